@@ -1,0 +1,92 @@
+"""The project's two set-up commands, with nothing but Python 3.11+ installed.
+
+    python3 dev.py run     create .venv, install requirements.txt, start the app
+    python3 dev.py test    create .venv, install requirements-dev.txt and Chromium,
+                           run every test (the real-browser tests included)
+
+Extra arguments after ``test`` go to pytest (``python3 dev.py test -k dcg``);
+after ``run`` they go to ``streamlit run``. ``.ci/run`` calls ``python3 dev.py test``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+PYTHON = VENV / "bin" / "python"
+CHROMIUM = Path("/usr/bin/chromium")
+
+
+def _say(msg: str) -> None:
+    print(f"[dev] {msg}", flush=True)
+
+
+def _run(cmd: list[str], **kw) -> None:
+    _say(" ".join(str(c) for c in cmd))
+    subprocess.run(cmd, check=True, **kw)
+
+
+def ensure_venv(requirements: str) -> None:
+    """Create .venv and install ``requirements`` unless already up to date."""
+    if sys.version_info < (3, 11):
+        sys.exit(f"Python 3.11+ is required; this is {sys.version.split()[0]}.")
+    if not PYTHON.exists():
+        _say(f"creating {VENV}")
+        venv.EnvBuilder(with_pip=True).create(VENV)
+    req = ROOT / requirements
+    texts = [req.read_text()]
+    if requirements != "requirements.txt":
+        texts.append((ROOT / "requirements.txt").read_text())
+    digest = hashlib.sha256("".join(texts).encode()).hexdigest()
+    stamp = VENV / f".stamp-{requirements}"
+    if stamp.exists() and stamp.read_text() == digest:
+        return
+    _run([str(PYTHON), "-m", "pip", "install", "--disable-pip-version-check", "-q", "-r", str(req)])
+    stamp.write_text(digest)
+
+
+def ensure_chromium() -> None:
+    """Install Debian's chromium when /usr/bin/chromium is missing.
+
+    Playwright's own browser download cannot work here, so the tests point
+    playwright at the system browser.
+    """
+    if CHROMIUM.exists():
+        return
+    apt = shutil.which("apt-get")
+    if apt is None:
+        _say("no apt-get: install Chromium at /usr/bin/chromium by hand to run browser tests")
+        return
+    sudo = [] if os.geteuid() == 0 else ["sudo"]
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    _run([*sudo, apt, "update", "-q"], env=env)
+    _run([*sudo, apt, "install", "-y", "-q", "chromium"], env=env)
+
+
+def main(argv: list[str]) -> int:
+    if not argv or argv[0] not in {"run", "test"}:
+        print(__doc__)
+        return 2
+    cmd, rest = argv[0], argv[1:]
+    os.chdir(ROOT)
+    if cmd == "run":
+        ensure_venv("requirements.txt")
+        args = [str(PYTHON), "-m", "streamlit", "run", "app.py", *rest]
+        _say(" ".join(args))
+        return subprocess.call(args)
+    ensure_venv("requirements-dev.txt")
+    ensure_chromium()
+    args = [str(PYTHON), "-m", "pytest", *rest]
+    _say(" ".join(args))
+    return subprocess.call(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,1 @@
+"""The app layer of Metric Explorer: datasets, readers, state and charts."""

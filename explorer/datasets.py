@@ -1,0 +1,180 @@
+"""The Dataset value every page reads, and the gallery of bundled samples.
+
+A :class:`Dataset` is immutable: readers (``explorer.io``) build one, pages
+only read it. Its arrays are read-only numpy arrays.
+
+Task kinds
+----------
+binary
+    ``y_true`` of shape (n,) in {0, 1}; each score array of shape (n,).
+multilabel
+    ``y_true`` of shape (n, L) in {0, 1}; each score array of shape (n, L).
+graded
+    ``y_true`` of shape (n, L) of non-negative relevance grades.
+regression
+    ``y_true`` of shape (n,); each prediction array of shape (n,).
+"""
+
+from __future__ import annotations
+
+import csv
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+
+import numpy as np
+
+SAMPLE_DIR = Path(__file__).resolve().parents[1] / "sample_data"
+
+KINDS = ("binary", "multilabel", "graded", "regression")
+KIND_LABELS = {
+    "binary": "binary classification",
+    "multilabel": "multilabel (0/1 label matrix)",
+    "graded": "graded relevance (ranking)",
+    "regression": "regression",
+}
+
+
+def _frozen(a: np.ndarray) -> np.ndarray:
+    a = np.array(a, dtype=np.float64, copy=True)
+    a.setflags(write=False)
+    return a
+
+
+@dataclass(frozen=True)
+class Dataset:
+    """What the user is looking at: labels, one or more models' scores, metadata.
+
+    Parameters
+    ----------
+    name : str
+        Shown in the picker; unique within a session.
+    kind : {"binary", "multilabel", "graded", "regression"}
+    y_true : ndarray
+        Labels, relevance grades or regression targets.
+    scores : dict of str to ndarray
+        One array per model, each shaped like ``y_true``; insertion order is
+        the model order (the first is the default model).
+    sample_weight : ndarray or None
+    label_names : tuple of str
+        Column names for matrix kinds; empty for 1-D kinds.
+    sample_ids : tuple of str
+    description : str
+        One line saying what the dataset teaches.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> d = Dataset("toy", "binary", np.array([0, 1]), {"model": np.array([0.2, 0.7])})
+    >>> d.n_samples, d.model_names, d.sample_ids
+    (2, ('model',), ('0', '1'))
+    """
+
+    name: str
+    kind: str
+    y_true: np.ndarray
+    scores: dict[str, np.ndarray]
+    sample_weight: np.ndarray | None = None
+    label_names: tuple[str, ...] = ()
+    sample_ids: tuple[str, ...] = ()
+    description: str = ""
+    source: str = field(default="sample", compare=False)
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise ValueError(f"kind must be one of {KINDS}; got {self.kind!r}")
+        if not self.scores:
+            raise ValueError("a dataset needs at least one score column")
+        y = _frozen(self.y_true)
+        object.__setattr__(self, "y_true", y)
+        object.__setattr__(self, "scores", {str(k): _frozen(v) for k, v in self.scores.items()})
+        for model, s in self.scores.items():
+            if s.shape != y.shape:
+                raise ValueError(f"scores of {model!r} have shape {s.shape}, y_true {y.shape}")
+        if self.sample_weight is not None:
+            object.__setattr__(self, "sample_weight", _frozen(self.sample_weight))
+        if not self.sample_ids:
+            ids = tuple(str(i) for i in range(y.shape[0]))
+            object.__setattr__(self, "sample_ids", ids)
+        if y.ndim == 2 and not self.label_names:
+            names = tuple(f"label_{j}" for j in range(y.shape[1]))
+            object.__setattr__(self, "label_names", names)
+
+    @property
+    def n_samples(self) -> int:
+        return int(self.y_true.shape[0])
+
+    @property
+    def n_labels(self) -> int:
+        return int(self.y_true.shape[1]) if self.y_true.ndim == 2 else 1
+
+    @property
+    def model_names(self) -> tuple[str, ...]:
+        return tuple(self.scores)
+
+    def score(self, model: str | None = None) -> np.ndarray:
+        """The score array of ``model`` (the first model by default)."""
+        return self.scores[model or self.model_names[0]]
+
+    @property
+    def is_matrix(self) -> bool:
+        return self.kind in ("multilabel", "graded")
+
+
+# --------------------------------------------------------------------------
+# The sample gallery: sample_data/index.csv lists every bundled dataset.
+# A one-file sample is <name>.csv (columns y_true, score_<model>..., optional
+# sample_weight and id); a matrix sample is <name>.labels.csv and
+# <name>.scores.csv (one file per extra model: <name>.scores.<model>.csv).
+# --------------------------------------------------------------------------
+
+
+@cache
+def sample_index() -> tuple[dict[str, str], ...]:
+    """Rows of ``sample_data/index.csv``: name, kind, title, teaches."""
+    with open(SAMPLE_DIR / "index.csv", newline="", encoding="utf-8") as fh:
+        return tuple(dict(row) for row in csv.DictReader(fh))
+
+
+def sample_names() -> tuple[str, ...]:
+    """Names of the bundled samples, in gallery order."""
+    return tuple(row["name"] for row in sample_index())
+
+
+@cache
+def load_sample(name: str) -> Dataset:
+    """Load a bundled sample by name (cached; Datasets are immutable).
+
+    Examples
+    --------
+    >>> d = load_sample("seed003_lrap")
+    >>> d.kind, d.y_true.shape
+    ('multilabel', (3, 3))
+    """
+    from explorer import io  # local import: io imports this module
+
+    row = next((r for r in sample_index() if r["name"] == name), None)
+    if row is None:
+        raise KeyError(f"no bundled sample named {name!r}")
+    if row["kind"] in ("binary", "regression"):
+        ds = io.read_table(SAMPLE_DIR / f"{name}.csv", kind=row["kind"], name=name)
+    else:
+        extra = sorted(SAMPLE_DIR.glob(f"{name}.scores.*.csv"))
+        ds = io.read_matrix_pair(
+            SAMPLE_DIR / f"{name}.labels.csv",
+            SAMPLE_DIR / f"{name}.scores.csv",
+            kind=row["kind"],
+            name=name,
+            extra_scores={p.name.split(".")[-2]: p for p in extra},
+        )
+    return Dataset(
+        name=ds.name,
+        kind=ds.kind,
+        y_true=ds.y_true,
+        scores=ds.scores,
+        sample_weight=ds.sample_weight,
+        label_names=ds.label_names,
+        sample_ids=ds.sample_ids,
+        description=row["teaches"],
+        source="sample",
+    )

@@ -1,0 +1,294 @@
+"""Input checks shared by every public metric.
+
+Every public function of :mod:`metrics` validates its arguments with these
+helpers *before* computing anything and raises :class:`MetricInputError`,
+whose message names the argument and, where there is one, the first
+offending element as a numpy index (``y_score[3, 1]``: row 3, column 1,
+both 0-based).
+
+The checks are vectorized (one pass of ``np.isfinite`` or a comparison per
+array) so that validation never dominates the cost of a metric.
+"""
+
+from __future__ import annotations
+
+from numbers import Integral, Real
+
+import numpy as np
+
+__all__ = [
+    "MetricInputError",
+    "as_1d",
+    "as_2d",
+    "as_array",
+    "check_binary",
+    "check_k",
+    "check_nonnegative",
+    "check_same_shape",
+    "check_sample_weight",
+    "check_positive_real",
+    "check_two_classes",
+    "location",
+]
+
+
+class MetricInputError(ValueError):
+    """Raised when a metric is given input it cannot score.
+
+    A subclass of :class:`ValueError`, so ``except ValueError`` still works.
+    The message names the argument and the first offending row/column.
+
+    Examples
+    --------
+    >>> from metrics import coverage_error, MetricInputError
+    >>> try:
+    ...     coverage_error([[0, 1]], [[0.5, float("nan")]])
+    ... except MetricInputError as exc:
+    ...     print(exc)
+    y_score contains NaN at y_score[0, 1] (row 0, column 1); values must be finite numbers.
+    """
+
+
+def location(name: str, index: tuple[int, ...]) -> str:
+    """Describe an element position as ``name[i, j] (row i, column j)``.
+
+    Examples
+    --------
+    >>> location("y_true", (3, 1))
+    'y_true[3, 1] (row 3, column 1)'
+    >>> location("y_true", (4,))
+    'y_true[4] (row 4)'
+    """
+    idx = ", ".join(str(int(i)) for i in index)
+    if len(index) == 1:
+        return f"{name}[{idx}] (row {int(index[0])})"
+    return f"{name}[{idx}] (row {int(index[0])}, column {int(index[1])})"
+
+
+def _first(mask: np.ndarray) -> tuple[int, ...]:
+    """Index of the first True element of ``mask`` in C order."""
+    flat = int(np.argmax(mask.ravel()))
+    return tuple(int(i) for i in np.unravel_index(flat, mask.shape))
+
+
+def _format_value(value) -> str:
+    value = float(value)
+    return str(int(value)) if value.is_integer() else repr(value)
+
+
+def as_array(x, name: str, *, ndim: tuple[int, ...] = (1, 2)) -> np.ndarray:
+    """Convert ``x`` to a finite float64 array of an allowed dimension.
+
+    Refuses non-numeric values, an empty array, a dimension outside ``ndim``
+    and NaN or infinite entries, naming ``name`` and the first bad element.
+
+    Examples
+    --------
+    >>> as_array([1, 2], "y_true")
+    array([1., 2.])
+    """
+    if isinstance(x, np.ndarray) and x.dtype.kind in "fiub":
+        arr = x
+    else:
+        try:
+            arr = np.asarray(x)
+        except ValueError as exc:  # ragged nested lists
+            raise MetricInputError(
+                f"{name} is ragged: its rows have different lengths ({exc})."
+            ) from None
+    if arr.dtype.kind not in "fiub":
+        try:
+            arr = arr.astype(np.float64)
+        except (TypeError, ValueError):
+            raise MetricInputError(
+                f"{name} must hold numbers; got values of type {arr.dtype}."
+            ) from None
+    if arr.ndim not in ndim:
+        want = " or ".join(f"{d}-D" for d in ndim)
+        raise MetricInputError(f"{name} must be {want}; got shape {arr.shape}.")
+    if arr.size == 0:
+        raise MetricInputError(f"{name} is empty (shape {arr.shape}); at least one value is needed.")
+    if arr.dtype.kind == "f":
+        finite = np.isfinite(arr)
+        if not finite.all():
+            where = _first(~finite)
+            what = "NaN" if np.isnan(arr[where]) else "an infinite value"
+            raise MetricInputError(
+                f"{name} contains {what} at {location(name, where)}; values must be finite numbers."
+            )
+    return arr.astype(np.float64, copy=False)
+
+
+def as_1d(x, name: str) -> np.ndarray:
+    """A finite float64 vector; an ``(n, 1)`` column is flattened.
+
+    Examples
+    --------
+    >>> as_1d([[1], [0]], "y_true")
+    array([1., 0.])
+    """
+    arr = as_array(x, name, ndim=(1, 2))
+    if arr.ndim == 2:
+        if arr.shape[1] != 1:
+            raise MetricInputError(
+                f"{name} must be 1-D (one value per sample); got shape {arr.shape}."
+            )
+        arr = arr[:, 0]
+    return arr
+
+
+def as_2d(x, name: str, *, min_columns: int = 1) -> np.ndarray:
+    """A finite float64 matrix (samples x labels) with enough columns.
+
+    Examples
+    --------
+    >>> as_2d([[1, 0], [0, 1]], "y_true").shape
+    (2, 2)
+    """
+    arr = as_array(x, name, ndim=(2,))
+    if arr.shape[1] < min_columns:
+        raise MetricInputError(
+            f"{name} needs at least {min_columns} columns (labels); got shape {arr.shape}."
+        )
+    return arr
+
+
+def check_same_shape(a: np.ndarray, b: np.ndarray, name_a: str, name_b: str) -> None:
+    """Refuse arrays whose shapes differ, naming both.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> check_same_shape(np.zeros(2), np.zeros(2), "y_true", "y_score")
+    """
+    if a.shape != b.shape:
+        raise MetricInputError(
+            f"{name_a} and {name_b} have different shapes: {a.shape} and {b.shape}."
+        )
+
+
+def check_binary(y: np.ndarray, name: str) -> np.ndarray:
+    """Refuse labels other than 0 and 1; return them as float64.
+
+    scikit-learn quietly takes {0, 2} or {-1, 1} label matrices; we refuse
+    them and name the first offending element.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> check_binary(np.array([0.0, 1.0]), "y_true")
+    array([0., 1.])
+    """
+    if y.dtype == bool:
+        return y.astype(np.float64)
+    bad = (y != 0) & (y != 1)
+    if bad.any():
+        where = _first(bad)
+        raise MetricInputError(
+            f"{name} must hold only 0 and 1; found {_format_value(y[where])} "
+            f"at {location(name, where)}."
+        )
+    return y
+
+
+def check_nonnegative(y: np.ndarray, name: str) -> None:
+    """Refuse negative relevance (gains must be non-negative).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> check_nonnegative(np.array([0.0, 2.0]), "y_true")
+    """
+    bad = y < 0
+    if bad.any():
+        where = _first(bad)
+        raise MetricInputError(
+            f"{name} must be non-negative (relevance is a gain); found "
+            f"{_format_value(y[where])} at {location(name, where)}."
+        )
+
+
+def check_two_classes(y: np.ndarray, name: str, *, column: int | None = None) -> None:
+    """Refuse a binary label vector that holds a single class (AUC undefined).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> check_two_classes(np.array([0.0, 1.0]), "y_true")
+    """
+    n_pos = np.count_nonzero(y)
+    if n_pos == 0 or n_pos == y.shape[0]:
+        only = "1 (positive)" if n_pos else "0 (negative)"
+        where = f" column {column} of" if column is not None else ""
+        raise MetricInputError(
+            f"ROC AUC is undefined:{where} {name} holds a single class, only {only}; "
+            "it needs at least one positive and one negative."
+        )
+
+
+def check_sample_weight(sample_weight, n_samples: int) -> np.ndarray | None:
+    """Validate ``sample_weight``: 1-D, length ``n_samples``, finite, >= 0, sum > 0.
+
+    Returns None when ``sample_weight`` is None.
+
+    Examples
+    --------
+    >>> check_sample_weight([1, 2], 2)
+    array([1., 2.])
+    >>> check_sample_weight(None, 5) is None
+    True
+    """
+    if sample_weight is None:
+        return None
+    w = as_array(sample_weight, "sample_weight", ndim=(1,))
+    if w.shape[0] != n_samples:
+        raise MetricInputError(
+            f"sample_weight has {w.shape[0]} entries but there are {n_samples} samples."
+        )
+    neg = w < 0
+    if neg.any():
+        where = _first(neg)
+        raise MetricInputError(
+            f"sample_weight must be non-negative; found {_format_value(w[where])} "
+            f"at {location('sample_weight', where)}."
+        )
+    if not w.any():
+        raise MetricInputError("sample_weight sums to zero; at least one weight must be positive.")
+    return w
+
+
+def check_k(k, name: str = "k", *, allow_none: bool = False) -> int | None:
+    """Validate a cut-off: an integer >= 1 (or None when allowed).
+
+    Examples
+    --------
+    >>> check_k(3)
+    3
+    >>> check_k(None, allow_none=True) is None
+    True
+    """
+    if k is None and allow_none:
+        return None
+    if isinstance(k, bool) or not isinstance(k, Integral):
+        if isinstance(k, Real) and float(k).is_integer() and not isinstance(k, bool):
+            k = int(k)
+        else:
+            raise MetricInputError(f"{name} must be an integer >= 1; got {k!r}.")
+    if k < 1:
+        raise MetricInputError(f"{name} must be an integer >= 1; got {k}.")
+    return int(k)
+
+
+def check_positive_real(value, name: str) -> float:
+    """Validate a strictly positive finite real parameter (log_base, beta...).
+
+    Examples
+    --------
+    >>> check_positive_real(2, "log_base")
+    2.0
+    """
+    if isinstance(value, bool) or not isinstance(value, Real) or not np.isfinite(value):
+        raise MetricInputError(f"{name} must be a positive number; got {value!r}.")
+    if value <= 0:
+        raise MetricInputError(f"{name} must be a positive number; got {value!r}.")
+    return float(value)

@@ -1,0 +1,192 @@
+"""Regenerate every bundled sample: ``python sample_data/make_samples.py``.
+
+Writes the CSV files, ``index.csv`` (the gallery the app reads) and the
+table in ``README.md``. Everything is seeded, so a rerun rewrites the same
+bytes. Uses numpy only.
+"""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+import numpy as np
+
+HERE = Path(__file__).resolve().parent
+SAMPLES: list[dict[str, str]] = []
+
+
+def _fmt(x: float) -> str:
+    return repr(round(float(x), 6)) if not float(x).is_integer() else str(int(x))
+
+
+def _register(name: str, kind: str, title: str, teaches: str) -> None:
+    SAMPLES.append({"name": name, "kind": kind, "title": title, "teaches": teaches})
+
+
+def table(name, kind, title, teaches, y_true, scores: dict, *, weight=None, ids=None) -> None:
+    """A one-file sample: y_true, score_<model> (or pred_<model>), ..."""
+    prefix = "score_" if kind == "binary" else "pred_"
+    cols = {"y_true": y_true, **{prefix + m: v for m, v in scores.items()}}
+    if weight is not None:
+        cols["sample_weight"] = weight
+    with open(HERE / f"{name}.csv", "w", newline="") as fh:
+        w = csv.writer(fh, lineterminator="\n")
+        header = (["id"] if ids is not None else []) + list(cols)
+        w.writerow(header)
+        for i in range(len(y_true)):
+            row = [ids[i]] if ids is not None else []
+            w.writerow(row + [_fmt(cols[c][i]) for c in cols])
+    _register(name, kind, title, teaches)
+
+
+def matrices(name, kind, title, teaches, y_true, scores: dict, labels) -> None:
+    """A matrix sample: <name>.labels.csv, <name>.scores.csv (+ .scores.<model>.csv)."""
+
+    def write(path, m):
+        with open(path, "w", newline="") as fh:
+            w = csv.writer(fh, lineterminator="\n")
+            w.writerow(labels)
+            for row in np.asarray(m):
+                w.writerow([_fmt(v) for v in row])
+
+    write(HERE / f"{name}.labels.csv", y_true)
+    for i, (model, s) in enumerate(scores.items()):
+        write(HERE / (f"{name}.scores.csv" if i == 0 else f"{name}.scores.{model}.csv"), s)
+    _register(name, kind, title, teaches)
+
+
+def seeds() -> None:
+    """The worked examples of the source documents (see shared seeds README)."""
+    # seed 003: the LRAP tutorial, 0.5 / 0.83 / 1 per sample, 0.777 overall.
+    matrices(
+        "seed003_lrap",
+        "multilabel",
+        "Seed 003: LRAP worked example",
+        "LRAP sample by sample: 0.5, 0.83 and 1, mean 0.777 (|L_ij| / rank_ij)",
+        [[1, 0, 0], [1, 0, 1], [1, 1, 0]],
+        {"model": [[0.75, 0.5, 1], [1, 0.2, 0.1], [0.9, 0.7, 0.6]]},
+        ["human", "cat", "dog"],
+    )
+    # seed 001: dcg_score's docstring. Row 0: distinct scores (9.49; 5.63 at k=2);
+    # row 1: tied scores (7.5 at k=1; 5.0 with ignore_ties).
+    matrices(
+        "seed001_dcg",
+        "graded",
+        "Seed 001: dcg_score worked examples",
+        "DCG 9.49, 5.63 at k=2; tied scores give 7.5 at k=1 (tie averaging), 5.0 with ignore_ties",
+        [[10, 0, 0, 1, 5], [10, 0, 0, 1, 5]],
+        {"model": [[0.1, 0.2, 0.3, 4, 70], [1, 0, 0, 0, 1]]},
+        ["a", "b", "c", "d", "e"],
+    )
+    # seed 002: the naive_auc example, 8 samples with a tied pair at 0.9.
+    table(
+        "seed002_auc8",
+        "binary",
+        "Seed 002: AUC three ways (8 samples)",
+        "AUC by all pairs (ties count 1/2), by rank sum and by trapezoids all agree",
+        np.array([1, 0, 0, 0, 1, 0, 1, 0]),
+        {"model": np.array([0.9, 0.8, 0.3, 0.1, 0.4, 0.9, 0.66, 0.7])},
+    )
+    # seed 002: the ROC drawn point by point, 6 impressions, 2 clicks.
+    table(
+        "seed002_roc6",
+        "binary",
+        "Seed 002: ROC point by point (6 impressions)",
+        "the ROC curve built one threshold at a time: (0,0.5), (0,1), (0.25,1) ...",
+        np.array([1, 0, 1, 0, 0, 0]),
+        {"model": np.array([0.9, 0.7, 0.8, 0.6, 0.5, 0.4])},
+        ids=["1", "2", "3", "4", "5", "6"],
+    )
+    # seed 002: AP@5 / MAP@5. Query 1: relevant at ranks 1, 3, 5; query 2 at 2, 4.
+    matrices(
+        "seed002_map",
+        "graded",
+        "Seed 002: AP@5 and MAP@5 (two queries)",
+        "AP@5 = 0.76 and 0.5 with the min(M, K) denominator, MAP@5 = 0.63",
+        [[1, 0, 1, 0, 1], [0, 1, 0, 1, 0]],
+        {"model": [[5, 4, 3, 2, 1], [5, 4, 3, 2, 1]]},
+        ["doc1", "doc2", "doc3", "doc4", "doc5"],
+    )
+
+
+def classroom() -> None:
+    """Small synthetic binary sets that each show one thing."""
+    rng = np.random.default_rng(7)
+    n = 200
+    y = (rng.random(n) < 0.5).astype(int)
+    good = np.clip(0.5 + (y - 0.5) * 0.5 + rng.normal(0, 0.2, n), 0, 1)
+    weak = np.clip(0.5 + (y - 0.5) * 0.2 + rng.normal(0, 0.25, n), 0, 1)
+    table(
+        "balanced",
+        "binary",
+        "Classroom: balanced classes, two models",
+        "a good and a weak model on 50/50 classes: ROC and PR curves side by side",
+        y,
+        {"good": good.round(3), "weak": weak.round(3)},
+    )
+    y = (rng.random(n) < 0.08).astype(int)
+    s = np.clip(0.3 + y * 0.35 + rng.normal(0, 0.18, n), 0, 1)
+    table(
+        "imbalanced",
+        "binary",
+        "Classroom: 8% positives",
+        "ROC AUC looks fine while precision and average precision stay low",
+        y,
+        {"model": s.round(3)},
+    )
+    y = np.array([0] * 10 + [1] * 10)
+    table(
+        "perfect",
+        "binary",
+        "Classroom: a perfect ranking",
+        "every positive above every negative: AUC 1, AP 1, a threshold with no errors",
+        y,
+        {"model": np.linspace(0.05, 0.95, 20).round(3)},
+    )
+    y = (rng.random(100) < 0.5).astype(int)
+    table(
+        "random",
+        "binary",
+        "Classroom: random scores",
+        "scores unrelated to the labels: the ROC hugs the diagonal, AUC near 0.5",
+        y,
+        {"model": rng.random(100).round(3)},
+    )
+    y = (rng.random(60) < 0.4).astype(int)
+    s = np.clip(np.round((0.35 + 0.3 * y + rng.normal(0, 0.2, 60)) * 4) / 4, 0, 1)
+    table(
+        "heavy_ties",
+        "binary",
+        "Classroom: heavy ties",
+        "scores take 5 values: tied scores make one diagonal ROC step and count 1/2 in AUC",
+        y,
+        {"model": s},
+    )
+
+
+def write_index() -> None:
+    with open(HERE / "index.csv", "w", newline="") as fh:
+        w = csv.DictWriter(fh, ["name", "kind", "title", "teaches"], lineterminator="\n")
+        w.writeheader()
+        w.writerows(SAMPLES)
+    rows = "\n".join(
+        f"| `{s['name']}` | {s['kind']} | {s['title']} | {s['teaches']} |" for s in SAMPLES
+    )
+    (HERE / "README.md").write_text(
+        "# Bundled samples\n\n"
+        "Regenerate all of them with `python sample_data/make_samples.py` (seeded, numpy only).\n"
+        "A one-file sample is `<name>.csv`; a matrix sample is `<name>.labels.csv` plus\n"
+        "`<name>.scores.csv`.\n\n"
+        "| name | kind | title | what it teaches |\n| --- | --- | --- | --- |\n" + rows + "\n"
+    )
+
+
+def main() -> None:
+    seeds()
+    classroom()
+    write_index()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,65 @@
+"""Shared fixtures and input generators for the test suite."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def _clear_streamlit_caches():
+    """st.cache_data is process-global: clear it so AppTest runs do not leak."""
+    try:
+        import streamlit as st
+    except ImportError:  # pragma: no cover - streamlit is a runtime dependency
+        yield
+        return
+    st.cache_data.clear()
+    yield
+
+
+def tied_scores(rng: np.random.Generator, shape, n_values: int = 4) -> np.ndarray:
+    """Scores drawn from a handful of values, so ties are everywhere."""
+    return rng.integers(0, n_values, size=shape) / n_values
+
+
+def multilabel_case(seed: int, n: int = 40, m: int = 6, *, ties: bool = True):
+    """A 0/1 label matrix with degenerate rows and a score matrix.
+
+    Row 0 has no true label, row 1 every label true, row 2 all scores tied;
+    the rest are random with about a third of the labels true.
+    """
+    rng = np.random.default_rng(seed)
+    y = (rng.random((n, m)) < 0.35).astype(int)
+    y[0] = 0
+    y[1] = 1
+    s = tied_scores(rng, (n, m)) if ties else rng.random((n, m))
+    s[2] = 0.5
+    return y, s
+
+
+def graded_case(seed: int, n: int = 40, m: int = 6, *, ties: bool = True, max_grade: int = 3):
+    """Graded relevance (0..max_grade) with a row of no relevance."""
+    rng = np.random.default_rng(seed)
+    y = rng.integers(0, max_grade + 1, size=(n, m))
+    y[0] = 0
+    s = tied_scores(rng, (n, m)) if ties else rng.random((n, m))
+    return y, s
+
+
+def binary_case(seed: int, n: int = 60, *, ties: bool = True):
+    """Binary labels with both classes and (optionally heavily tied) scores."""
+    rng = np.random.default_rng(seed)
+    y = (rng.random(n) < 0.4).astype(int)
+    y[:2] = [0, 1]
+    s = tied_scores(rng, n, 5) if ties else rng.random(n)
+    return y, s
+
+
+def weights(seed: int, n: int) -> np.ndarray:
+    """Positive sample weights with some exact zeros."""
+    rng = np.random.default_rng(seed + 1000)
+    w = rng.random(n) * 3
+    w[rng.random(n) < 0.1] = 0.0
+    w[0] = 1.0
+    return w
