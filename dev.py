@@ -35,7 +35,7 @@ def _run(cmd: list[str], **kw) -> None:
 
 def ensure_venv(requirements: str) -> None:
     """Create .venv and install ``requirements`` unless already up to date."""
-    if sys.version_info < (3, 11):
+    if sys.version_info < (3, 11):  # noqa: UP036 - dev.py may be started by an older python3
         sys.exit(f"Python 3.11+ is required; this is {sys.version.split()[0]}.")
     if not PYTHON.exists():
         _say(f"creating {VENV}")

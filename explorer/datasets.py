@@ -178,3 +178,48 @@ def load_sample(name: str) -> Dataset:
         description=row["teaches"],
         source="sample",
     )
+
+
+def _tied_count(scores: np.ndarray) -> int:
+    """How many scores share their value with another score of the same row (or vector)."""
+    s = np.sort(scores.reshape(1, -1) if scores.ndim == 1 else scores, axis=1)
+    eq = s[:, 1:] == s[:, :-1]
+    tied = np.zeros(s.shape, dtype=bool)
+    tied[:, 1:] |= eq
+    tied[:, :-1] |= eq
+    return int(tied.sum())
+
+
+def describe(ds: Dataset):
+    """The Data page's validation summary as a two-column table (what, value).
+
+    Examples
+    --------
+    >>> d = Dataset("t", "multilabel", np.array([[1, 0], [1, 1]]), {"m": np.ones((2, 2))})
+    >>> describe(d).set_index("what")["value"]["rows with every label true"]
+    '1'
+    """
+    import pandas as pd
+
+    rows = [
+        ("name", ds.name),
+        ("task kind", KIND_LABELS[ds.kind]),
+        ("shape", " x ".join(str(n) for n in ds.y_true.shape)),
+        ("models", ", ".join(ds.model_names)),
+        ("sample_weight", "none" if ds.sample_weight is None else "given"),
+    ]
+    y = ds.y_true
+    if ds.kind == "binary":
+        rows.append(("positives", f"{int(y.sum())} of {ds.n_samples}"))
+    elif ds.kind in ("multilabel", "graded"):
+        rel = y > 0
+        per_label = ", ".join(
+            f"{n}: {int(c)}" for n, c in zip(ds.label_names, rel.sum(axis=0), strict=True)
+        )
+        rows.append(("positives per label", per_label))
+        rows.append(("rows with no true label", str(int((~rel.any(axis=1)).sum()))))
+        rows.append(("rows with every label true", str(int(rel.all(axis=1).sum()))))
+    if ds.kind != "regression":
+        for model, s in ds.scores.items():
+            rows.append((f"tied scores ({model})", f"{_tied_count(s):,} of {s.size:,}"))
+    return pd.DataFrame(rows, columns=["what", "value"])

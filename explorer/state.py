@@ -2,33 +2,41 @@
 
 The active dataset's name lives in the non-widget key ``active_dataset`` so
 it survives page changes; the picker widget (key ``dataset_picker``) is
-re-seeded from it. ``?ds=<sample>`` in the URL opens a bundled sample, and
-the picker writes it back so the address bar is always a shareable link.
+re-seeded from it. The URL always describes the view: ``?ds=<sample>`` for a
+bundled sample, ``?data=<packed>`` for a small upload or edit (see
+``explorer.links``), plus each page's settings (``bind_param``). Opening
+such a link in a fresh browser shows the same numbers.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import streamlit as st
 
 from explorer.datasets import Dataset, load_sample, sample_index, sample_names
+from explorer.io import DataError
+from explorer.links import decode_dataset, encode_dataset, fits_in_link
 
 DEFAULT_SAMPLE = "balanced"
 ACTIVE = "active_dataset"
-UPLOADS = "session_datasets"
+SESSION = "session_datasets"
 PICKER = "dataset_picker"
+LINK_ERROR = "link_error"
 
 
-def _session_datasets() -> dict[str, Dataset]:
-    return st.session_state.setdefault(UPLOADS, {})
+def session_datasets() -> dict[str, Dataset]:
+    """This session's uploads and edits, by name."""
+    return st.session_state.setdefault(SESSION, {})
 
 
 def available() -> list[str]:
     """Names the picker offers: this session's uploads and edits, then the gallery."""
-    return [*_session_datasets(), *sample_names()]
+    return [*session_datasets(), *sample_names()]
 
 
 def get_dataset(name: str) -> Dataset:
-    uploads = _session_datasets()
+    uploads = session_datasets()
     return uploads[name] if name in uploads else load_sample(name)
 
 
@@ -36,17 +44,50 @@ def init() -> None:
     """Pick the active dataset once per session: from the URL, else the default."""
     if ACTIVE in st.session_state:
         return
+    st.session_state[ACTIVE] = DEFAULT_SAMPLE
+    token = st.query_params.get("data")
     wanted = st.query_params.get("ds")
-    st.session_state[ACTIVE] = wanted if wanted in sample_names() else DEFAULT_SAMPLE
+    if token:
+        try:
+            ds = decode_dataset(token)
+        except DataError as exc:
+            st.session_state[LINK_ERROR] = str(exc)
+        else:
+            session_datasets()[ds.name] = ds
+            st.session_state[ACTIVE] = ds.name
+    elif wanted in sample_names():
+        st.session_state[ACTIVE] = wanted
+
+
+def _sync_url(name: str) -> None:
+    if name in sample_names() and name not in session_datasets():
+        st.query_params["ds"] = name
+        st.query_params.pop("data", None)
+        return
+    st.query_params.pop("ds", None)
+    ds = get_dataset(name)
+    if fits_in_link(ds):
+        st.query_params["data"] = encode_dataset(ds)
+    else:
+        st.query_params.pop("data", None)
 
 
 def set_active(name: str) -> None:
-    """Make ``name`` the active dataset and mirror it to the URL when shareable."""
+    """Make ``name`` the active dataset and mirror it to the URL."""
     st.session_state[ACTIVE] = name
-    if name in sample_names():
-        st.query_params["ds"] = name
-    else:
-        st.query_params.pop("ds", None)
+    _sync_url(name)
+
+
+def add_dataset(ds: Dataset) -> None:
+    """Keep ``ds`` for this session and make it the active dataset."""
+    session_datasets()[ds.name] = ds
+    set_active(ds.name)
+
+
+def link_is_shareable() -> bool:
+    """Whether the current URL reproduces the active dataset."""
+    name = st.session_state.get(ACTIVE, DEFAULT_SAMPLE)
+    return name in sample_names() or fits_in_link(get_dataset(name))
 
 
 def _on_pick() -> None:
@@ -54,25 +95,32 @@ def _on_pick() -> None:
 
 
 def _label(name: str) -> str:
+    if name in session_datasets():
+        return f"{name} (this session)"
     titles = {row["name"]: row["title"] for row in sample_index()}
-    return titles.get(name, f"{name} (this session)")
+    return titles.get(name, name)
 
 
 def sidebar_picker() -> Dataset:
     """Render the sidebar dataset picker and return the active Dataset."""
     init()
+    if LINK_ERROR in st.session_state:
+        st.error(st.session_state.pop(LINK_ERROR))
     names = available()
     if st.session_state[ACTIVE] not in names:
         st.session_state[ACTIVE] = DEFAULT_SAMPLE
     st.session_state[PICKER] = st.session_state[ACTIVE]
     st.sidebar.selectbox(
-        "Dataset", names, key=PICKER, format_func=_label, on_change=_on_pick,
+        "Dataset",
+        names,
+        key=PICKER,
+        format_func=_label,
+        on_change=_on_pick,
         help="The bundled samples, plus anything you upload or edit in this session.",
     )
     ds = get_dataset(st.session_state[ACTIVE])
     st.sidebar.caption(f"{ds.kind} · {ds.n_samples} samples · {ds.n_labels} label(s)")
-    if st.session_state[ACTIVE] in sample_names():
-        st.query_params["ds"] = st.session_state[ACTIVE]
+    _sync_url(st.session_state[ACTIVE])
     return ds
 
 
@@ -80,3 +128,27 @@ def active() -> Dataset:
     """The active Dataset (after :func:`sidebar_picker` ran in app.py)."""
     init()
     return get_dataset(st.session_state[ACTIVE])
+
+
+def bind_param(key: str, param: str, default, parse: Callable[[str], object] = str):
+    """Seed widget ``key`` from ``?param=`` once, and return the value to write back.
+
+    Call before creating the widget; after it, call ``st.query_params[param] =
+    str(value)`` (or use :func:`write_param`) so the link carries the setting.
+    A malformed value in the URL falls back to ``default``.
+    """
+    if key not in st.session_state:
+        raw = st.query_params.get(param)
+        value = default
+        if raw is not None:
+            try:
+                value = parse(raw)
+            except (TypeError, ValueError):
+                value = default
+        st.session_state[key] = value
+    return st.session_state[key]
+
+
+def write_param(param: str, value) -> None:
+    """Mirror a page setting into the URL."""
+    st.query_params[param] = str(value)

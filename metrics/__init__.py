@@ -21,6 +21,9 @@ from metrics.classification import (
     hamming_loss,
     jaccard_score,
     log_loss,
+    log_loss_per_sample,
+    multilabel_confusion_matrix,
+    precision_recall_fscore_support,
     precision_score,
     recall_score,
 )
@@ -36,7 +39,13 @@ from metrics.curves import (
     roc_auc_score,
     roc_curve,
 )
-from metrics.dcg import dcg_per_sample, dcg_score, dcg_steps, ndcg_per_sample, ndcg_score
+from metrics.dcg import (
+    dcg_per_sample,
+    dcg_score,
+    dcg_steps,
+    ndcg_per_sample,
+    ndcg_score,
+)
 from metrics.label_ranking import (
     coverage_error,
     coverage_per_sample,
@@ -69,6 +78,7 @@ from metrics.retrieval import (
     recall_at_k,
     recall_at_k_per_sample,
     reciprocal_rank,
+    retrieval_steps,
 )
 
 __all__ = [
@@ -100,6 +110,7 @@ __all__ = [
     "label_ranking_average_precision_score",
     "label_ranking_loss",
     "log_loss",
+    "log_loss_per_sample",
     "lrap_per_sample",
     "lrap_steps",
     "mean_absolute_error",
@@ -107,17 +118,24 @@ __all__ = [
     "mean_average_precision_at_k",
     "mean_reciprocal_rank",
     "mean_squared_error",
+    "multilabel_confusion_matrix",
     "ndcg_per_sample",
     "ndcg_score",
     "precision_at_k",
     "precision_at_k_per_sample",
     "precision_recall_curve",
+    "precision_recall_fscore_support",
+    "precision_score",
     "r2_score",
     "ranking_loss_per_sample",
     "ranking_loss_steps",
     "recall_at_k",
     "recall_at_k_per_sample",
+    "recall_score",
     "reciprocal_rank",
+    "retrieval_steps",
     "roc_auc_score",
     "roc_curve",
+    "root_mean_squared_error",
+    "root_mean_squared_log_error",
 ]

@@ -107,7 +107,9 @@ def as_array(x, name: str, *, ndim: tuple[int, ...] = (1, 2)) -> np.ndarray:
         want = " or ".join(f"{d}-D" for d in ndim)
         raise MetricInputError(f"{name} must be {want}; got shape {arr.shape}.")
     if arr.size == 0:
-        raise MetricInputError(f"{name} is empty (shape {arr.shape}); at least one value is needed.")
+        raise MetricInputError(
+            f"{name} is empty (shape {arr.shape}); at least one value is needed."
+        )
     if arr.dtype.kind == "f":
         finite = np.isfinite(arr)
         if not finite.all():

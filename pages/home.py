@@ -19,8 +19,7 @@ ds = state.active()
 st.subheader(f"Active dataset: {ds.name}")
 st.caption(
     f"{KIND_LABELS[ds.kind]} · {ds.n_samples} samples · {ds.n_labels} label(s) · "
-    f"model(s): {', '.join(ds.model_names)}"
-    + (f" · {ds.description}" if ds.description else "")
+    f"model(s): {', '.join(ds.model_names)}" + (f" · {ds.description}" if ds.description else "")
 )
 
 y, s, w = ds.y_true, ds.score(), ds.sample_weight
@@ -61,8 +60,8 @@ st.dataframe(
     hide_index=True,
     width="stretch",
     column_config={
-        "title": "Sample",
-        "kind": "Kind",
+        "title": st.column_config.TextColumn("Sample", width="medium"),
+        "kind": st.column_config.TextColumn("Kind", width="small"),
         "teaches": st.column_config.TextColumn("What it teaches", width="large"),
         "name": "Name (for ?ds= links)",
     },

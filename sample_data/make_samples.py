@@ -2,7 +2,10 @@
 
 Writes the CSV files, ``index.csv`` (the gallery the app reads) and the
 table in ``README.md``. Everything is seeded, so a rerun rewrites the same
-bytes. Uses numpy only.
+bytes. The worked examples and classroom sets use numpy only; the real-data
+samples (``real_data()``) train small scikit-learn models on datasets that
+ship inside scikit-learn, so regenerating needs ``requirements-dev.txt``
+(scikit-learn). The app itself only reads the CSVs and never imports sklearn.
 """
 
 from __future__ import annotations
@@ -165,6 +168,124 @@ def classroom() -> None:
     )
 
 
+def real_data() -> None:
+    """Small scikit-learn models on datasets bundled with scikit-learn (no download).
+
+    Every model is trained on a seeded train split and scored on the held-out
+    test split; scores are rounded to 4 decimals to keep the files small.
+    """
+    from sklearn.datasets import load_breast_cancer, load_diabetes, load_digits
+    from sklearn.linear_model import LinearRegression, LogisticRegression
+    from sklearn.model_selection import train_test_split
+    from sklearn.multiclass import OneVsRestClassifier
+    from sklearn.pipeline import make_pipeline
+    from sklearn.preprocessing import StandardScaler
+    from sklearn.tree import DecisionTreeClassifier, DecisionTreeRegressor
+
+    # Breast cancer (569 tumours, 30 features). sklearn's target is 0 = malignant,
+    # 1 = benign; we flip it so the positive class (1) is malignant.
+    X, target = load_breast_cancer(return_X_y=True)
+    y = 1 - target
+    idx = np.arange(len(y))
+    Xtr, Xte, ytr, yte, _, ite = train_test_split(
+        X, y, idx, test_size=0.4, stratify=y, random_state=0
+    )
+    logreg = make_pipeline(StandardScaler(), LogisticRegression(C=0.05, max_iter=1000))
+    tree = DecisionTreeClassifier(max_depth=3, random_state=0)
+    table(
+        "breast_cancer",
+        "binary",
+        "Real data: breast cancer, logistic regression vs a shallow tree",
+        "1 = malignant (sklearn's target 0); the depth-3 tree has only 4 distinct scores: "
+        "long diagonal ROC steps and a lower AUC than logreg",
+        yte,
+        {
+            "logreg": logreg.fit(Xtr, ytr).predict_proba(Xte)[:, 1].round(4),
+            "tree": tree.fit(Xtr, ytr).predict_proba(Xte)[:, 1].round(4),
+        },
+        ids=[str(i) for i in ite],
+    )
+
+    # Digits (8x8 images of 0-9) as label ranking: one true label per row.
+    X, digit = load_digits(return_X_y=True)
+    Xtr, Xte, dtr, dte = train_test_split(
+        X / 16.0, digit, test_size=300, stratify=digit, random_state=0
+    )
+    clf = LogisticRegression(C=0.03, max_iter=5000).fit(Xtr, dtr)
+    proba = clf.predict_proba(Xte)  # columns are the digits 0..9
+    digits = [str(d) for d in range(10)]
+    matrices(
+        "digits",
+        "multilabel",
+        "Real data: handwritten digits as label ranking",
+        "one true label per row, so LRAP equals MRR: each row scores 1 / rank of the true "
+        "digit among the 10 probabilities",
+        np.eye(10, dtype=int)[dte],
+        {"model": proba.round(4)},
+        digits,
+    )
+
+    # Properties of the same test digits: a real multilabel problem.
+    props = {
+        "even": {0, 2, 4, 6, 8},
+        "prime": {2, 3, 5, 7},
+        "at_least_5": {5, 6, 7, 8, 9},
+        "has_loop": {0, 6, 8, 9},
+        "multiple_of_3": {0, 3, 6, 9},
+    }
+
+    def prop_matrix(d):
+        return np.array([[int(v in ds) for ds in props.values()] for v in d])
+
+    ovr = OneVsRestClassifier(LogisticRegression(C=0.03, max_iter=5000))
+    ovr.fit(Xtr, prop_matrix(dtr))
+    members = prop_matrix(range(10))  # (10 digits, 5 properties)
+    matrices(
+        "digit_properties",
+        "multilabel",
+        "Real data: digit properties (even, prime, >= 5, has a loop, multiple of 3)",
+        "0 to 4 true labels per row (a 1 has none): one-vs-rest classifiers vs sums of the "
+        "digit model's probabilities, by LRAP, coverage, ranking loss",
+        prop_matrix(dte),
+        {"model": ovr.predict_proba(Xte).round(4), "from_digit": (proba @ members).round(4)},
+        list(props),
+    )
+
+    # Diabetes (442 patients, 10 baseline features, target = disease progression
+    # one year later, 25..346, all positive).
+    X, prog = load_diabetes(return_X_y=True)
+    idx = np.arange(len(prog))
+    Xtr, Xte, ytr, yte, _, ite = train_test_split(X, prog, idx, test_size=200, random_state=0)
+    linear = LinearRegression().fit(Xtr, ytr).predict(Xte)
+    rtree = DecisionTreeRegressor(max_depth=3, random_state=0).fit(Xtr, ytr).predict(Xte)
+
+    # As ranking: the 200 test patients shuffled into 20 queries of 10 candidates;
+    # relevance = quartile (0..3) of progression over all 442 patients.
+    cuts = np.quantile(prog, [0.25, 0.5, 0.75])
+    grade = np.searchsorted(cuts, yte, side="right")
+    order = np.random.default_rng(11).permutation(len(yte)).reshape(20, 10)
+    matrices(
+        "diabetes_ranking",
+        "graded",
+        "Real data: diabetes patients ranked by predicted progression",
+        "20 queries of 10 held-out patients, relevance = progression quartile (0-3), "
+        "score = predicted progression: nDCG; the tree's scores tie",
+        grade[order],
+        {"model": linear[order].round(4), "tree": rtree[order].round(4)},
+        [f"cand_{j + 1}" for j in range(10)],
+    )
+    table(
+        "diabetes",
+        "regression",
+        "Real data: diabetes progression, linear regression vs a shallow tree",
+        "MAE, RMSE, R2 on 200 held-out patients; all targets are positive, so RMSLE is "
+        "defined; the tree predicts 8 distinct values",
+        yte,
+        {"linear": linear.round(4), "tree": rtree.round(4)},
+        ids=[str(i) for i in ite],
+    )
+
+
 def write_index() -> None:
     with open(HERE / "index.csv", "w", newline="") as fh:
         w = csv.DictWriter(fh, ["name", "kind", "title", "teaches"], lineterminator="\n")
@@ -175,7 +296,9 @@ def write_index() -> None:
     )
     (HERE / "README.md").write_text(
         "# Bundled samples\n\n"
-        "Regenerate all of them with `python sample_data/make_samples.py` (seeded, numpy only).\n"
+        "Regenerate all of them with `python sample_data/make_samples.py` (seeded; the\n"
+        "`Real data` samples need scikit-learn from `requirements-dev.txt`, the app only\n"
+        "reads the CSVs).\n"
         "A one-file sample is `<name>.csv`; a matrix sample is `<name>.labels.csv` plus\n"
         "`<name>.scores.csv`.\n\n"
         "| name | kind | title | what it teaches |\n| --- | --- | --- | --- |\n" + rows + "\n"
@@ -185,6 +308,7 @@ def write_index() -> None:
 def main() -> None:
     seeds()
     classroom()
+    real_data()
     write_index()
 
 

@@ -42,17 +42,28 @@ def _free_port() -> int:
 @pytest.fixture(scope="session")
 def app_url(tmp_path_factory):
     port = _free_port()
-    log = open(tmp_path_factory.mktemp("st") / "server.log", "w+b")  # noqa: SIM115
+    log = open(tmp_path_factory.mktemp("st") / "server.log", "w+b")
     proc = subprocess.Popen(
         [
-            sys.executable, "-m", "streamlit", "run", "app.py",
-            "--server.headless", "true",
-            "--server.address", "127.0.0.1",
-            "--server.port", str(port),
-            "--browser.gatherUsageStats", "false",
-            "--server.fileWatcherType", "none",
+            sys.executable,
+            "-m",
+            "streamlit",
+            "run",
+            "app.py",
+            "--server.headless",
+            "true",
+            "--server.address",
+            "127.0.0.1",
+            "--server.port",
+            str(port),
+            "--browser.gatherUsageStats",
+            "false",
+            "--server.fileWatcherType",
+            "none",
         ],
-        cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
+        cwd=ROOT,
+        stdout=log,
+        stderr=subprocess.STDOUT,
     )
     url, deadline = f"http://127.0.0.1:{port}", time.monotonic() + 60
     while time.monotonic() < deadline:

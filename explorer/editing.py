@@ -1,0 +1,199 @@
+"""Round trips between a Dataset and the tables the data editor shows.
+
+Pure functions (no streamlit): the Data page hands the edited DataFrames
+back here, and a bad cell is refused with :class:`~explorer.io.DataError`
+naming the table, the row, the column, the value and what was expected.
+Rows are numbered as the editor shows them (from 0).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from explorer.datasets import Dataset
+from explorer.io import DataError
+
+__all__ = [
+    "EDIT_MAX_ROWS",
+    "dataset_from_matrices",
+    "dataset_from_table",
+    "matrices_from_dataset",
+    "splice",
+    "table_from_dataset",
+]
+
+EDIT_MAX_ROWS = 500
+
+
+def _prefix(kind: str) -> str:
+    return "score_" if kind == "binary" else "pred_"
+
+
+def table_from_dataset(ds: Dataset) -> pd.DataFrame:
+    """One row per sample: ``id``, ``y_true``, one column per model, ``sample_weight``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> ds = Dataset("t", "binary", np.array([0, 1]), {"m": np.array([0.2, 0.8])})
+    >>> table_from_dataset(ds).columns.tolist()
+    ['id', 'y_true', 'score_m']
+    """
+    cols = {"id": list(ds.sample_ids), "y_true": ds.y_true}
+    for model, s in ds.scores.items():
+        cols[_prefix(ds.kind) + model] = s
+    if ds.sample_weight is not None:
+        cols["sample_weight"] = ds.sample_weight
+    return pd.DataFrame(cols)
+
+
+def matrices_from_dataset(ds: Dataset, model: str | None = None):
+    """``(labels, scores)`` DataFrames with the label names as columns.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> ds = Dataset("t", "multilabel", np.eye(2), {"m": np.eye(2) / 2}, label_names=("a", "b"))
+    >>> labels, scores = matrices_from_dataset(ds)
+    >>> labels.columns.tolist(), scores.iloc[0].tolist()
+    (['a', 'b'], [0.5, 0.0])
+    """
+    names = list(ds.label_names)
+    index = pd.Index(list(ds.sample_ids), name="id")
+    labels = pd.DataFrame(ds.y_true, columns=names, index=index)
+    scores = pd.DataFrame(ds.score(model), columns=names, index=index)
+    return labels, scores
+
+
+def _numbers(df: pd.DataFrame, table: str) -> np.ndarray:
+    """All cells as finite floats, or a DataError naming the first bad one."""
+    values = df.apply(pd.to_numeric, errors="coerce").to_numpy(dtype=np.float64)
+    bad = ~np.isfinite(values)
+    if bad.any():
+        i, j = (int(v) for v in np.argwhere(bad)[0])
+        raw = df.iat[i, j]
+        what = (
+            "is empty"
+            if raw is None or (isinstance(raw, float) and np.isnan(raw))
+            else (f"{raw!r} is not a finite number")
+        )
+        raise DataError(f'{table}, row {i}, column "{df.columns[j]}": {what}.')
+    return values
+
+
+def _check_labels(y: np.ndarray, df: pd.DataFrame, table: str, kind: str) -> None:
+    if kind in ("binary", "multilabel"):
+        bad = (y != 0) & (y != 1)
+        expected = "0 or 1"
+    elif kind == "graded":
+        bad = y < 0
+        expected = "a relevance grade >= 0"
+    else:
+        return
+    if bad.any():
+        i, j = (int(v) for v in np.argwhere(bad.reshape(len(df), -1))[0])
+        col = df.columns[j] if y.ndim == 2 else "y_true"
+        value = y[i, j] if y.ndim == 2 else y[i]
+        raise DataError(f'{table}, row {i}, column "{col}": {value:g} is not {expected}.')
+
+
+def dataset_from_table(df: pd.DataFrame, *, kind: str, name: str, description: str = ""):
+    """Build a 1-D Dataset from an edited one-row-per-sample table.
+
+    Examples
+    --------
+    >>> df = pd.DataFrame({"id": ["a", "b"], "y_true": [0, 1], "score_m": [0.1, 0.7]})
+    >>> dataset_from_table(df, kind="binary", name="t").scores["m"].tolist()
+    [0.1, 0.7]
+    """
+    table = "the edited table"
+    if len(df) == 0:
+        raise DataError(f"{table} has no rows; keep at least one sample.")
+    prefix = _prefix(kind)
+    model_cols = [c for c in df.columns if str(c).startswith(prefix)]
+    if "y_true" not in df.columns or not model_cols:
+        raise DataError(f'{table} needs a "y_true" column and at least one "{prefix}" column.')
+    y = _numbers(df[["y_true"]], table)[:, 0]
+    _check_labels(y, df[["y_true"]], table, kind)
+    scores = dict(zip(model_cols, _numbers(df[model_cols], table).T, strict=True))
+    weight = None
+    if "sample_weight" in df.columns:
+        weight = _numbers(df[["sample_weight"]], table)[:, 0]
+        if (weight < 0).any():
+            i = int(np.argmax(weight < 0))
+            raise DataError(f'{table}, row {i}, column "sample_weight": must be >= 0.')
+    ids = (
+        tuple(str(v) if v is not None else str(i) for i, v in enumerate(df["id"]))
+        if "id" in df.columns
+        else ()
+    )
+    return Dataset(
+        name=name,
+        kind=kind,
+        y_true=y,
+        scores={c.removeprefix(prefix): v for c, v in scores.items()},
+        sample_weight=weight,
+        sample_ids=ids,
+        description=description,
+        source="edit",
+    )
+
+
+def dataset_from_matrices(
+    labels: pd.DataFrame,
+    scores: pd.DataFrame,
+    *,
+    kind: str,
+    name: str,
+    model: str = "model",
+    other_scores: dict | None = None,
+    description: str = "",
+) -> Dataset:
+    """Build a matrix Dataset from edited labels and scores tables.
+
+    Examples
+    --------
+    >>> lab = pd.DataFrame({"a": [1, 0], "b": [0, 1]})
+    >>> sco = pd.DataFrame({"a": [0.9, 0.2], "b": [0.1, 0.8]})
+    >>> dataset_from_matrices(lab, sco, kind="multilabel", name="t").y_true.tolist()
+    [[1.0, 0.0], [0.0, 1.0]]
+    """
+    if len(labels) == 0:
+        raise DataError("the edited labels table has no rows; keep at least one sample.")
+    if len(labels) != len(scores):
+        raise DataError(
+            f"the labels table has {len(labels)} rows but the scores table has {len(scores)}: "
+            "add or remove the same rows in both."
+        )
+    y = _numbers(labels, "the labels table")
+    _check_labels(y, labels, "the labels table", kind)
+    s = _numbers(scores, "the scores table")
+    arrays = {model: s}
+    for other, arr in (other_scores or {}).items():
+        if np.shape(arr) == s.shape:
+            arrays[other] = arr
+    return Dataset(
+        name=name,
+        kind=kind,
+        y_true=y,
+        scores=arrays,
+        label_names=tuple(str(c) for c in labels.columns),
+        sample_ids=tuple(str(i) for i in labels.index),
+        description=description,
+        source="edit",
+    )
+
+
+def splice(full: pd.DataFrame, window: pd.DataFrame, start: int, stop: int) -> pd.DataFrame:
+    """Replace rows ``[start, stop)`` of ``full`` by the edited ``window``.
+
+    The window may have gained or lost rows; the rest is kept as it was.
+
+    Examples
+    --------
+    >>> full = pd.DataFrame({"x": [0, 1, 2, 3]})
+    >>> splice(full, pd.DataFrame({"x": [9]}), 1, 3)["x"].tolist()
+    [0, 9, 3]
+    """
+    return pd.concat([full.iloc[:start], window, full.iloc[stop:]], ignore_index=False)

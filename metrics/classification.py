@@ -1,0 +1,906 @@
+"""Label-based classification metrics: confusion matrix, accuracy, P/R/F, log loss.
+
+Binary (1-D 0/1 labels), multiclass (1-D integer class labels, where the
+metric allows it) and multilabel indicator input (a 0/1 matrix, samples x
+labels) as :mod:`sklearn.metrics` takes them, with the same values
+(``sample_weight``, degenerate labels and ``zero_division`` included).
+
+Everything is counted at once: per-label counts are column sums of
+``y_true * y_pred`` (weighted by ``sample_weight[:, None]``) or ``np.bincount``
+over class indices; there is no Python loop over samples.
+
+Differences from scikit-learn, all on input it would take quietly:
+
+* labels must be integers, and 0/1 wherever binary labels are required
+  (multilabel indicator matrices, ``average="binary"``); the argument and the
+  first bad element are named;
+* ``sample_weight`` must be non-negative with a positive sum;
+* ``zero_division="warn"`` gives 0.0 like scikit-learn but emits no warning.
+"""
+
+from __future__ import annotations
+
+from numbers import Real
+
+import numpy as np
+
+from metrics._validation import (
+    MetricInputError,
+    as_array,
+    check_binary,
+    check_same_shape,
+    check_sample_weight,
+    location,
+)
+
+__all__ = [
+    "accuracy_score",
+    "confusion_matrix",
+    "f1_score",
+    "fbeta_score",
+    "hamming_loss",
+    "jaccard_score",
+    "log_loss",
+    "log_loss_per_sample",
+    "multilabel_confusion_matrix",
+    "precision_recall_fscore_support",
+    "precision_score",
+    "recall_score",
+]
+
+_AVERAGES = ("binary", "micro", "macro", "weighted", "samples")
+
+
+# ---------------------------------------------------------------------------
+# validation helpers
+# ---------------------------------------------------------------------------
+def _as_labels(y, name: str) -> np.ndarray:
+    """1-D labels or a label matrix; an ``(n, 1)`` column becomes 1-D."""
+    arr = as_array(y, name, ndim=(1, 2))
+    if arr.ndim == 2 and arr.shape[1] == 1:
+        arr = arr[:, 0]
+    return arr
+
+
+def _check_integral(y: np.ndarray, name: str) -> None:
+    """Refuse class labels that are not whole numbers, naming the first one."""
+    bad = y != np.trunc(y)
+    if bad.any():
+        i = int(np.argmax(bad))
+        raise MetricInputError(
+            f"{name} must hold integer class labels; found {float(y[i]):g} "
+            f"at {location(name, (i,))}."
+        )
+
+
+def _targets(y_true, y_pred, sample_weight):
+    """Validate a pair of label arrays and the weights.
+
+    Returns ``(y_true, y_pred, weights_or_None, multilabel)``; multilabel
+    input (2-D, more than one column) must be 0/1, 1-D input integer labels.
+    """
+    yt = _as_labels(y_true, "y_true")
+    yp = _as_labels(y_pred, "y_pred")
+    check_same_shape(yt, yp, "y_true", "y_pred")
+    multilabel = yt.ndim == 2
+    if multilabel:
+        check_binary(yt, "y_true")
+        check_binary(yp, "y_pred")
+    else:
+        _check_integral(yt, "y_true")
+        _check_integral(yp, "y_pred")
+    w = check_sample_weight(sample_weight, yt.shape[0])
+    return yt, yp, w, multilabel
+
+
+def _integer_weights(sample_weight) -> bool:
+    """True when counts stay integers (no weights, or integer/bool weights)."""
+    return sample_weight is None or np.asarray(sample_weight).dtype.kind in "iub"
+
+
+def _check_bool(value, name: str) -> bool:
+    if not isinstance(value, (bool, np.bool_)):
+        raise MetricInputError(f"{name} must be True or False; got {value!r}.")
+    return bool(value)
+
+
+def _check_zero_division(zero_division, *, allow_nan: bool = True) -> float:
+    """The value a 0/0 score takes: "warn" -> 0.0, 0, 1 or (if allowed) nan."""
+    if isinstance(zero_division, str):
+        if zero_division == "warn":
+            return 0.0
+    elif isinstance(zero_division, Real) and not isinstance(zero_division, (bool, np.bool_)):
+        value = float(zero_division)
+        if value in (0.0, 1.0):
+            return value
+        if allow_nan and np.isnan(value):
+            return float("nan")
+    options = '"warn", 0, 1' + (" or np.nan" if allow_nan else "")
+    raise MetricInputError(f"zero_division must be {options}; got {zero_division!r}.")
+
+
+def _check_average(average, multilabel: bool) -> None:
+    if average is not None and not (isinstance(average, str) and average in _AVERAGES):
+        raise MetricInputError(
+            'average must be one of "binary", "micro", "macro", "weighted", "samples" '
+            f"or None; got {average!r}."
+        )
+    if average == "samples" and not multilabel:
+        raise MetricInputError(
+            'average="samples" needs multilabel indicator input (a 0/1 matrix with more '
+            "than one column); y_true is 1-D. Use another average."
+        )
+    if average == "binary" and multilabel:
+        raise MetricInputError(
+            'average="binary" needs 1-D binary labels; y_true is a multilabel indicator '
+            'matrix. Use average="micro", "macro", "weighted", "samples" or None.'
+        )
+
+
+def _check_beta(beta) -> float:
+    if (
+        isinstance(beta, (bool, np.bool_))
+        or not isinstance(beta, Real)
+        or np.isnan(beta)
+        or beta < 0
+    ):
+        raise MetricInputError(f"beta must be a number >= 0 (inf allowed); got {beta!r}.")
+    return float(beta)
+
+
+def _check_pos_label(pos_label) -> int:
+    if (
+        isinstance(pos_label, (bool, np.bool_))
+        or not isinstance(pos_label, Real)
+        or pos_label not in (0, 1)
+    ):
+        raise MetricInputError(
+            f'pos_label must be 0 or 1 with average="binary" (labels are 0/1); got {pos_label!r}.'
+        )
+    return int(pos_label)
+
+
+# ---------------------------------------------------------------------------
+# counting
+# ---------------------------------------------------------------------------
+def _class_indices(yt: np.ndarray, yp: np.ndarray):
+    """Sorted union of the labels present and each sample's index into it."""
+    classes, inverse = np.unique(np.concatenate([yt, yp]), return_inverse=True)
+    n = yt.shape[0]
+    return classes, inverse[:n], inverse[n:]
+
+
+def _label_counts(yt, yp, w, multilabel: bool, *, samplewise: bool = False, pos_label=None):
+    """Weighted (tp, pred, true) per label, or per row when ``samplewise``.
+
+    With ``pos_label`` (1-D binary input) the arrays have one element, the
+    counts of that label (zeros when it never occurs).
+    """
+    if multilabel:
+        both = yt * yp
+        if samplewise:
+            tp, pred, true = both.sum(axis=1), yp.sum(axis=1), yt.sum(axis=1)
+            if w is not None:
+                tp, pred, true = tp * w, pred * w, true * w
+        elif w is None:
+            tp, pred, true = both.sum(axis=0), yp.sum(axis=0), yt.sum(axis=0)
+        else:
+            tp, pred, true = w @ both, w @ yp, w @ yt
+        return tp, pred, true
+    classes, it, ip = _class_indices(yt, yp)
+    n_classes = classes.shape[0]
+    hit = it == ip
+    tp = np.bincount(it[hit], weights=None if w is None else w[hit], minlength=n_classes)
+    pred = np.bincount(ip, weights=w, minlength=n_classes)
+    true = np.bincount(it, weights=w, minlength=n_classes)
+    tp = tp.astype(np.float64, copy=False)
+    pred = pred.astype(np.float64, copy=False)
+    true = true.astype(np.float64, copy=False)
+    if pos_label is not None:
+        where = np.flatnonzero(classes == pos_label)
+        if where.size == 0:
+            return np.zeros(1), np.zeros(1), np.zeros(1)
+        return tp[where], pred[where], true[where]
+    return tp, pred, true
+
+
+def _divide(numerator, denominator, zero_division: float) -> np.ndarray:
+    """numerator / denominator with 0/0 (any x/0) replaced by ``zero_division``."""
+    mask = denominator == 0
+    result = np.asarray(numerator, dtype=np.float64) / np.where(mask, 1.0, denominator)
+    if mask.any():
+        result[mask] = zero_division
+    return result
+
+
+def _nanaverage(values: np.ndarray, weights) -> float:
+    """scikit-learn's ``_nanaverage``: a weighted mean that drops NaN entries.
+
+    All NaN gives NaN; weights summing to zero after dropping fall back to the
+    plain mean.
+    """
+    mask = np.isnan(values)
+    if mask.all():
+        return float("nan")
+    if weights is None:
+        return float(np.mean(values[~mask]))
+    kept, kept_w = values[~mask], np.asarray(weights, dtype=np.float64)[~mask]
+    if not kept_w.sum():
+        return float(np.mean(kept))
+    return float(np.average(kept, weights=kept_w))
+
+
+def _prfs(yt, yp, w, multilabel, *, beta, average, pos_label, zero_division):
+    """precision, recall, F-beta and support on validated input."""
+    zd = _check_zero_division(zero_division)
+    beta = _check_beta(beta)
+    _check_average(average, multilabel)
+    if average == "binary":
+        check_binary(yt, "y_true")
+        check_binary(yp, "y_pred")
+        pos = _check_pos_label(pos_label)
+    else:
+        pos = None
+    tp, pred, true = _label_counts(
+        yt, yp, w, multilabel, samplewise=average == "samples", pos_label=pos
+    )
+    if average == "micro":
+        tp, pred, true = np.array([tp.sum()]), np.array([pred.sum()]), np.array([true.sum()])
+    precision = _divide(tp, pred, zd)
+    recall = _divide(tp, true, zd)
+    if np.isposinf(beta):
+        fscore = recall
+    elif beta == 0:
+        fscore = precision
+    else:
+        beta2 = beta**2
+        fscore = _divide((1 + beta2) * tp, beta2 * true + pred, zd)
+    if average is None:
+        support = true.astype(np.int64) if w is None else true
+        return precision, recall, fscore, support
+    weights = true if average == "weighted" else (w if average == "samples" else None)
+    return (
+        _nanaverage(precision, weights),
+        _nanaverage(recall, weights),
+        _nanaverage(fscore, weights),
+        None,
+    )
+
+
+# ---------------------------------------------------------------------------
+# public functions
+# ---------------------------------------------------------------------------
+def confusion_matrix(y_true, y_pred, *, labels=None, sample_weight=None, normalize=None):
+    """Confusion matrix: entry ``[i, j]`` counts samples of class i predicted as j.
+
+    Parameters
+    ----------
+    y_true, y_pred : array-like of shape (n_samples,)
+        Integer class labels (binary or multiclass).
+    labels : array-like of shape (n_classes,), default None
+        The classes, in the order of the rows and columns (``[1, 0]`` puts
+        the positive class first). Samples whose true or predicted label is
+        not listed are left out. Default: the sorted labels present.
+    sample_weight : array-like of shape (n_samples,), default None
+        Each sample adds its weight instead of 1.
+    normalize : {"true", "pred", "all"} or None, default None
+        Divide by the row sums (recall per class), the column sums
+        (precision per class) or the total; an all-zero row/column stays 0.
+
+    Returns
+    -------
+    ndarray of shape (n_classes, n_classes)
+        int64 counts (without weights or with integer weights), float64
+        otherwise or when normalized.
+
+    Examples
+    --------
+    >>> from metrics.classification import confusion_matrix
+    >>> confusion_matrix([0, 1, 1, 0, 1], [0, 1, 0, 0, 1])
+    array([[2, 0],
+           [1, 2]])
+    >>> confusion_matrix([0, 1, 1, 0, 1], [0, 1, 0, 0, 1], labels=[1, 0]).tolist()
+    [[2, 1], [0, 2]]
+    """
+    yt, yp, w, multilabel = _targets(y_true, y_pred, sample_weight)
+    if multilabel:
+        raise MetricInputError(
+            f"confusion_matrix takes 1-D class labels; y_true has shape {yt.shape}. "
+            "Use multilabel_confusion_matrix for multilabel indicator input."
+        )
+    if normalize is not None and not (
+        isinstance(normalize, str) and normalize in ("true", "pred", "all")
+    ):
+        raise MetricInputError(
+            f'normalize must be "true", "pred", "all" or None; got {normalize!r}.'
+        )
+    if labels is None:
+        classes, it, ip = _class_indices(yt, yp)
+        keep = None
+    else:
+        classes = as_array(labels, "labels", ndim=(1,))
+        order = np.argsort(classes, kind="stable")
+        sorted_classes = classes[order]
+        dup = sorted_classes[1:] == sorted_classes[:-1]
+        if dup.any():
+            raise MetricInputError(
+                f"labels lists {float(sorted_classes[1:][dup][0]):g} more than once; "
+                "each class must appear once."
+            )
+        last = sorted_classes.shape[0] - 1
+        pos_t = np.minimum(np.searchsorted(sorted_classes, yt), last)
+        pos_p = np.minimum(np.searchsorted(sorted_classes, yp), last)
+        found_t = sorted_classes[pos_t] == yt
+        if not found_t.any():
+            raise MetricInputError(
+                "labels holds none of the classes in y_true; at least one listed label "
+                "must occur in y_true."
+            )
+        keep = found_t & (sorted_classes[pos_p] == yp)
+        it, ip = order[pos_t], order[pos_p]
+    n_classes = classes.shape[0]
+    cells = it * n_classes + ip
+    weights = w
+    if keep is not None:
+        cells = cells[keep]
+        weights = None if w is None else w[keep]
+    cm = np.bincount(cells, weights=weights, minlength=n_classes * n_classes)
+    cm = cm.reshape(n_classes, n_classes)
+    cm = cm.astype(np.int64 if _integer_weights(sample_weight) else np.float64)
+    if normalize is None:
+        return cm
+    if normalize == "true":
+        total = cm.sum(axis=1, keepdims=True)
+    elif normalize == "pred":
+        total = cm.sum(axis=0, keepdims=True)
+    else:
+        total = cm.sum()
+    total = np.broadcast_to(total, cm.shape)
+    return np.divide(cm, total, out=np.zeros(cm.shape), where=total != 0)
+
+
+def multilabel_confusion_matrix(y_true, y_pred, *, sample_weight=None, samplewise=False):
+    """One 2x2 confusion matrix per label (or per sample), ``[[tn, fp], [fn, tp]]``.
+
+    Parameters
+    ----------
+    y_true, y_pred : array-like of shape (n_samples, n_labels) or (n_samples,)
+        A 0/1 indicator matrix, or 1-D integer class labels (one matrix per
+        class present, sorted, one-vs-rest).
+    sample_weight : array-like of shape (n_samples,), default None
+    samplewise : bool, default False
+        Multilabel only: one matrix per sample (row) instead of per label;
+        with weights each row's counts are multiplied by its weight.
+
+    Returns
+    -------
+    ndarray of shape (n_labels, 2, 2) or (n_samples, 2, 2)
+        int64 without weights, float64 with them.
+
+    Examples
+    --------
+    >>> from metrics.classification import multilabel_confusion_matrix
+    >>> multilabel_confusion_matrix([[1, 0], [0, 1], [1, 1]], [[1, 0], [1, 1], [0, 1]]).tolist()
+    [[[0, 1], [1, 1]], [[1, 0], [0, 2]]]
+    """
+    yt, yp, w, multilabel = _targets(y_true, y_pred, sample_weight)
+    samplewise = _check_bool(samplewise, "samplewise")
+    if samplewise and not multilabel:
+        raise MetricInputError(
+            "samplewise=True needs multilabel indicator input (a 0/1 matrix with more "
+            "than one column); y_true is 1-D."
+        )
+    tp, pred, true = _label_counts(yt, yp, w, multilabel, samplewise=samplewise)
+    fp = pred - tp
+    fn = true - tp
+    if samplewise:
+        total = yt.shape[1] if w is None else w * yt.shape[1]
+    else:
+        total = yt.shape[0] if w is None else w.sum()
+    tn = total - tp - fp - fn
+    mcm = np.stack([tn, fp, fn, tp], axis=1).reshape(-1, 2, 2)
+    return mcm.astype(np.int64) if w is None else mcm
+
+
+def accuracy_score(y_true, y_pred, *, normalize=True, sample_weight=None):
+    """Fraction (or count) of correctly classified samples.
+
+    For multilabel indicator input this is the *subset accuracy*: a sample
+    counts only if every one of its labels is right.
+
+    Parameters
+    ----------
+    y_true, y_pred : array-like of shape (n_samples,) or (n_samples, n_labels)
+        Integer class labels, or 0/1 indicator matrices.
+    normalize : bool, default True
+        False returns the (weighted) number of correct samples.
+    sample_weight : array-like of shape (n_samples,), default None
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> from metrics.classification import accuracy_score
+    >>> accuracy_score([0, 1, 2, 3], [0, 2, 1, 3])
+    0.5
+    >>> accuracy_score([[0, 1], [1, 1]], [[1, 1], [1, 1]])
+    0.5
+    """
+    yt, yp, w, multilabel = _targets(y_true, y_pred, sample_weight)
+    normalize = _check_bool(normalize, "normalize")
+    correct = (yt == yp).all(axis=1) if multilabel else yt == yp
+    if normalize:
+        return float(np.average(correct, weights=w))
+    return float(correct.sum() if w is None else np.dot(correct, w))
+
+
+def hamming_loss(y_true, y_pred, *, sample_weight=None):
+    """Fraction of wrong labels: (weighted) mean over samples of the share of wrong cells.
+
+    Parameters
+    ----------
+    y_true, y_pred : array-like of shape (n_samples,) or (n_samples, n_labels)
+        Integer class labels, or 0/1 indicator matrices.
+    sample_weight : array-like of shape (n_samples,), default None
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> from metrics.classification import hamming_loss
+    >>> hamming_loss([[0, 1], [1, 1]], [[1, 1], [1, 1]])
+    0.25
+    """
+    yt, yp, w, multilabel = _targets(y_true, y_pred, sample_weight)
+    if not multilabel:
+        return float(np.average(yt != yp, weights=w))
+    wrong = (yt != yp).sum(axis=1)
+    n, n_labels = yt.shape
+    if w is None:
+        return float(wrong.sum() / (n * n_labels))
+    return float(np.dot(wrong, w) / (n * n_labels * np.mean(w)))
+
+
+def precision_recall_fscore_support(
+    y_true,
+    y_pred,
+    *,
+    beta=1.0,
+    average=None,
+    pos_label=1,
+    sample_weight=None,
+    zero_division="warn",
+):
+    """Precision, recall, F-beta and support, per label or averaged.
+
+    precision = tp / (tp + fp), recall = tp / (tp + fn) and
+    F-beta = (1 + beta^2) tp / ((1 + beta^2) tp + beta^2 fn + fp), computed from
+    the counts (beta = 0 gives precision, beta = inf recall).
+
+    Parameters
+    ----------
+    y_true, y_pred : array-like of shape (n_samples,) or (n_samples, n_labels)
+        Binary 0/1 labels, integer class labels (not with
+        ``average="binary"``) or 0/1 indicator matrices (multilabel).
+    beta : float, default 1.0
+        Weight of recall against precision, >= 0 (``np.inf`` allowed).
+    average : {"binary", "micro", "macro", "weighted", "samples"} or None, default None
+        None: one value per label. "binary": the ``pos_label`` class of 1-D
+        0/1 input. "micro": from counts summed over labels (multilabel: the
+        overall O-P / O-R / O-F1). "macro": mean of the per-label values
+        (C-P / C-R / C-F1). "weighted": mean weighted by support.
+        "samples" (multilabel only): per-sample values averaged with
+        ``sample_weight``. For 1-D input the labels are those present in
+        ``y_true`` or ``y_pred``.
+    pos_label : {0, 1}, default 1
+        The positive class for ``average="binary"``; ignored otherwise.
+    sample_weight : array-like of shape (n_samples,), default None
+    zero_division : {"warn", 0, 1, np.nan}, default "warn"
+        The value of a 0/0 score ("warn": 0.0, without a warning). NaN values
+        are left out of the averages (all NaN gives NaN).
+
+    Returns
+    -------
+    precision, recall, fbeta : float or ndarray of shape (n_labels,)
+    support : ndarray of shape (n_labels,) or None
+        The (weighted) number of true samples of each label; None when
+        averaged.
+
+    Examples
+    --------
+    >>> from metrics.classification import precision_recall_fscore_support
+    >>> p, r, f, s = precision_recall_fscore_support([0, 1, 1, 1], [0, 1, 0, 0])
+    >>> p.round(3).tolist(), r.round(3).tolist(), s.tolist()
+    ([0.333, 1.0], [1.0, 0.333], [1, 3])
+    >>> precision_recall_fscore_support([0, 1, 1, 1], [0, 1, 0, 0], average="binary")[:3]
+    (1.0, 0.3333333333333333, 0.5)
+    """
+    yt, yp, w, multilabel = _targets(y_true, y_pred, sample_weight)
+    return _prfs(
+        yt,
+        yp,
+        w,
+        multilabel,
+        beta=beta,
+        average=average,
+        pos_label=pos_label,
+        zero_division=zero_division,
+    )
+
+
+def precision_score(
+    y_true, y_pred, *, average="binary", pos_label=1, sample_weight=None, zero_division="warn"
+):
+    """Precision tp / (tp + fp): the share of predicted positives that are right.
+
+    Parameters
+    ----------
+    y_true, y_pred : array-like of shape (n_samples,) or (n_samples, n_labels)
+        Binary 0/1 labels, integer class labels (not with
+        ``average="binary"``) or 0/1 indicator matrices.
+    average : {"binary", "micro", "macro", "weighted", "samples"} or None, default "binary"
+        See :func:`precision_recall_fscore_support`.
+    pos_label : {0, 1}, default 1
+        The positive class for ``average="binary"``.
+    sample_weight : array-like of shape (n_samples,), default None
+    zero_division : {"warn", 0, 1, np.nan}, default "warn"
+        The value when nothing is predicted positive ("warn": 0.0).
+
+    Returns
+    -------
+    float, or ndarray of shape (n_labels,) with ``average=None``
+
+    Examples
+    --------
+    >>> from metrics.classification import precision_score
+    >>> precision_score([1, 1, 0, 0, 1], [1, 0, 1, 0, 1])
+    0.6666666666666666
+    >>> precision_score([[1, 0], [1, 1]], [[1, 1], [1, 0]], average="micro")
+    0.6666666666666666
+    """
+    yt, yp, w, multilabel = _targets(y_true, y_pred, sample_weight)
+    return _prfs(
+        yt,
+        yp,
+        w,
+        multilabel,
+        beta=1.0,
+        average=average,
+        pos_label=pos_label,
+        zero_division=zero_division,
+    )[0]
+
+
+def recall_score(
+    y_true, y_pred, *, average="binary", pos_label=1, sample_weight=None, zero_division="warn"
+):
+    """Recall tp / (tp + fn): the share of true positives that are found.
+
+    Parameters
+    ----------
+    y_true, y_pred : array-like of shape (n_samples,) or (n_samples, n_labels)
+        Binary 0/1 labels, integer class labels (not with
+        ``average="binary"``) or 0/1 indicator matrices.
+    average : {"binary", "micro", "macro", "weighted", "samples"} or None, default "binary"
+        See :func:`precision_recall_fscore_support`.
+    pos_label : {0, 1}, default 1
+        The positive class for ``average="binary"``.
+    sample_weight : array-like of shape (n_samples,), default None
+    zero_division : {"warn", 0, 1, np.nan}, default "warn"
+        The value when there is no true positive sample ("warn": 0.0).
+
+    Returns
+    -------
+    float, or ndarray of shape (n_labels,) with ``average=None``
+
+    Examples
+    --------
+    >>> from metrics.classification import recall_score
+    >>> recall_score([1, 1, 0, 0, 1], [1, 0, 1, 0, 1])
+    0.6666666666666666
+    """
+    yt, yp, w, multilabel = _targets(y_true, y_pred, sample_weight)
+    return _prfs(
+        yt,
+        yp,
+        w,
+        multilabel,
+        beta=1.0,
+        average=average,
+        pos_label=pos_label,
+        zero_division=zero_division,
+    )[1]
+
+
+def fbeta_score(
+    y_true,
+    y_pred,
+    *,
+    beta,
+    average="binary",
+    pos_label=1,
+    sample_weight=None,
+    zero_division="warn",
+):
+    """F-beta: (1 + beta^2) tp / ((1 + beta^2) tp + beta^2 fn + fp).
+
+    The weighted harmonic mean of precision and recall, computed from the
+    counts; ``beta`` > 1 favours recall, ``beta`` = 0 is precision and
+    ``beta`` = inf is recall.
+
+    Parameters
+    ----------
+    y_true, y_pred : array-like of shape (n_samples,) or (n_samples, n_labels)
+        Binary 0/1 labels, integer class labels (not with
+        ``average="binary"``) or 0/1 indicator matrices.
+    beta : float
+        >= 0, ``np.inf`` allowed.
+    average : {"binary", "micro", "macro", "weighted", "samples"} or None, default "binary"
+        See :func:`precision_recall_fscore_support`.
+    pos_label : {0, 1}, default 1
+    sample_weight : array-like of shape (n_samples,), default None
+    zero_division : {"warn", 0, 1, np.nan}, default "warn"
+        The value when tp = fp = fn = 0 ("warn": 0.0).
+
+    Returns
+    -------
+    float, or ndarray of shape (n_labels,) with ``average=None``
+
+    Examples
+    --------
+    >>> from metrics.classification import fbeta_score
+    >>> round(fbeta_score([1, 1, 0, 0, 1], [1, 0, 1, 0, 0], beta=2), 4)
+    0.3571
+    """
+    yt, yp, w, multilabel = _targets(y_true, y_pred, sample_weight)
+    return _prfs(
+        yt,
+        yp,
+        w,
+        multilabel,
+        beta=beta,
+        average=average,
+        pos_label=pos_label,
+        zero_division=zero_division,
+    )[2]
+
+
+def f1_score(
+    y_true, y_pred, *, average="binary", pos_label=1, sample_weight=None, zero_division="warn"
+):
+    """F1 = 2 tp / (2 tp + fp + fn), the harmonic mean of precision and recall.
+
+    Parameters
+    ----------
+    y_true, y_pred : array-like of shape (n_samples,) or (n_samples, n_labels)
+        Binary 0/1 labels, integer class labels (not with
+        ``average="binary"``) or 0/1 indicator matrices.
+    average : {"binary", "micro", "macro", "weighted", "samples"} or None, default "binary"
+        See :func:`precision_recall_fscore_support`.
+    pos_label : {0, 1}, default 1
+    sample_weight : array-like of shape (n_samples,), default None
+    zero_division : {"warn", 0, 1, np.nan}, default "warn"
+        The value when tp = fp = fn = 0 ("warn": 0.0).
+
+    Returns
+    -------
+    float, or ndarray of shape (n_labels,) with ``average=None``
+
+    Examples
+    --------
+    >>> from metrics.classification import f1_score
+    >>> f1_score([1, 1, 0, 0, 1], [1, 0, 1, 0, 1])
+    0.6666666666666666
+    >>> f1_score([[1, 0, 1], [0, 1, 1]], [[1, 0, 0], [0, 1, 1]], average="macro")
+    0.8888888888888888
+    """
+    yt, yp, w, multilabel = _targets(y_true, y_pred, sample_weight)
+    return _prfs(
+        yt,
+        yp,
+        w,
+        multilabel,
+        beta=1.0,
+        average=average,
+        pos_label=pos_label,
+        zero_division=zero_division,
+    )[2]
+
+
+def jaccard_score(
+    y_true, y_pred, *, average="binary", pos_label=1, sample_weight=None, zero_division="warn"
+):
+    """Jaccard index tp / (tp + fp + fn): intersection over union of the label sets.
+
+    Parameters
+    ----------
+    y_true, y_pred : array-like of shape (n_samples,) or (n_samples, n_labels)
+        Binary 0/1 labels, integer class labels (not with
+        ``average="binary"``) or 0/1 indicator matrices.
+    average : {"binary", "micro", "macro", "weighted", "samples"} or None, default "binary"
+        As in :func:`precision_recall_fscore_support`.
+    pos_label : {0, 1}, default 1
+    sample_weight : array-like of shape (n_samples,), default None
+    zero_division : {"warn", 0, 1}, default "warn"
+        The value when tp = fp = fn = 0 ("warn": 0.0); NaN is not accepted.
+
+    Returns
+    -------
+    float, or ndarray of shape (n_labels,) with ``average=None``
+
+    Examples
+    --------
+    >>> from metrics.classification import jaccard_score
+    >>> jaccard_score([1, 1, 0, 0, 1], [1, 0, 1, 0, 1])
+    0.5
+    >>> round(jaccard_score([[1, 1, 0], [0, 1, 1]], [[1, 0, 0], [0, 1, 1]], average="samples"), 4)
+    0.75
+    """
+    yt, yp, w, multilabel = _targets(y_true, y_pred, sample_weight)
+    zd = _check_zero_division(zero_division, allow_nan=False)
+    _check_average(average, multilabel)
+    pos = None
+    if average == "binary":
+        check_binary(yt, "y_true")
+        check_binary(yp, "y_pred")
+        pos = _check_pos_label(pos_label)
+    tp, pred, true = _label_counts(
+        yt, yp, w, multilabel, samplewise=average == "samples", pos_label=pos
+    )
+    fp, fn = pred - tp, true - tp
+    denominator = tp + fp + fn
+    if average == "micro":
+        tp, denominator = np.array([tp.sum()]), np.array([denominator.sum()])
+    jaccard = _divide(tp, denominator, zd)
+    if average is None:
+        return jaccard
+    weights = None
+    if average == "weighted":
+        support = fn + tp
+        weights = support if support.any() else None
+    elif average == "samples":
+        weights = w
+    return float(np.average(jaccard, weights=weights))
+
+
+# ---------------------------------------------------------------------------
+# log loss
+# ---------------------------------------------------------------------------
+def _proba_dtype(y_pred):
+    """float32/float16 probabilities keep their precision (and eps), as in sklearn."""
+    dtype = getattr(y_pred, "dtype", None)
+    if dtype in (np.float32, np.float16):
+        return np.dtype(dtype)
+    return np.dtype(np.float64)
+
+
+def _log_loss_terms(y_true, y_pred, labels) -> np.ndarray:
+    """Validate and return -log(clipped probability of the true class) per sample."""
+    yt = _as_labels(y_true, "y_true")
+    if yt.ndim != 1:
+        raise MetricInputError(f"log_loss takes 1-D class labels in y_true; got shape {yt.shape}.")
+    _check_integral(yt, "y_true")
+    dtype = _proba_dtype(y_pred)
+    proba = as_array(y_pred, "y_pred", ndim=(1, 2))
+    if proba.ndim == 2 and proba.shape[1] == 1:
+        proba = proba[:, 0]
+    if proba.shape[0] != yt.shape[0]:
+        raise MetricInputError(
+            f"y_pred has {proba.shape[0]} rows but y_true has {yt.shape[0]} samples."
+        )
+    bad = (proba < 0) | (proba > 1)
+    if bad.any():
+        where = np.unravel_index(int(np.argmax(bad)), bad.shape)
+        raise MetricInputError(
+            f"y_pred must hold probabilities in [0, 1]; found {float(proba[where])!r} "
+            f"at {location('y_pred', where)}."
+        )
+    if labels is None:
+        classes = np.unique(yt)
+        if classes.shape[0] < 2:
+            raise MetricInputError(
+                f"y_true holds a single class ({float(classes[0]):g}); pass every class "
+                "through labels=, e.g. labels=[0, 1]."
+            )
+        idx = np.searchsorted(classes, yt)
+    else:
+        classes = np.unique(as_array(labels, "labels", ndim=(1,)))
+        if classes.shape[0] < 2:
+            raise MetricInputError(
+                f"labels must hold at least two classes; got {classes.tolist()}."
+            )
+        idx = np.minimum(np.searchsorted(classes, yt), classes.shape[0] - 1)
+        missing = classes[idx] != yt
+        if missing.any():
+            i = int(np.argmax(missing))
+            raise MetricInputError(
+                f"y_true holds {float(yt[i]):g} at {location('y_true', (i,))}, which is not "
+                f"in labels {classes.tolist()}."
+            )
+    n_columns = 2 if proba.ndim == 1 else proba.shape[1]
+    if n_columns != classes.shape[0]:
+        what = "1-D (binary)" if proba.ndim == 1 else f"{n_columns} columns"
+        raise MetricInputError(
+            f"y_pred is {what} but there are {classes.shape[0]} classes "
+            f"{classes.tolist()}; give one column per class (sorted), or pass labels=."
+        )
+    proba = proba.astype(dtype, copy=False)
+    if proba.ndim == 1:
+        p = np.where(idx == 1, proba, 1 - proba)
+    else:
+        p = np.take_along_axis(proba, idx[:, None], axis=1)[:, 0]
+    eps = np.finfo(dtype).eps
+    return -np.log(np.clip(p, eps, 1 - eps))
+
+
+def log_loss_per_sample(y_true, y_pred, *, labels=None):
+    """Each sample's log-loss term, -log p(true class), clipped at float eps.
+
+    Its mean (``sample_weight``-weighted mean) is :func:`log_loss`.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        Integer class labels.
+    y_pred : array-like of shape (n_samples,) or (n_samples, n_classes)
+        1-D: the probability of the greater of two classes; 2-D: one column
+        per class, in sorted class order. Values in [0, 1]; rows are not
+        renormalised.
+    labels : array-like, default None
+        All the classes (needed when ``y_true`` holds only one).
+
+    Returns
+    -------
+    ndarray of shape (n_samples,)
+
+    Examples
+    --------
+    >>> from metrics.classification import log_loss_per_sample
+    >>> log_loss_per_sample([1, 0], [0.5, 0.2]).round(4).tolist()
+    [0.6931, 0.2231]
+    """
+    return _log_loss_terms(y_true, y_pred, labels)
+
+
+def log_loss(y_true, y_pred, *, normalize=True, sample_weight=None, labels=None):
+    """Logistic (cross-entropy) loss: mean of -log p(true class).
+
+    Binary: -(1/N) sum(y log p + (1 - y) log(1 - p)). Probabilities are
+    clipped to [eps, 1 - eps] with eps the float epsilon (2.2e-16 for
+    float64), so a certain wrong prediction costs 36.04.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        Integer class labels (classes are sorted).
+    y_pred : array-like of shape (n_samples,) or (n_samples, n_classes)
+        1-D: the probability of the greater of two classes; 2-D: one column
+        per class. Values in [0, 1].
+    normalize : bool, default True
+        False returns the (weighted) sum instead of the mean.
+    sample_weight : array-like of shape (n_samples,), default None
+    labels : array-like, default None
+        All the classes (needed when ``y_true`` holds only one).
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> from metrics.classification import log_loss
+    >>> round(log_loss([1, 0, 0, 1], [0.9, 0.1, 0.2, 0.65]), 4)
+    0.2162
+    >>> round(log_loss([0, 2, 1], [[0.8, 0.1, 0.1], [0.2, 0.2, 0.6], [0.3, 0.5, 0.2]]), 4)
+    0.4757
+    """
+    terms = _log_loss_terms(y_true, y_pred, labels)
+    normalize = _check_bool(normalize, "normalize")
+    w = check_sample_weight(sample_weight, terms.shape[0])
+    if normalize:
+        return float(np.average(terms, weights=w))
+    return float(terms.sum() if w is None else np.dot(terms, w))

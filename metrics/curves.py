@@ -1,0 +1,914 @@
+"""Threshold curves and the areas under them: ROC, precision-recall, AUC, AP.
+
+Binary input is a 1-D 0/1 ``y_true`` (an ``(n, 1)`` column is flattened) and
+a 1-D ``y_score``; ``roc_auc_score`` and ``average_precision_score`` also take
+a multilabel indicator matrix (samples x labels) with a score matrix of the
+same shape. Values equal :mod:`sklearn.metrics` to 1e-9, ties, zero weights
+and ``sample_weight`` included:
+
+* the curves have one point per *distinct* score (tied scores are one
+  threshold), zero-weight samples are removed before thresholds are built,
+  ``roc_curve`` prepends (0, 0) at threshold ``+inf`` and by default drops
+  the collinear points of horizontal and vertical runs;
+  ``precision_recall_curve`` returns increasing thresholds and ends with
+  (precision 1, recall 0) without a threshold;
+* ROC AUC gives a tied positive/negative pair 1/2 (Mann-Whitney U with
+  mid-ranks); average precision is the step sum ``sum_n (R_n - R_{n-1}) P_n``
+  with a tie block as one step.
+
+How it is computed (no Python loop over samples):
+
+* without ``sample_weight`` the binary scores use value sorts only: the
+  positive and the negative scores are sorted separately (``np.sort``, much
+  faster than an argsort), and ``np.searchsorted`` counts, for every distinct
+  positive score, the negatives below it (AUC) or at or above it (precision);
+* with ``sample_weight``, one descending argsort and weighted cumulative sums
+  at the end of every tie block;
+* multilabel ``macro`` / ``weighted`` / ``None`` transpose the matrices so
+  that labels become rows, and every average scores all rows at once
+  (``_ranks.descending_order`` + ``_ranks.tie_bounds``, cumulative sums along
+  the rows); ``average="samples"`` is vectorized over rows the same way.
+
+Differences from scikit-learn, all on input it takes quietly or answers
+with NaN:
+
+* labels must be 0/1 (``{-1, 1}`` or ``{0, 2}`` are refused, naming the first
+  bad element); ``pos_label`` may be None, 1 or 0 (0 makes label 0 the
+  positive class);
+* a ROC AUC - or a ``roc_curve``, whose rates would be NaN - with a single
+  class in ``y_true`` (or in one column, or one row for
+  ``average="samples"``) is refused, naming the column or row; a class
+  that only holds zero-weight samples counts as absent. This holds for
+  ``average="weighted"`` too, where scikit-learn would quietly give a label
+  without positives weight 0. Zero-weight rows are skipped under
+  ``average="samples"`` (they do not enter the average, as in scikit-learn);
+* ``precision_recall_curve`` without positives gives recall 1 everywhere as
+  scikit-learn does, but emits no warning;
+* ``sample_weight`` must be non-negative with a positive sum.
+"""
+
+from __future__ import annotations
+
+from numbers import Real
+
+import numpy as np
+
+from metrics._ranks import descending_order, mid_rank, tie_bounds
+from metrics._validation import (
+    MetricInputError,
+    as_1d,
+    as_array,
+    check_binary,
+    check_k,
+    check_same_shape,
+    check_sample_weight,
+    check_two_classes,
+    location,
+)
+
+__all__ = [
+    "auc",
+    "auc_histogram",
+    "auc_pairs",
+    "auc_pairwise",
+    "auc_rank",
+    "average_precision_score",
+    "gini",
+    "precision_recall_curve",
+    "roc_auc_score",
+    "roc_curve",
+]
+
+_AVERAGES = ("micro", "macro", "weighted", "samples", None)
+
+#: ``auc_pairwise`` compares every pair by broadcasting up to this many pairs;
+#: beyond it the same counts come from sorted scores (no pair table in memory).
+_PAIRWISE_BROADCAST_LIMIT = 4_000_000
+
+#: Seed of the uniform pair sample drawn by ``auc_pairs(..., max_pairs=...)``.
+_AUC_PAIRS_SEED = 0
+
+
+# ---------------------------------------------------------------------------
+# validation
+# ---------------------------------------------------------------------------
+def _check_average(average) -> None:
+    if not (average is None or (isinstance(average, str) and average in _AVERAGES)):
+        raise MetricInputError(
+            "average must be one of 'micro', 'macro', 'weighted', 'samples' or None; "
+            f"got {average!r}."
+        )
+
+
+def _positive_is_zero(pos_label, *, allow_none: bool = True) -> bool:
+    """Validate ``pos_label`` for 0/1 labels; True when label 0 is the positive class."""
+    if pos_label is None and allow_none:
+        return False
+    if isinstance(pos_label, Real) and not isinstance(pos_label, bool | np.bool_):
+        if pos_label == 1:
+            return False
+        if pos_label == 0:
+            return True
+    elif isinstance(pos_label, bool | np.bool_):
+        return not bool(pos_label)
+    allowed = "None, 1 or 0" if allow_none else "1 or 0"
+    raise MetricInputError(
+        f"pos_label must be {allowed} (labels are 0/1; 1 is the positive class unless "
+        f"pos_label=0); got {pos_label!r}."
+    )
+
+
+def _labels_and_scores(y_true, y_score, *, multilabel_ok: bool):
+    """Validate ``y_true`` (0/1) and ``y_score``; flatten ``(n, 1)`` columns.
+
+    Returns float arrays ``(y, s)``: both 1-D (binary) or both 2-D with more
+    than one column (multilabel, only when ``multilabel_ok``).
+    """
+    y = as_array(y_true, "y_true", ndim=(1, 2))
+    if y.ndim == 2 and y.shape[1] == 1:
+        y = y[:, 0]
+    if y.ndim == 2 and not multilabel_ok:
+        raise MetricInputError(
+            f"y_true must be 1-D (binary labels, one per sample); got shape {y.shape}."
+        )
+    if y.ndim == 1:
+        s = as_1d(y_score, "y_score")
+    else:
+        s = as_array(y_score, "y_score", ndim=(1, 2))
+    check_same_shape(y, s, "y_true", "y_score")
+    y = check_binary(y, "y_true")
+    return y, s
+
+
+def _binary_input(y_true, y_score, sample_weight=None, pos_label=None, *, allow_none=True):
+    """Validated binary input: (positive mask, scores, weights or None)."""
+    flip = _positive_is_zero(pos_label, allow_none=allow_none)
+    y, s = _labels_and_scores(y_true, y_score, multilabel_ok=False)
+    w = check_sample_weight(sample_weight, y.shape[0])
+    pos = (y == 0) if flip else (y == 1)
+    return pos, s, w
+
+
+def _refuse_single_class(pos: np.ndarray, w: np.ndarray | None, what: str = "y_true") -> None:
+    """ROC rates / AUC need a positive and a negative (with non-zero weight)."""
+    n_pos = int(np.count_nonzero(pos))
+    if n_pos == 0 or n_pos == pos.shape[0]:
+        only = "the positive class" if n_pos else "the negative class"
+        raise MetricInputError(
+            f"ROC AUC is undefined: {what} holds a single class, only {only}; "
+            "it needs at least one positive and one negative."
+        )
+    if w is not None:
+        w_pos = float(w[pos].sum())
+        w_neg = float(w.sum()) - w_pos
+        if w_pos <= 0 or w_neg <= 0:
+            cls = "positive" if w_pos <= 0 else "negative"
+            raise MetricInputError(
+                f"ROC AUC is undefined: every {cls} sample of {what} has sample_weight 0; "
+                "it needs a positive and a negative with non-zero weight."
+            )
+
+
+# ---------------------------------------------------------------------------
+# binary cores
+# ---------------------------------------------------------------------------
+def _distinct(sorted_values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Distinct values of an ascending array and the index where each first occurs."""
+    n = sorted_values.shape[0]
+    is_first = np.empty(n, dtype=bool)
+    if n:
+        is_first[0] = True
+        np.not_equal(sorted_values[1:], sorted_values[:-1], out=is_first[1:])
+    first = np.flatnonzero(is_first)
+    return sorted_values[first], first
+
+
+def _sorted_counts(pos: np.ndarray, s: np.ndarray):
+    """Value sorts of the positive and negative scores.
+
+    Returns ``(vals, cnt, tp_ge, neg_lt, neg_sorted, n_pos, n_neg)``: the
+    distinct positive scores ascending, how many positives hold each, the
+    number of positives scoring >= each, the number of negatives scoring
+    < each, and the sorted negative scores.
+    """
+    ps = np.compress(pos, s)  # np.compress is ~3x faster than boolean indexing
+    ns = np.compress(~pos, s)
+    ps.sort()
+    ns.sort()
+    n_pos, n_neg = ps.shape[0], ns.shape[0]
+    vals, first = _distinct(ps)
+    cnt = np.diff(first, append=n_pos)
+    tp_ge = n_pos - first
+    neg_lt = np.searchsorted(ns, vals, side="left")
+    return vals, cnt, tp_ge, neg_lt, ns, n_pos, n_neg
+
+
+def _fast_auc(pos: np.ndarray, s: np.ndarray) -> float:
+    """Exact AUC (ties 1/2) from two value sorts; both classes present."""
+    vals, cnt, _, neg_lt, ns, n_pos, n_neg = _sorted_counts(pos, s)
+    # negatives tied with a positive value: search 'right' only where needed
+    neg_le = neg_lt.copy()
+    probe = np.minimum(neg_lt, n_neg - 1)
+    tied = (neg_lt < n_neg) & (ns[probe] == vals)
+    if tied.any():
+        neg_le[tied] = np.searchsorted(ns, vals[tied], side="right")
+    u2 = int(np.dot(cnt, neg_lt + neg_le))  # 2 U, exact in int64
+    return u2 / (2.0 * n_pos * n_neg)
+
+
+def _fast_ap(pos: np.ndarray, s: np.ndarray) -> float:
+    """Exact average precision from two value sorts."""
+    vals, cnt, tp_ge, neg_lt, _, n_pos, n_neg = _sorted_counts(pos, s)
+    if n_pos == 0:
+        return 0.0
+    precision = tp_ge / (tp_ge + (n_neg - neg_lt))
+    return max(0.0, float(np.dot(cnt, precision)) / n_pos)
+
+
+def _unweighted_blocks(pos: np.ndarray, s: np.ndarray):
+    """(fps, tps, thresholds) at every distinct score, thresholds descending.
+
+    Value sorts only: the distinct scores come from ``np.sort(s)``, the
+    positives per distinct score from the sorted positive scores. Counts are
+    exact integers (int64).
+    """
+    vals, first = _distinct(np.sort(s))
+    ps = np.compress(pos, s)
+    ps.sort()
+    pos_at = np.bincount(np.searchsorted(vals, ps), minlength=vals.shape[0])
+    tps = np.cumsum(pos_at[::-1])
+    fps = (s.shape[0] - first)[::-1] - tps
+    return fps, tps, vals[::-1]
+
+
+def _weighted_blocks(pos: np.ndarray, s: np.ndarray, w: np.ndarray):
+    """(fps, tps, thresholds) with weights: one descending argsort, cumsums at block ends."""
+    keep = w != 0
+    if not keep.all():
+        pos, s, w = pos[keep], s[keep], w[keep]
+    order, ss = descending_order(s[None, :])
+    order, ss = order[0], ss[0]
+    ends = np.flatnonzero(np.append(ss[1:] != ss[:-1], True))
+    wo = w[order]
+    po = pos[order]
+    tps = np.cumsum(np.where(po, wo, 0.0))[ends]
+    fps = np.cumsum(np.where(po, 0.0, wo))[ends]
+    return fps, tps, ss[ends]
+
+
+def _blocks(pos, s, w):
+    return _unweighted_blocks(pos, s) if w is None else _weighted_blocks(pos, s, w)
+
+
+def _auc_from_blocks(fps: np.ndarray, tps: np.ndarray) -> float:
+    """Trapezoid under the ROC points (tie blocks are diagonal steps)."""
+    fpr = np.concatenate(([0.0], fps / fps[-1]))
+    tpr = np.concatenate(([0.0], tps / tps[-1]))
+    return float(np.sum(np.diff(fpr) * (tpr[1:] + tpr[:-1])) / 2.0)
+
+
+def _ap_from_blocks(fps: np.ndarray, tps: np.ndarray) -> float:
+    """Step sum of precision over recall increments; 0 without positives."""
+    if tps[-1] <= 0:
+        return 0.0
+    ps = tps + fps
+    precision = np.divide(tps, ps, out=np.zeros_like(tps), where=ps != 0)
+    gain = np.diff(tps, prepend=0.0)
+    return max(0.0, float(np.dot(gain, precision) / tps[-1]))
+
+
+def _binary_auc(pos, s, w) -> float:
+    if w is None:
+        return _fast_auc(pos, s)
+    fps, tps, _ = _weighted_blocks(pos, s, w)
+    return _auc_from_blocks(fps, tps)
+
+
+def _binary_ap(pos, s, w) -> float:
+    if w is None:
+        return _fast_ap(pos, s)
+    fps, tps, _ = _weighted_blocks(pos, s, w)
+    return _ap_from_blocks(fps, tps)
+
+
+# ---------------------------------------------------------------------------
+# row-wise cores (multilabel)
+# ---------------------------------------------------------------------------
+def _rowwise(kind: str, y: np.ndarray, s: np.ndarray, w: np.ndarray | None = None) -> np.ndarray:
+    """Per-row AUC (``kind="auc"``) or AP (``kind="ap"``) of a 0/1 matrix.
+
+    ``w`` (length ``n_columns``) weights the elements along every row. Rows
+    are sorted once (``descending_order``); with tie blocks from
+    ``tie_bounds``, a positive of weight ``v`` in a block earns
+    ``v * (W_neg - (fp_before_block + fp_through_block) / 2)`` AUC credit
+    (mid-rank Mann-Whitney: the negatives below the block, plus half of
+    those tied with it) and ``v * precision at the block end`` AP credit.
+
+    AUC is NaN where a row lacks a class (callers refuse those rows first);
+    AP is 0 for a row without (weighted) positives.
+    """
+    order, ss = descending_order(s)
+    first, last = tie_bounds(ss)
+    ys = np.take_along_axis(y, order, axis=1)
+    if w is None:
+        tpw, fpw = ys, 1.0 - ys
+    else:
+        ws = w[order]
+        tpw = ys * ws
+        fpw = ws - tpw
+    n, m = ys.shape
+    cfp = np.zeros((n, m + 1))
+    np.cumsum(fpw, axis=1, out=cfp[:, 1:])
+    fp_end = np.take_along_axis(cfp, last + 1, axis=1)
+    w_pos = tpw.sum(axis=1)
+    if kind == "auc":
+        w_neg = cfp[:, -1]
+        fp_before = np.take_along_axis(cfp, first, axis=1)
+        credit = np.sum(tpw * (w_neg[:, None] - (fp_end + fp_before) / 2.0), axis=1)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return credit / (w_pos * w_neg)
+    tp_end = np.take_along_axis(np.cumsum(tpw, axis=1), last, axis=1)
+    denom = tp_end + fp_end
+    precision = np.divide(tp_end, denom, out=np.zeros_like(tp_end), where=denom != 0)
+    ap_sum = np.sum(tpw * precision, axis=1)
+    ap_rows = np.divide(ap_sum, w_pos, out=np.zeros_like(ap_sum), where=w_pos > 0)
+    return np.maximum(ap_rows, 0.0)
+
+
+def _refuse_single_class_columns(y: np.ndarray, w: np.ndarray | None) -> None:
+    n = y.shape[0]
+    n_pos = np.count_nonzero(y, axis=0)
+    bad = (n_pos == 0) | (n_pos == n)
+    if bad.any():
+        c = int(np.argmax(bad))
+        check_two_classes(y[:, c], "y_true", column=c)
+    if w is not None:
+        w_pos = w @ y
+        w_neg = w.sum() - w_pos
+        bad = (w_pos <= 0) | (w_neg <= 0)
+        if bad.any():
+            c = int(np.argmax(bad))
+            cls = "positive" if w_pos[c] <= 0 else "negative"
+            raise MetricInputError(
+                f"ROC AUC is undefined: every {cls} sample of column {c} of y_true has "
+                "sample_weight 0; each label needs a positive and a negative with non-zero "
+                "weight."
+            )
+
+
+def _refuse_single_class_rows(y: np.ndarray, w: np.ndarray | None) -> None:
+    n_pos = np.count_nonzero(y, axis=1)
+    bad = (n_pos == 0) | (n_pos == y.shape[1])
+    if w is not None:
+        bad &= w > 0
+    if bad.any():
+        i = int(np.argmax(bad))
+        only = "1 (positive)" if n_pos[i] else "0 (negative)"
+        raise MetricInputError(
+            f"ROC AUC is undefined: row {i} of y_true holds a single class, only {only}; "
+            "average='samples' scores every row over its labels, so each row (with "
+            "non-zero sample_weight) needs a positive and a negative label."
+        )
+
+
+def _weighted_mean(values: np.ndarray, weights: np.ndarray | None) -> float:
+    if weights is None:
+        return float(np.mean(values))
+    return float(np.dot(values, weights) / weights.sum())
+
+
+def _multilabel_score(kind: str, y, s, w, average):
+    """roc_auc ('auc') or average precision ('ap') of a multilabel matrix."""
+    if average == "micro":
+        pos = y.ravel() != 0
+        flat_w = None if w is None else np.repeat(w, y.shape[1])
+        if kind == "auc":
+            _refuse_single_class(pos, flat_w, "y_true (all labels raveled, average='micro')")
+            return _binary_auc(pos, s.ravel(), flat_w)
+        return _binary_ap(pos, s.ravel(), flat_w)
+    if average == "samples":
+        if kind == "auc":
+            _refuse_single_class_rows(y, w)
+            keep = None if w is None else w > 0
+            if keep is not None and not keep.all():
+                y, s, w = y[keep], s[keep], w[keep]
+        return _weighted_mean(_rowwise(kind, y, s), w)
+    # macro / weighted / None: labels become rows
+    if kind == "auc":
+        _refuse_single_class_columns(y, w)
+    scores = _rowwise(kind, np.ascontiguousarray(y.T), np.ascontiguousarray(s.T), w)
+    if average is None:
+        return scores
+    if average == "macro":
+        return float(np.mean(scores))
+    support = y.sum(axis=0) if w is None else w @ y
+    total = float(support.sum())
+    if abs(total) <= 1e-8:  # scikit-learn: isclose(total support, 0) -> 0
+        return 0.0
+    scores = np.where(support == 0, 0.0, scores)
+    return float(np.dot(scores, support) / total)
+
+
+# ---------------------------------------------------------------------------
+# public: curves
+# ---------------------------------------------------------------------------
+def roc_curve(y_true, y_score, *, pos_label=None, sample_weight=None, drop_intermediate=True):
+    """Receiver operating characteristic: false and true positive rates per threshold.
+
+    One point per distinct score (tied scores are one threshold), thresholds
+    descending, preceded by (0, 0) at threshold ``+inf``. Zero-weight samples
+    are removed first, so they create no threshold. As in scikit-learn.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        0/1 labels; both classes must be present.
+    y_score : array-like of shape (n_samples,)
+        Scores, higher meaning more likely positive.
+    pos_label : {None, 1, 0}, default None
+        The positive label: None or 1 means 1; 0 swaps the classes.
+    sample_weight : array-like of shape (n_samples,), optional
+        Non-negative weights with a positive sum.
+    drop_intermediate : bool, default True
+        Drop the points inside horizontal or vertical runs (collinear points
+        that change neither the plot nor the area); done before (0, 0) is
+        prepended.
+
+    Returns
+    -------
+    fpr, tpr : ndarray of shape (n_thresholds + 1,)
+        False and true positive rates, both non-decreasing from 0 to 1.
+    thresholds : ndarray of shape (n_thresholds + 1,)
+        ``+inf`` then the distinct scores, descending: a sample counts as
+        predicted positive at threshold t when its score is >= t.
+
+    Raises
+    ------
+    MetricInputError
+        Bad labels, scores, weights or ``pos_label``; a single class in
+        ``y_true`` (the rates would be undefined).
+
+    Examples
+    --------
+    >>> fpr, tpr, thr = roc_curve([1, 0, 1, 0, 0, 0], [0.9, 0.7, 0.8, 0.6, 0.5, 0.4])
+    >>> fpr.tolist(), tpr.tolist(), thr.tolist()
+    ([0.0, 0.0, 0.0, 1.0], [0.0, 0.5, 1.0, 1.0], [inf, 0.9, 0.8, 0.4])
+    """
+    pos, s, w = _binary_input(y_true, y_score, sample_weight, pos_label)
+    _refuse_single_class(pos, w)
+    fps, tps, thresholds = _blocks(pos, s, w)
+    if drop_intermediate and fps.shape[0] > 2:
+        keep = np.concatenate(([True], (np.diff(fps, 2) != 0) | (np.diff(tps, 2) != 0), [True]))
+        fps, tps, thresholds = fps[keep], tps[keep], thresholds[keep]
+    fpr = np.concatenate(([0.0], fps / fps[-1]))
+    tpr = np.concatenate(([0.0], tps / tps[-1]))
+    return fpr, tpr, np.concatenate(([np.inf], thresholds))
+
+
+def precision_recall_curve(
+    y_true, y_score, *, pos_label=None, sample_weight=None, drop_intermediate=False
+):
+    """Precision and recall at every distinct score, as scikit-learn returns them.
+
+    Thresholds come out **increasing** (recall decreasing), and a last point
+    (precision 1, recall 0) without a threshold closes the curve, so
+    ``len(precision) == len(recall) == len(thresholds) + 1``. Precision is 0
+    where nothing is predicted positive (tps + fps == 0); without any positive
+    in ``y_true`` recall is 1 at every threshold (scikit-learn also warns; we
+    do not).
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        0/1 labels.
+    y_score : array-like of shape (n_samples,)
+        Scores, higher meaning more likely positive.
+    pos_label : {None, 1, 0}, default None
+        The positive label: None or 1 means 1; 0 swaps the classes.
+    sample_weight : array-like of shape (n_samples,), optional
+        Non-negative weights with a positive sum; zero-weight samples are
+        removed before the thresholds are built.
+    drop_intermediate : bool, default False
+        Keep only the first and last point of every run of equal true
+        positive counts (vertical runs of the plot).
+
+    Returns
+    -------
+    precision, recall : ndarray of shape (n_thresholds + 1,)
+    thresholds : ndarray of shape (n_thresholds,)
+        The distinct scores, increasing.
+
+    Raises
+    ------
+    MetricInputError
+        Bad labels, scores, weights or ``pos_label``.
+
+    Examples
+    --------
+    >>> p, r, t = precision_recall_curve([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
+    >>> p.round(4).tolist(), r.tolist(), t.tolist()
+    ([0.5, 0.6667, 0.5, 1.0, 1.0], [1.0, 1.0, 0.5, 0.5, 0.0], [0.1, 0.35, 0.4, 0.8])
+    """
+    pos, s, w = _binary_input(y_true, y_score, sample_weight, pos_label)
+    fps, tps, thresholds = _blocks(pos, s, w)
+    if drop_intermediate and fps.shape[0] > 2:
+        keep = np.concatenate(([True], (np.diff(tps[:-1]) != 0) | (np.diff(tps[1:]) != 0), [True]))
+        fps, tps, thresholds = fps[keep], tps[keep], thresholds[keep]
+    ps = tps + fps
+    precision = np.divide(tps, ps, out=np.zeros(tps.shape), where=ps != 0)
+    recall = np.ones(tps.shape) if tps[-1] == 0 else tps / tps[-1]
+    return (
+        np.concatenate((precision[::-1], [1.0])),
+        np.concatenate((recall[::-1], [0.0])),
+        np.ascontiguousarray(thresholds[::-1]),
+    )
+
+
+# ---------------------------------------------------------------------------
+# public: areas
+# ---------------------------------------------------------------------------
+def auc(x, y):
+    """Area under a curve by the trapezoid rule (scikit-learn's ``auc``).
+
+    Parameters
+    ----------
+    x : array-like of shape (n_points,)
+        At least 2 finite points, monotone: non-decreasing, or
+        non-increasing (the area is then negated so it stays positive for a
+        curve traced backwards). Ties (vertical segments) are allowed.
+    y : array-like of shape (n_points,)
+        Finite values at ``x``.
+
+    Returns
+    -------
+    float
+
+    Raises
+    ------
+    MetricInputError
+        NaN/inf, different lengths, fewer than 2 points, or ``x`` that goes
+        up and down (naming the first point where the direction changes).
+
+    Examples
+    --------
+    >>> auc([0, 0.5, 1], [0, 1, 1])
+    0.75
+    >>> auc([1, 0.5, 0], [1, 1, 0])
+    0.75
+    """
+    xa = as_1d(x, "x")
+    ya = as_1d(y, "y")
+    check_same_shape(xa, ya, "x", "y")
+    if xa.shape[0] < 2:
+        raise MetricInputError(
+            f"x needs at least 2 points to compute an area under a curve; got {xa.shape[0]}."
+        )
+    dx = np.diff(xa)
+    direction = 1.0
+    if (dx < 0).any():
+        if (dx <= 0).all():
+            direction = -1.0
+        else:
+            rising = bool(dx[int(np.argmax(dx != 0))] > 0)
+            bad = dx < 0 if rising else dx > 0
+            i = int(np.argmax(bad)) + 1
+            raise MetricInputError(
+                f"x must be monotone (non-decreasing or non-increasing); it changes "
+                f"direction at {location('x', (i,))}."
+            )
+    return float(direction * np.sum(dx * (ya[1:] + ya[:-1])) / 2.0)
+
+
+def roc_auc_score(y_true, y_score, *, average="macro", sample_weight=None):
+    """Area under the ROC curve, binary or multilabel (scikit-learn's value).
+
+    Binary: a tied positive/negative pair counts 1/2 (Mann-Whitney U with
+    mid-ranks = the trapezoid under the ROC curve). Multilabel indicator
+    input averages per-label AUCs as scikit-learn's ``_average_binary_score``.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,) or (n_samples, n_labels)
+        0/1 labels (or a 0/1 label matrix).
+    y_score : array-like of the same shape
+        Scores.
+    average : {"macro", "micro", "weighted", "samples", None}, default "macro"
+        Multilabel only (ignored for binary input): "macro" the plain mean
+        over labels; "micro" one AUC of the raveled matrices (weights
+        repeated per label); "weighted" weights each label by its support
+        ``sum_i w_i y_ij``; "samples" one AUC per row over its labels,
+        averaged with ``sample_weight``; None the per-label array.
+    sample_weight : array-like of shape (n_samples,), optional
+        Non-negative weights with a positive sum.
+
+    Returns
+    -------
+    float, or ndarray of shape (n_labels,) with ``average=None``
+
+    Raises
+    ------
+    MetricInputError
+        Bad input; a single class in ``y_true`` (for multilabel averages in
+        one column - named - or, for ``average="samples"``, in one row of
+        non-zero weight - named).
+
+    Examples
+    --------
+    >>> roc_auc_score([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
+    0.75
+    >>> roc_auc_score([[1, 0], [0, 1], [1, 1]], [[0.9, 0.5], [0.3, 0.8], [0.6, 0.4]])
+    0.75
+    """
+    _check_average(average)
+    y, s = _labels_and_scores(y_true, y_score, multilabel_ok=True)
+    w = check_sample_weight(sample_weight, y.shape[0])
+    if y.ndim == 2:
+        return _multilabel_score("auc", y, s, w, average)
+    pos = y == 1
+    _refuse_single_class(pos, w)
+    return float(_binary_auc(pos, s, w))
+
+
+def average_precision_score(y_true, y_score, *, average="macro", pos_label=1, sample_weight=None):
+    """Average precision: the step sum ``sum_n (R_n - R_{n-1}) P_n`` over thresholds.
+
+    No interpolation and no trapezoid; a tie block is one step with the
+    block's precision. No positive gives 0.0 (scikit-learn's value, kept per
+    column in multilabel averages); all positive gives 1.0.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,) or (n_samples, n_labels)
+        0/1 labels (or a 0/1 label matrix).
+    y_score : array-like of the same shape
+        Scores.
+    average : {"macro", "micro", "weighted", "samples", None}, default "macro"
+        Multilabel only, as in :func:`roc_auc_score`; "weighted" returns 0.0
+        when no label has any (weighted) positive.
+    pos_label : {1, 0}, default 1
+        Binary only: 0 makes label 0 the positive class. Must be 1 for
+        multilabel input.
+    sample_weight : array-like of shape (n_samples,), optional
+        Non-negative weights with a positive sum.
+
+    Returns
+    -------
+    float, or ndarray of shape (n_labels,) with ``average=None``
+
+    Raises
+    ------
+    MetricInputError
+        Bad labels, scores, weights, ``average`` or ``pos_label``.
+
+    Examples
+    --------
+    >>> round(average_precision_score([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8]), 4)
+    0.8333
+    """
+    _check_average(average)
+    flip = _positive_is_zero(pos_label, allow_none=False)
+    y, s = _labels_and_scores(y_true, y_score, multilabel_ok=True)
+    w = check_sample_weight(sample_weight, y.shape[0])
+    if y.ndim == 2:
+        if flip:
+            raise MetricInputError(
+                "pos_label must be 1 for multilabel y_true (the label matrix marks "
+                f"positives with 1); got {pos_label!r}."
+            )
+        return _multilabel_score("ap", y, s, w, average)
+    pos = (y == 0) if flip else (y == 1)
+    return float(_binary_ap(pos, s, w))
+
+
+# ---------------------------------------------------------------------------
+# public: AUC three ways (seed 002), Gini, the pair table
+# ---------------------------------------------------------------------------
+def _two_class_input(y_true, y_score):
+    pos, s, _ = _binary_input(y_true, y_score)
+    _refuse_single_class(pos, None)
+    return pos, s
+
+
+def auc_pairwise(y_true, y_score):
+    """AUC by comparing every positive with every negative: 1 a win, 1/2 a tie.
+
+    ``AUC = (wins + ties / 2) / (n_pos * n_neg)``, the probability that a
+    random positive outscores a random negative. Up to 4 million pairs are
+    compared directly (broadcasting); beyond that the same win and tie
+    counts come from the sorted scores (``np.searchsorted``), so memory stays
+    linear. Equals :func:`roc_auc_score` and :func:`auc_rank`.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        0/1 labels, both classes present.
+    y_score : array-like of shape (n_samples,)
+
+    Returns
+    -------
+    float
+
+    Raises
+    ------
+    MetricInputError
+        Bad input or a single class in ``y_true``.
+
+    Examples
+    --------
+    >>> auc_pairwise([1, 0, 0, 1], [0.8, 0.8, 0.2, 0.6])
+    0.625
+    """
+    pos, s = _two_class_input(y_true, y_score)
+    ps, ns = s[pos], s[~pos]
+    if ps.shape[0] * ns.shape[0] > _PAIRWISE_BROADCAST_LIMIT:
+        return float(_fast_auc(pos, s))
+    wins = np.count_nonzero(ps[:, None] > ns[None, :])
+    ties = np.count_nonzero(ps[:, None] == ns[None, :])
+    return float((2 * wins + ties) / (2.0 * ps.shape[0] * ns.shape[0]))
+
+
+def auc_rank(y_true, y_score):
+    """AUC by the Mann-Whitney rank-sum formula with mid-ranks for ties.
+
+    ``AUC = (sum of the ranks of the positives - P (P + 1) / 2) / (P N)``
+    with ascending ranks (1 = lowest score) and tied scores sharing the mean
+    of their positions (``_ranks.mid_rank``).
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        0/1 labels, both classes present.
+    y_score : array-like of shape (n_samples,)
+
+    Returns
+    -------
+    float
+
+    Raises
+    ------
+    MetricInputError
+        Bad input or a single class in ``y_true``.
+
+    Examples
+    --------
+    >>> auc_rank([1, 0, 0, 1], [0.8, 0.8, 0.2, 0.6])
+    0.625
+    """
+    pos, s = _two_class_input(y_true, y_score)
+    n_pos = int(np.count_nonzero(pos))
+    n_neg = pos.shape[0] - n_pos
+    rank_sum = float(mid_rank(s)[pos].sum())
+    return float((rank_sum - n_pos * (n_pos + 1) / 2.0) / (n_pos * n_neg))
+
+
+def auc_histogram(y_true, y_score, *, n_bins=100):
+    """The O(n) binned AUC approximation of seed 002.
+
+    Scores in [0, 1] fall in bin ``min(floor(s * n_bins), n_bins - 1)``; a
+    positive outscores every negative of a lower bin (credit 1) and ties the
+    negatives of its own bin (credit 1/2). Exact when no bin mixes distinct
+    positive and negative scores. (Seed 002 computes the bin as
+    ``int(s / (1 / n_bins))``, which puts a few scores such as 0.59 with 100
+    bins one bin low through rounding, and fails for s = 1.)
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        0/1 labels, both classes present.
+    y_score : array-like of shape (n_samples,)
+        Scores in [0, 1].
+    n_bins : int, default 100
+        Number of equal-width bins (>= 1).
+
+    Returns
+    -------
+    float
+
+    Raises
+    ------
+    MetricInputError
+        Bad input, a score outside [0, 1] (naming the first), ``n_bins < 1``
+        or a single class in ``y_true``.
+
+    Examples
+    --------
+    >>> auc_histogram([1, 0, 0, 1], [0.81, 0.85, 0.2, 0.6], n_bins=10)
+    0.625
+    """
+    n_bins = check_k(n_bins, "n_bins")
+    pos, s = _two_class_input(y_true, y_score)
+    bad = (s < 0) | (s > 1)
+    if bad.any():
+        i = int(np.argmax(bad))
+        raise MetricInputError(
+            f"y_score must lie in [0, 1] for the histogram AUC; found {float(s[i])!r} "
+            f"at {location('y_score', (i,))}."
+        )
+    bins = np.minimum((s * n_bins).astype(np.int64), n_bins - 1)
+    pos_hist = np.bincount(bins[pos], minlength=n_bins)
+    neg_hist = np.bincount(bins[~pos], minlength=n_bins)
+    neg_below = np.cumsum(neg_hist) - neg_hist
+    twice = int(np.dot(pos_hist, 2 * neg_below + neg_hist))
+    return float(twice / (2.0 * pos_hist.sum() * neg_hist.sum()))
+
+
+def gini(y_true, y_score):
+    """Gini coefficient ``2 * AUC - 1`` (seed 002: Gini + 1 = 2 AUC).
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        0/1 labels, both classes present.
+    y_score : array-like of shape (n_samples,)
+
+    Returns
+    -------
+    float
+        In [-1, 1]; 0 for a random ranking, 1 for a perfect one.
+
+    Raises
+    ------
+    MetricInputError
+        Bad input or a single class in ``y_true``.
+
+    Examples
+    --------
+    >>> gini([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
+    0.5
+    """
+    pos, s = _two_class_input(y_true, y_score)
+    return float(2.0 * _fast_auc(pos, s) - 1.0)
+
+
+def auc_pairs(y_true, y_score, *, max_pairs=None):
+    """The positive/negative pair table behind :func:`auc_pairwise`.
+
+    One row per (positive, negative) pair, positives in sample order and, for
+    each, the negatives in sample order. The mean ``credit`` over the full
+    table is the AUC. The full table has ``n_pos * n_neg`` rows: pass
+    ``max_pairs`` for anything but small inputs.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        0/1 labels, both classes present.
+    y_score : array-like of shape (n_samples,)
+    max_pairs : int, optional
+        When there are more pairs than this, return a uniform sample of
+        ``max_pairs`` distinct pairs, drawn without replacement by
+        ``np.random.default_rng(0)`` and kept in table
+        order, so the same input always gives the same sample.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``positive``, ``negative`` (0-based sample indices),
+        ``positive_score``, ``negative_score``, ``outcome`` ("win", "tie" or
+        "loss" for the positive) and ``credit`` (1, 0.5, 0).
+        ``df.attrs["sampled"]`` tells whether rows were sampled and
+        ``df.attrs["n_pairs"]`` is the number of pairs in the full table.
+
+    Raises
+    ------
+    MetricInputError
+        Bad input, ``max_pairs < 1`` or a single class in ``y_true``.
+
+    Examples
+    --------
+    >>> df = auc_pairs([1, 0, 0, 1], [0.8, 0.8, 0.2, 0.6])
+    >>> df[["positive", "negative", "outcome", "credit"]].values.tolist()
+    [[0, 1, 'tie', 0.5], [0, 2, 'win', 1.0], [3, 1, 'loss', 0.0], [3, 2, 'win', 1.0]]
+    >>> float(df["credit"].mean())
+    0.625
+    """
+    import pandas as pd
+
+    max_pairs = check_k(max_pairs, "max_pairs", allow_none=True)
+    pos, s = _two_class_input(y_true, y_score)
+    pos_idx = np.flatnonzero(pos)
+    neg_idx = np.flatnonzero(~pos)
+    n_neg = neg_idx.shape[0]
+    total = pos_idx.shape[0] * n_neg
+    sampled = max_pairs is not None and total > max_pairs
+    if sampled:
+        rng = np.random.default_rng(_AUC_PAIRS_SEED)
+        k = np.sort(rng.choice(total, size=max_pairs, replace=False))
+    else:
+        k = np.arange(total)
+    pi = pos_idx[k // n_neg]
+    ni = neg_idx[k % n_neg]
+    p_score, n_score = s[pi], s[ni]
+    code = np.where(p_score > n_score, 2, np.where(p_score == n_score, 1, 0))
+    df = pd.DataFrame(
+        {
+            "positive": pi,
+            "negative": ni,
+            "positive_score": p_score,
+            "negative_score": n_score,
+            "outcome": np.array(["loss", "tie", "win"])[code],
+            "credit": code / 2.0,
+        }
+    )
+    df.attrs["sampled"] = bool(sampled)
+    df.attrs["n_pairs"] = int(total)
+    return df

@@ -1,0 +1,506 @@
+"""Discounted cumulative gain (DCG) and its normalised form (NDCG).
+
+Rows are samples (queries) and columns items (labels); ``y_true`` holds the
+gains (graded relevance, linear: the gain of an item is its ``y_true``
+value) and ``y_score`` the scores that rank the items, highest first. Values
+equal scikit-learn 1.9.1's ``dcg_score`` / ``ndcg_score``:
+
+* the item at 1-based position ``p`` is discounted by ``1 / log_b(p + 1)``;
+  positions after ``k`` get discount 0 (``k`` past the number of items is
+  the same as ``k=None``);
+* ``ignore_ties=False`` (default): McSherry & Najork (2008) tie averaging.
+  The items of a tie group share the group's mean gain, and the group
+  contributes that mean times the sum of the discounts of the positions it
+  occupies, so a group straddling ``k`` counts only the discounts inside
+  the top ``k``;
+* ``ignore_ties=True``: tied items are ranked by scikit-learn's order, a
+  stable ascending sort reversed, so among tied scores the *higher* column
+  comes first (seed 001's 5.0). scikit-learn itself uses numpy's unstable
+  default sort there, whose order of ties differs between machines; on
+  tie-free scores both agree;
+* NDCG divides by the DCG of the ideal order (``y_true`` sorted descending,
+  same ``k``); a sample whose ideal DCG is 0 (no positive gain) scores 0.
+
+Bad input is refused with :class:`metrics.MetricInputError`: a single
+column (NDCG, like DCG, needs at least two items), negative gains (refused
+for ``dcg_score`` too, although scikit-learn computes a DCG from them: the
+contract forbids negative relevance), ``k < 1`` and a ``log_base`` that is
+not a positive number or equals 1 (scikit-learn accepts 1 and returns 0,
+every discount being ``1 / log_1``, a division by zero).
+
+Computation: one unstable sort of the score matrix per block of rows
+(:func:`metrics._ranks.apply_by_row_chunks`). On heavily tied scores every quantity
+is per tie block (:func:`metrics._ranks.flat_tie_blocks`: the gain sum by
+``np.add.reduceat``, the discount sum from the cumulative discounts); on
+mostly distinct scores the DCG is a matrix product of the sorted gains with
+the discounts, corrected on the few tied positions. No Python loop over
+samples.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+import numpy as np
+import pandas as pd
+
+from metrics._ranks import (
+    apply_by_row_chunks,
+    ascending_flat_order,
+    flat_tie_blocks,
+    sklearn_ignore_ties_order,
+)
+from metrics._validation import (
+    MetricInputError,
+    as_2d,
+    as_array,
+    check_k,
+    check_nonnegative,
+    check_positive_real,
+    check_same_shape,
+    check_sample_weight,
+)
+
+__all__ = [
+    "dcg_per_sample",
+    "dcg_score",
+    "dcg_steps",
+    "ndcg_per_sample",
+    "ndcg_score",
+]
+
+
+# ---------------------------------------------------------------------------
+# validation
+# ---------------------------------------------------------------------------
+def _check_log_base(log_base) -> float:
+    """A positive real other than 1 (log_1 = 0 would make every discount 1/0)."""
+    base = check_positive_real(log_base, "log_base")
+    if base == 1.0:
+        raise MetricInputError(
+            "log_base must not be 1: the discount 1 / log_b(position + 1) divides by "
+            "log(1) = 0; use a positive base other than 1 (2 is usual)."
+        )
+    return base
+
+
+def _gain_matrix(y_true) -> np.ndarray:
+    """``y_true`` as a 2-D array of at least 2 columns with no negative gain.
+
+    A 2-D bool/integer ndarray is kept as it is (it cannot hold NaN or inf;
+    the kernels convert it to float64 block by block, which is much cheaper
+    than converting a large matrix at once); anything else goes through
+    :func:`metrics._validation.as_2d`.
+    """
+    if (
+        isinstance(y_true, np.ndarray)
+        and y_true.dtype.kind in "biu"
+        and y_true.ndim == 2
+        and y_true.size > 0
+        and y_true.shape[1] >= 2
+    ):
+        yt = y_true
+    else:
+        yt = as_2d(y_true, "y_true", min_columns=2)
+    # a min() pass is much cheaper than building the mask; the mask names the culprit
+    if yt.dtype.kind in "if" and yt.min() < 0:
+        check_nonnegative(yt, "y_true")
+    return yt
+
+
+def _check_inputs(y_true, y_score, k) -> tuple[np.ndarray, np.ndarray, int | None]:
+    k = check_k(k, allow_none=True)
+    yt = _gain_matrix(y_true)
+    ys = as_2d(y_score, "y_score")
+    check_same_shape(yt, ys, "y_true", "y_score")
+    return yt, ys, k
+
+
+def _check_rows(y_true_row, y_score_row) -> tuple[np.ndarray, np.ndarray]:
+    yt = as_array(y_true_row, "y_true_row", ndim=(1,))
+    ys = as_array(y_score_row, "y_score_row", ndim=(1,))
+    check_same_shape(yt, ys, "y_true_row", "y_score_row")
+    if yt.shape[0] < 2:
+        raise MetricInputError(f"y_true_row needs at least 2 items; got {yt.shape[0]}.")
+    check_nonnegative(yt, "y_true_row")
+    return yt, ys
+
+
+def _weighted_mean(values: np.ndarray, w: np.ndarray | None) -> float:
+    if w is None:
+        return float(values.mean())
+    return float(np.average(values, weights=w))
+
+
+# ---------------------------------------------------------------------------
+# kernels (validated input)
+# ---------------------------------------------------------------------------
+def _discount(n_items: int, k: int | None, log_base: float) -> np.ndarray:
+    """``1 / log_b(p + 1)`` for positions p = 1..n_items, 0 after ``k`` (scikit-learn's formula)."""
+    discount = 1 / (np.log(np.arange(n_items) + 2) / np.log(log_base))
+    if k is not None:
+        discount[k:] = 0.0
+    return discount
+
+
+def _tie_averaged_dcg(
+    gains: np.ndarray, ys: np.ndarray, discount: np.ndarray, *, per_block: bool | None = None
+) -> np.ndarray:
+    """Tie-averaged DCG of every row of one block of rows (float64 gains).
+
+    In ascending order position q of a row has descending position
+    ``m - 1 - q``, so its discount is ``discount[::-1][q]``.
+    """
+    n, m = ys.shape
+    flat, is_start = ascending_flat_order(ys)
+    ordered = gains.ravel()[flat]
+    asc_discount = discount[::-1].copy()
+    if per_block is None:
+        per_block = 2 * np.count_nonzero(is_start) <= is_start.shape[0]
+    if per_block:
+        blocks = flat_tie_blocks(is_start, m, ordered)
+        cum = np.concatenate(([0.0], np.cumsum(asc_discount)))
+        disc_sum = cum[blocks.first + blocks.size] - cum[blocks.first]
+        return np.bincount(blocks.row, weights=blocks.sums / blocks.size * disc_sum, minlength=n)
+    # mostly distinct scores: plain DCG, then replace the tied groups by their averages
+    out = ordered.reshape(n, m) @ asc_discount
+    in_group = ~is_start  # every position of a group of >= 2 tied items...
+    in_group[:-1] |= in_group[1:]  # ...including the group's first position
+    pos = np.flatnonzero(in_group)
+    if pos.shape[0]:
+        starts = np.flatnonzero(is_start[pos])  # each group starts with a block start
+        g = ordered[pos]
+        d = asc_discount[pos % m]
+        size = np.diff(starts, append=pos.shape[0])
+        gain_sum = np.add.reduceat(g, starts)
+        disc_sum = np.add.reduceat(d, starts)
+        plain = np.add.reduceat(g * d, starts)
+        out += np.bincount(
+            pos[starts] // m, weights=gain_sum / size * disc_sum - plain, minlength=n
+        )
+    return out
+
+
+def _dcg_rows(
+    gains: np.ndarray,
+    ys: np.ndarray,
+    discount: np.ndarray,
+    ignore_ties: bool,
+    per_block: bool | None = None,
+) -> np.ndarray:
+    """DCG of every row of one block of rows (float64 gains)."""
+    if ignore_ties:
+        order = sklearn_ignore_ties_order(ys)
+        return np.take_along_axis(gains, order, axis=1) @ discount
+    return _tie_averaged_dcg(gains, ys, discount, per_block=per_block)
+
+
+def _dcg(
+    yt: np.ndarray,
+    ys: np.ndarray,
+    k: int | None,
+    log_base: float,
+    ignore_ties: bool,
+    *,
+    per_block: bool | None = None,
+) -> np.ndarray:
+    discount = _discount(ys.shape[1], k, log_base)
+    return apply_by_row_chunks(
+        partial(_dcg_block, discount=discount, ignore_ties=ignore_ties, per_block=per_block), yt, ys
+    )
+
+
+def _dcg_block(
+    raw: np.ndarray,
+    ys: np.ndarray,
+    *,
+    discount: np.ndarray,
+    ignore_ties: bool,
+    per_block: bool | None = None,
+) -> np.ndarray:
+    return _dcg_rows(raw.astype(np.float64, copy=False), ys, discount, ignore_ties, per_block)
+
+
+def _ndcg(yt: np.ndarray, ys: np.ndarray, k: int | None, ignore_ties: bool) -> np.ndarray:
+    """DCG / ideal DCG per row; the ideal sorts ``y_true`` itself (same ``k``).
+
+    Integer gains below 2**15 are sorted as int16, which numpy sorts about
+    twice as fast as float64; ties in the ideal order do not matter (equal
+    gains). Integer 0/1 gains need no sort: the ideal DCG of a row with T
+    relevant items is the sum of the first T discounts.
+    """
+    discount = _discount(ys.shape[1], k, 2.0)
+    top = int(yt.max()) if yt.dtype.kind in "biu" else None
+    block = partial(_ndcg_block, discount=discount, top=top, ignore_ties=ignore_ties)
+    out = apply_by_row_chunks(block, yt, ys)
+    # DCG <= ideal DCG for non-negative gains; clip the last-bit rounding above 1
+    return np.minimum(out, 1.0, out=out)
+
+
+def _ndcg_block(
+    raw: np.ndarray, ys: np.ndarray, *, discount: np.ndarray, top: int | None, ignore_ties: bool
+) -> np.ndarray:
+    gains = raw.astype(np.float64, copy=False)
+    gain = _dcg_rows(gains, ys, discount, ignore_ties)
+    if top is not None and top <= 1:
+        first_discounts = np.concatenate(([0.0], np.cumsum(discount)))
+        ideal = first_discounts[np.count_nonzero(raw, axis=1)]
+    elif top is not None and top < 2**15:
+        ideal = np.sort(raw.astype(np.int16), axis=1).astype(np.float64) @ discount[::-1]
+    else:
+        ideal = np.sort(gains, axis=1) @ discount[::-1]
+    ratio = np.zeros_like(gain)
+    ok = ideal > 0
+    ratio[ok] = gain[ok] / ideal[ok]
+    return ratio
+
+
+# ---------------------------------------------------------------------------
+# public API
+# ---------------------------------------------------------------------------
+def dcg_per_sample(y_true, y_score, *, k=None, log_base=2, ignore_ties=False) -> np.ndarray:
+    """Discounted cumulative gain of every sample.
+
+    ``DCG_i = sum over positions p <= k of gain(p) / log_b(p + 1)``, the
+    items ranked by descending ``y_score``; tied items share their group's
+    mean gain (McSherry & Najork) unless ``ignore_ties=True``.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples, n_items)
+        Non-negative gains (graded relevance), at least 2 items.
+    y_score : array-like of shape (n_samples, n_items)
+        Finite scores, highest ranked first.
+    k : int, optional
+        Only the top ``k`` positions count; None (or ``k`` past the number
+        of items) counts all.
+    log_base : float, default 2
+        Base of the logarithm of the discount; positive and not 1.
+    ignore_ties : bool, default False
+        Rank tied items one after the other (higher column first, as
+        scikit-learn's docstring example) instead of averaging them.
+
+    Returns
+    -------
+    ndarray of float, shape (n_samples,)
+
+    Examples
+    --------
+    >>> dcg_per_sample([[10, 0, 0, 1, 5], [3, 0, 1, 0, 0]],
+    ...                [[0.1, 0.2, 0.3, 4, 70], [0.5, 0.5, 0.5, 0.1, 0]], k=2).round(4).tolist()
+    [5.6309, 2.1746]
+    """
+    yt, ys, k = _check_inputs(y_true, y_score, k)
+    base = _check_log_base(log_base)
+    return _dcg(yt, ys, k, base, bool(ignore_ties))
+
+
+def dcg_score(
+    y_true, y_score, *, k=None, log_base=2, sample_weight=None, ignore_ties=False
+) -> float:
+    """Discounted cumulative gain, averaged over samples.
+
+    As ``sklearn.metrics.dcg_score``: the (``sample_weight``-weighted) mean
+    of :func:`dcg_per_sample`. Gains are linear (the ``y_true`` values), the
+    discount is ``1 / log_b(position + 1)``, and tied scores are averaged
+    (McSherry & Najork) unless ``ignore_ties=True``.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples, n_items)
+        Non-negative gains, at least 2 items.
+    y_score : array-like of shape (n_samples, n_items)
+        Finite scores.
+    k : int, optional
+        Cut-off: only the top ``k`` positions count.
+    log_base : float, default 2
+        Base of the logarithm of the discount; positive and not 1.
+    sample_weight : array-like of shape (n_samples,), optional
+        Non-negative weights with a positive sum.
+    ignore_ties : bool, default False
+        Rank tied items higher column first instead of averaging them.
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> true_relevance = [[10, 0, 0, 1, 5]]
+    >>> round(dcg_score(true_relevance, [[0.1, 0.2, 0.3, 4, 70]]), 4)
+    9.4995
+    >>> round(dcg_score(true_relevance, [[0.1, 0.2, 0.3, 4, 70]], k=2), 4)
+    5.6309
+    >>> dcg_score(true_relevance, [[1, 0, 0, 0, 1]], k=1)
+    7.5
+    >>> dcg_score(true_relevance, [[1, 0, 0, 0, 1]], k=1, ignore_ties=True)
+    5.0
+    """
+    yt, ys, k = _check_inputs(y_true, y_score, k)
+    base = _check_log_base(log_base)
+    w = check_sample_weight(sample_weight, ys.shape[0])
+    return _weighted_mean(_dcg(yt, ys, k, base, bool(ignore_ties)), w)
+
+
+def ndcg_per_sample(y_true, y_score, *, k=None, ignore_ties=False) -> np.ndarray:
+    """Normalised DCG of every sample: DCG / ideal DCG, in [0, 1].
+
+    The ideal DCG ranks the items by their own gains (same ``k``); a sample
+    with no positive gain (ideal DCG 0) scores 0, as in scikit-learn. There
+    is no ``log_base``: changing the base scales the DCG and the ideal DCG
+    alike, so NDCG does not depend on it.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples, n_items)
+        Non-negative gains, at least 2 items.
+    y_score : array-like of shape (n_samples, n_items)
+        Finite scores.
+    k : int, optional
+        Cut-off for both the DCG and the ideal DCG.
+    ignore_ties : bool, default False
+        Rank tied items higher column first instead of averaging them.
+
+    Returns
+    -------
+    ndarray of float, shape (n_samples,)
+
+    Examples
+    --------
+    >>> ndcg_per_sample([[10, 0, 0, 1, 5], [0, 0, 0, 0, 0]],
+    ...                 [[0.1, 0.2, 0.3, 4, 70], [1, 2, 3, 4, 5]]).round(4).tolist()
+    [0.6957, 0.0]
+    """
+    yt, ys, k = _check_inputs(y_true, y_score, k)
+    return _ndcg(yt, ys, k, bool(ignore_ties))
+
+
+def ndcg_score(y_true, y_score, *, k=None, sample_weight=None, ignore_ties=False) -> float:
+    """Normalised discounted cumulative gain, averaged over samples.
+
+    As ``sklearn.metrics.ndcg_score``: the (``sample_weight``-weighted) mean
+    of :func:`ndcg_per_sample`.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples, n_items)
+        Non-negative gains, at least 2 items.
+    y_score : array-like of shape (n_samples, n_items)
+        Finite scores.
+    k : int, optional
+        Cut-off for both the DCG and the ideal DCG.
+    sample_weight : array-like of shape (n_samples,), optional
+        Non-negative weights with a positive sum.
+    ignore_ties : bool, default False
+        Rank tied items higher column first instead of averaging them.
+
+    Returns
+    -------
+    float
+        In [0, 1]; 1 is a perfect ranking.
+
+    Examples
+    --------
+    >>> round(ndcg_score([[10, 0, 0, 1, 5]], [[0.1, 0.2, 0.3, 4, 70]]), 4)
+    0.6957
+    >>> ndcg_score([[0, 0, 0], [1, 0, 0]], [[0.1, 0.2, 0.3], [0.9, 0.1, 0.2]])
+    0.5
+    """
+    yt, ys, k = _check_inputs(y_true, y_score, k)
+    w = check_sample_weight(sample_weight, ys.shape[0])
+    return _weighted_mean(_ndcg(yt, ys, k, bool(ignore_ties)), w)
+
+
+def dcg_steps(y_true_row, y_score_row, *, k=None, log_base=2, ignore_ties=False) -> pd.DataFrame:
+    """DCG of one sample, position by position.
+
+    One table row per ranked position. Ranking: descending score; tied items
+    in column order by default (the order inside a tie group does not
+    change a tie-averaged DCG), higher column first with
+    ``ignore_ties=True`` (scikit-learn's order).
+
+    Parameters
+    ----------
+    y_true_row : array-like of shape (n_items,)
+        Non-negative gains of one sample, at least 2.
+    y_score_row : array-like of shape (n_items,)
+        Finite scores of that sample.
+    k : int, optional
+        Cut-off: discounts after position ``k`` are 0.
+    log_base : float, default 2
+        Base of the logarithm of the discount; positive and not 1.
+    ignore_ties : bool, default False
+        Rank tied items higher column first instead of averaging them.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The table described above, with the columns:
+
+        position : int
+            1-based position.
+        item : int
+            Column index of the item at that position.
+        score : float
+        relevance : float
+            The item's gain (its ``y_true`` value).
+        tie_group : int
+            0-based id of the group of equal scores, in position order (shown
+            also with ``ignore_ties=True``, where it does not change the value).
+        tie_size : int
+            Number of items in that tie group.
+        mean_gain : float
+            Gain averaged over the tie group (McSherry & Najork); the item's own
+            gain when ``ignore_ties=True``.
+        discount : float
+            ``1 / log_b(position + 1)``; 0 after position ``k``.
+        contribution : float
+            ``mean_gain * discount``. Summed over a tie group it is the group's
+            mean gain times the sum of its discounts inside the top ``k``.
+        running_sum : float
+            Cumulative contribution; the last row is the sample's DCG.
+        in_top_k : bool
+            ``position <= k`` (all True when ``k`` is None).
+
+    Examples
+    --------
+    >>> t = dcg_steps([10, 0, 0, 1, 5], [1, 0, 0, 0, 1], k=1)
+    >>> t[["position", "item", "tie_group", "tie_size"]].to_numpy().tolist()
+    [[1, 0, 0, 2], [2, 4, 0, 2], [3, 1, 1, 3], [4, 2, 1, 3], [5, 3, 1, 3]]
+    >>> t["mean_gain"].tolist()[:2], t["discount"].tolist()[:2], float(t["running_sum"].iloc[-1])
+    ([7.5, 7.5], [1.0, 0.0], 7.5)
+    """
+    k = check_k(k, allow_none=True)
+    base = _check_log_base(log_base)
+    yt, ys = _check_rows(y_true_row, y_score_row)
+    m = yt.shape[0]
+    if ignore_ties:
+        order = sklearn_ignore_ties_order(ys[None, :])[0]
+    else:
+        order = np.argsort(-ys, kind="stable")
+    s = ys[order]
+    g = yt[order]
+    change = np.empty(m, dtype=bool)
+    change[0] = True
+    np.not_equal(s[1:], s[:-1], out=change[1:])
+    group = np.cumsum(change) - 1
+    sizes = np.bincount(group)
+    mean_gain = g.copy() if ignore_ties else (np.bincount(group, weights=g) / sizes)[group]
+    discount = _discount(m, k, base)
+    contribution = mean_gain * discount
+    position = np.arange(1, m + 1)
+    return pd.DataFrame(
+        {
+            "position": position,
+            "item": order.astype(np.int64),
+            "score": s,
+            "relevance": g,
+            "tie_group": group.astype(np.int64),
+            "tie_size": sizes[group].astype(np.int64),
+            "mean_gain": mean_gain,
+            "discount": discount,
+            "contribution": contribution,
+            "running_sum": np.cumsum(contribution),
+            "in_top_k": position <= (m if k is None else k),
+        }
+    )

@@ -1,0 +1,655 @@
+"""Multilabel ranking metrics: coverage error, LRAP and ranking loss.
+
+Rows are samples and columns labels; ``y_true`` is a 0/1 indicator matrix
+(any other value is refused, where scikit-learn would quietly treat every
+nonzero as true) and ``y_score`` the finite scores that rank the labels of a
+sample, highest first. Values equal scikit-learn 1.9.1's:
+
+* the rank of label j is ``rank_ij = |{k : s_ik >= s_ij}|``, so tied labels
+  share the *maximal* rank (a tied competitor counts as ranked above);
+* coverage is the deepest rank of a true label (0 for a sample with no true
+  label, ``n_labels`` when every label is true);
+* LRAP averages ``|L_ij| / rank_ij`` over the true labels j of a sample, with
+  ``L_ij = {k true : s_ik >= s_ij}``; a sample with no true label or with
+  every label true scores 1.0;
+* ranking loss is the fraction of (true, false) label pairs ordered wrongly,
+  a tie counting as a full error; 0 for a sample with no pair.
+
+Coverage, ranking loss and their step tables refuse a single-column matrix
+(as scikit-learn does); LRAP accepts it (every sample scores 1.0).
+
+Computation (no Python loop over samples; rows are processed in
+cache-sized blocks of rows, :func:`metrics._ranks.apply_by_row_chunks`): coverage
+needs no sort (the lowest score of a true label, then one comparison per
+entry). LRAP and ranking loss share one unstable ascending sort of the
+scores (:func:`metrics._ranks.ascending_flat_order`). A true label whose tie
+block starts at ascending position ``a`` has ``rank_ij = n_labels - a`` and
+``|L_ij| = |Y_i| - (true labels scoring lower)``; the false labels scoring
+at least as high, the mis-ordered pairs of the ranking loss, number
+``rank_ij - |L_ij|``. On heavily tied scores these are computed once per tie
+block (:func:`metrics._ranks.flat_tie_blocks`), otherwise once per true
+label. The ``*_steps`` functions lay the computation out for one sample.
+
+Integer and boolean ``y_true`` arrays are checked without converting them to
+float64 (:func:`_binary_mask`); the refusal message is the shared one of
+:func:`metrics._validation.check_binary`.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+import numpy as np
+import pandas as pd
+
+from metrics._ranks import (
+    apply_by_row_chunks,
+    ascending_flat_order,
+    block_start_of,
+    flat_tie_blocks,
+)
+from metrics._validation import (
+    MetricInputError,
+    as_2d,
+    as_array,
+    check_binary,
+    check_same_shape,
+    check_sample_weight,
+)
+
+__all__ = [
+    "coverage_error",
+    "coverage_per_sample",
+    "coverage_steps",
+    "label_ranking_average_precision_score",
+    "label_ranking_loss",
+    "lrap_per_sample",
+    "lrap_steps",
+    "ranking_loss_per_sample",
+    "ranking_loss_steps",
+]
+
+_NOTE_NO_TRUE = "no true label"
+_NOTE_ALL_TRUE = "every label is true"
+
+
+# ---------------------------------------------------------------------------
+# validation
+# ---------------------------------------------------------------------------
+def _check_matrices(y_true, y_score, *, min_columns: int) -> tuple[np.ndarray, np.ndarray]:
+    """0/1 ``y_true`` (returned as a bool mask) and finite ``y_score``, 2-D, same shape."""
+    yt = _label_matrix(y_true, min_columns)
+    ys = as_2d(y_score, "y_score")
+    check_same_shape(yt, ys, "y_true", "y_score")
+    return _binary_mask(yt, "y_true"), ys
+
+
+def _label_matrix(y_true, min_columns: int) -> np.ndarray:
+    """``y_true`` as a 2-D array; bool/integer arrays are kept as they are.
+
+    Converting a large integer label matrix to float64 (as ``as_2d`` does)
+    costs more than the whole coverage computation, so a 2-D non-empty
+    bool/integer ndarray skips it (it cannot hold NaN or inf); everything
+    else goes through :func:`metrics._validation.as_2d`.
+    """
+    if (
+        isinstance(y_true, np.ndarray)
+        and y_true.dtype.kind in "biu"
+        and y_true.ndim == 2
+        and y_true.size > 0
+        and y_true.shape[1] >= min_columns
+    ):
+        return y_true
+    return as_2d(y_true, "y_true", min_columns=min_columns)
+
+
+def _binary_mask(y: np.ndarray, name: str) -> np.ndarray:
+    """Refuse labels other than 0/1 (naming the first bad element); True where 1.
+
+    Integer input is checked with a single ``max`` of its unsigned view (0
+    and 1 are the only values whose unsigned view is <= 1); the message comes
+    from :func:`metrics._validation.check_binary`.
+    """
+    kind = y.dtype.kind
+    if kind == "b":
+        return y
+    if kind in "iu":
+        unsigned = y.view(np.dtype(f"u{y.dtype.itemsize}")) if kind == "i" else y
+        if unsigned.max() > 1:
+            check_binary(y, name)  # raises, naming the first bad element
+        return y != 0
+    check_binary(y, name)
+    return y != 0
+
+
+def _check_rows(y_true_row, y_score_row, *, min_labels: int) -> tuple[np.ndarray, np.ndarray]:
+    """One sample: a 0/1 vector and a finite score vector of the same length."""
+    yt = as_array(y_true_row, "y_true_row", ndim=(1,))
+    ys = as_array(y_score_row, "y_score_row", ndim=(1,))
+    check_same_shape(yt, ys, "y_true_row", "y_score_row")
+    if yt.shape[0] < min_labels:
+        raise MetricInputError(f"y_true_row needs at least {min_labels} labels; got {yt.shape[0]}.")
+    yt = check_binary(yt, "y_true_row")
+    return yt, ys
+
+
+def _weighted_mean(values: np.ndarray, w: np.ndarray | None) -> float:
+    if w is None:
+        return float(values.mean())
+    return float(np.average(values, weights=w))
+
+
+# ---------------------------------------------------------------------------
+# vectorized kernels (validated input: a bool mask of true labels and scores)
+# ---------------------------------------------------------------------------
+def _coverage(mask: np.ndarray, ys: np.ndarray) -> np.ndarray:
+    return apply_by_row_chunks(_coverage_rows, mask, ys)
+
+
+def _coverage_rows(mask: np.ndarray, ys: np.ndarray) -> np.ndarray:
+    # lowest score of a true label (+inf without one), then count the scores >= it
+    lowest = np.where(mask, ys, np.inf).min(axis=1)
+    return np.count_nonzero(ys >= lowest[:, None], axis=1)
+
+
+def _true_label_terms(mask: np.ndarray, ys: np.ndarray, *, per_block: bool | None = None):
+    """|L_ij| and rank_ij of the true labels of every row, from one sort.
+
+    Ascending order, one unstable sort (:func:`metrics._ranks.ascending_flat_order`).
+    A true label whose tie block starts at ascending position ``a`` has
+    ``rank_ij = m - a`` and ``|L_ij| = T - (true labels of the row before a)``.
+
+    Two ways to the same numbers, picked by how tied the scores are (or by
+    ``per_block``, for tests):
+
+    * per tie block (few distinct scores): ``u`` true labels per block by
+      ``np.add.reduceat``; every quantity is per block;
+    * per true label (mostly distinct scores): the block start of every
+      position by a running maximum, and the true labels scoring lower than
+      a block is the index of the block's first true label among all true
+      labels.
+
+    Returns
+    -------
+    row, count, at_or_above, rank, n_true
+        One entry per block (``count`` = its true labels) or per true label
+        (``count`` None, i.e. 1); ``n_true`` per row.
+    """
+    n, m = ys.shape
+    flat, is_start = ascending_flat_order(ys)
+    ordered_true = mask.ravel()[flat]
+    n_true = np.count_nonzero(mask, axis=1)
+    true_before_row = np.cumsum(n_true) - n_true
+    n_blocks = np.count_nonzero(is_start)
+    if per_block is None:
+        per_block = 2 * n_blocks <= is_start.shape[0]
+    if per_block:
+        blocks = flat_tie_blocks(is_start, m, ordered_true)
+        count = blocks.sums
+        lower = np.cumsum(count)  # true labels up to the end of the block (flat)
+        lower -= count
+        lower -= true_before_row[blocks.row]
+        return blocks.row, count, n_true[blocks.row] - lower, m - blocks.first, n_true
+    pos = np.flatnonzero(ordered_true)  # flat positions of the true labels
+    if n_blocks == is_start.shape[0]:  # no tie at all: every label is its own block
+        start = pos
+        lower = np.arange(pos.shape[0])
+    else:
+        start = block_start_of(is_start)[pos]
+        new_block = np.empty(pos.shape[0], dtype=bool)
+        new_block[:1] = True
+        np.not_equal(start[1:], start[:-1], out=new_block[1:])
+        lower = block_start_of(new_block).astype(np.int64)  # index of the block's first true
+    row = pos // m
+    lower -= true_before_row[row]
+    return row, None, n_true[row] - lower, m * (row + 1) - start, n_true
+
+
+def _lrap(mask: np.ndarray, ys: np.ndarray, *, per_block: bool | None = None) -> np.ndarray:
+    return apply_by_row_chunks(partial(_lrap_rows, per_block=per_block), mask, ys)
+
+
+def _lrap_rows(mask: np.ndarray, ys: np.ndarray, *, per_block: bool | None) -> np.ndarray:
+    m = ys.shape[1]
+    row, count, at_or_above, rank, n_true = _true_label_terms(mask, ys, per_block=per_block)
+    frac = at_or_above / rank
+    if count is not None:
+        frac *= count
+    total = np.bincount(row, weights=frac, minlength=n_true.shape[0])
+    out = np.ones(n_true.shape[0], dtype=np.float64)
+    ordinary = (n_true > 0) & (n_true < m)
+    out[ordinary] = total[ordinary] / n_true[ordinary]
+    return out
+
+
+def _ranking_loss(mask: np.ndarray, ys: np.ndarray, *, per_block: bool | None = None) -> np.ndarray:
+    return apply_by_row_chunks(partial(_ranking_loss_rows, per_block=per_block), mask, ys)
+
+
+def _ranking_loss_rows(mask: np.ndarray, ys: np.ndarray, *, per_block: bool | None) -> np.ndarray:
+    m = ys.shape[1]
+    row, count, at_or_above, rank, n_true = _true_label_terms(mask, ys, per_block=per_block)
+    # false labels scoring >= a true label: rank_ij - |L_ij|
+    wrong = (rank - at_or_above).astype(np.float64)
+    if count is not None:
+        wrong *= count
+    pairs = np.bincount(row, weights=wrong, minlength=n_true.shape[0])
+    n_pairs = n_true * (m - n_true)
+    out = np.zeros(n_true.shape[0], dtype=np.float64)
+    ordinary = n_pairs > 0
+    out[ordinary] = pairs[ordinary] / n_pairs[ordinary]
+    return out
+
+
+# ---------------------------------------------------------------------------
+# coverage error
+# ---------------------------------------------------------------------------
+def coverage_per_sample(y_true, y_score) -> np.ndarray:
+    """Coverage of every sample: the deepest rank of one of its true labels.
+
+    ``coverage_i = max_{j true} rank_ij`` with ``rank_ij = |{k : s_ik >= s_ij}|``
+    (ties at the maximal rank): how many of the top-scored labels must be
+    predicted to include every true label. 0 for a sample with no true label,
+    ``n_labels`` when every label is true.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples, n_labels)
+        0/1 indicator matrix, at least 2 labels.
+    y_score : array-like of shape (n_samples, n_labels)
+        Finite scores, higher ranks first.
+
+    Returns
+    -------
+    ndarray of float, shape (n_samples,)
+
+    Examples
+    --------
+    >>> coverage_per_sample([[1, 0, 0], [0, 0, 1]], [[0.75, 0.5, 1], [1, 0.2, 0.1]]).tolist()
+    [2.0, 3.0]
+    """
+    yt, ys = _check_matrices(y_true, y_score, min_columns=2)
+    return _coverage(yt, ys)
+
+
+def coverage_error(y_true, y_score, *, sample_weight=None) -> float:
+    """Coverage error: mean number of top labels needed to cover every true label.
+
+    As ``sklearn.metrics.coverage_error``: the (``sample_weight``-weighted)
+    mean of :func:`coverage_per_sample`. Ties take the maximal rank; a
+    sample with no true label counts 0.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples, n_labels)
+        0/1 indicator matrix, at least 2 labels.
+    y_score : array-like of shape (n_samples, n_labels)
+        Finite scores.
+    sample_weight : array-like of shape (n_samples,), optional
+        Non-negative weights with a positive sum.
+
+    Returns
+    -------
+    float
+        Between 0 and ``n_labels``; the best value is the mean number of true
+        labels.
+
+    Examples
+    --------
+    >>> coverage_error([[1, 0, 0], [0, 0, 1]], [[0.75, 0.5, 1], [1, 0.2, 0.1]])
+    2.5
+    >>> coverage_error([[1, 0, 0], [0, 0, 1]], [[0.75, 0.5, 1], [1, 0.2, 0.1]],
+    ...                sample_weight=[3, 1])
+    2.25
+    """
+    yt, ys = _check_matrices(y_true, y_score, min_columns=2)
+    w = check_sample_weight(sample_weight, yt.shape[0])
+    return _weighted_mean(_coverage(yt, ys), w)
+
+
+def coverage_steps(y_true_row, y_score_row) -> pd.DataFrame:
+    """Coverage of one sample, label by label.
+
+    One table row per label, sorted by descending score (tied labels in
+    column order).
+
+    Parameters
+    ----------
+    y_true_row : array-like of shape (n_labels,)
+        0/1 labels of one sample, at least 2.
+    y_score_row : array-like of shape (n_labels,)
+        Finite scores of that sample.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The table described above, with the columns:
+
+        label : int
+            Column index of the label.
+        score : float
+        is_true : bool
+        rank : int
+            Max rank ``|{k : s_k >= s_label}|`` (tied labels share the deepest
+            rank of their tie group).
+        tie_group : int
+            0-based id of the group of equal scores, in table order.
+        running_value : int
+            Deepest rank of a true label met so far (0 before the first true
+            label); the last row is the sample's coverage.
+        note : str
+            Present only when the sample has no true label (coverage 0).
+
+    Examples
+    --------
+    >>> t = coverage_steps([0, 1, 0, 1], [0.9, 0.5, 0.5, 0.1])
+    >>> t[["label", "rank", "running_value"]].to_numpy().tolist()
+    [[0, 1, 0], [1, 3, 3], [2, 3, 3], [3, 4, 4]]
+    """
+    yt, ys = _check_rows(y_true_row, y_score_row, min_labels=2)
+    table = _ranked_labels(yt, ys)
+    deepest = np.where(table["is_true"].to_numpy(), table["rank"].to_numpy(), 0)
+    table["running_value"] = np.maximum.accumulate(deepest)
+    if not yt.any():
+        table["note"] = _NOTE_NO_TRUE + ": scikit-learn's coverage is 0 for such a sample"
+    return table
+
+
+def _ranked_labels(yt: np.ndarray, ys: np.ndarray) -> pd.DataFrame:
+    """label, score, is_true, rank (max rank), tie_group; descending score, ties in column order."""
+    order = np.argsort(-ys, kind="stable")
+    s = ys[order]
+    change = np.empty(s.shape[0], dtype=bool)
+    change[0] = True
+    np.not_equal(s[1:], s[:-1], out=change[1:])
+    group = np.cumsum(change) - 1
+    sizes = np.bincount(group)
+    rank = np.cumsum(sizes)[group]  # position of the group's last label, 1-based
+    return pd.DataFrame(
+        {
+            "label": order.astype(np.int64),
+            "score": s,
+            "is_true": yt[order] == 1,
+            "rank": rank.astype(np.int64),
+            "tie_group": group.astype(np.int64),
+        }
+    )
+
+
+# ---------------------------------------------------------------------------
+# label ranking average precision
+# ---------------------------------------------------------------------------
+def lrap_per_sample(y_true, y_score) -> np.ndarray:
+    """Label ranking average precision of every sample.
+
+    ``LRAP_i = mean over true labels j of |L_ij| / rank_ij``, where
+    ``rank_ij = |{k : s_ik >= s_ij}|`` and ``L_ij = {k true : s_ik >= s_ij}``
+    (ties at the maximal rank on both counts). A sample with no true label or
+    with every label true scores 1.0, as in scikit-learn; a single-column
+    matrix is accepted (every sample scores 1.0).
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples, n_labels)
+        0/1 indicator matrix.
+    y_score : array-like of shape (n_samples, n_labels)
+        Finite scores.
+
+    Returns
+    -------
+    ndarray of float, shape (n_samples,)
+        Values in (0, 1].
+
+    Examples
+    --------
+    >>> v = lrap_per_sample([[1, 0, 0], [1, 0, 1], [1, 1, 0]],
+    ...                     [[0.75, 0.5, 1], [1, 0.2, 0.1], [0.9, 0.7, 0.6]])
+    >>> v.round(4).tolist()
+    [0.5, 0.8333, 1.0]
+    """
+    yt, ys = _check_matrices(y_true, y_score, min_columns=1)
+    return _lrap(yt, ys)
+
+
+def label_ranking_average_precision_score(y_true, y_score, *, sample_weight=None) -> float:
+    """Label ranking average precision (LRAP).
+
+    As ``sklearn.metrics.label_ranking_average_precision_score``: the
+    (``sample_weight``-weighted) mean of :func:`lrap_per_sample`. For each
+    true label, the fraction of the labels ranked at or above it that are
+    true; ties take the maximal rank.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples, n_labels)
+        0/1 indicator matrix.
+    y_score : array-like of shape (n_samples, n_labels)
+        Finite scores.
+    sample_weight : array-like of shape (n_samples,), optional
+        Non-negative weights with a positive sum.
+
+    Returns
+    -------
+    float
+        In (0, 1]; 1 is best.
+
+    Examples
+    --------
+    >>> y_true = [[1, 0, 0], [1, 0, 1], [1, 1, 0]]
+    >>> y_score = [[0.75, 0.5, 1], [1, 0.2, 0.1], [0.9, 0.7, 0.6]]
+    >>> round(label_ranking_average_precision_score(y_true, y_score), 4)
+    0.7778
+    """
+    yt, ys = _check_matrices(y_true, y_score, min_columns=1)
+    w = check_sample_weight(sample_weight, yt.shape[0])
+    return _weighted_mean(_lrap(yt, ys), w)
+
+
+def lrap_steps(y_true_row, y_score_row) -> pd.DataFrame:
+    """LRAP of one sample, label by label.
+
+    One table row per label, sorted by descending score (tied labels in
+    column order).
+
+    Parameters
+    ----------
+    y_true_row : array-like of shape (n_labels,)
+        0/1 labels of one sample.
+    y_score_row : array-like of shape (n_labels,)
+        Finite scores of that sample.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The table described above, with the columns:
+
+        label : int
+            Column index of the label.
+        score : float
+        is_true : bool
+        rank : int
+            ``rank_ij``: the number of labels scoring at least as high (tied
+            labels share the deepest rank of their tie group).
+        tie_group : int
+            0-based id of the group of equal scores, in table order.
+        n_true_at_or_above : Int64 (nullable)
+            ``|L_ij|``: true labels scoring at least as high; ``<NA>`` on the
+            rows of false labels.
+        fraction : float
+            ``|L_ij| / rank_ij`` for a true label; NaN on false-label rows.
+        running_value : float
+            Mean of the fractions met so far, carried forward over false-label
+            rows (NaN before the first true label), so the last row is the
+            sample's LRAP. 1.0 on every row of a degenerate sample.
+        note : str
+            Present only for a degenerate sample (no true label, or every label
+            true), which scikit-learn scores 1.0.
+
+    Examples
+    --------
+    >>> t = lrap_steps([1, 0, 1], [1, 0.2, 0.1])
+    >>> t[["label", "rank", "n_true_at_or_above"]].to_numpy().tolist()
+    [[0, 1, 1], [1, 2, <NA>], [2, 3, 2]]
+    >>> [round(x, 4) for x in t["running_value"]]
+    [1.0, 1.0, 0.8333]
+    """
+    yt, ys = _check_rows(y_true_row, y_score_row, min_labels=1)
+    table = _ranked_labels(yt, ys)
+    is_true = table["is_true"].to_numpy()
+    rank = table["rank"].to_numpy()
+    true_cum = np.cumsum(is_true)
+    # |L_ij| = true labels up to the end of the tie group = cumulative count at position rank - 1
+    at_or_above = true_cum[rank - 1]
+    fraction = np.where(is_true, at_or_above / rank, np.nan)
+    counts = pd.array(at_or_above.astype(np.int64), dtype="Int64")
+    counts[~is_true] = pd.NA
+    table["n_true_at_or_above"] = counts
+    table["fraction"] = fraction
+    n_true = int(true_cum[-1])
+    m = yt.shape[0]
+    if n_true == 0 or n_true == m:
+        table["running_value"] = 1.0
+        why = _NOTE_NO_TRUE if n_true == 0 else _NOTE_ALL_TRUE
+        table["note"] = why + ": scikit-learn scores such a sample 1.0"
+    else:
+        running = np.cumsum(np.where(is_true, fraction, 0.0)) / np.maximum(true_cum, 1)
+        table["running_value"] = np.where(true_cum > 0, running, np.nan)
+    return table
+
+
+# ---------------------------------------------------------------------------
+# ranking loss
+# ---------------------------------------------------------------------------
+def ranking_loss_per_sample(y_true, y_score) -> np.ndarray:
+    """Ranking loss of every sample.
+
+    The fraction of (true label, false label) pairs with
+    ``s_false >= s_true`` (a tie counts as a full error) among the
+    ``|Y_i| * (n_labels - |Y_i|)`` pairs; 0 for a sample with no such pair
+    (no true label, or every label true).
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples, n_labels)
+        0/1 indicator matrix, at least 2 labels.
+    y_score : array-like of shape (n_samples, n_labels)
+        Finite scores.
+
+    Returns
+    -------
+    ndarray of float, shape (n_samples,)
+        Values in [0, 1].
+
+    Examples
+    --------
+    >>> ranking_loss_per_sample([[1, 0, 0], [0, 0, 1]], [[0.75, 0.5, 1], [1, 0.2, 0.1]]).tolist()
+    [0.5, 1.0]
+    """
+    yt, ys = _check_matrices(y_true, y_score, min_columns=2)
+    return _ranking_loss(yt, ys)
+
+
+def label_ranking_loss(y_true, y_score, *, sample_weight=None) -> float:
+    """Ranking loss: the mean fraction of wrongly ordered (true, false) label pairs.
+
+    As ``sklearn.metrics.label_ranking_loss``: the (``sample_weight``-
+    weighted) mean of :func:`ranking_loss_per_sample`. A false label scoring
+    as high as a true one (a tie) counts as a full error.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples, n_labels)
+        0/1 indicator matrix, at least 2 labels.
+    y_score : array-like of shape (n_samples, n_labels)
+        Finite scores.
+    sample_weight : array-like of shape (n_samples,), optional
+        Non-negative weights with a positive sum.
+
+    Returns
+    -------
+    float
+        In [0, 1]; 0 is best.
+
+    Examples
+    --------
+    >>> label_ranking_loss([[1, 0, 0], [0, 0, 1]], [[0.75, 0.5, 1], [1, 0.2, 0.1]])
+    0.75
+    """
+    yt, ys = _check_matrices(y_true, y_score, min_columns=2)
+    w = check_sample_weight(sample_weight, yt.shape[0])
+    return _weighted_mean(_ranking_loss(yt, ys), w)
+
+
+def ranking_loss_steps(y_true_row, y_score_row) -> pd.DataFrame:
+    """Ranking loss of one sample, pair by pair.
+
+    One table row per (true label, false label) pair, true labels in column
+    order, and for each its false labels in column order.
+
+    Parameters
+    ----------
+    y_true_row : array-like of shape (n_labels,)
+        0/1 labels of one sample, at least 2.
+    y_score_row : array-like of shape (n_labels,)
+        Finite scores of that sample.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The table described above, with the columns:
+
+        true_label, false_label : int
+            Column indices of the pair (float NaN in the degenerate row).
+        true_score, false_score : float
+        misordered : bool
+            ``false_score >= true_score`` (a tie is an error).
+        tie : bool
+            ``false_score == true_score``.
+        running_value : float
+            Mis-ordered pairs so far divided by the number of pairs
+            ``|Y| * (n_labels - |Y|)``; the last row is the sample's loss.
+        note : str
+            Present only for a sample with no pair (no true label, or every
+            label true): a single row with NaN labels and ``running_value`` 0.0.
+
+    Examples
+    --------
+    >>> t = ranking_loss_steps([1, 0, 0], [0.5, 0.5, 0.1])
+    >>> t[["true_label", "false_label", "misordered", "tie"]].to_numpy().tolist()
+    [[0, 1, True, True], [0, 2, False, False]]
+    >>> t["running_value"].tolist()
+    [0.5, 0.5]
+    """
+    yt, ys = _check_rows(y_true_row, y_score_row, min_labels=2)
+    true_idx = np.flatnonzero(yt == 1)
+    false_idx = np.flatnonzero(yt == 0)
+    n_pairs = true_idx.shape[0] * false_idx.shape[0]
+    if n_pairs == 0:
+        why = _NOTE_NO_TRUE if true_idx.shape[0] == 0 else _NOTE_ALL_TRUE
+        return pd.DataFrame(
+            {
+                "true_label": [np.nan],
+                "false_label": [np.nan],
+                "true_score": [np.nan],
+                "false_score": [np.nan],
+                "misordered": [False],
+                "tie": [False],
+                "running_value": [0.0],
+                "note": [why + ": no (true, false) pair; scikit-learn's loss is 0"],
+            }
+        )
+    t = np.repeat(true_idx, false_idx.shape[0])
+    f = np.tile(false_idx, true_idx.shape[0])
+    ts, fs = ys[t], ys[f]
+    misordered = fs >= ts
+    return pd.DataFrame(
+        {
+            "true_label": t.astype(np.int64),
+            "false_label": f.astype(np.int64),
+            "true_score": ts,
+            "false_score": fs,
+            "misordered": misordered,
+            "tie": fs == ts,
+            "running_value": np.cumsum(misordered) / n_pairs,
+        }
+    )

@@ -1,0 +1,703 @@
+"""Top-K retrieval metrics: P@K, R@K, hit rate, AP@K / MAP@K, RR / MRR and ERR.
+
+Rows are queries and columns candidate items. ``y_true`` holds graded
+relevance (``>= 0``; an item is *relevant* when its grade is ``> 0``) and
+``y_score`` the finite scores that rank the items of a query, highest first.
+Tied scores are broken by column order, lower column first (a stable sort on
+descending score, :func:`metrics._ranks.top_k_order`).
+
+Every metric sorts the score matrix once, gathers the relevance in ranked
+order (:func:`_ranked_relevance`) and works with cumulative sums over the
+positions, never with a Python loop over queries. A query with no relevant
+item scores 0 under every metric.
+
+AP@K conventions (``denominator``) divide the sum of the precisions at the
+relevant positions of the top ``k`` by:
+
+``"min_m_k"``
+    min(number of relevant items M, k), the common AP@K (seed 002's);
+``"relevant"``
+    M, as trec_eval's ``map`` / ``map_cut_k``;
+``"k"``
+    k itself (seed 004's worked example divides by the list length);
+``"hits"``
+    the number of relevant items retrieved in the top k.
+"""
+
+from __future__ import annotations
+
+from numbers import Real
+
+import numpy as np
+import pandas as pd
+
+from metrics._ranks import top_k_order
+from metrics._validation import (
+    MetricInputError,
+    as_2d,
+    as_array,
+    check_k,
+    check_nonnegative,
+    check_same_shape,
+    location,
+)
+
+__all__ = [
+    "average_precision_at_k",
+    "expected_reciprocal_rank",
+    "expected_reciprocal_rank_per_sample",
+    "hit_rate_at_k",
+    "hit_rate_at_k_per_sample",
+    "mean_average_precision_at_k",
+    "mean_reciprocal_rank",
+    "precision_at_k",
+    "precision_at_k_per_sample",
+    "recall_at_k",
+    "recall_at_k_per_sample",
+    "reciprocal_rank",
+    "retrieval_steps",
+]
+
+_DENOMINATORS = ("min_m_k", "relevant", "k", "hits")
+
+
+# ---------------------------------------------------------------------------
+# validation and the shared ranked relevance
+# ---------------------------------------------------------------------------
+def _check_inputs(y_true, y_score) -> tuple[np.ndarray, np.ndarray]:
+    """Two finite 2-D float matrices of the same shape, ``y_true >= 0``."""
+    yt = as_2d(y_true, "y_true")
+    ys = as_2d(y_score, "y_score")
+    check_same_shape(yt, ys, "y_true", "y_score")
+    check_nonnegative(yt, "y_true")
+    return yt, ys
+
+
+def _check_denominator(denominator) -> str:
+    if not isinstance(denominator, str) or denominator not in _DENOMINATORS:
+        allowed = ", ".join(repr(d) for d in _DENOMINATORS)
+        raise MetricInputError(f"denominator must be one of {allowed}; got {denominator!r}.")
+    return denominator
+
+
+def _check_max_grade(max_grade, y_true: np.ndarray, name: str = "y_true") -> float:
+    """The top of the grade scale: given, or the largest grade in ``y_true``."""
+    if max_grade is None:
+        return float(y_true.max())
+    bad = f"max_grade must be a non-negative number or None; got {max_grade!r}."
+    if isinstance(max_grade, bool) or not isinstance(max_grade, Real):
+        raise MetricInputError(bad)
+    mg = float(max_grade)
+    if not np.isfinite(mg) or mg < 0:
+        raise MetricInputError(bad)
+    above = y_true > mg
+    if above.any():
+        where = tuple(int(i) for i in np.unravel_index(int(np.argmax(above)), y_true.shape))
+        grade = float(y_true[where])
+        if y_true.ndim == 1:
+            at = f"{name}[{where[0]}] (column {where[0]})"
+        else:
+            at = location(name, where)
+        raise MetricInputError(
+            f"max_grade ({mg:g}) is smaller than the grade {grade:g} at {at}; "
+            "max_grade must be at least the largest grade."
+        )
+    return mg
+
+
+def _ranked_relevance(y_true: np.ndarray, y_score: np.ndarray, k: int | None) -> np.ndarray:
+    """Relevance of the top ``k`` items of every query, in ranked order.
+
+    One stable sort of ``y_score`` on descending score (ties: lower column
+    first) and one gather of ``y_true``.
+
+    Parameters
+    ----------
+    y_true, y_score : ndarray of shape (n_queries, n_items)
+        Validated inputs.
+    k : int or None
+        Cut-off; None (or a ``k`` past ``n_items``) keeps every item.
+
+    Returns
+    -------
+    ndarray of shape (n_queries, min(k, n_items))
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> _ranked_relevance(np.array([[0.0, 2.0, 1.0]]), np.array([[0.5, 0.5, 0.9]]), 2).tolist()
+    [[1.0, 0.0]]
+    """
+    n_items = y_score.shape[1]
+    kk = n_items if k is None else min(k, n_items)
+    order = top_k_order(y_score, kk)
+    return np.take_along_axis(y_true, order, axis=1)
+
+
+def _safe_divide(num: np.ndarray, den: np.ndarray) -> np.ndarray:
+    """``num / den`` with 0 where ``den`` is 0."""
+    den = np.asarray(den, dtype=np.float64)
+    out = np.zeros(np.broadcast(num, den).shape, dtype=np.float64)
+    np.divide(num, den, out=out, where=den != 0)
+    return out
+
+
+def _hits_and_relevant(y_true, y_score, k) -> tuple[np.ndarray, np.ndarray, int]:
+    yt, ys = _check_inputs(y_true, y_score)
+    k = check_k(k)
+    ranked = _ranked_relevance(yt, ys, k)
+    hits = np.count_nonzero(ranked > 0, axis=1).astype(np.float64)
+    n_rel = np.count_nonzero(yt > 0, axis=1).astype(np.float64)
+    return hits, n_rel, k
+
+
+# ---------------------------------------------------------------------------
+# P@K, R@K, hit rate
+# ---------------------------------------------------------------------------
+def precision_at_k_per_sample(y_true, y_score, *, k) -> np.ndarray:
+    """Precision at k of every query: relevant items in the top k, divided by k.
+
+    Always divides by ``k``, also when ``k`` exceeds the number of items
+    (as trec_eval's ``P_k``).
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_queries, n_items)
+        Graded relevance, ``>= 0``; relevant means ``> 0``.
+    y_score : array-like of shape (n_queries, n_items)
+        Finite scores; ties are broken by column order, lower column first.
+    k : int
+        Cut-off, ``>= 1``.
+
+    Returns
+    -------
+    ndarray of shape (n_queries,)
+
+    Examples
+    --------
+    >>> precision_at_k_per_sample([[1, 0, 1], [0, 0, 0]], [[0.9, 0.8, 0.1], [1, 2, 3]], k=2)
+    array([0.5, 0. ])
+    """
+    hits, _, k = _hits_and_relevant(y_true, y_score, k)
+    return hits / k
+
+
+def precision_at_k(y_true, y_score, *, k) -> float:
+    """Mean precision at k over queries (see :func:`precision_at_k_per_sample`).
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_queries, n_items)
+        Graded relevance, ``>= 0``; relevant means ``> 0``.
+    y_score : array-like of shape (n_queries, n_items)
+        Finite scores; ties are broken by column order, lower column first.
+    k : int
+        Cut-off, ``>= 1``.
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> precision_at_k([[1, 0, 1], [0, 1, 0]], [[0.9, 0.8, 0.1], [1, 2, 3]], k=2)
+    0.5
+    """
+    return float(precision_at_k_per_sample(y_true, y_score, k=k).mean())
+
+
+def recall_at_k_per_sample(y_true, y_score, *, k) -> np.ndarray:
+    """Recall at k of every query: relevant items in the top k over all relevant items.
+
+    A query with no relevant item scores 0.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_queries, n_items)
+        Graded relevance, ``>= 0``; relevant means ``> 0``.
+    y_score : array-like of shape (n_queries, n_items)
+        Finite scores; ties are broken by column order, lower column first.
+    k : int
+        Cut-off, ``>= 1``.
+
+    Returns
+    -------
+    ndarray of shape (n_queries,)
+
+    Examples
+    --------
+    >>> recall_at_k_per_sample([[1, 0, 1], [0, 0, 0]], [[0.9, 0.8, 0.1], [1, 2, 3]], k=2)
+    array([0.5, 0. ])
+    """
+    hits, n_rel, _ = _hits_and_relevant(y_true, y_score, k)
+    return _safe_divide(hits, n_rel)
+
+
+def recall_at_k(y_true, y_score, *, k) -> float:
+    """Mean recall at k over queries (see :func:`recall_at_k_per_sample`).
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_queries, n_items)
+        Graded relevance, ``>= 0``; relevant means ``> 0``.
+    y_score : array-like of shape (n_queries, n_items)
+        Finite scores; ties are broken by column order, lower column first.
+    k : int
+        Cut-off, ``>= 1``.
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> recall_at_k([[1, 0, 1], [0, 1, 0]], [[0.9, 0.8, 0.1], [1, 2, 3]], k=2)
+    0.75
+    """
+    return float(recall_at_k_per_sample(y_true, y_score, k=k).mean())
+
+
+def hit_rate_at_k_per_sample(y_true, y_score, *, k) -> np.ndarray:
+    """1.0 for every query with at least one relevant item in its top k, else 0.0.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_queries, n_items)
+        Graded relevance, ``>= 0``; relevant means ``> 0``.
+    y_score : array-like of shape (n_queries, n_items)
+        Finite scores; ties are broken by column order, lower column first.
+    k : int
+        Cut-off, ``>= 1``.
+
+    Returns
+    -------
+    ndarray of shape (n_queries,)
+
+    Examples
+    --------
+    >>> hit_rate_at_k_per_sample([[1, 0, 1], [0, 1, 0]], [[0.9, 0.8, 0.1], [1, 2, 3]], k=1)
+    array([1., 0.])
+    """
+    hits, _, _ = _hits_and_relevant(y_true, y_score, k)
+    return (hits > 0).astype(np.float64)
+
+
+def hit_rate_at_k(y_true, y_score, *, k) -> float:
+    """Share of queries with at least one relevant item in their top k.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_queries, n_items)
+        Graded relevance, ``>= 0``; relevant means ``> 0``.
+    y_score : array-like of shape (n_queries, n_items)
+        Finite scores; ties are broken by column order, lower column first.
+    k : int
+        Cut-off, ``>= 1``.
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> hit_rate_at_k([[1, 0, 1], [0, 1, 0]], [[0.9, 0.8, 0.1], [1, 2, 3]], k=2)
+    1.0
+    """
+    return float(hit_rate_at_k_per_sample(y_true, y_score, k=k).mean())
+
+
+# ---------------------------------------------------------------------------
+# AP@K and MAP@K
+# ---------------------------------------------------------------------------
+def average_precision_at_k(y_true, y_score, *, k, denominator="min_m_k") -> np.ndarray:
+    """Average precision at k of every query.
+
+    The sum, over the relevant items in the top ``k``, of the precision at
+    their position, divided by the chosen ``denominator``::
+
+        AP@k = sum_{r <= k} P(r) rel(r) / D,   P(r) = hits in the top r / r
+
+    A query with no relevant item (or a zero denominator) scores 0.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_queries, n_items)
+        Graded relevance, ``>= 0``; relevant means ``> 0``.
+    y_score : array-like of shape (n_queries, n_items)
+        Finite scores; ties are broken by column order, lower column first.
+    k : int
+        Cut-off, ``>= 1``.
+    denominator : {"min_m_k", "relevant", "k", "hits"}, default "min_m_k"
+        ``D``: min(M, k) with M the query's relevant items (seed 002's
+        AP@K); M (trec_eval's ``map_cut_k``); ``k`` as given (seed 004's
+        example, which divides by the list length); or the relevant items
+        retrieved in the top ``k``.
+
+    Returns
+    -------
+    ndarray of shape (n_queries,)
+
+    Examples
+    --------
+    Relevant items at positions 1, 3 and 5 of the ranking (seed 002):
+
+    >>> y_true = [[1, 0, 1, 0, 1]]
+    >>> y_score = [[5, 4, 3, 2, 1]]
+    >>> round(float(average_precision_at_k(y_true, y_score, k=5)[0]), 4)
+    0.7556
+    >>> round(float(average_precision_at_k(y_true, y_score, k=5, denominator="k")[0]), 4)
+    0.4533
+    """
+    yt, ys = _check_inputs(y_true, y_score)
+    k = check_k(k)
+    denominator = _check_denominator(denominator)
+    ranked = _ranked_relevance(yt, ys, k) > 0
+    positions = np.arange(1, ranked.shape[1] + 1, dtype=np.float64)
+    hits_so_far = np.cumsum(ranked, axis=1)
+    total = np.where(ranked, hits_so_far / positions, 0.0).sum(axis=1)
+    if denominator == "k":
+        return total / k
+    if denominator == "hits":
+        den = hits_so_far[:, -1]
+    else:
+        den = np.count_nonzero(yt > 0, axis=1)
+        if denominator == "min_m_k":
+            den = np.minimum(den, k)
+    return _safe_divide(total, den)
+
+
+def mean_average_precision_at_k(y_true, y_score, *, k, denominator="min_m_k") -> float:
+    """MAP@K: the mean of :func:`average_precision_at_k` over queries.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_queries, n_items)
+        Graded relevance, ``>= 0``; relevant means ``> 0``.
+    y_score : array-like of shape (n_queries, n_items)
+        Finite scores; ties are broken by column order, lower column first.
+    k : int
+        Cut-off, ``>= 1``.
+    denominator : {"min_m_k", "relevant", "k", "hits"}, default "min_m_k"
+        See :func:`average_precision_at_k`.
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    Seed 002: relevant at positions 1, 3, 5 (AP 0.7556) and at 2, 4 (AP 0.5):
+
+    >>> y_true = [[1, 0, 1, 0, 1], [0, 1, 0, 1, 0]]
+    >>> y_score = [[5, 4, 3, 2, 1], [5, 4, 3, 2, 1]]
+    >>> round(mean_average_precision_at_k(y_true, y_score, k=5), 4)
+    0.6278
+    """
+    ap = average_precision_at_k(y_true, y_score, k=k, denominator=denominator)
+    return float(ap.mean())
+
+
+# ---------------------------------------------------------------------------
+# RR and MRR
+# ---------------------------------------------------------------------------
+def reciprocal_rank(y_true, y_score, *, k=None) -> np.ndarray:
+    """Reciprocal rank of every query: 1 / position of its first relevant item.
+
+    0 when no relevant item is ranked in the top ``k`` (``k=None``: anywhere).
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_queries, n_items)
+        Graded relevance, ``>= 0``; relevant means ``> 0``.
+    y_score : array-like of shape (n_queries, n_items)
+        Finite scores; ties are broken by column order, lower column first.
+    k : int or None, default None
+        Cut-off, ``>= 1``; None ranks every item.
+
+    Returns
+    -------
+    ndarray of shape (n_queries,)
+
+    Examples
+    --------
+    >>> reciprocal_rank([[0, 0, 1], [1, 0, 0], [0, 0, 0]], [[3, 2, 1], [1, 1, 1], [1, 2, 3]])
+    array([0.33333333, 1.        , 0.        ])
+    >>> reciprocal_rank([[0, 0, 1]], [[3, 2, 1]], k=2)
+    array([0.])
+    """
+    yt, ys = _check_inputs(y_true, y_score)
+    k = check_k(k, allow_none=True)
+    position, found = _first_relevant_position(yt, ys)
+    if k is not None:
+        found &= position <= k
+    return np.where(found, 1.0 / position, 0.0)
+
+
+def _first_relevant_position(y_true: np.ndarray, y_score: np.ndarray):
+    """1-based rank of each query's first relevant item, without sorting.
+
+    Under the stable descending order the first relevant item is the one
+    with the highest score among the relevant, the lowest column among
+    those; it is preceded by every item scoring more and by the items of
+    equal score in lower columns. Counting them is O(n_items) per query
+    and gives the same position as :func:`_ranked_relevance`'s order.
+
+    Returns the positions (meaningless where ``found`` is False) and
+    ``found``, whether the query has a relevant item at all.
+    """
+    relevant = y_true > 0
+    found = relevant.any(axis=1)
+    best = np.where(relevant, y_score, -np.inf).max(axis=1)[:, None]
+    first_col = np.argmax(relevant & (y_score == best), axis=1)[:, None]
+    cols = np.arange(y_score.shape[1])
+    ahead = np.count_nonzero(y_score > best, axis=1) + np.count_nonzero(
+        (y_score == best) & (cols < first_col), axis=1
+    )
+    return ahead + 1.0, found
+
+
+def mean_reciprocal_rank(y_true, y_score, *, k=None) -> float:
+    """MRR: the mean of :func:`reciprocal_rank` over queries.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_queries, n_items)
+        Graded relevance, ``>= 0``; relevant means ``> 0``.
+    y_score : array-like of shape (n_queries, n_items)
+        Finite scores; ties are broken by column order, lower column first.
+    k : int or None, default None
+        Cut-off, ``>= 1``; None ranks every item.
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> mean_reciprocal_rank([[0, 1, 0], [1, 0, 0]], [[3, 2, 1], [3, 2, 1]])
+    0.75
+    """
+    return float(reciprocal_rank(y_true, y_score, k=k).mean())
+
+
+# ---------------------------------------------------------------------------
+# ERR
+# ---------------------------------------------------------------------------
+def _stop_probability(grades: np.ndarray, max_grade: float) -> np.ndarray:
+    """Chapelle's R = (2^g - 1) / 2^max_grade, written so that it cannot overflow."""
+    return np.exp2(grades - max_grade) - np.exp2(-max_grade)
+
+
+def expected_reciprocal_rank_per_sample(y_true, y_score, *, k=None, max_grade=None) -> np.ndarray:
+    """Expected reciprocal rank (Chapelle et al., 2009) of every query.
+
+    The user scans the ranking from the top and stops at position r with
+    probability ``R_r = (2^g_r - 1) / 2^max_grade``::
+
+        ERR = sum_{r <= k} (1 / r) R_r prod_{i < r} (1 - R_i)
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_queries, n_items)
+        Graded relevance (the grades ``g``), ``>= 0``.
+    y_score : array-like of shape (n_queries, n_items)
+        Finite scores; ties are broken by column order, lower column first.
+    k : int or None, default None
+        Cut-off, ``>= 1``; None sums over every position.
+    max_grade : float or None, default None
+        The top of the grade scale; None takes the largest value in the
+        whole ``y_true`` (if that is 0, every ERR is 0). Refused when smaller
+        than a grade in ``y_true``.
+
+    Returns
+    -------
+    ndarray of shape (n_queries,)
+
+    Examples
+    --------
+    Grades 2 then 1 at the top, scale 0..2: R = 3/4 and 1/4, so
+    ERR = 3/4 + (1/2)(1/4)(1/4) = 0.78125.
+
+    >>> expected_reciprocal_rank_per_sample([[1, 2, 0]], [[0.5, 0.9, 0.1]])
+    array([0.78125])
+    """
+    yt, ys = _check_inputs(y_true, y_score)
+    k = check_k(k, allow_none=True)
+    mg = _check_max_grade(max_grade, yt)
+    if mg == 0.0:  # every grade is 0: no query can satisfy the user
+        return np.zeros(yt.shape[0], dtype=np.float64)
+    stop = _stop_probability(_ranked_relevance(yt, ys, k), mg)
+    still = np.ones_like(stop)
+    np.cumprod(1.0 - stop[:, :-1], axis=1, out=still[:, 1:])
+    positions = np.arange(1, stop.shape[1] + 1, dtype=np.float64)
+    return (stop * still / positions).sum(axis=1)
+
+
+def expected_reciprocal_rank(y_true, y_score, *, k=None, max_grade=None) -> float:
+    """Mean expected reciprocal rank over queries (see the per-sample form).
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_queries, n_items)
+        Graded relevance (the grades ``g``), ``>= 0``.
+    y_score : array-like of shape (n_queries, n_items)
+        Finite scores; ties are broken by column order, lower column first.
+    k : int or None, default None
+        Cut-off, ``>= 1``; None sums over every position.
+    max_grade : float or None, default None
+        The top of the grade scale; None takes the largest value in ``y_true``.
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> expected_reciprocal_rank([[1, 2, 0], [0, 0, 0]], [[0.5, 0.9, 0.1], [1, 2, 3]])
+    0.390625
+    >>> round(expected_reciprocal_rank([[1, 2, 0]], [[0.5, 0.9, 0.1]], max_grade=3), 4)
+    0.4141
+    """
+    err = expected_reciprocal_rank_per_sample(y_true, y_score, k=k, max_grade=max_grade)
+    return float(err.mean())
+
+
+# ---------------------------------------------------------------------------
+# step table for one query
+# ---------------------------------------------------------------------------
+def _as_row(x, name: str) -> np.ndarray:
+    """One query: a 1-D vector, or a matrix holding a single row.
+
+    A vector is checked as a ``(1, n)`` matrix so that messages name the
+    column of a bad element (``y_true_row[0, 3] (row 0, column 3)``).
+    """
+    try:
+        raw = np.asarray(x)
+    except ValueError:  # ragged: let as_array word the refusal
+        raw = x
+    if isinstance(raw, np.ndarray):
+        if raw.ndim not in (1, 2):
+            raise MetricInputError(
+                f"{name} must be one query (a 1-D row of item values); got shape {raw.shape}."
+            )
+        if raw.ndim == 1:
+            raw = raw[None, :]
+    arr = as_array(raw, name, ndim=(2,))
+    if arr.shape[0] != 1:
+        raise MetricInputError(
+            f"{name} must be one query (a 1-D row of item values); got shape {arr.shape}."
+        )
+    return arr
+
+
+def retrieval_steps(
+    y_true_row, y_score_row, *, k=None, max_grade=None, denominator="min_m_k"
+) -> pd.DataFrame:
+    """The ranking of one query, position by position, with every Top-K metric's terms.
+
+    Parameters
+    ----------
+    y_true_row : array-like of shape (n_items,)
+        Graded relevance of the query's items, ``>= 0``.
+    y_score_row : array-like of shape (n_items,)
+        Finite scores; ties are broken by column order, lower column first.
+    k : int or None, default None
+        Cut-off, ``>= 1``; None keeps every item in the top k.
+    max_grade : float or None, default None
+        ERR's grade scale; None takes the largest grade of *this row*. Pass
+        the whole matrix's largest grade to match
+        :func:`expected_reciprocal_rank` on a multi-query matrix.
+    denominator : {"min_m_k", "relevant", "k", "hits"}, default "min_m_k"
+        AP's denominator (see :func:`average_precision_at_k`); with
+        ``k=None``, ``"k"`` is the number of items.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per ranked position with columns ``position`` (1-based),
+        ``item`` (column index), ``score``, ``relevance``, ``relevant``,
+        ``tie_group`` (0-based id of a run of equal scores), ``in_top_k``,
+        ``hits_so_far``, ``precision_at_position``, ``ap_term`` (the
+        precision at a relevant position in the top k, else 0),
+        ``ap_running`` (running sum of ``ap_term`` over the denominator),
+        ``err_stop_prob`` (R_r), ``err_still_looking`` (prod_{i<r}(1 - R_i)),
+        ``err_term`` (R_r times that over r, 0 past k), ``err_running`` and
+        ``rr_running`` (the reciprocal rank so far). The last row's
+        ``ap_running``, ``err_running`` and ``rr_running`` are the query's
+        AP@K, ERR@K and reciprocal rank at the same ``k``.
+
+    Examples
+    --------
+    >>> t = retrieval_steps([1, 0, 1, 0, 1], [5, 4, 3, 2, 1], k=5)
+    >>> t["item"].tolist(), t["hits_so_far"].tolist()
+    ([0, 1, 2, 3, 4], [1, 1, 2, 2, 3])
+    >>> t["ap_term"].round(4).tolist()
+    [1.0, 0.0, 0.6667, 0.0, 0.6]
+    >>> round(float(t["ap_running"].iloc[-1]), 4)
+    0.7556
+    """
+    yt2 = _as_row(y_true_row, "y_true_row")
+    ys2 = _as_row(y_score_row, "y_score_row")
+    check_same_shape(yt2[0], ys2[0], "y_true_row", "y_score_row")
+    check_nonnegative(yt2, "y_true_row")
+    k = check_k(k, allow_none=True)
+    denominator = _check_denominator(denominator)
+    mg = _check_max_grade(max_grade, yt2[0], "y_true_row")
+    yt, ys = yt2[0], ys2[0]
+
+    n_items = yt.shape[0]
+    k_eff = n_items if k is None else k
+    order = top_k_order(ys[None, :])[0]
+    score = ys[order]
+    grade = yt[order]
+    relevant = grade > 0
+    positions = np.arange(1, n_items + 1)
+    in_top_k = positions <= k_eff
+    tie_group = np.concatenate(([0], np.cumsum(score[1:] != score[:-1])))
+
+    hits_so_far = np.cumsum(relevant)
+    precision = hits_so_far / positions
+    ap_term = np.where(relevant & in_top_k, precision, 0.0)
+    hits_in_top = int(np.count_nonzero(relevant & in_top_k))
+    n_rel = int(np.count_nonzero(relevant))
+    den = {
+        "min_m_k": min(n_rel, k_eff),
+        "relevant": n_rel,
+        "k": k_eff,
+        "hits": hits_in_top,
+    }[denominator]
+    ap_running = np.cumsum(ap_term) / den if den else np.zeros(n_items)
+
+    if mg == 0.0:
+        stop = np.zeros(n_items)
+    else:
+        stop = _stop_probability(grade, mg)
+    still = np.concatenate(([1.0], np.cumprod(1.0 - stop[:-1])))
+    err_term = np.where(in_top_k, stop * still / positions, 0.0)
+
+    first_hit = relevant & in_top_k
+    rr_running = np.zeros(n_items)
+    if first_hit.any():
+        first = int(np.argmax(first_hit))
+        rr_running[first:] = 1.0 / (first + 1)
+
+    return pd.DataFrame(
+        {
+            "position": positions,
+            "item": order.astype(np.int64),
+            "score": score,
+            "relevance": grade,
+            "relevant": relevant,
+            "tie_group": tie_group.astype(np.int64),
+            "in_top_k": in_top_k,
+            "hits_so_far": hits_so_far.astype(np.int64),
+            "precision_at_position": precision,
+            "ap_term": ap_term,
+            "ap_running": ap_running,
+            "err_stop_prob": stop,
+            "err_still_looking": still,
+            "err_term": err_term,
+            "err_running": np.cumsum(err_term),
+            "rr_running": rr_running,
+        }
+    )

@@ -1,0 +1,210 @@
+"""Data: bring your own data, edit it, check it, download it, share it."""
+
+import streamlit as st
+
+from explorer import editing, io, state
+from explorer.datasets import KIND_LABELS, describe
+
+st.title("Data")
+ds = state.active()
+
+c1, c2, c3 = st.columns(3)
+c1.metric("Samples", ds.n_samples)
+c2.metric("Labels", ds.n_labels)
+c3.metric("Models", len(ds.model_names))
+st.caption(f"Active dataset **{ds.name}**: {KIND_LABELS[ds.kind]}. {ds.description}")
+
+# ---------------------------------------------------------------- uploads
+st.subheader("Upload")
+st.caption(io.limits_text())
+ERRORS = "upload_errors"
+SEEN = "upload_seen"
+errors: dict = st.session_state.setdefault(ERRORS, {})
+seen: dict = st.session_state.setdefault(SEEN, {})
+
+
+def _fingerprint(*files) -> tuple:
+    return tuple((f.name, f.size, getattr(f, "file_id", "")) for f in files)
+
+
+def _ingest(slot: str, files: list, read) -> None:
+    """Parse new uploads once; keep the error while the bad file stays in place."""
+    if not all(files):
+        errors.pop(slot, None)
+        seen.pop(slot, None)
+        return
+    key = _fingerprint(*files)
+    if seen.get(slot) == key:
+        return
+    seen[slot] = key
+    try:
+        new = read(*[(f.name, f.getvalue()) for f in files])
+    except io.DataError as exc:
+        errors[slot] = str(exc)
+    else:
+        errors.pop(slot, None)
+        state.add_dataset(new)
+        st.rerun()
+
+
+one, pair, trec = st.tabs(["One file", "Labels + scores", "TREC qrels + run"])
+with one:
+    st.markdown(
+        "A CSV, TSV or Parquet table with one row per sample: `y_true` and `y_score` "
+        "(or `score_<model>` for several models; `y_pred` / `pred_<model>` for regression), "
+        "optional `sample_weight` and `id`. Or a long table with columns `sample`, `label`, "
+        "`y_true`, `y_score` (and `model`)."
+    )
+    f = st.file_uploader("Data file", type=["csv", "tsv", "txt", "parquet"], key="upload_file")
+    _ingest("file", [f], lambda a: io.read_upload(*a))
+with pair:
+    st.markdown(
+        "Two matrices of the same shape, one row per sample and one column per label: "
+        "0/1 labels (multilabel) or relevance grades, and scores. CSV with a header of "
+        "label names, TSV, Parquet or `.npy`."
+    )
+    lab = st.file_uploader(
+        "Labels", type=["csv", "tsv", "txt", "parquet", "npy"], key="upload_labels"
+    )
+    sco = st.file_uploader(
+        "Scores", type=["csv", "tsv", "txt", "parquet", "npy"], key="upload_scores"
+    )
+    _ingest("pair", [lab, sco], lambda a, b: io.read_pair_upload(*a, *b))
+with trec:
+    st.markdown(
+        "TREC qrels (`qid 0 docid rel`) and a TREC run (`qid Q0 docid rank score tag`). "
+        "Unjudged documents count as relevance 0; a relevant document the run did not "
+        "retrieve still counts toward the number of relevant documents and never enters "
+        "a top k."
+    )
+    qrels = st.file_uploader("Qrels", key="upload_qrels")
+    run = st.file_uploader("Run", key="upload_run")
+    _ingest("trec", [qrels, run], lambda a, b: io.read_trec_upload(*a, *b))
+
+for message in errors.values():
+    st.error(f"Not loaded, your data is unchanged: {message}", icon="🚫")
+
+# ---------------------------------------------------------------- summary
+st.subheader("Validation summary")
+st.dataframe(describe(ds), hide_index=True, width="content")
+
+# ---------------------------------------------------------------- editor
+st.subheader("Edit")
+n = ds.n_samples
+start, stop = 0, n
+if n > editing.EDIT_MAX_ROWS:
+    start = int(
+        st.number_input(
+            "First row of the window",
+            min_value=0,
+            max_value=max(n - 1, 0),
+            value=0,
+            step=editing.EDIT_MAX_ROWS,
+            key="editor_window_start",
+        )
+    )
+    stop = min(start + editing.EDIT_MAX_ROWS, n)
+    st.info(
+        f"This dataset has {n:,} rows, too many to edit at once: you are editing rows "
+        f"{start:,} to {stop - 1:,}. Your changes are spliced back into the full dataset.",
+        icon="✂️",
+    )
+
+base = ds.name.removesuffix(" (edited)")
+if ds.is_matrix:
+    labels_df, scores_df = editing.matrices_from_dataset(ds)
+    names_text = st.text_input(
+        "Label names (comma separated: rename, add or remove labels)",
+        value=", ".join(ds.label_names),
+        key="editor_label_names",
+    )
+    new_names = [x.strip() for x in names_text.split(",") if x.strip()]
+    if len(set(new_names)) != len(new_names):
+        st.error("Label names must be different from each other.")
+        new_names = list(ds.label_names)
+    labels_df = labels_df.reindex(columns=ds.label_names)
+    renamed = dict(zip(ds.label_names, new_names, strict=False))
+    labels_df = labels_df.rename(columns=renamed).reindex(columns=new_names, fill_value=0.0)
+    scores_df = scores_df.rename(columns=renamed).reindex(columns=new_names, fill_value=0.0)
+    lc, sc = st.columns(2)
+    with lc:
+        st.caption("Labels" + (" (0/1)" if ds.kind == "multilabel" else " (relevance)"))
+        ed_labels = st.data_editor(
+            labels_df.iloc[start:stop], num_rows="dynamic", key="editor_labels", width="stretch"
+        )
+    with sc:
+        st.caption(f"Scores of model **{ds.model_names[0]}**")
+        ed_scores = st.data_editor(
+            scores_df.iloc[start:stop], num_rows="dynamic", key="editor_scores", width="stretch"
+        )
+    if st.button("Use the edited data", key="apply_edits", type="primary"):
+        try:
+            new = editing.dataset_from_matrices(
+                editing.splice(labels_df, ed_labels, start, stop),
+                editing.splice(scores_df, ed_scores, start, stop),
+                kind=ds.kind,
+                name=f"{base} (edited)",
+                model=ds.model_names[0],
+                description=f"edited from {base}",
+            )
+        except io.DataError as exc:
+            st.error(f"Not applied, your data is unchanged: {exc}", icon="🚫")
+        else:
+            state.add_dataset(new)
+            st.rerun()
+else:
+    table = editing.table_from_dataset(ds)
+    edited = st.data_editor(
+        table.iloc[start:stop], num_rows="dynamic", key="editor_table", width="stretch"
+    )
+    if st.button("Use the edited data", key="apply_edits", type="primary"):
+        try:
+            new = editing.dataset_from_table(
+                editing.splice(table, edited, start, stop),
+                kind=ds.kind,
+                name=f"{base} (edited)",
+                description=f"edited from {base}",
+            )
+        except io.DataError as exc:
+            st.error(f"Not applied, your data is unchanged: {exc}", icon="🚫")
+        else:
+            state.add_dataset(new)
+            st.rerun()
+
+# ---------------------------------------------------------------- download and share
+st.subheader("Download and share")
+if ds.is_matrix:
+    labels_df, scores_df = editing.matrices_from_dataset(ds)
+    d1, d2 = st.columns(2)
+    d1.download_button(
+        "Labels as CSV",
+        labels_df.to_csv(index=False),
+        file_name=f"{base}.labels.csv",
+        mime="text/csv",
+        key="download_labels",
+    )
+    d2.download_button(
+        "Scores as CSV",
+        scores_df.to_csv(index=False),
+        file_name=f"{base}.scores.csv",
+        mime="text/csv",
+        key="download_scores",
+    )
+else:
+    st.download_button(
+        "Dataset as CSV",
+        editing.table_from_dataset(ds).to_csv(index=False),
+        file_name=f"{base}.csv",
+        mime="text/csv",
+        key="download_csv",
+    )
+if state.link_is_shareable():
+    st.success(
+        "The address bar now holds a link to exactly this view: copy it to share it.", icon="🔗"
+    )
+else:
+    st.warning(
+        "This dataset is too big to travel inside a link: share the file instead "
+        "(download it above).",
+        icon="🔗",
+    )

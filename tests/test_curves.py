@@ -1,0 +1,752 @@
+"""Tests for metrics.curves: ROC/PR curves, ROC AUC, average precision, AUC variants."""
+
+from __future__ import annotations
+
+import math
+import warnings
+
+import numpy as np
+import pytest
+import sklearn.metrics as skm
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import metrics.curves as curves_module
+from metrics._validation import MetricInputError
+from metrics.curves import (
+    auc,
+    auc_histogram,
+    auc_pairs,
+    auc_pairwise,
+    auc_rank,
+    average_precision_score,
+    gini,
+    precision_recall_curve,
+    roc_auc_score,
+    roc_curve,
+)
+from tests.conftest import binary_case, multilabel_case, tied_scores, weights
+
+SEEDS = range(8)
+AVERAGES = ["micro", "macro", "weighted", "samples", None]
+TOL = {"rtol": 1e-9, "atol": 1e-9}
+
+
+def close(a, b):
+    np.testing.assert_allclose(a, b, **TOL)
+
+
+def sk(fn, *args, **kwargs):
+    """Call scikit-learn with its warnings (undefined metric, no positive) silenced."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return fn(*args, **kwargs)
+
+
+def binary_inputs(seed, ties, weighted):
+    y, s = binary_case(seed, n=80, ties=ties)
+    w = weights(seed, y.shape[0]) if weighted else None
+    return y, s, w
+
+
+def multilabel_inputs(seed, ties, weighted, n=40, m=6):
+    y, s = multilabel_case(seed, n=n, m=m, ties=ties)
+    w = weights(seed, n) if weighted else None
+    return y, s, w
+
+
+# ---------------------------------------------------------------------------
+# differential: binary curves and scores against scikit-learn
+# ---------------------------------------------------------------------------
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("ties", [True, False])
+@pytest.mark.parametrize("weighted", [False, True])
+@pytest.mark.parametrize("drop", [True, False])
+def test_roc_curve_matches_sklearn(seed, ties, weighted, drop):
+    y, s, w = binary_inputs(seed, ties, weighted)
+    ours = roc_curve(y, s, sample_weight=w, drop_intermediate=drop)
+    ref = skm.roc_curve(y, s, sample_weight=w, drop_intermediate=drop)
+    for a, b in zip(ours, ref, strict=True):
+        assert a.shape == b.shape
+        close(a, b)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("ties", [True, False])
+@pytest.mark.parametrize("weighted", [False, True])
+@pytest.mark.parametrize("drop", [True, False])
+def test_precision_recall_curve_matches_sklearn(seed, ties, weighted, drop):
+    y, s, w = binary_inputs(seed, ties, weighted)
+    ours = precision_recall_curve(y, s, sample_weight=w, drop_intermediate=drop)
+    ref = skm.precision_recall_curve(y, s, sample_weight=w, drop_intermediate=drop)
+    for a, b in zip(ours, ref, strict=True):
+        assert a.shape == b.shape
+        close(a, b)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("weighted", [False, True])
+def test_curves_with_pos_label_zero_match_sklearn(seed, weighted):
+    y, s, w = binary_inputs(seed, True, weighted)
+    for a, b in zip(
+        roc_curve(y, s, pos_label=0, sample_weight=w),
+        skm.roc_curve(y, s, pos_label=0, sample_weight=w),
+        strict=True,
+    ):
+        close(a, b)
+    for a, b in zip(
+        precision_recall_curve(y, s, pos_label=0, sample_weight=w),
+        skm.precision_recall_curve(y, s, pos_label=0, sample_weight=w),
+        strict=True,
+    ):
+        close(a, b)
+    close(
+        average_precision_score(y, s, pos_label=0, sample_weight=w),
+        skm.average_precision_score(y, s, pos_label=0, sample_weight=w),
+    )
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("ties", [True, False])
+@pytest.mark.parametrize("weighted", [False, True])
+def test_binary_roc_auc_and_ap_match_sklearn(seed, ties, weighted):
+    y, s, w = binary_inputs(seed, ties, weighted)
+    ours_auc = roc_auc_score(y, s, sample_weight=w)
+    ours_ap = average_precision_score(y, s, sample_weight=w)
+    assert isinstance(ours_auc, float) and isinstance(ours_ap, float)
+    close(ours_auc, skm.roc_auc_score(y, s, sample_weight=w))
+    close(ours_ap, skm.average_precision_score(y, s, sample_weight=w))
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_heavy_ties_two_or_three_values(seed):
+    rng = np.random.default_rng(seed)
+    y = (rng.random(300) < 0.5).astype(int)
+    y[:2] = [0, 1]
+    s = tied_scores(rng, 300, 2 + seed % 2)
+    close(roc_auc_score(y, s), skm.roc_auc_score(y, s))
+    close(average_precision_score(y, s), skm.average_precision_score(y, s))
+    fpr, tpr, thr = roc_curve(y, s, drop_intermediate=False)
+    assert thr.shape[0] == np.unique(s).shape[0] + 1  # tied scores are one threshold
+
+
+def test_all_scores_tied_is_one_diagonal_step():
+    y = [0, 1, 1, 0, 1]
+    s = [0.3] * 5
+    fpr, tpr, thr = roc_curve(y, s)
+    assert fpr.tolist() == [0.0, 1.0] and tpr.tolist() == [0.0, 1.0]
+    assert roc_auc_score(y, s) == 0.5
+    close(average_precision_score(y, s), 0.6)
+
+
+@pytest.mark.parametrize("weighted", [False, True])
+def test_precision_recall_without_positives_matches_sklearn(weighted):
+    y = np.zeros(7, dtype=int)
+    s = np.array([0.1, 0.5, 0.5, 0.2, 0.9, 0.3, 0.3])
+    w = weights(3, 7) if weighted else None
+    ours = precision_recall_curve(y, s, sample_weight=w)
+    ref = sk(skm.precision_recall_curve, y, s, sample_weight=w)
+    for a, b in zip(ours, ref, strict=True):
+        close(a, b)
+    assert (ours[1][:-1] == 1.0).all()  # recall is 1 at every threshold
+    assert average_precision_score(y, s, sample_weight=w) == 0.0
+    assert sk(skm.average_precision_score, y, s, sample_weight=w) == 0.0
+
+
+def test_average_precision_all_positive_is_one():
+    y = np.ones(5, dtype=int)
+    s = [0.1, 0.4, 0.4, 0.3, 0.9]
+    assert average_precision_score(y, s) == 1.0 == sk(skm.average_precision_score, y, s)
+
+
+def test_zero_weight_samples_create_no_threshold():
+    y = [1, 0, 1, 0, 0]
+    s = [0.9, 0.7, 0.55, 0.3, 0.1]
+    w = [1.0, 1.0, 0.0, 1.0, 1.0]  # the 0.55 sample does not count
+    _, _, thr = roc_curve(y, s, sample_weight=w, drop_intermediate=False)
+    assert 0.55 not in thr.tolist()
+    _, _, thr_pr = precision_recall_curve(y, s, sample_weight=w)
+    assert 0.55 not in thr_pr.tolist()
+    ref = skm.precision_recall_curve(y, s, sample_weight=w)
+    close(thr_pr, ref[2])
+
+
+def test_precision_recall_curve_shape_and_order():
+    y, s = binary_case(4, n=50)
+    p, r, t = precision_recall_curve(y, s)
+    assert p.shape == r.shape == (t.shape[0] + 1,)
+    assert (np.diff(t) > 0).all() and (np.diff(r) <= 0).all()
+    assert p[-1] == 1.0 and r[-1] == 0.0
+
+
+def test_roc_curve_starts_at_origin_with_infinite_threshold():
+    y, s = binary_case(5, n=50)
+    fpr, tpr, thr = roc_curve(y, s)
+    assert (fpr[0], tpr[0], thr[0]) == (0.0, 0.0, np.inf)
+    assert fpr[-1] == 1.0 and tpr[-1] == 1.0
+    assert (np.diff(fpr) >= 0).all() and (np.diff(tpr) >= 0).all()
+
+
+def test_column_vector_and_boolean_labels_are_accepted():
+    y, s = binary_case(6, n=30)
+    close(roc_auc_score(y[:, None], s[:, None]), skm.roc_auc_score(y, s))
+    close(average_precision_score(y.astype(bool), s), skm.average_precision_score(y, s))
+    close(roc_curve(y.astype(bool), s)[1], skm.roc_curve(y, s)[1])
+
+
+# ---------------------------------------------------------------------------
+# differential: multilabel averages
+# ---------------------------------------------------------------------------
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("ties", [True, False])
+@pytest.mark.parametrize("weighted", [False, True])
+@pytest.mark.parametrize("average", AVERAGES)
+def test_multilabel_average_precision_matches_sklearn(seed, ties, weighted, average):
+    y, s, w = multilabel_inputs(seed, ties, weighted)
+    y[:, 3] = 0  # a label without positives: AP 0, included in the averages
+    ours = average_precision_score(y, s, average=average, sample_weight=w)
+    ref = sk(skm.average_precision_score, y, s, average=average, sample_weight=w)
+    if average is None:
+        assert isinstance(ours, np.ndarray) and ours.shape == (6,)
+        assert ours[3] == 0.0
+    else:
+        assert isinstance(ours, float)
+    close(ours, ref)
+
+
+@pytest.mark.parametrize("average", AVERAGES)
+def test_multilabel_average_precision_without_any_positive(average):
+    y = np.zeros((5, 3), dtype=int)
+    s = tied_scores(np.random.default_rng(0), (5, 3))
+    ours = average_precision_score(y, s, average=average)
+    close(ours, sk(skm.average_precision_score, y, s, average=average))
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("ties", [True, False])
+@pytest.mark.parametrize("weighted", [False, True])
+@pytest.mark.parametrize("average", ["micro", "macro", "weighted", None])
+def test_multilabel_roc_auc_matches_sklearn(seed, ties, weighted, average):
+    # multilabel_case: row 0 has no label and row 1 every label, so every
+    # column holds both classes
+    y, s, w = multilabel_inputs(seed, ties, weighted)
+    if w is not None:
+        w[:2] = 1.0
+    ours = roc_auc_score(y, s, average=average, sample_weight=w)
+    close(ours, skm.roc_auc_score(y, s, average=average, sample_weight=w))
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("ties", [True, False])
+@pytest.mark.parametrize("weighted", [False, True])
+def test_multilabel_roc_auc_samples_matches_sklearn(seed, ties, weighted):
+    y, s, w = multilabel_inputs(seed, ties, weighted, n=60, m=8)
+    single = (y.sum(axis=1) == 0) | (y.sum(axis=1) == y.shape[1])
+    y, s = y[~single], s[~single]
+    w = None if w is None else w[~single]
+    ours = roc_auc_score(y, s, average="samples", sample_weight=w)
+    close(ours, skm.roc_auc_score(y, s, average="samples", sample_weight=w))
+
+
+def test_samples_average_skips_single_class_rows_of_zero_weight():
+    y, s, _ = multilabel_inputs(1, True, False, n=60, m=8)
+    w = np.ones(60)
+    single = (y.sum(axis=1) == 0) | (y.sum(axis=1) == y.shape[1])
+    assert single.any()
+    w[single] = 0.0  # scikit-learn forces their (nan) scores to 0 with weight 0
+    ours = roc_auc_score(y, s, average="samples", sample_weight=w)
+    close(ours, sk(skm.roc_auc_score, y, s, average="samples", sample_weight=w))
+
+
+def test_multilabel_matches_a_loop_over_columns_with_the_binary_function():
+    y, s, w = multilabel_inputs(2, True, True, n=50, m=5)
+    per_col = [roc_auc_score(y[:, c], s[:, c], sample_weight=w) for c in range(5)]
+    close(roc_auc_score(y, s, average=None, sample_weight=w), per_col)
+    per_col_ap = [average_precision_score(y[:, c], s[:, c], sample_weight=w) for c in range(5)]
+    close(average_precision_score(y, s, average=None, sample_weight=w), per_col_ap)
+
+
+def test_average_is_ignored_for_binary_input():
+    y, s = binary_case(1)
+    for average in AVERAGES:
+        assert roc_auc_score(y, s, average=average) == roc_auc_score(y, s)
+        assert average_precision_score(y, s, average=average) == average_precision_score(y, s)
+
+
+# ---------------------------------------------------------------------------
+# auc (trapezoid)
+# ---------------------------------------------------------------------------
+@pytest.mark.parametrize("seed", SEEDS)
+def test_auc_matches_sklearn(seed):
+    rng = np.random.default_rng(seed)
+    x = np.sort(rng.integers(0, 6, 12) / 5.0)  # ties in x: vertical segments
+    y = rng.random(12)
+    close(auc(x, y), skm.auc(x, y))
+    close(auc(x[::-1], y[::-1]), skm.auc(x[::-1], y[::-1]))  # non-increasing x
+    fpr, tpr, _ = roc_curve(*binary_case(seed))
+    close(auc(fpr, tpr), skm.auc(fpr, tpr))
+
+
+def test_auc_of_roc_curve_equals_roc_auc_score():
+    y, s = binary_case(3)
+    for drop in (True, False):
+        fpr, tpr, _ = roc_curve(y, s, drop_intermediate=drop)
+        close(auc(fpr, tpr), roc_auc_score(y, s))
+
+
+# ---------------------------------------------------------------------------
+# AUC three ways + Gini
+# ---------------------------------------------------------------------------
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("ties", [True, False])
+def test_pairwise_rank_and_sklearn_auc_agree(seed, ties):
+    y, s = binary_case(seed, n=90, ties=ties)
+    expected = skm.roc_auc_score(y, s)
+    close(auc_pairwise(y, s), expected)
+    close(auc_rank(y, s), expected)
+    close(roc_auc_score(y, s), expected)
+    close(gini(y, s), 2 * expected - 1)
+
+
+def test_pairwise_sorted_path_equals_broadcast_path(monkeypatch):
+    y, s = binary_case(7, n=120)
+    broadcast = auc_pairwise(y, s)
+    monkeypatch.setattr(curves_module, "_PAIRWISE_BROADCAST_LIMIT", 0)
+    close(auc_pairwise(y, s), broadcast)
+
+
+def test_fast_paths_equal_weighted_paths_with_unit_weights():
+    y, s = binary_case(2, n=200)
+    ones = np.ones(200)
+    close(roc_auc_score(y, s), roc_auc_score(y, s, sample_weight=ones))
+    close(average_precision_score(y, s), average_precision_score(y, s, sample_weight=ones))
+    for a, b in zip(roc_curve(y, s), roc_curve(y, s, sample_weight=ones), strict=True):
+        close(a, b)
+
+
+def test_negative_and_mixed_sign_scores():
+    rng = np.random.default_rng(11)
+    y = (rng.random(200) < 0.4).astype(int)
+    s = np.round(rng.normal(size=200), 1)
+    s[:3] = [-0.0, 0.0, -0.0]
+    close(roc_auc_score(y, s), skm.roc_auc_score(y, s))
+    close(average_precision_score(y, s), skm.average_precision_score(y, s))
+    close(roc_curve(y, s)[0], skm.roc_curve(y, s)[0])
+
+
+# ---------------------------------------------------------------------------
+# auc_histogram (seed 002's approximate_auc)
+# ---------------------------------------------------------------------------
+def approximate_auc_reference(labels, preds, n_bins=100):
+    """Seed 002's approximate_auc, loop for loop, with the contract's bin.
+
+    The seed computes ``int(preds[i] / bin_width)``; the contract's bin is
+    ``min(floor(s * n_bins), n_bins - 1)`` (the same except for rounding
+    slips such as 0.59 / 0.01 = 58.99..., and s = 1, which the seed's
+    histogram cannot hold).
+    """
+    n_pos = sum(labels)
+    n_neg = len(labels) - n_pos
+    total_pair = n_pos * n_neg
+    pos_histogram = [0 for _ in range(n_bins)]
+    neg_histogram = [0 for _ in range(n_bins)]
+    for i in range(len(labels)):
+        nth_bin = min(math.floor(preds[i] * n_bins), n_bins - 1)
+        if labels[i] == 1:
+            pos_histogram[nth_bin] += 1
+        else:
+            neg_histogram[nth_bin] += 1
+    accumulated_neg = 0
+    satisfied_pair = 0
+    for i in range(n_bins):
+        satisfied_pair += (
+            pos_histogram[i] * accumulated_neg + pos_histogram[i] * neg_histogram[i] * 0.5
+        )
+        accumulated_neg += neg_histogram[i]
+    return satisfied_pair / float(total_pair)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("n_bins", [1, 3, 10, 100])
+def test_auc_histogram_equals_seed_algorithm(seed, n_bins):
+    y, s = binary_case(seed, n=150, ties=False)
+    s[:4] = [0.0, 1.0, 0.59, 0.3]  # edges and a float-rounding case
+    expected = approximate_auc_reference(y.tolist(), s.tolist(), n_bins)
+    close(auc_histogram(y, s, n_bins=n_bins), expected)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_auc_histogram_is_close_to_exact_auc(seed):
+    rng = np.random.default_rng(seed)
+    y = (rng.random(2000) < 0.4).astype(int)
+    s = np.clip(rng.normal(0.45 + 0.15 * y, 0.2), 0, 1)
+    assert abs(auc_histogram(y, s, n_bins=100) - roc_auc_score(y, s)) < 1e-2
+
+
+def test_auc_histogram_is_exact_when_bins_do_not_mix_scores():
+    y, s = binary_case(0, n=100)  # scores k / 5: every bin of 10 holds one value
+    close(auc_histogram(y, s, n_bins=10), roc_auc_score(y, s))
+    close(auc_histogram(y, s, n_bins=1), 0.5)  # one bin: every pair ties
+
+
+# ---------------------------------------------------------------------------
+# seed 002 worked examples
+# ---------------------------------------------------------------------------
+SIX_Y = [1, 0, 1, 0, 0, 0]
+SIX_S = [0.9, 0.7, 0.8, 0.6, 0.5, 0.4]
+
+
+def test_seed002_roc_six_impressions_every_point():
+    fpr, tpr, thr = roc_curve(SIX_Y, SIX_S, drop_intermediate=False)
+    assert fpr.tolist() == [0, 0, 0, 0.25, 0.5, 0.75, 1]
+    assert tpr.tolist() == [0, 0.5, 1, 1, 1, 1, 1]
+    assert thr.tolist() == [np.inf, 0.9, 0.8, 0.7, 0.6, 0.5, 0.4]
+
+
+def test_seed002_roc_six_impressions_dropped_points():
+    fpr, tpr, thr = roc_curve(SIX_Y, SIX_S)
+    assert fpr.tolist() == [0, 0, 0, 1]
+    assert tpr.tolist() == [0, 0.5, 1, 1]
+    assert thr.tolist() == [np.inf, 0.9, 0.8, 0.4]
+    assert roc_auc_score(SIX_Y, SIX_S) == 1.0
+    assert auc(fpr, tpr) == 1.0
+
+
+def test_seed002_eight_sample_auc_three_ways():
+    y = [1, 0, 0, 0, 1, 0, 1, 0]
+    pred = [0.9, 0.8, 0.3, 0.1, 0.4, 0.9, 0.66, 0.7]
+    # By hand: positives 0.9, 0.4, 0.66; negatives 0.8, 0.3, 0.1, 0.9, 0.7.
+    #   0.9  beats 0.8, 0.3, 0.1, 0.7 (4 wins) and ties 0.9 (1 tie)
+    #   0.4  beats 0.3, 0.1           (2 wins)
+    #   0.66 beats 0.3, 0.1           (2 wins)
+    # AUC = (8 wins + 0.5 * 1 tie) / (3 * 5) = 8.5 / 15 = 0.5666...
+    # Rank sum: ascending 0.1 0.3 0.4 0.66 0.7 0.8 0.9 0.9 -> the positives hold
+    # ranks 3, 4 and 7.5 (the tied 0.9s share (7 + 8) / 2): (14.5 - 3*4/2) / 15 = 8.5 / 15.
+    expected = 8.5 / 15
+    close(auc_pairwise(y, pred), expected)
+    close(auc_rank(y, pred), expected)
+    fpr, tpr, _ = roc_curve(y, pred)
+    close(auc(fpr, tpr), expected)  # trapezoid
+    close(roc_auc_score(y, pred), expected)
+    close(skm.roc_auc_score(y, pred), expected)
+    close(gini(y, pred), 2 * expected - 1)  # Gini + 1 = 2 AUC
+    df = auc_pairs(y, pred)
+    assert len(df) == 15
+    assert (df["outcome"] == "win").sum() == 8 and (df["outcome"] == "tie").sum() == 1
+    close(df["credit"].mean(), expected)
+
+
+# ---------------------------------------------------------------------------
+# auc_pairs
+# ---------------------------------------------------------------------------
+@pytest.mark.parametrize("seed", SEEDS)
+def test_auc_pairs_full_table(seed):
+    y, s = binary_case(seed, n=40)
+    df = auc_pairs(y, s)
+    n_pos = int(y.sum())
+    n_neg = 40 - n_pos
+    assert list(df.columns) == [
+        "positive",
+        "negative",
+        "positive_score",
+        "negative_score",
+        "outcome",
+        "credit",
+    ]
+    assert len(df) == n_pos * n_neg
+    assert df.attrs == {"sampled": False, "n_pairs": n_pos * n_neg}
+    assert (y[df["positive"]] == 1).all() and (y[df["negative"]] == 0).all()
+    close(df["positive_score"], s[df["positive"]])
+    close(df["negative_score"], s[df["negative"]])
+    expected_credit = np.where(
+        df["positive_score"] > df["negative_score"],
+        1.0,
+        np.where(df["positive_score"] == df["negative_score"], 0.5, 0.0),
+    )
+    close(df["credit"], expected_credit)
+    outcome = df["outcome"].map({"win": 1.0, "tie": 0.5, "loss": 0.0})
+    close(outcome, df["credit"])
+    assert not df.duplicated(["positive", "negative"]).any()
+    close(df["credit"].mean(), auc_pairwise(y, s))
+
+
+def test_auc_pairs_sample_is_deterministic_and_uniform():
+    y, s = binary_case(3, n=200)
+    full = auc_pairs(y, s)
+    total = len(full)
+    df = auc_pairs(y, s, max_pairs=500)
+    again = auc_pairs(y, s, max_pairs=500)
+    assert len(df) == 500
+    assert df.attrs == {"sampled": True, "n_pairs": total}
+    assert df.equals(again)
+    assert not df.duplicated(["positive", "negative"]).any()
+    keys = set(zip(full["positive"], full["negative"], strict=True))
+    assert set(zip(df["positive"], df["negative"], strict=True)) <= keys
+    # table order is kept; the sample mean estimates the AUC
+    assert (np.diff(df["positive"].to_numpy()) >= 0).all()
+    assert abs(df["credit"].mean() - auc_pairwise(y, s)) < 0.1
+    # uniform: each half of the table gets about half of the sample
+    first_half = full.index[: total // 2]
+    in_first = df.merge(full.loc[first_half], on=["positive", "negative"]).shape[0]
+    assert 200 < in_first < 300
+
+
+def test_auc_pairs_max_pairs_not_reached_returns_everything():
+    y, s = binary_case(3, n=20)
+    full = auc_pairs(y, s)
+    df = auc_pairs(y, s, max_pairs=len(full))
+    assert df.equals(full) and df.attrs["sampled"] is False
+
+
+# ---------------------------------------------------------------------------
+# properties
+# ---------------------------------------------------------------------------
+@st.composite
+def binary_scores(draw):
+    n = draw(st.integers(2, 40))
+    y = draw(st.lists(st.integers(0, 1), min_size=n, max_size=n))
+    y[0], y[1] = 0, 1
+    ints = draw(st.lists(st.integers(-20, 20), min_size=n, max_size=n))
+    return np.array(y), np.array(ints) / 4.0
+
+
+@settings(max_examples=60, deadline=None)
+@given(binary_scores(), st.floats(-5, 5))
+def test_auc_unchanged_by_increasing_transforms(case, offset):
+    y, s = case
+    base = roc_auc_score(y, s)
+    assert 0.0 <= base <= 1.0
+    for transformed in (np.exp(s), s**3 + offset, 2 * s + 1):
+        close(roc_auc_score(y, transformed), base)
+        close(auc_rank(y, transformed), base)
+    close(roc_auc_score(y, -s), 1 - base)
+
+
+@settings(max_examples=60, deadline=None)
+@given(binary_scores())
+def test_auc_definitions_agree_and_ap_is_in_unit_interval(case):
+    y, s = case
+    a = roc_auc_score(y, s)
+    close(auc_pairwise(y, s), a)
+    close(auc_rank(y, s), a)
+    close(gini(y, s), 2 * a - 1)
+    ap = average_precision_score(y, s)
+    assert 0.0 <= ap <= 1.0
+    close(ap, skm.average_precision_score(y, s))
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10_000), st.sampled_from(AVERAGES))
+def test_multilabel_ap_in_unit_interval(seed, average):
+    y, s, w = multilabel_inputs(seed, True, True, n=15, m=4)
+    ap = np.atleast_1d(average_precision_score(y, s, average=average, sample_weight=w))
+    assert ((ap >= 0) & (ap <= 1)).all()
+
+
+# ---------------------------------------------------------------------------
+# bad input: every function and every refusal names the argument
+# ---------------------------------------------------------------------------
+def test_metric_input_error_is_a_value_error():
+    assert issubclass(MetricInputError, ValueError)
+
+
+Y = [0, 1, 1, 0]
+S = [0.1, 0.8, 0.4, 0.3]
+
+BINARY_FUNCS = [
+    roc_curve,
+    precision_recall_curve,
+    roc_auc_score,
+    average_precision_score,
+    auc_pairwise,
+    auc_rank,
+    auc_histogram,
+    gini,
+    auc_pairs,
+]
+
+
+@pytest.mark.parametrize("fn", BINARY_FUNCS, ids=lambda f: f.__name__)
+@pytest.mark.parametrize(
+    ("y_true", "y_score", "match"),
+    [
+        ([0, 2, 1, 0], S, r"y_true.*2.*y_true\[1\]"),
+        ([-1, 1, 1, -1], S, r"y_true.*y_true\[0\]"),
+        ([0, 1, 1, np.nan], S, r"y_true.*NaN"),
+        (Y, [0.1, np.nan, 0.4, 0.3], r"y_score.*NaN.*y_score\[1\]"),
+        (Y, [0.1, 0.2, np.inf, 0.3], r"y_score.*infinite.*y_score\[2\]"),
+        (Y, [0.1, 0.2, 0.3], "y_true and y_score"),
+        ([], [], "y_true.*empty"),
+        (Y, ["a", "b", "c", "d"], "y_score"),
+    ],
+)
+def test_binary_functions_refuse_bad_arrays(fn, y_true, y_score, match):
+    with pytest.raises(MetricInputError, match=match):
+        fn(y_true, y_score)
+
+
+@pytest.mark.parametrize(
+    "fn",
+    [fn for fn in BINARY_FUNCS if fn not in (roc_auc_score, average_precision_score)],
+    ids=lambda f: f.__name__,
+)
+def test_binary_only_functions_refuse_a_label_matrix(fn):
+    with pytest.raises(MetricInputError, match=r"y_true must be 1-D.*\(2, 2\)"):
+        fn([[0, 1], [1, 0]], [[0.1, 0.2], [0.3, 0.4]])
+
+
+@pytest.mark.parametrize(
+    "fn",
+    [roc_curve, roc_auc_score, auc_pairwise, auc_rank, auc_histogram, gini, auc_pairs],
+    ids=lambda f: f.__name__,
+)
+@pytest.mark.parametrize("y_true", [[0, 0, 0, 0], [1, 1, 1, 1]])
+def test_single_class_is_refused(fn, y_true):
+    with pytest.raises(MetricInputError, match="y_true holds a single class"):
+        fn(y_true, S)
+
+
+@pytest.mark.parametrize(
+    "fn",
+    [roc_curve, precision_recall_curve, roc_auc_score, average_precision_score],
+    ids=lambda f: f.__name__,
+)
+@pytest.mark.parametrize(
+    ("sample_weight", "match"),
+    [
+        ([1.0, 2.0, 3.0], "sample_weight has 3 entries"),
+        ([1.0, -1.0, 1.0, 1.0], r"sample_weight.*non-negative.*sample_weight\[1\]"),
+        ([0.0, 0.0, 0.0, 0.0], "sample_weight sums to zero"),
+        ([1.0, np.nan, 1.0, 1.0], "sample_weight.*NaN"),
+        ([[1.0, 1.0, 1.0, 1.0]], "sample_weight must be 1-D"),
+    ],
+)
+def test_bad_sample_weight_is_refused(fn, sample_weight, match):
+    with pytest.raises(MetricInputError, match=match):
+        fn(Y, S, sample_weight=sample_weight)
+
+
+@pytest.mark.parametrize("fn", [roc_curve, roc_auc_score], ids=lambda f: f.__name__)
+def test_class_with_only_zero_weights_is_refused(fn):
+    with pytest.raises(MetricInputError, match="negative sample of y_true has sample_weight 0"):
+        fn(Y, S, sample_weight=[0.0, 1.0, 1.0, 0.0])
+    with pytest.raises(MetricInputError, match="positive sample of y_true has sample_weight 0"):
+        fn(Y, S, sample_weight=[1.0, 0.0, 0.0, 1.0])
+
+
+@pytest.mark.parametrize("fn", [roc_curve, precision_recall_curve], ids=lambda f: f.__name__)
+@pytest.mark.parametrize("pos_label", [2, -1, "1", 0.5])
+def test_bad_pos_label_is_refused_by_curves(fn, pos_label):
+    with pytest.raises(MetricInputError, match="pos_label"):
+        fn(Y, S, pos_label=pos_label)
+
+
+@pytest.mark.parametrize("pos_label", [2, None, "1"])
+def test_bad_pos_label_is_refused_by_average_precision(pos_label):
+    with pytest.raises(MetricInputError, match="pos_label"):
+        average_precision_score(Y, S, pos_label=pos_label)
+
+
+def test_pos_label_zero_is_refused_for_multilabel_average_precision():
+    y, s, _ = multilabel_inputs(0, True, False)
+    with pytest.raises(MetricInputError, match="pos_label must be 1 for multilabel"):
+        average_precision_score(y, s, pos_label=0)
+
+
+@pytest.mark.parametrize("fn", [roc_auc_score, average_precision_score], ids=lambda f: f.__name__)
+@pytest.mark.parametrize("average", ["binary", "mean", 1, ""])
+def test_bad_average_is_refused(fn, average):
+    with pytest.raises(MetricInputError, match="average"):
+        fn(Y, S, average=average)
+
+
+@pytest.mark.parametrize("fn", [roc_auc_score, average_precision_score], ids=lambda f: f.__name__)
+def test_multilabel_bad_arrays_are_refused(fn):
+    y, s, _ = multilabel_inputs(0, True, False)
+    bad = y.copy()
+    bad[4, 2] = 2
+    with pytest.raises(MetricInputError, match=r"y_true.*y_true\[4, 2\]"):
+        fn(bad, s)
+    with pytest.raises(MetricInputError, match="y_true and y_score"):
+        fn(y, s[:, :5])
+    with pytest.raises(MetricInputError, match="y_true and y_score"):
+        fn(y, s[:, 0])
+    s_nan = s.copy()
+    s_nan[3, 1] = np.nan
+    with pytest.raises(MetricInputError, match=r"y_score.*y_score\[3, 1\]"):
+        fn(y, s_nan)
+    with pytest.raises(MetricInputError, match="sample_weight has 5 entries"):
+        fn(y, s, sample_weight=np.ones(5))
+
+
+@pytest.mark.parametrize("average", ["macro", "weighted", None])
+def test_multilabel_roc_auc_refuses_single_class_column(average):
+    y, s, _ = multilabel_inputs(0, True, False)
+    y[:, 3] = 0
+    with pytest.raises(MetricInputError, match="column 3 of y_true"):
+        roc_auc_score(y, s, average=average)
+    y[:, 3] = 1
+    with pytest.raises(MetricInputError, match="column 3 of y_true"):
+        roc_auc_score(y, s, average=average)
+
+
+def test_multilabel_roc_auc_refuses_column_whose_positives_weigh_zero():
+    y, s, _ = multilabel_inputs(0, True, False)
+    w = np.ones(y.shape[0])
+    w[y[:, 4] == 1] = 0.0
+    with pytest.raises(MetricInputError, match="column 4 of y_true.*sample_weight 0"):
+        roc_auc_score(y, s, sample_weight=w)
+
+
+def test_multilabel_roc_auc_samples_refuses_single_class_row():
+    y, s, _ = multilabel_inputs(0, True, False)  # row 0 has no label
+    with pytest.raises(MetricInputError, match="row 0 of y_true"):
+        roc_auc_score(y, s, average="samples")
+    y[0, 0] = 1  # row 1 holds every label
+    with pytest.raises(MetricInputError, match="row 1 of y_true"):
+        roc_auc_score(y, s, average="samples")
+
+
+def test_multilabel_roc_auc_micro_refuses_a_single_class_overall():
+    y = np.zeros((4, 3), dtype=int)
+    with pytest.raises(MetricInputError, match="y_true.*raveled"):
+        roc_auc_score(y, np.ones((4, 3)), average="micro")
+
+
+@pytest.mark.parametrize(
+    ("x", "y", "match"),
+    [
+        ([0.5], [1.0], "x needs at least 2 points"),
+        ([0, 1, 0.5, 2], [0, 1, 1, 1], r"x must be monotone.*x\[2\]"),
+        ([1, 0, 0.5], [0, 1, 1], r"x must be monotone.*x\[2\]"),
+        ([0, 1, 2], [0, 1], "x and y have different shapes"),
+        ([0, np.nan], [0, 1], r"x contains NaN at x\[1\]"),
+        ([0, 1], [0, np.inf], r"y contains an infinite value at y\[1\]"),
+        ([], [], "x is empty"),
+        ([[0, 1], [1, 2]], [0, 1], "x must be 1-D"),
+    ],
+)
+def test_auc_refuses_bad_input(x, y, match):
+    with pytest.raises(MetricInputError, match=match):
+        auc(x, y)
+
+
+@pytest.mark.parametrize(
+    ("scores", "where"),
+    [([0.1, 1.5, 0.4, 0.3], r"y_score\[1\] \(row 1\)"), ([0.1, 0.2, -0.01, 2], r"y_score\[2\]")],
+)
+def test_auc_histogram_refuses_scores_outside_unit_interval(scores, where):
+    with pytest.raises(MetricInputError, match=r"y_score must lie in \[0, 1\].*" + where):
+        auc_histogram(Y, scores)
+
+
+@pytest.mark.parametrize("n_bins", [0, -3, 2.5, "10", None])
+def test_auc_histogram_refuses_bad_n_bins(n_bins):
+    with pytest.raises(MetricInputError, match="n_bins"):
+        auc_histogram(Y, S, n_bins=n_bins)
+
+
+@pytest.mark.parametrize("max_pairs", [0, -1, 1.5, "3"])
+def test_auc_pairs_refuses_bad_max_pairs(max_pairs):
+    with pytest.raises(MetricInputError, match="max_pairs"):
+        auc_pairs(Y, S, max_pairs=max_pairs)

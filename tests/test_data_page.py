@@ -1,0 +1,157 @@
+"""AppTest tests for the Data page and the sidebar picker."""
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from streamlit.testing.v1 import AppTest
+
+import metrics
+from explorer.datasets import load_sample
+from explorer.formatting import fmt
+
+APP = str(Path(__file__).resolve().parents[1] / "app.py")
+GOOD = b"y_true,y_score\n0,0.1\n1,0.8\n0,0.35\n1,0.4\n1,0.9\n"
+BAD = b"y_true,y_score\n0,0.1\n1,n/a\n"
+
+
+def metric(at, label):
+    return next(m.value for m in at.metric if m.label == label)
+
+
+def open_data_page(sample: str | None = None) -> AppTest:
+    """Run the app, pick ``sample`` in the sidebar, then open the Data page.
+
+    AppTest drops the entry script's sidebar after ``switch_page`` (a real
+    browser keeps it), so the picker is used before switching.
+    """
+    at = AppTest.from_file(APP, default_timeout=30).run()
+    if sample:
+        at.selectbox(key="dataset_picker").set_value(sample).run()
+    at.switch_page("pages/data.py").run()
+    assert not at.exception
+    return at
+
+
+@pytest.fixture
+def at():
+    return open_data_page()
+
+
+def test_data_page_shows_the_active_sample(at):
+    ds = load_sample("balanced")
+    assert metric(at, "Samples") == str(ds.n_samples)
+    assert metric(at, "Labels") == "1"
+    summary = at.dataframe[0].value.set_index("what")["value"]
+    assert summary["positives"] == f"{int(ds.y_true.sum())} of {ds.n_samples}"
+
+
+def test_upload_good_file_becomes_the_active_dataset(at):
+    at.file_uploader(key="upload_file").upload("mine.csv", GOOD, "text/csv").run()
+    assert not at.exception
+    assert not at.error
+    assert metric(at, "Samples") == "5"
+    assert at.session_state["active_dataset"] == "mine.csv"
+    assert "mine.csv" in at.session_state["session_datasets"]
+    at.switch_page("pages/home.py").run()
+    y, s = np.array([0, 1, 0, 1, 1]), np.array([0.1, 0.8, 0.35, 0.4, 0.9])
+    assert metric(at, "ROC AUC") == fmt(metrics.roc_auc_score(y, s))
+    assert "data" in at.query_params
+
+
+def test_bad_upload_shows_error_and_keeps_previous_dataset(at):
+    at.file_uploader(key="upload_file").upload("mine.csv", GOOD, "text/csv").run()
+    at.file_uploader(key="upload_file").upload("bad.csv", BAD, "text/csv").run()
+    assert not at.exception
+    assert at.error, "a refused upload must say why"
+    text = at.error[0].value
+    assert "bad.csv" in text and "line 3" in text and "y_score" in text and "n/a" in text
+    assert at.session_state["active_dataset"] == "mine.csv"
+    assert metric(at, "Samples") == "5"
+
+
+def test_pair_upload_makes_a_multilabel_dataset(at):
+    at.file_uploader(key="upload_labels").upload("l.csv", b"a,b,c\n1,0,0\n0,1,1\n", "text/csv")
+    at.file_uploader(key="upload_scores").upload(
+        "s.csv", b"a,b,c\n.9,.2,.1\n.3,.2,.8\n", "text/csv"
+    )
+    at.run()
+    assert not at.exception and not at.error
+    assert metric(at, "Samples") == "2" and metric(at, "Labels") == "3"
+
+
+def test_pair_upload_with_headers_that_differ_is_refused(at):
+    at.file_uploader(key="upload_labels").upload("l.csv", b"a,b\n1,0\n", "text/csv")
+    at.file_uploader(key="upload_scores").upload("s.csv", b"a,b,bird\n.9,.2,.1\n", "text/csv")
+    at.run()
+    assert not at.exception
+    assert "bird" in at.error[0].value
+    assert at.session_state["active_dataset"] == "balanced"
+
+
+def test_editing_a_label_creates_an_edited_dataset():
+    at = open_data_page("seed002_auc8")
+    at.session_state["editor_table"] = {
+        "edited_rows": {1: {"y_true": 1}},
+        "added_rows": [],
+        "deleted_rows": [],
+    }
+    at.run()
+    at.button(key="apply_edits").click().run()
+    assert not at.exception
+    assert at.session_state["active_dataset"] == "seed002_auc8 (edited)"
+    at.switch_page("pages/home.py").run()
+    ds = load_sample("seed002_auc8")
+    y = ds.y_true.copy()
+    y[1] = 1
+    assert metric(at, "ROC AUC") == fmt(metrics.roc_auc_score(y, ds.score()))
+
+
+def test_editing_a_bad_label_is_refused_and_data_kept():
+    at = open_data_page("seed002_auc8")
+    at.session_state["editor_table"] = {
+        "edited_rows": {2: {"y_true": 2}},
+        "added_rows": [],
+        "deleted_rows": [],
+    }
+    at.run()
+    at.button(key="apply_edits").click().run()
+    assert not at.exception
+    assert 'row 2, column "y_true": 2 is not 0 or 1' in at.error[0].value
+    assert at.session_state["active_dataset"] == "seed002_auc8"
+
+
+def test_matrix_editor_removes_a_row():
+    at = open_data_page("seed003_lrap")
+    at.session_state["editor_labels"] = {"edited_rows": {}, "added_rows": [], "deleted_rows": [0]}
+    at.session_state["editor_scores"] = {"edited_rows": {}, "added_rows": [], "deleted_rows": [0]}
+    at.run()
+    at.button(key="apply_edits").click().run()
+    assert not at.exception and not at.error
+    assert metric(at, "Samples") == "2"
+    at.switch_page("pages/home.py").run()
+    ds = load_sample("seed003_lrap")
+    expected = metrics.label_ranking_average_precision_score(ds.y_true[1:], ds.score()[1:])
+    assert metric(at, "LRAP") == fmt(expected)
+
+
+def test_shared_inline_link_reproduces_an_upload():
+    first = open_data_page()
+    first.file_uploader(key="upload_file").upload("mine.csv", GOOD, "text/csv").run()
+    token = first.query_params["data"]
+    token = token[0] if isinstance(token, list) else token
+    fresh = AppTest.from_file(APP, default_timeout=30)
+    fresh.query_params["data"] = token
+    fresh.run()
+    assert not fresh.exception
+    y, s = np.array([0, 1, 0, 1, 1]), np.array([0.1, 0.8, 0.35, 0.4, 0.9])
+    assert metric(fresh, "ROC AUC") == fmt(metrics.roc_auc_score(y, s))
+
+
+def test_damaged_link_shows_an_error_and_the_default_sample():
+    at = AppTest.from_file(APP, default_timeout=30)
+    at.query_params["data"] = "garbage"
+    at.run()
+    assert not at.exception
+    assert "damaged" in at.error[0].value
+    assert at.session_state["active_dataset"] == "balanced"

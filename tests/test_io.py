@@ -1,0 +1,650 @@
+"""explorer/io.py: every format, and every refusal naming file, line, column and value."""
+
+from __future__ import annotations
+
+import io
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from explorer import io as eio
+from explorer.io import (
+    MAX_COLUMNS,
+    MAX_ROWS,
+    MAX_UPLOAD_BYTES,
+    DataError,
+    limits_text,
+    read_long_table,
+    read_matrix_pair,
+    read_pair_upload,
+    read_table,
+    read_trec,
+    read_trec_upload,
+    read_upload,
+)
+
+
+def npy_bytes(a) -> bytes:
+    buf = io.BytesIO()
+    np.save(buf, np.asarray(a))
+    return buf.getvalue()
+
+
+def parquet_bytes(df: pd.DataFrame) -> bytes:
+    buf = io.BytesIO()
+    df.to_parquet(buf)
+    return buf.getvalue()
+
+
+def refusal(fn, *args, **kwargs) -> str:
+    """The DataError message of ``fn(*args, **kwargs)``."""
+    with pytest.raises(DataError) as info:
+        fn(*args, **kwargs)
+    return str(info.value)
+
+
+def assert_names(message: str, *parts: str) -> None:
+    for part in parts:
+        assert part in message, f"{part!r} not in {message!r}"
+
+
+# --------------------------------------------------------------------------
+# Good files, one per format
+# --------------------------------------------------------------------------
+
+
+def test_csv_binary_table_with_two_models_weights_and_ids():
+    text = (
+        b"id,y_true,score_good,score_weak,sample_weight\n"
+        b"a,0,0.1,0.5,1\nb,1,0.9,0.4,2\nc,1,0.7,0.6,0\n"
+    )
+    ds = read_upload("two.csv", text)
+    assert ds.kind == "binary"
+    assert ds.model_names == ("good", "weak")
+    assert ds.y_true.tolist() == [0, 1, 1]
+    assert ds.score("weak").tolist() == [0.5, 0.4, 0.6]
+    assert ds.sample_weight.tolist() == [1, 2, 0]
+    assert ds.sample_ids == ("a", "b", "c")
+    assert ds.name == "two.csv" and ds.source == "upload"
+
+
+def test_regression_is_inferred_from_prediction_columns():
+    ds = read_upload("r.csv", b"y_true,pred_lin,pred_tree\n1.5,1.2,2\n-3,-2.5,-3\n")
+    assert ds.kind == "regression"
+    assert ds.model_names == ("lin", "tree")
+    assert ds.y_true.tolist() == [1.5, -3.0]
+
+
+def test_tsv_and_txt_with_sniffed_delimiters():
+    tsv = read_upload("t.tsv", b"y_true\ty_score\n0\t0.25\n1\t0.75\n")
+    assert tsv.score().tolist() == [0.25, 0.75]
+    for sep in (b";", b"|", b"\t", b"   "):
+        ds = read_upload(
+            "t.txt", b"y_true" + sep + b"y_score\n0" + sep + b"0.25\n1" + sep + b"0.75\n"
+        )
+        assert ds.score().tolist() == [0.25, 0.75], sep
+
+
+def test_parquet_table_with_ids_in_the_index():
+    df = pd.DataFrame(
+        {"y_true": [0, 1, 1], "y_score": [0.2, 0.8, 0.6]},
+        index=pd.Index(["x", "y", "z"], name="id"),
+    )
+    ds = read_upload("t.parquet", parquet_bytes(df))
+    assert ds.kind == "binary"
+    assert ds.sample_ids == ("x", "y", "z")
+    assert ds.score().tolist() == [0.2, 0.8, 0.6]
+
+
+def test_pandas_to_csv_index_column_is_dropped():
+    df = pd.DataFrame({"y_true": [0, 1], "y_score": [0.1, 0.9]})
+    ds = read_upload("p.csv", df.to_csv().encode())  # header ",y_true,y_score"
+    assert ds.model_names == ("y_score",) and ds.y_true.tolist() == [0, 1]
+
+
+def test_values_are_parsed_exactly_as_python_floats():
+    rng = np.random.default_rng(0)
+    values = rng.random(2_000) * 10.0 ** rng.integers(-8, 8, 2_000)
+    text = "y_true,y_score\n" + "".join(f"{i % 2},{float(v)!r}\n" for i, v in enumerate(values))
+    ds = read_table(text.encode(), name="exact.csv")
+    assert ds.score().tolist() == values.tolist()
+
+
+def test_bom_crlf_quotes_and_blank_lines_are_read():
+    text = b'\xef\xbb\xbf"y_true","y_score","note"\r\n0,0.1,"a, b"\r\n\r\n1,0.9,"c"\r\n\r\n'
+    ds = read_upload("r.csv", text)
+    assert ds.y_true.tolist() == [0, 1] and "note" in ds.description
+
+
+def test_classic_mac_line_endings_and_file_objects_are_read():
+    ds = read_upload("mac.csv", b"y_true,y_score\r0,0.1\r1,0.9\r")
+    assert ds.score().tolist() == [0.1, 0.9]
+    upload = io.BytesIO(b"y_true,y_score\n0,0.1\n1,oops\n")
+    upload.name = "uploaded.csv"
+    message = refusal(read_table, upload)
+    assert message.startswith('uploaded.csv, line 3, column "y_score"')
+
+
+def test_utf16_and_cp1252_text_is_read():
+    ds = read_upload("u.csv", "y_true,y_score,id\n0,0.1,café\n1,0.2,b\n".encode("utf-16"))
+    assert ds.sample_ids == ("café", "b")
+    ds = read_upload("w.csv", "y_true,y_score,id\n0,0.1,café\n1,0.2,b\n".encode("cp1252"))
+    assert ds.sample_ids == ("café", "b")
+
+
+def test_read_table_keeps_its_path_and_kind_interface(tmp_path):
+    path = tmp_path / "sample.csv"
+    path.write_text("y_true,score_a\n0,0.3\n1,0.6\n")
+    ds = read_table(path, kind="binary", name="sample")
+    assert ds.name == "sample" and ds.model_names == ("a",)
+    message = refusal(read_table, tmp_path / "gone.csv", kind="binary")
+    assert "gone.csv" in message
+
+
+def test_csv_matrix_pair_infers_multilabel_and_graded(tmp_path):
+    ds = read_matrix_pair(b"cat,dog\n1,0\n0,1\n", b"cat,dog\n0.9,0.2\n0.3,0.4\n")
+    assert ds.kind == "multilabel" and ds.label_names == ("cat", "dog")
+    graded = read_matrix_pair(b"a,b,c\n3,0,1\n", b"a,b,c\n0.1,0.2,0.3\n")
+    assert graded.kind == "graded"
+    (tmp_path / "x.labels.csv").write_text("a,b\n1,0\n")
+    (tmp_path / "x.scores.csv").write_text("a,b\n0.5,0.2\n")
+    (tmp_path / "x.scores.other.csv").write_text("a,b\n0.1,0.7\n")
+    ds = read_matrix_pair(
+        tmp_path / "x.labels.csv",
+        tmp_path / "x.scores.csv",
+        kind="multilabel",
+        name="x",
+        extra_scores={"other": tmp_path / "x.scores.other.csv"},
+    )
+    assert ds.model_names == ("model", "other")
+    assert ds.score("other").tolist() == [[0.1, 0.7]]
+
+
+def test_npy_pair_from_np_save():
+    y = np.array([[1, 0, 1], [0, 0, 1]], dtype=np.int8)
+    s = np.array([[0.9, 0.1, 0.5], [0.2, 0.3, 0.8]])
+    ds = read_pair_upload("labels.npy", npy_bytes(y), "bm25.npy", npy_bytes(s))
+    assert ds.kind == "multilabel"
+    assert ds.label_names == ("label_0", "label_1", "label_2")
+    assert ds.model_names == ("bm25",)
+    np.testing.assert_array_equal(ds.y_true, y)
+    np.testing.assert_array_equal(ds.score(), s)
+    graded = read_pair_upload("g.npy", npy_bytes(y * 3), "s.npy", npy_bytes(s))
+    assert graded.kind == "graded"
+
+
+def test_mixed_pair_parquet_labels_csv_scores_with_ids():
+    labels = pd.DataFrame({"cat": [1, 0], "dog": [0, 2]}, index=pd.Index(["s1", "s2"], name="id"))
+    ds = read_pair_upload(
+        "labels.parquet",
+        parquet_bytes(labels),
+        "scores.csv",
+        b"id,cat,dog\ns1,0.1,0.2\ns2,0.3,0.4\n",
+    )
+    assert ds.kind == "graded"
+    assert ds.sample_ids == ("s1", "s2") and ds.label_names == ("cat", "dog")
+    assert ds.y_true.tolist() == [[1, 0], [0, 2]]
+
+
+LONG = (
+    b"sample,label,y_true,y_score,model\n"
+    b"q1,a,1,0.9,m1\nq1,b,0,0.2,m1\nq2,a,0,0.4,m1\nq2,b,2,0.5,m1\n"
+    b"q1,a,1,0.3,m2\nq1,b,0,0.6,m2\nq2,a,0,0.1,m2\nq2,b,2,0.8,m2\n"
+)
+
+
+def test_long_table_with_two_models_is_pivoted():
+    ds = read_upload("long.csv", LONG)
+    assert ds.kind == "graded"
+    assert ds.sample_ids == ("q1", "q2") and ds.label_names == ("a", "b")
+    assert ds.model_names == ("m1", "m2")
+    assert ds.y_true.tolist() == [[1, 0], [0, 2]]
+    assert ds.score("m1").tolist() == [[0.9, 0.2], [0.4, 0.5]]
+    assert ds.score("m2").tolist() == [[0.3, 0.6], [0.1, 0.8]]
+
+
+def test_long_table_in_any_row_order_and_from_parquet():
+    df = pd.read_csv(io.BytesIO(LONG)).sample(frac=1.0, random_state=3)
+    ds = read_long_table(parquet_bytes(df.reset_index(drop=True)), name="long.parquet")
+    order_s = [ds.sample_ids.index(q) for q in ("q1", "q2")]
+    order_l = [ds.label_names.index(a) for a in ("a", "b")]
+    y = ds.y_true[np.ix_(order_s, order_l)]
+    assert y.tolist() == [[1, 0], [0, 2]]
+    assert ds.score("m2")[np.ix_(order_s, order_l)].tolist() == [[0.3, 0.6], [0.1, 0.8]]
+
+
+def test_long_table_with_score_columns_and_multilabel():
+    text = b"sample,label,y_true,score_x,score_y\nq1,a,1,0.9,0.1\nq1,b,0,0.2,0.3\n"
+    ds = read_long_table(text, name="w.csv")
+    assert ds.kind == "multilabel" and ds.model_names == ("x", "y")
+    assert ds.score("y").tolist() == [[0.1, 0.3]]
+
+
+def test_limits_are_stated_in_one_line():
+    text = limits_text()
+    assert "\n" not in text
+    assert_names(text, "50 MB", f"{MAX_ROWS:,}", f"{MAX_COLUMNS:,}")
+    assert MAX_UPLOAD_BYTES == 50 * 1024 * 1024
+
+
+# --------------------------------------------------------------------------
+# TREC
+# --------------------------------------------------------------------------
+
+QRELS = b"""\
+q1 0 d1 1
+q1 0 d2 0
+q1 0 d9 2
+q2 0 x 1
+q3 0 zz 1
+"""
+RUN = b"""\
+q1 Q0 d1 1 3.5 bm25
+q1 Q0 d2 2 2.0 bm25
+q1 Q0 d3 3 1.0 bm25
+q2 Q0 x 1 0.5 bm25
+q2 Q0 y 2 0.25 bm25
+q4 Q0 x 1 9.0 bm25
+"""
+
+
+def ranked(y: np.ndarray, s: np.ndarray) -> np.ndarray:
+    """Relevance in ranked order: descending score, ties by column order (as metrics ranks)."""
+    order = np.argsort(-s, axis=1, kind="stable")
+    return np.take_along_axis(y, order, axis=1)
+
+
+def test_trec_unretrieved_relevant_doc_counts_but_never_ranks_above_retrieved():
+    ds = read_trec_upload("qrels.txt", QRELS, "run.txt", RUN)
+    assert ds.kind == "graded" and ds.model_names == ("bm25",)
+    assert ds.sample_ids == ("q1", "q2")  # q4 has no judgments, q3 is not in the run
+    y, s = ds.y_true, ds.score()
+    # q1: d1 (1), d2 (0), d3 (unjudged: 0), then d9 (2) that the run did not retrieve
+    assert y[0].tolist() == [1, 0, 0, 2]
+    assert s[0, :3].tolist() == [3.5, 2.0, 1.0]
+    # every unretrieved or padding score is below every retrieved score of the run
+    retrieved_min = 0.25
+    assert s[0, 3] < retrieved_min and (s[1, 2:] < retrieved_min).all()
+    assert s[0, 3] < s[1, 3]  # the relevant unretrieved doc sits below the padding too
+    # recall@k denominators include d9: recall@3 of q1 is 1/2, not 1
+    top = ranked(y, s)
+    recall_3 = (top[:, :3] > 0).sum(axis=1) / (y > 0).sum(axis=1)
+    assert recall_3.tolist() == [0.5, 1.0]
+    # for every k up to the run depth (3), d9 never enters the top k
+    for k in (1, 2, 3):
+        assert (top[0, :k] == 2).sum() == 0
+    assert "added 1 judged relevant document the run did not retrieve" in ds.description
+    assert "1 run query without judgments skipped" in ds.description
+
+
+def test_trec_breaks_score_ties_by_docid_descending_as_trec_eval():
+    qrels = b"1 0 a 1\n1 0 c 1\n"
+    run = b"1 Q0 a 1 0.5 t\n1 Q0 b 2 0.5 t\n1 Q0 c 3 0.5 t\n1 Q0 d 4 0.9 t\n"
+    ds = read_trec(qrels, run, qrels_name="q", run_name="r")
+    # trec_eval order: d (0.9), then the 0.5 tie as c, b, a
+    assert ds.y_true.tolist() == [[0, 1, 0, 1]]
+
+
+def test_trec_tabs_blank_lines_and_negative_judgments():
+    qrels = b"1\t0\ta\t-2\n\n1\t0\tb\t1\n"
+    run = b"1 Q0  a 1 0.5 t\n\n1 Q0 b 2 0.4 t\n"  # two spaces: the slow path
+    ds = read_trec(qrels, run, qrels_name="q.txt", run_name="r.txt")
+    assert ds.y_true.tolist() == [[0, 1]]
+    assert "1 negative judgment counted as 0" in ds.description
+
+
+def _trec_case(seed: int):
+    rng = np.random.default_rng(seed)
+    qrels, run = [], []
+    qrels_d: dict[str, dict[str, int]] = {}
+    run_d: dict[str, dict[str, float]] = {}
+    for q in range(12):
+        qid = f"q{q}"
+        docs = [f"D{i}" for i in rng.choice(60, size=30, replace=False)]
+        judged = docs[:20] if q != 11 else []
+        for d in judged:
+            rel = int(rng.integers(0, 3))
+            qrels.append(f"{qid} 0 {d} {rel}")
+            qrels_d.setdefault(qid, {})[d] = rel
+        if q == 10:
+            continue  # a judged query the run lacks
+        depth = 20 if q == 0 else int(rng.integers(3, 25))
+        retrieved = list(rng.choice(docs, size=depth, replace=False))
+        scores = rng.integers(0, 8, size=depth) / 4  # many ties
+        for rank, (d, sc) in enumerate(zip(retrieved, scores, strict=True)):
+            run.append(f"{qid} Q0 {d} {rank + 1} {sc} tag")
+            run_d.setdefault(qid, {})[d] = float(sc)
+    return "\n".join(qrels).encode(), "\n".join(run).encode(), qrels_d, run_d
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_trec_pivot_reproduces_trec_eval(seed):
+    pytrec_eval = pytest.importorskip("pytrec_eval")
+    qrels, run, qrels_d, run_d = _trec_case(seed)
+    ds = read_trec(qrels, run, qrels_name="q", run_name="r")
+    run_d = {q: docs for q, docs in run_d.items() if q in qrels_d}
+    want = pytrec_eval.RelevanceEvaluator(qrels_d, {"P", "recall", "ndcg_cut", "map"}).evaluate(
+        run_d
+    )
+    assert set(ds.sample_ids) == set(want)
+    y, s = ds.y_true, ds.score()
+    top = ranked(y, s)
+    depth = max(len(v) for v in run_d.values())
+    n_rel = (y > 0).sum(axis=1)
+    discount = 1 / np.log2(np.arange(2, y.shape[1] + 2))
+    ideal = -np.sort(-y, axis=1)
+    for k in [k for k in (5, 10, 15, 20) if k <= depth]:  # exact up to the run depth
+        hits = (top[:, :k] > 0).sum(axis=1)
+        dcg = (top[:, :k] * discount[:k]).sum(axis=1)
+        idcg = (ideal[:, :k] * discount[:k]).sum(axis=1)
+        for row, qid in enumerate(ds.sample_ids):
+            assert hits[row] / k == pytest.approx(want[qid][f"P_{k}"])
+            recall = hits[row] / n_rel[row] if n_rel[row] else 0.0
+            assert recall == pytest.approx(want[qid][f"recall_{k}"])
+            ndcg = dcg[row] / idcg[row] if idcg[row] else 0.0
+            assert ndcg == pytest.approx(want[qid][f"ndcg_cut_{k}"])
+    # MAP over the run depth, divided by every relevant document (retrieved or not)
+    rel = top[:, :depth] > 0
+    precision = np.cumsum(rel, axis=1) / np.arange(1, depth + 1)
+    ap = np.where(n_rel > 0, (precision * rel).sum(axis=1) / np.maximum(n_rel, 1), 0.0)
+    for row, qid in enumerate(ds.sample_ids):
+        assert ap[row] == pytest.approx(want[qid]["map"])
+
+
+# --------------------------------------------------------------------------
+# Refusals: each names the file, the line or row, the column and the value
+# --------------------------------------------------------------------------
+
+
+def test_refuses_a_semicolon_csv_naming_the_delimiter():
+    message = refusal(read_upload, "semi.csv", b"y_true;y_score\n0;0.1\n1;0.9\n")
+    assert_names(message, "semi.csv", "line 1", "'y_true;y_score'", "delimiter looks like ';'")
+
+
+def test_refuses_a_tab_file_named_csv_and_a_comma_file_named_tsv():
+    message = refusal(read_upload, "tabs.csv", b"y_true\ty_score\n0\t0.1\n")
+    assert_names(message, "tabs.csv", "line 1", "delimiter looks like a tab")
+    message = refusal(read_upload, "commas.tsv", b"y_true,y_score\n0,0.1\n")
+    assert_names(message, "commas.tsv", "line 1", "delimiter looks like ','")
+
+
+def test_refuses_labels_and_scores_headers_that_differ():
+    message = refusal(
+        read_pair_upload,
+        "labels.csv",
+        b"cat,dog,fish\n1,0,1\n",
+        "scores.csv",
+        b"cat,dog,fish,bird\n0.1,0.2,0.3,0.4\n",
+    )
+    assert_names(message, "labels.csv has 3 columns but scores.csv has 4", "extra: ['bird']")
+    message = refusal(
+        read_pair_upload, "labels.csv", b"cat,dog\n1,0\n", "scores.csv", b"cat,cow\n0.1,0.2\n"
+    )
+    assert_names(message, "labels.csv", "scores.csv", "extra: ['cow']", "missing: ['dog']")
+    message = refusal(
+        read_pair_upload, "labels.csv", b"cat,dog\n1,0\n", "scores.csv", b"dog,cat\n0.1,0.2\n"
+    )
+    assert_names(message, 'column 1 is "cat" in labels.csv but "dog" in scores.csv')
+
+
+def test_refuses_a_non_numeric_cell():
+    message = refusal(read_upload, "scores.csv", b"y_true,y_score\n0,0.1\n1,n/a\n")
+    assert message == "scores.csv, line 3, column \"y_score\": 'n/a' is not a number."
+    message = refusal(
+        read_pair_upload, "labels.csv", b"cat,dog\n1,0\n", "scores.csv", b"cat,dog\n0.1,high\n"
+    )
+    assert_names(message, "scores.csv", "line 2", 'column "dog"', "'high'", "is not a number")
+
+
+def test_a_decimal_comma_gets_a_hint():
+    message = refusal(read_upload, "s.txt", b"y_true;y_score\n0;0,5\n")
+    assert_names(message, "s.txt", "line 2", 'column "y_score"', "'0,5'", "decimal point")
+
+
+@pytest.mark.parametrize(
+    ("cell", "why"),
+    [
+        (b"nan", "'nan' is not a number"),
+        (b"NaN", "'NaN' is not a number"),
+        (b"inf", "'inf' is infinite"),
+        (b"-inf", "'-inf' is infinite"),
+        (b"1e999", "'1e999' is too large"),
+        (b"", "is empty"),
+        (b"  ", "is empty"),
+    ],
+)
+def test_refuses_nan_inf_and_empty_cells(cell, why):
+    text = b"y_true,y_score\n0,0.1\n1," + cell + b"\n0,0.3\n"
+    message = refusal(read_upload, "cells.csv", text)
+    assert_names(message, 'cells.csv, line 3, column "y_score"', why, "expected a")
+
+
+def test_refuses_nan_in_npy_and_parquet_naming_row_and_column():
+    s = np.zeros((3, 2))
+    s[2, 1] = np.nan
+    message = refusal(read_pair_upload, "y.npy", npy_bytes(np.ones((3, 2))), "s.npy", npy_bytes(s))
+    assert_names(message, "s.npy", "row 3", 'column "label_1"', "index [2, 1]", "'nan'")
+    df = pd.DataFrame({"y_true": [0, 1, 1], "y_score": [0.1, None, 0.3]})
+    message = refusal(read_upload, "t.parquet", parquet_bytes(df))
+    assert_names(message, "t.parquet", "row 2", 'column "y_score"', "empty or NaN")
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "got", "want"),
+    [
+        (b"y_true,y_score\n0,0.1\n1,0.9,7\n", 3, 3, 2),  # one field too many
+        (b"y_true,y_score\n0,0.1,7\n1,0.9\n", 2, 3, 2),  # on the first data line
+        (b"y_true,y_score\n0,0.1\n1\n", 3, 1, 2),  # one field too few
+        (b"y_true,y_score,id\n0,0.1,a\n\n\n1,0.9\n", 5, 2, 3),  # blank lines count
+        (b'"y_true","y_score","note"\n0,0.1,"a, b"\n1,0.3\n', 3, 2, 3),  # quoted comma
+    ],
+)
+def test_refuses_ragged_rows_naming_the_line(text, line, got, want):
+    message = refusal(read_upload, "ragged.csv", text)
+    assert_names(message, f"ragged.csv, line {line} has {got} field", f"header (line 1) has {want}")
+
+
+def test_refuses_an_empty_file():
+    for data in (b"", b"  \n\n"):
+        assert_names(refusal(read_upload, "empty.csv", data), "empty.csv is empty")
+    assert_names(refusal(read_pair_upload, "y.csv", b"", "s.csv", b"a\n1\n"), "y.csv is empty")
+    assert_names(refusal(read_trec_upload, "q.txt", b"", "r.txt", RUN), "q.txt is empty")
+
+
+def test_refuses_a_header_only_file():
+    message = refusal(read_upload, "head.csv", b"y_true,y_score\n")
+    assert_names(message, "head.csv has a header but no data rows")
+    df = pd.DataFrame({"y_true": pd.Series([], dtype=int), "y_score": pd.Series([], dtype=float)})
+    assert_names(refusal(read_upload, "h.parquet", parquet_bytes(df)), "h.parquet", "no data rows")
+
+
+def test_refuses_a_2_where_a_binary_label_is_required():
+    message = refusal(read_upload, "b.csv", b"y_true,y_score\n0,0.1\n1,0.5\n2,0.9\n")
+    assert (
+        message == "b.csv, line 4, column \"y_true\": '2' is not a binary label (expected 0 or 1)."
+    )
+    message = refusal(
+        read_pair_upload,
+        "labels.csv",
+        b"cat,dog\n1,0\n0,2\n",
+        "scores.csv",
+        b"cat,dog\n0.1,0.2\n0.3,0.4\n",
+        kind="multilabel",
+    )
+    assert_names(message, 'labels.csv, line 3, column "dog"', "'2'", "expected 0 or 1")
+
+
+def test_refuses_negative_labels_in_a_matrix():
+    message = refusal(
+        read_pair_upload, "labels.csv", b"a,b\n1,-1\n", "scores.csv", b"a,b\n0.1,0.2\n"
+    )
+    assert_names(message, 'labels.csv, line 2, column "b"', "'-1'", "negative")
+    message = refusal(read_upload, "long.csv", LONG.replace(b"q2,b,2,0.5", b"q2,b,-2,0.5"))
+    assert_names(message, 'long.csv, line 5, column "y_true"', "'-2'", "negative")
+
+
+def test_refuses_duplicated_ids_naming_both_lines():
+    text = b"id,y_true,y_score\na,0,0.1\nb,1,0.2\nc,0,0.3\nb,1,0.4\n"
+    message = refusal(read_upload, "ids.csv", text)
+    assert message == (
+        "ids.csv, line 5, column \"id\": 'b' repeats the id on line 3 (expected each id once)."
+    )
+
+
+def test_refuses_weights_that_are_negative_or_all_zero():
+    message = refusal(read_upload, "w.csv", b"y_true,y_score,sample_weight\n0,0.1,1\n1,0.2,-0.5\n")
+    assert_names(message, 'w.csv, line 3, column "sample_weight"', "'-0.5'", "expected a weight")
+    message = refusal(read_upload, "w.csv", b"y_true,y_score,sample_weight\n0,0.1,0\n1,0.2,0\n")
+    assert_names(message, 'w.csv, column "sample_weight"', "every weight is 0")
+
+
+def test_refuses_shapes_that_differ():
+    message = refusal(
+        read_pair_upload,
+        "labels.npy",
+        npy_bytes(np.eye(5, 3)),
+        "scores.npy",
+        npy_bytes(np.zeros((5, 4))),
+    )
+    assert_names(message, "labels.npy has shape (5, 3) but scores.npy has shape (5, 4)")
+    message = refusal(
+        read_pair_upload, "labels.csv", b"a,b\n1,0\n0,1\n", "scores.csv", b"a,b\n0.1,0.2\n"
+    )
+    assert_names(message, "labels.csv has 2 rows but scores.csv has 1")
+    message = refusal(
+        read_pair_upload, "labels.npy", npy_bytes(np.zeros(4)), "s.npy", npy_bytes(np.zeros(4))
+    )
+    assert_names(message, "labels.npy", "shape (4,)", "expected a 2-D array")
+
+
+def test_refuses_a_long_table_with_a_missing_pair():
+    message = refusal(read_upload, "long.csv", LONG.replace(b"q2,a,0,0.1,m2\n", b""))
+    assert_names(message, "long.csv", "(sample 'q2', label 'a') is missing for model 'm2'")
+    text = b"sample,label,y_true,y_score\ns1,a,1,0.5\ns1,b,0,0.4\ns2,b,1,0.3\n"
+    message = refusal(read_long_table, text, name="l.csv")
+    assert_names(message, "l.csv", "(sample 's2', label 'a') is missing")
+
+
+def test_refuses_a_long_table_with_a_duplicated_pair():
+    message = refusal(read_upload, "long.csv", LONG.replace(b"q2,a,0,0.1,m2", b"q2,b,2,0.1,m2"))
+    assert_names(
+        message,
+        "long.csv, line 9",
+        "(sample 'q2', label 'b', model 'm2') already appears on line 8",
+    )
+
+
+def test_refuses_a_long_table_whose_models_disagree_on_y_true():
+    message = refusal(read_upload, "long.csv", LONG.replace(b"q2,a,0,0.1,m2", b"q2,a,1,0.1,m2"))
+    assert_names(message, 'long.csv, line 8, column "y_true"', "'1' differs from '0' on line 4")
+
+
+def test_refuses_a_trec_line_with_too_few_fields():
+    run = RUN.replace(b"d2 2 2.0 bm25", b"d2 2 2.0")
+    message = refusal(read_trec_upload, "qrels.txt", QRELS, "run.txt", run)
+    assert_names(message, "run.txt, line 2 has 5 fields", "a TREC run line has 6")
+    message = refusal(read_trec_upload, "qrels.txt", b"q1 0 d1\n", "run.txt", RUN)
+    assert_names(message, "qrels.txt, line 1 has 3 fields", "a TREC qrels line has 4")
+    message = refusal(read_trec_upload, "qrels.txt", RUN, "run.txt", QRELS)
+    assert_names(message, "qrels.txt, line 1 has 6 fields", "swapped")
+
+
+def test_refuses_non_numeric_trec_relevance_and_score():
+    message = refusal(read_trec_upload, "q.txt", QRELS.replace(b"d2 0", b"d2 x"), "r.txt", RUN)
+    assert message == "q.txt, line 2, field 4 (rel): 'x' is not a number."
+    message = refusal(read_trec_upload, "q.txt", QRELS, "r.txt", RUN.replace(b"2.0", b"nan"))
+    assert_names(message, "r.txt, line 2, field 5 (score)", "'nan' is not a number")
+
+
+def test_refuses_trec_duplicates_and_runs_without_judged_queries():
+    message = refusal(read_trec_upload, "q.txt", QRELS, "r.txt", RUN + b"q1 Q0 d1 9 0.1 bm25\n")
+    assert_names(message, "r.txt, line 7", "'d1' of query 'q1' was already retrieved on line 1")
+    message = refusal(read_trec_upload, "q.txt", QRELS + b"q1 0 d1 0\n", "r.txt", RUN)
+    assert_names(message, "q.txt, line 6", "already judged on line 1")
+    message = refusal(read_trec_upload, "q.txt", b"q9 0 a 1\n", "r.txt", RUN)
+    assert_names(message, "r.txt", "q.txt", "none of the 3 queries")
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        np.random.default_rng(7).bytes(2_000),
+        b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x01\x00",
+        b"PK\x03\x04\x14\x00\x06\x00",
+        b"y_true,y_score\n0,0.1\x00\x00\x00\x01\x02\n",
+    ],
+    ids=["random", "png", "xlsx", "nul"],
+)
+def test_refuses_binary_garbage(data):
+    message = refusal(read_upload, "upload.csv", data)
+    assert_names(message, "upload.csv is not a text CSV file")
+    message = refusal(read_trec_upload, "q.txt", data, "r.txt", RUN)
+    assert_names(message, "q.txt is not a text TREC file")
+
+
+def test_refuses_garbage_and_pickles_named_npy():
+    message = refusal(read_pair_upload, "y.npy", b"not numpy", "s.npy", npy_bytes(np.eye(2)))
+    assert_names(message, "y.npy is not a .npy file")
+    buf = io.BytesIO()
+    np.save(buf, np.array([{"a": 1}, None], dtype=object), allow_pickle=True)
+    message = refusal(read_pair_upload, "y.npy", buf.getvalue(), "s.npy", npy_bytes(np.eye(2)))
+    assert_names(message, "y.npy holds Python objects", "never unpickles")
+
+
+def test_refuses_a_file_over_the_size_limit():
+    data = b"y_true,y_score\n" + b"0,0.1\n" * 40
+    message = refusal(read_upload, "big.csv", data, max_bytes=100)
+    assert_names(message, "big.csv is 255 bytes", "the limit is 100 bytes per file")
+    message = refusal(read_pair_upload, "y.csv", data, "s.csv", data, max_bytes=100)
+    assert_names(message, "y.csv", "100 bytes")
+    message = refusal(read_trec_upload, "q.txt", QRELS, "r.txt", RUN, max_bytes=100)
+    assert_names(message, "r.txt", "the limit is 100 bytes")
+
+
+def test_refuses_too_many_rows_columns_and_cells(monkeypatch):
+    monkeypatch.setattr(eio, "MAX_ROWS", 3)
+    message = refusal(read_upload, "rows.csv", b"y_true,y_score\n" + b"0,0.1\n" * 4)
+    assert_names(message, "rows.csv has 4 rows", "the limit is 3 rows")
+    monkeypatch.setattr(eio, "MAX_ROWS", 10)
+    monkeypatch.setattr(eio, "MAX_COLUMNS", 3)
+    message = refusal(read_upload, "cols.csv", b"y_true,score_a,score_b,score_c\n0,1,2,3\n")
+    assert_names(message, "cols.csv has 4 columns", "the limit is 3 columns")
+    monkeypatch.setattr(eio, "MAX_COLUMNS", 100)
+    monkeypatch.setattr(eio, "MAX_CELLS", 20)
+    df = pd.DataFrame(np.zeros((10, 5)), columns=list("abcde"))
+    message = refusal(read_pair_upload, "y.parquet", parquet_bytes(df), "s.npy", b"")
+    assert_names(message, "y.parquet has 10 rows x 5 columns", "the limit is 20 cells")
+
+
+def test_refuses_npy_alone_and_unknown_file_types():
+    message = refusal(read_upload, "scores.npy", npy_bytes(np.eye(2)))
+    assert_names(message, "scores.npy", "labels + scores pair")
+    message = refusal(read_upload, "book.xlsx", b"PK\x03\x04")
+    assert_names(message, "book.xlsx", "'.xlsx'", ".csv")
+
+
+def test_refuses_tables_without_the_needed_columns():
+    message = refusal(read_upload, "nohead.csv", b"0,0.1\n1,0.9\n")
+    assert_names(message, 'nohead.csv has no "y_true" column', "header row")
+    message = refusal(read_upload, "t.csv", b"y_true,weight\n0,1\n")
+    assert_names(message, "t.csv has no score column", '"y_score"')
+    message = refusal(read_upload, "both.csv", b"y_true,y_score,y_pred\n0,0.1,0.2\n")
+    assert_names(message, "both.csv", "['y_score']", "['y_pred']")
+    message = refusal(read_upload, "dup.csv", b"y_true,y_score,y_true\n0,0.1,1\n")
+    assert_names(message, "dup.csv, line 1", 'column "y_true" appears twice')
+    message = refusal(read_upload, "trail.csv", b"y_true,y_score,\n0,0.1,\n")
+    assert_names(message, "trail.csv, line 1", "column 3 has no name")
+
+
+def test_a_bad_cell_deep_in_a_big_file_is_found_on_its_line():
+    n = 50_000
+    rng = np.random.default_rng(5)
+    body = "".join(f"{i % 2},{v:.6f}\n" for i, v in enumerate(rng.random(n)))
+    lines = ("y_true,y_score\n" + body).splitlines(keepends=True)
+    lines[40_000] = "1,oops\n"
+    message = refusal(read_upload, "big.csv", "".join(lines).encode())
+    assert message == "big.csv, line 40001, column \"y_score\": 'oops' is not a number."
+    lines[40_000] = "1,0.5,3\n"
+    message = refusal(read_upload, "big.csv", "".join(lines).encode())
+    assert_names(message, "big.csv, line 40001 has 3 fields")

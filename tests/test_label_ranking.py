@@ -1,0 +1,538 @@
+"""Tests for metrics.label_ranking: coverage error, LRAP, ranking loss (+ per-sample, + steps)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from sklearn import metrics as skm
+
+import metrics._ranks as ranks
+import metrics.label_ranking as lr
+from metrics._ranks import row_chunks
+from metrics._validation import MetricInputError
+from metrics.label_ranking import (
+    coverage_error,
+    coverage_per_sample,
+    coverage_steps,
+    label_ranking_average_precision_score,
+    label_ranking_loss,
+    lrap_per_sample,
+    lrap_steps,
+    ranking_loss_per_sample,
+    ranking_loss_steps,
+)
+from tests.conftest import multilabel_case, tied_scores, weights
+
+SEEDS = range(8)
+TOL = {"rtol": 1e-9, "atol": 1e-9}
+
+SCORES = {
+    "coverage": (coverage_error, skm.coverage_error),
+    "lrap": (label_ranking_average_precision_score, skm.label_ranking_average_precision_score),
+    "loss": (label_ranking_loss, skm.label_ranking_loss),
+}
+PER_SAMPLE = {
+    "coverage": (coverage_per_sample, coverage_error),
+    "lrap": (lrap_per_sample, label_ranking_average_precision_score),
+    "loss": (ranking_loss_per_sample, label_ranking_loss),
+}
+STEPS = {"coverage": coverage_steps, "lrap": lrap_steps, "loss": ranking_loss_steps}
+
+
+# ---------------------------------------------------------------------------
+# slow, obvious references (straight from the formulas)
+# ---------------------------------------------------------------------------
+def _ref_row(y, s):
+    """(coverage, lrap, loss) of one row by explicit loops, ties at the maximal rank."""
+    m = len(y)
+    true = [j for j in range(m) if y[j] == 1]
+    false = [j for j in range(m) if y[j] == 0]
+    rank = [sum(s[k] >= s[j] for k in range(m)) for j in range(m)]
+    coverage = max((rank[j] for j in true), default=0)
+    if not true or not false:
+        return coverage, 1.0, 0.0
+    fracs = [sum(s[k] >= s[j] for k in true) / rank[j] for j in true]
+    wrong = sum(s[f] >= s[t] for t in true for f in false)
+    return coverage, sum(fracs) / len(true), wrong / (len(true) * len(false))
+
+
+def _ref(y, s):
+    return np.array([_ref_row(list(yi), list(si)) for yi, si in zip(y, s, strict=True)]).T
+
+
+# ---------------------------------------------------------------------------
+# differential tests against scikit-learn
+# ---------------------------------------------------------------------------
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("m", [2, 3, 6, 25])
+@pytest.mark.parametrize("ties", [True, False])
+def test_matches_sklearn(seed, m, ties):
+    y, s = multilabel_case(seed, n=40, m=m, ties=ties)
+    w = weights(seed, 40)
+    for name, (ours, theirs) in SCORES.items():
+        np.testing.assert_allclose(ours(y, s), theirs(y, s), err_msg=name, **TOL)
+        np.testing.assert_allclose(
+            ours(y, s, sample_weight=w), theirs(y, s, sample_weight=w), err_msg=name, **TOL
+        )
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("name", sorted(SCORES))
+def test_per_sample_matches_sklearn_row_by_row(seed, name):
+    per_sample, _ = PER_SAMPLE[name]
+    _, theirs = SCORES[name]
+    y, s = multilabel_case(seed, n=25, m=5)
+    expected = [theirs(y[i : i + 1], s[i : i + 1]) for i in range(25)]
+    np.testing.assert_allclose(per_sample(y, s), expected, **TOL)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_matches_slow_reference(seed):
+    y, s = multilabel_case(seed, n=30, m=7)
+    cov, lrap, loss = _ref(y, s)
+    np.testing.assert_allclose(coverage_per_sample(y, s), cov, **TOL)
+    np.testing.assert_allclose(lrap_per_sample(y, s), lrap, **TOL)
+    np.testing.assert_allclose(ranking_loss_per_sample(y, s), loss, **TOL)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("per_block", [True, False])
+@pytest.mark.parametrize("n_values", [2, 5, 1000])
+def test_both_kernels_match_reference(seed, per_block, n_values):
+    """The per-tie-block and the per-true-label kernels give the same values.
+
+    (The slow reference is itself checked against sklearn; the whole-matrix
+    values are compared with sklearn directly too.)
+    """
+    rng = np.random.default_rng(seed)
+    y = (rng.random((30, 9)) < 0.4).astype(int)
+    s = tied_scores(rng, (30, 9), n_values)
+    mask = y != 0
+    _, lrap, loss = _ref(y, s)
+    got_lrap = lr._lrap(mask, s, per_block=per_block)
+    got_loss = lr._ranking_loss(mask, s, per_block=per_block)
+    np.testing.assert_allclose(got_lrap, lrap, **TOL)
+    np.testing.assert_allclose(got_loss, loss, **TOL)
+    np.testing.assert_allclose(
+        got_lrap.mean(), skm.label_ranking_average_precision_score(y, s), **TOL
+    )
+    np.testing.assert_allclose(got_loss.mean(), skm.label_ranking_loss(y, s), **TOL)
+
+
+@pytest.mark.parametrize("seed", SEEDS[:4])
+@pytest.mark.parametrize("per_block", [True, False])
+def test_both_kernels_on_tie_free_scores(seed, per_block):
+    """Continuous scores: no tie at all (the per-true-label kernel's shortcut)."""
+    rng = np.random.default_rng(seed)
+    y = (rng.random((30, 8)) < 0.4).astype(int)
+    s = rng.random((30, 8))
+    mask = y != 0
+    _, lrap, loss = _ref(y, s)
+    np.testing.assert_allclose(lr._lrap(mask, s, per_block=per_block), lrap, **TOL)
+    np.testing.assert_allclose(lr._ranking_loss(mask, s, per_block=per_block), loss, **TOL)
+
+
+@pytest.mark.parametrize("seed", SEEDS[:4])
+@pytest.mark.parametrize("name", sorted(SCORES))
+def test_many_row_blocks(monkeypatch, seed, name):
+    """Rows processed in blocks of 7 (and a ragged last block) give the same values."""
+    ours, theirs = SCORES[name]
+    y, s = multilabel_case(seed, n=50, m=6)
+    monkeypatch.setattr(ranks, "ROW_CHUNK_ELEMENTS", 7 * 6)  # 7 rows of 6 labels
+    assert len(row_chunks(50, 6)) == 8
+    np.testing.assert_allclose(ours(y, s), theirs(y, s), **TOL)
+
+
+@pytest.mark.parametrize("name", sorted(SCORES))
+def test_input_types_agree(name):
+    ours, theirs = SCORES[name]
+    y, s = multilabel_case(3, n=20, m=5)
+    expected = theirs(y, s)
+    for yy in (
+        y,
+        y.astype(bool),
+        y.astype(np.int8),
+        y.astype(np.uint8),
+        y.astype(float),
+        y.tolist(),
+    ):
+        np.testing.assert_allclose(ours(yy, s.tolist()), expected, **TOL)
+    # a non-contiguous view
+    wide = np.repeat(y, 2, axis=1)[:, ::2]
+    np.testing.assert_allclose(ours(wide, s), expected, **TOL)
+
+
+@pytest.mark.parametrize("name", sorted(SCORES))
+def test_negative_zero_ties_with_zero(name):
+    ours, theirs = SCORES[name]
+    y = np.array([[1, 0, 0, 1], [0, 1, 1, 0]])
+    s = np.array([[0.0, -0.0, 0.5, -1.0], [-0.0, 0.0, 0.0, 2.0]])
+    np.testing.assert_allclose(ours(y, s), theirs(y, s), **TOL)
+
+
+@pytest.mark.parametrize("seed", SEEDS[:3])
+def test_large_random_matrix_matches_sklearn(seed):
+    """A matrix bigger than one block of rows, heavy ties, compared with sklearn."""
+    rng = np.random.default_rng(seed)
+    n, m = 3000, 50  # 2 blocks of rows at the default block size
+    y = (rng.random((n, m)) < 0.2).astype(int)
+    s = rng.integers(0, 10, (n, m)) / 10
+    assert len(row_chunks(n, m)) > 1
+    np.testing.assert_allclose(coverage_error(y, s), skm.coverage_error(y, s), **TOL)
+    np.testing.assert_allclose(label_ranking_loss(y, s), skm.label_ranking_loss(y, s), **TOL)
+    small = slice(0, 400)  # sklearn's LRAP loops over rows in Python: compare part of it
+    np.testing.assert_allclose(
+        lrap_per_sample(y, s)[small].mean(),
+        skm.label_ranking_average_precision_score(y[small], s[small]),
+        **TOL,
+    )
+
+
+# ---------------------------------------------------------------------------
+# degenerate rows and named examples
+# ---------------------------------------------------------------------------
+def test_degenerate_rows_follow_sklearn():
+    y = np.array([[0, 0, 0, 0], [1, 1, 1, 1], [1, 0, 1, 0], [0, 1, 0, 0]])
+    s = np.array(
+        [[0.1, 0.4, 0.3, 0.2], [0.1, 0.4, 0.3, 0.2], [0.5, 0.5, 0.5, 0.5], [0.5, 0.5, 0.5, 0.5]]
+    )
+    # no true label: coverage 0, LRAP 1, loss 0; all true: coverage L, LRAP 1, loss 0;
+    # all tied: coverage L, LRAP |Y|/L, loss 1
+    assert coverage_per_sample(y, s).tolist() == [0.0, 4.0, 4.0, 4.0]
+    assert lrap_per_sample(y, s).tolist() == [1.0, 1.0, 0.5, 0.25]
+    assert ranking_loss_per_sample(y, s).tolist() == [0.0, 0.0, 1.0, 1.0]
+    for name, (ours, theirs) in SCORES.items():
+        assert ours(y, s) == pytest.approx(theirs(y, s), abs=1e-12), name
+
+
+def test_lrap_accepts_single_column_like_sklearn():
+    y = np.array([[1], [0], [1]])
+    s = np.array([[0.3], [0.2], [-1.0]])
+    assert lrap_per_sample(y, s).tolist() == [1.0, 1.0, 1.0]
+    assert (
+        label_ranking_average_precision_score(y, s)
+        == skm.label_ranking_average_precision_score(y, s)
+        == 1.0
+    )
+
+
+def test_seed003_lrap_example_0_777():
+    y_true = [[1, 0, 0], [1, 0, 1], [1, 1, 0]]
+    y_score = [[0.75, 0.5, 1], [1, 0.2, 0.1], [0.9, 0.7, 0.6]]
+    np.testing.assert_allclose(lrap_per_sample(y_true, y_score), [0.5, 5 / 6, 1.0], **TOL)
+    assert label_ranking_average_precision_score(y_true, y_score) == pytest.approx(7 / 9, abs=1e-12)
+    assert round(label_ranking_average_precision_score(y_true, y_score), 3) == 0.778
+    # the tutorial's walk-through of sample 2: human 1/1, dog 2/3
+    t = lrap_steps(y_true[1], y_score[1])
+    true_rows = t[t["is_true"]]
+    assert true_rows["label"].tolist() == [0, 2]
+    assert true_rows["rank"].tolist() == [1, 3]
+    assert true_rows["n_true_at_or_above"].tolist() == [1, 2]
+    np.testing.assert_allclose(true_rows["fraction"], [1.0, 2 / 3], **TOL)
+
+
+def test_sklearn_docstring_examples():
+    y_true = [[1, 0, 0], [0, 0, 1]]
+    y_score = [[0.75, 0.5, 1], [1, 0.2, 0.1]]
+    assert coverage_error(y_true, y_score) == 2.5
+    assert label_ranking_loss(y_true, y_score) == 0.75
+    assert round(label_ranking_average_precision_score([[1, 0, 0], [0, 0, 1]], y_score), 3) == 0.417
+
+
+def test_scores_are_python_floats():
+    y, s = multilabel_case(0, n=5, m=4)
+    for name, (ours, _) in SCORES.items():
+        assert type(ours(y, s)) is float, name
+    for name, (per_sample, _) in PER_SAMPLE.items():
+        out = per_sample(y, s)
+        assert isinstance(out, np.ndarray) and out.dtype == np.float64 and out.shape == (5,), name
+
+
+# ---------------------------------------------------------------------------
+# step tables
+# ---------------------------------------------------------------------------
+def test_lrap_steps_columns_and_values():
+    t = lrap_steps([0, 1, 1, 0, 1], [0.2, 0.9, 0.5, 0.5, 0.1])
+    assert list(t.columns) == [
+        "label",
+        "score",
+        "is_true",
+        "rank",
+        "tie_group",
+        "n_true_at_or_above",
+        "fraction",
+        "running_value",
+    ]
+    assert t["label"].tolist() == [1, 2, 3, 0, 4]  # descending score, ties in column order
+    assert t["rank"].tolist() == [1, 3, 3, 4, 5]
+    assert t["tie_group"].tolist() == [0, 1, 1, 2, 3]
+    assert t["n_true_at_or_above"].isna().tolist() == [False, False, True, True, False]
+    fr = [1.0, 2 / 3, np.nan, np.nan, 3 / 5]
+    np.testing.assert_allclose(t["fraction"], fr, **TOL)
+    running = [1.0, (1 + 2 / 3) / 2, (1 + 2 / 3) / 2, (1 + 2 / 3) / 2, (1 + 2 / 3 + 3 / 5) / 3]
+    np.testing.assert_allclose(t["running_value"], running, **TOL)
+    assert t["running_value"].iloc[-1] == pytest.approx(
+        lrap_per_sample([[0, 1, 1, 0, 1]], [[0.2, 0.9, 0.5, 0.5, 0.1]])[0]
+    )
+
+
+def test_lrap_steps_nan_before_first_true_label_then_forward_filled():
+    t = lrap_steps([0, 0, 1, 0], [0.9, 0.8, 0.1, 0.0])
+    assert np.isnan(t["running_value"].iloc[0]) and np.isnan(t["running_value"].iloc[1])
+    np.testing.assert_allclose(t["running_value"].iloc[2:], [1 / 3, 1 / 3], **TOL)
+    assert "note" not in t
+
+
+@pytest.mark.parametrize(
+    ("y", "why"), [([0, 0, 0], "no true label"), ([1, 1, 1], "every label is true"), ([1], "every")]
+)
+def test_lrap_steps_degenerate_rows_have_a_note(y, why):
+    t = lrap_steps(y, np.arange(len(y), dtype=float))
+    assert t["running_value"].tolist() == [1.0] * len(y)
+    assert why in t["note"].iloc[0]
+
+
+def test_coverage_steps():
+    t = coverage_steps([0, 1, 0, 0, 1], [0.9, 0.8, 0.8, 0.5, 0.1])
+    assert list(t.columns) == ["label", "score", "is_true", "rank", "tie_group", "running_value"]
+    assert t["rank"].tolist() == [1, 3, 3, 4, 5]
+    assert t["running_value"].tolist() == [0, 3, 3, 3, 5]
+    assert (
+        t["running_value"].iloc[-1]
+        == coverage_per_sample([[0, 1, 0, 0, 1]], [[0.9, 0.8, 0.8, 0.5, 0.1]])[0]
+    )
+    none = coverage_steps([0, 0, 0], [0.1, 0.2, 0.3])
+    assert none["running_value"].tolist() == [0, 0, 0] and "no true label" in none["note"].iloc[0]
+
+
+def test_ranking_loss_steps():
+    t = ranking_loss_steps([1, 0, 1, 0], [0.5, 0.5, 0.9, 0.1])
+    assert list(t.columns) == [
+        "true_label",
+        "false_label",
+        "true_score",
+        "false_score",
+        "misordered",
+        "tie",
+        "running_value",
+    ]
+    assert t[["true_label", "false_label"]].to_numpy().tolist() == [[0, 1], [0, 3], [2, 1], [2, 3]]
+    assert t["misordered"].tolist() == [True, False, False, False]
+    assert t["tie"].tolist() == [True, False, False, False]
+    np.testing.assert_allclose(t["running_value"], [0.25, 0.25, 0.25, 0.25], **TOL)
+
+
+@pytest.mark.parametrize("y", [[0, 0, 0], [1, 1, 1]])
+def test_ranking_loss_steps_degenerate_single_row(y):
+    t = ranking_loss_steps(y, [0.3, 0.2, 0.1])
+    assert len(t) == 1
+    assert np.isnan(t["true_label"].iloc[0]) and np.isnan(t["false_label"].iloc[0])
+    assert t["running_value"].iloc[0] == 0.0
+    assert "scikit-learn" in t["note"].iloc[0]
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("name", sorted(STEPS))
+def test_steps_last_running_value_is_the_per_sample_value(seed, name):
+    y, s = multilabel_case(seed, n=12, m=6)
+    per_sample, _ = PER_SAMPLE[name]
+    expected = per_sample(y, s)
+    for i in range(12):
+        t = STEPS[name](y[i], s[i])
+        assert t["running_value"].iloc[-1] == pytest.approx(expected[i], abs=1e-12)
+
+
+# ---------------------------------------------------------------------------
+# properties
+# ---------------------------------------------------------------------------
+@st.composite
+def label_matrices(draw, min_labels=1):
+    n = draw(st.integers(1, 6))
+    m = draw(st.integers(min_labels, 7))
+    flat_y = draw(st.lists(st.integers(0, 1), min_size=n * m, max_size=n * m))
+    values = draw(st.sampled_from([[0.0, 1.0], [0.0, 0.5, 1.0, 2.0], [-1.0, -0.0, 0.0, 3.5, 1e9]]))
+    flat_s = draw(st.lists(st.sampled_from(values), min_size=n * m, max_size=n * m))
+    w = draw(st.lists(st.floats(0, 5), min_size=n, max_size=n))
+    if sum(w) == 0:
+        w[0] = 1.0
+    return np.array(flat_y).reshape(n, m), np.array(flat_s).reshape(n, m), np.array(w)
+
+
+@settings(max_examples=80, deadline=None)
+@given(label_matrices(min_labels=2))
+def test_property_ranges_and_weighted_means(case):
+    y, s, w = case
+    m = y.shape[1]
+    cov = coverage_per_sample(y, s)
+    lrap = lrap_per_sample(y, s)
+    loss = ranking_loss_per_sample(y, s)
+    assert ((cov >= 0) & (cov <= m)).all()
+    assert (cov >= y.sum(axis=1)).all()  # at least the number of true labels
+    assert ((lrap > 0) & (lrap <= 1 + 1e-12)).all()
+    assert ((loss >= 0) & (loss <= 1 + 1e-12)).all()
+    for name, (per_sample, score) in PER_SAMPLE.items():
+        values = per_sample(y, s)
+        assert score(y, s) == pytest.approx(values.mean(), abs=1e-12), name
+        expected = float(np.sum(values * w) / np.sum(w))
+        assert score(y, s, sample_weight=w) == pytest.approx(expected, abs=1e-9), name
+
+
+@settings(max_examples=60, deadline=None)
+@given(label_matrices(min_labels=2))
+def test_property_matches_slow_reference(case):
+    y, s, _ = case
+    cov, lrap, loss = _ref(y, s)
+    np.testing.assert_allclose(coverage_per_sample(y, s), cov, **TOL)
+    np.testing.assert_allclose(lrap_per_sample(y, s), lrap, **TOL)
+    np.testing.assert_allclose(ranking_loss_per_sample(y, s), loss, **TOL)
+
+
+@settings(max_examples=60, deadline=None)
+@given(label_matrices(min_labels=1))
+def test_property_lrap_in_0_1_including_single_column(case):
+    y, s, _ = case
+    v = lrap_per_sample(y, s)
+    assert ((v > 0) & (v <= 1 + 1e-12)).all()
+
+
+@settings(max_examples=60, deadline=None)
+@given(label_matrices(min_labels=2))
+def test_property_steps_end_on_per_sample_value(case):
+    y, s, _ = case
+    values = {name: PER_SAMPLE[name][0](y, s) for name in STEPS}
+    for name, steps in STEPS.items():
+        for i in range(y.shape[0]):
+            last = steps(y[i], s[i])["running_value"].iloc[-1]
+            assert last == pytest.approx(values[name][i], abs=1e-12), name
+
+
+# ---------------------------------------------------------------------------
+# bad input
+# ---------------------------------------------------------------------------
+ALL_MATRIX_FUNCS = [
+    coverage_error,
+    coverage_per_sample,
+    label_ranking_average_precision_score,
+    lrap_per_sample,
+    label_ranking_loss,
+    ranking_loss_per_sample,
+]
+WEIGHTED = [coverage_error, label_ranking_average_precision_score, label_ranking_loss]
+NEEDS_TWO_COLUMNS = [
+    coverage_error,
+    coverage_per_sample,
+    label_ranking_loss,
+    ranking_loss_per_sample,
+]
+
+Y = [[1, 0, 1], [0, 1, 0]]
+S = [[0.2, 0.5, 0.1], [0.3, 0.3, 0.9]]
+
+
+def test_metric_input_error_is_value_error():
+    assert issubclass(MetricInputError, ValueError)
+
+
+@pytest.mark.parametrize("func", ALL_MATRIX_FUNCS)
+@pytest.mark.parametrize(
+    ("y", "s", "match"),
+    [
+        ([[1, 0, 1]], S, "y_true and y_score have different shapes"),
+        (Y, [[0.2, 0.5], [0.3, 0.3]], "y_true and y_score have different shapes"),
+        (Y, [[0.2, np.nan, 0.1], [0.3, 0.3, 0.9]], r"y_score contains NaN at y_score\[0, 1\]"),
+        (
+            Y,
+            [[0.2, 0.5, 0.1], [0.3, 0.3, np.inf]],
+            r"y_score contains an infinite value at y_score\[1, 2\]",
+        ),
+        ([[1, 0, 1], [0, np.nan, 0]], S, r"y_true contains NaN at y_true\[1, 1\]"),
+        ([[1, 0, 2], [0, 1, 0]], S, r"y_true must hold only 0 and 1; found 2 at y_true\[0, 2\]"),
+        (np.array([[1, 0, 1], [0, 2, 0]]), S, r"found 2 at y_true\[1, 1\]"),
+        ([[1, -1, 1], [-1, 1, -1]], S, r"found -1 at y_true\[0, 1\]"),
+        (np.array([[1, -1, 1], [-1, 1, -1]], dtype=np.int8), S, r"found -1 at y_true\[0, 1\]"),
+        (np.array([[1.0, 0.5, 1], [0, 1, 0]]), S, r"found 0.5 at y_true\[0, 1\]"),
+        ([[1, 0, 1]][:0], [[0.1]][:0], "y_true"),
+        (np.zeros((0, 3), dtype=int), np.zeros((0, 3)), "y_true is empty"),
+        ([1, 0, 1], [0.2, 0.5, 0.1], "y_true must be 2-D"),
+        (Y, [0.2, 0.5, 0.1], "y_score must be 2-D"),
+        ([["a", "b", "c"], ["d", "e", "f"]], S, "y_true must hold numbers"),
+        (Y, [[0.2, 0.5, 0.1], [0.3, 0.3]], "y_score is ragged"),
+    ],
+)
+def test_bad_matrices_are_refused(func, y, s, match):
+    with pytest.raises(MetricInputError, match=match):
+        func(y, s)
+
+
+@pytest.mark.parametrize("func", NEEDS_TWO_COLUMNS)
+def test_single_column_is_refused(func):
+    with pytest.raises(MetricInputError, match="y_true needs at least 2 columns"):
+        func([[1], [0]], [[0.5], [0.2]])
+    with pytest.raises(MetricInputError, match="y_true needs at least 2 columns"):
+        func(np.array([[1], [0]]), np.array([[0.5], [0.2]]))
+
+
+@pytest.mark.parametrize("func", WEIGHTED)
+@pytest.mark.parametrize(
+    ("w", "match"),
+    [
+        ([1.0], "sample_weight has 1 entries but there are 2 samples"),
+        ([1.0, -1.0], r"sample_weight must be non-negative; found -1 at sample_weight\[1\]"),
+        ([0.0, 0.0], "sample_weight sums to zero"),
+        ([1.0, np.nan], "sample_weight contains NaN"),
+        ([[1.0, 1.0]], "sample_weight must be 1-D"),
+    ],
+)
+def test_bad_sample_weight_is_refused(func, w, match):
+    with pytest.raises(MetricInputError, match=match):
+        func(Y, S, sample_weight=w)
+
+
+@pytest.mark.parametrize("func", WEIGHTED)
+def test_zero_weights_are_allowed(func):
+    y, s = multilabel_case(1, n=10, m=4)
+    w = np.zeros(10)
+    w[3] = 2.0
+    per_sample = {
+        coverage_error: coverage_per_sample,
+        label_ranking_average_precision_score: lrap_per_sample,
+        label_ranking_loss: ranking_loss_per_sample,
+    }[func]
+    assert func(y, s, sample_weight=w) == pytest.approx(per_sample(y, s)[3], abs=1e-12)
+
+
+@pytest.mark.parametrize("steps", [coverage_steps, lrap_steps, ranking_loss_steps])
+@pytest.mark.parametrize(
+    ("y", "s", "match"),
+    [
+        ([[1, 0]], [[0.1, 0.2]], "y_true_row must be 1-D"),
+        ([1, 0], [[0.1, 0.2]], "y_score_row must be 1-D"),
+        ([1, 0, 1], [0.1, 0.2], "y_true_row and y_score_row have different shapes"),
+        ([1, 2], [0.1, 0.2], r"y_true_row must hold only 0 and 1; found 2 at y_true_row\[1\]"),
+        ([1, 0], [0.1, np.nan], r"y_score_row contains NaN at y_score_row\[1\]"),
+        ([1, np.inf], [0.1, 0.2], "y_true_row contains an infinite value"),
+        ([], [], "y_true_row is empty"),
+    ],
+)
+def test_bad_rows_are_refused_by_steps(steps, y, s, match):
+    with pytest.raises(MetricInputError, match=match):
+        steps(y, s)
+
+
+@pytest.mark.parametrize("steps", [coverage_steps, ranking_loss_steps])
+def test_steps_refuse_a_single_label_where_the_metric_does(steps):
+    with pytest.raises(MetricInputError, match="y_true_row needs at least 2 labels"):
+        steps([1], [0.5])
+
+
+def test_lrap_steps_accepts_a_single_label():
+    t = lrap_steps([1], [0.5])
+    assert t["running_value"].tolist() == [1.0]
+
+
+def test_steps_return_dataframes():
+    for steps in (coverage_steps, lrap_steps, ranking_loss_steps):
+        assert isinstance(steps([1, 0, 1], [0.3, 0.2, 0.1]), pd.DataFrame)

@@ -1,0 +1,56 @@
+"""House rule: no Python loop over samples in metrics/ outside the *_steps tables.
+
+A static check: every ``for``/``while`` statement and comprehension in
+metrics/ must sit inside a function whose name ends in ``_steps`` or
+``_pairs`` (the per-sample teaching tables) or be listed below with the
+reason it does not iterate over samples.
+"""
+
+import ast
+from pathlib import Path
+
+import pytest
+
+METRICS = Path(__file__).resolve().parents[1] / "metrics"
+TEACHING = ("_steps", "auc_pairs")
+
+# (module, function): why the loop there is not over samples.
+ALLOWED: dict[tuple[str, str], str] = {
+    ("_ranks", "apply_by_row_chunks"): "over a few dozen cache-sized blocks of rows",
+    ("_validation", "location"): "over the 1 or 2 indices of one element",
+    ("_validation", "_first"): "over the 1 or 2 indices of one element",
+    ("_validation", "as_array"): "over the allowed dimensions, for a message",
+    ("retrieval", "_check_denominator"): "over the 4 denominator names, for a message",
+    ("retrieval", "_check_max_grade"): "over the 2 indices of one element",
+}
+
+
+def _loops(tree: ast.AST):
+    """Yield (enclosing function name, loop node) for every loop in ``tree``."""
+
+    def visit(node, func):
+        for child in ast.iter_child_nodes(node):
+            name = func
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                name = child.name
+            if isinstance(
+                child,
+                (ast.For, ast.While, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp),
+            ):
+                yield name, child
+            yield from visit(child, name)
+
+    yield from visit(tree, "<module>")
+
+
+@pytest.mark.parametrize("path", sorted(METRICS.glob("*.py")), ids=lambda p: p.name)
+def test_no_python_loop_outside_step_tables(path):
+    tree = ast.parse(path.read_text())
+    offenders = [
+        f"{path.name}:{node.lineno} in {func}"
+        for func, node in _loops(tree)
+        if not func.endswith(TEACHING) and (path.stem, func) not in ALLOWED
+    ]
+    assert not offenders, "loops in metrics/ (vectorize, or justify in ALLOWED): " + ", ".join(
+        offenders
+    )
