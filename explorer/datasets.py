@@ -18,8 +18,9 @@ regression
 from __future__ import annotations
 
 import csv
+import hashlib
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 
 import numpy as np
@@ -99,6 +100,22 @@ class Dataset:
         if y.ndim == 2 and not self.label_names:
             names = tuple(f"label_{j}" for j in range(y.shape[1]))
             object.__setattr__(self, "label_names", names)
+
+    @cached_property
+    def fingerprint(self) -> str:
+        """A content hash, computed once per Dataset: the key of cached computations.
+
+        Pages cache pure computations on it instead of re-hashing big arrays on
+        every rerun.
+        """
+        h = hashlib.blake2b(digest_size=16)
+        h.update(f"{self.kind}|{self.y_true.shape}|{self.label_names}".encode())
+        for a in (self.y_true, *self.scores.values()):
+            h.update(np.ascontiguousarray(a).tobytes())
+        h.update(repr(tuple(self.scores)).encode())
+        if self.sample_weight is not None:
+            h.update(np.ascontiguousarray(self.sample_weight).tobytes())
+        return h.hexdigest()
 
     @property
     def n_samples(self) -> int:
