@@ -155,3 +155,29 @@ def test_damaged_link_shows_an_error_and_the_default_sample():
     assert not at.exception
     assert "damaged" in at.error[0].value
     assert at.session_state["active_dataset"] == "balanced"
+
+
+def test_trec_upload_counts_an_unretrieved_relevant_document(at):
+    qrels = b"q1 0 d1 1\nq1 0 d2 0\nq1 0 d9 2\nq2 0 d3 1\n"
+    run = (
+        b"q1 Q0 d1 1 0.9 sys\nq1 Q0 d2 2 0.5 sys\nq1 Q0 d4 3 0.1 sys\n"
+        b"q2 Q0 d3 1 0.7 sys\nq2 Q0 d5 2 0.6 sys\n"
+    )
+    at.file_uploader(key="upload_qrels").upload("qrels.txt", qrels, "text/plain")
+    at.file_uploader(key="upload_run").upload("run.txt", run, "text/plain")
+    at.run()
+    assert not at.exception and not at.error
+    assert metric(at, "Samples") == "2"
+    ds = at.session_state["session_datasets"][at.session_state["active_dataset"]]
+    assert ds.kind == "graded"
+    # q1 has two relevant documents (d1 retrieved, d9 not): recall@3 is 1/2; q2: 1/1.
+    assert metrics.recall_at_k_per_sample(ds.y_true, ds.score(), k=3).tolist() == [0.5, 1.0]
+
+
+def test_trec_run_line_with_too_few_fields_is_refused(at):
+    at.file_uploader(key="upload_qrels").upload("qrels.txt", b"q1 0 d1 1\n", "text/plain")
+    at.file_uploader(key="upload_run").upload("run.txt", b"q1 Q0 d1 1\n", "text/plain")
+    at.run()
+    assert not at.exception
+    assert "run.txt" in at.error[0].value and "line 1" in at.error[0].value
+    assert at.session_state["active_dataset"] == "balanced"
