@@ -10,20 +10,20 @@ ROOT = Path(__file__).resolve().parent
 
 # The sidebar order of shared/design/pages.md: (file, title).
 PAGES = [
-    ("pages/home.py", "Home"),
-    ("pages/data.py", "Data"),
-    ("pages/curves.py", "ROC & PR curves"),
-    ("pages/label_ranking.py", "Label ranking"),
-    ("pages/dcg.py", "DCG & NDCG"),
-    ("pages/retrieval.py", "Top-K retrieval"),
-    ("pages/multilabel.py", "Multilabel classification"),
-    ("pages/regression.py", "Regression"),
+    ("views/home.py", "Home"),
+    ("views/data.py", "Data"),
+    ("views/curves.py", "ROC & PR curves"),
+    ("views/label_ranking.py", "Label ranking"),
+    ("views/dcg.py", "DCG & NDCG"),
+    ("views/retrieval.py", "Top-K retrieval"),
+    ("views/multilabel.py", "Multilabel classification"),
+    ("views/regression.py", "Regression"),
 ]
 
 st.set_page_config(page_title="Metric Explorer", layout="wide")
 nav = st.navigation(
     [
-        st.Page(path, title=title, default=(path == "pages/home.py"))
+        st.Page(path, title=title, default=(path == "views/home.py"))
         for path, title in PAGES
         if (ROOT / path).exists()
     ]

@@ -96,7 +96,7 @@ def _on_pick() -> None:
 
 def _label(name: str) -> str:
     if name in session_datasets():
-        return f"{name} (this session)"
+        return name  # uploads and edits show their own name (first in the list)
     titles = {row["name"]: row["title"] for row in sample_index()}
     return titles.get(name, name)
 

@@ -26,8 +26,10 @@ import numpy as np
 
 from metrics._validation import (
     MetricInputError,
+    as_2d,
     as_array,
     check_binary,
+    check_k,
     check_same_shape,
     check_sample_weight,
     location,
@@ -43,9 +45,14 @@ __all__ = [
     "log_loss",
     "log_loss_per_sample",
     "multilabel_confusion_matrix",
+    "multilabel_label_table",
+    "multilabel_outcomes",
+    "multilabel_per_sample",
     "precision_recall_fscore_support",
     "precision_score",
     "recall_score",
+    "threshold_predictions",
+    "top_k_predictions",
 ]
 
 _AVERAGES = ("binary", "micro", "macro", "weighted", "samples")
@@ -904,3 +911,333 @@ def log_loss(y_true, y_pred, *, normalize=True, sample_weight=None, labels=None)
     if normalize:
         return float(np.average(terms, weights=w))
     return float(terms.sum() if w is None else np.dot(terms, w))
+
+
+# ---------------------------------------------------------------------------
+# multilabel: scores to predictions, per-label and per-sample tables
+# ---------------------------------------------------------------------------
+def threshold_predictions(y_score, threshold=0.5):
+    """0/1 predictions from a score matrix: label j is predicted when ``score >= threshold_j``.
+
+    Parameters
+    ----------
+    y_score : array-like of shape (n_samples, n_labels)
+        Scores or probabilities, finite.
+    threshold : float or array-like of shape (n_labels,), default 0.5
+        One global cut-off, or one per label (column). A score equal to the
+        threshold counts as predicted (the ``>=`` of :func:`roc_curve`).
+
+    Returns
+    -------
+    ndarray of shape (n_samples, n_labels), int64
+
+    Examples
+    --------
+    >>> from metrics.classification import threshold_predictions
+    >>> threshold_predictions([[0.2, 0.5, 0.9], [0.6, 0.4, 0.1]], 0.5).tolist()
+    [[0, 1, 1], [1, 0, 0]]
+    >>> threshold_predictions([[0.2, 0.5, 0.9], [0.6, 0.4, 0.1]], [0.1, 0.5, 0.95]).tolist()
+    [[1, 1, 0], [1, 0, 0]]
+    """
+    s = as_2d(y_score, "y_score")
+    if isinstance(threshold, (bool, np.bool_)):
+        raise MetricInputError(f"threshold must be a number or one per label; got {threshold!r}.")
+    if isinstance(threshold, Real):
+        t = as_array([threshold], "threshold", ndim=(1,))[0]
+    else:
+        t = as_array(threshold, "threshold", ndim=(1,))
+    if np.ndim(t) == 1 and t.shape[0] != s.shape[1]:
+        raise MetricInputError(
+            f"threshold has {t.shape[0]} entries but y_score has {s.shape[1]} labels "
+            "(columns); give one threshold or one per label."
+        )
+    return (s >= t).astype(np.int64)
+
+
+def top_k_predictions(y_score, *, k):
+    """0/1 predictions that mark the ``k`` highest-scored labels of every sample.
+
+    Ties are broken by column order, lower column first (the contract's
+    Top-K rule: a stable sort on descending score), so every row gets
+    exactly ``min(k, n_labels)`` predicted labels.
+
+    Parameters
+    ----------
+    y_score : array-like of shape (n_samples, n_labels)
+    k : int
+        >= 1; a ``k`` past the number of labels predicts every label.
+
+    Returns
+    -------
+    ndarray of shape (n_samples, n_labels), int64
+
+    Examples
+    --------
+    >>> from metrics.classification import top_k_predictions
+    >>> top_k_predictions([[0.1, 0.7, 0.7, 0.2], [0.9, 0.0, 0.3, 0.4]], k=2).tolist()
+    [[0, 1, 1, 0], [1, 0, 0, 1]]
+    >>> top_k_predictions([[0.5, 0.5, 0.5]], k=1).tolist()
+    [[1, 0, 0]]
+    """
+    s = as_2d(y_score, "y_score")
+    k = check_k(k)
+    order = np.argsort(-s, axis=1, kind="stable")[:, :k]
+    pred = np.zeros(s.shape, dtype=np.int64)
+    np.put_along_axis(pred, order, 1, axis=1)
+    return pred
+
+
+def _multilabel_pair(y_true, y_pred, sample_weight):
+    yt, yp, w, multilabel = _targets(y_true, y_pred, sample_weight)
+    if not multilabel:
+        raise MetricInputError(
+            "y_true and y_pred must be multilabel indicator matrices (samples x labels, "
+            f"at least two labels); got shape {np.shape(y_true)}."
+        )
+    return yt, yp, w
+
+
+def _names(label_names, n_labels: int) -> list[str]:
+    if label_names is None:
+        return [str(j) for j in range(n_labels)]
+    names = [str(x) for x in label_names]
+    if len(names) != n_labels:
+        raise MetricInputError(
+            f"label_names has {len(names)} entries but there are {n_labels} labels."
+        )
+    return names
+
+
+def _fbeta_from_counts(tp, pred, true, beta: float, zd: float) -> np.ndarray:
+    if np.isposinf(beta):
+        return _divide(tp, true, zd)
+    if beta == 0:
+        return _divide(tp, pred, zd)
+    b2 = beta**2
+    return _divide((1 + b2) * tp, b2 * true + pred, zd)
+
+
+def multilabel_label_table(
+    y_true,
+    y_pred,
+    *,
+    beta=1.0,
+    sample_weight=None,
+    zero_division="warn",
+    label_names=None,
+    summary=False,
+):
+    """One row per label: the counts and scores behind every multilabel average.
+
+    Parameters
+    ----------
+    y_true, y_pred : array-like of shape (n_samples, n_labels)
+        0/1 indicator matrices.
+    beta : float, default 1.0
+        The F-beta weight, >= 0 (``np.inf`` allowed).
+    sample_weight : array-like of shape (n_samples,), default None
+        Each sample adds its weight to the counts instead of 1.
+    zero_division : {"warn", 0, 1, np.nan}, default "warn"
+        The value of a 0/0 score: precision of a label never predicted,
+        recall of a label with no support, F and Jaccard of a label neither
+        true nor predicted anywhere ("warn": 0.0).
+    label_names : sequence of str, default None
+        Names for the ``label`` column (default "0", "1", ...).
+    summary : bool, default False
+        Append two rows: ``macro (C-P, C-R, C-F1)``, the unweighted mean of
+        the per-label scores (NaN left out, as scikit-learn does), and
+        ``micro (O-P, O-R, O-F1)``, the counts pooled over labels and their
+        scores; these equal ``precision_recall_fscore_support`` with
+        ``average="macro"`` and ``"micro"``, and the Jaccard of
+        :func:`jaccard_score` with the same averages.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``label, tp, fp, fn, tn, support, predicted, precision,
+        recall, f1, fbeta, jaccard, no_prediction, no_support``; the last two
+        flag the labels whose precision (recall) is a 0/0 set by
+        ``zero_division``.
+
+    Examples
+    --------
+    >>> from metrics.classification import multilabel_label_table
+    >>> t = multilabel_label_table([[1, 0], [1, 1], [0, 0]], [[1, 0], [0, 0], [1, 0]])
+    >>> t[["label", "tp", "fp", "fn"]].to_dict("list")
+    {'label': ['0', '1'], 'tp': [1, 0], 'fp': [1, 0], 'fn': [1, 1]}
+    >>> t["precision"].tolist(), t["recall"].tolist()
+    ([0.5, 0.0], [0.5, 0.0])
+    >>> s = multilabel_label_table([[1, 0], [1, 1]], [[1, 0], [0, 1]], summary=True)
+    >>> s["label"].tolist()[2:], s["f1"].round(3).tolist()
+    (['macro (C-P, C-R, C-F1)', 'micro (O-P, O-R, O-F1)'], [0.667, 1.0, 0.833, 0.8])
+    """
+    import pandas as pd
+
+    yt, yp, w = _multilabel_pair(y_true, y_pred, sample_weight)
+    zd = _check_zero_division(zero_division)
+    jzd = 0.0 if np.isnan(zd) else zd
+    beta = _check_beta(beta)
+    summary = _check_bool(summary, "summary")
+    names = _names(label_names, yt.shape[1])
+    tp, pred, true = _label_counts(yt, yp, w, True)
+    fp, fn = pred - tp, true - tp
+    total = yt.shape[0] if w is None else w.sum()
+    tn = total - tp - fp - fn
+    table = pd.DataFrame(
+        {
+            "label": names,
+            "tp": tp,
+            "fp": fp,
+            "fn": fn,
+            "tn": tn,
+            "support": true,
+            "predicted": pred,
+            "precision": _divide(tp, pred, zd),
+            "recall": _divide(tp, true, zd),
+            "f1": _fbeta_from_counts(tp, pred, true, 1.0, zd),
+            "fbeta": _fbeta_from_counts(tp, pred, true, beta, zd),
+            "jaccard": _divide(tp, tp + fp + fn, jzd),
+            "no_prediction": pred == 0,
+            "no_support": true == 0,
+        }
+    )
+    if w is None:
+        for col in ("tp", "fp", "fn", "tn", "support", "predicted"):
+            table[col] = table[col].astype(np.int64)
+    if not summary:
+        return table
+    rows = []
+    for average, name in (("macro", "macro (C-P, C-R, C-F1)"), ("micro", "micro (O-P, O-R, O-F1)")):
+        p, r, f1, _ = _prfs(
+            yt, yp, w, True, beta=1.0, average=average, pos_label=1, zero_division=zero_division
+        )
+        fb = _prfs(
+            yt, yp, w, True, beta=beta, average=average, pos_label=1, zero_division=zero_division
+        )[2]
+        jac = jaccard_score(yt, yp, average=average, sample_weight=w, zero_division=jzd)
+        pooled = average == "micro"
+        rows.append(
+            {
+                "label": name,
+                "tp": tp.sum() if pooled else np.nan,
+                "fp": fp.sum() if pooled else np.nan,
+                "fn": fn.sum() if pooled else np.nan,
+                "tn": tn.sum() if pooled else np.nan,
+                "support": true.sum() if pooled else np.nan,
+                "predicted": pred.sum() if pooled else np.nan,
+                "precision": p,
+                "recall": r,
+                "f1": f1,
+                "fbeta": fb,
+                "jaccard": jac,
+                "no_prediction": bool(pred.sum() == 0) if pooled else bool((pred == 0).any()),
+                "no_support": bool(true.sum() == 0) if pooled else bool((true == 0).any()),
+            }
+        )
+    return pd.concat([table, pd.DataFrame(rows)], ignore_index=True)
+
+
+def _label_sets(mask: np.ndarray, names: list[str]) -> np.ndarray:
+    """Each row's names where ``mask`` is set, joined by ", " (one pass per label)."""
+    out = np.full(mask.shape[0], "", dtype=object)
+    for j, name in enumerate(names):
+        col = mask[:, j]
+        sep = np.where(out[col] == "", "", ", ")
+        out[col] = out[col] + sep + name
+    return out
+
+
+def multilabel_per_sample(y_true, y_pred, *, beta=1.0, zero_division="warn", label_names=None):
+    """One row per sample: its counts, errors and scores (unweighted).
+
+    The ``sample_weight``-weighted mean of ``hamming`` is :func:`hamming_loss`,
+    of ``exact_match`` :func:`accuracy_score` (subset accuracy), and of
+    ``precision``, ``recall``, ``fbeta`` and ``jaccard`` the
+    ``average="samples"`` scores (NaN rows left out, as scikit-learn does).
+
+    Parameters
+    ----------
+    y_true, y_pred : array-like of shape (n_samples, n_labels)
+        0/1 indicator matrices.
+    beta : float, default 1.0
+    zero_division : {"warn", 0, 1, np.nan}, default "warn"
+        A sample with no predicted label has precision 0/0, one with no true
+        label recall 0/0, one with neither F and Jaccard 0/0: they take this
+        value ("warn": 0.0; Jaccard never takes NaN and uses 0 then).
+    label_names : sequence of str, default None
+        When given, adds the columns ``true_labels``, ``predicted_labels``,
+        ``missed`` (false negatives) and ``extra`` (false positives), each a
+        comma-separated list of names.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``n_true, n_predicted, tp, fp, fn, wrong, hamming,
+        exact_match, precision, recall, fbeta, jaccard`` (+ the name lists).
+
+    Examples
+    --------
+    >>> from metrics.classification import multilabel_per_sample
+    >>> t = multilabel_per_sample([[1, 0, 1], [0, 0, 0]], [[1, 1, 0], [0, 0, 0]],
+    ...                           label_names=["a", "b", "c"])
+    >>> t[["wrong", "exact_match", "precision", "recall"]].to_dict("list")
+    {'wrong': [2, 0], 'exact_match': [False, True], 'precision': [0.5, 0.0], 'recall': [0.5, 0.0]}
+    >>> t[["missed", "extra"]].to_dict("list")
+    {'missed': ['c', ''], 'extra': ['b', '']}
+    """
+    import pandas as pd
+
+    yt, yp, _ = _multilabel_pair(y_true, y_pred, None)
+    zd = _check_zero_division(zero_division)
+    jzd = 0.0 if np.isnan(zd) else zd
+    beta = _check_beta(beta)
+    tp, pred, true = _label_counts(yt, yp, None, True, samplewise=True)
+    fp, fn = pred - tp, true - tp
+    wrong = fp + fn
+    table = pd.DataFrame(
+        {
+            "n_true": true.astype(np.int64),
+            "n_predicted": pred.astype(np.int64),
+            "tp": tp.astype(np.int64),
+            "fp": fp.astype(np.int64),
+            "fn": fn.astype(np.int64),
+            "wrong": wrong.astype(np.int64),
+            "hamming": wrong / yt.shape[1],
+            "exact_match": wrong == 0,
+            "precision": _divide(tp, pred, zd),
+            "recall": _divide(tp, true, zd),
+            "fbeta": _fbeta_from_counts(tp, pred, true, beta, zd),
+            "jaccard": _divide(tp, tp + fp + fn, jzd),
+        }
+    )
+    if label_names is not None:
+        names = _names(label_names, yt.shape[1])
+        t, p = yt.astype(bool), yp.astype(bool)
+        table["true_labels"] = _label_sets(t, names)
+        table["predicted_labels"] = _label_sets(p, names)
+        table["missed"] = _label_sets(t & ~p, names)
+        table["extra"] = _label_sets(p & ~t, names)
+    return table
+
+
+def multilabel_outcomes(y_true, y_pred):
+    """Name every cell of a multilabel prediction: "TP", "FP", "FN" or "TN".
+
+    Parameters
+    ----------
+    y_true, y_pred : array-like of shape (n_samples, n_labels)
+        0/1 indicator matrices.
+
+    Returns
+    -------
+    ndarray of shape (n_samples, n_labels), dtype ``<U2``
+
+    Examples
+    --------
+    >>> from metrics.classification import multilabel_outcomes
+    >>> multilabel_outcomes([[1, 0, 1, 0]], [[1, 1, 0, 0]]).tolist()
+    [['TP', 'FP', 'FN', 'TN']]
+    """
+    yt, yp, _ = _multilabel_pair(y_true, y_pred, None)
+    code = 2 * yt.astype(np.int64) + yp.astype(np.int64)
+    return np.array(["TN", "FP", "FN", "TP"])[code]

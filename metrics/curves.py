@@ -68,15 +68,25 @@ from metrics._validation import (
 
 __all__ = [
     "auc",
+    "auc_four_ways",
     "auc_histogram",
     "auc_pairs",
     "auc_pairwise",
     "auc_rank",
+    "auc_rank_table",
     "average_precision_score",
+    "calibration_bins",
     "gini",
+    "optimal_thresholds",
+    "per_sample_outcomes",
     "precision_recall_curve",
+    "predict_at_threshold",
+    "rates_at_threshold",
+    "reduce_curve",
     "roc_auc_score",
     "roc_curve",
+    "threshold_outcomes",
+    "threshold_table",
 ]
 
 _AVERAGES = ("micro", "macro", "weighted", "samples", None)
@@ -912,3 +922,595 @@ def auc_pairs(y_true, y_score, *, max_pairs=None):
     df.attrs["sampled"] = bool(sampled)
     df.attrs["n_pairs"] = int(total)
     return df
+
+
+# ---------------------------------------------------------------------------
+# public: one operating point, the threshold table, optimal thresholds,
+# curve reduction for drawing, calibration bins (the curves page)
+# ---------------------------------------------------------------------------
+def _check_threshold(threshold) -> float:
+    if (
+        isinstance(threshold, bool | np.bool_)
+        or not isinstance(threshold, Real)
+        or not np.isfinite(threshold)
+    ):
+        raise MetricInputError(f"threshold must be a finite number; got {threshold!r}.")
+    return float(threshold)
+
+
+def _divide(num, den) -> float:
+    """num / den, 0.0 when den is 0 (scikit-learn's zero_division=0)."""
+    return float(num / den) if den != 0 else 0.0
+
+
+def predict_at_threshold(y_score, threshold):
+    """0/1 predictions of an operating point: 1 where ``y_score >= threshold``.
+
+    The convention of :func:`roc_curve` (a sample at exactly the threshold
+    is predicted positive).
+
+    Parameters
+    ----------
+    y_score : array-like of shape (n_samples,)
+    threshold : float
+        Finite.
+
+    Returns
+    -------
+    ndarray of shape (n_samples,), dtype int64
+
+    Examples
+    --------
+    >>> predict_at_threshold([0.2, 0.5, 0.9], 0.5).tolist()
+    [0, 1, 1]
+    """
+    s = as_1d(y_score, "y_score")
+    t = _check_threshold(threshold)
+    return (s >= t).astype(np.int64)
+
+
+def threshold_outcomes(y_true, y_score, threshold):
+    """Each sample's outcome at an operating point: "TP", "FP", "TN" or "FN".
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        0/1 labels.
+    y_score : array-like of shape (n_samples,)
+    threshold : float
+        A sample is predicted positive when its score is >= threshold.
+
+    Returns
+    -------
+    ndarray of str, shape (n_samples,)
+
+    Examples
+    --------
+    >>> threshold_outcomes([1, 0, 1, 0], [0.9, 0.7, 0.3, 0.1], 0.5).tolist()
+    ['TP', 'FP', 'FN', 'TN']
+    """
+    pos, s, _ = _binary_input(y_true, y_score)
+    pred = s >= _check_threshold(threshold)
+    code = 2 * pos.astype(np.int64) + pred  # 0 TN, 1 FP, 2 FN, 3 TP
+    return np.array(["TN", "FP", "FN", "TP"])[code]
+
+
+def rates_at_threshold(y_true, y_score, threshold, *, beta=1.0, sample_weight=None):
+    """Every count and rate of one operating point (prediction = score >= threshold).
+
+    Counts are weighted by ``sample_weight``. A rate with a zero denominator
+    is 0.0 (scikit-learn's ``zero_division=0``).
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        0/1 labels.
+    y_score : array-like of shape (n_samples,)
+    threshold : float
+    beta : float, default 1.0
+        Weight of recall in the F-beta score, >= 0.
+    sample_weight : array-like of shape (n_samples,), optional
+
+    Returns
+    -------
+    dict
+        ``tp, fp, fn, tn`` (float), ``precision``, ``recall`` (= ``tpr``),
+        ``f1``, ``fbeta``, ``accuracy``, ``error_rate``, ``tpr``, ``fpr``,
+        ``tnr``, ``fnr``, ``beta``.
+
+    Examples
+    --------
+    >>> r = rates_at_threshold([1, 0, 1, 0, 0], [0.9, 0.7, 0.3, 0.1, 0.6], 0.5)
+    >>> r["tp"], r["fp"], r["fn"], r["tn"], round(r["precision"], 4), r["recall"]
+    (1.0, 2.0, 1.0, 1.0, 0.3333, 0.5)
+    """
+    if isinstance(beta, bool | np.bool_) or not isinstance(beta, Real) or not beta >= 0:
+        raise MetricInputError(f"beta must be a number >= 0; got {beta!r}.")
+    pos, s, w = _binary_input(y_true, y_score, sample_weight)
+    pred = s >= _check_threshold(threshold)
+    ww = np.ones(s.shape[0]) if w is None else w
+    tp = float(ww[pos & pred].sum())
+    fp = float(ww[~pos & pred].sum())
+    fn = float(ww[pos & ~pred].sum())
+    tn = float(ww[~pos & ~pred].sum())
+    precision = _divide(tp, tp + fp)
+    recall = _divide(tp, tp + fn)
+    b2 = float(beta) ** 2
+    if np.isinf(b2):
+        fbeta = recall
+    else:
+        fbeta = _divide((1 + b2) * tp, (1 + b2) * tp + b2 * fn + fp)
+    total = tp + fp + fn + tn
+    accuracy = _divide(tp + tn, total)
+    return {
+        "tp": tp,
+        "fp": fp,
+        "fn": fn,
+        "tn": tn,
+        "precision": precision,
+        "recall": recall,
+        "f1": _divide(2 * tp, 2 * tp + fn + fp),
+        "fbeta": fbeta,
+        "beta": float(beta),
+        "accuracy": accuracy,
+        "error_rate": _divide(fp + fn, total),
+        "tpr": recall,
+        "fpr": _divide(fp, fp + tn),
+        "tnr": _divide(tn, fp + tn),
+        "fnr": _divide(fn, tp + fn),
+    }
+
+
+def threshold_table(y_true, y_score, *, sample_weight=None, drop_intermediate=False):
+    """The ROC curve point by point (seed 002): counts and rates at every distinct score.
+
+    Row 0 is threshold ``+inf`` (nothing predicted positive); then one row per
+    distinct score, descending: lowering the threshold to that score turns
+    every sample scoring at least it positive, so a block of tied scores is
+    one row (one diagonal ROC step when it holds both classes). The columns
+    ``fpr``/``tpr`` equal :func:`roc_curve` with the same
+    ``drop_intermediate``.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        0/1 labels, both classes present (with non-zero weight).
+    y_score : array-like of shape (n_samples,)
+    sample_weight : array-like of shape (n_samples,), optional
+    drop_intermediate : bool, default False
+        Drop the collinear points inside horizontal and vertical runs, as
+        :func:`roc_curve` does by default.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``threshold, tp, fp, fn, tn, tpr, fpr, precision``
+        (precision 0 on the first row, where nothing is predicted positive),
+        and ``n_tied`` (the total weight of the samples at exactly that score;
+        0 on the first row).
+
+    Examples
+    --------
+    >>> t = threshold_table([1, 0, 1, 0, 0, 0], [0.9, 0.7, 0.8, 0.6, 0.5, 0.4])
+    >>> t[["fpr", "tpr"]].values[1:].tolist()
+    [[0.0, 0.5], [0.0, 1.0], [0.25, 1.0], [0.5, 1.0], [0.75, 1.0], [1.0, 1.0]]
+    """
+    import pandas as pd
+
+    pos, s, w = _binary_input(y_true, y_score, sample_weight)
+    _refuse_single_class(pos, w)
+    fps, tps, thresholds = _blocks(pos, s, w)
+    fps = fps.astype(np.float64)
+    tps = tps.astype(np.float64)
+    tied = np.diff(fps + tps, prepend=0.0)
+    if drop_intermediate and fps.shape[0] > 2:
+        keep = np.concatenate(([True], (np.diff(fps, 2) != 0) | (np.diff(tps, 2) != 0), [True]))
+        fps, tps, thresholds, tied = fps[keep], tps[keep], thresholds[keep], tied[keep]
+    fps = np.concatenate(([0.0], fps))
+    tps = np.concatenate(([0.0], tps))
+    p, n = tps[-1], fps[-1]
+    pp = tps + fps
+    return pd.DataFrame(
+        {
+            "threshold": np.concatenate(([np.inf], thresholds)),
+            "tp": tps,
+            "fp": fps,
+            "fn": p - tps,
+            "tn": n - fps,
+            "tpr": tps / p,
+            "fpr": fps / n,
+            "precision": np.divide(tps, pp, out=np.zeros_like(tps), where=pp != 0),
+            "n_tied": np.concatenate(([0.0], tied)),
+        }
+    )
+
+
+OPTIMIZERS = ("max_fbeta", "youden", "min_cost", "recall_at_least", "precision_at_least")
+
+
+def optimal_thresholds(
+    y_true,
+    y_score,
+    *,
+    beta=1.0,
+    cost_fp=1.0,
+    cost_fn=1.0,
+    min_recall=0.9,
+    min_precision=0.9,
+    sample_weight=None,
+):
+    """Candidate operating points, one per criterion, chosen among the distinct scores.
+
+    Every candidate threshold is a distinct score (prediction = score >=
+    threshold, so each candidate predicts at least one sample positive);
+    ties between equally good thresholds go to the highest threshold.
+
+    * ``max_fbeta``: the largest F-beta;
+    * ``youden``: the largest Youden's J = TPR - FPR;
+    * ``min_cost``: the smallest expected cost ``cost_fp * FP + cost_fn * FN``;
+    * ``recall_at_least``: among thresholds with recall >= ``min_recall``, the
+      best precision;
+    * ``precision_at_least``: among thresholds with precision >=
+      ``min_precision``, the best recall.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        0/1 labels, both classes present.
+    y_score : array-like of shape (n_samples,)
+    beta : float, default 1.0
+    cost_fp, cost_fn : float, default 1.0
+        Non-negative costs of a false positive and of a false negative.
+    min_recall, min_precision : float, default 0.9
+        Constraints in [0, 1].
+    sample_weight : array-like of shape (n_samples,), optional
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per criterion (index ``OPTIMIZERS``): ``threshold`` (NaN when
+        no threshold meets the constraint), ``value`` (the criterion's value
+        there), ``tp, fp, fn, tn, tpr, fpr, precision``.
+
+    Examples
+    --------
+    >>> o = optimal_thresholds([0, 0, 1, 1, 0, 1], [0.1, 0.4, 0.35, 0.8, 0.7, 0.9])
+    >>> float(o.loc["youden", "threshold"]), float(o.loc["max_fbeta", "value"])
+    (0.8, 0.8)
+    """
+    if isinstance(beta, bool | np.bool_) or not isinstance(beta, Real) or not beta >= 0:
+        raise MetricInputError(f"beta must be a number >= 0; got {beta!r}.")
+    for name, v in (("cost_fp", cost_fp), ("cost_fn", cost_fn)):
+        if not isinstance(v, Real) or not np.isfinite(v) or v < 0:
+            raise MetricInputError(f"{name} must be a finite number >= 0; got {v!r}.")
+    for name, v in (("min_recall", min_recall), ("min_precision", min_precision)):
+        if not isinstance(v, Real) or not 0 <= v <= 1:
+            raise MetricInputError(f"{name} must lie in [0, 1]; got {v!r}.")
+    table = threshold_table(y_true, y_score, sample_weight=sample_weight).iloc[1:]
+    tp, fp = table["tp"].to_numpy(), table["fp"].to_numpy()
+    fn, tpr, fpr = table["fn"].to_numpy(), table["tpr"].to_numpy(), table["fpr"].to_numpy()
+    precision = table["precision"].to_numpy()
+    b2 = float(beta) ** 2
+    if np.isinf(b2):
+        fbeta = tpr
+    else:
+        den = (1 + b2) * tp + b2 * fn + fp
+        fbeta = np.divide((1 + b2) * tp, den, out=np.zeros_like(tp), where=den != 0)
+    cost = cost_fp * fp + cost_fn * fn
+    criteria = {
+        "max_fbeta": (fbeta, None),
+        "youden": (tpr - fpr, None),
+        "min_cost": (-cost, None),
+        "recall_at_least": (precision, tpr >= min_recall - 1e-12),
+        "precision_at_least": (tpr, precision >= min_precision - 1e-12),
+    }
+    rows = []
+    for name in OPTIMIZERS:
+        goal, feasible = criteria[name]
+        if feasible is not None and not feasible.any():
+            rows.append({"threshold": np.nan, "value": np.nan})
+            continue
+        g = goal if feasible is None else np.where(feasible, goal, -np.inf)
+        i = int(np.argmax(g))  # thresholds descend: the first maximum is the highest
+        value = -g[i] if name == "min_cost" else g[i]
+        row = table.iloc[i]
+        rows.append(
+            {
+                "threshold": float(row["threshold"]),
+                "value": float(value),
+                **{c: float(row[c]) for c in ("tp", "fp", "fn", "tn", "tpr", "fpr", "precision")},
+            }
+        )
+    import pandas as pd
+
+    return pd.DataFrame(rows, index=list(OPTIMIZERS))
+
+
+def reduce_curve(x, y, *, max_points=4000):
+    """Indices of the vertices to draw a long curve with, never a threshold grid.
+
+    A curve of at most ``max_points`` points is kept whole (every vertex
+    keeps its threshold for the hover). A longer one is reduced in two
+    steps. Step 1 (exact): drop the interior points that lie on the segment
+    between their neighbours (collinear runs). Step 2, only when more than
+    ``max_points`` remain: split the ``x`` range into ``max_points // 4``
+    equal columns and keep, in each, the first, last, lowest and highest
+    vertex (the M4 rule), so the drawn polyline stays within one column
+    width of the exact curve and every extreme is kept.
+
+    Parameters
+    ----------
+    x : array-like of shape (n_points,)
+        Monotone (non-decreasing or non-increasing), e.g. FPR or recall.
+    y : array-like of shape (n_points,)
+    max_points : int, default 4000
+        At least 4.
+
+    Returns
+    -------
+    ndarray of int64
+        Sorted indices into ``x``/``y``; always holds the first and last point.
+
+    Examples
+    --------
+    >>> reduce_curve([0, 0, 0, 0.5, 1], [0, 0.5, 1, 1, 1]).tolist()
+    [0, 1, 2, 3, 4]
+    >>> reduce_curve([0, 0, 0, 0.5, 1], [0, 0.5, 1, 1, 1], max_points=4).tolist()
+    [0, 2, 4]
+    """
+    xa = as_1d(x, "x")
+    ya = as_1d(y, "y")
+    check_same_shape(xa, ya, "x", "y")
+    max_points = check_k(max_points, "max_points")
+    if max_points < 4:
+        raise MetricInputError(f"max_points must be at least 4; got {max_points}.")
+    n = xa.shape[0]
+    if n <= max_points:
+        return np.arange(n, dtype=np.int64)
+    dx1, dy1 = xa[1:-1] - xa[:-2], ya[1:-1] - ya[:-2]
+    dx2, dy2 = xa[2:] - xa[1:-1], ya[2:] - ya[1:-1]
+    cross = dx1 * dy2 - dy1 * dx2
+    scale = np.abs(dx1 * dy2) + np.abs(dy1 * dx2)
+    same_way = dx1 * dx2 + dy1 * dy2 >= 0
+    collinear = (np.abs(cross) <= 1e-12 * np.maximum(scale, 1e-300)) & same_way
+    idx = np.flatnonzero(np.concatenate(([True], ~collinear, [True])))
+    if idx.shape[0] <= max_points:
+        return idx.astype(np.int64)
+    xs, ys = xa[idx], ya[idx]
+    n_cols = max_points // 4
+    lo, hi = float(xs.min()), float(xs.max())
+    width = (hi - lo) or 1.0
+    col = np.minimum(((xs - lo) / width * n_cols).astype(np.int64), n_cols - 1)
+    order = np.lexsort((ys, col))  # by column, then by y
+    starts = np.flatnonzero(np.diff(col[order], prepend=-1))
+    ends = np.append(starts[1:], order.shape[0]) - 1
+    lowest, highest = order[starts], order[ends]
+    col_sorted = np.sort(col)  # x is monotone: columns are contiguous runs
+    cstart = np.flatnonzero(np.diff(col_sorted, prepend=-1))
+    cend = np.append(cstart[1:], col_sorted.shape[0]) - 1
+    if xs[0] > xs[-1]:  # non-increasing x: column runs go backwards
+        firsts = np.flatnonzero(np.diff(col, prepend=col[0] + 1) != 0)
+        lasts = np.append(firsts[1:], col.shape[0]) - 1
+    else:
+        firsts, lasts = cstart, cend
+    keep = np.unique(np.concatenate((lowest, highest, firsts, lasts, [0, xs.shape[0] - 1])))
+    return idx[keep].astype(np.int64)
+
+
+def calibration_bins(y_true, y_prob, *, n_bins=10, sample_weight=None):
+    """The reliability diagram's table: equal-width probability bins.
+
+    A probability p falls in bin ``min(floor(p * n_bins), n_bins - 1)`` (the
+    rule of :func:`auc_histogram`).
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        0/1 labels.
+    y_prob : array-like of shape (n_samples,)
+        Predicted probabilities of class 1, in [0, 1].
+    n_bins : int, default 10
+    sample_weight : array-like of shape (n_samples,), optional
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per bin: ``lower, upper, count`` (samples), ``weight`` (their
+        total weight), ``mean_predicted`` and ``fraction_positive`` (weighted;
+        NaN for an empty bin).
+
+    Raises
+    ------
+    MetricInputError
+        Bad input, ``n_bins < 1`` or a probability outside [0, 1] (named).
+
+    Examples
+    --------
+    >>> c = calibration_bins([0, 1, 1, 0], [0.1, 0.8, 0.9, 0.7], n_bins=2)
+    >>> c["count"].tolist(), c["fraction_positive"].round(4).tolist()
+    ([1, 3], [0.0, 0.6667])
+    """
+    import pandas as pd
+
+    n_bins = check_k(n_bins, "n_bins")
+    pos, p, w = _binary_input(y_true, y_prob, sample_weight)
+    bad = (p < 0) | (p > 1)
+    if bad.any():
+        i = int(np.argmax(bad))
+        raise MetricInputError(
+            f"y_prob must lie in [0, 1] for a calibration diagram; found {float(p[i])!r} "
+            f"at {location('y_prob', (i,))}."
+        )
+    ww = np.ones(p.shape[0]) if w is None else w
+    b = np.minimum((p * n_bins).astype(np.int64), n_bins - 1)
+    count = np.bincount(b, minlength=n_bins)
+    wsum = np.bincount(b, weights=ww, minlength=n_bins)
+    psum = np.bincount(b, weights=ww * p, minlength=n_bins)
+    ysum = np.bincount(b, weights=ww * pos, minlength=n_bins)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        mean_p = np.where(wsum > 0, psum / wsum, np.nan)
+        frac = np.where(wsum > 0, ysum / wsum, np.nan)
+    edges = np.arange(n_bins + 1) / n_bins
+    return pd.DataFrame(
+        {
+            "lower": edges[:-1],
+            "upper": edges[1:],
+            "count": count,
+            "weight": wsum,
+            "mean_predicted": mean_p,
+            "fraction_positive": frac,
+        }
+    )
+
+
+def auc_rank_table(y_true, y_score):
+    """The rank-sum (Mann-Whitney) computation of AUC, with its mid-ranks.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        0/1 labels, both classes present.
+    y_score : array-like of shape (n_samples,)
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per sample, by ascending score: ``sample`` (0-based index),
+        ``score``, ``label`` and ``mid_rank`` (1 = lowest; tied scores share
+        the mean of their positions). ``attrs``: ``rank_sum`` (sum of the
+        positives' ranks), ``n_pos``, ``n_neg`` and ``auc`` =
+        ``(rank_sum - n_pos (n_pos + 1) / 2) / (n_pos n_neg)``.
+
+    Examples
+    --------
+    >>> t = auc_rank_table([1, 0, 0, 1], [0.8, 0.8, 0.2, 0.6])
+    >>> t["mid_rank"].tolist(), t.attrs["rank_sum"], t.attrs["auc"]
+    ([1.0, 2.0, 3.5, 3.5], 5.5, 0.625)
+    """
+    import pandas as pd
+
+    pos, s = _two_class_input(y_true, y_score)
+    ranks = mid_rank(s)
+    order = np.argsort(s, kind="stable")
+    n_pos = int(np.count_nonzero(pos))
+    n_neg = pos.shape[0] - n_pos
+    rank_sum = float(ranks[pos].sum())
+    df = pd.DataFrame(
+        {
+            "sample": order,
+            "score": s[order],
+            "label": pos[order].astype(np.int64),
+            "mid_rank": ranks[order],
+        }
+    )
+    df.attrs.update(
+        rank_sum=rank_sum,
+        n_pos=n_pos,
+        n_neg=n_neg,
+        auc=float((rank_sum - n_pos * (n_pos + 1) / 2.0) / (n_pos * n_neg)),
+    )
+    return df
+
+
+def per_sample_outcomes(y_true, y_score, threshold, *, sample_weight=None):
+    """One row per sample at an operating point: the curves page's breakdown.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        0/1 labels.
+    y_score : array-like of shape (n_samples,)
+    threshold : float
+        Predicted positive when score >= threshold.
+    sample_weight : array-like of shape (n_samples,), optional
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``score, label, rank`` (1 = highest score; tied scores share
+        the best rank), ``prediction``, ``outcome`` (TP/FP/TN/FN),
+        ``log_loss_term`` (-log p(true class), clipped as :func:`log_loss`;
+        NaN when a score lies outside [0, 1]) and ``weight``.
+
+    Examples
+    --------
+    >>> d = per_sample_outcomes([1, 0, 1], [0.9, 0.9, 0.2], 0.5)
+    >>> d["rank"].tolist(), d["outcome"].tolist()
+    ([1, 1, 3], ['TP', 'FP', 'FN'])
+    """
+    import pandas as pd
+
+    from metrics.classification import log_loss_per_sample
+
+    pos, s, w = _binary_input(y_true, y_score, sample_weight)
+    t = _check_threshold(threshold)
+    desc = np.sort(-s)
+    rank = np.searchsorted(desc, -s, side="left") + 1
+    if ((s >= 0) & (s <= 1)).all():
+        terms = log_loss_per_sample(pos.astype(np.int64), s, labels=[0, 1])
+    else:
+        terms = np.full(s.shape[0], np.nan)
+    return pd.DataFrame(
+        {
+            "score": s,
+            "label": pos.astype(np.int64),
+            "rank": rank.astype(np.int64),
+            "prediction": (s >= t).astype(np.int64),
+            "outcome": threshold_outcomes(pos.astype(np.int64), s, t),
+            "log_loss_term": terms,
+            "weight": np.ones(s.shape[0]) if w is None else w,
+        }
+    )
+
+
+def auc_four_ways(y_true, y_score, *, n_bins=100, sample_weight=None):
+    """AUC computed four ways side by side (seed 002), plus Gini.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        0/1 labels, both classes present.
+    y_score : array-like of shape (n_samples,)
+    n_bins : int, default 100
+        Bins of the histogram approximation.
+    sample_weight : array-like of shape (n_samples,), optional
+        Used by the trapezoid way only (the weighted ROC curve); the pair,
+        rank-sum and histogram ways count samples, as seed 002 does.
+
+    Returns
+    -------
+    dict
+        ``trapezoid`` (area under the exact, weighted ROC curve),
+        ``pairwise``, ``rank``, ``exact`` (the unweighted
+        :func:`roc_auc_score`), ``histogram`` (NaN when a score lies outside
+        [0, 1]; then ``histogram_message`` says why), ``histogram_error``
+        (``histogram - exact``) and ``gini`` (``2 exact - 1``).
+
+    Examples
+    --------
+    >>> r = auc_four_ways([1, 0, 0, 1], [0.81, 0.85, 0.2, 0.6], n_bins=10)
+    >>> r["trapezoid"], r["pairwise"], r["rank"], r["histogram"], r["histogram_error"]
+    (0.5, 0.5, 0.5, 0.625, 0.125)
+    """
+    fpr, tpr, _ = roc_curve(y_true, y_score, sample_weight=sample_weight)
+    exact = roc_auc_score(y_true, y_score)
+    out = {
+        "trapezoid": auc(fpr, tpr),
+        "pairwise": auc_pairwise(y_true, y_score),
+        "rank": auc_rank(y_true, y_score),
+        "exact": exact,
+        "gini": gini(y_true, y_score),
+        "histogram": float("nan"),
+        "histogram_error": float("nan"),
+        "histogram_message": "",
+    }
+    try:
+        hist = auc_histogram(y_true, y_score, n_bins=n_bins)
+    except MetricInputError as exc:
+        if "[0, 1]" not in str(exc):
+            raise
+        out["histogram_message"] = str(exc)
+    else:
+        out["histogram"] = hist
+        out["histogram_error"] = hist - exact
+    return out

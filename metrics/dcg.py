@@ -65,6 +65,9 @@ __all__ = [
     "dcg_per_sample",
     "dcg_score",
     "dcg_steps",
+    "dcg_tie_bounds_per_sample",
+    "dcg_tie_order_steps",
+    "exponential_gain",
     "ndcg_per_sample",
     "ndcg_score",
 ]
@@ -504,3 +507,185 @@ def dcg_steps(y_true_row, y_score_row, *, k=None, log_base=2, ignore_ties=False)
             "in_top_k": position <= (m if k is None else k),
         }
     )
+
+
+# ---------------------------------------------------------------------------
+# teaching helpers: gain transform, tie-order bounds, tie orders side by side
+# ---------------------------------------------------------------------------
+def exponential_gain(y_true) -> np.ndarray:
+    """The exponential gain ``2 ** rel - 1`` of graded relevance.
+
+    scikit-learn's ``dcg_score`` / ``ndcg_score`` use the relevance as given
+    (linear gain); many IR papers (Burges et al. 2005) use ``2 ** rel - 1``,
+    which rewards the top grades more. Pass the result as ``y_true`` to any
+    DCG function; for 0/1 labels the two gains coincide. NDCG of the
+    transformed gains is well defined: the transform is increasing, so the
+    ideal order is unchanged.
+
+    Parameters
+    ----------
+    y_true : array-like
+        Non-negative relevance grades (any shape).
+
+    Returns
+    -------
+    ndarray of float
+        Same shape as ``y_true``.
+
+    Raises
+    ------
+    MetricInputError
+        On negative, NaN or infinite grades, or grades so large that
+        ``2 ** rel`` overflows.
+
+    Examples
+    --------
+    >>> exponential_gain([[0, 1, 2, 3]]).tolist()
+    [[0.0, 1.0, 3.0, 7.0]]
+    """
+    y = as_array(y_true, "y_true", ndim=(1, 2))
+    check_nonnegative(y, "y_true")
+    if y.size and y.max() >= 1024:
+        raise MetricInputError(
+            f"y_true holds a grade of {y.max():g}: 2 ** rel - 1 overflows for grades of 1024 "
+            "or more; use the linear gain (the relevance as given)."
+        )
+    return np.exp2(y) - 1.0
+
+
+def _tie_bound_block(
+    raw: np.ndarray, ys: np.ndarray, *, discount: np.ndarray, best_first: bool
+) -> np.ndarray:
+    gains = raw.astype(np.float64, copy=False)
+    secondary = -gains if best_first else gains
+    order = np.lexsort((secondary, -ys), axis=1)  # last key is the primary one
+    return np.take_along_axis(gains, order, axis=1) @ discount
+
+
+def dcg_tie_bounds_per_sample(
+    y_true, y_score, *, k=None, log_base=2, normalize=False
+) -> tuple[np.ndarray, np.ndarray]:
+    """The worst and best DCG any order of the tied items could give.
+
+    Inside every tie group the items are ordered worst gain first
+    (pessimistic) or best gain first (optimistic). McSherry & Najork's
+    tie-averaged DCG (:func:`dcg_per_sample` with ``ignore_ties=False``) is
+    the mean over all orders of the tie groups, so it always lies between
+    the two (Chebyshev's sum inequality); with no ties all three agree.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples, n_items)
+        Non-negative gains, at least 2 items.
+    y_score : array-like of shape (n_samples, n_items)
+        Finite scores.
+    k : int, optional
+        Cut-off: only the top ``k`` positions count.
+    log_base : float, default 2
+        Base of the logarithm of the discount; positive and not 1.
+    normalize : bool, default False
+        Divide both bounds by the ideal DCG (NDCG bounds; 0 for a sample
+        with no positive gain, as :func:`ndcg_per_sample`).
+
+    Returns
+    -------
+    pessimistic, optimistic : ndarray of float, shape (n_samples,)
+
+    Examples
+    --------
+    >>> low, high = dcg_tie_bounds_per_sample([[10, 0, 0, 1, 5]], [[1, 0, 0, 0, 1]], k=1)
+    >>> low.tolist(), high.tolist()
+    ([5.0], [10.0])
+    """
+    yt, ys, k = _check_inputs(y_true, y_score, k)
+    base = _check_log_base(log_base)
+    discount = _discount(ys.shape[1], k, base)
+    low = apply_by_row_chunks(
+        partial(_tie_bound_block, discount=discount, best_first=False), yt, ys
+    )
+    high = apply_by_row_chunks(
+        partial(_tie_bound_block, discount=discount, best_first=True), yt, ys
+    )
+    if normalize:
+        ideal = _dcg(yt, yt, k, base, True)
+        ok = ideal > 0
+        safe = np.where(ok, ideal, 1.0)
+        low = np.where(ok, np.minimum(low / safe, 1.0), 0.0)
+        high = np.where(ok, np.minimum(high / safe, 1.0), 0.0)
+    return low, high
+
+
+def dcg_tie_order_steps(y_true_row, y_score_row, *, k=None, log_base=2) -> pd.DataFrame:
+    """One sample's items under the four ways of ordering tied scores.
+
+    One table row per item, in column order. For each way of ordering the
+    items of a tie group the table gives the item's position and its
+    contribution to the DCG; each ``contribution_*`` column sums to that
+    way's DCG:
+
+    * ``averaged``: McSherry & Najork (the default ``dcg_score``); the item's
+      position is its place in column order inside the group, and its
+      contribution is the group's mean gain times that position's discount;
+    * ``ignore_ties``: scikit-learn's ``ignore_ties=True`` order (higher
+      column first among tied scores);
+    * ``pessimistic``: worst gain first inside each tie group;
+    * ``optimistic``: best gain first inside each tie group.
+
+    Parameters
+    ----------
+    y_true_row : array-like of shape (n_items,)
+        Non-negative gains of one sample, at least 2.
+    y_score_row : array-like of shape (n_items,)
+        Finite scores of that sample.
+    k : int, optional
+        Cut-off: discounts after position ``k`` are 0.
+    log_base : float, default 2
+        Base of the logarithm of the discount; positive and not 1.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``item``, ``score``, ``relevance``, ``tie_size``, then
+        ``position_<way>`` and ``contribution_<way>`` for the four ways,
+        and ``moved`` (True when the item's position differs between
+        ``averaged`` and ``ignore_ties``).
+
+    Examples
+    --------
+    >>> t = dcg_tie_order_steps([10, 0, 0, 1, 5], [1, 0, 0, 0, 1], k=1)
+    >>> t[["item", "position_averaged", "position_ignore_ties"]].to_numpy()[[0, 4]].tolist()
+    [[0, 1, 2], [4, 2, 1]]
+    >>> [float(t[f"contribution_{w}"].sum())
+    ...  for w in ("averaged", "ignore_ties", "pessimistic", "optimistic")]
+    [7.5, 5.0, 5.0, 10.0]
+    """
+    k = check_k(k, allow_none=True)
+    base = _check_log_base(log_base)
+    yt, ys = _check_rows(y_true_row, y_score_row)
+    m = yt.shape[0]
+    discount = _discount(m, k, base)
+    averaged = dcg_steps(yt, ys, k=k, log_base=base)
+    items = averaged["item"].to_numpy()
+    orders = {
+        "averaged": items,
+        "ignore_ties": sklearn_ignore_ties_order(ys[None, :])[0],
+        "pessimistic": np.lexsort((yt, -ys)),
+        "optimistic": np.lexsort((-yt, -ys)),
+    }
+    tie_size = np.empty(m, dtype=np.int64)
+    tie_size[items] = averaged["tie_size"].to_numpy()
+    out = {"item": np.arange(m), "score": ys, "relevance": yt, "tie_size": tie_size}
+    positions = {}
+    for way, order in orders.items():
+        pos = np.empty(m, dtype=np.int64)
+        pos[order] = np.arange(1, m + 1)
+        positions[way] = pos
+        out[f"position_{way}"] = pos
+        if way == "averaged":
+            contribution = np.empty(m)
+            contribution[items] = averaged["contribution"].to_numpy()
+        else:
+            contribution = yt * discount[pos - 1]
+        out[f"contribution_{way}"] = contribution
+    out["moved"] = positions["averaged"] != positions["ignore_ties"]
+    return pd.DataFrame(out)

@@ -38,6 +38,7 @@ float64 (:func:`_binary_mask`); the refusal message is the shared one of
 from __future__ import annotations
 
 from functools import partial
+from typing import NamedTuple
 
 import numpy as np
 import pandas as pd
@@ -46,7 +47,10 @@ from metrics._ranks import (
     apply_by_row_chunks,
     ascending_flat_order,
     block_start_of,
+    descending_order,
     flat_tie_blocks,
+    scatter_back,
+    tie_bounds,
 )
 from metrics._validation import (
     MetricInputError,
@@ -653,3 +657,459 @@ def ranking_loss_steps(y_true_row, y_score_row) -> pd.DataFrame:
             "running_value": np.cumsum(misordered) / n_pairs,
         }
     )
+
+
+# ---------------------------------------------------------------------------
+# page helpers: the rank table, per-sample contributions, tie-breaking rules
+# ---------------------------------------------------------------------------
+TIE_RULES = ("max", "optimistic", "pessimistic")
+_CONTRIBUTION_METRICS = ("lrap", "coverage", "ranking_loss")
+
+__all__ += [
+    "TIE_RULES",
+    "RankTable",
+    "TieBroken",
+    "best_coverage_error",
+    "coverage_steps_tie_broken",
+    "label_rank_table",
+    "label_ranking_contributions",
+    "lrap_steps_tie_broken",
+    "sort_worst_first",
+    "tie_broken_per_sample",
+    "tie_broken_summary",
+]
+
+
+class RankTable(NamedTuple):
+    """Every label's rank in its sample (see :func:`label_rank_table`).
+
+    Attributes
+    ----------
+    rank : ndarray of int, shape (n_samples, n_labels)
+        Max rank ``|{k : s_ik >= s_ij}|`` (1 = best; tied labels share the
+        deepest rank of their group).
+    tie_group : ndarray of int, shape (n_samples, n_labels)
+        0-based id of the label's group of equal scores within its sample,
+        highest score first (labels with the same id are tied).
+    tie_size : ndarray of int, shape (n_samples, n_labels)
+        Number of labels in that group (1 = not tied).
+    """
+
+    rank: np.ndarray
+    tie_group: np.ndarray
+    tie_size: np.ndarray
+
+
+def label_rank_table(y_score) -> RankTable:
+    """Max rank, tie group and tie-group size of every label of every sample.
+
+    One sort of the whole matrix (:func:`metrics._ranks.descending_order`),
+    then the tie bounds of every sorted position, scattered back to column
+    order; the ranks equal :func:`metrics._ranks.max_rank`.
+
+    Parameters
+    ----------
+    y_score : array-like of shape (n_samples, n_labels)
+        Finite scores, highest ranks first.
+
+    Returns
+    -------
+    RankTable
+        ``rank``, ``tie_group`` and ``tie_size``, each shaped like ``y_score``.
+
+    Examples
+    --------
+    >>> t = label_rank_table([[0.75, 0.5, 1.0], [0.3, 0.3, 0.1]])
+    >>> t.rank.tolist(), t.tie_group.tolist(), t.tie_size.tolist()
+    ([[2, 3, 1], [2, 2, 3]], [[1, 2, 0], [0, 0, 1]], [[1, 1, 1], [2, 2, 1]])
+    """
+    ys = as_2d(y_score, "y_score")
+    order, sorted_scores = descending_order(ys)
+    first, last = tie_bounds(sorted_scores)
+    new_group = np.ones(ys.shape, dtype=np.int64)
+    new_group[:, 1:] = sorted_scores[:, 1:] != sorted_scores[:, :-1]
+    group = np.cumsum(new_group, axis=1) - 1
+    return RankTable(
+        rank=scatter_back(order, last + 1),
+        tie_group=scatter_back(order, group),
+        tie_size=scatter_back(order, last - first + 1),
+    )
+
+
+def best_coverage_error(y_true, *, sample_weight=None) -> float:
+    """The best coverage error any scores could reach: the mean number of true labels.
+
+    A perfect ranking puts the ``|Y_i|`` true labels of a sample on top, so
+    its coverage is ``|Y_i|`` (0 for a sample with no true label, as
+    scikit-learn counts it); :func:`coverage_error` is never below this.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples, n_labels)
+        0/1 indicator matrix.
+    sample_weight : array-like of shape (n_samples,), optional
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> best_coverage_error([[1, 0, 0], [1, 0, 1], [1, 1, 0]])
+    1.6666666666666667
+    """
+    yt = _binary_mask(_label_matrix(y_true, 1), "y_true")
+    w = check_sample_weight(sample_weight, yt.shape[0])
+    return _weighted_mean(np.count_nonzero(yt, axis=1).astype(np.float64), w)
+
+
+def _moves_mean(values: np.ndarray, w: np.ndarray | None) -> np.ndarray:
+    """``mean - mean without sample i`` for every i (NaN where nothing would be left)."""
+    w = np.ones(values.shape[0]) if w is None else w
+    total = w.sum()
+    mean = float(np.dot(w, values) / total)
+    rest = total - w
+    out = np.full(values.shape[0], np.nan)
+    ok = rest > 0
+    out[ok] = mean - (mean * total - w[ok] * values[ok]) / rest[ok]
+    return out
+
+
+def label_ranking_contributions(y_true, y_score, *, sample_weight=None) -> pd.DataFrame:
+    """Every sample's coverage, LRAP and ranking loss, and how much it moves each mean.
+
+    Vectorized over all samples (the kernels of :func:`coverage_error`,
+    :func:`label_ranking_average_precision_score` and
+    :func:`label_ranking_loss`, one sort shared by the last two).
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples, n_labels)
+        0/1 indicator matrix, at least 2 labels.
+    y_score : array-like of shape (n_samples, n_labels)
+        Finite scores.
+    sample_weight : array-like of shape (n_samples,), optional
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per sample, in input order, with the columns:
+
+        sample : int
+            0-based row index.
+        weight : float
+            The sample weight (1.0 without ``sample_weight``).
+        n_true : int
+            ``|Y_i|``, the sample's true labels (its best possible coverage).
+        n_pairs, n_misordered : int
+            (true, false) label pairs, and those with the false label scoring
+            at least as high (ties count as errors, as scikit-learn does).
+        coverage, lrap, ranking_loss : float
+            The sample's values (:func:`coverage_per_sample`,
+            :func:`lrap_per_sample`, :func:`ranking_loss_per_sample`).
+        coverage_moves_mean, lrap_moves_mean, ranking_loss_moves_mean : float
+            The (weighted) mean minus the mean without this sample: how much
+            the sample moves the headline number (NaN for a lone sample).
+        note : str
+            "no true label" / "every label is true" for degenerate samples,
+            else "".
+
+    Examples
+    --------
+    >>> t = label_ranking_contributions([[1, 0, 0], [1, 0, 1], [1, 1, 0]],
+    ...                                 [[0.75, 0.5, 1], [1, 0.2, 0.1], [0.9, 0.7, 0.6]])
+    >>> t["lrap"].round(4).tolist()
+    [0.5, 0.8333, 1.0]
+    >>> t["lrap_moves_mean"].round(4).tolist()
+    [-0.1389, 0.0278, 0.1111]
+    >>> t[["n_true", "n_pairs", "n_misordered"]].to_numpy().tolist()
+    [[1, 2, 1], [2, 2, 1], [2, 2, 0]]
+    """
+    yt, ys = _check_matrices(y_true, y_score, min_columns=2)
+    n, m = ys.shape
+    w = check_sample_weight(sample_weight, n)
+    n_true = np.count_nonzero(yt, axis=1)
+    n_pairs = n_true * (m - n_true)
+    cov = _coverage(yt, ys)
+    lrap = _lrap(yt, ys)
+    loss = _ranking_loss(yt, ys)
+    n_wrong = np.rint(loss * n_pairs).astype(np.int64)
+    note = np.where(n_true == 0, _NOTE_NO_TRUE, np.where(n_true == m, _NOTE_ALL_TRUE, ""))
+    return pd.DataFrame(
+        {
+            "sample": np.arange(n, dtype=np.int64),
+            "weight": np.ones(n) if w is None else w,
+            "n_true": n_true.astype(np.int64),
+            "n_pairs": n_pairs.astype(np.int64),
+            "n_misordered": n_wrong,
+            "coverage": cov,
+            "lrap": lrap,
+            "ranking_loss": loss,
+            "coverage_moves_mean": _moves_mean(cov, w),
+            "lrap_moves_mean": _moves_mean(lrap, w),
+            "ranking_loss_moves_mean": _moves_mean(loss, w),
+            "note": note,
+        }
+    )
+
+
+def sort_worst_first(contributions: pd.DataFrame, by: str) -> pd.DataFrame:
+    """Rows of :func:`label_ranking_contributions`, the samples that hurt ``by`` most first.
+
+    "Hurt" is how much the sample moves the mean the wrong way: down for
+    ``"lrap"`` (higher is better), up for ``"coverage"`` and
+    ``"ranking_loss"`` (lower is better). Equal effects keep sample order.
+
+    Parameters
+    ----------
+    contributions : pandas.DataFrame
+        As returned by :func:`label_ranking_contributions`.
+    by : {"lrap", "coverage", "ranking_loss"}
+
+    Returns
+    -------
+    pandas.DataFrame
+        The same rows, reordered (index kept).
+
+    Examples
+    --------
+    >>> t = label_ranking_contributions([[1, 0, 0], [1, 0, 1], [1, 1, 0]],
+    ...                                 [[0.75, 0.5, 1], [1, 0.2, 0.1], [0.9, 0.7, 0.6]])
+    >>> sort_worst_first(t, "lrap")["sample"].tolist()
+    [0, 1, 2]
+    >>> sort_worst_first(t, "coverage")["sample"].tolist()
+    [1, 0, 2]
+    """
+    if by not in _CONTRIBUTION_METRICS:
+        raise MetricInputError(f"by must be one of {_CONTRIBUTION_METRICS}; got {by!r}.")
+    effect = contributions[f"{by}_moves_mean"].to_numpy(dtype=np.float64)
+    value = contributions[by].to_numpy(dtype=np.float64)
+    sign = 1.0 if by == "lrap" else -1.0
+    # NaN effects (a lone sample) fall back to the value itself
+    key = sign * np.where(np.isnan(effect), value, effect)
+    order = np.argsort(key, kind="stable")
+    return contributions.iloc[order]
+
+
+class TieBroken(NamedTuple):
+    """Per-sample LRAP and coverage under one tie rule (see :func:`tie_broken_per_sample`)."""
+
+    lrap: np.ndarray
+    coverage: np.ndarray
+
+
+def _check_ties(ties: str) -> None:
+    if ties not in TIE_RULES:
+        raise MetricInputError(f"ties must be one of {TIE_RULES}; got {ties!r}.")
+
+
+def _strict_order(mask: np.ndarray, ys: np.ndarray, ties: str) -> np.ndarray:
+    """Column order of every row: descending score, then true labels first
+    (optimistic) or last (pessimistic), then column order."""
+    second = ~mask if ties == "optimistic" else mask
+    return np.lexsort((second, -ys), axis=-1)
+
+
+def tie_broken_per_sample(y_true, y_score, *, ties: str = "max") -> TieBroken:
+    """LRAP and coverage of every sample with ties broken by a rule.
+
+    * ``"max"``: scikit-learn's rule, tied labels share the maximal rank
+      (:func:`lrap_per_sample`, :func:`coverage_per_sample`);
+    * ``"optimistic"``: inside a tie group the true labels come first, each
+      taking its own position as rank (best case);
+    * ``"pessimistic"``: inside a tie group the false labels come first
+      (worst case).
+
+    Without ties the three agree. Coverage under ``"max"`` equals the
+    pessimistic one. For LRAP, ``"max"`` >= pessimistic, but the optimistic
+    value is not an upper bound: the max rule also counts every tied true
+    label in ``|L_ij|``, so a group of tied true labels after a false one can
+    score more under it (labels ``[1, 1, 0, 0, 1, 1]``, scores ``[1, 0, 2, 1,
+    0, 0]``: max 0.5833, optimistic 0.5667). A sample with no
+    true label keeps LRAP 1 and coverage 0 under every rule. One
+    ``np.lexsort`` of the whole matrix, then cumulative sums.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples, n_labels)
+        0/1 indicator matrix, at least 2 labels.
+    y_score : array-like of shape (n_samples, n_labels)
+        Finite scores.
+    ties : {"max", "optimistic", "pessimistic"}
+
+    Returns
+    -------
+    TieBroken
+        ``lrap`` and ``coverage``, each of shape (n_samples,).
+
+    Examples
+    --------
+    >>> y, s = [[1, 0, 1, 0]], [[0.5, 0.5, 0.5, 0.1]]
+    >>> [round(float(tie_broken_per_sample(y, s, ties=t).lrap[0]), 4) for t in TIE_RULES]
+    [0.6667, 1.0, 0.5833]
+    >>> [float(tie_broken_per_sample(y, s, ties=t).coverage[0]) for t in TIE_RULES]
+    [3.0, 2.0, 3.0]
+    """
+    _check_ties(ties)
+    yt, ys = _check_matrices(y_true, y_score, min_columns=2)
+    if ties == "max":
+        return TieBroken(_lrap(yt, ys), _coverage(yt, ys))
+    m = ys.shape[1]
+    order = _strict_order(yt, ys, ties)
+    sorted_true = np.take_along_axis(yt, order, axis=1)
+    pos = np.arange(1, m + 1, dtype=np.float64)
+    cum_true = np.cumsum(sorted_true, axis=1)
+    n_true = cum_true[:, -1]
+    frac_sum = np.where(sorted_true, cum_true / pos, 0.0).sum(axis=1)
+    lrap = np.ones(ys.shape[0])
+    ordinary = (n_true > 0) & (n_true < m)
+    lrap[ordinary] = frac_sum[ordinary] / n_true[ordinary]
+    deepest = m - np.argmax(sorted_true[:, ::-1], axis=1)
+    coverage = np.where(n_true > 0, deepest, 0).astype(np.float64)
+    return TieBroken(lrap, coverage)
+
+
+def tie_broken_summary(y_true, y_score, *, sample_weight=None) -> pd.DataFrame:
+    """Mean LRAP and coverage under each tie rule, side by side.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples, n_labels)
+        0/1 indicator matrix, at least 2 labels.
+    y_score : array-like of shape (n_samples, n_labels)
+    sample_weight : array-like of shape (n_samples,), optional
+
+    Returns
+    -------
+    pandas.DataFrame
+        Index ``ties`` ("max", "optimistic", "pessimistic"), columns ``lrap``
+        and ``coverage`` (the weighted means of :func:`tie_broken_per_sample`).
+
+    Examples
+    --------
+    >>> t = tie_broken_summary([[1, 0, 1, 0]], [[0.5, 0.5, 0.5, 0.1]])
+    >>> t.round(4).to_dict("index")["optimistic"]
+    {'lrap': 1.0, 'coverage': 2.0}
+    """
+    yt, ys = _check_matrices(y_true, y_score, min_columns=2)
+    w = check_sample_weight(sample_weight, yt.shape[0])
+    mx = tie_broken_per_sample(yt, ys, ties="max")
+    opt = tie_broken_per_sample(yt, ys, ties="optimistic")
+    pes = tie_broken_per_sample(yt, ys, ties="pessimistic")
+    lrap = np.array([mx.lrap, opt.lrap, pes.lrap])  # (3, n_samples): one row per rule
+    cov = np.array([mx.coverage, opt.coverage, pes.coverage])
+    if w is None:
+        lrap_mean, cov_mean = lrap.mean(axis=1), cov.mean(axis=1)
+    else:
+        lrap_mean, cov_mean = lrap @ w / w.sum(), cov @ w / w.sum()
+    out = pd.DataFrame(
+        {"lrap": lrap_mean, "coverage": cov_mean},
+        index=pd.Index(TIE_RULES, name="ties"),
+    )
+    return out
+
+
+def _tie_broken_table(yt: np.ndarray, ys: np.ndarray, ties: str) -> pd.DataFrame:
+    """label, score, is_true, tie_group, rank (= position in the broken order)."""
+    ranked = _ranked_labels(yt, ys)  # for the tie groups, by label
+    group_of = np.empty(yt.shape[0], dtype=np.int64)
+    group_of[ranked["label"].to_numpy()] = ranked["tie_group"].to_numpy()
+    order = _strict_order((yt == 1)[None, :], ys[None, :], ties)[0]
+    return pd.DataFrame(
+        {
+            "label": order.astype(np.int64),
+            "score": ys[order],
+            "is_true": yt[order] == 1,
+            "rank": np.arange(1, yt.shape[0] + 1, dtype=np.int64),
+            "tie_group": group_of[order],
+        }
+    )
+
+
+def lrap_steps_tie_broken(y_true_row, y_score_row, *, ties: str = "max") -> pd.DataFrame:
+    """:func:`lrap_steps` under a tie rule (see :func:`tie_broken_per_sample`).
+
+    ``ties="max"`` returns :func:`lrap_steps` itself. Otherwise the rows
+    follow the broken order (descending score; inside a tie group true labels
+    first for ``"optimistic"``, last for ``"pessimistic"``) and ``rank`` is
+    the position in it; the columns are those of :func:`lrap_steps`, and the
+    last ``running_value`` is the sample's value in
+    :func:`tie_broken_per_sample`.
+
+    Parameters
+    ----------
+    y_true_row : array-like of shape (n_labels,)
+        0/1 labels of one sample, at least 2.
+    y_score_row : array-like of shape (n_labels,)
+    ties : {"max", "optimistic", "pessimistic"}
+
+    Returns
+    -------
+    pandas.DataFrame
+
+    Examples
+    --------
+    >>> t = lrap_steps_tie_broken([1, 0, 1, 0], [0.5, 0.5, 0.5, 0.1], ties="pessimistic")
+    >>> t[["label", "rank", "n_true_at_or_above"]].to_numpy().tolist()
+    [[1, 1, <NA>], [0, 2, 1], [2, 3, 2], [3, 4, <NA>]]
+    >>> round(float(t["running_value"].iloc[-1]), 4)
+    0.5833
+    """
+    _check_ties(ties)
+    if ties == "max":
+        return lrap_steps(y_true_row, y_score_row)
+    yt, ys = _check_rows(y_true_row, y_score_row, min_labels=2)
+    table = _tie_broken_table(yt, ys, ties)
+    is_true = table["is_true"].to_numpy()
+    rank = table["rank"].to_numpy()
+    true_cum = np.cumsum(is_true)
+    fraction = np.where(is_true, true_cum / rank, np.nan)
+    counts = pd.array(true_cum.astype(np.int64), dtype="Int64")
+    counts[~is_true] = pd.NA
+    table["n_true_at_or_above"] = counts
+    table["fraction"] = fraction
+    n_true = int(true_cum[-1])
+    if n_true == 0 or n_true == yt.shape[0]:
+        table["running_value"] = 1.0
+        why = _NOTE_NO_TRUE if n_true == 0 else _NOTE_ALL_TRUE
+        table["note"] = why + ": scikit-learn scores such a sample 1.0"
+    else:
+        running = np.cumsum(np.where(is_true, fraction, 0.0)) / np.maximum(true_cum, 1)
+        table["running_value"] = np.where(true_cum > 0, running, np.nan)
+    return table
+
+
+def coverage_steps_tie_broken(y_true_row, y_score_row, *, ties: str = "max") -> pd.DataFrame:
+    """:func:`coverage_steps` under a tie rule (see :func:`tie_broken_per_sample`).
+
+    ``ties="max"`` returns :func:`coverage_steps` itself; otherwise the rows
+    follow the broken order, ``rank`` is the position in it and the last
+    ``running_value`` is the deepest position of a true label.
+
+    Parameters
+    ----------
+    y_true_row : array-like of shape (n_labels,)
+        0/1 labels of one sample, at least 2.
+    y_score_row : array-like of shape (n_labels,)
+    ties : {"max", "optimistic", "pessimistic"}
+
+    Returns
+    -------
+    pandas.DataFrame
+
+    Examples
+    --------
+    >>> t = coverage_steps_tie_broken([0, 1, 0, 1], [0.9, 0.5, 0.5, 0.1], ties="optimistic")
+    >>> t[["label", "rank", "running_value"]].to_numpy().tolist()
+    [[0, 1, 0], [1, 2, 2], [2, 3, 2], [3, 4, 4]]
+    """
+    _check_ties(ties)
+    if ties == "max":
+        return coverage_steps(y_true_row, y_score_row)
+    yt, ys = _check_rows(y_true_row, y_score_row, min_labels=2)
+    table = _tie_broken_table(yt, ys, ties)
+    deepest = np.where(table["is_true"].to_numpy(), table["rank"].to_numpy(), 0)
+    table["running_value"] = np.maximum.accumulate(deepest)
+    if not yt.any():
+        table["note"] = _NOTE_NO_TRUE + ": scikit-learn's coverage is 0 for such a sample"
+    return table

@@ -31,7 +31,7 @@ from numbers import Real
 import numpy as np
 import pandas as pd
 
-from metrics._ranks import top_k_order
+from metrics._ranks import block_sums, descending_order, tie_bounds, top_k_order
 from metrics._validation import (
     MetricInputError,
     as_2d,
@@ -699,5 +699,520 @@ def retrieval_steps(
             "err_term": err_term,
             "err_running": np.cumsum(err_term),
             "rr_running": rr_running,
+        }
+    )
+
+
+# ---------------------------------------------------------------------------
+# conventions: relevance threshold, gain, tie policy, empty queries
+# ---------------------------------------------------------------------------
+TIE_MODES = ("column", "tie-averaged", "optimistic", "pessimistic")
+GAINS = ("linear", "exponential")
+EMPTY_QUERY = ("zero", "drop")
+CONVENTION_METRICS = ("P@K", "R@K", "hit rate@K", "AP@K", "RR", "ERR@K", "NDCG@K")
+
+__all__ += [
+    "CONVENTION_METRICS",
+    "EMPTY_QUERY",
+    "GAINS",
+    "TIE_MODES",
+    "graded_gain",
+    "relevant_at_level",
+    "retrieval_curve",
+    "retrieval_means",
+    "retrieval_per_query",
+    "retrieval_query_steps",
+    "tie_break_order",
+]
+
+
+def _check_choice(value, allowed: tuple[str, ...], name: str) -> str:
+    if not isinstance(value, str) or value not in allowed:
+        raise MetricInputError(
+            f"{name} must be one of {', '.join(repr(a) for a in allowed)}; got {value!r}."
+        )
+    return value
+
+
+def _check_level(level) -> float:
+    bad = f"level must be a number > 0 (the lowest grade that counts as relevant); got {level!r}."
+    if isinstance(level, bool) or not isinstance(level, Real):
+        raise MetricInputError(bad)
+    lv = float(level)
+    if not np.isfinite(lv) or lv <= 0:
+        raise MetricInputError(bad)
+    return lv
+
+
+def relevant_at_level(y_true, *, level=1) -> np.ndarray:
+    """0/1 relevance: 1 where the grade is at least ``level`` (trec_eval ``-l``, ranx ``rel_lvl``).
+
+    With the default ``level=1`` and integer grades this is ``y_true > 0``,
+    the contract's "relevant".
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_queries, n_items)
+        Graded relevance, ``>= 0``.
+    level : float, default 1
+        The lowest grade that counts as relevant, ``> 0``.
+
+    Returns
+    -------
+    ndarray of float, shape (n_queries, n_items)
+
+    Examples
+    --------
+    >>> relevant_at_level([[0, 1, 2, 3]], level=2).tolist()
+    [[0.0, 0.0, 1.0, 1.0]]
+    """
+    yt = as_2d(y_true, "y_true")
+    check_nonnegative(yt, "y_true")
+    return (yt >= _check_level(level)).astype(np.float64)
+
+
+def graded_gain(y_true, *, gain="linear") -> np.ndarray:
+    """The DCG gain of each grade: ``g`` (linear, Jarvelin & Kekalainen, trec_eval,
+    scikit-learn) or ``2**g - 1`` (exponential, Burges et al.).
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_queries, n_items)
+        Graded relevance, ``>= 0``.
+    gain : {"linear", "exponential"}, default "linear"
+
+    Returns
+    -------
+    ndarray of float, shape (n_queries, n_items)
+
+    Examples
+    --------
+    >>> graded_gain([[0, 1, 3]], gain="exponential").tolist()
+    [[0.0, 1.0, 7.0]]
+    """
+    yt = as_2d(y_true, "y_true")
+    check_nonnegative(yt, "y_true")
+    if _check_choice(gain, GAINS, "gain") == "linear":
+        return yt.astype(np.float64, copy=True)
+    return np.exp2(yt) - 1.0
+
+
+def tie_break_order(y_true, y_score, *, ties="column") -> np.ndarray:
+    """The ranking of every query under a deterministic tie policy.
+
+    ``"column"``: tied items in column order, lower column first (the
+    contract's rule; trec_eval breaks ties by document id, so a matrix whose
+    columns follow trec_eval's order ranks as trec_eval does).
+    ``"optimistic"``: among tied items the highest grade first;
+    ``"pessimistic"``: the lowest grade first (column order among equal
+    grades in both). The optimistic and pessimistic values bracket every
+    other tie policy.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_queries, n_items)
+        Graded relevance, ``>= 0``.
+    y_score : array-like of shape (n_queries, n_items)
+        Finite scores.
+    ties : {"column", "optimistic", "pessimistic"}, default "column"
+
+    Returns
+    -------
+    ndarray of int, shape (n_queries, n_items)
+        Column indices, first ranked first.
+
+    Examples
+    --------
+    >>> tie_break_order([[0, 1, 2]], [[0.5, 0.5, 0.5]], ties="optimistic").tolist()
+    [[2, 1, 0]]
+    >>> tie_break_order([[0, 1, 2]], [[0.5, 0.5, 0.5]]).tolist()
+    [[0, 1, 2]]
+    """
+    yt, ys = _check_inputs(y_true, y_score)
+    ties = _check_choice(ties, ("column", "optimistic", "pessimistic"), "ties")
+    if ties == "column":
+        return top_k_order(ys)
+    by_grade = np.argsort(-yt if ties == "optimistic" else yt, axis=1, kind="stable")
+    then = np.argsort(-np.take_along_axis(ys, by_grade, axis=1), axis=1, kind="stable")
+    return np.take_along_axis(by_grade, then, axis=1)
+
+
+def _discounts(m: int) -> np.ndarray:
+    return 1.0 / np.log2(np.arange(2, m + 2, dtype=np.float64))
+
+
+def _position_terms(yt, ys, *, level, gain, max_grade, ties) -> dict:
+    """Per-position terms of every metric, in ranked order (n_queries, n_items).
+
+    Deterministic tie policies rank once and use 0/1 relevance; under
+    ``"tie-averaged"`` every term is its expectation over the orders of each
+    tie group (exact for P, R, hit rate, AP's numerator, RR and DCG; ERR uses
+    each position's expected stop probability, an approximation inside a
+    tie group).
+    """
+    n, m = yt.shape
+    lv = _check_level(level)
+    mg = _check_max_grade(max_grade, yt)
+    gains = graded_gain(yt, gain=gain)
+    p = np.arange(1, m + 1, dtype=np.float64)
+    rel_all = yt >= lv
+    n_rel = np.count_nonzero(rel_all, axis=1).astype(np.float64)
+    stop_all = np.zeros_like(yt) if mg == 0.0 else _stop_probability(yt, mg)
+    ideal = -np.sort(-gains, axis=1) * _discounts(m)
+    if ties != "tie-averaged":
+        order = tie_break_order(yt, ys, ties=ties)
+        rel = np.take_along_axis(rel_all, order, axis=1).astype(np.float64)
+        hits = np.cumsum(rel, axis=1)
+        ap_num = rel * hits / p
+        first = rel.astype(bool) & (hits == 1)
+        first_prob = first.astype(np.float64)
+        stop = np.take_along_axis(stop_all, order, axis=1)
+        mean_gain = np.take_along_axis(gains, order, axis=1)
+    else:
+        order, sorted_scores = descending_order(ys, stable=True)
+        lo, hi = tie_bounds(sorted_scores)
+        size = (hi - lo + 1).astype(np.float64)
+        j = np.arange(m)[None, :] - lo
+        rel_sorted = np.take_along_axis(rel_all, order, axis=1).astype(np.float64)
+        r = block_sums(rel_sorted, lo, hi)
+        excl = np.cumsum(rel_sorted, axis=1) - rel_sorted
+        before = np.take_along_axis(excl, lo, axis=1)  # relevant items in earlier groups
+        rel = r / size
+        pair = _safe_divide(r * (r - 1), size * (size - 1))
+        ap_num = (rel * (1.0 + before) + j * pair) / p
+        # RR: the first group holding a relevant item; survival S_j of its first j slots
+        in_first = (r > 0) & (before == 0)
+        factor = np.where(in_first, (size - r - j) / (size - j), 1.0)
+        alive = j <= size - r
+        logs = np.log(np.where(alive & (factor > 0), factor, 1.0))
+        surv = np.where(alive, np.exp(np.cumsum(logs, axis=1) - logs), 0.0)
+        first_prob = np.where(in_first, surv * r / (size - j), 0.0)
+        hits = np.cumsum(rel, axis=1)
+        stop = block_sums(np.take_along_axis(stop_all, order, axis=1), lo, hi) / size
+        mean_gain = block_sums(np.take_along_axis(gains, order, axis=1), lo, hi) / size
+    still = np.ones_like(stop)
+    if m > 1:
+        np.cumprod(1.0 - stop[:, :-1], axis=1, out=still[:, 1:])
+    return {
+        "order": order,
+        "rel": rel,
+        "hits": hits,
+        "ap_num": ap_num,
+        "first_prob": first_prob,
+        "stop": stop,
+        "still": still,
+        "err": stop * still / p,
+        "gain": mean_gain,
+        "dcg": mean_gain * _discounts(m),
+        "ideal": ideal,
+        "n_rel": n_rel,
+        "positions": p,
+    }
+
+
+def _check_conventions(k, denominator, level, gain, ties, max_grade, yt):
+    k = check_k(k)
+    _check_denominator(denominator)
+    _check_level(level)
+    _check_choice(gain, GAINS, "gain")
+    _check_choice(ties, TIE_MODES, "ties")
+    _check_max_grade(max_grade, yt)
+    return k
+
+
+def _ap_denominator(denominator, n_rel, k, hits_k):
+    if denominator == "min_m_k":
+        return np.minimum(n_rel, k)
+    if denominator == "relevant":
+        return n_rel
+    if denominator == "k":
+        return np.zeros_like(n_rel) + k
+    return hits_k
+
+
+def _at_cutoffs(t: dict, ks: np.ndarray, denominator: str) -> dict:
+    """Every metric at each cut-off in ``ks`` (shape (n_queries, len(ks)))."""
+    m = t["rel"].shape[1]
+    idx = np.minimum(ks, m) - 1
+
+    def upto(name):
+        return np.cumsum(t[name], axis=1)[:, idx]
+
+    kk = ks.astype(np.float64)[None, :]
+    hits = upto("rel")
+    n_rel = t["n_rel"][:, None]
+    first_cum = upto("first_prob")
+    rr = np.cumsum(t["first_prob"] / t["positions"], axis=1)[:, -1]
+    ideal = upto("ideal")
+    return {
+        "P@K": hits / kk,
+        "R@K": _safe_divide(hits, n_rel),
+        "hit rate@K": first_cum,
+        "AP@K": _safe_divide(upto("ap_num"), _ap_denominator(denominator, n_rel, kk, hits)),
+        "RR": np.broadcast_to(rr[:, None], hits.shape),
+        "RR@K": np.cumsum(t["first_prob"] / t["positions"], axis=1)[:, idx],
+        "ERR@K": upto("err"),
+        "NDCG@K": np.minimum(_safe_divide(upto("dcg"), ideal), 1.0),
+    }
+
+
+def retrieval_per_query(
+    y_true,
+    y_score,
+    *,
+    k,
+    denominator="min_m_k",
+    level=1,
+    gain="linear",
+    max_grade=None,
+    ties="column",
+) -> pd.DataFrame:
+    """Every Top-K metric of every query under one set of conventions.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_queries, n_items)
+        Graded relevance, ``>= 0``.
+    y_score : array-like of shape (n_queries, n_items)
+        Finite scores.
+    k : int
+        Cut-off, ``>= 1``.
+    denominator : {"min_m_k", "relevant", "k", "hits"}, default "min_m_k"
+        AP@K's denominator (see :func:`average_precision_at_k`). Under
+        ``ties="tie-averaged"``, ``"hits"`` divides the expected sum by the
+        expected number of hits.
+    level : float, default 1
+        The lowest grade that counts as relevant for P, R, hit rate, AP and
+        RR (:func:`relevant_at_level`); ERR and NDCG use the grades.
+    gain : {"linear", "exponential"}, default "linear"
+        NDCG's gain (:func:`graded_gain`); ERR always uses Chapelle's
+        ``(2^g - 1) / 2^max_grade``.
+    max_grade : float or None, default None
+        ERR's top grade; None takes the largest grade in ``y_true``.
+    ties : {"column", "tie-averaged", "optimistic", "pessimistic"}, default "column"
+        ``"column"`` is the contract's rule (lower column first) and gives
+        exactly :func:`precision_at_k_per_sample`, ... and NDCG with
+        ``ignore_ties``-free strict order; ``"optimistic"``/``"pessimistic"``
+        rank tied items best/worst grade first (:func:`tie_break_order`);
+        ``"tie-averaged"`` gives each metric's expected value over the orders
+        of every tie group (exact for P@K, R@K, hit rate, AP@K with a
+        denominator other than ``"hits"``, RR and NDCG, which then equals
+        :func:`metrics.dcg.ndcg_score`'s tie averaging; for ERR the cascade
+        of each position's expected stop probability, an approximation).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per query with the columns ``P@K``, ``R@K``, ``hit rate@K``,
+        ``AP@K``, ``RR`` (reciprocal rank over the whole ranking, no cut),
+        ``ERR@K``, ``NDCG@K`` and ``relevant`` (the query's number of
+        relevant items at ``level``).
+
+    Examples
+    --------
+    >>> t = retrieval_per_query([[1, 0, 1, 0, 1], [0, 1, 0, 1, 0]], [[5, 4, 3, 2, 1]] * 2, k=5)
+    >>> t["AP@K"].round(4).tolist(), t["RR"].tolist()
+    ([0.7556, 0.5], [1.0, 0.5])
+    >>> retrieval_per_query([[0, 1]], [[1, 1]], k=1, ties="tie-averaged")["P@K"].tolist()
+    [0.5]
+    """
+    yt, ys = _check_inputs(y_true, y_score)
+    k = _check_conventions(k, denominator, level, gain, ties, max_grade, yt)
+    t = _position_terms(yt, ys, level=level, gain=gain, max_grade=max_grade, ties=ties)
+    at = _at_cutoffs(t, np.array([k]), denominator)
+    out = {name: at[name][:, 0] for name in CONVENTION_METRICS}
+    out["relevant"] = t["n_rel"].astype(np.int64)
+    return pd.DataFrame(out)
+
+
+def retrieval_means(per_query: pd.DataFrame, *, empty="zero") -> pd.Series:
+    """The mean of every metric over queries; ``empty`` says what a query
+    with no relevant item does.
+
+    Parameters
+    ----------
+    per_query : pandas.DataFrame
+        The output of :func:`retrieval_per_query` (or of a curve's rows).
+    empty : {"zero", "drop"}, default "zero"
+        ``"zero"``: such a query scores 0 and counts in the mean (the
+        contract, trec_eval for a judged query, torchmetrics' default);
+        ``"drop"``: it is left out of every mean (as a query without
+        judgments is left out by trec_eval and ranx). With every query
+        empty, ``"drop"`` gives 0.
+
+    Returns
+    -------
+    pandas.Series
+        One value per metric column (``relevant`` excluded).
+
+    Examples
+    --------
+    >>> t = retrieval_per_query([[1, 0], [0, 0]], [[2, 1], [2, 1]], k=1)
+    >>> float(retrieval_means(t)["P@K"]), float(retrieval_means(t, empty="drop")["P@K"])
+    (0.5, 1.0)
+    """
+    empty = _check_choice(empty, EMPTY_QUERY, "empty")
+    values = per_query.drop(columns=["relevant"])
+    if empty == "drop":
+        values = values[per_query["relevant"].to_numpy() > 0]
+        if values.empty:
+            return pd.Series(0.0, index=values.columns)
+    return values.mean()
+
+
+def retrieval_curve(
+    y_true,
+    y_score,
+    *,
+    k_max,
+    denominator="min_m_k",
+    level=1,
+    gain="linear",
+    max_grade=None,
+    ties="column",
+    empty="zero",
+) -> pd.DataFrame:
+    """Mean P@K, R@K, hit rate@K, MAP@K, MRR@K, ERR@K and NDCG@K for K = 1 .. k_max.
+
+    One ranking of the matrix and cumulative sums over positions (no loop
+    over K or over queries). Options as :func:`retrieval_per_query` and
+    :func:`retrieval_means`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``K``, ``P@K``, ``R@K``, ``hit rate@K``, ``MAP@K``,
+        ``MRR@K`` (the first relevant item counts only inside the top K),
+        ``ERR@K`` and ``NDCG@K``; row ``K`` equals the means of
+        :func:`retrieval_per_query` at that ``k``.
+
+    Examples
+    --------
+    >>> c = retrieval_curve([[1, 0, 1, 0, 1]], [[5, 4, 3, 2, 1]], k_max=5)
+    >>> c["MAP@K"].round(4).tolist()
+    [1.0, 0.5, 0.5556, 0.5556, 0.7556]
+    """
+    yt, ys = _check_inputs(y_true, y_score)
+    k_max = _check_conventions(k_max, denominator, level, gain, ties, max_grade, yt)
+    _check_choice(empty, EMPTY_QUERY, "empty")
+    t = _position_terms(yt, ys, level=level, gain=gain, max_grade=max_grade, ties=ties)
+    ks = np.arange(1, k_max + 1)
+    at = _at_cutoffs(t, ks, denominator)
+    keep = t["n_rel"] > 0 if empty == "drop" else np.ones(yt.shape[0], dtype=bool)
+    names = {
+        "P@K": "P@K",
+        "R@K": "R@K",
+        "hit rate@K": "hit rate@K",
+        "AP@K": "MAP@K",
+        "RR@K": "MRR@K",
+        "ERR@K": "ERR@K",
+        "NDCG@K": "NDCG@K",
+    }
+    out = {"K": ks}
+    for src, dst in names.items():
+        out[dst] = at[src][keep].mean(axis=0) if keep.any() else np.zeros(k_max)
+    return pd.DataFrame(out)
+
+
+def retrieval_query_steps(
+    y_true,
+    y_score,
+    query,
+    *,
+    k,
+    denominator="min_m_k",
+    level=1,
+    gain="linear",
+    max_grade=None,
+    ties="column",
+) -> pd.DataFrame:
+    """One query's ranking, position by position, with each metric's contribution.
+
+    Computed on the whole matrix (so ``max_grade=None`` is the matrix's
+    largest grade, as in :func:`retrieval_per_query`), then row ``query``.
+    Summing a contribution column gives that query's value in
+    :func:`retrieval_per_query`: ``ap_term`` (AP@K), ``rr_term`` (RR),
+    ``err_term`` (ERR@K), ``dcg_term`` (DCG@K; over ``ideal_dcg`` it is
+    NDCG@K); each is 0 past ``k`` (``rr_term`` is not cut).
+
+    Parameters
+    ----------
+    y_true, y_score : array-like of shape (n_queries, n_items)
+    query : int
+        Row index of the query.
+    k, denominator, level, gain, max_grade, ties
+        As :func:`retrieval_per_query`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``position``, ``item`` (column index), ``score``, ``grade``,
+        ``relevant`` (1/0, or the probability under ``"tie-averaged"``),
+        ``tie_group`` (0-based run of equal scores), ``tie_size``,
+        ``in_top_k``, ``hits_so_far``, ``precision`` (hits so far /
+        position), ``ap_term``, ``ap_running``, ``first_prob`` (probability
+        that this is the first relevant item), ``rr_term``, ``err_stop_prob``,
+        ``err_still_looking``, ``err_term``, ``err_running``, ``gain`` (tie
+        group mean under ``"tie-averaged"``), ``discount``, ``dcg_term``,
+        ``dcg_running`` and ``ideal_dcg`` (the same in every row).
+
+    Examples
+    --------
+    >>> s = retrieval_query_steps([[1, 0, 1, 0, 1]], [[5, 4, 3, 2, 1]], 0, k=5)
+    >>> s["ap_term"].round(4).tolist(), round(float(s["ap_term"].sum()), 4)
+    ([0.3333, 0.0, 0.2222, 0.0, 0.2], 0.7556)
+    """
+    yt, ys = _check_inputs(y_true, y_score)
+    k = _check_conventions(k, denominator, level, gain, ties, max_grade, yt)
+    if isinstance(query, bool) or not isinstance(query, (int, np.integer)):
+        raise MetricInputError(f"query must be a row index; got {query!r}.")
+    if not 0 <= query < yt.shape[0]:
+        raise MetricInputError(f"query must be in 0 .. {yt.shape[0] - 1}; got {query}.")
+    q = int(query)
+    t = _position_terms(
+        yt[q : q + 1],
+        ys[q : q + 1],
+        level=level,
+        gain=gain,
+        max_grade=_check_max_grade(max_grade, yt),
+        ties=ties,
+    )
+    m = yt.shape[1]
+    p = t["positions"]
+    in_k = p <= k
+    order = t["order"][0]
+    score = ys[q, order]
+    change = np.concatenate(([True], score[1:] != score[:-1]))
+    group = np.cumsum(change) - 1
+    hits_k = t["hits"][0, min(k, m) - 1]
+    den = float(_ap_denominator(denominator, t["n_rel"], k, np.array([hits_k]))[0])
+    ap_term = np.where(in_k, t["ap_num"][0], 0.0) / den if den else np.zeros(m)
+    err_term = np.where(in_k, t["err"][0], 0.0)
+    dcg_term = np.where(in_k, t["dcg"][0], 0.0)
+    return pd.DataFrame(
+        {
+            "position": p.astype(np.int64),
+            "item": order.astype(np.int64),
+            "score": score,
+            "grade": yt[q, order],
+            "relevant": t["rel"][0],
+            "tie_group": group.astype(np.int64),
+            "tie_size": np.bincount(group)[group].astype(np.int64),
+            "in_top_k": in_k,
+            "hits_so_far": t["hits"][0],
+            "precision": t["hits"][0] / p,
+            "ap_term": ap_term,
+            "ap_running": np.cumsum(ap_term),
+            "first_prob": t["first_prob"][0],
+            "rr_term": t["first_prob"][0] / p,
+            "err_stop_prob": t["stop"][0],
+            "err_still_looking": t["still"][0],
+            "err_term": err_term,
+            "err_running": np.cumsum(err_term),
+            "gain": t["gain"][0],
+            "discount": _discounts(m),
+            "dcg_term": dcg_term,
+            "dcg_running": np.cumsum(dcg_term),
+            "ideal_dcg": np.full(m, float(t["ideal"][0, : min(k, m)].sum())),
         }
     )

@@ -20,15 +20,11 @@ def metric(at, label):
 
 
 def open_data_page(sample: str | None = None) -> AppTest:
-    """Run the app, pick ``sample`` in the sidebar, then open the Data page.
-
-    AppTest drops the entry script's sidebar after ``switch_page`` (a real
-    browser keeps it), so the picker is used before switching.
-    """
+    """Run the app, pick ``sample`` in the sidebar, then open the Data page."""
     at = AppTest.from_file(APP, default_timeout=30).run()
     if sample:
         at.selectbox(key="dataset_picker").set_value(sample).run()
-    at.switch_page("pages/data.py").run()
+    at.switch_page("views/data.py").run()
     assert not at.exception
     return at
 
@@ -53,7 +49,7 @@ def test_upload_good_file_becomes_the_active_dataset(at):
     assert metric(at, "Samples") == "5"
     assert at.session_state["active_dataset"] == "mine.csv"
     assert "mine.csv" in at.session_state["session_datasets"]
-    at.switch_page("pages/home.py").run()
+    at.switch_page("views/home.py").run()
     y, s = np.array([0, 1, 0, 1, 1]), np.array([0.1, 0.8, 0.35, 0.4, 0.9])
     assert metric(at, "ROC AUC") == fmt(metrics.roc_auc_score(y, s))
     assert "data" in at.query_params
@@ -100,7 +96,7 @@ def test_editing_a_label_creates_an_edited_dataset():
     at.button(key="apply_edits").click().run()
     assert not at.exception
     assert at.session_state["active_dataset"] == "seed002_auc8 (edited)"
-    at.switch_page("pages/home.py").run()
+    at.switch_page("views/home.py").run()
     ds = load_sample("seed002_auc8")
     y = ds.y_true.copy()
     y[1] = 1
@@ -129,7 +125,7 @@ def test_matrix_editor_removes_a_row():
     at.button(key="apply_edits").click().run()
     assert not at.exception and not at.error
     assert metric(at, "Samples") == "2"
-    at.switch_page("pages/home.py").run()
+    at.switch_page("views/home.py").run()
     ds = load_sample("seed003_lrap")
     expected = metrics.label_ranking_average_precision_score(ds.y_true[1:], ds.score()[1:])
     assert metric(at, "LRAP") == fmt(expected)

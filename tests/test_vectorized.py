@@ -22,6 +22,13 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("_validation", "as_array"): "over the allowed dimensions, for a message",
     ("retrieval", "_check_denominator"): "over the 4 denominator names, for a message",
     ("retrieval", "_check_max_grade"): "over the 2 indices of one element",
+    ("retrieval", "_check_choice"): "over the allowed names, for a message",
+    ("retrieval", "retrieval_per_query"): "over the metric names (columns of the table)",
+    ("retrieval", "retrieval_curve"): "over the metric names (columns of the table)",
+    ("classification", "_names"): "over label names",
+    ("classification", "multilabel_label_table"): "over count columns and the two averages",
+    ("classification", "_label_sets"): "over labels (one vectorized pass per label)",
+    ("curves", "optimal_thresholds"): "over the five criteria and two parameter checks",
 }
 
 

@@ -112,8 +112,5 @@ def wait_for_run(page: Page, timeout: int = 30_000) -> None:
 
 def metric_value(page: Page, label: str):
     """The value element of the st.metric whose label is exactly ``label``."""
-    return (
-        page.locator('[data-testid="stMetric"]')
-        .filter(has=page.locator('[data-testid="stMetricLabel"]', has_text=label))
-        .locator('[data-testid="stMetricValue"]')
-    )
+    label_el = page.get_by_test_id("stMetricLabel").get_by_text(label, exact=True)
+    return page.get_by_test_id("stMetric").filter(has=label_el).get_by_test_id("stMetricValue")

@@ -1,0 +1,486 @@
+"""Figures of the ROC & PR curves page, built from plain arrays and DataFrames.
+
+Every curve vertex carries its threshold twice: as ``text`` (formatted, for
+the hover) and as ``customdata`` (the number, ``None`` for ``+inf``), so a
+click on a point (``st.plotly_chart(on_select=...)``) can move the page's
+threshold through :func:`threshold_from_selection`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import numpy as np
+import pandas as pd
+import plotly.graph_objects as go
+
+#: Okabe-Ito colours for the four outcomes (colour-blind safe).
+OUTCOME_COLORS = {"TP": "#009E73", "FN": "#D55E00", "FP": "#E69F00", "TN": "#0072B2"}
+OUTCOME_NAMES = {
+    "TP": "TP (positive, predicted positive)",
+    "FN": "FN (positive, predicted negative)",
+    "FP": "FP (negative, predicted positive)",
+    "TN": "TN (negative, predicted negative)",
+}
+MODEL_COLORS = ("#0072B2", "#CC79A7", "#009E73", "#E69F00", "#56B4E9", "#D55E00")
+CANDIDATE_SYMBOLS = ("diamond", "square", "triangle-up", "cross", "star")
+
+
+def _threshold_text(thresholds) -> list[str]:
+    return [
+        "+inf (nothing predicted positive)" if not np.isfinite(t) else f"{t:.4g}"
+        for t in np.asarray(thresholds, dtype=float)
+    ]
+
+
+def _custom(thresholds) -> list:
+    return [float(t) if np.isfinite(t) else None for t in np.asarray(thresholds, dtype=float)]
+
+
+def threshold_from_selection(event) -> float | None:
+    """The threshold of the first selected curve point, or None.
+
+    Accepts what ``st.plotly_chart(on_select=...)`` leaves in session state
+    (an attribute-style ``PlotlyState``) or a plain dict (as AppTest injects),
+    and customdata given as a scalar, a list or a ``{"0": value}`` dict.
+
+    Examples
+    --------
+    >>> threshold_from_selection({"selection": {"points": [{"customdata": 0.7}]}})
+    0.7
+    >>> threshold_from_selection({"selection": {"points": [{"customdata": {"0": 0.4}}]}})
+    0.4
+    >>> threshold_from_selection({"selection": {"points": []}}) is None
+    True
+    """
+    if event is None:
+        return None
+    selection = event.get("selection") if isinstance(event, Mapping) else None
+    if selection is None:
+        selection = getattr(event, "selection", None)
+    if selection is None:
+        return None
+    points = selection.get("points") if isinstance(selection, Mapping) else None
+    if points is None:
+        points = getattr(selection, "points", None)
+    for point in points or ():
+        data = point.get("customdata") if isinstance(point, Mapping) else None
+        if isinstance(data, Mapping):
+            data = data.get("0", next(iter(data.values()), None))
+        elif isinstance(data, list | tuple):
+            data = data[0] if data else None
+        if data is None:
+            continue
+        try:
+            value = float(data)
+        except (TypeError, ValueError):
+            continue
+        if np.isfinite(value):
+            return value
+    return None
+
+
+def _layout(fig: go.Figure, title: str, x: str, y: str) -> go.Figure:
+    fig.update_layout(
+        title=title,
+        xaxis_title=x,
+        yaxis_title=y,
+        height=520,
+        margin=dict(l=50, r=10, t=50, b=40),
+        legend=dict(orientation="h", yanchor="top", y=-0.2, x=0),
+        hovermode="closest",
+        clickmode="event+select",
+    )
+    fig.update_xaxes(range=[-0.02, 1.02], constrain="domain")
+    fig.update_yaxes(range=[-0.02, 1.02])
+    return fig
+
+
+def _candidate_traces(fig, candidates: pd.DataFrame | None, x: str, y: str) -> None:
+    if candidates is None or candidates.empty:
+        return
+    found = candidates[np.isfinite(candidates["threshold"].to_numpy(dtype=float))]
+    # candidates at the same threshold share one marker, labelled with all their names
+    merged = found.groupby("threshold", sort=False).agg(
+        {"label": " / ".join, x: "first", y: "first"}
+    )
+    for i, (threshold, row) in enumerate(merged.iterrows()):
+        row = {**row, "threshold": threshold}
+        fig.add_trace(
+            go.Scatter(
+                x=[row[x]],
+                y=[row[y]],
+                mode="markers+text",
+                name=f"{row['label']} (t = {row['threshold']:.4g})",
+                text=[row["label"]],
+                textposition="bottom left" if row[x] > 0.5 else "bottom right",
+                textfont=dict(size=10, color="#444"),
+                marker=dict(
+                    size=12,
+                    symbol=CANDIDATE_SYMBOLS[i % len(CANDIDATE_SYMBOLS)],
+                    color="white",
+                    line=dict(width=2, color="#333"),
+                ),
+                customdata=[float(row["threshold"])],
+                hovertemplate=f"{row['label']}<br>threshold %{{customdata:.4g}}"
+                f"<br>{x} %{{x:.3f}}, {y} %{{y:.3f}}<extra></extra>",
+            )
+        )
+
+
+def roc_figure(
+    curves: Sequence[Mapping],
+    operating: Mapping | None = None,
+    candidates: pd.DataFrame | None = None,
+) -> go.Figure:
+    """ROC curves, one trace per model, with the chance diagonal and markers.
+
+    Parameters
+    ----------
+    curves : sequence of mappings
+        Each with ``model``, ``fpr``, ``tpr``, ``thresholds`` (the vertices to
+        draw, thresholds may include ``+inf``) and ``auc``.
+    operating : mapping, optional
+        ``fpr``, ``tpr``, ``threshold`` of the operating point (selected model).
+    candidates : DataFrame, optional
+        Columns ``label, threshold, fpr, tpr``: one labelled marker each.
+    """
+    fig = go.Figure()
+    fig.add_trace(
+        go.Scatter(
+            x=[0, 1],
+            y=[0, 1],
+            mode="lines",
+            name="chance (random scores)",
+            line=dict(dash="dash", color="#999"),
+            hoverinfo="skip",
+        )
+    )
+    for i, c in enumerate(curves):
+        fig.add_trace(
+            go.Scatter(
+                x=c["fpr"],
+                y=c["tpr"],
+                mode="lines+markers",
+                name=f"{c['model']} (AUC {c['auc']:.3f})",
+                line=dict(color=MODEL_COLORS[i % len(MODEL_COLORS)], width=2),
+                marker=dict(size=5 if len(c["fpr"]) < 300 else 2),
+                text=_threshold_text(c["thresholds"]),
+                customdata=_custom(c["thresholds"]),
+                hovertemplate=f"{c['model']}<br>threshold %{{text}}"
+                "<br>FPR %{x:.3f}, TPR %{y:.3f}<extra></extra>",
+            )
+        )
+    _candidate_traces(fig, candidates, "fpr", "tpr")
+    if operating is not None:
+        fig.add_trace(
+            go.Scatter(
+                x=[operating["fpr"]],
+                y=[operating["tpr"]],
+                mode="markers",
+                name=f"operating point (t = {operating['threshold']:.4g})",
+                marker=dict(size=15, color="#D55E00", line=dict(width=2, color="black")),
+                customdata=[float(operating["threshold"])],
+                hovertemplate="operating point<br>threshold %{customdata:.4g}"
+                "<br>FPR %{x:.3f}, TPR %{y:.3f}<extra></extra>",
+            )
+        )
+    return _layout(fig, "ROC curve", "False positive rate (FPR)", "True positive rate (TPR)")
+
+
+def pr_figure(
+    curves: Sequence[Mapping],
+    prevalence: float,
+    operating: Mapping | None = None,
+    candidates: pd.DataFrame | None = None,
+) -> go.Figure:
+    """Precision-recall curves, one per model, with the prevalence (chance) line.
+
+    Parameters
+    ----------
+    curves : sequence of mappings
+        Each with ``model``, ``recall``, ``precision``, ``thresholds`` (one per
+        point; the closing (recall 0, precision 1) point has ``+inf``) and ``ap``.
+    prevalence : float
+        The (weighted) fraction of positives: a random ranking's precision.
+    operating, candidates : as in :func:`roc_figure`, with ``recall`` and
+        ``precision`` instead of ``fpr`` and ``tpr``.
+    """
+    fig = go.Figure()
+    fig.add_trace(
+        go.Scatter(
+            x=[0, 1],
+            y=[prevalence, prevalence],
+            mode="lines",
+            name=f"chance (prevalence {prevalence:.3f})",
+            line=dict(dash="dash", color="#999"),
+            hoverinfo="skip",
+        )
+    )
+    for i, c in enumerate(curves):
+        fig.add_trace(
+            go.Scatter(
+                x=c["recall"],
+                y=c["precision"],
+                mode="lines+markers",
+                name=f"{c['model']} (AP {c['ap']:.3f})",
+                line=dict(color=MODEL_COLORS[i % len(MODEL_COLORS)], width=2, shape="linear"),
+                marker=dict(size=5 if len(c["recall"]) < 300 else 2),
+                text=_threshold_text(c["thresholds"]),
+                customdata=_custom(c["thresholds"]),
+                hovertemplate=f"{c['model']}<br>threshold %{{text}}"
+                "<br>recall %{x:.3f}, precision %{y:.3f}<extra></extra>",
+            )
+        )
+    _candidate_traces(fig, candidates, "recall", "precision")
+    if operating is not None:
+        fig.add_trace(
+            go.Scatter(
+                x=[operating["recall"]],
+                y=[operating["precision"]],
+                mode="markers",
+                name=f"operating point (t = {operating['threshold']:.4g})",
+                marker=dict(size=15, color="#D55E00", line=dict(width=2, color="black")),
+                customdata=[float(operating["threshold"])],
+                hovertemplate="operating point<br>threshold %{customdata:.4g}"
+                "<br>recall %{x:.3f}, precision %{y:.3f}<extra></extra>",
+            )
+        )
+    return _layout(fig, "Precision-recall curve", "Recall", "Precision")
+
+
+def confusion_figure(counts: np.ndarray, rates: np.ndarray, normalize: str) -> go.Figure:
+    """The 2 x 2 confusion matrix, rows = actual (1 then 0), columns = predicted.
+
+    Parameters
+    ----------
+    counts : array of shape (2, 2)
+        ``[[TP, FN], [FP, TN]]`` (actual positive row first).
+    rates : array of shape (2, 2)
+        The same cells normalized (over the true row, the predicted column or all).
+    normalize : str
+        What ``rates`` divide by, for the colour bar title.
+    """
+    counts = np.asarray(counts, dtype=float)
+    rates = np.asarray(rates, dtype=float)
+    names = [["TP", "FN"], ["FP", "TN"]]
+    text = [
+        [f"<b>{names[i][j]}</b><br>{counts[i, j]:g}<br>{rates[i, j]:.1%}" for j in range(2)]
+        for i in range(2)
+    ]
+    fig = go.Figure(
+        go.Heatmap(
+            z=rates,
+            x=["predicted 1", "predicted 0"],
+            y=["actual 1", "actual 0"],
+            text=text,
+            texttemplate="%{text}",
+            textfont=dict(size=18),
+            colorscale="Blues",
+            zmin=0,
+            zmax=1,
+            colorbar=dict(title=f"rate<br>({normalize})"),
+            hovertemplate="%{text}<extra></extra>",
+        )
+    )
+    fig.update_yaxes(autorange="reversed")
+    fig.update_layout(height=330, margin=dict(l=10, r=10, t=30, b=10))
+    return fig
+
+
+def strip_figure(
+    scores: np.ndarray,
+    labels: np.ndarray,
+    outcomes: np.ndarray,
+    threshold: float,
+    *,
+    ids=None,
+    max_markers: int = 3000,
+) -> go.Figure:
+    """One marker per sample along the score axis, coloured by outcome.
+
+    Positives sit on the upper row, negatives on the lower one; samples with
+    the same label and score stack upwards, so ties show as columns. Beyond
+    ``max_markers`` samples the strip becomes a histogram per outcome (same
+    colours), so the browser never draws a million markers.
+    """
+    scores = np.asarray(scores, dtype=float)
+    labels = np.asarray(labels).astype(int)
+    outcomes = np.asarray(outcomes).astype(str)
+    fig = go.Figure()
+    if scores.shape[0] <= max_markers:
+        df = pd.DataFrame({"score": scores, "label": labels, "outcome": outcomes})
+        df["sample"] = np.arange(scores.shape[0]) if ids is None else np.asarray(ids).astype(str)
+        stack = df.groupby(["label", "score"]).cumcount().to_numpy()
+        height = max(int(stack.max()) + 1, 1)
+        step = 0.4 / max(height, 4)
+        df["y"] = df["label"] + stack * step - 0.15
+        for outcome in ("TP", "FN", "FP", "TN"):
+            part = df[df["outcome"] == outcome]
+            fig.add_trace(
+                go.Scatter(
+                    x=part["score"],
+                    y=part["y"],
+                    mode="markers",
+                    name=OUTCOME_NAMES[outcome],
+                    marker=dict(color=OUTCOME_COLORS[outcome], size=9, line=dict(width=0.5)),
+                    customdata=part["sample"].tolist(),
+                    hovertemplate=f"{outcome}: sample %{{customdata}}"
+                    "<br>score %{x:.4g}<extra></extra>",
+                )
+            )
+        fig.update_yaxes(
+            tickvals=[0, 1],
+            ticktext=["actual 0", "actual 1"],
+            range=[-0.4, 1.4],
+        )
+    else:
+        # bin here: a histogram trace would ship every score to the browser
+        edges = np.linspace(scores.min(), scores.max() + 1e-12, 101)
+        centers = (edges[:-1] + edges[1:]) / 2
+        for outcome in ("TP", "FN", "FP", "TN"):
+            counts, _ = np.histogram(scores[outcomes == outcome], bins=edges)
+            fig.add_trace(
+                go.Bar(
+                    x=centers,
+                    y=counts,
+                    width=edges[1] - edges[0],
+                    name=OUTCOME_NAMES[outcome],
+                    marker_color=OUTCOME_COLORS[outcome],
+                )
+            )
+        fig.update_layout(barmode="stack", bargap=0)
+        fig.update_yaxes(title="samples")
+    fig.add_vline(
+        x=threshold,
+        line=dict(color="black", width=2, dash="dot"),
+        annotation_text=f"threshold {threshold:.4g}",
+        annotation_position="top",
+    )
+    fig.update_layout(
+        height=300,
+        xaxis_title="score (predicted positive at or right of the line)",
+        margin=dict(l=60, r=10, t=30, b=40),
+        legend=dict(orientation="h", yanchor="top", y=-0.25, x=0),
+    )
+    return fig
+
+
+def pairs_grid_figure(pairs: pd.DataFrame) -> go.Figure:
+    """The n+ x n- grid of positive/negative pairs: win 1, tie 0.5, loss 0.
+
+    ``pairs`` is :func:`metrics.curves.auc_pairs` output (the full table).
+    """
+    pos = sorted(pairs["positive"].unique())
+    neg = sorted(pairs["negative"].unique())
+    grid = pairs.pivot(index="positive", columns="negative", values="credit").loc[pos, neg]
+    label = {1.0: "win", 0.5: "tie", 0.0: "loss"}
+    text = [[label[v] for v in row] for row in grid.to_numpy()]
+    fig = go.Figure(
+        go.Heatmap(
+            z=grid.to_numpy(),
+            x=[f"neg {j}" for j in neg],
+            y=[f"pos {i}" for i in pos],
+            text=text,
+            texttemplate="%{text}" if grid.size <= 400 else None,
+            colorscale=[[0, "#D55E00"], [0.5, "#F0E442"], [1, "#009E73"]],
+            zmin=0,
+            zmax=1,
+            colorbar=dict(title="credit", tickvals=[0, 0.5, 1]),
+            hovertemplate="%{y} vs %{x}: %{text}<extra></extra>",
+        )
+    )
+    fig.update_yaxes(autorange="reversed")
+    fig.update_layout(
+        height=min(120 + 22 * len(pos), 600),
+        margin=dict(l=10, r=10, t=20, b=10),
+        xaxis_title="negative sample (index)",
+        yaxis_title="positive sample (index)",
+    )
+    return fig
+
+
+def histogram_auc_figure(scores: np.ndarray, labels: np.ndarray, n_bins: int) -> go.Figure:
+    """Positive and negative score histograms on the bins of ``auc_histogram``."""
+    scores = np.asarray(scores, dtype=float)
+    labels = np.asarray(labels).astype(bool)
+    fig = go.Figure()
+    for name, mask, color in (("positives", labels, "#009E73"), ("negatives", ~labels, "#0072B2")):
+        fig.add_trace(
+            go.Histogram(
+                x=scores[mask],
+                name=name,
+                xbins=dict(start=0, end=1 + 1e-9, size=1 / n_bins),
+                marker_color=color,
+                opacity=0.6,
+            )
+        )
+    fig.update_layout(
+        barmode="overlay",
+        height=260,
+        margin=dict(l=50, r=10, t=20, b=40),
+        xaxis_title=f"score ({n_bins} equal-width bins)",
+        yaxis_title="samples",
+    )
+    return fig
+
+
+def calibration_figure(bins: pd.DataFrame) -> go.Figure:
+    """Reliability diagram (fraction of positives vs mean predicted) + bin counts."""
+    from plotly.subplots import make_subplots
+
+    fig = make_subplots(
+        rows=2, cols=1, shared_xaxes=True, row_heights=[0.72, 0.28], vertical_spacing=0.06
+    )
+    fig.add_trace(
+        go.Scatter(
+            x=[0, 1],
+            y=[0, 1],
+            mode="lines",
+            name="perfectly calibrated",
+            line=dict(dash="dash", color="#999"),
+            hoverinfo="skip",
+        ),
+        row=1,
+        col=1,
+    )
+    full = bins[bins["count"] > 0]
+    fig.add_trace(
+        go.Scatter(
+            x=full["mean_predicted"],
+            y=full["fraction_positive"],
+            mode="lines+markers",
+            name="model",
+            marker=dict(size=9, color="#0072B2"),
+            customdata=full["count"].tolist(),
+            hovertemplate="mean predicted %{x:.3f}<br>fraction positive %{y:.3f}"
+            "<br>%{customdata} samples<extra></extra>",
+        ),
+        row=1,
+        col=1,
+    )
+    fig.add_trace(
+        go.Bar(
+            x=(bins["lower"] + bins["upper"]) / 2,
+            y=bins["count"],
+            width=(bins["upper"] - bins["lower"]) * 0.9,
+            name="samples per bin",
+            marker_color="#999",
+            text=bins["count"],
+            textposition="outside",
+        ),
+        row=2,
+        col=1,
+    )
+    fig.update_xaxes(range=[0, 1], row=1, col=1)
+    fig.update_xaxes(range=[0, 1], title="predicted probability", row=2, col=1)
+    fig.update_yaxes(range=[-0.02, 1.05], title="fraction positive", row=1, col=1)
+    fig.update_yaxes(
+        title="count", range=[0, max(float(bins["count"].max()), 1) * 1.35], row=2, col=1
+    )
+    fig.update_layout(
+        height=460,
+        margin=dict(l=50, r=10, t=20, b=40),
+        legend=dict(orientation="h", yanchor="bottom", y=1.0, x=0),
+    )
+    return fig

@@ -1,0 +1,226 @@
+"""Figures of the DCG & NDCG page, built from ``metrics.dcg`` tables (no streamlit)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import pandas as pd
+import plotly.graph_objects as go
+from plotly.subplots import make_subplots
+
+GAIN = "#4C78A8"
+CONTRIBUTION = "#F58518"
+DISCOUNT = "#54A24B"
+RELEVANCE = "#222222"
+TIE_FILLS = ("#B279A2", "#72B7B2")
+
+
+def _tie_spans(steps: pd.DataFrame) -> list[tuple[int, int, int]]:
+    """(group id, first position, last position) of every tie group of 2 or more items."""
+    tied = steps[steps["tie_size"] > 1]
+    spans = tied.groupby("tie_group")["position"].agg(["min", "max"])
+    return [(int(g), int(r["min"]), int(r["max"])) for g, r in spans.iterrows()]
+
+
+def _cut_line(fig: go.Figure, k: int | None, n_items: int) -> None:
+    if k is not None and k < n_items:
+        fig.add_vline(x=k + 0.5, line_dash="dash", line_color="#D62728", line_width=2)
+        fig.add_annotation(
+            x=k + 0.5,
+            y=1.02,
+            yref="paper",
+            text=f"k = {k} cut: positions after it count 0",
+            showarrow=False,
+            xanchor="left",
+            yanchor="bottom",
+            font={"color": "#D62728", "size": 12},
+        )
+
+
+def steps_figure(
+    steps: pd.DataFrame,
+    *,
+    k: int | None,
+    item_names: Sequence[str] | None = None,
+    gain_label: str = "gain",
+    title: str = "",
+) -> go.Figure:
+    """Gain and contribution per position, the discount curve over them.
+
+    Parameters
+    ----------
+    steps : DataFrame
+        A :func:`metrics.dcg.dcg_steps` table.
+    k : int or None
+        The cut-off; a dashed line marks it when it cuts the list.
+    item_names : sequence of str, optional
+        Names of the items (columns), indexed by the ``item`` column.
+    gain_label : str
+        What the gain is ("relevance" or "2^rel - 1").
+    title : str
+
+    Returns
+    -------
+    plotly Figure
+        Bar traces "<gain_label> used (tie-group mean)" and "contribution",
+        a marker trace "item's own <gain_label>", a line "discount" on the
+        right axis; shaded rectangles over tie groups.
+    """
+    pos = steps["position"].to_numpy()
+    items = steps["item"].to_numpy()
+    names = [item_names[i] for i in items] if item_names is not None else [str(i) for i in items]
+    ticks = [f"{p}<br>{n}" for p, n in zip(pos, names, strict=True)]
+    fig = make_subplots(specs=[[{"secondary_y": True}]])
+    fig.add_trace(
+        go.Bar(
+            x=pos,
+            y=steps["mean_gain"],
+            name=f"{gain_label} used (tie-group mean)",
+            marker_color=GAIN,
+            customdata=names,
+            hovertemplate="position %{x} (%{customdata})<br>gain used %{y:.4g}<extra></extra>",
+        ),
+        secondary_y=False,
+    )
+    fig.add_trace(
+        go.Bar(
+            x=pos,
+            y=steps["contribution"],
+            name="contribution = gain x discount",
+            marker_color=CONTRIBUTION,
+            hovertemplate="position %{x}<br>contribution %{y:.4g}<extra></extra>",
+        ),
+        secondary_y=False,
+    )
+    fig.add_trace(
+        go.Scatter(
+            x=pos,
+            y=steps["relevance"],
+            mode="markers",
+            name=f"item's own {gain_label}",
+            marker={"symbol": "line-ew-open", "size": 22, "color": RELEVANCE, "line_width": 2},
+            hovertemplate="position %{x}<br>own gain %{y:.4g}<extra></extra>",
+        ),
+        secondary_y=False,
+    )
+    fig.add_trace(
+        go.Scatter(
+            x=pos,
+            y=steps["discount"],
+            mode="lines+markers",
+            name="discount 1 / log_b(1 + r) (right axis)",
+            line={"color": DISCOUNT, "width": 3},
+            hovertemplate="position %{x}<br>discount %{y:.4f}<extra></extra>",
+        ),
+        secondary_y=True,
+    )
+    for i, (group, first, last) in enumerate(_tie_spans(steps)):
+        fig.add_vrect(
+            x0=first - 0.5,
+            x1=last + 0.5,
+            fillcolor=TIE_FILLS[i % 2],
+            opacity=0.18,
+            line_width=0,
+            layer="below",
+            annotation_text=f"tie group {group}",
+            annotation_position="top left",
+            annotation_font_size=10,
+        )
+    _cut_line(fig, k, len(pos))
+    fig.update_layout(
+        title=title,
+        barmode="group",
+        height=420,
+        margin={"t": 80, "b": 40, "l": 50, "r": 50},
+        legend={"orientation": "h", "y": -0.25},
+        xaxis={"tickmode": "array", "tickvals": pos, "ticktext": ticks, "title": "position"},
+    )
+    fig.update_yaxes(title_text="gain / contribution", rangemode="tozero", secondary_y=False)
+    top = max(float(steps["discount"].max()), 1e-9)
+    fig.update_yaxes(title_text="discount", range=[0, 1.05 * top], secondary_y=True, showgrid=False)
+    return fig
+
+
+def tie_bounds_figure(values: dict[str, float], *, title: str = "") -> go.Figure:
+    """The DCG of one sample under each order of its tied items, one row each.
+
+    Parameters
+    ----------
+    values : dict of str to float
+        E.g. ``{"pessimistic": 5.0, "tie-averaged": 7.5, "ignore_ties": 5.0,
+        "optimistic": 10.0}``; the band between the smallest and the largest
+        value is shaded (the range the tie orders span).
+
+    Returns
+    -------
+    plotly Figure
+        One marker trace per value, named by its key, and a shaded band.
+    """
+    labels = list(values)
+    low, high = min(values.values()), max(values.values())
+    span = max(high - low, 1e-9, 0.05 * abs(high))
+    fig = go.Figure()
+    fig.add_vrect(x0=low, x1=high, fillcolor="#BBBBBB", opacity=0.25, line_width=0, layer="below")
+    colors = ("#D62728", "#4C78A8", "#F58518", "#2CA02C")
+    for i, label in enumerate(labels):
+        fig.add_trace(
+            go.Scatter(
+                x=[values[label]],
+                y=[label],
+                mode="markers+text",
+                name=label,
+                text=[f"{values[label]:.4g}"],
+                textposition="middle right",
+                marker={"size": 16, "color": colors[i % len(colors)]},
+                hovertemplate=f"{label}: %{{x:.6g}}<extra></extra>",
+            )
+        )
+    fig.update_layout(
+        title=title,
+        height=60 + 45 * len(labels),
+        showlegend=False,
+        margin={"t": 30 if title else 10, "b": 40, "l": 110, "r": 30},
+        xaxis={"title": "DCG of the sample", "range": [low - 0.25 * span, high + 0.25 * span]},
+        yaxis={"categoryorder": "array", "categoryarray": labels[::-1]},
+    )
+    return fig
+
+
+def distribution_figure(per_sample: pd.DataFrame, *, title: str = "") -> go.Figure:
+    """Histograms of the per-sample DCG and NDCG side by side.
+
+    Parameters
+    ----------
+    per_sample : DataFrame
+        Columns ``DCG`` and ``NDCG``, one row per sample.
+
+    Returns
+    -------
+    plotly Figure
+        Two histogram traces named "DCG" and "NDCG".
+    """
+    fig = make_subplots(rows=1, cols=2, subplot_titles=("DCG per sample", "NDCG per sample"))
+    fig.add_trace(
+        go.Histogram(x=per_sample["DCG"], name="DCG", marker_color=GAIN, nbinsx=30), row=1, col=1
+    )
+    fig.add_trace(
+        go.Histogram(
+            x=per_sample["NDCG"],
+            name="NDCG",
+            marker_color=CONTRIBUTION,
+            xbins={"start": 0, "end": 1.0001, "size": 0.05},
+        ),
+        row=1,
+        col=2,
+    )
+    fig.update_xaxes(title_text="DCG", row=1, col=1)
+    fig.update_xaxes(title_text="NDCG", range=[0, 1.02], row=1, col=2)
+    fig.update_yaxes(title_text="samples", row=1, col=1)
+    fig.update_layout(title=title, height=320, showlegend=False, bargap=0.05)
+    return fig
+
+
+def n_tie_groups(steps: pd.DataFrame) -> int:
+    """Number of tie groups of 2 or more items in a steps table (for captions)."""
+    return int(np.count_nonzero(steps.drop_duplicates("tie_group")["tie_size"] > 1))

@@ -1,0 +1,99 @@
+"""Figures for the multilabel classification page (plotly only, no streamlit)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import plotly.graph_objects as go
+
+OUTCOME_COLORS = {"TP": "#2e7d32", "FN": "#c62828", "FP": "#ef6c00", "TN": "#eceff1"}
+_OUTCOME_CODES = {"TN": 0, "FP": 1, "FN": 2, "TP": 3}
+
+
+def label_scores_figure(table: pd.DataFrame, *, macro_f1: float, micro_f1: float) -> go.Figure:
+    """Grouped bars of precision, recall and F1 per label, with the two F1 averages as lines.
+
+    ``table`` holds one row per label with columns ``label``, ``support``,
+    ``precision``, ``recall`` and ``f1`` (``metrics.multilabel_label_table``
+    without its summary rows). The dashed line is Macro F1 (C-F1, the mean of
+    the bars' F1), the dotted line Micro F1 (O-F1, from the pooled counts).
+    """
+    names = [
+        f"{lab}<br>(n={sup:g})" for lab, sup in zip(table["label"], table["support"], strict=True)
+    ]
+    fig = go.Figure()
+    for col, color in (("precision", "#1565c0"), ("recall", "#6a1b9a"), ("f1", "#00897b")):
+        fig.add_trace(
+            go.Bar(
+                x=names,
+                y=table[col].tolist(),
+                name=col if col != "f1" else "F1",
+                marker_color=color,
+                hovertemplate="%{x}<br>" + col + " = %{y:.4f}<extra></extra>",
+            )
+        )
+    for value, name, dash, color in (
+        (macro_f1, "Macro F1 (C-F1)", "dash", "#37474f"),
+        (micro_f1, "Micro F1 (O-F1)", "dot", "#d81b60"),
+    ):
+        if np.isfinite(value):
+            fig.add_trace(
+                go.Scatter(
+                    x=[names[0], names[-1]],
+                    y=[value, value],
+                    mode="lines",
+                    name=f"{name} = {value:.3f}",
+                    line={"dash": dash, "color": color, "width": 2},
+                    hoverinfo="name",
+                )
+            )
+    fig.update_layout(
+        barmode="group",
+        yaxis={"title": "score", "range": [0, 1.05]},
+        xaxis={"title": "label (n = support, true samples)"},
+        legend={"orientation": "h", "y": -0.3},
+        margin={"t": 30, "b": 10},
+        height=420,
+    )
+    return fig
+
+
+def outcome_grid_figure(
+    outcomes: np.ndarray, sample_ids, label_names, *, title: str = ""
+) -> go.Figure:
+    """A samples x labels grid colored by outcome: TP, FN (missed), FP (extra), TN.
+
+    ``outcomes`` is a string matrix from ``metrics.multilabel_outcomes``
+    (already restricted to the rows to show, worst first).
+    """
+    outcomes = np.asarray(outcomes)
+    z = np.vectorize(_OUTCOME_CODES.get, otypes=[int])(outcomes) if outcomes.size else outcomes
+    order = ["TN", "FP", "FN", "TP"]
+    colorscale = []
+    for i, name in enumerate(order):
+        colorscale += [[i / 4, OUTCOME_COLORS[name]], [(i + 1) / 4, OUTCOME_COLORS[name]]]
+    ids = [str(s) for s in sample_ids]
+    fig = go.Figure(
+        go.Heatmap(
+            z=z,
+            x=[str(n) for n in label_names],
+            y=ids,
+            text=outcomes,
+            texttemplate="%{text}",
+            colorscale=colorscale,
+            zmin=-0.5,
+            zmax=3.5,
+            xgap=2,
+            ygap=2,
+            showscale=False,
+            hovertemplate="sample %{y}, label %{x}: %{text}<extra></extra>",
+        )
+    )
+    fig.update_layout(
+        title=title,
+        yaxis={"autorange": "reversed", "type": "category", "title": "sample"},
+        xaxis={"side": "top", "title": ""},
+        margin={"t": 60 if title else 30, "b": 10},
+        height=max(220, 22 * len(ids) + 90),
+    )
+    return fig

@@ -1,0 +1,199 @@
+"""Figures and styled tables of the Label ranking page.
+
+Built from plain arrays and DataFrames (the step tables and the per-sample
+contributions of :mod:`metrics.label_ranking`); nothing here imports
+streamlit, so every figure is testable without a server.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import pandas as pd
+import plotly.graph_objects as go
+from plotly.colors import sample_colorscale
+
+TRUE_COLOR = "#1f77b4"
+FALSE_COLOR = "#c7c7c7"
+WORSE_COLOR = "#d62728"
+BETTER_COLOR = "#2ca02c"
+SELECTED_COLOR = "#ff7f0e"
+TRUE_MARK = "\u25cf"  # a filled circle (no emoji: the browser may lack an emoji font)
+TIE_MARK = "="
+
+
+def sample_ranking_figure(steps: pd.DataFrame, label_names: Sequence[str]) -> go.Figure:
+    """The labels of one sample sorted by score, true labels colored, tie groups boxed.
+
+    Parameters
+    ----------
+    steps : pandas.DataFrame
+        A step table of one sample (``lrap_steps`` / ``coverage_steps``):
+        columns ``label``, ``score``, ``is_true``, ``rank``, ``tie_group``,
+        one row per label, highest score first.
+    label_names : sequence of str
+        Names of the label columns (indexed by ``steps["label"]``).
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
+        Horizontal bars, the best-ranked label on top: one trace for the true
+        labels and one for the false ones, each bar labelled with its rank; a
+        shaded box with the note "tied: rank r" around every tie group of two
+        or more labels.
+    """
+    names = [str(label_names[j]) for j in steps["label"]]
+    # unique y categories even if two labels share a name
+    ycat = [f"{name} (#{j})" for name, j in zip(names, steps["label"], strict=True)]
+    fig = go.Figure()
+    is_true = steps["is_true"].to_numpy(dtype=bool)
+    for flag, color, legend in ((True, TRUE_COLOR, "true label"), (False, FALSE_COLOR, "false")):
+        sel = is_true == flag
+        fig.add_bar(
+            x=steps["score"][sel],
+            y=[c for c, s in zip(ycat, sel, strict=True) if s],
+            orientation="h",
+            marker_color=color,
+            name=legend,
+            text=[f"rank {r}" for r in steps["rank"][sel]],
+            textposition="auto",
+            hovertemplate="%{y}<br>score %{x}<br>%{text}<extra>" + legend + "</extra>",
+        )
+    groups = steps.groupby("tie_group", sort=False)
+    for _, g in groups:
+        if len(g) < 2:
+            continue
+        pos = [ycat.index(c) for c in (f"{str(label_names[j])} (#{j})" for j in g["label"])]
+        fig.add_shape(
+            type="rect",
+            xref="paper",
+            x0=0,
+            x1=1,
+            yref="y",
+            y0=min(pos) - 0.45,
+            y1=max(pos) + 0.45,
+            fillcolor="rgba(255,165,0,0.15)",
+            line={"color": SELECTED_COLOR, "dash": "dot"},
+            layer="below",
+        )
+        fig.add_annotation(
+            xref="paper",
+            x=1,
+            xanchor="right",
+            y=ycat[max(pos)],
+            yshift=-8,
+            text=f"tied: rank {int(g['rank'].iloc[0])}",
+            showarrow=False,
+            font={"color": SELECTED_COLOR},
+        )
+    fig.update_layout(
+        barmode="overlay",
+        height=max(220, 60 + 32 * len(steps)),
+        margin={"l": 10, "r": 10, "t": 40, "b": 40},
+        title="Labels of this sample, highest score first",
+        xaxis_title="score",
+        yaxis={"categoryorder": "array", "categoryarray": ycat[::-1], "title": None},
+        legend={"orientation": "h", "y": 1.02, "yanchor": "bottom", "x": 1, "xanchor": "right"},
+    )
+    return fig
+
+
+def contributions_figure(
+    contributions: pd.DataFrame,
+    by: str,
+    sample_labels: Sequence[str],
+    *,
+    selected: int | None = None,
+    metric_name: str | None = None,
+) -> go.Figure:
+    """How much each sample moves the mean of one metric, worst first.
+
+    Parameters
+    ----------
+    contributions : pandas.DataFrame
+        Rows of ``label_ranking_contributions``, already in display order
+        (worst first); columns ``sample``, ``<by>`` and ``<by>_moves_mean``.
+    by : {"lrap", "coverage", "ranking_loss"}
+    sample_labels : sequence of str
+        One label per row of ``contributions`` (the x axis).
+    selected : int, optional
+        The ``sample`` shown in the drill-down, drawn in another color.
+    metric_name : str, optional
+        Name of the metric for titles (default ``by``).
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
+        One bar trace; red bars make the metric worse, green better, the
+        selected sample orange. ``customdata`` holds the sample index.
+    """
+    name = metric_name or by
+    moves = contributions[f"{by}_moves_mean"].to_numpy(dtype=np.float64)
+    value = contributions[by].to_numpy(dtype=np.float64)
+    samples = contributions["sample"].to_numpy()
+    worse = moves < 0 if by == "lrap" else moves > 0
+    colors = np.where(worse, WORSE_COLOR, BETTER_COLOR).astype(object)
+    if selected is not None:
+        colors[samples == selected] = SELECTED_COLOR
+    fig = go.Figure(
+        go.Bar(
+            x=[str(s) for s in sample_labels],
+            y=moves,
+            marker_color=colors.tolist(),
+            customdata=samples.tolist(),
+            text=[f"{v:.4g}" for v in value],
+            hovertemplate=(
+                "sample %{x}<br>" + name + " %{text}<br>moves the mean by %{y:.4g}<extra></extra>"
+            ),
+        )
+    )
+    fig.add_hline(y=0, line_color="black", line_width=1)
+    fig.update_layout(
+        height=340,
+        margin={"l": 10, "r": 10, "t": 50, "b": 40},
+        title=f"How much each sample moves the mean {name} (worst first)",
+        xaxis={"type": "category", "title": "sample"},
+        yaxis_title="mean - mean without the sample",
+        showlegend=False,
+    )
+    return fig
+
+
+def rank_cell_text(rank: np.ndarray, is_true: np.ndarray, tie_size: np.ndarray) -> np.ndarray:
+    """Cell text of the rank table: the rank, a dot on true labels, ``=`` on tied labels.
+
+    Examples
+    --------
+    >>> rank_cell_text(np.array([[2, 3, 1]]), np.array([[1, 0, 0]]), np.array([[1, 2, 1]])).tolist()
+    [['2 \u25cf', '3 =', '1']]
+    """
+    text = rank.astype(np.int64).astype(str).astype(object)
+    text = np.where(tie_size > 1, text + " " + TIE_MARK, text)
+    return np.where(is_true.astype(bool), text + " " + TRUE_MARK, text)
+
+
+def rank_colors(rank: np.ndarray, n_labels: int) -> np.ndarray:
+    """CSS background and text color per cell: dark blue for rank 1, pale for the last rank."""
+    frac = (rank - 1) / max(n_labels - 1, 1)
+    scale = sample_colorscale("Blues", list(1.0 - 0.85 * frac.ravel()))
+    bg = np.array(scale, dtype=object).reshape(rank.shape)
+    fg = np.where(frac < 0.5, "white", "black")
+    return "background-color: " + bg + "; color: " + fg
+
+
+def rank_table_styler(
+    rank: np.ndarray,
+    is_true: np.ndarray,
+    tie_size: np.ndarray,
+    index: Sequence[str],
+    columns: Sequence[str],
+):
+    """A pandas Styler of the rank table (samples x labels), colored by rank.
+
+    Cells read ``"2 \u25cf"`` for a true label at rank 2 and ``"3 ="`` for a
+    label tied with another at (max) rank 3.
+    """
+    text = pd.DataFrame(rank_cell_text(rank, is_true, tie_size), index=index, columns=columns)
+    css = pd.DataFrame(rank_colors(rank, len(columns)), index=index, columns=columns)
+    return text.style.apply(lambda _: css, axis=None)

@@ -1,0 +1,199 @@
+"""Figures of the Regression page: predicted against actual, residuals, RMSLE's asymmetry.
+
+Built from plain arrays; nothing here imports streamlit or computes a metric.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import plotly.graph_objects as go
+
+HIGHLIGHT = "#d62728"
+BASE = "#1f77b4"
+
+
+def predicted_vs_actual(
+    y_true,
+    y_pred,
+    *,
+    ids: Sequence[str] | None = None,
+    highlight: int | None = None,
+    original: float | None = None,
+    model: str = "model",
+    max_points: int = 5000,
+) -> go.Figure:
+    """Scatter of prediction (y) against truth (x) with the identity line y_hat = y.
+
+    Points on the dashed line are perfect; above it over-predicted, below it
+    under-predicted. ``highlight`` marks one sample (the outlier control's)
+    in red; ``original`` is that sample's prediction before the shift, drawn
+    as a hollow marker joined to the moved one. More than ``max_points``
+    samples are thinned to an evenly spaced subset (the legend says so), so a
+    big dataset does not ship millions of points to the browser.
+    """
+    y_true = np.asarray(y_true, dtype=float)
+    y_pred = np.asarray(y_pred, dtype=float)
+    n = y_true.shape[0]
+    ids = list(ids) if ids is not None else [str(i) for i in range(n)]
+    shown = np.arange(n)
+    name = model
+    if n > max_points:
+        shown = np.unique(np.linspace(0, n - 1, max_points).round().astype(int))
+        name = f"{model} ({shown.size} of {n} samples shown)"
+    fig = go.Figure()
+    fig.add_trace(
+        go.Scatter(
+            x=y_true[shown].tolist(),
+            y=y_pred[shown].tolist(),
+            mode="markers",
+            name=name,
+            marker={"color": BASE, "size": 7, "opacity": 0.7},
+            customdata=[ids[i] for i in shown],
+            hovertemplate="sample %{customdata}<br>y = %{x}<br>y_hat = %{y}<extra></extra>",
+        )
+    )
+    lo = float(min(y_true.min(), y_pred.min(), original if original is not None else np.inf))
+    hi = float(max(y_true.max(), y_pred.max(), original if original is not None else -np.inf))
+    fig.add_trace(
+        go.Scatter(
+            x=[lo, hi],
+            y=[lo, hi],
+            mode="lines",
+            name="identity y_hat = y",
+            line={"color": "gray", "dash": "dash"},
+            hoverinfo="skip",
+        )
+    )
+    if highlight is not None:
+        x = float(y_true[highlight])
+        if original is not None and original != float(y_pred[highlight]):
+            fig.add_trace(
+                go.Scatter(
+                    x=[x, x],
+                    y=[original, float(y_pred[highlight])],
+                    mode="lines+markers",
+                    name="before the shift",
+                    line={"color": HIGHLIGHT, "dash": "dot"},
+                    marker={"symbol": ["circle-open", "circle"], "size": 11, "color": HIGHLIGHT},
+                    hoverinfo="skip",
+                )
+            )
+        fig.add_trace(
+            go.Scatter(
+                x=[x],
+                y=[float(y_pred[highlight])],
+                mode="markers",
+                name=f"sample {ids[highlight]} (outlier control)",
+                marker={"color": HIGHLIGHT, "size": 13, "symbol": "diamond"},
+                hovertemplate="sample " + ids[highlight] + "<br>y = %{x}<br>y_hat = %{y}"
+                "<extra></extra>",
+            )
+        )
+    fig.update_layout(
+        xaxis_title="actual y",
+        yaxis_title="predicted y_hat",
+        height=430,
+        margin={"l": 10, "r": 10, "t": 30, "b": 10},
+        legend={"orientation": "h", "y": -0.18},
+    )
+    return fig
+
+
+def residual_histogram(
+    residuals, *, highlight: float | None = None, nbins: int = 30, max_raw: int = 20000
+) -> go.Figure:
+    """Histogram of the residuals y - y_hat, with a line at 0 and the highlighted one.
+
+    Up to ``max_raw`` residuals are binned by plotly; more are binned here
+    (``nbins`` equal bins) so the browser gets counts, not millions of values.
+    """
+    residuals = np.asarray(residuals, dtype=float)
+    if residuals.shape[0] <= max_raw:
+        trace = go.Histogram(
+            x=residuals.tolist(),
+            nbinsx=nbins,
+            name="residuals",
+            marker={"color": BASE},
+            hovertemplate="residual %{x}<br>%{y} samples<extra></extra>",
+        )
+    else:
+        counts, edges = np.histogram(residuals, bins=nbins)
+        trace = go.Bar(
+            x=((edges[:-1] + edges[1:]) / 2).tolist(),
+            y=counts.tolist(),
+            width=float(edges[1] - edges[0]),
+            name="residuals",
+            marker={"color": BASE},
+            hovertemplate="residual %{x}<br>%{y} samples<extra></extra>",
+        )
+    fig = go.Figure(trace)
+    fig.add_vline(x=0, line={"color": "gray", "dash": "dash"})
+    if highlight is not None:
+        fig.add_vline(
+            x=float(highlight),
+            line={"color": HIGHLIGHT, "width": 3},
+            annotation_text="outlier sample",
+            annotation_font_color=HIGHLIGHT,
+        )
+    fig.update_layout(
+        xaxis_title="residual y - y_hat (negative: over-predicted)",
+        yaxis_title="samples",
+        height=430,
+        margin={"l": 10, "r": 10, "t": 30, "b": 10},
+        showlegend=False,
+        bargap=0.05,
+    )
+    return fig
+
+
+def rmsle_asymmetry(
+    predictions, log_errors, abs_errors, *, y_true: float, marks: Sequence[float] = ()
+) -> go.Figure:
+    """One sample's |log error| and |error| / y as the prediction moves (RMSLE's asymmetry).
+
+    ``log_errors`` are |log(1 + y) - log(1 + y_hat)| (the RMSLE of that one
+    sample) and ``abs_errors`` |y - y_hat| / y, both along ``predictions``;
+    ``marks`` are predictions to pin (the demo's under- and over-prediction).
+    """
+    predictions = np.asarray(predictions, dtype=float).tolist()
+    fig = go.Figure()
+    fig.add_trace(
+        go.Scatter(
+            x=predictions,
+            y=np.asarray(log_errors, dtype=float).tolist(),
+            mode="lines",
+            name="RMSLE of this one prediction",
+            line={"color": HIGHLIGHT},
+        )
+    )
+    fig.add_trace(
+        go.Scatter(
+            x=predictions,
+            y=np.asarray(abs_errors, dtype=float).tolist(),
+            mode="lines",
+            name="|y - y_hat| / y (symmetric)",
+            line={"color": BASE, "dash": "dash"},
+        )
+    )
+    fig.add_vline(
+        x=float(y_true),
+        line={"color": "gray", "dash": "dot"},
+        annotation_text=f"y = {float(y_true):g}",
+        annotation_position="bottom right",
+    )
+    for m in marks:
+        fig.add_vline(
+            x=float(m),
+            line={"color": "black", "width": 1},
+            annotation_text=f"y_hat = {float(m):g}",
+        )
+    fig.update_layout(
+        xaxis_title=f"prediction y_hat (true y = {y_true:g})",
+        yaxis_title="error",
+        height=330,
+        margin={"l": 10, "r": 10, "t": 30, "b": 10},
+        legend={"orientation": "h", "y": -0.25},
+    )
+    return fig

@@ -1,0 +1,127 @@
+"""Figures of the Top-K retrieval page: metrics against K and one query's ranked list."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import plotly.graph_objects as go
+
+# grade 0 grey, then light to dark green: relevance reads at a glance (colour-blind safe with text)
+GRADE_COLORS = ("#d9d9d9", "#c7e9c0", "#74c476", "#31a354", "#006d2c")
+
+
+def grade_color(grade: float, max_grade: float) -> str:
+    """The colour of a relevance grade on a 0 .. max_grade scale (0 is grey).
+
+    >>> grade_color(0, 3), grade_color(3, 3)
+    ('#d9d9d9', '#006d2c')
+    """
+    if grade <= 0 or max_grade <= 0:
+        return GRADE_COLORS[0]
+    step = int(np.ceil(grade / max_grade * (len(GRADE_COLORS) - 1)))
+    return GRADE_COLORS[min(max(step, 1), len(GRADE_COLORS) - 1)]
+
+
+def metrics_vs_k_figure(curve: pd.DataFrame, k: int) -> go.Figure:
+    """One line per metric against K (columns ``K`` and one per metric), a marker line at ``k``."""
+    fig = go.Figure()
+    for name in curve.columns.drop("K"):
+        fig.add_trace(
+            go.Scatter(
+                x=curve["K"].tolist(),
+                y=curve[name].tolist(),
+                mode="lines+markers",
+                name=name,
+                hovertemplate=f"{name} at K=%{{x}}: %{{y:.4f}}<extra></extra>",
+            )
+        )
+    fig.add_vline(x=k, line_dash="dash", line_color="black", annotation_text=f"K = {k}")
+    fig.update_layout(
+        xaxis_title="K (cut-off)",
+        yaxis_title="mean over queries",
+        yaxis_range=[0, 1.05],
+        height=380,
+        margin={"l": 10, "r": 10, "t": 30, "b": 10},
+        legend={"orientation": "h", "y": -0.2},
+    )
+    fig.update_xaxes(dtick=1 if len(curve) <= 20 else None)
+    return fig
+
+
+def ranked_list_figure(
+    steps: pd.DataFrame,
+    contribution: str,
+    *,
+    k: int,
+    max_grade: float,
+    item_names: list[str] | None = None,
+    title: str = "",
+) -> go.Figure:
+    """One bar per ranked position: height = the selected metric's contribution,
+    colour = relevance grade, a bracket over every tie group of two or more
+    items, and a dashed line at the top-K cut.
+
+    ``steps`` is a :func:`metrics.retrieval.retrieval_query_steps` table.
+    """
+    pos = steps["position"].to_numpy()
+    grades = steps["grade"].to_numpy()
+    items = steps["item"].to_numpy()
+    names = [item_names[i] if item_names else str(i) for i in items]
+    values = steps[contribution].to_numpy()
+    colors = [grade_color(g, max_grade) for g in grades]
+    fig = go.Figure(
+        go.Bar(
+            x=pos.tolist(),
+            y=values.tolist(),
+            marker={"color": colors, "line": {"color": "#555", "width": 1}},
+            text=[f"{n}<br>g={g:g}" for n, g in zip(names, grades, strict=True)],
+            textposition="outside",
+            customdata=np.stack([steps["score"].to_numpy(), grades], axis=1).tolist(),
+            hovertemplate=(
+                "position %{x}<br>score %{customdata[0]:.4g}<br>grade %{customdata[1]:g}"
+                f"<br>{contribution} %{{y:.4f}}<extra></extra>"
+            ),
+            name=contribution,
+        )
+    )
+    top = float(max(values.max(initial=0.0), 1e-9))
+    bracket_y = top * 1.45
+    for _, g in steps.groupby("tie_group"):
+        if len(g) < 2:
+            continue
+        x0, x1 = g["position"].min() - 0.4, g["position"].max() + 0.4
+        fig.add_shape(
+            type="path",
+            path=(
+                f"M {x0} {bracket_y * 0.95} L {x0} {bracket_y} "
+                f"L {x1} {bracket_y} L {x1} {bracket_y * 0.95}"
+            ),
+            line={"color": "#b15928", "width": 2},
+        )
+        fig.add_annotation(
+            x=(x0 + x1) / 2,
+            y=bracket_y,
+            text=f"tie: {len(g)} items",
+            showarrow=False,
+            yshift=10,
+            font={"color": "#b15928"},
+        )
+    if k < len(pos):
+        fig.add_vline(
+            x=k + 0.5,
+            line_dash="dash",
+            line_color="red",
+            annotation_text=f"top-{k} cut",
+            annotation_position="bottom right",
+        )
+    fig.update_layout(
+        title=title,
+        xaxis_title="position in the ranking",
+        yaxis_title=f"contribution ({contribution})",
+        yaxis_range=[0, bracket_y * 1.2],
+        height=380,
+        margin={"l": 10, "r": 10, "t": 50, "b": 10},
+        showlegend=False,
+    )
+    fig.update_xaxes(dtick=1 if len(pos) <= 30 else None)
+    return fig

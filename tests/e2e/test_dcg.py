@@ -1,0 +1,46 @@
+"""Real browser: the DCG & NDCG page opens on seed 001 and follows the k input."""
+
+from playwright.sync_api import Page, expect
+
+import metrics
+from explorer.datasets import load_sample
+from explorer.formatting import fmt
+from tests.e2e.conftest import wait_for_run
+
+
+def metric_value(page: Page, label: str):
+    """The st.metric value whose label is exactly ``label``.
+
+    The shared helper matches labels by substring, and this page also shows
+    "DCG of this sample", "Ideal DCG of this sample", "pessimistic DCG", ...
+    """
+    label_el = page.get_by_test_id("stMetricLabel").get_by_text(label, exact=True)
+    return (
+        page.locator('[data-testid="stMetric"]')
+        .filter(has=label_el)
+        .locator('[data-testid="stMetricValue"]')
+    )
+
+
+def test_dcg_page_changes_k(page: Page, app_url: str):
+    ds = load_sample("seed001_dcg")
+    y, s = ds.y_true, ds.score()
+    page.goto(app_url + "/dcg?ds=seed001_dcg")
+    wait_for_run(page)
+    expect(page.get_by_role("heading", name="DCG & NDCG")).to_be_visible()
+    expect(metric_value(page, "DCG")).to_have_text(fmt(metrics.dcg_score(y, s)))
+    expect(metric_value(page, "DCG of this sample")).to_have_text(fmt(9.499458))
+
+    k_input = page.locator(".st-key-k input")
+    k_input.fill("2")
+    k_input.press("Enter")
+    wait_for_run(page)
+    expect(metric_value(page, "DCG")).to_have_text(fmt(metrics.dcg_score(y, s, k=2)))
+    expect(metric_value(page, "NDCG")).to_have_text(fmt(metrics.ndcg_score(y, s, k=2)))
+    expect(metric_value(page, "DCG of this sample")).to_have_text("5.631")
+    assert "k=2" in page.url
+
+    page.locator(".st-key-seed_example_2 button").click()  # seed 001's tied example: 7.5
+    wait_for_run(page)
+    expect(metric_value(page, "DCG of this sample")).to_have_text("7.500")
+    expect(page.get_by_test_id("stException")).to_have_count(0)

@@ -1,0 +1,96 @@
+"""Label ranking page in a real browser: open seed 003, drill into a sample, flip the tie rule."""
+
+import re
+
+from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
+import metrics
+from explorer.formatting import fmt
+from tests.e2e.conftest import wait_for_run
+
+Y = [[1, 0, 0], [1, 0, 1], [1, 1, 0]]
+S = [[0.75, 0.5, 1], [1, 0.2, 0.1], [0.9, 0.7, 0.6]]
+
+
+def metric_value(page: Page, label: str):
+    """The st.metric value whose label is exactly ``label`` ("LRAP", not "Sample LRAP")."""
+    exact = page.locator(
+        '[data-testid="stMetricLabel"]', has_text=re.compile(f"^{re.escape(label)}$")
+    )
+    return (
+        page.locator('[data-testid="stMetric"]')
+        .filter(has=exact)
+        .locator('[data-testid="stMetricValue"]')
+    )
+
+
+def pick_option(page: Page, key: str, text: str) -> None:
+    """Choose an option of the selectbox keyed ``key`` (retrying if a rerun closed the list)."""
+    for _ in range(3):
+        page.locator(f".st-key-{key}").get_by_role("combobox").click()
+        try:
+            page.get_by_role("option", name=text).click(timeout=5_000)
+            return
+        except PlaywrightTimeoutError:
+            wait_for_run(page)
+    raise AssertionError(f"no option {text!r} in selectbox {key!r}")
+
+
+def test_seed003_drill_down_in_chromium(page: Page, app_url: str):
+    page.goto(app_url + "/label_ranking?ds=seed003_lrap")
+    wait_for_run(page)
+    expect(metric_value(page, "LRAP")).to_have_text(
+        fmt(metrics.label_ranking_average_precision_score(Y, S))
+    )
+    expect(metric_value(page, "LRAP")).to_have_text("0.7778")
+    expect(metric_value(page, "Sample LRAP")).to_have_text("0.5000")
+
+    # open sample 1 from the selector: seed 003's second sample, 0.83
+    pick_option(page, "sample", "sample 1:")
+    wait_for_run(page)
+    expect(metric_value(page, "Sample LRAP")).to_have_text(fmt(metrics.lrap_per_sample(Y, S)[1]))
+    expect(metric_value(page, "Sample LRAP")).to_have_text("0.8333")
+    expect(metric_value(page, "Sample coverage")).to_have_text("3.000")
+    expect(page).to_have_url(f"{app_url}/label_ranking?ds=seed003_lrap&sort=lrap&i=1&ties=max")
+    formula = page.locator('[data-testid="stMarkdownContainer"] .katex').filter(has_text="LRAP")
+    expect(formula.first).to_contain_text("0.8333")
+
+    # sample 2 via the URL reproduces the view, then the tie rule changes nothing (no ties)
+    page.goto(app_url + "/label_ranking?ds=seed003_lrap&i=2&ties=optimistic")
+    wait_for_run(page)
+    expect(metric_value(page, "Sample LRAP")).to_have_text("1.000")
+    expect(page.locator(".st-key-tie_mode input[type=radio]:checked")).to_have_count(1)
+    page.locator(".st-key-tie_mode").get_by_text("pessimistic").click()
+    wait_for_run(page)
+    expect(metric_value(page, "Sample LRAP")).to_have_text("1.000")
+    expect(metric_value(page, "Sample coverage")).to_have_text("2.000")
+
+
+def test_whatif_edit_and_reset_in_chromium(page: Page, app_url: str):
+    page.goto(app_url + "/label_ranking?ds=seed003_lrap&i=0")
+    wait_for_run(page)
+    expect(metric_value(page, "Sample LRAP")).to_have_text("0.5000")
+    grid = page.locator(".st-key-whatif_scores [data-testid='stDataFrameResizable']")
+    grid.scroll_into_view_if_needed()
+    page.wait_for_timeout(300)
+    box = grid.bounding_box()
+    # the "human" cell of the one data row (index column first, then human, cat, dog)
+    page.mouse.click(box["x"] + box["width"] * 0.35, box["y"] + box["height"] * 0.75)
+    page.wait_for_timeout(300)
+    page.keyboard.press("Enter")  # open the cell editor
+    page.wait_for_timeout(300)
+    page.keyboard.press("Control+A")
+    page.keyboard.type("2")
+    page.wait_for_timeout(200)
+    page.keyboard.press("Enter")
+    wait_for_run(page)
+    edited = [[2.0, 0.5, 1.0], *S[1:]]
+    expect(metric_value(page, "Sample LRAP")).to_have_text("1.000")
+    expect(metric_value(page, "LRAP")).to_have_text(
+        fmt(metrics.label_ranking_average_precision_score(Y, edited))
+    )
+    page.get_by_role("button", name="Reset", exact=True).click()
+    wait_for_run(page)
+    expect(metric_value(page, "LRAP")).to_have_text("0.7778")
+    expect(metric_value(page, "Sample LRAP")).to_have_text("0.5000")

@@ -1,0 +1,41 @@
+"""Real-browser test of the multilabel classification page."""
+
+import re
+
+from playwright.sync_api import Page, expect
+
+import metrics
+from explorer.datasets import load_sample
+from explorer.formatting import fmt
+from metrics.classification import threshold_predictions
+from tests.e2e.conftest import metric_value, wait_for_run
+
+
+def _headline(threshold: float) -> dict[str, str]:
+    ds = load_sample("digit_properties")
+    pred = threshold_predictions(ds.score(), threshold)
+    return {
+        "Hamming loss": fmt(metrics.hamming_loss(ds.y_true, pred)),
+        "Micro F1": fmt(metrics.f1_score(ds.y_true, pred, average="micro")),
+        "Macro F1": fmt(metrics.f1_score(ds.y_true, pred, average="macro")),
+    }
+
+
+def test_threshold_slider_moves_the_headline(page: Page, app_url: str):
+    page.goto(app_url + "/multilabel?ds=digit_properties")
+    wait_for_run(page)
+    expect(page.get_by_role("heading", name="Multilabel classification")).to_be_visible()
+    for label, value in _headline(0.5).items():
+        expect(metric_value(page, label)).to_have_text(value)
+
+    page.get_by_role("slider", name="Threshold").focus()
+    for _ in range(5):  # one step (0.01) per key
+        page.keyboard.press("ArrowLeft")
+    expect(page.locator(".st-key-threshold [data-testid='stSliderThumbValue']")).to_have_text(
+        "0.45"
+    )
+    wait_for_run(page)
+    for label, value in _headline(0.45).items():
+        expect(metric_value(page, label)).to_have_text(value)
+    expect(page).to_have_url(re.compile(r"[?&]t=0\.45(&|$)"))
+    expect(page.get_by_test_id("stException")).to_have_count(0)

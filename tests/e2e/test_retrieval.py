@@ -1,0 +1,45 @@
+"""Real browser: the Top-K retrieval page opens by link and follows the K slider."""
+
+from playwright.sync_api import Page, expect
+
+import metrics
+from explorer.datasets import load_sample
+from explorer.formatting import fmt
+from tests.e2e.conftest import wait_for_run
+
+
+def metric_value(page: Page, label: str):
+    """Like conftest.metric_value, but the label must match exactly ("P@K" is in "MAP@K")."""
+    return (
+        page.locator('[data-testid="stMetric"]')
+        .filter(has=page.get_by_test_id("stMetricLabel").get_by_text(label, exact=True))
+        .locator('[data-testid="stMetricValue"]')
+    )
+
+
+def test_k_slider_moves_precision_at_k(page: Page, app_url: str):
+    page.goto(app_url + "/retrieval?ds=diabetes_ranking")
+    wait_for_run(page)
+    ds = load_sample("diabetes_ranking")
+    expect(metric_value(page, "P@K")).to_have_text(
+        fmt(metrics.precision_at_k(ds.y_true, ds.score(), k=5))
+    )
+    page.get_by_role("slider", name="K (cut-off)").focus()
+    page.keyboard.press("ArrowRight")
+    wait_for_run(page)
+    expect(metric_value(page, "P@K")).to_have_text(
+        fmt(metrics.precision_at_k(ds.y_true, ds.score(), k=6))
+    )
+    expect(metric_value(page, "MAP@K")).to_have_text(
+        fmt(metrics.mean_average_precision_at_k(ds.y_true, ds.score(), k=6))
+    )
+    assert "k=6" in page.url
+    expect(page.get_by_test_id("stException")).to_have_count(0)
+
+
+def test_seed002_opens_with_the_worked_example(page: Page, app_url: str):
+    page.goto(app_url + "/retrieval?ds=seed002_map")
+    wait_for_run(page)
+    expect(metric_value(page, "MAP@K")).to_have_text("0.6278")
+    expect(metric_value(page, "P@K")).to_have_text("0.5000")
+    expect(page.get_by_test_id("stException")).to_have_count(0)

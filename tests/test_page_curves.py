@@ -1,0 +1,313 @@
+"""AppTest tests for the ROC & PR curves page, and unit tests of its figures."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+from streamlit.testing.v1 import AppTest
+
+import metrics
+from explorer.charts import curves as charts
+from explorer.datasets import Dataset, load_sample
+from explorer.formatting import fmt
+from metrics import curves as mc
+from metrics.classification import confusion_matrix, log_loss
+
+APP = str(Path(__file__).resolve().parents[1] / "app.py")
+PAGE = "views/curves.py"
+
+
+def metric(at, label):
+    return next(m.value for m in at.metric if m.label == label)
+
+
+def count(v) -> str:
+    return str(int(v)) if float(v).is_integer() else fmt(v)
+
+
+def open_page(sample: str = "balanced", query: dict | None = None) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=30)
+    for k, v in (query or {}).items():
+        at.query_params[k] = v
+    at.run()
+    at.selectbox(key="dataset_picker").set_value(sample).run()
+    at.switch_page(PAGE).run()
+    assert not at.exception
+    return at
+
+
+def open_with(ds: Dataset, at: AppTest) -> AppTest:
+    """Open the page alone on a session dataset (AppTest cannot drive the sidebar
+    picker once it lists a session dataset: its format_func is not applied)."""
+    page = AppTest.from_file(str(Path(APP).parent / PAGE), default_timeout=at.default_timeout)
+    page.session_state["session_datasets"] = {ds.name: ds}
+    page.session_state["active_dataset"] = ds.name
+    page.run()
+    assert not page.exception
+    return page
+
+
+def check_operating_point(at, y, s, t, *, beta=1.0, w=None):
+    """Every threshold metric on the page equals the metrics package at (t, beta)."""
+    pred = (np.asarray(s) >= t).astype(int)
+    kw = dict(sample_weight=w, zero_division=0.0)
+    assert metric(at, "Precision") == fmt(metrics.precision_score(y, pred, **kw))
+    assert metric(at, "Recall") == fmt(metrics.recall_score(y, pred, **kw))
+    assert metric(at, "F1") == fmt(metrics.f1_score(y, pred, **kw))
+    assert metric(at, "F-beta") == fmt(metrics.fbeta_score(y, pred, beta=beta, **kw))
+    acc = metrics.accuracy_score(y, pred, sample_weight=w)
+    assert metric(at, "Accuracy") == fmt(acc)
+    assert metric(at, "Error rate") == fmt(1 - acc)
+    (tp, fn), (fp, tn) = confusion_matrix(y, pred, labels=[1, 0], sample_weight=w)
+    assert [metric(at, k) for k in ("TP", "FP", "FN", "TN")] == [count(v) for v in (tp, fp, fn, tn)]
+    assert metric(at, "TPR") == fmt(tp / (tp + fn))
+    assert metric(at, "FPR") == fmt(fp / (fp + tn))
+
+
+def test_headline_metrics_and_default_threshold():
+    at = open_page("balanced")
+    ds = load_sample("balanced")
+    y, s = ds.y_true.astype(int), ds.score()
+    assert at.title[0].value == "ROC & PR curves"
+    assert metric(at, "ROC AUC") == fmt(metrics.roc_auc_score(y, s))
+    assert metric(at, "Average precision") == fmt(metrics.average_precision_score(y, s))
+    assert metric(at, "Log loss") == fmt(log_loss(y, s))
+    assert at.slider(key="threshold").value == 0.5
+    check_operating_point(at, y, s, 0.5)
+    assert any("score ≥ 0.5" in m.value for m in at.markdown)
+
+
+def test_slider_and_number_box_stay_in_sync_and_go_to_url():
+    at = open_page("seed002_roc6")
+    y = np.array([1, 0, 1, 0, 0, 0])
+    s = np.array([0.9, 0.7, 0.8, 0.6, 0.5, 0.4])
+    at.slider(key="threshold").set_value(0.65).run()
+    assert not at.exception
+    assert at.number_input(key="threshold_number").value == 0.65
+    assert at.query_params["t"] == ["0.65"] or at.query_params["t"] == "0.65"
+    check_operating_point(at, y, s, 0.65)
+    assert metric(at, "Precision") == fmt(2 / 3)  # TP 2, FP 1
+    at.number_input(key="threshold_number").set_value(0.55).run()
+    assert not at.exception
+    assert at.slider(key="threshold").value == 0.55
+    check_operating_point(at, y, s, 0.55)
+    # the formula shows the live numbers
+    assert any(r"\frac{2}{2 + 2}" in x.value for x in at.latex)
+
+
+def test_threshold_from_url():
+    at = open_page("seed002_roc6", {"t": "0.75"})
+    assert at.slider(key="threshold").value == 0.75
+    assert metric(at, "TP") == "2" and metric(at, "FP") == "0" and metric(at, "TN") == "4"
+
+
+def test_each_optimizer_moves_the_threshold():
+    at = open_page("balanced")
+    ds = load_sample("balanced")
+    y, s = ds.y_true.astype(int), ds.score()
+    for key, value in (("beta", 2.0), ("cost_fn", 4.0), ("min_recall", 0.95)):
+        at.number_input(key=key).set_value(value).run()
+    at.number_input(key="min_precision").set_value(0.95).run()
+    assert not at.exception
+    optima = mc.optimal_thresholds(
+        y, s, beta=2.0, cost_fp=1.0, cost_fn=4.0, min_recall=0.95, min_precision=0.95
+    )
+    assert len(set(optima["threshold"])) >= 3  # the goals disagree on this sample
+    for goal in mc.OPTIMIZERS:
+        at.radio(key="optimize").set_value(goal).run()
+        at.button(key="apply_optimum").click().run()
+        assert not at.exception
+        expected = float(optima.loc[goal, "threshold"])
+        assert at.slider(key="threshold").value == pytest.approx(expected), goal
+        assert at.number_input(key="threshold_number").value == pytest.approx(expected)
+        check_operating_point(at, y, s, expected, beta=2.0)
+    # the candidate markers are on the ROC chart
+    roc = json.loads(at.get("plotly_chart")[0].proto.spec)
+    names = " ".join(tr.get("name", "") for tr in roc["data"])
+    assert "Youden J" in names and "operating point" in names
+
+
+def test_beta_changes_fbeta_only():
+    at = open_page("balanced")
+    ds = load_sample("balanced")
+    y, s = ds.y_true.astype(int), ds.score()
+    f1 = metric(at, "F1")
+    at.number_input(key="beta").set_value(0.5).run()
+    assert not at.exception
+    pred = (s >= 0.5).astype(int)
+    assert metric(at, "F-beta") == fmt(metrics.fbeta_score(y, pred, beta=0.5))
+    assert metric(at, "F1") == f1
+
+
+def test_confusion_matrix_normalization():
+    at = open_page("seed002_roc6")
+    y = np.array([1, 0, 1, 0, 0, 0])
+    pred = (np.array([0.9, 0.7, 0.8, 0.6, 0.5, 0.4]) >= 0.5).astype(int)
+    for norm in ("pred", "all", "true"):
+        at.radio(key="cm_normalize").set_value(norm).run()
+        assert not at.exception
+        rates = confusion_matrix(y, pred, labels=[1, 0], normalize=norm)
+        table = at.table[0].value
+        assert table.iloc[1, 0] == f"FP 3 ({rates[1, 0]:.1%})"
+        assert table.iloc[0, 0] == f"TP 2 ({rates[0, 0]:.1%})"
+        assert at.query_params["norm"] in (norm, [norm])
+
+
+def test_model_selector_and_cells_and_tables():
+    at = open_page("breast_cancer")
+    ds = load_sample("breast_cancer")
+    at.selectbox(key="model").set_value("tree").run()
+    assert not at.exception
+    y, s = ds.y_true.astype(int), ds.score("tree")
+    assert metric(at, "ROC AUC") == fmt(metrics.roc_auc_score(y, s))
+    check_operating_point(at, y, s, 0.5)
+    # both models are drawn, one trace each
+    roc = json.loads(at.get("plotly_chart")[0].proto.spec)
+    assert {"logreg", "tree"} <= {tr["name"].split(" ")[0] for tr in roc["data"]}
+    # the cell list: FN samples
+    at.selectbox(key="cm_cell").set_value("FN").run()
+    cell = next(d.value for d in at.dataframe if "outcome" in d.value.columns)
+    assert set(cell["outcome"]) <= {"FN"}
+    assert len(cell) == int(((s < 0.5) & (y == 1)).sum())
+    # the point-by-point table, with and without drop_intermediate
+    steps = next(d.value for d in at.dataframe if "n_tied" in d.value.columns)
+    assert len(steps) == len(np.unique(s)) + 1
+    at.toggle(key="drop_intermediate").set_value(True).run()
+    assert not at.exception
+    steps = next(d.value for d in at.dataframe if "n_tied" in d.value.columns)
+    assert len(steps) == len(metrics.roc_curve(y, s)[0])
+
+
+def test_auc_four_ways_and_histogram_bins():
+    at = open_page("seed002_auc8")
+    ds = load_sample("seed002_auc8")
+    y, s = ds.y_true.astype(int), ds.score()
+    exact = fmt(metrics.roc_auc_score(y, s))
+    for label in ("AUC: trapezoids", "AUC: all pairs", "AUC: rank sum"):
+        assert metric(at, label) == exact
+    assert metric(at, "Gini") == fmt(metrics.gini(y, s))
+    assert metric(at, "AUC: histogram") == fmt(metrics.auc_histogram(y, s, n_bins=100))
+    at.number_input(key="n_bins").set_value(2).run()
+    assert not at.exception
+    assert metric(at, "AUC: histogram") == fmt(metrics.auc_histogram(y, s, n_bins=2))
+    ranks = next(d.value for d in at.dataframe if "mid_rank" in d.value.columns)
+    assert ranks["mid_rank"].tolist() == sorted(ranks["mid_rank"].tolist())
+    assert any("rank" in x.value and f"= {exact}" in x.value for x in at.latex)
+
+
+def test_weighted_dataset_and_calibration_bins():
+    rng = np.random.default_rng(4)
+    n = 300
+    y = (rng.random(n) < 0.4).astype(int)
+    s = np.round(np.clip(0.35 * y + 0.65 * rng.random(n), 0, 1), 2)
+    w = rng.random(n) * 2
+    ds = Dataset("weighted", "binary", y, {"m": s}, sample_weight=w)
+    at = AppTest.from_file(APP, default_timeout=30)
+    at = open_with(ds, at)
+    assert metric(at, "ROC AUC") == fmt(metrics.roc_auc_score(y, s, sample_weight=w))
+    assert metric(at, "Log loss") == fmt(log_loss(y, s, sample_weight=w))
+    check_operating_point(at, y, s, 0.5, w=w)
+    at.slider(key="calib_bins").set_value(5).run()
+    assert not at.exception
+    cal = next(d.value for d in at.dataframe if "fraction_positive" in d.value.columns)
+    assert cal["count"].tolist() == mc.calibration_bins(y, s, n_bins=5)["count"].tolist()
+
+
+def test_big_dataset_draws_a_reduction():
+    rng = np.random.default_rng(0)
+    n = 200_000
+    y = (rng.random(n) < 0.3).astype(int)
+    s = np.clip(rng.normal(0.4 + 0.25 * y, 0.2), 0, 1)
+    ds = Dataset("big", "binary", y, {"m": s})
+    at = AppTest.from_file(APP, default_timeout=60)
+    at = open_with(ds, at)
+    assert metric(at, "ROC AUC") == fmt(metrics.roc_auc_score(y, s))
+    n_roc = len(metrics.roc_curve(y, s, drop_intermediate=False)[0])
+    assert any(f"of {n_roc:,} ROC vertices" in c.value for c in at.caption)
+    roc = json.loads(at.get("plotly_chart")[0].proto.spec)
+    drawn = max(len(tr["x"]) for tr in roc["data"])
+    assert drawn <= 4004
+    per_sample = next(d.value for d in at.dataframe if "log_loss_term" in d.value.columns)
+    assert len(per_sample) == 200  # the worst 200; the CSV has all
+
+
+def test_wrong_kind_notice():
+    at = open_page("digits")
+    assert any("binary classification" in i.value for i in at.info)
+    assert at.button(key="open_fitting_sample")
+    assert not at.metric
+
+
+# ---------------------------------------------------------------- figures and glue
+def test_threshold_from_selection_shapes():
+    pick = charts.threshold_from_selection
+    assert pick({"selection": {"points": [{"customdata": 0.7}]}}) == 0.7
+    assert pick({"selection": {"points": [{"customdata": [0.3]}]}}) == 0.3
+    assert pick({"selection": {"points": [{"customdata": {"0": 0.4}}]}}) == 0.4
+    assert pick({"selection": {"points": [{"customdata": None}, {"customdata": 0.2}]}}) == 0.2
+    assert pick({"selection": {"points": [{"x": 0.1}]}}) is None
+    assert pick({"selection": {"points": []}}) is None
+    assert pick(None) is None
+
+    class State:  # attribute-style, as st.plotly_chart leaves it
+        class selection:
+            points = [{"customdata": 0.9}]
+
+    assert pick(State()) == 0.9
+
+
+def test_roc_and_pr_figures_carry_thresholds():
+    y = [1, 0, 1, 0, 0, 0]
+    s = [0.9, 0.7, 0.8, 0.6, 0.5, 0.4]
+    fpr, tpr, thr = metrics.roc_curve(y, s, drop_intermediate=False)
+    optima = mc.optimal_thresholds(y, s).assign(label=["a", "b", "c", "d", "e"])
+    optima["recall"] = optima["tpr"]
+    fig = charts.roc_figure(
+        [{"model": "m", "fpr": fpr, "tpr": tpr, "thresholds": thr, "auc": 1.0}],
+        {"fpr": 0.75, "tpr": 1.0, "threshold": 0.5},
+        optima,
+    )
+    names = [tr.name for tr in fig.data]
+    assert names[0].startswith("chance") and names[1] == "m (AUC 1.000)"
+    curve = fig.data[1]
+    assert list(curve.customdata) == [None, 0.9, 0.8, 0.7, 0.6, 0.5, 0.4]
+    assert curve.text[0].startswith("+inf") and curve.text[2] == "0.8"
+    # all five candidates sit at 0.8: one marker named after all of them
+    merged = [tr for tr in fig.data if tr.name.startswith("a / b")]
+    assert len(merged) == 1 and list(merged[0].customdata) == [0.8]
+    assert fig.data[-1].name == "operating point (t = 0.5)"
+    p, r, pt = metrics.precision_recall_curve(y, s)
+    pr = charts.pr_figure(
+        [{"model": "m", "recall": r, "precision": p, "thresholds": [*pt, np.inf], "ap": 1.0}],
+        1 / 3,
+        {"recall": 1.0, "precision": 0.4, "threshold": 0.5},
+    )
+    assert list(pr.data[0].y) == [1 / 3, 1 / 3]
+    assert list(pr.data[1].customdata)[-1] is None
+
+
+def test_confusion_strip_and_other_figures():
+    fig = charts.confusion_figure(
+        np.array([[2, 0], [3, 1]]), np.array([[1, 0], [0.75, 0.25]]), "true"
+    )
+    assert fig.data[0].text[1][0].startswith("<b>FP</b><br>3<br>75.0%")
+    y = np.array([1, 0, 1, 0, 0, 0])
+    s = np.array([0.9, 0.7, 0.8, 0.5, 0.5, 0.4])
+    out = mc.threshold_outcomes(y, s, 0.5)
+    strip = charts.strip_figure(s, y, out, 0.5)
+    by_name = {tr.name.split(" ")[0]: tr for tr in strip.data}
+    assert len(by_name["FP"].x) == 3 and len(by_name["TN"].x) == 1
+    fp_y = sorted(by_name["FP"].y)
+    assert len(set(fp_y)) == 2  # the two tied negatives at 0.5 stack
+    big = charts.strip_figure(np.linspace(0, 1, 5000), np.zeros(5000), np.full(5000, "TN"), 0.5)
+    assert big.data[0].type == "bar" and sum(tr.y.sum() for tr in big.data) == 5000
+    pairs = metrics.auc_pairs([1, 0, 0, 1], [0.8, 0.8, 0.2, 0.6])
+    grid = charts.pairs_grid_figure(pairs)
+    assert np.asarray(grid.data[0].z).tolist() == [[0.5, 1.0], [0.0, 1.0]]
+    cal = charts.calibration_figure(
+        mc.calibration_bins([0, 1, 1, 0], [0.1, 0.8, 0.9, 0.7], n_bins=2)
+    )
+    assert list(cal.data[2].y) == [1, 3]

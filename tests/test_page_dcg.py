@@ -1,0 +1,311 @@
+"""DCG & NDCG page: AppTest of every control, the chart builders, and the new metrics helpers."""
+
+from __future__ import annotations
+
+import itertools
+import math
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+from streamlit.testing.v1 import AppTest
+
+import metrics
+from explorer.charts import dcg as charts
+from explorer.datasets import load_sample
+from explorer.formatting import fmt
+from metrics._validation import MetricInputError
+from metrics.dcg import dcg_tie_bounds_per_sample, dcg_tie_order_steps, exponential_gain
+from tests.conftest import graded_case
+
+APP = str(Path(__file__).resolve().parents[1] / "app.py")
+PAGE = "views/dcg.py"
+
+
+# ---------------------------------------------------------------------------
+# helpers
+# ---------------------------------------------------------------------------
+def metric(at, label):
+    return next(m.value for m in at.metric if m.label == label)
+
+
+def open_page(sample: str) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=30).run()
+    at.selectbox(key="dataset_picker").set_value(sample).run()
+    at.switch_page(PAGE).run()
+    assert not at.exception
+    return at
+
+
+def steps_table(at) -> pd.DataFrame:
+    return next(d.value for d in at.dataframe if "running sum" in d.value.columns)
+
+
+def all_text(at) -> str:
+    parts = [m.value for m in at.markdown] + [c.value for c in at.caption]
+    parts += [m.value for m in at.metric] + [str(x.value) for x in at.latex]
+    return "\n".join(parts)
+
+
+# ---------------------------------------------------------------------------
+# AppTest
+# ---------------------------------------------------------------------------
+def test_default_view_matches_metrics_and_seed_numbers_appear():
+    at = open_page("seed001_dcg")
+    ds = load_sample("seed001_dcg")
+    y, s = ds.y_true, ds.score()
+    assert at.title[0].value == "DCG & NDCG"
+    assert metric(at, "DCG") == fmt(metrics.dcg_score(y, s))
+    assert metric(at, "NDCG") == fmt(metrics.ndcg_score(y, s))
+    text = all_text(at)
+    # seed 001's four worked examples, as the page formats them
+    for value in (
+        metrics.dcg_score(y[:1], s[:1]),
+        metrics.dcg_score(y[:1], s[:1], k=2),
+        metrics.dcg_score(y[1:], s[1:], k=1),
+        metrics.dcg_score(y[1:], s[1:], k=1, ignore_ties=True),
+    ):
+        assert f"**{fmt(value)}**" in text
+    for literal in ("9.499", "5.631", "7.500", "5.000", "9.49..."):
+        assert literal in text
+    assert "(10 + 5) / 2 = 7.5" in text
+    # the step table of sample 0 ends at the sample's DCG
+    t = steps_table(at)
+    np.testing.assert_allclose(
+        t["running sum"], metrics.dcg_steps(y[0], s[0])["running_sum"], rtol=1e-12
+    )
+    assert metric(at, "DCG of this sample") == fmt(metrics.dcg_per_sample(y, s)[0])
+
+
+def test_seed_example_buttons_set_sample_k_and_tie_mode():
+    at = open_page("seed001_dcg")
+    cases = [(9.499458, 0, None, False), (5.630930, 0, 2, False), (7.5, 1, 1, False)]
+    cases.append((5.0, 1, 1, True))
+    for example in (3, 1, 2, 0):
+        expected, row, k, ties = cases[example]
+        at.button(key=f"seed_example_{example}").click().run()
+        assert not at.exception
+        assert metric(at, "DCG of this sample") == fmt(expected)
+        assert at.number_input(key="k").value == k
+        assert at.toggle(key="ignore_ties").value is ties
+        assert at.selectbox(key="sample").value == row
+        t = steps_table(at)
+        assert t["running sum"].iloc[-1] == pytest.approx(expected, abs=1e-6)
+
+
+def test_open_seed_button_from_another_dataset():
+    at = open_page("diabetes_ranking")
+    at.button(key="open_seed").click().run()
+    assert not at.exception
+    assert at.session_state["active_dataset"] == "seed001_dcg"
+    assert metric(at, "DCG of this sample") == fmt(9.499458)
+
+
+# k=None first: the page opens with k empty (all items); AppTest cannot empty a number input
+SETTINGS = [(None, "e", False), (3, "2", False), (1, "10", True), (5, "2", True)]
+SETTINGS.append((2, "other", False))
+
+
+def test_controls_move_metrics_and_step_table():
+    at = open_page("diabetes_ranking")
+    at.selectbox(key="model").set_value("tree").run()
+    ds = load_sample("diabetes_ranking")
+    y, s = ds.y_true, ds.score("tree")
+    for k, base, ties in SETTINGS:
+        if k is not None:
+            at.number_input(key="k").set_value(k).run()
+        assert at.number_input(key="k").value == k
+        at.selectbox(key="log_base").set_value(base).run()
+        if base == "other":
+            at.number_input(key="log_base_other").set_value(3.5).run()
+        at.toggle(key="ignore_ties").set_value(ties).run()
+        at.selectbox(key="sample").set_value(4).run()
+        assert not at.exception
+        b = {"2": 2, "10": 10, "e": math.e, "other": 3.5}[base]
+        assert metric(at, "DCG") == fmt(metrics.dcg_score(y, s, k=k, log_base=b, ignore_ties=ties))
+        assert metric(at, "NDCG") == fmt(metrics.ndcg_score(y, s, k=k, ignore_ties=ties))
+        want = metrics.dcg_steps(y[4], s[4], k=k, log_base=b, ignore_ties=ties)
+        t = steps_table(at)
+        np.testing.assert_allclose(t["running sum"], want["running_sum"], rtol=1e-12)
+        np.testing.assert_allclose(t["gain used"], want["mean_gain"], rtol=1e-12)
+        row_dcg = metrics.dcg_per_sample(y, s, k=k, log_base=b, ignore_ties=ties)[4]
+        assert metric(at, "DCG of this sample") == fmt(row_dcg)
+        assert want["running_sum"].iloc[-1] == pytest.approx(row_dcg, rel=1e-12)
+        # NDCG as the ratio of the two sums at any base equals ndcg_per_sample (base 2)
+        ideal = metrics.dcg_per_sample(y, y, k=k, log_base=b)[4]
+        ndcg = metrics.ndcg_per_sample(y, s, k=k, ignore_ties=ties)[4]
+        assert row_dcg / ideal == pytest.approx(ndcg, rel=1e-12)
+        assert metric(at, "NDCG of this sample") == fmt(ndcg)
+        notes = [i.value for i in at.info]
+        assert (base != "2") == any("does not depend on the log base" in n for n in notes)
+        assert at.query_params["k"] in (
+            ["all" if k is None else str(k)],
+            "all" if k is None else str(k),
+        )
+
+
+def test_exponential_gain_and_url_params():
+    at = AppTest.from_file(APP, default_timeout=30)
+    at.query_params.update({"ds": "diabetes_ranking", "k": "4", "gain": "exponential"})
+    at.query_params["ignore_ties"] = "1"
+    at.run()
+    at.switch_page(PAGE).run()
+    assert not at.exception
+    ds = load_sample("diabetes_ranking")
+    y, s = exponential_gain(ds.y_true), ds.score()
+    assert at.radio(key="gain").value == "2^rel - 1"
+    assert metric(at, "DCG") == fmt(metrics.dcg_score(y, s, k=4, ignore_ties=True))
+    assert metric(at, "NDCG") == fmt(metrics.ndcg_score(y, s, k=4, ignore_ties=True))
+    at.radio(key="gain").set_value("as given (scikit-learn)").run()
+    assert metric(at, "DCG") == fmt(metrics.dcg_score(ds.y_true, s, k=4, ignore_ties=True))
+
+
+def test_multilabel_sample_flags_rows_without_relevant_items():
+    at = open_page("digit_properties")
+    ds = load_sample("digit_properties")
+    y, s = ds.y_true, ds.score()
+    assert metric(at, "NDCG") == fmt(metrics.ndcg_score(y, s))
+    n_empty = int((y.sum(axis=1) == 0).sum())
+    assert n_empty > 0
+    assert any(
+        f"{n_empty} of {ds.n_samples} samples have **no relevant" in w.value for w in at.warning
+    )
+    per = next(d.value for d in at.dataframe if "no relevant item" in d.value.columns)
+    # worst first, the samples without a relevant item last (here past the 200 rows shown)
+    assert len(per) == 200 and not per["no relevant item"].any()
+    assert per["NDCG"].is_monotonic_increasing
+    assert per["NDCG"].iloc[0] == pytest.approx(metrics.ndcg_per_sample(y, s)[y.sum(1) > 0].min())
+    first_empty = ds.sample_ids[int(np.flatnonzero(y.sum(axis=1) == 0)[0])]
+    assert any(f"table: {first_empty}," in w.value for w in at.warning)
+
+
+def test_log_base_one_shows_error_not_traceback():
+    at = open_page("seed001_dcg")
+    at.selectbox(key="log_base").set_value("other").run()
+    at.number_input(key="log_base_other").set_value(1.0).run()
+    assert not at.exception
+    assert "log_base must not be 1" in at.error[0].value
+
+
+def test_wrong_kind_notice():
+    at = open_page("balanced")
+    assert not at.exception
+    assert "graded relevance" in at.info[0].value
+    assert not at.metric
+    at.button(key="open_fitting_sample").click().run()
+    assert at.session_state["active_dataset"] == "seed001_dcg"
+
+
+# ---------------------------------------------------------------------------
+# chart builders
+# ---------------------------------------------------------------------------
+def test_steps_figure_traces_ties_and_cut():
+    steps = metrics.dcg_steps([10, 0, 0, 1, 5], [1, 0, 0, 0, 1], k=1)
+    fig = charts.steps_figure(steps, k=1, item_names=list("abcde"))
+    names = [t.name for t in fig.data]
+    assert names[0].startswith("gain used") and names[1].startswith("contribution")
+    assert any(n.startswith("discount") for n in names)
+    assert list(fig.data[0].y) == [7.5, 7.5, 1 / 3, 1 / 3, 1 / 3]
+    rects = [s for s in fig.layout.shapes if s.type == "rect"]
+    assert [(r.x0, r.x1) for r in rects] == [(0.5, 2.5), (2.5, 5.5)]
+    lines = [s for s in fig.layout.shapes if s.type == "line"]
+    assert len(lines) == 1 and lines[0].x0 == 1.5
+    assert charts.n_tie_groups(steps) == 2
+    no_cut = charts.steps_figure(metrics.dcg_steps([3, 1], [0.2, 0.9]), k=None)
+    assert not [s for s in no_cut.layout.shapes if s.type in ("line", "rect")]
+
+
+def test_tie_bounds_and_distribution_figures():
+    fig = charts.tie_bounds_figure(
+        {"pessimistic": 5.0, "tie-averaged": 7.5, "ignore_ties": 5.0, "optimistic": 10.0}
+    )
+    assert [t.name for t in fig.data] == [
+        "pessimistic",
+        "tie-averaged",
+        "ignore_ties",
+        "optimistic",
+    ]
+    assert fig.layout.shapes[0].x0 == 5.0 and fig.layout.shapes[0].x1 == 10.0
+    dist = charts.distribution_figure(pd.DataFrame({"DCG": [1.0, 2.0], "NDCG": [0.5, 1.0]}))
+    assert [t.name for t in dist.data] == ["DCG", "NDCG"]
+    assert list(dist.data[1].x) == [0.5, 1.0]
+
+
+# ---------------------------------------------------------------------------
+# metrics helpers added for this page, against slow references
+# ---------------------------------------------------------------------------
+def _ref_order_dcg(gains, order, k, base):
+    m = len(gains)
+    k = m if k is None else min(k, m)
+    return sum(gains[order[p]] / math.log(p + 2, base) for p in range(k))
+
+
+def _ref_bounds(gains, scores, k, base):
+    """Every permutation that keeps the score order: the min and max DCG (small rows only)."""
+    values = sorted(set(scores), reverse=True)
+    groups = [[j for j in range(len(scores)) if scores[j] == v] for v in values]
+    dcgs = [
+        _ref_order_dcg(gains, [j for g in perm for j in g], k, base)
+        for perm in itertools.product(*(itertools.permutations(g) for g in groups))
+    ]
+    return min(dcgs), max(dcgs), float(np.mean(dcgs))
+
+
+@pytest.mark.parametrize("seed", range(5))
+@pytest.mark.parametrize("k", [None, 1, 2, 4])
+def test_tie_bounds_match_brute_force(seed, k):
+    y, s = graded_case(seed, n=12, m=5)
+    for base in (2, 10):
+        low, high = dcg_tie_bounds_per_sample(y, s, k=k, log_base=base)
+        avg = metrics.dcg_per_sample(y, s, k=k, log_base=base)
+        for i in range(len(y)):
+            rlow, rhigh, rmean = _ref_bounds(list(y[i]), list(s[i]), k, base)
+            assert low[i] == pytest.approx(rlow, abs=1e-9)
+            assert high[i] == pytest.approx(rhigh, abs=1e-9)
+            assert avg[i] == pytest.approx(rmean, abs=1e-9)  # McSherry & Najork's mean
+        assert np.all(low <= avg + 1e-12) and np.all(avg <= high + 1e-12)
+    nlow, nhigh = dcg_tie_bounds_per_sample(y, s, k=k, normalize=True)
+    ndcg = metrics.ndcg_per_sample(y, s, k=k)
+    assert np.all(nlow <= ndcg + 1e-12) and np.all(ndcg <= nhigh + 1e-12)
+    assert nlow[0] == 0 and nhigh[0] == 0  # graded_case's row 0 has no relevant item
+
+
+def test_tie_bounds_without_ties_collapse():
+    y, s = graded_case(3, n=20, m=6, ties=False)
+    low, high = dcg_tie_bounds_per_sample(y, s, k=3)
+    np.testing.assert_allclose(low, high)
+    np.testing.assert_allclose(low, metrics.dcg_per_sample(y, s, k=3))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_tie_orders_columns_sum_to_each_dcg(seed):
+    y, s = graded_case(seed, n=6, m=7)
+    for i, k in itertools.product(range(6), (None, 3)):
+        t = dcg_tie_order_steps(y[i], s[i], k=k)
+        low, high = dcg_tie_bounds_per_sample(y[i : i + 1], s[i : i + 1], k=k)
+        sums = {w: t[f"contribution_{w}"].sum() for w in ("averaged", "ignore_ties")}
+        assert sums["averaged"] == pytest.approx(metrics.dcg_per_sample(y, s, k=k)[i])
+        assert sums["ignore_ties"] == pytest.approx(
+            metrics.dcg_per_sample(y, s, k=k, ignore_ties=True)[i]
+        )
+        assert t["contribution_pessimistic"].sum() == pytest.approx(low[0])
+        assert t["contribution_optimistic"].sum() == pytest.approx(high[0])
+        for w in ("averaged", "ignore_ties", "pessimistic", "optimistic"):
+            assert sorted(t[f"position_{w}"]) == list(range(1, 8))
+        assert not t.loc[t["tie_size"] == 1, "moved"].any()
+
+
+def test_exponential_gain_values_and_refusals():
+    y = np.array([[0, 1, 2, 3], [4, 0, 1, 10]])
+    np.testing.assert_array_equal(exponential_gain(y), [[0, 1, 3, 7], [15, 0, 1, 1023]])
+    with pytest.raises(MetricInputError, match="non-negative"):
+        exponential_gain([[1, -1]])
+    with pytest.raises(MetricInputError, match="overflows"):
+        exponential_gain([[2000.0, 1.0]])
+    # NDCG with the exponential gain: the ideal order is the same (monotone transform)
+    g, s = graded_case(1, n=10, m=5)
+    ref = metrics.dcg_per_sample(2.0**g - 1, s) / np.where(
+        (ideal := metrics.dcg_per_sample(2.0**g - 1, 2.0**g - 1)) > 0, ideal, 1
+    )
+    np.testing.assert_allclose(metrics.ndcg_per_sample(exponential_gain(g), s), ref, atol=1e-12)

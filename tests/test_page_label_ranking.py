@@ -1,0 +1,459 @@
+"""Label ranking page (issue 5): its metrics helpers, its charts and the page itself (AppTest)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+import streamlit as st
+from sklearn import metrics as skm
+from streamlit.testing.v1 import AppTest
+
+import metrics
+import metrics.label_ranking as lr
+from explorer.charts import ranking as charts
+from explorer.datasets import load_sample
+from explorer.formatting import fmt
+from metrics._ranks import max_rank
+
+APP = str(Path(__file__).resolve().parents[1] / "app.py")
+PAGE = "views/label_ranking.py"
+SEED_Y = np.array([[1, 0, 0], [1, 0, 1], [1, 1, 0]])
+SEED_S = np.array([[0.75, 0.5, 1], [1, 0.2, 0.1], [0.9, 0.7, 0.6]])
+
+
+def _case(seed: int, n: int = 40, m: int = 6, levels: int = 3):
+    """Random labels (some rows empty or full) and heavily tied scores."""
+    rng = np.random.default_rng(seed)
+    y = (rng.random((n, m)) < 0.4).astype(int)
+    y[0] = 0
+    y[1] = 1
+    s = rng.integers(0, levels, (n, m)) / levels
+    w = rng.random(n) + 0.1
+    return y, s, w
+
+
+# --------------------------------------------------------------------------- slow references
+def _slow_rank_table(s):
+    n, m = s.shape
+    rank = np.zeros((n, m), int)
+    group = np.zeros((n, m), int)
+    size = np.zeros((n, m), int)
+    for i in range(n):
+        distinct = sorted(set(s[i]), reverse=True)
+        for j in range(m):
+            rank[i, j] = sum(s[i, k] >= s[i, j] for k in range(m))
+            group[i, j] = distinct.index(s[i, j])
+            size[i, j] = sum(s[i, k] == s[i, j] for k in range(m))
+    return rank, group, size
+
+
+def _slow_tie_broken(y, s, ties):
+    """LRAP and coverage of each row after an explicit sort with a Python key."""
+    lraps, covs = [], []
+    for yi, si in zip(y, s, strict=True):
+        m = len(yi)
+        if ties == "optimistic":
+            order = sorted(range(m), key=lambda j: (-si[j], -yi[j], j))
+        else:
+            order = sorted(range(m), key=lambda j: (-si[j], yi[j], j))
+        seen, fr, deepest = 0, [], 0
+        for pos, j in enumerate(order, start=1):
+            if yi[j]:
+                seen += 1
+                fr.append(seen / pos)
+                deepest = pos
+        t = int(yi.sum())
+        lraps.append(1.0 if t in (0, m) else float(np.mean(fr)))
+        covs.append(float(deepest))
+    return np.array(lraps), np.array(covs)
+
+
+def _slow_moves(values, w):
+    total = np.average(values, weights=w)
+    out = []
+    for i in range(len(values)):
+        keep = np.arange(len(values)) != i
+        out.append(total - np.average(values[keep], weights=w[keep]))
+    return np.array(out)
+
+
+# --------------------------------------------------------------------------- metrics helpers
+@pytest.mark.parametrize("seed", range(4))
+def test_label_rank_table_matches_slow_reference_and_max_rank(seed):
+    _, s, _ = _case(seed)
+    t = lr.label_rank_table(s)
+    rank, group, size = _slow_rank_table(s)
+    np.testing.assert_array_equal(t.rank, rank)
+    np.testing.assert_array_equal(t.rank, max_rank(s))
+    np.testing.assert_array_equal(t.tie_group, group)
+    np.testing.assert_array_equal(t.tie_size, size)
+
+
+def test_label_rank_table_refuses_nan():
+    with pytest.raises(metrics.MetricInputError, match="y_score"):
+        lr.label_rank_table([[0.1, np.nan]])
+
+
+def test_best_coverage_is_mean_true_labels_and_a_perfect_rankings_coverage():
+    y, _, w = _case(1)
+    assert lr.best_coverage_error(y) == pytest.approx(y.sum(axis=1).mean())
+    assert lr.best_coverage_error(y, sample_weight=w) == pytest.approx(
+        skm.coverage_error(y, y + 0.0, sample_weight=w)
+    )
+    assert lr.best_coverage_error(SEED_Y) == pytest.approx(5 / 3)
+
+
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("weighted", [False, True])
+def test_contributions_match_per_sample_functions_and_leave_one_out(seed, weighted):
+    y, s, w = _case(seed)
+    w = w if weighted else None
+    t = lr.label_ranking_contributions(y, s, sample_weight=w)
+    np.testing.assert_allclose(t["coverage"], metrics.coverage_per_sample(y, s))
+    np.testing.assert_allclose(t["lrap"], metrics.lrap_per_sample(y, s))
+    np.testing.assert_allclose(t["ranking_loss"], metrics.ranking_loss_per_sample(y, s))
+    ww = np.ones(len(y)) if w is None else w
+    for col in ("coverage", "lrap", "ranking_loss"):
+        np.testing.assert_allclose(t[f"{col}_moves_mean"], _slow_moves(t[col].to_numpy(), ww))
+    # every (true, false) pair with the false label scoring at least as high
+    m = y.shape[1]
+    slow = [
+        sum(y[i, j] and not y[i, k] and s[i, k] >= s[i, j] for j in range(m) for k in range(m))
+        for i in range(len(y))
+    ]
+    np.testing.assert_array_equal(t["n_misordered"], slow)
+    assert t.loc[0, "note"] == "no true label" and t.loc[1, "note"] == "every label is true"
+    assert np.average(t["lrap"], weights=ww) == pytest.approx(
+        skm.label_ranking_average_precision_score(y, s, sample_weight=w)
+    )
+
+
+def test_contributions_of_seed003():
+    t = lr.label_ranking_contributions(SEED_Y, SEED_S)
+    assert t["lrap"].round(4).tolist() == [0.5, 0.8333, 1.0]
+    assert t["n_misordered"].tolist() == [1, 1, 0]
+    # removing sample 0 (LRAP 0.5) would lift the mean from 0.7778 to 0.9167
+    assert t.loc[0, "lrap_moves_mean"] == pytest.approx(7 / 9 - 11 / 12)
+
+
+def test_contributions_of_a_lone_sample_have_nan_effect():
+    t = lr.label_ranking_contributions([[1, 0]], [[0.2, 0.5]])
+    assert np.isnan(t.loc[0, "lrap_moves_mean"])
+    assert lr.sort_worst_first(t, "lrap")["sample"].tolist() == [0]
+
+
+def test_sort_worst_first_orders_by_harm():
+    y, s, _ = _case(2)
+    t = lr.label_ranking_contributions(y, s)
+    for by, worst in (("lrap", t["lrap"].min()), ("coverage", t["coverage"].max())):
+        assert lr.sort_worst_first(t, by)[by].iloc[0] == worst
+    assert lr.sort_worst_first(t, "ranking_loss")["ranking_loss"].iloc[0] == t["ranking_loss"].max()
+    with pytest.raises(metrics.MetricInputError, match="by must be one of"):
+        lr.sort_worst_first(t, "auc")
+
+
+@pytest.mark.parametrize("seed", range(5))
+@pytest.mark.parametrize("ties", ["optimistic", "pessimistic"])
+def test_tie_broken_per_sample_matches_explicit_sort(seed, ties):
+    y, s, _ = _case(seed)
+    got = lr.tie_broken_per_sample(y, s, ties=ties)
+    lrap, cov = _slow_tie_broken(y, s, ties)
+    np.testing.assert_allclose(got.lrap, lrap)
+    np.testing.assert_allclose(got.coverage, cov)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_tie_rules_bracket_scikit_learn(seed):
+    y, s, w = _case(seed)
+    mx = lr.tie_broken_per_sample(y, s, ties="max")
+    opt = lr.tie_broken_per_sample(y, s, ties="optimistic")
+    pes = lr.tie_broken_per_sample(y, s, ties="pessimistic")
+    np.testing.assert_allclose(mx.lrap, metrics.lrap_per_sample(y, s))
+    np.testing.assert_allclose(mx.coverage, metrics.coverage_per_sample(y, s))
+    np.testing.assert_allclose(mx.coverage, pes.coverage)  # scikit-learn's coverage is pessimistic
+    assert np.all(mx.lrap >= pes.lrap - 1e-12) and np.all(opt.lrap >= pes.lrap - 1e-12)
+    assert np.all(opt.coverage <= mx.coverage)
+    summary = lr.tie_broken_summary(y, s, sample_weight=w)
+    assert summary.loc["max", "lrap"] == pytest.approx(
+        skm.label_ranking_average_precision_score(y, s, sample_weight=w)
+    )
+    assert summary.loc["max", "coverage"] == pytest.approx(
+        skm.coverage_error(y, s, sample_weight=w)
+    )
+    assert summary.loc["optimistic", "lrap"] == pytest.approx(np.average(opt.lrap, weights=w))
+
+
+def test_optimistic_lrap_can_fall_below_scikit_learns():
+    # the docstring's example: max counts all three tied true labels in |L_ij|
+    y, s = [[1, 1, 0, 0, 1, 1]], [[1, 0, 2, 1, 0, 0]]
+    assert lr.tie_broken_per_sample(y, s, ties="max").lrap[0] == pytest.approx(7 / 12)
+    assert lr.tie_broken_per_sample(y, s, ties="optimistic").lrap[0] == pytest.approx(
+        (1 / 2 + 2 / 4 + 3 / 5 + 4 / 6) / 4
+    )
+
+
+def test_tie_rules_agree_without_ties():
+    rng = np.random.default_rng(7)
+    y = (rng.random((30, 5)) < 0.5).astype(int)
+    s = rng.random((30, 5))
+    rules = lr.tie_broken_summary(y, s)
+    assert rules["lrap"].nunique() == 1 and rules["coverage"].nunique() == 1
+
+
+@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize("ties", lr.TIE_RULES)
+def test_tie_broken_steps_end_at_the_sample_values(seed, ties):
+    y, s, _ = _case(seed, n=12)
+    per = lr.tie_broken_per_sample(y, s, ties=ties)
+    for i in range(len(y)):
+        lt = lr.lrap_steps_tie_broken(y[i], s[i], ties=ties)
+        ct = lr.coverage_steps_tie_broken(y[i], s[i], ties=ties)
+        assert lt["running_value"].iloc[-1] == pytest.approx(per.lrap[i])
+        assert ct["running_value"].iloc[-1] == per.coverage[i]
+        assert sorted(lt["label"]) == list(range(y.shape[1]))
+    pd.testing.assert_frame_equal(
+        lr.lrap_steps_tie_broken(y[2], s[2], ties="max"), metrics.lrap_steps(y[2], s[2])
+    )
+
+
+def test_tie_rule_is_validated():
+    with pytest.raises(metrics.MetricInputError, match="ties must be one of"):
+        lr.tie_broken_per_sample(SEED_Y, SEED_S, ties="random")
+    with pytest.raises(metrics.MetricInputError, match="ties must be one of"):
+        lr.lrap_steps_tie_broken(SEED_Y[0], SEED_S[0], ties="average")
+
+
+# --------------------------------------------------------------------------- charts
+def test_sample_ranking_figure_marks_true_labels_and_tie_groups():
+    steps = metrics.lrap_steps([1, 0, 1, 0], [0.5, 0.5, 0.5, 0.1])
+    fig = charts.sample_ranking_figure(steps, ["a", "b", "c", "d"])
+    bars = [t for t in fig.data if t.type == "bar"]
+    assert [t.name for t in bars] == ["true label", "false"]
+    assert list(bars[0].y) == ["a (#0)", "c (#2)"]
+    assert list(bars[0].text) == ["rank 3", "rank 3"]
+    assert len(fig.layout.shapes) == 1  # one tie group of three labels
+    assert fig.layout.annotations[0].text == "tied: rank 3"
+
+
+def test_contributions_figure_colors_and_selection():
+    t = lr.sort_worst_first(lr.label_ranking_contributions(SEED_Y, SEED_S), "lrap")
+    fig = charts.contributions_figure(t, "lrap", ["0", "1", "2"], selected=1)
+    (bar,) = fig.data
+    assert list(bar.customdata) == [0, 1, 2]
+    assert list(bar.marker.color) == [
+        charts.WORSE_COLOR,
+        charts.SELECTED_COLOR,
+        charts.BETTER_COLOR,
+    ]
+    assert list(bar.text) == ["0.5", "0.8333", "1"]
+
+
+def test_rank_table_styler_shows_marks_and_colors():
+    t = lr.label_rank_table([[0.5, 0.5, 0.9]])
+    sty = charts.rank_table_styler(
+        t.rank, np.array([[1, 0, 0]]), t.tie_size, ["0"], ["a", "b", "c"]
+    )
+    html = sty.to_html()
+    assert "3 = \u25cf" in html and ">1<" in html.replace(" ", "")
+    assert "background-color" in html
+
+
+# --------------------------------------------------------------------------- the page (AppTest)
+@pytest.fixture(autouse=True)
+def _clear_caches():
+    st.cache_data.clear()
+    yield
+
+
+def metric(at, label):
+    return next(m.value for m in at.metric if m.label == label)
+
+
+def table(at, column):
+    """The first st.dataframe holding ``column``."""
+    return next(d.value for d in at.dataframe if column in d.value.columns)
+
+
+def open_page(name, **params):
+    at = AppTest.from_file(APP, default_timeout=30)
+    for k, v in params.items():
+        at.query_params[k] = v
+    at.run()
+    at.selectbox(key="dataset_picker").set_value(name).run()
+    at.switch_page(PAGE).run()
+    assert not at.exception
+    return at
+
+
+def assert_headline(at, y, s, w=None):
+    assert metric(at, "Coverage error") == fmt(metrics.coverage_error(y, s, sample_weight=w))
+    assert metric(at, "Best coverage") == fmt(lr.best_coverage_error(y, sample_weight=w))
+    assert metric(at, "LRAP") == fmt(
+        metrics.label_ranking_average_precision_score(y, s, sample_weight=w)
+    )
+    assert metric(at, "Ranking loss") == fmt(metrics.label_ranking_loss(y, s, sample_weight=w))
+
+
+def assert_sample(at, y, s, ties="max"):
+    per = lr.tie_broken_per_sample(y[None, :], s[None, :], ties=ties)
+    assert metric(at, "Sample LRAP") == fmt(per.lrap[0])
+    assert metric(at, "Sample coverage") == fmt(per.coverage[0])
+    assert metric(at, "Sample ranking loss") == fmt(metrics.ranking_loss_per_sample([y], [s])[0])
+    lrap_t = table(at, "n_true_at_or_above")
+    assert lrap_t["running_value"].iloc[-1] == pytest.approx(per.lrap[0])
+    cov_t = next(
+        d.value
+        for d in at.dataframe
+        if "running_value" in d.value and "fraction" not in d.value and "true_label" not in d.value
+    )
+    assert cov_t["running_value"].iloc[-1] == per.coverage[0]
+    loss_t = table(at, "true_label")
+    assert loss_t["running_value"].iloc[-1] == pytest.approx(
+        metrics.ranking_loss_per_sample([y], [s])[0]
+    )
+
+
+def test_seed003_shows_05_0833_1_and_overall_07778():
+    at = open_page("seed003_lrap")
+    assert metric(at, "LRAP") == "0.7778"
+    assert_headline(at, SEED_Y, SEED_S)
+    contrib = table(at, "LRAP moves mean")
+    assert sorted(contrib["LRAP"].round(4)) == [0.5, 0.8333, 1.0]
+    shown = []
+    for i in range(3):
+        at.selectbox(key="sample").set_value(i).run()
+        assert not at.exception
+        assert_sample(at, SEED_Y[i], SEED_S[i])
+        shown.append(metric(at, "Sample LRAP"))
+        assert at.query_params["i"] in (str(i), [str(i)])
+    assert shown == ["0.5000", "0.8333", "1.000"]
+    # sample 1's walk-through: human 1/1, dog 2/3 (seed 003)
+    at.selectbox(key="sample").set_value(1).run()
+    lrap_t = table(at, "n_true_at_or_above")
+    true_rows = lrap_t[lrap_t["is_true"]]
+    assert true_rows[["label_name", "n_true_at_or_above", "rank"]].values.tolist() == [
+        ["human", 1, 1],
+        ["dog", 2, 3],
+    ]
+    assert any(r"\frac{1}{1} + \frac{2}{3}" in x.value and "0.8333" in x.value for x in at.latex)
+
+
+def test_whatif_edit_tie_switch_and_reset():
+    at = open_page("seed003_lrap", i="1")
+    assert metric(at, "Sample LRAP") == "0.8333"
+    # tie the true label "dog" with the false label "cat" at 0.2
+    at.session_state["whatif_scores"] = {
+        "edited_rows": {0: {"dog": 0.2}},
+        "added_rows": [],
+        "deleted_rows": [],
+    }
+    at.run()
+    assert not at.exception
+    s = SEED_S.copy()
+    s[1, 2] = 0.2
+    assert_headline(at, SEED_Y, s)
+    assert_sample(at, SEED_Y[1], s[1])  # max rank: dog at rank 3, |L| = 2 -> 0.8333
+    expected = {"max": ("0.8333", "3.000"), "optimistic": ("1.000", "2.000"),
+                "pessimistic": ("0.8333", "3.000")}  # fmt: skip
+    for ties, (lrap_txt, cov_txt) in expected.items():
+        at.radio(key="tie_mode").set_value(ties).run()
+        assert not at.exception
+        assert at.query_params["ties"] in (ties, [ties])
+        assert (metric(at, "Sample LRAP"), metric(at, "Sample coverage")) == (lrap_txt, cov_txt)
+        assert_sample(at, SEED_Y[1], s[1], ties=ties)
+        assert_headline(at, SEED_Y, s)  # the headline stays scikit-learn's
+    side = table(at, "tie rule")
+    assert side["LRAP (this sample)"].round(4).tolist() == [0.8333, 1.0, 0.8333]
+    assert side["LRAP (all samples)"].iloc[0] == pytest.approx(
+        skm.label_ranking_average_precision_score(SEED_Y, s)
+    )
+    # the contributions table follows the edit
+    contrib = table(at, "LRAP moves mean")
+    assert contrib.set_index("sample").loc[1, "coverage"] == 3
+    at.button(key="whatif_reset").click().run()
+    assert not at.exception
+    assert metric(at, "LRAP") == "0.7778"
+    assert metric(at, "Sample LRAP") == "0.8333"
+
+
+def test_whatif_lifts_sample0_to_lrap_1():
+    at = open_page("seed003_lrap")
+    at.session_state["whatif_scores"] = {
+        "edited_rows": {0: {"human": 2.0}},
+        "added_rows": [],
+        "deleted_rows": [],
+    }
+    at.run()
+    assert not at.exception
+    s = SEED_S.copy()
+    s[0, 0] = 2.0
+    assert metric(at, "Sample LRAP") == "1.000"
+    assert metric(at, "LRAP") == fmt(metrics.label_ranking_average_precision_score(SEED_Y, s))
+    assert metric(at, "LRAP") == fmt((1 + 5 / 6 + 1) / 3)
+
+
+def test_digits_lrap_equals_mrr():
+    ds = load_sample("digits")
+    at = open_page("digits")
+    assert_headline(at, ds.y_true, ds.score())
+    assert metric(at, "MRR") == fmt(metrics.mean_reciprocal_rank(ds.y_true, ds.score()))
+    assert metric(at, "MRR") == metric(at, "LRAP")
+    assert any("LRAP equals the mean reciprocal rank" in s.value for s in at.success)
+
+
+def test_digit_properties_models_sort_and_empty_sample():
+    ds = load_sample("digit_properties")
+    at = open_page("digit_properties")
+    at.selectbox(key="model").set_value("from_digit").run()
+    assert not at.exception
+    assert at.query_params["model"] in ("from_digit", ["from_digit"])
+    s = ds.score("from_digit")
+    assert_headline(at, ds.y_true, s)
+    contrib = lr.label_ranking_contributions(ds.y_true, s)
+    for by, label in (("coverage", "coverage"), ("ranking_loss", "ranking loss")):
+        at.selectbox(key="sort_by").set_value(by).run()
+        assert not at.exception
+        shown = table(at, "LRAP moves mean")
+        worst = lr.sort_worst_first(contrib, by)
+        assert shown["sample"].tolist()[:10] == worst["sample"].tolist()[:10]
+        assert shown[label].iloc[0] == pytest.approx(worst[by].iloc[0])
+    empty = int(np.flatnonzero(ds.y_true.sum(axis=1) == 0)[0])
+    at.selectbox(key="sample").set_value(empty).run()
+    assert not at.exception
+    assert metric(at, "Sample LRAP") == "1.000"
+    assert metric(at, "Sample coverage") == "0"
+    assert metric(at, "Sample ranking loss") == "0"
+    assert any("no true label" in w.value for w in at.warning)
+    assert_sample(at, ds.y_true[empty], s[empty])
+
+
+def test_bad_whatif_value_is_refused_without_traceback():
+    at = open_page("seed003_lrap")
+    at.session_state["whatif_scores"] = {
+        "edited_rows": {0: {"cat": None}},
+        "added_rows": [],
+        "deleted_rows": [],
+    }
+    at.run()
+    assert not at.exception
+    assert any("not used" in e.value for e in at.error)
+    assert metric(at, "LRAP") == "0.7778"
+
+
+def test_wrong_kind_offers_seed003():
+    at = open_page("balanced")
+    assert "multilabel" in at.info[0].value
+    at.button(key="open_fitting_sample").click().run()
+    assert not at.exception
+    assert metric(at, "LRAP") == "0.7778"
+
+
+def test_chart_json_has_one_bar_per_sample():
+    at = open_page("seed003_lrap")
+    figs = [json.loads(c.proto.spec) for c in at.get("plotly_chart")]
+    contrib = next(f for f in figs if "moves the mean" in f["layout"]["title"]["text"])
+    assert len(contrib["data"][0]["x"]) == 3

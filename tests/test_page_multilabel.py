@@ -1,0 +1,387 @@
+"""Multilabel classification page: the new metrics helpers, the charts and the page (AppTest)."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+import sklearn.metrics as skm
+from streamlit.testing.v1 import AppTest
+
+import metrics
+from explorer.charts import multilabel as charts
+from explorer.datasets import load_sample
+from explorer.formatting import fmt
+from metrics.classification import (
+    multilabel_label_table,
+    multilabel_outcomes,
+    multilabel_per_sample,
+    threshold_predictions,
+    top_k_predictions,
+)
+from tests.conftest import multilabel_case, weights
+
+APP = str(Path(__file__).resolve().parents[1] / "app.py")
+ZD = ["warn", 0, 1, np.nan]
+
+
+# ---------------------------------------------------------------- slow references
+def _slow_threshold(s, t):
+    t = np.broadcast_to(np.asarray(t, dtype=float), (s.shape[1],))
+    return np.array([[int(s[i, j] >= t[j]) for j in range(s.shape[1])] for i in range(len(s))])
+
+
+def _slow_top_k(s, k):
+    out = np.zeros(s.shape, dtype=int)
+    for i, row in enumerate(s):
+        # highest score first; among ties the lower column first
+        ranked = sorted(range(len(row)), key=lambda j: (-row[j], j))
+        for j in ranked[:k]:
+            out[i, j] = 1
+    return out
+
+
+def _zd(value, zd):
+    return (0.0 if zd == "warn" else float(zd)) if value is None else value
+
+
+def _slow_per_sample(y, p, beta, zd):
+    rows = []
+    for t, q in zip(y, p, strict=True):
+        tp = sum(a and b for a, b in zip(t, q, strict=True))
+        fp = sum((not a) and b for a, b in zip(t, q, strict=True))
+        fn = sum(a and (not b) for a, b in zip(t, q, strict=True))
+        b2 = beta**2
+        rows.append(
+            {
+                "tp": tp,
+                "fp": fp,
+                "fn": fn,
+                "precision": _zd(tp / (tp + fp) if tp + fp else None, zd),
+                "recall": _zd(tp / (tp + fn) if tp + fn else None, zd),
+                "fbeta": _zd(
+                    (1 + b2) * tp / ((1 + b2) * tp + b2 * fn + fp)
+                    if (1 + b2) * tp + b2 * fn + fp
+                    else None,
+                    zd,
+                ),
+                "jaccard": tp / (tp + fp + fn)
+                if tp + fp + fn
+                else (0.0 if zd == "warn" or np.isnan(float(zd)) else float(zd)),
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+# ---------------------------------------------------------------- metrics helpers
+@pytest.mark.parametrize("seed", range(4))
+def test_threshold_predictions_match_slow_reference(seed):
+    y, s = multilabel_case(seed)
+    rng = np.random.default_rng(seed)
+    per_label = rng.random(s.shape[1])
+    for t in (0.5, 0.25, 0.0, 1.0, per_label):
+        np.testing.assert_array_equal(threshold_predictions(s, t), _slow_threshold(s, t))
+
+
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("k", [1, 2, 3, 6, 9])
+def test_top_k_predictions_match_slow_reference(seed, k):
+    _, s = multilabel_case(seed)  # tied scores everywhere, row 2 all tied
+    pred = top_k_predictions(s, k=k)
+    np.testing.assert_array_equal(pred, _slow_top_k(s, k))
+    assert (pred.sum(axis=1) == min(k, s.shape[1])).all()
+
+
+def test_prediction_helpers_refuse_bad_input():
+    with pytest.raises(metrics.MetricInputError, match="threshold has 2 entries"):
+        threshold_predictions([[0.1, 0.2, 0.3]], [0.5, 0.5])
+    with pytest.raises(metrics.MetricInputError, match="threshold contains NaN"):
+        threshold_predictions([[0.1, 0.2]], [0.5, np.nan])
+    with pytest.raises(metrics.MetricInputError, match="k must be an integer >= 1"):
+        top_k_predictions([[0.1, 0.2]], k=0)
+    with pytest.raises(metrics.MetricInputError, match="y_score must be 2-D"):
+        top_k_predictions([0.1, 0.2], k=1)
+
+
+@pytest.mark.parametrize("seed", range(2))
+@pytest.mark.parametrize("zd", ZD)
+@pytest.mark.parametrize("beta", [1.0, 0.5])
+@pytest.mark.parametrize("weighted", [False, True])
+def test_label_table_matches_sklearn(seed, zd, beta, weighted):
+    y, s = multilabel_case(seed)
+    pred = threshold_predictions(s, 0.5)
+    pred[:, 0] = 0  # a label never predicted: precision 0/0
+    y[:, 1] = 0  # a label that never occurs: recall 0/0
+    w = weights(seed, len(y)) if weighted else None
+    t = multilabel_label_table(y, pred, beta=beta, sample_weight=w, zero_division=zd, summary=True)
+    mcm = skm.multilabel_confusion_matrix(y, pred, sample_weight=w)
+    L = y.shape[1]
+    np.testing.assert_allclose(t["tp"][:L], mcm[:, 1, 1])
+    np.testing.assert_allclose(t["fp"][:L], mcm[:, 0, 1])
+    np.testing.assert_allclose(t["fn"][:L], mcm[:, 1, 0])
+    np.testing.assert_allclose(t["tn"][:L], mcm[:, 0, 0])
+    for avg, rows in ((None, slice(0, L)), ("macro", L), ("micro", L + 1)):
+        p, r, f, _ = skm.precision_recall_fscore_support(
+            y, pred, average=avg, sample_weight=w, zero_division=zd
+        )
+        fb = skm.fbeta_score(y, pred, beta=beta, average=avg, sample_weight=w, zero_division=zd)
+        jac = skm.jaccard_score(
+            y,
+            pred,
+            average=avg,
+            sample_weight=w,
+            zero_division=0.0 if zd == "warn" or (isinstance(zd, float) and np.isnan(zd)) else zd,
+        )
+        for col, want in (("precision", p), ("recall", r), ("f1", f), ("fbeta", fb)):
+            np.testing.assert_allclose(t[col].to_numpy()[rows], want, equal_nan=True, atol=1e-12)
+        np.testing.assert_allclose(t["jaccard"].to_numpy()[rows], jac, atol=1e-12)
+    assert t["no_prediction"][0] and t["no_support"][1]
+    assert t["label"].tolist()[L:] == ["macro (C-P, C-R, C-F1)", "micro (O-P, O-R, O-F1)"]
+
+
+@pytest.mark.parametrize("seed", range(2))
+@pytest.mark.parametrize("zd", ZD)
+@pytest.mark.parametrize("beta", [1.0, 2.0])
+def test_per_sample_matches_slow_reference_and_averages(seed, zd, beta):
+    y, s = multilabel_case(seed)
+    pred = threshold_predictions(s, 0.6)
+    pred[3] = 0  # an empty prediction
+    t = multilabel_per_sample(y, pred, beta=beta, zero_division=zd, label_names=list("abcdef"))
+    ref = _slow_per_sample(y, pred, beta, zd)
+    for col in ref.columns:
+        np.testing.assert_allclose(t[col], ref[col], equal_nan=True, atol=1e-12)
+    w = weights(seed, len(y))
+    assert np.average(t["hamming"], weights=w) == pytest.approx(
+        skm.hamming_loss(y, pred, sample_weight=w), abs=1e-12
+    )
+    assert np.average(t["exact_match"], weights=w) == pytest.approx(
+        skm.accuracy_score(y, pred, sample_weight=w), abs=1e-12
+    )
+    for col, fn in (("precision", skm.precision_score), ("recall", skm.recall_score)):
+        keep = ~np.isnan(t[col].to_numpy())
+        want = fn(y, pred, average="samples", zero_division=zd)
+        assert np.mean(t[col][keep]) == pytest.approx(want, abs=1e-12)
+    assert t.loc[3, "predicted_labels"] == "" and t.loc[3, "extra"] == ""
+    row = 5
+    names = [c for c, v in zip("abcdef", y[row] * (1 - pred[row]), strict=True) if v]
+    assert t.loc[row, "missed"] == ", ".join(names)
+
+
+def test_outcomes_name_every_cell():
+    y, s = multilabel_case(1)
+    pred = threshold_predictions(s, 0.5)
+    out = multilabel_outcomes(y, pred)
+    assert (out == "TP").sum() == ((y == 1) & (pred == 1)).sum()
+    assert (out == "FN").sum() == ((y == 1) & (pred == 0)).sum()
+    assert (out == "FP").sum() == ((y == 0) & (pred == 1)).sum()
+    assert set(np.unique(out)) <= {"TP", "FP", "FN", "TN"}
+
+
+# ---------------------------------------------------------------- charts
+def test_label_scores_figure_has_bars_and_average_lines():
+    y, s = multilabel_case(0)
+    table = multilabel_label_table(y, threshold_predictions(s, 0.5), label_names=list("abcdef"))
+    fig = charts.label_scores_figure(table, macro_f1=0.41, micro_f1=0.52)
+    bars = [t for t in fig.data if t.type == "bar"]
+    lines = [t for t in fig.data if t.type == "scatter"]
+    assert [b.name for b in bars] == ["precision", "recall", "F1"]
+    assert len(bars[2].y) == 6 and bars[2].y[0] == pytest.approx(table["f1"][0])
+    assert [ln.y[0] for ln in lines] == [0.41, 0.52]
+    assert "Macro F1" in lines[0].name and "Micro F1" in lines[1].name
+    # a NaN average (every label 0/0 with zero_division=nan) draws no line
+    fig = charts.label_scores_figure(table, macro_f1=math.nan, micro_f1=0.5)
+    assert len([t for t in fig.data if t.type == "scatter"]) == 1
+
+
+def test_outcome_grid_codes_cells():
+    out = np.array([["TP", "FN"], ["FP", "TN"]])
+    fig = charts.outcome_grid_figure(out, ["s1", "s2"], ["a", "b"], title="t")
+    hm = fig.data[0]
+    assert np.asarray(hm.z).tolist() == [[3, 2], [1, 0]]
+    assert list(hm.y) == ["s1", "s2"] and list(hm.x) == ["a", "b"]
+
+
+# ---------------------------------------------------------------- the page (AppTest)
+def metric(at, label):
+    return next(m.value for m in at.metric if m.label == label)
+
+
+def open_page(sample="digit_properties") -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=30).run()
+    at.selectbox(key="dataset_picker").set_value(sample).run()
+    at.switch_page("views/multilabel.py").run()
+    assert not at.exception
+    return at
+
+
+def expected(ds, pred, *, model=None, zd="warn", beta=1.0):
+    y, w = ds.y_true, ds.sample_weight
+    return {
+        "Hamming loss": fmt(metrics.hamming_loss(y, pred, sample_weight=w)),
+        "Subset accuracy": fmt(metrics.accuracy_score(y, pred, sample_weight=w)),
+        "Micro F1": fmt(metrics.f1_score(y, pred, average="micro", zero_division=zd)),
+        "Macro F1": fmt(metrics.f1_score(y, pred, average="macro", zero_division=zd)),
+        "Jaccard (samples)": fmt(
+            metrics.jaccard_score(
+                y,
+                pred,
+                average="samples",
+                zero_division="warn" if isinstance(zd, float) else zd,
+            )
+        ),
+    }
+
+
+def assert_metrics(at, want):
+    assert not at.exception
+    got = {m.label: m.value for m in at.metric}
+    assert got == want
+
+
+def test_default_view_and_headline_values():
+    at = open_page()
+    ds = load_sample("digit_properties")
+    pred = threshold_predictions(ds.score(), 0.5)
+    assert_metrics(at, expected(ds, pred))
+    # the numbers a reader can check by hand
+    assert metric(at, "Hamming loss") == "0.1033"
+    assert at.query_params["t"] == "0.50" and at.query_params["rule"] == "threshold"
+    # the per-label step table ends with the micro line whose F1 is the headline
+    labels = at.dataframe[0].value
+    assert labels["label"].iloc[-1] == "micro (O-P, O-R, O-F1)"
+    assert fmt(labels["F1"].iloc[-1]) == metric(at, "Micro F1")
+    assert fmt(labels["F1"].iloc[-2]) == metric(at, "Macro F1")
+    # averages side by side, both names
+    avg = at.dataframe[1].value
+    assert avg["scikit-learn"].tolist() == [
+        'average="macro"',
+        'average="micro"',
+        'average="samples"',
+        'average="weighted"',
+    ]
+    assert avg["F1"].iloc[2] == pytest.approx(metrics.f1_score(ds.y_true, pred, average="samples"))
+    # seed 004's two readings
+    seed = at.dataframe[2].value
+    assert seed["value"].iloc[1] == pytest.approx(
+        metrics.recall_score(ds.y_true, pred, average="macro")
+    )
+    assert seed["value"].iloc[3] == pytest.approx(
+        metrics.recall_score(ds.y_true, pred, average="samples")
+    )
+    # rows with no true label: zero_division is explained where it applies
+    assert any("no true label" in i.value for i in at.info)
+    assert len(at.get("plotly_chart")) == 2
+    # latex with live numbers
+    assert any(metric(at, "Micro F1") in x.value for x in at.latex)
+
+
+def test_threshold_model_beta_and_zero_division_controls():
+    at = open_page()
+    ds = load_sample("digit_properties")
+    at.slider(key="threshold").set_value(0.3).run()
+    pred = threshold_predictions(ds.score(), 0.3)
+    assert_metrics(at, expected(ds, pred))
+    assert at.query_params["t"] == "0.30"
+
+    at.selectbox(key="model").set_value("from_digit").run()
+    pred = threshold_predictions(ds.score("from_digit"), 0.3)
+    assert_metrics(at, expected(ds, pred))
+    assert at.query_params["model"] == "from_digit"
+
+    # a high threshold empties labels and samples: zero_division decides
+    at.slider(key="threshold").set_value(0.95).run()
+    pred = threshold_predictions(ds.score("from_digit"), 0.95)
+    for zd_key, zd in (("1", 1), ("nan", np.nan), ("0", 0), ("warn", "warn")):
+        at.radio(key="zero_division").set_value(zd_key).run()
+        assert_metrics(at, expected(ds, pred, zd=zd))
+        assert at.query_params["zd"] == zd_key
+    assert any("never predicted" in i.value for i in at.info)
+
+    at.number_input(key="beta").set_value(2.0).run()
+    assert not at.exception
+    avg = at.dataframe[1].value
+    assert avg["F-beta"].iloc[0] == pytest.approx(
+        metrics.fbeta_score(ds.y_true, pred, beta=2.0, average="macro")
+    )
+    assert at.query_params["beta"] == "2"
+
+
+def test_top_k_rule():
+    at = open_page()
+    ds = load_sample("digit_properties")
+    at.radio(key="pred_rule").set_value("top_k").run()
+    assert_metrics(at, expected(ds, top_k_predictions(ds.score(), k=1)))
+    at.number_input(key="top_k").set_value(3).run()
+    assert_metrics(at, expected(ds, top_k_predictions(ds.score(), k=3)))
+    assert at.query_params["k"] == "3" and at.query_params["rule"] == "top_k"
+
+
+def test_per_label_thresholds_editor():
+    at = open_page()
+    ds = load_sample("digit_properties")
+    at.radio(key="pred_rule").set_value("per_label").run()
+    assert_metrics(at, expected(ds, threshold_predictions(ds.score(), 0.5)))
+    at.session_state["label_thresholds"] = {
+        "edited_rows": {1: {"threshold": 0.2}, 4: {"threshold": 0.7}},
+        "added_rows": [],
+        "deleted_rows": [],
+    }
+    at.run()
+    t = [0.5, 0.2, 0.5, 0.5, 0.7]
+    assert_metrics(at, expected(ds, threshold_predictions(ds.score(), t)))
+    assert at.query_params["lt"] == "0.5,0.2,0.5,0.5,0.7"
+
+
+def test_inspect_label_and_sample_list_the_errors():
+    at = open_page()
+    ds = load_sample("digit_properties")
+    pred = threshold_predictions(ds.score(), 0.5)
+    at.selectbox(key="inspect_label").set_value("prime").run()
+    assert not at.exception
+    j = ds.label_names.index("prime")
+    wrong = at.dataframe[3].value
+    n_wrong = int(((ds.y_true[:, j] == 1) != (pred[:, j] == 1)).sum())
+    assert len(wrong) == n_wrong
+    assert set(wrong["what"].str.split().str[0]) <= {"missed", "extra"}
+    assert at.query_params["label"] == "prime"
+
+    at.selectbox(key="inspect_sample").set_value("7").run()
+    assert not at.exception
+    steps = at.dataframe[4].value
+    assert steps["outcome"].tolist() == multilabel_outcomes(ds.y_true, pred)[7].tolist()
+    assert at.query_params["sample"] == "7"
+
+    per_sample = at.dataframe[5].value
+    assert per_sample["wrong"].is_monotonic_decreasing
+    assert len(per_sample) == min(200, ds.n_samples)
+    assert at.download_button  # CSVs offered
+
+
+def test_url_reproduces_the_view():
+    at = AppTest.from_file(APP, default_timeout=30)
+    at.query_params.update({"ds": "digit_properties", "rule": "top_k", "k": "2", "zd": "1"})
+    at.run()
+    at.switch_page("views/multilabel.py").run()
+    assert not at.exception
+    ds = load_sample("digit_properties")
+    assert_metrics(at, expected(ds, top_k_predictions(ds.score(), k=2), zd=1))
+
+
+def test_other_samples_render():
+    for name in ("seed003_lrap", "digits"):
+        at = open_page(name)
+        ds = load_sample(name)
+        assert_metrics(at, expected(ds, threshold_predictions(ds.score(), 0.5)))
+
+
+def test_wrong_kind_notice():
+    at = open_page("balanced")
+    assert not at.metric
+    assert "multilabel" in at.info[0].value
+    at.button(key="open_fitting_sample").click().run()
+    assert not at.exception
+    ds = load_sample("digit_properties")
+    assert_metrics(at, expected(ds, threshold_predictions(ds.score(), 0.5)))

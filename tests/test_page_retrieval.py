@@ -1,0 +1,501 @@
+"""Top-K retrieval page: the convention functions of metrics.retrieval (against slow
+references), the chart builders, and the page under AppTest."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import math
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+from streamlit.testing.v1 import AppTest
+
+import metrics
+from explorer.charts.retrieval import grade_color, metrics_vs_k_figure, ranked_list_figure
+from explorer.datasets import load_sample
+from explorer.formatting import fmt
+from metrics._validation import MetricInputError
+from metrics.retrieval import (
+    CONVENTION_METRICS,
+    average_precision_at_k,
+    expected_reciprocal_rank_per_sample,
+    graded_gain,
+    hit_rate_at_k_per_sample,
+    precision_at_k_per_sample,
+    recall_at_k_per_sample,
+    reciprocal_rank,
+    relevant_at_level,
+    retrieval_curve,
+    retrieval_means,
+    retrieval_per_query,
+    retrieval_query_steps,
+    retrieval_steps,
+    tie_break_order,
+)
+from tests.conftest import graded_case
+
+APP = str(Path(__file__).resolve().parents[1] / "app.py")
+PAGE = "views/retrieval.py"
+TOL = {"rtol": 1e-9, "atol": 1e-12}
+DENS = ["min_m_k", "relevant", "k", "hits"]
+
+
+# ---------------------------------------------------------------------------
+# slow references: one ranked list at a time, plain loops
+# ---------------------------------------------------------------------------
+def ref_list(grades, n_rel, k, *, level=1, denominator="min_m_k", gain="linear", max_grade):
+    """Every metric of one ranked list of grades (the whole row's grades, ranked)."""
+    grades = [float(g) for g in grades]
+    rel = [1.0 if g >= level else 0.0 for g in grades]
+    hits, ap_sum, rr, err, still = 0.0, 0.0, 0.0, 0.0, 1.0
+    for i, r in enumerate(rel):
+        if r:
+            if rr == 0.0:
+                rr = 1.0 / (i + 1)
+    for i in range(min(k, len(grades))):
+        if rel[i]:
+            hits += 1
+            ap_sum += hits / (i + 1)
+        stop = (2 ** grades[i] - 1) / 2**max_grade if max_grade > 0 else 0.0
+        err += still * stop / (i + 1)
+        still *= 1 - stop
+    den = {"min_m_k": min(n_rel, k), "relevant": n_rel, "k": k, "hits": hits}[denominator]
+
+    def g(x):
+        return x if gain == "linear" else 2**x - 1
+
+    dcg = sum(g(grades[i]) / math.log2(i + 2) for i in range(min(k, len(grades))))
+    ideal_sorted = sorted(grades, reverse=True)
+    idcg = sum(g(ideal_sorted[i]) / math.log2(i + 2) for i in range(min(k, len(grades))))
+    return {
+        "P@K": hits / k,
+        "R@K": hits / n_rel if n_rel else 0.0,
+        "hit rate@K": 1.0 if hits > 0 else 0.0,
+        "AP@K": ap_sum / den if den else 0.0,
+        "RR": rr,
+        "ERR@K": err,
+        "NDCG@K": dcg / idcg if idcg else 0.0,
+    }
+
+
+def tie_orders(scores):
+    """Every ranking of one row that respects the scores (all orders inside tie groups)."""
+    values = sorted(set(scores), reverse=True)
+    groups = [[j for j, s in enumerate(scores) if s == v] for v in values]
+    for combo in itertools.product(*(itertools.permutations(g) for g in groups)):
+        yield [j for part in combo for j in part]
+
+
+def ref_tie_averaged(yt, ys, k, **opts):
+    """Mean over every admissible ranking of each query (exact expectation)."""
+    rows = []
+    for y, s in zip(yt, ys, strict=True):
+        n_rel = sum(1 for g in y if g >= opts.get("level", 1))
+        vals = [ref_list([y[j] for j in o], n_rel, k, **opts) for o in tie_orders(list(s))]
+        rows.append({name: np.mean([v[name] for v in vals]) for name in vals[0]})
+    return pd.DataFrame(rows)
+
+
+def ref_ranked(yt, ys, k, ties, **opts):
+    rows = []
+    for y, s in zip(yt, ys, strict=True):
+        sign = {"column": 0, "optimistic": -1, "pessimistic": 1}[ties]
+        order = sorted(range(len(s)), key=lambda j: (-s[j], sign * y[j], j))
+        n_rel = sum(1 for g in y if g >= opts.get("level", 1))
+        rows.append(ref_list([y[j] for j in order], n_rel, k, **opts))
+    return pd.DataFrame(rows)
+
+
+def small_case(seed, n=12, m=5):
+    rng = np.random.default_rng(seed)
+    y = rng.integers(0, 4, size=(n, m))
+    y[0] = 0
+    s = rng.integers(0, 3, size=(n, m)).astype(float)
+    s[1] = 1.0
+    return y, s
+
+
+# ---------------------------------------------------------------------------
+# metrics.retrieval: convention functions
+# ---------------------------------------------------------------------------
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("k", [1, 2, 4, 7])
+def test_column_mode_equals_the_existing_metrics(seed, k):
+    y, s = graded_case(seed, ties=True)
+    t = retrieval_per_query(y, s, k=k)
+    np.testing.assert_allclose(t["P@K"], precision_at_k_per_sample(y, s, k=k), **TOL)
+    np.testing.assert_allclose(t["R@K"], recall_at_k_per_sample(y, s, k=k), **TOL)
+    np.testing.assert_allclose(t["hit rate@K"], hit_rate_at_k_per_sample(y, s, k=k), **TOL)
+    np.testing.assert_allclose(t["RR"], reciprocal_rank(y, s), **TOL)
+    np.testing.assert_allclose(t["ERR@K"], expected_reciprocal_rank_per_sample(y, s, k=k), **TOL)
+    for d in DENS:
+        ap = retrieval_per_query(y, s, k=k, denominator=d)["AP@K"]
+        np.testing.assert_allclose(ap, average_precision_at_k(y, s, k=k, denominator=d), **TOL)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_tie_free_ndcg_equals_ndcg_score_and_tie_averaged_equals_sklearn_ties(seed):
+    y, s = graded_case(seed, ties=False)
+    for k in (1, 3, 6):
+        t = retrieval_per_query(y, s, k=k)
+        np.testing.assert_allclose(t["NDCG@K"], metrics.ndcg_per_sample(y, s, k=k), **TOL)
+    y, s = graded_case(seed, ties=True)
+    t = retrieval_per_query(y, s, k=3, ties="tie-averaged")
+    np.testing.assert_allclose(t["NDCG@K"], metrics.ndcg_per_sample(y, s, k=3), **TOL)
+    g = graded_gain(y, gain="exponential")
+    t = retrieval_per_query(y, s, k=3, ties="tie-averaged", gain="exponential")
+    np.testing.assert_allclose(t["NDCG@K"], metrics.ndcg_per_sample(g, s, k=3), **TOL)
+
+
+@pytest.mark.parametrize("seed", range(2))
+@pytest.mark.parametrize("ties", ["column", "optimistic", "pessimistic"])
+@pytest.mark.parametrize("level", [1, 2])
+@pytest.mark.parametrize("gain", ["linear", "exponential"])
+def test_deterministic_tie_modes_match_the_slow_reference(seed, ties, level, gain):
+    y, s = small_case(seed)
+    for k in (1, 3, 5):
+        for d in DENS:
+            got = retrieval_per_query(y, s, k=k, denominator=d, level=level, gain=gain, ties=ties)
+            ref = ref_ranked(
+                y, s, k, ties, level=level, denominator=d, gain=gain, max_grade=float(y.max())
+            )
+            for name in CONVENTION_METRICS:
+                np.testing.assert_allclose(got[name], ref[name], **TOL, err_msg=name)
+
+
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("level", [1, 2])
+def test_tie_averaged_is_the_exact_expectation_over_tie_orders(seed, level):
+    y, s = small_case(seed)
+    for k in (1, 2, 4, 5):
+        for d in ("min_m_k", "relevant", "k"):
+            got = retrieval_per_query(y, s, k=k, denominator=d, level=level, ties="tie-averaged")
+            ref = ref_tie_averaged(y, s, k, level=level, denominator=d, max_grade=float(y.max()))
+            for name in ("P@K", "R@K", "hit rate@K", "AP@K", "RR", "NDCG@K"):
+                np.testing.assert_allclose(got[name], ref[name], **TOL, err_msg=f"{name} k={k}")
+
+
+def test_tie_averaged_err_is_exact_without_ties_and_between_the_bounds_with_ties():
+    y, s = graded_case(3, ties=False)
+    a = retrieval_per_query(y, s, k=4, ties="tie-averaged")["ERR@K"]
+    np.testing.assert_allclose(a, expected_reciprocal_rank_per_sample(y, s, k=4), **TOL)
+    y, s = small_case(3)
+    lo = retrieval_per_query(y, s, k=5, ties="pessimistic")
+    mid = retrieval_per_query(y, s, k=5, ties="tie-averaged")
+    hi = retrieval_per_query(y, s, k=5, ties="optimistic")
+    for name in CONVENTION_METRICS:
+        assert (lo[name] <= mid[name] + 1e-12).all() and (mid[name] <= hi[name] + 1e-12).all()
+
+
+def test_tie_break_order_and_threshold_and_gain():
+    assert tie_break_order([[0, 2, 1]], [[1, 1, 1]], ties="optimistic").tolist() == [[1, 2, 0]]
+    assert tie_break_order([[0, 2, 1]], [[1, 1, 1]], ties="pessimistic").tolist() == [[0, 2, 1]]
+    assert tie_break_order([[0, 2, 1]], [[1, 1, 2]]).tolist() == [[2, 0, 1]]
+    assert relevant_at_level([[0, 1, 2, 3]], level=3).tolist() == [[0, 0, 0, 1]]
+    assert graded_gain([[0, 2]], gain="exponential").tolist() == [[0.0, 3.0]]
+    for bad in (
+        lambda: relevant_at_level([[1]], level=0),
+        lambda: graded_gain([[1]], gain="cubic"),
+        lambda: tie_break_order([[1]], [[1]], ties="random"),
+        lambda: retrieval_per_query([[1, 0]], [[1, 0]], k=0),
+        lambda: retrieval_per_query([[1, 0]], [[1, 0]], k=1, max_grade=0.5),
+        lambda: retrieval_means(retrieval_per_query([[1, 0]], [[1, 0]], k=1), empty="nan"),
+        lambda: retrieval_query_steps([[1, 0]], [[1, 0]], 3, k=1),
+    ):
+        with pytest.raises(MetricInputError):
+            bad()
+
+
+def test_means_drop_empty_queries():
+    y = [[1, 0, 0], [0, 0, 0], [0, 1, 0]]
+    s = [[3, 2, 1]] * 3
+    t = retrieval_per_query(y, s, k=1)
+    assert retrieval_means(t)["P@K"] == pytest.approx(1 / 3)
+    assert retrieval_means(t, empty="drop")["P@K"] == pytest.approx(0.5)
+    empty = retrieval_per_query([[0, 0]], [[1, 0]], k=1)
+    assert (retrieval_means(empty, empty="drop") == 0).all()
+
+
+@pytest.mark.parametrize("ties", ["column", "tie-averaged", "optimistic"])
+@pytest.mark.parametrize("empty", ["zero", "drop"])
+@pytest.mark.parametrize("denominator", DENS)
+def test_curve_rows_equal_the_means_at_each_k(ties, empty, denominator):
+    y, s = graded_case(5, n=30, m=7)
+    c = retrieval_curve(y, s, k_max=7, ties=ties, empty=empty, denominator=denominator)
+    assert c["K"].tolist() == list(range(1, 8))
+    for k in range(1, 8):
+        t = retrieval_per_query(y, s, k=k, ties=ties, denominator=denominator)
+        m = retrieval_means(t, empty=empty)
+        for src, dst in [
+            ("P@K", "P@K"),
+            ("R@K", "R@K"),
+            ("hit rate@K", "hit rate@K"),
+            ("AP@K", "MAP@K"),
+            ("ERR@K", "ERR@K"),
+            ("NDCG@K", "NDCG@K"),
+        ]:
+            assert c[dst].iloc[k - 1] == pytest.approx(m[src], abs=1e-12), (dst, k)
+        rr_k = reciprocal_rank(y, s, k=k) if ties == "column" else None
+        if rr_k is not None:
+            keep = t["relevant"].to_numpy() > 0 if empty == "drop" else slice(None)
+            assert c["MRR@K"].iloc[k - 1] == pytest.approx(rr_k[keep].mean(), abs=1e-12)
+
+
+@pytest.mark.parametrize("ties", ["column", "tie-averaged", "pessimistic"])
+@pytest.mark.parametrize("denominator", DENS)
+def test_query_steps_sum_to_the_per_query_values(ties, denominator):
+    y, s = small_case(7)
+    for k in (1, 3, 5):
+        t = retrieval_per_query(y, s, k=k, ties=ties, denominator=denominator)
+        for q in range(len(y)):
+            st_ = retrieval_query_steps(y, s, q, k=k, ties=ties, denominator=denominator)
+            assert st_["ap_term"].sum() == pytest.approx(t["AP@K"][q], abs=1e-12)
+            assert st_["ap_running"].iloc[-1] == pytest.approx(t["AP@K"][q], abs=1e-12)
+            assert st_["rr_term"].sum() == pytest.approx(t["RR"][q], abs=1e-12)
+            assert st_["err_running"].iloc[-1] == pytest.approx(t["ERR@K"][q], abs=1e-12)
+            ideal = st_["ideal_dcg"].iloc[0]
+            ndcg = st_["dcg_running"].iloc[-1] / ideal if ideal else 0.0
+            assert min(ndcg, 1.0) == pytest.approx(t["NDCG@K"][q], abs=1e-12)
+
+
+def test_query_steps_agree_with_retrieval_steps_in_column_order():
+    y, s = graded_case(2)
+    mg = float(y.max())
+    for q in range(5):
+        a = retrieval_query_steps(y, s, q, k=3, denominator="relevant")
+        b = retrieval_steps(y[q], s[q], k=3, max_grade=mg, denominator="relevant")
+        assert a["item"].tolist() == b["item"].tolist()
+        assert a["tie_group"].tolist() == b["tie_group"].tolist()
+        np.testing.assert_allclose(a["ap_running"], b["ap_running"], **TOL)
+        np.testing.assert_allclose(a["err_term"], b["err_term"], **TOL)
+
+
+def test_seed002_and_seed004_worked_examples():
+    ds = load_sample("seed002_map")
+    t = retrieval_per_query(ds.y_true, ds.score(), k=5)
+    assert [fmt(v) for v in t["AP@K"]] == ["0.7556", "0.5000"]
+    assert fmt(retrieval_means(t)["AP@K"]) == "0.6278"
+    y = [[1, 1, 0, 0, 1, 0, 0, 0, 0, 0]]
+    s = [list(range(10, 0, -1))]
+    assert retrieval_per_query(y, s, k=10, denominator="k")["AP@K"][0] == pytest.approx(0.26)
+
+
+# ---------------------------------------------------------------------------
+# charts
+# ---------------------------------------------------------------------------
+def test_charts():
+    ds = load_sample("diabetes_ranking")
+    c = retrieval_curve(ds.y_true, ds.score("tree"), k_max=10)
+    fig = metrics_vs_k_figure(c, 3)
+    assert [tr.name for tr in fig.data] == list(c.columns.drop("K"))
+    assert any(sh.x0 == 3 for sh in fig.layout.shapes)
+    steps = retrieval_query_steps(ds.y_true, ds.score("tree"), 0, k=4)
+    fig = ranked_list_figure(steps, "dcg_term", k=4, max_grade=3, item_names=list(ds.label_names))
+    bar = fig.data[0]
+    np.testing.assert_allclose(bar.y, steps["dcg_term"])
+    assert bar.marker.color[0] == grade_color(steps["grade"][0], 3)
+    n_tie_groups = int((steps.groupby("tie_group").size() >= 2).sum())
+    brackets = [sh for sh in fig.layout.shapes if sh.type == "path"]
+    assert n_tie_groups >= 1 and len(brackets) == n_tie_groups
+    assert any(sh.x0 == 4.5 for sh in fig.layout.shapes if sh.type == "line")
+    assert grade_color(0, 3) != grade_color(1, 3) != grade_color(3, 3)
+
+
+# ---------------------------------------------------------------------------
+# the page
+# ---------------------------------------------------------------------------
+def metric(at, label):
+    return next(m.value for m in at.metric if m.label == label)
+
+
+def open_page(sample, **params):
+    at = AppTest.from_file(APP, default_timeout=30)
+    for key, value in params.items():
+        at.query_params[key] = value
+    at.run()
+    at.selectbox(key="dataset_picker").set_value(sample).run()
+    at.switch_page(PAGE).run()
+    assert not at.exception
+    return at
+
+
+def expected(ds, model=None, *, empty="zero", **opts):
+    t = retrieval_per_query(ds.y_true, ds.score(model), **opts)
+    m = retrieval_means(t, empty=empty)
+    return {
+        "P@K": fmt(m["P@K"]),
+        "R@K": fmt(m["R@K"]),
+        "Hit rate@K": fmt(m["hit rate@K"]),
+        "MAP@K": fmt(m["AP@K"]),
+        "MRR": fmt(m["RR"]),
+        "ERR@K": fmt(m["ERR@K"]),
+        "NDCG@K": fmt(m["NDCG@K"]),
+    }
+
+
+def shown(at):
+    return {m.label: m.value for m in at.metric}
+
+
+def test_seed002_opens_with_the_worked_example_and_fractions():
+    at = open_page("seed002_map")
+    ds = load_sample("seed002_map")
+    assert metric(at, "MAP@K") == "0.6278"
+    assert shown(at) == expected(ds, k=5)
+    assert metric(at, "P@K") == fmt(metrics.precision_at_k(ds.y_true, ds.score(), k=5))
+    assert metric(at, "MRR") == fmt(metrics.mean_reciprocal_rank(ds.y_true, ds.score()))
+    assert metric(at, "NDCG@K") == fmt(metrics.ndcg_score(ds.y_true, ds.score(), k=5))
+    latex = " ".join(x.value for x in at.latex)
+    for frac in (
+        r"\tfrac{1}{1}",
+        r"\tfrac{2}{3}",
+        r"\tfrac{3}{5}",
+        r"\tfrac{1}{2}",
+        r"\tfrac{2}{4}",
+    ):
+        assert frac in latex
+    assert "0.7556" in latex and "0.5000" in latex and "= 0.6278" in latex
+    assert r"\frac{0.7556 + 0.5000}{2}" in latex
+
+
+def test_k_model_and_each_convention_move_the_metrics():
+    ds = load_sample("diabetes_ranking")
+    at = open_page("diabetes_ranking")
+    opts = {"k": 5, "denominator": "min_m_k", "level": 1, "gain": "linear", "ties": "column"}
+    assert shown(at) == expected(ds, **opts)
+    at.slider(key="k").set_value(3).run()
+    assert not at.exception
+    opts["k"] = 3
+    assert shown(at) == expected(ds, **opts)
+    assert at.query_params["k"] == ["3"] or at.query_params["k"] == "3"
+    at.selectbox(key="model").set_value("tree").run()
+    assert shown(at) == expected(ds, "tree", **opts)
+    for key, widget, value, opt in [
+        ("ap_denominator", "selectbox", "relevant", ("denominator", "relevant")),
+        ("tie_mode", "selectbox", "tie-averaged", ("ties", "tie-averaged")),
+        ("gain", "radio", "exponential", ("gain", "exponential")),
+        ("rel_level", "number_input", 3, ("level", 3)),
+        ("max_grade", "number_input", 5.0, ("max_grade", 5.0)),
+        ("tie_mode", "selectbox", "optimistic", ("ties", "optimistic")),
+    ]:
+        getattr(at, widget)(key=key).set_value(value).run()
+        assert not at.exception, key
+        opts[opt[0]] = opt[1]
+        assert shown(at) == expected(ds, "tree", **opts), key
+        assert at.session_state["preset"] == "custom"
+    before = shown(at)
+    at.radio(key="empty_query").set_value("drop").run()
+    assert not at.exception
+    assert shown(at) == expected(ds, "tree", empty="drop", **opts)
+    assert before["MAP@K"] != shown(at)["MAP@K"]  # grade >= 3: one query is empty
+
+
+DRILLS = [
+    ("AP@K", "ap_term", "AP@K"),
+    ("ERR", "err_term", "ERR@K"),
+    ("DCG", "dcg_term", None),
+    ("RR", "rr_term", "RR"),
+]
+
+
+def test_drill_down_sums_match_the_metrics():
+    ds = load_sample("diabetes_ranking")
+    at = open_page("diabetes_ranking")
+    at.selectbox(key="model").set_value("tree").run()
+    at.selectbox(key="tie_mode").set_value("tie-averaged").run()
+    at.selectbox(key="query").set_value("3").run()
+    opts = {"k": 5, "ties": "tie-averaged"}
+    steps = retrieval_query_steps(ds.y_true, ds.score("tree"), 3, **opts)
+    per_q = retrieval_per_query(ds.y_true, ds.score("tree"), **opts)
+    for drill, col, value_col in DRILLS:
+        at.radio(key="drill_metric").set_value(drill).run()
+        assert not at.exception
+        total = steps[col].sum()
+        if value_col:
+            assert total == pytest.approx(per_q[value_col][3], abs=1e-12)
+        else:
+            assert total / steps["ideal_dcg"][0] == pytest.approx(per_q["NDCG@K"][3], abs=1e-12)
+        text = " ".join(m.value for m in at.markdown)
+        assert f"Sum of the `{col}` column: **{fmt(total)}**" in text
+        table = at.dataframe[-2].value  # the step table (the per-query table comes last)
+        assert table[col].sum() == pytest.approx(total, abs=1e-12)
+        chart = json.loads(at.get("plotly_chart")[1].proto.spec)
+        np.testing.assert_allclose(chart["data"][0]["y"], steps[col])
+        assert fmt(total) in " ".join(x.value for x in at.latex)
+
+
+def test_presets_set_the_conventions():
+    ds = load_sample("seed002_map")
+    at = open_page("seed002_map")
+    at.selectbox(key="preset").set_value("trec_eval").run()
+    assert at.session_state["ap_denominator"] == "relevant"
+    assert shown(at) == expected(ds, k=5, denominator="relevant")
+    at.selectbox(key="preset").set_value("torchmetrics").run()
+    assert shown(at) == expected(ds, k=5, denominator="hits")
+    at.selectbox(key="preset").set_value("seed 004 AveP").run()
+    assert at.session_state["k"] == 5  # capped at the 5 items
+    assert shown(at)["MAP@K"] == fmt(expected_map(ds, 5, "k"))
+    at.selectbox(key="preset").set_value("scikit-learn").run()
+    assert at.session_state["tie_mode"] == "tie-averaged"
+    assert not at.exception
+
+
+def expected_map(ds, k, den):
+    return metrics.mean_average_precision_at_k(ds.y_true, ds.score(), k=k, denominator=den)
+
+
+def test_switchboard_highlights_disagreements():
+    at = open_page("seed002_map")
+    board = at.dataframe[0].value
+    assert board.loc[0, "convention"] == "-"
+    row = board[(board["switch"] == "AP denominator") & (board["convention"] == "K")].iloc[0]
+    ds = load_sample("seed002_map")
+    assert row["MAP@K"] == pytest.approx(expected_map(ds, 5, "k"))
+    assert row["MAP@K"] != board.loc[0, "MAP@K"]
+    presets = board[board["switch"] == "preset"]["convention"].tolist()
+    assert any(p.startswith("trec_eval") for p in presets)
+    assert any(p.startswith("seed 004 AveP") for p in presets)
+
+
+def test_url_params_seed_the_view():
+    at = open_page("diabetes_ranking", k="2", ap_denominator="k", tie_mode="pessimistic")
+    ds = load_sample("diabetes_ranking")
+    assert shown(at) == expected(ds, k=2, denominator="k", ties="pessimistic")
+    at = open_page("diabetes_ranking", k="999", tie_mode="bogus")
+    assert at.session_state["k"] == 5 and at.session_state["tie_mode"] == "column"
+
+
+def test_multilabel_sample_and_wrong_kind():
+    at = open_page("digits")
+    ds = load_sample("digits")
+    assert shown(at) == expected(ds, k=5)
+    # one relevant item per row: recall@K equals the hit rate
+    assert metric(at, "R@K") == metric(at, "Hit rate@K")
+    at = open_page("balanced")
+    assert not at.metric
+    assert "graded relevance" in at.info[0].value
+    at.button(key="open_fitting_sample").click().run()
+    assert at.session_state["active_dataset"] == "seed002_map"
+
+
+def test_trec_upload_shows_here():
+    from explorer import io
+
+    qrels = b"1 0 d1 1\n1 0 d2 0\n1 0 d9 2\n2 0 d4 1\n"
+    run = b"1 Q0 d1 1 3.5 bm25\n1 Q0 d2 2 2.0 bm25\n1 Q0 d3 3 1.0 bm25\n2 Q0 d4 1 1.0 bm25\n"
+    at = AppTest.from_file(APP, default_timeout=30).run()
+    at.switch_page("views/data.py").run()
+    at.file_uploader(key="upload_qrels").set_value(("q.txt", qrels, "text/plain")).run()
+    at.file_uploader(key="upload_run").set_value(("r.txt", run, "text/plain")).run()
+    assert not at.exception
+    at.switch_page(PAGE).run()
+    assert not at.exception
+    ds = io.read_trec(qrels, run, qrels_name="q.txt", run_name="r.txt")
+    k = min(5, ds.n_labels)
+    assert shown(at) == expected(ds, k=k)
+    # query 1's unretrieved relevant d9 counts in recall: 1 of 2 found
+    assert retrieval_per_query(ds.y_true, ds.score(), k=3)["R@K"][0] == 0.5
+    assert any("did not retrieve" in i.value for i in at.info)

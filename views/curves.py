@@ -1,0 +1,720 @@
+"""ROC & PR curves: one operating point drives the curves, the confusion matrix and
+every rate; AUC four ways; the ROC point by point; log loss and calibration."""
+
+from __future__ import annotations
+
+import math
+
+import pandas as pd
+import streamlit as st
+
+import metrics
+from explorer import state, widgets
+from explorer.charts import curves as charts
+from explorer.formatting import fmt
+from metrics import curves as mc
+from metrics.classification import confusion_matrix, log_loss
+from metrics.curves import OPTIMIZERS
+
+T = "curves_threshold"  # the operating point: a non-widget key both threshold widgets follow
+MAX_POINTS = 4000  # vertices drawn per curve at most (see metrics.curves.reduce_curve)
+MAX_ROWS = 200  # rows shown of a long table; the CSV holds them all
+PAIR_GRID_LIMIT = 2500  # n+ x n- pairs drawn as a full grid; beyond, a uniform sample
+PAIR_SAMPLE = 2000
+
+OPT_LABELS = {
+    "max_fbeta": "max F-beta",
+    "youden": "Youden's J (max TPR - FPR)",
+    "min_cost": "min expected cost",
+    "recall_at_least": "recall at least x",
+    "precision_at_least": "precision at least x",
+}
+SHORT = {
+    "max_fbeta": "max F-beta",
+    "youden": "Youden J",
+    "min_cost": "min cost",
+    "recall_at_least": "recall >= x",
+    "precision_at_least": "precision >= x",
+}
+NORMALIZE = {
+    "true": "over the actual class (rows)",
+    "pred": "over the predicted class (columns)",
+    "all": "over all samples",
+}
+
+
+# ------------------------------------------------------------------ cached computations
+@widgets.cache_by_dataset
+def _curves(ds, model: str) -> dict:
+    y, s, w = ds.y_true, ds.score(model), ds.sample_weight
+    fpr, tpr, thr = metrics.roc_curve(y, s, sample_weight=w, drop_intermediate=False)
+    keep = mc.reduce_curve(fpr, tpr, max_points=MAX_POINTS)
+    p, r, pt = metrics.precision_recall_curve(y, s, sample_weight=w)
+    pr_thr = list(pt) + [math.inf]
+    pkeep = mc.reduce_curve(r, p, max_points=MAX_POINTS)
+    return {
+        "model": model,
+        "fpr": fpr[keep],
+        "tpr": tpr[keep],
+        "thresholds": thr[keep],
+        "n_roc": int(fpr.shape[0]),
+        "recall": r[pkeep],
+        "precision": p[pkeep],
+        "pr_thresholds": [pr_thr[i] for i in pkeep],
+        "n_pr": int(p.shape[0]),
+        "auc": metrics.roc_auc_score(y, s, sample_weight=w),
+        "ap": metrics.average_precision_score(y, s, sample_weight=w),
+        "pr_trapezoid": metrics.auc(r, p),
+        "trapezoid": metrics.auc(fpr, tpr),
+    }
+
+
+@widgets.cache_by_dataset
+def _optima(ds, model, beta, cost_fp, cost_fn, min_recall, min_precision) -> pd.DataFrame:
+    return mc.optimal_thresholds(
+        ds.y_true,
+        ds.score(model),
+        beta=beta,
+        cost_fp=cost_fp,
+        cost_fn=cost_fn,
+        min_recall=min_recall,
+        min_precision=min_precision,
+        sample_weight=ds.sample_weight,
+    )
+
+
+@widgets.cache_by_dataset
+def _four_ways(ds, model, n_bins) -> dict:
+    return mc.auc_four_ways(
+        ds.y_true, ds.score(model), n_bins=n_bins, sample_weight=ds.sample_weight
+    )
+
+
+@widgets.cache_by_dataset
+def _threshold_table(ds, model, drop) -> pd.DataFrame:
+    return mc.threshold_table(
+        ds.y_true, ds.score(model), sample_weight=ds.sample_weight, drop_intermediate=drop
+    )
+
+
+@widgets.cache_by_dataset
+def _rank_table(ds, model) -> pd.DataFrame:
+    return mc.auc_rank_table(ds.y_true, ds.score(model))
+
+
+@widgets.cache_by_dataset
+def _pairs(ds, model, max_pairs) -> pd.DataFrame:
+    return metrics.auc_pairs(ds.y_true, ds.score(model), max_pairs=max_pairs)
+
+
+@widgets.cache_by_dataset
+def _per_sample_base(ds, model) -> pd.DataFrame:
+    """The threshold-free part of the per-sample table, sorted worst log-loss term first."""
+    df = mc.per_sample_outcomes(ds.y_true, ds.score(model), 0.0, sample_weight=ds.sample_weight)
+    df.insert(0, "id", list(ds.sample_ids))
+    return df.sort_values(
+        ["log_loss_term", "score"], ascending=[False, False], na_position="last"
+    ).reset_index(drop=True)
+
+
+@widgets.cache_by_dataset
+def _log_loss(ds, model) -> tuple[float, float]:
+    y, s, w = ds.y_true.astype(int), ds.score(model), ds.sample_weight
+    return (
+        log_loss(y, s, sample_weight=w, labels=[0, 1]),
+        log_loss(y, s, sample_weight=w, labels=[0, 1], normalize=False),
+    )
+
+
+@widgets.cache_by_dataset
+def _score_range(ds) -> tuple[float, float]:
+    lows = [float(s.min()) for s in ds.scores.values()]
+    highs = [float(s.max()) for s in ds.scores.values()]
+    return min(0.0, *lows), max(1.0, *highs)
+
+
+# ------------------------------------------------------------------ callbacks
+# Callbacks only record what moved the threshold; the script settles it once, by
+# priority (a click or button, then the slider, then the number box). When the script
+# re-seeds the other widget, a rerun already in flight still carries that widget's old
+# value and Streamlit reports it as a change; the priority keeps the fresher source.
+PENDING = "curves_pending"
+PRIORITY = ("click", "threshold", "threshold_number")
+
+
+def _record(source: str, value) -> None:
+    if value is not None and math.isfinite(value):
+        st.session_state.setdefault(PENDING, {})[source] = float(value)
+
+
+def _set_threshold(value) -> None:
+    _record("click", value)
+
+
+def _from_widget(key: str) -> None:
+    _record(key, st.session_state[key])
+
+
+def _from_chart(key: str) -> None:
+    _record("click", charts.threshold_from_selection(st.session_state.get(key)))
+
+
+def _settle_threshold() -> None:
+    pending = st.session_state.pop(PENDING, {})
+    for source in PRIORITY:
+        if source in pending:
+            st.session_state[T] = pending[source]
+            return
+
+
+def _count(v: float) -> str:
+    """Counts print as integers; weighted counts keep their decimals."""
+    return str(int(v)) if float(v).is_integer() else fmt(v)
+
+
+def _csv(df: pd.DataFrame):
+    return lambda: df.to_csv(index=False).encode()
+
+
+def _choice(key: str, param: str, options, default):
+    value = state.bind_param(key, param, default)
+    if value not in options:
+        st.session_state[key] = value = default
+    return value
+
+
+def _number(key: str, param: str, default, lo, hi):
+    """Seed a number widget from the URL, of the type of ``default``, within [lo, hi]."""
+    kind = type(default)
+    value = state.bind_param(key, param, default, lambda v: kind(float(v)))
+    if not isinstance(value, kind) or not lo <= value <= hi:
+        st.session_state[key] = value = default
+    return value
+
+
+# ------------------------------------------------------------------ page
+st.title("ROC & PR curves")
+ds = state.active()
+widgets.require_kind(ds, ("binary",), "balanced")
+
+models = ds.model_names
+if len(models) > 1:
+    _choice("model", "model", models, models[0])
+    model = st.selectbox(
+        "Model",
+        models,
+        key="model",
+        help="Every number below is for this model; the curves show all models.",
+    )
+    state.write_param("model", model)
+else:
+    model = models[0]
+y, s, w = ds.y_true, ds.score(model), ds.sample_weight
+st.caption(
+    f"Dataset **{ds.name}**: {ds.n_samples:,} samples, model **{model}**"
+    + (", weighted by `sample_weight`" if w is not None else "")
+    + (f". {ds.description}" if ds.description else "")
+)
+
+try:
+    curves = {m: _curves(ds, m) for m in models}
+except metrics.MetricInputError as exc:
+    st.error(str(exc))
+    st.stop()
+cur = curves[model]
+
+# ---- the operating point: one threshold in session state, two widgets in sync
+lo, hi = _score_range(ds)
+_settle_threshold()
+t = state.bind_param(T, "t", 0.5 if lo <= 0.5 <= hi else lo, float)
+if not isinstance(t, int | float) or not math.isfinite(t):
+    t = 0.5
+t = min(max(float(t), lo), hi)
+st.session_state[T] = t
+# re-seed a widget only when another control moved the threshold: writing an unchanged
+# value would reset a slider the user is still dragging (its next value is in flight)
+for key in ("threshold", "threshold_number"):
+    if st.session_state.get(key) != t:
+        st.session_state[key] = t
+_number("beta", "beta", 1.0, 0.0, 100.0)
+
+c_slider, c_number, c_beta = st.columns([5, 2, 1.3])
+c_slider.slider(
+    "Threshold",
+    min_value=lo,
+    max_value=hi,
+    step=0.01 if hi - lo <= 1 else 10 ** math.floor(math.log10((hi - lo) / 100)),
+    key="threshold",
+    on_change=_from_widget,
+    args=("threshold",),
+    help="A sample is predicted positive when its score is >= the threshold.",
+)
+c_number.number_input(
+    "Threshold (exact)",
+    min_value=lo,
+    max_value=hi,
+    step=0.001,
+    format="%.4f",
+    key="threshold_number",
+    on_change=_from_widget,
+    args=("threshold_number",),
+)
+beta = c_beta.number_input(
+    "β (F-beta)",
+    min_value=0.0,
+    max_value=100.0,
+    step=0.5,
+    key="beta",
+    help="β > 1 weighs recall more, β < 1 precision more; β = 1 is F1.",
+)
+state.write_param("t", t)
+state.write_param("beta", beta)
+st.markdown(
+    f"**Prediction = positive when score ≥ {t:.4g}.** Move the slider, type a value, "
+    "or click any point of either curve (or a candidate marker) to move the operating point."
+)
+
+rates = mc.rates_at_threshold(y, s, t, beta=beta, sample_weight=w)
+try:
+    ll, ll_sum = _log_loss(ds, model)
+    ll_error = ""
+except metrics.MetricInputError as exc:
+    ll, ll_sum, ll_error = math.nan, math.nan, str(exc)
+
+# ---- 1. headline numbers
+cols = st.columns(7)
+cols[0].metric("ROC AUC", fmt(cur["auc"]))
+cols[1].metric("Average precision", fmt(cur["ap"]))
+cols[2].metric(
+    "Log loss",
+    fmt(ll) if ll_error == "" else "n/a",
+    help="Needs scores that are probabilities in [0, 1]." if ll_error else None,
+)
+cols[3].metric("Precision", fmt(rates["precision"]))
+cols[4].metric("Recall", fmt(rates["recall"]))
+cols[5].metric("F1", fmt(rates["f1"]))
+cols[6].metric("Accuracy", fmt(rates["accuracy"]))
+cols = st.columns(4)
+cols[0].metric("F-beta", fmt(rates["fbeta"]), help=f"β = {beta:g}")
+cols[1].metric("Error rate", fmt(rates["error_rate"]))
+cols[2].metric("TPR", fmt(rates["tpr"]))
+cols[3].metric("FPR", fmt(rates["fpr"]))
+
+# ---- "Optimize for": candidate operating points
+with st.expander("Optimize for: candidate thresholds", expanded=True):
+    _choice("optimize", "opt", OPTIMIZERS, "max_fbeta")
+    _number("cost_fp", "cfp", 1.0, 0.0, 1e9)
+    _number("cost_fn", "cfn", 1.0, 0.0, 1e9)
+    _number("min_recall", "minr", 0.9, 0.0, 1.0)
+    _number("min_precision", "minp", 0.9, 0.0, 1.0)
+    o1, o2, o3, o4, o5 = st.columns([2.2, 1, 1, 1, 1])
+    goal = o1.radio("Optimize for", OPTIMIZERS, format_func=OPT_LABELS.get, key="optimize")
+    cost_fp = o2.number_input("Cost of a FP", min_value=0.0, step=1.0, key="cost_fp")
+    cost_fn = o3.number_input("Cost of a FN", min_value=0.0, step=1.0, key="cost_fn")
+    min_recall = o4.number_input(
+        "Recall at least", min_value=0.0, max_value=1.0, step=0.05, key="min_recall"
+    )
+    min_precision = o5.number_input(
+        "Precision at least", min_value=0.0, max_value=1.0, step=0.05, key="min_precision"
+    )
+    for _key, param, value in (
+        ("optimize", "opt", goal),
+        ("cost_fp", "cfp", cost_fp),
+        ("cost_fn", "cfn", cost_fn),
+        ("min_recall", "minr", min_recall),
+        ("min_precision", "minp", min_precision),
+    ):
+        state.write_param(param, value)
+    optima = _optima(ds, model, beta, cost_fp, cost_fn, min_recall, min_precision)
+    best = optima.loc[goal]
+    found = math.isfinite(best["threshold"])
+    if found:
+        o1.button(
+            f"Move the threshold to {best['threshold']:.4g} ({SHORT[goal]})",
+            key="apply_optimum",
+            on_click=_set_threshold,
+            args=(float(best["threshold"]),),
+            type="primary",
+        )
+    else:
+        o1.button("No threshold meets the constraint", key="apply_optimum", disabled=True)
+    table = optima.assign(
+        criterion=[OPT_LABELS[k] for k in optima.index],
+        value=optima["value"],
+    )[["criterion", "threshold", "value", "precision", "tpr", "fpr", "tp", "fp", "fn", "tn"]]
+    table = table.rename(columns={"tpr": "recall (TPR)", "fpr": "FPR"})
+    st.dataframe(table, hide_index=True, width="stretch", key="optima_table")
+    st.caption(
+        f"Candidates are the distinct scores. Value = F-beta (β = {beta:g}), J = TPR - FPR, "
+        f"cost = {cost_fp:g}·FP + {cost_fn:g}·FN, or the precision (recall) reached under "
+        "the constraint. Each is a labelled marker on the curves: click it, or press the button."
+    )
+    st.download_button(
+        "Download the candidates (CSV)", _csv(table), "candidates.csv", key="dl_optima"
+    )
+
+# ---- 2. the picture: ROC and PR curves
+candidates = optima.assign(label=[SHORT[k] for k in optima.index]).rename(columns={"tpr": "recall"})
+candidates["tpr"] = candidates["recall"]
+roc_fig = charts.roc_figure(
+    [
+        {
+            "model": m,
+            "fpr": c["fpr"],
+            "tpr": c["tpr"],
+            "thresholds": c["thresholds"],
+            "auc": c["auc"],
+        }
+        for m, c in curves.items()
+    ],
+    {"fpr": rates["fpr"], "tpr": rates["tpr"], "threshold": t},
+    candidates,
+)
+pr_fig = charts.pr_figure(
+    [
+        {
+            "model": m,
+            "recall": c["recall"],
+            "precision": c["precision"],
+            "thresholds": c["pr_thresholds"],
+            "ap": c["ap"],
+        }
+        for m, c in curves.items()
+    ],
+    (rates["tp"] + rates["fn"]) / (rates["tp"] + rates["fn"] + rates["fp"] + rates["tn"]),
+    {"recall": rates["recall"], "precision": rates["precision"], "threshold": t},
+    candidates,
+)
+left, right = st.columns(2)
+with left:
+    st.plotly_chart(
+        roc_fig,
+        key="roc_chart",
+        on_select=lambda: _from_chart("roc_chart"),
+        selection_mode="points",
+        width="stretch",
+    )
+with right:
+    st.plotly_chart(
+        pr_fig,
+        key="pr_chart",
+        on_select=lambda: _from_chart("pr_chart"),
+        selection_mode="points",
+        width="stretch",
+    )
+st.caption(
+    " · ".join(
+        f"{m}: drew {len(c['fpr']):,} of {c['n_roc']:,} ROC vertices and "
+        f"{len(c['recall']):,} of {c['n_pr']:,} PR vertices"
+        for m, c in curves.items()
+    )
+    + ". The curves have one vertex per distinct score; only collinear points are left out"
+    f" (and, past {MAX_POINTS:,} vertices, those within one pixel column of a kept one). "
+    "All numbers are computed on the exact curves. Hover a vertex to read its threshold."
+)
+
+# ---- 3. how it is computed: the confusion matrix and the formulas
+st.header("At the operating point: the confusion matrix")
+norm = _choice("cm_normalize", "norm", tuple(NORMALIZE), "true")
+norm = st.radio(
+    "Normalize the rates",
+    tuple(NORMALIZE),
+    format_func=NORMALIZE.get,
+    key="cm_normalize",
+    horizontal=True,
+)
+state.write_param("norm", norm)
+pred = mc.predict_at_threshold(s, t)
+counts = confusion_matrix(y.astype(int), pred, labels=[1, 0], sample_weight=w)
+cm_rates = confusion_matrix(y.astype(int), pred, labels=[1, 0], sample_weight=w, normalize=norm)
+cols = st.columns(4)
+for col, name in zip(cols, ("TP", "FP", "FN", "TN"), strict=True):
+    col.metric(name, _count(rates[name.lower()]), help=charts.OUTCOME_NAMES[name])
+c_cm, c_table = st.columns([1, 1])
+with c_cm:
+    st.plotly_chart(charts.confusion_figure(counts, cm_rates, norm), key="cm_chart")
+with c_table:
+    cm_table = pd.DataFrame(
+        {
+            "predicted 1 (positive)": [
+                f"TP {_count(counts[0, 0])} ({cm_rates[0, 0]:.1%})",
+                f"FP {_count(counts[1, 0])} ({cm_rates[1, 0]:.1%})",
+            ],
+            "predicted 0 (negative)": [
+                f"FN {_count(counts[0, 1])} ({cm_rates[0, 1]:.1%})",
+                f"TN {_count(counts[1, 1])} ({cm_rates[1, 1]:.1%})",
+            ],
+        },
+        index=["actual 1 (positive)", "actual 0 (negative)"],
+    )
+    st.table(cm_table)
+    st.caption(f"Counts, and in brackets the rate normalized {NORMALIZE[norm]}.")
+c_formulas, c_formulas2 = st.columns(2)
+with c_formulas:
+    tp, fp, fn, tn = (_count(rates[k]) for k in ("tp", "fp", "fn", "tn"))
+    b2 = f"{beta:g}^2"
+    st.latex(
+        rf"\text{{Precision}} = \frac{{TP}}{{TP + FP}} = \frac{{{tp}}}{{{tp} + {fp}}}"
+        rf" = {fmt(rates['precision'])}"
+    )
+    st.latex(
+        rf"\text{{Recall (TPR)}} = \frac{{TP}}{{TP + FN}} = \frac{{{tp}}}{{{tp} + {fn}}}"
+        rf" = {fmt(rates['recall'])}"
+    )
+    st.latex(
+        rf"\begin{{aligned}} F_1 &= \frac{{2\,TP}}{{2\,TP + FP + FN}} \\ &= \frac{{2 \cdot {tp}}}"
+        rf"{{2 \cdot {tp} + {fp} + {fn}}} = {fmt(rates['f1'])} \end{{aligned}}"
+    )
+    st.latex(
+        rf"\text{{FPR}} = \frac{{FP}}{{FP + TN}} = \frac{{{fp}}}{{{fp} + {tn}}}"
+        rf" = {fmt(rates['fpr'])}"
+    )
+with c_formulas2:
+    st.latex(
+        rf"\begin{{aligned}} F_\beta &= \frac{{(1+\beta^2)\,TP}}{{(1+\beta^2)\,TP + \beta^2 FN"
+        rf" + FP}} \\ &= \frac{{(1+{b2}) \cdot {tp}}}{{(1+{b2}) \cdot {tp} + {b2} \cdot {fn}"
+        rf" + {fp}}} = {fmt(rates['fbeta'])} \end{{aligned}}"
+    )
+    n_total = _count(rates["tp"] + rates["fp"] + rates["fn"] + rates["tn"])
+    st.latex(
+        rf"\text{{Accuracy}} = \frac{{TP + TN}}{{N}} = \frac{{{tp} + {tn}}}{{{n_total}}}"
+        rf" = {fmt(rates['accuracy'])}"
+    )
+    st.latex(
+        rf"\text{{Error rate}} = \frac{{FP + FN}}{{N}} = \frac{{{fp} + {fn}}}{{{n_total}}}"
+        rf" = {fmt(rates['error_rate'])}"
+    )
+    st.caption(
+        "N = TP + FP + FN + TN" + (" (total sample_weight)." if w is not None else " (samples).")
+    )
+
+per_sample = _per_sample_base(ds, model).copy(deep=False)  # worst log-loss term first
+per_sample["prediction"] = mc.predict_at_threshold(per_sample["score"], t)
+per_sample["outcome"] = mc.threshold_outcomes(per_sample["label"], per_sample["score"], t)
+cell = st.selectbox(
+    "List the samples of one cell",
+    ("TP", "FP", "FN", "TN"),
+    format_func=charts.OUTCOME_NAMES.get,
+    key="cm_cell",
+)
+in_cell = per_sample[per_sample["outcome"] == cell].sort_values("score", ascending=False)
+st.caption(
+    f"{len(in_cell):,} samples are {cell} at threshold {t:.4g}"
+    + (
+        f"; the {MAX_ROWS} highest-scoring are shown, the CSV has all."
+        if len(in_cell) > MAX_ROWS
+        else "."
+    )
+)
+st.dataframe(in_cell.head(MAX_ROWS), hide_index=True, width="stretch", key="cell_table")
+st.download_button(
+    f"Download the {cell} samples (CSV)", _csv(in_cell), f"{cell}.csv", key="dl_cell"
+)
+
+# ---- the sample strip
+st.header("The samples along the score axis")
+st.plotly_chart(
+    charts.strip_figure(
+        per_sample["score"], per_sample["label"], per_sample["outcome"], t, ids=per_sample["id"]
+    ),
+    key="strip_chart",
+)
+st.caption(
+    "One marker per sample, coloured by its outcome at the threshold (dotted line); samples "
+    "with the same label and score stack upwards, so a column of markers is a tie."
+    if ds.n_samples <= 3000
+    else f"{ds.n_samples:,} samples are too many markers: stacked histograms per outcome."
+)
+
+# ---- AUC four ways
+st.header("AUC four ways")
+n_bins = _number("n_bins", "bins", 100, 1, 100_000)
+try:
+    four = _four_ways(ds, model, int(st.session_state["n_bins"]))
+except metrics.MetricInputError as exc:
+    st.error(str(exc))
+    four = None
+if four is not None:
+    cols = st.columns(5)
+    cols[0].metric("AUC: trapezoids", fmt(four["trapezoid"]))
+    cols[1].metric("AUC: all pairs", fmt(four["pairwise"]))
+    cols[2].metric("AUC: rank sum", fmt(four["rank"]))
+    cols[3].metric(
+        "AUC: histogram",
+        fmt(four["histogram"]) if not four["histogram_message"] else "n/a",
+        delta=None if four["histogram_message"] else f"error {four['histogram_error']:+.2e}",
+        delta_color="off",
+        delta_arrow="off",
+    )
+    cols[4].metric("Gini", fmt(four["gini"]), help="Gini = 2 AUC - 1")
+    if w is not None:
+        st.info(
+            "This dataset has sample_weight. The trapezoids are taken under the weighted ROC "
+            f"curve (= ROC AUC {fmt(cur['auc'])}); the pair, rank-sum and histogram ways count "
+            f"samples as seed 002 does, so they equal the unweighted AUC {fmt(four['exact'])}."
+        )
+    tab_trap, tab_pairs, tab_rank, tab_hist = st.tabs(
+        ["Trapezoids", "All pairs", "Rank sum (Mann-Whitney)", "Histogram (O(n))"]
+    )
+    with tab_trap:
+        st.latex(
+            r"\text{AUC} = \sum_i (\text{FPR}_i - \text{FPR}_{i-1})"
+            rf"\,\frac{{\text{{TPR}}_i + \text{{TPR}}_{{i-1}}}}{{2}} = {fmt(four['trapezoid'])}"
+        )
+        st.markdown(
+            "One trapezoid per step of the ROC curve (the table in *The ROC curve point by "
+            "point* below lists the vertices). A block of tied scores holding positives and "
+            "negatives is one diagonal step: its trapezoid gives every tied pair half credit."
+        )
+    with tab_pairs:
+        n_pairs = int((y == 1).sum()) * int((y == 0).sum())
+        full = n_pairs <= PAIR_GRID_LIMIT
+        pairs = _pairs(ds, model, None if full else PAIR_SAMPLE)
+        outcome_counts = pairs["outcome"].value_counts()
+        wins, ties = int(outcome_counts.get("win", 0)), int(outcome_counts.get("tie", 0))
+        if full:
+            st.latex(
+                r"\text{AUC} = \frac{\#\text{wins} + \tfrac12\,\#\text{ties}}{n_+ \cdot n_-}"
+                rf" = \frac{{{wins} + \tfrac12 \cdot {ties}}}{{{n_pairs}}}"
+                rf" = {fmt(four['pairwise'])}"
+            )
+            st.plotly_chart(charts.pairs_grid_figure(pairs), key="pairs_chart")
+            st.caption(f"All {n_pairs:,} positive/negative pairs: win 1, tie 0.5, loss 0.")
+        else:
+            st.latex(
+                r"\text{AUC} = \frac{\#\text{wins} + \tfrac12\,\#\text{ties}}{n_+ \cdot n_-}"
+                rf" = {fmt(four['pairwise'])}"
+            )
+            st.caption(
+                f"There are {n_pairs:,} positive/negative pairs: too many to list. The value "
+                "above counts every one of them exactly (from the sorted scores). The table "
+                f"is a **uniform random sample** of {PAIR_SAMPLE:,} pairs (seed 0): "
+                f"{wins:,} wins and {ties:,} ties in the sample."
+            )
+        st.dataframe(pairs.head(MAX_ROWS), hide_index=True, key="pairs_table")
+        st.download_button("Download the pairs (CSV)", _csv(pairs), "pairs.csv", key="dl_pairs")
+    with tab_rank:
+        ranks = _rank_table(ds, model)
+        a = ranks.attrs
+        st.latex(
+            r"\text{AUC} = \frac{\sum_{i \in \text{pos}} \text{rank}_i - \frac{n_+(n_+ + 1)}{2}}"
+            rf"{{n_+ \cdot n_-}} = \frac{{{a['rank_sum']:g} - \frac{{{a['n_pos']} \cdot "
+            rf"{a['n_pos'] + 1}}}{{2}}}}{{{a['n_pos']} \cdot {a['n_neg']}}} = {fmt(a['auc'])}"
+        )
+        st.caption(
+            "Ranks ascend from the lowest score (rank 1); tied scores share the mean of their "
+            "positions (the mid-rank), which gives a tied pair half credit."
+            + (
+                f" Showing the {MAX_ROWS} lowest of {len(ranks):,} rows."
+                if len(ranks) > MAX_ROWS
+                else ""
+            )
+        )
+        st.dataframe(ranks.head(MAX_ROWS), hide_index=True, key="rank_table")
+        st.download_button("Download the ranks (CSV)", _csv(ranks), "ranks.csv", key="dl_ranks")
+    with tab_hist:
+        st.number_input("Number of bins", min_value=1, max_value=100_000, step=10, key="n_bins")
+        state.write_param("bins", st.session_state["n_bins"])
+        if four["histogram_message"]:
+            st.warning(four["histogram_message"])
+        else:
+            st.markdown(
+                f"Scores fall in {st.session_state['n_bins']} equal-width bins; a positive "
+                "beats every negative of a lower bin and ties (1/2) those of its own bin. "
+                f"Histogram AUC {fmt(four['histogram'])} against the exact "
+                f"{fmt(four['exact'])}: error {four['histogram_error']:+.3e}. More bins, "
+                "smaller error; it is exact once no bin mixes distinct positive and "
+                "negative scores."
+            )
+            st.plotly_chart(
+                charts.histogram_auc_figure(s, y, int(st.session_state["n_bins"])),
+                key="hist_chart",
+            )
+
+st.subheader("Average precision versus the area under the PR curve")
+cols = st.columns(3)
+cols[0].metric("AP (step sum)", fmt(cur["ap"]))
+cols[1].metric("PR area (trapezoids)", fmt(cur["pr_trapezoid"]))
+st.markdown(
+    r"Average precision is a step sum, $\text{AP} = \sum_n (R_n - R_{n-1})\,P_n$: each gain "
+    "in recall is paid at the precision reached at that threshold. The trapezoid rule "
+    "instead draws straight lines between the PR points, but precision does not change "
+    "linearly between two thresholds: a straight segment between two PR points is a "
+    "classifier no threshold gives (Davis & Goadrich, 2006). The step sum only uses "
+    "precisions some threshold reaches, which is why scikit-learn's "
+    "`average_precision_score` uses it; the two areas differ most where the curve has "
+    "few, far-apart points."
+)
+
+# ---- the ROC curve point by point (seed 002)
+st.header("The ROC curve point by point")
+state.bind_param("drop_intermediate", "drop", False, lambda v: v.lower() == "true")
+drop = st.toggle(
+    "drop_intermediate (drop the collinear points of straight runs)", key="drop_intermediate"
+)
+state.write_param("drop", drop)
+steps = _threshold_table(ds, model, drop)
+st.markdown(
+    "Lower the threshold one distinct score at a time: each row turns the samples at that "
+    "score positive. **Tied scores make one diagonal step**: a block of tied samples holding "
+    "positives and negatives moves the curve up and right at once (column `n_tied`)."
+    + (
+        " This is seed 002's example: (0, 0.5), (0, 1), (0.25, 1), (0.5, 1), (0.75, 1), (1, 1)."
+        if ds.name == "seed002_roc6"
+        else ""
+    )
+)
+st.caption(
+    f"{len(steps):,} thresholds (the first, +inf, predicts nothing positive)."
+    + (f" Showing the first {MAX_ROWS}; the CSV has all." if len(steps) > MAX_ROWS else "")
+)
+st.dataframe(steps.head(MAX_ROWS), hide_index=True, width="stretch", key="steps_table")
+st.download_button(
+    "Download the threshold table (CSV)", _csv(steps), "roc_points.csv", key="dl_steps"
+)
+
+# ---- log loss and calibration
+st.header("Log loss and calibration")
+if ll_error:
+    st.warning(f"Log loss and calibration need probabilities: {ll_error}")
+else:
+    total = rates["tp"] + rates["fp"] + rates["fn"] + rates["tn"]
+    st.latex(
+        r"\text{Log loss} = -\frac{1}{N}\sum_i \big[y_i \log p_i + (1 - y_i)\log(1 - p_i)\big]"
+        rf" = \frac{{{ll_sum:.4f}}}{{{_count(total)}}} = {fmt(ll)}"
+    )
+    st.caption(
+        "Each sample's term is in the per-sample table below (column log_loss_term, worst "
+        "first); a confident wrong prediction costs the most (p clipped at 2.2e-16: 36.04)."
+        + (
+            " With sample_weight, N is the total weight and each term is weighted."
+            if w is not None
+            else ""
+        )
+    )
+    cal_bins = _number("calib_bins", "cbins", 10, 2, 50)
+    c_cal, c_tab = st.columns([1.1, 1])
+    with c_tab:
+        st.slider("Calibration bins", min_value=2, max_value=50, key="calib_bins")
+        state.write_param("cbins", st.session_state["calib_bins"])
+        cal = mc.calibration_bins(y, s, n_bins=int(st.session_state["calib_bins"]), sample_weight=w)
+        st.dataframe(cal, hide_index=True, key="calib_table")
+        st.download_button("Download the bins (CSV)", _csv(cal), "calibration.csv", key="dl_cal")
+    with c_cal:
+        st.plotly_chart(charts.calibration_figure(cal), key="calib_chart")
+        st.caption(
+            "Points on the diagonal are calibrated: among samples predicted near p, a "
+            "fraction p is positive. The bars count the samples in each bin."
+        )
+
+# ---- 4. per-sample breakdown
+st.header("Every sample")
+worst = per_sample
+st.caption(
+    f"{len(worst):,} samples, worst log-loss term first (click a column header to sort)."
+    + (f" Showing the worst {MAX_ROWS}; the CSV has all." if len(worst) > MAX_ROWS else "")
+)
+st.dataframe(worst.head(MAX_ROWS), hide_index=True, width="stretch", key="sample_table")
+st.download_button(
+    "Download every sample (CSV)", _csv(worst), f"{ds.name}_{model}_samples.csv", key="dl_samples"
+)

@@ -1,0 +1,663 @@
+"""Multilabel classification: scores become label sets; class-averaged against overall metrics."""
+
+import numpy as np
+import pandas as pd
+import streamlit as st
+
+import metrics
+from explorer import state, widgets
+from explorer.charts import multilabel as charts
+from explorer.formatting import fmt
+from metrics.classification import (
+    multilabel_label_table,
+    multilabel_outcomes,
+    multilabel_per_sample,
+    threshold_predictions,
+    top_k_predictions,
+)
+
+st.title("Multilabel classification")
+ds = state.active()
+widgets.require_kind(ds, ("multilabel",), "digit_properties")
+
+st.markdown(
+    "Each sample may carry any number of labels. A model gives a score per label; a **rule** "
+    "turns the scores into a predicted label set, and the metrics compare that set with the "
+    "true one, label by label (class-averaged), over all cells at once (overall) or sample by "
+    "sample."
+)
+
+RULES = {
+    "threshold": "one global threshold",
+    "per_label": "a threshold per label",
+    "top_k": "the top k labels of each sample",
+}
+ZERO_DIVISION = {
+    "warn": '"warn" (gives 0, scikit-learn\'s default)',
+    "0": "0",
+    "1": "1",
+    "nan": "NaN (left out of the averages)",
+}
+ZD_VALUE = {"warn": "warn", "0": 0, "1": 1, "nan": np.nan}
+SHOWN_ROWS = 200
+
+
+def _float(raw: str) -> float:
+    value = float(raw)
+    if not np.isfinite(value):
+        raise ValueError(raw)
+    return value
+
+
+def _thresholds(raw: str) -> tuple[float, ...]:
+    return tuple(_float(x) for x in raw.split(","))
+
+
+# ---------------------------------------------------------------- controls
+models = list(ds.model_names)
+model = state.bind_param("model", "model", models[0])
+if model not in models:
+    st.session_state["model"] = models[0]
+rule = state.bind_param("pred_rule", "rule", "threshold")
+if rule not in RULES:
+    st.session_state["pred_rule"] = "threshold"
+
+scores_all = ds.score(st.session_state["model"])
+lo = min(0.0, float(np.floor(scores_all.min())))
+hi = max(1.0, float(np.ceil(scores_all.max())))
+t = state.bind_param("threshold", "t", 0.5, _float)
+st.session_state["threshold"] = float(min(max(t, lo), hi))
+k_default = 1
+k = state.bind_param("top_k", "k", k_default, int)
+st.session_state["top_k"] = int(min(max(k, 1), ds.n_labels))
+state.bind_param("beta", "beta", 1.0, _float)
+st.session_state["beta"] = float(min(max(st.session_state["beta"], 0.0), 10.0))
+zd_key = state.bind_param("zero_division", "zd", "warn")
+if zd_key not in ZERO_DIVISION:
+    st.session_state["zero_division"] = "warn"
+
+c_model, c_rule = st.columns([1, 2])
+model = c_model.selectbox(
+    "Model", models, key="model", help="The dataset's score matrices, one per model."
+)
+rule = c_rule.radio(
+    "Prediction rule",
+    list(RULES),
+    format_func=RULES.get,
+    key="pred_rule",
+    horizontal=True,
+    help="How scores become a predicted label set.",
+)
+scores = ds.score(model)
+label_names = list(ds.label_names)
+
+threshold = st.slider(
+    "Threshold",
+    min_value=lo,
+    max_value=hi,
+    step=0.01,
+    key="threshold",
+    help="A label is predicted when its score is >= the threshold. Used by the rule "
+    "'one global threshold' and as the starting value of the per-label thresholds.",
+    disabled=rule != "threshold",
+)
+thresholds: tuple[float, ...] = ()
+top_k = st.session_state["top_k"]
+if rule == "per_label":
+    raw = st.query_params.get("lt")
+    try:
+        base = _thresholds(raw) if raw else ()
+    except ValueError:
+        base = ()
+    if len(base) != ds.n_labels:
+        base = (threshold,) * ds.n_labels
+    st.caption(
+        "Edit the threshold of any label (double-click a cell). Lower a rare label's "
+        "threshold to trade precision for recall on it alone."
+    )
+    edited = st.data_editor(
+        pd.DataFrame({"label": label_names, "threshold": list(base)}),
+        key="label_thresholds",
+        hide_index=True,
+        disabled=["label"],
+        column_config={
+            "threshold": st.column_config.NumberColumn(
+                "threshold", min_value=lo, max_value=hi, step=0.01, format="%.2f"
+            )
+        },
+    )
+    thresholds = tuple(float(x) for x in edited["threshold"].fillna(np.nan))
+    if all(np.isfinite(thresholds)):
+        state.write_param("lt", ",".join(f"{x:g}" for x in thresholds))
+elif rule == "top_k":
+    top_k = st.number_input(
+        "k (labels predicted per sample)",
+        min_value=1,
+        max_value=ds.n_labels,
+        step=1,
+        key="top_k",
+        help="Every sample gets exactly k predicted labels, the k highest scores "
+        "(ties: lower column first).",
+    )
+
+c_beta, c_zd = st.columns([1, 2])
+beta = c_beta.number_input(
+    "beta (F-beta)",
+    min_value=0.0,
+    max_value=10.0,
+    step=0.5,
+    key="beta",
+    help="beta > 1 favours recall, beta < 1 precision; beta = 1 is F1.",
+)
+zd_key = c_zd.radio(
+    "zero_division: the value of a 0/0",
+    list(ZERO_DIVISION),
+    format_func=ZERO_DIVISION.get,
+    key="zero_division",
+    horizontal=True,
+    help="Precision of a label that is never predicted is 0/0, recall of a label that never "
+    "occurs is 0/0; the same for a sample with no predicted or no true label.",
+)
+zd = ZD_VALUE[zd_key]
+state.write_param("model", model)
+state.write_param("rule", rule)
+state.write_param("t", f"{threshold:.2f}")
+state.write_param("k", int(top_k))
+state.write_param("beta", f"{beta:g}")
+state.write_param("zd", zd_key)
+
+
+# ---------------------------------------------------------------- computation
+@widgets.cache_by_dataset
+def compute(ds, model, rule, threshold, thresholds, top_k, beta, zd_key):
+    """Everything the page shows, from `metrics` (cached per dataset and settings)."""
+    y, s, w = ds.y_true, ds.score(model), ds.sample_weight
+    zd = ZD_VALUE[zd_key]
+    jzd = "warn" if zd_key == "nan" else zd
+    if rule == "top_k":
+        pred = top_k_predictions(s, k=top_k)
+    elif rule == "per_label":
+        pred = threshold_predictions(s, list(thresholds))
+    else:
+        pred = threshold_predictions(s, threshold)
+    out = {"pred": pred}
+    out["hamming"] = metrics.hamming_loss(y, pred, sample_weight=w)
+    out["subset"] = metrics.accuracy_score(y, pred, sample_weight=w)
+    out["n_exact"] = metrics.accuracy_score(y, pred, normalize=False)
+    averages = {}
+    for avg in ("macro", "micro", "samples", "weighted"):
+        kw = {"average": avg, "sample_weight": w}
+        averages[avg] = {
+            "precision": metrics.precision_score(y, pred, zero_division=zd, **kw),
+            "recall": metrics.recall_score(y, pred, zero_division=zd, **kw),
+            "f1": metrics.f1_score(y, pred, zero_division=zd, **kw),
+            "fbeta": metrics.fbeta_score(y, pred, beta=beta, zero_division=zd, **kw),
+            "jaccard": metrics.jaccard_score(y, pred, zero_division=jzd, **kw),
+        }
+    out["averages"] = averages
+    out["labels"] = multilabel_label_table(
+        y,
+        pred,
+        beta=beta,
+        sample_weight=w,
+        zero_division=zd,
+        label_names=ds.label_names,
+        summary=True,
+    )
+    out["per_sample"] = multilabel_per_sample(
+        y, pred, beta=beta, zero_division=zd, label_names=ds.label_names
+    )
+    out["outcomes"] = multilabel_outcomes(y, pred)
+    return out
+
+
+try:
+    res = compute(ds, model, rule, threshold, thresholds, int(top_k), float(beta), zd_key)
+except metrics.MetricInputError as exc:
+    st.error(str(exc))
+    st.stop()
+
+avg = res["averages"]
+table = res["labels"]
+per_label = table.iloc[: ds.n_labels]
+macro_row, micro_row = table.iloc[ds.n_labels], table.iloc[ds.n_labels + 1]
+per_sample = res["per_sample"]
+n, L = ds.n_samples, ds.n_labels
+FB = "F-beta"
+rule_text = {
+    "threshold": f"score >= {threshold:.2f}",
+    "per_label": "score >= the label's own threshold",
+    "top_k": f"the top {int(top_k)} scores of each sample",
+}[rule]
+
+# ---------------------------------------------------------------- 1 headline
+c = st.columns(5)
+c[0].metric(
+    "Hamming loss",
+    fmt(res["hamming"]),
+    help="The share of the N x L cells (sample, label) that are wrong. Lower is better.",
+)
+c[1].metric(
+    "Subset accuracy",
+    fmt(res["subset"]),
+    help="The share of samples whose whole predicted label set is exactly right.",
+)
+c[2].metric(
+    "Micro F1",
+    fmt(avg["micro"]["f1"]),
+    help="O-F1: F1 of the counts pooled over all labels (average='micro').",
+)
+c[3].metric(
+    "Macro F1",
+    fmt(avg["macro"]["f1"]),
+    help="C-F1: the mean of the per-label F1 scores (average='macro').",
+)
+c[4].metric(
+    "Jaccard (samples)",
+    fmt(avg["samples"]["jaccard"]),
+    help="|true ∩ predicted| / |true ∪ predicted| per sample, averaged (average='samples').",
+)
+st.caption(
+    f"Model **{model}**, {n} samples x {L} labels, predicted when {rule_text}; "
+    f"zero_division = {ZERO_DIVISION[zd_key]}"
+    + ("; weighted by sample_weight." if ds.sample_weight is not None else ".")
+)
+
+# zero_division: where it applies
+no_pred = per_label.loc[per_label["no_prediction"].astype(bool), "label"].tolist()
+no_sup = per_label.loc[per_label["no_support"].astype(bool), "label"].tolist()
+rows_no_pred = int((per_sample["n_predicted"] == 0).sum())
+rows_no_true = int((per_sample["n_true"] == 0).sum())
+zd_shown = {"warn": "0", "0": "0", "1": "1", "nan": "NaN (left out)"}[zd_key]
+notes = []
+if no_pred:
+    notes.append(
+        f"label(s) **{', '.join(no_pred)}** are never predicted: their precision is "
+        f"0/0 = {zd_shown}"
+    )
+if no_sup:
+    notes.append(f"label(s) **{', '.join(no_sup)}** never occur: their recall is 0/0 = {zd_shown}")
+if rows_no_pred:
+    notes.append(
+        f"{rows_no_pred} sample(s) have an empty predicted set: sample precision 0/0 = {zd_shown}"
+    )
+if rows_no_true:
+    notes.append(f"{rows_no_true} sample(s) have no true label: sample recall 0/0 = {zd_shown}")
+if notes:
+    st.info(
+        "**Where zero_division decides:** "
+        + "; ".join(notes)
+        + ". Change the zero_division choice above and watch Macro F1 and the sample "
+        "averages move, while Micro F1 (pooled counts) rarely does.",
+    )
+else:
+    st.caption(
+        "zero_division changes nothing here: every label is predicted and occurs, and every "
+        "sample has a true and a predicted label. Lower the threshold a lot (or raise it) to "
+        "empty a label."
+    )
+
+# ---------------------------------------------------------------- 2 the picture
+st.subheader("Per label: precision, recall, F1")
+st.plotly_chart(
+    charts.label_scores_figure(per_label, macro_f1=avg["macro"]["f1"], micro_f1=avg["micro"]["f1"]),
+    key="label_bars",
+)
+worst = per_sample.sort_values(["wrong", "jaccard"], ascending=[False, True], kind="stable")
+grid_rows = worst.index[:30].to_numpy()
+st.plotly_chart(
+    charts.outcome_grid_figure(
+        res["outcomes"][grid_rows],
+        [ds.sample_ids[i] for i in grid_rows],
+        label_names,
+        title="The 30 worst samples: TP, FN (missed), FP (extra), TN",
+    ),
+    key="outcome_grid",
+)
+
+# ---------------------------------------------------------------- 3 how it is computed
+st.subheader("How it is computed")
+st.markdown(
+    "**The per-label table.** For every label j count over the samples: TP_j (true and "
+    "predicted), FP_j (predicted, not true), FN_j (true, missed) and the support n_j = "
+    "TP_j + FN_j. The last two lines average it two ways: the **macro** line is the mean of "
+    "the column above it (class-averaged, C-P / C-R / C-F1), the **micro** line pools the "
+    "counts first and scores them once (overall, O-P / O-R / O-F1); its F1 is the headline "
+    "Micro F1."
+)
+shown_labels = table.rename(columns={"fbeta": FB, "f1": "F1"})
+# display only: the macro line has no counts (blank rather than "None"); tn and the number
+# predicted are in the CSV
+on_screen = shown_labels.drop(columns=["no_prediction", "no_support", "tn", "predicted"])
+counts = ["tp", "fp", "fn", "support"]
+on_screen[counts] = on_screen[counts].map(lambda x: "" if pd.isna(x) else f"{x:g}")
+st.caption(f"F-beta with beta = {beta:g}. Counts are weighted when the data has sample_weight.")
+st.dataframe(
+    on_screen,
+    hide_index=True,
+    width="stretch",
+    column_config={
+        c: st.column_config.NumberColumn(format="%.4f")
+        for c in ("precision", "recall", "F1", FB, "jaccard")
+    },
+)
+st.download_button(
+    "Per-label table as CSV",
+    shown_labels.to_csv(index=False),
+    file_name=f"{ds.name}.multilabel.labels.csv",
+    key="download_labels",
+)
+
+st.markdown("**The averages side by side** (precision, recall, F1, F-beta, Jaccard).")
+NAMES = [
+    ("macro", "C-P, C-R, C-F1 (class-averaged)", 'average="macro"'),
+    ("micro", "O-P, O-R, O-F1 (pooled counts)", 'average="micro"'),
+    ("samples", "sample-averaged", 'average="samples"'),
+    ("weighted", "support-weighted", 'average="weighted"'),
+]
+avg_table = pd.DataFrame(
+    [
+        {
+            "literature": lit,
+            "scikit-learn": sk,
+            "precision": avg[key]["precision"],
+            "recall": avg[key]["recall"],
+            "F1": avg[key]["f1"],
+            FB: avg[key]["fbeta"],
+            "jaccard": avg[key]["jaccard"],
+        }
+        for key, lit, sk in NAMES
+    ]
+)
+st.dataframe(
+    avg_table,
+    hide_index=True,
+    width="stretch",
+    column_config={
+        c: st.column_config.NumberColumn(format="%.4f")
+        for c in ("precision", "recall", "F1", FB, "jaccard")
+    },
+)
+st.download_button(
+    "Averages as CSV",
+    avg_table.to_csv(index=False),
+    file_name=f"{ds.name}.multilabel.averages.csv",
+    key="download_averages",
+)
+
+f_tp, f_fp, f_fn = (micro_row[c] for c in ("tp", "fp", "fn"))
+
+
+def _terms(values) -> str:
+    """The per-label values written as a sum (elided in the middle for many labels)."""
+    parts = [f"{x:.3f}" for x in values]
+    if len(parts) > 6:
+        parts = [*parts[:3], r"\cdots", *parts[-2:]]
+    return " + ".join(parts)
+
+
+st.markdown("**Class-averaged (macro):** score each label, then take the plain mean.")
+st.latex(
+    r"\text{C-P} = \frac{1}{L}\sum_{j=1}^{L}\frac{TP_j}{TP_j+FP_j}"
+    rf" = \tfrac{{1}}{{{L}}}({_terms(per_label['precision'])}) = {fmt(avg['macro']['precision'])}"
+)
+st.latex(
+    r"\text{C-R} = \frac{1}{L}\sum_{j=1}^{L}\frac{TP_j}{TP_j+FN_j}"
+    rf" = \tfrac{{1}}{{{L}}}({_terms(per_label['recall'])}) = {fmt(avg['macro']['recall'])}"
+)
+st.latex(
+    r"\text{C-F1} = \frac{1}{L}\sum_{j=1}^{L}F1_j"
+    rf" = \tfrac{{1}}{{{L}}}({_terms(per_label['f1'])}) = {fmt(avg['macro']['f1'])}"
+)
+st.markdown("**Overall (micro):** pool TP, FP, FN over all labels, then score once.")
+st.latex(
+    r"\text{O-P} = \frac{\sum_j TP_j}{\sum_j (TP_j+FP_j)}"
+    rf" = \frac{{{f_tp:g}}}{{{f_tp:g} + {f_fp:g}}} = {fmt(avg['micro']['precision'])}"
+)
+st.latex(
+    r"\text{O-R} = \frac{\sum_j TP_j}{\sum_j (TP_j+FN_j)}"
+    rf" = \frac{{{f_tp:g}}}{{{f_tp:g} + {f_fn:g}}} = {fmt(avg['micro']['recall'])}"
+)
+st.latex(
+    r"\text{O-F1} = \frac{2\sum_j TP_j}{2\sum_j TP_j + \sum_j FP_j + \sum_j FN_j}"
+    rf" = \frac{{2\cdot{f_tp:g}}}{{2\cdot{f_tp:g} + {f_fp:g} + {f_fn:g}}}"
+    rf" = {fmt(avg['micro']['f1'])}"
+)
+st.markdown(
+    "**Sample-averaged:** score each sample's label set (true Y_i, predicted Y&#770;_i), "
+    "then average over the N samples."
+)
+st.latex(
+    r"P_{\text{samples}} = \frac{1}{N}\sum_{i=1}^{N}\frac{|Y_i\cap\hat Y_i|}{|\hat Y_i|}"
+    rf" = {fmt(avg['samples']['precision'])}"
+)
+st.latex(
+    r"R_{\text{samples}} = \frac{1}{N}\sum_{i=1}^{N}\frac{|Y_i\cap\hat Y_i|}{|Y_i|}"
+    rf" = {fmt(avg['samples']['recall'])}"
+)
+st.markdown("**Weighted:** the class average, each label weighted by its support n_j.")
+st.latex(
+    r"F1_{\text{weighted}} = \sum_{j=1}^{L} \frac{n_j}{\sum_k n_k}\, F1_j"
+    rf" = {fmt(avg['weighted']['f1'])}"
+)
+st.latex(
+    r"F_\beta = \frac{(1+\beta^2)\,TP}{(1+\beta^2)\,TP + \beta^2 FN + FP}"
+    r" = \frac{(1+\beta^2)\,P\,R}{\beta^2 P + R}"
+    rf"\qquad (\beta = {beta:g})"
+)
+
+rare = per_label.sort_values("support", kind="stable").iloc[0]
+st.markdown(
+    "**When they disagree.** Macro gives every label the same vote, micro gives every "
+    "(sample, label) cell the same vote. A **rare label** that the model handles badly pulls "
+    f"Macro F1 down by a full 1/{L} share but barely moves Micro F1: here the rarest label, "
+    f"**{rare['label']}**, has support {rare['support']:g} and F1 {fmt(rare['f1'])}; "
+    f"Macro F1 is {fmt(avg['macro']['f1'])}, Micro F1 {fmt(avg['micro']['f1'])}. "
+    "An **empty prediction** (a label never predicted, or a sample with no predicted label) "
+    "makes a precision 0/0: zero_division fixes its value, which moves the macro and sample "
+    "averages; the pooled micro counts meet a 0/0 only when nothing at all is predicted. Some "
+    "papers define C-F1 as the harmonic mean of C-P and C-R instead of the mean of the "
+    "per-label F1; scikit-learn (and this page) takes the mean of the F1s."
+)
+
+with st.expander("Seed 004's naming, read two ways", expanded=True):
+    st.markdown(
+        "Seed 004 (notes on multilabel evaluation) names its formulas loosely. Under the "
+        "heading **C-P, C-R** its second formula is written `OP`, but it divides by "
+        "N_i^g (the true count of class i): it is the **class-averaged recall C-R**. Under "
+        "**O-P, O-R** both formulas average over samples s: that is scikit-learn's "
+        '`average="samples"`, not the overall O-P / O-R of the multilabel literature, which '
+        'pool the counts over all classes (`average="micro"`). Both readings, computed live:'
+    )
+    seed = pd.DataFrame(
+        [
+            {
+                "seed 004 writes": "C-P section: CP = (1/C) Σ_i N_i^c / N_i^p",
+                "what it computes": "class-averaged precision C-P",
+                "scikit-learn": 'precision_score(average="macro")',
+                "value": avg["macro"]["precision"],
+            },
+            {
+                "seed 004 writes": "C-R section: OP = (1/C) Σ_i N_i^c / N_i^g",
+                "what it computes": "class-averaged recall C-R (not an 'O'-metric)",
+                "scikit-learn": 'recall_score(average="macro")',
+                "value": avg["macro"]["recall"],
+            },
+            {
+                "seed 004 writes": "O-P section: CP = (1/N) Σ_s N_s^c / N_s^p",
+                "what it computes": "sample-averaged precision",
+                "scikit-learn": 'precision_score(average="samples")',
+                "value": avg["samples"]["precision"],
+            },
+            {
+                "seed 004 writes": "O-R section: OP = (1/N) Σ_s N_s^c / N_s^g",
+                "what it computes": "sample-averaged recall",
+                "scikit-learn": 'recall_score(average="samples")',
+                "value": avg["samples"]["recall"],
+            },
+            {
+                "seed 004 writes": "(literature) O-P = Σ_i N_i^c / Σ_i N_i^p",
+                "what it computes": "overall precision, counts pooled",
+                "scikit-learn": 'precision_score(average="micro")',
+                "value": avg["micro"]["precision"],
+            },
+            {
+                "seed 004 writes": "(literature) O-R = Σ_i N_i^c / Σ_i N_i^g",
+                "what it computes": "overall recall, counts pooled",
+                "scikit-learn": 'recall_score(average="micro")',
+                "value": avg["micro"]["recall"],
+            },
+        ]
+    )
+    seed = seed[["seed 004 writes", "value", "what it computes", "scikit-learn"]]
+    st.dataframe(
+        seed,
+        hide_index=True,
+        width="stretch",
+        column_config={"value": st.column_config.NumberColumn(format="%.4f")},
+    )
+    st.caption(
+        "Seed 004 also writes F-beta with beta^2 (P + R) in the denominator; the right one is "
+        "beta^2 P + R (above). The two agree only at beta = 1."
+    )
+
+st.markdown("**Hamming loss, subset accuracy, Jaccard**")
+weighted_note = (
+    " (unweighted counts shown; the headline weights each sample by sample_weight)"
+    if ds.sample_weight is not None
+    else ""
+)
+st.latex(
+    r"\text{Hamming loss} = \frac{\#\text{wrong cells}}{N\cdot L} = \frac{FP + FN}{N\cdot L}"
+    rf" = \frac{{{f_fp:g} + {f_fn:g}}}{{{n}\cdot {L}}} = {fmt(res['hamming'])}"
+)
+st.latex(
+    r"\text{Subset accuracy} = \frac{\#\{i : \hat Y_i = Y_i\}}{N}"
+    rf" = \frac{{{res['n_exact']:g}}}{{{n}}} = {fmt(res['subset'])}"
+)
+st.latex(
+    r"\text{Jaccard}_{\text{samples}} = \frac{1}{N}\sum_i"
+    r"\frac{|Y_i\cap\hat Y_i|}{|Y_i\cup\hat Y_i|}"
+    rf" = {fmt(avg['samples']['jaccard'])}"
+)
+st.caption(
+    f"Subset accuracy is the strictest: one wrong label of {L} makes the whole sample "
+    "wrong. Hamming loss is the most lenient: it counts that as 1 wrong cell of N x L. "
+    "Jaccard sits between. Jaccard's zero_division cannot be NaN (scikit-learn refuses "
+    "it): with NaN chosen it uses 0." + weighted_note
+)
+
+# ---------------------------------------------------------------- inspect
+st.subheader("What did it get wrong?")
+state.bind_param("inspect_label", "label", label_names[0])
+if st.session_state["inspect_label"] not in label_names:
+    st.session_state["inspect_label"] = label_names[0]
+lab = st.selectbox("Inspect a label", label_names, key="inspect_label")
+state.write_param("label", lab)
+j = label_names.index(lab)
+row = per_label.iloc[j]
+col_out = res["outcomes"][:, j]
+wrong_rows = pd.DataFrame(
+    {
+        "sample": ds.sample_ids,
+        "score": scores[:, j],
+        "outcome": col_out,
+    }
+)
+wrong_rows = wrong_rows[wrong_rows["outcome"].isin(["FN", "FP"])]
+wrong_rows["what"] = wrong_rows["outcome"].map(
+    {"FN": "missed (true, not predicted)", "FP": "extra (predicted, not true)"}
+)
+st.markdown(
+    f"**{lab}**: TP {row['tp']:g}, FP {row['fp']:g}, FN {row['fn']:g}, support "
+    f"{row['support']:g}; precision {fmt(row['precision'])}, recall "
+    f"{fmt(row['recall'])}, F1 {fmt(row['f1'])}. {len(wrong_rows)} wrong sample(s)"
+    + (f", the first {SHOWN_ROWS} shown." if len(wrong_rows) > SHOWN_ROWS else ":")
+)
+st.dataframe(
+    wrong_rows.drop(columns="outcome").head(SHOWN_ROWS),
+    hide_index=True,
+    width="stretch",
+    height=300,
+)
+
+ids = list(ds.sample_ids)
+worst_ids = [ids[i] for i in worst.index]
+choices = ids if n <= 2000 else worst_ids[:500]
+state.bind_param("inspect_sample", "sample", worst_ids[0])
+if st.session_state["inspect_sample"] not in choices:
+    st.session_state["inspect_sample"] = worst_ids[0]
+wrong_count = dict(zip(ids, per_sample["wrong"], strict=True))
+sid = st.selectbox(
+    "Inspect a sample",
+    choices,
+    key="inspect_sample",
+    format_func=lambda s: f"{s} ({wrong_count[s]} wrong)",
+    help="Default: the worst sample. The per-sample table below lists them worst first.",
+)
+state.write_param("sample", sid)
+i = ids.index(sid)
+srow = per_sample.iloc[i]
+if rule == "per_label":
+    cut = list(thresholds)
+elif rule == "threshold":
+    cut = [threshold] * L
+else:
+    cut = [None] * L
+steps = pd.DataFrame(
+    {
+        "label": label_names,
+        "true": ds.y_true[i].astype(int),
+        "score": scores[i],
+        "threshold": cut,
+        "predicted": res["pred"][i],
+        "outcome": res["outcomes"][i],
+    }
+)
+if rule == "top_k":
+    steps = steps.drop(columns="threshold")
+st.markdown(
+    f"**Sample {sid}**: missed {srow['missed'] or 'nothing'}; extra "
+    f"{srow['extra'] or 'nothing'}. TP {srow['tp']}, FP {srow['fp']}, FN {srow['fn']}: "
+    f"precision {fmt(srow['precision'])}, recall {fmt(srow['recall'])}, "
+    f"Jaccard {fmt(srow['jaccard'])}, {srow['wrong']} of {L} cells wrong."
+    + (
+        " It has no predicted label: its precision is 0/0, set by zero_division."
+        if srow["n_predicted"] == 0
+        else ""
+    )
+    + (
+        " It has no true label: its recall is 0/0, set by zero_division."
+        if srow["n_true"] == 0
+        else ""
+    )
+)
+st.dataframe(steps, hide_index=True, width="stretch")
+
+# ---------------------------------------------------------------- 4 per sample
+st.subheader("Per sample, worst first")
+out = worst.rename(columns={"fbeta": FB})
+out.insert(0, "sample", [ids[i] for i in worst.index])
+if ds.sample_weight is not None:
+    out["sample_weight"] = ds.sample_weight[worst.index]
+front = ["sample", "true_labels", "predicted_labels", "missed", "extra", "wrong"]
+out = out[front + [c for c in out.columns if c not in front]]
+st.caption(
+    f"{n} samples, sorted by the number of wrong cells, then by Jaccard"
+    + (f"; the worst {SHOWN_ROWS} shown, all in the CSV." if n > SHOWN_ROWS else ".")
+)
+st.dataframe(
+    out.head(SHOWN_ROWS),
+    hide_index=True,
+    width="stretch",
+    column_config={
+        c: st.column_config.NumberColumn(format="%.3f")
+        for c in ("hamming", "precision", "recall", FB, "jaccard")
+    },
+)
+st.download_button(
+    "Per-sample table as CSV",
+    out.to_csv(index=False),
+    file_name=f"{ds.name}.multilabel.samples.csv",
+    key="download_samples",
+)

@@ -1,0 +1,653 @@
+"""Top-K retrieval: P@K, R@K, hit rate, MAP@K, MRR, ERR@K, NDCG@K, and why tools disagree."""
+
+from __future__ import annotations
+
+import math
+
+import pandas as pd
+import streamlit as st
+
+from explorer import state, widgets
+from explorer.charts.retrieval import grade_color, metrics_vs_k_figure, ranked_list_figure
+from explorer.formatting import fmt
+from metrics import MetricInputError
+from metrics.retrieval import (
+    retrieval_curve,
+    retrieval_means,
+    retrieval_per_query,
+    retrieval_query_steps,
+)
+
+st.title("Top-K retrieval")
+st.markdown(
+    "Each row is a **query**, each column a candidate **item**; the model's scores rank the "
+    "items of a query, and we look at the top **K**. The same ranking gives different numbers "
+    "in scikit-learn, trec_eval, ranx and torchmetrics: the **switchboard** below shows why."
+)
+
+ds = state.active()
+widgets.require_kind(ds, ("graded", "multilabel"), "seed002_map")
+
+# ------------------------------------------------------------------ conventions
+DENOMINATORS = {
+    "min_m_k": "min(M, K): the common AP@K (seed 002)",
+    "relevant": "M, all relevant items (trec_eval, ranx)",
+    "k": "K, the list length (seed 004's AveP example)",
+    "hits": "hits in the top K (torchmetrics)",
+}
+DEN_SHORT = {"min_m_k": "min(M, K)", "relevant": "M", "k": "K", "hits": "hits@K"}
+DEN_LATEX = {"min_m_k": r"\min(M, K)", "relevant": "M", "k": "K", "hits": r"\text{hits@K}"}
+TIES = {
+    "column": "column order (trec_eval: by document id)",
+    "tie-averaged": "tie-averaged (expected over tie orders)",
+    "optimistic": "optimistic (relevant first)",
+    "pessimistic": "pessimistic (relevant last)",
+}
+GAINS = {"linear": "linear: g", "exponential": "exponential: 2^g - 1"}
+EMPTY = {"zero": "score 0", "drop": "drop from the mean"}
+DRILL = ("AP@K", "ERR", "DCG", "RR")
+
+data_max = float(ds.y_true.max())
+top_grade = max(1, math.ceil(data_max))
+n_items = ds.n_labels
+default_k = min(5, n_items)
+
+PRESETS = {
+    "scikit-learn": {
+        "ap_denominator": "relevant",
+        "tie_mode": "tie-averaged",
+        "gain": "linear",
+        "empty_query": "zero",
+        "rel_level": 1,
+    },
+    "trec_eval": {
+        "ap_denominator": "relevant",
+        "tie_mode": "column",
+        "gain": "linear",
+        "empty_query": "zero",
+        "rel_level": 1,
+    },
+    "ranx": {
+        "ap_denominator": "relevant",
+        "tie_mode": "column",
+        "gain": "linear",
+        "empty_query": "zero",
+        "rel_level": 1,
+    },
+    "torchmetrics": {
+        "ap_denominator": "hits",
+        "tie_mode": "column",
+        "gain": "linear",
+        "empty_query": "zero",
+        "rel_level": 1,
+    },
+    "seed 002 AP@K": {
+        "ap_denominator": "min_m_k",
+        "tie_mode": "column",
+        "gain": "linear",
+        "empty_query": "zero",
+        "rel_level": 1,
+        "k": 5,
+    },
+    "seed 004 AveP": {
+        "ap_denominator": "k",
+        "tie_mode": "column",
+        "gain": "linear",
+        "empty_query": "zero",
+        "rel_level": 1,
+        "k": 10,
+    },
+}
+PRESET_NOTES = {
+    "custom": "your own choice of conventions.",
+    "scikit-learn": "ndcg_score averages tied scores (McSherry & Najork) with linear gains; "
+    "top_k_accuracy_score is the hit rate. It has no P@K or MAP@K; its per-row "
+    "average_precision_score divides by all relevant items and treats a tie group as one "
+    "threshold, which is close to but not the same as the tie-averaged AP shown here.",
+    "trec_eval": "map_cut_K divides by all relevant items (also those not retrieved), P_K by "
+    "K, ndcg_cut_K uses linear gains; ties are broken by document id (a TREC upload's columns "
+    "are already in that order); a judged query with no relevant document scores 0.",
+    "ranx": "average_precision divides by all relevant items at rel_lvl; ndcg uses linear "
+    "gains (ndcg_burges the exponential ones); a query with no relevant judgment scores 0.",
+    "torchmetrics": "retrieval_average_precision(top_k) averages the precisions over the "
+    "relevant items found in the top K; empty_target_action='neg' scores an empty query 0; "
+    "ties follow torch.topk (not specified; column order shown).",
+    "seed 002 AP@K": "AP@K = sum of P(k) rel(k) over min(M, K), with K = 5: the revision sheet's "
+    "0.76 and 0.5, MAP 0.63.",
+    "seed 004 AveP": "its worked example divides by the list length (K = 10) and gets 0.26, "
+    "where its own formula divides by the number of relevant items.",
+}
+
+
+def _apply_preset() -> None:
+    name = st.session_state["preset"]
+    for key, value in PRESETS.get(name, {}).items():
+        if key == "k":
+            value = min(value, n_items)
+        if key == "rel_level":
+            value = min(value, top_grade)
+        st.session_state[key] = value
+
+
+def _to_custom() -> None:
+    st.session_state["preset"] = "custom"
+
+
+def _int_in(lo: int, hi: int):
+    def parse(raw: str) -> int:
+        v = int(raw)
+        if not lo <= v <= hi:
+            raise ValueError(raw)
+        return v
+
+    return parse
+
+
+def _one_of(options):
+    def parse(raw: str) -> str:
+        if raw not in options:
+            raise ValueError(raw)
+        return raw
+
+    return parse
+
+
+def _grade(raw: str) -> float:
+    v = float(raw)
+    if not (math.isfinite(v) and v >= data_max):
+        raise ValueError(raw)
+    return v
+
+
+state.bind_param("k", "k", default_k, _int_in(1, n_items))
+state.bind_param("model", "model", ds.model_names[0], _one_of(ds.model_names))
+state.bind_param("preset", "preset", "custom", _one_of(("custom", *PRESETS)))
+state.bind_param("ap_denominator", "ap_denominator", "min_m_k", _one_of(DENOMINATORS))
+state.bind_param("rel_level", "rel_level", 1, _int_in(1, top_grade))
+state.bind_param("gain", "gain", "linear", _one_of(GAINS))
+state.bind_param("max_grade", "max_grade", data_max, _grade)
+state.bind_param("tie_mode", "tie_mode", "column", _one_of(TIES))
+state.bind_param("empty_query", "empty_query", "zero", _one_of(EMPTY))
+# a stale value from another dataset must not break a widget
+if st.session_state["model"] not in ds.model_names:
+    st.session_state["model"] = ds.model_names[0]
+st.session_state["k"] = min(max(int(st.session_state["k"]), 1), n_items)
+st.session_state["rel_level"] = min(max(int(st.session_state["rel_level"]), 1), top_grade)
+if float(st.session_state["max_grade"]) < data_max:
+    st.session_state["max_grade"] = data_max
+
+c1, c2, c3 = st.columns([2, 1, 1])
+if n_items > 1:
+    k = c1.slider("K (cut-off)", 1, n_items, key="k")
+else:
+    k = 1
+    c1.caption("One item per query: K = 1.")
+model = c2.selectbox("Model", ds.model_names, key="model")
+preset = c3.selectbox(
+    "Preset (which tool?)",
+    ("custom", *PRESETS),
+    key="preset",
+    on_change=_apply_preset,
+    help="Sets the conventions below to those of a tool or a worked example.",
+)
+st.caption(f"**{preset}**: {PRESET_NOTES[preset]}")
+
+with st.expander("Conventions: the switches that make tools disagree", expanded=True):
+    v1, v2, v3 = st.columns(3)
+    denominator = v1.selectbox(
+        "AP@K denominator",
+        tuple(DENOMINATORS),
+        format_func=DENOMINATORS.get,
+        key="ap_denominator",
+        on_change=_to_custom,
+    )
+    tie_mode = v2.selectbox(
+        "Tied scores",
+        tuple(TIES),
+        format_func=TIES.get,
+        key="tie_mode",
+        on_change=_to_custom,
+        help="trec_eval breaks ties by document id; the metrics package by column order "
+        "(lower column first); scikit-learn's NDCG averages over the tie group.",
+    )
+    rel_level = v3.number_input(
+        "Relevant from grade",
+        min_value=1,
+        max_value=top_grade,
+        step=1,
+        key="rel_level",
+        on_change=_to_custom,
+        disabled=top_grade == 1,
+        help="P, R, hit rate, AP and RR count an item as relevant when its grade is at least "
+        "this (trec_eval -l, ranx rel_lvl). ERR and NDCG use the grades themselves.",
+    )
+    w1, w2, w3 = st.columns(3)
+    gain = w1.radio(
+        "NDCG gain",
+        tuple(GAINS),
+        format_func=GAINS.get,
+        key="gain",
+        horizontal=True,
+        on_change=_to_custom,
+    )
+    max_grade = w2.number_input(
+        "ERR maximum grade",
+        min_value=data_max,
+        step=1.0,
+        key="max_grade",
+        on_change=_to_custom,
+        help="Chapelle's stop probability R = (2^g - 1) / 2^max_grade; by default the "
+        "largest grade in the data.",
+    )
+    empty = w3.radio(
+        "Query with no relevant item",
+        tuple(EMPTY),
+        format_func=EMPTY.get,
+        key="empty_query",
+        horizontal=True,
+        on_change=_to_custom,
+    )
+
+for key in ("k", "model", "preset", "ap_denominator", "tie_mode", "gain", "empty_query"):
+    state.write_param(key, st.session_state[key])
+state.write_param("rel_level", int(rel_level))
+state.write_param("max_grade", f"{float(max_grade):g}")
+
+settings = {
+    "k": int(k),
+    "denominator": denominator,
+    "level": int(rel_level),
+    "gain": gain,
+    "max_grade": float(max_grade),
+    "ties": tie_mode,
+}
+
+
+@widgets.cache_by_dataset
+def per_query_table(ds, model: str, settings: tuple) -> pd.DataFrame:
+    return retrieval_per_query(ds.y_true, ds.score(model), **dict(settings))
+
+
+@widgets.cache_by_dataset
+def curve_table(ds, model: str, settings: tuple, empty: str) -> pd.DataFrame:
+    opts = dict(settings)
+    opts.pop("k")
+    return retrieval_curve(ds.y_true, ds.score(model), k_max=n_items, empty=empty, **opts)
+
+
+def _key(s: dict) -> tuple:
+    return tuple(sorted(s.items()))
+
+
+try:
+    per_query = per_query_table(ds, model, _key(settings))
+    means = retrieval_means(per_query, empty=empty)
+    curve = curve_table(ds, model, _key(settings), empty)
+except MetricInputError as exc:
+    st.error(str(exc))
+    st.stop()
+
+# ------------------------------------------------------------------ 1 headline
+HEADLINE = [
+    ("P@K", "P@K"),
+    ("R@K", "R@K"),
+    ("Hit rate@K", "hit rate@K"),
+    ("MAP@K", "AP@K"),
+    ("MRR", "RR"),
+    ("ERR@K", "ERR@K"),
+    ("NDCG@K", "NDCG@K"),
+]
+for chunk in (HEADLINE[:4], HEADLINE[4:]):
+    cols = st.columns(4)
+    for col, (label, name) in zip(cols, chunk, strict=False):
+        col.metric(label, fmt(means[name]))
+n_empty = int((per_query["relevant"] == 0).sum())
+st.caption(
+    f"Model **{model}**, K = {k}, {ds.n_samples} queries x {n_items} items; AP@K divides by "
+    f"{DEN_SHORT[denominator]}; ties: {TIES[tie_mode]}. MRR looks at the whole ranking "
+    "(no cut). "
+    + (
+        f"**{n_empty} quer{'y has' if n_empty == 1 else 'ies have'} no item of grade >= "
+        f"{int(rel_level)}**: they {'score 0 and count' if empty == 'zero' else 'are dropped'} "
+        "in every mean."
+        if n_empty
+        else "Every query has a relevant item."
+    )
+)
+if ds.source == "upload" and "TREC" in ds.description:
+    st.info(f"TREC upload: {ds.description}")
+
+# ------------------------------------------------------------------ 2 picture
+st.subheader("Each metric against K")
+st.plotly_chart(metrics_vs_k_figure(curve, int(k)), key="curve_chart")
+st.caption(
+    "Precision falls and recall rises as K grows; the hit rate and MRR@K only ever rise "
+    "(the first relevant item is found or not). At K = number of items, R@K is 1 for every "
+    "query with a relevant item."
+)
+st.download_button("Curve as CSV", curve.to_csv(index=False), "retrieval_vs_k.csv", key="dl_curve")
+
+# ------------------------------------------------------------------ switchboard
+st.subheader("Why do my numbers differ? The convention switchboard")
+st.markdown(
+    "Each row changes **one** switch of your current settings (or applies a tool's preset); "
+    "a highlighted cell differs from the first row."
+)
+
+
+def _variants() -> list[tuple[str, str, dict, str]]:
+    out = [("your settings", "-", dict(settings), empty)]
+    for d in DENOMINATORS:
+        out.append(("AP denominator", DEN_SHORT[d], {**settings, "denominator": d}, empty))
+    for t in TIES:
+        out.append(("ties", t, {**settings, "ties": t}, empty))
+    for g in GAINS:
+        out.append(("NDCG gain", g, {**settings, "gain": g}, empty))
+    for lv in range(1, top_grade + 1):
+        out.append(("relevant from grade", str(lv), {**settings, "level": lv}, empty))
+    for e in EMPTY:
+        out.append(("no-relevant query", EMPTY[e], dict(settings), e))
+    for mg in sorted({data_max, data_max + 1, float(max_grade)}):
+        out.append(("ERR max grade", f"{mg:g}", {**settings, "max_grade": mg}, empty))
+    for name, p in PRESETS.items():
+        s = {
+            **settings,
+            "denominator": p["ap_denominator"],
+            "ties": p["tie_mode"],
+            "gain": p["gain"],
+            "level": min(p["rel_level"], top_grade),
+        }
+        if "k" in p:
+            s["k"] = min(p["k"], n_items)
+        out.append(("preset", f"{name} (K={s['k']})", s, p["empty_query"]))
+    return out
+
+
+rows = []
+for switch, value, s, e in _variants():
+    means_v = retrieval_means(per_query_table(ds, model, _key(s)), empty=e)
+    rows.append(
+        {"switch": switch, "convention": value}
+        | {label: float(means_v[name]) for label, name in HEADLINE}
+    )
+board = pd.DataFrame(rows)
+metric_cols = [label for label, _ in HEADLINE]
+base_row = board.loc[0, metric_cols]
+
+
+def _highlight(row: pd.Series) -> list[str]:
+    return [
+        "background-color: #ffe08a; font-weight: bold"
+        if c in metric_cols and abs(row[c] - base_row[c]) > 1e-12
+        else ""
+        for c in row.index
+    ]
+
+
+styled = board.style.apply(_highlight, axis=1).format("{:.4f}", subset=metric_cols)
+st.dataframe(
+    styled,
+    hide_index=True,
+    width="stretch",
+    height=36 * (len(board) + 1),
+    column_config={
+        "switch": st.column_config.TextColumn("switch", width="medium"),
+        "convention": st.column_config.TextColumn("convention", width="medium"),
+    },
+)
+st.download_button(
+    "Switchboard as CSV", board.to_csv(index=False), "retrieval_switchboard.csv", key="dl_board"
+)
+with st.expander("Recall@K against hit rate, and ties", expanded=False):
+    st.markdown(
+        "- **R@K** is the share of a query's relevant items found in the top K; the **hit "
+        "rate@K** only asks whether *at least one* was found. With one relevant item per query "
+        "(as in `digits`) they are equal; with several, R@K is lower.\n"
+        "- **Ties**: the metrics package ranks tied scores in column order, lower column first "
+        "(trec_eval breaks ties by document id, so a TREC upload ranks as trec_eval does). "
+        "scikit-learn's NDCG averages the gain over a tie group, which is the expected value "
+        "over every order of the tied items; *tie-averaged* here does the same for every "
+        "metric (exact for P, R, hit rate, AP with a fixed denominator, RR and NDCG; ERR uses "
+        "each position's expected stop probability). Optimistic and pessimistic orders bound "
+        "every tie policy: a model whose scores tie a lot (the tree of `diabetes_ranking`) can "
+        "look much better or worse depending on a rule nobody chose."
+    )
+
+# ------------------------------------------------------------------ 3 how it is computed
+st.subheader("How it is computed: one query")
+q1, q2 = st.columns([2, 3])
+ids = list(ds.sample_ids)
+state.bind_param("query", "query", ids[0], _one_of(ids))
+if st.session_state["query"] not in ids:
+    st.session_state["query"] = ids[0]
+query_id = q1.selectbox("Query", ids, key="query")
+state.bind_param("drill_metric", "drill_metric", "AP@K", _one_of(DRILL))
+drill = q2.radio("Metric", DRILL, key="drill_metric", horizontal=True)
+state.write_param("query", query_id)
+state.write_param("drill_metric", drill)
+q = ids.index(query_id)
+
+try:
+    steps = retrieval_query_steps(ds.y_true, ds.score(model), q, **settings)
+except MetricInputError as exc:
+    st.error(str(exc))
+    st.stop()
+
+row = per_query.iloc[q]
+top = steps[steps["in_top_k"]]
+exact = tie_mode != "tie-averaged"
+CONTRIB = {"AP@K": "ap_term", "ERR": "err_term", "DCG": "dcg_term", "RR": "rr_term"}
+contribution = CONTRIB[drill]
+total = float(steps[contribution].sum())
+
+
+def _wrap(terms: list[str], per_line: int = 5) -> str:
+    """Join latex terms with +, breaking the line every ``per_line`` terms."""
+    if not terms:
+        return "0"
+    lines = [" + ".join(terms[i : i + per_line]) for i in range(0, len(terms), per_line)]
+    return r" \\ &+ ".join(lines)
+
+
+def _frac(a: float, b: float) -> str:
+    return rf"\tfrac{{{a:g}}}{{{b:g}}}" if exact else f"{a / b:.4f}"
+
+
+if drill == "AP@K":
+    hits = top[top["relevant"] > 0]
+    n_rel = int(row["relevant"])
+    den = {
+        "min_m_k": min(n_rel, k),
+        "relevant": n_rel,
+        "k": k,
+        "hits": float(top["relevant"].sum()),
+    }[denominator]
+    terms = (
+        " + ".join(_frac(h, p) for h, p in zip(hits["hits_so_far"], hits["position"], strict=True))
+        or "0"
+    )
+    st.latex(
+        r"AP@K = \frac{1}{" + DEN_LATEX[denominator] + r"}"
+        r"\sum_{r \le K} P(r)\,\mathrm{rel}(r) = \frac{1}{"
+        + f"{den:g}"
+        + r"}\left("
+        + terms
+        + r"\right) = "
+        + fmt(total)
+    )
+    st.caption(
+        f"P(r) = relevant items in the top r / r, at each relevant position r <= {k}. "
+        f"M = {n_rel} relevant items (grade >= {int(rel_level)})."
+    )
+elif drill == "ERR":
+    parts = _wrap(
+        [
+            rf"\tfrac{{1}}{{{int(p)}}}\,{r:.3f}\cdot{s:.3f}"
+            for p, r, s in zip(
+                top["position"], top["err_stop_prob"], top["err_still_looking"], strict=True
+            )
+            if r > 0
+        ],
+        4,
+    )
+    st.latex(
+        r"ERR@K = \sum_{r \le K} \frac{1}{r}\,R_r \prod_{i<r}(1-R_i),\quad "
+        r"R = \frac{2^{g}-1}{2^{" + f"{float(max_grade):g}" + r"}}"
+    )
+    st.latex(r"\begin{aligned} ERR@K &= " + parts + r" \\ &= " + fmt(total) + r"\end{aligned}")
+    st.caption(
+        "R_r: the probability the user stops at position r, satisfied; the product: "
+        "the probability they are still looking when they reach it."
+    )
+elif drill == "DCG":
+    ideal = float(steps["ideal_dcg"].iloc[0])
+    parts = _wrap(
+        [
+            rf"{gv:g}\cdot{dv:.3f}"
+            for gv, dv in zip(top["gain"], top["discount"], strict=True)
+            if gv > 0
+        ]
+    )
+    st.latex(
+        r"\begin{aligned} DCG@K &= \sum_{r \le K} \mathrm{gain}_r \cdot \frac{1}{\log_2(r+1)}"
+        r" \\ &= " + parts + r" \\ &= " + fmt(total) + r"\end{aligned}"
+    )
+    st.latex(
+        r"NDCG@K = \frac{DCG@K}{IDCG@K} = \frac{"
+        + fmt(total)
+        + "}{"
+        + fmt(ideal)
+        + "} = "
+        + fmt(row["NDCG@K"])
+    )
+else:
+    firsts = steps[steps["first_prob"] > 0]
+    if firsts.empty:
+        st.latex(r"RR = 0 \quad\text{(no relevant item)}")
+    elif exact:
+        p = int(firsts["position"].iloc[0])
+        st.latex(
+            r"RR = \frac{1}{\text{position of the first relevant item}} = "
+            + rf"\frac{{1}}{{{p}}} = {fmt(total)}"
+        )
+    else:
+        st.latex(
+            r"RR = \sum_r \frac{P(\text{first relevant at } r)}{r} = "
+            + " + ".join(
+                rf"\tfrac{{{fp:.3f}}}{{{int(p)}}}"
+                for fp, p in zip(firsts["first_prob"], firsts["position"], strict=True)
+            )
+            + " = "
+            + fmt(total)
+        )
+
+names = list(ds.label_names)
+st.plotly_chart(
+    ranked_list_figure(
+        steps,
+        contribution,
+        k=int(k),
+        max_grade=max(float(max_grade), 1.0),
+        item_names=names,
+        title=f"Query {query_id}: each position's {drill} contribution",
+    ),
+    key="drill_chart",
+)
+st.caption(
+    "Bar colour = relevance grade (grey = 0, darker green = higher); brackets mark items "
+    "with tied scores; the red dashed line is the top-K cut."
+)
+
+COLS = {
+    "AP@K": ["hits_so_far", "precision", "ap_term", "ap_running"],
+    "ERR": ["err_stop_prob", "err_still_looking", "err_term", "err_running"],
+    "DCG": ["gain", "discount", "dcg_term", "dcg_running"],
+    "RR": ["first_prob", "rr_term"],
+}
+show = steps[["position", "score", "grade", "relevant", "tie_group", "in_top_k"]].copy()
+show.insert(1, "item name", [names[i] for i in steps["item"]])
+for c in COLS[drill]:
+    show[c] = steps[c]
+max_g = max(float(max_grade), 1.0)
+table = show.style.apply(
+    lambda r: [
+        f"background-color: {grade_color(r['grade'], max_g)}; color: "
+        + ("white" if r["grade"] / max_g > 0.5 else "black")
+        if c in ("grade", "item name")
+        else ""
+        for c in r.index
+    ],
+    axis=1,
+).format(precision=4)
+st.dataframe(table, hide_index=True, width="stretch")
+st.download_button(
+    "Step table as CSV",
+    steps.to_csv(index=False),
+    f"retrieval_steps_{query_id}.csv",
+    key="dl_steps",
+)
+VALUE_COL = {"AP@K": "AP@K", "ERR": "ERR@K", "DCG": "NDCG@K", "RR": "RR"}
+shown = total if drill != "DCG" else total / float(steps["ideal_dcg"].iloc[0] or 1)
+st.markdown(
+    f"Sum of the `{contribution}` column: **{fmt(total)}**"
+    + (f" (DCG; over IDCG = **{fmt(shown)}** NDCG@K)" if drill == "DCG" else "")
+    + f" = this query's {VALUE_COL[drill]} in the per-query table: "
+    f"**{fmt(row[VALUE_COL[drill]])}**."
+)
+
+if ds.n_samples <= 10:
+    st.markdown("**Every query's AP@K, and the mean**")
+    lines = []
+    for i, qid in enumerate(ids):
+        s_i = retrieval_query_steps(ds.y_true, ds.score(model), i, **settings)
+        t_i = s_i[s_i["in_top_k"] & (s_i["relevant"] > 0)]
+        fr = (
+            " + ".join(
+                _frac(h, p) for h, p in zip(t_i["hits_so_far"], t_i["position"], strict=True)
+            )
+            or "0"
+        )
+        n_rel_i = int(per_query["relevant"].iloc[i])
+        den_i = {
+            "min_m_k": min(n_rel_i, k),
+            "relevant": n_rel_i,
+            "k": k,
+            "hits": float(s_i.loc[s_i["in_top_k"], "relevant"].sum()),
+        }[denominator]
+        lines.append(
+            rf"AP@{k}(\text{{{qid}}}) = \frac{{1}}{{{den_i:g}}}\left({fr}\right) = "
+            + fmt(per_query["AP@K"].iloc[i])
+        )
+    st.latex(r" \\ ".join(lines))
+    kept = per_query if empty == "zero" else per_query[per_query["relevant"] > 0]
+    st.latex(
+        rf"MAP@{k} = \frac{{"
+        + " + ".join(fmt(v) for v in kept["AP@K"])
+        + rf"}}{{{len(kept)}}} = "
+        + fmt(means["AP@K"])
+    )
+
+# ------------------------------------------------------------------ 4 per query
+st.subheader("Per query, worst first")
+metric_names = [name for _, name in HEADLINE]
+SORT = {"AP@K": "AP@K", "ERR": "ERR@K", "DCG": "NDCG@K", "RR": "RR"}[drill]
+table = per_query.copy()
+table.insert(0, "query", ids)
+table = table.sort_values([SORT, "query"], kind="stable").reset_index(drop=True)
+st.caption(
+    f"Sorted by {SORT} (the drill-down metric), worst first. "
+    + (f"Showing the worst 200 of {len(table):,}; the CSV has all." if len(table) > 200 else "")
+    + " Pick a query above to open it."
+)
+st.dataframe(
+    table.head(200),
+    hide_index=True,
+    width="stretch",
+    column_config={c: st.column_config.NumberColumn(c, format="%.4f") for c in metric_names},
+)
+st.download_button(
+    "Per-query table as CSV",
+    table.to_csv(index=False),
+    "retrieval_per_query.csv",
+    key="dl_per_query",
+)
