@@ -159,6 +159,12 @@ def _from_chart(key: str) -> None:
     _record("click", charts.threshold_from_selection(st.session_state.get(key)))
 
 
+def _on_cell_click() -> None:
+    cell = charts.cell_from_selection(st.session_state.get("cm_chart"))
+    if cell is not None:
+        st.session_state["cm_cell"] = cell
+
+
 def _settle_threshold() -> None:
     pending = st.session_state.pop(PENDING, {})
     for source in PRIORITY:
@@ -432,7 +438,13 @@ for col, name in zip(cols, ("TP", "FP", "FN", "TN"), strict=True):
     col.metric(name, _count(rates[name.lower()]), help=charts.OUTCOME_NAMES[name])
 c_cm, c_table = st.columns([1, 1])
 with c_cm:
-    st.plotly_chart(charts.confusion_figure(counts, cm_rates, norm), key="cm_chart")
+    st.plotly_chart(
+        charts.confusion_figure(counts, cm_rates, norm),
+        key="cm_chart",
+        on_select=_on_cell_click,
+        selection_mode="points",
+    )
+    st.caption("Click a cell to list its samples below.")
 with c_table:
     cm_table = pd.DataFrame(
         {

@@ -283,9 +283,58 @@ def confusion_figure(counts: np.ndarray, rates: np.ndarray, normalize: str) -> g
             hovertemplate="%{text}<extra></extra>",
         )
     )
+    # One nearly invisible square marker per cell, so a click selects the cell
+    # (st.plotly_chart selection events report scatter points, not heatmap cells).
+    cells = [("TP", 0, 0), ("FN", 0, 1), ("FP", 1, 0), ("TN", 1, 1)]
+    fig.add_trace(
+        go.Scatter(
+            x=[["predicted 1", "predicted 0"][j] for _, _, j in cells],
+            y=[["actual 1", "actual 0"][i] for _, i, _ in cells],
+            customdata=[name for name, _, _ in cells],
+            mode="markers",
+            marker=dict(symbol="square", size=90, color="rgba(0,0,0,0.01)"),
+            hovertemplate="click to list the %{customdata} samples<extra></extra>",
+            showlegend=False,
+            name="cells",
+        )
+    )
     fig.update_yaxes(autorange="reversed")
-    fig.update_layout(height=330, margin=dict(l=10, r=10, t=30, b=10))
+    fig.update_layout(height=330, margin=dict(l=10, r=10, t=30, b=10), clickmode="event+select")
     return fig
+
+
+def cell_from_selection(event) -> str | None:
+    """The confusion-matrix cell ("TP", "FN", "FP" or "TN") a click selected, or None.
+
+    Accepts the attribute-style selection state of ``st.plotly_chart`` or a
+    plain dict.
+
+    Examples
+    --------
+    >>> cell_from_selection({"selection": {"points": [{"customdata": "FP"}]}})
+    'FP'
+    >>> cell_from_selection({"selection": {"points": [{"customdata": {"0": "TN"}}]}})
+    'TN'
+    >>> cell_from_selection({"selection": {"points": [{"customdata": 0.5}]}}) is None
+    True
+    """
+    if event is None:
+        return None
+    selection = event.get("selection") if isinstance(event, Mapping) else None
+    if selection is None:
+        selection = getattr(event, "selection", None)
+    points = selection.get("points") if isinstance(selection, Mapping) else None
+    if points is None:
+        points = getattr(selection, "points", None)
+    for point in points or ():
+        data = point.get("customdata") if isinstance(point, Mapping) else None
+        if isinstance(data, Mapping):
+            data = next(iter(data.values()), None)
+        elif isinstance(data, list | tuple):
+            data = data[0] if data else None
+        if data in ("TP", "FN", "FP", "TN"):
+            return data
+    return None
 
 
 def strip_figure(

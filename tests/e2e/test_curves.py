@@ -61,3 +61,13 @@ def test_keyboard_slider_and_roc_click_move_the_confusion_matrix(page: Page, app
     wait_for_run(page)
     _expect_counts(page, 0.8)  # TP 2, FP 0, FN 0, TN 4
     expect(page.get_by_test_id("stException")).to_have_count(0)
+
+    # click the TN cell of the confusion matrix: the samples in it are listed
+    cm = page.locator(".st-key-cm_chart")
+    cm.scroll_into_view_if_needed()
+    tn_cell = cm.locator(".scatterlayer .point").nth(3)  # cells in order TP, FN, FP, TN
+    box = tn_cell.bounding_box()
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    wait_for_run(page)
+    expect(page.get_by_text("4 samples are TN at threshold 0.8")).to_be_visible()
+    expect(page.get_by_test_id("stException")).to_have_count(0)

@@ -1,0 +1,148 @@
+"""The benchmark's machinery on tiny inputs: values cross-check, reports render.
+
+No timing is asserted here: speed targets are the benchmark's business
+(``python -m bench``, results in bench/results.md), not the test suite's.
+"""
+
+import numpy as np
+import pytest
+
+from bench.__main__ import main
+from bench.cases import CASES, cases_for, compare
+from bench.data import make_binary, make_graded, make_multilabel, make_regression
+from bench.loading import run_loading
+from bench.runner import AGREE, DIFFERS, ERROR, MISMATCH, run_dataset
+from bench.targets import MISS, PASS, check_targets
+from bench.timing import QUICK_BUDGET, extrapolate, time_call
+
+TINY = [
+    make_binary(600, ties=False),
+    make_binary(600, ties=True),
+    make_multilabel(80, 7, ties=False),
+    make_multilabel(80, 7, ties=True),
+    make_graded(80, 7, ties=False),
+    make_graded(80, 7, ties=True),
+    make_regression(600),
+]
+
+
+def test_quick_mode_runs_end_to_end_and_writes_a_report(tmp_path, capsys):
+    out = tmp_path / "results.md"
+    raw = tmp_path / "raw.pkl"
+    argv = ["--quick", "--no-load", "--libs", "scikit-learn", "--matrix-sizes", "60x6"]
+    argv += ["--vector-sizes", "500", "--out", str(out), "--save-raw", str(raw)]
+    assert main(argv) == 0  # 0: every value agrees with scikit-learn where conventions agree
+    printed = capsys.readouterr().out
+    assert "verdict" in printed and "0 value disagreements or errors" in printed
+    text = out.read_text()
+    assert "## Targets:" in text
+    assert "| PASS |" in text or "| **MISS** |" in text
+    assert "**torchmetrics not measured**: skipped (--libs)" in text
+    for case in CASES:
+        assert f"`{case.metric}`" in text
+    # the report can be re-rendered from the raw measurements
+    again = tmp_path / "again.md"
+    assert main(["--from-raw", str(raw), "--out", str(again)]) == 0
+    assert again.read_text() == text
+
+
+@pytest.mark.parametrize("d", TINY, ids=lambda d: d.name)
+def test_every_case_agrees_with_scikit_learn_or_names_the_convention(d):
+    result = run_dataset(d, ("scikit-learn",), QUICK_BUDGET)
+    assert [c.metric for c in result.cases] == [c.metric for c in cases_for(d)]
+    for c in result.cases:
+        assert not c.error, (c.metric, c.error)
+        assert c.timing.seconds > 0 and c.peak_bytes >= 0
+        for r in c.refs:
+            assert r.check in (AGREE, DIFFERS), (c.metric, r.check, r.note)
+            if r.check == DIFFERS:  # only a named convention, and only on tied scores
+                assert d.ties and r.note, (c.metric, r.note)
+
+
+def test_a_wrong_value_is_a_mismatch_not_a_convention():
+    from bench import cases as bc
+
+    d = make_multilabel(50, 5, ties=False)
+    broken = bc.Case(
+        "coverage_error (off by one)",
+        lambda d: bc.M.coverage_error(d.y_true, d.y_score) + 1,
+        ("multilabel",),
+        refs=(
+            bc.Ref(
+                "scikit-learn",
+                "coverage_error",
+                lambda d: bc._sk().coverage_error(d.y_true, d.y_score),
+            ),
+        ),
+    )
+    saved = bc.CASES[:]
+    bc.CASES[:] = [broken]
+    try:
+        result = run_dataset(d, ("scikit-learn",), QUICK_BUDGET)
+    finally:
+        bc.CASES[:] = saved
+    assert result.cases[0].refs[0].check == MISMATCH
+
+
+def test_loop_comparators_are_extrapolated_and_labelled():
+    d = make_multilabel(120, 6, ties=False)
+    d.loop_rows = 40
+    result = run_dataset(d, ("scikit-learn",), QUICK_BUDGET)
+    lrap = result.case("label_ranking_average_precision_score").ref("scikit-learn")
+    assert lrap.check == AGREE and lrap.timing.extrapolated and lrap.timing.rows == 40
+    coverage = result.case("coverage_error").ref("scikit-learn")
+    assert not coverage.timing.extrapolated  # vectorized in scikit-learn: timed in full
+    from bench.report import RunInfo, render
+
+    versions = {"scikit-learn": "1"}
+    info = RunInfo("python -m bench", True, "now", 1.0, 2, [("start", (0, 0, 0))], versions, {}, 40)
+    text = render(info, [result], check_targets([result], None), None, None)
+    assert "(extrapolated from 40 rows)" in text
+
+
+def test_targets_pass_and_miss_on_measured_ratios():
+    d = make_multilabel(300, 10, ties=True)
+    result = run_dataset(d, ("scikit-learn",), QUICK_BUDGET)
+    rows = {r.target: r for r in check_targets([result], None)}
+    lrap = rows["label_ranking_average_precision_score vs scikit-learn"]
+    c = result.case("label_ranking_average_precision_score")
+    ratio = c.ref("scikit-learn").speedup(c.timing)
+    assert lrap.verdict == (PASS if ratio >= 50 else MISS)
+    assert lrap.measured == f"{ratio:.1f}x"
+
+
+def test_compare_handles_scalars_arrays_and_curves():
+    assert compare(1.0, 1.0 + 1e-12, 1e-9)[0]
+    assert not compare(1.0, 1.001, 1e-9)[0]
+    curve = (np.array([0.0, 0.5, 1.0]), np.array([np.inf, 0.4, 0.1]))
+    assert compare(curve, tuple(a.copy() for a in curve), 1e-9)[0]
+    assert not compare(curve, (curve[0],), 1e-9)[0]
+    assert not compare(np.zeros(3), np.zeros(4), 1e-9)[0]
+
+
+def test_extrapolation_is_linear_in_rows():
+    _, t = time_call(lambda: sum(range(100)))
+    big = extrapolate(t, 10, 1000)
+    assert big.seconds == pytest.approx(t.seconds * 100) and big.rows == 10
+
+
+def test_upload_loads_are_timed_against_pandas():
+    results = run_loading(2_000, (200, 8), QUICK_BUDGET)
+    assert [r.what for r in results] == [
+        "binary CSV, 2,000 rows",
+        "labels + scores CSV pair, 200 x 8",
+    ]
+    assert all(r.ratio > 0 and r.size_bytes > 0 for r in results)
+
+
+@pytest.mark.parametrize("lib", ["torchmetrics", "ranx"])
+def test_optional_libraries_agree_or_name_the_convention(lib):
+    pytest.importorskip(lib)
+    for d in (make_multilabel(60, 6, ties=False), make_graded(60, 6, ties=False)):
+        d_tied = make_graded(60, 6, ties=True) if d.kind == "graded" else None
+        for data in filter(None, (d, d_tied)):
+            result = run_dataset(data, (lib,), QUICK_BUDGET)
+            for c in result.cases:
+                for r in c.refs:
+                    assert r.check != ERROR, (c.metric, r.note)
+                    assert r.check != MISMATCH, (data.name, c.metric, r.note)
