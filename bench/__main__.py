@@ -1,0 +1,223 @@
+"""``python -m bench``: time every metric against scikit-learn (and torchmetrics, ranx).
+
+Usage
+-----
+``python -m bench``
+    the full run: matrices of 1,000 x 20, 10,000 x 50 and 100,000 x 100
+    (multilabel and graded, continuous and tied scores), binary and
+    regression vectors of 10^4, 10^6 and 10^7, the upload loads and the
+    AppTest page timings; writes ``bench/results.md`` (several minutes).
+``python -m bench --quick``
+    reduced sizes, no page timings, under a minute; prints the targets and
+    writes a report only with ``--out``.
+
+The process exits with status 1 when a comparator's value disagrees with
+ours where the conventions agree (or a call fails), 0 otherwise: a missed
+speed target is reported, not an error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import os
+import pickle
+import platform
+import sys
+import time
+from datetime import datetime
+from pathlib import Path
+
+from bench import data as bd
+from bench.cases import LIBS, available
+from bench.runner import ERROR, MISMATCH, run_dataset, warm_up
+from bench.timing import FULL_BUDGET, QUICK_BUDGET
+
+RESULTS = Path(__file__).resolve().parent / "results.md"
+
+
+def _sizes(text: str) -> tuple:
+    """``"1000x20,5000x50"`` -> ((1000, 20), (5000, 50)); ``"10000,300000"`` -> (10000, 300000)."""
+    out = []
+    for part in filter(None, text.split(",")):
+        if "x" in part:
+            n, m = part.lower().split("x")
+            out.append((int(n), int(m)))
+        else:
+            out.append(int(part))
+    return tuple(out)
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    """The command line of ``python -m bench``."""
+    p = argparse.ArgumentParser(prog="python -m bench", description=__doc__.split("\n")[0])
+    p.add_argument("--quick", action="store_true", help="reduced sizes, no --app; < 1 minute")
+    app = p.add_mutually_exclusive_group()
+    app.add_argument("--app", action="store_true", help="time the pages (default: full run only)")
+    app.add_argument("--no-app", action="store_true", help="skip the page timings")
+    p.add_argument("--no-load", action="store_true", help="skip the upload-load timings")
+    p.add_argument("--no-metrics", action="store_true", help="skip the metric timings")
+    p.add_argument(
+        "--libs",
+        default=",".join(LIBS),
+        help="comparison libraries to run, comma-separated (those not installed are skipped)",
+    )
+    p.add_argument("--matrix-sizes", type=_sizes, help='e.g. "1000x20,10000x50"')
+    p.add_argument("--vector-sizes", type=_sizes, help='e.g. "10000,1000000"')
+    p.add_argument(
+        "--loop-rows",
+        type=int,
+        default=None,
+        help="time Python-loop comparators on this many rows of the largest continuous "
+        "matrices and extrapolate (default: 10000 in the full run; 0 = everything in full)",
+    )
+    p.add_argument("--out", type=Path, help="report path (default: bench/results.md, full run)")
+    p.add_argument("--save-raw", type=Path, help="also pickle the raw measurements to this file")
+    p.add_argument(
+        "--from-raw",
+        type=Path,
+        help="measure nothing: re-check the targets and re-render a report from a --save-raw file",
+    )
+    return p.parse_args(argv)
+
+
+def _load() -> tuple[float, float, float]:
+    try:
+        return os.getloadavg()
+    except OSError:
+        return (float("nan"),) * 3
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the benchmark; return the exit status."""
+    from bench.report import RunInfo, render
+    from bench.targets import MISS, check_targets
+
+    args = parse_args(argv)
+    if args.from_raw:
+        with open(args.from_raw, "rb") as fh:
+            info, results, load_results, pages = pickle.load(fh)  # our own file
+        targets = check_targets(results, pages)
+        out = args.out or RESULTS
+        out.write_text(render(info, results, targets, load_results, pages), encoding="utf-8")
+        print(f"wrote {out} from {args.from_raw}", file=sys.stderr)
+        return 0
+    t_start = time.perf_counter()
+    started = datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z")
+    loads = [("start", _load())]
+    quick = args.quick
+    matrix_sizes = args.matrix_sizes or (bd.QUICK_MATRIX_SIZES if quick else bd.MATRIX_SIZES)
+    vector_sizes = args.vector_sizes or (bd.QUICK_VECTOR_SIZES if quick else bd.VECTOR_SIZES)
+    loop_rows = args.loop_rows if args.loop_rows is not None else (500 if quick else 10_000)
+    loop_rows = loop_rows or None
+    budget = QUICK_BUDGET if quick else FULL_BUDGET
+    run_app = args.app or not (quick or args.no_app)
+    out = args.out or (None if quick else RESULTS)
+
+    import numpy
+    import pandas
+
+    versions = {
+        "python": platform.python_version(),
+        "numpy": numpy.__version__,
+        "pandas": pandas.__version__,
+    }
+    missing = {}
+    wanted = [x.strip() for x in args.libs.split(",") if x.strip()]
+    libs = []
+    for lib in LIBS:
+        version = available(lib)
+        if lib not in wanted:
+            missing[lib] = "skipped (--libs)"
+        elif version is None:
+            missing[lib] = "not installed; it is optional: `pip install -r requirements-bench.txt`"
+        else:
+            versions[lib] = version
+            libs.append(lib)
+            if lib == "torchmetrics":
+                import torch
+
+                versions["torch"] = torch.__version__
+                versions["torch threads"] = str(torch.get_num_threads())
+    libs = tuple(libs)
+    print(f"comparing against: {', '.join(libs) or 'nothing'}", file=sys.stderr)
+
+    results = []
+    if not args.no_metrics:
+        warm_up(libs)
+        gc.collect()
+        gc.freeze()  # the libraries' objects: later collections need not walk them
+        for make in bd.dataset_makers(matrix_sizes, vector_sizes, loop_rows=loop_rows):
+            d = make()
+            results.append(run_dataset(d, libs, budget))
+            loads.append(("", _load()))
+            del d
+            gc.collect()
+
+    load_results = None
+    if not args.no_load:
+        from bench.loading import run_loading
+
+        print("== loading uploads", file=sys.stderr)
+        if quick:
+            load_results = run_loading(100_000, (10_000, 50), budget)
+        else:
+            load_results = run_loading(1_000_000, (100_000, 100), budget)
+
+    pages = None
+    if run_app:
+        from bench.app_timing import run_app as time_pages
+
+        print("== pages (AppTest)", file=sys.stderr)
+        if quick:
+            pages = time_pages(matrix_shape=(2_000, 50), vector_n=200_000)
+        else:
+            pages = time_pages()
+        loads.append(("", _load()))
+
+    targets = check_targets(results, pages)
+    loads.append(("end", _load()))
+    peak = max(loads, key=lambda x: x[1][0])
+    load_samples = [loads[0], ("highest 1-min seen", peak[1]), loads[-1]]
+    info = RunInfo(
+        command="python -m bench " + " ".join(sys.argv[1:] if argv is None else argv),
+        quick=quick,
+        started=started,
+        wall_seconds=time.perf_counter() - t_start,
+        cpu_count=os.cpu_count() or 0,
+        load_samples=load_samples,
+        versions=versions,
+        missing=missing,
+        loop_rows=loop_rows if any(d.loop_rows for d in results) else None,
+    )
+    if args.save_raw:
+        with open(args.save_raw, "wb") as fh:
+            pickle.dump((info, results, load_results, pages), fh)
+    if out is not None:
+        out.write_text(render(info, results, targets, load_results, pages), encoding="utf-8")
+        print(f"wrote {out}", file=sys.stderr)
+
+    print(f"\n{'target':<72} {'where':<34} {'required':>10} {'measured':>10}  verdict")
+    for r in targets:
+        print(
+            f"{r.target[:72]:<72} {r.where[:34]:<34} {r.required:>10} {r.measured:>10}  {r.verdict}"
+        )
+    bad = [
+        (d.name, c.metric, r)
+        for d in results
+        for c in d.cases
+        for r in c.refs
+        if r.check in (MISMATCH, ERROR)
+    ] + [(d.name, c.metric, None) for d in results for c in d.cases if c.error]
+    n_miss = sum(r.verdict == MISS for r in targets)
+    print(
+        f"\n{len(targets) - n_miss} targets met or n/a, {n_miss} missed; "
+        f"{len(bad)} value disagreements or errors; {info.wall_seconds:.1f} s"
+    )
+    for name, metric, r in bad:
+        print(f"  {name} {metric}: " + (f"{r.lib} {r.check} {r.note}" if r else "error"))
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

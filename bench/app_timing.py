@@ -1,0 +1,285 @@
+"""Page timing through Streamlit's AppTest (``--app``).
+
+For every page listed in ``app.py``'s ``PAGES`` (read from the file, so
+pages added or moved later are picked up) whose file exists:
+
+first render
+    a fresh ``AppTest`` of ``app.py`` on the default sample: the time of
+    the run that first shows the page (``at.run()`` for Home, else
+    ``at.switch_page(page).run()`` after a first run). Target: <= 2 s.
+    The default sample is binary, so a page for another kind may only show
+    a notice: the first render on a bundled sample of the page's own kind
+    (opened with ``?ds=``) is timed too.
+big data
+    a fresh ``AppTest`` with a large :class:`explorer.datasets.Dataset`
+    injected into ``session_state["session_datasets"]`` and made active
+    before the first run; the page's first render on it, then one
+    interaction: the first widget of the page's main area (a selectbox,
+    radio, slider, number input, checkbox or toggle) is set to another value
+    and ``at.run()`` is timed.
+
+Pages that are missing, raise, or have no widget are reported as such.
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+APP = ROOT / "app.py"
+#: Which big dataset each page gets (by file stem); others get the multilabel one.
+PAGE_KIND = {
+    "home": "binary",
+    "data": "binary",
+    "curves": "binary",
+    "label_ranking": "multilabel",
+    "dcg": "graded",
+    "retrieval": "graded",
+    "multilabel": "multilabel",
+    "regression": "regression",
+}
+#: The bundled sample of each kind used for a page's "first render on its kind".
+KIND_SAMPLE = {
+    "binary": "balanced",
+    "multilabel": "digits",
+    "graded": "diabetes_ranking",
+    "regression": "diabetes",
+}
+PICKER_KEY = "dataset_picker"
+SKIP_KEYS = {PICKER_KEY}
+FIRST_RENDER_TARGET = 2.0
+
+
+@dataclass
+class PageResult:
+    """Timings of one page."""
+
+    path: str
+    title: str
+    exists: bool
+    first_render: float | None = None
+    first_error: str = ""
+    kind_sample: str = ""
+    kind_render: float | None = None
+    dataset: str = ""
+    big_render: float | None = None
+    widget: str = ""
+    interaction: float | None = None
+    error: str = ""
+
+
+def app_pages() -> list[tuple[str, str]]:
+    """The ``PAGES`` list of ``app.py`` (file, title), read without running the app."""
+    tree = ast.parse(APP.read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(
+            isinstance(t, ast.Name) and t.id == "PAGES" for t in node.targets
+        ):
+            return [tuple(x) for x in ast.literal_eval(node.value)]
+    return [(str(p.relative_to(ROOT)), p.stem) for p in sorted((ROOT / "pages").glob("*.py"))]
+
+
+def _exception(at) -> str:
+    if at.exception:
+        e = at.exception[0]
+        return f"{getattr(e, 'message', '') or e.value}".strip().splitlines()[0][:200]
+    return ""
+
+
+def _run(at, page: str | None) -> float:
+    t0 = time.perf_counter()
+    if page is None:
+        at.run()
+    else:
+        at.switch_page(page).run()
+    return time.perf_counter() - t0
+
+
+def _change_one_widget(at) -> str:
+    """Set the first settable widget of the main area to another value; describe it.
+
+    Selectboxes and radios whose ``format_func`` is not the identity cannot be
+    set by AppTest from their displayed options (it formats the label again);
+    such a widget is put back and the next one is tried. Returns '' when no
+    widget could be changed.
+    """
+    main = at.main
+
+    def usable(w):
+        return getattr(w, "key", None) not in SKIP_KEYS and not getattr(w, "disabled", False)
+
+    for w in filter(usable, [*main.selectbox, *main.radio]):
+        if len(w.options) < 2:
+            continue
+        old = w.value
+        i = ((w.index or 0) + 1) % len(w.options)
+        w.set_value(w.options[i])
+        try:
+            w.index  # noqa: B018 - raises ValueError when AppTest cannot map the label back
+        except ValueError:
+            w.set_value(old)
+            continue
+        return f'{type(w).__name__.lower()} "{w.label}" -> {w.options[i]}'
+    for w in filter(usable, main.slider):
+        v = w.value
+        if isinstance(v, (int, float)):
+            step = w.step or 1
+            new = v + step if v + step <= w.max else v - step
+            w.set_value(type(v)(new))
+            return f'slider "{w.label}" {v} -> {new}'
+    for w in filter(usable, main.number_input):
+        w.increment()
+        return f'number_input "{w.label}" +1 step'
+    for w in filter(usable, [*main.checkbox, *main.toggle]):
+        old = bool(w.value)
+        w.set_value(not old)
+        return f'{type(w).__name__.lower()} "{w.label}" -> {not old}'
+    return ""
+
+
+def _sample_of(kind: str) -> str:
+    """The bundled sample used for ``kind`` ('' if the gallery has none)."""
+    from explorer.datasets import sample_index
+
+    rows = [r["name"] for r in sample_index() if r["kind"] == kind]
+    return KIND_SAMPLE[kind] if KIND_SAMPLE.get(kind) in rows else (rows[0] if rows else "")
+
+
+def _patch_picker(at, name: str) -> None:
+    """Let AppTest re-send the sidebar picker's state when a session dataset is active.
+
+    AppTest formats the picker's value with the app's ``format_func`` outside
+    the script run, where ``st.session_state`` is not the app's. If the
+    app's label of a session dataset depends on session state, the label
+    AppTest computes is not among the options and the next ``run()`` raises
+    ``ValueError: '<label>' is not in list`` (a browser is unaffected). When
+    that happens, the injected name is mapped to the option the app showed
+    for it; when AppTest can format it, nothing is changed.
+    """
+    from streamlit.testing.v1.element_tree import TESTING_KEY
+
+    try:
+        picker = at.sidebar.selectbox(key=PICKER_KEY)
+    except KeyError:
+        return
+    try:
+        picker.index  # noqa: B018 - raises ValueError when AppTest cannot format the value
+        return
+    except ValueError:
+        pass
+    option = next((o for o in picker.options if name in o), None)
+    if option is None:
+        return
+    funcs = at.session_state[TESTING_KEY]
+    original = funcs[picker.id]
+    funcs[picker.id] = lambda v: option if v == name else original(v)
+
+
+def _big_datasets(matrix_shape: tuple[int, int], vector_n: int) -> dict:
+    from bench.data import make_binary, make_graded, make_multilabel, make_regression
+    from explorer.datasets import Dataset
+
+    n, n_labels = matrix_shape
+    made = {
+        "binary": make_binary(vector_n, ties=False),
+        "multilabel": make_multilabel(n, n_labels, ties=True),
+        "graded": make_graded(n, n_labels, ties=True),
+        "regression": make_regression(vector_n),
+    }
+    return {
+        kind: Dataset(d.name, kind, d.y_true, scores={"model": d.y_score})
+        for kind, d in made.items()
+    }
+
+
+def run_app(matrix_shape=(100_000, 100), vector_n=1_000_000, timeout=600) -> list[PageResult]:
+    """Time every page's first render and one interaction on big data.
+
+    Parameters
+    ----------
+    matrix_shape : (int, int)
+        Shape of the multilabel and graded datasets injected.
+    vector_n : int
+        Size of the binary and regression datasets injected.
+    timeout : float
+        AppTest timeout of one run, in seconds.
+
+    Returns
+    -------
+    list of PageResult
+    """
+    from streamlit.testing.v1 import AppTest
+
+    def fresh():
+        return AppTest.from_file(str(APP), default_timeout=timeout)
+
+    fresh().run()  # warm-up: imports and the sample gallery's caches
+    big = _big_datasets(matrix_shape, vector_n)
+    results = []
+    for path, title in app_pages():
+        r = PageResult(path, title, (ROOT / path).exists())
+        results.append(r)
+        if not r.exists:
+            print(f"   page {path}: missing", file=sys.stderr)
+            continue
+        home = Path(path).stem == "home"
+        try:
+            at = fresh()
+            if home:
+                r.first_render = _run(at, None)
+            else:
+                at.run()
+                r.first_render = _run(at, path)
+            r.first_error = _exception(at)
+        except Exception as exc:  # a failing page is reported
+            r.first_error = f"{type(exc).__name__}: {exc}"[:200]
+
+        kind = PAGE_KIND.get(Path(path).stem, "multilabel")
+        r.kind_sample = _sample_of(kind)
+        if r.kind_sample and r.kind_sample != "balanced":
+            try:
+                at = fresh()
+                at.query_params["ds"] = r.kind_sample
+                if home:
+                    r.kind_render = _run(at, None)
+                else:
+                    at.run()
+                    r.kind_render = _run(at, path)
+                if _exception(at):
+                    r.first_error = (r.first_error + f" {r.kind_sample}: {_exception(at)}").strip()
+            except Exception as exc:
+                r.first_error = f"{r.kind_sample}: {type(exc).__name__}: {exc}"[:200]
+        elif r.kind_sample:
+            r.kind_render = r.first_render
+
+        ds = big[kind]
+        r.dataset = ds.name
+        try:
+            at = fresh()
+            at.session_state["session_datasets"] = {ds.name: ds}
+            at.session_state["active_dataset"] = ds.name
+            if home:
+                r.big_render = _run(at, None)
+                _patch_picker(at, ds.name)
+            else:
+                at.run()
+                _patch_picker(at, ds.name)
+                r.big_render = _run(at, path)
+            r.error = _exception(at)
+            if not r.error:
+                r.widget = _change_one_widget(at)
+                if r.widget:
+                    r.interaction = _run(at, None)
+                    r.error = _exception(at)
+        except Exception as exc:
+            r.error = f"{type(exc).__name__}: {exc}"[:200]
+        print(
+            f"   page {path}: first {r.first_render}, big {r.big_render}, "
+            f"{r.widget or 'no widget'} {r.interaction} {r.first_error or ''} {r.error or ''}",
+            file=sys.stderr,
+        )
+    return results
