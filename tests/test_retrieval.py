@@ -830,3 +830,15 @@ def test_err_refusal_names_the_first_grade_above_max_grade():
     with pytest.raises(MetricInputError, match=r"grade 5 at y_true\[1, 1\] \(row 1, column 1\)"):
         expected_reciprocal_rank(y, s, max_grade=3.5)
     assert math.isfinite(expected_reciprocal_rank(y, s, max_grade=5))
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_ndcg_at_k_matches_pytrec_eval_ndcg_cut_on_tie_free_scores(seed):
+    from metrics import ndcg_per_sample
+
+    y, s = _trec_case(seed)
+    trec = _trec_eval(y, s, {"ndcg_cut"})
+    for k in (5, 10):
+        # trec_eval's ndcg_cut uses linear gains and log2 discounts, as scikit-learn does;
+        # both score a query with no relevant document 0.
+        np.testing.assert_allclose(ndcg_per_sample(y, s, k=k), trec[f"ndcg_cut_{k}"], **TOL)
