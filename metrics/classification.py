@@ -170,8 +170,20 @@ def _check_pos_label(pos_label) -> int:
 # ---------------------------------------------------------------------------
 # counting
 # ---------------------------------------------------------------------------
+def _is_zero_one(y: np.ndarray) -> bool:
+    """Whether every value of ``y`` is 0 or 1 (bool, integer or float)."""
+    return y.dtype == bool or bool(np.all((y == 0) | (y == 1)))
+
+
 def _class_indices(yt: np.ndarray, yp: np.ndarray):
     """Sorted union of the labels present and each sample's index into it."""
+    if _is_zero_one(yt) and _is_zero_one(yp):
+        # The common binary case without np.unique's sort and concatenated copy.
+        lo, hi = min(yt.min(), yp.min()), max(yt.max(), yp.max())
+        classes = np.unique(np.array([lo, hi], dtype=np.result_type(yt, yp)))
+        if classes.shape[0] == 1:
+            return classes, np.zeros(yt.shape[0], np.intp), np.zeros(yp.shape[0], np.intp)
+        return classes, yt.astype(np.intp), yp.astype(np.intp)
     classes, inverse = np.unique(np.concatenate([yt, yp]), return_inverse=True)
     n = yt.shape[0]
     return classes, inverse[:n], inverse[n:]
