@@ -62,6 +62,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         default=",".join(LIBS),
         help="comparison libraries to run, comma-separated (those not installed are skipped)",
     )
+    p.add_argument(
+        "--only",
+        metavar="REGEX",
+        help="time only the metrics whose name matches this regular expression "
+        '(e.g. "ndcg|mean_reciprocal"); targets of skipped metrics are not checked',
+    )
     p.add_argument("--matrix-sizes", type=_sizes, help='e.g. "1000x20,10000x50"')
     p.add_argument("--vector-sizes", type=_sizes, help='e.g. "10000,1000000"')
     p.add_argument(
@@ -149,7 +155,7 @@ def main(argv: list[str] | None = None) -> int:
         gc.freeze()  # the libraries' objects: later collections need not walk them
         for make in bd.dataset_makers(matrix_sizes, vector_sizes, loop_rows=loop_rows):
             d = make()
-            results.append(run_dataset(d, libs, budget))
+            results.append(run_dataset(d, libs, budget, only=args.only))
             loads.append(("", _load()))
             del d
             gc.collect()

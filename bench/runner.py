@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sys
 import traceback
 from dataclasses import dataclass, field
@@ -172,7 +173,9 @@ def _brief(v) -> str:
     return f"array{a.shape}"
 
 
-def run_dataset(d: BenchData, libs: tuple[str, ...], budget: Budget) -> DatasetResult:
+def run_dataset(
+    d: BenchData, libs: tuple[str, ...], budget: Budget, only: str | None = None
+) -> DatasetResult:
     """Time and check every applicable case on ``d``.
 
     Parameters
@@ -182,6 +185,8 @@ def run_dataset(d: BenchData, libs: tuple[str, ...], budget: Budget) -> DatasetR
         Comparison libraries to run (those installed).
     budget : Budget
         Repeat budget of each timed call.
+    only : str, optional
+        A regular expression: run only the cases whose metric name it matches.
 
     Returns
     -------
@@ -196,6 +201,8 @@ def run_dataset(d: BenchData, libs: tuple[str, ...], budget: Budget) -> DatasetR
         d.name, d.kind, d.ties, d.n, d.n_labels, d.input_bytes, argsort, d.loop_rows
     )
     for case in cases_for(d):
+        if only and not re.search(only, case.metric):
+            continue
         try:
             value, t = time_call(lambda case=case: case.ours(d), budget)
             peak = peak_memory(lambda case=case: case.ours(d))
