@@ -13,10 +13,11 @@ first render
 big data
     a fresh ``AppTest`` with a large :class:`explorer.datasets.Dataset`
     injected into ``session_state["session_datasets"]`` and made active
-    before the first run; the page's first render on it, then one
-    interaction: the first widget of the page's main area (a selectbox,
-    radio, slider, number input, checkbox or toggle) is set to another value
-    and ``at.run()`` is timed.
+    before the first run; the page's first render on it, then its
+    interactions: each control of the page's main area (selectbox, radio,
+    select slider, slider, number input, checkbox, toggle; up to
+    ``MAX_CONTROLS``), one after the other, is set to another value and
+    ``at.run()`` is timed. Target: every one <= 0.5 s.
 
 Pages that are missing, raise, or have no widget are reported as such.
 """
@@ -26,7 +27,7 @@ from __future__ import annotations
 import ast
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -52,6 +53,9 @@ KIND_SAMPLE = {
 PICKER_KEY = "dataset_picker"
 SKIP_KEYS = {PICKER_KEY}
 FIRST_RENDER_TARGET = 2.0
+INTERACTION_TARGET = 0.5
+#: At most this many controls are moved per page.
+MAX_CONTROLS = 16
 
 
 @dataclass
@@ -67,9 +71,14 @@ class PageResult:
     kind_render: float | None = None
     dataset: str = ""
     big_render: float | None = None
-    widget: str = ""
-    interaction: float | None = None
+    #: (control moved, seconds of the rerun), in the order they were moved
+    interactions: list = field(default_factory=list)
     error: str = ""
+
+    @property
+    def worst(self) -> tuple[str, float] | None:
+        """The slowest interaction (control, seconds), or None."""
+        return max(self.interactions, key=lambda x: x[1]) if self.interactions else None
 
 
 def app_pages() -> list[tuple[str, str]]:
@@ -99,23 +108,39 @@ def _run(at, page: str | None) -> float:
     return time.perf_counter() - t0
 
 
-def _change_one_widget(at) -> str:
-    """Set the first settable widget of the main area to another value; describe it.
+def _control_id(w) -> tuple:
+    return (type(w).__name__, getattr(w, "key", None) or getattr(w, "label", ""))
 
-    Selectboxes and radios whose ``format_func`` is not the identity cannot be
-    set by AppTest from their displayed options (it formats the label again);
-    such a widget is put back and the next one is tried. Returns '' when no
-    widget could be changed.
+
+def _change_one_widget(at, done: set | None = None) -> str:
+    """Set one settable control of the main area, not in ``done``, to another value.
+
+    Returns a description ('' when no control is left); the control's id is
+    added to ``done``. Selectboxes and radios whose ``format_func`` is not
+    the identity cannot be set by AppTest from their displayed options (it
+    formats the label again); such a widget is put back and skipped.
     """
+    done = set() if done is None else done
     main = at.main
 
     def usable(w):
-        return getattr(w, "key", None) not in SKIP_KEYS and not getattr(w, "disabled", False)
+        return (
+            getattr(w, "key", None) not in SKIP_KEYS
+            and not getattr(w, "disabled", False)
+            and _control_id(w) not in done
+        )
 
-    for w in filter(usable, [*main.selectbox, *main.radio]):
+    for w in filter(usable, [*main.selectbox, *main.radio, *main.select_slider]):
+        done.add(_control_id(w))
         if len(w.options) < 2:
             continue
         old = w.value
+        if type(w).__name__ == "SelectSlider":
+            opts = list(w.options)
+            cur = opts.index(str(old)) if str(old) in opts else 0
+            new = opts[(cur + 1) % len(opts)]
+            w.set_value(new)
+            return f'select_slider "{w.label}" -> {new}'
         i = ((w.index or 0) + 1) % len(w.options)
         w.set_value(w.options[i])
         try:
@@ -125,6 +150,7 @@ def _change_one_widget(at) -> str:
             continue
         return f'{type(w).__name__.lower()} "{w.label}" -> {w.options[i]}'
     for w in filter(usable, main.slider):
+        done.add(_control_id(w))
         v = w.value
         if isinstance(v, (int, float)):
             step = w.step or 1
@@ -132,9 +158,11 @@ def _change_one_widget(at) -> str:
             w.set_value(type(v)(new))
             return f'slider "{w.label}" {v} -> {new}'
     for w in filter(usable, main.number_input):
+        done.add(_control_id(w))
         w.increment()
         return f'number_input "{w.label}" +1 step'
     for w in filter(usable, [*main.checkbox, *main.toggle]):
+        done.add(_control_id(w))
         old = bool(w.value)
         w.set_value(not old)
         return f'{type(w).__name__.lower()} "{w.label}" -> {not old}'
@@ -270,16 +298,19 @@ def run_app(matrix_shape=(100_000, 100), vector_n=1_000_000, timeout=600) -> lis
                 _patch_picker(at, ds.name)
                 r.big_render = _run(at, path)
             r.error = _exception(at)
-            if not r.error:
-                r.widget = _change_one_widget(at)
-                if r.widget:
-                    r.interaction = _run(at, None)
-                    r.error = _exception(at)
+            done: set = set()
+            while not r.error and len(r.interactions) < MAX_CONTROLS:
+                what = _change_one_widget(at, done)
+                if not what:
+                    break
+                r.interactions.append((what, _run(at, None)))
+                r.error = _exception(at) and f"after {what}: {_exception(at)}"
         except Exception as exc:
             r.error = f"{type(exc).__name__}: {exc}"[:200]
+        moves = ", ".join(f"{w} {t:.2f} s" for w, t in r.interactions) or "no control"
         print(
-            f"   page {path}: first {r.first_render}, big {r.big_render}, "
-            f"{r.widget or 'no widget'} {r.interaction} {r.first_error or ''} {r.error or ''}",
+            f"   page {path}: first {r.first_render}, big {r.big_render}; {moves} "
+            f"{r.first_error or ''} {r.error or ''}",
             file=sys.stderr,
         )
     return results

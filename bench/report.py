@@ -254,25 +254,33 @@ def render(
             "",
             "First render: a fresh AppTest of app.py on the default sample, the run that "
             "first shows the page. Big data: a Dataset injected into session_state before the "
-            "first run; the page's first render on it, then one widget changed and `at.run()` "
-            "timed.",
+            "first run; the page's first render on it, then each control of the page's main "
+            "area moved in turn, each `at.run()` timed (worst shown; all listed below).",
             "",
             "| page | first render, default sample | first render, own-kind sample | "
-            "big dataset | render on it | interaction | time | problem |",
-            "|---|---|---|---|---|---|---|---|",
+            "big dataset | render on it | controls moved | slowest interaction | time | problem |",
+            "|---|---|---|---|---|---|---|---|---|",
         ]
         for p in pages:
             if not p.exists:
-                out.append(f"| {p.title} (`{p.path}`) | missing | | | | | | page file absent |")
+                out.append(f"| {p.title} (`{p.path}`) | missing | | | | | | | page file absent |")
                 continue
             problem = "; ".join(
                 x for x in (p.first_error and f"first: {p.first_error}", p.error) if x
             )
+            worst = p.worst
             out.append(
                 f"| {p.title} | {fmt_time(p.first_render)} | "
                 f"{fmt_time(p.kind_render)} ({p.kind_sample}) | {p.dataset} | "
-                f"{fmt_time(p.big_render)} | {p.widget or 'no widget found'} | "
-                f"{fmt_time(p.interaction)} | {problem} |"
+                f"{fmt_time(p.big_render)} | {len(p.interactions)} | "
+                f"{worst[0] if worst else 'no control found'} | "
+                f"{fmt_time(worst[1] if worst else None)} | {problem} |"
             )
+        out.append("")
+        out += ["Every interaction timed, page by page, in the order the controls were moved:", ""]
+        for p in pages:
+            if p.interactions:
+                moves = "; ".join(f"{w}: {fmt_time(t)}" for w, t in p.interactions)
+                out.append(f"- **{p.title}**: {moves}")
         out.append("")
     return "\n".join(out)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bench.app_timing import FIRST_RENDER_TARGET, PageResult
+from bench.app_timing import FIRST_RENDER_TARGET, INTERACTION_TARGET, PageResult
 from bench.runner import DatasetResult
 
 PASS, MISS, NA = "PASS", "MISS", "n/a"
@@ -375,6 +375,34 @@ def check_targets(results: list[DatasetResult], pages: list[PageResult] | None) 
                 note=", ".join(f"{w}: {t:.2f} s" for t, w in renders if t is not None),
             )
         )
+        if p.dataset:
+            if p.error or not p.interactions:
+                rows.append(
+                    TargetRow(
+                        "app-interaction",
+                        f"slowest interaction on {p.title} (AppTest)",
+                        p.dataset,
+                        f"<= {INTERACTION_TARGET:.2f} s",
+                        "failed" if p.error else "no control",
+                        MISS if p.error else NA,
+                        "",
+                        p.error,
+                    )
+                )
+            else:
+                what, worst = p.worst
+                rows.append(
+                    _at_most(
+                        "app-interaction",
+                        f"slowest interaction on {p.title} (AppTest, "
+                        f"{len(p.interactions)} controls)",
+                        p.dataset,
+                        worst,
+                        INTERACTION_TARGET,
+                        fmt="{:.2f} s",
+                        note=f"slowest: {what}",
+                    )
+                )
     return [TargetRow(**{**r.__dict__, "note": _why(r)}) if r.verdict == MISS else r for r in rows]
 
 

@@ -146,3 +146,17 @@ def test_optional_libraries_agree_or_name_the_convention(lib):
                 for r in c.refs:
                     assert r.check != ERROR, (c.metric, r.note)
                     assert r.check != MISMATCH, (data.name, c.metric, r.note)
+
+
+def test_every_page_interaction_is_a_target_and_the_slowest_decides():
+    from bench.app_timing import PageResult
+
+    fast = PageResult("views/a.py", "A", True, first_render=0.1, dataset="big")
+    fast.interactions = [('slider "K"', 0.2), ('radio "gain"', 0.4)]
+    slow = PageResult("views/b.py", "B", True, first_render=0.1, dataset="big")
+    slow.interactions = [('slider "K"', 0.2), ('selectbox "log base"', 0.9)]
+    none = PageResult("views/c.py", "C", True, first_render=0.1, dataset="big")
+    rows = [r for r in check_targets([], [fast, slow, none]) if r.key == "app-interaction"]
+    assert [r.verdict for r in rows] == [PASS, MISS, "n/a"]
+    assert rows[0].measured == "0.40 s" and "2 controls" in rows[0].target
+    assert rows[1].measured == "0.90 s" and 'selectbox "log base"' in rows[1].note
