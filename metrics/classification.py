@@ -69,8 +69,25 @@ def _as_labels(y, name: str) -> np.ndarray:
     return arr
 
 
+#: Entries checked at a time by :func:`_check_integral` (bounds its temporaries).
+_CHECK_BLOCK = 1 << 20
+
+
 def _check_integral(y: np.ndarray, name: str) -> None:
-    """Refuse class labels that are not whole numbers, naming the first one."""
+    """Refuse class labels that are not whole numbers, naming the first one.
+
+    Checked by blocks of :data:`_CHECK_BLOCK` labels, so the ``np.trunc``
+    temporary stays small whatever the input size.
+    """
+    if y.dtype.kind in "iub":
+        return
+    flat = y.reshape(-1)
+    step = _CHECK_BLOCK
+    if not any(
+        (flat[i : i + step] != np.trunc(flat[i : i + step])).any()
+        for i in range(0, flat.shape[0], step)
+    ):
+        return
     bad = y != np.trunc(y)
     if bad.any():
         i = int(np.argmax(bad))
@@ -183,10 +200,36 @@ def _class_indices(yt: np.ndarray, yp: np.ndarray):
         classes = np.unique(np.array([lo, hi], dtype=np.result_type(yt, yp)))
         if classes.shape[0] == 1:
             return classes, np.zeros(yt.shape[0], np.intp), np.zeros(yp.shape[0], np.intp)
-        return classes, yt.astype(np.intp), yp.astype(np.intp)
+        # int8 indices (1/8 of intp); callers count them with _binary_cells
+        return classes, yt.astype(np.int8), yp.astype(np.int8)
     classes, inverse = np.unique(np.concatenate([yt, yp]), return_inverse=True)
     n = yt.shape[0]
     return classes, inverse[:n], inverse[n:]
+
+
+def _binary_cells(it: np.ndarray, ip: np.ndarray, w) -> np.ndarray:
+    """The 2x2 confusion cells ``[tn, fp, fn, tp]`` of int8 0/1 class indices.
+
+    What ``np.bincount(2 * it + ip, weights=w, minlength=4)`` gives, without
+    intp copies of the indices: counts by ``np.count_nonzero`` (exact
+    integers), weighted sums by ``np.sum(w, where=cell)``.
+    """
+    t, p = it.view(bool), ip.view(bool)
+    if w is None:
+        n = t.shape[0]
+        n_t, n_p = np.count_nonzero(t), np.count_nonzero(p)
+        n_tp = np.count_nonzero(t & p)
+        return np.array([n - n_t - n_p + n_tp, n_p - n_tp, n_t - n_tp, n_tp], dtype=np.int64)
+    nt, np_ = ~t, ~p
+    return np.array(
+        [
+            np.sum(w, where=nt & np_),
+            np.sum(w, where=nt & p),
+            np.sum(w, where=t & np_),
+            np.sum(w, where=t & p),
+        ],
+        dtype=np.float64,
+    )
 
 
 def _label_counts(yt, yp, w, multilabel: bool, *, samplewise: bool = False, pos_label=None):
@@ -196,22 +239,33 @@ def _label_counts(yt, yp, w, multilabel: bool, *, samplewise: bool = False, pos_
     counts of that label (zeros when it never occurs).
     """
     if multilabel:
-        both = yt * yp
+        if w is None or samplewise:  # summed along an axis: a boolean AND (1/8 the memory)
+            both = np.logical_and(yt, yp)
+        else:
+            both = yt * yp  # w @ both needs numbers
         if samplewise:
-            tp, pred, true = both.sum(axis=1), yp.sum(axis=1), yt.sum(axis=1)
+            tp, pred, true = both.sum(axis=1, dtype=np.float64), yp.sum(axis=1), yt.sum(axis=1)
             if w is not None:
                 tp, pred, true = tp * w, pred * w, true * w
         elif w is None:
-            tp, pred, true = both.sum(axis=0), yp.sum(axis=0), yt.sum(axis=0)
+            tp, pred, true = both.sum(axis=0, dtype=np.float64), yp.sum(axis=0), yt.sum(axis=0)
         else:
             tp, pred, true = w @ both, w @ yp, w @ yt
         return tp, pred, true
     classes, it, ip = _class_indices(yt, yp)
     n_classes = classes.shape[0]
-    hit = it == ip
-    tp = np.bincount(it[hit], weights=None if w is None else w[hit], minlength=n_classes)
-    pred = np.bincount(ip, weights=w, minlength=n_classes)
-    true = np.bincount(it, weights=w, minlength=n_classes)
+    if it.dtype == np.int8:  # two classes 0/1
+        tn, fp, fn, tp1 = _binary_cells(it, ip, w)
+        tp, pred, true = (
+            np.array([tn, tp1]),
+            np.array([tn + fn, fp + tp1]),
+            np.array([tn + fp, fn + tp1]),
+        )
+    else:
+        hit = it == ip
+        tp = np.bincount(it[hit], weights=None if w is None else w[hit], minlength=n_classes)
+        pred = np.bincount(ip, weights=w, minlength=n_classes)
+        true = np.bincount(it, weights=w, minlength=n_classes)
     tp = tp.astype(np.float64, copy=False)
     pred = pred.astype(np.float64, copy=False)
     true = true.astype(np.float64, copy=False)
@@ -358,12 +412,15 @@ def confusion_matrix(y_true, y_pred, *, labels=None, sample_weight=None, normali
         keep = found_t & (sorted_classes[pos_p] == yp)
         it, ip = order[pos_t], order[pos_p]
     n_classes = classes.shape[0]
-    cells = it * n_classes + ip
-    weights = w
-    if keep is not None:
-        cells = cells[keep]
-        weights = None if w is None else w[keep]
-    cm = np.bincount(cells, weights=weights, minlength=n_classes * n_classes)
+    if it.dtype == np.int8:  # two classes 0/1, no labels=
+        cm = _binary_cells(it, ip, w)
+    else:
+        cells = it * n_classes + ip
+        weights = w
+        if keep is not None:
+            cells = cells[keep]
+            weights = None if w is None else w[keep]
+        cm = np.bincount(cells, weights=weights, minlength=n_classes * n_classes)
     cm = cm.reshape(n_classes, n_classes)
     cm = cm.astype(np.int64 if _integer_weights(sample_weight) else np.float64)
     if normalize is None:
@@ -818,14 +875,17 @@ def _log_loss_terms(y_true, y_pred, labels) -> np.ndarray:
             f"y_pred must hold probabilities in [0, 1]; found {float(proba[where])!r} "
             f"at {location('y_pred', where)}."
         )
+    idx = None
     if labels is None:
-        classes = np.unique(yt)
+        if _is_zero_one(yt):  # 0/1 labels: the classes without sorting the labels
+            classes = np.unique(np.array([yt.min(), yt.max()], dtype=yt.dtype))
+        else:
+            classes = np.unique(yt)
         if classes.shape[0] < 2:
             raise MetricInputError(
                 f"y_true holds a single class ({float(classes[0]):g}); pass every class "
                 "through labels=, e.g. labels=[0, 1]."
             )
-        idx = np.searchsorted(classes, yt)
     else:
         classes = np.unique(as_array(labels, "labels", ndim=(1,)))
         if classes.shape[0] < 2:
@@ -849,11 +909,17 @@ def _log_loss_terms(y_true, y_pred, labels) -> np.ndarray:
         )
     proba = proba.astype(dtype, copy=False)
     if proba.ndim == 1:
-        p = np.where(idx == 1, proba, 1 - proba)
+        # p = proba for the greater class, 1 - proba for the other, built in place
+        p = 1 - proba
+        np.copyto(p, proba, where=(idx == 1) if idx is not None else (yt == classes[1]))
     else:
+        if idx is None:
+            idx = np.searchsorted(classes, yt)
         p = np.take_along_axis(proba, idx[:, None], axis=1)[:, 0]
     eps = np.finfo(dtype).eps
-    return -np.log(np.clip(p, eps, 1 - eps))
+    np.clip(p, eps, 1 - eps, out=p)
+    np.log(p, out=p)
+    return np.negative(p, out=p)
 
 
 def log_loss_per_sample(y_true, y_pred, *, labels=None):

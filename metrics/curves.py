@@ -24,10 +24,18 @@ How it is computed (no Python loop over samples):
   positive score, the negatives below it (AUC) or at or above it (precision);
 * with ``sample_weight``, one descending argsort and weighted cumulative sums
   at the end of every tie block;
-* multilabel ``macro`` / ``weighted`` / ``None`` transpose the matrices so
-  that labels become rows, and every average scores all rows at once
-  (``_ranks.descending_order`` + ``_ranks.tie_bounds``, cumulative sums along
-  the rows); ``average="samples"`` is vectorized over rows the same way.
+* the curves' counts are int32 (below 2**31 samples) and filled in place,
+  so that their peak memory stays near the size of the curve itself;
+* multilabel ``macro`` / ``weighted`` / ``None`` without weights: on small
+  matrices one flat sort of the transposed matrix (``_auc_rows`` by
+  mid-ranks, ``_samples_ap_rows``); otherwise blocks of columns are
+  transposed (cache-sized, bounding the memory) and each label costs two
+  value sorts and a ``searchsorted`` (``_column_scores``). With weights,
+  ``_rowwise`` (one argsort, tie bounds, cumulative sums) on blocks of
+  columns;
+* ``average="samples"``: AP per row from one ascending sort per block of
+  rows (``_samples_ap_rows``, the counts of label_ranking's LRAP), ROC AUC by
+  ``_rowwise``, both through ``_ranks.apply_by_row_chunks``.
 
 Differences from scikit-learn, all on input it takes quietly or answers
 with NaN:
@@ -53,7 +61,16 @@ from numbers import Real
 
 import numpy as np
 
-from metrics._ranks import descending_order, mid_rank, tie_bounds
+from metrics._ranks import (
+    apply_by_row_chunks,
+    ascending_flat_order,
+    block_start_of,
+    descending_order,
+    flat_tie_blocks,
+    mid_rank,
+    row_chunks,
+    tie_bounds,
+)
 from metrics._validation import (
     MetricInputError,
     as_1d,
@@ -128,13 +145,58 @@ def _positive_is_zero(pos_label, *, allow_none: bool = True) -> bool:
     )
 
 
+def _valid_label_array(y_true) -> np.ndarray | None:
+    """``y_true`` itself when it is an integer/boolean array of 0/1 (no copy), else None.
+
+    The fast path of the label check: one ``max`` over the unsigned view
+    (an integer is 0 or 1 iff its unsigned bits are <= 1), no float64 copy
+    and no temporaries. Anything else (floats, lists, bad values) goes
+    through :func:`as_array` and :func:`check_binary`, which name the first
+    bad element.
+    """
+    if not isinstance(y_true, np.ndarray) or y_true.ndim not in (1, 2) or y_true.size == 0:
+        return None
+    kind = y_true.dtype.kind
+    if kind == "b":
+        return y_true
+    if kind not in "iu":
+        return None
+    bits = y_true if kind == "u" else y_true.view(np.dtype(f"u{y_true.dtype.itemsize}"))
+    return y_true if int(bits.max()) <= 1 else None
+
+
+def _finite_scores(y_score, ndim: tuple[int, ...]) -> np.ndarray:
+    """``as_array(y_score, "y_score")``, with a cheaper check for float64 arrays.
+
+    A finite minimum and maximum prove every entry finite (both propagate
+    NaN; an infinity is the minimum or the maximum): two reductions instead
+    of ``np.isfinite``'s boolean matrix. Anything else goes through
+    :func:`as_array`, which names the first bad element.
+    """
+    if (
+        isinstance(y_score, np.ndarray)
+        and y_score.dtype == np.float64
+        and y_score.ndim in ndim
+        and y_score.size
+        and np.isfinite(y_score.min())
+        and np.isfinite(y_score.max())
+    ):
+        return y_score
+    return as_array(y_score, "y_score", ndim=ndim)
+
+
 def _labels_and_scores(y_true, y_score, *, multilabel_ok: bool):
     """Validate ``y_true`` (0/1) and ``y_score``; flatten ``(n, 1)`` columns.
 
-    Returns float arrays ``(y, s)``: both 1-D (binary) or both 2-D with more
-    than one column (multilabel, only when ``multilabel_ok``).
+    Returns ``(y, s)``: the 0/1 labels (boolean, integer or float64; turn
+    them into a mask with :func:`_mask`) and the float64 scores, both 1-D
+    (binary) or both 2-D with more than one column (multilabel, only when
+    ``multilabel_ok``).
     """
-    y = as_array(y_true, "y_true", ndim=(1, 2))
+    y = _valid_label_array(y_true)
+    checked = y is not None
+    if not checked:
+        y = as_array(y_true, "y_true", ndim=(1, 2))
     if y.ndim == 2 and y.shape[1] == 1:
         y = y[:, 0]
     if y.ndim == 2 and not multilabel_ok:
@@ -142,12 +204,18 @@ def _labels_and_scores(y_true, y_score, *, multilabel_ok: bool):
             f"y_true must be 1-D (binary labels, one per sample); got shape {y.shape}."
         )
     if y.ndim == 1:
-        s = as_1d(y_score, "y_score")
+        s = as_1d(_finite_scores(y_score, (1, 2)), "y_score")
     else:
-        s = as_array(y_score, "y_score", ndim=(1, 2))
+        s = _finite_scores(y_score, (1, 2))
     check_same_shape(y, s, "y_true", "y_score")
-    y = check_binary(y, "y_true")
+    if not checked:
+        y = check_binary(y, "y_true")
     return y, s
+
+
+def _mask(y: np.ndarray) -> np.ndarray:
+    """Boolean positive mask of validated 0/1 labels (no copy for booleans)."""
+    return y if y.dtype == bool else y != 0
 
 
 def _binary_input(y_true, y_score, sample_weight=None, pos_label=None, *, allow_none=True):
@@ -155,8 +223,8 @@ def _binary_input(y_true, y_score, sample_weight=None, pos_label=None, *, allow_
     flip = _positive_is_zero(pos_label, allow_none=allow_none)
     y, s = _labels_and_scores(y_true, y_score, multilabel_ok=False)
     w = check_sample_weight(sample_weight, y.shape[0])
-    pos = (y == 0) if flip else (y == 1)
-    return pos, s, w
+    pos = _mask(y)
+    return (~pos if flip else pos), s, w
 
 
 def _refuse_single_class(pos: np.ndarray, w: np.ndarray | None, what: str = "y_true") -> None:
@@ -196,10 +264,11 @@ def _distinct(sorted_values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 def _sorted_counts(pos: np.ndarray, s: np.ndarray):
     """Value sorts of the positive and negative scores.
 
-    Returns ``(vals, cnt, tp_ge, neg_lt, neg_sorted, n_pos, n_neg)``: the
-    distinct positive scores ascending, how many positives hold each, the
-    number of positives scoring >= each, the number of negatives scoring
-    < each, and the sorted negative scores.
+    Returns ``(vals, cnt, first, neg_lt, neg_sorted, n_pos, n_neg)``: the
+    distinct positive scores ascending, how many positives hold each (None
+    when all are distinct: then ``vals`` is the sorted positives themselves,
+    no copy), the number of positives scoring < each, the number of
+    negatives scoring < each, and the sorted negative scores.
     """
     ps = np.compress(pos, s)  # np.compress is ~3x faster than boolean indexing
     ns = np.compress(~pos, s)
@@ -207,48 +276,105 @@ def _sorted_counts(pos: np.ndarray, s: np.ndarray):
     ns.sort()
     n_pos, n_neg = ps.shape[0], ns.shape[0]
     vals, first = _distinct(ps)
-    cnt = np.diff(first, append=n_pos)
-    tp_ge = n_pos - first
+    if first.shape[0] == n_pos:  # no tie among the positives
+        vals, cnt = ps, None
+    else:
+        del ps
+        cnt = np.diff(first, append=n_pos)
     neg_lt = np.searchsorted(ns, vals, side="left")
-    return vals, cnt, tp_ge, neg_lt, ns, n_pos, n_neg
+    return vals, cnt, first, neg_lt, ns, n_pos, n_neg
+
+
+def _weighted_sum(cnt: np.ndarray | None, values: np.ndarray):
+    """``sum(cnt * values)`` (``cnt`` None: all ones), exact for integers."""
+    return values.sum() if cnt is None else np.dot(cnt, values)
+
+
+def _neg_ties(vals, cnt, neg_lt, ns, n_neg) -> int:
+    """``sum(cnt * (negatives equal to vals))``; ``neg_lt`` is clobbered.
+
+    A negative ties with ``v`` only if ``ns[neg_lt]`` (the first negative
+    >= ``v``) equals it: search 'right' only for those values.
+    """
+    if n_neg == 0:
+        return 0
+    np.minimum(neg_lt, n_neg - 1, out=neg_lt)  # past the end: ns[-1] < v, no tie
+    tied = ns[neg_lt] == vals
+    if not tied.any():
+        return 0
+    tv = vals[tied]
+    n_eq = np.searchsorted(ns, tv, side="right") - np.searchsorted(ns, tv, side="left")
+    return int(_weighted_sum(None if cnt is None else cnt[tied], n_eq))
 
 
 def _fast_auc(pos: np.ndarray, s: np.ndarray) -> float:
-    """Exact AUC (ties 1/2) from two value sorts; both classes present."""
+    """Exact AUC (ties 1/2) from two value sorts; both classes present.
+
+    ``2 U = sum over positives of (2 * negatives below + negatives tied)``,
+    exact in int64; the temporaries are kept to a few positive-sized arrays.
+    """
     vals, cnt, _, neg_lt, ns, n_pos, n_neg = _sorted_counts(pos, s)
-    # negatives tied with a positive value: search 'right' only where needed
-    neg_le = neg_lt.copy()
-    probe = np.minimum(neg_lt, n_neg - 1)
-    tied = (neg_lt < n_neg) & (ns[probe] == vals)
-    if tied.any():
-        neg_le[tied] = np.searchsorted(ns, vals[tied], side="right")
-    u2 = int(np.dot(cnt, neg_lt + neg_le))  # 2 U, exact in int64
+    u2 = 2 * int(_weighted_sum(cnt, neg_lt)) + _neg_ties(vals, cnt, neg_lt, ns, n_neg)
     return u2 / (2.0 * n_pos * n_neg)
 
 
 def _fast_ap(pos: np.ndarray, s: np.ndarray) -> float:
-    """Exact average precision from two value sorts."""
-    vals, cnt, tp_ge, neg_lt, _, n_pos, n_neg = _sorted_counts(pos, s)
+    """Exact average precision from two value sorts (in-place arithmetic)."""
+    vals, cnt, first, neg_lt, ns, n_pos, n_neg = _sorted_counts(pos, s)
     if n_pos == 0:
         return 0.0
-    precision = tp_ge / (tp_ge + (n_neg - neg_lt))
-    return max(0.0, float(np.dot(cnt, precision)) / n_pos)
+    del vals, ns
+    # precision = tp_ge / (tp_ge + fp_ge), tp_ge = n_pos - first, fp_ge = n_neg - neg_lt
+    np.subtract(n_pos, first, out=first)  # tp_ge
+    np.subtract(n_pos + n_neg, neg_lt, out=neg_lt)
+    neg_lt -= n_pos
+    neg_lt += first  # tp_ge + fp_ge
+    precision = np.divide(first, neg_lt)
+    return max(0.0, float(_weighted_sum(cnt, precision)) / n_pos)
+
+
+#: Thresholds per ``searchsorted`` call in :func:`_unweighted_blocks`.
+_SEARCH_BLOCK = 1 << 20
 
 
 def _unweighted_blocks(pos: np.ndarray, s: np.ndarray):
     """(fps, tps, thresholds) at every distinct score, thresholds descending.
 
-    Value sorts only: the distinct scores come from ``np.sort(s)``, the
-    positives per distinct score from the sorted positive scores. Counts are
-    exact integers (int64).
+    Value sorts only: the distinct scores come from ``np.sort(s)`` (no copy
+    when all are distinct), the positives at or above each from a
+    ``searchsorted`` into the sorted positive scores. Counts are exact
+    integers (int32 below 2**31 samples, else int64), computed in place to
+    keep the peak memory low.
     """
-    vals, first = _distinct(np.sort(s))
+    n = s.shape[0]
     ps = np.compress(pos, s)
     ps.sort()
-    pos_at = np.bincount(np.searchsorted(vals, ps), minlength=vals.shape[0])
-    tps = np.cumsum(pos_at[::-1])
-    fps = (s.shape[0] - first)[::-1] - tps
-    return fps, tps, vals[::-1]
+    n_pos = ps.shape[0]
+    vals = np.sort(s)
+    is_first = np.empty(n, dtype=bool)
+    is_first[0] = True
+    np.not_equal(vals[1:], vals[:-1], out=is_first[1:])
+    first = None
+    if np.count_nonzero(is_first) < n:
+        first = np.flatnonzero(is_first)
+        vals = vals[first]
+    del is_first
+    # counts up to n: int32 (half the memory, exact) below 2**31 samples
+    dtype = np.int32 if n < 2**31 else np.int64
+    tps = np.empty(vals.shape[0], dtype=dtype)
+    # positives at or above = n_pos - positives below each score, by blocks of
+    # thresholds so that searchsorted's int64 result stays small
+    for part in row_chunks(vals.shape[0], 1, max_elements=_SEARCH_BLOCK):
+        below = np.searchsorted(ps, vals[part], side="left")
+        np.subtract(n_pos, below, out=tps[part], casting="unsafe")
+    del ps
+    if first is None:
+        fps = np.arange(n, 0, -1, dtype=dtype)
+    else:
+        fps = np.subtract(n, first).astype(dtype, copy=False)
+    del first
+    fps -= tps  # scores at or above, minus the positives
+    return fps[::-1], tps[::-1], vals[::-1]
 
 
 def _weighted_blocks(pos: np.ndarray, s: np.ndarray, w: np.ndarray):
@@ -264,6 +390,24 @@ def _weighted_blocks(pos: np.ndarray, s: np.ndarray, w: np.ndarray):
     tps = np.cumsum(np.where(po, wo, 0.0))[ends]
     fps = np.cumsum(np.where(po, 0.0, wo))[ends]
     return fps, tps, ss[ends]
+
+
+def _steps(counts: np.ndarray) -> np.ndarray:
+    """``np.diff(counts)``; int32 for integer counts below 2**31 (half the memory, exact)."""
+    if counts.dtype.kind == "i" and counts[-1] < 2**31:  # counts are non-decreasing
+        return np.subtract(counts[1:], counts[:-1], dtype=np.int32, casting="unsafe")
+    return np.diff(counts)
+
+
+def _prepend(first: float, values: np.ndarray, scale=None) -> np.ndarray:
+    """``concatenate(([first], values / scale))`` written straight into the result."""
+    out = np.empty(values.shape[0] + 1)
+    out[0] = first
+    if scale is None:
+        out[1:] = values
+    else:
+        np.divide(values, scale, out=out[1:])
+    return out
 
 
 def _blocks(pos, s, w):
@@ -319,7 +463,7 @@ def _rowwise(kind: str, y: np.ndarray, s: np.ndarray, w: np.ndarray | None = Non
     """
     order, ss = descending_order(s)
     first, last = tie_bounds(ss)
-    ys = np.take_along_axis(y, order, axis=1)
+    ys = np.take_along_axis(y, order, axis=1).astype(np.float64, copy=False)
     if w is None:
         tpw, fpw = ys, 1.0 - ys
     else:
@@ -345,9 +489,10 @@ def _rowwise(kind: str, y: np.ndarray, s: np.ndarray, w: np.ndarray | None = Non
     return np.maximum(ap_rows, 0.0)
 
 
-def _refuse_single_class_columns(y: np.ndarray, w: np.ndarray | None) -> None:
+def _refuse_single_class_columns(y: np.ndarray, w: np.ndarray | None, n_pos=None) -> None:
     n = y.shape[0]
-    n_pos = np.count_nonzero(y, axis=0)
+    if n_pos is None:
+        n_pos = np.count_nonzero(y, axis=0)
     bad = (n_pos == 0) | (n_pos == n)
     if bad.any():
         c = int(np.argmax(bad))
@@ -387,31 +532,224 @@ def _weighted_mean(values: np.ndarray, weights: np.ndarray | None) -> float:
     return float(np.dot(values, weights) / weights.sum())
 
 
+#: Entries of the score matrix transposed at a time by the column-wise
+#: multilabel paths (2**21 float64 = 16 MiB): bounds their memory.
+_COLUMN_BLOCK_ELEMENTS = 1 << 21
+
+#: Up to this many entries, unweighted per-label scores come from one flat
+#: sort of the transposed matrix (``_auc_rows`` / ``_samples_ap_rows``)
+#: rather than from :func:`_column_scores`' loop over labels.
+_FLAT_COLUMN_ELEMENTS = 1 << 15
+
+#: Rows per tile of :func:`_transposed` (tiles stay in cache).
+_TRANSPOSE_TILE_ROWS = 512
+
+
+def _column_blocks(n_rows: int, n_cols: int) -> list[slice]:
+    """Consecutive column slices of about ``_COLUMN_BLOCK_ELEMENTS`` entries each."""
+    return row_chunks(n_cols, n_rows, max_elements=_COLUMN_BLOCK_ELEMENTS)
+
+
+def _transposed(a: np.ndarray, cols: slice, dtype=None) -> np.ndarray:
+    """``a[:, cols].T`` as a C-contiguous array of ``dtype``, copied by row tiles.
+
+    Tiles of :data:`_TRANSPOSE_TILE_ROWS` rows keep both sides in cache
+    (3-5x faster than one strided copy for 1-byte types); casting to bool
+    turns 0/1 labels into a mask on the way. The loop runs over row tiles.
+    """
+    n = a.shape[0]
+    out = np.empty((cols.stop - cols.start, n), dtype=a.dtype if dtype is None else dtype)
+    for rows in row_chunks(n, 1, max_elements=_TRANSPOSE_TILE_ROWS):
+        out[:, rows] = a[rows, cols].T
+    return out
+
+
+def _sorted_column_score(kind: str, col: np.ndarray, ps: np.ndarray) -> float:
+    """AUC or AP of one label from its sorted scores and its sorted positive scores.
+
+    ``col`` holds all the label's scores ascending, ``ps`` the positives'
+    scores ascending. For each distinct positive score ``v`` (first at
+    ``first`` in ``ps``, ``cnt`` times), ``searchsorted(col, v)`` counts the
+    scores below ``v``; subtracting the positives below ``v`` gives the
+    negatives below it. The same exact integer counts as :func:`_fast_auc`
+    and :func:`_fast_ap`, so the same floats. AUC needs both classes.
+    """
+    n, n_pos = col.shape[0], ps.shape[0]
+    if kind == "ap" and n_pos == 0:
+        return 0.0
+    if kind == "auc" and (n_pos == 0 or n_pos == n):
+        return np.nan  # refused by the caller
+    vals, first = _distinct(ps)
+    cnt = np.diff(first, append=n_pos)
+    all_lt = np.searchsorted(col, vals, side="left")
+    if kind == "ap":
+        # tp_ge / (tp_ge + fp_ge) with tp_ge + fp_ge = the scores >= v
+        precision = (n_pos - first) / (n - all_lt)
+        return max(0.0, float(np.dot(cnt, precision)) / n_pos)
+    # scores <= v: all_lt + cnt unless negatives tie with v (search 'right' only there)
+    all_le = all_lt + cnt
+    probe = np.minimum(all_le, n - 1)
+    tied = (all_le < n) & (col[probe] == vals)
+    if tied.any():
+        all_le[tied] = np.searchsorted(col, vals[tied], side="right")
+    neg_lt_plus_le = (all_lt - first) + (all_le - first - cnt)
+    u2 = int(np.dot(cnt, neg_lt_plus_le))  # 2 U, exact in int64
+    return u2 / (2.0 * n_pos * (n - n_pos))
+
+
+def _column_scores(kind: str, y: np.ndarray, s: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Per-label AUC or AP of a multilabel matrix (no sample weights), and positives per label.
+
+    Blocks of columns are transposed to contiguous rows (:func:`_transposed`,
+    the labels straight into a boolean mask); each label then costs two
+    value sorts (its scores in place, its positives' scores) and a
+    ``searchsorted`` of its distinct positive scores
+    (:func:`_sorted_column_score`). The loops run over column blocks and
+    labels, each label vectorized over the samples. AUC is NaN for a label
+    with a single class (the caller refuses it).
+    """
+    n, m = s.shape
+    out = np.empty(m, dtype=np.float64)
+    n_pos = np.empty(m, dtype=np.int64)
+    for cols in _column_blocks(n, m):
+        block = _transposed(s, cols)
+        pos = _transposed(y, cols, bool)
+        for j in range(block.shape[0]):
+            ps = np.compress(pos[j], block[j])
+            ps.sort()
+            n_pos[cols.start + j] = ps.shape[0]
+            block[j].sort()
+            out[cols.start + j] = _sorted_column_score(kind, block[j], ps)
+    return out, n_pos
+
+
+def _weighted_column_scores(kind: str, y: np.ndarray, s: np.ndarray, w: np.ndarray):
+    """Per-label AUC or AP with sample weights: :func:`_rowwise` on blocks of columns.
+
+    Blocks are 8x smaller than :func:`_column_scores`' (``_rowwise`` makes
+    about a dozen block-sized temporaries), which bounds the memory.
+    """
+    n, m = s.shape
+    parts = [
+        _rowwise(kind, _transposed(y, cols, bool), _transposed(s, cols), w)
+        for cols in _column_blocks(8 * n, m)
+    ]
+    return np.concatenate(parts)
+
+
+def _samples_ap_rows(
+    mask: np.ndarray, s: np.ndarray, *, per_block: bool | None = None
+) -> np.ndarray:
+    """Average precision of every row of a block of rows (``average="samples"``).
+
+    One unstable ascending sort of the block
+    (:func:`metrics._ranks.ascending_flat_order`). A tie block starting at
+    ascending position ``a`` of its row has ``m - a`` scores at or above it,
+    of which ``n_true - (positives of the row below the block)`` are
+    positives: each of its positives earns that precision, and a row's AP
+    is the mean over its positives (0 without any). As in label_ranking's
+    LRAP, two ways to the same counts, picked by how tied the scores are
+    (or by ``per_block``, for tests): per tie block
+    (:func:`metrics._ranks.flat_tie_blocks`) when blocks are few, else per
+    positive (:func:`metrics._ranks.block_start_of`).
+    """
+    n, m = s.shape
+    flat, is_start = ascending_flat_order(s)
+    ordered = mask.ravel()[flat]
+    n_true = np.count_nonzero(mask, axis=1)
+    true_before_row = np.cumsum(n_true) - n_true
+    if per_block is None:
+        per_block = 2 * np.count_nonzero(is_start) <= is_start.shape[0]
+    if per_block:
+        blocks = flat_tie_blocks(is_start, m, ordered)
+        count = blocks.sums
+        below = np.cumsum(count)  # positives up to the end of the block (flat, over rows)
+        below -= count
+        hit = count > 0
+        row = blocks.row[hit]
+        below = below[hit] - true_before_row[row]
+        weight = count[hit] * ((n_true[row] - below) / (m - blocks.first[hit]))
+    else:
+        pos = np.flatnonzero(ordered)  # flat sorted positions of the positives
+        start = block_start_of(is_start)[pos]
+        new_block = np.empty(pos.shape[0], dtype=bool)
+        new_block[:1] = True
+        np.not_equal(start[1:], start[:-1], out=new_block[1:])
+        below = block_start_of(new_block).astype(np.int64)  # index of the block's first positive
+        row = pos // m
+        below -= true_before_row[row]
+        weight = (n_true[row] - below) / (m * (row + 1) - start)
+    total = np.bincount(row, weights=weight, minlength=n)
+    out = np.zeros(n, dtype=np.float64)
+    has = n_true > 0
+    out[has] = total[has] / n_true[has]
+    return np.maximum(out, 0.0)
+
+
+def _auc_rows(mask: np.ndarray, s: np.ndarray) -> np.ndarray:
+    """ROC AUC of every row (labels along the row), by mid-ranks from one flat sort.
+
+    One unstable ascending sort (:func:`metrics._ranks.ascending_flat_order`);
+    a positive in the tie block spanning row positions ``b .. e`` (0-based)
+    has the mid-rank ``(b + e) / 2 + 1``, and ``2 U = 2 (rank sum) - P (P + 1)``
+    (Mann-Whitney), exact integers. NaN for a row with a single class
+    (callers refuse those first).
+    """
+    n, m = s.shape
+    flat, is_start = ascending_flat_order(s)
+    starts = np.flatnonzero(is_start)
+    p = np.flatnonzero(mask.ravel()[flat])  # flat sorted positions of the positives
+    block = (np.cumsum(is_start) - 1)[p]
+    ends = np.append(starts[1:], is_start.shape[0])  # one past each block's end
+    row = p // m
+    twice_mid = starts[block] + ends[block] + 1 - 2 * m * row  # 2 (b + e) / 2 + 2
+    n_pos = np.count_nonzero(mask, axis=1)
+    u2 = np.bincount(row, weights=twice_mid, minlength=n) - n_pos * (n_pos + 1)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return u2 / (2.0 * n_pos * (m - n_pos))
+
+
 def _multilabel_score(kind: str, y, s, w, average):
     """roc_auc ('auc') or average precision ('ap') of a multilabel matrix."""
     if average == "micro":
-        pos = y.ravel() != 0
+        pos = _mask(y).ravel()
         flat_w = None if w is None else np.repeat(w, y.shape[1])
         if kind == "auc":
             _refuse_single_class(pos, flat_w, "y_true (all labels raveled, average='micro')")
             return _binary_auc(pos, s.ravel(), flat_w)
         return _binary_ap(pos, s.ravel(), flat_w)
     if average == "samples":
+        y = _mask(y)
         if kind == "auc":
             _refuse_single_class_rows(y, w)
             keep = None if w is None else w > 0
             if keep is not None and not keep.all():
                 y, s, w = y[keep], s[keep], w[keep]
-        return _weighted_mean(_rowwise(kind, y, s), w)
-    # macro / weighted / None: labels become rows
-    if kind == "auc":
-        _refuse_single_class_columns(y, w)
-    scores = _rowwise(kind, np.ascontiguousarray(y.T), np.ascontiguousarray(s.T), w)
+        if kind == "ap":
+            return _weighted_mean(apply_by_row_chunks(_samples_ap_rows, y, s), w)
+        return _weighted_mean(apply_by_row_chunks(lambda yb, sb: _rowwise(kind, yb, sb), y, s), w)
+    # macro / weighted / None: one score per label (column)
+    if w is None and y.size <= _FLAT_COLUMN_ELEMENTS:
+        # small: one flat sort of the transposed matrix beats a loop over labels
+        mask_t = np.ascontiguousarray(_mask(y).T)
+        s_t = np.ascontiguousarray(s.T)
+        rows = _auc_rows if kind == "auc" else _samples_ap_rows
+        scores, support = rows(mask_t, s_t), np.count_nonzero(mask_t, axis=1)
+        if kind == "auc":
+            _refuse_single_class_columns(y, None, n_pos=support)
+    elif w is None:
+        scores, support = _column_scores(kind, y, s)
+        if kind == "auc":
+            _refuse_single_class_columns(y, None, n_pos=support)
+    else:
+        if kind == "auc":
+            _refuse_single_class_columns(y, w)
+        scores = _weighted_column_scores(kind, y, s, w)
+        support = w @ y
     if average is None:
         return scores
     if average == "macro":
         return float(np.mean(scores))
-    support = y.sum(axis=0) if w is None else w @ y
     total = float(support.sum())
     if abs(total) <= 1e-8:  # scikit-learn: isclose(total support, 0) -> 0
         return 0.0
@@ -467,12 +805,29 @@ def roc_curve(y_true, y_score, *, pos_label=None, sample_weight=None, drop_inter
     pos, s, w = _binary_input(y_true, y_score, sample_weight, pos_label)
     _refuse_single_class(pos, w)
     fps, tps, thresholds = _blocks(pos, s, w)
+    del pos, s, w  # the curve can be as long as the input: free what is not needed
+    keep = None
     if drop_intermediate and fps.shape[0] > 2:
-        keep = np.concatenate(([True], (np.diff(fps, 2) != 0) | (np.diff(tps, 2) != 0), [True]))
-        fps, tps, thresholds = fps[keep], tps[keep], thresholds[keep]
-    fpr = np.concatenate(([0.0], fps / fps[-1]))
-    tpr = np.concatenate(([0.0], tps / tps[-1]))
-    return fpr, tpr, np.concatenate(([np.inf], thresholds))
+        # a point inside a straight run has equal steps before and after it
+        keep = np.ones(fps.shape[0], dtype=bool)
+        step = _steps(fps)
+        np.not_equal(step[1:], step[:-1], out=keep[1:-1])
+        del step  # before the next one exists
+        step = _steps(tps)
+        keep[1:-1] |= step[1:] != step[:-1]
+        del step
+    # one array at a time, each full-size array freed as soon as it is used
+    if keep is not None:
+        thresholds = thresholds[keep]
+    thresholds = _prepend(np.inf, thresholds)
+    fps = fps if keep is None else fps[keep]
+    fpr = _prepend(0.0, fps, fps[-1])
+    del fps
+    tps = tps if keep is None else tps[keep]
+    del keep
+    tpr = _prepend(0.0, tps, tps[-1])
+    del tps
+    return fpr, tpr, thresholds
 
 
 def precision_recall_curve(
@@ -521,17 +876,26 @@ def precision_recall_curve(
     """
     pos, s, w = _binary_input(y_true, y_score, sample_weight, pos_label)
     fps, tps, thresholds = _blocks(pos, s, w)
+    del pos, s, w
     if drop_intermediate and fps.shape[0] > 2:
         keep = np.concatenate(([True], (np.diff(tps[:-1]) != 0) | (np.diff(tps[1:]) != 0), [True]))
         fps, tps, thresholds = fps[keep], tps[keep], thresholds[keep]
-    ps = tps + fps
-    precision = np.divide(tps, ps, out=np.zeros(tps.shape), where=ps != 0)
-    recall = np.ones(tps.shape) if tps[-1] == 0 else tps / tps[-1]
-    return (
-        np.concatenate((precision[::-1], [1.0])),
-        np.concatenate((recall[::-1], [0.0])),
-        np.ascontiguousarray(thresholds[::-1]),
-    )
+    # filled in place, in increasing-threshold order, with the closing point last
+    k = tps.shape[0]
+    precision = np.empty(k + 1)
+    precision[k] = 1.0
+    prec = precision[k - 1 :: -1]  # reversed view (k >= 1: there is a score)
+    np.add(tps, fps, out=prec)
+    del fps
+    np.divide(tps, prec, out=prec, where=prec != 0)  # 0 where nothing is predicted positive
+    recall = np.empty(k + 1)
+    recall[k] = 0.0
+    rec = recall[k - 1 :: -1]
+    if tps[-1] == 0:
+        rec[:] = 1.0
+    else:
+        np.divide(tps, tps[-1], out=rec)
+    return precision, recall, np.ascontiguousarray(thresholds[::-1])
 
 
 # ---------------------------------------------------------------------------
@@ -634,7 +998,7 @@ def roc_auc_score(y_true, y_score, *, average="macro", sample_weight=None):
     w = check_sample_weight(sample_weight, y.shape[0])
     if y.ndim == 2:
         return _multilabel_score("auc", y, s, w, average)
-    pos = y == 1
+    pos = _mask(y)
     _refuse_single_class(pos, w)
     return float(_binary_auc(pos, s, w))
 
@@ -686,8 +1050,8 @@ def average_precision_score(y_true, y_score, *, average="macro", pos_label=1, sa
                 f"positives with 1); got {pos_label!r}."
             )
         return _multilabel_score("ap", y, s, w, average)
-    pos = (y == 0) if flip else (y == 1)
-    return float(_binary_ap(pos, s, w))
+    pos = _mask(y)
+    return float(_binary_ap(~pos if flip else pos, s, w))
 
 
 # ---------------------------------------------------------------------------
@@ -729,9 +1093,10 @@ def auc_pairwise(y_true, y_score):
     0.625
     """
     pos, s = _two_class_input(y_true, y_score)
-    ps, ns = s[pos], s[~pos]
-    if ps.shape[0] * ns.shape[0] > _PAIRWISE_BROADCAST_LIMIT:
+    n_pos = int(np.count_nonzero(pos))
+    if n_pos * (pos.shape[0] - n_pos) > _PAIRWISE_BROADCAST_LIMIT:
         return float(_fast_auc(pos, s))
+    ps, ns = s[pos], s[~pos]
     wins = np.count_nonzero(ps[:, None] > ns[None, :])
     ties = np.count_nonzero(ps[:, None] == ns[None, :])
     return float((2 * wins + ties) / (2.0 * ps.shape[0] * ns.shape[0]))
@@ -765,9 +1130,15 @@ def auc_rank(y_true, y_score):
     0.625
     """
     pos, s = _two_class_input(y_true, y_score)
-    n_pos = int(np.count_nonzero(pos))
-    n_neg = pos.shape[0] - n_pos
-    rank_sum = float(mid_rank(s)[pos].sum())
+    # The mid-rank of a positive score v is (below + 1 + at_or_below) / 2 with
+    # below = first + neg_lt (positives, negatives scoring < v) and
+    # at_or_below = below + cnt + negatives tied with v: twice the rank sum is
+    # an exact integer, from value sorts (no argsort).
+    vals, cnt, first, neg_lt, ns, n_pos, n_neg = _sorted_counts(pos, s)
+    twice = 2 * int(_weighted_sum(cnt, first)) + 2 * int(_weighted_sum(cnt, neg_lt))
+    twice += (n_pos if cnt is None else int(np.dot(cnt, cnt))) + n_pos
+    twice += _neg_ties(vals, cnt, neg_lt, ns, n_neg)
+    rank_sum = twice / 2.0
     return float((rank_sum - n_pos * (n_pos + 1) / 2.0) / (n_pos * n_neg))
 
 

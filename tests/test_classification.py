@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
+import metrics.classification as classification_module
 from metrics._validation import MetricInputError
 from metrics.classification import (
     accuracy_score,
@@ -744,3 +745,68 @@ def test_log_loss_bad_input_refused(name, y_true, y_pred, kwargs, match):
 def test_log_loss_bad_options_refused(kwargs, match):
     with pytest.raises(MetricInputError, match=match):
         log_loss([0, 1], [0.3, 0.6], **kwargs)
+
+
+# ---------------------------------------------------------------------------
+# low-memory paths: 0/1 cells without intp indices, blocked integrality
+# check, in-place log-loss terms
+# ---------------------------------------------------------------------------
+@pytest.mark.parametrize("seed", range(5))
+@pytest.mark.parametrize("weighted", [False, True])
+def test_binary_cells_equal_bincount(seed, weighted):
+    rng = np.random.default_rng(seed)
+    t = rng.integers(0, 2, 200).astype(np.int8)
+    p = rng.integers(0, 2, 200).astype(np.int8)
+    w = rng.random(200) if weighted else None
+    ours = classification_module._binary_cells(t, p, w)
+    ref = np.bincount(2 * t.astype(np.intp) + p, weights=w, minlength=4)
+    np.testing.assert_allclose(ours, ref, rtol=1e-12, atol=1e-12)
+    assert ours.dtype == (np.float64 if weighted else np.int64)
+
+
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("weighted", [False, True])
+@pytest.mark.parametrize("dtype", [np.int64, np.float64, bool])
+def test_binary_zero_one_counts_match_sklearn(seed, weighted, dtype):
+    rng = np.random.default_rng(seed)
+    yt = rng.integers(0, 2, 300).astype(dtype)
+    yp = rng.integers(0, 2, 300).astype(dtype)
+    w = rng.random(300) if weighted else None
+    np.testing.assert_allclose(
+        confusion_matrix(yt, yp, sample_weight=w),
+        skm.confusion_matrix(yt, yp, sample_weight=w),
+        rtol=1e-9,
+    )
+    for average in ("binary", "macro", "weighted", "micro", None):
+        np.testing.assert_allclose(
+            f1_score(yt, yp, average=average, sample_weight=w),
+            skm.f1_score(yt, yp, average=average, sample_weight=w),
+            rtol=1e-9,
+            atol=1e-12,
+        )
+
+
+def test_integrality_check_crosses_blocks(monkeypatch):
+    monkeypatch.setattr(classification_module, "_CHECK_BLOCK", 4)
+    y = np.zeros(11)
+    y[9] = 0.5
+    with pytest.raises(MetricInputError, match=r"y_true\[9\]"):
+        accuracy_score(y, np.zeros(11))
+    assert accuracy_score(np.arange(11.0), np.arange(11.0)) == 1.0
+
+
+@pytest.mark.parametrize("labels", [None, [0, 1]])
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+@pytest.mark.parametrize("classes", [(0, 1), (2, 5)])
+def test_binary_log_loss_terms_match_sklearn(labels, dtype, classes):
+    rng = np.random.default_rng(3)
+    y = np.where(rng.random(100) < 0.4, classes[1], classes[0])
+    p = rng.random(100).astype(dtype)
+    p[:3] = (0.0, 1.0, 0.5)
+    if labels is not None:
+        labels = list(classes)
+    ours = log_loss(y, p, labels=labels)
+    ref = skm.log_loss(y, p, labels=labels)
+    assert ours == pytest.approx(ref, rel=1e-6 if dtype == np.float32 else 1e-9)
+    terms = log_loss_per_sample(y, p, labels=labels)
+    assert terms.dtype == dtype and terms.shape == (100,)

@@ -750,3 +750,202 @@ def test_auc_histogram_refuses_bad_n_bins(n_bins):
 def test_auc_pairs_refuses_bad_max_pairs(max_pairs):
     with pytest.raises(MetricInputError, match="max_pairs"):
         auc_pairs(Y, S, max_pairs=max_pairs)
+
+
+# ---------------------------------------------------------------------------
+# fast paths of the multilabel averages: column blocks, row tiles, row chunks,
+# per-block / per-positive samples AP, label and score dtypes
+# ---------------------------------------------------------------------------
+def _column_loop(fn, y, s, w=None):
+    return np.array([fn(y[:, c], s[:, c], sample_weight=w) for c in range(y.shape[1])])
+
+
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("ties", [True, False])
+@pytest.mark.parametrize("weighted", [False, True])
+def test_column_paths_cross_block_and_tile_boundaries(monkeypatch, seed, ties, weighted):
+    y, s, w = multilabel_inputs(seed, ties, weighted, n=53, m=7)
+    if w is not None:
+        w[:2] = 1.0
+    ref_auc = _column_loop(skm.roc_auc_score, y, s, w)
+    ref_ap = _column_loop(skm.average_precision_score, y, s, w)
+    # blocks of 1-2 columns (53 * 2 > 100 entries) and row tiles of 8 rows
+    monkeypatch.setattr(curves_module, "_FLAT_COLUMN_ELEMENTS", 0)  # the loop over labels
+    monkeypatch.setattr(curves_module, "_COLUMN_BLOCK_ELEMENTS", 110)
+    monkeypatch.setattr(curves_module, "_TRANSPOSE_TILE_ROWS", 8)
+    close(roc_auc_score(y, s, average=None, sample_weight=w), ref_auc)
+    close(average_precision_score(y, s, average=None, sample_weight=w), ref_ap)
+    for average in ("macro", "weighted"):
+        close(
+            roc_auc_score(y, s, average=average, sample_weight=w),
+            skm.roc_auc_score(y, s, average=average, sample_weight=w),
+        )
+        close(
+            average_precision_score(y, s, average=average, sample_weight=w),
+            skm.average_precision_score(y, s, average=average, sample_weight=w),
+        )
+
+
+def test_transposed_copies_by_row_tiles(monkeypatch):
+    monkeypatch.setattr(curves_module, "_TRANSPOSE_TILE_ROWS", 3)
+    a = np.arange(40).reshape(10, 4)
+    out = curves_module._transposed(a, slice(1, 3))
+    assert out.flags.c_contiguous
+    np.testing.assert_array_equal(out, a[:, 1:3].T)
+    mask = curves_module._transposed(a % 2, slice(0, 4), bool)
+    assert mask.dtype == bool
+    np.testing.assert_array_equal(mask, (a % 2 != 0).T)
+
+
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("ties", [True, False])
+@pytest.mark.parametrize("per_block", [None, True, False])
+def test_samples_ap_per_block_and_per_positive_paths(seed, ties, per_block):
+    y, s, _ = multilabel_inputs(seed, ties, False, n=45, m=6)
+    y[5] = 0  # a row without positives: AP 0
+    y[6] = 1  # a row of positives only: AP 1
+    ours = curves_module._samples_ap_rows(y != 0, s, per_block=per_block)
+    ref = [sk(skm.average_precision_score, y[i], s[i]) for i in range(45)]
+    close(ours, ref)
+    assert ours[5] == 0.0 and ours[6] == 1.0
+
+
+@pytest.mark.parametrize("ties", [True, False])
+def test_samples_ap_crosses_row_chunks(monkeypatch, ties):
+    import metrics._ranks as ranks
+
+    y, s, w = multilabel_inputs(3, ties, True, n=70, m=5)
+    ref = sk(skm.average_precision_score, y, s, average="samples", sample_weight=w)
+    monkeypatch.setattr(ranks, "ROW_CHUNK_ELEMENTS", 12)  # chunks of 2 rows
+    close(average_precision_score(y, s, average="samples", sample_weight=w), ref)
+    mixed = (y.sum(axis=1) > 0) & (y.sum(axis=1) < y.shape[1])
+    close(
+        roc_auc_score(y[mixed], s[mixed], average="samples"),
+        skm.roc_auc_score(y[mixed], s[mixed], average="samples"),
+    )
+
+
+@pytest.mark.parametrize("label_dtype", [bool, np.int8, np.uint8, np.int32, np.int64, np.float64])
+@pytest.mark.parametrize("score_dtype", [np.float32, np.float64, np.int64])
+@pytest.mark.parametrize("average", AVERAGES)
+def test_multilabel_label_and_score_dtypes(label_dtype, score_dtype, average):
+    y, s, _ = multilabel_inputs(5, True, False, n=30, m=4)
+    s = (s * 10).astype(score_dtype)
+    yt = y.astype(label_dtype)
+    close(
+        average_precision_score(yt, s, average=average),
+        sk(skm.average_precision_score, y, s.astype(np.float64), average=average),
+    )
+    if average != "samples":
+        close(roc_auc_score(yt, s, average=average), skm.roc_auc_score(y, s, average=average))
+
+
+@pytest.mark.parametrize("label_dtype", [bool, np.int8, np.uint16, np.int64, np.float32])
+def test_binary_label_dtypes(label_dtype):
+    y, s = binary_case(4, n=50, ties=True)
+    yt = np.asarray(y).astype(label_dtype)
+    close(roc_auc_score(yt, s), skm.roc_auc_score(y, s))
+    close(
+        average_precision_score(yt, s, pos_label=0), skm.average_precision_score(y, s, pos_label=0)
+    )
+    for ours, ref in zip(roc_curve(yt, s), skm.roc_curve(y, s), strict=True):
+        close(ours, ref)
+
+
+@pytest.mark.parametrize(
+    ("y_true", "where"),
+    [
+        (np.array([0, 1, 2, 1], dtype=np.int64), r"y_true\[2\]"),
+        (np.array([0, -1, 1, 1], dtype=np.int8), r"y_true\[1\]"),
+        (np.array([[0, 1], [1, 3]], dtype=np.uint8), r"y_true\[1, 1\]"),
+        (np.array([[0, 1], [1, 256]], dtype=np.int16), r"y_true\[1, 1\]"),
+    ],
+)
+def test_integer_labels_outside_zero_one_are_refused_by_name(y_true, where):
+    s = np.linspace(0.1, 0.9, y_true.size).reshape(y_true.shape)
+    for fn in (roc_auc_score, average_precision_score):
+        with pytest.raises(MetricInputError, match=where):
+            fn(y_true, s)
+
+
+@pytest.mark.parametrize("bad", [np.nan, np.inf, -np.inf])
+@pytest.mark.parametrize("shape", [(6,), (3, 2)])
+def test_non_finite_float64_scores_are_refused_by_name(bad, shape):
+    y = np.array([0, 1, 1, 0, 1, 0]).reshape(shape)
+    s = np.linspace(0.1, 0.9, 6).reshape(shape)
+    s.flat[4] = bad
+    where = r"y_score\[4\]" if len(shape) == 1 else r"y_score\[2, 0\]"
+    for fn in (roc_auc_score, average_precision_score):
+        with pytest.raises(MetricInputError, match=where):
+            fn(y, s)
+
+
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("ties", [True, False])
+@pytest.mark.parametrize("flat_limit", [0, 1 << 30])
+@pytest.mark.parametrize("average", ["macro", "weighted", None])
+def test_flat_and_looped_label_scores_agree_with_sklearn(
+    monkeypatch, seed, ties, flat_limit, average
+):
+    # flat_limit 0: the loop over labels (_column_scores); huge: one flat sort
+    monkeypatch.setattr(curves_module, "_FLAT_COLUMN_ELEMENTS", flat_limit)
+    y, s, _ = multilabel_inputs(seed, ties, False, n=47, m=5)
+    y[:, 2] = 0  # AP of a label without positives: 0
+    close(
+        average_precision_score(y, s, average=average),
+        sk(skm.average_precision_score, y, s, average=average),
+    )
+    y[0, 2] = 1
+    close(roc_auc_score(y, s, average=average), skm.roc_auc_score(y, s, average=average))
+
+
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("ties", [True, False])
+def test_auc_rows_by_mid_ranks_match_sklearn_per_row(seed, ties):
+    y, s, _ = multilabel_inputs(seed, ties, False, n=30, m=7)
+    mixed = (y.sum(axis=1) > 0) & (y.sum(axis=1) < 7)
+    y, s = y[mixed], s[mixed]
+    ours = curves_module._auc_rows(y != 0, s)
+    close(ours, [skm.roc_auc_score(y[i], s[i]) for i in range(y.shape[0])])
+
+
+def test_auc_rows_single_class_row_is_nan():
+    out = curves_module._auc_rows(np.array([[True, True], [True, False]]), np.ones((2, 2)))
+    assert np.isnan(out[0]) and out[1] == 0.5
+
+
+def test_single_class_column_is_refused_on_both_label_paths(monkeypatch):
+    y = np.array([[1, 0], [0, 0], [1, 0]])
+    s = np.array([[0.2, 0.3], [0.4, 0.1], [0.9, 0.5]])
+    for limit in (0, 1 << 30):
+        monkeypatch.setattr(curves_module, "_FLAT_COLUMN_ELEMENTS", limit)
+        with pytest.raises(MetricInputError, match="column 1"):
+            roc_auc_score(y, s)
+
+
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("ties", [True, False])
+@pytest.mark.parametrize("drop", [False, True])
+def test_unweighted_curves_cross_search_blocks(monkeypatch, seed, ties, drop):
+    monkeypatch.setattr(curves_module, "_SEARCH_BLOCK", 3)
+    y, s, _ = binary_inputs(seed, ties, False)
+    for ours, ref in zip(
+        roc_curve(y, s, drop_intermediate=drop),
+        skm.roc_curve(y, s, drop_intermediate=drop),
+        strict=True,
+    ):
+        close(ours, ref)
+    for ours, ref in zip(
+        precision_recall_curve(y, s, drop_intermediate=drop),
+        skm.precision_recall_curve(y, s, drop_intermediate=drop),
+        strict=True,
+    ):
+        close(ours, ref)
+
+
+def test_curve_counts_are_int32_and_exact():
+    y, s, _ = binary_inputs(1, False, False)
+    fps, tps, _ = curves_module._unweighted_blocks(np.asarray(y) == 1, s)
+    assert fps.dtype == np.int32 and tps.dtype == np.int32
+    assert tps[-1] == np.count_nonzero(y) and fps[-1] + tps[-1] == len(y)
+    assert curves_module._steps(tps).dtype == np.int32

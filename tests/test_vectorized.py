@@ -26,9 +26,14 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("retrieval", "retrieval_per_query"): "over the metric names (columns of the table)",
     ("retrieval", "retrieval_curve"): "over the metric names (columns of the table)",
     ("classification", "_names"): "over label names",
+    ("classification", "_check_integral"): "over blocks of 2**20 labels (bounds a temporary)",
     ("classification", "multilabel_label_table"): "over count columns and the two averages",
     ("classification", "_label_sets"): "over labels (one vectorized pass per label)",
     ("curves", "optimal_thresholds"): "over the five criteria and two parameter checks",
+    ("curves", "_column_scores"): "over blocks of columns and labels (one vectorized pass each)",
+    ("curves", "_weighted_column_scores"): "over cache-sized blocks of columns (labels)",
+    ("curves", "_unweighted_blocks"): "over blocks of 2**20 thresholds (bounds a temporary)",
+    ("curves", "_transposed"): "over row tiles of a few hundred rows (a blocked transpose)",
 }
 
 
