@@ -55,7 +55,10 @@ from metrics.curves import (
     threshold_table,
 )
 from metrics.dcg import (
+    DcgRanking,
     dcg_per_sample,
+    dcg_ranking,
+    dcg_ranking_table,
     dcg_score,
     dcg_steps,
     dcg_tie_bounds_per_sample,
@@ -118,6 +121,7 @@ from metrics.retrieval import (
 )
 
 __all__ = [
+    "DcgRanking",
     "MetricInputError",
     "accuracy_score",
     "auc",
@@ -137,6 +141,8 @@ __all__ = [
     "coverage_steps",
     "coverage_steps_tie_broken",
     "dcg_per_sample",
+    "dcg_ranking",
+    "dcg_ranking_table",
     "dcg_score",
     "dcg_steps",
     "dcg_tie_bounds_per_sample",

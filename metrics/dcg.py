@@ -39,6 +39,7 @@ samples.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import partial
 
 import numpy as np
@@ -48,6 +49,7 @@ from metrics._ranks import (
     apply_by_row_chunks,
     ascending_flat_order,
     flat_tie_blocks,
+    row_chunks,
     sklearn_ignore_ties_order,
 )
 from metrics._validation import (
@@ -62,7 +64,10 @@ from metrics._validation import (
 )
 
 __all__ = [
+    "DcgRanking",
     "dcg_per_sample",
+    "dcg_ranking",
+    "dcg_ranking_table",
     "dcg_score",
     "dcg_steps",
     "dcg_tie_bounds_per_sample",
@@ -689,3 +694,202 @@ def dcg_tie_order_steps(y_true_row, y_score_row, *, k=None, log_base=2) -> pd.Da
         out[f"contribution_{way}"] = contribution
     out["moved"] = positions["averaged"] != positions["ignore_ties"]
     return pd.DataFrame(out)
+
+
+# ---------------------------------------------------------------------------
+# one ranking, every setting: sorted once, then any k, log base and gain
+# ---------------------------------------------------------------------------
+@dataclass(frozen=True)
+class DcgRanking:
+    """The orders every DCG variant needs, computed once (:func:`dcg_ranking`).
+
+    All arrays have shape ``(n_samples, n_items)`` and hold column indices
+    or positions in the smallest integer type that fits ``n_items``.
+
+    Attributes
+    ----------
+    y_true : ndarray
+        The gains (grades) the orders were built from.
+    pessimistic : ndarray
+        Columns by descending score, worst gain first inside a tie group.
+    block_first, block_last : ndarray
+        At each position of that order, the first and last position of its
+        tie group.
+    ignore_ties : ndarray
+        scikit-learn's ``ignore_ties=True`` order (higher column first).
+    ideal : ndarray
+        Columns by descending gain.
+    """
+
+    y_true: np.ndarray
+    pessimistic: np.ndarray
+    block_first: np.ndarray
+    block_last: np.ndarray
+    ignore_ties: np.ndarray
+    ideal: np.ndarray
+
+
+def _index_dtype(m: int):
+    return np.int8 if m <= 127 else (np.int16 if m <= 32767 else np.int64)
+
+
+def _within_ties_by_gain(yt: np.ndarray, ys: np.ndarray) -> np.ndarray:
+    """Columns by descending score, ascending gain inside tie groups.
+
+    Small integer gains: one fast sort of the scores, then one int16 sort of
+    ``tie group * (top + 1) + gain`` (equal keys are equal gains of one
+    group, whose order does not matter); other gains: a lexsort.
+    """
+    n, m = ys.shape
+    top = int(yt.max()) if yt.dtype.kind in "biu" and yt.size else None
+    if top is None or (m + 1) * (top + 1) >= 2**15:
+        return np.lexsort((yt, -ys), axis=1)
+    order = np.argsort(-ys, axis=1)
+    sorted_scores = np.take_along_axis(ys, order, axis=1)
+    group = np.zeros((n, m), dtype=np.int16)
+    np.not_equal(sorted_scores[:, 1:], sorted_scores[:, :-1], out=group[:, 1:])
+    np.cumsum(group, axis=1, out=group)
+    key = group * np.int16(top + 1) + np.take_along_axis(yt, order, axis=1).astype(np.int16)
+    return np.take_along_axis(order, np.argsort(key, axis=1), axis=1)
+
+
+def _ranking_block(yt: np.ndarray, ys: np.ndarray, dtype) -> tuple[np.ndarray, ...]:
+    n, m = ys.shape
+    pess = _within_ties_by_gain(yt, ys)
+    sorted_scores = np.take_along_axis(ys, pess, axis=1)
+    change = sorted_scores[:, 1:] != sorted_scores[:, :-1]
+    pos = np.broadcast_to(np.arange(m), (n, m))
+    starts = np.zeros((n, m), dtype=bool)
+    starts[:, 0] = True
+    starts[:, 1:] = change
+    first = np.maximum.accumulate(np.where(starts, pos, 0), axis=1)
+    ends = np.zeros((n, m), dtype=bool)
+    ends[:, -1] = True
+    ends[:, :-1] = change
+    last = np.minimum.accumulate(np.where(ends, pos, m)[:, ::-1], axis=1)[:, ::-1]
+    if yt.dtype.kind in "biu" and yt.size and int(yt.max()) < 2**15 and int(yt.min()) >= 0:
+        ideal = np.argsort(-yt.astype(np.int16), axis=1)
+    else:
+        ideal = np.argsort(-yt, axis=1)
+    return tuple(a.astype(dtype) for a in (pess, first, last, sklearn_ignore_ties_order(ys), ideal))
+
+
+def dcg_ranking(y_true, y_score, *, _max_elements: int | None = None) -> DcgRanking:
+    """Sort once for every DCG setting: see :func:`dcg_ranking_table`.
+
+    None of the orders depends on ``k``, the log base, or an increasing
+    gain transform such as :func:`exponential_gain`, so an interactive view
+    can sort a large matrix once and recompute every setting from it.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples, n_items)
+        Non-negative gains (grades), at least 2 items.
+    y_score : array-like of shape (n_samples, n_items)
+        Finite scores.
+
+    Returns
+    -------
+    DcgRanking
+
+    Examples
+    --------
+    >>> r = dcg_ranking([[10, 0, 0, 1, 5]], [[1, 0, 0, 0, 1]])
+    >>> r.pessimistic.tolist(), r.block_last.tolist(), r.ideal.tolist()[0][:2]
+    ([[4, 0, 1, 2, 3]], [[1, 1, 4, 4, 4]], [0, 4])
+    """
+    yt, ys, _ = _check_inputs(y_true, y_score, None)
+    n, m = ys.shape
+    dtype = _index_dtype(m)
+    parts = [np.empty((n, m), dtype=dtype) for _ in range(5)]
+    for rows in row_chunks(n, m, max_elements=_max_elements):
+        for out, block in zip(parts, _ranking_block(yt[rows], ys[rows], dtype), strict=True):
+            out[rows] = block
+    return DcgRanking(yt, *parts)
+
+
+def dcg_ranking_table(
+    ranking: DcgRanking,
+    *,
+    k=None,
+    log_base=2,
+    ignore_ties=False,
+    exponential=False,
+    _max_elements: int | None = None,
+) -> pd.DataFrame:
+    """Per-sample DCG, ideal DCG, NDCG and tie bounds from one :func:`dcg_ranking`.
+
+    The same values as :func:`dcg_per_sample` (``ignore_ties`` as given),
+    ``dcg_per_sample(y, y)``, :func:`ndcg_per_sample` and
+    :func:`dcg_tie_bounds_per_sample`, up to rounding (1e-12), without
+    sorting again: only gathers and matrix products per setting.
+
+    Parameters
+    ----------
+    ranking : DcgRanking
+        From :func:`dcg_ranking`.
+    k : int, optional
+        Cut-off: only the top ``k`` positions count.
+    log_base : float, default 2
+        Base of the logarithm of the discount (NDCG does not depend on it).
+    ignore_ties : bool, default False
+        The ``DCG`` and ``NDCG`` columns rank tied items higher column first.
+    exponential : bool, default False
+        Use the gain ``2 ** y_true - 1`` (:func:`exponential_gain`).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``DCG``, ``ideal DCG``, ``NDCG``, ``pessimistic DCG`` and
+        ``optimistic DCG``, one row per sample.
+
+    Examples
+    --------
+    >>> r = dcg_ranking([[10, 0, 0, 1, 5]], [[1, 0, 0, 0, 1]])
+    >>> dcg_ranking_table(r, k=1).iloc[0].tolist()
+    [7.5, 10.0, 0.75, 5.0, 10.0]
+    """
+    k = check_k(k, allow_none=True)
+    base = _check_log_base(log_base)
+    yt = ranking.y_true
+    if exponential:
+        exponential_gain(np.max(yt, keepdims=True))  # its refusal of grades >= 1024
+    n, m = yt.shape
+    discount = _discount(m, k, base)
+    names = ("DCG", "ideal DCG", "pessimistic DCG", "optimistic DCG")
+    cols = {c: np.empty(n) for c in names}
+    for rows in row_chunks(n, m, max_elements=_max_elements):
+        gains = yt[rows].astype(np.float64)
+        if exponential:
+            gains = np.exp2(gains) - 1.0
+        pess = np.take_along_axis(gains, ranking.pessimistic[rows], axis=1)
+        first = ranking.block_first[rows].astype(np.intp)
+        last = ranking.block_last[rows].astype(np.intp)
+        opt = np.take_along_axis(pess, first + last - np.arange(m), axis=1)
+        cols["pessimistic DCG"][rows] = pess @ discount
+        cols["optimistic DCG"][rows] = opt @ discount
+        ideal = np.take_along_axis(gains, ranking.ideal[rows], axis=1)
+        cols["ideal DCG"][rows] = ideal @ discount
+        if ignore_ties:
+            ordered = np.take_along_axis(gains, ranking.ignore_ties[rows], axis=1)
+        else:
+            cum = np.zeros((pess.shape[0], m + 1))
+            np.cumsum(pess, axis=1, out=cum[:, 1:])
+            ordered = (
+                np.take_along_axis(cum, last + 1, axis=1) - np.take_along_axis(cum, first, axis=1)
+            ) / (last - first + 1)
+        cols["DCG"][rows] = ordered @ discount
+    ideal_dcg = cols["ideal DCG"]
+    ok = ideal_dcg > 0
+    ndcg = np.zeros(n)
+    np.divide(cols["DCG"], ideal_dcg, out=ndcg, where=ok)
+    np.minimum(ndcg, 1.0, out=ndcg)
+    return pd.DataFrame(
+        {
+            "DCG": cols["DCG"],
+            "ideal DCG": ideal_dcg,
+            "NDCG": ndcg,
+            "pessimistic DCG": cols["pessimistic DCG"],
+            "optimistic DCG": cols["optimistic DCG"],
+        }
+    )

@@ -560,3 +560,71 @@ def test_bad_sample_weight_is_refused(func, w, match):
 def test_bad_rows_are_refused_by_dcg_steps(y, s, match):
     with pytest.raises(MetricInputError, match=match):
         dcg_steps(y, s)
+
+
+# ---------------------------------------------------------------------------
+# dcg_ranking / dcg_ranking_table: one sort reused for every setting
+# ---------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "case", ["few_ints", "many_floats", "negative_scores", "float_gains", "big_grades"]
+)
+@pytest.mark.parametrize("chunk", [None, 7 * 9])
+def test_ranking_table_matches_every_metric(case, chunk):
+    from metrics.dcg import dcg_ranking, dcg_ranking_table, dcg_tie_bounds_per_sample
+
+    rng = np.random.default_rng(hash(case) % 2**32)
+    n, m = 37, 9
+    y = rng.integers(0, 4, size=(n, m))
+    s = rng.integers(0, 3, size=(n, m)).astype(float)
+    if case == "many_floats":
+        s = rng.random((n, m))
+    elif case == "negative_scores":
+        s = -rng.integers(0, 4, size=(n, m)).astype(np.float32)
+    elif case == "float_gains":
+        y = rng.random((n, m)) * (rng.random((n, m)) < 0.5)
+    elif case == "big_grades":  # too large for the int16 tie key: lexsort path
+        y = rng.integers(0, 5000, size=(n, m))
+    y[0] = 0  # a row with no relevant item
+    r = dcg_ranking(y, s, _max_elements=chunk)
+    for k, base, ties, expo in [
+        (None, 2, False, False),
+        (3, np.e, False, False),
+        (1, 10, True, False),
+        (None, 3.5, True, True),
+        (20, 2, False, True),
+    ]:
+        if expo and case == "big_grades":
+            with pytest.raises(MetricInputError):
+                dcg_ranking_table(r, exponential=True)
+            continue
+        g = dcg_module.exponential_gain(y) if expo else y
+        t = dcg_ranking_table(
+            r, k=k, log_base=base, ignore_ties=ties, exponential=expo, _max_elements=chunk
+        )
+        dcg = dcg_per_sample(g, s, k=k, log_base=base, ignore_ties=ties)
+        np.testing.assert_allclose(t["DCG"], dcg, rtol=0, atol=1e-9)
+        ideal = dcg_per_sample(g, g, k=k, log_base=base)
+        np.testing.assert_allclose(t["ideal DCG"], ideal, rtol=0, atol=1e-9)
+        ndcg = ndcg_per_sample(g, s, k=k, ignore_ties=ties)
+        np.testing.assert_allclose(t["NDCG"], ndcg, rtol=0, atol=1e-9)
+        low, high = dcg_tie_bounds_per_sample(g, s, k=k, log_base=base)
+        np.testing.assert_allclose(t["pessimistic DCG"], low, rtol=0, atol=1e-9)
+        np.testing.assert_allclose(t["optimistic DCG"], high, rtol=0, atol=1e-9)
+        if case == "many_floats" and not ties and not expo and k is None and base == 2:
+            from sklearn.metrics import dcg_score as sk_dcg
+
+            assert t["DCG"].mean() == pytest.approx(sk_dcg(y, s), abs=1e-9)
+
+
+def test_ranking_refuses_bad_input():
+    from metrics.dcg import dcg_ranking, dcg_ranking_table
+
+    with pytest.raises(MetricInputError):
+        dcg_ranking([[1, -1]], [[0.1, 0.2]])
+    with pytest.raises(MetricInputError):
+        dcg_ranking([[1]], [[0.1]])
+    r = dcg_ranking([[1, 0]], [[0.1, 0.2]])
+    with pytest.raises(MetricInputError):
+        dcg_ranking_table(r, log_base=1)
+    with pytest.raises(MetricInputError):
+        dcg_ranking_table(r, k=0)
