@@ -37,7 +37,6 @@ float64 (:func:`_binary_mask`); the refusal message is the shared one of
 
 from __future__ import annotations
 
-from functools import partial
 from typing import NamedTuple
 
 import numpy as np
@@ -46,9 +45,11 @@ import pandas as pd
 from metrics._ranks import (
     apply_by_row_chunks,
     ascending_flat_order,
+    ascending_tie_blocks,
     block_start_of,
     descending_order,
     flat_tie_blocks,
+    row_chunks,
     scatter_back,
     tie_bounds,
 )
@@ -80,12 +81,76 @@ _NOTE_ALL_TRUE = "every label is true"
 # ---------------------------------------------------------------------------
 # validation
 # ---------------------------------------------------------------------------
-def _check_matrices(y_true, y_score, *, min_columns: int) -> tuple[np.ndarray, np.ndarray]:
-    """0/1 ``y_true`` (returned as a bool mask) and finite ``y_score``, 2-D, same shape."""
+def _check_matrices(
+    y_true, y_score, *, min_columns: int, as_mask: bool = True
+) -> tuple[np.ndarray, np.ndarray]:
+    """0/1 ``y_true`` and finite ``y_score``, 2-D, same shape.
+
+    ``y_true`` comes back as a bool mask, or with ``as_mask=False`` possibly
+    as the checked 0/1 integer matrix itself: the kernels turn each block of
+    rows into a mask (cheaper in cache than one pass over a big matrix).
+    """
     yt = _label_matrix(y_true, min_columns)
-    ys = as_2d(y_score, "y_score")
+    ys = _score_matrix(y_score)
     check_same_shape(yt, ys, "y_true", "y_score")
+    if not as_mask and yt.dtype.kind in "iu":
+        _check_integer_labels(yt, "y_true")
+        return yt, ys
     return _binary_mask(yt, "y_true"), ys
+
+
+def _check_lazily(y_true, y_score, *, min_columns: int):
+    """Like ``_check_matrices(..., as_mask=False)``, the value checks left to the kernels.
+
+    Returns ``(yt, ys, verify)``. For a 0/1 integer ``y_true`` and a
+    float64 ``y_score`` of the same shape, the two whole-matrix value checks
+    (labels in {0, 1}, finite scores) are not run here: the kernels call
+    ``verify(yt_rows, ys_rows)`` on each block of rows while it is in cache,
+    and a block failing them re-runs the full :func:`_check_matrices`, which
+    raises exactly the error (and message) it raised up front. Other inputs
+    are checked at once (``verify`` is None).
+    """
+    yt = _label_matrix(y_true, min_columns)
+    if not (
+        yt.dtype.kind in "iu"
+        and isinstance(y_score, np.ndarray)
+        and y_score.dtype == np.float64
+        and y_score.ndim == 2
+        and y_score.size > 0
+        and y_score.shape == yt.shape
+    ):
+        yt, ys = _check_matrices(y_true, y_score, min_columns=min_columns, as_mask=False)
+        return yt, ys, None
+    unsigned = np.dtype(f"u{yt.dtype.itemsize}")
+
+    def verify(yt_rows: np.ndarray, ys_rows: np.ndarray) -> None:
+        with np.errstate(over="ignore", invalid="ignore"):
+            total = np.add.reduce(ys_rows, axis=None)
+        if yt_rows.view(unsigned).max() > 1 or not np.isfinite(total):
+            # raises as the up-front check would (an overflowing sum passes)
+            _check_matrices(y_true, y_score, min_columns=min_columns)
+
+    return yt, y_score, verify
+
+
+def _score_matrix(y_score) -> np.ndarray:
+    """``y_score`` as a finite float64 matrix (:func:`metrics._validation.as_2d`).
+
+    A 2-D non-empty float64 ndarray is checked with one sum (NaN and inf make
+    it non-finite) instead of a full ``isfinite`` mask; a non-finite sum (also
+    possible by overflow) falls back to the full check and its message.
+    """
+    if (
+        isinstance(y_score, np.ndarray)
+        and y_score.dtype == np.float64
+        and y_score.ndim == 2
+        and y_score.size > 0
+    ):
+        with np.errstate(over="ignore", invalid="ignore"):
+            total = np.add.reduce(y_score, axis=None)
+        if np.isfinite(total):
+            return y_score
+    return as_2d(y_score, "y_score")
 
 
 def _label_matrix(y_true, min_columns: int) -> np.ndarray:
@@ -118,12 +183,17 @@ def _binary_mask(y: np.ndarray, name: str) -> np.ndarray:
     if kind == "b":
         return y
     if kind in "iu":
-        unsigned = y.view(np.dtype(f"u{y.dtype.itemsize}")) if kind == "i" else y
-        if unsigned.max() > 1:
-            check_binary(y, name)  # raises, naming the first bad element
+        _check_integer_labels(y, name)
         return y != 0
     check_binary(y, name)
     return y != 0
+
+
+def _check_integer_labels(y: np.ndarray, name: str) -> None:
+    """Refuse an integer matrix holding anything but 0 and 1, by one ``max``."""
+    unsigned = y.view(np.dtype(f"u{y.dtype.itemsize}")) if y.dtype.kind == "i" else y
+    if unsigned.max() > 1:
+        check_binary(y, name)  # raises, naming the first bad element
 
 
 def _check_rows(y_true_row, y_score_row, *, min_labels: int) -> tuple[np.ndarray, np.ndarray]:
@@ -146,14 +216,28 @@ def _weighted_mean(values: np.ndarray, w: np.ndarray | None) -> float:
 # ---------------------------------------------------------------------------
 # vectorized kernels (validated input: a bool mask of true labels and scores)
 # ---------------------------------------------------------------------------
-def _coverage(mask: np.ndarray, ys: np.ndarray) -> np.ndarray:
-    return apply_by_row_chunks(_coverage_rows, mask, ys)
+#: Entries per block of rows for coverage (smaller than the default: three light passes).
+_COVERAGE_BLOCK = 1 << 15
+
+
+def _coverage(mask: np.ndarray, ys: np.ndarray, verify=None) -> np.ndarray:
+    if verify is None:
+        return apply_by_row_chunks(_coverage_rows, mask, ys, max_elements=_COVERAGE_BLOCK)
+
+    def rows(mask_rows, ys_rows):
+        verify(mask_rows, ys_rows)
+        return _coverage_rows(mask_rows, ys_rows)
+
+    return apply_by_row_chunks(rows, mask, ys, max_elements=_COVERAGE_BLOCK)
 
 
 def _coverage_rows(mask: np.ndarray, ys: np.ndarray) -> np.ndarray:
+    if mask.dtype != bool:  # a checked 0/1 integer block
+        mask = mask != 0
     # lowest score of a true label (+inf without one), then count the scores >= it
     lowest = np.where(mask, ys, np.inf).min(axis=1)
-    return np.count_nonzero(ys >= lowest[:, None], axis=1)
+    at_or_above = (ys >= lowest[:, None]).view(np.uint8)
+    return np.add.reduce(at_or_above, axis=1, dtype=np.intp)  # count_nonzero, cheaper
 
 
 def _true_label_terms(mask: np.ndarray, ys: np.ndarray, *, per_block: bool | None = None):
@@ -209,8 +293,145 @@ def _true_label_terms(mask: np.ndarray, ys: np.ndarray, *, per_block: bool | Non
     return row, None, n_true[row] - lower, m * (row + 1) - start, n_true
 
 
-def _lrap(mask: np.ndarray, ys: np.ndarray, *, per_block: bool | None = None) -> np.ndarray:
-    return apply_by_row_chunks(partial(_lrap_rows, per_block=per_block), mask, ys)
+#: At most this many distinct scores (and at most one per label) for the counted path.
+_MAX_CODES = 32
+#: Entries of the strided sample whose distinct values are the candidate codes.
+_CODE_SAMPLE = 2048
+
+
+def _score_values(ys: np.ndarray) -> np.ndarray | None:
+    """Candidate distinct scores of ``ys``, from a small strided sample; None if too many.
+
+    Only candidates: :func:`_code_counts` verifies, block by block, that every
+    score is one of them (a block holding another value is sorted instead).
+    """
+    n, m = ys.shape
+    size = n * m
+    idx = np.linspace(0, size - 1, min(size, _CODE_SAMPLE)).astype(np.intp)
+    values = np.unique(ys.flat[idx])
+    return values if values.shape[0] <= min(_MAX_CODES, m) else None
+
+
+def _code_counts(mask: np.ndarray, ys: np.ndarray, values: np.ndarray):
+    """Per row, the true and false labels at each distinct score, without sorting.
+
+    ``code = |{v in values[1:] : v <= s}|`` by one comparison per candidate
+    value (a handful), verified exact (``values[code] == s`` everywhere);
+    then one ``np.bincount`` of ``(row, code, is_true)``.
+
+    Returns
+    -------
+    (pos, neg) : ndarray of int, shape (n_rows, n_values), or None
+        Counts by ascending score; None when some score is not in ``values``.
+    """
+    n, k = ys.shape[0], values.shape[0]
+    key = _affine_codes(ys, values)
+    if key is None:  # values not evenly spaced: count the values at or below each score
+        code = np.zeros(ys.shape, dtype=np.uint8)
+        for v in values[1:]:  # a handful of distinct values (<= _MAX_CODES)
+            code += ys >= v
+        key = code.astype(np.intp)
+    if not (values.take(key, mode="clip") == ys).all():  # a code out of range is wrong
+        return None
+    key <<= 1
+    key += mask
+    key += np.arange(0, 2 * k * n, 2 * k)[:, None]
+    hist = np.bincount(key.ravel(), minlength=2 * k * n).reshape(n, k, 2)
+    return hist[:, :, 1], hist[:, :, 0]
+
+
+def _affine_codes(ys: np.ndarray, values: np.ndarray) -> np.ndarray | None:
+    """``rint((ys - values[0]) * scale)`` as integers, if it codes ``values`` exactly.
+
+    Evenly spaced values (scores rounded to a grid) get their code by one
+    affine map instead of a comparison per value. The map is checked on
+    ``values`` themselves with the very same operations, so every score equal
+    to one of them gets its exact code; the caller verifies that every score
+    is one of them (other scores may get any integer, even out of range).
+    None when the map does not code ``values`` as 0, 1, ...
+    """
+    k = values.shape[0]
+    if k < 2:
+        return None
+    with np.errstate(all="ignore"):
+        scale = (k - 1) / (values[-1] - values[0])
+
+        def code_of(x: np.ndarray) -> np.ndarray:
+            c = x - values[0]
+            c *= scale
+            return np.rint(c, out=c)
+
+        if not np.isfinite(scale) or not np.array_equal(code_of(values), np.arange(k)):
+            return None
+        return code_of(ys).astype(np.intp)  # out of range (or NaN): any integer
+
+
+def _at_or_above(counts: np.ndarray) -> np.ndarray:
+    """Reverse cumulative sum along the codes: labels scoring at least each value."""
+    return np.cumsum(counts[:, ::-1], axis=1)[:, ::-1]
+
+
+def _lrap_counted(pos: np.ndarray, neg: np.ndarray, m: int) -> np.ndarray:
+    # a true label of value c: |L| = true labels >= c, rank = labels >= c
+    true_above = _at_or_above(pos)
+    rank = true_above + _at_or_above(neg)
+    total = (pos * true_above / np.maximum(rank, 1)).sum(axis=1)
+    n_true = true_above[:, 0]
+    out = np.ones(pos.shape[0], dtype=np.float64)
+    ordinary = (n_true > 0) & (n_true < m)
+    out[ordinary] = total[ordinary] / n_true[ordinary]
+    return out
+
+
+def _ranking_loss_counted(pos: np.ndarray, neg: np.ndarray, m: int) -> np.ndarray:
+    # mis-ordered pairs: each true label of value c against the false labels >= c
+    pairs = (pos * _at_or_above(neg)).sum(axis=1)
+    n_true = pos.sum(axis=1)
+    n_pairs = n_true * (m - n_true)
+    out = np.zeros(pos.shape[0], dtype=np.float64)
+    ordinary = n_pairs > 0
+    out[ordinary] = pairs[ordinary] / n_pairs[ordinary]
+    return out
+
+
+def _kernel(mask, ys, per_block, counted, counted_rows, sorted_rows, verify=None):
+    """Run ``counted_rows`` (few distinct scores) or ``sorted_rows`` over row blocks.
+
+    ``counted``: None picks the counted path when a sample of the scores
+    holds few distinct values (:func:`_score_values`); True forces it with
+    the sample's values (blocks holding other values are still sorted);
+    False always sorts. ``verify`` (from :func:`_check_lazily`) checks each
+    block first.
+    """
+    values = None
+    if counted is not False:
+        values = _score_values(ys)
+        if values is None and counted:
+            values = np.unique(ys.flat[:_CODE_SAMPLE])
+
+    def rows(mask_rows, ys_rows):
+        if verify is not None:
+            verify(mask_rows, ys_rows)
+        if values is not None:
+            counts = _code_counts(mask_rows, ys_rows, values)
+            if counts is not None:
+                return counted_rows(*counts, ys.shape[1])
+        if mask_rows.dtype != bool:  # a checked 0/1 integer block
+            mask_rows = mask_rows != 0
+        return sorted_rows(mask_rows, ys_rows, per_block=per_block)
+
+    return apply_by_row_chunks(rows, mask, ys)
+
+
+def _lrap(
+    mask: np.ndarray,
+    ys: np.ndarray,
+    *,
+    per_block: bool | None = None,
+    counted: bool | None = None,
+    verify=None,
+) -> np.ndarray:
+    return _kernel(mask, ys, per_block, counted, _lrap_counted, _lrap_rows, verify)
 
 
 def _lrap_rows(mask: np.ndarray, ys: np.ndarray, *, per_block: bool | None) -> np.ndarray:
@@ -226,8 +447,15 @@ def _lrap_rows(mask: np.ndarray, ys: np.ndarray, *, per_block: bool | None) -> n
     return out
 
 
-def _ranking_loss(mask: np.ndarray, ys: np.ndarray, *, per_block: bool | None = None) -> np.ndarray:
-    return apply_by_row_chunks(partial(_ranking_loss_rows, per_block=per_block), mask, ys)
+def _ranking_loss(
+    mask: np.ndarray,
+    ys: np.ndarray,
+    *,
+    per_block: bool | None = None,
+    counted: bool | None = None,
+    verify=None,
+) -> np.ndarray:
+    return _kernel(mask, ys, per_block, counted, _ranking_loss_counted, _ranking_loss_rows, verify)
 
 
 def _ranking_loss_rows(mask: np.ndarray, ys: np.ndarray, *, per_block: bool | None) -> np.ndarray:
@@ -272,8 +500,8 @@ def coverage_per_sample(y_true, y_score) -> np.ndarray:
     >>> coverage_per_sample([[1, 0, 0], [0, 0, 1]], [[0.75, 0.5, 1], [1, 0.2, 0.1]]).tolist()
     [2.0, 3.0]
     """
-    yt, ys = _check_matrices(y_true, y_score, min_columns=2)
-    return _coverage(yt, ys)
+    yt, ys, verify = _check_lazily(y_true, y_score, min_columns=2)
+    return _coverage(yt, ys, verify=verify)
 
 
 def coverage_error(y_true, y_score, *, sample_weight=None) -> float:
@@ -306,9 +534,9 @@ def coverage_error(y_true, y_score, *, sample_weight=None) -> float:
     ...                sample_weight=[3, 1])
     2.25
     """
-    yt, ys = _check_matrices(y_true, y_score, min_columns=2)
-    w = check_sample_weight(sample_weight, yt.shape[0])
-    return _weighted_mean(_coverage(yt, ys), w)
+    yt, ys, verify = _check_lazily(y_true, y_score, min_columns=2)
+    values = _coverage(yt, ys, verify=verify)  # checks y_true and y_score block by block
+    return _weighted_mean(values, check_sample_weight(sample_weight, yt.shape[0]))
 
 
 def coverage_steps(y_true_row, y_score_row) -> pd.DataFrame:
@@ -411,8 +639,8 @@ def lrap_per_sample(y_true, y_score) -> np.ndarray:
     >>> v.round(4).tolist()
     [0.5, 0.8333, 1.0]
     """
-    yt, ys = _check_matrices(y_true, y_score, min_columns=1)
-    return _lrap(yt, ys)
+    yt, ys, verify = _check_lazily(y_true, y_score, min_columns=1)
+    return _lrap(yt, ys, verify=verify)
 
 
 def label_ranking_average_precision_score(y_true, y_score, *, sample_weight=None) -> float:
@@ -444,9 +672,9 @@ def label_ranking_average_precision_score(y_true, y_score, *, sample_weight=None
     >>> round(label_ranking_average_precision_score(y_true, y_score), 4)
     0.7778
     """
-    yt, ys = _check_matrices(y_true, y_score, min_columns=1)
-    w = check_sample_weight(sample_weight, yt.shape[0])
-    return _weighted_mean(_lrap(yt, ys), w)
+    yt, ys, verify = _check_lazily(y_true, y_score, min_columns=1)
+    values = _lrap(yt, ys, verify=verify)  # checks y_true and y_score block by block
+    return _weighted_mean(values, check_sample_weight(sample_weight, yt.shape[0]))
 
 
 def lrap_steps(y_true_row, y_score_row) -> pd.DataFrame:
@@ -549,8 +777,8 @@ def ranking_loss_per_sample(y_true, y_score) -> np.ndarray:
     >>> ranking_loss_per_sample([[1, 0, 0], [0, 0, 1]], [[0.75, 0.5, 1], [1, 0.2, 0.1]]).tolist()
     [0.5, 1.0]
     """
-    yt, ys = _check_matrices(y_true, y_score, min_columns=2)
-    return _ranking_loss(yt, ys)
+    yt, ys, verify = _check_lazily(y_true, y_score, min_columns=2)
+    return _ranking_loss(yt, ys, verify=verify)
 
 
 def label_ranking_loss(y_true, y_score, *, sample_weight=None) -> float:
@@ -579,9 +807,9 @@ def label_ranking_loss(y_true, y_score, *, sample_weight=None) -> float:
     >>> label_ranking_loss([[1, 0, 0], [0, 0, 1]], [[0.75, 0.5, 1], [1, 0.2, 0.1]])
     0.75
     """
-    yt, ys = _check_matrices(y_true, y_score, min_columns=2)
-    w = check_sample_weight(sample_weight, yt.shape[0])
-    return _weighted_mean(_ranking_loss(yt, ys), w)
+    yt, ys, verify = _check_lazily(y_true, y_score, min_columns=2)
+    values = _ranking_loss(yt, ys, verify=verify)  # checks y_true and y_score block by block
+    return _weighted_mean(values, check_sample_weight(sample_weight, yt.shape[0]))
 
 
 def ranking_loss_steps(y_true_row, y_score_row) -> pd.DataFrame:
@@ -825,7 +1053,7 @@ def label_ranking_contributions(y_true, y_score, *, sample_weight=None) -> pd.Da
     >>> t[["n_true", "n_pairs", "n_misordered"]].to_numpy().tolist()
     [[1, 2, 1], [2, 2, 1], [2, 2, 0]]
     """
-    yt, ys = _check_matrices(y_true, y_score, min_columns=2)
+    yt, ys = _check_matrices(y_true, y_score, min_columns=2, as_mask=False)
     n, m = ys.shape
     w = check_sample_weight(sample_weight, n)
     n_true = np.count_nonzero(yt, axis=1)
@@ -910,6 +1138,100 @@ def _strict_order(mask: np.ndarray, ys: np.ndarray, ties: str) -> np.ndarray:
     return np.lexsort((second, -ys), axis=-1)
 
 
+class _Groups(NamedTuple):
+    """The tie groups of a block of rows, row by row (any order inside a row).
+
+    ``u`` true and ``f`` false labels score the same; ``above`` labels, of
+    which ``true_above`` are true, score strictly higher. ``starts`` are the
+    positions where each row's groups begin (every row has at least one).
+    """
+
+    row: np.ndarray
+    starts: np.ndarray
+    u: np.ndarray
+    f: np.ndarray
+    above: np.ndarray
+    true_above: np.ndarray
+
+
+def _groups(mask: np.ndarray, ys: np.ndarray, values: np.ndarray | None) -> _Groups:
+    """The tie groups of every row: counted by score code, else from one unstable sort."""
+    n, m = ys.shape
+    counts = None if values is None else _code_counts(mask, ys, values)
+    if counts is not None:
+        pos, neg = counts  # (n, n_values), ascending score
+        k = pos.shape[1]
+        true_ge, all_ge = _at_or_above(pos), _at_or_above(pos + neg)
+        return _Groups(
+            np.repeat(np.arange(n), k),
+            np.arange(0, n * k, k),
+            pos.ravel(),
+            neg.ravel(),
+            (all_ge - pos - neg).ravel(),
+            (true_ge - pos).ravel(),
+        )
+    if mask.dtype != bool:
+        mask = mask != 0
+    blocks = ascending_tie_blocks(ys, mask)
+    u = np.rint(blocks.sums).astype(np.int64)
+    n_true = np.count_nonzero(mask, axis=1)
+    true_to_end = np.cumsum(u)  # true labels up to the end of each block (flat)
+    true_to_end -= (np.cumsum(n_true) - n_true)[blocks.row]  # ... within its row
+    starts = np.flatnonzero(blocks.first == 0)
+    return _Groups(
+        blocks.row,
+        starts,
+        u,
+        blocks.size - u,
+        m - blocks.first - blocks.size,
+        n_true[blocks.row] - true_to_end,
+    )
+
+
+def _broken_rows(mask: np.ndarray, ys: np.ndarray, values, rules) -> np.ndarray:
+    """LRAP and coverage of every row under each rule of ``rules``: (2 * len(rules), n).
+
+    Inside a group the true labels take the ``u`` positions after ``start``
+    (``start = above`` optimistic, ``above + f`` pessimistic), the k-th of
+    them with ``true_above + k`` true labels at or above it, so the group adds
+    ``sum_k (true_above + k) / (start + k) = u + (true_above - start) *
+    (H[start + u] - H[start])`` to the LRAP sum (H the harmonic numbers), and
+    its deepest true label sits at ``start + u``. Without ties every rule
+    gives the max rule's numbers, to the last bit.
+    """
+    n, m = ys.shape
+    g = _groups(mask, ys, values)
+    harmonic = np.zeros(m + 1)
+    np.cumsum(1.0 / np.arange(1, m + 1), out=harmonic[1:])
+    n_true = np.bincount(g.row, weights=g.u, minlength=n)
+    ordinary = (n_true > 0) & (n_true < m)
+    out = np.empty((2 * len(rules), n))
+    for r, rule in enumerate(rules):  # the two tie rules
+        start = g.above if rule == "optimistic" else g.above + g.f
+        term = (g.true_above - start) * (harmonic[start + g.u] - harmonic[start])
+        term += g.u
+        # a lone true label: (true_above + 1) / (start + 1), the max rule's very division
+        lone = g.u == 1
+        term[lone] = (g.true_above[lone] + 1) / (start[lone] + 1)
+        total = np.bincount(g.row, weights=term, minlength=n)
+        lrap = np.ones(n)
+        lrap[ordinary] = total[ordinary] / n_true[ordinary]
+        deepest = np.where(g.u > 0, start + g.u, 0)
+        out[2 * r] = lrap
+        out[2 * r + 1] = np.maximum.reduceat(deepest, g.starts)
+    return out
+
+
+def _tie_broken(mask: np.ndarray, ys: np.ndarray, rules) -> np.ndarray:
+    """:func:`_broken_rows` over cache-sized blocks of rows, counted on few distinct scores."""
+    n, m = ys.shape
+    values = _score_values(ys)
+    out = np.empty((2 * len(rules), n))
+    for rows in row_chunks(n, m):  # a few dozen blocks of rows
+        out[:, rows] = _broken_rows(mask[rows], ys[rows], values, rules)
+    return out
+
+
 def tie_broken_per_sample(y_true, y_score, *, ties: str = "max") -> TieBroken:
     """LRAP and coverage of every sample with ties broken by a rule.
 
@@ -951,21 +1273,10 @@ def tie_broken_per_sample(y_true, y_score, *, ties: str = "max") -> TieBroken:
     [3.0, 2.0, 3.0]
     """
     _check_ties(ties)
-    yt, ys = _check_matrices(y_true, y_score, min_columns=2)
+    yt, ys = _check_matrices(y_true, y_score, min_columns=2, as_mask=False)
     if ties == "max":
         return TieBroken(_lrap(yt, ys), _coverage(yt, ys))
-    m = ys.shape[1]
-    order = _strict_order(yt, ys, ties)
-    sorted_true = np.take_along_axis(yt, order, axis=1)
-    pos = np.arange(1, m + 1, dtype=np.float64)
-    cum_true = np.cumsum(sorted_true, axis=1)
-    n_true = cum_true[:, -1]
-    frac_sum = np.where(sorted_true, cum_true / pos, 0.0).sum(axis=1)
-    lrap = np.ones(ys.shape[0])
-    ordinary = (n_true > 0) & (n_true < m)
-    lrap[ordinary] = frac_sum[ordinary] / n_true[ordinary]
-    deepest = m - np.argmax(sorted_true[:, ::-1], axis=1)
-    coverage = np.where(n_true > 0, deepest, 0).astype(np.float64)
+    lrap, coverage = _tie_broken(yt, ys, (ties,))
     return TieBroken(lrap, coverage)
 
 
@@ -991,13 +1302,11 @@ def tie_broken_summary(y_true, y_score, *, sample_weight=None) -> pd.DataFrame:
     >>> t.round(4).to_dict("index")["optimistic"]
     {'lrap': 1.0, 'coverage': 2.0}
     """
-    yt, ys = _check_matrices(y_true, y_score, min_columns=2)
+    yt, ys = _check_matrices(y_true, y_score, min_columns=2, as_mask=False)
     w = check_sample_weight(sample_weight, yt.shape[0])
-    mx = tie_broken_per_sample(yt, ys, ties="max")
-    opt = tie_broken_per_sample(yt, ys, ties="optimistic")
-    pes = tie_broken_per_sample(yt, ys, ties="pessimistic")
-    lrap = np.array([mx.lrap, opt.lrap, pes.lrap])  # (3, n_samples): one row per rule
-    cov = np.array([mx.coverage, opt.coverage, pes.coverage])
+    opt_lrap, opt_cov, pes_lrap, pes_cov = _tie_broken(yt, ys, ("optimistic", "pessimistic"))
+    lrap = np.array([_lrap(yt, ys), opt_lrap, pes_lrap])  # (3, n_samples): one row per rule
+    cov = np.array([_coverage(yt, ys), opt_cov, pes_cov])
     if w is None:
         lrap_mean, cov_mean = lrap.mean(axis=1), cov.mean(axis=1)
     else:

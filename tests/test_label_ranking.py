@@ -536,3 +536,172 @@ def test_lrap_steps_accepts_a_single_label():
 def test_steps_return_dataframes():
     for steps in (coverage_steps, lrap_steps, ranking_loss_steps):
         assert isinstance(steps([1, 0, 1], [0.3, 0.2, 0.1]), pd.DataFrame)
+
+
+# ---------------------------------------------------------------------------
+# the counted path (few distinct scores: per-row histograms, no sort)
+# ---------------------------------------------------------------------------
+@pytest.mark.parametrize("seed", SEEDS[:4])
+@pytest.mark.parametrize("counted", [True, False])
+@pytest.mark.parametrize("n_values", [1, 2, 5, 9])
+def test_counted_and_sorted_paths_match_reference(seed, counted, n_values):
+    """Counting (row, score code, label) triples equals sorting, tie for tie."""
+    rng = np.random.default_rng(seed)
+    y = (rng.random((40, 9)) < 0.4).astype(int)
+    y[0], y[1] = 0, 1  # no true label, every label true
+    s = tied_scores(rng, (40, 9), n_values) * 3 - 1  # negatives too
+    s[2] = s[2, 0]  # one row all tied
+    _, lrap, loss = _ref(y, s)
+    for mask in (y != 0, y, y.astype(np.uint8)):  # bool mask or checked 0/1 integers
+        np.testing.assert_allclose(lr._lrap(mask, s, counted=counted), lrap, **TOL)
+        np.testing.assert_allclose(lr._ranking_loss(mask, s, counted=counted), loss, **TOL)
+
+
+def test_counted_path_is_taken_on_few_values_and_not_on_many():
+    rng = np.random.default_rng(0)
+    few = tied_scores(rng, (50, 20), 10)
+    assert lr._score_values(few) is not None
+    assert lr._score_values(rng.random((50, 20))) is None  # continuous: sort
+    assert lr._score_values(tied_scores(rng, (50, 4), 10)) is None  # more values than labels
+    codes = lr._code_counts(np.ones((50, 20), bool), few, lr._score_values(few))
+    assert codes is not None and int(codes[0].sum()) == 1000
+
+
+def test_counted_path_falls_back_when_a_score_is_not_a_candidate(monkeypatch):
+    """A block holding a value the sample missed is sorted; the others are counted."""
+    rng = np.random.default_rng(1)
+    n, m = 600, 8
+    y = (rng.random((n, m)) < 0.3).astype(int)
+    s = tied_scores(rng, (n, m), 4)
+    sampled = np.linspace(0, n * m - 1, lr._CODE_SAMPLE).astype(np.intp)
+    hidden = int(np.setdiff1d(np.arange(300 * m, 301 * m), sampled)[0])  # in row 300
+    s.flat[hidden] = 0.123456
+    values = lr._score_values(s)
+    assert values is not None and 0.123456 not in values
+    assert lr._code_counts(y[290:310] != 0, s[290:310], values) is None
+    monkeypatch.setattr(ranks, "ROW_CHUNK_ELEMENTS", 45 * m)  # blocks of 45 rows
+    _, lrap, loss = _ref(y, s)
+    np.testing.assert_allclose(lr._lrap(y, s), lrap, **TOL)
+    np.testing.assert_allclose(lr._ranking_loss(y, s), loss, **TOL)
+    np.testing.assert_allclose(label_ranking_loss(y, s), skm.label_ranking_loss(y, s), **TOL)
+
+
+@pytest.mark.parametrize("dtype", [np.int64, np.int32, np.float32, np.float64])
+def test_counted_path_on_integer_and_float32_scores(dtype):
+    rng = np.random.default_rng(2)
+    y = (rng.random((300, 12)) < 0.3).astype(int)
+    s = rng.integers(-3, 4, (300, 12)).astype(dtype)
+    w = weights(2, 300)
+    for name, (ours, theirs) in SCORES.items():
+        expected = theirs(y, s.astype(np.float64), sample_weight=w)
+        np.testing.assert_allclose(ours(y, s, sample_weight=w), expected, err_msg=name, **TOL)
+
+
+@pytest.mark.parametrize("seed", SEEDS[:3])
+def test_counted_path_across_row_blocks_matches_sklearn(monkeypatch, seed):
+    rng = np.random.default_rng(seed)
+    y = (rng.random((500, 30)) < 0.2).astype(int)
+    s = np.floor(rng.random((500, 30)) * 10) / 10  # as the bench's tied scores
+    w = weights(seed, 500)
+    monkeypatch.setattr(ranks, "ROW_CHUNK_ELEMENTS", 37 * 30)  # ragged last block
+    for yy in (y, y.astype(bool)):
+        np.testing.assert_allclose(
+            label_ranking_loss(yy, s, sample_weight=w),
+            skm.label_ranking_loss(y, s, sample_weight=w),
+            **TOL,
+        )
+        np.testing.assert_allclose(
+            label_ranking_average_precision_score(yy, s, sample_weight=w),
+            skm.label_ranking_average_precision_score(y, s, sample_weight=w),
+            **TOL,
+        )
+        np.testing.assert_allclose(coverage_error(yy, s), skm.coverage_error(y, s), **TOL)
+
+
+def test_score_check_falls_back_to_the_full_message():
+    """A sum that overflows is not an error; NaN and inf are named as before."""
+    y = np.array([[1, 0, 1], [0, 1, 0]])
+    big = np.array([[1e308, 1e308, -1e308], [1.0, 2.0, 3.0]])
+    np.testing.assert_allclose(label_ranking_loss(y, big), skm.label_ranking_loss(y, big), **TOL)
+    for bad, what in ((np.nan, "NaN"), (np.inf, "an infinite value")):
+        s = big.copy()
+        s[1, 2] = bad
+        with pytest.raises(MetricInputError, match=rf"{what} at y_score\[1, 2\]"):
+            coverage_error(y, s)
+
+
+def test_bad_integer_labels_are_refused_by_every_metric():
+    s = np.array([[0.1, 0.2], [0.3, 0.4]])
+    for y in (np.array([[0, 2], [1, 0]]), np.array([[0, -1], [1, 0]], dtype=np.int8)):
+        for ours, _ in SCORES.values():
+            with pytest.raises(MetricInputError, match="y_true"):
+                ours(y, s)
+
+
+def test_affine_codes_on_a_grid_and_none_off_it():
+    """Evenly spaced scores are coded by one affine map; uneven ones use the comparisons."""
+    grid = np.round(np.arange(11) / 10, 1)  # 0.0 ... 1.0, not exactly evenly spaced floats
+    s = np.random.default_rng(0).choice(grid, (40, 9))
+    np.testing.assert_array_equal(lr._affine_codes(s, grid), np.searchsorted(grid, s))
+    assert lr._affine_codes(s, np.array([0.0, 0.1, 0.5])) is None  # uneven
+    assert lr._affine_codes(s, np.array([0.5])) is None  # one value
+    # scores off the grid or far out of its range get wrong codes, caught by the verification
+    y = (np.random.default_rng(1).random(s.shape) < 0.3).astype(int)
+    for odd in (0.05, 7.0, -1e300, 1e300):
+        t = s.copy()
+        t[17, 4] = odd
+        assert lr._code_counts(y, t, grid) is None
+        assert lr.label_ranking_loss(y, t) == pytest.approx(skm.label_ranking_loss(y, t), abs=1e-9)
+        assert lr.coverage_error(y, t) == skm.coverage_error(y, t)
+
+
+@pytest.mark.parametrize(
+    "values",
+    [np.round(np.arange(-5, 6) / 10, 1), np.array([-3.0, -1.0, 0.0, 0.25, 7.0]), np.arange(-4, 5)],
+    ids=["grid", "uneven", "ints"],
+)
+def test_counted_path_with_grid_and_uneven_values_matches_sklearn(monkeypatch, values):
+    rng = np.random.default_rng(5)
+    y = (rng.random((400, 15)) < 0.25).astype(int)
+    y[:3] = 0  # degenerate rows: no true label ...
+    y[3:5] = 1  # ... and every label true
+    s = rng.choice(values, (400, 15)).astype(np.float64)
+    w = weights(5, 400)
+    monkeypatch.setattr(ranks, "ROW_CHUNK_ELEMENTS", 33 * 15)  # ragged blocks
+    monkeypatch.setattr(lr, "_COVERAGE_BLOCK", 33 * 15)
+    assert lr._score_values(s) is not None  # the counted path is taken
+    for name, (ours, theirs) in SCORES.items():
+        expected = theirs(y, s, sample_weight=w)
+        np.testing.assert_allclose(ours(y, s, sample_weight=w), expected, err_msg=name, **TOL)
+
+
+def test_block_by_block_checks_raise_the_up_front_errors(monkeypatch):
+    """Labels and scores checked per block give the same error as the full check, in order."""
+    monkeypatch.setattr(ranks, "ROW_CHUNK_ELEMENTS", 10 * 6)  # blocks of 10 rows
+    monkeypatch.setattr(lr, "_COVERAGE_BLOCK", 10 * 6)
+    rng = np.random.default_rng(1)
+    y = (rng.random((45, 6)) < 0.4).astype(np.int64)
+    s = np.round(rng.random((45, 6)), 1)
+    bad_label, bad_score = y.copy(), s.copy()
+    bad_label[42, 3] = 2  # in the last block
+    bad_score[12, 1] = np.nan  # in the second block
+    fns = (
+        lr.coverage_error,
+        lr.coverage_per_sample,
+        lr.label_ranking_average_precision_score,
+        lr.lrap_per_sample,
+        lr.label_ranking_loss,
+        lr.ranking_loss_per_sample,
+    )
+    for fn in fns:
+        for yt, ys in ((bad_label, s), (y, bad_score), (bad_label, bad_score)):
+            with pytest.raises(MetricInputError) as full:
+                lr._check_matrices(yt, ys, min_columns=2)
+            with pytest.raises(MetricInputError) as ours:
+                fn(yt, ys)
+            assert str(ours.value) == str(full.value), fn.__name__
+    huge = np.full((45, 6), 1e308)  # the sum overflows, the scores are finite
+    assert lr.coverage_error(y, huge) == skm.coverage_error(y, huge)
+    for fn in (lr.coverage_error, lr.label_ranking_loss):
+        with pytest.raises(MetricInputError, match="sample_weight"):
+            fn(y, s, sample_weight=np.ones(3))
