@@ -6,10 +6,14 @@ relevance (``>= 0``; an item is *relevant* when its grade is ``> 0``) and
 Tied scores are broken by column order, lower column first (a stable sort on
 descending score, :func:`metrics._ranks.top_k_order`).
 
-Every metric sorts the score matrix once, gathers the relevance in ranked
-order (:func:`_ranked_relevance`) and works with cumulative sums over the
-positions, never with a Python loop over queries. A query with no relevant
-item scores 0 under every metric.
+Every metric ranks the score matrix once (:func:`_stable_descending_order`:
+one default sort of int64 keys that carry the column, equal to the stable
+argsort), gathers the relevance in ranked order (:func:`_ranked_relevance`)
+and works with cumulative sums over the positions, never with a Python loop
+over queries. The work runs on cache-sized blocks of rows
+(:func:`_by_blocks`), which keeps temporaries in cache and the peak memory
+to a few blocks; MRR sorts nothing (it counts the items ahead of the first
+relevant one). A query with no relevant item scores 0 under every metric.
 
 AP@K conventions (``denominator``) divide the sum of the precisions at the
 relevant positions of the top ``k`` by:
@@ -31,7 +35,7 @@ from numbers import Real
 import numpy as np
 import pandas as pd
 
-from metrics._ranks import block_sums, descending_order, tie_bounds, top_k_order
+from metrics._ranks import ROW_CHUNK_ELEMENTS, row_chunks, tie_bounds, top_k_order
 from metrics._validation import (
     MetricInputError,
     as_2d,
@@ -64,9 +68,24 @@ _DENOMINATORS = ("min_m_k", "relevant", "k", "hits")
 # ---------------------------------------------------------------------------
 # validation and the shared ranked relevance
 # ---------------------------------------------------------------------------
-def _check_inputs(y_true, y_score) -> tuple[np.ndarray, np.ndarray]:
-    """Two finite 2-D float matrices of the same shape, ``y_true >= 0``."""
-    yt = as_2d(y_true, "y_true")
+def _check_inputs(y_true, y_score, *, int_grades=False) -> tuple[np.ndarray, np.ndarray]:
+    """Two finite 2-D float matrices of the same shape, ``y_true >= 0``.
+
+    With ``int_grades=True`` an integer or boolean ``y_true`` matrix is kept
+    as it is (it cannot hold NaN or infinity, and its grades compare and
+    convert exactly), which spares a float copy of the matrix; for metrics
+    that only compare grades or gather them.
+    """
+    if (
+        int_grades
+        and isinstance(y_true, np.ndarray)
+        and y_true.dtype.kind in "iub"
+        and y_true.ndim == 2
+        and y_true.size
+    ):
+        yt = y_true
+    else:
+        yt = as_2d(y_true, "y_true")
     ys = as_2d(y_score, "y_score")
     check_same_shape(yt, ys, "y_true", "y_score")
     check_nonnegative(yt, "y_true")
@@ -105,11 +124,87 @@ def _check_max_grade(max_grade, y_true: np.ndarray, name: str = "y_true") -> flo
     return mg
 
 
+#: Entries per block of rows of the chunked kernels below (tests shrink it to
+#: cross block boundaries). Blocks of about 2**17 entries keep every temporary
+#: of a kernel in cache and bound the peak memory to a few blocks.
+_BLOCK_ELEMENTS = ROW_CHUNK_ELEMENTS
+
+
+def _by_blocks(kernel, *arrays: np.ndarray) -> tuple[np.ndarray, ...]:
+    """``kernel`` run on cache-sized blocks of rows, its outputs concatenated.
+
+    ``kernel(*blocks)`` returns a tuple of arrays whose first axis runs over
+    the rows of its block (or over one row of block totals); the loop runs
+    over a few dozen blocks of rows, never over queries, each block
+    vectorized.
+    """
+    n, m = arrays[0].shape
+    parts = [
+        kernel(*(a[rows] for a in arrays))
+        for rows in row_chunks(n, m, max_elements=_BLOCK_ELEMENTS)
+    ]
+    return tuple(np.concatenate(p) for p in zip(*parts, strict=True))
+
+
+_MAGNITUDE = np.int64(0x7FFF_FFFF_FFFF_FFFF)
+
+
+def _stable_descending_order(y_score: np.ndarray, *, flat: bool = False) -> np.ndarray:
+    """The contract's ranking of every row: descending score, ties by lower column.
+
+    Equal to ``np.argsort(-y_score, axis=1, kind="stable")`` (checked, see
+    below), several times faster: one default sort of int64 keys that hold
+    the score's order in their high bits and the column in their low bits,
+    so every key of a row is distinct and the sort needs no stability; the
+    column is read back from the sorted keys.
+
+    The float's bits, with the magnitude bits of negatives flipped, order
+    like the float (``-0.0`` is made ``+0.0`` first); inverting them orders
+    by descending score. Clearing the low ``b`` bits (``2**b >= n_items``)
+    for the column can merge two *different* scores of a row whose bits
+    differ only there; the merged pair may then come out of order, which
+    the check below sees (a sorted row whose scores increase somewhere) and
+    such rows are ranked again with the stable argsort. Equal scores always
+    share their high bits, so they come out in column order.
+
+    With ``flat=True`` the indices are into ``y_score.ravel()`` (row ``i``'s
+    columns plus ``i * n_items``; ``y_score`` must be C-contiguous), ready
+    for a fast ``np.take`` of another matrix of the same shape.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> _stable_descending_order(np.array([[0.5, 0.9, 0.5, -0.0, 0.0]])).tolist()
+    [[1, 0, 2, 3, 4]]
+    """
+    m = y_score.shape[1]
+    bits = max(int(m - 1).bit_length(), 1)
+    low = np.int64((1 << bits) - 1)
+    key = y_score + 0.0  # a copy in which -0.0 is +0.0
+    u = key.view(np.int64)
+    u ^= (u >> 63) & _MAGNITUDE  # ordered like the float
+    u &= ~low
+    u |= low - np.arange(m, dtype=np.int64)
+    np.invert(u, out=u)  # descending score, then ascending column
+    u.sort(axis=1)
+    u &= low
+    starts = np.arange(0, y_score.size, m)[:, None]
+    u += starts  # flat indices: a flat gather is faster than take_along_axis
+    ranked = np.take(y_score.ravel(), u)
+    increases = np.greater(ranked[:, 1:], ranked[:, :-1])
+    if increases.any():
+        bad = increases.any(axis=1)
+        u[bad] = np.argsort(-y_score[bad], axis=1, kind="stable") + starts[bad]
+    if not flat:
+        u -= starts
+    return u
+
+
 def _ranked_relevance(y_true: np.ndarray, y_score: np.ndarray, k: int | None) -> np.ndarray:
     """Relevance of the top ``k`` items of every query, in ranked order.
 
-    One stable sort of ``y_score`` on descending score (ties: lower column
-    first) and one gather of ``y_true``.
+    The contract's ranking (:func:`_stable_descending_order`) and one gather
+    of ``y_true``. Used on one block of rows at a time.
 
     Parameters
     ----------
@@ -130,8 +225,8 @@ def _ranked_relevance(y_true: np.ndarray, y_score: np.ndarray, k: int | None) ->
     """
     n_items = y_score.shape[1]
     kk = n_items if k is None else min(k, n_items)
-    order = top_k_order(y_score, kk)
-    return np.take_along_axis(y_true, order, axis=1)
+    order = _stable_descending_order(y_score, flat=True)[:, :kk]
+    return np.take(y_true.ravel(), order)
 
 
 def _safe_divide(num: np.ndarray, den: np.ndarray) -> np.ndarray:
@@ -143,12 +238,15 @@ def _safe_divide(num: np.ndarray, den: np.ndarray) -> np.ndarray:
 
 
 def _hits_and_relevant(y_true, y_score, k) -> tuple[np.ndarray, np.ndarray, int]:
-    yt, ys = _check_inputs(y_true, y_score)
+    yt, ys = _check_inputs(y_true, y_score, int_grades=True)
     k = check_k(k)
-    ranked = _ranked_relevance(yt, ys, k)
-    hits = np.count_nonzero(ranked > 0, axis=1).astype(np.float64)
-    n_rel = np.count_nonzero(yt > 0, axis=1).astype(np.float64)
-    return hits, n_rel, k
+
+    def kernel(yt_b, ys_b):
+        ranked = _ranked_relevance(yt_b, ys_b, k)
+        return np.count_nonzero(ranked > 0, axis=1), np.count_nonzero(yt_b > 0, axis=1)
+
+    hits, n_rel = _by_blocks(kernel, yt, ys)
+    return hits.astype(np.float64), n_rel.astype(np.float64), k
 
 
 # ---------------------------------------------------------------------------
@@ -348,19 +446,26 @@ def average_precision_at_k(y_true, y_score, *, k, denominator="min_m_k") -> np.n
     >>> round(float(average_precision_at_k(y_true, y_score, k=5, denominator="k")[0]), 4)
     0.4533
     """
-    yt, ys = _check_inputs(y_true, y_score)
+    yt, ys = _check_inputs(y_true, y_score, int_grades=True)
     k = check_k(k)
     denominator = _check_denominator(denominator)
-    ranked = _ranked_relevance(yt, ys, k) > 0
-    positions = np.arange(1, ranked.shape[1] + 1, dtype=np.float64)
-    hits_so_far = np.cumsum(ranked, axis=1)
-    total = np.where(ranked, hits_so_far / positions, 0.0).sum(axis=1)
+    kk = min(k, ys.shape[1])
+    positions = np.arange(1, kk + 1, dtype=np.float64)
+
+    def kernel(yt_b, ys_b):
+        ranked = _ranked_relevance(yt_b, ys_b, k) > 0
+        hits_so_far = np.cumsum(ranked, axis=1)
+        total = np.where(ranked, hits_so_far / positions, 0.0).sum(axis=1)
+        # a copy: a view would keep the block's running sums alive until the end
+        return total, hits_so_far[:, -1].copy(), np.count_nonzero(yt_b > 0, axis=1)
+
+    total, hits_k, n_rel = _by_blocks(kernel, yt, ys)
     if denominator == "k":
         return total / k
     if denominator == "hits":
-        den = hits_so_far[:, -1]
+        den = hits_k
     else:
-        den = np.count_nonzero(yt > 0, axis=1)
+        den = n_rel
         if denominator == "min_m_k":
             den = np.minimum(den, k)
     return _safe_divide(total, den)
@@ -425,9 +530,9 @@ def reciprocal_rank(y_true, y_score, *, k=None) -> np.ndarray:
     >>> reciprocal_rank([[0, 0, 1]], [[3, 2, 1]], k=2)
     array([0.])
     """
-    yt, ys = _check_inputs(y_true, y_score)
+    yt, ys = _check_inputs(y_true, y_score, int_grades=True)
     k = check_k(k, allow_none=True)
-    position, found = _first_relevant_position(yt, ys)
+    position, found = _by_blocks(_first_relevant_position, yt, ys)
     if k is not None:
         found &= position <= k
     return np.where(found, 1.0 / position, 0.0)
@@ -444,15 +549,19 @@ def _first_relevant_position(y_true: np.ndarray, y_score: np.ndarray):
 
     Returns the positions (meaningless where ``found`` is False) and
     ``found``, whether the query has a relevant item at all.
+    Run on cache-sized blocks of rows (:func:`_by_blocks`): the few passes
+    over a block then stay in cache. Items ahead are those scoring at least
+    a threshold: ``best`` in the columns before the first relevant one, the
+    next float above ``best`` from it on (one ``where``, one comparison).
     """
-    relevant = y_true > 0
-    found = relevant.any(axis=1)
-    best = np.where(relevant, y_score, -np.inf).max(axis=1)[:, None]
-    first_col = np.argmax(relevant & (y_score == best), axis=1)[:, None]
-    cols = np.arange(y_score.shape[1])
-    ahead = np.count_nonzero(y_score > best, axis=1) + np.count_nonzero(
-        (y_score == best) & (cols < first_col), axis=1
-    )
+    best_of = np.where(y_true > 0, y_score, -np.inf)
+    first_col = np.argmax(best_of, axis=1)[:, None]  # argmax: the first of equal maxima
+    best = np.take_along_axis(best_of, first_col, axis=1)
+    found = best[:, 0] > -np.inf  # scores are finite
+    with np.errstate(over="ignore"):  # above the largest float: inf, which nothing reaches
+        after = np.nextafter(best, np.inf)
+    threshold = np.where(np.arange(y_score.shape[1]) < first_col, best, after)
+    ahead = np.count_nonzero(y_score >= threshold, axis=1)
     return ahead + 1.0, found
 
 
@@ -521,16 +630,21 @@ def expected_reciprocal_rank_per_sample(y_true, y_score, *, k=None, max_grade=No
     >>> expected_reciprocal_rank_per_sample([[1, 2, 0]], [[0.5, 0.9, 0.1]])
     array([0.78125])
     """
-    yt, ys = _check_inputs(y_true, y_score)
+    yt, ys = _check_inputs(y_true, y_score, int_grades=True)
     k = check_k(k, allow_none=True)
     mg = _check_max_grade(max_grade, yt)
     if mg == 0.0:  # every grade is 0: no query can satisfy the user
         return np.zeros(yt.shape[0], dtype=np.float64)
-    stop = _stop_probability(_ranked_relevance(yt, ys, k), mg)
-    still = np.ones_like(stop)
-    np.cumprod(1.0 - stop[:, :-1], axis=1, out=still[:, 1:])
-    positions = np.arange(1, stop.shape[1] + 1, dtype=np.float64)
-    return (stop * still / positions).sum(axis=1)
+    kk = ys.shape[1] if k is None else min(k, ys.shape[1])
+    positions = np.arange(1, kk + 1, dtype=np.float64)
+
+    def kernel(yt_b, ys_b):
+        stop = _stop_probability(_ranked_relevance(yt_b, ys_b, k), mg)
+        still = np.ones_like(stop)
+        np.cumprod(1.0 - stop[:, :-1], axis=1, out=still[:, 1:])
+        return ((stop * still / positions).sum(axis=1),)
+
+    return _by_blocks(kernel, yt, ys)[0]
 
 
 def expected_reciprocal_rank(y_true, y_score, *, k=None, max_grade=None) -> float:
@@ -830,70 +944,126 @@ def tie_break_order(y_true, y_score, *, ties="column") -> np.ndarray:
     """
     yt, ys = _check_inputs(y_true, y_score)
     ties = _check_choice(ties, ("column", "optimistic", "pessimistic"), "ties")
+    return _tie_order(yt, ys, ties)
+
+
+def _tie_order(yt: np.ndarray, ys: np.ndarray, ties: str) -> np.ndarray:
+    """:func:`tie_break_order` on validated inputs (one block of rows)."""
     if ties == "column":
-        return top_k_order(ys)
-    by_grade = np.argsort(-yt if ties == "optimistic" else yt, axis=1, kind="stable")
-    then = np.argsort(-np.take_along_axis(ys, by_grade, axis=1), axis=1, kind="stable")
+        return _stable_descending_order(ys)
+    # two stable sorts: by grade (best or worst first), then by descending score
+    by_grade = _stable_descending_order(yt if ties == "optimistic" else -yt)
+    then = _stable_descending_order(np.take_along_axis(ys, by_grade, axis=1))
     return np.take_along_axis(by_grade, then, axis=1)
+
+
+def _gains(yt: np.ndarray, gain: str) -> np.ndarray:
+    """:func:`graded_gain` on validated grades."""
+    return yt.astype(np.float64, copy=True) if gain == "linear" else np.exp2(yt) - 1.0
 
 
 def _discounts(m: int) -> np.ndarray:
     return 1.0 / np.log2(np.arange(2, m + 2, dtype=np.float64))
 
 
-def _position_terms(yt, ys, *, level, gain, max_grade, ties) -> dict:
-    """Per-position terms of every metric, in ranked order (n_queries, n_items).
+def _position_terms(yt, ys, *, level, gain, mg, ties, top=None) -> dict:
+    """Per-position terms of every metric, in ranked order (n_queries, top).
 
     Deterministic tie policies rank once and use 0/1 relevance; under
     ``"tie-averaged"`` every term is its expectation over the orders of each
     tie group (exact for P, R, hit rate, AP's numerator, RR and DCG; ERR uses
     each position's expected stop probability, an approximation inside a
-    tie group).
+    tie group). Inputs are validated; ``mg`` is the grade scale of the whole
+    matrix (:func:`_check_max_grade`), so this can run on a block of rows.
+
+    ``top`` (default: every position) keeps only the first ``top``
+    positions of the deterministic policies (the tie-averaged terms need
+    whole tie groups and are computed for every position); ``"rr"``, the
+    reciprocal rank over the whole ranking, is always complete.
     """
     n, m = yt.shape
-    lv = _check_level(level)
-    mg = _check_max_grade(max_grade, yt)
-    gains = graded_gain(yt, gain=gain)
-    p = np.arange(1, m + 1, dtype=np.float64)
+    lv = float(level)
     rel_all = yt >= lv
     n_rel = np.count_nonzero(rel_all, axis=1).astype(np.float64)
-    stop_all = np.zeros_like(yt) if mg == 0.0 else _stop_probability(yt, mg)
-    ideal = -np.sort(-gains, axis=1) * _discounts(m)
+    rr = None
     if ties != "tie-averaged":
-        order = tie_break_order(yt, ys, ties=ties)
-        rel = np.take_along_axis(rel_all, order, axis=1).astype(np.float64)
+        order = _tie_order(yt, ys, ties)
+        flat = order + np.arange(0, yt.size, m)[:, None]  # flat gathers are the faster
+        if top is not None and top < m:
+            ranked_rel = np.take(rel_all.ravel(), flat)
+            first = np.argmax(ranked_rel, axis=1)
+            rr = np.where(ranked_rel[np.arange(n), first], 1.0 / (first + 1.0), 0.0)
+            order, flat, m = order[:, :top], flat[:, :top], top
+    p = np.arange(1, m + 1, dtype=np.float64)
+    # gains grow with the grade: the ideal ranking sorts the grades
+    ideal = _gains(np.sort(yt, axis=1)[:, ::-1][:, :m], gain) * _discounts(m)
+    if ties != "tie-averaged":
+        grades = np.take(yt.ravel(), flat)
+        rel = (grades >= lv).astype(np.float64)
         hits = np.cumsum(rel, axis=1)
         ap_num = rel * hits / p
         first = rel.astype(bool) & (hits == 1)
         first_prob = first.astype(np.float64)
-        stop = np.take_along_axis(stop_all, order, axis=1)
-        mean_gain = np.take_along_axis(gains, order, axis=1)
+        stop = np.zeros_like(grades) if mg == 0.0 else _stop_probability(grades, mg)
+        mean_gain = _gains(grades, gain)
     else:
-        order, sorted_scores = descending_order(ys, stable=True)
-        lo, hi = tie_bounds(sorted_scores)
+        flat = _stable_descending_order(ys, flat=True)
+        order = flat - np.arange(0, yt.size, m)[:, None]
+        lo, hi = tie_bounds(np.take(ys.ravel(), flat))
         size = (hi - lo + 1).astype(np.float64)
         j = np.arange(m)[None, :] - lo
-        rel_sorted = np.take_along_axis(rel_all, order, axis=1).astype(np.float64)
-        r = block_sums(rel_sorted, lo, hi)
-        excl = np.cumsum(rel_sorted, axis=1) - rel_sorted
-        before = np.take_along_axis(excl, lo, axis=1)  # relevant items in earlier groups
+        # flat positions in an (n, m + 1) running sum of the block start and past its end
+        wide = np.arange(0, n * (m + 1), m + 1)[:, None]
+        lo_w, hi_w = lo + wide, hi + 1 + wide
+
+        def block_sum(sorted_values, lo_w, hi_w):
+            """Sum over each position's tie block, and the sum before the block."""
+            csum = np.zeros((n, m + 1), dtype=np.float64)
+            np.cumsum(sorted_values, axis=1, out=csum[:, 1:])
+            before_block = np.take(csum.ravel(), lo_w)
+            return np.take(csum.ravel(), hi_w) - before_block, before_block
+
+        grades = np.take(yt.ravel(), flat)
+        r, before = block_sum((grades >= lv).astype(np.float64), lo_w, hi_w)
+        # RR (whole ranking): the first group holding a relevant item; survival S_j of
+        # its first j slots. Only that group's positions matter: they are taken out
+        # (rows, slot j in the group) and their running sums made on a (n, largest
+        # group) grid, which adds the same numbers in the same order as a running
+        # sum over the whole row (zeros elsewhere) would.
+        w = m if top is None else min(top, m)  # whole tie groups were needed; keep the top
+        rows, cols = np.nonzero((r > 0) & (before == 0))
+        jj, ss, rr_ = j[rows, cols], size[rows, cols], r[rows, cols]
+        factor = (ss - rr_ - jj) / (ss - jj)
+        alive = jj <= ss - rr_
+        grid = np.zeros((n, int(jj.max(initial=0)) + 1), dtype=np.float64)
+        grid[rows, jj] = np.log(np.where(alive & (factor > 0), factor, 1.0))
+        logs = grid[rows, jj]
+        surv = np.where(alive, np.exp(np.cumsum(grid, axis=1)[rows, jj] - logs), 0.0)
+        in_group = surv * rr_ / (ss - jj)
+        grid[:] = 0.0
+        grid[rows, jj] = in_group / p[cols]
+        rr = np.cumsum(grid, axis=1)[:, -1]
+        first_prob = np.zeros((n, w), dtype=np.float64)
+        shown = cols < w
+        first_prob[rows[shown], cols[shown]] = in_group[shown]
+        order, ideal, p = order[:, :w], ideal[:, :w], p[:w]
+        r, before, size, j = r[:, :w], before[:, :w], size[:, :w], j[:, :w]
+        lo_w, hi_w = lo_w[:, :w], hi_w[:, :w]
         rel = r / size
         pair = _safe_divide(r * (r - 1), size * (size - 1))
         ap_num = (rel * (1.0 + before) + j * pair) / p
-        # RR: the first group holding a relevant item; survival S_j of its first j slots
-        in_first = (r > 0) & (before == 0)
-        factor = np.where(in_first, (size - r - j) / (size - j), 1.0)
-        alive = j <= size - r
-        logs = np.log(np.where(alive & (factor > 0), factor, 1.0))
-        surv = np.where(alive, np.exp(np.cumsum(logs, axis=1) - logs), 0.0)
-        first_prob = np.where(in_first, surv * r / (size - j), 0.0)
+        stop_sorted = np.zeros_like(grades) if mg == 0.0 else _stop_probability(grades, mg)
+        stop = block_sum(stop_sorted, lo_w, hi_w)[0] / size
+        mean_gain = block_sum(_gains(grades, gain), lo_w, hi_w)[0] / size
+        m = w
         hits = np.cumsum(rel, axis=1)
-        stop = block_sums(np.take_along_axis(stop_all, order, axis=1), lo, hi) / size
-        mean_gain = block_sums(np.take_along_axis(gains, order, axis=1), lo, hi) / size
     still = np.ones_like(stop)
     if m > 1:
         np.cumprod(1.0 - stop[:, :-1], axis=1, out=still[:, 1:])
+    if rr is None:
+        rr = np.cumsum(first_prob / p, axis=1)[:, -1]
     return {
+        "rr": rr,
         "order": order,
         "rel": rel,
         "hits": hits,
@@ -934,15 +1104,17 @@ def _at_cutoffs(t: dict, ks: np.ndarray, denominator: str) -> dict:
     """Every metric at each cut-off in ``ks`` (shape (n_queries, len(ks)))."""
     m = t["rel"].shape[1]
     idx = np.minimum(ks, m) - 1
+    top = int(idx.max()) + 1  # positions past the largest cut-off are never summed
 
     def upto(name):
-        return np.cumsum(t[name], axis=1)[:, idx]
+        return np.cumsum(t[name][:, :top], axis=1)[:, idx]
 
     kk = ks.astype(np.float64)[None, :]
     hits = upto("rel")
     n_rel = t["n_rel"][:, None]
     first_cum = upto("first_prob")
-    rr = np.cumsum(t["first_prob"] / t["positions"], axis=1)[:, -1]
+    rr_terms = t["first_prob"] / t["positions"]
+    rr = t["rr"]
     ideal = upto("ideal")
     return {
         "P@K": hits / kk,
@@ -950,7 +1122,7 @@ def _at_cutoffs(t: dict, ks: np.ndarray, denominator: str) -> dict:
         "hit rate@K": first_cum,
         "AP@K": _safe_divide(upto("ap_num"), _ap_denominator(denominator, n_rel, kk, hits)),
         "RR": np.broadcast_to(rr[:, None], hits.shape),
-        "RR@K": np.cumsum(t["first_prob"] / t["positions"], axis=1)[:, idx],
+        "RR@K": np.cumsum(rr_terms[:, :top], axis=1)[:, idx],
         "ERR@K": upto("err"),
         "NDCG@K": np.minimum(_safe_divide(upto("dcg"), ideal), 1.0),
     }
@@ -1018,10 +1190,16 @@ def retrieval_per_query(
     """
     yt, ys = _check_inputs(y_true, y_score)
     k = _check_conventions(k, denominator, level, gain, ties, max_grade, yt)
-    t = _position_terms(yt, ys, level=level, gain=gain, max_grade=max_grade, ties=ties)
-    at = _at_cutoffs(t, np.array([k]), denominator)
-    out = {name: at[name][:, 0] for name in CONVENTION_METRICS}
-    out["relevant"] = t["n_rel"].astype(np.int64)
+    mg = _check_max_grade(max_grade, yt)
+
+    def per_query_block(yt_b, ys_b):
+        t = _position_terms(yt_b, ys_b, level=level, gain=gain, mg=mg, ties=ties, top=k)
+        at = _at_cutoffs(t, np.array([k]), denominator)
+        return (*(at[name][:, 0] for name in CONVENTION_METRICS), t["n_rel"])
+
+    *values, n_rel = _by_blocks(per_query_block, yt, ys)
+    out = dict(zip(CONVENTION_METRICS, values, strict=True))
+    out["relevant"] = n_rel.astype(np.int64)
     return pd.DataFrame(out)
 
 
@@ -1095,10 +1273,8 @@ def retrieval_curve(
     yt, ys = _check_inputs(y_true, y_score)
     k_max = _check_conventions(k_max, denominator, level, gain, ties, max_grade, yt)
     _check_choice(empty, EMPTY_QUERY, "empty")
-    t = _position_terms(yt, ys, level=level, gain=gain, max_grade=max_grade, ties=ties)
+    mg = _check_max_grade(max_grade, yt)
     ks = np.arange(1, k_max + 1)
-    at = _at_cutoffs(t, ks, denominator)
-    keep = t["n_rel"] > 0 if empty == "drop" else np.ones(yt.shape[0], dtype=bool)
     names = {
         "P@K": "P@K",
         "R@K": "R@K",
@@ -1108,9 +1284,56 @@ def retrieval_curve(
         "ERR@K": "ERR@K",
         "NDCG@K": "NDCG@K",
     }
+
+    def curve_block(yt_b, ys_b):
+        """Per block: the kept queries' sums of every metric at K = 1 .. k_max, and their count.
+
+        Sums that are linear in the positions (P, R, hit rate, MRR, ERR and
+        AP with a fixed denominator) are column sums of the position terms
+        (one matrix-vector product each), cumulated over positions once for
+        the whole block; AP over min(M, K) or hits@K and NDCG divide by a
+        per-query running value and are cumulated per query.
+        """
+        t = _position_terms(yt_b, ys_b, level=level, gain=gain, mg=mg, ties=ties, top=k_max)
+        top = t["rel"].shape[1]
+        idx = np.minimum(ks, top) - 1
+        n_rel = t["n_rel"]
+        w = (n_rel > 0).astype(np.float64) if empty == "drop" else np.ones(yt_b.shape[0])
+        per_rel = _safe_divide(w, n_rel)  # 1/M for kept queries with M > 0, else 0
+
+        def cum(weights, name):
+            return np.cumsum(weights @ t[name])[idx]
+
+        kk = ks.astype(np.float64)
+        if denominator in ("min_m_k", "hits"):
+            if denominator == "min_m_k":
+                den = np.minimum(n_rel[:, None], kk[None, :top])
+            else:
+                den = np.cumsum(t["rel"], axis=1)
+            ap = (w @ _safe_divide(np.cumsum(t["ap_num"], axis=1), den))[idx]
+        elif denominator == "relevant":
+            ap = cum(per_rel, "ap_num")
+        else:
+            ap = cum(w, "ap_num") / kk
+        ndcg = np.minimum(
+            _safe_divide(np.cumsum(t["dcg"], axis=1), np.cumsum(t["ideal"], axis=1)), 1.0
+        )
+        sums = {
+            "P@K": cum(w, "rel") / kk,
+            "R@K": cum(per_rel, "rel"),
+            "hit rate@K": cum(w, "first_prob"),
+            "AP@K": ap,
+            "RR@K": np.cumsum(w @ (t["first_prob"] / t["positions"]))[idx],
+            "ERR@K": cum(w, "err"),
+            "NDCG@K": (w @ ndcg)[idx],
+        }
+        return (np.array([w.sum()]), *(sums[name][None, :] for name in names))
+
+    kept, *sums = _by_blocks(curve_block, yt, ys)
+    n_kept = int(round(kept.sum()))
     out = {"K": ks}
-    for src, dst in names.items():
-        out[dst] = at[src][keep].mean(axis=0) if keep.any() else np.zeros(k_max)
+    for dst, total in zip(names.values(), sums, strict=True):
+        out[dst] = total.sum(axis=0) / n_kept if n_kept else np.zeros(k_max)
     return pd.DataFrame(out)
 
 
@@ -1174,7 +1397,7 @@ def retrieval_query_steps(
         ys[q : q + 1],
         level=level,
         gain=gain,
-        max_grade=_check_max_grade(max_grade, yt),
+        mg=_check_max_grade(max_grade, yt),
         ties=ties,
     )
     m = yt.shape[1]

@@ -842,3 +842,164 @@ def test_ndcg_at_k_matches_pytrec_eval_ndcg_cut_on_tie_free_scores(seed):
         # trec_eval's ndcg_cut uses linear gains and log2 discounts, as scikit-learn does;
         # both score a query with no relevant document 0.
         np.testing.assert_allclose(ndcg_per_sample(y, s, k=k), trec[f"ndcg_cut_{k}"], **TOL)
+
+
+# ---------------------------------------------------------------------------
+# speed paths: the int-key ranking, blocks of rows, integer grades
+# ---------------------------------------------------------------------------
+import metrics.retrieval as retrieval_module  # noqa: E402
+from metrics.retrieval import (  # noqa: E402
+    _stable_descending_order,
+    retrieval_curve,
+    retrieval_per_query,
+)
+
+
+def _score_matrices():
+    rng = np.random.default_rng(7)
+    tied = np.floor(rng.random((50, 13)) * 4) / 4
+    signed = tied - 0.5
+    signed[3, :4] = [-0.0, 0.0, -0.0, 0.0]  # -0.0 == 0.0: column order decides
+    huge = rng.choice([-1e300, -5e-324, 0.0, 5e-324, 1e300, np.finfo(float).max], (20, 9))
+    one = np.nextafter(1.0, 2.0)
+    # scores differing only in their lowest bits: the int key merges them -> fallback rows
+    close = rng.choice([1.0, one, np.nextafter(one, 2.0), 0.5], (30, 7))
+    close[::2] = rng.choice([0.1, 0.2], (15, 7))  # rows without such pairs stay on the fast path
+    wide = np.floor(rng.random((4, 300)) * 3)  # 9 bits of column
+    return {
+        "tied": tied,
+        "signed": signed,
+        "continuous": rng.random((40, 11)),
+        "huge": huge,
+        "close": close,
+        "wide": wide,
+        "one column": rng.random((5, 1)),
+        "float32": rng.random((10, 6)).astype(np.float32).astype(np.float64),
+    }
+
+
+@pytest.mark.parametrize("name", list(_score_matrices()))
+def test_int_key_ranking_equals_the_stable_argsort(name):
+    s = _score_matrices()[name]
+    expected = np.argsort(-s, axis=1, kind="stable")
+    np.testing.assert_array_equal(_stable_descending_order(s), expected)
+    flat = _stable_descending_order(s, flat=True)
+    np.testing.assert_array_equal(flat - np.arange(s.shape[0])[:, None] * s.shape[1], expected)
+
+
+def test_int_key_ranking_fallback_rows_are_the_merged_ones(monkeypatch):
+    s = _score_matrices()["close"]
+    calls = []
+    real = np.argsort
+
+    def spy(a, *args, **kwargs):
+        calls.append(a.shape)
+        return real(a, *args, **kwargs)
+
+    monkeypatch.setattr(retrieval_module.np, "argsort", spy)
+    order = _stable_descending_order(s)
+    monkeypatch.undo()
+    np.testing.assert_array_equal(order, np.argsort(-s, axis=1, kind="stable"))
+    assert len(calls) == 1 and 0 < calls[0][0] <= 15  # only some odd rows re-ranked
+
+
+def _every_value(y, s):
+    """Every public matrix metric and the convention tables, as a flat list of arrays."""
+    out = []
+    for k in (1, 3, 7, 50):
+        out += [
+            precision_at_k_per_sample(y, s, k=k),
+            recall_at_k_per_sample(y, s, k=k),
+            hit_rate_at_k_per_sample(y, s, k=k),
+            expected_reciprocal_rank_per_sample(y, s, k=k),
+            reciprocal_rank(y, s, k=k),
+        ]
+        out += [average_precision_at_k(y, s, k=k, denominator=d) for d in DENOMINATORS]
+    out += [expected_reciprocal_rank_per_sample(y, s), reciprocal_rank(y, s)]
+    for ties in ("column", "tie-averaged", "optimistic", "pessimistic"):
+        for den in DENOMINATORS:
+            out.append(retrieval_per_query(y, s, k=3, ties=ties, denominator=den).to_numpy())
+            for empty in ("zero", "drop"):
+                c = retrieval_curve(y, s, k_max=9, ties=ties, denominator=den, empty=empty)
+                out.append(c.to_numpy())
+    return out
+
+
+@pytest.mark.parametrize("block", [1, 20, 45])
+def test_blocks_of_rows_do_not_change_any_value(monkeypatch, block):
+    """Blocks of 1, 2 and 5 rows (of 9 items): every block boundary is crossed."""
+    y, s = graded_case(3, n=23, m=9, ties=True)
+    y[5] = 0  # an empty query inside a block
+    whole = _every_value(y, s)
+    monkeypatch.setattr(retrieval_module, "_BLOCK_ELEMENTS", block)
+    blocked = _every_value(y, s)
+    for a, b in zip(whole, blocked, strict=True):
+        np.testing.assert_allclose(b, a, **TOL)
+
+
+def test_blocked_metrics_match_the_reference(monkeypatch):
+    monkeypatch.setattr(retrieval_module, "_BLOCK_ELEMENTS", 12)  # 2 rows of 6 per block
+    y, s = case(5)
+    for k in (1, 3, 6):
+        np.testing.assert_allclose(precision_at_k_per_sample(y, s, k=k), ref_precision(y, s, k))
+        np.testing.assert_allclose(
+            average_precision_at_k(y, s, k=k, denominator="hits"), ref_ap(y, s, k, "hits"), **TOL
+        )
+        np.testing.assert_allclose(reciprocal_rank(y, s, k=k), ref_rr(y, s, k), **TOL)
+        np.testing.assert_allclose(
+            expected_reciprocal_rank_per_sample(y, s, k=k), ref_err(y, s, k, None), **TOL
+        )
+
+
+@pytest.mark.parametrize("dtype", [np.int64, np.int32, np.uint8, bool])
+def test_integer_and_bool_grades_give_the_float_values(dtype):
+    y, s = graded_case(11, n=30, m=8, ties=True)
+    if dtype is bool:
+        y = y > 1
+    yi = y.astype(dtype)
+    assert _every_value(yi, s)  # the conventions path converts; the simple path keeps ints
+    for k in (2, 5):
+        for f in K_REQUIRED:
+            assert f(yi, s, k=k) == pytest.approx(f(y.astype(float), s, k=k), abs=1e-12)
+        np.testing.assert_allclose(
+            expected_reciprocal_rank_per_sample(yi, s, k=k, max_grade=4),
+            ref_err(y.astype(float).tolist(), s.tolist(), k, 4),
+            **TOL,
+        )
+    np.testing.assert_allclose(reciprocal_rank(yi, s), ref_rr(y.tolist(), s.tolist(), None))
+
+
+def test_integer_grades_are_still_validated():
+    with pytest.raises(MetricInputError, match=r"y_true\[1, 0\]"):
+        precision_at_k(np.array([[1, 0], [-1, 2]]), [[0.5, 0.2], [0.1, 0.3]], k=1)
+    with pytest.raises(MetricInputError, match="max_grade"):
+        expected_reciprocal_rank(np.array([[1, 5]]), [[0.5, 0.2]], max_grade=2)
+    with pytest.raises(MetricInputError, match="different shapes"):
+        reciprocal_rank(np.array([[1, 0, 1]]), [[0.5, 0.2]])
+
+
+@pytest.mark.parametrize("name", ["signed", "huge", "close", "tied"])
+def test_first_relevant_position_at_extreme_scores(name):
+    s = _score_matrices()[name]
+    rng = np.random.default_rng(1)
+    y = (rng.random(s.shape) < 0.3).astype(int)
+    y[0] = 0
+    np.testing.assert_allclose(reciprocal_rank(y, s), ref_rr(y.tolist(), s.tolist(), None))
+    np.testing.assert_allclose(reciprocal_rank(y, s, k=2), ref_rr(y.tolist(), s.tolist(), 2), **TOL)
+
+
+def test_float32_and_int_scores_rank_as_their_float64_values():
+    y, s = graded_case(4, n=20, m=7, ties=True)
+    s32 = (s * 8).astype(np.float32)
+    si = np.round(s * 8).astype(np.int64)
+    for scores in (s32, si):
+        s64 = scores.astype(np.float64)
+        for k in (1, 4):
+            assert mean_average_precision_at_k(y, scores, k=k) == pytest.approx(
+                mean_average_precision_at_k(y, s64, k=k), abs=1e-12
+            )
+            np.testing.assert_allclose(
+                average_precision_at_k(y, scores, k=k),
+                ref_ap(y.tolist(), s64.tolist(), k, "min_m_k"),
+                **TOL,
+            )
