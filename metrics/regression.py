@@ -140,8 +140,14 @@ def mean_absolute_percentage_error(y_true, y_pred, *, sample_weight=None):
     0.25
     """
     yt, yp, w = _targets(y_true, y_pred, sample_weight)
-    eps = np.finfo(np.float64).eps
-    return float(np.average(np.abs(yp - yt) / np.maximum(np.abs(yt), eps), weights=w))
+    # the same operations as |yp - yt| / max(|yt|, eps), in place: two temporaries, not three
+    terms = np.subtract(yp, yt)
+    np.abs(terms, out=terms)
+    denominator = np.abs(yt)
+    np.maximum(denominator, MAPE_EPSILON, out=denominator)
+    terms /= denominator
+    del denominator
+    return float(np.average(terms, weights=w))
 
 
 def root_mean_squared_log_error(y_true, y_pred, *, sample_weight=None):
