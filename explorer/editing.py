@@ -30,8 +30,16 @@ def _prefix(kind: str) -> str:
     return "score_" if kind == "binary" else "pred_"
 
 
-def table_from_dataset(ds: Dataset) -> pd.DataFrame:
+def table_from_dataset(ds: Dataset, rows: slice | None = None) -> pd.DataFrame:
     """One row per sample: ``id``, ``y_true``, one column per model, ``sample_weight``.
+
+    Parameters
+    ----------
+    ds : Dataset
+    rows : slice, optional
+        Only these rows (a window of a big dataset), indexed by their row
+        numbers in the full table: ``table_from_dataset(ds, rows)`` equals
+        ``table_from_dataset(ds).iloc[rows]`` without building the rest.
 
     Examples
     --------
@@ -39,17 +47,24 @@ def table_from_dataset(ds: Dataset) -> pd.DataFrame:
     >>> ds = Dataset("t", "binary", np.array([0, 1]), {"m": np.array([0.2, 0.8])})
     >>> table_from_dataset(ds).columns.tolist()
     ['id', 'y_true', 'score_m']
+    >>> table_from_dataset(ds, slice(1, 2)).index.tolist()
+    [1]
     """
-    cols = {"id": list(ds.sample_ids), "y_true": ds.y_true}
+    rows = slice(None) if rows is None else rows
+    index = pd.RangeIndex(ds.n_samples)[rows]
+    cols = {"id": list(ds.sample_ids[rows]), "y_true": ds.y_true[rows]}
     for model, s in ds.scores.items():
-        cols[_prefix(ds.kind) + model] = s
+        cols[_prefix(ds.kind) + model] = s[rows]
     if ds.sample_weight is not None:
-        cols["sample_weight"] = ds.sample_weight
-    return pd.DataFrame(cols)
+        cols["sample_weight"] = ds.sample_weight[rows]
+    return pd.DataFrame(cols, index=index)
 
 
-def matrices_from_dataset(ds: Dataset, model: str | None = None):
+def matrices_from_dataset(ds: Dataset, model: str | None = None, rows: slice | None = None):
     """``(labels, scores)`` DataFrames with the label names as columns.
+
+    ``rows`` keeps only a window of rows (as ``.iloc[rows]`` of the full
+    tables, without building the rest).
 
     Examples
     --------
@@ -58,11 +73,14 @@ def matrices_from_dataset(ds: Dataset, model: str | None = None):
     >>> labels, scores = matrices_from_dataset(ds)
     >>> labels.columns.tolist(), scores.iloc[0].tolist()
     (['a', 'b'], [0.5, 0.0])
+    >>> matrices_from_dataset(ds, rows=slice(1, 2))[0].index.tolist()
+    ['1']
     """
+    rows = slice(None) if rows is None else rows
     names = list(ds.label_names)
-    index = pd.Index(list(ds.sample_ids), name="id")
-    labels = pd.DataFrame(ds.y_true, columns=names, index=index)
-    scores = pd.DataFrame(ds.score(model), columns=names, index=index)
+    index = pd.Index(list(ds.sample_ids[rows]), name="id")
+    labels = pd.DataFrame(ds.y_true[rows], columns=names, index=index)
+    scores = pd.DataFrame(ds.score(model)[rows], columns=names, index=index)
     return labels, scores
 
 

@@ -63,3 +63,29 @@ def weights(seed: int, n: int) -> np.ndarray:
     w[rng.random(n) < 0.1] = 0.0
     w[0] = 1.0
     return w
+
+
+@pytest.fixture
+def deferred_downloads(monkeypatch):
+    """The data callables of lazy ``st.download_button``s, by element id.
+
+    Pages build large CSVs only on the click: AppTest never clicks, so the
+    fixture records each callable as Streamlit registers it. Call
+    ``deferred_downloads(key_suffix)`` to build that download's bytes.
+    """
+    from streamlit.runtime.media_file_manager import MediaFileManager
+
+    captured = {}
+    original = MediaFileManager.add_deferred
+
+    def spy(self, data_callable, *args, **kwargs):
+        captured[kwargs.get("element_id", "")] = data_callable
+        return original(self, data_callable, *args, **kwargs)
+
+    monkeypatch.setattr(MediaFileManager, "add_deferred", spy)
+
+    def build(key: str):
+        make = next(f for element, f in captured.items() if key in element)
+        return make()
+
+    return build

@@ -177,3 +177,60 @@ def test_trec_run_line_with_too_few_fields_is_refused(at):
     assert not at.exception
     assert "run.txt" in at.error[0].value and "line 1" in at.error[0].value
     assert at.session_state["active_dataset"] == "balanced"
+
+
+def test_editing_a_window_of_a_big_dataset_splices_it_back():
+    """Past 500 rows the editor shows one window; an edit there lands on the right row."""
+    from explorer.datasets import Dataset
+
+    rng = np.random.default_rng(0)
+    n = 1200
+    y = (rng.random(n) < 0.4).astype(float)
+    s = rng.random(n)
+    ds = Dataset("big", "binary", y, {"model": s})
+    at = AppTest.from_file(APP, default_timeout=30)
+    at.session_state["session_datasets"] = {"big": ds}
+    at.session_state["active_dataset"] = "big"
+    at.run()
+    at.switch_page("views/data.py").run()
+    assert not at.exception
+    at.number_input(key="editor_window_start").set_value(500).run()
+    assert "editing rows 500 to 999" in at.info[0].value
+    flipped = 1.0 - y[503]
+    at.session_state["editor_table"] = {
+        "edited_rows": {3: {"y_true": flipped}},
+        "added_rows": [],
+        "deleted_rows": [],
+    }
+    at.run()
+    at.button(key="apply_edits").click().run()
+    assert not at.exception
+    assert at.session_state["active_dataset"] == "big (edited)"
+    at.switch_page("views/home.py").run()
+    expected = y.copy()
+    expected[503] = flipped
+    assert metric(at, "ROC AUC") == fmt(metrics.roc_auc_score(expected, s))
+    assert metric(at, "ROC AUC") != fmt(metrics.roc_auc_score(y, s))
+
+
+def test_downloads_are_built_on_the_click_and_hold_every_row(deferred_downloads):
+    import io as _io
+
+    import pandas as pd
+
+    def csv_of(key):
+        data = deferred_downloads(key)
+        return pd.read_csv(_io.StringIO(data if isinstance(data, str) else data.decode()))
+
+    open_data_page("seed002_auc8")
+    ds = load_sample("seed002_auc8")
+    table = csv_of("download_csv")
+    assert len(table) == ds.n_samples
+    np.testing.assert_array_equal(table["y_true"], ds.y_true)
+    np.testing.assert_allclose(table["score_model"], ds.score())
+    open_data_page("seed003_lrap")
+    ds = load_sample("seed003_lrap")
+    labels, scores = csv_of("download_labels"), csv_of("download_scores")
+    assert labels.columns.tolist() == list(ds.label_names)
+    np.testing.assert_array_equal(labels.to_numpy(), ds.y_true)
+    np.testing.assert_allclose(scores.to_numpy(), ds.score())

@@ -96,3 +96,16 @@ def test_splice_replaces_only_the_window():
     full = pd.DataFrame({"x": range(10)})
     out = splice(full, pd.DataFrame({"x": [100, 101, 102]}, index=[4, 5, 50]), 4, 6)
     assert out["x"].tolist() == [0, 1, 2, 3, 100, 101, 102, 6, 7, 8, 9]
+
+
+def test_a_window_of_rows_equals_the_rows_of_the_full_tables():
+    ds = load_sample("seed002_auc8")
+    full = table_from_dataset(ds)
+    window = table_from_dataset(ds, slice(3, 6))
+    pd.testing.assert_frame_equal(window, full.iloc[3:6])
+    assert window.to_csv(index=False) == full.iloc[3:6].to_csv(index=False)
+    ds = load_sample("seed003_lrap")
+    labels, scores = matrices_from_dataset(ds)
+    wl, ws = matrices_from_dataset(ds, rows=slice(1, 3))
+    pd.testing.assert_frame_equal(wl, labels.iloc[1:3])
+    pd.testing.assert_frame_equal(ws, scores.iloc[1:3])

@@ -457,3 +457,56 @@ def test_charts_thin_big_data():
     assert list(fig.data[-1].x) == [y[12_345]]  # the highlighted sample is always drawn
     fig = charts.residual_histogram(y - p, nbins=40)
     assert fig.data[0].type == "bar" and sum(fig.data[0].y) == 30_000
+
+
+def test_big_dataset_worst_rows_follow_a_moved_prediction_and_ties_keep_row_order():
+    """Past ROW_LIMIT rows the table holds the worst 200 of the full sort (ties in row
+    order), also when the outlier control moves one row in or out of them; the
+    headline and the y <= -1 flags follow the moved row."""
+    rng = np.random.default_rng(3)
+    n = 2500  # past the 2,000 rows of the outlier selectbox: a number input
+    y = rng.integers(0, 30, n).astype(float)
+    p = y + rng.integers(-6, 7, n)  # absolute errors 0..6: ties everywhere
+    ds = Dataset("tied_reg", "regression", y, {"model": p})
+    at = open_page(datasets=[ds])
+
+    def check(pred):
+        full = regression_errors(y, pred).sort_values(
+            "absolute_error", ascending=False, kind="stable"
+        )
+        table = frame_with(at, "absolute_error")
+        assert table["id"].tolist() == [str(i) for i in full.index[:200]]
+        np.testing.assert_array_equal(table["absolute_error"], full["absolute_error"][:200])
+        assert_headline(at, expected(y, pred))
+
+    check(p)
+    worst = frame_with(at, "absolute_error")["id"].iloc[0]
+    at.number_input(key="outlier_sample").set_value(int(worst)).run()
+    at.number_input(key="outlier_shift").set_value(float(y[int(worst)] - p[int(worst)])).run()
+    assert not at.exception
+    check(shifted(p, int(worst), y[int(worst)] - p[int(worst)]))  # out of the worst rows
+    at.number_input(key="outlier_sample").set_value(2345).run()
+    at.number_input(key="outlier_shift").set_value(-100.0).run()
+    assert not at.exception
+    moved = shifted(p, 2345, -100.0)
+    check(moved)  # into them, first
+    assert frame_with(at, "absolute_error")["id"].iloc[0] == "2345"
+    flagged = int(((y <= -1) | (moved <= -1)).sum())
+    assert flagged == int((p <= -1).sum()) + 1  # the moved row is one more
+    assert f"{flagged} sample(s) have y or y_hat at or below -1" in at.error[0].value
+
+
+def test_download_callable_writes_every_row_worst_first(deferred_downloads):
+    """The CSV is built on the click (a callable); calling it gives every row, worst first."""
+    import io as _io
+
+    at = open_page()
+    at.selectbox(key="outlier_sample").set_value(7).run()
+    at.number_input(key="outlier_shift").set_value(500.0).run()
+    csv = pd.read_csv(_io.BytesIO(deferred_downloads("download_errors")), dtype={"id": str})
+    y, p = DIABETES.y_true, shifted(DIABETES.score(), 7, 500.0)
+    full = regression_errors(y, p).sort_values("absolute_error", ascending=False, kind="stable")
+    assert len(csv) == DIABETES.n_samples
+    assert csv["id"].tolist() == [DIABETES.sample_ids[i] for i in full.index]
+    np.testing.assert_allclose(csv["absolute_error"], full["absolute_error"])
+    np.testing.assert_allclose(csv["percentage_error_pct"], 100 * full["percentage_error"])

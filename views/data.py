@@ -4,6 +4,7 @@ import streamlit as st
 
 from explorer import editing, io, state
 from explorer.datasets import KIND_LABELS, describe
+from explorer.widgets import cache_by_dataset
 
 st.title("Data")
 ds = state.active()
@@ -86,7 +87,7 @@ for message in errors.values():
 
 # ---------------------------------------------------------------- summary
 st.subheader("Validation summary")
-st.dataframe(describe(ds), hide_index=True, width="content")
+st.dataframe(cache_by_dataset(describe)(ds), hide_index=True, width="content")
 
 # ---------------------------------------------------------------- editor
 st.subheader("Edit")
@@ -111,8 +112,8 @@ if n > editing.EDIT_MAX_ROWS:
     )
 
 base = ds.name.removesuffix(" (edited)")
+window = slice(start, stop)
 if ds.is_matrix:
-    labels_df, scores_df = editing.matrices_from_dataset(ds)
     names_text = st.text_input(
         "Label names (comma separated: rename, add or remove labels)",
         value=", ".join(ds.label_names),
@@ -122,26 +123,33 @@ if ds.is_matrix:
     if len(set(new_names)) != len(new_names):
         st.error("Label names must be different from each other.")
         new_names = list(ds.label_names)
-    labels_df = labels_df.reindex(columns=ds.label_names)
     renamed = dict(zip(ds.label_names, new_names, strict=False))
-    labels_df = labels_df.rename(columns=renamed).reindex(columns=new_names, fill_value=0.0)
-    scores_df = scores_df.rename(columns=renamed).reindex(columns=new_names, fill_value=0.0)
+
+    def _named(rows: slice | None) -> tuple:
+        """The labels and scores tables of ``rows`` (None: all), with the new label names."""
+        labels, scores = editing.matrices_from_dataset(ds, rows=rows)
+        labels = labels.rename(columns=renamed).reindex(columns=new_names, fill_value=0.0)
+        scores = scores.rename(columns=renamed).reindex(columns=new_names, fill_value=0.0)
+        return labels, scores
+
+    labels_df, scores_df = _named(window)  # only the rows on screen
     lc, sc = st.columns(2)
     with lc:
         st.caption("Labels" + (" (0/1)" if ds.kind == "multilabel" else " (relevance)"))
         ed_labels = st.data_editor(
-            labels_df.iloc[start:stop], num_rows="dynamic", key="editor_labels", width="stretch"
+            labels_df, num_rows="dynamic", key="editor_labels", width="stretch"
         )
     with sc:
         st.caption(f"Scores of model **{ds.model_names[0]}**")
         ed_scores = st.data_editor(
-            scores_df.iloc[start:stop], num_rows="dynamic", key="editor_scores", width="stretch"
+            scores_df, num_rows="dynamic", key="editor_scores", width="stretch"
         )
     if st.button("Use the edited data", key="apply_edits", type="primary"):
+        all_labels, all_scores = _named(None)  # the full tables, built on the click only
         try:
             new = editing.dataset_from_matrices(
-                editing.splice(labels_df, ed_labels, start, stop),
-                editing.splice(scores_df, ed_scores, start, stop),
+                editing.splice(all_labels, ed_labels, start, stop),
+                editing.splice(all_scores, ed_scores, start, stop),
                 kind=ds.kind,
                 name=f"{base} (edited)",
                 model=ds.model_names[0],
@@ -153,14 +161,16 @@ if ds.is_matrix:
             state.add_dataset(new)
             st.rerun()
 else:
-    table = editing.table_from_dataset(ds)
     edited = st.data_editor(
-        table.iloc[start:stop], num_rows="dynamic", key="editor_table", width="stretch"
+        editing.table_from_dataset(ds, window),  # only the rows on screen
+        num_rows="dynamic",
+        key="editor_table",
+        width="stretch",
     )
     if st.button("Use the edited data", key="apply_edits", type="primary"):
         try:
             new = editing.dataset_from_table(
-                editing.splice(table, edited, start, stop),
+                editing.splice(editing.table_from_dataset(ds), edited, start, stop),
                 kind=ds.kind,
                 name=f"{base} (edited)",
                 description=f"edited from {base}",
@@ -173,19 +183,19 @@ else:
 
 # ---------------------------------------------------------------- download and share
 st.subheader("Download and share")
+# the CSVs are written only when a button is clicked (a million rows take seconds)
 if ds.is_matrix:
-    labels_df, scores_df = editing.matrices_from_dataset(ds)
     d1, d2 = st.columns(2)
     d1.download_button(
         "Labels as CSV",
-        labels_df.to_csv(index=False),
+        lambda: editing.matrices_from_dataset(ds)[0].to_csv(index=False),
         file_name=f"{base}.labels.csv",
         mime="text/csv",
         key="download_labels",
     )
     d2.download_button(
         "Scores as CSV",
-        scores_df.to_csv(index=False),
+        lambda: editing.matrices_from_dataset(ds)[1].to_csv(index=False),
         file_name=f"{base}.scores.csv",
         mime="text/csv",
         key="download_scores",
@@ -193,7 +203,7 @@ if ds.is_matrix:
 else:
     st.download_button(
         "Dataset as CSV",
-        editing.table_from_dataset(ds).to_csv(index=False),
+        lambda: editing.table_from_dataset(ds).to_csv(index=False),
         file_name=f"{base}.csv",
         mime="text/csv",
         key="download_csv",

@@ -14,8 +14,9 @@ import metrics
 from explorer import state
 from explorer.charts import regression as charts
 from explorer.formatting import fmt
-from explorer.widgets import require_kind
+from explorer.widgets import cache_by_dataset, require_kind
 from metrics.regression import (
+    ERROR_COLUMNS,
     MAPE_EPSILON,
     recency_weights,
     regression_errors,
@@ -130,32 +131,46 @@ moved = shift != 0
 w_choice = {"dataset": w_data, "uniform": None, "recency": recency_weights(n)}[weights]
 
 # ------------------------------------------------------------------ headline
+#: headline label -> metric (None: MAPE x 100); Weighted MAE uses the chosen weights,
+#: every other one the dataset's sample_weight
 HEADLINE = {
-    "MAE": (metrics.mean_absolute_error, w_data),
-    "Weighted MAE": (metrics.mean_absolute_error, w_choice),
-    "MSE": (metrics.mean_squared_error, w_data),
-    "RMSE": (metrics.root_mean_squared_error, w_data),
-    "MAPE": (metrics.mean_absolute_percentage_error, w_data),
-    "MAPE (%)": (None, w_data),
-    "RMSLE": (metrics.root_mean_squared_log_error, w_data),
-    "R²": (metrics.r2_score, w_data),
+    "MAE": metrics.mean_absolute_error,
+    "Weighted MAE": metrics.mean_absolute_error,
+    "MSE": metrics.mean_squared_error,
+    "RMSE": metrics.root_mean_squared_error,
+    "MAPE": metrics.mean_absolute_percentage_error,
+    "MAPE (%)": None,
+    "RMSLE": metrics.root_mean_squared_log_error,
+    "R²": metrics.r2_score,
 }
 HIGHER_IS_BETTER = {"R²"}
 
 
-def headline(prediction) -> dict[str, tuple[float | None, str | None]]:
+@cache_by_dataset
+def headline(
+    data, model_name: str, weight_choice: str, row: int, by: float
+) -> dict[str, tuple[float | None, str | None]]:
+    """The headline values of ``model_name`` with sample ``row``'s prediction moved ``by``."""
+    prediction = data.score(model_name).copy()
+    prediction[row] += by
+    w_of = {
+        "dataset": data.sample_weight,
+        "uniform": None,
+        "recency": recency_weights(data.n_samples),
+    }
     out = {}
-    for label, (fn, w) in HEADLINE.items():
+    for label, fn in HEADLINE.items():
         if fn is None:  # MAPE in percent: the same number x 100
             value, err = out["MAPE"]
             out[label] = (None if value is None else 100 * value, err)
         else:
-            out[label] = _safe(fn, y_true, prediction, sample_weight=w)
+            w = w_of[weight_choice] if label == "Weighted MAE" else data.sample_weight
+            out[label] = _safe(fn, data.y_true, prediction, sample_weight=w)
     return out
 
 
-now = headline(pred)
-before = headline(base_pred) if moved else now
+now = headline(ds, model, weights, int(outlier) if moved else 0, float(shift))
+before = headline(ds, model, weights, 0, 0.0) if moved else now
 errors_shown = set()
 for row in (list(HEADLINE)[:4], list(HEADLINE)[4:]):
     cols = st.columns(4)
@@ -193,8 +208,52 @@ st.caption(
     )
 )
 
+
+# ------------------------------------------------------------------ per-sample errors
+@cache_by_dataset
+def base_errors(data, model_name: str, keep: int) -> dict:
+    """The unmoved prediction's per-sample errors, reduced to what the page shows.
+
+    The ``keep`` worst rows (absolute error, ties in row order), every
+    residual (the histogram), and the rows flagged y = 0 or <= -1. A moved
+    prediction changes one row only: :func:`moved_errors` patches it in.
+    """
+    table = regression_errors(data.y_true, data.score(model_name))
+    error = table["absolute_error"].to_numpy()
+    candidates = np.arange(error.shape[0])
+    if keep < error.shape[0]:  # every row at least as bad as the keep-th worst, in row order
+        candidates = np.flatnonzero(error >= np.partition(error, -keep)[-keep])
+    order = candidates[np.argsort(-error[candidates], kind="stable")[:keep]]
+    return {
+        "worst": table.iloc[order],
+        "residual": table["residual"].to_numpy(),
+        "zero": np.flatnonzero(table["y_true_zero"].to_numpy()),
+        "undefined": np.flatnonzero(table["log_undefined"].to_numpy()),
+    }
+
+
+def moved_errors(row: int, prediction: np.ndarray):
+    """The worst ROW_LIMIT rows, the residuals and the <= -1 flags with ``row`` moved.
+
+    The other rows keep their errors, so the worst rows are among the base's
+    ROW_LIMIT + 1 worst and the moved row.
+    """
+    base = base_errors(ds, model, ROW_LIMIT + 1)
+    one = regression_errors(y_true[[row]], prediction[[row]]).set_axis([row])
+    worst = pd.concat([base["worst"].drop(index=row, errors="ignore"), one])
+    rank = np.lexsort((worst.index.to_numpy(), -worst["absolute_error"].to_numpy()))
+    residual = base["residual"].copy()
+    residual[row] = one["residual"].iloc[0]
+    undefined = np.zeros(n, dtype=bool)
+    undefined[base["undefined"]] = True
+    undefined[row] = bool(one["log_undefined"].iloc[0])
+    return worst.iloc[rank[:ROW_LIMIT]], residual, undefined
+
+
+worst_rows, residuals, log_undefined = moved_errors(int(outlier), pred)
+zero_rows = base_errors(ds, model, ROW_LIMIT + 1)["zero"]
+
 # ------------------------------------------------------------------ pictures
-table = regression_errors(y_true, pred)
 left, right = st.columns(2)
 with left:
     st.markdown("**Predicted against actual**: on the dashed line a prediction is perfect.")
@@ -212,9 +271,7 @@ with left:
 with right:
     st.markdown("**Residuals** y - y_hat: MAE averages their size, RMSE their squares.")
     st.plotly_chart(
-        charts.residual_histogram(
-            table["residual"].to_numpy(), highlight=float(table["residual"].iloc[outlier])
-        ),
+        charts.residual_histogram(residuals, highlight=float(residuals[outlier])),
         key="residuals",
     )
 
@@ -330,9 +387,10 @@ st.markdown(
     "machine epsilon, so a row with y = 0 adds |error| / 2.2e-16, about 4.5e15 times its "
     "error, instead of failing: MAPE explodes. Targets near 0 inflate it the same way."
 )
-zero = table["y_true_zero"].to_numpy()
-if zero.any():
-    flagged = [ids[i] for i in np.flatnonzero(zero)]
+if zero_rows.size:
+    zero = np.zeros(n, dtype=bool)
+    zero[zero_rows] = True
+    flagged = [ids[i] for i in zero_rows]
     st.warning(
         f"{len(flagged)} sample(s) have y = 0, flagged in the per-sample table below "
         f"({', '.join(flagged[:10])}{' ...' if len(flagged) > 10 else ''}): their "
@@ -365,7 +423,7 @@ st.markdown(
     "outweigh large ones elsewhere. RMSLE is meant for positive quantities (prices, "
     "counts) whose relative error matters; for targets that can be negative use MAE or RMSE."
 )
-bad = table["log_undefined"].to_numpy()
+bad = log_undefined
 if bad.any():
     st.error(
         f"RMSLE is undefined for this data: {int(bad.sum())} sample(s) have y or y_hat "
@@ -421,23 +479,30 @@ elif demo_true > 0:
 
 # ------------------------------------------------------------------ per-sample
 st.subheader("Per-sample errors, worst first")
-per_sample = table.assign(id=ids, percentage_error_pct=100 * table["percentage_error"])
-per_sample = per_sample[
-    [
-        "id",
-        "y_true",
-        "y_pred",
-        "residual",
-        "absolute_error",
-        "squared_error",
-        "percentage_error",
-        "percentage_error_pct",
-        "log_error",
-        "squared_log_error",
-        "y_true_zero",
-        "log_undefined",
-    ]
-].sort_values("absolute_error", ascending=False, kind="stable")
+# the columns of regression_errors, with the id first and pct % after pct
+PER_SAMPLE_COLUMNS = ["id", *ERROR_COLUMNS]
+PER_SAMPLE_COLUMNS.insert(PER_SAMPLE_COLUMNS.index("percentage_error") + 1, "percentage_error_pct")
+
+
+def per_sample_table(errors: pd.DataFrame) -> pd.DataFrame:
+    """Rows of ``regression_errors`` (indexed by row number) with the ids and pct %."""
+    out = errors.assign(
+        id=[ids[i] for i in errors.index], percentage_error_pct=100 * errors["percentage_error"]
+    )
+    return out[PER_SAMPLE_COLUMNS]
+
+
+def per_sample_csv() -> bytes:
+    """Every row, worst first: the download, written only when it is clicked."""
+    every = per_sample_table(regression_errors(y_true, pred))
+    return (
+        every.sort_values("absolute_error", ascending=False, kind="stable")
+        .to_csv(index=False)
+        .encode()
+    )
+
+
+per_sample = per_sample_table(worst_rows)
 st.caption(
     f"Model **{model}**{' (with the moved prediction)' if moved else ''}. Sorted by "
     f"absolute error; showing the worst {min(ROW_LIMIT, n)} of {n} samples (click a "
@@ -448,7 +513,7 @@ st.caption(
 )
 num = st.column_config.NumberColumn
 st.dataframe(
-    per_sample.head(ROW_LIMIT),
+    per_sample,
     hide_index=True,
     column_config={
         "y_true": num("y", format="%.5g"),
@@ -466,7 +531,7 @@ st.dataframe(
 )
 st.download_button(
     "Download the per-sample errors (CSV)",
-    lambda: per_sample.to_csv(index=False).encode(),  # built only when clicked
+    per_sample_csv,  # built only when clicked
     file_name=f"{ds.name}_{model}_errors.csv",
     mime="text/csv",
     key="download_errors",
@@ -477,8 +542,7 @@ if len(ds.model_names) > 1:
     st.subheader("All models")
     rows = []
     for name in ds.model_names:
-        p = pred if name == model else ds.score(name)
-        values = headline(p)
+        values = now if name == model else headline(ds, name, weights, 0, 0.0)
         rows.append({"model": name, **{k: v for k, (v, _) in values.items()}})
     st.dataframe(pd.DataFrame(rows), hide_index=True)
     st.caption(
