@@ -180,6 +180,46 @@ def test_multilabel_sample_flags_rows_without_relevant_items():
     assert any(f"table: {first_empty}," in w.value for w in at.warning)
 
 
+def test_large_dataset_row_picker_and_paged_table():
+    """Over 1,000 samples: a row-number picker, a paged worst-first table, all rows in the CSV."""
+    from bench.app_timing import _patch_picker
+    from bench.data import make_graded
+    from explorer.datasets import Dataset
+
+    d = make_graded(1500, 6, ties=True)
+    ds = Dataset(d.name, "graded", d.y_true, scores={"model": d.y_score})
+    y, s = d.y_true, d.y_score
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.session_state["session_datasets"] = {ds.name: ds}
+    at.session_state["active_dataset"] = ds.name
+    at.run()
+    _patch_picker(at, ds.name)
+    at.switch_page(PAGE).run()
+    assert not at.exception
+    assert metric(at, "DCG") == fmt(metrics.dcg_score(y, s))
+    assert metric(at, "NDCG") == fmt(metrics.ndcg_score(y, s))
+    at.number_input(key="sample").set_value(1234).run()
+    assert not at.exception
+    assert metric(at, "DCG of this sample") == fmt(metrics.dcg_per_sample(y, s)[1234])
+    at.number_input(key="k").set_value(2).run()
+    at.toggle(key="ignore_ties").set_value(True).run()
+    assert not at.exception
+    assert metric(at, "DCG") == fmt(metrics.dcg_score(y, s, k=2, ignore_ties=True))
+    assert metric(at, "NDCG") == fmt(metrics.ndcg_score(y, s, k=2, ignore_ties=True))
+    assert metric(at, "DCG of this sample") == fmt(
+        metrics.dcg_per_sample(y, s, k=2, ignore_ties=True)[1234]
+    )
+    ndcg = metrics.ndcg_per_sample(y, s, k=2, ignore_ties=True)
+    per = next(df.value for df in at.dataframe if "pessimistic DCG" in df.value.columns)
+    assert len(per) == 200
+    assert per["NDCG"].iloc[0] == pytest.approx(np.sort(ndcg)[0])
+    at.number_input(key="per_sample_start").set_value(1400).run()
+    assert not at.exception
+    per = next(df.value for df in at.dataframe if "pessimistic DCG" in df.value.columns)
+    assert len(per) == 100
+    assert per["NDCG"].iloc[-1] == pytest.approx(np.sort(ndcg)[-1])
+
+
 def test_log_base_one_shows_error_not_traceback():
     at = open_page("seed001_dcg")
     at.selectbox(key="log_base").set_value("other").run()
@@ -229,7 +269,10 @@ def test_tie_bounds_and_distribution_figures():
     assert fig.layout.shapes[0].x0 == 5.0 and fig.layout.shapes[0].x1 == 10.0
     dist = charts.distribution_figure(pd.DataFrame({"DCG": [1.0, 2.0], "NDCG": [0.5, 1.0]}))
     assert [t.name for t in dist.data] == ["DCG", "NDCG"]
-    assert list(dist.data[1].x) == [0.5, 1.0]
+    # pre-binned: NDCG bins of 0.05, 0.5 falls in [0.5, 0.55), 1.0 in the last (closed) bin
+    counts = list(dist.data[1].y)
+    assert len(counts) == 20 and sum(counts) == 2 and counts[10] == 1 and counts[19] == 1
+    assert list(dist.data[0].y).count(1) == 2 and sum(dist.data[0].y) == 2
 
 
 # ---------------------------------------------------------------------------

@@ -9,8 +9,15 @@ import streamlit as st
 import metrics
 from explorer import state, widgets
 from explorer.charts import dcg as charts
+from explorer.datasets import Dataset
 from explorer.formatting import fmt
-from metrics.dcg import dcg_tie_bounds_per_sample, dcg_tie_order_steps, exponential_gain
+from metrics.dcg import (
+    dcg_ranking,
+    dcg_ranking_table,
+    dcg_tie_bounds_per_sample,
+    dcg_tie_order_steps,
+    exponential_gain,
+)
 
 SEED = "seed001_dcg"
 GAINS = ("as given (scikit-learn)", "2^rel - 1")
@@ -18,6 +25,10 @@ GAIN_PARAM = {GAINS[0]: "linear", GAINS[1]: "exponential"}
 BASES = ("2", "e", "10", "other")
 BASE_VALUES = {"2": 2.0, "e": float(np.e), "10": 10.0}
 BASE_TEX = {"2": r"\log_{2}", "e": r"\ln", "10": r"\log_{10}"}
+#: Above this many samples the sample picker is a row-number input.
+PICKER_MAX = 1000
+#: Rows of the per-sample table shown at a time.
+PAGE_ROWS = 200
 KEYS = ("k", "log_base", "log_base_other", "ignore_ties", "gain", "model", "sample")
 
 # Seed 001 (scikit-learn's dcg_score docstring): (row, k, ignore_ties, what the source prints)
@@ -68,27 +79,34 @@ def _open_seed_example(index: int) -> None:
 
 
 # ------------------------------------------------------------------ cached computations
+# The sort is shared by every k, log base, gain and tie mode. st.cache_resource (not
+# cache_by_dataset's st.cache_data) so that the ~60 MB of orders is not unpickled on each hit.
+@st.cache_resource(max_entries=4, hash_funcs={Dataset: lambda d: d.fingerprint})
+def _ranking(ds, model: str):
+    """The one sort of the model's scores (pure, cached per dataset and model)."""
+    return dcg_ranking(ds.y_true, ds.score(model))
+
+
 @widgets.cache_by_dataset
 def per_sample_table(ds, model: str, k, log_base: float, ignore_ties: bool, exp_gain: bool):
     """Per-sample DCG, ideal DCG, NDCG and tie bounds of one model (pure, cached)."""
-    y = exponential_gain(ds.y_true) if exp_gain else ds.y_true
-    s = ds.score(model)
-    low, high = dcg_tie_bounds_per_sample(y, s, k=k, log_base=log_base)
-    table = pd.DataFrame(
-        {
-            "row": np.arange(ds.n_samples),
-            "sample": ds.sample_ids,
-            "DCG": metrics.dcg_per_sample(y, s, k=k, log_base=log_base, ignore_ties=ignore_ties),
-            "ideal DCG": metrics.dcg_per_sample(y, y, k=k, log_base=log_base),
-            "NDCG": metrics.ndcg_per_sample(y, s, k=k, ignore_ties=ignore_ties),
-            "pessimistic DCG": low,
-            "optimistic DCG": high,
-        }
+    values = dcg_ranking_table(
+        _ranking(ds, model), k=k, log_base=log_base, ignore_ties=ignore_ties, exponential=exp_gain
+    )
+    table = pd.concat(
+        [pd.DataFrame({"row": np.arange(ds.n_samples), "sample": ds.sample_ids}), values], axis=1
     )
     table["no relevant item"] = table["ideal DCG"] == 0
     if ds.sample_weight is not None:
         table["weight"] = ds.sample_weight
     return table
+
+
+@widgets.cache_by_dataset
+def worst_first(ds, model: str, k, log_base: float, ignore_ties: bool, exp_gain: bool):
+    """The per-sample table sorted worst first (cached: a stable sort of 10^5 rows)."""
+    table = per_sample_table(ds, model, k, log_base, ignore_ties, exp_gain)
+    return table.sort_values(["no relevant item", "NDCG", "DCG"], kind="stable")
 
 
 def _on_pick_row() -> None:
@@ -152,17 +170,25 @@ def _shade(view: pd.DataFrame, *, ties: bool = True):
     """Shade tie groups (alternating colours) and grey out positions after k."""
     tied_groups = sorted(set(view.loc[view["tie size"] > 1, "tie group"])) if ties else []
 
-    def row_style(row):
-        css = ""
-        if ties and row["tie size"] > 1:
-            css = TIE_COLORS[tied_groups.index(row["tie group"]) % 2]
-        if row["in top k"] != "yes":
-            css = "color: #9a9a9a; background-color: #f2f2f2"
-        return [css] * len(row)
+    def css(frame: pd.DataFrame) -> pd.DataFrame:
+        # one vectorized pass (a row-wise Styler.apply costs ~1 ms per row)
+        per_row = np.full(len(frame), "", dtype=object)
+        if ties and tied_groups:
+            tied = (frame["tie size"] > 1).to_numpy()
+            parity = np.searchsorted(tied_groups, frame["tie group"].to_numpy()) % 2
+            per_row[tied] = np.asarray(TIE_COLORS, dtype=object)[parity[tied]]
+        per_row[(frame["in top k"] != "yes").to_numpy()] = (
+            "color: #9a9a9a; background-color: #f2f2f2"
+        )
+        return pd.DataFrame(
+            np.repeat(per_row[:, None], frame.shape[1], axis=1),
+            index=frame.index,
+            columns=frame.columns,
+        )
 
     formats = {c: "{:.4f}" for c in ("discount", "contribution", "running sum", "gain used")}
     formats |= {"score": "{:.4g}", "grade": "{:g}", "gain": "{:.4g}"}
-    return view.style.apply(row_style, axis=1).format(
+    return view.style.apply(css, axis=None).format(
         {c: f for c, f in formats.items() if c in view.columns}
     )
 
@@ -264,12 +290,10 @@ y_grades = ds.y_true
 s = ds.score(model)
 w = ds.sample_weight
 try:
-    y = exponential_gain(y_grades) if exp_gain else y_grades
-    dcg_value = metrics.dcg_score(
-        y, s, k=k, log_base=log_base, sample_weight=w, ignore_ties=ignore_ties
-    )
-    ndcg_value = metrics.ndcg_score(y, s, k=k, sample_weight=w, ignore_ties=ignore_ties)
     table = per_sample_table(ds, model, k, log_base, bool(ignore_ties), exp_gain)
+    # dcg_score / ndcg_score are the (weighted) means of these per-sample values
+    dcg_value = float(np.average(table["DCG"], weights=w))
+    ndcg_value = float(np.average(table["NDCG"], weights=w))
 except metrics.MetricInputError as exc:
     st.error(str(exc))
     st.stop()
@@ -369,17 +393,35 @@ if ds.name == SEED:
 
 # ------------------------------------------------------------------ 2. the picture
 st.subheader("The selected sample, position by position")
-row = st.selectbox(
-    "sample",
-    range(ds.n_samples),
-    key="sample",
-    format_func=lambda i: f"{ds.sample_ids[i]} (NDCG {fmt(table['NDCG'].iloc[i])})",
-    help="Pick a sample, or click a row of the per-sample table at the bottom.",
-)
+if ds.n_samples <= PICKER_MAX:
+    ndcg_of = table["NDCG"].to_numpy()
+    row = st.selectbox(
+        "sample",
+        range(ds.n_samples),
+        key="sample",
+        format_func=lambda i: f"{ds.sample_ids[i]} (NDCG {fmt(ndcg_of[i])})",
+        help="Pick a sample, or click a row of the per-sample table at the bottom.",
+    )
+else:  # a selectbox of 10^5 options would format and send every one of them
+    row = int(
+        st.number_input(
+            f"sample (row 0 to {ds.n_samples - 1})",
+            min_value=0,
+            max_value=ds.n_samples - 1,
+            step=1,
+            key="sample",
+            help="Type a row number, or click a row of the per-sample table at the bottom.",
+        )
+    )
+    st.caption(f"Row {row}: sample {ds.sample_ids[row]}, NDCG {fmt(table['NDCG'].iloc[row])}")
 state.write_param("sample", ds.sample_ids[row])
 names = ds.label_names
-steps = metrics.dcg_steps(y[row], s[row], k=k, log_base=log_base, ignore_ties=ignore_ties)
-ideal = metrics.dcg_steps(y[row], y[row], k=k, log_base=log_base, ignore_ties=True)
+# the selected sample's gains (transforming only this row, not the whole matrix)
+y_row = y_grades[row : row + 1]
+if exp_gain:
+    y_row = exponential_gain(y_row)
+steps = metrics.dcg_steps(y_row[0], s[row], k=k, log_base=log_base, ignore_ties=ignore_ties)
+ideal = metrics.dcg_steps(y_row[0], y_row[0], k=k, log_base=log_base, ignore_ties=True)
 gain_name = "2^rel - 1" if exp_gain else "relevance"
 st.plotly_chart(
     charts.steps_figure(
@@ -509,14 +551,12 @@ with right:
 
 # ------------------------------------------------------------------ ties: averaged vs ignored
 st.subheader("What tied scores do")
-orders = dcg_tie_order_steps(y[row], s[row], k=k, log_base=log_base)
+orders = dcg_tie_order_steps(y_row[0], s[row], k=k, log_base=log_base)
 tie_dcg = {
     "pessimistic": table["pessimistic DCG"].iloc[row],
-    "tie-averaged": metrics.dcg_per_sample(
-        y[row : row + 1], s[row : row + 1], k=k, log_base=log_base
-    )[0],
+    "tie-averaged": metrics.dcg_per_sample(y_row, s[row : row + 1], k=k, log_base=log_base)[0],
     "ignore_ties": metrics.dcg_per_sample(
-        y[row : row + 1], s[row : row + 1], k=k, log_base=log_base, ignore_ties=True
+        y_row, s[row : row + 1], k=k, log_base=log_base, ignore_ties=True
     )[0],
     "optimistic": table["optimistic DCG"].iloc[row],
 }
@@ -551,8 +591,8 @@ else:
     )
     a, b = st.columns(2)
     cols = ["position", "item", "grade", "gain used", "contribution", "running sum"]
-    averaged_steps = metrics.dcg_steps(y[row], s[row], k=k, log_base=log_base)
-    ignored_steps = metrics.dcg_steps(y[row], s[row], k=k, log_base=log_base, ignore_ties=True)
+    averaged_steps = metrics.dcg_steps(y_row[0], s[row], k=k, log_base=log_base)
+    ignored_steps = metrics.dcg_steps(y_row[0], s[row], k=k, log_base=log_base, ignore_ties=True)
     with a:
         st.markdown("**ignore_ties off** (averaged; tied items listed in column order)")
         v = _steps_view(averaged_steps, names, grades, averaged=True)
@@ -609,8 +649,19 @@ if len(empty):
         + (" ..." if len(empty) > 20 else "")
         + "."
     )
-worst = table.sort_values(["no relevant item", "NDCG", "DCG"], kind="stable")
-shown = worst.head(200)
+worst = worst_first(ds, model, k, log_base, bool(ignore_ties), exp_gain)
+start = 0
+if len(worst) > PAGE_ROWS:
+    start = int(
+        st.number_input(
+            f"show rows from (worst first; {len(worst)} samples)",
+            min_value=0,
+            max_value=len(worst) - 1,
+            step=PAGE_ROWS,
+            key="per_sample_start",
+        )
+    )
+shown = worst.iloc[start : start + PAGE_ROWS]
 st.session_state["_dcg_shown_rows"] = shown["row"].tolist()
 st.caption(
     f"{len(table)} samples, sorted by NDCG then DCG, lowest first"
@@ -619,7 +670,11 @@ st.caption(
         if len(empty)
         else ""
     )
-    + (f"; the worst 200 are shown, the CSV has all {len(table)}" if len(table) > 200 else "")
+    + (
+        f"; rows {start} to {start + len(shown) - 1} are shown, the CSV has all {len(table)}"
+        if len(table) > PAGE_ROWS
+        else ""
+    )
     + ". Click a row to open that sample above."
 )
 st.dataframe(
@@ -635,7 +690,7 @@ st.dataframe(
 )
 st.download_button(
     "Download per-sample DCG and NDCG (CSV)",
-    worst.drop(columns="row").to_csv(index=False),
+    lambda: worst.drop(columns="row").to_csv(index=False),  # built on click only
     file_name=f"dcg_per_sample_{ds.name}_{model}.csv",
     mime="text/csv",
     key="dl_per_sample",
