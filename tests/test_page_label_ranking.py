@@ -167,6 +167,30 @@ def test_tie_broken_per_sample_matches_explicit_sort(seed, ties):
 
 
 @pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize("levels", [1, 2, 7, 1000])
+def test_tie_broken_counted_and_sorted_groups_match_explicit_sort(monkeypatch, seed, levels):
+    """Tie groups counted by score code (few values) or found by one sort (many), across
+    blocks of rows; negative and integer scores, rows with no or every label true."""
+    rng = np.random.default_rng(seed)
+    n, m = 90, 7
+    y = (rng.random((n, m)) < 0.4).astype(int)
+    y[0], y[1] = 0, 1
+    s = rng.integers(-levels, levels, (n, m)) if levels > 1 else np.zeros((n, m), int)
+    monkeypatch.setattr(lr, "row_chunks", lambda a, b: [slice(0, 13), slice(13, 50), slice(50, n)])
+    for ties in ("optimistic", "pessimistic"):
+        lrap, cov = _slow_tie_broken(y, s, ties)
+        for yy in (y, y.astype(bool)):
+            got = lr.tie_broken_per_sample(yy, s, ties=ties)
+            np.testing.assert_allclose(got.lrap, lrap, rtol=1e-12, atol=1e-12)
+            np.testing.assert_array_equal(got.coverage, cov)
+        values = lr._score_values(s.astype(float))
+        for vals in (values, None):  # the counted path (when it applies) and the sorted one
+            out = lr._broken_rows(y, s.astype(float), vals, (ties,))
+            np.testing.assert_allclose(out[0], lrap, rtol=1e-12, atol=1e-12)
+            np.testing.assert_array_equal(out[1], cov)
+
+
+@pytest.mark.parametrize("seed", range(3))
 def test_tie_rules_bracket_scikit_learn(seed):
     y, s, w = _case(seed)
     mx = lr.tie_broken_per_sample(y, s, ties="max")
@@ -457,3 +481,15 @@ def test_chart_json_has_one_bar_per_sample():
     figs = [json.loads(c.proto.spec) for c in at.get("plotly_chart")]
     contrib = next(f for f in figs if "moves the mean" in f["layout"]["title"]["text"])
     assert len(contrib["data"][0]["x"]) == 3
+
+
+def test_rank_colors_equal_one_colorscale_sample_per_cell():
+    """Colors are computed once per distinct rank: the same CSS as sampling every cell."""
+    from plotly.colors import sample_colorscale
+
+    rank = np.random.default_rng(3).integers(1, 8, (6, 7))
+    frac = (rank - 1) / 6
+    per_cell = np.array(sample_colorscale("Blues", list(1.0 - 0.85 * frac.ravel())), dtype=object)
+    expected = "background-color: " + per_cell.reshape(rank.shape)
+    expected = expected + "; color: " + np.where(frac < 0.5, "white", "black")
+    np.testing.assert_array_equal(charts.rank_colors(rank, 7), expected)

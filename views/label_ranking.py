@@ -13,6 +13,7 @@ from explorer.formatting import fmt
 from metrics import label_ranking as lr
 
 PAGE_ROWS = 200
+RANK_ROWS = 50  # rows of the colored rank table (every cell is styled: the costly part)
 MAX_TERMS = 12  # terms written out in a formula before "..."
 TIE_LABELS = {
     "max": "scikit-learn (max rank)",
@@ -445,13 +446,14 @@ st.download_button(
 
 # --------------------------------------------------------------------- 2b the rank table
 st.header("The rank table")
-ranks = lr.label_rank_table(scores[page_samples])
+rank_samples = page_samples[:RANK_ROWS]
+ranks = lr.label_rank_table(scores[rank_samples])
 st.dataframe(
     charts.rank_table_styler(
         ranks.rank,
-        y_true[page_samples],
+        y_true[rank_samples],
         ranks.tie_size,
-        [f"{s} ({ids[s]})" if ids[s] != str(s) else str(s) for s in page_samples],
+        [f"{s} ({ids[s]})" if ids[s] != str(s) else str(s) for s in rank_samples],
         names,
     ),
     key="rank_table",
@@ -460,7 +462,13 @@ st.caption(
     f"Each cell is the label's rank in its sample (1 = highest score; tied labels share the "
     f"deepest rank of their group). {charts.TRUE_MARK} marks a true label, "
     f"{charts.TIE_MARK} a label tied with another of the same sample (same rank = same tie "
-    f"group). Rows: {len(page_samples)} of {n} samples, worst first by {SORT_LABELS[sort_by]}."
+    f"group). Rows: {len(rank_samples)} of {n} samples, worst first by {SORT_LABELS[sort_by]}"
+    + (
+        f" (the first {len(rank_samples)} of the {len(page_samples)} on this page; the "
+        "download holds every sample)."
+        if len(rank_samples) < len(page_samples)
+        else "."
+    )
 )
 
 

@@ -176,8 +176,10 @@ def rank_cell_text(rank: np.ndarray, is_true: np.ndarray, tie_size: np.ndarray) 
 def rank_colors(rank: np.ndarray, n_labels: int) -> np.ndarray:
     """CSS background and text color per cell: dark blue for rank 1, pale for the last rank."""
     frac = (rank - 1) / max(n_labels - 1, 1)
-    scale = sample_colorscale("Blues", list(1.0 - 0.85 * frac.ravel()))
-    bg = np.array(scale, dtype=object).reshape(rank.shape)
+    # one color per distinct rank (at most n_labels of them), not per cell
+    distinct, cell = np.unique(frac, return_inverse=True)
+    scale = np.array(sample_colorscale("Blues", list(1.0 - 0.85 * distinct)), dtype=object)
+    bg = scale[cell.reshape(rank.shape)]
     fg = np.where(frac < 0.5, "white", "black")
     return "background-color: " + bg + "; color: " + fg
 
