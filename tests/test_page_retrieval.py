@@ -499,3 +499,55 @@ def test_trec_upload_shows_here():
     # query 1's unretrieved relevant d9 counts in recall: 1 of 2 found
     assert retrieval_per_query(ds.y_true, ds.score(), k=3)["R@K"][0] == 0.5
     assert any("did not retrieve" in i.value for i in at.info)
+
+
+def open_big(n=10_001, m=100):
+    """A graded dataset just past the page's switchboard threshold (n x m > 10**6 cells)."""
+    from explorer.datasets import Dataset
+
+    y, s = graded_case(21, n=n, m=m, ties=True)
+    ds = Dataset("big graded", "graded", y, scores={"model": s})
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.session_state["session_datasets"] = {ds.name: ds}
+    at.session_state["active_dataset"] = ds.name
+    at.run()
+    at.switch_page(PAGE).run()
+    assert not at.exception
+    return at, ds
+
+
+def test_big_data_pages_the_per_query_table_and_computes_the_switchboard_on_demand():
+    at, ds = open_big()
+    assert shown(at) == expected(ds, k=5)
+    # the per-query table: 200 rows, worst first, from a chosen row on
+    opts = {"k": 5}
+    table = retrieval_per_query(ds.y_true, ds.score(), **opts)
+    table.insert(0, "query", list(ds.sample_ids))
+    table = table.sort_values(["AP@K", "query"], kind="stable").reset_index(drop=True)
+    shown_rows = at.dataframe[-1].value
+    assert len(shown_rows) == 200
+    assert shown_rows["query"].tolist() == table["query"][:200].tolist()
+    assert f"of {ds.n_samples:,}" in " ".join(c.value for c in at.caption)
+    at.number_input(key="rows_from").set_value(9_901).run()
+    assert not at.exception
+    shown_rows = at.dataframe[-1].value
+    assert shown_rows["query"].tolist() == table["query"][9_900:].tolist()  # the last 101
+    np.testing.assert_allclose(shown_rows["AP@K"], table["AP@K"][9_900:])
+    # the switchboard waits for its button, then shows real values
+    n_frames = len(at.dataframe)
+    assert any("switchboard is computed when you ask" in i.value for i in at.info)
+    at.button(key="compute_board").click().run()
+    assert not at.exception
+    assert len(at.dataframe) == n_frames + 1
+    board = at.dataframe[0].value
+    row = board[(board["switch"] == "AP denominator") & (board["convention"] == "M")].iloc[0]
+    assert row["MAP@K"] == pytest.approx(
+        metrics.mean_average_precision_at_k(ds.y_true, ds.score(), k=5, denominator="relevant")
+    )
+    # a change of settings asks again; the drill-down metric does not
+    at.radio(key="drill_metric").set_value("ERR").run()
+    assert len(at.dataframe) == n_frames + 1
+    at.slider(key="k").set_value(3).run()
+    assert not at.exception
+    assert len(at.dataframe) == n_frames
+    assert shown(at) == expected(ds, k=3)

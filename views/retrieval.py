@@ -270,19 +270,37 @@ def per_query_table(ds, model: str, settings: tuple) -> pd.DataFrame:
 
 @widgets.cache_by_dataset
 def curve_table(ds, model: str, settings: tuple, empty: str) -> pd.DataFrame:
-    opts = dict(settings)
-    opts.pop("k")
-    return retrieval_curve(ds.y_true, ds.score(model), k_max=n_items, empty=empty, **opts)
+    """Every K at once: keyed on the settings without K, so moving K reuses it."""
+    return retrieval_curve(ds.y_true, ds.score(model), k_max=n_items, empty=empty, **dict(settings))
+
+
+@widgets.cache_by_dataset
+def steps_table(ds, model: str, query: int, settings: tuple) -> pd.DataFrame:
+    return retrieval_query_steps(ds.y_true, ds.score(model), query, **dict(settings))
+
+
+@widgets.cache_by_dataset
+def worst_first(ds, model: str, settings: tuple, sort: str) -> pd.DataFrame:
+    """The per-query table with its query ids, sorted worst first (all rows)."""
+    table = per_query_table(ds, model, settings).copy()
+    table.insert(0, "query", list(ds.sample_ids))
+    return table.sort_values([sort, "query"], kind="stable").reset_index(drop=True)
 
 
 def _key(s: dict) -> tuple:
     return tuple(sorted(s.items()))
 
 
+#: Above this many query x item cells the switchboard (one ranking of the
+#: whole matrix per row of the board) is computed on demand, not on every rerun.
+SWITCHBOARD_CELLS = 1_000_000
+#: Rows of the per-query table shown at once (the CSV holds every row).
+PAGE_ROWS = 200
+
 try:
     per_query = per_query_table(ds, model, _key(settings))
     means = retrieval_means(per_query, empty=empty)
-    curve = curve_table(ds, model, _key(settings), empty)
+    curve = curve_table(ds, model, _key({n: v for n, v in settings.items() if n != "k"}), empty)
 except MetricInputError as exc:
     st.error(str(exc))
     st.stop()
@@ -325,7 +343,9 @@ st.caption(
     "(the first relevant item is found or not). At K = number of items, R@K is 1 for every "
     "query with a relevant item."
 )
-st.download_button("Curve as CSV", curve.to_csv(index=False), "retrieval_vs_k.csv", key="dl_curve")
+st.download_button(
+    "Curve as CSV", lambda c=curve: c.to_csv(index=False), "retrieval_vs_k.csv", key="dl_curve"
+)
 
 # ------------------------------------------------------------------ switchboard
 st.subheader("Why do my numbers differ? The convention switchboard")
@@ -363,16 +383,33 @@ def _variants() -> list[tuple[str, str, dict, str]]:
     return out
 
 
-rows = []
-for switch, value, s, e in _variants():
-    means_v = retrieval_means(per_query_table(ds, model, _key(s)), empty=e)
-    rows.append(
-        {"switch": switch, "convention": value}
-        | {label: float(means_v[name]) for label, name in HEADLINE}
+@widgets.cache_by_dataset
+def switchboard(ds, model: str, variants: tuple) -> pd.DataFrame:
+    rows = []
+    for switch, value, s, e in variants:
+        means_v = retrieval_means(per_query_table(ds, model, s), empty=e)
+        rows.append(
+            {"switch": switch, "convention": value}
+            | {label: float(means_v[name]) for label, name in HEADLINE}
+        )
+    return pd.DataFrame(rows)
+
+
+variants = tuple((sw, v, _key(s), e) for sw, v, s, e in _variants())
+board_key = (ds.fingerprint, model, variants)
+if ds.n_samples * n_items <= SWITCHBOARD_CELLS or st.session_state.get("board_for") == board_key:
+    board = switchboard(ds, model, variants)
+else:
+    st.info(
+        f"On {ds.n_samples:,} queries x {n_items:,} items each of the {len(variants)} rows "
+        "ranks the whole matrix again under its conventions, which takes a while: the "
+        "switchboard is computed when you ask for it (and again after a change of settings)."
     )
-board = pd.DataFrame(rows)
+    board = None
+    if st.button("Compute the switchboard", key="compute_board"):
+        st.session_state["board_for"] = board_key
+        board = switchboard(ds, model, variants)
 metric_cols = [label for label, _ in HEADLINE]
-base_row = board.loc[0, metric_cols]
 
 
 def _highlight(row: pd.Series) -> list[str]:
@@ -384,20 +421,25 @@ def _highlight(row: pd.Series) -> list[str]:
     ]
 
 
-styled = board.style.apply(_highlight, axis=1).format("{:.4f}", subset=metric_cols)
-st.dataframe(
-    styled,
-    hide_index=True,
-    width="stretch",
-    height=36 * (len(board) + 1),
-    column_config={
-        "switch": st.column_config.TextColumn("switch", width="medium"),
-        "convention": st.column_config.TextColumn("convention", width="medium"),
-    },
-)
-st.download_button(
-    "Switchboard as CSV", board.to_csv(index=False), "retrieval_switchboard.csv", key="dl_board"
-)
+if board is not None:
+    base_row = board.loc[0, metric_cols]
+    styled = board.style.apply(_highlight, axis=1).format("{:.4f}", subset=metric_cols)
+    st.dataframe(
+        styled,
+        hide_index=True,
+        width="stretch",
+        height=36 * (len(board) + 1),
+        column_config={
+            "switch": st.column_config.TextColumn("switch", width="medium"),
+            "convention": st.column_config.TextColumn("convention", width="medium"),
+        },
+    )
+    st.download_button(
+        "Switchboard as CSV",
+        lambda b=board: b.to_csv(index=False),
+        "retrieval_switchboard.csv",
+        key="dl_board",
+    )
 with st.expander("Recall@K against hit rate, and ties", expanded=False):
     st.markdown(
         "- **R@K** is the share of a query's relevant items found in the top K; the **hit "
@@ -428,7 +470,7 @@ state.write_param("drill_metric", drill)
 q = ids.index(query_id)
 
 try:
-    steps = retrieval_query_steps(ds.y_true, ds.score(model), q, **settings)
+    steps = steps_table(ds, model, q, _key(settings))
 except MetricInputError as exc:
     st.error(str(exc))
     st.stop()
@@ -582,7 +624,7 @@ table = show.style.apply(
 st.dataframe(table, hide_index=True, width="stretch")
 st.download_button(
     "Step table as CSV",
-    steps.to_csv(index=False),
+    lambda s=steps: s.to_csv(index=False),
     f"retrieval_steps_{query_id}.csv",
     key="dl_steps",
 )
@@ -599,7 +641,7 @@ if ds.n_samples <= 10:
     st.markdown("**Every query's AP@K, and the mean**")
     lines = []
     for i, qid in enumerate(ids):
-        s_i = retrieval_query_steps(ds.y_true, ds.score(model), i, **settings)
+        s_i = steps_table(ds, model, i, _key(settings))
         t_i = s_i[s_i["in_top_k"] & (s_i["relevant"] > 0)]
         fr = (
             " + ".join(
@@ -631,23 +673,40 @@ if ds.n_samples <= 10:
 st.subheader("Per query, worst first")
 metric_names = [name for _, name in HEADLINE]
 SORT = {"AP@K": "AP@K", "ERR": "ERR@K", "DCG": "NDCG@K", "RR": "RR"}[drill]
-table = per_query.copy()
-table.insert(0, "query", ids)
-table = table.sort_values([SORT, "query"], kind="stable").reset_index(drop=True)
+table = worst_first(ds, model, _key(settings), SORT)
+n_rows = len(table)
+start = 1
+if n_rows > PAGE_ROWS:
+    if int(st.session_state.get("rows_from", 1)) > n_rows:  # from a larger dataset
+        st.session_state["rows_from"] = 1
+    start = int(
+        st.number_input(
+            "Show rows from (1 = the worst query)",
+            min_value=1,
+            max_value=n_rows,
+            step=PAGE_ROWS,
+            key="rows_from",
+        )
+    )
+stop = min(start - 1 + PAGE_ROWS, n_rows)
 st.caption(
     f"Sorted by {SORT} (the drill-down metric), worst first. "
-    + (f"Showing the worst 200 of {len(table):,}; the CSV has all." if len(table) > 200 else "")
+    + (
+        f"Showing rows {start:,} to {stop:,} of {n_rows:,}; the CSV has all."
+        if n_rows > PAGE_ROWS
+        else ""
+    )
     + " Pick a query above to open it."
 )
 st.dataframe(
-    table.head(200),
+    table.iloc[start - 1 : stop],
     hide_index=True,
     width="stretch",
     column_config={c: st.column_config.NumberColumn(c, format="%.4f") for c in metric_names},
 )
 st.download_button(
     "Per-query table as CSV",
-    table.to_csv(index=False),
+    lambda t=table: t.to_csv(index=False),
     "retrieval_per_query.csv",
     key="dl_per_query",
 )

@@ -86,34 +86,60 @@ def ranked_list_figure(
     )
     top = float(max(values.max(initial=0.0), 1e-9))
     bracket_y = top * 1.45
-    for _, g in steps.groupby("tie_group"):
-        if len(g) < 2:
-            continue
-        x0, x1 = g["position"].min() - 0.4, g["position"].max() + 0.4
-        fig.add_shape(
-            type="path",
-            path=(
-                f"M {x0} {bracket_y * 0.95} L {x0} {bracket_y} "
-                f"L {x1} {bracket_y} L {x1} {bracket_y * 0.95}"
-            ),
-            line={"color": "#b15928", "width": 2},
+    # shapes and annotations are collected and set once: plotly re-validates the
+    # whole layout on every add_shape, which is slow with many tie groups
+    shapes, annotations = [], []
+    group = steps["tie_group"].to_numpy()
+    starts = np.flatnonzero(np.r_[True, group[1:] != group[:-1]])
+    sizes = np.diff(np.r_[starts, len(group)])
+    for first, size in zip(starts[sizes >= 2], sizes[sizes >= 2], strict=True):
+        x0, x1 = pos[first] - 0.4, pos[first + size - 1] + 0.4
+        shapes.append(
+            {
+                "type": "path",
+                "path": (
+                    f"M {x0} {bracket_y * 0.95} L {x0} {bracket_y} "
+                    f"L {x1} {bracket_y} L {x1} {bracket_y * 0.95}"
+                ),
+                "line": {"color": "#b15928", "width": 2},
+            }
         )
-        fig.add_annotation(
-            x=(x0 + x1) / 2,
-            y=bracket_y,
-            text=f"tie: {len(g)} items",
-            showarrow=False,
-            yshift=10,
-            font={"color": "#b15928"},
+        annotations.append(
+            {
+                "x": (x0 + x1) / 2,
+                "y": bracket_y,
+                "text": f"tie: {size} items",
+                "showarrow": False,
+                "yshift": 10,
+                "font": {"color": "#b15928"},
+            }
         )
     if k < len(pos):
-        fig.add_vline(
-            x=k + 0.5,
-            line_dash="dash",
-            line_color="red",
-            annotation_text=f"top-{k} cut",
-            annotation_position="bottom right",
+        shapes.append(
+            {
+                "type": "line",
+                "x0": k + 0.5,
+                "x1": k + 0.5,
+                "xref": "x",
+                "y0": 0,
+                "y1": 1,
+                "yref": "paper",
+                "line": {"color": "red", "dash": "dash"},
+            }
         )
+        annotations.append(
+            {
+                "x": k + 0.5,
+                "xref": "x",
+                "y": 0,
+                "yref": "paper",
+                "text": f"top-{k} cut",
+                "showarrow": False,
+                "xanchor": "left",
+                "yanchor": "bottom",
+            }
+        )
+    fig.update_layout(shapes=shapes, annotations=annotations)
     fig.update_layout(
         title=title,
         xaxis_title="position in the ranking",
