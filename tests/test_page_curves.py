@@ -311,3 +311,95 @@ def test_confusion_strip_and_other_figures():
         mc.calibration_bins([0, 1, 1, 0], [0.1, 0.8, 0.9, 0.7], n_bins=2)
     )
     assert list(cal.data[2].y) == [1, 3]
+
+
+def test_long_tables_list_the_right_rows():
+    """Past the strip's 3000 markers and the tables' 200 rows: the cell list is the cell's
+    highest-scoring samples, the per-sample table the worst log-loss terms, the strip's
+    histograms count every sample of each outcome, and n_bins redoes the histogram way."""
+    rng = np.random.default_rng(3)
+    n = 5000
+    y = (rng.random(n) < 0.4).astype(int)
+    s = np.round(np.clip(0.3 * y + 0.7 * rng.random(n), 0, 1), 2)  # many ties
+    ds = Dataset("ties5000", "binary", y, {"m": s})
+    at = open_with(ds, AppTest.from_file(APP, default_timeout=60))
+    full = mc.per_sample_outcomes(y, s, 0.5)
+    full.insert(0, "id", list(ds.sample_ids))
+    for cell in ("FP", "TN", "TP", "FN"):
+        at.selectbox(key="cm_cell").set_value(cell).run()
+        assert not at.exception
+        shown = next(d.value for d in at.dataframe if "outcome" in d.value.columns)
+        want = full[full["outcome"] == cell]
+        want = want.iloc[np.argsort(-want["score"].to_numpy(), kind="stable")]
+        assert any(f"{len(want):,} samples are {cell}" in c.value for c in at.caption)
+        assert shown["id"].tolist() == want["id"].head(200).tolist(), cell
+        assert shown.columns.tolist() == full.columns.tolist()
+        assert shown["rank"].tolist() == want["rank"].head(200).tolist()
+    worst = full.sort_values(
+        ["log_loss_term", "score"], ascending=[False, False], na_position="last"
+    ).head(200)
+    table = [d.value for d in at.dataframe if "log_loss_term" in d.value.columns][-1]
+    assert table["id"].tolist() == worst["id"].tolist()
+    assert table["outcome"].tolist() == worst["outcome"].tolist()
+    np.testing.assert_array_equal(table["log_loss_term"], worst["log_loss_term"])
+    strip = next(
+        json.loads(c.proto.spec)
+        for c in at.get("plotly_chart")
+        if "samples" in json.dumps(json.loads(c.proto.spec)["layout"].get("yaxis", {}))
+    )
+    totals = {tr["name"].split(" ")[0]: tr["y"] for tr in strip["data"] if tr["type"] == "bar"}
+    assert set(totals) == {"TP", "FN", "FP", "TN"}
+    for outcome, counts in totals.items():
+        counts = charts_counts(counts)
+        assert counts.sum() == (full["outcome"] == outcome).sum(), outcome
+    at.number_input(key="n_bins").set_value(7).run()
+    assert not at.exception
+    four = mc.auc_four_ways(y, s, n_bins=7)
+    assert metric(at, "AUC: histogram") == fmt(four["histogram"])
+    assert metric(at, "AUC: rank sum") == fmt(four["rank"])
+    delta = next(m for m in at.metric if m.label == "AUC: histogram").proto.delta
+    assert delta == f"error {four['histogram_error']:+.2e}"
+
+
+def charts_counts(y) -> np.ndarray:
+    """Bar heights from a figure's JSON (plain list, or plotly's typed-array dict)."""
+    if isinstance(y, dict):
+        import base64
+
+        return np.frombuffer(base64.b64decode(y["bdata"]), dtype=y["dtype"])
+    return np.asarray(y)
+
+
+@pytest.mark.parametrize(
+    "scores",
+    [
+        np.round(np.random.default_rng(1).random(5000), 2),  # ties on bin edges
+        np.random.default_rng(2).normal(3.0, 40.0, 4001),  # outside [0, 1]
+        np.full(3500, 0.3),  # one distinct score
+        np.r_[np.full(3500, 1e6), [1e6 + 1]],  # 1e-12 does not widen the range
+        np.full(3500, 1e6),
+    ],
+)
+def test_strip_histograms_equal_numpy_histogram(scores):
+    y = (np.arange(scores.shape[0]) % 3 == 0).astype(int)
+    out = mc.threshold_outcomes(y, scores, float(np.median(scores)))
+    fig = charts.strip_figure(scores, y, out, 0.5)
+    edges = np.linspace(scores.min(), scores.max() + 1e-12, 101)
+    assert len(fig.data) == 4
+    for trace in fig.data:
+        outcome = trace.name.split(" ")[0]
+        want = np.histogram(scores[out == outcome], bins=edges)[0]
+        assert np.asarray(trace.y).tolist() == want.tolist(), outcome
+
+
+def test_histogram_auc_figure_uses_the_bins_of_auc_histogram():
+    rng = np.random.default_rng(5)
+    s = np.r_[np.round(rng.random(3000), 2), [0.0, 1.0, 0.59]]
+    y = (rng.random(s.shape[0]) < 0.5).astype(int)
+    for n_bins in (1, 7, 100):
+        fig = charts.histogram_auc_figure(s, y, n_bins)
+        b = np.minimum(np.floor(s * n_bins), n_bins - 1).astype(int)
+        pos, neg = (np.asarray(tr.y).tolist() for tr in fig.data)
+        assert pos == np.bincount(b[y == 1], minlength=n_bins).tolist()
+        assert neg == np.bincount(b[y == 0], minlength=n_bins).tolist()
+        assert len(fig.data[0].x) == n_bins  # bars, never the scores themselves

@@ -385,3 +385,60 @@ def test_wrong_kind_notice():
     assert not at.exception
     ds = load_sample("digit_properties")
     assert_metrics(at, expected(ds, threshold_predictions(ds.score(), 0.5)))
+
+
+def open_with(ds) -> AppTest:
+    """Open the page alone on a session dataset (the sidebar picker cannot be driven then)."""
+    page = str(Path(APP).parent / "views" / "multilabel.py")
+    at = AppTest.from_file(page, default_timeout=60)
+    at.session_state["session_datasets"] = {ds.name: ds}
+    at.session_state["active_dataset"] = ds.name
+    at.run()
+    assert not at.exception
+    return at
+
+
+def test_more_samples_than_kept_lists_the_true_worst_rows():
+    """Past ALL_ROWS samples the page keeps only the worst rows (label names for those
+    alone): they must be the first rows of the full per-sample table, names included."""
+    from explorer.datasets import Dataset
+
+    rng = np.random.default_rng(7)
+    n, labels = 2600, ["a", "b", "c", "d", "e"]
+    y = (rng.random((n, 5)) < 0.3).astype(int)
+    s = np.round(np.clip(0.4 * y + 0.6 * rng.random((n, 5)), 0, 1), 2)
+    ds = Dataset("wide", "multilabel", y, {"m": s}, label_names=tuple(labels))
+    at = open_with(ds)
+    pred = threshold_predictions(s, 0.5)
+    assert_metrics(at, expected(ds, pred))
+    full = multilabel_per_sample(y, pred, label_names=labels)
+    full = full.sort_values(["wrong", "jaccard"], ascending=[False, True], kind="stable")
+    shown = at.dataframe[5].value
+    assert len(shown) == 200
+    assert shown["sample"].tolist() == [ds.sample_ids[i] for i in full.index[:200]]
+    for col in ("true_labels", "predicted_labels", "missed", "extra", "wrong", "tp", "fn"):
+        assert shown[col].tolist() == full[col].iloc[:200].tolist(), col
+    np.testing.assert_allclose(shown["jaccard"], full["jaccard"].iloc[:200], rtol=0, atol=1e-12)
+    # the label inspector: every wrong sample of label "c" is counted, 200 are listed
+    at.selectbox(key="inspect_label").set_value("c").run()
+    assert not at.exception
+    n_wrong = int((y[:, 2] != pred[:, 2]).sum())
+    assert n_wrong > 200 and len(at.dataframe[3].value) == 200
+    assert any(f"{n_wrong} wrong sample(s)" in m.value for m in at.markdown)
+    wrong = at.dataframe[3].value
+    first = np.flatnonzero(y[:, 2] != pred[:, 2])[:200]
+    assert wrong["sample"].tolist() == [ds.sample_ids[i] for i in first]
+    # the sample picker offers the 500 worst; the 300th's steps are its own outcomes
+    picker = at.selectbox(key="inspect_sample")
+    assert len(picker.options) == 500
+    i = int(full.index[299])
+    picker.set_value(ds.sample_ids[i]).run()
+    assert not at.exception
+    assert at.dataframe[4].value["outcome"].tolist() == multilabel_outcomes(y, pred)[i].tolist()
+    # beta moves F-beta of the averages table (fbeta_score, not the F1 reused at beta 1)
+    at.number_input(key="beta").set_value(2.0).run()
+    avg = at.dataframe[1].value
+    assert avg["F-beta"].iloc[2] == pytest.approx(
+        metrics.fbeta_score(y, pred, beta=2.0, average="samples"), abs=1e-12
+    )
+    assert avg["F-beta"].iloc[2] != pytest.approx(avg["F1"].iloc[2], abs=1e-9)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
 import pandas as pd
 import streamlit as st
 
@@ -84,13 +85,22 @@ def _optima(ds, model, beta, cost_fp, cost_fn, min_recall, min_precision) -> pd.
 
 
 @widgets.cache_by_dataset
-def _four_ways(ds, model, n_bins) -> dict:
-    return mc.auc_four_ways(
-        ds.y_true, ds.score(model), n_bins=n_bins, sample_weight=ds.sample_weight
-    )
+def _four_ways_at_100(ds, model) -> dict:
+    return mc.auc_four_ways(ds.y_true, ds.score(model), n_bins=100, sample_weight=ds.sample_weight)
 
 
 @widgets.cache_by_dataset
+def _four_ways(ds, model, n_bins) -> dict:
+    """auc_four_ways at ``n_bins``: only its histogram part depends on the bins, so the
+    sorting ways are reused from n_bins = 100 and the histogram is recomputed as
+    auc_four_ways does it."""
+    out = dict(_four_ways_at_100(ds, model))
+    if n_bins == 100 or out["histogram_message"]:  # the message is about the scores' range
+        return out
+    hist = metrics.auc_histogram(ds.y_true, ds.score(model), n_bins=n_bins)
+    return {**out, "histogram": hist, "histogram_error": hist - out["exact"]}
+
+
 def _threshold_table(ds, model, drop) -> pd.DataFrame:
     return mc.threshold_table(
         ds.y_true, ds.score(model), sample_weight=ds.sample_weight, drop_intermediate=drop
@@ -98,8 +108,37 @@ def _threshold_table(ds, model, drop) -> pd.DataFrame:
 
 
 @widgets.cache_by_dataset
+def _threshold_head(ds, model, drop) -> tuple[pd.DataFrame, int]:
+    """The first MAX_ROWS rows and the length (the CSV rebuilds the whole table on click)."""
+    table = _threshold_table(ds, model, drop)
+    return table.head(MAX_ROWS), len(table)
+
+
 def _rank_table(ds, model) -> pd.DataFrame:
     return mc.auc_rank_table(ds.y_true, ds.score(model))
+
+
+@widgets.cache_by_dataset
+def _rank_head(ds, model) -> tuple[pd.DataFrame, int]:
+    table = _rank_table(ds, model)
+    return table.head(MAX_ROWS), len(table)
+
+
+@widgets.cache_by_dataset
+def _calibration(ds, model, n_bins) -> pd.DataFrame:
+    return mc.calibration_bins(
+        ds.y_true, ds.score(model), n_bins=n_bins, sample_weight=ds.sample_weight
+    )
+
+
+@widgets.cache_by_dataset
+def _calibration_figure(ds, model, n_bins):
+    return charts.calibration_figure(_calibration(ds, model, n_bins))
+
+
+@widgets.cache_by_dataset
+def _histogram_figure(ds, model, n_bins):
+    return charts.histogram_auc_figure(ds.score(model), ds.y_true, n_bins)
 
 
 @widgets.cache_by_dataset
@@ -108,13 +147,55 @@ def _pairs(ds, model, max_pairs) -> pd.DataFrame:
 
 
 @widgets.cache_by_dataset
-def _per_sample_base(ds, model) -> pd.DataFrame:
-    """The threshold-free part of the per-sample table, sorted worst log-loss term first."""
-    df = mc.per_sample_outcomes(ds.y_true, ds.score(model), 0.0, sample_weight=ds.sample_weight)
-    df.insert(0, "id", list(ds.sample_ids))
-    return df.sort_values(
+def _samples(ds, model) -> dict:
+    """The threshold-free per-sample columns and the orders the page lists samples in.
+
+    ``base``: per_sample_outcomes without the threshold columns, in sample order;
+    ``worst``: sample indices, worst log-loss term first; ``pos``/``neg``: the
+    positives/negatives, highest score first, and ``pos_key``/``neg_key`` their
+    negated scores (ascending), so the samples predicted positive at t are a prefix.
+    """
+    base = mc.per_sample_outcomes(ds.y_true, ds.score(model), 0.0, sample_weight=ds.sample_weight)
+    base = base.drop(columns=["prediction", "outcome"])
+    worst = base.sort_values(
         ["log_loss_term", "score"], ascending=[False, False], na_position="last"
-    ).reset_index(drop=True)
+    ).index.to_numpy()
+    key = -base["score"].to_numpy()
+    by_score = np.argsort(key, kind="stable")
+    positive = base["label"].to_numpy()[by_score] == 1
+    pos, neg = by_score[positive], by_score[~positive]
+    return {
+        "base": base,
+        "worst": worst,
+        "pos": pos,
+        "neg": neg,
+        "pos_key": key[pos],
+        "neg_key": key[neg],
+    }
+
+
+def _rows(ds, samples: dict, idx: np.ndarray, t: float) -> pd.DataFrame:
+    """The per-sample table of the samples ``idx`` (in that order) at threshold ``t``."""
+    df = samples["base"].iloc[idx].reset_index(drop=True)
+    df.insert(0, "id", [ds.sample_ids[i] for i in idx])
+    if len(df):
+        df.insert(4, "prediction", mc.predict_at_threshold(df["score"], t))
+        df.insert(5, "outcome", mc.threshold_outcomes(df["label"], df["score"], t))
+    else:
+        df.insert(4, "prediction", np.zeros(0, dtype=np.int64))
+        df.insert(5, "outcome", np.zeros(0, dtype=str))
+    return df
+
+
+def _cell(samples: dict, cell: str, t: float) -> np.ndarray:
+    """The samples of one confusion-matrix cell at ``t``, highest score first."""
+    side = "pos" if cell in ("TP", "FN") else "neg"
+    k = int(np.searchsorted(samples[f"{side}_key"], -t, side="right"))  # scores >= t
+    return samples[side][:k] if cell in ("TP", "FP") else samples[side][k:]
+
+
+def _rows_csv(ds, samples: dict, idx: np.ndarray, t: float):
+    return lambda: _rows(ds, samples, idx, t).to_csv(index=False).encode()
 
 
 @widgets.cache_by_dataset
@@ -430,9 +511,12 @@ norm = st.radio(
     horizontal=True,
 )
 state.write_param("norm", norm)
-pred = mc.predict_at_threshold(s, t)
-counts = confusion_matrix(y.astype(int), pred, labels=[1, 0], sample_weight=w)
-cm_rates = confusion_matrix(y.astype(int), pred, labels=[1, 0], sample_weight=w, normalize=norm)
+# the matrix of the four (weighted) counts of rates_at_threshold: one pseudo-sample per
+# cell weighted by its count, so a million samples are not counted a second time
+cm_args = ([1, 1, 0, 0], [1, 0, 1, 0])
+cm_w = [rates["tp"], rates["fn"], rates["fp"], rates["tn"]]
+counts = confusion_matrix(*cm_args, labels=[1, 0], sample_weight=cm_w)
+cm_rates = confusion_matrix(*cm_args, labels=[1, 0], sample_weight=cm_w, normalize=norm)
 cols = st.columns(4)
 for col, name in zip(cols, ("TP", "FP", "FN", "TN"), strict=True):
     col.metric(name, _count(rates[name.lower()]), help=charts.OUTCOME_NAMES[name])
@@ -500,16 +584,14 @@ with c_formulas2:
         "N = TP + FP + FN + TN" + (" (total sample_weight)." if w is not None else " (samples).")
     )
 
-per_sample = _per_sample_base(ds, model).copy(deep=False)  # worst log-loss term first
-per_sample["prediction"] = mc.predict_at_threshold(per_sample["score"], t)
-per_sample["outcome"] = mc.threshold_outcomes(per_sample["label"], per_sample["score"], t)
+samples = _samples(ds, model)
 cell = st.selectbox(
     "List the samples of one cell",
     ("TP", "FP", "FN", "TN"),
     format_func=charts.OUTCOME_NAMES.get,
     key="cm_cell",
 )
-in_cell = per_sample[per_sample["outcome"] == cell].sort_values("score", ascending=False)
+in_cell = _cell(samples, cell, t)
 st.caption(
     f"{len(in_cell):,} samples are {cell} at threshold {t:.4g}"
     + (
@@ -518,23 +600,36 @@ st.caption(
         else "."
     )
 )
-st.dataframe(in_cell.head(MAX_ROWS), hide_index=True, width="stretch", key="cell_table")
+st.dataframe(
+    _rows(ds, samples, in_cell[:MAX_ROWS], t), hide_index=True, width="stretch", key="cell_table"
+)
 st.download_button(
-    f"Download the {cell} samples (CSV)", _csv(in_cell), f"{cell}.csv", key="dl_cell"
+    f"Download the {cell} samples (CSV)",
+    _rows_csv(ds, samples, in_cell, t),
+    f"{cell}.csv",
+    key="dl_cell",
 )
 
 # ---- the sample strip
 st.header("The samples along the score axis")
+STRIP_MARKERS = 3000  # strip_figure's max_markers: beyond, histograms per outcome
+# worst first, as the per-sample table (the order in which tied markers stack)
+strip = samples["worst"] if ds.n_samples <= STRIP_MARKERS else slice(None)
 st.plotly_chart(
     charts.strip_figure(
-        per_sample["score"], per_sample["label"], per_sample["outcome"], t, ids=per_sample["id"]
+        s[strip],
+        y[strip],
+        mc.threshold_outcomes(y, s, t)[strip],
+        t,
+        ids=[ds.sample_ids[i] for i in samples["worst"]] if ds.n_samples <= STRIP_MARKERS else None,
+        max_markers=STRIP_MARKERS,
     ),
     key="strip_chart",
 )
 st.caption(
     "One marker per sample, coloured by its outcome at the threshold (dotted line); samples "
     "with the same label and score stack upwards, so a column of markers is a tie."
-    if ds.n_samples <= 3000
+    if ds.n_samples <= STRIP_MARKERS
     else f"{ds.n_samples:,} samples are too many markers: stacked histograms per outcome."
 )
 
@@ -606,7 +701,7 @@ if four is not None:
         st.dataframe(pairs.head(MAX_ROWS), hide_index=True, key="pairs_table")
         st.download_button("Download the pairs (CSV)", _csv(pairs), "pairs.csv", key="dl_pairs")
     with tab_rank:
-        ranks = _rank_table(ds, model)
+        ranks, n_ranks = _rank_head(ds, model)
         a = ranks.attrs
         st.latex(
             r"\text{AUC} = \frac{\sum_{i \in \text{pos}} \text{rank}_i - \frac{n_+(n_+ + 1)}{2}}"
@@ -616,14 +711,15 @@ if four is not None:
         st.caption(
             "Ranks ascend from the lowest score (rank 1); tied scores share the mean of their "
             "positions (the mid-rank), which gives a tied pair half credit."
-            + (
-                f" Showing the {MAX_ROWS} lowest of {len(ranks):,} rows."
-                if len(ranks) > MAX_ROWS
-                else ""
-            )
+            + (f" Showing the {MAX_ROWS} lowest of {n_ranks:,} rows." if n_ranks > MAX_ROWS else "")
         )
-        st.dataframe(ranks.head(MAX_ROWS), hide_index=True, key="rank_table")
-        st.download_button("Download the ranks (CSV)", _csv(ranks), "ranks.csv", key="dl_ranks")
+        st.dataframe(ranks, hide_index=True, key="rank_table")
+        st.download_button(
+            "Download the ranks (CSV)",
+            lambda: _rank_table(ds, model).to_csv(index=False).encode(),
+            "ranks.csv",
+            key="dl_ranks",
+        )
     with tab_hist:
         st.number_input("Number of bins", min_value=1, max_value=100_000, step=10, key="n_bins")
         state.write_param("bins", st.session_state["n_bins"])
@@ -639,8 +735,7 @@ if four is not None:
                 "negative scores."
             )
             st.plotly_chart(
-                charts.histogram_auc_figure(s, y, int(st.session_state["n_bins"])),
-                key="hist_chart",
+                _histogram_figure(ds, model, int(st.session_state["n_bins"])), key="hist_chart"
             )
 
 st.subheader("Average precision versus the area under the PR curve")
@@ -665,7 +760,7 @@ drop = st.toggle(
     "drop_intermediate (drop the collinear points of straight runs)", key="drop_intermediate"
 )
 state.write_param("drop", drop)
-steps = _threshold_table(ds, model, drop)
+steps, n_steps = _threshold_head(ds, model, drop)
 st.markdown(
     "Lower the threshold one distinct score at a time: each row turns the samples at that "
     "score positive. **Tied scores make one diagonal step**: a block of tied samples holding "
@@ -677,12 +772,15 @@ st.markdown(
     )
 )
 st.caption(
-    f"{len(steps):,} thresholds (the first, +inf, predicts nothing positive)."
-    + (f" Showing the first {MAX_ROWS}; the CSV has all." if len(steps) > MAX_ROWS else "")
+    f"{n_steps:,} thresholds (the first, +inf, predicts nothing positive)."
+    + (f" Showing the first {MAX_ROWS}; the CSV has all." if n_steps > MAX_ROWS else "")
 )
-st.dataframe(steps.head(MAX_ROWS), hide_index=True, width="stretch", key="steps_table")
+st.dataframe(steps, hide_index=True, width="stretch", key="steps_table")
 st.download_button(
-    "Download the threshold table (CSV)", _csv(steps), "roc_points.csv", key="dl_steps"
+    "Download the threshold table (CSV)",
+    lambda: _threshold_table(ds, model, drop).to_csv(index=False).encode(),
+    "roc_points.csv",
+    key="dl_steps",
 )
 
 # ---- log loss and calibration
@@ -709,11 +807,14 @@ else:
     with c_tab:
         st.slider("Calibration bins", min_value=2, max_value=50, key="calib_bins")
         state.write_param("cbins", st.session_state["calib_bins"])
-        cal = mc.calibration_bins(y, s, n_bins=int(st.session_state["calib_bins"]), sample_weight=w)
+        cal = _calibration(ds, model, int(st.session_state["calib_bins"]))
         st.dataframe(cal, hide_index=True, key="calib_table")
         st.download_button("Download the bins (CSV)", _csv(cal), "calibration.csv", key="dl_cal")
     with c_cal:
-        st.plotly_chart(charts.calibration_figure(cal), key="calib_chart")
+        st.plotly_chart(
+            _calibration_figure(ds, model, int(st.session_state["calib_bins"])),
+            key="calib_chart",
+        )
         st.caption(
             "Points on the diagonal are calibrated: among samples predicted near p, a "
             "fraction p is positive. The bars count the samples in each bin."
@@ -721,12 +822,17 @@ else:
 
 # ---- 4. per-sample breakdown
 st.header("Every sample")
-worst = per_sample
+worst = samples["worst"]
 st.caption(
     f"{len(worst):,} samples, worst log-loss term first (click a column header to sort)."
     + (f" Showing the worst {MAX_ROWS}; the CSV has all." if len(worst) > MAX_ROWS else "")
 )
-st.dataframe(worst.head(MAX_ROWS), hide_index=True, width="stretch", key="sample_table")
+st.dataframe(
+    _rows(ds, samples, worst[:MAX_ROWS], t), hide_index=True, width="stretch", key="sample_table"
+)
 st.download_button(
-    "Download every sample (CSV)", _csv(worst), f"{ds.name}_{model}_samples.csv", key="dl_samples"
+    "Download every sample (CSV)",
+    _rows_csv(ds, samples, worst, t),
+    f"{ds.name}_{model}_samples.csv",
+    key="dl_samples",
 )

@@ -39,7 +39,12 @@ ZERO_DIVISION = {
     "nan": "NaN (left out of the averages)",
 }
 ZD_VALUE = {"warn": "warn", "0": 0, "1": 1, "nan": np.nan}
+FB = "F-beta"
 SHOWN_ROWS = 200
+#: Worst samples kept per setting (the table shows SHOWN_ROWS, the sample picker 500);
+#: up to ALL_ROWS samples, all of them are kept and offered.
+HEAD_ROWS = 500
+ALL_ROWS = 2000
 
 
 def _float(raw: str) -> float:
@@ -168,33 +173,101 @@ state.write_param("zd", zd_key)
 
 
 # ---------------------------------------------------------------- computation
+def _predict(ds, model, rule, threshold, thresholds, top_k):
+    s = ds.score(model)
+    if rule == "top_k":
+        return top_k_predictions(s, k=top_k)
+    if rule == "per_label":
+        return threshold_predictions(s, list(thresholds))
+    return threshold_predictions(s, threshold)
+
+
+def _per_sample(ds, pred, beta, zd_key, head: int | None = None) -> tuple[pd.DataFrame, dict]:
+    """The per-sample table, worst first (most wrong cells, then lowest Jaccard).
+
+    Only the first ``head`` rows (all when None) get their label-name columns:
+    naming a million cells is the slow part, and every column is row-local, so
+    the rows of the shown samples are the same computed alone. Also returns the
+    number of samples with no predicted and with no true label.
+    """
+    y, zd = ds.y_true, ZD_VALUE[zd_key]
+    numbers = multilabel_per_sample(y, pred, beta=beta, zero_division=zd)
+    order = numbers.sort_values(["wrong", "jaccard"], ascending=[False, True], kind="stable").index
+    rows = order.to_numpy() if head is None else order.to_numpy()[:head]
+    table = multilabel_per_sample(
+        y[rows], pred[rows], beta=beta, zero_division=zd, label_names=ds.label_names
+    )
+    table.index = rows
+    empty = {
+        "rows_no_pred": int((numbers["n_predicted"] == 0).sum()),
+        "rows_no_true": int((numbers["n_true"] == 0).sum()),
+    }
+    return table, empty
+
+
+# Three caches, split by what each result depends on, so that moving beta or
+# zero_division does not redo the predictions and the beta-free scores.
 @widgets.cache_by_dataset
-def compute(ds, model, rule, threshold, thresholds, top_k, beta, zd_key):
-    """Everything the page shows, from `metrics` (cached per dataset and settings)."""
-    y, s, w = ds.y_true, ds.score(model), ds.sample_weight
+def _prediction(ds, model, rule, threshold, thresholds, top_k) -> dict:
+    """The predicted label sets (as booleans) and the scores that need no beta or 0/0."""
+    y, w = ds.y_true, ds.sample_weight
+    pred = _predict(ds, model, rule, threshold, thresholds, top_k)
+    return {
+        "pred": pred.astype(bool),
+        "hamming": metrics.hamming_loss(y, pred, sample_weight=w),
+        "subset": metrics.accuracy_score(y, pred, sample_weight=w),
+        "n_exact": metrics.accuracy_score(y, pred, normalize=False),
+    }
+
+
+@widgets.cache_by_dataset
+def _averages(ds, model, rule, threshold, thresholds, top_k, zd_key) -> dict:
+    """Precision, recall, F1 and Jaccard under each average.
+
+    precision_recall_fscore_support is what precision_score, recall_score and
+    f1_score each compute (one validation of the matrices instead of three).
+    """
+    y, w = ds.y_true, ds.sample_weight
     zd = ZD_VALUE[zd_key]
     jzd = "warn" if zd_key == "nan" else zd
-    if rule == "top_k":
-        pred = top_k_predictions(s, k=top_k)
-    elif rule == "per_label":
-        pred = threshold_predictions(s, list(thresholds))
-    else:
-        pred = threshold_predictions(s, threshold)
-    out = {"pred": pred}
-    out["hamming"] = metrics.hamming_loss(y, pred, sample_weight=w)
-    out["subset"] = metrics.accuracy_score(y, pred, sample_weight=w)
-    out["n_exact"] = metrics.accuracy_score(y, pred, normalize=False)
+    pred = _predict(ds, model, rule, threshold, thresholds, top_k)
     averages = {}
     for avg in ("macro", "micro", "samples", "weighted"):
         kw = {"average": avg, "sample_weight": w}
+        p, r, f1, _ = metrics.precision_recall_fscore_support(
+            y, pred, beta=1.0, zero_division=zd, **kw
+        )
         averages[avg] = {
-            "precision": metrics.precision_score(y, pred, zero_division=zd, **kw),
-            "recall": metrics.recall_score(y, pred, zero_division=zd, **kw),
-            "f1": metrics.f1_score(y, pred, zero_division=zd, **kw),
-            "fbeta": metrics.fbeta_score(y, pred, beta=beta, zero_division=zd, **kw),
+            "precision": p,
+            "recall": r,
+            "f1": f1,
             "jaccard": metrics.jaccard_score(y, pred, zero_division=jzd, **kw),
         }
-    out["averages"] = averages
+    return averages
+
+
+@widgets.cache_by_dataset
+def _with_beta(ds, model, rule, threshold, thresholds, top_k, beta, zd_key) -> dict:
+    """F-beta under each average, the per-label table and the worst samples.
+
+    Kept small, as the cache hands a copy to every rerun: of the per-sample
+    table only the worst HEAD_ROWS rows (all of them up to ALL_ROWS samples);
+    the CSV rebuilds the whole table on click.
+    """
+    y, w = ds.y_true, ds.sample_weight
+    zd = ZD_VALUE[zd_key]
+    pred = _predict(ds, model, rule, threshold, thresholds, top_k)
+    # beta = 1 is F1, which _averages has (fbeta_score(beta=1) computes exactly f1_score)
+    out = {
+        "fbeta": None
+        if beta == 1.0
+        else {
+            avg: metrics.fbeta_score(
+                y, pred, beta=beta, zero_division=zd, average=avg, sample_weight=w
+            )
+            for avg in ("macro", "micro", "samples", "weighted")
+        }
+    }
     out["labels"] = multilabel_label_table(
         y,
         pred,
@@ -204,11 +277,50 @@ def compute(ds, model, rule, threshold, thresholds, top_k, beta, zd_key):
         label_names=ds.label_names,
         summary=True,
     )
-    out["per_sample"] = multilabel_per_sample(
-        y, pred, beta=beta, zero_division=zd, label_names=ds.label_names
+    head = None if ds.n_samples <= ALL_ROWS else HEAD_ROWS
+    out["worst"], empty = _per_sample(ds, pred, beta, zd_key, head)
+    return {**out, **empty}
+
+
+def compute(ds, model, rule, threshold, thresholds, top_k, beta, zd_key) -> dict:
+    """Everything the page shows, from `metrics` (cached per dataset and settings)."""
+    # only the settings the rule uses are in the cache keys: going back to a rule reuses it
+    setting = (
+        ds,
+        model,
+        rule,
+        threshold if rule == "threshold" else None,
+        thresholds if rule == "per_label" else (),
+        top_k if rule == "top_k" else None,
     )
-    out["outcomes"] = multilabel_outcomes(y, pred)
+    out = {**_prediction(*setting), **_with_beta(*setting, beta, zd_key)}
+    averages = _averages(*setting, zd_key)
+    out["averages"] = {
+        avg: {**values, "fbeta": values["f1"] if out["fbeta"] is None else out["fbeta"][avg]}
+        for avg, values in averages.items()
+    }
     return out
+
+
+def _sample_table(ds, worst: pd.DataFrame) -> pd.DataFrame:
+    """The per-sample table as shown and downloaded: rows of ``worst``, in its order."""
+    out = worst.rename(columns={"fbeta": FB})
+    out.insert(0, "sample", [ds.sample_ids[i] for i in worst.index])
+    if ds.sample_weight is not None:
+        out["sample_weight"] = ds.sample_weight[worst.index]
+    front = ["sample", "true_labels", "predicted_labels", "missed", "extra", "wrong"]
+    return out[front + [c for c in out.columns if c not in front]]
+
+
+def _samples_csv(ds, model, rule, threshold, thresholds, top_k, beta, zd_key):
+    """The deferred CSV of every sample (built when the download button is clicked)."""
+
+    def build() -> bytes:
+        pred = _predict(ds, model, rule, threshold, thresholds, top_k)
+        table = _sample_table(ds, _per_sample(ds, pred, beta, zd_key)[0])
+        return table.to_csv(index=False).encode()
+
+    return build
 
 
 try:
@@ -221,9 +333,7 @@ avg = res["averages"]
 table = res["labels"]
 per_label = table.iloc[: ds.n_labels]
 macro_row, micro_row = table.iloc[ds.n_labels], table.iloc[ds.n_labels + 1]
-per_sample = res["per_sample"]
 n, L = ds.n_samples, ds.n_labels
-FB = "F-beta"
 rule_text = {
     "threshold": f"score >= {threshold:.2f}",
     "per_label": "score >= the label's own threshold",
@@ -266,8 +376,7 @@ st.caption(
 # zero_division: where it applies
 no_pred = per_label.loc[per_label["no_prediction"].astype(bool), "label"].tolist()
 no_sup = per_label.loc[per_label["no_support"].astype(bool), "label"].tolist()
-rows_no_pred = int((per_sample["n_predicted"] == 0).sum())
-rows_no_true = int((per_sample["n_true"] == 0).sum())
+rows_no_pred, rows_no_true = res["rows_no_pred"], res["rows_no_true"]
 zd_shown = {"warn": "0", "0": "0", "1": "1", "nan": "NaN (left out)"}[zd_key]
 notes = []
 if no_pred:
@@ -303,11 +412,11 @@ st.plotly_chart(
     charts.label_scores_figure(per_label, macro_f1=avg["macro"]["f1"], micro_f1=avg["micro"]["f1"]),
     key="label_bars",
 )
-worst = per_sample.sort_values(["wrong", "jaccard"], ascending=[False, True], kind="stable")
+worst = res["worst"]  # the worst samples, per-sample table rows, index = sample index
 grid_rows = worst.index[:30].to_numpy()
 st.plotly_chart(
     charts.outcome_grid_figure(
-        res["outcomes"][grid_rows],
+        multilabel_outcomes(ds.y_true[grid_rows], res["pred"][grid_rows]),
         [ds.sample_ids[i] for i in grid_rows],
         label_names,
         title="The 30 worst samples: TP, FN (missed), FP (extra), TN",
@@ -556,38 +665,41 @@ lab = st.selectbox("Inspect a label", label_names, key="inspect_label")
 state.write_param("label", lab)
 j = label_names.index(lab)
 row = per_label.iloc[j]
-col_out = res["outcomes"][:, j]
+# one label's outcomes (multilabel_outcomes wants >= 2 columns: the column twice)
+col_out = multilabel_outcomes(ds.y_true[:, [j, j]], res["pred"][:, [j, j]])[:, 0]
+wrong_idx = np.flatnonzero((col_out == "FN") | (col_out == "FP"))
+shown = wrong_idx[:SHOWN_ROWS]
 wrong_rows = pd.DataFrame(
     {
-        "sample": ds.sample_ids,
-        "score": scores[:, j],
-        "outcome": col_out,
-    }
-)
-wrong_rows = wrong_rows[wrong_rows["outcome"].isin(["FN", "FP"])]
-wrong_rows["what"] = wrong_rows["outcome"].map(
-    {"FN": "missed (true, not predicted)", "FP": "extra (predicted, not true)"}
+        "sample": [ds.sample_ids[i] for i in shown],
+        "score": scores[shown, j],
+        "what": [
+            {"FN": "missed (true, not predicted)", "FP": "extra (predicted, not true)"}[o]
+            for o in col_out[shown]
+        ],
+    },
+    index=shown,
 )
 st.markdown(
     f"**{lab}**: TP {row['tp']:g}, FP {row['fp']:g}, FN {row['fn']:g}, support "
     f"{row['support']:g}; precision {fmt(row['precision'])}, recall "
-    f"{fmt(row['recall'])}, F1 {fmt(row['f1'])}. {len(wrong_rows)} wrong sample(s)"
-    + (f", the first {SHOWN_ROWS} shown." if len(wrong_rows) > SHOWN_ROWS else ":")
+    f"{fmt(row['recall'])}, F1 {fmt(row['f1'])}. {len(wrong_idx)} wrong sample(s)"
+    + (f", the first {SHOWN_ROWS} shown." if len(wrong_idx) > SHOWN_ROWS else ":")
 )
 st.dataframe(
-    wrong_rows.drop(columns="outcome").head(SHOWN_ROWS),
+    wrong_rows,
     hide_index=True,
     width="stretch",
     height=300,
 )
 
-ids = list(ds.sample_ids)
+ids = ds.sample_ids
 worst_ids = [ids[i] for i in worst.index]
-choices = ids if n <= 2000 else worst_ids[:500]
+choices = list(ids) if n <= ALL_ROWS else worst_ids[:HEAD_ROWS]
 state.bind_param("inspect_sample", "sample", worst_ids[0])
 if st.session_state["inspect_sample"] not in choices:
     st.session_state["inspect_sample"] = worst_ids[0]
-wrong_count = dict(zip(ids, per_sample["wrong"], strict=True))
+wrong_count = dict(zip(worst_ids, worst["wrong"], strict=True))
 sid = st.selectbox(
     "Inspect a sample",
     choices,
@@ -596,8 +708,8 @@ sid = st.selectbox(
     help="Default: the worst sample. The per-sample table below lists them worst first.",
 )
 state.write_param("sample", sid)
-i = ids.index(sid)
-srow = per_sample.iloc[i]
+i = int(worst.index[worst_ids.index(sid)])
+srow = worst.loc[i]
 if rule == "per_label":
     cut = list(thresholds)
 elif rule == "threshold":
@@ -610,8 +722,8 @@ steps = pd.DataFrame(
         "true": ds.y_true[i].astype(int),
         "score": scores[i],
         "threshold": cut,
-        "predicted": res["pred"][i],
-        "outcome": res["outcomes"][i],
+        "predicted": res["pred"][i].astype(np.int64),
+        "outcome": multilabel_outcomes(ds.y_true[[i]], res["pred"][[i]])[0],
     }
 )
 if rule == "top_k":
@@ -636,18 +748,13 @@ st.dataframe(steps, hide_index=True, width="stretch")
 
 # ---------------------------------------------------------------- 4 per sample
 st.subheader("Per sample, worst first")
-out = worst.rename(columns={"fbeta": FB})
-out.insert(0, "sample", [ids[i] for i in worst.index])
-if ds.sample_weight is not None:
-    out["sample_weight"] = ds.sample_weight[worst.index]
-front = ["sample", "true_labels", "predicted_labels", "missed", "extra", "wrong"]
-out = out[front + [c for c in out.columns if c not in front]]
+out = _sample_table(ds, worst.head(SHOWN_ROWS))
 st.caption(
     f"{n} samples, sorted by the number of wrong cells, then by Jaccard"
     + (f"; the worst {SHOWN_ROWS} shown, all in the CSV." if n > SHOWN_ROWS else ".")
 )
 st.dataframe(
-    out.head(SHOWN_ROWS),
+    out,
     hide_index=True,
     width="stretch",
     column_config={
@@ -657,7 +764,7 @@ st.dataframe(
 )
 st.download_button(
     "Per-sample table as CSV",
-    out.to_csv(index=False),
+    _samples_csv(ds, model, rule, threshold, thresholds, int(top_k), float(beta), zd_key),
     file_name=f"{ds.name}.multilabel.samples.csv",
     key="download_samples",
 )

@@ -26,15 +26,23 @@ MODEL_COLORS = ("#0072B2", "#CC79A7", "#009E73", "#E69F00", "#56B4E9", "#D55E00"
 CANDIDATE_SYMBOLS = ("diamond", "square", "triangle-up", "cross", "star")
 
 
-def _threshold_text(thresholds) -> list[str]:
-    return [
-        "+inf (nothing predicted positive)" if not np.isfinite(t) else f"{t:.4g}"
-        for t in np.asarray(thresholds, dtype=float)
-    ]
+# Both return numpy arrays: plotly checks a list element by element (slow for thousands of
+# vertices), an array at once.
+def _threshold_text(thresholds) -> np.ndarray:
+    return np.array(
+        [
+            "+inf (nothing predicted positive)" if not np.isfinite(t) else f"{t:.4g}"
+            for t in np.asarray(thresholds, dtype=float)
+        ],
+        dtype=object,
+    )
 
 
-def _custom(thresholds) -> list:
-    return [float(t) if np.isfinite(t) else None for t in np.asarray(thresholds, dtype=float)]
+def _custom(thresholds) -> np.ndarray:
+    return np.array(
+        [float(t) if np.isfinite(t) else None for t in np.asarray(thresholds, dtype=float)],
+        dtype=object,
+    )
 
 
 def threshold_from_selection(event) -> float | None:
@@ -387,8 +395,21 @@ def strip_figure(
         # bin here: a histogram trace would ship every score to the browser
         edges = np.linspace(scores.min(), scores.max() + 1e-12, 101)
         centers = (edges[:-1] + edges[1:]) / 2
-        for outcome in ("TP", "FN", "FP", "TN"):
-            counts, _ = np.histogram(scores[outcomes == outcome], bins=edges)
+        # one binning pass for all outcomes, as np.histogram bins uniform edges (the last
+        # bin closed): scale, then correct the rounding against the edges themselves
+        if edges[-1] > edges[0]:
+            bins = ((scores - edges[0]) * (100 / (edges[-1] - edges[0]))).astype(np.intp)
+            bins = np.clip(bins, 0, 99)
+            bins[scores < edges[bins]] -= 1
+            bins[(scores >= edges[bins + 1]) & (bins != 99)] += 1
+        else:  # one score too large for the 1e-12 to widen the range: all in the last bin
+            bins = np.full(scores.shape[0], 99, dtype=np.intp)
+        names = ("TP", "FN", "FP", "TN")
+        code = np.zeros(scores.shape[0], dtype=np.intp)
+        for k, name in enumerate(names[1:], start=1):
+            code[outcomes == name] = k
+        table = np.bincount(code * 100 + bins, minlength=400).reshape(4, 100)
+        for outcome, counts in zip(names, table, strict=True):
             fig.add_trace(
                 go.Bar(
                     x=centers,
@@ -450,22 +471,37 @@ def pairs_grid_figure(pairs: pd.DataFrame) -> go.Figure:
 
 
 def histogram_auc_figure(scores: np.ndarray, labels: np.ndarray, n_bins: int) -> go.Figure:
-    """Positive and negative score histograms on the bins of ``auc_histogram``."""
+    """Positive and negative score histograms on the bins of ``auc_histogram``.
+
+    A score ``s`` in [0, 1] falls in bin ``min(floor(s * n_bins), n_bins - 1)``, as in
+    :func:`metrics.auc_histogram`. The counts are taken here, so the figure holds
+    ``n_bins`` bars per class, never the scores themselves.
+
+    Examples
+    --------
+    >>> fig = histogram_auc_figure(np.array([0.1, 0.6, 1.0]), np.array([1, 0, 1]), 2)
+    >>> [tr.y.tolist() for tr in fig.data]
+    [[1, 1], [0, 1]]
+    """
     scores = np.asarray(scores, dtype=float)
     labels = np.asarray(labels).astype(bool)
+    bins = np.clip(np.floor(scores * n_bins), 0, n_bins - 1).astype(np.int64)
+    centers = (np.arange(n_bins) + 0.5) / n_bins
     fig = go.Figure()
     for name, mask, color in (("positives", labels, "#009E73"), ("negatives", ~labels, "#0072B2")):
         fig.add_trace(
-            go.Histogram(
-                x=scores[mask],
+            go.Bar(
+                x=centers,
+                y=np.bincount(bins[mask], minlength=n_bins),
+                width=1 / n_bins,
                 name=name,
-                xbins=dict(start=0, end=1 + 1e-9, size=1 / n_bins),
                 marker_color=color,
                 opacity=0.6,
             )
         )
     fig.update_layout(
         barmode="overlay",
+        bargap=0,
         height=260,
         margin=dict(l=50, r=10, t=20, b=40),
         xaxis_title=f"score ({n_bins} equal-width bins)",
