@@ -68,6 +68,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         help="time only the metrics whose name matches this regular expression "
         '(e.g. "ndcg|mean_reciprocal"); targets of skipped metrics are not checked',
     )
+    p.add_argument(
+        "--pages",
+        metavar="REGEX",
+        help="with --app, time only the pages whose title or file matches this regular "
+        'expression (e.g. "retrieval|Multilabel"); the others get no target rows',
+    )
     p.add_argument("--matrix-sizes", type=_sizes, help='e.g. "1000x20,10000x50"')
     p.add_argument("--vector-sizes", type=_sizes, help='e.g. "10000,1000000"')
     p.add_argument(
@@ -176,9 +182,9 @@ def main(argv: list[str] | None = None) -> int:
 
         print("== pages (AppTest)", file=sys.stderr)
         if quick:
-            pages = time_pages(matrix_shape=(2_000, 50), vector_n=200_000)
+            pages = time_pages(matrix_shape=(2_000, 50), vector_n=200_000, only=args.pages)
         else:
-            pages = time_pages()
+            pages = time_pages(only=args.pages)
         loads.append(("", _load()))
 
     targets = check_targets(results, pages)

@@ -25,6 +25,7 @@ Pages that are missing, raise, or have no widget are reported as such.
 from __future__ import annotations
 
 import ast
+import re
 import sys
 import time
 from dataclasses import dataclass, field
@@ -224,7 +225,9 @@ def _big_datasets(matrix_shape: tuple[int, int], vector_n: int) -> dict:
     }
 
 
-def run_app(matrix_shape=(100_000, 100), vector_n=1_000_000, timeout=600) -> list[PageResult]:
+def run_app(
+    matrix_shape=(100_000, 100), vector_n=1_000_000, timeout=600, only: str | None = None
+) -> list[PageResult]:
     """Time every page's first render and one interaction on big data.
 
     Parameters
@@ -235,6 +238,8 @@ def run_app(matrix_shape=(100_000, 100), vector_n=1_000_000, timeout=600) -> lis
         Size of the binary and regression datasets injected.
     timeout : float
         AppTest timeout of one run, in seconds.
+    only : str, optional
+        A regular expression: time only the pages whose file or title it matches.
 
     Returns
     -------
@@ -249,6 +254,8 @@ def run_app(matrix_shape=(100_000, 100), vector_n=1_000_000, timeout=600) -> lis
     big = _big_datasets(matrix_shape, vector_n)
     results = []
     for path, title in app_pages():
+        if only and not (re.search(only, path) or re.search(only, title)):
+            continue
         r = PageResult(path, title, (ROOT / path).exists())
         results.append(r)
         if not r.exists:
