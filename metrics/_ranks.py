@@ -36,6 +36,7 @@ __all__ = [
     "block_sums",
     "descending_order",
     "flat_tie_blocks",
+    "keyed_descending_order",
     "max_rank",
     "mid_rank",
     "row_chunks",
@@ -204,7 +205,89 @@ def sklearn_ignore_ties_order(scores: np.ndarray) -> np.ndarray:
     >>> sklearn_ignore_ties_order(np.array([[1.0, 0.0, 0.0, 0.0, 1.0]])).tolist()
     [[4, 0, 3, 2, 1]]
     """
-    return np.argsort(scores, axis=1, kind="stable")[:, ::-1]
+    return keyed_descending_order(scores, ties="higher_first")
+
+
+_MAGNITUDE = np.int64(0x7FFF_FFFF_FFFF_FFFF)
+
+
+def keyed_descending_order(
+    scores: np.ndarray, *, ties: str = "lower_first", flat: bool = False
+) -> np.ndarray:
+    """Every row by descending score, tied columns in a fixed order, without a stable sort.
+
+    Equal to ``np.argsort(-scores, axis=1, kind="stable")`` (``ties=
+    "lower_first"``) or ``np.argsort(scores, axis=1, kind="stable")[:, ::-1]``
+    (``ties="higher_first"``), several times faster: one default sort of
+    int64 keys that hold the score's order in their high bits and the column
+    in their low bits, so every key of a row is distinct and the sort needs
+    no stability; the column is read back from the sorted keys.
+
+    The float's bits, with the magnitude bits of negatives flipped, order
+    like the float (``-0.0`` is made ``+0.0`` first); inverting them orders
+    by descending score. Clearing the low ``b`` bits (``2**b >= n_items``)
+    for the column can merge two *different* scores of a row whose bits
+    differ only there; the merged pair may then come out of order, which
+    the check below sees (a sorted row whose scores increase somewhere) and
+    such rows are ranked again with a stable argsort. Equal scores always
+    share their high bits, so they come out in column order.
+
+    Parameters
+    ----------
+    scores : ndarray of float64, shape (n_samples, n_items)
+        Finite scores, C-contiguous when ``flat=True``.
+    ties : {"lower_first", "higher_first"}
+        Which column of a tie comes first.
+    flat : bool, default False
+        Return indices into ``scores.ravel()`` (row ``i``'s columns plus
+        ``i * n_items``), ready for a fast ``np.take`` of another matrix of
+        the same shape.
+
+    Returns
+    -------
+    ndarray of int64, shape (n_samples, n_items)
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> s = np.array([[0.5, 0.9, 0.5, -0.0, 0.0]])
+    >>> keyed_descending_order(s).tolist()
+    [[1, 0, 2, 3, 4]]
+    >>> keyed_descending_order(s, ties="higher_first").tolist()
+    [[1, 2, 0, 4, 3]]
+    """
+    if ties not in ("lower_first", "higher_first"):
+        raise ValueError(f"ties must be 'lower_first' or 'higher_first', got {ties!r}")
+    m = scores.shape[1]
+    bits = max(int(m - 1).bit_length(), 1)
+    low = np.int64((1 << bits) - 1)
+    scores = np.ascontiguousarray(scores, dtype=np.float64)
+    key = scores + 0.0  # a copy in which -0.0 is +0.0
+    u = key.view(np.int64)
+    u ^= (u >> 63) & _MAGNITUDE  # ordered like the float
+    u &= ~low
+    column = np.arange(m, dtype=np.int64)
+    u |= (low - column) if ties == "lower_first" else column
+    np.invert(u, out=u)  # descending score, then the tie rule's column order
+    u.sort(axis=1)
+    u &= low
+    if ties == "higher_first":
+        # the column bits were inverted with the key: read them back
+        np.subtract(low, u, out=u)
+    starts = np.arange(0, scores.size, m)[:, None]
+    u += starts  # flat indices: a flat gather is faster than take_along_axis
+    ranked = np.take(scores.ravel(), u)
+    increases = np.greater(ranked[:, 1:], ranked[:, :-1])
+    if increases.any():
+        bad = increases.any(axis=1)
+        again = scores[bad]
+        if ties == "lower_first":
+            u[bad] = np.argsort(-again, axis=1, kind="stable") + starts[bad]
+        else:
+            u[bad] = np.argsort(again, axis=1, kind="stable")[:, ::-1] + starts[bad]
+    if not flat:
+        u -= starts
+    return u
 
 
 def ascending_flat_order(scores: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
