@@ -20,6 +20,7 @@ Differences from scikit-learn, all on input it would take quietly:
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from numbers import Real
 
 import numpy as np
@@ -36,6 +37,7 @@ from metrics._validation import (
 )
 
 __all__ = [
+    "MultilabelCounts",
     "accuracy_score",
     "confusion_matrix",
     "f1_score",
@@ -44,10 +46,14 @@ __all__ = [
     "jaccard_score",
     "log_loss",
     "log_loss_per_sample",
+    "multilabel_averages",
     "multilabel_confusion_matrix",
+    "multilabel_counts",
     "multilabel_label_table",
+    "multilabel_label_table_from_counts",
     "multilabel_outcomes",
     "multilabel_per_sample",
+    "multilabel_worst_samples",
     "precision_recall_fscore_support",
     "precision_score",
     "recall_score",
@@ -994,7 +1000,7 @@ def log_loss(y_true, y_pred, *, normalize=True, sample_weight=None, labels=None)
 # ---------------------------------------------------------------------------
 # multilabel: scores to predictions, per-label and per-sample tables
 # ---------------------------------------------------------------------------
-def threshold_predictions(y_score, threshold=0.5):
+def threshold_predictions(y_score, threshold=0.5, *, dtype=np.int64):
     """0/1 predictions from a score matrix: label j is predicted when ``score >= threshold_j``.
 
     Parameters
@@ -1004,10 +1010,13 @@ def threshold_predictions(y_score, threshold=0.5):
     threshold : float or array-like of shape (n_labels,), default 0.5
         One global cut-off, or one per label (column). A score equal to the
         threshold counts as predicted (the ``>=`` of :func:`roc_curve`).
+    dtype : numpy dtype, default np.int64
+        Of the result; ``bool`` gives a mask at 1/8 of the memory (what
+        :func:`multilabel_counts` takes without a copy).
 
     Returns
     -------
-    ndarray of shape (n_samples, n_labels), int64
+    ndarray of shape (n_samples, n_labels), int64 (or ``dtype``)
 
     Examples
     --------
@@ -1016,6 +1025,8 @@ def threshold_predictions(y_score, threshold=0.5):
     [[0, 1, 1], [1, 0, 0]]
     >>> threshold_predictions([[0.2, 0.5, 0.9], [0.6, 0.4, 0.1]], [0.1, 0.5, 0.95]).tolist()
     [[1, 1, 0], [1, 0, 0]]
+    >>> threshold_predictions([[0.2, 0.5]], 0.5, dtype=bool).tolist()
+    [[False, True]]
     """
     s = as_2d(y_score, "y_score")
     if isinstance(threshold, (bool, np.bool_)):
@@ -1029,10 +1040,10 @@ def threshold_predictions(y_score, threshold=0.5):
             f"threshold has {t.shape[0]} entries but y_score has {s.shape[1]} labels "
             "(columns); give one threshold or one per label."
         )
-    return (s >= t).astype(np.int64)
+    return (s >= t).astype(dtype, copy=False)
 
 
-def top_k_predictions(y_score, *, k):
+def top_k_predictions(y_score, *, k, dtype=np.int64):
     """0/1 predictions that mark the ``k`` highest-scored labels of every sample.
 
     Ties are broken by column order, lower column first (the contract's
@@ -1044,10 +1055,12 @@ def top_k_predictions(y_score, *, k):
     y_score : array-like of shape (n_samples, n_labels)
     k : int
         >= 1; a ``k`` past the number of labels predicts every label.
+    dtype : numpy dtype, default np.int64
+        Of the result (``bool``: a mask at 1/8 of the memory).
 
     Returns
     -------
-    ndarray of shape (n_samples, n_labels), int64
+    ndarray of shape (n_samples, n_labels), int64 (or ``dtype``)
 
     Examples
     --------
@@ -1059,10 +1072,19 @@ def top_k_predictions(y_score, *, k):
     """
     s = as_2d(y_score, "y_score")
     k = check_k(k)
-    order = np.argsort(-s, axis=1, kind="stable")[:, :k]
-    pred = np.zeros(s.shape, dtype=np.int64)
-    np.put_along_axis(pred, order, 1, axis=1)
-    return pred
+    n_labels = s.shape[1]
+    if k >= n_labels:
+        return np.ones(s.shape, dtype=dtype)
+    # No full sort: the k-th highest score of each row (np.partition, linear time),
+    # every score above it, then of the scores equal to it the first columns that
+    # fill the row up to k -- what a stable sort on descending score keeps.
+    kth = np.partition(s, n_labels - k, axis=1)[:, n_labels - k, None]
+    above = s > kth
+    tied = s == kth
+    room = k - np.count_nonzero(above, axis=1)
+    rank = np.cumsum(tied, axis=1, dtype=np.min_scalar_type(n_labels))
+    pred = above | (tied & (rank <= room[:, None]))
+    return pred.astype(dtype, copy=False)
 
 
 def _multilabel_pair(y_true, y_pred, sample_weight):
@@ -1093,6 +1115,260 @@ def _fbeta_from_counts(tp, pred, true, beta: float, zd: float) -> np.ndarray:
         return _divide(tp, pred, zd)
     b2 = beta**2
     return _divide((1 + b2) * tp, b2 * true + pred, zd)
+
+
+def _indicator(y, name: str) -> np.ndarray:
+    """A boolean (n, L) matrix as is (nothing to check), anything else as _as_labels."""
+    if isinstance(y, np.ndarray) and y.dtype == bool and y.ndim == 2 and y.shape[1] > 1:
+        if y.size == 0:
+            return as_array(y, name)  # raises: empty
+        return y
+    return _as_labels(y, name)
+
+
+def _indicator_pair(y_true, y_pred) -> tuple[np.ndarray, np.ndarray]:
+    """Validated multilabel indicator matrices as booleans.
+
+    Boolean matrices are taken without a copy or a check; other input is
+    refused as :func:`_multilabel_pair` refuses it (same messages).
+    """
+    yt, yp = _indicator(y_true, "y_true"), _indicator(y_pred, "y_pred")
+    if yt.ndim != 2 or yp.ndim != 2 or yt.shape != yp.shape:
+        _multilabel_pair(y_true, y_pred, None)  # raises the usual message
+    if yt.dtype != bool:
+        yt = check_binary(yt, "y_true") != 0
+    if yp.dtype != bool:
+        yp = check_binary(yp, "y_pred") != 0
+    return yt, yp
+
+
+@dataclass(frozen=True)
+class MultilabelCounts:
+    """The counts behind every multilabel score of one prediction (:func:`multilabel_counts`).
+
+    Every average (micro, macro, weighted, samples), any F-beta and any
+    ``zero_division`` follow from these arrays without another pass over the
+    label matrices: see :func:`multilabel_averages`,
+    :func:`multilabel_label_table_from_counts` and
+    :func:`multilabel_worst_samples`.
+
+    Attributes
+    ----------
+    tp, predicted, support : ndarray of shape (n_labels,), float64
+        Per label: true positives, predicted positives (TP + FP) and true
+        positives in the data (TP + FN), each sample adding its
+        ``sample_weight`` (1 without weights).
+    sample_tp, sample_predicted, sample_true : ndarray of shape (n_samples,), int64
+        Per sample, unweighted: |Y_i ∩ Ŷ_i|, |Ŷ_i| and |Y_i|.
+    sample_weight : ndarray of shape (n_samples,) or None
+    """
+
+    tp: np.ndarray
+    predicted: np.ndarray
+    support: np.ndarray
+    sample_tp: np.ndarray
+    sample_predicted: np.ndarray
+    sample_true: np.ndarray
+    sample_weight: np.ndarray | None = None
+
+    @property
+    def n_samples(self) -> int:
+        return int(self.sample_tp.shape[0])
+
+    @property
+    def n_labels(self) -> int:
+        return int(self.tp.shape[0])
+
+    @property
+    def sample_wrong(self) -> np.ndarray:
+        """Wrong cells (FP + FN) of each sample, int64."""
+        return self.sample_predicted + self.sample_true - 2 * self.sample_tp
+
+
+def multilabel_counts(y_true, y_pred, *, sample_weight=None) -> MultilabelCounts:
+    """Count TP, predicted and true cells per label and per sample, in one pass.
+
+    Parameters
+    ----------
+    y_true, y_pred : array-like of shape (n_samples, n_labels)
+        0/1 indicator matrices (at least two labels). Boolean numpy matrices
+        are used as they are, without a copy.
+    sample_weight : array-like of shape (n_samples,), default None
+        Weights the per-label counts (the per-sample counts stay unweighted).
+
+    Returns
+    -------
+    MultilabelCounts
+
+    Examples
+    --------
+    >>> from metrics.classification import multilabel_counts
+    >>> c = multilabel_counts([[1, 0], [1, 1], [0, 0]], [[1, 0], [0, 1], [1, 0]])
+    >>> c.tp.tolist(), c.predicted.tolist(), c.support.tolist()
+    ([1.0, 1.0], [2.0, 1.0], [2.0, 1.0])
+    >>> c.sample_tp.tolist(), c.sample_wrong.tolist()
+    ([1, 1, 0], [0, 1, 1])
+    """
+    yt, yp = _indicator_pair(y_true, y_pred)
+    w = check_sample_weight(sample_weight, yt.shape[0])
+    both = yt & yp
+    sample_tp = np.count_nonzero(both, axis=1).astype(np.int64, copy=False)
+    sample_pred = np.count_nonzero(yp, axis=1).astype(np.int64, copy=False)
+    sample_true = np.count_nonzero(yt, axis=1).astype(np.int64, copy=False)
+    if w is None:
+        tp = np.count_nonzero(both, axis=0).astype(np.float64)
+        pred = np.count_nonzero(yp, axis=0).astype(np.float64)
+        true = np.count_nonzero(yt, axis=0).astype(np.float64)
+    else:
+        tp = w @ both.astype(np.float64)
+        pred = w @ yp.astype(np.float64)
+        true = w @ yt.astype(np.float64)
+    return MultilabelCounts(tp, pred, true, sample_tp, sample_pred, sample_true, w)
+
+
+def _check_counts(counts) -> MultilabelCounts:
+    if not isinstance(counts, MultilabelCounts):
+        raise MetricInputError(
+            "counts must be a MultilabelCounts (from multilabel_counts); got "
+            f"{type(counts).__name__}."
+        )
+    return counts
+
+
+def _score_dict(tp, pred, true, beta: float, zd: float, jzd: float) -> dict:
+    """Per-entry precision, recall, F1, F-beta and Jaccard of count arrays."""
+    fp, fn = pred - tp, true - tp
+    return {
+        "precision": _divide(tp, pred, zd),
+        "recall": _divide(tp, true, zd),
+        "f1": _fbeta_from_counts(tp, pred, true, 1.0, zd),
+        "fbeta": _fbeta_from_counts(tp, pred, true, beta, zd),
+        "jaccard": _divide(tp, tp + fp + fn, jzd),
+    }
+
+
+def multilabel_averages(counts, *, beta=1.0, zero_division="warn") -> dict:
+    """Every multilabel average from the counts: no pass over the label matrices.
+
+    The values are those of :func:`precision_recall_fscore_support`,
+    :func:`f1_score`, :func:`fbeta_score` and :func:`jaccard_score` with
+    ``average="micro"``, ``"macro"``, ``"weighted"`` and ``"samples"``, of
+    :func:`hamming_loss` and of :func:`accuracy_score` (subset accuracy) on the
+    matrices and ``sample_weight`` the counts came from.
+
+    Parameters
+    ----------
+    counts : MultilabelCounts
+        From :func:`multilabel_counts`.
+    beta : float, default 1.0
+        The F-beta weight, >= 0 (``np.inf`` allowed); F1 is always given too.
+    zero_division : {"warn", 0, 1, np.nan}, default "warn"
+        The value of a 0/0 score ("warn": 0.0); NaN scores are left out of
+        the averages. Jaccard cannot be NaN (as in :func:`jaccard_score`): it
+        uses 0 when NaN is asked for.
+
+    Returns
+    -------
+    dict
+        ``"micro"``, ``"macro"``, ``"weighted"``, ``"samples"``: each a dict
+        of floats ``precision, recall, f1, fbeta, jaccard``; and the floats
+        ``"hamming_loss"``, ``"subset_accuracy"`` and ``"exact_matches"``
+        (the unweighted number of samples whose predicted set is exactly
+        right).
+
+    Examples
+    --------
+    >>> from metrics.classification import multilabel_averages, multilabel_counts
+    >>> c = multilabel_counts([[1, 0, 1], [0, 1, 0]], [[1, 0, 0], [0, 1, 1]])
+    >>> a = multilabel_averages(c, beta=2.0)
+    >>> a["micro"]["precision"], a["micro"]["recall"], round(a["macro"]["f1"], 4)
+    (0.6666666666666666, 0.6666666666666666, 0.6667)
+    >>> a["samples"]["jaccard"], a["hamming_loss"], a["subset_accuracy"]
+    (0.5, 0.3333333333333333, 0.0)
+    """
+    c = _check_counts(counts)
+    zd = _check_zero_division(zero_division)
+    jzd = 0.0 if np.isnan(zd) else zd
+    beta = _check_beta(beta)
+    w = c.sample_weight
+    tp, pred, true = c.tp, c.predicted, c.support
+    names = ("precision", "recall", "f1", "fbeta")
+    per_label = _score_dict(tp, pred, true, beta, zd, jzd)
+    macro = {k: _nanaverage(per_label[k], None) for k in names}
+    macro["jaccard"] = float(np.average(per_label["jaccard"]))
+    weighted = {k: _nanaverage(per_label[k], true) for k in names}
+    support = (true - tp) + tp  # jaccard_score's fn + tp
+    weighted["jaccard"] = float(
+        np.average(per_label["jaccard"], weights=support if support.any() else None)
+    )
+    pooled = _score_dict(
+        np.array([tp.sum()]), np.array([pred.sum()]), np.array([true.sum()]), beta, zd, jzd
+    )
+    micro = {k: _nanaverage(pooled[k], None) for k in names}
+    fp, fn = pred - tp, true - tp
+    union = np.array([(tp + fp + fn).sum()])  # jaccard_score sums the per-label unions
+    micro["jaccard"] = float(_divide(np.array([tp.sum()]), union, jzd)[0])
+    s_tp = c.sample_tp.astype(np.float64)
+    s_pred = c.sample_predicted.astype(np.float64)
+    s_true = c.sample_true.astype(np.float64)
+    if w is not None:
+        s_tp, s_pred, s_true = s_tp * w, s_pred * w, s_true * w
+    per_sample = _score_dict(s_tp, s_pred, s_true, beta, zd, jzd)
+    samples = {k: _nanaverage(per_sample[k], w) for k in names}
+    samples["jaccard"] = float(np.average(per_sample["jaccard"], weights=w))
+    wrong = c.sample_wrong
+    n, n_labels = c.n_samples, c.n_labels
+    exact = wrong == 0
+    if w is None:
+        hamming = float(wrong.sum() / (n * n_labels))
+    else:
+        hamming = float(np.dot(wrong, w) / (n * n_labels * np.mean(w)))
+    return {
+        "micro": micro,
+        "macro": macro,
+        "weighted": weighted,
+        "samples": samples,
+        "hamming_loss": hamming,
+        "subset_accuracy": float(np.average(exact, weights=w)),
+        "exact_matches": float(exact.sum()),
+    }
+
+
+def multilabel_worst_samples(counts, *, zero_division="warn") -> np.ndarray:
+    """Sample indices, worst first: most wrong cells, then lowest Jaccard (a stable sort).
+
+    The order of :func:`multilabel_per_sample`'s rows sorted by ``wrong``
+    (descending) then ``jaccard`` (ascending), ties kept in sample order.
+
+    Parameters
+    ----------
+    counts : MultilabelCounts
+        From :func:`multilabel_counts`.
+    zero_division : {"warn", 0, 1, np.nan}, default "warn"
+        The Jaccard of a sample with no true and no predicted label ("warn"
+        and NaN: 0), which places it among the samples without a wrong cell.
+
+    Returns
+    -------
+    ndarray of shape (n_samples,), int64
+
+    Examples
+    --------
+    >>> from metrics.classification import multilabel_counts, multilabel_worst_samples
+    >>> c = multilabel_counts([[1, 0], [1, 1], [0, 0], [0, 1]], [[1, 0], [0, 0], [0, 0], [1, 1]])
+    >>> multilabel_worst_samples(c).tolist()
+    [1, 3, 2, 0]
+    >>> multilabel_worst_samples(c, zero_division=1).tolist()
+    [1, 3, 0, 2]
+    """
+    c = _check_counts(counts)
+    zd = _check_zero_division(zero_division)
+    jzd = 0.0 if np.isnan(zd) else zd
+    tp = c.sample_tp.astype(np.float64)
+    fp = c.sample_predicted - tp
+    fn = c.sample_true - tp
+    jaccard = _divide(tp, tp + fp + fn, jzd)
+    return np.lexsort((jaccard, -c.sample_wrong)).astype(np.int64, copy=False)
 
 
 def multilabel_label_table(
@@ -1149,18 +1425,53 @@ def multilabel_label_table(
     >>> s["label"].tolist()[2:], s["f1"].round(3).tolist()
     (['macro (C-P, C-R, C-F1)', 'micro (O-P, O-R, O-F1)'], [0.667, 1.0, 0.833, 0.8])
     """
+    counts = multilabel_counts(y_true, y_pred, sample_weight=sample_weight)
+    return multilabel_label_table_from_counts(
+        counts,
+        beta=beta,
+        zero_division=zero_division,
+        label_names=label_names,
+        summary=summary,
+    )
+
+
+def multilabel_label_table_from_counts(
+    counts, *, beta=1.0, zero_division="warn", label_names=None, summary=False
+):
+    """:func:`multilabel_label_table` from :func:`multilabel_counts` (no pass over the data).
+
+    Parameters
+    ----------
+    counts : MultilabelCounts
+    beta, zero_division, label_names, summary
+        As in :func:`multilabel_label_table`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The table :func:`multilabel_label_table` gives on the same input.
+
+    Examples
+    --------
+    >>> from metrics.classification import multilabel_counts, multilabel_label_table_from_counts
+    >>> c = multilabel_counts([[1, 0], [1, 1], [0, 0]], [[1, 0], [0, 0], [1, 0]])
+    >>> multilabel_label_table_from_counts(c)[["tp", "fp", "fn", "tn"]].to_dict("list")
+    {'tp': [1, 0], 'fp': [1, 0], 'fn': [1, 1], 'tn': [0, 2]}
+    """
     import pandas as pd
 
-    yt, yp, w = _multilabel_pair(y_true, y_pred, sample_weight)
+    c = _check_counts(counts)
+    w = c.sample_weight
     zd = _check_zero_division(zero_division)
     jzd = 0.0 if np.isnan(zd) else zd
     beta = _check_beta(beta)
     summary = _check_bool(summary, "summary")
-    names = _names(label_names, yt.shape[1])
-    tp, pred, true = _label_counts(yt, yp, w, True)
+    names = _names(label_names, c.n_labels)
+    tp, pred, true = c.tp, c.predicted, c.support
     fp, fn = pred - tp, true - tp
-    total = yt.shape[0] if w is None else w.sum()
+    total = c.n_samples if w is None else w.sum()
     tn = total - tp - fp - fn
+    scores = _score_dict(tp, pred, true, beta, zd, jzd)
     table = pd.DataFrame(
         {
             "label": names,
@@ -1170,11 +1481,7 @@ def multilabel_label_table(
             "tn": tn,
             "support": true,
             "predicted": pred,
-            "precision": _divide(tp, pred, zd),
-            "recall": _divide(tp, true, zd),
-            "f1": _fbeta_from_counts(tp, pred, true, 1.0, zd),
-            "fbeta": _fbeta_from_counts(tp, pred, true, beta, zd),
-            "jaccard": _divide(tp, tp + fp + fn, jzd),
+            **scores,
             "no_prediction": pred == 0,
             "no_support": true == 0,
         }
@@ -1184,15 +1491,9 @@ def multilabel_label_table(
             table[col] = table[col].astype(np.int64)
     if not summary:
         return table
+    averages = multilabel_averages(c, beta=beta, zero_division=zero_division)
     rows = []
     for average, name in (("macro", "macro (C-P, C-R, C-F1)"), ("micro", "micro (O-P, O-R, O-F1)")):
-        p, r, f1, _ = _prfs(
-            yt, yp, w, True, beta=1.0, average=average, pos_label=1, zero_division=zero_division
-        )
-        fb = _prfs(
-            yt, yp, w, True, beta=beta, average=average, pos_label=1, zero_division=zero_division
-        )[2]
-        jac = jaccard_score(yt, yp, average=average, sample_weight=w, zero_division=jzd)
         pooled = average == "micro"
         rows.append(
             {
@@ -1203,11 +1504,7 @@ def multilabel_label_table(
                 "tn": tn.sum() if pooled else np.nan,
                 "support": true.sum() if pooled else np.nan,
                 "predicted": pred.sum() if pooled else np.nan,
-                "precision": p,
-                "recall": r,
-                "f1": f1,
-                "fbeta": fb,
-                "jaccard": jac,
+                **averages[average],
                 "no_prediction": bool(pred.sum() == 0) if pooled else bool((pred == 0).any()),
                 "no_support": bool(true.sum() == 0) if pooled else bool((true == 0).any()),
             }
@@ -1303,19 +1600,27 @@ def multilabel_outcomes(y_true, y_pred):
 
     Parameters
     ----------
-    y_true, y_pred : array-like of shape (n_samples, n_labels)
-        0/1 indicator matrices.
+    y_true, y_pred : array-like of shape (n_samples, n_labels) or (n_samples,)
+        0/1 indicator matrices, or one label's 0/1 column (1-D, or a single
+        column of shape (n_samples, 1)), which gives a 1-D result.
 
     Returns
     -------
-    ndarray of shape (n_samples, n_labels), dtype ``<U2``
+    ndarray of shape (n_samples, n_labels) or (n_samples,), dtype ``<U2``
 
     Examples
     --------
     >>> from metrics.classification import multilabel_outcomes
     >>> multilabel_outcomes([[1, 0, 1, 0]], [[1, 1, 0, 0]]).tolist()
     [['TP', 'FP', 'FN', 'TN']]
+    >>> multilabel_outcomes([1, 0, 1], [1, 1, 0]).tolist()
+    ['TP', 'FP', 'FN']
     """
-    yt, yp, _ = _multilabel_pair(y_true, y_pred, None)
+    if np.ndim(y_true) == 2 and np.shape(y_true)[1] > 1:
+        yt, yp, _ = _multilabel_pair(y_true, y_pred, None)
+    else:  # one label's column
+        yt, yp, _, _ = _targets(y_true, y_pred, None)
+        check_binary(yt, "y_true")
+        check_binary(yp, "y_pred")
     code = 2 * yt.astype(np.int64) + yp.astype(np.int64)
     return np.array(["TN", "FP", "FN", "TP"])[code]

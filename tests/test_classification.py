@@ -810,3 +810,220 @@ def test_binary_log_loss_terms_match_sklearn(labels, dtype, classes):
     assert ours == pytest.approx(ref, rel=1e-6 if dtype == np.float32 else 1e-9)
     terms = log_loss_per_sample(y, p, labels=labels)
     assert terms.dtype == dtype and terms.shape == (100,)
+
+
+# ---------------------------------------------------------------------------
+# multilabel: one pass of counts, every average from them
+# ---------------------------------------------------------------------------
+def _degenerate_multilabel(seed: int):
+    """multilabel_case thresholded, with every 0/0 the averages meet.
+
+    Row 0 has no true label and no predicted label, row 1 every label true,
+    row 3 no predicted label; label 0 is never predicted, label 1 never occurs.
+    """
+    y, s = multilabel_case(seed)
+    pred = (s >= 0.5).astype(int)
+    pred[0] = 0
+    pred[3] = 0
+    pred[:, 0] = 0
+    y[:, 1] = 0
+    y[1, 1] = 0
+    return y, pred
+
+
+@pytest.mark.parametrize("seed", range(2))
+@pytest.mark.parametrize("zd", ZERO_DIVISIONS)
+@pytest.mark.parametrize("weighted", [False, True])
+def test_multilabel_averages_match_sklearn(seed, zd, weighted):
+    from metrics.classification import multilabel_averages, multilabel_counts
+
+    y, pred = _degenerate_multilabel(seed)
+    w = weights(seed, len(y)) if weighted else None
+    counts = multilabel_counts(y, pred, sample_weight=w)
+    jzd = 0.0 if zd == "warn" or (isinstance(zd, float) and np.isnan(zd)) else zd
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for beta in (1.0, 0.5, 2.0, 0.0, math.inf):
+            got = multilabel_averages(counts, beta=beta, zero_division=zd)
+            for avg in ("micro", "macro", "weighted", "samples"):
+                p, r, f1, _ = skm.precision_recall_fscore_support(
+                    y, pred, average=avg, sample_weight=w, zero_division=zd
+                )
+                want = {"precision": p, "recall": r, "f1": f1}
+                if beta in (1.0, 2.0, math.inf):  # sklearn's fbeta costs a call each
+                    want["fbeta"] = skm.fbeta_score(
+                        y, pred, beta=beta, average=avg, sample_weight=w, zero_division=zd
+                    )
+                if beta == 1.0:
+                    want["jaccard"] = skm.jaccard_score(
+                        y, pred, average=avg, sample_weight=w, zero_division=jzd
+                    )
+                for name, value in want.items():
+                    assert got[avg][name] == pytest.approx(value, abs=1e-9, nan_ok=True), (
+                        avg,
+                        name,
+                        beta,
+                    )
+                # and the same as this package's own per-call functions
+                assert got[avg]["fbeta"] == pytest.approx(
+                    fbeta_score(y, pred, beta=beta, average=avg, sample_weight=w, zero_division=zd),
+                    abs=1e-12,
+                    nan_ok=True,
+                )
+        assert got["hamming_loss"] == pytest.approx(
+            skm.hamming_loss(y, pred, sample_weight=w), abs=1e-12
+        )
+        assert got["subset_accuracy"] == pytest.approx(
+            skm.accuracy_score(y, pred, sample_weight=w), abs=1e-12
+        )
+        assert got["exact_matches"] == skm.accuracy_score(y, pred, normalize=False)
+
+
+@pytest.mark.parametrize("zd", ZERO_DIVISIONS)
+def test_multilabel_averages_nothing_predicted_nothing_true(zd):
+    """All 0/0: micro meets it too; NaN everywhere gives NaN averages."""
+    from metrics.classification import multilabel_averages, multilabel_counts
+
+    y = np.zeros((4, 3), dtype=int)
+    y[0, 0] = 1
+    for yt, yp in ((y, np.zeros_like(y)), (np.zeros_like(y), np.zeros_like(y))):
+        got = multilabel_averages(multilabel_counts(yt, yp), zero_division=zd)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            for avg in ("micro", "macro", "weighted", "samples"):
+                p, r, f1, _ = skm.precision_recall_fscore_support(
+                    yt, yp, average=avg, zero_division=zd
+                )
+                for name, value in (("precision", p), ("recall", r), ("f1", f1)):
+                    assert got[avg][name] == pytest.approx(value, abs=1e-9, nan_ok=True), (
+                        avg,
+                        name,
+                    )
+
+
+@pytest.mark.parametrize("seed", range(2))
+@pytest.mark.parametrize("weighted", [False, True])
+def test_label_table_from_counts_is_label_table(seed, weighted):
+    import pandas as pd
+
+    from metrics.classification import (
+        multilabel_counts,
+        multilabel_label_table,
+        multilabel_label_table_from_counts,
+    )
+
+    y, pred = _degenerate_multilabel(seed)
+    w = weights(seed, len(y)) if weighted else None
+    counts = multilabel_counts(y, pred.astype(bool), sample_weight=w)
+    for zd in ZERO_DIVISIONS:
+        kw = {"beta": 2.0, "zero_division": zd, "summary": True, "label_names": list("abcdef")}
+        pd.testing.assert_frame_equal(
+            multilabel_label_table_from_counts(counts, **kw),
+            multilabel_label_table(y, pred, sample_weight=w, **kw),
+        )
+
+
+def test_multilabel_counts_bool_input_is_used_as_is():
+    from metrics.classification import multilabel_confusion_matrix, multilabel_counts
+
+    y, pred = _degenerate_multilabel(1)
+    w = weights(1, len(y))
+    a = multilabel_counts(y, pred, sample_weight=w)
+    b = multilabel_counts(y.astype(bool), pred.astype(bool), sample_weight=w)
+    for field in ("tp", "predicted", "support", "sample_tp", "sample_predicted", "sample_true"):
+        np.testing.assert_array_equal(getattr(a, field), getattr(b, field))
+    mcm = multilabel_confusion_matrix(y, pred, samplewise=True)
+    np.testing.assert_array_equal(a.sample_tp, mcm[:, 1, 1])
+    np.testing.assert_array_equal(a.sample_wrong, mcm[:, 0, 1] + mcm[:, 1, 0])
+    assert a.n_samples == len(y) and a.n_labels == y.shape[1]
+
+
+@pytest.mark.parametrize(
+    ("y_true", "y_pred", "match"),
+    [
+        (
+            [[0, 2], [1, 0]],
+            [[0, 1], [1, 0]],
+            r"y_true must hold only 0 and 1; found 2 at y_true\[0, 1\]",
+        ),
+        ([[0, 1], [1, 0]], [[0, 1], [1, -1]], r"y_pred must hold only 0 and 1; found -1"),
+        ([[0, 1], [1, 0]], [[0, 1, 0], [1, 0, 0]], "different shapes"),
+        ([0, 1, 1], [0, 1, 0], "multilabel indicator matrices"),
+        ([[0, 1], [1, np.nan]], [[0, 1], [1, 0]], r"y_true contains NaN at y_true\[1, 1\]"),
+        (np.zeros((0, 2), bool), np.zeros((0, 2), bool), "empty"),
+    ],
+)
+def test_multilabel_counts_refusals(y_true, y_pred, match):
+    from metrics.classification import multilabel_counts
+
+    with pytest.raises(MetricInputError, match=match):
+        multilabel_counts(y_true, y_pred)
+
+
+def test_counts_helpers_refuse_bad_arguments():
+    from metrics.classification import (
+        multilabel_averages,
+        multilabel_counts,
+        multilabel_label_table_from_counts,
+        multilabel_worst_samples,
+    )
+
+    counts = multilabel_counts([[0, 1], [1, 1]], [[1, 1], [0, 1]])
+    for fn in (multilabel_averages, multilabel_label_table_from_counts, multilabel_worst_samples):
+        with pytest.raises(MetricInputError, match="counts must be a MultilabelCounts"):
+            fn([[0, 1]])
+        with pytest.raises(MetricInputError, match="zero_division"):
+            fn(counts, zero_division=2)
+    with pytest.raises(MetricInputError, match="beta"):
+        multilabel_averages(counts, beta=-1.0)
+    with pytest.raises(MetricInputError, match="label_names has 3"):
+        multilabel_label_table_from_counts(counts, label_names=list("abc"))
+
+
+@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize("zd", ZERO_DIVISIONS)
+def test_worst_samples_is_the_stable_sort_of_the_per_sample_table(seed, zd):
+    from metrics.classification import (
+        multilabel_counts,
+        multilabel_per_sample,
+        multilabel_worst_samples,
+    )
+
+    y, pred = _degenerate_multilabel(seed)
+    pred[5] = y[5]  # more exact rows, among them row 0 (nothing true, nothing predicted)
+    table = multilabel_per_sample(y, pred, zero_division=zd)
+    want = table.sort_values(["wrong", "jaccard"], ascending=[False, True], kind="stable").index
+    got = multilabel_worst_samples(multilabel_counts(y, pred), zero_division=zd)
+    np.testing.assert_array_equal(got, want.to_numpy())
+
+
+def test_multilabel_outcomes_of_one_column():
+    from metrics.classification import multilabel_outcomes
+
+    y, pred = _degenerate_multilabel(0)
+    full = multilabel_outcomes(y, pred)
+    np.testing.assert_array_equal(multilabel_outcomes(y[:, 2], pred[:, 2]), full[:, 2])
+    np.testing.assert_array_equal(multilabel_outcomes(y[:, [2]], pred[:, [2]]), full[:, 2])
+    with pytest.raises(MetricInputError, match="y_pred must hold only 0 and 1"):
+        multilabel_outcomes([0, 1], [0, 2])
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_prediction_helpers_bool_dtype_and_top_k_against_a_stable_sort(seed):
+    from metrics.classification import threshold_predictions, top_k_predictions
+
+    rng = np.random.default_rng(seed)
+    s = rng.integers(0, 4, size=(300, 12)) / 4  # ties everywhere
+    s[0] = 0.5  # a row all tied
+    s[1, :6] = -0.0  # -0.0 ties with 0.0
+    for k in range(1, 14):
+        order = np.argsort(-s, axis=1, kind="stable")[:, :k]
+        want = np.zeros(s.shape, dtype=np.int64)
+        np.put_along_axis(want, order, 1, axis=1)
+        got = top_k_predictions(s, k=k)
+        assert got.dtype == np.int64
+        np.testing.assert_array_equal(got, want)
+        np.testing.assert_array_equal(top_k_predictions(s, k=k, dtype=bool), want.astype(bool))
+    mask = threshold_predictions(s, 0.5, dtype=bool)
+    assert mask.dtype == bool
+    np.testing.assert_array_equal(mask, threshold_predictions(s, 0.5) == 1)

@@ -442,3 +442,28 @@ def test_more_samples_than_kept_lists_the_true_worst_rows():
         metrics.fbeta_score(y, pred, beta=2.0, average="samples"), abs=1e-12
     )
     assert avg["F-beta"].iloc[2] != pytest.approx(avg["F1"].iloc[2], abs=1e-9)
+
+
+def test_samples_csv_holds_every_sample_worst_first(deferred_downloads):
+    """The per-sample CSV, built on the click, lists every sample in the table's order."""
+    import io
+
+    at = open_page()
+    at.slider(key="threshold").set_value(0.7).run()
+    at.radio(key="zero_division").set_value("1").run()
+    ds = load_sample("digit_properties")
+    pred = threshold_predictions(ds.score(), 0.7)
+    csv = pd.read_csv(
+        io.BytesIO(deferred_downloads("download_samples")),
+        dtype={"sample": str},
+        keep_default_na=False,
+    )
+    full = multilabel_per_sample(ds.y_true, pred, zero_division=1, label_names=ds.label_names)
+    full = full.sort_values(["wrong", "jaccard"], ascending=[False, True], kind="stable")
+    assert len(csv) == ds.n_samples
+    assert csv["sample"].tolist() == [ds.sample_ids[i] for i in full.index]
+    for col in ("missed", "extra", "wrong", "tp"):
+        assert csv[col].tolist() == full[col].tolist(), col
+    np.testing.assert_allclose(csv["jaccard"], full["jaccard"], rtol=0, atol=1e-12)
+    shown = at.dataframe[5].value
+    assert shown["sample"].tolist() == csv["sample"].tolist()[: len(shown)]

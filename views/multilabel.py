@@ -7,11 +7,16 @@ import streamlit as st
 import metrics
 from explorer import state, widgets
 from explorer.charts import multilabel as charts
+from explorer.datasets import Dataset
 from explorer.formatting import fmt
 from metrics.classification import (
-    multilabel_label_table,
+    MultilabelCounts,
+    multilabel_averages,
+    multilabel_counts,
+    multilabel_label_table_from_counts,
     multilabel_outcomes,
     multilabel_per_sample,
+    multilabel_worst_samples,
     threshold_predictions,
     top_k_predictions,
 )
@@ -173,119 +178,79 @@ state.write_param("zd", zd_key)
 
 
 # ---------------------------------------------------------------- computation
-def _predict(ds, model, rule, threshold, thresholds, top_k):
+def _predict(ds, model, rule, threshold, thresholds, top_k) -> np.ndarray:
+    """The predicted label sets of a setting, as a boolean matrix."""
     s = ds.score(model)
     if rule == "top_k":
-        return top_k_predictions(s, k=top_k)
+        return top_k_predictions(s, k=top_k, dtype=bool)
     if rule == "per_label":
-        return threshold_predictions(s, list(thresholds))
-    return threshold_predictions(s, threshold)
+        return threshold_predictions(s, list(thresholds), dtype=bool)
+    return threshold_predictions(s, threshold, dtype=bool)
 
 
-def _per_sample(ds, pred, beta, zd_key, head: int | None = None) -> tuple[pd.DataFrame, dict]:
-    """The per-sample table, worst first (most wrong cells, then lowest Jaccard).
+# The one pass over the N x L cells of a setting: the predictions and every count
+# (per label and per sample). st.cache_resource, not st.cache_data, so the N x L
+# matrix is not copied on every rerun (it is made read-only instead); keyed on the
+# dataset's fingerprint. Moving beta or zero_division reuses it whole.
+@st.cache_resource(max_entries=6, hash_funcs={Dataset: lambda d: d.fingerprint})
+def _prediction(
+    ds, model, rule, threshold, thresholds, top_k
+) -> tuple[np.ndarray, MultilabelCounts]:
+    """The predicted label sets (read-only booleans) and their MultilabelCounts."""
+    pred = _predict(ds, model, rule, threshold, thresholds, top_k)
+    pred.setflags(write=False)
+    return pred, multilabel_counts(ds.y_true, pred, sample_weight=ds.sample_weight)
 
-    Only the first ``head`` rows (all when None) get their label-name columns:
-    naming a million cells is the slow part, and every column is row-local, so
-    the rows of the shown samples are the same computed alone. Also returns the
-    number of samples with no predicted and with no true label.
+
+def _sample_rows(ds, pred, rows, beta, zd_key) -> pd.DataFrame:
+    """The per-sample table of the samples ``rows`` (in that order), label names included.
+
+    Every column is row-local, so these rows are the same computed alone: only the
+    shown samples are named (naming a million cells is the slow part).
     """
-    y, zd = ds.y_true, ZD_VALUE[zd_key]
-    numbers = multilabel_per_sample(y, pred, beta=beta, zero_division=zd)
-    order = numbers.sort_values(["wrong", "jaccard"], ascending=[False, True], kind="stable").index
-    rows = order.to_numpy() if head is None else order.to_numpy()[:head]
     table = multilabel_per_sample(
-        y[rows], pred[rows], beta=beta, zero_division=zd, label_names=ds.label_names
+        ds.y_true[rows],
+        pred[rows],
+        beta=beta,
+        zero_division=ZD_VALUE[zd_key],
+        label_names=ds.label_names,
     )
     table.index = rows
-    empty = {
-        "rows_no_pred": int((numbers["n_predicted"] == 0).sum()),
-        "rows_no_true": int((numbers["n_true"] == 0).sum()),
-    }
-    return table, empty
+    return table
 
 
-# Three caches, split by what each result depends on, so that moving beta or
-# zero_division does not redo the predictions and the beta-free scores.
 @widgets.cache_by_dataset
-def _prediction(ds, model, rule, threshold, thresholds, top_k) -> dict:
-    """The predicted label sets (as booleans) and the scores that need no beta or 0/0."""
-    y, w = ds.y_true, ds.sample_weight
-    pred = _predict(ds, model, rule, threshold, thresholds, top_k)
+def _scores(ds, model, rule, threshold, thresholds, top_k, beta, zd_key) -> dict:
+    """Every average, the per-label table and the worst samples, from the counts.
+
+    No pass over the N x L matrices here: beta and zero_division only rescore the
+    counts. Kept small, as the cache hands a copy to every rerun: of the per-sample
+    table only the worst HEAD_ROWS rows (all of them up to ALL_ROWS samples); the
+    CSV rebuilds the whole table on click.
+    """
+    pred, counts = _prediction(ds, model, rule, threshold, thresholds, top_k)
+    zd = ZD_VALUE[zd_key]
+    averages = multilabel_averages(counts, beta=beta, zero_division=zd)
+    order = multilabel_worst_samples(counts, zero_division=zd)
+    head = ds.n_samples if ds.n_samples <= ALL_ROWS else HEAD_ROWS
     return {
-        "pred": pred.astype(bool),
-        "hamming": metrics.hamming_loss(y, pred, sample_weight=w),
-        "subset": metrics.accuracy_score(y, pred, sample_weight=w),
-        "n_exact": metrics.accuracy_score(y, pred, normalize=False),
+        "hamming": averages["hamming_loss"],
+        "subset": averages["subset_accuracy"],
+        "n_exact": averages["exact_matches"],
+        "averages": {avg: averages[avg] for avg in ("macro", "micro", "samples", "weighted")},
+        "labels": multilabel_label_table_from_counts(
+            counts, beta=beta, zero_division=zd, label_names=ds.label_names, summary=True
+        ),
+        "worst": _sample_rows(ds, pred, order[:head], beta, zd_key),
+        "rows_no_pred": int(np.count_nonzero(counts.sample_predicted == 0)),
+        "rows_no_true": int(np.count_nonzero(counts.sample_true == 0)),
     }
 
 
-@widgets.cache_by_dataset
-def _averages(ds, model, rule, threshold, thresholds, top_k, zd_key) -> dict:
-    """Precision, recall, F1 and Jaccard under each average.
-
-    precision_recall_fscore_support is what precision_score, recall_score and
-    f1_score each compute (one validation of the matrices instead of three).
-    """
-    y, w = ds.y_true, ds.sample_weight
-    zd = ZD_VALUE[zd_key]
-    jzd = "warn" if zd_key == "nan" else zd
-    pred = _predict(ds, model, rule, threshold, thresholds, top_k)
-    averages = {}
-    for avg in ("macro", "micro", "samples", "weighted"):
-        kw = {"average": avg, "sample_weight": w}
-        p, r, f1, _ = metrics.precision_recall_fscore_support(
-            y, pred, beta=1.0, zero_division=zd, **kw
-        )
-        averages[avg] = {
-            "precision": p,
-            "recall": r,
-            "f1": f1,
-            "jaccard": metrics.jaccard_score(y, pred, zero_division=jzd, **kw),
-        }
-    return averages
-
-
-@widgets.cache_by_dataset
-def _with_beta(ds, model, rule, threshold, thresholds, top_k, beta, zd_key) -> dict:
-    """F-beta under each average, the per-label table and the worst samples.
-
-    Kept small, as the cache hands a copy to every rerun: of the per-sample
-    table only the worst HEAD_ROWS rows (all of them up to ALL_ROWS samples);
-    the CSV rebuilds the whole table on click.
-    """
-    y, w = ds.y_true, ds.sample_weight
-    zd = ZD_VALUE[zd_key]
-    pred = _predict(ds, model, rule, threshold, thresholds, top_k)
-    # beta = 1 is F1, which _averages has (fbeta_score(beta=1) computes exactly f1_score)
-    out = {
-        "fbeta": None
-        if beta == 1.0
-        else {
-            avg: metrics.fbeta_score(
-                y, pred, beta=beta, zero_division=zd, average=avg, sample_weight=w
-            )
-            for avg in ("macro", "micro", "samples", "weighted")
-        }
-    }
-    out["labels"] = multilabel_label_table(
-        y,
-        pred,
-        beta=beta,
-        sample_weight=w,
-        zero_division=zd,
-        label_names=ds.label_names,
-        summary=True,
-    )
-    head = None if ds.n_samples <= ALL_ROWS else HEAD_ROWS
-    out["worst"], empty = _per_sample(ds, pred, beta, zd_key, head)
-    return {**out, **empty}
-
-
-def compute(ds, model, rule, threshold, thresholds, top_k, beta, zd_key) -> dict:
-    """Everything the page shows, from `metrics` (cached per dataset and settings)."""
-    # only the settings the rule uses are in the cache keys: going back to a rule reuses it
-    setting = (
+def _setting(ds, model, rule, threshold, thresholds, top_k) -> tuple:
+    """The cache key of a prediction: only the settings its rule uses (going back to a
+    rule reuses its cache)."""
+    return (
         ds,
         model,
         rule,
@@ -293,13 +258,13 @@ def compute(ds, model, rule, threshold, thresholds, top_k, beta, zd_key) -> dict
         thresholds if rule == "per_label" else (),
         top_k if rule == "top_k" else None,
     )
-    out = {**_prediction(*setting), **_with_beta(*setting, beta, zd_key)}
-    averages = _averages(*setting, zd_key)
-    out["averages"] = {
-        avg: {**values, "fbeta": values["f1"] if out["fbeta"] is None else out["fbeta"][avg]}
-        for avg, values in averages.items()
-    }
-    return out
+
+
+def compute(ds, model, rule, threshold, thresholds, top_k, beta, zd_key) -> dict:
+    """Everything the page shows, from `metrics` (cached per dataset and settings)."""
+    setting = _setting(ds, model, rule, threshold, thresholds, top_k)
+    pred, _ = _prediction(*setting)
+    return {"pred": pred, **_scores(*setting, beta, zd_key)}
 
 
 def _sample_table(ds, worst: pd.DataFrame) -> pd.DataFrame:
@@ -313,11 +278,12 @@ def _sample_table(ds, worst: pd.DataFrame) -> pd.DataFrame:
 
 
 def _samples_csv(ds, model, rule, threshold, thresholds, top_k, beta, zd_key):
-    """The deferred CSV of every sample (built when the download button is clicked)."""
+    """The deferred CSV of every sample, worst first (built when the button is clicked)."""
 
     def build() -> bytes:
-        pred = _predict(ds, model, rule, threshold, thresholds, top_k)
-        table = _sample_table(ds, _per_sample(ds, pred, beta, zd_key)[0])
+        pred, counts = _prediction(*_setting(ds, model, rule, threshold, thresholds, top_k))
+        order = multilabel_worst_samples(counts, zero_division=ZD_VALUE[zd_key])
+        table = _sample_table(ds, _sample_rows(ds, pred, order, beta, zd_key))
         return table.to_csv(index=False).encode()
 
     return build
@@ -665,8 +631,7 @@ lab = st.selectbox("Inspect a label", label_names, key="inspect_label")
 state.write_param("label", lab)
 j = label_names.index(lab)
 row = per_label.iloc[j]
-# one label's outcomes (multilabel_outcomes wants >= 2 columns: the column twice)
-col_out = multilabel_outcomes(ds.y_true[:, [j, j]], res["pred"][:, [j, j]])[:, 0]
+col_out = multilabel_outcomes(ds.y_true[:, j], res["pred"][:, j])  # one label's column
 wrong_idx = np.flatnonzero((col_out == "FN") | (col_out == "FP"))
 shown = wrong_idx[:SHOWN_ROWS]
 wrong_rows = pd.DataFrame(
