@@ -95,6 +95,7 @@ __all__ = [
     "calibration_bins",
     "gini",
     "optimal_thresholds",
+    "optimal_thresholds_from_counts",
     "per_sample_outcomes",
     "precision_recall_curve",
     "predict_at_threshold",
@@ -102,8 +103,10 @@ __all__ = [
     "reduce_curve",
     "roc_auc_score",
     "roc_curve",
+    "threshold_counts",
     "threshold_outcomes",
     "threshold_table",
+    "threshold_table_from_counts",
 ]
 
 _AVERAGES = ("micro", "macro", "weighted", "samples", None)
@@ -1432,6 +1435,69 @@ def rates_at_threshold(y_true, y_score, threshold, *, beta=1.0, sample_weight=No
     }
 
 
+def threshold_counts(y_true, y_score, *, sample_weight=None):
+    """Cumulative counts at every distinct threshold: one sort, shared by every optimizer.
+
+    Row 0 is threshold ``+inf`` (nothing predicted positive, counts 0); then
+    one row per distinct score, descending, with the (weighted) positives and
+    negatives scoring at least it. Zero-weight samples are left out, as in
+    :func:`roc_curve`. :func:`threshold_table_from_counts` and
+    :func:`optimal_thresholds_from_counts` work on these arrays only (one
+    vectorized pass over the distinct thresholds, not over the samples), so a
+    page can sort once per dataset and answer every change of a parameter
+    from the cached counts.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        0/1 labels, both classes present (with non-zero weight).
+    y_score : array-like of shape (n_samples,)
+    sample_weight : array-like of shape (n_samples,), optional
+
+    Returns
+    -------
+    thresholds, tp, fp : ndarray of shape (n_distinct + 1,), float64
+        ``thresholds`` descending from ``+inf``; ``tp[-1]`` and ``fp[-1]``
+        are the total (weight of the) positives and negatives.
+
+    Examples
+    --------
+    >>> thr, tp, fp = threshold_counts([1, 0, 1, 0], [0.9, 0.7, 0.7, 0.1])
+    >>> thr.tolist(), tp.tolist(), fp.tolist()
+    ([inf, 0.9, 0.7, 0.1], [0.0, 1.0, 2.0, 2.0], [0.0, 0.0, 1.0, 2.0])
+    """
+    pos, s, w = _binary_input(y_true, y_score, sample_weight)
+    _refuse_single_class(pos, w)
+    fps, tps, thresholds = _blocks(pos, s, w)
+    return _prepend(np.inf, thresholds), _prepend(0.0, tps), _prepend(0.0, fps)
+
+
+def _check_counts(counts):
+    if not isinstance(counts, tuple | list) or len(counts) != 3:
+        raise MetricInputError(
+            "counts must be the (thresholds, tp, fp) arrays of threshold_counts; "
+            f"got {type(counts).__name__}."
+        )
+    thresholds = np.asarray(counts[0], dtype=np.float64)
+    tp = np.asarray(counts[1], dtype=np.float64)
+    fp = np.asarray(counts[2], dtype=np.float64)
+    if not (thresholds.ndim == tp.ndim == fp.ndim == 1) or not (
+        thresholds.shape == tp.shape == fp.shape
+    ):
+        raise MetricInputError(
+            "thresholds, tp and fp must be 1-D arrays of one length (threshold_counts' "
+            f"output); got shapes {thresholds.shape}, {tp.shape} and {fp.shape}."
+        )
+    if thresholds.shape[0] < 2 or thresholds[0] != np.inf or tp[0] != 0 or fp[0] != 0:
+        raise MetricInputError(
+            "thresholds, tp and fp must start with the +inf row (threshold_counts' output) "
+            "and hold at least one distinct score."
+        )
+    if not tp[-1] > 0 or not fp[-1] > 0:
+        raise MetricInputError("tp and fp must end with positive totals (both classes present).")
+    return thresholds, tp, fp
+
+
 def threshold_table(y_true, y_score, *, sample_weight=None, drop_intermediate=False):
     """The ROC curve point by point (seed 002): counts and rates at every distinct score.
 
@@ -1466,24 +1532,59 @@ def threshold_table(y_true, y_score, *, sample_weight=None, drop_intermediate=Fa
     >>> t[["fpr", "tpr"]].values[1:].tolist()
     [[0.0, 0.5], [0.0, 1.0], [0.25, 1.0], [0.5, 1.0], [0.75, 1.0], [1.0, 1.0]]
     """
+    counts = threshold_counts(y_true, y_score, sample_weight=sample_weight)
+    return threshold_table_from_counts(counts, drop_intermediate=drop_intermediate)
+
+
+def threshold_table_from_counts(counts, *, drop_intermediate=False, max_rows=None):
+    """:func:`threshold_table` from :func:`threshold_counts`' arrays (no sort).
+
+    Parameters
+    ----------
+    counts : tuple (thresholds, tp, fp)
+        The output of :func:`threshold_counts`.
+    drop_intermediate : bool, default False
+        As in :func:`threshold_table`.
+    max_rows : int, optional
+        Build only the first ``max_rows`` rows (a page showing the head of a
+        long table); ``table.attrs["n_rows"]`` holds the full length.
+
+    Returns
+    -------
+    pandas.DataFrame
+        As :func:`threshold_table`, with ``attrs["n_rows"]``.
+
+    Examples
+    --------
+    >>> counts = threshold_counts([1, 0, 1, 0, 0, 0], [0.9, 0.7, 0.8, 0.6, 0.5, 0.4])
+    >>> t = threshold_table_from_counts(counts, drop_intermediate=True, max_rows=3)
+    >>> t["fpr"].tolist(), t.attrs["n_rows"]
+    ([0.0, 0.0, 0.0], 4)
+    """
     import pandas as pd
 
-    pos, s, w = _binary_input(y_true, y_score, sample_weight)
-    _refuse_single_class(pos, w)
-    fps, tps, thresholds = _blocks(pos, s, w)
-    fps = fps.astype(np.float64)
-    tps = tps.astype(np.float64)
-    tied = np.diff(fps + tps, prepend=0.0)
-    if drop_intermediate and fps.shape[0] > 2:
-        keep = np.concatenate(([True], (np.diff(fps, 2) != 0) | (np.diff(tps, 2) != 0), [True]))
-        fps, tps, thresholds, tied = fps[keep], tps[keep], thresholds[keep], tied[keep]
-    fps = np.concatenate(([0.0], fps))
-    tps = np.concatenate(([0.0], tps))
+    thresholds, tps, fps = _check_counts(counts)
     p, n = tps[-1], fps[-1]
+    if max_rows is not None:
+        check_k(max_rows, "max_rows")
+    tied = np.diff(fps + tps, prepend=0.0)  # row 0: 0
+    if drop_intermediate and fps.shape[0] > 3:  # more than two distinct scores
+        keep = np.ones(fps.shape[0], dtype=bool)
+        keep[2:-1] = (np.diff(fps[1:], 2) != 0) | (np.diff(tps[1:], 2) != 0)
+        keep = np.flatnonzero(keep)
+        n_rows = keep.shape[0]
+        if max_rows is not None:
+            keep = keep[:max_rows]
+        thresholds, tps, fps, tied = thresholds[keep], tps[keep], fps[keep], tied[keep]
+    else:
+        n_rows = fps.shape[0]
+        if max_rows is not None:
+            head = slice(0, max_rows)
+            thresholds, tps, fps, tied = thresholds[head], tps[head], fps[head], tied[head]
     pp = tps + fps
-    return pd.DataFrame(
+    table = pd.DataFrame(
         {
-            "threshold": np.concatenate(([np.inf], thresholds)),
+            "threshold": thresholds,
             "tp": tps,
             "fp": fps,
             "fn": p - tps,
@@ -1491,12 +1592,33 @@ def threshold_table(y_true, y_score, *, sample_weight=None, drop_intermediate=Fa
             "tpr": tps / p,
             "fpr": fps / n,
             "precision": np.divide(tps, pp, out=np.zeros_like(tps), where=pp != 0),
-            "n_tied": np.concatenate(([0.0], tied)),
+            "n_tied": tied,
         }
     )
+    table.attrs["n_rows"] = int(n_rows)
+    return table
 
 
 OPTIMIZERS = ("max_fbeta", "youden", "min_cost", "recall_at_least", "precision_at_least")
+
+
+def _check_optimizer_args(beta, cost_fp, cost_fn, min_recall, min_precision) -> None:
+    if isinstance(beta, bool | np.bool_) or not isinstance(beta, Real) or not beta >= 0:
+        raise MetricInputError(f"beta must be a number >= 0; got {beta!r}.")
+    _check_cost("cost_fp", cost_fp)
+    _check_cost("cost_fn", cost_fn)
+    _check_fraction("min_recall", min_recall)
+    _check_fraction("min_precision", min_precision)
+
+
+def _check_cost(name: str, v) -> None:
+    if not isinstance(v, Real) or not np.isfinite(v) or v < 0:
+        raise MetricInputError(f"{name} must be a finite number >= 0; got {v!r}.")
+
+
+def _check_fraction(name: str, v) -> None:
+    if not isinstance(v, Real) or not 0 <= v <= 1:
+        raise MetricInputError(f"{name} must lie in [0, 1]; got {v!r}.")
 
 
 def optimal_thresholds(
@@ -1510,19 +1632,24 @@ def optimal_thresholds(
     min_precision=0.9,
     sample_weight=None,
 ):
-    """Candidate operating points, one per criterion, chosen among the distinct scores.
+    """Candidate operating points, one per criterion, chosen among the thresholds.
 
-    Every candidate threshold is a distinct score (prediction = score >=
-    threshold, so each candidate predicts at least one sample positive);
-    ties between equally good thresholds go to the highest threshold.
+    The candidates are ``+inf`` (predict nothing positive) and every distinct
+    score (prediction = score >= threshold); ties between equally good
+    thresholds go to the highest threshold.
 
     * ``max_fbeta``: the largest F-beta;
     * ``youden``: the largest Youden's J = TPR - FPR;
-    * ``min_cost``: the smallest expected cost ``cost_fp * FP + cost_fn * FN``;
+    * ``min_cost``: the smallest expected cost ``cost_fp * FP + cost_fn * FN``
+      (``+inf`` when predicting nothing is cheapest);
     * ``recall_at_least``: among thresholds with recall >= ``min_recall``, the
       best precision;
     * ``precision_at_least``: among thresholds with precision >=
       ``min_precision``, the best recall.
+
+    At ``+inf`` precision is 0 (scikit-learn's ``zero_division=0``), so
+    ``+inf`` meets a precision constraint only when it is 0, and it is the
+    Youden candidate only when no threshold has J > 0.
 
     Parameters
     ----------
@@ -1548,53 +1675,104 @@ def optimal_thresholds(
     >>> o = optimal_thresholds([0, 0, 1, 1, 0, 1], [0.1, 0.4, 0.35, 0.8, 0.7, 0.9])
     >>> float(o.loc["youden", "threshold"]), float(o.loc["max_fbeta", "value"])
     (0.8, 0.8)
+    >>> float(optimal_thresholds([0, 1], [0.9, 0.1], cost_fn=0.5).loc["min_cost", "threshold"])
+    inf
     """
-    if isinstance(beta, bool | np.bool_) or not isinstance(beta, Real) or not beta >= 0:
-        raise MetricInputError(f"beta must be a number >= 0; got {beta!r}.")
-    for name, v in (("cost_fp", cost_fp), ("cost_fn", cost_fn)):
-        if not isinstance(v, Real) or not np.isfinite(v) or v < 0:
-            raise MetricInputError(f"{name} must be a finite number >= 0; got {v!r}.")
-    for name, v in (("min_recall", min_recall), ("min_precision", min_precision)):
-        if not isinstance(v, Real) or not 0 <= v <= 1:
-            raise MetricInputError(f"{name} must lie in [0, 1]; got {v!r}.")
-    table = threshold_table(y_true, y_score, sample_weight=sample_weight).iloc[1:]
-    tp, fp = table["tp"].to_numpy(), table["fp"].to_numpy()
-    fn, tpr, fpr = table["fn"].to_numpy(), table["tpr"].to_numpy(), table["fpr"].to_numpy()
-    precision = table["precision"].to_numpy()
+    _check_optimizer_args(beta, cost_fp, cost_fn, min_recall, min_precision)
+    return optimal_thresholds_from_counts(
+        threshold_counts(y_true, y_score, sample_weight=sample_weight),
+        beta=beta,
+        cost_fp=cost_fp,
+        cost_fn=cost_fn,
+        min_recall=min_recall,
+        min_precision=min_precision,
+    )
+
+
+def optimal_thresholds_from_counts(
+    counts, *, beta=1.0, cost_fp=1.0, cost_fn=1.0, min_recall=0.9, min_precision=0.9
+):
+    """:func:`optimal_thresholds` from :func:`threshold_counts`' arrays (no sort).
+
+    One vectorized pass over the distinct thresholds per criterion.
+
+    Parameters
+    ----------
+    counts : tuple (thresholds, tp, fp)
+        The output of :func:`threshold_counts`.
+    beta, cost_fp, cost_fn, min_recall, min_precision
+        As in :func:`optimal_thresholds`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        As :func:`optimal_thresholds`.
+
+    Examples
+    --------
+    >>> counts = threshold_counts([0, 0, 1, 1, 0, 1], [0.1, 0.4, 0.35, 0.8, 0.7, 0.9])
+    >>> o = optimal_thresholds_from_counts(counts, cost_fp=10.0)
+    >>> float(o.loc["min_cost", "threshold"]), float(o.loc["min_cost", "value"])
+    (0.8, 1.0)
+    """
+    import pandas as pd
+
+    _check_optimizer_args(beta, cost_fp, cost_fn, min_recall, min_precision)
+    thresholds, tp, fp = _check_counts(counts)
+    p, n = tp[-1], fp[-1]
+    tpr = tp / p
+    pp = tp + fp
+    precision = np.divide(tp, pp, out=np.zeros_like(tp), where=pp != 0)
     b2 = float(beta) ** 2
     if np.isinf(b2):
         fbeta = tpr
-    else:
-        den = (1 + b2) * tp + b2 * fn + fp
+    else:  # (1 + b2) TP / ((1 + b2) TP + b2 FN + FP), FN = P - TP
+        den = tp + b2 * p + fp
         fbeta = np.divide((1 + b2) * tp, den, out=np.zeros_like(tp), where=den != 0)
-    cost = cost_fp * fp + cost_fn * fn
-    criteria = {
-        "max_fbeta": (fbeta, None),
-        "youden": (tpr - fpr, None),
-        "min_cost": (-cost, None),
-        "recall_at_least": (precision, tpr >= min_recall - 1e-12),
-        "precision_at_least": (tpr, precision >= min_precision - 1e-12),
-    }
-    rows = []
-    for name in OPTIMIZERS:
-        goal, feasible = criteria[name]
-        if feasible is not None and not feasible.any():
-            rows.append({"threshold": np.nan, "value": np.nan})
-            continue
-        g = goal if feasible is None else np.where(feasible, goal, -np.inf)
-        i = int(np.argmax(g))  # thresholds descend: the first maximum is the highest
-        value = -g[i] if name == "min_cost" else g[i]
-        row = table.iloc[i]
-        rows.append(
-            {
-                "threshold": float(row["threshold"]),
-                "value": float(value),
-                **{c: float(row[c]) for c in ("tp", "fp", "fn", "tn", "tpr", "fpr", "precision")},
-            }
-        )
-    import pandas as pd
+    youden = tpr - fp / n
+    neg_cost = (cost_fn * tp - cost_fn * p) - cost_fp * fp  # -(cost_fp FP + cost_fn FN)
+    # larger is better, -inf where the constraint fails; the thresholds descend, so
+    # argmax's first maximum is the highest threshold
+    with_recall = np.where(tpr >= min_recall - 1e-12, precision, -np.inf)
+    with_precision = np.where(precision >= min_precision - 1e-12, tpr, -np.inf)
+    best = np.array(
+        [
+            np.argmax(fbeta),
+            np.argmax(youden),
+            np.argmax(neg_cost),
+            np.argmax(with_recall),
+            np.argmax(with_precision),
+        ]
+    )
+    value = np.array(
+        [
+            fbeta[best[0]],
+            youden[best[1]],
+            cost_fp * fp[best[2]] + cost_fn * (p - tp[best[2]]),
+            with_recall[best[3]],
+            with_precision[best[4]],
+        ]
+    )
+    found = np.isfinite(value)
+    tp_b, fp_b = tp[best], fp[best]
 
-    return pd.DataFrame(rows, index=list(OPTIMIZERS))
+    def pick(a):
+        return np.where(found, a, np.nan)
+
+    return pd.DataFrame(
+        {
+            "threshold": pick(thresholds[best]),
+            "value": pick(value),
+            "tp": pick(tp_b),
+            "fp": pick(fp_b),
+            "fn": pick(p - tp_b),
+            "tn": pick(n - fp_b),
+            "tpr": pick(tpr[best]),
+            "fpr": pick(fp_b / n),
+            "precision": pick(precision[best]),
+        },
+        index=list(OPTIMIZERS),
+    )
 
 
 def reduce_curve(x, y, *, max_points=4000):
@@ -1791,8 +1969,10 @@ def per_sample_outcomes(y_true, y_score, threshold, *, sample_weight=None):
     y_true : array-like of shape (n_samples,)
         0/1 labels.
     y_score : array-like of shape (n_samples,)
-    threshold : float
-        Predicted positive when score >= threshold.
+    threshold : float or None
+        Predicted positive when score >= threshold. None leaves out the two
+        threshold columns (``prediction``, ``outcome``): the threshold-free
+        table a page computes once and completes for the rows it shows.
     sample_weight : array-like of shape (n_samples,), optional
 
     Returns
@@ -1808,30 +1988,40 @@ def per_sample_outcomes(y_true, y_score, threshold, *, sample_weight=None):
     >>> d = per_sample_outcomes([1, 0, 1], [0.9, 0.9, 0.2], 0.5)
     >>> d["rank"].tolist(), d["outcome"].tolist()
     ([1, 1, 3], ['TP', 'FP', 'FN'])
+    >>> per_sample_outcomes([1, 0, 1], [0.9, 0.9, 0.2], None).columns.tolist()
+    ['score', 'label', 'rank', 'log_loss_term', 'weight']
     """
     import pandas as pd
 
     from metrics.classification import log_loss_per_sample
 
     pos, s, w = _binary_input(y_true, y_score, sample_weight)
-    t = _check_threshold(threshold)
-    desc = np.sort(-s)
-    rank = np.searchsorted(desc, -s, side="left") + 1
+    t = None if threshold is None else _check_threshold(threshold)
+    # rank = 1 + the number of higher scores: the position of each tie block's first
+    # sample in one descending sort, scattered back (no search per sample)
+    order, desc = descending_order(s[None, :])
+    order, desc = order[0], desc[0]
+    n = s.shape[0]
+    first = np.zeros(n, dtype=np.int64)
+    if n:
+        new_block = np.empty(n, dtype=bool)
+        new_block[0] = True
+        np.not_equal(desc[1:], desc[:-1], out=new_block[1:])
+        first[new_block] = np.flatnonzero(new_block)
+        np.maximum.accumulate(first, out=first)
+    rank = np.empty(n, dtype=np.int64)
+    rank[order] = first + 1
     if ((s >= 0) & (s <= 1)).all():
         terms = log_loss_per_sample(pos.astype(np.int64), s, labels=[0, 1])
     else:
         terms = np.full(s.shape[0], np.nan)
-    return pd.DataFrame(
-        {
-            "score": s,
-            "label": pos.astype(np.int64),
-            "rank": rank.astype(np.int64),
-            "prediction": (s >= t).astype(np.int64),
-            "outcome": threshold_outcomes(pos.astype(np.int64), s, t),
-            "log_loss_term": terms,
-            "weight": np.ones(s.shape[0]) if w is None else w,
-        }
-    )
+    columns = {"score": s, "label": pos.astype(np.int64), "rank": rank}
+    if t is not None:
+        columns["prediction"] = (s >= t).astype(np.int64)
+        columns["outcome"] = threshold_outcomes(pos.astype(np.int64), s, t)
+    columns["log_loss_term"] = terms
+    columns["weight"] = np.ones(s.shape[0]) if w is None else w
+    return pd.DataFrame(columns)
 
 
 def auc_four_ways(y_true, y_score, *, n_bins=100, sample_weight=None):

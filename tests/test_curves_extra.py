@@ -15,13 +15,16 @@ from metrics.curves import (
     auc_rank_table,
     calibration_bins,
     optimal_thresholds,
+    optimal_thresholds_from_counts,
     per_sample_outcomes,
     predict_at_threshold,
     rates_at_threshold,
     reduce_curve,
     roc_curve,
+    threshold_counts,
     threshold_outcomes,
     threshold_table,
+    threshold_table_from_counts,
 )
 from tests.conftest import binary_case, weights
 
@@ -93,9 +96,11 @@ def test_threshold_table_seed002_and_ties():
 
 
 def _slow_best(y, s, w, score, feasible=lambda r: True):
+    """The highest of the best thresholds, +inf (predict nothing) first."""
     best, best_t = -math.inf, None
-    for t in sorted(set(s), reverse=True):
-        r = rates_at_threshold(y, s, t, sample_weight=w)
+    for t in [math.inf, *sorted(set(s), reverse=True)]:
+        # +inf predicts nothing, as any threshold above the highest score does
+        r = rates_at_threshold(y, s, max(s) + 1.0 if t == math.inf else t, sample_weight=w)
         if feasible(r) and score(r) > best + 1e-12:
             best, best_t = score(r), t
     return best_t
@@ -131,6 +136,54 @@ def test_optimal_thresholds_match_brute_force(seed, weighted):
             assert np.isnan(got), name
         else:
             assert got == expected, name
+
+
+def test_predict_nothing_is_a_candidate():
+    # the two highest scores are negatives: with FP dear, predicting nothing is cheapest
+    y, s = [0, 0, 1, 1, 0], [0.9, 0.8, 0.7, 0.6, 0.1]
+    o = optimal_thresholds(y, s, cost_fp=2.0, cost_fn=1.0)
+    assert o.loc["min_cost", "threshold"] == math.inf
+    assert o.loc["min_cost", ["value", "tp", "fp", "fn", "tn"]].tolist() == [2.0, 0, 0, 2, 3]
+    assert o.loc["min_cost", ["tpr", "fpr", "precision"]].tolist() == [0, 0, 0]
+    # with FN dear, a score wins; J never exceeds 0 here: the tie goes to +inf (highest)
+    assert optimal_thresholds(y, s, cost_fn=2.0).loc["min_cost", "threshold"] == 0.6
+    worst = optimal_thresholds([1, 0], [0.1, 0.9])
+    assert worst.loc["youden", "threshold"] == math.inf and worst.loc["youden", "value"] == 0
+    # +inf has precision 0 and recall 0: it meets no precision constraint > 0 and
+    # no recall constraint > 0, and never wins F-beta
+    assert worst.loc["max_fbeta", "threshold"] == 0.1
+    assert math.isnan(worst.loc["precision_at_least", "threshold"])
+
+
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("weighted", [False, True])
+@pytest.mark.parametrize("drop", [False, True])
+def test_from_counts_equal_the_direct_functions(seed, weighted, drop):
+    y, s = binary_case(seed, ties=seed % 2 == 0)
+    w = weights(seed, len(y)) if weighted else None
+    counts = threshold_counts(y, s, sample_weight=w)
+    thr, tp, fp = counts
+    assert thr[0] == math.inf and tp[0] == fp[0] == 0
+    assert np.all(np.diff(thr) < 0)
+    full = threshold_table(y, s, sample_weight=w, drop_intermediate=drop)
+    table = threshold_table_from_counts(counts, drop_intermediate=drop)
+    assert table.equals(full) and table.attrs["n_rows"] == len(full)
+    head = threshold_table_from_counts(counts, drop_intermediate=drop, max_rows=3)
+    assert head.equals(full.head(3)) and head.attrs["n_rows"] == len(full)
+    kw = dict(beta=0.5, cost_fp=3.0, cost_fn=1.0, min_recall=0.5, min_precision=0.4)
+    direct = optimal_thresholds(y, s, sample_weight=w, **kw)
+    assert optimal_thresholds_from_counts(counts, **kw).equals(direct)
+
+
+def test_from_counts_refuse_other_arrays():
+    with pytest.raises(MetricInputError, match="counts"):
+        optimal_thresholds_from_counts(np.zeros(3))
+    with pytest.raises(MetricInputError, match=r"\+inf row"):
+        threshold_table_from_counts(([0.5, 0.1], [1.0, 1.0], [0.0, 1.0]))
+    with pytest.raises(MetricInputError, match="one length"):
+        threshold_table_from_counts(([np.inf, 0.5], [0.0, 1.0], [0.0]))
+    with pytest.raises(MetricInputError, match="max_rows"):
+        threshold_table_from_counts(threshold_counts([0, 1], [0.2, 0.8]), max_rows=0)
 
 
 def test_optimal_thresholds_infeasible_and_bad_input():
@@ -224,6 +277,15 @@ def test_per_sample_outcomes():
     assert d["outcome"].tolist() == ["TP", "FP", "FN", "TN", "TP"]
     np.testing.assert_allclose(d["log_loss_term"], log_loss_per_sample(y, s))
     assert np.isnan(per_sample_outcomes(y, s * 3, 0.5)["log_loss_term"]).all()
+    free = per_sample_outcomes(y, s, None)
+    assert free.equals(d.drop(columns=["prediction", "outcome"]))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_per_sample_rank_is_one_plus_the_higher_scores(seed):
+    y, s = binary_case(seed, ties=True)
+    want = [1 + int(np.sum(s > v)) for v in s]
+    assert per_sample_outcomes(y, s, None)["rank"].tolist() == want
 
 
 @pytest.mark.parametrize("seed", range(4))

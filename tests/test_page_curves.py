@@ -234,6 +234,32 @@ def test_big_dataset_draws_a_reduction():
     assert len(per_sample) == 200  # the worst 200; the CSV has all
 
 
+def test_predict_nothing_candidate_moves_to_the_right_end():
+    # the top scores are negatives, one of them exactly 1.0: with FP dear, predicting
+    # nothing is the cheapest; the slider's right end lies just above every score
+    y = np.array([0, 0, 1, 1, 0, 1, 0, 0])
+    s = np.array([1.0, 0.95, 0.9, 0.7, 0.6, 0.4, 0.3, 0.1])
+    at = open_with(Dataset("top_negatives", "binary", y, {"m": s}), AppTest.from_file(APP))
+    at.number_input(key="cost_fp").set_value(5.0).run()
+    at.radio(key="optimize").set_value("min_cost").run()
+    assert not at.exception
+    optima = next(d.value for d in at.dataframe if "criterion" in d.value.columns)
+    row = optima[optima["criterion"] == "min expected cost"].iloc[0]
+    assert row["threshold"] == np.inf and row["value"] == 3.0  # 3 FN, no FP
+    button = at.button(key="apply_optimum")
+    assert "+inf" in button.label and not button.disabled
+    button.click().run()
+    assert not at.exception
+    top = at.slider(key="threshold").value
+    assert top == at.slider(key="threshold").max > 1.0 == s.max()
+    check_operating_point(at, y, s, top)
+    assert [metric(at, k) for k in ("TP", "FP", "FN", "TN")] == ["0", "0", "3", "5"]
+    # the candidate marker sits at the ROC origin, labelled +inf
+    roc = json.loads(at.get("plotly_chart")[0].proto.spec)
+    marker = next(tr for tr in roc["data"] if "min cost" in tr.get("name", ""))
+    assert "t = +inf" in marker["name"] and (marker["x"], marker["y"]) == ([0.0], [0.0])
+
+
 def test_wrong_kind_notice():
     at = open_page("digits")
     assert any("binary classification" in i.value for i in at.info)
@@ -390,6 +416,29 @@ def test_strip_histograms_equal_numpy_histogram(scores):
         outcome = trace.name.split(" ")[0]
         want = np.histogram(scores[out == outcome], bins=edges)[0]
         assert np.asarray(trace.y).tolist() == want.tolist(), outcome
+
+
+@pytest.mark.parametrize(
+    "scores",
+    [
+        np.round(np.random.default_rng(1).random(5000), 2),  # ties on bin edges
+        np.random.default_rng(2).normal(3.0, 40.0, 4001),  # outside [0, 1]
+        np.full(3500, 0.3),  # one distinct score
+        np.r_[np.full(3500, 1e6), [1e6 + 1]],  # 1e-12 does not widen the range
+        np.full(3500, 1e6),
+    ],
+)
+def test_strip_histogram_from_sorted_scores_equals_strip_figure(scores):
+    y = (np.arange(scores.shape[0]) % 3 == 0).astype(int)
+    pos, neg = np.sort(scores[y == 1]), np.sort(scores[y == 0])
+    for t in (float(np.median(scores)), 0.5, 0.3, scores.min(), scores.max(), 1e9, -1e9):
+        want = charts.strip_figure(scores, y, mc.threshold_outcomes(y, scores, t), t)
+        got = charts.strip_histogram_figure(pos, neg, t)
+        assert [tr.name for tr in got.data] == [tr.name for tr in want.data]
+        for g, w in zip(got.data, want.data, strict=True):
+            assert np.asarray(g.y).tolist() == np.asarray(w.y).tolist(), (t, g.name)
+            np.testing.assert_array_equal(g.x, w.x)
+        assert got.layout.shapes[0].x0 == t
 
 
 def test_histogram_auc_figure_uses_the_bins_of_auc_histogram():

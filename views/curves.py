@@ -12,6 +12,7 @@ import streamlit as st
 import metrics
 from explorer import state, widgets
 from explorer.charts import curves as charts
+from explorer.datasets import Dataset
 from explorer.formatting import fmt
 from metrics import curves as mc
 from metrics.classification import confusion_matrix, log_loss
@@ -70,17 +71,27 @@ def _curves(ds, model: str) -> dict:
     }
 
 
+# The large per-dataset results live in st.cache_resource (keyed on the fingerprint, shared,
+# never mutated): st.cache_data would unpickle tens of MB on every rerun.
+_by_fingerprint = st.cache_resource(max_entries=4, hash_funcs={Dataset: lambda d: d.fingerprint})
+
+
+@_by_fingerprint
+def _counts(ds, model: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """TP and FP at +inf and at every distinct score: the one sort every optimizer and
+    the threshold table are read from."""
+    return mc.threshold_counts(ds.y_true, ds.score(model), sample_weight=ds.sample_weight)
+
+
 @widgets.cache_by_dataset
 def _optima(ds, model, beta, cost_fp, cost_fn, min_recall, min_precision) -> pd.DataFrame:
-    return mc.optimal_thresholds(
-        ds.y_true,
-        ds.score(model),
+    return mc.optimal_thresholds_from_counts(
+        _counts(ds, model),
         beta=beta,
         cost_fp=cost_fp,
         cost_fn=cost_fn,
         min_recall=min_recall,
         min_precision=min_precision,
-        sample_weight=ds.sample_weight,
     )
 
 
@@ -102,16 +113,16 @@ def _four_ways(ds, model, n_bins) -> dict:
 
 
 def _threshold_table(ds, model, drop) -> pd.DataFrame:
-    return mc.threshold_table(
-        ds.y_true, ds.score(model), sample_weight=ds.sample_weight, drop_intermediate=drop
-    )
+    return mc.threshold_table_from_counts(_counts(ds, model), drop_intermediate=drop)
 
 
 @widgets.cache_by_dataset
 def _threshold_head(ds, model, drop) -> tuple[pd.DataFrame, int]:
-    """The first MAX_ROWS rows and the length (the CSV rebuilds the whole table on click)."""
-    table = _threshold_table(ds, model, drop)
-    return table.head(MAX_ROWS), len(table)
+    """The first MAX_ROWS rows and the length (the CSV builds the whole table on click)."""
+    table = mc.threshold_table_from_counts(
+        _counts(ds, model), drop_intermediate=drop, max_rows=MAX_ROWS
+    )
+    return table, table.attrs["n_rows"]
 
 
 def _rank_table(ds, model) -> pd.DataFrame:
@@ -131,14 +142,72 @@ def _calibration(ds, model, n_bins) -> pd.DataFrame:
     )
 
 
-@widgets.cache_by_dataset
+# Figures are cached as objects (st.cache_resource: an unpickled plotly figure costs about
+# as much as a new one); st.plotly_chart only reads them.
+@_by_fingerprint
 def _calibration_figure(ds, model, n_bins):
     return charts.calibration_figure(_calibration(ds, model, n_bins))
 
 
-@widgets.cache_by_dataset
+@_by_fingerprint
 def _histogram_figure(ds, model, n_bins):
     return charts.histogram_auc_figure(ds.score(model), ds.y_true, n_bins)
+
+
+@widgets.cache_by_dataset
+def _rates(ds, model, t, beta) -> dict:
+    return mc.rates_at_threshold(
+        ds.y_true, ds.score(model), t, beta=beta, sample_weight=ds.sample_weight
+    )
+
+
+@_by_fingerprint
+def _strip_histogram(ds, model, t):
+    samples = _samples(ds, model)
+    return charts.strip_histogram_figure(samples["pos_scores"], samples["neg_scores"], t)
+
+
+@_by_fingerprint
+def _curve_figures(ds, model, t, beta, cost_fp, cost_fn, min_recall, min_precision):
+    """The ROC and PR figures: every model's (reduced) curves, the operating point of
+    ``model`` at ``t`` and its candidate markers."""
+    curves = {m: _curves(ds, m) for m in ds.model_names}
+    rates = _rates(ds, model, t, beta)
+    optima = _optima(ds, model, beta, cost_fp, cost_fn, min_recall, min_precision)
+    candidates = optima.assign(label=[SHORT[k] for k in optima.index]).rename(
+        columns={"tpr": "recall"}
+    )
+    candidates["tpr"] = candidates["recall"]
+    roc_fig = charts.roc_figure(
+        [
+            {
+                "model": m,
+                "fpr": c["fpr"],
+                "tpr": c["tpr"],
+                "thresholds": c["thresholds"],
+                "auc": c["auc"],
+            }
+            for m, c in curves.items()
+        ],
+        {"fpr": rates["fpr"], "tpr": rates["tpr"], "threshold": t},
+        candidates,
+    )
+    pr_fig = charts.pr_figure(
+        [
+            {
+                "model": m,
+                "recall": c["recall"],
+                "precision": c["precision"],
+                "thresholds": c["pr_thresholds"],
+                "ap": c["ap"],
+            }
+            for m, c in curves.items()
+        ],
+        (rates["tp"] + rates["fn"]) / (rates["tp"] + rates["fn"] + rates["fp"] + rates["tn"]),
+        {"recall": rates["recall"], "precision": rates["precision"], "threshold": t},
+        candidates,
+    )
+    return roc_fig, pr_fig
 
 
 @widgets.cache_by_dataset
@@ -146,17 +215,17 @@ def _pairs(ds, model, max_pairs) -> pd.DataFrame:
     return metrics.auc_pairs(ds.y_true, ds.score(model), max_pairs=max_pairs)
 
 
-@widgets.cache_by_dataset
+@_by_fingerprint
 def _samples(ds, model) -> dict:
     """The threshold-free per-sample columns and the orders the page lists samples in.
 
     ``base``: per_sample_outcomes without the threshold columns, in sample order;
     ``worst``: sample indices, worst log-loss term first; ``pos``/``neg``: the
     positives/negatives, highest score first, and ``pos_key``/``neg_key`` their
-    negated scores (ascending), so the samples predicted positive at t are a prefix.
+    negated scores (ascending), so the samples predicted positive at t are a prefix;
+    ``pos_scores``/``neg_scores``: their scores ascending (the strip's histograms).
     """
-    base = mc.per_sample_outcomes(ds.y_true, ds.score(model), 0.0, sample_weight=ds.sample_weight)
-    base = base.drop(columns=["prediction", "outcome"])
+    base = mc.per_sample_outcomes(ds.y_true, ds.score(model), None, sample_weight=ds.sample_weight)
     worst = base.sort_values(
         ["log_loss_term", "score"], ascending=[False, False], na_position="last"
     ).index.to_numpy()
@@ -171,6 +240,8 @@ def _samples(ds, model) -> dict:
         "neg": neg,
         "pos_key": key[pos],
         "neg_key": key[neg],
+        "pos_scores": -key[pos][::-1],
+        "neg_scores": -key[neg][::-1],
     }
 
 
@@ -209,9 +280,12 @@ def _log_loss(ds, model) -> tuple[float, float]:
 
 @widgets.cache_by_dataset
 def _score_range(ds) -> tuple[float, float]:
+    """The threshold widgets' range: from min(0, lowest score) to max(1, highest score),
+    nudged just above the highest score, so the right end predicts nothing positive
+    (the +inf threshold of the curves and the candidates)."""
     lows = [float(s.min()) for s in ds.scores.values()]
-    highs = [float(s.max()) for s in ds.scores.values()]
-    return min(0.0, *lows), max(1.0, *highs)
+    high = max(float(s.max()) for s in ds.scores.values())
+    return min(0.0, *lows), (1.0 if high < 1.0 else float(np.nextafter(high, math.inf)))
 
 
 # ------------------------------------------------------------------ callbacks
@@ -361,7 +435,7 @@ st.markdown(
     "or click any point of either curve (or a candidate marker) to move the operating point."
 )
 
-rates = mc.rates_at_threshold(y, s, t, beta=beta, sample_weight=w)
+rates = _rates(ds, model, t, beta)
 try:
     ll, ll_sum = _log_loss(ds, model)
     ll_error = ""
@@ -414,13 +488,21 @@ with st.expander("Optimize for: candidate thresholds", expanded=True):
         state.write_param(param, value)
     optima = _optima(ds, model, beta, cost_fp, cost_fn, min_recall, min_precision)
     best = optima.loc[goal]
-    found = math.isfinite(best["threshold"])
-    if found:
+    if math.isfinite(best["threshold"]):
         o1.button(
             f"Move the threshold to {best['threshold']:.4g} ({SHORT[goal]})",
             key="apply_optimum",
             on_click=_set_threshold,
             args=(float(best["threshold"]),),
+            type="primary",
+        )
+    elif best["threshold"] == math.inf:  # predict nothing: the slider's right end
+        o1.button(
+            f"Move the threshold to {hi:.4g}, above every score ({SHORT[goal]}: +inf, "
+            "predict nothing positive)",
+            key="apply_optimum",
+            on_click=_set_threshold,
+            args=(hi,),
             type="primary",
         )
     else:
@@ -432,7 +514,8 @@ with st.expander("Optimize for: candidate thresholds", expanded=True):
     table = table.rename(columns={"tpr": "recall (TPR)", "fpr": "FPR"})
     st.dataframe(table, hide_index=True, width="stretch", key="optima_table")
     st.caption(
-        f"Candidates are the distinct scores. Value = F-beta (β = {beta:g}), J = TPR - FPR, "
+        "Candidates are +inf (predict nothing positive) and the distinct scores; ties go "
+        f"to the highest threshold. Value = F-beta (β = {beta:g}), J = TPR - FPR, "
         f"cost = {cost_fp:g}·FP + {cost_fn:g}·FN, or the precision (recall) reached under "
         "the constraint. Each is a labelled marker on the curves: click it, or press the button."
     )
@@ -441,37 +524,7 @@ with st.expander("Optimize for: candidate thresholds", expanded=True):
     )
 
 # ---- 2. the picture: ROC and PR curves
-candidates = optima.assign(label=[SHORT[k] for k in optima.index]).rename(columns={"tpr": "recall"})
-candidates["tpr"] = candidates["recall"]
-roc_fig = charts.roc_figure(
-    [
-        {
-            "model": m,
-            "fpr": c["fpr"],
-            "tpr": c["tpr"],
-            "thresholds": c["thresholds"],
-            "auc": c["auc"],
-        }
-        for m, c in curves.items()
-    ],
-    {"fpr": rates["fpr"], "tpr": rates["tpr"], "threshold": t},
-    candidates,
-)
-pr_fig = charts.pr_figure(
-    [
-        {
-            "model": m,
-            "recall": c["recall"],
-            "precision": c["precision"],
-            "thresholds": c["pr_thresholds"],
-            "ap": c["ap"],
-        }
-        for m, c in curves.items()
-    ],
-    (rates["tp"] + rates["fn"]) / (rates["tp"] + rates["fn"] + rates["fp"] + rates["tn"]),
-    {"recall": rates["recall"], "precision": rates["precision"], "threshold": t},
-    candidates,
-)
+roc_fig, pr_fig = _curve_figures(ds, model, t, beta, cost_fp, cost_fn, min_recall, min_precision)
 left, right = st.columns(2)
 with left:
     st.plotly_chart(
@@ -613,19 +666,20 @@ st.download_button(
 # ---- the sample strip
 st.header("The samples along the score axis")
 STRIP_MARKERS = 3000  # strip_figure's max_markers: beyond, histograms per outcome
-# worst first, as the per-sample table (the order in which tied markers stack)
-strip = samples["worst"] if ds.n_samples <= STRIP_MARKERS else slice(None)
-st.plotly_chart(
-    charts.strip_figure(
+if ds.n_samples <= STRIP_MARKERS:
+    # worst first, as the per-sample table (the order in which tied markers stack)
+    strip = samples["worst"]
+    strip_fig = charts.strip_figure(
         s[strip],
         y[strip],
         mc.threshold_outcomes(y, s, t)[strip],
         t,
-        ids=[ds.sample_ids[i] for i in samples["worst"]] if ds.n_samples <= STRIP_MARKERS else None,
+        ids=[ds.sample_ids[i] for i in strip],
         max_markers=STRIP_MARKERS,
-    ),
-    key="strip_chart",
-)
+    )
+else:  # stacked histograms per outcome, counted from the sorted scores
+    strip_fig = _strip_histogram(ds, model, t)
+st.plotly_chart(strip_fig, key="strip_chart")
 st.caption(
     "One marker per sample, coloured by its outcome at the threshold (dotted line); samples "
     "with the same label and score stack upwards, so a column of markers is a tie."

@@ -107,19 +107,23 @@ def _layout(fig: go.Figure, title: str, x: str, y: str) -> go.Figure:
 def _candidate_traces(fig, candidates: pd.DataFrame | None, x: str, y: str) -> None:
     if candidates is None or candidates.empty:
         return
-    found = candidates[np.isfinite(candidates["threshold"].to_numpy(dtype=float))]
+    # NaN: no threshold meets the constraint; +inf (predict nothing) is drawn at its
+    # point, but a click on it cannot move the threshold (customdata None)
+    found = candidates[~np.isnan(candidates["threshold"].to_numpy(dtype=float))]
     # candidates at the same threshold share one marker, labelled with all their names
     merged = found.groupby("threshold", sort=False).agg(
         {"label": " / ".join, x: "first", y: "first"}
     )
     for i, (threshold, row) in enumerate(merged.iterrows()):
         row = {**row, "threshold": threshold}
+        finite = bool(np.isfinite(threshold))
+        shown = f"{threshold:.4g}" if finite else "+inf"
         fig.add_trace(
             go.Scatter(
                 x=[row[x]],
                 y=[row[y]],
                 mode="markers+text",
-                name=f"{row['label']} (t = {row['threshold']:.4g})",
+                name=f"{row['label']} (t = {shown})",
                 text=[row["label"]],
                 textposition="bottom left" if row[x] > 0.5 else "bottom right",
                 textfont=dict(size=10, color="#444"),
@@ -129,9 +133,10 @@ def _candidate_traces(fig, candidates: pd.DataFrame | None, x: str, y: str) -> N
                     color="white",
                     line=dict(width=2, color="#333"),
                 ),
-                customdata=[float(row["threshold"])],
-                hovertemplate=f"{row['label']}<br>threshold %{{customdata:.4g}}"
-                f"<br>{x} %{{x:.3f}}, {y} %{{y:.3f}}<extra></extra>",
+                customdata=[float(threshold) if finite else None],
+                hovertemplate=f"{row['label']}<br>threshold {shown}"
+                + ("" if finite else " (nothing predicted positive)")
+                + f"<br>{x} %{{x:.3f}}, {y} %{{y:.3f}}<extra></extra>",
             )
         )
 
@@ -394,7 +399,6 @@ def strip_figure(
     else:
         # bin here: a histogram trace would ship every score to the browser
         edges = np.linspace(scores.min(), scores.max() + 1e-12, 101)
-        centers = (edges[:-1] + edges[1:]) / 2
         # one binning pass for all outcomes, as np.histogram bins uniform edges (the last
         # bin closed): scale, then correct the rounding against the edges themselves
         if edges[-1] > edges[0]:
@@ -409,18 +413,28 @@ def strip_figure(
         for k, name in enumerate(names[1:], start=1):
             code[outcomes == name] = k
         table = np.bincount(code * 100 + bins, minlength=400).reshape(4, 100)
-        for outcome, counts in zip(names, table, strict=True):
-            fig.add_trace(
-                go.Bar(
-                    x=centers,
-                    y=counts,
-                    width=edges[1] - edges[0],
-                    name=OUTCOME_NAMES[outcome],
-                    marker_color=OUTCOME_COLORS[outcome],
-                )
+        _outcome_bars(fig, edges, table)
+    return _strip_layout(fig, threshold)
+
+
+def _outcome_bars(fig: go.Figure, edges: np.ndarray, table: np.ndarray) -> None:
+    """Stacked bars of ``table`` (TP, FN, FP, TN rows) on the bins ``edges``."""
+    centers = (edges[:-1] + edges[1:]) / 2
+    for outcome, counts in zip(("TP", "FN", "FP", "TN"), table, strict=True):
+        fig.add_trace(
+            go.Bar(
+                x=centers,
+                y=counts,
+                width=edges[1] - edges[0],
+                name=OUTCOME_NAMES[outcome],
+                marker_color=OUTCOME_COLORS[outcome],
             )
-        fig.update_layout(barmode="stack", bargap=0)
-        fig.update_yaxes(title="samples")
+        )
+    fig.update_layout(barmode="stack", bargap=0)
+    fig.update_yaxes(title="samples")
+
+
+def _strip_layout(fig: go.Figure, threshold: float) -> go.Figure:
     fig.add_vline(
         x=threshold,
         line=dict(color="black", width=2, dash="dot"),
@@ -434,6 +448,54 @@ def strip_figure(
         legend=dict(orientation="h", yanchor="top", y=-0.25, x=0),
     )
     return fig
+
+
+def strip_histogram_figure(
+    pos_scores: np.ndarray, neg_scores: np.ndarray, threshold: float
+) -> go.Figure:
+    """The strip of :func:`strip_figure` past ``max_markers``, from sorted scores.
+
+    The same 100 bins and stacked outcome bars, counted with ``searchsorted``
+    on the ascending positive and negative scores (a few hundred binary
+    searches, whatever the number of samples): a sample is in bin ``j`` when
+    ``edges[j] <= score < edges[j + 1]`` (the last bin closed), as in
+    ``np.histogram``; a positive at or above ``threshold`` is a TP, below it
+    a FN; a negative a FP or a TN.
+
+    Parameters
+    ----------
+    pos_scores, neg_scores : ndarray
+        The positives' and the negatives' scores, each sorted ascending.
+    threshold : float
+
+    Examples
+    --------
+    >>> fig = strip_histogram_figure(np.array([0.2, 0.9]), np.array([0.1, 0.6]), 0.5)
+    >>> {tr.name.split(" ")[0]: int(np.sum(tr.y)) for tr in fig.data}
+    {'TP': 1, 'FN': 1, 'FP': 1, 'TN': 1}
+    """
+    pos_scores = np.asarray(pos_scores, dtype=float)
+    neg_scores = np.asarray(neg_scores, dtype=float)
+    both = [a for a in (pos_scores, neg_scores) if a.shape[0]]
+    low = min(float(a[0]) for a in both)
+    high = max(float(a[-1]) for a in both)
+    edges = np.linspace(low, high + 1e-12, 101)
+    lower = edges[:-1]
+    # the bins' upper ends; the last bin is closed (nothing is above it)
+    upper = np.append(edges[1:-1], np.inf)
+    t = float(threshold)
+
+    def at_least(sorted_scores, x):  # how many scores are >= x, for each x
+        return sorted_scores.shape[0] - np.searchsorted(sorted_scores, x, side="left")
+
+    table = np.empty((4, 100), dtype=np.int64)
+    for row, scores in ((0, pos_scores), (2, neg_scores)):  # TP/FN, FP/TN
+        in_bin = at_least(scores, lower) - at_least(scores, upper)
+        above = at_least(scores, np.maximum(lower, t)) - at_least(scores, np.maximum(upper, t))
+        table[row], table[row + 1] = above, in_bin - above
+    fig = go.Figure()
+    _outcome_bars(fig, edges, table)
+    return _strip_layout(fig, threshold)
 
 
 def pairs_grid_figure(pairs: pd.DataFrame) -> go.Figure:
