@@ -21,6 +21,12 @@ from metrics.curves import OPTIMIZERS
 T = "curves_threshold"  # the operating point: a non-widget key both threshold widgets follow
 MAX_POINTS = 4000  # vertices drawn per curve at most (see metrics.curves.reduce_curve)
 MAX_ROWS = 200  # rows shown of a long table; the CSV holds them all
+#: Per-sample tables: log-loss terms span 1e-16 to ~37, so 4 significant digits.
+ROW_COLUMNS = {
+    "log_loss_term": st.column_config.NumberColumn(
+        "log_loss_term", format="%.4g", help="-log of the probability given to the true class"
+    )
+}
 PAIR_GRID_LIMIT = 2500  # n+ x n- pairs drawn as a full grid; beyond, a uniform sample
 PAIR_SAMPLE = 2000
 
@@ -654,7 +660,11 @@ st.caption(
     )
 )
 st.dataframe(
-    _rows(ds, samples, in_cell[:MAX_ROWS], t), hide_index=True, width="stretch", key="cell_table"
+    _rows(ds, samples, in_cell[:MAX_ROWS], t),
+    hide_index=True,
+    width="stretch",
+    key="cell_table",
+    column_config=ROW_COLUMNS,
 )
 st.download_button(
     f"Download the {cell} samples (CSV)",
@@ -882,7 +892,11 @@ st.caption(
     + (f" Showing the worst {MAX_ROWS}; the CSV has all." if len(worst) > MAX_ROWS else "")
 )
 st.dataframe(
-    _rows(ds, samples, worst[:MAX_ROWS], t), hide_index=True, width="stretch", key="sample_table"
+    _rows(ds, samples, worst[:MAX_ROWS], t),
+    hide_index=True,
+    width="stretch",
+    key="sample_table",
+    column_config=ROW_COLUMNS,
 )
 st.download_button(
     "Download every sample (CSV)",
