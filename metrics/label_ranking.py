@@ -902,6 +902,8 @@ __all__ += [
     "label_rank_table",
     "label_ranking_contributions",
     "lrap_steps_tie_broken",
+    "replace_sample_scores",
+    "SampleReplaced",
     "sort_worst_first",
     "tie_broken_per_sample",
     "tie_broken_summary",
@@ -1316,6 +1318,203 @@ def tie_broken_summary(y_true, y_score, *, sample_weight=None) -> pd.DataFrame:
         index=pd.Index(TIE_RULES, name="ties"),
     )
     return out
+
+
+class SampleReplaced(NamedTuple):
+    """The per-sample table and the means after one sample's scores change.
+
+    See :func:`replace_sample_scores`.
+    """
+
+    contributions: pd.DataFrame
+    coverage: float
+    lrap: float
+    ranking_loss: float
+    ties: pd.DataFrame | None
+
+
+_CONTRIBUTION_COLUMNS = (
+    "weight",
+    "n_true",
+    "n_pairs",
+    "n_misordered",
+    "coverage",
+    "lrap",
+    "ranking_loss",
+    "coverage_moves_mean",
+    "lrap_moves_mean",
+    "ranking_loss_moves_mean",
+    "note",
+)
+
+
+def _check_sample_row(x, name: str) -> np.ndarray:
+    """One sample's values as a float64 vector; a bad entry is named by its column."""
+    try:
+        arr = np.asarray(x, dtype=np.float64)
+    except (TypeError, ValueError):
+        arr = None
+    if arr is None or arr.ndim != 1 or arr.size == 0:
+        return as_array(x, name, ndim=(1,))  # raises with its own message
+    bad = ~np.isfinite(arr)
+    if bad.any():
+        j = int(np.argmax(bad))
+        what = "NaN" if np.isnan(arr[j]) else "an infinite value"
+        raise MetricInputError(
+            f"{name} contains {what} at column {j} ({name}[{j}]); values must be finite numbers."
+        )
+    return arr
+
+
+def _check_replacement(contributions, sample, y_true_row, y_score_row, ties, previous_score_row):
+    if not isinstance(contributions, pd.DataFrame):
+        raise MetricInputError(
+            "contributions must be the DataFrame of label_ranking_contributions; "
+            f"got {type(contributions).__name__}."
+        )
+    missing = sorted(set(_CONTRIBUTION_COLUMNS).difference(contributions.columns))
+    if missing:
+        raise MetricInputError(
+            f"contributions lacks the column(s) {missing}: pass the DataFrame of "
+            "label_ranking_contributions."
+        )
+    n = contributions.shape[0]
+    if isinstance(sample, bool) or not isinstance(sample, (int, np.integer)):
+        raise MetricInputError(f"sample must be an integer row index; got {sample!r}.")
+    if not 0 <= sample < n:
+        raise MetricInputError(f"sample must be in [0, {n - 1}]; got {sample}.")
+    yt = _check_sample_row(y_true_row, "y_true_row")
+    ys = _check_sample_row(y_score_row, "y_score_row")
+    check_same_shape(yt, ys, "y_true_row", "y_score_row")
+    if yt.shape[0] < 2:
+        raise MetricInputError(f"y_true_row needs at least 2 labels; got {yt.shape[0]}.")
+    yt = check_binary(yt, "y_true_row")
+    n_true = int(np.count_nonzero(yt))
+    if n_true != int(contributions["n_true"].iat[sample]):
+        raise MetricInputError(
+            f"y_true_row has {n_true} true labels but row {sample} of contributions has "
+            f"{int(contributions['n_true'].iat[sample])}: pass that sample's own labels."
+        )
+    previous = None
+    if ties is not None:
+        if not isinstance(ties, pd.DataFrame) or list(ties.index) != list(TIE_RULES):
+            raise MetricInputError(
+                f"ties must be the DataFrame of tie_broken_summary (index {TIE_RULES})."
+            )
+        if previous_score_row is None:
+            raise MetricInputError(
+                "previous_score_row is needed to update ties: the sample's scores before "
+                "the change."
+            )
+        previous = _check_sample_row(previous_score_row, "previous_score_row")
+        check_same_shape(yt, previous, "y_true_row", "previous_score_row")
+    return yt, ys, previous
+
+
+def replace_sample_scores(
+    y_true_row,
+    y_score_row,
+    *,
+    contributions: pd.DataFrame,
+    sample: int,
+    ties: pd.DataFrame | None = None,
+    previous_score_row=None,
+) -> SampleReplaced:
+    """Contributions and means after replacing the scores of one sample ("what if?").
+
+    Equals running :func:`label_ranking_contributions`,
+    :func:`coverage_error`, :func:`label_ranking_average_precision_score`,
+    :func:`label_ranking_loss` (and :func:`tie_broken_summary`) on the whole
+    matrix with row ``sample`` of ``y_score`` replaced, at the cost of one
+    row: the edited sample's values come from the same kernels, run on that
+    row alone; the means are taken again over the updated columns, and the
+    ``*_moves_mean`` columns, which all depend on the means, are recomputed
+    vectorized. The optimistic and pessimistic means of ``ties`` are not
+    means of the table's columns: they are shifted by the sample's weighted
+    change, ``w_i * (new_i - old_i) / sum(w)`` (the old values from
+    ``previous_score_row``).
+
+    Parameters
+    ----------
+    y_true_row : array-like of shape (n_labels,)
+        The sample's 0/1 labels (unchanged; at least 2 labels).
+    y_score_row : array-like of shape (n_labels,)
+        Its new finite scores.
+    contributions : pandas.DataFrame
+        :func:`label_ranking_contributions` of the data before the change (the
+        ``weight`` column carries the sample weights).
+    sample : int
+        The 0-based row whose scores change.
+    ties : pandas.DataFrame, optional
+        :func:`tie_broken_summary` of the data before the change, to update.
+    previous_score_row : array-like of shape (n_labels,), optional
+        The sample's scores before the change; needed with ``ties``.
+
+    Returns
+    -------
+    SampleReplaced
+        ``contributions`` (a new table; the input is left as it is),
+        ``coverage``, ``lrap`` and ``ranking_loss`` (the weighted means),
+        ``ties`` (None without ``ties``).
+
+    Raises
+    ------
+    MetricInputError
+        A row that is not 0/1 labels or finite scores (naming the argument
+        and the column), rows of different lengths, a ``sample`` out of
+        range, or labels whose count differs from the table's ``n_true``.
+
+    Examples
+    --------
+    >>> y = [[1, 0, 0], [1, 0, 1], [1, 1, 0]]
+    >>> s = [[0.75, 0.5, 1], [1, 0.2, 0.1], [0.9, 0.7, 0.6]]
+    >>> t = label_ranking_contributions(y, s)
+    >>> r = replace_sample_scores([1, 0, 0], [2, 0.5, 1], contributions=t, sample=0)
+    >>> r.contributions["lrap"].round(4).tolist()
+    [1.0, 0.8333, 1.0]
+    >>> round(r.lrap, 4), r.coverage, round(r.ranking_loss, 4)
+    (0.9444, 2.0, 0.1667)
+    >>> s[0] = [2, 0.5, 1]
+    >>> round(label_ranking_average_precision_score(y, s), 4)
+    0.9444
+    """
+    yt, ys, previous = _check_replacement(
+        contributions, sample, y_true_row, y_score_row, ties, previous_score_row
+    )
+    i = int(sample)
+    mask = (yt == 1)[None, :]
+    w = contributions["weight"].to_numpy(dtype=np.float64)
+    unit = bool((w == 1.0).all())  # unweighted: the same arithmetic as sample_weight=None
+    wv = None if unit else w
+    cov = contributions["coverage"].to_numpy().copy()
+    lrap = contributions["lrap"].to_numpy(dtype=np.float64).copy()
+    loss = contributions["ranking_loss"].to_numpy(dtype=np.float64).copy()
+    wrong = contributions["n_misordered"].to_numpy().copy()
+    cov[i] = _coverage(mask, ys[None, :])[0]
+    lrap[i] = _lrap(mask, ys[None, :])[0]
+    loss[i] = _ranking_loss(mask, ys[None, :])[0]
+    wrong[i] = np.rint(loss[i] * contributions["n_pairs"].iat[i])
+    table = contributions.assign(
+        n_misordered=wrong,
+        coverage=cov,
+        lrap=lrap,
+        ranking_loss=loss,
+        coverage_moves_mean=_moves_mean(cov, wv),
+        lrap_moves_mean=_moves_mean(lrap, wv),
+        ranking_loss_moves_mean=_moves_mean(loss, wv),
+    )
+    lrap_mean, cov_mean = _weighted_mean(lrap, wv), _weighted_mean(cov, wv)
+    summary = None
+    if ties is not None:
+        rules = ("optimistic", "pessimistic")
+        new = _tie_broken(mask, ys[None, :], rules)[:, 0]  # lrap, cov of each rule
+        old = _tie_broken(mask, previous[None, :], rules)[:, 0]
+        shift = (new - old) * (w[i] / w.sum())
+        summary = ties.copy()
+        summary.loc["max"] = [lrap_mean, cov_mean]
+        summary.loc[list(rules), "lrap"] += shift[0::2]
+        summary.loc[list(rules), "coverage"] += shift[1::2]
+    return SampleReplaced(table, cov_mean, lrap_mean, _weighted_mean(loss, wv), summary)
 
 
 def _tie_broken_table(yt: np.ndarray, ys: np.ndarray, ties: str) -> pd.DataFrame:

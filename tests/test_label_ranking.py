@@ -705,3 +705,160 @@ def test_block_by_block_checks_raise_the_up_front_errors(monkeypatch):
     for fn in (lr.coverage_error, lr.label_ranking_loss):
         with pytest.raises(MetricInputError, match="sample_weight"):
             fn(y, s, sample_weight=np.ones(3))
+
+
+# ---------------------------------------------------------------------------
+# replace_sample_scores: the what-if update of one row
+# ---------------------------------------------------------------------------
+EXACT = {"rtol": 1e-12, "atol": 1e-12}
+
+
+def _assert_replacement_matches_full(y, s, w, i, new_row):
+    """One-row update == full recomputation (1e-12), headline == scikit-learn (1e-9)."""
+    before = lr.label_ranking_contributions(y, s, sample_weight=w)
+    ties_before = lr.tie_broken_summary(y, s, sample_weight=w)
+    kept = before.copy()
+    got = lr.replace_sample_scores(
+        y[i],
+        new_row,
+        contributions=before,
+        sample=i,
+        ties=ties_before,
+        previous_score_row=s[i],
+    )
+    pd.testing.assert_frame_equal(before, kept)  # the input table is left alone
+    edited = s.astype(np.float64).copy()
+    edited[i] = new_row
+    full = lr.label_ranking_contributions(y, edited, sample_weight=w)
+    pd.testing.assert_frame_equal(got.contributions, full, check_dtype=False, **EXACT)
+    pd.testing.assert_frame_equal(
+        got.ties, lr.tie_broken_summary(y, edited, sample_weight=w), **EXACT
+    )
+    expected = {
+        "coverage": lr.coverage_error(y, edited, sample_weight=w),
+        "lrap": lr.label_ranking_average_precision_score(y, edited, sample_weight=w),
+        "ranking_loss": lr.label_ranking_loss(y, edited, sample_weight=w),
+    }
+    sklearn = {
+        "coverage": skm.coverage_error(y, edited, sample_weight=w),
+        "lrap": skm.label_ranking_average_precision_score(y, edited, sample_weight=w),
+        "ranking_loss": skm.label_ranking_loss(y, edited, sample_weight=w),
+    }
+    for name in expected:
+        np.testing.assert_allclose(getattr(got, name), expected[name], **EXACT, err_msg=name)
+        np.testing.assert_allclose(getattr(got, name), sklearn[name], **TOL, err_msg=name)
+    return got
+
+
+@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize("weighted", [False, True])
+@pytest.mark.parametrize("ties", [True, False])
+def test_replace_sample_scores_equals_full_recomputation(seed, weighted, ties):
+    y, s = multilabel_case(seed, ties=ties)
+    w = weights(seed, y.shape[0]) if weighted else None
+    rng = np.random.default_rng(seed + 50)
+    m = y.shape[1]
+    # rows 0 / 1 / 2: no true label, every label true, all scores tied; then ordinary rows
+    for i in (0, 1, 2, 3, y.shape[0] - 1):
+        _assert_replacement_matches_full(y, s, w, i, rng.random(m))  # distinct scores
+        _assert_replacement_matches_full(y, s, w, i, tied_scores(rng, m))  # a tied row
+        _assert_replacement_matches_full(y, s, w, i, np.full(m, -2.5))  # all tied
+        _assert_replacement_matches_full(y, s, w, i, s[i])  # no change
+    # a true label tied with a false one, the rest distinct
+    i = int(np.flatnonzero((y.sum(axis=1) > 0) & (y.sum(axis=1) < m))[0])
+    row = np.arange(m, dtype=np.float64)
+    row[np.flatnonzero(y[i])[0]] = row[np.flatnonzero(y[i] == 0)[0]]
+    _assert_replacement_matches_full(y, s, w, i, row)
+
+
+def test_replace_sample_scores_over_row_blocks_and_counted_scores(monkeypatch):
+    """The full matrix goes through several row blocks and the counted path; the row does not."""
+    monkeypatch.setattr(ranks, "ROW_CHUNK_ELEMENTS", 40 * 12)  # blocks of 40 rows
+    monkeypatch.setattr(lr, "_COVERAGE_BLOCK", 40 * 12)
+    rng = np.random.default_rng(7)
+    y = (rng.random((300, 12)) < 0.3).astype(np.int64)
+    s = tied_scores(rng, y.shape, n_values=5)
+    assert lr._score_values(s) is not None  # the counted path
+    w = rng.random(300)
+    for i, row in ((0, rng.random(12)), (299, np.full(12, 0.4)), (150, s[150] + 0.1)):
+        for weight in (None, w):
+            _assert_replacement_matches_full(y, s, weight, i, row)
+
+
+def test_replace_sample_scores_unit_weights_and_one_sample():
+    y, s = multilabel_case(3)
+    got = _assert_replacement_matches_full(y, s, np.ones(y.shape[0]), 5, np.linspace(0, 1, 6))
+    assert got.contributions["weight"].eq(1.0).all()
+    lone = _assert_replacement_matches_full(
+        np.array([[1, 0, 1]]), np.array([[0.2, 0.5, 0.1]]), None, 0, np.array([0.9, 0.5, 0.9])
+    )
+    assert lone.lrap == 1.0 and lone.coverage == 2.0
+    assert lone.contributions["lrap_moves_mean"].isna().all()  # nothing left without it
+
+
+def test_replace_sample_scores_without_ties_summary():
+    y, s = multilabel_case(4)
+    t = lr.label_ranking_contributions(y, s)
+    got = lr.replace_sample_scores(y[6], np.arange(6.0), contributions=t, sample=6)
+    assert got.ties is None
+    edited = s.copy()
+    edited[6] = np.arange(6.0)
+    np.testing.assert_allclose(
+        got.lrap, skm.label_ranking_average_precision_score(y, edited), **TOL
+    )
+
+
+@settings(max_examples=80, deadline=None)
+@given(label_matrices(min_labels=2), st.data())
+def test_property_replace_sample_scores(case, data):
+    y, s, w = case
+    n, m = y.shape
+    i = data.draw(st.integers(0, n - 1))
+    new_row = np.array(
+        data.draw(
+            st.lists(st.sampled_from([-1.0, 0.0, 0.5, 1.0, 2.0, 1e9]), min_size=m, max_size=m)
+        )
+    )
+    weighted = data.draw(st.booleans())
+    _assert_replacement_matches_full(y, s, w if weighted else None, i, new_row)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "match"),
+    [
+        ({"y_score_row": [0.1, np.nan, 0.3, 0.4]}, r"y_score_row contains NaN at column 1"),
+        ({"y_score_row": [0.1, 0.2, np.inf, 0.4]}, r"infinite value at column 2"),
+        ({"y_score_row": [0.1, 0.2, 0.3]}, r"y_true_row.*y_score_row|shape"),
+        ({"y_score_row": ["a", "b", "c", "d"]}, r"y_score_row must hold numbers"),
+        ({"y_score_row": [[0.1, 0.2, 0.3, 0.4]]}, r"y_score_row must be 1-D"),
+        ({"y_true_row": [1, 0, 2, 0]}, r"y_true_row must hold only 0 and 1.*\[2\]"),
+        ({"y_true_row": [1, 1, 1, 0]}, r"y_true_row has 3 true labels but row 1"),
+        ({"sample": 3}, r"sample must be in \[0, 2\]"),
+        ({"sample": 1.0}, r"sample must be an integer"),
+        ({"contributions": "table"}, r"contributions must be the DataFrame"),
+        ({"previous_score_row": None}, r"previous_score_row is needed"),
+        ({"previous_score_row": [0, 0, np.nan, 0]}, r"previous_score_row contains NaN at column 2"),
+        ({"ties": pd.DataFrame({"lrap": [1.0]})}, r"ties must be the DataFrame"),
+    ],
+)
+def test_replace_sample_scores_refuses_bad_input(kwargs, match):
+    y = np.array([[1, 0, 0, 0], [0, 1, 0, 1], [1, 1, 0, 0]])
+    s = np.array([[0.4, 0.3, 0.2, 0.1], [0.1, 0.2, 0.3, 0.4], [0.5, 0.5, 0.5, 0.5]])
+    args = {
+        "y_true_row": y[1],
+        "y_score_row": [0.4, 0.3, 0.2, 0.1],
+        "contributions": lr.label_ranking_contributions(y, s),
+        "sample": 1,
+        "ties": lr.tie_broken_summary(y, s),
+        "previous_score_row": s[1],
+    }
+    args.update(kwargs)
+    with pytest.raises(MetricInputError, match=match):
+        lr.replace_sample_scores(args.pop("y_true_row"), args.pop("y_score_row"), **args)
+
+
+def test_replace_sample_scores_refuses_a_table_without_its_columns():
+    y, s = multilabel_case(0)
+    t = lr.label_ranking_contributions(y, s).drop(columns=["lrap", "note"])
+    with pytest.raises(MetricInputError, match=r"lacks the column\(s\) \['lrap', 'note'\]"):
+        lr.replace_sample_scores(y[3], s[3], contributions=t, sample=3)

@@ -178,25 +178,44 @@ c_reset.button(
 )
 
 y_true = ds.y_true
-scores = orig_scores
 new_row = edited.to_numpy(dtype=np.float64, na_value=np.nan)[0]
 is_edited = not np.array_equal(new_row, orig_row)
+res = base
 if is_edited:
-    try:
-        lr.lrap_steps(y_true[i], new_row)  # validates the edited row
+    try:  # only sample i changes: its row is recomputed, the means and effects updated
+        what_if = lr.replace_sample_scores(
+            y_true[i],
+            new_row,
+            contributions=base["contrib"],
+            sample=i,
+            ties=base["ties"],
+            previous_score_row=orig_row,
+        )
     except metrics.MetricInputError as exc:
         st.error(f"The edited scores are not used: {exc}")
         is_edited = False
 if is_edited:
-    scores = np.array(orig_scores, copy=True)
-    scores[i] = new_row
-    res = _compute(y_true, scores, ds.sample_weight)
+    res = {
+        "coverage": what_if.coverage,
+        "best_coverage": base["best_coverage"],  # the labels are not edited
+        "lrap": what_if.lrap,
+        "loss": what_if.ranking_loss,
+        "contrib": what_if.contributions,
+        "ties": what_if.ties,
+    }
     st.info("Showing the what-if scores: press **Reset** to go back.")
-else:
-    res = base
 contrib = res["contrib"]
 row = contrib.iloc[i]
-y_i, s_i = y_true[i], scores[i]
+y_i, s_i = y_true[i], (new_row if is_edited else orig_row)
+
+
+def _scores_of(rows) -> np.ndarray:
+    """The shown scores of these samples (the what-if row in place of sample i's)."""
+    out = orig_scores[rows]
+    if is_edited:
+        out[np.asarray(rows) == i] = new_row
+    return out
+
 
 # --------------------------------------------------------------------- 1 headline
 with top:
@@ -434,10 +453,9 @@ st.caption(
     + ". Click a row to open it above. *moves mean* = the mean over all samples minus the mean "
     "without this one."
 )
-full = contrib.assign(id=ids).loc[order.index]
 st.download_button(
     "Download all samples (CSV)",
-    lambda: full.to_csv(index=False),
+    lambda: contrib.assign(id=ids).loc[order.index].to_csv(index=False),  # built on the click
     file_name=f"label_ranking_contributions_{model}.csv",
     mime="text/csv",
     key="contrib_csv",
@@ -447,7 +465,7 @@ st.download_button(
 # --------------------------------------------------------------------- 2b the rank table
 st.header("The rank table")
 rank_samples = page_samples[:RANK_ROWS]
-ranks = lr.label_rank_table(scores[rank_samples])
+ranks = lr.label_rank_table(_scores_of(rank_samples))
 st.dataframe(
     charts.rank_table_styler(
         ranks.rank,
@@ -473,7 +491,7 @@ st.caption(
 
 
 def _rank_csv() -> str:
-    all_ranks = lr.label_rank_table(scores)
+    all_ranks = lr.label_rank_table(_scores_of(np.arange(n)))
     out = pd.DataFrame(all_ranks.rank, columns=[f"rank_{c}" for c in names])
     true_df = pd.DataFrame(y_true.astype(int), columns=[f"true_{c}" for c in names])
     out.insert(0, "id", ids)
