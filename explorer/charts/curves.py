@@ -125,7 +125,9 @@ def _candidate_traces(fig, candidates: pd.DataFrame | None, x: str, y: str) -> N
                 mode="markers+text",
                 name=f"{row['label']} (t = {shown})",
                 text=[row["label"]],
-                textposition="bottom left" if row[x] > 0.5 else "bottom right",
+                # alternate below/above, so labels of neighbouring markers do not overlap
+                textposition=("bottom" if i % 2 == 0 else "top")
+                + (" left" if row[x] > 0.5 else " right"),
                 textfont=dict(size=10, color="#444"),
                 marker=dict(
                     size=12,
