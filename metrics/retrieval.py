@@ -30,12 +30,15 @@ relevant positions of the top ``k`` by:
 
 from __future__ import annotations
 
+import operator
+import os
+from concurrent.futures import ThreadPoolExecutor
 from numbers import Real
 
 import numpy as np
 import pandas as pd
 
-from metrics._ranks import ROW_CHUNK_ELEMENTS, row_chunks, tie_bounds, top_k_order
+from metrics._ranks import ROW_CHUNK_ELEMENTS, row_chunks, top_k_order
 from metrics._validation import (
     MetricInputError,
     as_2d,
@@ -130,19 +133,29 @@ def _check_max_grade(max_grade, y_true: np.ndarray, name: str = "y_true") -> flo
 _BLOCK_ELEMENTS = ROW_CHUNK_ELEMENTS
 
 
+#: Threads that share the blocks of :func:`_by_blocks` (numpy releases the GIL
+#: inside its sorts, gathers, running sums and element-wise loops, so two
+#: blocks run at once on two cores); 1 runs every block in the caller's thread.
+_WORKERS = min(2, os.cpu_count() or 1)
+_POOL = ThreadPoolExecutor(max_workers=_WORKERS, thread_name_prefix="metrics-retrieval")
+
+
 def _by_blocks(kernel, *arrays: np.ndarray) -> tuple[np.ndarray, ...]:
     """``kernel`` run on cache-sized blocks of rows, its outputs concatenated.
 
     ``kernel(*blocks)`` returns a tuple of arrays whose first axis runs over
-    the rows of its block (or over one row of block totals); the loop runs
-    over a few dozen blocks of rows, never over queries, each block
-    vectorized.
+    the rows of its block (or over one row of block totals); the blocks
+    (a few dozen, never one per query, each vectorized) are shared among
+    :data:`_WORKERS` threads and their outputs concatenated in row order,
+    so the result does not depend on the number of threads.
     """
     n, m = arrays[0].shape
-    parts = [
-        kernel(*(a[rows] for a in arrays))
-        for rows in row_chunks(n, m, max_elements=_BLOCK_ELEMENTS)
-    ]
+    blocks = row_chunks(n, m, max_elements=_BLOCK_ELEMENTS)
+
+    def run(rows):
+        return kernel(*map(operator.itemgetter(rows), arrays))
+
+    parts = list((_POOL.map if _WORKERS > 1 and len(blocks) > 2 else map)(run, blocks))
     return tuple(np.concatenate(p) for p in zip(*parts, strict=True))
 
 
@@ -829,6 +842,7 @@ __all__ += [
     "CONVENTION_METRICS",
     "EMPTY_QUERY",
     "GAINS",
+    "METRIC_PART",
     "TIE_MODES",
     "graded_gain",
     "relevant_at_level",
@@ -836,6 +850,8 @@ __all__ += [
     "retrieval_means",
     "retrieval_per_query",
     "retrieval_query_steps",
+    "retrieval_summary",
+    "score_order",
     "tie_break_order",
 ]
 
@@ -952,7 +968,7 @@ def _tie_order(yt: np.ndarray, ys: np.ndarray, ties: str) -> np.ndarray:
     if ties == "column":
         return _stable_descending_order(ys)
     # two stable sorts: by grade (best or worst first), then by descending score
-    by_grade = _stable_descending_order(yt if ties == "optimistic" else -yt)
+    by_grade = _stable_descending_order(yt if ties == "optimistic" else -(yt + 0.0))
     then = _stable_descending_order(np.take_along_axis(ys, by_grade, axis=1))
     return np.take_along_axis(by_grade, then, axis=1)
 
@@ -966,7 +982,22 @@ def _discounts(m: int) -> np.ndarray:
     return 1.0 / np.log2(np.arange(2, m + 2, dtype=np.float64))
 
 
-def _position_terms(yt, ys, *, level, gain, mg, ties, top=None) -> dict:
+#: The three families of per-position terms: relevance (P, R, hit rate, AP and
+#: RR, which depend on ``level``), ERR's (``max_grade``) and DCG's (``gain``).
+PARTS = ("rel", "err", "dcg")
+#: The family of each metric of :data:`CONVENTION_METRICS`.
+METRIC_PART = {
+    "P@K": "rel",
+    "R@K": "rel",
+    "hit rate@K": "rel",
+    "AP@K": "rel",
+    "RR": "rel",
+    "ERR@K": "err",
+    "NDCG@K": "dcg",
+}
+
+
+def _position_terms(yt, ys, *, level, gain, mg, ties, top=None, ranked=None, parts=PARTS) -> dict:
     """Per-position terms of every metric, in ranked order (n_queries, top).
 
     Deterministic tie policies rank once and use 0/1 relevance; under
@@ -977,9 +1008,13 @@ def _position_terms(yt, ys, *, level, gain, mg, ties, top=None) -> dict:
     matrix (:func:`_check_max_grade`), so this can run on a block of rows.
 
     ``top`` (default: every position) keeps only the first ``top``
-    positions of the deterministic policies (the tie-averaged terms need
-    whole tie groups and are computed for every position); ``"rr"``, the
-    reciprocal rank over the whole ranking, is always complete.
+    positions (the tie-averaged terms need whole tie groups, which are
+    summed over every position first); ``"rr"``, the reciprocal rank over
+    the whole ranking, is always complete. ``ranked`` (optional) is the
+    block's :func:`score_order`, which the column and tie-averaged rules use
+    instead of sorting the scores again. ``parts`` names the families of
+    :data:`PARTS` to compute (``"n_rel"``, ``"order"`` and ``"positions"``
+    always are).
     """
     n, m = yt.shape
     lv = float(level)
@@ -987,97 +1022,125 @@ def _position_terms(yt, ys, *, level, gain, mg, ties, top=None) -> dict:
     n_rel = np.count_nonzero(rel_all, axis=1).astype(np.float64)
     rr = None
     if ties != "tie-averaged":
-        order = _tie_order(yt, ys, ties)
+        order = _tie_order(yt, ys, ties) if ranked is None or ties != "column" else ranked
         flat = order + np.arange(0, yt.size, m)[:, None]  # flat gathers are the faster
         if top is not None and top < m:
-            ranked_rel = np.take(rel_all.ravel(), flat)
-            first = np.argmax(ranked_rel, axis=1)
-            rr = np.where(ranked_rel[np.arange(n), first], 1.0 / (first + 1.0), 0.0)
+            if "rel" in parts:
+                ranked_rel = np.take(rel_all.ravel(), flat)
+                first = np.argmax(ranked_rel, axis=1)
+                rr = np.where(ranked_rel[np.arange(n), first], 1.0 / (first + 1.0), 0.0)
             order, flat, m = order[:, :top], flat[:, :top], top
-    p = np.arange(1, m + 1, dtype=np.float64)
-    # gains grow with the grade: the ideal ranking sorts the grades
-    ideal = _gains(np.sort(yt, axis=1)[:, ::-1][:, :m], gain) * _discounts(m)
-    if ties != "tie-averaged":
+        p = np.arange(1, m + 1, dtype=np.float64)
         grades = np.take(yt.ravel(), flat)
-        rel = (grades >= lv).astype(np.float64)
-        hits = np.cumsum(rel, axis=1)
-        ap_num = rel * hits / p
-        first = rel.astype(bool) & (hits == 1)
-        first_prob = first.astype(np.float64)
-        stop = np.zeros_like(grades) if mg == 0.0 else _stop_probability(grades, mg)
-        mean_gain = _gains(grades, gain)
+        if "rel" in parts:
+            rel = (grades >= lv).astype(np.float64)
+            hits = np.cumsum(rel, axis=1)
+            ap_num = rel * hits / p
+            first_prob = (rel.astype(bool) & (hits == 1)).astype(np.float64)
+        if "err" in parts:
+            stop = np.zeros(grades.shape) if mg == 0.0 else _stop_probability(grades, mg)
+        if "dcg" in parts:
+            mean_gain = _gains(grades, gain)
     else:
-        flat = _stable_descending_order(ys, flat=True)
+        if ranked is None:
+            flat = _stable_descending_order(ys, flat=True)
+        else:
+            flat = ranked + np.arange(0, yt.size, m)[:, None]
         order = flat - np.arange(0, yt.size, m)[:, None]
-        lo, hi = tie_bounds(np.take(ys.ravel(), flat))
-        size = (hi - lo + 1).astype(np.float64)
-        j = np.arange(m)[None, :] - lo
-        # flat positions in an (n, m + 1) running sum of the block start and past its end
-        wide = np.arange(0, n * (m + 1), m + 1)[:, None]
-        lo_w, hi_w = lo + wide, hi + 1 + wide
-
-        def block_sum(sorted_values, lo_w, hi_w):
-            """Sum over each position's tie block, and the sum before the block."""
-            csum = np.zeros((n, m + 1), dtype=np.float64)
-            np.cumsum(sorted_values, axis=1, out=csum[:, 1:])
-            before_block = np.take(csum.ravel(), lo_w)
-            return np.take(csum.ravel(), hi_w) - before_block, before_block
-
+        # tie groups of the flattened sorted block (a row's first position starts one):
+        # their flat starts, sizes and each position's group id, with no scan over rows
+        ranked_scores = np.take(ys.ravel(), flat)
+        is_first = np.ones((n, m), dtype=bool)
+        np.not_equal(ranked_scores[:, 1:], ranked_scores[:, :-1], out=is_first[:, 1:])
+        starts = np.flatnonzero(is_first)
+        counts = np.diff(starts, append=n * m)
+        gid = np.repeat(np.arange(starts.size), counts).reshape(n, m)
+        lo_group = starts % m
         grades = np.take(yt.ravel(), flat)
-        r, before = block_sum((grades >= lv).astype(np.float64), lo_w, hi_w)
-        # RR (whole ranking): the first group holding a relevant item; survival S_j of
-        # its first j slots. Only that group's positions matter: they are taken out
-        # (rows, slot j in the group) and their running sums made on a (n, largest
-        # group) grid, which adds the same numbers in the same order as a running
-        # sum over the whole row (zeros elsewhere) would.
-        w = m if top is None else min(top, m)  # whole tie groups were needed; keep the top
-        rows, cols = np.nonzero((r > 0) & (before == 0))
-        jj, ss, rr_ = j[rows, cols], size[rows, cols], r[rows, cols]
-        factor = (ss - rr_ - jj) / (ss - jj)
-        alive = jj <= ss - rr_
-        grid = np.zeros((n, int(jj.max(initial=0)) + 1), dtype=np.float64)
-        grid[rows, jj] = np.log(np.where(alive & (factor > 0), factor, 1.0))
-        logs = grid[rows, jj]
-        surv = np.where(alive, np.exp(np.cumsum(grid, axis=1)[rows, jj] - logs), 0.0)
-        in_group = surv * rr_ / (ss - jj)
-        grid[:] = 0.0
-        grid[rows, jj] = in_group / p[cols]
-        rr = np.cumsum(grid, axis=1)[:, -1]
-        first_prob = np.zeros((n, w), dtype=np.float64)
-        shown = cols < w
-        first_prob[rows[shown], cols[shown]] = in_group[shown]
-        order, ideal, p = order[:, :w], ideal[:, :w], p[:w]
-        r, before, size, j = r[:, :w], before[:, :w], size[:, :w], j[:, :w]
-        lo_w, hi_w = lo_w[:, :w], hi_w[:, :w]
-        rel = r / size
-        pair = _safe_divide(r * (r - 1), size * (size - 1))
-        ap_num = (rel * (1.0 + before) + j * pair) / p
-        stop_sorted = np.zeros_like(grades) if mg == 0.0 else _stop_probability(grades, mg)
-        stop = block_sum(stop_sorted, lo_w, hi_w)[0] / size
-        mean_gain = block_sum(_gains(grades, gain), lo_w, hi_w)[0] / size
-        m = w
-        hits = np.cumsum(rel, axis=1)
-    still = np.ones_like(stop)
-    if m > 1:
-        np.cumprod(1.0 - stop[:, :-1], axis=1, out=still[:, 1:])
-    if rr is None:
-        rr = np.cumsum(first_prob / p, axis=1)[:, -1]
-    return {
-        "rr": rr,
-        "order": order,
-        "rel": rel,
-        "hits": hits,
-        "ap_num": ap_num,
-        "first_prob": first_prob,
-        "stop": stop,
-        "still": still,
-        "err": stop * still / p,
-        "gain": mean_gain,
-        "dcg": mean_gain * _discounts(m),
-        "ideal": ideal,
-        "n_rel": n_rel,
-        "positions": p,
-    }
+        p = np.arange(1, m + 1, dtype=np.float64)
+        w = m if top is None else min(top, m)  # terms are kept for the top w only
+        gid_w = gid[:, :w]
+
+        def entries(groups):
+            """Flat positions of the items of ``groups``, their slot in the group, sizes."""
+            sizes = counts[groups]
+            slot = np.arange(sizes.sum()) - np.repeat(np.cumsum(sizes) - sizes, sizes)
+            return np.repeat(starts[groups], sizes) + slot, slot, sizes
+
+        if "rel" in parts:
+            is_rel = (grades >= lv).view(np.int8).ravel()
+            r_group = np.add.reduceat(is_rel, starts, dtype=np.int64).astype(np.float64)
+            # relevant items in the earlier groups of the same row (whole numbers: exact)
+            ahead = np.cumsum(r_group) - r_group
+            before_group = ahead - np.take(ahead, gid[:, 0])[starts // m]
+            # RR (whole ranking): the first group holding a relevant item; survival S_j
+            # of its first j slots. Only that group's positions matter: they are taken
+            # out (rows, slot j in the group) and their running sums made on a (n,
+            # largest group) grid, which adds the same numbers in the same order as a
+            # running sum over the whole row (zeros elsewhere) would.
+            first_group = np.flatnonzero((r_group > 0) & (before_group == 0))
+            at, jj, sizes = entries(first_group)
+            rows, cols = np.divmod(at, m)
+            ss = np.repeat(counts[first_group].astype(np.float64), sizes)
+            rr_ = np.repeat(r_group[first_group], sizes)
+            factor = (ss - rr_ - jj) / (ss - jj)
+            alive = jj <= ss - rr_
+            grid = np.zeros((n, int(jj.max(initial=0)) + 1), dtype=np.float64)
+            grid[rows, jj] = np.log(np.where(alive & (factor > 0), factor, 1.0))
+            logs = grid[rows, jj]
+            surv = np.where(alive, np.exp(np.cumsum(grid, axis=1)[rows, jj] - logs), 0.0)
+            in_group = surv * rr_ / (ss - jj)
+            grid[:] = 0.0
+            grid[rows, jj] = in_group / p[cols]
+            rr = np.cumsum(grid, axis=1)[:, -1]
+            first_prob = np.zeros((n, w), dtype=np.float64)
+            shown = cols < w
+            first_prob[rows[shown], cols[shown]] = in_group[shown]
+            j = np.arange(w)[None, :] - np.take(lo_group, gid_w)
+            rel = np.take(r_group / counts, gid_w)
+            pair_group = _safe_divide(r_group * (r_group - 1), counts * (counts - 1.0))
+            ap_num = (
+                rel * (1.0 + np.take(before_group, gid_w)) + j * np.take(pair_group, gid_w)
+            ) / p[:w]
+        # ERR and DCG use the mean over each tie group that reaches the top w: those
+        # groups' items alone are gathered (all of them when w is every position)
+        if w < m:
+            head = lo_group < w
+            at, _, head_sizes = entries(np.flatnonzero(head))
+            head_grades = np.take(grades.ravel(), at)
+            head_of = np.take(np.cumsum(head) - 1, gid_w)
+        else:
+            head_grades, head_sizes, head_of = grades.ravel(), counts, gid_w
+        head_starts = np.cumsum(head_sizes) - head_sizes
+
+        def group_mean(values):
+            """Each kept position's mean of ``values`` over its tie group."""
+            return np.take(np.add.reduceat(values, head_starts) / head_sizes, head_of)
+
+        if "err" in parts:
+            if mg == 0.0:
+                stop = np.zeros((n, w))
+            else:
+                stop = group_mean(_stop_probability(head_grades, mg))
+        if "dcg" in parts:
+            mean_gain = group_mean(_gains(head_grades, gain))
+        order, p, m = order[:, :w], p[:w], w
+    out = {"order": order, "n_rel": n_rel, "positions": p}
+    if "rel" in parts:
+        if rr is None:
+            rr = np.cumsum(first_prob / p, axis=1)[:, -1]
+        out.update(rr=rr, rel=rel, ap_num=ap_num, first_prob=first_prob)
+    if "err" in parts:
+        still = np.ones_like(stop)
+        if m > 1:
+            np.cumprod(1.0 - stop[:, :-1], axis=1, out=still[:, 1:])
+        out.update(stop=stop, still=still, err=stop * still / p)
+    if "dcg" in parts:
+        # gains grow with the grade: the ideal ranking sorts the grades
+        discounts = _discounts(m)
+        ideal = _gains(np.sort(yt, axis=1)[:, ::-1][:, :m], gain) * discounts
+        out.update(gain=mean_gain, dcg=mean_gain * discounts, ideal=ideal)
+    return out
 
 
 def _check_conventions(k, denominator, level, gain, ties, max_grade, yt):
@@ -1086,8 +1149,7 @@ def _check_conventions(k, denominator, level, gain, ties, max_grade, yt):
     _check_level(level)
     _check_choice(gain, GAINS, "gain")
     _check_choice(ties, TIE_MODES, "ties")
-    _check_max_grade(max_grade, yt)
-    return k
+    return k, _check_max_grade(max_grade, yt)
 
 
 def _ap_denominator(denominator, n_rel, k, hits_k):
@@ -1101,31 +1163,81 @@ def _ap_denominator(denominator, n_rel, k, hits_k):
 
 
 def _at_cutoffs(t: dict, ks: np.ndarray, denominator: str) -> dict:
-    """Every metric at each cut-off in ``ks`` (shape (n_queries, len(ks)))."""
-    m = t["rel"].shape[1]
+    """Every metric of the families in ``t`` at each cut-off in ``ks``
+    (shape (n_queries, len(ks)))."""
+    m = t["positions"].shape[0]
     idx = np.minimum(ks, m) - 1
     top = int(idx.max()) + 1  # positions past the largest cut-off are never summed
 
     def upto(name):
         return np.cumsum(t[name][:, :top], axis=1)[:, idx]
 
-    kk = ks.astype(np.float64)[None, :]
-    hits = upto("rel")
-    n_rel = t["n_rel"][:, None]
-    first_cum = upto("first_prob")
-    rr_terms = t["first_prob"] / t["positions"]
-    rr = t["rr"]
-    ideal = upto("ideal")
-    return {
-        "P@K": hits / kk,
-        "R@K": _safe_divide(hits, n_rel),
-        "hit rate@K": first_cum,
-        "AP@K": _safe_divide(upto("ap_num"), _ap_denominator(denominator, n_rel, kk, hits)),
-        "RR": np.broadcast_to(rr[:, None], hits.shape),
-        "RR@K": np.cumsum(rr_terms[:, :top], axis=1)[:, idx],
-        "ERR@K": upto("err"),
-        "NDCG@K": np.minimum(_safe_divide(upto("dcg"), ideal), 1.0),
-    }
+    out = {}
+    if "rel" in t:
+        kk = ks.astype(np.float64)[None, :]
+        hits = upto("rel")
+        n_rel = t["n_rel"][:, None]
+        rr_terms = t["first_prob"][:, :top] / t["positions"][:top]
+        out.update(
+            {
+                "P@K": hits / kk,
+                "R@K": _safe_divide(hits, n_rel),
+                "hit rate@K": upto("first_prob"),
+                "AP@K": _safe_divide(upto("ap_num"), _ap_denominator(denominator, n_rel, kk, hits)),
+                "RR": np.broadcast_to(t["rr"][:, None], hits.shape),
+                "RR@K": np.cumsum(rr_terms, axis=1)[:, idx],
+            }
+        )
+    if "err" in t:
+        out["ERR@K"] = upto("err")
+    if "dcg" in t:
+        out["NDCG@K"] = np.minimum(_safe_divide(upto("dcg"), upto("ideal")), 1.0)
+    return out
+
+
+def score_order(y_score) -> np.ndarray:
+    """The ranking of every query: column indices, highest score first, tied
+    scores in column order (lower column first), as :func:`tie_break_order`
+    with ``ties="column"``, in the smallest unsigned integer type that holds
+    a column index.
+
+    Computed once and passed as ``order=`` to :func:`retrieval_per_query`,
+    :func:`retrieval_curve` or :func:`retrieval_summary`, it spares them the
+    sort of the score matrix when only K or the conventions change.
+
+    Parameters
+    ----------
+    y_score : array-like of shape (n_queries, n_items)
+        Finite scores.
+
+    Returns
+    -------
+    ndarray of unsigned int, shape (n_queries, n_items)
+
+    Examples
+    --------
+    >>> score_order([[0.5, 0.9, 0.5]]).tolist()
+    [[1, 0, 2]]
+    """
+    ys = as_2d(y_score, "y_score")
+    dtype = np.min_scalar_type(ys.shape[1] - 1)
+
+    def kernel(ys_b):
+        return (_stable_descending_order(ys_b).astype(dtype),)
+
+    return _by_blocks(kernel, ys)[0]
+
+
+def _check_order(order, ys: np.ndarray) -> np.ndarray | None:
+    """``order`` (None, or an integer matrix shaped as the scores) as :func:`score_order`."""
+    if order is None:
+        return None
+    if not (isinstance(order, np.ndarray) and order.dtype.kind in "iu" and order.shape == ys.shape):
+        got = getattr(order, "shape", type(order).__name__)
+        raise MetricInputError(
+            f"order must be score_order(y_score), an integer array of shape {ys.shape}; got {got}."
+        )
+    return order
 
 
 def retrieval_per_query(
@@ -1138,6 +1250,8 @@ def retrieval_per_query(
     gain="linear",
     max_grade=None,
     ties="column",
+    order=None,
+    metrics=None,
 ) -> pd.DataFrame:
     """Every Top-K metric of every query under one set of conventions.
 
@@ -1171,14 +1285,23 @@ def retrieval_per_query(
         denominator other than ``"hits"``, RR and NDCG, which then equals
         :func:`metrics.dcg.ndcg_score`'s tie averaging; for ERR the cascade
         of each position's expected stop probability, an approximation).
+    order : ndarray or None, default None
+        :func:`score_order` of ``y_score``, computed once and passed again
+        to spare the sort of the scores when only the conventions change
+        (used by the column and tie-averaged rules); None sorts them.
+    metrics : sequence of str or None, default None
+        The columns to compute, among :data:`CONVENTION_METRICS` (None: every
+        one); only their families of terms are computed (:data:`METRIC_PART`:
+        the relevance family for P, R, hit rate, AP and RR, ERR, NDCG), so a
+        page can recompute only the columns a changed convention moves.
 
     Returns
     -------
     pandas.DataFrame
         One row per query with the columns ``P@K``, ``R@K``, ``hit rate@K``,
         ``AP@K``, ``RR`` (reciprocal rank over the whole ranking, no cut),
-        ``ERR@K``, ``NDCG@K`` and ``relevant`` (the query's number of
-        relevant items at ``level``).
+        ``ERR@K``, ``NDCG@K`` (those of ``metrics``) and ``relevant`` (the
+        query's number of relevant items at ``level``).
 
     Examples
     --------
@@ -1188,19 +1311,23 @@ def retrieval_per_query(
     >>> retrieval_per_query([[0, 1]], [[1, 1]], k=1, ties="tie-averaged")["P@K"].tolist()
     [0.5]
     """
-    yt, ys = _check_inputs(y_true, y_score)
-    k = _check_conventions(k, denominator, level, gain, ties, max_grade, yt)
-    mg = _check_max_grade(max_grade, yt)
-
-    def per_query_block(yt_b, ys_b):
-        t = _position_terms(yt_b, ys_b, level=level, gain=gain, mg=mg, ties=ties, top=k)
-        at = _at_cutoffs(t, np.array([k]), denominator)
-        return (*(at[name][:, 0] for name in CONVENTION_METRICS), t["n_rel"])
-
-    *values, n_rel = _by_blocks(per_query_block, yt, ys)
-    out = dict(zip(CONVENTION_METRICS, values, strict=True))
-    out["relevant"] = n_rel.astype(np.int64)
-    return pd.DataFrame(out)
+    yt, ys = _check_inputs(y_true, y_score, int_grades=True)
+    k, mg = _check_conventions(k, denominator, level, gain, ties, max_grade, yt)
+    per_query, _ = _tables(
+        yt,
+        ys,
+        k=k,
+        k_max=None,
+        denominator=denominator,
+        level=level,
+        gain=gain,
+        mg=mg,
+        ties=ties,
+        empty="zero",
+        order=_check_order(order, ys),
+        metrics=_check_metrics(metrics),
+    )
+    return per_query
 
 
 def retrieval_means(per_query: pd.DataFrame, *, empty="zero") -> pd.Series:
@@ -1249,6 +1376,8 @@ def retrieval_curve(
     max_grade=None,
     ties="column",
     empty="zero",
+    order=None,
+    metrics=None,
 ) -> pd.DataFrame:
     """Mean P@K, R@K, hit rate@K, MAP@K, MRR@K, ERR@K and NDCG@K for K = 1 .. k_max.
 
@@ -1270,41 +1399,123 @@ def retrieval_curve(
     >>> c["MAP@K"].round(4).tolist()
     [1.0, 0.5, 0.5556, 0.5556, 0.7556]
     """
-    yt, ys = _check_inputs(y_true, y_score)
-    k_max = _check_conventions(k_max, denominator, level, gain, ties, max_grade, yt)
+    yt, ys = _check_inputs(y_true, y_score, int_grades=True)
+    k_max, mg = _check_conventions(k_max, denominator, level, gain, ties, max_grade, yt)
     _check_choice(empty, EMPTY_QUERY, "empty")
-    mg = _check_max_grade(max_grade, yt)
-    ks = np.arange(1, k_max + 1)
-    names = {
-        "P@K": "P@K",
-        "R@K": "R@K",
-        "hit rate@K": "hit rate@K",
-        "AP@K": "MAP@K",
-        "RR@K": "MRR@K",
-        "ERR@K": "ERR@K",
-        "NDCG@K": "NDCG@K",
-    }
+    _, curve = _tables(
+        yt,
+        ys,
+        k=None,
+        k_max=k_max,
+        denominator=denominator,
+        level=level,
+        gain=gain,
+        mg=mg,
+        ties=ties,
+        empty=empty,
+        order=_check_order(order, ys),
+        metrics=_check_metrics(metrics),
+    )
+    return curve
 
-    def curve_block(yt_b, ys_b):
-        """Per block: the kept queries' sums of every metric at K = 1 .. k_max, and their count.
 
-        Sums that are linear in the positions (P, R, hit rate, MRR, ERR and
-        AP with a fixed denominator) are column sums of the position terms
-        (one matrix-vector product each), cumulated over positions once for
-        the whole block; AP over min(M, K) or hits@K and NDCG divide by a
-        per-query running value and are cumulated per query.
-        """
-        t = _position_terms(yt_b, ys_b, level=level, gain=gain, mg=mg, ties=ties, top=k_max)
-        top = t["rel"].shape[1]
-        idx = np.minimum(ks, top) - 1
-        n_rel = t["n_rel"]
-        w = (n_rel > 0).astype(np.float64) if empty == "drop" else np.ones(yt_b.shape[0])
+def retrieval_summary(
+    y_true,
+    y_score,
+    *,
+    k,
+    k_max,
+    denominator="min_m_k",
+    level=1,
+    gain="linear",
+    max_grade=None,
+    ties="column",
+    empty="zero",
+    order=None,
+    metrics=None,
+) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """:func:`retrieval_per_query` at ``k`` and :func:`retrieval_curve` up to ``k_max``
+    from one ranking of the matrix (one pass over its blocks of rows).
+
+    The same numbers as the two calls, for about the cost of the curve alone.
+    Options as :func:`retrieval_per_query`; ``empty`` (the curve's treatment
+    of a query with no relevant item) as :func:`retrieval_means`.
+
+    Returns
+    -------
+    per_query, curve : pandas.DataFrame
+        As :func:`retrieval_per_query` and :func:`retrieval_curve`.
+
+    Examples
+    --------
+    >>> t, c = retrieval_summary([[1, 0, 1, 0, 1]], [[5, 4, 3, 2, 1]], k=5, k_max=5)
+    >>> round(float(t["AP@K"][0]), 4), c["MAP@K"].round(4).tolist()
+    (0.7556, [1.0, 0.5, 0.5556, 0.5556, 0.7556])
+    """
+    yt, ys = _check_inputs(y_true, y_score, int_grades=True)
+    k, mg = _check_conventions(k, denominator, level, gain, ties, max_grade, yt)
+    k_max = check_k(k_max)
+    _check_choice(empty, EMPTY_QUERY, "empty")
+    return _tables(
+        yt,
+        ys,
+        k=k,
+        k_max=k_max,
+        denominator=denominator,
+        level=level,
+        gain=gain,
+        mg=mg,
+        ties=ties,
+        empty=empty,
+        order=_check_order(order, ys),
+        metrics=_check_metrics(metrics),
+    )
+
+
+#: The curve's key in :func:`_at_cutoffs` of each metric of :data:`CONVENTION_METRICS`.
+_CURVE_KEY = {
+    "P@K": "P@K",
+    "R@K": "R@K",
+    "hit rate@K": "hit rate@K",
+    "AP@K": "AP@K",
+    "RR": "RR@K",
+    "ERR@K": "ERR@K",
+    "NDCG@K": "NDCG@K",
+}
+#: The curve's columns: the name in :func:`_at_cutoffs` and the curve's name.
+_CURVE_NAMES = {
+    "P@K": "P@K",
+    "R@K": "R@K",
+    "hit rate@K": "hit rate@K",
+    "AP@K": "MAP@K",
+    "RR@K": "MRR@K",
+    "ERR@K": "ERR@K",
+    "NDCG@K": "NDCG@K",
+}
+
+
+def _curve_sums(t: dict, ks: np.ndarray, denominator: str, empty: str) -> tuple[float, dict]:
+    """One block's count of kept queries and their sums of every metric of the
+    families in ``t`` at K in ``ks``.
+
+    Sums that are linear in the positions (P, R, hit rate, MRR, ERR and AP
+    with a fixed denominator) are column sums of the position terms (one
+    matrix-vector product each), cumulated over positions once for the
+    whole block; AP over min(M, K) or hits@K and NDCG divide by a per-query
+    running value and are cumulated per query.
+    """
+    top = t["positions"].shape[0]
+    idx = np.minimum(ks, top) - 1
+    n_rel = t["n_rel"]
+    w = (n_rel > 0).astype(np.float64) if empty == "drop" else np.ones(n_rel.shape[0])
+
+    def cum(weights, name):
+        return np.cumsum(weights @ t[name])[idx]
+
+    kk = ks.astype(np.float64)
+    sums = {}
+    if "rel" in t:
         per_rel = _safe_divide(w, n_rel)  # 1/M for kept queries with M > 0, else 0
-
-        def cum(weights, name):
-            return np.cumsum(weights @ t[name])[idx]
-
-        kk = ks.astype(np.float64)
         if denominator in ("min_m_k", "hits"):
             if denominator == "min_m_k":
                 den = np.minimum(n_rel[:, None], kk[None, :top])
@@ -1315,26 +1526,85 @@ def retrieval_curve(
             ap = cum(per_rel, "ap_num")
         else:
             ap = cum(w, "ap_num") / kk
+        sums.update(
+            {
+                "P@K": cum(w, "rel") / kk,
+                "R@K": cum(per_rel, "rel"),
+                "hit rate@K": cum(w, "first_prob"),
+                "AP@K": ap,
+                "RR@K": np.cumsum(w @ (t["first_prob"] / t["positions"]))[idx],
+            }
+        )
+    if "err" in t:
+        sums["ERR@K"] = cum(w, "err")
+    if "dcg" in t:
         ndcg = np.minimum(
             _safe_divide(np.cumsum(t["dcg"], axis=1), np.cumsum(t["ideal"], axis=1)), 1.0
         )
-        sums = {
-            "P@K": cum(w, "rel") / kk,
-            "R@K": cum(per_rel, "rel"),
-            "hit rate@K": cum(w, "first_prob"),
-            "AP@K": ap,
-            "RR@K": np.cumsum(w @ (t["first_prob"] / t["positions"]))[idx],
-            "ERR@K": cum(w, "err"),
-            "NDCG@K": (w @ ndcg)[idx],
-        }
-        return (np.array([w.sum()]), *(sums[name][None, :] for name in names))
+        sums["NDCG@K"] = (w @ ndcg)[idx]
+    return float(w.sum()), sums
 
-    kept, *sums = _by_blocks(curve_block, yt, ys)
-    n_kept = int(round(kept.sum()))
-    out = {"K": ks}
-    for dst, total in zip(names.values(), sums, strict=True):
-        out[dst] = total.sum(axis=0) / n_kept if n_kept else np.zeros(k_max)
-    return pd.DataFrame(out)
+
+def _check_metrics(metrics) -> tuple[str, ...]:
+    """``metrics`` (None for every one) as a tuple in :data:`CONVENTION_METRICS` order."""
+    if metrics is None:
+        return CONVENTION_METRICS
+    chosen = set(np.atleast_1d(np.asarray(metrics, dtype=object)).tolist())
+    if not chosen or not chosen <= set(CONVENTION_METRICS):
+        allowed = ", ".join(map(repr, CONVENTION_METRICS))
+        raise MetricInputError(
+            f"metrics must be a non-empty selection of {allowed}; got {metrics!r}."
+        )
+    return tuple(filter(chosen.__contains__, CONVENTION_METRICS))
+
+
+def _tables(
+    yt, ys, *, k, k_max, denominator, level, gain, mg, ties, empty, order=None, metrics=None
+):
+    """The per-query table at ``k`` and the curve up to ``k_max`` (either None to skip
+    it) of ``metrics`` (validated, see :func:`_check_metrics`) from one pass of
+    :func:`_position_terms` over blocks of validated rows."""
+    metrics = CONVENTION_METRICS if metrics is None else metrics
+    parts = tuple(set(map(METRIC_PART.__getitem__, metrics)))
+    curve_keys = tuple(map(_CURVE_KEY.__getitem__, metrics))
+    top = max(k or 0, k_max or 0)
+    ks = np.arange(1, (k_max or 0) + 1)
+
+    def kernel(yt_b, ys_b, order_b=None):
+        ranked = None if order_b is None else order_b.astype(np.int64)
+        t = _position_terms(
+            yt_b,
+            ys_b,
+            level=level,
+            gain=gain,
+            mg=mg,
+            ties=ties,
+            top=top,
+            ranked=ranked,
+            parts=parts,
+        )
+        out = ()
+        if k is not None:
+            at = _at_cutoffs(t, np.array([k]), denominator)
+            out += (np.hstack(list(map(at.__getitem__, metrics))), t["n_rel"])
+        if k_max is not None:
+            kept, sums = _curve_sums(t, ks, denominator, empty)
+            out += (np.array([kept]), np.stack(list(map(sums.__getitem__, curve_keys)))[None])
+        return out
+
+    blocks = _by_blocks(kernel, yt, ys, *(() if order is None else (order,)))
+    per_query = curve = None
+    if k is not None:
+        values, n_rel = blocks[0], blocks[1]
+        per_query = pd.DataFrame(dict(zip(metrics, values.T, strict=True)))
+        per_query["relevant"] = n_rel.astype(np.int64)
+    if k_max is not None:
+        kept, sums = blocks[-2], blocks[-1]
+        n_kept = int(round(kept.sum()))
+        means = sums.sum(axis=0) / n_kept if n_kept else np.zeros((len(curve_keys), k_max))
+        names = map(_CURVE_NAMES.__getitem__, curve_keys)
+        curve = pd.DataFrame({"K": ks, **dict(zip(names, means, strict=True))})
+    return per_query, curve
 
 
 def retrieval_query_steps(
@@ -1386,7 +1656,7 @@ def retrieval_query_steps(
     ([0.3333, 0.0, 0.2222, 0.0, 0.2], 0.7556)
     """
     yt, ys = _check_inputs(y_true, y_score)
-    k = _check_conventions(k, denominator, level, gain, ties, max_grade, yt)
+    k, mg = _check_conventions(k, denominator, level, gain, ties, max_grade, yt)
     if isinstance(query, bool) or not isinstance(query, (int, np.integer)):
         raise MetricInputError(f"query must be a row index; got {query!r}.")
     if not 0 <= query < yt.shape[0]:
@@ -1397,7 +1667,7 @@ def retrieval_query_steps(
         ys[q : q + 1],
         level=level,
         gain=gain,
-        mg=_check_max_grade(max_grade, yt),
+        mg=mg,
         ties=ties,
     )
     m = yt.shape[1]
@@ -1407,7 +1677,8 @@ def retrieval_query_steps(
     score = ys[q, order]
     change = np.concatenate(([True], score[1:] != score[:-1]))
     group = np.cumsum(change) - 1
-    hits_k = t["hits"][0, min(k, m) - 1]
+    hits = np.cumsum(t["rel"][0])
+    hits_k = hits[min(k, m) - 1]
     den = float(_ap_denominator(denominator, t["n_rel"], k, np.array([hits_k]))[0])
     ap_term = np.where(in_k, t["ap_num"][0], 0.0) / den if den else np.zeros(m)
     err_term = np.where(in_k, t["err"][0], 0.0)
@@ -1422,8 +1693,8 @@ def retrieval_query_steps(
             "tie_group": group.astype(np.int64),
             "tie_size": np.bincount(group)[group].astype(np.int64),
             "in_top_k": in_k,
-            "hits_so_far": t["hits"][0],
-            "precision": t["hits"][0] / p,
+            "hits_so_far": hits,
+            "precision": hits / p,
             "ap_term": ap_term,
             "ap_running": np.cumsum(ap_term),
             "first_prob": t["first_prob"][0],

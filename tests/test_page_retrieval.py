@@ -33,6 +33,8 @@ from metrics.retrieval import (
     retrieval_per_query,
     retrieval_query_steps,
     retrieval_steps,
+    retrieval_summary,
+    score_order,
     tie_break_order,
 )
 from tests.conftest import graded_case
@@ -244,6 +246,58 @@ def test_curve_rows_equal_the_means_at_each_k(ties, empty, denominator):
             assert c["MRR@K"].iloc[k - 1] == pytest.approx(rr_k[keep].mean(), abs=1e-12)
 
 
+@pytest.mark.parametrize("ties", ["column", "tie-averaged", "optimistic", "pessimistic"])
+@pytest.mark.parametrize("denominator", DENS)
+@pytest.mark.parametrize("block", [None, 14])
+def test_summary_subsets_order_and_threads_give_the_same_numbers(
+    ties, denominator, block, monkeypatch
+):
+    """retrieval_summary (one pass, top = every position) gives exactly the tables of
+    retrieval_per_query (top = k: tie groups summed over their head only) and
+    retrieval_curve; a subset of metrics, a precomputed order, blocks of 2 rows and
+    one thread instead of two change no number."""
+    import metrics.retrieval as retrieval_module
+
+    if block:
+        monkeypatch.setattr(retrieval_module, "_BLOCK_ELEMENTS", block)
+    y, s = graded_case(11, n=30, m=7)
+    s[1] = 0.5  # a row of one tie group
+    opts = {"ties": ties, "denominator": denominator, "level": 2, "gain": "exponential"}
+    for k, empty in [(1, "zero"), (3, "drop"), (7, "zero")]:
+        t, c = retrieval_summary(y, s, k=k, k_max=7, empty=empty, **opts)
+        pd.testing.assert_frame_equal(t, retrieval_per_query(y, s, k=k, **opts))
+        pd.testing.assert_frame_equal(c, retrieval_curve(y, s, k_max=7, empty=empty, **opts))
+        order = score_order(s)
+        for chosen in (["P@K", "RR"], ["ERR@K"], ["NDCG@K", "AP@K"], None):
+            t2, c2 = retrieval_summary(
+                y, s, k=k, k_max=7, empty=empty, order=order, metrics=chosen, **opts
+            )
+            cols = [c for c in CONVENTION_METRICS if chosen is None or c in chosen]
+            assert list(t2.columns) == [*cols, "relevant"]
+            pd.testing.assert_frame_equal(t2, t[t2.columns])
+            pd.testing.assert_frame_equal(c2, c[c2.columns])
+        monkeypatch.setattr(retrieval_module, "_WORKERS", 1)
+        pd.testing.assert_frame_equal(retrieval_per_query(y, s, k=k, order=order, **opts), t)
+        monkeypatch.undo()
+        if block:
+            monkeypatch.setattr(retrieval_module, "_BLOCK_ELEMENTS", block)
+
+
+def test_score_order_and_bad_order_or_metrics():
+    y, s = graded_case(3, n=12, m=5)
+    order = score_order(s)
+    assert order.dtype == np.uint8
+    np.testing.assert_array_equal(order, tie_break_order(y, s))
+    with pytest.raises(MetricInputError, match="order must be score_order"):
+        retrieval_per_query(y, s, k=2, order=order[:, :4])
+    with pytest.raises(MetricInputError, match="order must be score_order"):
+        retrieval_curve(y, s, k_max=2, order=order.astype(float))
+    with pytest.raises(MetricInputError, match="metrics must be a non-empty selection"):
+        retrieval_per_query(y, s, k=2, metrics=["MAP"])
+    with pytest.raises(MetricInputError, match="metrics must be a non-empty selection"):
+        retrieval_summary(y, s, k=2, k_max=3, metrics=[])
+
+
 @pytest.mark.parametrize("ties", ["column", "tie-averaged", "pessimistic"])
 @pytest.mark.parametrize("denominator", DENS)
 def test_query_steps_sum_to_the_per_query_values(ties, denominator):
@@ -391,6 +445,70 @@ def test_k_model_and_each_convention_move_the_metrics():
     assert not at.exception
     assert shown(at) == expected(ds, "tree", empty="drop", **opts)
     assert before["MAP@K"] != shown(at)["MAP@K"]  # grade >= 3: one query is empty
+
+
+def _shown_tables(at):
+    """The per-query table and the curve chart's lines as the page shows them."""
+    chart = json.loads(at.get("plotly_chart")[0].proto.spec)
+    return at.dataframe[-1].value, {tr["name"]: tr["y"] for tr in chart["data"]}
+
+
+def test_cached_columns_follow_every_control_and_come_back():
+    """The page keeps its columns by family (P/R/hit rate/AP/RR, ERR, NDCG) and its
+    curves apart from K: after each change, and after going back to settings met
+    before, the whole shown per-query table and curve equal a fresh computation."""
+    ds = load_sample("diabetes_ranking")
+    at = open_page("diabetes_ranking")
+    top = float(ds.y_true.max())
+    opts = {"k": 5, "denominator": "min_m_k", "level": 1, "gain": "linear", "ties": "column"}
+    opts["max_grade"] = top
+    state = {"empty": "zero"}
+
+    def check(label):
+        assert not at.exception, label
+        table, curve = _shown_tables(at)
+        ref = retrieval_per_query(ds.y_true, ds.score(), **opts)
+        ref.index = list(ds.sample_ids)
+        ref = ref.loc[table["query"].tolist()]
+        for col in [*CONVENTION_METRICS, "relevant"]:
+            np.testing.assert_allclose(table[col], ref[col], rtol=0, atol=1e-12, err_msg=label)
+        no_k = {n: v for n, v in opts.items() if n != "k"}
+        c_ref = retrieval_curve(
+            ds.y_true, ds.score(), k_max=ds.n_labels, empty=state["empty"], **no_k
+        )
+        assert set(curve) == set(c_ref.columns.drop("K"))
+        for name, y in curve.items():
+            np.testing.assert_allclose(y, c_ref[name], rtol=0, atol=1e-12, err_msg=label)
+        assert shown(at) == expected(ds, empty=state["empty"], **opts), label
+
+    check("start")
+    steps = [
+        ("number_input", "rel_level", 2, "level"),  # P, R, hit rate, AP, RR only
+        ("number_input", "max_grade", top + 1, "max_grade"),  # ERR only
+        ("radio", "gain", "exponential", "gain"),  # NDCG only
+        ("slider", "k", 3, "k"),  # every column at K = 3, the same curves
+        ("selectbox", "tie_mode", "tie-averaged", "ties"),  # everything
+        ("radio", "empty_query", "drop", None),  # the curves only
+        (
+            "number_input",
+            "rel_level",
+            3,
+            "level",
+        ),  # a query is empty: under "drop" every curve moves
+        ("selectbox", "tie_mode", "column", "ties"),  # settings met before
+        ("number_input", "rel_level", 2, "level"),
+        ("slider", "k", 5, "k"),
+        ("radio", "empty_query", "zero", None),
+        ("number_input", "max_grade", top, "max_grade"),
+        ("radio", "gain", "linear", "gain"),
+    ]
+    for widget, key, value, opt in steps:
+        getattr(at, widget)(key=key).set_value(value).run()
+        if opt is None:
+            state["empty"] = value
+        else:
+            opts[opt] = value
+        check(f"{key} -> {value}")
 
 
 DRILLS = [

@@ -3,19 +3,26 @@
 from __future__ import annotations
 
 import math
+from collections import OrderedDict
 
+import numpy as np
 import pandas as pd
 import streamlit as st
 
 from explorer import state, widgets
 from explorer.charts.retrieval import grade_color, metrics_vs_k_figure, ranked_list_figure
+from explorer.datasets import Dataset
 from explorer.formatting import fmt
 from metrics import MetricInputError
 from metrics.retrieval import (
+    CONVENTION_METRICS,
+    METRIC_PART,
     retrieval_curve,
     retrieval_means,
     retrieval_per_query,
     retrieval_query_steps,
+    retrieval_summary,
+    score_order,
 )
 
 st.title("Top-K retrieval")
@@ -263,28 +270,137 @@ settings = {
 }
 
 
-@widgets.cache_by_dataset
+# The per-query tables (100,000 x 8 on big data) and the curves live in st.cache_resource
+# (keyed on the dataset's fingerprint, shared, not copied on every rerun), by family of
+# columns: P, R, hit rate, AP and RR depend on the relevance grade and the AP denominator,
+# ERR on its maximum grade, NDCG on its gain. A change of one of these recomputes its
+# family only; a curve does not depend on K, so moving K computes the per-query columns
+# at the new K only; what is missing is computed in one pass over the matrix, ranked once
+# per model (score_order).
+_BY_FINGERPRINT = {Dataset: lambda d: d.fingerprint}
+#: The conventions each family of columns depends on (besides the model, K and ties).
+FAMILY_SETTINGS = {"rel": ("level", "denominator"), "err": ("max_grade",), "dcg": ("gain",)}
+FAMILY_COLUMNS = {
+    fam: tuple(c for c in CONVENTION_METRICS if METRIC_PART[c] == fam) for fam in FAMILY_SETTINGS
+}
+CURVE_COLUMNS = {"AP@K": "MAP@K", "RR": "MRR@K"}
+#: How many per-query tables (of each family) and curves of one dataset are kept.
+KEEP_TABLES, KEEP_CURVES = 8, 32
+
+
+@st.cache_resource(max_entries=4, hash_funcs=_BY_FINGERPRINT)
+def _memo(ds) -> dict:
+    """This dataset's computed columns, by family and settings, and assembled tables."""
+    return {name: OrderedDict() for name in ("per_query", "curve", "table", "curve_table")}
+
+
+@st.cache_resource(max_entries=4, hash_funcs=_BY_FINGERPRINT)
+def _order(ds, model: str) -> np.ndarray:
+    """The model's ranking of every query (one sort, reused by every K and convention)."""
+    return score_order(ds.score(model))
+
+
+def _remember(store: OrderedDict, key: tuple, value, keep: int) -> None:
+    store[key] = value
+    store.move_to_end(key)
+    while len(store) > keep:
+        store.popitem(last=False)
+
+
+def _columns(families) -> list[str]:
+    return [c for fam in families for c in FAMILY_COLUMNS[fam]]
+
+
+def tables(
+    ds, model: str, settings: tuple, empty: str, *, with_curve: bool = True
+) -> tuple[pd.DataFrame, pd.DataFrame | None]:
+    """The per-query table at the settings' K and (``with_curve``) the curve over every
+    K; shared objects, read-only."""
+    memo = _memo(ds)
+    s = dict(settings)
+    pq_keys, curve_keys = {}, {}
+    for fam, names in FAMILY_SETTINGS.items():
+        conv = (model, fam, s["ties"], *(s[n] for n in names))
+        pq_keys[fam] = (*conv, s["k"])
+        curve_keys[fam] = (*conv, empty, s["level"] if empty == "drop" else None)
+    table_key, curve_key = (model, settings), (model, settings, empty)
+    per_query = memo["table"].get(table_key)
+    curve = memo["curve_table"].get(curve_key) if with_curve else None
+    if per_query is not None and (curve is not None or not with_curve):
+        memo["table"].move_to_end(table_key)
+        return per_query, curve
+
+    for store, keys in ((memo["per_query"], pq_keys), (memo["curve"], curve_keys)):
+        for key in keys.values():  # kept ones are the newest: a store never drops them now
+            if key in store:
+                store.move_to_end(key)
+    need_pq = [f for f in FAMILY_SETTINGS if pq_keys[f] not in memo["per_query"]]
+    need_curve = [f for f in FAMILY_SETTINGS if with_curve and curve_keys[f] not in memo["curve"]]
+    both = [f for f in need_pq if f in need_curve]
+    args = dict(s, y_true=ds.y_true, y_score=ds.score(model), order=_order(ds, model))
+    got_pq, got_curve = {}, {}
+    if both:
+        t, c = retrieval_summary(**args, k_max=n_items, empty=empty, metrics=_columns(both))
+        got_pq |= dict.fromkeys(both, t)
+        got_curve |= dict.fromkeys(both, c)
+    if set(need_pq) - set(both):
+        rest = [f for f in need_pq if f not in both]
+        got_pq |= dict.fromkeys(rest, retrieval_per_query(**args, metrics=_columns(rest)))
+    if set(need_curve) - set(both):
+        rest = [f for f in need_curve if f not in both]
+        args.pop("k")
+        c = retrieval_curve(**args, k_max=n_items, empty=empty, metrics=_columns(rest))
+        got_curve |= dict.fromkeys(rest, c)
+    for fam, t in got_pq.items():
+        keep = [*FAMILY_COLUMNS[fam], *(["relevant"] if fam == "rel" else [])]
+        _remember(memo["per_query"], pq_keys[fam], t[keep], KEEP_TABLES)
+    for fam, c in got_curve.items():
+        cols = [CURVE_COLUMNS.get(n, n) for n in FAMILY_COLUMNS[fam]]
+        _remember(memo["curve"], curve_keys[fam], c[cols], KEEP_CURVES)
+
+    parts = [memo["per_query"][pq_keys[f]] for f in FAMILY_SETTINGS]
+    per_query = pd.concat(parts, axis=1)[[*CONVENTION_METRICS, "relevant"]]
+    _remember(memo["table"], table_key, per_query, KEEP_TABLES)
+    if with_curve:
+        parts = [memo["curve"][curve_keys[f]] for f in FAMILY_SETTINGS]
+        curve = pd.concat([pd.DataFrame({"K": np.arange(1, n_items + 1)}), *parts], axis=1)
+        _remember(memo["curve_table"], curve_key, curve, KEEP_TABLES)
+    return per_query, curve
+
+
 def per_query_table(ds, model: str, settings: tuple) -> pd.DataFrame:
-    return retrieval_per_query(ds.y_true, ds.score(model), **dict(settings))
-
-
-@widgets.cache_by_dataset
-def curve_table(ds, model: str, settings: tuple, empty: str) -> pd.DataFrame:
-    """Every K at once: keyed on the settings without K, so moving K reuses it."""
-    return retrieval_curve(ds.y_true, ds.score(model), k_max=n_items, empty=empty, **dict(settings))
+    """The per-query table alone (kept with the others; read-only)."""
+    return tables(ds, model, settings, "zero", with_curve=False)[0]
 
 
 @widgets.cache_by_dataset
 def steps_table(ds, model: str, query: int, settings: tuple) -> pd.DataFrame:
-    return retrieval_query_steps(ds.y_true, ds.score(model), query, **dict(settings))
+    """One query's steps. The settings carry ``max_grade`` (at least the matrix's largest
+    grade), so the query's row alone gives the numbers of the whole matrix's table."""
+    rows = slice(query, query + 1)
+    return retrieval_query_steps(ds.y_true[rows], ds.score(model)[rows], 0, **dict(settings))
 
 
-@widgets.cache_by_dataset
-def worst_first(ds, model: str, settings: tuple, sort: str) -> pd.DataFrame:
-    """The per-query table with its query ids, sorted worst first (all rows)."""
-    table = per_query_table(ds, model, settings).copy()
-    table.insert(0, "query", list(ds.sample_ids))
-    return table.sort_values([sort, "query"], kind="stable").reset_index(drop=True)
+@st.cache_resource(max_entries=4, hash_funcs=_BY_FINGERPRINT)
+def _id_rank(ds) -> np.ndarray:
+    """Each query id's place in sorted order (ties of the worst-first sort)."""
+    ids = np.asarray(ds.sample_ids, dtype=object)
+    rank = np.empty(len(ids), dtype=np.int64)
+    rank[np.argsort(ids, kind="stable")] = np.arange(len(ids))
+    return rank
+
+
+@st.cache_resource(max_entries=8, hash_funcs=_BY_FINGERPRINT)
+def worst_first(ds, model: str, settings: tuple, sort: str, _per_query) -> np.ndarray:
+    """The rows of the per-query table, worst ``sort`` first (ties by query id)."""
+    return np.lexsort((_id_rank(ds), _per_query[sort].to_numpy()))
+
+
+def worst_first_rows(ds, per_query: pd.DataFrame, order: np.ndarray) -> pd.DataFrame:
+    """The rows ``order`` of the per-query table, with their query ids first."""
+    table = per_query.take(order).reset_index(drop=True)
+    table.insert(0, "query", [ds.sample_ids[i] for i in order])
+    return table
 
 
 def _key(s: dict) -> tuple:
@@ -298,9 +414,8 @@ SWITCHBOARD_CELLS = 1_000_000
 PAGE_ROWS = 200
 
 try:
-    per_query = per_query_table(ds, model, _key(settings))
+    per_query, curve = tables(ds, model, _key(settings), empty)
     means = retrieval_means(per_query, empty=empty)
-    curve = curve_table(ds, model, _key({n: v for n, v in settings.items() if n != "k"}), empty)
 except MetricInputError as exc:
     st.error(str(exc))
     st.stop()
@@ -611,16 +726,22 @@ show.insert(1, "item name", [names[i] for i in steps["item"]])
 for c in COLS[drill]:
     show[c] = steps[c]
 max_g = max(float(max_grade), 1.0)
-table = show.style.apply(
-    lambda r: [
-        f"background-color: {grade_color(r['grade'], max_g)}; color: "
-        + ("white" if r["grade"] / max_g > 0.5 else "black")
-        if c in ("grade", "item name")
-        else ""
-        for c in r.index
-    ],
-    axis=1,
-).format(precision=4)
+
+
+def _grade_styles(frame: pd.DataFrame) -> pd.DataFrame:
+    """Colour the grade and item name cells by grade (the whole table at once)."""
+    css = [
+        f"background-color: {grade_color(g, max_g)}; color: "
+        + ("white" if g / max_g > 0.5 else "black")
+        for g in frame["grade"]
+    ]
+    styles = pd.DataFrame("", index=frame.index, columns=frame.columns)
+    styles["grade"] = css
+    styles["item name"] = css
+    return styles
+
+
+table = show.style.apply(_grade_styles, axis=None).format(precision=4)
 st.dataframe(table, hide_index=True, width="stretch")
 st.download_button(
     "Step table as CSV",
@@ -673,8 +794,8 @@ if ds.n_samples <= 10:
 st.subheader("Per query, worst first")
 metric_names = [name for _, name in HEADLINE]
 SORT = {"AP@K": "AP@K", "ERR": "ERR@K", "DCG": "NDCG@K", "RR": "RR"}[drill]
-table = worst_first(ds, model, _key(settings), SORT)
-n_rows = len(table)
+worst = worst_first(ds, model, _key(settings), SORT, per_query)
+n_rows = len(worst)
 start = 1
 if n_rows > PAGE_ROWS:
     if int(st.session_state.get("rows_from", 1)) > n_rows:  # from a larger dataset
@@ -699,14 +820,14 @@ st.caption(
     + " Pick a query above to open it."
 )
 st.dataframe(
-    table.iloc[start - 1 : stop],
+    worst_first_rows(ds, per_query, worst[start - 1 : stop]),
     hide_index=True,
     width="stretch",
     column_config={c: st.column_config.NumberColumn(c, format="%.4f") for c in metric_names},
 )
 st.download_button(
     "Per-query table as CSV",
-    lambda t=table: t.to_csv(index=False),
+    lambda d=ds, t=per_query, o=worst: worst_first_rows(d, t, o).to_csv(index=False),
     "retrieval_per_query.csv",
     key="dl_per_query",
 )
