@@ -67,6 +67,7 @@ from metrics._ranks import (
     block_start_of,
     descending_order,
     flat_tie_blocks,
+    map_blocks,
     mid_rank,
     row_chunks,
     tie_bounds,
@@ -536,8 +537,10 @@ def _weighted_mean(values: np.ndarray, weights: np.ndarray | None) -> float:
 
 
 #: Entries of the score matrix transposed at a time by the column-wise
-#: multilabel paths (2**21 float64 = 16 MiB): bounds their memory.
-_COLUMN_BLOCK_ELEMENTS = 1 << 21
+#: multilabel paths (2**20 float64 = 8 MiB, one block per thread): bounds their
+#: memory; 2**20 rather than 2**21 gives two threads more blocks to share
+#: (macro AUC at 100,000 x 100: 39 ms -> 35 ms with two threads, 54 ms with one).
+_COLUMN_BLOCK_ELEMENTS = 1 << 20
 
 #: Up to this many entries, unweighted per-label scores come from one flat
 #: sort of the transposed matrix (``_auc_rows`` / ``_samples_ap_rows``)
@@ -608,13 +611,15 @@ def _column_scores(kind: str, y: np.ndarray, s: np.ndarray) -> tuple[np.ndarray,
     value sorts (its scores in place, its positives' scores) and a
     ``searchsorted`` of its distinct positive scores
     (:func:`_sorted_column_score`). The loops run over column blocks and
-    labels, each label vectorized over the samples. AUC is NaN for a label
-    with a single class (the caller refuses it).
+    labels, each label vectorized over the samples; the column blocks are
+    shared among threads (:func:`metrics._ranks.map_blocks`). AUC is NaN for
+    a label with a single class (the caller refuses it).
     """
     n, m = s.shape
     out = np.empty(m, dtype=np.float64)
     n_pos = np.empty(m, dtype=np.int64)
-    for cols in _column_blocks(n, m):
+
+    def column_block(cols: slice) -> None:
         block = _transposed(s, cols)
         pos = _transposed(y, cols, bool)
         for j in range(block.shape[0]):
@@ -623,6 +628,8 @@ def _column_scores(kind: str, y: np.ndarray, s: np.ndarray) -> tuple[np.ndarray,
             n_pos[cols.start + j] = ps.shape[0]
             block[j].sort()
             out[cols.start + j] = _sorted_column_score(kind, block[j], ps)
+
+    map_blocks(column_block, _column_blocks(n, m))
     return out, n_pos
 
 

@@ -49,6 +49,7 @@ from metrics._ranks import (
     apply_by_row_chunks,
     ascending_flat_order,
     flat_tie_blocks,
+    map_blocks,
     row_chunks,
     sklearn_ignore_ties_order,
 )
@@ -802,9 +803,12 @@ def dcg_ranking(y_true, y_score, *, _max_elements: int | None = None) -> DcgRank
     n, m = ys.shape
     dtype = _index_dtype(m)
     parts = [np.empty((n, m), dtype=dtype) for _ in range(5)]
-    for rows in row_chunks(n, m, max_elements=_max_elements):
+
+    def run(rows: slice) -> None:
         for out, block in zip(parts, _ranking_block(yt[rows], ys[rows], dtype), strict=True):
             out[rows] = block
+
+    map_blocks(run, row_chunks(n, m, max_elements=_max_elements))
     return DcgRanking(yt, *parts)
 
 
@@ -858,7 +862,8 @@ def dcg_ranking_table(
     discount = _discount(m, k, base)
     names = ("DCG", "ideal DCG", "pessimistic DCG", "optimistic DCG")
     cols = {c: np.empty(n) for c in names}
-    for rows in row_chunks(n, m, max_elements=_max_elements):
+
+    def run(rows: slice) -> None:
         gains = yt[rows].astype(np.float64)
         if exponential:
             gains = np.exp2(gains) - 1.0
@@ -879,6 +884,8 @@ def dcg_ranking_table(
                 np.take_along_axis(cum, last + 1, axis=1) - np.take_along_axis(cum, first, axis=1)
             ) / (last - first + 1)
         cols["DCG"][rows] = ordered @ discount
+
+    map_blocks(run, row_chunks(n, m, max_elements=_max_elements))
     ideal_dcg = cols["ideal DCG"]
     ok = ideal_dcg > 0
     ndcg = np.zeros(n)

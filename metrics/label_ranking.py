@@ -49,6 +49,7 @@ from metrics._ranks import (
     block_start_of,
     descending_order,
     flat_tie_blocks,
+    map_blocks,
     row_chunks,
     scatter_back,
     tie_bounds,
@@ -216,19 +217,15 @@ def _weighted_mean(values: np.ndarray, w: np.ndarray | None) -> float:
 # ---------------------------------------------------------------------------
 # vectorized kernels (validated input: a bool mask of true labels and scores)
 # ---------------------------------------------------------------------------
-#: Entries per block of rows for coverage (smaller than the default: three light passes).
-_COVERAGE_BLOCK = 1 << 15
-
-
 def _coverage(mask: np.ndarray, ys: np.ndarray, verify=None) -> np.ndarray:
     if verify is None:
-        return apply_by_row_chunks(_coverage_rows, mask, ys, max_elements=_COVERAGE_BLOCK)
+        return apply_by_row_chunks(_coverage_rows, mask, ys)
 
     def rows(mask_rows, ys_rows):
         verify(mask_rows, ys_rows)
         return _coverage_rows(mask_rows, ys_rows)
 
-    return apply_by_row_chunks(rows, mask, ys, max_elements=_COVERAGE_BLOCK)
+    return apply_by_row_chunks(rows, mask, ys)
 
 
 def _coverage_rows(mask: np.ndarray, ys: np.ndarray) -> np.ndarray:
@@ -237,7 +234,9 @@ def _coverage_rows(mask: np.ndarray, ys: np.ndarray) -> np.ndarray:
     # lowest score of a true label (+inf without one), then count the scores >= it
     lowest = np.where(mask, ys, np.inf).min(axis=1)
     at_or_above = (ys >= lowest[:, None]).view(np.uint8)
-    return np.add.reduce(at_or_above, axis=1, dtype=np.intp)  # count_nonzero, cheaper
+    # count_nonzero, cheaper; in the narrowest type that holds n_labels (uint8: 2x faster)
+    count_type = np.min_scalar_type(ys.shape[1])
+    return np.add.reduce(at_or_above, axis=1, dtype=count_type).astype(np.intp)
 
 
 def _true_label_terms(mask: np.ndarray, ys: np.ndarray, *, per_block: bool | None = None):
@@ -1229,8 +1228,11 @@ def _tie_broken(mask: np.ndarray, ys: np.ndarray, rules) -> np.ndarray:
     n, m = ys.shape
     values = _score_values(ys)
     out = np.empty((2 * len(rules), n))
-    for rows in row_chunks(n, m):  # a few dozen blocks of rows
+
+    def run(rows: slice) -> None:  # a few dozen blocks of rows
         out[:, rows] = _broken_rows(mask[rows], ys[rows], values, rules)
+
+    map_blocks(run, row_chunks(n, m))
     return out
 
 

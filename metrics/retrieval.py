@@ -31,14 +31,12 @@ relevant positions of the top ``k`` by:
 from __future__ import annotations
 
 import operator
-import os
-from concurrent.futures import ThreadPoolExecutor
 from numbers import Real
 
 import numpy as np
 import pandas as pd
 
-from metrics._ranks import ROW_CHUNK_ELEMENTS, row_chunks, top_k_order
+from metrics._ranks import ROW_CHUNK_ELEMENTS, map_blocks, row_chunks, top_k_order
 from metrics._validation import (
     MetricInputError,
     as_2d,
@@ -133,21 +131,15 @@ def _check_max_grade(max_grade, y_true: np.ndarray, name: str = "y_true") -> flo
 _BLOCK_ELEMENTS = ROW_CHUNK_ELEMENTS
 
 
-#: Threads that share the blocks of :func:`_by_blocks` (numpy releases the GIL
-#: inside its sorts, gathers, running sums and element-wise loops, so two
-#: blocks run at once on two cores); 1 runs every block in the caller's thread.
-_WORKERS = min(2, os.cpu_count() or 1)
-_POOL = ThreadPoolExecutor(max_workers=_WORKERS, thread_name_prefix="metrics-retrieval")
-
-
 def _by_blocks(kernel, *arrays: np.ndarray) -> tuple[np.ndarray, ...]:
     """``kernel`` run on cache-sized blocks of rows, its outputs concatenated.
 
     ``kernel(*blocks)`` returns a tuple of arrays whose first axis runs over
     the rows of its block (or over one row of block totals); the blocks
     (a few dozen, never one per query, each vectorized) are shared among
-    :data:`_WORKERS` threads and their outputs concatenated in row order,
-    so the result does not depend on the number of threads.
+    threads by :func:`metrics._ranks.map_blocks` and their outputs
+    concatenated in row order, so the result does not depend on the number
+    of threads.
     """
     n, m = arrays[0].shape
     blocks = row_chunks(n, m, max_elements=_BLOCK_ELEMENTS)
@@ -155,7 +147,7 @@ def _by_blocks(kernel, *arrays: np.ndarray) -> tuple[np.ndarray, ...]:
     def run(rows):
         return kernel(*map(operator.itemgetter(rows), arrays))
 
-    parts = list((_POOL.map if _WORKERS > 1 and len(blocks) > 2 else map)(run, blocks))
+    parts = map_blocks(run, blocks)
     return tuple(np.concatenate(p) for p in zip(*parts, strict=True))
 
 

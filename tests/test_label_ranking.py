@@ -668,7 +668,6 @@ def test_counted_path_with_grid_and_uneven_values_matches_sklearn(monkeypatch, v
     s = rng.choice(values, (400, 15)).astype(np.float64)
     w = weights(5, 400)
     monkeypatch.setattr(ranks, "ROW_CHUNK_ELEMENTS", 33 * 15)  # ragged blocks
-    monkeypatch.setattr(lr, "_COVERAGE_BLOCK", 33 * 15)
     assert lr._score_values(s) is not None  # the counted path is taken
     for name, (ours, theirs) in SCORES.items():
         expected = theirs(y, s, sample_weight=w)
@@ -678,7 +677,6 @@ def test_counted_path_with_grid_and_uneven_values_matches_sklearn(monkeypatch, v
 def test_block_by_block_checks_raise_the_up_front_errors(monkeypatch):
     """Labels and scores checked per block give the same error as the full check, in order."""
     monkeypatch.setattr(ranks, "ROW_CHUNK_ELEMENTS", 10 * 6)  # blocks of 10 rows
-    monkeypatch.setattr(lr, "_COVERAGE_BLOCK", 10 * 6)
     rng = np.random.default_rng(1)
     y = (rng.random((45, 6)) < 0.4).astype(np.int64)
     s = np.round(rng.random((45, 6)), 1)
@@ -774,7 +772,6 @@ def test_replace_sample_scores_equals_full_recomputation(seed, weighted, ties):
 def test_replace_sample_scores_over_row_blocks_and_counted_scores(monkeypatch):
     """The full matrix goes through several row blocks and the counted path; the row does not."""
     monkeypatch.setattr(ranks, "ROW_CHUNK_ELEMENTS", 40 * 12)  # blocks of 40 rows
-    monkeypatch.setattr(lr, "_COVERAGE_BLOCK", 40 * 12)
     rng = np.random.default_rng(7)
     y = (rng.random((300, 12)) < 0.3).astype(np.int64)
     s = tied_scores(rng, y.shape, n_values=5)

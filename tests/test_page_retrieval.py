@@ -276,7 +276,7 @@ def test_summary_subsets_order_and_threads_give_the_same_numbers(
             assert list(t2.columns) == [*cols, "relevant"]
             pd.testing.assert_frame_equal(t2, t[t2.columns])
             pd.testing.assert_frame_equal(c2, c[c2.columns])
-        monkeypatch.setattr(retrieval_module, "_WORKERS", 1)
+        monkeypatch.setattr(metrics._ranks, "WORKERS", 1)
         pd.testing.assert_frame_equal(retrieval_per_query(y, s, k=k, order=order, **opts), t)
         monkeypatch.undo()
         if block:
