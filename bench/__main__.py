@@ -129,10 +129,13 @@ def main(argv: list[str] | None = None) -> int:
     import numpy
     import pandas
 
+    import metrics._ranks
+
     versions = {
         "python": platform.python_version(),
         "numpy": numpy.__version__,
         "pandas": pandas.__version__,
+        "metrics threads": str(metrics._ranks.WORKERS),
     }
     missing = {}
     wanted = [x.strip() for x in args.libs.split(",") if x.strip()]

@@ -95,7 +95,7 @@ def _dataset_table(d: DatasetResult, libs: list[str], notes: _Notes) -> list[str
     for name, t in d.setup.items():
         facts.append(f"{name}: {fmt_time(t.seconds)}{_extra(t)}, not included in evaluate")
     lines += ["; ".join(facts) + ".", ""]
-    cols = ["metric (ours)", "time", "peak memory", "/ argsort", *libs, "values"]
+    cols = ["metric (ours)", "time", "1 thread", "peak memory", "/ argsort", *libs, "values"]
     lines.append("| " + " | ".join(cols) + " |")
     lines.append("|" + "---|" * len(cols))
     for c in d.cases:
@@ -107,8 +107,10 @@ def _dataset_table(d: DatasetResult, libs: list[str], notes: _Notes) -> list[str
             if c.peak_bytes is not None
             else "-"
         )
-        vs_argsort = _ratio(c.timing.seconds / d.argsort.seconds) if d.argsort else "-"
-        cells = [f"`{c.metric}`", fmt_time(c.timing.seconds), peak, vs_argsort]
+        ours_1t = c.one_thread if getattr(c, "one_thread", None) else c.timing
+        vs_argsort = _ratio(ours_1t.seconds / d.argsort.seconds) if d.argsort else "-"
+        single = fmt_time(c.one_thread.seconds) if getattr(c, "one_thread", None) else "-"
+        cells = [f"`{c.metric}`", fmt_time(c.timing.seconds), single, peak, vs_argsort]
         for lib in libs:
             r = c.ref(lib)
             if r is None:
@@ -166,8 +168,11 @@ def render(
         "Times are wall-clock, the best of a few repeats, in one process; a speed-up "
         "(in brackets) is the comparator's time over ours (> 1x: ours is faster). "
         "Peak memory is tracemalloc's peak during one call of ours, beyond the inputs, "
-        "as a multiple of the float64 score matrix (or vector). `/ argsort` is our time "
-        "over one default `np.argsort(y_score, axis=-1)` of the same scores.",
+        "as a multiple of the float64 score matrix (or vector). `metrics` shares its "
+        "blocks of rows (or columns) between two threads (`METRICS_THREADS`); `1 thread` "
+        "is our time with every block in the caller's thread, and `/ argsort` is that "
+        "one-thread time over one default (single-threaded) "
+        "`np.argsort(y_score, axis=-1)` of the same scores.",
         "",
         "## Run",
         "",
@@ -175,8 +180,15 @@ def render(
         f"- started {info.started}; wall time {info.wall_seconds / 60:.1f} min",
         f"- machine: {info.cpu_count} cores; load average (1, 5, 15 min) "
         + "; ".join(f"{when}: {a:.2f}, {b:.2f}, {c:.2f}" for when, (a, b, c) in info.load_samples)
-        + ". Other processes shared the cores, so absolute times are inflated and noisy; "
-        "ratios come from the same process minutes apart.",
+        + ". "
+        + (
+            "The 1-minute load rose above the core count: other processes shared the cores, "
+            "so absolute times are inflated and noisy; "
+            if max(a for _, (a, _b, _c) in info.load_samples) > info.cpu_count
+            else "The bench itself keeps one or two cores busy (ours, torch and ranx use two "
+            "threads); "
+        )
+        + "ratios come from the same process minutes apart.",
         "- versions: " + ", ".join(f"{k} {v}" for k, v in info.versions.items()),
     ]
     for lib, why in info.missing.items():

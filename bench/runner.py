@@ -5,10 +5,12 @@ from __future__ import annotations
 import re
 import sys
 import traceback
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 import numpy as np
 
+import metrics._ranks
 from bench.cases import Case, Ref, cases_for, compare, ranx_setup, to_plain
 from bench.data import BenchData
 from bench.timing import Budget, Timing, extrapolate, peak_memory, time_call
@@ -44,6 +46,8 @@ class CaseResult:
     peak_bytes: int | None
     refs: list[RefResult] = field(default_factory=list)
     error: str = ""
+    #: our time with metrics' row blocks in the caller's thread alone (METRICS_THREADS=1)
+    one_thread: Timing | None = None
 
     def ref(self, lib: str) -> RefResult | None:
         """The comparator result of ``lib``, if it ran."""
@@ -77,6 +81,17 @@ def _log(msg: str) -> None:
 def _short_error(exc: BaseException) -> str:
     text = str(exc).strip().splitlines()
     return f"{type(exc).__name__}: {text[0][:160] if text else ''}"
+
+
+@contextmanager
+def one_thread():
+    """Run ``metrics`` on one thread (its row blocks in the caller's thread) inside."""
+    saved = metrics._ranks.WORKERS
+    metrics._ranks.WORKERS = 1
+    try:
+        yield
+    finally:
+        metrics._ranks.WORKERS = saved
 
 
 def _head(d: BenchData) -> BenchData:
@@ -206,6 +221,10 @@ def run_dataset(
         try:
             value, t = time_call(lambda case=case: case.ours(d), budget)
             peak = peak_memory(lambda case=case: case.ours(d))
+            t1 = None
+            if metrics._ranks.WORKERS > 1:
+                with one_thread():
+                    _, t1 = time_call(lambda case=case: case.ours(d), budget)
         except Exception as exc:
             _log(f"   {case.metric}: ERROR {_short_error(exc)}")
             if "--traceback" in sys.argv:
@@ -213,7 +232,7 @@ def run_dataset(
             result.cases.append(CaseResult(case.metric, None, None, error=_short_error(exc)))
             continue
         value = to_plain(value)
-        cr = CaseResult(case.metric, t, peak)
+        cr = CaseResult(case.metric, t, peak, one_thread=t1)
         for ref in case.refs:
             if ref.lib in libs:
                 cr.refs.append(_run_ref(case, ref, d, value, result, budget))
@@ -224,5 +243,7 @@ def run_dataset(
             else f"{r.lib} {r.check}: {r.note}"
             for r in cr.refs
         )
-        _log(f"   {case.metric}: {t.seconds * 1e3:.2f} ms, peak {peak / 2**20:.1f} MiB  {refs}")
+        single = f" (1 thread {t1.seconds * 1e3:.2f} ms)" if t1 else ""
+        peak_mib = peak / 2**20
+        _log(f"   {case.metric}: {t.seconds * 1e3:.2f} ms{single}, peak {peak_mib:.1f} MiB  {refs}")
     return result

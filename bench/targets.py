@@ -184,13 +184,25 @@ def _speedup(d: DatasetResult | None, metric: str, lib: str) -> tuple[float | No
     return r.speedup(c.timing), label
 
 
-def _vs_argsort(d: DatasetResult | None, metric: str) -> float | None:
+def _vs_argsort(d: DatasetResult | None, metric: str) -> tuple[float | None, str]:
+    """Our time on one thread over one (single-threaded) ``np.argsort``, and a note.
+
+    The sort floor is a one-thread yardstick, so ours is held to it on one
+    thread too (``metrics``' row blocks in the caller's thread); the note
+    gives the ratio as shipped, with the blocks shared by two threads.
+    """
     if d is None or d.argsort is None:
-        return None
+        return None, ""
     c = d.case(metric)
     if c is None or c.timing is None:
-        return None
-    return c.timing.seconds / d.argsort.seconds
+        return None, ""
+    shipped = c.timing.seconds / d.argsort.seconds
+    if c.one_thread is None:
+        return shipped, ""
+    return (
+        c.one_thread.seconds / d.argsort.seconds,
+        f"on one thread; {shipped:.2f}x with metrics' blocks on two threads",
+    )
 
 
 def check_targets(results: list[DatasetResult], pages: list[PageResult] | None) -> list[TargetRow]:
@@ -251,13 +263,15 @@ def check_targets(results: list[DatasetResult], pages: list[PageResult] | None) 
         ("coverage-argsort", ml, "coverage_error", 1.5),
         ("mrr-argsort", gr, "mean_reciprocal_rank", 1.5),
     ):
+        ratio, note = _vs_argsort(d, metric)
         rows.append(
             _at_most(
                 key,
                 f"{metric} time / one np.argsort(axis=1)",
                 d.name if d else "(not run)",
-                _vs_argsort(d, metric),
+                ratio,
                 limit,
+                note=note,
             )
         )
 
