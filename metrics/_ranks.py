@@ -3,7 +3,8 @@
 All functions work row-wise on a 2-D score matrix (samples x labels) with a
 single sort of the matrix and cumulative operations, never a Python loop over
 rows (:func:`apply_by_row_chunks` runs a kernel over cache-sized blocks of
-rows, each block vectorized). A 1-D vector can be passed as a ``(1, n)`` matrix.
+rows, each block vectorized, the blocks shared by two threads through
+:func:`map_blocks`). A 1-D vector can be passed as a ``(1, n)`` matrix.
 
 Vocabulary
 ----------
