@@ -1303,21 +1303,19 @@ def retrieval_per_query(
     >>> retrieval_per_query([[0, 1]], [[1, 1]], k=1, ties="tie-averaged")["P@K"].tolist()
     [0.5]
     """
-    yt, ys = _check_inputs(y_true, y_score, int_grades=True)
-    k, mg = _check_conventions(k, denominator, level, gain, ties, max_grade, yt)
-    per_query, _ = _tables(
-        yt,
-        ys,
+    per_query, _ = _checked_tables(
+        y_true,
+        y_score,
         k=k,
         k_max=None,
+        empty="zero",
+        order=order,
+        metrics=metrics,
         denominator=denominator,
         level=level,
         gain=gain,
-        mg=mg,
+        max_grade=max_grade,
         ties=ties,
-        empty="zero",
-        order=_check_order(order, ys),
-        metrics=_check_metrics(metrics),
     )
     return per_query
 
@@ -1391,22 +1389,19 @@ def retrieval_curve(
     >>> c["MAP@K"].round(4).tolist()
     [1.0, 0.5, 0.5556, 0.5556, 0.7556]
     """
-    yt, ys = _check_inputs(y_true, y_score, int_grades=True)
-    k_max, mg = _check_conventions(k_max, denominator, level, gain, ties, max_grade, yt)
-    _check_choice(empty, EMPTY_QUERY, "empty")
-    _, curve = _tables(
-        yt,
-        ys,
+    _, curve = _checked_tables(
+        y_true,
+        y_score,
         k=None,
         k_max=k_max,
+        empty=empty,
+        order=order,
+        metrics=metrics,
         denominator=denominator,
         level=level,
         gain=gain,
-        mg=mg,
+        max_grade=max_grade,
         ties=ties,
-        empty=empty,
-        order=_check_order(order, ys),
-        metrics=_check_metrics(metrics),
     )
     return curve
 
@@ -1444,20 +1439,50 @@ def retrieval_summary(
     >>> round(float(t["AP@K"][0]), 4), c["MAP@K"].round(4).tolist()
     (0.7556, [1.0, 0.5, 0.5556, 0.5556, 0.7556])
     """
+    return _checked_tables(
+        y_true,
+        y_score,
+        k=k,
+        k_max=k_max,
+        empty=empty,
+        order=order,
+        metrics=metrics,
+        denominator=denominator,
+        level=level,
+        gain=gain,
+        max_grade=max_grade,
+        ties=ties,
+    )
+
+
+def _checked_tables(y_true, y_score, *, k, k_max, empty, order, metrics, **conventions):
+    """Validate the inputs and options of the three table functions, then :func:`_tables`.
+
+    ``k`` or ``k_max`` may be None (that table is skipped); the cut-off given
+    first is checked with the conventions, as each public function did.
+    """
     yt, ys = _check_inputs(y_true, y_score, int_grades=True)
-    k, mg = _check_conventions(k, denominator, level, gain, ties, max_grade, yt)
-    k_max = check_k(k_max)
+    c = conventions
+    cut = k if k is not None else k_max
+    cut, mg = _check_conventions(
+        cut, c["denominator"], c["level"], c["gain"], c["ties"], c["max_grade"], yt
+    )
+    if k is not None:
+        k = cut
+        k_max = None if k_max is None else check_k(k_max)
+    else:
+        k_max = cut
     _check_choice(empty, EMPTY_QUERY, "empty")
     return _tables(
         yt,
         ys,
         k=k,
         k_max=k_max,
-        denominator=denominator,
-        level=level,
-        gain=gain,
+        denominator=c["denominator"],
+        level=c["level"],
+        gain=c["gain"],
         mg=mg,
-        ties=ties,
+        ties=c["ties"],
         empty=empty,
         order=_check_order(order, ys),
         metrics=_check_metrics(metrics),

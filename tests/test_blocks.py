@@ -85,3 +85,16 @@ def test_two_threads_name_the_first_bad_row(monkeypatch):
     monkeypatch.setattr(ranks, "WORKERS", 2)
     with pytest.raises(MetricInputError, match=r"row 77"):
         metrics.label_ranking_average_precision_score(y, s)
+
+
+@pytest.mark.parametrize(
+    ("env", "expected"),
+    [("1", 1), ("3", 3), (" 2 ", 2), ("0", None), ("two", None), ("", None), ("-1", None)],
+)
+def test_metrics_threads_sets_the_workers(env, expected, monkeypatch):
+    """METRICS_THREADS=N (a whole number >= 1) sets the threads; anything else: up to 2 cores."""
+    monkeypatch.setenv("METRICS_THREADS", env)
+    monkeypatch.setattr(ranks.os, "cpu_count", lambda: 8)
+    assert ranks._thread_count() == (2 if expected is None else expected)
+    monkeypatch.setattr(ranks.os, "cpu_count", lambda: 1)
+    assert ranks._thread_count() == (1 if expected is None else expected)
