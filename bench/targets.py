@@ -81,8 +81,10 @@ WHY: dict[str, str] = {
     "memory:binary": (
         "precision_recall_curve with drop_intermediate=False on 10^7 distinct scores "
         "returns three float64 arrays of n (+1) values: the output alone is 3.0x the "
-        "score vector, so no implementation returning it can stay under 3x; the rest is "
-        "its sorted scores and the int32 counts"
+        "score vector, so no implementation returning it can stay under 3x; it holds "
+        "little else (the positives at or above each score are counted into the precision "
+        "array itself), the rest being the validated label mask (1 byte a sample) and "
+        "blocks of 2**16 thresholds"
     ),
     "memory": (
         "the metrics named hold more than three matrix-sized arrays at once (the result "

@@ -339,6 +339,29 @@ def _fast_ap(pos: np.ndarray, s: np.ndarray) -> float:
 
 #: Thresholds per ``searchsorted`` call in :func:`_unweighted_blocks`.
 _SEARCH_BLOCK = 1 << 20
+#: Thresholds per block of :func:`_unweighted_precision_recall` (2**16: its
+#: temporaries are ~1 MiB beside an output of 3 x 8 bytes per threshold).
+_PR_BLOCK = 1 << 16
+
+
+def _sorted_values(pos: np.ndarray, s: np.ndarray):
+    """The positives' scores sorted, the distinct scores ascending, and where each starts.
+
+    Value sorts only. ``first`` (the position of each distinct score's first
+    occurrence in ``np.sort(s)``) is None when every score is distinct; then
+    ``vals`` is ``np.sort(s)`` itself, with no copy.
+    """
+    ps = np.compress(pos, s)
+    ps.sort()
+    vals = np.sort(s)
+    is_first = np.empty(s.shape[0], dtype=bool)
+    is_first[0] = True
+    np.not_equal(vals[1:], vals[:-1], out=is_first[1:])
+    first = None
+    if np.count_nonzero(is_first) < s.shape[0]:
+        first = np.flatnonzero(is_first)
+        vals = vals[first]
+    return ps, vals, first
 
 
 def _unweighted_blocks(pos: np.ndarray, s: np.ndarray):
@@ -351,18 +374,8 @@ def _unweighted_blocks(pos: np.ndarray, s: np.ndarray):
     keep the peak memory low.
     """
     n = s.shape[0]
-    ps = np.compress(pos, s)
-    ps.sort()
+    ps, vals, first = _sorted_values(pos, s)
     n_pos = ps.shape[0]
-    vals = np.sort(s)
-    is_first = np.empty(n, dtype=bool)
-    is_first[0] = True
-    np.not_equal(vals[1:], vals[:-1], out=is_first[1:])
-    first = None
-    if np.count_nonzero(is_first) < n:
-        first = np.flatnonzero(is_first)
-        vals = vals[first]
-    del is_first
     # counts up to n: int32 (half the memory, exact) below 2**31 samples
     dtype = np.int32 if n < 2**31 else np.int64
     tps = np.empty(vals.shape[0], dtype=dtype)
@@ -379,6 +392,43 @@ def _unweighted_blocks(pos: np.ndarray, s: np.ndarray):
     del first
     fps -= tps  # scores at or above, minus the positives
     return fps[::-1], tps[::-1], vals[::-1]
+
+
+def _unweighted_precision_recall(pos: np.ndarray, s: np.ndarray):
+    """precision_recall_curve's three arrays (unweighted, every threshold) in ~their own memory.
+
+    The same integer counts as :func:`_unweighted_blocks`, so the same floats:
+    the positives at or above each distinct score (``tps``) are written as
+    float64 into the precision array itself, recall is ``tps / n_pos`` and
+    precision ``tps`` over the scores at or above (``n - first``), both
+    filled by blocks of thresholds. Besides the three returned arrays only
+    the sorted positive scores (freed before recall is made) and, on tied
+    scores, the first position of each distinct score are held: at 10^7
+    distinct scores the peak is the output (3x the scores), not 3.5x.
+    """
+    n = s.shape[0]
+    ps, vals, first = _sorted_values(pos, s)
+    n_pos = ps.shape[0]
+    k = vals.shape[0]
+    blocks = row_chunks(k, 1, max_elements=_PR_BLOCK)
+    precision = np.empty(k + 1)
+    precision[k] = 1.0
+    tps = precision[:k]
+    for part in blocks:
+        tps[part] = n_pos - np.searchsorted(ps, vals[part], side="left")
+    del ps
+    recall = np.empty(k + 1)
+    recall[k] = 0.0
+    for part in blocks:  # small blocks: the temporaries stay small beside the output
+        if n_pos == 0:
+            recall[part] = 1.0
+        else:
+            np.divide(tps[part], n_pos, out=recall[part])
+        # scores at or above each threshold: n - first position (``first`` is consumed in place)
+        at_or_above = np.arange(part.start, part.stop) if first is None else first[part]
+        np.subtract(n, at_or_above, out=at_or_above)
+        np.divide(tps[part], at_or_above, out=tps[part])
+    return precision, recall, vals
 
 
 def _weighted_blocks(pos: np.ndarray, s: np.ndarray, w: np.ndarray):
@@ -885,6 +935,8 @@ def precision_recall_curve(
     ([0.5, 0.6667, 0.5, 1.0, 1.0], [1.0, 1.0, 0.5, 0.5, 0.0], [0.1, 0.35, 0.4, 0.8])
     """
     pos, s, w = _binary_input(y_true, y_score, sample_weight, pos_label)
+    if w is None and not drop_intermediate:
+        return _unweighted_precision_recall(pos, s)
     fps, tps, thresholds = _blocks(pos, s, w)
     del pos, s, w
     if drop_intermediate and fps.shape[0] > 2:

@@ -949,3 +949,23 @@ def test_curve_counts_are_int32_and_exact():
     assert fps.dtype == np.int32 and tps.dtype == np.int32
     assert tps[-1] == np.count_nonzero(y) and fps[-1] + tps[-1] == len(y)
     assert curves_module._steps(tps).dtype == np.int32
+
+
+@pytest.mark.parametrize("ties", [False, True])
+@pytest.mark.parametrize("pos_frac", [0.0, 0.3, 1.0])
+def test_low_memory_precision_recall_equals_the_counting_path_exactly(ties, pos_frac, monkeypatch):
+    """The unweighted, every-threshold path (tps written into the precision array) gives
+    the very floats of the weighted path with unit weights, over several search blocks."""
+    monkeypatch.setattr(curves_module, "_PR_BLOCK", 7)
+    rng = np.random.default_rng(3)
+    n = 200
+    s = np.round(rng.random(n), 1) if ties else rng.random(n)
+    y = (rng.random(n) < pos_frac).astype(int)
+    ours = precision_recall_curve(y, s)
+    unit = precision_recall_curve(y, s, sample_weight=np.ones(n))
+    for a, b in zip(ours, unit, strict=True):
+        np.testing.assert_array_equal(a, b)
+    assert ours[2].flags.c_contiguous and ours[0][-1] == 1.0 and ours[1][-1] == 0.0
+    if 0 < pos_frac < 1:
+        for a, b in zip(ours, skm.precision_recall_curve(y, s), strict=True):
+            np.testing.assert_allclose(a, b, rtol=0, atol=1e-15)

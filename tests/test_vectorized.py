@@ -39,6 +39,7 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("curves", "column_block"): "over the labels of a block of columns (one vectorized pass each)",
     ("curves", "_weighted_column_scores"): "over cache-sized blocks of columns (labels)",
     ("curves", "_unweighted_blocks"): "over blocks of 2**20 thresholds (bounds a temporary)",
+    ("curves", "_unweighted_precision_recall"): "over blocks of 2**16 thresholds (temporaries)",
     ("curves", "_transposed"): "over row tiles of a few hundred rows (a blocked transpose)",
 }
 
