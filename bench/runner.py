@@ -48,6 +48,8 @@ class CaseResult:
     error: str = ""
     #: our time with metrics' row blocks in the caller's thread alone (METRICS_THREADS=1)
     one_thread: Timing | None = None
+    #: bytes of the arrays our call returns (part of ``peak_bytes``)
+    result_bytes: int = 0
 
     def ref(self, lib: str) -> RefResult | None:
         """The comparator result of ``lib``, if it ran."""
@@ -179,6 +181,15 @@ def _run_ref(
     return RefResult(ref.lib, ref.api, t, MISMATCH, gap, f"ours {_brief(a)}, theirs {_brief(b)}")
 
 
+def _nbytes(value) -> int:
+    """Bytes of the numpy arrays in a result (an array, or a tuple of them)."""
+    if isinstance(value, np.ndarray):
+        return value.nbytes
+    if isinstance(value, tuple):
+        return sum(map(_nbytes, value))
+    return 0
+
+
 def _brief(v) -> str:
     if isinstance(v, tuple):
         return "(" + ", ".join(_brief(x) for x in v) + ")"
@@ -231,8 +242,9 @@ def run_dataset(
                 traceback.print_exc()
             result.cases.append(CaseResult(case.metric, None, None, error=_short_error(exc)))
             continue
+        returned = _nbytes(value)
         value = to_plain(value)
-        cr = CaseResult(case.metric, t, peak, one_thread=t1)
+        cr = CaseResult(case.metric, t, peak, one_thread=t1, result_bytes=returned)
         for ref in case.refs:
             if ref.lib in libs:
                 cr.refs.append(_run_ref(case, ref, d, value, result, budget))

@@ -298,7 +298,16 @@ def check_targets(results: list[DatasetResult], pages: list[PageResult] | None) 
         if not measured:
             continue
         worst, metric = max(measured)
-        over = [f"{m} {x:.1f}x" for x, m in sorted(measured, reverse=True) if x > 3.0]
+        returned = {
+            c.metric: getattr(c, "result_bytes", 0) / d.input_bytes
+            for c in d.cases
+            if c.peak_bytes is not None
+        }
+        over = [
+            f"{m} {x:.2f}x" + (f" (its result {returned[m]:.2f}x)" if returned[m] >= 0.5 else "")
+            for x, m in sorted(measured, reverse=True)
+            if x > 3.0
+        ]
         note = f"worst: {metric}" + (f"; over 3x: {', '.join(over)}" if over else "")
         key = f"memory:{d.kind}"
         rows.append(_at_most(key, "peak memory / input matrix", d.name, worst, 3.0, note=note))

@@ -129,6 +129,21 @@ def test_argsort_targets_hold_the_one_thread_time_and_name_both(monkeypatch):
     assert f"{shipped:.2f}x with metrics' blocks on two threads" in row.note
 
 
+def test_a_curve_result_is_counted_in_its_peak_and_named_in_the_memory_note():
+    import metrics
+
+    d = make_binary(600, ties=False)
+    result = run_dataset(d, ("scikit-learn",), QUICK_BUDGET, only="precision_recall_curve")
+    (c,) = result.cases
+    arrays = metrics.precision_recall_curve(d.y_true, d.y_score)
+    assert c.result_bytes == sum(a.nbytes for a in arrays) == (3 * 600 + 2) * 8
+    assert c.peak_bytes >= c.result_bytes
+    (row,) = [r for r in check_targets([result], None) if r.target.startswith("peak memory")]
+    assert row.measured == f"{c.peak_bytes / result.input_bytes:.2f}x"
+    assert row.verdict == MISS  # the result alone is 3 x 600 + 2 values: over 3x
+    assert "precision_recall_curve" in row.note and "(its result 3.00x)" in row.note
+
+
 def test_compare_handles_scalars_arrays_and_curves():
     assert compare(1.0, 1.0 + 1e-12, 1e-9)[0]
     assert not compare(1.0, 1.001, 1e-9)[0]
