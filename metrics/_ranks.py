@@ -40,8 +40,8 @@ __all__ = [
     "block_sums",
     "descending_order",
     "flat_tie_blocks",
-    "map_blocks",
     "keyed_descending_order",
+    "map_blocks",
     "max_rank",
     "mid_rank",
     "row_chunks",
@@ -499,7 +499,9 @@ def _pool() -> ThreadPoolExecutor:
     """The shared pool of :data:`WORKERS` threads, made on first use."""
     global _POOL
     with _POOL_LOCK:
-        if _POOL is None or _POOL[0] != WORKERS:
+        if _POOL is None or _POOL[0] != WORKERS:  # first use, or WORKERS was changed
+            if _POOL is not None:
+                _POOL[1].shutdown(wait=False)
             pool = ThreadPoolExecutor(max_workers=WORKERS, thread_name_prefix="metrics-blocks")
             _POOL = (WORKERS, pool)
         return _POOL[1]
