@@ -110,6 +110,23 @@ def wait_for_run(page: Page, timeout: int = 30_000) -> None:
     expect(page.get_by_test_id("stSkeleton")).to_have_count(0, timeout=timeout)
 
 
+def step_slider(page: Page, name: str, key: str, arrow: str, target: str, most: int = 60) -> None:
+    """Press ``arrow`` on the slider ``name`` (keyed ``key``) until its thumb reads ``target``.
+
+    One key at a time, each followed by the rerun it starts: a burst of keys
+    pressed while a rerun redraws the slider can lose some of them (the thumb
+    stopped at 0.48 of 0.45 now and then), and a lost key is pressed again.
+    """
+    thumb = page.locator(f".st-key-{key} [data-testid='stSliderThumbValue']")
+    for _ in range(most):
+        if thumb.inner_text().strip() == target:
+            return
+        page.get_by_role("slider", name=name).focus()
+        page.keyboard.press(arrow)
+        wait_for_run(page)
+    expect(thumb).to_have_text(target)
+
+
 def metric_value(page: Page, label: str):
     """The value element of the st.metric whose label is exactly ``label``."""
     label_el = page.get_by_test_id("stMetricLabel").get_by_text(label, exact=True)

@@ -6,16 +6,10 @@ from playwright.sync_api import Page, expect
 
 import metrics
 from explorer.formatting import fmt
-from tests.e2e.conftest import wait_for_run
+from tests.e2e.conftest import metric_value, step_slider, wait_for_run
 
 Y = np.array([1, 0, 1, 0, 0, 0])  # seed002_roc6
 S = np.array([0.9, 0.7, 0.8, 0.6, 0.5, 0.4])
-
-
-def metric_value(page: Page, label: str):
-    """The st.metric whose label is exactly ``label`` ("TP" must not match "TPR")."""
-    label_el = page.get_by_test_id("stMetricLabel").get_by_text(label, exact=True)
-    return page.get_by_test_id("stMetric").filter(has=label_el).get_by_test_id("stMetricValue")
 
 
 def _expect_counts(page: Page, t: float) -> None:
@@ -35,14 +29,7 @@ def test_keyboard_slider_and_roc_click_move_the_confusion_matrix(page: Page, app
     expect(page.get_by_role("heading", name="ROC & PR curves")).to_be_visible()
     _expect_counts(page, 0.5)  # TP 2, FP 3, FN 0, TN 1
 
-    slider = page.get_by_role("slider", name="Threshold")
-    slider.focus()
-    for _ in range(15):  # one step (0.01) per key
-        page.keyboard.press("ArrowRight")
-    expect(page.locator('.st-key-threshold [data-testid="stSliderThumbValue"]')).to_have_text(
-        "0.65"
-    )
-    wait_for_run(page)
+    step_slider(page, "Threshold", "threshold", "ArrowRight", "0.65")  # 0.01 per key
     _expect_counts(page, 0.65)  # TP 2, FP 1, FN 0, TN 3
     expect(metric_value(page, "Precision")).to_have_text("0.6667")
     expect(page.locator(".st-key-threshold_number input")).to_have_value("0.6500")

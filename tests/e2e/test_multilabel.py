@@ -8,7 +8,7 @@ import metrics
 from explorer.datasets import load_sample
 from explorer.formatting import fmt
 from metrics.classification import threshold_predictions
-from tests.e2e.conftest import metric_value, wait_for_run
+from tests.e2e.conftest import metric_value, step_slider, wait_for_run
 
 
 def _headline(threshold: float) -> dict[str, str]:
@@ -28,13 +28,7 @@ def test_threshold_slider_moves_the_headline(page: Page, app_url: str):
     for label, value in _headline(0.5).items():
         expect(metric_value(page, label)).to_have_text(value)
 
-    page.get_by_role("slider", name="Threshold").focus()
-    for _ in range(5):  # one step (0.01) per key
-        page.keyboard.press("ArrowLeft")
-    expect(page.locator(".st-key-threshold [data-testid='stSliderThumbValue']")).to_have_text(
-        "0.45"
-    )
-    wait_for_run(page)
+    step_slider(page, "Threshold", "threshold", "ArrowLeft", "0.45")  # 0.01 per key
     for label, value in _headline(0.45).items():
         expect(metric_value(page, label)).to_have_text(value)
     expect(page).to_have_url(re.compile(r"[?&]t=0\.45(&|$)"))
