@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import threading
 from collections import OrderedDict
 
 import numpy as np
@@ -290,8 +291,12 @@ KEEP_TABLES, KEEP_CURVES = 8, 32
 
 @st.cache_resource(max_entries=4, hash_funcs=_BY_FINGERPRINT)
 def _memo(ds) -> dict:
-    """This dataset's computed columns, by family and settings, and assembled tables."""
-    return {name: OrderedDict() for name in ("per_query", "curve", "table", "curve_table")}
+    """This dataset's computed columns, by family and settings, and assembled tables.
+
+    Shared by every session on the dataset: ``"lock"`` serializes their updates.
+    """
+    memo = {name: OrderedDict() for name in ("per_query", "curve", "table", "curve_table")}
+    return memo | {"lock": threading.Lock()}
 
 
 @st.cache_resource(max_entries=4, hash_funcs=_BY_FINGERPRINT)
@@ -317,6 +322,11 @@ def tables(
     """The per-query table at the settings' K and (``with_curve``) the curve over every
     K; shared objects, read-only."""
     memo = _memo(ds)
+    with memo["lock"]:  # sessions on one dataset take turns
+        return _tables_locked(memo, ds, model, settings, empty, with_curve)
+
+
+def _tables_locked(memo: dict, ds, model: str, settings: tuple, empty: str, with_curve: bool):
     s = dict(settings)
     pq_keys, curve_keys = {}, {}
     for fam, names in FAMILY_SETTINGS.items():
