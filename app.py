@@ -29,4 +29,6 @@ nav = st.navigation(
     ]
 )
 state.sidebar_picker()
+share = state.ShareLink()  # "Copy link", under the picker (and a notice if it has no data)
 nav.run()
+share.fill()  # again, now that the page wrote its settings into the URL

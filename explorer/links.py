@@ -4,6 +4,22 @@
 base64 (the ``data`` query parameter); ``decode_dataset`` unpacks and
 re-validates it, refusing a damaged or hand-edited link with a DataError.
 Bundled samples travel by name instead (``ds=<name>``). Pure functions.
+
+Numbers travel exactly (format version 2). The packed bytes are a compact
+JSON header, then, after a newline, a binary section. Each array of the
+header is either a JSON list (a whole number up to 2**53 as an integer, any
+other float as the shortest decimal that reads back as the same float64,
+Python's ``repr``) or the string ``"f8"``: its values are the next
+8 x size bytes of the binary section, little-endian float64 stored byte
+plane by byte plane (all first bytes, then all second bytes...), which
+compresses full-precision floats better than their decimals. Each array
+takes whichever form compresses smaller. Every score, label and weight
+comes back bit for bit, -0.0 and subnormals included. Version 1 links
+(a JSON list of numbers rounded to 12 significant digits) still open.
+
+:func:`float_text` writes a page setting to the URL just as exactly, and
+:func:`whatif_text` / :func:`parse_whatif` a what-if edit of one sample's
+scores (Label ranking's ``wi=``).
 """
 
 from __future__ import annotations
@@ -11,6 +27,8 @@ from __future__ import annotations
 import base64
 import binascii
 import json
+import math
+import threading
 import zlib
 
 import numpy as np
@@ -18,49 +36,299 @@ import numpy as np
 from explorer.datasets import KINDS, Dataset
 from explorer.io import DataError
 
-__all__ = ["INLINE_MAX_CHARS", "decode_dataset", "encode_dataset", "fits_in_link"]
+__all__ = [
+    "INLINE_MAX_CHARS",
+    "decode_dataset",
+    "encode_dataset",
+    "fits_in_link",
+    "float_text",
+    "parse_whatif",
+    "whatif_text",
+]
 
 INLINE_MAX_CHARS = 6000
+VERSION = 2
+_VERSIONS = (1, 2)  # the link formats decode_dataset reads
 _MAX_DECOMPRESSED = 2_000_000
+_EXACT_INT = 2**53  # every whole number up to this magnitude is a float64
+_PACKED = "f8"  # an array stored in the binary section
 
 
-def _numbers(a: np.ndarray) -> list:
-    return [float(f"{v:.12g}") for v in np.asarray(a, dtype=float).ravel()]
+def float_text(value: float, pretty: str = "g") -> str:
+    """``value`` as URL text that reads back (``float()``) as the very same float.
 
-
-def encode_dataset(ds: Dataset) -> str:
-    """Pack ``ds`` into a URL-safe string.
+    The ``pretty`` format is used when it is exact (``400`` rather than
+    ``400.0``, ``0.50`` for ``".2f"``), else the shortest exact decimal.
 
     Examples
     --------
-    >>> ds = Dataset("mine", "binary", np.array([0, 1]), {"m": np.array([0.25, 0.5])})
-    >>> decode_dataset(encode_dataset(ds)).scores["m"].tolist()
-    [0.25, 0.5]
+    >>> float_text(400.0), float_text(0.5, ".2f"), float_text(123456.789012345)
+    ('400', '0.50', '123456.789012345')
+    >>> float_text(0.1 + 0.2), float_text(-0.0)
+    ('0.30000000000000004', '-0')
     """
-    payload = {
-        "v": 1,
-        "name": ds.name,
-        "kind": ds.kind,
-        "shape": list(ds.y_true.shape),
-        "y": _numbers(ds.y_true),
-        "s": {m: _numbers(s) for m, s in ds.scores.items()},
-        "w": None if ds.sample_weight is None else _numbers(ds.sample_weight),
-        "labels": list(ds.label_names),
-        "ids": list(ds.sample_ids),
-    }
-    raw = json.dumps(payload, separators=(",", ":")).encode()
+    value = float(value)
+    text = format(value, pretty)
+    try:
+        back = float(text)
+    except ValueError:  # a format float() does not read back (e.g. with ",")
+        return repr(value)
+    if back == value and math.copysign(1.0, back) == math.copysign(1.0, value):
+        return text
+    return repr(value)
+
+
+def whatif_text(sample: int, row: np.ndarray, original: np.ndarray) -> str:
+    """The ``wi=`` parameter of a what-if edit: ``<sample>:<label>=<score>,...``.
+
+    Only the labels whose score differs from ``original`` are written, exactly.
+
+    Examples
+    --------
+    >>> whatif_text(1, np.array([0.1 + 0.2, 0.5, 2.0]), np.array([0.3, 0.5, 1.0]))
+    '1:0=0.30000000000000004,2=2'
+    """
+    row, original = np.asarray(row, dtype=np.float64), np.asarray(original, dtype=np.float64)
+    changed = np.flatnonzero((row != original) | (np.signbit(row) != np.signbit(original)))
+    return f"{int(sample)}:" + ",".join(f"{j}={float_text(row[j])}" for j in changed)
+
+
+def parse_whatif(text: str, n_samples: int, n_labels: int) -> tuple[int, dict[int, float]]:
+    """Read a ``wi=`` parameter: (sample, {label column: score}); ValueError says what is wrong.
+
+    Examples
+    --------
+    >>> parse_whatif("1:0=0.30000000000000004,2=2", 3, 3)
+    (1, {0: 0.30000000000000004, 2: 2.0})
+    >>> parse_whatif("1:5=0.5", 3, 3)
+    Traceback (most recent call last):
+    ...
+    ValueError: label column 5 does not exist (there are 3)
+    """
+    head, sep, cells = str(text).partition(":")
+    if not sep or not head.isdecimal() or not cells:
+        raise ValueError("it is not of the form <sample>:<label>=<score>,...")
+    sample = int(head)
+    if sample >= n_samples:
+        raise ValueError(f"sample {sample} does not exist (there are {n_samples})")
+    out: dict[int, float] = {}
+    for cell in cells.split(","):
+        col, sep, raw = cell.partition("=")
+        if not sep or not col.isdecimal():
+            raise ValueError(f"{cell!r} is not of the form <label>=<score>")
+        j = int(col)
+        if j >= n_labels:
+            raise ValueError(f"label column {j} does not exist (there are {n_labels})")
+        if j in out:
+            raise ValueError(f"label column {j} is given twice")
+        try:
+            value = float(raw)
+        except ValueError:
+            raise ValueError(f"{raw!r} is not a number") from None
+        if not math.isfinite(value):
+            raise ValueError(f"{raw!r} is not a finite number")
+        out[j] = value
+    return sample, out
+
+
+# ---------------------------------------------------------------- encoding
+def _shuffle(flat: np.ndarray) -> bytes:
+    """Little-endian float64 bytes, byte plane by byte plane."""
+    return flat.astype("<f8").view(np.uint8).reshape(-1, 8).T.tobytes()
+
+
+def _unshuffle(raw: bytes) -> np.ndarray:
+    planes = np.frombuffer(raw, dtype=np.uint8).reshape(8, -1)
+    return np.ascontiguousarray(planes.T).view("<f8").ravel().astype(np.float64)
+
+
+def _numbers(a: np.ndarray, blob: list[bytes]) -> list | str:
+    """The values of ``a``, flattened and exact: a JSON list, or ``"f8"`` (bytes in ``blob``)."""
+    flat = np.asarray(a, dtype=np.float64).ravel()
+    if not np.isfinite(flat).all():
+        raise ValueError("a value is not finite: the dataset cannot travel in a link")
+    whole = (flat == np.trunc(flat)) & (np.abs(flat) <= _EXACT_INT)
+    whole &= ~((flat == 0) & np.signbit(flat))  # -0.0 stays a float: "-0.0"
+    numbers = [int(v) if w else v for v, w in zip(flat.tolist(), whole.tolist(), strict=True)]
+    if whole.all():
+        return numbers
+    packed = _shuffle(flat)
+    as_text = json.dumps(numbers, separators=(",", ":")).encode()
+    if len(zlib.compress(packed, 6)) < len(zlib.compress(as_text, 6)):
+        blob.append(packed)
+        return _PACKED
+    return numbers
+
+
+_CACHE_SIZE = 16
+_cache: dict[tuple, str] = {}  # the latest tokens: pages ask on every rerun
+_cache_lock = threading.Lock()
+
+
+def encode_dataset(ds: Dataset) -> str:
+    """Pack ``ds`` into a URL-safe string; every float comes back bit for bit.
+
+    Raises ValueError when a value is not finite (such a dataset has no link).
+    The latest tokens are remembered (by content), since every rerun asks again.
+
+    Examples
+    --------
+    >>> ds = Dataset("mine", "binary", np.array([0, 1]), {"m": np.array([0.3, 0.1 + 0.2])})
+    >>> decode_dataset(encode_dataset(ds)).scores["m"].tolist()
+    [0.3, 0.30000000000000004]
+    """
+    key = (ds.fingerprint, ds.name, ds.sample_ids, ds.label_names)
+    with _cache_lock:
+        token = _cache.get(key)
+    if token is None:
+        token = _encode(ds)
+        with _cache_lock:
+            if len(_cache) >= _CACHE_SIZE:
+                _cache.pop(next(iter(_cache)))
+            _cache[key] = token
+    return token
+
+
+def _encode(ds: Dataset) -> str:
+    blob: list[bytes] = []  # filled in the order the decoder reads: y, scores, weights
+    payload = {"v": VERSION, "name": ds.name, "kind": ds.kind, "shape": list(ds.y_true.shape)}
+    payload["y"] = _numbers(ds.y_true, blob)
+    payload["s"] = {m: _numbers(s, blob) for m, s in ds.scores.items()}
+    payload["w"] = None if ds.sample_weight is None else _numbers(ds.sample_weight, blob)
+    # the default names ("0", "1"...; "label_0"...) are left out: Dataset gives them back
+    n_labels = ds.y_true.shape[1] if ds.y_true.ndim == 2 else 0
+    default_labels = tuple(f"label_{j}" for j in range(n_labels))
+    default_ids = tuple(str(i) for i in range(ds.n_samples))
+    payload["labels"] = [] if ds.label_names == default_labels else list(ds.label_names)
+    payload["ids"] = [] if ds.sample_ids == default_ids else list(ds.sample_ids)
+    head = json.dumps(payload, separators=(",", ":"), allow_nan=False).encode()
+    raw = head + b"\n" + b"".join(blob) if blob else head
     return base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode().rstrip("=")
 
 
 def fits_in_link(ds: Dataset) -> bool:
-    """Whether ``ds`` is small enough to travel inline in a URL."""
+    """Whether ``ds`` is small enough (and finite) to travel inline in a URL."""
     if ds.y_true.size * (1 + len(ds.scores)) > 20_000:
         return False
-    return len(encode_dataset(ds)) <= INLINE_MAX_CHARS
+    try:
+        return len(encode_dataset(ds)) <= INLINE_MAX_CHARS
+    except ValueError:  # a value that is not finite
+        return False
+
+
+# ---------------------------------------------------------------- decoding
+class _Damaged(Exception):
+    """Why a payload is refused (the DataError's message says it)."""
+
+
+def _refuse_constant(name: str):
+    raise _Damaged("a value is not a finite number")
+
+
+class _Reader:
+    """The arrays of one payload, each checked: finite, the right count, real numbers."""
+
+    def __init__(self, version: int, blob: bytes) -> None:
+        self.version, self.blob, self.at = version, blob, 0
+
+    def array(self, values, size: int, what: str) -> np.ndarray:
+        if values == _PACKED and type(values) is str and self.version >= 2:
+            end = self.at + 8 * size
+            if end > len(self.blob):
+                raise _Damaged(f"{what} are cut short")
+            a = _unshuffle(self.blob[self.at : end])
+            self.at = end
+        else:
+            if type(values) is not list or len(values) != size:
+                raise _Damaged(f"{what} do not hold {size} numbers")
+            if not all(type(v) is float or type(v) is int for v in values):
+                raise _Damaged(f"{what} hold a value that is not a number")
+            try:
+                a = np.array(values, dtype=np.float64)
+            except OverflowError:  # a whole number beyond float64
+                raise _Damaged("a value is not a finite number") from None
+        if not np.isfinite(a).all():
+            raise _Damaged("a value is not a finite number")
+        return a
+
+    def done(self) -> None:
+        if self.at != len(self.blob):
+            raise _Damaged("unexpected bytes after the data")
+
+
+def _strings(values, what: str) -> tuple[str, ...]:
+    if type(values) is not list or not all(type(v) is str for v in values):
+        raise _Damaged(f"{what} must be a list of text")
+    return tuple(values)
+
+
+def _dataset(payload, blob: bytes) -> Dataset:
+    """Check an unpacked payload (format 1 or 2) and build its Dataset, or _Damaged."""
+    if type(payload) is not dict:
+        raise _Damaged("not a packed dataset")
+    version = payload.get("v")
+    if type(version) is not int or version not in _VERSIONS:
+        raise _Damaged(f"unknown format version {version!r}")
+    kind = payload.get("kind")
+    if kind not in KINDS:
+        raise _Damaged(f"unknown kind {kind!r}")
+    name = payload.get("name")
+    if type(name) is not str or not name.strip():
+        raise _Damaged("the dataset has no name")
+    shape = payload.get("shape")
+    ndim = 2 if kind in ("multilabel", "graded") else 1
+    if (
+        type(shape) is not list
+        or len(shape) != ndim
+        or not all(type(d) is int and d >= 1 for d in shape)
+    ):
+        raise _Damaged(f"a {kind} dataset needs a shape of {ndim} positive whole number(s)")
+    shape = tuple(shape)
+    size = math.prod(shape)
+    if size > _MAX_DECOMPRESSED:
+        raise _Damaged("the shape is too large")
+    read = _Reader(version, blob)
+    y = read.array(payload.get("y"), size, "the labels").reshape(shape)
+    models = payload.get("s")
+    if type(models) is not dict or not models:
+        raise _Damaged("no model scores")
+    scores = {
+        m: read.array(v, size, f"the scores of {m!r}").reshape(shape) for m, v in models.items()
+    }
+    w = payload.get("w")
+    weight = None if w is None else read.array(w, shape[0], "the sample weights")
+    read.done()
+    if kind in ("binary", "multilabel") and not np.isin(y, (0, 1)).all():
+        raise _Damaged("labels must be 0 or 1")
+    if kind == "graded" and (y < 0).any():
+        raise _Damaged("relevance grades must be >= 0")
+    if weight is not None and (weight < 0).any():
+        raise _Damaged("sample weights must be >= 0")
+    labels = _strings(payload.get("labels", []), "the label names")
+    if (ndim == 1 and labels) or (ndim == 2 and labels and len(labels) != shape[1]):
+        raise _Damaged("the label names do not match the labels")
+    if len(set(labels)) != len(labels) or "" in labels:
+        raise _Damaged("the label names must be different and not empty")
+    ids = _strings(payload.get("ids", []), "the sample ids")
+    if ids and len(ids) != shape[0]:
+        raise _Damaged("the sample ids do not match the samples")
+    return Dataset(
+        name=name,
+        kind=kind,
+        y_true=y,
+        scores=scores,
+        sample_weight=weight,
+        label_names=labels,
+        sample_ids=ids,
+        description="opened from a shared link",
+        source="link",
+    )
 
 
 def decode_dataset(token: str) -> Dataset:
-    """Unpack a ``data=`` link parameter, refusing anything damaged.
+    """Unpack a ``data=`` link parameter (format 1 or 2), refusing anything damaged.
+
+    Every refusal is a DataError that says what is wrong, never another exception.
 
     Examples
     --------
@@ -71,40 +339,21 @@ def decode_dataset(token: str) -> Dataset:
     """
     damaged = "the link's data parameter is damaged ({}); ask for a fresh link."
     try:
-        packed = base64.urlsafe_b64decode(token + "=" * (-len(token) % 4))
-        obj = zlib.decompressobj()
-        raw = obj.decompress(packed, _MAX_DECOMPRESSED)
-        payload = json.loads(raw)
-    except (binascii.Error, zlib.error, ValueError):
-        raise DataError(damaged.format("not a packed dataset")) from None
-    try:
-        kind = payload["kind"]
-        if kind not in KINDS:
-            raise DataError(damaged.format(f"unknown kind {kind!r}"))
-        shape = tuple(int(n) for n in payload["shape"])
-        y = np.asarray(payload["y"], dtype=float).reshape(shape)
-        scores = {
-            str(m): np.asarray(v, dtype=float).reshape(shape) for m, v in payload["s"].items()
-        }
-        w = payload.get("w")
-        weight = None if w is None else np.asarray(w, dtype=float).reshape(shape[0])
-        arrays = [y, *scores.values()] + ([] if weight is None else [weight])
-        if not all(np.isfinite(a).all() for a in arrays):
-            raise DataError(damaged.format("a value is not a finite number"))
-        if kind in ("binary", "multilabel") and not np.isin(y, (0, 1)).all():
-            raise DataError(damaged.format("labels must be 0 or 1"))
-        return Dataset(
-            name=str(payload["name"]),
-            kind=kind,
-            y_true=y,
-            scores=scores,
-            sample_weight=weight,
-            label_names=tuple(str(x) for x in payload.get("labels", ())),
-            sample_ids=tuple(str(x) for x in payload.get("ids", ())),
-            description="opened from a shared link",
-            source="link",
-        )
-    except DataError:
-        raise
-    except (KeyError, TypeError, ValueError) as exc:
+        if not isinstance(token, str):
+            raise _Damaged("not a packed dataset")
+        try:
+            packed = base64.urlsafe_b64decode(token + "=" * (-len(token) % 4))
+            obj = zlib.decompressobj()
+            raw = obj.decompress(packed, _MAX_DECOMPRESSED)
+            if obj.unconsumed_tail:
+                raise _Damaged("too large")
+            head, _, blob = raw.partition(b"\n")
+            payload = json.loads(head, parse_constant=_refuse_constant)
+        except (binascii.Error, zlib.error, ValueError, RecursionError):
+            raise _Damaged("not a packed dataset") from None
+        return _dataset(payload, blob)
+    except _Damaged as exc:
+        raise DataError(damaged.format(exc)) from None
+    except (KeyError, TypeError, ValueError, OverflowError, MemoryError) as exc:
+        # a payload the checks above let through but Dataset refuses
         raise DataError(damaged.format(type(exc).__name__)) from None

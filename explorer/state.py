@@ -5,12 +5,15 @@ it survives page changes; the picker widget (key ``dataset_picker``) is
 re-seeded from it. The URL always describes the view: ``?ds=<sample>`` for a
 bundled sample, ``?data=<packed>`` for a small upload or edit (see
 ``explorer.links``), plus each page's settings (``bind_param``). Opening
-such a link in a fresh browser shows the same numbers.
+such a link in a fresh browser shows the same numbers. :class:`ShareLink`
+offers the link on every page, and says so when the dataset is too big for it.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
+from urllib.parse import urlencode
 
 import streamlit as st
 
@@ -23,6 +26,7 @@ ACTIVE = "active_dataset"
 SESSION = "session_datasets"
 PICKER = "dataset_picker"
 LINK_ERROR = "link_error"
+LINK_WARNING = "link_warning"
 
 
 def session_datasets() -> dict[str, Dataset]:
@@ -41,7 +45,11 @@ def get_dataset(name: str) -> Dataset:
 
 
 def init() -> None:
-    """Pick the active dataset once per session: from the URL, else the default."""
+    """Pick the active dataset once per session: from the URL, else the default.
+
+    A link that cannot be followed (a damaged ``data=``, an unknown ``ds=``)
+    leaves a notice for :func:`sidebar_picker` and opens the default sample.
+    """
     if ACTIVE in st.session_state:
         return
     st.session_state[ACTIVE] = DEFAULT_SAMPLE
@@ -53,10 +61,17 @@ def init() -> None:
         except DataError as exc:
             st.session_state[LINK_ERROR] = str(exc)
         else:
+            if ds.name in sample_names():  # never hide the bundled sample of that name
+                ds = dataclasses.replace(ds, name=f"{ds.name} (link)")
             session_datasets()[ds.name] = ds
             st.session_state[ACTIVE] = ds.name
     elif wanted in sample_names():
         st.session_state[ACTIVE] = wanted
+    elif wanted:
+        st.session_state[LINK_WARNING] = (
+            f"The link asks for the sample {wanted!r}, which does not exist here: "
+            f"showing {DEFAULT_SAMPLE!r} instead. Pick a dataset in the sidebar."
+        )
 
 
 def _sync_url(name: str) -> None:
@@ -87,7 +102,66 @@ def add_dataset(ds: Dataset) -> None:
 def link_is_shareable() -> bool:
     """Whether the current URL reproduces the active dataset."""
     name = st.session_state.get(ACTIVE, DEFAULT_SAMPLE)
-    return name in sample_names() or fits_in_link(get_dataset(name))
+    if name in sample_names() and name not in session_datasets():
+        return True
+    return fits_in_link(get_dataset(name))
+
+
+def link_notice(message: str, *, error: bool = False) -> None:
+    """Say that (part of) a link could not be followed, and what is shown instead."""
+    (st.error if error else st.warning)(message, icon="🔗")
+
+
+def current_link() -> str:
+    """The address of this page with its query parameters, as the browser shows it.
+
+    ``st.context.url`` (no query) when the browser sent it; else only the
+    query part, to put after the app's address.
+    """
+    query = urlencode(st.query_params.to_dict())
+    return f"{st.context.url or ''}?{query}"
+
+
+class ShareLink:
+    """The "Copy link" of every page: a sidebar popover under the dataset picker, and,
+    when the address cannot hold the active dataset, a warning at the top of the page.
+
+    Create it after :func:`sidebar_picker` and before the page runs: it draws
+    both with the address as it stands. Call :meth:`fill` again once the page has
+    run, so the link holds the settings the page wrote (a page that stops early,
+    with ``st.stop()``, keeps the first drawing: nothing can be drawn after it).
+    """
+
+    def __init__(self) -> None:
+        self._top = st.empty()
+        self._side = st.sidebar.empty()
+        self.fill()
+
+    def fill(self) -> None:
+        link = current_link()
+        name = st.session_state.get(ACTIVE, DEFAULT_SAMPLE)
+        if link_is_shareable():
+            with self._side.popover("Copy link", icon="🔗"):
+                st.caption("This page with its dataset and settings:")
+                st.code(link, language=None, wrap_lines=True)
+            return
+        with self._side.popover("Copy link (settings only)", icon="🔗"):
+            st.caption(
+                f"This page's settings, without the dataset {name!r}: the link opens the "
+                f"sample {DEFAULT_SAMPLE!r}."
+            )
+            st.code(link, language=None, wrap_lines=True)
+        with self._top.container():
+            note, copy = st.columns([5, 1], vertical_alignment="center")
+            note.warning(
+                f"This address does not hold the dataset **{name}** (too big for a link): "
+                f"opened elsewhere it shows the sample {DEFAULT_SAMPLE!r}. To share the data, "
+                "download it on the Data page.",
+                icon="🔗",
+            )
+            with copy.popover("Copy link", icon="🔗"):
+                st.caption(f"This page's settings only, without {name!r}:")
+                st.code(link, language=None, wrap_lines=True)
 
 
 def _on_pick() -> None:
@@ -105,7 +179,9 @@ def sidebar_picker() -> Dataset:
     """Render the sidebar dataset picker and return the active Dataset."""
     init()
     if LINK_ERROR in st.session_state:
-        st.error(st.session_state.pop(LINK_ERROR))
+        link_notice(st.session_state.pop(LINK_ERROR), error=True)
+    if LINK_WARNING in st.session_state:
+        link_notice(st.session_state.pop(LINK_WARNING))
     names = available()
     if st.session_state[ACTIVE] not in names:
         st.session_state[ACTIVE] = DEFAULT_SAMPLE

@@ -7,7 +7,7 @@ import pandas as pd
 import streamlit as st
 
 import metrics
-from explorer import state, widgets
+from explorer import links, state, widgets
 from explorer.charts import ranking as charts
 from explorer.formatting import fmt
 from metrics import label_ranking as lr
@@ -55,9 +55,43 @@ def _mrr(ds, model: str) -> float:
     return metrics.mean_reciprocal_rank(ds.y_true, ds.score(model))
 
 
+WHATIF_LINK = "whatif_link"  # the link's what-if edit (?wi=): (dataset, model, sample, cells)
+
+
 def _reset_whatif() -> None:
     st.session_state.pop("whatif_scores", None)
+    st.session_state[WHATIF_LINK] = None
     st.session_state["whatif_version"] = st.session_state.get("whatif_version", 0) + 1
+
+
+def _whatif_from_link(sample: int, model_name: str, scores: np.ndarray) -> np.ndarray | None:
+    """The scores of ``sample`` with the link's what-if edit (``?wi=``), else None.
+
+    Read once per session; a malformed edit is ignored with a notice. Like an
+    edit made in the editor, it is gone once another sample or model is opened.
+    """
+    if WHATIF_LINK not in st.session_state:
+        raw, seed = st.query_params.get("wi"), None
+        if raw:
+            try:
+                wanted, cells = links.parse_whatif(raw, n, m)
+                if wanted != sample:
+                    raise ValueError(f"it edits sample {wanted}, but sample {sample} is open")
+            except ValueError as exc:
+                state.link_notice(f"The link's what-if edit (wi={raw}) is ignored: {exc}.")
+            else:
+                seed = (ds.fingerprint, model_name, sample, cells)
+        st.session_state[WHATIF_LINK] = seed
+    seed = st.session_state[WHATIF_LINK]
+    if seed is None:
+        return None
+    if seed[:3] != (ds.fingerprint, model_name, sample):
+        st.session_state[WHATIF_LINK] = None
+        return None
+    row = np.array(scores, dtype=np.float64)
+    for j, value in seed[3].items():
+        row[j] = value
+    return row
 
 
 def _open_from_table(samples: list[int]) -> None:
@@ -162,8 +196,11 @@ state.write_param("ties", ties)
 # what-if editor over the selected sample's scores
 orig_scores = ds.score(model)
 orig_row = np.asarray(orig_scores[i])
+linked_row = _whatif_from_link(i, model, orig_row)  # a shared link's edit starts the editor
 version = st.session_state.get("whatif_version", 0)
-editor_df = pd.DataFrame([orig_row], columns=names, index=[f"sample {i}"])
+editor_df = pd.DataFrame(
+    [orig_row if linked_row is None else linked_row], columns=names, index=[f"sample {i}"]
+)
 editor_df.index.name = "scores of" + " " * (version % 2)  # a reset gives a fresh editor
 st.markdown(
     "**What if?** Edit this sample's scores: its ranks, step tables, contribution and the "
@@ -204,6 +241,10 @@ if is_edited:
         "ties": what_if.ties,
     }
     st.info("Showing the what-if scores: press **Reset** to go back.")
+if is_edited:  # the link carries the edit, exactly
+    state.write_param("wi", links.whatif_text(i, new_row, orig_row))
+else:
+    st.query_params.pop("wi", None)
 contrib = res["contrib"]
 row = contrib.iloc[i]
 y_i, s_i = y_true[i], (new_row if is_edited else orig_row)

@@ -9,6 +9,7 @@ from explorer import state, widgets
 from explorer.charts import multilabel as charts
 from explorer.datasets import Dataset
 from explorer.formatting import fmt
+from explorer.links import float_text
 from metrics.classification import (
     MultilabelCounts,
     multilabel_averages,
@@ -138,7 +139,7 @@ if rule == "per_label":
     )
     thresholds = tuple(float(x) for x in edited["threshold"].fillna(np.nan))
     if all(np.isfinite(thresholds)):
-        state.write_param("lt", ",".join(f"{x:g}" for x in thresholds))
+        state.write_param("lt", ",".join(float_text(x) for x in thresholds))
 elif rule == "top_k":
     top_k = st.number_input(
         "k (labels predicted per sample)",
@@ -171,9 +172,9 @@ zd_key = c_zd.radio(
 zd = ZD_VALUE[zd_key]
 state.write_param("model", model)
 state.write_param("rule", rule)
-state.write_param("t", f"{threshold:.2f}")
+state.write_param("t", float_text(threshold, ".2f"))
 state.write_param("k", int(top_k))
-state.write_param("beta", f"{beta:g}")
+state.write_param("beta", float_text(beta))
 state.write_param("zd", zd_key)
 
 

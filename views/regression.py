@@ -14,6 +14,7 @@ import metrics
 from explorer import state
 from explorer.charts import regression as charts
 from explorer.formatting import fmt
+from explorer.links import float_text
 from explorer.widgets import cache_by_dataset, require_kind
 from metrics.regression import (
     ERROR_COLUMNS,
@@ -121,7 +122,7 @@ for param, value in (
     ("model", model),
     ("weights", weights),
     ("outlier", outlier),
-    ("shift", f"{shift:g}"),
+    ("shift", float_text(shift)),  # exact: a rounded shift changes the metrics
 ):
     state.write_param(param, value)
 
@@ -446,8 +447,8 @@ demo_gap = d2.number_input(
     step=10.0,
     key="rmsle_demo_gap",
 )
-state.write_param("rt", f"{demo_true:g}")
-state.write_param("rg", f"{demo_gap:g}")
+state.write_param("rt", float_text(demo_true))
+state.write_param("rg", float_text(demo_gap))
 low, high = demo_true - demo_gap, demo_true + demo_gap
 under, under_err = _safe(metrics.root_mean_squared_log_error, [demo_true], [low])
 over, _ = _safe(metrics.root_mean_squared_log_error, [demo_true], [high])

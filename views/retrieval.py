@@ -14,6 +14,7 @@ from explorer import state, widgets
 from explorer.charts.retrieval import grade_color, metrics_vs_k_figure, ranked_list_figure
 from explorer.datasets import Dataset
 from explorer.formatting import fmt
+from explorer.links import float_text
 from metrics import MetricInputError
 from metrics.retrieval import (
     CONVENTION_METRICS,
@@ -259,7 +260,7 @@ with st.expander("Conventions: the switches that make tools disagree", expanded=
 for key in ("k", "model", "preset", "ap_denominator", "tie_mode", "gain", "empty_query"):
     state.write_param(key, st.session_state[key])
 state.write_param("rel_level", int(rel_level))
-state.write_param("max_grade", f"{float(max_grade):g}")
+state.write_param("max_grade", float_text(max_grade))
 
 settings = {
     "k": int(k),
