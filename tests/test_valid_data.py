@@ -1,0 +1,209 @@
+"""Valid data that a page cannot show in full must not crash it (issue 15).
+
+Each dataset is uploaded on the Data page, as a user would, and each page is then
+opened in that session: it shows the data, with the numbers of the ``metrics``
+package, or says in words why a part cannot be shown. Scores spanning 100 or more,
+negative logits, tied scores, scores of +-1e308 and 1e-308, one class, one label
+column, one row, huge relevance grades, and a second upload whose label names differ.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import numpy as np
+import pytest
+from streamlit.testing.v1 import AppTest
+
+import metrics
+from explorer.formatting import fmt
+from metrics.classification import confusion_matrix
+
+APP = str(Path(__file__).resolve().parents[1] / "app.py")
+CURVES, HOME, DATA = "views/curves.py", "views/home.py", "views/data.py"
+LABEL_RANKING, DCG, RETRIEVAL = "views/label_ranking.py", "views/dcg.py", "views/retrieval.py"
+MULTILABEL = "views/multilabel.py"
+BIGGEST = 1.7976931348623157e308
+
+
+def metric(at, label):
+    return next(m.value for m in at.metric if m.label == label)
+
+
+def notices(at) -> str:
+    """Every error, warning, info and caption on the page, as one text."""
+    return "\n".join(
+        x.value for kind in ("error", "warning", "info", "caption") for x in at.get(kind)
+    )
+
+
+def binary_csv(y, s) -> bytes:
+    rows = "".join(f"{a},{b!r}\n" for a, b in zip(y, s, strict=True))
+    return ("y_true,y_score\n" + rows).encode()
+
+
+def matrix_csv(names, rows) -> bytes:
+    return (",".join(names) + "\n" + "".join(",".join(map(str, r)) + "\n" for r in rows)).encode()
+
+
+def upload_file(data: bytes, name: str = "mine.csv", query: dict | None = None) -> AppTest:
+    """A fresh session that uploaded ``data`` on the Data page (which shows no error)."""
+    at = AppTest.from_file(APP, default_timeout=60)
+    for k, v in (query or {}).items():
+        at.query_params[k] = v
+    at.run()
+    at.switch_page(DATA).run()
+    at.file_uploader(key="upload_file").upload(name, data, "text/csv").run()
+    assert not at.exception and not at.error, [e.value for e in at.error]
+    assert at.session_state["active_dataset"] == name
+    return at
+
+
+def upload_pair(at: AppTest, labels: bytes, scores: bytes, names=("l.csv", "s.csv")) -> AppTest:
+    at.file_uploader(key="upload_labels").upload(names[0], labels, "text/csv")
+    at.file_uploader(key="upload_scores").upload(names[1], scores, "text/csv")
+    return at.run()
+
+
+def pair_session(labels: bytes, scores: bytes) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=60).run()
+    at.switch_page(DATA).run()
+    upload_pair(at, labels, scores)
+    assert not at.exception and not at.error, [e.value for e in at.error]
+    return at
+
+
+def open_page(at: AppTest, page: str) -> AppTest:
+    at.switch_page(page).run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def check_operating_point(at, y, s, t):
+    """The threshold metrics of the curves page equal the metrics package at ``t``."""
+    pred = (np.asarray(s) >= t).astype(int)
+    assert metric(at, "Precision") == fmt(metrics.precision_score(y, pred, zero_division=0.0))
+    assert metric(at, "Recall") == fmt(metrics.recall_score(y, pred, zero_division=0.0))
+    assert metric(at, "Accuracy") == fmt(metrics.accuracy_score(y, pred))
+    (tp, fn), (fp, tn) = confusion_matrix(y, pred, labels=[1, 0])
+    assert [metric(at, k) for k in ("TP", "FP", "FN", "TN")] == [
+        str(int(v)) for v in (tp, fp, fn, tn)
+    ]
+
+
+def check_curves_headline(at, y, s):
+    assert metric(at, "ROC AUC") == fmt(metrics.roc_auc_score(y, s))
+    assert metric(at, "Average precision") == fmt(metrics.average_precision_score(y, s))
+
+
+# ------------------------------------------------------------------ 1. any finite range
+def test_curves_scores_spanning_150_have_a_float_threshold_slider():
+    """Raw scores 3.5 .. 150 (BM25, counts) crashed: the slider got an int step."""
+    y, s = [0, 1, 0, 1], [3.5, 150.0, 20.0, 99.0]
+    at = open_page(upload_file(binary_csv(y, s)), CURVES)
+    check_curves_headline(at, y, s)
+    slider = at.slider(key="threshold")
+    assert isinstance(slider.step, float) and slider.step == 1.0
+    assert slider.min == 0.0 and slider.max == math.nextafter(150.0, math.inf)
+    check_operating_point(at, y, s, 0.5)  # the default: every sample positive
+    slider.set_value(99.0).run()
+    assert not at.exception
+    check_operating_point(at, y, s, 99.0)  # TP 2, FP 0
+    assert metric(at, "Precision") == "1.000" and metric(at, "TN") == "2"
+    at.number_input(key="threshold_number").set_value(20.0).run()
+    assert not at.exception
+    check_operating_point(at, y, s, 20.0)
+    assert at.slider(key="threshold").value == 20.0
+
+
+def test_curves_negative_logits():
+    y, s = [0, 1, 0, 1, 1], [-7.2, 4.1, -1.0, 2.0, -3.5]
+    at = open_page(upload_file(binary_csv(y, s)), CURVES)
+    check_curves_headline(at, y, s)
+    slider = at.slider(key="threshold")
+    assert slider.min == -7.2 and slider.step == 0.1
+    slider.set_value(-2.0).run()
+    assert not at.exception
+    check_operating_point(at, y, s, -2.0)
+    # log loss needs probabilities: a sentence says so instead of a number
+    assert metric(at, "Log loss") == "n/a"
+    assert "need probabilities" in notices(at)
+
+
+def test_curves_all_scores_equal():
+    y, s = [0, 1, 0, 1], [2.0, 2.0, 2.0, 2.0]
+    at = open_page(upload_file(binary_csv(y, s)), CURVES)
+    check_curves_headline(at, y, s)
+    assert metric(at, "ROC AUC") == "0.5000"
+    at.slider(key="threshold").set_value(2.0).run()
+    assert not at.exception
+    check_operating_point(at, y, s, 2.0)
+
+
+@pytest.mark.parametrize(("t", "expected"), [("1000", "top"), ("-1e300", 0.0), ("nan", 0.5)])
+def test_curves_threshold_from_the_url_outside_the_range_is_clamped(t, expected):
+    y, s = [0, 1, 0, 1], [3.5, 150.0, 20.0, 99.0]
+    at = open_page(upload_file(binary_csv(y, s), query={"t": t}), CURVES)
+    top = math.nextafter(150.0, math.inf)
+    want = top if expected == "top" else expected
+    assert at.slider(key="threshold").value == want
+    assert at.number_input(key="threshold_number").value == want
+    check_operating_point(at, y, s, want)
+
+
+# ------------------------------------------------------------------ 2. +-1e308, 1e-308
+@pytest.mark.parametrize("big", [1e308, BIGGEST])
+def test_curves_scores_of_plus_minus_1e308(big):
+    """hi - lo overflows float64: the page steps through the distinct scores instead."""
+    y, s = [0, 1, 0, 1], [-big, big, 0.0, 5.0]
+    at = open_page(upload_file(binary_csv(y, s)), CURVES)
+    check_curves_headline(at, y, s)
+    assert "range wider than the largest float" in notices(at)
+    stops = sorted(set(s))
+    index = at.slider(key="curves_threshold_index")
+    assert index.value == 2  # the default threshold 0.5: the first score >= 0.5 is 5.0
+    check_operating_point(at, y, s, 0.5)
+    for i, t in enumerate(stops):
+        at.slider(key="curves_threshold_index").set_value(i).run()
+        assert not at.exception
+        assert at.number_input(key="threshold_number").value == t
+        check_operating_point(at, y, s, t)
+        assert at.query_params["t"] in (repr(t), [repr(t)])
+    last = at.slider(key="curves_threshold_index").max
+    # above every score when a float lies above the highest one
+    assert last == (len(stops) if big < BIGGEST else len(stops) - 1)
+    at.number_input(key="threshold_number").set_value(1.0).run()
+    assert not at.exception
+    check_operating_point(at, y, s, 1.0)
+    assert at.slider(key="curves_threshold_index").value == stops.index(5.0)  # lowest >= 1
+
+
+def test_curves_largest_float_says_predict_nothing_cannot_be_set():
+    """No float lies above the largest one: the slider ends there, and the "predict
+    nothing" candidate (+inf) says why it cannot be applied."""
+    y, s = [0, 1, 0, 1], [0.1, BIGGEST, 0.3, 0.9]
+    at = open_page(upload_file(binary_csv(y, s)), CURVES)
+    check_curves_headline(at, y, s)
+    assert at.slider(key="threshold").max == BIGGEST
+    at.number_input(key="cost_fn").set_value(0.0).run()
+    at.radio(key="optimize").set_value("min_cost").run()  # cost 0 at +inf: predict nothing
+    assert not at.exception
+    button = at.button(key="apply_optimum")
+    assert button.disabled and "no float lies above it" in button.label
+    at.slider(key="threshold").set_value(BIGGEST).run()
+    assert not at.exception
+    check_operating_point(at, y, s, BIGGEST)
+    assert metric(at, "TP") == "1"
+
+
+def test_curves_tiny_scores_of_1e_308():
+    y, s = [0, 1, 0, 1], [1e-308, 4e-308, 2e-308, 3e-308]
+    at = open_page(upload_file(binary_csv(y, s)), CURVES)
+    check_curves_headline(at, y, s)
+    box = at.number_input(key="threshold_number")
+    assert box.format == "%.6g"  # four decimals would print 0.0000 for every score
+    box.set_value(2.5e-308).run()
+    assert not at.exception
+    check_operating_point(at, y, s, 2.5e-308)
+    assert metric(at, "Precision") == "1.000" and metric(at, "TP") == "2"
