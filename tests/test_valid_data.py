@@ -207,3 +207,113 @@ def test_curves_tiny_scores_of_1e_308():
     assert not at.exception
     check_operating_point(at, y, s, 2.5e-308)
     assert metric(at, "Precision") == "1.000" and metric(at, "TP") == "2"
+
+
+# ------------------------------------------------------------- 3. one class, one label, one row
+ONE_CLASS = {"negatives only": [0, 0, 0], "positives only": [1, 1, 1]}
+ONE_CLASS_SCORES = [0.1, 0.5, 0.9]
+WRONG_KIND = "This page shows"
+
+
+@pytest.mark.parametrize("case", ONE_CLASS)
+def test_home_one_class_binary_shows_what_is_defined(case):
+    """A binary file with one class crashed Home (ROC AUC raised)."""
+    y, s = ONE_CLASS[case], ONE_CLASS_SCORES
+    at = open_page(upload_file(binary_csv(y, s)), HOME)
+    assert metric(at, "ROC AUC") == "n/a" and metric(at, "Gini") == "n/a"
+    assert metric(at, "Average precision") == fmt(metrics.average_precision_score(y, s))
+    text = notices(at)
+    assert "**ROC AUC** cannot be computed" in text and "single class" in text
+
+
+@pytest.mark.parametrize("case", ONE_CLASS)
+def test_curves_one_class_binary_says_why(case):
+    y, s = ONE_CLASS[case], ONE_CLASS_SCORES
+    at = open_page(upload_file(binary_csv(y, s)), CURVES)
+    assert "ROC AUC is undefined: y_true holds a single class" in notices(at)
+
+
+@pytest.mark.parametrize("page", [LABEL_RANKING, DCG, RETRIEVAL, MULTILABEL])
+def test_matrix_pages_name_the_kind_they_need_for_a_one_class_binary_file(page):
+    at = open_page(upload_file(binary_csv([0, 0, 0], ONE_CLASS_SCORES)), page)
+    assert WRONG_KIND in notices(at) and not at.metric
+
+
+def check_retrieval(at, y, s):
+    """The headline of Top-K retrieval at its defaults equals the metrics package."""
+    y, s = np.asarray(y, dtype=float), np.asarray(s, dtype=float)
+    k = min(5, y.shape[1])
+    per_query = metrics.retrieval_per_query(y, s, k=k, max_grade=float(y.max()))
+    means = metrics.retrieval_means(per_query, empty="zero")
+    for label, name in [
+        ("P@K", "P@K"),
+        ("R@K", "R@K"),
+        ("Hit rate@K", "hit rate@K"),
+        ("MAP@K", "AP@K"),
+        ("MRR", "RR"),
+        ("ERR@K", "ERR@K"),
+        ("NDCG@K", "NDCG@K"),
+    ]:
+        assert metric(at, label) == fmt(means[name]), label
+
+
+# one label column: multilabel, 3 samples x 1 label
+COLUMN_Y, COLUMN_S = [[1], [0], [1]], [[0.9], [0.2], [0.4]]
+COLUMN = (matrix_csv(["a"], COLUMN_Y), matrix_csv(["a"], COLUMN_S))
+# one row: multilabel, 1 sample x 3 labels
+ROW_Y, ROW_S = [[1, 0, 1]], [[0.9, 0.2, 0.4]]
+ROW = (matrix_csv(["a", "b", "c"], ROW_Y), matrix_csv(["a", "b", "c"], ROW_S))
+
+
+def test_home_one_label_column_shows_lrap_and_says_why_not_the_others():
+    """A labels/scores pair with one label column crashed Home (coverage error raised)."""
+    at = open_page(pair_session(*COLUMN), HOME)
+    y, s = np.array(COLUMN_Y), np.array(COLUMN_S)
+    assert metric(at, "LRAP") == fmt(metrics.label_ranking_average_precision_score(y, s))
+    assert metric(at, "Coverage error") == "n/a" and metric(at, "Ranking loss") == "n/a"
+    text = notices(at)
+    assert "**Coverage error** cannot be computed" in text
+    assert "needs at least 2 columns (labels)" in text
+
+
+@pytest.mark.parametrize(
+    ("page", "why"),
+    [
+        (LABEL_RANKING, "needs at least 2 columns (labels)"),
+        (DCG, "needs at least 2 columns (labels)"),
+        (MULTILABEL, "at least two labels"),
+        (CURVES, WRONG_KIND),
+    ],
+)
+def test_pages_say_why_they_cannot_show_one_label_column(page, why):
+    at = open_page(pair_session(*COLUMN), page)
+    assert why in notices(at)
+
+
+def test_retrieval_shows_one_label_column():
+    at = open_page(pair_session(*COLUMN), RETRIEVAL)
+    check_retrieval(at, COLUMN_Y, COLUMN_S)
+    assert metric(at, "P@K") == fmt(2 / 3)
+
+
+def test_one_row_pair_on_every_matrix_page():
+    y, s = np.array(ROW_Y), np.array(ROW_S)
+    at = open_page(pair_session(*ROW), HOME)
+    assert metric(at, "Coverage error") == fmt(metrics.coverage_error(y, s))
+    assert metric(at, "LRAP") == fmt(metrics.label_ranking_average_precision_score(y, s))
+    assert metric(at, "Ranking loss") == fmt(metrics.label_ranking_loss(y, s))
+    at = open_page(pair_session(*ROW), LABEL_RANKING)
+    assert metric(at, "Coverage error") == fmt(metrics.coverage_error(y, s))
+    assert metric(at, "LRAP") == fmt(metrics.label_ranking_average_precision_score(y, s))
+    assert metric(at, "Ranking loss") == fmt(metrics.label_ranking_loss(y, s))
+    at = open_page(pair_session(*ROW), DCG)
+    assert metric(at, "DCG") == fmt(metrics.dcg_score(y, s))
+    assert metric(at, "NDCG") == fmt(metrics.ndcg_score(y, s))
+    at = open_page(pair_session(*ROW), RETRIEVAL)
+    check_retrieval(at, y, s)
+    at = open_page(pair_session(*ROW), MULTILABEL)
+    pred = (s >= 0.5).astype(int)
+    assert metric(at, "Hamming loss") == fmt(metrics.hamming_loss(y, pred))
+    assert metric(at, "Subset accuracy") == fmt(metrics.accuracy_score(y, pred))
+    at = open_page(pair_session(*ROW), CURVES)
+    assert WRONG_KIND in notices(at)
