@@ -17,6 +17,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 import metrics
+from explorer.datasets import MAX_GRADE, Dataset
 from explorer.formatting import fmt
 from metrics.classification import confusion_matrix
 
@@ -317,3 +318,105 @@ def test_one_row_pair_on_every_matrix_page():
     assert metric(at, "Subset accuracy") == fmt(metrics.accuracy_score(y, pred))
     at = open_page(pair_session(*ROW), CURVES)
     assert WRONG_KIND in notices(at)
+
+
+# ------------------------------------------------------------- 4. relevance grades above 2**53
+HUGE = 2**60
+GRADES_Y = [[HUGE, 0, 1], [0, 1, 2]]
+GRADES_S = [[0.9, 0.2, 0.4], [0.1, 0.5, 0.3]]
+
+
+def data_page() -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=60).run()
+    return open_page(at, DATA)
+
+
+def refused(at, *where):
+    """The upload was refused with a notice naming ``where``; the data is unchanged."""
+    assert not at.exception
+    text = at.error[0].value
+    assert "Not loaded, your data is unchanged" in text and "above 2**53 - 1" in text
+    for part in (*where, str(HUGE)):
+        assert part in text
+    assert at.session_state["active_dataset"] == "balanced"
+
+
+def test_grade_above_2_53_in_a_labels_file_is_refused_at_upload():
+    """A grade of 2**60 crashed Top-K retrieval (a number box's maximum past 2**53)."""
+    at = upload_pair(data_page(), matrix_csv("abc", GRADES_Y), matrix_csv("abc", GRADES_S))
+    refused(at, "l.csv", "line 2", 'column "a"')
+    open_page(at, RETRIEVAL)  # the page shows the dataset the user had
+    assert WRONG_KIND in notices(at)
+
+
+def test_grade_above_2_53_in_a_long_table_and_in_qrels_is_refused():
+    long = b"sample,label,y_true,y_score\nq,a,2,0.5\nq,b,%d,0.4\n" % HUGE
+    at = data_page()
+    at.file_uploader(key="upload_file").upload("long.csv", long, "text/csv").run()
+    refused(at, "long.csv", "line 3", 'column "y_true"')
+    at = data_page()
+    qrels = b"q1 0 d1 1\nq1 0 d2 %d\n" % HUGE
+    run = b"q1 Q0 d1 1 0.9 sys\nq1 Q0 d2 2 0.5 sys\n"
+    at.file_uploader(key="upload_qrels").upload("qrels.txt", qrels, "text/plain")
+    at.file_uploader(key="upload_run").upload("run.txt", run, "text/plain")
+    at.run()
+    refused(at, "qrels.txt", "line 2", "rel")
+
+
+def test_grade_above_2_53_typed_in_the_editor_is_refused():
+    at = data_page()
+    at.selectbox(key="dataset_picker").set_value("seed001_dcg").run()
+    at.session_state["editor_labels"] = {
+        "edited_rows": {0: {at.data_editor[0].value.columns[0]: float(HUGE)}},
+        "added_rows": [],
+        "deleted_rows": [],
+    }
+    at.run()
+    at.button(key="apply_edits").click().run()
+    assert not at.exception
+    assert "Not applied" in at.error[0].value and "above 2**53 - 1" in at.error[0].value
+    assert at.session_state["active_dataset"] == "seed001_dcg"
+
+
+def test_grade_at_2_53_minus_1_shows_on_retrieval_and_dcg():
+    y = [[MAX_GRADE, 0, 1], [0, 1, 2]]
+    labels, scores = matrix_csv("abc", y), matrix_csv("abc", GRADES_S)
+    at = open_page(pair_session(labels, scores), RETRIEVAL)
+    check_retrieval(at, y, GRADES_S)
+    assert at.number_input(key="rel_level").max == MAX_GRADE
+    # 2^g - 1 overflows from grade 1024 on: the exponential gain is not offered, and says so
+    assert at.radio(key="gain").options == ["linear: g"]
+    assert "overflows float64 from grade 1024 on" in notices(at)
+    levels = at.dataframe[0].value
+    levels = levels[levels["switch"] == "relevant from grade"]["convention"].tolist()
+    assert levels == ["1", "2", str(MAX_GRADE)]  # the levels that change what is relevant
+    at = open_page(pair_session(labels, scores), DCG)
+    yy, ss = np.array(y, dtype=float), np.array(GRADES_S)
+    assert metric(at, "DCG") == fmt(metrics.dcg_score(yy, ss))
+    assert metric(at, "NDCG") == fmt(metrics.ndcg_score(yy, ss))
+    at.radio(key="gain").set_value("2^rel - 1").run()
+    assert not at.exception
+    assert "overflows for grades of 1024 or more" in notices(at)
+
+
+def test_retrieval_switchboard_lists_at_most_ten_grade_levels():
+    """Grades 0..40 (click counts): ten levels, not forty rows of re-ranking."""
+    y = [[g, 40 - g, g % 7] for g in range(41)]
+    s = [[0.3, 0.2, 0.1]] * 41
+    at = open_page(pair_session(matrix_csv("abc", y), matrix_csv("abc", s)), RETRIEVAL)
+    check_retrieval(at, y, s)
+    board = at.dataframe[0].value
+    levels = board[board["switch"] == "relevant from grade"]["convention"].tolist()
+    # ten of the forty levels, evenly spread over the distinct grades 1..40
+    assert levels == ["1", "5", "10", "14", "18", "23", "27", "31", "36", "40"]
+
+
+def test_retrieval_says_why_it_cannot_rank_a_grade_above_2_53_from_elsewhere():
+    """A dataset that did not come through the readers (a link, a session): a sentence."""
+    ds = Dataset("huge", "graded", np.array(GRADES_Y, dtype=float), {"m": np.array(GRADES_S)})
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.session_state["session_datasets"] = {"huge": ds}
+    at.session_state["active_dataset"] = "huge"
+    at.run()
+    at = open_page(at, RETRIEVAL)
+    assert "cannot rank **huge**" in notices(at) and "above 2**53 - 1" in notices(at)
