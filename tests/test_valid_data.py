@@ -17,7 +17,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 import metrics
-from explorer.datasets import MAX_GRADE, Dataset
+from explorer.datasets import MAX_GRADE, Dataset, load_sample
 from explorer.formatting import fmt
 from metrics.classification import confusion_matrix
 
@@ -420,3 +420,91 @@ def test_retrieval_says_why_it_cannot_rank_a_grade_above_2_53_from_elsewhere():
     at.run()
     at = open_page(at, RETRIEVAL)
     assert "cannot rank **huge**" in notices(at) and "above 2**53 - 1" in notices(at)
+
+
+# ------------------------------------------------------------- 5. the editor follows the dataset
+NAMES = "editor_label_names"
+FOUR_Y = [[1, 0, 1, 0], [0, 1, 0, 1]]
+FOUR_S = [[0.9, 0.2, 0.1, 0.5], [0.3, 0.8, 0.2, 0.4]]
+
+
+def test_second_pair_with_other_label_names_resets_the_editor():
+    """From a sample (human, cat, dog) to an upload (a, b, c, cat): the names box kept the
+    sample's names and the page crashed ("cannot reindex on an axis with duplicate
+    labels")."""
+    at = data_page()
+    at.selectbox(key="dataset_picker").set_value("seed003_lrap").run()
+    assert at.text_input(key=NAMES).value == "human, cat, dog"
+    at.session_state["editor_labels"] = {  # a pending edit of the sample's last row
+        "edited_rows": {2: {"dog": 0}},
+        "added_rows": [],
+        "deleted_rows": [],
+    }
+    at.run()
+    names = ["a", "b", "c", "cat"]
+    upload_pair(at, matrix_csv(names, FOUR_Y), matrix_csv(names, FOUR_S))
+    assert not at.exception and not at.error
+    assert at.text_input(key=NAMES).value == "a, b, c, cat"
+    assert list(at.data_editor[0].value.columns) == names
+    assert metric(at, "Samples") == "2" and metric(at, "Labels") == "4"
+    # a second pair whose names overlap the first one's in another order
+    upload_pair(
+        at, matrix_csv(["cat", "x", "a"], [[1, 0, 0]]), matrix_csv(["cat", "x", "a"], [[1, 2, 3]])
+    )
+    assert not at.exception and not at.error
+    assert at.text_input(key=NAMES).value == "cat, x, a"
+    # the pending edit did not follow: applying now keeps the upload's values
+    at.button(key="apply_edits").click().run()
+    assert not at.exception and not at.error
+    at = open_page(at, HOME)
+    y, s = np.array([[1, 0, 0]]), np.array([[1.0, 2.0, 3.0]])
+    assert metric(at, "LRAP") == fmt(metrics.label_ranking_average_precision_score(y, s))
+    assert metric(at, "Coverage error") == fmt(metrics.coverage_error(y, s))
+
+
+def typed(names: str) -> AppTest:
+    at = data_page()
+    at.selectbox(key="dataset_picker").set_value("seed003_lrap").run()
+    at.text_input(key=NAMES).input(names).run()
+    assert not at.exception
+    return at
+
+
+@pytest.mark.parametrize("names", ["cat, cat, dog", "human, dog, dog"])
+def test_typed_duplicate_label_names_give_a_notice(names):
+    at = typed(names)
+    text = at.error[0].value
+    assert "must be different" in text and names.split(", ")[1] in text
+    assert list(at.data_editor[0].value.columns) == ["human", "cat", "dog"]
+
+
+def test_typed_empty_label_names_give_a_notice():
+    at = typed(" , ")
+    assert "at least one label name" in at.error[0].value
+    assert list(at.data_editor[0].value.columns) == ["human", "cat", "dog"]
+
+
+def test_fewer_typed_names_rename_in_order_and_drop_the_last_labels():
+    """'dog, x' for (human, cat, dog): renaming human to dog used to collide with the
+    untouched third column dog and crash."""
+    at = typed("dog, x")
+    assert "2 names for 3 labels" in at.info[0].value and "(dog) are removed" in at.info[0].value
+    assert list(at.data_editor[0].value.columns) == ["dog", "x"]
+    at.button(key="apply_edits").click().run()
+    assert not at.exception and not at.error
+    assert at.session_state["active_dataset"] == "seed003_lrap (edited)"
+    ds = at.session_state["session_datasets"]["seed003_lrap (edited)"]
+    src = load_sample("seed003_lrap")
+    assert ds.label_names == ("dog", "x")  # the values of human and cat, renamed
+    np.testing.assert_array_equal(ds.y_true, src.y_true[:, :2])
+    np.testing.assert_array_equal(ds.score(), src.score()[:, :2])
+    at = open_page(at, HOME)
+    y, s = src.y_true[:, :2], src.score()[:, :2]
+    assert metric(at, "LRAP") == fmt(metrics.label_ranking_average_precision_score(y, s))
+
+
+def test_more_typed_names_add_zero_labels():
+    at = typed("human, cat, dog, bird")
+    assert "(bird) are added" in at.info[0].value
+    assert list(at.data_editor[0].value.columns) == ["human", "cat", "dog", "bird"]
+    assert (at.data_editor[0].value["bird"] == 0).all()
