@@ -310,6 +310,7 @@ def _slider_step(lo: float, hi: float) -> float | None:
     return 10.0 ** math.floor(math.log10(span / 100))
 
 
+@widgets.cache_by_dataset
 def _box_format(ds) -> str:
     """The number box's format: four decimals for scores of ordinary size; six
     significant digits when every non-zero score is below 1e-3 (four decimals would
