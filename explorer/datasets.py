@@ -36,6 +36,18 @@ KIND_LABELS = {
 }
 
 
+#: The largest relevance grade a graded dataset may hold: 2**53 - 1, the largest integer
+#: below which float64 (what every page computes with, and the browser's numbers) holds
+#: every integer exactly. Above it, 2**53 + 1 is read as 2**53, and two different
+#: grades could compare equal.
+MAX_GRADE = 2**53 - 1
+GRADE_LIMIT = (
+    f"is a relevance grade above 2**53 - 1 = {MAX_GRADE:,}, the largest size float64 (what "
+    "every page computes with) holds exactly: 2**53 + 1 would read as 2**53. Give grades "
+    "of at most that size"
+)
+
+
 def _frozen(a: np.ndarray) -> np.ndarray:
     a = np.array(a, dtype=np.float64, copy=True)
     a.setflags(write=False)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from explorer.datasets import Dataset
+from explorer.datasets import GRADE_LIMIT, MAX_GRADE, Dataset
 from explorer.io import DataError
 
 __all__ = [
@@ -109,11 +109,14 @@ def _check_labels(y: np.ndarray, df: pd.DataFrame, table: str, kind: str) -> Non
         expected = "a relevance grade >= 0"
     else:
         return
+    if kind == "graded" and not bad.any() and (y > MAX_GRADE).any():
+        bad, expected = y > MAX_GRADE, None
     if bad.any():
         i, j = (int(v) for v in np.argwhere(bad.reshape(len(df), -1))[0])
         col = df.columns[j] if y.ndim == 2 else "y_true"
         value = y[i, j] if y.ndim == 2 else y[i]
-        raise DataError(f'{table}, row {i}, column "{col}": {value:g} is not {expected}.')
+        what = f"is not {expected}" if expected else GRADE_LIMIT
+        raise DataError(f'{table}, row {i}, column "{col}": {value:g} {what}.')
 
 
 def dataset_from_table(df: pd.DataFrame, *, kind: str, name: str, description: str = ""):

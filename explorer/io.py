@@ -52,7 +52,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from explorer.datasets import Dataset
+from explorer.datasets import GRADE_LIMIT, MAX_GRADE, Dataset
 
 __all__ = [
     "MAX_CELLS",
@@ -949,6 +949,10 @@ def _matrix_kind(m: _Matrix, kind: str | None) -> str:
             f"{m.cell(i, j)}: {m.raw(i, j)!r} is negative (expected 0 or 1 for multilabel "
             "data, a relevance grade >= 0 for graded data)."
         )
+    huge = y > MAX_GRADE
+    if huge.any():
+        i, j = np.unravel_index(int(np.argmax(huge)), y.shape)
+        raise DataError(f"{m.cell(i, j)}: {m.raw(i, j)!r} {GRADE_LIMIT}.")
     is01 = (y == 0) | (y == 1)
     if kind is None:
         return "multilabel" if is01.all() else "graded"
@@ -1088,6 +1092,10 @@ def _long_dataset(frame: _Frame, kind: str | None, name: str | None) -> Dataset:
             f"{frame.cell(i, 'y_true')}: {frame.raw(i, 'y_true')!r} is negative (expected 0 or "
             "1 for multilabel data, a relevance grade >= 0 for graded data)."
         )
+    huge = y > MAX_GRADE
+    if huge.any():
+        i = int(np.argmax(huge))
+        raise DataError(f"{frame.cell(i, 'y_true')}: {frame.raw(i, 'y_true')!r} {GRADE_LIMIT}.")
     if kind == "multilabel":
         _binary_check(frame, "y_true", y)
     samples, labels = frame.strings("sample"), frame.strings("label")
@@ -1396,6 +1404,11 @@ def read_trec(
     q_file = _TrecFile(q_data, q_label, _QRELS_FIELDS, "qrels")
     r_file = _TrecFile(r_data, r_label, _RUN_FIELDS, "run")
     rel, score = q_file.numbers("rel"), r_file.numbers("score")
+    huge = rel > MAX_GRADE
+    if huge.any():
+        i = int(np.argmax(huge))
+        raw = q_file._text()["rel"].iloc[i]  # the text as written (an error path only)
+        raise DataError(f"{q_label}, line {q_file.line(i)}, field 4 (rel): {raw!r} {GRADE_LIMIT}.")
     q_file.refuse_duplicates("judged")
     r_file.refuse_duplicates("retrieved")
     judged, ranked = q_file.df, r_file.df

@@ -288,10 +288,50 @@ def _log_loss(ds, model) -> tuple[float, float]:
 def _score_range(ds) -> tuple[float, float]:
     """The threshold widgets' range: from min(0, lowest score) to max(1, highest score),
     nudged just above the highest score, so the right end predicts nothing positive
-    (the +inf threshold of the curves and the candidates)."""
+    (the +inf threshold of the curves and the candidates). When the highest score is
+    the largest float, no float lies above it: the range ends at that score."""
     lows = [float(s.min()) for s in ds.scores.values()]
     high = max(float(s.max()) for s in ds.scores.values())
-    return min(0.0, *lows), (1.0 if high < 1.0 else float(np.nextafter(high, math.inf)))
+    above = math.nextafter(high, math.inf)
+    return min(0.0, *lows), (1.0 if high < 1.0 else above if math.isfinite(above) else high)
+
+
+def _slider_step(lo: float, hi: float) -> float | None:
+    """The threshold slider's step, always a float: 0.01 on a range of at most 1, else
+    the power of ten nearest below a hundredth of the range (1.0 for logits up to 150,
+    1e306 for scores up to 1e308). None when ``hi - lo`` overflows float64 (scores of
+    -1e308 and 1e308): no slider spans that range, the page steps through the distinct
+    scores instead."""
+    span = hi - lo
+    if not math.isfinite(span):
+        return None
+    if span <= 1:
+        return 0.01
+    return 10.0 ** math.floor(math.log10(span / 100))
+
+
+@widgets.cache_by_dataset
+def _box_format(ds) -> str:
+    """The number box's format: four decimals for scores of ordinary size; six
+    significant digits when every non-zero score is below 1e-3 (four decimals would
+    show 0.0000) or some score reaches 1e9 (four decimals would show dozens of digits)."""
+    sizes = np.concatenate([np.abs(s).ravel() for s in ds.scores.values()])
+    nonzero = sizes[sizes > 0]
+    if nonzero.size and (nonzero.max() < 1e-3 or nonzero.max() >= 1e9):
+        return "%.6g"
+    return "%.4f"
+
+
+@_by_fingerprint
+def _distinct_scores(ds, model: str) -> np.ndarray:
+    """The model's distinct scores, ascending: the stops of the fallback threshold control."""
+    return np.unique(ds.score(model))
+
+
+def _index_of(stops: np.ndarray, t: float) -> int:
+    """The stop giving the same predictions as threshold ``t``: the lowest distinct score
+    >= t, or ``len(stops)`` (above every score) when there is none."""
+    return int(np.searchsorted(stops, t, side="left"))
 
 
 # ------------------------------------------------------------------ callbacks
@@ -314,6 +354,13 @@ def _set_threshold(value) -> None:
 
 def _from_widget(key: str) -> None:
     _record(key, st.session_state[key])
+
+
+def _from_index(key: str, stops: np.ndarray, top: float) -> None:
+    """The fallback control moved: its position i is the i-th distinct score (or ``top``,
+    above them all); it counts as the slider."""
+    i = int(st.session_state[key])
+    _record("threshold", float(stops[i]) if i < len(stops) else top)
 
 
 def _from_chart(key: str) -> None:
@@ -392,6 +439,9 @@ cur = curves[model]
 
 # ---- the operating point: one threshold in session state, two widgets in sync
 lo, hi = _score_range(ds)
+step = _slider_step(lo, hi)
+stops = _distinct_scores(ds, model) if step is None else None
+INDEX = "curves_threshold_index"  # the fallback control's key (a range no slider spans)
 _settle_threshold()
 t = state.bind_param(T, "t", 0.5 if lo <= 0.5 <= hi else lo, float)
 if not isinstance(t, int | float) or not math.isfinite(t):
@@ -403,25 +453,47 @@ st.session_state[T] = t
 for key in ("threshold", "threshold_number"):
     if st.session_state.get(key) != t:
         st.session_state[key] = t
+if stops is not None and st.session_state.get(INDEX) != _index_of(stops, t):
+    st.session_state[INDEX] = _index_of(stops, t)
 _number("beta", "beta", 1.0, 0.0, 100.0)
 
 c_slider, c_number, c_beta = st.columns([5, 2, 1.3])
-c_slider.slider(
-    "Threshold",
-    min_value=lo,
-    max_value=hi,
-    step=0.01 if hi - lo <= 1 else 10 ** math.floor(math.log10((hi - lo) / 100)),
-    key="threshold",
-    on_change=_from_widget,
-    args=("threshold",),
-    help="A sample is predicted positive when its score is >= the threshold.",
-)
+if step is not None:
+    c_slider.slider(
+        "Threshold",
+        min_value=lo,
+        max_value=hi,
+        step=step,
+        format="%.4g" if max(-lo, hi) >= 1e9 else None,  # not 309 digits of 1e308
+        key="threshold",
+        on_change=_from_widget,
+        args=("threshold",),
+        help="A sample is predicted positive when its score is >= the threshold.",
+    )
+else:
+    top = len(stops) if hi > stops[-1] else len(stops) - 1
+    c_slider.slider(
+        f"Threshold: the i-th of the {len(stops):,} distinct scores, lowest first",
+        min_value=0,
+        max_value=max(top, 1),
+        step=1,
+        key=INDEX,
+        on_change=_from_index,
+        args=(INDEX, stops, hi),
+        help="A sample is predicted positive when its score is >= the threshold.",
+    )
+    c_slider.caption(
+        f"The scores span {stops[0]:.4g} to {stops[-1]:.4g}, a range wider than the largest "
+        "float, so this slider steps through the distinct scores (position i is the i-th "
+        f"lowest score{'; the last, above every score' if top == len(stops) else ''}). "
+        "Type any threshold in the box."
+    )
 c_number.number_input(
     "Threshold (exact)",
     min_value=lo,
     max_value=hi,
-    step=0.001,
-    format="%.4f",
+    step=0.001 if step is not None and step <= 1 else (step or 1e306),
+    format=_box_format(ds),
     key="threshold_number",
     on_change=_from_widget,
     args=("threshold_number",),
@@ -501,6 +573,13 @@ with st.expander("Optimize for: candidate thresholds", expanded=True):
             on_click=_set_threshold,
             args=(float(best["threshold"]),),
             type="primary",
+        )
+    elif best["threshold"] == math.inf and hi <= float(s.max()):  # hi is the largest float
+        o1.button(
+            f"{SHORT[goal]}: predict nothing positive, which needs a threshold above the "
+            f"highest score {hi:.4g}; no float lies above it",
+            key="apply_optimum",
+            disabled=True,
         )
     elif best["threshold"] == math.inf:  # predict nothing: the slider's right end
         o1.button(

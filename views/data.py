@@ -91,6 +91,19 @@ st.dataframe(cache_by_dataset(describe)(ds), hide_index=True, width="content")
 
 # ---------------------------------------------------------------- editor
 st.subheader("Edit")
+# The editor's widgets hold the last dataset's names, window and pending edits: when the
+# active dataset changes, they start again from the new one.
+EDITOR_KEYS = (
+    "editor_label_names",
+    "editor_labels",
+    "editor_scores",
+    "editor_table",
+    "editor_window_start",
+)
+if st.session_state.get("editor_for") != ds.fingerprint:
+    for key in EDITOR_KEYS:
+        st.session_state.pop(key, None)
+    st.session_state["editor_for"] = ds.fingerprint
 n = ds.n_samples
 start, stop = 0, n
 if n > editing.EDIT_MAX_ROWS:
@@ -114,23 +127,50 @@ if n > editing.EDIT_MAX_ROWS:
 base = ds.name.removesuffix(" (edited)")
 window = slice(start, stop)
 if ds.is_matrix:
+    st.session_state.setdefault("editor_label_names", ", ".join(ds.label_names))
     names_text = st.text_input(
         "Label names (comma separated: rename, add or remove labels)",
-        value=", ".join(ds.label_names),
         key="editor_label_names",
     )
     new_names = [x.strip() for x in names_text.split(",") if x.strip()]
+    old_names = list(ds.label_names)
     if len(set(new_names)) != len(new_names):
-        st.error("Label names must be different from each other.")
-        new_names = list(ds.label_names)
-    renamed = dict(zip(ds.label_names, new_names, strict=False))
+        twice = sorted({x for x in new_names if new_names.count(x) > 1})
+        st.error(
+            f"Label names must be different from each other: {', '.join(twice)} "
+            "appear(s) more than once. The editor keeps the dataset's names.",
+            icon="🚫",
+        )
+        new_names = old_names
+    elif not new_names:
+        st.error("Give at least one label name. The editor keeps the dataset's names.", icon="🚫")
+        new_names = old_names
+    elif len(new_names) != len(old_names):
+        keep = min(len(new_names), len(old_names))
+        change = (
+            f"the last {len(old_names) - keep} label(s) ({', '.join(old_names[keep:])}) are removed"
+            if len(new_names) < len(old_names)
+            else f"{len(new_names) - keep} label(s) ({', '.join(new_names[keep:])}) are added, "
+            "all labels and scores 0 until you edit them"
+        )
+        st.info(
+            f"You gave {len(new_names)} names for {len(old_names)} labels: names apply in "
+            f"order, and {change}.",
+            icon="ℹ️",
+        )
 
     def _named(rows: slice | None) -> tuple:
-        """The labels and scores tables of ``rows`` (None: all), with the new label names."""
-        labels, scores = editing.matrices_from_dataset(ds, rows=rows)
-        labels = labels.rename(columns=renamed).reindex(columns=new_names, fill_value=0.0)
-        scores = scores.rename(columns=renamed).reindex(columns=new_names, fill_value=0.0)
-        return labels, scores
+        """The labels and scores tables of ``rows`` (None: all), with the new label names:
+        the first names rename the columns in order; extra names add columns of 0, fewer
+        names drop the last columns."""
+        keep = min(len(new_names), ds.n_labels)
+        tables = []
+        for df in editing.matrices_from_dataset(ds, rows=rows):
+            df = df.iloc[:, :keep].set_axis(new_names[:keep], axis=1)
+            for name in new_names[keep:]:
+                df[name] = 0.0
+            tables.append(df)
+        return tuple(tables)
 
     labels_df, scores_df = _named(window)  # only the rows on screen
     lc, sc = st.columns(2)

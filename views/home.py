@@ -25,31 +25,41 @@ st.caption(
 y, s, w = ds.y_true, ds.score(), ds.sample_weight
 if ds.kind == "binary":
     headline = {
-        "ROC AUC": metrics.roc_auc_score(y, s, sample_weight=w),
-        "Average precision": metrics.average_precision_score(y, s, sample_weight=w),
-        "Gini": metrics.gini(y, s),
+        "ROC AUC": lambda: metrics.roc_auc_score(y, s, sample_weight=w),
+        "Average precision": lambda: metrics.average_precision_score(y, s, sample_weight=w),
+        "Gini": lambda: metrics.gini(y, s),
     }
 elif ds.kind == "multilabel":
     headline = {
-        "Coverage error": metrics.coverage_error(y, s, sample_weight=w),
-        "LRAP": metrics.label_ranking_average_precision_score(y, s, sample_weight=w),
-        "Ranking loss": metrics.label_ranking_loss(y, s, sample_weight=w),
+        "Coverage error": lambda: metrics.coverage_error(y, s, sample_weight=w),
+        "LRAP": lambda: metrics.label_ranking_average_precision_score(y, s, sample_weight=w),
+        "Ranking loss": lambda: metrics.label_ranking_loss(y, s, sample_weight=w),
     }
 elif ds.kind == "graded":
     headline = {
-        "DCG": metrics.dcg_score(y, s, sample_weight=w),
-        "NDCG": metrics.ndcg_score(y, s, sample_weight=w),
-        "MRR": metrics.mean_reciprocal_rank(y, s),
+        "DCG": lambda: metrics.dcg_score(y, s, sample_weight=w),
+        "NDCG": lambda: metrics.ndcg_score(y, s, sample_weight=w),
+        "MRR": lambda: metrics.mean_reciprocal_rank(y, s),
     }
 else:
     headline = {
-        "MAE": metrics.mean_absolute_error(y, s, sample_weight=w),
-        "RMSE": metrics.root_mean_squared_error(y, s, sample_weight=w),
-        "R²": metrics.r2_score(y, s, sample_weight=w),
+        "MAE": lambda: metrics.mean_absolute_error(y, s, sample_weight=w),
+        "RMSE": lambda: metrics.root_mean_squared_error(y, s, sample_weight=w),
+        "R²": lambda: metrics.r2_score(y, s, sample_weight=w),
     }
+# valid data some metric is undefined on (one class, one label column): that metric shows
+# n/a and a sentence says why; the others show their numbers
+undefined = {}
 cols = st.columns(len(headline))
-for col, (label, value) in zip(cols, headline.items(), strict=True):
-    col.metric(label, fmt(value))
+for col, (label, compute) in zip(cols, headline.items(), strict=True):
+    try:
+        value = fmt(compute())
+    except metrics.MetricInputError as exc:
+        undefined[label] = str(exc)
+        value = "n/a"
+    col.metric(label, value, help=undefined.get(label))
+for label, why in undefined.items():
+    st.info(f"**{label}** cannot be computed on this dataset: {why}", icon="ℹ️")
 st.caption(f"Computed for the first model, **{ds.model_names[0]}**, on all {ds.n_samples} samples.")
 
 st.subheader("Sample gallery")

@@ -12,7 +12,7 @@ import streamlit as st
 
 from explorer import state, widgets
 from explorer.charts.retrieval import grade_color, metrics_vs_k_figure, ranked_list_figure
-from explorer.datasets import Dataset
+from explorer.datasets import GRADE_LIMIT, MAX_GRADE, Dataset
 from explorer.formatting import fmt
 from explorer.links import float_text
 from metrics import MetricInputError
@@ -57,7 +57,17 @@ EMPTY = {"zero": "score 0", "drop": "drop from the mean"}
 DRILL = ("AP@K", "ERR", "DCG", "RR")
 
 data_max = float(ds.y_true.max())
+if data_max > MAX_GRADE:  # the readers refuse these; a dataset from elsewhere says so here
+    st.warning(
+        f"This page cannot rank **{ds.name}**: its largest grade, {data_max:.17g}, "
+        f"{GRADE_LIMIT}. The relevance threshold would compare inexact grades.",
+        icon="⚠️",
+    )
+    st.stop()
 top_grade = max(1, math.ceil(data_max))
+#: 2^g - 1 overflows float64 from grade 1024 on: the exponential gain is not offered then.
+if data_max >= 1024:
+    GAINS = {"linear": GAINS["linear"]}
 n_items = ds.n_labels
 default_k = min(5, n_items)
 
@@ -180,6 +190,8 @@ state.bind_param("empty_query", "empty_query", "zero", _one_of(EMPTY))
 # a stale value from another dataset must not break a widget
 if st.session_state["model"] not in ds.model_names:
     st.session_state["model"] = ds.model_names[0]
+if st.session_state["gain"] not in GAINS:
+    st.session_state["gain"] = "linear"
 st.session_state["k"] = min(max(int(st.session_state["k"]), 1), n_items)
 st.session_state["rel_level"] = min(max(int(st.session_state["rel_level"]), 1), top_grade)
 if float(st.session_state["max_grade"]) < data_max:
@@ -239,6 +251,11 @@ with st.expander("Conventions: the switches that make tools disagree", expanded=
         horizontal=True,
         on_change=_to_custom,
     )
+    if "exponential" not in GAINS:
+        w1.caption(
+            f"The exponential gain 2^g - 1 overflows float64 from grade 1024 on; this data's "
+            f"grades reach {data_max:g}, so NDCG uses the linear gain only."
+        )
     max_grade = w2.number_input(
         "ERR maximum grade",
         min_value=data_max,
@@ -481,6 +498,24 @@ st.markdown(
 )
 
 
+#: The switchboard lists every "relevant from grade" level up to this many; beyond (click
+#: counts as grades), this many of the levels that change which items are relevant.
+MAX_LEVEL_ROWS = 10
+
+
+@widgets.cache_by_dataset
+def _levels(ds) -> tuple[int, ...]:
+    """The "relevant from grade" levels of the switchboard: 1 to the top grade when that is
+    at most MAX_LEVEL_ROWS, else MAX_LEVEL_ROWS levels spread over the distinct ones (a
+    level between two grades relevates the same items as the next grade up)."""
+    if top_grade <= MAX_LEVEL_ROWS:
+        return tuple(range(1, top_grade + 1))
+    grades = np.unique(ds.y_true)
+    distinct = np.unique(np.maximum(np.ceil(grades[grades > 0]), 1)).astype(np.int64)
+    pick = np.unique(np.linspace(0, len(distinct) - 1, MAX_LEVEL_ROWS).round().astype(int))
+    return tuple(int(v) for v in distinct[pick])
+
+
 def _variants() -> list[tuple[str, str, dict, str]]:
     out = [("your settings", "-", dict(settings), empty)]
     for d in DENOMINATORS:
@@ -489,7 +524,7 @@ def _variants() -> list[tuple[str, str, dict, str]]:
         out.append(("ties", t, {**settings, "ties": t}, empty))
     for g in GAINS:
         out.append(("NDCG gain", g, {**settings, "gain": g}, empty))
-    for lv in range(1, top_grade + 1):
+    for lv in _levels(ds):
         out.append(("relevant from grade", str(lv), {**settings, "level": lv}, empty))
     for e in EMPTY:
         out.append(("no-relevant query", EMPTY[e], dict(settings), e))
