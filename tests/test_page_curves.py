@@ -30,6 +30,8 @@ def count(v) -> str:
 
 def open_page(sample: str = "balanced", query: dict | None = None) -> AppTest:
     at = AppTest.from_file(APP, default_timeout=30)
+    if query:  # a link names its dataset (picking one drops the page settings)
+        at.query_params["ds"] = sample
     for k, v in (query or {}).items():
         at.query_params[k] = v
     at.run()

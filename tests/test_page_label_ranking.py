@@ -305,6 +305,8 @@ def table(at, column):
 
 def open_page(name, **params):
     at = AppTest.from_file(APP, default_timeout=30)
+    if params:  # a link names its dataset (picking one drops the page settings)
+        at.query_params["ds"] = name
     for k, v in params.items():
         at.query_params[k] = v
     at.run()

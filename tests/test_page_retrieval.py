@@ -367,6 +367,8 @@ def metric(at, label):
 
 def open_page(sample, **params):
     at = AppTest.from_file(APP, default_timeout=30)
+    if params:  # a link names its dataset (picking one drops the page settings)
+        at.query_params["ds"] = sample
     for key, value in params.items():
         at.query_params[key] = value
     at.run()

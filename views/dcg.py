@@ -49,6 +49,13 @@ def _parse_k(raw: str):
     return k
 
 
+def _check_k(value, n_items: int):
+    """None (all items) or a whole k >= 1; a k beyond the items is all of them."""
+    if value is None:
+        return None
+    return min(state.int_in(1, 2**63, clamp=False)(value), n_items)
+
+
 def _parse_base_choice(raw: str) -> str:
     if raw in BASE_VALUES:
         return raw
@@ -225,19 +232,17 @@ if ds.name != SEED:
 
 # ------------------------------------------------------------------ controls
 n_items = ds.n_labels
-state.bind_param("dcg_k", "k", None, _parse_k)
-if st.session_state["dcg_k"] is not None and st.session_state["dcg_k"] > n_items:
-    st.session_state["dcg_k"] = n_items
-state.bind_param("dcg_log_base", "log_base", "2", _parse_base_choice)
-state.bind_param("dcg_log_base_other", "log_base", 3.0, float)
-state.bind_param("dcg_ignore_ties", "ignore_ties", False, _parse_bool)
-state.bind_param("dcg_gain", "gain", GAINS[0], _parse_gain)
-state.bind_param("dcg_model", "model", ds.model_names[0], str)
-if st.session_state["dcg_model"] not in ds.model_names:
-    st.session_state["dcg_model"] = ds.model_names[0]
-state.bind_param("dcg_sample", "sample", 0, ds.sample_ids.index)
-if not 0 <= st.session_state["dcg_sample"] < ds.n_samples:
-    st.session_state["dcg_sample"] = 0
+state.bind_param("dcg_k", "k", None, _parse_k, lambda v: _check_k(v, n_items))
+state.bind_param("dcg_log_base", "log_base", "2", _parse_base_choice, state.member(BASES))
+state.bind_param(
+    "dcg_log_base_other", "log_base", 3.0, float, state.float_in(0.01, 1e300, clamp=False)
+)
+state.bind_param("dcg_ignore_ties", "ignore_ties", False, _parse_bool, state.member((False, True)))
+state.bind_param("dcg_gain", "gain", GAINS[0], _parse_gain, state.member(GAINS))
+state.bind_param("dcg_model", "model", ds.model_names[0], str, state.member(ds.model_names))
+state.bind_param(
+    "dcg_sample", "sample", 0, ds.sample_ids.index, state.int_in(0, ds.n_samples - 1, clamp=False)
+)
 
 c_k, c_base, c_ties, c_gain, c_model = st.columns([0.9, 1, 1.25, 1.45, 1])
 k = c_k.number_input(

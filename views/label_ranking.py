@@ -78,15 +78,11 @@ picture = st.container()
 
 c_model, c_sort, c_page = st.columns(3)
 if len(models) > 1:
-    state.bind_param("lr_model", "model", models[0])
-    if st.session_state["lr_model"] not in models:
-        st.session_state["lr_model"] = models[0]
+    state.bind_param("lr_model", "model", models[0], str, state.member(models))
     model = c_model.selectbox("Model", models, key="lr_model")
     state.write_param("model", model)
 
-state.bind_param("lr_sort_by", "sort", "lrap")
-if st.session_state["lr_sort_by"] not in SORT_LABELS:
-    st.session_state["lr_sort_by"] = "lrap"
+state.bind_param("lr_sort_by", "sort", "lrap", str, state.member(SORT_LABELS))
 sort_by = c_sort.selectbox(
     "Sort samples by (worst first)",
     list(SORT_LABELS),
@@ -99,9 +95,7 @@ state.write_param("sort", sort_by)
 n_pages = -(-n // PAGE_ROWS)
 page_no = 1
 if n_pages > 1:
-    state.bind_param("lr_rank_page", "page", 1, int)
-    if not 1 <= st.session_state["lr_rank_page"] <= n_pages:
-        st.session_state["lr_rank_page"] = 1
+    state.bind_param("lr_rank_page", "page", 1, int, state.int_in(1, n_pages, clamp=False))
     page_no = int(
         c_page.number_input(
             f"Page of {PAGE_ROWS} samples (1 = worst)",
@@ -121,9 +115,7 @@ except metrics.MetricInputError as exc:
 
 # --------------------------------------------------------------------- drill-down controls
 st.header("How it is computed: one sample")
-state.bind_param("lr_sample", "i", 0, int)
-if not isinstance(st.session_state["lr_sample"], int) or not 0 <= st.session_state["lr_sample"] < n:
-    st.session_state["lr_sample"] = 0
+state.bind_param("lr_sample", "i", 0, int, state.int_in(0, n - 1, clamp=False))
 
 
 def _sample_label(i: int) -> str:
@@ -145,9 +137,7 @@ else:
     c_sample.caption(_sample_label(i))
 state.write_param("i", i)
 
-state.bind_param("lr_tie_mode", "ties", "max")
-if st.session_state["lr_tie_mode"] not in TIE_LABELS:
-    st.session_state["lr_tie_mode"] = "max"
+state.bind_param("lr_tie_mode", "ties", "max", str, state.member(TIE_LABELS))
 ties = c_ties.radio(
     "Ties in this sample's LRAP and coverage",
     list(TIE_LABELS),

@@ -65,26 +65,16 @@ def _thresholds(raw: str) -> tuple[float, ...]:
 
 # ---------------------------------------------------------------- controls
 models = list(ds.model_names)
-model = state.bind_param("ml_model", "model", models[0])
-if model not in models:
-    st.session_state["ml_model"] = models[0]
-rule = state.bind_param("ml_pred_rule", "rule", "threshold")
-if rule not in RULES:
-    st.session_state["ml_pred_rule"] = "threshold"
+state.bind_param("ml_model", "model", models[0], str, state.member(models))
+state.bind_param("ml_pred_rule", "rule", "threshold", str, state.member(RULES))
 
 scores_all = ds.score(st.session_state["ml_model"])
 lo = min(0.0, float(np.floor(scores_all.min())))
 hi = max(1.0, float(np.ceil(scores_all.max())))
-t = state.bind_param("ml_threshold", "t", 0.5, _float)
-st.session_state["ml_threshold"] = float(min(max(t, lo), hi))
-k_default = 1
-k = state.bind_param("ml_top_k", "k", k_default, int)
-st.session_state["ml_top_k"] = int(min(max(k, 1), ds.n_labels))
-state.bind_param("ml_beta", "beta", 1.0, _float)
-st.session_state["ml_beta"] = float(min(max(st.session_state["ml_beta"], 0.0), 10.0))
-zd_key = state.bind_param("ml_zero_division", "zd", "warn")
-if zd_key not in ZERO_DIVISION:
-    st.session_state["ml_zero_division"] = "warn"
+state.bind_param("ml_threshold", "t", 0.5, _float, state.float_in(lo, hi))
+state.bind_param("ml_top_k", "k", 1, int, state.int_in(1, ds.n_labels))
+state.bind_param("ml_beta", "beta", 1.0, _float, state.float_in(0.0, 10.0))
+state.bind_param("ml_zero_division", "zd", "warn", str, state.member(ZERO_DIVISION))
 
 c_model, c_rule = st.columns([1, 2])
 model = c_model.selectbox(
@@ -624,9 +614,7 @@ st.caption(
 
 # ---------------------------------------------------------------- inspect
 st.subheader("What did it get wrong?")
-state.bind_param("ml_inspect_label", "label", label_names[0])
-if st.session_state["ml_inspect_label"] not in label_names:
-    st.session_state["ml_inspect_label"] = label_names[0]
+state.bind_param("ml_inspect_label", "label", label_names[0], str, state.member(label_names))
 lab = st.selectbox("Inspect a label", label_names, key="ml_inspect_label")
 state.write_param("label", lab)
 j = label_names.index(lab)

@@ -48,10 +48,15 @@ def _float(raw: str) -> float:
 
 
 def _seed(key: str, param: str, default, parse, valid) -> None:
-    """bind_param, then fall back to ``default`` when the URL value is not allowed."""
-    state.bind_param(key, param, default, parse)
-    if not valid(st.session_state[key]):
-        st.session_state[key] = default
+    """bind_param, then fall back to ``default`` when the value (from the URL or left
+    in session state) is not allowed; a ``valid`` that raises refuses the value."""
+
+    def check(value):
+        if not valid(value):
+            raise ValueError(value)
+        return value
+
+    state.bind_param(key, param, default, parse, check)
 
 
 def _safe(fn, *args, **kwargs):

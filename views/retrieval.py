@@ -151,15 +151,6 @@ def _int_in(lo: int, hi: int):
     return parse
 
 
-def _one_of(options):
-    def parse(raw: str) -> str:
-        if raw not in options:
-            raise ValueError(raw)
-        return raw
-
-    return parse
-
-
 def _grade(raw: str) -> float:
     v = float(raw)
     if not (math.isfinite(v) and v >= data_max):
@@ -167,22 +158,24 @@ def _grade(raw: str) -> float:
     return v
 
 
-state.bind_param("ret_k", "k", default_k, _int_in(1, n_items))
-state.bind_param("ret_model", "model", ds.model_names[0], _one_of(ds.model_names))
-state.bind_param("ret_preset", "preset", "custom", _one_of(("custom", *PRESETS)))
-state.bind_param("ret_ap_denominator", "ap_denominator", "min_m_k", _one_of(DENOMINATORS))
-state.bind_param("ret_rel_level", "rel_level", 1, _int_in(1, top_grade))
-state.bind_param("ret_gain", "gain", "linear", _one_of(GAINS))
-state.bind_param("ret_max_grade", "max_grade", data_max, _grade)
-state.bind_param("ret_tie_mode", "tie_mode", "column", _one_of(TIES))
-state.bind_param("ret_empty_query", "empty_query", "zero", _one_of(EMPTY))
-# a stale value from another dataset must not break a widget
-if st.session_state["ret_model"] not in ds.model_names:
-    st.session_state["ret_model"] = ds.model_names[0]
-st.session_state["ret_k"] = min(max(int(st.session_state["ret_k"]), 1), n_items)
-st.session_state["ret_rel_level"] = min(max(int(st.session_state["ret_rel_level"]), 1), top_grade)
-if float(st.session_state["ret_max_grade"]) < data_max:
-    st.session_state["ret_max_grade"] = data_max
+def _at_least_data_max(value) -> float:
+    v = float(value)
+    if not math.isfinite(v):
+        raise ValueError(value)
+    return max(v, data_max)
+
+
+# each value, from the URL or left by an earlier run, is checked against this dataset
+# (a None, a text or a k beyond the items must not reach a widget or int())
+state.bind_param("ret_k", "k", default_k, _int_in(1, n_items), state.int_in(1, n_items))
+state.bind_param("ret_model", "model", ds.model_names[0], str, state.member(ds.model_names))
+state.bind_param("ret_preset", "preset", "custom", str, state.member(("custom", *PRESETS)))
+state.bind_param("ret_ap_denominator", "ap_denominator", "min_m_k", str, state.member(DENOMINATORS))
+state.bind_param("ret_rel_level", "rel_level", 1, _int_in(1, top_grade), state.int_in(1, top_grade))
+state.bind_param("ret_gain", "gain", "linear", str, state.member(GAINS))
+state.bind_param("ret_max_grade", "max_grade", data_max, _grade, _at_least_data_max)
+state.bind_param("ret_tie_mode", "tie_mode", "column", str, state.member(TIES))
+state.bind_param("ret_empty_query", "empty_query", "zero", str, state.member(EMPTY))
 
 c1, c2, c3 = st.columns([2, 1, 1])
 if n_items > 1:
@@ -587,11 +580,9 @@ with st.expander("Recall@K against hit rate, and ties", expanded=False):
 st.subheader("How it is computed: one query")
 q1, q2 = st.columns([2, 3])
 ids = list(ds.sample_ids)
-state.bind_param("ret_query", "query", ids[0], _one_of(ids))
-if st.session_state["ret_query"] not in ids:
-    st.session_state["ret_query"] = ids[0]
+state.bind_param("ret_query", "query", ids[0], str, state.member(ids))
 query_id = q1.selectbox("Query", ids, key="ret_query")
-state.bind_param("ret_drill_metric", "drill_metric", "AP@K", _one_of(DRILL))
+state.bind_param("ret_drill_metric", "drill_metric", "AP@K", str, state.member(DRILL))
 drill = q2.radio("Metric", DRILL, key="ret_drill_metric", horizontal=True)
 state.write_param("query", query_id)
 state.write_param("drill_metric", drill)
@@ -811,8 +802,7 @@ worst = worst_first(ds, model, _key(settings), SORT, per_query)
 n_rows = len(worst)
 start = 1
 if n_rows > PAGE_ROWS:
-    if int(st.session_state.get("ret_rows_from", 1)) > n_rows:  # from a larger dataset
-        st.session_state["ret_rows_from"] = 1
+    state.bind_param("ret_rows_from", None, 1, check=state.int_in(1, n_rows, clamp=False))
     start = int(
         st.number_input(
             "Show rows from (1 = the worst query)",
