@@ -17,7 +17,7 @@ from explorer.datasets import load_sample
 from explorer.formatting import fmt
 from metrics._validation import MetricInputError
 from metrics.dcg import dcg_tie_bounds_per_sample, dcg_tie_order_steps, exponential_gain
-from tests.conftest import graded_case
+from tests.conftest import graded_case, numbered_selectbox
 
 APP = str(Path(__file__).resolve().parents[1] / "app.py")
 PAGE = "views/dcg.py"
@@ -89,7 +89,7 @@ def test_seed_example_buttons_set_sample_k_and_tie_mode():
         assert metric(at, "DCG of this sample") == fmt(expected)
         assert at.number_input(key="dcg_k").value == k
         assert at.toggle(key="dcg_ignore_ties").value is ties
-        assert at.selectbox(key="dcg_sample").value == row
+        assert numbered_selectbox(at, "dcg_sample").value == row
         t = steps_table(at)
         assert t["running sum"].iloc[-1] == pytest.approx(expected, abs=1e-6)
 
@@ -120,7 +120,7 @@ def test_controls_move_metrics_and_step_table():
         if base == "other":
             at.number_input(key="dcg_log_base_other").set_value(3.5).run()
         at.toggle(key="dcg_ignore_ties").set_value(ties).run()
-        at.selectbox(key="dcg_sample").set_value(4).run()
+        numbered_selectbox(at, "dcg_sample").set_value(4).run()
         assert not at.exception
         b = {"2": 2, "10": 10, "e": math.e, "other": 3.5}[base]
         assert metric(at, "DCG") == fmt(metrics.dcg_score(y, s, k=k, log_base=b, ignore_ties=ties))

@@ -19,6 +19,7 @@ from explorer.charts import ranking as charts
 from explorer.datasets import load_sample
 from explorer.formatting import fmt
 from metrics._ranks import max_rank
+from tests.conftest import numbered_selectbox
 
 APP = str(Path(__file__).resolve().parents[1] / "app.py")
 PAGE = "views/label_ranking.py"
@@ -352,14 +353,14 @@ def test_seed003_shows_05_0833_1_and_overall_07778():
     assert sorted(contrib["LRAP"].round(4)) == [0.5, 0.8333, 1.0]
     shown = []
     for i in range(3):
-        at.selectbox(key="lr_sample").set_value(i).run()
+        numbered_selectbox(at, "lr_sample").set_value(i).run()
         assert not at.exception
         assert_sample(at, SEED_Y[i], SEED_S[i])
         shown.append(metric(at, "Sample LRAP"))
         assert at.query_params["i"] in (str(i), [str(i)])
     assert shown == ["0.5000", "0.8333", "1.000"]
     # sample 1's walk-through: human 1/1, dog 2/3 (seed 003)
-    at.selectbox(key="lr_sample").set_value(1).run()
+    numbered_selectbox(at, "lr_sample").set_value(1).run()
     lrap_t = table(at, "n_true_at_or_above")
     true_rows = lrap_t[lrap_t["is_true"]]
     assert true_rows[["label_name", "n_true_at_or_above", "rank"]].values.tolist() == [
@@ -444,7 +445,7 @@ def test_whatif_on_weighted_tied_data_equals_the_full_edited_matrix(weighted, de
     names = ("a", "b", "c", "d", "e", "f")
     at = open_with(Dataset("tied", "multilabel", y, {"m": s}, sample_weight=w, label_names=names))
     i = int(np.flatnonzero((y.sum(axis=1) > 0) & (y.sum(axis=1) < 6))[1])
-    at.selectbox(key="lr_sample").set_value(i).run()
+    numbered_selectbox(at, "lr_sample").set_value(i).run()
     for new_row in (np.full(6, 0.25), np.array([0.9, 0.1, 0.9, 0.4, 0.0, 0.6])):
         at.session_state["lr_whatif_scores"] = {
             "edited_rows": {0: dict(zip(names, new_row.tolist(), strict=True))},
@@ -512,7 +513,7 @@ def test_digit_properties_models_sort_and_empty_sample():
         assert shown["sample"].tolist()[:10] == worst["sample"].tolist()[:10]
         assert shown[label].iloc[0] == pytest.approx(worst[by].iloc[0])
     empty = int(np.flatnonzero(ds.y_true.sum(axis=1) == 0)[0])
-    at.selectbox(key="lr_sample").set_value(empty).run()
+    numbered_selectbox(at, "lr_sample").set_value(empty).run()
     assert not at.exception
     assert metric(at, "Sample LRAP") == "1.000"
     assert metric(at, "Sample coverage") == "0"

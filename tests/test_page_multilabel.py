@@ -22,7 +22,7 @@ from metrics.classification import (
     threshold_predictions,
     top_k_predictions,
 )
-from tests.conftest import multilabel_case, weights
+from tests.conftest import multilabel_case, numbered_selectbox, weights
 
 APP = str(Path(__file__).resolve().parents[1] / "app.py")
 ZD = ["warn", 0, 1, np.nan]
@@ -348,7 +348,7 @@ def test_inspect_label_and_sample_list_the_errors():
     assert set(wrong["what"].str.split().str[0]) <= {"missed", "extra"}
     assert at.query_params["label"] == "prime"
 
-    at.selectbox(key="ml_inspect_sample").set_value("7").run()
+    numbered_selectbox(at, "ml_inspect_sample").set_value("7").run()
     assert not at.exception
     steps = at.dataframe[4].value
     assert steps["outcome"].tolist() == multilabel_outcomes(ds.y_true, pred)[7].tolist()
@@ -429,7 +429,7 @@ def test_more_samples_than_kept_lists_the_true_worst_rows():
     first = np.flatnonzero(y[:, 2] != pred[:, 2])[:200]
     assert wrong["sample"].tolist() == [ds.sample_ids[i] for i in first]
     # the sample picker offers the 500 worst; the 300th's steps are its own outcomes
-    picker = at.selectbox(key="ml_inspect_sample")
+    picker = numbered_selectbox(at, "ml_inspect_sample")
     assert len(picker.options) == 500
     i = int(full.index[299])
     picker.set_value(ds.sample_ids[i]).run()

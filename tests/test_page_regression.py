@@ -25,6 +25,7 @@ from metrics.regression import (
     regression_errors,
     regression_steps,
 )
+from tests.conftest import numbered_selectbox
 
 APP = str(Path(__file__).resolve().parents[1] / "app.py")
 PAGE = "views/regression.py"
@@ -139,7 +140,7 @@ def test_weights_control_uniform_makes_weighted_mae_equal_mae():
 
 def test_outlier_control_moves_every_metric_and_rmse_more_than_mae():
     at = open_page()
-    at.selectbox(key="reg_outlier_sample").set_value(7).run()
+    numbered_selectbox(at, "reg_outlier_sample").set_value(7).run()
     at.number_input(key="reg_outlier_shift").set_value(400.0).run()
     assert not at.exception
     y, p0 = DIABETES.y_true, DIABETES.score("linear")
@@ -229,7 +230,7 @@ def test_link_reproduces_the_view():
         },
     )
     assert at.selectbox(key="reg_model").value == "tree"
-    assert at.selectbox(key="reg_outlier_sample").value == 3
+    assert numbered_selectbox(at, "reg_outlier_sample").value == 3
     assert at.number_input(key="reg_outlier_shift").value == -25.0
     y, p = DIABETES.y_true, shifted(DIABETES.score("tree"), 3, -25.0)
     assert_headline(at, expected(y, p, w_weighted="uniform"))
@@ -249,7 +250,7 @@ def test_bad_url_values_fall_back_to_defaults():
         },
     )
     assert at.selectbox(key="reg_model").value == "linear"
-    assert at.selectbox(key="reg_outlier_sample").value == 0
+    assert numbered_selectbox(at, "reg_outlier_sample").value == 0
     assert at.number_input(key="reg_outlier_shift").value == 0.0
     assert_headline(at, expected(DIABETES.y_true, DIABETES.score("linear")))
 
@@ -501,7 +502,7 @@ def test_download_callable_writes_every_row_worst_first(deferred_downloads):
     import io as _io
 
     at = open_page()
-    at.selectbox(key="reg_outlier_sample").set_value(7).run()
+    numbered_selectbox(at, "reg_outlier_sample").set_value(7).run()
     at.number_input(key="reg_outlier_shift").set_value(500.0).run()
     csv = pd.read_csv(_io.BytesIO(deferred_downloads("download_errors")), dtype={"id": str})
     y, p = DIABETES.y_true, shifted(DIABETES.score(), 7, 500.0)

@@ -399,11 +399,14 @@ if ds.name == SEED:
 st.subheader("The selected sample, position by position")
 if ds.n_samples <= PICKER_MAX:
     ndcg_of = table["NDCG"].to_numpy()
-    row = st.selectbox(
+    # the labels show each sample's NDCG at the current settings: a fresh widget each
+    # time they change (widgets.numbered_selectbox), the row kept in "dcg_sample"
+    row = widgets.numbered_selectbox(
+        st,
         "sample",
         range(ds.n_samples),
+        lambda i: f"{ds.sample_ids[i]} (NDCG {fmt(ndcg_of[i])})",
         key="dcg_sample",
-        format_func=lambda i: f"{ds.sample_ids[i]} (NDCG {fmt(ndcg_of[i])})",
         help="Pick a sample, or click a row of the per-sample table at the bottom.",
     )
 else:  # a selectbox of 10^5 options would format and send every one of them

@@ -129,8 +129,9 @@ def _sample_label(i: int) -> str:
 
 c_sample, c_ties = st.columns([3, 2])
 if n <= 1000:
-    i = c_sample.selectbox(
-        "Sample", list(range(n)), format_func=_sample_label, key="lr_sample", help="URL: ?i="
+    # the labels carry the model's numbers: a fresh widget when they change
+    i = widgets.numbered_selectbox(
+        c_sample, "Sample", range(n), _sample_label, key="lr_sample", help="URL: ?i="
     )
 else:
     i = int(c_sample.number_input("Sample (row number)", 0, n - 1, step=1, key="lr_sample"))

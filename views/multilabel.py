@@ -649,15 +649,17 @@ st.dataframe(
 ids = ds.sample_ids
 worst_ids = [ids[i] for i in worst.index]
 choices = list(ids) if n <= ALL_ROWS else worst_ids[:HEAD_ROWS]
-state.bind_param("ml_inspect_sample", "sample", worst_ids[0])
-if st.session_state["ml_inspect_sample"] not in choices:
-    st.session_state["ml_inspect_sample"] = worst_ids[0]
+state.bind_param("ml_inspect_sample", "sample", worst_ids[0], str, state.member(choices))
 wrong_count = dict(zip(worst_ids, worst["wrong"], strict=True))
-sid = st.selectbox(
+# the labels carry counts that follow the rule and the thresholds: a fresh widget when
+# they change (a stale label would come back from the browser as the option)
+sid = widgets.numbered_selectbox(
+    st,
     "Inspect a sample",
     choices,
+    lambda s: f"{s} ({wrong_count[s]} wrong)",
     key="ml_inspect_sample",
-    format_func=lambda s: f"{s} ({wrong_count[s]} wrong)",
+    default=worst_ids[0],
     help="Default: the worst sample. The per-sample table below lists them worst first.",
 )
 state.write_param("sample", sid)

@@ -14,7 +14,7 @@ import metrics
 from explorer import state
 from explorer.charts import regression as charts
 from explorer.formatting import fmt
-from explorer.widgets import cache_by_dataset, require_kind
+from explorer.widgets import cache_by_dataset, numbered_selectbox, require_kind
 from metrics.regression import (
     ERROR_COLUMNS,
     MAPE_EPSILON,
@@ -103,11 +103,13 @@ base_pred = ds.score(model)
 
 c3, c4 = st.columns(2)
 if n <= 2000:
-    outlier = c3.selectbox(
+    # the labels carry the model's predictions: a fresh widget when they change
+    outlier = numbered_selectbox(
+        c3,
         "Outlier control: sample to move",
         range(n),
+        lambda i: f"{ids[i]}  (y = {y_true[i]:g}, y_hat = {base_pred[i]:.4g})",
         key="reg_outlier_sample",
-        format_func=lambda i: f"{ids[i]}  (y = {y_true[i]:g}, y_hat = {base_pred[i]:.4g})",
     )
 else:
     outlier = c3.number_input(
