@@ -28,6 +28,8 @@ nav = st.navigation(
         if (ROOT / path).exists()
     ]
 )
+# a page change drops the other pages' settings (see explorer.state.enter_page)
+state.enter_page({title: path for path, title in PAGES}.get(nav.title, nav.title))
 state.sidebar_picker()
 share = state.ShareLink()  # "Copy link", under the picker (and a notice if it has no data)
 nav.run()

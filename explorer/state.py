@@ -7,12 +7,21 @@ bundled sample, ``?data=<packed>`` for a small upload or edit (see
 ``explorer.links``), plus each page's settings (``bind_param``). Opening
 such a link in a fresh browser shows the same numbers. :class:`ShareLink`
 offers the link on every page, and says so when the dataset is too big for it.
+
+Every widget key and page-setting key of a page starts with the page's prefix
+(:data:`PAGE_PREFIXES`), so two pages never share a key. When the active
+dataset changes, every page's keys and the page-setting URL parameters are
+dropped (:func:`reset_page_settings`); when the page changes, the other pages'
+keys and the URL's page settings are dropped (:func:`enter_page`). Values from
+the URL or from session state are checked against the current dataset before
+use (:func:`bind_param`'s ``check``).
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+import math
+from collections.abc import Callable, Iterable
 from urllib.parse import urlencode
 
 import streamlit as st
@@ -27,6 +36,27 @@ SESSION = "session_datasets"
 PICKER = "dataset_picker"
 LINK_ERROR = "link_error"
 LINK_WARNING = "link_warning"
+PAGE = "active_page"
+WRITTEN = "page_params_written"
+
+#: Each page's key prefix: every widget key and page-setting session key of a page
+#: starts with it, so no two pages share a key (a ``k`` of DCG is ``dcg_k``).
+PAGE_PREFIXES = {
+    "views/home.py": "home_",
+    "views/data.py": "data_",
+    "views/curves.py": "curves_",
+    "views/label_ranking.py": "lr_",
+    "views/dcg.py": "dcg_",
+    "views/retrieval.py": "ret_",
+    "views/multilabel.py": "ml_",
+    "views/regression.py": "reg_",
+}
+#: Keys that outlive a dataset change: the Data page's uploaders (their files stay in
+#: the browser) and its record of the uploads already read, which keeps a file that is
+#: still in place from being read, and made active, a second time.
+KEEP_ON_DATASET_CHANGE = ("data_upload_",)
+#: The URL parameters that name the dataset; every other parameter is a page setting.
+DATASET_PARAMS = ("ds", "data")
 
 
 def session_datasets() -> dict[str, Dataset]:
@@ -87,9 +117,61 @@ def _sync_url(name: str) -> None:
         st.query_params.pop("data", None)
 
 
+def _drop_keys(keep: Callable[[str], bool]) -> None:
+    """Delete every page key (see :data:`PAGE_PREFIXES`) for which ``keep`` is false."""
+    prefixes = tuple(PAGE_PREFIXES.values())
+    for key in list(st.session_state.keys()):
+        if isinstance(key, str) and key.startswith(prefixes) and not keep(key):
+            del st.session_state[key]
+
+
+def drop_page_params(only_written: bool = False) -> None:
+    """Remove every URL parameter but the dataset's (``ds`` / ``data``).
+
+    ``only_written``: only those a page wrote in this session (:func:`write_param`);
+    the settings of a link not yet read by a page stay.
+    """
+    written = st.session_state.get(WRITTEN, set())
+    for param in list(st.query_params.keys()):
+        if param not in DATASET_PARAMS and (param in written or not only_written):
+            del st.query_params[param]
+    st.session_state[WRITTEN] = set()
+
+
+def reset_page_settings() -> None:
+    """Forget every page's settings, in session state and in the URL.
+
+    Called on a dataset change: a k, a sample or a model chosen on another dataset
+    means nothing on this one. The Data page's uploads are kept
+    (:data:`KEEP_ON_DATASET_CHANGE`).
+    """
+    _drop_keys(lambda key: key.startswith(KEEP_ON_DATASET_CHANGE))
+    drop_page_params()
+
+
+def enter_page(script: str) -> None:
+    """Record the page about to run; on a page change drop the other pages' state.
+
+    A sidebar click in the browser drops the URL's parameters and the widgets of the
+    page left behind, but not the session keys set from code; ``AppTest.switch_page``
+    keeps the parameters. Both end up the same here: the new page sees none of the
+    other pages' keys, nor the parameters a page wrote. A link's parameters that no
+    page has read yet stay (a test opens a link as: run the app, switch to the page),
+    and the first run of a session keeps everything.
+    """
+    previous = st.session_state.get(PAGE)
+    st.session_state[PAGE] = script
+    if previous is None or previous == script:
+        return
+    own = PAGE_PREFIXES.get(script)
+    _drop_keys(lambda key: own is not None and key.startswith(own))
+    drop_page_params(only_written=True)
+
+
 def set_active(name: str) -> None:
-    """Make ``name`` the active dataset and mirror it to the URL."""
+    """Make ``name`` the active dataset, forget the pages' settings, mirror it to the URL."""
     st.session_state[ACTIVE] = name
+    reset_page_settings()
     _sync_url(name)
 
 
@@ -184,7 +266,7 @@ def sidebar_picker() -> Dataset:
         link_notice(st.session_state.pop(LINK_WARNING))
     names = available()
     if st.session_state[ACTIVE] not in names:
-        st.session_state[ACTIVE] = DEFAULT_SAMPLE
+        set_active(DEFAULT_SAMPLE)
     st.session_state[PICKER] = st.session_state[ACTIVE]
     st.sidebar.selectbox(
         "Dataset",
@@ -206,25 +288,112 @@ def active() -> Dataset:
     return get_dataset(st.session_state[ACTIVE])
 
 
-def bind_param(key: str, param: str, default, parse: Callable[[str], object] = str):
-    """Seed widget ``key`` from ``?param=`` once, and return the value to write back.
+def bind_param(
+    key: str,
+    param: str | None,
+    default,
+    parse: Callable[[str], object] = str,
+    check: Callable[[object], object] | None = None,
+):
+    """Seed ``key`` from ``?param=`` once, check it, and return the value to use.
 
-    Call before creating the widget; after it, call ``st.query_params[param] =
-    str(value)`` (or use :func:`write_param`) so the link carries the setting.
-    A malformed value in the URL falls back to ``default``.
+    Call before creating the widget; after it, call :func:`write_param` so the link
+    carries the setting. A malformed value in the URL falls back to ``default``.
+    ``param=None``: a setting that is not in the URL (seeded from ``default``).
+
+    ``check`` receives the value (from the URL, or left in session state by an
+    earlier run) and returns the value to use: the same, or one brought into range
+    (a k beyond the item count clamped to it); it raises ``ValueError``,
+    ``TypeError``, ``KeyError`` or ``IndexError`` for a value that has no meaning on
+    the current dataset, which then falls back to ``default``. The session value is
+    rewritten only when the check changed it (rewriting an unchanged value would
+    reset a slider the user is still dragging).
     """
-    if key not in st.session_state:
-        raw = st.query_params.get(param)
+    ss = st.session_state
+    if key not in ss:
+        raw = st.query_params.get(param) if param is not None else None
         value = default
         if raw is not None:
             try:
                 value = parse(raw)
-            except (TypeError, ValueError):
+            except (TypeError, ValueError, KeyError, IndexError):
                 value = default
-        st.session_state[key] = value
-    return st.session_state[key]
+        ss[key] = _checked(value, default, check)
+        return ss[key]
+    value = ss[key]
+    fixed = _checked(value, default, check)
+    if type(fixed) is not type(value) or fixed != value:
+        ss[key] = fixed
+    return ss[key]
+
+
+def _checked(value, default, check):
+    if check is None:
+        return value
+    try:
+        return check(value)
+    except (TypeError, ValueError, KeyError, IndexError, OverflowError):
+        return default
+
+
+def member(options: Iterable) -> Callable[[object], object]:
+    """A ``check`` for :func:`bind_param`: the value must be one of ``options``
+    (of the same type: ``True`` is not the option ``1``)."""
+    allowed = {}
+    for option in options:
+        allowed.setdefault(option, type(option))
+
+    def check(value):
+        if allowed.get(value) is not type(value):
+            raise ValueError(value)
+        return value
+
+    return check
+
+
+def int_in(lo: int, hi: int, *, clamp: bool = True) -> Callable[[object], int]:
+    """A ``check`` for :func:`bind_param`: a whole number in ``[lo, hi]``.
+
+    ``clamp``: a number outside is brought to the nearest end; else it is refused.
+    ``None``, text, a bool or a fraction is refused.
+    """
+
+    def check(value) -> int:
+        if isinstance(value, bool) or value is None:
+            raise TypeError(value)
+        number = float(value)
+        if not number.is_integer():
+            raise ValueError(value)
+        v = int(number)
+        if not lo <= v <= hi:
+            if not clamp:
+                raise ValueError(value)
+            v = min(max(v, lo), hi)
+        return v
+
+    return check
+
+
+def float_in(lo: float, hi: float, *, clamp: bool = True) -> Callable[[object], float]:
+    """A ``check`` for :func:`bind_param`: a finite float in ``[lo, hi]`` (clamped, or
+    refused with ``clamp=False``)."""
+
+    def check(value) -> float:
+        if isinstance(value, bool) or value is None:
+            raise TypeError(value)
+        v = float(value)
+        if not math.isfinite(v):
+            raise ValueError(value)
+        if not lo <= v <= hi:
+            if not clamp:
+                raise ValueError(value)
+            v = min(max(v, lo), hi)
+        return v
+
+    return check
 
 
 def write_param(param: str, value) -> None:
-    """Mirror a page setting into the URL."""
+    """Mirror a page setting into the URL (a page change drops it again)."""
     st.query_params[param] = str(value)
+    st.session_state.setdefault(WRITTEN, set()).add(param)

@@ -1,9 +1,11 @@
 """Small Streamlit helpers every page uses (the only explorer module besides state
-that touches ``st``): the wrong-kind notice and dataset-keyed caching."""
+that touches ``st``): the wrong-kind notice, dataset-keyed caching and a select box
+whose labels carry numbers."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import hashlib
+from collections.abc import Callable, Iterable, Sequence
 
 import streamlit as st
 
@@ -47,3 +49,80 @@ def require_kind(ds: Dataset, kinds: Iterable[str], suggestion: str) -> None:
         type="primary",
     )
     st.stop()
+
+
+def numbered_selectbox(
+    container,
+    label: str,
+    options: Sequence,
+    format_func: Callable[[object], str],
+    *,
+    key: str,
+    default=None,
+    **kwargs,
+):
+    """A select box whose option labels show numbers that change with the settings.
+
+    The browser hands a select box's choice back as its label; once a setting
+    changes the labels (``"1 (NDCG 0.7500)"`` becomes ``"1 (NDCG 0.5000)"``), the
+    label it sends back is no longer an option and Streamlit returns the raw label
+    string instead of the option. So the choice lives in the non-widget session key
+    ``key``, and the widget's own key is ``key`` plus a digest of the labels: new
+    labels make a fresh widget, seeded from ``key``; a pick writes the option back.
+
+    Parameters
+    ----------
+    container
+        Where to draw it (``st``, a column, ...).
+    label, options, format_func
+        As for ``st.selectbox``; ``options`` must be hashable.
+    key
+        The session key holding the chosen option (a value there that is not an
+        option, of the same type, is replaced by ``default``).
+    default
+        The option chosen when ``key`` holds none; ``options[0]`` if None.
+    **kwargs
+        Passed to ``st.selectbox`` (``help``, ...).
+
+    Returns
+    -------
+    object
+        The chosen option (always one of ``options``).
+    """
+    options = list(options)
+    labels = [str(format_func(o)) for o in options]
+    position = {}
+    for i, option in enumerate(options):
+        position.setdefault(option, i)
+
+    def _is_option(value) -> bool:
+        try:
+            i = position.get(value)
+        except TypeError:  # unhashable
+            return False
+        return i is not None and type(options[i]) is type(value)
+
+    fallback = default if _is_option(default) else options[0]
+    ss = st.session_state
+    if not _is_option(ss.get(key)):
+        ss[key] = fallback
+    digest = hashlib.blake2b("\x1f".join(labels).encode(), digest_size=6).hexdigest()
+    widget_key = f"{key}__{digest}"
+    current = ss[key]
+    if widget_key not in ss or not _is_option(ss[widget_key]) or ss[widget_key] != current:
+        ss[widget_key] = current
+
+    def _write_back() -> None:
+        picked = st.session_state.get(widget_key)
+        if _is_option(picked):  # a stale label string is ignored
+            st.session_state[key] = picked
+
+    container.selectbox(
+        label,
+        options,
+        key=widget_key,
+        format_func=lambda o: labels[position[o]],
+        on_change=_write_back,
+        **kwargs,
+    )
+    return ss[key]

@@ -89,3 +89,12 @@ def deferred_downloads(monkeypatch):
         return make()
 
     return build
+
+
+def numbered_selectbox(at, key: str):
+    """The select box that ``explorer.widgets.numbered_selectbox`` drew for ``key``.
+
+    Its widget key is ``key`` plus a digest of its labels (a fresh widget when the
+    numbers in the labels change), so AppTest finds it by that prefix.
+    """
+    return next(s for s in at.selectbox if s.key is not None and s.key.startswith(f"{key}__"))

@@ -43,7 +43,7 @@ def test_data_page_shows_the_active_sample(at):
 
 
 def test_upload_good_file_becomes_the_active_dataset(at):
-    at.file_uploader(key="upload_file").upload("mine.csv", GOOD, "text/csv").run()
+    at.file_uploader(key="data_upload_file").upload("mine.csv", GOOD, "text/csv").run()
     assert not at.exception
     assert not at.error
     assert metric(at, "Samples") == "5"
@@ -56,8 +56,8 @@ def test_upload_good_file_becomes_the_active_dataset(at):
 
 
 def test_bad_upload_shows_error_and_keeps_previous_dataset(at):
-    at.file_uploader(key="upload_file").upload("mine.csv", GOOD, "text/csv").run()
-    at.file_uploader(key="upload_file").upload("bad.csv", BAD, "text/csv").run()
+    at.file_uploader(key="data_upload_file").upload("mine.csv", GOOD, "text/csv").run()
+    at.file_uploader(key="data_upload_file").upload("bad.csv", BAD, "text/csv").run()
     assert not at.exception
     assert at.error, "a refused upload must say why"
     text = at.error[0].value
@@ -67,8 +67,8 @@ def test_bad_upload_shows_error_and_keeps_previous_dataset(at):
 
 
 def test_pair_upload_makes_a_multilabel_dataset(at):
-    at.file_uploader(key="upload_labels").upload("l.csv", b"a,b,c\n1,0,0\n0,1,1\n", "text/csv")
-    at.file_uploader(key="upload_scores").upload(
+    at.file_uploader(key="data_upload_labels").upload("l.csv", b"a,b,c\n1,0,0\n0,1,1\n", "text/csv")
+    at.file_uploader(key="data_upload_scores").upload(
         "s.csv", b"a,b,c\n.9,.2,.1\n.3,.2,.8\n", "text/csv"
     )
     at.run()
@@ -77,8 +77,8 @@ def test_pair_upload_makes_a_multilabel_dataset(at):
 
 
 def test_pair_upload_with_headers_that_differ_is_refused(at):
-    at.file_uploader(key="upload_labels").upload("l.csv", b"a,b\n1,0\n", "text/csv")
-    at.file_uploader(key="upload_scores").upload("s.csv", b"a,b,bird\n.9,.2,.1\n", "text/csv")
+    at.file_uploader(key="data_upload_labels").upload("l.csv", b"a,b\n1,0\n", "text/csv")
+    at.file_uploader(key="data_upload_scores").upload("s.csv", b"a,b,bird\n.9,.2,.1\n", "text/csv")
     at.run()
     assert not at.exception
     assert "bird" in at.error[0].value
@@ -87,13 +87,13 @@ def test_pair_upload_with_headers_that_differ_is_refused(at):
 
 def test_editing_a_label_creates_an_edited_dataset():
     at = open_data_page("seed002_auc8")
-    at.session_state["editor_table"] = {
+    at.session_state["data_editor_table"] = {
         "edited_rows": {1: {"y_true": 1}},
         "added_rows": [],
         "deleted_rows": [],
     }
     at.run()
-    at.button(key="apply_edits").click().run()
+    at.button(key="data_apply_edits").click().run()
     assert not at.exception
     assert at.session_state["active_dataset"] == "seed002_auc8 (edited)"
     at.switch_page("views/home.py").run()
@@ -105,13 +105,13 @@ def test_editing_a_label_creates_an_edited_dataset():
 
 def test_editing_a_bad_label_is_refused_and_data_kept():
     at = open_data_page("seed002_auc8")
-    at.session_state["editor_table"] = {
+    at.session_state["data_editor_table"] = {
         "edited_rows": {2: {"y_true": 2}},
         "added_rows": [],
         "deleted_rows": [],
     }
     at.run()
-    at.button(key="apply_edits").click().run()
+    at.button(key="data_apply_edits").click().run()
     assert not at.exception
     assert 'row 2, column "y_true": 2 is not 0 or 1' in at.error[0].value
     assert at.session_state["active_dataset"] == "seed002_auc8"
@@ -119,10 +119,18 @@ def test_editing_a_bad_label_is_refused_and_data_kept():
 
 def test_matrix_editor_removes_a_row():
     at = open_data_page("seed003_lrap")
-    at.session_state["editor_labels"] = {"edited_rows": {}, "added_rows": [], "deleted_rows": [0]}
-    at.session_state["editor_scores"] = {"edited_rows": {}, "added_rows": [], "deleted_rows": [0]}
+    at.session_state["data_editor_labels"] = {
+        "edited_rows": {},
+        "added_rows": [],
+        "deleted_rows": [0],
+    }
+    at.session_state["data_editor_scores"] = {
+        "edited_rows": {},
+        "added_rows": [],
+        "deleted_rows": [0],
+    }
     at.run()
-    at.button(key="apply_edits").click().run()
+    at.button(key="data_apply_edits").click().run()
     assert not at.exception and not at.error
     assert metric(at, "Samples") == "2"
     at.switch_page("views/home.py").run()
@@ -133,7 +141,7 @@ def test_matrix_editor_removes_a_row():
 
 def test_shared_inline_link_reproduces_an_upload():
     first = open_data_page()
-    first.file_uploader(key="upload_file").upload("mine.csv", GOOD, "text/csv").run()
+    first.file_uploader(key="data_upload_file").upload("mine.csv", GOOD, "text/csv").run()
     token = first.query_params["data"]
     token = token[0] if isinstance(token, list) else token
     fresh = AppTest.from_file(APP, default_timeout=30)
@@ -159,8 +167,8 @@ def test_trec_upload_counts_an_unretrieved_relevant_document(at):
         b"q1 Q0 d1 1 0.9 sys\nq1 Q0 d2 2 0.5 sys\nq1 Q0 d4 3 0.1 sys\n"
         b"q2 Q0 d3 1 0.7 sys\nq2 Q0 d5 2 0.6 sys\n"
     )
-    at.file_uploader(key="upload_qrels").upload("qrels.txt", qrels, "text/plain")
-    at.file_uploader(key="upload_run").upload("run.txt", run, "text/plain")
+    at.file_uploader(key="data_upload_qrels").upload("qrels.txt", qrels, "text/plain")
+    at.file_uploader(key="data_upload_run").upload("run.txt", run, "text/plain")
     at.run()
     assert not at.exception and not at.error
     assert metric(at, "Samples") == "2"
@@ -171,8 +179,8 @@ def test_trec_upload_counts_an_unretrieved_relevant_document(at):
 
 
 def test_trec_run_line_with_too_few_fields_is_refused(at):
-    at.file_uploader(key="upload_qrels").upload("qrels.txt", b"q1 0 d1 1\n", "text/plain")
-    at.file_uploader(key="upload_run").upload("run.txt", b"q1 Q0 d1 1\n", "text/plain")
+    at.file_uploader(key="data_upload_qrels").upload("qrels.txt", b"q1 0 d1 1\n", "text/plain")
+    at.file_uploader(key="data_upload_run").upload("run.txt", b"q1 Q0 d1 1\n", "text/plain")
     at.run()
     assert not at.exception
     assert "run.txt" in at.error[0].value and "line 1" in at.error[0].value
@@ -194,16 +202,16 @@ def test_editing_a_window_of_a_big_dataset_splices_it_back():
     at.run()
     at.switch_page("views/data.py").run()
     assert not at.exception
-    at.number_input(key="editor_window_start").set_value(500).run()
+    at.number_input(key="data_editor_window_start").set_value(500).run()
     assert "editing rows 500 to 999" in at.info[0].value
     flipped = 1.0 - y[503]
-    at.session_state["editor_table"] = {
+    at.session_state["data_editor_table"] = {
         "edited_rows": {3: {"y_true": flipped}},
         "added_rows": [],
         "deleted_rows": [],
     }
     at.run()
-    at.button(key="apply_edits").click().run()
+    at.button(key="data_apply_edits").click().run()
     assert not at.exception
     assert at.session_state["active_dataset"] == "big (edited)"
     at.switch_page("views/home.py").run()

@@ -10,6 +10,7 @@ from streamlit.testing.v1 import AppTest
 
 from explorer.datasets import Dataset, load_sample
 from explorer.links import decode_dataset, encode_dataset, fits_in_link
+from tests.conftest import numbered_selectbox
 
 APP = str(Path(__file__).resolve().parents[1] / "app.py")
 
@@ -58,23 +59,23 @@ def copied_links(at: AppTest) -> list[str]:
 def test_a_large_outlier_shift_comes_back_exactly_in_a_fresh_session():
     page = "views/regression.py"
     at = open_app(page, "diabetes")
-    at.selectbox(key="outlier_sample").set_value(7).run()
-    at.number_input(key="outlier_shift").set_value(123456.789012345).run()
-    at.number_input(key="rmsle_demo_true").set_value(100.123456789).run()
-    at.number_input(key="rmsle_demo_gap").set_value(30.000000001).run()
+    numbered_selectbox(at, "reg_outlier_sample").set_value(7).run()
+    at.number_input(key="reg_outlier_shift").set_value(123456.789012345).run()
+    at.number_input(key="reg_rmsle_demo_true").set_value(100.123456789).run()
+    at.number_input(key="reg_rmsle_demo_gap").set_value(30.000000001).run()
     assert not at.exception
     assert params(at)["shift"] == "123456.789012345"
     fresh = fresh_session(at, page)
-    assert fresh.session_state["outlier_shift"] == 123456.789012345
-    assert fresh.session_state["rmsle_demo_true"] == 100.123456789
-    assert fresh.session_state["rmsle_demo_gap"] == 30.000000001
+    assert fresh.session_state["reg_outlier_shift"] == 123456.789012345
+    assert fresh.session_state["reg_rmsle_demo_true"] == 100.123456789
+    assert fresh.session_state["reg_rmsle_demo_gap"] == 30.000000001
     assert metrics_of(fresh) == metrics_of(at)
     assert len(metrics_of(at)) >= 11
 
 
 def test_round_settings_keep_their_short_form_in_the_url():
     at = open_app("views/regression.py", "diabetes")
-    at.number_input(key="outlier_shift").set_value(400.0).run()
+    at.number_input(key="reg_outlier_shift").set_value(400.0).run()
     assert params(at)["shift"] == "400"
     assert params(at)["rt"] == "200"
 
@@ -82,14 +83,14 @@ def test_round_settings_keep_their_short_form_in_the_url():
 def test_multilabel_threshold_and_beta_come_back_exactly():
     page = "views/multilabel.py"
     at = open_app(page, "digit_properties")
-    at.number_input(key="beta").set_value(1.2345678912345).run()
-    at.session_state["threshold"] = 0.30000000000000004  # a float a slider can hold
+    at.number_input(key="ml_beta").set_value(1.2345678912345).run()
+    at.session_state["ml_threshold"] = 0.30000000000000004  # a float a slider can hold
     at.run()
     assert not at.exception
     assert params(at)["t"] == "0.30000000000000004"
     fresh = fresh_session(at, page)
-    assert fresh.session_state["threshold"] == 0.30000000000000004
-    assert fresh.session_state["beta"] == 1.2345678912345
+    assert fresh.session_state["ml_threshold"] == 0.30000000000000004
+    assert fresh.session_state["ml_beta"] == 1.2345678912345
     assert metrics_of(fresh) == metrics_of(at)
 
 
@@ -98,7 +99,7 @@ LR = "views/label_ranking.py"
 
 
 def _edit(at: AppTest, cells: dict) -> None:
-    at.session_state["whatif_scores"] = {
+    at.session_state["lr_whatif_scores"] = {
         "edited_rows": {0: cells},
         "added_rows": [],
         "deleted_rows": [],
@@ -123,7 +124,7 @@ def test_a_whatif_edit_travels_in_the_link():
     assert metrics_of(fresh) == metrics_of(at) != before
     assert any("what-if" in i.value for i in fresh.info)
     # the seeded edit is the editor's data: Reset goes back to the model's scores
-    fresh.button(key="whatif_reset").click().run()
+    fresh.button(key="lr_whatif_reset").click().run()
     assert not fresh.exception
     assert metrics_of(fresh) == before
     assert "wi" not in params(fresh)
@@ -155,11 +156,11 @@ def test_undoing_the_edit_drops_it_from_the_link():
 def test_a_whatif_edit_follows_the_sample_it_was_made_on():
     at = open_app(LR, "seed003_lrap", i="0", wi="0:0=0.4")
     assert lrap(at) == "0.7222"
-    at.selectbox(key="sample").set_value(2).run()
+    numbered_selectbox(at, "lr_sample").set_value(2).run()
     assert not at.exception
     assert "wi" not in params(at)
     assert lrap(at) == "0.7778"
-    at.selectbox(key="sample").set_value(0).run()  # the link's edit is gone for good
+    numbered_selectbox(at, "lr_sample").set_value(0).run()  # the link's edit is gone for good
     assert lrap(at) == "0.7778"
 
 

@@ -30,6 +30,8 @@ def count(v) -> str:
 
 def open_page(sample: str = "balanced", query: dict | None = None) -> AppTest:
     at = AppTest.from_file(APP, default_timeout=30)
+    if query:  # a link names its dataset (picking one drops the page settings)
+        at.query_params["ds"] = sample
     for k, v in (query or {}).items():
         at.query_params[k] = v
     at.run()
@@ -75,7 +77,7 @@ def test_headline_metrics_and_default_threshold():
     assert metric(at, "ROC AUC") == fmt(metrics.roc_auc_score(y, s))
     assert metric(at, "Average precision") == fmt(metrics.average_precision_score(y, s))
     assert metric(at, "Log loss") == fmt(log_loss(y, s))
-    assert at.slider(key="threshold").value == 0.5
+    assert at.slider(key="curves_threshold_slider").value == 0.5
     check_operating_point(at, y, s, 0.5)
     assert any("score ≥ 0.5" in m.value for m in at.markdown)
 
@@ -84,15 +86,15 @@ def test_slider_and_number_box_stay_in_sync_and_go_to_url():
     at = open_page("seed002_roc6")
     y = np.array([1, 0, 1, 0, 0, 0])
     s = np.array([0.9, 0.7, 0.8, 0.6, 0.5, 0.4])
-    at.slider(key="threshold").set_value(0.65).run()
+    at.slider(key="curves_threshold_slider").set_value(0.65).run()
     assert not at.exception
-    assert at.number_input(key="threshold_number").value == 0.65
+    assert at.number_input(key="curves_threshold_number").value == 0.65
     assert at.query_params["t"] == ["0.65"] or at.query_params["t"] == "0.65"
     check_operating_point(at, y, s, 0.65)
     assert metric(at, "Precision") == fmt(2 / 3)  # TP 2, FP 1
-    at.number_input(key="threshold_number").set_value(0.55).run()
+    at.number_input(key="curves_threshold_number").set_value(0.55).run()
     assert not at.exception
-    assert at.slider(key="threshold").value == 0.55
+    assert at.slider(key="curves_threshold_slider").value == 0.55
     check_operating_point(at, y, s, 0.55)
     # the formula shows the live numbers
     assert any(r"\frac{2}{2 + 2}" in x.value for x in at.latex)
@@ -100,7 +102,7 @@ def test_slider_and_number_box_stay_in_sync_and_go_to_url():
 
 def test_threshold_from_url():
     at = open_page("seed002_roc6", {"t": "0.75"})
-    assert at.slider(key="threshold").value == 0.75
+    assert at.slider(key="curves_threshold_slider").value == 0.75
     assert metric(at, "TP") == "2" and metric(at, "FP") == "0" and metric(at, "TN") == "4"
 
 
@@ -108,21 +110,21 @@ def test_each_optimizer_moves_the_threshold():
     at = open_page("balanced")
     ds = load_sample("balanced")
     y, s = ds.y_true.astype(int), ds.score()
-    for key, value in (("beta", 2.0), ("cost_fn", 4.0), ("min_recall", 0.95)):
+    for key, value in (("curves_beta", 2.0), ("curves_cost_fn", 4.0), ("curves_min_recall", 0.95)):
         at.number_input(key=key).set_value(value).run()
-    at.number_input(key="min_precision").set_value(0.95).run()
+    at.number_input(key="curves_min_precision").set_value(0.95).run()
     assert not at.exception
     optima = mc.optimal_thresholds(
         y, s, beta=2.0, cost_fp=1.0, cost_fn=4.0, min_recall=0.95, min_precision=0.95
     )
     assert len(set(optima["threshold"])) >= 3  # the goals disagree on this sample
     for goal in mc.OPTIMIZERS:
-        at.radio(key="optimize").set_value(goal).run()
-        at.button(key="apply_optimum").click().run()
+        at.radio(key="curves_optimize").set_value(goal).run()
+        at.button(key="curves_apply_optimum").click().run()
         assert not at.exception
         expected = float(optima.loc[goal, "threshold"])
-        assert at.slider(key="threshold").value == pytest.approx(expected), goal
-        assert at.number_input(key="threshold_number").value == pytest.approx(expected)
+        assert at.slider(key="curves_threshold_slider").value == pytest.approx(expected), goal
+        assert at.number_input(key="curves_threshold_number").value == pytest.approx(expected)
         check_operating_point(at, y, s, expected, beta=2.0)
     # the candidate markers are on the ROC chart
     roc = json.loads(at.get("plotly_chart")[0].proto.spec)
@@ -135,7 +137,7 @@ def test_beta_changes_fbeta_only():
     ds = load_sample("balanced")
     y, s = ds.y_true.astype(int), ds.score()
     f1 = metric(at, "F1")
-    at.number_input(key="beta").set_value(0.5).run()
+    at.number_input(key="curves_beta").set_value(0.5).run()
     assert not at.exception
     pred = (s >= 0.5).astype(int)
     assert metric(at, "F-beta") == fmt(metrics.fbeta_score(y, pred, beta=0.5))
@@ -147,7 +149,7 @@ def test_confusion_matrix_normalization():
     y = np.array([1, 0, 1, 0, 0, 0])
     pred = (np.array([0.9, 0.7, 0.8, 0.6, 0.5, 0.4]) >= 0.5).astype(int)
     for norm in ("pred", "all", "true"):
-        at.radio(key="cm_normalize").set_value(norm).run()
+        at.radio(key="curves_cm_normalize").set_value(norm).run()
         assert not at.exception
         rates = confusion_matrix(y, pred, labels=[1, 0], normalize=norm)
         table = at.table[0].value
@@ -159,7 +161,7 @@ def test_confusion_matrix_normalization():
 def test_model_selector_and_cells_and_tables():
     at = open_page("breast_cancer")
     ds = load_sample("breast_cancer")
-    at.selectbox(key="model").set_value("tree").run()
+    at.selectbox(key="curves_model").set_value("tree").run()
     assert not at.exception
     y, s = ds.y_true.astype(int), ds.score("tree")
     assert metric(at, "ROC AUC") == fmt(metrics.roc_auc_score(y, s))
@@ -168,14 +170,14 @@ def test_model_selector_and_cells_and_tables():
     roc = json.loads(at.get("plotly_chart")[0].proto.spec)
     assert {"logreg", "tree"} <= {tr["name"].split(" ")[0] for tr in roc["data"]}
     # the cell list: FN samples
-    at.selectbox(key="cm_cell").set_value("FN").run()
+    at.selectbox(key="curves_cm_cell").set_value("FN").run()
     cell = next(d.value for d in at.dataframe if "outcome" in d.value.columns)
     assert set(cell["outcome"]) <= {"FN"}
     assert len(cell) == int(((s < 0.5) & (y == 1)).sum())
     # the point-by-point table, with and without drop_intermediate
     steps = next(d.value for d in at.dataframe if "n_tied" in d.value.columns)
     assert len(steps) == len(np.unique(s)) + 1
-    at.toggle(key="drop_intermediate").set_value(True).run()
+    at.toggle(key="curves_drop_intermediate").set_value(True).run()
     assert not at.exception
     steps = next(d.value for d in at.dataframe if "n_tied" in d.value.columns)
     assert len(steps) == len(metrics.roc_curve(y, s)[0])
@@ -190,7 +192,7 @@ def test_auc_four_ways_and_histogram_bins():
         assert metric(at, label) == exact
     assert metric(at, "Gini") == fmt(metrics.gini(y, s))
     assert metric(at, "AUC: histogram") == fmt(metrics.auc_histogram(y, s, n_bins=100))
-    at.number_input(key="n_bins").set_value(2).run()
+    at.number_input(key="curves_n_bins").set_value(2).run()
     assert not at.exception
     assert metric(at, "AUC: histogram") == fmt(metrics.auc_histogram(y, s, n_bins=2))
     ranks = next(d.value for d in at.dataframe if "mid_rank" in d.value.columns)
@@ -210,7 +212,7 @@ def test_weighted_dataset_and_calibration_bins():
     assert metric(at, "ROC AUC") == fmt(metrics.roc_auc_score(y, s, sample_weight=w))
     assert metric(at, "Log loss") == fmt(log_loss(y, s, sample_weight=w))
     check_operating_point(at, y, s, 0.5, w=w)
-    at.slider(key="calib_bins").set_value(5).run()
+    at.slider(key="curves_calib_bins").set_value(5).run()
     assert not at.exception
     cal = next(d.value for d in at.dataframe if "fraction_positive" in d.value.columns)
     assert cal["count"].tolist() == mc.calibration_bins(y, s, n_bins=5)["count"].tolist()
@@ -240,18 +242,18 @@ def test_predict_nothing_candidate_moves_to_the_right_end():
     y = np.array([0, 0, 1, 1, 0, 1, 0, 0])
     s = np.array([1.0, 0.95, 0.9, 0.7, 0.6, 0.4, 0.3, 0.1])
     at = open_with(Dataset("top_negatives", "binary", y, {"m": s}), AppTest.from_file(APP))
-    at.number_input(key="cost_fp").set_value(5.0).run()
-    at.radio(key="optimize").set_value("min_cost").run()
+    at.number_input(key="curves_cost_fp").set_value(5.0).run()
+    at.radio(key="curves_optimize").set_value("min_cost").run()
     assert not at.exception
     optima = next(d.value for d in at.dataframe if "criterion" in d.value.columns)
     row = optima[optima["criterion"] == "min expected cost"].iloc[0]
     assert row["threshold"] == np.inf and row["value"] == 3.0  # 3 FN, no FP
-    button = at.button(key="apply_optimum")
+    button = at.button(key="curves_apply_optimum")
     assert "+inf" in button.label and not button.disabled
     button.click().run()
     assert not at.exception
-    top = at.slider(key="threshold").value
-    assert top == at.slider(key="threshold").max > 1.0 == s.max()
+    top = at.slider(key="curves_threshold_slider").value
+    assert top == at.slider(key="curves_threshold_slider").max > 1.0 == s.max()
     check_operating_point(at, y, s, top)
     assert [metric(at, k) for k in ("TP", "FP", "FN", "TN")] == ["0", "0", "3", "5"]
     # the candidate marker sits at the ROC origin, labelled +inf
@@ -352,7 +354,7 @@ def test_long_tables_list_the_right_rows():
     full = mc.per_sample_outcomes(y, s, 0.5)
     full.insert(0, "id", list(ds.sample_ids))
     for cell in ("FP", "TN", "TP", "FN"):
-        at.selectbox(key="cm_cell").set_value(cell).run()
+        at.selectbox(key="curves_cm_cell").set_value(cell).run()
         assert not at.exception
         shown = next(d.value for d in at.dataframe if "outcome" in d.value.columns)
         want = full[full["outcome"] == cell]
@@ -378,7 +380,7 @@ def test_long_tables_list_the_right_rows():
     for outcome, counts in totals.items():
         counts = charts_counts(counts)
         assert counts.sum() == (full["outcome"] == outcome).sum(), outcome
-    at.number_input(key="n_bins").set_value(7).run()
+    at.number_input(key="curves_n_bins").set_value(7).run()
     assert not at.exception
     four = mc.auc_four_ways(y, s, n_bins=7)
     assert metric(at, "AUC: histogram") == fmt(four["histogram"])

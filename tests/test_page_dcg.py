@@ -17,7 +17,7 @@ from explorer.datasets import load_sample
 from explorer.formatting import fmt
 from metrics._validation import MetricInputError
 from metrics.dcg import dcg_tie_bounds_per_sample, dcg_tie_order_steps, exponential_gain
-from tests.conftest import graded_case
+from tests.conftest import graded_case, numbered_selectbox
 
 APP = str(Path(__file__).resolve().parents[1] / "app.py")
 PAGE = "views/dcg.py"
@@ -84,19 +84,19 @@ def test_seed_example_buttons_set_sample_k_and_tie_mode():
     cases.append((5.0, 1, 1, True))
     for example in (3, 1, 2, 0):
         expected, row, k, ties = cases[example]
-        at.button(key=f"seed_example_{example}").click().run()
+        at.button(key=f"dcg_seed_example_{example}").click().run()
         assert not at.exception
         assert metric(at, "DCG of this sample") == fmt(expected)
-        assert at.number_input(key="k").value == k
-        assert at.toggle(key="ignore_ties").value is ties
-        assert at.selectbox(key="sample").value == row
+        assert at.number_input(key="dcg_k").value == k
+        assert at.toggle(key="dcg_ignore_ties").value is ties
+        assert numbered_selectbox(at, "dcg_sample").value == row
         t = steps_table(at)
         assert t["running sum"].iloc[-1] == pytest.approx(expected, abs=1e-6)
 
 
 def test_open_seed_button_from_another_dataset():
     at = open_page("diabetes_ranking")
-    at.button(key="open_seed").click().run()
+    at.button(key="dcg_open_seed").click().run()
     assert not at.exception
     assert at.session_state["active_dataset"] == "seed001_dcg"
     assert metric(at, "DCG of this sample") == fmt(9.499458)
@@ -109,18 +109,18 @@ SETTINGS.append((2, "other", False))
 
 def test_controls_move_metrics_and_step_table():
     at = open_page("diabetes_ranking")
-    at.selectbox(key="model").set_value("tree").run()
+    at.selectbox(key="dcg_model").set_value("tree").run()
     ds = load_sample("diabetes_ranking")
     y, s = ds.y_true, ds.score("tree")
     for k, base, ties in SETTINGS:
         if k is not None:
-            at.number_input(key="k").set_value(k).run()
-        assert at.number_input(key="k").value == k
-        at.selectbox(key="log_base").set_value(base).run()
+            at.number_input(key="dcg_k").set_value(k).run()
+        assert at.number_input(key="dcg_k").value == k
+        at.selectbox(key="dcg_log_base").set_value(base).run()
         if base == "other":
-            at.number_input(key="log_base_other").set_value(3.5).run()
-        at.toggle(key="ignore_ties").set_value(ties).run()
-        at.selectbox(key="sample").set_value(4).run()
+            at.number_input(key="dcg_log_base_other").set_value(3.5).run()
+        at.toggle(key="dcg_ignore_ties").set_value(ties).run()
+        numbered_selectbox(at, "dcg_sample").set_value(4).run()
         assert not at.exception
         b = {"2": 2, "10": 10, "e": math.e, "other": 3.5}[base]
         assert metric(at, "DCG") == fmt(metrics.dcg_score(y, s, k=k, log_base=b, ignore_ties=ties))
@@ -154,10 +154,10 @@ def test_exponential_gain_and_url_params():
     assert not at.exception
     ds = load_sample("diabetes_ranking")
     y, s = exponential_gain(ds.y_true), ds.score()
-    assert at.radio(key="gain").value == "2^rel - 1"
+    assert at.radio(key="dcg_gain").value == "2^rel - 1"
     assert metric(at, "DCG") == fmt(metrics.dcg_score(y, s, k=4, ignore_ties=True))
     assert metric(at, "NDCG") == fmt(metrics.ndcg_score(y, s, k=4, ignore_ties=True))
-    at.radio(key="gain").set_value("as given (scikit-learn)").run()
+    at.radio(key="dcg_gain").set_value("as given (scikit-learn)").run()
     assert metric(at, "DCG") == fmt(metrics.dcg_score(ds.y_true, s, k=4, ignore_ties=True))
 
 
@@ -198,11 +198,11 @@ def test_large_dataset_row_picker_and_paged_table():
     assert not at.exception
     assert metric(at, "DCG") == fmt(metrics.dcg_score(y, s))
     assert metric(at, "NDCG") == fmt(metrics.ndcg_score(y, s))
-    at.number_input(key="sample").set_value(1234).run()
+    at.number_input(key="dcg_sample").set_value(1234).run()
     assert not at.exception
     assert metric(at, "DCG of this sample") == fmt(metrics.dcg_per_sample(y, s)[1234])
-    at.number_input(key="k").set_value(2).run()
-    at.toggle(key="ignore_ties").set_value(True).run()
+    at.number_input(key="dcg_k").set_value(2).run()
+    at.toggle(key="dcg_ignore_ties").set_value(True).run()
     assert not at.exception
     assert metric(at, "DCG") == fmt(metrics.dcg_score(y, s, k=2, ignore_ties=True))
     assert metric(at, "NDCG") == fmt(metrics.ndcg_score(y, s, k=2, ignore_ties=True))
@@ -213,7 +213,7 @@ def test_large_dataset_row_picker_and_paged_table():
     per = next(df.value for df in at.dataframe if "pessimistic DCG" in df.value.columns)
     assert len(per) == 200
     assert per["NDCG"].iloc[0] == pytest.approx(np.sort(ndcg)[0])
-    at.number_input(key="per_sample_start").set_value(1400).run()
+    at.number_input(key="dcg_per_sample_start").set_value(1400).run()
     assert not at.exception
     per = next(df.value for df in at.dataframe if "pessimistic DCG" in df.value.columns)
     assert len(per) == 100
@@ -222,8 +222,8 @@ def test_large_dataset_row_picker_and_paged_table():
 
 def test_log_base_one_shows_error_not_traceback():
     at = open_page("seed001_dcg")
-    at.selectbox(key="log_base").set_value("other").run()
-    at.number_input(key="log_base_other").set_value(1.0).run()
+    at.selectbox(key="dcg_log_base").set_value("other").run()
+    at.number_input(key="dcg_log_base_other").set_value(1.0).run()
     assert not at.exception
     assert "log_base must not be 1" in at.error[0].value
 

@@ -19,6 +19,7 @@ from explorer.charts import ranking as charts
 from explorer.datasets import load_sample
 from explorer.formatting import fmt
 from metrics._ranks import max_rank
+from tests.conftest import numbered_selectbox
 
 APP = str(Path(__file__).resolve().parents[1] / "app.py")
 PAGE = "views/label_ranking.py"
@@ -305,6 +306,8 @@ def table(at, column):
 
 def open_page(name, **params):
     at = AppTest.from_file(APP, default_timeout=30)
+    if params:  # a link names its dataset (picking one drops the page settings)
+        at.query_params["ds"] = name
     for k, v in params.items():
         at.query_params[k] = v
     at.run()
@@ -350,14 +353,14 @@ def test_seed003_shows_05_0833_1_and_overall_07778():
     assert sorted(contrib["LRAP"].round(4)) == [0.5, 0.8333, 1.0]
     shown = []
     for i in range(3):
-        at.selectbox(key="sample").set_value(i).run()
+        numbered_selectbox(at, "lr_sample").set_value(i).run()
         assert not at.exception
         assert_sample(at, SEED_Y[i], SEED_S[i])
         shown.append(metric(at, "Sample LRAP"))
         assert at.query_params["i"] in (str(i), [str(i)])
     assert shown == ["0.5000", "0.8333", "1.000"]
     # sample 1's walk-through: human 1/1, dog 2/3 (seed 003)
-    at.selectbox(key="sample").set_value(1).run()
+    numbered_selectbox(at, "lr_sample").set_value(1).run()
     lrap_t = table(at, "n_true_at_or_above")
     true_rows = lrap_t[lrap_t["is_true"]]
     assert true_rows[["label_name", "n_true_at_or_above", "rank"]].values.tolist() == [
@@ -371,7 +374,7 @@ def test_whatif_edit_tie_switch_and_reset():
     at = open_page("seed003_lrap", i="1")
     assert metric(at, "Sample LRAP") == "0.8333"
     # tie the true label "dog" with the false label "cat" at 0.2
-    at.session_state["whatif_scores"] = {
+    at.session_state["lr_whatif_scores"] = {
         "edited_rows": {0: {"dog": 0.2}},
         "added_rows": [],
         "deleted_rows": [],
@@ -385,7 +388,7 @@ def test_whatif_edit_tie_switch_and_reset():
     expected = {"max": ("0.8333", "3.000"), "optimistic": ("1.000", "2.000"),
                 "pessimistic": ("0.8333", "3.000")}  # fmt: skip
     for ties, (lrap_txt, cov_txt) in expected.items():
-        at.radio(key="tie_mode").set_value(ties).run()
+        at.radio(key="lr_tie_mode").set_value(ties).run()
         assert not at.exception
         assert at.query_params["ties"] in (ties, [ties])
         assert (metric(at, "Sample LRAP"), metric(at, "Sample coverage")) == (lrap_txt, cov_txt)
@@ -399,7 +402,7 @@ def test_whatif_edit_tie_switch_and_reset():
     # the contributions table follows the edit
     contrib = table(at, "LRAP moves mean")
     assert contrib.set_index("sample").loc[1, "coverage"] == 3
-    at.button(key="whatif_reset").click().run()
+    at.button(key="lr_whatif_reset").click().run()
     assert not at.exception
     assert metric(at, "LRAP") == "0.7778"
     assert metric(at, "Sample LRAP") == "0.8333"
@@ -407,7 +410,7 @@ def test_whatif_edit_tie_switch_and_reset():
 
 def test_whatif_lifts_sample0_to_lrap_1():
     at = open_page("seed003_lrap")
-    at.session_state["whatif_scores"] = {
+    at.session_state["lr_whatif_scores"] = {
         "edited_rows": {0: {"human": 2.0}},
         "added_rows": [],
         "deleted_rows": [],
@@ -442,9 +445,9 @@ def test_whatif_on_weighted_tied_data_equals_the_full_edited_matrix(weighted, de
     names = ("a", "b", "c", "d", "e", "f")
     at = open_with(Dataset("tied", "multilabel", y, {"m": s}, sample_weight=w, label_names=names))
     i = int(np.flatnonzero((y.sum(axis=1) > 0) & (y.sum(axis=1) < 6))[1])
-    at.selectbox(key="sample").set_value(i).run()
+    numbered_selectbox(at, "lr_sample").set_value(i).run()
     for new_row in (np.full(6, 0.25), np.array([0.9, 0.1, 0.9, 0.4, 0.0, 0.6])):
-        at.session_state["whatif_scores"] = {
+        at.session_state["lr_whatif_scores"] = {
             "edited_rows": {0: dict(zip(names, new_row.tolist(), strict=True))},
             "added_rows": [],
             "deleted_rows": [],
@@ -496,21 +499,21 @@ def test_digits_lrap_equals_mrr():
 def test_digit_properties_models_sort_and_empty_sample():
     ds = load_sample("digit_properties")
     at = open_page("digit_properties")
-    at.selectbox(key="model").set_value("from_digit").run()
+    at.selectbox(key="lr_model").set_value("from_digit").run()
     assert not at.exception
     assert at.query_params["model"] in ("from_digit", ["from_digit"])
     s = ds.score("from_digit")
     assert_headline(at, ds.y_true, s)
     contrib = lr.label_ranking_contributions(ds.y_true, s)
     for by, label in (("coverage", "coverage"), ("ranking_loss", "ranking loss")):
-        at.selectbox(key="sort_by").set_value(by).run()
+        at.selectbox(key="lr_sort_by").set_value(by).run()
         assert not at.exception
         shown = table(at, "LRAP moves mean")
         worst = lr.sort_worst_first(contrib, by)
         assert shown["sample"].tolist()[:10] == worst["sample"].tolist()[:10]
         assert shown[label].iloc[0] == pytest.approx(worst[by].iloc[0])
     empty = int(np.flatnonzero(ds.y_true.sum(axis=1) == 0)[0])
-    at.selectbox(key="sample").set_value(empty).run()
+    numbered_selectbox(at, "lr_sample").set_value(empty).run()
     assert not at.exception
     assert metric(at, "Sample LRAP") == "1.000"
     assert metric(at, "Sample coverage") == "0"
@@ -521,7 +524,7 @@ def test_digit_properties_models_sort_and_empty_sample():
 
 def test_bad_whatif_value_is_refused_without_traceback():
     at = open_page("seed003_lrap")
-    at.session_state["whatif_scores"] = {
+    at.session_state["lr_whatif_scores"] = {
         "edited_rows": {0: {"cat": None}},
         "added_rows": [],
         "deleted_rows": [],

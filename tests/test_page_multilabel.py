@@ -22,7 +22,7 @@ from metrics.classification import (
     threshold_predictions,
     top_k_predictions,
 )
-from tests.conftest import multilabel_case, weights
+from tests.conftest import multilabel_case, numbered_selectbox, weights
 
 APP = str(Path(__file__).resolve().parents[1] / "app.py")
 ZD = ["warn", 0, 1, np.nan]
@@ -281,26 +281,26 @@ def test_default_view_and_headline_values():
 def test_threshold_model_beta_and_zero_division_controls():
     at = open_page()
     ds = load_sample("digit_properties")
-    at.slider(key="threshold").set_value(0.3).run()
+    at.slider(key="ml_threshold").set_value(0.3).run()
     pred = threshold_predictions(ds.score(), 0.3)
     assert_metrics(at, expected(ds, pred))
     assert at.query_params["t"] == "0.30"
 
-    at.selectbox(key="model").set_value("from_digit").run()
+    at.selectbox(key="ml_model").set_value("from_digit").run()
     pred = threshold_predictions(ds.score("from_digit"), 0.3)
     assert_metrics(at, expected(ds, pred))
     assert at.query_params["model"] == "from_digit"
 
     # a high threshold empties labels and samples: zero_division decides
-    at.slider(key="threshold").set_value(0.95).run()
+    at.slider(key="ml_threshold").set_value(0.95).run()
     pred = threshold_predictions(ds.score("from_digit"), 0.95)
     for zd_key, zd in (("1", 1), ("nan", np.nan), ("0", 0), ("warn", "warn")):
-        at.radio(key="zero_division").set_value(zd_key).run()
+        at.radio(key="ml_zero_division").set_value(zd_key).run()
         assert_metrics(at, expected(ds, pred, zd=zd))
         assert at.query_params["zd"] == zd_key
     assert any("never predicted" in i.value for i in at.info)
 
-    at.number_input(key="beta").set_value(2.0).run()
+    at.number_input(key="ml_beta").set_value(2.0).run()
     assert not at.exception
     avg = at.dataframe[1].value
     assert avg["F-beta"].iloc[0] == pytest.approx(
@@ -312,9 +312,9 @@ def test_threshold_model_beta_and_zero_division_controls():
 def test_top_k_rule():
     at = open_page()
     ds = load_sample("digit_properties")
-    at.radio(key="pred_rule").set_value("top_k").run()
+    at.radio(key="ml_pred_rule").set_value("top_k").run()
     assert_metrics(at, expected(ds, top_k_predictions(ds.score(), k=1)))
-    at.number_input(key="top_k").set_value(3).run()
+    at.number_input(key="ml_top_k").set_value(3).run()
     assert_metrics(at, expected(ds, top_k_predictions(ds.score(), k=3)))
     assert at.query_params["k"] == "3" and at.query_params["rule"] == "top_k"
 
@@ -322,9 +322,9 @@ def test_top_k_rule():
 def test_per_label_thresholds_editor():
     at = open_page()
     ds = load_sample("digit_properties")
-    at.radio(key="pred_rule").set_value("per_label").run()
+    at.radio(key="ml_pred_rule").set_value("per_label").run()
     assert_metrics(at, expected(ds, threshold_predictions(ds.score(), 0.5)))
-    at.session_state["label_thresholds"] = {
+    at.session_state["ml_label_thresholds"] = {
         "edited_rows": {1: {"threshold": 0.2}, 4: {"threshold": 0.7}},
         "added_rows": [],
         "deleted_rows": [],
@@ -339,7 +339,7 @@ def test_inspect_label_and_sample_list_the_errors():
     at = open_page()
     ds = load_sample("digit_properties")
     pred = threshold_predictions(ds.score(), 0.5)
-    at.selectbox(key="inspect_label").set_value("prime").run()
+    at.selectbox(key="ml_inspect_label").set_value("prime").run()
     assert not at.exception
     j = ds.label_names.index("prime")
     wrong = at.dataframe[3].value
@@ -348,7 +348,7 @@ def test_inspect_label_and_sample_list_the_errors():
     assert set(wrong["what"].str.split().str[0]) <= {"missed", "extra"}
     assert at.query_params["label"] == "prime"
 
-    at.selectbox(key="inspect_sample").set_value("7").run()
+    numbered_selectbox(at, "ml_inspect_sample").set_value("7").run()
     assert not at.exception
     steps = at.dataframe[4].value
     assert steps["outcome"].tolist() == multilabel_outcomes(ds.y_true, pred)[7].tolist()
@@ -420,7 +420,7 @@ def test_more_samples_than_kept_lists_the_true_worst_rows():
         assert shown[col].tolist() == full[col].iloc[:200].tolist(), col
     np.testing.assert_allclose(shown["jaccard"], full["jaccard"].iloc[:200], rtol=0, atol=1e-12)
     # the label inspector: every wrong sample of label "c" is counted, 200 are listed
-    at.selectbox(key="inspect_label").set_value("c").run()
+    at.selectbox(key="ml_inspect_label").set_value("c").run()
     assert not at.exception
     n_wrong = int((y[:, 2] != pred[:, 2]).sum())
     assert n_wrong > 200 and len(at.dataframe[3].value) == 200
@@ -429,14 +429,14 @@ def test_more_samples_than_kept_lists_the_true_worst_rows():
     first = np.flatnonzero(y[:, 2] != pred[:, 2])[:200]
     assert wrong["sample"].tolist() == [ds.sample_ids[i] for i in first]
     # the sample picker offers the 500 worst; the 300th's steps are its own outcomes
-    picker = at.selectbox(key="inspect_sample")
+    picker = numbered_selectbox(at, "ml_inspect_sample")
     assert len(picker.options) == 500
     i = int(full.index[299])
     picker.set_value(ds.sample_ids[i]).run()
     assert not at.exception
     assert at.dataframe[4].value["outcome"].tolist() == multilabel_outcomes(y, pred)[i].tolist()
     # beta moves F-beta of the averages table (fbeta_score, not the F1 reused at beta 1)
-    at.number_input(key="beta").set_value(2.0).run()
+    at.number_input(key="ml_beta").set_value(2.0).run()
     avg = at.dataframe[1].value
     assert avg["F-beta"].iloc[2] == pytest.approx(
         metrics.fbeta_score(y, pred, beta=2.0, average="samples"), abs=1e-12
@@ -449,8 +449,8 @@ def test_samples_csv_holds_every_sample_worst_first(deferred_downloads):
     import io
 
     at = open_page()
-    at.slider(key="threshold").set_value(0.7).run()
-    at.radio(key="zero_division").set_value("1").run()
+    at.slider(key="ml_threshold").set_value(0.7).run()
+    at.radio(key="ml_zero_division").set_value("1").run()
     ds = load_sample("digit_properties")
     pred = threshold_predictions(ds.score(), 0.7)
     csv = pd.read_csv(

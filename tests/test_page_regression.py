@@ -25,6 +25,7 @@ from metrics.regression import (
     regression_errors,
     regression_steps,
 )
+from tests.conftest import numbered_selectbox
 
 APP = str(Path(__file__).resolve().parents[1] / "app.py")
 PAGE = "views/regression.py"
@@ -112,26 +113,26 @@ def test_default_view_shows_every_headline_for_the_first_model():
     assert metric(at, "R²") == "0.4307"
     # the weighted MAE really differs from MAE (recency weights by default)
     assert metric(at, "Weighted MAE") != metric(at, "MAE")
-    assert at.radio(key="weights").value == "recency"
+    assert at.radio(key="reg_weights").value == "recency"
     assert at.query_params["model"] == ["linear"] or at.query_params["model"] == "linear"
     assert not at.error
 
 
 def test_model_control_switches_every_headline():
     at = open_page()
-    at.selectbox(key="model").set_value("tree").run()
+    at.selectbox(key="reg_model").set_value("tree").run()
     assert not at.exception
     assert_headline(at, expected(DIABETES.y_true, DIABETES.score("tree")))
 
 
 def test_weights_control_uniform_makes_weighted_mae_equal_mae():
     at = open_page()
-    at.radio(key="weights").set_value("uniform").run()
+    at.radio(key="reg_weights").set_value("uniform").run()
     assert not at.exception
     y, p = DIABETES.y_true, DIABETES.score("linear")
     assert_headline(at, expected(y, p, w_weighted="uniform"))
     assert metric(at, "Weighted MAE") == metric(at, "MAE")
-    at.radio(key="weights").set_value("recency").run()
+    at.radio(key="reg_weights").set_value("recency").run()
     assert metric(at, "Weighted MAE") == fmt(
         metrics.mean_absolute_error(y, p, sample_weight=recency_weights(200))
     )
@@ -139,8 +140,8 @@ def test_weights_control_uniform_makes_weighted_mae_equal_mae():
 
 def test_outlier_control_moves_every_metric_and_rmse_more_than_mae():
     at = open_page()
-    at.selectbox(key="outlier_sample").set_value(7).run()
-    at.number_input(key="outlier_shift").set_value(400.0).run()
+    numbered_selectbox(at, "reg_outlier_sample").set_value(7).run()
+    at.number_input(key="reg_outlier_shift").set_value(400.0).run()
     assert not at.exception
     y, p0 = DIABETES.y_true, DIABETES.score("linear")
     p = shifted(p0, 7, 400.0)
@@ -162,7 +163,7 @@ def test_outlier_control_moves_every_metric_and_rmse_more_than_mae():
     assert table["id"].iloc[0] == DIABETES.sample_ids[7]
     assert table["absolute_error"].iloc[0] == pytest.approx(abs(y[7] - p[7]))
     # a shift that pushes the prediction below -1 makes RMSLE undefined, calmly
-    at.number_input(key="outlier_shift").set_value(-1000.0).run()
+    at.number_input(key="reg_outlier_shift").set_value(-1000.0).run()
     assert not at.exception
     assert metric(at, "RMSLE") == "undefined"
     assert any("y_pred must be greater than -1" in w.value for w in at.warning)
@@ -183,7 +184,7 @@ def test_outlier_control_moves_every_metric_and_rmse_more_than_mae():
 )
 def test_explain_control_step_table_ends_with_the_headline(choice, last):
     at = open_page()
-    at.selectbox(key="explain").set_value(choice).run()
+    at.selectbox(key="reg_explain").set_value(choice).run()
     assert not at.exception
     steps = frame_with(at, "step")
     assert steps["step"].iloc[-1] == last
@@ -196,8 +197,8 @@ def test_rmsle_demo_inputs_compute_seed002_live():
     assert metric(at, "RMSLE, predicting 150") == "0.2860"
     assert metric(at, "RMSLE, predicting 250") == "0.2221"
     assert metric(at, "RMSE, either way") == "50.00"
-    at.number_input(key="rmsle_demo_true").set_value(100.0).run()
-    at.number_input(key="rmsle_demo_gap").set_value(30.0).run()
+    at.number_input(key="reg_rmsle_demo_true").set_value(100.0).run()
+    at.number_input(key="reg_rmsle_demo_gap").set_value(30.0).run()
     assert not at.exception
     assert metric(at, "RMSLE, predicting 70") == fmt(
         metrics.root_mean_squared_log_error([100], [70])
@@ -207,7 +208,7 @@ def test_rmsle_demo_inputs_compute_seed002_live():
     )
     assert at.query_params["rt"] in ("100", ["100"])
     # predicting 100 - 150 = -50 is at or below -1: a warning, not a traceback
-    at.number_input(key="rmsle_demo_gap").set_value(150.0).run()
+    at.number_input(key="reg_rmsle_demo_gap").set_value(150.0).run()
     assert not at.exception
     assert metric(at, "RMSLE, predicting -50") == "undefined"
     assert metric(at, "RMSLE, predicting 250") == fmt(
@@ -228,9 +229,9 @@ def test_link_reproduces_the_view():
             "explain": "R²",
         },
     )
-    assert at.selectbox(key="model").value == "tree"
-    assert at.selectbox(key="outlier_sample").value == 3
-    assert at.number_input(key="outlier_shift").value == -25.0
+    assert at.selectbox(key="reg_model").value == "tree"
+    assert numbered_selectbox(at, "reg_outlier_sample").value == 3
+    assert at.number_input(key="reg_outlier_shift").value == -25.0
     y, p = DIABETES.y_true, shifted(DIABETES.score("tree"), 3, -25.0)
     assert_headline(at, expected(y, p, w_weighted="uniform"))
     assert frame_with(at, "step")["step"].iloc[-1] == "R2"
@@ -248,9 +249,9 @@ def test_bad_url_values_fall_back_to_defaults():
             "explain": "?",
         },
     )
-    assert at.selectbox(key="model").value == "linear"
-    assert at.selectbox(key="outlier_sample").value == 0
-    assert at.number_input(key="outlier_shift").value == 0.0
+    assert at.selectbox(key="reg_model").value == "linear"
+    assert numbered_selectbox(at, "reg_outlier_sample").value == 0
+    assert at.number_input(key="reg_outlier_shift").value == 0.0
     assert_headline(at, expected(DIABETES.y_true, DIABETES.score("linear")))
 
 
@@ -284,7 +285,7 @@ def test_zero_and_minus_one_targets_are_flagged_without_exception():
     assert set(table.loc[table["y_true_zero"], "id"]) == {"s0", "s4"}
     assert set(table.loc[table["log_undefined"], "id"]) == {"s2"}
     # explaining RMSLE shows the refusal as an error, not a traceback
-    at.selectbox(key="explain").set_value("RMSLE").run()
+    at.selectbox(key="reg_explain").set_value("RMSLE").run()
     assert not at.exception
     assert any("greater than -1" in e.value for e in at.error)
     # the all-models table holds an empty RMSLE for both models
@@ -299,9 +300,9 @@ def test_dataset_sample_weight_is_used_and_offered():
     w = np.array([1.0, 0.5, 2.0, 0.0, 1.5])
     ds = Dataset("weighted", "regression", y, {"m": y * 1.1 + 0.3}, sample_weight=w)
     at = open_page(datasets=[ds])
-    assert at.radio(key="weights").value == "dataset"
+    assert at.radio(key="reg_weights").value == "dataset"
     assert_headline(at, expected(y, ds.score(), w=w, w_weighted="dataset"))
-    at.radio(key="weights").set_value("recency").run()
+    at.radio(key="reg_weights").set_value("recency").run()
     assert not at.exception
     assert_headline(at, expected(y, ds.score(), w=w, w_weighted="recency"))
 
@@ -481,12 +482,12 @@ def test_big_dataset_worst_rows_follow_a_moved_prediction_and_ties_keep_row_orde
 
     check(p)
     worst = frame_with(at, "absolute_error")["id"].iloc[0]
-    at.number_input(key="outlier_sample").set_value(int(worst)).run()
-    at.number_input(key="outlier_shift").set_value(float(y[int(worst)] - p[int(worst)])).run()
+    at.number_input(key="reg_outlier_sample").set_value(int(worst)).run()
+    at.number_input(key="reg_outlier_shift").set_value(float(y[int(worst)] - p[int(worst)])).run()
     assert not at.exception
     check(shifted(p, int(worst), y[int(worst)] - p[int(worst)]))  # out of the worst rows
-    at.number_input(key="outlier_sample").set_value(2345).run()
-    at.number_input(key="outlier_shift").set_value(-100.0).run()
+    at.number_input(key="reg_outlier_sample").set_value(2345).run()
+    at.number_input(key="reg_outlier_shift").set_value(-100.0).run()
     assert not at.exception
     moved = shifted(p, 2345, -100.0)
     check(moved)  # into them, first
@@ -501,8 +502,8 @@ def test_download_callable_writes_every_row_worst_first(deferred_downloads):
     import io as _io
 
     at = open_page()
-    at.selectbox(key="outlier_sample").set_value(7).run()
-    at.number_input(key="outlier_shift").set_value(500.0).run()
+    numbered_selectbox(at, "reg_outlier_sample").set_value(7).run()
+    at.number_input(key="reg_outlier_shift").set_value(500.0).run()
     csv = pd.read_csv(_io.BytesIO(deferred_downloads("download_errors")), dtype={"id": str})
     y, p = DIABETES.y_true, shifted(DIABETES.score(), 7, 500.0)
     full = regression_errors(y, p).sort_values("absolute_error", ascending=False, kind="stable")

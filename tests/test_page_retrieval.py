@@ -367,6 +367,8 @@ def metric(at, label):
 
 def open_page(sample, **params):
     at = AppTest.from_file(APP, default_timeout=30)
+    if params:  # a link names its dataset (picking one drops the page settings)
+        at.query_params["ds"] = sample
     for key, value in params.items():
         at.query_params[key] = value
     at.run()
@@ -420,12 +422,12 @@ def test_k_model_and_each_convention_move_the_metrics():
     at = open_page("diabetes_ranking")
     opts = {"k": 5, "denominator": "min_m_k", "level": 1, "gain": "linear", "ties": "column"}
     assert shown(at) == expected(ds, **opts)
-    at.slider(key="k").set_value(3).run()
+    at.slider(key="ret_k").set_value(3).run()
     assert not at.exception
     opts["k"] = 3
     assert shown(at) == expected(ds, **opts)
     assert at.query_params["k"] == ["3"] or at.query_params["k"] == "3"
-    at.selectbox(key="model").set_value("tree").run()
+    at.selectbox(key="ret_model").set_value("tree").run()
     assert shown(at) == expected(ds, "tree", **opts)
     for key, widget, value, opt in [
         ("ap_denominator", "selectbox", "relevant", ("denominator", "relevant")),
@@ -435,13 +437,13 @@ def test_k_model_and_each_convention_move_the_metrics():
         ("max_grade", "number_input", 5.0, ("max_grade", 5.0)),
         ("tie_mode", "selectbox", "optimistic", ("ties", "optimistic")),
     ]:
-        getattr(at, widget)(key=key).set_value(value).run()
+        getattr(at, widget)(key=f"ret_{key}").set_value(value).run()
         assert not at.exception, key
         opts[opt[0]] = opt[1]
         assert shown(at) == expected(ds, "tree", **opts), key
-        assert at.session_state["preset"] == "custom"
+        assert at.session_state["ret_preset"] == "custom"
     before = shown(at)
-    at.radio(key="empty_query").set_value("drop").run()
+    at.radio(key="ret_empty_query").set_value("drop").run()
     assert not at.exception
     assert shown(at) == expected(ds, "tree", empty="drop", **opts)
     assert before["MAP@K"] != shown(at)["MAP@K"]  # grade >= 3: one query is empty
@@ -503,7 +505,7 @@ def test_cached_columns_follow_every_control_and_come_back():
         ("radio", "gain", "linear", "gain"),
     ]
     for widget, key, value, opt in steps:
-        getattr(at, widget)(key=key).set_value(value).run()
+        getattr(at, widget)(key=f"ret_{key}").set_value(value).run()
         if opt is None:
             state["empty"] = value
         else:
@@ -522,14 +524,14 @@ DRILLS = [
 def test_drill_down_sums_match_the_metrics():
     ds = load_sample("diabetes_ranking")
     at = open_page("diabetes_ranking")
-    at.selectbox(key="model").set_value("tree").run()
-    at.selectbox(key="tie_mode").set_value("tie-averaged").run()
-    at.selectbox(key="query").set_value("3").run()
+    at.selectbox(key="ret_model").set_value("tree").run()
+    at.selectbox(key="ret_tie_mode").set_value("tie-averaged").run()
+    at.selectbox(key="ret_query").set_value("3").run()
     opts = {"k": 5, "ties": "tie-averaged"}
     steps = retrieval_query_steps(ds.y_true, ds.score("tree"), 3, **opts)
     per_q = retrieval_per_query(ds.y_true, ds.score("tree"), **opts)
     for drill, col, value_col in DRILLS:
-        at.radio(key="drill_metric").set_value(drill).run()
+        at.radio(key="ret_drill_metric").set_value(drill).run()
         assert not at.exception
         total = steps[col].sum()
         if value_col:
@@ -548,16 +550,16 @@ def test_drill_down_sums_match_the_metrics():
 def test_presets_set_the_conventions():
     ds = load_sample("seed002_map")
     at = open_page("seed002_map")
-    at.selectbox(key="preset").set_value("trec_eval").run()
-    assert at.session_state["ap_denominator"] == "relevant"
+    at.selectbox(key="ret_preset").set_value("trec_eval").run()
+    assert at.session_state["ret_ap_denominator"] == "relevant"
     assert shown(at) == expected(ds, k=5, denominator="relevant")
-    at.selectbox(key="preset").set_value("torchmetrics").run()
+    at.selectbox(key="ret_preset").set_value("torchmetrics").run()
     assert shown(at) == expected(ds, k=5, denominator="hits")
-    at.selectbox(key="preset").set_value("seed 004 AveP").run()
-    assert at.session_state["k"] == 5  # capped at the 5 items
+    at.selectbox(key="ret_preset").set_value("seed 004 AveP").run()
+    assert at.session_state["ret_k"] == 5  # capped at the 5 items
     assert shown(at)["MAP@K"] == fmt(expected_map(ds, 5, "k"))
-    at.selectbox(key="preset").set_value("scikit-learn").run()
-    assert at.session_state["tie_mode"] == "tie-averaged"
+    at.selectbox(key="ret_preset").set_value("scikit-learn").run()
+    assert at.session_state["ret_tie_mode"] == "tie-averaged"
     assert not at.exception
 
 
@@ -583,7 +585,7 @@ def test_url_params_seed_the_view():
     ds = load_sample("diabetes_ranking")
     assert shown(at) == expected(ds, k=2, denominator="k", ties="pessimistic")
     at = open_page("diabetes_ranking", k="999", tie_mode="bogus")
-    assert at.session_state["k"] == 5 and at.session_state["tie_mode"] == "column"
+    assert at.session_state["ret_k"] == 5 and at.session_state["ret_tie_mode"] == "column"
 
 
 def test_multilabel_sample_and_wrong_kind():
@@ -606,8 +608,8 @@ def test_trec_upload_shows_here():
     run = b"1 Q0 d1 1 3.5 bm25\n1 Q0 d2 2 2.0 bm25\n1 Q0 d3 3 1.0 bm25\n2 Q0 d4 1 1.0 bm25\n"
     at = AppTest.from_file(APP, default_timeout=30).run()
     at.switch_page("views/data.py").run()
-    at.file_uploader(key="upload_qrels").set_value(("q.txt", qrels, "text/plain")).run()
-    at.file_uploader(key="upload_run").set_value(("r.txt", run, "text/plain")).run()
+    at.file_uploader(key="data_upload_qrels").set_value(("q.txt", qrels, "text/plain")).run()
+    at.file_uploader(key="data_upload_run").set_value(("r.txt", run, "text/plain")).run()
     assert not at.exception
     at.switch_page(PAGE).run()
     assert not at.exception
@@ -646,7 +648,7 @@ def test_big_data_pages_the_per_query_table_and_computes_the_switchboard_on_dema
     assert len(shown_rows) == 200
     assert shown_rows["query"].tolist() == table["query"][:200].tolist()
     assert f"of {ds.n_samples:,}" in " ".join(c.value for c in at.caption)
-    at.number_input(key="rows_from").set_value(9_901).run()
+    at.number_input(key="ret_rows_from").set_value(9_901).run()
     assert not at.exception
     shown_rows = at.dataframe[-1].value
     assert shown_rows["query"].tolist() == table["query"][9_900:].tolist()  # the last 101
@@ -654,7 +656,7 @@ def test_big_data_pages_the_per_query_table_and_computes_the_switchboard_on_dema
     # the switchboard waits for its button, then shows real values
     n_frames = len(at.dataframe)
     assert any("switchboard is computed when you ask" in i.value for i in at.info)
-    at.button(key="compute_board").click().run()
+    at.button(key="ret_compute_board").click().run()
     assert not at.exception
     assert len(at.dataframe) == n_frames + 1
     board = at.dataframe[0].value
@@ -663,9 +665,9 @@ def test_big_data_pages_the_per_query_table_and_computes_the_switchboard_on_dema
         metrics.mean_average_precision_at_k(ds.y_true, ds.score(), k=5, denominator="relevant")
     )
     # a change of settings asks again; the drill-down metric does not
-    at.radio(key="drill_metric").set_value("ERR").run()
+    at.radio(key="ret_drill_metric").set_value("ERR").run()
     assert len(at.dataframe) == n_frames + 1
-    at.slider(key="k").set_value(3).run()
+    at.slider(key="ret_k").set_value(3).run()
     assert not at.exception
     assert len(at.dataframe) == n_frames
     assert shown(at) == expected(ds, k=3)

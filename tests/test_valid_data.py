@@ -49,21 +49,23 @@ def matrix_csv(names, rows) -> bytes:
 
 
 def upload_file(data: bytes, name: str = "mine.csv", query: dict | None = None) -> AppTest:
-    """A fresh session that uploaded ``data`` on the Data page (which shows no error)."""
-    at = AppTest.from_file(APP, default_timeout=60)
-    for k, v in (query or {}).items():
-        at.query_params[k] = v
-    at.run()
+    """A fresh session that uploaded ``data`` on the Data page (which shows no error).
+
+    ``query``: page settings put in the address after the upload (a new dataset drops
+    the settings of the last one), as a user typing them into the address bar would.
+    """
+    at = AppTest.from_file(APP, default_timeout=60).run()
     at.switch_page(DATA).run()
-    at.file_uploader(key="upload_file").upload(name, data, "text/csv").run()
+    at.file_uploader(key="data_upload_file").upload(name, data, "text/csv").run()
     assert not at.exception and not at.error, [e.value for e in at.error]
     assert at.session_state["active_dataset"] == name
+    at.query_params.update(query or {})
     return at
 
 
 def upload_pair(at: AppTest, labels: bytes, scores: bytes, names=("l.csv", "s.csv")) -> AppTest:
-    at.file_uploader(key="upload_labels").upload(names[0], labels, "text/csv")
-    at.file_uploader(key="upload_scores").upload(names[1], scores, "text/csv")
+    at.file_uploader(key="data_upload_labels").upload(names[0], labels, "text/csv")
+    at.file_uploader(key="data_upload_scores").upload(names[1], scores, "text/csv")
     return at.run()
 
 
@@ -104,7 +106,7 @@ def test_curves_scores_spanning_150_have_a_float_threshold_slider():
     y, s = [0, 1, 0, 1], [3.5, 150.0, 20.0, 99.0]
     at = open_page(upload_file(binary_csv(y, s)), CURVES)
     check_curves_headline(at, y, s)
-    slider = at.slider(key="threshold")
+    slider = at.slider(key="curves_threshold_slider")
     assert isinstance(slider.step, float) and slider.step == 1.0
     assert slider.min == 0.0 and slider.max == math.nextafter(150.0, math.inf)
     check_operating_point(at, y, s, 0.5)  # the default: every sample positive
@@ -112,17 +114,17 @@ def test_curves_scores_spanning_150_have_a_float_threshold_slider():
     assert not at.exception
     check_operating_point(at, y, s, 99.0)  # TP 2, FP 0
     assert metric(at, "Precision") == "1.000" and metric(at, "TN") == "2"
-    at.number_input(key="threshold_number").set_value(20.0).run()
+    at.number_input(key="curves_threshold_number").set_value(20.0).run()
     assert not at.exception
     check_operating_point(at, y, s, 20.0)
-    assert at.slider(key="threshold").value == 20.0
+    assert at.slider(key="curves_threshold_slider").value == 20.0
 
 
 def test_curves_negative_logits():
     y, s = [0, 1, 0, 1, 1], [-7.2, 4.1, -1.0, 2.0, -3.5]
     at = open_page(upload_file(binary_csv(y, s)), CURVES)
     check_curves_headline(at, y, s)
-    slider = at.slider(key="threshold")
+    slider = at.slider(key="curves_threshold_slider")
     assert slider.min == -7.2 and slider.step == 0.1
     slider.set_value(-2.0).run()
     assert not at.exception
@@ -137,7 +139,7 @@ def test_curves_all_scores_equal():
     at = open_page(upload_file(binary_csv(y, s)), CURVES)
     check_curves_headline(at, y, s)
     assert metric(at, "ROC AUC") == "0.5000"
-    at.slider(key="threshold").set_value(2.0).run()
+    at.slider(key="curves_threshold_slider").set_value(2.0).run()
     assert not at.exception
     check_operating_point(at, y, s, 2.0)
 
@@ -148,8 +150,8 @@ def test_curves_threshold_from_the_url_outside_the_range_is_clamped(t, expected)
     at = open_page(upload_file(binary_csv(y, s), query={"t": t}), CURVES)
     top = math.nextafter(150.0, math.inf)
     want = top if expected == "top" else expected
-    assert at.slider(key="threshold").value == want
-    assert at.number_input(key="threshold_number").value == want
+    assert at.slider(key="curves_threshold_slider").value == want
+    assert at.number_input(key="curves_threshold_number").value == want
     check_operating_point(at, y, s, want)
 
 
@@ -168,13 +170,13 @@ def test_curves_scores_of_plus_minus_1e308(big):
     for i, t in enumerate(stops):
         at.slider(key="curves_threshold_index").set_value(i).run()
         assert not at.exception
-        assert at.number_input(key="threshold_number").value == t
+        assert at.number_input(key="curves_threshold_number").value == t
         check_operating_point(at, y, s, t)
         assert at.query_params["t"] in (repr(t), [repr(t)])
     last = at.slider(key="curves_threshold_index").max
     # above every score when a float lies above the highest one
     assert last == (len(stops) if big < BIGGEST else len(stops) - 1)
-    at.number_input(key="threshold_number").set_value(1.0).run()
+    at.number_input(key="curves_threshold_number").set_value(1.0).run()
     assert not at.exception
     check_operating_point(at, y, s, 1.0)
     assert at.slider(key="curves_threshold_index").value == stops.index(5.0)  # lowest >= 1
@@ -186,13 +188,13 @@ def test_curves_largest_float_says_predict_nothing_cannot_be_set():
     y, s = [0, 1, 0, 1], [0.1, BIGGEST, 0.3, 0.9]
     at = open_page(upload_file(binary_csv(y, s)), CURVES)
     check_curves_headline(at, y, s)
-    assert at.slider(key="threshold").max == BIGGEST
-    at.number_input(key="cost_fn").set_value(0.0).run()
-    at.radio(key="optimize").set_value("min_cost").run()  # cost 0 at +inf: predict nothing
+    assert at.slider(key="curves_threshold_slider").max == BIGGEST
+    at.number_input(key="curves_cost_fn").set_value(0.0).run()
+    at.radio(key="curves_optimize").set_value("min_cost").run()  # cost 0 at +inf: predict nothing
     assert not at.exception
-    button = at.button(key="apply_optimum")
+    button = at.button(key="curves_apply_optimum")
     assert button.disabled and "no float lies above it" in button.label
-    at.slider(key="threshold").set_value(BIGGEST).run()
+    at.slider(key="curves_threshold_slider").set_value(BIGGEST).run()
     assert not at.exception
     check_operating_point(at, y, s, BIGGEST)
     assert metric(at, "TP") == "1"
@@ -202,7 +204,7 @@ def test_curves_tiny_scores_of_1e_308():
     y, s = [0, 1, 0, 1], [1e-308, 4e-308, 2e-308, 3e-308]
     at = open_page(upload_file(binary_csv(y, s)), CURVES)
     check_curves_headline(at, y, s)
-    box = at.number_input(key="threshold_number")
+    box = at.number_input(key="curves_threshold_number")
     assert box.format == "%.6g"  # four decimals would print 0.0000 for every score
     box.set_value(2.5e-308).run()
     assert not at.exception
@@ -352,13 +354,13 @@ def test_grade_above_2_53_in_a_labels_file_is_refused_at_upload():
 def test_grade_above_2_53_in_a_long_table_and_in_qrels_is_refused():
     long = b"sample,label,y_true,y_score\nq,a,2,0.5\nq,b,%d,0.4\n" % HUGE
     at = data_page()
-    at.file_uploader(key="upload_file").upload("long.csv", long, "text/csv").run()
+    at.file_uploader(key="data_upload_file").upload("long.csv", long, "text/csv").run()
     refused(at, "long.csv", "line 3", 'column "y_true"')
     at = data_page()
     qrels = b"q1 0 d1 1\nq1 0 d2 %d\n" % HUGE
     run = b"q1 Q0 d1 1 0.9 sys\nq1 Q0 d2 2 0.5 sys\n"
-    at.file_uploader(key="upload_qrels").upload("qrels.txt", qrels, "text/plain")
-    at.file_uploader(key="upload_run").upload("run.txt", run, "text/plain")
+    at.file_uploader(key="data_upload_qrels").upload("qrels.txt", qrels, "text/plain")
+    at.file_uploader(key="data_upload_run").upload("run.txt", run, "text/plain")
     at.run()
     refused(at, "qrels.txt", "line 2", "rel")
 
@@ -366,13 +368,13 @@ def test_grade_above_2_53_in_a_long_table_and_in_qrels_is_refused():
 def test_grade_above_2_53_typed_in_the_editor_is_refused():
     at = data_page()
     at.selectbox(key="dataset_picker").set_value("seed001_dcg").run()
-    at.session_state["editor_labels"] = {
+    at.session_state["data_editor_labels"] = {
         "edited_rows": {0: {at.data_editor[0].value.columns[0]: float(HUGE)}},
         "added_rows": [],
         "deleted_rows": [],
     }
     at.run()
-    at.button(key="apply_edits").click().run()
+    at.button(key="data_apply_edits").click().run()
     assert not at.exception
     assert "Not applied" in at.error[0].value and "above 2**53 - 1" in at.error[0].value
     assert at.session_state["active_dataset"] == "seed001_dcg"
@@ -383,9 +385,9 @@ def test_grade_at_2_53_minus_1_shows_on_retrieval_and_dcg():
     labels, scores = matrix_csv("abc", y), matrix_csv("abc", GRADES_S)
     at = open_page(pair_session(labels, scores), RETRIEVAL)
     check_retrieval(at, y, GRADES_S)
-    assert at.number_input(key="rel_level").max == MAX_GRADE
+    assert at.number_input(key="ret_rel_level").max == MAX_GRADE
     # 2^g - 1 overflows from grade 1024 on: the exponential gain is not offered, and says so
-    assert at.radio(key="gain").options == ["linear: g"]
+    assert at.radio(key="ret_gain").options == ["linear: g"]
     assert "overflows float64 from grade 1024 on" in notices(at)
     levels = at.dataframe[0].value
     levels = levels[levels["switch"] == "relevant from grade"]["convention"].tolist()
@@ -394,7 +396,7 @@ def test_grade_at_2_53_minus_1_shows_on_retrieval_and_dcg():
     yy, ss = np.array(y, dtype=float), np.array(GRADES_S)
     assert metric(at, "DCG") == fmt(metrics.dcg_score(yy, ss))
     assert metric(at, "NDCG") == fmt(metrics.ndcg_score(yy, ss))
-    at.radio(key="gain").set_value("2^rel - 1").run()
+    at.radio(key="dcg_gain").set_value("2^rel - 1").run()
     assert not at.exception
     assert "overflows for grades of 1024 or more" in notices(at)
 
@@ -423,7 +425,7 @@ def test_retrieval_says_why_it_cannot_rank_a_grade_above_2_53_from_elsewhere():
 
 
 # ------------------------------------------------------------- 5. the editor follows the dataset
-NAMES = "editor_label_names"
+NAMES = "data_editor_label_names"
 FOUR_Y = [[1, 0, 1, 0], [0, 1, 0, 1]]
 FOUR_S = [[0.9, 0.2, 0.1, 0.5], [0.3, 0.8, 0.2, 0.4]]
 
@@ -435,7 +437,7 @@ def test_second_pair_with_other_label_names_resets_the_editor():
     at = data_page()
     at.selectbox(key="dataset_picker").set_value("seed003_lrap").run()
     assert at.text_input(key=NAMES).value == "human, cat, dog"
-    at.session_state["editor_labels"] = {  # a pending edit of the sample's last row
+    at.session_state["data_editor_labels"] = {  # a pending edit of the sample's last row
         "edited_rows": {2: {"dog": 0}},
         "added_rows": [],
         "deleted_rows": [],
@@ -454,7 +456,7 @@ def test_second_pair_with_other_label_names_resets_the_editor():
     assert not at.exception and not at.error
     assert at.text_input(key=NAMES).value == "cat, x, a"
     # the pending edit did not follow: applying now keeps the upload's values
-    at.button(key="apply_edits").click().run()
+    at.button(key="data_apply_edits").click().run()
     assert not at.exception and not at.error
     at = open_page(at, HOME)
     y, s = np.array([[1, 0, 0]]), np.array([[1.0, 2.0, 3.0]])
@@ -490,7 +492,7 @@ def test_fewer_typed_names_rename_in_order_and_drop_the_last_labels():
     at = typed("dog, x")
     assert "2 names for 3 labels" in at.info[0].value and "(dog) are removed" in at.info[0].value
     assert list(at.data_editor[0].value.columns) == ["dog", "x"]
-    at.button(key="apply_edits").click().run()
+    at.button(key="data_apply_edits").click().run()
     assert not at.exception and not at.error
     assert at.session_state["active_dataset"] == "seed003_lrap (edited)"
     ds = at.session_state["session_datasets"]["seed003_lrap (edited)"]

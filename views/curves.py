@@ -340,7 +340,7 @@ def _index_of(stops: np.ndarray, t: float) -> int:
 # re-seeds the other widget, a rerun already in flight still carries that widget's old
 # value and Streamlit reports it as a change; the priority keeps the fresher source.
 PENDING = "curves_pending"
-PRIORITY = ("click", "threshold", "threshold_number")
+PRIORITY = ("click", "curves_threshold_slider", "curves_threshold_number")
 
 
 def _record(source: str, value) -> None:
@@ -360,7 +360,7 @@ def _from_index(key: str, stops: np.ndarray, top: float) -> None:
     """The fallback control moved: its position i is the i-th distinct score (or ``top``,
     above them all); it counts as the slider."""
     i = int(st.session_state[key])
-    _record("threshold", float(stops[i]) if i < len(stops) else top)
+    _record("curves_threshold_slider", float(stops[i]) if i < len(stops) else top)
 
 
 def _from_chart(key: str) -> None:
@@ -368,9 +368,9 @@ def _from_chart(key: str) -> None:
 
 
 def _on_cell_click() -> None:
-    cell = charts.cell_from_selection(st.session_state.get("cm_chart"))
+    cell = charts.cell_from_selection(st.session_state.get("curves_cm_chart"))
     if cell is not None:
-        st.session_state["cm_cell"] = cell
+        st.session_state["curves_cm_cell"] = cell
 
 
 def _settle_threshold() -> None:
@@ -413,11 +413,11 @@ widgets.require_kind(ds, ("binary",), "balanced")
 
 models = ds.model_names
 if len(models) > 1:
-    _choice("model", "model", models, models[0])
+    _choice("curves_model", "model", models, models[0])
     model = st.selectbox(
         "Model",
         models,
-        key="model",
+        key="curves_model",
         help="Every number below is for this model; the curves show all models.",
     )
     state.write_param("model", model)
@@ -450,12 +450,12 @@ t = min(max(float(t), lo), hi)
 st.session_state[T] = t
 # re-seed a widget only when another control moved the threshold: writing an unchanged
 # value would reset a slider the user is still dragging (its next value is in flight)
-for key in ("threshold", "threshold_number"):
+for key in ("curves_threshold_slider", "curves_threshold_number"):
     if st.session_state.get(key) != t:
         st.session_state[key] = t
 if stops is not None and st.session_state.get(INDEX) != _index_of(stops, t):
     st.session_state[INDEX] = _index_of(stops, t)
-_number("beta", "beta", 1.0, 0.0, 100.0)
+_number("curves_beta", "beta", 1.0, 0.0, 100.0)
 
 c_slider, c_number, c_beta = st.columns([5, 2, 1.3])
 if step is not None:
@@ -465,9 +465,9 @@ if step is not None:
         max_value=hi,
         step=step,
         format="%.4g" if max(-lo, hi) >= 1e9 else None,  # not 309 digits of 1e308
-        key="threshold",
+        key="curves_threshold_slider",
         on_change=_from_widget,
-        args=("threshold",),
+        args=("curves_threshold_slider",),
         help="A sample is predicted positive when its score is >= the threshold.",
     )
 else:
@@ -494,16 +494,16 @@ c_number.number_input(
     max_value=hi,
     step=0.001 if step is not None and step <= 1 else (step or 1e306),
     format=_box_format(ds),
-    key="threshold_number",
+    key="curves_threshold_number",
     on_change=_from_widget,
-    args=("threshold_number",),
+    args=("curves_threshold_number",),
 )
 beta = c_beta.number_input(
     "β (F-beta)",
     min_value=0.0,
     max_value=100.0,
     step=0.5,
-    key="beta",
+    key="curves_beta",
     help="β > 1 weighs recall more, β < 1 precision more; β = 1 is F1.",
 )
 state.write_param("t", t)
@@ -541,20 +541,20 @@ cols[3].metric("FPR", fmt(rates["fpr"]))
 
 # ---- "Optimize for": candidate operating points
 with st.expander("Optimize for: candidate thresholds", expanded=True):
-    _choice("optimize", "opt", OPTIMIZERS, "max_fbeta")
-    _number("cost_fp", "cfp", 1.0, 0.0, 1e9)
-    _number("cost_fn", "cfn", 1.0, 0.0, 1e9)
-    _number("min_recall", "minr", 0.9, 0.0, 1.0)
-    _number("min_precision", "minp", 0.9, 0.0, 1.0)
+    _choice("curves_optimize", "opt", OPTIMIZERS, "max_fbeta")
+    _number("curves_cost_fp", "cfp", 1.0, 0.0, 1e9)
+    _number("curves_cost_fn", "cfn", 1.0, 0.0, 1e9)
+    _number("curves_min_recall", "minr", 0.9, 0.0, 1.0)
+    _number("curves_min_precision", "minp", 0.9, 0.0, 1.0)
     o1, o2, o3, o4, o5 = st.columns([2.2, 1, 1, 1, 1])
-    goal = o1.radio("Optimize for", OPTIMIZERS, format_func=OPT_LABELS.get, key="optimize")
-    cost_fp = o2.number_input("Cost of a FP", min_value=0.0, step=1.0, key="cost_fp")
-    cost_fn = o3.number_input("Cost of a FN", min_value=0.0, step=1.0, key="cost_fn")
+    goal = o1.radio("Optimize for", OPTIMIZERS, format_func=OPT_LABELS.get, key="curves_optimize")
+    cost_fp = o2.number_input("Cost of a FP", min_value=0.0, step=1.0, key="curves_cost_fp")
+    cost_fn = o3.number_input("Cost of a FN", min_value=0.0, step=1.0, key="curves_cost_fn")
     min_recall = o4.number_input(
-        "Recall at least", min_value=0.0, max_value=1.0, step=0.05, key="min_recall"
+        "Recall at least", min_value=0.0, max_value=1.0, step=0.05, key="curves_min_recall"
     )
     min_precision = o5.number_input(
-        "Precision at least", min_value=0.0, max_value=1.0, step=0.05, key="min_precision"
+        "Precision at least", min_value=0.0, max_value=1.0, step=0.05, key="curves_min_precision"
     )
     for _key, param, value in (
         ("optimize", "opt", goal),
@@ -569,7 +569,7 @@ with st.expander("Optimize for: candidate thresholds", expanded=True):
     if math.isfinite(best["threshold"]):
         o1.button(
             f"Move the threshold to {best['threshold']:.4g} ({SHORT[goal]})",
-            key="apply_optimum",
+            key="curves_apply_optimum",
             on_click=_set_threshold,
             args=(float(best["threshold"]),),
             type="primary",
@@ -578,26 +578,26 @@ with st.expander("Optimize for: candidate thresholds", expanded=True):
         o1.button(
             f"{SHORT[goal]}: predict nothing positive, which needs a threshold above the "
             f"highest score {hi:.4g}; no float lies above it",
-            key="apply_optimum",
+            key="curves_apply_optimum",
             disabled=True,
         )
     elif best["threshold"] == math.inf:  # predict nothing: the slider's right end
         o1.button(
             f"Move the threshold to {hi:.4g}, above every score ({SHORT[goal]}: +inf, "
             "predict nothing positive)",
-            key="apply_optimum",
+            key="curves_apply_optimum",
             on_click=_set_threshold,
             args=(hi,),
             type="primary",
         )
     else:
-        o1.button("No threshold meets the constraint", key="apply_optimum", disabled=True)
+        o1.button("No threshold meets the constraint", key="curves_apply_optimum", disabled=True)
     table = optima.assign(
         criterion=[OPT_LABELS[k] for k in optima.index],
         value=optima["value"],
     )[["criterion", "threshold", "value", "precision", "tpr", "fpr", "tp", "fp", "fn", "tn"]]
     table = table.rename(columns={"tpr": "recall (TPR)", "fpr": "FPR"})
-    st.dataframe(table, hide_index=True, width="stretch", key="optima_table")
+    st.dataframe(table, hide_index=True, width="stretch", key="curves_optima_table")
     st.caption(
         "Candidates are +inf (predict nothing positive) and the distinct scores; ties go "
         f"to the highest threshold. Value = F-beta (β = {beta:g}), J = TPR - FPR, "
@@ -605,7 +605,7 @@ with st.expander("Optimize for: candidate thresholds", expanded=True):
         "the constraint. Each is a labelled marker on the curves: click it, or press the button."
     )
     st.download_button(
-        "Download the candidates (CSV)", _csv(table), "candidates.csv", key="dl_optima"
+        "Download the candidates (CSV)", _csv(table), "candidates.csv", key="curves_dl_optima"
     )
 
 # ---- 2. the picture: ROC and PR curves
@@ -614,16 +614,16 @@ left, right = st.columns(2)
 with left:
     st.plotly_chart(
         roc_fig,
-        key="roc_chart",
-        on_select=lambda: _from_chart("roc_chart"),
+        key="curves_roc_chart",
+        on_select=lambda: _from_chart("curves_roc_chart"),
         selection_mode="points",
         width="stretch",
     )
 with right:
     st.plotly_chart(
         pr_fig,
-        key="pr_chart",
-        on_select=lambda: _from_chart("pr_chart"),
+        key="curves_pr_chart",
+        on_select=lambda: _from_chart("curves_pr_chart"),
         selection_mode="points",
         width="stretch",
     )
@@ -640,12 +640,12 @@ st.caption(
 
 # ---- 3. how it is computed: the confusion matrix and the formulas
 st.header("At the operating point: the confusion matrix")
-norm = _choice("cm_normalize", "norm", tuple(NORMALIZE), "true")
+norm = _choice("curves_cm_normalize", "norm", tuple(NORMALIZE), "true")
 norm = st.radio(
     "Normalize the rates",
     tuple(NORMALIZE),
     format_func=NORMALIZE.get,
-    key="cm_normalize",
+    key="curves_cm_normalize",
     horizontal=True,
 )
 state.write_param("norm", norm)
@@ -662,7 +662,7 @@ c_cm, c_table = st.columns([1, 1])
 with c_cm:
     st.plotly_chart(
         charts.confusion_figure(counts, cm_rates, norm),
-        key="cm_chart",
+        key="curves_cm_chart",
         on_select=_on_cell_click,
         selection_mode="points",
     )
@@ -727,7 +727,7 @@ cell = st.selectbox(
     "List the samples of one cell",
     ("TP", "FP", "FN", "TN"),
     format_func=charts.OUTCOME_NAMES.get,
-    key="cm_cell",
+    key="curves_cm_cell",
 )
 in_cell = _cell(samples, cell, t)
 st.caption(
@@ -742,14 +742,14 @@ st.dataframe(
     _rows(ds, samples, in_cell[:MAX_ROWS], t),
     hide_index=True,
     width="stretch",
-    key="cell_table",
+    key="curves_cell_table",
     column_config=ROW_COLUMNS,
 )
 st.download_button(
     f"Download the {cell} samples (CSV)",
     _rows_csv(ds, samples, in_cell, t),
     f"{cell}.csv",
-    key="dl_cell",
+    key="curves_dl_cell",
 )
 
 # ---- the sample strip
@@ -768,7 +768,7 @@ if ds.n_samples <= STRIP_MARKERS:
     )
 else:  # stacked histograms per outcome, counted from the sorted scores
     strip_fig = _strip_histogram(ds, model, t)
-st.plotly_chart(strip_fig, key="strip_chart")
+st.plotly_chart(strip_fig, key="curves_strip_chart")
 st.caption(
     "One marker per sample, coloured by its outcome at the threshold (dotted line); samples "
     "with the same label and score stack upwards, so a column of markers is a tie."
@@ -778,9 +778,9 @@ st.caption(
 
 # ---- AUC four ways
 st.header("AUC four ways")
-n_bins = _number("n_bins", "bins", 100, 1, 100_000)
+n_bins = _number("curves_n_bins", "bins", 100, 1, 100_000)
 try:
-    four = _four_ways(ds, model, int(st.session_state["n_bins"]))
+    four = _four_ways(ds, model, int(st.session_state["curves_n_bins"]))
 except metrics.MetricInputError as exc:
     st.error(str(exc))
     four = None
@@ -828,7 +828,7 @@ if four is not None:
                 rf" = \frac{{{wins} + \tfrac12 \cdot {ties}}}{{{n_pairs}}}"
                 rf" = {fmt(four['pairwise'])}"
             )
-            st.plotly_chart(charts.pairs_grid_figure(pairs), key="pairs_chart")
+            st.plotly_chart(charts.pairs_grid_figure(pairs), key="curves_pairs_chart")
             st.caption(f"All {n_pairs:,} positive/negative pairs: win 1, tie 0.5, loss 0.")
         else:
             st.latex(
@@ -841,8 +841,10 @@ if four is not None:
                 f"is a **uniform random sample** of {PAIR_SAMPLE:,} pairs (seed 0): "
                 f"{wins:,} wins and {ties:,} ties in the sample."
             )
-        st.dataframe(pairs.head(MAX_ROWS), hide_index=True, key="pairs_table")
-        st.download_button("Download the pairs (CSV)", _csv(pairs), "pairs.csv", key="dl_pairs")
+        st.dataframe(pairs.head(MAX_ROWS), hide_index=True, key="curves_pairs_table")
+        st.download_button(
+            "Download the pairs (CSV)", _csv(pairs), "pairs.csv", key="curves_dl_pairs"
+        )
     with tab_rank:
         ranks, n_ranks = _rank_head(ds, model)
         a = ranks.attrs
@@ -856,21 +858,23 @@ if four is not None:
             "positions (the mid-rank), which gives a tied pair half credit."
             + (f" Showing the {MAX_ROWS} lowest of {n_ranks:,} rows." if n_ranks > MAX_ROWS else "")
         )
-        st.dataframe(ranks, hide_index=True, key="rank_table")
+        st.dataframe(ranks, hide_index=True, key="curves_rank_table")
         st.download_button(
             "Download the ranks (CSV)",
             lambda: _rank_table(ds, model).to_csv(index=False).encode(),
             "ranks.csv",
-            key="dl_ranks",
+            key="curves_dl_ranks",
         )
     with tab_hist:
-        st.number_input("Number of bins", min_value=1, max_value=100_000, step=10, key="n_bins")
-        state.write_param("bins", st.session_state["n_bins"])
+        st.number_input(
+            "Number of bins", min_value=1, max_value=100_000, step=10, key="curves_n_bins"
+        )
+        state.write_param("bins", st.session_state["curves_n_bins"])
         if four["histogram_message"]:
             st.warning(four["histogram_message"])
         else:
             st.markdown(
-                f"Scores fall in {st.session_state['n_bins']} equal-width bins; a positive "
+                f"Scores fall in {st.session_state['curves_n_bins']} equal-width bins; a positive "
                 "beats every negative of a lower bin and ties (1/2) those of its own bin. "
                 f"Histogram AUC {fmt(four['histogram'])} against the exact "
                 f"{fmt(four['exact'])}: error {four['histogram_error']:+.3e}. More bins, "
@@ -878,7 +882,8 @@ if four is not None:
                 "negative scores."
             )
             st.plotly_chart(
-                _histogram_figure(ds, model, int(st.session_state["n_bins"])), key="hist_chart"
+                _histogram_figure(ds, model, int(st.session_state["curves_n_bins"])),
+                key="curves_hist_chart",
             )
 
 st.subheader("Average precision versus the area under the PR curve")
@@ -898,9 +903,9 @@ st.markdown(
 
 # ---- the ROC curve point by point (seed 002)
 st.header("The ROC curve point by point")
-state.bind_param("drop_intermediate", "drop", False, lambda v: v.lower() == "true")
+state.bind_param("curves_drop_intermediate", "drop", False, lambda v: v.lower() == "true")
 drop = st.toggle(
-    "drop_intermediate (drop the collinear points of straight runs)", key="drop_intermediate"
+    "drop_intermediate (drop the collinear points of straight runs)", key="curves_drop_intermediate"
 )
 state.write_param("drop", drop)
 steps, n_steps = _threshold_head(ds, model, drop)
@@ -918,12 +923,12 @@ st.caption(
     f"{n_steps:,} thresholds (the first, +inf, predicts nothing positive)."
     + (f" Showing the first {MAX_ROWS}; the CSV has all." if n_steps > MAX_ROWS else "")
 )
-st.dataframe(steps, hide_index=True, width="stretch", key="steps_table")
+st.dataframe(steps, hide_index=True, width="stretch", key="curves_steps_table")
 st.download_button(
     "Download the threshold table (CSV)",
     lambda: _threshold_table(ds, model, drop).to_csv(index=False).encode(),
     "roc_points.csv",
-    key="dl_steps",
+    key="curves_dl_steps",
 )
 
 # ---- log loss and calibration
@@ -945,18 +950,20 @@ else:
             else ""
         )
     )
-    cal_bins = _number("calib_bins", "cbins", 10, 2, 50)
+    cal_bins = _number("curves_calib_bins", "cbins", 10, 2, 50)
     c_cal, c_tab = st.columns([1.1, 1])
     with c_tab:
-        st.slider("Calibration bins", min_value=2, max_value=50, key="calib_bins")
-        state.write_param("cbins", st.session_state["calib_bins"])
-        cal = _calibration(ds, model, int(st.session_state["calib_bins"]))
-        st.dataframe(cal, hide_index=True, key="calib_table")
-        st.download_button("Download the bins (CSV)", _csv(cal), "calibration.csv", key="dl_cal")
+        st.slider("Calibration bins", min_value=2, max_value=50, key="curves_calib_bins")
+        state.write_param("cbins", st.session_state["curves_calib_bins"])
+        cal = _calibration(ds, model, int(st.session_state["curves_calib_bins"]))
+        st.dataframe(cal, hide_index=True, key="curves_calib_table")
+        st.download_button(
+            "Download the bins (CSV)", _csv(cal), "calibration.csv", key="curves_dl_cal"
+        )
     with c_cal:
         st.plotly_chart(
-            _calibration_figure(ds, model, int(st.session_state["calib_bins"])),
-            key="calib_chart",
+            _calibration_figure(ds, model, int(st.session_state["curves_calib_bins"])),
+            key="curves_calib_chart",
         )
         st.caption(
             "Points on the diagonal are calibrated: among samples predicted near p, a "
@@ -974,12 +981,12 @@ st.dataframe(
     _rows(ds, samples, worst[:MAX_ROWS], t),
     hide_index=True,
     width="stretch",
-    key="sample_table",
+    key="curves_sample_table",
     column_config=ROW_COLUMNS,
 )
 st.download_button(
     "Download every sample (CSV)",
     _rows_csv(ds, samples, worst, t),
     f"{ds.name}_{model}_samples.csv",
-    key="dl_samples",
+    key="curves_dl_samples",
 )

@@ -18,8 +18,8 @@ st.caption(f"Active dataset **{ds.name}**: {KIND_LABELS[ds.kind]}. {ds.descripti
 # ---------------------------------------------------------------- uploads
 st.subheader("Upload")
 st.caption(io.limits_text())
-ERRORS = "upload_errors"
-SEEN = "upload_seen"
+ERRORS = "data_upload_errors"
+SEEN = "data_upload_seen"
 errors: dict = st.session_state.setdefault(ERRORS, {})
 seen: dict = st.session_state.setdefault(SEEN, {})
 
@@ -56,7 +56,7 @@ with one:
         "optional `sample_weight` and `id`. Or a long table with columns `sample`, `label`, "
         "`y_true`, `y_score` (and `model`)."
     )
-    f = st.file_uploader("Data file", type=["csv", "tsv", "txt", "parquet"], key="upload_file")
+    f = st.file_uploader("Data file", type=["csv", "tsv", "txt", "parquet"], key="data_upload_file")
     _ingest("file", [f], lambda a: io.read_upload(*a))
 with pair:
     st.markdown(
@@ -65,10 +65,10 @@ with pair:
         "label names, TSV, Parquet or `.npy`."
     )
     lab = st.file_uploader(
-        "Labels", type=["csv", "tsv", "txt", "parquet", "npy"], key="upload_labels"
+        "Labels", type=["csv", "tsv", "txt", "parquet", "npy"], key="data_upload_labels"
     )
     sco = st.file_uploader(
-        "Scores", type=["csv", "tsv", "txt", "parquet", "npy"], key="upload_scores"
+        "Scores", type=["csv", "tsv", "txt", "parquet", "npy"], key="data_upload_scores"
     )
     _ingest("pair", [lab, sco], lambda a, b: io.read_pair_upload(*a, *b))
 with trec:
@@ -78,8 +78,8 @@ with trec:
         "retrieve still counts toward the number of relevant documents and never enters "
         "a top k."
     )
-    qrels = st.file_uploader("Qrels", key="upload_qrels")
-    run = st.file_uploader("Run", key="upload_run")
+    qrels = st.file_uploader("Qrels", key="data_upload_qrels")
+    run = st.file_uploader("Run", key="data_upload_run")
     _ingest("trec", [qrels, run], lambda a, b: io.read_trec_upload(*a, *b))
 
 for message in errors.values():
@@ -94,16 +94,16 @@ st.subheader("Edit")
 # The editor's widgets hold the last dataset's names, window and pending edits: when the
 # active dataset changes, they start again from the new one.
 EDITOR_KEYS = (
-    "editor_label_names",
-    "editor_labels",
-    "editor_scores",
-    "editor_table",
-    "editor_window_start",
+    "data_editor_label_names",
+    "data_editor_labels",
+    "data_editor_scores",
+    "data_editor_table",
+    "data_editor_window_start",
 )
-if st.session_state.get("editor_for") != ds.fingerprint:
+if st.session_state.get("data_editor_for") != ds.fingerprint:
     for key in EDITOR_KEYS:
         st.session_state.pop(key, None)
-    st.session_state["editor_for"] = ds.fingerprint
+    st.session_state["data_editor_for"] = ds.fingerprint
 n = ds.n_samples
 start, stop = 0, n
 if n > editing.EDIT_MAX_ROWS:
@@ -114,7 +114,7 @@ if n > editing.EDIT_MAX_ROWS:
             max_value=max(n - 1, 0),
             value=0,
             step=editing.EDIT_MAX_ROWS,
-            key="editor_window_start",
+            key="data_editor_window_start",
         )
     )
     stop = min(start + editing.EDIT_MAX_ROWS, n)
@@ -127,10 +127,10 @@ if n > editing.EDIT_MAX_ROWS:
 base = ds.name.removesuffix(" (edited)")
 window = slice(start, stop)
 if ds.is_matrix:
-    st.session_state.setdefault("editor_label_names", ", ".join(ds.label_names))
+    st.session_state.setdefault("data_editor_label_names", ", ".join(ds.label_names))
     names_text = st.text_input(
         "Label names (comma separated: rename, add or remove labels)",
-        key="editor_label_names",
+        key="data_editor_label_names",
     )
     new_names = [x.strip() for x in names_text.split(",") if x.strip()]
     old_names = list(ds.label_names)
@@ -177,14 +177,14 @@ if ds.is_matrix:
     with lc:
         st.caption("Labels" + (" (0/1)" if ds.kind == "multilabel" else " (relevance)"))
         ed_labels = st.data_editor(
-            labels_df, num_rows="dynamic", key="editor_labels", width="stretch"
+            labels_df, num_rows="dynamic", key="data_editor_labels", width="stretch"
         )
     with sc:
         st.caption(f"Scores of model **{ds.model_names[0]}**")
         ed_scores = st.data_editor(
-            scores_df, num_rows="dynamic", key="editor_scores", width="stretch"
+            scores_df, num_rows="dynamic", key="data_editor_scores", width="stretch"
         )
-    if st.button("Use the edited data", key="apply_edits", type="primary"):
+    if st.button("Use the edited data", key="data_apply_edits", type="primary"):
         all_labels, all_scores = _named(None)  # the full tables, built on the click only
         try:
             new = editing.dataset_from_matrices(
@@ -204,10 +204,10 @@ else:
     edited = st.data_editor(
         editing.table_from_dataset(ds, window),  # only the rows on screen
         num_rows="dynamic",
-        key="editor_table",
+        key="data_editor_table",
         width="stretch",
     )
-    if st.button("Use the edited data", key="apply_edits", type="primary"):
+    if st.button("Use the edited data", key="data_apply_edits", type="primary"):
         try:
             new = editing.dataset_from_table(
                 editing.splice(editing.table_from_dataset(ds), edited, start, stop),
@@ -231,14 +231,14 @@ if ds.is_matrix:
         lambda: editing.matrices_from_dataset(ds)[0].to_csv(index=False),
         file_name=f"{base}.labels.csv",
         mime="text/csv",
-        key="download_labels",
+        key="data_download_labels",
     )
     d2.download_button(
         "Scores as CSV",
         lambda: editing.matrices_from_dataset(ds)[1].to_csv(index=False),
         file_name=f"{base}.scores.csv",
         mime="text/csv",
-        key="download_scores",
+        key="data_download_scores",
     )
 else:
     st.download_button(
@@ -246,7 +246,7 @@ else:
         lambda: editing.table_from_dataset(ds).to_csv(index=False),
         file_name=f"{base}.csv",
         mime="text/csv",
-        key="download_csv",
+        key="data_download_csv",
     )
 if state.link_is_shareable():
     st.success(

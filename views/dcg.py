@@ -29,7 +29,6 @@ BASE_TEX = {"2": r"\log_{2}", "e": r"\ln", "10": r"\log_{10}"}
 PICKER_MAX = 1000
 #: Rows of the per-sample table shown at a time.
 PAGE_ROWS = 200
-KEYS = ("k", "log_base", "log_base_other", "ignore_ties", "gain", "model", "sample")
 
 # Seed 001 (scikit-learn's dcg_score docstring): (row, k, ignore_ties, what the source prints)
 SEED_EXAMPLES = (
@@ -48,6 +47,13 @@ def _parse_k(raw: str):
     if k < 1:
         raise ValueError(raw)
     return k
+
+
+def _check_k(value, n_items: int):
+    """None (all items) or a whole k >= 1; a k beyond the items is all of them."""
+    if value is None:
+        return None
+    return min(state.int_in(1, 2**63, clamp=False)(value), n_items)
 
 
 def _parse_base_choice(raw: str) -> str:
@@ -73,9 +79,9 @@ def _open_seed_example(index: int) -> None:
     _, row, k, ignore_ties = SEED_EXAMPLES[index]
     state.set_active(SEED)
     ss = st.session_state
-    ss["k"], ss["ignore_ties"], ss["sample"] = k, ignore_ties, row
-    ss["log_base"], ss["gain"] = "2", GAINS[0]
-    ss["model"] = state.get_dataset(SEED).model_names[0]
+    ss["dcg_k"], ss["dcg_ignore_ties"], ss["dcg_sample"] = k, ignore_ties, row
+    ss["dcg_log_base"], ss["dcg_gain"] = "2", GAINS[0]
+    ss["dcg_model"] = state.get_dataset(SEED).model_names[0]
 
 
 # ------------------------------------------------------------------ cached computations
@@ -111,10 +117,10 @@ def worst_first(ds, model: str, k, log_base: float, ignore_ties: bool, exp_gain:
 
 def _on_pick_row() -> None:
     """Row click in the per-sample table: open that sample in "how it is computed"."""
-    rows = st.session_state["per_sample_pick"]["selection"]["rows"]
-    shown = st.session_state.get("_dcg_shown_rows", [])
+    rows = st.session_state["dcg_per_sample_pick"]["selection"]["rows"]
+    shown = st.session_state.get("dcg_shown_rows", [])
     if rows and rows[0] < len(shown):
-        st.session_state["sample"] = shown[rows[0]]
+        st.session_state["dcg_sample"] = shown[rows[0]]
 
 
 # ------------------------------------------------------------------ small text helpers
@@ -219,26 +225,24 @@ st.markdown(
 if ds.name != SEED:
     st.button(
         "Seed 001 examples (scikit-learn's worked examples: 9.49, 5.63, 7.5, 5.0)",
-        key="open_seed",
+        key="dcg_open_seed",
         on_click=_open_seed_example,
         args=(0,),
     )
 
 # ------------------------------------------------------------------ controls
 n_items = ds.n_labels
-state.bind_param("k", "k", None, _parse_k)
-if st.session_state["k"] is not None and st.session_state["k"] > n_items:
-    st.session_state["k"] = n_items
-state.bind_param("log_base", "log_base", "2", _parse_base_choice)
-state.bind_param("log_base_other", "log_base", 3.0, float)
-state.bind_param("ignore_ties", "ignore_ties", False, _parse_bool)
-state.bind_param("gain", "gain", GAINS[0], _parse_gain)
-state.bind_param("model", "model", ds.model_names[0], str)
-if st.session_state["model"] not in ds.model_names:
-    st.session_state["model"] = ds.model_names[0]
-state.bind_param("sample", "sample", 0, ds.sample_ids.index)
-if not 0 <= st.session_state["sample"] < ds.n_samples:
-    st.session_state["sample"] = 0
+state.bind_param("dcg_k", "k", None, _parse_k, lambda v: _check_k(v, n_items))
+state.bind_param("dcg_log_base", "log_base", "2", _parse_base_choice, state.member(BASES))
+state.bind_param(
+    "dcg_log_base_other", "log_base", 3.0, float, state.float_in(0.01, 1e300, clamp=False)
+)
+state.bind_param("dcg_ignore_ties", "ignore_ties", False, _parse_bool, state.member((False, True)))
+state.bind_param("dcg_gain", "gain", GAINS[0], _parse_gain, state.member(GAINS))
+state.bind_param("dcg_model", "model", ds.model_names[0], str, state.member(ds.model_names))
+state.bind_param(
+    "dcg_sample", "sample", 0, ds.sample_ids.index, state.int_in(0, ds.n_samples - 1, clamp=False)
+)
 
 c_k, c_base, c_ties, c_gain, c_model = st.columns([0.9, 1, 1.25, 1.45, 1])
 k = c_k.number_input(
@@ -246,37 +250,37 @@ k = c_k.number_input(
     min_value=1,
     max_value=n_items,
     step=1,
-    key="k",
+    key="dcg_k",
     placeholder="all",
     help=f"Only the top k positions count. Leave empty for all {n_items} items.",
 )
 base_choice = c_base.selectbox(
     "log base",
     BASES,
-    key="log_base",
+    key="dcg_log_base",
     help="The discount is 1 / log_b(1 + position). scikit-learn's default is 2.",
 )
 if base_choice == "other":
     base_other = c_base.number_input(
-        "base b", min_value=0.01, step=0.5, key="log_base_other", format="%.3g"
+        "base b", min_value=0.01, step=0.5, key="dcg_log_base_other", format="%.3g"
     )
     log_base, base_param, log_tex = float(base_other), str(base_other), rf"\log_{{{base_other:g}}}"
 else:
     log_base, base_param, log_tex = BASE_VALUES[base_choice], base_choice, BASE_TEX[base_choice]
 ignore_ties = c_ties.toggle(
     "ignore ties",
-    key="ignore_ties",
+    key="dcg_ignore_ties",
     help="Off (scikit-learn's default): tied items share the mean gain of their tie group. "
     "On: tied items are ranked one after the other, higher column first (scikit-learn's order).",
 )
 gain_choice = c_gain.radio(
     "gain",
     GAINS,
-    key="gain",
+    key="dcg_gain",
     help="scikit-learn's dcg_score and ndcg_score use the relevance as given (linear gain). "
     "Many IR papers use 2^rel - 1, which rewards the top grades more.",
 )
-model = c_model.selectbox("model", ds.model_names, key="model")
+model = c_model.selectbox("model", ds.model_names, key="dcg_model")
 exp_gain = gain_choice == GAINS[1]
 
 state.write_param("k", "all" if k is None else int(k))
@@ -381,7 +385,7 @@ if ds.name == SEED:
             ca, cb = st.columns([1, 5])
             ca.button(
                 f"Open {printed}",
-                key=f"seed_example_{i}",
+                key=f"dcg_seed_example_{i}",
                 on_click=_open_seed_example,
                 args=(i,),
                 width="stretch",
@@ -395,11 +399,14 @@ if ds.name == SEED:
 st.subheader("The selected sample, position by position")
 if ds.n_samples <= PICKER_MAX:
     ndcg_of = table["NDCG"].to_numpy()
-    row = st.selectbox(
+    # the labels show each sample's NDCG at the current settings: a fresh widget each
+    # time they change (widgets.numbered_selectbox), the row kept in "dcg_sample"
+    row = widgets.numbered_selectbox(
+        st,
         "sample",
         range(ds.n_samples),
-        key="sample",
-        format_func=lambda i: f"{ds.sample_ids[i]} (NDCG {fmt(ndcg_of[i])})",
+        lambda i: f"{ds.sample_ids[i]} (NDCG {fmt(ndcg_of[i])})",
+        key="dcg_sample",
         help="Pick a sample, or click a row of the per-sample table at the bottom.",
     )
 else:  # a selectbox of 10^5 options would format and send every one of them
@@ -409,7 +416,7 @@ else:  # a selectbox of 10^5 options would format and send every one of them
             min_value=0,
             max_value=ds.n_samples - 1,
             step=1,
-            key="sample",
+            key="dcg_sample",
             help="Type a row number, or click a row of the per-sample table at the bottom.",
         )
     )
@@ -431,7 +438,7 @@ st.plotly_chart(
         gain_label=gain_name,
         title=f"Sample {ds.sample_ids[row]}: gain and contribution per position",
     ),
-    key="steps_chart",
+    key="dcg_steps_chart",
 )
 n_groups = charts.n_tie_groups(steps)
 st.caption(
@@ -477,7 +484,7 @@ if not exp_gain:
 st.dataframe(
     _shade(view),
     hide_index=True,
-    key="steps_table",
+    key="dcg_steps_table",
     column_order=[c for c in view.columns if c not in ("tie size", "averaging", "in top k")]
     + (["averaging"] if "averaging" in view.columns else []),
 )
@@ -486,7 +493,7 @@ st.download_button(
     view.to_csv(index=False),
     file_name=f"dcg_steps_{ds.name}_{ds.sample_ids[row]}.csv",
     mime="text/csv",
-    key="dl_steps",
+    key="dcg_dl_steps",
 )
 
 tied = steps[steps["tie_size"] > 1]
@@ -519,7 +526,7 @@ with left:
     st.dataframe(
         _shade(iview, ties=False),
         hide_index=True,
-        key="ideal",
+        key="dcg_ideal",
         column_order=[c for c in iview.columns if c != "in top k"],
     )
     st.download_button(
@@ -527,7 +534,7 @@ with left:
         iview.to_csv(index=False),
         file_name=f"dcg_ideal_{ds.name}_{ds.sample_ids[row]}.csv",
         mime="text/csv",
-        key="dl_ideal",
+        key="dcg_dl_ideal",
     )
 with right:
     st.markdown("**NDCG of this sample**: the ratio of the two last running sums")
@@ -587,7 +594,7 @@ else:
                 "optimistic": tie_dcg["optimistic"],
             }
         ),
-        key="bounds_chart",
+        key="dcg_bounds_chart",
     )
     a, b = st.columns(2)
     cols = ["position", "item", "grade", "gain used", "contribution", "running sum"]
@@ -596,11 +603,11 @@ else:
     with a:
         st.markdown("**ignore_ties off** (averaged; tied items listed in column order)")
         v = _steps_view(averaged_steps, names, grades, averaged=True)
-        st.dataframe(_shade(v), hide_index=True, column_order=cols, key="ties_off")
+        st.dataframe(_shade(v), hide_index=True, column_order=cols, key="dcg_ties_off")
     with b:
         st.markdown("**ignore_ties on** (higher column first among tied scores)")
         v = _steps_view(ignored_steps, names, grades, averaged=False)
-        st.dataframe(_shade(v), hide_index=True, column_order=cols, key="ties_on")
+        st.dataframe(_shade(v), hide_index=True, column_order=cols, key="dcg_ties_on")
     moved = orders[orders["moved"]]
     mv = pd.DataFrame(
         {
@@ -617,7 +624,7 @@ else:
     st.dataframe(
         mv,
         hide_index=True,
-        key="moved",
+        key="dcg_moved",
         column_config={"score": st.column_config.NumberColumn("score", format="%.4g")},
     )
     st.caption(
@@ -630,14 +637,14 @@ else:
         orders.assign(item=[names[i] for i in orders["item"]]).to_csv(index=False),
         file_name=f"dcg_tie_order_steps_{ds.name}_{ds.sample_ids[row]}.csv",
         mime="text/csv",
-        key="dl_orders",
+        key="dcg_dl_orders",
     )
 
 # ------------------------------------------------------------------ 4. per sample
 st.subheader("Per sample, worst first")
 st.plotly_chart(
     charts.distribution_figure(table, title=f"Model {model}: {k_text}, {tie_text}"),
-    key="distribution",
+    key="dcg_distribution",
 )
 empty = table[table["no relevant item"]]
 if len(empty):
@@ -658,11 +665,11 @@ if len(worst) > PAGE_ROWS:
             min_value=0,
             max_value=len(worst) - 1,
             step=PAGE_ROWS,
-            key="per_sample_start",
+            key="dcg_per_sample_start",
         )
     )
 shown = worst.iloc[start : start + PAGE_ROWS]
-st.session_state["_dcg_shown_rows"] = shown["row"].tolist()
+st.session_state["dcg_shown_rows"] = shown["row"].tolist()
 st.caption(
     f"{len(table)} samples, sorted by NDCG then DCG, lowest first"
     + (
@@ -680,7 +687,7 @@ st.caption(
 st.dataframe(
     shown.drop(columns="row"),
     hide_index=True,
-    key="per_sample_pick",
+    key="dcg_per_sample_pick",
     on_select=_on_pick_row,
     selection_mode="single-row",
     column_config={
@@ -693,5 +700,5 @@ st.download_button(
     lambda: worst.drop(columns="row").to_csv(index=False),  # built on click only
     file_name=f"dcg_per_sample_{ds.name}_{model}.csv",
     mime="text/csv",
-    key="dl_per_sample",
+    key="dcg_dl_per_sample",
 )

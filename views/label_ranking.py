@@ -55,13 +55,13 @@ def _mrr(ds, model: str) -> float:
     return metrics.mean_reciprocal_rank(ds.y_true, ds.score(model))
 
 
-WHATIF_LINK = "whatif_link"  # the link's what-if edit (?wi=): (dataset, model, sample, cells)
+WHATIF_LINK = "lr_whatif_link"  # the link's what-if edit (?wi=): (dataset, model, sample, cells)
 
 
 def _reset_whatif() -> None:
-    st.session_state.pop("whatif_scores", None)
+    st.session_state.pop("lr_whatif_scores", None)
     st.session_state[WHATIF_LINK] = None
-    st.session_state["whatif_version"] = st.session_state.get("whatif_version", 0) + 1
+    st.session_state["lr_whatif_version"] = st.session_state.get("lr_whatif_version", 0) + 1
 
 
 def _whatif_from_link(sample: int, model_name: str, scores: np.ndarray) -> np.ndarray | None:
@@ -95,9 +95,9 @@ def _whatif_from_link(sample: int, model_name: str, scores: np.ndarray) -> np.nd
 
 
 def _open_from_table(samples: list[int]) -> None:
-    rows = st.session_state["contrib_table"]["selection"]["rows"]
+    rows = st.session_state["lr_contrib_table"]["selection"]["rows"]
     if rows:
-        st.session_state["sample"] = samples[rows[0]]
+        st.session_state["lr_sample"] = samples[rows[0]]
 
 
 # --------------------------------------------------------------------- controls
@@ -112,20 +112,16 @@ picture = st.container()
 
 c_model, c_sort, c_page = st.columns(3)
 if len(models) > 1:
-    state.bind_param("model", "model", models[0])
-    if st.session_state["model"] not in models:
-        st.session_state["model"] = models[0]
-    model = c_model.selectbox("Model", models, key="model")
+    state.bind_param("lr_model", "model", models[0], str, state.member(models))
+    model = c_model.selectbox("Model", models, key="lr_model")
     state.write_param("model", model)
 
-state.bind_param("sort_by", "sort", "lrap")
-if st.session_state["sort_by"] not in SORT_LABELS:
-    st.session_state["sort_by"] = "lrap"
+state.bind_param("lr_sort_by", "sort", "lrap", str, state.member(SORT_LABELS))
 sort_by = c_sort.selectbox(
     "Sort samples by (worst first)",
     list(SORT_LABELS),
     format_func=SORT_LABELS.get,
-    key="sort_by",
+    key="lr_sort_by",
     help="Worst = moves that metric's mean the most in the wrong direction.",
 )
 state.write_param("sort", sort_by)
@@ -133,16 +129,14 @@ state.write_param("sort", sort_by)
 n_pages = -(-n // PAGE_ROWS)
 page_no = 1
 if n_pages > 1:
-    state.bind_param("rank_page", "page", 1, int)
-    if not 1 <= st.session_state["rank_page"] <= n_pages:
-        st.session_state["rank_page"] = 1
+    state.bind_param("lr_rank_page", "page", 1, int, state.int_in(1, n_pages, clamp=False))
     page_no = int(
         c_page.number_input(
             f"Page of {PAGE_ROWS} samples (1 = worst)",
             min_value=1,
             max_value=n_pages,
             step=1,
-            key="rank_page",
+            key="lr_rank_page",
         )
     )
     state.write_param("page", page_no)
@@ -155,9 +149,7 @@ except metrics.MetricInputError as exc:
 
 # --------------------------------------------------------------------- drill-down controls
 st.header("How it is computed: one sample")
-state.bind_param("sample", "i", 0, int)
-if not isinstance(st.session_state["sample"], int) or not 0 <= st.session_state["sample"] < n:
-    st.session_state["sample"] = 0
+state.bind_param("lr_sample", "i", 0, int, state.int_in(0, n - 1, clamp=False))
 
 
 def _sample_label(i: int) -> str:
@@ -171,22 +163,21 @@ def _sample_label(i: int) -> str:
 
 c_sample, c_ties = st.columns([3, 2])
 if n <= 1000:
-    i = c_sample.selectbox(
-        "Sample", list(range(n)), format_func=_sample_label, key="sample", help="URL: ?i="
+    # the labels carry the model's numbers: a fresh widget when they change
+    i = widgets.numbered_selectbox(
+        c_sample, "Sample", range(n), _sample_label, key="lr_sample", help="URL: ?i="
     )
 else:
-    i = int(c_sample.number_input("Sample (row number)", 0, n - 1, step=1, key="sample"))
+    i = int(c_sample.number_input("Sample (row number)", 0, n - 1, step=1, key="lr_sample"))
     c_sample.caption(_sample_label(i))
 state.write_param("i", i)
 
-state.bind_param("tie_mode", "ties", "max")
-if st.session_state["tie_mode"] not in TIE_LABELS:
-    st.session_state["tie_mode"] = "max"
+state.bind_param("lr_tie_mode", "ties", "max", str, state.member(TIE_LABELS))
 ties = c_ties.radio(
     "Ties in this sample's LRAP and coverage",
     list(TIE_LABELS),
     format_func=TIE_LABELS.get,
-    key="tie_mode",
+    key="lr_tie_mode",
     horizontal=True,
     help="scikit-learn gives tied labels the deepest rank of their group. Optimistic puts "
     "the true labels of a tie group first, pessimistic puts them last.",
@@ -197,7 +188,7 @@ state.write_param("ties", ties)
 orig_scores = ds.score(model)
 orig_row = np.asarray(orig_scores[i])
 linked_row = _whatif_from_link(i, model, orig_row)  # a shared link's edit starts the editor
-version = st.session_state.get("whatif_version", 0)
+version = st.session_state.get("lr_whatif_version", 0)
 editor_df = pd.DataFrame(
     [orig_row if linked_row is None else linked_row], columns=names, index=[f"sample {i}"]
 )
@@ -209,9 +200,9 @@ st.markdown(
     + "."
 )
 c_edit, c_reset = st.columns([5, 1])
-edited = c_edit.data_editor(editor_df, key="whatif_scores", num_rows="fixed", width="stretch")
+edited = c_edit.data_editor(editor_df, key="lr_whatif_scores", num_rows="fixed", width="stretch")
 c_reset.button(
-    "Reset", key="whatif_reset", on_click=_reset_whatif, help="Back to the model's scores."
+    "Reset", key="lr_whatif_reset", on_click=_reset_whatif, help="Back to the model's scores."
 )
 
 y_true = ds.y_true
@@ -302,7 +293,7 @@ with picture:
         charts.contributions_figure(
             page_rows, sort_by, page_ids, selected=i, metric_name=SORT_LABELS[sort_by]
         ),
-        key="contrib_chart",
+        key="lr_contrib_chart",
     )
     shown = f"the worst {len(page_rows)}" if n > PAGE_ROWS else f"all {n}"
     st.caption(
@@ -335,7 +326,7 @@ st.caption(
     f"and the ranking loss by {fmt(row['ranking_loss_moves_mean'])}."
 )
 
-st.plotly_chart(charts.sample_ranking_figure(steps_max, names), key="sample_chart")
+st.plotly_chart(charts.sample_ranking_figure(steps_max, names), key="lr_sample_chart")
 with st.container():
     st.markdown("**The tie rules side by side**")
     side = pd.DataFrame(
@@ -350,7 +341,7 @@ with st.container():
     st.dataframe(
         side,
         hide_index=True,
-        key="tie_table",
+        key="lr_tie_table",
         column_config={c: st.column_config.NumberColumn(format="%.4f") for c in side.columns[1:]},
     )
     st.caption(
@@ -416,7 +407,7 @@ with tab_lrap:
             else f" With {ties} tie-breaking the rank is the position in the broken order."
         )
     )
-    _steps_table(lrap_t, "lrap_steps", f"lrap_steps_sample_{i}.csv")
+    _steps_table(lrap_t, "lr_lrap_steps", f"lrap_steps_sample_{i}.csv")
 
 with tab_cov:
     true_rows = cov_t[cov_t["is_true"]]
@@ -437,7 +428,7 @@ with tab_cov:
             f"**{int(deepest['rank'])}**: the top {int(deepest['rank'])} labels must be "
             f"predicted to cover every true label (the best possible is {row['n_true']})."
         )
-    _steps_table(cov_t, "coverage_steps", f"coverage_steps_sample_{i}.csv")
+    _steps_table(cov_t, "lr_coverage_steps", f"coverage_steps_sample_{i}.csv")
 
 with tab_loss:
     value = loss_t["running_value"].iloc[-1]
@@ -459,9 +450,9 @@ with tab_loss:
             "scores at least as high as the true one (a tie counts as a full error, as in "
             "scikit-learn). `running_value` is the mis-ordered pairs so far over all pairs."
         )
-    only_bad = st.checkbox("Show only the mis-ordered pairs", key="only_misordered")
+    only_bad = st.checkbox("Show only the mis-ordered pairs", key="lr_only_misordered")
     shown_loss = loss_t[loss_t["misordered"]] if only_bad and "note" not in loss_t else loss_t
-    _steps_table(shown_loss, "loss_steps", f"ranking_loss_pairs_sample_{i}.csv")
+    _steps_table(shown_loss, "lr_loss_steps", f"ranking_loss_pairs_sample_{i}.csv")
 
 # --------------------------------------------------------------------- 4 per-sample breakdown
 st.header("Every sample's contribution")
@@ -483,7 +474,7 @@ num = st.column_config.NumberColumn(format="%.4f")
 st.dataframe(
     table,
     hide_index=True,
-    key="contrib_table",
+    key="lr_contrib_table",
     on_select=partial(_open_from_table, page_samples),
     selection_mode="single-row",
     column_config={c: num for c in table.columns if "moves" in c or c in ("LRAP", "ranking loss")},
@@ -499,7 +490,7 @@ st.download_button(
     lambda: contrib.assign(id=ids).loc[order.index].to_csv(index=False),  # built on the click
     file_name=f"label_ranking_contributions_{model}.csv",
     mime="text/csv",
-    key="contrib_csv",
+    key="lr_contrib_csv",
     on_click="ignore",
 )
 
@@ -515,7 +506,7 @@ st.dataframe(
         [f"{s} ({ids[s]})" if ids[s] != str(s) else str(s) for s in rank_samples],
         names,
     ),
-    key="rank_table",
+    key="lr_rank_table",
 )
 st.caption(
     f"Each cell is the label's rank in its sample (1 = highest score; tied labels share the "
@@ -544,7 +535,7 @@ st.download_button(
     _rank_csv,
     file_name=f"label_ranks_{model}.csv",
     mime="text/csv",
-    key="ranks_csv",
+    key="lr_ranks_csv",
     on_click="ignore",
 )
 
@@ -584,7 +575,7 @@ with st.expander("A sample with no true label, or with every label true"):
                 ["sample", "id", "n_true", "coverage", "lrap", "ranking_loss", "note"]
             ],
             hide_index=True,
-            key="degenerate_table",
+            key="lr_degenerate_table",
         )
     else:
         st.caption("This dataset has no such sample; `digit_properties` has (a 1 has none).")
@@ -599,7 +590,7 @@ with st.expander("LRAP equals MRR when each sample has one true label"):
     if not one_true:
         st.button(
             "Open the digits sample",
-            key="open_digits",
+            key="lr_open_digits",
             on_click=state.set_active,
             args=("digits",),
         )

@@ -66,36 +66,26 @@ def _thresholds(raw: str) -> tuple[float, ...]:
 
 # ---------------------------------------------------------------- controls
 models = list(ds.model_names)
-model = state.bind_param("model", "model", models[0])
-if model not in models:
-    st.session_state["model"] = models[0]
-rule = state.bind_param("pred_rule", "rule", "threshold")
-if rule not in RULES:
-    st.session_state["pred_rule"] = "threshold"
+state.bind_param("ml_model", "model", models[0], str, state.member(models))
+state.bind_param("ml_pred_rule", "rule", "threshold", str, state.member(RULES))
 
-scores_all = ds.score(st.session_state["model"])
+scores_all = ds.score(st.session_state["ml_model"])
 lo = min(0.0, float(np.floor(scores_all.min())))
 hi = max(1.0, float(np.ceil(scores_all.max())))
-t = state.bind_param("threshold", "t", 0.5, _float)
-st.session_state["threshold"] = float(min(max(t, lo), hi))
-k_default = 1
-k = state.bind_param("top_k", "k", k_default, int)
-st.session_state["top_k"] = int(min(max(k, 1), ds.n_labels))
-state.bind_param("beta", "beta", 1.0, _float)
-st.session_state["beta"] = float(min(max(st.session_state["beta"], 0.0), 10.0))
-zd_key = state.bind_param("zero_division", "zd", "warn")
-if zd_key not in ZERO_DIVISION:
-    st.session_state["zero_division"] = "warn"
+state.bind_param("ml_threshold", "t", 0.5, _float, state.float_in(lo, hi))
+state.bind_param("ml_top_k", "k", 1, int, state.int_in(1, ds.n_labels))
+state.bind_param("ml_beta", "beta", 1.0, _float, state.float_in(0.0, 10.0))
+state.bind_param("ml_zero_division", "zd", "warn", str, state.member(ZERO_DIVISION))
 
 c_model, c_rule = st.columns([1, 2])
 model = c_model.selectbox(
-    "Model", models, key="model", help="The dataset's score matrices, one per model."
+    "Model", models, key="ml_model", help="The dataset's score matrices, one per model."
 )
 rule = c_rule.radio(
     "Prediction rule",
     list(RULES),
     format_func=RULES.get,
-    key="pred_rule",
+    key="ml_pred_rule",
     horizontal=True,
     help="How scores become a predicted label set.",
 )
@@ -107,13 +97,13 @@ threshold = st.slider(
     min_value=lo,
     max_value=hi,
     step=0.01,
-    key="threshold",
+    key="ml_threshold",
     help="A label is predicted when its score is >= the threshold. Used by the rule "
     "'one global threshold' and as the starting value of the per-label thresholds.",
     disabled=rule != "threshold",
 )
 thresholds: tuple[float, ...] = ()
-top_k = st.session_state["top_k"]
+top_k = st.session_state["ml_top_k"]
 if rule == "per_label":
     raw = st.query_params.get("lt")
     try:
@@ -128,7 +118,7 @@ if rule == "per_label":
     )
     edited = st.data_editor(
         pd.DataFrame({"label": label_names, "threshold": list(base)}),
-        key="label_thresholds",
+        key="ml_label_thresholds",
         hide_index=True,
         disabled=["label"],
         column_config={
@@ -146,7 +136,7 @@ elif rule == "top_k":
         min_value=1,
         max_value=ds.n_labels,
         step=1,
-        key="top_k",
+        key="ml_top_k",
         help="Every sample gets exactly k predicted labels, the k highest scores "
         "(ties: lower column first).",
     )
@@ -157,14 +147,14 @@ beta = c_beta.number_input(
     min_value=0.0,
     max_value=10.0,
     step=0.5,
-    key="beta",
+    key="ml_beta",
     help="beta > 1 favours recall, beta < 1 precision; beta = 1 is F1.",
 )
 zd_key = c_zd.radio(
     "zero_division: the value of a 0/0",
     list(ZERO_DIVISION),
     format_func=ZERO_DIVISION.get,
-    key="zero_division",
+    key="ml_zero_division",
     horizontal=True,
     help="Precision of a label that is never predicted is 0/0, recall of a label that never "
     "occurs is 0/0; the same for a sample with no predicted or no true label.",
@@ -377,7 +367,7 @@ else:
 st.subheader("Per label: precision, recall, F1")
 st.plotly_chart(
     charts.label_scores_figure(per_label, macro_f1=avg["macro"]["f1"], micro_f1=avg["micro"]["f1"]),
-    key="label_bars",
+    key="ml_label_bars",
 )
 worst = res["worst"]  # the worst samples, per-sample table rows, index = sample index
 grid_rows = worst.index[:30].to_numpy()
@@ -388,7 +378,7 @@ st.plotly_chart(
         label_names,
         title="The 30 worst samples: TP, FN (missed), FP (extra), TN",
     ),
-    key="outcome_grid",
+    key="ml_outcome_grid",
 )
 
 # ---------------------------------------------------------------- 3 how it is computed
@@ -421,7 +411,7 @@ st.download_button(
     "Per-label table as CSV",
     shown_labels.to_csv(index=False),
     file_name=f"{ds.name}.multilabel.labels.csv",
-    key="download_labels",
+    key="ml_download_labels",
 )
 
 st.markdown("**The averages side by side** (precision, recall, F1, F-beta, Jaccard).")
@@ -458,7 +448,7 @@ st.download_button(
     "Averages as CSV",
     avg_table.to_csv(index=False),
     file_name=f"{ds.name}.multilabel.averages.csv",
-    key="download_averages",
+    key="ml_download_averages",
 )
 
 f_tp, f_fp, f_fn = (micro_row[c] for c in ("tp", "fp", "fn"))
@@ -625,10 +615,8 @@ st.caption(
 
 # ---------------------------------------------------------------- inspect
 st.subheader("What did it get wrong?")
-state.bind_param("inspect_label", "label", label_names[0])
-if st.session_state["inspect_label"] not in label_names:
-    st.session_state["inspect_label"] = label_names[0]
-lab = st.selectbox("Inspect a label", label_names, key="inspect_label")
+state.bind_param("ml_inspect_label", "label", label_names[0], str, state.member(label_names))
+lab = st.selectbox("Inspect a label", label_names, key="ml_inspect_label")
 state.write_param("label", lab)
 j = label_names.index(lab)
 row = per_label.iloc[j]
@@ -662,15 +650,17 @@ st.dataframe(
 ids = ds.sample_ids
 worst_ids = [ids[i] for i in worst.index]
 choices = list(ids) if n <= ALL_ROWS else worst_ids[:HEAD_ROWS]
-state.bind_param("inspect_sample", "sample", worst_ids[0])
-if st.session_state["inspect_sample"] not in choices:
-    st.session_state["inspect_sample"] = worst_ids[0]
+state.bind_param("ml_inspect_sample", "sample", worst_ids[0], str, state.member(choices))
 wrong_count = dict(zip(worst_ids, worst["wrong"], strict=True))
-sid = st.selectbox(
+# the labels carry counts that follow the rule and the thresholds: a fresh widget when
+# they change (a stale label would come back from the browser as the option)
+sid = widgets.numbered_selectbox(
+    st,
     "Inspect a sample",
     choices,
-    key="inspect_sample",
-    format_func=lambda s: f"{s} ({wrong_count[s]} wrong)",
+    lambda s: f"{s} ({wrong_count[s]} wrong)",
+    key="ml_inspect_sample",
+    default=worst_ids[0],
     help="Default: the worst sample. The per-sample table below lists them worst first.",
 )
 state.write_param("sample", sid)
@@ -732,5 +722,5 @@ st.download_button(
     "Per-sample table as CSV",
     _samples_csv(ds, model, rule, threshold, thresholds, int(top_k), float(beta), zd_key),
     file_name=f"{ds.name}.multilabel.samples.csv",
-    key="download_samples",
+    key="ml_download_samples",
 )

@@ -15,7 +15,7 @@ from explorer import state
 from explorer.charts import regression as charts
 from explorer.formatting import fmt
 from explorer.links import float_text
-from explorer.widgets import cache_by_dataset, require_kind
+from explorer.widgets import cache_by_dataset, numbered_selectbox, require_kind
 from metrics.regression import (
     ERROR_COLUMNS,
     MAPE_EPSILON,
@@ -49,10 +49,15 @@ def _float(raw: str) -> float:
 
 
 def _seed(key: str, param: str, default, parse, valid) -> None:
-    """bind_param, then fall back to ``default`` when the URL value is not allowed."""
-    state.bind_param(key, param, default, parse)
-    if not valid(st.session_state[key]):
-        st.session_state[key] = default
+    """bind_param, then fall back to ``default`` when the value (from the URL or left
+    in session state) is not allowed; a ``valid`` that raises refuses the value."""
+
+    def check(value):
+        if not valid(value):
+            raise ValueError(value)
+        return value
+
+    state.bind_param(key, param, default, parse, check)
 
 
 def _safe(fn, *args, **kwargs):
@@ -71,25 +76,25 @@ WEIGHT_LABELS = {
 }
 weight_options = (["dataset"] if w_data is not None else []) + ["uniform", "recency"]
 
-_seed("model", "model", ds.model_names[0], str, lambda v: v in ds.model_names)
+_seed("reg_model", "model", ds.model_names[0], str, lambda v: v in ds.model_names)
 _seed(
-    "weights",
+    "reg_weights",
     "weights",
     weight_options[0] if w_data is not None else "recency",
     str,
     lambda v: v in weight_options,
 )
-_seed("outlier_sample", "outlier", 0, int, lambda v: isinstance(v, int) and 0 <= v < n)
-_seed("outlier_shift", "shift", 0.0, _float, lambda v: abs(float(v)) <= 1e9)
+_seed("reg_outlier_sample", "outlier", 0, int, lambda v: isinstance(v, int) and 0 <= v < n)
+_seed("reg_outlier_shift", "shift", 0.0, _float, lambda v: abs(float(v)) <= 1e9)
 
 c1, c2 = st.columns(2)
 model = c1.selectbox(
-    "Model", ds.model_names, key="model", help="The headline numbers are this model's."
+    "Model", ds.model_names, key="reg_model", help="The headline numbers are this model's."
 )
 weights = c2.radio(
     "Weights for Weighted MAE",
     weight_options,
-    key="weights",
+    key="reg_weights",
     format_func=WEIGHT_LABELS.get,
     horizontal=True,
     help="Seed 002's weighted MAE gives recent samples more weight. The rows are taken "
@@ -99,22 +104,24 @@ base_pred = ds.score(model)
 
 c3, c4 = st.columns(2)
 if n <= 2000:
-    outlier = c3.selectbox(
+    # the labels carry the model's predictions: a fresh widget when they change
+    outlier = numbered_selectbox(
+        c3,
         "Outlier control: sample to move",
         range(n),
-        key="outlier_sample",
-        format_func=lambda i: f"{ids[i]}  (y = {y_true[i]:g}, y_hat = {base_pred[i]:.4g})",
+        lambda i: f"{ids[i]}  (y = {y_true[i]:g}, y_hat = {base_pred[i]:.4g})",
+        key="reg_outlier_sample",
     )
 else:
     outlier = c3.number_input(
-        "Outlier control: row of the sample to move", 0, n - 1, step=1, key="outlier_sample"
+        "Outlier control: row of the sample to move", 0, n - 1, step=1, key="reg_outlier_sample"
     )
 shift = c4.number_input(
     "Move its prediction by",
     min_value=-1e9,
     max_value=1e9,
     step=10.0,
-    key="outlier_shift",
+    key="reg_outlier_shift",
     help="Added to the chosen sample's prediction. Every metric below follows; the small "
     "numbers under each headline are the change against the unmoved prediction.",
 )
@@ -267,13 +274,13 @@ with left:
             original=float(base_pred[outlier]),
             model=model,
         ),
-        key="scatter",
+        key="reg_scatter",
     )
 with right:
     st.markdown("**Residuals** y - y_hat: MAE averages their size, RMSE their squares.")
     st.plotly_chart(
         charts.residual_histogram(residuals, highlight=float(residuals[outlier])),
-        key="residuals",
+        key="reg_residuals",
     )
 
 # ------------------------------------------------------------------ RMSE vs MAE
@@ -306,8 +313,8 @@ STEP_KEY = {
     "RMSLE": "rmsle",
     "R²": "r2",
 }
-_seed("explain", "explain", "RMSE", str, lambda v: v in EXPLAIN)
-explain = st.selectbox("Metric to explain", EXPLAIN, key="explain")
+_seed("reg_explain", "explain", "RMSE", str, lambda v: v in EXPLAIN)
+explain = st.selectbox("Metric to explain", EXPLAIN, key="reg_explain")
 state.write_param("explain", explain)
 w_explain = w_choice if explain == "Weighted MAE" else w_data
 steps, err = _safe(
@@ -434,18 +441,18 @@ else:
     st.caption("Here every y and y_hat is above -1, so RMSLE is defined.")
 
 st.markdown("**RMSLE punishes under-prediction more** (seed 002: a hotel's average price)")
-_seed("rmsle_demo_true", "rt", 200.0, _float, lambda v: -0.99 <= float(v) <= 1e9)
-_seed("rmsle_demo_gap", "rg", 50.0, _float, lambda v: 0 <= float(v) <= 1e9)
+_seed("reg_rmsle_demo_true", "rt", 200.0, _float, lambda v: -0.99 <= float(v) <= 1e9)
+_seed("reg_rmsle_demo_gap", "rg", 50.0, _float, lambda v: 0 <= float(v) <= 1e9)
 d1, d2 = st.columns(2)
 demo_true = d1.number_input(
-    "True value y", min_value=-0.99, max_value=1e9, step=10.0, key="rmsle_demo_true"
+    "True value y", min_value=-0.99, max_value=1e9, step=10.0, key="reg_rmsle_demo_true"
 )
 demo_gap = d2.number_input(
     "Predict this much too low and too high",
     min_value=0.0,
     max_value=1e9,
     step=10.0,
-    key="rmsle_demo_gap",
+    key="reg_rmsle_demo_gap",
 )
 state.write_param("rt", float_text(demo_true))
 state.write_param("rg", float_text(demo_gap))
@@ -475,7 +482,7 @@ elif demo_true > 0:
             y_true=demo_true,
             marks=(low, high),
         ),
-        key="rmsle_curve",
+        key="reg_rmsle_curve",
     )
 
 # ------------------------------------------------------------------ per-sample
@@ -535,7 +542,7 @@ st.download_button(
     per_sample_csv,  # built only when clicked
     file_name=f"{ds.name}_{model}_errors.csv",
     mime="text/csv",
-    key="download_errors",
+    key="reg_download_errors",
 )
 
 # ------------------------------------------------------------------ all models

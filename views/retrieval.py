@@ -139,17 +139,17 @@ PRESET_NOTES = {
 
 
 def _apply_preset() -> None:
-    name = st.session_state["preset"]
+    name = st.session_state["ret_preset"]
     for key, value in PRESETS.get(name, {}).items():
         if key == "k":
             value = min(value, n_items)
         if key == "rel_level":
             value = min(value, top_grade)
-        st.session_state[key] = value
+        st.session_state[f"ret_{key}"] = value
 
 
 def _to_custom() -> None:
-    st.session_state["preset"] = "custom"
+    st.session_state["ret_preset"] = "custom"
 
 
 def _int_in(lo: int, hi: int):
@@ -162,15 +162,6 @@ def _int_in(lo: int, hi: int):
     return parse
 
 
-def _one_of(options):
-    def parse(raw: str) -> str:
-        if raw not in options:
-            raise ValueError(raw)
-        return raw
-
-    return parse
-
-
 def _grade(raw: str) -> float:
     v = float(raw)
     if not (math.isfinite(v) and v >= data_max):
@@ -178,36 +169,36 @@ def _grade(raw: str) -> float:
     return v
 
 
-state.bind_param("k", "k", default_k, _int_in(1, n_items))
-state.bind_param("model", "model", ds.model_names[0], _one_of(ds.model_names))
-state.bind_param("preset", "preset", "custom", _one_of(("custom", *PRESETS)))
-state.bind_param("ap_denominator", "ap_denominator", "min_m_k", _one_of(DENOMINATORS))
-state.bind_param("rel_level", "rel_level", 1, _int_in(1, top_grade))
-state.bind_param("gain", "gain", "linear", _one_of(GAINS))
-state.bind_param("max_grade", "max_grade", data_max, _grade)
-state.bind_param("tie_mode", "tie_mode", "column", _one_of(TIES))
-state.bind_param("empty_query", "empty_query", "zero", _one_of(EMPTY))
-# a stale value from another dataset must not break a widget
-if st.session_state["model"] not in ds.model_names:
-    st.session_state["model"] = ds.model_names[0]
-if st.session_state["gain"] not in GAINS:
-    st.session_state["gain"] = "linear"
-st.session_state["k"] = min(max(int(st.session_state["k"]), 1), n_items)
-st.session_state["rel_level"] = min(max(int(st.session_state["rel_level"]), 1), top_grade)
-if float(st.session_state["max_grade"]) < data_max:
-    st.session_state["max_grade"] = data_max
+def _at_least_data_max(value) -> float:
+    v = float(value)
+    if not math.isfinite(v):
+        raise ValueError(value)
+    return max(v, data_max)
+
+
+# each value, from the URL or left by an earlier run, is checked against this dataset
+# (a None, a text or a k beyond the items must not reach a widget or int())
+state.bind_param("ret_k", "k", default_k, _int_in(1, n_items), state.int_in(1, n_items))
+state.bind_param("ret_model", "model", ds.model_names[0], str, state.member(ds.model_names))
+state.bind_param("ret_preset", "preset", "custom", str, state.member(("custom", *PRESETS)))
+state.bind_param("ret_ap_denominator", "ap_denominator", "min_m_k", str, state.member(DENOMINATORS))
+state.bind_param("ret_rel_level", "rel_level", 1, _int_in(1, top_grade), state.int_in(1, top_grade))
+state.bind_param("ret_gain", "gain", "linear", str, state.member(GAINS))
+state.bind_param("ret_max_grade", "max_grade", data_max, _grade, _at_least_data_max)
+state.bind_param("ret_tie_mode", "tie_mode", "column", str, state.member(TIES))
+state.bind_param("ret_empty_query", "empty_query", "zero", str, state.member(EMPTY))
 
 c1, c2, c3 = st.columns([2, 1, 1])
 if n_items > 1:
-    k = c1.slider("K (cut-off)", 1, n_items, key="k")
+    k = c1.slider("K (cut-off)", 1, n_items, key="ret_k")
 else:
     k = 1
     c1.caption("One item per query: K = 1.")
-model = c2.selectbox("Model", ds.model_names, key="model")
+model = c2.selectbox("Model", ds.model_names, key="ret_model")
 preset = c3.selectbox(
     "Preset (which tool?)",
     ("custom", *PRESETS),
-    key="preset",
+    key="ret_preset",
     on_change=_apply_preset,
     help="Sets the conventions below to those of a tool or a worked example.",
 )
@@ -219,14 +210,14 @@ with st.expander("Conventions: the switches that make tools disagree", expanded=
         "AP@K denominator",
         tuple(DENOMINATORS),
         format_func=DENOMINATORS.get,
-        key="ap_denominator",
+        key="ret_ap_denominator",
         on_change=_to_custom,
     )
     tie_mode = v2.selectbox(
         "Tied scores",
         tuple(TIES),
         format_func=TIES.get,
-        key="tie_mode",
+        key="ret_tie_mode",
         on_change=_to_custom,
         help="trec_eval breaks ties by document id; the metrics package by column order "
         "(lower column first); scikit-learn's NDCG averages over the tie group.",
@@ -236,7 +227,7 @@ with st.expander("Conventions: the switches that make tools disagree", expanded=
         min_value=1,
         max_value=top_grade,
         step=1,
-        key="rel_level",
+        key="ret_rel_level",
         on_change=_to_custom,
         disabled=top_grade == 1,
         help="P, R, hit rate, AP and RR count an item as relevant when its grade is at least "
@@ -247,7 +238,7 @@ with st.expander("Conventions: the switches that make tools disagree", expanded=
         "NDCG gain",
         tuple(GAINS),
         format_func=GAINS.get,
-        key="gain",
+        key="ret_gain",
         horizontal=True,
         on_change=_to_custom,
     )
@@ -260,7 +251,7 @@ with st.expander("Conventions: the switches that make tools disagree", expanded=
         "ERR maximum grade",
         min_value=data_max,
         step=1.0,
-        key="max_grade",
+        key="ret_max_grade",
         on_change=_to_custom,
         help="Chapelle's stop probability R = (2^g - 1) / 2^max_grade; by default the "
         "largest grade in the data.",
@@ -269,13 +260,13 @@ with st.expander("Conventions: the switches that make tools disagree", expanded=
         "Query with no relevant item",
         tuple(EMPTY),
         format_func=EMPTY.get,
-        key="empty_query",
+        key="ret_empty_query",
         horizontal=True,
         on_change=_to_custom,
     )
 
-for key in ("k", "model", "preset", "ap_denominator", "tie_mode", "gain", "empty_query"):
-    state.write_param(key, st.session_state[key])
+for param in ("k", "model", "preset", "ap_denominator", "tie_mode", "gain", "empty_query"):
+    state.write_param(param, st.session_state[f"ret_{param}"])
 state.write_param("rel_level", int(rel_level))
 state.write_param("max_grade", float_text(max_grade))
 
@@ -480,14 +471,14 @@ if ds.source == "upload" and "TREC" in ds.description:
 
 # ------------------------------------------------------------------ 2 picture
 st.subheader("Each metric against K")
-st.plotly_chart(metrics_vs_k_figure(curve, int(k)), key="curve_chart")
+st.plotly_chart(metrics_vs_k_figure(curve, int(k)), key="ret_curve_chart")
 st.caption(
     "Precision falls and recall rises as K grows; the hit rate and MRR@K only ever rise "
     "(the first relevant item is found or not). At K = number of items, R@K is 1 for every "
     "query with a relevant item."
 )
 st.download_button(
-    "Curve as CSV", lambda c=curve: c.to_csv(index=False), "retrieval_vs_k.csv", key="dl_curve"
+    "Curve as CSV", lambda c=curve: c.to_csv(index=False), "retrieval_vs_k.csv", key="ret_dl_curve"
 )
 
 # ------------------------------------------------------------------ switchboard
@@ -558,7 +549,10 @@ def switchboard(ds, model: str, variants: tuple) -> pd.DataFrame:
 
 variants = tuple((sw, v, _key(s), e) for sw, v, s, e in _variants())
 board_key = (ds.fingerprint, model, variants)
-if ds.n_samples * n_items <= SWITCHBOARD_CELLS or st.session_state.get("board_for") == board_key:
+if (
+    ds.n_samples * n_items <= SWITCHBOARD_CELLS
+    or st.session_state.get("ret_board_for") == board_key
+):
     board = switchboard(ds, model, variants)
 else:
     st.info(
@@ -567,8 +561,8 @@ else:
         "switchboard is computed when you ask for it (and again after a change of settings)."
     )
     board = None
-    if st.button("Compute the switchboard", key="compute_board"):
-        st.session_state["board_for"] = board_key
+    if st.button("Compute the switchboard", key="ret_compute_board"):
+        st.session_state["ret_board_for"] = board_key
         board = switchboard(ds, model, variants)
 metric_cols = [label for label, _ in HEADLINE]
 
@@ -599,7 +593,7 @@ if board is not None:
         "Switchboard as CSV",
         lambda b=board: b.to_csv(index=False),
         "retrieval_switchboard.csv",
-        key="dl_board",
+        key="ret_dl_board",
     )
 with st.expander("Recall@K against hit rate, and ties", expanded=False):
     st.markdown(
@@ -620,12 +614,10 @@ with st.expander("Recall@K against hit rate, and ties", expanded=False):
 st.subheader("How it is computed: one query")
 q1, q2 = st.columns([2, 3])
 ids = list(ds.sample_ids)
-state.bind_param("query", "query", ids[0], _one_of(ids))
-if st.session_state["query"] not in ids:
-    st.session_state["query"] = ids[0]
-query_id = q1.selectbox("Query", ids, key="query")
-state.bind_param("drill_metric", "drill_metric", "AP@K", _one_of(DRILL))
-drill = q2.radio("Metric", DRILL, key="drill_metric", horizontal=True)
+state.bind_param("ret_query", "query", ids[0], str, state.member(ids))
+query_id = q1.selectbox("Query", ids, key="ret_query")
+state.bind_param("ret_drill_metric", "drill_metric", "AP@K", str, state.member(DRILL))
+drill = q2.radio("Metric", DRILL, key="ret_drill_metric", horizontal=True)
 state.write_param("query", query_id)
 state.write_param("drill_metric", drill)
 q = ids.index(query_id)
@@ -754,7 +746,7 @@ st.plotly_chart(
         item_names=names,
         title=f"Query {query_id}: each position's {drill} contribution",
     ),
-    key="drill_chart",
+    key="ret_drill_chart",
 )
 st.caption(
     "Bar colour = relevance grade (grey = 0, darker green = higher); brackets mark items "
@@ -793,7 +785,7 @@ st.download_button(
     "Step table as CSV",
     lambda s=steps: s.to_csv(index=False),
     f"retrieval_steps_{query_id}.csv",
-    key="dl_steps",
+    key="ret_dl_steps",
 )
 VALUE_COL = {"AP@K": "AP@K", "ERR": "ERR@K", "DCG": "NDCG@K", "RR": "RR"}
 shown = total if drill != "DCG" else total / float(steps["ideal_dcg"].iloc[0] or 1)
@@ -844,15 +836,14 @@ worst = worst_first(ds, model, _key(settings), SORT, per_query)
 n_rows = len(worst)
 start = 1
 if n_rows > PAGE_ROWS:
-    if int(st.session_state.get("rows_from", 1)) > n_rows:  # from a larger dataset
-        st.session_state["rows_from"] = 1
+    state.bind_param("ret_rows_from", None, 1, check=state.int_in(1, n_rows, clamp=False))
     start = int(
         st.number_input(
             "Show rows from (1 = the worst query)",
             min_value=1,
             max_value=n_rows,
             step=PAGE_ROWS,
-            key="rows_from",
+            key="ret_rows_from",
         )
     )
 stop = min(start - 1 + PAGE_ROWS, n_rows)
@@ -875,5 +866,5 @@ st.download_button(
     "Per-query table as CSV",
     lambda d=ds, t=per_query, o=worst: worst_first_rows(d, t, o).to_csv(index=False),
     "retrieval_per_query.csv",
-    key="dl_per_query",
+    key="ret_dl_per_query",
 )

@@ -29,28 +29,28 @@ def test_keyboard_slider_and_roc_click_move_the_confusion_matrix(page: Page, app
     expect(page.get_by_role("heading", name="ROC & PR curves")).to_be_visible()
     _expect_counts(page, 0.5)  # TP 2, FP 3, FN 0, TN 1
 
-    step_slider(page, "Threshold", "threshold", "ArrowRight", "0.65")  # 0.01 per key
+    step_slider(page, "Threshold", "curves_threshold_slider", "ArrowRight", "0.65")  # 0.01 per key
     _expect_counts(page, 0.65)  # TP 2, FP 1, FN 0, TN 3
     expect(metric_value(page, "Precision")).to_have_text("0.6667")
-    expect(page.locator(".st-key-threshold_number input")).to_have_value("0.6500")
+    expect(page.locator(".st-key-curves_threshold_number input")).to_have_value("0.6500")
     expect(page.get_by_test_id("stTable")).to_contain_text("FP 1 (25.0%)")
     expect(page).to_have_url(__import__("re").compile(r"[?&]t=0\.65"))
 
     # click the ROC vertex of threshold 0.8 (the third point of the model's trace)
-    roc = page.locator(".st-key-roc_chart")
+    roc = page.locator(".st-key-curves_roc_chart")
     roc.scroll_into_view_if_needed()
     point = roc.locator(".scatterlayer .trace").nth(1).locator(".point").nth(2)
     box = point.bounding_box()
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    expect(page.locator('.st-key-threshold [data-testid="stSliderThumbValue"]')).to_have_text(
-        "0.80"
-    )
+    expect(
+        page.locator('.st-key-curves_threshold_slider [data-testid="stSliderThumbValue"]')
+    ).to_have_text("0.80")
     wait_for_run(page)
     _expect_counts(page, 0.8)  # TP 2, FP 0, FN 0, TN 4
     expect(page.get_by_test_id("stException")).to_have_count(0)
 
     # click the TN cell of the confusion matrix: the samples in it are listed
-    cm = page.locator(".st-key-cm_chart")
+    cm = page.locator(".st-key-curves_cm_chart")
     cm.scroll_into_view_if_needed()
     tn_cell = cm.locator(".scatterlayer .point").nth(3)  # cells in order TP, FN, FP, TN
     box = tn_cell.bounding_box()

@@ -12,7 +12,7 @@ BAD = "y_true,y_score\n0,0.1\n1,n/a\n"
 
 
 def _upload(page: Page, path) -> None:
-    page.locator('.st-key-upload_file input[type="file"]').set_input_files(str(path))
+    page.locator('.st-key-data_upload_file input[type="file"]').set_input_files(str(path))
     wait_for_run(page)
 
 

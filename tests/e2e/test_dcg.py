@@ -31,7 +31,7 @@ def test_dcg_page_changes_k(page: Page, app_url: str):
     expect(metric_value(page, "DCG")).to_have_text(fmt(metrics.dcg_score(y, s)))
     expect(metric_value(page, "DCG of this sample")).to_have_text(fmt(9.499458))
 
-    k_input = page.locator(".st-key-k input")
+    k_input = page.locator(".st-key-dcg_k input")
     k_input.fill("2")
     k_input.press("Enter")
     wait_for_run(page)
@@ -40,7 +40,7 @@ def test_dcg_page_changes_k(page: Page, app_url: str):
     expect(metric_value(page, "DCG of this sample")).to_have_text("5.631")
     assert "k=2" in page.url
 
-    page.locator(".st-key-seed_example_2 button").click()  # seed 001's tied example: 7.5
+    page.locator(".st-key-dcg_seed_example_2 button").click()  # seed 001's tied example: 7.5
     wait_for_run(page)
     expect(metric_value(page, "DCG of this sample")).to_have_text("7.500")
     expect(page.get_by_test_id("stException")).to_have_count(0)

@@ -28,7 +28,7 @@ def test_threshold_slider_moves_the_headline(page: Page, app_url: str):
     for label, value in _headline(0.5).items():
         expect(metric_value(page, label)).to_have_text(value)
 
-    step_slider(page, "Threshold", "threshold", "ArrowLeft", "0.45")  # 0.01 per key
+    step_slider(page, "Threshold", "ml_threshold", "ArrowLeft", "0.45")  # 0.01 per key
     for label, value in _headline(0.45).items():
         expect(metric_value(page, label)).to_have_text(value)
     expect(page).to_have_url(re.compile(r"[?&]t=0\.45(&|$)"))

@@ -29,7 +29,7 @@ def test_outlier_control_moves_rmse_on_screen(page: Page, app_url: str):
     expect(exact_metric(page, "RMSE")).to_have_text(fmt(metrics.root_mean_squared_error(y, p)))
     expect(exact_metric(page, "MAE")).to_have_text(fmt(metrics.mean_absolute_error(y, p)))
 
-    box = page.locator(".st-key-outlier_shift input")
+    box = page.locator(".st-key-reg_outlier_shift input")
     box.fill("300")
     box.press("Enter")
     wait_for_run(page)
