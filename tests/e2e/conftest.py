@@ -33,6 +33,10 @@ ARGS = [
 ]
 
 
+# the server log of each running app_url, for tests that quote a traceback from it
+SERVER_LOGS: dict[str, Path] = {}
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -42,7 +46,8 @@ def _free_port() -> int:
 @pytest.fixture(scope="session")
 def app_url(tmp_path_factory):
     port = _free_port()
-    log = open(tmp_path_factory.mktemp("st") / "server.log", "w+b")
+    log_path = tmp_path_factory.mktemp("st") / "server.log"
+    log = open(log_path, "w+b")
     proc = subprocess.Popen(
         [
             sys.executable,
@@ -76,6 +81,7 @@ def app_url(tmp_path_factory):
         proc.kill()
         log.seek(0)
         pytest.fail("streamlit did not start:\n" + log.read().decode())
+    SERVER_LOGS[url] = log_path
     yield url
     proc.terminate()
     try:
