@@ -305,7 +305,8 @@ def bind_param(
     earlier run) and returns the value to use: the same, or one brought into range
     (a k beyond the item count clamped to it); it raises ``ValueError``,
     ``TypeError``, ``KeyError`` or ``IndexError`` for a value that has no meaning on
-    the current dataset, which then falls back to ``default``. The session value is
+    the current dataset, which then falls back to ``default`` (``parse`` may raise
+    the same, or ``OverflowError``, for a malformed URL value). The session value is
     rewritten only when the check changed it (rewriting an unchanged value would
     reset a slider the user is still dragging).
     """
@@ -316,8 +317,8 @@ def bind_param(
         if raw is not None:
             try:
                 value = parse(raw)
-            except (TypeError, ValueError, KeyError, IndexError):
-                value = default
+            except (TypeError, ValueError, KeyError, IndexError, OverflowError):
+                value = default  # OverflowError: int(float("inf")), 1e400
         ss[key] = _checked(value, default, check)
         return ss[key]
     value = ss[key]

@@ -180,6 +180,28 @@ UPLOADS = {
 }
 
 
+#: Values a hand-edited or hostile link may carry in any parameter.
+HOSTILE_VALUES = (
+    "inf",
+    "-inf",
+    "nan",
+    "1e400",
+    "-1",
+    "0",
+    "99999999999999999999999",
+    "",
+    "all",
+    "none",
+    "x",
+    "[[[[",
+    "0.30000000000000004",
+    "%00",
+    "balanced",
+    "seed001_dcg",
+    "nonexistent",
+)
+
+
 # ---------------------------------------------------------------- reading the screen
 def metrics_shown(at: AppTest) -> list[tuple[str, str]]:
     """Every st.metric of the page, as (label, value) in page order."""
@@ -225,6 +247,9 @@ class Walker:
         if roll < 0.03:
             self.log.append("open the address in a fresh session (link check)")
             self.link_check()
+            return
+        if roll < 0.05:
+            self.tamper_link()
             return
         if roll < 0.14:
             self.switch_page(self.rng.choice(PAGES))
@@ -393,6 +418,26 @@ class Walker:
         return f"set {value!r}"
 
     # ------------------------------------------------------------ the link
+    def tamper_link(self) -> None:
+        """Open the address with one parameter changed by hand (a hostile or mistyped link).
+
+        The fresh session must show no exception; the walk goes on in the old one.
+        """
+        params = dict(self.at.query_params)
+        names = sorted(params) or ["ds"]
+        name = self.rng.choice([*names, "k", "t", "bins", "sample", "model"])
+        value = self.rng.choice(HOSTILE_VALUES)
+        params[name] = value
+        self.log.append(f"open the address with {name}={value!r} in a fresh session")
+        fresh = AppTest.from_file(APP, default_timeout=60)
+        fresh.query_params.update(params)
+        fresh.switch_page(self.page).run()
+        errors = exceptions(fresh)
+        if errors:
+            raise AssertionError(
+                self.report(f"a tampered link {params} on {self.page} shows:\n" + errors[0])
+            )
+
     def link_check(self) -> None:
         """Open the address in a fresh session on this page: the same numbers."""
         params = dict(self.at.query_params)
