@@ -43,7 +43,9 @@ from __future__ import annotations
 
 import csv
 import io as _io
+import math
 import re
+import tokenize
 import warnings
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -853,12 +855,44 @@ class _Matrix:
         return f"{self.values[i, j]:g}"
 
 
+def _check_npy_header(data: bytes, label: str) -> None:
+    """Refuse a .npy header that does not parse, or whose shape the bytes cannot fill.
+
+    ``np.load`` allocates the array the header claims before reading it: a 200-byte
+    file claiming shape (10^6, 10^6) would ask for 7 TiB. A damaged header raises
+    errors of the Python tokenizer. Both become a DataError here.
+    """
+    f = _io.BytesIO(data)
+    try:
+        version = np.lib.format.read_magic(f)
+        if version == (1, 0):
+            shape, _, dtype = np.lib.format.read_array_header_1_0(f)
+        elif version == (2, 0):
+            shape, _, dtype = np.lib.format.read_array_header_2_0(f)
+        else:
+            raise ValueError(f"format version {version[0]}.{version[1]} (save with np.save)")
+    except (SyntaxError, tokenize.TokenError):
+        raise DataError(f"{label} is not a readable .npy file (its header is damaged).") from None
+    except (ValueError, TypeError, OverflowError) as exc:
+        raise DataError(f"{label} is not a readable .npy file ({_first_line(exc)}).") from None
+    if dtype.hasobject:
+        return  # np.load refuses it below, with the pickled-data message
+    claimed = math.prod(shape) * dtype.itemsize
+    held = len(data) - f.tell()
+    if claimed != held:
+        raise DataError(
+            f"{label} is damaged: its header says shape {tuple(shape)} of {dtype} "
+            f"({claimed:,} bytes), but the file holds {held:,} bytes of data."
+        )
+
+
 def _read_npy(data: bytes, label: str) -> np.ndarray:
     if not data.startswith(b"\x93NUMPY"):
         raise DataError(
             f"{label} is not a .npy file: it does not start with the .npy header "
             "(save the array with np.save)."
         )
+    _check_npy_header(data, label)
     try:
         arr = np.load(_io.BytesIO(data), allow_pickle=False)
     except ValueError as exc:

@@ -592,6 +592,26 @@ def test_refuses_garbage_and_pickles_named_npy():
     assert_names(message, "y.npy holds Python objects", "never unpickles")
 
 
+def test_refuses_a_npy_header_claiming_more_than_the_file_holds():
+    """np.load would allocate the claimed (10^6, 10^6) floats (7 TiB) before reading."""
+    good = npy_bytes(np.eye(2))
+    huge = good.replace(b"(2, 2)", b"(1000000, 1000000)")
+    message = refusal(read_pair_upload, "y.npy", huge, "s.npy", good)
+    assert_names(message, "y.npy is damaged", "shape (1000000, 1000000)", "8,000,000,000,000 bytes")
+    short = good[:-8]  # the last value cut off
+    message = refusal(read_pair_upload, "y.npy", good, "s.npy", short)
+    assert_names(message, "s.npy is damaged", "shape (2, 2)", "(32 bytes)", "holds 24 bytes")
+
+
+@pytest.mark.parametrize("at", [10, 20, 30, 40, 50])
+def test_refuses_a_npy_with_a_damaged_header_byte(at):
+    """A flipped byte in the header made numpy's tokenizer raise TokenError."""
+    damaged = bytearray(npy_bytes(np.eye(2)))
+    damaged[at] = ord("(")
+    message = refusal(read_pair_upload, "y.npy", bytes(damaged), "s.npy", npy_bytes(np.eye(2)))
+    assert_names(message, "y.npy")
+
+
 def test_refuses_a_file_over_the_size_limit():
     data = b"y_true,y_score\n" + b"0,0.1\n" * 40
     message = refusal(read_upload, "big.csv", data, max_bytes=100)

@@ -16,10 +16,12 @@ again with the latest ``format_func``).
 
 from __future__ import annotations
 
+import io
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import numpy as np
 from streamlit import config
 from streamlit.proto.WidgetStates_pb2 import WidgetState
 from streamlit.runtime.state.common import user_key_from_element_id
@@ -161,6 +163,20 @@ def broken_upload(rng: random.Random) -> list[tuple[str, tuple[str, bytes, str]]
     return [("Data file", ("broken.csv", body, "text/csv"))]
 
 
+def crafted_npy_upload(rng: random.Random) -> list[tuple[str, tuple[str, bytes, str]]]:
+    """A .npy pair whose header lies (a huge shape) or is damaged: a notice, no traceback."""
+    buf = io.BytesIO()
+    np.save(buf, np.eye(2))
+    good = buf.getvalue()
+    bad = rng.choice(
+        [good.replace(b"(2, 2)", b"(1000000, 1000000)"), good[:20] + b"(" + good[21:], good[:-8]]
+    )
+    return [
+        ("Labels", ("crafted.labels.npy", bad, "application/octet-stream")),
+        ("Scores", ("crafted.scores.npy", good, "application/octet-stream")),
+    ]
+
+
 UPLOADS = {
     "binary probability": lambda r: binary_upload(r, "probability"),
     "binary logit": lambda r: binary_upload(r, "logit"),
@@ -177,6 +193,7 @@ UPLOADS = {
     "long table": long_upload,
     "TREC": trec_upload,
     "broken file": broken_upload,
+    "crafted .npy pair": crafted_npy_upload,
 }
 
 
