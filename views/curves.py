@@ -434,7 +434,7 @@ try:
     curves = {m: _curves(ds, m) for m in models}
 except metrics.MetricInputError as exc:
     st.error(str(exc))
-    st.stop()
+    state.stop_page()
 cur = curves[model]
 
 # ---- the operating point: one threshold in session state, two widgets in sync

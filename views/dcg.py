@@ -300,7 +300,7 @@ try:
     ndcg_value = float(np.average(table["NDCG"], weights=w))
 except metrics.MetricInputError as exc:
     st.error(str(exc))
-    st.stop()
+    state.stop_page()
 
 # ------------------------------------------------------------------ 1. headline
 tie_text = "ties ignored (higher column first)" if ignore_ties else "ties averaged"

@@ -145,7 +145,7 @@ try:
     base = _compute_dataset(ds, model)
 except metrics.MetricInputError as exc:
     st.error(f"These labels and scores cannot be scored: {exc}")
-    st.stop()
+    state.stop_page()
 
 # --------------------------------------------------------------------- drill-down controls
 st.header("How it is computed: one sample")
