@@ -21,8 +21,10 @@ value only when it was written through ``st.session_state`` in that run (or
 restored under its key); otherwise the browser shows what it holds, or the
 widget's default when it did not hold the widget. So every page widget is seeded
 through :func:`bind_param` before it is drawn (a dataset change deletes the key:
-the next seeding writes it, and the browser follows), and a page that stops early
-calls :func:`stop_page`, not ``st.stop()`` (see there).
+the next seeding writes it, and the browser follows), :func:`bind_param` writes a
+value so that it reaches the browser even when the widget is drawn a run later
+(:func:`seed_widget`), and a page that stops early calls :func:`stop_page`, not
+``st.stop()`` (see there).
 """
 
 from __future__ import annotations
@@ -352,13 +354,38 @@ def bind_param(
                 value = parse(raw)
             except (TypeError, ValueError, KeyError, IndexError):
                 value = default
-        ss[key] = _checked(value, default, check)
+        seed_widget(key, _checked(value, default, check))
         return ss[key]
     value = ss[key]
     fixed = _checked(value, default, check)
     if type(fixed) is not type(value) or fixed != value:
-        ss[key] = fixed
+        seed_widget(key, fixed)
     return ss[key]
+
+
+def seed_widget(key: str, value) -> None:
+    """Write ``value`` to the widget key ``key`` so that the browser shows it, whether
+    the widget is drawn later in this run or only in a later run.
+
+    Drawn in this run, the widget takes the value and the browser is told to show it.
+    Drawn only later (multilabel draws its k box for the rule "top k" only), Streamlit
+    1.67 files the value under the widget's id if the key had one from an earlier
+    drawing, and then draws the widget without telling the browser, which shows the
+    widget's default (k = 1 on screen, k = 3 in use). Deleting the key in between
+    forgets that id: the value is filed under the key, and a widget whose value comes
+    from its key is sent with it.
+
+    Parameters
+    ----------
+    key
+        The widget's key; call before the widget is drawn in this run.
+    value
+        The value the widget is to show and return.
+    """
+    ss = st.session_state
+    ss[key] = value
+    del ss[key]  # forgets the widget id the key had (and any value stored under it)
+    ss[key] = value
 
 
 def _checked(value, default, check):
