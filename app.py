@@ -32,5 +32,5 @@ nav = st.navigation(
 state.enter_page({title: path for path, title in PAGES}.get(nav.title, nav.title))
 state.sidebar_picker()
 share = state.ShareLink()  # "Copy link", under the picker (and a notice if it has no data)
-nav.run()
+state.run_page(nav)  # a page that stops early (state.stop_page) still ends its run normally
 share.fill()  # again, now that the page wrote its settings into the URL

@@ -15,6 +15,16 @@ dropped (:func:`reset_page_settings`); when the page changes, the other pages'
 keys and the URL's page settings are dropped (:func:`enter_page`). Values from
 the URL or from session state are checked against the current dataset before
 use (:func:`bind_param`'s ``check``).
+
+A widget shows the value the page uses. Streamlit tells the browser a widget's
+value only when it was written through ``st.session_state`` in that run (or
+restored under its key); otherwise the browser shows what it holds, or the
+widget's default when it did not hold the widget. So every page widget is seeded
+through :func:`bind_param` before it is drawn (a dataset change deletes the key:
+the next seeding writes it, and the browser follows), :func:`bind_param` writes a
+value so that it reaches the browser even when the widget is drawn a run later
+(:func:`seed_widget`), and a page that stops early calls :func:`stop_page`, not
+``st.stop()`` (see there).
 """
 
 from __future__ import annotations
@@ -22,6 +32,7 @@ from __future__ import annotations
 import dataclasses
 import math
 from collections.abc import Callable, Iterable
+from typing import NoReturn
 from urllib.parse import urlencode
 
 import streamlit as st
@@ -168,6 +179,32 @@ def enter_page(script: str) -> None:
     drop_page_params(only_written=True)
 
 
+class PageStopped(Exception):
+    """Raised by :func:`stop_page`; :func:`run_page` ends the page there."""
+
+
+def stop_page() -> NoReturn:
+    """End the page here, as ``st.stop()`` would, but let the script run end normally.
+
+    After ``st.stop()`` Streamlit keeps the values of the widgets that this run did not
+    draw, while the browser drops those widgets. Drawn again later, such a widget is
+    sent without its value, so the browser shows the widget's default while the page
+    uses the kept value (DCG's sample box showed sample 0, after a log base of 1 had
+    stopped the page, while the page used sample 2), and the next control change sends
+    the default back. A run that ends normally drops those values too, as the browser
+    does, so the widget is seeded afresh (:func:`bind_param`) when it comes back.
+    """
+    raise PageStopped
+
+
+def run_page(nav) -> None:
+    """Run the page of ``st.navigation`` ``nav``; a :func:`stop_page` ends it quietly."""
+    try:
+        nav.run()
+    except PageStopped:
+        pass
+
+
 def set_active(name: str) -> None:
     """Make ``name`` the active dataset, forget the pages' settings, mirror it to the URL."""
     st.session_state[ACTIVE] = name
@@ -210,8 +247,7 @@ class ShareLink:
 
     Create it after :func:`sidebar_picker` and before the page runs: it draws
     both with the address as it stands. Call :meth:`fill` again once the page has
-    run, so the link holds the settings the page wrote (a page that stops early,
-    with ``st.stop()``, keeps the first drawing: nothing can be drawn after it).
+    run (also after a :func:`stop_page`), so the link holds the settings the page wrote.
     """
 
     def __init__(self) -> None:
@@ -319,13 +355,38 @@ def bind_param(
                 value = parse(raw)
             except (TypeError, ValueError, KeyError, IndexError, OverflowError):
                 value = default  # OverflowError: int(float("inf")), 1e400
-        ss[key] = _checked(value, default, check)
+        seed_widget(key, _checked(value, default, check))
         return ss[key]
     value = ss[key]
     fixed = _checked(value, default, check)
     if type(fixed) is not type(value) or fixed != value:
-        ss[key] = fixed
+        seed_widget(key, fixed)
     return ss[key]
+
+
+def seed_widget(key: str, value) -> None:
+    """Write ``value`` to the widget key ``key`` so that the browser shows it, whether
+    the widget is drawn later in this run or only in a later run.
+
+    Drawn in this run, the widget takes the value and the browser is told to show it.
+    Drawn only later (multilabel draws its k box for the rule "top k" only), Streamlit
+    1.67 files the value under the widget's id if the key had one from an earlier
+    drawing, and then draws the widget without telling the browser, which shows the
+    widget's default (k = 1 on screen, k = 3 in use). Deleting the key in between
+    forgets that id: the value is filed under the key, and a widget whose value comes
+    from its key is sent with it.
+
+    Parameters
+    ----------
+    key
+        The widget's key; call before the widget is drawn in this run.
+    value
+        The value the widget is to show and return.
+    """
+    ss = st.session_state
+    ss[key] = value
+    del ss[key]  # forgets the widget id the key had (and any value stored under it)
+    ss[key] = value
 
 
 def _checked(value, default, check):

@@ -48,7 +48,7 @@ def require_kind(ds: Dataset, kinds: Iterable[str], suggestion: str) -> None:
         args=(suggestion,),
         type="primary",
     )
-    st.stop()
+    state.stop_page()
 
 
 def numbered_selectbox(

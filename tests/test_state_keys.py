@@ -281,3 +281,212 @@ def test_regression_outlier_label_follows_the_model():
     second = numbered_selectbox(at, "reg_outlier_sample")
     assert second.value == 3 and first_label != second.options[3]
     assert f"y_hat = {load_sample('diabetes').score('tree')[3]:.4g}" in second.options[3]
+
+
+# ---------------------------------------------------------------------------------------
+# Widgets show the values in use. AppTest reads a widget's value from session state, so
+# it always sees the value the page uses; what a browser shows follows the widget
+# protos instead. Browser models that: a widget sent with set_value shows the value
+# sent; one the browser already showed keeps what it showed (or what the user set);
+# one it did not show mounts at the proto's default.
+
+
+def _label(w) -> str:
+    return f"{w.type} {w.label!r}"
+
+
+class Browser:
+    """What a browser would show for the main area's widgets, run after run."""
+
+    KINDS = ("number_input", "slider", "selectbox", "radio", "checkbox", "toggle")
+
+    def __init__(self) -> None:
+        self.shown: dict[str, object] = {}
+
+    @staticmethod
+    def _from_proto(w, sent: bool):
+        p = w.proto
+        if w.type == "number_input":
+            if sent:
+                return p.value if p.HasField("value") else None
+            return p.default if p.HasField("default") else None
+        if w.type == "slider":
+            return [float(x) for x in (p.value if sent else p.default)]
+        if w.type in ("selectbox", "radio"):
+            if sent:
+                return p.raw_value if p.HasField("raw_value") else None
+            return p.options[p.default] if p.HasField("default") else None
+        return bool(p.value if sent else p.default)  # checkbox, toggle
+
+    @staticmethod
+    def used(w):
+        """The value the page uses, as the browser would show it."""
+        v = w.value
+        if w.type == "slider":
+            return [float(x) for x in (v if isinstance(v, tuple | list) else [v])]
+        if w.type in ("selectbox", "radio"):
+            return None if v is None else w.options[w.index]
+        return v
+
+    def widgets(self, at):
+        for kind in self.KINDS:
+            yield from getattr(at.main, kind)
+
+    def after_run(self, at) -> None:
+        """Update what is shown from the protos of the run that just ended."""
+        shown = {}
+        for w in self.widgets(at):
+            if w.proto.set_value:
+                shown[w.id] = self._from_proto(w, sent=True)
+            elif w.id in self.shown:
+                shown[w.id] = self.shown[w.id]
+            else:
+                shown[w.id] = self._from_proto(w, sent=False)
+        self.shown = shown
+
+    def user_sets(self, w, value) -> None:
+        """The user puts ``value`` in widget ``w`` (call before the run it starts)."""
+        w.set_value(value)
+        self.shown[w.id] = self.used(w)
+
+    def differences(self, at) -> list[str]:
+        return [
+            f"{_label(w)}: shows {self.shown[w.id]!r}, the page uses {self.used(w)!r}"
+            for w in self.widgets(at)
+            if self.shown[w.id] != self.used(w)
+        ]
+
+
+def run(at, browser: Browser) -> None:
+    at.run()
+    assert not at.exception
+    browser.after_run(at)
+    assert browser.differences(at) == []
+
+
+def open_link(page: str, params: dict) -> AppTest:
+    """A fresh session opened on a link: ``params`` (with ``ds``), then ``page``."""
+    at = AppTest.from_file(APP, default_timeout=30)
+    for key, value in params.items():
+        at.query_params[key] = value
+    at.run()
+    at.switch_page(page).run()
+    assert not at.exception
+    return at
+
+
+def open_in_browser(page: str, **params) -> tuple[AppTest, Browser]:
+    at = open_link(page, params)
+    browser = Browser()
+    browser.after_run(at)
+    assert browser.differences(at) == []
+    return at, browser
+
+
+def test_browser_model_sees_the_reported_regression_sequence():
+    """diabetes on Regression, the sidebar to seed002_auc8 and digits, back by "Open the
+    sample 'diabetes'": before stop_page, "Move its prediction by" showed -1000000000
+    and "True value y" -0.99 (their minimums) while the page used 0 and 200."""
+    at, browser = open_in_browser("views/regression.py", ds="diabetes")
+    shift = at.number_input(key="reg_outlier_shift")
+    browser.user_sets(shift, 25.0)
+    run(at, browser)
+    for other in ("seed002_auc8", "digits"):
+        at.selectbox(key="dataset_picker").set_value(other)
+        run(at, browser)
+        assert not at.main.number_input
+    at.button(key="open_fitting_sample").click()
+    run(at, browser)
+    assert browser.shown[at.number_input(key="reg_outlier_shift").id] == 0.0
+    assert browser.shown[at.number_input(key="reg_rmsle_demo_true").id] == 200.0
+
+
+def nudge(at, browser: Browser, most: int = 6) -> None:
+    """Move up to ``most`` number boxes and sliders one step up, and tick the first
+    checkbox or toggle, each as a user would, one run each."""
+    moved = 0
+    for kind in ("number_input", "slider"):
+        for i in range(len(getattr(at.main, kind))):
+            w = getattr(at.main, kind)[i]
+            p = w.proto
+            if moved == most or p.disabled or w.value is None or isinstance(w.value, tuple):
+                continue
+            up = w.value + (p.step or 1)
+            if (p.max if kind == "slider" or p.has_max else up) < up:
+                continue
+            browser.user_sets(w, type(w.value)(up))
+            run(at, browser)
+            moved += 1
+    ticks = [*at.main.checkbox, *at.main.toggle]
+    if ticks:
+        browser.user_sets(ticks[0], not ticks[0].value)
+        run(at, browser)
+
+
+#: page, its sample, two samples of other kinds (the page stops on them)
+AWAY = [
+    ("views/curves.py", "balanced", ("diabetes", "digits")),
+    ("views/label_ranking.py", "seed003_lrap", ("seed002_auc8", "diabetes")),
+    ("views/dcg.py", "seed001_dcg", ("seed002_auc8", "diabetes")),
+    ("views/retrieval.py", "seed002_map", ("seed002_auc8", "diabetes")),
+    ("views/multilabel.py", "digit_properties", ("seed002_auc8", "diabetes")),
+    ("views/regression.py", "diabetes", ("seed002_auc8", "digits")),
+]
+#: page, its sample, another of a kind it shows
+WITHIN = [
+    ("views/curves.py", "balanced", "imbalanced"),
+    ("views/label_ranking.py", "seed003_lrap", "digits"),
+    ("views/dcg.py", "digits", "digit_properties"),
+    ("views/retrieval.py", "seed002_map", "seed001_dcg"),
+    ("views/multilabel.py", "digit_properties", "seed003_lrap"),
+]
+
+
+@pytest.mark.parametrize(("page", "sample", "away"), AWAY, ids=[a[0][6:-3] for a in AWAY])
+def test_widgets_show_the_values_in_use_after_other_kinds_and_back(page, sample, away):
+    at, browser = open_in_browser(page, ds=sample)
+    nudge(at, browser)
+    for other in away:
+        at.selectbox(key="dataset_picker").set_value(other)
+        run(at, browser)
+    at.button(key="open_fitting_sample").click()
+    run(at, browser)
+    nudge(at, browser, most=1)
+    assert metrics_of(at) == metrics_of(open_link(page, dict(at.query_params)))
+
+
+@pytest.mark.parametrize(("page", "sample", "other"), WITHIN, ids=[w[0][6:-3] for w in WITHIN])
+def test_widgets_show_the_values_in_use_after_a_switch_within_the_kind(page, sample, other):
+    at, browser = open_in_browser(page, ds=sample)
+    nudge(at, browser)
+    at.selectbox(key="dataset_picker").set_value(other)
+    run(at, browser)
+    nudge(at, browser)
+    at.selectbox(key="dataset_picker").set_value(sample)
+    run(at, browser)
+
+
+def test_multilabel_top_k_box_hidden_and_drawn_again_shows_its_k():
+    at, browser = open_in_browser("views/multilabel.py", ds="digit_properties", rule="top_k", k="3")
+    assert at.number_input(key="ml_top_k").value == 3
+    browser.user_sets(at.radio(key="ml_pred_rule"), "threshold")
+    run(at, browser)
+    browser.user_sets(at.number_input(key="ml_beta"), 1.5)
+    run(at, browser)
+    browser.user_sets(at.radio(key="ml_pred_rule"), "top_k")
+    run(at, browser)
+    assert browser.shown[at.number_input(key="ml_top_k").id] == 3 == int(at.query_params["k"])
+
+
+def test_dcg_widgets_below_an_error_that_stopped_the_page_come_back_as_used():
+    at, browser = open_in_browser(DCG, ds="digits", sample="2")
+    browser.user_sets(at.number_input(key="dcg_per_sample_start"), 200)
+    run(at, browser)
+    browser.user_sets(at.selectbox(key="dcg_log_base"), "other")
+    run(at, browser)
+    browser.user_sets(at.number_input(key="dcg_log_base_other"), 1.0)
+    run(at, browser)
+    assert "log_base must not be 1" in at.error[0].value and not at.main.metric
+    browser.user_sets(at.number_input(key="dcg_log_base_other"), 2.0)
+    run(at, browser)
+    assert numbered_selectbox(at, "dcg_sample").value == 2 and at.query_params["sample"] == "2"

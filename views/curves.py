@@ -391,19 +391,20 @@ def _csv(df: pd.DataFrame):
 
 
 def _choice(key: str, param: str, options, default):
-    value = state.bind_param(key, param, default)
-    if value not in options:
-        st.session_state[key] = value = default
-    return value
+    """Seed a choice widget from the URL: one of ``options``, else ``default``."""
+    return state.bind_param(key, param, default, check=state.member(options))
 
 
 def _number(key: str, param: str, default, lo, hi):
     """Seed a number widget from the URL, of the type of ``default``, within [lo, hi]."""
     kind = type(default)
-    value = state.bind_param(key, param, default, lambda v: kind(float(v)))
-    if not isinstance(value, kind) or not lo <= value <= hi:
-        st.session_state[key] = value = default
-    return value
+
+    def check(value):
+        if not isinstance(value, kind) or not lo <= value <= hi:
+            raise ValueError(value)
+        return value
+
+    return state.bind_param(key, param, default, lambda v: kind(float(v)), check)
 
 
 # ------------------------------------------------------------------ page
@@ -434,7 +435,7 @@ try:
     curves = {m: _curves(ds, m) for m in models}
 except metrics.MetricInputError as exc:
     st.error(str(exc))
-    st.stop()
+    state.stop_page()
 cur = curves[model]
 
 # ---- the operating point: one threshold in session state, two widgets in sync
@@ -452,9 +453,9 @@ st.session_state[T] = t
 # value would reset a slider the user is still dragging (its next value is in flight)
 for key in ("curves_threshold_slider", "curves_threshold_number"):
     if st.session_state.get(key) != t:
-        st.session_state[key] = t
+        state.seed_widget(key, t)
 if stops is not None and st.session_state.get(INDEX) != _index_of(stops, t):
-    st.session_state[INDEX] = _index_of(stops, t)
+    state.seed_widget(INDEX, _index_of(stops, t))
 _number("curves_beta", "beta", 1.0, 0.0, 100.0)
 
 c_slider, c_number, c_beta = st.columns([5, 2, 1.3])

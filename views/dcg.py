@@ -300,7 +300,7 @@ try:
     ndcg_value = float(np.average(table["NDCG"], weights=w))
 except metrics.MetricInputError as exc:
     st.error(str(exc))
-    st.stop()
+    state.stop_page()
 
 # ------------------------------------------------------------------ 1. headline
 tie_text = "ties ignored (higher column first)" if ignore_ties else "ties averaged"
@@ -659,6 +659,7 @@ if len(empty):
 worst = worst_first(ds, model, k, log_base, bool(ignore_ties), exp_gain)
 start = 0
 if len(worst) > PAGE_ROWS:
+    state.bind_param("dcg_per_sample_start", None, 0, check=state.int_in(0, len(worst) - 1))
     start = int(
         st.number_input(
             f"show rows from (worst first; {len(worst)} samples)",

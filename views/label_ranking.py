@@ -145,7 +145,7 @@ try:
     base = _compute_dataset(ds, model)
 except metrics.MetricInputError as exc:
     st.error(f"These labels and scores cannot be scored: {exc}")
-    st.stop()
+    state.stop_page()
 
 # --------------------------------------------------------------------- drill-down controls
 st.header("How it is computed: one sample")
@@ -450,6 +450,7 @@ with tab_loss:
             "scores at least as high as the true one (a tie counts as a full error, as in "
             "scikit-learn). `running_value` is the mis-ordered pairs so far over all pairs."
         )
+    state.bind_param("lr_only_misordered", None, False, check=state.member((False, True)))
     only_bad = st.checkbox("Show only the mis-ordered pairs", key="lr_only_misordered")
     shown_loss = loss_t[loss_t["misordered"]] if only_bad and "note" not in loss_t else loss_t
     _steps_table(shown_loss, "lr_loss_steps", f"ranking_loss_pairs_sample_{i}.csv")

@@ -284,7 +284,7 @@ try:
     res = compute(ds, model, rule, threshold, thresholds, int(top_k), float(beta), zd_key)
 except metrics.MetricInputError as exc:
     st.error(str(exc))
-    st.stop()
+    state.stop_page()
 
 avg = res["averages"]
 table = res["labels"]

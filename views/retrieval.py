@@ -63,7 +63,7 @@ if data_max > MAX_GRADE:  # the readers refuse these; a dataset from elsewhere s
         f"{GRADE_LIMIT}. The relevance threshold would compare inexact grades.",
         icon="⚠️",
     )
-    st.stop()
+    state.stop_page()
 top_grade = max(1, math.ceil(data_max))
 #: 2^g - 1 overflows float64 from grade 1024 on: the exponential gain is not offered then.
 if data_max >= 1024:
@@ -437,7 +437,7 @@ try:
     means = retrieval_means(per_query, empty=empty)
 except MetricInputError as exc:
     st.error(str(exc))
-    st.stop()
+    state.stop_page()
 
 # ------------------------------------------------------------------ 1 headline
 HEADLINE = [
@@ -626,7 +626,7 @@ try:
     steps = steps_table(ds, model, q, _key(settings))
 except MetricInputError as exc:
     st.error(str(exc))
-    st.stop()
+    state.stop_page()
 
 row = per_query.iloc[q]
 top = steps[steps["in_top_k"]]
