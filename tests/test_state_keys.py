@@ -17,6 +17,7 @@ import metrics
 from explorer import state
 from explorer.datasets import load_sample
 from explorer.formatting import fmt
+from tests.browser_model import Browser
 from tests.conftest import numbered_selectbox
 
 APP = str(Path(__file__).resolve().parents[1] / "app.py")
@@ -291,72 +292,6 @@ def test_regression_outlier_label_follows_the_model():
 # one it did not show mounts at the proto's default.
 
 
-def _label(w) -> str:
-    return f"{w.type} {w.label!r}"
-
-
-class Browser:
-    """What a browser would show for the main area's widgets, run after run."""
-
-    KINDS = ("number_input", "slider", "selectbox", "radio", "checkbox", "toggle")
-
-    def __init__(self) -> None:
-        self.shown: dict[str, object] = {}
-
-    @staticmethod
-    def _from_proto(w, sent: bool):
-        p = w.proto
-        if w.type == "number_input":
-            if sent:
-                return p.value if p.HasField("value") else None
-            return p.default if p.HasField("default") else None
-        if w.type == "slider":
-            return [float(x) for x in (p.value if sent else p.default)]
-        if w.type in ("selectbox", "radio"):
-            if sent:
-                return p.raw_value if p.HasField("raw_value") else None
-            return p.options[p.default] if p.HasField("default") else None
-        return bool(p.value if sent else p.default)  # checkbox, toggle
-
-    @staticmethod
-    def used(w):
-        """The value the page uses, as the browser would show it."""
-        v = w.value
-        if w.type == "slider":
-            return [float(x) for x in (v if isinstance(v, tuple | list) else [v])]
-        if w.type in ("selectbox", "radio"):
-            return None if v is None else w.options[w.index]
-        return v
-
-    def widgets(self, at):
-        for kind in self.KINDS:
-            yield from getattr(at.main, kind)
-
-    def after_run(self, at) -> None:
-        """Update what is shown from the protos of the run that just ended."""
-        shown = {}
-        for w in self.widgets(at):
-            if w.proto.set_value:
-                shown[w.id] = self._from_proto(w, sent=True)
-            elif w.id in self.shown:
-                shown[w.id] = self.shown[w.id]
-            else:
-                shown[w.id] = self._from_proto(w, sent=False)
-        self.shown = shown
-
-    def user_sets(self, w, value) -> None:
-        """The user puts ``value`` in widget ``w`` (call before the run it starts)."""
-        w.set_value(value)
-        self.shown[w.id] = self.used(w)
-
-    def differences(self, at) -> list[str]:
-        return [
-            f"{_label(w)}: shows {self.shown[w.id]!r}, the page uses {self.used(w)!r}"
-            for w in self.widgets(at)
-            if self.shown[w.id] != self.used(w)
-        ]
-
-
 def run(at, browser: Browser) -> None:
     at.run()
     assert not at.exception
@@ -490,3 +425,14 @@ def test_dcg_widgets_below_an_error_that_stopped_the_page_come_back_as_used():
     browser.user_sets(at.number_input(key="dcg_log_base_other"), 2.0)
     run(at, browser)
     assert numbered_selectbox(at, "dcg_sample").value == 2 and at.query_params["sample"] == "2"
+
+
+def test_curves_cell_list_shows_its_cell_after_a_switch_within_the_kind():
+    """Found by the walk's browser model: after TN was picked and the sidebar switched to
+    another binary sample, the box kept showing TN while the page listed TP."""
+    at, browser = open_in_browser("views/curves.py", ds="balanced")
+    browser.user_sets(at.selectbox(key="curves_cm_cell"), "TN")
+    run(at, browser)
+    at.selectbox(key="dataset_picker").set_value("seed002_roc6")
+    run(at, browser)
+    assert at.selectbox(key="curves_cm_cell").value == "TP"

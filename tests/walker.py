@@ -28,6 +28,8 @@ from streamlit.runtime.state.common import user_key_from_element_id
 from streamlit.testing.v1 import AppTest
 from streamlit.testing.v1.element_tree import Radio, Selectbox
 
+from tests.browser_model import Browser
+
 ROOT = Path(__file__).resolve().parents[1]
 APP = str(ROOT / "app.py")
 PAGES = (
@@ -254,7 +256,9 @@ class Walker:
         # the app redacts tracebacks for visitors; the walk wants them in its report
         config.set_option("client.showErrorDetails", "full")
         self.rng = random.Random(self.seed)
-        self.at = AppTest.from_file(APP, default_timeout=60).run()
+        self.browser = Browser()
+        self.at = AppTest.from_file(APP, default_timeout=60)
+        self.run()
         self.log.append("open the app (Home)")
         self.check()
 
@@ -269,7 +273,7 @@ class Walker:
             self.tamper_link()
             return
         if roll < 0.14:
-            self.switch_page(self.rng.choice(PAGES))
+            self.switch_page(self.rng.choice([p for p in PAGES if p != self.page]))
         elif roll < 0.22:
             self.pick_dataset()
         elif roll < 0.27:
@@ -277,6 +281,17 @@ class Walker:
         else:
             self.move_control()
         self.check()
+
+    def run(self) -> None:
+        """Rerun the script, then check that every widget shows the value in use."""
+        self.at.run()
+        if self.at.exception:
+            return  # check() reports it
+        self.browser.after_run(self.at)
+        wrong = self.browser.differences(self.at)
+        if wrong:
+            what = f"on {self.page} a widget shows another value than the page uses: {wrong}"
+            raise AssertionError(self.report(what))
 
     def check(self) -> None:
         errors = exceptions(self.at)
@@ -292,14 +307,16 @@ class Walker:
         self.log.append(f"sidebar click: {page}")
         self.page = page
         self.at.query_params.clear()
-        self.at.switch_page(page).run()
+        self.browser = Browser()  # the browser draws the new page's widgets afresh
+        self.at.switch_page(page)
+        self.run()
 
     def pick_dataset(self) -> None:
         picker = self.at.sidebar.selectbox[0]
         label = self.rng.choice(picker.options)
         self.log.append(f"sidebar dataset: {label!r}")
         choose_label(picker, label)
-        self.at.run()
+        self.run()
 
     def upload(self, kind: str) -> None:
         if self.page != "views/data.py":
@@ -309,7 +326,7 @@ class Walker:
         for label, file in files:
             uploader = next(u for u in self.at.file_uploader if u.label == label)
             uploader.set_value(file)
-            self.at.run()
+            self.run()
             self.check()
 
     def controls(self) -> list:
@@ -329,7 +346,7 @@ class Walker:
     def move_control(self) -> None:
         found = self.controls()
         if not found:
-            self.switch_page(self.rng.choice(PAGES))
+            self.switch_page(self.rng.choice([p for p in PAGES if p != self.page]))
             return
         editors = list(self.at.main.data_editor)
         if editors and self.rng.random() < len(editors) / (len(editors) + len(found)):
@@ -338,7 +355,17 @@ class Walker:
         w = self.rng.choice(found)
         what = self._move(w)
         self.log.append(f"{w.type} {w.label!r} (key {w.key}): {what}")
-        self.at.run()
+        self._user_shows(w)
+        self.run()
+
+    def _user_shows(self, w) -> None:
+        """The browser shows what the user just put in ``w``."""
+        if w.type not in Browser.KINDS:
+            return
+        if isinstance(w, Selectbox | Radio):
+            self.browser.shown[w.id] = getattr(w, "_walk_label", None)
+        else:
+            self.browser.shown[w.id] = Browser.used(w)
 
     def edit_table(self, editor) -> None:
         """Edit a data editor as the grid does: a cell, an added row or a deleted row."""
@@ -359,7 +386,7 @@ class Walker:
             edits["deleted_rows"] = [rng.randrange(len(table))]
         self.log.append(f"edit table {key}: {edits}")
         self.at.session_state[key] = edits
-        self.at.run()
+        self.run()
 
     def _move(self, w) -> str:
         rng = self.rng
@@ -383,8 +410,9 @@ class Walker:
         if w.type == "number_input":
             return self._number(w)
         if w.type in ("toggle", "checkbox"):
-            w.set_value(not w.value)
-            return f"set {not w.value}"
+            value = not w.value
+            w.set_value(value)
+            return f"set {value}"
         if w.type == "button":
             w.click()
             return "click"

@@ -724,6 +724,7 @@ with c_formulas2:
     )
 
 samples = _samples(ds, model)
+state.bind_param("curves_cm_cell", None, "TP", check=state.member(("TP", "FP", "FN", "TN")))
 cell = st.selectbox(
     "List the samples of one cell",
     ("TP", "FP", "FN", "TN"),
