@@ -419,38 +419,27 @@ def int_in(lo: int, hi: int, *, clamp: bool = True) -> Callable[[object], int]:
     ``clamp``: a number outside is brought to the nearest end; else it is refused.
     ``None``, text, a bool or a fraction is refused.
     """
-
-    def check(value) -> int:
-        if isinstance(value, bool) or value is None:
-            raise TypeError(value)
-        number = float(value)
-        if not number.is_integer():
-            raise ValueError(value)
-        v = int(number)
-        if not lo <= v <= hi:
-            if not clamp:
-                raise ValueError(value)
-            v = min(max(v, lo), hi)
-        return v
-
-    return check
+    return _in_range(lo, hi, clamp=clamp, whole=True)
 
 
 def float_in(lo: float, hi: float, *, clamp: bool = True) -> Callable[[object], float]:
     """A ``check`` for :func:`bind_param`: a finite float in ``[lo, hi]`` (clamped, or
     refused with ``clamp=False``)."""
+    return _in_range(lo, hi, clamp=clamp, whole=False)
 
-    def check(value) -> float:
+
+def _in_range(lo, hi, *, clamp: bool, whole: bool) -> Callable[[object], float]:
+    def check(value):
         if isinstance(value, bool) or value is None:
             raise TypeError(value)
         v = float(value)
-        if not math.isfinite(v):
+        if not math.isfinite(v) or (whole and not v.is_integer()):
             raise ValueError(value)
         if not lo <= v <= hi:
             if not clamp:
                 raise ValueError(value)
             v = min(max(v, lo), hi)
-        return v
+        return int(v) if whole else v
 
     return check
 

@@ -398,12 +398,7 @@ def _choice(key: str, param: str, options, default):
 def _number(key: str, param: str, default, lo, hi):
     """Seed a number widget from the URL, of the type of ``default``, within [lo, hi]."""
     kind = type(default)
-
-    def check(value):
-        if not isinstance(value, kind) or not lo <= value <= hi:
-            raise ValueError(value)
-        return value
-
+    check = (state.int_in if kind is int else state.float_in)(lo, hi, clamp=False)
     return state.bind_param(key, param, default, lambda v: kind(float(v)), check)
 
 
