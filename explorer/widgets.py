@@ -9,17 +9,13 @@ from collections.abc import Callable, Iterable, Sequence
 
 import streamlit as st
 
-from explorer import state
+from explorer import cache, state
 from explorer.datasets import KIND_LABELS, Dataset
 
 
 def cache_by_dataset(func: Callable) -> Callable:
-    """``st.cache_data`` that hashes a Dataset argument by its fingerprint.
-
-    The fingerprint is computed once per Dataset, so a rerun on a 100 MB
-    dataset does not re-hash its arrays. Use on pure functions only.
-    """
-    return st.cache_data(max_entries=64, hash_funcs={Dataset: lambda d: d.fingerprint})(func)
+    """Deprecated: use :func:`explorer.cache.value` (kept while views move to it)."""
+    return cache.value(func)
 
 
 def _switch(name: str) -> None:

@@ -2,19 +2,21 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+APP = str(ROOT / "app.py")
 
 
 @pytest.fixture(autouse=True)
 def _clear_streamlit_caches():
-    """st.cache_data is process-global: clear it so AppTest runs do not leak."""
-    try:
-        import streamlit as st
-    except ImportError:  # pragma: no cover - streamlit is a runtime dependency
-        yield
-        return
-    st.cache_data.clear()
+    """Caches are process-global: empty every one (data and resource) before each test."""
+    from explorer import cache
+
+    cache.clear_all()
     yield
 
 

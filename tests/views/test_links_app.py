@@ -2,17 +2,13 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import numpy as np
 import pytest
 from streamlit.testing.v1 import AppTest
 
 from explorer.datasets import Dataset, load_sample
 from explorer.links import decode_dataset, encode_dataset, fits_in_link
-from tests.conftest import numbered_selectbox
-
-APP = str(Path(__file__).resolve().parents[1] / "app.py")
+from tests.conftest import APP, numbered_selectbox
 
 
 def _value(v):

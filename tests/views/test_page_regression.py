@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import math
-from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -25,9 +24,8 @@ from metrics.regression import (
     regression_errors,
     regression_steps,
 )
-from tests.conftest import numbered_selectbox
+from tests.conftest import APP, numbered_selectbox
 
-APP = str(Path(__file__).resolve().parents[1] / "app.py")
 PAGE = "views/regression.py"
 LABELS = ["MAE", "Weighted MAE", "MSE", "RMSE", "MAPE", "MAPE (%)", "RMSLE", "R²"]
 

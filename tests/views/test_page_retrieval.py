@@ -6,7 +6,6 @@ from __future__ import annotations
 import itertools
 import json
 import math
-from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -37,9 +36,8 @@ from metrics.retrieval import (
     score_order,
     tie_break_order,
 )
-from tests.conftest import graded_case
+from tests.conftest import APP, graded_case
 
-APP = str(Path(__file__).resolve().parents[1] / "app.py")
 PAGE = "views/retrieval.py"
 TOL = {"rtol": 1e-9, "atol": 1e-12}
 DENS = ["min_m_k", "relevant", "k", "hits"]

@@ -28,9 +28,9 @@ from streamlit.runtime.state.common import user_key_from_element_id
 from streamlit.testing.v1 import AppTest
 from streamlit.testing.v1.element_tree import Radio, Selectbox
 
-from tests.browser_model import Browser
+from tests.views.browser_model import Browser
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 APP = str(ROOT / "app.py")
 PAGES = (
     "views/home.py",

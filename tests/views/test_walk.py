@@ -13,7 +13,7 @@ import os
 
 import pytest
 
-from tests.walker import Walker
+from tests.views.walker import Walker
 
 STEPS = int(os.environ.get("WALK_STEPS", "1000"))
 LENGTH = int(os.environ.get("WALK_LEN", "100"))

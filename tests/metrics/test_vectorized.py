@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-METRICS = Path(__file__).resolve().parents[1] / "metrics"
+METRICS = Path(__file__).resolve().parents[2] / "metrics"
 TEACHING = ("_steps", "auc_pairs")
 
 # (module, function): why the loop there is not over samples.

@@ -10,7 +10,6 @@ column, one row, huge relevance grades, and a second upload whose label names di
 from __future__ import annotations
 
 import math
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -20,8 +19,8 @@ import metrics
 from explorer.datasets import MAX_GRADE, Dataset, load_sample
 from explorer.formatting import fmt
 from metrics.classification import confusion_matrix
+from tests.conftest import APP
 
-APP = str(Path(__file__).resolve().parents[1] / "app.py")
 CURVES, HOME, DATA = "views/curves.py", "views/home.py", "views/data.py"
 LABEL_RANKING, DCG, RETRIEVAL = "views/label_ranking.py", "views/dcg.py", "views/retrieval.py"
 MULTILABEL = "views/multilabel.py"

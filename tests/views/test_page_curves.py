@@ -15,8 +15,8 @@ from explorer.datasets import Dataset, load_sample
 from explorer.formatting import fmt
 from metrics import curves as mc
 from metrics.classification import confusion_matrix, log_loss
+from tests.conftest import APP
 
-APP = str(Path(__file__).resolve().parents[1] / "app.py")
 PAGE = "views/curves.py"
 
 

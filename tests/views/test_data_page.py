@@ -1,7 +1,5 @@
 """AppTest tests for the Data page and the sidebar picker."""
 
-from pathlib import Path
-
 import numpy as np
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -9,8 +7,8 @@ from streamlit.testing.v1 import AppTest
 import metrics
 from explorer.datasets import load_sample
 from explorer.formatting import fmt
+from tests.conftest import APP
 
-APP = str(Path(__file__).resolve().parents[1] / "app.py")
 GOOD = b"y_true,y_score\n0,0.1\n1,0.8\n0,0.35\n1,0.4\n1,0.9\n"
 BAD = b"y_true,y_score\n0,0.1\n1,n/a\n"
 

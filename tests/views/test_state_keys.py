@@ -8,8 +8,6 @@ and a select box whose labels show numbers is redrawn when they change.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from streamlit.testing.v1 import AppTest
 
@@ -17,10 +15,9 @@ import metrics
 from explorer import state
 from explorer.datasets import load_sample
 from explorer.formatting import fmt
-from tests.browser_model import Browser
-from tests.conftest import numbered_selectbox
+from tests.conftest import APP, numbered_selectbox
+from tests.views.browser_model import Browser
 
-APP = str(Path(__file__).resolve().parents[1] / "app.py")
 DCG, RET = "views/dcg.py", "views/retrieval.py"
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import itertools
 import math
-from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -17,9 +16,8 @@ from explorer.datasets import load_sample
 from explorer.formatting import fmt
 from metrics._validation import MetricInputError
 from metrics.dcg import dcg_tie_bounds_per_sample, dcg_tie_order_steps, exponential_gain
-from tests.conftest import graded_case, numbered_selectbox
+from tests.conftest import APP, graded_case, numbered_selectbox
 
-APP = str(Path(__file__).resolve().parents[1] / "app.py")
 PAGE = "views/dcg.py"
 
 

@@ -1,15 +1,12 @@
 """AppTest tests for the entry point and the Home page."""
 
-from pathlib import Path
-
 import pytest
 from streamlit.testing.v1 import AppTest
 
 import metrics
 from explorer.datasets import load_sample, sample_names
 from explorer.formatting import fmt
-
-APP = str(Path(__file__).resolve().parents[1] / "app.py")
+from tests.conftest import APP
 
 
 def metric(at, label):

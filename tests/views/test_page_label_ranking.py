@@ -19,9 +19,8 @@ from explorer.charts import ranking as charts
 from explorer.datasets import load_sample
 from explorer.formatting import fmt
 from metrics._ranks import max_rank
-from tests.conftest import numbered_selectbox
+from tests.conftest import APP, numbered_selectbox
 
-APP = str(Path(__file__).resolve().parents[1] / "app.py")
 PAGE = "views/label_ranking.py"
 SEED_Y = np.array([[1, 0, 0], [1, 0, 1], [1, 1, 0]])
 SEED_S = np.array([[0.75, 0.5, 1], [1, 0.2, 0.1], [0.9, 0.7, 0.6]])

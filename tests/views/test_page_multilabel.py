@@ -22,9 +22,8 @@ from metrics.classification import (
     threshold_predictions,
     top_k_predictions,
 )
-from tests.conftest import multilabel_case, numbered_selectbox, weights
+from tests.conftest import APP, multilabel_case, numbered_selectbox, weights
 
-APP = str(Path(__file__).resolve().parents[1] / "app.py")
 ZD = ["warn", 0, 1, np.nan]
 
 

@@ -13,7 +13,7 @@ import pytest
 from streamlit import config
 from streamlit.testing.v1 import AppTest
 
-from tests.walker import APP, exceptions
+from tests.views.walker import APP, exceptions
 
 SAMPLE_OF = {
     "views/home.py": "balanced",

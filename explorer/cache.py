@@ -1,0 +1,163 @@
+"""Every cached computation of the app, the one rule that keys them, and their bounds.
+
+The key rule
+    A :class:`~explorer.datasets.Dataset` argument is hashed by
+    :attr:`Dataset.cache_key <explorer.datasets.Dataset.cache_key>`: its content
+    fingerprint *and* everything else a cached value can show (name, sample ids,
+    label names, model names, description). Two visitors who upload the same numbers
+    under other names or ids therefore never share an entry, and a cached table never
+    shows another visitor's ids. Every other argument is hashed by Streamlit as usual,
+    except those whose name starts with ``_`` (Streamlit skips them: pass only values
+    that are a function of the hashed ones).
+
+The bounds
+    Every cache is one of the sizes of :data:`BOUNDS` (entries kept per function and
+    how long an unused entry lives). No cache is declared without one.
+
+    - ``"value"``: numbers and small tables, ``st.cache_data`` (a copy on every hit);
+    - ``"shared"``: per-dataset arrays, tables and figures, ``st.cache_resource``
+      (shared read-only by every session: never mutate what it returns);
+    - ``"big"``: the largest per-dataset results (sort orders, full curves).
+
+Where caches are declared
+    Page models (:mod:`explorer.pages`) are plain functions; the cached functions the
+    views call are declared in this module, one section per page, by wrapping them
+    with :func:`value` or :func:`shared`. Views hold no cache decorator.
+
+:func:`clear_all` empties every cache (data and resource); the test suite calls it
+before each test.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import streamlit as st
+
+from explorer.datasets import Dataset
+
+#: size -> (max_entries per cached function, seconds an entry lives).
+BOUNDS: dict[str, tuple[int, int]] = {
+    "value": (64, 3600),
+    "shared": (8, 3600),
+    "big": (4, 3600),
+}
+
+#: A Dataset is hashed by the key that covers all a cached value can show.
+HASH_FUNCS = {Dataset: lambda d: d.cache_key}
+
+_DECLARED: list[Callable] = []
+
+
+def value(func: Callable | None = None, *, size: str = "value") -> Callable:
+    """Cache ``func`` with ``st.cache_data`` under the key rule and a bound of BOUNDS.
+
+    Use for pure functions whose results are small (numbers, short tables): every
+    hit returns a fresh copy.
+
+    Parameters
+    ----------
+    func : callable
+        A pure function; Dataset arguments are keyed by ``Dataset.cache_key``.
+    size : {"value", "shared", "big"}
+        The bound (see :data:`BOUNDS`).
+
+    Returns
+    -------
+    callable
+        The cached function (with ``.clear()``).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from explorer import cache
+    >>> from explorer.datasets import Dataset
+    >>> mean_score = cache.value(lambda ds: float(ds.score().mean()))
+    >>> mean_score(Dataset("toy", "binary", np.array([0, 1]), {"m": np.array([0.2, 0.6])}))
+    0.4
+    """
+    if func is None:
+        return lambda f: value(f, size=size)
+    entries, ttl = BOUNDS[size]
+    cached = st.cache_data(max_entries=entries, ttl=ttl, hash_funcs=HASH_FUNCS)(func)
+    _DECLARED.append(cached)
+    return cached
+
+
+def shared(func: Callable | None = None, *, size: str = "shared") -> Callable:
+    """Cache ``func`` with ``st.cache_resource`` under the key rule and a bound of BOUNDS.
+
+    Use for large per-dataset results (arrays, tables, figures) that every session
+    on the same dataset may share read-only: a hit returns the same object, with
+    no copy. Never mutate what it returns.
+
+    Parameters
+    ----------
+    func : callable
+        A pure function; Dataset arguments are keyed by ``Dataset.cache_key``.
+    size : {"value", "shared", "big"}
+        The bound (see :data:`BOUNDS`).
+
+    Returns
+    -------
+    callable
+        The cached function (with ``.clear()``).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from explorer import cache
+    >>> from explorer.datasets import Dataset
+    >>> order = cache.shared(lambda ds: np.argsort(ds.score()), size="big")
+    >>> ds = Dataset("toy", "binary", np.array([0, 1]), {"m": np.array([0.6, 0.2])})
+    >>> order(ds).tolist(), order(ds) is order(ds)
+    ([1, 0], True)
+    """
+    if func is None:
+        return lambda f: shared(f, size=size)
+    entries, ttl = BOUNDS[size]
+    cached = st.cache_resource(max_entries=entries, ttl=ttl, hash_funcs=HASH_FUNCS)(func)
+    _DECLARED.append(cached)
+    return cached
+
+
+def clear_all() -> None:
+    """Empty every cache of the app: data and resource caches alike.
+
+    Examples
+    --------
+    >>> from explorer import cache
+    >>> cache.clear_all()
+    """
+    for cached in _DECLARED:
+        cached.clear()
+    st.cache_data.clear()
+    st.cache_resource.clear()
+
+
+# ---------------------------------------------------------------------------
+# Declared caches, one section per page (each wraps functions of explorer.pages).
+# ---------------------------------------------------------------------------
+
+# -- Home ---------------------------------------------------------------------
+
+
+# -- Data ---------------------------------------------------------------------
+
+
+# -- ROC & PR curves ----------------------------------------------------------
+
+
+# -- Label ranking ------------------------------------------------------------
+
+
+# -- DCG & NDCG ---------------------------------------------------------------
+
+
+# -- Top-K retrieval ----------------------------------------------------------
+
+
+# -- Multilabel classification ------------------------------------------------
+
+
+# -- Regression ---------------------------------------------------------------
