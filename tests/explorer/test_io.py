@@ -1,4 +1,4 @@
-"""explorer/io.py: every format, and every refusal naming file, line, column and value."""
+"""explorer/io: every format, and every refusal naming file, line, column and value."""
 
 from __future__ import annotations
 
@@ -8,12 +8,12 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from explorer import io as eio
 from explorer.io import (
     MAX_COLUMNS,
     MAX_ROWS,
     MAX_UPLOAD_BYTES,
     DataError,
+    limits,
     limits_text,
     read_long_table,
     read_matrix_pair,
@@ -623,15 +623,15 @@ def test_refuses_a_file_over_the_size_limit():
 
 
 def test_refuses_too_many_rows_columns_and_cells(monkeypatch):
-    monkeypatch.setattr(eio, "MAX_ROWS", 3)
+    monkeypatch.setattr(limits, "MAX_ROWS", 3)
     message = refusal(read_upload, "rows.csv", b"y_true,y_score\n" + b"0,0.1\n" * 4)
     assert_names(message, "rows.csv has 4 rows", "the limit is 3 rows")
-    monkeypatch.setattr(eio, "MAX_ROWS", 10)
-    monkeypatch.setattr(eio, "MAX_COLUMNS", 3)
+    monkeypatch.setattr(limits, "MAX_ROWS", 10)
+    monkeypatch.setattr(limits, "MAX_COLUMNS", 3)
     message = refusal(read_upload, "cols.csv", b"y_true,score_a,score_b,score_c\n0,1,2,3\n")
     assert_names(message, "cols.csv has 4 columns", "the limit is 3 columns")
-    monkeypatch.setattr(eio, "MAX_COLUMNS", 100)
-    monkeypatch.setattr(eio, "MAX_CELLS", 20)
+    monkeypatch.setattr(limits, "MAX_COLUMNS", 100)
+    monkeypatch.setattr(limits, "MAX_CELLS", 20)
     df = pd.DataFrame(np.zeros((10, 5)), columns=list("abcde"))
     message = refusal(read_pair_upload, "y.parquet", parquet_bytes(df), "s.npy", b"")
     assert_names(message, "y.parquet has 10 rows x 5 columns", "the limit is 20 cells")

@@ -1,0 +1,86 @@
+""".npy arrays, loaded with ``allow_pickle=False`` after their header is checked.
+
+A ``.npz`` archive is refused with a message saying to save each matrix as a
+``.npy``. An array has no column names, so it serves only in a labels +
+scores pair (:mod:`explorer.io.matrix`).
+"""
+
+from __future__ import annotations
+
+import io as _io
+import math
+import tokenize
+
+import numpy as np
+
+from explorer.io.errors import DataError
+from explorer.io.limits import _check_shape
+from explorer.io.validation import _first_line
+
+
+def _check_npy_header(data: bytes, label: str) -> None:
+    """Refuse a .npy header that does not parse, or whose shape the bytes cannot fill.
+
+    ``np.load`` allocates the array the header claims before reading it: a 200-byte
+    file claiming shape (10^6, 10^6) would ask for 7 TiB. A damaged header raises
+    errors of the Python tokenizer. Both become a DataError here.
+    """
+    f = _io.BytesIO(data)
+    try:
+        version = np.lib.format.read_magic(f)
+        if version == (1, 0):
+            shape, _, dtype = np.lib.format.read_array_header_1_0(f)
+        elif version == (2, 0):
+            shape, _, dtype = np.lib.format.read_array_header_2_0(f)
+        else:
+            raise ValueError(f"format version {version[0]}.{version[1]} (save with np.save)")
+    except (SyntaxError, tokenize.TokenError):
+        raise DataError(f"{label} is not a readable .npy file (its header is damaged).") from None
+    except (ValueError, TypeError, OverflowError) as exc:
+        raise DataError(f"{label} is not a readable .npy file ({_first_line(exc)}).") from None
+    if dtype.hasobject:
+        return  # np.load refuses it below, with the pickled-data message
+    claimed = math.prod(shape) * dtype.itemsize
+    held = len(data) - f.tell()
+    if claimed != held:
+        raise DataError(
+            f"{label} is damaged: its header says shape {tuple(shape)} of {dtype} "
+            f"({claimed:,} bytes), but the file holds {held:,} bytes of data."
+        )
+
+
+def _read_npy(data: bytes, label: str) -> np.ndarray:
+    if not data.startswith(b"\x93NUMPY"):
+        raise DataError(
+            f"{label} is not a .npy file: it does not start with the .npy header "
+            "(save the array with np.save)."
+        )
+    _check_npy_header(data, label)
+    try:
+        arr = np.load(_io.BytesIO(data), allow_pickle=False)
+    except ValueError as exc:
+        if "pickle" in str(exc).lower():
+            raise DataError(
+                f"{label} holds Python objects (pickled data), not numbers; the explorer never "
+                "unpickles uploads. Save a numeric array: np.save(path, a.astype(float))."
+            ) from None
+        raise DataError(f"{label} is not a readable .npy file ({_first_line(exc)}).") from None
+    except (OSError, EOFError) as exc:
+        raise DataError(f"{label} is not a readable .npy file ({_first_line(exc)}).") from None
+    if hasattr(arr, "files"):
+        arr.close()
+        raise DataError(f"{label} is a .npz archive; save each matrix with np.save as a .npy.")
+    if arr.dtype.kind not in "biuf":
+        raise DataError(
+            f"{label} holds {arr.dtype} values; expected numbers (bool, integer or float)."
+        )
+    if arr.ndim != 2:
+        hint = " (for one label per sample use a.reshape(-1, 1))" if arr.ndim == 1 else ""
+        raise DataError(
+            f"{label} holds an array of shape {arr.shape}; expected a 2-D array "
+            f"(samples x labels){hint}."
+        )
+    _check_shape(label, *arr.shape)
+    if arr.shape[0] == 0 or arr.shape[1] == 0:
+        raise DataError(f"{label} holds an empty array of shape {arr.shape}.")
+    return np.asarray(arr, dtype=np.float64)

@@ -1,0 +1,339 @@
+"""CSV, TSV and delimited text tables (a sniffed delimiter or whitespace).
+
+:class:`_TextFrame` reads a text table once, fast, and re-reads it as text
+only to name a bad cell or a ragged line. The byte checks and the line scan
+here also serve the TREC reader (:mod:`explorer.io.trec`).
+"""
+
+from __future__ import annotations
+
+import csv
+import io as _io
+import warnings
+from collections.abc import Iterable
+
+import numpy as np
+import pandas as pd
+
+from explorer.io.errors import DataError
+from explorer.io.limits import _check_columns, _check_shape
+from explorer.io.validation import _check_names, _first_line, _not_a_number
+
+_INDEX = "\x00index"  # the unnamed first column pandas' to_csv writes for the index
+_WS = b" \t\r\f\v"  # what pandas treats as blank on a line (besides the delimiter)
+_DELIMITERS = (",", "\t", ";", "|")
+_DELIMITER_NAMES = {",": "','", "\t": "a tab", ";": "';'", "|": "'|'", None: "whitespace"}
+_MAGIC = (
+    (b"\x89PNG", "a PNG image"),
+    (b"\xff\xd8\xff", "a JPEG image"),
+    (b"GIF8", "a GIF image"),
+    (b"%PDF", "a PDF document"),
+    (b"PK\x03\x04", "a zip archive (an Excel .xlsx workbook is one: save the sheet as CSV)"),
+    (b"\xd0\xcf\x11\xe0", "an Excel .xls workbook (save the sheet as CSV)"),
+    (b"\x1f\x8b", "a gzip archive (unpack it first)"),
+    (b"PAR1", "a Parquet file (name it .parquet)"),
+    (b"\x93NUMPY", "a NumPy .npy array (name it .npy)"),
+)
+
+
+def _text_bytes(data: bytes, label: str, what: str) -> bytes:
+    """UTF-8 bytes of a text file; refuse binary data with a named reason."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):  # UTF-16, e.g. Excel's "Unicode text"
+        try:
+            data = data.decode("utf-16").encode("utf-8")
+        except UnicodeDecodeError:
+            raise DataError(f"{label} is not a text {what} file: broken UTF-16 text.") from None
+    elif data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    for magic, kind in _MAGIC:
+        if data.startswith(magic):
+            raise DataError(f"{label} is not a text {what} file: it looks like {kind}.")
+    head = np.frombuffer(data[:65536], dtype=np.uint8)
+    control = ((head < 32) & ~np.isin(head, (9, 10, 11, 12, 13))) | (head == 127)
+    if (head == 0).any() or control.sum() > max(4, len(head) // 100):
+        at = int(np.argmax(control))
+        raise DataError(
+            f"{label} is not a text {what} file: it holds binary data "
+            f"(byte 0x{int(head[at]):02x} at offset {at})."
+        )
+    if b"\r" in data and b"\n" not in data:  # classic Mac line endings
+        data = data.replace(b"\r", b"\n")
+    if not data.isascii():
+        try:
+            data.decode("utf-8")
+        except UnicodeDecodeError:  # not UTF-8: read it as Windows-1252 (Excel's default)
+            data = data.decode("cp1252", errors="replace").encode("utf-8")
+    return data
+
+
+def _header_line(data: bytes) -> tuple[int, str]:
+    """The line number and text of the first non-blank line."""
+    pos, line_no = 0, 1
+    while True:
+        end = data.find(b"\n", pos)
+        line = data[pos : end if end >= 0 else len(data)]
+        if line.strip(_WS):
+            return line_no, line.decode("utf-8").rstrip("\r")
+        pos, line_no = end + 1, line_no + 1
+
+
+def _sniff(header: str) -> str | None:
+    """The delimiter of a ``.txt`` table from its header line (None: whitespace)."""
+    counts = {d: header.count(d) for d in _DELIMITERS}
+    best = max(counts, key=counts.__getitem__)
+    if counts[best]:
+        return best
+    return None if len(header.split()) > 1 else ","
+
+
+def _scan_lines(data: bytes, sep: str | None) -> tuple[np.ndarray, np.ndarray]:
+    """Line numbers (1-based) of the non-blank lines and their field counts, vectorized.
+
+    A line is blank as pandas sees it: only spaces, tabs and carriage returns
+    (other than the delimiter). With ``sep=None`` fields are whitespace separated.
+    """
+    buf = np.frombuffer(data, dtype=np.uint8)
+    if buf.size == 0:
+        return np.zeros(0, np.int64), np.zeros(0, np.int64)
+    starts = np.flatnonzero(buf == 10) + 1
+    starts = np.concatenate(([0], starts[starts < buf.size]))
+    blank = np.frombuffer(_WS + b"\n", dtype=np.uint8)
+    if sep is not None:
+        blank = blank[blank != ord(sep)]
+    content = ~np.isin(buf, blank)
+    filled = np.logical_or.reduceat(content, starts)
+    if sep is None:
+        token_start = content.copy()
+        token_start[1:] &= ~content[:-1]
+        counts = np.add.reduceat(token_start, starts, dtype=np.int64)
+    else:
+        counts = np.add.reduceat(buf == ord(sep), starts, dtype=np.int64) + 1
+    return np.flatnonzero(filled) + 1, counts[filled]
+
+
+def _scan_quoted(data: bytes, sep: str, label: str) -> tuple[np.ndarray, np.ndarray]:
+    """Like :func:`_scan_lines` for files with quoted fields (a record may span lines)."""
+    reader = csv.reader(_io.StringIO(data.decode("utf-8"), newline=""), delimiter=sep)
+    lines, counts, previous = [], [], 0
+    try:
+        for record in reader:
+            start, previous = previous + 1, reader.line_num
+            if not record or (len(record) == 1 and not record[0].strip()):
+                continue
+            lines.append(start)
+            counts.append(len(record))
+    except csv.Error as exc:
+        raise DataError(
+            f"{label}, line {reader.line_num}: not readable as CSV ({_first_line(exc)})."
+        ) from None
+    return np.asarray(lines, dtype=np.int64), np.asarray(counts, dtype=np.int64)
+
+
+class _TextFrame:
+    """A delimited text table.
+
+    ``load`` reads it once with pandas' C parser, numeric columns as float64.
+    If that read fails, or a number is not finite, or the field counts do
+    not add up, the file is re-read with every cell as text; the text view
+    and a numpy line scan then name the ragged line or the bad cell.
+    """
+
+    def __init__(self, data: bytes, label: str, sep: str | None, what: str) -> None:
+        self.label, self.what = label, what
+        data = _text_bytes(data, label, what)
+        if not data or data.isspace():
+            raise DataError(f"{label} is empty: expected a header row and at least one data row.")
+        self.data = data
+        self.header_line, header = _header_line(data)
+        if sep == "sniff":
+            sep = _sniff(header)
+        self.sep = sep
+        if sep is None:
+            fields = header.split()
+        else:
+            try:
+                fields = next(csv.reader([header], delimiter=sep))
+            except csv.Error as exc:
+                raise DataError(
+                    f"{label}, line {self.header_line}: the header is not readable "
+                    f"({_first_line(exc)})."
+                ) from None
+            if len(fields) == 1:
+                self._check_delimiter(header)
+        self.raw_names = list(fields)
+        names = [f.strip() for f in fields]
+        _check_columns(label, len(names))
+        if len(names) > 1 and names[0] == "":
+            names[0] = _INDEX
+        _check_names(label, names, f"line {self.header_line}")
+        self.names = names
+        self.columns = [n for n in names if n != _INDEX]
+        self.df: pd.DataFrame | None = None
+        self._text_df: pd.DataFrame | None = None
+        self._scanned: tuple[np.ndarray, np.ndarray] | None = None
+
+    def _check_delimiter(self, header: str) -> None:
+        for other in (";", "\t", ",", "|"):
+            if other != self.sep and other in header:
+                raise DataError(
+                    f"{self.label}, line {self.header_line}: the header {header!r} reads as one "
+                    f"column: the delimiter looks like {_DELIMITER_NAMES[other]}, but a "
+                    f"{self.what} file is separated by {_DELIMITER_NAMES[self.sep]}. Save it "
+                    f"with {_DELIMITER_NAMES[self.sep]} between columns, or name it .txt to "
+                    "let the explorer detect the delimiter."
+                )
+
+    # -- reading ---------------------------------------------------------
+    def _read(self, **kw) -> pd.DataFrame:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", pd.errors.ParserWarning)
+            return pd.read_csv(
+                _io.BytesIO(self.data),
+                sep=self.sep or r"\s+",
+                header=0,
+                names=self.names,
+                index_col=False,
+                na_filter=False,
+                encoding="utf-8",
+                **kw,
+            )
+
+    def load(self, numeric: Iterable[str]) -> None:
+        """Read the body; ``numeric`` columns are parsed as numbers (checked in ``numbers``)."""
+        numeric = set(numeric)
+        df = self._fast_read(numeric)
+        if df is not None and not all(np.isfinite(df[c].to_numpy()).all() for c in numeric):
+            df = None
+        self.df = df if df is not None else self._text()
+        if len(self.df) == 0:
+            raise DataError(f"{self.label} has a header but no data rows.")
+        _check_shape(self.label, len(self.df), len(self.columns))
+
+    def _fast_read(self, numeric: set[str]) -> pd.DataFrame | None:
+        """A strict typed read, or None when anything is off (the text path then says what).
+
+        pyarrow's CSV reader (multi-threaded, correctly rounded floats) refuses a
+        ragged line, a whitespace-only line and a cell that is not a number, so a
+        frame it returns has one row per non-blank line after the header.
+        Whitespace-separated text goes through pandas' C parser instead.
+        """
+        if self.sep is None:
+            dtype = {c: ("float64" if c in numeric else "str") for c in self.names}
+            try:
+                df = self._read(dtype=dtype)
+            except (ValueError, OverflowError, pd.errors.ParserWarning):
+                return None
+            return df if self._fields_add_up(len(df)) else None
+        import pyarrow as pa
+        import pyarrow.csv as pacsv
+
+        types = {
+            raw: pa.float64() if name in numeric else pa.string()
+            for raw, name in zip(self.raw_names, self.names, strict=True)
+        }
+        try:
+            table = pacsv.read_csv(
+                _io.BytesIO(self.data),
+                parse_options=pacsv.ParseOptions(
+                    delimiter=self.sep, newlines_in_values=b'"' in self.data
+                ),
+                convert_options=pacsv.ConvertOptions(column_types=types, strings_can_be_null=False),
+            )
+        except (ValueError, OSError, pa.ArrowException):
+            return None
+        if table.column_names != self.raw_names:
+            return None
+        df = table.to_pandas()
+        df.columns = self.names
+        return df
+
+    def _text(self) -> pd.DataFrame:
+        """Every cell as text (the slow path, used to name bad cells)."""
+        if self._text_df is None:
+            try:
+                df = self._read(dtype=str)
+            except (ValueError, pd.errors.ParserWarning) as exc:
+                self._check_ragged(None)
+                raise DataError(
+                    f"{self.label} is not a readable {self.what} file: {_first_line(exc)}"
+                ) from None
+            self._check_ragged(len(df))
+            self._text_df = df
+        return self._text_df
+
+    def _scan(self) -> tuple[np.ndarray, np.ndarray]:
+        if self._scanned is None:
+            if self.sep is not None and b'"' in self.data:
+                self._scanned = _scan_quoted(self.data, self.sep, self.label)
+            else:
+                self._scanned = _scan_lines(self.data, self.sep)
+        return self._scanned
+
+    def _fields_add_up(self, n_rows: int) -> bool:
+        """Cheap check that no line has more or fewer fields than the header."""
+        if self.sep is None:
+            lines, counts = self._scan()
+            return len(lines) == n_rows + 1 and bool((counts == len(self.names)).all())
+        if b'"' in self.data:  # count delimiters outside quoted fields
+            buf = np.frombuffer(self.data, dtype=np.uint8)
+            inside = np.bitwise_xor.accumulate((buf == ord('"')).view(np.uint8))
+            seps = int(np.count_nonzero((buf == ord(self.sep)) & (inside == 0)))
+        else:
+            seps = self.data.count(self.sep.encode())
+        return seps == (len(self.names) - 1) * (n_rows + 1)
+
+    def _check_ragged(self, n_rows: int | None) -> None:
+        """Name the first line whose field count differs from the header's."""
+        if n_rows is not None and self._fields_add_up(n_rows):
+            return
+        lines, counts = self._scan()
+        want = len(self.names)
+        bad = np.flatnonzero(counts != want)
+        if bad.size:
+            i = int(bad[0])
+            got = int(counts[i])
+            sep = _DELIMITER_NAMES[self.sep] if self.sep else "space"
+            hint = (
+                f"an extra {sep} or a decimal comma?"
+                if got > want
+                else f"a missing value or {sep}?"
+            )
+            raise DataError(
+                f"{self.label}, line {lines[i]} has {got} field{'s' * (got != 1)} but the "
+                f"header (line {self.header_line}) has {want} ({hint})."
+            )
+
+    # -- access ----------------------------------------------------------
+    def where(self, i: int) -> str:
+        lines, _ = self._scan()
+        if len(lines) == len(self.df) + 1:
+            return f"line {lines[i + 1]}"
+        return f"data row {i + 1}"
+
+    def cell(self, i: int, col: str) -> str:
+        return f'{self.label}, {self.where(i)}, column "{col}"'
+
+    def raw(self, i: int, col: str) -> str:
+        return str(self._text()[col].iloc[i])
+
+    def numbers(self, col: str) -> np.ndarray:
+        """Column ``col`` as finite float64, or a DataError naming the first bad cell."""
+        s = self.df[col]
+        if s.dtype == np.float64:
+            v = s.to_numpy(dtype=np.float64)
+            if np.isfinite(v).all():
+                return v
+        text = self._text()[col]
+        v = pd.to_numeric(text.str.strip(), errors="coerce")
+        v = np.asarray(v.to_numpy(dtype=np.float64, na_value=np.nan))
+        bad = ~np.isfinite(v)
+        if bad.any():
+            i = int(np.argmax(bad))
+            raise DataError(f"{self.cell(i, col)}: {_not_a_number(text.iloc[i])}.")
+        return v
+
+    def strings(self, col: str) -> pd.Series:
+        s = self.df[col]
+        if s.dtype == np.float64:
+            s = self._text()[col]
+        return s.str.strip()

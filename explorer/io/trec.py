@@ -1,0 +1,311 @@
+"""TREC qrels and a TREC run, pivoted to a graded relevance matrix."""
+
+from __future__ import annotations
+
+import csv
+import io as _io
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from explorer.datasets import GRADE_LIMIT, MAX_GRADE, Dataset
+from explorer.io.dispatch import _source
+from explorer.io.errors import DataError
+from explorer.io.limits import _check_lines, _check_shape
+from explorer.io.text import _scan_lines, _text_bytes
+from explorer.io.validation import _count, _not_a_number
+
+_QRELS_FIELDS = ("qid", "iter", "docid", "rel")
+_RUN_FIELDS = ("qid", "Q0", "docid", "rank", "score", "tag")
+
+
+class _TrecFile:
+    """A TREC qrels or run file: a strict fast read, a text path that names bad lines."""
+
+    def __init__(self, data: bytes, label: str, fields: tuple[str, ...], what: str) -> None:
+        self.label, self.fields, self.what = label, fields, what
+        data = _text_bytes(data, label, "TREC")
+        if not data or data.isspace():
+            raise DataError(f"{label} is empty: expected TREC {what} lines ({' '.join(fields)}).")
+        self.data = data
+        self._scanned: tuple[np.ndarray, np.ndarray] | None = None
+        self._text_df: pd.DataFrame | None = None
+        self.df = self._fast_read()
+        if self.df is None:
+            self.df = self._text()
+        _check_lines(label, len(self.df))
+
+    def _fast_read(self) -> pd.DataFrame | None:
+        """pyarrow's reader for the usual one-space (or one-tab) separated file, else None."""
+        import pyarrow as pa
+        import pyarrow.csv as pacsv
+
+        first = self.data[: self.data.find(b"\n")]
+        sep = "\t" if b"\t" in first and b" " not in first.strip() else " "
+        numeric = {"rel", "score"}
+        types = {f: pa.float64() if f in numeric else pa.string() for f in self.fields}
+        try:
+            table = pacsv.read_csv(
+                _io.BytesIO(self.data),
+                read_options=pacsv.ReadOptions(column_names=list(self.fields)),
+                parse_options=pacsv.ParseOptions(delimiter=sep, quote_char=False),
+                convert_options=pacsv.ConvertOptions(column_types=types, strings_can_be_null=False),
+            )
+        except (ValueError, OSError, pa.ArrowException):
+            return None
+        return table.to_pandas()
+
+    def _scan(self) -> tuple[np.ndarray, np.ndarray]:
+        if self._scanned is None:
+            self._scanned = _scan_lines(self.data, None)
+        return self._scanned
+
+    def _text(self) -> pd.DataFrame:
+        """Every field as text, after checking the field count of every line."""
+        if self._text_df is None:
+            lines, counts = self._scan()
+            width = len(self.fields)
+            bad = np.flatnonzero(counts != width)
+            if bad.size:
+                i = int(bad[0])
+                got = int(counts[i])
+                other = {4: "qrels", 6: "run"}.get(got)
+                hint = (
+                    f" (that is the shape of a TREC {other} line: are the two files swapped?)"
+                    if other and other != self.what
+                    else ""
+                )
+                raise DataError(
+                    f"{self.label}, line {lines[i]} has {got} field{'s' * (got != 1)} but a "
+                    f"TREC {self.what} line has {width}: {' '.join(self.fields)}{hint}."
+                )
+            self._text_df = pd.read_csv(
+                _io.BytesIO(self.data),
+                sep=r"\s+",
+                header=None,
+                names=list(self.fields),
+                dtype=str,
+                na_filter=False,
+                quoting=csv.QUOTE_NONE,
+                encoding="utf-8",
+            )
+        return self._text_df
+
+    def line(self, i: int) -> int:
+        """The line number of record ``i``."""
+        return int(self._scan()[0][i])
+
+    def numbers(self, field: str) -> np.ndarray:
+        v = self.df[field]
+        if v.dtype == np.float64 and np.isfinite(v.to_numpy()).all():
+            return v.to_numpy(dtype=np.float64)
+        text = self._text()[field]
+        v = pd.to_numeric(text, errors="coerce")
+        v = np.asarray(v.to_numpy(dtype=np.float64, na_value=np.nan))
+        bad = ~np.isfinite(v)
+        if bad.any():
+            i = int(np.argmax(bad))
+            raise DataError(
+                f"{self.label}, line {self.line(i)}, field {self.fields.index(field) + 1} "
+                f"({field}): {_not_a_number(text.iloc[i])}."
+            )
+        return v
+
+    def refuse_duplicates(self, verb: str) -> None:
+        """Refuse a document listed twice for one query, naming both lines."""
+        q, d = self.df["qid"], self.df["docid"]
+        dup = pd.DataFrame({"q": q, "d": d}).duplicated().to_numpy()
+        if dup.any():
+            i = int(np.argmax(dup))
+            j = int(np.argmax(((q == q.iloc[i]) & (d == d.iloc[i])).to_numpy()))
+            raise DataError(
+                f"{self.label}, line {self.line(i)}: document {d.iloc[i]!r} of query "
+                f"{q.iloc[i]!r} was already {verb} on line {self.line(j)} (expected each "
+                "document once per query)."
+            )
+
+
+def read_trec(
+    qrels,
+    run,
+    *,
+    name: str | None = None,
+    qrels_name: str | None = None,
+    run_name: str | None = None,
+) -> Dataset:
+    """Pivot TREC qrels and a TREC run into a graded relevance matrix.
+
+    Parameters
+    ----------
+    qrels : path, bytes or file-like
+        Whitespace-separated ``qid iter docid rel`` lines (``iter`` is
+        ignored). A negative ``rel`` (e.g. -2 for junk) counts as 0, as
+        trec_eval treats it as not relevant.
+    run : path, bytes or file-like
+        Whitespace-separated ``qid Q0 docid rank score tag`` lines. ``Q0``,
+        ``rank`` and ``tag`` are not interpreted (trec_eval ranks by score
+        too); the tag names the model when the whole file has one tag.
+    name, qrels_name, run_name : str, optional
+        The dataset name (default: the run file name) and the file names of
+        bytes sources.
+
+    Returns
+    -------
+    Dataset
+        ``kind="graded"``; one row per query of the run that has at least
+        one judgment in the qrels, in order of first appearance in the run
+        (run queries without judgments are skipped, and judged queries the
+        run lacks are not evaluated, as trec_eval without ``-c``). Columns
+        are rank slots ``slot_1``, ``slot_2``, ..., not document ids, since
+        each query retrieves different documents. Each row holds, left to
+        right:
+
+        1. the retrieved documents in trec_eval's order (score descending,
+           ties by docid descending), with the run's score and the judged
+           relevance (0 when unjudged). Since the metrics break score ties
+           by column order, they rank these exactly as trec_eval does;
+        2. padding up to column ``depth`` (the most documents the run
+           retrieved for one query): relevance 0, score ``min_score - step``;
+        3. in the last ``u`` columns, the ``u`` judged relevant documents
+           (rel > 0) the run did not retrieve, grade descending, with score
+           ``min_score - (2 + j) * step`` for the j-th (j = 0, 1, ...).
+
+        ``min_score`` is the lowest score the run gives a document of those
+        queries, and ``step``
+        is 1 (``|min_score| * 2**-40`` when that is larger, so the scores
+        stay distinct). The width is ``depth + max u``, so an unretrieved
+        relevant document sits at position ``depth + 1`` or later: it counts
+        in every denominator that counts relevant items (recall, AP over all
+        relevant, the ideal DCG) and never enters a top k for any k up to the
+        run depth. Beyond the run depth trec_eval has no documents at all;
+        the matrix has padding and then those documents. The description
+        says how many such documents were added.
+
+    Raises
+    ------
+    DataError
+        A line with too few or too many fields, a non-numeric rel or score,
+        a document twice for one query, or no query in common (each naming
+        the file and line).
+
+    Examples
+    --------
+    >>> qrels = b"1 0 d1 1\\n1 0 d2 0\\n1 0 d9 2\\n"
+    >>> run = b"1 Q0 d1 1 3.5 bm25\\n1 Q0 d2 2 2.0 bm25\\n1 Q0 d3 3 1.0 bm25\\n"
+    >>> ds = read_trec(qrels, run, qrels_name="q.txt", run_name="r.txt")
+    >>> ds.y_true.tolist(), ds.score("bm25").tolist()
+    ([[1.0, 0.0, 0.0, 2.0]], [[3.5, 2.0, 1.0, -1.0]])
+    """
+    q_data, q_label = _source(qrels, qrels_name, "qrels")
+    r_data, r_label = _source(run, run_name, "run")
+    q_file = _TrecFile(q_data, q_label, _QRELS_FIELDS, "qrels")
+    r_file = _TrecFile(r_data, r_label, _RUN_FIELDS, "run")
+    rel, score = q_file.numbers("rel"), r_file.numbers("score")
+    huge = rel > MAX_GRADE
+    if huge.any():
+        i = int(np.argmax(huge))
+        raw = q_file._text()["rel"].iloc[i]  # the text as written (an error path only)
+        raise DataError(f"{q_label}, line {q_file.line(i)}, field 4 (rel): {raw!r} {GRADE_LIMIT}.")
+    q_file.refuse_duplicates("judged")
+    r_file.refuse_duplicates("retrieved")
+    judged, ranked = q_file.df, r_file.df
+    n_negative = int((rel < 0).sum())
+    rel = np.maximum(rel, 0.0)
+
+    nj = len(judged)
+    q_codes, q_names = pd.factorize(pd.concat([judged["qid"], ranked["qid"]], ignore_index=True))
+    d_codes, _ = pd.factorize(pd.concat([judged["docid"], ranked["docid"]], ignore_index=True))
+    jq, rq, jd, rd = q_codes[:nj], q_codes[nj:], d_codes[:nj], d_codes[nj:]
+    n_docs = int(d_codes.max()) + 1
+    has_judgment = np.zeros(len(q_names), dtype=bool)
+    has_judgment[jq] = True
+    keep = has_judgment[rq]
+    if not keep.any():
+        raise DataError(
+            f"none of the {len(pd.unique(rq)):,} queries of {r_label} has a judgment in "
+            f"{q_label} (run qids such as {ranked['qid'].iloc[0]!r}, qrels qids such as "
+            f"{judged['qid'].iloc[0]!r})."
+        )
+    queries = pd.unique(rq[keep])  # in order of first appearance in the run
+    n_q = len(queries)
+    row_of = np.full(len(q_names), -1, dtype=np.intp)
+    row_of[queries] = np.arange(n_q)
+
+    r_row, r_doc, r_score = row_of[rq[keep]], rd[keep], score[keep]
+    r_key = rq[keep].astype(np.int64) * n_docs + r_doc
+    j_key = jq.astype(np.int64) * n_docs + jd
+    at = pd.Index(j_key).get_indexer(r_key)
+    r_rel = np.where(at >= 0, rel[at], 0.0)
+    n_unjudged = int((at < 0).sum())
+    j_row = row_of[jq]
+    unretrieved = (j_row >= 0) & (rel > 0) & (pd.Index(r_key).get_indexer(j_key) < 0)
+
+    retrieved = np.bincount(r_row, minlength=n_q)
+    added = np.bincount(j_row[unretrieved], minlength=n_q)
+    depth, extra = int(retrieved.max()), int(added.max())
+    width = depth + extra
+    _check_shape(f"{r_label} pivoted by query", n_q, width)
+
+    low = float(r_score.min())
+    step = max(1.0, abs(low) * 2.0**-40)
+    y = np.zeros((n_q, width))
+    s = np.full((n_q, width), low - step)
+    order = np.lexsort((-r_score, r_row))
+    r_row_o, r_score_o = r_row[order], r_score[order]
+    tied = (r_row_o[1:] == r_row_o[:-1]) & (r_score_o[1:] == r_score_o[:-1])
+    if tied.any():  # trec_eval breaks score ties by docid, descending
+        in_tie = np.zeros(len(order), dtype=bool)
+        in_tie[1:] |= tied
+        in_tie[:-1] |= tied
+        involved = np.zeros(len(order), dtype=bool)
+        involved[order] = in_tie
+        docids = ranked["docid"].to_numpy(dtype=object)[keep]
+        doc_rank = np.zeros(len(order), dtype=np.intp)
+        doc_rank[involved] = pd.factorize(docids[involved], sort=True)[0]
+        order = np.lexsort((-doc_rank, -r_score, r_row))
+        r_row_o = r_row[order]
+    col = np.arange(len(order)) - (np.cumsum(retrieved) - retrieved)[r_row_o]
+    y[r_row_o, col] = r_rel[order]
+    s[r_row_o, col] = r_score[order]
+
+    u_row, u_rel = j_row[unretrieved], rel[unretrieved]
+    u_order = np.lexsort((-u_rel, u_row))
+    u_row = u_row[u_order]
+    j = np.arange(len(u_row)) - (np.cumsum(added) - added)[u_row]
+    y[u_row, width - added[u_row] + j] = u_rel[u_order]
+    s[u_row, width - added[u_row] + j] = low - (2 + j) * step
+    if not np.isfinite(s).all():
+        raise DataError(f"{r_label}: scores near the float limit leave no room below them.")
+
+    tags = pd.unique(ranked["tag"])
+    model = str(tags[0]) if len(tags) == 1 else Path(r_label).stem
+    n_run_q = len(pd.unique(rq))
+    n_judged_q = int(has_judgment.sum())
+    notes = [
+        f"TREC run {r_label} judged by {q_label}: {_count(n_q, 'query', 'queries')}, "
+        f"run depth {depth:,}",
+        f"added {_count(int(unretrieved.sum()), 'judged relevant document')} the run did not "
+        "retrieve, after the padding (they count in recall and the ideal DCG, and never "
+        f"enter a top k for k <= {depth:,})",
+        f"{_count(n_unjudged, 'retrieved document')} without a judgment count as relevance 0",
+    ]
+    if n_run_q > n_q:
+        notes.append(
+            f"{_count(n_run_q - n_q, 'run query', 'run queries')} without judgments skipped"
+        )
+    if n_judged_q > n_q:
+        notes.append(f"{_count(n_judged_q - n_q, 'judged query', 'judged queries')} not in the run")
+    if n_negative:
+        notes.append(f"{_count(n_negative, 'negative judgment')} counted as 0")
+    notes.append("columns are rank slots, not document ids")
+    return Dataset(
+        name=name or r_label,
+        kind="graded",
+        y_true=y,
+        scores={model: s},
+        label_names=tuple(f"slot_{k + 1}" for k in range(width)),
+        sample_ids=tuple(str(q) for q in q_names[queries]),
+        description="; ".join(notes) + ".",
+        source="upload",
+    )

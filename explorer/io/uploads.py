@@ -1,0 +1,126 @@
+"""The upload entry points of the Data page: size and type first, then a reader.
+
+Each also enforces :data:`~explorer.io.limits.MAX_UPLOAD_BYTES`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from explorer.datasets import Dataset
+from explorer.io.dispatch import (
+    MATRIX_EXTENSIONS,
+    TABLE_EXTENSIONS,
+    _check_extension,
+    _format,
+    _open_frame,
+)
+from explorer.io.limits import MAX_UPLOAD_BYTES, _check_size
+from explorer.io.long import _long_dataset
+from explorer.io.matrix import read_matrix_pair
+from explorer.io.table import _table_dataset
+from explorer.io.trec import read_trec
+
+
+def read_upload(
+    name: str, data: bytes, *, max_bytes: int = MAX_UPLOAD_BYTES, kind: str | None = None
+) -> Dataset:
+    """Read one uploaded file holding everything: a one-row-per-sample or a long table.
+
+    Parameters
+    ----------
+    name : str
+        The uploaded file's name; its extension picks the format: ``.csv``,
+        ``.tsv``, ``.txt`` (delimiter sniffed: comma, tab, semicolon, bar or
+        whitespace), ``.parquet`` / ``.pq``. A ``.npy`` alone is refused: it
+        needs a labels + scores pair (:func:`read_pair_upload`).
+    data : bytes
+        The file's content.
+    max_bytes : int
+        Size limit (default :data:`MAX_UPLOAD_BYTES`).
+    kind : str or None
+        Passed on; None infers it.
+
+    Returns
+    -------
+    Dataset
+        A long table (columns ``sample`` and ``label``) via
+        :func:`read_long_table`, else a one-row-per-sample table via
+        :func:`read_table`.
+
+    Examples
+    --------
+    >>> read_upload("s.csv", b"y_true,score_a,score_b\\n0,0.1,0.3\\n1,0.8,0.2\\n").model_names
+    ('a', 'b')
+    >>> from explorer.io import DataError
+    >>> try:
+    ...     read_upload("big.csv", b"y_true,y_score\\n" * 10, max_bytes=100)
+    ... except DataError as exc:
+    ...     print(str(exc).split(". ")[0])
+    big.csv is 150 bytes; the limit is 100 bytes per file
+    """
+    _check_size(name, data, max_bytes)
+    _check_extension(name, TABLE_EXTENSIONS)
+    frame = _open_frame(data, name, _format(name, data))
+    if "sample" in frame.columns and "label" in frame.columns:
+        return _long_dataset(frame, kind, name)
+    return _table_dataset(frame, kind, name)
+
+
+def read_pair_upload(
+    labels_name: str,
+    labels_bytes: bytes,
+    scores_name: str,
+    scores_bytes: bytes,
+    *,
+    max_bytes: int = MAX_UPLOAD_BYTES,
+    kind: str | None = None,
+) -> Dataset:
+    """Read an uploaded labels + scores pair (see :func:`read_matrix_pair`).
+
+    Each file may be ``.csv``, ``.tsv``, ``.txt``, ``.parquet`` / ``.pq`` or
+    ``.npy``. The model is named after the scores file (``bm25.csv`` gives
+    model ``bm25``).
+
+    Examples
+    --------
+    >>> import io, numpy as np
+    >>> buf = io.BytesIO()
+    >>> np.save(buf, np.array([[0.9, 0.1], [0.2, 0.7]]))
+    >>> ds = read_pair_upload("y.csv", b"cat,dog\\n1,0\\n0,2\\n", "bm25.npy", buf.getvalue())
+    >>> ds.kind, ds.model_names, ds.label_names
+    ('graded', ('bm25',), ('cat', 'dog'))
+    """
+    for label, data in ((labels_name, labels_bytes), (scores_name, scores_bytes)):
+        _check_size(label, data, max_bytes)
+        _check_extension(label, MATRIX_EXTENSIONS)
+    return read_matrix_pair(
+        labels_bytes,
+        scores_bytes,
+        kind=kind,
+        name=f"{labels_name} + {scores_name}",
+        labels_name=labels_name,
+        scores_name=scores_name,
+        model=Path(scores_name).stem or "model",
+    )
+
+
+def read_trec_upload(
+    qrels_name: str,
+    qrels_bytes: bytes,
+    run_name: str,
+    run_bytes: bytes,
+    *,
+    max_bytes: int = MAX_UPLOAD_BYTES,
+) -> Dataset:
+    """Read uploaded TREC qrels and run files (see :func:`read_trec`); any extension.
+
+    Examples
+    --------
+    >>> ds = read_trec_upload("q.txt", b"7 0 a 1\\n", "r.txt", b"7 Q0 b 1 0.5 x\\n")
+    >>> ds.y_true.tolist(), ds.n_samples
+    ([[0.0, 1.0]], 1)
+    """
+    _check_size(qrels_name, qrels_bytes, max_bytes)
+    _check_size(run_name, run_bytes, max_bytes)
+    return read_trec(qrels_bytes, run_bytes, qrels_name=qrels_name, run_name=run_name)

@@ -1,0 +1,150 @@
+"""Checks and message parts every reader shares.
+
+The table readers (:mod:`explorer.io.text`, :mod:`explorer.io.parquet`) open a
+file into a frame; :class:`_Frame` is what the dataset builders ask of one,
+whatever the format: its columns, numbers and strings by column, and where a
+cell is (``file, line 3, column "y"``) for a message.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Protocol
+
+import numpy as np
+import pandas as pd
+
+from explorer.io.errors import DataError
+
+
+class _Frame(Protocol):
+    """A table opened by a reader (:class:`~explorer.io.text._TextFrame`,
+    :class:`~explorer.io.parquet._ParquetFrame`), as the dataset builders use it."""
+
+    label: str
+    columns: list[str]
+
+    def load(self, numeric: Iterable[str]) -> None:
+        """Read the body; ``numeric`` columns will be asked for as numbers."""
+
+    def where(self, i: int) -> str:
+        """Where data row ``i`` is: ``line 3`` or ``row 2``."""
+
+    def cell(self, i: int, col: str) -> str:
+        """``file, line 3, column "col"``: the start of a message about one cell."""
+
+    def raw(self, i: int, col: str) -> str:
+        """The cell as written."""
+
+    def numbers(self, col: str) -> np.ndarray:
+        """Column ``col`` as finite float64, or a DataError naming the first bad cell."""
+
+    def strings(self, col: str) -> pd.Series:
+        """Column ``col`` as stripped text."""
+
+
+def _count(n: int, one: str, many: str | None = None) -> str:
+    return f"{n:,} {one if n == 1 else many or one + 's'}"
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip()
+    return text.splitlines()[0] if text else type(exc).__name__
+
+
+def _not_a_number(raw) -> str:
+    """Why the cell ``raw`` is not a finite number, for a message."""
+    if raw is None or (isinstance(raw, float) and np.isnan(raw)) or raw is pd.NA:
+        return "is empty or NaN (expected a finite number)"
+    if not isinstance(raw, str):
+        if isinstance(raw, (int, float, np.number)) and np.isinf(raw):
+            return f"{raw} is infinite (expected a finite number)"
+        return f"{raw!r} is not a number"
+    text = raw.strip()
+    if text == "":
+        return "is empty (expected a number)"
+    try:
+        value = float(text)
+    except ValueError:
+        if re.fullmatch(r"[+-]?\d+,\d+", text):
+            return f"{raw!r} is not a number (write the decimal point as '.', not ',')"
+        return f"{raw!r} is not a number"
+    if np.isnan(value):
+        return f"{raw!r} is not a number (NaN is not allowed: expected a finite number)"
+    if "inf" in text.lower():
+        return f"{raw!r} is infinite (expected a finite number)"
+    return f"{raw!r} is too large (expected a finite number)"
+
+
+def _looks_like_data(names: list[str]) -> bool:
+    """True when every header name parses as a number: the file probably has no header."""
+    try:
+        [float(n) for n in names]
+    except ValueError:
+        return False
+    return True
+
+
+def _no_header_hint(names: list[str]) -> str:
+    if names and _looks_like_data(names):
+        return (
+            " The first line looks like data: the file needs a header row naming the columns"
+            " (np.savetxt writes none: pass header=..., comments='')."
+        )
+    return ""
+
+
+def _check_names(label: str, names: list[str], where: str) -> None:
+    """Refuse empty and duplicated column names."""
+    for j, n in enumerate(names):
+        if n == "":
+            raise DataError(
+                f"{label}, {where}: column {j + 1} has no name (expected a column name; "
+                "is there a stray delimiter at the end of the header?)."
+            )
+    seen: dict[str, int] = {}
+    for j, n in enumerate(names):
+        if n in seen:
+            raise DataError(
+                f'{label}, {where}: column "{n}" appears twice (columns {seen[n] + 1} and '
+                f"{j + 1}); every column needs its own name."
+                f"{_no_header_hint(names) or _trec_hint(names)}"
+            )
+        seen[n] = j
+
+
+def _trec_hint(cols: list[str]) -> str:
+    if len(cols) in (4, 6) and cols[1] in ("0", "Q0"):
+        return (
+            " It looks like a TREC qrels or run file: upload it with its partner in the TREC "
+            "uploaders."
+        )
+    return ""
+
+
+def _binary_check(frame: _Frame, col: str, y: np.ndarray) -> None:
+    bad = (y != 0) & (y != 1)
+    if bad.any():
+        i = int(np.argmax(bad))
+        raise DataError(
+            f"{frame.cell(i, col)}: {frame.raw(i, col)!r} is not a binary label (expected 0 or 1)."
+        )
+
+
+def _ids(frame: _Frame, col: str) -> tuple[str, ...]:
+    """Column ``col`` as unique, non-empty sample ids."""
+    ids = frame.strings(col)
+    empty = (ids == "").to_numpy()
+    if empty.any():
+        i = int(np.argmax(empty))
+        raise DataError(f"{frame.cell(i, col)}: is empty (expected an id).")
+    dup = ids.duplicated().to_numpy()
+    if dup.any():
+        i = int(np.argmax(dup))
+        j = int(np.argmax((ids.iloc[:i] == ids.iloc[i]).to_numpy()))
+        raise DataError(
+            f"{frame.cell(i, col)}: {ids.iloc[i]!r} repeats the id on {frame.where(j)} "
+            "(expected each id once)."
+        )
+    return tuple(ids.tolist())
