@@ -172,7 +172,7 @@ def _change_one_widget(at, done: set | None = None) -> str:
 
 def _sample_of(kind: str) -> str:
     """The bundled sample used for ``kind`` ('' if the gallery has none)."""
-    from explorer.datasets import sample_index
+    from explorer.samples import sample_index
 
     rows = [r["name"] for r in sample_index() if r["kind"] == kind]
     return KIND_SAMPLE[kind] if KIND_SAMPLE.get(kind) in rows else (rows[0] if rows else "")

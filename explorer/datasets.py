@@ -1,7 +1,9 @@
-"""The Dataset value every page reads, and the gallery of bundled samples.
+"""The Dataset value every page reads.
 
 A :class:`Dataset` is immutable: readers (``explorer.io``) build one, pages
-only read it. Its arrays are read-only numpy arrays.
+only read it. Its arrays are read-only numpy arrays. The bundled samples are
+in :mod:`explorer.samples`. This module imports nothing of the explorer, so
+every other module may import it.
 
 Task kinds
 ----------
@@ -17,15 +19,11 @@ regression
 
 from __future__ import annotations
 
-import csv
 import hashlib
 from dataclasses import dataclass, field
-from functools import cache, cached_property
-from pathlib import Path
+from functools import cached_property
 
 import numpy as np
-
-SAMPLE_DIR = Path(__file__).resolve().parents[1] / "sample_data"
 
 KINDS = ("binary", "multilabel", "graded", "regression")
 KIND_LABELS = {
@@ -173,65 +171,6 @@ class Dataset:
     @property
     def is_matrix(self) -> bool:
         return self.kind in ("multilabel", "graded")
-
-
-# --------------------------------------------------------------------------
-# The sample gallery: sample_data/index.csv lists every bundled dataset.
-# A one-file sample is <name>.csv (columns y_true, score_<model>..., optional
-# sample_weight and id); a matrix sample is <name>.labels.csv and
-# <name>.scores.csv (one file per extra model: <name>.scores.<model>.csv).
-# --------------------------------------------------------------------------
-
-
-@cache
-def sample_index() -> tuple[dict[str, str], ...]:
-    """Rows of ``sample_data/index.csv``: name, kind, title, teaches."""
-    with open(SAMPLE_DIR / "index.csv", newline="", encoding="utf-8") as fh:
-        return tuple(dict(row) for row in csv.DictReader(fh))
-
-
-def sample_names() -> tuple[str, ...]:
-    """Names of the bundled samples, in gallery order."""
-    return tuple(row["name"] for row in sample_index())
-
-
-@cache
-def load_sample(name: str) -> Dataset:
-    """Load a bundled sample by name (cached; Datasets are immutable).
-
-    Examples
-    --------
-    >>> d = load_sample("seed003_lrap")
-    >>> d.kind, d.y_true.shape
-    ('multilabel', (3, 3))
-    """
-    from explorer import io  # local import: io imports this module
-
-    row = next((r for r in sample_index() if r["name"] == name), None)
-    if row is None:
-        raise KeyError(f"no bundled sample named {name!r}")
-    if row["kind"] in ("binary", "regression"):
-        ds = io.read_table(SAMPLE_DIR / f"{name}.csv", kind=row["kind"], name=name)
-    else:
-        extra = sorted(SAMPLE_DIR.glob(f"{name}.scores.*.csv"))
-        ds = io.read_matrix_pair(
-            SAMPLE_DIR / f"{name}.labels.csv",
-            SAMPLE_DIR / f"{name}.scores.csv",
-            kind=row["kind"],
-            name=name,
-            extra_scores={p.name.split(".")[-2]: p for p in extra},
-        )
-    return Dataset(
-        name=ds.name,
-        kind=ds.kind,
-        y_true=ds.y_true,
-        scores=ds.scores,
-        sample_weight=ds.sample_weight,
-        label_names=ds.label_names,
-        sample_ids=ds.sample_ids,
-        description=row["teaches"],
-        source="sample",
-    )
 
 
 def _tied_count(scores: np.ndarray) -> int:

@@ -37,9 +37,10 @@ from urllib.parse import urlencode
 
 import streamlit as st
 
-from explorer.datasets import Dataset, load_sample, sample_index, sample_names
+from explorer.datasets import Dataset
 from explorer.io import DataError
 from explorer.links import decode_dataset, encode_dataset, fits_in_link
+from explorer.samples import load_sample, sample_index, sample_names
 
 DEFAULT_SAMPLE = "balanced"
 ACTIVE = "active_dataset"

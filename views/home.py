@@ -5,8 +5,9 @@ import streamlit as st
 
 import metrics
 from explorer import state
-from explorer.datasets import KIND_LABELS, sample_index
+from explorer.datasets import KIND_LABELS
 from explorer.formatting import fmt
+from explorer.samples import sample_index
 
 st.title("Metric Explorer")
 st.markdown(

@@ -5,8 +5,8 @@ import re
 from playwright.sync_api import Page, expect
 
 import metrics
-from explorer.datasets import load_sample
 from explorer.formatting import fmt
+from explorer.samples import load_sample
 from metrics.classification import threshold_predictions
 from tests.e2e.conftest import metric_value, step_slider, wait_for_run
 

@@ -3,8 +3,8 @@
 from playwright.sync_api import Page, expect
 
 import metrics
-from explorer.datasets import load_sample
 from explorer.formatting import fmt
+from explorer.samples import load_sample
 from tests.e2e.conftest import wait_for_run
 
 

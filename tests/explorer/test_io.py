@@ -668,3 +668,30 @@ def test_a_bad_cell_deep_in_a_big_file_is_found_on_its_line():
     lines[40_000] = "1,0.5,3\n"
     message = refusal(read_upload, "big.csv", "".join(lines).encode())
     assert_names(message, "big.csv, line 40001 has 3 fields")
+
+
+# --------------------------------------------------------------------------
+# The first readers' tests (from test_datasets.py)
+# --------------------------------------------------------------------------
+
+
+def test_read_table_names_line_column_and_value_of_a_bad_cell():
+    with pytest.raises(DataError, match=r'bad\.csv, line 3, column "y_score": \'n/a\''):
+        read_table(b"y_true,y_score\n0,0.1\n1,n/a\n", kind="binary", name="bad.csv")
+
+
+def test_read_table_refuses_non_binary_label():
+    with pytest.raises(DataError, match=r'line 2, column "y_true": \'2\''):
+        read_table(b"y_true,y_score\n2,0.1\n", kind="binary", name="b.csv")
+
+
+def test_read_matrix_pair_refuses_headers_that_differ():
+    with pytest.raises(DataError, match=r"extra: \['bird'\]"):
+        read_matrix_pair(b"cat,dog\n1,0\n", b"cat,dog,bird\n0.1,0.2,0.3\n", kind="multilabel")
+
+
+def test_read_table_refuses_empty_and_header_only_files():
+    with pytest.raises(DataError, match="empty"):
+        read_table(b"", kind="binary", name="e.csv")
+    with pytest.raises(DataError, match="no data rows"):
+        read_table(b"y_true,y_score\n", kind="binary", name="h.csv")

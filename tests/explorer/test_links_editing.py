@@ -4,7 +4,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from explorer.datasets import Dataset, load_sample, sample_names
+from explorer.datasets import Dataset
 from explorer.editing import (
     dataset_from_matrices,
     dataset_from_table,
@@ -14,6 +14,7 @@ from explorer.editing import (
 )
 from explorer.io import DataError
 from explorer.links import decode_dataset, encode_dataset, fits_in_link
+from explorer.samples import load_sample, sample_names
 
 
 @pytest.mark.parametrize("name", sample_names())

@@ -4,8 +4,8 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 import metrics
-from explorer.datasets import load_sample, sample_names
 from explorer.formatting import fmt
+from explorer.samples import load_sample, sample_names
 from tests.conftest import APP
 
 

@@ -5,8 +5,8 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 import metrics
-from explorer.datasets import load_sample
 from explorer.formatting import fmt
+from explorer.samples import load_sample
 from tests.conftest import APP
 
 GOOD = b"y_true,y_score\n0,0.1\n1,0.8\n0,0.35\n1,0.4\n1,0.9\n"

@@ -6,8 +6,9 @@ import numpy as np
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from explorer.datasets import Dataset, load_sample
+from explorer.datasets import Dataset
 from explorer.links import decode_dataset, encode_dataset, fits_in_link
+from explorer.samples import load_sample
 from tests.conftest import APP, numbered_selectbox
 
 

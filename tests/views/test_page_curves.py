@@ -11,8 +11,9 @@ from streamlit.testing.v1 import AppTest
 
 import metrics
 from explorer.charts import curves as charts
-from explorer.datasets import Dataset, load_sample
+from explorer.datasets import Dataset
 from explorer.formatting import fmt
+from explorer.samples import load_sample
 from metrics import curves as mc
 from metrics.classification import confusion_matrix, log_loss
 from tests.conftest import APP

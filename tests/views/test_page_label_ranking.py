@@ -16,8 +16,8 @@ from streamlit.testing.v1 import AppTest
 import metrics
 import metrics.label_ranking as lr
 from explorer.charts import ranking as charts
-from explorer.datasets import load_sample
 from explorer.formatting import fmt
+from explorer.samples import load_sample
 from metrics._ranks import max_rank
 from tests.conftest import APP, numbered_selectbox
 

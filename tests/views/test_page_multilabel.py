@@ -13,8 +13,8 @@ from streamlit.testing.v1 import AppTest
 
 import metrics
 from explorer.charts import multilabel as charts
-from explorer.datasets import load_sample
 from explorer.formatting import fmt
+from explorer.samples import load_sample
 from metrics.classification import (
     multilabel_label_table,
     multilabel_outcomes,

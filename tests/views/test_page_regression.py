@@ -14,8 +14,9 @@ from streamlit.testing.v1 import AppTest
 
 import metrics
 from explorer.charts import regression as charts
-from explorer.datasets import Dataset, load_sample
+from explorer.datasets import Dataset
 from explorer.formatting import fmt
+from explorer.samples import load_sample
 from metrics._validation import MetricInputError
 from metrics.regression import (
     ERROR_COLUMNS,

@@ -14,8 +14,8 @@ from streamlit.testing.v1 import AppTest
 
 import metrics
 from explorer.charts.retrieval import grade_color, metrics_vs_k_figure, ranked_list_figure
-from explorer.datasets import load_sample
 from explorer.formatting import fmt
+from explorer.samples import load_sample
 from metrics._validation import MetricInputError
 from metrics.retrieval import (
     CONVENTION_METRICS,

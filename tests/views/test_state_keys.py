@@ -13,8 +13,8 @@ from streamlit.testing.v1 import AppTest
 
 import metrics
 from explorer import state
-from explorer.datasets import load_sample
 from explorer.formatting import fmt
+from explorer.samples import load_sample
 from tests.conftest import APP, numbered_selectbox
 from tests.views.browser_model import Browser
 

@@ -16,8 +16,9 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 import metrics
-from explorer.datasets import MAX_GRADE, Dataset, load_sample
+from explorer.datasets import MAX_GRADE, Dataset
 from explorer.formatting import fmt
+from explorer.samples import load_sample
 from metrics.classification import confusion_matrix
 from tests.conftest import APP
 
