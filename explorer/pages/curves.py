@@ -46,6 +46,17 @@ SHORT = {
     "recall_at_least": "recall >= x",
     "precision_at_least": "precision >= x",
 }
+#: The headline numbers of :func:`rates` (after ROC AUC, AP and log loss), by label.
+RATE_LABELS = {
+    "Precision": "precision",
+    "Recall": "recall",
+    "F1": "f1",
+    "Accuracy": "accuracy",
+    "F-beta": "fbeta",
+    "Error rate": "error_rate",
+    "TPR": "tpr",
+    "FPR": "fpr",
+}
 #: The confusion matrix's normalizations, and what each divides by.
 NORMALIZE = {
     "true": "over the actual class (rows)",
@@ -62,6 +73,7 @@ __all__ = [
     "OPT_LABELS",
     "PAIR_GRID_LIMIT",
     "PAIR_SAMPLE",
+    "RATE_LABELS",
     "SHORT",
     "STRIP_MARKERS",
     "ThresholdAxis",
@@ -162,18 +174,21 @@ def threshold_counts(ds: Dataset, model: str) -> tuple[np.ndarray, np.ndarray, n
 
 
 def rates(ds: Dataset, model: str, t: float, beta: float) -> dict:
-    """Every count and rate of ``model`` at threshold ``t`` (score >= t is positive).
+    """Every count and rate of ``model`` at threshold ``t`` (score >= t is positive):
+    :func:`metrics.curves.rates_at_threshold`, and ``n``, the (weighted) number of
+    samples TP + FP + FN + TN.
 
     Examples
     --------
     >>> from explorer.datasets import load_sample
     >>> r = rates(load_sample("seed002_roc6"), "model", 0.65, 1.0)
-    >>> [r[k] for k in ("tp", "fp", "fn", "tn")], round(r["precision"], 4)
-    ([2.0, 1.0, 0.0, 3.0], 0.6667)
+    >>> [r[k] for k in ("tp", "fp", "fn", "tn", "n")], round(r["precision"], 4)
+    ([2.0, 1.0, 0.0, 3.0, 6.0], 0.6667)
     """
-    return mc.rates_at_threshold(
+    at_t = mc.rates_at_threshold(
         ds.y_true, ds.score(model), t, beta=beta, sample_weight=ds.sample_weight
     )
+    return {**at_t, "n": at_t["tp"] + at_t["fp"] + at_t["fn"] + at_t["tn"]}
 
 
 # ------------------------------------------------------------------ the threshold controls
