@@ -146,6 +146,25 @@ def clear_all() -> None:
 
 
 # -- ROC & PR curves ----------------------------------------------------------
+from explorer.pages import curves as _curves  # noqa: E402
+
+curves_curves = value(_curves.curves)
+curves_rates = value(_curves.rates)
+curves_optima = value(_curves.optima)
+curves_four_ways = value(_curves.four_ways)
+curves_pairs = value(_curves.pairs)
+curves_rank_head = value(_curves.rank_head)
+curves_threshold_head = value(_curves.threshold_head)
+curves_log_loss = value(_curves.log_loss_values)
+curves_calibration = value(_curves.calibration)
+curves_threshold_axis = shared(_curves.threshold_axis, size="shared")
+# the one sort, the samples' orders and the figures: shared read-only, never copied
+curves_counts = shared(_curves.threshold_counts, size="big")
+curves_samples = shared(_curves.samples, size="big")
+curves_figures = shared(_curves.curve_figures, size="big")
+curves_strip_figure = shared(_curves.strip_figure, size="big")
+curves_histogram_figure = shared(_curves.histogram_figure, size="big")
+curves_calibration_figure = shared(_curves.calibration_figure, size="big")
 
 
 # -- Label ranking ------------------------------------------------------------

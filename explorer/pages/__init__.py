@@ -1,0 +1,1 @@
+"""Page models: pure functions from (Dataset, settings) to results, one module per page."""
