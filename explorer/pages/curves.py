@@ -127,7 +127,7 @@ def curves(ds: Dataset, model: str) -> dict:
 
     Examples
     --------
-    >>> from explorer.datasets import load_sample
+    >>> from explorer.samples import load_sample
     >>> c = curves(load_sample("seed002_roc6"), "model")
     >>> c["fpr"].tolist(), c["tpr"].tolist()
     ([0.0, 0.0, 0.0, 0.25, 0.5, 0.75, 1.0], [0.0, 0.5, 1.0, 1.0, 1.0, 1.0, 1.0])
@@ -163,7 +163,7 @@ def threshold_counts(ds: Dataset, model: str) -> tuple[np.ndarray, np.ndarray, n
 
     Examples
     --------
-    >>> from explorer.datasets import load_sample
+    >>> from explorer.samples import load_sample
     >>> thresholds, tps, fps = threshold_counts(load_sample("seed002_roc6"), "model")
     >>> thresholds.tolist()
     [inf, 0.9, 0.8, 0.7, 0.6, 0.5, 0.4]
@@ -180,7 +180,7 @@ def rates(ds: Dataset, model: str, t: float, beta: float) -> dict:
 
     Examples
     --------
-    >>> from explorer.datasets import load_sample
+    >>> from explorer.samples import load_sample
     >>> r = rates(load_sample("seed002_roc6"), "model", 0.65, 1.0)
     >>> [r[k] for k in ("tp", "fp", "fn", "tn", "n")], round(r["precision"], 4)
     ([2.0, 1.0, 0.0, 3.0, 6.0], 0.6667)
@@ -299,7 +299,8 @@ def threshold_axis(ds: Dataset, model: str) -> ThresholdAxis:
     Examples
     --------
     >>> import numpy as np
-    >>> from explorer.datasets import Dataset, load_sample
+    >>> from explorer.datasets import Dataset
+    >>> from explorer.samples import load_sample
     >>> axis = threshold_axis(load_sample("seed002_roc6"), "model")
     >>> axis.lo, axis.hi, axis.step, axis.box_format, axis.default
     (0.0, 1.0, 0.01, '%.4f', 0.5)
@@ -336,7 +337,7 @@ def optima(
 
     Examples
     --------
-    >>> from explorer.datasets import load_sample
+    >>> from explorer.samples import load_sample
     >>> best = optima(load_sample("balanced"), "good", 1.0, 1.0, 1.0, 0.9, 0.9)
     >>> best.index.tolist() == list(OPTIMIZERS)
     True
@@ -361,7 +362,7 @@ def candidates_table(best: pd.DataFrame) -> pd.DataFrame:
 
     Examples
     --------
-    >>> from explorer.datasets import load_sample
+    >>> from explorer.samples import load_sample
     >>> table = candidates_table(optima(load_sample("seed002_roc6"), "model", 1, 1, 1, 0.9, 0.9))
     >>> table.columns.tolist()
     ['criterion', 'threshold', 'value', 'precision', 'recall (TPR)', 'FPR', 'tp', 'fp', 'fn', 'tn']
@@ -446,7 +447,7 @@ def curve_figures(
 
     Examples
     --------
-    >>> from explorer.datasets import load_sample
+    >>> from explorer.samples import load_sample
     >>> roc, pr = curve_figures(load_sample("balanced"), "good", 0.5, 1.0, 1.0, 1.0, 0.9, 0.9)
     >>> [tr.name for tr in roc.data][1:3]
     ['good (AUC 0.960)', 'weak (AUC 0.724)']
@@ -570,7 +571,7 @@ def samples(ds: Dataset, model: str) -> dict:
 
     Examples
     --------
-    >>> from explorer.datasets import load_sample
+    >>> from explorer.samples import load_sample
     >>> got = samples(load_sample("seed002_roc6"), "model")
     >>> got["worst"].tolist(), got["pos"].tolist(), got["neg"].tolist()
     ([1, 3, 4, 5, 2, 0], [0, 2], [1, 3, 4, 5])
@@ -604,7 +605,7 @@ def sample_rows(ds: Dataset, listed: dict, idx: np.ndarray, t: float) -> pd.Data
 
     Examples
     --------
-    >>> from explorer.datasets import load_sample
+    >>> from explorer.samples import load_sample
     >>> ds = load_sample("seed002_roc6")
     >>> rows = sample_rows(ds, samples(ds, "model"), np.array([1, 0]), 0.65)
     >>> rows[["id", "score", "prediction", "outcome"]].values.tolist()
@@ -627,7 +628,7 @@ def cell_samples(listed: dict, cell: str, t: float) -> np.ndarray:
 
     Examples
     --------
-    >>> from explorer.datasets import load_sample
+    >>> from explorer.samples import load_sample
     >>> listed = samples(load_sample("seed002_roc6"), "model")
     >>> cell_samples(listed, "FP", 0.55).tolist(), cell_samples(listed, "TN", 0.55).tolist()
     ([1, 3], [4, 5])
@@ -646,7 +647,7 @@ def strip_figure(ds: Dataset, model: str, t: float, *, _samples: dict | None = N
 
     Examples
     --------
-    >>> from explorer.datasets import load_sample
+    >>> from explorer.samples import load_sample
     >>> fig = strip_figure(load_sample("seed002_roc6"), "model", 0.55)
     >>> sorted((tr.name.split(" ")[0], len(tr.x)) for tr in fig.data)
     [('FN', 0), ('FP', 2), ('TN', 2), ('TP', 2)]
@@ -676,7 +677,7 @@ def four_ways(ds: Dataset, model: str, n_bins: int = 100, *, _at_100: dict | Non
 
     Examples
     --------
-    >>> from explorer.datasets import load_sample
+    >>> from explorer.samples import load_sample
     >>> four = four_ways(load_sample("seed002_auc8"), "model", 2)
     >>> four["trapezoid"] == four["pairwise"] == four["rank"] == four["exact"]
     True
@@ -706,7 +707,7 @@ def pairs(ds: Dataset, model: str) -> dict:
 
     Examples
     --------
-    >>> from explorer.datasets import load_sample
+    >>> from explorer.samples import load_sample
     >>> got = pairs(load_sample("seed002_auc8"), "model")
     >>> got["n_pairs"], got["full"], len(got["table"]) == got["n_pairs"]
     (15, True, True)
@@ -730,7 +731,7 @@ def rank_table(ds: Dataset, model: str) -> pd.DataFrame:
 
     Examples
     --------
-    >>> from explorer.datasets import load_sample
+    >>> from explorer.samples import load_sample
     >>> table = rank_table(load_sample("seed002_roc6"), "model")
     >>> table["mid_rank"].tolist(), table.attrs["rank_sum"]
     ([1.0, 2.0, 3.0, 4.0, 5.0, 6.0], 11.0)
@@ -744,7 +745,7 @@ def rank_head(ds: Dataset, model: str) -> tuple[pd.DataFrame, int]:
 
     Examples
     --------
-    >>> from explorer.datasets import load_sample
+    >>> from explorer.samples import load_sample
     >>> head, n = rank_head(load_sample("breast_cancer"), "logreg")
     >>> len(head), n, head.attrs["n_pos"] + head.attrs["n_neg"] == n
     (200, 228, True)
@@ -758,7 +759,7 @@ def histogram_figure(ds: Dataset, model: str, n_bins: int):
 
     Examples
     --------
-    >>> from explorer.datasets import load_sample
+    >>> from explorer.samples import load_sample
     >>> fig = histogram_figure(load_sample("seed002_roc6"), "model", 2)
     >>> [(tr.name, [int(v) for v in tr.y]) for tr in fig.data]
     [('positives', [0, 2]), ('negatives', [1, 3])]
@@ -775,7 +776,7 @@ def threshold_table(ds: Dataset, model: str, drop: bool, *, _counts=None) -> pd.
 
     Examples
     --------
-    >>> from explorer.datasets import load_sample
+    >>> from explorer.samples import load_sample
     >>> table = threshold_table(load_sample("seed002_roc6"), "model", False)
     >>> table[["fpr", "tpr"]].values.tolist()[:4]
     [[0.0, 0.0], [0.0, 0.5], [0.0, 1.0], [0.25, 1.0]]
@@ -792,7 +793,7 @@ def threshold_head(
 
     Examples
     --------
-    >>> from explorer.datasets import load_sample
+    >>> from explorer.samples import load_sample
     >>> head, n = threshold_head(load_sample("breast_cancer"), "logreg", False)
     >>> len(head), n
     (200, 211)
@@ -815,7 +816,7 @@ def log_loss_values(ds: Dataset, model: str) -> tuple[float, float, str]:
 
     Examples
     --------
-    >>> from explorer.datasets import load_sample
+    >>> from explorer.samples import load_sample
     >>> mean, total, error = log_loss_values(load_sample("seed002_roc6"), "model")
     >>> round(mean, 4), round(total, 4), error
     (0.6088, 3.6527, '')
@@ -837,7 +838,7 @@ def calibration(ds: Dataset, model: str, n_bins: int) -> pd.DataFrame:
 
     Examples
     --------
-    >>> from explorer.datasets import load_sample
+    >>> from explorer.samples import load_sample
     >>> calibration(load_sample("seed002_roc6"), "model", 2)["count"].tolist()
     [1, 5]
     """
@@ -851,7 +852,7 @@ def calibration_figure(ds: Dataset, model: str, n_bins: int, *, _bins=None):
 
     Examples
     --------
-    >>> from explorer.datasets import load_sample
+    >>> from explorer.samples import load_sample
     >>> fig = calibration_figure(load_sample("seed002_roc6"), "model", 2)
     >>> [int(v) for v in fig.data[2].y]
     [1, 5]

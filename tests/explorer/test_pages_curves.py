@@ -11,8 +11,9 @@ import numpy as np
 import pytest
 
 import metrics
-from explorer.datasets import Dataset, load_sample
+from explorer.datasets import Dataset
 from explorer.pages import curves as page
+from explorer.samples import load_sample
 from metrics import curves as mc
 from metrics.classification import confusion_matrix, log_loss
 from tests.conftest import binary_case, weights
