@@ -179,3 +179,11 @@ multilabel_summary = value(_multilabel_summary)
 
 
 # -- Regression ---------------------------------------------------------------
+from explorer.pages import regression as _regression  # noqa: E402
+
+#: The eight headline values of a model, a weight choice and a moved prediction.
+regression_headline = value(_regression.headline)
+
+#: The unmoved prediction's worst rows, residuals and flags; regression.moved_errors
+#: patches the moved row in.
+regression_base_errors = value(_regression.base_errors)
