@@ -177,6 +177,32 @@ curves_calibration_figure = shared(_curves.calibration_figure, size="big")
 
 
 # -- Multilabel classification ------------------------------------------------
+from explorer.pages import multilabel as _multilabel  # noqa: E402
+
+#: The one pass over the N x L cells of a setting: the read-only predictions and every
+#: count. Shared, so the N x L matrix is not copied on every rerun; call it with
+#: ``multilabel.setting(...)`` (a rule's unused settings blanked, so going back to a
+#: rule reuses its entry). Moving beta or zero_division reuses it whole.
+multilabel_prediction = shared(_multilabel.prediction)
+
+
+def _multilabel_summary(ds, model, rule, threshold, thresholds, top_k, beta, zd_key) -> dict:
+    """:func:`explorer.pages.multilabel.summary` of the cached prediction of a setting."""
+    pred, counts = multilabel_prediction(ds, model, rule, threshold, thresholds, top_k)
+    return _multilabel.summary(ds, pred, counts, beta, zd_key)
+
+
+#: Every average, the per-label table and the worst samples (beta and zero_division
+#: only rescore the counts of :data:`multilabel_prediction`).
+multilabel_summary = value(_multilabel_summary)
 
 
 # -- Regression ---------------------------------------------------------------
+from explorer.pages import regression as _regression  # noqa: E402
+
+#: The eight headline values of a model, a weight choice and a moved prediction.
+regression_headline = value(_regression.headline)
+
+#: The unmoved prediction's worst rows, residuals and flags; regression.moved_errors
+#: patches the moved row in.
+regression_base_errors = value(_regression.base_errors)

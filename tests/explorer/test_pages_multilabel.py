@@ -1,0 +1,300 @@
+"""The Multilabel classification page model (explorer.pages.multilabel), without AppTest:
+hand-computed toy cases, and the bundled samples against `metrics` and scikit-learn."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+import warnings
+
+import numpy as np
+import pandas as pd
+import pytest
+import sklearn.metrics as skm
+
+import metrics
+from explorer.datasets import Dataset
+from explorer.pages import multilabel as ml
+from explorer.samples import load_sample
+from tests.conftest import ROOT, multilabel_case, weights
+
+ZD = {"warn": 0.0, "0": 0.0, "1": 1.0, "nan": np.nan}
+
+
+def toy() -> Dataset:
+    """3 samples x 3 labels; at 0.5 the predictions are [[1,1,0],[0,1,0],[0,0,1]]."""
+    y = np.array([[1, 0, 1], [0, 1, 0], [0, 0, 0]])
+    s = np.array([[0.9, 0.6, 0.3], [0.2, 0.8, 0.1], [0.4, 0.1, 0.7]])
+    return Dataset("toy", "multilabel", y, {"m": s}, label_names=("a", "b", "c"))
+
+
+def run(
+    ds, model=None, rule="threshold", threshold=0.5, thresholds=(), top_k=1, beta=1.0, zd="warn"
+):
+    """Prediction and summary of one setting, as the page computes them (uncached)."""
+    setting = ml.setting(model or ds.model_names[0], rule, threshold, thresholds, top_k)
+    pred, counts = ml.prediction(ds, *setting)
+    return pred, counts, ml.summary(ds, pred, counts, beta, zd)
+
+
+# ---------------------------------------------------------------- hand-computed toy
+def test_toy_by_hand():
+    pred, counts, res = run(toy())
+    assert pred.astype(int).tolist() == [[1, 1, 0], [0, 1, 0], [0, 0, 1]]
+    assert not pred.flags.writeable
+    # per label: a TP1; b TP1 FP1; c FP1 FN1 -> 3 wrong cells of 9, pooled TP 2 FP 2 FN 1
+    assert res["hamming"] == pytest.approx(3 / 9)
+    assert res["subset"] == pytest.approx(1 / 3) and res["n_exact"] == 1
+    assert res["averages"]["micro"]["f1"] == pytest.approx(2 * 2 / (2 * 2 + 2 + 1))
+    assert res["averages"]["micro"]["precision"] == pytest.approx(2 / 4)
+    assert res["averages"]["macro"]["f1"] == pytest.approx((1 + 2 / 3 + 0) / 3)
+    assert res["averages"]["macro"]["recall"] == pytest.approx((1 + 1 + 0) / 3)
+    # Jaccard per sample: 1/3, 1, 0/1 -> mean 4/9
+    assert res["averages"]["samples"]["jaccard"] == pytest.approx(4 / 9)
+    assert (res["rows_no_pred"], res["rows_no_true"]) == (0, 1)
+    # worst first: sample 0 (2 wrong), sample 2 (1 wrong), sample 1 (exact)
+    assert res["worst"].index.tolist() == [0, 2, 1]
+    assert res["worst"]["missed"].tolist() == ["c", "", ""]
+    labels = res["labels"]
+    assert labels["label"].tolist()[:3] == ["a", "b", "c"]
+    assert labels["tp"].iloc[:3].tolist() == [1, 1, 0]
+    assert labels["fp"].iloc[:3].tolist() == [0, 1, 1]
+
+
+def test_the_three_rules_by_hand():
+    ds = toy()
+    per_label = ml.predict(ds, "m", "per_label", None, (0.3, 0.7, 0.9), None)
+    assert per_label.astype(int).tolist() == [[1, 0, 0], [0, 1, 0], [1, 0, 0]]
+    top2 = ml.predict(ds, "m", "top_k", None, (), 2)
+    assert top2.astype(int).tolist() == [[1, 1, 0], [1, 1, 0], [1, 0, 1]]
+    assert ml.predict(ds, "m", "threshold", 0.0, (), None).all()
+
+
+def test_setting_keeps_only_what_the_rule_uses():
+    assert ml.setting("m", "threshold", 0.4, (0.1,), 3) == ("m", "threshold", 0.4, (), None)
+    assert ml.setting("m", "per_label", 0.4, (0.1,), 3) == ("m", "per_label", None, (0.1,), None)
+    assert ml.setting("m", "top_k", 0.4, (0.1,), 3) == ("m", "top_k", None, (), 3)
+
+
+def test_threshold_list_and_range():
+    assert ml.threshold_list("0.1,0.9", 2, 0.5) == (0.1, 0.9)
+    for raw in (None, "", "0.1", "0.1,x", "0.1,inf", "0.1,0.2,0.3"):
+        assert ml.threshold_list(raw, 2, 0.5) == (0.5, 0.5), raw
+    assert ml.threshold_range(np.array([0.3, 0.7])) == (0.0, 1.0)
+    assert ml.threshold_range(np.array([-0.2, 4.5])) == (-1.0, 5.0)
+
+
+# ---------------------------------------------------------------- against metrics
+@pytest.mark.parametrize("zd", ["warn", "0", "1", "nan"])
+@pytest.mark.parametrize("beta", [1.0, 2.0])
+def test_summary_matches_metrics_on_digit_properties(zd, beta):
+    ds = load_sample("digit_properties")
+    pred, _, res = run(ds, threshold=0.9, beta=beta, zd=zd)  # 0.9 empties labels and samples
+    y, z = ds.y_true, ml.ZD_VALUE[zd]
+    np.testing.assert_array_equal(pred, ds.score() >= 0.9)
+    assert res["hamming"] == pytest.approx(metrics.hamming_loss(y, pred))
+    assert res["subset"] == pytest.approx(metrics.accuracy_score(y, pred))
+    for avg in ("macro", "micro", "samples", "weighted"):
+        got = res["averages"][avg]
+        kw = {"average": avg, "zero_division": z}
+        assert got["precision"] == pytest.approx(
+            metrics.precision_score(y, pred, **kw), nan_ok=True
+        )
+        assert got["recall"] == pytest.approx(metrics.recall_score(y, pred, **kw), nan_ok=True)
+        assert got["f1"] == pytest.approx(metrics.f1_score(y, pred, **kw), nan_ok=True)
+        assert got["fbeta"] == pytest.approx(
+            metrics.fbeta_score(y, pred, beta=beta, **kw), nan_ok=True
+        )
+    # scikit-learn agrees on what the page headlines
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # scikit-learn warns on every 0/0
+        sk_zd = "warn" if zd == "warn" else ZD[zd]
+        assert res["averages"]["micro"]["f1"] == pytest.approx(
+            skm.f1_score(y, pred, average="micro", zero_division=sk_zd), nan_ok=True
+        )
+        assert res["averages"]["macro"]["f1"] == pytest.approx(
+            skm.f1_score(y, pred, average="macro", zero_division=sk_zd), nan_ok=True
+        )
+    assert res["rows_no_pred"] == int((pred.sum(axis=1) == 0).sum()) > 0
+    assert res["rows_no_true"] == int((y.sum(axis=1) == 0).sum()) > 0
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_summary_with_weights_per_label_and_top_k_match_metrics(seed):
+    y, s = multilabel_case(seed, n=50, m=5)
+    w = weights(seed, 50)
+    ds = Dataset("case", "multilabel", y, {"m": s}, sample_weight=w)
+    cuts = (0.25, 0.5, 0.75, 0.5, 0.0)
+    for rule, expected in (
+        ("per_label", metrics.threshold_predictions(s, list(cuts))),
+        ("top_k", metrics.top_k_predictions(s, k=2)),
+    ):
+        pred, counts, res = run(ds, rule=rule, thresholds=cuts, top_k=2, zd="1")
+        np.testing.assert_array_equal(pred, expected.astype(bool))
+        assert counts.tp.tolist() == pytest.approx(w @ (y * expected))
+        assert res["hamming"] == pytest.approx(metrics.hamming_loss(y, expected, sample_weight=w))
+        assert res["averages"]["weighted"]["f1"] == pytest.approx(
+            skm.f1_score(y, expected, average="weighted", sample_weight=w, zero_division=1)
+        )
+        assert res["averages"]["samples"]["jaccard"] == pytest.approx(
+            skm.jaccard_score(y, expected, average="samples", sample_weight=w, zero_division=1)
+        )
+
+
+def test_worst_rows_are_the_head_of_the_full_per_sample_sort():
+    """Up to ALL_ROWS samples every row is kept; past it the worst HEAD_ROWS only."""
+    rng = np.random.default_rng(5)
+    for n, kept in ((ml.ALL_ROWS, ml.ALL_ROWS), (ml.ALL_ROWS + 1, ml.HEAD_ROWS)):
+        y = (rng.random((n, 4)) < 0.3).astype(int)
+        s = np.round(rng.random((n, 4)), 1)
+        ds = Dataset("big", "multilabel", y, {"m": s})
+        pred, _, res = run(ds)
+        full = metrics.multilabel_per_sample(y, pred, label_names=ds.label_names)
+        full = full.sort_values(["wrong", "jaccard"], ascending=[False, True], kind="stable")
+        assert res["worst"].index.tolist() == full.index[:kept].tolist()
+        pd.testing.assert_frame_equal(res["worst"], full.iloc[:kept])
+
+
+# ---------------------------------------------------------------- the page's tables
+def test_empty_labels_at_a_high_threshold():
+    ds = load_sample("digit_properties")
+    pred, _, res = run(ds, threshold=0.97)
+    per_label = res["labels"].iloc[: ds.n_labels]
+    no_pred, no_sup = ml.empty_labels(per_label)
+    names = np.array(ds.label_names)
+    assert no_pred == names[pred.sum(axis=0) == 0].tolist() and no_pred
+    assert no_sup == []  # every property occurs
+    y = np.array([[1, 0], [1, 0]])
+    res = run(Dataset("t", "multilabel", y, {"m": np.array([[0.9, 0.1], [0.2, 0.1]])}))[2]
+    assert ml.empty_labels(res["labels"].iloc[:2]) == (["label_1"], ["label_1"])
+
+
+def test_label_tables():
+    _, _, res = run(toy())
+    csv, screen = ml.label_tables(res["labels"])
+    assert {"F1", ml.FB, "tn", "predicted", "no_support"} <= set(csv.columns)
+    assert not {"tn", "predicted", "no_prediction", "no_support", "f1"} & set(screen.columns)
+    # counts as text, blank on the macro line; the micro line pools them
+    assert screen["tp"].tolist() == ["1", "1", "0", "", "2"]
+    assert screen["fp"].tolist() == ["0", "1", "1", "", "2"]
+    assert csv["F1"].iloc[-1] == pytest.approx(4 / 7)
+
+
+def test_averages_and_seed_readings_match_metrics():
+    ds = load_sample("digit_properties")
+    pred, _, res = run(ds, beta=2.0)
+    y = ds.y_true
+    table = ml.averages_table(res["averages"])
+    assert table["scikit-learn"].tolist() == [f'average="{a}"' for a, _, _ in ml.AVERAGES]
+    for i, (avg, _, _) in enumerate(ml.AVERAGES):
+        assert table["precision"].iloc[i] == pytest.approx(
+            metrics.precision_score(y, pred, average=avg)
+        )
+        assert table[ml.FB].iloc[i] == pytest.approx(
+            metrics.fbeta_score(y, pred, beta=2.0, average=avg)
+        )
+        assert table["jaccard"].iloc[i] == pytest.approx(
+            metrics.jaccard_score(y, pred, average=avg)
+        )
+    seed = ml.seed_readings(res["averages"])
+    assert list(seed.columns) == ["seed 004 writes", "value", "what it computes", "scikit-learn"]
+    for row in seed.itertuples(index=False):
+        score, avg = row[3].split("_score(average=")
+        fn = {"precision": metrics.precision_score, "recall": metrics.recall_score}[score]
+        assert row[1] == pytest.approx(fn(y, pred, average=avg.strip('")')))
+    assert seed["value"].iloc[1] == pytest.approx(metrics.recall_score(y, pred, average="macro"))
+
+
+def test_rarest_label_and_outcome_grid():
+    ds = load_sample("digit_properties")
+    pred, _, res = run(ds)
+    rare = ml.rarest_label(res["labels"].iloc[: ds.n_labels])
+    support = ds.y_true.sum(axis=0)
+    assert rare["label"] == ds.label_names[int(np.argmin(support))]
+    assert rare["support"] == support.min()
+    cells, ids = ml.outcome_grid(ds, pred, res["worst"])
+    rows = res["worst"].index[: ml.GRID_ROWS]
+    assert len(ids) == ml.GRID_ROWS and ids == [ds.sample_ids[i] for i in rows]
+    np.testing.assert_array_equal(cells, metrics.multilabel_outcomes(ds.y_true, pred)[rows])
+
+
+def test_label_errors_count_all_and_list_the_first():
+    ds = toy()
+    pred, _, _ = run(ds)
+    assert ml.label_errors(ds, "m", pred, "a")[0] == 0
+    n_wrong, rows = ml.label_errors(ds, "m", pred, "c")
+    assert n_wrong == 2 and rows.index.tolist() == [0, 2]
+    assert rows["score"].tolist() == [0.3, 0.7]
+    rng = np.random.default_rng(1)
+    y = (rng.random((900, 2)) < 0.5).astype(int)
+    big = Dataset("b", "multilabel", y, {"m": rng.random((900, 2))})
+    pred, _, _ = run(big)
+    n_wrong, rows = ml.label_errors(big, "m", pred, "label_1")
+    wrong = np.flatnonzero(y[:, 1] != pred[:, 1])
+    assert n_wrong == wrong.size > ml.SHOWN_ROWS
+    assert rows.index.tolist() == wrong[: ml.SHOWN_ROWS].tolist()
+    assert set(rows["what"]) == {"missed (true, not predicted)", "extra (predicted, not true)"}
+
+
+def test_sample_choices_and_steps():
+    ds = toy()
+    pred, _, res = run(ds)
+    worst_ids, choices, wrong = ml.sample_choices(ds, res["worst"])
+    assert worst_ids == ["0", "2", "1"] and choices == ["0", "1", "2"]
+    assert wrong == {"0": 2, "2": 1, "1": 0}
+    steps = ml.sample_steps(ds, "m", pred, 0, "threshold", 0.45, ())
+    assert steps["threshold"].tolist() == [0.45, 0.45, 0.45]
+    assert steps["outcome"].tolist() == ["TP", "FP", "FN"]
+    steps = ml.sample_steps(ds, "m", pred, 2, "per_label", None, (0.1, 0.2, 0.3))
+    assert steps["threshold"].tolist() == [0.1, 0.2, 0.3]
+    assert steps["true"].tolist() == [0, 0, 0] and steps["score"].tolist() == [0.4, 0.1, 0.7]
+    assert "threshold" not in ml.sample_steps(ds, "m", pred, 1, "top_k", None, ()).columns
+    # past ALL_ROWS samples the picker offers the worst HEAD_ROWS only
+    n = ml.ALL_ROWS + 10
+    y = np.tile([[1, 0]], (n, 1))
+    big = Dataset("b", "multilabel", y, {"m": np.tile([[0.4, 0.6]], (n, 1))})
+    _, _, res = run(big)
+    worst_ids, choices, _ = ml.sample_choices(big, res["worst"])
+    assert len(worst_ids) == len(choices) == ml.HEAD_ROWS
+
+
+def test_sample_table_and_csv():
+    y, s = multilabel_case(2, n=30, m=4)
+    w = weights(2, 30)
+    ds = Dataset("w", "multilabel", y, {"m": s}, sample_weight=w)
+    pred, counts, res = run(ds, zd="1")
+    table = ml.sample_table(ds, res["worst"])
+    front = ["sample", "true_labels", "predicted_labels", "missed", "extra", "wrong"]
+    assert list(table.columns[:6]) == front and ml.FB in table.columns
+    assert table["sample_weight"].tolist() == w[res["worst"].index].tolist()
+    csv = pd.read_csv(
+        io.BytesIO(ml.samples_csv(ds, pred, counts, 1.0, "1")),
+        dtype={"sample": str},
+        keep_default_na=False,
+    )
+    order = metrics.multilabel_worst_samples(counts, zero_division=1)
+    assert csv["sample"].tolist() == [ds.sample_ids[i] for i in order]
+    assert csv["wrong"].tolist() == (y != pred).sum(axis=1)[order].tolist()
+    np.testing.assert_allclose(csv["sample_weight"], w[order])
+
+
+# ---------------------------------------------------------------- layering and caches
+def test_page_model_does_not_import_streamlit():
+    code = "import sys, explorer.pages.multilabel; assert 'streamlit' not in sys.modules"
+    subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True)
+
+
+def test_cached_prediction_is_shared_and_summary_equals_the_page_model():
+    from explorer import cache
+
+    ds = load_sample("digit_properties")
+    setting = ml.setting("from_digit", "top_k", 0.5, (), 2)
+    pred, counts = cache.multilabel_prediction(ds, *setting)
+    assert cache.multilabel_prediction(ds, *setting)[0] is pred  # no copy per rerun
+    got = cache.multilabel_summary(ds, *setting, 2.0, "nan")
+    want = ml.summary(ds, *ml.prediction(ds, *setting), 2.0, "nan")
+    for avg, values in want["averages"].items():
+        assert got["averages"][avg] == pytest.approx(values, nan_ok=True)
+    pd.testing.assert_frame_equal(got["worst"], want["worst"])
+    pd.testing.assert_frame_equal(got["labels"], want["labels"])

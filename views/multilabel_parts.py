@@ -1,0 +1,248 @@
+"""Layout helpers of the Multilabel classification page (views/multilabel.py).
+
+Each draws one part of the page from the results of :mod:`explorer.pages.multilabel`;
+no computation here.
+"""
+
+import streamlit as st
+
+from explorer import state, widgets
+from explorer.formatting import fmt
+from explorer.pages import multilabel as ml
+from views import prose
+
+ZD_SHOWN = {"warn": "0", "0": "0", "1": "1", "nan": "NaN (left out)"}
+
+
+def _four_places() -> dict:
+    """The column_config of the score columns: four decimals."""
+    return {
+        c: st.column_config.NumberColumn(format="%.4f")
+        for c in ("precision", "recall", "F1", ml.FB, "jaccard")
+    }
+
+
+def zero_division_notes(per_label, res: dict, zd_key: str) -> None:
+    """Where zero_division applies: the empty labels and samples, or that it changes nothing."""
+    no_pred, no_sup = ml.empty_labels(per_label)
+    rows_no_pred, rows_no_true = res["rows_no_pred"], res["rows_no_true"]
+    zd_shown = ZD_SHOWN[zd_key]
+    notes = []
+    if no_pred:
+        notes.append(
+            f"label(s) **{', '.join(no_pred)}** are never predicted: their precision is "
+            f"0/0 = {zd_shown}"
+        )
+    if no_sup:
+        notes.append(
+            f"label(s) **{', '.join(no_sup)}** never occur: their recall is 0/0 = {zd_shown}"
+        )
+    if rows_no_pred:
+        notes.append(
+            f"{rows_no_pred} sample(s) have an empty predicted set: sample precision 0/0 = "
+            f"{zd_shown}"
+        )
+    if rows_no_true:
+        notes.append(f"{rows_no_true} sample(s) have no true label: sample recall 0/0 = {zd_shown}")
+    if notes:
+        st.info(prose.section("multilabel", "zero_division_decides").format(notes="; ".join(notes)))
+    else:
+        st.caption(prose.section("multilabel", "zero_division_idle"))
+
+
+def _terms(values) -> str:
+    """The per-label values written as a sum (elided in the middle for many labels)."""
+    parts = [f"{x:.3f}" for x in values]
+    if len(parts) > 6:
+        parts = [*parts[:3], r"\cdots", *parts[-2:]]
+    return " + ".join(parts)
+
+
+def _table_and_csv(shown, csv, what: str, file_name: str, key: str) -> None:
+    """A table of scores (four decimals) and the button that downloads ``csv``."""
+    st.dataframe(shown, hide_index=True, width="stretch", column_config=_four_places())
+    st.download_button(f"{what} as CSV", csv.to_csv(index=False), file_name=file_name, key=key)
+
+
+def how_it_is_computed(ds, res: dict, beta: float) -> None:
+    """The per-label table, the averages side by side and every formula, with live numbers."""
+    st.subheader("How it is computed")
+    st.markdown(prose.section("multilabel", "per_label_table"))
+    shown_labels, on_screen = ml.label_tables(res["labels"])
+    st.caption(f"F-beta with beta = {beta:g}. Counts are weighted when the data has sample_weight.")
+    _table_and_csv(
+        on_screen,
+        shown_labels,
+        "Per-label table",
+        f"{ds.name}.multilabel.labels.csv",
+        "ml_download_labels",
+    )
+
+    st.markdown("**The averages side by side** (precision, recall, F1, F-beta, Jaccard).")
+    avg = res["averages"]
+    avg_table = ml.averages_table(avg)
+    _table_and_csv(
+        avg_table,
+        avg_table,
+        "Averages",
+        f"{ds.name}.multilabel.averages.csv",
+        "ml_download_averages",
+    )
+    _formulas(ds, res, beta)
+
+    with st.expander("Seed 004's naming, read two ways", expanded=True):
+        st.markdown(prose.section("multilabel", "seed_004"))
+        st.dataframe(
+            ml.seed_readings(avg),
+            hide_index=True,
+            width="stretch",
+            column_config={"value": st.column_config.NumberColumn(format="%.4f")},
+        )
+        st.caption(prose.section("multilabel", "seed_004_fbeta"))
+    _strictness(ds, res)
+
+
+def _formulas(ds, res: dict, beta: float) -> None:
+    """Macro, micro, sample and weighted averages as formulas, then when they disagree."""
+    avg, L = res["averages"], ds.n_labels
+    per_label, micro_row = res["labels"].iloc[:L], res["labels"].iloc[L + 1]
+    f_tp, f_fp, f_fn = (micro_row[c] for c in ("tp", "fp", "fn"))
+    st.markdown("**Class-averaged (macro):** score each label, then take the plain mean.")
+    st.latex(
+        r"\text{C-P} = \frac{1}{L}\sum_{j=1}^{L}\frac{TP_j}{TP_j+FP_j}"
+        rf" = \tfrac{{1}}{{{L}}}({_terms(per_label['precision'])})"
+        rf" = {fmt(avg['macro']['precision'])}"
+    )
+    st.latex(
+        r"\text{C-R} = \frac{1}{L}\sum_{j=1}^{L}\frac{TP_j}{TP_j+FN_j}"
+        rf" = \tfrac{{1}}{{{L}}}({_terms(per_label['recall'])}) = {fmt(avg['macro']['recall'])}"
+    )
+    st.latex(
+        r"\text{C-F1} = \frac{1}{L}\sum_{j=1}^{L}F1_j"
+        rf" = \tfrac{{1}}{{{L}}}({_terms(per_label['f1'])}) = {fmt(avg['macro']['f1'])}"
+    )
+    st.markdown("**Overall (micro):** pool TP, FP, FN over all labels, then score once.")
+    st.latex(
+        r"\text{O-P} = \frac{\sum_j TP_j}{\sum_j (TP_j+FP_j)}"
+        rf" = \frac{{{f_tp:g}}}{{{f_tp:g} + {f_fp:g}}} = {fmt(avg['micro']['precision'])}"
+    )
+    st.latex(
+        r"\text{O-R} = \frac{\sum_j TP_j}{\sum_j (TP_j+FN_j)}"
+        rf" = \frac{{{f_tp:g}}}{{{f_tp:g} + {f_fn:g}}} = {fmt(avg['micro']['recall'])}"
+    )
+    st.latex(
+        r"\text{O-F1} = \frac{2\sum_j TP_j}{2\sum_j TP_j + \sum_j FP_j + \sum_j FN_j}"
+        rf" = \frac{{2\cdot{f_tp:g}}}{{2\cdot{f_tp:g} + {f_fp:g} + {f_fn:g}}}"
+        rf" = {fmt(avg['micro']['f1'])}"
+    )
+    st.markdown(prose.section("multilabel", "sample_averaged"))
+    st.latex(
+        r"P_{\text{samples}} = \frac{1}{N}\sum_{i=1}^{N}\frac{|Y_i\cap\hat Y_i|}{|\hat Y_i|}"
+        rf" = {fmt(avg['samples']['precision'])}"
+    )
+    st.latex(
+        r"R_{\text{samples}} = \frac{1}{N}\sum_{i=1}^{N}\frac{|Y_i\cap\hat Y_i|}{|Y_i|}"
+        rf" = {fmt(avg['samples']['recall'])}"
+    )
+    st.markdown("**Weighted:** the class average, each label weighted by its support n_j.")
+    st.latex(
+        r"F1_{\text{weighted}} = \sum_{j=1}^{L} \frac{n_j}{\sum_k n_k}\, F1_j"
+        rf" = {fmt(avg['weighted']['f1'])}"
+    )
+    st.latex(
+        r"F_\beta = \frac{(1+\beta^2)\,TP}{(1+\beta^2)\,TP + \beta^2 FN + FP}"
+        r" = \frac{(1+\beta^2)\,P\,R}{\beta^2 P + R}"
+        rf"\qquad (\beta = {beta:g})"
+    )
+    rare = ml.rarest_label(per_label)
+    st.markdown(
+        prose.section("multilabel", "disagree").format(
+            L=L,
+            label=rare["label"],
+            support=rare["support"],
+            f1=fmt(rare["f1"]),
+            macro_f1=fmt(avg["macro"]["f1"]),
+            micro_f1=fmt(avg["micro"]["f1"]),
+        )
+    )
+
+
+def _strictness(ds, res: dict) -> None:
+    """Hamming loss, subset accuracy and Jaccard as formulas, from the strictest."""
+    avg, n, L = res["averages"], ds.n_samples, ds.n_labels
+    micro_row = res["labels"].iloc[L + 1]
+    f_fp, f_fn = micro_row["fp"], micro_row["fn"]
+    st.markdown("**Hamming loss, subset accuracy, Jaccard**")
+    st.latex(
+        r"\text{Hamming loss} = \frac{\#\text{wrong cells}}{N\cdot L} = \frac{FP + FN}{N\cdot L}"
+        rf" = \frac{{{f_fp:g} + {f_fn:g}}}{{{n}\cdot {L}}} = {fmt(res['hamming'])}"
+    )
+    st.latex(
+        r"\text{Subset accuracy} = \frac{\#\{i : \hat Y_i = Y_i\}}{N}"
+        rf" = \frac{{{res['n_exact']:g}}}{{{n}}} = {fmt(res['subset'])}"
+    )
+    st.latex(
+        r"\text{Jaccard}_{\text{samples}} = \frac{1}{N}\sum_i"
+        r"\frac{|Y_i\cap\hat Y_i|}{|Y_i\cup\hat Y_i|}"
+        rf" = {fmt(avg['samples']['jaccard'])}"
+    )
+    weighted_note = (
+        " (unweighted counts shown; the headline weights each sample by sample_weight)"
+        if ds.sample_weight is not None
+        else ""
+    )
+    st.caption(prose.section("multilabel", "strictness").format(L=L, weighted_note=weighted_note))
+
+
+def inspect(ds, model: str, pred, res: dict, rule: str, threshold, thresholds) -> None:
+    """What the model got wrong: one label's wrong samples, one sample label by label."""
+    st.subheader("What did it get wrong?")
+    label_names = list(ds.label_names)
+    state.bind_param("ml_inspect_label", "label", label_names[0], str, state.member(label_names))
+    lab = st.selectbox("Inspect a label", label_names, key="ml_inspect_label")
+    state.write_param("label", lab)
+    row = res["labels"].iloc[label_names.index(lab)]
+    n_wrong, wrong_rows = ml.label_errors(ds, model, pred, lab)
+    st.markdown(
+        f"**{lab}**: TP {row['tp']:g}, FP {row['fp']:g}, FN {row['fn']:g}, support "
+        f"{row['support']:g}; precision {fmt(row['precision'])}, recall "
+        f"{fmt(row['recall'])}, F1 {fmt(row['f1'])}. {n_wrong} wrong sample(s)"
+        + (f", the first {ml.SHOWN_ROWS} shown." if n_wrong > ml.SHOWN_ROWS else ":")
+    )
+    st.dataframe(wrong_rows, hide_index=True, width="stretch", height=300)
+
+    worst = res["worst"]
+    worst_ids, choices, wrong_count = ml.sample_choices(ds, worst)
+    state.bind_param("ml_inspect_sample", "sample", worst_ids[0], str, state.member(choices))
+    # the labels carry counts that follow the rule and the thresholds: a fresh widget when
+    # they change (a stale label would come back from the browser as the option)
+    sid = widgets.numbered_selectbox(
+        st,
+        "Inspect a sample",
+        choices,
+        lambda s: f"{s} ({wrong_count[s]} wrong)",
+        key="ml_inspect_sample",
+        default=worst_ids[0],
+        help="Default: the worst sample. The per-sample table below lists them worst first.",
+    )
+    state.write_param("sample", sid)
+    i = int(worst.index[worst_ids.index(sid)])
+    srow = worst.loc[i]
+    steps = ml.sample_steps(ds, model, pred, i, rule, threshold, thresholds)
+    st.markdown(
+        f"**Sample {sid}**: missed {srow['missed'] or 'nothing'}; extra "
+        f"{srow['extra'] or 'nothing'}. TP {srow['tp']}, FP {srow['fp']}, FN {srow['fn']}: "
+        f"precision {fmt(srow['precision'])}, recall {fmt(srow['recall'])}, "
+        f"Jaccard {fmt(srow['jaccard'])}, {srow['wrong']} of {ds.n_labels} cells wrong."
+        + (
+            " It has no predicted label: its precision is 0/0, set by zero_division."
+            if srow["n_predicted"] == 0
+            else ""
+        )
+        + (
+            " It has no true label: its recall is 0/0, set by zero_division."
+            if srow["n_true"] == 0
+            else ""
+        )
+    )
+    st.dataframe(steps, hide_index=True, width="stretch")
