@@ -152,6 +152,23 @@ def clear_all() -> None:
 
 
 # -- DCG & NDCG ---------------------------------------------------------------
+from explorer.pages import dcg as dcg_model  # noqa: E402
+
+#: The one sort of a model's scores, shared by every k, log base, gain and tie mode;
+#: a resource, so that its ~60 MB of orders (10^5 x 100) is not unpickled on each hit.
+dcg_ranking = shared(dcg_model.ranking, size="big")
+
+
+@value
+def dcg_per_sample_table(ds: Dataset, settings: dcg_model.Settings):
+    """:func:`explorer.pages.dcg.per_sample_table` on the shared sort (sorted on a miss only)."""
+    return dcg_model.per_sample_table(ds, settings, dcg_ranking(ds, settings.model))
+
+
+@value
+def dcg_worst_first(ds: Dataset, settings: dcg_model.Settings):
+    """:func:`explorer.pages.dcg.worst_first` of the cached table (a stable sort of 10^5 rows)."""
+    return dcg_model.worst_first(dcg_per_sample_table(ds, settings))
 
 
 # -- Top-K retrieval ----------------------------------------------------------
