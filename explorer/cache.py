@@ -149,6 +149,13 @@ def clear_all() -> None:
 
 
 # -- Label ranking ------------------------------------------------------------
+from explorer.pages import label_ranking as lr_model  # noqa: E402
+
+#: Headline numbers, per-sample table and tie rules of one model (what-if edits update
+#: a copy of it, one row at a time).
+lr_summary = value(lr_model.summary)
+#: The mean reciprocal rank, shown when every sample has one true label.
+lr_mrr = value(lr_model.mrr)
 
 
 # -- DCG & NDCG ---------------------------------------------------------------
