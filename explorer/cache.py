@@ -168,9 +168,33 @@ curves_calibration_figure = shared(_curves.calibration_figure, size="big")
 
 
 # -- Label ranking ------------------------------------------------------------
+from explorer.pages import label_ranking as lr_model  # noqa: E402
+
+#: Headline numbers, per-sample table and tie rules of one model (what-if edits update
+#: a copy of it, one row at a time).
+lr_summary = value(lr_model.summary)
+#: The mean reciprocal rank, shown when every sample has one true label.
+lr_mrr = value(lr_model.mrr)
 
 
 # -- DCG & NDCG ---------------------------------------------------------------
+from explorer.pages import dcg as dcg_model  # noqa: E402
+
+#: The one sort of a model's scores, shared by every k, log base, gain and tie mode;
+#: a resource, so that its ~60 MB of orders (10^5 x 100) is not unpickled on each hit.
+dcg_ranking = shared(dcg_model.ranking, size="big")
+
+
+@value
+def dcg_per_sample_table(ds: Dataset, settings: dcg_model.Settings):
+    """:func:`explorer.pages.dcg.per_sample_table` on the shared sort (sorted on a miss only)."""
+    return dcg_model.per_sample_table(ds, settings, dcg_ranking(ds, settings.model))
+
+
+@value
+def dcg_worst_first(ds: Dataset, settings: dcg_model.Settings):
+    """:func:`explorer.pages.dcg.worst_first` of the cached table (a stable sort of 10^5 rows)."""
+    return dcg_model.worst_first(dcg_per_sample_table(ds, settings))
 
 
 # -- Top-K retrieval ----------------------------------------------------------

@@ -14,6 +14,8 @@ CONTRIBUTION = "#F58518"
 DISCOUNT = "#54A24B"
 RELEVANCE = "#222222"
 TIE_FILLS = ("#B279A2", "#72B7B2")
+#: Background of the rows of alternate tie groups in the step tables.
+TIE_CSS = ("background-color: #ecdcf0", "background-color: #d5eeec")
 
 
 def _tie_spans(steps: pd.DataFrame) -> list[tuple[int, int, int]]:
@@ -259,3 +261,31 @@ def distribution_figure(per_sample: pd.DataFrame, *, title: str = "") -> go.Figu
 def n_tie_groups(steps: pd.DataFrame) -> int:
     """Number of tie groups of 2 or more items in a steps table (for captions)."""
     return int(np.count_nonzero(steps.drop_duplicates("tie_group")["tie_size"] > 1))
+
+
+def steps_styler(view: pd.DataFrame, *, ties: bool = True):
+    """A pandas Styler of a step table: tie groups shaded (alternating colours),
+    positions after k greyed out, numbers rounded for reading."""
+    tied_groups = sorted(set(view.loc[view["tie size"] > 1, "tie group"])) if ties else []
+
+    def css(frame: pd.DataFrame) -> pd.DataFrame:
+        # one vectorized pass (a row-wise Styler.apply costs ~1 ms per row)
+        per_row = np.full(len(frame), "", dtype=object)
+        if ties and tied_groups:
+            tied = (frame["tie size"] > 1).to_numpy()
+            parity = np.searchsorted(tied_groups, frame["tie group"].to_numpy()) % 2
+            per_row[tied] = np.asarray(TIE_CSS, dtype=object)[parity[tied]]
+        per_row[(frame["in top k"] != "yes").to_numpy()] = (
+            "color: #9a9a9a; background-color: #f2f2f2"
+        )
+        return pd.DataFrame(
+            np.repeat(per_row[:, None], frame.shape[1], axis=1),
+            index=frame.index,
+            columns=frame.columns,
+        )
+
+    formats = {c: "{:.4f}" for c in ("discount", "contribution", "running sum", "gain used")}
+    formats |= {"score": "{:.4g}", "grade": "{:g}", "gain": "{:.4g}"}
+    return view.style.apply(css, axis=None).format(
+        {c: f for c, f in formats.items() if c in view.columns}
+    )

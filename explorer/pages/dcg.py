@@ -1,0 +1,617 @@
+"""DCG & NDCG page model: per-sample tables, one sample's steps, and what ties do.
+
+Pure functions of a :class:`~explorer.datasets.Dataset` and the page's
+:class:`Settings`; no streamlit. The view calls the cached ones through
+:mod:`explorer.cache` (section "DCG & NDCG"): the one sort of a model's scores
+(:func:`ranking`), the per-sample table and its worst-first order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+import metrics
+from explorer.datasets import Dataset
+from metrics.dcg import (
+    DcgRanking,
+    dcg_ranking,
+    dcg_ranking_table,
+    dcg_tie_bounds_per_sample,
+    dcg_tie_order_steps,
+    exponential_gain,
+)
+
+#: The sample of scikit-learn's worked examples.
+SEED = "seed001_dcg"
+
+#: Seed 001 (scikit-learn's dcg_score docstring): (what the source prints, row, k, ignore_ties).
+SEED_EXAMPLES = (
+    ("9.49", 0, None, False),
+    ("5.63", 0, 2, False),
+    ("7.5", 1, 1, False),
+    ("5.0", 1, 1, True),
+)
+
+
+#: The gain choices (the relevance as given, or 2^rel - 1) and their URL values.
+GAINS = ("as given (scikit-learn)", "2^rel - 1")
+GAIN_PARAM = {GAINS[0]: "linear", GAINS[1]: "exponential"}
+#: The log base choices; "other" is a free base.
+BASES = ("2", "e", "10", "other")
+BASE_VALUES = {"2": 2.0, "e": float(np.e), "10": 10.0}
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What the page's controls choose: the model, the cut-off, the base, ties, the gain.
+
+    Attributes
+    ----------
+    model : str
+        One of the dataset's model names.
+    k : int or None
+        Only the top ``k`` positions count; None for all items.
+    log_base : float
+        Base of the logarithm of the discount.
+    ignore_ties : bool
+        Rank tied items higher column first instead of averaging their gains.
+    exponential : bool
+        Use the gain ``2 ** rel - 1`` instead of the relevance as given.
+
+    Examples
+    --------
+    >>> Settings("model", k=2)
+    Settings(model='model', k=2, log_base=2.0, ignore_ties=False, exponential=False)
+    """
+
+    model: str
+    k: int | None = None
+    log_base: float = 2.0
+    ignore_ties: bool = False
+    exponential: bool = False
+
+
+def num(x: float) -> str:
+    """A short number for formulas and averaging text (4 significant digits).
+
+    Examples
+    --------
+    >>> num(7.5), num(1 / 3), num(10)
+    ('7.5', '0.3333', '10')
+    """
+    return f"{float(x):.4g}"
+
+
+# ------------------------------------------------------------------ settings from a link
+def parse_k(raw: str) -> int | None:
+    """The cut-off k of a link: a whole number >= 1, or None (all items).
+
+    Examples
+    --------
+    >>> parse_k("3"), parse_k("all"), parse_k("")
+    (3, None, None)
+    >>> parse_k("0")
+    Traceback (most recent call last):
+    ...
+    ValueError: 0
+    """
+    if raw.strip().lower() in ("", "all", "none"):
+        return None
+    k = int(raw)
+    if k < 1:
+        raise ValueError(raw)
+    return k
+
+
+def parse_base_choice(raw: str) -> str:
+    """The log base choice of a link: one of :data:`BASES` ("other" for a free base).
+
+    Examples
+    --------
+    >>> parse_base_choice("e"), parse_base_choice("3.5")
+    ('e', 'other')
+    """
+    if raw in BASE_VALUES:
+        return raw
+    float(raw)  # a free base; a non-number falls back to the default
+    return "other"
+
+
+def parse_bool(raw: str) -> bool:
+    """A switch of a link: "1", "true", "yes" or "on" (any case) is on.
+
+    Examples
+    --------
+    >>> parse_bool("1"), parse_bool("True"), parse_bool("0")
+    (True, True, False)
+    """
+    return raw.strip().lower() in ("1", "true", "yes", "on")
+
+
+def parse_gain(raw: str) -> str:
+    """The gain choice of a link, by its label or its URL value (:data:`GAIN_PARAM`).
+
+    Examples
+    --------
+    >>> parse_gain("exponential"), parse_gain("linear")
+    ('2^rel - 1', 'as given (scikit-learn)')
+    """
+    for label, param in GAIN_PARAM.items():
+        if raw in (label, param):
+            return label
+    raise ValueError(raw)
+
+
+# ------------------------------------------------------------------ every sample
+def ranking(ds: Dataset, model: str) -> DcgRanking:
+    """The one sort of a model's scores, shared by every k, log base, gain and tie mode.
+
+    Parameters
+    ----------
+    ds : Dataset
+        A graded or multilabel dataset.
+    model : str
+        One of ``ds.model_names``.
+
+    Returns
+    -------
+    metrics.dcg.DcgRanking
+
+    Examples
+    --------
+    >>> from explorer.samples import load_sample
+    >>> ranking(load_sample("seed001_dcg"), "model").pessimistic.tolist()
+    [[4, 3, 2, 1, 0], [4, 0, 1, 2, 3]]
+    """
+    return dcg_ranking(ds.y_true, ds.score(model))
+
+
+def per_sample_table(
+    ds: Dataset, settings: Settings, ranked: DcgRanking | None = None
+) -> pd.DataFrame:
+    """Per-sample DCG, ideal DCG, NDCG and tie bounds of one model.
+
+    Parameters
+    ----------
+    ds : Dataset
+        A graded or multilabel dataset.
+    settings : Settings
+    ranked : metrics.dcg.DcgRanking, optional
+        :func:`ranking` of ``ds`` and ``settings.model`` (sorted here when None).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per sample: ``row``, ``sample`` (its id), ``DCG``, ``ideal DCG``,
+        ``NDCG``, ``pessimistic DCG``, ``optimistic DCG``, ``no relevant item``
+        and, when the dataset has sample weights, ``weight``.
+
+    Raises
+    ------
+    metrics.MetricInputError
+        Settings the metrics refuse (a log base of 1, grades too large for 2^rel - 1).
+
+    Examples
+    --------
+    >>> from explorer.samples import load_sample
+    >>> t = per_sample_table(load_sample("seed001_dcg"), Settings("model", k=1))
+    >>> t[["DCG", "pessimistic DCG", "optimistic DCG"]].round(3).values.tolist()
+    [[5.0, 5.0, 5.0], [7.5, 5.0, 10.0]]
+    """
+    if ranked is None:
+        ranked = ranking(ds, settings.model)
+    values = dcg_ranking_table(
+        ranked,
+        k=settings.k,
+        log_base=settings.log_base,
+        ignore_ties=settings.ignore_ties,
+        exponential=settings.exponential,
+    )
+    table = pd.concat(
+        [pd.DataFrame({"row": np.arange(ds.n_samples), "sample": ds.sample_ids}), values], axis=1
+    )
+    table["no relevant item"] = table["ideal DCG"] == 0
+    if ds.sample_weight is not None:
+        table["weight"] = ds.sample_weight
+    return table
+
+
+def worst_first(table: pd.DataFrame) -> pd.DataFrame:
+    """The per-sample table sorted by NDCG then DCG, lowest first; no relevant item last.
+
+    Parameters
+    ----------
+    table : pandas.DataFrame
+        From :func:`per_sample_table`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The same rows, stably sorted.
+
+    Examples
+    --------
+    >>> from explorer.samples import load_sample
+    >>> table = per_sample_table(load_sample("seed001_dcg"), Settings("model"))
+    >>> worst_first(table)["row"].tolist()
+    [0, 1]
+    """
+    return table.sort_values(["no relevant item", "NDCG", "DCG"], kind="stable")
+
+
+@dataclass(frozen=True)
+class Headline:
+    """The page's headline: mean DCG and NDCG, and the samples with no relevant item."""
+
+    dcg: float
+    ndcg: float
+    #: Ids of the samples whose every gain is 0 (their NDCG counts as 0).
+    no_relevant: tuple[str, ...]
+
+
+def headline(ds: Dataset, table: pd.DataFrame) -> Headline:
+    """The (weighted) means of the per-sample DCG and NDCG: ``dcg_score`` and ``ndcg_score``.
+
+    Parameters
+    ----------
+    ds : Dataset
+        The dataset of ``table`` (its sample weights weigh the means).
+    table : pandas.DataFrame
+        From :func:`per_sample_table`.
+
+    Returns
+    -------
+    Headline
+
+    Examples
+    --------
+    >>> from explorer.samples import load_sample
+    >>> ds = load_sample("seed001_dcg")
+    >>> h = headline(ds, per_sample_table(ds, Settings("model")))
+    >>> round(h.dcg, 4), round(h.ndcg, 4), h.no_relevant
+    (11.0853, 0.8118, ())
+    """
+    w = ds.sample_weight
+    return Headline(
+        dcg=float(np.average(table["DCG"], weights=w)),
+        ndcg=float(np.average(table["NDCG"], weights=w)),
+        no_relevant=tuple(table.loc[table["no relevant item"], "sample"]),
+    )
+
+
+# ------------------------------------------------------------------ seed 001's examples
+@dataclass(frozen=True)
+class SeedExample:
+    """One of scikit-learn's worked examples on seed 001, computed."""
+
+    printed: str  # what scikit-learn's docstring prints
+    row: int
+    k: int | None
+    ignore_ties: bool
+    value: float  # the row's DCG at these settings
+    steps: pd.DataFrame  # metrics.dcg_steps of the row at these settings
+    optimistic: float  # the best order of the row's tied items, at k
+    averaged: float  # the tie-averaged DCG of the row, at k
+
+
+def seed_examples(ds: Dataset) -> list[SeedExample]:
+    """scikit-learn's four ``dcg_score`` examples on the seed 001 sample.
+
+    Parameters
+    ----------
+    ds : Dataset
+        The sample ``seed001_dcg`` (first model).
+
+    Returns
+    -------
+    list of SeedExample
+        In the order of :data:`SEED_EXAMPLES`.
+
+    Examples
+    --------
+    >>> from explorer.samples import load_sample
+    >>> [round(e.value, 3) for e in seed_examples(load_sample("seed001_dcg"))]
+    [9.499, 5.631, 7.5, 5.0]
+    """
+    y, s = ds.y_true, ds.score()
+    out = []
+    for printed, row, k, ignore_ties in SEED_EXAMPLES:
+        _, high = dcg_tie_bounds_per_sample(y, s, k=k)
+        out.append(
+            SeedExample(
+                printed,
+                row,
+                k,
+                ignore_ties,
+                value=float(metrics.dcg_per_sample(y, s, k=k, ignore_ties=ignore_ties)[row]),
+                steps=metrics.dcg_steps(y[row], s[row], k=k, ignore_ties=ignore_ties),
+                optimistic=float(high[row]),
+                averaged=float(metrics.dcg_per_sample(y, s, k=k)[row]),
+            )
+        )
+    return out
+
+
+# ------------------------------------------------------------------ one sample
+def averaging_text(steps: pd.DataFrame) -> list[str]:
+    """'(10 + 5) / 2 = 7.5' on the first row of each tie group of 2 or more.
+
+    The group's other rows get '"' (ditto), untied rows ''.
+
+    Parameters
+    ----------
+    steps : pandas.DataFrame
+        :func:`metrics.dcg_steps` of one sample (or a slice of it).
+
+    Returns
+    -------
+    list of str
+        One text per row of ``steps``.
+
+    Examples
+    --------
+    >>> averaging_text(metrics.dcg_steps([10, 0, 0, 1, 5], [1, 0, 0, 0, 1]))
+    ['(10 + 5) / 2 = 7.5', '"', '(0 + 0 + 1) / 3 = 0.3333', '"', '"']
+    """
+    out = []
+    first = ~steps["tie_group"].duplicated()
+    groups = steps.groupby("tie_group")["relevance"].apply(list)
+    for g, size, mean, is_first in zip(
+        steps["tie_group"], steps["tie_size"], steps["mean_gain"], first, strict=True
+    ):
+        if size > 1 and is_first:
+            out.append(f"({' + '.join(num(v) for v in groups[g])}) / {size} = {num(mean)}")
+        elif size > 1:
+            out.append('"')
+        else:
+            out.append("")
+    return out
+
+
+def steps_view(steps: pd.DataFrame, names, grades, *, averaged: bool) -> pd.DataFrame:
+    """The step table as the page shows it: item names, grades, gains, averaging.
+
+    Parameters
+    ----------
+    steps : pandas.DataFrame
+        :func:`metrics.dcg_steps` of one sample.
+    names : sequence of str
+        The item (label) names, by column.
+    grades : ndarray of shape (n_items,)
+        The sample's grades as given (before any gain transform).
+    averaged : bool
+        Add the ``averaging`` column (tie-averaged steps).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``position``, ``item``, ``score``, ``grade``, ``gain``, ``tie group``,
+        ``tie size``, ``gain used``, [``averaging``], ``discount``, ``contribution``,
+        ``running sum`` and ``in top k`` ("yes"/"no").
+
+    Examples
+    --------
+    >>> steps = metrics.dcg_steps([10, 0, 0, 1, 5], [1, 0, 0, 0, 1], k=1)
+    >>> v = steps_view(steps, list("abcde"), np.array([10, 0, 0, 1, 5]), averaged=True)
+    >>> v[["item", "gain used", "averaging", "in top k"]].values.tolist()[:2]
+    [['a', 7.5, '(10 + 5) / 2 = 7.5', 'yes'], ['e', 7.5, '"', 'no']]
+    """
+    view = pd.DataFrame(
+        {
+            "position": steps["position"],
+            "item": [names[i] for i in steps["item"]],
+            "score": steps["score"],
+            "grade": grades[steps["item"].to_numpy()],
+            "gain": steps["relevance"],
+            "tie group": steps["tie_group"],
+            "tie size": steps["tie_size"],
+            "gain used": steps["mean_gain"],
+            "averaging": averaging_text(steps) if averaged else "",
+            "discount": steps["discount"],
+            "contribution": steps["contribution"],
+            "running sum": steps["running_sum"],
+            "in top k": np.where(steps["in_top_k"], "yes", "no"),
+        }
+    )
+    if not averaged:
+        view = view.drop(columns="averaging")
+    return view
+
+
+@dataclass(frozen=True)
+class SampleSteps:
+    """One sample's DCG position by position, in the model's and in the ideal order."""
+
+    gains: np.ndarray  # the sample's gains (2^rel - 1 with the exponential gain)
+    steps: pd.DataFrame  # metrics.dcg_steps in the model's order
+    ideal: pd.DataFrame  # metrics.dcg_steps in the ideal order
+    dcg: float
+    ideal_dcg: float
+    ndcg: float
+
+
+def sample_steps(ds: Dataset, settings: Settings, row: int, table: pd.DataFrame) -> SampleSteps:
+    """The selected sample's step tables; its numbers are the per-sample table's.
+
+    Parameters
+    ----------
+    ds : Dataset
+    settings : Settings
+    row : int
+        The sample's 0-based row.
+    table : pandas.DataFrame
+        :func:`per_sample_table` at ``settings``.
+
+    Returns
+    -------
+    SampleSteps
+        Its ``steps`` end at ``dcg``, its ``ideal`` at ``ideal_dcg``.
+
+    Examples
+    --------
+    >>> from explorer.samples import load_sample
+    >>> ds, settings = load_sample("seed001_dcg"), Settings("model", k=2)
+    >>> one = sample_steps(ds, settings, 0, per_sample_table(ds, settings))
+    >>> round(one.dcg, 4), round(float(one.steps["running_sum"].iloc[-1]), 4)
+    (5.6309, 5.6309)
+    >>> round(one.ideal_dcg, 4), round(one.ndcg, 4)
+    (13.1546, 0.4281)
+    """
+    gains = ds.y_true[row : row + 1]  # transforming only this row, not the whole matrix
+    if settings.exponential:
+        gains = exponential_gain(gains)
+    gains = gains[0]
+    k, base = settings.k, settings.log_base
+    return SampleSteps(
+        gains=gains,
+        steps=metrics.dcg_steps(
+            gains,
+            ds.score(settings.model)[row],
+            k=k,
+            log_base=base,
+            ignore_ties=settings.ignore_ties,
+        ),
+        ideal=metrics.dcg_steps(gains, gains, k=k, log_base=base, ignore_ties=True),
+        dcg=float(table["DCG"].iloc[row]),
+        ideal_dcg=float(table["ideal DCG"].iloc[row]),
+        ndcg=float(table["NDCG"].iloc[row]),
+    )
+
+
+@dataclass(frozen=True)
+class TieGroup:
+    """One tie group of a sample's averaged steps, for the list under the step table."""
+
+    group: int
+    first: int  # its first and last positions
+    last: int
+    items: tuple[str, ...]
+    score: float
+    averaging: str  # '(10 + 5) / 2 = 7.5'
+    discounts: tuple[float, ...]
+    mean_gain: float
+    total: float  # what the group adds to the DCG
+    after_k: int  # how many of its positions are after k
+
+
+def tie_groups(steps: pd.DataFrame, names) -> list[TieGroup]:
+    """The tie groups of 2 or more items of one sample's steps, in position order.
+
+    Parameters
+    ----------
+    steps : pandas.DataFrame
+        :func:`metrics.dcg_steps` of one sample.
+    names : sequence of str
+        The item names, by column.
+
+    Returns
+    -------
+    list of TieGroup
+
+    Examples
+    --------
+    >>> steps = metrics.dcg_steps([10, 0, 0, 1, 5], [1, 0, 0, 0, 1], k=1)
+    >>> g = tie_groups(steps, list("abcde"))[0]
+    >>> g.items, g.averaging, g.discounts, g.total, g.after_k
+    (('a', 'e'), '(10 + 5) / 2 = 7.5', (1.0, 0.0), 7.5, 1)
+    """
+    out = []
+    tied = steps[steps["tie_size"] > 1]
+    for g, grp in tied.groupby("tie_group"):
+        out.append(
+            TieGroup(
+                group=int(g),
+                first=int(grp["position"].min()),
+                last=int(grp["position"].max()),
+                items=tuple(names[i] for i in grp["item"]),
+                score=float(grp["score"].iloc[0]),
+                averaging=averaging_text(grp.reset_index(drop=True))[0],
+                discounts=tuple(float(d) for d in grp["discount"]),
+                mean_gain=float(grp["mean_gain"].iloc[0]),
+                total=float(grp["contribution"].sum()),
+                after_k=int((~grp["in_top_k"]).sum()),
+            )
+        )
+    return out
+
+
+@dataclass(frozen=True)
+class TieComparison:
+    """What tied scores do to one sample: its DCG under the four orders of ties."""
+
+    dcg: dict[str, float]  # by TIE_WAYS
+    has_ties: bool
+    averaged: pd.DataFrame  # metrics.dcg_steps, ties averaged
+    ignored: pd.DataFrame  # metrics.dcg_steps, ties ignored
+    moved: pd.DataFrame  # the items whose position changes when ties are ignored
+    orders: pd.DataFrame  # metrics.dcg.dcg_tie_order_steps with item names
+
+
+def tie_comparison(
+    ds: Dataset, settings: Settings, row: int, table: pd.DataFrame, gains: np.ndarray
+) -> TieComparison:
+    """One sample's DCG pessimistic, tie-averaged, with ignore_ties and optimistic.
+
+    Parameters
+    ----------
+    ds : Dataset
+    settings : Settings
+        Its ``k``, ``log_base`` and ``model`` count (both tie modes are computed).
+    row : int
+        The sample's 0-based row.
+    table : pandas.DataFrame
+        :func:`per_sample_table` at ``settings`` (its tie bounds).
+    gains : ndarray of shape (n_items,)
+        The sample's gains (:attr:`SampleSteps.gains`).
+
+    Returns
+    -------
+    TieComparison
+
+    Examples
+    --------
+    >>> from explorer.samples import load_sample
+    >>> ds, settings = load_sample("seed001_dcg"), Settings("model", k=1)
+    >>> table = per_sample_table(ds, settings)
+    >>> ties = tie_comparison(ds, settings, 1, table, ds.y_true[1])
+    >>> {way: round(v, 3) for way, v in ties.dcg.items()}
+    {'pessimistic': 5.0, 'tie-averaged': 7.5, 'ignore_ties': 5.0, 'optimistic': 10.0}
+    >>> ties.moved[["item", "position (averaged table)", "position (ignore_ties)"]].values.tolist()
+    [['a', 1, 2], ['b', 3, 5], ['d', 5, 3], ['e', 2, 1]]
+    """
+    names = ds.label_names
+    k, base = settings.k, settings.log_base
+    scores = ds.score(settings.model)[row]
+    orders = dcg_tie_order_steps(gains, scores, k=k, log_base=base)
+    averaged = metrics.dcg_steps(gains, scores, k=k, log_base=base)
+    ignored = metrics.dcg_steps(gains, scores, k=k, log_base=base, ignore_ties=True)
+    moved = orders[orders["moved"]]
+    one, one_score = gains[None, :], scores[None, :]
+    return TieComparison(
+        dcg={
+            "pessimistic": float(table["pessimistic DCG"].iloc[row]),
+            "tie-averaged": float(metrics.dcg_per_sample(one, one_score, k=k, log_base=base)[0]),
+            "ignore_ties": float(
+                metrics.dcg_per_sample(one, one_score, k=k, log_base=base, ignore_ties=True)[0]
+            ),
+            "optimistic": float(table["optimistic DCG"].iloc[row]),
+        },
+        has_ties=bool((orders["tie_size"] > 1).any()),
+        averaged=averaged,
+        ignored=ignored,
+        moved=pd.DataFrame(
+            {
+                "item": [names[i] for i in moved["item"]],
+                "score": moved["score"],
+                "gain": moved["relevance"],
+                "position (averaged table)": moved["position_averaged"],
+                "position (ignore_ties)": moved["position_ignore_ties"],
+                "position pessimistic": moved["position_pessimistic"],
+                "position optimistic": moved["position_optimistic"],
+            }
+        ),
+        orders=orders.assign(item=[names[i] for i in orders["item"]]),
+    )

@@ -1,0 +1,426 @@
+"""Label ranking page model: coverage error, LRAP and ranking loss, sample by sample.
+
+Pure functions of a :class:`~explorer.datasets.Dataset`, a model name and the
+page's choices (a sample, a tie rule, a sort, a what-if row of scores); no
+streamlit. The view calls the cached ones through :mod:`explorer.cache`
+(section "Label ranking").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+import numpy as np
+import pandas as pd
+
+import metrics
+from explorer.datasets import Dataset
+from metrics import label_ranking as lr
+
+#: The tie rules of the drill-down, as the page names them.
+TIE_LABELS = {
+    "max": "scikit-learn (max rank)",
+    "optimistic": "optimistic",
+    "pessimistic": "pessimistic",
+}
+#: The orders of the per-sample breakdown (worst first), as the page names them.
+SORT_LABELS = {"lrap": "LRAP", "coverage": "Coverage error", "ranking_loss": "Ranking loss"}
+
+
+@dataclass(frozen=True)
+class Summary:
+    """The headline numbers of one model and its per-sample table."""
+
+    coverage: float
+    best_coverage: float  # the coverage error of a perfect ranking
+    lrap: float
+    loss: float  # the ranking loss
+    contrib: pd.DataFrame  # metrics.label_ranking.label_ranking_contributions
+    ties: pd.DataFrame  # metrics.label_ranking.tie_broken_summary (LRAP and coverage by rule)
+
+
+def summary(ds: Dataset, model: str) -> Summary:
+    """Coverage error, best coverage, LRAP, ranking loss, the per-sample table, the tie rules.
+
+    Parameters
+    ----------
+    ds : Dataset
+        A multilabel dataset (its sample weights weigh every mean).
+    model : str
+        One of ``ds.model_names``.
+
+    Returns
+    -------
+    Summary
+
+    Raises
+    ------
+    metrics.MetricInputError
+        Labels and scores the metrics cannot score.
+
+    Examples
+    --------
+    >>> from explorer.samples import load_sample
+    >>> s = summary(load_sample("seed003_lrap"), "model")
+    >>> round(s.lrap, 4), round(s.coverage, 4), round(s.best_coverage, 4), round(s.loss, 4)
+    (0.7778, 2.3333, 1.6667, 0.3333)
+    >>> s.contrib["lrap"].round(4).tolist()
+    [0.5, 0.8333, 1.0]
+    """
+    y, s, w = ds.y_true, ds.score(model), ds.sample_weight
+    return Summary(
+        coverage=metrics.coverage_error(y, s, sample_weight=w),
+        best_coverage=lr.best_coverage_error(y, sample_weight=w),
+        lrap=metrics.label_ranking_average_precision_score(y, s, sample_weight=w),
+        loss=metrics.label_ranking_loss(y, s, sample_weight=w),
+        contrib=lr.label_ranking_contributions(y, s, sample_weight=w),
+        ties=lr.tie_broken_summary(y, s, sample_weight=w),
+    )
+
+
+def mrr(ds: Dataset, model: str) -> float:
+    """The mean reciprocal rank of the first true label (ties in column order).
+
+    Examples
+    --------
+    >>> from explorer.samples import load_sample
+    >>> round(mrr(load_sample("seed003_lrap"), "model"), 4)
+    0.8333
+    """
+    return metrics.mean_reciprocal_rank(ds.y_true, ds.score(model))
+
+
+def one_true_label(contrib: pd.DataFrame) -> bool:
+    """Whether every sample has exactly one true label (then LRAP equals MRR).
+
+    Examples
+    --------
+    >>> one_true_label(pd.DataFrame({"n_true": [1, 1]}))
+    True
+    >>> one_true_label(pd.DataFrame({"n_true": [1, 2, 0]}))
+    False
+    """
+    return bool((contrib["n_true"] == 1).all())
+
+
+# ------------------------------------------------------------------ what if?
+def apply_cells(scores: np.ndarray, cells: dict[int, float]) -> np.ndarray:
+    """A copy of one sample's scores with some label columns set (a link's what-if edit).
+
+    Examples
+    --------
+    >>> apply_cells(np.array([1.0, 0.2, 0.1]), {2: 0.2}).tolist()
+    [1.0, 0.2, 0.2]
+    """
+    row = np.array(scores, dtype=np.float64)
+    for j, value in cells.items():
+        row[j] = value
+    return row
+
+
+def what_if(ds: Dataset, model: str, base: Summary, sample: int, new_row) -> Summary | None:
+    """The summary with the scores of one sample replaced; None if they are the model's.
+
+    Only ``sample`` is recomputed (:func:`metrics.label_ranking.replace_sample_scores`):
+    the same numbers as :func:`summary` of the whole edited matrix.
+
+    Parameters
+    ----------
+    ds : Dataset
+    model : str
+    base : Summary
+        :func:`summary` of ``ds`` and ``model``.
+    sample : int
+        The 0-based row whose scores change.
+    new_row : array-like of shape (n_labels,)
+        Its new scores.
+
+    Returns
+    -------
+    Summary or None
+
+    Raises
+    ------
+    metrics.MetricInputError
+        Scores that are not finite, naming the column.
+
+    Examples
+    --------
+    >>> from explorer.samples import load_sample
+    >>> ds = load_sample("seed003_lrap")
+    >>> base = summary(ds, "model")
+    >>> after = what_if(ds, "model", base, 0, [2.0, 0.5, 1.0])
+    >>> round(after.lrap, 4), after.contrib["lrap"].round(4).tolist()
+    (0.9444, [1.0, 0.8333, 1.0])
+    >>> what_if(ds, "model", base, 0, ds.score("model")[0]) is None
+    True
+    """
+    new_row = np.asarray(new_row, dtype=np.float64)
+    orig_row = np.asarray(ds.score(model)[sample])
+    if np.array_equal(new_row, orig_row):
+        return None
+    changed = lr.replace_sample_scores(
+        ds.y_true[sample],
+        new_row,
+        contributions=base.contrib,
+        sample=sample,
+        ties=base.ties,
+        previous_score_row=orig_row,
+    )
+    return replace(  # the labels are not edited: the best coverage stays
+        base,
+        coverage=changed.coverage,
+        lrap=changed.lrap,
+        loss=changed.ranking_loss,
+        contrib=changed.contributions,
+        ties=changed.ties,
+    )
+
+
+def scores_of(scores: np.ndarray, rows, sample: int, new_row: np.ndarray | None) -> np.ndarray:
+    """The shown scores of these samples: the what-if row in place of ``sample``'s.
+
+    Examples
+    --------
+    >>> s = np.array([[0.75, 0.5, 1.0], [1.0, 0.2, 0.1]])
+    >>> scores_of(s, [1, 0], 0, np.array([2.0, 0.5, 1.0])).tolist()
+    [[1.0, 0.2, 0.1], [2.0, 0.5, 1.0]]
+    """
+    out = scores[rows]
+    if new_row is not None:
+        out[np.asarray(rows) == sample] = new_row
+    return out
+
+
+def rank_table(scores: np.ndarray, rows, sample: int, new_row: np.ndarray | None) -> lr.RankTable:
+    """Every label's max rank and tie size in these samples, as shown (:func:`scores_of`).
+
+    Examples
+    --------
+    >>> s = np.array([[0.75, 0.5, 1.0], [1.0, 0.2, 0.1]])
+    >>> ranks = rank_table(s, [0, 1], 1, np.array([0.5, 0.5, 0.1]))
+    >>> ranks.rank.tolist(), ranks.tie_size.tolist()
+    ([[2, 3, 1], [2, 2, 3]], [[1, 1, 1], [2, 2, 1]])
+    """
+    return lr.label_rank_table(scores_of(scores, rows, sample, new_row))
+
+
+# ------------------------------------------------------------------ one sample
+@dataclass(frozen=True)
+class SampleSteps:
+    """One sample's step tables under a tie rule, and its values under every rule."""
+
+    ranking: pd.DataFrame  # metrics.lrap_steps (max rank), for the ranking chart
+    lrap: pd.DataFrame  # LRAP steps under the tie rule
+    coverage: pd.DataFrame  # coverage steps under the tie rule
+    loss: pd.DataFrame  # metrics.label_ranking.ranking_loss_steps (every pair)
+    ties: pd.DataFrame  # tie_broken_summary of this sample alone
+
+    @property
+    def values(self) -> tuple[float, float, float]:
+        """The sample's LRAP, coverage and ranking loss: the last running values."""
+        return tuple(
+            float(t["running_value"].iloc[-1]) for t in (self.lrap, self.coverage, self.loss)
+        )
+
+
+def sample_steps(y_row, s_row, ties: str) -> SampleSteps:
+    """The step tables of one sample (its labels and its shown scores).
+
+    Parameters
+    ----------
+    y_row : array-like of shape (n_labels,)
+        The sample's 0/1 labels.
+    s_row : array-like of shape (n_labels,)
+        Its scores (the what-if row when edited).
+    ties : {"max", "optimistic", "pessimistic"}
+        The tie rule of the LRAP and coverage steps.
+
+    Returns
+    -------
+    SampleSteps
+
+    Examples
+    --------
+    >>> one = sample_steps(np.array([1, 0, 1]), np.array([1.0, 0.2, 0.1]), "max")
+    >>> [round(v, 4) for v in one.values]
+    [0.8333, 3.0, 0.5]
+    >>> one.ties["lrap"].round(4).tolist()
+    [0.8333, 0.8333, 0.8333]
+    """
+    y_row, s_row = np.asarray(y_row), np.asarray(s_row)
+    return SampleSteps(
+        ranking=lr.lrap_steps(y_row, s_row),
+        lrap=lr.lrap_steps_tie_broken(y_row, s_row, ties=ties),
+        coverage=lr.coverage_steps_tie_broken(y_row, s_row, ties=ties),
+        loss=lr.ranking_loss_steps(y_row, s_row),
+        ties=lr.tie_broken_summary(y_row[None, :], s_row[None, :]),
+    )
+
+
+def tie_rules_table(sample_ties: pd.DataFrame, all_ties: pd.DataFrame) -> pd.DataFrame:
+    """The tie rules side by side: LRAP and coverage of the sample and of all samples.
+
+    Parameters
+    ----------
+    sample_ties, all_ties : pandas.DataFrame
+        :func:`metrics.label_ranking.tie_broken_summary` of the sample and of every sample.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per tie rule, named as in :data:`TIE_LABELS`.
+
+    Examples
+    --------
+    >>> from explorer.samples import load_sample
+    >>> ds = load_sample("seed003_lrap")
+    >>> one = sample_steps(ds.y_true[0], ds.score()[0], "max")
+    >>> t = tie_rules_table(one.ties, summary(ds, "model").ties)
+    >>> t["tie rule"].tolist()
+    ['scikit-learn (max rank)', 'optimistic', 'pessimistic']
+    >>> t["LRAP (all samples)"].round(4).tolist()
+    [0.7778, 0.7778, 0.7778]
+    """
+    return pd.DataFrame(
+        {
+            "tie rule": [TIE_LABELS[t] for t in sample_ties.index],
+            "LRAP (this sample)": sample_ties["lrap"].to_numpy(),
+            "coverage (this sample)": sample_ties["coverage"].to_numpy(),
+            "LRAP (all samples)": all_ties["lrap"].to_numpy(),
+            "coverage error (all)": all_ties["coverage"].to_numpy(),
+        }
+    )
+
+
+def with_label_names(table: pd.DataFrame, names) -> pd.DataFrame:
+    """A step table with a ``<column>_name`` beside each label column it has in full.
+
+    Examples
+    --------
+    >>> steps = with_label_names(sample_steps([1, 0], [0.2, 0.6], "max").loss, ["a", "b"])
+    >>> steps[["true_label", "true_label_name", "false_label", "false_label_name"]].values.tolist()
+    [[0, 'a', 1, 'b']]
+    """
+    shown = table.copy()
+    for col in ("label", "true_label", "false_label"):
+        if col in shown and shown[col].notna().all():
+            named = shown[col].map(lambda j: names[int(j)])
+            shown.insert(shown.columns.get_loc(col) + 1, f"{col}_name", named)
+    return shown
+
+
+# ------------------------------------------------------------------ every sample
+def worst_first(contrib: pd.DataFrame, sort_by: str) -> pd.DataFrame:
+    """The per-sample table, the samples that hurt the mean of ``sort_by`` most first.
+
+    Examples
+    --------
+    >>> from explorer.samples import load_sample
+    >>> contrib = summary(load_sample("seed003_lrap"), "model").contrib
+    >>> worst_first(contrib, "lrap")["sample"].tolist()
+    [0, 1, 2]
+    """
+    return lr.sort_worst_first(contrib, sort_by)
+
+
+def contributions_table(rows: pd.DataFrame, ids) -> pd.DataFrame:
+    """The per-sample breakdown as the page shows it (one page of worst-first rows).
+
+    Parameters
+    ----------
+    rows : pandas.DataFrame
+        Rows of :func:`worst_first`.
+    ids : sequence of str
+        Every sample's id, by row.
+
+    Returns
+    -------
+    pandas.DataFrame
+
+    Examples
+    --------
+    >>> from explorer.samples import load_sample
+    >>> contrib = summary(load_sample("seed003_lrap"), "model").contrib
+    >>> t = contributions_table(worst_first(contrib, "lrap"), ["0", "1", "2"])
+    >>> t[["sample", "LRAP", "coverage"]].round(4).values.tolist()
+    [[0.0, 0.5, 2.0], [1.0, 0.8333, 3.0], [2.0, 1.0, 2.0]]
+    """
+    return pd.DataFrame(
+        {
+            "sample": rows["sample"].to_numpy(),
+            "id": [ids[s] for s in rows["sample"]],
+            "true labels": rows["n_true"].to_numpy(),
+            "coverage": rows["coverage"].to_numpy(),
+            "coverage moves mean": rows["coverage_moves_mean"].to_numpy(),
+            "LRAP": rows["lrap"].to_numpy(),
+            "LRAP moves mean": rows["lrap_moves_mean"].to_numpy(),
+            "ranking loss": rows["ranking_loss"].to_numpy(),
+            "loss moves mean": rows["ranking_loss_moves_mean"].to_numpy(),
+            "note": rows["note"].to_numpy(),
+        }
+    )
+
+
+def all_contributions(contrib: pd.DataFrame, order: pd.DataFrame, ids) -> pd.DataFrame:
+    """Every sample's row of the per-sample table with its id, in ``order`` (the CSV).
+
+    Examples
+    --------
+    >>> from explorer.samples import load_sample
+    >>> contrib = summary(load_sample("seed003_lrap"), "model").contrib
+    >>> t = all_contributions(contrib, worst_first(contrib, "coverage"), ["a", "b", "c"])
+    >>> t["id"].tolist(), t["coverage"].tolist()
+    (['b', 'a', 'c'], [3.0, 2.0, 2.0])
+    """
+    return contrib.assign(id=list(ids)).loc[order.index]
+
+
+def rank_frame(scores: np.ndarray, y_true: np.ndarray, ids, names) -> pd.DataFrame:
+    """Every label's rank and truth, one row per sample (the rank table's CSV).
+
+    Parameters
+    ----------
+    scores : ndarray of shape (n_samples, n_labels)
+        The shown scores (:func:`scores_of` every row).
+    y_true : ndarray of shape (n_samples, n_labels)
+    ids, names : sequence of str
+        The sample ids and the label names.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``id``, ``rank_<label>`` and ``true_<label>``.
+
+    Examples
+    --------
+    >>> from explorer.samples import load_sample
+    >>> ds = load_sample("seed003_lrap")
+    >>> t = rank_frame(ds.score(), ds.y_true, ds.sample_ids, ds.label_names)
+    >>> list(t.columns)
+    ['id', 'rank_human', 'rank_cat', 'rank_dog', 'true_human', 'true_cat', 'true_dog']
+    >>> t.filter(like="rank_").to_numpy().tolist()
+    [[2, 3, 1], [1, 2, 3], [1, 2, 3]]
+    """
+    ranks = lr.label_rank_table(scores)
+    out = pd.DataFrame(ranks.rank, columns=[f"rank_{c}" for c in names])
+    true_df = pd.DataFrame(y_true.astype(int), columns=[f"true_{c}" for c in names])
+    out.insert(0, "id", list(ids))
+    return pd.concat([out, true_df], axis=1)
+
+
+def degenerate_samples(contrib: pd.DataFrame, ids) -> pd.DataFrame:
+    """The samples with no true label or every label true (scikit-learn's conventions).
+
+    Examples
+    --------
+    >>> from explorer.samples import load_sample
+    >>> ds = load_sample("digit_properties")
+    >>> t = degenerate_samples(summary(ds, "model").contrib, ds.sample_ids)
+    >>> sorted(set(t["note"])), bool((t["lrap"] == 1).all())
+    (['no true label'], True)
+    """
+    degenerate = contrib[contrib["note"] != ""]
+    return degenerate.assign(id=[ids[s] for s in degenerate["sample"]])[
+        ["sample", "id", "n_true", "coverage", "lrap", "ranking_loss", "note"]
+    ]

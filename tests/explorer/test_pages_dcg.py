@@ -1,0 +1,312 @@
+"""The DCG & NDCG page model (explorer.pages.dcg) and its caches, without AppTest."""
+
+from __future__ import annotations
+
+import itertools
+import math
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import metrics
+from explorer import cache
+from explorer.charts import dcg as charts
+from explorer.datasets import Dataset
+from explorer.pages import dcg as page
+from explorer.pages.dcg import Settings
+from explorer.samples import load_sample
+from metrics.dcg import dcg_tie_bounds_per_sample, exponential_gain
+from tests.conftest import graded_case, weights
+
+SEED = load_sample("seed001_dcg")  # relevance a=10, b=0, c=0, d=1, e=5 in both rows
+L2 = math.log2
+
+
+def graded(seed: int = 0, n: int = 30, m: int = 6, *, weighted: bool = False) -> Dataset:
+    """A tied graded dataset with ids, label names and (optionally) sample weights."""
+    y, s = graded_case(seed, n=n, m=m)
+    rng = np.random.default_rng(seed)
+    return Dataset(
+        "tied",
+        "graded",
+        y,
+        {"m": s, "other": rng.random(s.shape)},
+        sample_weight=weights(seed, n) if weighted else None,
+        label_names=tuple(f"L{j}" for j in range(m)),
+        sample_ids=tuple(f"q{i}" for i in range(n)),
+    )
+
+
+SETTINGS = [
+    Settings("m"),
+    Settings("m", k=2, log_base=10.0),
+    Settings("m", k=3, ignore_ties=True),
+    Settings("m", k=1, log_base=math.e, exponential=True),
+    Settings("other", k=4, log_base=3.5, ignore_ties=True, exponential=True),
+]
+
+
+# ------------------------------------------------------------------ settings from a link
+def test_link_values_parse_and_refuse():
+    assert [page.parse_k(v) for v in ("1", " 7 ", "all", "ALL", "none", "")] == [
+        1,
+        7,
+        None,
+        None,
+        None,
+        None,
+    ]
+    for bad in ("0", "-2", "2.5", "x"):
+        with pytest.raises(ValueError):
+            page.parse_k(bad)
+    assert [page.parse_base_choice(v) for v in ("2", "e", "10", "3.5", "1e3")] == [
+        "2",
+        "e",
+        "10",
+        "other",
+        "other",
+    ]
+    with pytest.raises(ValueError):
+        page.parse_base_choice("ten")
+    assert [page.parse_bool(v) for v in ("1", "TRUE", "yes", " on ", "0", "no", "")] == [
+        True,
+        True,
+        True,
+        True,
+        False,
+        False,
+        False,
+    ]
+    assert page.parse_gain("exponential") == page.parse_gain("2^rel - 1") == "2^rel - 1"
+    assert page.parse_gain("linear") == "as given (scikit-learn)"
+    with pytest.raises(ValueError):
+        page.parse_gain("log")
+    assert page.BASE_VALUES["e"] == math.e
+
+
+# ------------------------------------------------------------------ every sample
+@pytest.mark.parametrize("settings", SETTINGS, ids=str)
+@pytest.mark.parametrize("weighted", [False, True])
+def test_per_sample_table_and_headline_equal_metrics(settings, weighted):
+    ds = graded(1, weighted=weighted)
+    y = exponential_gain(ds.y_true) if settings.exponential else ds.y_true
+    s, w = ds.score(settings.model), ds.sample_weight
+    k, b, ties = settings.k, settings.log_base, settings.ignore_ties
+    table = page.per_sample_table(ds, settings)
+    assert table["row"].tolist() == list(range(ds.n_samples))
+    assert table["sample"].tolist() == list(ds.sample_ids)
+    kw = {"k": k, "ignore_ties": ties}
+    np.testing.assert_allclose(table["DCG"], metrics.dcg_per_sample(y, s, log_base=b, **kw))
+    np.testing.assert_allclose(table["ideal DCG"], metrics.dcg_per_sample(y, y, k=k, log_base=b))
+    np.testing.assert_allclose(table["NDCG"], metrics.ndcg_per_sample(y, s, **kw), atol=1e-12)
+    low, high = dcg_tie_bounds_per_sample(y, s, k=k, log_base=b)
+    np.testing.assert_allclose(table["pessimistic DCG"], low)
+    np.testing.assert_allclose(table["optimistic DCG"], high)
+    assert table["no relevant item"].tolist() == (y.sum(axis=1) == 0).tolist()
+    assert ("weight" in table) is weighted
+    if weighted:
+        np.testing.assert_array_equal(table["weight"], w)
+
+    head = page.headline(ds, table)
+    dcg = metrics.dcg_score(y, s, log_base=b, sample_weight=w, **kw)
+    assert head.dcg == pytest.approx(dcg, rel=1e-12)
+    assert head.ndcg == pytest.approx(metrics.ndcg_score(y, s, sample_weight=w, **kw), rel=1e-12)
+    assert head.no_relevant == ("q0",)  # graded_case's row 0 has no relevant item
+
+
+def test_per_sample_table_reuses_a_given_sort():
+    ds, settings = graded(2), Settings("other", k=3)
+    ranked = page.ranking(ds, "other")
+    pd.testing.assert_frame_equal(
+        page.per_sample_table(ds, settings, ranked), page.per_sample_table(ds, settings)
+    )
+    # the sort of another model gives that model's numbers: the sort is what is used
+    other = page.per_sample_table(ds, settings, page.ranking(ds, "m"))
+    pd.testing.assert_frame_equal(other, page.per_sample_table(ds, Settings("m", k=3)))
+
+
+def test_log_base_one_is_refused():
+    with pytest.raises(metrics.MetricInputError, match="log_base must not be 1"):
+        page.per_sample_table(SEED, Settings("model", log_base=1.0))
+
+
+def test_worst_first_sorts_ndcg_then_dcg_and_puts_empty_samples_last():
+    ds = load_sample("digit_properties")
+    table = page.per_sample_table(ds, Settings("model", k=2))
+    worst = page.worst_first(table)
+    assert sorted(worst["row"]) == list(range(ds.n_samples))
+    empty = ds.y_true.sum(axis=1) == 0
+    assert worst["no relevant item"].tolist() == sorted(empty.tolist())
+    order = np.lexsort((table["DCG"], table["NDCG"], table["no relevant item"]))
+    assert worst["row"].tolist() == order.tolist()  # lexsort is stable too
+    scored = worst[~worst["no relevant item"]]
+    assert scored["NDCG"].is_monotonic_increasing
+    ndcg = metrics.ndcg_per_sample(ds.y_true, ds.score(), k=2)
+    assert worst["NDCG"].iloc[0] == ndcg[~empty].min()
+    assert page.headline(ds, table).no_relevant == tuple(np.array(ds.sample_ids)[empty])
+
+
+# ------------------------------------------------------------------ seed 001
+def test_seed_examples_are_scikit_learns_numbers():
+    # row 0 orders e, d, c, b, a: 5/log2(2) + 1/log2(3) + 10/log2(6)
+    full = 5 + 1 / L2(3) + 10 / L2(6)
+    ex = page.seed_examples(SEED)
+    assert [(e.printed, e.row, e.k, e.ignore_ties) for e in ex] == list(page.SEED_EXAMPLES)
+    assert ex[0].value == pytest.approx(full) and round(ex[0].value, 3) == 9.499
+    assert ex[1].value == pytest.approx(5 + 1 / L2(3)) and round(ex[1].value, 3) == 5.631
+    assert ex[2].value == pytest.approx(7.5)  # a and e tie at the top: (10 + 5) / 2
+    assert ex[3].value == pytest.approx(5.0)  # ignore_ties: e (higher column) first
+    assert (ex[3].optimistic, ex[3].averaged) == pytest.approx((10.0, 7.5))
+    assert [names for names in ex[0].steps["item"]] == [4, 3, 2, 1, 0]
+    assert ex[3].steps["item"].iloc[0] == 4
+    for e in ex:
+        assert e.steps["running_sum"].iloc[-1] == pytest.approx(e.value)
+
+
+def test_averaging_text_and_steps_view_of_seed_row_1():
+    steps = metrics.dcg_steps(SEED.y_true[1], SEED.score()[1], k=1)
+    assert page.averaging_text(steps) == [
+        "(10 + 5) / 2 = 7.5",
+        '"',
+        "(0 + 0 + 1) / 3 = 0.3333",
+        '"',
+        '"',
+    ]
+    view = page.steps_view(steps, SEED.label_names, SEED.y_true[1], averaged=True)
+    assert list(view.columns) == [
+        "position",
+        "item",
+        "score",
+        "grade",
+        "gain",
+        "tie group",
+        "tie size",
+        "gain used",
+        "averaging",
+        "discount",
+        "contribution",
+        "running sum",
+        "in top k",
+    ]
+    assert view["item"].tolist() == ["a", "e", "b", "c", "d"]
+    assert view["grade"].tolist() == [10, 5, 0, 0, 1]
+    assert view["gain used"].tolist() == pytest.approx([7.5, 7.5, 1 / 3, 1 / 3, 1 / 3])
+    assert view["in top k"].tolist() == ["yes", "no", "no", "no", "no"]
+    assert view["running sum"].iloc[-1] == 7.5
+    plain = page.steps_view(steps, SEED.label_names, SEED.y_true[1], averaged=False)
+    assert "averaging" not in plain and len(plain.columns) == 12
+    assert page.num(1 / 3) == "0.3333" and page.num(10.0) == "10"
+
+
+def test_tie_groups_of_seed_row_1():
+    steps = metrics.dcg_steps(SEED.y_true[1], SEED.score()[1])
+    top, rest = page.tie_groups(steps, SEED.label_names)
+    assert (top.group, top.first, top.last, top.items) == (0, 1, 2, ("a", "e"))
+    assert top.averaging == "(10 + 5) / 2 = 7.5" and top.score == 1.0
+    assert top.discounts == pytest.approx((1.0, 1 / L2(3)))
+    assert top.total == pytest.approx(7.5 * (1 + 1 / L2(3)))
+    assert (rest.first, rest.last, rest.items, rest.after_k) == (3, 5, ("b", "c", "d"), 0)
+    assert rest.mean_gain == pytest.approx(1 / 3)
+    assert rest.total == pytest.approx((1 / L2(4) + 1 / L2(5) + 1 / L2(6)) / 3)
+    cut = page.tie_groups(metrics.dcg_steps(SEED.y_true[1], SEED.score()[1], k=3), "abcde")
+    assert [g.after_k for g in cut] == [0, 2]
+    assert page.tie_groups(metrics.dcg_steps(SEED.y_true[0], SEED.score()[0]), "abcde") == []
+
+
+# ------------------------------------------------------------------ one sample
+@pytest.mark.parametrize("settings", SETTINGS, ids=str)
+def test_sample_steps_end_at_the_tables_numbers(settings):
+    ds = graded(3)
+    table = page.per_sample_table(ds, settings)
+    y = exponential_gain(ds.y_true) if settings.exponential else ds.y_true
+    for row in (0, 4, 17):
+        one = page.sample_steps(ds, settings, row, table)
+        np.testing.assert_array_equal(one.gains, y[row])
+        assert one.steps["running_sum"].iloc[-1] == pytest.approx(one.dcg, abs=1e-12)
+        assert one.ideal["running_sum"].iloc[-1] == pytest.approx(one.ideal_dcg, abs=1e-12)
+        assert (one.dcg, one.ideal_dcg, one.ndcg) == tuple(
+            table.loc[row, ["DCG", "ideal DCG", "NDCG"]]
+        )
+        assert one.ideal["relevance"].is_monotonic_decreasing
+        assert one.steps["in_top_k"].sum() == (settings.k or ds.n_labels)
+    assert page.sample_steps(ds, settings, 0, table).ideal_dcg == 0
+
+
+def _brute_force(gains, scores, k, base):
+    """Pessimistic, mean and optimistic DCG over every order of the tied items."""
+    groups = [np.flatnonzero(scores == v) for v in sorted(set(scores), reverse=True)]
+    disc = [1 / math.log(p + 2, base) if k is None or p < k else 0 for p in range(len(gains))]
+    dcgs = [
+        sum(gains[j] * d for j, d in zip([j for g in perm for j in g], disc, strict=True))
+        for perm in itertools.product(*(itertools.permutations(g) for g in groups))
+    ]
+    return min(dcgs), float(np.mean(dcgs)), max(dcgs)
+
+
+@pytest.mark.parametrize("settings", SETTINGS, ids=str)
+def test_tie_comparison_brackets_the_averaged_dcg(settings):
+    ds = graded(4, n=12, m=5)
+    table = page.per_sample_table(ds, settings)
+    for row in range(ds.n_samples):
+        one = page.sample_steps(ds, settings, row, table)
+        ties = page.tie_comparison(ds, settings, row, table, one.gains)
+        assert list(ties.dcg) == ["pessimistic", "tie-averaged", "ignore_ties", "optimistic"]
+        scores = ds.score(settings.model)[row]
+        low, mean, high = _brute_force(one.gains, scores, settings.k, settings.log_base)
+        assert (ties.dcg["pessimistic"], ties.dcg["optimistic"]) == pytest.approx((low, high))
+        assert ties.dcg["tie-averaged"] == pytest.approx(mean)
+        ignored = metrics.dcg_per_sample(
+            one.gains[None],
+            scores[None],
+            k=settings.k,
+            log_base=settings.log_base,
+            ignore_ties=True,
+        )[0]
+        assert ties.dcg["ignore_ties"] == pytest.approx(ignored)
+        assert ties.has_ties == (len(set(scores)) < len(scores))
+        assert ties.averaged["running_sum"].iloc[-1] == pytest.approx(mean)
+        assert ties.ignored["running_sum"].iloc[-1] == pytest.approx(ignored)
+        assert set(ties.orders["item"]) == set(ds.label_names)
+        moved = ties.moved
+        assert (moved["position (averaged table)"] != moved["position (ignore_ties)"]).all()
+
+
+def test_tie_comparison_of_seed_row_1_at_k_1():
+    settings = Settings("model", k=1)
+    table = page.per_sample_table(SEED, settings)
+    ties = page.tie_comparison(SEED, settings, 1, table, SEED.y_true[1])
+    assert ties.dcg == pytest.approx(
+        {"pessimistic": 5.0, "tie-averaged": 7.5, "ignore_ties": 5.0, "optimistic": 10.0}
+    )
+    assert ties.moved["item"].tolist() == ["a", "b", "d", "e"]
+    assert ties.orders["contribution_optimistic"].sum() == 10.0
+    none = page.tie_comparison(SEED, settings, 0, table, SEED.y_true[0])
+    assert not none.has_ties and none.moved.empty
+
+
+# ------------------------------------------------------------------ the step tables' styler
+def test_steps_styler_shades_tie_groups_and_greys_out_after_k():
+    steps = metrics.dcg_steps(SEED.y_true[1], SEED.score()[1], k=1)
+    view = page.steps_view(steps, SEED.label_names, SEED.y_true[1], averaged=True)
+    html = charts.steps_styler(view).to_html()
+    assert charts.TIE_CSS[0].split(": ")[1] in html  # row 1 (first tie group, inside k)
+    assert "color: #9a9a9a" in html  # rows after k
+    plain = charts.steps_styler(view, ties=False).to_html()
+    assert charts.TIE_CSS[0].split(": ")[1] not in plain
+    assert "7.5000" in html  # gain used, 4 decimals
+
+
+# ------------------------------------------------------------------ caches
+def test_cached_functions_return_the_page_models_values():
+    ds, settings = graded(5), Settings("m", k=2, ignore_ties=True)
+    assert cache.dcg_ranking(ds, "m") is cache.dcg_ranking(ds, "m")  # shared, not copied
+    table = cache.dcg_per_sample_table(ds, settings)
+    pd.testing.assert_frame_equal(table, page.per_sample_table(ds, settings))
+    pd.testing.assert_frame_equal(
+        cache.dcg_worst_first(ds, settings), page.worst_first(page.per_sample_table(ds, settings))
+    )
+    other = cache.dcg_per_sample_table(ds, Settings("m", k=2))  # keyed by every setting
+    assert not np.allclose(other["DCG"], table["DCG"])
+    renamed = Dataset("renamed", "graded", ds.y_true, dict(ds.scores), sample_ids=ds.sample_ids)
+    assert cache.dcg_per_sample_table(renamed, settings)["sample"].tolist() == list(ds.sample_ids)
