@@ -146,6 +146,10 @@ home_headline = value(home_model.headline)
 
 
 # -- Data ---------------------------------------------------------------------
+from explorer.datasets import describe as _describe  # noqa: E402
+
+#: The Data page's validation summary (explorer.datasets.describe), a small table.
+data_summary = value(_describe)
 
 
 # -- ROC & PR curves ----------------------------------------------------------
