@@ -140,9 +140,16 @@ def clear_all() -> None:
 # ---------------------------------------------------------------------------
 
 # -- Home ---------------------------------------------------------------------
+from explorer.pages import home as home_model  # noqa: E402
+
+home_headline = value(home_model.headline)
 
 
 # -- Data ---------------------------------------------------------------------
+from explorer.datasets import describe as _describe  # noqa: E402
+
+#: The Data page's validation summary (explorer.datasets.describe), a small table.
+data_summary = value(_describe)
 
 
 # -- ROC & PR curves ----------------------------------------------------------
@@ -198,6 +205,59 @@ def dcg_worst_first(ds: Dataset, settings: dcg_model.Settings):
 
 
 # -- Top-K retrieval ----------------------------------------------------------
+from explorer.pages import retrieval as retrieval_model  # noqa: E402
+
+#: One sort of a model's scores, reused by every K and convention (a resource: the
+#: orders of 10^5 x 100 items are not unpickled on each hit).
+retrieval_ranking = shared(retrieval_model.ranking, size="big")
+
+
+# The per-query columns and the curves are cached by family (P/R/hit rate/AP/RR, ERR,
+# NDCG; see explorer.pages.retrieval): a change of one convention recomputes the family
+# it moves only, and a curve is keyed without K, so moving K computes the per-query
+# columns at the new K only. A curve is computed in one pass with the columns at the K
+# of that run, which ride along in its entry (tagged with their K: `_k` is not part of
+# the key) and serve while K stays there. All are sorted on a miss only.
+@shared
+def retrieval_columns(ds: Dataset, model: str, family: str, conventions: tuple, k: int):
+    """:func:`explorer.pages.retrieval.family_columns` on the shared ranking."""
+    order = retrieval_ranking(ds, model)
+    return retrieval_model.family_columns(ds, model, family, conventions, k, order=order)
+
+
+@shared
+def retrieval_curve(ds: Dataset, model: str, family: str, conventions: tuple, _k: int):
+    """:func:`explorer.pages.retrieval.family_curve` on the shared ranking (keyed without K)."""
+    order = retrieval_ranking(ds, model)
+    return retrieval_model.family_curve(ds, model, family, conventions, _k, order=order)
+
+
+@shared
+def retrieval_tables(ds: Dataset, model: str, settings: retrieval_model.Settings, empty: str):
+    """:func:`explorer.pages.retrieval.tables` from the cached families (read-only)."""
+    return retrieval_model.tables(
+        ds, model, settings, empty, columns=retrieval_columns, curve=retrieval_curve
+    )
+
+
+@value
+def retrieval_switchboard(ds: Dataset, model: str, rows: tuple, _base):
+    """:func:`explorer.pages.retrieval.switchboard`; ``_base`` is the per-query table of
+    the first row's settings (a function of the key), sorted on a miss only."""
+    order = retrieval_ranking(ds, model)
+    return retrieval_model.switchboard(ds, model, rows, base=_base, order=order)
+
+
+retrieval_levels = value(retrieval_model.levels)
+retrieval_steps = value(retrieval_model.steps_table)
+retrieval_id_rank = shared(retrieval_model.id_rank, size="big")
+
+
+@shared
+def retrieval_worst_first(ds: Dataset, model: str, settings, sort: str, _per_query):
+    """:func:`explorer.pages.retrieval.worst_first`; ``_per_query`` is the per-query
+    table of ``settings`` (a function of the key)."""
+    return retrieval_model.worst_first(_per_query, sort, retrieval_id_rank(ds))
 
 
 # -- Multilabel classification ------------------------------------------------

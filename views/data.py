@@ -2,9 +2,9 @@
 
 import streamlit as st
 
-from explorer import editing, io, state
-from explorer.datasets import KIND_LABELS, describe
-from explorer.widgets import cache_by_dataset
+from explorer import cache, editing, io, state
+from explorer.datasets import KIND_LABELS
+from explorer.pages import data as data_model
 
 st.title("Data")
 ds = state.active()
@@ -87,7 +87,7 @@ for message in errors.values():
 
 # ---------------------------------------------------------------- summary
 st.subheader("Validation summary")
-st.dataframe(cache_by_dataset(describe)(ds), hide_index=True, width="content")
+st.dataframe(cache.data_summary(ds), hide_index=True, width="content")
 
 # ---------------------------------------------------------------- editor
 st.subheader("Edit")
@@ -132,47 +132,30 @@ if ds.is_matrix:
         "Label names (comma separated: rename, add or remove labels)",
         key="data_editor_label_names",
     )
-    new_names = [x.strip() for x in names_text.split(",") if x.strip()]
-    old_names = list(ds.label_names)
-    if len(set(new_names)) != len(new_names):
-        twice = sorted({x for x in new_names if new_names.count(x) > 1})
+    typed = data_model.label_names(names_text, ds.label_names)
+    new_names = typed.names
+    if typed.twice:
         st.error(
-            f"Label names must be different from each other: {', '.join(twice)} "
+            f"Label names must be different from each other: {', '.join(typed.twice)} "
             "appear(s) more than once. The editor keeps the dataset's names.",
             icon="🚫",
         )
-        new_names = old_names
-    elif not new_names:
+    elif not typed.given:
         st.error("Give at least one label name. The editor keeps the dataset's names.", icon="🚫")
-        new_names = old_names
-    elif len(new_names) != len(old_names):
-        keep = min(len(new_names), len(old_names))
+    elif typed.removed or typed.added:
         change = (
-            f"the last {len(old_names) - keep} label(s) ({', '.join(old_names[keep:])}) are removed"
-            if len(new_names) < len(old_names)
-            else f"{len(new_names) - keep} label(s) ({', '.join(new_names[keep:])}) are added, "
+            f"the last {len(typed.removed)} label(s) ({', '.join(typed.removed)}) are removed"
+            if typed.removed
+            else f"{len(typed.added)} label(s) ({', '.join(typed.added)}) are added, "
             "all labels and scores 0 until you edit them"
         )
         st.info(
-            f"You gave {len(new_names)} names for {len(old_names)} labels: names apply in "
+            f"You gave {len(new_names)} names for {ds.n_labels} labels: names apply in "
             f"order, and {change}.",
             icon="ℹ️",
         )
 
-    def _named(rows: slice | None) -> tuple:
-        """The labels and scores tables of ``rows`` (None: all), with the new label names:
-        the first names rename the columns in order; extra names add columns of 0, fewer
-        names drop the last columns."""
-        keep = min(len(new_names), ds.n_labels)
-        tables = []
-        for df in editing.matrices_from_dataset(ds, rows=rows):
-            df = df.iloc[:, :keep].set_axis(new_names[:keep], axis=1)
-            for name in new_names[keep:]:
-                df[name] = 0.0
-            tables.append(df)
-        return tuple(tables)
-
-    labels_df, scores_df = _named(window)  # only the rows on screen
+    labels_df, scores_df = data_model.named_matrices(ds, new_names, window)  # on screen
     lc, sc = st.columns(2)
     with lc:
         st.caption("Labels" + (" (0/1)" if ds.kind == "multilabel" else " (relevance)"))
@@ -185,7 +168,8 @@ if ds.is_matrix:
             scores_df, num_rows="dynamic", key="data_editor_scores", width="stretch"
         )
     if st.button("Use the edited data", key="data_apply_edits", type="primary"):
-        all_labels, all_scores = _named(None)  # the full tables, built on the click only
+        # the full tables, built on the click only
+        all_labels, all_scores = data_model.named_matrices(ds, new_names)
         try:
             new = editing.dataset_from_matrices(
                 editing.splice(all_labels, ed_labels, start, stop),

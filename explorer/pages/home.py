@@ -1,0 +1,74 @@
+"""The Home page's model: three headline numbers of the active dataset, by its kind.
+
+Pure functions (no Streamlit); the cached form is declared in :mod:`explorer.cache`
+(section "Home").
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import metrics
+from explorer.datasets import Dataset
+
+#: The headline of each task kind: (st.metric label, metrics function, takes weights).
+HEADLINE = {
+    "binary": (
+        ("ROC AUC", metrics.roc_auc_score, True),
+        ("Average precision", metrics.average_precision_score, True),
+        ("Gini", metrics.gini, False),
+    ),
+    "multilabel": (
+        ("Coverage error", metrics.coverage_error, True),
+        ("LRAP", metrics.label_ranking_average_precision_score, True),
+        ("Ranking loss", metrics.label_ranking_loss, True),
+    ),
+    "graded": (
+        ("DCG", metrics.dcg_score, True),
+        ("NDCG", metrics.ndcg_score, True),
+        ("MRR", metrics.mean_reciprocal_rank, False),
+    ),
+    "regression": (
+        ("MAE", metrics.mean_absolute_error, True),
+        ("RMSE", metrics.root_mean_squared_error, True),
+        ("R²", metrics.r2_score, True),
+    ),
+}
+
+
+class Number(NamedTuple):
+    """One headline number: its value, or None and why the metric is undefined here."""
+
+    label: str
+    value: float | None
+    why: str | None = None
+
+
+def headline(ds: Dataset) -> tuple[Number, ...]:
+    """The headline numbers of ``ds``'s first model, computed by ``metrics``.
+
+    A metric that valid data leaves undefined (one class, one label column) has no
+    value and says why (the message of :class:`metrics.MetricInputError`).
+
+    Examples
+    --------
+    >>> from explorer.samples import load_sample
+    >>> [(n.label, round(n.value, 4)) for n in headline(load_sample("seed002_map"))]
+    [('DCG', 1.4742), ('NDCG', 0.7682), ('MRR', 0.75)]
+    >>> import numpy as np
+    >>> one_class = Dataset("t", "binary", np.array([1, 1]), {"m": np.array([0.2, 0.7])})
+    >>> [n.value for n in headline(one_class)]
+    [None, 1.0, None]
+    >>> headline(one_class)[0].why.startswith("ROC AUC is undefined: y_true holds a single class")
+    True
+    """
+    y, s, w = ds.y_true, ds.score(), ds.sample_weight
+    out = []
+    for label, compute, weighted in HEADLINE[ds.kind]:
+        try:
+            value = compute(y, s, sample_weight=w) if weighted else compute(y, s)
+        except metrics.MetricInputError as exc:
+            out.append(Number(label, None, str(exc)))
+        else:
+            out.append(Number(label, float(value)))
+    return tuple(out)

@@ -1,0 +1,351 @@
+"""The Top-K retrieval page model (explorer.pages.retrieval), without Streamlit: its
+tables, curves, switchboard and drill-down against metrics and hand computation."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from dataclasses import replace
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import metrics
+from explorer import cache
+from explorer.datasets import Dataset
+from explorer.pages import retrieval as page
+from explorer.samples import load_sample
+from metrics.retrieval import (
+    CONVENTION_METRICS,
+    retrieval_curve,
+    retrieval_means,
+    retrieval_per_query,
+)
+from tests.conftest import ROOT, graded_case
+
+TOL = {"rtol": 0, "atol": 1e-12}
+
+
+def full(ds, model, s: page.Settings) -> pd.DataFrame:
+    """The per-query table of every family in one call of metrics (the reference)."""
+    kw = {n: v for n, v in vars(s).items() if n != "k"}
+    return retrieval_per_query(ds.y_true, ds.score(model), k=s.k, **kw)
+
+
+def graded(seed=4, n=25, m=8) -> Dataset:
+    y, s = graded_case(seed, n=n, m=m)
+    return Dataset("g", "graded", y, {"a": s, "b": np.round(s[:, ::-1] * 2) / 2})
+
+
+# ---------------------------------------------------------------------------
+# tables and curves
+# ---------------------------------------------------------------------------
+def test_seed002_tables_are_the_worked_example():
+    ds = load_sample("seed002_map")
+    per_query, curve = page.tables(ds, "model", page.Settings(k=5, max_grade=1.0))
+    # relevant at positions 1, 3, 5 of 5: (1/1 + 2/3 + 3/5) / 3; at 2, 4: (1/2 + 2/4) / 2
+    np.testing.assert_allclose(per_query["AP@K"], [(1 + 2 / 3 + 3 / 5) / 3, 0.5], **TOL)
+    assert per_query["relevant"].tolist() == [3, 2]
+    assert per_query["RR"].tolist() == [1.0, 0.5]
+    np.testing.assert_allclose(per_query["P@K"], [3 / 5, 2 / 5], **TOL)
+    numbers = page.headline(per_query)
+    assert numbers["MAP@K"] == pytest.approx(
+        metrics.mean_average_precision_at_k(ds.y_true, ds.score(), k=5)
+    )
+    assert numbers["MRR"] == pytest.approx(0.75)
+    assert numbers["NDCG@K"] == pytest.approx(metrics.ndcg_score(ds.y_true, ds.score(), k=5))
+    assert curve["K"].tolist() == [1, 2, 3, 4, 5]
+    # MAP@1: query 0 has its relevant item first (1/min(3, 1)), query 1 does not
+    assert curve["MAP@K"].iloc[0] == pytest.approx(0.5)
+    assert curve["MAP@K"].iloc[4] == pytest.approx(numbers["MAP@K"])
+
+
+SETTINGS = [
+    page.Settings(k=3, max_grade=3.0),
+    page.Settings(k=5, denominator="hits", level=2, max_grade=4.0, ties="tie-averaged"),
+    page.Settings(k=8, denominator="k", gain="exponential", max_grade=3.0, ties="pessimistic"),
+    page.Settings(k=1, denominator="relevant", level=3, max_grade=3.5, ties="optimistic"),
+]
+
+
+@pytest.mark.parametrize("settings", SETTINGS)
+@pytest.mark.parametrize("empty", ["zero", "drop"])
+def test_tables_by_family_equal_one_call_of_metrics(settings, empty):
+    ds = graded()
+    per_query, curve = page.tables(ds, "b", settings, empty)
+    ref = full(ds, "b", settings)
+    assert list(per_query.columns) == [*CONVENTION_METRICS, "relevant"]
+    for col in per_query.columns:
+        np.testing.assert_allclose(per_query[col], ref[col], **TOL, err_msg=col)
+    kw = {n: v for n, v in vars(settings).items() if n != "k"}
+    c_ref = retrieval_curve(ds.y_true, ds.score("b"), k_max=ds.n_labels, empty=empty, **kw)
+    assert list(curve.columns) == list(c_ref.columns)
+    for col in curve.columns:
+        np.testing.assert_allclose(curve[col], c_ref[col], **TOL, err_msg=col)
+    means = retrieval_means(ref, empty=empty)
+    got = page.headline(per_query, empty)
+    assert got == {label: pytest.approx(means[name]) for label, name in page.HEADLINE}
+
+
+def counting(func, calls: list, memo: dict, key):
+    """``func`` behind a memo keyed by ``key(args)``, recording each computation."""
+
+    def wrapped(*args):
+        k = key(args)
+        if k not in memo:
+            calls.append(args[2])  # the family
+            memo[k] = func(*args)
+        return memo[k]
+
+    return wrapped
+
+
+def test_a_change_of_one_convention_recomputes_its_family_only():
+    ds = graded()
+    order = page.ranking(ds, "a")
+    col_calls, curve_calls = [], []
+    columns = counting(
+        lambda *a: page.family_columns(*a, order=order), col_calls, {}, lambda a: a[2:]
+    )
+    curve = counting(  # keyed without K, as explorer.cache keys it
+        lambda *a: page.family_curve(*a, order=order), curve_calls, {}, lambda a: a[2:4]
+    )
+    s = page.Settings(k=4, max_grade=3.0)
+
+    def run(settings, empty="zero"):
+        col_calls.clear()
+        curve_calls.clear()
+        per_query, _ = page.tables(ds, "a", settings, empty, columns=columns, curve=curve)
+        pd.testing.assert_frame_equal(per_query, full(ds, "a", settings))
+        return sorted(col_calls), sorted(curve_calls)
+
+    assert run(s) == ([], ["dcg", "err", "rel"])  # the columns ride along with the curves
+    assert run(replace(s, level=2)) == ([], ["rel"])
+    assert run(replace(s, level=2, gain="exponential")) == ([], ["dcg"])
+    assert run(replace(s, level=2, gain="exponential", max_grade=5.0)) == ([], ["err"])
+    s = replace(s, level=2, gain="exponential", max_grade=5.0)
+    assert run(replace(s, k=2)) == (["dcg", "err", "rel"], [])  # K: no curve again
+    assert run(s) == ([], [])  # back at the curves' own K
+    assert run(replace(s, k=2)) == ([], [])
+    assert run(s, "drop") == ([], ["dcg", "err", "rel"])  # which queries count moves
+    assert run(replace(s, ties="optimistic")) == ([], ["dcg", "err", "rel"])
+
+
+def test_family_curve_columns_equal_family_columns():
+    ds = load_sample("diabetes_ranking")
+    s = page.Settings(k=3, level=2, max_grade=3.0, ties="tie-averaged")
+    for fam in page.FAMILY_SETTINGS:
+        got = page.family_curve(ds, "tree", fam, s.curve_conventions(fam, "drop"), 3)
+        assert got.k == 3
+        pd.testing.assert_frame_equal(
+            got.columns, page.family_columns(ds, "tree", fam, s.conventions(fam), 3)
+        )
+
+
+# ---------------------------------------------------------------------------
+# presets and the switchboard
+# ---------------------------------------------------------------------------
+def test_presets_are_capped_to_the_data():
+    assert page.preset_values("seed 004 AveP", 5, 3) == {
+        "ap_denominator": "k",
+        "tie_mode": "column",
+        "gain": "linear",
+        "empty_query": "zero",
+        "rel_level": 1,
+        "k": 5,
+    }
+    assert page.preset_values("seed 002 AP@K", 20, 3)["k"] == 5
+    assert page.preset_values("custom", 5, 3) == {}
+    s, empty = page.preset_settings(page.Settings(k=7, level=3), "trec_eval", 10, 3)
+    assert (s.k, s.denominator, s.ties, s.level, empty) == (7, "relevant", "column", 1, "zero")
+    s, _ = page.preset_settings(page.Settings(k=7), "scikit-learn", 10, 3)
+    assert s.ties == "tie-averaged"
+
+
+def test_levels_and_gains_follow_the_grade_scale():
+    assert page.levels(load_sample("diabetes_ranking")) == (1, 2, 3)
+    assert page.levels(load_sample("digits")) == (1,)
+    y = np.array([[0, 1, 2, 3, 500, 1500], [7, 9, 11, 13, 20, 40]])
+    ds = Dataset("clicks", "graded", y, {"m": np.zeros((2, 6))})
+    # 11 distinct positive grades: 10 of them, spread, the first and the last kept
+    assert page.levels(ds) == (1, 2, 3, 7, 9, 13, 20, 40, 500, 1500)
+    assert page.grade_scale(ds) == (1500.0, 1500)
+    assert list(page.offered_gains(1500.0)) == ["linear"]
+    assert list(page.offered_gains(1023.0)) == ["linear", "exponential"]
+
+
+def test_variants_change_one_switch_each():
+    ds = load_sample("diabetes_ranking")
+    s = page.Settings(k=4, level=2, max_grade=3.0)
+    rows = page.variants(ds, s, "zero", levels=page.levels(ds))
+    switches = [r[0] for r in rows]
+    assert switches.count("AP denominator") == 4 and switches.count("ties") == 4
+    assert switches.count("NDCG gain") == 2 and switches.count("relevant from grade") == 3
+    assert switches.count("preset") == 6 and rows[0] == ("your settings", "-", s, "zero")
+    err = [(c, r.max_grade) for sw, c, r, _ in rows if sw == "ERR max grade"]
+    assert err == [("3", 3.0), ("4", 4.0)]  # the data's, one more (the setting is the data's)
+    empty = [(c, e, r) for sw, c, r, e in rows if sw == "no-relevant query"]
+    assert empty == [("score 0", "zero", s), ("drop from the mean", "drop", s)]
+    (p004,) = [r for sw, c, r, _ in rows if c.startswith("seed 004")]
+    assert p004 == replace(s, k=10, denominator="k", level=1)
+    assert len(rows) == 1 + 4 + 4 + 2 + 3 + 2 + 2 + 6
+
+
+def test_switchboard_rows_equal_the_metrics():
+    ds = load_sample("diabetes_ranking")
+    s = page.Settings(k=4, level=2, max_grade=3.0, ties="tie-averaged")
+    rows = page.variants(ds, s, "drop", levels=page.levels(ds))
+    board = page.switchboard(ds, "tree", rows)
+    assert board["switch"].tolist() == [r[0] for r in rows]
+    for i, (_, _, settings, empty) in enumerate(rows):
+        means = retrieval_means(full(ds, "tree", settings), empty=empty)
+        for label, name in page.HEADLINE:
+            assert board.loc[i, label] == pytest.approx(means[name], abs=1e-12), (i, label)
+    k_row = board[board["convention"] == "K"].iloc[0]
+    assert k_row["MAP@K"] != board.loc[0, "MAP@K"]
+    base, _ = page.tables(ds, "tree", s, "drop")
+    pd.testing.assert_frame_equal(page.switchboard(ds, "tree", rows, base=base), board)
+
+
+# ---------------------------------------------------------------------------
+# one query, step by step
+# ---------------------------------------------------------------------------
+def test_drill_down_of_seed002():
+    ds = load_sample("seed002_map")
+    s = page.Settings(k=2, max_grade=1.0)
+    steps = page.steps_table(ds, "model", 0, s)
+    assert page.formula_terms(steps, "AP@K") == [(1.0, 1)]  # doc3 (relevant) is 3rd: cut
+    assert page.formula_terms(steps, "RR") == [(1.0, 1)]
+    assert page.formula_terms(steps, "DCG") == [(1.0, 1.0)]
+    # M = 3 relevant items, K = 2, one hit in the top 2
+    got = {d: page.ap_denominator(steps, 3, d, 2) for d in page.DENOMINATORS}
+    assert got == {"min_m_k": 2.0, "relevant": 3.0, "k": 2.0, "hits": 1.0}
+    assert page.drill_total(steps, "AP@K") == (0.5, 0.5)  # 1/1 over min(3, 2)
+    ap = metrics.average_precision_at_k(ds.y_true, ds.score(), k=2, denominator="min_m_k")
+    assert page.drill_total(steps, "AP@K")[0] == pytest.approx(ap[0])
+    show = page.step_display(steps, list(ds.label_names), "AP@K")
+    assert list(show.columns) == [
+        "position",
+        "item name",
+        "score",
+        "grade",
+        "relevant",
+        "tie_group",
+        "in_top_k",
+        *page.STEP_COLUMNS["AP@K"],
+    ]
+    assert show["item name"].tolist() == ["doc1", "doc2", "doc3", "doc4", "doc5"]
+
+
+@pytest.mark.parametrize("ties", ["column", "tie-averaged", "pessimistic"])
+@pytest.mark.parametrize("denominator", list(page.DENOMINATORS))
+def test_each_query_steps_give_its_row_and_the_denominator_of_metrics(ties, denominator):
+    ds = load_sample("diabetes_ranking")
+    s = page.Settings(k=4, denominator=denominator, level=2, max_grade=3.0, ties=ties)
+    per_query, _ = page.tables(ds, "tree", s)
+    for q in range(ds.n_samples):
+        steps = page.steps_table(ds, "tree", q, s)
+        n_rel = int(per_query["relevant"].iloc[q])
+        for drill, col in page.DRILL_METRIC.items():
+            _, value = page.drill_total(steps, drill)
+            assert value == pytest.approx(per_query[col].iloc[q], abs=1e-12), (q, drill)
+        terms = page.formula_terms(steps, "AP@K")
+        den = page.ap_denominator(steps, n_rel, denominator, 4)
+        if ties != "tie-averaged":  # a fixed order: the formula's terms and denominator
+            ap = sum(h / p for h, p in terms) / den if den else 0.0
+            assert ap == pytest.approx(per_query["AP@K"].iloc[q], abs=1e-12), q
+            want = {"min_m_k": min(n_rel, 4), "relevant": n_rel, "k": 4, "hits": len(terms)}
+            assert den == want[denominator]
+
+
+def test_map_terms_and_empty_queries():
+    ds = load_sample("diabetes_ranking")
+    per_query, _ = page.tables(ds, "model", page.Settings(k=5, level=3, max_grade=3.0))
+    n_empty = int((ds.y_true < 3).all(axis=1).sum())
+    assert n_empty > 0 and page.empty_queries(per_query) == n_empty
+    assert len(page.map_terms(per_query, "zero")) == ds.n_samples
+    kept = page.map_terms(per_query, "drop")
+    assert len(kept) == ds.n_samples - n_empty
+    assert kept.mean() == pytest.approx(page.headline(per_query, "drop")["MAP@K"])
+
+
+# ---------------------------------------------------------------------------
+# per query, worst first; URL values
+# ---------------------------------------------------------------------------
+def test_worst_first_sorts_by_metric_then_query_id():
+    ds = load_sample("diabetes_ranking")
+    per_query, _ = page.tables(ds, "tree", page.Settings(k=3, max_grade=3.0))
+    order = page.worst_first(per_query, "AP@K", page.id_rank(ds))
+    rows = page.worst_first_rows(ds, per_query, order)
+    ref = per_query.assign(query=list(ds.sample_ids))
+    ref = ref.sort_values(["AP@K", "query"], kind="stable").reset_index(drop=True)
+    assert rows["query"].tolist() == ref["query"].tolist()
+    np.testing.assert_array_equal(rows["AP@K"], ref["AP@K"])
+    assert list(rows.columns) == ["query", *CONVENTION_METRICS, "relevant"]
+    assert sorted(page.id_rank(ds).tolist()) == list(range(ds.n_samples))
+
+
+def test_url_parsers():
+    assert page.whole_in(1, 10)("10") == 10
+    for bad in ("0", "11", "2.5", "five"):
+        with pytest.raises(ValueError):
+            page.whole_in(1, 10)(bad)
+    assert page.grade_from(3.0)("3") == 3.0
+    for bad in ("2.9", "inf", "nan"):
+        with pytest.raises(ValueError):
+            page.grade_from(3.0)(bad)
+    assert page.at_least(3.0)(-1) == 3.0 and page.at_least(3.0)(7) == 7.0
+    with pytest.raises(ValueError):
+        page.at_least(3.0)(float("inf"))
+
+
+# ---------------------------------------------------------------------------
+# layering and the declared caches
+# ---------------------------------------------------------------------------
+def test_page_models_import_no_streamlit():
+    code = (
+        "import sys, explorer.pages.retrieval, explorer.pages.data, explorer.pages.home; "
+        "sys.exit('streamlit' in sys.modules)"
+    )
+    assert subprocess.run([sys.executable, "-c", code], cwd=ROOT).returncode == 0
+
+
+def test_cached_tables_are_shared_and_equal_the_page_model():
+    ds = load_sample("seed002_map")
+    s = page.Settings(k=3, max_grade=1.0)
+    per_query, curve = cache.retrieval_tables(ds, "model", s, "zero")
+    again = cache.retrieval_tables(ds, "model", s, "zero")
+    assert again[0] is per_query
+    ref_pq, ref_curve = page.tables(ds, "model", s, "zero")
+    pd.testing.assert_frame_equal(per_query, ref_pq)
+    pd.testing.assert_frame_equal(curve, ref_curve)
+    # K moves: the curves are kept, the columns computed at the new K
+    moved, _ = cache.retrieval_tables(ds, "model", replace(s, k=5), "zero")
+    np.testing.assert_allclose(moved["AP@K"], [(1 + 2 / 3 + 3 / 5) / 3, 0.5], **TOL)
+    # AP@3: (1/1 + 2/3) / 3 and (1/2) / 2: query 1 is the worst
+    assert cache.retrieval_worst_first(ds, "model", s, "AP@K", per_query).tolist() == [1, 0]
+    # the same numbers under other ids are another key: their rows show their own ids
+    other = Dataset("other", "graded", ds.y_true, dict(ds.scores), sample_ids=("x", "y"))
+    assert cache.retrieval_levels(other) == cache.retrieval_levels(ds) == (1,)
+    pq_other, _ = cache.retrieval_tables(other, "model", s, "zero")
+    assert pq_other is not per_query
+    rows = page.worst_first_rows(other, pq_other, np.array([1, 0]))
+    assert rows["query"].tolist() == ["y", "x"]
+
+
+def test_variants_of_click_counts_offer_the_linear_gain_and_spread_levels():
+    y = np.array([[0, 1, 2, 3, 500, 1500], [7, 9, 11, 13, 20, 40]])
+    ds = Dataset("clicks", "graded", y, {"m": np.arange(12.0).reshape(2, 6)})
+    s = page.Settings(k=3, max_grade=2000.0)
+    rows = page.variants(ds, s, "zero", levels=page.levels(ds))
+    assert [c for sw, c, _, _ in rows if sw == "NDCG gain"] == ["linear"]
+    levels = [r.level for sw, _, r, _ in rows if sw == "relevant from grade"]
+    assert levels == [1, 2, 3, 7, 9, 13, 20, 40, 500, 1500]
+    assert [c for sw, c, _, _ in rows if sw == "ERR max grade"] == ["1500", "1501", "2000"]
+    board = page.switchboard(ds, "m", rows)
+    top = board[board["convention"] == "1500"].iloc[0]
+    # relevant from grade 1500: one item, ranked first of query 0 (the highest score)
+    ref = retrieval_means(full(ds, "m", replace(s, level=1500)))
+    assert top["MAP@K"] == pytest.approx(ref["AP@K"]) and top["MRR"] == pytest.approx(ref["RR"])
+    assert (top["MAP@K"], top["MRR"]) == (0.5, 0.5)  # query 1 has none: it scores 0
