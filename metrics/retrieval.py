@@ -6,14 +6,15 @@ relevance (``>= 0``; an item is *relevant* when its grade is ``> 0``) and
 Tied scores are broken by column order, lower column first (a stable sort on
 descending score, :func:`metrics._ranks.top_k_order`).
 
-Every metric ranks the score matrix once (:func:`_stable_descending_order`:
-one default sort of int64 keys that carry the column, equal to the stable
-argsort), gathers the relevance in ranked order (:func:`_ranked_relevance`)
-and works with cumulative sums over the positions, never with a Python loop
-over queries. The work runs on cache-sized blocks of rows
-(:func:`_by_blocks`), which keeps temporaries in cache and the peak memory
-to a few blocks; MRR sorts nothing (it counts the items ahead of the first
-relevant one). A query with no relevant item scores 0 under every metric.
+Every metric ranks the score matrix once
+(:func:`metrics._ranks.keyed_descending_order`: one default sort of int64
+keys that carry the column, equal to the stable argsort), gathers the
+relevance in ranked order (:func:`_ranked_relevance`) and works with
+cumulative sums over the positions, never with a Python loop over queries.
+The work runs on cache-sized blocks of rows (:func:`_by_blocks`), which
+keeps temporaries in cache and the peak memory to a few blocks; MRR sorts
+nothing (it counts the items ahead of the first relevant one). A query with
+no relevant item scores 0 under every metric.
 
 AP@K conventions (``denominator``) divide the sum of the precisions at the
 relevant positions of the top ``k`` by:
@@ -36,7 +37,13 @@ from numbers import Real
 import numpy as np
 import pandas as pd
 
-from metrics._ranks import ROW_CHUNK_ELEMENTS, map_blocks, row_chunks, top_k_order
+from metrics._ranks import (
+    ROW_CHUNK_ELEMENTS,
+    keyed_descending_order,
+    map_blocks,
+    row_chunks,
+    top_k_order,
+)
 from metrics._validation import (
     MetricInputError,
     as_2d,
@@ -151,65 +158,11 @@ def _by_blocks(kernel, *arrays: np.ndarray) -> tuple[np.ndarray, ...]:
     return tuple(np.concatenate(p) for p in zip(*parts, strict=True))
 
 
-_MAGNITUDE = np.int64(0x7FFF_FFFF_FFFF_FFFF)
-
-
-def _stable_descending_order(y_score: np.ndarray, *, flat: bool = False) -> np.ndarray:
-    """The contract's ranking of every row: descending score, ties by lower column.
-
-    Equal to ``np.argsort(-y_score, axis=1, kind="stable")`` (checked, see
-    below), several times faster: one default sort of int64 keys that hold
-    the score's order in their high bits and the column in their low bits,
-    so every key of a row is distinct and the sort needs no stability; the
-    column is read back from the sorted keys.
-
-    The float's bits, with the magnitude bits of negatives flipped, order
-    like the float (``-0.0`` is made ``+0.0`` first); inverting them orders
-    by descending score. Clearing the low ``b`` bits (``2**b >= n_items``)
-    for the column can merge two *different* scores of a row whose bits
-    differ only there; the merged pair may then come out of order, which
-    the check below sees (a sorted row whose scores increase somewhere) and
-    such rows are ranked again with the stable argsort. Equal scores always
-    share their high bits, so they come out in column order.
-
-    With ``flat=True`` the indices are into ``y_score.ravel()`` (row ``i``'s
-    columns plus ``i * n_items``; ``y_score`` must be C-contiguous), ready
-    for a fast ``np.take`` of another matrix of the same shape.
-
-    Examples
-    --------
-    >>> import numpy as np
-    >>> _stable_descending_order(np.array([[0.5, 0.9, 0.5, -0.0, 0.0]])).tolist()
-    [[1, 0, 2, 3, 4]]
-    """
-    m = y_score.shape[1]
-    bits = max(int(m - 1).bit_length(), 1)
-    low = np.int64((1 << bits) - 1)
-    key = y_score + 0.0  # a copy in which -0.0 is +0.0
-    u = key.view(np.int64)
-    u ^= (u >> 63) & _MAGNITUDE  # ordered like the float
-    u &= ~low
-    u |= low - np.arange(m, dtype=np.int64)
-    np.invert(u, out=u)  # descending score, then ascending column
-    u.sort(axis=1)
-    u &= low
-    starts = np.arange(0, y_score.size, m)[:, None]
-    u += starts  # flat indices: a flat gather is faster than take_along_axis
-    ranked = np.take(y_score.ravel(), u)
-    increases = np.greater(ranked[:, 1:], ranked[:, :-1])
-    if increases.any():
-        bad = increases.any(axis=1)
-        u[bad] = np.argsort(-y_score[bad], axis=1, kind="stable") + starts[bad]
-    if not flat:
-        u -= starts
-    return u
-
-
 def _ranked_relevance(y_true: np.ndarray, y_score: np.ndarray, k: int | None) -> np.ndarray:
     """Relevance of the top ``k`` items of every query, in ranked order.
 
-    The contract's ranking (:func:`_stable_descending_order`) and one gather
-    of ``y_true``. Used on one block of rows at a time.
+    The contract's ranking (:func:`metrics._ranks.keyed_descending_order`)
+    and one gather of ``y_true``. Used on one block of rows at a time.
 
     Parameters
     ----------
@@ -230,7 +183,7 @@ def _ranked_relevance(y_true: np.ndarray, y_score: np.ndarray, k: int | None) ->
     """
     n_items = y_score.shape[1]
     kk = n_items if k is None else min(k, n_items)
-    order = _stable_descending_order(y_score, flat=True)[:, :kk]
+    order = keyed_descending_order(y_score, flat=True)[:, :kk]
     return np.take(y_true.ravel(), order)
 
 
@@ -958,10 +911,10 @@ def tie_break_order(y_true, y_score, *, ties="column") -> np.ndarray:
 def _tie_order(yt: np.ndarray, ys: np.ndarray, ties: str) -> np.ndarray:
     """:func:`tie_break_order` on validated inputs (one block of rows)."""
     if ties == "column":
-        return _stable_descending_order(ys)
+        return keyed_descending_order(ys)
     # two stable sorts: by grade (best or worst first), then by descending score
-    by_grade = _stable_descending_order(yt if ties == "optimistic" else -(yt + 0.0))
-    then = _stable_descending_order(np.take_along_axis(ys, by_grade, axis=1))
+    by_grade = keyed_descending_order(yt if ties == "optimistic" else -(yt + 0.0))
+    then = keyed_descending_order(np.take_along_axis(ys, by_grade, axis=1))
     return np.take_along_axis(by_grade, then, axis=1)
 
 
@@ -1035,7 +988,7 @@ def _position_terms(yt, ys, *, level, gain, mg, ties, top=None, ranked=None, par
             mean_gain = _gains(grades, gain)
     else:
         if ranked is None:
-            flat = _stable_descending_order(ys, flat=True)
+            flat = keyed_descending_order(ys, flat=True)
         else:
             flat = ranked + np.arange(0, yt.size, m)[:, None]
         order = flat - np.arange(0, yt.size, m)[:, None]
@@ -1215,7 +1168,7 @@ def score_order(y_score) -> np.ndarray:
     dtype = np.min_scalar_type(ys.shape[1] - 1)
 
     def kernel(ys_b):
-        return (_stable_descending_order(ys_b).astype(dtype),)
+        return (keyed_descending_order(ys_b).astype(dtype),)
 
     return _by_blocks(kernel, ys)[0]
 
