@@ -64,14 +64,13 @@ import numpy as np
 from metrics._ranks import (
     apply_by_row_chunks,
     ascending_flat_order,
-    block_start_of,
     descending_order,
-    flat_tie_blocks,
     map_blocks,
     mid_rank,
     row_chunks,
     tie_bounds,
 )
+from metrics._true_label_ranks import precision_sums
 from metrics._validation import (
     MetricInputError,
     as_1d,
@@ -702,48 +701,19 @@ def _samples_ap_rows(
 ) -> np.ndarray:
     """Average precision of every row of a block of rows (``average="samples"``).
 
-    One unstable ascending sort of the block
-    (:func:`metrics._ranks.ascending_flat_order`). A tie block starting at
-    ascending position ``a`` of its row has ``m - a`` scores at or above it,
-    of which ``n_true - (positives of the row below the block)`` are
-    positives: each of its positives earns that precision, and a row's AP
-    is the mean over its positives (0 without any). As in label_ranking's
-    LRAP, two ways to the same counts, picked by how tied the scores are
-    (or by ``per_block``, for tests): per tie block
-    (:func:`metrics._ranks.flat_tie_blocks`) when blocks are few, else per
-    positive (:func:`metrics._ranks.block_start_of`).
+    A tie block starting at ascending position ``a`` of its row has ``m - a``
+    scores at or above it, of which ``n_true - (positives of the row below
+    the block)`` are positives: each of its positives earns that precision,
+    and a row's AP is the mean over its positives (0 without any). That mean
+    is label_ranking's LRAP, from the same kernel
+    (:func:`metrics._true_label_ranks.precision_sums`, one unstable
+    ascending sort of the block; ``per_block`` as there).
     """
-    n, m = s.shape
-    flat, is_start = ascending_flat_order(s)
-    ordered = mask.ravel()[flat]
-    n_true = np.count_nonzero(mask, axis=1)
-    true_before_row = np.cumsum(n_true) - n_true
-    if per_block is None:
-        per_block = 2 * np.count_nonzero(is_start) <= is_start.shape[0]
-    if per_block:
-        blocks = flat_tie_blocks(is_start, m, ordered)
-        count = blocks.sums
-        below = np.cumsum(count)  # positives up to the end of the block (flat, over rows)
-        below -= count
-        hit = count > 0
-        row = blocks.row[hit]
-        below = below[hit] - true_before_row[row]
-        weight = count[hit] * ((n_true[row] - below) / (m - blocks.first[hit]))
-    else:
-        pos = np.flatnonzero(ordered)  # flat sorted positions of the positives
-        start = block_start_of(is_start)[pos]
-        new_block = np.empty(pos.shape[0], dtype=bool)
-        new_block[:1] = True
-        np.not_equal(start[1:], start[:-1], out=new_block[1:])
-        below = block_start_of(new_block).astype(np.int64)  # index of the block's first positive
-        row = pos // m
-        below -= true_before_row[row]
-        weight = (n_true[row] - below) / (m * (row + 1) - start)
-    total = np.bincount(row, weights=weight, minlength=n)
-    out = np.zeros(n, dtype=np.float64)
+    total, n_true = precision_sums(mask, s, per_block=per_block)
+    out = np.zeros(s.shape[0], dtype=np.float64)
     has = n_true > 0
     out[has] = total[has] / n_true[has]
-    return np.maximum(out, 0.0)
+    return out
 
 
 def _auc_rows(mask: np.ndarray, s: np.ndarray) -> np.ndarray:

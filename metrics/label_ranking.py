@@ -18,17 +18,18 @@ sample, highest first. Values equal scikit-learn 1.9.1's:
 Coverage, ranking loss and their step tables refuse a single-column matrix
 (as scikit-learn does); LRAP accepts it (every sample scores 1.0).
 
-Computation (no Python loop over samples; rows are processed in
-cache-sized blocks of rows, :func:`metrics._ranks.apply_by_row_chunks`): coverage
-needs no sort (the lowest score of a true label, then one comparison per
-entry). LRAP and ranking loss share one unstable ascending sort of the
-scores (:func:`metrics._ranks.ascending_flat_order`). A true label whose tie
-block starts at ascending position ``a`` has ``rank_ij = n_labels - a`` and
+Computation (no Python loop over samples; rows are processed in cache-sized
+blocks of rows, :func:`metrics._ranks.apply_by_row_chunks`): coverage needs
+no sort (the lowest score of a true label, then one comparison per entry).
+LRAP and ranking loss share one unstable ascending sort of the scores
+(:func:`metrics._ranks.ascending_flat_order`). A true label whose tie block
+starts at ascending position ``a`` has ``rank_ij = n_labels - a`` and
 ``|L_ij| = |Y_i| - (true labels scoring lower)``; the false labels scoring
 at least as high, the mis-ordered pairs of the ranking loss, number
 ``rank_ij - |L_ij|``. On heavily tied scores these are computed once per tie
-block (:func:`metrics._ranks.flat_tie_blocks`), otherwise once per true
-label. The ``*_steps`` functions lay the computation out for one sample.
+block, otherwise once per true label (:mod:`metrics._true_label_ranks`, the
+kernel shared with the per-row average precision of :mod:`metrics.curves`).
+The ``*_steps`` functions lay the computation out for one sample.
 
 Integer and boolean ``y_true`` arrays are checked without converting them to
 float64 (:func:`_binary_mask`); the refusal message is the shared one of
@@ -44,16 +45,14 @@ import pandas as pd
 
 from metrics._ranks import (
     apply_by_row_chunks,
-    ascending_flat_order,
     ascending_tie_blocks,
-    block_start_of,
     descending_order,
-    flat_tie_blocks,
     map_blocks,
     row_chunks,
     scatter_back,
     tie_bounds,
 )
+from metrics._true_label_ranks import precision_sums, true_label_ranks
 from metrics._validation import (
     MetricInputError,
     as_2d,
@@ -239,59 +238,6 @@ def _coverage_rows(mask: np.ndarray, ys: np.ndarray) -> np.ndarray:
     return np.add.reduce(at_or_above, axis=1, dtype=count_type).astype(np.intp)
 
 
-def _true_label_terms(mask: np.ndarray, ys: np.ndarray, *, per_block: bool | None = None):
-    """|L_ij| and rank_ij of the true labels of every row, from one sort.
-
-    Ascending order, one unstable sort (:func:`metrics._ranks.ascending_flat_order`).
-    A true label whose tie block starts at ascending position ``a`` has
-    ``rank_ij = m - a`` and ``|L_ij| = T - (true labels of the row before a)``.
-
-    Two ways to the same numbers, picked by how tied the scores are (or by
-    ``per_block``, for tests):
-
-    * per tie block (few distinct scores): ``u`` true labels per block by
-      ``np.add.reduceat``; every quantity is per block;
-    * per true label (mostly distinct scores): the block start of every
-      position by a running maximum, and the true labels scoring lower than
-      a block is the index of the block's first true label among all true
-      labels.
-
-    Returns
-    -------
-    row, count, at_or_above, rank, n_true
-        One entry per block (``count`` = its true labels) or per true label
-        (``count`` None, i.e. 1); ``n_true`` per row.
-    """
-    n, m = ys.shape
-    flat, is_start = ascending_flat_order(ys)
-    ordered_true = mask.ravel()[flat]
-    n_true = np.count_nonzero(mask, axis=1)
-    true_before_row = np.cumsum(n_true) - n_true
-    n_blocks = np.count_nonzero(is_start)
-    if per_block is None:
-        per_block = 2 * n_blocks <= is_start.shape[0]
-    if per_block:
-        blocks = flat_tie_blocks(is_start, m, ordered_true)
-        count = blocks.sums
-        lower = np.cumsum(count)  # true labels up to the end of the block (flat)
-        lower -= count
-        lower -= true_before_row[blocks.row]
-        return blocks.row, count, n_true[blocks.row] - lower, m - blocks.first, n_true
-    pos = np.flatnonzero(ordered_true)  # flat positions of the true labels
-    if n_blocks == is_start.shape[0]:  # no tie at all: every label is its own block
-        start = pos
-        lower = np.arange(pos.shape[0])
-    else:
-        start = block_start_of(is_start)[pos]
-        new_block = np.empty(pos.shape[0], dtype=bool)
-        new_block[:1] = True
-        np.not_equal(start[1:], start[:-1], out=new_block[1:])
-        lower = block_start_of(new_block).astype(np.int64)  # index of the block's first true
-    row = pos // m
-    lower -= true_before_row[row]
-    return row, None, n_true[row] - lower, m * (row + 1) - start, n_true
-
-
 #: At most this many distinct scores (and at most one per label) for the counted path.
 _MAX_CODES = 32
 #: Entries of the strided sample whose distinct values are the candidate codes.
@@ -434,14 +380,9 @@ def _lrap(
 
 
 def _lrap_rows(mask: np.ndarray, ys: np.ndarray, *, per_block: bool | None) -> np.ndarray:
-    m = ys.shape[1]
-    row, count, at_or_above, rank, n_true = _true_label_terms(mask, ys, per_block=per_block)
-    frac = at_or_above / rank
-    if count is not None:
-        frac *= count
-    total = np.bincount(row, weights=frac, minlength=n_true.shape[0])
+    total, n_true = precision_sums(mask, ys, per_block=per_block)
     out = np.ones(n_true.shape[0], dtype=np.float64)
-    ordinary = (n_true > 0) & (n_true < m)
+    ordinary = (n_true > 0) & (n_true < ys.shape[1])
     out[ordinary] = total[ordinary] / n_true[ordinary]
     return out
 
@@ -459,7 +400,7 @@ def _ranking_loss(
 
 def _ranking_loss_rows(mask: np.ndarray, ys: np.ndarray, *, per_block: bool | None) -> np.ndarray:
     m = ys.shape[1]
-    row, count, at_or_above, rank, n_true = _true_label_terms(mask, ys, per_block=per_block)
+    row, count, at_or_above, rank, n_true = true_label_ranks(mask, ys, per_block=per_block)
     # false labels scoring >= a true label: rank_ij - |L_ij|
     wrong = (rank - at_or_above).astype(np.float64)
     if count is not None:
