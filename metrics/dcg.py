@@ -45,6 +45,7 @@ from functools import partial
 import numpy as np
 import pandas as pd
 
+from metrics._averages import weighted_mean
 from metrics._ranks import (
     apply_by_row_chunks,
     ascending_flat_order,
@@ -133,12 +134,6 @@ def _check_rows(y_true_row, y_score_row) -> tuple[np.ndarray, np.ndarray]:
         raise MetricInputError(f"y_true_row needs at least 2 items; got {yt.shape[0]}.")
     check_nonnegative(yt, "y_true_row")
     return yt, ys
-
-
-def _weighted_mean(values: np.ndarray, w: np.ndarray | None) -> float:
-    if w is None:
-        return float(values.mean())
-    return float(np.average(values, weights=w))
 
 
 # ---------------------------------------------------------------------------
@@ -348,7 +343,7 @@ def dcg_score(
     yt, ys, k = _check_inputs(y_true, y_score, k)
     base = _check_log_base(log_base)
     w = check_sample_weight(sample_weight, ys.shape[0])
-    return _weighted_mean(_dcg(yt, ys, k, base, bool(ignore_ties)), w)
+    return weighted_mean(_dcg(yt, ys, k, base, bool(ignore_ties)), w)
 
 
 def ndcg_per_sample(y_true, y_score, *, k=None, ignore_ties=False) -> np.ndarray:
@@ -417,7 +412,7 @@ def ndcg_score(y_true, y_score, *, k=None, sample_weight=None, ignore_ties=False
     """
     yt, ys, k = _check_inputs(y_true, y_score, k)
     w = check_sample_weight(sample_weight, ys.shape[0])
-    return _weighted_mean(_ndcg(yt, ys, k, bool(ignore_ties)), w)
+    return weighted_mean(_ndcg(yt, ys, k, bool(ignore_ties)), w)
 
 
 def dcg_steps(y_true_row, y_score_row, *, k=None, log_base=2, ignore_ties=False) -> pd.DataFrame:

@@ -43,6 +43,7 @@ from typing import NamedTuple
 import numpy as np
 import pandas as pd
 
+from metrics._averages import weighted_mean
 from metrics._ranks import (
     apply_by_row_chunks,
     ascending_tie_blocks,
@@ -205,12 +206,6 @@ def _check_rows(y_true_row, y_score_row, *, min_labels: int) -> tuple[np.ndarray
         raise MetricInputError(f"y_true_row needs at least {min_labels} labels; got {yt.shape[0]}.")
     yt = check_binary(yt, "y_true_row")
     return yt, ys
-
-
-def _weighted_mean(values: np.ndarray, w: np.ndarray | None) -> float:
-    if w is None:
-        return float(values.mean())
-    return float(np.average(values, weights=w))
 
 
 # ---------------------------------------------------------------------------
@@ -476,7 +471,7 @@ def coverage_error(y_true, y_score, *, sample_weight=None) -> float:
     """
     yt, ys, verify = _check_lazily(y_true, y_score, min_columns=2)
     values = _coverage(yt, ys, verify=verify)  # checks y_true and y_score block by block
-    return _weighted_mean(values, check_sample_weight(sample_weight, yt.shape[0]))
+    return weighted_mean(values, check_sample_weight(sample_weight, yt.shape[0]))
 
 
 def coverage_steps(y_true_row, y_score_row) -> pd.DataFrame:
@@ -614,7 +609,7 @@ def label_ranking_average_precision_score(y_true, y_score, *, sample_weight=None
     """
     yt, ys, verify = _check_lazily(y_true, y_score, min_columns=1)
     values = _lrap(yt, ys, verify=verify)  # checks y_true and y_score block by block
-    return _weighted_mean(values, check_sample_weight(sample_weight, yt.shape[0]))
+    return weighted_mean(values, check_sample_weight(sample_weight, yt.shape[0]))
 
 
 def lrap_steps(y_true_row, y_score_row) -> pd.DataFrame:
@@ -749,7 +744,7 @@ def label_ranking_loss(y_true, y_score, *, sample_weight=None) -> float:
     """
     yt, ys, verify = _check_lazily(y_true, y_score, min_columns=2)
     values = _ranking_loss(yt, ys, verify=verify)  # checks y_true and y_score block by block
-    return _weighted_mean(values, check_sample_weight(sample_weight, yt.shape[0]))
+    return weighted_mean(values, check_sample_weight(sample_weight, yt.shape[0]))
 
 
 def ranking_loss_steps(y_true_row, y_score_row) -> pd.DataFrame:
@@ -930,7 +925,7 @@ def best_coverage_error(y_true, *, sample_weight=None) -> float:
     """
     yt = _binary_mask(_label_matrix(y_true, 1), "y_true")
     w = check_sample_weight(sample_weight, yt.shape[0])
-    return _weighted_mean(np.count_nonzero(yt, axis=1).astype(np.float64), w)
+    return weighted_mean(np.count_nonzero(yt, axis=1).astype(np.float64), w)
 
 
 def _moves_mean(values: np.ndarray, w: np.ndarray | None) -> np.ndarray:
@@ -1446,7 +1441,7 @@ def replace_sample_scores(
         lrap_moves_mean=_moves_mean(lrap, wv),
         ranking_loss_moves_mean=_moves_mean(loss, wv),
     )
-    lrap_mean, cov_mean = _weighted_mean(lrap, wv), _weighted_mean(cov, wv)
+    lrap_mean, cov_mean = weighted_mean(lrap, wv), weighted_mean(cov, wv)
     summary = None
     if ties is not None:
         rules = ("optimistic", "pessimistic")
@@ -1457,7 +1452,7 @@ def replace_sample_scores(
         summary.loc["max"] = [lrap_mean, cov_mean]
         summary.loc[list(rules), "lrap"] += shift[0::2]
         summary.loc[list(rules), "coverage"] += shift[1::2]
-    return SampleReplaced(table, cov_mean, lrap_mean, _weighted_mean(loss, wv), summary)
+    return SampleReplaced(table, cov_mean, lrap_mean, weighted_mean(loss, wv), summary)
 
 
 def _tie_broken_table(yt: np.ndarray, ys: np.ndarray, ties: str) -> pd.DataFrame:
