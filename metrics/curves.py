@@ -61,6 +61,7 @@ from numbers import Real
 
 import numpy as np
 
+from metrics._averages import weighted_mean
 from metrics._ranks import (
     apply_by_row_chunks,
     ascending_flat_order,
@@ -579,12 +580,6 @@ def _refuse_single_class_rows(y: np.ndarray, w: np.ndarray | None) -> None:
         )
 
 
-def _weighted_mean(values: np.ndarray, weights: np.ndarray | None) -> float:
-    if weights is None:
-        return float(np.mean(values))
-    return float(np.dot(values, weights) / weights.sum())
-
-
 #: Entries of the score matrix transposed at a time by the column-wise
 #: multilabel paths (2**20 float64 = 8 MiB, one block per thread): bounds their
 #: memory; 2**20 rather than 2**21 gives two threads more blocks to share
@@ -756,8 +751,8 @@ def _multilabel_score(kind: str, y, s, w, average):
             if keep is not None and not keep.all():
                 y, s, w = y[keep], s[keep], w[keep]
         if kind == "ap":
-            return _weighted_mean(apply_by_row_chunks(_samples_ap_rows, y, s), w)
-        return _weighted_mean(apply_by_row_chunks(lambda yb, sb: _rowwise(kind, yb, sb), y, s), w)
+            return weighted_mean(apply_by_row_chunks(_samples_ap_rows, y, s), w)
+        return weighted_mean(apply_by_row_chunks(lambda yb, sb: _rowwise(kind, yb, sb), y, s), w)
     # macro / weighted / None: one score per label (column)
     if w is None and y.size <= _FLAT_COLUMN_ELEMENTS:
         # small: one flat sort of the transposed matrix beats a loop over labels
