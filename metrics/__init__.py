@@ -39,25 +39,14 @@ from metrics.classification import (
 )
 from metrics.curves import (
     auc,
-    auc_four_ways,
     auc_histogram,
-    auc_pairs,
     auc_pairwise,
     auc_rank,
-    auc_rank_table,
     average_precision_score,
-    calibration_bins,
     gini,
-    optimal_thresholds,
-    per_sample_outcomes,
     precision_recall_curve,
-    predict_at_threshold,
-    rates_at_threshold,
-    reduce_curve,
     roc_auc_score,
     roc_curve,
-    threshold_outcomes,
-    threshold_table,
 )
 from metrics.dcg import (
     DcgRanking,
@@ -71,6 +60,23 @@ from metrics.dcg import (
     exponential_gain,
     ndcg_per_sample,
     ndcg_score,
+)
+from metrics.explain.curves import (
+    OPTIMIZERS,
+    auc_four_ways,
+    auc_pairs,
+    auc_rank_table,
+    calibration_bins,
+    optimal_thresholds,
+    optimal_thresholds_from_counts,
+    per_sample_outcomes,
+    predict_at_threshold,
+    rates_at_threshold,
+    reduce_curve,
+    threshold_counts,
+    threshold_outcomes,
+    threshold_table,
+    threshold_table_from_counts,
 )
 from metrics.label_ranking import (
     best_coverage_error,
@@ -126,6 +132,10 @@ from metrics.retrieval import (
 )
 
 __all__ = [
+    "OPTIMIZERS",
+    "optimal_thresholds_from_counts",
+    "threshold_counts",
+    "threshold_table_from_counts",
     "DcgRanking",
     "MetricInputError",
     "MultilabelCounts",
