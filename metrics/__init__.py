@@ -49,15 +49,8 @@ from metrics.curves import (
     roc_curve,
 )
 from metrics.dcg import (
-    DcgRanking,
     dcg_per_sample,
-    dcg_ranking,
-    dcg_ranking_table,
     dcg_score,
-    dcg_steps,
-    dcg_tie_bounds_per_sample,
-    dcg_tie_order_steps,
-    exponential_gain,
     ndcg_per_sample,
     ndcg_score,
 )
@@ -77,6 +70,15 @@ from metrics.explain.curves import (
     threshold_outcomes,
     threshold_table,
     threshold_table_from_counts,
+)
+from metrics.explain.dcg import (
+    DcgRanking,
+    dcg_ranking,
+    dcg_ranking_table,
+    dcg_steps,
+    dcg_tie_bounds_per_sample,
+    dcg_tie_order_steps,
+    exponential_gain,
 )
 from metrics.label_ranking import (
     best_coverage_error,
