@@ -80,24 +80,31 @@ from metrics.explain.dcg import (
     dcg_tie_order_steps,
     exponential_gain,
 )
-from metrics.label_ranking import (
+from metrics.explain.label_ranking import (
+    TIE_RULES,
+    RankTable,
+    SampleReplaced,
+    TieBroken,
     best_coverage_error,
-    coverage_error,
-    coverage_per_sample,
     coverage_steps,
     coverage_steps_tie_broken,
     label_rank_table,
-    label_ranking_average_precision_score,
     label_ranking_contributions,
-    label_ranking_loss,
-    lrap_per_sample,
     lrap_steps,
     lrap_steps_tie_broken,
-    ranking_loss_per_sample,
     ranking_loss_steps,
+    replace_sample_scores,
     sort_worst_first,
     tie_broken_per_sample,
     tie_broken_summary,
+)
+from metrics.label_ranking import (
+    coverage_error,
+    coverage_per_sample,
+    label_ranking_average_precision_score,
+    label_ranking_loss,
+    lrap_per_sample,
+    ranking_loss_per_sample,
 )
 from metrics.regression import (
     mean_absolute_error,
@@ -134,6 +141,11 @@ from metrics.retrieval import (
 )
 
 __all__ = [
+    "TIE_RULES",
+    "RankTable",
+    "SampleReplaced",
+    "TieBroken",
+    "replace_sample_scores",
     "OPTIMIZERS",
     "optimal_thresholds_from_counts",
     "threshold_counts",

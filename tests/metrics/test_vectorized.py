@@ -34,7 +34,7 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("explain.dcg", "run"): "over the 5 order arrays of one block",
     ("explain.dcg", "dcg_ranking"): "over the 5 order arrays (allocation)",
     ("label_ranking", "_code_counts"): "over the <= 32 distinct scores (one comparison each)",
-    ("label_ranking", "_broken_rows"): "over the 1 or 2 tie rules asked for",
+    ("explain.label_ranking", "_broken_rows"): "over the 1 or 2 tie rules asked for",
     ("classification", "_names"): "over label names",
     ("classification", "_check_integral"): "over blocks of 2**20 labels (bounds a temporary)",
     ("classification", "multilabel_label_table_from_counts"): "over the two summary averages",
