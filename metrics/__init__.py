@@ -98,6 +98,13 @@ from metrics.explain.label_ranking import (
     tie_broken_per_sample,
     tie_broken_summary,
 )
+from metrics.explain.regression import (
+    ERROR_COLUMNS,
+    REGRESSION_STEP_METRICS,
+    recency_weights,
+    regression_errors,
+    regression_steps,
+)
 from metrics.label_ranking import (
     coverage_error,
     coverage_per_sample,
@@ -107,13 +114,11 @@ from metrics.label_ranking import (
     ranking_loss_per_sample,
 )
 from metrics.regression import (
+    MAPE_EPSILON,
     mean_absolute_error,
     mean_absolute_percentage_error,
     mean_squared_error,
     r2_score,
-    recency_weights,
-    regression_errors,
-    regression_steps,
     root_mean_squared_error,
     root_mean_squared_log_error,
 )
@@ -141,6 +146,9 @@ from metrics.retrieval import (
 )
 
 __all__ = [
+    "ERROR_COLUMNS",
+    "MAPE_EPSILON",
+    "REGRESSION_STEP_METRICS",
     "TIE_RULES",
     "RankTable",
     "SampleReplaced",
