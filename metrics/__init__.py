@@ -14,7 +14,6 @@ Examples
 
 from metrics._validation import MetricInputError
 from metrics.classification import (
-    MultilabelCounts,
     accuracy_score,
     confusion_matrix,
     f1_score,
@@ -23,14 +22,7 @@ from metrics.classification import (
     jaccard_score,
     log_loss,
     log_loss_per_sample,
-    multilabel_averages,
     multilabel_confusion_matrix,
-    multilabel_counts,
-    multilabel_label_table,
-    multilabel_label_table_from_counts,
-    multilabel_outcomes,
-    multilabel_per_sample,
-    multilabel_worst_samples,
     precision_recall_fscore_support,
     precision_score,
     recall_score,
@@ -53,6 +45,16 @@ from metrics.dcg import (
     dcg_score,
     ndcg_per_sample,
     ndcg_score,
+)
+from metrics.explain.classification import (
+    MultilabelCounts,
+    multilabel_averages,
+    multilabel_counts,
+    multilabel_label_table,
+    multilabel_label_table_from_counts,
+    multilabel_outcomes,
+    multilabel_per_sample,
+    multilabel_worst_samples,
 )
 from metrics.explain.curves import (
     OPTIMIZERS,
