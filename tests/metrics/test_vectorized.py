@@ -27,7 +27,7 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("_validation", "as_array"): "over the allowed dimensions, for a message",
     ("retrieval", "_check_denominator"): "over the 4 denominator names, for a message",
     ("retrieval", "_check_max_grade"): "over the 2 indices of one element",
-    ("retrieval", "_check_choice"): "over the allowed names, for a message",
+    ("explain.retrieval", "_check_choice"): "over the allowed names, for a message",
     ("retrieval", "_by_blocks"): "over a few dozen cache-sized blocks of rows",
     ("explain.dcg", "_ranking_block"): "over the 5 order arrays of one block (a dtype cast)",
     ("explain.dcg", "dcg_ranking_table"): "over the 4 output columns",
