@@ -119,6 +119,12 @@ class MultilabelCounts:
     sample_tp, sample_predicted, sample_true : ndarray of shape (n_samples,), int64
         Per sample, unweighted: |Y_i ∩ Ŷ_i|, |Ŷ_i| and |Y_i|.
     sample_weight : ndarray of shape (n_samples,) or None
+
+    Examples
+    --------
+    >>> c = multilabel_counts([[1, 0], [1, 1]], [[1, 1], [0, 1]])
+    >>> c.tp.tolist(), c.predicted.tolist(), c.support.tolist(), c.sample_tp.tolist()
+    ([1.0, 1.0], [1.0, 2.0], [2.0, 1.0], [1, 1])
     """
 
     tp: np.ndarray

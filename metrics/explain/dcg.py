@@ -358,6 +358,12 @@ class DcgRanking:
         scikit-learn's ``ignore_ties=True`` order (higher column first).
     ideal : ndarray
         Columns by descending gain.
+
+    Examples
+    --------
+    >>> r = dcg_ranking([[3, 0, 2]], [[0.5, 0.5, 0.1]])
+    >>> r.pessimistic.tolist(), r.ignore_ties.tolist(), r.ideal.tolist()
+    ([[1, 0, 2]], [[1, 0, 2]], [[0, 2, 1]])
     """
 
     y_true: np.ndarray

@@ -322,6 +322,12 @@ class RankTable(NamedTuple):
         highest score first (labels with the same id are tied).
     tie_size : ndarray of int, shape (n_samples, n_labels)
         Number of labels in that group (1 = not tied).
+
+    Examples
+    --------
+    >>> t = label_rank_table([[0.2, 0.9, 0.2]])
+    >>> t.rank.tolist(), t.tie_group.tolist(), t.tie_size.tolist()
+    ([[3, 1, 3]], [[1, 0, 1]], [[2, 1, 2]])
     """
 
     rank: np.ndarray
@@ -521,7 +527,18 @@ def sort_worst_first(contributions: pd.DataFrame, by: str) -> pd.DataFrame:
 
 
 class TieBroken(NamedTuple):
-    """Per-sample LRAP and coverage under one tie rule (see :func:`tie_broken_per_sample`)."""
+    """Per-sample LRAP and coverage under one tie rule (see :func:`tie_broken_per_sample`).
+
+    Attributes
+    ----------
+    lrap, coverage : ndarray of float, shape (n_samples,)
+
+    Examples
+    --------
+    >>> t = tie_broken_per_sample([[1, 0, 1, 0]], [[0.5, 0.5, 0.5, 0.1]], ties="pessimistic")
+    >>> t.lrap.round(4).tolist(), t.coverage.tolist()
+    ([0.5833], [3.0])
+    """
 
     lrap: np.ndarray
     coverage: np.ndarray
@@ -725,7 +742,21 @@ def tie_broken_summary(y_true, y_score, *, sample_weight=None) -> pd.DataFrame:
 class SampleReplaced(NamedTuple):
     """The per-sample table and the means after one sample's scores change.
 
-    See :func:`replace_sample_scores`.
+    Attributes
+    ----------
+    contributions : pandas.DataFrame
+        :func:`label_ranking_contributions` with the sample's row replaced.
+    coverage, lrap, ranking_loss : float
+        The (weighted) means over every sample.
+    ties : pandas.DataFrame or None
+        :func:`tie_broken_summary` updated, when one was passed.
+
+    Examples
+    --------
+    >>> t = label_ranking_contributions([[1, 0], [0, 1]], [[0.2, 0.8], [0.1, 0.9]])
+    >>> r = replace_sample_scores([1, 0], [0.9, 0.1], contributions=t, sample=0)
+    >>> r.lrap, r.ranking_loss
+    (1.0, 0.0)
     """
 
     contributions: pd.DataFrame

@@ -735,8 +735,18 @@ def retrieval_curve(
     """Mean P@K, R@K, hit rate@K, MAP@K, MRR@K, ERR@K and NDCG@K for K = 1 .. k_max.
 
     One ranking of the matrix and cumulative sums over positions (no loop
-    over K or over queries). Options as :func:`retrieval_per_query` and
-    :func:`retrieval_means`.
+    over K or over queries).
+
+    Parameters
+    ----------
+    y_true, y_score : array-like of shape (n_queries, n_items)
+        Graded relevance (``>= 0``) and finite scores.
+    k_max : int
+        The largest cut-off, ``>= 1``.
+    denominator, level, gain, max_grade, ties, order, metrics
+        As :func:`retrieval_per_query`.
+    empty : {"zero", "drop"}, default "zero"
+        What a query with no relevant item does, as :func:`retrieval_means`.
 
     Returns
     -------
@@ -788,8 +798,20 @@ def retrieval_summary(
     from one ranking of the matrix (one pass over its blocks of rows).
 
     The same numbers as the two calls, for about the cost of the curve alone.
-    Options as :func:`retrieval_per_query`; ``empty`` (the curve's treatment
-    of a query with no relevant item) as :func:`retrieval_means`.
+
+    Parameters
+    ----------
+    y_true, y_score : array-like of shape (n_queries, n_items)
+        Graded relevance (``>= 0``) and finite scores.
+    k : int
+        The per-query table's cut-off, ``>= 1``.
+    k_max : int
+        The curve's largest cut-off, ``>= 1``.
+    denominator, level, gain, max_grade, ties, order, metrics
+        As :func:`retrieval_per_query`.
+    empty : {"zero", "drop"}, default "zero"
+        The curve's treatment of a query with no relevant item, as
+        :func:`retrieval_means`.
 
     Returns
     -------
