@@ -204,7 +204,18 @@ def lrap_steps(y_true_row, y_score_row) -> pd.DataFrame:
     [1.0, 1.0, 0.8333]
     """
     yt, ys = _check_rows(y_true_row, y_score_row, min_labels=1)
-    table = _ranked_labels(yt, ys)
+    return _with_lrap_columns(_ranked_labels(yt, ys))
+
+
+def _with_lrap_columns(table: pd.DataFrame) -> pd.DataFrame:
+    """Add LRAP's columns to a table of ranked labels (``is_true``, ``rank``, in order).
+
+    ``n_true_at_or_above`` (|L_ij|), ``fraction`` (|L_ij| / rank_ij) for the
+    true labels, ``running_value`` (the LRAP so far) and, for a sample with
+    no true label or only true labels, ``note``. ``rank`` is the max rank
+    (:func:`lrap_steps`) or the position in a broken order
+    (:func:`lrap_steps_tie_broken`).
+    """
     is_true = table["is_true"].to_numpy()
     rank = table["rank"].to_numpy()
     true_cum = np.cumsum(is_true)
@@ -216,8 +227,7 @@ def lrap_steps(y_true_row, y_score_row) -> pd.DataFrame:
     table["n_true_at_or_above"] = counts
     table["fraction"] = fraction
     n_true = int(true_cum[-1])
-    m = yt.shape[0]
-    if n_true == 0 or n_true == m:
+    if n_true == 0 or n_true == len(table):
         table["running_value"] = 1.0
         why = _NOTE_NO_TRUE if n_true == 0 else _NOTE_ALL_TRUE
         table["note"] = why + ": scikit-learn scores such a sample 1.0"
@@ -1001,24 +1011,8 @@ def lrap_steps_tie_broken(y_true_row, y_score_row, *, ties: str = "max") -> pd.D
     if ties == "max":
         return lrap_steps(y_true_row, y_score_row)
     yt, ys = _check_rows(y_true_row, y_score_row, min_labels=2)
-    table = _tie_broken_table(yt, ys, ties)
-    is_true = table["is_true"].to_numpy()
-    rank = table["rank"].to_numpy()
-    true_cum = np.cumsum(is_true)
-    fraction = np.where(is_true, true_cum / rank, np.nan)
-    counts = pd.array(true_cum.astype(np.int64), dtype="Int64")
-    counts[~is_true] = pd.NA
-    table["n_true_at_or_above"] = counts
-    table["fraction"] = fraction
-    n_true = int(true_cum[-1])
-    if n_true == 0 or n_true == yt.shape[0]:
-        table["running_value"] = 1.0
-        why = _NOTE_NO_TRUE if n_true == 0 else _NOTE_ALL_TRUE
-        table["note"] = why + ": scikit-learn scores such a sample 1.0"
-    else:
-        running = np.cumsum(np.where(is_true, fraction, 0.0)) / np.maximum(true_cum, 1)
-        table["running_value"] = np.where(true_cum > 0, running, np.nan)
-    return table
+    # rank is the position in the broken order: |L_ij| is the running count of true labels
+    return _with_lrap_columns(_tie_broken_table(yt, ys, ties))
 
 
 def coverage_steps_tie_broken(y_true_row, y_score_row, *, ties: str = "max") -> pd.DataFrame:
