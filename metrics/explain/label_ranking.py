@@ -126,10 +126,18 @@ def coverage_steps(y_true_row, y_score_row) -> pd.DataFrame:
     [[0, 1, 0], [1, 3, 3], [2, 3, 3], [3, 4, 4]]
     """
     yt, ys = _check_rows(y_true_row, y_score_row, min_labels=2)
-    table = _ranked_labels(yt, ys)
-    deepest = np.where(table["is_true"].to_numpy(), table["rank"].to_numpy(), 0)
-    table["running_value"] = np.maximum.accumulate(deepest)
-    if not yt.any():
+    return _with_coverage_columns(_ranked_labels(yt, ys))
+
+
+def _with_coverage_columns(table: pd.DataFrame) -> pd.DataFrame:
+    """Add coverage's columns to a table of ranked labels (``is_true``, ``rank``, in order).
+
+    ``running_value``: the deepest rank of a true label so far; ``note`` for
+    a sample with no true label.
+    """
+    is_true = table["is_true"].to_numpy()
+    table["running_value"] = np.maximum.accumulate(np.where(is_true, table["rank"].to_numpy(), 0))
+    if not is_true.any():
         table["note"] = _NOTE_NO_TRUE + ": scikit-learn's coverage is 0 for such a sample"
     return table
 
@@ -1043,9 +1051,4 @@ def coverage_steps_tie_broken(y_true_row, y_score_row, *, ties: str = "max") -> 
     if ties == "max":
         return coverage_steps(y_true_row, y_score_row)
     yt, ys = _check_rows(y_true_row, y_score_row, min_labels=2)
-    table = _tie_broken_table(yt, ys, ties)
-    deepest = np.where(table["is_true"].to_numpy(), table["rank"].to_numpy(), 0)
-    table["running_value"] = np.maximum.accumulate(deepest)
-    if not yt.any():
-        table["note"] = _NOTE_NO_TRUE + ": scikit-learn's coverage is 0 for such a sample"
-    return table
+    return _with_coverage_columns(_tie_broken_table(yt, ys, ties))
