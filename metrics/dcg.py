@@ -39,24 +39,21 @@ samples.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import partial
 
 import numpy as np
-import pandas as pd
 
+from metrics._averages import weighted_mean
+from metrics._moved import forward_moved
 from metrics._ranks import (
     apply_by_row_chunks,
     ascending_flat_order,
     flat_tie_blocks,
-    map_blocks,
-    row_chunks,
     sklearn_ignore_ties_order,
 )
 from metrics._validation import (
     MetricInputError,
     as_2d,
-    as_array,
     check_k,
     check_nonnegative,
     check_positive_real,
@@ -65,15 +62,8 @@ from metrics._validation import (
 )
 
 __all__ = [
-    "DcgRanking",
     "dcg_per_sample",
-    "dcg_ranking",
-    "dcg_ranking_table",
     "dcg_score",
-    "dcg_steps",
-    "dcg_tie_bounds_per_sample",
-    "dcg_tie_order_steps",
-    "exponential_gain",
     "ndcg_per_sample",
     "ndcg_score",
 ]
@@ -123,22 +113,6 @@ def _check_inputs(y_true, y_score, k) -> tuple[np.ndarray, np.ndarray, int | Non
     ys = as_2d(y_score, "y_score")
     check_same_shape(yt, ys, "y_true", "y_score")
     return yt, ys, k
-
-
-def _check_rows(y_true_row, y_score_row) -> tuple[np.ndarray, np.ndarray]:
-    yt = as_array(y_true_row, "y_true_row", ndim=(1,))
-    ys = as_array(y_score_row, "y_score_row", ndim=(1,))
-    check_same_shape(yt, ys, "y_true_row", "y_score_row")
-    if yt.shape[0] < 2:
-        raise MetricInputError(f"y_true_row needs at least 2 items; got {yt.shape[0]}.")
-    check_nonnegative(yt, "y_true_row")
-    return yt, ys
-
-
-def _weighted_mean(values: np.ndarray, w: np.ndarray | None) -> float:
-    if w is None:
-        return float(values.mean())
-    return float(np.average(values, weights=w))
 
 
 # ---------------------------------------------------------------------------
@@ -348,7 +322,7 @@ def dcg_score(
     yt, ys, k = _check_inputs(y_true, y_score, k)
     base = _check_log_base(log_base)
     w = check_sample_weight(sample_weight, ys.shape[0])
-    return _weighted_mean(_dcg(yt, ys, k, base, bool(ignore_ties)), w)
+    return weighted_mean(_dcg(yt, ys, k, base, bool(ignore_ties)), w)
 
 
 def ndcg_per_sample(y_true, y_score, *, k=None, ignore_ties=False) -> np.ndarray:
@@ -417,486 +391,17 @@ def ndcg_score(y_true, y_score, *, k=None, sample_weight=None, ignore_ties=False
     """
     yt, ys, k = _check_inputs(y_true, y_score, k)
     w = check_sample_weight(sample_weight, ys.shape[0])
-    return _weighted_mean(_ndcg(yt, ys, k, bool(ignore_ties)), w)
+    return weighted_mean(_ndcg(yt, ys, k, bool(ignore_ties)), w)
 
 
-def dcg_steps(y_true_row, y_score_row, *, k=None, log_base=2, ignore_ties=False) -> pd.DataFrame:
-    """DCG of one sample, position by position.
-
-    One table row per ranked position. Ranking: descending score; tied items
-    in column order by default (the order inside a tie group does not
-    change a tie-averaged DCG), higher column first with
-    ``ignore_ties=True`` (scikit-learn's order).
-
-    Parameters
-    ----------
-    y_true_row : array-like of shape (n_items,)
-        Non-negative gains of one sample, at least 2.
-    y_score_row : array-like of shape (n_items,)
-        Finite scores of that sample.
-    k : int, optional
-        Cut-off: discounts after position ``k`` are 0.
-    log_base : float, default 2
-        Base of the logarithm of the discount; positive and not 1.
-    ignore_ties : bool, default False
-        Rank tied items higher column first instead of averaging them.
-
-    Returns
-    -------
-    pandas.DataFrame
-        The table described above, with the columns:
-
-        position : int
-            1-based position.
-        item : int
-            Column index of the item at that position.
-        score : float
-        relevance : float
-            The item's gain (its ``y_true`` value).
-        tie_group : int
-            0-based id of the group of equal scores, in position order (shown
-            also with ``ignore_ties=True``, where it does not change the value).
-        tie_size : int
-            Number of items in that tie group.
-        mean_gain : float
-            Gain averaged over the tie group (McSherry & Najork); the item's own
-            gain when ``ignore_ties=True``.
-        discount : float
-            ``1 / log_b(position + 1)``; 0 after position ``k``.
-        contribution : float
-            ``mean_gain * discount``. Summed over a tie group it is the group's
-            mean gain times the sum of its discounts inside the top ``k``.
-        running_sum : float
-            Cumulative contribution; the last row is the sample's DCG.
-        in_top_k : bool
-            ``position <= k`` (all True when ``k`` is None).
-
-    Examples
-    --------
-    >>> t = dcg_steps([10, 0, 0, 1, 5], [1, 0, 0, 0, 1], k=1)
-    >>> t[["position", "item", "tie_group", "tie_size"]].to_numpy().tolist()
-    [[1, 0, 0, 2], [2, 4, 0, 2], [3, 1, 1, 3], [4, 2, 1, 3], [5, 3, 1, 3]]
-    >>> t["mean_gain"].tolist()[:2], t["discount"].tolist()[:2], float(t["running_sum"].iloc[-1])
-    ([7.5, 7.5], [1.0, 0.0], 7.5)
-    """
-    k = check_k(k, allow_none=True)
-    base = _check_log_base(log_base)
-    yt, ys = _check_rows(y_true_row, y_score_row)
-    m = yt.shape[0]
-    if ignore_ties:
-        order = sklearn_ignore_ties_order(ys[None, :])[0]
-    else:
-        order = np.argsort(-ys, kind="stable")
-    s = ys[order]
-    g = yt[order]
-    change = np.empty(m, dtype=bool)
-    change[0] = True
-    np.not_equal(s[1:], s[:-1], out=change[1:])
-    group = np.cumsum(change) - 1
-    sizes = np.bincount(group)
-    mean_gain = g.copy() if ignore_ties else (np.bincount(group, weights=g) / sizes)[group]
-    discount = _discount(m, k, base)
-    contribution = mean_gain * discount
-    position = np.arange(1, m + 1)
-    return pd.DataFrame(
-        {
-            "position": position,
-            "item": order.astype(np.int64),
-            "score": s,
-            "relevance": g,
-            "tie_group": group.astype(np.int64),
-            "tie_size": sizes[group].astype(np.int64),
-            "mean_gain": mean_gain,
-            "discount": discount,
-            "contribution": contribution,
-            "running_sum": np.cumsum(contribution),
-            "in_top_k": position <= (m if k is None else k),
-        }
-    )
-
-
-# ---------------------------------------------------------------------------
-# teaching helpers: gain transform, tie-order bounds, tie orders side by side
-# ---------------------------------------------------------------------------
-def exponential_gain(y_true) -> np.ndarray:
-    """The exponential gain ``2 ** rel - 1`` of graded relevance.
-
-    scikit-learn's ``dcg_score`` / ``ndcg_score`` use the relevance as given
-    (linear gain); many IR papers (Burges et al. 2005) use ``2 ** rel - 1``,
-    which rewards the top grades more. Pass the result as ``y_true`` to any
-    DCG function; for 0/1 labels the two gains coincide. NDCG of the
-    transformed gains is well defined: the transform is increasing, so the
-    ideal order is unchanged.
-
-    Parameters
-    ----------
-    y_true : array-like
-        Non-negative relevance grades (any shape).
-
-    Returns
-    -------
-    ndarray of float
-        Same shape as ``y_true``.
-
-    Raises
-    ------
-    MetricInputError
-        On negative, NaN or infinite grades, or grades so large that
-        ``2 ** rel`` overflows.
-
-    Examples
-    --------
-    >>> exponential_gain([[0, 1, 2, 3]]).tolist()
-    [[0.0, 1.0, 3.0, 7.0]]
-    """
-    y = as_array(y_true, "y_true", ndim=(1, 2))
-    check_nonnegative(y, "y_true")
-    if y.size and y.max() >= 1024:
-        raise MetricInputError(
-            f"y_true holds a grade of {y.max():g}: 2 ** rel - 1 overflows for grades of 1024 "
-            "or more; use the linear gain (the relevance as given)."
-        )
-    return np.exp2(y) - 1.0
-
-
-def _tie_bound_block(
-    raw: np.ndarray, ys: np.ndarray, *, discount: np.ndarray, best_first: bool
-) -> np.ndarray:
-    gains = raw.astype(np.float64, copy=False)
-    secondary = -gains if best_first else gains
-    order = np.lexsort((secondary, -ys), axis=1)  # last key is the primary one
-    return np.take_along_axis(gains, order, axis=1) @ discount
-
-
-def dcg_tie_bounds_per_sample(
-    y_true, y_score, *, k=None, log_base=2, normalize=False
-) -> tuple[np.ndarray, np.ndarray]:
-    """The worst and best DCG any order of the tied items could give.
-
-    Inside every tie group the items are ordered worst gain first
-    (pessimistic) or best gain first (optimistic). McSherry & Najork's
-    tie-averaged DCG (:func:`dcg_per_sample` with ``ignore_ties=False``) is
-    the mean over all orders of the tie groups, so it always lies between
-    the two (Chebyshev's sum inequality); with no ties all three agree.
-
-    Parameters
-    ----------
-    y_true : array-like of shape (n_samples, n_items)
-        Non-negative gains, at least 2 items.
-    y_score : array-like of shape (n_samples, n_items)
-        Finite scores.
-    k : int, optional
-        Cut-off: only the top ``k`` positions count.
-    log_base : float, default 2
-        Base of the logarithm of the discount; positive and not 1.
-    normalize : bool, default False
-        Divide both bounds by the ideal DCG (NDCG bounds; 0 for a sample
-        with no positive gain, as :func:`ndcg_per_sample`).
-
-    Returns
-    -------
-    pessimistic, optimistic : ndarray of float, shape (n_samples,)
-
-    Examples
-    --------
-    >>> low, high = dcg_tie_bounds_per_sample([[10, 0, 0, 1, 5]], [[1, 0, 0, 0, 1]], k=1)
-    >>> low.tolist(), high.tolist()
-    ([5.0], [10.0])
-    """
-    yt, ys, k = _check_inputs(y_true, y_score, k)
-    base = _check_log_base(log_base)
-    discount = _discount(ys.shape[1], k, base)
-    low = apply_by_row_chunks(
-        partial(_tie_bound_block, discount=discount, best_first=False), yt, ys
-    )
-    high = apply_by_row_chunks(
-        partial(_tie_bound_block, discount=discount, best_first=True), yt, ys
-    )
-    if normalize:
-        ideal = _dcg(yt, yt, k, base, True)
-        ok = ideal > 0
-        safe = np.where(ok, ideal, 1.0)
-        low = np.where(ok, np.minimum(low / safe, 1.0), 0.0)
-        high = np.where(ok, np.minimum(high / safe, 1.0), 0.0)
-    return low, high
-
-
-def dcg_tie_order_steps(y_true_row, y_score_row, *, k=None, log_base=2) -> pd.DataFrame:
-    """One sample's items under the four ways of ordering tied scores.
-
-    One table row per item, in column order. For each way of ordering the
-    items of a tie group the table gives the item's position and its
-    contribution to the DCG; each ``contribution_*`` column sums to that
-    way's DCG:
-
-    * ``averaged``: McSherry & Najork (the default ``dcg_score``); the item's
-      position is its place in column order inside the group, and its
-      contribution is the group's mean gain times that position's discount;
-    * ``ignore_ties``: scikit-learn's ``ignore_ties=True`` order (higher
-      column first among tied scores);
-    * ``pessimistic``: worst gain first inside each tie group;
-    * ``optimistic``: best gain first inside each tie group.
-
-    Parameters
-    ----------
-    y_true_row : array-like of shape (n_items,)
-        Non-negative gains of one sample, at least 2.
-    y_score_row : array-like of shape (n_items,)
-        Finite scores of that sample.
-    k : int, optional
-        Cut-off: discounts after position ``k`` are 0.
-    log_base : float, default 2
-        Base of the logarithm of the discount; positive and not 1.
-
-    Returns
-    -------
-    pandas.DataFrame
-        Columns ``item``, ``score``, ``relevance``, ``tie_size``, then
-        ``position_<way>`` and ``contribution_<way>`` for the four ways,
-        and ``moved`` (True when the item's position differs between
-        ``averaged`` and ``ignore_ties``).
-
-    Examples
-    --------
-    >>> t = dcg_tie_order_steps([10, 0, 0, 1, 5], [1, 0, 0, 0, 1], k=1)
-    >>> t[["item", "position_averaged", "position_ignore_ties"]].to_numpy()[[0, 4]].tolist()
-    [[0, 1, 2], [4, 2, 1]]
-    >>> [float(t[f"contribution_{w}"].sum())
-    ...  for w in ("averaged", "ignore_ties", "pessimistic", "optimistic")]
-    [7.5, 5.0, 5.0, 10.0]
-    """
-    k = check_k(k, allow_none=True)
-    base = _check_log_base(log_base)
-    yt, ys = _check_rows(y_true_row, y_score_row)
-    m = yt.shape[0]
-    discount = _discount(m, k, base)
-    averaged = dcg_steps(yt, ys, k=k, log_base=base)
-    items = averaged["item"].to_numpy()
-    orders = {
-        "averaged": items,
-        "ignore_ties": sklearn_ignore_ties_order(ys[None, :])[0],
-        "pessimistic": np.lexsort((yt, -ys)),
-        "optimistic": np.lexsort((-yt, -ys)),
-    }
-    tie_size = np.empty(m, dtype=np.int64)
-    tie_size[items] = averaged["tie_size"].to_numpy()
-    out = {"item": np.arange(m), "score": ys, "relevance": yt, "tie_size": tie_size}
-    positions = {}
-    for way, order in orders.items():
-        pos = np.empty(m, dtype=np.int64)
-        pos[order] = np.arange(1, m + 1)
-        positions[way] = pos
-        out[f"position_{way}"] = pos
-        if way == "averaged":
-            contribution = np.empty(m)
-            contribution[items] = averaged["contribution"].to_numpy()
-        else:
-            contribution = yt * discount[pos - 1]
-        out[f"contribution_{way}"] = contribution
-    out["moved"] = positions["averaged"] != positions["ignore_ties"]
-    return pd.DataFrame(out)
-
-
-# ---------------------------------------------------------------------------
-# one ranking, every setting: sorted once, then any k, log base and gain
-# ---------------------------------------------------------------------------
-@dataclass(frozen=True)
-class DcgRanking:
-    """The orders every DCG variant needs, computed once (:func:`dcg_ranking`).
-
-    All arrays have shape ``(n_samples, n_items)`` and hold column indices
-    or positions in the smallest integer type that fits ``n_items``.
-
-    Attributes
-    ----------
-    y_true : ndarray
-        The gains (grades) the orders were built from.
-    pessimistic : ndarray
-        Columns by descending score, worst gain first inside a tie group.
-    block_first, block_last : ndarray
-        At each position of that order, the first and last position of its
-        tie group.
-    ignore_ties : ndarray
-        scikit-learn's ``ignore_ties=True`` order (higher column first).
-    ideal : ndarray
-        Columns by descending gain.
-    """
-
-    y_true: np.ndarray
-    pessimistic: np.ndarray
-    block_first: np.ndarray
-    block_last: np.ndarray
-    ignore_ties: np.ndarray
-    ideal: np.ndarray
-
-
-def _index_dtype(m: int):
-    return np.int8 if m <= 127 else (np.int16 if m <= 32767 else np.int64)
-
-
-def _within_ties_by_gain(yt: np.ndarray, ys: np.ndarray) -> np.ndarray:
-    """Columns by descending score, ascending gain inside tie groups.
-
-    Small integer gains: one fast sort of the scores, then one int16 sort of
-    ``tie group * (top + 1) + gain`` (equal keys are equal gains of one
-    group, whose order does not matter); other gains: a lexsort.
-    """
-    n, m = ys.shape
-    top = int(yt.max()) if yt.dtype.kind in "biu" and yt.size else None
-    if top is None or (m + 1) * (top + 1) >= 2**15:
-        return np.lexsort((yt, -ys), axis=1)
-    order = np.argsort(-ys, axis=1)
-    sorted_scores = np.take_along_axis(ys, order, axis=1)
-    group = np.zeros((n, m), dtype=np.int16)
-    np.not_equal(sorted_scores[:, 1:], sorted_scores[:, :-1], out=group[:, 1:])
-    np.cumsum(group, axis=1, out=group)
-    key = group * np.int16(top + 1) + np.take_along_axis(yt, order, axis=1).astype(np.int16)
-    return np.take_along_axis(order, np.argsort(key, axis=1), axis=1)
-
-
-def _ranking_block(yt: np.ndarray, ys: np.ndarray, dtype) -> tuple[np.ndarray, ...]:
-    n, m = ys.shape
-    pess = _within_ties_by_gain(yt, ys)
-    sorted_scores = np.take_along_axis(ys, pess, axis=1)
-    change = sorted_scores[:, 1:] != sorted_scores[:, :-1]
-    pos = np.broadcast_to(np.arange(m), (n, m))
-    starts = np.zeros((n, m), dtype=bool)
-    starts[:, 0] = True
-    starts[:, 1:] = change
-    first = np.maximum.accumulate(np.where(starts, pos, 0), axis=1)
-    ends = np.zeros((n, m), dtype=bool)
-    ends[:, -1] = True
-    ends[:, :-1] = change
-    last = np.minimum.accumulate(np.where(ends, pos, m)[:, ::-1], axis=1)[:, ::-1]
-    if yt.dtype.kind in "biu" and yt.size and int(yt.max()) < 2**15 and int(yt.min()) >= 0:
-        ideal = np.argsort(-yt.astype(np.int16), axis=1)
-    else:
-        ideal = np.argsort(-yt, axis=1)
-    return tuple(a.astype(dtype) for a in (pess, first, last, sklearn_ignore_ties_order(ys), ideal))
-
-
-def dcg_ranking(y_true, y_score, *, _max_elements: int | None = None) -> DcgRanking:
-    """Sort once for every DCG setting: see :func:`dcg_ranking_table`.
-
-    None of the orders depends on ``k``, the log base, or an increasing
-    gain transform such as :func:`exponential_gain`, so an interactive view
-    can sort a large matrix once and recompute every setting from it.
-
-    Parameters
-    ----------
-    y_true : array-like of shape (n_samples, n_items)
-        Non-negative gains (grades), at least 2 items.
-    y_score : array-like of shape (n_samples, n_items)
-        Finite scores.
-
-    Returns
-    -------
-    DcgRanking
-
-    Examples
-    --------
-    >>> r = dcg_ranking([[10, 0, 0, 1, 5]], [[1, 0, 0, 0, 1]])
-    >>> r.pessimistic.tolist(), r.block_last.tolist(), r.ideal.tolist()[0][:2]
-    ([[4, 0, 1, 2, 3]], [[1, 1, 4, 4, 4]], [0, 4])
-    """
-    yt, ys, _ = _check_inputs(y_true, y_score, None)
-    n, m = ys.shape
-    dtype = _index_dtype(m)
-    parts = [np.empty((n, m), dtype=dtype) for _ in range(5)]
-
-    def run(rows: slice) -> None:
-        for out, block in zip(parts, _ranking_block(yt[rows], ys[rows], dtype), strict=True):
-            out[rows] = block
-
-    map_blocks(run, row_chunks(n, m, max_elements=_max_elements))
-    return DcgRanking(yt, *parts)
-
-
-def dcg_ranking_table(
-    ranking: DcgRanking,
-    *,
-    k=None,
-    log_base=2,
-    ignore_ties=False,
-    exponential=False,
-    _max_elements: int | None = None,
-) -> pd.DataFrame:
-    """Per-sample DCG, ideal DCG, NDCG and tie bounds from one :func:`dcg_ranking`.
-
-    The same values as :func:`dcg_per_sample` (``ignore_ties`` as given),
-    ``dcg_per_sample(y, y)``, :func:`ndcg_per_sample` and
-    :func:`dcg_tie_bounds_per_sample`, up to rounding (1e-12), without
-    sorting again: only gathers and matrix products per setting.
-
-    Parameters
-    ----------
-    ranking : DcgRanking
-        From :func:`dcg_ranking`.
-    k : int, optional
-        Cut-off: only the top ``k`` positions count.
-    log_base : float, default 2
-        Base of the logarithm of the discount (NDCG does not depend on it).
-    ignore_ties : bool, default False
-        The ``DCG`` and ``NDCG`` columns rank tied items higher column first.
-    exponential : bool, default False
-        Use the gain ``2 ** y_true - 1`` (:func:`exponential_gain`).
-
-    Returns
-    -------
-    pandas.DataFrame
-        Columns ``DCG``, ``ideal DCG``, ``NDCG``, ``pessimistic DCG`` and
-        ``optimistic DCG``, one row per sample.
-
-    Examples
-    --------
-    >>> r = dcg_ranking([[10, 0, 0, 1, 5]], [[1, 0, 0, 0, 1]])
-    >>> dcg_ranking_table(r, k=1).iloc[0].tolist()
-    [7.5, 10.0, 0.75, 5.0, 10.0]
-    """
-    k = check_k(k, allow_none=True)
-    base = _check_log_base(log_base)
-    yt = ranking.y_true
-    if exponential:
-        exponential_gain(np.max(yt, keepdims=True))  # its refusal of grades >= 1024
-    n, m = yt.shape
-    discount = _discount(m, k, base)
-    names = ("DCG", "ideal DCG", "pessimistic DCG", "optimistic DCG")
-    cols = {c: np.empty(n) for c in names}
-
-    def run(rows: slice) -> None:
-        gains = yt[rows].astype(np.float64)
-        if exponential:
-            gains = np.exp2(gains) - 1.0
-        pess = np.take_along_axis(gains, ranking.pessimistic[rows], axis=1)
-        first = ranking.block_first[rows].astype(np.intp)
-        last = ranking.block_last[rows].astype(np.intp)
-        opt = np.take_along_axis(pess, first + last - np.arange(m), axis=1)
-        cols["pessimistic DCG"][rows] = pess @ discount
-        cols["optimistic DCG"][rows] = opt @ discount
-        ideal = np.take_along_axis(gains, ranking.ideal[rows], axis=1)
-        cols["ideal DCG"][rows] = ideal @ discount
-        if ignore_ties:
-            ordered = np.take_along_axis(gains, ranking.ignore_ties[rows], axis=1)
-        else:
-            cum = np.zeros((pess.shape[0], m + 1))
-            np.cumsum(pess, axis=1, out=cum[:, 1:])
-            ordered = (
-                np.take_along_axis(cum, last + 1, axis=1) - np.take_along_axis(cum, first, axis=1)
-            ) / (last - first + 1)
-        cols["DCG"][rows] = ordered @ discount
-
-    map_blocks(run, row_chunks(n, m, max_elements=_max_elements))
-    ideal_dcg = cols["ideal DCG"]
-    ok = ideal_dcg > 0
-    ndcg = np.zeros(n)
-    np.divide(cols["DCG"], ideal_dcg, out=ndcg, where=ok)
-    np.minimum(ndcg, 1.0, out=ndcg)
-    return pd.DataFrame(
-        {
-            "DCG": cols["DCG"],
-            "ideal DCG": ideal_dcg,
-            "NDCG": ndcg,
-            "pessimistic DCG": cols["pessimistic DCG"],
-            "optimistic DCG": cols["optimistic DCG"],
-        }
-    )
+# transitional: the app's imports move to `metrics` names; remove after
+_MOVED = {
+    "DcgRanking": "metrics.explain.dcg",
+    "dcg_ranking": "metrics.explain.dcg",
+    "dcg_ranking_table": "metrics.explain.dcg",
+    "dcg_steps": "metrics.explain.dcg",
+    "dcg_tie_bounds_per_sample": "metrics.explain.dcg",
+    "dcg_tie_order_steps": "metrics.explain.dcg",
+    "exponential_gain": "metrics.explain.dcg",
+}
+__getattr__ = forward_moved(__name__, _MOVED)

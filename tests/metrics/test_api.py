@@ -1,6 +1,9 @@
 """Every name of the contract (shared/design/metrics-api.md) imports from metrics."""
 
+import ast
+import importlib
 import inspect
+from pathlib import Path
 
 import pytest
 
@@ -106,3 +109,107 @@ def test_metrics_imports_no_app_libraries():
         "if m in sys.modules]; print(bad); sys.exit(1 if bad else 0)"
     )
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
+
+
+# ---------------------------------------------------------------------------
+# every name the app uses is public; moved names keep their old path for now
+# ---------------------------------------------------------------------------
+ROOT = Path(__file__).resolve().parents[2]
+FAMILIES = ("classification", "curves", "dcg", "label_ranking", "regression", "retrieval")
+
+
+def _is_metrics(module: str | None) -> bool:
+    return module is not None and module.split(".")[0] == "metrics"
+
+
+def _app_uses() -> set[tuple[str, str]]:
+    """(module, name) of every ``metrics`` name that views/, explorer/ and app.py use.
+
+    Covers ``from metrics import X``, ``from metrics.curves import X``,
+    ``import metrics`` then ``metrics.X`` or ``metrics.curves.X``, and
+    ``from metrics import curves as mc`` then ``mc.X``.
+    """
+    files = [ROOT / "app.py", *(ROOT / "views").rglob("*.py"), *(ROOT / "explorer").rglob("*.py")]
+    uses = set()
+    for path in files:
+        if not path.exists():
+            continue
+        tree = ast.parse(path.read_text())
+        aliases = {}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                for a in node.names:
+                    if _is_metrics(a.name):
+                        aliases[a.asname or a.name] = a.name
+            elif (
+                isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] == "metrics"
+            ):
+                for a in node.names:
+                    if node.module == "metrics" and a.name in FAMILIES:
+                        aliases[a.asname or a.name] = f"metrics.{a.name}"
+                    else:
+                        uses.add((node.module, a.name))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Attribute):
+                inner = node.value
+                if isinstance(inner.value, ast.Name) and aliases.get(inner.value.id) == "metrics":
+                    if inner.attr in FAMILIES:
+                        uses.add((f"metrics.{inner.attr}", node.attr))
+            elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+                module = aliases.get(node.value.id)
+                if module is not None and node.attr not in FAMILIES:
+                    uses.add((module, node.attr))
+    return uses
+
+
+def test_the_scan_finds_the_app_names():
+    assert len(_app_uses()) > 20  # the pages use dozens: an empty scan would test nothing
+
+
+@pytest.mark.parametrize("module, name", sorted(_app_uses()), ids="{0[0]}.{0[1]}".format)
+def test_every_name_the_app_uses_is_exported_by_metrics(module, name):
+    assert not name.startswith("_")
+    assert name in metrics.__all__, f"{module}.{name} is not in metrics.__all__"
+    assert getattr(importlib.import_module(module), name) is getattr(metrics, name)
+
+
+MOVED = sorted(
+    (family, name, target)
+    for family in FAMILIES
+    for name, target in getattr(importlib.import_module(f"metrics.{family}"), "_MOVED", {}).items()
+)
+
+
+@pytest.mark.parametrize("family, name, target", MOVED, ids="{0[0]}.{0[1]}".format)
+def test_a_moved_name_forwards_to_its_new_module(family, name, target):
+    module = importlib.import_module(f"metrics.{family}")
+    assert name not in vars(module), "moved names are defined once, in metrics.explain"
+    assert target == f"metrics.explain.{family}"
+    moved = getattr(importlib.import_module(target), name)
+    assert getattr(module, name) is moved
+    if not name.startswith("_"):
+        assert getattr(metrics, name) is moved
+
+
+def test_an_unknown_name_is_still_an_attribute_error():
+    with pytest.raises(AttributeError, match="no attribute 'no_such_metric'"):
+        metrics.curves.no_such_metric  # noqa: B018
+
+
+def _public_callables():
+    return [
+        n
+        for n in metrics.__all__
+        if inspect.isfunction(getattr(metrics, n)) or inspect.isclass(getattr(metrics, n))
+    ]
+
+
+@pytest.mark.parametrize("name", _public_callables())
+def test_every_public_name_has_a_numpy_docstring_with_an_example(name):
+    obj = getattr(metrics, name)
+    doc = inspect.getdoc(obj) or ""
+    sections = ("Examples", ">>>")
+    if inspect.isfunction(obj):
+        sections = ("Parameters", "Returns", *sections)
+    missing = [s for s in sections if s not in doc]
+    assert not missing, f"{name}: no {missing} in its docstring"

@@ -847,12 +847,10 @@ def test_ndcg_at_k_matches_pytrec_eval_ndcg_cut_on_tie_free_scores(seed):
 # ---------------------------------------------------------------------------
 # speed paths: the int-key ranking, blocks of rows, integer grades
 # ---------------------------------------------------------------------------
+import metrics._ranks as ranks_module  # noqa: E402
 import metrics.retrieval as retrieval_module  # noqa: E402
-from metrics.retrieval import (  # noqa: E402
-    _stable_descending_order,
-    retrieval_curve,
-    retrieval_per_query,
-)
+from metrics._ranks import keyed_descending_order  # noqa: E402
+from metrics.retrieval import retrieval_curve, retrieval_per_query  # noqa: E402
 
 
 def _score_matrices():
@@ -882,8 +880,8 @@ def _score_matrices():
 def test_int_key_ranking_equals_the_stable_argsort(name):
     s = _score_matrices()[name]
     expected = np.argsort(-s, axis=1, kind="stable")
-    np.testing.assert_array_equal(_stable_descending_order(s), expected)
-    flat = _stable_descending_order(s, flat=True)
+    np.testing.assert_array_equal(keyed_descending_order(s), expected)
+    flat = keyed_descending_order(s, flat=True)
     np.testing.assert_array_equal(flat - np.arange(s.shape[0])[:, None] * s.shape[1], expected)
 
 
@@ -896,8 +894,8 @@ def test_int_key_ranking_fallback_rows_are_the_merged_ones(monkeypatch):
         calls.append(a.shape)
         return real(a, *args, **kwargs)
 
-    monkeypatch.setattr(retrieval_module.np, "argsort", spy)
-    order = _stable_descending_order(s)
+    monkeypatch.setattr(ranks_module.np, "argsort", spy)
+    order = keyed_descending_order(s)
     monkeypatch.undo()
     np.testing.assert_array_equal(order, np.argsort(-s, axis=1, kind="stable"))
     assert len(calls) == 1 and 0 < calls[0][0] <= 15  # only some odd rows re-ranked

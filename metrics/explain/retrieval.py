@@ -1,0 +1,1114 @@
+"""Teaching helpers of the retrieval page: Top-K metrics laid out, under every convention.
+
+The step table of one query (:func:`retrieval_steps`, whose last running
+values are that query's AP@K, ERR@K and reciprocal rank) and, for the whole
+matrix, every Top-K metric under the conventions the literature disagrees
+on: the relevance level, the gain, the tie policy (column order,
+tie-averaged, optimistic, pessimistic) and what an empty query does
+(:func:`retrieval_per_query`, :func:`retrieval_means`,
+:func:`retrieval_curve`, :func:`retrieval_summary`, one query's terms
+position by position in :func:`retrieval_query_steps`). The ranking can be
+computed once (:func:`score_order`) and passed again. The whole-matrix tables
+run on the blocks of rows of :mod:`metrics.retrieval`, vectorized; with
+``ties="column"`` and the default level they equal its metrics.
+"""
+
+from __future__ import annotations
+
+from numbers import Real
+
+import numpy as np
+import pandas as pd
+
+from metrics._ranks import (
+    keyed_descending_order,
+    top_k_order,
+)
+from metrics._validation import (
+    MetricInputError,
+    as_2d,
+    as_array,
+    check_k,
+    check_nonnegative,
+    check_same_shape,
+)
+from metrics.retrieval import (
+    _by_blocks,
+    _check_denominator,
+    _check_inputs,
+    _check_max_grade,
+    _safe_divide,
+    _stop_probability,
+)
+
+__all__ = [
+    "CONVENTION_METRICS",
+    "EMPTY_QUERY",
+    "GAINS",
+    "METRIC_PART",
+    "PARTS",
+    "TIE_MODES",
+    "graded_gain",
+    "relevant_at_level",
+    "retrieval_curve",
+    "retrieval_means",
+    "retrieval_per_query",
+    "retrieval_query_steps",
+    "retrieval_steps",
+    "retrieval_summary",
+    "score_order",
+    "tie_break_order",
+]
+
+
+# ---------------------------------------------------------------------------
+# step table for one query
+# ---------------------------------------------------------------------------
+def _as_row(x, name: str) -> np.ndarray:
+    """One query: a 1-D vector, or a matrix holding a single row.
+
+    A vector is checked as a ``(1, n)`` matrix so that messages name the
+    column of a bad element (``y_true_row[0, 3] (row 0, column 3)``).
+    """
+    try:
+        raw = np.asarray(x)
+    except ValueError:  # ragged: let as_array word the refusal
+        raw = x
+    if isinstance(raw, np.ndarray):
+        if raw.ndim not in (1, 2):
+            raise MetricInputError(
+                f"{name} must be one query (a 1-D row of item values); got shape {raw.shape}."
+            )
+        if raw.ndim == 1:
+            raw = raw[None, :]
+    arr = as_array(raw, name, ndim=(2,))
+    if arr.shape[0] != 1:
+        raise MetricInputError(
+            f"{name} must be one query (a 1-D row of item values); got shape {arr.shape}."
+        )
+    return arr
+
+
+def retrieval_steps(
+    y_true_row, y_score_row, *, k=None, max_grade=None, denominator="min_m_k"
+) -> pd.DataFrame:
+    """The ranking of one query, position by position, with every Top-K metric's terms.
+
+    Parameters
+    ----------
+    y_true_row : array-like of shape (n_items,)
+        Graded relevance of the query's items, ``>= 0``.
+    y_score_row : array-like of shape (n_items,)
+        Finite scores; ties are broken by column order, lower column first.
+    k : int or None, default None
+        Cut-off, ``>= 1``; None keeps every item in the top k.
+    max_grade : float or None, default None
+        ERR's grade scale; None takes the largest grade of *this row*. Pass
+        the whole matrix's largest grade to match
+        :func:`expected_reciprocal_rank` on a multi-query matrix.
+    denominator : {"min_m_k", "relevant", "k", "hits"}, default "min_m_k"
+        AP's denominator (see :func:`average_precision_at_k`); with
+        ``k=None``, ``"k"`` is the number of items.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per ranked position with columns ``position`` (1-based),
+        ``item`` (column index), ``score``, ``relevance``, ``relevant``,
+        ``tie_group`` (0-based id of a run of equal scores), ``in_top_k``,
+        ``hits_so_far``, ``precision_at_position``, ``ap_term`` (the
+        precision at a relevant position in the top k, else 0),
+        ``ap_running`` (running sum of ``ap_term`` over the denominator),
+        ``err_stop_prob`` (R_r), ``err_still_looking`` (prod_{i<r}(1 - R_i)),
+        ``err_term`` (R_r times that over r, 0 past k), ``err_running`` and
+        ``rr_running`` (the reciprocal rank so far). The last row's
+        ``ap_running``, ``err_running`` and ``rr_running`` are the query's
+        AP@K, ERR@K and reciprocal rank at the same ``k``.
+
+    Examples
+    --------
+    >>> t = retrieval_steps([1, 0, 1, 0, 1], [5, 4, 3, 2, 1], k=5)
+    >>> t["item"].tolist(), t["hits_so_far"].tolist()
+    ([0, 1, 2, 3, 4], [1, 1, 2, 2, 3])
+    >>> t["ap_term"].round(4).tolist()
+    [1.0, 0.0, 0.6667, 0.0, 0.6]
+    >>> round(float(t["ap_running"].iloc[-1]), 4)
+    0.7556
+    """
+    yt2 = _as_row(y_true_row, "y_true_row")
+    ys2 = _as_row(y_score_row, "y_score_row")
+    check_same_shape(yt2[0], ys2[0], "y_true_row", "y_score_row")
+    check_nonnegative(yt2, "y_true_row")
+    k = check_k(k, allow_none=True)
+    denominator = _check_denominator(denominator)
+    mg = _check_max_grade(max_grade, yt2[0], "y_true_row")
+    yt, ys = yt2[0], ys2[0]
+
+    n_items = yt.shape[0]
+    k_eff = n_items if k is None else k
+    order = top_k_order(ys[None, :])[0]
+    score = ys[order]
+    grade = yt[order]
+    relevant = grade > 0
+    positions = np.arange(1, n_items + 1)
+    in_top_k = positions <= k_eff
+    tie_group = np.concatenate(([0], np.cumsum(score[1:] != score[:-1])))
+
+    hits_so_far = np.cumsum(relevant)
+    precision = hits_so_far / positions
+    ap_term = np.where(relevant & in_top_k, precision, 0.0)
+    hits_in_top = int(np.count_nonzero(relevant & in_top_k))
+    n_rel = int(np.count_nonzero(relevant))
+    den = {
+        "min_m_k": min(n_rel, k_eff),
+        "relevant": n_rel,
+        "k": k_eff,
+        "hits": hits_in_top,
+    }[denominator]
+    ap_running = np.cumsum(ap_term) / den if den else np.zeros(n_items)
+
+    if mg == 0.0:
+        stop = np.zeros(n_items)
+    else:
+        stop = _stop_probability(grade, mg)
+    still = np.concatenate(([1.0], np.cumprod(1.0 - stop[:-1])))
+    err_term = np.where(in_top_k, stop * still / positions, 0.0)
+
+    first_hit = relevant & in_top_k
+    rr_running = np.zeros(n_items)
+    if first_hit.any():
+        first = int(np.argmax(first_hit))
+        rr_running[first:] = 1.0 / (first + 1)
+
+    return pd.DataFrame(
+        {
+            "position": positions,
+            "item": order.astype(np.int64),
+            "score": score,
+            "relevance": grade,
+            "relevant": relevant,
+            "tie_group": tie_group.astype(np.int64),
+            "in_top_k": in_top_k,
+            "hits_so_far": hits_so_far.astype(np.int64),
+            "precision_at_position": precision,
+            "ap_term": ap_term,
+            "ap_running": ap_running,
+            "err_stop_prob": stop,
+            "err_still_looking": still,
+            "err_term": err_term,
+            "err_running": np.cumsum(err_term),
+            "rr_running": rr_running,
+        }
+    )
+
+
+# ---------------------------------------------------------------------------
+# conventions: relevance threshold, gain, tie policy, empty queries
+# ---------------------------------------------------------------------------
+TIE_MODES = ("column", "tie-averaged", "optimistic", "pessimistic")
+GAINS = ("linear", "exponential")
+EMPTY_QUERY = ("zero", "drop")
+CONVENTION_METRICS = ("P@K", "R@K", "hit rate@K", "AP@K", "RR", "ERR@K", "NDCG@K")
+
+
+def _check_choice(value, allowed: tuple[str, ...], name: str) -> str:
+    if not isinstance(value, str) or value not in allowed:
+        raise MetricInputError(
+            f"{name} must be one of {', '.join(repr(a) for a in allowed)}; got {value!r}."
+        )
+    return value
+
+
+def _check_level(level) -> float:
+    bad = f"level must be a number > 0 (the lowest grade that counts as relevant); got {level!r}."
+    if isinstance(level, bool) or not isinstance(level, Real):
+        raise MetricInputError(bad)
+    lv = float(level)
+    if not np.isfinite(lv) or lv <= 0:
+        raise MetricInputError(bad)
+    return lv
+
+
+def relevant_at_level(y_true, *, level=1) -> np.ndarray:
+    """0/1 relevance: 1 where the grade is at least ``level`` (trec_eval ``-l``, ranx ``rel_lvl``).
+
+    With the default ``level=1`` and integer grades this is ``y_true > 0``,
+    the contract's "relevant".
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_queries, n_items)
+        Graded relevance, ``>= 0``.
+    level : float, default 1
+        The lowest grade that counts as relevant, ``> 0``.
+
+    Returns
+    -------
+    ndarray of float, shape (n_queries, n_items)
+
+    Examples
+    --------
+    >>> relevant_at_level([[0, 1, 2, 3]], level=2).tolist()
+    [[0.0, 0.0, 1.0, 1.0]]
+    """
+    yt = as_2d(y_true, "y_true")
+    check_nonnegative(yt, "y_true")
+    return (yt >= _check_level(level)).astype(np.float64)
+
+
+def graded_gain(y_true, *, gain="linear") -> np.ndarray:
+    """The DCG gain of each grade: ``g`` (linear, Jarvelin & Kekalainen, trec_eval,
+    scikit-learn) or ``2**g - 1`` (exponential, Burges et al.).
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_queries, n_items)
+        Graded relevance, ``>= 0``.
+    gain : {"linear", "exponential"}, default "linear"
+
+    Returns
+    -------
+    ndarray of float, shape (n_queries, n_items)
+
+    Examples
+    --------
+    >>> graded_gain([[0, 1, 3]], gain="exponential").tolist()
+    [[0.0, 1.0, 7.0]]
+    """
+    yt = as_2d(y_true, "y_true")
+    check_nonnegative(yt, "y_true")
+    if _check_choice(gain, GAINS, "gain") == "linear":
+        return yt.astype(np.float64, copy=True)
+    return np.exp2(yt) - 1.0
+
+
+def tie_break_order(y_true, y_score, *, ties="column") -> np.ndarray:
+    """The ranking of every query under a deterministic tie policy.
+
+    ``"column"``: tied items in column order, lower column first (the
+    contract's rule; trec_eval breaks ties by document id, so a matrix whose
+    columns follow trec_eval's order ranks as trec_eval does).
+    ``"optimistic"``: among tied items the highest grade first;
+    ``"pessimistic"``: the lowest grade first (column order among equal
+    grades in both). The optimistic and pessimistic values bracket every
+    other tie policy.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_queries, n_items)
+        Graded relevance, ``>= 0``.
+    y_score : array-like of shape (n_queries, n_items)
+        Finite scores.
+    ties : {"column", "optimistic", "pessimistic"}, default "column"
+
+    Returns
+    -------
+    ndarray of int, shape (n_queries, n_items)
+        Column indices, first ranked first.
+
+    Examples
+    --------
+    >>> tie_break_order([[0, 1, 2]], [[0.5, 0.5, 0.5]], ties="optimistic").tolist()
+    [[2, 1, 0]]
+    >>> tie_break_order([[0, 1, 2]], [[0.5, 0.5, 0.5]]).tolist()
+    [[0, 1, 2]]
+    """
+    yt, ys = _check_inputs(y_true, y_score)
+    ties = _check_choice(ties, ("column", "optimistic", "pessimistic"), "ties")
+    return _tie_order(yt, ys, ties)
+
+
+def _tie_order(yt: np.ndarray, ys: np.ndarray, ties: str) -> np.ndarray:
+    """:func:`tie_break_order` on validated inputs (one block of rows)."""
+    if ties == "column":
+        return keyed_descending_order(ys)
+    # two stable sorts: by grade (best or worst first), then by descending score
+    by_grade = keyed_descending_order(yt if ties == "optimistic" else -(yt + 0.0))
+    then = keyed_descending_order(np.take_along_axis(ys, by_grade, axis=1))
+    return np.take_along_axis(by_grade, then, axis=1)
+
+
+def _gains(yt: np.ndarray, gain: str) -> np.ndarray:
+    """:func:`graded_gain` on validated grades."""
+    return yt.astype(np.float64, copy=True) if gain == "linear" else np.exp2(yt) - 1.0
+
+
+def _discounts(m: int) -> np.ndarray:
+    return 1.0 / np.log2(np.arange(2, m + 2, dtype=np.float64))
+
+
+#: The three families of per-position terms: relevance (P, R, hit rate, AP and
+#: RR, which depend on ``level``), ERR's (``max_grade``) and DCG's (``gain``).
+PARTS = ("rel", "err", "dcg")
+#: The family of each metric of :data:`CONVENTION_METRICS`.
+METRIC_PART = {
+    "P@K": "rel",
+    "R@K": "rel",
+    "hit rate@K": "rel",
+    "AP@K": "rel",
+    "RR": "rel",
+    "ERR@K": "err",
+    "NDCG@K": "dcg",
+}
+
+
+def _position_terms(yt, ys, *, level, gain, mg, ties, top=None, ranked=None, parts=PARTS) -> dict:
+    """Per-position terms of every metric, in ranked order (n_queries, top).
+
+    Deterministic tie policies rank once and use 0/1 relevance; under
+    ``"tie-averaged"`` every term is its expectation over the orders of each
+    tie group (exact for P, R, hit rate, AP's numerator, RR and DCG; ERR uses
+    each position's expected stop probability, an approximation inside a
+    tie group). Inputs are validated; ``mg`` is the grade scale of the whole
+    matrix (:func:`_check_max_grade`), so this can run on a block of rows.
+
+    ``top`` (default: every position) keeps only the first ``top``
+    positions (the tie-averaged terms need whole tie groups, which are
+    summed over every position first); ``"rr"``, the reciprocal rank over
+    the whole ranking, is always complete. ``ranked`` (optional) is the
+    block's :func:`score_order`, which the column and tie-averaged rules use
+    instead of sorting the scores again. ``parts`` names the families of
+    :data:`PARTS` to compute (``"n_rel"``, ``"order"`` and ``"positions"``
+    always are).
+    """
+    n, m = yt.shape
+    lv = float(level)
+    rel_all = yt >= lv
+    n_rel = np.count_nonzero(rel_all, axis=1).astype(np.float64)
+    rr = None
+    if ties != "tie-averaged":
+        order = _tie_order(yt, ys, ties) if ranked is None or ties != "column" else ranked
+        flat = order + np.arange(0, yt.size, m)[:, None]  # flat gathers are the faster
+        if top is not None and top < m:
+            if "rel" in parts:
+                ranked_rel = np.take(rel_all.ravel(), flat)
+                first = np.argmax(ranked_rel, axis=1)
+                rr = np.where(ranked_rel[np.arange(n), first], 1.0 / (first + 1.0), 0.0)
+            order, flat, m = order[:, :top], flat[:, :top], top
+        p = np.arange(1, m + 1, dtype=np.float64)
+        grades = np.take(yt.ravel(), flat)
+        if "rel" in parts:
+            rel = (grades >= lv).astype(np.float64)
+            hits = np.cumsum(rel, axis=1)
+            ap_num = rel * hits / p
+            first_prob = (rel.astype(bool) & (hits == 1)).astype(np.float64)
+        if "err" in parts:
+            stop = np.zeros(grades.shape) if mg == 0.0 else _stop_probability(grades, mg)
+        if "dcg" in parts:
+            mean_gain = _gains(grades, gain)
+    else:
+        if ranked is None:
+            flat = keyed_descending_order(ys, flat=True)
+        else:
+            flat = ranked + np.arange(0, yt.size, m)[:, None]
+        order = flat - np.arange(0, yt.size, m)[:, None]
+        # tie groups of the flattened sorted block (a row's first position starts one):
+        # their flat starts, sizes and each position's group id, with no scan over rows
+        ranked_scores = np.take(ys.ravel(), flat)
+        is_first = np.ones((n, m), dtype=bool)
+        np.not_equal(ranked_scores[:, 1:], ranked_scores[:, :-1], out=is_first[:, 1:])
+        starts = np.flatnonzero(is_first)
+        counts = np.diff(starts, append=n * m)
+        gid = np.repeat(np.arange(starts.size), counts).reshape(n, m)
+        lo_group = starts % m
+        grades = np.take(yt.ravel(), flat)
+        p = np.arange(1, m + 1, dtype=np.float64)
+        w = m if top is None else min(top, m)  # terms are kept for the top w only
+        gid_w = gid[:, :w]
+
+        def entries(groups):
+            """Flat positions of the items of ``groups``, their slot in the group, sizes."""
+            sizes = counts[groups]
+            slot = np.arange(sizes.sum()) - np.repeat(np.cumsum(sizes) - sizes, sizes)
+            return np.repeat(starts[groups], sizes) + slot, slot, sizes
+
+        if "rel" in parts:
+            is_rel = (grades >= lv).view(np.int8).ravel()
+            r_group = np.add.reduceat(is_rel, starts, dtype=np.int64).astype(np.float64)
+            # relevant items in the earlier groups of the same row (whole numbers: exact)
+            ahead = np.cumsum(r_group) - r_group
+            before_group = ahead - np.take(ahead, gid[:, 0])[starts // m]
+            # RR (whole ranking): the first group holding a relevant item; survival S_j
+            # of its first j slots. Only that group's positions matter: they are taken
+            # out (rows, slot j in the group) and their running sums made on a (n,
+            # largest group) grid, which adds the same numbers in the same order as a
+            # running sum over the whole row (zeros elsewhere) would.
+            first_group = np.flatnonzero((r_group > 0) & (before_group == 0))
+            at, jj, sizes = entries(first_group)
+            rows, cols = np.divmod(at, m)
+            ss = np.repeat(counts[first_group].astype(np.float64), sizes)
+            rr_ = np.repeat(r_group[first_group], sizes)
+            factor = (ss - rr_ - jj) / (ss - jj)
+            alive = jj <= ss - rr_
+            grid = np.zeros((n, int(jj.max(initial=0)) + 1), dtype=np.float64)
+            grid[rows, jj] = np.log(np.where(alive & (factor > 0), factor, 1.0))
+            logs = grid[rows, jj]
+            surv = np.where(alive, np.exp(np.cumsum(grid, axis=1)[rows, jj] - logs), 0.0)
+            in_group = surv * rr_ / (ss - jj)
+            grid[:] = 0.0
+            grid[rows, jj] = in_group / p[cols]
+            rr = np.cumsum(grid, axis=1)[:, -1]
+            first_prob = np.zeros((n, w), dtype=np.float64)
+            shown = cols < w
+            first_prob[rows[shown], cols[shown]] = in_group[shown]
+            j = np.arange(w)[None, :] - np.take(lo_group, gid_w)
+            rel = np.take(r_group / counts, gid_w)
+            pair_group = _safe_divide(r_group * (r_group - 1), counts * (counts - 1.0))
+            ap_num = (
+                rel * (1.0 + np.take(before_group, gid_w)) + j * np.take(pair_group, gid_w)
+            ) / p[:w]
+        # ERR and DCG use the mean over each tie group that reaches the top w: those
+        # groups' items alone are gathered (all of them when w is every position)
+        if w < m:
+            head = lo_group < w
+            at, _, head_sizes = entries(np.flatnonzero(head))
+            head_grades = np.take(grades.ravel(), at)
+            head_of = np.take(np.cumsum(head) - 1, gid_w)
+        else:
+            head_grades, head_sizes, head_of = grades.ravel(), counts, gid_w
+        head_starts = np.cumsum(head_sizes) - head_sizes
+
+        def group_mean(values):
+            """Each kept position's mean of ``values`` over its tie group."""
+            return np.take(np.add.reduceat(values, head_starts) / head_sizes, head_of)
+
+        if "err" in parts:
+            if mg == 0.0:
+                stop = np.zeros((n, w))
+            else:
+                stop = group_mean(_stop_probability(head_grades, mg))
+        if "dcg" in parts:
+            mean_gain = group_mean(_gains(head_grades, gain))
+        order, p, m = order[:, :w], p[:w], w
+    out = {"order": order, "n_rel": n_rel, "positions": p}
+    if "rel" in parts:
+        if rr is None:
+            rr = np.cumsum(first_prob / p, axis=1)[:, -1]
+        out.update(rr=rr, rel=rel, ap_num=ap_num, first_prob=first_prob)
+    if "err" in parts:
+        still = np.ones_like(stop)
+        if m > 1:
+            np.cumprod(1.0 - stop[:, :-1], axis=1, out=still[:, 1:])
+        out.update(stop=stop, still=still, err=stop * still / p)
+    if "dcg" in parts:
+        # gains grow with the grade: the ideal ranking sorts the grades
+        discounts = _discounts(m)
+        ideal = _gains(np.sort(yt, axis=1)[:, ::-1][:, :m], gain) * discounts
+        out.update(gain=mean_gain, dcg=mean_gain * discounts, ideal=ideal)
+    return out
+
+
+def _check_conventions(k, denominator, level, gain, ties, max_grade, yt):
+    k = check_k(k)
+    _check_denominator(denominator)
+    _check_level(level)
+    _check_choice(gain, GAINS, "gain")
+    _check_choice(ties, TIE_MODES, "ties")
+    return k, _check_max_grade(max_grade, yt)
+
+
+def _ap_denominator(denominator, n_rel, k, hits_k):
+    if denominator == "min_m_k":
+        return np.minimum(n_rel, k)
+    if denominator == "relevant":
+        return n_rel
+    if denominator == "k":
+        return np.zeros_like(n_rel) + k
+    return hits_k
+
+
+def _at_cutoffs(t: dict, ks: np.ndarray, denominator: str) -> dict:
+    """Every metric of the families in ``t`` at each cut-off in ``ks``
+    (shape (n_queries, len(ks)))."""
+    m = t["positions"].shape[0]
+    idx = np.minimum(ks, m) - 1
+    top = int(idx.max()) + 1  # positions past the largest cut-off are never summed
+
+    def upto(name):
+        return np.cumsum(t[name][:, :top], axis=1)[:, idx]
+
+    out = {}
+    if "rel" in t:
+        kk = ks.astype(np.float64)[None, :]
+        hits = upto("rel")
+        n_rel = t["n_rel"][:, None]
+        rr_terms = t["first_prob"][:, :top] / t["positions"][:top]
+        out.update(
+            {
+                "P@K": hits / kk,
+                "R@K": _safe_divide(hits, n_rel),
+                "hit rate@K": upto("first_prob"),
+                "AP@K": _safe_divide(upto("ap_num"), _ap_denominator(denominator, n_rel, kk, hits)),
+                "RR": np.broadcast_to(t["rr"][:, None], hits.shape),
+                "RR@K": np.cumsum(rr_terms, axis=1)[:, idx],
+            }
+        )
+    if "err" in t:
+        out["ERR@K"] = upto("err")
+    if "dcg" in t:
+        out["NDCG@K"] = np.minimum(_safe_divide(upto("dcg"), upto("ideal")), 1.0)
+    return out
+
+
+def score_order(y_score) -> np.ndarray:
+    """The ranking of every query: column indices, highest score first, tied
+    scores in column order (lower column first), as :func:`tie_break_order`
+    with ``ties="column"``, in the smallest unsigned integer type that holds
+    a column index.
+
+    Computed once and passed as ``order=`` to :func:`retrieval_per_query`,
+    :func:`retrieval_curve` or :func:`retrieval_summary`, it spares them the
+    sort of the score matrix when only K or the conventions change.
+
+    Parameters
+    ----------
+    y_score : array-like of shape (n_queries, n_items)
+        Finite scores.
+
+    Returns
+    -------
+    ndarray of unsigned int, shape (n_queries, n_items)
+
+    Examples
+    --------
+    >>> score_order([[0.5, 0.9, 0.5]]).tolist()
+    [[1, 0, 2]]
+    """
+    ys = as_2d(y_score, "y_score")
+    dtype = np.min_scalar_type(ys.shape[1] - 1)
+
+    def kernel(ys_b):
+        return (keyed_descending_order(ys_b).astype(dtype),)
+
+    return _by_blocks(kernel, ys)[0]
+
+
+def _check_order(order, ys: np.ndarray) -> np.ndarray | None:
+    """``order`` (None, or an integer matrix shaped as the scores) as :func:`score_order`."""
+    if order is None:
+        return None
+    if not (isinstance(order, np.ndarray) and order.dtype.kind in "iu" and order.shape == ys.shape):
+        got = getattr(order, "shape", type(order).__name__)
+        raise MetricInputError(
+            f"order must be score_order(y_score), an integer array of shape {ys.shape}; got {got}."
+        )
+    return order
+
+
+def retrieval_per_query(
+    y_true,
+    y_score,
+    *,
+    k,
+    denominator="min_m_k",
+    level=1,
+    gain="linear",
+    max_grade=None,
+    ties="column",
+    order=None,
+    metrics=None,
+) -> pd.DataFrame:
+    """Every Top-K metric of every query under one set of conventions.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_queries, n_items)
+        Graded relevance, ``>= 0``.
+    y_score : array-like of shape (n_queries, n_items)
+        Finite scores.
+    k : int
+        Cut-off, ``>= 1``.
+    denominator : {"min_m_k", "relevant", "k", "hits"}, default "min_m_k"
+        AP@K's denominator (see :func:`average_precision_at_k`). Under
+        ``ties="tie-averaged"``, ``"hits"`` divides the expected sum by the
+        expected number of hits.
+    level : float, default 1
+        The lowest grade that counts as relevant for P, R, hit rate, AP and
+        RR (:func:`relevant_at_level`); ERR and NDCG use the grades.
+    gain : {"linear", "exponential"}, default "linear"
+        NDCG's gain (:func:`graded_gain`); ERR always uses Chapelle's
+        ``(2^g - 1) / 2^max_grade``.
+    max_grade : float or None, default None
+        ERR's top grade; None takes the largest grade in ``y_true``.
+    ties : {"column", "tie-averaged", "optimistic", "pessimistic"}, default "column"
+        ``"column"`` is the contract's rule (lower column first) and gives
+        exactly :func:`precision_at_k_per_sample`, ... and NDCG with
+        ``ignore_ties``-free strict order; ``"optimistic"``/``"pessimistic"``
+        rank tied items best/worst grade first (:func:`tie_break_order`);
+        ``"tie-averaged"`` gives each metric's expected value over the orders
+        of every tie group (exact for P@K, R@K, hit rate, AP@K with a
+        denominator other than ``"hits"``, RR and NDCG, which then equals
+        :func:`metrics.dcg.ndcg_score`'s tie averaging; for ERR the cascade
+        of each position's expected stop probability, an approximation).
+    order : ndarray or None, default None
+        :func:`score_order` of ``y_score``, computed once and passed again
+        to spare the sort of the scores when only the conventions change
+        (used by the column and tie-averaged rules); None sorts them.
+    metrics : sequence of str or None, default None
+        The columns to compute, among :data:`CONVENTION_METRICS` (None: every
+        one); only their families of terms are computed (:data:`METRIC_PART`:
+        the relevance family for P, R, hit rate, AP and RR, ERR, NDCG), so a
+        page can recompute only the columns a changed convention moves.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per query with the columns ``P@K``, ``R@K``, ``hit rate@K``,
+        ``AP@K``, ``RR`` (reciprocal rank over the whole ranking, no cut),
+        ``ERR@K``, ``NDCG@K`` (those of ``metrics``) and ``relevant`` (the
+        query's number of relevant items at ``level``).
+
+    Examples
+    --------
+    >>> t = retrieval_per_query([[1, 0, 1, 0, 1], [0, 1, 0, 1, 0]], [[5, 4, 3, 2, 1]] * 2, k=5)
+    >>> t["AP@K"].round(4).tolist(), t["RR"].tolist()
+    ([0.7556, 0.5], [1.0, 0.5])
+    >>> retrieval_per_query([[0, 1]], [[1, 1]], k=1, ties="tie-averaged")["P@K"].tolist()
+    [0.5]
+    """
+    per_query, _ = _checked_tables(
+        y_true,
+        y_score,
+        k=k,
+        k_max=None,
+        empty="zero",
+        order=order,
+        metrics=metrics,
+        denominator=denominator,
+        level=level,
+        gain=gain,
+        max_grade=max_grade,
+        ties=ties,
+    )
+    return per_query
+
+
+def retrieval_means(per_query: pd.DataFrame, *, empty="zero") -> pd.Series:
+    """The mean of every metric over queries; ``empty`` says what a query
+    with no relevant item does.
+
+    Parameters
+    ----------
+    per_query : pandas.DataFrame
+        The output of :func:`retrieval_per_query` (or of a curve's rows).
+    empty : {"zero", "drop"}, default "zero"
+        ``"zero"``: such a query scores 0 and counts in the mean (the
+        contract, trec_eval for a judged query, torchmetrics' default);
+        ``"drop"``: it is left out of every mean (as a query without
+        judgments is left out by trec_eval and ranx). With every query
+        empty, ``"drop"`` gives 0.
+
+    Returns
+    -------
+    pandas.Series
+        One value per metric column (``relevant`` excluded).
+
+    Examples
+    --------
+    >>> t = retrieval_per_query([[1, 0], [0, 0]], [[2, 1], [2, 1]], k=1)
+    >>> float(retrieval_means(t)["P@K"]), float(retrieval_means(t, empty="drop")["P@K"])
+    (0.5, 1.0)
+    """
+    empty = _check_choice(empty, EMPTY_QUERY, "empty")
+    values = per_query.drop(columns=["relevant"])
+    if empty == "drop":
+        values = values[per_query["relevant"].to_numpy() > 0]
+        if values.empty:
+            return pd.Series(0.0, index=values.columns)
+    return values.mean()
+
+
+def retrieval_curve(
+    y_true,
+    y_score,
+    *,
+    k_max,
+    denominator="min_m_k",
+    level=1,
+    gain="linear",
+    max_grade=None,
+    ties="column",
+    empty="zero",
+    order=None,
+    metrics=None,
+) -> pd.DataFrame:
+    """Mean P@K, R@K, hit rate@K, MAP@K, MRR@K, ERR@K and NDCG@K for K = 1 .. k_max.
+
+    One ranking of the matrix and cumulative sums over positions (no loop
+    over K or over queries).
+
+    Parameters
+    ----------
+    y_true, y_score : array-like of shape (n_queries, n_items)
+        Graded relevance (``>= 0``) and finite scores.
+    k_max : int
+        The largest cut-off, ``>= 1``.
+    denominator, level, gain, max_grade, ties, order, metrics
+        As :func:`retrieval_per_query`.
+    empty : {"zero", "drop"}, default "zero"
+        What a query with no relevant item does, as :func:`retrieval_means`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``K``, ``P@K``, ``R@K``, ``hit rate@K``, ``MAP@K``,
+        ``MRR@K`` (the first relevant item counts only inside the top K),
+        ``ERR@K`` and ``NDCG@K``; row ``K`` equals the means of
+        :func:`retrieval_per_query` at that ``k``.
+
+    Examples
+    --------
+    >>> c = retrieval_curve([[1, 0, 1, 0, 1]], [[5, 4, 3, 2, 1]], k_max=5)
+    >>> c["MAP@K"].round(4).tolist()
+    [1.0, 0.5, 0.5556, 0.5556, 0.7556]
+    """
+    _, curve = _checked_tables(
+        y_true,
+        y_score,
+        k=None,
+        k_max=k_max,
+        empty=empty,
+        order=order,
+        metrics=metrics,
+        denominator=denominator,
+        level=level,
+        gain=gain,
+        max_grade=max_grade,
+        ties=ties,
+    )
+    return curve
+
+
+def retrieval_summary(
+    y_true,
+    y_score,
+    *,
+    k,
+    k_max,
+    denominator="min_m_k",
+    level=1,
+    gain="linear",
+    max_grade=None,
+    ties="column",
+    empty="zero",
+    order=None,
+    metrics=None,
+) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """:func:`retrieval_per_query` at ``k`` and :func:`retrieval_curve` up to ``k_max``
+    from one ranking of the matrix (one pass over its blocks of rows).
+
+    The same numbers as the two calls, for about the cost of the curve alone.
+
+    Parameters
+    ----------
+    y_true, y_score : array-like of shape (n_queries, n_items)
+        Graded relevance (``>= 0``) and finite scores.
+    k : int
+        The per-query table's cut-off, ``>= 1``.
+    k_max : int
+        The curve's largest cut-off, ``>= 1``.
+    denominator, level, gain, max_grade, ties, order, metrics
+        As :func:`retrieval_per_query`.
+    empty : {"zero", "drop"}, default "zero"
+        The curve's treatment of a query with no relevant item, as
+        :func:`retrieval_means`.
+
+    Returns
+    -------
+    per_query, curve : pandas.DataFrame
+        As :func:`retrieval_per_query` and :func:`retrieval_curve`.
+
+    Examples
+    --------
+    >>> t, c = retrieval_summary([[1, 0, 1, 0, 1]], [[5, 4, 3, 2, 1]], k=5, k_max=5)
+    >>> round(float(t["AP@K"][0]), 4), c["MAP@K"].round(4).tolist()
+    (0.7556, [1.0, 0.5, 0.5556, 0.5556, 0.7556])
+    """
+    return _checked_tables(
+        y_true,
+        y_score,
+        k=k,
+        k_max=k_max,
+        empty=empty,
+        order=order,
+        metrics=metrics,
+        denominator=denominator,
+        level=level,
+        gain=gain,
+        max_grade=max_grade,
+        ties=ties,
+    )
+
+
+def _checked_tables(y_true, y_score, *, k, k_max, empty, order, metrics, **conventions):
+    """Validate the inputs and options of the three table functions, then :func:`_tables`.
+
+    ``k`` or ``k_max`` may be None (that table is skipped); the cut-off given
+    first is checked with the conventions, as each public function did.
+    """
+    yt, ys = _check_inputs(y_true, y_score, int_grades=True)
+    c = conventions
+    cut = k if k is not None else k_max
+    cut, mg = _check_conventions(
+        cut, c["denominator"], c["level"], c["gain"], c["ties"], c["max_grade"], yt
+    )
+    if k is not None:
+        k = cut
+        k_max = None if k_max is None else check_k(k_max)
+    else:
+        k_max = cut
+    _check_choice(empty, EMPTY_QUERY, "empty")
+    return _tables(
+        yt,
+        ys,
+        k=k,
+        k_max=k_max,
+        denominator=c["denominator"],
+        level=c["level"],
+        gain=c["gain"],
+        mg=mg,
+        ties=c["ties"],
+        empty=empty,
+        order=_check_order(order, ys),
+        metrics=_check_metrics(metrics),
+    )
+
+
+#: The curve's key in :func:`_at_cutoffs` of each metric of :data:`CONVENTION_METRICS`.
+_CURVE_KEY = {
+    "P@K": "P@K",
+    "R@K": "R@K",
+    "hit rate@K": "hit rate@K",
+    "AP@K": "AP@K",
+    "RR": "RR@K",
+    "ERR@K": "ERR@K",
+    "NDCG@K": "NDCG@K",
+}
+#: The curve's columns: the name in :func:`_at_cutoffs` and the curve's name.
+_CURVE_NAMES = {
+    "P@K": "P@K",
+    "R@K": "R@K",
+    "hit rate@K": "hit rate@K",
+    "AP@K": "MAP@K",
+    "RR@K": "MRR@K",
+    "ERR@K": "ERR@K",
+    "NDCG@K": "NDCG@K",
+}
+
+
+def _curve_sums(t: dict, ks: np.ndarray, denominator: str, empty: str) -> tuple[float, dict]:
+    """One block's count of kept queries and their sums of every metric of the
+    families in ``t`` at K in ``ks``.
+
+    Sums that are linear in the positions (P, R, hit rate, MRR, ERR and AP
+    with a fixed denominator) are column sums of the position terms (one
+    matrix-vector product each), cumulated over positions once for the
+    whole block; AP over min(M, K) or hits@K and NDCG divide by a per-query
+    running value and are cumulated per query.
+    """
+    top = t["positions"].shape[0]
+    idx = np.minimum(ks, top) - 1
+    n_rel = t["n_rel"]
+    w = (n_rel > 0).astype(np.float64) if empty == "drop" else np.ones(n_rel.shape[0])
+
+    def cum(weights, name):
+        return np.cumsum(weights @ t[name])[idx]
+
+    kk = ks.astype(np.float64)
+    sums = {}
+    if "rel" in t:
+        per_rel = _safe_divide(w, n_rel)  # 1/M for kept queries with M > 0, else 0
+        if denominator in ("min_m_k", "hits"):
+            if denominator == "min_m_k":
+                den = np.minimum(n_rel[:, None], kk[None, :top])
+            else:
+                den = np.cumsum(t["rel"], axis=1)
+            ap = (w @ _safe_divide(np.cumsum(t["ap_num"], axis=1), den))[idx]
+        elif denominator == "relevant":
+            ap = cum(per_rel, "ap_num")
+        else:
+            ap = cum(w, "ap_num") / kk
+        sums.update(
+            {
+                "P@K": cum(w, "rel") / kk,
+                "R@K": cum(per_rel, "rel"),
+                "hit rate@K": cum(w, "first_prob"),
+                "AP@K": ap,
+                "RR@K": np.cumsum(w @ (t["first_prob"] / t["positions"]))[idx],
+            }
+        )
+    if "err" in t:
+        sums["ERR@K"] = cum(w, "err")
+    if "dcg" in t:
+        ndcg = np.minimum(
+            _safe_divide(np.cumsum(t["dcg"], axis=1), np.cumsum(t["ideal"], axis=1)), 1.0
+        )
+        sums["NDCG@K"] = (w @ ndcg)[idx]
+    return float(w.sum()), sums
+
+
+def _check_metrics(metrics) -> tuple[str, ...]:
+    """``metrics`` (None for every one) as a tuple in :data:`CONVENTION_METRICS` order."""
+    if metrics is None:
+        return CONVENTION_METRICS
+    chosen = set(np.atleast_1d(np.asarray(metrics, dtype=object)).tolist())
+    if not chosen or not chosen <= set(CONVENTION_METRICS):
+        allowed = ", ".join(map(repr, CONVENTION_METRICS))
+        raise MetricInputError(
+            f"metrics must be a non-empty selection of {allowed}; got {metrics!r}."
+        )
+    return tuple(filter(chosen.__contains__, CONVENTION_METRICS))
+
+
+def _tables(
+    yt, ys, *, k, k_max, denominator, level, gain, mg, ties, empty, order=None, metrics=None
+):
+    """The per-query table at ``k`` and the curve up to ``k_max`` (either None to skip
+    it) of ``metrics`` (validated, see :func:`_check_metrics`) from one pass of
+    :func:`_position_terms` over blocks of validated rows."""
+    metrics = CONVENTION_METRICS if metrics is None else metrics
+    parts = tuple(set(map(METRIC_PART.__getitem__, metrics)))
+    curve_keys = tuple(map(_CURVE_KEY.__getitem__, metrics))
+    top = max(k or 0, k_max or 0)
+    ks = np.arange(1, (k_max or 0) + 1)
+
+    def kernel(yt_b, ys_b, order_b=None):
+        ranked = None if order_b is None else order_b.astype(np.int64)
+        t = _position_terms(
+            yt_b,
+            ys_b,
+            level=level,
+            gain=gain,
+            mg=mg,
+            ties=ties,
+            top=top,
+            ranked=ranked,
+            parts=parts,
+        )
+        out = ()
+        if k is not None:
+            at = _at_cutoffs(t, np.array([k]), denominator)
+            out += (np.hstack(list(map(at.__getitem__, metrics))), t["n_rel"])
+        if k_max is not None:
+            kept, sums = _curve_sums(t, ks, denominator, empty)
+            out += (np.array([kept]), np.stack(list(map(sums.__getitem__, curve_keys)))[None])
+        return out
+
+    blocks = _by_blocks(kernel, yt, ys, *(() if order is None else (order,)))
+    per_query = curve = None
+    if k is not None:
+        values, n_rel = blocks[0], blocks[1]
+        per_query = pd.DataFrame(dict(zip(metrics, values.T, strict=True)))
+        per_query["relevant"] = n_rel.astype(np.int64)
+    if k_max is not None:
+        kept, sums = blocks[-2], blocks[-1]
+        n_kept = int(round(kept.sum()))
+        means = sums.sum(axis=0) / n_kept if n_kept else np.zeros((len(curve_keys), k_max))
+        names = map(_CURVE_NAMES.__getitem__, curve_keys)
+        curve = pd.DataFrame({"K": ks, **dict(zip(names, means, strict=True))})
+    return per_query, curve
+
+
+def retrieval_query_steps(
+    y_true,
+    y_score,
+    query,
+    *,
+    k,
+    denominator="min_m_k",
+    level=1,
+    gain="linear",
+    max_grade=None,
+    ties="column",
+) -> pd.DataFrame:
+    """One query's ranking, position by position, with each metric's contribution.
+
+    Computed on the whole matrix (so ``max_grade=None`` is the matrix's
+    largest grade, as in :func:`retrieval_per_query`), then row ``query``.
+    Summing a contribution column gives that query's value in
+    :func:`retrieval_per_query`: ``ap_term`` (AP@K), ``rr_term`` (RR),
+    ``err_term`` (ERR@K), ``dcg_term`` (DCG@K; over ``ideal_dcg`` it is
+    NDCG@K); each is 0 past ``k`` (``rr_term`` is not cut).
+
+    Parameters
+    ----------
+    y_true, y_score : array-like of shape (n_queries, n_items)
+    query : int
+        Row index of the query.
+    k, denominator, level, gain, max_grade, ties
+        As :func:`retrieval_per_query`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``position``, ``item`` (column index), ``score``, ``grade``,
+        ``relevant`` (1/0, or the probability under ``"tie-averaged"``),
+        ``tie_group`` (0-based run of equal scores), ``tie_size``,
+        ``in_top_k``, ``hits_so_far``, ``precision`` (hits so far /
+        position), ``ap_term``, ``ap_running``, ``first_prob`` (probability
+        that this is the first relevant item), ``rr_term``, ``err_stop_prob``,
+        ``err_still_looking``, ``err_term``, ``err_running``, ``gain`` (tie
+        group mean under ``"tie-averaged"``), ``discount``, ``dcg_term``,
+        ``dcg_running`` and ``ideal_dcg`` (the same in every row).
+
+    Examples
+    --------
+    >>> s = retrieval_query_steps([[1, 0, 1, 0, 1]], [[5, 4, 3, 2, 1]], 0, k=5)
+    >>> s["ap_term"].round(4).tolist(), round(float(s["ap_term"].sum()), 4)
+    ([0.3333, 0.0, 0.2222, 0.0, 0.2], 0.7556)
+    """
+    yt, ys = _check_inputs(y_true, y_score)
+    k, mg = _check_conventions(k, denominator, level, gain, ties, max_grade, yt)
+    if isinstance(query, bool) or not isinstance(query, (int, np.integer)):
+        raise MetricInputError(f"query must be a row index; got {query!r}.")
+    if not 0 <= query < yt.shape[0]:
+        raise MetricInputError(f"query must be in 0 .. {yt.shape[0] - 1}; got {query}.")
+    q = int(query)
+    t = _position_terms(
+        yt[q : q + 1],
+        ys[q : q + 1],
+        level=level,
+        gain=gain,
+        mg=mg,
+        ties=ties,
+    )
+    m = yt.shape[1]
+    p = t["positions"]
+    in_k = p <= k
+    order = t["order"][0]
+    score = ys[q, order]
+    change = np.concatenate(([True], score[1:] != score[:-1]))
+    group = np.cumsum(change) - 1
+    hits = np.cumsum(t["rel"][0])
+    hits_k = hits[min(k, m) - 1]
+    den = float(_ap_denominator(denominator, t["n_rel"], k, np.array([hits_k]))[0])
+    ap_term = np.where(in_k, t["ap_num"][0], 0.0) / den if den else np.zeros(m)
+    err_term = np.where(in_k, t["err"][0], 0.0)
+    dcg_term = np.where(in_k, t["dcg"][0], 0.0)
+    return pd.DataFrame(
+        {
+            "position": p.astype(np.int64),
+            "item": order.astype(np.int64),
+            "score": score,
+            "grade": yt[q, order],
+            "relevant": t["rel"][0],
+            "tie_group": group.astype(np.int64),
+            "tie_size": np.bincount(group)[group].astype(np.int64),
+            "in_top_k": in_k,
+            "hits_so_far": hits,
+            "precision": hits / p,
+            "ap_term": ap_term,
+            "ap_running": np.cumsum(ap_term),
+            "first_prob": t["first_prob"][0],
+            "rr_term": t["first_prob"][0] / p,
+            "err_stop_prob": t["stop"][0],
+            "err_still_looking": t["still"][0],
+            "err_term": err_term,
+            "err_running": np.cumsum(err_term),
+            "gain": t["gain"][0],
+            "discount": _discounts(m),
+            "dcg_term": dcg_term,
+            "dcg_running": np.cumsum(dcg_term),
+            "ideal_dcg": np.full(m, float(t["ideal"][0, : min(k, m)].sum())),
+        }
+    )
