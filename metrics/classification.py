@@ -24,7 +24,6 @@ from numbers import Real
 
 import numpy as np
 
-from metrics._moved import forward_moved
 from metrics._validation import (
     MetricInputError,
     as_2d,
@@ -1077,17 +1076,3 @@ def top_k_predictions(y_score, *, k, dtype=np.int64):
     rank = np.cumsum(tied, axis=1, dtype=np.min_scalar_type(n_labels))
     pred = above | (tied & (rank <= room[:, None]))
     return pred.astype(dtype, copy=False)
-
-
-# transitional: the app's imports move to `metrics` names; remove after
-_MOVED = {
-    "MultilabelCounts": "metrics.explain.classification",
-    "multilabel_averages": "metrics.explain.classification",
-    "multilabel_counts": "metrics.explain.classification",
-    "multilabel_label_table": "metrics.explain.classification",
-    "multilabel_label_table_from_counts": "metrics.explain.classification",
-    "multilabel_outcomes": "metrics.explain.classification",
-    "multilabel_per_sample": "metrics.explain.classification",
-    "multilabel_worst_samples": "metrics.explain.classification",
-}
-__getattr__ = forward_moved(__name__, _MOVED)

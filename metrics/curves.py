@@ -62,7 +62,6 @@ from numbers import Real
 import numpy as np
 
 from metrics._averages import weighted_mean
-from metrics._moved import forward_moved
 from metrics._ranks import (
     apply_by_row_chunks,
     ascending_flat_order,
@@ -1229,24 +1228,3 @@ def gini(y_true, y_score):
     """
     pos, s = _two_class_input(y_true, y_score)
     return float(2.0 * _fast_auc(pos, s) - 1.0)
-
-
-# transitional: the app's imports move to `metrics` names; remove after
-_MOVED = {
-    "OPTIMIZERS": "metrics.explain.curves",
-    "auc_four_ways": "metrics.explain.curves",
-    "auc_pairs": "metrics.explain.curves",
-    "auc_rank_table": "metrics.explain.curves",
-    "calibration_bins": "metrics.explain.curves",
-    "optimal_thresholds": "metrics.explain.curves",
-    "optimal_thresholds_from_counts": "metrics.explain.curves",
-    "per_sample_outcomes": "metrics.explain.curves",
-    "predict_at_threshold": "metrics.explain.curves",
-    "rates_at_threshold": "metrics.explain.curves",
-    "reduce_curve": "metrics.explain.curves",
-    "threshold_counts": "metrics.explain.curves",
-    "threshold_outcomes": "metrics.explain.curves",
-    "threshold_table": "metrics.explain.curves",
-    "threshold_table_from_counts": "metrics.explain.curves",
-}
-__getattr__ = forward_moved(__name__, _MOVED)

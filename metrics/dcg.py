@@ -44,7 +44,6 @@ from functools import partial
 import numpy as np
 
 from metrics._averages import weighted_mean
-from metrics._moved import forward_moved
 from metrics._ranks import (
     apply_by_row_chunks,
     ascending_flat_order,
@@ -392,16 +391,3 @@ def ndcg_score(y_true, y_score, *, k=None, sample_weight=None, ignore_ties=False
     yt, ys, k = _check_inputs(y_true, y_score, k)
     w = check_sample_weight(sample_weight, ys.shape[0])
     return weighted_mean(_ndcg(yt, ys, k, bool(ignore_ties)), w)
-
-
-# transitional: the app's imports move to `metrics` names; remove after
-_MOVED = {
-    "DcgRanking": "metrics.explain.dcg",
-    "dcg_ranking": "metrics.explain.dcg",
-    "dcg_ranking_table": "metrics.explain.dcg",
-    "dcg_steps": "metrics.explain.dcg",
-    "dcg_tie_bounds_per_sample": "metrics.explain.dcg",
-    "dcg_tie_order_steps": "metrics.explain.dcg",
-    "exponential_gain": "metrics.explain.dcg",
-}
-__getattr__ = forward_moved(__name__, _MOVED)

@@ -42,7 +42,6 @@ from __future__ import annotations
 import numpy as np
 
 from metrics._averages import weighted_mean
-from metrics._moved import forward_moved
 from metrics._ranks import (
     apply_by_row_chunks,
 )
@@ -578,26 +577,3 @@ def label_ranking_loss(y_true, y_score, *, sample_weight=None) -> float:
     yt, ys, verify = _check_lazily(y_true, y_score, min_columns=2)
     values = _ranking_loss(yt, ys, verify=verify)  # checks y_true and y_score block by block
     return weighted_mean(values, check_sample_weight(sample_weight, yt.shape[0]))
-
-
-# transitional: the app's imports move to `metrics` names; remove after
-_MOVED = {
-    "RankTable": "metrics.explain.label_ranking",
-    "SampleReplaced": "metrics.explain.label_ranking",
-    "TIE_RULES": "metrics.explain.label_ranking",
-    "TieBroken": "metrics.explain.label_ranking",
-    "best_coverage_error": "metrics.explain.label_ranking",
-    "coverage_steps": "metrics.explain.label_ranking",
-    "coverage_steps_tie_broken": "metrics.explain.label_ranking",
-    "label_rank_table": "metrics.explain.label_ranking",
-    "label_ranking_contributions": "metrics.explain.label_ranking",
-    "lrap_steps": "metrics.explain.label_ranking",
-    "lrap_steps_tie_broken": "metrics.explain.label_ranking",
-    "ranking_loss_steps": "metrics.explain.label_ranking",
-    "replace_sample_scores": "metrics.explain.label_ranking",
-    "sort_worst_first": "metrics.explain.label_ranking",
-    "tie_broken_per_sample": "metrics.explain.label_ranking",
-    "tie_broken_summary": "metrics.explain.label_ranking",
-    "_broken_rows": "metrics.explain.label_ranking",
-}
-__getattr__ = forward_moved(__name__, _MOVED)

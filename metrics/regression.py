@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from metrics._moved import forward_moved
 from metrics._validation import (
     MetricInputError,
     as_1d,
@@ -215,14 +214,3 @@ def r2_score(y_true, y_pred, *, sample_weight=None):
     if denominator == 0:
         return 0.0
     return float(1 - numerator / denominator)
-
-
-# transitional: the app's imports move to `metrics` names; remove after
-_MOVED = {
-    "ERROR_COLUMNS": "metrics.explain.regression",
-    "REGRESSION_STEP_METRICS": "metrics.explain.regression",
-    "recency_weights": "metrics.explain.regression",
-    "regression_errors": "metrics.explain.regression",
-    "regression_steps": "metrics.explain.regression",
-}
-__getattr__ = forward_moved(__name__, _MOVED)

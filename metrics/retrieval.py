@@ -36,7 +36,6 @@ from numbers import Real
 
 import numpy as np
 
-from metrics._moved import forward_moved
 from metrics._ranks import (
     ROW_CHUNK_ELEMENTS,
     keyed_descending_order,
@@ -629,25 +628,3 @@ def expected_reciprocal_rank(y_true, y_score, *, k=None, max_grade=None) -> floa
     """
     err = expected_reciprocal_rank_per_sample(y_true, y_score, k=k, max_grade=max_grade)
     return float(err.mean())
-
-
-# transitional: the app's imports move to `metrics` names; remove after
-_MOVED = {
-    "CONVENTION_METRICS": "metrics.explain.retrieval",
-    "EMPTY_QUERY": "metrics.explain.retrieval",
-    "GAINS": "metrics.explain.retrieval",
-    "METRIC_PART": "metrics.explain.retrieval",
-    "PARTS": "metrics.explain.retrieval",
-    "TIE_MODES": "metrics.explain.retrieval",
-    "graded_gain": "metrics.explain.retrieval",
-    "relevant_at_level": "metrics.explain.retrieval",
-    "retrieval_curve": "metrics.explain.retrieval",
-    "retrieval_means": "metrics.explain.retrieval",
-    "retrieval_per_query": "metrics.explain.retrieval",
-    "retrieval_query_steps": "metrics.explain.retrieval",
-    "retrieval_steps": "metrics.explain.retrieval",
-    "retrieval_summary": "metrics.explain.retrieval",
-    "score_order": "metrics.explain.retrieval",
-    "tie_break_order": "metrics.explain.retrieval",
-}
-__getattr__ = forward_moved(__name__, _MOVED)

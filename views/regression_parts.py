@@ -12,7 +12,7 @@ from explorer.formatting import fmt
 from explorer.links import float_text
 from explorer.pages import regression as reg
 from explorer.pages._parse import finite_float
-from metrics.regression import MAPE_EPSILON
+from metrics import MAPE_EPSILON
 from views import prose
 
 UNDEFINED = "undefined"

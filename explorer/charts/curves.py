@@ -503,7 +503,7 @@ def strip_histogram_figure(
 def pairs_grid_figure(pairs: pd.DataFrame) -> go.Figure:
     """The n+ x n- grid of positive/negative pairs: win 1, tie 0.5, loss 0.
 
-    ``pairs`` is :func:`metrics.curves.auc_pairs` output (the full table).
+    ``pairs`` is :func:`metrics.auc_pairs` output (the full table).
     """
     pos = sorted(pairs["positive"].unique())
     neg = sorted(pairs["negative"].unique())

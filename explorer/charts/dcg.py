@@ -53,7 +53,7 @@ def steps_figure(
     Parameters
     ----------
     steps : DataFrame
-        A :func:`metrics.dcg.dcg_steps` table.
+        A :func:`metrics.dcg_steps` table.
     k : int or None
         The cut-off; a dashed line marks it when it cuts the list.
     item_names : sequence of str, optional

@@ -61,7 +61,7 @@ def ranked_list_figure(
     colour = relevance grade, a bracket over every tie group of two or more
     items, and a dashed line at the top-K cut.
 
-    ``steps`` is a :func:`metrics.retrieval.retrieval_query_steps` table.
+    ``steps`` is a :func:`metrics.retrieval_query_steps` table.
     """
     pos = steps["position"].to_numpy()
     grades = steps["grade"].to_numpy()

@@ -20,18 +20,16 @@ import metrics
 from explorer.charts import curves as charts
 from explorer.datasets import Dataset
 from explorer.formatting import fmt
-from metrics import curves as mc
-from metrics.classification import confusion_matrix, log_loss
-from metrics.curves import OPTIMIZERS
+from metrics import OPTIMIZERS, confusion_matrix, log_loss
 
-MAX_POINTS = 4000  # vertices drawn per curve at most (see metrics.curves.reduce_curve)
+MAX_POINTS = 4000  # vertices drawn per curve at most (see metrics.reduce_curve)
 MAX_ROWS = 200  # rows shown of a long table; the CSV holds them all
 PAIR_GRID_LIMIT = 2500  # n+ x n- pairs drawn as a full grid; beyond, a uniform sample
 PAIR_SAMPLE = 2000
 STRIP_MARKERS = 3000  # strip_figure's max_markers: beyond, histograms per outcome
 CELLS = ("TP", "FP", "FN", "TN")
 
-#: The "Optimize for" goals (:data:`metrics.curves.OPTIMIZERS`): long and short names.
+#: The "Optimize for" goals (:data:`metrics.OPTIMIZERS`): long and short names.
 OPT_LABELS = {
     "max_fbeta": "max F-beta",
     "youden": "Youden's J (max TPR - FPR)",
@@ -136,10 +134,10 @@ def curves(ds: Dataset, model: str) -> dict:
     """
     y, s, w = ds.y_true, ds.score(model), ds.sample_weight
     fpr, tpr, thr = metrics.roc_curve(y, s, sample_weight=w, drop_intermediate=False)
-    keep = mc.reduce_curve(fpr, tpr, max_points=MAX_POINTS)
+    keep = metrics.reduce_curve(fpr, tpr, max_points=MAX_POINTS)
     p, r, pt = metrics.precision_recall_curve(y, s, sample_weight=w)
     pr_thr = list(pt) + [math.inf]
-    pkeep = mc.reduce_curve(r, p, max_points=MAX_POINTS)
+    pkeep = metrics.reduce_curve(r, p, max_points=MAX_POINTS)
     return {
         "model": model,
         "fpr": fpr[keep],
@@ -159,7 +157,7 @@ def curves(ds: Dataset, model: str) -> dict:
 
 def threshold_counts(ds: Dataset, model: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """TP and FP at +inf and at every distinct score: the one sort every optimizer and
-    the threshold table are read from (:func:`metrics.curves.threshold_counts`).
+    the threshold table are read from (:func:`metrics.threshold_counts`).
 
     Examples
     --------
@@ -170,12 +168,12 @@ def threshold_counts(ds: Dataset, model: str) -> tuple[np.ndarray, np.ndarray, n
     >>> tps.tolist(), fps.tolist()
     ([0.0, 1.0, 2.0, 2.0, 2.0, 2.0, 2.0], [0.0, 0.0, 0.0, 1.0, 2.0, 3.0, 4.0])
     """
-    return mc.threshold_counts(ds.y_true, ds.score(model), sample_weight=ds.sample_weight)
+    return metrics.threshold_counts(ds.y_true, ds.score(model), sample_weight=ds.sample_weight)
 
 
 def rates(ds: Dataset, model: str, t: float, beta: float) -> dict:
     """Every count and rate of ``model`` at threshold ``t`` (score >= t is positive):
-    :func:`metrics.curves.rates_at_threshold`, and ``n``, the (weighted) number of
+    :func:`metrics.rates_at_threshold`, and ``n``, the (weighted) number of
     samples TP + FP + FN + TN.
 
     Examples
@@ -185,7 +183,7 @@ def rates(ds: Dataset, model: str, t: float, beta: float) -> dict:
     >>> [r[k] for k in ("tp", "fp", "fn", "tn", "n")], round(r["precision"], 4)
     ([2.0, 1.0, 0.0, 3.0, 6.0], 0.6667)
     """
-    at_t = mc.rates_at_threshold(
+    at_t = metrics.rates_at_threshold(
         ds.y_true, ds.score(model), t, beta=beta, sample_weight=ds.sample_weight
     )
     return {**at_t, "n": at_t["tp"] + at_t["fp"] + at_t["fn"] + at_t["tn"]}
@@ -346,7 +344,7 @@ def optima(
     >>> best.loc["min_cost", ["value", "fp", "fn"]].tolist()
     [18.0, 10.0, 8.0]
     """
-    return mc.optimal_thresholds_from_counts(
+    return metrics.optimal_thresholds_from_counts(
         threshold_counts(ds, model) if _counts is None else _counts,
         beta=beta,
         cost_fp=cost_fp,
@@ -562,7 +560,7 @@ def samples(ds: Dataset, model: str) -> dict:
     Returns
     -------
     dict
-        ``base``: :func:`metrics.curves.per_sample_outcomes` without the threshold
+        ``base``: :func:`metrics.per_sample_outcomes` without the threshold
         columns, in sample order; ``worst``: sample indices, worst log-loss term first;
         ``pos``/``neg``: the positives/negatives, highest score first, and
         ``pos_key``/``neg_key`` their negated scores (ascending), so the samples
@@ -578,7 +576,9 @@ def samples(ds: Dataset, model: str) -> dict:
     >>> got["neg_scores"].tolist()
     [0.4, 0.5, 0.6, 0.7]
     """
-    base = mc.per_sample_outcomes(ds.y_true, ds.score(model), None, sample_weight=ds.sample_weight)
+    base = metrics.per_sample_outcomes(
+        ds.y_true, ds.score(model), None, sample_weight=ds.sample_weight
+    )
     worst = base.sort_values(
         ["log_loss_term", "score"], ascending=[False, False], na_position="last"
     ).index.to_numpy()
@@ -614,8 +614,8 @@ def sample_rows(ds: Dataset, listed: dict, idx: np.ndarray, t: float) -> pd.Data
     df = listed["base"].iloc[idx].reset_index(drop=True)
     df.insert(0, "id", [ds.sample_ids[i] for i in idx])
     if len(df):
-        df.insert(4, "prediction", mc.predict_at_threshold(df["score"], t))
-        df.insert(5, "outcome", mc.threshold_outcomes(df["label"], df["score"], t))
+        df.insert(4, "prediction", metrics.predict_at_threshold(df["score"], t))
+        df.insert(5, "outcome", metrics.threshold_outcomes(df["label"], df["score"], t))
     else:
         df.insert(4, "prediction", np.zeros(0, dtype=np.int64))
         df.insert(5, "outcome", np.zeros(0, dtype=str))
@@ -660,7 +660,7 @@ def strip_figure(ds: Dataset, model: str, t: float, *, _samples: dict | None = N
     return charts.strip_figure(
         s[strip],
         y[strip],
-        mc.threshold_outcomes(y, s, t)[strip],
+        metrics.threshold_outcomes(y, s, t)[strip],
         t,
         ids=[ds.sample_ids[i] for i in strip],
         max_markers=STRIP_MARKERS,
@@ -669,7 +669,7 @@ def strip_figure(ds: Dataset, model: str, t: float, *, _samples: dict | None = N
 
 # ------------------------------------------------------------------ AUC four ways
 def four_ways(ds: Dataset, model: str, n_bins: int = 100, *, _at_100: dict | None = None) -> dict:
-    """:func:`metrics.curves.auc_four_ways` at ``n_bins``.
+    """:func:`metrics.auc_four_ways` at ``n_bins``.
 
     Only its histogram part depends on the bins, so the sorting ways are taken from
     ``n_bins = 100`` (``_at_100``: this function's result at 100 bins, if already at
@@ -685,7 +685,7 @@ def four_ways(ds: Dataset, model: str, n_bins: int = 100, *, _at_100: dict | Non
     True
     """
     if _at_100 is None:
-        _at_100 = mc.auc_four_ways(
+        _at_100 = metrics.auc_four_ways(
             ds.y_true, ds.score(model), n_bins=100, sample_weight=ds.sample_weight
         )
     out = dict(_at_100)
@@ -727,7 +727,7 @@ def pairs(ds: Dataset, model: str) -> dict:
 
 
 def rank_table(ds: Dataset, model: str) -> pd.DataFrame:
-    """The mid-ranks of every sample, lowest score first (:func:`metrics.curves.auc_rank_table`).
+    """The mid-ranks of every sample, lowest score first (:func:`metrics.auc_rank_table`).
 
     Examples
     --------
@@ -736,7 +736,7 @@ def rank_table(ds: Dataset, model: str) -> pd.DataFrame:
     >>> table["mid_rank"].tolist(), table.attrs["rank_sum"]
     ([1.0, 2.0, 3.0, 4.0, 5.0, 6.0], 11.0)
     """
-    return mc.auc_rank_table(ds.y_true, ds.score(model))
+    return metrics.auc_rank_table(ds.y_true, ds.score(model))
 
 
 def rank_head(ds: Dataset, model: str) -> tuple[pd.DataFrame, int]:
@@ -770,7 +770,7 @@ def histogram_figure(ds: Dataset, model: str, n_bins: int):
 # ------------------------------------------------------------------ the threshold table
 def threshold_table(ds: Dataset, model: str, drop: bool, *, _counts=None) -> pd.DataFrame:
     """The ROC curve point by point: one row a threshold, +inf first
-    (:func:`metrics.curves.threshold_table_from_counts`); ``drop``: drop_intermediate.
+    (:func:`metrics.threshold_table_from_counts`); ``drop``: drop_intermediate.
 
     ``_counts``: :func:`threshold_counts` of ``ds`` and ``model``, if already at hand.
 
@@ -782,7 +782,7 @@ def threshold_table(ds: Dataset, model: str, drop: bool, *, _counts=None) -> pd.
     [[0.0, 0.0], [0.0, 0.5], [0.0, 1.0], [0.25, 1.0]]
     """
     counts = threshold_counts(ds, model) if _counts is None else _counts
-    return mc.threshold_table_from_counts(counts, drop_intermediate=drop)
+    return metrics.threshold_table_from_counts(counts, drop_intermediate=drop)
 
 
 def threshold_head(
@@ -799,7 +799,7 @@ def threshold_head(
     (200, 211)
     """
     counts = threshold_counts(ds, model) if _counts is None else _counts
-    table = mc.threshold_table_from_counts(counts, drop_intermediate=drop, max_rows=MAX_ROWS)
+    table = metrics.threshold_table_from_counts(counts, drop_intermediate=drop, max_rows=MAX_ROWS)
     return table, table.attrs["n_rows"]
 
 
@@ -834,7 +834,7 @@ def log_loss_values(ds: Dataset, model: str) -> tuple[float, float, str]:
 
 def calibration(ds: Dataset, model: str, n_bins: int) -> pd.DataFrame:
     """The calibration table of ``model`` in ``n_bins`` equal-width bins
-    (:func:`metrics.curves.calibration_bins`).
+    (:func:`metrics.calibration_bins`).
 
     Examples
     --------
@@ -842,7 +842,7 @@ def calibration(ds: Dataset, model: str, n_bins: int) -> pd.DataFrame:
     >>> calibration(load_sample("seed002_roc6"), "model", 2)["count"].tolist()
     [1, 5]
     """
-    return mc.calibration_bins(
+    return metrics.calibration_bins(
         ds.y_true, ds.score(model), n_bins=n_bins, sample_weight=ds.sample_weight
     )
 

@@ -15,7 +15,7 @@ import pandas as pd
 
 import metrics
 from explorer.datasets import Dataset
-from metrics.dcg import (
+from metrics import (
     DcgRanking,
     dcg_ranking,
     dcg_ranking_table,
@@ -158,7 +158,7 @@ def ranking(ds: Dataset, model: str) -> DcgRanking:
 
     Returns
     -------
-    metrics.dcg.DcgRanking
+    metrics.DcgRanking
 
     Examples
     --------
@@ -179,7 +179,7 @@ def per_sample_table(
     ds : Dataset
         A graded or multilabel dataset.
     settings : Settings
-    ranked : metrics.dcg.DcgRanking, optional
+    ranked : metrics.DcgRanking, optional
         :func:`ranking` of ``ds`` and ``settings.model`` (sorted here when None).
 
     Returns
@@ -547,7 +547,7 @@ class TieComparison:
     averaged: pd.DataFrame  # metrics.dcg_steps, ties averaged
     ignored: pd.DataFrame  # metrics.dcg_steps, ties ignored
     moved: pd.DataFrame  # the items whose position changes when ties are ignored
-    orders: pd.DataFrame  # metrics.dcg.dcg_tie_order_steps with item names
+    orders: pd.DataFrame  # metrics.dcg_tie_order_steps with item names
 
 
 def tie_comparison(

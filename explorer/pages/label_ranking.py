@@ -15,7 +15,6 @@ import pandas as pd
 
 import metrics
 from explorer.datasets import Dataset
-from metrics import label_ranking as lr
 
 #: The tie rules of the drill-down, as the page names them.
 TIE_LABELS = {
@@ -35,8 +34,8 @@ class Summary:
     best_coverage: float  # the coverage error of a perfect ranking
     lrap: float
     loss: float  # the ranking loss
-    contrib: pd.DataFrame  # metrics.label_ranking.label_ranking_contributions
-    ties: pd.DataFrame  # metrics.label_ranking.tie_broken_summary (LRAP and coverage by rule)
+    contrib: pd.DataFrame  # metrics.label_ranking_contributions
+    ties: pd.DataFrame  # metrics.tie_broken_summary (LRAP and coverage by rule)
 
 
 def summary(ds: Dataset, model: str) -> Summary:
@@ -70,11 +69,11 @@ def summary(ds: Dataset, model: str) -> Summary:
     y, s, w = ds.y_true, ds.score(model), ds.sample_weight
     return Summary(
         coverage=metrics.coverage_error(y, s, sample_weight=w),
-        best_coverage=lr.best_coverage_error(y, sample_weight=w),
+        best_coverage=metrics.best_coverage_error(y, sample_weight=w),
         lrap=metrics.label_ranking_average_precision_score(y, s, sample_weight=w),
         loss=metrics.label_ranking_loss(y, s, sample_weight=w),
-        contrib=lr.label_ranking_contributions(y, s, sample_weight=w),
-        ties=lr.tie_broken_summary(y, s, sample_weight=w),
+        contrib=metrics.label_ranking_contributions(y, s, sample_weight=w),
+        ties=metrics.tie_broken_summary(y, s, sample_weight=w),
     )
 
 
@@ -121,7 +120,7 @@ def apply_cells(scores: np.ndarray, cells: dict[int, float]) -> np.ndarray:
 def what_if(ds: Dataset, model: str, base: Summary, sample: int, new_row) -> Summary | None:
     """The summary with the scores of one sample replaced; None if they are the model's.
 
-    Only ``sample`` is recomputed (:func:`metrics.label_ranking.replace_sample_scores`):
+    Only ``sample`` is recomputed (:func:`metrics.replace_sample_scores`):
     the same numbers as :func:`summary` of the whole edited matrix.
 
     Parameters
@@ -159,7 +158,7 @@ def what_if(ds: Dataset, model: str, base: Summary, sample: int, new_row) -> Sum
     orig_row = np.asarray(ds.score(model)[sample])
     if np.array_equal(new_row, orig_row):
         return None
-    changed = lr.replace_sample_scores(
+    changed = metrics.replace_sample_scores(
         ds.y_true[sample],
         new_row,
         contributions=base.contrib,
@@ -192,7 +191,9 @@ def scores_of(scores: np.ndarray, rows, sample: int, new_row: np.ndarray | None)
     return out
 
 
-def rank_table(scores: np.ndarray, rows, sample: int, new_row: np.ndarray | None) -> lr.RankTable:
+def rank_table(
+    scores: np.ndarray, rows, sample: int, new_row: np.ndarray | None
+) -> metrics.RankTable:
     """Every label's max rank and tie size in these samples, as shown (:func:`scores_of`).
 
     Examples
@@ -202,7 +203,7 @@ def rank_table(scores: np.ndarray, rows, sample: int, new_row: np.ndarray | None
     >>> ranks.rank.tolist(), ranks.tie_size.tolist()
     ([[2, 3, 1], [2, 2, 3]], [[1, 1, 1], [2, 2, 1]])
     """
-    return lr.label_rank_table(scores_of(scores, rows, sample, new_row))
+    return metrics.label_rank_table(scores_of(scores, rows, sample, new_row))
 
 
 # ------------------------------------------------------------------ one sample
@@ -213,7 +214,7 @@ class SampleSteps:
     ranking: pd.DataFrame  # metrics.lrap_steps (max rank), for the ranking chart
     lrap: pd.DataFrame  # LRAP steps under the tie rule
     coverage: pd.DataFrame  # coverage steps under the tie rule
-    loss: pd.DataFrame  # metrics.label_ranking.ranking_loss_steps (every pair)
+    loss: pd.DataFrame  # metrics.ranking_loss_steps (every pair)
     ties: pd.DataFrame  # tie_broken_summary of this sample alone
 
     @property
@@ -250,11 +251,11 @@ def sample_steps(y_row, s_row, ties: str) -> SampleSteps:
     """
     y_row, s_row = np.asarray(y_row), np.asarray(s_row)
     return SampleSteps(
-        ranking=lr.lrap_steps(y_row, s_row),
-        lrap=lr.lrap_steps_tie_broken(y_row, s_row, ties=ties),
-        coverage=lr.coverage_steps_tie_broken(y_row, s_row, ties=ties),
-        loss=lr.ranking_loss_steps(y_row, s_row),
-        ties=lr.tie_broken_summary(y_row[None, :], s_row[None, :]),
+        ranking=metrics.lrap_steps(y_row, s_row),
+        lrap=metrics.lrap_steps_tie_broken(y_row, s_row, ties=ties),
+        coverage=metrics.coverage_steps_tie_broken(y_row, s_row, ties=ties),
+        loss=metrics.ranking_loss_steps(y_row, s_row),
+        ties=metrics.tie_broken_summary(y_row[None, :], s_row[None, :]),
     )
 
 
@@ -264,7 +265,7 @@ def tie_rules_table(sample_ties: pd.DataFrame, all_ties: pd.DataFrame) -> pd.Dat
     Parameters
     ----------
     sample_ties, all_ties : pandas.DataFrame
-        :func:`metrics.label_ranking.tie_broken_summary` of the sample and of every sample.
+        :func:`metrics.tie_broken_summary` of the sample and of every sample.
 
     Returns
     -------
@@ -321,7 +322,7 @@ def worst_first(contrib: pd.DataFrame, sort_by: str) -> pd.DataFrame:
     >>> worst_first(contrib, "lrap")["sample"].tolist()
     [0, 1, 2]
     """
-    return lr.sort_worst_first(contrib, sort_by)
+    return metrics.sort_worst_first(contrib, sort_by)
 
 
 def contributions_table(rows: pd.DataFrame, ids) -> pd.DataFrame:
@@ -402,7 +403,7 @@ def rank_frame(scores: np.ndarray, y_true: np.ndarray, ids, names) -> pd.DataFra
     >>> t.filter(like="rank_").to_numpy().tolist()
     [[2, 3, 1], [1, 2, 3], [1, 2, 3]]
     """
-    ranks = lr.label_rank_table(scores)
+    ranks = metrics.label_rank_table(scores)
     out = pd.DataFrame(ranks.rank, columns=[f"rank_{c}" for c in names])
     true_df = pd.DataFrame(y_true.astype(int), columns=[f"true_{c}" for c in names])
     out.insert(0, "id", list(ids))

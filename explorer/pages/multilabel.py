@@ -20,7 +20,7 @@ import pandas as pd
 
 from explorer.datasets import Dataset
 from explorer.pages._parse import finite_float
-from metrics.classification import (
+from metrics import (
     MultilabelCounts,
     multilabel_averages,
     multilabel_counts,
@@ -204,7 +204,7 @@ def sample_rows(ds: Dataset, pred: np.ndarray, rows, beta: float, zd_key: str) -
     Returns
     -------
     pandas.DataFrame
-        :func:`metrics.classification.multilabel_per_sample` of those rows, indexed
+        :func:`metrics.multilabel_per_sample` of those rows, indexed
         by sample index.
 
     Examples

@@ -18,12 +18,7 @@ import pandas as pd
 
 import metrics
 from explorer.datasets import Dataset
-from metrics.regression import (
-    ERROR_COLUMNS,
-    recency_weights,
-    regression_errors,
-    regression_steps,
-)
+from metrics import ERROR_COLUMNS, recency_weights, regression_errors, regression_steps
 
 #: Rows of the per-sample table shown on screen (the CSV holds them all).
 ROW_LIMIT = 200

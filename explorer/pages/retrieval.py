@@ -22,11 +22,11 @@ from typing import NamedTuple
 import numpy as np
 import pandas as pd
 
+import metrics
 from explorer.datasets import Dataset
-from metrics.retrieval import (
+from metrics import (
     CONVENTION_METRICS,
     METRIC_PART,
-    _ap_denominator,
     retrieval_means,
     retrieval_per_query,
     retrieval_query_steps,
@@ -674,7 +674,7 @@ def ap_denominator(steps: pd.DataFrame, n_relevant: int, denominator: str, k: in
     [2.0, 3.0, 2.0, 1.0]
     """
     hits = float(steps.loc[steps["in_top_k"], "relevant"].sum())
-    return float(_ap_denominator(denominator, n_relevant, k, hits))
+    return float(metrics.ap_denominator(denominator, n_relevant, k, hits))
 
 
 def drill_total(steps: pd.DataFrame, drill: str) -> tuple[float, float]:

@@ -166,7 +166,7 @@ def multilabel_counts(y_true, y_pred, *, sample_weight=None) -> MultilabelCounts
 
     Examples
     --------
-    >>> from metrics.classification import multilabel_counts
+    >>> from metrics.explain.classification import multilabel_counts
     >>> c = multilabel_counts([[1, 0], [1, 1], [0, 0]], [[1, 0], [0, 1], [1, 0]])
     >>> c.tp.tolist(), c.predicted.tolist(), c.support.tolist()
     ([1.0, 1.0], [2.0, 1.0], [2.0, 1.0])
@@ -242,7 +242,7 @@ def multilabel_averages(counts, *, beta=1.0, zero_division="warn") -> dict:
 
     Examples
     --------
-    >>> from metrics.classification import multilabel_averages, multilabel_counts
+    >>> from metrics.explain.classification import multilabel_averages, multilabel_counts
     >>> c = multilabel_counts([[1, 0, 1], [0, 1, 0]], [[1, 0, 0], [0, 1, 1]])
     >>> a = multilabel_averages(c, beta=2.0)
     >>> a["micro"]["precision"], a["micro"]["recall"], round(a["macro"]["f1"], 4)
@@ -318,7 +318,7 @@ def multilabel_worst_samples(counts, *, zero_division="warn") -> np.ndarray:
 
     Examples
     --------
-    >>> from metrics.classification import multilabel_counts, multilabel_worst_samples
+    >>> from metrics.explain.classification import multilabel_counts, multilabel_worst_samples
     >>> c = multilabel_counts([[1, 0], [1, 1], [0, 0], [0, 1]], [[1, 0], [0, 0], [0, 0], [1, 1]])
     >>> multilabel_worst_samples(c).tolist()
     [1, 3, 2, 0]
@@ -379,7 +379,7 @@ def multilabel_label_table(
 
     Examples
     --------
-    >>> from metrics.classification import multilabel_label_table
+    >>> from metrics.explain.classification import multilabel_label_table
     >>> t = multilabel_label_table([[1, 0], [1, 1], [0, 0]], [[1, 0], [0, 0], [1, 0]])
     >>> t[["label", "tp", "fp", "fn"]].to_dict("list")
     {'label': ['0', '1'], 'tp': [1, 0], 'fp': [1, 0], 'fn': [1, 1]}
@@ -417,7 +417,7 @@ def multilabel_label_table_from_counts(
 
     Examples
     --------
-    >>> from metrics.classification import multilabel_counts, multilabel_label_table_from_counts
+    >>> from metrics import multilabel_counts, multilabel_label_table_from_counts
     >>> c = multilabel_counts([[1, 0], [1, 1], [0, 0]], [[1, 0], [0, 0], [1, 0]])
     >>> multilabel_label_table_from_counts(c)[["tp", "fp", "fn", "tn"]].to_dict("list")
     {'tp': [1, 0], 'fp': [1, 0], 'fn': [1, 1], 'tn': [0, 2]}
@@ -516,7 +516,7 @@ def multilabel_per_sample(y_true, y_pred, *, beta=1.0, zero_division="warn", lab
 
     Examples
     --------
-    >>> from metrics.classification import multilabel_per_sample
+    >>> from metrics.explain.classification import multilabel_per_sample
     >>> t = multilabel_per_sample([[1, 0, 1], [0, 0, 0]], [[1, 1, 0], [0, 0, 0]],
     ...                           label_names=["a", "b", "c"])
     >>> t[["wrong", "exact_match", "precision", "recall"]].to_dict("list")
@@ -574,7 +574,7 @@ def multilabel_outcomes(y_true, y_pred):
 
     Examples
     --------
-    >>> from metrics.classification import multilabel_outcomes
+    >>> from metrics.explain.classification import multilabel_outcomes
     >>> multilabel_outcomes([[1, 0, 1, 0]], [[1, 1, 0, 0]]).tolist()
     [['TP', 'FP', 'FN', 'TN']]
     >>> multilabel_outcomes([1, 0, 1], [1, 1, 0]).tolist()

@@ -73,7 +73,7 @@ def regression_errors(y_true, y_pred):
 
     Examples
     --------
-    >>> from metrics.regression import regression_errors
+    >>> from metrics.explain.regression import regression_errors
     >>> t = regression_errors([200.0, 200.0, 0.0], [150.0, 250.0, 1.0])
     >>> t[["absolute_error", "squared_error", "percentage_error"]].to_numpy().tolist()
     [[50.0, 2500.0, 0.25], [50.0, 2500.0, 0.25], [1.0, 1.0, 4503599627370496.0]]
@@ -125,7 +125,7 @@ def recency_weights(n_samples):
 
     Examples
     --------
-    >>> from metrics.regression import recency_weights
+    >>> from metrics.explain.regression import recency_weights
     >>> recency_weights(4).tolist()
     [0.4, 0.8, 1.2, 1.6]
     """
@@ -166,7 +166,7 @@ def regression_steps(y_true, y_pred, *, metric, sample_weight=None):
 
     Examples
     --------
-    >>> from metrics.regression import regression_steps
+    >>> from metrics.explain.regression import regression_steps
     >>> regression_steps([3, -0.5, 2, 7], [2.5, 0.0, 2, 8], metric="mae")["value"].tolist()
     [4.0, 2.0, 0.5]
     """

@@ -48,6 +48,7 @@ __all__ = [
     "METRIC_PART",
     "PARTS",
     "TIE_MODES",
+    "ap_denominator",
     "graded_gain",
     "relevant_at_level",
     "retrieval_curve",
@@ -507,7 +508,34 @@ def _check_conventions(k, denominator, level, gain, ties, max_grade, yt):
     return k, _check_max_grade(max_grade, yt)
 
 
-def _ap_denominator(denominator, n_rel, k, hits_k):
+def ap_denominator(denominator, n_rel, k, hits_k):
+    """What AP@K divides its sum of precisions by, under each convention.
+
+    Parameters
+    ----------
+    denominator : {"min_m_k", "relevant", "k", "hits"}
+        ``min(relevant, K)`` (scikit-learn-free IR default, trec_eval's map_cut),
+        all relevant items, ``K``, or the relevant items found in the top K.
+    n_rel : array-like of int
+        Relevant items of each query.
+    k : int
+        The cut-off.
+    hits_k : array-like of int
+        Relevant items in each query's top K.
+
+    Returns
+    -------
+    ndarray
+        The denominator of each query (0 where AP@K is 0/0).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from metrics import ap_denominator
+    >>> [ap_denominator(d, np.array([3]), 2, np.array([1]))[0].item()
+    ...  for d in ("min_m_k", "relevant", "k", "hits")]
+    [2, 3, 2, 1]
+    """
     if denominator == "min_m_k":
         return np.minimum(n_rel, k)
     if denominator == "relevant":
@@ -538,7 +566,7 @@ def _at_cutoffs(t: dict, ks: np.ndarray, denominator: str) -> dict:
                 "P@K": hits / kk,
                 "R@K": _safe_divide(hits, n_rel),
                 "hit rate@K": upto("first_prob"),
-                "AP@K": _safe_divide(upto("ap_num"), _ap_denominator(denominator, n_rel, kk, hits)),
+                "AP@K": _safe_divide(upto("ap_num"), ap_denominator(denominator, n_rel, kk, hits)),
                 "RR": np.broadcast_to(t["rr"][:, None], hits.shape),
                 "RR@K": np.cumsum(rr_terms, axis=1)[:, idx],
             }
@@ -1081,7 +1109,7 @@ def retrieval_query_steps(
     group = np.cumsum(change) - 1
     hits = np.cumsum(t["rel"][0])
     hits_k = hits[min(k, m) - 1]
-    den = float(_ap_denominator(denominator, t["n_rel"], k, np.array([hits_k]))[0])
+    den = float(ap_denominator(denominator, t["n_rel"], k, np.array([hits_k]))[0])
     ap_term = np.where(in_k, t["ap_num"][0], 0.0) / den if den else np.zeros(m)
     err_term = np.where(in_k, t["err"][0], 0.0)
     dcg_term = np.where(in_k, t["dcg"][0], 0.0)

@@ -13,7 +13,7 @@ from playwright.sync_api import Page, expect
 import metrics
 from explorer.formatting import fmt
 from explorer.samples import load_sample
-from metrics.dcg import exponential_gain
+from metrics.explain.dcg import exponential_gain
 from tests.e2e.conftest import wait_for_run
 
 SEED = load_sample("seed001_dcg")

@@ -14,8 +14,7 @@ import metrics
 from explorer.datasets import Dataset
 from explorer.pages import curves as page
 from explorer.samples import load_sample
-from metrics import curves as mc
-from metrics.classification import confusion_matrix, log_loss
+from metrics import confusion_matrix, log_loss
 from tests.conftest import binary_case, weights
 
 ROC6 = load_sample("seed002_roc6")  # y 1 0 1 0 0 0, scores 0.9 0.7 0.8 0.6 0.5 0.4
@@ -178,7 +177,7 @@ def test_optima_are_the_best_thresholds_by_brute_force(weighted):
     y, s, w = ds.y_true, ds.score("m"), ds.sample_weight
     best = page.optima(ds, "m", 2.0, 1.0, 3.0, 0.8, 0.6)
     kw = dict(beta=2.0, cost_fp=1.0, cost_fn=3.0, min_recall=0.8, min_precision=0.6)
-    assert best.equals(mc.optimal_thresholds(y, s, sample_weight=w, **kw))
+    assert best.equals(metrics.optimal_thresholds(y, s, sample_weight=w, **kw))
     assert best.equals(page.optima(ds, "m", 2.0, 1.0, 3.0, 0.8, 0.6, _counts=None))
     candidates = [math.inf, *np.unique(s)[::-1]]
     rows = [counts_at(y, s, t, w) for t in candidates]
@@ -280,7 +279,7 @@ def test_samples_orders():
     ds = binary(13, n=90)
     y, s = ds.y_true, ds.score("m")
     got = page.samples(ds, "m")
-    base = mc.per_sample_outcomes(y, s, None)
+    base = metrics.per_sample_outcomes(y, s, None)
     assert got["base"].equals(base)
     terms = base["log_loss_term"].to_numpy()
     assert np.all(np.diff(terms[got["worst"]]) <= 0)  # worst log-loss term first
@@ -296,7 +295,7 @@ def test_cell_samples_are_the_cells_highest_score_first(t):
     ds = binary(17, n=70)  # scores on a grid of 5 values: thresholds hit ties
     y, s = ds.y_true, ds.score("m")
     listed = page.samples(ds, "m")
-    outcome = mc.threshold_outcomes(y, s, t)
+    outcome = metrics.threshold_outcomes(y, s, t)
     for cell in page.CELLS:
         got = page.cell_samples(listed, cell, t)
         want = np.flatnonzero(outcome == cell)
@@ -310,7 +309,7 @@ def test_sample_rows_are_per_sample_outcomes_at_t():
     listed = page.samples(ds, "weak")
     idx = listed["worst"][:25]
     rows = page.sample_rows(ds, listed, idx, 0.4)
-    full = mc.per_sample_outcomes(y, s, 0.4)
+    full = metrics.per_sample_outcomes(y, s, 0.4)
     assert rows.columns.tolist() == ["id", *full.columns]
     assert rows["id"].tolist() == [ds.sample_ids[i] for i in idx]
     assert rows.drop(columns="id").equals(full.iloc[idx].reset_index(drop=True))
@@ -321,12 +320,12 @@ def test_sample_rows_are_per_sample_outcomes_at_t():
 def test_strip_figure_draws_every_sample_or_counts_them():
     small = binary(19, n=100)
     fig = page.strip_figure(small, "m", 0.5)
-    outcome = mc.threshold_outcomes(small.y_true, small.score("m"), 0.5)
+    outcome = metrics.threshold_outcomes(small.y_true, small.score("m"), 0.5)
     per_trace = {tr.name.split(" ")[0]: len(tr.x) for tr in fig.data}
     assert per_trace == {c: int((outcome == c).sum()) for c in page.CELLS}
     big = binary(19, n=page.STRIP_MARKERS + 1)
     fig = page.strip_figure(big, "m", 0.5)
-    outcome = mc.threshold_outcomes(big.y_true, big.score("m"), 0.5)
+    outcome = metrics.threshold_outcomes(big.y_true, big.score("m"), 0.5)
     bars = {tr.name.split(" ")[0]: int(np.sum(tr.y)) for tr in fig.data if tr.type == "bar"}
     assert bars == {c: int((outcome == c).sum()) for c in page.CELLS}
 
@@ -338,7 +337,7 @@ def test_four_ways(name):
     y, s = ds.y_true, ds.score()
     model = ds.model_names[0]
     at_100 = page.four_ways(ds, model)
-    assert at_100 == mc.auc_four_ways(y, s, n_bins=100)
+    assert at_100 == metrics.auc_four_ways(y, s, n_bins=100)
     assert at_100["pairwise"] == pytest.approx(brute_auc(y, s), abs=1e-12)
     for n_bins in (1, 7, 100):
         four = page.four_ways(ds, model, n_bins, _at_100=at_100)

@@ -16,7 +16,7 @@ from explorer.datasets import Dataset
 from explorer.pages import dcg as page
 from explorer.pages.dcg import Settings
 from explorer.samples import load_sample
-from metrics.dcg import dcg_tie_bounds_per_sample, exponential_gain
+from metrics import dcg_tie_bounds_per_sample, exponential_gain
 from tests.conftest import graded_case, weights
 
 SEED = load_sample("seed001_dcg")  # relevance a=10, b=0, c=0, d=1, e=5 in both rows

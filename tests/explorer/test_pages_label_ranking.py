@@ -12,7 +12,6 @@ from explorer import cache
 from explorer.datasets import Dataset
 from explorer.pages import label_ranking as page
 from explorer.samples import load_sample
-from metrics import label_ranking as lr
 from metrics._ranks import max_rank
 from tests.conftest import multilabel_case, weights
 
@@ -65,7 +64,7 @@ def test_summary_equals_scikit_learn(weighted):
     assert got.loss == pytest.approx(skm.label_ranking_loss(y, s, sample_weight=w))
     assert got.best_coverage == pytest.approx(skm.coverage_error(y, y + 0.0, sample_weight=w))
     np.testing.assert_allclose(got.contrib["coverage"], metrics.coverage_per_sample(y, s))
-    pd.testing.assert_frame_equal(got.ties, lr.tie_broken_summary(y, s, sample_weight=w))
+    pd.testing.assert_frame_equal(got.ties, metrics.tie_broken_summary(y, s, sample_weight=w))
 
 
 def test_digits_lrap_equals_mrr():
@@ -135,11 +134,11 @@ def test_rank_frame_holds_every_rank_and_label():
 
 
 # ------------------------------------------------------------------ one sample
-@pytest.mark.parametrize("ties", lr.TIE_RULES)
+@pytest.mark.parametrize("ties", metrics.TIE_RULES)
 def test_sample_steps_end_at_the_sample_values(ties):
     ds = tied(4, weighted=False)
     y, s = ds.y_true, ds.score("m")
-    per = lr.tie_broken_per_sample(y, s, ties=ties)
+    per = metrics.tie_broken_per_sample(y, s, ties=ties)
     loss = metrics.ranking_loss_per_sample(y, s)
     for i in range(ds.n_samples):
         one = page.sample_steps(y[i], s[i], ties)

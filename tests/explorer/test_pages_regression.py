@@ -17,7 +17,7 @@ import metrics
 from explorer.datasets import Dataset
 from explorer.pages import regression as reg
 from explorer.samples import load_sample
-from metrics.regression import MAPE_EPSILON
+from metrics import MAPE_EPSILON
 from tests.conftest import ROOT
 
 DIABETES = load_sample("diabetes")

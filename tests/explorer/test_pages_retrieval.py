@@ -16,12 +16,7 @@ from explorer import cache
 from explorer.datasets import Dataset
 from explorer.pages import retrieval as page
 from explorer.samples import load_sample
-from metrics.retrieval import (
-    CONVENTION_METRICS,
-    retrieval_curve,
-    retrieval_means,
-    retrieval_per_query,
-)
+from metrics import CONVENTION_METRICS, retrieval_curve, retrieval_means, retrieval_per_query
 from tests.conftest import ROOT, graded_case
 
 TOL = {"rtol": 0, "atol": 1e-12}

@@ -168,32 +168,10 @@ def test_the_scan_finds_the_app_names():
 
 @pytest.mark.parametrize("module, name", sorted(_app_uses()), ids="{0[0]}.{0[1]}".format)
 def test_every_name_the_app_uses_is_exported_by_metrics(module, name):
+    assert module == "metrics", f"the app imports {name} from {module}, not from metrics"
     assert not name.startswith("_")
     assert name in metrics.__all__, f"{module}.{name} is not in metrics.__all__"
     assert getattr(importlib.import_module(module), name) is getattr(metrics, name)
-
-
-MOVED = sorted(
-    (family, name, target)
-    for family in FAMILIES
-    for name, target in getattr(importlib.import_module(f"metrics.{family}"), "_MOVED", {}).items()
-)
-
-
-@pytest.mark.parametrize("family, name, target", MOVED, ids="{0[0]}.{0[1]}".format)
-def test_a_moved_name_forwards_to_its_new_module(family, name, target):
-    module = importlib.import_module(f"metrics.{family}")
-    assert name not in vars(module), "moved names are defined once, in metrics.explain"
-    assert target == f"metrics.explain.{family}"
-    moved = getattr(importlib.import_module(target), name)
-    assert getattr(module, name) is moved
-    if not name.startswith("_"):
-        assert getattr(metrics, name) is moved
-
-
-def test_an_unknown_name_is_still_an_attribute_error():
-    with pytest.raises(AttributeError, match="no attribute 'no_such_metric'"):
-        metrics.curves.no_such_metric  # noqa: B018
 
 
 def _public_callables():

@@ -835,7 +835,7 @@ def _degenerate_multilabel(seed: int):
 @pytest.mark.parametrize("zd", ZERO_DIVISIONS)
 @pytest.mark.parametrize("weighted", [False, True])
 def test_multilabel_averages_match_sklearn(seed, zd, weighted):
-    from metrics.classification import multilabel_averages, multilabel_counts
+    from metrics.explain.classification import multilabel_averages, multilabel_counts
 
     y, pred = _degenerate_multilabel(seed)
     w = weights(seed, len(y)) if weighted else None
@@ -882,7 +882,7 @@ def test_multilabel_averages_match_sklearn(seed, zd, weighted):
 @pytest.mark.parametrize("zd", ZERO_DIVISIONS)
 def test_multilabel_averages_nothing_predicted_nothing_true(zd):
     """All 0/0: micro meets it too; NaN everywhere gives NaN averages."""
-    from metrics.classification import multilabel_averages, multilabel_counts
+    from metrics.explain.classification import multilabel_averages, multilabel_counts
 
     y = np.zeros((4, 3), dtype=int)
     y[0, 0] = 1
@@ -906,7 +906,7 @@ def test_multilabel_averages_nothing_predicted_nothing_true(zd):
 def test_label_table_from_counts_is_label_table(seed, weighted):
     import pandas as pd
 
-    from metrics.classification import (
+    from metrics.explain.classification import (
         multilabel_counts,
         multilabel_label_table,
         multilabel_label_table_from_counts,
@@ -924,7 +924,8 @@ def test_label_table_from_counts_is_label_table(seed, weighted):
 
 
 def test_multilabel_counts_bool_input_is_used_as_is():
-    from metrics.classification import multilabel_confusion_matrix, multilabel_counts
+    from metrics.classification import multilabel_confusion_matrix
+    from metrics.explain.classification import multilabel_counts
 
     y, pred = _degenerate_multilabel(1)
     w = weights(1, len(y))
@@ -954,14 +955,14 @@ def test_multilabel_counts_bool_input_is_used_as_is():
     ],
 )
 def test_multilabel_counts_refusals(y_true, y_pred, match):
-    from metrics.classification import multilabel_counts
+    from metrics.explain.classification import multilabel_counts
 
     with pytest.raises(MetricInputError, match=match):
         multilabel_counts(y_true, y_pred)
 
 
 def test_counts_helpers_refuse_bad_arguments():
-    from metrics.classification import (
+    from metrics.explain.classification import (
         multilabel_averages,
         multilabel_counts,
         multilabel_label_table_from_counts,
@@ -983,7 +984,7 @@ def test_counts_helpers_refuse_bad_arguments():
 @pytest.mark.parametrize("seed", range(3))
 @pytest.mark.parametrize("zd", ZERO_DIVISIONS)
 def test_worst_samples_is_the_stable_sort_of_the_per_sample_table(seed, zd):
-    from metrics.classification import (
+    from metrics.explain.classification import (
         multilabel_counts,
         multilabel_per_sample,
         multilabel_worst_samples,
@@ -998,7 +999,7 @@ def test_worst_samples_is_the_stable_sort_of_the_per_sample_table(seed, zd):
 
 
 def test_multilabel_outcomes_of_one_column():
-    from metrics.classification import multilabel_outcomes
+    from metrics.explain.classification import multilabel_outcomes
 
     y, pred = _degenerate_multilabel(0)
     full = multilabel_outcomes(y, pred)

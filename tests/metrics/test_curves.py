@@ -16,7 +16,6 @@ from metrics._validation import MetricInputError
 from metrics.curves import (
     auc,
     auc_histogram,
-    auc_pairs,
     auc_pairwise,
     auc_rank,
     average_precision_score,
@@ -25,6 +24,7 @@ from metrics.curves import (
     roc_auc_score,
     roc_curve,
 )
+from metrics.explain.curves import auc_pairs
 from tests.conftest import binary_case, multilabel_case, tied_scores, weights
 
 SEEDS = range(8)

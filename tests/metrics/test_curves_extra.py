@@ -10,8 +10,8 @@ import sklearn.metrics as skm
 
 from metrics._validation import MetricInputError
 from metrics.classification import log_loss_per_sample
-from metrics.curves import (
-    auc_rank,
+from metrics.curves import auc_rank, roc_curve
+from metrics.explain.curves import (
     auc_rank_table,
     calibration_bins,
     optimal_thresholds,
@@ -20,7 +20,6 @@ from metrics.curves import (
     predict_at_threshold,
     rates_at_threshold,
     reduce_curve,
-    roc_curve,
     threshold_counts,
     threshold_outcomes,
     threshold_table,
@@ -291,7 +290,8 @@ def test_per_sample_rank_is_one_plus_the_higher_scores(seed):
 @pytest.mark.parametrize("seed", range(4))
 @pytest.mark.parametrize("weighted", [False, True])
 def test_auc_four_ways(seed, weighted):
-    from metrics.curves import auc_four_ways, auc_histogram
+    from metrics.curves import auc_histogram
+    from metrics.explain.curves import auc_four_ways
 
     y, s = binary_case(seed)
     w = weights(seed, len(y)) if weighted else None

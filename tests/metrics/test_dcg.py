@@ -11,11 +11,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from sklearn import metrics as skm
 
+import metrics
 import metrics._ranks as ranks
 import metrics.dcg as dcg_module
 from metrics._ranks import row_chunks
 from metrics._validation import MetricInputError
-from metrics.dcg import dcg_per_sample, dcg_score, dcg_steps, ndcg_per_sample, ndcg_score
+from metrics.dcg import dcg_per_sample, dcg_score, ndcg_per_sample, ndcg_score
+from metrics.explain.dcg import dcg_steps
 from tests.conftest import graded_case, tied_scores, weights
 
 SEEDS = range(8)
@@ -570,7 +572,7 @@ def test_bad_rows_are_refused_by_dcg_steps(y, s, match):
 )
 @pytest.mark.parametrize("chunk", [None, 7 * 9])
 def test_ranking_table_matches_every_metric(case, chunk):
-    from metrics.dcg import dcg_ranking, dcg_ranking_table, dcg_tie_bounds_per_sample
+    from metrics.explain.dcg import dcg_ranking, dcg_ranking_table, dcg_tie_bounds_per_sample
 
     rng = np.random.default_rng(hash(case) % 2**32)
     n, m = 37, 9
@@ -597,7 +599,7 @@ def test_ranking_table_matches_every_metric(case, chunk):
             with pytest.raises(MetricInputError):
                 dcg_ranking_table(r, exponential=True)
             continue
-        g = dcg_module.exponential_gain(y) if expo else y
+        g = metrics.exponential_gain(y) if expo else y
         t = dcg_ranking_table(
             r, k=k, log_base=base, ignore_ties=ties, exponential=expo, _max_elements=chunk
         )
@@ -617,7 +619,7 @@ def test_ranking_table_matches_every_metric(case, chunk):
 
 
 def test_ranking_refuses_bad_input():
-    from metrics.dcg import dcg_ranking, dcg_ranking_table
+    from metrics.explain.dcg import dcg_ranking, dcg_ranking_table
 
     with pytest.raises(MetricInputError):
         dcg_ranking([[1, -1]], [[0.1, 0.2]])

@@ -9,20 +9,19 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from sklearn import metrics as skm
 
+import metrics
 import metrics._ranks as ranks
 import metrics.label_ranking as lr
 from metrics._ranks import row_chunks
 from metrics._validation import MetricInputError
+from metrics.explain.label_ranking import coverage_steps, lrap_steps, ranking_loss_steps
 from metrics.label_ranking import (
     coverage_error,
     coverage_per_sample,
-    coverage_steps,
     label_ranking_average_precision_score,
     label_ranking_loss,
     lrap_per_sample,
-    lrap_steps,
     ranking_loss_per_sample,
-    ranking_loss_steps,
 )
 from tests.conftest import multilabel_case, tied_scores, weights
 
@@ -713,10 +712,10 @@ EXACT = {"rtol": 1e-12, "atol": 1e-12}
 
 def _assert_replacement_matches_full(y, s, w, i, new_row):
     """One-row update == full recomputation (1e-12), headline == scikit-learn (1e-9)."""
-    before = lr.label_ranking_contributions(y, s, sample_weight=w)
-    ties_before = lr.tie_broken_summary(y, s, sample_weight=w)
+    before = metrics.label_ranking_contributions(y, s, sample_weight=w)
+    ties_before = metrics.tie_broken_summary(y, s, sample_weight=w)
     kept = before.copy()
-    got = lr.replace_sample_scores(
+    got = metrics.replace_sample_scores(
         y[i],
         new_row,
         contributions=before,
@@ -727,10 +726,10 @@ def _assert_replacement_matches_full(y, s, w, i, new_row):
     pd.testing.assert_frame_equal(before, kept)  # the input table is left alone
     edited = s.astype(np.float64).copy()
     edited[i] = new_row
-    full = lr.label_ranking_contributions(y, edited, sample_weight=w)
+    full = metrics.label_ranking_contributions(y, edited, sample_weight=w)
     pd.testing.assert_frame_equal(got.contributions, full, check_dtype=False, **EXACT)
     pd.testing.assert_frame_equal(
-        got.ties, lr.tie_broken_summary(y, edited, sample_weight=w), **EXACT
+        got.ties, metrics.tie_broken_summary(y, edited, sample_weight=w), **EXACT
     )
     expected = {
         "coverage": lr.coverage_error(y, edited, sample_weight=w),
@@ -795,8 +794,8 @@ def test_replace_sample_scores_unit_weights_and_one_sample():
 
 def test_replace_sample_scores_without_ties_summary():
     y, s = multilabel_case(4)
-    t = lr.label_ranking_contributions(y, s)
-    got = lr.replace_sample_scores(y[6], np.arange(6.0), contributions=t, sample=6)
+    t = metrics.label_ranking_contributions(y, s)
+    got = metrics.replace_sample_scores(y[6], np.arange(6.0), contributions=t, sample=6)
     assert got.ties is None
     edited = s.copy()
     edited[6] = np.arange(6.0)
@@ -844,18 +843,18 @@ def test_replace_sample_scores_refuses_bad_input(kwargs, match):
     args = {
         "y_true_row": y[1],
         "y_score_row": [0.4, 0.3, 0.2, 0.1],
-        "contributions": lr.label_ranking_contributions(y, s),
+        "contributions": metrics.label_ranking_contributions(y, s),
         "sample": 1,
-        "ties": lr.tie_broken_summary(y, s),
+        "ties": metrics.tie_broken_summary(y, s),
         "previous_score_row": s[1],
     }
     args.update(kwargs)
     with pytest.raises(MetricInputError, match=match):
-        lr.replace_sample_scores(args.pop("y_true_row"), args.pop("y_score_row"), **args)
+        metrics.replace_sample_scores(args.pop("y_true_row"), args.pop("y_score_row"), **args)
 
 
 def test_replace_sample_scores_refuses_a_table_without_its_columns():
     y, s = multilabel_case(0)
-    t = lr.label_ranking_contributions(y, s).drop(columns=["lrap", "note"])
+    t = metrics.label_ranking_contributions(y, s).drop(columns=["lrap", "note"])
     with pytest.raises(MetricInputError, match=r"lacks the column\(s\) \['lrap', 'note'\]"):
-        lr.replace_sample_scores(y[3], s[3], contributions=t, sample=3)
+        metrics.replace_sample_scores(y[3], s[3], contributions=t, sample=3)

@@ -23,6 +23,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from metrics._validation import MetricInputError
+from metrics.explain.retrieval import retrieval_steps
 from metrics.retrieval import (
     _ranked_relevance,
     average_precision_at_k,
@@ -37,7 +38,6 @@ from metrics.retrieval import (
     recall_at_k,
     recall_at_k_per_sample,
     reciprocal_rank,
-    retrieval_steps,
 )
 from tests.conftest import graded_case
 
@@ -850,7 +850,10 @@ def test_ndcg_at_k_matches_pytrec_eval_ndcg_cut_on_tie_free_scores(seed):
 import metrics._ranks as ranks_module  # noqa: E402
 import metrics.retrieval as retrieval_module  # noqa: E402
 from metrics._ranks import keyed_descending_order  # noqa: E402
-from metrics.retrieval import retrieval_curve, retrieval_per_query  # noqa: E402
+from metrics.explain.retrieval import (  # noqa: E402
+    retrieval_curve,
+    retrieval_per_query,
+)
 
 
 def _score_matrices():

@@ -14,8 +14,7 @@ from explorer.charts import curves as charts
 from explorer.datasets import Dataset
 from explorer.formatting import fmt
 from explorer.samples import load_sample
-from metrics import curves as mc
-from metrics.classification import confusion_matrix, log_loss
+from metrics import confusion_matrix, log_loss
 from tests.conftest import APP
 
 PAGE = "views/curves.py"
@@ -115,11 +114,11 @@ def test_each_optimizer_moves_the_threshold():
         at.number_input(key=key).set_value(value).run()
     at.number_input(key="curves_min_precision").set_value(0.95).run()
     assert not at.exception
-    optima = mc.optimal_thresholds(
+    optima = metrics.optimal_thresholds(
         y, s, beta=2.0, cost_fp=1.0, cost_fn=4.0, min_recall=0.95, min_precision=0.95
     )
     assert len(set(optima["threshold"])) >= 3  # the goals disagree on this sample
-    for goal in mc.OPTIMIZERS:
+    for goal in metrics.OPTIMIZERS:
         at.radio(key="curves_optimize").set_value(goal).run()
         at.button(key="curves_apply_optimum").click().run()
         assert not at.exception
@@ -216,7 +215,7 @@ def test_weighted_dataset_and_calibration_bins():
     at.slider(key="curves_calib_bins").set_value(5).run()
     assert not at.exception
     cal = next(d.value for d in at.dataframe if "fraction_positive" in d.value.columns)
-    assert cal["count"].tolist() == mc.calibration_bins(y, s, n_bins=5)["count"].tolist()
+    assert cal["count"].tolist() == metrics.calibration_bins(y, s, n_bins=5)["count"].tolist()
 
 
 def test_big_dataset_draws_a_reduction():
@@ -292,7 +291,7 @@ def test_roc_and_pr_figures_carry_thresholds():
     y = [1, 0, 1, 0, 0, 0]
     s = [0.9, 0.7, 0.8, 0.6, 0.5, 0.4]
     fpr, tpr, thr = metrics.roc_curve(y, s, drop_intermediate=False)
-    optima = mc.optimal_thresholds(y, s).assign(label=["a", "b", "c", "d", "e"])
+    optima = metrics.optimal_thresholds(y, s).assign(label=["a", "b", "c", "d", "e"])
     optima["recall"] = optima["tpr"]
     fig = charts.roc_figure(
         [{"model": "m", "fpr": fpr, "tpr": tpr, "thresholds": thr, "auc": 1.0}],
@@ -325,7 +324,7 @@ def test_confusion_strip_and_other_figures():
     assert fig.data[0].text[1][0].startswith("<b>FP</b><br>3<br>75.0%")
     y = np.array([1, 0, 1, 0, 0, 0])
     s = np.array([0.9, 0.7, 0.8, 0.5, 0.5, 0.4])
-    out = mc.threshold_outcomes(y, s, 0.5)
+    out = metrics.threshold_outcomes(y, s, 0.5)
     strip = charts.strip_figure(s, y, out, 0.5)
     by_name = {tr.name.split(" ")[0]: tr for tr in strip.data}
     assert len(by_name["FP"].x) == 3 and len(by_name["TN"].x) == 1
@@ -337,7 +336,7 @@ def test_confusion_strip_and_other_figures():
     grid = charts.pairs_grid_figure(pairs)
     assert np.asarray(grid.data[0].z).tolist() == [[0.5, 1.0], [0.0, 1.0]]
     cal = charts.calibration_figure(
-        mc.calibration_bins([0, 1, 1, 0], [0.1, 0.8, 0.9, 0.7], n_bins=2)
+        metrics.calibration_bins([0, 1, 1, 0], [0.1, 0.8, 0.9, 0.7], n_bins=2)
     )
     assert list(cal.data[2].y) == [1, 3]
 
@@ -352,7 +351,7 @@ def test_long_tables_list_the_right_rows():
     s = np.round(np.clip(0.3 * y + 0.7 * rng.random(n), 0, 1), 2)  # many ties
     ds = Dataset("ties5000", "binary", y, {"m": s})
     at = open_with(ds, AppTest.from_file(APP, default_timeout=60))
-    full = mc.per_sample_outcomes(y, s, 0.5)
+    full = metrics.per_sample_outcomes(y, s, 0.5)
     full.insert(0, "id", list(ds.sample_ids))
     for cell in ("FP", "TN", "TP", "FN"):
         at.selectbox(key="curves_cm_cell").set_value(cell).run()
@@ -383,7 +382,7 @@ def test_long_tables_list_the_right_rows():
         assert counts.sum() == (full["outcome"] == outcome).sum(), outcome
     at.number_input(key="curves_n_bins").set_value(7).run()
     assert not at.exception
-    four = mc.auc_four_ways(y, s, n_bins=7)
+    four = metrics.auc_four_ways(y, s, n_bins=7)
     assert metric(at, "AUC: histogram") == fmt(four["histogram"])
     assert metric(at, "AUC: rank sum") == fmt(four["rank"])
     delta = next(m for m in at.metric if m.label == "AUC: histogram").proto.delta
@@ -411,7 +410,7 @@ def charts_counts(y) -> np.ndarray:
 )
 def test_strip_histograms_equal_numpy_histogram(scores):
     y = (np.arange(scores.shape[0]) % 3 == 0).astype(int)
-    out = mc.threshold_outcomes(y, scores, float(np.median(scores)))
+    out = metrics.threshold_outcomes(y, scores, float(np.median(scores)))
     fig = charts.strip_figure(scores, y, out, 0.5)
     edges = np.linspace(scores.min(), scores.max() + 1e-12, 101)
     assert len(fig.data) == 4
@@ -435,7 +434,7 @@ def test_strip_histogram_from_sorted_scores_equals_strip_figure(scores):
     y = (np.arange(scores.shape[0]) % 3 == 0).astype(int)
     pos, neg = np.sort(scores[y == 1]), np.sort(scores[y == 0])
     for t in (float(np.median(scores)), 0.5, 0.3, scores.min(), scores.max(), 1e9, -1e9):
-        want = charts.strip_figure(scores, y, mc.threshold_outcomes(y, scores, t), t)
+        want = charts.strip_figure(scores, y, metrics.threshold_outcomes(y, scores, t), t)
         got = charts.strip_histogram_figure(pos, neg, t)
         assert [tr.name for tr in got.data] == [tr.name for tr in want.data]
         for g, w in zip(got.data, want.data, strict=True):

@@ -14,8 +14,12 @@ import metrics
 from explorer.charts import dcg as charts
 from explorer.formatting import fmt
 from explorer.samples import load_sample
-from metrics._validation import MetricInputError
-from metrics.dcg import dcg_tie_bounds_per_sample, dcg_tie_order_steps, exponential_gain
+from metrics import (
+    MetricInputError,
+    dcg_tie_bounds_per_sample,
+    dcg_tie_order_steps,
+    exponential_gain,
+)
 from tests.conftest import APP, graded_case, numbered_selectbox
 
 PAGE = "views/dcg.py"

@@ -14,6 +14,7 @@ from sklearn import metrics as skm
 from streamlit.testing.v1 import AppTest
 
 import metrics
+import metrics.explain.label_ranking
 import metrics.label_ranking as lr
 from explorer.charts import ranking as charts
 from explorer.formatting import fmt
@@ -86,7 +87,7 @@ def _slow_moves(values, w):
 @pytest.mark.parametrize("seed", range(4))
 def test_label_rank_table_matches_slow_reference_and_max_rank(seed):
     _, s, _ = _case(seed)
-    t = lr.label_rank_table(s)
+    t = metrics.label_rank_table(s)
     rank, group, size = _slow_rank_table(s)
     np.testing.assert_array_equal(t.rank, rank)
     np.testing.assert_array_equal(t.rank, max_rank(s))
@@ -96,16 +97,16 @@ def test_label_rank_table_matches_slow_reference_and_max_rank(seed):
 
 def test_label_rank_table_refuses_nan():
     with pytest.raises(metrics.MetricInputError, match="y_score"):
-        lr.label_rank_table([[0.1, np.nan]])
+        metrics.label_rank_table([[0.1, np.nan]])
 
 
 def test_best_coverage_is_mean_true_labels_and_a_perfect_rankings_coverage():
     y, _, w = _case(1)
-    assert lr.best_coverage_error(y) == pytest.approx(y.sum(axis=1).mean())
-    assert lr.best_coverage_error(y, sample_weight=w) == pytest.approx(
+    assert metrics.best_coverage_error(y) == pytest.approx(y.sum(axis=1).mean())
+    assert metrics.best_coverage_error(y, sample_weight=w) == pytest.approx(
         skm.coverage_error(y, y + 0.0, sample_weight=w)
     )
-    assert lr.best_coverage_error(SEED_Y) == pytest.approx(5 / 3)
+    assert metrics.best_coverage_error(SEED_Y) == pytest.approx(5 / 3)
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -113,7 +114,7 @@ def test_best_coverage_is_mean_true_labels_and_a_perfect_rankings_coverage():
 def test_contributions_match_per_sample_functions_and_leave_one_out(seed, weighted):
     y, s, w = _case(seed)
     w = w if weighted else None
-    t = lr.label_ranking_contributions(y, s, sample_weight=w)
+    t = metrics.label_ranking_contributions(y, s, sample_weight=w)
     np.testing.assert_allclose(t["coverage"], metrics.coverage_per_sample(y, s))
     np.testing.assert_allclose(t["lrap"], metrics.lrap_per_sample(y, s))
     np.testing.assert_allclose(t["ranking_loss"], metrics.ranking_loss_per_sample(y, s))
@@ -134,7 +135,7 @@ def test_contributions_match_per_sample_functions_and_leave_one_out(seed, weight
 
 
 def test_contributions_of_seed003():
-    t = lr.label_ranking_contributions(SEED_Y, SEED_S)
+    t = metrics.label_ranking_contributions(SEED_Y, SEED_S)
     assert t["lrap"].round(4).tolist() == [0.5, 0.8333, 1.0]
     assert t["n_misordered"].tolist() == [1, 1, 0]
     # removing sample 0 (LRAP 0.5) would lift the mean from 0.7778 to 0.9167
@@ -142,26 +143,29 @@ def test_contributions_of_seed003():
 
 
 def test_contributions_of_a_lone_sample_have_nan_effect():
-    t = lr.label_ranking_contributions([[1, 0]], [[0.2, 0.5]])
+    t = metrics.label_ranking_contributions([[1, 0]], [[0.2, 0.5]])
     assert np.isnan(t.loc[0, "lrap_moves_mean"])
-    assert lr.sort_worst_first(t, "lrap")["sample"].tolist() == [0]
+    assert metrics.sort_worst_first(t, "lrap")["sample"].tolist() == [0]
 
 
 def test_sort_worst_first_orders_by_harm():
     y, s, _ = _case(2)
-    t = lr.label_ranking_contributions(y, s)
+    t = metrics.label_ranking_contributions(y, s)
     for by, worst in (("lrap", t["lrap"].min()), ("coverage", t["coverage"].max())):
-        assert lr.sort_worst_first(t, by)[by].iloc[0] == worst
-    assert lr.sort_worst_first(t, "ranking_loss")["ranking_loss"].iloc[0] == t["ranking_loss"].max()
+        assert metrics.sort_worst_first(t, by)[by].iloc[0] == worst
+    assert (
+        metrics.sort_worst_first(t, "ranking_loss")["ranking_loss"].iloc[0]
+        == t["ranking_loss"].max()
+    )
     with pytest.raises(metrics.MetricInputError, match="by must be one of"):
-        lr.sort_worst_first(t, "auc")
+        metrics.sort_worst_first(t, "auc")
 
 
 @pytest.mark.parametrize("seed", range(5))
 @pytest.mark.parametrize("ties", ["optimistic", "pessimistic"])
 def test_tie_broken_per_sample_matches_explicit_sort(seed, ties):
     y, s, _ = _case(seed)
-    got = lr.tie_broken_per_sample(y, s, ties=ties)
+    got = metrics.tie_broken_per_sample(y, s, ties=ties)
     lrap, cov = _slow_tie_broken(y, s, ties)
     np.testing.assert_allclose(got.lrap, lrap)
     np.testing.assert_allclose(got.coverage, cov)
@@ -184,12 +188,12 @@ def test_tie_broken_counted_and_sorted_groups_match_explicit_sort(monkeypatch, s
     for ties in ("optimistic", "pessimistic"):
         lrap, cov = _slow_tie_broken(y, s, ties)
         for yy in (y, y.astype(bool)):
-            got = lr.tie_broken_per_sample(yy, s, ties=ties)
+            got = metrics.tie_broken_per_sample(yy, s, ties=ties)
             np.testing.assert_allclose(got.lrap, lrap, rtol=1e-12, atol=1e-12)
             np.testing.assert_array_equal(got.coverage, cov)
         values = lr._score_values(s.astype(float))
         for vals in (values, None):  # the counted path (when it applies) and the sorted one
-            out = lr._broken_rows(y, s.astype(float), vals, (ties,))
+            out = metrics.explain.label_ranking._broken_rows(y, s.astype(float), vals, (ties,))
             np.testing.assert_allclose(out[0], lrap, rtol=1e-12, atol=1e-12)
             np.testing.assert_array_equal(out[1], cov)
 
@@ -197,15 +201,15 @@ def test_tie_broken_counted_and_sorted_groups_match_explicit_sort(monkeypatch, s
 @pytest.mark.parametrize("seed", range(3))
 def test_tie_rules_bracket_scikit_learn(seed):
     y, s, w = _case(seed)
-    mx = lr.tie_broken_per_sample(y, s, ties="max")
-    opt = lr.tie_broken_per_sample(y, s, ties="optimistic")
-    pes = lr.tie_broken_per_sample(y, s, ties="pessimistic")
+    mx = metrics.tie_broken_per_sample(y, s, ties="max")
+    opt = metrics.tie_broken_per_sample(y, s, ties="optimistic")
+    pes = metrics.tie_broken_per_sample(y, s, ties="pessimistic")
     np.testing.assert_allclose(mx.lrap, metrics.lrap_per_sample(y, s))
     np.testing.assert_allclose(mx.coverage, metrics.coverage_per_sample(y, s))
     np.testing.assert_allclose(mx.coverage, pes.coverage)  # scikit-learn's coverage is pessimistic
     assert np.all(mx.lrap >= pes.lrap - 1e-12) and np.all(opt.lrap >= pes.lrap - 1e-12)
     assert np.all(opt.coverage <= mx.coverage)
-    summary = lr.tie_broken_summary(y, s, sample_weight=w)
+    summary = metrics.tie_broken_summary(y, s, sample_weight=w)
     assert summary.loc["max", "lrap"] == pytest.approx(
         skm.label_ranking_average_precision_score(y, s, sample_weight=w)
     )
@@ -218,8 +222,8 @@ def test_tie_rules_bracket_scikit_learn(seed):
 def test_optimistic_lrap_can_fall_below_scikit_learns():
     # the docstring's example: max counts all three tied true labels in |L_ij|
     y, s = [[1, 1, 0, 0, 1, 1]], [[1, 0, 2, 1, 0, 0]]
-    assert lr.tie_broken_per_sample(y, s, ties="max").lrap[0] == pytest.approx(7 / 12)
-    assert lr.tie_broken_per_sample(y, s, ties="optimistic").lrap[0] == pytest.approx(
+    assert metrics.tie_broken_per_sample(y, s, ties="max").lrap[0] == pytest.approx(7 / 12)
+    assert metrics.tie_broken_per_sample(y, s, ties="optimistic").lrap[0] == pytest.approx(
         (1 / 2 + 2 / 4 + 3 / 5 + 4 / 6) / 4
     )
 
@@ -228,31 +232,31 @@ def test_tie_rules_agree_without_ties():
     rng = np.random.default_rng(7)
     y = (rng.random((30, 5)) < 0.5).astype(int)
     s = rng.random((30, 5))
-    rules = lr.tie_broken_summary(y, s)
+    rules = metrics.tie_broken_summary(y, s)
     assert rules["lrap"].nunique() == 1 and rules["coverage"].nunique() == 1
 
 
 @pytest.mark.parametrize("seed", range(3))
-@pytest.mark.parametrize("ties", lr.TIE_RULES)
+@pytest.mark.parametrize("ties", metrics.TIE_RULES)
 def test_tie_broken_steps_end_at_the_sample_values(seed, ties):
     y, s, _ = _case(seed, n=12)
-    per = lr.tie_broken_per_sample(y, s, ties=ties)
+    per = metrics.tie_broken_per_sample(y, s, ties=ties)
     for i in range(len(y)):
-        lt = lr.lrap_steps_tie_broken(y[i], s[i], ties=ties)
-        ct = lr.coverage_steps_tie_broken(y[i], s[i], ties=ties)
+        lt = metrics.lrap_steps_tie_broken(y[i], s[i], ties=ties)
+        ct = metrics.coverage_steps_tie_broken(y[i], s[i], ties=ties)
         assert lt["running_value"].iloc[-1] == pytest.approx(per.lrap[i])
         assert ct["running_value"].iloc[-1] == per.coverage[i]
         assert sorted(lt["label"]) == list(range(y.shape[1]))
     pd.testing.assert_frame_equal(
-        lr.lrap_steps_tie_broken(y[2], s[2], ties="max"), metrics.lrap_steps(y[2], s[2])
+        metrics.lrap_steps_tie_broken(y[2], s[2], ties="max"), metrics.lrap_steps(y[2], s[2])
     )
 
 
 def test_tie_rule_is_validated():
     with pytest.raises(metrics.MetricInputError, match="ties must be one of"):
-        lr.tie_broken_per_sample(SEED_Y, SEED_S, ties="random")
+        metrics.tie_broken_per_sample(SEED_Y, SEED_S, ties="random")
     with pytest.raises(metrics.MetricInputError, match="ties must be one of"):
-        lr.lrap_steps_tie_broken(SEED_Y[0], SEED_S[0], ties="average")
+        metrics.lrap_steps_tie_broken(SEED_Y[0], SEED_S[0], ties="average")
 
 
 # --------------------------------------------------------------------------- charts
@@ -268,7 +272,7 @@ def test_sample_ranking_figure_marks_true_labels_and_tie_groups():
 
 
 def test_contributions_figure_colors_and_selection():
-    t = lr.sort_worst_first(lr.label_ranking_contributions(SEED_Y, SEED_S), "lrap")
+    t = metrics.sort_worst_first(metrics.label_ranking_contributions(SEED_Y, SEED_S), "lrap")
     fig = charts.contributions_figure(t, "lrap", ["0", "1", "2"], selected=1)
     (bar,) = fig.data
     assert list(bar.customdata) == [0, 1, 2]
@@ -281,7 +285,7 @@ def test_contributions_figure_colors_and_selection():
 
 
 def test_rank_table_styler_shows_marks_and_colors():
-    t = lr.label_rank_table([[0.5, 0.5, 0.9]])
+    t = metrics.label_rank_table([[0.5, 0.5, 0.9]])
     sty = charts.rank_table_styler(
         t.rank, np.array([[1, 0, 0]]), t.tie_size, ["0"], ["a", "b", "c"]
     )
@@ -321,7 +325,7 @@ def open_page(name, **params):
 
 def assert_headline(at, y, s, w=None):
     assert metric(at, "Coverage error") == fmt(metrics.coverage_error(y, s, sample_weight=w))
-    assert metric(at, "Best coverage") == fmt(lr.best_coverage_error(y, sample_weight=w))
+    assert metric(at, "Best coverage") == fmt(metrics.best_coverage_error(y, sample_weight=w))
     assert metric(at, "LRAP") == fmt(
         metrics.label_ranking_average_precision_score(y, s, sample_weight=w)
     )
@@ -329,7 +333,7 @@ def assert_headline(at, y, s, w=None):
 
 
 def assert_sample(at, y, s, ties="max"):
-    per = lr.tie_broken_per_sample(y[None, :], s[None, :], ties=ties)
+    per = metrics.tie_broken_per_sample(y[None, :], s[None, :], ties=ties)
     assert metric(at, "Sample LRAP") == fmt(per.lrap[0])
     assert metric(at, "Sample coverage") == fmt(per.coverage[0])
     assert metric(at, "Sample ranking loss") == fmt(metrics.ranking_loss_per_sample([y], [s])[0])
@@ -464,11 +468,11 @@ def test_whatif_on_weighted_tied_data_equals_the_full_edited_matrix(weighted, de
         )
         assert_sample(at, y[i], edited[i])
         side = table(at, "tie rule")
-        rules = lr.tie_broken_summary(y, edited, sample_weight=w)
+        rules = metrics.tie_broken_summary(y, edited, sample_weight=w)
         np.testing.assert_allclose(side["LRAP (all samples)"], rules["lrap"], rtol=1e-12)
         np.testing.assert_allclose(side["coverage error (all)"], rules["coverage"], rtol=1e-12)
-        full = lr.sort_worst_first(
-            lr.label_ranking_contributions(y, edited, sample_weight=w), "lrap"
+        full = metrics.sort_worst_first(
+            metrics.label_ranking_contributions(y, edited, sample_weight=w), "lrap"
         )
         shown = table(at, "LRAP moves mean")
         assert shown["sample"].tolist() == full["sample"].tolist()
@@ -506,12 +510,12 @@ def test_digit_properties_models_sort_and_empty_sample():
     assert at.query_params["model"] in ("from_digit", ["from_digit"])
     s = ds.score("from_digit")
     assert_headline(at, ds.y_true, s)
-    contrib = lr.label_ranking_contributions(ds.y_true, s)
+    contrib = metrics.label_ranking_contributions(ds.y_true, s)
     for by, label in (("coverage", "coverage"), ("ranking_loss", "ranking loss")):
         at.selectbox(key="lr_sort_by").set_value(by).run()
         assert not at.exception
         shown = table(at, "LRAP moves mean")
-        worst = lr.sort_worst_first(contrib, by)
+        worst = metrics.sort_worst_first(contrib, by)
         assert shown["sample"].tolist()[:10] == worst["sample"].tolist()[:10]
         assert shown[label].iloc[0] == pytest.approx(worst[by].iloc[0])
     empty = int(np.flatnonzero(ds.y_true.sum(axis=1) == 0)[0])

@@ -15,7 +15,7 @@ import metrics
 from explorer.charts import multilabel as charts
 from explorer.formatting import fmt
 from explorer.samples import load_sample
-from metrics.classification import (
+from metrics import (
     multilabel_label_table,
     multilabel_outcomes,
     multilabel_per_sample,

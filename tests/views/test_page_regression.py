@@ -17,10 +17,10 @@ from explorer.charts import regression as charts
 from explorer.datasets import Dataset
 from explorer.formatting import fmt
 from explorer.samples import load_sample
-from metrics._validation import MetricInputError
-from metrics.regression import (
+from metrics import (
     ERROR_COLUMNS,
     MAPE_EPSILON,
+    MetricInputError,
     recency_weights,
     regression_errors,
     regression_steps,

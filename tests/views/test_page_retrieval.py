@@ -16,9 +16,9 @@ import metrics
 from explorer.charts.retrieval import grade_color, metrics_vs_k_figure, ranked_list_figure
 from explorer.formatting import fmt
 from explorer.samples import load_sample
-from metrics._validation import MetricInputError
-from metrics.retrieval import (
+from metrics import (
     CONVENTION_METRICS,
+    MetricInputError,
     average_precision_at_k,
     expected_reciprocal_rank_per_sample,
     graded_gain,

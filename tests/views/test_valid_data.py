@@ -19,7 +19,7 @@ import metrics
 from explorer.datasets import MAX_GRADE, Dataset
 from explorer.formatting import fmt
 from explorer.samples import load_sample
-from metrics.classification import confusion_matrix
+from metrics import confusion_matrix
 from tests.conftest import APP
 
 CURVES, HOME, DATA = "views/curves.py", "views/home.py", "views/data.py"
