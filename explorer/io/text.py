@@ -15,9 +15,14 @@ from collections.abc import Iterable
 import numpy as np
 import pandas as pd
 
-from explorer.io.errors import DataError
+from explorer.io.errors import DataError, quote
 from explorer.io.limits import _check_columns, _check_shape
-from explorer.io.validation import _check_names, _first_line, _not_a_number
+from explorer.io.validation import (
+    _check_names,
+    _check_text_column,
+    _first_line,
+    _not_a_number,
+)
 
 _INDEX = "\x00index"  # the unnamed first column pandas' to_csv writes for the index
 _WS = b" \t\r\f\v"  # what pandas treats as blank on a line (besides the delimiter)
@@ -176,8 +181,8 @@ class _TextFrame:
         for other in (";", "\t", ",", "|"):
             if other != self.sep and other in header:
                 raise DataError(
-                    f"{self.label}, line {self.header_line}: the header {header!r} reads as one "
-                    f"column: the delimiter looks like {_DELIMITER_NAMES[other]}, but a "
+                    f"{self.label}, line {self.header_line}: the header {quote(header)} reads as "
+                    f"one column: the delimiter looks like {_DELIMITER_NAMES[other]}, but a "
                     f"{self.what} file is separated by {_DELIMITER_NAMES[self.sep]}. Save it "
                     f"with {_DELIMITER_NAMES[self.sep]} between columns, or name it .txt to "
                     "let the explorer detect the delimiter."
@@ -333,7 +338,10 @@ class _TextFrame:
         return v
 
     def strings(self, col: str) -> pd.Series:
+        """Column ``col`` as stripped text; a cell over ``MAX_TEXT_CHARS`` is refused."""
         s = self.df[col]
         if s.dtype == np.float64:
             s = self._text()[col]
-        return s.str.strip()
+        s = s.str.strip()
+        _check_text_column(self, col, s)
+        return s
