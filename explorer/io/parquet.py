@@ -125,6 +125,13 @@ class _ParquetFrame:
                 decoded += self._check_dictionary(c, column)
                 _check_decoded(self.label, decoded, "the text columns read")
                 column = column.cast(column.type.value_type)
+            if pa.types.is_binary(column.type) or pa.types.is_large_binary(column.type):
+                try:
+                    column = column.cast(pa.large_string())
+                except _arrow_errors():
+                    raise DataError(
+                        f'{self.label}, column "{c}" holds bytes that are not UTF-8 text.'
+                    ) from None
             try:
                 self.df[c] = column.to_pandas().reset_index(drop=True)
             except _arrow_errors() as exc:

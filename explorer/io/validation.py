@@ -50,9 +50,17 @@ def _count(n: int, one: str, many: str | None = None) -> str:
 
 
 def _first_line(exc: BaseException) -> str:
-    """The first line of an exception's message, at most 120 characters of it."""
+    """The first line of an exception's message, at most 120 characters of it, without
+    memory addresses (the same file gives the same message).
+
+    Examples
+    --------
+    >>> _first_line(ValueError("malformed node: <ast.BinOp object at 0x7f52c031c760>"))
+    'malformed node: <ast.BinOp>'
+    """
     text = str(exc).strip()
     line = text.splitlines()[0] if text else type(exc).__name__
+    line = re.sub(r" object at 0x[0-9a-fA-F]+", "", line)
     return line if len(line) <= 120 else line[:117] + "..."
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 
+import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
@@ -207,3 +208,25 @@ def test_the_upload_limit_is_what_the_browser_enforces():
     assert read_upload("edge.csv", at_limit).n_samples == 1
     message = refusal(read_upload, "over.csv", at_limit + b" ")
     assert "over.csv is 50 MB (50,000,001 bytes); the limit is 50 MB (50,000,000 bytes)" in message
+
+
+def test_a_npy_of_python_objects_claiming_a_huge_shape_is_refused_before_np_load():
+    """Found by the upload fuzz (upload_case(19, 19155)): np.load sized the shape first
+    and raised OverflowError for an object array of shape (99999999999999999999, 2)."""
+    header = b"{'descr': '|O', 'fortran_order': True, 'shape': (99999999999999999999, 2), }\n"
+    data = b"\x93NUMPY\x01\x00" + len(header).to_bytes(2, "little") + header
+    buf = io.BytesIO()
+    np.save(buf, np.eye(2))
+    good = buf.getvalue()
+    message = refusal(read_pair_upload, "y.npy", good, "s.npy", data)
+    assert message.startswith("s.npy holds Python objects (pickled data), not numbers")
+
+
+def test_a_parquet_binary_id_that_is_not_utf8_is_refused():
+    """Found by the upload fuzz (upload_case(19, 3421)): pandas raised UnicodeDecodeError."""
+    ids = pa.array([b"\xff", b"0", b"1"])
+    data = parquet(pa.table({"y_true": [0, 1, 1], "y_score": [0.1, 0.9, 0.4], "id": ids}))
+    message = refusal(read_upload, "b.parquet", data)
+    assert message == 'b.parquet, column "id" holds bytes that are not UTF-8 text.'
+    ok = parquet(pa.table({"y_true": [0, 1], "y_score": [0.1, 0.9], "id": [b"a", b"b"]}))
+    assert read_upload("ok.parquet", ok).sample_ids == ("a", "b")
