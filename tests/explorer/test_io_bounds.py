@@ -230,3 +230,20 @@ def test_a_parquet_binary_id_that_is_not_utf8_is_refused():
     assert message == 'b.parquet, column "id" holds bytes that are not UTF-8 text.'
     ok = parquet(pa.table({"y_true": [0, 1], "y_score": [0.1, 0.9], "id": [b"a", b"b"]}))
     assert read_upload("ok.parquet", ok).sample_ids == ("a", "b")
+
+
+def test_a_text_file_of_too_many_rows_is_refused_before_it_is_parsed(monkeypatch):
+    """12 million short rows took 450 MB of parsing before the row limit refused them."""
+    from explorer.io.text import _TextFrame
+
+    def never(*args):
+        raise AssertionError("the file was parsed")
+
+    monkeypatch.setattr(_TextFrame, "_fast_read", never)
+    monkeypatch.setattr(limits, "MAX_ROWS", 1000)
+    body = b"y_true,y_score\n" + b"0,1\n\n" * 1001  # blank lines do not count as rows
+    message = refusal(read_upload, "rows.csv", body)
+    assert message == "rows.csv has 1,001 rows; the limit is 1,000 rows."
+    monkeypatch.setattr(limits, "MAX_CELLS", 1500)
+    message = refusal(read_upload, "cells.csv", b"y_true,y_score\n" + b"0,1\n" * 800)
+    assert "cells.csv has 800 rows x 2 columns = 1,600 cells; the limit is 1,500 cells." in message
