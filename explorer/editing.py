@@ -12,7 +12,8 @@ import numpy as np
 import pandas as pd
 
 from explorer.datasets import GRADE_LIMIT, MAX_GRADE, Dataset
-from explorer.io import DataError
+from explorer.io.errors import DataError, quote
+from explorer.io.limits import _check_text
 
 __all__ = [
     "EDIT_MAX_ROWS",
@@ -94,10 +95,46 @@ def _numbers(df: pd.DataFrame, table: str) -> np.ndarray:
         what = (
             "is empty"
             if raw is None or (isinstance(raw, float) and np.isnan(raw))
-            else (f"{raw!r} is not a finite number")
+            else (f"{quote(raw)} is not a finite number")
         )
         raise DataError(f'{table}, row {i}, column "{df.columns[j]}": {what}.')
     return values
+
+
+def _sample_ids(values, table: str) -> tuple[str, ...]:
+    """The ids of the edited rows: as typed, stripped; a row without one (a row the
+    editor added) gets ``str(row)``, or the first of ``<row>-2``, ``<row>-3``... not
+    taken. An id typed twice, or longer than ``MAX_TEXT_CHARS``, is refused.
+
+    Examples
+    --------
+    >>> _sample_ids(["a", None, " b ", float("nan"), "1"], "t")
+    ('a', '1-2', 'b', '3', '1')
+    """
+    typed: dict[str, int] = {}
+    for i, v in enumerate(values):
+        text = "" if v is None or (isinstance(v, float) and np.isnan(v)) else str(v).strip()
+        if not text:
+            continue
+        _check_text(f'{table}, row {i}, column "id"', text)
+        if text in typed:
+            raise DataError(
+                f'{table}, row {i}, column "id": {quote(text)} repeats the id of row '
+                f"{typed[text]} (expected each id once)."
+            )
+        typed[text] = i
+    ids = []
+    taken = set(typed)
+    for i, v in enumerate(values):
+        text = "" if v is None or (isinstance(v, float) and np.isnan(v)) else str(v).strip()
+        if not text:
+            text, k = str(i), 1
+            while text in taken:
+                k += 1
+                text = f"{i}-{k}"
+            taken.add(text)
+        ids.append(text)
+    return tuple(ids)
 
 
 def _check_labels(y: np.ndarray, df: pd.DataFrame, table: str, kind: str) -> None:
@@ -144,11 +181,7 @@ def dataset_from_table(df: pd.DataFrame, *, kind: str, name: str, description: s
         if (weight < 0).any():
             i = int(np.argmax(weight < 0))
             raise DataError(f'{table}, row {i}, column "sample_weight": must be >= 0.')
-    ids = (
-        tuple(str(v) if v is not None else str(i) for i, v in enumerate(df["id"]))
-        if "id" in df.columns
-        else ()
-    )
+    ids = _sample_ids(list(df["id"]), table) if "id" in df.columns else ()
     return Dataset(
         name=name,
         kind=kind,
@@ -200,7 +233,7 @@ def dataset_from_matrices(
         y_true=y,
         scores=arrays,
         label_names=tuple(str(c) for c in labels.columns),
-        sample_ids=tuple(str(i) for i in labels.index),
+        sample_ids=_sample_ids(list(labels.index), "the labels table"),
         description=description,
         source="edit",
     )

@@ -33,8 +33,9 @@ import zlib
 
 import numpy as np
 
-from explorer.datasets import KINDS, Dataset
-from explorer.io import DataError
+from explorer.datasets import KINDS, MAX_GRADE, Dataset
+from explorer.io.errors import DataError, quote
+from explorer.io.limits import MAX_FILE_NAME_CHARS, MAX_TEXT_CHARS
 
 __all__ = [
     "INLINE_MAX_CHARS",
@@ -47,6 +48,11 @@ __all__ = [
 ]
 
 INLINE_MAX_CHARS = 6000
+#: Most numbers (labels and every model's scores) a dataset may carry in a link.
+INLINE_MAX_VALUES = 20_000
+#: Longest dataset name a link may carry: two file names joined (a labels + scores
+#: pair) and a suffix such as " (edited)".
+MAX_NAME_CHARS = 2 * MAX_FILE_NAME_CHARS + 40
 VERSION = 2
 _VERSIONS = (1, 2)  # the link formats decode_dataset reads
 _MAX_DECOMPRESSED = 2_000_000
@@ -208,7 +214,7 @@ def _encode(ds: Dataset) -> str:
 
 def fits_in_link(ds: Dataset) -> bool:
     """Whether ``ds`` is small enough (and finite) to travel inline in a URL."""
-    if ds.y_true.size * (1 + len(ds.scores)) > 20_000:
+    if ds.y_true.size * (1 + len(ds.scores)) > INLINE_MAX_VALUES:
         return False
     try:
         return len(encode_dataset(ds)) <= INLINE_MAX_CHARS
@@ -256,10 +262,31 @@ class _Reader:
             raise _Damaged("unexpected bytes after the data")
 
 
+def _shown(value) -> str:
+    """A value of the payload for a message: a text quoted short, anything else as repr."""
+    if isinstance(value, str):
+        return quote(value)
+    text = repr(value)
+    return text if len(text) <= 40 else text[:40] + "..."
+
+
 def _strings(values, what: str) -> tuple[str, ...]:
+    """A list of names or ids, as uploads give them: each a text, not empty, at most
+    ``MAX_TEXT_CHARS`` long, all different."""
     if type(values) is not list or not all(type(v) is str for v in values):
         raise _Damaged(f"{what} must be a list of text")
+    _names(values, what)
     return tuple(values)
+
+
+def _names(values, what: str) -> None:
+    for v in values:
+        if not v:
+            raise _Damaged(f"{what} must not be empty")
+        if len(v) > MAX_TEXT_CHARS:
+            raise _Damaged(f"{what} hold {quote(v)}, longer than {MAX_TEXT_CHARS} characters")
+    if len(set(values)) != len(values):
+        raise _Damaged(f"{what} must be different from each other")
 
 
 def _dataset(payload, blob: bytes) -> Dataset:
@@ -268,13 +295,15 @@ def _dataset(payload, blob: bytes) -> Dataset:
         raise _Damaged("not a packed dataset")
     version = payload.get("v")
     if type(version) is not int or version not in _VERSIONS:
-        raise _Damaged(f"unknown format version {version!r}")
+        raise _Damaged(f"unknown format version {_shown(version)}")
     kind = payload.get("kind")
-    if kind not in KINDS:
-        raise _Damaged(f"unknown kind {kind!r}")
+    if type(kind) is not str or kind not in KINDS:
+        raise _Damaged(f"unknown kind {_shown(kind)}")
     name = payload.get("name")
     if type(name) is not str or not name.strip():
         raise _Damaged("the dataset has no name")
+    if len(name) > MAX_NAME_CHARS:
+        raise _Damaged(f"the name {quote(name)} is longer than {MAX_NAME_CHARS} characters")
     shape = payload.get("shape")
     ndim = 2 if kind in ("multilabel", "graded") else 1
     if (
@@ -292,8 +321,12 @@ def _dataset(payload, blob: bytes) -> Dataset:
     models = payload.get("s")
     if type(models) is not dict or not models:
         raise _Damaged("no model scores")
+    if size * (1 + len(models)) > INLINE_MAX_VALUES:
+        raise _Damaged(f"more than {INLINE_MAX_VALUES:,} numbers")
+    _names(list(models), "the model names")
     scores = {
-        m: read.array(v, size, f"the scores of {m!r}").reshape(shape) for m, v in models.items()
+        m: read.array(v, size, f"the scores of {quote(m)}").reshape(shape)
+        for m, v in models.items()
     }
     w = payload.get("w")
     weight = None if w is None else read.array(w, shape[0], "the sample weights")
@@ -302,13 +335,13 @@ def _dataset(payload, blob: bytes) -> Dataset:
         raise _Damaged("labels must be 0 or 1")
     if kind == "graded" and (y < 0).any():
         raise _Damaged("relevance grades must be >= 0")
-    if weight is not None and (weight < 0).any():
-        raise _Damaged("sample weights must be >= 0")
+    if kind == "graded" and (y > MAX_GRADE).any():
+        raise _Damaged("a relevance grade is above 2**53 - 1")
+    if weight is not None and ((weight < 0).any() or not (weight > 0).any()):
+        raise _Damaged("sample weights must be >= 0, and one at least > 0")
     labels = _strings(payload.get("labels", []), "the label names")
     if (ndim == 1 and labels) or (ndim == 2 and labels and len(labels) != shape[1]):
         raise _Damaged("the label names do not match the labels")
-    if len(set(labels)) != len(labels) or "" in labels:
-        raise _Damaged("the label names must be different and not empty")
     ids = _strings(payload.get("ids", []), "the sample ids")
     if ids and len(ids) != shape[0]:
         raise _Damaged("the sample ids do not match the samples")

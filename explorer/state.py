@@ -39,6 +39,7 @@ import streamlit as st
 
 from explorer.datasets import Dataset
 from explorer.io import DataError
+from explorer.io.errors import quote
 from explorer.links import decode_dataset, encode_dataset, fits_in_link
 from explorer.samples import load_sample, sample_index, sample_names
 
@@ -71,9 +72,70 @@ KEEP_ON_DATASET_CHANGE = ("data_upload_",)
 DATASET_PARAMS = ("ds", "data")
 
 
+#: Most uploaded, edited or linked datasets one session keeps; the oldest go first.
+MAX_SESSION_DATASETS = 5
+#: Most bytes those datasets may take together (as :func:`dataset_bytes` counts them).
+MAX_SESSION_BYTES = 200_000_000
+#: The session key of the notice saying which datasets were dropped to make room.
+DROPPED = "dropped_datasets"
+
+
 def session_datasets() -> dict[str, Dataset]:
-    """This session's uploads and edits, by name."""
+    """This session's uploads and edits, by name, oldest first."""
     return st.session_state.setdefault(SESSION, {})
+
+
+def dataset_bytes(ds: Dataset) -> int:
+    """About how many bytes ``ds`` holds: its arrays, and its texts as Python strings.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> ds = Dataset("t", "binary", np.zeros(1000), {"m": np.ones(1000)})
+    >>> 16_000 < dataset_bytes(ds) < 80_000  # two arrays of 8,000 bytes, 1,000 ids
+    True
+    """
+    arrays = [ds.y_true, *ds.scores.values()]
+    if ds.sample_weight is not None:
+        arrays.append(ds.sample_weight)
+    texts = (ds.name, ds.description, *ds.sample_ids, *ds.label_names, *ds.model_names)
+    # a short str takes 49 bytes besides its characters, plus 8 for its slot in a tuple
+    return sum(a.nbytes for a in arrays) + sum(map(len, texts)) + 57 * len(texts)
+
+
+def _keep(ds: Dataset) -> str:
+    """Keep ``ds`` as this session's newest dataset; return the name it is kept under.
+
+    A name of a bundled sample gets a suffix (``balanced (link)``): the sample
+    stays reachable. Then the oldest datasets are dropped while the session holds
+    more than :data:`MAX_SESSION_DATASETS` or :data:`MAX_SESSION_BYTES`; neither
+    ``ds`` (about to be the active one) nor the active one is, however big. The names dropped
+    are left in a notice (:data:`DROPPED`) that :func:`sidebar_picker` shows.
+    """
+    if ds.name in sample_names():  # never hide the bundled sample of that name
+        ds = dataclasses.replace(ds, name=f"{ds.name} ({ds.source})")
+    kept = session_datasets()
+    kept.pop(ds.name, None)  # a dataset of the same name is replaced, and becomes the newest
+    kept[ds.name] = ds
+    sizes = {name: dataset_bytes(d) for name, d in kept.items()}
+    spared = {ds.name, st.session_state.get(ACTIVE)}
+    dropped = []
+    while len(kept) > MAX_SESSION_DATASETS or sum(sizes.values()) > MAX_SESSION_BYTES:
+        oldest = next((name for name in kept if name not in spared), None)
+        if oldest is None:
+            break
+        del kept[oldest]
+        del sizes[oldest]
+        dropped.append(oldest)
+    if dropped:
+        names = ", ".join(quote(name) for name in dropped)
+        st.session_state[DROPPED] = (
+            f"To make room, this session no longer keeps {names} (at most "
+            f"{MAX_SESSION_DATASETS} uploaded or edited datasets, {MAX_SESSION_BYTES // 10**6:,} "
+            f"MB in all, are kept; the oldest go first). Upload {'them' if dropped[1:] else 'it'} "
+            "again to use it."
+        )
+    return ds.name
 
 
 def available() -> list[str]:
@@ -103,10 +165,7 @@ def init() -> None:
         except DataError as exc:
             st.session_state[LINK_ERROR] = str(exc)
         else:
-            if ds.name in sample_names():  # never hide the bundled sample of that name
-                ds = dataclasses.replace(ds, name=f"{ds.name} (link)")
-            session_datasets()[ds.name] = ds
-            st.session_state[ACTIVE] = ds.name
+            st.session_state[ACTIVE] = _keep(ds)
     elif wanted in sample_names():
         st.session_state[ACTIVE] = wanted
     elif wanted:
@@ -214,9 +273,14 @@ def set_active(name: str) -> None:
 
 
 def add_dataset(ds: Dataset) -> None:
-    """Keep ``ds`` for this session and make it the active dataset."""
-    session_datasets()[ds.name] = ds
-    set_active(ds.name)
+    """Keep ``ds`` for this session and make it the active dataset.
+
+    The session keeps at most :data:`MAX_SESSION_DATASETS` datasets of at most
+    :data:`MAX_SESSION_BYTES` in all: the oldest others are dropped, with a notice
+    (see :func:`_keep`). A dataset named like a bundled sample is kept as
+    ``<name> (upload)`` (``(edit)``, ``(link)``).
+    """
+    set_active(_keep(ds))
 
 
 def link_is_shareable() -> bool:
@@ -301,6 +365,8 @@ def sidebar_picker() -> Dataset:
         link_notice(st.session_state.pop(LINK_ERROR), error=True)
     if LINK_WARNING in st.session_state:
         link_notice(st.session_state.pop(LINK_WARNING))
+    if DROPPED in st.session_state:
+        st.info(st.session_state.pop(DROPPED), icon="🗑️")
     names = available()
     if st.session_state[ACTIVE] not in names:
         set_active(DEFAULT_SAMPLE)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from explorer.io.errors import DataError
+from explorer.io.errors import DataError, quote
 from explorer.io.parquet import _ParquetFrame
 from explorer.io.text import _TextFrame
 from explorer.io.validation import _Frame
@@ -70,7 +70,7 @@ def _check_extension(label: str, allowed: tuple[str, ...]) -> str:
         )
     if ext not in allowed:
         raise DataError(
-            f"{label}: files of type {ext or '(no extension)'!r} are not read; expected "
+            f"{label}: files of type {quote(ext or '(no extension)')} are not read; expected "
             f"{', '.join(allowed)}."
         )
     return ext

@@ -3,14 +3,38 @@
 The readers check sizes only through the functions here, which read the
 limits at call time: a test may lower them with
 ``monkeypatch.setattr(explorer.io.limits, "MAX_ROWS", 3)``.
+
+Sizes are in decimal units (1 MB = 1,000,000 bytes), as the browser counts
+them: Streamlit's file picker refuses a file above ``server.maxUploadSize``
+megabytes of 1,000,000 bytes on Linux and macOS (1,048,576 bytes on Windows),
+while the server takes up to that many MiB. :data:`MAX_UPLOAD_BYTES` is the
+smaller, so the limit the app states is the one every browser enforces, and a
+file that passes a Windows browser's picker is refused with the app's message.
 """
 
 from __future__ import annotations
 
-from explorer.io.errors import DataError
+from explorer.io.errors import MAX_MESSAGE_CHARS, DataError, quote
 
-#: Largest uploaded file, in bytes (50 MB).
-MAX_UPLOAD_BYTES = 50 * 1024 * 1024
+__all__ = [
+    "MAX_CELLS",
+    "MAX_COLUMNS",
+    "MAX_FILE_NAME_CHARS",
+    "MAX_MESSAGE_CHARS",
+    "MAX_PARQUET_BYTES",
+    "MAX_ROWS",
+    "MAX_TEXT_CHARS",
+    "MAX_UPLOAD_BYTES",
+    "UPLOAD_LIMIT_MB",
+    "limits_text",
+]
+
+#: ``server.maxUploadSize`` of the app's configs (.streamlit/config.toml and
+#: hosting/config.toml), in megabytes; tests check that the configs agree.
+UPLOAD_LIMIT_MB = 50
+#: Largest uploaded file, in bytes: what the browser's file picker enforces
+#: for ``server.maxUploadSize`` on Linux and macOS (50 MB = 50,000,000 bytes).
+MAX_UPLOAD_BYTES = UPLOAD_LIMIT_MB * 1000 * 1000
 #: Most data rows (or TREC lines) one file may hold.
 MAX_ROWS = 2_000_000
 #: Most columns one file (or a pivoted matrix) may hold.
@@ -18,6 +42,14 @@ MAX_COLUMNS = 2_000
 #: Most cells (rows x columns) of one table or matrix: a guard for memory,
 #: mainly against compressed Parquet files that expand a thousandfold.
 MAX_CELLS = 20_000_000
+#: Most characters of one text cell that names something: a sample id, a label
+#: or model name, a column name, a TREC query or document id, a run tag.
+MAX_TEXT_CHARS = 256
+#: Most characters of an uploaded file's name.
+MAX_FILE_NAME_CHARS = 255
+#: Most bytes the columns read from a Parquet file may take once decompressed,
+#: as its metadata states them (and, for text columns, as decoded).
+MAX_PARQUET_BYTES = 256_000_000
 
 
 def limits_text() -> str:
@@ -26,27 +58,53 @@ def limits_text() -> str:
     Examples
     --------
     >>> limits_text()
-    'Up to 50 MB per file, 2,000,000 rows, 2,000 columns and 20,000,000 cells.'
+    'Up to 50 MB (50,000,000 bytes) per file, 2,000,000 rows, 2,000 columns and 20,000,000 cells.'
     """
     return (
-        f"Up to {_size(MAX_UPLOAD_BYTES)} per file, {MAX_ROWS:,} rows, "
-        f"{MAX_COLUMNS:,} columns and {MAX_CELLS:,} cells."
+        f"Up to {_exact(MAX_UPLOAD_BYTES)} per file, {MAX_ROWS:,} rows, {MAX_COLUMNS:,} "
+        f"columns and {MAX_CELLS:,} cells."
     )
 
 
 def _size(n: int) -> str:
-    if n >= 1024 * 1024:
-        return f"{n / (1024 * 1024):.3g} MB"
-    if n >= 1024:
-        return f"{n / 1024:.3g} KB"
+    """``n`` bytes in decimal units, as the browser shows file sizes.
+
+    Examples
+    --------
+    >>> _size(50_000_000), _size(52_428_800), _size(10_272), _size(255)
+    ('50 MB', '52.4 MB', '10.3 KB', '255 bytes')
+    """
+    for unit, size in (("GB", 10**9), ("MB", 10**6), ("KB", 10**3)):
+        if n >= size:
+            return f"{n / size:.3g} {unit}"
     return f"{n:,} bytes"
+
+
+def _exact(n: int) -> str:
+    """``n`` bytes in decimal units and, when rounded, exactly.
+
+    Examples
+    --------
+    >>> _exact(50_000_000), _exact(52_428_800), _exact(150)
+    ('50 MB (50,000,000 bytes)', '52.4 MB (52,428,800 bytes)', '150 bytes')
+    """
+    text = _size(n)
+    return text if text.endswith("bytes") else f"{text} ({n:,} bytes)"
 
 
 def _check_size(label: str, data: bytes, max_bytes: int) -> None:
     if len(data) > max_bytes:
         raise DataError(
-            f"{label} is {_size(len(data))}; the limit is {_size(max_bytes)} per file. "
+            f"{label} is {_exact(len(data))}; the limit is {_exact(max_bytes)} per file. "
             "Upload a smaller sample of the data."
+        )
+
+
+def _check_file_name(name: str) -> None:
+    if len(name) > MAX_FILE_NAME_CHARS:
+        raise DataError(
+            f"the file name {quote(name)} is {len(name):,} characters long; the limit is "
+            f"{MAX_FILE_NAME_CHARS} characters. Rename the file."
         )
 
 
@@ -69,4 +127,21 @@ def _check_shape(label: str, n_rows: int, n_columns: int) -> None:
         raise DataError(
             f"{label} has {n_rows:,} rows x {n_columns:,} columns = {n_rows * n_columns:,} "
             f"cells; the limit is {MAX_CELLS:,} cells."
+        )
+
+
+def _check_text(where: str, text: str) -> None:
+    """Refuse a name or id longer than :data:`MAX_TEXT_CHARS`; ``where`` says where it is."""
+    if len(text) > MAX_TEXT_CHARS:
+        raise DataError(
+            f"{where}: {quote(text)} is too long: at most {MAX_TEXT_CHARS} characters (an id "
+            "or a name, not a text)."
+        )
+
+
+def _check_decoded(label: str, n_bytes: int, what: str) -> None:
+    if n_bytes > MAX_PARQUET_BYTES:
+        raise DataError(
+            f"{label}: {what} take {_size(n_bytes)} once decompressed; the limit is "
+            f"{_size(MAX_PARQUET_BYTES)}. Upload fewer rows, or drop the long text columns."
         )

@@ -7,9 +7,9 @@ import pandas as pd
 
 from explorer.datasets import GRADE_LIMIT, MAX_GRADE, Dataset
 from explorer.io.dispatch import _format, _open_frame, _source
-from explorer.io.errors import DataError
+from explorer.io.errors import DataError, quote
 from explorer.io.limits import _check_shape
-from explorer.io.validation import _binary_check, _Frame
+from explorer.io.validation import _binary_check, _Frame, _listed
 
 
 def _first_duplicate(codes: list[np.ndarray]) -> tuple[int, int] | None:
@@ -30,19 +30,19 @@ def _long_dataset(frame: _Frame, kind: str | None, name: str | None) -> Dataset:
     if missing:
         raise DataError(
             f"{label} has no {', '.join(repr(c) for c in missing)} column: a long table needs "
-            f"sample, label, y_true and y_score columns; its columns are {cols[:12]}."
+            f"sample, label, y_true and y_score columns; its columns are {_listed(cols)}."
         )
     has_model = "model" in cols
     score_cols = [c for c in cols if c == "y_score" or c.startswith("score_")]
     if has_model and score_cols != ["y_score"]:
         raise DataError(
             f'{label} has a "model" column, so it needs exactly one "y_score" column; '
-            f"its score columns are {score_cols}."
+            f"its score columns are {_listed(score_cols)}."
         )
     if not score_cols:
         raise DataError(
             f'{label} has no score column: expected "y_score" (with an optional "model" '
-            f'column) or "score_<model>" columns; its columns are {cols[:12]}.'
+            f'column) or "score_<model>" columns; its columns are {_listed(cols)}.'
         )
     if kind not in (None, "multilabel", "graded"):
         raise ValueError(f"a long table holds multilabel or graded data; got {kind!r}")
@@ -52,13 +52,14 @@ def _long_dataset(frame: _Frame, kind: str | None, name: str | None) -> Dataset:
     if negative.any():
         i = int(np.argmax(negative))
         raise DataError(
-            f"{frame.cell(i, 'y_true')}: {frame.raw(i, 'y_true')!r} is negative (expected 0 or "
-            "1 for multilabel data, a relevance grade >= 0 for graded data)."
+            f"{frame.cell(i, 'y_true')}: {quote(frame.raw(i, 'y_true'))} is negative (expected "
+            "0 or 1 for multilabel data, a relevance grade >= 0 for graded data)."
         )
     huge = y > MAX_GRADE
     if huge.any():
         i = int(np.argmax(huge))
-        raise DataError(f"{frame.cell(i, 'y_true')}: {frame.raw(i, 'y_true')!r} {GRADE_LIMIT}.")
+        raw = quote(frame.raw(i, "y_true"))
+        raise DataError(f"{frame.cell(i, 'y_true')}: {raw} {GRADE_LIMIT}.")
     if kind == "multilabel":
         _binary_check(frame, "y_true", y)
     samples, labels = frame.strings("sample"), frame.strings("label")
@@ -78,9 +79,9 @@ def _long_dataset(frame: _Frame, kind: str | None, name: str | None) -> Dataset:
     dup = _first_duplicate(keys)
     if dup is not None:
         i, j = dup
-        pair = f"sample {samples.iloc[i]!r}, label {labels.iloc[i]!r}"
+        pair = f"sample {quote(samples.iloc[i])}, label {quote(labels.iloc[i])}"
         if has_model:
-            pair += f", model {models.iloc[i]!r}"
+            pair += f", model {quote(models.iloc[i])}"
         raise DataError(
             f"{label}, {frame.where(i)}: the pair ({pair}) already appears on {frame.where(j)} "
             "(expected each pair once)."
@@ -96,10 +97,10 @@ def _long_dataset(frame: _Frame, kind: str | None, name: str | None) -> Dataset:
             present = np.zeros(n_l, dtype=bool)
             present[lc[sc == s]] = True
             j = int(np.argmax(~present))
-            of_model = f" for model {model_names[m]!r}" if has_model else ""
+            of_model = f" for model {quote(model_names[m])}" if has_model else ""
             raise DataError(
-                f"{label}: the pair (sample {str(s_names[s])!r}, label {str(l_names[j])!r}) is "
-                f"missing{of_model}: expected a row for every sample and label ({n_s:,} samples "
+                f"{label}: the pair (sample {quote(s_names[s])}, label {quote(l_names[j])}) "
+                f"is missing{of_model}: expected a row for every sample and label ({n_s:,} samples "
                 f"x {n_l:,} labels = {n_s * n_l:,} rows), found {count:,}."
             )
     first = m_codes == 0
@@ -111,9 +112,10 @@ def _long_dataset(frame: _Frame, kind: str | None, name: str | None) -> Dataset:
             i = int(np.argmax(differs))
             j = int(np.argmax(first & (s_codes == s_codes[i]) & (l_codes == l_codes[i])))
             raise DataError(
-                f"{frame.cell(i, 'y_true')}: {frame.raw(i, 'y_true')!r} differs from "
-                f"{frame.raw(j, 'y_true')!r} on {frame.where(j)} for the same (sample "
-                f"{samples.iloc[i]!r}, label {labels.iloc[i]!r}); every model shares one y_true."
+                f"{frame.cell(i, 'y_true')}: {quote(frame.raw(i, 'y_true'))} differs from "
+                f"{quote(frame.raw(j, 'y_true'))} on {frame.where(j)} for the same (sample "
+                f"{quote(samples.iloc[i])}, label {quote(labels.iloc[i])}); every model shares "
+                "one y_true."
             )
     arrays = {}
     for m, model in enumerate(model_names):

@@ -8,9 +8,9 @@ import numpy as np
 
 from explorer.datasets import GRADE_LIMIT, MAX_GRADE, Dataset
 from explorer.io.dispatch import _format, _open_frame, _source
-from explorer.io.errors import DataError
+from explorer.io.errors import DataError, quote
 from explorer.io.npy import _read_npy
-from explorer.io.validation import _Frame, _ids, _not_a_number
+from explorer.io.validation import _Frame, _ids, _listed, _not_a_number
 
 
 @dataclass
@@ -57,7 +57,7 @@ def _open_matrix(source, name: str | None, default: str) -> _Matrix:
     frame = _open_frame(data, label, fmt)
     names = [c for c in frame.columns if c != "id"]
     if not names:
-        raise DataError(f"{label} has no label columns; its columns are {frame.columns}.")
+        raise DataError(f"{label} has no label columns; its columns are {_listed(frame.columns)}.")
     return _Matrix(label, names, frame=frame)
 
 
@@ -70,7 +70,8 @@ def _same_header(a: _Matrix, b: _Matrix) -> None:
         head = f"{a.label} has {len(a.names)} columns but {b.label} has {len(b.names)}"
     else:
         head = f"{a.label} and {b.label} have different headers"
-    parts = [f"extra: {extra}"] * bool(extra) + [f"missing: {missing}"] * bool(missing)
+    parts = [f"extra: {_listed(extra)}"] * bool(extra)
+    parts += [f"missing: {_listed(missing)}"] * bool(missing)
     if not parts:
         j = next(j for j, (x, y) in enumerate(zip(a.names, b.names, strict=True)) if x != y)
         parts = [f'column {j + 1} is "{a.names[j]}" in {a.label} but "{b.names[j]}" in {b.label}']
@@ -100,19 +101,21 @@ def _matrix_kind(m: _Matrix, kind: str | None) -> str:
     if negative.any():
         i, j = np.unravel_index(int(np.argmax(negative)), y.shape)
         raise DataError(
-            f"{m.cell(i, j)}: {m.raw(i, j)!r} is negative (expected 0 or 1 for multilabel "
+            f"{m.cell(i, j)}: {quote(m.raw(i, j))} is negative (expected 0 or 1 for multilabel "
             "data, a relevance grade >= 0 for graded data)."
         )
     huge = y > MAX_GRADE
     if huge.any():
         i, j = np.unravel_index(int(np.argmax(huge)), y.shape)
-        raise DataError(f"{m.cell(i, j)}: {m.raw(i, j)!r} {GRADE_LIMIT}.")
+        raise DataError(f"{m.cell(i, j)}: {quote(m.raw(i, j))} {GRADE_LIMIT}.")
     is01 = (y == 0) | (y == 1)
     if kind is None:
         return "multilabel" if is01.all() else "graded"
     if kind == "multilabel" and not is01.all():
         i, j = np.unravel_index(int(np.argmax(~is01)), y.shape)
-        raise DataError(f"{m.cell(i, j)}: {m.raw(i, j)!r} is not a 0/1 label (expected 0 or 1).")
+        raise DataError(
+            f"{m.cell(i, j)}: {quote(m.raw(i, j))} is not a 0/1 label (expected 0 or 1)."
+        )
     return kind
 
 
@@ -180,7 +183,7 @@ def read_matrix_pair(
         if ids and sm.ids and ids != sm.ids:
             i = next(i for i, (x, y) in enumerate(zip(ids, sm.ids, strict=True)) if x != y)
             raise DataError(
-                f"{sm.frame.cell(i, 'id')}: {sm.ids[i]!r} differs from {ids[i]!r} in "
+                f"{sm.frame.cell(i, 'id')}: {quote(sm.ids[i])} differs from {quote(ids[i])} in "
                 f"{lab.label} (expected the same samples in the same order)."
             )
         ids = ids or sm.ids

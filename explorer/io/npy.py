@@ -17,6 +17,11 @@ from explorer.io.errors import DataError
 from explorer.io.limits import _check_shape
 from explorer.io.validation import _first_line
 
+_PICKLED = (
+    "{label} holds Python objects (pickled data), not numbers; the explorer never "
+    "unpickles uploads. Save a numeric array: np.save(path, a.astype(float))."
+)
+
 
 def _check_npy_header(data: bytes, label: str) -> None:
     """Refuse a .npy header that does not parse, or whose shape the bytes cannot fill.
@@ -38,8 +43,8 @@ def _check_npy_header(data: bytes, label: str) -> None:
         raise DataError(f"{label} is not a readable .npy file (its header is damaged).") from None
     except (ValueError, TypeError, OverflowError) as exc:
         raise DataError(f"{label} is not a readable .npy file ({_first_line(exc)}).") from None
-    if dtype.hasobject:
-        return  # np.load refuses it below, with the pickled-data message
+    if dtype.hasobject:  # refused before np.load, which would size the shape first
+        raise DataError(_PICKLED.format(label=label))
     claimed = math.prod(shape) * dtype.itemsize
     held = len(data) - f.tell()
     if claimed != held:
@@ -60,12 +65,9 @@ def _read_npy(data: bytes, label: str) -> np.ndarray:
         arr = np.load(_io.BytesIO(data), allow_pickle=False)
     except ValueError as exc:
         if "pickle" in str(exc).lower():
-            raise DataError(
-                f"{label} holds Python objects (pickled data), not numbers; the explorer never "
-                "unpickles uploads. Save a numeric array: np.save(path, a.astype(float))."
-            ) from None
+            raise DataError(_PICKLED.format(label=label)) from None
         raise DataError(f"{label} is not a readable .npy file ({_first_line(exc)}).") from None
-    except (OSError, EOFError) as exc:
+    except (OSError, EOFError, OverflowError) as exc:
         raise DataError(f"{label} is not a readable .npy file ({_first_line(exc)}).") from None
     if hasattr(arr, "files"):
         arr.close()

@@ -6,24 +6,32 @@ import numpy as np
 
 from explorer.datasets import Dataset
 from explorer.io.dispatch import _format, _open_frame, _source
-from explorer.io.errors import DataError
-from explorer.io.validation import _binary_check, _Frame, _ids, _no_header_hint, _trec_hint
+from explorer.io.errors import DataError, quote
+from explorer.io.validation import (
+    _binary_check,
+    _Frame,
+    _ids,
+    _listed,
+    _no_header_hint,
+    _trec_hint,
+)
 
 
 def _table_dataset(frame: _Frame, kind: str | None, name: str | None) -> Dataset:
     label, cols = frame.label, frame.columns
     if "y_true" not in cols:
         raise DataError(
-            f'{label} has no "y_true" column; its columns are {cols[:12]}.{_no_header_hint(cols)}'
-            f"{_trec_hint(cols)}"
+            f'{label} has no "y_true" column; its columns are {_listed(cols)}.'
+            f"{_no_header_hint(cols)}{_trec_hint(cols)}"
         )
     scores = [c for c in cols if c == "y_score" or c.startswith("score_")]
     preds = [c for c in cols if c == "y_pred" or c.startswith("pred_")]
     if kind is None:
         if scores and preds:
             raise DataError(
-                f"{label} has score columns {scores} and prediction columns {preds}: a table "
-                "holds one kind of data (binary scores or regression predictions)."
+                f"{label} has score columns {_listed(scores)} and prediction columns "
+                f"{_listed(preds)}: a table holds one kind of data (binary scores or "
+                "regression predictions)."
             )
         kind = "regression" if preds else "binary"
     elif kind not in ("binary", "regression"):
@@ -34,7 +42,7 @@ def _table_dataset(frame: _Frame, kind: str | None, name: str | None) -> Dataset
     if not model_cols:
         raise DataError(
             f'{label} has no score column: expected "{single}" or "{prefix}<model>" '
-            f"columns; its columns are {cols[:12]}."
+            f"columns; its columns are {_listed(cols)}."
         )
     has_weight = "sample_weight" in cols
     frame.load(["y_true", *model_cols, *(["sample_weight"] * has_weight)])
@@ -51,7 +59,7 @@ def _table_dataset(frame: _Frame, kind: str | None, name: str | None) -> Dataset
         if negative.any():
             i = int(np.argmax(negative))
             raise DataError(
-                f"{frame.cell(i, 'sample_weight')}: {frame.raw(i, 'sample_weight')!r} is "
+                f"{frame.cell(i, 'sample_weight')}: {quote(frame.raw(i, 'sample_weight'))} is "
                 "negative (expected a weight >= 0)."
             )
         if not (weight > 0).any():

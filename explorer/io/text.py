@@ -15,9 +15,15 @@ from collections.abc import Iterable
 import numpy as np
 import pandas as pd
 
-from explorer.io.errors import DataError
+from explorer.io import limits
+from explorer.io.errors import DataError, quote
 from explorer.io.limits import _check_columns, _check_shape
-from explorer.io.validation import _check_names, _first_line, _not_a_number
+from explorer.io.validation import (
+    _check_names,
+    _check_text_column,
+    _first_line,
+    _not_a_number,
+)
 
 _INDEX = "\x00index"  # the unnamed first column pandas' to_csv writes for the index
 _WS = b" \t\r\f\v"  # what pandas treats as blank on a line (besides the delimiter)
@@ -111,6 +117,24 @@ def _scan_lines(data: bytes, sep: str | None) -> tuple[np.ndarray, np.ndarray]:
     return np.flatnonzero(filled) + 1, counts[filled]
 
 
+def _count_lines(data: bytes, sep: str | None, chunk: int = 8_000_000) -> int:
+    """How many non-blank lines ``data`` has (as :func:`_scan_lines` counts them),
+    scanned ``chunk`` bytes at a time so that memory stays small.
+
+    Examples
+    --------
+    >>> _count_lines(b"a,b\\n1,2\\n\\n \\n3,4", ",", chunk=3)
+    3
+    """
+    n, start = 0, 0
+    while start < len(data):
+        end = data.find(b"\n", min(start + chunk, len(data)))
+        end = len(data) if end < 0 else end + 1
+        n += len(_scan_lines(data[start:end], sep)[0])
+        start = end
+    return n
+
+
 def _scan_quoted(data: bytes, sep: str, label: str) -> tuple[np.ndarray, np.ndarray]:
     """Like :func:`_scan_lines` for files with quoted fields (a record may span lines)."""
     reader = csv.reader(_io.StringIO(data.decode("utf-8"), newline=""), delimiter=sep)
@@ -176,8 +200,8 @@ class _TextFrame:
         for other in (";", "\t", ",", "|"):
             if other != self.sep and other in header:
                 raise DataError(
-                    f"{self.label}, line {self.header_line}: the header {header!r} reads as one "
-                    f"column: the delimiter looks like {_DELIMITER_NAMES[other]}, but a "
+                    f"{self.label}, line {self.header_line}: the header {quote(header)} reads as "
+                    f"one column: the delimiter looks like {_DELIMITER_NAMES[other]}, but a "
                     f"{self.what} file is separated by {_DELIMITER_NAMES[self.sep]}. Save it "
                     f"with {_DELIMITER_NAMES[self.sep]} between columns, or name it .txt to "
                     "let the explorer detect the delimiter."
@@ -201,6 +225,7 @@ class _TextFrame:
     def load(self, numeric: Iterable[str]) -> None:
         """Read the body; ``numeric`` columns are parsed as numbers (checked in ``numbers``)."""
         numeric = set(numeric)
+        self._check_size_before_reading()
         df = self._fast_read(numeric)
         if df is not None and not all(np.isfinite(df[c].to_numpy()).all() for c in numeric):
             df = None
@@ -208,6 +233,19 @@ class _TextFrame:
         if len(self.df) == 0:
             raise DataError(f"{self.label} has a header but no data rows.")
         _check_shape(self.label, len(self.df), len(self.columns))
+
+    def _check_size_before_reading(self) -> None:
+        """Refuse a file of too many rows or cells before parsing it.
+
+        Parsing 12 million short rows takes half a gigabyte before the row limit
+        could refuse them. When the line count says the file may be over a limit,
+        its non-blank lines are counted (8 MB at a time) and the limits checked.
+        A file with quoted fields (a record may span lines) is checked after reading.
+        """
+        n_lines = self.data.count(b"\n") + 1
+        over = n_lines > limits.MAX_ROWS + 1 or n_lines * len(self.columns) > limits.MAX_CELLS
+        if over and b'"' not in self.data:
+            _check_shape(self.label, _count_lines(self.data, self.sep) - 1, len(self.columns))
 
     def _fast_read(self, numeric: set[str]) -> pd.DataFrame | None:
         """A strict typed read, or None when anything is off (the text path then says what).
@@ -333,7 +371,10 @@ class _TextFrame:
         return v
 
     def strings(self, col: str) -> pd.Series:
+        """Column ``col`` as stripped text; a cell over ``MAX_TEXT_CHARS`` is refused."""
         s = self.df[col]
         if s.dtype == np.float64:
             s = self._text()[col]
-        return s.str.strip()
+        s = s.str.strip()
+        _check_text_column(self, col, s)
+        return s

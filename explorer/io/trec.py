@@ -10,8 +10,9 @@ import numpy as np
 import pandas as pd
 
 from explorer.datasets import GRADE_LIMIT, MAX_GRADE, Dataset
+from explorer.io import limits
 from explorer.io.dispatch import _source
-from explorer.io.errors import DataError
+from explorer.io.errors import DataError, quote
 from explorer.io.limits import _check_lines, _check_shape
 from explorer.io.text import _scan_lines, _text_bytes
 from explorer.io.validation import _count, _not_a_number
@@ -35,6 +36,9 @@ class _TrecFile:
         if self.df is None:
             self.df = self._text()
         _check_lines(label, len(self.df))
+        for field in ("qid", "docid", "tag"):  # the fields the pages show
+            if field in fields:
+                self._check_text(field)
 
     def _fast_read(self) -> pd.DataFrame | None:
         """pyarrow's reader for the usual one-space (or one-tab) separated file, else None."""
@@ -92,6 +96,17 @@ class _TrecFile:
             )
         return self._text_df
 
+    def _check_text(self, field: str) -> None:
+        """Refuse an id or tag longer than ``MAX_TEXT_CHARS``, naming its line."""
+        lengths = self.df[field].str.len().to_numpy(dtype=np.int64, na_value=0)
+        long = lengths > limits.MAX_TEXT_CHARS
+        if long.any():
+            i = int(np.argmax(long))
+            where = (
+                f"{self.label}, line {self.line(i)}, field {self.fields.index(field) + 1} ({field})"
+            )
+            limits._check_text(where, self.df[field].iloc[i])
+
     def line(self, i: int) -> int:
         """The line number of record ``i``."""
         return int(self._scan()[0][i])
@@ -120,8 +135,8 @@ class _TrecFile:
             i = int(np.argmax(dup))
             j = int(np.argmax(((q == q.iloc[i]) & (d == d.iloc[i])).to_numpy()))
             raise DataError(
-                f"{self.label}, line {self.line(i)}: document {d.iloc[i]!r} of query "
-                f"{q.iloc[i]!r} was already {verb} on line {self.line(j)} (expected each "
+                f"{self.label}, line {self.line(i)}: document {quote(d.iloc[i])} of query "
+                f"{quote(q.iloc[i])} was already {verb} on line {self.line(j)} (expected each "
                 "document once per query)."
             )
 
@@ -206,7 +221,9 @@ def read_trec(
     if huge.any():
         i = int(np.argmax(huge))
         raw = q_file._text()["rel"].iloc[i]  # the text as written (an error path only)
-        raise DataError(f"{q_label}, line {q_file.line(i)}, field 4 (rel): {raw!r} {GRADE_LIMIT}.")
+        raise DataError(
+            f"{q_label}, line {q_file.line(i)}, field 4 (rel): {quote(raw)} {GRADE_LIMIT}."
+        )
     q_file.refuse_duplicates("judged")
     r_file.refuse_duplicates("retrieved")
     judged, ranked = q_file.df, r_file.df
@@ -224,8 +241,8 @@ def read_trec(
     if not keep.any():
         raise DataError(
             f"none of the {len(pd.unique(rq)):,} queries of {r_label} has a judgment in "
-            f"{q_label} (run qids such as {ranked['qid'].iloc[0]!r}, qrels qids such as "
-            f"{judged['qid'].iloc[0]!r})."
+            f"{q_label} (run qids such as {quote(ranked['qid'].iloc[0])}, qrels qids such as "
+            f"{quote(judged['qid'].iloc[0])})."
         )
     queries = pd.unique(rq[keep])  # in order of first appearance in the run
     n_q = len(queries)

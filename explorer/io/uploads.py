@@ -1,6 +1,7 @@
 """The upload entry points of the Data page: size and type first, then a reader.
 
-Each also enforces :data:`~explorer.io.limits.MAX_UPLOAD_BYTES`.
+Each also enforces :data:`~explorer.io.limits.MAX_UPLOAD_BYTES` and
+:data:`~explorer.io.limits.MAX_FILE_NAME_CHARS` (a file name starts every message).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from explorer.io.dispatch import (
     _format,
     _open_frame,
 )
-from explorer.io.limits import MAX_UPLOAD_BYTES, _check_size
+from explorer.io.limits import MAX_UPLOAD_BYTES, _check_file_name, _check_size
 from explorer.io.long import _long_dataset
 from explorer.io.matrix import read_matrix_pair
 from explorer.io.table import _table_dataset
@@ -59,6 +60,7 @@ def read_upload(
     ...     print(str(exc).split(". ")[0])
     big.csv is 150 bytes; the limit is 100 bytes per file
     """
+    _check_file_name(name)
     _check_size(name, data, max_bytes)
     _check_extension(name, TABLE_EXTENSIONS)
     frame = _open_frame(data, name, _format(name, data))
@@ -92,6 +94,7 @@ def read_pair_upload(
     ('graded', ('bm25',), ('cat', 'dog'))
     """
     for label, data in ((labels_name, labels_bytes), (scores_name, scores_bytes)):
+        _check_file_name(label)
         _check_size(label, data, max_bytes)
         _check_extension(label, MATRIX_EXTENSIONS)
     return read_matrix_pair(
@@ -121,6 +124,7 @@ def read_trec_upload(
     >>> ds.y_true.tolist(), ds.n_samples
     ([[0.0, 1.0]], 1)
     """
-    _check_size(qrels_name, qrels_bytes, max_bytes)
-    _check_size(run_name, run_bytes, max_bytes)
+    for label, data in ((qrels_name, qrels_bytes), (run_name, run_bytes)):
+        _check_file_name(label)
+        _check_size(label, data, max_bytes)
     return read_trec(qrels_bytes, run_bytes, qrels_name=qrels_name, run_name=run_name)

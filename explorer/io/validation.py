@@ -15,7 +15,8 @@ from typing import Protocol
 import numpy as np
 import pandas as pd
 
-from explorer.io.errors import DataError
+from explorer.io import limits
+from explorer.io.errors import DataError, quote
 
 
 class _Frame(Protocol):
@@ -49,8 +50,43 @@ def _count(n: int, one: str, many: str | None = None) -> str:
 
 
 def _first_line(exc: BaseException) -> str:
+    """The first line of an exception's message, at most 120 characters of it, without
+    memory addresses (the same file gives the same message).
+
+    Examples
+    --------
+    >>> _first_line(ValueError("malformed node: <ast.BinOp object at 0x7f52c031c760>"))
+    'malformed node: <ast.BinOp>'
+    """
     text = str(exc).strip()
-    return text.splitlines()[0] if text else type(exc).__name__
+    line = text.splitlines()[0] if text else type(exc).__name__
+    line = re.sub(r" object at 0x[0-9a-fA-F]+", "", line)
+    return line if len(line) <= 120 else line[:117] + "..."
+
+
+def _listed(names, most: int = 8) -> str:
+    """Column names for a message: the first ``most``, each quoted short, then how many more.
+
+    Examples
+    --------
+    >>> _listed(["y_true", "y_score"])
+    "['y_true', 'y_score']"
+    >>> _listed([f"c{j}" for j in range(20)], most=2)
+    "['c0', 'c1', ... 18 more]"
+    """
+    names = list(names)
+    shown = [quote(n, 24) for n in names[:most]]
+    more = f", ... {len(names) - most:,} more" if len(names) > most else ""
+    return f"[{', '.join(shown)}{more}]"
+
+
+def _check_text_column(frame: _Frame, col: str, s: pd.Series) -> None:
+    """Refuse a text cell of column ``col`` longer than ``limits.MAX_TEXT_CHARS``."""
+    lengths = s.str.len().to_numpy(dtype=np.int64, na_value=0)
+    long = lengths > limits.MAX_TEXT_CHARS
+    if long.any():
+        i = int(np.argmax(long))
+        limits._check_text(frame.cell(i, col), str(s.iloc[i]))
 
 
 def _not_a_number(raw) -> str:
@@ -60,7 +96,7 @@ def _not_a_number(raw) -> str:
     if not isinstance(raw, str):
         if isinstance(raw, (int, float, np.number)) and np.isinf(raw):
             return f"{raw} is infinite (expected a finite number)"
-        return f"{raw!r} is not a number"
+        return f"{quote(raw)} is not a number"
     text = raw.strip()
     if text == "":
         return "is empty (expected a number)"
@@ -68,13 +104,13 @@ def _not_a_number(raw) -> str:
         value = float(text)
     except ValueError:
         if re.fullmatch(r"[+-]?\d+,\d+", text):
-            return f"{raw!r} is not a number (write the decimal point as '.', not ',')"
-        return f"{raw!r} is not a number"
+            return f"{quote(raw)} is not a number (write the decimal point as '.', not ',')"
+        return f"{quote(raw)} is not a number"
     if np.isnan(value):
-        return f"{raw!r} is not a number (NaN is not allowed: expected a finite number)"
+        return f"{quote(raw)} is not a number (NaN is not allowed: expected a finite number)"
     if "inf" in text.lower():
-        return f"{raw!r} is infinite (expected a finite number)"
-    return f"{raw!r} is too large (expected a finite number)"
+        return f"{quote(raw)} is infinite (expected a finite number)"
+    return f"{quote(raw)} is too large (expected a finite number)"
 
 
 def _looks_like_data(names: list[str]) -> bool:
@@ -96,8 +132,9 @@ def _no_header_hint(names: list[str]) -> str:
 
 
 def _check_names(label: str, names: list[str], where: str) -> None:
-    """Refuse empty and duplicated column names."""
+    """Refuse empty, over-long and duplicated column names."""
     for j, n in enumerate(names):
+        limits._check_text(f"{label}, {where}, column {j + 1}", n)
         if n == "":
             raise DataError(
                 f"{label}, {where}: column {j + 1} has no name (expected a column name; "
@@ -128,7 +165,8 @@ def _binary_check(frame: _Frame, col: str, y: np.ndarray) -> None:
     if bad.any():
         i = int(np.argmax(bad))
         raise DataError(
-            f"{frame.cell(i, col)}: {frame.raw(i, col)!r} is not a binary label (expected 0 or 1)."
+            f"{frame.cell(i, col)}: {quote(frame.raw(i, col))} is not a binary label (expected "
+            "0 or 1)."
         )
 
 
@@ -144,7 +182,7 @@ def _ids(frame: _Frame, col: str) -> tuple[str, ...]:
         i = int(np.argmax(dup))
         j = int(np.argmax((ids.iloc[:i] == ids.iloc[i]).to_numpy()))
         raise DataError(
-            f"{frame.cell(i, col)}: {ids.iloc[i]!r} repeats the id on {frame.where(j)} "
+            f"{frame.cell(i, col)}: {quote(ids.iloc[i])} repeats the id on {frame.where(j)} "
             "(expected each id once)."
         )
     return tuple(ids.tolist())

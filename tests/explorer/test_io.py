@@ -225,7 +225,9 @@ def test_limits_are_stated_in_one_line():
     text = limits_text()
     assert "\n" not in text
     assert_names(text, "50 MB", f"{MAX_ROWS:,}", f"{MAX_COLUMNS:,}")
-    assert MAX_UPLOAD_BYTES == 50 * 1024 * 1024
+    # the browser's file picker counts 1 MB as 1,000,000 bytes (Linux, macOS)
+    assert MAX_UPLOAD_BYTES == 50_000_000
+    assert "50,000,000 bytes" in text
 
 
 # --------------------------------------------------------------------------

@@ -55,7 +55,8 @@ non_negative = st.one_of(
 LABEL_VALUES = {
     "binary": st.sampled_from([0.0, 1.0, -0.0]),
     "multilabel": st.sampled_from([0.0, 1.0, -0.0]),
-    "graded": st.one_of(st.integers(0, 4).map(float), non_negative),
+    # uploads and the editor refuse grades above 2**53 - 1, and so does a link
+    "graded": st.one_of(st.integers(0, 4).map(float), non_negative.filter(lambda v: v < 2**53)),
     "regression": any_float,
 }
 text = st.text(min_size=1, max_size=8)
@@ -74,11 +75,14 @@ def datasets(draw, kind=None):
     models = draw(st.lists(text, min_size=1, max_size=3, unique=True))
     weight = None
     if draw(st.booleans()):
-        weight = np.array(draw(st.lists(non_negative, min_size=n, max_size=n)))
+        weights = st.lists(non_negative, min_size=n, max_size=n).filter(lambda w: max(w) > 0)
+        weight = np.array(draw(weights))  # at least one positive weight, as uploads need
     labels = ()
     if len(shape) == 2 and draw(st.booleans()):
         labels = tuple(draw(st.lists(text, min_size=shape[1], max_size=shape[1], unique=True)))
-    ids = tuple(draw(st.lists(st.text(max_size=6), min_size=n, max_size=n)))
+    ids = tuple(
+        draw(st.lists(st.text(min_size=1, max_size=6), min_size=n, max_size=n, unique=True))
+    )
     name = draw(text.filter(str.strip))
     return Dataset(
         name,

@@ -1,0 +1,163 @@
+"""The hosted mode: hosting/config.toml, the Dockerfile, and the container's entry command.
+
+No container runtime runs here, so the image is checked as text (base image,
+pinned requirements only, non-root user, HEALTHCHECK, the files it copies) and
+its entry command is run as the image would run it: in a folder laid out as the
+Dockerfile's COPY lines lay out /app, with the image's environment, on
+127.0.0.1. The container's own HEALTHCHECK script must then find it healthy.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import tomllib
+import urllib.request
+from pathlib import Path
+
+import pytest
+from streamlit import config as st_config
+
+from explorer.io import limits
+
+ROOT = Path(__file__).resolve().parents[1]
+DOCKERFILE = (ROOT / "Dockerfile").read_text()
+HOSTED = tomllib.loads((ROOT / "hosting" / "config.toml").read_text())
+DEV = tomllib.loads((ROOT / ".streamlit" / "config.toml").read_text())
+
+
+def instructions(name: str) -> list[str]:
+    """The arguments of every ``name`` instruction, continuation lines joined."""
+    text = re.sub(r"\\\n\s*", " ", DOCKERFILE)
+    lines = [ln.strip() for ln in text.splitlines() if ln.strip() and not ln.startswith("#")]
+    return [ln.split(None, 1)[1] for ln in lines if ln.split(None, 1)[0] == name]
+
+
+def copies() -> list[tuple[str, str]]:
+    """(source, destination) of each COPY, relative to the build context and /app."""
+    return [tuple(arg.split()) for arg in instructions("COPY")]
+
+
+def image_env() -> dict[str, str]:
+    env = {}
+    for arg in instructions("ENV"):
+        env.update(dict(re.findall(r"(\w+)=(\S+)", arg)))
+    return env
+
+
+# ---------------------------------------------------------------- the config
+def test_the_hosted_config_has_the_hardened_settings():
+    server, client = HOSTED["server"], HOSTED["client"]
+    assert client["showErrorDetails"] == "none"
+    assert server["enableXsrfProtection"] is True and server["enableCORS"] is True
+    assert server["corsAllowedOrigins"] == []
+    assert server["maxMessageSize"] < 200 and server["maxWidgetStateSize"] < 25
+    assert server["enableStaticServing"] is False and server["enableAgentApi"] is False
+    assert HOSTED["browser"]["gatherUsageStats"] is False
+    assert HOSTED["global"]["developmentMode"] is False
+
+
+def test_both_configs_state_the_upload_limit_the_readers_enforce():
+    """maxUploadSize MB is what the browser enforces: x 1,000,000 bytes (Linux, macOS)."""
+    for cfg in (HOSTED, DEV):
+        assert cfg["server"]["maxUploadSize"] == limits.UPLOAD_LIMIT_MB
+    assert limits.MAX_UPLOAD_BYTES == HOSTED["server"]["maxUploadSize"] * 1000 * 1000
+
+
+def test_every_key_of_the_configs_is_a_streamlit_option():
+    known = set(st_config._config_options_template)
+    for cfg in (HOSTED, DEV):
+        keys = {f"{section}.{key}" for section, values in cfg.items() for key in values}
+        assert keys <= known, keys - known
+
+
+# ---------------------------------------------------------------- the Dockerfile
+def test_the_image_is_slim_python_non_root_with_a_healthcheck():
+    assert re.fullmatch(r"python:3\.1[12]-slim", instructions("FROM")[0])
+    user = instructions("USER")
+    assert user and user[-1] not in ("root", "0")
+    assert DOCKERFILE.index("USER ") < DOCKERFILE.index("CMD ")
+    [health] = instructions("HEALTHCHECK")
+    assert 'CMD ["python", "hosting/healthcheck.py"]' in health
+    assert ("hosting/healthcheck.py", "hosting/healthcheck.py") in copies()
+
+
+def test_the_image_installs_the_pinned_requirements_only():
+    installs = [run for run in instructions("RUN") if "pip" in run]
+    assert installs == ["pip install --no-cache-dir -r requirements.txt"]
+    for line in (ROOT / "requirements.txt").read_text().splitlines():
+        if line.strip() and not line.startswith("#"):
+            assert re.fullmatch(r"[A-Za-z0-9_.-]+==[0-9][\w.]*", line.strip()), line
+
+
+def test_the_files_the_image_copies_exist_and_the_config_is_the_hosted_one():
+    for source, _ in copies():
+        assert (ROOT / source).exists(), source
+    assert ("hosting/config.toml", ".streamlit/config.toml") in copies()
+    assert not any(src.startswith((".streamlit", "tests", ".venv")) for src, _ in copies())
+    ignored = (ROOT / ".dockerignore").read_text().splitlines()
+    assert ignored[1] == "*" and all(f"!{src}" in ignored for src, _ in copies() if "/" not in src)
+
+
+# ---------------------------------------------------------------- the entry command
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def hosted_app(tmp_path_factory):
+    """The image's /app laid out in a folder, its CMD running there on 127.0.0.1."""
+    app = tmp_path_factory.mktemp("app")
+    for source, dest in copies():
+        if source == "requirements.txt":
+            continue
+        target = app / dest
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if (ROOT / source).is_dir():
+            shutil.copytree(ROOT / source, target, ignore=shutil.ignore_patterns("__pycache__"))
+        else:
+            shutil.copy(ROOT / source, target)
+    home = tmp_path_factory.mktemp("home")
+    port = free_port()
+    env = {**os.environ, **image_env(), "HOME": str(home)}
+    env.update(STREAMLIT_SERVER_ADDRESS="127.0.0.1", STREAMLIT_SERVER_PORT=str(port))
+    cmd = json.loads(instructions("CMD")[0])
+    assert cmd[0] == "python"
+    log = open(home.parent / f"hosted-{port}.log", "w+b")  # closed after the tests
+    proc = subprocess.Popen([sys.executable, *cmd[1:]], cwd=app, env=env, stdout=log, stderr=log)
+    health = [sys.executable, "hosting/healthcheck.py"]
+    deadline = time.monotonic() + 60
+    while subprocess.run(health, cwd=app, env=env, capture_output=True).returncode != 0:
+        if time.monotonic() > deadline or proc.poll() is not None:
+            proc.kill()
+            log.seek(0)
+            pytest.fail("the hosted app did not start:\n" + log.read().decode()[-2000:])
+        time.sleep(0.3)
+    files = sorted(p for p in [*app.rglob("*"), *home.rglob("*")])
+    yield f"http://127.0.0.1:{port}", files, app, home
+    proc.terminate()
+    proc.wait(timeout=15)
+    log.close()
+
+
+def test_the_entry_command_serves_a_healthy_app_that_refuses_cross_site_uploads(hosted_app):
+    url, files, app, home = hosted_app
+    with urllib.request.urlopen(f"{url}/_stcore/health", timeout=5) as response:
+        assert response.read() == b"ok"
+    evil = urllib.request.Request(f"{url}/_stcore/health", headers={"Origin": "http://evil.test"})
+    with urllib.request.urlopen(evil, timeout=5) as response:
+        assert response.headers.get("Access-Control-Allow-Origin") is None
+    upload = urllib.request.Request(f"{url}/_stcore/upload_file/s/f", data=b"x", method="PUT")
+    with pytest.raises(urllib.error.HTTPError) as refused:  # no XSRF token
+        urllib.request.urlopen(upload, timeout=5)
+    assert refused.value.code == 403
+    # the server wrote nothing next to the app, nor in its home folder
+    assert sorted(p for p in [*app.rglob("*"), *home.rglob("*")]) == files

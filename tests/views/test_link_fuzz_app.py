@@ -1,0 +1,75 @@
+"""Link fuzz in AppTest: the app opened with hostile ``?data=`` links never shows a traceback.
+
+The tokens are those of tests/fuzz.py (tests/explorer/test_link_fuzz.py runs
+1,000 and more through the decoder). Each opens a fresh session on a page that
+fits the dataset's kind (or the Data page), with one to three page settings set
+to absurd values (``inf``, a 400-digit number...). A token that decodes becomes
+the active dataset (a bundled sample's name gets `` (link)``); one that does
+not leaves a notice and opens the default sample. ``FUZZ_CASES`` raises the count.
+"""
+
+from __future__ import annotations
+
+import random
+
+from streamlit import config
+from streamlit.testing.v1 import AppTest
+
+from explorer import state
+from explorer.io import DataError
+from explorer.links import decode_dataset
+from explorer.samples import sample_names
+from tests.conftest import APP
+from tests.fuzz import link_case, n_cases
+
+SEED = 1919
+CASES = max(60, n_cases(0) // 20)  # FUZZ_CASES=20000: 1,000 here
+PAGES_OF = {
+    "binary": ("views/curves.py", "views/home.py", "views/data.py"),
+    "regression": ("views/regression.py", "views/data.py"),
+    "multilabel": ("views/multilabel.py", "views/label_ranking.py", "views/data.py"),
+    "graded": ("views/dcg.py", "views/retrieval.py", "views/label_ranking.py", "views/data.py"),
+}
+PARAMS = ("t", "k", "i", "bins", "cbins", "beta", "log_base", "page", "sample", "query",
+          "label", "max_grade", "rel_level", "model", "wi", "ds")  # fmt: skip
+ABSURD = ("inf", "-inf", "nan", "1e400", "9" * 400, "-" + "9" * 400, "-0", "1e-400", "0x10",
+          "", "=1+1", "balanced", "1:0=inf")  # fmt: skip
+
+
+def open_link(page: str, params: dict[str, str]) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params.update(params)
+    return at.switch_page(page).run()
+
+
+def test_app_opened_with_hostile_links_shows_no_traceback():
+    config.set_option("client.showErrorDetails", "full")  # a failure shows the traceback
+    failures = []
+    for i in range(CASES):
+        what, token = link_case(SEED, i)
+        r = random.Random(f"app:{SEED}:{i}")
+        try:
+            ds = decode_dataset(token)
+        except DataError as exc:
+            ds, refusal = None, str(exc)
+        page = r.choice(PAGES_OF[ds.kind]) if ds else "views/home.py"
+        params = {"data": token}
+        params.update({r.choice(PARAMS): r.choice(ABSURD) for _ in range(r.randint(0, 3))})
+        at = open_link(page, params)
+        where = f"link_case({SEED}, {i}) [{what}] on {page} with {sorted(params)}"
+        if at.exception:
+            e = at.exception[0]
+            failures.append(f"{where}: {e.value[:200]} at {e.stack_trace[-1:]}")
+            continue
+        active = at.session_state[state.ACTIVE]
+        if ds is None:
+            if token:  # an empty ?data= is no link at all
+                assert refusal in [e.value for e in at.error], where
+            assert active == state.DEFAULT_SAMPLE, where
+            continue
+        name = f"{ds.name} (link)" if ds.name in sample_names() else ds.name
+        assert active == name, where
+        assert at.session_state[state.SESSION][name].n_samples == ds.n_samples, where
+        if name != ds.name:  # the bundled sample of that name is still the sample
+            assert ds.name not in at.session_state[state.SESSION], where
+    assert not failures, "\n".join(failures)

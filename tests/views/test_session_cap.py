@@ -1,0 +1,94 @@
+"""A session keeps a bounded number of datasets: the oldest go first, with a notice."""
+
+from __future__ import annotations
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from explorer import state
+from explorer.io import read_upload
+from explorer.samples import load_sample
+from tests.conftest import APP
+
+
+def table(k: int, n: int = 3) -> bytes:
+    rows = "".join(f"{i % 2},0.{k}{i}\n" for i in range(n))
+    return f"y_true,y_score\n{rows}".encode()
+
+
+def upload(at: AppTest, name: str, body: bytes) -> AppTest:
+    at.file_uploader(key="data_upload_file").upload(name, body, "text/csv").run()
+    assert not at.exception
+    return at
+
+
+@pytest.fixture
+def at() -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=30).run()
+    return at.switch_page("views/data.py").run()
+
+
+def kept(at: AppTest) -> list[str]:
+    return list(at.session_state[state.SESSION])
+
+
+def test_the_sixth_upload_drops_the_oldest_with_a_notice(at):
+    for k in range(5):
+        upload(at, f"f{k}.csv", table(k))
+    assert kept(at) == [f"f{k}.csv" for k in range(5)]
+    assert not at.info
+    upload(at, "f5.csv", table(5))
+    assert kept(at) == [f"f{k}.csv" for k in range(1, 6)]
+    assert at.session_state[state.ACTIVE] == "f5.csv"
+    notice = at.info[0].value
+    assert "'f0.csv'" in notice and "at most 5" in notice and len(notice) < 300
+    assert "f0.csv" not in at.selectbox(key=state.PICKER).options
+    at.run()  # the notice is shown once
+    assert not at.info
+
+
+def test_the_active_dataset_is_never_dropped(at):
+    for k in range(5):
+        upload(at, f"f{k}.csv", table(k))
+    at.selectbox(key=state.PICKER).set_value("f0.csv").run()  # the oldest, made active
+    upload(at, "f5.csv", table(5))
+    assert kept(at) == ["f0.csv", "f2.csv", "f3.csv", "f4.csv", "f5.csv"]
+    assert "'f1.csv'" in at.info[0].value
+
+
+def test_the_byte_cap_drops_the_oldest_but_keeps_a_big_new_one(at, monkeypatch):
+    one = state.dataset_bytes(read_upload("f0.csv", table(0, 40)))
+    monkeypatch.setattr(state, "MAX_SESSION_BYTES", 2 * one + one // 2)
+    for k in range(3):
+        upload(at, f"f{k}.csv", table(k, 40))
+    assert kept(at) == ["f1.csv", "f2.csv"]
+    assert "'f0.csv'" in at.info[0].value
+    # bigger than the cap by itself: kept, and so is f2.csv, the active one when it came
+    upload(at, "big.csv", table(9, 400))
+    assert kept(at) == ["f2.csv", "big.csv"]
+    assert at.session_state[state.ACTIVE] == "big.csv"
+    assert "'f1.csv'" in at.info[0].value and "Upload it again" in at.info[0].value
+    upload(at, "small.csv", table(8, 2))
+    assert kept(at) == ["big.csv", "small.csv"]  # over the cap, but both are spared
+
+
+def test_uploading_the_same_name_again_replaces_it_and_makes_it_the_newest(at):
+    for k in range(3):
+        upload(at, f"f{k}.csv", table(k))
+    upload(at, "f0.csv", table(7, 5))
+    assert kept(at) == ["f1.csv", "f2.csv", "f0.csv"]
+    assert at.session_state[state.SESSION]["f0.csv"].n_samples == 5
+
+
+def test_an_upload_named_like_a_sample_does_not_hide_the_sample(at):
+    qrels = b"1 0 d1 1\n1 0 d2 0\n"
+    run = b"1 Q0 d1 1 2.0 tag\n1 Q0 d2 2 1.0 tag\n"
+    at.file_uploader(key="data_upload_qrels").upload("q.txt", qrels, "text/plain")
+    at.file_uploader(key="data_upload_run").upload("balanced", run, "text/plain")
+    at.run()
+    assert not at.exception
+    assert kept(at) == ["balanced (upload)"]
+    assert at.session_state[state.ACTIVE] == "balanced (upload)"
+    at.selectbox(key=state.PICKER).set_value("balanced").run()
+    samples = next(m.value for m in at.metric if m.label == "Samples")
+    assert samples == str(load_sample("balanced").n_samples) != "1"
