@@ -35,6 +35,14 @@ from collections.abc import Callable
 import streamlit as st
 
 from explorer.datasets import Dataset
+from explorer.datasets import describe as _describe
+from explorer.pages import curves as _curves
+from explorer.pages import dcg as dcg_model
+from explorer.pages import home as home_model
+from explorer.pages import label_ranking as lr_model
+from explorer.pages import multilabel as _multilabel
+from explorer.pages import regression as _regression
+from explorer.pages import retrieval as retrieval_model
 
 #: size -> (max_entries per cached function, seconds an entry lives).
 BOUNDS: dict[str, tuple[int, int]] = {
@@ -140,20 +148,17 @@ def clear_all() -> None:
 # ---------------------------------------------------------------------------
 
 # -- Home ---------------------------------------------------------------------
-from explorer.pages import home as home_model  # noqa: E402
 
 home_headline = value(home_model.headline)
 
 
 # -- Data ---------------------------------------------------------------------
-from explorer.datasets import describe as _describe  # noqa: E402
 
 #: The Data page's validation summary (explorer.datasets.describe), a small table.
 data_summary = value(_describe)
 
 
 # -- ROC & PR curves ----------------------------------------------------------
-from explorer.pages import curves as _curves  # noqa: E402
 
 curves_curves = value(_curves.curves)
 curves_rates = value(_curves.rates)
@@ -175,7 +180,6 @@ curves_calibration_figure = shared(_curves.calibration_figure, size="big")
 
 
 # -- Label ranking ------------------------------------------------------------
-from explorer.pages import label_ranking as lr_model  # noqa: E402
 
 #: Headline numbers, per-sample table and tie rules of one model (what-if edits update
 #: a copy of it, one row at a time).
@@ -185,7 +189,6 @@ lr_mrr = value(lr_model.mrr)
 
 
 # -- DCG & NDCG ---------------------------------------------------------------
-from explorer.pages import dcg as dcg_model  # noqa: E402
 
 #: The one sort of a model's scores, shared by every k, log base, gain and tie mode;
 #: a resource, so that its ~60 MB of orders (10^5 x 100) is not unpickled on each hit.
@@ -205,7 +208,6 @@ def dcg_worst_first(ds: Dataset, settings: dcg_model.Settings):
 
 
 # -- Top-K retrieval ----------------------------------------------------------
-from explorer.pages import retrieval as retrieval_model  # noqa: E402
 
 #: One sort of a model's scores, reused by every K and convention (a resource: the
 #: orders of 10^5 x 100 items are not unpickled on each hit).
@@ -261,7 +263,6 @@ def retrieval_worst_first(ds: Dataset, model: str, settings, sort: str, _per_que
 
 
 # -- Multilabel classification ------------------------------------------------
-from explorer.pages import multilabel as _multilabel  # noqa: E402
 
 #: The one pass over the N x L cells of a setting: the read-only predictions and every
 #: count. Shared, so the N x L matrix is not copied on every rerun; call it with
@@ -282,7 +283,6 @@ multilabel_summary = value(_multilabel_summary)
 
 
 # -- Regression ---------------------------------------------------------------
-from explorer.pages import regression as _regression  # noqa: E402
 
 #: The eight headline values of a model, a weight choice and a moved prediction.
 regression_headline = value(_regression.headline)

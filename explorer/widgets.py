@@ -1,5 +1,5 @@
-"""Small Streamlit helpers every page uses (the only explorer module besides state
-that touches ``st``): the wrong-kind notice, dataset-keyed caching and a select box
+"""Small Streamlit helpers every page uses (with state and cache, the only explorer modules
+that touches ``st``): the wrong-kind notice and a select box
 whose labels carry numbers."""
 
 from __future__ import annotations
@@ -9,13 +9,8 @@ from collections.abc import Callable, Iterable, Sequence
 
 import streamlit as st
 
-from explorer import cache, state
+from explorer import state
 from explorer.datasets import KIND_LABELS, Dataset
-
-
-def cache_by_dataset(func: Callable) -> Callable:
-    """Deprecated: use :func:`explorer.cache.value` (kept while views move to it)."""
-    return cache.value(func)
 
 
 def _switch(name: str) -> None:

@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from explorer import cache, editing, io, state
+from explorer import cache, downloads, editing, io, state
 from explorer.datasets import KIND_LABELS
 from explorer.pages import data as data_model
 
@@ -212,14 +212,14 @@ if ds.is_matrix:
     d1, d2 = st.columns(2)
     d1.download_button(
         "Labels as CSV",
-        lambda: editing.matrices_from_dataset(ds)[0].to_csv(index=False),
+        lambda: downloads.csv_text(editing.matrices_from_dataset(ds)[0]),
         file_name=f"{base}.labels.csv",
         mime="text/csv",
         key="data_download_labels",
     )
     d2.download_button(
         "Scores as CSV",
-        lambda: editing.matrices_from_dataset(ds)[1].to_csv(index=False),
+        lambda: downloads.csv_text(editing.matrices_from_dataset(ds)[1]),
         file_name=f"{base}.scores.csv",
         mime="text/csv",
         key="data_download_scores",
@@ -227,7 +227,7 @@ if ds.is_matrix:
 else:
     st.download_button(
         "Dataset as CSV",
-        lambda: editing.table_from_dataset(ds).to_csv(index=False),
+        lambda: downloads.csv_text(editing.table_from_dataset(ds)),
         file_name=f"{base}.csv",
         mime="text/csv",
         key="data_download_csv",

@@ -5,7 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 import metrics
-from explorer import cache, state, widgets
+from explorer import cache, downloads, state, widgets
 from explorer.charts import dcg as charts
 from explorer.formatting import fmt
 from explorer.pages import dcg as model
@@ -241,7 +241,7 @@ st.dataframe(
 )
 st.download_button(
     "Download per-sample DCG and NDCG (CSV)",
-    lambda: worst.drop(columns="row").to_csv(index=False),  # built on click only
+    lambda: downloads.csv_text(worst.drop(columns="row")),  # built on click only
     file_name=f"dcg_per_sample_{ds.name}_{model_name}.csv",
     mime="text/csv",
     key="dcg_dl_per_sample",

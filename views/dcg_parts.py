@@ -7,7 +7,7 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from explorer import state
+from explorer import downloads, state
 from explorer.charts import dcg as charts
 from explorer.formatting import fmt
 from explorer.pages import dcg as model
@@ -121,7 +121,7 @@ def seed_examples(ds) -> None:
 def _download(label: str, frame: pd.DataFrame, stem: str, ds, row: int, *, key: str) -> None:
     """A CSV download of one of the selected sample's tables."""
     name = f"{stem}_{ds.name}_{ds.sample_ids[row]}.csv"
-    st.download_button(label, frame.to_csv(index=False), file_name=name, mime="text/csv", key=key)
+    st.download_button(label, downloads.csv_text(frame), file_name=name, mime="text/csv", key=key)
 
 
 def _tie_group_line(g: model.TieGroup) -> str:

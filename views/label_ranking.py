@@ -6,7 +6,7 @@ import numpy as np
 import streamlit as st
 
 import metrics
-from explorer import cache, links, state, widgets
+from explorer import cache, downloads, links, state, widgets
 from explorer.charts import ranking as charts
 from explorer.formatting import fmt
 from explorer.pages import label_ranking as model
@@ -189,7 +189,7 @@ st.caption(
 )
 st.download_button(
     "Download all samples (CSV)",
-    lambda: model.all_contributions(contrib, order, ids).to_csv(index=False),  # on the click
+    lambda: downloads.csv_text(model.all_contributions(contrib, order, ids)),  # on the click
     file_name=f"label_ranking_contributions_{model_name}.csv",
     mime="text/csv",
     key="lr_contrib_csv",
@@ -227,9 +227,11 @@ st.caption(
 )
 st.download_button(
     "Download the rank table (CSV)",
-    lambda: model.rank_frame(
-        model.scores_of(orig_scores, np.arange(n), i, shown_row), ds.y_true, ids, names
-    ).to_csv(index=False),
+    lambda: downloads.csv_text(
+        model.rank_frame(
+            model.scores_of(orig_scores, np.arange(n), i, shown_row), ds.y_true, ids, names
+        )
+    ),
     file_name=f"label_ranks_{model_name}.csv",
     mime="text/csv",
     key="lr_ranks_csv",

@@ -8,7 +8,7 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from explorer import links, state
+from explorer import downloads, links, state
 from explorer.charts import ranking as charts
 from explorer.formatting import fmt
 from explorer.pages import label_ranking as model
@@ -102,7 +102,7 @@ def _steps_table(table: pd.DataFrame, names, key: str, file_name: str) -> None:
     st.dataframe(shown, hide_index=True, key=key)
     st.download_button(
         "Download CSV",
-        shown.to_csv(index=False),
+        downloads.csv_text(shown),
         file_name=file_name,
         mime="text/csv",
         key=f"{key}_csv",

@@ -6,7 +6,7 @@ no computation here.
 
 import streamlit as st
 
-from explorer import state, widgets
+from explorer import downloads, state, widgets
 from explorer.formatting import fmt
 from explorer.pages import multilabel as ml
 from views import prose
@@ -61,7 +61,7 @@ def _terms(values) -> str:
 def _table_and_csv(shown, csv, what: str, file_name: str, key: str) -> None:
     """A table of scores (four decimals) and the button that downloads ``csv``."""
     st.dataframe(shown, hide_index=True, width="stretch", column_config=_four_places())
-    st.download_button(f"{what} as CSV", csv.to_csv(index=False), file_name=file_name, key=key)
+    st.download_button(f"{what} as CSV", downloads.csv_text(csv), file_name=file_name, key=key)
 
 
 def how_it_is_computed(ds, res: dict, beta: float) -> None:

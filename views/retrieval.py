@@ -6,7 +6,7 @@ import re
 
 import streamlit as st
 
-from explorer import cache, state, widgets
+from explorer import cache, downloads, state, widgets
 from explorer.charts.retrieval import metrics_vs_k_figure, ranked_list_figure
 from explorer.datasets import GRADE_LIMIT, MAX_GRADE
 from explorer.formatting import fmt
@@ -130,7 +130,7 @@ st.subheader("Each metric against K")
 st.plotly_chart(metrics_vs_k_figure(curve, int(k)), key="ret_curve_chart")
 st.caption(prose.section("retrieval", "curve"))
 st.download_button(
-    "Curve as CSV", lambda c=curve: c.to_csv(index=False), "retrieval_vs_k.csv", key="ret_dl_curve"
+    "Curve as CSV", lambda c=curve: downloads.csv_text(c), "retrieval_vs_k.csv", key="ret_dl_curve"
 )
 
 # ------------------------------------------------------------------ switchboard
@@ -197,7 +197,7 @@ st.caption(prose.section("retrieval", "bar-colours"))
 parts.step_table(page.step_display(steps, names, drill), max_grade)
 st.download_button(
     "Step table as CSV",
-    lambda s=steps: s.to_csv(index=False),
+    lambda s=steps: downloads.csv_text(s),
     f"retrieval_steps_{query_id}.csv",
     key="ret_dl_steps",
 )
@@ -244,7 +244,7 @@ st.dataframe(
 )
 st.download_button(
     "Per-query table as CSV",
-    lambda d=ds, t=per_query, o=worst: page.worst_first_rows(d, t, o).to_csv(index=False),
+    lambda d=ds, t=per_query, o=worst: downloads.csv_text(page.worst_first_rows(d, t, o)),
     "retrieval_per_query.csv",
     key="ret_dl_per_query",
 )

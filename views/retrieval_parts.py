@@ -6,7 +6,7 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from explorer import cache
+from explorer import cache, downloads
 from explorer.charts.retrieval import grade_color
 from explorer.formatting import fmt
 from explorer.pages import retrieval as page
@@ -110,7 +110,7 @@ def switchboard_table(board: pd.DataFrame) -> None:
     )
     st.download_button(
         "Switchboard as CSV",
-        lambda b=board: b.to_csv(index=False),
+        lambda b=board: downloads.csv_text(b),
         "retrieval_switchboard.csv",
         key="ret_dl_board",
     )

@@ -18,6 +18,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from explorer import downloads
 from explorer.datasets import Dataset
 from explorer.pages._parse import finite_float
 from metrics import (
@@ -575,4 +576,4 @@ def samples_csv(
     """
     order = multilabel_worst_samples(counts, zero_division=ZD_VALUE[zd_key])
     table = sample_table(ds, sample_rows(ds, pred, order, beta, zd_key))
-    return table.to_csv(index=False).encode()
+    return downloads.csv_text(table).encode()

@@ -17,6 +17,7 @@ import numpy as np
 import pandas as pd
 
 import metrics
+from explorer import downloads
 from explorer.datasets import Dataset
 from metrics import ERROR_COLUMNS, recency_weights, regression_errors, regression_steps
 
@@ -381,11 +382,8 @@ def per_sample_csv(ds: Dataset, prediction: np.ndarray) -> bytes:
     ['id', '3', '0', '1', '2']
     """
     every = per_sample_table(ds, regression_errors(ds.y_true, prediction))
-    return (
-        every.sort_values("absolute_error", ascending=False, kind="stable")
-        .to_csv(index=False)
-        .encode()
-    )
+    worst = every.sort_values("absolute_error", ascending=False, kind="stable")
+    return downloads.csv_text(worst).encode()
 
 
 def models_table(headlines: dict[str, dict]) -> pd.DataFrame:

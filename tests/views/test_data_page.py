@@ -240,3 +240,17 @@ def test_downloads_are_built_on_the_click_and_hold_every_row(deferred_downloads)
     assert labels.columns.tolist() == list(ds.label_names)
     np.testing.assert_array_equal(labels.to_numpy(), ds.y_true)
     np.testing.assert_allclose(scores.to_numpy(), ds.score())
+
+
+def test_downloads_neutralise_formula_ids_but_keep_negative_numbers(deferred_downloads):
+    """OWASP CSV injection: an id a spreadsheet would run as a formula gets a quote."""
+    at = open_data_page()
+    data = b"id,y_true,y_score\n=HYPERLINK(1),0,-1.5\n@SUM(A1),1,0.8\n-7,0,0.35\n+x,1,0.4\n"
+    at.file_uploader(key="data_upload_file").upload("f.csv", data, "text/csv").run()
+    assert not at.exception and not at.error
+    text = deferred_downloads("download_csv")
+    text = text if isinstance(text, str) else text.decode()
+    rows = [line.split(",") for line in text.splitlines()]
+    ids = [r[rows[0].index("id")] for r in rows[1:]]
+    assert ids == ["'=HYPERLINK(1)", "'@SUM(A1)", "-7", "'+x"]
+    assert rows[0][:2] == ["id", "y_true"] and rows[1][2] == "-1.5"
