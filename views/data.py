@@ -48,6 +48,13 @@ def _ingest(slot: str, files: list, read) -> None:
         st.rerun()
 
 
+def _uploader(label: str, extensions, key: str):
+    """A file uploader that names the types it reads. The types are checked by
+    explorer.io (a short notice), not by Streamlit's ``type=``: a crafted request with
+    another type would make Streamlit raise before the page runs."""
+    return st.file_uploader(f"{label} ({', '.join(extensions)})", key=key)
+
+
 one, pair, trec = st.tabs(["One file", "Labels + scores", "TREC qrels + run"])
 with one:
     st.markdown(
@@ -56,7 +63,7 @@ with one:
         "optional `sample_weight` and `id`. Or a long table with columns `sample`, `label`, "
         "`y_true`, `y_score` (and `model`)."
     )
-    f = st.file_uploader("Data file", type=["csv", "tsv", "txt", "parquet"], key="data_upload_file")
+    f = _uploader("Data file", io.TABLE_EXTENSIONS, "data_upload_file")
     _ingest("file", [f], lambda a: io.read_upload(*a))
 with pair:
     st.markdown(
@@ -64,12 +71,8 @@ with pair:
         "0/1 labels (multilabel) or relevance grades, and scores. CSV with a header of "
         "label names, TSV, Parquet or `.npy`."
     )
-    lab = st.file_uploader(
-        "Labels", type=["csv", "tsv", "txt", "parquet", "npy"], key="data_upload_labels"
-    )
-    sco = st.file_uploader(
-        "Scores", type=["csv", "tsv", "txt", "parquet", "npy"], key="data_upload_scores"
-    )
+    lab = _uploader("Labels", io.MATRIX_EXTENSIONS, "data_upload_labels")
+    sco = _uploader("Scores", io.MATRIX_EXTENSIONS, "data_upload_scores")
     _ingest("pair", [lab, sco], lambda a, b: io.read_pair_upload(*a, *b))
 with trec:
     st.markdown(

@@ -254,3 +254,22 @@ def test_downloads_neutralise_formula_ids_but_keep_negative_numbers(deferred_dow
     ids = [r[rows[0].index("id")] for r in rows[1:]]
     assert ids == ["'=HYPERLINK(1)", "'@SUM(A1)", "-7", "'+x"]
     assert rows[0][:2] == ["id", "y_true"] and rows[1][2] == "-1.5"
+
+
+@pytest.mark.parametrize("name", ["x.exe", "x.json", "x"])
+def test_a_file_of_another_type_is_refused_with_a_notice(at, name):
+    """Only a crafted request can send it (the picker names the types); no exception."""
+    at.file_uploader(key="data_upload_file").upload(name, GOOD, "application/octet-stream").run()
+    assert not at.exception
+    assert at.error and name in at.error[0].value
+    assert at.session_state["active_dataset"] == "balanced"
+
+
+def test_a_pq_parquet_file_is_read(at, tmp_path):
+    import pandas as pd
+
+    pd.DataFrame({"y_true": [0, 1, 1], "y_score": [0.2, 0.9, 0.4]}).to_parquet(tmp_path / "f.pq")
+    data = (tmp_path / "f.pq").read_bytes()
+    at.file_uploader(key="data_upload_file").upload("f.pq", data, "application/octet-stream").run()
+    assert not at.exception and not at.error
+    assert metric(at, "Samples") == "3"

@@ -324,7 +324,7 @@ class Walker:
         files = UPLOADS[kind](self.rng)
         self.log.append(f"upload {kind}: " + ", ".join(f[1][0] for f in files))
         for label, file in files:
-            uploader = next(u for u in self.at.file_uploader if u.label == label)
+            uploader = next(u for u in self.at.file_uploader if u.label.split(" (")[0] == label)
             uploader.set_value(file)
             self.run()
             self.check()
