@@ -20,6 +20,32 @@ def _clear_streamlit_caches():
     yield
 
 
+def metric(at, label: str) -> str:
+    """The value an AppTest page shows in its ``st.metric`` labelled ``label``."""
+    return next(m.value for m in at.metric if m.label == label)
+
+
+def open_page(page: str, sample: str | None = None, **params):
+    """Run the app, pick ``sample`` in the sidebar, open ``page`` (``views/<page>.py``).
+
+    ``params`` are URL parameters of a link that names ``sample`` (picking a dataset
+    drops page settings, so a link with settings names its dataset).
+    """
+    from streamlit.testing.v1 import AppTest
+
+    at = AppTest.from_file(APP, default_timeout=30)
+    if params and sample:
+        at.query_params["ds"] = sample
+    for key, value in params.items():
+        at.query_params[key] = value
+    at.run()
+    if sample:
+        at.selectbox(key="dataset_picker").set_value(sample).run()
+    at.switch_page(page).run()
+    assert not at.exception
+    return at
+
+
 def tied_scores(rng: np.random.Generator, shape, n_values: int = 4) -> np.ndarray:
     """Scores drawn from a handful of values, so ties are everywhere."""
     return rng.integers(0, n_values, size=shape) / n_values

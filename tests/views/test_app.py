@@ -6,11 +6,7 @@ from streamlit.testing.v1 import AppTest
 import metrics
 from explorer.formatting import fmt
 from explorer.samples import load_sample, sample_names
-from tests.conftest import APP
-
-
-def metric(at, label):
-    return next(m.value for m in at.metric if m.label == label)
+from tests.conftest import APP, metric
 
 
 @pytest.fixture

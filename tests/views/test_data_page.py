@@ -7,14 +7,10 @@ from streamlit.testing.v1 import AppTest
 import metrics
 from explorer.formatting import fmt
 from explorer.samples import load_sample
-from tests.conftest import APP
+from tests.conftest import APP, metric
 
 GOOD = b"y_true,y_score\n0,0.1\n1,0.8\n0,0.35\n1,0.4\n1,0.9\n"
 BAD = b"y_true,y_score\n0,0.1\n1,n/a\n"
-
-
-def metric(at, label):
-    return next(m.value for m in at.metric if m.label == label)
 
 
 def open_data_page(sample: str | None = None) -> AppTest:

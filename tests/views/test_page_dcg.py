@@ -20,7 +20,8 @@ from metrics import (
     dcg_tie_order_steps,
     exponential_gain,
 )
-from tests.conftest import APP, graded_case, numbered_selectbox
+from tests import conftest
+from tests.conftest import APP, graded_case, metric, numbered_selectbox
 
 PAGE = "views/dcg.py"
 
@@ -28,16 +29,8 @@ PAGE = "views/dcg.py"
 # ---------------------------------------------------------------------------
 # helpers
 # ---------------------------------------------------------------------------
-def metric(at, label):
-    return next(m.value for m in at.metric if m.label == label)
-
-
 def open_page(sample: str) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=30).run()
-    at.selectbox(key="dataset_picker").set_value(sample).run()
-    at.switch_page(PAGE).run()
-    assert not at.exception
-    return at
+    return conftest.open_page(PAGE, sample)
 
 
 def steps_table(at) -> pd.DataFrame:

@@ -20,7 +20,8 @@ from explorer.charts import ranking as charts
 from explorer.formatting import fmt
 from explorer.samples import load_sample
 from metrics._ranks import max_rank
-from tests.conftest import APP, numbered_selectbox
+from tests import conftest
+from tests.conftest import APP, metric, numbered_selectbox
 
 PAGE = "views/label_ranking.py"
 SEED_Y = np.array([[1, 0, 0], [1, 0, 1], [1, 1, 0]])
@@ -301,26 +302,13 @@ def _clear_caches():
     yield
 
 
-def metric(at, label):
-    return next(m.value for m in at.metric if m.label == label)
-
-
 def table(at, column):
     """The first st.dataframe holding ``column``."""
     return next(d.value for d in at.dataframe if column in d.value.columns)
 
 
 def open_page(name, **params):
-    at = AppTest.from_file(APP, default_timeout=30)
-    if params:  # a link names its dataset (picking one drops the page settings)
-        at.query_params["ds"] = name
-    for k, v in params.items():
-        at.query_params[k] = v
-    at.run()
-    at.selectbox(key="dataset_picker").set_value(name).run()
-    at.switch_page(PAGE).run()
-    assert not at.exception
-    return at
+    return conftest.open_page(PAGE, name, **params)
 
 
 def assert_headline(at, y, s, w=None):

@@ -22,7 +22,8 @@ from metrics import (
     threshold_predictions,
     top_k_predictions,
 )
-from tests.conftest import APP, multilabel_case, numbered_selectbox, weights
+from tests import conftest
+from tests.conftest import APP, metric, multilabel_case, numbered_selectbox, weights
 
 ZD = ["warn", 0, 1, np.nan]
 
@@ -204,16 +205,8 @@ def test_outcome_grid_codes_cells():
 
 
 # ---------------------------------------------------------------- the page (AppTest)
-def metric(at, label):
-    return next(m.value for m in at.metric if m.label == label)
-
-
 def open_page(sample="digit_properties") -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=30).run()
-    at.selectbox(key="dataset_picker").set_value(sample).run()
-    at.switch_page("views/multilabel.py").run()
-    assert not at.exception
-    return at
+    return conftest.open_page("views/multilabel.py", sample)
 
 
 def expected(ds, pred, *, model=None, zd="warn", beta=1.0):

@@ -25,7 +25,7 @@ from metrics import (
     regression_errors,
     regression_steps,
 )
-from tests.conftest import APP, numbered_selectbox
+from tests.conftest import APP, metric, numbered_selectbox
 
 PAGE = "views/regression.py"
 LABELS = ["MAE", "Weighted MAE", "MSE", "RMSE", "MAPE", "MAPE (%)", "RMSLE", "RÂ²"]
@@ -34,10 +34,6 @@ LABELS = ["MAE", "Weighted MAE", "MSE", "RMSE", "MAPE", "MAPE (%)", "RMSLE", "RÂ
 # ---------------------------------------------------------------------------
 # helpers
 # ---------------------------------------------------------------------------
-def metric(at, label):
-    return next(m.value for m in at.metric if m.label == label)
-
-
 def delta(at, label):
     return next(m.delta for m in at.metric if m.label == label)
 

@@ -36,7 +36,8 @@ from metrics import (
     score_order,
     tie_break_order,
 )
-from tests.conftest import APP, graded_case
+from tests import conftest
+from tests.conftest import APP, graded_case, metric
 
 PAGE = "views/retrieval.py"
 TOL = {"rtol": 1e-9, "atol": 1e-12}
@@ -359,21 +360,8 @@ def test_charts():
 # ---------------------------------------------------------------------------
 # the page
 # ---------------------------------------------------------------------------
-def metric(at, label):
-    return next(m.value for m in at.metric if m.label == label)
-
-
 def open_page(sample, **params):
-    at = AppTest.from_file(APP, default_timeout=30)
-    if params:  # a link names its dataset (picking one drops the page settings)
-        at.query_params["ds"] = sample
-    for key, value in params.items():
-        at.query_params[key] = value
-    at.run()
-    at.selectbox(key="dataset_picker").set_value(sample).run()
-    at.switch_page(PAGE).run()
-    assert not at.exception
-    return at
+    return conftest.open_page(PAGE, sample, **params)
 
 
 def expected(ds, model=None, *, empty="zero", **opts):

@@ -20,16 +20,12 @@ from explorer.datasets import MAX_GRADE, Dataset
 from explorer.formatting import fmt
 from explorer.samples import load_sample
 from metrics import confusion_matrix
-from tests.conftest import APP
+from tests.conftest import APP, metric
 
 CURVES, HOME, DATA = "views/curves.py", "views/home.py", "views/data.py"
 LABEL_RANKING, DCG, RETRIEVAL = "views/label_ranking.py", "views/dcg.py", "views/retrieval.py"
 MULTILABEL = "views/multilabel.py"
 BIGGEST = 1.7976931348623157e308
-
-
-def metric(at, label):
-    return next(m.value for m in at.metric if m.label == label)
 
 
 def notices(at) -> str:
