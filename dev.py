@@ -83,7 +83,11 @@ def main(argv: list[str]) -> int:
         return subprocess.call(args)
     ensure_venv("requirements-dev.txt")
     ensure_chromium()
-    args = [str(PYTHON), "-m", "pytest", *rest]
+    # pytest-xdist: one worker per core (the e2e server fixture takes a free port per
+    # worker); pass -n yourself to choose, or -p no:xdist to run in one process.
+    chosen = any(a.startswith(("-n", "--numprocesses", "-p")) for a in rest)
+    workers = [] if chosen else ["-n", "auto"]
+    args = [str(PYTHON), "-m", "pytest", *workers, *rest]
     _say(" ".join(args))
     return subprocess.call(args)
 

@@ -42,3 +42,24 @@ def test_a_broken_contract_is_reported(tmp_path):
     )
     assert run.returncode != 0
     assert "metrics is pure computation: no streamlit, no plotly BROKEN" in run.stdout
+
+
+def _layout_block() -> list[str]:
+    text = (ROOT / "README.md").read_text()
+    block = text.split("## Layout", 1)[1].split("```", 2)[1]
+    return [line.split()[0] for line in block.splitlines() if line and not line.startswith(" ")]
+
+
+def test_readme_layout_names_every_folder_and_only_existing_ones():
+    named = _layout_block()
+    for entry in named:
+        assert (ROOT / entry).exists(), f"README's layout names {entry}, which does not exist"
+    folders = {
+        p.name + "/"
+        for p in ROOT.iterdir()
+        if p.is_dir() and not p.name.startswith((".", "_")) and p.name != "node_modules"
+    }
+    assert folders <= set(named), f"folders missing from README's layout: {folders - set(named)}"
+    packages = {f"explorer/{p.name}/" for p in (ROOT / "explorer").iterdir() if p.is_dir()}
+    packages.discard("explorer/__pycache__/")
+    assert packages <= set(named), f"missing: {packages - set(named)}"
