@@ -85,7 +85,7 @@ def main(argv: list[str]) -> int:
     ensure_chromium()
     # pytest-xdist: one worker per core (the e2e server fixture takes a free port per
     # worker); pass -n yourself to choose, or -p no:xdist to run in one process.
-    chosen = any(a.startswith(("-n", "--numprocesses", "-p")) for a in rest)
+    chosen = any(a.startswith(("-n", "--numprocesses", "no:xdist")) for a in rest)
     workers = [] if chosen else ["-n", "auto"]
     args = [str(PYTHON), "-m", "pytest", *workers, *rest]
     _say(" ".join(args))
