@@ -7,6 +7,9 @@ Usage
     (multilabel and graded, continuous and tied scores), binary and
     regression vectors of 10^4, 10^6 and 10^7, the upload loads and the
     AppTest page timings; writes ``bench/results.md`` (several minutes).
+``python -m bench --load [--sessions 30] [--seconds 120]``
+    many Chromium visitors at once on one hosted server (see bench/load.py):
+    foreign markers, error boxes, page-switch p50/p95, server memory.
 ``python -m bench --quick``
     reduced sizes, no page timings, under a minute; prints the targets and
     writes a report only with ``--out``.
@@ -105,6 +108,11 @@ def main(argv: list[str] | None = None) -> int:
     from bench.report import RunInfo, render
     from bench.targets import MISS, check_targets
 
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv[:1] == ["--load"]:
+        from bench.load import main as load_main
+
+        return load_main(argv[1:])
     args = parse_args(argv)
     if args.from_raw:
         with open(args.from_raw, "rb") as fh:
