@@ -18,6 +18,7 @@ from explorer.io.errors import MAX_MESSAGE_CHARS, DataError, quote
 
 __all__ = [
     "MAX_CELLS",
+    "MAX_CELL_CHARS",
     "MAX_COLUMNS",
     "MAX_FILE_NAME_CHARS",
     "MAX_MESSAGE_CHARS",
@@ -45,6 +46,10 @@ MAX_CELLS = 20_000_000
 #: Most characters of one text cell that names something: a sample id, a label
 #: or model name, a column name, a TREC query or document id, a run tag.
 MAX_TEXT_CHARS = 256
+#: Most characters of any one cell of a text table, read before parsing: a
+#: longer line is refused before pandas or pyarrow copy it (a 49 MB cell took
+#: 730 MB to parse). Names are capped lower (``MAX_TEXT_CHARS``) after reading.
+MAX_CELL_CHARS = 1024
 #: Most characters of an uploaded file's name.
 MAX_FILE_NAME_CHARS = 255
 #: Most bytes the columns read from a Parquet file may take once decompressed,

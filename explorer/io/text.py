@@ -242,10 +242,42 @@ class _TextFrame:
         its non-blank lines are counted (8 MB at a time) and the limits checked.
         A file with quoted fields (a record may span lines) is checked after reading.
         """
+        self._check_line_lengths()
         n_lines = self.data.count(b"\n") + 1
         over = n_lines > limits.MAX_ROWS + 1 or n_lines * len(self.columns) > limits.MAX_CELLS
         if over and b'"' not in self.data:
             _check_shape(self.label, _count_lines(self.data, self.sep) - 1, len(self.columns))
+
+    def _check_line_lengths(self) -> None:
+        """Refuse a line too long for its columns before anything copies it.
+
+        A line may hold ``MAX_CELL_CHARS`` characters per column (and a line's
+        worth more); the first longer line is refused naming its longest field.
+        """
+        budget = limits.MAX_CELL_CHARS * (len(self.names) + 1)
+        if len(self.data) <= budget:
+            return
+        buf = np.frombuffer(self.data, dtype=np.uint8)
+        bounds = np.concatenate(([-1], np.flatnonzero(buf == 10), [buf.size]))
+        long = np.flatnonzero(np.diff(bounds) - 1 > budget)
+        lines = ((int(i), self.data[bounds[i] + 1 : bounds[i + 1]]) for i in long)
+        i, line = next(((i, line) for i, line in lines if not line.isspace()), (0, b""))
+        if not line:  # blank lines (padding) are skipped, as the parsers skip them
+            return
+        fields = line.split() if self.sep is None else line.split(self.sep.encode())
+        j = max(range(len(fields)), key=lambda k: len(fields[k]))
+        if len(fields[j]) <= limits.MAX_CELL_CHARS:
+            raise DataError(
+                f"{self.label}, line {i + 1} is {len(line):,} characters long: a row of "
+                f"{len(self.names)} columns holds at most {budget:,} (check its quotes "
+                "and delimiters)."
+            )
+        column = f'column "{self.names[j]}"' if j < len(self.names) else f"column {j + 1}"
+        head = fields[j][:40].decode("utf-8", errors="replace")
+        raise DataError(
+            f"{self.label}, line {i + 1}, {column}: {head!r}... ({len(fields[j]):,} "
+            f"characters) is too long: a cell holds at most {limits.MAX_CELL_CHARS:,} characters."
+        )
 
     def _fast_read(self, numeric: set[str]) -> pd.DataFrame | None:
         """A strict typed read, or None when anything is off (the text path then says what).

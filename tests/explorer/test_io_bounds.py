@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 
 import numpy as np
+import pandas as pd
 import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
@@ -247,3 +248,22 @@ def test_a_text_file_of_too_many_rows_is_refused_before_it_is_parsed(monkeypatch
     monkeypatch.setattr(limits, "MAX_CELLS", 1500)
     message = refusal(read_upload, "cells.csv", b"y_true,y_score\n" + b"0,1\n" * 800)
     assert "cells.csv has 800 rows x 2 columns = 1,600 cells; the limit is 1,500 cells." in message
+
+
+def test_a_line_too_long_for_its_columns_is_refused_before_any_parser_copies_it(monkeypatch):
+    import pyarrow.csv
+
+    def no_parse(*args, **kw):
+        raise AssertionError("parsed a file that the line scan should have refused")
+
+    monkeypatch.setattr(pd, "read_csv", no_parse)
+    monkeypatch.setattr(pyarrow.csv, "read_csv", no_parse)
+    cell = b"x" * (limits.MAX_CELL_CHARS * 10)
+    message = refusal(read_upload, "c.csv", b"id,y_true,y_score\na,0,0.1\n" + cell + b",1,0.5\n")
+    assert message == (
+        f'c.csv, line 3, column "id": {"x" * 40!r}... ({len(cell):,} characters) is too long: '
+        f"a cell holds at most {limits.MAX_CELL_CHARS:,} characters."
+    )
+    many = b",".join([b"1"] * (limits.MAX_CELL_CHARS * 4))
+    message = refusal(read_upload, "q.csv", b"y_true,y_score\n" + many + b"\n")
+    assert message.startswith(f"q.csv, line 2 is {len(many):,} characters long: a row of 2")
