@@ -267,3 +267,59 @@ def test_a_line_too_long_for_its_columns_is_refused_before_any_parser_copies_it(
     many = b",".join([b"1"] * (limits.MAX_CELL_CHARS * 4))
     message = refusal(read_upload, "q.csv", b"y_true,y_score\n" + many + b"\n")
     assert message.startswith(f"q.csv, line 2 is {len(many):,} characters long: a row of 2")
+
+
+def _varint(n: int) -> bytes:
+    out = bytearray()
+    while True:
+        byte, n = n & 0x7F, n >> 7
+        out.append(byte | (0x80 if n else 0))
+        if not n:
+            return bytes(out)
+
+
+def _read_varint(buf: bytes, i: int) -> tuple[int, int]:
+    n = shift = 0
+    while True:
+        byte, i = buf[i], i + 1
+        n |= (byte & 0x7F) << shift
+        shift += 7
+        if not byte & 0x80:
+            return n, i
+
+
+def _page_header_claiming(compression: str, claim: int) -> bytes:
+    """A Parquet file whose y_score data page header claims ``claim`` bytes uncompressed.
+
+    The thrift compact header starts: type (i32), uncompressed_page_size (i32),
+    compressed_page_size (i32), crc (i32). The crc field is dropped to make room for
+    the 5-byte claim; the compressed size is re-written as a padded varint, so the
+    header keeps its length and every offset in the footer stays right.
+    """
+    table = pa.table({"y_true": [0, 1] * 500, "y_score": np.linspace(0, 1, 1000)})
+    data = bytearray(parquet(table, compression, write_page_checksum=True, use_dictionary=False))
+    at = pq.ParquetFile(io.BytesIO(bytes(data))).metadata.row_group(0).column(1)
+    i = at.data_page_offset
+    assert data[i] == 0x15
+    start = _read_varint(data, i + 1)[1] + 1  # the uncompressed size's varint
+    compressed, j = _read_varint(data, _read_varint(data, start)[1] + 1)
+    assert data[j] == 0x15  # the crc field follows
+    end = _read_varint(data, j + 1)[1]
+    head = _varint(2 * claim) + b"\x15"  # zigzag of a positive i32, then field 3's header
+    size = _varint(compressed)
+    pad = end - start - len(head) - len(size)
+    assert pad > 0
+    size = bytes(b | 0x80 for b in size) + b"\x80" * (pad - 1) + b"\x00"
+    data[start:end] = head + size
+    return bytes(data)
+
+
+@pytest.mark.parametrize("compression", ["snappy", "gzip", "zstd", "none"])
+def test_a_page_header_claiming_two_gigabytes_is_refused_without_allocating_them(
+    compression, arrow_pool
+):
+    data = _page_header_claiming(compression, 2**31 - 1)
+    pool = arrow_pool()
+    message = refusal(read_upload, "p.parquet", data)
+    assert message.startswith("p.parquet is not a readable Parquet file (")
+    assert pool.max_memory() < 10_000_000
