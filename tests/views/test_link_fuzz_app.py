@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from streamlit import config
 from streamlit.testing.v1 import AppTest
 
@@ -23,7 +24,9 @@ from tests.conftest import APP
 from tests.fuzz import link_case, n_cases
 
 SEED = 1919
-CASES = max(60, n_cases(0) // 20)  # FUZZ_CASES=20000: 1,000 here
+CASES = max(1000, n_cases(0) // 20)  # FUZZ_CASES=40000: 2,000 here
+#: The cases run as this many tests, so that pytest-xdist spreads them over the cores.
+PARTS = 5
 PAGES_OF = {
     "binary": ("views/curves.py", "views/home.py", "views/data.py"),
     "regression": ("views/regression.py", "views/data.py"),
@@ -42,10 +45,11 @@ def open_link(page: str, params: dict[str, str]) -> AppTest:
     return at.switch_page(page).run()
 
 
-def test_app_opened_with_hostile_links_shows_no_traceback():
+@pytest.mark.parametrize("part", range(PARTS))
+def test_app_opened_with_hostile_links_shows_no_traceback(part):
     config.set_option("client.showErrorDetails", "full")  # a failure shows the traceback
     failures = []
-    for i in range(CASES):
+    for i in range(part, CASES, PARTS):
         what, token = link_case(SEED, i)
         r = random.Random(f"app:{SEED}:{i}")
         try:

@@ -9,6 +9,7 @@ dataset and the page renders it. ``FUZZ_CASES`` raises the count.
 
 from __future__ import annotations
 
+import pytest
 from streamlit import config
 from streamlit.testing.v1 import AppTest
 
@@ -20,7 +21,9 @@ from tests.explorer.test_upload_fuzz import read_case
 from tests.fuzz import Case, n_cases, upload_case
 
 SEED = 1919
-CASES = max(120, n_cases(0) // 20)  # FUZZ_CASES=20000: 1,000 here
+CASES = max(1000, n_cases(0) // 20)  # FUZZ_CASES=40000: 2,000 here
+#: The cases run as this many tests, so that pytest-xdist spreads them over the cores.
+PARTS = 4
 #: The extensions each uploader's ``type=`` lets the browser pick (any for TREC).
 PICKABLE = {
     "one": (".csv", ".tsv", ".txt", ".parquet"),
@@ -42,7 +45,8 @@ def as_picked(case: Case) -> Case:
     return case
 
 
-def test_data_page_upload_fuzz_notices_and_keeps_the_previous_dataset():
+@pytest.mark.parametrize("part", range(PARTS))
+def test_data_page_upload_fuzz_notices_and_keeps_the_previous_dataset(part):
     config.set_option("client.showErrorDetails", "full")  # a failure shows the traceback
     at = AppTest.from_file(APP, default_timeout=60).run()
     at.switch_page("views/data.py").run()
@@ -50,7 +54,7 @@ def test_data_page_upload_fuzz_notices_and_keeps_the_previous_dataset():
     at.file_uploader(key="data_upload_file").upload("good.csv", good, "text/csv").run()
     assert at.session_state[state.ACTIVE] == "good.csv"
     counts = {"dataset": 0, "refused": 0}
-    for i in range(CASES):
+    for i in range(part, CASES, PARTS):
         case = as_picked(upload_case(SEED, i))
         before = at.session_state[state.ACTIVE]
         try:
@@ -78,4 +82,4 @@ def test_data_page_upload_fuzz_notices_and_keeps_the_previous_dataset():
         active = at.session_state[state.ACTIVE]
         ds = at.session_state[state.SESSION].get(active) or load_sample(active)
         assert next(m.value for m in at.metric if m.label == "Samples") == str(ds.n_samples)
-    assert counts["dataset"] >= 5 and counts["refused"] >= 30, counts
+    assert counts["dataset"] >= 5 and counts["refused"] >= 100, counts
