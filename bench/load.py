@@ -44,6 +44,8 @@ PAGES = ("Home", "ROC & PR curves", "Data", "Label ranking", "Regression")
 MARK = re.compile(r"(?:visitor|MARK)(\d{2})")
 ERRORS = '[data-testid="stException"], [data-testid="stAlertContentError"]'
 HEADING = "## Load (python -m bench --load)"
+#: How long one step of a visitor may take: 30 sessions on 2 cores are slow.
+TIMEOUT_MS = 180_000
 
 
 def hosted_flags(config: Path = ROOT / "hosting" / "config.toml") -> list[str]:
@@ -169,7 +171,7 @@ class Server:
             self.proc.kill()
 
 
-async def _idle(page, timeout: float = 120_000) -> None:
+async def _idle(page, timeout: float = TIMEOUT_MS) -> None:
     await page.wait_for_timeout(200)
     await page.wait_for_selector(
         '[data-testid="stApp"][data-test-script-state="notRunning"]', timeout=timeout
@@ -192,11 +194,12 @@ async def visitor(browser, url: str, i: int, until: float, folder: Path) -> Tall
     """One visitor's session until ``until`` (a ``time.monotonic()`` deadline)."""
     tally = Tally()
     ctx = await browser.new_context(viewport={"width": 1280, "height": 900})
+    ctx.set_default_timeout(TIMEOUT_MS)
     page = await ctx.new_page()
     try:
         path = folder / f"visitor{i:02d}.csv"
         path.write_text(marked_csv(i))
-        await page.goto(url + "/data", timeout=120_000)
+        await page.goto(url + "/data")
         await _idle(page)
         await page.locator('.st-key-data_upload_file input[type="file"]').set_input_files(str(path))
         await _idle(page)
@@ -207,7 +210,7 @@ async def visitor(browser, url: str, i: int, until: float, folder: Path) -> Tall
             k += 1
             link = page.locator('[data-testid="stSidebarNavLink"]').filter(has_text=title)
             t0 = time.perf_counter()
-            await link.first.click(timeout=60_000)
+            await link.first.click()
             await _idle(page)
             tally.switches.append(time.perf_counter() - t0)
             await _check(page, i, tally, title)
