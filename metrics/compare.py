@@ -230,14 +230,14 @@ def _binom_cdf_half(k: int, n: int) -> float:
 
 
 def _binom_big(k: int, n: int) -> float:
-    """``P(X <= k)`` for ``X ~ Binomial(n, 1/2)`` in log space (large ``n``)."""
-    i = np.arange(k + 1, dtype=np.float64)
-    logs = math.lgamma(n + 1) - _lgamma(i + 1) - _lgamma(n - i + 1) - n * math.log(2.0)
-    top = logs.max()
+    """``P(X <= k)`` for ``X ~ Binomial(n, 1/2)`` in log space (large ``n``).
+
+    ``log C(n, i)`` is the running sum of ``log((n - i + 1) / i)``.
+    """
+    i = np.arange(1, k + 1, dtype=np.float64)
+    logs = np.concatenate(([0.0], np.cumsum(np.log((n - i + 1.0) / i)))) - n * math.log(2.0)
+    top = float(logs.max())
     return float(min(1.0, math.exp(top) * np.exp(logs - top).sum()))
-
-
-_lgamma = np.frompyfunc(math.lgamma, 1, 1)
 
 
 # ---------------------------------------------------------------------------
@@ -296,6 +296,14 @@ class DelongResult(NamedTuple):
         ``diff / se`` (0 when both are 0; +-inf when only ``se`` is).
     p_value : float
         Two-sided, ``P(|Z| >= |z|)`` under the standard normal.
+
+    Examples
+    --------
+    >>> from metrics import delong_test
+    >>> s = [0.1, 0.4, 0.8, 0.9, 0.3, 0.2]
+    >>> r = delong_test([0, 0, 1, 1, 0, 1], s, s)  # the same model twice
+    >>> r.diff, r.z, r.p_value
+    (0.0, 0.0, 1.0)
     """
 
     auc_a: float
@@ -463,6 +471,12 @@ class McNemarResult(NamedTuple):
         Samples model b gets right and model a wrong.
     exact : bool
         Whether the exact binomial test was used.
+
+    Examples
+    --------
+    >>> from metrics import mcnemar_test
+    >>> mcnemar_test([1, 0, 1], [1, 0, 0], [1, 1, 1])
+    McNemarResult(statistic=1.0, p_value=1.0, only_a=1, only_b=1, exact=True)
     """
 
     statistic: float
@@ -561,6 +575,13 @@ class PairedTestResult(NamedTuple):
     n : int
         Number of pairs.
     method : str
+
+    Examples
+    --------
+    >>> from metrics import paired_test
+    >>> r = paired_test([0.5, 0.7, 0.9], [0.4, 0.7, 0.6], method="wilcoxon")
+    >>> r.statistic, r.p_value, r.n
+    (0.0, 0.5, 3)
     """
 
     statistic: float
@@ -765,6 +786,13 @@ class BootstrapResult(NamedTuple):
     n_resamples : int
     distribution : ndarray of shape (n_resamples,)
         The metric on every resample.
+
+    Examples
+    --------
+    >>> from metrics import bootstrap_ci, accuracy_score
+    >>> r = bootstrap_ci(accuracy_score, [1, 0, 1, 1], [1, 0, 0, 1], n_resamples=100)
+    >>> r.estimate, r.distribution.shape
+    (0.75, (100,))
     """
 
     estimate: float
