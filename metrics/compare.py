@@ -906,81 +906,105 @@ def _index_blocks(rng: np.random.Generator, n_resamples: int, n: int):
 class _AucModel(NamedTuple):
     """One model's static arrays for the counting bootstrap of ROC AUC."""
 
-    perm: np.ndarray | None  # negatives' draw positions -> ascending score order (None: same)
-    lo: np.ndarray  # per positive: negatives scoring below
-    hi: np.ndarray | None  # per positive: negatives scoring at most equal (None: no tie)
+    perm: np.ndarray | None  # layout positions in this model's ascending order (None: the layout)
+    neg: np.ndarray  # uint8, 1 where that position holds a negative
+    starts: np.ndarray | None  # first position of every tie block (None: no tied scores)
 
 
 def _auc_layout(pos: np.ndarray, scores: list[np.ndarray]):
-    """Draw layout [negatives | positives] and one :class:`_AucModel` per score vector.
+    """The draw layout (rows by ascending first score) and one :class:`_AucModel` per model.
 
-    The negatives are laid out by ascending first score, so the first model
-    needs no permutation. Returns ``(rows, n_neg, models)``, ``rows`` the
-    original row of every draw position.
+    Returns ``(rows, models)``: ``rows[t]`` is the original row drawn at
+    layout position ``t``.
     """
-    neg_rows = np.flatnonzero(~pos)
-    pos_rows = np.flatnonzero(pos)
-    neg_rows = neg_rows[np.argsort(scores[0][neg_rows], kind="stable")]
+    rows = np.argsort(scores[0], kind="stable")
     models = []
     for k, s in enumerate(scores):
-        ns = s[neg_rows]
-        perm = None
-        if k:
-            perm = np.argsort(ns, kind="stable")
-            ns = ns[perm]
-        ps = s[pos_rows]
-        lo = np.searchsorted(ns, ps, "left")
-        hi = np.searchsorted(ns, ps, "right")
-        models.append(_AucModel(perm, lo, None if np.array_equal(lo, hi) else hi))
-    return np.concatenate((neg_rows, pos_rows)), neg_rows.shape[0], models
+        perm = None if k == 0 else np.argsort(s[rows], kind="stable")
+        order = rows if perm is None else rows[perm]
+        ss = s[order]
+        tied = ss[1:] == ss[:-1]
+        starts = np.flatnonzero(np.concatenate(([True], ~tied))) if tied.any() else None
+        models.append(_AucModel(perm, (~pos[order]).astype(np.uint8), starts))
+    return rows, models
 
 
-def _auc_counts(rng: np.random.Generator, rows: int, n: int, n_neg: int) -> np.ndarray:
-    """Draw counts ``(rows, n + 1)`` (column 0 a zero pad); no single-class resample.
+def _draw_counts(rng: np.random.Generator, rows: int, n: int) -> np.ndarray:
+    """How often each of ``n`` layout positions is drawn, for ``rows`` resamples.
 
-    A resample that drew only positives or only negatives has no AUC: it is
-    drawn again (the bootstrap conditioned on both classes being present).
+    ``np.bincount`` of an index matrix (``n`` uniform draws per resample),
+    returned as uint8 (a count above 255 has probability below 1e-300 for
+    ``n`` > 255 and is kept in int64 if it ever happens).
     """
-    counts = np.empty((rows, n + 1), dtype=np.int64)
+    keys = rng.integers(0, n, size=(rows, n))
+    keys += np.arange(0, rows * n, n)[:, None]
+    counts = np.bincount(keys.ravel(), minlength=rows * n).reshape(rows, n)
+    del keys
+    return counts.astype(np.uint8) if n <= 255 or counts.max() <= 255 else counts
+
+
+def _auc_u2(counts: np.ndarray, model: _AucModel):
+    """``(2 U, W+, W-)`` of every resample (row of counts in layout order), int64, exact.
+
+    ``2 U = sum_t c+_t (2 N_t)`` without ties, ``N_t`` the running count of
+    drawn negatives below position ``t``; with ties, per tie block ``b``:
+    ``2 U = sum_b C+_b (2 N_<b + C-_b)`` (``np.add.reduceat`` over blocks).
+    """
+    c = counts if model.perm is None else np.take(counts, model.perm, axis=1)
+    negc = c * model.neg
+    cp = c - negc
+    if model.starts is None:
+        acc = np.int32 if c.dtype == np.uint8 and 255 * c.shape[1] < 2**31 else np.int64
+        run = np.cumsum(negc, axis=1, dtype=acc)
+        u2 = 2 * np.einsum("ij,ij->i", cp, run, dtype=np.int64)
+        w_neg = run[:, -1].astype(np.int64)
+    else:
+        cpb = np.add.reduceat(cp, model.starts, axis=1, dtype=np.int64)
+        cnb = np.add.reduceat(negc, model.starts, axis=1, dtype=np.int64)
+        run = np.cumsum(cnb, axis=1)
+        w_neg = run[:, -1].copy()
+        run *= 2
+        run -= cnb
+        u2 = np.einsum("ij,ij->i", cpb, run)
+    return u2, cp.sum(axis=1, dtype=np.int64), w_neg
+
+
+def _auc_from_counts(counts: np.ndarray, model: _AucModel) -> np.ndarray:
+    """ROC AUC of every resample: ``U / (W+ W-)``."""
+    u2, w_pos, w_neg = _auc_u2(counts, model)
+    return u2 / (2.0 * w_pos * w_neg)
+
+
+def _auc_counts(rng: np.random.Generator, rows: int, n: int, model: _AucModel) -> np.ndarray:
+    """Draw counts for ``rows`` resamples; a resample holding a single class is drawn again.
+
+    Such a resample has no AUC; drawing it again conditions the bootstrap on
+    both classes being present (with more than a few dozen samples of each
+    class this never happens).
+    """
+    counts = _draw_counts(rng, rows, n)
+    neg = model.neg if model.perm is None else None
     todo = np.arange(rows)
     while todo.shape[0]:
-        k = todo.shape[0]
-        keys = rng.integers(0, n, size=(k, n))
-        keys += np.arange(1, k * (n + 1), n + 1)[:, None]
-        block = np.bincount(keys.ravel(), minlength=k * (n + 1)).reshape(k, n + 1)
-        del keys
-        counts[todo] = block
-        drawn_neg = block[:, 1 : n_neg + 1].sum(axis=1)
-        todo = todo[(drawn_neg == 0) | (drawn_neg == n)]
+        block = counts[todo]
+        if neg is None:
+            _, w_pos, w_neg = _auc_u2(block, model)
+        else:
+            w_neg = np.einsum("ij,j->i", block, neg, dtype=np.int64)
+            w_pos = block.sum(axis=1, dtype=np.int64) - w_neg
+        todo = todo[(w_pos == 0) | (w_neg == 0)]
+        if todo.shape[0]:
+            again = _draw_counts(rng, todo.shape[0], n)
+            if again.dtype != counts.dtype:
+                counts = counts.astype(np.int64)
+            counts[todo] = again
     return counts
-
-
-def _auc_from_counts(counts: np.ndarray, n_neg: int, model: _AucModel) -> np.ndarray:
-    """ROC AUC of every resample (row of draw counts), exact (int64 until the division)."""
-    rows = counts.shape[0]
-    neg = counts[:, 1 : n_neg + 1]
-    running = np.empty((rows, n_neg + 1), dtype=np.int64)
-    running[:, 0] = 0
-    if model.perm is None:
-        np.cumsum(neg, axis=1, out=running[:, 1:])
-    else:
-        np.cumsum(np.take(neg, model.perm, axis=1), axis=1, out=running[:, 1:])
-    cp = counts[:, n_neg + 1 :]
-    below = np.take(running, model.lo, axis=1)
-    if model.hi is None:
-        u2 = 2 * np.einsum("ij,ij->i", cp, below)
-    else:
-        below += np.take(running, model.hi, axis=1)
-        u2 = np.einsum("ij,ij->i", cp, below)
-    w_neg = running[:, -1]
-    w_pos = cp.sum(axis=1)
-    return u2 / (2.0 * w_pos * w_neg)
 
 
 def _auc_bootstrap(pos, scores, n_resamples: int, rng: np.random.Generator) -> list[np.ndarray]:
     """Bootstrap distributions of the ROC AUC of each score vector (same resamples)."""
     n = pos.shape[0]
-    _, n_neg, models = _auc_layout(pos, scores)
+    _, models = _auc_layout(pos, scores)
     per = max(1, AUC_BLOCK_DRAWS // n)
     starts = list(range(0, n_resamples, per))
     children = rng.spawn(len(starts))
@@ -989,9 +1013,9 @@ def _auc_bootstrap(pos, scores, n_resamples: int, rng: np.random.Generator) -> l
     def block(k: int) -> None:
         start = starts[k]
         rows = min(per, n_resamples - start)
-        counts = _auc_counts(children[k], rows, n, n_neg)
+        counts = _auc_counts(children[k], rows, n, models[0])
         for dist, model in zip(out, models, strict=True):
-            dist[start : start + rows] = _auc_from_counts(counts, n_neg, model)
+            dist[start : start + rows] = _auc_from_counts(counts, model)
 
     map_blocks(block, range(len(starts)))
     return out

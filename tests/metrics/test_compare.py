@@ -348,26 +348,39 @@ def test_mcnemar_without_discordant_pairs_and_validation():
 def test_auc_counting_kernel_equals_roc_auc_on_the_drawn_rows(ties):
     y, a, b = _data(21, 150, ties)
     pos = y.astype(bool)
-    rows, n_neg, models = C._auc_layout(pos, [a, b])
+    rows, models = C._auc_layout(pos, [a, b])
     assert models[0].perm is None and models[1].perm is not None
-    assert (models[0].hi is not None) == ties
-    counts = C._auc_counts(np.random.default_rng(0), 25, 150, n_neg)
-    assert (counts[:, 0] == 0).all() and (counts.sum(axis=1) == 150).all()
+    assert (models[0].starts is not None) == ties
+    counts = C._auc_counts(np.random.default_rng(0), 25, 150, models[0])
+    assert counts.dtype == np.uint8 and (counts.sum(axis=1) == 150).all()
     for k, s in enumerate((a, b)):
-        got = C._auc_from_counts(counts, n_neg, models[k])
+        got = C._auc_from_counts(counts, models[k])
         for r in range(25):
-            drawn = np.repeat(rows, counts[r, 1:])  # the original rows of resample r
+            drawn = np.repeat(rows, counts[r])  # the original rows of resample r
             assert got[r] == pytest.approx(roc_auc_score(y[drawn], s[drawn]), abs=1e-12)
-            weighted = roc_auc_score(y[rows], s[rows], sample_weight=counts[r, 1:])
+            weighted = roc_auc_score(y[rows], s[rows], sample_weight=counts[r])
             assert got[r] == pytest.approx(weighted, abs=1e-12)
+
+
+def test_auc_kernel_takes_int64_counts_too():
+    y, a, _ = _data(25, 300, ties=True)
+    rows, models = C._auc_layout(y.astype(bool), [a])
+    counts = C._draw_counts(np.random.default_rng(2), 5, 300)
+    np.testing.assert_array_equal(
+        C._auc_from_counts(counts, models[0]),
+        C._auc_from_counts(counts.astype(np.int64), models[0]),
+    )
 
 
 def test_auc_counts_redraw_single_class_resamples():
     pos = np.zeros(6, dtype=bool)
     pos[0] = True  # one positive in six: a resample misses it with probability (5/6)^6
-    counts = C._auc_counts(np.random.default_rng(1), 400, 6, 5)
-    drawn_pos = counts[:, 6]
+    s = np.arange(6.0)
+    _, models = C._auc_layout(pos, [s])
+    counts = C._auc_counts(np.random.default_rng(1), 400, 6, models[0])
+    drawn_pos = counts[:, 0]  # the positive has the lowest score: layout position 0
     assert (drawn_pos >= 1).all() and (drawn_pos <= 5).all()
+    assert (counts.sum(axis=1) == 6).all()
 
 
 def test_auc_jackknife_equals_leave_one_out():
