@@ -31,18 +31,21 @@ Distributions without scipy
 Speed of the bootstrap of ROC AUC
 ---------------------------------
 For ``roc_auc_score`` (also ``auc_rank`` and ``auc_pairwise``) on binary
-input, :func:`bootstrap_ci` never re-sorts: one sort of the negatives'
-scores fixes, for every positive, ``lo`` and ``hi``, the number of
-negatives scoring below it and at most equal to it. A block of resamples is
-a matrix of counts (how often each sample is drawn; ``np.bincount`` of the
-index matrix), laid out as [negatives by ascending score | positives].
-With ``N[r, k]`` the running sum of the negative counts of resample ``r``
-over its ``k`` lowest negatives, the weighted Mann-Whitney statistic is
-``2 U_r = sum_i c[r, i] (N[r, lo_i] + N[r, hi_i])`` over the positives ``i``
-(a tie counts 1/2), and ``AUC_r = U_r / (W+_r W-_r)``: O(n) per resample,
-integer-exact. The blocks hold about :data:`AUC_BLOCK_DRAWS` draws (four
-int64 matrices of that size are alive at once: about 64 MiB) and are shared
-between threads.
+input, :func:`bootstrap_ci` sorts once and never again. The rows are laid out
+by ascending score; a block of resamples is a matrix of draw counts ``c``
+(how often each layout position is drawn: ``np.bincount`` of an index
+matrix, kept as uint8), split into the negatives' counts ``c-`` and the
+positives' ``c+``. With ``N[r, t]`` the running sum of ``c-[r]`` up to
+position ``t`` (``np.cumsum`` along the rows), the weighted Mann-Whitney
+statistic of resample ``r`` is ``U_r = sum_t c+[r, t] N[r, t]`` (one row-wise
+dot product; with tied scores the sums run over tie blocks,
+``np.add.reduceat``, and a tie counts 1/2), and
+``AUC_r = U_r / (W+_r W-_r)``: O(n) per resample, no sort, integer-exact
+until the one division. A resample that drew a single class is drawn again.
+The blocks hold about :data:`AUC_BLOCK_DRAWS` draws (an int64 index matrix
+and its int64 counts, then uint8 counts and an int32 running sum: about 40
+MiB at once) and are shared between threads. For a second model (a paired
+difference) the counts are permuted into its score order (``np.take``).
 """
 
 from __future__ import annotations
@@ -846,24 +849,36 @@ def _per_sample_1d(kind: str):
     return terms
 
 
+class _MeanMetric(NamedTuple):
+    """A metric that is ``transform(mean of per-sample values)``."""
+
+    per_sample: Callable
+    transform: Callable | None = None
+    options: bool = True  # keyword options are passed on to ``per_sample``
+
+
 def _mean_metrics() -> dict:
-    """metric -> (per-sample values, transform of their mean): a metric = transform(mean)."""
+    """The metrics :func:`bootstrap_ci` resamples through their per-sample values."""
+    abs_, sq, ape, eq = (_per_sample_1d(k) for k in ("abs", "sq", "ape", "eq"))
     return {
-        regression.mean_absolute_error: (_per_sample_1d("abs"), None),
-        regression.mean_squared_error: (_per_sample_1d("sq"), None),
-        regression.root_mean_squared_error: (_per_sample_1d("sq"), np.sqrt),
-        regression.mean_absolute_percentage_error: (_per_sample_1d("ape"), None),
-        classification.accuracy_score: (_per_sample_1d("eq"), None),
-        dcg.dcg_score: (dcg.dcg_per_sample, None),
-        dcg.ndcg_score: (dcg.ndcg_per_sample, None),
-        label_ranking.coverage_error: (label_ranking.coverage_per_sample, None),
-        label_ranking.label_ranking_average_precision_score: (label_ranking.lrap_per_sample, None),
-        label_ranking.label_ranking_loss: (label_ranking.ranking_loss_per_sample, None),
-        retrieval.precision_at_k: (retrieval.precision_at_k_per_sample, None),
-        retrieval.recall_at_k: (retrieval.recall_at_k_per_sample, None),
-        retrieval.hit_rate_at_k: (retrieval.hit_rate_at_k_per_sample, None),
-        retrieval.mean_average_precision_at_k: (retrieval.average_precision_at_k, None),
-        retrieval.mean_reciprocal_rank: (retrieval.reciprocal_rank, None),
+        regression.mean_absolute_error: _MeanMetric(abs_, options=False),
+        regression.mean_squared_error: _MeanMetric(sq, options=False),
+        regression.root_mean_squared_error: _MeanMetric(sq, np.sqrt, options=False),
+        regression.mean_absolute_percentage_error: _MeanMetric(ape, options=False),
+        # 1-D labels only; normalize=False (a count) is an option, so not here
+        classification.accuracy_score: _MeanMetric(eq, options=False),
+        dcg.dcg_score: _MeanMetric(dcg.dcg_per_sample),
+        dcg.ndcg_score: _MeanMetric(dcg.ndcg_per_sample),
+        label_ranking.coverage_error: _MeanMetric(label_ranking.coverage_per_sample),
+        label_ranking.label_ranking_average_precision_score: _MeanMetric(
+            label_ranking.lrap_per_sample
+        ),
+        label_ranking.label_ranking_loss: _MeanMetric(label_ranking.ranking_loss_per_sample),
+        retrieval.precision_at_k: _MeanMetric(retrieval.precision_at_k_per_sample),
+        retrieval.recall_at_k: _MeanMetric(retrieval.recall_at_k_per_sample),
+        retrieval.hit_rate_at_k: _MeanMetric(retrieval.hit_rate_at_k_per_sample),
+        retrieval.mean_average_precision_at_k: _MeanMetric(retrieval.average_precision_at_k),
+        retrieval.mean_reciprocal_rank: _MeanMetric(retrieval.reciprocal_rank),
     }
 
 
@@ -875,7 +890,13 @@ def _unwrap(metric) -> tuple[Callable, dict]:
 
 
 def _mean_path(metric, arrays: tuple) -> tuple[np.ndarray, Callable | None] | None:
-    """Per-sample values and transform when ``metric`` is a mean of per-sample values."""
+    """Per-sample values and transform when ``metric`` is a mean of per-sample values.
+
+    None (the generic path) for any other callable, for options the table
+    does not take (``sample_weight`` among them), 2-D input to a 1-D metric,
+    or input the per-sample form refuses (the generic path then calls the
+    metric itself).
+    """
     func, kwargs = _unwrap(metric)
     if len(arrays) != 2 or "sample_weight" in kwargs:
         return None
@@ -883,13 +904,15 @@ def _mean_path(metric, arrays: tuple) -> tuple[np.ndarray, Callable | None] | No
         entry = _mean_metrics().get(func)
     except TypeError:  # an unhashable callable
         return None
-    if entry is None:
+    if entry is None or (not entry.options and (kwargs or arrays[0].ndim != 1)):
         return None
-    per_sample, transform = entry
-    if per_sample.__name__ == "terms" and (kwargs or np.ndim(arrays[0]) != 1):
-        return None  # 1-D terms only, and without options (normalize=False is a count)
-    values = np.asarray(per_sample(*arrays, **kwargs), dtype=np.float64)
-    return values, transform
+    try:
+        values = np.asarray(entry.per_sample(*arrays, **kwargs), dtype=np.float64)
+    except (MetricInputError, TypeError):
+        return None
+    if values.shape != (arrays[0].shape[0],):
+        return None
+    return values, entry.transform
 
 
 def _finish(transform, means: np.ndarray) -> np.ndarray:
@@ -1278,7 +1301,7 @@ def _generic_bootstrap(fn, arrays, n_resamples, rng, paired) -> np.ndarray:
         for start, idx in _index_blocks(rng, n_resamples, arrays[0].shape[0]):
             for r in range(idx.shape[0]):
                 rows = idx[r]
-                dist[start + r] = _as_float(fn(*[a[rows] for a in arrays]), "metric")
+                dist[start + r] = _on_resample(fn, [a[rows] for a in arrays], start + r)
         return dist
     gens = rng.spawn(len(arrays))
     blocks = [_index_blocks(g, n_resamples, a.shape[0]) for g, a in zip(gens, arrays, strict=True)]
@@ -1286,8 +1309,18 @@ def _generic_bootstrap(fn, arrays, n_resamples, rng, paired) -> np.ndarray:
         start = parts[0][0]
         for r in range(parts[0][1].shape[0]):
             args = [a[p[1][r]] for a, p in zip(arrays, parts, strict=True)]
-            dist[start + r] = _as_float(fn(*args), "metric")
+            dist[start + r] = _on_resample(fn, args, start + r)
     return dist
+
+
+def _on_resample(fn, args, r: int) -> float:
+    """``fn(*args)`` as a float; a refusal names the resample."""
+    try:
+        return _as_float(fn(*args), "metric")
+    except MetricInputError as exc:
+        raise MetricInputError(
+            f"the metric refused bootstrap resample {r} (rows drawn with replacement): {exc}"
+        ) from exc
 
 
 def paired_bootstrap_diff(

@@ -642,3 +642,16 @@ def test_bootstrap_is_reproducible_and_seeded():
 def test_bootstrap_validation(args, kwargs, message):
     with pytest.raises(MetricInputError, match=message):
         bootstrap_ci(*args, **kwargs)
+
+
+def test_a_refused_resample_is_named():
+    y = [0, 0, 0, 0, 1, 0, 0, 0]
+
+    def auc(t, s):  # the generic path: a resample without the positive is refused
+        return roc_auc_score(t, s)
+
+    with pytest.raises(MetricInputError, match=r"bootstrap resample \d+ .*single class"):
+        bootstrap_ci(auc, y, np.arange(8.0), n_resamples=200, random_state=0)
+    # the counting path draws such resamples again instead
+    r = bootstrap_ci(roc_auc_score, y, np.arange(8.0), n_resamples=200, random_state=0)
+    assert np.isfinite(r.distribution).all()
