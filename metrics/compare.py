@@ -1288,6 +1288,13 @@ def bootstrap_ci(
 
 
 def _result(estimate, dist, jack, confidence, method, n_resamples) -> BootstrapResult:
+    bad = ~np.isfinite(dist)
+    if bad.any():
+        r = int(np.argmax(bad))
+        raise MetricInputError(
+            f"the metric returned {float(dist[r])!r} on bootstrap resample {r}; an interval "
+            "needs a finite value on every resample."
+        )
     low, high = _interval(estimate, dist, jack, confidence, method)
     return BootstrapResult(
         estimate, low, high, float(dist.std(ddof=1)), confidence, method, n_resamples, dist

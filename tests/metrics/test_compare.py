@@ -655,3 +655,11 @@ def test_a_refused_resample_is_named():
     # the counting path draws such resamples again instead
     r = bootstrap_ci(roc_auc_score, y, np.arange(8.0), n_resamples=200, random_state=0)
     assert np.isfinite(r.distribution).all()
+
+
+def test_a_nan_on_a_resample_is_refused():
+    def mean_or_nan(x):
+        return float(x.mean()) if x.min() > 0 else float("nan")
+
+    with pytest.raises(MetricInputError, match=r"nan on bootstrap resample \d+"):
+        bootstrap_ci(mean_or_nan, np.arange(6.0), n_resamples=50, random_state=0)
