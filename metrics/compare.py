@@ -998,37 +998,80 @@ def _auc_from_counts(counts: np.ndarray, model: _AucModel) -> np.ndarray:
     return u2 / (2.0 * w_pos * w_neg)
 
 
-def _auc_counts(rng: np.random.Generator, rows: int, n: int, model: _AucModel) -> np.ndarray:
-    """Draw counts for ``rows`` resamples; a resample holding a single class is drawn again.
+def _auc_cells(pos: np.ndarray, s: np.ndarray):
+    """Cells of equal (score, class), by ascending score: their sizes and an :class:`_AucModel`.
 
-    Such a resample has no AUC; drawing it again conditions the bootstrap on
-    both classes being present (with more than a few dozen samples of each
-    class this never happens).
+    Drawing ``n`` rows with replacement is drawing how many land in each
+    cell, a multinomial over the cells with probabilities ``size / n``; the
+    AUC only depends on those counts.
     """
-    counts = _draw_counts(rng, rows, n)
-    neg = model.neg if model.perm is None else None
-    todo = np.arange(rows)
-    while todo.shape[0]:
-        block = counts[todo]
-        if neg is None:
-            _, w_pos, w_neg = _auc_u2(block, model)
-        else:
-            w_neg = np.einsum("ij,j->i", block, neg, dtype=np.int64)
-            w_pos = block.sum(axis=1, dtype=np.int64) - w_neg
-        todo = todo[(w_pos == 0) | (w_neg == 0)]
-        if todo.shape[0]:
-            again = _draw_counts(rng, todo.shape[0], n)
-            if again.dtype != counts.dtype:
-                counts = counts.astype(np.int64)
-            counts[todo] = again
-    return counts
+    n = s.shape[0]
+    order = np.lexsort((pos, s))
+    ss, pp = s[order], pos[order]
+    new = np.empty(n, dtype=bool)
+    new[0] = True
+    np.not_equal(ss[1:], ss[:-1], out=new[1:])
+    new[1:] |= pp[1:] != pp[:-1]
+    first = np.flatnonzero(new)
+    sizes = np.diff(first, append=n)
+    cell_scores = ss[first]
+    tied = cell_scores[1:] == cell_scores[:-1]
+    starts = np.flatnonzero(np.concatenate(([True], ~tied))) if tied.any() else None
+    return sizes, _AucModel(None, (~pp[first]).astype(np.uint8), starts)
+
+
+def _auc_block(rng: np.random.Generator, rows: int, models: list[_AucModel], draw):
+    """ROC AUCs of ``rows`` resamples for every model, and their counts.
+
+    ``draw(rng, k)`` gives the counts of ``k`` resamples in the layout of
+    ``models[0]``. A resample that drew a single class has no AUC: it is
+    drawn again (the bootstrap conditioned on both classes being present;
+    with more than a few dozen samples of each class this never happens).
+    """
+    counts = draw(rng, rows)
+    u2, w_pos, w_neg = _auc_u2(counts, models[0])
+    bad = np.flatnonzero((w_pos == 0) | (w_neg == 0))
+    while bad.shape[0]:
+        again = draw(rng, bad.shape[0])
+        if again.dtype != counts.dtype:
+            counts, again = counts.astype(np.int64), again.astype(np.int64)
+        counts[bad] = again
+        sub = _auc_u2(again, models[0])
+        u2[bad], w_pos[bad], w_neg[bad] = sub
+        bad = bad[(sub[1] == 0) | (sub[2] == 0)]
+    aucs = [u2 / (2.0 * w_pos * w_neg)]
+    aucs += [_auc_from_counts(counts, model) for model in models[1:]]
+    return aucs, counts
+
+
+#: The multinomial over cells of equal (score, class) replaces ``n`` draws per
+#: resample when there are at most ``n / CELL_RATIO`` cells (heavily tied scores).
+CELL_RATIO = 8
 
 
 def _auc_bootstrap(pos, scores, n_resamples: int, rng: np.random.Generator) -> list[np.ndarray]:
     """Bootstrap distributions of the ROC AUC of each score vector (same resamples)."""
     n = pos.shape[0]
-    _, models = _auc_layout(pos, scores)
-    per = max(1, AUC_BLOCK_DRAWS // n)
+    sizes = None
+    if len(scores) == 1:
+        sizes, cell_model = _auc_cells(pos, scores[0])
+        if sizes.shape[0] * CELL_RATIO > n:
+            sizes = None
+    if sizes is not None:
+        models, width = [cell_model], sizes.shape[0]
+        p = sizes / n
+
+        def draw(g, k):
+            return g.multinomial(n, p, size=k)
+
+    else:
+        _, models = _auc_layout(pos, scores)
+        width = n
+
+        def draw(g, k):
+            return _draw_counts(g, k, n)
+
+    per = max(1, AUC_BLOCK_DRAWS // width)
     starts = list(range(0, n_resamples, per))
     children = rng.spawn(len(starts))
     out = [np.empty(n_resamples) for _ in scores]
@@ -1036,9 +1079,9 @@ def _auc_bootstrap(pos, scores, n_resamples: int, rng: np.random.Generator) -> l
     def block(k: int) -> None:
         start = starts[k]
         rows = min(per, n_resamples - start)
-        counts = _auc_counts(children[k], rows, n, models[0])
-        for dist, model in zip(out, models, strict=True):
-            dist[start : start + rows] = _auc_from_counts(counts, model)
+        aucs, _ = _auc_block(children[k], rows, models, draw)
+        for dist, auc_values in zip(out, aucs, strict=True):
+            dist[start : start + rows] = auc_values
 
     map_blocks(block, range(len(starts)))
     return out

@@ -351,10 +351,13 @@ def test_auc_counting_kernel_equals_roc_auc_on_the_drawn_rows(ties):
     rows, models = C._auc_layout(pos, [a, b])
     assert models[0].perm is None and models[1].perm is not None
     assert (models[0].starts is not None) == ties
-    counts = C._auc_counts(np.random.default_rng(0), 25, 150, models[0])
+    aucs, counts = C._auc_block(
+        np.random.default_rng(0), 25, models, lambda g, k: C._draw_counts(g, k, 150)
+    )
     assert counts.dtype == np.uint8 and (counts.sum(axis=1) == 150).all()
     for k, s in enumerate((a, b)):
         got = C._auc_from_counts(counts, models[k])
+        np.testing.assert_array_equal(got, aucs[k])
         for r in range(25):
             drawn = np.repeat(rows, counts[r])  # the original rows of resample r
             assert got[r] == pytest.approx(roc_auc_score(y[drawn], s[drawn]), abs=1e-12)
@@ -377,10 +380,44 @@ def test_auc_counts_redraw_single_class_resamples():
     pos[0] = True  # one positive in six: a resample misses it with probability (5/6)^6
     s = np.arange(6.0)
     _, models = C._auc_layout(pos, [s])
-    counts = C._auc_counts(np.random.default_rng(1), 400, 6, models[0])
+    aucs, counts = C._auc_block(
+        np.random.default_rng(1), 400, models, lambda g, k: C._draw_counts(g, k, 6)
+    )
+    assert np.isfinite(aucs[0]).all()
     drawn_pos = counts[:, 0]  # the positive has the lowest score: layout position 0
     assert (drawn_pos >= 1).all() and (drawn_pos <= 5).all()
     assert (counts.sum(axis=1) == 6).all()
+
+
+def test_auc_cells_kernel_equals_roc_auc_with_the_cell_counts():
+    rng = np.random.default_rng(26)
+    y = rng.integers(0, 2, 2000)
+    s = np.round(y + rng.normal(size=2000), 1)  # about 80 distinct scores
+    sizes, model = C._auc_cells(y.astype(bool), s)
+    assert sizes.sum() == 2000 and sizes.shape[0] * C.CELL_RATIO <= 2000
+    order = np.lexsort((y, s))
+    first = np.flatnonzero(
+        np.concatenate(([True], (s[order][1:] != s[order][:-1]) | (y[order][1:] != y[order][:-1])))
+    )
+    rep = order[first]  # one row standing for each cell
+    counts = rng.multinomial(2000, sizes / 2000, size=20)
+    got = C._auc_from_counts(counts, model)
+    for r in range(20):
+        want = roc_auc_score(y[rep], s[rep], sample_weight=counts[r])
+        assert got[r] == pytest.approx(want, abs=1e-12)
+    assert C._auc_from_counts(sizes[None, :], model)[0] == pytest.approx(roc_auc_score(y, s))
+
+
+def test_auc_cells_and_draws_give_the_same_distribution(monkeypatch):
+    rng = np.random.default_rng(27)
+    y = rng.integers(0, 2, 3000)
+    s = np.round(y + rng.normal(size=3000), 1)
+    cells = bootstrap_ci(roc_auc_score, y, s, n_resamples=3000, random_state=0)
+    monkeypatch.setattr(C, "CELL_RATIO", 10**9)  # every row drawn
+    draws = bootstrap_ci(roc_auc_score, y, s, n_resamples=3000, random_state=0)
+    assert not np.array_equal(cells.distribution, draws.distribution)
+    assert cells.standard_error == pytest.approx(draws.standard_error, rel=0.08)
+    assert (cells.low, cells.high) == pytest.approx((draws.low, draws.high), abs=0.004)
 
 
 def test_auc_jackknife_equals_leave_one_out():
