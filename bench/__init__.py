@@ -19,6 +19,9 @@ app_timing
     AppTest timings of every page (``--app``).
 report
     the markdown written to ``bench/results.md``.
+compare
+    ``python -m bench.compare``: the bootstrap of ROC AUC at 10^6 rows against
+    ``scipy.stats.bootstrap``, paired differences and DeLong (its own section).
 
 torchmetrics and ranx are optional (``requirements-bench.txt``); the
 benchmark says so in its report when they are missing.

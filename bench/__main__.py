@@ -86,6 +86,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         help="time Python-loop comparators on this many rows of the largest continuous "
         "matrices and extrapolate (default: 10000 in the full run; 0 = everything in full)",
     )
+    p.add_argument(
+        "--compare",
+        action="store_true",
+        help="also time the bootstrap of ROC AUC against scipy (bench/compare.py; about a "
+        "minute) and put its section in the report",
+    )
     p.add_argument("--out", type=Path, help="report path (default: bench/results.md, full run)")
     p.add_argument("--save-raw", type=Path, help="also pickle the raw measurements to this file")
     p.add_argument(
@@ -219,6 +225,13 @@ def main(argv: list[str] | None = None) -> int:
     if out is not None:
         out.write_text(render(info, results, targets, load_results, pages), encoding="utf-8")
         print(f"wrote {out}", file=sys.stderr)
+    if args.compare:
+        from bench.compare import run as run_compare
+        from bench.compare import write_section
+
+        section = run_compare(100_000 if quick else 1_000_000, 200 if quick else 2000)
+        if out is not None:
+            write_section(section, out)
 
     print(f"\n{'target':<72} {'where':<34} {'required':>10} {'measured':>10}  verdict")
     for r in targets:

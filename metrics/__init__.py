@@ -288,3 +288,28 @@ __all__ = [
     "tie_broken_summary",
     "top_k_predictions",
 ]
+
+# --- model comparison (metrics.compare): DeLong, bootstrap, paired tests, McNemar ---
+from metrics.compare import (
+    BootstrapResult,
+    DelongResult,
+    McNemarResult,
+    PairedTestResult,
+    bootstrap_ci,
+    delong_test,
+    mcnemar_test,
+    paired_bootstrap_diff,
+    paired_test,
+)
+
+__all__ += [
+    "BootstrapResult",
+    "DelongResult",
+    "McNemarResult",
+    "PairedTestResult",
+    "bootstrap_ci",
+    "delong_test",
+    "mcnemar_test",
+    "paired_bootstrap_diff",
+    "paired_test",
+]

@@ -191,3 +191,40 @@ def test_every_public_name_has_a_numpy_docstring_with_an_example(name):
         sections = ("Parameters", "Returns", *sections)
     missing = [s for s in sections if s not in doc]
     assert not missing, f"{name}: no {missing} in its docstring"
+
+
+# --- metrics.compare (issue 21): the arrays first, every option keyword-only ---
+COMPARE = {
+    "delong_test": (["y_true", "score_a", "score_b", "sample_weight"], 3),
+    "bootstrap_ci": (
+        ["metric", "arrays", "n_resamples", "confidence", "method", "paired", "random_state"],
+        1,
+    ),
+    "paired_bootstrap_diff": (
+        [
+            "metric",
+            "y_true",
+            "score_a",
+            "score_b",
+            "n_resamples",
+            "confidence",
+            "method",
+            "random_state",
+        ],
+        4,
+    ),
+    "paired_test": (["per_sample_a", "per_sample_b", "method", "n_resamples", "random_state"], 2),
+    "mcnemar_test": (["y_true", "y_pred_a", "y_pred_b", "exact", "correction"], 3),
+}
+
+
+@pytest.mark.parametrize("name", sorted(COMPARE))
+def test_compare_name_imports_with_its_parameters(name):
+    fn = getattr(metrics, name)
+    assert name in metrics.__all__
+    assert fn is getattr(importlib.import_module("metrics.compare"), name)
+    params, n_positional = COMPARE[name]
+    sig = inspect.signature(fn)
+    assert list(sig.parameters) == params
+    positional = [p for p in sig.parameters.values() if p.kind is p.POSITIONAL_OR_KEYWORD]
+    assert len(positional) == n_positional, "options after the arrays are keyword-only"
