@@ -1,0 +1,171 @@
+"""Mergeable states: any chunking, merged in any tree order, gives the in-memory value."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import metrics as M
+from metrics import MetricInputError
+from metrics.states import BinaryState, merge_all
+
+RTOL = 1e-12
+SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+# ---------------------------------------------------------------------------
+# chunkings and merge orders
+# ---------------------------------------------------------------------------
+def cut_points(draw, n: int) -> list[slice]:
+    """Random contiguous chunks covering 0..n (some may be empty)."""
+    cuts = sorted(draw(st.lists(st.integers(0, n), max_size=6)))
+    bounds = [0, *cuts, n]
+    return [slice(a, b) for a, b in zip(bounds[:-1], bounds[1:], strict=True)]
+
+
+def tree_merge(draw, states: list):
+    """Merge the states in a random binary tree (random adjacent pair each time)."""
+    states = list(states)
+    while len(states) > 1:
+        i = draw(st.integers(0, len(states) - 2))
+        states[i : i + 2] = [states[i].merge(states[i + 1])]
+    return states[0]
+
+
+def close(ours, theirs, rtol=RTOL):
+    np.testing.assert_allclose(ours, theirs, rtol=rtol, atol=1e-15)
+
+
+# ---------------------------------------------------------------------------
+# binary
+# ---------------------------------------------------------------------------
+@st.composite
+def binary_data(draw, weighted: bool):
+    n = draw(st.integers(2, 60))
+    seed = draw(st.integers(0, 2**32 - 1))
+    rng = np.random.default_rng(seed)
+    y = rng.integers(0, 2, n)
+    y[0], y[1] = 0, 1  # both classes
+    levels = draw(st.sampled_from([3, 10, 1000]))  # heavy ties to none
+    s = rng.integers(0, levels, n) / levels
+    w = None
+    if weighted:
+        w = rng.integers(0, 4, n).astype(float) * draw(st.sampled_from([1.0, 0.37]))
+        w[0] = w[1] = 1.0
+    return y, s, w
+
+
+def _binary_state(draw, y, s, w):
+    parts = cut_points(draw, y.shape[0])
+    states = [
+        BinaryState.from_chunk(y[p], s[p], None if w is None else w[p])
+        for p in parts
+        if p.stop > p.start
+    ]
+    return tree_merge(draw, states)
+
+
+@SETTINGS
+@given(st.data(), st.booleans())
+def test_binary_state_equals_in_memory_for_any_chunking(data, weighted):
+    y, s, w = data.draw(binary_data(weighted))
+    state = _binary_state(data.draw, y, s, w)
+    got = state.finalize()
+    if weighted:
+        close(got["roc_auc_score"], M.roc_auc_score(y, s, sample_weight=w))
+        close(got["average_precision_score"], M.average_precision_score(y, s, sample_weight=w))
+    else:  # integer counts: the same floats as the in-memory functions
+        assert got["roc_auc_score"] == M.roc_auc_score(y, s)
+        assert got["average_precision_score"] == M.average_precision_score(y, s)
+    close(got["log_loss"], M.log_loss(y, s, sample_weight=w))
+    for t in (0.0, 0.3, 0.5, s[0], 2.0):
+        close(
+            state.confusion_matrix(t),
+            M.confusion_matrix(y, (s >= t).astype(int), labels=[0, 1], sample_weight=w),
+        )
+    for mine, theirs in zip(
+        state.roc_curve(drop_intermediate=False),
+        M.roc_curve(y, s, sample_weight=w, drop_intermediate=False),
+        strict=True,
+    ):
+        close(mine, theirs)
+    for mine, theirs in zip(
+        state.precision_recall_curve(), M.precision_recall_curve(y, s, sample_weight=w), strict=True
+    ):
+        close(mine, theirs)
+
+
+@SETTINGS
+@given(st.data())
+def test_binary_curves_drop_the_same_points_as_in_memory(data):
+    y, s, _ = data.draw(binary_data(False))
+    state = _binary_state(data.draw, y, s, None)
+    for mine, theirs in zip(state.roc_curve(), M.roc_curve(y, s), strict=True):
+        np.testing.assert_array_equal(mine, theirs)
+    pr = state.precision_recall_curve(drop_intermediate=True)
+    for mine, theirs in zip(
+        pr, M.precision_recall_curve(y, s, drop_intermediate=True), strict=True
+    ):
+        np.testing.assert_array_equal(mine, theirs)
+
+
+def test_binary_state_table_and_worked_values():
+    a = BinaryState.from_chunk([0, 0, 1], [0.1, 0.4, 0.35])
+    b = BinaryState.from_chunk([1, 0], [0.8, 0.4])
+    state = a.merge(b)
+    assert state.scores.tolist() == [0.1, 0.35, 0.4, 0.8]
+    assert state.positive.tolist() == [0, 1, 0, 1]
+    assert state.negative.tolist() == [1, 0, 2, 0]
+    assert state.n_samples == 5
+    # pairs: 0.35 beats 0.1 only (1 of 3), 0.8 beats all 3: 4 / 6
+    assert state.roc_auc_score() == pytest.approx(4 / 6)
+    assert state.confusion_matrix(0.4).tolist() == [[1, 2], [1, 1]]
+    assert a.merge(b).finalize() == b.merge(a).finalize()
+
+
+def test_binary_state_weighted_zero_weights_make_no_threshold():
+    state = BinaryState.from_chunk([1, 0, 1], [0.9, 0.5, 0.7], sample_weight=[1, 1, 0])
+    assert state.scores.tolist() == [0.5, 0.9]
+    assert state.n_samples == 3
+    zero = BinaryState.from_chunk([1], [0.3], sample_weight=[0])
+    merged = state.merge(zero)
+    fpr, tpr, thr = merged.roc_curve()
+    assert thr.tolist() == [np.inf, 0.9, 0.5]
+    assert merged.roc_auc_score() == 1.0
+    with pytest.raises(MetricInputError, match="sums to zero"):
+        zero.finalize()
+
+
+def test_binary_state_refusals():
+    with pytest.raises(MetricInputError, match="y_true"):
+        BinaryState.from_chunk([0, 2], [0.1, 0.2])
+    with pytest.raises(MetricInputError, match="y_score"):
+        BinaryState.from_chunk([0, 1], [0.1, np.nan])
+    with pytest.raises(MetricInputError, match="sample_weight"):
+        BinaryState.from_chunk([0, 1], [0.1, 0.2], sample_weight=[1, -1])
+    one_class = BinaryState.from_chunk([1, 1], [0.1, 0.2])
+    with pytest.raises(MetricInputError, match="single class"):
+        one_class.roc_auc_score()
+    assert "roc_auc_score" not in one_class.finalize()
+    wide = BinaryState.from_chunk([0, 1], [-1.0, 3.0])
+    assert "log_loss" not in wide.finalize()
+    with pytest.raises(MetricInputError, match=r"\[0, 1\]"):
+        wide.log_loss()
+    with pytest.raises(MetricInputError, match="merges only"):
+        wide.merge(object())
+
+
+def test_merge_all_matches_one_chunk_and_refuses_nothing():
+    rng = np.random.default_rng(5)
+    y, s = rng.integers(0, 2, 10_000), rng.random(10_000).round(3)
+    states = (BinaryState.from_chunk(y[i : i + 700], s[i : i + 700]) for i in range(0, 10_000, 700))
+    merged = merge_all(states)
+    one = BinaryState.from_chunk(y, s)
+    np.testing.assert_array_equal(merged.scores, one.scores)
+    np.testing.assert_array_equal(merged.positive, one.positive)
+    assert merged.finalize() == one.finalize()
+    assert merged.roc_auc_score() == M.roc_auc_score(y, s)
+    with pytest.raises(MetricInputError, match="at least one"):
+        merge_all([])
