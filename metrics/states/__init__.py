@@ -28,12 +28,14 @@ Examples
 >>> from metrics.states import BinaryState, merge_all
 >>> rng = np.random.default_rng(0)
 >>> y, s = rng.integers(0, 2, 1000), rng.random(1000).round(2)
->>> state = merge_all(BinaryState.from_chunk(y[i:i + 100], s[i:i + 100]) for i in range(0, 1000, 100))
+>>> chunks = (BinaryState.from_chunk(y[i:i + 100], s[i:i + 100]) for i in range(0, 1000, 100))
+>>> state = merge_all(chunks)
 >>> state.roc_auc_score() == roc_auc_score(y, s)
 True
 """
 
 from metrics.states._common import merge_all
 from metrics.states.binary import BinaryState
+from metrics.states.regression import RegressionState
 
-__all__ = ["BinaryState", "merge_all"]
+__all__ = ["BinaryState", "RegressionState", "merge_all"]

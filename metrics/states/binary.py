@@ -466,7 +466,8 @@ class BinaryState:
         Examples
         --------
         >>> from metrics.states import BinaryState
-        >>> p, r, t = BinaryState.from_chunk([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8]).precision_recall_curve()
+        >>> s = BinaryState.from_chunk([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
+        >>> p, r, t = s.precision_recall_curve()
         >>> p.round(4).tolist(), r.tolist(), t.tolist()
         ([0.5, 0.6667, 0.5, 1.0, 1.0], [1.0, 1.0, 0.5, 0.5, 0.0], [0.1, 0.35, 0.4, 0.8])
         """

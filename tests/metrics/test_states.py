@@ -169,3 +169,93 @@ def test_merge_all_matches_one_chunk_and_refuses_nothing():
     assert merged.roc_auc_score() == M.roc_auc_score(y, s)
     with pytest.raises(MetricInputError, match="at least one"):
         merge_all([])
+
+
+# ---------------------------------------------------------------------------
+# regression
+# ---------------------------------------------------------------------------
+REGRESSION = (
+    "mean_absolute_error",
+    "mean_squared_error",
+    "root_mean_squared_error",
+    "mean_absolute_percentage_error",
+    "root_mean_squared_log_error",
+    "r2_score",
+)
+
+
+@st.composite
+def regression_data(draw, weighted: bool):
+    n = draw(st.integers(2, 80))
+    rng = np.random.default_rng(draw(st.integers(0, 2**32 - 1)))
+    offset = draw(st.sampled_from([0.0, 1e3, 1e6]))  # a large mean against the spread
+    yt = offset + rng.normal(size=n) * 3
+    yt[0] += 1.0  # not constant
+    yp = yt + rng.normal(size=n)
+    if draw(st.booleans()):
+        yt, yp = np.abs(yt), np.abs(yp)  # RMSLE defined
+    w = rng.random(n) * (rng.random(n) > 0.2) if weighted else None
+    if w is not None:
+        w[0] = 1.0
+    return yt, yp, w
+
+
+@SETTINGS
+@given(st.data(), st.booleans())
+def test_regression_state_equals_in_memory_for_any_chunking(data, weighted):
+    from metrics.states import RegressionState
+
+    yt, yp, w = data.draw(regression_data(weighted))
+    parts = cut_points(data.draw, yt.shape[0])
+    states = [
+        RegressionState.from_chunk(yt[p], yp[p], None if w is None else w[p])
+        for p in parts
+        if p.stop > p.start
+    ]
+    got = tree_merge(data.draw, states).finalize()
+    ok_log = bool((yt > -1).all() and (yp > -1).all())
+    assert ("root_mean_squared_log_error" in got) == ok_log
+    for name in REGRESSION:
+        if name in got:
+            # R^2 at a mean of 1e6 against a spread of 3: 1e-10 is the in-memory two-pass
+            # formula's own accuracy there (its mean is rounded at 1e6 * 1e-16)
+            close(got[name], getattr(M, name)(yt, yp, sample_weight=w), rtol=1e-10)
+
+
+def test_regression_state_keeps_r2_exact_where_naive_sums_cancel():
+    from metrics.states import RegressionState
+
+    rng = np.random.default_rng(1)
+    yt = 1e8 + rng.normal(size=4000)
+    yp = yt + 0.1 * rng.normal(size=4000)
+    state = merge_all(
+        RegressionState.from_chunk(yt[i : i + 333], yp[i : i + 333]) for i in range(0, 4000, 333)
+    )
+    close(state.finalize()["r2_score"], M.r2_score(yt, yp), rtol=1e-9)
+    naive = np.sum(yt**2) - np.sum(yt) ** 2 / yt.shape[0]  # the textbook mergeable form
+    assert abs(naive - state.m2_true) / state.m2_true > 1e-3  # ... is wrong at this mean
+
+
+def test_regression_state_worked_values_and_degenerate_r2():
+    from metrics.states import RegressionState
+
+    a = RegressionState.from_chunk([3, -0.5], [2.5, 0.0])
+    b = RegressionState.from_chunk([2, 7], [2, 8])
+    out = a.merge(b).finalize()
+    assert out["mean_absolute_error"] == 0.5
+    assert out["mean_squared_error"] == 0.375
+    assert out["r2_score"] == pytest.approx(0.9486081370449679, rel=1e-12)
+    close(
+        out["root_mean_squared_log_error"],
+        M.root_mean_squared_log_error([3, -0.5, 2, 7], [2.5, 0.0, 2, 8]),
+    )
+    below = RegressionState.from_chunk([-1.0, 2.0], [0.0, 2.0])  # log1p(-1) is undefined
+    assert "root_mean_squared_log_error" not in below.finalize()
+    const = RegressionState.from_chunk([2, 2], [2, 3]).merge(RegressionState.from_chunk([2], [2]))
+    assert const.m2_true == 0.0
+    assert const.finalize()["r2_score"] == M.r2_score([2, 2, 2], [2, 3, 2]) == 0.0
+    assert "r2_score" not in RegressionState.from_chunk([1.0], [2.0]).finalize()
+    with pytest.raises(MetricInputError, match="sums to zero"):
+        RegressionState.from_chunk([1.0], [2.0], sample_weight=[0.0]).finalize()
+    with pytest.raises(MetricInputError, match="y_pred"):
+        RegressionState.from_chunk([1.0], [np.inf])
