@@ -36,6 +36,7 @@ True
 
 from metrics.states._common import merge_all
 from metrics.states.binary import BinaryState
+from metrics.states.ranking import RankingState
 from metrics.states.regression import RegressionState
 
-__all__ = ["BinaryState", "RegressionState", "merge_all"]
+__all__ = ["BinaryState", "RankingState", "RegressionState", "merge_all"]

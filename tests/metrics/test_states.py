@@ -259,3 +259,102 @@ def test_regression_state_worked_values_and_degenerate_r2():
         RegressionState.from_chunk([1.0], [2.0], sample_weight=[0.0]).finalize()
     with pytest.raises(MetricInputError, match="y_pred"):
         RegressionState.from_chunk([1.0], [np.inf])
+
+
+# ---------------------------------------------------------------------------
+# ranking and retrieval
+# ---------------------------------------------------------------------------
+@st.composite
+def ranking_data(draw):
+    n = draw(st.integers(1, 40))
+    m = draw(st.integers(2, 7))
+    rng = np.random.default_rng(draw(st.integers(0, 2**32 - 1)))
+    graded = draw(st.booleans())
+    yt = rng.integers(0, 4 if graded else 2, (n, m))
+    ys = rng.integers(0, draw(st.sampled_from([2, 5, 100])), (n, m)) / 10.0
+    w = rng.random(n) * (rng.random(n) > 0.2) if draw(st.booleans()) else None
+    if w is not None:
+        w[0] = 1.0
+    return yt, ys, w
+
+
+def _in_memory_ranking(yt, ys, w, *, k, log_base, ignore_ties, denominator, max_grade):
+    out = {}
+    if ((yt == 0) | (yt == 1)).all():
+        out["coverage_error"] = M.coverage_error(yt, ys, sample_weight=w)
+        out["label_ranking_average_precision_score"] = M.label_ranking_average_precision_score(
+            yt, ys, sample_weight=w
+        )
+        out["label_ranking_loss"] = M.label_ranking_loss(yt, ys, sample_weight=w)
+    out["dcg_score"] = M.dcg_score(
+        yt, ys, k=k, log_base=log_base, sample_weight=w, ignore_ties=ignore_ties
+    )
+    out["ndcg_score"] = M.ndcg_score(yt, ys, k=k, sample_weight=w, ignore_ties=ignore_ties)
+    if k is not None:
+        out["precision_at_k"] = M.precision_at_k(yt, ys, k=k)
+        out["recall_at_k"] = M.recall_at_k(yt, ys, k=k)
+        out["hit_rate_at_k"] = M.hit_rate_at_k(yt, ys, k=k)
+        out["mean_average_precision_at_k"] = M.mean_average_precision_at_k(
+            yt, ys, k=k, denominator=denominator
+        )
+    out["mean_reciprocal_rank"] = M.mean_reciprocal_rank(yt, ys, k=k)
+    out["expected_reciprocal_rank"] = M.expected_reciprocal_rank(yt, ys, k=k, max_grade=max_grade)
+    return out
+
+
+@SETTINGS
+@given(st.data())
+def test_ranking_state_equals_in_memory_for_any_chunking(data):
+    from metrics.states import RankingState
+
+    yt, ys, w = data.draw(ranking_data())
+    options = {
+        "k": data.draw(st.sampled_from([None, 1, 3, 10])),
+        "log_base": data.draw(st.sampled_from([2, 10])),
+        "ignore_ties": data.draw(st.booleans()),
+        "denominator": data.draw(st.sampled_from(["min_m_k", "relevant", "k", "hits"])),
+        "max_grade": data.draw(st.sampled_from([None, 5])),
+    }
+    parts = [p for p in cut_points(data.draw, yt.shape[0]) if p.stop > p.start]
+    states = [
+        RankingState.from_chunk(yt[p], ys[p], sample_weight=None if w is None else w[p], **options)
+        for p in parts
+    ]
+    state = tree_merge(data.draw, states)
+    got = state.finalize()
+    want = _in_memory_ranking(yt, ys, w, **options)
+    if options["max_grade"] is None and "expected_reciprocal_rank" not in got:
+        # chunks with different non-zero top grades: ERR is refused, not guessed
+        tops = {int(yt[p].max()) for p in parts} - {0}
+        assert len(tops) > 1
+        with pytest.raises(MetricInputError, match="max_grade"):
+            state.expected_reciprocal_rank()
+        del want["expected_reciprocal_rank"]
+    assert set(got) == set(want)
+    for name, value in want.items():
+        close(got[name], value)
+
+
+def test_ranking_state_worked_values_and_refusals():
+    from metrics.states import RankingState
+
+    a = RankingState.from_chunk([[1, 0, 0]], [[0.2, 0.9, 0.1]], k=2)
+    b = RankingState.from_chunk([[0, 0, 1]], [[0.1, 0.2, 0.9]], k=2)
+    out = a.merge(b).finalize()
+    assert out["label_ranking_average_precision_score"] == 0.75  # 1/2 and 1
+    assert out["coverage_error"] == 1.5  # ranks 2 and 1
+    assert out["precision_at_k"] == 0.5
+    assert out["mean_reciprocal_rank"] == 0.75
+    graded = RankingState.from_chunk([[2, 0, 0]], [[0.2, 0.9, 0.1]], k=2)
+    assert "coverage_error" not in a.merge(graded).finalize()  # graded: no label ranking
+    assert "dcg_score" in a.merge(graded).finalize()
+    with pytest.raises(MetricInputError, match="same k"):
+        a.merge(RankingState.from_chunk([[1, 0, 0]], [[0.2, 0.9, 0.1]], k=3))
+    with pytest.raises(MetricInputError, match="columns"):
+        a.merge(RankingState.from_chunk([[1, 0]], [[0.2, 0.9]], k=2))
+    with pytest.raises(MetricInputError, match="y_true"):
+        RankingState.from_chunk([[-1, 0]], [[0.2, 0.9]])
+    with pytest.raises(MetricInputError, match="max_grade"):
+        RankingState.from_chunk([[3, 0]], [[0.2, 0.9]], max_grade=2)
+    with pytest.raises(MetricInputError, match="k"):
+        RankingState.from_chunk([[1, 0]], [[0.2, 0.9]], k=0)
