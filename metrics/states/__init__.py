@@ -36,7 +36,8 @@ True
 
 from metrics.states._common import merge_all
 from metrics.states.binary import BinaryState
+from metrics.states.multilabel import MultilabelState
 from metrics.states.ranking import RankingState
 from metrics.states.regression import RegressionState
 
-__all__ = ["BinaryState", "RankingState", "RegressionState", "merge_all"]
+__all__ = ["BinaryState", "MultilabelState", "RankingState", "RegressionState", "merge_all"]

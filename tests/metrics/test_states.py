@@ -358,3 +358,52 @@ def test_ranking_state_worked_values_and_refusals():
         RankingState.from_chunk([[3, 0]], [[0.2, 0.9]], max_grade=2)
     with pytest.raises(MetricInputError, match="k"):
         RankingState.from_chunk([[1, 0]], [[0.2, 0.9]], k=0)
+
+
+# ---------------------------------------------------------------------------
+# multilabel counts
+# ---------------------------------------------------------------------------
+@SETTINGS
+@given(st.data())
+def test_multilabel_state_equals_in_memory_for_any_chunking(data):
+    from metrics.states import MultilabelState
+
+    n = data.draw(st.integers(1, 40))
+    m = data.draw(st.integers(2, 6))
+    rng = np.random.default_rng(data.draw(st.integers(0, 2**32 - 1)))
+    yt = (rng.random((n, m)) < data.draw(st.sampled_from([0.1, 0.5]))).astype(int)
+    yp = (rng.random((n, m)) < 0.4).astype(int)
+    w = rng.random(n) * (rng.random(n) > 0.2) if data.draw(st.booleans()) else None
+    if w is not None:
+        w[0] = 1.0
+    parts = [p for p in cut_points(data.draw, n) if p.stop > p.start]
+    states = [MultilabelState.from_chunk(yt[p], yp[p], None if w is None else w[p]) for p in parts]
+    got = tree_merge(data.draw, states).finalize()
+    close(got["hamming_loss"], M.hamming_loss(yt, yp, sample_weight=w))
+    close(got["accuracy_score"], M.accuracy_score(yt, yp, sample_weight=w))
+    for name in ("precision_score", "recall_score", "f1_score", "jaccard_score"):
+        for average in ("micro", "macro", "weighted", "samples"):
+            want = getattr(M, name)(yt, yp, average=average, sample_weight=w)
+            close(got[name][average], want)
+
+
+def test_multilabel_state_worked_values_and_refusals():
+    from metrics.states import MultilabelState
+
+    a = MultilabelState.from_chunk([[0, 1]], [[1, 1]])
+    b = MultilabelState.from_chunk([[1, 1]], [[1, 1]])
+    out = a.merge(b).finalize()
+    assert out["hamming_loss"] == 0.25
+    assert out["accuracy_score"] == 0.5
+    assert out["precision_score"] == {
+        "micro": 0.75,
+        "macro": 0.75,
+        "weighted": 5 / 6,
+        "samples": 0.75,
+    }
+    with pytest.raises(MetricInputError, match="y_pred"):
+        MultilabelState.from_chunk([[0, 1]], [[2, 1]])
+    with pytest.raises(MetricInputError, match="columns"):
+        a.merge(MultilabelState.from_chunk([[0, 1, 1]], [[1, 1, 1]]))
+    with pytest.raises(MetricInputError, match="y_true"):
+        MultilabelState.from_chunk([[0], [1]], [[1], [1]])
