@@ -288,3 +288,20 @@ __all__ = [
     "tie_broken_summary",
     "top_k_predictions",
 ]
+
+# --- mergeable states (metrics.states): exact metrics chunk by chunk, out of core ---
+from metrics.states import (
+    BinaryState,
+    MultilabelState,
+    RankingState,
+    RegressionState,
+    merge_states,
+)
+
+__all__ += [
+    "BinaryState",
+    "MultilabelState",
+    "RankingState",
+    "RegressionState",
+    "merge_states",
+]

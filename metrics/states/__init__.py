@@ -17,7 +17,7 @@ relative, whatever the chunking):
 * :class:`RegressionState`: sums of errors, and the weighted mean and
   squared deviations of ``y_true`` merged by Chan's parallel formula (R^2).
 
-:func:`merge_all` reduces a stream of states in a balanced tree. The
+:func:`merge_states` reduces a stream of states in a balanced tree. The
 command line ``python -m metrics evaluate DATA.parquet ...`` streams a
 Parquet file through these states (:mod:`metrics.cli`).
 
@@ -25,19 +25,19 @@ Examples
 --------
 >>> import numpy as np
 >>> from metrics import roc_auc_score
->>> from metrics.states import BinaryState, merge_all
+>>> from metrics.states import BinaryState, merge_states
 >>> rng = np.random.default_rng(0)
 >>> y, s = rng.integers(0, 2, 1000), rng.random(1000).round(2)
 >>> chunks = (BinaryState.from_chunk(y[i:i + 100], s[i:i + 100]) for i in range(0, 1000, 100))
->>> state = merge_all(chunks)
+>>> state = merge_states(chunks)
 >>> state.roc_auc_score() == roc_auc_score(y, s)
 True
 """
 
-from metrics.states._common import merge_all
+from metrics.states._common import merge_states
 from metrics.states.binary import BinaryState
 from metrics.states.multilabel import MultilabelState
 from metrics.states.ranking import RankingState
 from metrics.states.regression import RegressionState
 
-__all__ = ["BinaryState", "MultilabelState", "RankingState", "RegressionState", "merge_all"]
+__all__ = ["BinaryState", "MultilabelState", "RankingState", "RegressionState", "merge_states"]

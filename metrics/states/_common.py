@@ -9,7 +9,7 @@ import numpy as np
 
 from metrics._validation import MetricInputError, as_array, location
 
-__all__ = ["chunk_weights", "merge_all"]
+__all__ = ["chunk_weights", "merge_states"]
 
 
 class _Mergeable(Protocol):
@@ -59,7 +59,7 @@ def check_total_weight(total: float) -> None:
         )
 
 
-def merge_all(states: Iterable[S]) -> S:
+def merge_states(states: Iterable[S]) -> S:
     """Merge a stream of states in a balanced tree, holding O(log n) states at a time.
 
     A binary counter: each new state enters at level 0, and two states of
@@ -85,10 +85,10 @@ def merge_all(states: Iterable[S]) -> S:
 
     Examples
     --------
-    >>> from metrics.states import RegressionState, merge_all
+    >>> from metrics.states import RegressionState, merge_states
     >>> parts = (RegressionState.from_chunk([1.0, 2.0], [1.5, 2.0]),
     ...          RegressionState.from_chunk([3.0], [2.0]))
-    >>> merge_all(parts).finalize()["mean_absolute_error"]
+    >>> merge_states(parts).finalize()["mean_absolute_error"]
     0.5
     """
     stack: list[tuple[int, S]] = []
@@ -100,7 +100,7 @@ def merge_all(states: Iterable[S]) -> S:
             level += 1
         stack.append((level, state))
     if not stack:
-        raise MetricInputError("merge_all needs at least one state; got none.")
+        raise MetricInputError("merge_states needs at least one state; got none.")
     _, out = stack.pop()
     while stack:
         _, top = stack.pop()

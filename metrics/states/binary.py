@@ -95,7 +95,7 @@ class BinaryState:
     """Mergeable state of a binary scorer: weight per distinct score and class.
 
     Build one per chunk with :meth:`from_chunk`, combine with
-    :meth:`merge` (or :func:`metrics.states.merge_all`), read the metrics
+    :meth:`merge` (or :func:`metrics.states.merge_states`), read the metrics
     with :meth:`finalize` or the methods named as the in-memory functions.
 
     Attributes

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 import metrics as M
 from metrics import MetricInputError
-from metrics.states import BinaryState, merge_all
+from metrics.states import BinaryState, merge_states
 
 RTOL = 1e-12
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -157,18 +157,18 @@ def test_binary_state_refusals():
         wide.merge(object())
 
 
-def test_merge_all_matches_one_chunk_and_refuses_nothing():
+def test_merge_states_matches_one_chunk_and_refuses_nothing():
     rng = np.random.default_rng(5)
     y, s = rng.integers(0, 2, 10_000), rng.random(10_000).round(3)
     states = (BinaryState.from_chunk(y[i : i + 700], s[i : i + 700]) for i in range(0, 10_000, 700))
-    merged = merge_all(states)
+    merged = merge_states(states)
     one = BinaryState.from_chunk(y, s)
     np.testing.assert_array_equal(merged.scores, one.scores)
     np.testing.assert_array_equal(merged.positive, one.positive)
     assert merged.finalize() == one.finalize()
     assert merged.roc_auc_score() == M.roc_auc_score(y, s)
     with pytest.raises(MetricInputError, match="at least one"):
-        merge_all([])
+        merge_states([])
 
 
 # ---------------------------------------------------------------------------
@@ -228,7 +228,7 @@ def test_regression_state_keeps_r2_exact_where_naive_sums_cancel():
     rng = np.random.default_rng(1)
     yt = 1e8 + rng.normal(size=4000)
     yp = yt + 0.1 * rng.normal(size=4000)
-    state = merge_all(
+    state = merge_states(
         RegressionState.from_chunk(yt[i : i + 333], yp[i : i + 333]) for i in range(0, 4000, 333)
     )
     close(state.finalize()["r2_score"], M.r2_score(yt, yp), rtol=1e-9)
