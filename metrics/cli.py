@@ -200,7 +200,7 @@ class _Progress:
 
     def __init__(self, total: int, label: str, enabled: bool) -> None:
         self.total, self.label, self.enabled = max(total, 1), label, enabled
-        self.done, self.last, self.start = 0, 0.0, time.perf_counter()
+        self.done, self.last, self.start = 0, -math.inf, time.perf_counter()
 
     def add(self, rows: int) -> None:
         self.done += rows

@@ -60,31 +60,37 @@ def _merge_tables(sa, pa, na, sb, pb, nb):
     """The sum of two tables of distinct ascending scores, merged by value.
 
     ``b``'s scores are located in ``a`` by one ``searchsorted``; those already
-    in ``a`` add their weights there, the others are inserted
-    (``np.insert``, one pass). Each output array is written once: the
-    merge costs O(len(a) + len(b) log len(a)) and holds the two inputs and
-    the output.
+    in ``a`` add their weights there, the others are placed between ``a``'s:
+    the ``j``-th new score lands at its insertion point plus ``j``, and
+    ``a``'s rows fill the remaining slots in order (boolean-mask
+    assignments, no sort). The merge costs O(len(a) + len(b) log len(a))
+    and holds the two inputs and the output.
     """
-    if sb.shape[0] > sa.shape[0]:  # insert the shorter table into the longer
+    if sb.shape[0] > sa.shape[0]:  # search the shorter table in the longer
         sa, pa, na, sb, pb, nb = sb, pb, nb, sa, pa, na
     dtype = np.result_type(pa, pb)
     if sb.shape[0] == 0:
         return sa, pa.astype(dtype, copy=False), na.astype(dtype, copy=False)
     at = np.searchsorted(sa, sb)
-    if sa.shape[0]:
-        dup = at < sa.shape[0]
-        dup[dup] = sa[at[dup]] == sb[dup]
-    else:
-        dup = np.zeros(sb.shape[0], dtype=bool)
+    dup = at < sa.shape[0]
+    dup[dup] = sa[at[dup]] == sb[dup]
     new = ~dup
-    where = at[new]
-    s = np.insert(sa, where, sb[new])
-    p = np.insert(pa.astype(dtype, copy=False), where, pb[new])
-    n = np.insert(na.astype(dtype, copy=False), where, nb[new])
-    if dup.any():
-        # a duplicate's index in the output: its index in a plus the new scores inserted before it
-        shift = np.cumsum(new)
-        idx = at[dup] + shift[dup]
+    n_new = int(np.count_nonzero(new))
+    total = sa.shape[0] + n_new
+    slot = at[new]
+    slot += np.arange(n_new)
+    from_a = np.ones(total, dtype=bool)
+    from_a[slot] = False
+    out = []
+    for a_col, b_col, kind in ((sa, sb, sa.dtype), (pa, pb, dtype), (na, nb, dtype)):
+        col = np.empty(total, dtype=kind)
+        col[from_a] = a_col
+        col[slot] = b_col[new]
+        out.append(col)
+    s, p, n = out
+    if n_new < sb.shape[0]:
+        # a duplicate's row in the output: its row in a plus the new scores placed before it
+        idx = at[dup] + np.cumsum(new)[dup]
         p[idx] += pb[dup]
         n[idx] += nb[dup]
     return s, p, n
