@@ -124,7 +124,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     ev.add_argument(
         "--max-grade",
         type=float,
-        help="ERR's top grade (default: the largest y_true, found by a first pass)",
+        help="ERR's top grade (default: the largest y_true, from the Parquet "
+        "statistics or a first pass over the y_true columns)",
     )
     ev.add_argument(
         "--denominator",
@@ -235,8 +236,36 @@ def _open(path: str, columns: list[str]):
     return pf
 
 
+def _top_grade_from_statistics(pf, columns: list[str]) -> float | None:
+    """The largest y_true from the row groups' statistics, or None when some are missing.
+
+    A list column's values are its leaf column (``name.list.element``).
+    """
+    md = pf.metadata
+    top = 0.0
+    for i in range(md.num_row_groups):
+        rg = md.row_group(i)
+        leaves = {rg.column(j).path_in_schema: rg.column(j) for j in range(rg.num_columns)}
+        for name in columns:
+            chunks = [
+                c for path, c in leaves.items() if path == name or path.startswith(name + ".")
+            ]
+            if len(chunks) != 1:
+                return None
+            stats = chunks[0].statistics
+            if stats is None or not stats.has_min_max or not isinstance(stats.max, int | float):
+                return None
+            if rg.num_rows and not math.isfinite(float(stats.max)):
+                return None
+            top = max(top, float(stats.max))
+    return top
+
+
 def _top_grade(pf, columns: list[str], batch_size: int) -> float:
-    """The largest y_true over the file (ERR's scale), by a pass over the y_true columns."""
+    """The largest y_true over the file (ERR's scale): Parquet statistics, else a first pass."""
+    top = _top_grade_from_statistics(pf, columns)
+    if top is not None:
+        return top
     top = 0.0
     for batch in pf.iter_batches(batch_size=batch_size, columns=columns):
         if batch.num_rows:

@@ -196,3 +196,26 @@ def test_refusals_exit_2_with_a_message(tmp_path, binary_file):
     proc = run(text, "--task", "binary", "--y-true", "y", "--score", "p", check=False)
     assert proc.returncode == 2
     assert "cannot read" in proc.stderr
+
+
+@pytest.mark.parametrize("statistics", [True, False])
+def test_err_takes_the_top_grade_of_the_whole_file(tmp_path, statistics):
+    # the top grade 3 sits in the last row group only: per batch, ERR would use 1
+    yt = np.zeros((900, 3), dtype=np.int64)
+    yt[::2, 0] = 1
+    yt[-1, 1] = 3
+    ys = np.tile([0.9, 0.5, 0.1], (900, 1))
+    path = tmp_path / "graded.parquet"
+    pq.write_table(
+        pa.table({"y": pa.array(list(yt)), "s": pa.array(list(ys))}),
+        path,
+        row_group_size=300,
+        write_statistics=statistics,  # without: a first pass over y finds the top grade
+    )
+    got = run_json(path, "--task", "ranking", "--y-true", "y", "--score", "s", "--batch-size", 300)
+    want = M.expected_reciprocal_rank(yt, ys)
+    np.testing.assert_allclose(got["expected_reciprocal_rank"], want, rtol=1e-12)
+    # the first batches alone would scale by their own top grade, 1
+    assert M.expected_reciprocal_rank(yt[:300], ys[:300]) != pytest.approx(
+        M.expected_reciprocal_rank(yt[:300], ys[:300], max_grade=3)
+    )
