@@ -125,6 +125,19 @@ def test_binary_state_table_and_worked_values():
     assert a.merge(b).finalize() == b.merge(a).finalize()
 
 
+def test_binary_state_empty_is_the_identity_and_weights_mix_with_counts():
+    a = BinaryState.from_chunk([0, 1], [0.2, 0.7])
+    assert BinaryState.empty().merge(a).finalize() == a.finalize()
+    assert a.merge(BinaryState.empty()).finalize() == a.finalize()
+    b = BinaryState.from_chunk([0, 1], [0.2, 0.9], sample_weight=[1, 2])
+    mixed = a.merge(b)  # unweighted counts are weights of 1
+    assert mixed.weighted and mixed.positive.dtype == np.float64
+    assert mixed.positive.tolist() == [0.0, 1.0, 2.0]
+    y, s, w = [0, 1, 0, 1], [0.2, 0.7, 0.2, 0.9], [1, 1, 1, 2]
+    close(mixed.log_loss(), M.log_loss(y, s, sample_weight=w))
+    close(mixed.average_precision_score(), M.average_precision_score(y, s, sample_weight=w))
+
+
 def test_binary_state_weighted_zero_weights_make_no_threshold():
     state = BinaryState.from_chunk([1, 0, 1], [0.9, 0.5, 0.7], sample_weight=[1, 1, 0])
     assert state.scores.tolist() == [0.5, 0.9]
