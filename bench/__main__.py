@@ -99,6 +99,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         type=Path,
         help="measure nothing: re-check the targets and re-render a report from a --save-raw file",
     )
+    p.add_argument(
+        "--streaming",
+        metavar="ROWS",
+        help="only the out-of-core measurement (bench/streaming.py: python -m metrics "
+        "evaluate on a binary Parquet file of ROWS rows against pyarrow alone)",
+    )
     return p.parse_args(argv)
 
 
@@ -120,6 +126,10 @@ def main(argv: list[str] | None = None) -> int:
 
         return load_main(argv[1:])
     args = parse_args(argv)
+    if args.streaming:
+        from bench.streaming import main as streaming
+
+        return streaming(["--rows", args.streaming])
     if args.from_raw:
         with open(args.from_raw, "rb") as fh:
             info, results, load_results, pages = pickle.load(fh)  # our own file

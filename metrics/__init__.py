@@ -313,3 +313,20 @@ __all__ += [
     "paired_bootstrap_diff",
     "paired_test",
 ]
+
+# --- mergeable states (metrics.states): exact metrics chunk by chunk, out of core ---
+from metrics.states import (
+    BinaryState,
+    MultilabelState,
+    RankingState,
+    RegressionState,
+    merge_states,
+)
+
+__all__ += [
+    "BinaryState",
+    "MultilabelState",
+    "RankingState",
+    "RegressionState",
+    "merge_states",
+]

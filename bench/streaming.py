@@ -1,0 +1,249 @@
+"""Out of core: ``python -m metrics evaluate`` on a large binary Parquet file against pyarrow alone.
+
+``python -m bench.streaming --rows 100000000`` writes a Parquet file of that
+many rows (``y`` int8 0/1 and ``p`` float64, row groups of 2**20 rows) in
+``--dir`` (default ``/tmp``), chunk by chunk, then runs two child processes
+and records the wall time and the peak resident memory (``ru_maxrss``) of
+each:
+
+pyarrow alone
+    ``ParquetFile.iter_batches`` over the same two columns, each batch
+    converted to numpy (the reading floor of the command);
+metrics evaluate
+    ``python -m metrics evaluate FILE --task binary --y-true y --score p --json``.
+
+``--scores float32`` (the default) draws float32 probabilities (at most
+2**24 distinct values, as numpy draws them: a model's float32 output),
+``--scores float64`` distinct float64 scores, where the distinct-score table
+grows with the data (24 bytes per row). The values are checked against the
+in-memory functions when the file fits (``--check``, up to 2 * 10^7 rows).
+The result is written as the "Out of core" section of ``bench/results.md``
+(``--out`` another file, ``--no-write`` nowhere).
+
+Examples
+--------
+>>> from bench.streaming import parse_args
+>>> parse_args(["--rows", "1e6"]).rows
+1000000
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import shutil
+import subprocess
+import sys
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+
+import numpy as np
+
+RESULTS = Path(__file__).resolve().parent / "results.md"
+ROOT = Path(__file__).resolve().parents[1]
+SECTION = "## Out of core"
+ROW_GROUP = 1 << 20
+
+READ_ALONE = """
+import sys, pyarrow.parquet as pq
+pf = pq.ParquetFile(sys.argv[1])
+n = 0
+for b in pf.iter_batches(batch_size=int(sys.argv[2]), columns=["y", "p"]):
+    y = b.column("y").to_numpy(zero_copy_only=False)
+    p = b.column("p").to_numpy(zero_copy_only=False)
+    n += y.shape[0]
+print(n)
+"""
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    """The command line of ``python -m bench.streaming``."""
+    p = argparse.ArgumentParser(
+        prog="python -m bench.streaming", description=__doc__.split("\n")[0]
+    )
+    p.add_argument("--rows", type=lambda s: int(float(s)), default=10**8)
+    p.add_argument("--scores", choices=("float32", "float64"), default="float32")
+    p.add_argument("--dir", default="/tmp", help="where the Parquet file is written")
+    p.add_argument("--batch-size", type=int, default=1 << 20)
+    p.add_argument("--keep", action="store_true", help="keep the file (reused when present)")
+    p.add_argument("--check", action="store_true", help="compare with the in-memory functions")
+    p.add_argument("--out", type=Path, default=RESULTS)
+    p.add_argument("--no-write", action="store_true")
+    return p.parse_args(argv)
+
+
+def write_file(path: Path, n_rows: int, scores: str, seed: int = 0) -> None:
+    """``n_rows`` rows of ``y`` (int8) and ``p`` (float64), written one row group at a time."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    rng = np.random.default_rng(seed)
+    schema = pa.schema([("y", pa.int8()), ("p", pa.float64())])
+    tmp = path.with_suffix(".partial")
+    with pq.ParquetWriter(tmp, schema, compression="snappy") as writer:
+        for start in range(0, n_rows, ROW_GROUP):
+            n = min(ROW_GROUP, n_rows - start)
+            y = (rng.random(n) < 0.3).astype(np.int8)
+            if scores == "float32":
+                noise = rng.random(n, dtype=np.float32)
+                p = ((noise + np.float32(0.6) * y) / np.float32(1.6)).astype(np.float64)
+            else:
+                p = (rng.random(n) + 0.6 * y) / 1.6
+            writer.write_table(pa.table({"y": y, "p": p}, schema=schema))
+    tmp.rename(path)
+
+
+#: Runs its arguments as its only child and prints that child's peak RSS (KiB) on stderr.
+PEAK = (
+    "import resource, subprocess, sys; r = subprocess.run(sys.argv[1:]); "
+    "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, file=sys.stderr); "
+    "sys.exit(r.returncode)"
+)
+
+
+def _child(cmd: list[str]) -> tuple[float, float, str]:
+    """Run ``cmd`` (through a fresh wrapper); its wall time (s), peak RSS (MB) and stdout."""
+    t0 = time.perf_counter()
+    proc = subprocess.run(
+        [sys.executable, "-c", PEAK, *cmd], cwd=ROOT, capture_output=True, text=True, check=False
+    )
+    elapsed = time.perf_counter() - t0
+    if proc.returncode:
+        raise RuntimeError(f"{cmd} failed: {proc.stderr}")
+    peak_kib = int(proc.stderr.strip().splitlines()[-1])
+    return elapsed, peak_kib / 1024, proc.stdout
+
+
+def run(args: argparse.Namespace) -> dict:
+    """Write (or reuse) the file, time both children, return the measurements."""
+    path = Path(args.dir) / f"metrics_stream_{args.rows}_{args.scores}.parquet"
+    free = shutil.disk_usage(args.dir).free
+    if not path.exists():
+        need = args.rows * 10
+        if need > free // 2:
+            raise SystemExit(
+                f"{args.dir} has {free / 1e9:.1f} GB free; the file needs ~{need / 1e9:.1f}"
+            )
+        t0 = time.perf_counter()
+        write_file(path, args.rows, args.scores)
+        print(f"wrote {path} in {time.perf_counter() - t0:.1f} s", file=sys.stderr)
+    size = path.stat().st_size
+    py = sys.executable
+    read_s, read_mb, _ = _child([py, "-c", READ_ALONE, str(path), str(args.batch_size)])
+    cmd = [
+        py,
+        "-m",
+        "metrics",
+        "evaluate",
+        str(path),
+        "--task",
+        "binary",
+        "--y-true",
+        "y",
+        "--score",
+        "p",
+        "--json",
+        "--no-progress",
+        "--batch-size",
+        str(args.batch_size),
+    ]
+    eval_s, eval_mb, out = _child(cmd)
+    values = json.loads(out)
+    result = {
+        "rows": args.rows,
+        "scores": args.scores,
+        "file_mb": size / 1e6,
+        "batch_size": args.batch_size,
+        "read_s": read_s,
+        "read_mb": read_mb,
+        "eval_s": eval_s,
+        "eval_mb": eval_mb,
+        "values": values,
+    }
+    distinct = _distinct_scores(path) if args.rows <= 2 * 10**7 or args.check else None
+    result["distinct"] = distinct
+    if args.check and args.rows <= 2 * 10**7:
+        result["check"] = _check(path, values)
+    if not args.keep:
+        path.unlink()
+    return result
+
+
+def _distinct_scores(path: Path) -> int:
+    import pyarrow.parquet as pq
+
+    p = pq.read_table(path, columns=["p"]).column("p").to_numpy()
+    p.sort()
+    return int(np.count_nonzero(p[1:] != p[:-1]) + 1)
+
+
+def _check(path: Path, values: dict) -> str:
+    import pyarrow.parquet as pq
+
+    import metrics as M
+
+    t = pq.read_table(path)
+    y, p = t.column("y").to_numpy(), t.column("p").to_numpy()
+    same = (
+        values["roc_auc_score"] == M.roc_auc_score(y, p)
+        and values["average_precision_score"] == M.average_precision_score(y, p)
+        and abs(values["log_loss"] - M.log_loss(y, p)) <= 1e-12 * M.log_loss(y, p)
+    )
+    return "equal to the in-memory functions" if same else "DIFFERENT from the in-memory functions"
+
+
+def report(r: dict) -> str:
+    """The markdown rows of one measurement."""
+    v = r["values"]
+    ratio = r["eval_s"] / r["read_s"]
+    distinct = "" if r.get("distinct") is None else f", {r['distinct']:,} distinct scores"
+    lines = [
+        f"### {r['rows']:,} binary rows, {r['scores']} scores{distinct}",
+        "",
+        f"File {r['file_mb']:,.0f} MB (y int8, p float64, snappy, row groups of {ROW_GROUP:,}); "
+        f"batches of {r['batch_size']:,} rows.",
+        "",
+        "| run | time (s) | peak RSS (MB) |",
+        "| --- | ---: | ---: |",
+        f"| pyarrow alone (iter_batches + to_numpy) | {r['read_s']:.1f} | {r['read_mb']:,.0f} |",
+        f"| python -m metrics evaluate --task binary | {r['eval_s']:.1f} | {r['eval_mb']:,.0f} |",
+        "",
+        f"evaluate / read = {ratio:.1f}x. roc_auc_score {v['roc_auc_score']!r}, "
+        f"average_precision_score {v['average_precision_score']!r}, log_loss {v['log_loss']!r}"
+        + (f"; {r['check']}." if "check" in r else "."),
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def write_section(text: str, out: Path) -> None:
+    """Replace (or append) the "Out of core" section of ``out``, keeping the others."""
+    old = out.read_text() if out.exists() else ""
+    head, _, rest = old.partition(SECTION)
+    tail = ""
+    if rest:
+        nxt = rest.find("\n## ")
+        tail = rest[nxt + 1 :] if nxt >= 0 else ""
+    body = f"{SECTION}\n\n{text}"
+    new = head.rstrip("\n") + "\n\n" + body.rstrip("\n") + "\n" + (("\n" + tail) if tail else "")
+    out.write_text(new.lstrip("\n"))
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the out-of-core measurement; print it and write it to ``--out``."""
+    args = parse_args(argv)
+    r = run(args)
+    cpu = f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores"
+    stamp = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
+    text = report(r) + f"\n({stamp}, {cpu}, load average {os.getloadavg()[0]:.1f})\n"
+    print(text)
+    if not args.no_write:
+        write_section(text, args.out)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

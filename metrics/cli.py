@@ -1,0 +1,400 @@
+"""``python -m metrics evaluate``: exact metrics of a Parquet file larger than memory.
+
+The file is streamed by record batches (``pyarrow.parquet.ParquetFile.iter_batches``,
+reading only the named columns); each batch becomes a state of
+:mod:`metrics.states`, the states are merged in a balanced tree
+(:func:`metrics.states.merge_states`), and the metrics of the whole file are
+printed, equal to the in-memory functions on the whole columns. Memory holds
+one batch plus the states: for ``--task binary`` the distinct-score table
+(24 bytes per distinct score, up to about twice that while merging), for the
+other tasks a few numbers per label.
+
+Tasks
+-----
+binary
+    ``--y-true COL`` (0/1) and ``--score COL``: ROC AUC, average precision,
+    log loss (scores in [0, 1]) and the confusion matrix at ``--threshold``.
+ranking
+    ``--y-true`` and ``--score`` name one list column each, or the same
+    number of scalar columns (one per label): the label ranking metrics
+    (0/1 ``y_true``), DCG, NDCG, MRR and ERR, and with ``--k`` P@K, R@K,
+    hit rate and MAP@K.
+multilabel
+    As ranking, plus the multilabel classification metrics of the
+    predictions ``score >= --threshold``.
+regression
+    ``--y-true COL`` and ``--score COL`` (or ``--y-pred COL``).
+
+``--weight COL`` is the ``sample_weight`` of every task. ``--json`` prints one
+JSON object keyed by the metric functions' names. A progress line goes to
+stderr (``--no-progress`` silences it). pyarrow is imported here only, when
+the command runs.
+
+Examples
+--------
+>>> from metrics.cli import parse_args
+>>> args = parse_args(["evaluate", "data.parquet", "--task", "binary", "--y-true", "y",
+...                    "--score", "p", "--json"])
+>>> args.task, args.y_true, args.score, args.json
+('binary', ['y'], ['p'], True)
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+import time
+from collections.abc import Iterator
+
+import numpy as np
+
+from metrics._validation import MetricInputError
+from metrics.states import (
+    BinaryState,
+    MultilabelState,
+    RankingState,
+    RegressionState,
+    merge_states,
+)
+
+__all__ = ["main", "parse_args"]
+
+TASKS = ("binary", "ranking", "multilabel", "regression")
+DEFAULT_BATCH_ROWS = 1 << 20
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    """The command line of ``python -m metrics``.
+
+    Parameters
+    ----------
+    argv : list of str, optional
+        The arguments (default ``sys.argv[1:]``).
+
+    Returns
+    -------
+    argparse.Namespace
+
+    Examples
+    --------
+    >>> from metrics.cli import parse_args
+    >>> parse_args(["evaluate", "f.parquet", "--task", "ranking", "--y-true", "a", "b",
+    ...             "--score", "sa", "sb", "--k", "5"]).k
+    5
+    """
+    p = argparse.ArgumentParser(
+        prog="python -m metrics",
+        description="Exact metrics of a Parquet file, streamed by record batches.",
+    )
+    sub = p.add_subparsers(dest="command", required=True)
+    ev = sub.add_parser(
+        "evaluate",
+        help="print the metrics of a Parquet file",
+        description=__doc__.split("\n\n")[1],
+    )
+    ev.add_argument("path", help="the Parquet file")
+    ev.add_argument("--task", choices=TASKS, required=True)
+    ev.add_argument(
+        "--y-true",
+        nargs="+",
+        required=True,
+        metavar="COL",
+        help="the label column (ranking/multilabel: one list column or one column per label)",
+    )
+    ev.add_argument(
+        "--score",
+        "--y-pred",
+        dest="score",
+        nargs="+",
+        required=True,
+        metavar="COL",
+        help="the score (regression: prediction) column(s), as --y-true",
+    )
+    ev.add_argument("--weight", metavar="COL", help="the sample_weight column")
+    ev.add_argument(
+        "--threshold",
+        type=float,
+        default=0.5,
+        help="binary: the confusion matrix's threshold; multilabel: predict "
+        "score >= threshold (default 0.5)",
+    )
+    ev.add_argument("--k", type=int, help="ranking cut-off (and the @K metrics)")
+    ev.add_argument(
+        "--max-grade",
+        type=float,
+        help="ERR's top grade (default: the largest y_true, from the Parquet "
+        "statistics or a first pass over the y_true columns)",
+    )
+    ev.add_argument(
+        "--denominator",
+        default="min_m_k",
+        choices=("min_m_k", "relevant", "k", "hits"),
+        help="AP@K's denominator",
+    )
+    ev.add_argument("--log-base", type=float, default=2.0, help="DCG's discount base")
+    ev.add_argument("--ignore-ties", action="store_true", help="DCG/NDCG: ignore_ties=True")
+    ev.add_argument(
+        "--batch-size",
+        type=int,
+        default=DEFAULT_BATCH_ROWS,
+        metavar="ROWS",
+        help=f"rows per record batch (default {DEFAULT_BATCH_ROWS:,})",
+    )
+    ev.add_argument("--json", action="store_true", help="print one JSON object")
+    ev.add_argument("--no-progress", action="store_true", help="no progress line on stderr")
+    return p.parse_args(argv)
+
+
+# ---------------------------------------------------------------------------
+# reading
+# ---------------------------------------------------------------------------
+def _column(batch, name: str) -> np.ndarray:
+    """One column of a record batch as numpy: 1-D for scalars, 2-D for a list column."""
+    import pyarrow as pa
+
+    col = batch.column(name)
+    if col.null_count:
+        row = int(np.argmax(np.asarray(col.is_null())))
+        raise MetricInputError(f"column {name!r} holds a null (missing value) in a row near {row}.")
+    if (
+        pa.types.is_fixed_size_list(col.type)
+        or pa.types.is_list(col.type)
+        or pa.types.is_large_list(col.type)
+    ):
+        lengths = np.asarray(col.value_lengths())
+        n = len(col)
+        width = int(lengths[0]) if n else 0
+        if n and not (lengths == width).all():
+            raise MetricInputError(
+                f"column {name!r} holds lists of different lengths ({width} and "
+                f"{int(lengths[np.argmax(lengths != width)])}); every row needs one value "
+                "per label."
+            )
+        values = col.flatten()
+        if values.null_count:
+            raise MetricInputError(f"column {name!r} holds a null inside a list.")
+        return values.to_numpy(zero_copy_only=False).reshape(n, width)
+    return col.to_numpy(zero_copy_only=False)
+
+
+def _matrix(batch, names: list[str]) -> np.ndarray:
+    """Several scalar columns side by side, or the one list column, as a 2-D array."""
+    if len(names) == 1:
+        out = _column(batch, names[0])
+        return out if out.ndim == 2 else out[:, None]
+    return np.column_stack([_column(batch, n) for n in names])
+
+
+def _vector(batch, names: list[str], what: str) -> np.ndarray:
+    if len(names) != 1:
+        raise MetricInputError(f"{what} takes one column for this task; got {len(names)}.")
+    out = _column(batch, names[0])
+    if out.ndim != 1:
+        raise MetricInputError(f"{what} column {names[0]!r} holds lists; this task takes scalars.")
+    return out
+
+
+class _Progress:
+    """A ``\\r`` percent line on stderr, at most ten updates a second."""
+
+    def __init__(self, total: int, label: str, enabled: bool) -> None:
+        self.total, self.label, self.enabled = max(total, 1), label, enabled
+        self.done, self.last, self.start = 0, -math.inf, time.perf_counter()
+
+    def add(self, rows: int) -> None:
+        self.done += rows
+        now = time.perf_counter()
+        if self.enabled and (now - self.last >= 0.1 or self.done >= self.total):
+            self.last = now
+            pct = 100.0 * self.done / self.total
+            sys.stderr.write(
+                f"\r{self.label}: {pct:5.1f}% ({self.done:,} / {self.total:,} rows, "
+                f"{now - self.start:.1f} s)"
+            )
+            sys.stderr.flush()
+
+    def close(self) -> None:
+        if self.enabled:
+            sys.stderr.write("\n")
+            sys.stderr.flush()
+
+
+def _open(path: str, columns: list[str]):
+    import pyarrow.parquet as pq
+
+    try:
+        pf = pq.ParquetFile(path)
+    except (OSError, ValueError) as exc:
+        raise MetricInputError(f"cannot read {path!r} as Parquet: {exc}") from None
+    missing = [c for c in columns if c not in pf.schema_arrow.names]
+    if missing:
+        raise MetricInputError(
+            f"{path!r} has no column {missing[0]!r}; its columns are {pf.schema_arrow.names}."
+        )
+    return pf
+
+
+def _top_grade_from_statistics(pf, columns: list[str]) -> float | None:
+    """The largest y_true from the row groups' statistics, or None when some are missing.
+
+    A list column's values are its leaf column (``name.list.element``).
+    """
+    md = pf.metadata
+    top = 0.0
+    for i in range(md.num_row_groups):
+        rg = md.row_group(i)
+        leaves = {rg.column(j).path_in_schema: rg.column(j) for j in range(rg.num_columns)}
+        for name in columns:
+            chunks = [
+                c for path, c in leaves.items() if path == name or path.startswith(name + ".")
+            ]
+            if len(chunks) != 1:
+                return None
+            stats = chunks[0].statistics
+            if stats is None or not stats.has_min_max or not isinstance(stats.max, int | float):
+                return None
+            if rg.num_rows and not math.isfinite(float(stats.max)):
+                return None
+            top = max(top, float(stats.max))
+    return top
+
+
+def _top_grade(pf, columns: list[str], batch_size: int) -> float:
+    """The largest y_true over the file (ERR's scale): Parquet statistics, else a first pass."""
+    top = _top_grade_from_statistics(pf, columns)
+    if top is not None:
+        return top
+    top = 0.0
+    for batch in pf.iter_batches(batch_size=batch_size, columns=columns):
+        if batch.num_rows:
+            top = max(top, float(np.max(_matrix(batch, columns))))
+    return top
+
+
+# ---------------------------------------------------------------------------
+# evaluate
+# ---------------------------------------------------------------------------
+def _states(args, pf) -> Iterator:
+    """One state (or a pair of states, multilabel) per record batch."""
+    columns = list(
+        dict.fromkeys([*args.y_true, *args.score, *([args.weight] if args.weight else [])])
+    )
+    progress = _Progress(pf.metadata.num_rows, f"evaluate {args.path}", not args.no_progress)
+    ranking_options = {}
+    if args.task in ("ranking", "multilabel"):
+        max_grade = args.max_grade
+        if max_grade is None:
+            max_grade = _top_grade(pf, args.y_true, args.batch_size)
+        ranking_options = {
+            "k": args.k,
+            "log_base": args.log_base,
+            "ignore_ties": args.ignore_ties,
+            "denominator": args.denominator,
+            "max_grade": max_grade,
+        }
+    try:
+        for batch in pf.iter_batches(batch_size=args.batch_size, columns=columns):
+            if batch.num_rows == 0:
+                continue
+            w = _vector(batch, [args.weight], "--weight") if args.weight else None
+            if args.task == "binary":
+                yt = _vector(batch, args.y_true, "--y-true")
+                state = BinaryState.from_chunk(yt, _vector(batch, args.score, "--score"), w)
+            elif args.task == "regression":
+                yt = _vector(batch, args.y_true, "--y-true")
+                state = RegressionState.from_chunk(yt, _vector(batch, args.score, "--score"), w)
+            else:
+                yt, ys = _matrix(batch, args.y_true), _matrix(batch, args.score)
+                state = RankingState.from_chunk(yt, ys, sample_weight=w, **ranking_options)
+                if args.task == "multilabel":
+                    pred = ys >= args.threshold
+                    state = _Pair(state, MultilabelState.from_chunk(yt, pred, w))
+            progress.add(batch.num_rows)
+            yield state
+    finally:
+        progress.close()
+
+
+class _Pair:
+    """Two states merged side by side (ranking and multilabel of the same batches)."""
+
+    def __init__(self, a, b) -> None:
+        self.a, self.b = a, b
+
+    def merge(self, other: _Pair) -> _Pair:
+        return _Pair(self.a.merge(other.a), self.b.merge(other.b))
+
+    def finalize(self) -> dict:
+        return {**self.a.finalize(), **self.b.finalize()}
+
+
+def evaluate(args) -> dict:
+    """The metrics of the file named by parsed arguments (see :func:`parse_args`).
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+
+    Returns
+    -------
+    dict
+        Metric function name -> value.
+
+    Raises
+    ------
+    MetricInputError
+        An unreadable file, a missing column, or data a metric refuses.
+    """
+    if args.batch_size < 1:
+        raise MetricInputError(f"--batch-size must be at least 1; got {args.batch_size}.")
+    columns = [*args.y_true, *args.score, *([args.weight] if args.weight else [])]
+    pf = _open(args.path, columns)
+    if pf.metadata.num_rows == 0:
+        raise MetricInputError(f"{args.path!r} has no rows.")
+    state = merge_states(_states(args, pf))
+    if args.task == "binary":
+        return state.finalize(threshold=args.threshold)
+    return state.finalize()
+
+
+def _text(value) -> str:
+    if isinstance(value, dict):
+        return "  ".join(f"{k}={_text(v)}" for k, v in value.items())
+    if isinstance(value, float):
+        return repr(value) if math.isfinite(value) else str(value)
+    return str(value)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line; return the exit status (0, or 2 on refused input).
+
+    Parameters
+    ----------
+    argv : list of str, optional
+
+    Returns
+    -------
+    int
+
+    Examples
+    --------
+    >>> from metrics.cli import main
+    >>> main(["evaluate", "/nonexistent.parquet", "--task", "binary", "--y-true", "y",
+    ...       "--score", "p"])
+    2
+    """
+    args = parse_args(argv)
+    try:
+        result = evaluate(args)
+    except MetricInputError as exc:
+        sys.stderr.write(f"error: {exc}\n")
+        return 2
+    if args.json:
+        sys.stdout.write(json.dumps(result) + "\n")
+    else:
+        width = max(len(k) for k in result)
+        for name, value in result.items():
+            sys.stdout.write(f"{name:<{width}}  {_text(value)}\n")
+    return 0

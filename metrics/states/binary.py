@@ -1,0 +1,531 @@
+"""The binary state: positive and negative weight per distinct score.
+
+Every threshold metric of a binary scorer depends on the data only through
+the table *distinct score -> (positive weight, negative weight)*: the ROC
+and precision-recall curves have one point per distinct score, AUC and AP
+are sums over those points, the confusion matrix at a threshold sums the
+table on either side of it, and the log loss of a probability ``v`` is the
+same for every sample scoring ``v``. The table of a union of chunks is the
+sum of their tables (merged by score value), so the state is exact: its
+metrics equal the in-memory functions on the concatenated data whatever the
+chunking (bit for bit without ``sample_weight``, where the table holds
+integer counts and AUC and AP are computed from the same integers as
+:func:`metrics.roc_auc_score` and :func:`metrics.average_precision_score`;
+to rounding, 1e-12 relative, with weights, through the package's own
+kernels ``_auc_from_blocks`` and ``_ap_from_blocks``).
+
+Its size is the number of distinct scores, 24 bytes each (score, positive
+and negative count): float32 model scores have at most 2**24 distinct
+values in [0, 1) as numpy draws them (about 400 MB at most), float64 scores
+can make the table as long as the data.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from metrics._validation import MetricInputError
+from metrics.curves import (
+    _ap_from_blocks,
+    _auc_from_blocks,
+    _labels_and_scores,
+    _mask,
+    _prepend,
+    _steps,
+)
+from metrics.states._common import check_total_weight, chunk_weights
+
+__all__ = ["BinaryState"]
+
+_EPS = float(np.finfo(np.float64).eps)
+
+
+def _distinct_counts(sorted_values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Distinct values of an ascending array and how often each occurs (int64)."""
+    n = sorted_values.shape[0]
+    if n == 0:
+        return sorted_values, np.zeros(0, dtype=np.int64)
+    is_first = np.empty(n, dtype=bool)
+    is_first[0] = True
+    np.not_equal(sorted_values[1:], sorted_values[:-1], out=is_first[1:])
+    first = np.flatnonzero(is_first)
+    if first.shape[0] == n:
+        return sorted_values, np.ones(n, dtype=np.int64)
+    return sorted_values[first], np.diff(first, append=n)
+
+
+def _merge_tables(sa, pa, na, sb, pb, nb):
+    """The sum of two tables of distinct ascending scores, merged by value.
+
+    ``b``'s scores are located in ``a`` by one ``searchsorted``; those already
+    in ``a`` add their weights there, the others are placed between ``a``'s:
+    the ``j``-th new score lands at its insertion point plus ``j``, and
+    ``a``'s rows fill the remaining slots in order (boolean-mask
+    assignments, no sort). The merge costs O(len(a) + len(b) log len(a))
+    and holds the two inputs and the output.
+    """
+    if sb.shape[0] > sa.shape[0]:  # search the shorter table in the longer
+        sa, pa, na, sb, pb, nb = sb, pb, nb, sa, pa, na
+    dtype = np.result_type(pa, pb)
+    if sb.shape[0] == 0:
+        return sa, pa.astype(dtype, copy=False), na.astype(dtype, copy=False)
+    at = np.searchsorted(sa, sb)
+    dup = at < sa.shape[0]
+    dup[dup] = sa[at[dup]] == sb[dup]
+    new = ~dup
+    n_new = int(np.count_nonzero(new))
+    total = sa.shape[0] + n_new
+    slot = at[new]
+    slot += np.arange(n_new)
+    from_a = np.ones(total, dtype=bool)
+    from_a[slot] = False
+    out = []
+    for a_col, b_col, kind in ((sa, sb, sa.dtype), (pa, pb, dtype), (na, nb, dtype)):
+        col = np.empty(total, dtype=kind)
+        col[from_a] = a_col
+        col[slot] = b_col[new]
+        out.append(col)
+    s, p, n = out
+    if n_new < sb.shape[0]:
+        # a duplicate's row in the output: its row in a plus the new scores placed before it
+        idx = at[dup] + np.cumsum(new)[dup]
+        p[idx] += pb[dup]
+        n[idx] += nb[dup]
+    return s, p, n
+
+
+@dataclass(frozen=True, eq=False)
+class BinaryState:
+    """Mergeable state of a binary scorer: weight per distinct score and class.
+
+    Build one per chunk with :meth:`from_chunk`, combine with
+    :meth:`merge` (or :func:`metrics.states.merge_states`), read the metrics
+    with :meth:`finalize` or the methods named as the in-memory functions.
+
+    Attributes
+    ----------
+    scores : ndarray of shape (n_distinct,)
+        The distinct scores of samples with non-zero weight, ascending.
+    positive, negative : ndarray of shape (n_distinct,)
+        The weight of the positive and the negative samples at each score
+        (int64 counts when no chunk had ``sample_weight``, else float64).
+    weighted : bool
+        Whether some chunk had ``sample_weight``.
+    n_samples : int
+        Samples seen, zero-weight ones included.
+    score_min, score_max : float
+        The extreme scores seen, zero-weight samples included (NaN before any
+        sample): the log loss needs every score in [0, 1].
+
+    Examples
+    --------
+    >>> from metrics.states import BinaryState
+    >>> a = BinaryState.from_chunk([0, 0, 1], [0.1, 0.4, 0.35])
+    >>> b = BinaryState.from_chunk([1], [0.8])
+    >>> state = a.merge(b)
+    >>> state.scores.tolist(), state.positive.tolist(), state.negative.tolist()
+    ([0.1, 0.35, 0.4, 0.8], [0, 1, 0, 1], [1, 0, 1, 0])
+    >>> state.roc_auc_score(), round(state.average_precision_score(), 4)
+    (0.75, 0.8333)
+    """
+
+    scores: np.ndarray
+    positive: np.ndarray
+    negative: np.ndarray
+    weighted: bool = False
+    n_samples: int = 0
+    score_min: float = float("nan")
+    score_max: float = float("nan")
+
+    # ------------------------------------------------------------------
+    # building and merging
+    # ------------------------------------------------------------------
+    @classmethod
+    def empty(cls) -> BinaryState:
+        """The state of no sample (the identity of :meth:`merge`).
+
+        Returns
+        -------
+        BinaryState
+
+        Examples
+        --------
+        >>> from metrics.states import BinaryState
+        >>> BinaryState.empty().n_samples
+        0
+        """
+        z = np.zeros(0, dtype=np.int64)
+        return cls(np.zeros(0), z, z.copy())
+
+    @classmethod
+    def from_chunk(cls, y_true, y_score, sample_weight=None) -> BinaryState:
+        """The state of one chunk of samples.
+
+        Parameters
+        ----------
+        y_true : array-like of shape (n_samples,)
+            0/1 labels (1 the positive class).
+        y_score : array-like of shape (n_samples,)
+            Finite scores, higher meaning more likely positive (probabilities
+            in [0, 1] for the log loss).
+        sample_weight : array-like of shape (n_samples,), optional
+            Non-negative weights; a chunk may weigh zero in total.
+
+        Returns
+        -------
+        BinaryState
+
+        Raises
+        ------
+        MetricInputError
+            Labels other than 0/1, NaN or infinite scores, bad weights.
+
+        Examples
+        --------
+        >>> from metrics.states import BinaryState
+        >>> s = BinaryState.from_chunk([1, 0, 1], [0.5, 0.5, 0.9], sample_weight=[2, 1, 1])
+        >>> s.scores.tolist(), s.positive.tolist(), s.negative.tolist()
+        ([0.5, 0.9], [2.0, 1.0], [1.0, 0.0])
+        """
+        y, s = _labels_and_scores(y_true, y_score, multilabel_ok=False)
+        w = chunk_weights(sample_weight, y.shape[0])
+        pos = _mask(y)
+        s = s.astype(np.float64, copy=False)
+        lo, hi = float(s.min()), float(s.max())
+        if w is None:
+            # two value sorts (much faster than an argsort), then a merge by value
+            ps = np.compress(pos, s)
+            ns = np.compress(~pos, s)
+            ps.sort()
+            ns.sort()
+            sp, cp = _distinct_counts(ps)
+            sn, cn = _distinct_counts(ns)
+            zp, zn = np.zeros_like(cp), np.zeros_like(cn)
+            table = _merge_tables(sp, cp, zp, sn, zn, cn)
+        else:
+            keep = w != 0
+            if not keep.all():
+                pos, s, w = pos[keep], s[keep], w[keep]
+            order = np.argsort(s, kind="stable")
+            ss = s[order]
+            if ss.shape[0]:
+                starts = np.flatnonzero(np.concatenate(([True], ss[1:] != ss[:-1])))
+                wo, po = w[order], pos[order]
+                p = np.add.reduceat(np.where(po, wo, 0.0), starts)
+                n = np.add.reduceat(np.where(po, 0.0, wo), starts)
+                table = (ss[starts], p, n)
+            else:
+                table = (ss, np.zeros(0), np.zeros(0))
+        return cls(
+            *table, weighted=w is not None, n_samples=int(y.shape[0]), score_min=lo, score_max=hi
+        )
+
+    def merge(self, other: BinaryState) -> BinaryState:
+        """The state of both chunks' samples together.
+
+        Parameters
+        ----------
+        other : BinaryState
+
+        Returns
+        -------
+        BinaryState
+
+        Examples
+        --------
+        >>> from metrics.states import BinaryState
+        >>> a = BinaryState.from_chunk([1, 0], [0.9, 0.2])
+        >>> a.merge(BinaryState.from_chunk([0], [0.9])).negative.tolist()
+        [1, 1]
+        """
+        if not isinstance(other, BinaryState):
+            raise MetricInputError(
+                f"a BinaryState merges only with a BinaryState; got {type(other).__name__}."
+            )
+        weighted = self.weighted or other.weighted
+        tables = [self, other]
+        parts = []
+        for t in tables:
+            if weighted and t.positive.dtype != np.float64:
+                parts.append(
+                    (t.scores, t.positive.astype(np.float64), t.negative.astype(np.float64))
+                )
+            else:
+                parts.append((t.scores, t.positive, t.negative))
+        s, p, n = _merge_tables(*parts[0], *parts[1])
+        return BinaryState(
+            s,
+            p,
+            n,
+            weighted=weighted,
+            n_samples=self.n_samples + other.n_samples,
+            score_min=float(np.fmin(self.score_min, other.score_min)),
+            score_max=float(np.fmax(self.score_max, other.score_max)),
+        )
+
+    # ------------------------------------------------------------------
+    # totals and the cumulated counts
+    # ------------------------------------------------------------------
+    def _totals(self) -> tuple:
+        w_pos, w_neg = self.positive.sum(), self.negative.sum()
+        check_total_weight(float(w_pos + w_neg))
+        return w_pos, w_neg
+
+    def _refuse_single_class(self, w_pos, w_neg) -> None:
+        if w_pos <= 0 or w_neg <= 0:
+            only = "the negative class" if w_pos <= 0 else "the positive class"
+            raise MetricInputError(
+                f"ROC AUC is undefined: y_true holds a single class, only {only} (over every "
+                "chunk, counting non-zero weights); it needs a positive and a negative."
+            )
+
+    def _blocks(self):
+        """(fps, tps, thresholds): weights at or above each distinct score, descending."""
+        keep = (self.positive != 0) | (self.negative != 0)
+        s, p, n = self.scores, self.positive, self.negative
+        if not keep.all():
+            s, p, n = s[keep], p[keep], n[keep]
+        return np.cumsum(n[::-1]), np.cumsum(p[::-1]), s[::-1]
+
+    # ------------------------------------------------------------------
+    # metrics
+    # ------------------------------------------------------------------
+    def roc_auc_score(self) -> float:
+        """ROC AUC of every sample seen, as :func:`metrics.roc_auc_score`.
+
+        Without weights: ``2 U = sum_v pos(v) (2 neg(< v) + neg(v))``, exact
+        in int64, the integers of the in-memory function. With weights: the
+        trapezoid over the cumulated weights (``_auc_from_blocks``).
+
+        Returns
+        -------
+        float
+
+        Raises
+        ------
+        MetricInputError
+            A single class (with non-zero weight) over every chunk.
+
+        Examples
+        --------
+        >>> from metrics.states import BinaryState
+        >>> BinaryState.from_chunk([1, 0, 0, 1], [0.8, 0.8, 0.2, 0.6]).roc_auc_score()
+        0.625
+        """
+        w_pos, w_neg = self._totals()
+        self._refuse_single_class(w_pos, w_neg)
+        if not self.weighted:
+            p, n = self.positive, self.negative
+            neg_below = np.cumsum(n) - n
+            u2 = 2 * int(np.dot(p, neg_below)) + int(np.dot(p, n))
+            return u2 / (2.0 * int(w_pos) * int(w_neg))
+        fps, tps, _ = self._blocks()
+        return float(_auc_from_blocks(fps, tps))
+
+    def average_precision_score(self) -> float:
+        """Average precision of every sample seen, as :func:`metrics.average_precision_score`.
+
+        Returns
+        -------
+        float
+            0.0 without a positive.
+
+        Examples
+        --------
+        >>> from metrics.states import BinaryState
+        >>> s = BinaryState.from_chunk([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
+        >>> round(s.average_precision_score(), 4)
+        0.8333
+        """
+        w_pos, w_neg = self._totals()
+        if not self.weighted:
+            if w_pos == 0:
+                return 0.0
+            p, n = self.positive, self.negative
+            has = p != 0
+            # positives and negatives at or above each distinct positive score
+            tp_ge = (int(w_pos) - (np.cumsum(p) - p))[has]
+            fp_ge = (int(w_neg) - (np.cumsum(n) - n))[has]
+            precision = np.divide(tp_ge, tp_ge + fp_ge)
+            cnt = p[has]
+            total = precision.sum() if bool((cnt == 1).all()) else np.dot(cnt, precision)
+            return max(0.0, float(total) / int(w_pos))
+        fps, tps, _ = self._blocks()
+        return float(_ap_from_blocks(fps, tps))
+
+    def log_loss(self) -> float:
+        """Mean log loss of the scores as probabilities, as :func:`metrics.log_loss`.
+
+        ``-log(clip(v))`` for a positive, ``-log(clip(1 - v))`` for a
+        negative, clipped at the float64 epsilon, once per distinct score
+        and weighted by the table. A single class is scored as with
+        ``labels=[0, 1]``.
+
+        Returns
+        -------
+        float
+
+        Raises
+        ------
+        MetricInputError
+            A score outside [0, 1] in some chunk.
+
+        Examples
+        --------
+        >>> from metrics.states import BinaryState
+        >>> round(BinaryState.from_chunk([1, 0, 0, 1], [0.9, 0.1, 0.2, 0.65]).log_loss(), 4)
+        0.2162
+        """
+        w_pos, w_neg = self._totals()
+        if not (self.score_min >= 0 and self.score_max <= 1):
+            bad = self.score_min if not self.score_min >= 0 else self.score_max
+            raise MetricInputError(
+                f"y_score must hold probabilities in [0, 1] for the log loss; a chunk held {bad!r}."
+            )
+        v = self.scores
+        t_pos = -np.log(np.clip(v, _EPS, 1 - _EPS))
+        t_neg = -np.log(np.clip(1 - v, _EPS, 1 - _EPS))
+        total = np.dot(self.positive, t_pos) + np.dot(self.negative, t_neg)
+        count = self.n_samples if not self.weighted else w_pos + w_neg
+        return float(total / count)
+
+    def confusion_matrix(self, threshold: float = 0.5) -> np.ndarray:
+        """``[[tn, fp], [fn, tp]]`` predicting positive where ``score >= threshold``.
+
+        Equals ``metrics.confusion_matrix(y_true, y_score >= threshold,
+        labels=[0, 1], sample_weight=...)`` on the samples seen.
+
+        Parameters
+        ----------
+        threshold : float, default 0.5
+
+        Returns
+        -------
+        ndarray of shape (2, 2)
+            int64 counts without weights, float64 weight sums with them.
+
+        Examples
+        --------
+        >>> from metrics.states import BinaryState
+        >>> s = BinaryState.from_chunk([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
+        >>> s.confusion_matrix(0.35).tolist()
+        [[1, 1], [0, 2]]
+        """
+        if isinstance(threshold, bool) or not isinstance(threshold, int | float | np.number):
+            raise MetricInputError(f"threshold must be a number; got {threshold!r}.")
+        t = float(threshold)
+        if np.isnan(t):
+            raise MetricInputError("threshold must be a number; got NaN.")
+        cut = int(np.searchsorted(self.scores, t, side="left"))
+        p, n = self.positive, self.negative
+        fn, tn = p[:cut].sum(), n[:cut].sum()
+        tp, fp = p[cut:].sum(), n[cut:].sum()
+        return np.array([[tn, fp], [fn, tp]], dtype=np.float64 if self.weighted else np.int64)
+
+    def roc_curve(self, *, drop_intermediate: bool = True):
+        """``fpr, tpr, thresholds`` as :func:`metrics.roc_curve` returns them.
+
+        Parameters
+        ----------
+        drop_intermediate : bool, default True
+            Drop the points inside horizontal and vertical runs.
+
+        Returns
+        -------
+        fpr, tpr, thresholds : ndarray
+
+        Examples
+        --------
+        >>> from metrics.states import BinaryState
+        >>> s = BinaryState.from_chunk([1, 0, 1, 0, 0, 0], [0.9, 0.7, 0.8, 0.6, 0.5, 0.4])
+        >>> [a.tolist() for a in s.roc_curve()]
+        [[0.0, 0.0, 0.0, 1.0], [0.0, 0.5, 1.0, 1.0], [inf, 0.9, 0.8, 0.4]]
+        """
+        self._refuse_single_class(*self._totals())
+        fps, tps, thresholds = self._blocks()
+        if drop_intermediate and fps.shape[0] > 2:
+            keep = np.ones(fps.shape[0], dtype=bool)
+            sf, st = _steps(fps), _steps(tps)
+            keep[1:-1] = (sf[1:] != sf[:-1]) | (st[1:] != st[:-1])
+            fps, tps, thresholds = fps[keep], tps[keep], thresholds[keep]
+        return (
+            _prepend(0.0, fps, fps[-1]),
+            _prepend(0.0, tps, tps[-1]),
+            _prepend(np.inf, thresholds),
+        )
+
+    def precision_recall_curve(self, *, drop_intermediate: bool = False):
+        """``precision, recall, thresholds`` as :func:`metrics.precision_recall_curve`.
+
+        Parameters
+        ----------
+        drop_intermediate : bool, default False
+            Keep only the ends of runs of equal true positive weight.
+
+        Returns
+        -------
+        precision, recall : ndarray of shape (n_thresholds + 1,)
+        thresholds : ndarray of shape (n_thresholds,), increasing
+
+        Examples
+        --------
+        >>> from metrics.states import BinaryState
+        >>> s = BinaryState.from_chunk([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
+        >>> p, r, t = s.precision_recall_curve()
+        >>> p.round(4).tolist(), r.tolist(), t.tolist()
+        ([0.5, 0.6667, 0.5, 1.0, 1.0], [1.0, 1.0, 0.5, 0.5, 0.0], [0.1, 0.35, 0.4, 0.8])
+        """
+        self._totals()
+        fps, tps, thresholds = self._blocks()
+        if drop_intermediate and fps.shape[0] > 2:
+            keep = np.concatenate(
+                ([True], (np.diff(tps[:-1]) != 0) | (np.diff(tps[1:]) != 0), [True])
+            )
+            fps, tps, thresholds = fps[keep], tps[keep], thresholds[keep]
+        tps_f = tps.astype(np.float64)
+        denom = (tps + fps).astype(np.float64)
+        prec = np.divide(tps_f, denom, out=np.zeros_like(tps_f), where=denom != 0)
+        rec = np.ones_like(tps_f) if tps[-1] == 0 else tps_f / tps_f[-1]
+        precision = np.concatenate((prec[::-1], [1.0]))
+        recall = np.concatenate((rec[::-1], [0.0]))
+        return precision, recall, np.ascontiguousarray(thresholds[::-1])
+
+    def finalize(self, threshold: float = 0.5) -> dict:
+        """Every metric the state defines, keyed by the in-memory function's name.
+
+        ``roc_auc_score`` (left out with a single class), ``average_precision_score``,
+        ``log_loss`` (left out unless every score is in [0, 1]) and
+        ``confusion_matrix`` at ``threshold`` (a nested list).
+
+        Parameters
+        ----------
+        threshold : float, default 0.5
+            The threshold of the confusion matrix.
+
+        Returns
+        -------
+        dict
+
+        Raises
+        ------
+        MetricInputError
+            No weight at all.
+
+        Examples
+        --------
+        >>> from metrics.states import BinaryState
+        >>> out = BinaryState.from_chunk([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8]).finalize()
+        >>> sorted(out), out["roc_auc_score"]
+        (['average_precision_score', 'confusion_matrix', 'log_loss', 'roc_auc_score'], 0.75)
+        """
+        out = {}
+        w_pos, w_neg = self._totals()
+        if w_pos > 0 and w_neg > 0:
+            out["roc_auc_score"] = self.roc_auc_score()
+        out["average_precision_score"] = self.average_precision_score()
+        if self.score_min >= 0 and self.score_max <= 1:
+            out["log_loss"] = self.log_loss()
+        out["confusion_matrix"] = self.confusion_matrix(threshold).tolist()
+        return out

@@ -1,0 +1,331 @@
+"""The ranking state: weighted sums of per-row values (label ranking, DCG, retrieval).
+
+Every ranking and retrieval metric of the package is a mean over rows of a
+value that depends on that row alone (``*_per_sample``): coverage, LRAP,
+ranking loss, DCG and NDCG (``sample_weight``-weighted means), P@K, R@K,
+hit rate, AP@K, reciprocal rank and ERR (plain means over queries). The
+state of a chunk keeps each metric's row sum, its rows and their weight;
+states merge by adding. One exception: ERR with ``max_grade=None`` scales
+every row by the top grade of the *whole* ``y_true``; each chunk uses its
+own top grade, and chunks whose (non-zero) top grades differ cannot be
+merged exactly, so the merged state leaves ERR out and
+:meth:`RankingState.expected_reciprocal_rank` says to pass ``max_grade``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
+
+import numpy as np
+
+from metrics._validation import (
+    MetricInputError,
+    as_2d,
+    check_k,
+    check_nonnegative,
+    check_same_shape,
+)
+from metrics.dcg import _check_log_base, dcg_per_sample, ndcg_per_sample
+from metrics.label_ranking import coverage_per_sample, lrap_per_sample, ranking_loss_per_sample
+from metrics.retrieval import (
+    _check_denominator,
+    _check_max_grade,
+    average_precision_at_k,
+    expected_reciprocal_rank_per_sample,
+    hit_rate_at_k_per_sample,
+    precision_at_k_per_sample,
+    recall_at_k_per_sample,
+    reciprocal_rank,
+)
+from metrics.states._common import check_total_weight, chunk_weights
+
+__all__ = ["RankingState"]
+
+#: Weighted means (``sample_weight``), in the order :meth:`RankingState.finalize` lists them.
+WEIGHTED = (
+    "coverage_error",
+    "label_ranking_average_precision_score",
+    "label_ranking_loss",
+    "dcg_score",
+    "ndcg_score",
+)
+#: Plain means over queries (the retrieval functions take no ``sample_weight``).
+PER_QUERY = (
+    "precision_at_k",
+    "recall_at_k",
+    "hit_rate_at_k",
+    "mean_average_precision_at_k",
+    "mean_reciprocal_rank",
+    "expected_reciprocal_rank",
+)
+
+
+@dataclass(frozen=True)
+class RankingState:
+    """Mergeable state of a ranker: per-metric sums of per-row values.
+
+    Build one per chunk of rows (samples or queries) with :meth:`from_chunk`;
+    the options are fixed there and must agree when states merge.
+
+    Attributes
+    ----------
+    k : int or None
+        The cut-off of DCG, NDCG, MRR and ERR (None: every item) and of the
+        @K metrics (None: they are left out).
+    log_base : float
+        The DCG discount's base.
+    ignore_ties : bool
+        DCG and NDCG's tie handling, as in :func:`metrics.dcg_score`.
+    denominator : str
+        AP@K's denominator, as in :func:`metrics.average_precision_at_k`.
+    max_grade : float or None
+        ERR's top grade (None: the largest grade seen).
+    n_labels : int
+        Columns of every chunk.
+    n_rows : int
+        Rows seen.
+    weight : float
+        Their total ``sample_weight`` (``n_rows`` without weights).
+    sums : mapping of str to float
+        Each metric's weighted (``WEIGHTED``) or plain (``PER_QUERY``) row sum.
+        Label ranking metrics need 0/1 ``y_true`` (graded chunks leave them
+        out), coverage, ranking loss, DCG and NDCG two columns or more.
+    err_top : float
+        The top grade ERR's sum used; NaN when chunks disagreed.
+
+    Examples
+    --------
+    >>> from metrics.states import RankingState
+    >>> a = RankingState.from_chunk([[1, 0, 0]], [[0.2, 0.9, 0.1]], k=2)
+    >>> b = RankingState.from_chunk([[0, 0, 1]], [[0.1, 0.2, 0.9]], k=2)
+    >>> out = a.merge(b).finalize()
+    >>> out["label_ranking_average_precision_score"], out["precision_at_k"]
+    (0.75, 0.5)
+    """
+
+    k: int | None = None
+    log_base: float = 2.0
+    ignore_ties: bool = False
+    denominator: str = "min_m_k"
+    max_grade: float | None = None
+    n_labels: int = 0
+    n_rows: int = 0
+    weight: float = 0.0
+    sums: MappingProxyType = field(default_factory=lambda: MappingProxyType({}))
+    err_top: float = 0.0
+
+    @classmethod
+    def from_chunk(
+        cls,
+        y_true,
+        y_score,
+        *,
+        sample_weight=None,
+        k=None,
+        log_base=2,
+        ignore_ties=False,
+        denominator="min_m_k",
+        max_grade=None,
+    ) -> RankingState:
+        """The state of one chunk of rows.
+
+        Parameters
+        ----------
+        y_true : array-like of shape (n_rows, n_labels)
+            Relevance, ``>= 0`` (0/1 for the label ranking metrics).
+        y_score : array-like of shape (n_rows, n_labels)
+            Finite scores.
+        sample_weight : array-like of shape (n_rows,), optional
+            Weights of the label ranking metrics, DCG and NDCG (the
+            retrieval metrics average queries plainly, as in memory).
+        k : int or None, default None
+            Cut-off (see the class attributes).
+        log_base : float, default 2
+        ignore_ties : bool, default False
+        denominator : {"min_m_k", "relevant", "k", "hits"}, default "min_m_k"
+        max_grade : float or None, default None
+
+        Returns
+        -------
+        RankingState
+
+        Raises
+        ------
+        MetricInputError
+            Bad shapes, values, weights or options (named as in memory).
+
+        Examples
+        --------
+        >>> from metrics.states import RankingState
+        >>> s = RankingState.from_chunk([[1, 0], [0, 1]], [[0.9, 0.1], [0.8, 0.2]])
+        >>> s.sums["coverage_error"], s.n_rows
+        (3.0, 2)
+        """
+        k = check_k(k, allow_none=True)
+        log_base = _check_log_base(log_base)
+        if not isinstance(ignore_ties, bool | np.bool_):
+            raise MetricInputError(f"ignore_ties must be True or False; got {ignore_ties!r}.")
+        denominator = _check_denominator(denominator)
+        yt = as_2d(y_true, "y_true")
+        ys = as_2d(y_score, "y_score")
+        check_same_shape(yt, ys, "y_true", "y_score")
+        check_nonnegative(yt, "y_true")
+        top = _check_max_grade(max_grade, yt)
+        w = chunk_weights(sample_weight, yt.shape[0])
+        n, m = yt.shape
+
+        def weighted(values: np.ndarray) -> float:
+            return float(values.sum() if w is None else np.dot(w, values))
+
+        sums: dict[str, float] = {}
+        if bool(((yt == 0) | (yt == 1)).all()):
+            if m >= 2:
+                sums["coverage_error"] = weighted(coverage_per_sample(yt, ys))
+            sums["label_ranking_average_precision_score"] = weighted(lrap_per_sample(yt, ys))
+            if m >= 2:
+                sums["label_ranking_loss"] = weighted(ranking_loss_per_sample(yt, ys))
+        if m >= 2:
+            dcg = dcg_per_sample(yt, ys, k=k, log_base=log_base, ignore_ties=bool(ignore_ties))
+            sums["dcg_score"] = weighted(dcg)
+            sums["ndcg_score"] = weighted(ndcg_per_sample(yt, ys, k=k, ignore_ties=ignore_ties))
+        if k is not None:
+            sums["precision_at_k"] = float(precision_at_k_per_sample(yt, ys, k=k).sum())
+            sums["recall_at_k"] = float(recall_at_k_per_sample(yt, ys, k=k).sum())
+            sums["hit_rate_at_k"] = float(hit_rate_at_k_per_sample(yt, ys, k=k).sum())
+            ap = average_precision_at_k(yt, ys, k=k, denominator=denominator)
+            sums["mean_average_precision_at_k"] = float(ap.sum())
+        sums["mean_reciprocal_rank"] = float(reciprocal_rank(yt, ys, k=k).sum())
+        err = expected_reciprocal_rank_per_sample(yt, ys, k=k, max_grade=top)
+        sums["expected_reciprocal_rank"] = float(err.sum())
+        return cls(
+            k=k,
+            log_base=log_base,
+            ignore_ties=bool(ignore_ties),
+            denominator=denominator,
+            max_grade=None if max_grade is None else float(max_grade),
+            n_labels=m,
+            n_rows=n,
+            weight=float(n) if w is None else float(w.sum()),
+            sums=MappingProxyType(sums),
+            err_top=top,
+        )
+
+    def _options(self) -> tuple:
+        return (self.k, self.log_base, self.ignore_ties, self.denominator, self.max_grade)
+
+    def merge(self, other: RankingState) -> RankingState:
+        """The state of both chunks' rows together.
+
+        A metric missing from either state (say, LRAP of a graded chunk) is
+        missing from the merge.
+
+        Parameters
+        ----------
+        other : RankingState
+            Built with the same options and the same number of labels.
+
+        Returns
+        -------
+        RankingState
+
+        Raises
+        ------
+        MetricInputError
+            Different options or numbers of labels.
+
+        Examples
+        --------
+        >>> from metrics.states import RankingState
+        >>> a = RankingState.from_chunk([[1, 0]], [[0.9, 0.1]])
+        >>> a.merge(RankingState.from_chunk([[0, 1]], [[0.9, 0.1]])).sums["coverage_error"]
+        3.0
+        """
+        if not isinstance(other, RankingState):
+            raise MetricInputError(
+                f"a RankingState merges only with a RankingState; got {type(other).__name__}."
+            )
+        if self._options() != other._options():
+            raise MetricInputError(
+                "RankingStates merge only when built with the same k, log_base, ignore_ties, "
+                f"denominator and max_grade; got {self._options()} and {other._options()}."
+            )
+        if self.n_labels != other.n_labels:
+            raise MetricInputError(
+                f"y_true has {self.n_labels} columns in one chunk and {other.n_labels} in "
+                "another; every chunk needs the same labels."
+            )
+        sums = {
+            name: self.sums[name] + other.sums[name] for name in self.sums if name in other.sums
+        }
+        a, b = self.err_top, other.err_top
+        if a == 0 or b == 0 or a == b:
+            top = max(a, b)  # a chunk whose top grade is 0 scores 0 under any top
+        else:
+            top = float("nan")  # NaN (an earlier conflict) stays NaN
+        if np.isnan(top):
+            sums.pop("expected_reciprocal_rank", None)
+        return replace(
+            self,
+            n_rows=self.n_rows + other.n_rows,
+            weight=self.weight + other.weight,
+            sums=MappingProxyType(sums),
+            err_top=top,
+        )
+
+    def expected_reciprocal_rank(self) -> float:
+        """Mean ERR over the rows seen, as :func:`metrics.expected_reciprocal_rank`.
+
+        Returns
+        -------
+        float
+
+        Raises
+        ------
+        MetricInputError
+            ``max_grade=None`` and chunks with different top grades.
+
+        Examples
+        --------
+        >>> from metrics.states import RankingState
+        >>> RankingState.from_chunk([[1, 2, 0]], [[0.5, 0.9, 0.1]]).expected_reciprocal_rank()
+        0.78125
+        """
+        if "expected_reciprocal_rank" not in self.sums:
+            raise MetricInputError(
+                "ERR with max_grade=None scales every row by the top grade of the whole "
+                "y_true, and the chunks had different top grades; build the states with "
+                "max_grade= (the top of the grade scale) to merge them exactly."
+            )
+        return self.sums["expected_reciprocal_rank"] / self.n_rows
+
+    def finalize(self) -> dict:
+        """Every metric the state holds, keyed by the in-memory function's name.
+
+        Returns
+        -------
+        dict
+            ``WEIGHTED`` metrics divided by the total weight, ``PER_QUERY``
+            metrics by the number of rows.
+
+        Raises
+        ------
+        MetricInputError
+            No row, or no weight for a weighted metric.
+
+        Examples
+        --------
+        >>> from metrics.states import RankingState
+        >>> out = RankingState.from_chunk([[1, 0, 1]], [[0.9, 0.5, 0.1]], k=2).finalize()
+        >>> out["coverage_error"], out["precision_at_k"], out["mean_reciprocal_rank"]
+        (3.0, 0.5, 1.0)
+        """
+        out = {}
+        for name in WEIGHTED:
+            if name in self.sums:
+                check_total_weight(self.weight)
+                out[name] = self.sums[name] / self.weight
+        for name in PER_QUERY:
+            if name in self.sums:
+                out[name] = self.sums[name] / self.n_rows
+        return out

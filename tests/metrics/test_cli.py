@@ -1,0 +1,221 @@
+"""``python -m metrics evaluate``: run as a subprocess on small Parquet files."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pyarrow as pa
+import pyarrow.parquet as pq
+import pytest
+
+import metrics as M
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run(*args: str, check: bool = True) -> subprocess.CompletedProcess:
+    proc = subprocess.run(
+        [sys.executable, "-m", "metrics", "evaluate", *map(str, args)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    if check:
+        assert proc.returncode == 0, proc.stderr
+    return proc
+
+
+def run_json(*args: str) -> dict:
+    return json.loads(run(*args, "--json").stdout)
+
+
+@pytest.fixture(scope="module")
+def binary_file(tmp_path_factory):
+    rng = np.random.default_rng(3)
+    n = 20_000
+    y = rng.integers(0, 2, n).astype(np.int8)
+    p = np.round(np.clip(0.3 * y + 0.7 * rng.random(n), 0, 1), 3)  # ties
+    w = rng.random(n) * (rng.random(n) > 0.1)
+    path = tmp_path_factory.mktemp("cli") / "binary.parquet"
+    pq.write_table(pa.table({"y": y, "p": p, "w": w}), path, row_group_size=3_000)
+    return path, y, p, w
+
+
+def test_binary_json_equals_in_memory(binary_file):
+    path, y, p, _ = binary_file
+    got = run_json(path, "--task", "binary", "--y-true", "y", "--score", "p", "--batch-size", 1234)
+    assert list(got) == ["roc_auc_score", "average_precision_score", "log_loss", "confusion_matrix"]
+    assert got["roc_auc_score"] == M.roc_auc_score(y, p)  # integer counts: bit for bit
+    assert got["average_precision_score"] == M.average_precision_score(y, p)
+    np.testing.assert_allclose(got["log_loss"], M.log_loss(y, p), rtol=1e-12)
+    cm = M.confusion_matrix(y, (p >= 0.5).astype(int), labels=[0, 1])
+    assert got["confusion_matrix"] == cm.tolist()
+
+
+def test_binary_weighted_and_threshold(binary_file):
+    path, y, p, w = binary_file
+    got = run_json(
+        path, "--task", "binary", "--y-true", "y", "--score", "p", "--weight", "w",
+        "--threshold", "0.8",
+    )  # fmt: skip
+    np.testing.assert_allclose(
+        got["roc_auc_score"], M.roc_auc_score(y, p, sample_weight=w), rtol=1e-12
+    )
+    np.testing.assert_allclose(
+        got["average_precision_score"],
+        M.average_precision_score(y, p, sample_weight=w),
+        rtol=1e-12,
+    )
+    np.testing.assert_allclose(got["log_loss"], M.log_loss(y, p, sample_weight=w), rtol=1e-12)
+    cm = M.confusion_matrix(y, (p >= 0.8).astype(int), labels=[0, 1], sample_weight=w)
+    np.testing.assert_allclose(got["confusion_matrix"], cm, rtol=1e-12)
+
+
+def test_progress_goes_to_stderr_and_text_output_names_the_metrics(binary_file):
+    path, y, p, _ = binary_file
+    proc = run(path, "--task", "binary", "--y-true", "y", "--score", "p", "--batch-size", 5000)
+    assert "100.0% (20,000 / 20,000 rows" in proc.stderr
+    assert " 25.0% (5,000 / 20,000 rows" in proc.stderr  # one update per batch (\r lines)
+    first = proc.stdout.splitlines()[0].split()
+    assert first[0] == "roc_auc_score"
+    assert float(first[1]) == M.roc_auc_score(y, p)
+    quiet = run(path, "--task", "binary", "--y-true", "y", "--score", "p", "--no-progress")
+    assert quiet.stderr == ""
+
+
+def test_ranking_from_a_list_column_and_from_scalar_columns(tmp_path):
+    rng = np.random.default_rng(4)
+    n, m = 3000, 4
+    yt = rng.integers(0, 3, (n, m))
+    ys = rng.integers(0, 20, (n, m)) / 20
+    table = pa.table(
+        {
+            "rel": pa.FixedSizeListArray.from_arrays(pa.array(yt.ravel()), m),
+            "score": pa.array(list(ys)),  # a variable-size list column
+            **{f"r{j}": yt[:, j] for j in range(m)},
+            **{f"s{j}": ys[:, j] for j in range(m)},
+        }
+    )
+    path = tmp_path / "ranking.parquet"
+    pq.write_table(table, path, row_group_size=700)
+    lists = run_json(path, "--task", "ranking", "--y-true", "rel", "--score", "score",
+                     "--k", "2", "--batch-size", "500")  # fmt: skip
+    scalars = run_json(
+        path, "--task", "ranking", "--y-true", *[f"r{j}" for j in range(m)],
+        "--score", *[f"s{j}" for j in range(m)], "--k", "2",
+    )  # fmt: skip
+    assert lists == pytest.approx(scalars, rel=1e-12)
+    want = {
+        "dcg_score": M.dcg_score(yt, ys),
+        "ndcg_score": M.ndcg_score(yt, ys),
+        "precision_at_k": M.precision_at_k(yt, ys, k=2),
+        "recall_at_k": M.recall_at_k(yt, ys, k=2),
+        "hit_rate_at_k": M.hit_rate_at_k(yt, ys, k=2),
+        "mean_average_precision_at_k": M.mean_average_precision_at_k(yt, ys, k=2),
+        "mean_reciprocal_rank": M.mean_reciprocal_rank(yt, ys),
+        # the top grade of the whole file, found by a first pass
+        "expected_reciprocal_rank": M.expected_reciprocal_rank(yt, ys),
+    }
+    want["dcg_score"] = M.dcg_score(yt, ys, k=2)
+    want["ndcg_score"] = M.ndcg_score(yt, ys, k=2)
+    want["mean_reciprocal_rank"] = M.mean_reciprocal_rank(yt, ys, k=2)
+    want["expected_reciprocal_rank"] = M.expected_reciprocal_rank(yt, ys, k=2)
+    assert set(lists) == set(want)  # graded: no label ranking metrics
+    for name, value in want.items():
+        np.testing.assert_allclose(lists[name], value, rtol=1e-12, err_msg=name)
+
+
+def test_multilabel_gives_ranking_and_classification_metrics(tmp_path):
+    rng = np.random.default_rng(5)
+    n, m = 2000, 3
+    yt = (rng.random((n, m)) < 0.3).astype(np.int8)
+    ys = np.round(rng.random((n, m)), 2)
+    path = tmp_path / "multilabel.parquet"
+    pq.write_table(pa.table({"y": pa.array(list(yt)), "s": pa.array(list(ys))}), path,
+                   row_group_size=600)  # fmt: skip
+    got = run_json(path, "--task", "multilabel", "--y-true", "y", "--score", "s",
+                   "--threshold", "0.6")  # fmt: skip
+    pred = (ys >= 0.6).astype(int)
+    np.testing.assert_allclose(
+        got["label_ranking_average_precision_score"],
+        M.label_ranking_average_precision_score(yt, ys),
+        rtol=1e-12,
+    )
+    np.testing.assert_allclose(got["coverage_error"], M.coverage_error(yt, ys), rtol=1e-12)
+    np.testing.assert_allclose(got["label_ranking_loss"], M.label_ranking_loss(yt, ys), rtol=1e-12)
+    np.testing.assert_allclose(got["hamming_loss"], M.hamming_loss(yt, pred), rtol=1e-12)
+    for average in ("micro", "macro", "weighted", "samples"):
+        np.testing.assert_allclose(
+            got["f1_score"][average], M.f1_score(yt, pred, average=average), rtol=1e-12
+        )
+
+
+def test_regression(tmp_path):
+    rng = np.random.default_rng(6)
+    yt = 100 + rng.normal(size=5000)
+    yp = yt + rng.normal(size=5000) * 0.3
+    w = rng.random(5000)
+    path = tmp_path / "regression.parquet"
+    pq.write_table(pa.table({"y": yt, "yhat": yp, "w": w}), path, row_group_size=999)
+    got = run_json(path, "--task", "regression", "--y-true", "y", "--y-pred", "yhat",
+                   "--weight", "w")  # fmt: skip
+    for name in (
+        "mean_absolute_error",
+        "mean_squared_error",
+        "root_mean_squared_error",
+        "mean_absolute_percentage_error",
+        "root_mean_squared_log_error",
+        "r2_score",
+    ):
+        want = getattr(M, name)(yt, yp, sample_weight=w)
+        np.testing.assert_allclose(got[name], want, rtol=1e-12, err_msg=name)
+
+
+def test_refusals_exit_2_with_a_message(tmp_path, binary_file):
+    path, *_ = binary_file
+    proc = run(path, "--task", "binary", "--y-true", "nope", "--score", "p", check=False)
+    assert proc.returncode == 2
+    assert "no column 'nope'" in proc.stderr
+    bad = tmp_path / "bad.parquet"
+    pq.write_table(pa.table({"y": [0, 2, 1], "p": [0.1, 0.2, 0.3]}), bad)
+    proc = run(bad, "--task", "binary", "--y-true", "y", "--score", "p", check=False)
+    assert proc.returncode == 2
+    assert "y_true must hold only 0 and 1" in proc.stderr
+    nulls = tmp_path / "nulls.parquet"
+    pq.write_table(pa.table({"y": [0, None, 1], "p": [0.1, 0.2, 0.3]}), nulls)
+    proc = run(nulls, "--task", "binary", "--y-true", "y", "--score", "p", check=False)
+    assert proc.returncode == 2
+    assert "null" in proc.stderr
+    text = tmp_path / "text.parquet"
+    text.write_text("not parquet")
+    proc = run(text, "--task", "binary", "--y-true", "y", "--score", "p", check=False)
+    assert proc.returncode == 2
+    assert "cannot read" in proc.stderr
+
+
+@pytest.mark.parametrize("statistics", [True, False])
+def test_err_takes_the_top_grade_of_the_whole_file(tmp_path, statistics):
+    # the top grade 3 sits in the last row group only: per batch, ERR would use 1
+    yt = np.zeros((900, 3), dtype=np.int64)
+    yt[::2, 0] = 1
+    yt[-1, 1] = 3
+    ys = np.tile([0.9, 0.5, 0.1], (900, 1))
+    path = tmp_path / "graded.parquet"
+    pq.write_table(
+        pa.table({"y": pa.array(list(yt)), "s": pa.array(list(ys))}),
+        path,
+        row_group_size=300,
+        write_statistics=statistics,  # without: a first pass over y finds the top grade
+    )
+    got = run_json(path, "--task", "ranking", "--y-true", "y", "--score", "s", "--batch-size", 300)
+    want = M.expected_reciprocal_rank(yt, ys)
+    np.testing.assert_allclose(got["expected_reciprocal_rank"], want, rtol=1e-12)
+    # the first batches alone would scale by their own top grade, 1
+    assert M.expected_reciprocal_rank(yt[:300], ys[:300]) != pytest.approx(
+        M.expected_reciprocal_rank(yt[:300], ys[:300], max_grade=3)
+    )
