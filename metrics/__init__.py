@@ -302,6 +302,15 @@ from metrics.compare import (
     paired_test,
 )
 
+# --- mergeable states (metrics.states): exact metrics chunk by chunk, out of core ---
+from metrics.states import (
+    BinaryState,
+    MultilabelState,
+    RankingState,
+    RegressionState,
+    merge_states,
+)
+
 __all__ += [
     "BootstrapResult",
     "DelongResult",
@@ -313,15 +322,6 @@ __all__ += [
     "paired_bootstrap_diff",
     "paired_test",
 ]
-
-# --- mergeable states (metrics.states): exact metrics chunk by chunk, out of core ---
-from metrics.states import (
-    BinaryState,
-    MultilabelState,
-    RankingState,
-    RegressionState,
-    merge_states,
-)
 
 __all__ += [
     "BinaryState",

@@ -14,7 +14,11 @@ from pathlib import Path
 import pytest
 
 METRICS = Path(__file__).resolve().parents[2] / "metrics"
-FILES = sorted(METRICS.glob("*.py")) + sorted((METRICS / "explain").glob("*.py"))
+FILES = (
+    sorted(METRICS.glob("*.py"))
+    + sorted((METRICS / "explain").glob("*.py"))
+    + sorted((METRICS / "states").glob("*.py"))
+)
 #: Per-sample teaching tables (explain one sample; allowed in metrics/explain/ only).
 TEACHING = ("_steps", "auc_pairs")
 
@@ -48,6 +52,44 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("curves", "_unweighted_blocks"): "over blocks of 2**20 thresholds (bounds a temporary)",
     ("curves", "_unweighted_precision_recall"): "over blocks of 2**16 thresholds (temporaries)",
     ("curves", "_transposed"): "over row tiles of a few hundred rows (a blocked transpose)",
+    # metrics.compare: statistics of two models
+    ("compare", "_betacf"): "Lentz's continued fraction of the t distribution (iterations)",
+    ("compare", "_binom_cdf_half"): "over k+1 binomial terms of an exact McNemar (< 25 pairs)",
+    ("compare", "_check_choice"): "over the allowed names, for a message",
+    ("compare", "_signed_rank_null"): "over the n <= 50 ranks of an exact Wilcoxon null",
+    ("compare", "paired_test"): "over blocks of resamples (a randomization test)",
+    ("compare", "_mean_metrics"): "over 4 per-sample kinds (a table of functions)",
+    ("compare", "_index_blocks"): "over blocks of resamples (bounds the index matrix)",
+    ("compare", "_auc_layout"): "over the 1 or 2 models' score arrays",
+    ("compare", "_auc_block"): "over the models of one block; redraws the rare one-class rows",
+    ("compare", "_auc_bootstrap"): "over the 1 or 2 models and blocks of resamples",
+    ("compare", "block"): "over the 1 or 2 models of one block",
+    ("compare", "_acceleration"): "over the 1 to 3 arrays of the jackknife",
+    ("compare", "_loop_jackknife"): "BCa of a metric with no per-sample form: one call per "
+    "left-out row (the fallback; metrics with a per-sample form use the closed form)",
+    ("compare", "_check_arrays"): "over the 1 to 3 input arrays",
+    ("compare", "bootstrap_ci"): "over blocks of resamples",
+    ("compare", "_generic_bootstrap"): "over resamples of a metric with no per-sample form "
+    "(the documented fallback) and over its 1 to 3 arrays",
+    ("compare", "paired_bootstrap_diff"): "over blocks of resamples",
+    # metrics.states: partial states merged chunk by chunk
+    ("states._common", "merge_states"): "over the states of chunks (a pairwise tree)",
+    ("states.binary", "_merge_tables"): "over the 3 columns of a distinct-score table",
+    ("states.binary", "merge"): "over the tables of the states merged",
+    ("states.multilabel", "from_chunk"): "over the 3 count arrays and the averages' names",
+    ("states.multilabel", "merge"): "over the averages' names",
+    ("states.multilabel", "finalize"): "over the 3 count arrays and the averages' names",
+    ("states.ranking", "merge"): "over the metrics' names",
+    ("states.ranking", "finalize"): "over the metrics' names",
+    ("states.regression", "from_chunk"): "over the few sums of one chunk",
+    # python -m metrics evaluate: the command line streams a file
+    ("cli", "_matrix"): "over the label columns of one batch",
+    ("cli", "_open"): "over the columns asked for, for a message",
+    ("cli", "_top_grade_from_statistics"): "over row groups and their column statistics",
+    ("cli", "_top_grade"): "over the batches of a file (out of core)",
+    ("cli", "_states"): "over the batches of a file (out of core)",
+    ("cli", "_text"): "over the names of one result, for printing",
+    ("cli", "main"): "over the names of one result, for printing",
 }
 
 
