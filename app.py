@@ -18,6 +18,7 @@ PAGES = [
     ("views/retrieval.py", "Top-K retrieval"),
     ("views/multilabel.py", "Multilabel classification"),
     ("views/regression.py", "Regression"),
+    ("views/compare.py", "Compare two models"),
 ]
 
 st.set_page_config(page_title="Metric Explorer", layout="wide")

@@ -36,6 +36,7 @@ import streamlit as st
 
 from explorer.datasets import Dataset
 from explorer.datasets import describe as _describe
+from explorer.pages import compare as _compare
 from explorer.pages import curves as _curves
 from explorer.pages import dcg as dcg_model
 from explorer.pages import home as home_model
@@ -290,3 +291,8 @@ regression_headline = value(_regression.headline)
 #: The unmoved prediction's worst rows, residuals and flags; regression.moved_errors
 #: patches the moved row in.
 regression_base_errors = value(_regression.base_errors)
+
+
+# -- Compare two models -------------------------------------------------------
+# the bootstraps are seeded: an entry is the same numbers every time it is computed
+compare_models = value(_compare.compare)

@@ -63,6 +63,7 @@ PAGE_PREFIXES = {
     "views/retrieval.py": "ret_",
     "views/multilabel.py": "ml_",
     "views/regression.py": "reg_",
+    "views/compare.py": "cmp_",
 }
 #: Keys that outlive a dataset change: the Data page's uploaders (their files stay in
 #: the browser) and its record of the uploads already read, which keeps a file that is

@@ -24,6 +24,7 @@ SAMPLE_OF = {
     "views/retrieval.py": "seed002_map",
     "views/multilabel.py": "digit_properties",
     "views/regression.py": "diabetes",
+    "views/compare.py": "breast_cancer",
 }
 VALUES = ("inf", "nan", "-1", "x")
 

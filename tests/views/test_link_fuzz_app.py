@@ -29,12 +29,12 @@ CASES = max(1000, n_cases(0) // 20)  # FUZZ_CASES=40000: 2,000 here
 PARTS = 5
 PAGES_OF = {
     "binary": ("views/curves.py", "views/home.py", "views/data.py"),
-    "regression": ("views/regression.py", "views/data.py"),
+    "regression": ("views/regression.py", "views/data.py", "views/compare.py"),
     "multilabel": ("views/multilabel.py", "views/label_ranking.py", "views/data.py"),
     "graded": ("views/dcg.py", "views/retrieval.py", "views/label_ranking.py", "views/data.py"),
 }
 PARAMS = ("t", "k", "i", "bins", "cbins", "beta", "log_base", "page", "sample", "query",
-          "label", "max_grade", "rel_level", "model", "wi", "ds")  # fmt: skip
+          "label", "max_grade", "rel_level", "model", "wi", "ds", "a", "b")  # fmt: skip
 ABSURD = ("inf", "-inf", "nan", "1e400", "9" * 400, "-" + "9" * 400, "-0", "1e-400", "0x10",
           "", "=1+1", "balanced", "1:0=inf")  # fmt: skip
 

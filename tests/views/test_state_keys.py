@@ -179,6 +179,7 @@ def test_table_row_click_reaches_the_numbered_select_box():
         ("views/multilabel.py", "digit_properties", {"t": "99", "k": "0", "label": "?"}),
         ("views/multilabel.py", "digit_properties", {"rule": "top_k", "k": "x", "sample": "?"}),
         ("views/regression.py", "diabetes", {"outlier": "-1", "shift": "inf", "rt": "x"}),
+        ("views/compare.py", "digit_properties", {"a": "nope", "b": "9"}),
         ("views/curves.py", "balanced", {"t": "nan", "bins": "0", "cbins": "999", "opt": "?"}),
     ],
 )

@@ -41,6 +41,7 @@ PAGES = (
     "views/retrieval.py",
     "views/multilabel.py",
     "views/regression.py",
+    "views/compare.py",
 )
 #: Widget labels (prefixes) the link must reproduce beside the metrics.
 SELECTION_LABELS = ("sample", "query")

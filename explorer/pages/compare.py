@@ -1,0 +1,346 @@
+"""Compare two models: is B better than A, how sure, and on which samples?
+
+The page model of views/compare.py. For the active dataset and two of its
+models it computes, with :mod:`metrics.compare`:
+
+- each headline metric for A and B, the difference B - A, its confidence
+  interval and a test (DeLong for ROC AUC, a paired t-test on the per-sample
+  values of the means, a paired bootstrap for the rest);
+- one per-sample value for both models, to list the samples that changed
+  most both ways and to draw A against B.
+
+"Better" follows the metric: for a loss (log loss, coverage, MAE) B is better
+when its value is lower. The column ``B better by`` is signed so that a
+positive number always means B did better.
+
+No streamlit here.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+import metrics
+from explorer.datasets import Dataset
+from explorer.formatting import fmt
+
+#: Resamples of the paired bootstraps, and their seed (the page's numbers repeat).
+N_RESAMPLES = 2000
+SEED = 20261126
+CONFIDENCE = 0.95
+
+
+@dataclass(frozen=True)
+class Row:
+    """One headline metric of A and B compared."""
+
+    label: str
+    a: float
+    b: float
+    better_by: float  # positive: B better (lower for a loss)
+    low: float  # confidence interval of b - a
+    high: float
+    test: str
+    p_value: float
+    higher_is_better: bool
+
+    @property
+    def diff(self) -> float:
+        """``b - a`` as the metric reads (not signed by which way is better)."""
+        return self.b - self.a
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """Everything the Compare page shows for one pair of models."""
+
+    model_a: str
+    model_b: str
+    rows: tuple[Row, ...]
+    per_sample: str  # what the per-sample values are, e.g. "LRAP"
+    per_sample_help: str
+    a_values: np.ndarray
+    b_values: np.ndarray
+    higher_is_better: bool
+
+    def changed(self, ids, n: int = 10) -> tuple[pd.DataFrame, pd.DataFrame]:
+        """The ``n`` samples where B lost most, and the ``n`` where it won most.
+
+        Examples
+        --------
+        >>> from explorer.samples import load_sample
+        >>> c = compare(load_sample("diabetes"), "linear", "tree")
+        >>> losses, wins = c.changed(load_sample("diabetes").sample_ids, n=2)
+        >>> list(losses.columns)
+        ['row', 'sample', 'A', 'B', 'B better by']
+        >>> bool((losses["B better by"] <= wins["B better by"].min()).all())
+        True
+        """
+        sign = 1.0 if self.higher_is_better else -1.0
+        gain = sign * (self.b_values - self.a_values)
+        order = np.argsort(gain, kind="stable")
+        frame = pd.DataFrame(
+            {
+                "row": np.arange(gain.size),
+                "sample": list(ids),
+                "A": self.a_values,
+                "B": self.b_values,
+                "B better by": gain,
+            }
+        )
+        losses = frame.iloc[order[:n]]
+        losses = losses[losses["B better by"] < 0]
+        wins = frame.iloc[order[::-1][:n]]
+        wins = wins[wins["B better by"] > 0]
+        return losses.reset_index(drop=True), wins.reset_index(drop=True)
+
+    def counts(self) -> tuple[int, int, int]:
+        """How many samples B did better on, worse on, and the same.
+
+        Examples
+        --------
+        >>> from explorer.samples import load_sample
+        >>> sum(compare(load_sample("diabetes"), "linear", "tree").counts())
+        200
+        """
+        sign = 1.0 if self.higher_is_better else -1.0
+        gain = sign * (self.b_values - self.a_values)
+        return int((gain > 0).sum()), int((gain < 0).sum()), int((gain == 0).sum())
+
+
+def verdict(row: Row, a: str = "A", b: str = "B") -> str:
+    """The test of ``row`` in words a student understands.
+
+    Examples
+    --------
+    >>> import textwrap
+    >>> r = Row("ROC AUC", 0.80, 0.85, 0.05, 0.01, 0.09, "DeLong test", 0.012, True)
+    >>> print(textwrap.fill(verdict(r), 88))
+    B is better: B's ROC AUC is higher by 0.05000 (95% interval of B - A: 0.01000 to
+    0.09000). If A and B were equally good, a difference this large would show up by chance
+    in about 1.2% of datasets like this one (DeLong test, p = 0.012).
+    """
+    way = "higher" if (row.diff >= 0) else "lower"
+    size = fmt(abs(row.diff))
+    ci = f"{CONFIDENCE:.0%} interval of {b} - {a}: {fmt(row.low)} to {fmt(row.high)}"
+    chance = _chance(row.p_value)
+    if not math.isfinite(row.p_value):
+        return f"No test: the {row.label} of {a} and {b} cannot be compared on this data."
+    if row.p_value < 0.05 and row.better_by != 0:
+        who = b if row.better_by > 0 else a
+        head = f"{who} is better: {b}'s {row.label} is {way} by {size} ({ci})."
+    else:
+        head = (
+            f"No clear difference: {b}'s {row.label} is {way} by {size} ({ci}), "
+            "an interval that includes 0 or nearly so."
+        )
+    return (
+        f"{head} If {a} and {b} were equally good, a difference this large would show up "
+        f"by chance in {chance} datasets like this one ({row.test}, {_p(row.p_value)})."
+    )
+
+
+def _p(p: float) -> str:
+    return f"p = {p:.2g}" if p >= 1e-4 else "p < 0.0001"
+
+
+def _chance(p: float) -> str:
+    if p < 1e-4:
+        return "fewer than 1 in 10,000"
+    pct = 100 * p
+    return f"about {pct:.2g}% of" if pct < 10 else f"about {pct:.0f}% of"
+
+
+# ------------------------------------------------------------------ the metrics
+def _boot_p(dist: np.ndarray) -> float:
+    """Two-sided bootstrap p-value of "no difference": twice the smaller tail at 0."""
+    dist = dist[np.isfinite(dist)]
+    if dist.size == 0:
+        return float("nan")
+    return float(min(1.0, 2 * min((dist <= 0).mean(), (dist >= 0).mean())))
+
+
+def _bootstrap_row(label, fn, y, sa, sb, higher_is_better) -> Row:
+    a, b = float(fn(y, sa)), float(fn(y, sb))
+    res = metrics.paired_bootstrap_diff(
+        fn, y, sa, sb, n_resamples=N_RESAMPLES, confidence=CONFIDENCE, random_state=SEED
+    )
+    # paired_bootstrap_diff gives metric(a) - metric(b); B better by = +-(b - a)
+    sign = -1.0 if higher_is_better else 1.0
+    low, high = sorted((sign * res.low, sign * res.high))
+    return Row(
+        label,
+        a,
+        b,
+        sign * (a - b),
+        low,
+        high,
+        "paired bootstrap",
+        _boot_p(res.distribution),
+        higher_is_better,
+    )
+
+
+def _mean_row(label, va, vb, higher_is_better) -> Row:
+    """A mean over samples: a paired t-test, its interval from a paired bootstrap."""
+    d = vb - va
+    test = metrics.paired_test(vb, va, method="t")
+    ci = metrics.bootstrap_ci(
+        np.mean, d, n_resamples=N_RESAMPLES, confidence=CONFIDENCE, random_state=SEED
+    )
+    better_by = float(d.mean()) if higher_is_better else -float(d.mean())
+    return Row(
+        label, float(va.mean()), float(vb.mean()), better_by, ci.low, ci.high,
+        "paired t-test", test.p_value, higher_is_better,
+    )  # fmt: skip
+
+
+def auc_placements(y_true: np.ndarray, y_score: np.ndarray) -> np.ndarray:
+    """Each sample's share of the opposite class it is ranked right against (ties 1/2).
+
+    A positive's value is the fraction of negatives scored below it, a negative's the
+    fraction of positives scored above it: DeLong's structural components. ROC AUC is
+    the mean of the positives' values, and the mean of the negatives'.
+
+    Examples
+    --------
+    >>> auc_placements(np.array([0, 1, 0, 1]), np.array([0.1, 0.8, 0.8, 0.3]))
+    array([1.  , 0.75, 0.25, 0.5 ])
+    """
+    pos = y_true == 1
+    sp, sn = np.sort(y_score[pos]), np.sort(y_score[~pos])
+    below_n = np.searchsorted(sn, y_score, "left")
+    tie_n = np.searchsorted(sn, y_score, "right") - below_n
+    above_p = sp.size - np.searchsorted(sp, y_score, "right")
+    tie_p = np.searchsorted(sp, y_score, "right") - np.searchsorted(sp, y_score, "left")
+    with np.errstate(invalid="ignore", divide="ignore"):
+        out_pos = (below_n + 0.5 * tie_n) / sn.size
+        out_neg = (above_p + 0.5 * tie_p) / sp.size
+    return np.where(pos, out_pos, out_neg)
+
+
+def _binary(ds: Dataset, sa, sb) -> Comparison:
+    y = ds.y_true
+    rows = []
+    if 0 < y.sum() < y.size:
+        r = metrics.delong_test(y, sa, sb)
+        z = 1.959963984540054
+        rows.append(
+            Row("ROC AUC", r.auc_a, r.auc_b, -r.diff, -r.diff - z * r.se,
+                -r.diff + z * r.se, "DeLong test", r.p_value, True)
+        )  # fmt: skip
+        rows.append(
+            _bootstrap_row("average precision", metrics.average_precision_score, y, sa, sb, True)
+        )
+    probs = all(((s >= 0) & (s <= 1)).all() for s in (sa, sb))
+    if probs:
+        la = metrics.log_loss_per_sample(y, sa)
+        lb = metrics.log_loss_per_sample(y, sb)
+        if np.isfinite(la).all() and np.isfinite(lb).all():
+            rows.append(_mean_row("log loss", la, lb, False))
+    pa, pb = auc_placements(y, sa), auc_placements(y, sb)
+    return Comparison(
+        "", "", tuple(rows), "pairs ranked right",
+        "A positive's share of negatives scored below it; a negative's share of positives "
+        "scored above it (ties count 1/2). ROC AUC is the mean over either class.",
+        pa, pb, True,
+    )  # fmt: skip
+
+
+def _multilabel(ds: Dataset, sa, sb) -> Comparison:
+    y = ds.y_true
+    la, lb = metrics.lrap_per_sample(y, sa), metrics.lrap_per_sample(y, sb)
+    rows = (
+        _mean_row("LRAP", la, lb, True),
+        _mean_row(
+            "ranking loss",
+            metrics.ranking_loss_per_sample(y, sa),
+            metrics.ranking_loss_per_sample(y, sb),
+            False,
+        ),
+        _mean_row(
+            "coverage error",
+            metrics.coverage_per_sample(y, sa),
+            metrics.coverage_per_sample(y, sb),
+            False,
+        ),
+    )
+    return Comparison(
+        "", "", rows, "LRAP",
+        "Each sample's label ranking average precision (the Label ranking page derives it).",
+        la, lb, True,
+    )  # fmt: skip
+
+
+def _graded(ds: Dataset, sa, sb) -> Comparison:
+    y = ds.y_true
+    na, nb = metrics.ndcg_per_sample(y, sa), metrics.ndcg_per_sample(y, sb)
+    rows = (
+        _mean_row("NDCG", na, nb, True),
+        _mean_row("DCG", metrics.dcg_per_sample(y, sa), metrics.dcg_per_sample(y, sb), True),
+    )
+    return Comparison(
+        "", "", rows, "NDCG",
+        "Each query's NDCG over all its items (the DCG & NDCG page derives it).",
+        na, nb, True,
+    )  # fmt: skip
+
+
+def _regression(ds: Dataset, pa, pb) -> Comparison:
+    y = ds.y_true
+    ea, eb = np.abs(y - pa), np.abs(y - pb)
+    rows = (
+        _mean_row("MAE", ea, eb, False),
+        _mean_row("MSE", ea**2, eb**2, False),
+        _bootstrap_row("R²", metrics.r2_score, y, pa, pb, True),
+    )
+    return Comparison(
+        "", "", rows, "absolute error", "Each sample's |y - y_hat| (lower is better).",
+        ea, eb, False,
+    )  # fmt: skip
+
+
+KINDS = {
+    "binary": _binary,
+    "multilabel": _multilabel,
+    "graded": _graded,
+    "regression": _regression,
+}
+
+
+def compare(ds: Dataset, model_a: str, model_b: str) -> Comparison:
+    """Compare two models of ``ds`` on every headline metric of its kind.
+
+    Parameters
+    ----------
+    ds : Dataset
+        The active dataset, with at least two models.
+    model_a, model_b : str
+        Two of ``ds.model_names`` (A is the reference).
+
+    Returns
+    -------
+    Comparison
+
+    Examples
+    --------
+    >>> from explorer.samples import load_sample
+    >>> c = compare(load_sample("balanced"), "good", "weak")
+    >>> [r.label for r in c.rows]
+    ['ROC AUC', 'average precision', 'log loss']
+    >>> r = c.rows[0]
+    >>> round(r.a, 4) == round(metrics.roc_auc_score(load_sample("balanced").y_true,
+    ...     load_sample("balanced").score("good")), 4)
+    True
+    """
+    if ds.kind not in KINDS:
+        raise ValueError(f"no comparison for {ds.kind} data")
+    c = KINDS[ds.kind](ds, ds.score(model_a), ds.score(model_b))
+    return Comparison(
+        model_a, model_b, c.rows, c.per_sample, c.per_sample_help, c.a_values, c.b_values,
+        c.higher_is_better,
+    )  # fmt: skip
