@@ -42,6 +42,7 @@ from explorer.pages import home as home_model
 from explorer.pages import label_ranking as lr_model
 from explorer.pages import multilabel as _multilabel
 from explorer.pages import regression as _regression
+from explorer.pages import regression_derivation as _regression_derivation
 from explorer.pages import retrieval as retrieval_model
 
 #: size -> (max_entries per cached function, seconds an entry lives).
@@ -286,6 +287,9 @@ multilabel_summary = value(_multilabel_summary)
 
 #: The eight headline values of a model, a weight choice and a moved prediction.
 regression_headline = value(_regression.headline)
+
+#: Every headline derived with its terms (a few LaTeX lines), same key as the headline.
+regression_derivations = value(_regression_derivation.derivations)
 
 #: The unmoved prediction's worst rows, residuals and flags; regression.moved_errors
 #: patches the moved row in.
