@@ -37,6 +37,7 @@ import streamlit as st
 from explorer.datasets import Dataset
 from explorer.datasets import describe as _describe
 from explorer.pages import curves as _curves
+from explorer.pages import curves_derivation as _curves_derivation
 from explorer.pages import dcg as dcg_model
 from explorer.pages import home as home_model
 from explorer.pages import label_ranking as lr_model
@@ -294,3 +295,11 @@ regression_derivations = value(_regression_derivation.derivations)
 #: The unmoved prediction's worst rows, residuals and flags; regression.moved_errors
 #: patches the moved row in.
 regression_base_errors = value(_regression.base_errors)
+
+
+# -- ROC & PR curves: derivations (views/curves_derivation.py) ----------------
+
+#: ROC AUC, average precision and log loss written with their terms (a few strings).
+curves_derivation_curves = value(_curves_derivation.curve_lines)
+#: Every rate at a threshold with its counts plugged in.
+curves_derivation_rates = value(_curves_derivation.rates)
