@@ -5,7 +5,6 @@ headline's text (the page formats its headline with explorer.formatting.fmt)."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -16,11 +15,24 @@ from explorer.datasets import Dataset
 from explorer.formatting import fmt
 from explorer.samples import load_sample
 
-APP = str(Path(__file__).with_name("curves_derivation_app.py"))
+
+def _app():
+    """show() alone: the dataset is ``st.session_state["ds"]`` when a test put one there,
+    else the bundled sample named by the ``ds`` URL parameter; ``model``, ``t`` and
+    ``beta`` come from the URL."""
+    import streamlit as st
+
+    from explorer.samples import load_sample
+    from views import curves_derivation
+
+    q = st.query_params
+    ds = st.session_state.get("ds") or load_sample(q.get("ds", "seed002_roc6"))
+    model = q.get("model", ds.model_names[0])
+    curves_derivation.show(ds, model, float(q.get("t", 0.5)), float(q.get("beta", 1.0)))
 
 
 def run(ds=None, **params) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=30)
+    at = AppTest.from_function(_app, default_timeout=30)
     if isinstance(ds, str):  # a bundled sample, by name
         ds, params = None, {"ds": ds, **params}
     if ds is not None:
