@@ -124,9 +124,18 @@ def _table_dataset(frame: _Frame, kind: str | None, name: str | None) -> Dataset
     has_weight = "sample_weight" in cols
     frame.load([y_col, *model_cols, *(["sample_weight"] * has_weight)])
     y = frame.numbers(y_col)
-    if kind == "binary":
-        _binary_check(frame, y_col, y)
     arrays = {c: frame.numbers(c) for c in model_cols}
+    if kind == "binary":
+        try:
+            _binary_check(frame, y_col, y)
+        except DataError as exc:
+            s = arrays[model_cols[0]]
+            if ((y >= 0) & (y <= 1)).all() and ((s == 0) | (s == 1)).all():
+                raise DataError(
+                    f"{exc} The columns look swapped: {quote(model_cols[0])} holds only 0 and "
+                    f"1 (like labels), {quote(y_col)} scores."
+                ) from None
+            raise
     if model_cols != [single]:
         arrays = {(c.removeprefix(prefix) or c): v for c, v in arrays.items()}
     return _finish(frame, kind, name, y_col, y, arrays, model_cols, mapping)

@@ -756,3 +756,14 @@ def test_aliases_in_parquet_and_long_tables_still_work():
     assert ds.description.endswith("read column 'Truth' as y_true, 'Confidence' as y_score")
     long = read_upload("l.csv", b"sample,label,y_true,y_score\na,x,1,0.9\na,y,0,0.2\n")
     assert long.kind == "multilabel" and "read column" not in long.description
+
+
+def test_swapped_canonical_columns_get_a_hint():
+    from explorer.io.table import read_table
+
+    with pytest.raises(DataError, match="look swapped") as info:
+        read_table(b"y_true,y_score\n0.2,0\n0.9,1\n", name="t.csv")
+    assert "line 2" in str(info.value) and "0.2" in str(info.value)
+    with pytest.raises(DataError) as info:  # a score column that is no 0/1: no hint
+        read_table(b"y_true,y_score\n0.2,0.3\n0.9,1\n", name="t.csv")
+    assert "swapped" not in str(info.value)
