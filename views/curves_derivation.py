@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+import metrics
 from explorer import cache
 from explorer.datasets import Dataset
 from views import prose
@@ -47,12 +48,18 @@ def show(ds: Dataset, model: str, t: float, beta: float) -> None:
     trapezoid sum, average precision as the step sum and log loss as the mean of the
     samples' terms (each its formula, then its terms; a warning when log loss is
     undefined), then every rate at ``t`` with its counts plugged in. Each line ends
-    in the digits of the headline it derives (``explorer.formatting.fmt``).
+    in the digits of the headline it derives (``explorer.formatting.fmt``). Data
+    ``metrics`` refuses (one class only, say) get a short ``st.error``, no traceback.
     """
     with st.container(key="curves_derivation"):
         st.subheader("Every headline number, derived")
         st.markdown(_text("intro"))
-        lines = cache.curves_derivation_curves(ds, model)
+        try:
+            lines = cache.curves_derivation_curves(ds, model)
+            counts, rates = cache.curves_derivation_rates(ds, model, float(t), float(beta))
+        except metrics.MetricInputError as exc:  # e.g. one class only: no curve
+            st.error(f"No derivation for this data: {exc}")
+            return
         for name, section in (
             ("ROC AUC", "roc_auc"),
             ("Average precision", "average_precision"),
@@ -66,7 +73,6 @@ def show(ds: Dataset, model: str, t: float, beta: float) -> None:
                 st.caption(f"{name}: {line.note}.")
             else:
                 st.warning(f"{name}: {line.note}")
-        counts, rates = cache.curves_derivation_rates(ds, model, float(t), float(beta))
         _rates(ds, counts, rates, t)
 
 

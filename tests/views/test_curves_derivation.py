@@ -142,3 +142,10 @@ def test_weighted_counts_and_scores_that_are_no_probabilities():
         for v in (x.value for x in at.latex)
         if v.strip("$\n").startswith(r"\text{Log loss} = \frac{0")
     ]
+
+
+def test_one_class_only_gets_a_notice_not_a_traceback():
+    y = np.zeros(6, dtype=int)
+    ds = Dataset("neg", "binary", y, {"m": np.linspace(0.1, 0.9, 6)})
+    at = run(ds=ds)
+    assert at.error and "No derivation for this data" in at.error[0].value
