@@ -116,19 +116,19 @@ def column_note(ds: Dataset) -> str:
 def looks_swapped(ds: Dataset) -> bool:
     """Whether the labels look like scores and the first model's scores like labels.
 
-    True for a labels + scores pair whose labels hold a value that is not a whole
+    True for an uploaded labels + scores pair whose labels hold a value that is not a whole
     number (a score, not a relevance grade) while every score is 0 or 1.
 
     Examples
     --------
     >>> import numpy as np
     >>> y, s = np.array([[0.9, 0.2], [0.1, 0.7]]), np.array([[1, 0], [0, 1]])
-    >>> looks_swapped(Dataset("x", "graded", y, {"m": s})), looks_swapped(
-    ...     Dataset("x", "multilabel", s, {"m": y})
+    >>> looks_swapped(Dataset("x", "graded", y, {"m": s}, source="upload")), looks_swapped(
+    ...     Dataset("x", "multilabel", s, {"m": y}, source="upload")
     ... )
     (True, False)
     """
-    if not ds.is_matrix:
+    if not ds.is_matrix or ds.source != "upload":  # the bundled samples are what they say
         return False
     y, s = ds.y_true, ds.score(ds.model_names[0])
     return bool((y != np.floor(y)).any() and ((s == 0) | (s == 1)).all())
