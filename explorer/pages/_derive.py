@@ -128,6 +128,26 @@ class SumDerivation:
         shown = shown.replace("×", r"\times")
         return rf"\text{{{self.name}}} = {shown} = {fmt(self.total)}"
 
+    def aligned(self) -> str:
+        r"""The LaTeX over three aligned lines (the first three terms, the others, the
+        sum), so a long sum fits the page; :meth:`latex` when it has three terms or fewer.
+
+        Examples
+        --------
+        >>> print(sum_terms([f"t{i}" for i in range(9)], range(9), name="S").aligned())
+        \begin{aligned}\text{S} &= t0 + t1 + t2 \\ &\quad + \dots + t7 + t8 \\ &= 36.00\end{aligned}
+        >>> print(sum_terms(["a", "b"], [1, 2], name="AUC").aligned())
+        \text{AUC} = a + b = 3.000
+        """
+        if len(self.terms) <= 3:
+            return self.latex()
+        first = " + ".join(self.terms[:3])
+        rest = " + ".join(([r"\dots"] if self.omitted else []) + list(self.terms[3:]))
+        return (
+            rf"\begin{{aligned}}\text{{{self.name}}} &= {first} \\ &\quad + {rest} \\ "
+            rf"&= {fmt(self.total)}\end{{aligned}}"
+        ).replace("×", r"\times")
+
     def note(self) -> str:
         """How many terms are shown (empty when all are).
 

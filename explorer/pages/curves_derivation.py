@@ -94,7 +94,7 @@ def roc_auc(ds: Dataset, model: str) -> Line:
     note = f"{len(moves):,} segments where FPR moves; {flat:,} vertical ones add 0"
     if d.note():
         note += f"; {d.note()}"
-    return Line("ROC AUC", ROC_FORMULA, d.latex(), note)
+    return Line("ROC AUC", ROC_FORMULA, d.aligned(), note)
 
 
 def average_precision(ds: Dataset, model: str) -> Line:
@@ -121,7 +121,7 @@ def average_precision(ds: Dataset, model: str) -> Line:
     note = f"{len(rises):,} thresholds where recall rises, each adding (R_i - R_(i-1)) x P_i"
     if d.note():
         note += f"; {d.note()}"
-    return Line("Average precision", AP_FORMULA, d.latex(), note)
+    return Line("Average precision", AP_FORMULA, d.aligned(), note)
 
 
 def log_loss(ds: Dataset, model: str) -> Line:

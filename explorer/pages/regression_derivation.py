@@ -55,7 +55,7 @@ def _r2(name: str, y: np.ndarray, pred: np.ndarray, w, value: float) -> Line:
     weight = np.ones_like(y) if w is None else w
     ss_res = sum_terms(lambda i: _weighted(w, res, i), weight * res, name=r"SS\_res")
     ss_tot = sum_terms(lambda i: _weighted(w, tot, i), weight * tot, name=r"SS\_tot")
-    steps = [mean_latex(bar).replace(r"\text{ybar}", r"\bar y"), ss_res.latex(), ss_tot.latex()]
+    steps = [mean_latex(bar).replace(r"\text{ybar}", r"\bar y"), ss_res.aligned(), ss_tot.aligned()]
     if ss_res.total == 0:
         last = r"\text{SS\_res} = 0,\ \text{so}\ R^2 = 1.000"
     elif ss_tot.total == 0:

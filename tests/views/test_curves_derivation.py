@@ -44,9 +44,22 @@ def run(ds=None, **params) -> AppTest:
     return at
 
 
+def one_line(latex: str) -> str:
+    """A sum drawn over three aligned lines, written on one."""
+    for a, b in (
+        (r"\begin{aligned}", ""),
+        (r"\end{aligned}", ""),
+        (r" \\ &\quad + ", " + "),
+        (r" \\ &= ", " = "),
+        ("&= ", "= "),
+    ):
+        latex = latex.replace(a, b)
+    return latex
+
+
 def plugged(at, name: str) -> str:
     """The line with numbers (not the general formula, which has no digits at the end)."""
-    values = [x.value.strip("$\n") for x in at.latex]
+    values = [one_line(x.value.strip("$\n")) for x in at.latex]
     return next(v for v in values if v.startswith(rf"\text{{{name}}} = ") and re.search(r"\d$", v))
 
 

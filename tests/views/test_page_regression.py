@@ -512,8 +512,21 @@ def test_download_callable_writes_every_row_worst_first(deferred_downloads):
 # ---------------------------------------------------------------------------
 # derivations (issue 18): every headline derived on screen from the samples
 # ---------------------------------------------------------------------------
+def one_line(latex: str) -> str:
+    """A sum drawn over three aligned lines, written on one."""
+    for a, b in (
+        (r"\begin{aligned}", ""),
+        (r"\end{aligned}", ""),
+        (r" \\ &\quad + ", " + "),
+        (r" \\ &= ", " = "),
+        ("&= ", "= "),
+    ):
+        latex = latex.replace(a, b)
+    return latex
+
+
 def latex_lines(at) -> list[str]:
-    return [x.value.strip("$\n") for x in at.latex]
+    return [one_line(x.value.strip("$\n")) for x in at.latex]
 
 
 def latex_starting(at, start: str) -> str:
