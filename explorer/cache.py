@@ -38,11 +38,13 @@ from explorer.datasets import Dataset
 from explorer.datasets import describe as _describe
 from explorer.pages import compare as _compare
 from explorer.pages import curves as _curves
+from explorer.pages import curves_derivation as _curves_derivation
 from explorer.pages import dcg as dcg_model
 from explorer.pages import home as home_model
 from explorer.pages import label_ranking as lr_model
 from explorer.pages import multilabel as _multilabel
 from explorer.pages import regression as _regression
+from explorer.pages import regression_derivation as _regression_derivation
 from explorer.pages import retrieval as retrieval_model
 
 #: size -> (max_entries per cached function, seconds an entry lives).
@@ -288,6 +290,9 @@ multilabel_summary = value(_multilabel_summary)
 #: The eight headline values of a model, a weight choice and a moved prediction.
 regression_headline = value(_regression.headline)
 
+#: Every headline derived with its terms (a few LaTeX lines), same key as the headline.
+regression_derivations = value(_regression_derivation.derivations)
+
 #: The unmoved prediction's worst rows, residuals and flags; regression.moved_errors
 #: patches the moved row in.
 regression_base_errors = value(_regression.base_errors)
@@ -296,3 +301,10 @@ regression_base_errors = value(_regression.base_errors)
 # -- Compare two models -------------------------------------------------------
 # the bootstraps are seeded: an entry is the same numbers every time it is computed
 compare_models = value(_compare.compare)
+
+# -- ROC & PR curves: derivations (views/curves_derivation.py) ----------------
+
+#: ROC AUC, average precision and log loss written with their terms (a few strings).
+curves_derivation_curves = value(_curves_derivation.curve_lines)
+#: Every rate at a threshold with its counts plugged in.
+curves_derivation_rates = value(_curves_derivation.rates)

@@ -5,6 +5,7 @@ import streamlit as st
 from explorer import cache, downloads, editing, io, state
 from explorer.datasets import KIND_LABELS
 from explorer.pages import data as data_model
+from views import data_upload
 
 st.title("Data")
 ds = state.active()
@@ -16,81 +17,14 @@ c3.metric("Models", len(ds.model_names))
 st.caption(f"Active dataset **{ds.name}**: {KIND_LABELS[ds.kind]}. {ds.description}")
 
 # ---------------------------------------------------------------- uploads
-st.subheader("Upload")
-st.caption(io.limits_text())
-ERRORS = "data_upload_errors"
-SEEN = "data_upload_seen"
-errors: dict = st.session_state.setdefault(ERRORS, {})
-seen: dict = st.session_state.setdefault(SEEN, {})
-
-
-def _fingerprint(*files) -> tuple:
-    return tuple((f.name, f.size, getattr(f, "file_id", "")) for f in files)
-
-
-def _ingest(slot: str, files: list, read) -> None:
-    """Parse new uploads once; keep the error while the bad file stays in place."""
-    if not all(files):
-        errors.pop(slot, None)
-        seen.pop(slot, None)
-        return
-    key = _fingerprint(*files)
-    if seen.get(slot) == key:
-        return
-    seen[slot] = key
-    try:
-        new = read(*[(f.name, f.getvalue()) for f in files])
-    except io.DataError as exc:
-        errors[slot] = str(exc)
-    else:
-        errors.pop(slot, None)
-        state.add_dataset(new)
-        st.rerun()
-
-
-def _uploader(label: str, extensions, key: str):
-    """A file uploader that names the types it reads. The types are checked by
-    explorer.io (a short notice), not by Streamlit's ``type=``: a crafted request with
-    another type would make Streamlit raise before the page runs."""
-    return st.file_uploader(f"{label} ({', '.join(extensions)})", key=key)
-
-
-one, pair, trec = st.tabs(["One file", "Labels + scores", "TREC qrels + run"])
-with one:
-    st.markdown(
-        "A CSV, TSV or Parquet table with one row per sample: `y_true` and `y_score` "
-        "(or `score_<model>` for several models; `y_pred` / `pred_<model>` for regression), "
-        "optional `sample_weight` and `id`. Or a long table with columns `sample`, `label`, "
-        "`y_true`, `y_score` (and `model`)."
-    )
-    f = _uploader("Data file", io.TABLE_EXTENSIONS, "data_upload_file")
-    _ingest("file", [f], lambda a: io.read_upload(*a))
-with pair:
-    st.markdown(
-        "Two matrices of the same shape, one row per sample and one column per label: "
-        "0/1 labels (multilabel) or relevance grades, and scores. CSV with a header of "
-        "label names, TSV, Parquet or `.npy`."
-    )
-    lab = _uploader("Labels", io.MATRIX_EXTENSIONS, "data_upload_labels")
-    sco = _uploader("Scores", io.MATRIX_EXTENSIONS, "data_upload_scores")
-    _ingest("pair", [lab, sco], lambda a, b: io.read_pair_upload(*a, *b))
-with trec:
-    st.markdown(
-        "TREC qrels (`qid 0 docid rel`) and a TREC run (`qid Q0 docid rank score tag`). "
-        "Unjudged documents count as relevance 0; a relevant document the run did not "
-        "retrieve still counts toward the number of relevant documents and never enters "
-        "a top k."
-    )
-    qrels = st.file_uploader("Qrels", key="data_upload_qrels")
-    run = st.file_uploader("Run", key="data_upload_run")
-    _ingest("trec", [qrels, run], lambda a, b: io.read_trec_upload(*a, *b))
-
-for message in errors.values():
-    st.error(f"Not loaded, your data is unchanged: {message}", icon="🚫")
+data_upload.uploads()
+data_upload.notices(ds)
 
 # ---------------------------------------------------------------- summary
 st.subheader("Validation summary")
-st.dataframe(cache.data_summary(ds), hide_index=True, width="content")
+# a static table: every value in full (a data grid cuts long cells such as the positives
+# per label of many labels)
+st.table(cache.data_summary(ds), hide_index=True)
 
 # ---------------------------------------------------------------- editor
 st.subheader("Edit")

@@ -10,6 +10,7 @@ from explorer.charts import multilabel as charts
 from explorer.formatting import fmt
 from explorer.links import float_text
 from explorer.pages import multilabel as ml
+from explorer.pages import multilabel_derivation as derivation
 from explorer.pages._parse import finite_float
 from views import multilabel_parts as parts
 from views import prose
@@ -125,7 +126,7 @@ state.write_param("zd", zd_key)
 # ---------------------------------------------------------------- computation
 setting = ml.setting(model, rule, threshold, thresholds, int(top_k))
 try:
-    pred, _ = cache.multilabel_prediction(ds, *setting)
+    pred, counts = cache.multilabel_prediction(ds, *setting)
     res = cache.multilabel_summary(ds, *setting, float(beta), zd_key)
 except metrics.MetricInputError as exc:
     st.error(str(exc))
@@ -190,7 +191,7 @@ st.plotly_chart(
 )
 
 # ---------------------------------------------------------------- 3 how it is computed
-parts.how_it_is_computed(ds, res, beta)
+parts.how_it_is_computed(ds, res, beta, derivation.derivations(counts, per_label, res, zd_key))
 
 # ---------------------------------------------------------------- inspect
 parts.inspect(ds, model, pred, res, rule, threshold, thresholds)

@@ -50,12 +50,11 @@ def zero_division_notes(per_label, res: dict, zd_key: str) -> None:
         st.caption(prose.section("multilabel", "zero_division_idle"))
 
 
-def _terms(values) -> str:
-    """The per-label values written as a sum (elided in the middle for many labels)."""
-    parts = [f"{x:.3f}" for x in values]
-    if len(parts) > 6:
-        parts = [*parts[:3], r"\cdots", *parts[-2:]]
-    return " + ".join(parts)
+def _show(line) -> None:
+    """One derivation line (explorer.pages.multilabel_derivation.Line) and its caption."""
+    st.latex(line.latex)
+    if line.note:
+        st.caption(f"{line.name}: {line.note}.")
 
 
 def _table_and_csv(shown, csv, what: str, file_name: str, key: str) -> None:
@@ -64,7 +63,7 @@ def _table_and_csv(shown, csv, what: str, file_name: str, key: str) -> None:
     st.download_button(f"{what} as CSV", downloads.csv_text(csv), file_name=file_name, key=key)
 
 
-def how_it_is_computed(ds, res: dict, beta: float) -> None:
+def how_it_is_computed(ds, res: dict, beta: float, lines: dict) -> None:
     """The per-label table, the averages side by side and every formula, with live numbers."""
     st.subheader("How it is computed")
     st.markdown(prose.section("multilabel", "per_label_table"))
@@ -88,7 +87,7 @@ def how_it_is_computed(ds, res: dict, beta: float) -> None:
         f"{ds.name}.multilabel.averages.csv",
         "ml_download_averages",
     )
-    _formulas(ds, res, beta)
+    _formulas(ds, res, beta, lines)
 
     with st.expander("Seed 004's naming, read two ways", expanded=True):
         st.markdown(prose.section("multilabel", "seed_004"))
@@ -99,56 +98,37 @@ def how_it_is_computed(ds, res: dict, beta: float) -> None:
             column_config={"value": st.column_config.NumberColumn(format="%.4f")},
         )
         st.caption(prose.section("multilabel", "seed_004_fbeta"))
-    _strictness(ds, res)
+    _strictness(ds, lines)
 
 
-def _formulas(ds, res: dict, beta: float) -> None:
-    """Macro, micro, sample and weighted averages as formulas, then when they disagree."""
+def _formulas(ds, res: dict, beta: float, lines: dict) -> None:
+    """Macro, micro, sample and weighted averages: each formula, then its numbers plugged
+    in (``lines``: explorer.pages.multilabel_derivation.derivations), ending in the
+    headline's digits; then when they disagree."""
     avg, L = res["averages"], ds.n_labels
-    per_label, micro_row = res["labels"].iloc[:L], res["labels"].iloc[L + 1]
-    f_tp, f_fp, f_fn = (micro_row[c] for c in ("tp", "fp", "fn"))
+    per_label = res["labels"].iloc[:L]
     st.markdown("**Class-averaged (macro):** score each label, then take the plain mean.")
     st.latex(
-        r"\text{C-P} = \frac{1}{L}\sum_{j=1}^{L}\frac{TP_j}{TP_j+FP_j}"
-        rf" = \tfrac{{1}}{{{L}}}({_terms(per_label['precision'])})"
-        rf" = {fmt(avg['macro']['precision'])}"
-    )
-    st.latex(
-        r"\text{C-R} = \frac{1}{L}\sum_{j=1}^{L}\frac{TP_j}{TP_j+FN_j}"
-        rf" = \tfrac{{1}}{{{L}}}({_terms(per_label['recall'])}) = {fmt(avg['macro']['recall'])}"
-    )
-    st.latex(
+        r"\text{C-P} = \frac{1}{L}\sum_{j=1}^{L}\frac{TP_j}{TP_j+FP_j},\quad"
+        r"\text{C-R} = \frac{1}{L}\sum_{j=1}^{L}\frac{TP_j}{TP_j+FN_j},\quad"
         r"\text{C-F1} = \frac{1}{L}\sum_{j=1}^{L}F1_j"
-        rf" = \tfrac{{1}}{{{L}}}({_terms(per_label['f1'])}) = {fmt(avg['macro']['f1'])}"
     )
+    for name in ("Macro P", "Macro R", "Macro F1"):
+        _show(lines[name])
     st.markdown("**Overall (micro):** pool TP, FP, FN over all labels, then score once.")
-    st.latex(
-        r"\text{O-P} = \frac{\sum_j TP_j}{\sum_j (TP_j+FP_j)}"
-        rf" = \frac{{{f_tp:g}}}{{{f_tp:g} + {f_fp:g}}} = {fmt(avg['micro']['precision'])}"
-    )
-    st.latex(
-        r"\text{O-R} = \frac{\sum_j TP_j}{\sum_j (TP_j+FN_j)}"
-        rf" = \frac{{{f_tp:g}}}{{{f_tp:g} + {f_fn:g}}} = {fmt(avg['micro']['recall'])}"
-    )
-    st.latex(
-        r"\text{O-F1} = \frac{2\sum_j TP_j}{2\sum_j TP_j + \sum_j FP_j + \sum_j FN_j}"
-        rf" = \frac{{2\cdot{f_tp:g}}}{{2\cdot{f_tp:g} + {f_fp:g} + {f_fn:g}}}"
-        rf" = {fmt(avg['micro']['f1'])}"
-    )
+    for name in ("Micro P", "Micro R", "Micro F1"):
+        _show(lines[name])
+    st.caption(prose.section("multilabel", "pooled_counts"))
     st.markdown(prose.section("multilabel", "sample_averaged"))
     st.latex(
-        r"P_{\text{samples}} = \frac{1}{N}\sum_{i=1}^{N}\frac{|Y_i\cap\hat Y_i|}{|\hat Y_i|}"
-        rf" = {fmt(avg['samples']['precision'])}"
+        r"P_{\text{samples}} = \frac{1}{N}\sum_{i=1}^{N}\frac{|Y_i\cap\hat Y_i|}{|\hat Y_i|},"
+        r"\quad R_{\text{samples}} = \frac{1}{N}\sum_{i=1}^{N}\frac{|Y_i\cap\hat Y_i|}{|Y_i|}"
     )
-    st.latex(
-        r"R_{\text{samples}} = \frac{1}{N}\sum_{i=1}^{N}\frac{|Y_i\cap\hat Y_i|}{|Y_i|}"
-        rf" = {fmt(avg['samples']['recall'])}"
-    )
+    for name in ("Samples P", "Samples R", "Samples F1"):
+        _show(lines[name])
     st.markdown("**Weighted:** the class average, each label weighted by its support n_j.")
-    st.latex(
-        r"F1_{\text{weighted}} = \sum_{j=1}^{L} \frac{n_j}{\sum_k n_k}\, F1_j"
-        rf" = {fmt(avg['weighted']['f1'])}"
-    )
+    st.latex(r"F1_{\text{weighted}} = \frac{\sum_{j} n_j\, F1_j}{\sum_j n_j}")
+    _show(lines["Weighted F1"])
     st.latex(
         r"F_\beta = \frac{(1+\beta^2)\,TP}{(1+\beta^2)\,TP + \beta^2 FN + FP}"
         r" = \frac{(1+\beta^2)\,P\,R}{\beta^2 P + R}"
@@ -167,27 +147,20 @@ def _formulas(ds, res: dict, beta: float) -> None:
     )
 
 
-def _strictness(ds, res: dict) -> None:
-    """Hamming loss, subset accuracy and Jaccard as formulas, from the strictest."""
-    avg, n, L = res["averages"], ds.n_samples, ds.n_labels
-    micro_row = res["labels"].iloc[L + 1]
-    f_fp, f_fn = micro_row["fp"], micro_row["fn"]
+def _strictness(ds, lines: dict) -> None:
+    """Hamming loss, subset accuracy and Jaccard with their numbers, from the strictest."""
+    L = ds.n_labels
     st.markdown("**Hamming loss, subset accuracy, Jaccard**")
-    st.latex(
-        r"\text{Hamming loss} = \frac{\#\text{wrong cells}}{N\cdot L} = \frac{FP + FN}{N\cdot L}"
-        rf" = \frac{{{f_fp:g} + {f_fn:g}}}{{{n}\cdot {L}}} = {fmt(res['hamming'])}"
-    )
-    st.latex(
-        r"\text{Subset accuracy} = \frac{\#\{i : \hat Y_i = Y_i\}}{N}"
-        rf" = \frac{{{res['n_exact']:g}}}{{{n}}} = {fmt(res['subset'])}"
-    )
+    for name in ("Hamming loss", "Subset accuracy"):
+        _show(lines[name])
     st.latex(
         r"\text{Jaccard}_{\text{samples}} = \frac{1}{N}\sum_i"
         r"\frac{|Y_i\cap\hat Y_i|}{|Y_i\cup\hat Y_i|}"
-        rf" = {fmt(avg['samples']['jaccard'])}"
     )
+    _show(lines["Jaccard (samples)"])
     weighted_note = (
-        " (unweighted counts shown; the headline weights each sample by sample_weight)"
+        " With sample_weight, N is the total weight, the counts are weighted and each "
+        "sample's term is multiplied by its weight."
         if ds.sample_weight is not None
         else ""
     )

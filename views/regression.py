@@ -161,6 +161,9 @@ if moved:
     )
 
 # ------------------------------------------------------------------ how it is computed
+parts.derivations(
+    cache.regression_derivations(ds, model, weights, int(outlier) if moved else 0, float(shift))
+)
 parts.how_it_is_computed(ds, pred, weights)
 
 # ------------------------------------------------------------------ teaching notes

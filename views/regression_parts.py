@@ -51,6 +51,18 @@ def headline(now: dict, changes: dict | None) -> None:
                 st.warning(f"{label} is undefined here: {err}")
 
 
+def derivations(lines: dict) -> None:
+    """Every headline number derived from the samples (explorer.pages.regression_derivation):
+    each metric's steps, the last ending in the headline's digits."""
+    with st.expander("Every headline number, derived from the samples", expanded=True):
+        st.markdown(prose.section("regression", "derivations"))
+        for line in lines.values():
+            for latex in line.latex:
+                st.latex(latex)
+            if line.note:
+                st.caption(f"{line.name}: {line.note}.")
+
+
 def how_it_is_computed(ds, pred, weights: str) -> None:
     """The metric picker, its formula with the live sums, and its step table."""
     st.subheader("How it is computed")

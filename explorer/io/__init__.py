@@ -12,7 +12,9 @@ Formats (``shared/design/data-formats.md``)
 one table (:func:`read_table`)
     CSV, TSV, text with a sniffed delimiter, or Parquet; one row per sample:
     ``y_true`` plus ``y_score`` / ``score_<model>`` (binary) or ``y_pred`` /
-    ``pred_<model>`` (regression), optional ``sample_weight`` and ``id``.
+    ``pred_<model>`` (regression), optional ``sample_weight`` and ``id``; the names
+    people write (``label``, ``target``, ... and ``score``, ``prob``, ``prediction``,
+    ...) are read too, with a note in the description (:mod:`explorer.io.table`).
 labels + scores pair (:func:`read_matrix_pair`)
     two n_samples x n_labels matrices (CSV/TSV/text with a header row of label
     names, Parquet, or ``.npy``): multilabel (all 0/1) or graded relevance.

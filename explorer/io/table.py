@@ -16,16 +16,93 @@ from explorer.io.validation import (
     _trec_hint,
 )
 
+#: Column names read as ``y_true`` when the table has no ``y_true`` (any case).
+Y_TRUE_ALIASES = (
+    "y_true",
+    "label",
+    "labels",
+    "target",
+    "truth",
+    "y",
+    "actual",
+    "class",
+    "is_positive",
+    "relevant",
+)
+#: Column names read as the one model's scores (``y_score``, or ``y_pred`` for
+#: regression) when the table has no score or prediction column (any case).
+SCORE_ALIASES = (
+    "y_score",
+    "score",
+    "scores",
+    "prob",
+    "proba",
+    "probability",
+    "pred",
+    "prediction",
+    "predicted",
+    "y_pred",
+    "y_prob",
+    "logit",
+    "output",
+    "confidence",
+)
+
+
+def _alias(label: str, cols: list[str], aliases: tuple[str, ...], what: str) -> str | None:
+    """The one column of ``cols`` named like one of ``aliases`` (any case), or None.
+
+    Examples
+    --------
+    >>> _alias("t.csv", ["Label", "prob"], Y_TRUE_ALIASES, "y_true")
+    'Label'
+    >>> _alias("t.csv", ["a", "b"], Y_TRUE_ALIASES, "y_true") is None
+    True
+    """
+    found = [c for c in cols if c.strip().lower() in aliases]
+    if len(found) > 1:
+        raise DataError(
+            f'{label}: columns {_listed(found)} could each be {what}; name the one to use "{what}".'
+        )
+    return found[0] if found else None
+
+
+def alias_note(mapping: dict[str, str]) -> str:
+    """The note of the columns read under another name (empty when none).
+
+    Examples
+    --------
+    >>> alias_note({"label": "y_true", "prob": "y_score"})
+    "read column 'label' as y_true, 'prob' as y_score"
+    >>> alias_note({})
+    ''
+    """
+    if not mapping:
+        return ""
+    parts = [f"'{c}' as {target}" for c, target in mapping.items()]
+    return f"read column {', '.join(parts)}"
+
 
 def _table_dataset(frame: _Frame, kind: str | None, name: str | None) -> Dataset:
     label, cols = frame.label, frame.columns
-    if "y_true" not in cols:
-        raise DataError(
-            f'{label} has no "y_true" column; its columns are {_listed(cols)}.'
-            f"{_no_header_hint(cols)}{_trec_hint(cols)}"
-        )
+    mapping: dict[str, str] = {}  # column -> the name it is read as
+    y_col = "y_true"
+    if y_col not in cols:
+        y_col = _alias(label, cols, Y_TRUE_ALIASES, "y_true")
+        if y_col is None:
+            raise DataError(
+                f'{label} has no "y_true" column (nor label, target, y, ...); its columns are '
+                f"{_listed(cols)}."
+                f"{_no_header_hint(cols)}{_trec_hint(cols)}"
+            )
+        mapping[y_col] = "y_true"
     scores = [c for c in cols if c == "y_score" or c.startswith("score_")]
     preds = [c for c in cols if c == "y_pred" or c.startswith("pred_")]
+    if not scores and not preds:
+        other = [c for c in cols if c != y_col]
+        alias = _alias(label, other, SCORE_ALIASES, "y_score")
+        if alias is not None:
+            return _aliased(frame, kind, name, y_col, alias, mapping)
     if kind is None:
         if scores and preds:
             raise DataError(
@@ -45,15 +122,56 @@ def _table_dataset(frame: _Frame, kind: str | None, name: str | None) -> Dataset
             f"columns; its columns are {_listed(cols)}."
         )
     has_weight = "sample_weight" in cols
-    frame.load(["y_true", *model_cols, *(["sample_weight"] * has_weight)])
-    y = frame.numbers("y_true")
-    if kind == "binary":
-        _binary_check(frame, "y_true", y)
+    frame.load([y_col, *model_cols, *(["sample_weight"] * has_weight)])
+    y = frame.numbers(y_col)
     arrays = {c: frame.numbers(c) for c in model_cols}
+    if kind == "binary":
+        try:
+            _binary_check(frame, y_col, y)
+        except DataError as exc:
+            s = arrays[model_cols[0]]
+            if ((y >= 0) & (y <= 1)).all() and ((s == 0) | (s == 1)).all():
+                raise DataError(
+                    f"{exc} The columns look swapped: {quote(model_cols[0])} holds only 0 and "
+                    f"1 (like labels), {quote(y_col)} scores."
+                ) from None
+            raise
     if model_cols != [single]:
         arrays = {(c.removeprefix(prefix) or c): v for c, v in arrays.items()}
+    return _finish(frame, kind, name, y_col, y, arrays, model_cols, mapping)
+
+
+def _aliased(frame: _Frame, kind, name, y_col: str, col: str, mapping: dict) -> Dataset:
+    """A table whose one model column is named like a score (``prob``, ``prediction``,
+    ...): binary when every label is 0 or 1, else regression (unless ``kind`` says)."""
+    has_weight = "sample_weight" in frame.columns
+    frame.load([y_col, col, *(["sample_weight"] * has_weight)])
+    y, s = frame.numbers(y_col), frame.numbers(col)
+    zero_one = (y == 0) | (y == 1)
+    if kind is None and not zero_one.all() and ((y >= 0) & (y <= 1)).all():
+        if ((s == 0) | (s == 1)).all():
+            raise DataError(
+                f"{frame.label}: column {quote(y_col)} holds values between 0 and 1 other than "
+                f"0 and 1 (like scores) and column {quote(col)} only 0 and 1 (like labels): they "
+                "look "
+                'swapped. Name the 0/1 labels "y_true" and the scores "y_score".'
+            )
+    if kind is None:
+        kind = "binary" if zero_one.all() else "regression"
+    elif kind not in ("binary", "regression"):
+        raise ValueError(f"a one-table file holds binary or regression data; got kind={kind!r}")
+    if kind == "binary":
+        _binary_check(frame, y_col, y)
+    single = "y_score" if kind == "binary" else "y_pred"
+    mapping[col] = single
+    return _finish(frame, kind, name, y_col, y, {single: s}, [col], mapping)
+
+
+def _finish(frame: _Frame, kind, name, y_col, y, arrays, model_cols, mapping) -> Dataset:
+    """The weights, ids and description of a table, then its Dataset."""
+    label, cols = frame.label, frame.columns
     weight = None
-    if has_weight:
+    if "sample_weight" in cols:
         weight = frame.numbers("sample_weight")
         negative = weight < 0
         if negative.any():
@@ -68,9 +186,11 @@ def _table_dataset(frame: _Frame, kind: str | None, name: str | None) -> Dataset
                 "positive weight)."
             )
     ids = _ids(frame, "id") if "id" in cols else tuple(map(str, range(len(y))))
-    used = {"y_true", "sample_weight", "id", *model_cols}
+    used = {y_col, "sample_weight", "id", *model_cols}
     ignored = [c for c in cols if c not in used]
     note = f"; ignored columns: {', '.join(ignored)}" if ignored else ""
+    if mapping:
+        note += f"; {alias_note(mapping)}"
     return Dataset(
         name=name or label,
         kind=kind,
@@ -97,6 +217,13 @@ def read_table(source, *, kind: str | None = None, name: str | None = None) -> D
     name : str, optional
         The dataset name; for bytes it is also the file name messages use.
 
+    Column names people write are read too, in any case, when the canonical one
+    is missing: ``label``, ``target``, ``truth``, ``y``, ``actual``, ``class``, ...
+    as ``y_true`` (:data:`Y_TRUE_ALIASES`), and one column named ``score``,
+    ``prob``, ``proba``, ``prediction``, ``logit``, ... (:data:`SCORE_ALIASES`) as
+    ``y_score``, or as ``y_pred`` when the labels are not all 0 or 1 (regression).
+    The description then ends with the mapping (:func:`alias_note`).
+
     Returns
     -------
     Dataset
@@ -117,6 +244,9 @@ def read_table(source, *, kind: str | None = None, name: str | None = None) -> D
     (('y_score',), [0.0, 1.0])
     >>> read_table(b"y_true,pred_lin\\n1.5,1.2\\n", name="r.csv").kind
     'regression'
+    >>> ds = read_table(b"Label,prob\\n0,0.2\\n1,0.9\\n", name="p.csv")
+    >>> ds.kind, ds.model_names, ds.description.split("; ")[1]
+    ('binary', ('y_score',), "read column 'Label' as y_true, 'prob' as y_score")
     """
     data, label = _source(source, name, "table")
     frame = _open_frame(data, label, _format(label, data))

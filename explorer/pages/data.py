@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+import numpy as np
 import pandas as pd
 
 from explorer import editing
@@ -91,3 +92,67 @@ def named_matrices(
             df[name] = 0.0
         tables.append(df)
     return tables[0], tables[1]
+
+
+def column_note(ds: Dataset) -> str:
+    """The note of the columns an upload read under another name (empty when none).
+
+    The readers end an upload's description with it (:func:`explorer.io.table.alias_note`).
+
+    Examples
+    --------
+    >>> from explorer.io import read_upload
+    >>> column_note(read_upload("t.csv", b"label,prob\\n0,0.2\\n1,0.9\\n"))
+    "read column 'label' as y_true, 'prob' as y_score"
+    >>> from explorer.samples import load_sample
+    >>> column_note(load_sample("balanced"))
+    ''
+    """
+    if ds.source != "upload":
+        return ""
+    return next((p for p in ds.description.split("; ") if p.startswith("read column ")), "")
+
+
+def looks_swapped(ds: Dataset) -> bool:
+    """Whether the labels look like scores and the first model's scores like labels.
+
+    True for an uploaded labels + scores pair whose labels hold a value that is not a whole
+    number (a score, not a relevance grade) while every score is 0 or 1.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> y, s = np.array([[0.9, 0.2], [0.1, 0.7]]), np.array([[1, 0], [0, 1]])
+    >>> looks_swapped(Dataset("x", "graded", y, {"m": s}, source="upload")), looks_swapped(
+    ...     Dataset("x", "multilabel", s, {"m": y}, source="upload")
+    ... )
+    (True, False)
+    """
+    if not ds.is_matrix or ds.source != "upload":  # the bundled samples are what they say
+        return False
+    y, s = ds.y_true, ds.score(ds.model_names[0])
+    return bool((y != np.floor(y)).any() and ((s == 0) | (s == 1)).all())
+
+
+def swapped(ds: Dataset) -> Dataset:
+    """``ds`` with its labels and its first model's scores exchanged (a multilabel set).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> y, s = np.array([[0.9, 0.2], [0.1, 0.7]]), np.array([[1, 0], [0, 1]])
+    >>> d = swapped(Dataset("x", "graded", y, {"m": s}, label_names=("a", "b")))
+    >>> d.name, d.kind, d.y_true.tolist(), d.score("m").tolist(), d.label_names
+    ('x (swapped)', 'multilabel', [[1.0, 0.0], [0.0, 1.0]], [[0.9, 0.2], [0.1, 0.7]], ('a', 'b'))
+    """
+    model = ds.model_names[0]
+    return Dataset(
+        name=f"{ds.name} (swapped)",
+        kind="multilabel",
+        y_true=ds.score(model),
+        scores={model: ds.y_true},
+        label_names=ds.label_names,
+        sample_ids=ds.sample_ids,
+        description=f"{ds.description}; labels and scores swapped",
+        source=ds.source,
+    )

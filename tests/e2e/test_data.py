@@ -40,3 +40,27 @@ def test_upload_good_then_bad_file(page: Page, app_url: str, tmp_path):
     y = np.array([0, 1, 0, 1, 1, 0])
     s = np.array([0.1, 0.8, 0.35, 0.4, 0.9, 0.7])
     expect(metric_value(page, "ROC AUC")).to_have_text(fmt(metrics.roc_auc_score(y, s)))
+
+
+def test_aliased_columns_are_noted_and_the_summary_shows_values_in_full(
+    page: Page, app_url: str, tmp_path
+):
+    from explorer.datasets import describe
+    from explorer.samples import load_sample
+
+    page.goto(app_url + "/data?ds=digits")
+    wait_for_run(page)
+    ds = load_sample("digits")
+    full = describe(ds).set_index("what")["value"]["positives per label"]
+    cell = page.get_by_test_id("stTable").locator("td").filter(has_text=full[:20])
+    expect(cell).to_have_text(full)  # the whole value, not cut
+    box = cell.bounding_box()
+    assert box is not None and box["height"] > 0
+
+    aliased = tmp_path / "mine.csv"
+    aliased.write_text(GOOD.replace("y_true,y_score", "Label,prob"))
+    _upload(page, aliased)
+    expect(metric_value(page, "Samples")).to_have_text("6")
+    expect(page.get_by_test_id("stAlertContentInfo")).to_contain_text(
+        "read column 'Label' as y_true, 'prob' as y_score"
+    )

@@ -33,3 +33,15 @@ def test_threshold_slider_moves_the_headline(page: Page, app_url: str):
         expect(metric_value(page, label)).to_have_text(value)
     expect(page).to_have_url(re.compile(r"[?&]t=0\.45(&|$)"))
     expect(page.get_by_test_id("stException")).to_have_count(0)
+
+
+def test_derivations_render_and_end_in_the_headline(page: Page, app_url: str):
+    page.goto(app_url + "/multilabel?ds=digit_properties")
+    wait_for_run(page)
+    macro = metric_value(page, "Macro F1").inner_text()
+    line = page.locator(".katex").filter(has_text="Macro F1=").first
+    line.scroll_into_view_if_needed()
+    expect(line).to_be_visible()
+    tex = line.locator(".katex-mathml annotation").text_content().strip()
+    assert tex.startswith(r"\text{Macro F1} = \frac{") and tex.endswith(f"= {macro}")
+    expect(page.locator(".katex-error")).to_have_count(0)

@@ -40,3 +40,13 @@ def test_outlier_control_moves_rmse_on_screen(page: Page, app_url: str):
     expect(exact_metric(page, "R²")).to_have_text(fmt(metrics.r2_score(y, moved)))
     expect(page).to_have_url(re.compile(r"shift=300"))
     expect(page.get_by_test_id("stException")).to_have_count(0)
+
+
+def test_derivations_render_and_end_in_the_headline(page: Page, app_url: str):
+    page.goto(app_url + "/regression?ds=diabetes")
+    wait_for_run(page)
+    r2 = exact_metric(page, "R²").inner_text()
+    annotations = page.locator(".katex-mathml annotation")
+    texts = [t.strip() for t in annotations.evaluate_all("els => els.map(e => e.textContent)")]
+    assert any(t.startswith("R^2 = 1 -") and t.endswith(f"= {r2}") for t in texts)
+    expect(page.locator(".katex-error")).to_have_count(0)

@@ -697,3 +697,73 @@ def test_read_table_refuses_empty_and_header_only_files():
         read_table(b"", kind="binary", name="e.csv")
     with pytest.raises(DataError, match="no data rows"):
         read_table(b"y_true,y_score\n", kind="binary", name="h.csv")
+
+
+# ---------------------------------------------------------------- column names people write
+@pytest.mark.parametrize("y_name", ["label", "Target", "TRUTH", "y", "actual", "is_positive"])
+@pytest.mark.parametrize("s_name", ["score", "prob", "Proba", "prediction", "y_prob", "logit"])
+def test_common_column_names_are_read_with_a_note(y_name, s_name):
+    from explorer.io.table import read_table
+
+    data = f"{y_name},{s_name}\n0,0.2\n1,0.9\n1,0.4\n".encode()
+    ds = read_table(data, name="t.csv")
+    assert ds.kind == "binary" and ds.model_names == ("y_score",)
+    assert ds.y_true.tolist() == [0, 1, 1] and ds.score().tolist() == [0.2, 0.9, 0.4]
+    assert ds.description.endswith(f"read column '{y_name}' as y_true, '{s_name}' as y_score")
+
+
+def test_an_aliased_prediction_of_real_targets_is_regression():
+    from explorer.io import read_upload
+
+    ds = read_upload("r.csv", b"target,prediction,sample_weight\n1.5,1.2,1\n3.0,2.5,2\n")
+    assert ds.kind == "regression" and ds.model_names == ("y_pred",)
+    assert ds.score().tolist() == [1.2, 2.5] and ds.sample_weight.tolist() == [1.0, 2.0]
+    assert "read column 'target' as y_true, 'prediction' as y_pred" in ds.description
+
+
+def test_canonical_names_win_and_need_no_note():
+    from explorer.io.table import read_table
+
+    ds = read_table(b"y_true,y_score,label\n0,0.2,1\n1,0.9,0\n", name="t.csv")
+    assert ds.y_true.tolist() == [0, 1] and "read column" not in ds.description
+    ds = read_table(b"label,score_a,score_b\n0,0.2,0.3\n1,0.9,0.1\n", name="t.csv")
+    assert ds.model_names == ("a", "b")
+    assert ds.description.endswith("read column 'label' as y_true")
+
+
+def test_two_candidate_columns_are_refused_by_name():
+    from explorer.io.table import read_table
+
+    with pytest.raises(DataError, match=r"columns \['label', 'target'\] could each be y_true"):
+        read_table(b"label,target,score\n0,0,0.2\n1,1,0.9\n", name="t.csv")
+    with pytest.raises(DataError, match=r"\['prob', 'pred'\] could each be y_score"):
+        read_table(b"label,prob,pred\n0,0.1,0.2\n1,0.8,0.9\n", name="t.csv")
+
+
+def test_swapped_label_and_score_columns_are_named():
+    from explorer.io.table import read_table
+
+    with pytest.raises(DataError, match="look swapped"):
+        read_table(b"label,prob\n0.2,0\n0.9,1\n0.7,1\n", name="t.csv")
+
+
+def test_aliases_in_parquet_and_long_tables_still_work():
+    from explorer.io import read_upload
+
+    data = parquet_bytes(pd.DataFrame({"Truth": [0, 1, 1], "Confidence": [0.1, 0.7, 0.6]}))
+    ds = read_upload("t.parquet", data)
+    assert ds.kind == "binary" and ds.score().tolist() == [0.1, 0.7, 0.6]
+    assert ds.description.endswith("read column 'Truth' as y_true, 'Confidence' as y_score")
+    long = read_upload("l.csv", b"sample,label,y_true,y_score\na,x,1,0.9\na,y,0,0.2\n")
+    assert long.kind == "multilabel" and "read column" not in long.description
+
+
+def test_swapped_canonical_columns_get_a_hint():
+    from explorer.io.table import read_table
+
+    with pytest.raises(DataError, match="look swapped") as info:
+        read_table(b"y_true,y_score\n0.2,0\n0.9,1\n", name="t.csv")
+    assert "line 2" in str(info.value) and "0.2" in str(info.value)
+    with pytest.raises(DataError) as info:  # a score column that is no 0/1: no hint
+        read_table(b"y_true,y_score\n0.2,0.3\n0.9,1\n", name="t.csv")
+    assert "swapped" not in str(info.value)

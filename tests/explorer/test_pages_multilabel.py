@@ -298,3 +298,39 @@ def test_cached_prediction_is_shared_and_summary_equals_the_page_model():
         assert got["averages"][avg] == pytest.approx(values, nan_ok=True)
     pd.testing.assert_frame_equal(got["worst"], want["worst"])
     pd.testing.assert_frame_equal(got["labels"], want["labels"])
+
+
+# ---------------------------------------------------------------- derivations (issue 18)
+@pytest.mark.parametrize("zd", ["warn", "1", "nan"])
+@pytest.mark.parametrize("seed", range(3))
+def test_derivations_end_in_the_averages_with_weights(seed, zd):
+    from explorer.formatting import fmt
+    from explorer.pages import multilabel_derivation as mld
+
+    y, s = multilabel_case(seed)
+    w = weights(seed, len(y))
+    ds = Dataset("w", "multilabel", y, {"m": s}, sample_weight=w)
+    pred, counts, res = run(ds, threshold=0.5, zd=zd)
+    lines = mld.derivations(counts, res["labels"].iloc[: ds.n_labels], res, zd)
+    z = ZD[zd]
+    want = {
+        "Macro F1": metrics.f1_score(y, pred, average="macro", sample_weight=w, zero_division=z),
+        "Micro F1": metrics.f1_score(y, pred, average="micro", sample_weight=w, zero_division=z),
+        "Samples P": metrics.precision_score(
+            y, pred, average="samples", sample_weight=w, zero_division=z
+        ),
+        "Weighted F1": metrics.f1_score(
+            y, pred, average="weighted", sample_weight=w, zero_division=z
+        ),
+        "Hamming loss": metrics.hamming_loss(y, pred, sample_weight=w),
+        "Subset accuracy": metrics.accuracy_score(y, pred, sample_weight=w),
+    }
+    for name, value in want.items():
+        assert lines[name].latex.endswith(f"= {fmt(value)}"), name
+    # the per-sample terms are metrics' own (weighted: each times its weight)
+    per_sample = metrics.multilabel_per_sample(y, pred, zero_division=z)["precision"].to_numpy()
+    keep = ~np.isnan(per_sample)
+    assert np.allclose(lines["Samples P"].terms, per_sample[keep])
+    assert lines["Samples P"].latex.startswith(
+        rf"\text{{Samples P}} = \frac{{1 \times {fmt(per_sample[0])}"
+    )

@@ -15,6 +15,7 @@ import sklearn.metrics as skm
 
 import metrics
 from explorer.datasets import Dataset
+from explorer.formatting import fmt
 from explorer.pages import regression as reg
 from explorer.samples import load_sample
 from metrics import MAPE_EPSILON
@@ -266,3 +267,34 @@ def test_cached_functions_equal_the_page_model():
     want = reg.base_errors(DIABETES, "linear", reg.ROW_LIMIT + 1)
     pd.testing.assert_frame_equal(base["worst"], want["worst"])
     np.testing.assert_array_equal(base["residual"], want["residual"])
+
+
+# ---------------------------------------------------------------- derivations (issue 18)
+@pytest.mark.parametrize(
+    ("y", "p", "last"),
+    [
+        ([2.0, 2.0, 2.0], [2.0, 2.0, 2.0], r"\text{SS\_res} = 0,\ \text{so}\ R^2 = 1.000"),
+        ([2.0, 2.0, 2.0], [1.0, 2.0, 3.0], r"\ \text{so}\ R^2 = 0"),
+    ],
+)
+def test_r2_derivation_names_the_degenerate_cases(y, p, last):
+    from explorer.pages.regression_derivation import derivations
+
+    ds = Dataset("flat", "regression", np.array(y), {"m": np.array(p)})
+    lines = derivations(ds, "m", "uniform", 0, 0.0)
+    assert lines["R²"].latex[-1].endswith(last)
+    assert fmt(metrics.r2_score(y, p)) == last.rsplit("= ", 1)[1]
+
+
+def test_derivations_elide_many_terms_and_keep_the_total():
+    from explorer.pages.regression_derivation import derivations
+
+    rng = np.random.default_rng(3)
+    y = rng.random(1000) * 10
+    ds = Dataset("many", "regression", y, {"m": y + rng.normal(size=1000)})
+    mae = derivations(ds, "m", "recency", 0, 0.0)["MAE"]
+    a = np.abs(y - ds.score())
+    assert mae.latex[0].endswith(
+        rf"\frac{{{fmt(a.sum())}}}{{1{{,}}000}} = {fmt(metrics.mean_absolute_error(y, ds.score()))}"
+    )
+    assert mae.note == "the first 3 and last 2 of 1,000 terms"

@@ -32,7 +32,7 @@ def test_data_page_shows_the_active_sample(at):
     ds = load_sample("balanced")
     assert metric(at, "Samples") == str(ds.n_samples)
     assert metric(at, "Labels") == "1"
-    summary = at.dataframe[0].value.set_index("what")["value"]
+    summary = at.table[0].value.set_index("what")["value"]
     assert summary["positives"] == f"{int(ds.y_true.sum())} of {ds.n_samples}"
 
 
@@ -269,3 +269,67 @@ def test_a_pq_parquet_file_is_read(at, tmp_path):
     at.file_uploader(key="data_upload_file").upload("f.pq", data, "application/octet-stream").run()
     assert not at.exception and not at.error
     assert metric(at, "Samples") == "3"
+
+
+# ---------------------------------------------------------------- issue 17 item 5
+def test_column_names_people_write_are_read_with_a_notice(at):
+    data = b"Label,prob\n0,0.1\n1,0.8\n0,0.35\n1,0.4\n1,0.9\n"
+    at.file_uploader(key="data_upload_file").upload("mine.csv", data, "text/csv").run()
+    assert not at.exception and not at.error
+    assert metric(at, "Samples") == "5"
+    assert any("read column 'Label' as y_true, 'prob' as y_score" in i.value for i in at.info)
+    at.switch_page("views/home.py").run()
+    y, s = np.array([0, 1, 0, 1, 1]), np.array([0.1, 0.8, 0.35, 0.4, 0.9])
+    assert metric(at, "ROC AUC") == fmt(metrics.roc_auc_score(y, s))
+
+
+def test_a_canonical_upload_has_no_column_notice(at):
+    at.file_uploader(key="data_upload_file").upload("mine.csv", GOOD, "text/csv").run()
+    assert not any("read column" in i.value for i in at.info)
+
+
+def test_swapped_labels_and_scores_are_flagged_and_swapped_in_one_click(at):
+    at.file_uploader(key="data_upload_labels").upload(
+        "l.csv", b"a,b,c\n.9,.2,.1\n.3,.2,.8\n.6,.7,.1\n", "text/csv"
+    )
+    at.file_uploader(key="data_upload_scores").upload(
+        "s.csv", b"a,b,c\n1,0,0\n0,0,1\n1,1,0\n", "text/csv"
+    )
+    at.run()
+    assert not at.exception and not at.error
+    assert any("look swapped" in w.value for w in at.warning)
+    at.button(key="data_swap_pair").click().run()
+    assert not at.exception
+    assert not any("look swapped" in w.value for w in at.warning)
+    ds = at.session_state["session_datasets"][at.session_state["active_dataset"]]
+    assert ds.kind == "multilabel" and ds.name.endswith("(swapped)")
+    assert ds.y_true.tolist() == [[1, 0, 0], [0, 0, 1], [1, 1, 0]]
+    assert ds.score().tolist() == [[0.9, 0.2, 0.1], [0.3, 0.2, 0.8], [0.6, 0.7, 0.1]]
+    summary = at.table[0].value.set_index("what")["value"]
+    assert summary["task kind"].startswith("multilabel") and summary["positives per label"] == (
+        "a: 2, b: 1, c: 1"
+    )
+
+
+def test_a_real_multilabel_pair_is_not_flagged_as_swapped(at):
+    at.file_uploader(key="data_upload_labels").upload("l.csv", b"a,b\n1,0\n0,1\n", "text/csv")
+    at.file_uploader(key="data_upload_scores").upload("s.csv", b"a,b\n.9,.2\n.3,.7\n", "text/csv")
+    at.run()
+    assert not at.exception and not at.warning
+    assert not [b for b in at.button if b.key == "data_swap_pair"]
+
+
+def test_validation_summary_shows_every_value_in_full():
+    from explorer.datasets import describe
+
+    at = open_data_page("digits")
+    ds = load_sample("digits")
+    assert not at.dataframe or "what" not in at.dataframe[0].value.columns
+    shown = at.table[0].value.reset_index(drop=True)
+    want = describe(ds)
+    assert shown["what"].tolist() == want["what"].tolist()
+    assert shown["value"].tolist() == want["value"].tolist()  # the long cells whole
+    per_label = shown.set_index("what")["value"]["positives per label"]
+    assert len(per_label) > 60 and per_label.endswith(
+        f"{ds.label_names[-1]}: {int(ds.y_true[:, -1].sum())}"
+    )
