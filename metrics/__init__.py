@@ -288,3 +288,8 @@ __all__ = [
     "tie_broken_summary",
     "top_k_predictions",
 ]
+
+# Labels of every kind (wt-labels): the warning of 0/0 scores.
+from metrics._validation import UndefinedMetricWarning
+
+__all__ += ["UndefinedMetricWarning"]

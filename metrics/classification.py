@@ -20,18 +20,23 @@ Differences from scikit-learn, all on input it would take quietly:
 
 from __future__ import annotations
 
+import warnings
 from numbers import Real
 
 import numpy as np
 
 from metrics._validation import (
     MetricInputError,
+    UndefinedMetricWarning,
     as_2d,
     as_array,
     check_binary,
     check_k,
     check_same_shape,
     check_sample_weight,
+    encode_labels,
+    format_labels,
+    label_code,
     location,
 )
 
@@ -98,10 +103,25 @@ def _targets(y_true, y_pred, sample_weight):
     """Validate a pair of label arrays and the weights.
 
     Returns ``(y_true, y_pred, weights_or_None, multilabel)``; multilabel
-    input (2-D, more than one column) must be 0/1, 1-D input integer labels.
+    input (2-D, more than one column) must be 0/1, 1-D input integer labels
+    (string, boolean and categorical labels are encoded, see
+    :func:`_encoded_targets`).
     """
-    yt = _as_labels(y_true, "y_true")
-    yp = _as_labels(y_pred, "y_pred")
+    return _encoded_targets(y_true, y_pred, sample_weight)[:4]
+
+
+def _encoded_targets(y_true, y_pred, sample_weight):
+    """:func:`_targets` plus ``classes``: the sorted original labels of encoded input.
+
+    String, object and pandas categorical labels are encoded jointly
+    (:func:`metrics._validation.encode_labels`) into float codes whose order
+    is the labels' order; ``classes`` is None for numeric labels.
+    """
+    (yt, yp), classes = encode_labels(y_true, y_pred, names=("y_true", "y_pred"))
+    if yt.ndim == 2 and yt.shape[1] == 1:
+        yt = yt[:, 0]
+    if yp.ndim == 2 and yp.shape[1] == 1:
+        yp = yp[:, 0]
     check_same_shape(yt, yp, "y_true", "y_pred")
     multilabel = yt.ndim == 2
     if multilabel:
@@ -111,7 +131,7 @@ def _targets(y_true, y_pred, sample_weight):
         _check_integral(yt, "y_true")
         _check_integral(yp, "y_pred")
     w = check_sample_weight(sample_weight, yt.shape[0])
-    return yt, yp, w, multilabel
+    return yt, yp, w, multilabel, classes
 
 
 def _integer_weights(sample_weight) -> bool:
@@ -169,16 +189,90 @@ def _check_beta(beta) -> float:
     return float(beta)
 
 
-def _check_pos_label(pos_label) -> int:
-    if (
-        isinstance(pos_label, (bool, np.bool_))
-        or not isinstance(pos_label, Real)
-        or pos_label not in (0, 1)
-    ):
+def _present(yt: np.ndarray, yp: np.ndarray) -> np.ndarray:
+    """The sorted union of the labels (codes) in y_true and y_pred."""
+    if _is_zero_one(yt) and _is_zero_one(yp):
+        lo, hi = min(yt.min(), yp.min()), max(yt.max(), yp.max())
+        return np.unique(np.array([lo, hi], dtype=np.float64))
+    return np.unique(np.concatenate([yt, yp]))
+
+
+def _shown(present: np.ndarray, classes) -> list:
+    """Label codes as the user wrote the labels (for messages)."""
+    return format_labels(present if classes is None else classes[present.astype(np.intp)])
+
+
+def _binary_label(yt, yp, pos_label, classes, multilabel: bool) -> np.ndarray:
+    """scikit-learn's ``_check_set_wise_labels`` for average="binary": the one label to score.
+
+    At most two labels may be present; ``pos_label`` must be one of them
+    when there are two. Returns the code of ``pos_label`` as a 1-element
+    array (NaN when absent: every count is then 0).
+    """
+    if multilabel:
         raise MetricInputError(
-            f'pos_label must be 0 or 1 with average="binary" (labels are 0/1); got {pos_label!r}.'
+            "Target is multilabel-indicator but average='binary'. Please choose another "
+            "average setting, one of [None, 'micro', 'macro', 'weighted', 'samples']."
         )
-    return int(pos_label)
+    present = _present(yt, yp)
+    if present.shape[0] > 2:
+        raise MetricInputError(
+            "Target is multiclass but average='binary'. Please choose another average "
+            "setting, one of [None, 'micro', 'macro', 'weighted']."
+        )
+    code = label_code(classes, pos_label)
+    if code is None or not (present == code).any():
+        if present.shape[0] >= 2:
+            raise MetricInputError(
+                f"pos_label={pos_label!r} is not a valid label. It should be one of "
+                f"{_shown(present, classes)}"
+            )
+        code = float("nan")
+    return np.array([code])
+
+
+def _label_codes(labels, classes) -> np.ndarray:
+    """The codes of ``labels=`` entries (NaN for a label that is not a class)."""
+    raw = np.asarray(labels)
+    if raw.ndim == 1 and raw.shape[0] == 0:
+        raise MetricInputError("labels is empty; list at least one label.")
+    if raw.ndim != 1:
+        raise MetricInputError(f"labels must be a 1-D list of labels; got {labels!r}.")
+    if classes is None and raw.dtype.kind in "fiub":
+        return as_array(raw, "labels", ndim=(1,))
+    codes = [label_code(classes, v) for v in raw.tolist()]
+    return np.array([np.nan if c is None else c for c in codes], dtype=np.float64)
+
+
+def _selected_labels(yt, yp, labels, classes, multilabel: bool) -> np.ndarray | None:
+    """The codes (1-D input) or column indices (multilabel) of ``labels=``, in its order."""
+    if labels is None:
+        return None
+    raw = np.asarray(labels)
+    if raw.ndim != 1 or raw.shape[0] == 0:
+        raise MetricInputError(f"labels must be a non-empty 1-D list of labels; got {labels!r}.")
+    if multilabel:
+        if raw.dtype.kind not in "iu" and not (
+            raw.dtype.kind == "f" and np.all(raw == np.trunc(raw))
+        ):
+            raise MetricInputError(
+                f"labels must be column indices for multilabel targets; got {labels!r}."
+            )
+        idx = raw.astype(np.intp)
+        n_labels = yt.shape[1]
+        if idx.max() >= n_labels:
+            raise MetricInputError(
+                "All labels must be in [0, n labels) for multilabel targets. "
+                f"Got {int(idx.max())} > {n_labels - 1}"
+            )
+        if idx.min() < 0:
+            raise MetricInputError(
+                "All labels must be in [0, n labels) for multilabel targets. "
+                f"Got {int(idx.min())} < 0"
+            )
+        return idx
+    # a label that is not among the classes is scored as absent: all its counts are 0
+    return _label_codes(raw, classes)
 
 
 # ---------------------------------------------------------------------------
@@ -229,12 +323,15 @@ def _binary_cells(it: np.ndarray, ip: np.ndarray, w) -> np.ndarray:
     )
 
 
-def _label_counts(yt, yp, w, multilabel: bool, *, samplewise: bool = False, pos_label=None):
+def _label_counts(yt, yp, w, multilabel: bool, *, samplewise: bool = False, select=None):
     """Weighted (tp, pred, true) per label, or per row when ``samplewise``.
 
-    With ``pos_label`` (1-D binary input) the arrays have one element, the
-    counts of that label (zeros when it never occurs).
+    With ``select`` (label codes for 1-D input, column indices for
+    multilabel) the arrays hold the counts of those labels in that order
+    (zeros for a label that never occurs).
     """
+    if multilabel and select is not None:
+        yt, yp = yt[:, select], yp[:, select]
     if multilabel:
         if w is None or samplewise:  # summed along an axis: a boolean AND (1/8 the memory)
             both = np.logical_and(yt, yp)
@@ -266,21 +363,41 @@ def _label_counts(yt, yp, w, multilabel: bool, *, samplewise: bool = False, pos_
     tp = tp.astype(np.float64, copy=False)
     pred = pred.astype(np.float64, copy=False)
     true = true.astype(np.float64, copy=False)
-    if pos_label is not None:
-        where = np.flatnonzero(classes == pos_label)
-        if where.size == 0:
-            return np.zeros(1), np.zeros(1), np.zeros(1)
-        return tp[where], pred[where], true[where]
+    if select is not None:
+        classes = classes.astype(np.float64, copy=False)
+        at = np.minimum(np.searchsorted(classes, select), n_classes - 1)
+        found = classes[at] == select
+        pick = lambda a: np.where(found, a[at], 0.0)  # noqa: E731
+        return pick(tp), pick(pred), pick(true)
     return tp, pred, true
 
 
-def _divide(numerator, denominator, zero_division: float) -> np.ndarray:
-    """numerator / denominator with 0/0 (any x/0) replaced by ``zero_division``."""
+def _divide(numerator, denominator, zero_division: float, warn=None) -> np.ndarray:
+    """numerator / denominator with 0/0 (any x/0) replaced by ``zero_division``.
+
+    ``warn``: ``(what, modifier, average)`` to emit scikit-learn's
+    :class:`UndefinedMetricWarning` when a division by zero happens
+    (``zero_division="warn"``), e.g. ``("Precision", "predicted", "macro")``.
+    """
     mask = denominator == 0
     result = np.asarray(numerator, dtype=np.float64) / np.where(mask, 1.0, denominator)
     if mask.any():
         result[mask] = zero_division
+        if warn is not None:
+            _warn_undefined(*warn, result.shape[0])
     return result
+
+
+def _warn_undefined(what: str, modifier: str, average, size: int) -> None:
+    """scikit-learn's ``_warn_prf`` message, with our :class:`UndefinedMetricWarning`."""
+    axis0, axis1 = ("label", "sample") if average == "samples" else ("sample", "label")
+    where = "due to" if size == 1 else f"in {axis1}s with"
+    warnings.warn(
+        f"{what} is ill-defined and being set to 0.0 {where} no {modifier} {axis0}s. "
+        "Use `zero_division` parameter to control this behavior.",
+        UndefinedMetricWarning,
+        stacklevel=4,
+    )
 
 
 def _nanaverage(values: np.ndarray, weights) -> float:
@@ -300,31 +417,57 @@ def _nanaverage(values: np.ndarray, weights) -> float:
     return float(np.average(kept, weights=kept_w))
 
 
-def _prfs(yt, yp, w, multilabel, *, beta, average, pos_label, zero_division):
+def _prfs(
+    yt,
+    yp,
+    w,
+    multilabel,
+    *,
+    beta,
+    average,
+    pos_label,
+    zero_division,
+    labels=None,
+    classes=None,
+    warn_for=("precision", "recall", "f-score"),
+):
     """precision, recall, F-beta and support on validated input."""
     zd = _check_zero_division(zero_division)
+    warn = isinstance(zero_division, str)
     beta = _check_beta(beta)
     _check_average(average, multilabel)
     if average == "binary":
-        check_binary(yt, "y_true")
-        check_binary(yp, "y_pred")
-        pos = _check_pos_label(pos_label)
+        select = _binary_label(yt, yp, pos_label, classes, multilabel)
     else:
-        pos = None
+        if pos_label not in (None, 1):
+            warnings.warn(
+                f"Note that pos_label (set to {pos_label!r}) is ignored when average != "
+                f"'binary' (got {average!r}). You may use labels=[pos_label] to specify a "
+                "single positive class.",
+                UserWarning,
+                stacklevel=3,
+            )
+        select = _selected_labels(yt, yp, labels, classes, multilabel)
     tp, pred, true = _label_counts(
-        yt, yp, w, multilabel, samplewise=average == "samples", pos_label=pos
+        yt, yp, w, multilabel, samplewise=average == "samples", select=select
     )
     if average == "micro":
         tp, pred, true = np.array([tp.sum()]), np.array([pred.sum()]), np.array([true.sum()])
-    precision = _divide(tp, pred, zd)
-    recall = _divide(tp, true, zd)
+
+    def flag(what, modifier):
+        return (what.capitalize(), modifier, average) if warn and what in warn_for else None
+
+    precision = _divide(tp, pred, zd, flag("precision", "predicted"))
+    recall = _divide(tp, true, zd, flag("recall", "true"))
     if np.isposinf(beta):
         fscore = recall
     elif beta == 0:
         fscore = precision
     else:
         beta2 = beta**2
-        fscore = _divide((1 + beta2) * tp, beta2 * true + pred, zd)
+        fscore = _divide(
+            (1 + beta2) * tp, beta2 * true + pred, zd, flag("f-score", "true nor predicted")
+        )
     if average is None:
         support = true.astype(np.int64) if w is None else true
         return precision, recall, fscore, support
@@ -372,7 +515,7 @@ def confusion_matrix(y_true, y_pred, *, labels=None, sample_weight=None, normali
     >>> confusion_matrix([0, 1, 1, 0, 1], [0, 1, 0, 0, 1], labels=[1, 0]).tolist()
     [[2, 1], [0, 2]]
     """
-    yt, yp, w, multilabel = _targets(y_true, y_pred, sample_weight)
+    yt, yp, w, multilabel, encoded = _encoded_targets(y_true, y_pred, sample_weight)
     if multilabel:
         raise MetricInputError(
             f"confusion_matrix takes 1-D class labels; y_true has shape {yt.shape}. "
@@ -388,14 +531,14 @@ def confusion_matrix(y_true, y_pred, *, labels=None, sample_weight=None, normali
         classes, it, ip = _class_indices(yt, yp)
         keep = None
     else:
-        classes = as_array(labels, "labels", ndim=(1,))
+        classes = _label_codes(labels, encoded)
         order = np.argsort(classes, kind="stable")
         sorted_classes = classes[order]
         dup = sorted_classes[1:] == sorted_classes[:-1]
         if dup.any():
+            shown = format_labels(np.asarray(labels)[order][1:][dup])[0]
             raise MetricInputError(
-                f"labels lists {float(sorted_classes[1:][dup][0]):g} more than once; "
-                "each class must appear once."
+                f"labels lists {shown!r} more than once; each class must appear once."
             )
         last = sorted_classes.shape[0] - 1
         pos_t = np.minimum(np.searchsorted(sorted_classes, yt), last)
@@ -417,7 +560,13 @@ def confusion_matrix(y_true, y_pred, *, labels=None, sample_weight=None, normali
         if keep is not None:
             cells = cells[keep]
             weights = None if w is None else w[keep]
-        cm = np.bincount(cells, weights=weights, minlength=n_classes * n_classes)
+        if weights is not None and _integer_weights(sample_weight):
+            # integer weights are summed as integers: exact past 2**53
+            cm = np.zeros(n_classes * n_classes, dtype=np.int64)
+            iw = np.asarray(sample_weight).astype(np.int64, copy=False)
+            np.add.at(cm, cells, iw if keep is None else iw[keep])
+        else:
+            cm = np.bincount(cells, weights=weights, minlength=n_classes * n_classes)
     cm = cm.reshape(n_classes, n_classes)
     cm = cm.astype(np.int64 if _integer_weights(sample_weight) else np.float64)
     if normalize is None:
@@ -432,7 +581,9 @@ def confusion_matrix(y_true, y_pred, *, labels=None, sample_weight=None, normali
     return np.divide(cm, total, out=np.zeros(cm.shape), where=total != 0)
 
 
-def multilabel_confusion_matrix(y_true, y_pred, *, sample_weight=None, samplewise=False):
+def multilabel_confusion_matrix(
+    y_true, y_pred, *, sample_weight=None, samplewise=False, labels=None
+):
     """One 2x2 confusion matrix per label (or per sample), ``[[tn, fp], [fn, tp]]``.
 
     Parameters
@@ -444,6 +595,10 @@ def multilabel_confusion_matrix(y_true, y_pred, *, sample_weight=None, samplewis
     samplewise : bool, default False
         Multilabel only: one matrix per sample (row) instead of per label;
         with weights each row's counts are multiplied by its weight.
+    labels : array-like, default None
+        The labels to count, in this order (1-D input: class labels, a label
+        that never occurs gets zeros; multilabel: column indices). Default:
+        every label present, sorted (every column).
 
     Returns
     -------
@@ -456,18 +611,20 @@ def multilabel_confusion_matrix(y_true, y_pred, *, sample_weight=None, samplewis
     >>> multilabel_confusion_matrix([[1, 0], [0, 1], [1, 1]], [[1, 0], [1, 1], [0, 1]]).tolist()
     [[[0, 1], [1, 1]], [[1, 0], [0, 2]]]
     """
-    yt, yp, w, multilabel = _targets(y_true, y_pred, sample_weight)
+    yt, yp, w, multilabel, classes = _encoded_targets(y_true, y_pred, sample_weight)
     samplewise = _check_bool(samplewise, "samplewise")
     if samplewise and not multilabel:
         raise MetricInputError(
             "samplewise=True needs multilabel indicator input (a 0/1 matrix with more "
             "than one column); y_true is 1-D."
         )
-    tp, pred, true = _label_counts(yt, yp, w, multilabel, samplewise=samplewise)
+    select = _selected_labels(yt, yp, labels, classes, multilabel)
+    tp, pred, true = _label_counts(yt, yp, w, multilabel, samplewise=samplewise, select=select)
     fp = pred - tp
     fn = true - tp
     if samplewise:
-        total = yt.shape[1] if w is None else w * yt.shape[1]
+        n_cols = yt.shape[1] if select is None else select.shape[0]
+        total = n_cols if w is None else w * n_cols
     else:
         total = yt.shape[0] if w is None else w.sum()
     tn = total - tp - fp - fn
@@ -547,6 +704,7 @@ def precision_recall_fscore_support(
     pos_label=1,
     sample_weight=None,
     zero_division="warn",
+    labels=None,
 ):
     """Precision, recall, F-beta and support, per label or averaged.
 
@@ -592,7 +750,7 @@ def precision_recall_fscore_support(
     >>> precision_recall_fscore_support([0, 1, 1, 1], [0, 1, 0, 0], average="binary")[:3]
     (1.0, 0.3333333333333333, 0.5)
     """
-    yt, yp, w, multilabel = _targets(y_true, y_pred, sample_weight)
+    yt, yp, w, multilabel, classes = _encoded_targets(y_true, y_pred, sample_weight)
     return _prfs(
         yt,
         yp,
@@ -602,11 +760,21 @@ def precision_recall_fscore_support(
         average=average,
         pos_label=pos_label,
         zero_division=zero_division,
+        labels=labels,
+        classes=classes,
+        warn_for=("precision", "recall", "f-score"),
     )
 
 
 def precision_score(
-    y_true, y_pred, *, average="binary", pos_label=1, sample_weight=None, zero_division="warn"
+    y_true,
+    y_pred,
+    *,
+    average="binary",
+    pos_label=1,
+    sample_weight=None,
+    zero_division="warn",
+    labels=None,
 ):
     """Precision tp / (tp + fp): the share of predicted positives that are right.
 
@@ -635,7 +803,7 @@ def precision_score(
     >>> precision_score([[1, 0], [1, 1]], [[1, 1], [1, 0]], average="micro")
     0.6666666666666666
     """
-    yt, yp, w, multilabel = _targets(y_true, y_pred, sample_weight)
+    yt, yp, w, multilabel, classes = _encoded_targets(y_true, y_pred, sample_weight)
     return _prfs(
         yt,
         yp,
@@ -645,11 +813,21 @@ def precision_score(
         average=average,
         pos_label=pos_label,
         zero_division=zero_division,
+        labels=labels,
+        classes=classes,
+        warn_for=("precision",),
     )[0]
 
 
 def recall_score(
-    y_true, y_pred, *, average="binary", pos_label=1, sample_weight=None, zero_division="warn"
+    y_true,
+    y_pred,
+    *,
+    average="binary",
+    pos_label=1,
+    sample_weight=None,
+    zero_division="warn",
+    labels=None,
 ):
     """Recall tp / (tp + fn): the share of true positives that are found.
 
@@ -676,7 +854,7 @@ def recall_score(
     >>> recall_score([1, 1, 0, 0, 1], [1, 0, 1, 0, 1])
     0.6666666666666666
     """
-    yt, yp, w, multilabel = _targets(y_true, y_pred, sample_weight)
+    yt, yp, w, multilabel, classes = _encoded_targets(y_true, y_pred, sample_weight)
     return _prfs(
         yt,
         yp,
@@ -686,6 +864,9 @@ def recall_score(
         average=average,
         pos_label=pos_label,
         zero_division=zero_division,
+        labels=labels,
+        classes=classes,
+        warn_for=("recall",),
     )[1]
 
 
@@ -698,6 +879,7 @@ def fbeta_score(
     pos_label=1,
     sample_weight=None,
     zero_division="warn",
+    labels=None,
 ):
     """F-beta: (1 + beta^2) tp / ((1 + beta^2) tp + beta^2 fn + fp).
 
@@ -729,7 +911,7 @@ def fbeta_score(
     >>> round(fbeta_score([1, 1, 0, 0, 1], [1, 0, 1, 0, 0], beta=2), 4)
     0.3571
     """
-    yt, yp, w, multilabel = _targets(y_true, y_pred, sample_weight)
+    yt, yp, w, multilabel, classes = _encoded_targets(y_true, y_pred, sample_weight)
     return _prfs(
         yt,
         yp,
@@ -739,11 +921,21 @@ def fbeta_score(
         average=average,
         pos_label=pos_label,
         zero_division=zero_division,
+        labels=labels,
+        classes=classes,
+        warn_for=("f-score",),
     )[2]
 
 
 def f1_score(
-    y_true, y_pred, *, average="binary", pos_label=1, sample_weight=None, zero_division="warn"
+    y_true,
+    y_pred,
+    *,
+    average="binary",
+    pos_label=1,
+    sample_weight=None,
+    zero_division="warn",
+    labels=None,
 ):
     """F1 = 2 tp / (2 tp + fp + fn), the harmonic mean of precision and recall.
 
@@ -771,7 +963,7 @@ def f1_score(
     >>> f1_score([[1, 0, 1], [0, 1, 1]], [[1, 0, 0], [0, 1, 1]], average="macro")
     0.8888888888888888
     """
-    yt, yp, w, multilabel = _targets(y_true, y_pred, sample_weight)
+    yt, yp, w, multilabel, classes = _encoded_targets(y_true, y_pred, sample_weight)
     return _prfs(
         yt,
         yp,
@@ -781,11 +973,21 @@ def f1_score(
         average=average,
         pos_label=pos_label,
         zero_division=zero_division,
+        labels=labels,
+        classes=classes,
+        warn_for=("f-score",),
     )[2]
 
 
 def jaccard_score(
-    y_true, y_pred, *, average="binary", pos_label=1, sample_weight=None, zero_division="warn"
+    y_true,
+    y_pred,
+    *,
+    average="binary",
+    pos_label=1,
+    sample_weight=None,
+    zero_division="warn",
+    labels=None,
 ):
     """Jaccard index tp / (tp + fp + fn): intersection over union of the label sets.
 
@@ -813,22 +1015,22 @@ def jaccard_score(
     >>> round(jaccard_score([[1, 1, 0], [0, 1, 1]], [[1, 0, 0], [0, 1, 1]], average="samples"), 4)
     0.75
     """
-    yt, yp, w, multilabel = _targets(y_true, y_pred, sample_weight)
+    yt, yp, w, multilabel, classes = _encoded_targets(y_true, y_pred, sample_weight)
     zd = _check_zero_division(zero_division, allow_nan=False)
     _check_average(average, multilabel)
-    pos = None
     if average == "binary":
-        check_binary(yt, "y_true")
-        check_binary(yp, "y_pred")
-        pos = _check_pos_label(pos_label)
+        select = _binary_label(yt, yp, pos_label, classes, multilabel)
+    else:
+        select = _selected_labels(yt, yp, labels, classes, multilabel)
     tp, pred, true = _label_counts(
-        yt, yp, w, multilabel, samplewise=average == "samples", pos_label=pos
+        yt, yp, w, multilabel, samplewise=average == "samples", select=select
     )
     fp, fn = pred - tp, true - tp
     denominator = tp + fp + fn
     if average == "micro":
         tp, denominator = np.array([tp.sum()]), np.array([denominator.sum()])
-    jaccard = _divide(tp, denominator, zd)
+    warn = ("Jaccard", "true or predicted", average) if isinstance(zero_division, str) else None
+    jaccard = _divide(tp, denominator, zd, warn)
     if average is None:
         return jaccard
     weights = None

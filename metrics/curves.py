@@ -80,6 +80,9 @@ from metrics._validation import (
     check_same_shape,
     check_sample_weight,
     check_two_classes,
+    encode_labels,
+    format_labels,
+    label_code,
     location,
 )
 
@@ -113,9 +116,9 @@ def _check_average(average) -> None:
         )
 
 
-def _positive_is_zero(pos_label, *, allow_none: bool = True) -> bool:
+def _positive_is_zero(pos_label) -> bool:
     """Validate ``pos_label`` for 0/1 labels; True when label 0 is the positive class."""
-    if pos_label is None and allow_none:
+    if pos_label is None:
         return False
     if isinstance(pos_label, Real) and not isinstance(pos_label, bool | np.bool_):
         if pos_label == 1:
@@ -124,9 +127,8 @@ def _positive_is_zero(pos_label, *, allow_none: bool = True) -> bool:
             return True
     elif isinstance(pos_label, bool | np.bool_):
         return not bool(pos_label)
-    allowed = "None, 1 or 0" if allow_none else "1 or 0"
     raise MetricInputError(
-        f"pos_label must be {allowed} (labels are 0/1; 1 is the positive class unless "
+        f"pos_label must be None, 1 or 0 (labels are 0/1; 1 is the positive class unless "
         f"pos_label=0); got {pos_label!r}."
     )
 
@@ -204,13 +206,102 @@ def _mask(y: np.ndarray) -> np.ndarray:
     return y if y.dtype == bool else y != 0
 
 
-def _binary_input(y_true, y_score, sample_weight=None, pos_label=None, *, allow_none=True):
-    """Validated binary input: (positive mask, scores, weights or None)."""
-    flip = _positive_is_zero(pos_label, allow_none=allow_none)
-    y, s = _labels_and_scores(y_true, y_score, multilabel_ok=False)
+def _fast_pos_label(pos_label) -> bool:
+    """Whether ``pos_label`` is one the 0/1 fast path handles (None, 0, 1, False, True)."""
+    if pos_label is None or isinstance(pos_label, bool | np.bool_):
+        return True
+    return isinstance(pos_label, Real) and pos_label in (0, 1)
+
+
+def _class_labels(y_true, name: str = "y_true"):
+    """1-D class labels of any kind as float codes: ``(codes, classes or None)``.
+
+    Strings, booleans, objects and pandas categoricals go through
+    :func:`metrics._validation.encode_labels`; numeric labels must be whole
+    numbers (scikit-learn calls anything else a continuous target).
+    """
+    (y,), classes = encode_labels(y_true, names=(name,))
+    if y.ndim == 2:
+        if y.shape[1] != 1:
+            raise MetricInputError(
+                f"{name} must be 1-D (binary labels, one per sample); got shape {y.shape}."
+            )
+        y = y[:, 0]
+    if classes is None:
+        bad = y != np.trunc(y)
+        if bad.any():
+            i = int(np.argmax(bad))
+            raise MetricInputError(
+                f"{name} must hold class labels; found the continuous value {float(y[i])!r} "
+                f"at {location(name, (i,))}."
+            )
+    return y, classes
+
+
+def _is_label_matrix(y_true) -> bool:
+    """Whether ``y_true`` is 2-D with more than one column (multilabel indicator input)."""
+    try:
+        shape = np.shape(y_true)
+    except ValueError:  # ragged: as_array names it
+        return True
+    return len(shape) == 2 and shape[1] > 1
+
+
+def _present_labels(y: np.ndarray, classes) -> np.ndarray:
+    """The sorted distinct labels (codes) of ``y``."""
+    return np.unique(y)
+
+
+def _pos_code(y: np.ndarray, classes, pos_label) -> float:
+    """scikit-learn's ``_check_pos_label_consistency``: the code of the positive class.
+
+    ``pos_label=None`` means 1 and needs labels in {0, 1} or {-1, 1} (or
+    one of 0, -1, 1 alone); otherwise the label must be named. A
+    ``pos_label`` that does not occur gives NaN (no sample is positive).
+    """
+    if pos_label is None:
+        present = _present_labels(y, classes)
+        allowed = ([0.0, 1.0], [-1.0, 1.0], [0.0], [-1.0], [1.0])
+        if classes is not None or present.tolist() not in allowed:
+            shown = ", ".join(
+                repr(v)
+                for v in format_labels(
+                    present if classes is None else classes[present.astype(np.intp)]
+                )
+            )
+            raise MetricInputError(
+                f"y_true takes value in {{{shown}}} and pos_label is not specified: either "
+                "make y_true take value in {0, 1} or {-1, 1} or pass pos_label explicitly."
+            )
+        return 1.0
+    code = label_code(classes, pos_label)
+    return float("nan") if code is None else code
+
+
+def _binary_input(y_true, y_score, sample_weight=None, pos_label=None):
+    """Validated binary input: (positive mask, scores, weights or None).
+
+    0/1 labels with ``pos_label`` None/1/0 take the fast path; any other
+    labels (``{-1, 1}``, ``{1, 2}``, strings, booleans, categoricals) are
+    encoded and compared with ``pos_label`` as scikit-learn's curves do.
+    """
+    if _valid_label_array(y_true) is not None and _fast_pos_label(pos_label):
+        flip = _positive_is_zero(pos_label)
+        y, s = _labels_and_scores(y_true, y_score, multilabel_ok=False)
+        w = check_sample_weight(sample_weight, y.shape[0])
+        pos = _mask(y)
+        return (~pos if flip else pos), s, w
+    y, classes = _class_labels(y_true)
+    s = as_1d(_finite_scores(y_score, (1, 2)), "y_score")
+    check_same_shape(y, s, "y_true", "y_score")
     w = check_sample_weight(sample_weight, y.shape[0])
-    pos = _mask(y)
-    return (~pos if flip else pos), s, w
+    present = _present_labels(y, classes)
+    if present.shape[0] > 2 and pos_label is None:
+        raise MetricInputError(
+            f"y_true holds {present.shape[0]} classes (multiclass format is not supported "
+            "without pos_label); pass pos_label to score one class against the rest."
+        )
+    return y == _pos_code(y, classes, pos_label), s, w
 
 
 def _refuse_single_class(pos: np.ndarray, w: np.ndarray | None, what: str = "y_true") -> None:
@@ -1003,11 +1094,24 @@ def roc_auc_score(y_true, y_score, *, average="macro", sample_weight=None):
     0.75
     """
     _check_average(average)
-    y, s = _labels_and_scores(y_true, y_score, multilabel_ok=True)
-    w = check_sample_weight(sample_weight, y.shape[0])
-    if y.ndim == 2:
-        return _multilabel_score("auc", y, s, w, average)
-    pos = _mask(y)
+    if _is_label_matrix(y_true) or _valid_label_array(y_true) is not None:
+        y, s = _labels_and_scores(y_true, y_score, multilabel_ok=True)
+        w = check_sample_weight(sample_weight, y.shape[0])
+        if y.ndim == 2:
+            return _multilabel_score("auc", y, s, w, average)
+        pos = _mask(y)
+    else:
+        y, classes = _class_labels(y_true)
+        s = as_1d(_finite_scores(y_score, (1, 2)), "y_score")
+        check_same_shape(y, s, "y_true", "y_score")
+        w = check_sample_weight(sample_weight, y.shape[0])
+        present = _present_labels(y, classes)
+        if present.shape[0] > 2:
+            raise MetricInputError(
+                f"y_true holds {present.shape[0]} classes; a 1-D y_score scores two classes "
+                "(the greater label is the positive one)."
+            )
+        pos = y == present[-1]  # the greater label is the positive class
     _refuse_single_class(pos, w)
     return float(_binary_auc(pos, s, w))
 
@@ -1049,18 +1153,32 @@ def average_precision_score(y_true, y_score, *, average="macro", pos_label=1, sa
     0.8333
     """
     _check_average(average)
-    flip = _positive_is_zero(pos_label, allow_none=False)
-    y, s = _labels_and_scores(y_true, y_score, multilabel_ok=True)
-    w = check_sample_weight(sample_weight, y.shape[0])
-    if y.ndim == 2:
-        if flip:
+    if _is_label_matrix(y_true):
+        if not (_fast_pos_label(pos_label) and pos_label is not None and pos_label == 1):
             raise MetricInputError(
-                "pos_label must be 1 for multilabel y_true (the label matrix marks "
-                f"positives with 1); got {pos_label!r}."
+                "Parameter pos_label is fixed to 1 for multilabel-indicator y_true. Do not "
+                f"set pos_label or set pos_label to 1 (got {pos_label!r})."
             )
+        y, s = _labels_and_scores(y_true, y_score, multilabel_ok=True)
+        w = check_sample_weight(sample_weight, y.shape[0])
         return _multilabel_score("ap", y, s, w, average)
-    pos = _mask(y)
-    return float(_binary_ap(~pos if flip else pos, s, w))
+    y, classes = _class_labels(y_true)
+    s = as_1d(_finite_scores(y_score, (1, 2)), "y_score")
+    check_same_shape(y, s, "y_true", "y_score")
+    w = check_sample_weight(sample_weight, y.shape[0])
+    present = _present_labels(y, classes)
+    if present.shape[0] > 2:
+        raise MetricInputError(
+            f"y_true holds {present.shape[0]} classes; a 1-D y_score scores two classes."
+        )
+    code = label_code(classes, pos_label)
+    if present.shape[0] == 2 and (code is None or not (present == code).any()):
+        shown = format_labels(present if classes is None else classes[present.astype(np.intp)])
+        raise MetricInputError(
+            f"pos_label={pos_label!r} is not a valid label. It should be one of {shown}"
+        )
+    pos = y == (np.nan if code is None else code)
+    return float(_binary_ap(pos, s, w))
 
 
 # ---------------------------------------------------------------------------

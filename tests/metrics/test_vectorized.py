@@ -47,6 +47,10 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("curves", "_weighted_column_scores"): "over cache-sized blocks of columns (labels)",
     ("curves", "_unweighted_blocks"): "over blocks of 2**20 thresholds (bounds a temporary)",
     ("curves", "_unweighted_precision_recall"): "over blocks of 2**16 thresholds (temporaries)",
+    ("_validation", "format_labels"): "over the distinct labels, for a message",
+    ("_validation", "encode_labels"): "over the 1 or 2 label arrays and their distinct labels",
+    ("classification", "_label_codes"): "over the entries of labels= (the classes asked for)",
+    ("curves", "_pos_code"): "over the 1 or 2 distinct labels, for a message",
     ("curves", "_transposed"): "over row tiles of a few hundred rows (a blocked transpose)",
 }
 
