@@ -293,3 +293,22 @@ __all__ = [
 from metrics._validation import UndefinedMetricWarning
 
 __all__ += ["UndefinedMetricWarning"]
+
+# More classification metrics (wt-labels).
+from metrics.classification import (  # noqa: E402
+    balanced_accuracy_score,
+    brier_score_loss,
+    cohen_kappa_score,
+    matthews_corrcoef,
+    top_k_accuracy_score,
+)
+from metrics.curves import det_curve  # noqa: E402
+
+__all__ += [
+    "balanced_accuracy_score",
+    "brier_score_loss",
+    "cohen_kappa_score",
+    "det_curve",
+    "matthews_corrcoef",
+    "top_k_accuracy_score",
+]

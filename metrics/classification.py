@@ -42,6 +42,9 @@ from metrics._validation import (
 
 __all__ = [
     "accuracy_score",
+    "balanced_accuracy_score",
+    "brier_score_loss",
+    "cohen_kappa_score",
     "confusion_matrix",
     "f1_score",
     "fbeta_score",
@@ -49,11 +52,13 @@ __all__ = [
     "jaccard_score",
     "log_loss",
     "log_loss_per_sample",
+    "matthews_corrcoef",
     "multilabel_confusion_matrix",
     "precision_recall_fscore_support",
     "precision_score",
     "recall_score",
     "threshold_predictions",
+    "top_k_accuracy_score",
     "top_k_predictions",
 ]
 
@@ -1278,3 +1283,401 @@ def top_k_predictions(y_score, *, k, dtype=np.int64):
     rank = np.cumsum(tied, axis=1, dtype=np.min_scalar_type(n_labels))
     pred = above | (tied & (rank <= room[:, None]))
     return pred.astype(dtype, copy=False)
+
+
+# ---------------------------------------------------------------------------
+# more label metrics: MCC, balanced accuracy, Cohen's kappa, Brier, top-k accuracy
+# ---------------------------------------------------------------------------
+def matthews_corrcoef(y_true, y_pred, *, sample_weight=None):
+    """Matthews correlation coefficient (binary and multiclass, R_K of Gorodkin).
+
+    ``(c s - t . p) / sqrt((s^2 - p . p)(s^2 - t . t))`` with c the (weighted)
+    number of correct samples, s the total, t and p the per-class true and
+    predicted counts; 0.0 when a denominator factor is 0, as scikit-learn.
+
+    Parameters
+    ----------
+    y_true, y_pred : array-like of shape (n_samples,)
+        Class labels of any kind (numbers, strings, booleans).
+    sample_weight : array-like of shape (n_samples,), default None
+
+    Returns
+    -------
+    float
+        In [-1, 1].
+
+    Examples
+    --------
+    >>> from metrics.classification import matthews_corrcoef
+    >>> round(matthews_corrcoef([1, 1, 1, 0], [1, 0, 1, 1]), 4)
+    -0.3333
+    """
+    cm = confusion_matrix(y_true, y_pred, sample_weight=sample_weight)
+    t_sum = cm.sum(axis=1, dtype=np.float64)
+    p_sum = cm.sum(axis=0, dtype=np.float64)
+    n_correct = np.trace(cm, dtype=np.float64)
+    n_samples = p_sum.sum()
+    cov_ytyp = n_correct * n_samples - np.dot(t_sum, p_sum)
+    cov_ypyp = n_samples**2 - np.dot(p_sum, p_sum)
+    cov_ytyt = n_samples**2 - np.dot(t_sum, t_sum)
+    product = cov_ypyp * cov_ytyt
+    if product == 0:
+        return 0.0
+    return float(cov_ytyp / np.sqrt(product))
+
+
+def balanced_accuracy_score(y_true, y_pred, *, sample_weight=None, adjusted=False):
+    """Balanced accuracy: the mean over classes of the recall of each class.
+
+    A class that only occurs in ``y_pred`` has no recall and is left out
+    (with a UserWarning, as scikit-learn). ``adjusted=True`` rescales so that
+    chance scores 0: ``(score - 1/K) / (1 - 1/K)``.
+
+    Parameters
+    ----------
+    y_true, y_pred : array-like of shape (n_samples,)
+        Class labels of any kind.
+    sample_weight : array-like of shape (n_samples,), default None
+    adjusted : bool, default False
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> from metrics.classification import balanced_accuracy_score
+    >>> balanced_accuracy_score([0, 1, 0, 0, 1, 0], [0, 1, 0, 0, 0, 1])
+    0.625
+    """
+    adjusted = _check_bool(adjusted, "adjusted")
+    cm = confusion_matrix(y_true, y_pred, sample_weight=sample_weight)
+    support = cm.sum(axis=1)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        per_class = np.diag(cm) / support
+    if np.isnan(per_class).any():
+        warnings.warn("y_pred contains classes not in y_true", UserWarning, stacklevel=2)
+        per_class = per_class[~np.isnan(per_class)]
+    score = np.mean(per_class)
+    if adjusted:
+        chance = 1 / per_class.shape[0]
+        score -= chance
+        score /= 1 - chance
+    return float(score)
+
+
+def cohen_kappa_score(
+    y1, y2, *, labels=None, weights=None, sample_weight=None, replace_undefined_by=np.nan
+):
+    """Cohen's kappa: agreement of two annotators beyond chance, 1 - sum(w O) / sum(w E).
+
+    O is the confusion matrix of ``y1`` against ``y2`` and E the one
+    expected by chance (outer product of its margins over the total); w is
+    0 on the diagonal and 1 elsewhere, or ``|i - j|`` ("linear") or
+    ``(i - j)^2`` ("quadratic") for ordinal labels.
+
+    Parameters
+    ----------
+    y1, y2 : array-like of shape (n_samples,)
+        The two annotators' labels, of any kind.
+    labels : array-like, default None
+        The classes to count (and their order, which matters for
+        ``weights``); default the sorted labels present.
+    weights : {None, "linear", "quadratic"}, default None
+    sample_weight : array-like of shape (n_samples,), default None
+    replace_undefined_by : float, default np.nan
+        The value when kappa is 0/0 (with an :class:`UndefinedMetricWarning`).
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> from metrics.classification import cohen_kappa_score
+    >>> round(cohen_kappa_score([0, 1, 1, 2], [0, 1, 2, 2]), 4)
+    0.6364
+    """
+    if weights not in (None, "linear", "quadratic"):
+        raise MetricInputError(f'weights must be None, "linear" or "quadratic"; got {weights!r}.')
+    try:
+        cm = confusion_matrix(y1, y2, labels=labels, sample_weight=sample_weight)
+    except MetricInputError as exc:
+        raise MetricInputError(str(exc).replace("y_true", "y1").replace("y_pred", "y2")) from None
+    cm = cm.astype(np.float64)
+    n_classes = cm.shape[0]
+    sum0, sum1 = cm.sum(axis=0), cm.sum(axis=1)
+    total = sum0.sum()
+    if total == 0:
+        warnings.warn(
+            "`y2` contains no labels that are present in both `y1` and `labels`. "
+            "`cohen_kappa_score` is undefined and set to the value defined by the "
+            f"`replace_undefined_by` param, which is set to {replace_undefined_by}.",
+            UndefinedMetricWarning,
+            stacklevel=2,
+        )
+        return replace_undefined_by
+    expected = np.outer(sum0, sum1) / total
+    index = np.arange(n_classes)
+    if weights is None:
+        w_mat = 1.0 - np.eye(n_classes)
+    elif weights == "linear":
+        w_mat = np.abs(index[None, :] - index[:, None]).astype(np.float64)
+    else:
+        w_mat = ((index[None, :] - index[:, None]) ** 2).astype(np.float64)
+    denominator = np.sum(w_mat * expected)
+    if denominator == 0:
+        warnings.warn(
+            "`y1`, `y2` and `labels` have only one label in common. `cohen_kappa_score` "
+            "is undefined and set to the value defined by the `replace_undefined_by` "
+            f"param, which is set to {replace_undefined_by}.",
+            UndefinedMetricWarning,
+            stacklevel=2,
+        )
+        return replace_undefined_by
+    return float(1 - np.sum(w_mat * cm) / denominator)
+
+
+def _check_probabilities(proba: np.ndarray, name: str) -> None:
+    bad = (proba < 0) | (proba > 1)
+    if bad.any():
+        where = np.unravel_index(int(np.argmax(bad)), bad.shape)
+        raise MetricInputError(
+            f"{name} must hold probabilities in [0, 1]; found {float(proba[where])!r} "
+            f"at {location(name, where)}."
+        )
+
+
+def brier_score_loss(
+    y_true, y_proba, *, sample_weight=None, pos_label=None, labels=None, scale_by_half="auto"
+):
+    """Brier score: the (weighted) mean squared distance of probabilities to the outcome.
+
+    Binary (1-D ``y_proba``, the probability of ``pos_label``):
+    mean of (p - [y == pos_label])^2. Multiclass (one column per class,
+    sorted): mean over samples of sum_c (p_c - [y == c])^2, halved when
+    there are at most two columns (``scale_by_half="auto"``), as
+    scikit-learn 1.9.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        Class labels of any kind.
+    y_proba : array-like of shape (n_samples,) or (n_samples, n_classes)
+        Probabilities in [0, 1].
+    sample_weight : array-like of shape (n_samples,), default None
+    pos_label : label, default None
+        Binary: the positive class; None means 1 for labels in {0, 1} or
+        {-1, 1}, otherwise the greater label (strings must name it).
+    labels : array-like, default None
+        Multiclass: all the classes, in column order (sorted).
+    scale_by_half : bool or "auto", default "auto"
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> from metrics.classification import brier_score_loss
+    >>> round(brier_score_loss([0, 1, 1, 0], [0.1, 0.9, 0.8, 0.3]), 4)
+    0.0375
+    """
+    proba = as_array(y_proba, "y_proba", ndim=(1, 2))
+    if proba.ndim == 2 and proba.shape[1] == 1:
+        proba = proba[:, 0]
+    if not (isinstance(scale_by_half, (bool, np.bool_)) or scale_by_half == "auto"):
+        raise MetricInputError(
+            f'scale_by_half must be True, False or "auto"; got {scale_by_half!r}.'
+        )
+    if proba.ndim == 1:
+        (y,), classes = encode_labels(y_true, names=("y_true",), ndim=(1, 2))
+        if y.ndim == 2:
+            if y.shape[1] != 1:
+                raise MetricInputError(f"y_true must be 1-D for a 1-D y_proba; got {y.shape}.")
+            y = y[:, 0]
+        if y.shape[0] != proba.shape[0]:
+            raise MetricInputError(
+                f"y_proba has {proba.shape[0]} rows but y_true has {y.shape[0]} samples."
+            )
+        present = np.unique(y)
+        if present.shape[0] > 2:
+            raise MetricInputError(
+                "The type of the target inferred from y_true is multiclass but should be "
+                "binary according to the shape of y_proba."
+            )
+        _check_probabilities(proba, "y_proba")
+        if pos_label is None:
+            if classes is not None:
+                raise MetricInputError(
+                    f"y_true takes value in {set(format_labels(classes))} and pos_label is not "
+                    "specified: either make y_true take value in {0, 1} or {-1, 1} or pass "
+                    "pos_label explicitly."
+                )
+            allowed = ([0.0, 1.0], [-1.0, 1.0], [0.0], [-1.0], [1.0])
+            code = 1.0 if present.tolist() in allowed else float(present[-1])
+        else:
+            code = label_code(classes, pos_label)
+        target = (y == code) if code is not None else np.zeros(y.shape, dtype=bool)
+        terms = 2 * (target - proba) ** 2  # both columns [1 - p, p] count
+        n_columns = 2
+    else:
+        classes_, idx, _ = _proba_classes(y_true, proba, labels, "y_proba")
+        onehot = np.zeros(proba.shape)
+        onehot[np.arange(proba.shape[0]), idx] = 1.0
+        terms = ((onehot - proba) ** 2).sum(axis=1)
+        n_columns = proba.shape[1]
+    w = check_sample_weight(sample_weight, terms.shape[0])
+    score = float(np.average(terms, weights=w))
+    if scale_by_half == "auto":
+        scale_by_half = n_columns < 3
+    return score * 0.5 if scale_by_half else score
+
+
+def _proba_classes(y_true, proba: np.ndarray, labels, proba_name: str):
+    """Classes of a probability matrix: ``(classes, column index of each sample, codes)``.
+
+    ``labels`` (sorted) or the sorted labels of ``y_true`` name the columns;
+    their number must equal the number of columns.
+    """
+    (y,), classes = encode_labels(y_true, names=("y_true",), ndim=(1, 2))
+    if y.ndim == 2 and y.shape[1] == 1:
+        y = y[:, 0]
+    if y.ndim != 1:
+        raise MetricInputError(f"y_true must be 1-D class labels; got shape {y.shape}.")
+    if y.shape[0] != proba.shape[0]:
+        raise MetricInputError(
+            f"{proba_name} has {proba.shape[0]} rows but y_true has {y.shape[0]} samples."
+        )
+    _check_probabilities(proba, proba_name)
+    if labels is None:
+        present = np.unique(y)
+        if present.shape[0] < 2:
+            raise MetricInputError(
+                f"y_true contains only one label ({_shown(present, classes)[0]}). Please "
+                "provide the list of all expected class labels explicitly through the "
+                "labels argument."
+            )
+        codes = present
+    else:
+        codes = np.unique(_label_codes(labels, classes))
+        if codes.shape[0] < 2:
+            raise MetricInputError(
+                f"The labels array needs to contain at least two labels, got {labels!r}."
+            )
+    at = np.minimum(np.searchsorted(codes, y), codes.shape[0] - 1)
+    missing = codes[at] != y
+    if missing.any():
+        i = int(np.argmax(missing))
+        raise MetricInputError(
+            f"y_true contains values not belonging to the passed labels {labels!r}: "
+            f"{_shown(y[i : i + 1], classes)[0]!r} at {location('y_true', (i,))}."
+        )
+    if codes.shape[0] != proba.shape[1]:
+        raise MetricInputError(
+            f"y_true and {proba_name} contain different number of classes: "
+            f"{codes.shape[0]} vs {proba.shape[1]}. Please provide the true labels "
+            "explicitly through the labels argument."
+        )
+    return codes, at, y
+
+
+def top_k_accuracy_score(y_true, y_score, *, k=2, normalize=True, sample_weight=None, labels=None):
+    """Top-k accuracy: the share of samples whose true class is among the k best-scored.
+
+    Ties follow scikit-learn: classes are ordered by a stable ascending sort
+    of the scores, reversed, so among equal scores the higher column comes
+    first. Binary input (1-D ``y_score``, the score of the greater class):
+    with k = 1 the prediction is ``score > 0.5`` for probabilities (else
+    ``> 0``); k >= 2 is always right.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        Class labels of any kind.
+    y_score : array-like of shape (n_samples,) or (n_samples, n_classes)
+        One column per class, in sorted class order (or ``labels`` order).
+    k : int, default 2
+    normalize : bool, default True
+        False returns the (weighted) number of hits.
+    sample_weight : array-like of shape (n_samples,), default None
+    labels : array-like, default None
+        All the classes, sorted; needed when ``y_true`` lacks some.
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> from metrics.classification import top_k_accuracy_score
+    >>> y_score = [[0.5, 0.2, 0.2], [0.3, 0.4, 0.2], [0.2, 0.4, 0.3], [0.7, 0.2, 0.1]]
+    >>> top_k_accuracy_score([0, 1, 2, 2], y_score, k=2)
+    0.75
+    """
+    k = check_k(k)
+    normalize = _check_bool(normalize, "normalize")
+    (y,), classes = encode_labels(y_true, names=("y_true",), ndim=(1, 2))
+    if y.ndim == 2:
+        if y.shape[1] != 1:
+            raise MetricInputError(f"y_true must be 1-D class labels; got shape {y.shape}.")
+        y = y[:, 0]
+    s = as_array(y_score, "y_score", ndim=(1, 2))
+    if s.ndim == 2 and s.shape[1] == 1:
+        s = s[:, 0]
+    if s.shape[0] != y.shape[0]:
+        raise MetricInputError(
+            f"y_score has {s.shape[0]} rows but y_true has {y.shape[0]} samples."
+        )
+    present = np.unique(y)
+    binary = present.shape[0] <= 2 and (labels is None or len(labels) <= 2)
+    if labels is None:
+        codes = present
+        if binary and s.ndim == 2:
+            raise MetricInputError(
+                f"`y_true` is binary while y_score is 2d with {s.shape[1]} classes. If "
+                "`y_true` does not contain all the labels, `labels` must be provided."
+            )
+    else:
+        codes = _label_codes(labels, classes)
+        if np.unique(codes).shape[0] != codes.shape[0]:
+            raise MetricInputError("Parameter 'labels' must be unique.")
+        if not np.all(np.diff(codes) > 0):
+            raise MetricInputError("Parameter 'labels' must be ordered.")
+        if np.setdiff1d(present, codes).shape[0]:
+            raise MetricInputError("'y_true' contains labels not in parameter 'labels'.")
+    n_score_classes = s.shape[1] if s.ndim == 2 else 2
+    if codes.shape[0] != n_score_classes:
+        raise MetricInputError(
+            f"Number of classes in 'y_true' ({codes.shape[0]}) not equal to the number of "
+            f"classes in 'y_score' ({n_score_classes}). You can provide a list of all known "
+            "classes by assigning it to the `labels` parameter."
+        )
+    if not binary and s.ndim != 2:
+        raise MetricInputError(
+            "`y_score` needs to be of shape `(n_samples, n_classes)`, since `y_true` contains "
+            f"multiple classes. Got `y_score.shape={s.shape}`."
+        )
+    if k >= codes.shape[0]:
+        warnings.warn(
+            f"'k' ({k}) greater than or equal to 'n_classes' ({codes.shape[0]}) will result "
+            "in a perfect score and is therefore meaningless.",
+            UndefinedMetricWarning,
+            stacklevel=2,
+        )
+    t = np.searchsorted(codes, y)
+    if s.ndim == 1:
+        if k == 1:
+            threshold = 0.5 if s.min() >= 0 and s.max() <= 1 else 0
+            hits = (s > threshold).astype(np.int64) == t
+        else:
+            hits = np.ones(s.shape[0], dtype=bool)
+    else:
+        true_score = s[np.arange(s.shape[0]), t][:, None]
+        cols = np.arange(s.shape[1])
+        ahead = (s > true_score) | ((s == true_score) & (cols[None, :] > t[:, None]))
+        hits = np.count_nonzero(ahead, axis=1) < k
+    w = check_sample_weight(sample_weight, y.shape[0])
+    if normalize:
+        return float(np.average(hits, weights=w))
+    return float(hits.sum() if w is None else np.dot(hits, w))

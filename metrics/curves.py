@@ -92,6 +92,7 @@ __all__ = [
     "auc_pairwise",
     "auc_rank",
     "average_precision_score",
+    "det_curve",
     "gini",
     "precision_recall_curve",
     "roc_auc_score",
@@ -1346,3 +1347,58 @@ def gini(y_true, y_score):
     """
     pos, s = _two_class_input(y_true, y_score)
     return float(2.0 * _fast_auc(pos, s) - 1.0)
+
+
+# ---------------------------------------------------------------------------
+# public: DET curve
+# ---------------------------------------------------------------------------
+def det_curve(y_true, y_score, pos_label=None, sample_weight=None, drop_intermediate=False):
+    """Detection error tradeoff: false positive and false negative rates per threshold.
+
+    As scikit-learn 1.9: one point per distinct score plus a first point at
+    threshold ``+inf`` (nothing predicted positive), trimmed to start where
+    the false positives stop changing and end where the false negatives
+    reach 0, returned with the false positive rate decreasing.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        Binary labels of any kind; both classes present.
+    y_score : array-like of shape (n_samples,)
+    pos_label : label, default None
+        None means 1 for labels in {0, 1} or {-1, 1}.
+    sample_weight : array-like of shape (n_samples,), default None
+    drop_intermediate : bool, default False
+        Drop the points where the true positive count does not change.
+
+    Returns
+    -------
+    fpr, fnr : ndarray of shape (n_thresholds,)
+    thresholds : ndarray of shape (n_thresholds,)
+        Increasing.
+
+    Examples
+    --------
+    >>> fpr, fnr, thr = det_curve([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
+    >>> fpr.tolist(), fnr.tolist(), thr.tolist()
+    ([0.5, 0.5, 0.0], [0.0, 0.5, 0.5], [0.35, 0.4, 0.8])
+    """
+    pos, s, w = _binary_input(y_true, y_score, sample_weight, pos_label)
+    fps, tps, thresholds = _blocks(pos, s, w)
+    tps = np.concatenate(([0.0], tps.astype(np.float64)))
+    fps = np.concatenate(([0.0], fps.astype(np.float64)))
+    thresholds = np.concatenate(([np.inf], thresholds.astype(np.float64)))
+    if drop_intermediate and fps.shape[0] > 2:
+        keep = np.concatenate(([True], (np.diff(tps[:-1]) != 0) | (np.diff(tps[1:]) != 0), [True]))
+        fps, tps, thresholds = fps[keep], tps[keep], thresholds[keep]
+    n_pos = int(np.count_nonzero(pos))
+    if n_pos == 0 or n_pos == pos.shape[0]:
+        raise MetricInputError(
+            "Only one class is present in y_true. Detection error tradeoff curve is not "
+            "defined in that case."
+        )
+    fns = tps[-1] - tps
+    first = int(np.searchsorted(fps, fps[0], side="right")) - 1
+    last = int(np.searchsorted(tps, tps[-1])) + 1
+    sl = slice(first if first > 0 else None, last)
+    return fps[sl][::-1] / fps[-1], fns[sl][::-1] / tps[-1], thresholds[sl][::-1]
