@@ -1058,67 +1058,51 @@ def _proba_dtype(y_pred):
     return np.dtype(np.float64)
 
 
-def _log_loss_terms(y_true, y_pred, labels) -> np.ndarray:
-    """Validate and return -log(clipped probability of the true class) per sample."""
-    yt = _as_labels(y_true, "y_true")
-    if yt.ndim != 1:
-        raise MetricInputError(f"log_loss takes 1-D class labels in y_true; got shape {yt.shape}.")
-    _check_integral(yt, "y_true")
-    dtype = _proba_dtype(y_pred)
-    proba = as_array(y_pred, "y_pred", ndim=(1, 2))
+def _log_loss_terms(y_true, y_proba, labels, name: str = "y_proba") -> np.ndarray:
+    """Validate and return -sum_c y_c log(clipped p_c) per sample.
+
+    ``y_true``: class labels of any kind (encoded), or a 0/1 indicator matrix
+    with one column per class (one-hot; a row may hold several 1s, as
+    scikit-learn's LabelBinarizer passes it through).
+    """
+    dtype = _proba_dtype(y_proba)
+    proba = as_array(y_proba, name, ndim=(1, 2))
     if proba.ndim == 2 and proba.shape[1] == 1:
         proba = proba[:, 0]
-    if proba.shape[0] != yt.shape[0]:
-        raise MetricInputError(
-            f"y_pred has {proba.shape[0]} rows but y_true has {yt.shape[0]} samples."
-        )
-    bad = (proba < 0) | (proba > 1)
-    if bad.any():
-        where = np.unravel_index(int(np.argmax(bad)), bad.shape)
-        raise MetricInputError(
-            f"y_pred must hold probabilities in [0, 1]; found {float(proba[where])!r} "
-            f"at {location('y_pred', where)}."
-        )
-    idx = None
-    if labels is None:
-        if _is_zero_one(yt):  # 0/1 labels: the classes without sorting the labels
-            classes = np.unique(np.array([yt.min(), yt.max()], dtype=yt.dtype))
-        else:
-            classes = np.unique(yt)
-        if classes.shape[0] < 2:
+    if _is_indicator(y_true):
+        onehot = check_binary(as_2d(y_true, "y_true"), "y_true")
+        if onehot.shape[0] != proba.shape[0]:
             raise MetricInputError(
-                f"y_true holds a single class ({float(classes[0]):g}); pass every class "
-                "through labels=, e.g. labels=[0, 1]."
+                f"{name} has {proba.shape[0]} rows but y_true has {onehot.shape[0]} samples."
             )
+        _check_probabilities(proba, name)
+        n_columns = 2 if proba.ndim == 1 else proba.shape[1]
+        if n_columns != onehot.shape[1]:
+            raise MetricInputError(
+                f"y_true and {name} contain different number of classes: {onehot.shape[1]} "
+                f"vs {n_columns}. Please provide the true labels explicitly through the "
+                "labels argument."
+            )
+        p = proba if proba.ndim == 2 else np.column_stack([1 - proba, proba])
+        p = p.astype(dtype, copy=True)
+        _warn_not_normalized(p, dtype)
+        eps = np.finfo(dtype).eps
+        np.clip(p, eps, 1 - eps, out=p)
+        terms = -(onehot * np.log(p)).sum(axis=1)
+        return terms.astype(dtype, copy=False)
+    # 1-D labels: the probability of each sample's own class
+    if proba.ndim == 1:
+        _check_probabilities(proba, name)
+        codes, idx, _ = _proba_classes(y_true, proba, labels, name, n_columns=2)
     else:
-        classes = np.unique(as_array(labels, "labels", ndim=(1,)))
-        if classes.shape[0] < 2:
-            raise MetricInputError(
-                f"labels must hold at least two classes; got {classes.tolist()}."
-            )
-        idx = np.minimum(np.searchsorted(classes, yt), classes.shape[0] - 1)
-        missing = classes[idx] != yt
-        if missing.any():
-            i = int(np.argmax(missing))
-            raise MetricInputError(
-                f"y_true holds {float(yt[i]):g} at {location('y_true', (i,))}, which is not "
-                f"in labels {classes.tolist()}."
-            )
-    n_columns = 2 if proba.ndim == 1 else proba.shape[1]
-    if n_columns != classes.shape[0]:
-        what = "1-D (binary)" if proba.ndim == 1 else f"{n_columns} columns"
-        raise MetricInputError(
-            f"y_pred is {what} but there are {classes.shape[0]} classes "
-            f"{classes.tolist()}; give one column per class (sorted), or pass labels=."
-        )
+        codes, idx, _ = _proba_classes(y_true, proba, labels, name)
+        _warn_not_normalized(proba, dtype)
     proba = proba.astype(dtype, copy=False)
     if proba.ndim == 1:
         # p = proba for the greater class, 1 - proba for the other, built in place
         p = 1 - proba
-        np.copyto(p, proba, where=(idx == 1) if idx is not None else (yt == classes[1]))
+        np.copyto(p, proba, where=idx == 1)
     else:
-        if idx is None:
-            idx = np.searchsorted(classes, yt)
         p = np.take_along_axis(proba, idx[:, None], axis=1)[:, 0]
     eps = np.finfo(dtype).eps
     np.clip(p, eps, 1 - eps, out=p)
@@ -1126,21 +1110,67 @@ def _log_loss_terms(y_true, y_pred, labels) -> np.ndarray:
     return np.negative(p, out=p)
 
 
-def log_loss_per_sample(y_true, y_pred, *, labels=None):
+def _is_indicator(y_true) -> bool:
+    """Whether ``y_true`` is a numeric matrix with more than one column (one-hot labels)."""
+    try:
+        shape = np.shape(y_true)
+    except ValueError:
+        return False
+    if len(shape) != 2 or shape[1] < 2:
+        return False
+    return np.asarray(y_true).dtype.kind in "fiub"
+
+
+def _warn_not_normalized(proba: np.ndarray, dtype) -> None:
+    """scikit-learn's UserWarning for rows of a probability matrix not summing to 1."""
+    eps = np.finfo(dtype).eps
+    sums = proba.sum(axis=1)
+    if not np.all(np.isclose(sums, 1, rtol=np.sqrt(eps))):
+        warnings.warn(
+            "The y_prob values do not sum to one. Make sure to pass probabilities.",
+            UserWarning,
+            stacklevel=4,
+        )
+
+
+def _renamed_proba(y_proba, y_pred):
+    """scikit-learn 1.9's rename of log_loss's ``y_pred`` to ``y_proba``."""
+    if y_pred is not None:
+        if y_proba is not None:
+            raise MetricInputError(
+                "Cannot use both `y_pred` and `y_proba`. `y_pred` is deprecated, use "
+                "`y_proba` instead."
+            )
+        warnings.warn(
+            "`y_pred` was renamed to `y_proba` (as in scikit-learn 1.9). Use `y_proba` instead.",
+            FutureWarning,
+            stacklevel=3,
+        )
+        return y_pred
+    if y_proba is None:
+        raise MetricInputError("y_proba is missing: pass the predicted probabilities.")
+    return y_proba
+
+
+def log_loss_per_sample(y_true, y_proba=None, *, labels=None, y_pred=None):
     """Each sample's log-loss term, -log p(true class), clipped at float eps.
 
     Its mean (``sample_weight``-weighted mean) is :func:`log_loss`.
 
     Parameters
     ----------
-    y_true : array-like of shape (n_samples,)
-        Integer class labels.
-    y_pred : array-like of shape (n_samples,) or (n_samples, n_classes)
+    y_true : array-like of shape (n_samples,) or (n_samples, n_classes)
+        Class labels of any kind (sorted to name the columns), or a 0/1
+        indicator matrix with one column per class (one-hot).
+    y_proba : array-like of shape (n_samples,) or (n_samples, n_classes)
         1-D: the probability of the greater of two classes; 2-D: one column
         per class, in sorted class order. Values in [0, 1]; rows are not
-        renormalised.
+        renormalised (a UserWarning when they do not sum to 1).
     labels : array-like, default None
         All the classes (needed when ``y_true`` holds only one).
+    y_pred : array-like, default None
+        The old name of ``y_proba`` (scikit-learn renamed it in 1.9); a
+        FutureWarning.
 
     Returns
     -------
@@ -1152,10 +1182,10 @@ def log_loss_per_sample(y_true, y_pred, *, labels=None):
     >>> log_loss_per_sample([1, 0], [0.5, 0.2]).round(4).tolist()
     [0.6931, 0.2231]
     """
-    return _log_loss_terms(y_true, y_pred, labels)
+    return _log_loss_terms(y_true, _renamed_proba(y_proba, y_pred), labels)
 
 
-def log_loss(y_true, y_pred, *, normalize=True, sample_weight=None, labels=None):
+def log_loss(y_true, y_proba=None, *, normalize=True, sample_weight=None, labels=None, y_pred=None):
     """Logistic (cross-entropy) loss: mean of -log p(true class).
 
     Binary: -(1/N) sum(y log p + (1 - y) log(1 - p)). Probabilities are
@@ -1164,9 +1194,10 @@ def log_loss(y_true, y_pred, *, normalize=True, sample_weight=None, labels=None)
 
     Parameters
     ----------
-    y_true : array-like of shape (n_samples,)
-        Integer class labels (classes are sorted).
-    y_pred : array-like of shape (n_samples,) or (n_samples, n_classes)
+    y_true : array-like of shape (n_samples,) or (n_samples, n_classes)
+        Class labels of any kind (classes are sorted), or a 0/1 indicator
+        matrix with one column per class (one-hot).
+    y_proba : array-like of shape (n_samples,) or (n_samples, n_classes)
         1-D: the probability of the greater of two classes; 2-D: one column
         per class. Values in [0, 1].
     normalize : bool, default True
@@ -1174,6 +1205,9 @@ def log_loss(y_true, y_pred, *, normalize=True, sample_weight=None, labels=None)
     sample_weight : array-like of shape (n_samples,), default None
     labels : array-like, default None
         All the classes (needed when ``y_true`` holds only one).
+    y_pred : array-like, default None
+        The old name of ``y_proba`` (scikit-learn renamed it in 1.9); a
+        FutureWarning.
 
     Returns
     -------
@@ -1187,7 +1221,7 @@ def log_loss(y_true, y_pred, *, normalize=True, sample_weight=None, labels=None)
     >>> round(log_loss([0, 2, 1], [[0.8, 0.1, 0.1], [0.2, 0.2, 0.6], [0.3, 0.5, 0.2]]), 4)
     0.4757
     """
-    terms = _log_loss_terms(y_true, y_pred, labels)
+    terms = _log_loss_terms(y_true, _renamed_proba(y_proba, y_pred), labels)
     normalize = _check_bool(normalize, "normalize")
     w = check_sample_weight(sample_weight, terms.shape[0])
     if normalize:
@@ -1534,7 +1568,7 @@ def brier_score_loss(
     return score * 0.5 if scale_by_half else score
 
 
-def _proba_classes(y_true, proba: np.ndarray, labels, proba_name: str):
+def _proba_classes(y_true, proba: np.ndarray, labels, proba_name: str, *, n_columns=None):
     """Classes of a probability matrix: ``(classes, column index of each sample, codes)``.
 
     ``labels`` (sorted) or the sorted labels of ``y_true`` name the columns;
@@ -1545,11 +1579,15 @@ def _proba_classes(y_true, proba: np.ndarray, labels, proba_name: str):
         y = y[:, 0]
     if y.ndim != 1:
         raise MetricInputError(f"y_true must be 1-D class labels; got shape {y.shape}.")
+    if classes is None:
+        _check_integral(y, "y_true")
     if y.shape[0] != proba.shape[0]:
         raise MetricInputError(
             f"{proba_name} has {proba.shape[0]} rows but y_true has {y.shape[0]} samples."
         )
-    _check_probabilities(proba, proba_name)
+    if n_columns is None:
+        _check_probabilities(proba, proba_name)
+        n_columns = proba.shape[1]
     if labels is None:
         present = np.unique(y)
         if present.shape[0] < 2:
@@ -1573,10 +1611,10 @@ def _proba_classes(y_true, proba: np.ndarray, labels, proba_name: str):
             f"y_true contains values not belonging to the passed labels {labels!r}: "
             f"{_shown(y[i : i + 1], classes)[0]!r} at {location('y_true', (i,))}."
         )
-    if codes.shape[0] != proba.shape[1]:
+    if codes.shape[0] != n_columns:
         raise MetricInputError(
             f"y_true and {proba_name} contain different number of classes: "
-            f"{codes.shape[0]} vs {proba.shape[1]}. Please provide the true labels "
+            f"{codes.shape[0]} vs {n_columns}. Please provide the true labels "
             "explicitly through the labels argument."
         )
     return codes, at, y

@@ -270,3 +270,23 @@ def test_labels_argument_multilabel(average, labels):
         )
     with pytest.raises(MetricInputError, match=r"All labels must be in \[0, n labels\)"):
         metrics.f1_score(yt, yp, average="macro", labels=[0, 3])
+
+
+def test_log_loss_any_labels_one_hot_and_y_proba_name():
+    rng = np.random.default_rng(3)
+    y = rng.integers(0, 3, 30)
+    proba = rng.dirichlet(np.ones(3), 30)
+    names = np.array(["a", "b", "c"])
+    close(metrics.log_loss(names[y], proba), skm.log_loss(names[y], proba))
+    close(metrics.log_loss(np.eye(3)[y], proba), skm.log_loss(np.eye(3)[y], proba))
+    close(metrics.log_loss(y, y_proba=proba), skm.log_loss(y, y_proba=proba))
+    b = rng.integers(0, 2, 30)
+    p = rng.random(30)
+    close(metrics.log_loss(np.array([-1, 1])[b], p), skm.log_loss(np.array([-1, 1])[b], p))
+    close(metrics.log_loss(np.eye(2)[b], p), skm.log_loss(np.eye(2)[b], p))
+    with pytest.warns(FutureWarning, match="y_proba"):
+        metrics.log_loss(y, y_pred=proba)
+    with pytest.warns(UserWarning, match="do not sum to one"):
+        metrics.log_loss(y, proba * 0.5)
+    with pytest.raises(MetricInputError, match="Cannot use both"):
+        metrics.log_loss(y, proba, y_pred=proba)
