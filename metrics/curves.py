@@ -1054,7 +1054,55 @@ def auc(x, y):
     return float(direction * np.sum(dx * (ya[1:] + ya[:-1])) / 2.0)
 
 
-def roc_auc_score(y_true, y_score, *, average="macro", sample_weight=None):
+def _check_max_fpr(max_fpr):
+    if max_fpr is None:
+        return None
+    if isinstance(max_fpr, bool | np.bool_) or not isinstance(max_fpr, Real):
+        raise MetricInputError(f"max_fpr must be a number in (0, 1] or None; got {max_fpr!r}.")
+    if not 0 < max_fpr <= 1:
+        raise MetricInputError(f"Expected max_fpr in range (0, 1], got: {max_fpr!r}")
+    return None if max_fpr == 1 else float(max_fpr)
+
+
+def _partial_auc(pos: np.ndarray, s: np.ndarray, w, max_fpr: float) -> float:
+    """McClish-standardized partial AUC up to ``max_fpr`` (scikit-learn's formula)."""
+    fpr, tpr, _ = roc_curve(pos, s, sample_weight=w)
+    stop = int(np.searchsorted(fpr, max_fpr, "right"))
+    x_interp = [fpr[stop - 1], fpr[stop]]
+    y_interp = [tpr[stop - 1], tpr[stop]]
+    tpr = np.append(tpr[:stop], np.interp(max_fpr, x_interp, y_interp))
+    fpr = np.append(fpr[:stop], max_fpr)
+    partial = float(np.sum(np.diff(fpr) * (tpr[1:] + tpr[:-1])) / 2.0)
+    min_area = 0.5 * max_fpr**2
+    max_area = max_fpr
+    return 0.5 * (1 + (partial - min_area) / (max_area - min_area))
+
+
+def _multilabel_partial_auc(y, s, w, average, max_fpr):
+    """Partial AUC per label (a loop over the labels), averaged as scikit-learn."""
+    mask = _mask(y)
+    if average == "micro":
+        flat_w = None if w is None else np.repeat(w, y.shape[1])
+        return _partial_auc(mask.ravel(), s.ravel(), flat_w, max_fpr)
+    if average == "samples":
+        raise MetricInputError(
+            "max_fpr is not available with average='samples' (one partial ROC per row); "
+            "use another average."
+        )
+    _refuse_single_class_columns(y, w)
+    scores = np.array([_partial_auc(mask[:, j], s[:, j], w, max_fpr) for j in range(y.shape[1])])
+    if average is None:
+        return scores
+    if average == "macro":
+        return float(np.mean(scores))
+    support = np.count_nonzero(mask, axis=0) if w is None else w @ mask
+    total = float(support.sum())
+    if abs(total) <= 1e-8:
+        return 0.0
+    return float(np.dot(np.where(support == 0, 0.0, scores), support) / total)
+
+
+def roc_auc_score(y_true, y_score, *, average="macro", sample_weight=None, max_fpr=None):
     """Area under the ROC curve, binary or multilabel (scikit-learn's value).
 
     Binary: a tied positive/negative pair counts 1/2 (Mann-Whitney U with
@@ -1075,6 +1123,10 @@ def roc_auc_score(y_true, y_score, *, average="macro", sample_weight=None):
         averaged with ``sample_weight``; None the per-label array.
     sample_weight : array-like of shape (n_samples,), optional
         Non-negative weights with a positive sum.
+    max_fpr : float in (0, 1], default None
+        Partial AUC over false positive rates up to ``max_fpr``, standardized
+        by McClish's correction ``(1 + (A - m) / (M - m)) / 2`` (m = max_fpr^2
+        / 2 the chance area, M = max_fpr), as scikit-learn.
 
     Returns
     -------
@@ -1095,10 +1147,13 @@ def roc_auc_score(y_true, y_score, *, average="macro", sample_weight=None):
     0.75
     """
     _check_average(average)
+    max_fpr = _check_max_fpr(max_fpr)
     if _is_label_matrix(y_true) or _valid_label_array(y_true) is not None:
         y, s = _labels_and_scores(y_true, y_score, multilabel_ok=True)
         w = check_sample_weight(sample_weight, y.shape[0])
         if y.ndim == 2:
+            if max_fpr is not None:
+                return _multilabel_partial_auc(y, s, w, average, max_fpr)
             return _multilabel_score("auc", y, s, w, average)
         pos = _mask(y)
     else:
@@ -1114,6 +1169,8 @@ def roc_auc_score(y_true, y_score, *, average="macro", sample_weight=None):
             )
         pos = y == present[-1]  # the greater label is the positive class
     _refuse_single_class(pos, w)
+    if max_fpr is not None:
+        return _partial_auc(pos, s, w, max_fpr)
     return float(_binary_auc(pos, s, w))
 
 

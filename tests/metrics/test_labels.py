@@ -290,3 +290,22 @@ def test_log_loss_any_labels_one_hot_and_y_proba_name():
         metrics.log_loss(y, proba * 0.5)
     with pytest.raises(MetricInputError, match="Cannot use both"):
         metrics.log_loss(y, proba, y_pred=proba)
+
+
+@pytest.mark.parametrize("max_fpr", [0.1, 0.3, 0.5, 1.0])
+@pytest.mark.parametrize("weighted", [False, True])
+def test_roc_auc_max_fpr_mcclish(max_fpr, weighted):
+    w = W if weighted else None
+    close(
+        metrics.roc_auc_score(BIN, SCORE, max_fpr=max_fpr, sample_weight=w),
+        skm.roc_auc_score(BIN, SCORE, max_fpr=max_fpr, sample_weight=w),
+    )
+    yt = RNG.integers(0, 2, (N, 3))
+    s = np.round(RNG.random((N, 3)), 1)
+    for average in (None, "micro", "macro", "weighted"):
+        close(
+            metrics.roc_auc_score(yt, s, max_fpr=max_fpr, average=average, sample_weight=w),
+            skm.roc_auc_score(yt, s, max_fpr=max_fpr, average=average, sample_weight=w),
+        )
+    with pytest.raises(MetricInputError, match=r"Expected max_fpr in range \(0, 1\]"):
+        metrics.roc_auc_score(BIN, SCORE, max_fpr=0)

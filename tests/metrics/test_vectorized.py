@@ -51,6 +51,8 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("_validation", "encode_labels"): "over the 1 or 2 label arrays and their distinct labels",
     ("classification", "_label_codes"): "over the entries of labels= (the classes asked for)",
     ("curves", "_pos_code"): "over the 1 or 2 distinct labels, for a message",
+    ("curves", "_multilabel_partial_auc"): "over the labels (one vectorized partial ROC each)",
+    ("regression", "_check_above_minus_one"): "over the 1 or 2 indices of one element",
     ("curves", "_transposed"): "over row tiles of a few hundred rows (a blocked transpose)",
 }
 
