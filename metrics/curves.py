@@ -1102,7 +1102,122 @@ def _multilabel_partial_auc(y, s, w, average, max_fpr):
     return float(np.dot(np.where(support == 0, 0.0, scores), support) / total)
 
 
-def roc_auc_score(y_true, y_score, *, average="macro", sample_weight=None, max_fpr=None):
+def _score_is_matrix(y_score) -> bool:
+    try:
+        shape = np.shape(y_score)
+    except ValueError:
+        return False
+    return len(shape) == 2 and shape[1] > 1
+
+
+def _multiclass_input(y_true, y_score, labels, sample_weight):
+    """1-D class labels and one score column per class: (class index, scores, weights)."""
+    y, classes = _class_labels(y_true)
+    s = _finite_scores(y_score, (2,))
+    if s.shape[0] != y.shape[0]:
+        raise MetricInputError(
+            f"y_true has {y.shape[0]} samples but y_score has {s.shape[0]} rows."
+        )
+    w = check_sample_weight(sample_weight, y.shape[0])
+    if labels is not None:
+        raw = np.asarray(labels)
+        if raw.ndim != 1 or raw.shape[0] == 0:
+            raise MetricInputError(f"labels must be a non-empty 1-D list; got {labels!r}.")
+        if raw.dtype.kind in "fiub" and classes is None:
+            codes = as_array(raw, "labels", ndim=(1,))
+        else:
+            found = [label_code(classes, v) for v in raw.tolist()]
+            codes = np.array([np.nan if c is None else c for c in found])
+        if np.unique(codes).shape[0] != codes.shape[0]:
+            raise MetricInputError("Parameter 'labels' must be unique")
+        if not np.all(np.diff(codes) > 0):
+            raise MetricInputError("Parameter 'labels' must be ordered")
+        if codes.shape[0] != s.shape[1]:
+            raise MetricInputError(
+                f"Number of given labels, {codes.shape[0]}, not equal to the number of "
+                f"columns in 'y_score', {s.shape[1]}"
+            )
+        if np.setdiff1d(y, codes).shape[0]:
+            raise MetricInputError("'y_true' contains labels not in parameter 'labels'")
+    else:
+        codes = np.unique(y)
+        if codes.shape[0] != s.shape[1]:
+            raise MetricInputError(
+                f"Number of classes in y_true ({codes.shape[0]}) not equal to the number of "
+                f"columns in 'y_score' ({s.shape[1]})"
+            )
+    return np.searchsorted(codes, y), s, w
+
+
+def _multiclass_auc(y_true, y_score, *, average, sample_weight, multi_class, labels, max_fpr):
+    """scikit-learn's ``_multiclass_roc_auc_score``: one-vs-rest or one-vs-one."""
+    if max_fpr is not None:
+        raise MetricInputError(
+            "Partial AUC computation not available in multiclass setting, 'max_fpr' must be "
+            f"set to `None`, received `max_fpr={max_fpr}` instead"
+        )
+    if multi_class == "raise":
+        raise MetricInputError(
+            "multi_class must be in ('ovo', 'ovr'): y_true holds more than two classes "
+            "(multiclass ROC AUC averages one-vs-rest or one-vs-one AUCs)."
+        )
+    if multi_class not in ("ovo", "ovr"):
+        raise MetricInputError(
+            f"multi_class='{multi_class}' is not supported for multiclass ROC AUC, "
+            "multi_class must be in ('ovo', 'ovr')"
+        )
+    options = (
+        ("micro", "macro", "weighted", None)
+        if multi_class == "ovr"
+        else (
+            "macro",
+            "weighted",
+        )
+    )
+    if average not in options:
+        raise MetricInputError(
+            f"average must be one of {options} for multiclass problems (multi_class="
+            f"'{multi_class}'); got {average!r}."
+        )
+    t, s, w = _multiclass_input(y_true, y_score, labels, sample_weight)
+    if not np.allclose(1, s.sum(axis=1)):
+        raise MetricInputError(
+            "Target scores need to be probabilities for multiclass roc_auc, i.e. they "
+            "should sum up to 1.0 over classes"
+        )
+    if multi_class == "ovr":
+        onehot = np.zeros(s.shape, dtype=np.int8)
+        onehot[np.arange(s.shape[0]), t] = 1
+        return _multilabel_score("auc", onehot, s, w, average)
+    if w is not None:
+        raise MetricInputError(
+            "sample_weight is not supported for multiclass one-vs-one ROC AUC, "
+            "'sample_weight' must be None in this case."
+        )
+    present = np.unique(t)
+    a_idx, b_idx = np.triu_indices(present.shape[0], k=1)
+    scores = np.empty(a_idx.shape[0])
+    prevalence = np.empty(a_idx.shape[0])
+    for i, (a, b) in enumerate(zip(present[a_idx], present[b_idx], strict=True)):
+        a_mask, b_mask = t == a, t == b
+        ab = a_mask | b_mask
+        prevalence[i] = np.average(ab)
+        a_auc = _binary_auc(a_mask[ab], s[ab, a], None)
+        b_auc = _binary_auc(b_mask[ab], s[ab, b], None)
+        scores[i] = (a_auc + b_auc) / 2
+    return float(np.average(scores, weights=prevalence if average == "weighted" else None))
+
+
+def roc_auc_score(
+    y_true,
+    y_score,
+    *,
+    average="macro",
+    sample_weight=None,
+    max_fpr=None,
+    multi_class="raise",
+    labels=None,
+):
     """Area under the ROC curve, binary or multilabel (scikit-learn's value).
 
     Binary: a tied positive/negative pair counts 1/2 (Mann-Whitney U with
@@ -1139,15 +1254,37 @@ def roc_auc_score(y_true, y_score, *, average="macro", sample_weight=None, max_f
         one column - named - or, for ``average="samples"``, in one row of
         non-zero weight - named).
 
+    Notes
+    -----
+    Multiclass input (1-D ``y_true`` with more than two classes, scores one
+    column per class summing to 1) needs ``multi_class``: "ovr" averages the
+    one-vs-rest AUCs (as multilabel, ``average`` micro/macro/weighted/None),
+    "ovo" the pairwise one-vs-one AUCs of Hand & Till (macro, or weighted by
+    the pair's prevalence). ``labels`` names the columns (sorted) when
+    ``y_true`` lacks a class.
+
     Examples
     --------
     >>> roc_auc_score([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
     0.75
+    >>> p = [[0.7, 0.2, 0.1], [0.2, 0.5, 0.3], [0.1, 0.3, 0.6], [0.5, 0.2, 0.3]]
+    >>> round(roc_auc_score([0, 1, 2, 1], p, multi_class="ovr"), 4)
+    0.875
     >>> roc_auc_score([[1, 0], [0, 1], [1, 1]], [[0.9, 0.5], [0.3, 0.8], [0.6, 0.4]])
     0.75
     """
     _check_average(average)
     max_fpr = _check_max_fpr(max_fpr)
+    if not _is_label_matrix(y_true) and _score_is_matrix(y_score):
+        return _multiclass_auc(
+            y_true,
+            y_score,
+            average=average,
+            sample_weight=sample_weight,
+            multi_class=multi_class,
+            labels=labels,
+            max_fpr=max_fpr,
+        )
     if _is_label_matrix(y_true) or _valid_label_array(y_true) is not None:
         y, s = _labels_and_scores(y_true, y_score, multilabel_ok=True)
         w = check_sample_weight(sample_weight, y.shape[0])
@@ -1165,7 +1302,8 @@ def roc_auc_score(y_true, y_score, *, average="macro", sample_weight=None, max_f
         if present.shape[0] > 2:
             raise MetricInputError(
                 f"y_true holds {present.shape[0]} classes; a 1-D y_score scores two classes "
-                "(the greater label is the positive one)."
+                "(the greater label is the positive one). For multiclass ROC AUC give one "
+                "score column per class and multi_class='ovr' or 'ovo'."
             )
         pos = y == present[-1]  # the greater label is the positive class
     _refuse_single_class(pos, w)
@@ -1220,6 +1358,16 @@ def average_precision_score(y_true, y_score, *, average="macro", pos_label=1, sa
         y, s = _labels_and_scores(y_true, y_score, multilabel_ok=True)
         w = check_sample_weight(sample_weight, y.shape[0])
         return _multilabel_score("ap", y, s, w, average)
+    if _score_is_matrix(y_score):  # multiclass: one-vs-rest over the classes present
+        if not (_fast_pos_label(pos_label) and pos_label is not None and pos_label == 1):
+            raise MetricInputError(
+                "Parameter pos_label is fixed to 1 for multiclass y_true. Do not set "
+                f"pos_label or set pos_label to 1 (got {pos_label!r})."
+            )
+        t, s, w = _multiclass_input(y_true, y_score, None, sample_weight)
+        onehot = np.zeros(s.shape, dtype=np.int8)
+        onehot[np.arange(s.shape[0]), t] = 1
+        return _multilabel_score("ap", onehot, s, w, average)
     y, classes = _class_labels(y_true)
     s = as_1d(_finite_scores(y_score, (1, 2)), "y_score")
     check_same_shape(y, s, "y_true", "y_score")
@@ -1227,7 +1375,8 @@ def average_precision_score(y_true, y_score, *, average="macro", pos_label=1, sa
     present = _present_labels(y, classes)
     if present.shape[0] > 2:
         raise MetricInputError(
-            f"y_true holds {present.shape[0]} classes; a 1-D y_score scores two classes."
+            f"y_true holds {present.shape[0]} classes; a 1-D y_score scores two classes "
+            "(multiclass average precision takes one score column per class)."
         )
     code = label_code(classes, pos_label)
     if present.shape[0] == 2 and (code is None or not (present == code).any()):

@@ -309,3 +309,49 @@ def test_roc_auc_max_fpr_mcclish(max_fpr, weighted):
         )
     with pytest.raises(MetricInputError, match=r"Expected max_fpr in range \(0, 1\]"):
         metrics.roc_auc_score(BIN, SCORE, max_fpr=0)
+
+
+@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize("kind", ["int", "str"])
+def test_multiclass_roc_auc_and_average_precision(seed, kind):
+    rng = np.random.default_rng(seed)
+    n, k = 60, 4
+    y = rng.integers(0, k, n)
+    proba = rng.dirichlet(np.ones(k), n)
+    proba[:5] = 0.25  # ties
+    yt = np.array(["a", "b", "c", "d"])[y] if kind == "str" else y
+    w = rng.random(n)
+    for average in ("micro", "macro", "weighted", None):
+        close(
+            metrics.roc_auc_score(yt, proba, multi_class="ovr", average=average, sample_weight=w),
+            skm.roc_auc_score(yt, proba, multi_class="ovr", average=average, sample_weight=w),
+        )
+        close(
+            metrics.average_precision_score(yt, proba, average=average, sample_weight=w),
+            skm.average_precision_score(yt, proba, average=average, sample_weight=w),
+        )
+    for average in ("macro", "weighted"):
+        close(
+            metrics.roc_auc_score(yt, proba, multi_class="ovo", average=average),
+            skm.roc_auc_score(yt, proba, multi_class="ovo", average=average),
+        )
+    labels = ["a", "b", "c", "d"] if kind == "str" else [0, 1, 2, 3]
+    close(
+        metrics.roc_auc_score(yt, proba, multi_class="ovo", labels=labels),
+        skm.roc_auc_score(yt, proba, multi_class="ovo", labels=labels),
+    )
+
+
+def test_multiclass_roc_auc_refusals():
+    y = [0, 1, 2, 1]
+    p = [[0.7, 0.2, 0.1], [0.2, 0.5, 0.3], [0.1, 0.3, 0.6], [0.5, 0.4, 0.1]]
+    with pytest.raises(MetricInputError, match="multi_class must be in"):
+        metrics.roc_auc_score(y, p)
+    with pytest.raises(MetricInputError, match="Partial AUC computation not available"):
+        metrics.roc_auc_score(y, p, multi_class="ovr", max_fpr=0.5)
+    with pytest.raises(MetricInputError, match="need to be probabilities"):
+        metrics.roc_auc_score(y, np.asarray(p) * 2, multi_class="ovr")
+    with pytest.raises(MetricInputError, match="sample_weight is not supported"):
+        metrics.roc_auc_score(y, p, multi_class="ovo", sample_weight=[1, 1, 1, 1])
+    with pytest.raises(MetricInputError, match="Parameter 'labels' must be ordered"):
+        metrics.roc_auc_score(y, p, multi_class="ovo", labels=[2, 1, 0])
