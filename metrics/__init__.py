@@ -330,3 +330,27 @@ __all__ += [
     "RegressionState",
     "merge_states",
 ]
+
+# Labels of every kind (wt-labels): the warning of 0/0 scores.
+from metrics._validation import UndefinedMetricWarning  # noqa: E402
+
+__all__ += ["UndefinedMetricWarning"]
+
+# More classification metrics (wt-labels).
+from metrics.classification import (  # noqa: E402
+    balanced_accuracy_score,
+    brier_score_loss,
+    cohen_kappa_score,
+    matthews_corrcoef,
+    top_k_accuracy_score,
+)
+from metrics.curves import det_curve  # noqa: E402
+
+__all__ += [
+    "balanced_accuracy_score",
+    "brier_score_loss",
+    "cohen_kappa_score",
+    "det_curve",
+    "matthews_corrcoef",
+    "top_k_accuracy_score",
+]

@@ -18,6 +18,7 @@ import numpy as np
 
 __all__ = [
     "MetricInputError",
+    "UndefinedMetricWarning",
     "as_1d",
     "as_2d",
     "as_array",
@@ -28,6 +29,9 @@ __all__ = [
     "check_sample_weight",
     "check_positive_real",
     "check_two_classes",
+    "encode_labels",
+    "format_labels",
+    "label_code",
     "location",
 ]
 
@@ -46,6 +50,28 @@ class MetricInputError(ValueError):
     ... except MetricInputError as exc:
     ...     print(exc)
     y_score contains NaN at y_score[0, 1] (row 0, column 1); values must be finite numbers.
+    """
+
+
+class UndefinedMetricWarning(UserWarning):
+    """Warned where a score is 0/0 and ``zero_division="warn"`` sets it to 0.0.
+
+    scikit-learn warns its own ``UndefinedMetricWarning`` in the same cases
+    (no predicted samples for a precision, no true samples for a recall, a
+    single class for a ROC AUC...); this is ours, a :class:`UserWarning`, so
+    ``warnings.filterwarnings("ignore", category=UndefinedMetricWarning)``
+    silences it.
+
+    Examples
+    --------
+    >>> import warnings
+    >>> from metrics import precision_score, UndefinedMetricWarning
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     precision_score([1, 0], [0, 0])
+    0.0
+    >>> caught[0].category is UndefinedMetricWarning
+    True
     """
 
 
@@ -96,6 +122,8 @@ def as_array(x, name: str, *, ndim: tuple[int, ...] = (1, 2)) -> np.ndarray:
             raise MetricInputError(
                 f"{name} is ragged: its rows have different lengths ({exc})."
             ) from None
+    if arr.dtype.kind == "c" or (arr.dtype.kind == "O" and _has_complex(arr)):
+        raise MetricInputError(f"{name} holds complex numbers; metrics take real numbers only.")
     if arr.dtype.kind not in "fiub":
         try:
             arr = arr.astype(np.float64)
@@ -119,6 +147,160 @@ def as_array(x, name: str, *, ndim: tuple[int, ...] = (1, 2)) -> np.ndarray:
                 f"{name} contains {what} at {location(name, where)}; values must be finite numbers."
             )
     return arr.astype(np.float64, copy=False)
+
+
+def _has_complex(arr: np.ndarray) -> bool:
+    """Whether an object array holds a complex number (checked on its first element type)."""
+    try:
+        return bool(np.iscomplexobj(np.asarray(arr.ravel()[:1].tolist())))
+    except (TypeError, ValueError):
+        return False
+
+
+def _label_values(x, name: str) -> np.ndarray:
+    """``x`` as a numpy array, pandas categoricals and Series included (no float cast)."""
+    if isinstance(x, np.ndarray):
+        return x
+    values = getattr(x, "to_numpy", None)
+    try:
+        arr = np.asarray(values() if callable(values) else x)
+    except ValueError as exc:  # ragged nested lists
+        raise MetricInputError(
+            f"{name} is ragged: its rows have different lengths ({exc})."
+        ) from None
+    return arr
+
+
+def _display(value):
+    """A label as scikit-learn prints it: whole floats as ints, numpy scalars as Python."""
+    if isinstance(value, np.generic):
+        value = value.item()
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
+def format_labels(classes) -> list:
+    """The labels as a list for messages, whole floats shown as ints.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> format_labels(np.array([0.0, 1.0])), format_labels(np.array(["ham", "spam"]))
+    ([0, 1], ['ham', 'spam'])
+    """
+    return [_display(c) for c in np.asarray(classes).tolist()]
+
+
+def encode_labels(*ys, names: tuple[str, ...], ndim: tuple[int, ...] = (1, 2)):
+    """Class labels of any kind as numbers, the one label step every label metric shares.
+
+    Numeric and boolean labels are returned as float64 (validated by
+    :func:`as_array`) with ``classes=None``: their values are their own codes.
+    String, object and pandas categorical labels (1-D) are encoded together:
+    ``classes`` is the sorted union of the values of all ``ys``
+    (``np.unique``) and each array becomes float64 indices into it, so the
+    order of the codes is the order of the labels, as scikit-learn sorts
+    them. A mix of strings and numbers is refused, as scikit-learn does.
+
+    Parameters
+    ----------
+    *ys : array-like
+        The label arrays (``y_true``, ``y_pred``).
+    names : tuple of str
+        Their argument names, for messages.
+    ndim : tuple of int
+        Allowed dimensions of numeric labels (string labels are 1-D or one
+        column).
+
+    Returns
+    -------
+    arrays : list of ndarray (float64)
+    classes : ndarray or None
+        The sorted original labels when the input was encoded.
+
+    Examples
+    --------
+    >>> names = ("y_true", "y_pred")
+    >>> (yt, yp), classes = encode_labels(["spam", "ham"], ["ham", "ham"], names=names)
+    >>> yt.tolist(), yp.tolist(), classes.tolist()
+    ([1.0, 0.0], [0.0, 0.0], ['ham', 'spam'])
+    """
+    raw = [_label_values(y, name) for y, name in zip(ys, names, strict=True)]
+    textual = []
+    for arr, name in zip(raw, names, strict=True):
+        kind = arr.dtype.kind
+        if kind in "USO" and arr.size:
+            if kind == "O":
+                try:
+                    uniq = np.unique(arr)
+                except TypeError:
+                    raise MetricInputError(
+                        f"Mix of label input types (string and number) in {name}; "
+                        "labels must be all strings or all numbers."
+                    ) from None
+                has_str = [isinstance(v, str) for v in uniq.tolist()]
+                if not any(has_str):
+                    textual.append(False)
+                    continue
+                if not all(has_str):
+                    raise MetricInputError(
+                        f"Mix of label input types (string and number) in {name}: "
+                        f"{format_labels(uniq)}; labels must be all strings or all numbers."
+                    )
+            textual.append(True)
+        else:
+            textual.append(False)
+    if not any(textual):
+        return [as_array(arr, name, ndim=ndim) for arr, name in zip(raw, names, strict=True)], None
+    if not all(textual):
+        text_name = names[textual.index(True)]
+        num_name = names[textual.index(False)]
+        raise MetricInputError(
+            f"Mix of label input types (string and number): {text_name} holds strings and "
+            f"{num_name} numbers; give both the same kind of labels."
+        )
+    flat = []
+    for arr, name in zip(raw, names, strict=True):
+        if arr.ndim == 2 and arr.shape[1] == 1:
+            arr = arr[:, 0]
+        if arr.ndim != 1:
+            raise MetricInputError(
+                f"{name} must be 1-D (one label per sample) for string labels; "
+                f"got shape {arr.shape}."
+            )
+        flat.append(arr)
+    sizes = [a.shape[0] for a in flat]
+    if 0 in sizes:
+        name = names[sizes.index(0)]
+        raise MetricInputError(f"{name} is empty (shape (0,)); at least one value is needed.")
+    both = np.concatenate([a.astype(object) if a.dtype.kind == "O" else a for a in flat])
+    classes, inverse = np.unique(both, return_inverse=True)
+    codes = np.split(inverse.astype(np.float64), np.cumsum(sizes)[:-1])
+    return codes, classes
+
+
+def label_code(classes, value):
+    """The code of one label ``value`` (``pos_label``, an entry of ``labels``).
+
+    ``classes`` None (numeric labels): the value itself as a float, or None
+    when it is not a number. Encoded labels: its index in ``classes``, or
+    None when absent.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> label_code(np.array(["ham", "spam"]), "spam"), label_code(None, 2), label_code(None, "a")
+    (1.0, 2.0, None)
+    """
+    if classes is None:
+        if isinstance(value, str) or not isinstance(value, Real | np.bool_):
+            return None
+        return float(value)
+    if not isinstance(value, str):
+        return None
+    matches = np.flatnonzero(classes == value)
+    return float(matches[0]) if matches.size else None
 
 
 def as_1d(x, name: str) -> np.ndarray:

@@ -20,23 +20,31 @@ Differences from scikit-learn, all on input it would take quietly:
 
 from __future__ import annotations
 
+import warnings
 from numbers import Real
 
 import numpy as np
 
 from metrics._validation import (
     MetricInputError,
+    UndefinedMetricWarning,
     as_2d,
     as_array,
     check_binary,
     check_k,
     check_same_shape,
     check_sample_weight,
+    encode_labels,
+    format_labels,
+    label_code,
     location,
 )
 
 __all__ = [
     "accuracy_score",
+    "balanced_accuracy_score",
+    "brier_score_loss",
+    "cohen_kappa_score",
     "confusion_matrix",
     "f1_score",
     "fbeta_score",
@@ -44,11 +52,13 @@ __all__ = [
     "jaccard_score",
     "log_loss",
     "log_loss_per_sample",
+    "matthews_corrcoef",
     "multilabel_confusion_matrix",
     "precision_recall_fscore_support",
     "precision_score",
     "recall_score",
     "threshold_predictions",
+    "top_k_accuracy_score",
     "top_k_predictions",
 ]
 
@@ -98,10 +108,25 @@ def _targets(y_true, y_pred, sample_weight):
     """Validate a pair of label arrays and the weights.
 
     Returns ``(y_true, y_pred, weights_or_None, multilabel)``; multilabel
-    input (2-D, more than one column) must be 0/1, 1-D input integer labels.
+    input (2-D, more than one column) must be 0/1, 1-D input integer labels
+    (string, boolean and categorical labels are encoded, see
+    :func:`_encoded_targets`).
     """
-    yt = _as_labels(y_true, "y_true")
-    yp = _as_labels(y_pred, "y_pred")
+    return _encoded_targets(y_true, y_pred, sample_weight)[:4]
+
+
+def _encoded_targets(y_true, y_pred, sample_weight):
+    """:func:`_targets` plus ``classes``: the sorted original labels of encoded input.
+
+    String, object and pandas categorical labels are encoded jointly
+    (:func:`metrics._validation.encode_labels`) into float codes whose order
+    is the labels' order; ``classes`` is None for numeric labels.
+    """
+    (yt, yp), classes = encode_labels(y_true, y_pred, names=("y_true", "y_pred"))
+    if yt.ndim == 2 and yt.shape[1] == 1:
+        yt = yt[:, 0]
+    if yp.ndim == 2 and yp.shape[1] == 1:
+        yp = yp[:, 0]
     check_same_shape(yt, yp, "y_true", "y_pred")
     multilabel = yt.ndim == 2
     if multilabel:
@@ -111,7 +136,7 @@ def _targets(y_true, y_pred, sample_weight):
         _check_integral(yt, "y_true")
         _check_integral(yp, "y_pred")
     w = check_sample_weight(sample_weight, yt.shape[0])
-    return yt, yp, w, multilabel
+    return yt, yp, w, multilabel, classes
 
 
 def _integer_weights(sample_weight) -> bool:
@@ -169,16 +194,90 @@ def _check_beta(beta) -> float:
     return float(beta)
 
 
-def _check_pos_label(pos_label) -> int:
-    if (
-        isinstance(pos_label, (bool, np.bool_))
-        or not isinstance(pos_label, Real)
-        or pos_label not in (0, 1)
-    ):
+def _present(yt: np.ndarray, yp: np.ndarray) -> np.ndarray:
+    """The sorted union of the labels (codes) in y_true and y_pred."""
+    if _is_zero_one(yt) and _is_zero_one(yp):
+        lo, hi = min(yt.min(), yp.min()), max(yt.max(), yp.max())
+        return np.unique(np.array([lo, hi], dtype=np.float64))
+    return np.unique(np.concatenate([yt, yp]))
+
+
+def _shown(present: np.ndarray, classes) -> list:
+    """Label codes as the user wrote the labels (for messages)."""
+    return format_labels(present if classes is None else classes[present.astype(np.intp)])
+
+
+def _binary_label(yt, yp, pos_label, classes, multilabel: bool) -> np.ndarray:
+    """scikit-learn's ``_check_set_wise_labels`` for average="binary": the one label to score.
+
+    At most two labels may be present; ``pos_label`` must be one of them
+    when there are two. Returns the code of ``pos_label`` as a 1-element
+    array (NaN when absent: every count is then 0).
+    """
+    if multilabel:
         raise MetricInputError(
-            f'pos_label must be 0 or 1 with average="binary" (labels are 0/1); got {pos_label!r}.'
+            "Target is multilabel-indicator but average='binary'. Please choose another "
+            "average setting, one of [None, 'micro', 'macro', 'weighted', 'samples']."
         )
-    return int(pos_label)
+    present = _present(yt, yp)
+    if present.shape[0] > 2:
+        raise MetricInputError(
+            "Target is multiclass but average='binary'. Please choose another average "
+            "setting, one of [None, 'micro', 'macro', 'weighted']."
+        )
+    code = label_code(classes, pos_label)
+    if code is None or not (present == code).any():
+        if present.shape[0] >= 2:
+            raise MetricInputError(
+                f"pos_label={pos_label!r} is not a valid label. It should be one of "
+                f"{_shown(present, classes)}"
+            )
+        code = float("nan")
+    return np.array([code])
+
+
+def _label_codes(labels, classes) -> np.ndarray:
+    """The codes of ``labels=`` entries (NaN for a label that is not a class)."""
+    raw = np.asarray(labels)
+    if raw.ndim == 1 and raw.shape[0] == 0:
+        raise MetricInputError("labels is empty; list at least one label.")
+    if raw.ndim != 1:
+        raise MetricInputError(f"labels must be a 1-D list of labels; got {labels!r}.")
+    if classes is None and raw.dtype.kind in "fiub":
+        return as_array(raw, "labels", ndim=(1,))
+    codes = [label_code(classes, v) for v in raw.tolist()]
+    return np.array([np.nan if c is None else c for c in codes], dtype=np.float64)
+
+
+def _selected_labels(yt, yp, labels, classes, multilabel: bool) -> np.ndarray | None:
+    """The codes (1-D input) or column indices (multilabel) of ``labels=``, in its order."""
+    if labels is None:
+        return None
+    raw = np.asarray(labels)
+    if raw.ndim != 1 or raw.shape[0] == 0:
+        raise MetricInputError(f"labels must be a non-empty 1-D list of labels; got {labels!r}.")
+    if multilabel:
+        if raw.dtype.kind not in "iu" and not (
+            raw.dtype.kind == "f" and np.all(raw == np.trunc(raw))
+        ):
+            raise MetricInputError(
+                f"labels must be column indices for multilabel targets; got {labels!r}."
+            )
+        idx = raw.astype(np.intp)
+        n_labels = yt.shape[1]
+        if idx.max() >= n_labels:
+            raise MetricInputError(
+                "All labels must be in [0, n labels) for multilabel targets. "
+                f"Got {int(idx.max())} > {n_labels - 1}"
+            )
+        if idx.min() < 0:
+            raise MetricInputError(
+                "All labels must be in [0, n labels) for multilabel targets. "
+                f"Got {int(idx.min())} < 0"
+            )
+        return idx
+    # a label that is not among the classes is scored as absent: all its counts are 0
+    return _label_codes(raw, classes)
 
 
 # ---------------------------------------------------------------------------
@@ -229,12 +328,15 @@ def _binary_cells(it: np.ndarray, ip: np.ndarray, w) -> np.ndarray:
     )
 
 
-def _label_counts(yt, yp, w, multilabel: bool, *, samplewise: bool = False, pos_label=None):
+def _label_counts(yt, yp, w, multilabel: bool, *, samplewise: bool = False, select=None):
     """Weighted (tp, pred, true) per label, or per row when ``samplewise``.
 
-    With ``pos_label`` (1-D binary input) the arrays have one element, the
-    counts of that label (zeros when it never occurs).
+    With ``select`` (label codes for 1-D input, column indices for
+    multilabel) the arrays hold the counts of those labels in that order
+    (zeros for a label that never occurs).
     """
+    if multilabel and select is not None:
+        yt, yp = yt[:, select], yp[:, select]
     if multilabel:
         if w is None or samplewise:  # summed along an axis: a boolean AND (1/8 the memory)
             both = np.logical_and(yt, yp)
@@ -266,21 +368,41 @@ def _label_counts(yt, yp, w, multilabel: bool, *, samplewise: bool = False, pos_
     tp = tp.astype(np.float64, copy=False)
     pred = pred.astype(np.float64, copy=False)
     true = true.astype(np.float64, copy=False)
-    if pos_label is not None:
-        where = np.flatnonzero(classes == pos_label)
-        if where.size == 0:
-            return np.zeros(1), np.zeros(1), np.zeros(1)
-        return tp[where], pred[where], true[where]
+    if select is not None:
+        classes = classes.astype(np.float64, copy=False)
+        at = np.minimum(np.searchsorted(classes, select), n_classes - 1)
+        found = classes[at] == select
+        pick = lambda a: np.where(found, a[at], 0.0)  # noqa: E731
+        return pick(tp), pick(pred), pick(true)
     return tp, pred, true
 
 
-def _divide(numerator, denominator, zero_division: float) -> np.ndarray:
-    """numerator / denominator with 0/0 (any x/0) replaced by ``zero_division``."""
+def _divide(numerator, denominator, zero_division: float, warn=None) -> np.ndarray:
+    """numerator / denominator with 0/0 (any x/0) replaced by ``zero_division``.
+
+    ``warn``: ``(what, modifier, average)`` to emit scikit-learn's
+    :class:`UndefinedMetricWarning` when a division by zero happens
+    (``zero_division="warn"``), e.g. ``("Precision", "predicted", "macro")``.
+    """
     mask = denominator == 0
     result = np.asarray(numerator, dtype=np.float64) / np.where(mask, 1.0, denominator)
     if mask.any():
         result[mask] = zero_division
+        if warn is not None:
+            _warn_undefined(*warn, result.shape[0])
     return result
+
+
+def _warn_undefined(what: str, modifier: str, average, size: int) -> None:
+    """scikit-learn's ``_warn_prf`` message, with our :class:`UndefinedMetricWarning`."""
+    axis0, axis1 = ("label", "sample") if average == "samples" else ("sample", "label")
+    where = "due to" if size == 1 else f"in {axis1}s with"
+    warnings.warn(
+        f"{what} is ill-defined and being set to 0.0 {where} no {modifier} {axis0}s. "
+        "Use `zero_division` parameter to control this behavior.",
+        UndefinedMetricWarning,
+        stacklevel=4,
+    )
 
 
 def _nanaverage(values: np.ndarray, weights) -> float:
@@ -300,31 +422,57 @@ def _nanaverage(values: np.ndarray, weights) -> float:
     return float(np.average(kept, weights=kept_w))
 
 
-def _prfs(yt, yp, w, multilabel, *, beta, average, pos_label, zero_division):
+def _prfs(
+    yt,
+    yp,
+    w,
+    multilabel,
+    *,
+    beta,
+    average,
+    pos_label,
+    zero_division,
+    labels=None,
+    classes=None,
+    warn_for=("precision", "recall", "f-score"),
+):
     """precision, recall, F-beta and support on validated input."""
     zd = _check_zero_division(zero_division)
+    warn = isinstance(zero_division, str)
     beta = _check_beta(beta)
     _check_average(average, multilabel)
     if average == "binary":
-        check_binary(yt, "y_true")
-        check_binary(yp, "y_pred")
-        pos = _check_pos_label(pos_label)
+        select = _binary_label(yt, yp, pos_label, classes, multilabel)
     else:
-        pos = None
+        if pos_label not in (None, 1):
+            warnings.warn(
+                f"Note that pos_label (set to {pos_label!r}) is ignored when average != "
+                f"'binary' (got {average!r}). You may use labels=[pos_label] to specify a "
+                "single positive class.",
+                UserWarning,
+                stacklevel=3,
+            )
+        select = _selected_labels(yt, yp, labels, classes, multilabel)
     tp, pred, true = _label_counts(
-        yt, yp, w, multilabel, samplewise=average == "samples", pos_label=pos
+        yt, yp, w, multilabel, samplewise=average == "samples", select=select
     )
     if average == "micro":
         tp, pred, true = np.array([tp.sum()]), np.array([pred.sum()]), np.array([true.sum()])
-    precision = _divide(tp, pred, zd)
-    recall = _divide(tp, true, zd)
+
+    def flag(what, modifier):
+        return (what.capitalize(), modifier, average) if warn and what in warn_for else None
+
+    precision = _divide(tp, pred, zd, flag("precision", "predicted"))
+    recall = _divide(tp, true, zd, flag("recall", "true"))
     if np.isposinf(beta):
         fscore = recall
     elif beta == 0:
         fscore = precision
     else:
         beta2 = beta**2
-        fscore = _divide((1 + beta2) * tp, beta2 * true + pred, zd)
+        fscore = _divide(
+            (1 + beta2) * tp, beta2 * true + pred, zd, flag("f-score", "true nor predicted")
+        )
     if average is None:
         support = true.astype(np.int64) if w is None else true
         return precision, recall, fscore, support
@@ -372,7 +520,7 @@ def confusion_matrix(y_true, y_pred, *, labels=None, sample_weight=None, normali
     >>> confusion_matrix([0, 1, 1, 0, 1], [0, 1, 0, 0, 1], labels=[1, 0]).tolist()
     [[2, 1], [0, 2]]
     """
-    yt, yp, w, multilabel = _targets(y_true, y_pred, sample_weight)
+    yt, yp, w, multilabel, encoded = _encoded_targets(y_true, y_pred, sample_weight)
     if multilabel:
         raise MetricInputError(
             f"confusion_matrix takes 1-D class labels; y_true has shape {yt.shape}. "
@@ -388,14 +536,14 @@ def confusion_matrix(y_true, y_pred, *, labels=None, sample_weight=None, normali
         classes, it, ip = _class_indices(yt, yp)
         keep = None
     else:
-        classes = as_array(labels, "labels", ndim=(1,))
+        classes = _label_codes(labels, encoded)
         order = np.argsort(classes, kind="stable")
         sorted_classes = classes[order]
         dup = sorted_classes[1:] == sorted_classes[:-1]
         if dup.any():
+            shown = format_labels(np.asarray(labels)[order][1:][dup])[0]
             raise MetricInputError(
-                f"labels lists {float(sorted_classes[1:][dup][0]):g} more than once; "
-                "each class must appear once."
+                f"labels lists {shown!r} more than once; each class must appear once."
             )
         last = sorted_classes.shape[0] - 1
         pos_t = np.minimum(np.searchsorted(sorted_classes, yt), last)
@@ -417,7 +565,13 @@ def confusion_matrix(y_true, y_pred, *, labels=None, sample_weight=None, normali
         if keep is not None:
             cells = cells[keep]
             weights = None if w is None else w[keep]
-        cm = np.bincount(cells, weights=weights, minlength=n_classes * n_classes)
+        if weights is not None and _integer_weights(sample_weight):
+            # integer weights are summed as integers: exact past 2**53
+            cm = np.zeros(n_classes * n_classes, dtype=np.int64)
+            iw = np.asarray(sample_weight).astype(np.int64, copy=False)
+            np.add.at(cm, cells, iw if keep is None else iw[keep])
+        else:
+            cm = np.bincount(cells, weights=weights, minlength=n_classes * n_classes)
     cm = cm.reshape(n_classes, n_classes)
     cm = cm.astype(np.int64 if _integer_weights(sample_weight) else np.float64)
     if normalize is None:
@@ -432,7 +586,9 @@ def confusion_matrix(y_true, y_pred, *, labels=None, sample_weight=None, normali
     return np.divide(cm, total, out=np.zeros(cm.shape), where=total != 0)
 
 
-def multilabel_confusion_matrix(y_true, y_pred, *, sample_weight=None, samplewise=False):
+def multilabel_confusion_matrix(
+    y_true, y_pred, *, sample_weight=None, samplewise=False, labels=None
+):
     """One 2x2 confusion matrix per label (or per sample), ``[[tn, fp], [fn, tp]]``.
 
     Parameters
@@ -444,6 +600,10 @@ def multilabel_confusion_matrix(y_true, y_pred, *, sample_weight=None, samplewis
     samplewise : bool, default False
         Multilabel only: one matrix per sample (row) instead of per label;
         with weights each row's counts are multiplied by its weight.
+    labels : array-like, default None
+        The labels to count, in this order (1-D input: class labels, a label
+        that never occurs gets zeros; multilabel: column indices). Default:
+        every label present, sorted (every column).
 
     Returns
     -------
@@ -456,18 +616,20 @@ def multilabel_confusion_matrix(y_true, y_pred, *, sample_weight=None, samplewis
     >>> multilabel_confusion_matrix([[1, 0], [0, 1], [1, 1]], [[1, 0], [1, 1], [0, 1]]).tolist()
     [[[0, 1], [1, 1]], [[1, 0], [0, 2]]]
     """
-    yt, yp, w, multilabel = _targets(y_true, y_pred, sample_weight)
+    yt, yp, w, multilabel, classes = _encoded_targets(y_true, y_pred, sample_weight)
     samplewise = _check_bool(samplewise, "samplewise")
     if samplewise and not multilabel:
         raise MetricInputError(
             "samplewise=True needs multilabel indicator input (a 0/1 matrix with more "
             "than one column); y_true is 1-D."
         )
-    tp, pred, true = _label_counts(yt, yp, w, multilabel, samplewise=samplewise)
+    select = _selected_labels(yt, yp, labels, classes, multilabel)
+    tp, pred, true = _label_counts(yt, yp, w, multilabel, samplewise=samplewise, select=select)
     fp = pred - tp
     fn = true - tp
     if samplewise:
-        total = yt.shape[1] if w is None else w * yt.shape[1]
+        n_cols = yt.shape[1] if select is None else select.shape[0]
+        total = n_cols if w is None else w * n_cols
     else:
         total = yt.shape[0] if w is None else w.sum()
     tn = total - tp - fp - fn
@@ -547,6 +709,7 @@ def precision_recall_fscore_support(
     pos_label=1,
     sample_weight=None,
     zero_division="warn",
+    labels=None,
 ):
     """Precision, recall, F-beta and support, per label or averaged.
 
@@ -592,7 +755,7 @@ def precision_recall_fscore_support(
     >>> precision_recall_fscore_support([0, 1, 1, 1], [0, 1, 0, 0], average="binary")[:3]
     (1.0, 0.3333333333333333, 0.5)
     """
-    yt, yp, w, multilabel = _targets(y_true, y_pred, sample_weight)
+    yt, yp, w, multilabel, classes = _encoded_targets(y_true, y_pred, sample_weight)
     return _prfs(
         yt,
         yp,
@@ -602,11 +765,21 @@ def precision_recall_fscore_support(
         average=average,
         pos_label=pos_label,
         zero_division=zero_division,
+        labels=labels,
+        classes=classes,
+        warn_for=("precision", "recall", "f-score"),
     )
 
 
 def precision_score(
-    y_true, y_pred, *, average="binary", pos_label=1, sample_weight=None, zero_division="warn"
+    y_true,
+    y_pred,
+    *,
+    average="binary",
+    pos_label=1,
+    sample_weight=None,
+    zero_division="warn",
+    labels=None,
 ):
     """Precision tp / (tp + fp): the share of predicted positives that are right.
 
@@ -635,7 +808,7 @@ def precision_score(
     >>> precision_score([[1, 0], [1, 1]], [[1, 1], [1, 0]], average="micro")
     0.6666666666666666
     """
-    yt, yp, w, multilabel = _targets(y_true, y_pred, sample_weight)
+    yt, yp, w, multilabel, classes = _encoded_targets(y_true, y_pred, sample_weight)
     return _prfs(
         yt,
         yp,
@@ -645,11 +818,21 @@ def precision_score(
         average=average,
         pos_label=pos_label,
         zero_division=zero_division,
+        labels=labels,
+        classes=classes,
+        warn_for=("precision",),
     )[0]
 
 
 def recall_score(
-    y_true, y_pred, *, average="binary", pos_label=1, sample_weight=None, zero_division="warn"
+    y_true,
+    y_pred,
+    *,
+    average="binary",
+    pos_label=1,
+    sample_weight=None,
+    zero_division="warn",
+    labels=None,
 ):
     """Recall tp / (tp + fn): the share of true positives that are found.
 
@@ -676,7 +859,7 @@ def recall_score(
     >>> recall_score([1, 1, 0, 0, 1], [1, 0, 1, 0, 1])
     0.6666666666666666
     """
-    yt, yp, w, multilabel = _targets(y_true, y_pred, sample_weight)
+    yt, yp, w, multilabel, classes = _encoded_targets(y_true, y_pred, sample_weight)
     return _prfs(
         yt,
         yp,
@@ -686,6 +869,9 @@ def recall_score(
         average=average,
         pos_label=pos_label,
         zero_division=zero_division,
+        labels=labels,
+        classes=classes,
+        warn_for=("recall",),
     )[1]
 
 
@@ -698,6 +884,7 @@ def fbeta_score(
     pos_label=1,
     sample_weight=None,
     zero_division="warn",
+    labels=None,
 ):
     """F-beta: (1 + beta^2) tp / ((1 + beta^2) tp + beta^2 fn + fp).
 
@@ -729,7 +916,7 @@ def fbeta_score(
     >>> round(fbeta_score([1, 1, 0, 0, 1], [1, 0, 1, 0, 0], beta=2), 4)
     0.3571
     """
-    yt, yp, w, multilabel = _targets(y_true, y_pred, sample_weight)
+    yt, yp, w, multilabel, classes = _encoded_targets(y_true, y_pred, sample_weight)
     return _prfs(
         yt,
         yp,
@@ -739,11 +926,21 @@ def fbeta_score(
         average=average,
         pos_label=pos_label,
         zero_division=zero_division,
+        labels=labels,
+        classes=classes,
+        warn_for=("f-score",),
     )[2]
 
 
 def f1_score(
-    y_true, y_pred, *, average="binary", pos_label=1, sample_weight=None, zero_division="warn"
+    y_true,
+    y_pred,
+    *,
+    average="binary",
+    pos_label=1,
+    sample_weight=None,
+    zero_division="warn",
+    labels=None,
 ):
     """F1 = 2 tp / (2 tp + fp + fn), the harmonic mean of precision and recall.
 
@@ -771,7 +968,7 @@ def f1_score(
     >>> f1_score([[1, 0, 1], [0, 1, 1]], [[1, 0, 0], [0, 1, 1]], average="macro")
     0.8888888888888888
     """
-    yt, yp, w, multilabel = _targets(y_true, y_pred, sample_weight)
+    yt, yp, w, multilabel, classes = _encoded_targets(y_true, y_pred, sample_weight)
     return _prfs(
         yt,
         yp,
@@ -781,11 +978,21 @@ def f1_score(
         average=average,
         pos_label=pos_label,
         zero_division=zero_division,
+        labels=labels,
+        classes=classes,
+        warn_for=("f-score",),
     )[2]
 
 
 def jaccard_score(
-    y_true, y_pred, *, average="binary", pos_label=1, sample_weight=None, zero_division="warn"
+    y_true,
+    y_pred,
+    *,
+    average="binary",
+    pos_label=1,
+    sample_weight=None,
+    zero_division="warn",
+    labels=None,
 ):
     """Jaccard index tp / (tp + fp + fn): intersection over union of the label sets.
 
@@ -813,22 +1020,22 @@ def jaccard_score(
     >>> round(jaccard_score([[1, 1, 0], [0, 1, 1]], [[1, 0, 0], [0, 1, 1]], average="samples"), 4)
     0.75
     """
-    yt, yp, w, multilabel = _targets(y_true, y_pred, sample_weight)
+    yt, yp, w, multilabel, classes = _encoded_targets(y_true, y_pred, sample_weight)
     zd = _check_zero_division(zero_division, allow_nan=False)
     _check_average(average, multilabel)
-    pos = None
     if average == "binary":
-        check_binary(yt, "y_true")
-        check_binary(yp, "y_pred")
-        pos = _check_pos_label(pos_label)
+        select = _binary_label(yt, yp, pos_label, classes, multilabel)
+    else:
+        select = _selected_labels(yt, yp, labels, classes, multilabel)
     tp, pred, true = _label_counts(
-        yt, yp, w, multilabel, samplewise=average == "samples", pos_label=pos
+        yt, yp, w, multilabel, samplewise=average == "samples", select=select
     )
     fp, fn = pred - tp, true - tp
     denominator = tp + fp + fn
     if average == "micro":
         tp, denominator = np.array([tp.sum()]), np.array([denominator.sum()])
-    jaccard = _divide(tp, denominator, zd)
+    warn = ("Jaccard", "true or predicted", average) if isinstance(zero_division, str) else None
+    jaccard = _divide(tp, denominator, zd, warn)
     if average is None:
         return jaccard
     weights = None
@@ -851,67 +1058,51 @@ def _proba_dtype(y_pred):
     return np.dtype(np.float64)
 
 
-def _log_loss_terms(y_true, y_pred, labels) -> np.ndarray:
-    """Validate and return -log(clipped probability of the true class) per sample."""
-    yt = _as_labels(y_true, "y_true")
-    if yt.ndim != 1:
-        raise MetricInputError(f"log_loss takes 1-D class labels in y_true; got shape {yt.shape}.")
-    _check_integral(yt, "y_true")
-    dtype = _proba_dtype(y_pred)
-    proba = as_array(y_pred, "y_pred", ndim=(1, 2))
+def _log_loss_terms(y_true, y_proba, labels, name: str = "y_proba") -> np.ndarray:
+    """Validate and return -sum_c y_c log(clipped p_c) per sample.
+
+    ``y_true``: class labels of any kind (encoded), or a 0/1 indicator matrix
+    with one column per class (one-hot; a row may hold several 1s, as
+    scikit-learn's LabelBinarizer passes it through).
+    """
+    dtype = _proba_dtype(y_proba)
+    proba = as_array(y_proba, name, ndim=(1, 2))
     if proba.ndim == 2 and proba.shape[1] == 1:
         proba = proba[:, 0]
-    if proba.shape[0] != yt.shape[0]:
-        raise MetricInputError(
-            f"y_pred has {proba.shape[0]} rows but y_true has {yt.shape[0]} samples."
-        )
-    bad = (proba < 0) | (proba > 1)
-    if bad.any():
-        where = np.unravel_index(int(np.argmax(bad)), bad.shape)
-        raise MetricInputError(
-            f"y_pred must hold probabilities in [0, 1]; found {float(proba[where])!r} "
-            f"at {location('y_pred', where)}."
-        )
-    idx = None
-    if labels is None:
-        if _is_zero_one(yt):  # 0/1 labels: the classes without sorting the labels
-            classes = np.unique(np.array([yt.min(), yt.max()], dtype=yt.dtype))
-        else:
-            classes = np.unique(yt)
-        if classes.shape[0] < 2:
+    if _is_indicator(y_true):
+        onehot = check_binary(as_2d(y_true, "y_true"), "y_true")
+        if onehot.shape[0] != proba.shape[0]:
             raise MetricInputError(
-                f"y_true holds a single class ({float(classes[0]):g}); pass every class "
-                "through labels=, e.g. labels=[0, 1]."
+                f"{name} has {proba.shape[0]} rows but y_true has {onehot.shape[0]} samples."
             )
+        _check_probabilities(proba, name)
+        n_columns = 2 if proba.ndim == 1 else proba.shape[1]
+        if n_columns != onehot.shape[1]:
+            raise MetricInputError(
+                f"y_true and {name} contain different number of classes: {onehot.shape[1]} "
+                f"vs {n_columns}. Please provide the true labels explicitly through the "
+                "labels argument."
+            )
+        p = proba if proba.ndim == 2 else np.column_stack([1 - proba, proba])
+        p = p.astype(dtype, copy=True)
+        _warn_not_normalized(p, dtype)
+        eps = np.finfo(dtype).eps
+        np.clip(p, eps, 1 - eps, out=p)
+        terms = -(onehot * np.log(p)).sum(axis=1)
+        return terms.astype(dtype, copy=False)
+    # 1-D labels: the probability of each sample's own class
+    if proba.ndim == 1:
+        _check_probabilities(proba, name)
+        codes, idx, _ = _proba_classes(y_true, proba, labels, name, n_columns=2)
     else:
-        classes = np.unique(as_array(labels, "labels", ndim=(1,)))
-        if classes.shape[0] < 2:
-            raise MetricInputError(
-                f"labels must hold at least two classes; got {classes.tolist()}."
-            )
-        idx = np.minimum(np.searchsorted(classes, yt), classes.shape[0] - 1)
-        missing = classes[idx] != yt
-        if missing.any():
-            i = int(np.argmax(missing))
-            raise MetricInputError(
-                f"y_true holds {float(yt[i]):g} at {location('y_true', (i,))}, which is not "
-                f"in labels {classes.tolist()}."
-            )
-    n_columns = 2 if proba.ndim == 1 else proba.shape[1]
-    if n_columns != classes.shape[0]:
-        what = "1-D (binary)" if proba.ndim == 1 else f"{n_columns} columns"
-        raise MetricInputError(
-            f"y_pred is {what} but there are {classes.shape[0]} classes "
-            f"{classes.tolist()}; give one column per class (sorted), or pass labels=."
-        )
+        codes, idx, _ = _proba_classes(y_true, proba, labels, name)
+        _warn_not_normalized(proba, dtype)
     proba = proba.astype(dtype, copy=False)
     if proba.ndim == 1:
         # p = proba for the greater class, 1 - proba for the other, built in place
         p = 1 - proba
-        np.copyto(p, proba, where=(idx == 1) if idx is not None else (yt == classes[1]))
+        np.copyto(p, proba, where=idx == 1)
     else:
-        if idx is None:
-            idx = np.searchsorted(classes, yt)
         p = np.take_along_axis(proba, idx[:, None], axis=1)[:, 0]
     eps = np.finfo(dtype).eps
     np.clip(p, eps, 1 - eps, out=p)
@@ -919,21 +1110,67 @@ def _log_loss_terms(y_true, y_pred, labels) -> np.ndarray:
     return np.negative(p, out=p)
 
 
-def log_loss_per_sample(y_true, y_pred, *, labels=None):
+def _is_indicator(y_true) -> bool:
+    """Whether ``y_true`` is a numeric matrix with more than one column (one-hot labels)."""
+    try:
+        shape = np.shape(y_true)
+    except ValueError:
+        return False
+    if len(shape) != 2 or shape[1] < 2:
+        return False
+    return np.asarray(y_true).dtype.kind in "fiub"
+
+
+def _warn_not_normalized(proba: np.ndarray, dtype) -> None:
+    """scikit-learn's UserWarning for rows of a probability matrix not summing to 1."""
+    eps = np.finfo(dtype).eps
+    sums = proba.sum(axis=1)
+    if not np.all(np.isclose(sums, 1, rtol=np.sqrt(eps))):
+        warnings.warn(
+            "The y_prob values do not sum to one. Make sure to pass probabilities.",
+            UserWarning,
+            stacklevel=4,
+        )
+
+
+def _renamed_proba(y_proba, y_pred):
+    """scikit-learn 1.9's rename of log_loss's ``y_pred`` to ``y_proba``."""
+    if y_pred is not None:
+        if y_proba is not None:
+            raise MetricInputError(
+                "Cannot use both `y_pred` and `y_proba`. `y_pred` is deprecated, use "
+                "`y_proba` instead."
+            )
+        warnings.warn(
+            "`y_pred` was renamed to `y_proba` (as in scikit-learn 1.9). Use `y_proba` instead.",
+            FutureWarning,
+            stacklevel=3,
+        )
+        return y_pred
+    if y_proba is None:
+        raise MetricInputError("y_proba is missing: pass the predicted probabilities.")
+    return y_proba
+
+
+def log_loss_per_sample(y_true, y_proba=None, *, labels=None, y_pred=None):
     """Each sample's log-loss term, -log p(true class), clipped at float eps.
 
     Its mean (``sample_weight``-weighted mean) is :func:`log_loss`.
 
     Parameters
     ----------
-    y_true : array-like of shape (n_samples,)
-        Integer class labels.
-    y_pred : array-like of shape (n_samples,) or (n_samples, n_classes)
+    y_true : array-like of shape (n_samples,) or (n_samples, n_classes)
+        Class labels of any kind (sorted to name the columns), or a 0/1
+        indicator matrix with one column per class (one-hot).
+    y_proba : array-like of shape (n_samples,) or (n_samples, n_classes)
         1-D: the probability of the greater of two classes; 2-D: one column
         per class, in sorted class order. Values in [0, 1]; rows are not
-        renormalised.
+        renormalised (a UserWarning when they do not sum to 1).
     labels : array-like, default None
         All the classes (needed when ``y_true`` holds only one).
+    y_pred : array-like, default None
+        The old name of ``y_proba`` (scikit-learn renamed it in 1.9); a
+        FutureWarning.
 
     Returns
     -------
@@ -945,10 +1182,10 @@ def log_loss_per_sample(y_true, y_pred, *, labels=None):
     >>> log_loss_per_sample([1, 0], [0.5, 0.2]).round(4).tolist()
     [0.6931, 0.2231]
     """
-    return _log_loss_terms(y_true, y_pred, labels)
+    return _log_loss_terms(y_true, _renamed_proba(y_proba, y_pred), labels)
 
 
-def log_loss(y_true, y_pred, *, normalize=True, sample_weight=None, labels=None):
+def log_loss(y_true, y_proba=None, *, normalize=True, sample_weight=None, labels=None, y_pred=None):
     """Logistic (cross-entropy) loss: mean of -log p(true class).
 
     Binary: -(1/N) sum(y log p + (1 - y) log(1 - p)). Probabilities are
@@ -957,9 +1194,10 @@ def log_loss(y_true, y_pred, *, normalize=True, sample_weight=None, labels=None)
 
     Parameters
     ----------
-    y_true : array-like of shape (n_samples,)
-        Integer class labels (classes are sorted).
-    y_pred : array-like of shape (n_samples,) or (n_samples, n_classes)
+    y_true : array-like of shape (n_samples,) or (n_samples, n_classes)
+        Class labels of any kind (classes are sorted), or a 0/1 indicator
+        matrix with one column per class (one-hot).
+    y_proba : array-like of shape (n_samples,) or (n_samples, n_classes)
         1-D: the probability of the greater of two classes; 2-D: one column
         per class. Values in [0, 1].
     normalize : bool, default True
@@ -967,6 +1205,9 @@ def log_loss(y_true, y_pred, *, normalize=True, sample_weight=None, labels=None)
     sample_weight : array-like of shape (n_samples,), default None
     labels : array-like, default None
         All the classes (needed when ``y_true`` holds only one).
+    y_pred : array-like, default None
+        The old name of ``y_proba`` (scikit-learn renamed it in 1.9); a
+        FutureWarning.
 
     Returns
     -------
@@ -980,7 +1221,7 @@ def log_loss(y_true, y_pred, *, normalize=True, sample_weight=None, labels=None)
     >>> round(log_loss([0, 2, 1], [[0.8, 0.1, 0.1], [0.2, 0.2, 0.6], [0.3, 0.5, 0.2]]), 4)
     0.4757
     """
-    terms = _log_loss_terms(y_true, y_pred, labels)
+    terms = _log_loss_terms(y_true, _renamed_proba(y_proba, y_pred), labels)
     normalize = _check_bool(normalize, "normalize")
     w = check_sample_weight(sample_weight, terms.shape[0])
     if normalize:
@@ -1076,3 +1317,405 @@ def top_k_predictions(y_score, *, k, dtype=np.int64):
     rank = np.cumsum(tied, axis=1, dtype=np.min_scalar_type(n_labels))
     pred = above | (tied & (rank <= room[:, None]))
     return pred.astype(dtype, copy=False)
+
+
+# ---------------------------------------------------------------------------
+# more label metrics: MCC, balanced accuracy, Cohen's kappa, Brier, top-k accuracy
+# ---------------------------------------------------------------------------
+def matthews_corrcoef(y_true, y_pred, *, sample_weight=None):
+    """Matthews correlation coefficient (binary and multiclass, R_K of Gorodkin).
+
+    ``(c s - t . p) / sqrt((s^2 - p . p)(s^2 - t . t))`` with c the (weighted)
+    number of correct samples, s the total, t and p the per-class true and
+    predicted counts; 0.0 when a denominator factor is 0, as scikit-learn.
+
+    Parameters
+    ----------
+    y_true, y_pred : array-like of shape (n_samples,)
+        Class labels of any kind (numbers, strings, booleans).
+    sample_weight : array-like of shape (n_samples,), default None
+
+    Returns
+    -------
+    float
+        In [-1, 1].
+
+    Examples
+    --------
+    >>> from metrics.classification import matthews_corrcoef
+    >>> round(matthews_corrcoef([1, 1, 1, 0], [1, 0, 1, 1]), 4)
+    -0.3333
+    """
+    cm = confusion_matrix(y_true, y_pred, sample_weight=sample_weight)
+    t_sum = cm.sum(axis=1, dtype=np.float64)
+    p_sum = cm.sum(axis=0, dtype=np.float64)
+    n_correct = np.trace(cm, dtype=np.float64)
+    n_samples = p_sum.sum()
+    cov_ytyp = n_correct * n_samples - np.dot(t_sum, p_sum)
+    cov_ypyp = n_samples**2 - np.dot(p_sum, p_sum)
+    cov_ytyt = n_samples**2 - np.dot(t_sum, t_sum)
+    product = cov_ypyp * cov_ytyt
+    if product == 0:
+        return 0.0
+    return float(cov_ytyp / np.sqrt(product))
+
+
+def balanced_accuracy_score(y_true, y_pred, *, sample_weight=None, adjusted=False):
+    """Balanced accuracy: the mean over classes of the recall of each class.
+
+    A class that only occurs in ``y_pred`` has no recall and is left out
+    (with a UserWarning, as scikit-learn). ``adjusted=True`` rescales so that
+    chance scores 0: ``(score - 1/K) / (1 - 1/K)``.
+
+    Parameters
+    ----------
+    y_true, y_pred : array-like of shape (n_samples,)
+        Class labels of any kind.
+    sample_weight : array-like of shape (n_samples,), default None
+    adjusted : bool, default False
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> from metrics.classification import balanced_accuracy_score
+    >>> balanced_accuracy_score([0, 1, 0, 0, 1, 0], [0, 1, 0, 0, 0, 1])
+    0.625
+    """
+    adjusted = _check_bool(adjusted, "adjusted")
+    cm = confusion_matrix(y_true, y_pred, sample_weight=sample_weight)
+    support = cm.sum(axis=1)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        per_class = np.diag(cm) / support
+    if np.isnan(per_class).any():
+        warnings.warn("y_pred contains classes not in y_true", UserWarning, stacklevel=2)
+        per_class = per_class[~np.isnan(per_class)]
+    score = np.mean(per_class)
+    if adjusted:
+        chance = 1 / per_class.shape[0]
+        score -= chance
+        score /= 1 - chance
+    return float(score)
+
+
+def cohen_kappa_score(
+    y1, y2, *, labels=None, weights=None, sample_weight=None, replace_undefined_by=np.nan
+):
+    """Cohen's kappa: agreement of two annotators beyond chance, 1 - sum(w O) / sum(w E).
+
+    O is the confusion matrix of ``y1`` against ``y2`` and E the one
+    expected by chance (outer product of its margins over the total); w is
+    0 on the diagonal and 1 elsewhere, or ``|i - j|`` ("linear") or
+    ``(i - j)^2`` ("quadratic") for ordinal labels.
+
+    Parameters
+    ----------
+    y1, y2 : array-like of shape (n_samples,)
+        The two annotators' labels, of any kind.
+    labels : array-like, default None
+        The classes to count (and their order, which matters for
+        ``weights``); default the sorted labels present.
+    weights : {None, "linear", "quadratic"}, default None
+    sample_weight : array-like of shape (n_samples,), default None
+    replace_undefined_by : float, default np.nan
+        The value when kappa is 0/0 (with an :class:`UndefinedMetricWarning`).
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> from metrics.classification import cohen_kappa_score
+    >>> round(cohen_kappa_score([0, 1, 1, 2], [0, 1, 2, 2]), 4)
+    0.6364
+    """
+    if weights not in (None, "linear", "quadratic"):
+        raise MetricInputError(f'weights must be None, "linear" or "quadratic"; got {weights!r}.')
+    try:
+        cm = confusion_matrix(y1, y2, labels=labels, sample_weight=sample_weight)
+    except MetricInputError as exc:
+        raise MetricInputError(str(exc).replace("y_true", "y1").replace("y_pred", "y2")) from None
+    cm = cm.astype(np.float64)
+    n_classes = cm.shape[0]
+    sum0, sum1 = cm.sum(axis=0), cm.sum(axis=1)
+    total = sum0.sum()
+    if total == 0:
+        warnings.warn(
+            "`y2` contains no labels that are present in both `y1` and `labels`. "
+            "`cohen_kappa_score` is undefined and set to the value defined by the "
+            f"`replace_undefined_by` param, which is set to {replace_undefined_by}.",
+            UndefinedMetricWarning,
+            stacklevel=2,
+        )
+        return replace_undefined_by
+    expected = np.outer(sum0, sum1) / total
+    index = np.arange(n_classes)
+    if weights is None:
+        w_mat = 1.0 - np.eye(n_classes)
+    elif weights == "linear":
+        w_mat = np.abs(index[None, :] - index[:, None]).astype(np.float64)
+    else:
+        w_mat = ((index[None, :] - index[:, None]) ** 2).astype(np.float64)
+    denominator = np.sum(w_mat * expected)
+    if denominator == 0:
+        warnings.warn(
+            "`y1`, `y2` and `labels` have only one label in common. `cohen_kappa_score` "
+            "is undefined and set to the value defined by the `replace_undefined_by` "
+            f"param, which is set to {replace_undefined_by}.",
+            UndefinedMetricWarning,
+            stacklevel=2,
+        )
+        return replace_undefined_by
+    return float(1 - np.sum(w_mat * cm) / denominator)
+
+
+def _check_probabilities(proba: np.ndarray, name: str) -> None:
+    bad = (proba < 0) | (proba > 1)
+    if bad.any():
+        where = np.unravel_index(int(np.argmax(bad)), bad.shape)
+        raise MetricInputError(
+            f"{name} must hold probabilities in [0, 1]; found {float(proba[where])!r} "
+            f"at {location(name, where)}."
+        )
+
+
+def brier_score_loss(
+    y_true, y_proba, *, sample_weight=None, pos_label=None, labels=None, scale_by_half="auto"
+):
+    """Brier score: the (weighted) mean squared distance of probabilities to the outcome.
+
+    Binary (1-D ``y_proba``, the probability of ``pos_label``):
+    mean of (p - [y == pos_label])^2. Multiclass (one column per class,
+    sorted): mean over samples of sum_c (p_c - [y == c])^2, halved when
+    there are at most two columns (``scale_by_half="auto"``), as
+    scikit-learn 1.9.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        Class labels of any kind.
+    y_proba : array-like of shape (n_samples,) or (n_samples, n_classes)
+        Probabilities in [0, 1].
+    sample_weight : array-like of shape (n_samples,), default None
+    pos_label : label, default None
+        Binary: the positive class; None means 1 for labels in {0, 1} or
+        {-1, 1}, otherwise the greater label (strings must name it).
+    labels : array-like, default None
+        Multiclass: all the classes, in column order (sorted).
+    scale_by_half : bool or "auto", default "auto"
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> from metrics.classification import brier_score_loss
+    >>> round(brier_score_loss([0, 1, 1, 0], [0.1, 0.9, 0.8, 0.3]), 4)
+    0.0375
+    """
+    proba = as_array(y_proba, "y_proba", ndim=(1, 2))
+    if proba.ndim == 2 and proba.shape[1] == 1:
+        proba = proba[:, 0]
+    if not (isinstance(scale_by_half, (bool, np.bool_)) or scale_by_half == "auto"):
+        raise MetricInputError(
+            f'scale_by_half must be True, False or "auto"; got {scale_by_half!r}.'
+        )
+    if proba.ndim == 1:
+        (y,), classes = encode_labels(y_true, names=("y_true",), ndim=(1, 2))
+        if y.ndim == 2:
+            if y.shape[1] != 1:
+                raise MetricInputError(f"y_true must be 1-D for a 1-D y_proba; got {y.shape}.")
+            y = y[:, 0]
+        if y.shape[0] != proba.shape[0]:
+            raise MetricInputError(
+                f"y_proba has {proba.shape[0]} rows but y_true has {y.shape[0]} samples."
+            )
+        present = np.unique(y)
+        if present.shape[0] > 2:
+            raise MetricInputError(
+                "The type of the target inferred from y_true is multiclass but should be "
+                "binary according to the shape of y_proba."
+            )
+        _check_probabilities(proba, "y_proba")
+        if pos_label is None:
+            if classes is not None:
+                raise MetricInputError(
+                    f"y_true takes value in {set(format_labels(classes))} and pos_label is not "
+                    "specified: either make y_true take value in {0, 1} or {-1, 1} or pass "
+                    "pos_label explicitly."
+                )
+            allowed = ([0.0, 1.0], [-1.0, 1.0], [0.0], [-1.0], [1.0])
+            code = 1.0 if present.tolist() in allowed else float(present[-1])
+        else:
+            code = label_code(classes, pos_label)
+        target = (y == code) if code is not None else np.zeros(y.shape, dtype=bool)
+        terms = 2 * (target - proba) ** 2  # both columns [1 - p, p] count
+        n_columns = 2
+    else:
+        classes_, idx, _ = _proba_classes(y_true, proba, labels, "y_proba")
+        onehot = np.zeros(proba.shape)
+        onehot[np.arange(proba.shape[0]), idx] = 1.0
+        terms = ((onehot - proba) ** 2).sum(axis=1)
+        n_columns = proba.shape[1]
+    w = check_sample_weight(sample_weight, terms.shape[0])
+    score = float(np.average(terms, weights=w))
+    if scale_by_half == "auto":
+        scale_by_half = n_columns < 3
+    return score * 0.5 if scale_by_half else score
+
+
+def _proba_classes(y_true, proba: np.ndarray, labels, proba_name: str, *, n_columns=None):
+    """Classes of a probability matrix: ``(classes, column index of each sample, codes)``.
+
+    ``labels`` (sorted) or the sorted labels of ``y_true`` name the columns;
+    their number must equal the number of columns.
+    """
+    (y,), classes = encode_labels(y_true, names=("y_true",), ndim=(1, 2))
+    if y.ndim == 2 and y.shape[1] == 1:
+        y = y[:, 0]
+    if y.ndim != 1:
+        raise MetricInputError(f"y_true must be 1-D class labels; got shape {y.shape}.")
+    if classes is None:
+        _check_integral(y, "y_true")
+    if y.shape[0] != proba.shape[0]:
+        raise MetricInputError(
+            f"{proba_name} has {proba.shape[0]} rows but y_true has {y.shape[0]} samples."
+        )
+    if n_columns is None:
+        _check_probabilities(proba, proba_name)
+        n_columns = proba.shape[1]
+    if labels is None:
+        present = np.unique(y)
+        if present.shape[0] < 2:
+            raise MetricInputError(
+                f"y_true contains only one label ({_shown(present, classes)[0]}). Please "
+                "provide the list of all expected class labels explicitly through the "
+                "labels argument."
+            )
+        codes = present
+    else:
+        codes = np.unique(_label_codes(labels, classes))
+        if codes.shape[0] < 2:
+            raise MetricInputError(
+                f"The labels array needs to contain at least two labels, got {labels!r}."
+            )
+    at = np.minimum(np.searchsorted(codes, y), codes.shape[0] - 1)
+    missing = codes[at] != y
+    if missing.any():
+        i = int(np.argmax(missing))
+        raise MetricInputError(
+            f"y_true contains values not belonging to the passed labels {labels!r}: "
+            f"{_shown(y[i : i + 1], classes)[0]!r} at {location('y_true', (i,))}."
+        )
+    if codes.shape[0] != n_columns:
+        raise MetricInputError(
+            f"y_true and {proba_name} contain different number of classes: "
+            f"{codes.shape[0]} vs {n_columns}. Please provide the true labels "
+            "explicitly through the labels argument."
+        )
+    return codes, at, y
+
+
+def top_k_accuracy_score(y_true, y_score, *, k=2, normalize=True, sample_weight=None, labels=None):
+    """Top-k accuracy: the share of samples whose true class is among the k best-scored.
+
+    Ties follow scikit-learn: classes are ordered by a stable ascending sort
+    of the scores, reversed, so among equal scores the higher column comes
+    first. Binary input (1-D ``y_score``, the score of the greater class):
+    with k = 1 the prediction is ``score > 0.5`` for probabilities (else
+    ``> 0``); k >= 2 is always right.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        Class labels of any kind.
+    y_score : array-like of shape (n_samples,) or (n_samples, n_classes)
+        One column per class, in sorted class order (or ``labels`` order).
+    k : int, default 2
+    normalize : bool, default True
+        False returns the (weighted) number of hits.
+    sample_weight : array-like of shape (n_samples,), default None
+    labels : array-like, default None
+        All the classes, sorted; needed when ``y_true`` lacks some.
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> from metrics.classification import top_k_accuracy_score
+    >>> y_score = [[0.5, 0.2, 0.2], [0.3, 0.4, 0.2], [0.2, 0.4, 0.3], [0.7, 0.2, 0.1]]
+    >>> top_k_accuracy_score([0, 1, 2, 2], y_score, k=2)
+    0.75
+    """
+    k = check_k(k)
+    normalize = _check_bool(normalize, "normalize")
+    (y,), classes = encode_labels(y_true, names=("y_true",), ndim=(1, 2))
+    if y.ndim == 2:
+        if y.shape[1] != 1:
+            raise MetricInputError(f"y_true must be 1-D class labels; got shape {y.shape}.")
+        y = y[:, 0]
+    s = as_array(y_score, "y_score", ndim=(1, 2))
+    if s.ndim == 2 and s.shape[1] == 1:
+        s = s[:, 0]
+    if s.shape[0] != y.shape[0]:
+        raise MetricInputError(
+            f"y_score has {s.shape[0]} rows but y_true has {y.shape[0]} samples."
+        )
+    present = np.unique(y)
+    binary = present.shape[0] <= 2 and (labels is None or len(labels) <= 2)
+    if labels is None:
+        codes = present
+        if binary and s.ndim == 2:
+            raise MetricInputError(
+                f"`y_true` is binary while y_score is 2d with {s.shape[1]} classes. If "
+                "`y_true` does not contain all the labels, `labels` must be provided."
+            )
+    else:
+        codes = _label_codes(labels, classes)
+        if np.unique(codes).shape[0] != codes.shape[0]:
+            raise MetricInputError("Parameter 'labels' must be unique.")
+        if not np.all(np.diff(codes) > 0):
+            raise MetricInputError("Parameter 'labels' must be ordered.")
+        if np.setdiff1d(present, codes).shape[0]:
+            raise MetricInputError("'y_true' contains labels not in parameter 'labels'.")
+    n_score_classes = s.shape[1] if s.ndim == 2 else 2
+    if codes.shape[0] != n_score_classes:
+        raise MetricInputError(
+            f"Number of classes in 'y_true' ({codes.shape[0]}) not equal to the number of "
+            f"classes in 'y_score' ({n_score_classes}). You can provide a list of all known "
+            "classes by assigning it to the `labels` parameter."
+        )
+    if not binary and s.ndim != 2:
+        raise MetricInputError(
+            "`y_score` needs to be of shape `(n_samples, n_classes)`, since `y_true` contains "
+            f"multiple classes. Got `y_score.shape={s.shape}`."
+        )
+    if k >= codes.shape[0]:
+        warnings.warn(
+            f"'k' ({k}) greater than or equal to 'n_classes' ({codes.shape[0]}) will result "
+            "in a perfect score and is therefore meaningless.",
+            UndefinedMetricWarning,
+            stacklevel=2,
+        )
+    t = np.searchsorted(codes, y)
+    if s.ndim == 1:
+        if k == 1:
+            threshold = 0.5 if s.min() >= 0 and s.max() <= 1 else 0
+            hits = (s > threshold).astype(np.int64) == t
+        else:
+            hits = np.ones(s.shape[0], dtype=bool)
+    else:
+        true_score = s[np.arange(s.shape[0]), t][:, None]
+        cols = np.arange(s.shape[1])
+        ahead = (s > true_score) | ((s == true_score) & (cols[None, :] > t[:, None]))
+        hits = np.count_nonzero(ahead, axis=1) < k
+    w = check_sample_weight(sample_weight, y.shape[0])
+    if normalize:
+        return float(np.average(hits, weights=w))
+    return float(hits.sum() if w is None else np.dot(hits, w))

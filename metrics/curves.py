@@ -80,6 +80,9 @@ from metrics._validation import (
     check_same_shape,
     check_sample_weight,
     check_two_classes,
+    encode_labels,
+    format_labels,
+    label_code,
     location,
 )
 
@@ -89,6 +92,7 @@ __all__ = [
     "auc_pairwise",
     "auc_rank",
     "average_precision_score",
+    "det_curve",
     "gini",
     "precision_recall_curve",
     "roc_auc_score",
@@ -113,9 +117,9 @@ def _check_average(average) -> None:
         )
 
 
-def _positive_is_zero(pos_label, *, allow_none: bool = True) -> bool:
+def _positive_is_zero(pos_label) -> bool:
     """Validate ``pos_label`` for 0/1 labels; True when label 0 is the positive class."""
-    if pos_label is None and allow_none:
+    if pos_label is None:
         return False
     if isinstance(pos_label, Real) and not isinstance(pos_label, bool | np.bool_):
         if pos_label == 1:
@@ -124,9 +128,8 @@ def _positive_is_zero(pos_label, *, allow_none: bool = True) -> bool:
             return True
     elif isinstance(pos_label, bool | np.bool_):
         return not bool(pos_label)
-    allowed = "None, 1 or 0" if allow_none else "1 or 0"
     raise MetricInputError(
-        f"pos_label must be {allowed} (labels are 0/1; 1 is the positive class unless "
+        f"pos_label must be None, 1 or 0 (labels are 0/1; 1 is the positive class unless "
         f"pos_label=0); got {pos_label!r}."
     )
 
@@ -204,13 +207,102 @@ def _mask(y: np.ndarray) -> np.ndarray:
     return y if y.dtype == bool else y != 0
 
 
-def _binary_input(y_true, y_score, sample_weight=None, pos_label=None, *, allow_none=True):
-    """Validated binary input: (positive mask, scores, weights or None)."""
-    flip = _positive_is_zero(pos_label, allow_none=allow_none)
-    y, s = _labels_and_scores(y_true, y_score, multilabel_ok=False)
+def _fast_pos_label(pos_label) -> bool:
+    """Whether ``pos_label`` is one the 0/1 fast path handles (None, 0, 1, False, True)."""
+    if pos_label is None or isinstance(pos_label, bool | np.bool_):
+        return True
+    return isinstance(pos_label, Real) and pos_label in (0, 1)
+
+
+def _class_labels(y_true, name: str = "y_true"):
+    """1-D class labels of any kind as float codes: ``(codes, classes or None)``.
+
+    Strings, booleans, objects and pandas categoricals go through
+    :func:`metrics._validation.encode_labels`; numeric labels must be whole
+    numbers (scikit-learn calls anything else a continuous target).
+    """
+    (y,), classes = encode_labels(y_true, names=(name,))
+    if y.ndim == 2:
+        if y.shape[1] != 1:
+            raise MetricInputError(
+                f"{name} must be 1-D (binary labels, one per sample); got shape {y.shape}."
+            )
+        y = y[:, 0]
+    if classes is None:
+        bad = y != np.trunc(y)
+        if bad.any():
+            i = int(np.argmax(bad))
+            raise MetricInputError(
+                f"{name} must hold class labels; found the continuous value {float(y[i])!r} "
+                f"at {location(name, (i,))}."
+            )
+    return y, classes
+
+
+def _is_label_matrix(y_true) -> bool:
+    """Whether ``y_true`` is 2-D with more than one column (multilabel indicator input)."""
+    try:
+        shape = np.shape(y_true)
+    except ValueError:  # ragged: as_array names it
+        return True
+    return len(shape) == 2 and shape[1] > 1
+
+
+def _present_labels(y: np.ndarray, classes) -> np.ndarray:
+    """The sorted distinct labels (codes) of ``y``."""
+    return np.unique(y)
+
+
+def _pos_code(y: np.ndarray, classes, pos_label) -> float:
+    """scikit-learn's ``_check_pos_label_consistency``: the code of the positive class.
+
+    ``pos_label=None`` means 1 and needs labels in {0, 1} or {-1, 1} (or
+    one of 0, -1, 1 alone); otherwise the label must be named. A
+    ``pos_label`` that does not occur gives NaN (no sample is positive).
+    """
+    if pos_label is None:
+        present = _present_labels(y, classes)
+        allowed = ([0.0, 1.0], [-1.0, 1.0], [0.0], [-1.0], [1.0])
+        if classes is not None or present.tolist() not in allowed:
+            shown = ", ".join(
+                repr(v)
+                for v in format_labels(
+                    present if classes is None else classes[present.astype(np.intp)]
+                )
+            )
+            raise MetricInputError(
+                f"y_true takes value in {{{shown}}} and pos_label is not specified: either "
+                "make y_true take value in {0, 1} or {-1, 1} or pass pos_label explicitly."
+            )
+        return 1.0
+    code = label_code(classes, pos_label)
+    return float("nan") if code is None else code
+
+
+def _binary_input(y_true, y_score, sample_weight=None, pos_label=None):
+    """Validated binary input: (positive mask, scores, weights or None).
+
+    0/1 labels with ``pos_label`` None/1/0 take the fast path; any other
+    labels (``{-1, 1}``, ``{1, 2}``, strings, booleans, categoricals) are
+    encoded and compared with ``pos_label`` as scikit-learn's curves do.
+    """
+    if _valid_label_array(y_true) is not None and _fast_pos_label(pos_label):
+        flip = _positive_is_zero(pos_label)
+        y, s = _labels_and_scores(y_true, y_score, multilabel_ok=False)
+        w = check_sample_weight(sample_weight, y.shape[0])
+        pos = _mask(y)
+        return (~pos if flip else pos), s, w
+    y, classes = _class_labels(y_true)
+    s = as_1d(_finite_scores(y_score, (1, 2)), "y_score")
+    check_same_shape(y, s, "y_true", "y_score")
     w = check_sample_weight(sample_weight, y.shape[0])
-    pos = _mask(y)
-    return (~pos if flip else pos), s, w
+    present = _present_labels(y, classes)
+    if present.shape[0] > 2 and pos_label is None:
+        raise MetricInputError(
+            f"y_true holds {present.shape[0]} classes (multiclass format is not supported "
+            "without pos_label); pass pos_label to score one class against the rest."
+        )
+    return y == _pos_code(y, classes, pos_label), s, w
 
 
 def _refuse_single_class(pos: np.ndarray, w: np.ndarray | None, what: str = "y_true") -> None:
@@ -962,7 +1054,170 @@ def auc(x, y):
     return float(direction * np.sum(dx * (ya[1:] + ya[:-1])) / 2.0)
 
 
-def roc_auc_score(y_true, y_score, *, average="macro", sample_weight=None):
+def _check_max_fpr(max_fpr):
+    if max_fpr is None:
+        return None
+    if isinstance(max_fpr, bool | np.bool_) or not isinstance(max_fpr, Real):
+        raise MetricInputError(f"max_fpr must be a number in (0, 1] or None; got {max_fpr!r}.")
+    if not 0 < max_fpr <= 1:
+        raise MetricInputError(f"Expected max_fpr in range (0, 1], got: {max_fpr!r}")
+    return None if max_fpr == 1 else float(max_fpr)
+
+
+def _partial_auc(pos: np.ndarray, s: np.ndarray, w, max_fpr: float) -> float:
+    """McClish-standardized partial AUC up to ``max_fpr`` (scikit-learn's formula)."""
+    fpr, tpr, _ = roc_curve(pos, s, sample_weight=w)
+    stop = int(np.searchsorted(fpr, max_fpr, "right"))
+    x_interp = [fpr[stop - 1], fpr[stop]]
+    y_interp = [tpr[stop - 1], tpr[stop]]
+    tpr = np.append(tpr[:stop], np.interp(max_fpr, x_interp, y_interp))
+    fpr = np.append(fpr[:stop], max_fpr)
+    partial = float(np.sum(np.diff(fpr) * (tpr[1:] + tpr[:-1])) / 2.0)
+    min_area = 0.5 * max_fpr**2
+    max_area = max_fpr
+    return 0.5 * (1 + (partial - min_area) / (max_area - min_area))
+
+
+def _multilabel_partial_auc(y, s, w, average, max_fpr):
+    """Partial AUC per label (a loop over the labels), averaged as scikit-learn."""
+    mask = _mask(y)
+    if average == "micro":
+        flat_w = None if w is None else np.repeat(w, y.shape[1])
+        return _partial_auc(mask.ravel(), s.ravel(), flat_w, max_fpr)
+    if average == "samples":
+        raise MetricInputError(
+            "max_fpr is not available with average='samples' (one partial ROC per row); "
+            "use another average."
+        )
+    _refuse_single_class_columns(y, w)
+    scores = np.array([_partial_auc(mask[:, j], s[:, j], w, max_fpr) for j in range(y.shape[1])])
+    if average is None:
+        return scores
+    if average == "macro":
+        return float(np.mean(scores))
+    support = np.count_nonzero(mask, axis=0) if w is None else w @ mask
+    total = float(support.sum())
+    if abs(total) <= 1e-8:
+        return 0.0
+    return float(np.dot(np.where(support == 0, 0.0, scores), support) / total)
+
+
+def _score_is_matrix(y_score) -> bool:
+    try:
+        shape = np.shape(y_score)
+    except ValueError:
+        return False
+    return len(shape) == 2 and shape[1] > 1
+
+
+def _multiclass_input(y_true, y_score, labels, sample_weight):
+    """1-D class labels and one score column per class: (class index, scores, weights)."""
+    y, classes = _class_labels(y_true)
+    s = _finite_scores(y_score, (2,))
+    if s.shape[0] != y.shape[0]:
+        raise MetricInputError(
+            f"y_true has {y.shape[0]} samples but y_score has {s.shape[0]} rows."
+        )
+    w = check_sample_weight(sample_weight, y.shape[0])
+    if labels is not None:
+        raw = np.asarray(labels)
+        if raw.ndim != 1 or raw.shape[0] == 0:
+            raise MetricInputError(f"labels must be a non-empty 1-D list; got {labels!r}.")
+        if raw.dtype.kind in "fiub" and classes is None:
+            codes = as_array(raw, "labels", ndim=(1,))
+        else:
+            found = [label_code(classes, v) for v in raw.tolist()]
+            codes = np.array([np.nan if c is None else c for c in found])
+        if np.unique(codes).shape[0] != codes.shape[0]:
+            raise MetricInputError("Parameter 'labels' must be unique")
+        if not np.all(np.diff(codes) > 0):
+            raise MetricInputError("Parameter 'labels' must be ordered")
+        if codes.shape[0] != s.shape[1]:
+            raise MetricInputError(
+                f"Number of given labels, {codes.shape[0]}, not equal to the number of "
+                f"columns in 'y_score', {s.shape[1]}"
+            )
+        if np.setdiff1d(y, codes).shape[0]:
+            raise MetricInputError("'y_true' contains labels not in parameter 'labels'")
+    else:
+        codes = np.unique(y)
+        if codes.shape[0] != s.shape[1]:
+            raise MetricInputError(
+                f"Number of classes in y_true ({codes.shape[0]}) not equal to the number of "
+                f"columns in 'y_score' ({s.shape[1]})"
+            )
+    return np.searchsorted(codes, y), s, w
+
+
+def _multiclass_auc(y_true, y_score, *, average, sample_weight, multi_class, labels, max_fpr):
+    """scikit-learn's ``_multiclass_roc_auc_score``: one-vs-rest or one-vs-one."""
+    if max_fpr is not None:
+        raise MetricInputError(
+            "Partial AUC computation not available in multiclass setting, 'max_fpr' must be "
+            f"set to `None`, received `max_fpr={max_fpr}` instead"
+        )
+    if multi_class == "raise":
+        raise MetricInputError(
+            "multi_class must be in ('ovo', 'ovr'): y_true holds more than two classes "
+            "(multiclass ROC AUC averages one-vs-rest or one-vs-one AUCs)."
+        )
+    if multi_class not in ("ovo", "ovr"):
+        raise MetricInputError(
+            f"multi_class='{multi_class}' is not supported for multiclass ROC AUC, "
+            "multi_class must be in ('ovo', 'ovr')"
+        )
+    options = (
+        ("micro", "macro", "weighted", None)
+        if multi_class == "ovr"
+        else (
+            "macro",
+            "weighted",
+        )
+    )
+    if average not in options:
+        raise MetricInputError(
+            f"average must be one of {options} for multiclass problems (multi_class="
+            f"'{multi_class}'); got {average!r}."
+        )
+    t, s, w = _multiclass_input(y_true, y_score, labels, sample_weight)
+    if not np.allclose(1, s.sum(axis=1)):
+        raise MetricInputError(
+            "Target scores need to be probabilities for multiclass roc_auc, i.e. they "
+            "should sum up to 1.0 over classes"
+        )
+    if multi_class == "ovr":
+        onehot = np.zeros(s.shape, dtype=np.int8)
+        onehot[np.arange(s.shape[0]), t] = 1
+        return _multilabel_score("auc", onehot, s, w, average)
+    if w is not None:
+        raise MetricInputError(
+            "sample_weight is not supported for multiclass one-vs-one ROC AUC, "
+            "'sample_weight' must be None in this case."
+        )
+    present = np.unique(t)
+    a_idx, b_idx = np.triu_indices(present.shape[0], k=1)
+    scores = np.empty(a_idx.shape[0])
+    prevalence = np.empty(a_idx.shape[0])
+    for i, (a, b) in enumerate(zip(present[a_idx], present[b_idx], strict=True)):
+        a_mask, b_mask = t == a, t == b
+        ab = a_mask | b_mask
+        prevalence[i] = np.average(ab)
+        a_auc = _binary_auc(a_mask[ab], s[ab, a], None)
+        b_auc = _binary_auc(b_mask[ab], s[ab, b], None)
+        scores[i] = (a_auc + b_auc) / 2
+    return float(np.average(scores, weights=prevalence if average == "weighted" else None))
+
+
+def roc_auc_score(
+    y_true,
+    y_score,
+    *,
+    average="macro",
+    sample_weight=None,
+    max_fpr=None,
+    multi_class="raise",
+    labels=None,
+):
     """Area under the ROC curve, binary or multilabel (scikit-learn's value).
 
     Binary: a tied positive/negative pair counts 1/2 (Mann-Whitney U with
@@ -983,6 +1238,10 @@ def roc_auc_score(y_true, y_score, *, average="macro", sample_weight=None):
         averaged with ``sample_weight``; None the per-label array.
     sample_weight : array-like of shape (n_samples,), optional
         Non-negative weights with a positive sum.
+    max_fpr : float in (0, 1], default None
+        Partial AUC over false positive rates up to ``max_fpr``, standardized
+        by McClish's correction ``(1 + (A - m) / (M - m)) / 2`` (m = max_fpr^2
+        / 2 the chance area, M = max_fpr), as scikit-learn.
 
     Returns
     -------
@@ -995,20 +1254,61 @@ def roc_auc_score(y_true, y_score, *, average="macro", sample_weight=None):
         one column - named - or, for ``average="samples"``, in one row of
         non-zero weight - named).
 
+    Notes
+    -----
+    Multiclass input (1-D ``y_true`` with more than two classes, scores one
+    column per class summing to 1) needs ``multi_class``: "ovr" averages the
+    one-vs-rest AUCs (as multilabel, ``average`` micro/macro/weighted/None),
+    "ovo" the pairwise one-vs-one AUCs of Hand & Till (macro, or weighted by
+    the pair's prevalence). ``labels`` names the columns (sorted) when
+    ``y_true`` lacks a class.
+
     Examples
     --------
     >>> roc_auc_score([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
     0.75
+    >>> p = [[0.7, 0.2, 0.1], [0.2, 0.5, 0.3], [0.1, 0.3, 0.6], [0.5, 0.2, 0.3]]
+    >>> round(roc_auc_score([0, 1, 2, 1], p, multi_class="ovr"), 4)
+    0.875
     >>> roc_auc_score([[1, 0], [0, 1], [1, 1]], [[0.9, 0.5], [0.3, 0.8], [0.6, 0.4]])
     0.75
     """
     _check_average(average)
-    y, s = _labels_and_scores(y_true, y_score, multilabel_ok=True)
-    w = check_sample_weight(sample_weight, y.shape[0])
-    if y.ndim == 2:
-        return _multilabel_score("auc", y, s, w, average)
-    pos = _mask(y)
+    max_fpr = _check_max_fpr(max_fpr)
+    if not _is_label_matrix(y_true) and _score_is_matrix(y_score):
+        return _multiclass_auc(
+            y_true,
+            y_score,
+            average=average,
+            sample_weight=sample_weight,
+            multi_class=multi_class,
+            labels=labels,
+            max_fpr=max_fpr,
+        )
+    if _is_label_matrix(y_true) or _valid_label_array(y_true) is not None:
+        y, s = _labels_and_scores(y_true, y_score, multilabel_ok=True)
+        w = check_sample_weight(sample_weight, y.shape[0])
+        if y.ndim == 2:
+            if max_fpr is not None:
+                return _multilabel_partial_auc(y, s, w, average, max_fpr)
+            return _multilabel_score("auc", y, s, w, average)
+        pos = _mask(y)
+    else:
+        y, classes = _class_labels(y_true)
+        s = as_1d(_finite_scores(y_score, (1, 2)), "y_score")
+        check_same_shape(y, s, "y_true", "y_score")
+        w = check_sample_weight(sample_weight, y.shape[0])
+        present = _present_labels(y, classes)
+        if present.shape[0] > 2:
+            raise MetricInputError(
+                f"y_true holds {present.shape[0]} classes; a 1-D y_score scores two classes "
+                "(the greater label is the positive one). For multiclass ROC AUC give one "
+                "score column per class and multi_class='ovr' or 'ovo'."
+            )
+        pos = y == present[-1]  # the greater label is the positive class
     _refuse_single_class(pos, w)
+    if max_fpr is not None:
+        return _partial_auc(pos, s, w, max_fpr)
     return float(_binary_auc(pos, s, w))
 
 
@@ -1049,18 +1349,43 @@ def average_precision_score(y_true, y_score, *, average="macro", pos_label=1, sa
     0.8333
     """
     _check_average(average)
-    flip = _positive_is_zero(pos_label, allow_none=False)
-    y, s = _labels_and_scores(y_true, y_score, multilabel_ok=True)
-    w = check_sample_weight(sample_weight, y.shape[0])
-    if y.ndim == 2:
-        if flip:
+    if _is_label_matrix(y_true):
+        if not (_fast_pos_label(pos_label) and pos_label is not None and pos_label == 1):
             raise MetricInputError(
-                "pos_label must be 1 for multilabel y_true (the label matrix marks "
-                f"positives with 1); got {pos_label!r}."
+                "Parameter pos_label is fixed to 1 for multilabel-indicator y_true. Do not "
+                f"set pos_label or set pos_label to 1 (got {pos_label!r})."
             )
+        y, s = _labels_and_scores(y_true, y_score, multilabel_ok=True)
+        w = check_sample_weight(sample_weight, y.shape[0])
         return _multilabel_score("ap", y, s, w, average)
-    pos = _mask(y)
-    return float(_binary_ap(~pos if flip else pos, s, w))
+    if _score_is_matrix(y_score):  # multiclass: one-vs-rest over the classes present
+        if not (_fast_pos_label(pos_label) and pos_label is not None and pos_label == 1):
+            raise MetricInputError(
+                "Parameter pos_label is fixed to 1 for multiclass y_true. Do not set "
+                f"pos_label or set pos_label to 1 (got {pos_label!r})."
+            )
+        t, s, w = _multiclass_input(y_true, y_score, None, sample_weight)
+        onehot = np.zeros(s.shape, dtype=np.int8)
+        onehot[np.arange(s.shape[0]), t] = 1
+        return _multilabel_score("ap", onehot, s, w, average)
+    y, classes = _class_labels(y_true)
+    s = as_1d(_finite_scores(y_score, (1, 2)), "y_score")
+    check_same_shape(y, s, "y_true", "y_score")
+    w = check_sample_weight(sample_weight, y.shape[0])
+    present = _present_labels(y, classes)
+    if present.shape[0] > 2:
+        raise MetricInputError(
+            f"y_true holds {present.shape[0]} classes; a 1-D y_score scores two classes "
+            "(multiclass average precision takes one score column per class)."
+        )
+    code = label_code(classes, pos_label)
+    if present.shape[0] == 2 and (code is None or not (present == code).any()):
+        shown = format_labels(present if classes is None else classes[present.astype(np.intp)])
+        raise MetricInputError(
+            f"pos_label={pos_label!r} is not a valid label. It should be one of {shown}"
+        )
+    pos = y == (np.nan if code is None else code)
+    return float(_binary_ap(pos, s, w))
 
 
 # ---------------------------------------------------------------------------
@@ -1228,3 +1553,58 @@ def gini(y_true, y_score):
     """
     pos, s = _two_class_input(y_true, y_score)
     return float(2.0 * _fast_auc(pos, s) - 1.0)
+
+
+# ---------------------------------------------------------------------------
+# public: DET curve
+# ---------------------------------------------------------------------------
+def det_curve(y_true, y_score, pos_label=None, sample_weight=None, drop_intermediate=False):
+    """Detection error tradeoff: false positive and false negative rates per threshold.
+
+    As scikit-learn 1.9: one point per distinct score plus a first point at
+    threshold ``+inf`` (nothing predicted positive), trimmed to start where
+    the false positives stop changing and end where the false negatives
+    reach 0, returned with the false positive rate decreasing.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        Binary labels of any kind; both classes present.
+    y_score : array-like of shape (n_samples,)
+    pos_label : label, default None
+        None means 1 for labels in {0, 1} or {-1, 1}.
+    sample_weight : array-like of shape (n_samples,), default None
+    drop_intermediate : bool, default False
+        Drop the points where the true positive count does not change.
+
+    Returns
+    -------
+    fpr, fnr : ndarray of shape (n_thresholds,)
+    thresholds : ndarray of shape (n_thresholds,)
+        Increasing.
+
+    Examples
+    --------
+    >>> fpr, fnr, thr = det_curve([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
+    >>> fpr.tolist(), fnr.tolist(), thr.tolist()
+    ([0.5, 0.5, 0.0], [0.0, 0.5, 0.5], [0.35, 0.4, 0.8])
+    """
+    pos, s, w = _binary_input(y_true, y_score, sample_weight, pos_label)
+    fps, tps, thresholds = _blocks(pos, s, w)
+    tps = np.concatenate(([0.0], tps.astype(np.float64)))
+    fps = np.concatenate(([0.0], fps.astype(np.float64)))
+    thresholds = np.concatenate(([np.inf], thresholds.astype(np.float64)))
+    if drop_intermediate and fps.shape[0] > 2:
+        keep = np.concatenate(([True], (np.diff(tps[:-1]) != 0) | (np.diff(tps[1:]) != 0), [True]))
+        fps, tps, thresholds = fps[keep], tps[keep], thresholds[keep]
+    n_pos = int(np.count_nonzero(pos))
+    if n_pos == 0 or n_pos == pos.shape[0]:
+        raise MetricInputError(
+            "Only one class is present in y_true. Detection error tradeoff curve is not "
+            "defined in that case."
+        )
+    fns = tps[-1] - tps
+    first = int(np.searchsorted(fps, fps[0], side="right")) - 1
+    last = int(np.searchsorted(tps, tps[-1])) + 1
+    sl = slice(first if first > 0 else None, last)
+    return fps[sl][::-1] / fps[-1], fns[sl][::-1] / tps[-1], thresholds[sl][::-1]

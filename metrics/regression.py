@@ -1,9 +1,12 @@
 """Regression metrics: MAE, MSE, RMSE, MAPE, RMSLE and R^2.
 
-Each takes 1-D ``y_true`` and ``y_pred`` (an ``(n, 1)`` column is fine) and an
-optional non-negative ``sample_weight``, and returns a Python float equal to
-:mod:`sklearn.metrics`' value. MAPE is a fraction (0.25 means 25 %), as
-scikit-learn returns it.
+Each takes ``y_true`` and ``y_pred`` of shape ``(n_samples,)`` or
+``(n_samples, n_outputs)``, an optional non-negative ``sample_weight`` and
+``multioutput`` as scikit-learn: ``"uniform_average"`` (the mean of the
+per-output scores, a Python float), ``"raw_values"`` (one score per output),
+an array of output weights, and for R^2 also ``"variance_weighted"``. The
+values equal :mod:`sklearn.metrics`'. MAPE is a fraction (0.25 means 25 %),
+as scikit-learn returns it.
 
 Refused beyond scikit-learn: negative weights, weights summing to zero, and
 R^2 with fewer than two samples (scikit-learn returns NaN with a warning).
@@ -16,10 +19,13 @@ import numpy as np
 from metrics._validation import (
     MetricInputError,
     as_1d,
+    as_array,
     check_same_shape,
     check_sample_weight,
     location,
 )
+
+_MULTIOUTPUT = ("raw_values", "uniform_average", "variance_weighted")
 
 __all__ = [
     "MAPE_EPSILON",
@@ -43,27 +49,87 @@ def _targets(y_true, y_pred, sample_weight):
     return yt, yp, check_sample_weight(sample_weight, yt.shape[0])
 
 
+def _outputs(y_true, y_pred, sample_weight, multioutput, *, variance_weighted=False):
+    """Validate multi-output input: ``(y_true, y_pred, weights, multioutput)``.
+
+    1-D input stays 1-D (one output); 2-D input is ``(n_samples, n_outputs)``.
+    ``multioutput`` comes back as a string or a float64 array of output
+    weights.
+    """
+    yt = as_array(y_true, "y_true", ndim=(1, 2))
+    yp = as_array(y_pred, "y_pred", ndim=(1, 2))
+    if yt.shape[0] != yp.shape[0]:
+        raise MetricInputError(
+            f"y_true and y_pred have different shapes: {yt.shape} and {yp.shape} "
+            "(different numbers of samples)."
+        )
+    n_true = 1 if yt.ndim == 1 else yt.shape[1]
+    n_pred = 1 if yp.ndim == 1 else yp.shape[1]
+    if n_true != n_pred:
+        raise MetricInputError(
+            f"y_true and y_pred have different number of output ({n_true}!={n_pred})"
+        )
+    if n_true == 1:
+        yt, yp = yt.reshape(-1), yp.reshape(-1)
+    w = check_sample_weight(sample_weight, yt.shape[0])
+    allowed = _MULTIOUTPUT if variance_weighted else _MULTIOUTPUT[:2]
+    if isinstance(multioutput, str):
+        if multioutput not in allowed:
+            raise MetricInputError(
+                f"Allowed 'multioutput' string values are {allowed}. You provided "
+                f"multioutput={multioutput!r}"
+            )
+    else:
+        weights = as_array(multioutput, "multioutput", ndim=(1,))
+        if n_true == 1:
+            raise MetricInputError("Custom weights are useful only in multi-output cases.")
+        if weights.shape[0] != n_true:
+            raise MetricInputError(
+                f"There must be equally many custom weights ({weights.shape[0]}) as "
+                f"outputs ({n_true})."
+            )
+        multioutput = weights
+    return yt, yp, w, multioutput
+
+
+def _per_output_mean(terms: np.ndarray, w) -> np.ndarray:
+    """The (weighted) mean of per-sample terms, one per output (axis 0)."""
+    return np.atleast_1d(np.average(terms, weights=w, axis=0))
+
+
+def _combine(scores: np.ndarray, multioutput):
+    """One float from per-output scores (``"raw_values"``: the array itself)."""
+    if isinstance(multioutput, str):
+        if multioutput == "raw_values":
+            return scores
+        return float(np.average(scores))
+    return float(np.average(scores, weights=multioutput))
+
+
 def _check_above_minus_one(y: np.ndarray, name: str) -> None:
     bad = y <= -1
     if bad.any():
-        i = int(np.argmax(bad))
+        where = tuple(int(i) for i in np.unravel_index(int(np.argmax(bad)), bad.shape))
         raise MetricInputError(
             f"{name} must be greater than -1 for RMSLE (log(1 + y) is undefined otherwise); "
-            f"found {float(y[i])!r} at {location(name, (i,))}."
+            f"found {float(y[where])!r} at {location(name, where)}."
         )
 
 
-def mean_absolute_error(y_true, y_pred, *, sample_weight=None):
+def mean_absolute_error(y_true, y_pred, *, sample_weight=None, multioutput="uniform_average"):
     """Mean absolute error: the (weighted) mean of |y - y_hat|.
 
     Parameters
     ----------
-    y_true, y_pred : array-like of shape (n_samples,)
+    y_true, y_pred : array-like of shape (n_samples,) or (n_samples, n_outputs)
     sample_weight : array-like of shape (n_samples,), default None
+    multioutput : {"uniform_average", "raw_values"} or array-like, default "uniform_average"
+        How the per-output scores combine: their mean, all of them, or their
+        mean weighted by the given output weights.
 
     Returns
     -------
-    float
+    float, or ndarray of shape (n_outputs,) with ``multioutput="raw_values"``
 
     Examples
     --------
@@ -71,21 +137,24 @@ def mean_absolute_error(y_true, y_pred, *, sample_weight=None):
     >>> mean_absolute_error([3, -0.5, 2, 7], [2.5, 0.0, 2, 8])
     0.5
     """
-    yt, yp, w = _targets(y_true, y_pred, sample_weight)
-    return float(np.average(np.abs(yp - yt), weights=w))
+    yt, yp, w, multioutput = _outputs(y_true, y_pred, sample_weight, multioutput)
+    return _combine(_per_output_mean(np.abs(yp - yt), w), multioutput)
 
 
-def mean_squared_error(y_true, y_pred, *, sample_weight=None):
+def mean_squared_error(y_true, y_pred, *, sample_weight=None, multioutput="uniform_average"):
     """Mean squared error: the (weighted) mean of (y - y_hat)^2.
 
     Parameters
     ----------
-    y_true, y_pred : array-like of shape (n_samples,)
+    y_true, y_pred : array-like of shape (n_samples,) or (n_samples, n_outputs)
     sample_weight : array-like of shape (n_samples,), default None
+    multioutput : {"uniform_average", "raw_values"} or array-like, default "uniform_average"
+        How the per-output scores combine: their mean, all of them, or their
+        mean weighted by the given output weights.
 
     Returns
     -------
-    float
+    float, or ndarray of shape (n_outputs,) with ``multioutput="raw_values"``
 
     Examples
     --------
@@ -93,21 +162,24 @@ def mean_squared_error(y_true, y_pred, *, sample_weight=None):
     >>> mean_squared_error([3, -0.5, 2, 7], [2.5, 0.0, 2, 8])
     0.375
     """
-    yt, yp, w = _targets(y_true, y_pred, sample_weight)
-    return float(np.average((yt - yp) ** 2, weights=w))
+    yt, yp, w, multioutput = _outputs(y_true, y_pred, sample_weight, multioutput)
+    return _combine(_per_output_mean((yt - yp) ** 2, w), multioutput)
 
 
-def root_mean_squared_error(y_true, y_pred, *, sample_weight=None):
+def root_mean_squared_error(y_true, y_pred, *, sample_weight=None, multioutput="uniform_average"):
     """Root mean squared error: sqrt of the (weighted) mean of (y - y_hat)^2.
 
     Parameters
     ----------
-    y_true, y_pred : array-like of shape (n_samples,)
+    y_true, y_pred : array-like of shape (n_samples,) or (n_samples, n_outputs)
     sample_weight : array-like of shape (n_samples,), default None
+    multioutput : {"uniform_average", "raw_values"} or array-like, default "uniform_average"
+        How the per-output scores combine: their mean, all of them, or their
+        mean weighted by the given output weights.
 
     Returns
     -------
-    float
+    float, or ndarray of shape (n_outputs,) with ``multioutput="raw_values"``
 
     Examples
     --------
@@ -115,11 +187,13 @@ def root_mean_squared_error(y_true, y_pred, *, sample_weight=None):
     >>> round(root_mean_squared_error([3, -0.5, 2, 7], [2.5, 0.0, 2, 8]), 4)
     0.6124
     """
-    yt, yp, w = _targets(y_true, y_pred, sample_weight)
-    return float(np.sqrt(np.average((yt - yp) ** 2, weights=w)))
+    yt, yp, w, multioutput = _outputs(y_true, y_pred, sample_weight, multioutput)
+    return _combine(np.sqrt(_per_output_mean((yt - yp) ** 2, w)), multioutput)
 
 
-def mean_absolute_percentage_error(y_true, y_pred, *, sample_weight=None):
+def mean_absolute_percentage_error(
+    y_true, y_pred, *, sample_weight=None, multioutput="uniform_average"
+):
     """Mean absolute percentage error, as a fraction: mean of |y - y_hat| / max(|y|, eps).
 
     eps is the float64 epsilon (2.2e-16), so ``y = 0`` gives a huge but
@@ -127,12 +201,15 @@ def mean_absolute_percentage_error(y_true, y_pred, *, sample_weight=None):
 
     Parameters
     ----------
-    y_true, y_pred : array-like of shape (n_samples,)
+    y_true, y_pred : array-like of shape (n_samples,) or (n_samples, n_outputs)
     sample_weight : array-like of shape (n_samples,), default None
+    multioutput : {"uniform_average", "raw_values"} or array-like, default "uniform_average"
+        How the per-output scores combine: their mean, all of them, or their
+        mean weighted by the given output weights.
 
     Returns
     -------
-    float
+    float, or ndarray of shape (n_outputs,) with ``multioutput="raw_values"``
 
     Examples
     --------
@@ -140,7 +217,7 @@ def mean_absolute_percentage_error(y_true, y_pred, *, sample_weight=None):
     >>> mean_absolute_percentage_error([4], [5])
     0.25
     """
-    yt, yp, w = _targets(y_true, y_pred, sample_weight)
+    yt, yp, w, multioutput = _outputs(y_true, y_pred, sample_weight, multioutput)
     # the same operations as |yp - yt| / max(|yt|, eps), in place: two temporaries, not three
     terms = np.subtract(yp, yt)
     np.abs(terms, out=terms)
@@ -148,10 +225,12 @@ def mean_absolute_percentage_error(y_true, y_pred, *, sample_weight=None):
     np.maximum(denominator, MAPE_EPSILON, out=denominator)
     terms /= denominator
     del denominator
-    return float(np.average(terms, weights=w))
+    return _combine(_per_output_mean(terms, w), multioutput)
 
 
-def root_mean_squared_log_error(y_true, y_pred, *, sample_weight=None):
+def root_mean_squared_log_error(
+    y_true, y_pred, *, sample_weight=None, multioutput="uniform_average"
+):
     """Root mean squared logarithmic error: RMSE of log(1 + y) against log(1 + y_hat).
 
     It punishes under-prediction more than over-prediction by the same
@@ -159,12 +238,15 @@ def root_mean_squared_log_error(y_true, y_pred, *, sample_weight=None):
 
     Parameters
     ----------
-    y_true, y_pred : array-like of shape (n_samples,)
+    y_true, y_pred : array-like of shape (n_samples,) or (n_samples, n_outputs)
     sample_weight : array-like of shape (n_samples,), default None
+    multioutput : {"uniform_average", "raw_values"} or array-like, default "uniform_average"
+        How the per-output scores combine: their mean, all of them, or their
+        mean weighted by the given output weights.
 
     Returns
     -------
-    float
+    float, or ndarray of shape (n_outputs,) with ``multioutput="raw_values"``
 
     Examples
     --------
@@ -174,28 +256,36 @@ def root_mean_squared_log_error(y_true, y_pred, *, sample_weight=None):
     >>> round(root_mean_squared_log_error([200], [250]), 4)
     0.2221
     """
-    yt, yp, w = _targets(y_true, y_pred, sample_weight)
+    yt, yp, w, multioutput = _outputs(y_true, y_pred, sample_weight, multioutput)
     _check_above_minus_one(yt, "y_true")
     _check_above_minus_one(yp, "y_pred")
-    return float(np.sqrt(np.average((np.log1p(yt) - np.log1p(yp)) ** 2, weights=w)))
+    terms = (np.log1p(yt) - np.log1p(yp)) ** 2
+    return _combine(np.sqrt(_per_output_mean(terms, w)), multioutput)
 
 
-def r2_score(y_true, y_pred, *, sample_weight=None):
+def r2_score(
+    y_true, y_pred, *, sample_weight=None, multioutput="uniform_average", force_finite=True
+):
     """Coefficient of determination R^2 = 1 - SS_res / SS_tot.
 
     SS_res = sum w (y - y_hat)^2 and SS_tot = sum w (y - mean_w(y))^2. When
     ``y_true`` is constant (SS_tot = 0) the score is 1.0 for a perfect
-    prediction and 0.0 otherwise, as scikit-learn's ``force_finite=True``.
+    prediction and 0.0 otherwise, as scikit-learn's ``force_finite=True``
+    (``force_finite=False``: NaN or -inf, the plain formula).
 
     Parameters
     ----------
-    y_true, y_pred : array-like of shape (n_samples,)
+    y_true, y_pred : array-like of shape (n_samples,) or (n_samples, n_outputs)
         At least two samples.
     sample_weight : array-like of shape (n_samples,), default None
+    multioutput : {"uniform_average", "raw_values", "variance_weighted"} or array-like
+        Default "uniform_average". "variance_weighted" weights each output's
+        score by its SS_tot.
+    force_finite : bool, default True
 
     Returns
     -------
-    float
+    float, or ndarray of shape (n_outputs,) with ``multioutput="raw_values"``
 
     Examples
     --------
@@ -203,14 +293,35 @@ def r2_score(y_true, y_pred, *, sample_weight=None):
     >>> round(r2_score([3, -0.5, 2, 7], [2.5, 0.0, 2, 8]), 4)
     0.9486
     """
-    yt, yp, w = _targets(y_true, y_pred, sample_weight)
+    yt, yp, w, multioutput = _outputs(
+        y_true, y_pred, sample_weight, multioutput, variance_weighted=True
+    )
+    force_finite = _check_bool(force_finite, "force_finite")
     if yt.shape[0] < 2:
         raise MetricInputError(f"y_true has {yt.shape[0]} sample; R^2 needs at least two samples.")
-    weight = 1.0 if w is None else w
-    numerator = np.sum(weight * (yt - yp) ** 2)
-    denominator = np.sum(weight * (yt - np.average(yt, weights=w)) ** 2)
-    if numerator == 0:
-        return 1.0
-    if denominator == 0:
-        return 0.0
-    return float(1 - numerator / denominator)
+    if yt.ndim == 1:
+        yt, yp = yt[:, None], yp[:, None]
+    weight = 1.0 if w is None else w[:, None]
+    numerator = np.sum(weight * (yt - yp) ** 2, axis=0)
+    denominator = np.sum(weight * (yt - np.average(yt, axis=0, weights=w)) ** 2, axis=0)
+    nonzero_denominator = denominator != 0
+    if not force_finite:
+        with np.errstate(divide="ignore", invalid="ignore"):
+            scores = 1 - numerator / denominator
+    else:
+        nonzero_numerator = numerator != 0
+        scores = np.ones(numerator.shape[0])
+        valid = nonzero_denominator & nonzero_numerator
+        scores[valid] = 1 - numerator[valid] / denominator[valid]
+        scores[nonzero_numerator & ~nonzero_denominator] = 0.0
+    if isinstance(multioutput, str) and multioutput == "variance_weighted":
+        if not nonzero_denominator.any():
+            return float(np.average(scores))
+        return float(np.average(scores, weights=denominator))
+    return _combine(scores, multioutput)
+
+
+def _check_bool(value, name: str) -> bool:
+    if not isinstance(value, (bool, np.bool_)):
+        raise MetricInputError(f"{name} must be True or False; got {value!r}.")
+    return bool(value)

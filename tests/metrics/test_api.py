@@ -44,7 +44,7 @@ CONTRACT = {
         "drop_intermediate",
     ],
     "average_precision_score": ["y_true", "y_score", "average", "pos_label", "sample_weight"],
-    "log_loss": ["y_true", "y_pred", "normalize", "sample_weight", "labels"],
+    "log_loss": ["y_true", "y_proba", "normalize", "sample_weight", "labels"],
     "auc_pairwise": ["y_true", "y_score"],
     "auc_rank": ["y_true", "y_score"],
     "auc_histogram": ["y_true", "y_score", "n_bins"],

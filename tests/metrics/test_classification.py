@@ -592,7 +592,8 @@ MULTILABEL_OK = [k for k in LABEL_FUNCTIONS if k != "confusion_matrix"]
         ([], [], "y_true is empty"),
         ([0, 1.5, 1], [0, 1, 1], r"y_true must hold integer class labels.*y_true\[1\]"),
         ([0, 1, 1], [0, 1, 0.25], r"y_pred must hold integer class labels.*y_pred\[2\]"),
-        (["a", "b"], [0, 1], "y_true must hold numbers"),
+        (["a", "b"], [0, 1], "Mix of label input types"),
+        ([1 + 1j, 0], [0, 1], "y_true holds complex numbers"),
         (np.zeros((2, 2, 2)), np.zeros((2, 2, 2)), "y_true must be 1-D or 2-D"),
     ],
 )
@@ -642,12 +643,14 @@ def test_set_metric_parameters_refused(name):
         fn([0, 1], [0, 1], zero_division="nan")
     with pytest.raises(MetricInputError, match="zero_division must be"):
         fn([0, 1], [0, 1], zero_division=True)
-    with pytest.raises(MetricInputError, match=r"y_true must hold only 0 and 1.*y_true\[1\]"):
+    with pytest.raises(MetricInputError, match="Target is multiclass but average='binary'"):
         fn([0, 2, 1], [0, 1, 1], average="binary")
-    with pytest.raises(MetricInputError, match=r"y_pred must hold only 0 and 1.*y_pred\[0\]"):
+    with pytest.raises(MetricInputError, match="Target is multiclass but average='binary'"):
         fn([0, 1, 1], [-1, 1, 1], average="binary")
     for bad in (2, -1, "1", None, 0.5):
-        with pytest.raises(MetricInputError, match="pos_label must be 0 or 1"):
+        with pytest.raises(
+            MetricInputError, match=r"is not a valid label. It should be one of \[0, 1\]"
+        ):
             fn([0, 1, 1], [0, 1, 0], average="binary", pos_label=bad)
 
 
@@ -709,22 +712,23 @@ LOG_LOSS_FUNCTIONS = {
             [0, 1, 1],
             [0.2, 1.5, 0.3],
             {},
-            r"y_pred must hold probabilities in \[0, 1\].*y_pred\[1\]",
+            r"y_proba must hold probabilities in \[0, 1\].*y_proba\[1\]",
         ),
-        ([0, 1, 2], [[0.2, 0.8, 0], [0.1, 0.4, 0.5], [-0.1, 0.6, 0.5]], {}, r"y_pred\[2, 0\]"),
-        ([1, 1, 1], [0.2, 0.7, 0.3], {}, r"y_true holds a single class \(1\); pass.*labels="),
-        ([0, 1], [0.2, 0.7], {"labels": [1]}, "labels must hold at least two classes"),
-        ([0, 1], [0.2, 0.7], {"labels": [1, 1]}, "labels must hold at least two classes"),
-        ([0, 3, 1], [0.2, 0.7, 0.5], {"labels": [0, 1]}, r"y_true holds 3 at y_true\[1\]"),
-        ([0, 1, 2], [0.2, 0.7, 0.5], {}, "y_pred is 1-D .binary. but there are 3 classes"),
-        ([0, 1, 1], [[0.2, 0.3, 0.5]] * 3, {}, "y_pred is 3 columns but there are 2 classes"),
-        ([0, 1, 1], [0.2, 0.7], {}, "y_pred has 2 rows but y_true has 3 samples"),
-        ([0, 1, 1], [0.2, np.nan, 0.3], {}, r"y_pred contains NaN at y_pred\[1\]"),
+        ([0, 1, 2], [[0.2, 0.8, 0], [0.1, 0.4, 0.5], [-0.1, 0.6, 0.5]], {}, r"y_proba\[2, 0\]"),
+        ([1, 1, 1], [0.2, 0.7, 0.3], {}, r"y_true contains only one label \(1\).*labels"),
+        ([0, 1], [0.2, 0.7], {"labels": [1]}, "labels array needs to contain at least two"),
+        ([0, 1], [0.2, 0.7], {"labels": [1, 1]}, "labels array needs to contain at least two"),
+        ([0, 3, 1], [0.2, 0.7, 0.5], {"labels": [0, 1]}, r"not belonging.*3 at y_true\[1\]"),
+        ([0, 1, 2], [0.2, 0.7, 0.5], {}, "different number of classes: 3 vs 2"),
+        ([0, 1, 1], [[0.2, 0.3, 0.5]] * 3, {}, "different number of classes: 2 vs 3"),
+        ([0, 1, 1], [0.2, 0.7], {}, "y_proba has 2 rows but y_true has 3 samples"),
+        ([0, 1, 1], [0.2, np.nan, 0.3], {}, r"y_proba contains NaN at y_proba\[1\]"),
         ([0, np.inf, 1], [0.2, 0.4, 0.3], {}, r"y_true contains an infinite value"),
         ([0, 0.5, 1], [0.2, 0.4, 0.3], {}, r"y_true must hold integer class labels.*y_true\[1\]"),
-        ([[0, 1], [1, 0]], [0.2, 0.4], {}, "log_loss takes 1-D class labels in y_true"),
-        ([], [], {}, "y_true is empty"),
-        ([0, 1], [], {}, "y_pred is empty"),
+        ([[0, 2], [1, 0]], [0.2, 0.4], {}, r"y_true must hold only 0 and 1"),
+        ([], [], {}, "y_proba is empty"),
+        ([0, 1], [], {}, "y_proba is empty"),
+        ([], [0.5], {}, "y_true is empty"),
         ([0, 1], [0.2, 0.4], {"labels": [0, np.nan]}, "labels contains NaN"),
     ],
 )

@@ -186,8 +186,11 @@ def test_metric_input_error_is_value_error():
         ([1.0, 2.0, 3.0], [1.0, 2.0, np.inf], {}, r"y_pred contains an infinite value.*\[2\]"),
         ([], [], {}, "y_true is empty"),
         ([1.0, 2.0], [], {}, "y_pred is empty"),
-        ([[1.0, 2.0], [3.0, 4.0]], [1.0, 2.0], {}, "y_true must be 1-D"),
-        ([1.0, 2.0], [[1.0, 2.0], [3.0, 4.0]], {}, "y_pred must be 1-D"),
+        ([[1.0, 2.0], [3.0, 4.0]], [1.0, 2.0], {}, r"different number of output \(2!=1\)"),
+        ([1.0, 2.0], [[1.0, 2.0], [3.0, 4.0]], {}, r"different number of output \(1!=2\)"),
+        ([1 + 1j, 2.0], [1.0, 2.0], {}, "y_true holds complex numbers"),
+        ([1.0, 2.0], [1.0, 2.0], {"multioutput": "variance"}, "Allowed 'multioutput'"),
+        ([1.0, 2.0], [1.0, 2.0], {"multioutput": [0.5, 0.5]}, "Custom weights are useful only"),
         (["a", "b"], [1.0, 2.0], {}, "y_true must hold numbers"),
         ([1.0, 2.0], [1.0, 2.0], {"sample_weight": [1.0]}, "sample_weight has 1 entries"),
         (
@@ -215,3 +218,56 @@ def test_rmsle_refuses_values_at_or_below_minus_one():
 def test_r2_refuses_a_single_sample():
     with pytest.raises(MetricInputError, match="y_true has 1 sample; R\\^2 needs at least two"):
         r2_score([3.0], [2.0])
+
+
+REGRESSION_NAMES = [
+    "mean_absolute_error",
+    "mean_squared_error",
+    "root_mean_squared_error",
+    "mean_absolute_percentage_error",
+    "root_mean_squared_log_error",
+    "r2_score",
+]
+
+
+@pytest.mark.parametrize("name", REGRESSION_NAMES)
+@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize("weighted", [False, True])
+def test_multioutput_matches_sklearn(name, seed, weighted):
+    import sklearn.metrics as skm
+
+    import metrics
+
+    rng = np.random.default_rng(seed)
+    yt = rng.random((30, 3)) * 5
+    yp = yt + rng.normal(size=(30, 3))
+    yp = np.maximum(yp, 0)
+    w = rng.random(30) if weighted else None
+    options = ["raw_values", "uniform_average", [0.2, 0.5, 0.3]]
+    if name == "r2_score":
+        options.append("variance_weighted")
+    for multioutput in options:
+        ours = getattr(metrics, name)(yt, yp, sample_weight=w, multioutput=multioutput)
+        theirs = getattr(skm, name)(yt, yp, sample_weight=w, multioutput=multioutput)
+        np.testing.assert_allclose(ours, theirs, rtol=1e-9, atol=1e-12)
+        assert np.ndim(ours) == np.ndim(theirs)
+    one = getattr(metrics, name)(yt[:, 0], yp[:, 0], multioutput="raw_values")
+    assert one.shape == (1,)
+
+
+@pytest.mark.parametrize("multioutput", ["raw_values", "uniform_average", "variance_weighted"])
+def test_r2_force_finite_matches_sklearn(multioutput):
+    import warnings
+
+    import sklearn.metrics as skm
+
+    import metrics
+
+    yt = np.array([[1.0, 2.0, 3.0], [1.0, 4.0, 3.0], [1.0, 5.0, 3.0]])
+    yp = np.array([[1.0, 2.5, 3.0], [1.5, 4.0, 3.0], [1.0, 5.0, 3.0]])
+    for force_finite in (True, False):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            theirs = skm.r2_score(yt, yp, multioutput=multioutput, force_finite=force_finite)
+            ours = metrics.r2_score(yt, yp, multioutput=multioutput, force_finite=force_finite)
+        np.testing.assert_allclose(ours, theirs, rtol=1e-9)
