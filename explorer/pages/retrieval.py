@@ -24,6 +24,7 @@ import pandas as pd
 
 import metrics
 from explorer.datasets import Dataset
+from explorer.derivation import MeanDerivation, mean_terms
 from metrics import (
     CONVENTION_METRICS,
     METRIC_PART,
@@ -493,6 +494,28 @@ def headline(per_query: pd.DataFrame, empty: str = "zero") -> dict[str, float]:
     """
     means = retrieval_means(per_query, empty=empty)
     return {label: float(means[name]) for label, name in HEADLINE}
+
+
+def derivations(
+    per_query: pd.DataFrame, means: dict[str, float], empty: str = "zero"
+) -> dict[str, MeanDerivation]:
+    """Each headline written as the mean of its per-query terms, ending in the headline.
+
+    Under ``empty="drop"`` the terms are those of the queries with a relevant item
+    (the queries the means keep).
+
+    Examples
+    --------
+    >>> from explorer.samples import load_sample
+    >>> per_query, _ = tables(load_sample("seed002_map"), "model", Settings(k=5))
+    >>> derivations(per_query, headline(per_query))["MAP@K"].text()
+    'MAP@K = (0.7556 + 0.5000) / 2 = 0.6278'
+    """
+    kept = per_query if empty == "zero" else per_query[per_query["relevant"] > 0]
+    return {
+        label: replace(mean_terms(kept[column], name=label), value=means[label])
+        for label, column in HEADLINE
+    }
 
 
 def empty_queries(per_query: pd.DataFrame) -> int:
