@@ -7,6 +7,7 @@ from dataclasses import replace
 
 import streamlit as st
 
+from explorer import state
 from explorer.derivation import mean_terms
 from explorer.formatting import fmt
 from explorer.pages import dcg as model
@@ -21,17 +22,20 @@ FOCUS = "dcg_focus"
 def focused_example(ds, settings: model.Settings, row: int, base_2: bool):
     """The seed-001 example on screen (its button pressed, its settings unchanged), or None.
 
-    A change of the row, k, the ties, the base or the gain ends the focus.
+    The focus travels in the link (``?focus=2`` after "Open 7.5"); a change of the
+    row, k, the ties, the base or the gain ends it, and drops it from the link.
     """
-    index = st.session_state.get(FOCUS)
-    if index is None or ds.name != model.SEED:
-        return None
-    printed, ex_row, ex_k, ex_ties = model.SEED_EXAMPLES[index]
-    same = (row, settings.k, settings.ignore_ties) == (ex_row, ex_k, ex_ties)
-    if not (same and base_2 and not settings.exponential):
-        st.session_state.pop(FOCUS, None)
-        return None
-    return printed, ex_row
+    choices = (None, *range(len(model.SEED_EXAMPLES)))
+    index = state.bind_param(FOCUS, "focus", None, int, state.member(choices))
+    if index is not None and ds.name == model.SEED:
+        printed, ex_row, ex_k, ex_ties = model.SEED_EXAMPLES[index]
+        same = (row, settings.k, settings.ignore_ties) == (ex_row, ex_k, ex_ties)
+        if same and base_2 and not settings.exponential:
+            state.write_param("focus", index)
+            return printed, ex_row
+    st.session_state[FOCUS] = None
+    st.query_params.pop("focus", None)
+    return None
 
 
 def headline(ds, table, head, settings: model.Settings, *, row: int, base_2: bool, line: str):

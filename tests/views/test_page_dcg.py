@@ -451,3 +451,20 @@ def test_a_link_that_names_a_sample_still_opens_it():
     assert not at.exception
     assert numbered_selectbox(at, "dcg_sample").value == 7
     assert metric(at, "DCG of this sample") == fmt(metrics.dcg_per_sample(y, s)[7])
+
+
+def test_the_focus_travels_in_the_link():
+    at = open_page("seed001_dcg")
+    at.button(key="dcg_seed_example_2").click().run()
+    assert at.query_params["focus"] == "2"
+    link = {key: at.query_params[key] for key in at.query_params}
+    fresh = AppTest.from_file(APP, default_timeout=30)
+    for key, value in link.items():
+        fresh.query_params[key] = value
+    fresh.run()
+    fresh.switch_page(PAGE).run()
+    assert not fresh.exception
+    assert (fresh.metric[0].label, fresh.metric[0].value) == ("DCG of row 1", "7.500")
+    assert [(m.label, m.value) for m in fresh.metric] == [(m.label, m.value) for m in at.metric]
+    at.toggle(key="dcg_ignore_ties").set_value(True).run()  # away from the example
+    assert "focus" not in at.query_params and at.metric[0].label == "DCG"
