@@ -165,6 +165,7 @@ row = per_query.iloc[q]
 contribution = page.CONTRIB[drill]
 total, value = page.drill_total(steps, drill)
 parts.drill_formula(drill, steps, row, settings, total)
+parts.count_formulas(row, int(k))
 
 names = list(ds.label_names)
 st.plotly_chart(

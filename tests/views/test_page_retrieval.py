@@ -746,3 +746,18 @@ def test_drill_down_opens_on_the_worst_query():
 def test_a_link_that_names_a_query_still_opens_it():
     at = conftest.open_page(PAGE, "diabetes_ranking", query="7")
     assert at.selectbox(key="ret_query").value == "7"
+
+
+def test_the_query_s_counts_are_plugged_into_p_r_and_hit_rate():
+    ds = load_sample("diabetes_ranking")
+    y, s = ds.y_true, ds.score(ds.model_names[0])
+    at = conftest.open_page(PAGE, "diabetes_ranking", query="3", k="4")
+    q = 3
+    hits = int(precision_at_k_per_sample(y >= 1, s, k=4)[q] * 4)
+    n_rel = int((y[q] >= 1).sum())
+    line = next(m.value for m in at.markdown if m.value.startswith("This query: P@K"))
+    p = fmt(precision_at_k_per_sample(y >= 1, s, k=4)[q])
+    r = fmt(recall_at_k_per_sample(y >= 1, s, k=4)[q])
+    assert f"P@K = hits@K / K = {hits} / 4 = {p}" in line
+    assert f"R@K = hits@K / M = {hits} / {n_rel} = {r}" in line
+    assert f"hit rate@K = {fmt(hit_rate_at_k_per_sample(y >= 1, s, k=4)[q])}" in line
