@@ -49,10 +49,15 @@ def headline(ds, table, head, settings: model.Settings, *, row: int, base_2: boo
             f1.metric(f"DCG of row {ex_row}", fmt(value), help="The row the example is about.")
             k_text = "all" if settings.k is None else settings.k
             f2.markdown(
-                f"**The {printed} example: row {ex_row} alone**, k = {k_text}"
-                + (", ignore_ties=True" if settings.ignore_ties else "")
-                + f": **{fmt(value)}**, worked out below. The headline DCG under this box, "
-                f"{fmt(head.dcg)}, is the mean over all {ds.n_samples} rows at the same settings."
+                prose.section("dcg", "focus").format(
+                    printed=printed,
+                    row=ex_row,
+                    k=k_text,
+                    ties=", ignore_ties=True" if settings.ignore_ties else "",
+                    value=fmt(value),
+                    mean=fmt(head.dcg),
+                    n=ds.n_samples,
+                )
             )
     weighted = ds.sample_weight is not None
     c1, c2, c3 = st.columns([1, 1, 3])
@@ -68,15 +73,13 @@ def headline(ds, table, head, settings: model.Settings, *, row: int, base_2: boo
             d = mean_terms(table[name], ds.sample_weight, name=name)
             st.markdown(replace(d, value=value).text())
     st.caption(
-        "Each headline is the "
-        + ("weighted mean (weight × value)" if weighted else "mean")
-        + " of every sample's own value, in sample order; "
-        + (
-            "a sample with no relevant item counts as NDCG 0. "
+        prose.section("dcg", "derivation").format(
+            mean="weighted mean (weight × value)" if weighted else "mean",
+            rest="a sample with no relevant item counts as NDCG 0."
             if head.no_relevant
-            else "the sample opened below is the worst unless you pick another. "
+            else "the sample opened below is the worst one unless you pick another.",
+            anchor=TABLE_ANCHOR,
         )
-        + f"[The samples, worst first ↓](#{TABLE_ANCHOR})"
     )
     if settings.exponential:
         c3.caption(

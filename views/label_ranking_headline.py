@@ -35,18 +35,17 @@ def headline(ds, model_name: str, res, base, *, is_edited: bool, i: int, one_tru
     with st.container(key="lr_derivation"):
         for d in model.derivations(res, ds.sample_weight).values():
             st.markdown(d.text())
+    weighted = ds.sample_weight is not None
+    mean = "weighted mean (weight × value)" if weighted else "mean"
+    st.caption(prose.section("label_ranking", "derivation").format(mean=mean, anchor=TABLE_ANCHOR))
     caption = f"Model **{model_name}**, all {n} samples"
-    if ds.sample_weight is not None:
-        caption += ", weighted by sample_weight (each term is weight × value)"
+    if weighted:
+        caption += ", weighted by sample_weight"
     if is_edited:
         caption += (
             f". With the what-if scores of sample {i}; before the edit: coverage error "
             f"{fmt(base.coverage)}, LRAP {fmt(base.lrap)}, ranking loss {fmt(base.loss)}"
         )
-    st.caption(
-        caption + ". Each line above is a headline as the mean of every sample's own value; "
-        f"[the samples, worst first ↓](#{TABLE_ANCHOR}), and the sample opened below is the "
-        "worst unless you pick another."
-    )
+    st.caption(caption + ".")
     if one_true:
         st.success(prose.section("label_ranking", "one-true"))

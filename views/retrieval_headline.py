@@ -7,6 +7,7 @@ import streamlit as st
 
 from explorer.formatting import fmt
 from explorer.pages import retrieval as page
+from views import prose
 
 #: The anchor of the per-query table, worst first (linked from the headline).
 TABLE_ANCHOR = "ret-worst-first"
@@ -27,9 +28,8 @@ def headline(ds, model: str, per_query, means: dict, settings, empty: str) -> No
     k, rel_level = settings.k, settings.level
     n_empty = page.empty_queries(per_query)
     kept = "" if empty == "zero" or not n_empty else " with a relevant item"
+    st.caption(prose.section("retrieval", "derivation").format(kept=kept, anchor=TABLE_ANCHOR))
     st.caption(
-        f"Each line above is a headline as the mean of every query's own value{kept} "
-        f"([the queries, worst first ↓](#{TABLE_ANCHOR})). "
         f"Model **{model}**, K = {k}, {ds.n_samples} queries x {ds.n_labels} items; AP@K "
         f"divides by {page.DEN_SHORT[settings.denominator]}; ties: {page.TIES[settings.ties]}. "
         "MRR looks at the whole ranking (no cut). "
