@@ -641,6 +641,8 @@ def test_drill_down_opens_on_the_worst_sample(sample, params, by):
         assert worst != 0  # row 0 was the old default
     top = next(d.value for d in at.dataframe if "LRAP moves mean" in " ".join(d.value.columns))
     assert int(top["sample"].iloc[0]) == worst  # the table's first row is the one opened
+    assert next(h for h in at.header if h.proto.anchor == "lr-worst-first")
+    assert any("(#lr-worst-first)" in c.value for c in at.caption)
 
 
 def test_a_link_that_names_a_sample_still_opens_it():
@@ -675,3 +677,20 @@ def test_effects_at_5000_samples_read_in_a_stated_scale():
     bars = fig["data"][0]["y"]  # plotly sends numpy arrays as base64 typed arrays
     bars = np.frombuffer(base64.b64decode(bars["bdata"]), dtype=bars["dtype"])
     assert 1 <= np.abs(bars).max() < 10  # no '-50µ' axis
+
+
+def test_derivation_follows_a_whatif_edit():
+    at = conftest.open_page(PAGE, "seed003_lrap")
+    at.session_state["lr_whatif_scores"] = {
+        "edited_rows": {0: {"human": 2.0}},
+        "added_rows": [],
+        "deleted_rows": [],
+    }
+    at.run()
+    assert not at.exception
+    edited = SEED_S.astype(float).copy()
+    edited[0, 0] = 2.0
+    d = read_derivation(at, "LRAP")
+    assert d["terms"] == [fmt(v) for v in metrics.lrap_per_sample(SEED_Y, edited)]
+    assert d["terms"] == ["1.000", "0.8333", "1.000"]
+    assert d["value"] == metric(at, "LRAP") == fmt(metrics.lrap_per_sample(SEED_Y, edited).mean())

@@ -741,6 +741,9 @@ def test_drill_down_opens_on_the_worst_query():
     table = next(d.value for d in at.dataframe if "query" in d.value.columns)
     assert table["query"].iloc[0] == ds.sample_ids[worst]  # the worst-first table's first row
     assert f"**{fmt(ap[worst])}**" in " ".join(m.value for m in at.markdown)
+    # the worst-first table is one click from the headline
+    assert next(h for h in at.subheader if h.proto.anchor == "ret-worst-first")
+    assert any("(#ret-worst-first)" in c.value for c in at.caption)
 
 
 def test_a_link_that_names_a_query_still_opens_it():
