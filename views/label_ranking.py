@@ -155,7 +155,7 @@ with picture:
 
 # --------------------------------------------------------------------- 3 drill-down
 one = model.sample_steps(ds.y_true[i], orig_row if shown_row is None else shown_row, ties)
-parts.sample_section(one, res.ties, row, i, names, ties)
+parts.sample_section(one, res.ties, row, i, names, ties, scales)
 
 # --------------------------------------------------------------------- 4 per-sample breakdown
 st.header("Every sample's contribution", anchor=headline.TABLE_ANCHOR)

@@ -110,8 +110,15 @@ def _steps_table(table: pd.DataFrame, names, key: str, file_name: str) -> None:
     )
 
 
-def sample_section(one: model.SampleSteps, all_ties, row, i: int, names, ties: str) -> None:
-    """The selected sample: its numbers, its ranking, the tie rules and the step tables."""
+def sample_section(
+    one: model.SampleSteps, all_ties, row, i: int, names, ties: str, scales=None
+) -> None:
+    """The selected sample: its numbers, its ranking, the tie rules and the step tables.
+
+    ``scales`` (:func:`explorer.pages.label_ranking.effect_scales`) writes the sample's
+    effects in the per-sample table's units.
+    """
+    scales = scales or {}
     m = len(names)
     lrap, coverage, loss = one.values
     d1, d2, d3 = st.columns(3)
@@ -124,8 +131,13 @@ def sample_section(one: model.SampleSteps, all_ties, row, i: int, names, ties: s
     )
     st.caption(
         f"Sample {i} ({row['n_true']} true of {m} labels) moves the mean LRAP by "
-        f"{fmt(row['lrap_moves_mean'])}, the coverage error by {fmt(row['coverage_moves_mean'])} "
-        f"and the ranking loss by {fmt(row['ranking_loss_moves_mean'])}."
+        + ", the coverage error by ".join(
+            model.effect_text(row[f"{c}_moves_mean"], scales.get(c, (1.0, "")))
+            for c in ("lrap", "coverage")
+        )
+        + " and the ranking loss by "
+        + model.effect_text(row["ranking_loss_moves_mean"], scales.get("ranking_loss", (1.0, "")))
+        + "."
     )
 
     st.plotly_chart(charts.sample_ranking_figure(one.ranking, names), key="lr_sample_chart")

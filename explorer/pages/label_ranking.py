@@ -16,6 +16,7 @@ import pandas as pd
 import metrics
 from explorer.datasets import Dataset
 from explorer.derivation import MeanDerivation, mean_terms
+from explorer.formatting import fmt
 
 #: The tie rules of the drill-down, as the page names them.
 TIE_LABELS = {
@@ -452,6 +453,18 @@ def contributions_table(rows: pd.DataFrame, ids, scales: dict | None = None) -> 
             ]
         )
     )
+
+
+def effect_text(value: float, scale: tuple[float, str] = (1.0, "")) -> str:
+    """One effect written in the unit of :func:`effect_scale` (the table's unit).
+
+    Examples
+    --------
+    >>> effect_text(-7.369e-5, (1e5, "×10⁻⁵")), effect_text(0.25)
+    ('-7.369 ×10⁻⁵', '0.2500')
+    """
+    factor, name = scale
+    return f"{fmt(value * factor)} {name}" if name else fmt(value)
 
 
 def effect_scales(contrib: pd.DataFrame) -> dict[str, tuple[float, str]]:

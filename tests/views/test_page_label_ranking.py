@@ -671,6 +671,12 @@ def test_effects_at_5000_samples_read_in_a_stated_scale():
         np.testing.assert_allclose(shown, want, rtol=1e-12)
         assert (np.abs(shown) >= 0.01).mean() > 0.9  # four decimals read, not -0.0001
         assert any(f"**{unit}**" in c.value for c in at.caption)
+    lrap_exp = int(np.floor(np.log10(np.abs(contrib["lrap_moves_mean"]).max())))
+    effect = contrib["lrap_moves_mean"].iloc[worst] * 10.0**-lrap_exp
+    lrap_unit = "×10⁻" + "⁰¹²³⁴⁵⁶⁷⁸⁹"[-lrap_exp]
+    assert any(
+        f"moves the mean LRAP by {fmt(effect)} {lrap_unit}," in c.value for c in at.caption
+    )  # the opened sample's effect in the table's unit
     fig = json.loads(at.get("plotly_chart")[0].proto.spec)
     lrap_exp = int(np.floor(np.log10(np.abs(contrib["lrap_moves_mean"]).max())))
     assert fig["layout"]["yaxis"]["title"]["text"].endswith(f"(×10⁻{'⁰¹²³⁴⁵⁶⁷⁸⁹'[-lrap_exp]})")
