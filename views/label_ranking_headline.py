@@ -26,14 +26,17 @@ def headline(ds, model_name: str, res, base, *, is_edited: bool, i: int, one_tru
     )
     cols[2].metric("LRAP", fmt(res.lrap), help="Higher is better; 1 is perfect.")
     cols[3].metric("Ranking loss", fmt(res.loss), help="Lower is better; 0 is perfect.")
+    derived = list(model.derivations(res, ds.sample_weight).values())
     if one_true and not is_edited:
+        mrr = cache.lr_mrr(ds, model_name)
         cols[4].metric(
             "MRR",
-            fmt(cache.lr_mrr(ds, model_name)),
+            fmt(mrr),
             help="Mean reciprocal rank: equals LRAP when every sample has one true label.",
         )
+        derived.append(model.mrr_derivation(ds, model_name, mrr))
     with st.container(key="lr_derivation"):
-        for d in model.derivations(res, ds.sample_weight).values():
+        for d in derived:
             st.markdown(d.text())
     weighted = ds.sample_weight is not None
     mean = "weighted mean (weight × value)" if weighted else "mean"

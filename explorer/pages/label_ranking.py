@@ -106,8 +106,9 @@ def one_true_label(contrib: pd.DataFrame) -> bool:
 
 #: The headline metrics written out as means, by st.metric label: (contrib column, Summary field).
 DERIVED = {
-    "LRAP": ("lrap", "lrap"),
     "Coverage error": ("coverage", "coverage"),
+    "Best coverage": ("n_true", "best_coverage"),  # the mean number of true labels
+    "LRAP": ("lrap", "lrap"),
     "Ranking loss": ("ranking_loss", "loss"),
 }
 
@@ -126,12 +127,28 @@ def derivations(res: Summary, sample_weight=None) -> dict[str, MeanDerivation]:
     'LRAP = (0.5000 + 0.8333 + 1.000) / 3 = 0.7778'
     >>> d["Coverage error"].text()
     'Coverage error = (2.000 + 3.000 + 2.000) / 3 = 2.333'
+    >>> d["Best coverage"].text()
+    'Best coverage = (1.000 + 2.000 + 2.000) / 3 = 1.667'
     """
     out = {}
-    for label, (column, field) in DERIVED.items():
+    for label, (column, field) in DERIVED.items():  # in the order of the st.metric row
         d = mean_terms(res.contrib[column], sample_weight, name=label)
         out[label] = replace(d, value=float(getattr(res, field)))
     return out
+
+
+def mrr_derivation(ds: Dataset, model: str, value: float) -> MeanDerivation:
+    """MRR written as the mean of every sample's reciprocal rank (ties in column order).
+
+    Examples
+    --------
+    >>> from explorer.samples import load_sample
+    >>> ds = load_sample("seed003_lrap")
+    >>> mrr_derivation(ds, "model", mrr(ds, "model")).text()
+    'MRR = (0.5000 + 1.000 + 1.000) / 3 = 0.8333'
+    """
+    rr = metrics.reciprocal_rank(ds.y_true, ds.score(model))
+    return replace(mean_terms(rr, name="MRR"), value=float(value))
 
 
 def worst_sample(contrib: pd.DataFrame, sort_by: str) -> int:

@@ -700,3 +700,16 @@ def test_derivation_follows_a_whatif_edit():
     assert d["terms"] == [fmt(v) for v in metrics.lrap_per_sample(SEED_Y, edited)]
     assert d["terms"] == ["1.000", "0.8333", "1.000"]
     assert d["value"] == metric(at, "LRAP") == fmt(metrics.lrap_per_sample(SEED_Y, edited).mean())
+
+
+def test_best_coverage_and_mrr_are_derived_too():
+    ds = load_sample("digits")  # one true label per sample: MRR is shown
+    y, s = ds.y_true, ds.score()
+    at = conftest.open_page(PAGE, "digits")
+    rr = metrics.reciprocal_rank(y, s)
+    d = read_derivation(at, "MRR")
+    assert d["terms"] == [fmt(v) for v in (*rr[:3], *rr[-2:])] and d["total"] == fmt(rr.sum())
+    assert d["denominator"] == f"{len(rr):,}"
+    assert d["value"] == metric(at, "MRR") == fmt(metrics.mean_reciprocal_rank(y, s))
+    best = read_derivation(at, "Best coverage")
+    assert best["terms"] == ["1.000"] * 5 and best["value"] == metric(at, "Best coverage")
