@@ -11,6 +11,7 @@ from explorer.charts import ranking as charts
 from explorer.pages import label_ranking as model
 from explorer.pages.label_ranking import SORT_LABELS, TIE_LABELS
 from views import label_ranking_headline as headline
+from views import label_ranking_notes as notes
 from views import label_ranking_parts as parts
 from views import prose
 
@@ -233,4 +234,4 @@ st.download_button(
     on_click="ignore",
 )
 
-parts.teaching_notes(contrib, ids, one_true)
+notes.teaching_notes(contrib, ids, one_true)
