@@ -147,7 +147,7 @@ q1, q2 = st.columns([2, 3])
 ids = list(ds.sample_ids)
 drill = state.bind_param("ret_drill_metric", "drill_metric", "AP@K", str, state.member(page.DRILL))
 metric = page.DRILL_METRIC[drill]
-worst = cache.retrieval_worst_first(ds, model, settings, metric, per_query)
+worst = cache.retrieval_worst_first(ds, model, settings, metric, per_query, empty)
 state.bind_param("ret_query", "query", ids[worst[0]], str, state.member(ids))  # the worst
 query_id = q1.selectbox("Query", ids, key="ret_query", help="Opens on the worst query.")
 drill = q2.radio("Metric", page.DRILL, key="ret_drill_metric", horizontal=True)
@@ -212,7 +212,8 @@ if n_rows > PAGE_ROWS:
     )
 stop = min(start - 1 + PAGE_ROWS, n_rows)
 st.caption(
-    f"Sorted by {metric} (the drill-down metric), worst first. "
+    f"Sorted by {metric} (the drill-down metric), worst first"
+    + ("; the dropped queries (no relevant item) last. " if empty == "drop" else ". ")
     + (
         f"Showing rows {start:,} to {stop:,} of {n_rows:,}; the CSV has all."
         if n_rows > PAGE_ROWS

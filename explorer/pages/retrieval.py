@@ -768,17 +768,27 @@ def id_rank(ds: Dataset) -> np.ndarray:
     return rank
 
 
-def worst_first(per_query: pd.DataFrame, sort: str, ranks: np.ndarray) -> np.ndarray:
+def worst_first(
+    per_query: pd.DataFrame, sort: str, ranks: np.ndarray, empty: str = "zero"
+) -> np.ndarray:
     """The rows of the per-query table, worst ``sort`` first (ties by query id: ``ranks``
     is :func:`id_rank`).
 
+    Under ``empty="drop"`` the queries with no relevant item, which no mean counts,
+    come last: the worst query is one that pulls the means down.
+
     Examples
     --------
-    >>> t = pd.DataFrame({"RR": [1.0, 0.5, 0.5]})
-    >>> worst_first(t, "RR", np.array([0, 2, 1])).tolist()
-    [2, 1, 0]
+    >>> t = pd.DataFrame({"RR": [1.0, 0.5, 0.5, 0.0], "relevant": [1, 2, 1, 0]})
+    >>> worst_first(t, "RR", np.array([0, 2, 1, 3])).tolist()
+    [3, 2, 1, 0]
+    >>> worst_first(t, "RR", np.array([0, 2, 1, 3]), "drop").tolist()
+    [2, 1, 0, 3]
     """
-    return np.lexsort((ranks, per_query[sort].to_numpy()))
+    keys = [ranks, per_query[sort].to_numpy()]
+    if empty == "drop":
+        keys.append(per_query["relevant"].to_numpy() == 0)
+    return np.lexsort(keys)
 
 
 def worst_first_rows(ds: Dataset, per_query: pd.DataFrame, order: np.ndarray) -> pd.DataFrame:

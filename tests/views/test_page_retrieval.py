@@ -764,3 +764,27 @@ def test_the_query_s_counts_are_plugged_into_p_r_and_hit_rate():
     assert f"P@K = hits@K / K = {hits} / 4 = {p}" in line
     assert f"R@K = hits@K / M = {hits} / {n_rel} = {r}" in line
     assert f"hit rate@K = {fmt(hit_rate_at_k_per_sample(y >= 1, s, k=4)[q])}" in line
+
+
+def test_under_drop_the_worst_query_is_one_the_means_keep():
+    from explorer.datasets import Dataset
+
+    y, s = graded_case(8, n=25)  # row 0 has no relevant item: AP@K 0, the lowest
+    ds = Dataset("graded25", "graded", y, {"m": s})
+    at = AppTest.from_file(str(conftest.ROOT / PAGE), default_timeout=30)
+    at.session_state["session_datasets"] = {ds.name: ds}
+    at.session_state["active_dataset"] = ds.name
+    at.session_state["ret_empty_query"] = "drop"  # as a link with empty_query=drop
+    at.run()
+    assert not at.exception
+    k = at.slider(key="ret_k").value
+    per_query = retrieval_per_query(y, s, k=k)
+    ap = per_query["AP@K"].to_numpy()
+    assert ap[0] == 0 and per_query["relevant"].iloc[0] == 0
+    kept = np.flatnonzero(per_query["relevant"].to_numpy() > 0)
+    ids = np.asarray(ds.sample_ids)
+    worst = kept[np.lexsort((ids[kept], ap[kept]))[0]]
+    assert at.selectbox(key="ret_query").value == ds.sample_ids[worst] != ds.sample_ids[0]
+    table = next(d.value for d in at.dataframe if "query" in d.value.columns)
+    assert table["query"].iloc[0] == ds.sample_ids[worst]
+    assert table["query"].iloc[-1] == ds.sample_ids[0]  # the dropped query last
