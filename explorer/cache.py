@@ -259,10 +259,12 @@ retrieval_id_rank = shared(retrieval_model.id_rank, size="big")
 
 
 @shared
-def retrieval_worst_first(ds: Dataset, model: str, settings, sort: str, _per_query):
+def retrieval_worst_first(
+    ds: Dataset, model: str, settings, sort: str, _per_query, empty: str = "zero"
+):
     """:func:`explorer.pages.retrieval.worst_first`; ``_per_query`` is the per-query
     table of ``settings`` (a function of the key)."""
-    return retrieval_model.worst_first(_per_query, sort, retrieval_id_rank(ds))
+    return retrieval_model.worst_first(_per_query, sort, retrieval_id_rank(ds), empty)
 
 
 # -- Multilabel classification ------------------------------------------------

@@ -10,6 +10,7 @@ from explorer.charts import dcg as charts
 from explorer.formatting import fmt
 from explorer.pages import dcg as model
 from explorer.pages.dcg import BASE_VALUES, BASES, GAIN_PARAM, GAINS
+from views import dcg_headline as headline
 from views import dcg_parts as parts
 from views import prose
 
@@ -43,9 +44,6 @@ state.bind_param(
 )
 state.bind_param("dcg_gain", "gain", GAINS[0], model.parse_gain, state.member(GAINS))
 state.bind_param("dcg_model", "model", ds.model_names[0], str, state.member(ds.model_names))
-state.bind_param(
-    "dcg_sample", "sample", 0, ds.sample_ids.index, state.int_in(0, ds.n_samples - 1, clamp=False)
-)
 
 c_k, c_base, c_ties, c_gain, c_model = st.columns([0.9, 1, 1.25, 1.45, 1])
 k = c_k.number_input(
@@ -104,24 +102,24 @@ except metrics.MetricInputError as exc:
 tie_text = "ties ignored (higher column first)" if ignore_ties else "ties averaged"
 k_text = f"k = {k}" if k is not None else f"k = all {n_items}"
 base_text = base_param if base_choice != "e" else "e"
-weighted = ds.sample_weight is not None
-c1, c2, c3 = st.columns([1, 1, 3])
-c1.metric(
-    "DCG",
-    fmt(head.dcg),
-    help="Mean DCG over the samples (weighted when the dataset has sample weights).",
+worst = int(cache.dcg_worst_first(ds, settings)["row"].iloc[0])  # the drill-down opens on it
+state.bind_param(
+    "dcg_sample",
+    "sample",
+    worst,
+    ds.sample_ids.index,
+    state.int_in(0, ds.n_samples - 1, clamp=False),
 )
-c2.metric("NDCG", fmt(head.ndcg), help="Mean NDCG over the samples; it does not depend on b.")
-c3.markdown(
-    f"Mean over **{ds.n_samples}** samples of model **{model_name}** · {k_text} · log base "
-    f"{base_text} · {tie_text} · gain {gain_choice}"
-    + (" · weighted by sample_weight" if weighted else "")
+headline.headline(
+    ds,
+    table,
+    head,
+    settings,
+    row=st.session_state["dcg_sample"],
+    base_2=base_choice == "2",
+    line=f"Mean over **{ds.n_samples}** samples of model **{model_name}** · {k_text} · log base "
+    f"{base_text} · {tie_text} · gain {gain_choice}",
 )
-if exp_gain:
-    c3.caption(
-        prose.section("dcg", "exponential-gain")
-        + (" With 0/1 labels the two gains are the same." if ds.kind == "multilabel" else "")
-    )
 if base_choice != "2":
     st.info(prose.section("dcg", "base-cancels").format(base=base_text))
 
@@ -140,7 +138,8 @@ if ds.n_samples <= PICKER_MAX:
         range(ds.n_samples),
         lambda i: f"{ds.sample_ids[i]} (NDCG {fmt(ndcg_of[i])})",
         key="dcg_sample",
-        help="Pick a sample, or click a row of the per-sample table at the bottom.",
+        default=worst,
+        help="Opens on the worst sample; pick another, or click a row of the table below.",
     )
 else:  # a selectbox of 10^5 options would format and send every one of them
     row = int(
@@ -195,7 +194,7 @@ st.subheader("What tied scores do")
 parts.tie_section(ds, row, model.tie_comparison(ds, settings, row, table, one.gains))
 
 # ------------------------------------------------------------------ 4. per sample
-st.subheader("Per sample, worst first")
+st.subheader("Per sample, worst first", anchor=headline.TABLE_ANCHOR)
 st.plotly_chart(
     charts.distribution_figure(table, title=f"Model {model_name}: {k_text}, {tie_text}"),
     key="dcg_distribution",
@@ -203,20 +202,20 @@ st.plotly_chart(
 empty = head.no_relevant
 if empty:
     st.warning(parts.no_relevant_text(empty, ds.n_samples))
-worst = cache.dcg_worst_first(ds, settings)
+worst_rows = cache.dcg_worst_first(ds, settings)
 start = 0
-if len(worst) > PAGE_ROWS:
-    state.bind_param("dcg_per_sample_start", None, 0, check=state.int_in(0, len(worst) - 1))
+if len(worst_rows) > PAGE_ROWS:
+    state.bind_param("dcg_per_sample_start", None, 0, check=state.int_in(0, len(worst_rows) - 1))
     start = int(
         st.number_input(
-            f"show rows from (worst first; {len(worst)} samples)",
+            f"show rows from (worst first; {len(worst_rows)} samples)",
             min_value=0,
-            max_value=len(worst) - 1,
+            max_value=len(worst_rows) - 1,
             step=PAGE_ROWS,
             key="dcg_per_sample_start",
         )
     )
-shown = worst.iloc[start : start + PAGE_ROWS]
+shown = worst_rows.iloc[start : start + PAGE_ROWS]
 st.session_state["dcg_shown_rows"] = shown["row"].tolist()
 st.caption(
     f"{len(table)} samples, sorted by NDCG then DCG, lowest first"
@@ -241,7 +240,7 @@ st.dataframe(
 )
 st.download_button(
     "Download per-sample DCG and NDCG (CSV)",
-    lambda: downloads.csv_text(worst.drop(columns="row")),  # built on click only
+    lambda: downloads.csv_text(worst_rows.drop(columns="row")),  # built on click only
     file_name=f"dcg_per_sample_{ds.name}_{model_name}.csv",
     mime="text/csv",
     key="dcg_dl_per_sample",

@@ -33,6 +33,7 @@ def open_seed_example(index: int) -> None:
     ss["dcg_k"], ss["dcg_ignore_ties"], ss["dcg_sample"] = k, ignore_ties, row
     ss["dcg_log_base"], ss["dcg_gain"] = "2", model.GAINS[0]
     ss["dcg_model"] = state.get_dataset(model.SEED).model_names[0]
+    ss["dcg_focus"] = index  # views/dcg_headline.py puts this row's DCG first
 
 
 def on_pick_row() -> None:

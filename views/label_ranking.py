@@ -8,9 +8,10 @@ import streamlit as st
 import metrics
 from explorer import cache, downloads, links, state, widgets
 from explorer.charts import ranking as charts
-from explorer.formatting import fmt
 from explorer.pages import label_ranking as model
 from explorer.pages.label_ranking import SORT_LABELS, TIE_LABELS
+from views import label_ranking_headline as headline
+from views import label_ranking_notes as notes
 from views import label_ranking_parts as parts
 from views import prose
 
@@ -71,13 +72,20 @@ except metrics.MetricInputError as exc:
 
 # --------------------------------------------------------------------- drill-down controls
 st.header("How it is computed: one sample")
-state.bind_param("lr_sample", "i", 0, int, state.int_in(0, n - 1, clamp=False))
+worst = model.worst_sample(base.contrib, sort_by)  # the drill-down opens on it
+state.bind_param("lr_sample", "i", worst, int, state.int_in(0, n - 1, clamp=False))
 c_sample, c_ties = st.columns([3, 2])
 sample_label = partial(parts.sample_label, base.contrib, ids)
 if n <= 1000:
     # the labels carry the model's numbers: a fresh widget when they change
     i = widgets.numbered_selectbox(
-        c_sample, "Sample", range(n), sample_label, key="lr_sample", help="URL: ?i="
+        c_sample,
+        "Sample",
+        range(n),
+        sample_label,
+        key="lr_sample",
+        default=worst,
+        help="The worst sample first (by the sort above); URL: ?i=",
     )
 else:
     i = int(c_sample.number_input("Sample (row number)", 0, n - 1, step=1, key="lr_sample"))
@@ -118,43 +126,24 @@ shown_row = new_row if is_edited else None
 # --------------------------------------------------------------------- 1 headline
 one_true = model.one_true_label(contrib)
 with top:
-    cols = st.columns(5)
-    cols[0].metric("Coverage error", fmt(res.coverage), help="Lower is better.")
-    cols[1].metric(
-        "Best coverage",
-        fmt(res.best_coverage),
-        help="The mean number of true labels: the coverage error of a perfect ranking.",
-    )
-    cols[2].metric("LRAP", fmt(res.lrap), help="Higher is better; 1 is perfect.")
-    cols[3].metric("Ranking loss", fmt(res.loss), help="Lower is better; 0 is perfect.")
-    if one_true and not is_edited:
-        cols[4].metric(
-            "MRR",
-            fmt(cache.lr_mrr(ds, model_name)),
-            help="Mean reciprocal rank: equals LRAP when every sample has one true label.",
-        )
-    caption = f"Model **{model_name}**, all {n} samples"
-    if ds.sample_weight is not None:
-        caption += ", weighted by sample_weight"
-    if is_edited:
-        caption += (
-            f". With the what-if scores of sample {i}; before the edit: coverage error "
-            f"{fmt(base.coverage)}, LRAP {fmt(base.lrap)}, ranking loss {fmt(base.loss)}"
-        )
-    st.caption(caption + ".")
-    if one_true:
-        st.success(prose.section("label_ranking", "one-true"))
+    headline.headline(ds, model_name, res, base, is_edited=is_edited, i=i, one_true=one_true)
 
 # --------------------------------------------------------------------- the order of rows
 order = model.worst_first(contrib, sort_by)
 page_rows = order.iloc[(page_no - 1) * PAGE_ROWS : page_no * PAGE_ROWS]
 page_samples = page_rows["sample"].tolist()
 page_ids = [ids[s] for s in page_samples]
+scales = model.effect_scales(contrib)  # effects of 1/n: ×10⁻ⁿ units at thousands of rows
 
 with picture:
     st.plotly_chart(
         charts.contributions_figure(
-            page_rows, sort_by, page_ids, selected=i, metric_name=SORT_LABELS[sort_by]
+            page_rows,
+            sort_by,
+            page_ids,
+            selected=i,
+            metric_name=SORT_LABELS[sort_by],
+            scale=scales[sort_by],
         ),
         key="lr_contrib_chart",
     )
@@ -167,11 +156,11 @@ with picture:
 
 # --------------------------------------------------------------------- 3 drill-down
 one = model.sample_steps(ds.y_true[i], orig_row if shown_row is None else shown_row, ties)
-parts.sample_section(one, res.ties, row, i, names, ties)
+parts.sample_section(one, res.ties, row, i, names, ties, scales)
 
 # --------------------------------------------------------------------- 4 per-sample breakdown
-st.header("Every sample's contribution")
-table = model.contributions_table(page_rows, ids)
+st.header("Every sample's contribution", anchor=headline.TABLE_ANCHOR)
+table = model.contributions_table(page_rows, ids, scales)
 num = st.column_config.NumberColumn(format="%.4f")
 st.dataframe(
     table,
@@ -185,7 +174,14 @@ st.caption(
     f"Worst first by {SORT_LABELS[sort_by]}; {len(table)} of {n} samples shown"
     + (f" (page {page_no} of {n_pages})" if n_pages > 1 else "")
     + ". Click a row to open it above. *moves mean* = the mean over all samples minus the mean "
-    "without this one."
+    "without this one"
+    + "".join(
+        f"; **{u}** in a column name: the change in the mean in units of {u[1:]} "
+        f"(-3.7 there is a change of {-3.7 / f:.3g})"
+        for f, u in sorted(set(scales.values()))
+        if u
+    )
+    + "."
 )
 st.download_button(
     "Download all samples (CSV)",
@@ -238,4 +234,4 @@ st.download_button(
     on_click="ignore",
 )
 
-parts.teaching_notes(contrib, ids, one_true)
+notes.teaching_notes(contrib, ids, one_true)

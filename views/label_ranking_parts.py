@@ -110,8 +110,15 @@ def _steps_table(table: pd.DataFrame, names, key: str, file_name: str) -> None:
     )
 
 
-def sample_section(one: model.SampleSteps, all_ties, row, i: int, names, ties: str) -> None:
-    """The selected sample: its numbers, its ranking, the tie rules and the step tables."""
+def sample_section(
+    one: model.SampleSteps, all_ties, row, i: int, names, ties: str, scales=None
+) -> None:
+    """The selected sample: its numbers, its ranking, the tie rules and the step tables.
+
+    ``scales`` (:func:`explorer.pages.label_ranking.effect_scales`) writes the sample's
+    effects in the per-sample table's units.
+    """
+    scales = scales or {}
     m = len(names)
     lrap, coverage, loss = one.values
     d1, d2, d3 = st.columns(3)
@@ -124,8 +131,13 @@ def sample_section(one: model.SampleSteps, all_ties, row, i: int, names, ties: s
     )
     st.caption(
         f"Sample {i} ({row['n_true']} true of {m} labels) moves the mean LRAP by "
-        f"{fmt(row['lrap_moves_mean'])}, the coverage error by {fmt(row['coverage_moves_mean'])} "
-        f"and the ranking loss by {fmt(row['ranking_loss_moves_mean'])}."
+        + ", the coverage error by ".join(
+            model.effect_text(row[f"{c}_moves_mean"], scales.get(c, (1.0, "")))
+            for c in ("lrap", "coverage")
+        )
+        + " and the ranking loss by "
+        + model.effect_text(row["ranking_loss_moves_mean"], scales.get("ranking_loss", (1.0, "")))
+        + "."
     )
 
     st.plotly_chart(charts.sample_ranking_figure(one.ranking, names), key="lr_sample_chart")
@@ -218,29 +230,3 @@ def _loss_tab(loss_t: pd.DataFrame, row, m: int, names, i: int) -> None:
     only_bad = st.checkbox("Show only the mis-ordered pairs", key="lr_only_misordered")
     shown_loss = loss_t[loss_t["misordered"]] if only_bad and "note" not in loss_t else loss_t
     _steps_table(shown_loss, names, "lr_loss_steps", f"ranking_loss_pairs_sample_{i}.csv")
-
-
-# --------------------------------------------------------------------- teaching notes
-def teaching_notes(contrib: pd.DataFrame, ids: list[str], one_true: bool) -> None:
-    """The four notes at the bottom of the page."""
-    st.header("Notes for teaching")
-    with st.expander("Why do tied labels take the maximal rank?", expanded=False):
-        st.markdown(prose.section("label_ranking", "note-max-rank"))
-    with st.expander("Why is scikit-learn's coverage 1 more than Tsoumakas'?"):
-        st.markdown(prose.section("label_ranking", "note-tsoumakas"))
-    with st.expander("A sample with no true label, or with every label true"):
-        degenerate = model.degenerate_samples(contrib, ids)
-        st.markdown(prose.section("label_ranking", "note-degenerate"))
-        if len(degenerate):
-            st.dataframe(degenerate, hide_index=True, key="lr_degenerate_table")
-        else:
-            st.caption("This dataset has no such sample; `digit_properties` has (a 1 has none).")
-    with st.expander("LRAP equals MRR when each sample has one true label"):
-        st.markdown(prose.section("label_ranking", "note-mrr"))
-        if not one_true:
-            st.button(
-                "Open the digits sample",
-                key="lr_open_digits",
-                on_click=state.set_active,
-                args=("digits",),
-            )

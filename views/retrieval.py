@@ -14,6 +14,7 @@ from explorer.links import float_text
 from explorer.pages import retrieval as page
 from metrics import MetricInputError
 from views import prose
+from views import retrieval_headline as headline
 from views import retrieval_parts as parts
 
 #: Rows of the per-query table shown at once (the CSV holds every row).
@@ -105,25 +106,7 @@ except MetricInputError as exc:
     state.stop_page()
 
 # ------------------------------------------------------------------ 1 headline
-labels = list(means)
-for chunk in (labels[:4], labels[4:]):
-    for col, label in zip(st.columns(4), chunk, strict=False):
-        col.metric(label, fmt(means[label]))
-n_empty = page.empty_queries(per_query)
-st.caption(
-    f"Model **{model}**, K = {k}, {ds.n_samples} queries x {n_items} items; AP@K divides by "
-    f"{page.DEN_SHORT[denominator]}; ties: {page.TIES[tie_mode]}. MRR looks at the whole "
-    "ranking (no cut). "
-    + (
-        f"**{n_empty} quer{'y has' if n_empty == 1 else 'ies have'} no item of grade >= "
-        f"{int(rel_level)}**: they {'score 0 and count' if empty == 'zero' else 'are dropped'} "
-        "in every mean."
-        if n_empty
-        else "Every query has a relevant item."
-    )
-)
-if ds.source == "upload" and "TREC" in ds.description:
-    st.info(f"TREC upload: {ds.description}")
+headline.headline(ds, model, per_query, means, settings, empty)
 
 # ------------------------------------------------------------------ 2 picture
 st.subheader("Each metric against K")
@@ -162,9 +145,11 @@ with st.expander("Recall@K against hit rate, and ties", expanded=False):
 st.subheader("How it is computed: one query")
 q1, q2 = st.columns([2, 3])
 ids = list(ds.sample_ids)
-state.bind_param("ret_query", "query", ids[0], str, state.member(ids))
-query_id = q1.selectbox("Query", ids, key="ret_query")
-state.bind_param("ret_drill_metric", "drill_metric", "AP@K", str, state.member(page.DRILL))
+drill = state.bind_param("ret_drill_metric", "drill_metric", "AP@K", str, state.member(page.DRILL))
+metric = page.DRILL_METRIC[drill]
+worst = cache.retrieval_worst_first(ds, model, settings, metric, per_query, empty)
+state.bind_param("ret_query", "query", ids[worst[0]], str, state.member(ids))  # the worst
+query_id = q1.selectbox("Query", ids, key="ret_query", help="Opens on the worst query.")
 drill = q2.radio("Metric", page.DRILL, key="ret_drill_metric", horizontal=True)
 state.write_param("query", query_id)
 state.write_param("drill_metric", drill)
@@ -180,6 +165,7 @@ row = per_query.iloc[q]
 contribution = page.CONTRIB[drill]
 total, value = page.drill_total(steps, drill)
 parts.drill_formula(drill, steps, row, settings, total)
+parts.count_formulas(row, int(k))
 
 names = list(ds.label_names)
 st.plotly_chart(
@@ -201,7 +187,6 @@ st.download_button(
     f"retrieval_steps_{query_id}.csv",
     key="ret_dl_steps",
 )
-metric = page.DRILL_METRIC[drill]
 st.markdown(
     f"Sum of the `{contribution}` column: **{fmt(total)}**"
     + (f" (DCG; over IDCG = **{fmt(value)}** NDCG@K)" if drill == "DCG" else "")
@@ -211,8 +196,7 @@ if ds.n_samples <= 10:
     parts.every_query_ap(ds, model, settings, per_query, empty, means["MAP@K"])
 
 # ------------------------------------------------------------------ 4 per query
-st.subheader("Per query, worst first")
-worst = cache.retrieval_worst_first(ds, model, settings, metric, per_query)
+st.subheader("Per query, worst first", anchor=headline.TABLE_ANCHOR)
 n_rows = len(worst)
 start = 1
 if n_rows > PAGE_ROWS:
@@ -228,7 +212,8 @@ if n_rows > PAGE_ROWS:
     )
 stop = min(start - 1 + PAGE_ROWS, n_rows)
 st.caption(
-    f"Sorted by {metric} (the drill-down metric), worst first. "
+    f"Sorted by {metric} (the drill-down metric), worst first"
+    + ("; the dropped queries (no relevant item) last. " if empty == "drop" else ". ")
     + (
         f"Showing rows {start:,} to {stop:,} of {n_rows:,}; the CSV has all."
         if n_rows > PAGE_ROWS

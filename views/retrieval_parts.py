@@ -183,6 +183,21 @@ def drill_formula(drill: str, steps, row: pd.Series, settings: page.Settings, to
         )
 
 
+def count_formulas(row: pd.Series, k: int) -> None:
+    """P@K, R@K and the hit rate of the query, with its counts plugged in."""
+    hits, n_rel = float(row["P@K"]) * k, int(row["relevant"])
+    h = f"{hits:.4g}"
+    recall = (
+        f"R@K = hits@K / M = {h} / {n_rel} = {fmt(row['R@K'])}"
+        if n_rel
+        else "R@K = 0 (no relevant item: M = 0)"
+    )
+    st.markdown(
+        f"This query: P@K = hits@K / K = {h} / {k} = {fmt(row['P@K'])} · {recall} · "
+        f"hit rate@K = {fmt(row['hit rate@K'])} (1 when hits@K > 0)"
+    )
+
+
 def step_table(show: pd.DataFrame, max_grade: float) -> None:
     """The step table, its grade and item name cells coloured by grade."""
     max_g = max(float(max_grade), 1.0)

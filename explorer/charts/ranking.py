@@ -106,6 +106,7 @@ def contributions_figure(
     *,
     selected: int | None = None,
     metric_name: str | None = None,
+    scale: tuple[float, str] = (1.0, ""),
 ) -> go.Figure:
     """How much each sample moves the mean of one metric, worst first.
 
@@ -121,14 +122,27 @@ def contributions_figure(
         The ``sample`` shown in the drill-down, drawn in another color.
     metric_name : str, optional
         Name of the metric for titles (default ``by``).
+    scale : (float, str)
+        The bars are the effects times ``scale[0]``; the axis title names
+        ``scale[1]`` (``"×10⁻⁴"``, see ``explorer.pages.label_ranking.effect_scale``),
+        so thousands of samples read ``-3.7 ×10⁻⁴``, not ``-370µ``.
 
     Returns
     -------
     plotly.graph_objects.Figure
         One bar trace; red bars make the metric worse, green better, the
         selected sample orange. ``customdata`` holds the sample index.
+
+    Examples
+    --------
+    >>> t = pd.DataFrame({"sample": [0, 1], "lrap": [0.5, 1.0],
+    ...                   "lrap_moves_mean": [-2e-4, 1e-4]})
+    >>> fig = contributions_figure(t, "lrap", ["0", "1"], scale=(1e4, "×10⁻⁴"))
+    >>> fig.data[0].y.tolist(), fig.layout.yaxis.title.text
+    ([-2.0, 1.0], 'mean - mean without the sample (×10⁻⁴)')
     """
     name = metric_name or by
+    factor, unit = scale
     moves = contributions[f"{by}_moves_mean"].to_numpy(dtype=np.float64)
     value = contributions[by].to_numpy(dtype=np.float64)
     samples = contributions["sample"].to_numpy()
@@ -139,12 +153,16 @@ def contributions_figure(
     fig = go.Figure(
         go.Bar(
             x=[str(s) for s in sample_labels],
-            y=moves,
+            y=moves * factor,
             marker_color=colors.tolist(),
             customdata=samples.tolist(),
             text=[f"{v:.4g}" for v in value],
             hovertemplate=(
-                "sample %{x}<br>" + name + " %{text}<br>moves the mean by %{y:.4g}<extra></extra>"
+                "sample %{x}<br>"
+                + name
+                + " %{text}<br>moves the mean by %{y:.4g}"
+                + (f" {unit}" if unit else "")
+                + "<extra></extra>"
             ),
         )
     )
@@ -154,7 +172,10 @@ def contributions_figure(
         margin={"l": 10, "r": 10, "t": 50, "b": 40},
         title=f"How much each sample moves the mean {name} (worst first)",
         xaxis={"type": "category", "title": "sample"},
-        yaxis_title="mean - mean without the sample",
+        yaxis={
+            "title": "mean - mean without the sample" + (f" ({unit})" if unit else ""),
+            "exponentformat": "power",
+        },
         showlegend=False,
     )
     return fig

@@ -15,6 +15,8 @@ import pandas as pd
 
 import metrics
 from explorer.datasets import Dataset
+from explorer.derivation import MeanDerivation, mean_terms
+from explorer.formatting import fmt
 
 #: The tie rules of the drill-down, as the page names them.
 TIE_LABELS = {
@@ -100,6 +102,100 @@ def one_true_label(contrib: pd.DataFrame) -> bool:
     False
     """
     return bool((contrib["n_true"] == 1).all())
+
+
+#: The headline metrics written out as means, by st.metric label: (contrib column, Summary field).
+DERIVED = {
+    "Coverage error": ("coverage", "coverage"),
+    "Best coverage": ("n_true", "best_coverage"),  # the mean number of true labels
+    "LRAP": ("lrap", "lrap"),
+    "Ranking loss": ("ranking_loss", "loss"),
+}
+
+
+def derivations(res: Summary, sample_weight=None) -> dict[str, MeanDerivation]:
+    """Each headline written as the (weighted) mean of its per-sample terms.
+
+    The line ends in the headline itself (``res``'s value), so its digits are
+    exactly those of the st.metric above it.
+
+    Examples
+    --------
+    >>> from explorer.samples import load_sample
+    >>> d = derivations(summary(load_sample("seed003_lrap"), "model"))
+    >>> d["LRAP"].text()
+    'LRAP = (0.5000 + 0.8333 + 1.000) / 3 = 0.7778'
+    >>> d["Coverage error"].text()
+    'Coverage error = (2.000 + 3.000 + 2.000) / 3 = 2.333'
+    >>> d["Best coverage"].text()
+    'Best coverage = (1.000 + 2.000 + 2.000) / 3 = 1.667'
+    """
+    out = {}
+    for label, (column, field) in DERIVED.items():  # in the order of the st.metric row
+        d = mean_terms(res.contrib[column], sample_weight, name=label)
+        out[label] = replace(d, value=float(getattr(res, field)))
+    return out
+
+
+def mrr_derivation(ds: Dataset, model: str, value: float) -> MeanDerivation:
+    """MRR written as the mean of every sample's reciprocal rank (ties in column order).
+
+    Examples
+    --------
+    >>> from explorer.samples import load_sample
+    >>> ds = load_sample("seed003_lrap")
+    >>> mrr_derivation(ds, "model", mrr(ds, "model")).text()
+    'MRR = (0.5000 + 1.000 + 1.000) / 3 = 0.8333'
+    """
+    rr = metrics.reciprocal_rank(ds.y_true, ds.score(model))
+    return replace(mean_terms(rr, name="MRR"), value=float(value))
+
+
+def worst_sample(contrib: pd.DataFrame, sort_by: str) -> int:
+    """The sample the drill-down opens on: the first of :func:`worst_first`.
+
+    Examples
+    --------
+    >>> from explorer.samples import load_sample
+    >>> contrib = summary(load_sample("seed003_lrap"), "model").contrib
+    >>> worst_sample(contrib, "lrap"), worst_sample(contrib, "coverage")
+    (0, 1)
+    """
+    return int(metrics.sort_worst_first(contrib, sort_by)["sample"].iloc[0])
+
+
+#: Superscript digits for a scale written ``×10⁻⁴``.
+_SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def effect_scale(values) -> tuple[float, str]:
+    """A power of ten that makes the largest effect read between 1 and 10, and its name.
+
+    Effects of one sample on a mean over n samples shrink like 1/n: at 5,000
+    samples four decimals print ``-0.0001`` on every row. Effects of 0.01 or more
+    keep their own units (factor 1, no name).
+
+    Returns
+    -------
+    factor : float
+        Multiply the effects by it.
+    name : str
+        ``""`` or the scale as written in a column name, ``"×10⁻⁴"``.
+
+    Examples
+    --------
+    >>> effect_scale([-0.00037, 0.00002])
+    (10000.0, '×10⁻⁴')
+    >>> effect_scale([0.2, -0.05]), effect_scale([0.0, np.nan])
+    ((1.0, ''), (1.0, ''))
+    """
+    v = np.abs(np.asarray(values, dtype=float))
+    v = v[np.isfinite(v)]
+    top = float(v.max()) if v.size else 0.0
+    if top == 0 or top >= 0.01:
+        return 1.0, ""
+    exponent = int(np.floor(np.log10(top)))
+    return 10.0**-exponent, f"×10{str(exponent).translate(_SUPERSCRIPT)}"
 
 
 # ------------------------------------------------------------------ what if?
@@ -325,7 +421,7 @@ def worst_first(contrib: pd.DataFrame, sort_by: str) -> pd.DataFrame:
     return metrics.sort_worst_first(contrib, sort_by)
 
 
-def contributions_table(rows: pd.DataFrame, ids) -> pd.DataFrame:
+def contributions_table(rows: pd.DataFrame, ids, scales: dict | None = None) -> pd.DataFrame:
     """The per-sample breakdown as the page shows it (one page of worst-first rows).
 
     Parameters
@@ -334,6 +430,9 @@ def contributions_table(rows: pd.DataFrame, ids) -> pd.DataFrame:
         Rows of :func:`worst_first`.
     ids : sequence of str
         Every sample's id, by row.
+    scales : dict, optional
+        :func:`effect_scales` of all samples: each "moves mean" column is
+        multiplied by its factor and its name says so (``LRAP moves mean ×10⁻⁴``).
 
     Returns
     -------
@@ -347,20 +446,54 @@ def contributions_table(rows: pd.DataFrame, ids) -> pd.DataFrame:
     >>> t[["sample", "LRAP", "coverage"]].round(4).values.tolist()
     [[0.0, 0.5, 2.0], [1.0, 0.8333, 3.0], [2.0, 1.0, 2.0]]
     """
+    scales = scales or {}
+
+    def moves(column: str, title: str) -> tuple[str, np.ndarray]:
+        factor, name = scales.get(column, (1.0, ""))
+        return f"{title} moves mean" + (f" {name}" if name else ""), factor * rows[
+            f"{column}_moves_mean"
+        ].to_numpy(dtype=np.float64)
+
     return pd.DataFrame(
-        {
-            "sample": rows["sample"].to_numpy(),
-            "id": [ids[s] for s in rows["sample"]],
-            "true labels": rows["n_true"].to_numpy(),
-            "coverage": rows["coverage"].to_numpy(),
-            "coverage moves mean": rows["coverage_moves_mean"].to_numpy(),
-            "LRAP": rows["lrap"].to_numpy(),
-            "LRAP moves mean": rows["lrap_moves_mean"].to_numpy(),
-            "ranking loss": rows["ranking_loss"].to_numpy(),
-            "loss moves mean": rows["ranking_loss_moves_mean"].to_numpy(),
-            "note": rows["note"].to_numpy(),
-        }
+        dict(
+            [
+                ("sample", rows["sample"].to_numpy()),
+                ("id", [ids[s] for s in rows["sample"]]),
+                ("true labels", rows["n_true"].to_numpy()),
+                ("coverage", rows["coverage"].to_numpy()),
+                moves("coverage", "coverage"),
+                ("LRAP", rows["lrap"].to_numpy()),
+                moves("lrap", "LRAP"),
+                ("ranking loss", rows["ranking_loss"].to_numpy()),
+                moves("ranking_loss", "loss"),
+                ("note", rows["note"].to_numpy()),
+            ]
+        )
     )
+
+
+def effect_text(value: float, scale: tuple[float, str] = (1.0, "")) -> str:
+    """One effect written in the unit of :func:`effect_scale` (the table's unit).
+
+    Examples
+    --------
+    >>> effect_text(-7.369e-5, (1e5, "×10⁻⁵")), effect_text(0.25)
+    ('-7.369 ×10⁻⁵', '0.2500')
+    """
+    factor, name = scale
+    return f"{fmt(value * factor)} {name}" if name else fmt(value)
+
+
+def effect_scales(contrib: pd.DataFrame) -> dict[str, tuple[float, str]]:
+    """:func:`effect_scale` of each metric's "moves mean" column over all samples.
+
+    Examples
+    --------
+    >>> from explorer.samples import load_sample
+    >>> effect_scales(summary(load_sample("seed003_lrap"), "model").contrib)["lrap"]
+    (1.0, '')
+    """
+    return {c: effect_scale(contrib[f"{c}_moves_mean"]) for c in SORT_LABELS}
 
 
 def all_contributions(contrib: pd.DataFrame, order: pd.DataFrame, ids) -> pd.DataFrame:

@@ -24,6 +24,7 @@ import pandas as pd
 
 import metrics
 from explorer.datasets import Dataset
+from explorer.derivation import MeanDerivation, mean_terms
 from metrics import (
     CONVENTION_METRICS,
     METRIC_PART,
@@ -495,6 +496,28 @@ def headline(per_query: pd.DataFrame, empty: str = "zero") -> dict[str, float]:
     return {label: float(means[name]) for label, name in HEADLINE}
 
 
+def derivations(
+    per_query: pd.DataFrame, means: dict[str, float], empty: str = "zero"
+) -> dict[str, MeanDerivation]:
+    """Each headline written as the mean of its per-query terms, ending in the headline.
+
+    Under ``empty="drop"`` the terms are those of the queries with a relevant item
+    (the queries the means keep).
+
+    Examples
+    --------
+    >>> from explorer.samples import load_sample
+    >>> per_query, _ = tables(load_sample("seed002_map"), "model", Settings(k=5))
+    >>> derivations(per_query, headline(per_query))["MAP@K"].text()
+    'MAP@K = (0.7556 + 0.5000) / 2 = 0.6278'
+    """
+    kept = per_query if empty == "zero" else per_query[per_query["relevant"] > 0]
+    return {
+        label: replace(mean_terms(kept[column], name=label), value=means[label])
+        for label, column in HEADLINE
+    }
+
+
 def empty_queries(per_query: pd.DataFrame) -> int:
     """How many queries have no relevant item.
 
@@ -745,17 +768,27 @@ def id_rank(ds: Dataset) -> np.ndarray:
     return rank
 
 
-def worst_first(per_query: pd.DataFrame, sort: str, ranks: np.ndarray) -> np.ndarray:
+def worst_first(
+    per_query: pd.DataFrame, sort: str, ranks: np.ndarray, empty: str = "zero"
+) -> np.ndarray:
     """The rows of the per-query table, worst ``sort`` first (ties by query id: ``ranks``
     is :func:`id_rank`).
 
+    Under ``empty="drop"`` the queries with no relevant item, which no mean counts,
+    come last: the worst query is one that pulls the means down.
+
     Examples
     --------
-    >>> t = pd.DataFrame({"RR": [1.0, 0.5, 0.5]})
-    >>> worst_first(t, "RR", np.array([0, 2, 1])).tolist()
-    [2, 1, 0]
+    >>> t = pd.DataFrame({"RR": [1.0, 0.5, 0.5, 0.0], "relevant": [1, 2, 1, 0]})
+    >>> worst_first(t, "RR", np.array([0, 2, 1, 3])).tolist()
+    [3, 2, 1, 0]
+    >>> worst_first(t, "RR", np.array([0, 2, 1, 3]), "drop").tolist()
+    [2, 1, 0, 3]
     """
-    return np.lexsort((ranks, per_query[sort].to_numpy()))
+    keys = [ranks, per_query[sort].to_numpy()]
+    if empty == "drop":
+        keys.append(per_query["relevant"].to_numpy() == 0)
+    return np.lexsort(keys)
 
 
 def worst_first_rows(ds: Dataset, per_query: pd.DataFrame, order: np.ndarray) -> pd.DataFrame:

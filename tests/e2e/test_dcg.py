@@ -44,3 +44,25 @@ def test_dcg_page_changes_k(page: Page, app_url: str):
     wait_for_run(page)
     expect(metric_value(page, "DCG of this sample")).to_have_text("7.500")
     expect(page.get_by_test_id("stException")).to_have_count(0)
+
+
+def test_open_7_5_on_a_phone_shows_the_row_first_and_wrapped_derivations(page: Page, app_url: str):
+    """Issue 18: after "Open 7.5" the row's 7.500 comes before the mean 6.250, and the
+    derivation lines wrap inside a phone's width; the jump link reaches the table."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(app_url + "/dcg?ds=seed001_dcg")
+    wait_for_run(page)
+    page.locator(".st-key-dcg_seed_example_2 button").click()
+    wait_for_run(page)
+    focus = metric_value(page, "DCG of row 1")
+    expect(focus).to_have_text("7.500")
+    expect(metric_value(page, "DCG")).to_have_text("6.250")
+    assert focus.bounding_box()["y"] < metric_value(page, "DCG").bounding_box()["y"]
+    line = page.locator(".st-key-dcg_derivation p").first
+    expect(line).to_have_text("DCG = (5.000 + 7.500) / 2 = 6.250")
+    box = line.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 390
+    page.screenshot(path="/tmp/teach1_dcg_phone.png", full_page=False)
+    page.get_by_role("link", name="The samples, worst first ↓").click()
+    heading = page.get_by_role("heading", name="Per sample, worst first")
+    expect(heading).to_be_in_viewport()

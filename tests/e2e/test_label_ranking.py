@@ -95,3 +95,16 @@ def test_whatif_edit_and_reset_in_chromium(page: Page, app_url: str):
     wait_for_run(page)
     expect(metric_value(page, "LRAP")).to_have_text("0.7778")
     expect(metric_value(page, "Sample LRAP")).to_have_text("0.5000")
+
+
+def test_many_terms_wrap_on_a_phone(page: Page, app_url: str):
+    """Issue 18: a derivation with its head, tail and count wraps inside a phone's width."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(app_url + "/label_ranking?ds=digit_properties")
+    wait_for_run(page)
+    line = page.locator(".st-key-lr_derivation p").filter(has_text="LRAP = (")
+    expect(line).to_contain_text("of 300 terms)")
+    expect(line).to_contain_text("= " + metric_value(page, "LRAP").inner_text())
+    box = line.bounding_box()
+    assert box["x"] + box["width"] <= 390 and box["height"] > 30  # several lines
+    page.screenshot(path="/tmp/teach1_lr_phone.png", full_page=False)

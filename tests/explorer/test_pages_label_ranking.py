@@ -10,6 +10,7 @@ from sklearn import metrics as skm
 import metrics
 from explorer import cache
 from explorer.datasets import Dataset
+from explorer.formatting import fmt
 from explorer.pages import label_ranking as page
 from explorer.samples import load_sample
 from metrics._ranks import max_rank
@@ -223,3 +224,48 @@ def test_cached_functions_return_the_page_models_values():
     assert b.lrap == page.summary(ds, "from_digit").lrap and a.lrap != b.lrap
     pd.testing.assert_frame_equal(a.contrib, page.summary(ds, "model").contrib)
     assert cache.lr_mrr(load_sample("digits"), "model") == page.mrr(load_sample("digits"), "model")
+
+
+# ------------------------------------------------------------------ issue 18.1 and 17.4
+def test_derivations_end_in_the_headline_and_weight_their_terms():
+    rng = np.random.default_rng(2)
+    y = (rng.random((12, 5)) < 0.4).astype(int)
+    s = rng.integers(0, 3, (12, 5)) / 3
+    w = rng.integers(1, 4, 12).astype(float)
+    res = page.summary(Dataset("w", "multilabel", y, {"m": s}, sample_weight=w), "m")
+    d = page.derivations(res, w)
+    lrap = metrics.lrap_per_sample(y, s)
+    assert d["LRAP"].terms[0] == f"{int(w[0])} × {fmt(lrap[0])}"
+    assert d["LRAP"].text().endswith(f"= {fmt(res.lrap)}  (first 3 and last 2 of 12 terms)")
+    assert d["LRAP"].total == pytest.approx(np.dot(w, lrap))
+    assert d["Ranking loss"].value == res.loss and d["Coverage error"].value == res.coverage
+
+
+@pytest.mark.parametrize("by", list(page.SORT_LABELS))
+def test_worst_sample_is_the_lowest_lrap_or_the_highest_loss(by):
+    ds = load_sample("digit_properties")
+    y, s = ds.y_true, ds.score("from_digit")
+    values = {
+        "lrap": -metrics.lrap_per_sample(y, s),
+        "coverage": metrics.coverage_per_sample(y, s),
+        "ranking_loss": metrics.ranking_loss_per_sample(y, s),
+    }[by]
+    worst = page.worst_sample(page.summary(ds, "from_digit").contrib, by)
+    assert worst == int(np.argmax(values))  # the first of the worst in sample order
+
+
+def test_effect_scale_names_the_power_of_ten():
+    assert page.effect_scale([-3.7e-4, 1e-6]) == (1e4, "×10⁻⁴")
+    assert page.effect_scale([9.99e-3]) == (1e3, "×10⁻³")
+    assert page.effect_scale([0.01, -0.5]) == (1.0, "")
+    factor, name = page.effect_scale(np.array([-7.4e-5, np.nan, 0.0]))
+    assert name == "×10⁻⁵" and 1 <= 7.4e-5 * factor < 10
+    contrib = page.summary(load_sample("digit_properties"), "model").contrib
+    scales = page.effect_scales(contrib)
+    shown = page.contributions_table(
+        contrib.iloc[:5], load_sample("digit_properties").sample_ids, scales
+    )
+    factor, name = scales["lrap"]
+    np.testing.assert_array_equal(
+        shown[f"LRAP moves mean {name}"], contrib["lrap_moves_mean"].iloc[:5] * factor
+    )

@@ -14,6 +14,7 @@ import pytest
 import metrics
 from explorer import cache
 from explorer.datasets import Dataset
+from explorer.formatting import fmt
 from explorer.pages import retrieval as page
 from explorer.samples import load_sample
 from metrics import CONVENTION_METRICS, retrieval_curve, retrieval_means, retrieval_per_query
@@ -344,3 +345,18 @@ def test_variants_of_click_counts_offer_the_linear_gain_and_spread_levels():
     ref = retrieval_means(full(ds, "m", replace(s, level=1500)))
     assert top["MAP@K"] == pytest.approx(ref["AP@K"]) and top["MRR"] == pytest.approx(ref["RR"])
     assert (top["MAP@K"], top["MRR"]) == (0.5, 0.5)  # query 1 has none: it scores 0
+
+
+def test_derivations_keep_the_queries_the_means_keep():
+    y = np.array([[0, 0, 0], [1, 0, 2], [0, 1, 0], [2, 2, 0]])
+    s = np.array([[0.1, 0.2, 0.3], [0.3, 0.9, 0.1], [0.5, 0.4, 0.1], [0.2, 0.8, 0.5]])
+    ds = Dataset("four", "graded", y, {"m": s})
+    per_query, _ = page.tables(ds, "m", page.Settings(k=2))
+    for empty, rows in (("zero", [0, 1, 2, 3]), ("drop", [1, 2, 3])):
+        means = page.headline(per_query, empty)
+        d = page.derivations(per_query, means, empty)
+        assert list(d) == [label for label, _ in page.HEADLINE]
+        want = metrics.average_precision_at_k(y, s, k=2)[rows]
+        assert d["MAP@K"].terms == tuple(fmt(v) for v in want)
+        assert d["MAP@K"].count == len(rows) and d["MAP@K"].value == means["MAP@K"]
+        assert d["MAP@K"].text().endswith(f"= {fmt(want.mean())}")

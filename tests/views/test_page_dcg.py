@@ -347,3 +347,126 @@ def test_exponential_gain_values_and_refusals():
         (ideal := metrics.dcg_per_sample(2.0**g - 1, 2.0**g - 1)) > 0, ideal, 1
     )
     np.testing.assert_allclose(metrics.ndcg_per_sample(exponential_gain(g), s), ref, atol=1e-12)
+
+
+# ---------------------------------------------------------------------------
+# issue 18.1: the headline derived on screen; issue 17.4: open on the worst sample
+# ---------------------------------------------------------------------------
+def read_derivation(at, name: str) -> dict:
+    """The derivation line of headline ``name``: its terms, denominator, total and value."""
+    text = next(m.value for m in at.markdown if m.value.startswith(f"{name} = ("))
+    inner, after = text[len(name) + 4 :].split(") / ", 1)
+    parts = after.split("  (")[0].split(" = ")
+    return {
+        "terms": [t for t in inner.split(" + ") if t != "…"],
+        "omitted": "…" in inner.split(" + "),
+        "denominator": parts[0],
+        "total": parts[1].split(" / ")[0] if len(parts) == 3 else None,
+        "value": parts[-1],
+    }
+
+
+def test_dcg_and_ndcg_are_written_as_means_of_the_rows():
+    """The DCG 11.09 of seed 001's two rows is (9.499 + 12.67) / 2 on screen."""
+    at = open_page("seed001_dcg")
+    ds = load_sample("seed001_dcg")
+    y, s = ds.y_true, ds.score()
+    for name, per_sample in (("DCG", metrics.dcg_per_sample), ("NDCG", metrics.ndcg_per_sample)):
+        d = read_derivation(at, name)
+        v = per_sample(y, s)
+        assert d["terms"] == [fmt(x) for x in v] and d["denominator"] == "2", name
+        assert d["value"] == metric(at, name) == fmt(v.mean()), name
+    assert read_derivation(at, "DCG")["value"] == "11.09"
+
+
+def test_derivation_of_many_weighted_rows_shows_head_tail_and_weights():
+    from explorer.datasets import Dataset
+
+    y, s = graded_case(4, n=30)
+    w = np.arange(30) % 3 + 1.0
+    ds = Dataset("weighted_graded", "graded", y, {"m": s}, sample_weight=w)
+    at = AppTest.from_file(str(conftest.ROOT / PAGE), default_timeout=30)
+    at.session_state["session_datasets"] = {ds.name: ds}
+    at.session_state["active_dataset"] = ds.name
+    at.run()
+    assert not at.exception
+    for name, per_sample in (("DCG", metrics.dcg_per_sample), ("NDCG", metrics.ndcg_per_sample)):
+        d = read_derivation(at, name)
+        v = per_sample(y, s)
+        assert d["omitted"] and d["denominator"] == f"{int(w.sum())}"
+        assert d["terms"] == [f"{int(w[i])} × {fmt(v[i])}" for i in (0, 1, 2, 28, 29)]
+        assert d["total"] == fmt(np.dot(w, v))
+        want = {"DCG": metrics.dcg_score, "NDCG": metrics.ndcg_score}[name](y, s, sample_weight=w)
+        assert d["value"] == metric(at, name) == fmt(want)
+
+
+def test_open_7_5_makes_the_focused_row_the_first_number():
+    """After "Open 7.5" the first number on the page is row 1's 7.500; the mean follows."""
+    at = open_page("seed001_dcg")
+    at.button(key="dcg_seed_example_2").click().run()
+    assert not at.exception
+    ds = load_sample("seed001_dcg")
+    y, s = ds.y_true, ds.score()
+    assert at.metric[0].label == "DCG of row 1"
+    assert at.metric[0].value == fmt(metrics.dcg_per_sample(y, s, k=1)[1]) == "7.500"
+    assert metric(at, "DCG") == fmt(metrics.dcg_score(y, s, k=1)) == "6.250"
+    d = read_derivation(at, "DCG")
+    assert d["terms"] == ["5.000", "7.500"] and d["value"] == "6.250"
+    # another k ends the focus: the headline is the first number again
+    at.number_input(key="dcg_k").set_value(2).run()
+    assert not at.exception
+    assert at.metric[0].label == "DCG"
+    assert not any(m.label == "DCG of row 1" for m in at.metric)
+
+
+def _worst_row(y, s) -> int:
+    dcg, ndcg = metrics.dcg_per_sample(y, s), metrics.ndcg_per_sample(y, s)
+    no_relevant = metrics.dcg_per_sample(y, y) == 0
+    return int(np.lexsort((np.arange(len(y)), dcg, ndcg, no_relevant))[0])
+
+
+def test_drill_down_opens_on_the_worst_sample():
+    ds = load_sample("diabetes_ranking")
+    y, s = ds.y_true, ds.score(ds.model_names[0])
+    worst = _worst_row(y, s)
+    assert worst != 0  # row 0 was the old default
+    at = open_page("diabetes_ranking")
+    assert numbered_selectbox(at, "dcg_sample").value == worst
+    assert metric(at, "DCG of this sample") == fmt(metrics.dcg_per_sample(y, s)[worst])
+    assert metric(at, "NDCG of this sample") == fmt(metrics.ndcg_per_sample(y, s)[worst])
+    table = next(d.value for d in at.dataframe if "NDCG" in d.value.columns)
+    assert table["sample"].iloc[0] == ds.sample_ids[worst]  # the table's first row
+    assert at.query_params["sample"] == ds.sample_ids[worst]
+    assert next(h for h in at.subheader if h.proto.anchor == "dcg-worst-first")
+    assert any("(#dcg-worst-first)" in c.value for c in at.caption)
+
+
+def test_a_link_that_names_a_sample_still_opens_it():
+    ds = load_sample("diabetes_ranking")
+    y, s = ds.y_true, ds.score(ds.model_names[0])
+    at = AppTest.from_file(APP, default_timeout=30)  # open_page's own "sample" is the dataset
+    at.query_params["ds"] = "diabetes_ranking"
+    at.query_params["sample"] = ds.sample_ids[7]
+    at.run()
+    at.selectbox(key="dataset_picker").set_value("diabetes_ranking").run()
+    at.switch_page(PAGE).run()
+    assert not at.exception
+    assert numbered_selectbox(at, "dcg_sample").value == 7
+    assert metric(at, "DCG of this sample") == fmt(metrics.dcg_per_sample(y, s)[7])
+
+
+def test_the_focus_travels_in_the_link():
+    at = open_page("seed001_dcg")
+    at.button(key="dcg_seed_example_2").click().run()
+    assert at.query_params["focus"] == "2"
+    link = {key: at.query_params[key] for key in at.query_params}
+    fresh = AppTest.from_file(APP, default_timeout=30)
+    for key, value in link.items():
+        fresh.query_params[key] = value
+    fresh.run()
+    fresh.switch_page(PAGE).run()
+    assert not fresh.exception
+    assert (fresh.metric[0].label, fresh.metric[0].value) == ("DCG of row 1", "7.500")
+    assert [(m.label, m.value) for m in fresh.metric] == [(m.label, m.value) for m in at.metric]
+    at.toggle(key="dcg_ignore_ties").set_value(True).run()  # away from the example
+    assert "focus" not in at.query_params and at.metric[0].label == "DCG"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import io
 import json
 from pathlib import Path
@@ -343,7 +344,7 @@ def test_seed003_shows_05_0833_1_and_overall_07778():
     at = open_page("seed003_lrap")
     assert metric(at, "LRAP") == "0.7778"
     assert_headline(at, SEED_Y, SEED_S)
-    contrib = table(at, "LRAP moves mean")
+    contrib = table(at, "LRAP")
     assert sorted(contrib["LRAP"].round(4)) == [0.5, 0.8333, 1.0]
     shown = []
     for i in range(3):
@@ -394,7 +395,7 @@ def test_whatif_edit_tie_switch_and_reset():
         skm.label_ranking_average_precision_score(SEED_Y, s)
     )
     # the contributions table follows the edit
-    contrib = table(at, "LRAP moves mean")
+    contrib = table(at, "LRAP")
     assert contrib.set_index("sample").loc[1, "coverage"] == 3
     at.button(key="lr_whatif_reset").click().run()
     assert not at.exception
@@ -462,7 +463,7 @@ def test_whatif_on_weighted_tied_data_equals_the_full_edited_matrix(weighted, de
         full = metrics.sort_worst_first(
             metrics.label_ranking_contributions(y, edited, sample_weight=w), "lrap"
         )
-        shown = table(at, "LRAP moves mean")
+        shown = table(at, "LRAP")
         assert shown["sample"].tolist() == full["sample"].tolist()
         for col, ref in (
             ("coverage moves mean", "coverage_moves_mean"),
@@ -502,7 +503,7 @@ def test_digit_properties_models_sort_and_empty_sample():
     for by, label in (("coverage", "coverage"), ("ranking_loss", "ranking loss")):
         at.selectbox(key="lr_sort_by").set_value(by).run()
         assert not at.exception
-        shown = table(at, "LRAP moves mean")
+        shown = table(at, "LRAP")
         worst = metrics.sort_worst_first(contrib, by)
         assert shown["sample"].tolist()[:10] == worst["sample"].tolist()[:10]
         assert shown[label].iloc[0] == pytest.approx(worst[by].iloc[0])
@@ -527,7 +528,7 @@ def test_bad_whatif_value_is_refused_without_traceback():
     assert not at.exception
     assert any("not used" in e.value and "NaN at column 1" in e.value for e in at.error)
     assert metric(at, "LRAP") == "0.7778"
-    assert table(at, "LRAP moves mean")["LRAP"].round(4).tolist() == [0.5, 0.8333, 1.0]
+    assert table(at, "LRAP")["LRAP"].round(4).tolist() == [0.5, 0.8333, 1.0]
 
 
 def test_wrong_kind_offers_seed003():
@@ -555,3 +556,160 @@ def test_rank_colors_equal_one_colorscale_sample_per_cell():
     expected = "background-color: " + per_cell.reshape(rank.shape)
     expected = expected + "; color: " + np.where(frac < 0.5, "white", "black")
     np.testing.assert_array_equal(charts.rank_colors(rank, 7), expected)
+
+
+# --------------------------------------------------------------------------- issue 18.1, 17.4
+def read_derivation(at, name: str) -> dict:
+    """The derivation line of headline ``name``: its terms, denominator and final number."""
+    text = next(m.value for m in at.markdown if m.value.startswith(f"{name} = ("))
+    inner, after = text[len(name) + 4 :].split(") / ", 1)
+    parts = after.split("  (")[0].split(" = ")
+    return {
+        "terms": [t for t in inner.split(" + ") if t != "…"],
+        "omitted": "…" in inner.split(" + "),
+        "denominator": parts[0],
+        "total": parts[1].split(" / ")[0] if len(parts) == 3 else None,
+        "value": parts[-1],
+    }
+
+
+PER_SAMPLE = {
+    "LRAP": metrics.lrap_per_sample,
+    "Coverage error": metrics.coverage_per_sample,
+    "Ranking loss": metrics.ranking_loss_per_sample,
+}
+
+
+def test_every_headline_is_derived_on_screen_from_its_terms():
+    """LRAP 0.7778 is written (0.5000 + 0.8333 + 1.000) / 3, and so are the other two."""
+    at = conftest.open_page(PAGE, "seed003_lrap")
+    lrap = read_derivation(at, "LRAP")
+    assert lrap["terms"] == ["0.5000", "0.8333", "1.000"] and lrap["denominator"] == "3"
+    assert lrap["value"] == metric(at, "LRAP") == "0.7778"
+    for name, per_sample in PER_SAMPLE.items():
+        d = read_derivation(at, name)
+        values = per_sample(SEED_Y, SEED_S)
+        assert d["terms"] == [fmt(v) for v in values], name
+        assert d["value"] == metric(at, name) == fmt(sum(values) / 3), name
+
+
+@pytest.mark.parametrize("weighted", [False, True])
+def test_derivation_of_many_samples_shows_head_tail_count_and_weights(weighted):
+    from explorer.datasets import Dataset
+
+    y, s, w = _case(11, n=40)
+    w = np.round(w * 4) if weighted else None  # integer weights read as "3 × 0.5000"
+    at = open_with(Dataset("many", "multilabel", y, {"m": s}, sample_weight=w))
+    for name, per_sample in PER_SAMPLE.items():
+        d = read_derivation(at, name)
+        v = per_sample(y, s)
+        shown = [*range(3), 38, 39]
+        if weighted:
+            want = [f"{int(w[i])} × {fmt(v[i])}" for i in shown]
+            assert d["denominator"] == f"{int(w.sum())}"
+            assert d["total"] == fmt(np.dot(w, v))
+            assert d["value"] == metric(at, name) == fmt(np.dot(w, v) / w.sum())
+        else:
+            want = [fmt(v[i]) for i in shown]
+            assert d["denominator"] == "40" and d["total"] == fmt(v.sum())
+            assert d["value"] == metric(at, name) == fmt(v.mean())
+        assert d["omitted"] and d["terms"] == want, name
+
+
+@pytest.mark.parametrize(
+    ("sample", "params", "by"),
+    [
+        ("digit_properties", {}, "lrap"),
+        ("seed003_lrap", {"sort": "coverage"}, "coverage"),
+        ("seed003_lrap", {"sort": "ranking_loss"}, "ranking_loss"),
+    ],
+)
+def test_drill_down_opens_on_the_worst_sample(sample, params, by):
+    ds = load_sample(sample)
+    y, s = ds.y_true, ds.score(ds.model_names[0])
+    values = {
+        "lrap": metrics.lrap_per_sample,
+        "coverage": metrics.coverage_per_sample,
+        "ranking_loss": metrics.ranking_loss_per_sample,
+    }[by](y, s)
+    worst = int(np.argmin(values) if by == "lrap" else np.argmax(values))
+    at = conftest.open_page(PAGE, sample, **params)
+    assert at.session_state["lr_sample"] == worst
+    assert metric(at, "Sample LRAP") == fmt(metrics.lrap_per_sample(y, s)[worst])
+    assert at.query_params["i"] == str(worst)
+    if sample == "digit_properties":
+        assert worst != 0  # row 0 was the old default
+    top = next(d.value for d in at.dataframe if "LRAP moves mean" in " ".join(d.value.columns))
+    assert int(top["sample"].iloc[0]) == worst  # the table's first row is the one opened
+    assert next(h for h in at.header if h.proto.anchor == "lr-worst-first")
+    assert any("(#lr-worst-first)" in c.value for c in at.caption)
+
+
+def test_a_link_that_names_a_sample_still_opens_it():
+    at = conftest.open_page(PAGE, "seed003_lrap", i="2")
+    assert at.session_state["lr_sample"] == 2
+    assert metric(at, "Sample LRAP") == fmt(metrics.lrap_per_sample(SEED_Y, SEED_S)[2])
+
+
+def test_effects_at_5000_samples_read_in_a_stated_scale():
+    """At 5,000 rows an effect is ~1e-4: the table and the bars use a stated ×10⁻ⁿ unit."""
+    from explorer.datasets import Dataset
+
+    y, s, _ = _case(3, n=5000, m=6)
+    at = open_with(Dataset("big", "multilabel", y, {"m": s}))
+    contrib = metrics.label_ranking_contributions(y, s)
+    worst = int(np.argmin(metrics.lrap_per_sample(y, s)))
+    assert at.session_state["lr_sample"] == worst
+    table = next(d.value for d in at.dataframe if "LRAP" in d.value.columns)
+    for column, title in (("lrap", "LRAP"), ("coverage", "coverage"), ("ranking_loss", "loss")):
+        effects = contrib[f"{column}_moves_mean"].to_numpy()
+        exponent = int(np.floor(np.log10(np.abs(effects).max())))
+        assert exponent <= -3  # four decimals would print 0.0000 or -0.0001 on most rows
+        unit = "×10⁻" + "⁰¹²³⁴⁵⁶⁷⁸⁹"[-exponent]
+        shown = table[f"{title} moves mean {unit}"].to_numpy()
+        want = effects[table["sample"].to_numpy()] * 10.0**-exponent
+        np.testing.assert_allclose(shown, want, rtol=1e-12)
+        assert (np.abs(shown) >= 0.01).mean() > 0.9  # four decimals read, not -0.0001
+        assert any(f"**{unit}**" in c.value for c in at.caption)
+    lrap_exp = int(np.floor(np.log10(np.abs(contrib["lrap_moves_mean"]).max())))
+    effect = contrib["lrap_moves_mean"].iloc[worst] * 10.0**-lrap_exp
+    lrap_unit = "×10⁻" + "⁰¹²³⁴⁵⁶⁷⁸⁹"[-lrap_exp]
+    assert any(
+        f"moves the mean LRAP by {fmt(effect)} {lrap_unit}," in c.value for c in at.caption
+    )  # the opened sample's effect in the table's unit
+    fig = json.loads(at.get("plotly_chart")[0].proto.spec)
+    lrap_exp = int(np.floor(np.log10(np.abs(contrib["lrap_moves_mean"]).max())))
+    assert fig["layout"]["yaxis"]["title"]["text"].endswith(f"(×10⁻{'⁰¹²³⁴⁵⁶⁷⁸⁹'[-lrap_exp]})")
+    bars = fig["data"][0]["y"]  # plotly sends numpy arrays as base64 typed arrays
+    bars = np.frombuffer(base64.b64decode(bars["bdata"]), dtype=bars["dtype"])
+    assert 1 <= np.abs(bars).max() < 10  # no '-50µ' axis
+
+
+def test_derivation_follows_a_whatif_edit():
+    at = conftest.open_page(PAGE, "seed003_lrap")
+    at.session_state["lr_whatif_scores"] = {
+        "edited_rows": {0: {"human": 2.0}},
+        "added_rows": [],
+        "deleted_rows": [],
+    }
+    at.run()
+    assert not at.exception
+    edited = SEED_S.astype(float).copy()
+    edited[0, 0] = 2.0
+    d = read_derivation(at, "LRAP")
+    assert d["terms"] == [fmt(v) for v in metrics.lrap_per_sample(SEED_Y, edited)]
+    assert d["terms"] == ["1.000", "0.8333", "1.000"]
+    assert d["value"] == metric(at, "LRAP") == fmt(metrics.lrap_per_sample(SEED_Y, edited).mean())
+
+
+def test_best_coverage_and_mrr_are_derived_too():
+    ds = load_sample("digits")  # one true label per sample: MRR is shown
+    y, s = ds.y_true, ds.score()
+    at = conftest.open_page(PAGE, "digits")
+    rr = metrics.reciprocal_rank(y, s)
+    d = read_derivation(at, "MRR")
+    assert d["terms"] == [fmt(v) for v in (*rr[:3], *rr[-2:])] and d["total"] == fmt(rr.sum())
+    assert d["denominator"] == f"{len(rr):,}"
+    assert d["value"] == metric(at, "MRR") == fmt(metrics.mean_reciprocal_rank(y, s))
+    best = read_derivation(at, "Best coverage")
+    assert best["terms"] == ["1.000"] * 5 and best["value"] == metric(at, "Best coverage")

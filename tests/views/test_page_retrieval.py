@@ -657,3 +657,134 @@ def test_big_data_pages_the_per_query_table_and_computes_the_switchboard_on_dema
     assert not at.exception
     assert len(at.dataframe) == n_frames
     assert shown(at) == expected(ds, k=3)
+
+
+# ---------------------------------------------------------------------------
+# issue 18.1: every headline derived on screen; issue 17.4: open on the worst query
+# ---------------------------------------------------------------------------
+HEADLINE_COLUMNS = {
+    "P@K": "P@K",
+    "R@K": "R@K",
+    "Hit rate@K": "hit rate@K",
+    "MAP@K": "AP@K",
+    "MRR": "RR",
+    "ERR@K": "ERR@K",
+    "NDCG@K": "NDCG@K",
+}
+
+
+def read_derivation(at, name: str) -> dict:
+    """The derivation line of headline ``name``: its terms, denominator, total and value."""
+    text = next(m.value for m in at.markdown if m.value.startswith(f"{name} = ("))
+    inner, after = text[len(name) + 4 :].split(") / ", 1)
+    parts = after.split("  (")[0].split(" = ")
+    return {
+        "terms": [t for t in inner.split(" + ") if t != "…"],
+        "omitted": "…" in inner.split(" + "),
+        "denominator": parts[0],
+        "total": parts[1].split(" / ")[0] if len(parts) == 3 else None,
+        "value": parts[-1],
+    }
+
+
+def test_every_headline_is_written_as_the_mean_of_its_queries():
+    ds = load_sample("seed002_map")
+    y, s = ds.y_true, ds.score()
+    at = conftest.open_page(PAGE, "seed002_map")
+    k = at.slider(key="ret_k").value
+    per_query = retrieval_per_query(y, s, k=k)
+    # independent per-query functions agree with the columns the lines are checked against
+    np.testing.assert_allclose(per_query["P@K"], precision_at_k_per_sample(y, s, k=k), **TOL)
+    np.testing.assert_allclose(per_query["RR"], reciprocal_rank(y, s), **TOL)
+    for label, column in HEADLINE_COLUMNS.items():
+        d = read_derivation(at, label)
+        v = per_query[column].to_numpy()
+        assert d["terms"] == [fmt(x) for x in v] and d["denominator"] == str(len(v)), label
+        assert d["value"] == metric(at, label) == fmt(v.mean()), label
+    assert read_derivation(at, "MAP@K")["terms"] == ["0.7556", "0.5000"]
+
+
+def test_derivation_of_many_queries_leaves_out_the_dropped_ones():
+    from explorer.datasets import Dataset
+
+    y, s = graded_case(8, n=25)  # row 0 has no relevant item
+    ds = Dataset("graded25", "graded", y, {"m": s})
+    at = AppTest.from_file(str(conftest.ROOT / PAGE), default_timeout=30)
+    at.session_state["session_datasets"] = {ds.name: ds}
+    at.session_state["active_dataset"] = ds.name
+    at.run()
+    at.radio(key="ret_empty_query").set_value("drop").run()
+    assert not at.exception
+    k = at.slider(key="ret_k").value
+    per_query = retrieval_per_query(y, s, k=k, ties="column")
+    kept = per_query[per_query["relevant"] > 0]
+    assert len(kept) == 24
+    for label, column in HEADLINE_COLUMNS.items():
+        d = read_derivation(at, label)
+        v = kept[column].to_numpy()
+        assert d["omitted"] and d["denominator"] == "24", label
+        assert d["terms"] == [fmt(x) for x in (*v[:3], *v[-2:])], label
+        assert d["total"] == fmt(v.sum()), label
+        assert d["value"] == metric(at, label) == fmt(v.mean()), label
+
+
+def test_drill_down_opens_on_the_worst_query():
+    ds = load_sample("diabetes_ranking")
+    y, s = ds.y_true, ds.score(ds.model_names[0])
+    ap = retrieval_per_query(y, s, k=5)["AP@K"].to_numpy()
+    ids = np.asarray(ds.sample_ids)
+    worst = int(np.lexsort((ids, ap))[0])  # lowest AP@K, ties by query id
+    assert worst != 0
+    at = conftest.open_page(PAGE, "diabetes_ranking")
+    assert at.selectbox(key="ret_query").value == ds.sample_ids[worst]
+    assert at.query_params["query"] == ds.sample_ids[worst]
+    table = next(d.value for d in at.dataframe if "query" in d.value.columns)
+    assert table["query"].iloc[0] == ds.sample_ids[worst]  # the worst-first table's first row
+    assert f"**{fmt(ap[worst])}**" in " ".join(m.value for m in at.markdown)
+    # the worst-first table is one click from the headline
+    assert next(h for h in at.subheader if h.proto.anchor == "ret-worst-first")
+    assert any("(#ret-worst-first)" in c.value for c in at.caption)
+
+
+def test_a_link_that_names_a_query_still_opens_it():
+    at = conftest.open_page(PAGE, "diabetes_ranking", query="7")
+    assert at.selectbox(key="ret_query").value == "7"
+
+
+def test_the_query_s_counts_are_plugged_into_p_r_and_hit_rate():
+    ds = load_sample("diabetes_ranking")
+    y, s = ds.y_true, ds.score(ds.model_names[0])
+    at = conftest.open_page(PAGE, "diabetes_ranking", query="3", k="4")
+    q = 3
+    hits = int(precision_at_k_per_sample(y >= 1, s, k=4)[q] * 4)
+    n_rel = int((y[q] >= 1).sum())
+    line = next(m.value for m in at.markdown if m.value.startswith("This query: P@K"))
+    p = fmt(precision_at_k_per_sample(y >= 1, s, k=4)[q])
+    r = fmt(recall_at_k_per_sample(y >= 1, s, k=4)[q])
+    assert f"P@K = hits@K / K = {hits} / 4 = {p}" in line
+    assert f"R@K = hits@K / M = {hits} / {n_rel} = {r}" in line
+    assert f"hit rate@K = {fmt(hit_rate_at_k_per_sample(y >= 1, s, k=4)[q])}" in line
+
+
+def test_under_drop_the_worst_query_is_one_the_means_keep():
+    from explorer.datasets import Dataset
+
+    y, s = graded_case(8, n=25)  # row 0 has no relevant item: AP@K 0, the lowest
+    ds = Dataset("graded25", "graded", y, {"m": s})
+    at = AppTest.from_file(str(conftest.ROOT / PAGE), default_timeout=30)
+    at.session_state["session_datasets"] = {ds.name: ds}
+    at.session_state["active_dataset"] = ds.name
+    at.session_state["ret_empty_query"] = "drop"  # as a link with empty_query=drop
+    at.run()
+    assert not at.exception
+    k = at.slider(key="ret_k").value
+    per_query = retrieval_per_query(y, s, k=k)
+    ap = per_query["AP@K"].to_numpy()
+    assert ap[0] == 0 and per_query["relevant"].iloc[0] == 0
+    kept = np.flatnonzero(per_query["relevant"].to_numpy() > 0)
+    ids = np.asarray(ds.sample_ids)
+    worst = kept[np.lexsort((ids[kept], ap[kept]))[0]]
+    assert at.selectbox(key="ret_query").value == ds.sample_ids[worst] != ds.sample_ids[0]
+    table = next(d.value for d in at.dataframe if "query" in d.value.columns)
+    assert table["query"].iloc[0] == ds.sample_ids[worst]
+    assert table["query"].iloc[-1] == ds.sample_ids[0]  # the dropped query last
