@@ -1014,21 +1014,29 @@ def _auc_cells(pos: np.ndarray, s: np.ndarray):
 
     Drawing ``n`` rows with replacement is drawing how many land in each
     cell, a multinomial over the cells with probabilities ``size / n``; the
-    AUC only depends on those counts.
+    AUC only depends on those counts. Within a tie block of scores the
+    negative cell comes first; a block is one tie block of the model.
     """
     n = s.shape[0]
-    order = np.lexsort((pos, s))
-    ss, pp = s[order], pos[order]
-    new = np.empty(n, dtype=bool)
-    new[0] = True
-    np.not_equal(ss[1:], ss[:-1], out=new[1:])
-    new[1:] |= pp[1:] != pp[:-1]
-    first = np.flatnonzero(new)
-    sizes = np.diff(first, append=n)
-    cell_scores = ss[first]
-    tied = cell_scores[1:] == cell_scores[:-1]
-    starts = np.flatnonzero(np.concatenate(([True], ~tied))) if tied.any() else None
-    return sizes, _AucModel(None, (~pp[first]).astype(np.uint8), starts)
+    order = np.argsort(s, kind="stable")
+    ss = s[order]
+    first = np.flatnonzero(np.concatenate(([True], ss[1:] != ss[:-1])))
+    n_pos = np.add.reduceat(pos[order].astype(np.int64), first)
+    sizes = np.column_stack((np.diff(first, append=n) - n_pos, n_pos)).ravel()
+    is_neg = np.tile(np.array([1, 0], dtype=np.uint8), first.shape[0])
+    block = np.repeat(np.arange(first.shape[0]), 2)
+    keep = sizes > 0
+    sizes, is_neg, block = sizes[keep], is_neg[keep], block[keep]
+    starts = np.flatnonzero(np.concatenate(([True], block[1:] != block[:-1])))
+    if starts.shape[0] == sizes.shape[0]:
+        starts = None  # no block holds both classes
+    return sizes, _AucModel(None, is_neg, starts)
+
+
+def _distinct_count(s: np.ndarray) -> int:
+    """Number of distinct values (one value sort)."""
+    ss = np.sort(s)
+    return int(np.count_nonzero(ss[1:] != ss[:-1])) + 1
 
 
 def _auc_block(rng: np.random.Generator, rows: int, models: list[_AucModel], draw):
@@ -1064,10 +1072,8 @@ def _auc_bootstrap(pos, scores, n_resamples: int, rng: np.random.Generator) -> l
     """Bootstrap distributions of the ROC AUC of each score vector (same resamples)."""
     n = pos.shape[0]
     sizes = None
-    if len(scores) == 1:
+    if len(scores) == 1 and 2 * _distinct_count(scores[0]) * CELL_RATIO <= n:
         sizes, cell_model = _auc_cells(pos, scores[0])
-        if sizes.shape[0] * CELL_RATIO > n:
-            sizes = None
     if sizes is not None:
         models, width = [cell_model], sizes.shape[0]
         p = sizes / n

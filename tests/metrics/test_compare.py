@@ -408,6 +408,14 @@ def test_auc_cells_kernel_equals_roc_auc_with_the_cell_counts():
     assert C._auc_from_counts(sizes[None, :], model)[0] == pytest.approx(roc_auc_score(y, s))
 
 
+def test_auc_cells_by_hand():
+    pos = np.array([0, 1, 1, 0, 0], dtype=bool)
+    sizes, model = C._auc_cells(pos, np.array([1.0, 1.0, 2.0, 3.0, 3.0]))
+    assert sizes.tolist() == [1, 1, 1, 2]  # score 1: a negative and a positive; 2: +; 3: two -
+    assert model.neg.tolist() == [1, 0, 0, 1] and model.starts.tolist() == [0, 2, 3]
+    assert C._auc_from_counts(sizes[None, :], model)[0] == roc_auc_score(pos, [1, 1, 2, 3, 3])
+
+
 def test_auc_cells_and_draws_give_the_same_distribution(monkeypatch):
     rng = np.random.default_rng(27)
     y = rng.integers(0, 2, 3000)
