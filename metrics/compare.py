@@ -48,15 +48,16 @@ MiB per block, one block per thread) and are shared between threads. For a
 second model (a paired difference) the counts are permuted into its score
 order (``np.take``).
 
-The cost is about 7 ns of CPU per row and resample, 70% of it drawing the
-counts (``rng.integers`` and ``np.bincount``, the floor of an exact
+The cost is about 7-8 ns of CPU per row and resample, 70% of it drawing
+the counts (``rng.integers`` and ``np.bincount``, the floor of an exact
 multinomial draw in numpy): 2,000 resamples of 10^6 rows are about 15 s of
 CPU (``bench/compare.py``; ``scipy.stats.bootstrap`` needs about 30 times
-more). When the scores are heavily tied (at most ``n / CELL_RATIO`` cells
-of equal score and class), a resample is instead one multinomial draw over
-the cells (``Generator.multinomial``), and the same running sums run over
-cells: 2,000 resamples of 10^6 rows rounded to 2 decimals take well under
-a second.
+more). When the scores are heavily tied (at most ``n / (2 CELL_RATIO)``
+distinct scores, so at most ``n / CELL_RATIO`` cells of equal score and
+class), a resample is instead one multinomial draw over the cells
+(``Generator.multinomial``), and the same running sums run over cells:
+2,000 resamples of 10^6 rows rounded to 2 decimals take under half a
+second of CPU.
 """
 
 from __future__ import annotations
@@ -1064,7 +1065,7 @@ def _auc_block(rng: np.random.Generator, rows: int, models: list[_AucModel], dra
 
 
 #: The multinomial over cells of equal (score, class) replaces ``n`` draws per
-#: resample when there are at most ``n / CELL_RATIO`` cells (heavily tied scores).
+#: resample when there are at most ``n / (2 CELL_RATIO)`` distinct scores (heavily tied).
 CELL_RATIO = 8
 
 
