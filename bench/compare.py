@@ -13,7 +13,8 @@ decimals):
   batches, extrapolated linearly to ``n_resamples`` (its cost is the same per
   resample: one rank of n values each);
 * ``metrics.paired_bootstrap_diff`` of two models and ``metrics.delong_test``
-  on the same rows; the tied variant (the multinomial over cells of equal
+  on the same rows; ``bootstrap_ci(average_precision_score)`` (the same
+  counting path); the tied variant (the multinomial over cells of equal
   score and class); ``bootstrap_ci`` of NDCG@10 on 100,000 queries (the
   per-sample mean path).
 
@@ -189,6 +190,20 @@ def run(n: int = 1_000_000, n_resamples: int = 2000, scipy_resamples: int = 20) 
                 wall,
                 cpu,
                 f"diff {d.estimate:.4f}, 95% [{d.low:.4f}, {d.high:.4f}]",
+            )
+            quarter = max(2, n_resamples // 4)
+            ap, wall, cpu = _timed(
+                lambda y=y, a=a, q=quarter: M.bootstrap_ci(
+                    M.average_precision_score, y, a, n_resamples=q
+                )
+            )
+            row(
+                "`bootstrap_ci(average_precision_score)` continuous",
+                n,
+                quarter,
+                wall,
+                cpu,
+                f"AP {ap.estimate:.4f}, 95% [{ap.low:.4f}, {ap.high:.4f}]",
             )
             dl, wall, cpu = _timed(lambda y=y, a=a, b=b: M.delong_test(y, a, b))
             lines.append(
