@@ -1026,23 +1026,23 @@ def _ap_from_counts(counts: np.ndarray, model: _AucModel) -> np.ndarray:
     one division and one dot product per resample.
     """
     c = counts if model.perm is None else np.take(counts, model.perm, axis=1)
-    negc = c * model.neg
-    cp = c - negc
+    cp = c - c * model.neg
     if model.starts is not None:
         cp = np.add.reduceat(cp, model.starts, axis=1, dtype=np.int64)
-        negc = np.add.reduceat(negc, model.starts, axis=1, dtype=np.int64)
-    run_p = np.cumsum(cp, axis=1, dtype=np.int64)
-    run_n = np.cumsum(negc, axis=1, dtype=np.int64)
-    w_pos = run_p[:, -1].copy()
-    # at or above a position: all drawn minus those strictly below
-    np.subtract(w_pos[:, None], run_p, out=run_p)
-    run_p += cp
-    np.subtract(run_n[:, -1:], run_n, out=run_n)
-    run_n += negc
-    run_n += run_p
-    np.maximum(run_n, 1, out=run_n)  # TP + FP >= 1 wherever a positive was drawn
-    precision = run_p / run_n
-    total = np.einsum("ij,ij->i", cp, precision)
+        c = np.add.reduceat(c, model.starts, axis=1, dtype=np.int64)
+    small = c.dtype == np.uint8 and 255 * c.shape[1] < 2**31
+    acc = np.int32 if small else np.int64
+    # drawn positives (tp) and drawn rows (at) scoring at least each threshold:
+    # all drawn minus those strictly below = total - running sum + this threshold's
+    tp = np.cumsum(cp, axis=1, dtype=acc)
+    w_pos = tp[:, -1].astype(np.int64)
+    np.subtract(tp[:, -1:], tp, out=tp)
+    tp += cp
+    at = np.cumsum(c, axis=1, dtype=acc)
+    np.subtract(at[:, -1:], at, out=at)
+    at += c
+    np.maximum(at, 1, out=at)  # >= 1 wherever a positive was drawn
+    total = np.einsum("ij,ij->i", cp, tp / at)
     return np.divide(total, w_pos, out=np.zeros(total.shape[0]), where=w_pos > 0)
 
 
