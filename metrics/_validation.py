@@ -133,7 +133,8 @@ def as_array(x, name: str, *, ndim: tuple[int, ...] = (1, 2)) -> np.ndarray:
             ) from None
     if arr.ndim not in ndim:
         want = " or ".join(f"{d}-D" for d in ndim)
-        raise MetricInputError(f"{name} must be {want}; got shape {arr.shape}.")
+        hint = " Expected 2D array, got 1D array instead." if ndim == (2,) and arr.ndim == 1 else ""
+        raise MetricInputError(f"{name} must be {want}; got shape {arr.shape}.{hint}")
     if arr.size == 0:
         raise MetricInputError(
             f"{name} is empty (shape {arr.shape}); at least one value is needed."
@@ -347,7 +348,8 @@ def check_same_shape(a: np.ndarray, b: np.ndarray, name_a: str, name_b: str) -> 
     """
     if a.shape != b.shape:
         raise MetricInputError(
-            f"{name_a} and {name_b} have different shapes: {a.shape} and {b.shape}."
+            f"{name_a} and {name_b} have different shapes: {a.shape} and {b.shape}"
+            + (" (inconsistent numbers of samples)." if a.shape[:1] != b.shape[:1] else ".")
         )
 
 
@@ -424,10 +426,16 @@ def check_sample_weight(sample_weight, n_samples: int) -> np.ndarray | None:
     """
     if sample_weight is None:
         return None
+    if np.ndim(sample_weight) == 2:
+        raise MetricInputError(
+            f"sample_weight must be 1-D; got shape {np.shape(sample_weight)}. Sample weights "
+            "must be 1D array or scalar."
+        )
     w = as_array(sample_weight, "sample_weight", ndim=(1,))
     if w.shape[0] != n_samples:
         raise MetricInputError(
-            f"sample_weight has {w.shape[0]} entries but there are {n_samples} samples."
+            f"sample_weight has {w.shape[0]} entries but there are {n_samples} samples "
+            "(inconsistent numbers of samples)."
         )
     neg = w < 0
     if neg.any():

@@ -173,11 +173,14 @@ def _check_average(average, multilabel: bool) -> None:
         )
     if average == "samples" and not multilabel:
         raise MetricInputError(
+            "Samplewise metrics are not available outside of multilabel classification. "
             'average="samples" needs multilabel indicator input (a 0/1 matrix with more '
             "than one column); y_true is 1-D. Use another average."
         )
     if average == "binary" and multilabel:
         raise MetricInputError(
+            "Target is multilabel-indicator but average='binary'. Please choose another "
+            "average setting, one of [None, 'micro', 'macro', 'weighted', 'samples']. "
             'average="binary" needs 1-D binary labels; y_true is a multilabel indicator '
             'matrix. Use average="micro", "macro", "weighted", "samples" or None.'
         )
@@ -229,8 +232,8 @@ def _binary_label(yt, yp, pos_label, classes, multilabel: bool) -> np.ndarray:
     if code is None or not (present == code).any():
         if present.shape[0] >= 2:
             raise MetricInputError(
-                f"pos_label={pos_label!r} is not a valid label. It should be one of "
-                f"{_shown(present, classes)}"
+                f"pos_label={pos_label} is not a valid label. It should be one of "
+                f"{np.asarray(_shown(present, classes))}"
             )
         code = float("nan")
     return np.array([code])
@@ -240,7 +243,9 @@ def _label_codes(labels, classes) -> np.ndarray:
     """The codes of ``labels=`` entries (NaN for a label that is not a class)."""
     raw = np.asarray(labels)
     if raw.ndim == 1 and raw.shape[0] == 0:
-        raise MetricInputError("labels is empty; list at least one label.")
+        raise MetricInputError(
+            "'labels' should contain at least one label. labels is empty; list at least one label."
+        )
     if raw.ndim != 1:
         raise MetricInputError(f"labels must be a 1-D list of labels; got {labels!r}.")
     if classes is None and raw.dtype.kind in "fiub":
@@ -551,21 +556,23 @@ def confusion_matrix(y_true, y_pred, *, labels=None, sample_weight=None, normali
         found_t = sorted_classes[pos_t] == yt
         if not found_t.any():
             raise MetricInputError(
-                "labels holds none of the classes in y_true; at least one listed label "
+                "At least one label specified must be in y_true: labels holds none of the "
+                "classes in y_true; at least one listed label "
                 "must occur in y_true."
             )
         keep = found_t & (sorted_classes[pos_p] == yp)
         it, ip = order[pos_t], order[pos_p]
     n_classes = classes.shape[0]
-    if it.dtype == np.int8:  # two classes 0/1, no labels=
+    integer_weights = w is not None and _integer_weights(sample_weight)
+    if it.dtype == np.int8 and not integer_weights:  # two classes 0/1, no labels=
         cm = _binary_cells(it, ip, w)
     else:
-        cells = it * n_classes + ip
+        cells = it.astype(np.intp, copy=False) * n_classes + ip
         weights = w
         if keep is not None:
             cells = cells[keep]
             weights = None if w is None else w[keep]
-        if weights is not None and _integer_weights(sample_weight):
+        if integer_weights:
             # integer weights are summed as integers: exact past 2**53
             cm = np.zeros(n_classes * n_classes, dtype=np.int64)
             iw = np.asarray(sample_weight).astype(np.int64, copy=False)
@@ -574,6 +581,13 @@ def confusion_matrix(y_true, y_pred, *, labels=None, sample_weight=None, normali
             cm = np.bincount(cells, weights=weights, minlength=n_classes * n_classes)
     cm = cm.reshape(n_classes, n_classes)
     cm = cm.astype(np.int64 if _integer_weights(sample_weight) else np.float64)
+    if n_classes == 1:
+        warnings.warn(
+            "A single label was found in 'y_true' and 'y_pred'. For the confusion matrix to "
+            "have the correct shape, use the 'labels' parameter to pass all known labels.",
+            UserWarning,
+            stacklevel=2,
+        )
     if normalize is None:
         return cm
     if normalize == "true":
@@ -620,6 +634,7 @@ def multilabel_confusion_matrix(
     samplewise = _check_bool(samplewise, "samplewise")
     if samplewise and not multilabel:
         raise MetricInputError(
+            "Samplewise metrics are not available outside of multilabel classification: "
             "samplewise=True needs multilabel indicator input (a 0/1 matrix with more "
             "than one column); y_true is 1-D."
         )
@@ -710,6 +725,7 @@ def precision_recall_fscore_support(
     sample_weight=None,
     zero_division="warn",
     labels=None,
+    warn_for=("precision", "recall", "f-score"),
 ):
     """Precision, recall, F-beta and support, per label or averaged.
 
@@ -736,8 +752,14 @@ def precision_recall_fscore_support(
         The positive class for ``average="binary"``; ignored otherwise.
     sample_weight : array-like of shape (n_samples,), default None
     zero_division : {"warn", 0, 1, np.nan}, default "warn"
-        The value of a 0/0 score ("warn": 0.0, without a warning). NaN values
-        are left out of the averages (all NaN gives NaN).
+        The value of a 0/0 score ("warn": 0.0 with an
+        :class:`UndefinedMetricWarning`). NaN values are left out of the
+        averages (all NaN gives NaN).
+    labels : array-like, default None
+        The labels to score and their order (1-D input: class labels; a label
+        that never occurs scores 0/0; multilabel: column indices).
+    warn_for : tuple of str, default ("precision", "recall", "f-score")
+        Which 0/0 scores warn (scikit-learn's argument).
 
     Returns
     -------
@@ -767,7 +789,7 @@ def precision_recall_fscore_support(
         zero_division=zero_division,
         labels=labels,
         classes=classes,
-        warn_for=("precision", "recall", "f-score"),
+        warn_for=tuple(warn_for),
     )
 
 
@@ -1026,6 +1048,14 @@ def jaccard_score(
     if average == "binary":
         select = _binary_label(yt, yp, pos_label, classes, multilabel)
     else:
+        if pos_label not in (None, 1):
+            warnings.warn(
+                f"Note that pos_label (set to {pos_label!r}) is ignored when average != "
+                f"'binary' (got {average!r}). You may use labels=[pos_label] to specify a "
+                "single positive class.",
+                UserWarning,
+                stacklevel=2,
+            )
         select = _selected_labels(yt, yp, labels, classes, multilabel)
     tp, pred, true = _label_counts(
         yt, yp, w, multilabel, samplewise=average == "samples", select=select
@@ -1142,7 +1172,8 @@ def _renamed_proba(y_proba, y_pred):
                 "`y_proba` instead."
             )
         warnings.warn(
-            "`y_pred` was renamed to `y_proba` (as in scikit-learn 1.9). Use `y_proba` instead.",
+            "`y_pred` was renamed to `y_proba` in version 1.9 and will be removed in 1.11. "
+            "Use `y_proba` instead.",
             FutureWarning,
             stacklevel=3,
         )
@@ -1437,7 +1468,13 @@ def cohen_kappa_score(
     try:
         cm = confusion_matrix(y1, y2, labels=labels, sample_weight=sample_weight)
     except MetricInputError as exc:
-        raise MetricInputError(str(exc).replace("y_true", "y1").replace("y_pred", "y2")) from None
+        message = str(exc).replace("y_true", "y1").replace("y_pred", "y2")
+        if "At least one label specified" in message:
+            message = (
+                "At least one label in `labels` must be present in `y1` (even though "
+                "`cohen_kappa_score` is otherwise agnostic to the order of `y1` and `y2`)."
+            )
+        raise MetricInputError(message) from None
     cm = cm.astype(np.float64)
     n_classes = cm.shape[0]
     sum0, sum1 = cm.sum(axis=0), cm.sum(axis=1)
@@ -1538,7 +1575,7 @@ def brier_score_loss(
         if present.shape[0] > 2:
             raise MetricInputError(
                 "The type of the target inferred from y_true is multiclass but should be "
-                "binary according to the shape of y_proba."
+                "binary according to the shape of y_prob."
             )
         _check_probabilities(proba, "y_proba")
         if pos_label is None:
@@ -1555,10 +1592,18 @@ def brier_score_loss(
         target = (y == code) if code is not None else np.zeros(y.shape, dtype=bool)
         terms = 2 * (target - proba) ** 2  # both columns [1 - p, p] count
         n_columns = 2
+    elif _is_indicator(y_true):  # one-hot y_true, one column per class
+        onehot = check_binary(as_2d(y_true, "y_true"), "y_true")
+        _check_probabilities(proba, "y_proba")
+        if onehot.shape != proba.shape:
+            raise MetricInputError(
+                f"y_true and y_proba have different shapes: {onehot.shape} and {proba.shape}."
+            )
     else:
         classes_, idx, _ = _proba_classes(y_true, proba, labels, "y_proba")
         onehot = np.zeros(proba.shape)
         onehot[np.arange(proba.shape[0]), idx] = 1.0
+    if proba.ndim == 2:
         terms = ((onehot - proba) ** 2).sum(axis=1)
         n_columns = proba.shape[1]
     w = check_sample_weight(sample_weight, terms.shape[0])
@@ -1574,7 +1619,10 @@ def _proba_classes(y_true, proba: np.ndarray, labels, proba_name: str, *, n_colu
     ``labels`` (sorted) or the sorted labels of ``y_true`` name the columns;
     their number must equal the number of columns.
     """
-    (y,), classes = encode_labels(y_true, names=("y_true",), ndim=(1, 2))
+    if labels is None:
+        (y,), classes = encode_labels(y_true, names=("y_true",), ndim=(1, 2))
+    else:  # encoded together, so labels may name classes y_true lacks
+        (y, label_codes), classes = encode_labels(y_true, labels, names=("y_true", "labels"))
     if y.ndim == 2 and y.shape[1] == 1:
         y = y[:, 0]
     if y.ndim != 1:
@@ -1583,7 +1631,9 @@ def _proba_classes(y_true, proba: np.ndarray, labels, proba_name: str, *, n_colu
         _check_integral(y, "y_true")
     if y.shape[0] != proba.shape[0]:
         raise MetricInputError(
-            f"{proba_name} has {proba.shape[0]} rows but y_true has {y.shape[0]} samples."
+            f"{proba_name} has {proba.shape[0]} rows but y_true has {y.shape[0]} samples. Found "
+            f"input variables with inconsistent numbers of samples: [{proba.shape[0]}, "
+            f"{y.shape[0]}]"
         )
     if n_columns is None:
         _check_probabilities(proba, proba_name)
@@ -1598,7 +1648,16 @@ def _proba_classes(y_true, proba: np.ndarray, labels, proba_name: str, *, n_colu
             )
         codes = present
     else:
-        codes = np.unique(_label_codes(labels, classes))
+        given = label_codes
+        codes = np.unique(given)
+        if given.shape[0] == codes.shape[0] and not np.array_equal(given, codes):
+            warnings.warn(
+                f"Labels passed were {labels}. But this function assumes labels are ordered "
+                f"lexicographically. Pass the ordered labels={sorted(labels)} and ensure that "
+                "the columns of y_prob correspond to this ordering.",
+                UserWarning,
+                stacklevel=4,
+            )
         if codes.shape[0] < 2:
             raise MetricInputError(
                 f"The labels array needs to contain at least two labels, got {labels!r}."
@@ -1607,15 +1666,23 @@ def _proba_classes(y_true, proba: np.ndarray, labels, proba_name: str, *, n_colu
     missing = codes[at] != y
     if missing.any():
         i = int(np.argmax(missing))
+        undeclared = set(_shown(np.unique(y[missing]), classes))
         raise MetricInputError(
-            f"y_true contains values not belonging to the passed labels {labels!r}: "
-            f"{_shown(y[i : i + 1], classes)[0]!r} at {location('y_true', (i,))}."
+            f"y_true contains values {undeclared} not belonging to the passed labels "
+            f"{labels}. The first is at {location('y_true', (i,))}."
+        )
+    if codes.shape[0] != n_columns and labels is not None:
+        raise MetricInputError(
+            "The number of classes in labels is different from that in y_prob. Classes "
+            f"found in labels: {np.asarray(_shown(codes, classes))} ({codes.shape[0]} labels, "
+            f"{n_columns} columns in {proba_name})."
         )
     if codes.shape[0] != n_columns:
         raise MetricInputError(
-            f"y_true and {proba_name} contain different number of classes: "
+            f"y_true and y_prob contain different number of classes: "
             f"{codes.shape[0]} vs {n_columns}. Please provide the true labels "
-            "explicitly through the labels argument."
+            "explicitly through the labels argument. Classes found in y_true: "
+            f"{np.asarray(_shown(codes, classes))}"
         )
     return codes, at, y
 
@@ -1655,11 +1722,17 @@ def top_k_accuracy_score(y_true, y_score, *, k=2, normalize=True, sample_weight=
     """
     k = check_k(k)
     normalize = _check_bool(normalize, "normalize")
-    (y,), classes = encode_labels(y_true, names=("y_true",), ndim=(1, 2))
+    if labels is None:
+        (y,), classes = encode_labels(y_true, names=("y_true",), ndim=(1, 2))
+        given = None
+    else:
+        (y, given), classes = encode_labels(y_true, labels, names=("y_true", "labels"))
     if y.ndim == 2:
         if y.shape[1] != 1:
             raise MetricInputError(f"y_true must be 1-D class labels; got shape {y.shape}.")
         y = y[:, 0]
+    if classes is None and (y != np.trunc(y)).any():
+        raise MetricInputError("y type must be 'binary' or 'multiclass', got 'continuous'")
     s = as_array(y_score, "y_score", ndim=(1, 2))
     if s.ndim == 2 and s.shape[1] == 1:
         s = s[:, 0]
@@ -1669,33 +1742,38 @@ def top_k_accuracy_score(y_true, y_score, *, k=2, normalize=True, sample_weight=
         )
     present = np.unique(y)
     binary = present.shape[0] <= 2 and (labels is None or len(labels) <= 2)
-    if labels is None:
-        codes = present
-        if binary and s.ndim == 2:
-            raise MetricInputError(
-                f"`y_true` is binary while y_score is 2d with {s.shape[1]} classes. If "
-                "`y_true` does not contain all the labels, `labels` must be provided."
-            )
-    else:
-        codes = _label_codes(labels, classes)
-        if np.unique(codes).shape[0] != codes.shape[0]:
-            raise MetricInputError("Parameter 'labels' must be unique.")
-        if not np.all(np.diff(codes) > 0):
-            raise MetricInputError("Parameter 'labels' must be ordered.")
-        if np.setdiff1d(present, codes).shape[0]:
-            raise MetricInputError("'y_true' contains labels not in parameter 'labels'.")
-    n_score_classes = s.shape[1] if s.ndim == 2 else 2
-    if codes.shape[0] != n_score_classes:
+    if binary and s.ndim == 2:
         raise MetricInputError(
-            f"Number of classes in 'y_true' ({codes.shape[0]}) not equal to the number of "
-            f"classes in 'y_score' ({n_score_classes}). You can provide a list of all known "
-            "classes by assigning it to the `labels` parameter."
+            f"`y_true` is binary while y_score is 2d with {s.shape[1]} classes. If "
+            "`y_true` does not contain all the labels, `labels` must be provided."
         )
     if not binary and s.ndim != 2:
         raise MetricInputError(
             "`y_score` needs to be of shape `(n_samples, n_classes)`, since `y_true` contains "
             f"multiple classes. Got `y_score.shape={s.shape}`."
         )
+    n_score_classes = s.shape[1] if s.ndim == 2 else 2
+    if given is None:
+        codes = present
+        if codes.shape[0] != n_score_classes:
+            raise MetricInputError(
+                f"Number of classes in 'y_true' ({codes.shape[0]}) not equal to the number of "
+                f"classes in 'y_score' ({n_score_classes}). You can provide a list of all "
+                "known classes by assigning it to the `labels` parameter."
+            )
+    else:
+        codes = given
+        if np.unique(codes).shape[0] != codes.shape[0]:
+            raise MetricInputError("Parameter 'labels' must be unique.")
+        if not np.all(np.diff(codes) > 0):
+            raise MetricInputError("Parameter 'labels' must be ordered.")
+        if codes.shape[0] != n_score_classes:
+            raise MetricInputError(
+                f"Number of given labels ({codes.shape[0]}) not equal to the number of "
+                f"classes in 'y_score' ({n_score_classes})."
+            )
+        if np.setdiff1d(present, codes).shape[0]:
+            raise MetricInputError("'y_true' contains labels not in parameter 'labels'.")
     if k >= codes.shape[0]:
         warnings.warn(
             f"'k' ({k}) greater than or equal to 'n_classes' ({codes.shape[0]}) will result "

@@ -57,6 +57,7 @@ with NaN:
 
 from __future__ import annotations
 
+import warnings
 from numbers import Real
 
 import numpy as np
@@ -975,6 +976,12 @@ def precision_recall_curve(
     """
     pos, s, w = _binary_input(y_true, y_score, sample_weight, pos_label)
     if w is None and not drop_intermediate:
+        if not pos.any():
+            warnings.warn(
+                "No positive class found in y_true, recall is set to one for all thresholds.",
+                UserWarning,
+                stacklevel=2,
+            )
         return _unweighted_precision_recall(pos, s)
     fps, tps, thresholds = _blocks(pos, s, w)
     del pos, s, w
@@ -993,6 +1000,11 @@ def precision_recall_curve(
     recall[k] = 0.0
     rec = recall[k - 1 :: -1]
     if tps[-1] == 0:
+        warnings.warn(
+            "No positive class found in y_true, recall is set to one for all thresholds.",
+            UserWarning,
+            stacklevel=2,
+        )
         rec[:] = 1.0
     else:
         np.divide(tps, tps[-1], out=rec)
@@ -1048,8 +1060,9 @@ def auc(x, y):
             bad = dx < 0 if rising else dx > 0
             i = int(np.argmax(bad)) + 1
             raise MetricInputError(
-                f"x must be monotone (non-decreasing or non-increasing); it changes "
-                f"direction at {location('x', (i,))}."
+                f"x is neither increasing nor decreasing : {np.asarray(x)}; x must be monotone "
+                f"(non-decreasing or non-increasing) and changes direction at "
+                f"{location('x', (i,))}."
             )
     return float(direction * np.sum(dx * (ya[1:] + ya[:-1])) / 2.0)
 
@@ -1110,24 +1123,43 @@ def _score_is_matrix(y_score) -> bool:
     return len(shape) == 2 and shape[1] > 1
 
 
-def _multiclass_input(y_true, y_score, labels, sample_weight):
-    """1-D class labels and one score column per class: (class index, scores, weights)."""
-    y, classes = _class_labels(y_true)
-    s = _finite_scores(y_score, (2,))
+def _multiclass_input(y_true, y_score, labels, sample_weight, *, check_sum=False):
+    """1-D class labels and one score column per class: (class index, scores, weights).
+
+    ``labels`` (sorted, unique) names the columns; it is encoded together
+    with ``y_true``, so it may hold classes that ``y_true`` lacks.
+    """
+    if labels is None:
+        y, _ = _class_labels(y_true)
+        codes = None
+    else:
+        (y, codes), _ = encode_labels(y_true, labels, names=("y_true", "labels"))
+        if y.ndim == 2 and y.shape[1] == 1:
+            y = y[:, 0]
+        if y.ndim != 1 or codes.ndim != 1:
+            raise MetricInputError("y_true and labels must be 1-D.")
+    s = _finite_scores(y_score, (1, 2))
+    if s.ndim != 2:
+        raise MetricInputError(
+            "`y_score` needs to be of shape `(n_samples, n_classes)`, since `y_true` "
+            f"contains multiple classes. Got `y_score.shape={s.shape}`."
+        )
     if s.shape[0] != y.shape[0]:
         raise MetricInputError(
             f"y_true has {y.shape[0]} samples but y_score has {s.shape[0]} rows."
         )
+    if check_sum and not np.allclose(1, s.sum(axis=1)):
+        raise MetricInputError(
+            "Target scores need to be probabilities for multiclass roc_auc, i.e. they "
+            "should sum up to 1.0 over classes"
+        )
     w = check_sample_weight(sample_weight, y.shape[0])
-    if labels is not None:
-        raw = np.asarray(labels)
-        if raw.ndim != 1 or raw.shape[0] == 0:
-            raise MetricInputError(f"labels must be a non-empty 1-D list; got {labels!r}.")
-        if raw.dtype.kind in "fiub" and classes is None:
-            codes = as_array(raw, "labels", ndim=(1,))
-        else:
-            found = [label_code(classes, v) for v in raw.tolist()]
-            codes = np.array([np.nan if c is None else c for c in found])
+    return y, codes, s, w
+
+
+def _column_of_class(y, codes, s):
+    """Each sample's column: ``codes`` (labels=) or the sorted classes of ``y``."""
+    if codes is not None:
         if np.unique(codes).shape[0] != codes.shape[0]:
             raise MetricInputError("Parameter 'labels' must be unique")
         if not np.all(np.diff(codes) > 0):
@@ -1143,10 +1175,9 @@ def _multiclass_input(y_true, y_score, labels, sample_weight):
         codes = np.unique(y)
         if codes.shape[0] != s.shape[1]:
             raise MetricInputError(
-                f"Number of classes in y_true ({codes.shape[0]}) not equal to the number of "
-                f"columns in 'y_score' ({s.shape[1]})"
+                "Number of classes in y_true not equal to the number of columns in 'y_score'"
             )
-    return np.searchsorted(codes, y), s, w
+    return np.searchsorted(codes, y)
 
 
 def _multiclass_auc(y_true, y_score, *, average, sample_weight, multi_class, labels, max_fpr):
@@ -1161,30 +1192,20 @@ def _multiclass_auc(y_true, y_score, *, average, sample_weight, multi_class, lab
             "multi_class must be in ('ovo', 'ovr'): y_true holds more than two classes "
             "(multiclass ROC AUC averages one-vs-rest or one-vs-one AUCs)."
         )
+    y, codes, s, w = _multiclass_input(y_true, y_score, labels, sample_weight, check_sum=True)
+    options = ("macro", "weighted", None)
+    if multi_class == "ovr":
+        options = ("micro", *options)
+    if average not in options:
+        raise MetricInputError(f"average must be one of {options} for multiclass problems")
     if multi_class not in ("ovo", "ovr"):
         raise MetricInputError(
             f"multi_class='{multi_class}' is not supported for multiclass ROC AUC, "
             "multi_class must be in ('ovo', 'ovr')"
         )
-    options = (
-        ("micro", "macro", "weighted", None)
-        if multi_class == "ovr"
-        else (
-            "macro",
-            "weighted",
-        )
-    )
-    if average not in options:
-        raise MetricInputError(
-            f"average must be one of {options} for multiclass problems (multi_class="
-            f"'{multi_class}'); got {average!r}."
-        )
-    t, s, w = _multiclass_input(y_true, y_score, labels, sample_weight)
-    if not np.allclose(1, s.sum(axis=1)):
-        raise MetricInputError(
-            "Target scores need to be probabilities for multiclass roc_auc, i.e. they "
-            "should sum up to 1.0 over classes"
-        )
+    if average is None and multi_class == "ovo":
+        raise NotImplementedError("average=None is not implemented for multi_class='ovo'.")
+    t = _column_of_class(y, codes, s)
     if multi_class == "ovr":
         onehot = np.zeros(s.shape, dtype=np.int8)
         onehot[np.arange(s.shape[0]), t] = 1
@@ -1301,9 +1322,9 @@ def roc_auc_score(
         present = _present_labels(y, classes)
         if present.shape[0] > 2:
             raise MetricInputError(
-                f"y_true holds {present.shape[0]} classes; a 1-D y_score scores two classes "
-                "(the greater label is the positive one). For multiclass ROC AUC give one "
-                "score column per class and multi_class='ovr' or 'ovo'."
+                "`y_score` needs to be of shape `(n_samples, n_classes)`, since `y_true` "
+                f"contains multiple classes. Got `y_score.shape={s.shape}`: y_true holds "
+                f"{present.shape[0]} classes."
             )
         pos = y == present[-1]  # the greater label is the positive class
     _refuse_single_class(pos, w)
@@ -1364,7 +1385,8 @@ def average_precision_score(y_true, y_score, *, average="macro", pos_label=1, sa
                 "Parameter pos_label is fixed to 1 for multiclass y_true. Do not set "
                 f"pos_label or set pos_label to 1 (got {pos_label!r})."
             )
-        t, s, w = _multiclass_input(y_true, y_score, None, sample_weight)
+        y, codes, s, w = _multiclass_input(y_true, y_score, None, sample_weight)
+        t = _column_of_class(y, codes, s)
         onehot = np.zeros(s.shape, dtype=np.int8)
         onehot[np.arange(s.shape[0]), t] = 1
         return _multilabel_score("ap", onehot, s, w, average)
@@ -1375,16 +1397,23 @@ def average_precision_score(y_true, y_score, *, average="macro", pos_label=1, sa
     present = _present_labels(y, classes)
     if present.shape[0] > 2:
         raise MetricInputError(
-            f"y_true holds {present.shape[0]} classes; a 1-D y_score scores two classes "
-            "(multiclass average precision takes one score column per class)."
+            "`y_score` needs to be of shape `(n_samples, n_classes)`, since `y_true` "
+            f"contains multiple classes. Got `y_score.shape={s.shape}`: y_true holds "
+            f"{present.shape[0]} classes."
         )
     code = label_code(classes, pos_label)
     if present.shape[0] == 2 and (code is None or not (present == code).any()):
         shown = format_labels(present if classes is None else classes[present.astype(np.intp)])
         raise MetricInputError(
-            f"pos_label={pos_label!r} is not a valid label. It should be one of {shown}"
+            f"pos_label={pos_label} is not a valid label. It should be one of {np.asarray(shown)}"
         )
     pos = y == (np.nan if code is None else code)
+    if not pos.any():
+        warnings.warn(
+            "No positive class found in y_true, recall is set to one for all thresholds.",
+            UserWarning,
+            stacklevel=2,
+        )
     return float(_binary_ap(pos, s, w))
 
 

@@ -111,7 +111,9 @@ def _check_above_minus_one(y: np.ndarray, name: str) -> None:
     if bad.any():
         where = tuple(int(i) for i in np.unravel_index(int(np.argmax(bad)), bad.shape))
         raise MetricInputError(
-            f"{name} must be greater than -1 for RMSLE (log(1 + y) is undefined otherwise); "
+            "Mean Squared Logarithmic Error cannot be used when targets contain values less "
+            f"than or equal to -1. {name} must be greater than -1 for RMSLE (log(1 + y) is "
+            "undefined otherwise); "
             f"found {float(y[where])!r} at {location(name, where)}."
         )
 

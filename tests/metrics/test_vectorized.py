@@ -53,7 +53,6 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("curves", "_pos_code"): "over the 1 or 2 distinct labels, for a message",
     ("curves", "_multilabel_partial_auc"): "over the labels (one vectorized partial ROC each)",
     ("regression", "_check_above_minus_one"): "over the 1 or 2 indices of one element",
-    ("curves", "_multiclass_input"): "over the entries of labels= (the classes)",
     ("curves", "_multiclass_auc"): "over the K(K-1)/2 class pairs of one-vs-one",
     ("curves", "_transposed"): "over row tiles of a few hundred rows (a blocked transpose)",
 }
