@@ -312,3 +312,8 @@ __all__ += [
     "matthews_corrcoef",
     "top_k_accuracy_score",
 ]
+
+# D^2 of probabilistic classification (wt-labels).
+from metrics.classification import d2_brier_score, d2_log_loss_score  # noqa: E402
+
+__all__ += ["d2_brier_score", "d2_log_loss_score"]

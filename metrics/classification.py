@@ -46,6 +46,8 @@ __all__ = [
     "brier_score_loss",
     "cohen_kappa_score",
     "confusion_matrix",
+    "d2_brier_score",
+    "d2_log_loss_score",
     "f1_score",
     "fbeta_score",
     "hamming_loss",
@@ -1797,3 +1799,135 @@ def top_k_accuracy_score(y_true, y_score, *, k=2, normalize=True, sample_weight=
     if normalize:
         return float(np.average(hits, weights=w))
     return float(hits.sum() if w is None else np.dot(hits, w))
+
+
+# ---------------------------------------------------------------------------
+# D^2 of probabilistic classification: the fraction of a loss explained
+# ---------------------------------------------------------------------------
+def _onehot_and_proba(y_true, y_proba, *, labels, pos_label=None, binary_pos=False):
+    """``(onehot, proba)``, both (n_samples, n_classes), as scikit-learn transforms them.
+
+    ``binary_pos``: a 1-D ``y_proba`` is the probability of ``pos_label``
+    (Brier's rule); otherwise of the greater class (log loss's rule).
+    """
+    proba = as_array(y_proba, "y_proba", ndim=(1, 2))
+    if proba.ndim == 2 and proba.shape[1] == 1:
+        proba = proba[:, 0]
+    if proba.shape[0] < 2:
+        raise MetricInputError(
+            f"y_proba has {proba.shape[0]} sample; D^2 score is not well-defined with less "
+            "than two samples."
+        )
+    if _is_indicator(y_true):
+        onehot = check_binary(as_2d(y_true, "y_true"), "y_true").astype(np.float64)
+    elif proba.ndim == 1 and binary_pos:
+        (y,), classes = encode_labels(y_true, names=("y_true",), ndim=(1, 2))
+        y = y.reshape(-1) if y.ndim == 2 and y.shape[1] == 1 else y
+        present = np.unique(y)
+        if pos_label is None:
+            allowed = ([0.0, 1.0], [-1.0, 1.0], [0.0], [-1.0], [1.0])
+            if classes is not None:
+                raise MetricInputError(
+                    f"y_true takes value in {set(format_labels(classes))} and pos_label is "
+                    "not specified: either make y_true take value in {0, 1} or {-1, 1} or "
+                    "pass pos_label explicitly."
+                )
+            code = 1.0 if present.tolist() in allowed else float(present[-1])
+        else:
+            code = label_code(classes, pos_label)
+        target = (y == code) if code is not None else np.zeros(y.shape, dtype=bool)
+        onehot = np.column_stack([~target, target]).astype(np.float64)
+    else:
+        n_columns = 2 if proba.ndim == 1 else proba.shape[1]
+        if proba.ndim == 1:
+            _check_probabilities(proba, "y_proba")
+        _, idx, _ = _proba_classes(
+            y_true, proba, labels, "y_proba", n_columns=n_columns if proba.ndim == 1 else None
+        )
+        onehot = np.zeros((idx.shape[0], n_columns))
+        onehot[np.arange(idx.shape[0]), idx] = 1.0
+    if proba.ndim == 1:
+        _check_probabilities(proba, "y_proba")
+        proba = np.column_stack([1 - proba, proba])
+    if onehot.shape != proba.shape:
+        raise MetricInputError(
+            f"y_true and y_proba contain different number of classes: {onehot.shape[1]} vs "
+            f"{proba.shape[1]}."
+        )
+    _check_probabilities(proba, "y_proba")
+    return onehot, proba
+
+
+def d2_log_loss_score(y_true, y_proba=None, *, sample_weight=None, labels=None, y_pred=None):
+    """D^2 of the log loss: 1 - log_loss(model) / log_loss(class frequencies).
+
+    The reference model predicts, for every sample, the (weighted) share of
+    each class in ``y_true``; it scores 0, a perfect model 1.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,) or (n_samples, n_classes)
+        Class labels of any kind, or one-hot labels.
+    y_proba : array-like of shape (n_samples,) or (n_samples, n_classes)
+        As :func:`log_loss`.
+    sample_weight : array-like of shape (n_samples,), default None
+    labels : array-like, default None
+        All the classes, sorted.
+    y_pred : array-like, default None
+        The old name of ``y_proba`` (a FutureWarning).
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> from metrics.classification import d2_log_loss_score
+    >>> round(d2_log_loss_score([0, 1, 1, 0], [0.2, 0.7, 0.9, 0.4]), 4)
+    0.5686
+    """
+    y_proba = _renamed_proba(y_proba, y_pred)
+    onehot, proba = _onehot_and_proba(y_true, y_proba, labels=labels)
+    w = check_sample_weight(sample_weight, onehot.shape[0])
+    null = np.average(onehot, axis=0, weights=w)
+    eps = np.finfo(np.float64).eps
+    terms = -(onehot * np.log(np.clip(proba, eps, 1 - eps))).sum(axis=1)
+    null_terms = -(onehot * np.log(np.clip(null, eps, 1 - eps))).sum(axis=1)
+    numerator = terms.sum() if w is None else np.dot(terms, w)
+    denominator = null_terms.sum() if w is None else np.dot(null_terms, w)
+    return float(1 - numerator / denominator)
+
+
+def d2_brier_score(y_true, y_proba, *, sample_weight=None, pos_label=None, labels=None):
+    """D^2 of the Brier score (Brier skill score): 1 - Brier(model) / Brier(class frequencies).
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,) or (n_samples, n_classes)
+        Class labels of any kind, or one-hot labels.
+    y_proba : array-like of shape (n_samples,) or (n_samples, n_classes)
+        As :func:`brier_score_loss`.
+    sample_weight : array-like of shape (n_samples,), default None
+    pos_label : label, default None
+        Binary: the class whose probability a 1-D ``y_proba`` holds.
+    labels : array-like, default None
+        Multiclass: all the classes, sorted.
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> from metrics.classification import d2_brier_score
+    >>> round(d2_brier_score([0, 1, 1, 0], [0.2, 0.7, 0.9, 0.4]), 4)
+    0.7
+    """
+    onehot, proba = _onehot_and_proba(
+        y_true, y_proba, labels=labels, pos_label=pos_label, binary_pos=True
+    )
+    w = check_sample_weight(sample_weight, onehot.shape[0])
+    null = np.average(onehot, axis=0, weights=w)
+    score = np.average(((onehot - proba) ** 2).sum(axis=1), weights=w)
+    null_score = np.average(((onehot - null) ** 2).sum(axis=1), weights=w)
+    return float(1 - score / null_score)
