@@ -1515,9 +1515,11 @@ def _check_probabilities(proba: np.ndarray, name: str) -> None:
     bad = (proba < 0) | (proba > 1)
     if bad.any():
         where = np.unravel_index(int(np.argmax(bad)), bad.shape)
+        value = float(proba[where])
+        side = f"greater than 1: {proba.max()}" if value > 1 else f"less than 0: {proba.min()}"
         raise MetricInputError(
-            f"{name} must hold probabilities in [0, 1]; found {float(proba[where])!r} "
-            f"at {location(name, where)}."
+            f"{name} must hold probabilities in [0, 1]; found {value!r} "
+            f"at {location(name, where)} (y_prob contains values {side})."
         )
 
 
@@ -1818,12 +1820,28 @@ def _onehot_and_proba(y_true, y_proba, *, labels, pos_label=None, binary_pos=Fal
             f"y_proba has {proba.shape[0]} sample; D^2 score is not well-defined with less "
             "than two samples."
         )
+    n_true = np.shape(y_true)[0] if np.ndim(y_true) else 0
+    if n_true != proba.shape[0]:
+        raise MetricInputError(
+            f"y_true has {n_true} samples but y_proba has {proba.shape[0]} rows. Found input "
+            f"variables with inconsistent numbers of samples: [{proba.shape[0]}, {n_true}]"
+        )
+    if _is_indicator(y_true) and proba.ndim == 1:
+        raise MetricInputError(
+            f"y_true is 2-D {np.shape(y_true)} but y_proba is 1-D. Multioutput target data is "
+            "not supported with a 1-D y_proba."
+        )
     if _is_indicator(y_true):
         onehot = check_binary(as_2d(y_true, "y_true"), "y_true").astype(np.float64)
     elif proba.ndim == 1 and binary_pos:
         (y,), classes = encode_labels(y_true, names=("y_true",), ndim=(1, 2))
         y = y.reshape(-1) if y.ndim == 2 and y.shape[1] == 1 else y
         present = np.unique(y)
+        if present.shape[0] > 2:
+            raise MetricInputError(
+                "The type of the target inferred from y_true is multiclass but should be "
+                "binary according to the shape of y_prob."
+            )
         if pos_label is None:
             allowed = ([0.0, 1.0], [-1.0, 1.0], [0.0], [-1.0], [1.0])
             if classes is not None:

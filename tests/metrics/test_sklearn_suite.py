@@ -6,7 +6,9 @@ scikit-learn 1.9.1 ships its tests inside the wheel
 name that `metrics` shares with ``sklearn.metrics`` swapped for ours (the
 names are replaced in ``sklearn.metrics`` while the file is imported, so
 ``from sklearn.metrics import roc_auc_score`` and the functions listed in its
-``parametrize`` decorators bind ours; ``UndefinedMetricWarning`` is ours
+``parametrize`` decorators bind ours; names the file imports from private
+modules, such as ``sklearn.metrics._classification.d2_log_loss_score``, are
+replaced in the loaded module afterwards; ``UndefinedMetricWarning`` is ours
 too), and collects every test that calls one of our functions (directly, in
 a parametrize list or through a helper of the file) as a test of this module,
 named ``test_<file>__<test>``.
@@ -100,6 +102,20 @@ DIFFERENCES: dict[str, str] = {
         "message names the element (y_true[0, 2]) instead of 'multiclass-multioutput is not "
         "supported'"
     ),
+    "classification::test_d2_log_loss_score_raises": (
+        "D^2 with fewer than two samples: refused with a MetricInputError (as R^2) where "
+        "scikit-learn warns and returns nan"
+    ),
+    "classification::test_d2_brier_score_warning_on_less_than_two_samples": (
+        "D^2 with fewer than two samples: refused with a MetricInputError (as R^2) where "
+        "scikit-learn warns and returns nan"
+    ),
+    "classification::test_d2_brier_score_raises[y_true6-y_pred6-None-Multioutput target data "
+    "is not supported]": (
+        "a label matrix holding 2 (multiclass-multioutput): refused by the 0/1 check, whose "
+        "message names the element (y_true[1, 0]) instead of 'Multioutput target data is not "
+        "supported'"
+    ),
     "regression::test_regression_single_sample[r2_score]": (
         "R^2 with fewer than two samples: refused with a MetricInputError (the contract) where "
         "scikit-learn warns and returns nan"
@@ -136,6 +152,10 @@ def _load(stem: str) -> types.ModuleType:
         spec = importlib.util.spec_from_file_location(f"_sklearn_suite_{stem}", path)
         module = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(module)
+        # names imported from private modules (sklearn.metrics._classification ...)
+        for name, fn in OURS.items():
+            if callable(module.__dict__.get(name)):
+                setattr(module, name, fn)
     finally:
         for name, fn in saved.items():
             setattr(sklearn.metrics, name, fn)
