@@ -809,8 +809,29 @@ def _auc_rows(mask: np.ndarray, s: np.ndarray) -> np.ndarray:
         return u2 / (2.0 * n_pos * (m - n_pos))
 
 
+def _warn_no_positive(y: np.ndarray, average) -> None:
+    """scikit-learn's "No positive class found" warning, once, for AP of a label matrix.
+
+    scikit-learn warns from each precision-recall curve (one per label, per
+    row for "samples", one for "micro") that has no positive sample.
+    """
+    axis = 1 if average == "samples" else 0
+    if average == "micro":
+        empty = not np.any(y)
+    else:
+        empty = not np.all(np.any(y, axis=axis))
+    if empty:
+        warnings.warn(
+            "No positive class found in y_true, recall is set to one for all thresholds.",
+            UserWarning,
+            stacklevel=3,
+        )
+
+
 def _multilabel_score(kind: str, y, s, w, average):
     """roc_auc ('auc') or average precision ('ap') of a multilabel matrix."""
+    if kind == "ap":
+        _warn_no_positive(y, average)
     if average == "micro":
         pos = _mask(y).ravel()
         flat_w = None if w is None else np.repeat(w, y.shape[1])
@@ -1191,6 +1212,11 @@ def _multiclass_auc(y_true, y_score, *, average, sample_weight, multi_class, lab
         raise MetricInputError(
             "multi_class must be in ('ovo', 'ovr'): y_true holds more than two classes "
             "(multiclass ROC AUC averages one-vs-rest or one-vs-one AUCs)."
+        )
+    if multi_class == "ovo" and sample_weight is not None:
+        raise MetricInputError(
+            "sample_weight is not supported for multiclass one-vs-one ROC AUC, "
+            "'sample_weight' must be None in this case."
         )
     y, codes, s, w = _multiclass_input(y_true, y_score, labels, sample_weight, check_sum=True)
     options = ("macro", "weighted", None)
