@@ -317,3 +317,8 @@ __all__ += [
 from metrics.classification import d2_brier_score, d2_log_loss_score  # noqa: E402
 
 __all__ += ["d2_brier_score", "d2_log_loss_score"]
+
+# Labels scikit-learn refuses by type (bytes): a MetricInputError and a TypeError.
+from metrics._validation import MetricLabelTypeError  # noqa: E402
+
+__all__ += ["MetricLabelTypeError"]

@@ -18,6 +18,7 @@ import numpy as np
 
 __all__ = [
     "MetricInputError",
+    "MetricLabelTypeError",
     "UndefinedMetricWarning",
     "as_1d",
     "as_2d",
@@ -50,6 +51,22 @@ class MetricInputError(ValueError):
     ... except MetricInputError as exc:
     ...     print(exc)
     y_score contains NaN at y_score[0, 1] (row 0, column 1); values must be finite numbers.
+    """
+
+
+class MetricLabelTypeError(MetricInputError, TypeError):
+    """Labels of a type we do not take (bytes), as scikit-learn's TypeError.
+
+    Both a :class:`MetricInputError` (a ValueError) and a TypeError.
+
+    Examples
+    --------
+    >>> from metrics import accuracy_score
+    >>> try:
+    ...     accuracy_score([b"a", b"b"], [b"a", b"a"])
+    ... except TypeError as exc:
+    ...     print(type(exc).__name__)
+    MetricLabelTypeError
     """
 
 
@@ -228,6 +245,14 @@ def encode_labels(*ys, names: tuple[str, ...], ndim: tuple[int, ...] = (1, 2)):
     ([1.0, 0.0], [0.0, 0.0], ['ham', 'spam'])
     """
     raw = [_label_values(y, name) for y, name in zip(ys, names, strict=True)]
+    for arr, name in zip(raw, names, strict=True):
+        if arr.dtype.kind == "S" or (
+            arr.dtype.kind == "O" and arr.size and isinstance(arr.ravel()[0], bytes)
+        ):
+            raise MetricLabelTypeError(
+                f"{name} holds bytes: Support for labels represented as bytes is not supported. "
+                "Decode them to str (e.g. np.char.decode(y_true)) first."
+            )
     textual = []
     for arr, name in zip(raw, names, strict=True):
         kind = arr.dtype.kind

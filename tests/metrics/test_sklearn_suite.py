@@ -68,11 +68,6 @@ DIFFERENCES: dict[str, str] = {
     "ranking::test_roc_curve_one_label": _SINGLE_CLASS,
     "ranking::test_roc_curve_toydata": _SINGLE_CLASS,
     "ranking::test_auc_score_non_binary_class": _SINGLE_CLASS,
-    "ranking::test_confusion_matrix_at_thresholds_implicit_bytes_pos_label": (
-        "bytes labels: scikit-learn raises TypeError ('labels represented as bytes are not "
-        "supported'); we encode them like strings and raise MetricInputError (a ValueError) "
-        "asking for pos_label"
-    ),
     "ranking::test_label_ranking_loss_sparse": _SPARSE,
     "ranking::test_label_ranking_avg_precision_score_should_allow_csr_matrix_for_y_true_input": (
         _SPARSE
