@@ -250,7 +250,14 @@ def _is_label_matrix(y_true) -> bool:
 
 
 def _present_labels(y: np.ndarray, classes) -> np.ndarray:
-    """The sorted distinct labels (codes) of ``y``."""
+    """The sorted distinct labels (codes) of ``y`` (whole numbers, validated).
+
+    Two consecutive whole numbers at most (the usual binary case) come from
+    ``min`` and ``max`` alone, without ``np.unique``'s sort.
+    """
+    lo, hi = y.min(), y.max()
+    if hi - lo <= 1:
+        return np.unique(np.array([lo, hi], dtype=np.float64))
     return np.unique(y)
 
 
