@@ -1,21 +1,24 @@
 """Label-based classification metrics: confusion matrix, accuracy, P/R/F, log loss.
 
-Binary (1-D 0/1 labels), multiclass (1-D integer class labels, where the
-metric allows it) and multilabel indicator input (a 0/1 matrix, samples x
-labels) as :mod:`sklearn.metrics` takes them, with the same values
-(``sample_weight``, degenerate labels and ``zero_division`` included).
+Binary and multiclass 1-D labels of any kind (numbers, strings, booleans,
+pandas categoricals: one encoding step, :func:`metrics._validation.encode_labels`)
+and multilabel indicator input (a 0/1 matrix, samples x labels) as
+:mod:`sklearn.metrics` takes them, with the same values (``sample_weight``,
+``pos_label``, ``labels=``, degenerate labels and ``zero_division`` included)
+and the same warnings (:class:`metrics.UndefinedMetricWarning` for 0/0).
 
 Everything is counted at once: per-label counts are column sums of
 ``y_true * y_pred`` (weighted by ``sample_weight[:, None]``) or ``np.bincount``
 over class indices; there is no Python loop over samples.
 
-Differences from scikit-learn, all on input it would take quietly:
+Differences from scikit-learn (all listed, with the reasons, in
+docs/metrics-differences.md):
 
-* labels must be integers, and 0/1 wherever binary labels are required
-  (multilabel indicator matrices, ``average="binary"``); the argument and the
-  first bad element are named;
+* numeric labels must be whole numbers, and multilabel indicator matrices
+  0/1; the argument and the first bad element are named; scipy.sparse input
+  is not taken;
 * ``sample_weight`` must be non-negative with a positive sum;
-* ``zero_division="warn"`` gives 0.0 like scikit-learn but emits no warning.
+* R^2 / D^2 with fewer than two samples are refused (scikit-learn: NaN).
 """
 
 from __future__ import annotations
@@ -501,7 +504,7 @@ def confusion_matrix(y_true, y_pred, *, labels=None, sample_weight=None, normali
     Parameters
     ----------
     y_true, y_pred : array-like of shape (n_samples,)
-        Integer class labels (binary or multiclass).
+        Class labels of any kind (binary or multiclass).
     labels : array-like of shape (n_classes,), default None
         The classes, in the order of the rows and columns (``[1, 0]`` puts
         the positive class first). Samples whose true or predicted label is
@@ -663,7 +666,7 @@ def accuracy_score(y_true, y_pred, *, normalize=True, sample_weight=None):
     Parameters
     ----------
     y_true, y_pred : array-like of shape (n_samples,) or (n_samples, n_labels)
-        Integer class labels, or 0/1 indicator matrices.
+        Class labels of any kind, or 0/1 indicator matrices.
     normalize : bool, default True
         False returns the (weighted) number of correct samples.
     sample_weight : array-like of shape (n_samples,), default None
@@ -694,7 +697,7 @@ def hamming_loss(y_true, y_pred, *, sample_weight=None):
     Parameters
     ----------
     y_true, y_pred : array-like of shape (n_samples,) or (n_samples, n_labels)
-        Integer class labels, or 0/1 indicator matrices.
+        Class labels of any kind, or 0/1 indicator matrices.
     sample_weight : array-like of shape (n_samples,), default None
 
     Returns
@@ -738,20 +741,22 @@ def precision_recall_fscore_support(
     Parameters
     ----------
     y_true, y_pred : array-like of shape (n_samples,) or (n_samples, n_labels)
-        Binary 0/1 labels, integer class labels (not with
-        ``average="binary"``) or 0/1 indicator matrices (multilabel).
+        Class labels of any kind (at most two with ``average="binary"``) or
+        0/1 indicator matrices (multilabel).
     beta : float, default 1.0
         Weight of recall against precision, >= 0 (``np.inf`` allowed).
     average : {"binary", "micro", "macro", "weighted", "samples"} or None, default None
         None: one value per label. "binary": the ``pos_label`` class of 1-D
-        0/1 input. "micro": from counts summed over labels (multilabel: the
+        binary input. "micro": from counts summed over labels (multilabel: the
         overall O-P / O-R / O-F1). "macro": mean of the per-label values
         (C-P / C-R / C-F1). "weighted": mean weighted by support.
         "samples" (multilabel only): per-sample values averaged with
         ``sample_weight``. For 1-D input the labels are those present in
         ``y_true`` or ``y_pred``.
-    pos_label : {0, 1}, default 1
-        The positive class for ``average="binary"``; ignored otherwise.
+    pos_label : label, default 1
+        The positive class for ``average="binary"`` (a string for string
+        labels); it must be one of the two labels present. Ignored otherwise
+        (with a UserWarning when not None or 1).
     sample_weight : array-like of shape (n_samples,), default None
     zero_division : {"warn", 0, 1, np.nan}, default "warn"
         The value of a 0/0 score ("warn": 0.0 with an
@@ -810,15 +815,18 @@ def precision_score(
     Parameters
     ----------
     y_true, y_pred : array-like of shape (n_samples,) or (n_samples, n_labels)
-        Binary 0/1 labels, integer class labels (not with
-        ``average="binary"``) or 0/1 indicator matrices.
+        Class labels of any kind (at most two with ``average="binary"``) or
+        0/1 indicator matrices.
     average : {"binary", "micro", "macro", "weighted", "samples"} or None, default "binary"
         See :func:`precision_recall_fscore_support`.
-    pos_label : {0, 1}, default 1
-        The positive class for ``average="binary"``.
+    pos_label : label, default 1
+        The positive class for ``average="binary"`` (any label present).
     sample_weight : array-like of shape (n_samples,), default None
     zero_division : {"warn", 0, 1, np.nan}, default "warn"
         The value when nothing is predicted positive ("warn": 0.0).
+    labels : array-like, default None
+        The labels to score, in this order (see
+        :func:`precision_recall_fscore_support`).
 
     Returns
     -------
@@ -863,15 +871,18 @@ def recall_score(
     Parameters
     ----------
     y_true, y_pred : array-like of shape (n_samples,) or (n_samples, n_labels)
-        Binary 0/1 labels, integer class labels (not with
-        ``average="binary"``) or 0/1 indicator matrices.
+        Class labels of any kind (at most two with ``average="binary"``) or
+        0/1 indicator matrices.
     average : {"binary", "micro", "macro", "weighted", "samples"} or None, default "binary"
         See :func:`precision_recall_fscore_support`.
-    pos_label : {0, 1}, default 1
-        The positive class for ``average="binary"``.
+    pos_label : label, default 1
+        The positive class for ``average="binary"`` (any label present).
     sample_weight : array-like of shape (n_samples,), default None
     zero_division : {"warn", 0, 1, np.nan}, default "warn"
         The value when there is no true positive sample ("warn": 0.0).
+    labels : array-like, default None
+        The labels to score, in this order (see
+        :func:`precision_recall_fscore_support`).
 
     Returns
     -------
@@ -919,16 +930,20 @@ def fbeta_score(
     Parameters
     ----------
     y_true, y_pred : array-like of shape (n_samples,) or (n_samples, n_labels)
-        Binary 0/1 labels, integer class labels (not with
-        ``average="binary"``) or 0/1 indicator matrices.
+        Class labels of any kind (at most two with ``average="binary"``) or
+        0/1 indicator matrices.
     beta : float
         >= 0, ``np.inf`` allowed.
     average : {"binary", "micro", "macro", "weighted", "samples"} or None, default "binary"
         See :func:`precision_recall_fscore_support`.
-    pos_label : {0, 1}, default 1
+    pos_label : label, default 1
+        The positive class for ``average="binary"`` (any label present).
     sample_weight : array-like of shape (n_samples,), default None
     zero_division : {"warn", 0, 1, np.nan}, default "warn"
         The value when tp = fp = fn = 0 ("warn": 0.0).
+    labels : array-like, default None
+        The labels to score, in this order (see
+        :func:`precision_recall_fscore_support`).
 
     Returns
     -------
@@ -971,14 +986,18 @@ def f1_score(
     Parameters
     ----------
     y_true, y_pred : array-like of shape (n_samples,) or (n_samples, n_labels)
-        Binary 0/1 labels, integer class labels (not with
-        ``average="binary"``) or 0/1 indicator matrices.
+        Class labels of any kind (at most two with ``average="binary"``) or
+        0/1 indicator matrices.
     average : {"binary", "micro", "macro", "weighted", "samples"} or None, default "binary"
         See :func:`precision_recall_fscore_support`.
-    pos_label : {0, 1}, default 1
+    pos_label : label, default 1
+        The positive class for ``average="binary"`` (any label present).
     sample_weight : array-like of shape (n_samples,), default None
     zero_division : {"warn", 0, 1, np.nan}, default "warn"
         The value when tp = fp = fn = 0 ("warn": 0.0).
+    labels : array-like, default None
+        The labels to score, in this order (see
+        :func:`precision_recall_fscore_support`).
 
     Returns
     -------
@@ -1023,14 +1042,18 @@ def jaccard_score(
     Parameters
     ----------
     y_true, y_pred : array-like of shape (n_samples,) or (n_samples, n_labels)
-        Binary 0/1 labels, integer class labels (not with
-        ``average="binary"``) or 0/1 indicator matrices.
+        Class labels of any kind (at most two with ``average="binary"``) or
+        0/1 indicator matrices.
     average : {"binary", "micro", "macro", "weighted", "samples"} or None, default "binary"
         As in :func:`precision_recall_fscore_support`.
-    pos_label : {0, 1}, default 1
+    pos_label : label, default 1
+        The positive class for ``average="binary"`` (any label present).
     sample_weight : array-like of shape (n_samples,), default None
     zero_division : {"warn", 0, 1}, default "warn"
         The value when tp = fp = fn = 0 ("warn": 0.0); NaN is not accepted.
+    labels : array-like, default None
+        The labels to score, in this order (see
+        :func:`precision_recall_fscore_support`).
 
     Returns
     -------

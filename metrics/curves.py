@@ -1,10 +1,13 @@
 """Threshold curves and the areas under them: ROC, precision-recall, AUC, AP.
 
-Binary input is a 1-D 0/1 ``y_true`` (an ``(n, 1)`` column is flattened) and
-a 1-D ``y_score``; ``roc_auc_score`` and ``average_precision_score`` also take
-a multilabel indicator matrix (samples x labels) with a score matrix of the
-same shape. Values equal :mod:`sklearn.metrics` to 1e-9, ties, zero weights
-and ``sample_weight`` included:
+Binary input is a 1-D ``y_true`` of any two labels (numbers, strings,
+booleans, categoricals; ``pos_label`` names the positive one as scikit-learn
+does; an ``(n, 1)`` column is flattened) and a 1-D ``y_score``;
+``roc_auc_score`` and ``average_precision_score`` also take a multilabel
+indicator matrix (samples x labels) with a score matrix of the same shape, and
+multiclass labels with one score column per class. Values equal
+:mod:`sklearn.metrics` to 1e-9, ties, zero weights and ``sample_weight``
+included:
 
 * the curves have one point per *distinct* score (tied scores are one
   threshold), zero-weight samples are removed before thresholds are built,
@@ -40,9 +43,8 @@ How it is computed (no Python loop over samples):
 Differences from scikit-learn, all on input it takes quietly or answers
 with NaN:
 
-* labels must be 0/1 (``{-1, 1}`` or ``{0, 2}`` are refused, naming the first
-  bad element); ``pos_label`` may be None, 1 or 0 (0 makes label 0 the
-  positive class);
+* label matrices must be 0/1 (``{-1, 1}`` or ``{0, 2}`` matrices are refused,
+  naming the first bad element); 1-D labels are free, as in scikit-learn;
 * a ROC AUC - or a ``roc_curve``, whose rates would be NaN - with a single
   class in ``y_true`` (or in one column, or one row for
   ``average="samples"``) is refused, naming the column or row; a class
@@ -50,8 +52,8 @@ with NaN:
   ``average="weighted"`` too, where scikit-learn would quietly give a label
   without positives weight 0. Zero-weight rows are skipped under
   ``average="samples"`` (they do not enter the average, as in scikit-learn);
-* ``precision_recall_curve`` without positives gives recall 1 everywhere as
-  scikit-learn does, but emits no warning;
+* ``precision_recall_curve`` without positives gives recall 1 everywhere and
+  warns, as scikit-learn does;
 * ``sample_weight`` must be non-negative with a positive sum.
 """
 
@@ -898,11 +900,12 @@ def roc_curve(y_true, y_score, *, pos_label=None, sample_weight=None, drop_inter
     Parameters
     ----------
     y_true : array-like of shape (n_samples,)
-        0/1 labels; both classes must be present.
+        Binary labels of any kind; both classes must be present.
     y_score : array-like of shape (n_samples,)
         Scores, higher meaning more likely positive.
-    pos_label : {None, 1, 0}, default None
-        The positive label: None or 1 means 1; 0 swaps the classes.
+    pos_label : label, default None
+        The positive label. None means 1 and needs labels in {0, 1} or
+        {-1, 1}; name it for other labels (``pos_label="spam"``).
     sample_weight : array-like of shape (n_samples,), optional
         Non-negative weights with a positive sum.
     drop_intermediate : bool, default True
@@ -973,11 +976,12 @@ def precision_recall_curve(
     Parameters
     ----------
     y_true : array-like of shape (n_samples,)
-        0/1 labels.
+        Binary labels of any kind.
     y_score : array-like of shape (n_samples,)
         Scores, higher meaning more likely positive.
-    pos_label : {None, 1, 0}, default None
-        The positive label: None or 1 means 1; 0 swaps the classes.
+    pos_label : label, default None
+        The positive label. None means 1 and needs labels in {0, 1} or
+        {-1, 1}; name it for other labels (``pos_label="spam"``).
     sample_weight : array-like of shape (n_samples,), optional
         Non-negative weights with a positive sum; zero-weight samples are
         removed before the thresholds are built.
@@ -1382,9 +1386,9 @@ def average_precision_score(y_true, y_score, *, average="macro", pos_label=1, sa
     average : {"macro", "micro", "weighted", "samples", None}, default "macro"
         Multilabel only, as in :func:`roc_auc_score`; "weighted" returns 0.0
         when no label has any (weighted) positive.
-    pos_label : {1, 0}, default 1
-        Binary only: 0 makes label 0 the positive class. Must be 1 for
-        multilabel input.
+    pos_label : label, default 1
+        Binary only: the positive label, one of the two present (a string
+        for string labels). Must be 1 for multilabel and multiclass input.
     sample_weight : array-like of shape (n_samples,), optional
         Non-negative weights with a positive sum.
 
