@@ -322,3 +322,18 @@ __all__ += ["d2_brier_score", "d2_log_loss_score"]
 from metrics._validation import MetricLabelTypeError  # noqa: E402
 
 __all__ += ["MetricLabelTypeError"]
+
+# Tweedie deviances and their D^2 (wt-labels).
+from metrics.regression import (  # noqa: E402
+    d2_tweedie_score,
+    mean_gamma_deviance,
+    mean_poisson_deviance,
+    mean_tweedie_deviance,
+)
+
+__all__ += [
+    "d2_tweedie_score",
+    "mean_gamma_deviance",
+    "mean_poisson_deviance",
+    "mean_tweedie_deviance",
+]

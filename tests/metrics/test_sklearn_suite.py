@@ -101,8 +101,8 @@ DIFFERENCES: dict[str, str] = {
         "scikit-learn warns and returns nan"
     ),
     "regression::test_regression_single_sample[d2_tweedie_score]": (
-        "harness artifact: this parametrization calls scikit-learn's d2_tweedie_score (not ours), "
-        "which warns scikit-learn's UndefinedMetricWarning, while the file's name is bound to ours"
+        "D^2 with fewer than two samples: refused with a MetricInputError (as R^2) where "
+        "scikit-learn warns and returns nan"
     ),
     "regression::test_regression_single_sample[d2_pinball_score]": (
         "harness artifact: this parametrization calls scikit-learn's d2_pinball_score (not ours), "
