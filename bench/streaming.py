@@ -96,16 +96,18 @@ def write_file(path: Path, n_rows: int, scores: str, seed: int = 0) -> None:
     tmp.rename(path)
 
 
-#: Runs its arguments as its only child and prints that child's peak RSS (KiB) on stderr.
+#: Runs its arguments as its only child and prints that child's CPU time (s) and peak
+#: RSS (KiB) on stderr.
 PEAK = (
     "import resource, subprocess, sys; r = subprocess.run(sys.argv[1:]); "
-    "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, file=sys.stderr); "
+    "u = resource.getrusage(resource.RUSAGE_CHILDREN); "
+    "print(u.ru_utime + u.ru_stime, u.ru_maxrss, file=sys.stderr); "
     "sys.exit(r.returncode)"
 )
 
 
-def _child(cmd: list[str]) -> tuple[float, float, str]:
-    """Run ``cmd`` (through a fresh wrapper); its wall time (s), peak RSS (MB) and stdout."""
+def _child(cmd: list[str]) -> tuple[float, float, float, str]:
+    """Run ``cmd`` (through a fresh wrapper): wall time (s), CPU time (s), peak RSS (MB), stdout."""
     t0 = time.perf_counter()
     proc = subprocess.run(
         [sys.executable, "-c", PEAK, *cmd], cwd=ROOT, capture_output=True, text=True, check=False
@@ -113,8 +115,8 @@ def _child(cmd: list[str]) -> tuple[float, float, str]:
     elapsed = time.perf_counter() - t0
     if proc.returncode:
         raise RuntimeError(f"{cmd} failed: {proc.stderr}")
-    peak_kib = int(proc.stderr.strip().splitlines()[-1])
-    return elapsed, peak_kib / 1024, proc.stdout
+    cpu, peak_kib = proc.stderr.strip().splitlines()[-1].split()
+    return elapsed, float(cpu), int(peak_kib) / 1024, proc.stdout
 
 
 def run(args: argparse.Namespace) -> dict:
@@ -132,7 +134,7 @@ def run(args: argparse.Namespace) -> dict:
         print(f"wrote {path} in {time.perf_counter() - t0:.1f} s", file=sys.stderr)
     size = path.stat().st_size
     py = sys.executable
-    read_s, read_mb, _ = _child([py, "-c", READ_ALONE, str(path), str(args.batch_size)])
+    read_s, read_cpu, read_mb, _ = _child([py, "-c", READ_ALONE, str(path), str(args.batch_size)])
     cmd = [
         py,
         "-m",
@@ -150,7 +152,7 @@ def run(args: argparse.Namespace) -> dict:
         "--batch-size",
         str(args.batch_size),
     ]
-    eval_s, eval_mb, out = _child(cmd)
+    eval_s, eval_cpu, eval_mb, out = _child(cmd)
     values = json.loads(out)
     result = {
         "rows": args.rows,
@@ -158,8 +160,10 @@ def run(args: argparse.Namespace) -> dict:
         "file_mb": size / 1e6,
         "batch_size": args.batch_size,
         "read_s": read_s,
+        "read_cpu": read_cpu,
         "read_mb": read_mb,
         "eval_s": eval_s,
+        "eval_cpu": eval_cpu,
         "eval_mb": eval_mb,
         "values": values,
     }
@@ -206,12 +210,15 @@ def report(r: dict) -> str:
         f"File {r['file_mb']:,.0f} MB (y int8, p float64, snappy, row groups of {ROW_GROUP:,}); "
         f"batches of {r['batch_size']:,} rows.",
         "",
-        "| run | time (s) | peak RSS (MB) |",
-        "| --- | ---: | ---: |",
-        f"| pyarrow alone (iter_batches + to_numpy) | {r['read_s']:.1f} | {r['read_mb']:,.0f} |",
-        f"| python -m metrics evaluate --task binary | {r['eval_s']:.1f} | {r['eval_mb']:,.0f} |",
+        "| run | wall (s) | CPU (s) | peak RSS (MB) |",
+        "| --- | ---: | ---: | ---: |",
+        f"| pyarrow alone (iter_batches + to_numpy) | {r['read_s']:.1f} | {r['read_cpu']:.1f} "
+        f"| {r['read_mb']:,.0f} |",
+        f"| python -m metrics evaluate --task binary | {r['eval_s']:.1f} | {r['eval_cpu']:.1f} "
+        f"| {r['eval_mb']:,.0f} |",
         "",
-        f"evaluate / read = {ratio:.1f}x. roc_auc_score {v['roc_auc_score']!r}, "
+        f"evaluate / read = {ratio:.1f}x wall, {r['eval_cpu'] / r['read_cpu']:.1f}x CPU. "
+        f"roc_auc_score {v['roc_auc_score']!r}, "
         f"average_precision_score {v['average_precision_score']!r}, log_loss {v['log_loss']!r}"
         + (f"; {r['check']}." if "check" in r else "."),
         "",
