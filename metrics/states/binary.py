@@ -256,6 +256,11 @@ class BinaryState:
             score_max=float(np.fmax(self.score_max, other.score_max)),
         )
 
+    @property
+    def table_size(self) -> int:
+        """The number of distinct scores (rows of the table): what the state's memory grows with."""
+        return int(self.scores.shape[0])
+
     # ------------------------------------------------------------------
     # totals and the cumulated counts
     # ------------------------------------------------------------------
