@@ -73,18 +73,25 @@ def _merge_tables(sa, pa, na, sb, pb, nb):
     s = np.concatenate((sa, sb))
     order = np.argsort(s, kind="stable")
     s = s[order]
-    p = np.concatenate((pa, pb)).astype(dtype, copy=False)[order]
-    n = np.concatenate((na, nb)).astype(dtype, copy=False)[order]
-    del order
     first = np.flatnonzero(s[1:] == s[:-1])  # each table is distinct: pairs at most
     if first.shape[0]:
-        second = first + 1
-        p[first] += p[second]
-        n[first] += n[second]
+        # compact before gathering the weights: only the merged length is ever allocated thrice
         keep = np.ones(s.shape[0], dtype=bool)
-        keep[second] = False
-        s, p, n = s[keep], p[keep], n[keep]
-    return s, p, n
+        keep[first + 1] = False
+        second = order[first + 1]
+        s = s[keep]
+        order = order[keep]
+        del keep
+        first -= np.arange(first.shape[0])  # the pair's row in the compacted table
+    out = [s]
+    for wa, wb in ((pa, pb), (na, nb)):
+        w = np.concatenate((wa, wb)).astype(dtype, copy=False)
+        merged = w[order]
+        if first.shape[0]:
+            merged[first] += w[second]  # a's weight plus b's (a's copy comes first)
+        del w
+        out.append(merged)
+    return tuple(out)
 
 
 @dataclass(frozen=True, eq=False)
