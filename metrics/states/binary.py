@@ -72,7 +72,7 @@ def _merge_tables(sa, pa, na, sb, pb, nb):
         return s, p.astype(dtype, copy=False), n.astype(dtype, copy=False)
     s = np.concatenate((sa, sb))
     order = np.argsort(s, kind="stable")
-    s = s[order]
+    s.sort()  # the same values as s[order], in place (a value sort is fast): no third copy
     first = np.flatnonzero(s[1:] == s[:-1])  # each table is distinct: pairs at most
     if first.shape[0]:
         # compact before gathering the weights: only the merged length is ever allocated thrice
