@@ -179,8 +179,7 @@ def _distinct_scores(path: Path) -> int:
     """Distinct values of ``p``: the length of the binary state's table."""
     import pyarrow.parquet as pq
 
-    p = pq.read_table(path, columns=["p"]).column("p").to_numpy(zero_copy_only=False)
-    p.sort()
+    p = np.sort(pq.read_table(path, columns=["p"]).column("p").to_numpy(zero_copy_only=False))
     return int(np.count_nonzero(p[1:] != p[:-1]) + 1)
 
 
