@@ -1,0 +1,307 @@
+"""How the app looks: the colour-blind-safe palette, the plotly template, text sizes
+and colours, and the page CSS of the normal and the presentation mode.
+
+Every colour a chart draws with comes from here, so a student with a colour
+vision deficiency tells every line apart (the Okabe-Ito palette), and every text
+and chart label reaches the WCAG AA contrast of 4.5:1 on the white page
+(:func:`contrast_ratio` checks it; ``tests/explorer/test_theme.py`` holds every
+text colour to it, and ``tests/e2e/test_presentation.py`` measures the browser).
+
+Streamlit draws plotly figures with its own theme, which overrides a template's
+fonts and axis colours (not its colour way); so the template carries the colour
+way, and :func:`page_css` sets the axis text colours and, in presentation mode,
+the chart text sizes. Nothing here imports streamlit: ``app.py`` injects the CSS.
+
+Examples
+--------
+>>> round(contrast_ratio(CAPTION_TEXT, BACKGROUND), 1) >= 4.5
+True
+>>> COLORWAY[:3]
+('#0072B2', '#D55E00', '#009E73')
+"""
+
+from __future__ import annotations
+
+import plotly.graph_objects as go
+import plotly.io as pio
+
+__all__ = [
+    "BACKGROUND",
+    "BODY_TEXT",
+    "CAPTION_TEXT",
+    "CHART_TEXT",
+    "COLORWAY",
+    "MISSING",
+    "OKABE_ITO",
+    "OUTCOME_COLORS",
+    "TEMPLATE_NAME",
+    "contrast_ratio",
+    "label_line_ends",
+    "page_css",
+    "relative_luminance",
+    "use_template",
+]
+
+#: The Okabe-Ito palette (Okabe and Ito, "Color Universal Design", 2008): eight
+#: colours told apart with every common colour vision deficiency.
+OKABE_ITO = {
+    "black": "#000000",
+    "orange": "#E69F00",
+    "sky blue": "#56B4E9",
+    "bluish green": "#009E73",
+    "yellow": "#F0E442",
+    "blue": "#0072B2",
+    "vermillion": "#D55E00",
+    "reddish purple": "#CC79A7",
+}
+#: The order lines take them in: strong, far-apart colours first; yellow, too
+#: light for a thin line on white, last.
+COLORWAY = tuple(
+    OKABE_ITO[name]
+    for name in (
+        "blue",
+        "vermillion",
+        "bluish green",
+        "reddish purple",
+        "orange",
+        "sky blue",
+        "black",
+        "yellow",
+    )
+)
+#: Confusion-matrix outcomes (every page that colours TP / FN / FP / TN).
+OUTCOME_COLORS = {
+    "TP": OKABE_ITO["bluish green"],
+    "FN": OKABE_ITO["vermillion"],
+    "FP": OKABE_ITO["orange"],
+    "TN": OKABE_ITO["blue"],
+}
+
+#: The page background (Streamlit's light theme).
+BACKGROUND = "#ffffff"
+#: Body text (Streamlit's light theme text colour, 13.7:1 on white).
+BODY_TEXT = "#2f2d2b"
+#: Captions, the "how it is computed" notes (7.7:1 on white; Streamlit's own
+#: faded grey measured 3.9:1).
+CAPTION_TEXT = "#55534f"
+#: Chart tick labels, axis titles and legends (12.5:1; Streamlit's chart grey,
+#: #808495, is 3.7:1).
+CHART_TEXT = "#31333f"
+#: What an empty table cell shows (an undefined value, a bin with no samples).
+MISSING = "—"
+
+#: Text sizes in CSS px: (normal, presentation).
+BODY_PX = (16, 20)
+CAPTION_PX = (14, 17)
+CHART_PX = (12, 16)
+
+TEMPLATE_NAME = "explorer"
+
+
+def relative_luminance(color: str) -> float:
+    """The WCAG 2 relative luminance of a ``#rrggbb`` or ``rgb(r, g, b)`` colour.
+
+    Examples
+    --------
+    >>> relative_luminance("#ffffff"), relative_luminance("#000000")
+    (1.0, 0.0)
+    >>> round(relative_luminance("rgb(128, 132, 149)"), 4)
+    0.2326
+    """
+    r, g, b = _rgb(color)
+
+    def linear(c: float) -> float:
+        c /= 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b)
+
+
+def contrast_ratio(foreground: str, background: str = BACKGROUND) -> float:
+    """The WCAG 2 contrast ratio of two colours, from 1 (none) to 21 (black on white).
+
+    AA asks 4.5 for body text and 3 for large text and graphics.
+
+    Examples
+    --------
+    >>> contrast_ratio("#000000", "#ffffff")
+    21.0
+    >>> round(contrast_ratio("#808495"), 2)  # Streamlit's chart grey: below AA
+    3.72
+    >>> round(contrast_ratio(CHART_TEXT), 1)
+    12.5
+    """
+    hi, lo = sorted((relative_luminance(foreground), relative_luminance(background)))[::-1]
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def _rgb(color: str) -> tuple[float, float, float]:
+    """``#rgb``, ``#rrggbb`` or ``rgb(a)(r, g, b[, a])`` as three 0-255 numbers."""
+    text = color.strip().lower()
+    if text.startswith("#"):
+        digits = text[1:]
+        if len(digits) == 3:
+            digits = "".join(d * 2 for d in digits)
+        return tuple(int(digits[i : i + 2], 16) for i in (0, 2, 4))
+    if text.startswith("rgb"):
+        parts = text[text.index("(") + 1 : text.index(")")].replace("/", ",").split(",")
+        return tuple(float(p) for p in parts[:3])
+    raise ValueError(f"not a colour: {color!r}")
+
+
+def _template() -> go.layout.Template:
+    """The app's plotly template: Okabe-Ito colour way, dark text, readable sizes.
+
+    Built on Streamlit's own template (its colour placeholders for the chart
+    types not set here). Streamlit's chart theme keeps the colour way and replaces
+    the fonts and axis colours, which :func:`page_css` sets again; drawn with
+    ``theme=None`` the template's own fonts apply.
+    """
+    base = pio.templates["streamlit"] if "streamlit" in pio.templates else pio.templates["plotly"]
+    t = go.layout.Template(base)
+    font = {"color": CHART_TEXT, "size": CHART_PX[0]}
+    axis = {
+        "tickfont": font,
+        "title": {"font": {"color": CHART_TEXT, "size": CHART_PX[0] + 2}},
+        "linecolor": "#8a8a8a",
+        "tickcolor": "#8a8a8a",
+    }
+    t.layout.update(
+        colorway=list(COLORWAY),
+        font=font,
+        xaxis=axis,
+        yaxis=axis,
+        legend={"font": font},
+    )
+    return t
+
+
+def use_template() -> str:
+    """Register the app's plotly template and make it the default of every new figure.
+
+    Idempotent; :mod:`explorer.charts` calls it on import.
+
+    Examples
+    --------
+    >>> import plotly.graph_objects as go
+    >>> use_template()
+    'explorer'
+    >>> list(go.Figure().layout.template.layout.colorway[:2])
+    ['#0072B2', '#D55E00']
+    """
+    pio.templates[TEMPLATE_NAME] = _template()
+    pio.templates.default = TEMPLATE_NAME
+    return TEMPLATE_NAME
+
+
+def label_line_ends(fig: go.Figure, *, max_lines: int = 8) -> go.Figure:
+    """Write each line trace's name at its last point (a direct label), so a line is
+    read without the legend and without telling colours apart.
+
+    The label is dark text in a box outlined in the line's colour (coloured text
+    would miss 4.5:1 for most of the palette). Lines after ``max_lines`` and traces
+    without a name or points are left to the legend. Returns ``fig``.
+
+    Examples
+    --------
+    >>> fig = go.Figure([go.Scatter(x=[1, 2], y=[0.5, 0.7], name="P@K")])
+    >>> a = label_line_ends(fig).layout.annotations[0]
+    >>> a.text, a.x, a.y, a.bordercolor
+    ('P@K', 2, 0.7, '#0072B2')
+    """
+    lines = [t for t in fig.data if t.type == "scatter" and t.name and t.x is not None]
+    for i, trace in enumerate(lines[:max_lines]):
+        if len(trace.x) == 0:
+            continue
+        color = (trace.line.color if trace.line else None) or COLORWAY[i % len(COLORWAY)]
+        fig.add_annotation(
+            x=trace.x[-1],
+            y=trace.y[-1],
+            text=trace.name,
+            showarrow=False,
+            xanchor="left",
+            xshift=6,
+            font={"color": CHART_TEXT, "size": CHART_PX[0]},
+            bgcolor="rgba(255,255,255,0.85)",
+            bordercolor=color,
+            borderwidth=2,
+        )
+    return fig
+
+
+# the plotly text that reads as chart labels: ticks, axis titles, legend, titles,
+# colour bars and annotations (text inside coloured bars and heatmap cells keeps
+# plotly's own contrast-aware colour)
+_CHART_LABELS = ", ".join(
+    f".stPlotlyChart {sel}"
+    for sel in (
+        ".xtick text",
+        ".ytick text",
+        ".g-xtitle text",
+        ".g-ytitle text",
+        ".legendtext",
+        ".legendtitletext",
+        ".gtitle",
+        ".cbaxis text",
+        ".cbtitle text",
+    )
+)
+
+_BASE_CSS = f"""
+/* captions: the "how it is computed" notes, at 4.5:1 or better */
+[data-testid="stCaptionContainer"],
+[data-testid="stCaptionContainer"] * {{ color: {CAPTION_TEXT} !important; }}
+[data-testid="stWidgetLabel"] p, [data-testid="stMetricLabel"] p {{ color: {BODY_TEXT}; }}
+/* plotly's axis and legend text: Streamlit's chart grey is 3.7:1 */
+{_CHART_LABELS} {{ fill: {CHART_TEXT} !important; }}
+/* formulas and Markdown tables scroll inside their own box on a narrow screen */
+.katex-display {{ overflow-x: auto; overflow-y: hidden; max-width: 100%; padding: 0.2em 0; }}
+[data-testid="stMarkdownContainer"]:has(.katex) {{ overflow-x: auto; overflow-y: hidden; }}
+[data-testid="stMarkdownContainer"] table {{ display: block; max-width: 100%; overflow-x: auto; }}
+/* a zoomed or small screen: the sidebar takes at most a quarter of the width */
+@media (max-width: 1100px) and (min-width: 640px) {{
+  section[data-testid="stSidebar"] {{ width: min(25vw, 260px) !important;
+    min-width: min(25vw, 260px) !important; max-width: min(25vw, 260px) !important; }}
+  section[data-testid="stSidebar"] > div {{ width: 100% !important; }}
+}}
+"""
+
+
+def _plotly_small_fonts(px: int) -> str:
+    """Selectors of plotly text written smaller than ``px`` pixels (plotly writes
+    sizes into each text's inline style; this also reaches plotly's hidden text
+    measurer, so margins are computed at the new size)."""
+    return ", ".join(f'svg text[style*="font-size: {n}px"]' for n in range(6, px))
+
+
+def _presentation_css() -> str:
+    body, caption, chart = BODY_PX[1], CAPTION_PX[1], CHART_PX[1]
+    return f"""
+/* presentation mode: readable from the back of a lecture room */
+.stMain [data-testid="stMarkdownContainer"] :is(p, li, td, th),
+.stMain [data-testid="stWidgetLabel"] p,
+.stMain [data-testid="stMetricLabel"] p,
+.stMain [data-testid="stExpander"] summary p {{ font-size: {body}px !important; line-height: 1.5; }}
+.stMain [data-testid="stCaptionContainer"],
+.stMain [data-testid="stCaptionContainer"] :is(p, li, span, code) {{
+  font-size: {caption}px !important; }}
+.stMain [data-testid="stMetricValue"] {{ font-size: 2.6rem; }}
+{_plotly_small_fonts(chart)} {{ font-size: {chart}px !important; }}
+.stMain .block-container {{ padding-left: 2rem; padding-right: 2rem; max-width: 100%; }}
+"""
+
+
+def page_css(present: bool) -> str:
+    """The ``<style>`` block the app injects on every page: text contrast, formulas
+    that scroll on a phone, the sidebar's width on a small screen, and in
+    presentation mode (``present``) larger body, caption and chart text.
+
+    Examples
+    --------
+    >>> css = page_css(False)
+    >>> css.startswith("<style>") and CAPTION_TEXT in css and "font-size: 20px" not in css
+    True
+    >>> 'svg text[style*="font-size: 12px"]' in page_css(True)
+    True
+    """
+    return "<style>" + _BASE_CSS + (_presentation_css() if present else "") + "</style>"
