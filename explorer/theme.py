@@ -81,8 +81,8 @@ OUTCOME_COLORS = {
 BACKGROUND = "#ffffff"
 #: Body text (Streamlit's light theme text colour, 13.7:1 on white).
 BODY_TEXT = "#2f2d2b"
-#: Captions, the "how it is computed" notes (7.7:1 on white; Streamlit's own
-#: faded grey measured 3.9:1).
+#: Captions, the "how it is computed" notes (7.7:1 on white; Streamlit draws them
+#: in the body colour at opacity 0.6, which measured 3.9:1).
 CAPTION_TEXT = "#55534f"
 #: Chart tick labels, axis titles and legends (12.5:1; Streamlit's chart grey,
 #: #808495, is 3.7:1).
@@ -247,13 +247,24 @@ _CHART_LABELS = ", ".join(
     )
 )
 
+
+def _plotly_small_fonts(px: int) -> str:
+    """Selectors of plotly text written smaller than ``px`` pixels (plotly writes
+    sizes into each text's inline style; this also reaches plotly's hidden text
+    measurer, so margins are computed at the new size)."""
+    return ", ".join(f'svg text[style*="font-size: {n}px"]' for n in range(6, px))
+
+
 _BASE_CSS = f"""
 /* captions: the "how it is computed" notes, at 4.5:1 or better */
+[data-testid="stCaptionContainer"] {{ opacity: 1 !important; }}
 [data-testid="stCaptionContainer"],
 [data-testid="stCaptionContainer"] * {{ color: {CAPTION_TEXT} !important; }}
 [data-testid="stWidgetLabel"] p, [data-testid="stMetricLabel"] p {{ color: {BODY_TEXT}; }}
 /* plotly's axis and legend text: Streamlit's chart grey is 3.7:1 */
 {_CHART_LABELS} {{ fill: {CHART_TEXT} !important; }}
+/* no chart text under {CHART_PX[0]} px (the curves' candidate labels were 10 px) */
+{_plotly_small_fonts(CHART_PX[0])} {{ font-size: {CHART_PX[0]}px !important; }}
 /* formulas and Markdown tables scroll inside their own box on a narrow screen */
 .katex-display {{ overflow-x: auto; overflow-y: hidden; max-width: 100%; padding: 0.2em 0; }}
 [data-testid="stMarkdownContainer"]:has(.katex) {{ overflow-x: auto; overflow-y: hidden; }}
@@ -267,13 +278,6 @@ _BASE_CSS = f"""
 """
 
 
-def _plotly_small_fonts(px: int) -> str:
-    """Selectors of plotly text written smaller than ``px`` pixels (plotly writes
-    sizes into each text's inline style; this also reaches plotly's hidden text
-    measurer, so margins are computed at the new size)."""
-    return ", ".join(f'svg text[style*="font-size: {n}px"]' for n in range(6, px))
-
-
 def _presentation_css() -> str:
     body, caption, chart = BODY_PX[1], CAPTION_PX[1], CHART_PX[1]
     return f"""
@@ -285,7 +289,10 @@ def _presentation_css() -> str:
 .stMain [data-testid="stCaptionContainer"],
 .stMain [data-testid="stCaptionContainer"] :is(p, li, span, code) {{
   font-size: {caption}px !important; }}
-.stMain [data-testid="stMetricValue"] {{ font-size: 2.6rem; }}
+.stMain [data-testid="stMetricValue"], .stMain [data-testid="stMetricValue"] * {{
+  font-size: 2.4rem !important; }}
+.stMain :is(input, textarea, [data-baseweb="select"] div, [data-testid="stSliderThumbValue"]) {{
+  font-size: {body - 2}px !important; }}
 {_plotly_small_fonts(chart)} {{ font-size: {chart}px !important; }}
 .stMain .block-container {{ padding-left: 2rem; padding-right: 2rem; max-width: 100%; }}
 """
