@@ -265,8 +265,16 @@ _BASE_CSS = f"""
 {_CHART_LABELS} {{ fill: {CHART_TEXT} !important; }}
 /* no chart text under {CHART_PX[0]} px (the curves' candidate labels were 10 px) */
 {_plotly_small_fonts(CHART_PX[0])} {{ font-size: {CHART_PX[0]}px !important; }}
-/* formulas and Markdown tables scroll inside their own box on a narrow screen */
-.katex-display {{ overflow-x: auto; overflow-y: hidden; max-width: 100%; padding: 0.2em 0; }}
+/* formulas and Markdown tables scroll inside their own box on a narrow screen, with a
+   shadow on the side that has more (a bare scroll box reads as a formula cut off) */
+.katex-display {{ overflow-x: auto; overflow-y: hidden; max-width: 100%; padding: 0.2em 0;
+  background:
+    linear-gradient(to right, {BACKGROUND} 30%, rgba(255,255,255,0)) left / 2.5em 100%,
+    linear-gradient(to left, {BACKGROUND} 30%, rgba(255,255,255,0)) right / 2.5em 100%,
+    radial-gradient(farthest-side at 0 50%, rgba(0,0,0,.25), transparent) left / 1em 100%,
+    radial-gradient(farthest-side at 100% 50%, rgba(0,0,0,.25), transparent) right / 1em 100%;
+  background-repeat: no-repeat; background-attachment: local, local, scroll, scroll; }}
+@media (max-width: 640px) {{ .katex-display > .katex {{ font-size: 1em; }} }}
 [data-testid="stMarkdownContainer"]:has(.katex) {{ overflow-x: auto; overflow-y: hidden; }}
 [data-testid="stMarkdownContainer"] table {{ display: block; max-width: 100%; overflow-x: auto; }}
 /* a zoomed or small screen: the sidebar takes at most a quarter of the width */
