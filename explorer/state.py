@@ -41,7 +41,7 @@ from explorer.datasets import Dataset
 from explorer.io import DataError
 from explorer.io.errors import quote
 from explorer.links import decode_dataset, encode_dataset, fits_in_link
-from explorer.samples import load_sample, sample_index, sample_names
+from explorer.samples import load_sample, sample_names, sample_title
 
 DEFAULT_SAMPLE = "balanced"
 ACTIVE = "active_dataset"
@@ -359,8 +359,7 @@ def _on_pick() -> None:
 def _label(name: str) -> str:
     if name in session_datasets():
         return name  # uploads and edits show their own name (first in the list)
-    titles = {row["name"]: row["title"] for row in sample_index()}
-    return titles.get(name, name)
+    return sample_title(name)
 
 
 def sidebar_picker() -> Dataset:

@@ -176,7 +176,7 @@ def test_dataset_switch_in_the_sidebar_resets_the_page_settings(page: Page, app_
     set_k(page, 2)
     assert "k=2" in page.url and "model=tree" in page.url
     page.get_by_test_id("stSidebar").get_by_role("combobox").click()
-    page.get_by_role("option", name="Seed 001: dcg_score worked examples").click()
+    page.get_by_role("option", name="scikit-learn dcg_score documentation: its examples").click()
     wait_for_run(page)
     no_error(page)
     expect(page.get_by_label("k (cut-off)", exact=True)).to_have_value("")
@@ -290,14 +290,14 @@ def expect_as_fresh(page: Page, context) -> None:
 TITLES = {
     "balanced": "Classroom: balanced classes, two models",
     "imbalanced": "Classroom: 8% positives",
-    "seed002_auc8": "Seed 002: AUC three ways (8 samples)",
+    "seed002_auc8": "Revision sheet: AUC three ways (8 samples)",
     "seed003_lrap": "Seed 003: LRAP worked example",
     "digits": "Real data: handwritten digits as label ranking",
     "digit_properties": (
         "Real data: digit properties (even, prime, >= 5, has a loop, multiple of 3)"
     ),
-    "seed001_dcg": "Seed 001: dcg_score worked examples",
-    "seed002_map": "Seed 002: AP@5 and MAP@5 (two queries)",
+    "seed001_dcg": "scikit-learn dcg_score documentation: its examples",
+    "seed002_map": "Revision sheet: AP@5 and MAP@5 (two queries)",
     "diabetes_ranking": "Real data: diabetes patients ranked by predicted progression",
     "diabetes": "Real data: diabetes progression, linear regression vs a shallow tree",
 }
