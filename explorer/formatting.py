@@ -71,3 +71,26 @@ def dash_missing(table: pd.DataFrame) -> pd.DataFrame:
         values = table[column].astype("Int64") if whole else table[column]
         shown[column] = [_cell(v) for v in values.astype(object)]
     return shown
+
+
+def undash(table: pd.DataFrame) -> pd.DataFrame:
+    """The numbers back from a :func:`dash_missing` table: its text columns that hold
+    only numbers and dashes become numbers again, a dash NaN (what a test reads).
+
+    Examples
+    --------
+    >>> t = pd.DataFrame({"x": [0.25, float("nan")], "name": ["a", "b"]})
+    >>> back = undash(dash_missing(t))
+    >>> back["x"].tolist()[0], bool(back["x"].isna().iloc[1]), back["name"].tolist()
+    (0.25, True, ['a', 'b'])
+    """
+    out = table.copy()
+    for column in out.columns:
+        text = out[column]
+        if pd.api.types.is_numeric_dtype(text) or not (text.astype(object) == MISSING).any():
+            continue
+        text = text.astype(object)
+        numbers = pd.to_numeric(text.where(text != MISSING), errors="coerce")
+        if numbers.notna().sum() == (text != MISSING).sum():
+            out[column] = numbers
+    return out
