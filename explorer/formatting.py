@@ -40,7 +40,7 @@ def _cell(value) -> str:
     if value is None or (not isinstance(value, str) and pd.isna(value)):
         return MISSING
     if isinstance(value, float):
-        return f"{value:.6g}"
+        return f"{value:+.6g}" if math.isinf(value) else f"{value:.6g}"
     return str(value)
 
 
@@ -59,6 +59,8 @@ def dash_missing(table: pd.DataFrame) -> pd.DataFrame:
     (['0.25', '—'], ['3', '—'], 'i')
     >>> dash_missing(shown) is shown
     True
+    >>> dash_missing(pd.DataFrame({"t": [float("inf"), None]}))["t"].tolist()
+    ['+inf', '—']
     """
     gaps = [c for c in table.columns if table[c].isna().any()]
     if not gaps:
