@@ -22,6 +22,8 @@ True
 
 from __future__ import annotations
 
+import math
+
 import plotly.graph_objects as go
 import plotly.io as pio
 
@@ -194,13 +196,15 @@ def use_template() -> str:
     return TEMPLATE_NAME
 
 
-def label_line_ends(fig: go.Figure, *, max_lines: int = 8) -> go.Figure:
+def label_line_ends(fig: go.Figure, *, max_lines: int = 8, gap: float = 0.085) -> go.Figure:
     """Write each line trace's name at its last point (a direct label), so a line is
     read without the legend and without telling colours apart.
 
     The label is dark text in a box outlined in the line's colour (coloured text
-    would miss 4.5:1 for most of the palette). Lines after ``max_lines`` and traces
-    without a name or points are left to the legend. Returns ``fig``.
+    would miss 4.5:1 for most of the palette). Labels of lines that end close
+    together are moved apart to ``gap`` (a fraction of the y axis) and stay inside
+    it; the right margin grows to hold them. Lines after ``max_lines`` and traces
+    without a name or a finite last point are left to the legend. Returns ``fig``.
 
     Examples
     --------
@@ -208,16 +212,39 @@ def label_line_ends(fig: go.Figure, *, max_lines: int = 8) -> go.Figure:
     >>> a = label_line_ends(fig).layout.annotations[0]
     >>> a.text, a.x, a.y, a.bordercolor
     ('P@K', 2, 0.7, '#0072B2')
+    >>> ends = ((0.5, "a"), (0.51, "b"))  # two lines ending close together
+    >>> fig = go.Figure([go.Scatter(x=[1, 2], y=[0, v], name=n) for v, n in ends])
+    >>> fig = fig.update_layout(yaxis_range=[0, 1])
+    >>> [round(a.y, 3) for a in label_line_ends(fig).layout.annotations]
+    [0.5, 0.585]
     """
-    lines = [t for t in fig.data if t.type == "scatter" and t.name and t.x is not None]
-    for i, trace in enumerate(lines[:max_lines]):
-        if len(trace.x) == 0:
+    ends = []
+    for i, trace in enumerate(t for t in fig.data if t.type == "scatter" and t.name):
+        if i >= max_lines or trace.x is None or trace.y is None or len(trace.x) == 0:
+            continue
+        x, y = trace.x[-1], trace.y[-1]
+        if y is None or not math.isfinite(float(y)):
             continue
         color = (trace.line.color if trace.line else None) or COLORWAY[i % len(COLORWAY)]
+        ends.append([float(y), x, trace.name, color])
+    if not ends:
+        return fig
+    fixed = fig.layout.yaxis.range
+    lo, hi = (fixed[0], fixed[1]) if fixed else (min(e[0] for e in ends), max(e[0] for e in ends))
+    step = gap * ((hi - lo) or 1.0)
+    ends.sort(key=lambda e: e[0])
+    placed = [ends[0][0]]
+    for y, *_ in ends[1:]:  # upwards: at least one step above the label below
+        placed.append(max(y, placed[-1] + step))
+    if fixed and placed[-1] > hi:  # then down from the top, so none leaves the axis
+        placed[-1] = hi
+        for k in range(len(placed) - 2, -1, -1):
+            placed[k] = min(placed[k], placed[k + 1] - step)
+    for (_, x, name, color), y in zip(ends, placed, strict=True):
         fig.add_annotation(
-            x=trace.x[-1],
-            y=trace.y[-1],
-            text=trace.name,
+            x=x,
+            y=y,
+            text=name,
             showarrow=False,
             xanchor="left",
             xshift=6,
@@ -226,6 +253,8 @@ def label_line_ends(fig: go.Figure, *, max_lines: int = 8) -> go.Figure:
             bordercolor=color,
             borderwidth=2,
         )
+    widest = max(len(str(e[2])) for e in ends)
+    fig.update_layout(margin_r=max(fig.layout.margin.r or 0, 9 * widest + 24))
     return fig
 
 
@@ -237,6 +266,8 @@ _CHART_LABELS = ", ".join(
     for sel in (
         ".xtick text",
         ".ytick text",
+        ".annotation-text",
+        ".textpoint text",
         ".g-xtitle text",
         ".g-ytitle text",
         ".legendtext",

@@ -46,7 +46,7 @@ MEASURE = """() => {
     body: seen('.stMain [data-testid=stMarkdown] [data-testid=stMarkdownContainer] > p')
       .map(e => info(e, 'color')),
     chart: seen('.stPlotlyChart :is(.xtick, .ytick, .g-xtitle, .g-ytitle, .textpoint) text,'
-      + ' .stPlotlyChart .legendtext').map(e => info(e, 'fill')),
+      + ' .stPlotlyChart .legendtext, .stPlotlyChart .annotation-text').map(e => info(e, 'fill')),
   };
 }"""
 
