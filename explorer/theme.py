@@ -264,17 +264,13 @@ def label_line_ends(fig: go.Figure, *, max_lines: int = 8, gap: float = 0.085) -
 _CHART_LABELS = ", ".join(
     f".stPlotlyChart {sel}"
     for sel in (
-        ".xtick text",
-        ".ytick text",
+        'g[class$="tick"] > text',  # xtick, ytick, x2tick (subplots), ...
+        'text[class*="title"]',  # axis titles (xtitle, y2title), gtitle, legend and bar titles
+        ".legendtext",
         ".annotation-text",
         ".textpoint text",
-        ".g-xtitle text",
-        ".g-ytitle text",
-        ".legendtext",
-        ".legendtitletext",
-        ".gtitle",
+        ".bartext-outside",
         ".cbaxis text",
-        ".cbtitle text",
     )
 )
 

@@ -45,8 +45,9 @@ MEASURE = """() => {
     caption: seen('.stMain [data-testid=stCaptionContainer] p').map(e => info(e, 'color')),
     body: seen('.stMain [data-testid=stMarkdown] [data-testid=stMarkdownContainer] > p')
       .map(e => info(e, 'color')),
-    chart: seen('.stPlotlyChart :is(.xtick, .ytick, .g-xtitle, .g-ytitle, .textpoint) text,'
-      + ' .stPlotlyChart .legendtext, .stPlotlyChart .annotation-text').map(e => info(e, 'fill')),
+    chart: seen('.stPlotlyChart :is(g[class$=tick], .textpoint) > text,'
+      + ' .stPlotlyChart :is(text[class*=title], .legendtext, .annotation-text, .bartext-outside)')
+      .map(e => info(e, 'fill')),
   };
 }"""
 
