@@ -62,7 +62,8 @@ def test_metric_against_k_lines_take_distinct_okabe_ito_colours_and_direct_label
     assert len(set(theme.COLORWAY[:7])) == 7
     labels = [a for a in fig.layout.annotations if a.text in set("ABCDEFG")]
     # each label is outlined in its line's colour
-    assert {a.text: a.bordercolor for a in labels} == dict(zip("ABCDEFG", theme.COLORWAY[:7], strict=True))
+    outlines = {a.text: a.bordercolor for a in labels}
+    assert outlines == dict(zip("ABCDEFG", theme.COLORWAY[:7], strict=True))
     assert sorted(a.text for a in labels) == list("ABCDEFG")
     # seven lines ending within 0.12 of each other: labels at least 0.085 x range apart
     ys = sorted(a.y for a in labels)
