@@ -79,6 +79,14 @@ OUTCOME_COLORS = {
     "TN": OKABE_ITO["blue"],
 }
 
+#: The confusion matrix's scale, white to Okabe-Ito sky blue: light enough that
+#: :data:`CELL_TEXT` reads on every cell (plotly's own white text on a mid blue or
+#: on bluish green measured 3.4:1).
+CONFUSION_SCALE = [[0.0, "#ffffff"], [1.0, OKABE_ITO["sky blue"]]]
+#: Text inside heatmap cells (the confusion matrix, the multilabel outcome grid):
+#: black is 5.5:1 or better on white, sky blue and every outcome colour.
+CELL_TEXT = "#000000"
+
 #: The page background (Streamlit's light theme).
 BACKGROUND = "#ffffff"
 #: Body text (Streamlit's light theme text colour, 13.7:1 on white).

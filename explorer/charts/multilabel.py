@@ -82,6 +82,7 @@ def outcome_grid_figure(
             y=ids,
             text=outcomes,
             texttemplate="%{text}",
+            textfont={"color": theme.CELL_TEXT},
             colorscale=colorscale,
             zmin=-0.5,
             zmax=3.5,

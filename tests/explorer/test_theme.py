@@ -12,6 +12,7 @@ import plotly.io as pio
 import pytest
 
 from explorer import theme
+from explorer.charts import curves as cv_charts
 from explorer.charts import multilabel as ml_charts
 from explorer.charts import retrieval as ret_charts
 from explorer.formatting import MISSING, dash_missing, undash
@@ -76,6 +77,17 @@ def test_multilabel_outcomes_are_okabe_ito():
     colors = ml_charts.OUTCOME_COLORS
     assert {colors[k] for k in ("TP", "FN", "FP")} <= OKABE_ITO
     assert colors["TP"] != colors["FN"] != colors["FP"]
+
+
+def test_cell_text_reads_on_every_cell_colour():
+    cells = [*ml_charts.OUTCOME_COLORS.values(), *(c for _, c in theme.CONFUSION_SCALE)]
+    for cell in cells:
+        assert theme.contrast_ratio(theme.CELL_TEXT, cell) >= 4.5, cell
+    fig = ml_charts.outcome_grid_figure(np.array([["TP", "FN"], ["FP", "TN"]]), [0, 1], "ab")
+    assert fig.data[0].textfont.color == theme.CELL_TEXT
+    conf = cv_charts.confusion_figure(np.array([[3, 1], [2, 4]]), np.eye(2), "true")
+    assert conf.data[0].textfont.color == theme.CELL_TEXT
+    assert [list(s) for s in conf.data[0].colorscale] == theme.CONFUSION_SCALE
 
 
 def test_page_css_normal_and_presentation():
