@@ -332,8 +332,9 @@ def _presentation_css() -> str:
 .stMain [data-testid="stCaptionContainer"],
 .stMain [data-testid="stCaptionContainer"] :is(p, li, span, code) {{
   font-size: {caption}px !important; }}
-.stMain [data-testid="stMetricValue"], .stMain [data-testid="stMetricValue"] * {{
-  font-size: 2.4rem !important; }}
+.stMain [data-testid="stMetricValue"],
+.stMain [data-testid="stMetricValue"] [data-testid="stMarkdownContainer"] p {{
+  font-size: 2.6rem !important; line-height: 1.2; }}
 .stMain :is(input, textarea, [data-baseweb="select"] div, [data-testid="stSliderThumbValue"]) {{
   font-size: {body - 2}px !important; }}
 {_plotly_small_fonts(chart)} {{ font-size: {chart}px !important; }}

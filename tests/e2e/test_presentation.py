@@ -45,6 +45,7 @@ MEASURE = """() => {
     caption: seen('.stMain [data-testid=stCaptionContainer] p').map(e => info(e, 'color')),
     body: seen('.stMain [data-testid=stMarkdown] [data-testid=stMarkdownContainer] > p')
       .map(e => info(e, 'color')),
+    metric: seen('.stMain [data-testid=stMetricValue] p').map(e => info(e, 'color')),
     chart: seen('.stPlotlyChart :is(g[class$=tick], .textpoint) > text,'
       + ' .stPlotlyChart :is(text[class*=title], .legendtext, .annotation-text, .bartext-outside)')
       .map(e => info(e, 'fill')),
@@ -130,7 +131,8 @@ def test_presentation_mode_from_the_link(sized, app_url: str):
     assert _worst(got["body"], "size")["size"] >= 20
     assert _worst(got["caption"], "size")["size"] >= 16
     assert _worst(got["chart"], "size")["size"] >= 16
-    for kind in ("caption", "body", "chart"):
+    assert _worst(got["metric"], "size")["size"] >= 36  # headline numbers stay the biggest
+    for kind in ("caption", "body", "chart", "metric"):
         assert _worst(got[kind], "ratio")["ratio"] >= 4.5, kind
     # another page, through the sidebar (a click that drops the URL's parameters)
     page.get_by_test_id("stExpandSidebarButton").click()
