@@ -14,6 +14,8 @@ import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
 
+from explorer import theme
+
 #: Okabe-Ito colours for the four outcomes (colour-blind safe).
 OUTCOME_COLORS = {"TP": "#009E73", "FN": "#D55E00", "FP": "#E69F00", "TN": "#0072B2"}
 OUTCOME_NAMES = {
@@ -290,8 +292,8 @@ def confusion_figure(counts: np.ndarray, rates: np.ndarray, normalize: str) -> g
             y=["actual 1", "actual 0"],
             text=text,
             texttemplate="%{text}",
-            textfont=dict(size=18),
-            colorscale="Blues",
+            textfont=dict(size=18, color=theme.CELL_TEXT),
+            colorscale=theme.CONFUSION_SCALE,
             zmin=0,
             zmax=1,
             colorbar=dict(title=f"rate<br>({normalize})"),
