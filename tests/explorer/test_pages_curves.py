@@ -234,7 +234,7 @@ def test_curve_figures_show_every_model_the_operating_point_and_the_candidates()
     pre = page.curve_figures(
         ds,
         *settings,
-        _curves={m: page.curves(ds, m) for m in ds.model_names},
+        _bases=page.curve_bases(ds),
         _rates=r,
         _optima=page.optima(ds, "tree", 2.0, 1.0, 1.0, 0.9, 0.9),
     )
@@ -261,7 +261,8 @@ def test_confusion_table_of_seed002_roc6():
         ["TP 2 (100.0%)", "FN 0 (0.0%)"],
         ["FP 3 (75.0%)", "TN 1 (25.0%)"],
     ]
-    assert table.index.tolist() == ["actual 1 (positive)", "actual 0 (negative)"]
+    assert table.index.tolist() == ["actual 1", "actual 0"]
+    assert table.columns.tolist() == ["predicted 1", "predicted 0"]
 
 
 def test_count_text():

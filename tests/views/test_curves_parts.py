@@ -64,7 +64,7 @@ def test_formulas_read_as_before(counts):
 def test_number_texts_read_as_before():
     assert text("operating_point", t=0.123456) == (
         "**Prediction = positive when score ≥ 0.1235.** Move the slider, type a value, "
-        "or click any point of either curve (or a candidate marker) to move the operating point."
+        "click a point of a curve (it selects that curve's model) or a candidate button."
     )
     assert text("pairs_sampled", n_pairs=12345, n_sample=2000, wins=1500, ties=12) == (
         "There are 12,345 positive/negative pairs: too many to list. The value "

@@ -13,6 +13,7 @@ import metrics
 from explorer.charts import curves as charts
 from explorer.datasets import Dataset
 from explorer.formatting import fmt
+from explorer.pages import curves as curves_page
 from explorer.samples import load_sample
 from metrics import confusion_matrix, log_loss
 from tests.conftest import APP
@@ -301,8 +302,10 @@ def test_roc_and_pr_figures_carry_thresholds():
     names = [tr.name for tr in fig.data]
     assert names[0].startswith("chance") and names[1] == "m (AUC 1.000)"
     curve = fig.data[1]
-    assert list(curve.customdata) == [None, 0.9, 0.8, 0.7, 0.6, 0.5, 0.4]
-    assert curve.text[0].startswith("+inf") and curve.text[2] == "0.8"
+    # thresholds as one float array (NaN: the +inf vertex), read back by the hover
+    custom = charts_counts(curve.customdata)
+    assert np.isnan(custom[0]) and custom[1:].tolist() == [0.9, 0.8, 0.7, 0.6, 0.5, 0.4]
+    assert "%{customdata:.4g}" in curve.hovertemplate
     # all five candidates sit at 0.8: one marker named after all of them
     merged = [tr for tr in fig.data if tr.name.startswith("a / b")]
     assert len(merged) == 1 and list(merged[0].customdata) == [0.8]
@@ -314,7 +317,109 @@ def test_roc_and_pr_figures_carry_thresholds():
         {"recall": 1.0, "precision": 0.4, "threshold": 0.5},
     )
     assert list(pr.data[0].y) == [1 / 3, 1 / 3]
-    assert list(pr.data[1].customdata)[-1] is None
+    assert np.isnan(charts_counts(pr.data[1].customdata)[-1])
+
+
+def test_pr_curve_is_drawn_as_steps_post_like_scikit_learn():
+    """PrecisionRecallDisplay plots precision_recall_curve's (recall, precision) with
+    drawstyle="steps-post": from each point horizontally to the next recall, then
+    vertically. Plotly's line shape "hv" draws the same polyline; the page keeps every
+    vertex where the precision changes, so the steps are those of the exact curve."""
+    ds = load_sample("balanced")
+    y, s = ds.y_true, ds.score("good")  # precision 1 up to recall 0.6: a flat run
+    p, r, _ = metrics.precision_recall_curve(y, s)
+    c = curves_page.curves(ds, "good")
+    fig = curves_page.curve_bases(ds)[1]
+    trace = fig.data[1]
+    assert trace.name.startswith("good (AP") and trace.line.shape == "hv"
+    # the drawn polyline, expanded as steps-post expands it ...
+    xs, ys = charts_counts(trace.x), charts_counts(trace.y)
+    drawn = steps_post(xs, ys)
+    exact = steps_post(r, p)
+    # ... covers the exact steps: same corners once repeated points are merged
+    assert dedupe(drawn) == dedupe(exact)
+    assert xs.tolist() == c["recall"].tolist() and len(xs) < len(r)  # flat runs left out
+    # the area under the drawn steps is the average precision (a step sum)
+    assert float(np.sum((xs[:-1] - xs[1:]) * ys[:-1])) == pytest.approx(c["ap"], abs=1e-12)
+
+
+def steps_post(x, y) -> list[tuple[float, float]]:
+    """The corners matplotlib's steps-post draws through: (x_i, y_i), (x_{i+1}, y_i), ..."""
+    out = [(float(x[0]), float(y[0]))]
+    for i in range(1, len(x)):
+        out += [(float(x[i]), float(y[i - 1])), (float(x[i]), float(y[i]))]
+    return out
+
+
+def dedupe(points) -> list:
+    """Drop repeated corners and corners in the middle of a straight horizontal or
+    vertical run (they draw nothing)."""
+    pts = [pt for i, pt in enumerate(points) if i == 0 or pt != points[i - 1]]
+    keep = [pts[0]]
+    for i in range(1, len(pts) - 1):
+        (x0, y0), (x1, y1), (x2, y2) = keep[-1], pts[i], pts[i + 1]
+        if not ((x0 == x1 == x2) or (y0 == y1 == y2)):
+            keep.append(pts[i])
+    return keep + [pts[-1]]
+
+
+def test_candidate_markers_are_legible_and_never_labelled_on_the_chart():
+    """Markers of at least 12 px, no text drawn beside them (the buttons beside the
+    chart name them by their shape), fonts of at least 12 px, one marker per
+    threshold, each of its own shape."""
+    ds = load_sample("balanced")
+    best = curves_page.optima(ds, "weak", 2.0, 1.0, 5.0, 0.95, 0.95)
+    assert best["threshold"].nunique() >= 3
+    roc, pr = curves_page.curve_figures(ds, "weak", 0.5, 2.0, 1.0, 5.0, 0.95, 0.95)
+    for fig in (roc, pr):
+        assert fig.layout.font.size >= 12 and fig.layout.legend.font.size >= 12
+        assert fig.layout.hoverlabel.font.size >= 12
+        assert all("text" not in tr.mode for tr in fig.data)
+        marks = [tr for tr in fig.data if tr.name.split(" (t = ")[0] in LABELS]
+        assert len(marks) == best["threshold"].nunique()
+        assert all(tr.marker.size >= 12 for tr in marks)
+        assert len({tr.marker.symbol for tr in marks}) == len(marks)
+        thresholds = [tr.customdata[0] for tr in marks]
+        assert len(set(thresholds)) == len(thresholds)  # never two markers on one point
+    # the buttons name each marker by the same shape
+    glyphs = {
+        m["threshold"]: m["glyph"]
+        for m in charts.candidate_marks(curves_page.candidate_points(best))
+    }
+    assert len(set(glyphs.values())) == len(glyphs)
+
+
+LABELS = {
+    " / ".join(c)
+    for n in range(1, 6)
+    for c in __import__("itertools").combinations(
+        ["max F-beta", "Youden J", "min cost", "recall >= x", "precision >= x"], n
+    )
+}
+
+
+def test_a_click_on_the_other_models_curve_selects_that_model_and_threshold():
+    """The selection of a point of trace 1 + i is models[i] at that point's threshold;
+    a marker (candidate, operating point) keeps the selected model."""
+    ds = load_sample("balanced")
+    roc, pr = curves_page.curve_figures(ds, "good", 0.5, 1.0, 1.0, 1.0, 0.9, 0.9)
+    models = ds.model_names
+    for fig in (roc, pr):
+        weak = fig.data[2]
+        custom = charts_counts(weak.customdata)
+        assert weak.name.startswith("weak")
+        i = 7
+        event = {
+            "selection": {
+                "points": [{"curve_number": 2, "point_index": i, "customdata": custom[i]}]
+            }
+        }
+        assert charts.pick_from_selection(event, models) == ("weak", custom[i])
+        marker = len(fig.data) - 1  # the operating point
+        event = {"selection": {"points": [{"curve_number": marker, "customdata": 0.5}]}}
+        assert charts.pick_from_selection(event, models) == (None, 0.5)
+    nan = {"selection": {"points": [{"curve_number": 1, "customdata": None}]}}
+    assert charts.pick_from_selection(nan, models) == (None, None)
 
 
 def test_confusion_strip_and_other_figures():
