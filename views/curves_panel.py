@@ -30,6 +30,13 @@ ROW_COLUMNS = {
 }
 #: The confusion matrix's normalizations as the panel's radio names them.
 NORM_SHORT = {"true": "by row", "pred": "by column", "all": "by all"}
+#: The tabs below the panel whose numbers follow the threshold (key ``curves_t_tab``).
+THRESHOLD_TABS = (
+    "Formulas at the threshold",
+    "Samples of a cell",
+    "Along the score axis",
+    "Every sample",
+)
 #: Smaller numbers in the confusion-matrix column, so four fit side by side.
 STYLE = """<style>
 .st-key-curves_cm_side [data-testid="stMetricValue"] { font-size: 1.15rem; }
@@ -138,44 +145,59 @@ def threshold_tabs(ds: Dataset, model: str, t: float, rates: dict) -> None:
     cell, the samples along the score axis, every sample."""
     weighted = ds.sample_weight is not None
     samples = cache.curves_samples(ds, model)
+    # lazy: only the open tab is drawn (and redrawn on a threshold step)
     tab_formulas, tab_cell, tab_strip, tab_all = st.tabs(
-        ["Formulas at the threshold", "Samples of a cell", "Along the score axis", "Every sample"]
+        list(THRESHOLD_TABS), key="curves_t_tab", on_change="rerun"
     )
-    with tab_formulas:
-        c1, c2 = st.columns(2)
-        with c1:
-            for name in ("precision", "recall", "f1", "fpr"):
-                st.latex(text(f"formula_{name}", **rates))
-        with c2:
-            for name in ("fbeta", "accuracy", "error_rate"):
-                st.latex(text(f"formula_{name}", **rates))
+    if tab_formulas.open:
+        with tab_formulas:
+            c1, c2 = st.columns(2)
+            with c1:
+                for name in ("precision", "recall", "f1", "fpr"):
+                    st.latex(text(f"formula_{name}", **rates))
+            with c2:
+                for name in ("fbeta", "accuracy", "error_rate"):
+                    st.latex(text(f"formula_{name}", **rates))
+                st.caption(
+                    "N = TP + FP + FN + TN"
+                    + (" (total sample_weight)." if weighted else " (samples).")
+                )
+    if tab_cell.open:
+        with tab_cell:
+            cell_list(ds, samples, t, rates)
+    if tab_strip.open:
+        with tab_strip:
+            strip = cache.curves_strip_figure(ds, model, t, _samples=samples)
+            st.plotly_chart(strip, key="curves_strip_chart")
             st.caption(
-                "N = TP + FP + FN + TN" + (" (total sample_weight)." if weighted else " (samples).")
+                prose.section("curves", "strip")
+                if ds.n_samples <= page.STRIP_MARKERS
+                else f"{ds.n_samples:,} samples are too many markers: stacked histograms per "
+                "outcome."
             )
-    with tab_cell:
-        cell_list(ds, samples, t, rates)
-    with tab_strip:
-        strip = cache.curves_strip_figure(ds, model, t, _samples=samples)
-        st.plotly_chart(strip, key="curves_strip_chart")
-        st.caption(
-            prose.section("curves", "strip")
-            if ds.n_samples <= page.STRIP_MARKERS
-            else f"{ds.n_samples:,} samples are too many markers: stacked histograms per outcome."
-        )
-    with tab_all:
-        worst = samples["worst"]
-        st.caption(
-            f"{len(worst):,} samples, worst log-loss term first (click a column header to sort)."
-            + (f" Showing the worst {MAX_ROWS}; the CSV has all." if len(worst) > MAX_ROWS else "")
-        )
-        download = ("Download every sample (CSV)", csv(page.sample_rows, ds, samples, worst, t))
-        table(
-            page.sample_rows(ds, samples, worst[:MAX_ROWS], t),
-            "curves_sample_table",
-            (*download, f"{ds.name}_{model}_samples.csv", "curves_dl_samples"),
-            width="stretch",
-            column_config=ROW_COLUMNS,
-        )
+    if tab_all.open:
+        with tab_all:
+            worst = samples["worst"]
+            st.caption(
+                f"{len(worst):,} samples, worst log-loss term first (click a column header to "
+                "sort)."
+                + (
+                    f" Showing the worst {MAX_ROWS}; the CSV has all."
+                    if len(worst) > MAX_ROWS
+                    else ""
+                )
+            )
+            download = (
+                "Download every sample (CSV)",
+                csv(page.sample_rows, ds, samples, worst, t),
+            )
+            table(
+                page.sample_rows(ds, samples, worst[:MAX_ROWS], t),
+                "curves_sample_table",
+                (*download, f"{ds.name}_{model}_samples.csv", "curves_dl_samples"),
+                width="stretch",
+                column_config=ROW_COLUMNS,
+            )
 
 
 def cell_list(ds: Dataset, samples: dict, t: float, rates: dict) -> None:

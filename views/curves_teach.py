@@ -21,25 +21,34 @@ from views import curves_parts as parts
 from views import prose
 from views.curves_parts import csv, number, table, text
 
+#: The tabs below the panel (key ``curves_teach_tab``).
+TEACHING_TABS = ("Optimize for", "AUC four ways", "ROC point by point", "Log loss and calibration")
+
 
 def teaching_tabs(ds: Dataset, model: str, cur: dict, log_loss: tuple, hi: float) -> None:
     """The tabs below the panel, one section each."""
-    tabs = st.tabs(
-        ["Optimize for", "AUC four ways", "ROC point by point", "Log loss and calibration"]
-    )
-    with tabs[0]:
-        optimize_tab(ds, model, hi)
-    with tabs[1]:
-        four_ways(ds, model, cur["auc"])
-        st.subheader("Average precision versus the area under the PR curve")
-        cols = st.columns(3)
-        cols[0].metric("AP (step sum)", fmt(cur["ap"]))
-        cols[1].metric("PR area (trapezoids)", fmt(cur["pr_trapezoid"]))
-        st.markdown(prose.section("curves", "ap_vs_pr_area"))
-    with tabs[2]:
-        point_by_point(ds, model)
-    with tabs[3]:
-        calibration(ds, model, log_loss)
+    if log_loss[2]:  # said here, not only in its tab: it is why the panel's log loss is n/a
+        st.warning(f"Log loss and calibration need probabilities: {log_loss[2]}")
+    # lazy: only the open tab is computed and drawn (AUC four ways sorts and pairs the
+    # scores: a first load at 10^6 rows need not wait for it)
+    tabs = st.tabs(list(TEACHING_TABS), key="curves_teach_tab", on_change="rerun")
+    if tabs[0].open:
+        with tabs[0]:
+            optimize_tab(ds, model, hi)
+    if tabs[1].open:
+        with tabs[1]:
+            four_ways(ds, model, cur["auc"])
+            st.subheader("Average precision versus the area under the PR curve")
+            cols = st.columns(3)
+            cols[0].metric("AP (step sum)", fmt(cur["ap"]))
+            cols[1].metric("PR area (trapezoids)", fmt(cur["pr_trapezoid"]))
+            st.markdown(prose.section("curves", "ap_vs_pr_area"))
+    if tabs[2].open:
+        with tabs[2]:
+            point_by_point(ds, model)
+    if tabs[3].open:
+        with tabs[3]:
+            calibration(ds, model, log_loss)
 
 
 def optimize_tab(ds: Dataset, model: str, hi: float) -> None:
@@ -188,7 +197,7 @@ def calibration(ds: Dataset, model: str, log_loss: tuple) -> None:
     """Log loss with its live numbers, and the reliability diagram (bins URL-bound)."""
     ll, ll_sum, ll_error = log_loss
     if ll_error:
-        st.warning(f"Log loss and calibration need probabilities: {ll_error}")
+        st.caption("See the note above the tabs.")
         return
     weighted = ds.sample_weight is not None
     n = float(ds.n_samples if not weighted else ds.sample_weight.sum())

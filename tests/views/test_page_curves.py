@@ -17,6 +17,8 @@ from explorer.pages import curves as curves_page
 from explorer.samples import load_sample
 from metrics import confusion_matrix, log_loss
 from tests.conftest import APP
+from views.curves_panel import THRESHOLD_TABS
+from views.curves_teach import TEACHING_TABS
 
 PAGE = "views/curves.py"
 
@@ -51,6 +53,16 @@ def open_with(ds: Dataset, at: AppTest) -> AppTest:
     page.run()
     assert not page.exception
     return page
+
+
+def open_tab(at: AppTest, label: str) -> AppTest:
+    """Open a tab below the panel (the tabs draw only the open one)."""
+    key = "curves_t_tab" if label in THRESHOLD_TABS else "curves_teach_tab"
+    assert label in THRESHOLD_TABS + TEACHING_TABS, label
+    at.session_state[key] = label
+    at.run()
+    assert not at.exception
+    return at
 
 
 def check_operating_point(at, y, s, t, *, beta=1.0, w=None):
@@ -171,11 +183,13 @@ def test_model_selector_and_cells_and_tables():
     roc = json.loads(at.get("plotly_chart")[0].proto.spec)
     assert {"logreg", "tree"} <= {tr["name"].split(" ")[0] for tr in roc["data"]}
     # the cell list: FN samples
+    open_tab(at, "Samples of a cell")
     at.selectbox(key="curves_cm_cell").set_value("FN").run()
     cell = next(d.value for d in at.dataframe if "outcome" in d.value.columns)
     assert set(cell["outcome"]) <= {"FN"}
     assert len(cell) == int(((s < 0.5) & (y == 1)).sum())
     # the point-by-point table, with and without drop_intermediate
+    open_tab(at, "ROC point by point")
     steps = next(d.value for d in at.dataframe if "n_tied" in d.value.columns)
     assert len(steps) == len(np.unique(s)) + 1
     at.toggle(key="curves_drop_intermediate").set_value(True).run()
@@ -189,6 +203,8 @@ def test_auc_four_ways_and_histogram_bins():
     ds = load_sample("seed002_auc8")
     y, s = ds.y_true.astype(int), ds.score()
     exact = fmt(metrics.roc_auc_score(y, s))
+    assert not any(m.label == "Gini" for m in at.metric)  # a closed tab draws nothing
+    open_tab(at, "AUC four ways")
     for label in ("AUC: trapezoids", "AUC: all pairs", "AUC: rank sum"):
         assert metric(at, label) == exact
     assert metric(at, "Gini") == fmt(metrics.gini(y, s))
@@ -213,6 +229,7 @@ def test_weighted_dataset_and_calibration_bins():
     assert metric(at, "ROC AUC") == fmt(metrics.roc_auc_score(y, s, sample_weight=w))
     assert metric(at, "Log loss") == fmt(log_loss(y, s, sample_weight=w))
     check_operating_point(at, y, s, 0.5, w=w)
+    open_tab(at, "Log loss and calibration")
     at.slider(key="curves_calib_bins").set_value(5).run()
     assert not at.exception
     cal = next(d.value for d in at.dataframe if "fraction_positive" in d.value.columns)
@@ -233,6 +250,7 @@ def test_big_dataset_draws_a_reduction():
     roc = json.loads(at.get("plotly_chart")[0].proto.spec)
     drawn = max(len(tr["x"]) for tr in roc["data"])
     assert drawn <= 4004
+    open_tab(at, "Every sample")
     per_sample = next(d.value for d in at.dataframe if "log_loss_term" in d.value.columns)
     assert len(per_sample) == 200  # the worst 200; the CSV has all
 
@@ -458,6 +476,7 @@ def test_long_tables_list_the_right_rows():
     at = open_with(ds, AppTest.from_file(APP, default_timeout=60))
     full = metrics.per_sample_outcomes(y, s, 0.5)
     full.insert(0, "id", list(ds.sample_ids))
+    open_tab(at, "Samples of a cell")
     for cell in ("FP", "TN", "TP", "FN"):
         at.selectbox(key="curves_cm_cell").set_value(cell).run()
         assert not at.exception
@@ -471,10 +490,12 @@ def test_long_tables_list_the_right_rows():
     worst = full.sort_values(
         ["log_loss_term", "score"], ascending=[False, False], na_position="last"
     ).head(200)
+    open_tab(at, "Every sample")
     table = [d.value for d in at.dataframe if "log_loss_term" in d.value.columns][-1]
     assert table["id"].tolist() == worst["id"].tolist()
     assert table["outcome"].tolist() == worst["outcome"].tolist()
     np.testing.assert_array_equal(table["log_loss_term"], worst["log_loss_term"])
+    open_tab(at, "Along the score axis")
     strip = next(
         json.loads(c.proto.spec)
         for c in at.get("plotly_chart")
@@ -485,6 +506,7 @@ def test_long_tables_list_the_right_rows():
     for outcome, counts in totals.items():
         counts = charts_counts(counts)
         assert counts.sum() == (full["outcome"] == outcome).sum(), outcome
+    open_tab(at, "AUC four ways")
     at.number_input(key="curves_n_bins").set_value(7).run()
     assert not at.exception
     four = metrics.auc_four_ways(y, s, n_bins=7)
