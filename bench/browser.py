@@ -64,6 +64,38 @@ _POINT = """() => {
 }"""
 
 
+def _tree_cpu(root: int, exclude: int | None = None) -> float:
+    """CPU seconds (user + system) used so far by ``root`` and its descendants, leaving
+    out the subtree of ``exclude``; read from /proc (0.0 where there is none).
+
+    Wall times on shared cores move with the machine's load; the CPU seconds a move
+    costs the server and the browser move much less, so the report gives both.
+
+    Examples
+    --------
+    >>> _tree_cpu(os.getpid()) > 0 or not Path("/proc/self/stat").exists()
+    True
+    """
+    ticks = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+    parent, used = {}, {}
+    for entry in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = entry.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        pid = int(entry.parent.name)
+        parent[pid] = int(fields[1])
+        used[pid] = (int(fields[11]) + int(fields[12])) / ticks
+    total = 0.0
+    for pid in used:
+        p = pid
+        while p not in (0, 1, root, exclude) and p in parent:
+            p = parent[p]
+        if p == root or pid == root:
+            total += used[pid]
+    return total
+
+
 @dataclass
 class BrowserTiming:
     """One case: its seconds per move, and the target for their median.
@@ -80,6 +112,8 @@ class BrowserTiming:
     seconds: list[float] = field(default_factory=list)
     target: float | None = None
     note: str = ""
+    server_cpu: list[float] = field(default_factory=list)
+    browser_cpu: list[float] = field(default_factory=list)
 
     @property
     def median(self) -> float:
@@ -114,8 +148,8 @@ def binary_csv(path: Path, n: int, seed: int = 0) -> Path:
 
 
 @contextlib.contextmanager
-def server() -> Iterator[str]:
-    """``streamlit run app.py`` on a free loopback port; yields its address."""
+def server() -> Iterator[tuple[str, int]]:
+    """``streamlit run app.py`` on a free loopback port; yields its address and pid."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
@@ -136,7 +170,7 @@ def server() -> Iterator[str]:
                     log.seek(0)
                     raise RuntimeError("streamlit did not start:\n" + log.read().decode()) from None
                 time.sleep(0.2)
-        yield url
+        yield url, proc.pid
     finally:
         proc.terminate()
         try:
@@ -154,13 +188,26 @@ def _idle(page, timeout: int = 120_000) -> None:
     page.wait_for_selector('[data-testid="stSkeleton"]', state="detached", timeout=timeout)
 
 
+#: The streamlit server's pid while :func:`run_browser` runs (for the CPU seconds).
+_SERVER: list[int] = []
+#: The CPU seconds of the last :func:`_timed` move: (server, browser).
+LAST_CPU: list[tuple[float, float]] = []
+
+
 def _timed(page, act, timeout: int = 120_000) -> float:
-    """Seconds from ``act()`` until the page is drawn with a new operating point."""
+    """Seconds from ``act()`` until the page is drawn with a new operating point; the
+    CPU seconds the server and the browser spent meanwhile go to :data:`LAST_CPU`."""
     before = page.evaluate(_POINT)
+    server, me = (_SERVER[0] if _SERVER else None), os.getpid()
+    cpu0 = (_tree_cpu(server), _tree_cpu(me, exclude=server)) if server else (0.0, 0.0)
     start = time.perf_counter()
     act()
     page.wait_for_function(_DRAWN, arg=before, polling="raf", timeout=timeout)
-    return time.perf_counter() - start
+    seconds = time.perf_counter() - start
+    if server:
+        cpu1 = (_tree_cpu(server), _tree_cpu(me, exclude=server))
+        LAST_CPU.append((cpu1[0] - cpu0[0], cpu1[1] - cpu0[1]))
+    return seconds
 
 
 def _steps(page, moves: int) -> list[float]:
@@ -199,6 +246,23 @@ def _clicks(page, moves: int) -> list[float]:
     return times
 
 
+def _case(out: list, case: str, where: str, measure, target: float) -> None:
+    LAST_CPU.clear()
+    seconds = measure()
+    out.append(
+        BrowserTiming(
+            case,
+            where,
+            seconds,
+            target,
+            server_cpu=[c[0] for c in LAST_CPU],
+            browser_cpu=[c[1] for c in LAST_CPU],
+        )
+    )
+    t = out[-1]
+    print(f"  {case}, {where}: {t.median:.3f} s ({t.verdict})", file=sys.stderr)
+
+
 def run_browser(
     rows: int = 1_000_000, moves: int = 7, sample: str = "balanced"
 ) -> list[BrowserTiming]:
@@ -206,7 +270,8 @@ def run_browser(
     from playwright.sync_api import sync_playwright
 
     out: list[BrowserTiming] = []
-    with server() as url, sync_playwright() as pw, tempfile.TemporaryDirectory() as tmp:
+    with server() as (url, pid), sync_playwright() as pw, tempfile.TemporaryDirectory() as tmp:
+        _SERVER[:] = [pid]
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         page = browser.new_page(viewport=VIEWPORT)
         page.goto(url)
@@ -214,12 +279,8 @@ def run_browser(
         page.goto(f"{url}/curves?ds={sample}")
         _idle(page)
         page.wait_for_function(_POINT)
-        out.append(
-            BrowserTiming(
-                "threshold step (arrow key)", f"sample {sample}", _steps(page, moves), 0.15
-            )
-        )
-        print(f"  {out[-1].case}, {out[-1].where}: {out[-1].median:.3f} s", file=sys.stderr)
+        step = "threshold step (arrow key)"
+        _case(out, step, f"sample {sample}", lambda: _steps(page, moves), 0.15)
         if rows:
             csv = binary_csv(Path(tmp) / f"binary_{rows}.csv", rows)
             page.goto(f"{url}/data")
@@ -229,17 +290,14 @@ def run_browser(
             _idle(page, 300_000)
             where = f"{rows:,} binary rows (CSV upload, {csv.stat().st_size / 1e6:.0f} MB)"
             link = page.get_by_test_id("stSidebarNavLink").filter(has_text="ROC & PR curves")
-            first = _timed(page, link.click, timeout=300_000)
-            out.append(BrowserTiming("first load of the page (cold caches)", where, [first], 2.0))
+            first = "first load of the page (cold caches)"
+            _case(out, first, where, lambda: [_timed(page, link.click, timeout=300_000)], 2.0)
             _idle(page)
-            out.append(
-                BrowserTiming("threshold step (arrow key)", where, _steps(page, moves), 0.25)
-            )
-            out.append(BrowserTiming("candidate button click", where, _buttons(page, moves), 0.3))
-            out.append(BrowserTiming("ROC vertex click", where, _clicks(page, moves), 0.3))
-            for t in out[1:]:
-                print(f"  {t.case}, {t.where}: {t.median:.3f} s", file=sys.stderr)
+            _case(out, step, where, lambda: _steps(page, moves), 0.25)
+            _case(out, "candidate button click", where, lambda: _buttons(page, moves), 0.3)
+            _case(out, "ROC vertex click", where, lambda: _clicks(page, moves), 0.3)
         browser.close()
+    _SERVER.clear()
     return out
 
 
@@ -249,7 +307,7 @@ def render(timings: list[BrowserTiming], loads: tuple, notes: str = "") -> str:
     Examples
     --------
     >>> text = render([BrowserTiming("step", "sample", [0.1, 0.12], 0.15)], ((1.0,), (2.0,)))
-    >>> "| step | sample | 0.110 | 0.15 | PASS |" in text
+    >>> "| step | sample | 0.110 | 0.15 | PASS |  |  | 0.100, 0.120 |" in text
     True
     """
     lines = [
@@ -257,17 +315,27 @@ def render(timings: list[BrowserTiming], loads: tuple, notes: str = "") -> str:
         "",
         "`python -m bench --browser`: Chromium (headless, 1440 x 900) against `streamlit run`"
         " on this machine, from the input until the page is idle and drawn (see"
-        " bench/browser.py); the median of the moves, in seconds.",
+        " bench/browser.py); the median of the moves, in seconds. Server CPU and browser CPU:"
+        " the median CPU seconds (user + system) a move cost the streamlit process and the"
+        " browser's processes, which the machine's load moves far less than the wall time.",
         f"Load average (1 min) at the start {loads[0][0]:.2f}, at the end {loads[1][0]:.2f},"
         f" on {os.cpu_count()} cores.",
         "",
-        "| case | where | median s | target s | verdict | every move (s) |",
-        "| --- | --- | ---: | ---: | --- | --- |",
+        "| case | where | median s | target s | verdict | server CPU s | browser CPU s |"
+        " every move (s) |",
+        "| --- | --- | ---: | ---: | --- | ---: | ---: | --- |",
     ]
+
+    def med(values: list[float]) -> str:
+        return f"{statistics.median(values):.3f}" if values else ""
+
     for t in timings:
         target = "" if t.target is None else f"{t.target:g}"
         each = ", ".join(f"{s:.3f}" for s in t.seconds)
-        lines.append(f"| {t.case} | {t.where} | {t.median:.3f} | {target} | {t.verdict} | {each} |")
+        lines.append(
+            f"| {t.case} | {t.where} | {t.median:.3f} | {target} | {t.verdict} | "
+            f"{med(t.server_cpu)} | {med(t.browser_cpu)} | {each} |"
+        )
     if notes:
         lines += ["", notes]
     return "\n".join(lines) + "\n"
