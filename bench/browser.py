@@ -127,22 +127,22 @@ class BrowserTiming:
 
 
 def binary_csv(path: Path, n: int, seed: int = 0) -> Path:
-    """A CSV of ``n`` binary labels and continuous scores (``y_true,score``), 30%
-    positives, scores with 6 decimals: about 11 bytes a row.
+    """A CSV of ``n`` binary labels and continuous scores, 30%
+    positives, scores with 6 decimals (``y_true,y_score``): about 11 bytes a row.
 
     Examples
     --------
     >>> import tempfile
     >>> p = binary_csv(Path(tempfile.mkdtemp()) / "b.csv", 3)
     >>> p.read_text().splitlines()[0]
-    'y_true,score'
+    'y_true,y_score'
     """
     rng = np.random.default_rng(seed)
     y = (rng.random(n) < 0.3).astype(np.int64)
     y[:2] = (0, 1)
     s = np.clip(rng.normal(0.4 + 0.25 * y, 0.2), 0, 1)
     with open(path, "w", encoding="ascii") as fh:
-        fh.write("y_true,score\n")
+        fh.write("y_true,y_score\n")
         np.savetxt(fh, np.column_stack([y, s]), fmt=["%d", "%.6f"], delimiter=",")
     return path
 
@@ -226,7 +226,7 @@ def _buttons(page, moves: int) -> list[float]:
     times = []
     for i in range(moves):
         key = ("youden", "precision_at_least")[i % 2]
-        button = page.locator(f".st-key-curves_go_{key} button")
+        button = page.locator(f".st-key-curves_go_{key} button").first
         times.append(_timed(page, button.click))
         _idle(page)
     return times

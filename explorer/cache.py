@@ -173,6 +173,7 @@ curves_threshold_axis = shared(_curves.threshold_axis, size="shared")
 # the one sort, the samples' orders and the figures: shared read-only, never copied
 curves_counts = shared(_curves.threshold_counts, size="big")
 curves_samples = shared(_curves.samples, size="big")
+curves_sorted_scores = shared(_curves.sorted_scores, size="big")
 curves_bases = shared(_curves.curve_bases, size="big")
 curves_strip_figure = shared(_curves.strip_figure, size="big")
 curves_histogram_figure = shared(_curves.histogram_figure, size="big")

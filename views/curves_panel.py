@@ -56,7 +56,7 @@ def operating_panel(ds: Dataset, model: str, curves: dict, bases, log_loss: tupl
     st.html(STYLE)
     t, beta, axis = parts.threshold_controls(ds, model)
     _, goals = parts.goal_settings()
-    rates = cache.curves_rates(ds, model, t, beta)
+    rates = cache.curves_rates(ds, model, t, beta, _sorted=cache.curves_sorted_scores(ds, model))
     counts = cache.curves_counts(ds, model)
     optima = cache.curves_optima(ds, model, beta, *goals, _counts=counts)
     cur = curves[model]
@@ -144,7 +144,6 @@ def threshold_tabs(ds: Dataset, model: str, t: float, rates: dict) -> None:
     """The tabs whose numbers follow the threshold: the formulas, the samples of a
     cell, the samples along the score axis, every sample."""
     weighted = ds.sample_weight is not None
-    samples = cache.curves_samples(ds, model)
     # lazy: only the open tab is drawn (and redrawn on a threshold step)
     tab_formulas, tab_cell, tab_strip, tab_all = st.tabs(
         list(THRESHOLD_TABS), key="curves_t_tab", on_change="rerun"
@@ -162,6 +161,8 @@ def threshold_tabs(ds: Dataset, model: str, t: float, rates: dict) -> None:
                     "N = TP + FP + FN + TN"
                     + (" (total sample_weight)." if weighted else " (samples).")
                 )
+    # the per-sample orders (a sort of every sample) only for the tabs that list samples
+    samples = cache.curves_samples(ds, model) if not tab_formulas.open else None
     if tab_cell.open:
         with tab_cell:
             cell_list(ds, samples, t, rates)

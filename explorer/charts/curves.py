@@ -96,6 +96,8 @@ def threshold_from_selection(event) -> float | None:
     return pick_from_selection(event, ())[1]
 
 
+#: Most markers drawn per curve (plotly's ``marker.maxdisplayed``; 0: every one).
+MAX_MARKERS = 300
 #: The smallest font on the curves (axis ticks, legend, hover), in px.
 FONT_PX = 12
 #: The height of each curve figure in px: both fit one 1440 x 900 screen beside the
@@ -137,7 +139,10 @@ def _model_trace(c: Mapping, i: int, x: str, y: str, area: str, shape: str) -> g
         mode="lines+markers",
         name=f"{c['model']} ({area} {c[area.lower()]:.3f})",
         line=dict(color=MODEL_COLORS[i % len(MODEL_COLORS)], width=2, shape=shape),
-        marker=dict(size=5 if n < 300 else 2),
+        # past MAX_MARKERS vertices plotly draws a subset of the markers (the line keeps
+        # every vertex, and a hover or click still finds each one): thousands of marker
+        # nodes took the browser most of a threshold step's time
+        marker=dict(size=5 if n < 300 else 4, maxdisplayed=0 if n <= MAX_MARKERS else MAX_MARKERS),
         customdata=_custom(c["thresholds"]),
         # NaN is the +inf threshold (nothing predicted positive)
         hovertemplate=f"{c['model']}<br>threshold %{{customdata:.4g}}"

@@ -96,6 +96,7 @@ __all__ = [
     "rates",
     "sample_rows",
     "samples",
+    "sorted_scores",
     "step_vertices",
     "strip_figure",
     "threshold_axis",
@@ -198,21 +199,55 @@ def threshold_counts(ds: Dataset, model: str) -> tuple[np.ndarray, np.ndarray, n
     return metrics.threshold_counts(ds.y_true, ds.score(model), sample_weight=ds.sample_weight)
 
 
-def rates(ds: Dataset, model: str, t: float, beta: float) -> dict:
-    """Every count and rate of ``model`` at threshold ``t`` (score >= t is positive):
-    :func:`metrics.rates_at_threshold`, and ``n``, the (weighted) number of
-    samples TP + FP + FN + TN.
+def sorted_scores(ds: Dataset, model: str) -> tuple[np.ndarray, np.ndarray]:
+    """The positives' and the negatives' scores of ``model``, each sorted ascending:
+    :func:`rates` counts an unweighted operating point from them by two binary searches.
 
     Examples
     --------
     >>> from explorer.samples import load_sample
-    >>> r = rates(load_sample("seed002_roc6"), "model", 0.65, 1.0)
+    >>> pos, neg = sorted_scores(load_sample("seed002_roc6"), "model")
+    >>> pos.tolist(), neg.tolist()
+    ([0.8, 0.9], [0.4, 0.5, 0.6, 0.7])
+    """
+    s, positive = ds.score(model), ds.y_true == 1
+    return np.sort(s[positive]), np.sort(s[~positive])
+
+
+def rates(ds: Dataset, model: str, t: float, beta: float, *, _sorted: tuple | None = None) -> dict:
+    """Every count and rate of ``model`` at threshold ``t`` (score >= t is positive):
+    :func:`metrics.rates_at_threshold`, and ``n``, the (weighted) number of
+    samples TP + FP + FN + TN.
+
+    ``_sorted``: :func:`sorted_scores` of ``ds`` and ``model``. Without sample weights
+    the four counts are then two binary searches instead of a pass over every sample
+    (a threshold step at 10^6 rows), and the rates are
+    :func:`metrics.rates_at_threshold` of one pseudo-sample per cell weighted by its
+    count: the same counts (whole numbers, exact in floats) through the same formulas,
+    so the same numbers to the last bit.
+
+    Examples
+    --------
+    >>> from explorer.samples import load_sample
+    >>> ds = load_sample("seed002_roc6")
+    >>> r = rates(ds, "model", 0.65, 1.0)
     >>> [r[k] for k in ("tp", "fp", "fn", "tn", "n")], round(r["precision"], 4)
     ([2.0, 1.0, 0.0, 3.0, 6.0], 0.6667)
+    >>> rates(ds, "model", 0.65, 1.0, _sorted=sorted_scores(ds, "model")) == r
+    True
     """
-    at_t = metrics.rates_at_threshold(
-        ds.y_true, ds.score(model), t, beta=beta, sample_weight=ds.sample_weight
-    )
+    if _sorted is not None and ds.sample_weight is None:
+        pos, neg = _sorted
+        tp = pos.shape[0] - int(np.searchsorted(pos, t, side="left"))
+        fp = neg.shape[0] - int(np.searchsorted(neg, t, side="left"))
+        cells = [tp, fp, pos.shape[0] - tp, neg.shape[0] - fp]
+        at_t = metrics.rates_at_threshold(
+            [1, 0, 1, 0], [1.0, 1.0, 0.0, 0.0], 0.5, beta=beta, sample_weight=cells
+        )
+    else:
+        at_t = metrics.rates_at_threshold(
+            ds.y_true, ds.score(model), t, beta=beta, sample_weight=ds.sample_weight
+        )
     return {**at_t, "n": at_t["tp"] + at_t["fp"] + at_t["fn"] + at_t["tn"]}
 
 
