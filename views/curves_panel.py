@@ -145,9 +145,11 @@ def threshold_tabs(ds: Dataset, model: str, t: float, rates: dict) -> None:
     cell, the samples along the score axis, every sample."""
     weighted = ds.sample_weight is not None
     # lazy: only the open tab is drawn (and redrawn on a threshold step)
+    parts.tab_choice("curves_t_tab", "ttab", THRESHOLD_TABS)
     tab_formulas, tab_cell, tab_strip, tab_all = st.tabs(
         list(THRESHOLD_TABS), key="curves_t_tab", on_change="rerun"
     )
+    parts.write_tab("curves_t_tab", "ttab")  # a link opens this tab
     if tab_formulas.open:
         with tab_formulas:
             c1, c2 = st.columns(2)

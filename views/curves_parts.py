@@ -198,3 +198,15 @@ def goal_settings() -> tuple[str, tuple[float, float, float, float]]:
         number("curves_min_precision", "minp", 0.9, 0.0, 1.0),
     )
     return goal, goals
+
+
+def tab_choice(key: str, param: str, labels: tuple[str, ...]) -> None:
+    """Seed the tabs ``key`` from ``?param=``, which names a tab by the first word of its
+    label in lower case (no space to encode in a link); the first tab by default."""
+    ids = {label.split()[0].lower(): label for label in labels}
+    state.bind_param(key, param, labels[0], ids.__getitem__, state.member(labels))
+
+
+def write_tab(key: str, param: str) -> None:
+    """Mirror the open tab of ``key`` into the URL, as :func:`tab_choice` reads it."""
+    state.write_param(param, st.session_state[key].split()[0].lower())

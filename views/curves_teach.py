@@ -31,7 +31,9 @@ def teaching_tabs(ds: Dataset, model: str, cur: dict, log_loss: tuple, hi: float
         st.warning(f"Log loss and calibration need probabilities: {log_loss[2]}")
     # lazy: only the open tab is computed and drawn (AUC four ways sorts and pairs the
     # scores: a first load at 10^6 rows need not wait for it)
+    parts.tab_choice("curves_teach_tab", "tab", TEACHING_TABS)
     tabs = st.tabs(list(TEACHING_TABS), key="curves_teach_tab", on_change="rerun")
+    parts.write_tab("curves_teach_tab", "tab")  # a link opens this tab
     if tabs[0].open:
         with tabs[0]:
             optimize_tab(ds, model, hi)

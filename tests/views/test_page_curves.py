@@ -581,3 +581,21 @@ def test_histogram_auc_figure_uses_the_bins_of_auc_histogram():
         assert pos == np.bincount(b[y == 1], minlength=n_bins).tolist()
         assert neg == np.bincount(b[y == 0], minlength=n_bins).tolist()
         assert len(fig.data[0].x) == n_bins  # bars, never the scores themselves
+
+
+def test_a_link_opens_the_tabs_it_names_with_their_settings():
+    """The open tabs are in the URL (tab, ttab), so a link shows the same numbers: the
+    histogram AUC at the link's bins, the per-sample table at the link's threshold."""
+    ds = load_sample("seed002_auc8")
+    y, s = ds.y_true.astype(int), ds.score()
+    at = open_page("seed002_auc8", {"tab": "auc", "bins": "2", "ttab": "every"})
+    assert metric(at, "AUC: histogram") == fmt(metrics.auc_histogram(y, s, n_bins=2))
+    table = next(d.value for d in at.dataframe if "log_loss_term" in d.value.columns)
+    assert len(table) == len(y) and set(table["outcome"]) <= {"TP", "FP", "FN", "TN"}
+    assert at.query_params["tab"] in ("auc", ["auc"])
+    assert at.query_params["ttab"] in ("every", ["every"])
+    # a tab that does not exist opens the first one
+    at = open_page("seed002_auc8", {"tab": "Nonsense", "ttab": "<b>"})
+    assert at.session_state["curves_teach_tab"] == TEACHING_TABS[0]
+    assert at.session_state["curves_t_tab"] == THRESHOLD_TABS[0]
+    assert not any(m.label == "Gini" for m in at.metric)
