@@ -227,7 +227,7 @@ def _buttons(page, moves: int) -> list[float]:
     for i in range(moves):
         key = ("youden", "precision_at_least")[i % 2]
         button = page.locator(f".st-key-curves_go_{key} button").first
-        times.append(_timed(page, button.click))
+        times.append(_timed(page, lambda button=button: button.click(timeout=10_000)))
         _idle(page)
     return times
 
@@ -247,14 +247,22 @@ def _clicks(page, moves: int) -> list[float]:
 
 
 def _case(out: list, case: str, where: str, measure, target: float) -> None:
+    """Run ``measure`` (a list of seconds) and keep its timing; a case that fails (a
+    page without that control) is kept with its error as the note, and no seconds."""
+    from playwright.sync_api import Error
+
     LAST_CPU.clear()
-    seconds = measure()
+    try:
+        seconds, note = measure(), ""
+    except Error as exc:
+        seconds, note = [], f"not measured: {str(exc).splitlines()[0]}"
     out.append(
         BrowserTiming(
             case,
             where,
             seconds,
             target,
+            note,
             server_cpu=[c[0] for c in LAST_CPU],
             browser_cpu=[c[1] for c in LAST_CPU],
         )
@@ -334,7 +342,7 @@ def render(timings: list[BrowserTiming], loads: tuple, notes: str = "") -> str:
         each = ", ".join(f"{s:.3f}" for s in t.seconds)
         lines.append(
             f"| {t.case} | {t.where} | {t.median:.3f} | {target} | {t.verdict} | "
-            f"{med(t.server_cpu)} | {med(t.browser_cpu)} | {each} |"
+            f"{med(t.server_cpu)} | {med(t.browser_cpu)} | {each or t.note} |"
         )
     if notes:
         lines += ["", notes]
