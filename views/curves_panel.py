@@ -1,9 +1,9 @@
 """The top panel of the ROC & PR curves page (views/curves.py), one st.fragment: the
 threshold controls, the headline numbers, both curves with the operating point, the
 confusion matrix (counts and rates), one button per "Optimize for" candidate, and the
-tabs whose numbers follow the threshold (formulas, a cell's samples, the score strip,
-every sample). Moving the threshold reruns this fragment only; its curves are drawn
-once per dataset (:func:`explorer.cache.curves_bases`) with the markers as an overlay.
+tabs whose numbers follow the threshold (:mod:`views.curves_tabs`). Moving the
+threshold reruns this fragment only; its curves are drawn once per dataset
+(:func:`explorer.cache.curves_bases`) with the markers as an overlay.
 
 Layout only: the numbers come from :mod:`explorer.pages.curves` through
 :mod:`explorer.cache`, the texts from views/text/curves.md."""
@@ -17,26 +17,12 @@ from explorer.charts import curves as charts
 from explorer.datasets import Dataset
 from explorer.formatting import fmt
 from explorer.pages import curves as page
-from explorer.pages.curves import MAX_ROWS, count_text
+from explorer.pages.curves import count_text
 from views import curves_parts as parts
-from views import prose
-from views.curves_parts import csv, table, text
+from views import curves_tabs
 
-#: Per-sample tables: log-loss terms span 1e-16 to ~37, so 4 significant digits.
-ROW_COLUMNS = {
-    "log_loss_term": st.column_config.NumberColumn(
-        "log_loss_term", format="%.4g", help="-log of the probability given to the true class"
-    )
-}
 #: The confusion matrix's normalizations as the panel's radio names them.
 NORM_SHORT = {"true": "by row", "pred": "by column", "all": "by all"}
-#: The tabs below the panel whose numbers follow the threshold (key ``curves_t_tab``).
-THRESHOLD_TABS = (
-    "Formulas at the threshold",
-    "Samples of a cell",
-    "Along the score axis",
-    "Every sample",
-)
 #: Smaller numbers in the confusion-matrix column, so four fit side by side.
 STYLE = """<style>
 .st-key-curves_cm_side [data-testid="stMetricValue"] { font-size: 1.15rem; }
@@ -92,7 +78,7 @@ def operating_panel(ds: Dataset, model: str, curves: dict, bases, log_loss: tupl
     with c_side.container(key="curves_cm_side"):
         confusion_side(rates, labels[4:], beta)
     candidate_buttons(ds, model, optima, axis.hi)
-    threshold_tabs(ds, model, t, rates)
+    curves_tabs.threshold_tabs(ds, model, t, rates)
 
 
 def confusion_side(rates: dict, labels: list, beta: float) -> None:
@@ -137,110 +123,4 @@ def candidate_buttons(ds: Dataset, model: str, optima, hi: float) -> None:
             disabled=target is None,
             help=label,
             width="stretch",
-        )
-
-
-def threshold_tabs(ds: Dataset, model: str, t: float, rates: dict) -> None:
-    """The tabs whose numbers follow the threshold: the formulas, the samples of a
-    cell, the samples along the score axis, every sample."""
-    weighted = ds.sample_weight is not None
-    # lazy: only the open tab is drawn (and redrawn on a threshold step)
-    parts.tab_choice("curves_t_tab", "ttab", THRESHOLD_TABS)
-    tab_formulas, tab_cell, tab_strip, tab_all = st.tabs(
-        list(THRESHOLD_TABS), key="curves_t_tab", on_change="rerun"
-    )
-    parts.write_tab("curves_t_tab", "ttab")  # a link opens this tab
-    if tab_formulas.open:
-        with tab_formulas:
-            c1, c2 = st.columns(2)
-            with c1:
-                for name in ("precision", "recall", "f1", "fpr"):
-                    st.latex(text(f"formula_{name}", **rates))
-            with c2:
-                for name in ("fbeta", "accuracy", "error_rate"):
-                    st.latex(text(f"formula_{name}", **rates))
-                st.caption(
-                    "N = TP + FP + FN + TN"
-                    + (" (total sample_weight)." if weighted else " (samples).")
-                )
-    # the per-sample orders (a sort of every sample) only for the tabs that list samples
-    samples = cache.curves_samples(ds, model) if not tab_formulas.open else None
-    if tab_cell.open:
-        with tab_cell:
-            cell_list(ds, samples, t, rates)
-    if tab_strip.open:
-        with tab_strip:
-            strip = cache.curves_strip_figure(ds, model, t, _samples=samples)
-            st.plotly_chart(strip, key="curves_strip_chart")
-            st.caption(
-                prose.section("curves", "strip")
-                if ds.n_samples <= page.STRIP_MARKERS
-                else f"{ds.n_samples:,} samples are too many markers: stacked histograms per "
-                "outcome."
-            )
-    if tab_all.open:
-        with tab_all:
-            worst = samples["worst"]
-            st.caption(
-                f"{len(worst):,} samples, worst log-loss term first (click a column header to "
-                "sort)."
-                + (
-                    f" Showing the worst {MAX_ROWS}; the CSV has all."
-                    if len(worst) > MAX_ROWS
-                    else ""
-                )
-            )
-            download = (
-                "Download every sample (CSV)",
-                csv(page.sample_rows, ds, samples, worst, t),
-            )
-            table(
-                page.sample_rows(ds, samples, worst[:MAX_ROWS], t),
-                "curves_sample_table",
-                (*download, f"{ds.name}_{model}_samples.csv", "curves_dl_samples"),
-                width="stretch",
-                column_config=ROW_COLUMNS,
-            )
-
-
-def cell_list(ds: Dataset, samples: dict, t: float, rates: dict) -> None:
-    """The confusion matrix as a clickable heatmap, and the samples of the cell picked."""
-    norm = st.session_state.get("curves_cm_normalize", "true")
-    cm_counts, cm_rates, _ = page.confusion(rates, norm)
-    c_cm, c_list = st.columns([1, 1.6])
-    with c_cm:
-        st.plotly_chart(
-            charts.confusion_figure(cm_counts, cm_rates, norm),
-            key="curves_cm_chart",
-            on_select=parts.on_cell_click,
-            selection_mode="points",
-        )
-        st.caption("Click a cell to list its samples.")
-    with c_list:
-        state.bind_param("curves_cm_cell", None, "TP", check=state.member(page.CELLS))
-        cell = st.selectbox(
-            "List the samples of one cell",
-            page.CELLS,
-            format_func=charts.OUTCOME_NAMES.get,
-            key="curves_cm_cell",
-        )
-        in_cell = page.cell_samples(samples, cell, t)
-        st.caption(
-            f"{len(in_cell):,} samples are {cell} at threshold {t:.4g}"
-            + (
-                f"; the {MAX_ROWS} highest-scoring are shown, the CSV has all."
-                if len(in_cell) > MAX_ROWS
-                else "."
-            )
-        )
-        download = (
-            f"Download the {cell} samples (CSV)",
-            csv(page.sample_rows, ds, samples, in_cell, t),
-        )
-        table(
-            page.sample_rows(ds, samples, in_cell[:MAX_ROWS], t),
-            "curves_cell_table",
-            (*download, f"{cell}.csv", "curves_dl_cell"),
-            width="stretch",
-            column_config=ROW_COLUMNS,
         )

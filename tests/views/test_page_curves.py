@@ -17,7 +17,7 @@ from explorer.pages import curves as curves_page
 from explorer.samples import load_sample
 from metrics import confusion_matrix, log_loss
 from tests.conftest import APP
-from views.curves_panel import THRESHOLD_TABS
+from views.curves_tabs import THRESHOLD_TABS
 from views.curves_teach import TEACHING_TABS
 
 PAGE = "views/curves.py"
@@ -599,3 +599,33 @@ def test_a_link_opens_the_tabs_it_names_with_their_settings():
     assert at.session_state["curves_teach_tab"] == TEACHING_TABS[0]
     assert at.session_state["curves_t_tab"] == THRESHOLD_TABS[0]
     assert not any(m.label == "Gini" for m in at.metric)
+
+
+def test_long_tables_are_paged_and_the_page_is_in_the_url():
+    """Every sample, 200 rows a page: page 3 lists the 401st to 600th worst samples; the
+    page is in the URL (spage), and a link with it opens that page."""
+    rng = np.random.default_rng(9)
+    n = 650
+    y = (rng.random(n) < 0.4).astype(int)
+    s = np.round(rng.random(n), 3)
+    ds = Dataset("paged", "binary", y, {"m": s})
+    at = open_with(ds, AppTest.from_file(APP, default_timeout=60))
+    open_tab(at, "Every sample")
+    at.number_input(key="curves_sample_page").set_value(3).run()
+    assert not at.exception
+    full = metrics.per_sample_outcomes(y, s, 0.5)
+    full.insert(0, "id", list(ds.sample_ids))
+    worst = full.sort_values(
+        ["log_loss_term", "score"], ascending=[False, False], na_position="last"
+    )
+    table = next(d.value for d in at.dataframe if "log_loss_term" in d.value.columns)
+    assert table["id"].tolist() == worst["id"].iloc[400:600].tolist()
+    assert any("Showing rows 401 to 600" in c.value for c in at.caption)
+    assert at.query_params["spage"] in ("3", ["3"])
+    at.number_input(key="curves_sample_page").set_value(4).run()
+    table = next(d.value for d in at.dataframe if "log_loss_term" in d.value.columns)
+    assert table["id"].tolist() == worst["id"].iloc[600:].tolist()  # the last 50
+    # a link to page 2 of the sample list opens page 2
+    at = open_page("breast_cancer", {"ttab": "every", "spage": "2"})
+    table = next(d.value for d in at.dataframe if "log_loss_term" in d.value.columns)
+    assert at.number_input(key="curves_sample_page").value == 2 and len(table) == 28  # 228
