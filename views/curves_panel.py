@@ -84,7 +84,7 @@ def operating_panel(ds: Dataset, model: str, curves: dict, bases, log_loss: tupl
 def confusion_side(rates: dict, labels: list, beta: float) -> None:
     """The confusion matrix: its four counts, the table of counts and rates, how the
     rates are normalized (URL-bound), and the other rates."""
-    for col, name in zip(st.columns(4), page.CELLS, strict=True):
+    for col, name in zip(st.columns(4, gap="xsmall"), page.CELLS, strict=True):
         col.metric(name, count_text(rates[name.lower()]), help=charts.OUTCOME_NAMES[name])
     parts.choice("curves_cm_normalize", "norm", tuple(page.NORMALIZE), "true")
     norm = st.radio(
@@ -98,7 +98,7 @@ def confusion_side(rates: dict, labels: list, beta: float) -> None:
     state.write_param("norm", norm)
     _, _, cm_table = page.confusion(rates, norm)
     st.table(cm_table)
-    cols = [c for _ in range(2) for c in st.columns(2)]
+    cols = st.columns(4, gap="xsmall")
     for col, (label, name) in zip(cols, labels, strict=True):
         col.metric(label, fmt(rates[name]), help=f"β = {beta:g}" if name == "fbeta" else None)
 
