@@ -138,3 +138,19 @@ def test_a_click_on_the_other_models_curve_selects_that_model(wide: Page, app_ur
     expect(metric_value(wide, "FPR")).to_have_text(fmt(fpr[40]))
     expect(wide).to_have_url(re.compile(r"[?&]model=weak"))
     expect(wide.get_by_test_id("stException")).to_have_count(0)
+
+
+def test_copy_link_holds_the_threshold_a_panel_rerun_set(page: Page, app_url: str):
+    """The threshold panel reruns alone (a fragment); the sidebar's link box follows the
+    address all the same, and opened fresh it shows the same numbers."""
+    page.goto(app_url + "/curves?ds=seed002_roc6")
+    wait_for_run(page)
+    step_slider(page, "Threshold", "curves_threshold_slider", "ArrowRight", "0.65")
+    expect(page).to_have_url(re.compile(r"[?&]t=0\.65"))
+    page.get_by_role("button", name=re.compile("Copy link")).first.click()
+    code = page.locator("[class*=st-key-share_link] code").first
+    expect(code).to_contain_text("t=0.65")
+    link = code.inner_text().strip()
+    page.goto(link)
+    wait_for_run(page)
+    _expect_counts(page, 0.65)

@@ -118,26 +118,32 @@ def test_wrong_kind_button_names_the_sample_by_its_title():
 
 
 # ------------------------------------------------------------------ presentation mode
+def _css(at) -> str:
+    """The page CSS of explorer.theme (other st.html blocks, such as the link box's
+    script, may come first)."""
+    return next(h.proto.body for h in at.get("html") if "<style" in h.proto.body)
+
+
 def test_presentation_mode_is_a_url_setting_kept_across_pages():
     at = AppTest.from_file(APP, default_timeout=30)
     at.query_params["present"] = "1"
     at.run()
     assert at.toggle(key=state.PRESENT_TOGGLE).value is True
     assert at.query_params["present"] == "1"
-    css = at.get("html")[0].proto.body
+    css = _css(at)
     assert "font-size: 20px" in css and theme.CAPTION_TEXT in css
     # a sidebar click drops the URL's parameters: the mode stays, and so does the link
     at.query_params.clear()
     at.switch_page("views/dcg.py").run()
     assert not at.exception
     assert at.query_params["present"] == "1"
-    assert "font-size: 20px" in at.get("html")[0].proto.body
+    assert "font-size: 20px" in _css(at)
     # a dataset change keeps it too
     at.selectbox(key="dataset_picker").set_value("seed001_dcg").run()
     assert at.query_params["present"] == "1"
     at.toggle(key=state.PRESENT_TOGGLE).set_value(False).run()
     assert "present" not in at.query_params
-    css = at.get("html")[0].proto.body
+    css = _css(at)
     assert "font-size: 20px" not in css and theme.CAPTION_TEXT in css
 
 
