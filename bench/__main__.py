@@ -109,6 +109,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         help="with --browser, the rows of the binary upload (0: the sample only)",
     )
     p.add_argument("--browser-moves", type=int, default=7, help="with --browser, moves per case")
+    p.add_argument(
+        "--browser-pages",
+        action="store_true",
+        help="with --browser, also the other pages' main controls at 100,000 x 100 "
+        "(bench/browser_pages.py)",
+    )
     p.add_argument("--out", type=Path, help="report path (default: bench/results.md, full run)")
     p.add_argument("--save-raw", type=Path, help="also pickle the raw measurements to this file")
     p.add_argument(
@@ -180,7 +186,9 @@ def run_browser_mode(args: argparse.Namespace) -> int:
 
     start = _load()
     print("== browser (Chromium)", file=sys.stderr)
-    timings = run_browser(rows=args.browser_rows, moves=args.browser_moves)
+    timings = run_browser(
+        rows=args.browser_rows, moves=args.browser_moves, pages=args.browser_pages
+    )
     section = render_browser(timings, (start, _load()))
     out = args.out or RESULTS
     old = out.read_text(encoding="utf-8") if out.exists() else "# Benchmark results\n"

@@ -272,7 +272,7 @@ def _case(out: list, case: str, where: str, measure, target: float) -> None:
 
 
 def run_browser(
-    rows: int = 1_000_000, moves: int = 7, sample: str = "balanced"
+    rows: int = 1_000_000, moves: int = 7, sample: str = "balanced", pages: bool = False
 ) -> list[BrowserTiming]:
     """Time the cases of this module's docstring; ``rows`` 0 skips the big upload."""
     from playwright.sync_api import sync_playwright
@@ -304,6 +304,11 @@ def run_browser(
             _case(out, step, where, lambda: _steps(page, moves), 0.25)
             _case(out, "candidate button click", where, lambda: _buttons(page, moves), 0.3)
             _case(out, "ROC vertex click", where, lambda: _clicks(page, moves), 0.3)
+        if pages:
+            from bench.browser_pages import run_pages
+
+            print("== other pages at 100,000 x 100", file=sys.stderr)
+            out += run_pages(url, page, Path(tmp), moves=min(moves, 5))
         browser.close()
     _SERVER.clear()
     return out

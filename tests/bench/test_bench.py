@@ -215,8 +215,8 @@ def test_browser_mode_writes_its_section_and_a_full_report_keeps_it(tmp_path, mo
     ]
     seen = {}
 
-    def fake(rows, moves):
-        seen.update(rows=rows, moves=moves)
+    def fake(rows, moves, pages=False):
+        seen.update(rows=rows, moves=moves, pages=pages)
         return timings
 
     monkeypatch.setattr(browser, "run_browser", fake)
@@ -229,7 +229,7 @@ def test_browser_mode_writes_its_section_and_a_full_report_keeps_it(tmp_path, mo
         main(["--browser", "--browser-rows", "1000", "--browser-moves", "3", "--out", str(out)])
         == 0
     )
-    assert seen == {"rows": 1000, "moves": 3}
+    assert seen == {"rows": 1000, "moves": 3, "pages": False}
     text = out.read_text()
     assert "stale numbers" not in text and text.count("## Browser") == 1
     assert "## Targets\nkept\n" in text and text.endswith("## Pages\nkept too\n")

@@ -1,0 +1,131 @@
+"""The other pages' main controls in Chromium at 100,000 x 100 (``python -m bench --browser``).
+
+Two ``.npy`` pairs are uploaded through the Data page (0/1 labels, then relevance
+grades 0-3, with float32 scores): 10 MB of labels and 40 MB of scores each, under
+the 50 MB upload limit. On each page the first load is timed (the sidebar click
+until the script is idle), then a few moves of its main control:
+
+- Label ranking: the drill-down sample, one step up (``+``);
+- Multilabel classification: the threshold slider, one arrow key;
+- DCG & NDCG: k, one step up;
+- Top-K retrieval: K, one step up.
+
+A move is timed from the action until the script has run and is idle again
+(Streamlit's ``data-test-script-state``), the page drawn. The target of every
+move is 0.3 s (issue 17); a first load is reported without a target.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import time
+from pathlib import Path
+
+import numpy as np
+from playwright.sync_api import Error
+
+from bench.browser import _SERVER, BrowserTiming, _idle, _tree_cpu
+
+RUNNING = "() => document.querySelector('[data-testid=\"stApp\"]')?.dataset.testScriptState"
+#: page title in the sidebar, its URL part, the control's key, how to move it
+CONTROLS = {
+    "multilabel": [
+        ("Label ranking", "lr_sample", "step"),
+        ("Multilabel classification", "ml_threshold", "arrow"),
+    ],
+    "graded": [
+        ("DCG & NDCG", "dcg_k", "step"),
+        ("Top-K retrieval", "ret_k", "step"),
+    ],
+}
+
+
+def npy_pair(folder: Path, kind: str, shape=(100_000, 100), seed: int = 0) -> tuple[Path, Path]:
+    """Labels (0/1 or grades 0-3, int8) and float32 scores as ``.npy`` files.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> lab, sco = npy_pair(Path(tempfile.mkdtemp()), "graded", shape=(4, 3))
+    >>> np.load(lab).dtype, np.load(sco).shape
+    (dtype('int8'), (4, 3))
+    """
+    rng = np.random.default_rng(seed)
+    if kind == "multilabel":
+        y = (rng.random(shape) < 0.1).astype(np.int8)
+    else:
+        y = rng.integers(0, 4, shape).astype(np.int8)
+    s = rng.random(shape).astype(np.float32)
+    paths = []
+    for name, a in (("labels", y), ("scores", s)):
+        buf = io.BytesIO()
+        np.save(buf, a)
+        path = folder / f"{kind}_{name}.npy"
+        path.write_bytes(buf.getvalue())
+        paths.append(path)
+    return paths[0], paths[1]
+
+
+def _run(page, act, cpu: list | None = None, timeout: int = 300_000) -> float:
+    """Seconds from ``act()`` until a script run it started is over and drawn; the
+    CPU seconds of the server and of the browser go to ``cpu`` when given."""
+    server, me = (_SERVER[0] if _SERVER else None), os.getpid()
+    cpu0 = (_tree_cpu(server), _tree_cpu(me, exclude=server)) if server else None
+    start = time.perf_counter()
+    act()
+    try:  # a run may start and end between two polls: then it is over already
+        page.wait_for_function(f"{RUNNING} === 'running'", polling="raf", timeout=5_000)
+    except Exception:
+        pass
+    _idle(page, timeout)
+    seconds = time.perf_counter() - start
+    if cpu is not None and cpu0 is not None:
+        cpu.append((_tree_cpu(server) - cpu0[0], _tree_cpu(me, exclude=server) - cpu0[1]))
+    return seconds
+
+
+def _move(page, key: str, how: str) -> None:
+    if how == "step":
+        page.locator(f'.st-key-{key} [data-testid="stNumberInputStepUp"]').click()
+    else:
+        page.locator(f".st-key-{key}").get_by_role("slider").first.focus()
+        page.keyboard.press("ArrowRight")
+
+
+def run_pages(url: str, page, folder: Path, moves: int = 5, shape=(100_000, 100)) -> list:
+    """Upload each pair, then time every page's first load and its control's moves."""
+    out = []
+    where = f"{shape[0]:,} x {shape[1]} (.npy pair upload)"
+    for kind, controls in CONTROLS.items():
+        labels, scores = npy_pair(folder, kind, shape)
+        page.goto(f"{url}/data")
+        _idle(page)
+        page.set_input_files(".st-key-data_upload_labels input[type=file]", labels)
+        _idle(page, 300_000)
+        page.set_input_files(".st-key-data_upload_scores input[type=file]", scores)
+        page.get_by_text(f"{kind} · {shape[0]} samples").first.wait_for(timeout=300_000)
+        _idle(page, 300_000)
+        for title, key, how in controls:
+            link = page.get_by_test_id("stSidebarNavLink").filter(has_text=title)
+            cpu: list = []
+            first = _run(page, link.click, cpu)
+            out.append(BrowserTiming(f"{title}: first load", where, [first], None, "", *_cols(cpu)))
+            seconds, cpu, note = [], [], ""
+            try:
+                for _ in range(moves):
+                    seconds.append(_run(page, lambda key=key, how=how: _move(page, key, how), cpu))
+                    page.wait_for_timeout(300)
+                    _idle(page)
+            except Error as exc:  # reported as not measured, with what the page showed
+                shot = folder / f"{key}.png"
+                page.screenshot(path=str(shot))
+                note = f"not measured: {str(exc).splitlines()[0]}"
+            out.append(
+                BrowserTiming(f"{title}: {key} one step", where, seconds, 0.3, note, *_cols(cpu))
+            )
+    return out
+
+
+def _cols(cpu: list) -> tuple[list, list]:
+    return [c[0] for c in cpu], [c[1] for c in cpu]
