@@ -147,6 +147,20 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         metavar="ROWS",
         help=f"rows per record batch (default {DEFAULT_BATCH_ROWS:,})",
     )
+    ev.add_argument(
+        "--engine",
+        choices=("local", "dask"),
+        default="local",
+        help="local: stream the file here with pyarrow (default); dask: one state per "
+        "partition of dask.dataframe.read_parquet, merged in a tree on the cluster "
+        "(PATH may then be a folder or a glob; needs requirements-dask.txt)",
+    )
+    ev.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="--engine dask: the dask.distributed scheduler (tcp://host:8786); "
+        "default: dask's local threads",
+    )
     ev.add_argument("--json", action="store_true", help="print one JSON object")
     ev.add_argument("--no-progress", action="store_true", help="no progress line on stderr")
     return p.parse_args(argv)
@@ -289,39 +303,53 @@ def _states(args, pf) -> Iterator:
         dict.fromkeys([*args.y_true, *args.score, *([args.weight] if args.weight else [])])
     )
     progress = _Progress(pf.metadata.num_rows, f"evaluate {args.path}", not args.no_progress)
-    ranking_options = {}
+    options = {}
     if args.task in ("ranking", "multilabel"):
         max_grade = args.max_grade
         if max_grade is None:
             max_grade = _top_grade(pf, args.y_true, args.batch_size)
-        ranking_options = {
-            "k": args.k,
-            "log_base": args.log_base,
-            "ignore_ties": args.ignore_ties,
-            "denominator": args.denominator,
-            "max_grade": max_grade,
-        }
+        options = ranking_options(args, max_grade)
     try:
         for batch in pf.iter_batches(batch_size=args.batch_size, columns=columns):
             if batch.num_rows == 0:
                 continue
-            w = _vector(batch, [args.weight], "--weight") if args.weight else None
-            if args.task == "binary":
-                yt = _vector(batch, args.y_true, "--y-true")
-                state = BinaryState.from_chunk(yt, _vector(batch, args.score, "--score"), w)
-            elif args.task == "regression":
-                yt = _vector(batch, args.y_true, "--y-true")
-                state = RegressionState.from_chunk(yt, _vector(batch, args.score, "--score"), w)
-            else:
-                yt, ys = _matrix(batch, args.y_true), _matrix(batch, args.score)
-                state = RankingState.from_chunk(yt, ys, sample_weight=w, **ranking_options)
-                if args.task == "multilabel":
-                    pred = ys >= args.threshold
-                    state = _Pair(state, MultilabelState.from_chunk(yt, pred, w))
+            state = batch_state(batch, args, options)
             progress.add(batch.num_rows)
             yield state
     finally:
         progress.close()
+
+
+def ranking_options(args, max_grade: float) -> dict:
+    """The keyword arguments of :meth:`RankingState.from_chunk` named by ``args``."""
+    return {
+        "k": args.k,
+        "log_base": args.log_base,
+        "ignore_ties": args.ignore_ties,
+        "denominator": args.denominator,
+        "max_grade": max_grade,
+    }
+
+
+def batch_state(batch, args, options: dict):
+    """The state of one record batch (one or several rows) for ``args.task``.
+
+    Shared by the streaming reader here and by :mod:`metrics.distributed`,
+    whose partitions become record batches, so both engines refuse the same
+    input with the same message and build the same states.
+    """
+    w = _vector(batch, [args.weight], "--weight") if args.weight else None
+    if args.task == "binary":
+        yt = _vector(batch, args.y_true, "--y-true")
+        return BinaryState.from_chunk(yt, _vector(batch, args.score, "--score"), w)
+    if args.task == "regression":
+        yt = _vector(batch, args.y_true, "--y-true")
+        return RegressionState.from_chunk(yt, _vector(batch, args.score, "--score"), w)
+    yt, ys = _matrix(batch, args.y_true), _matrix(batch, args.score)
+    state = RankingState.from_chunk(yt, ys, sample_weight=w, **options)
+    if args.task == "multilabel":
+        state = _Pair(state, MultilabelState.from_chunk(yt, ys >= args.threshold, w))
+    return state
 
 
 class _Pair:
@@ -356,6 +384,12 @@ def evaluate(args) -> dict:
     """
     if args.batch_size < 1:
         raise MetricInputError(f"--batch-size must be at least 1; got {args.batch_size}.")
+    if getattr(args, "engine", "local") == "dask":
+        from metrics.distributed import evaluate_args
+
+        return evaluate_args(args)
+    if getattr(args, "scheduler", None):
+        raise MetricInputError("--scheduler needs --engine dask.")
     columns = [*args.y_true, *args.score, *([args.weight] if args.weight else [])]
     pf = _open(args.path, columns)
     if pf.metadata.num_rows == 0:
