@@ -85,9 +85,7 @@ def _spec(
 
 
 def _columns(spec) -> list[str]:
-    return list(
-        dict.fromkeys([*spec.y_true, *spec.score, *([spec.weight] if spec.weight else [])])
-    )
+    return list(dict.fromkeys([*spec.y_true, *spec.score, *([spec.weight] if spec.weight else [])]))
 
 
 # ---------------------------------------------------------------------------
