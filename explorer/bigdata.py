@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import logging
 import os
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -67,6 +68,7 @@ __all__ = [
     "sources",
 ]
 
+LOG = logging.getLogger(__name__)
 #: The environment variable that names the host's big Parquet data.
 ENV = "METRIC_EXPLORER_BIG_DATA"
 DEFAULT_SAMPLE = 100_000
@@ -163,6 +165,7 @@ def parse_config(text: str, *, taken: tuple[str, ...] = ()) -> tuple[list[Source
                 raise ValueError(f"the name {source.name!r} is already taken")
         except ValueError as exc:
             problems.append(f"{ENV} entry {i} ({part!r}): {exc}.")
+            LOG.warning("%s", problems[-1])
         else:
             sources.append(source)
     return sources, problems
