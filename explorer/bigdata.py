@@ -222,7 +222,7 @@ class SampledDataset(Dataset):
 
 
 def _spec(source: Source, max_grade: float | None) -> tuple[argparse.Namespace, dict]:
-    from metrics.cli import ranking_options
+    from metrics.states.batches import ranking_options
 
     args = argparse.Namespace(
         task=TASK[source.kind],
@@ -293,8 +293,10 @@ def load(source: Source, data_signature: tuple = ()) -> SampledDataset:
     """
     import pyarrow as pa
 
-    from metrics.cli import _matrix, _vector, batch_state
     from metrics.states import merge_states
+    from metrics.states.batches import batch_state
+    from metrics.states.batches import matrix as _matrix
+    from metrics.states.batches import vector as _vector
 
     data, columns = _open(source)
     try:

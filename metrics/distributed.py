@@ -3,7 +3,7 @@
 The states of :mod:`metrics.states` computed with Dask: the dataset is read
 with ``dask.dataframe.read_parquet`` (only the named columns), each
 partition becomes one state on a worker (the same
-:func:`metrics.cli.batch_state` as the local streaming engine, so both
+:func:`metrics.states.batches.batch_state` as the local streaming engine, so both
 refuse the same input with the same message), the states are merged in a
 balanced tree of ``dask.delayed`` tasks (about log2(partitions) levels; a
 merge runs where its inputs are) and the merged state is finalized on the
@@ -66,7 +66,7 @@ def _spec(
     log_base: float,
     ignore_ties: bool,
 ) -> argparse.Namespace:
-    from metrics.cli import TASKS
+    from metrics.states.batches import TASKS
 
     if task not in TASKS:
         raise MetricInputError(f"task must be one of {list(TASKS)}; got {task!r}.")
@@ -100,7 +100,7 @@ def _batch(frame):
 
 def _partition_state(frame, spec, options: dict):
     """The state of one partition, or None for an empty one."""
-    from metrics.cli import batch_state
+    from metrics.states.batches import batch_state
 
     if len(frame) == 0:
         return None
@@ -109,11 +109,11 @@ def _partition_state(frame, spec, options: dict):
 
 def _partition_max(frame, names: list[str]) -> float:
     """The largest ``y_true`` of one partition (0 for an empty one)."""
-    from metrics.cli import _matrix
+    from metrics.states.batches import matrix
 
     if len(frame) == 0:
         return 0.0
-    return float(np.max(_matrix(_batch(frame), names)))
+    return float(np.max(matrix(_batch(frame), names)))
 
 
 def _merge(a, b):
@@ -217,7 +217,7 @@ def _graph(path, spec, *, split_row_groups, scheduler):
     ddf = _frame(path, _columns(spec), split_row_groups)
     options = {}
     if spec.task in ("ranking", "multilabel"):
-        from metrics.cli import ranking_options
+        from metrics.states.batches import ranking_options
 
         max_grade = spec.max_grade
         if max_grade is None:
