@@ -168,3 +168,18 @@ def test_the_cache_key_covers_the_file_behind_the_exact_numbers(tmp_path):
     second = bigdata.load(src, bigdata.signature(src))
     assert bigdata.signature(src) != first.data_signature
     assert first.cache_key != second.cache_key
+
+
+def test_neither_metrics_nor_the_app_imports_dask_at_start():
+    # (pyarrow comes with pandas 3, which metrics imports; dask is the optional extra)
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, metrics, metrics.cli, metrics.distributed, metrics.states.batches, "
+        "explorer.bigdata, explorer.state; "
+        "bad = [m for m in ('dask', 'distributed') if m in sys.modules]; "
+        "print(bad); sys.exit(1 if bad else 0)"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
