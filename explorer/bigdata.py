@@ -40,7 +40,6 @@ Examples
 
 from __future__ import annotations
 
-import argparse
 import hashlib
 import logging
 import os
@@ -221,25 +220,6 @@ class SampledDataset(Dataset):
         return h.hexdigest()
 
 
-def _spec(source: Source, max_grade: float | None) -> tuple[argparse.Namespace, dict]:
-    from metrics.states.batches import ranking_options
-
-    args = argparse.Namespace(
-        task=TASK[source.kind],
-        y_true=list(source.y_true),
-        score=list(source.score),
-        weight=source.weight,
-        threshold=0.5,
-        k=None,
-        log_base=2.0,
-        ignore_ties=False,
-        denominator="min_m_k",
-        max_grade=max_grade,
-    )
-    options = ranking_options(args, max_grade) if source.kind in ("multilabel", "graded") else {}
-    return args, options
-
-
 def _open(source: Source):
     import pyarrow.dataset as pads
 
@@ -293,25 +273,24 @@ def load(source: Source, data_signature: tuple = ()) -> SampledDataset:
     """
     import pyarrow as pa
 
-    from metrics.states import merge_states
-    from metrics.states.batches import batch_state
-    from metrics.states.batches import matrix as _matrix
-    from metrics.states.batches import vector as _vector
-
     data, columns = _open(source)
     try:
         total = data.count_rows()
         if total == 0:
             raise DataError(f"The host's data {source.name!r} has no rows.")
-        max_grade = None
+        task, cols = TASK[source.kind], {"y_true": list(source.y_true), "score": list(source.score)}
+        options = {}
         if source.kind == "graded":  # ERR's scale: the largest grade of all rows
-            max_grade = 0.0
-            for batch in data.to_batches(columns=list(source.y_true), batch_size=BATCH_ROWS):
+            top = 0.0
+            for batch in data.to_batches(columns=cols["y_true"], batch_size=BATCH_ROWS):
                 if batch.num_rows:
-                    max_grade = max(max_grade, float(np.max(_matrix(batch, list(source.y_true)))))
+                    yt = metrics.batch_arrays(
+                        batch, task, y_true=cols["y_true"], score=cols["y_true"]
+                    )[0]
+                    top = max(top, float(np.max(yt)))
+            options = {"max_grade": top}
         elif source.kind == "multilabel":
-            max_grade = 1.0
-        args, options = _spec(source, max_grade)
+            options = {"max_grade": 1.0}
         rng = np.random.default_rng(source.seed)
         rows = np.sort(rng.choice(total, size=min(source.sample, total), replace=False))
         pieces: list = []
@@ -321,23 +300,17 @@ def load(source: Source, data_signature: tuple = ()) -> SampledDataset:
             for batch in data.to_batches(columns=columns, batch_size=BATCH_ROWS):
                 if batch.num_rows == 0:
                     continue
-                yield batch_state(batch, args, options)
+                yield metrics.batch_state(batch, task, **cols, weight=source.weight, **options)
                 lo, hi = np.searchsorted(rows, [offset, offset + batch.num_rows])
                 if hi > lo:
                     pieces.append(batch.take(pa.array(rows[lo:hi] - offset)))
                 offset += batch.num_rows
 
-        state = merge_states(states())
+        state = metrics.merge_states(states())
         batch = pa.Table.from_batches(pieces).combine_chunks().to_batches()[0]
-        if source.kind in ("binary", "regression"):
-            y = _vector(batch, list(source.y_true), "y_true")
-            s = _vector(batch, list(source.score), "score")
-            label_names: tuple[str, ...] = ()
-        else:
-            y = _matrix(batch, list(source.y_true))
-            s = _matrix(batch, list(source.score))
-            label_names = source.y_true if len(source.y_true) > 1 else ()
-        w = _vector(batch, [source.weight], "weight") if source.weight else None
+        y, s, w = metrics.batch_arrays(batch, task, **cols, weight=source.weight)
+        label_names = source.y_true if source.kind in ("multilabel", "graded") else ()
+        label_names = label_names if len(label_names) > 1 else ()
     except (metrics.MetricInputError, OSError, ValueError) as exc:
         if isinstance(exc, DataError):
             raise

@@ -57,7 +57,7 @@ import numpy as np
 
 from metrics._validation import MetricInputError
 from metrics.states import merge_states
-from metrics.states.batches import TASKS, batch_state, ranking_options
+from metrics.states.batches import TASKS, ranking_options, state_of_args
 from metrics.states.batches import matrix as _matrix
 
 __all__ = ["main", "parse_args"]
@@ -262,7 +262,7 @@ def _states(args, pf) -> Iterator:
         for batch in pf.iter_batches(batch_size=args.batch_size, columns=columns):
             if batch.num_rows == 0:
                 continue
-            state = batch_state(batch, args, options)
+            state = state_of_args(batch, args, options)
             progress.add(batch.num_rows)
             yield state
     finally:

@@ -3,7 +3,7 @@
 The states of :mod:`metrics.states` computed with Dask: the dataset is read
 with ``dask.dataframe.read_parquet`` (only the named columns), each
 partition becomes one state on a worker (the same
-:func:`metrics.states.batches.batch_state` as the local streaming engine, so both
+:func:`metrics.states.batches.state_of_args` as the local streaming engine, so both
 refuse the same input with the same message), the states are merged in a
 balanced tree of ``dask.delayed`` tasks (about log2(partitions) levels; a
 merge runs where its inputs are) and the merged state is finalized on the
@@ -100,11 +100,11 @@ def _batch(frame):
 
 def _partition_state(frame, spec, options: dict):
     """The state of one partition, or None for an empty one."""
-    from metrics.states.batches import batch_state
+    from metrics.states.batches import state_of_args
 
     if len(frame) == 0:
         return None
-    return batch_state(_batch(frame), spec, options)
+    return state_of_args(_batch(frame), spec, options)
 
 
 def _partition_max(frame, names: list[str]) -> float:

@@ -10,10 +10,11 @@ when a list column is met.
 Examples
 --------
 >>> import argparse, pyarrow as pa
->>> from metrics.states.batches import batch_state
->>> args = argparse.Namespace(task="binary", y_true=["y"], score=["p"], weight=None)
+>>> from metrics.states.batches import state_of_args
+>>> args = argparse.Namespace(task="binary", y_true=["y"], score=["p"], weight=None,
+...                           threshold=0.5)
 >>> batch = pa.record_batch({"y": [0, 1, 1], "p": [0.2, 0.7, 0.4]})
->>> batch_state(batch, args, {}).roc_auc_score()
+>>> state_of_args(batch, args, {}).roc_auc_score()
 1.0
 """
 
@@ -27,7 +28,10 @@ from metrics.states.multilabel import MultilabelState
 from metrics.states.ranking import RankingState
 from metrics.states.regression import RegressionState
 
-__all__ = ["TASKS", "Pair", "batch_state", "column", "matrix", "ranking_options", "vector"]
+__all__ = [
+    "TASKS", "Pair", "batch_arrays", "batch_state", "column", "matrix", "ranking_options",
+    "state_of_args", "vector",
+]  # fmt: skip
 
 #: The tasks of ``python -m metrics evaluate``.
 TASKS = ("binary", "ranking", "multilabel", "regression")
@@ -90,25 +94,94 @@ def ranking_options(args, max_grade: float) -> dict:
     }
 
 
-def batch_state(batch, args, options: dict):
-    """The state of one record batch (one or several rows) for ``args.task``.
+def batch_arrays(batch, task: str, *, y_true, score, weight=None):
+    """The numpy arrays of one pyarrow record batch, shaped for ``task``.
 
-    Shared by the streaming reader here and by :mod:`metrics.distributed`,
-    whose partitions become record batches, so both engines refuse the same
-    input with the same message and build the same states.
+    Parameters
+    ----------
+    batch : pyarrow.RecordBatch
+    task : {"binary", "ranking", "multilabel", "regression"}
+    y_true, score : list of str
+        The columns: one scalar column each for ``binary`` and ``regression``;
+        for ``ranking`` and ``multilabel`` one list column (one value per
+        label) or several scalar columns, one per label.
+    weight : str, optional
+        The ``sample_weight`` column.
+
+    Returns
+    -------
+    y_true, score : ndarray
+        Shape ``(n,)``, or ``(n, n_labels)`` for ``ranking`` and ``multilabel``.
+    sample_weight : ndarray or None
+
+    Raises
+    ------
+    MetricInputError
+        A null, a list column where a scalar is needed, lists of unequal lengths.
+
+    Examples
+    --------
+    >>> import pyarrow as pa
+    >>> from metrics.states.batches import batch_arrays
+    >>> batch = pa.record_batch({"rel": [[1, 0], [0, 2]], "s": [[0.5, 0.1], [0.2, 0.3]]})
+    >>> batch_arrays(batch, "ranking", y_true=["rel"], score=["s"])[0].tolist()
+    [[1, 0], [0, 2]]
     """
-    w = vector(batch, [args.weight], "--weight") if args.weight else None
-    if args.task == "binary":
-        yt = vector(batch, args.y_true, "--y-true")
-        return BinaryState.from_chunk(yt, vector(batch, args.score, "--score"), w)
-    if args.task == "regression":
-        yt = vector(batch, args.y_true, "--y-true")
-        return RegressionState.from_chunk(yt, vector(batch, args.score, "--score"), w)
-    yt, ys = matrix(batch, args.y_true), matrix(batch, args.score)
-    state = RankingState.from_chunk(yt, ys, sample_weight=w, **options)
-    if args.task == "multilabel":
-        state = Pair(state, MultilabelState.from_chunk(yt, ys >= args.threshold, w))
+    w = vector(batch, [weight], "--weight") if weight else None
+    if task in ("binary", "regression"):
+        return vector(batch, y_true, "--y-true"), vector(batch, score, "--score"), w
+    return matrix(batch, y_true), matrix(batch, score), w
+
+
+def batch_state(batch, task: str, *, y_true, score, weight=None, threshold=0.5, **ranking):
+    """The mergeable state of one pyarrow record batch for ``task``.
+
+    Every engine builds its states here (``python -m metrics evaluate``,
+    :mod:`metrics.distributed`, the app's big data), so all refuse the same
+    input with the same message and build the same states.
+
+    Parameters
+    ----------
+    batch : pyarrow.RecordBatch
+    task : {"binary", "ranking", "multilabel", "regression"}
+    y_true, score, weight
+        As :func:`batch_arrays`.
+    threshold : float, default 0.5
+        ``multilabel``: the predictions are ``score >= threshold``.
+    **ranking
+        ``ranking`` and ``multilabel``: the keyword arguments of
+        :meth:`RankingState.from_chunk` (``k``, ``log_base``, ``ignore_ties``,
+        ``denominator``, ``max_grade``).
+
+    Returns
+    -------
+    BinaryState, RankingState, RegressionState, or for ``multilabel`` a
+    :class:`Pair` of a RankingState and a MultilabelState.
+
+    Examples
+    --------
+    >>> import pyarrow as pa
+    >>> from metrics.states.batches import batch_state
+    >>> batch = pa.record_batch({"y": [1.0, 2.0, 4.0], "yhat": [1.5, 2.0, 3.0]})
+    >>> state = batch_state(batch, "regression", y_true=["y"], score=["yhat"])
+    >>> state.finalize()["mean_absolute_error"]
+    0.5
+    """
+    yt, ys, w = batch_arrays(batch, task, y_true=y_true, score=score, weight=weight)
+    if task == "binary":
+        return BinaryState.from_chunk(yt, ys, w)
+    if task == "regression":
+        return RegressionState.from_chunk(yt, ys, w)
+    state = RankingState.from_chunk(yt, ys, sample_weight=w, **ranking)
+    if task == "multilabel":
+        state = Pair(state, MultilabelState.from_chunk(yt, ys >= threshold, w))
     return state
+
+
+def state_of_args(batch, args, options: dict):
+    """:func:`batch_state` for parsed command-line arguments and ranking ``options``."""
+    return batch_state(batch, args.task, y_true=args.y_true, score=args.score,
+                       weight=args.weight, threshold=args.threshold, **options)  # fmt: skip
 
 
 class Pair:
