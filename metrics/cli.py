@@ -35,6 +35,13 @@ JSON object keyed by the metric functions' names. A progress line goes to
 stderr (``--no-progress`` silences it). pyarrow is imported here only, when
 the command runs.
 
+``--engine dask`` computes the same states on a Dask cluster
+(:mod:`metrics.distributed`: one state per partition of
+``dask.dataframe.read_parquet``, merged in a tree on the workers), with
+``--scheduler tcp://HOST:8786`` or, without it, dask's local threads; the
+path may then be a folder, a glob or a URL. Dask is an optional extra
+(``requirements-dask.txt``), imported only then.
+
 Examples
 --------
 >>> from metrics.cli import parse_args
@@ -140,7 +147,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         type=int,
         default=DEFAULT_BATCH_ROWS,
         metavar="ROWS",
-        help=f"rows per record batch (default {DEFAULT_BATCH_ROWS:,})",
+        help=f"rows per record batch (default {DEFAULT_BATCH_ROWS:,}; --engine local)",
     )
     ev.add_argument(
         "--engine",
