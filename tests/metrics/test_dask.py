@@ -1,7 +1,7 @@
 """The states on a Dask cluster (``metrics.distributed``, ``--engine dask``).
 
-A ``dask.distributed`` LocalCluster of two workers on 127.0.0.1 (threads in
-this process, talking TCP, so every state crosses a socket pickled), a
+A ``dask.distributed`` LocalCluster of two worker processes on 127.0.0.1
+(TCP; every state crosses a process boundary pickled), a
 Parquet folder of three files of several row groups each, and every task's
 metrics equal to the in-memory functions on the whole columns (1e-12;
 unweighted ROC AUC and AP bit for bit) and to the local streaming engine
@@ -43,8 +43,7 @@ def cluster():
     with LocalCluster(
         n_workers=2,
         threads_per_worker=1,
-        processes=False,
-        protocol="tcp://",
+        processes=True,  # worker processes: states cross process boundaries pickled
         host="127.0.0.1",
         dashboard_address=None,
     ) as c:
