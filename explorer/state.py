@@ -116,7 +116,7 @@ def _keep(ds: Dataset) -> str:
     ``ds`` (about to be the active one) nor the active one is, however big. The names dropped
     are left in a notice (:data:`DROPPED`) that :func:`sidebar_picker` shows.
     """
-    if ds.name in sample_names():  # never hide the bundled sample of that name
+    if ds.name in sample_names() or ds.name in big_sources():  # never hide a named dataset
         ds = dataclasses.replace(ds, name=f"{ds.name} ({ds.source})")
     kept = session_datasets()
     kept.pop(ds.name, None)  # a dataset of the same name is replaced, and becomes the newest
