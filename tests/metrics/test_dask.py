@@ -46,6 +46,9 @@ def cluster():
         processes=True,  # worker processes: states cross process boundaries pickled
         host="127.0.0.1",
         dashboard_address=None,
+        # the scheduler's HTTP server (health routes) binds 8787 even without a dashboard:
+        # any free port, so parallel test workers' clusters do not clash
+        scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
     ) as c:
         yield c.scheduler_address
 
