@@ -46,6 +46,8 @@ from explorer.io.errors import quote
 from explorer.links import decode_dataset, encode_dataset, fits_in_link
 from explorer.samples import load_sample, sample_index, sample_names
 
+LOG = logging.getLogger(__name__)
+
 DEFAULT_SAMPLE = "balanced"
 ACTIVE = "active_dataset"
 SESSION = "session_datasets"
@@ -140,9 +142,6 @@ def _keep(ds: Dataset) -> str:
             "again to use it."
         )
     return ds.name
-
-
-LOG = logging.getLogger(__name__)
 
 
 def big_sources() -> dict[str, bigdata.Source]:
@@ -417,7 +416,8 @@ def sidebar_picker() -> Dataset:
         key=PICKER,
         format_func=_label,
         on_change=_on_pick,
-        help="The bundled samples, plus anything you upload or edit in this session.",
+        help="The bundled samples, the host's big data (if any), plus anything you upload "
+        "or edit in this session.",
     )
     try:
         ds = get_dataset(st.session_state[ACTIVE])
