@@ -34,6 +34,7 @@ from collections.abc import Callable
 
 import streamlit as st
 
+from explorer import bigdata as _bigdata
 from explorer.datasets import Dataset
 from explorer.datasets import describe as _describe
 from explorer.pages import compare as _compare
@@ -55,7 +56,9 @@ BOUNDS: dict[str, tuple[int, int]] = {
 }
 
 #: A Dataset is hashed by the key that covers all a cached value can show.
-HASH_FUNCS = {Dataset: lambda d: d.cache_key}
+#: Streamlit looks hash functions up by exact type: the host's sampled big data too
+#: (its key also covers the data behind its exact numbers).
+HASH_FUNCS = {Dataset: lambda d: d.cache_key, _bigdata.SampledDataset: lambda d: d.cache_key}
 
 _DECLARED: list[Callable] = []
 
@@ -153,6 +156,20 @@ def clear_all() -> None:
 # -- Home ---------------------------------------------------------------------
 
 home_headline = value(home_model.headline)
+
+
+# -- Big data (the host's METRIC_EXPLORER_BIG_DATA) --------------------------
+
+#: One pass over the host's Parquet data: the exact merged state and the sample, shared
+#: by every session; keyed by the entry and the files' sizes and times (a replaced file
+#: is read again), at most BOUNDS["big"] entries.
+big_dataset = shared(_bigdata.load, size="big")
+#: The parsed METRIC_EXPLORER_BIG_DATA (entries, refusals); refusals are logged on a miss.
+big_config = value(_bigdata.parse_config)
+#: The exact headline numbers of a sampled big dataset (None for any other dataset).
+exact_headline = value(_bigdata.exact_headline)
+#: Its ROC and PR curves over all rows (binary; None otherwise).
+exact_curves = shared(_bigdata.exact_curves, size="big")
 
 
 # -- Data ---------------------------------------------------------------------

@@ -30,18 +30,23 @@ value so that it reaches the browser even when the widget is drawn a run later
 from __future__ import annotations
 
 import dataclasses
+import logging
 import math
+import os
 from collections.abc import Callable, Iterable
 from typing import NoReturn
 from urllib.parse import urlencode
 
 import streamlit as st
 
+from explorer import bigdata, cache
 from explorer.datasets import Dataset
 from explorer.io import DataError
 from explorer.io.errors import quote
 from explorer.links import decode_dataset, encode_dataset, fits_in_link
 from explorer.samples import load_sample, sample_names, sample_title
+
+LOG = logging.getLogger(__name__)
 
 DEFAULT_SAMPLE = "balanced"
 ACTIVE = "active_dataset"
@@ -117,7 +122,7 @@ def _keep(ds: Dataset) -> str:
     ``ds`` (about to be the active one) nor the active one is, however big. The names dropped
     are left in a notice (:data:`DROPPED`) that :func:`sidebar_picker` shows.
     """
-    if ds.name in sample_names():  # never hide the bundled sample of that name
+    if ds.name in sample_names() or ds.name in big_sources():  # never hide a named dataset
         ds = dataclasses.replace(ds, name=f"{ds.name} ({ds.source})")
     kept = session_datasets()
     kept.pop(ds.name, None)  # a dataset of the same name is replaced, and becomes the newest
@@ -143,14 +148,45 @@ def _keep(ds: Dataset) -> str:
     return ds.name
 
 
+def big_sources() -> dict[str, bigdata.Source]:
+    """The host's big Parquet data (``METRIC_EXPLORER_BIG_DATA``), by name.
+
+    Only the host's environment names them: a visitor picks one by its name, never
+    by a path. Entries the configuration refuses are logged, not shown.
+    """
+    found, problems = cache.big_config(os.environ.get(bigdata.ENV, ""), taken=sample_names())
+    return {source.name: source for source in found}
+
+
 def available() -> list[str]:
-    """Names the picker offers: this session's uploads and edits, then the gallery."""
-    return [*session_datasets(), *sample_names()]
+    """Names the picker offers: this session's uploads and edits, the host's big data,
+    then the gallery."""
+    big = [name for name in big_sources() if name not in session_datasets()]
+    return [*session_datasets(), *big, *sample_names()]
 
 
 def get_dataset(name: str) -> Dataset:
+    """The dataset of that name: an upload or edit, the host's big data, or a sample.
+
+    The host's big data is read once (exact states and a sample, see
+    :mod:`explorer.bigdata`) and then shared by every session; it raises
+    :class:`~explorer.io.DataError` when the data cannot be used.
+    """
     uploads = session_datasets()
-    return uploads[name] if name in uploads else load_sample(name)
+    if name in uploads:
+        return uploads[name]
+    source = big_sources().get(name)
+    if source is not None:
+        with st.spinner(f"Reading {name!r} once: exact numbers over every row, and a sample"):
+            return cache.big_dataset(source, bigdata.signature(source))
+    return load_sample(name)
+
+
+def _is_named(name: str) -> bool:
+    """Whether ``name`` is reachable by name in a link (a sample or the host's big data)."""
+    if name in session_datasets():
+        return False
+    return name in sample_names() or name in big_sources()
 
 
 def init() -> None:
@@ -171,7 +207,7 @@ def init() -> None:
             st.session_state[LINK_ERROR] = str(exc)
         else:
             st.session_state[ACTIVE] = _keep(ds)
-    elif wanted in sample_names():
+    elif wanted in sample_names() or wanted in big_sources():
         st.session_state[ACTIVE] = wanted
     elif wanted:
         st.session_state[LINK_WARNING] = (
@@ -181,7 +217,7 @@ def init() -> None:
 
 
 def _sync_url(name: str) -> None:
-    if name in sample_names() and name not in session_datasets():
+    if _is_named(name):
         st.query_params["ds"] = name
         st.query_params.pop("data", None)
         return
@@ -292,7 +328,7 @@ def add_dataset(ds: Dataset) -> None:
 def link_is_shareable() -> bool:
     """Whether the current URL reproduces the active dataset."""
     name = st.session_state.get(ACTIVE, DEFAULT_SAMPLE)
-    if name in sample_names() and name not in session_datasets():
+    if _is_named(name):
         return True
     return fits_in_link(get_dataset(name))
 
@@ -389,6 +425,8 @@ def _on_pick() -> None:
 def _label(name: str) -> str:
     if name in session_datasets():
         return name  # uploads and edits show their own name (first in the list)
+    if name in big_sources():
+        return f"{name} (big data, sampled)"
     return sample_title(name)
 
 
@@ -411,10 +449,26 @@ def sidebar_picker() -> Dataset:
         key=PICKER,
         format_func=_label,
         on_change=_on_pick,
-        help="The bundled samples, plus anything you upload or edit in this session.",
+        help="The bundled samples, the host's big data (if any), plus anything you upload "
+        "or edit in this session.",
     )
-    ds = get_dataset(st.session_state[ACTIVE])
-    st.sidebar.caption(f"{ds.kind} · {ds.n_samples} samples · {ds.n_labels} label(s)")
+    try:
+        ds = get_dataset(st.session_state[ACTIVE])
+    except DataError as exc:
+        LOG.error("%s", exc)  # the host's paths and errors stay in the server's log
+        st.error(
+            f"The data {st.session_state[ACTIVE]!r} cannot be opened right now: showing "
+            f"{DEFAULT_SAMPLE!r} instead. The host's log says why."
+        )
+        set_active(DEFAULT_SAMPLE)  # the picker follows on the next run
+        ds = get_dataset(DEFAULT_SAMPLE)
+    caption = f"{ds.kind} · {ds.n_samples} samples · {ds.n_labels} label(s)"
+    if isinstance(ds, bigdata.SampledDataset):
+        caption = (
+            f"{ds.kind} · a uniform sample of {ds.n_samples:,} of {ds.total_rows:,} rows · "
+            f"{ds.n_labels} label(s)"
+        )
+    st.sidebar.caption(caption)
     _sync_url(st.session_state[ACTIVE])
     return ds
 

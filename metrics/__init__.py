@@ -310,6 +310,7 @@ from metrics.states import (
     RegressionState,
     merge_states,
 )
+from metrics.states.batches import batch_arrays, batch_state
 
 __all__ += [
     "BootstrapResult",
@@ -328,6 +329,8 @@ __all__ += [
     "MultilabelState",
     "RankingState",
     "RegressionState",
+    "batch_arrays",
+    "batch_state",
     "merge_states",
 ]
 

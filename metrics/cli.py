@@ -35,6 +35,13 @@ JSON object keyed by the metric functions' names. A progress line goes to
 stderr (``--no-progress`` silences it). pyarrow is imported here only, when
 the command runs.
 
+``--engine dask`` computes the same states on a Dask cluster
+(:mod:`metrics.distributed`: one state per partition of
+``dask.dataframe.read_parquet``, merged in a tree on the workers), with
+``--scheduler tcp://HOST:8786`` or, without it, dask's local threads; the
+path may then be a folder, a glob or a URL. Dask is an optional extra
+(``requirements-dask.txt``), imported only then.
+
 Examples
 --------
 >>> from metrics.cli import parse_args
@@ -56,17 +63,12 @@ from collections.abc import Iterator
 import numpy as np
 
 from metrics._validation import MetricInputError
-from metrics.states import (
-    BinaryState,
-    MultilabelState,
-    RankingState,
-    RegressionState,
-    merge_states,
-)
+from metrics.states import merge_states
+from metrics.states.batches import TASKS, ranking_options, state_of_args
+from metrics.states.batches import matrix as _matrix
 
 __all__ = ["main", "parse_args"]
 
-TASKS = ("binary", "ranking", "multilabel", "regression")
 DEFAULT_BATCH_ROWS = 1 << 20
 
 
@@ -145,7 +147,21 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         type=int,
         default=DEFAULT_BATCH_ROWS,
         metavar="ROWS",
-        help=f"rows per record batch (default {DEFAULT_BATCH_ROWS:,})",
+        help=f"rows per record batch (default {DEFAULT_BATCH_ROWS:,}; --engine local)",
+    )
+    ev.add_argument(
+        "--engine",
+        choices=("local", "dask"),
+        default="local",
+        help="local: stream the file here with pyarrow (default); dask: one state per "
+        "partition of dask.dataframe.read_parquet, merged in a tree on the cluster "
+        "(PATH may then be a folder or a glob; needs requirements-dask.txt)",
+    )
+    ev.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="--engine dask: the dask.distributed scheduler (tcp://host:8786); "
+        "default: dask's local threads",
     )
     ev.add_argument("--json", action="store_true", help="print one JSON object")
     ev.add_argument("--no-progress", action="store_true", help="no progress line on stderr")
@@ -155,52 +171,6 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 # ---------------------------------------------------------------------------
 # reading
 # ---------------------------------------------------------------------------
-def _column(batch, name: str) -> np.ndarray:
-    """One column of a record batch as numpy: 1-D for scalars, 2-D for a list column."""
-    import pyarrow as pa
-
-    col = batch.column(name)
-    if col.null_count:
-        row = int(np.argmax(np.asarray(col.is_null())))
-        raise MetricInputError(f"column {name!r} holds a null (missing value) in a row near {row}.")
-    if (
-        pa.types.is_fixed_size_list(col.type)
-        or pa.types.is_list(col.type)
-        or pa.types.is_large_list(col.type)
-    ):
-        lengths = np.asarray(col.value_lengths())
-        n = len(col)
-        width = int(lengths[0]) if n else 0
-        if n and not (lengths == width).all():
-            raise MetricInputError(
-                f"column {name!r} holds lists of different lengths ({width} and "
-                f"{int(lengths[np.argmax(lengths != width)])}); every row needs one value "
-                "per label."
-            )
-        values = col.flatten()
-        if values.null_count:
-            raise MetricInputError(f"column {name!r} holds a null inside a list.")
-        return values.to_numpy(zero_copy_only=False).reshape(n, width)
-    return col.to_numpy(zero_copy_only=False)
-
-
-def _matrix(batch, names: list[str]) -> np.ndarray:
-    """Several scalar columns side by side, or the one list column, as a 2-D array."""
-    if len(names) == 1:
-        out = _column(batch, names[0])
-        return out if out.ndim == 2 else out[:, None]
-    return np.column_stack([_column(batch, n) for n in names])
-
-
-def _vector(batch, names: list[str], what: str) -> np.ndarray:
-    if len(names) != 1:
-        raise MetricInputError(f"{what} takes one column for this task; got {len(names)}.")
-    out = _column(batch, names[0])
-    if out.ndim != 1:
-        raise MetricInputError(f"{what} column {names[0]!r} holds lists; this task takes scalars.")
-    return out
-
-
 class _Progress:
     """A ``\\r`` percent line on stderr, at most ten updates a second."""
 
@@ -289,52 +259,21 @@ def _states(args, pf) -> Iterator:
         dict.fromkeys([*args.y_true, *args.score, *([args.weight] if args.weight else [])])
     )
     progress = _Progress(pf.metadata.num_rows, f"evaluate {args.path}", not args.no_progress)
-    ranking_options = {}
+    options = {}
     if args.task in ("ranking", "multilabel"):
         max_grade = args.max_grade
         if max_grade is None:
             max_grade = _top_grade(pf, args.y_true, args.batch_size)
-        ranking_options = {
-            "k": args.k,
-            "log_base": args.log_base,
-            "ignore_ties": args.ignore_ties,
-            "denominator": args.denominator,
-            "max_grade": max_grade,
-        }
+        options = ranking_options(args, max_grade)
     try:
         for batch in pf.iter_batches(batch_size=args.batch_size, columns=columns):
             if batch.num_rows == 0:
                 continue
-            w = _vector(batch, [args.weight], "--weight") if args.weight else None
-            if args.task == "binary":
-                yt = _vector(batch, args.y_true, "--y-true")
-                state = BinaryState.from_chunk(yt, _vector(batch, args.score, "--score"), w)
-            elif args.task == "regression":
-                yt = _vector(batch, args.y_true, "--y-true")
-                state = RegressionState.from_chunk(yt, _vector(batch, args.score, "--score"), w)
-            else:
-                yt, ys = _matrix(batch, args.y_true), _matrix(batch, args.score)
-                state = RankingState.from_chunk(yt, ys, sample_weight=w, **ranking_options)
-                if args.task == "multilabel":
-                    pred = ys >= args.threshold
-                    state = _Pair(state, MultilabelState.from_chunk(yt, pred, w))
+            state = state_of_args(batch, args, options)
             progress.add(batch.num_rows)
             yield state
     finally:
         progress.close()
-
-
-class _Pair:
-    """Two states merged side by side (ranking and multilabel of the same batches)."""
-
-    def __init__(self, a, b) -> None:
-        self.a, self.b = a, b
-
-    def merge(self, other: _Pair) -> _Pair:
-        return _Pair(self.a.merge(other.a), self.b.merge(other.b))
-
-    def finalize(self) -> dict:
-        return {**self.a.finalize(), **self.b.finalize()}
 
 
 def evaluate(args) -> dict:
@@ -356,6 +295,12 @@ def evaluate(args) -> dict:
     """
     if args.batch_size < 1:
         raise MetricInputError(f"--batch-size must be at least 1; got {args.batch_size}.")
+    if getattr(args, "engine", "local") == "dask":
+        from metrics.distributed import evaluate_args
+
+        return evaluate_args(args)
+    if getattr(args, "scheduler", None):
+        raise MetricInputError("--scheduler needs --engine dask.")
     columns = [*args.y_true, *args.score, *([args.weight] if args.weight else [])]
     pf = _open(args.path, columns)
     if pf.metadata.num_rows == 0:

@@ -22,13 +22,24 @@ st.caption(
 
 # valid data some metric is undefined on (one class, one label column): that metric shows
 # n/a and a sentence says why; the others show their numbers
-numbers = cache.home_headline(ds)
+# the host's big data: the headline is exact over every row (its merged states)
+exact = cache.exact_headline(ds)
+numbers = exact or cache.home_headline(ds)
 for col, number in zip(st.columns(len(numbers)), numbers, strict=True):
     col.metric(number.label, "n/a" if number.value is None else fmt(number.value), help=number.why)
 for number in numbers:
     if number.why is not None:
         st.info(f"**{number.label}** cannot be computed on this dataset: {number.why}", icon="ℹ️")
-st.caption(f"Computed for the first model, **{ds.model_names[0]}**, on all {ds.n_samples} samples.")
+if exact:
+    st.caption(
+        f"Exact over all {ds.total_rows:,} rows, for **{ds.model_names[0]}** (merged states "
+        f"of the whole file). The other pages show a uniform sample of {ds.n_samples:,} of the "
+        f"{ds.total_rows:,} rows."
+    )
+else:
+    st.caption(
+        f"Computed for the first model, **{ds.model_names[0]}**, on all {ds.n_samples} samples."
+    )
 
 st.subheader("Sample gallery")
 st.markdown(prose.section("home", "gallery"))

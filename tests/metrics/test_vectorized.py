@@ -91,7 +91,10 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("states.ranking", "finalize"): "over the metrics' names",
     ("states.regression", "from_chunk"): "over the few sums of one chunk",
     # python -m metrics evaluate: the command line streams a file
-    ("cli", "_matrix"): "over the label columns of one batch",
+    ("states.batches", "matrix"): "over the label columns of one batch",
+    ("distributed", "tree_merge"): "over the levels and pairs of a tree of delayed merges",
+    ("distributed", "_frame"): "over the columns asked for, for a message",
+    ("distributed", "_graph"): "over the partitions of a dataset (one task each)",
     ("cli", "_open"): "over the columns asked for, for a message",
     ("cli", "_top_grade_from_statistics"): "over row groups and their column statistics",
     ("cli", "_top_grade"): "over the batches of a file (out of core)",

@@ -1,0 +1,197 @@
+"""Record batches to states: the one chunk -> state step of every engine.
+
+``python -m metrics evaluate`` streams a Parquet file by pyarrow record
+batches (:mod:`metrics.cli`), :mod:`metrics.distributed` turns each Dask
+partition into one, and the app's big data (``explorer.bigdata``) reads them
+too; each batch becomes a state here, so every engine refuses the same input
+with the same message and builds the same states. pyarrow is imported only
+when a list column is met.
+
+Examples
+--------
+>>> import argparse, pyarrow as pa
+>>> from metrics.states.batches import state_of_args
+>>> args = argparse.Namespace(task="binary", y_true=["y"], score=["p"], weight=None,
+...                           threshold=0.5)
+>>> batch = pa.record_batch({"y": [0, 1, 1], "p": [0.2, 0.7, 0.4]})
+>>> state_of_args(batch, args, {}).roc_auc_score()
+1.0
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from metrics._validation import MetricInputError
+from metrics.states.binary import BinaryState
+from metrics.states.multilabel import MultilabelState
+from metrics.states.ranking import RankingState
+from metrics.states.regression import RegressionState
+
+__all__ = [
+    "TASKS", "Pair", "batch_arrays", "batch_state", "column", "matrix", "ranking_options",
+    "state_of_args", "vector",
+]  # fmt: skip
+
+#: The tasks of ``python -m metrics evaluate``.
+TASKS = ("binary", "ranking", "multilabel", "regression")
+
+
+def column(batch, name: str) -> np.ndarray:
+    """One column of a record batch as numpy: 1-D for scalars, 2-D for a list column."""
+    import pyarrow as pa
+
+    col = batch.column(name)
+    if col.null_count:
+        row = int(np.argmax(np.asarray(col.is_null())))
+        raise MetricInputError(f"column {name!r} holds a null (missing value) in a row near {row}.")
+    if (
+        pa.types.is_fixed_size_list(col.type)
+        or pa.types.is_list(col.type)
+        or pa.types.is_large_list(col.type)
+    ):
+        lengths = np.asarray(col.value_lengths())
+        n = len(col)
+        width = int(lengths[0]) if n else 0
+        if n and not (lengths == width).all():
+            raise MetricInputError(
+                f"column {name!r} holds lists of different lengths ({width} and "
+                f"{int(lengths[np.argmax(lengths != width)])}); every row needs one value "
+                "per label."
+            )
+        values = col.flatten()
+        if values.null_count:
+            raise MetricInputError(f"column {name!r} holds a null inside a list.")
+        return values.to_numpy(zero_copy_only=False).reshape(n, width)
+    return col.to_numpy(zero_copy_only=False)
+
+
+def matrix(batch, names: list[str]) -> np.ndarray:
+    """Several scalar columns side by side, or the one list column, as a 2-D array."""
+    if len(names) == 1:
+        out = column(batch, names[0])
+        return out if out.ndim == 2 else out[:, None]
+    return np.column_stack([column(batch, n) for n in names])
+
+
+def vector(batch, names: list[str], what: str) -> np.ndarray:
+    if len(names) != 1:
+        raise MetricInputError(f"{what} takes one column for this task; got {len(names)}.")
+    out = column(batch, names[0])
+    if out.ndim != 1:
+        raise MetricInputError(f"{what} column {names[0]!r} holds lists; this task takes scalars.")
+    return out
+
+
+def ranking_options(args, max_grade: float) -> dict:
+    """The keyword arguments of :meth:`RankingState.from_chunk` named by ``args``."""
+    return {
+        "k": args.k,
+        "log_base": args.log_base,
+        "ignore_ties": args.ignore_ties,
+        "denominator": args.denominator,
+        "max_grade": max_grade,
+    }
+
+
+def batch_arrays(batch, task: str, *, y_true, score, weight=None):
+    """The numpy arrays of one pyarrow record batch, shaped for ``task``.
+
+    Parameters
+    ----------
+    batch : pyarrow.RecordBatch
+    task : {"binary", "ranking", "multilabel", "regression"}
+    y_true, score : list of str
+        The columns: one scalar column each for ``binary`` and ``regression``;
+        for ``ranking`` and ``multilabel`` one list column (one value per
+        label) or several scalar columns, one per label.
+    weight : str, optional
+        The ``sample_weight`` column.
+
+    Returns
+    -------
+    y_true, score : ndarray
+        Shape ``(n,)``, or ``(n, n_labels)`` for ``ranking`` and ``multilabel``.
+    sample_weight : ndarray or None
+
+    Raises
+    ------
+    MetricInputError
+        A null, a list column where a scalar is needed, lists of unequal lengths.
+
+    Examples
+    --------
+    >>> import pyarrow as pa
+    >>> from metrics.states.batches import batch_arrays
+    >>> batch = pa.record_batch({"rel": [[1, 0], [0, 2]], "s": [[0.5, 0.1], [0.2, 0.3]]})
+    >>> batch_arrays(batch, "ranking", y_true=["rel"], score=["s"])[0].tolist()
+    [[1, 0], [0, 2]]
+    """
+    w = vector(batch, [weight], "--weight") if weight else None
+    if task in ("binary", "regression"):
+        return vector(batch, y_true, "--y-true"), vector(batch, score, "--score"), w
+    return matrix(batch, y_true), matrix(batch, score), w
+
+
+def batch_state(batch, task: str, *, y_true, score, weight=None, threshold=0.5, **ranking):
+    """The mergeable state of one pyarrow record batch for ``task``.
+
+    Every engine builds its states here (``python -m metrics evaluate``,
+    :mod:`metrics.distributed`, the app's big data), so all refuse the same
+    input with the same message and build the same states.
+
+    Parameters
+    ----------
+    batch : pyarrow.RecordBatch
+    task : {"binary", "ranking", "multilabel", "regression"}
+    y_true, score, weight
+        As :func:`batch_arrays`.
+    threshold : float, default 0.5
+        ``multilabel``: the predictions are ``score >= threshold``.
+    **ranking
+        ``ranking`` and ``multilabel``: the keyword arguments of
+        :meth:`RankingState.from_chunk` (``k``, ``log_base``, ``ignore_ties``,
+        ``denominator``, ``max_grade``).
+
+    Returns
+    -------
+    BinaryState, RankingState, RegressionState, or for ``multilabel`` a
+    :class:`Pair` of a RankingState and a MultilabelState.
+
+    Examples
+    --------
+    >>> import pyarrow as pa
+    >>> from metrics.states.batches import batch_state
+    >>> batch = pa.record_batch({"y": [1.0, 2.0, 4.0], "yhat": [1.5, 2.0, 3.0]})
+    >>> state = batch_state(batch, "regression", y_true=["y"], score=["yhat"])
+    >>> state.finalize()["mean_absolute_error"]
+    0.5
+    """
+    yt, ys, w = batch_arrays(batch, task, y_true=y_true, score=score, weight=weight)
+    if task == "binary":
+        return BinaryState.from_chunk(yt, ys, w)
+    if task == "regression":
+        return RegressionState.from_chunk(yt, ys, w)
+    state = RankingState.from_chunk(yt, ys, sample_weight=w, **ranking)
+    if task == "multilabel":
+        state = Pair(state, MultilabelState.from_chunk(yt, ys >= threshold, w))
+    return state
+
+
+def state_of_args(batch, args, options: dict):
+    """:func:`batch_state` for parsed command-line arguments and ranking ``options``."""
+    return batch_state(batch, args.task, y_true=args.y_true, score=args.score,
+                       weight=args.weight, threshold=args.threshold, **options)  # fmt: skip
+
+
+class Pair:
+    """Two states merged side by side (ranking and multilabel of the same batches)."""
+
+    def __init__(self, a, b) -> None:
+        self.a, self.b = a, b
+
+    def merge(self, other: Pair) -> Pair:
+        return Pair(self.a.merge(other.a), self.b.merge(other.b))
+
+    def finalize(self) -> dict:
+        return {**self.a.finalize(), **self.b.finalize()}
