@@ -11,6 +11,7 @@ from streamlit.testing.v1 import AppTest
 import metrics as M
 from explorer import bigdata
 from explorer.formatting import fmt
+from explorer.samples import load_sample
 from tests.conftest import APP, metric
 
 N, SAMPLE = 30_000, 4_000
@@ -74,7 +75,7 @@ def test_a_visitor_cannot_open_a_path(host, wanted):
     at.run()
     assert not at.exception
     assert "does not exist here" in at.warning[0].value
-    assert at.subheader[0].value == "Active dataset: balanced"
+    assert at.subheader[0].value == f"Active dataset: {load_sample('balanced').shown_name}"
     assert at.query_params["ds"] in (["balanced"], "balanced")
 
 
@@ -92,7 +93,7 @@ def test_data_the_host_misnamed_falls_back_with_a_message(big_file, monkeypatch)
     assert not at.exception
     assert "cannot be opened right now" in at.error[0].value
     assert str(path) not in at.error[0].value  # the host's path stays in the log
-    assert at.subheader[0].value == "Active dataset: balanced"
+    assert at.subheader[0].value == f"Active dataset: {load_sample('balanced').shown_name}"
 
 
 @pytest.mark.parametrize("page", ["views/data.py", "views/curves.py", "views/compare.py"])
