@@ -7,8 +7,8 @@ until the script is idle), then a few moves of its main control:
 
 - Label ranking: the drill-down sample, one step up (``+``);
 - Multilabel classification: the threshold slider, one arrow key;
-- DCG & NDCG: k, one step up;
-- Top-K retrieval: K, one step up.
+- DCG & NDCG: k, typed one higher (the box starts empty: all items);
+- Top-K retrieval: the K slider, one arrow key.
 
 A move is timed from the action until the script has run and is idle again
 (Streamlit's ``data-test-script-state``), the page drawn. The target of every
@@ -35,8 +35,8 @@ CONTROLS = {
         ("Multilabel classification", "ml_threshold", "arrow"),
     ],
     "graded": [
-        ("DCG & NDCG", "dcg_k", "step"),
-        ("Top-K retrieval", "ret_k", "step"),
+        ("DCG & NDCG", "dcg_k", "type"),
+        ("Top-K retrieval", "ret_k", "arrow"),
     ],
 }
 
@@ -88,6 +88,10 @@ def _run(page, act, cpu: list | None = None, timeout: int = 300_000) -> float:
 def _move(page, key: str, how: str) -> None:
     if how == "step":
         page.locator(f'.st-key-{key} [data-testid="stNumberInputStepUp"]').click()
+    elif how == "type":  # a box that starts empty ("all"): type the next k, then Enter
+        box = page.locator(f".st-key-{key} input")
+        box.fill(str(int(box.input_value() or 9) + 1))
+        box.press("Enter")
     else:
         page.locator(f".st-key-{key}").get_by_role("slider").first.focus()
         page.keyboard.press("ArrowRight")
