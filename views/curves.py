@@ -14,6 +14,7 @@ import streamlit as st
 
 import metrics
 from explorer import cache, state, widgets
+from explorer.formatting import fmt
 from explorer.pages import curves as page
 from views import curves_panel, curves_teach
 from views import curves_parts as parts
@@ -43,6 +44,16 @@ st.caption(
     + (", weighted by `sample_weight`" if weighted else "")
     + (f". {ds.description}" if ds.description else "")
 )
+
+exact = cache.exact_headline(ds)  # the host's big data: exact over every row
+if exact:
+    st.info(
+        f"Exact over all {ds.total_rows:,} rows: "
+        + ", ".join(f"{n.label} {'n/a' if n.value is None else fmt(n.value)}" for n in exact)
+        + f". The curves, the counts at the threshold and the tables on this page use a "
+        f"uniform sample of {ds.n_samples:,} of the {ds.total_rows:,} rows.",
+        icon="📏",
+    )
 
 try:
     curves = {m: cache.curves_curves(ds, m) for m in models}

@@ -104,3 +104,16 @@ def test_the_other_pages_show_the_sample_without_a_traceback(host, page):
     at.switch_page(page).run()
     assert not at.exception
     assert "a uniform sample of 4,000 of 30,000 rows" in captions(at)
+
+
+def test_the_curves_page_states_the_exact_numbers_over_every_row(host):
+    _, y, p = host
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params["ds"] = NAME
+    at.run()
+    at.switch_page("views/curves.py").run()
+    assert not at.exception
+    note = next(i.value for i in at.info if i.value.startswith("Exact over all 30,000 rows"))
+    assert f"ROC AUC {fmt(M.roc_auc_score(y, p))}" in note
+    assert f"Average precision {fmt(M.average_precision_score(y, p))}" in note
+    assert "uniform sample of 4,000 of the 30,000 rows" in note
