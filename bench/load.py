@@ -344,12 +344,37 @@ async def _warm(url: str, folder: Path) -> None:
 
 def write_section(report: LoadReport, out: Path = RESULTS) -> None:
     """Put the report under its heading in ``out``, replacing an earlier one."""
+    write_text_section(report.render(), HEADING, out)
+
+
+def write_text_section(section: str, heading: str, out: Path = RESULTS) -> None:
+    r"""Put ``section`` (starting with ``heading``) in ``out``, replacing an earlier one.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> p = Path(tempfile.mkdtemp()) / "r.md"
+    >>> _ = p.write_text("# R\n\n## A\n\nold\n\n## B\n\nkept\n")
+    >>> write_text_section("## A\n\nnew\n", "## A", p)
+    >>> print(p.read_text())
+    # R
+    <BLANKLINE>
+    ## B
+    <BLANKLINE>
+    kept
+    <BLANKLINE>
+    ## A
+    <BLANKLINE>
+    new
+    <BLANKLINE>
+    """
+    out = Path(out)
     text = out.read_text() if out.exists() else "# Benchmark results\n"
-    start = text.find(HEADING)
+    start = text.find(heading)
     if start >= 0:
-        end = text.find("\n## ", start + len(HEADING))
+        end = text.find("\n## ", start + len(heading))
         text = text[:start] + text[end + 1 :] if end >= 0 else text[:start]
-    out.write_text(text.rstrip("\n") + "\n\n" + report.render())
+    out.write_text(text.rstrip("\n") + "\n\n" + section)
 
 
 def main(argv: list[str] | None = None) -> int:
