@@ -189,6 +189,8 @@ curves_rank_head = value(_curves.rank_head)
 curves_threshold_head = value(_curves.threshold_head)
 curves_log_loss = value(_curves.log_loss_values)
 curves_calibration = value(_curves.calibration)
+curves_brier = value(_curves.brier)
+curves_det = value(_curves.det)
 curves_threshold_axis = shared(_curves.threshold_axis, size="shared")
 # the one sort, the samples' orders and the figures: shared read-only, never copied
 curves_counts = shared(_curves.threshold_counts, size="big")

@@ -14,6 +14,7 @@ import streamlit as st
 from explorer import cache, state
 from explorer.charts import curves as charts
 from explorer.datasets import Dataset
+from explorer.formatting import fmt
 from explorer.pages import curves as page
 from explorer.pages.curves import MAX_ROWS
 from views import curves_derivation, prose
@@ -81,6 +82,12 @@ def threshold_tabs(ds: Dataset, model: str, t: float, beta: float, rates: dict) 
                     "N = TP + FP + FN + TN"
                     + (" (total sample_weight)." if weighted else " (samples).")
                 )
+            m1, m2 = st.columns(2)
+            m1.metric("MCC", fmt(rates["mcc"]))
+            m2.metric("Balanced accuracy", fmt(rates["balanced_accuracy"]))
+            for name in ("mcc", "balanced_accuracy"):
+                st.latex(text(f"formula_{name}", **rates))
+            st.caption(text("cell_scores"))
     if tab_derive.open:
         with tab_derive:
             curves_derivation.show(ds, model, t, beta)

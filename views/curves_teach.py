@@ -22,7 +22,13 @@ from views import prose
 from views.curves_parts import csv, number, table, text
 
 #: The tabs below the panel (key ``curves_teach_tab``).
-TEACHING_TABS = ("Optimize for", "AUC four ways", "ROC point by point", "Log loss and calibration")
+TEACHING_TABS = (
+    "Optimize for",
+    "AUC four ways",
+    "ROC point by point",
+    "Log loss and calibration",
+    "DET curve",
+)
 
 
 def teaching_tabs(ds: Dataset, model: str, cur: dict, log_loss: tuple, hi: float) -> None:
@@ -51,6 +57,10 @@ def teaching_tabs(ds: Dataset, model: str, cur: dict, log_loss: tuple, hi: float
     if tabs[3].open:
         with tabs[3]:
             calibration(ds, model, log_loss)
+    if tabs[4].open:
+        with tabs[4]:
+            st.plotly_chart(charts.det_figure(cache.curves_det(ds, model)), key="curves_det_chart")
+            st.markdown(prose.section("curves", "det"))
 
 
 def optimize_tab(ds: Dataset, model: str, hi: float) -> None:
@@ -214,6 +224,10 @@ def calibration(ds: Dataset, model: str, log_loss: tuple) -> None:
         prose.section("curves", "log_loss")
         + (" " + prose.section("curves", "log_loss_weighted") if weighted else "")
     )
+    brier = cache.curves_brier(ds, model)
+    if brier is not None:
+        st.metric("Brier score", fmt(brier))
+        st.markdown(text("brier", brier=brier))
     number("curves_calib_bins", "cbins", 10, 2, 50)
     c_cal, c_tab = st.columns([1.1, 1])
     with c_tab:

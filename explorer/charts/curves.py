@@ -761,3 +761,44 @@ def calibration_figure(bins: pd.DataFrame) -> go.Figure:
         legend=dict(orientation="h", yanchor="bottom", y=1.0, x=0),
     )
     return fig
+
+
+def det_figure(det: dict) -> go.Figure:
+    """The DET curve: FNR against FPR on normal-deviate axes (probit), as
+    scikit-learn's DetCurveDisplay draws it; rates of 0 or 1 sit at the axis ends.
+
+    Examples
+    --------
+    >>> fig = det_figure({"fpr": np.array([0.0, 0.5, 1.0]), "fnr": np.array([1.0, 0.25, 0.0]),
+    ...                   "thresholds": np.array([0.9, 0.5, 0.1])})
+    >>> fig.layout.xaxis.title.text
+    'False positive rate (normal deviate scale)'
+    """
+    from statistics import NormalDist
+
+    probit = np.vectorize(NormalDist().inv_cdf)
+    clip = 1e-6
+
+    def scale(r):
+        return probit(np.clip(np.asarray(r, dtype=float), clip, 1 - clip))
+
+    ticks = np.array([0.001, 0.01, 0.05, 0.2, 0.5, 0.8, 0.95, 0.99, 0.999])
+    fig = go.Figure(
+        go.Scatter(
+            x=scale(det["fpr"]),
+            y=scale(det["fnr"]),
+            mode="lines+markers",
+            customdata=np.column_stack([det["fpr"], det["fnr"], det["thresholds"]]),
+            hovertemplate="threshold %{customdata[2]:.4g}<br>FPR %{customdata[0]:.4f}"
+            "<br>FNR %{customdata[1]:.4f}<extra></extra>",
+            marker={"size": 6},
+        )
+    )
+    axis = {"tickvals": scale(ticks), "ticktext": [f"{t:g}" for t in ticks]}
+    fig.update_layout(
+        xaxis={**axis, "title": "False positive rate (normal deviate scale)"},
+        yaxis={**axis, "title": "False negative rate (normal deviate scale)"},
+        height=420,
+        margin={"l": 60, "r": 20, "t": 30, "b": 60},
+    )
+    return fig

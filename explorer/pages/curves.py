@@ -11,6 +11,7 @@ and without it the function computes it itself.
 from __future__ import annotations
 
 import math
+import warnings
 from dataclasses import dataclass
 
 import numpy as np
@@ -248,7 +249,62 @@ def rates(ds: Dataset, model: str, t: float, beta: float, *, _sorted: tuple | No
         at_t = metrics.rates_at_threshold(
             ds.y_true, ds.score(model), t, beta=beta, sample_weight=ds.sample_weight
         )
-    return {**at_t, "n": at_t["tp"] + at_t["fp"] + at_t["fn"] + at_t["tn"]}
+    return {**at_t, **cell_scores(at_t), "n": at_t["tp"] + at_t["fp"] + at_t["fn"] + at_t["tn"]}
+
+
+def cell_scores(counts: dict) -> dict:
+    """MCC and balanced accuracy of the four cells ``tp, fp, fn, tn`` (weighted counts
+    allowed), by :func:`metrics.matthews_corrcoef` and
+    :func:`metrics.balanced_accuracy_score` on one pseudo-sample per cell.
+
+    Examples
+    --------
+    >>> r = cell_scores({"tp": 2.0, "fp": 1.0, "fn": 0.0, "tn": 3.0})
+    >>> round(r["mcc"], 4), round(r["balanced_accuracy"], 4)
+    (0.7071, 0.875)
+    """
+    cells = [counts["tp"], counts["fp"], counts["fn"], counts["tn"]]
+    keep = [i for i, c in enumerate(cells) if c > 0]
+    y, pred = np.array([1, 0, 1, 0])[keep], np.array([1, 1, 0, 0])[keep]
+    w = np.asarray(cells, dtype=float)[keep]
+    with warnings.catch_warnings():  # one class predicted or present: sklearn's values
+        warnings.simplefilter("ignore")
+        mcc = float(metrics.matthews_corrcoef(y, pred, sample_weight=w))
+        bal = float(metrics.balanced_accuracy_score(y, pred, sample_weight=w))
+    return {"mcc": mcc, "balanced_accuracy": bal}
+
+
+def brier(ds: Dataset, model: str) -> float | None:
+    """The Brier score of ``model`` (mean squared gap between score and label), or None
+    when the scores are not probabilities in [0, 1].
+
+    Examples
+    --------
+    >>> from explorer.samples import load_sample
+    >>> round(brier(load_sample("seed002_roc6"), "model"), 4)
+    0.2183
+    """
+    s = ds.score(model)
+    if not ((s >= 0) & (s <= 1)).all():
+        return None
+    return float(metrics.brier_score_loss(ds.y_true, s, sample_weight=ds.sample_weight))
+
+
+def det(ds: Dataset, model: str) -> dict:
+    """The DET curve of ``model``: false positive and false negative rates per threshold
+    (:func:`metrics.det_curve`).
+
+    Examples
+    --------
+    >>> from explorer.samples import load_sample
+    >>> d = det(load_sample("seed002_roc6"), "model")
+    >>> len(d["fpr"]) == len(d["fnr"]) == len(d["thresholds"])
+    True
+    """
+    fpr, fnr, thresholds = metrics.det_curve(
+        ds.y_true, ds.score(model), sample_weight=ds.sample_weight
+    )
+    return {"fpr": fpr, "fnr": fnr, "thresholds": thresholds}
 
 
 # ------------------------------------------------------------------ the threshold controls

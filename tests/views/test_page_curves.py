@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import base64
 import json
 from pathlib import Path
+from statistics import NormalDist
 
 import numpy as np
+import plotly.io as pio
 import pytest
 from streamlit.testing.v1 import AppTest
 
@@ -645,3 +648,46 @@ def test_the_derivations_tab_ends_each_line_in_the_headline():
     lines = [x.value.strip().strip("$").strip() for x in at.latex]
     assert any(x.endswith(f"= {auc}") for x in lines), lines
     assert any(x.endswith(f"= {ap}") for x in lines), lines
+
+
+def test_mcc_and_balanced_accuracy_at_the_threshold_with_their_formulas():
+    at = AppTest.from_file(APP, default_timeout=30)
+    at.query_params.update({"ds": "seed002_roc6", "t": "0.65"})
+    at.run().switch_page("views/curves.py").run()
+    assert not at.exception
+    ds = load_sample("seed002_roc6")
+    pred = (ds.score() >= 0.65).astype(int)
+    mcc = fmt(metrics.matthews_corrcoef(ds.y_true, pred))
+    bal = fmt(metrics.balanced_accuracy_score(ds.y_true, pred))
+    headline = {m.label: m.value for m in at.metric}
+    assert headline["MCC"] == mcc and headline["Balanced accuracy"] == bal
+    lines = [x.value.strip().strip("$").strip() for x in at.latex]
+    assert any("MCC" in x and x.endswith(f"= {mcc} \\end{{aligned}}") for x in lines), lines
+    assert any(x.startswith("\\text{Balanced accuracy}") and x.endswith(f"= {bal}") for x in lines)
+
+
+def test_brier_score_and_the_det_curve_tabs():
+    at = AppTest.from_file(APP, default_timeout=30)
+    at.query_params.update({"ds": "balanced", "tab": "log"})
+    at.run().switch_page("views/curves.py").run()
+    assert not at.exception
+    ds = load_sample("balanced")
+    brier = metrics.brier_score_loss(ds.y_true, ds.score("good"))
+    assert {m.label: m.value for m in at.metric}["Brier score"] == fmt(brier)
+    at = AppTest.from_file(APP, default_timeout=30)
+    at.query_params.update({"ds": "balanced", "tab": "det"})
+    at.run().switch_page("views/curves.py").run()
+    assert not at.exception
+    fpr, fnr, _ = metrics.det_curve(ds.y_true, ds.score("good"))
+    figs = [pio.from_json(c.proto.spec) for c in at.get("plotly_chart")]
+    det = next(f for f in figs if "normal deviate" in (f.layout.xaxis.title.text or ""))
+    probit = NormalDist().inv_cdf
+    expected = [probit(min(max(r, 1e-6), 1 - 1e-6)) for r in fnr]
+    assert np.allclose(_array(det.data[0].y), expected) and len(_array(det.data[0].x)) == len(fpr)
+
+
+def _array(values) -> np.ndarray:
+    """A plotly JSON array: a list, or a typed array ``{"dtype", "bdata"}`` (base64)."""
+    if isinstance(values, dict):
+        return np.frombuffer(base64.b64decode(values["bdata"]), dtype=values["dtype"])
+    return np.asarray(values, dtype=float)
