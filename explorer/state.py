@@ -41,7 +41,7 @@ from explorer.datasets import Dataset
 from explorer.io import DataError
 from explorer.io.errors import quote
 from explorer.links import decode_dataset, encode_dataset, fits_in_link
-from explorer.samples import load_sample, sample_index, sample_names
+from explorer.samples import load_sample, sample_names, sample_title
 
 DEFAULT_SAMPLE = "balanced"
 ACTIVE = "active_dataset"
@@ -71,6 +71,10 @@ PAGE_PREFIXES = {
 KEEP_ON_DATASET_CHANGE = ("data_upload_",)
 #: The URL parameters that name the dataset; every other parameter is a page setting.
 DATASET_PARAMS = ("ds", "data")
+#: URL parameters of the whole app, kept on every page and dataset (``present=1``).
+APP_PARAMS = ("present",)
+#: Presentation mode: the session key that holds it, its URL parameter, the toggle's key.
+PRESENT, PRESENT_PARAM, PRESENT_TOGGLE = "presentation", "present", "present_toggle"
 
 
 #: Most uploaded, edited or linked datasets one session keeps; the oldest go first.
@@ -198,14 +202,15 @@ def _drop_keys(keep: Callable[[str], bool]) -> None:
 
 
 def drop_page_params(only_written: bool = False) -> None:
-    """Remove every URL parameter but the dataset's (``ds`` / ``data``).
+    """Remove every URL parameter but the dataset's (``ds`` / ``data``) and the app's
+    (:data:`APP_PARAMS`).
 
     ``only_written``: only those a page wrote in this session (:func:`write_param`);
     the settings of a link not yet read by a page stay.
     """
     written = st.session_state.get(WRITTEN, set())
     for param in list(st.query_params.keys()):
-        if param not in DATASET_PARAMS and (param in written or not only_written):
+        if param not in DATASET_PARAMS + APP_PARAMS and (param in written or not only_written):
             del st.query_params[param]
     st.session_state[WRITTEN] = set()
 
@@ -355,8 +360,7 @@ def _on_pick() -> None:
 def _label(name: str) -> str:
     if name in session_datasets():
         return name  # uploads and edits show their own name (first in the list)
-    titles = {row["name"]: row["title"] for row in sample_index()}
-    return titles.get(name, name)
+    return sample_title(name)
 
 
 def sidebar_picker() -> Dataset:
@@ -384,6 +388,41 @@ def sidebar_picker() -> Dataset:
     st.sidebar.caption(f"{ds.kind} · {ds.n_samples} samples · {ds.n_labels} label(s)")
     _sync_url(st.session_state[ACTIVE])
     return ds
+
+
+def presentation_mode() -> bool:
+    """Whether this session shows the presentation mode (large text, for a projector).
+
+    Read once per session from ``?present=1`` (also ``true``, ``yes``, ``on``), then
+    kept in session state: a sidebar click, which drops the URL's parameters, keeps it.
+    """
+    ss = st.session_state
+    if PRESENT not in ss:
+        raw = str(st.query_params.get(PRESENT_PARAM, "")).strip().lower()
+        ss[PRESENT] = raw in ("1", "true", "yes", "on")
+    return bool(ss[PRESENT])
+
+
+def _on_present() -> None:
+    st.session_state[PRESENT] = bool(st.session_state[PRESENT_TOGGLE])
+
+
+def presentation_toggle() -> None:
+    """The sidebar's "Presentation mode" toggle; writes ``present=1`` into the URL
+    while it is on (on every page: a teacher bookmarks the link)."""
+    on = presentation_mode()
+    st.session_state[PRESENT_TOGGLE] = on
+    st.sidebar.toggle(
+        "Presentation mode",
+        key=PRESENT_TOGGLE,
+        on_change=_on_present,
+        help="Larger text and charts for a projector, the sidebar folded away. "
+        "The link keeps it (present=1).",
+    )
+    if on:
+        st.query_params[PRESENT_PARAM] = "1"
+    else:
+        st.query_params.pop(PRESENT_PARAM, None)
 
 
 def active() -> Dataset:

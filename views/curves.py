@@ -45,7 +45,7 @@ else:
     model = models[0]
 weighted = ds.sample_weight is not None
 st.caption(
-    f"Dataset **{ds.name}**: {ds.n_samples:,} samples, model **{model}**"
+    f"Dataset **{ds.shown_name}**: {ds.n_samples:,} samples, model **{model}**"
     + (", weighted by `sample_weight`" if weighted else "")
     + (f". {ds.description}" if ds.description else "")
 )
@@ -217,7 +217,7 @@ else:
         cal_bins = int(st.session_state["curves_calib_bins"])
         cal = cache.curves_calibration(ds, model, cal_bins)
         download = ("Download the bins (CSV)", csv(cal), "calibration.csv", "curves_dl_cal")
-        table(cal, "curves_calib_table", download)
+        table(cal, "curves_calib_table", download, missing="no sample falls in this bin")
     with c_cal:
         st.plotly_chart(
             cache.curves_calibration_figure(ds, model, cal_bins, _bins=cal),

@@ -11,7 +11,7 @@ import re
 import streamlit as st
 
 import metrics
-from explorer import cache, state
+from explorer import cache, state, widgets
 from explorer.charts import curves as charts
 from explorer.datasets import Dataset
 from explorer.formatting import fmt
@@ -46,9 +46,10 @@ def csv(build, *args, **kwargs):
     )
 
 
-def table(df, key: str, download: tuple[str, object, str, str], **kwargs) -> None:
-    """A table, then its CSV download: (label, data, file name, key)."""
-    st.dataframe(df, hide_index=True, key=key, **kwargs)
+def table(df, key: str, download: tuple[str, object, str, str], missing="no value", **kwargs):
+    """A table (an empty cell reads "—", ``missing`` says why), then its CSV download:
+    (label, data, file name, key)."""
+    widgets.table(df, missing=missing, hide_index=True, key=key, **kwargs)
     label, data, file, dl_key = download
     st.download_button(label, data, file, key=dl_key)
 
@@ -224,7 +225,13 @@ def optimize_panel(ds: Dataset, model: str, beta: float, hi: float):
                 type="primary",
             )
         candidates = page.candidates_table(optima)
-        st.dataframe(candidates, hide_index=True, width="stretch", key="curves_optima_table")
+        widgets.table(
+            candidates,
+            missing="no threshold meets this constraint",
+            hide_index=True,
+            width="stretch",
+            key="curves_optima_table",
+        )
         st.caption(text("candidates", beta=beta, cost_fp=cost_fp, cost_fn=cost_fn))
         st.download_button(
             "Download the candidates (CSV)",

@@ -12,7 +12,7 @@ from streamlit.testing.v1 import AppTest
 import metrics
 from explorer.charts import curves as charts
 from explorer.datasets import Dataset
-from explorer.formatting import fmt
+from explorer.formatting import fmt, undash
 from explorer.samples import load_sample
 from metrics import confusion_matrix, log_loss
 from tests.conftest import APP
@@ -245,7 +245,7 @@ def test_predict_nothing_candidate_moves_to_the_right_end():
     at.number_input(key="curves_cost_fp").set_value(5.0).run()
     at.radio(key="curves_optimize").set_value("min_cost").run()
     assert not at.exception
-    optima = next(d.value for d in at.dataframe if "criterion" in d.value.columns)
+    optima = undash(next(d.value for d in at.dataframe if "criterion" in d.value.columns))
     row = optima[optima["criterion"] == "min expected cost"].iloc[0]
     assert row["threshold"] == np.inf and row["value"] == 3.0  # 3 FN, no FP
     button = at.button(key="curves_apply_optimum")
