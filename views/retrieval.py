@@ -21,6 +21,7 @@ from views import retrieval_parts as parts
 PAGE_ROWS = 200
 
 st.title("Top-K retrieval")
+widgets.scenarios("views/retrieval.py")
 st.markdown(prose.section("retrieval", "intro"))
 
 ds = state.active()
