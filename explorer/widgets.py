@@ -180,6 +180,11 @@ def headline(
         col.caption(interval.text())
 
 
+def numbers_shown() -> bool:
+    """Whether the headline numbers are on screen (see :func:`explorer.state.numbers_shown`)."""
+    return state.numbers_shown()
+
+
 def reveal_button(container=None) -> None:
     """The page's "Reveal" button while "Predict, then reveal" hides its numbers, keyed
     with the page's prefix (``dcg_reveal``); a line saying so once they are revealed.
