@@ -74,6 +74,8 @@ def how_it_is_computed(ds, pred, weights: str) -> None:
     seed("reg_explain", "explain", "RMSE", str, lambda v: v in EXPLAIN)
     explain = st.selectbox("Metric to explain", EXPLAIN, key="reg_explain")
     state.write_param("explain", explain)
+    if widgets.derivations_hidden():  # its formula and step table end in the headline
+        return
     steps, err = reg.steps(ds, pred, explain, weights)
     if err is not None:
         st.error(err)
@@ -147,6 +149,8 @@ def mape_notes(ds, pred, zero_rows, now: dict) -> None:
     st.markdown(prose.section("regression", "mape").format(eps=MAPE_EPSILON))
     if not zero_rows.size:
         st.caption("No y = 0 in this dataset, so MAPE stays finite and meaningful here.")
+        return
+    if widgets.derivations_hidden():  # the note gives MAPE's value
         return
     flagged = [ds.sample_ids[i] for i in zero_rows]
     st.warning(
