@@ -220,8 +220,8 @@ def scenarios(page: str) -> None:
     a teaching moment that sets the data and the controls; the links keep the app's
     settings in use (presentation, predict-then-reveal, intervals)."""
     items = scenario_list.for_page(page)
-    if not items:
-        return
+    if not items or st.session_state.get(state.PAGE) != page:
+        return  # a page script run alone (a test) has no navigation to link to
     extra = {p: str(st.query_params[p]) for p in state.APP_PARAMS if p in st.query_params}
     with st.expander("Scenarios: teaching moments, each a link", icon="🎬"):
         for sc in items:

@@ -12,6 +12,7 @@ from views import prose
 st.title("Metric Explorer")
 st.markdown(prose.section("home", "intro"))
 st.caption(prose.section("home", "present"))
+st.caption(prose.section("home", "classroom"))
 
 ds = state.active()
 st.subheader(f"Active dataset: {ds.shown_name}")
