@@ -146,11 +146,12 @@ def all_scenarios() -> tuple[Scenario, ...]:
     (True, 3)
     """
     home, curves, lr = "views/home.py", "views/curves.py", "views/label_ranking.py"
-    dcg, ret, ml, reg = (
+    dcg, ret, ml, reg, cmp = (
         "views/dcg.py",
         "views/retrieval.py",
         "views/multilabel.py",
         "views/regression.py",
+        "views/compare.py",
     )
     return (
         Scenario(
@@ -300,6 +301,21 @@ def all_scenarios() -> tuple[Scenario, ...]:
             "A zero target: MAPE explodes",
             "one y = 0 among six: MAPE divides by a tiny epsilon there. Guess MAPE.",
             (_data(zero_target()), ("explain", "MAPE")),
+        ),
+        Scenario(
+            "cmp-good-weak",
+            cmp,
+            "A good model against a weak one",
+            "guess how much higher the good model's AUC is, and whether 200 samples are "
+            "enough to be sure.",
+            (("ds", "balanced"), ("a", "weak"), ("b", "good")),
+        ),
+        Scenario(
+            "cmp-tree",
+            cmp,
+            "A depth-3 tree against logistic regression",
+            "the tree has four distinct scores: does it lose on AUC, on AP, or on both?",
+            (("ds", "breast_cancer"), ("a", "logreg"), ("b", "tree")),
         ),
     )
 

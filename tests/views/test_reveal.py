@@ -37,6 +37,7 @@ PAGES = {
         None,
         ("slider", "ml_threshold", 0.7),
     ),
+    "views/compare.py": ("balanced", ("ROC AUC of A", "ROC AUC: B - A"), None, None),
     "views/regression.py": (
         "diabetes",
         ("MAE", "RMSE", "MAPE", "RMSLE", "R²"),

@@ -33,6 +33,7 @@ WIDGETS = {
         "weights": "reg_weights",
         "explain": "reg_explain",
     },
+    "views/compare.py": {"a": "cmp_a", "b": "cmp_b"},
     "views/curves.py": {},
     "views/home.py": {},
 }
