@@ -134,3 +134,11 @@ def test_default_is_off():
     at = open_page("views/home.py", "balanced")
     assert at.sidebar.toggle(key=state.PREDICT_TOGGLE).value is False
     assert "reveal" not in at.query_params
+
+
+def test_the_map_written_out_waits_too():
+    """Small retrieval data write MAP@K out as the mean of every query's AP@K."""
+    at = open_page("views/retrieval.py", "seed002_map", reveal="0", k="5")
+    assert not [x for x in at.main.latex if "MAP@5 =" in x.value]
+    at.button(key="ret_reveal").click().run()
+    assert [x for x in at.main.latex if "MAP@5 =" in x.value]
