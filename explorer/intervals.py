@@ -20,6 +20,7 @@ computation per resample) carries the reason instead (:attr:`Interval.why`).
 from __future__ import annotations
 
 import math
+import warnings
 from collections.abc import Callable
 from typing import NamedTuple
 
@@ -74,9 +75,11 @@ def _none(why: str) -> Interval:
 
 def _bootstrap(metric: Callable, *arrays) -> Interval:
     try:
-        r = metrics.bootstrap_ci(
-            metric, *arrays, n_resamples=N_RESAMPLES, confidence=CONFIDENCE, random_state=SEED
-        )
+        with warnings.catch_warnings():  # a resample's 0/0 warns: the page says it already
+            warnings.simplefilter("ignore")
+            r = metrics.bootstrap_ci(
+                metric, *arrays, n_resamples=N_RESAMPLES, confidence=CONFIDENCE, random_state=SEED
+            )
     except metrics.MetricInputError as exc:
         return _none(str(exc).rstrip("."))
     return Interval(float(r.estimate), float(r.low), float(r.high))
@@ -196,10 +199,12 @@ def joint_intervals(numbers: Callable[..., dict], *arrays, weights=None) -> dict
     Examples
     --------
     >>> y, p = np.array([0, 1, 1, 0, 1]), np.array([0, 1, 0, 0, 1])
+    >>> import functools
+    >>> f1 = functools.partial(metrics.f1_score, zero_division=0)
     >>> def both(y, p, sample_weight=None):
-    ...     return {"acc": metrics.accuracy_score(y, p), "f1": metrics.f1_score(y, p)}
+    ...     return {"acc": metrics.accuracy_score(y, p), "f1": f1(y, p)}
     >>> ci = joint_intervals(both, y, p)
-    >>> ci["f1"] == metric_interval(metrics.f1_score, y, p)
+    >>> ci["f1"] == metric_interval(f1, y, p)
     True
     """
     seen: list[dict] = []
