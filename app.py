@@ -36,10 +36,12 @@ nav = st.navigation(
         if (ROOT / path).exists()
     ]
 )
+state.follow_scenario()  # a scenario link (explorer.scenarios) clicked in the app
 # a page change drops the other pages' settings (see explorer.state.enter_page)
 state.enter_page({title: path for path, title in PAGES}.get(nav.title, nav.title))
 state.sidebar_picker()
 state.presentation_toggle()
+state.classroom_toggles()  # predict, then reveal (reveal=0); 95% intervals (ci=1)
 share = state.ShareLink()  # "Copy link", under the picker (and a notice if it has no data)
 state.run_page(nav)  # a page that stops early (state.stop_page) still ends its run normally
 share.fill()  # again, now that the page wrote its settings into the URL

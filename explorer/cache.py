@@ -32,9 +32,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import numpy as np
 import streamlit as st
 
+import metrics
 from explorer import bigdata as _bigdata
+from explorer import intervals as _intervals
 from explorer.datasets import Dataset
 from explorer.datasets import describe as _describe
 from explorer.pages import compare as _compare
@@ -330,3 +333,55 @@ compare_models = value(_compare.compare)
 curves_derivation_curves = value(_curves_derivation.curve_lines)
 #: Every rate at a threshold with its counts plugged in.
 curves_derivation_rates = value(_curves_derivation.rates)
+
+
+# -- Intervals (the "95% intervals" switch, explorer.intervals) ----------------
+# seeded bootstraps: an entry is the same numbers every time it is computed
+
+
+@value
+def home_intervals(ds: Dataset) -> dict:
+    """:func:`explorer.intervals.home`."""
+    return _intervals.home(ds)
+
+
+@value
+def lr_intervals(ds: Dataset, model: str, i: int, new_row: tuple | None, mrr: bool) -> dict:
+    """:func:`explorer.intervals.label_ranking` of ``model``, with sample ``i``'s what-if
+    scores ``new_row`` (None: unedited); ``mrr``: with the MRR's interval."""
+    res = lr_summary(ds, model)
+    if new_row is not None:
+        new = np.asarray(new_row, dtype=np.float64)
+        res = lr_model.what_if(ds, model, res, i, new) or res
+    rr = metrics.reciprocal_rank(ds.y_true, ds.score(model)) if mrr else None
+    return _intervals.label_ranking(res.contrib, ds.sample_weight, rr)
+
+
+@value
+def dcg_intervals(ds: Dataset, settings: dcg_model.Settings) -> dict:
+    """:func:`explorer.intervals.dcg` of the cached per-sample table."""
+    return _intervals.dcg(dcg_per_sample_table(ds, settings), ds.sample_weight)
+
+
+@value
+def retrieval_intervals(
+    ds: Dataset, model: str, settings: retrieval_model.Settings, empty: str
+) -> dict:
+    """:func:`explorer.intervals.retrieval` of the cached per-query table."""
+    per_query, _ = retrieval_tables(ds, model, settings, empty)
+    return _intervals.retrieval(per_query, empty)
+
+
+@value
+def multilabel_intervals(ds: Dataset, model, rule, threshold, thresholds, top_k, zd_key) -> dict:
+    """:func:`explorer.intervals.multilabel` of the cached prediction of a setting."""
+    pred, _ = multilabel_prediction(ds, model, rule, threshold, thresholds, top_k)
+    return _intervals.multilabel(ds, pred, zd_key)
+
+
+#: :func:`explorer.intervals.regression`: the same key as :data:`regression_headline`.
+regression_intervals = value(_intervals.regression)
+
+#: :func:`explorer.intervals.curves_headlines`, for the curves page:
+#: ``curves_intervals(ds, model, t, beta)[label]``.
+curves_intervals = value(_intervals.curves_headlines)

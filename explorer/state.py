@@ -30,6 +30,7 @@ value so that it reaches the browser even when the widget is drawn a run later
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import logging
 import math
 import os
@@ -76,10 +77,24 @@ PAGE_PREFIXES = {
 KEEP_ON_DATASET_CHANGE = ("data_upload_",)
 #: The URL parameters that name the dataset; every other parameter is a page setting.
 DATASET_PARAMS = ("ds", "data")
-#: URL parameters of the whole app, kept on every page and dataset (``present=1``).
-APP_PARAMS = ("present",)
+#: URL parameters of the whole app, kept on every page and dataset (``present=1``,
+#: ``reveal=0``, ``ci=1``).
+APP_PARAMS = ("present", "reveal", "ci")
 #: Presentation mode: the session key that holds it, its URL parameter, the toggle's key.
 PRESENT, PRESENT_PARAM, PRESENT_TOGGLE = "presentation", "present", "present_toggle"
+#: "Predict, then reveal": the session key, its URL parameter (``reveal=0`` hides the
+#: headline numbers), the toggle's key.
+PREDICT, REVEAL_PARAM, PREDICT_TOGGLE = "predict_mode", "reveal", "predict_toggle"
+#: The bootstrap intervals under the headlines: session key, URL parameter, toggle key.
+INTERVALS, CI_PARAM, CI_TOGGLE = "show_intervals", "ci", "ci_toggle"
+#: The view (page, dataset, the page's settings) at the start of this run, and the view
+#: whose numbers the class revealed (see :func:`numbers_shown`).
+VIEW, REVEALED = "current_view", "revealed_view"
+#: The URL parameter a scenario link carries (explorer.scenarios): its settings win over
+#: the session's (see :func:`follow_scenario`).
+SCENARIO_PARAM = "scn"
+#: Text values of a URL flag that mean on, and that mean off.
+_ON, _OFF = ("1", "true", "yes", "on"), ("0", "false", "no", "off")
 
 
 #: Most uploaded, edited or linked datasets one session keeps; the oldest go first.
@@ -638,3 +653,139 @@ def write_param(param: str, value) -> None:
     """Mirror a page setting into the URL (a page change drops it again)."""
     st.query_params[param] = str(value)
     st.session_state.setdefault(WRITTEN, set()).add(param)
+
+
+# --------------------------------------------------------------------- classroom settings
+
+
+def _url_flag(key: str, param: str, values: tuple[str, ...]) -> bool:
+    """Session flag ``key``, read once per session from ``?param=`` (on when the
+    parameter's value is one of ``values``), then kept in session state."""
+    ss = st.session_state
+    if key not in ss:
+        ss[key] = str(st.query_params.get(param, "")).strip().lower() in values
+    return bool(ss[key])
+
+
+def predict_mode() -> bool:
+    """Whether "Predict, then reveal" is on: the headline numbers wait for the class.
+
+    Read once per session from ``?reveal=0`` (also ``false``, ``no``, ``off``), then
+    kept in session state, as :func:`presentation_mode`.
+    """
+    return _url_flag(PREDICT, REVEAL_PARAM, _OFF)
+
+
+def intervals_on() -> bool:
+    """Whether the headlines show their 95% bootstrap intervals (``?ci=1``)."""
+    return _url_flag(INTERVALS, CI_PARAM, _ON)
+
+
+def _app_toggle(label: str, key: str, toggle: str, param: str, url_value: str, help: str):
+    on = bool(st.session_state[key])
+    st.session_state[toggle] = on
+
+    def _changed() -> None:
+        st.session_state[key] = bool(st.session_state[toggle])
+
+    st.sidebar.toggle(label, key=toggle, on_change=_changed, help=help)
+    if on:
+        st.query_params[param] = url_value
+    else:
+        st.query_params.pop(param, None)
+
+
+def view_signature() -> str:
+    """A digest of what the page shows: the page, the dataset and every session key of
+    the page (its settings and edits), but its Reveal button.
+
+    Examples
+    --------
+    >>> len(view_signature())
+    24
+    """
+    ss = st.session_state
+    page = ss.get(PAGE)
+    prefix = PAGE_PREFIXES.get(page, "\x00")
+    keys = sorted(
+        k
+        for k in ss.keys()
+        if isinstance(k, str) and k.startswith(prefix) and not k.endswith("reveal")
+    )
+    text = repr((page, ss.get(ACTIVE), [(k, repr(ss[k])) for k in keys]))
+    return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
+
+
+def classroom_toggles() -> None:
+    """The sidebar's "Predict, then reveal" and "95% intervals" toggles, app-wide URL
+    settings like ``present=1`` (``reveal=0``, ``ci=1``); call before the page runs.
+
+    Also records the view at the start of this run: the numbers a class revealed stay
+    shown while the view is the one they were revealed on (:func:`numbers_shown`).
+    """
+    predict_mode()
+    intervals_on()
+    _app_toggle(
+        "Predict, then reveal",
+        PREDICT,
+        PREDICT_TOGGLE,
+        REVEAL_PARAM,
+        "0",
+        "Hides the headline numbers until the class has guessed them: press Reveal. "
+        "They hide again when a control, the dataset or the page changes. The link keeps "
+        "it (reveal=0).",
+    )
+    _app_toggle(
+        "95% intervals",
+        INTERVALS,
+        CI_TOGGLE,
+        CI_PARAM,
+        "1",
+        "Under each headline number, its 95% bootstrap confidence interval (2,000 "
+        "seeded percentile resamples of the samples). The link keeps it (ci=1).",
+    )
+    st.session_state[VIEW] = view_signature()
+    if st.session_state.get(REVEALED) != st.session_state[VIEW]:
+        st.session_state.pop(REVEALED, None)
+
+
+def numbers_shown() -> bool:
+    """Whether the headline numbers are on screen: always, unless "Predict, then reveal"
+    is on and the class has not revealed this view yet."""
+    if not predict_mode():
+        return True
+    view = st.session_state.get(VIEW)
+    return view is not None and st.session_state.get(REVEALED) == view
+
+
+def reveal() -> None:
+    """Show this view's numbers (the Reveal button's callback)."""
+    st.session_state[REVEALED] = view_signature()
+    st.session_state[VIEW] = st.session_state[REVEALED]
+
+
+def follow_scenario() -> None:
+    """Open the scenario a link names (``?scn=...`` with its dataset and settings).
+
+    A scenario link clicked in the app keeps the session, whose dataset and page keys
+    would win over the link's; so the link's dataset becomes the active one and every
+    page key is dropped, and the page then reads its settings from the URL, as a link
+    opened fresh does. Call before :func:`enter_page`; ``scn`` leaves the URL.
+    """
+    if SCENARIO_PARAM not in st.query_params:
+        return
+    st.query_params.pop(SCENARIO_PARAM, None)
+    ss = st.session_state
+    token, wanted = st.query_params.get("data"), st.query_params.get("ds")
+    if token:
+        try:
+            ss[ACTIVE] = _keep(decode_dataset(token))
+        except DataError as exc:
+            ss[LINK_ERROR] = str(exc)
+            return
+    elif wanted in sample_names():
+        ss[ACTIVE] = wanted
+    else:
+        return
+    _drop_keys(lambda key: key.startswith(KEEP_ON_DATASET_CHANGE))
+    ss[WRITTEN] = set()

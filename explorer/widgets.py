@@ -1,6 +1,7 @@
 """Small Streamlit helpers every page uses (with state and cache, the only explorer modules
-that touches ``st``): the wrong-kind notice and a select box
-whose labels carry numbers."""
+that touches ``st``): the wrong-kind notice, a select box whose labels carry numbers,
+the headline numbers (:func:`headline`, with "Predict, then reveal" and the 95%
+intervals) and the page's scenarios."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 import streamlit as st
 
+from explorer import scenarios as scenario_list
 from explorer import state
 from explorer.datasets import KIND_LABELS, Dataset
 from explorer.formatting import MISSING, dash_missing
@@ -132,3 +134,98 @@ def numbered_selectbox(
         **kwargs,
     )
     return ss[key]
+
+
+# --------------------------------------------------------------------- headline numbers
+#: What a headline shows while "Predict, then reveal" hides it.
+HIDDEN = "?"
+
+
+def headline(
+    col,
+    label: str,
+    value_text: str,
+    *,
+    interval=None,
+    help: str | None = None,
+    delta: str | None = None,
+    delta_color: str = "normal",
+    delta_arrow: str = "auto",
+) -> None:
+    """One headline number: ``st.metric`` in ``col``, the way every page draws them.
+
+    While "Predict, then reveal" hides the numbers (:func:`explorer.state.numbers_shown`)
+    it shows ``?`` (and no delta); with "95% intervals" on
+    (:func:`explorer.state.intervals_on`) a caption under it gives ``interval``'s
+    :meth:`~explorer.intervals.Interval.text`.
+
+    Parameters
+    ----------
+    col
+        Where to draw (``st``, a column).
+    label, value_text, help, delta, delta_color, delta_arrow
+        As for ``st.metric``.
+    interval : explorer.intervals.Interval or None
+        The number's interval; None draws none. Compute it only when
+        ``state.intervals_on()`` (the pages pass ``intervals.get(label)``).
+    """
+    shown = state.numbers_shown()
+    col.metric(
+        label,
+        value_text if shown else HIDDEN,
+        help=help,
+        delta=delta if shown else None,
+        delta_color=delta_color,
+        delta_arrow=delta_arrow,
+    )
+    if shown and interval is not None and state.intervals_on():
+        col.caption(interval.text())
+
+
+def numbers_shown() -> bool:
+    """Whether the headline numbers are on screen (see :func:`explorer.state.numbers_shown`)."""
+    return state.numbers_shown()
+
+
+def reveal_button(container=None) -> None:
+    """The page's "Reveal" button while "Predict, then reveal" hides its numbers, keyed
+    with the page's prefix (``dcg_reveal``); a line saying so once they are revealed.
+
+    Revealed numbers stay until a control, the dataset or the page changes; then they
+    hide again, for the next guess. Draw it under the headline numbers.
+    """
+    if not state.predict_mode():
+        return
+    where = st if container is None else container
+    if state.numbers_shown():
+        where.caption("Revealed. Change a control and the numbers hide again for the next guess.")
+        return
+    prefix = state.PAGE_PREFIXES.get(st.session_state.get(state.PAGE), "page_")
+    c1, c2 = where.columns([1, 4], vertical_alignment="center")
+    c1.button("Reveal", key=f"{prefix}reveal", on_click=state.reveal, type="primary", icon="👀")
+    c2.caption("Predict, then reveal: the numbers marked ? wait for the class's guess.")
+
+
+def derivations_hidden(container=None) -> bool:
+    """True, with a short note, while the headline numbers are hidden: the lines that
+    derive them (they end in the numbers) wait for the Reveal too."""
+    if state.numbers_shown():
+        return False
+    (st if container is None else container).caption(
+        "The derivations of the numbers appear with them, after Reveal."
+    )
+    return True
+
+
+def scenarios(page: str) -> None:
+    """The page's scenarios (:mod:`explorer.scenarios`): a small expander of links, each
+    a teaching moment that sets the data and the controls; the links keep the app's
+    settings in use (presentation, predict-then-reveal, intervals)."""
+    items = scenario_list.for_page(page)
+    if not items or st.session_state.get(state.PAGE) != page:
+        return  # a page script run alone (a test) has no navigation to link to
+    extra = {p: str(st.query_params[p]) for p in state.APP_PARAMS if p in st.query_params}
+    with st.expander("Scenarios: teaching moments, each a link", icon="🎬"):
+        for sc in items:
+            st.page_link(page, label=sc.title, query_params=sc.query(**extra), icon="▶️")
+            st.caption(f"Watch: {sc.watch}")

@@ -8,7 +8,7 @@ per sample.
 
 import streamlit as st
 
-from explorer import cache, state
+from explorer import cache, state, widgets
 from explorer.charts import compare as charts
 from explorer.formatting import fmt
 from explorer.pages.compare import CONFIDENCE, N_RESAMPLES, verdict
@@ -28,6 +28,7 @@ TWO_MODELS = {
 }
 
 st.title("Compare two models")
+widgets.scenarios("views/compare.py")
 ds = state.active()
 st.caption(
     f"Active dataset **{ds.name}** · {ds.n_samples} samples · model(s): {', '.join(ds.model_names)}"
@@ -74,17 +75,20 @@ if not result.rows:
 st.subheader(f"Is {model_b} better than {model_a}?")
 for row in result.rows:
     cols = st.columns([1, 1, 1, 3])
-    cols[0].metric(f"{row.label} of A", fmt(row.a))
-    cols[1].metric(f"{row.label} of B", fmt(row.b))
+    widgets.headline(cols[0], f"{row.label} of A", fmt(row.a))
+    widgets.headline(cols[1], f"{row.label} of B", fmt(row.b))
     word = "B better" if row.better_by > 0 else ("B worse" if row.better_by < 0 else "equal")
-    cols[2].metric(
+    widgets.headline(
+        cols[2],
         f"{row.label}: B - A",
         fmt(row.diff),
         delta=word,
         delta_color="normal" if row.better_by > 0 else "inverse",
         delta_arrow="off",
     )
-    cols[3].markdown(verdict(row, model_a, model_b))
+    if not widgets.derivations_hidden(cols[3]):  # the verdict gives the difference
+        cols[3].markdown(verdict(row, model_a, model_b))
+widgets.reveal_button()
 st.caption(
     f"Intervals: {CONFIDENCE:.0%}, from {N_RESAMPLES:,} paired bootstrap resamples of the "
     "samples (the same rows for both models; seeded, so the page repeats its numbers), or "

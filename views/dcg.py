@@ -20,6 +20,7 @@ PICKER_MAX = 1000
 PAGE_ROWS = 200
 
 st.title("DCG & NDCG")
+widgets.scenarios("views/dcg.py")
 ds = state.active()
 widgets.require_kind(ds, ("graded", "multilabel"), model.SEED)
 

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import streamlit as st
 
-from explorer import state
+from explorer import cache, state, widgets
 from explorer.derivation import mean_terms
 from explorer.formatting import fmt
 from explorer.pages import dcg as model
@@ -46,32 +46,46 @@ def headline(ds, table, head, settings: model.Settings, *, row: int, base_2: boo
         value = float(table["DCG"].iloc[ex_row])
         with st.container(border=True, key="dcg_focus_box"):
             f1, f2 = st.columns([1, 3])
-            f1.metric(f"DCG of row {ex_row}", fmt(value), help="The row the example is about.")
-            k_text = "all" if settings.k is None else settings.k
-            f2.markdown(
-                prose.section("dcg", "focus").format(
-                    printed=printed,
-                    row=ex_row,
-                    k=k_text,
-                    ties=", ignore_ties=True" if settings.ignore_ties else "",
-                    value=fmt(value),
-                    mean=fmt(head.dcg),
-                    n=ds.n_samples,
-                )
+            widgets.headline(
+                f1, f"DCG of row {ex_row}", fmt(value), help="The row the example is about."
             )
+            k_text = "all" if settings.k is None else settings.k
+            if not widgets.derivations_hidden(f2):
+                f2.markdown(
+                    prose.section("dcg", "focus").format(
+                        printed=printed,
+                        row=ex_row,
+                        k=k_text,
+                        ties=", ignore_ties=True" if settings.ignore_ties else "",
+                        value=fmt(value),
+                        mean=fmt(head.dcg),
+                        n=ds.n_samples,
+                    )
+                )
     weighted = ds.sample_weight is not None
     c1, c2, c3 = st.columns([1, 1, 3])
-    c1.metric(
+    ci = cache.dcg_intervals(ds, settings) if state.intervals_on() else {}
+    widgets.headline(
+        c1,
         "DCG",
         fmt(head.dcg),
+        interval=ci.get("DCG"),
         help="Mean DCG over the samples (weighted when the dataset has sample weights).",
     )
-    c2.metric("NDCG", fmt(head.ndcg), help="Mean NDCG over the samples; it does not depend on b.")
+    widgets.headline(
+        c2,
+        "NDCG",
+        fmt(head.ndcg),
+        interval=ci.get("NDCG"),
+        help="Mean NDCG over the samples; it does not depend on b.",
+    )
     c3.markdown(line + (" · weighted by sample_weight" if weighted else ""))
+    widgets.reveal_button()
     with st.container(key="dcg_derivation"):
-        for name, value in (("DCG", head.dcg), ("NDCG", head.ndcg)):
-            d = mean_terms(table[name], ds.sample_weight, name=name)
-            st.markdown(replace(d, value=value).text())
+        if not widgets.derivations_hidden():
+            for name, value in (("DCG", head.dcg), ("NDCG", head.ndcg)):
+                d = mean_terms(table[name], ds.sample_weight, name=name)
+                st.markdown(replace(d, value=value).text())
     st.caption(
         prose.section("dcg", "derivation").format(
             mean="weighted mean (weight × value)" if weighted else "mean",

@@ -3,7 +3,7 @@
 import pandas as pd
 import streamlit as st
 
-from explorer import cache, state
+from explorer import cache, state, widgets
 from explorer.datasets import KIND_LABELS
 from explorer.formatting import fmt
 from explorer.samples import sample_index
@@ -12,6 +12,7 @@ from views import prose
 st.title("Metric Explorer")
 st.markdown(prose.section("home", "intro"))
 st.caption(prose.section("home", "present"))
+st.caption(prose.section("home", "classroom"))
 
 ds = state.active()
 st.subheader(f"Active dataset: {ds.shown_name}")
@@ -22,11 +23,16 @@ st.caption(
 
 # valid data some metric is undefined on (one class, one label column): that metric shows
 # n/a and a sentence says why; the others show their numbers
-# the host's big data: the headline is exact over every row (its merged states)
+# the host's big data: the headline is exact over every row (its merged states), and no
+# bootstrap interval of the sample applies to it
 exact = cache.exact_headline(ds)
 numbers = exact or cache.home_headline(ds)
+intervals = cache.home_intervals(ds) if state.intervals_on() and not exact else {}
 for col, number in zip(st.columns(len(numbers)), numbers, strict=True):
-    col.metric(number.label, "n/a" if number.value is None else fmt(number.value), help=number.why)
+    value = "n/a" if number.value is None else fmt(number.value)
+    interval = intervals.get(number.label) if number.value is not None else None
+    widgets.headline(col, number.label, value, interval=interval, help=number.why)
+widgets.reveal_button()
 for number in numbers:
     if number.why is not None:
         st.info(f"**{number.label}** cannot be computed on this dataset: {number.why}", icon="ℹ️")
@@ -40,6 +46,8 @@ else:
     st.caption(
         f"Computed for the first model, **{ds.model_names[0]}**, on all {ds.n_samples} samples."
     )
+
+widgets.scenarios("views/home.py")
 
 st.subheader("Sample gallery")
 st.markdown(prose.section("home", "gallery"))

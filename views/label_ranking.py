@@ -19,6 +19,7 @@ PAGE_ROWS = 200
 RANK_ROWS = 50  # rows of the colored rank table (every cell is styled: the costly part)
 
 st.title("Label ranking")
+widgets.scenarios("views/label_ranking.py")
 ds = state.active()
 widgets.require_kind(ds, ("multilabel",), "seed003_lrap")
 st.caption(prose.section("label_ranking", "intro"))
@@ -126,7 +127,9 @@ shown_row = new_row if is_edited else None
 # --------------------------------------------------------------------- 1 headline
 one_true = model.one_true_label(contrib)
 with top:
-    headline.headline(ds, model_name, res, base, is_edited=is_edited, i=i, one_true=one_true)
+    headline.headline(
+        ds, model_name, res, base, is_edited=is_edited, i=i, one_true=one_true, new_row=new_row
+    )
 
 # --------------------------------------------------------------------- the order of rows
 order = model.worst_first(contrib, sort_by)

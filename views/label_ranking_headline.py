@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from explorer import cache
+from explorer import cache, state, widgets
 from explorer.formatting import fmt
 from explorer.pages import label_ranking as model
 from views import prose
@@ -14,34 +14,47 @@ from views import prose
 TABLE_ANCHOR = "lr-worst-first"
 
 
-def headline(ds, model_name: str, res, base, *, is_edited: bool, i: int, one_true: bool) -> None:
-    """The headline metrics, their derivations, the caption and the jump to the table."""
-    n = ds.n_samples
+def headline(
+    ds, model_name: str, res, base, *, is_edited: bool, i: int, one_true: bool, new_row=None
+) -> None:
+    """The headline metrics, their derivations, the caption and the jump to the table.
+
+    ``new_row``: sample ``i``'s what-if scores when ``is_edited`` (for the intervals).
+    """
     cols = st.columns(5)
-    cols[0].metric("Coverage error", fmt(res.coverage), help="Lower is better.")
-    cols[1].metric(
-        "Best coverage",
-        fmt(res.best_coverage),
-        help="The mean number of true labels: the coverage error of a perfect ranking.",
-    )
-    cols[2].metric("LRAP", fmt(res.lrap), help="Higher is better; 1 is perfect.")
-    cols[3].metric("Ranking loss", fmt(res.loss), help="Lower is better; 0 is perfect.")
+    with_mrr = one_true and not is_edited
+    ci = {}
+    if state.intervals_on():
+        edit = tuple(float(x) for x in new_row) if is_edited else None
+        ci = cache.lr_intervals(ds, model_name, i, edit, with_mrr)
+    numbers = [
+        ("Coverage error", res.coverage, "Lower is better."),
+        (
+            "Best coverage",
+            res.best_coverage,
+            "The mean number of true labels: the coverage error of a perfect ranking.",
+        ),
+        ("LRAP", res.lrap, "Higher is better; 1 is perfect."),
+        ("Ranking loss", res.loss, "Lower is better; 0 is perfect."),
+    ]
     derived = list(model.derivations(res, ds.sample_weight).values())
-    if one_true and not is_edited:
+    if with_mrr:
         mrr = cache.lr_mrr(ds, model_name)
-        cols[4].metric(
-            "MRR",
-            fmt(mrr),
-            help="Mean reciprocal rank: equals LRAP when every sample has one true label.",
+        numbers.append(
+            ("MRR", mrr, "Mean reciprocal rank: equals LRAP when every sample has one true label.")
         )
         derived.append(model.mrr_derivation(ds, model_name, mrr))
+    for col, (label, value, why) in zip(cols, numbers, strict=False):
+        widgets.headline(col, label, fmt(value), interval=ci.get(label), help=why)
+    widgets.reveal_button()
     with st.container(key="lr_derivation"):
-        for d in derived:
-            st.markdown(d.text())
+        if not widgets.derivations_hidden():
+            for d in derived:
+                st.markdown(d.text())
     weighted = ds.sample_weight is not None
     mean = "weighted mean (weight × value)" if weighted else "mean"
     st.caption(prose.section("label_ranking", "derivation").format(mean=mean, anchor=TABLE_ANCHOR))
-    caption = f"Model **{model_name}**, all {n} samples"
+    caption = f"Model **{model_name}**, all {ds.n_samples} samples"
     if weighted:
         caption += ", weighted by sample_weight"
     if is_edited:

@@ -16,6 +16,7 @@ from views import multilabel_parts as parts
 from views import prose
 
 st.title("Multilabel classification")
+widgets.scenarios("views/multilabel.py")
 ds = state.active()
 widgets.require_kind(ds, ("multilabel",), "digit_properties")
 
@@ -142,32 +143,25 @@ rule_text = {
 }[rule]
 
 # ---------------------------------------------------------------- 1 headline
-c = st.columns(5)
-c[0].metric(
-    "Hamming loss",
-    fmt(res["hamming"]),
-    help="The share of the N x L cells (sample, label) that are wrong. Lower is better.",
-)
-c[1].metric(
-    "Subset accuracy",
-    fmt(res["subset"]),
-    help="The share of samples whose whole predicted label set is exactly right.",
-)
-c[2].metric(
-    "Micro F1",
-    fmt(avg["micro"]["f1"]),
-    help="O-F1: F1 of the counts pooled over all labels (average='micro').",
-)
-c[3].metric(
-    "Macro F1",
-    fmt(avg["macro"]["f1"]),
-    help="C-F1: the mean of the per-label F1 scores (average='macro').",
-)
-c[4].metric(
-    "Jaccard (samples)",
-    fmt(avg["samples"]["jaccard"]),
-    help="|true ∩ predicted| / |true ∪ predicted| per sample, averaged (average='samples').",
-)
+HELP = {
+    "Hamming loss": "The share of the N x L cells (sample, label) that are wrong. Lower is better.",
+    "Subset accuracy": "The share of samples whose whole predicted label set is exactly right.",
+    "Micro F1": "O-F1: F1 of the counts pooled over all labels (average='micro').",
+    "Macro F1": "C-F1: the mean of the per-label F1 scores (average='macro').",
+    "Jaccard (samples)": "|true ∩ predicted| / |true ∪ predicted| per sample, averaged "
+    "(average='samples').",
+}
+HEADLINE = {
+    "Hamming loss": res["hamming"],
+    "Subset accuracy": res["subset"],
+    "Micro F1": avg["micro"]["f1"],
+    "Macro F1": avg["macro"]["f1"],
+    "Jaccard (samples)": avg["samples"]["jaccard"],
+}
+ci = cache.multilabel_intervals(ds, *setting, zd_key) if state.intervals_on() else {}
+for col, (label, value) in zip(st.columns(5), HEADLINE.items(), strict=True):
+    widgets.headline(col, label, fmt(value), interval=ci.get(label), help=HELP[label])
+widgets.reveal_button()
 st.caption(
     f"Model **{model}**, {n} samples x {L} labels, predicted when {rule_text}; "
     f"zero_division = {ZERO_DIVISION[zd_key]}"

@@ -87,7 +87,9 @@ def how_it_is_computed(ds, res: dict, beta: float, lines: dict) -> None:
         f"{ds.name}.multilabel.averages.csv",
         "ml_download_averages",
     )
-    _formulas(ds, res, beta, lines)
+    hidden = widgets.derivations_hidden()  # the formulas end in the headline numbers
+    if not hidden:
+        _formulas(ds, res, beta, lines)
 
     with st.expander("The multilabel notes' naming, read two ways", expanded=True):
         st.markdown(prose.section("multilabel", "seed_004"))
@@ -98,7 +100,8 @@ def how_it_is_computed(ds, res: dict, beta: float, lines: dict) -> None:
             column_config={"value": st.column_config.NumberColumn(format="%.4f")},
         )
         st.caption(prose.section("multilabel", "seed_004_fbeta"))
-    _strictness(ds, lines)
+    if not hidden:
+        _strictness(ds, lines)
 
 
 def _formulas(ds, res: dict, beta: float, lines: dict) -> None:

@@ -8,7 +8,7 @@ against MAE under an outlier, and seed 002's slips.
 
 import streamlit as st
 
-from explorer import cache, state
+from explorer import cache, state, widgets
 from explorer.charts import regression as charts
 from explorer.formatting import fmt
 from explorer.links import float_text
@@ -19,6 +19,7 @@ from views import prose
 from views import regression_parts as parts
 
 st.title("Regression")
+widgets.scenarios("views/regression.py")
 ds = state.active()
 require_kind(ds, ("regression",), "diabetes")
 
@@ -103,7 +104,13 @@ moved = shift != 0
 # ------------------------------------------------------------------ headline
 now = cache.regression_headline(ds, model, weights, int(outlier) if moved else 0, float(shift))
 before = cache.regression_headline(ds, model, weights, 0, 0.0) if moved else now
-parts.headline(now, reg.changes(now, before) if moved else None)
+ci = (
+    cache.regression_intervals(ds, model, weights, int(outlier) if moved else 0, float(shift))
+    if state.intervals_on()
+    else {}
+)
+parts.headline(now, reg.changes(now, before) if moved else None, ci)
+widgets.reveal_button()
 weight_note = {
     "dataset": "the dataset's `sample_weight` column",
     "uniform": "no weights (every sample counts 1), so it equals MAE",
@@ -152,7 +159,7 @@ with right:
 # ------------------------------------------------------------------ RMSE vs MAE
 st.subheader("RMSE against MAE under an outlier")
 st.markdown(prose.section("regression", "outlier"))
-if moved:
+if moved and widgets.numbers_shown():
     mae_d, rmse_d, ratio = reg.outlier_effect(now, before)
     st.info(
         f"Moving sample {ids[outlier]} by {shift:+g}: MAE changed by {fmt(mae_d)}, "

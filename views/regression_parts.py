@@ -6,7 +6,7 @@ no computation here.
 
 import streamlit as st
 
-from explorer import state
+from explorer import state, widgets
 from explorer.charts import regression as charts
 from explorer.formatting import fmt
 from explorer.links import float_text
@@ -31,18 +31,21 @@ def seed(key: str, param: str, default, parse, valid) -> None:
     state.bind_param(key, param, default, parse, check)
 
 
-def headline(now: dict, changes: dict | None) -> None:
-    """The eight headline numbers, with their change when a prediction is moved, and a
-    warning for each metric that is undefined."""
+def headline(now: dict, changes: dict | None, intervals: dict) -> None:
+    """The eight headline numbers, with their change when a prediction is moved (and
+    their ``intervals``, by label, when on), and a warning for each metric that is
+    undefined."""
     errors_shown = set()
     for row in (list(reg.HEADLINE)[:4], list(reg.HEADLINE)[4:]):
         cols = st.columns(4)
         for col, label in zip(cols, row, strict=True):
             value, err = now[label]
             change = None if changes is None else changes[label]
-            col.metric(
+            widgets.headline(
+                col,
                 label,
                 UNDEFINED if value is None else fmt(value),
+                interval=None if value is None else intervals.get(label),
                 delta=None if change is None else ("0" if change == 0 else fmt(change)),
                 delta_color="normal" if label in reg.HIGHER_IS_BETTER else "inverse",
             )
@@ -55,6 +58,8 @@ def derivations(lines: dict) -> None:
     """Every headline number derived from the samples (explorer.pages.regression_derivation):
     each metric's steps, the last ending in the headline's digits."""
     with st.expander("Every headline number, derived from the samples", expanded=True):
+        if widgets.derivations_hidden():
+            return
         st.markdown(prose.section("regression", "derivations"))
         for line in lines.values():
             for latex in line.latex:
@@ -69,6 +74,8 @@ def how_it_is_computed(ds, pred, weights: str) -> None:
     seed("reg_explain", "explain", "RMSE", str, lambda v: v in EXPLAIN)
     explain = st.selectbox("Metric to explain", EXPLAIN, key="reg_explain")
     state.write_param("explain", explain)
+    if widgets.derivations_hidden():  # its formula and step table end in the headline
+        return
     steps, err = reg.steps(ds, pred, explain, weights)
     if err is not None:
         st.error(err)
@@ -142,6 +149,8 @@ def mape_notes(ds, pred, zero_rows, now: dict) -> None:
     st.markdown(prose.section("regression", "mape").format(eps=MAPE_EPSILON))
     if not zero_rows.size:
         st.caption("No y = 0 in this dataset, so MAPE stays finite and meaningful here.")
+        return
+    if widgets.derivations_hidden():  # the note gives MAPE's value
         return
     flagged = [ds.sample_ids[i] for i in zero_rows]
     st.warning(

@@ -21,6 +21,7 @@ from views import retrieval_parts as parts
 PAGE_ROWS = 200
 
 st.title("Top-K retrieval")
+widgets.scenarios("views/retrieval.py")
 st.markdown(prose.section("retrieval", "intro"))
 
 ds = state.active()
@@ -192,7 +193,7 @@ st.markdown(
     + (f" (DCG; over IDCG = **{fmt(value)}** NDCG@K)" if drill == "DCG" else "")
     + f" = this query's {metric} in the per-query table: **{fmt(row[metric])}**."
 )
-if ds.n_samples <= 10:
+if ds.n_samples <= 10 and widgets.numbers_shown():  # it ends in MAP@K
     parts.every_query_ap(ds, model, settings, per_query, empty, means["MAP@K"])
 
 # ------------------------------------------------------------------ 4 per query

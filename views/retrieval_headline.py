@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from explorer import cache, state, widgets
 from explorer.formatting import fmt
 from explorer.pages import retrieval as page
 from views import prose
@@ -16,11 +17,15 @@ TABLE_ANCHOR = "ret-worst-first"
 def headline(ds, model: str, per_query, means: dict, settings, empty: str) -> None:
     """The headline metrics, the line that derives each and the caption under them."""
     labels = list(means)
+    ci = cache.retrieval_intervals(ds, model, settings, empty) if state.intervals_on() else {}
     for chunk in (labels[:4], labels[4:]):
         for col, label in zip(st.columns(4), chunk, strict=False):
-            col.metric(label, fmt(means[label]))
+            widgets.headline(col, label, fmt(means[label]), interval=ci.get(label))
+    widgets.reveal_button()
     with st.container(key="ret_derivation"):
-        for d in page.derivations(per_query, means, empty).values():
+        hidden = widgets.derivations_hidden()
+        derived = {} if hidden else page.derivations(per_query, means, empty)
+        for d in derived.values():
             if d.count:
                 st.markdown(d.text())
             else:

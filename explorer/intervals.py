@@ -1,0 +1,430 @@
+"""95% bootstrap confidence intervals of every page's headline numbers (issue 21, item 3).
+
+Pure functions (no Streamlit); the cached forms are in :mod:`explorer.cache` (section
+"Intervals"). Every interval is :func:`metrics.bootstrap_ci` with the same options:
+:data:`N_RESAMPLES` percentile resamples of the rows (samples, queries), seeded
+:data:`SEED`, so a page shows the same interval on every run and in a link opened fresh.
+
+Two ways, the same resamples:
+
+* a headline that is the (weighted) mean of per-sample values the page already has
+  (LRAP, DCG, P@K, ...) is the bootstrap of that mean (:func:`mean_interval`: the fast
+  per-sample path of ``bootstrap_ci``);
+* any other headline (AUC, micro F1, R², ...) is the bootstrap of its ``metrics``
+  function (:func:`metric_interval`; weighted data resample each row with its weight).
+
+An interval that cannot be had (a resample the metric refuses, data too big for one
+computation per resample) carries the reason instead (:attr:`Interval.why`).
+"""
+
+from __future__ import annotations
+
+import math
+import warnings
+from collections.abc import Callable
+from typing import NamedTuple
+
+import numpy as np
+
+import metrics
+from explorer.datasets import Dataset
+from explorer.formatting import fmt
+from explorer.pages import home as home_model
+from explorer.pages import regression as regression_model
+from explorer.pages.curves import RATE_LABELS
+from explorer.pages.multilabel import ZD_VALUE
+from explorer.pages.retrieval import HEADLINE as RETRIEVAL_HEADLINE
+
+#: Resamples per interval, the confidence, and the seed of every interval of the app
+#: (the seed of the Compare page's bootstraps too).
+N_RESAMPLES = 2000
+CONFIDENCE = 0.95
+SEED = 20261126
+#: Most rows an interval resamples on a fast path (per-sample means, ROC AUC, AP).
+MAX_ROWS = 200_000
+#: Most cells (rows x columns) for the slow path: one metric call per resample.
+MAX_SLOW_CELLS = 200_000
+
+
+class Interval(NamedTuple):
+    """A headline's 95% interval: ``low`` to ``high`` around ``estimate``, or why not."""
+
+    estimate: float
+    low: float
+    high: float
+    why: str | None = None
+
+    def text(self) -> str:
+        """The line shown under the headline.
+
+        Examples
+        --------
+        >>> Interval(0.75, 0.7123, 0.7891).text()
+        '95% CI 0.7123 – 0.7891'
+        >>> Interval(math.nan, math.nan, math.nan, "one class").text()
+        '95% CI: none (one class)'
+        """
+        if self.why is not None:
+            return f"{CONFIDENCE:.0%} CI: none ({self.why})"
+        return f"{CONFIDENCE:.0%} CI {fmt(self.low)} – {fmt(self.high)}"
+
+
+def _none(why: str) -> Interval:
+    return Interval(math.nan, math.nan, math.nan, why)
+
+
+def _bootstrap(metric: Callable, *arrays) -> Interval:
+    try:
+        with warnings.catch_warnings():  # a resample's 0/0 warns: the page says it already
+            warnings.simplefilter("ignore")
+            r = metrics.bootstrap_ci(
+                metric, *arrays, n_resamples=N_RESAMPLES, confidence=CONFIDENCE, random_state=SEED
+            )
+    except metrics.MetricInputError as exc:
+        return _none(str(exc).rstrip("."))
+    return Interval(float(r.estimate), float(r.low), float(r.high))
+
+
+def _weighted_mean(values: np.ndarray, weights: np.ndarray) -> float:
+    total = weights.sum()
+    return float(values @ weights / total) if total > 0 else math.nan
+
+
+def _weighted_fast(v: np.ndarray, w: np.ndarray) -> Interval:
+    """The weighted mean's interval from two fast bootstraps on the same resamples: the
+    means of ``w * v`` and of ``w``, whose ratio is each resample's weighted mean."""
+    zeros = np.zeros_like(v)
+    draws = []
+    for values in (v * w, w):
+        try:
+            draws.append(
+                metrics.bootstrap_ci(
+                    metrics.mean_absolute_error,
+                    values,
+                    zeros,
+                    n_resamples=N_RESAMPLES,
+                    confidence=CONFIDENCE,
+                    random_state=SEED,
+                ).distribution
+            )
+        except metrics.MetricInputError as exc:
+            return _none(str(exc).rstrip("."))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        ratio = draws[0] / draws[1]
+    if not np.isfinite(ratio).all():
+        return _none("a resample drew only rows of weight 0; an interval needs a mean on every one")
+    alpha = (1.0 - CONFIDENCE) / 2.0
+    low, high = np.quantile(ratio, [alpha, 1.0 - alpha])
+    return Interval(_weighted_mean(v, w), float(low), float(high))
+
+
+def mean_interval(values, weights=None) -> Interval:
+    """The interval of the (``weights``-weighted) mean of per-sample ``values``.
+
+    Unweighted, the fast per-sample path of :func:`metrics.bootstrap_ci` (the mean of
+    non-negative values is their mean absolute error against 0; ``np.mean`` on the
+    same resamples otherwise). Weighted, each resample draws rows with their weights
+    (a resample whose weights are all 0 has no mean: then there is no interval); for
+    non-negative values and weights through two fast bootstraps on the same resamples
+    (:func:`_weighted_fast`), the same numbers as the weighted mean on every resample.
+
+    Examples
+    --------
+    >>> r = mean_interval([0.5, 1.0, 1.0, 0.25])
+    >>> r.estimate, 0.25 <= r.low < r.high <= 1.0
+    (0.6875, True)
+    >>> r.low == metrics.bootstrap_ci(np.mean, np.array([0.5, 1, 1, 0.25]),
+    ...                               random_state=SEED).low
+    True
+    >>> mean_interval([1.0, 3.0, 2.0], [1.0, 2.0, 1.0]).estimate
+    2.25
+    """
+    v = np.asarray(values, dtype=np.float64)
+    if v.shape[0] > MAX_ROWS:
+        return _none(f"offered up to {MAX_ROWS:,} rows")
+    if not np.isfinite(v).all():
+        return _none("a per-sample value is not a number")
+    if weights is not None:
+        w = np.asarray(weights, dtype=np.float64)
+        if v.size and v.min() >= 0 and w.min() >= 0:
+            return _weighted_fast(v, w)
+        return _bootstrap(_weighted_mean, v, w)
+    if v.size and v.min() >= 0:
+        return _bootstrap(metrics.mean_absolute_error, v, np.zeros_like(v))
+    return _bootstrap(np.mean, v)
+
+
+def metric_interval(metric: Callable, *arrays, weights=None, fast: bool = False) -> Interval:
+    """The interval of ``metric(*arrays)`` (with ``sample_weight=weights``).
+
+    ``fast``: ``metric`` is one of the fast paths of :func:`metrics.bootstrap_ci`
+    (unweighted); else one call per resample, offered up to :data:`MAX_SLOW_CELLS` cells.
+
+    Examples
+    --------
+    >>> y, s = np.array([0, 0, 1, 1, 0, 1]), np.array([0.1, 0.4, 0.35, 0.8, 0.2, 0.9])
+    >>> r = metric_interval(metrics.roc_auc_score, y, s, fast=True)
+    >>> round(r.estimate, 4), r.low <= r.estimate <= r.high
+    (0.8889, True)
+    """
+    arrays = tuple(np.asarray(a) for a in arrays)
+    n = arrays[0].shape[0]
+    if weights is None and fast:
+        if n > MAX_ROWS:
+            return _none(f"offered up to {MAX_ROWS:,} rows")
+        return _bootstrap(metric, *arrays)
+    cells = n * max(int(np.prod(a.shape[1:])) for a in arrays)
+    if cells > MAX_SLOW_CELLS:
+        return _none(
+            f"this metric is computed again on each of {N_RESAMPLES:,} resamples: offered up "
+            f"to {MAX_SLOW_CELLS:,} cells, this data has {cells:,}"
+        )
+    if weights is None:
+        return _bootstrap(metric, *arrays)
+
+    def weighted(*rows):
+        return metric(*rows[:-1], sample_weight=rows[-1])
+
+    return _bootstrap(weighted, *arrays, np.asarray(weights, dtype=np.float64))
+
+
+def joint_intervals(numbers: Callable[..., dict], *arrays, weights=None) -> dict[str, Interval]:
+    """The intervals of several numbers computed together: ``numbers(*rows,
+    sample_weight=...)`` returns them by label, once per resample.
+
+    The resamples are those :func:`metric_interval` draws for any one of them (the slow
+    path, in the same order), so each interval equals :func:`metrics.bootstrap_ci` of
+    that number alone, at the cost of one call per resample for all of them.
+
+    Examples
+    --------
+    >>> y, p = np.array([0, 1, 1, 0, 1]), np.array([0, 1, 0, 0, 1])
+    >>> import functools
+    >>> f1 = functools.partial(metrics.f1_score, zero_division=0)
+    >>> def both(y, p, sample_weight=None):
+    ...     return {"acc": metrics.accuracy_score(y, p), "f1": f1(y, p)}
+    >>> ci = joint_intervals(both, y, p)
+    >>> ci["f1"] == metric_interval(f1, y, p)
+    True
+    """
+    seen: list[dict] = []
+
+    def first(*rows, **kwargs):
+        values = numbers(*rows, **kwargs)
+        seen.append(values)
+        return next(iter(values.values()))
+
+    head = metric_interval(first, *arrays, weights=weights)
+    if head.why is not None:
+        return {label: head for label in (seen[0] if seen else {})} or {"": head}
+    alpha = (1.0 - CONFIDENCE) / 2.0
+    out = {}
+    for label, estimate in seen[0].items():
+        dist = np.array([values[label] for values in seen[1:]], dtype=np.float64)
+        bad = ~np.isfinite(dist)
+        if bad.any():
+            r = int(np.argmax(bad))
+            out[label] = _none(f"no value on bootstrap resample {r}")
+            continue
+        low, high = np.quantile(dist, [alpha, 1.0 - alpha])
+        out[label] = Interval(float(estimate), float(low), float(high))
+    return out
+
+
+# ------------------------------------------------------------------ the pages' headlines
+def home(ds: Dataset) -> dict[str, Interval]:
+    """The intervals of the Home page's headline (:mod:`explorer.pages.home`).
+
+    Examples
+    --------
+    >>> from explorer.samples import load_sample
+    >>> ci = home(load_sample("balanced"))
+    >>> list(ci), ci["ROC AUC"].low < ci["ROC AUC"].estimate < ci["ROC AUC"].high
+    (['ROC AUC', 'Average precision', 'Gini'], True)
+    """
+    y, s, w = ds.y_true, ds.score(), ds.sample_weight
+    out = {}
+    for label, fn, weighted in home_model.HEADLINE[ds.kind]:
+        wt = w if weighted else None
+        out[label] = metric_interval(fn, y, s, weights=wt, fast=fn in _FAST)
+    return out
+
+
+def label_ranking(contrib, weights=None, mrr_values=None) -> dict[str, Interval]:
+    """The Label ranking page's headline: means of the per-sample table ``contrib``
+    (:func:`metrics.label_ranking_contributions`), and MRR of ``mrr_values`` (the
+    reciprocal ranks) when given.
+
+    Examples
+    --------
+    >>> from explorer.samples import load_sample
+    >>> from explorer.pages.label_ranking import summary
+    >>> res = summary(load_sample("seed003_lrap"), "model")
+    >>> ci = label_ranking(res.contrib)
+    >>> round(ci["LRAP"].estimate, 4) == round(res.lrap, 4), list(ci)
+    (True, ['Coverage error', 'Best coverage', 'LRAP', 'Ranking loss'])
+    """
+    columns = {
+        "Coverage error": "coverage",
+        "Best coverage": "n_true",
+        "LRAP": "lrap",
+        "Ranking loss": "ranking_loss",
+    }
+    out = {label: mean_interval(contrib[c].to_numpy(), weights) for label, c in columns.items()}
+    if mrr_values is not None:
+        out["MRR"] = mean_interval(mrr_values)
+    return out
+
+
+def dcg(table, weights=None) -> dict[str, Interval]:
+    """The DCG & NDCG page's headline: the (weighted) means of the per-sample table.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> ci = dcg(pd.DataFrame({"DCG": [9.5, 5.0], "NDCG": [0.7, 0.9]}))
+    >>> ci["DCG"].estimate, (ci["NDCG"].low, ci["NDCG"].high)
+    (7.25, (0.7, 0.9))
+    """
+    return {name: mean_interval(table[name].to_numpy(), weights) for name in ("DCG", "NDCG")}
+
+
+def retrieval(per_query, empty: str = "zero") -> dict[str, Interval]:
+    """The Top-K retrieval page's headline: means over the queries the means keep
+    (under ``empty="drop"`` those with a relevant item).
+
+    Examples
+    --------
+    >>> from explorer.samples import load_sample
+    >>> from explorer.pages.retrieval import Settings, tables
+    >>> per_query, _ = tables(load_sample("seed002_map"), "model", Settings(k=5))
+    >>> ci = retrieval(per_query)
+    >>> round(ci["MAP@K"].estimate, 4), (round(ci["MAP@K"].low, 4), round(ci["MAP@K"].high, 4))
+    (0.6278, (0.5, 0.7556))
+    """
+    kept = per_query if empty == "zero" else per_query[per_query["relevant"] > 0]
+    if kept.empty:
+        return {label: _none("no query has a relevant item") for label, _ in RETRIEVAL_HEADLINE}
+    return {label: mean_interval(kept[column].to_numpy()) for label, column in RETRIEVAL_HEADLINE}
+
+
+#: The Multilabel page's headline: (label, average of multilabel_averages, its key).
+MULTILABEL_HEADLINE = (
+    ("Hamming loss", None, "hamming_loss"),
+    ("Subset accuracy", None, "subset_accuracy"),
+    ("Micro F1", "micro", "f1"),
+    ("Macro F1", "macro", "f1"),
+    ("Jaccard (samples)", "samples", "jaccard"),
+)
+
+
+def multilabel(ds: Dataset, pred: np.ndarray, zd_key: str) -> dict[str, Interval]:
+    """The Multilabel page's headline: each number recomputed from the counts of every
+    resample of the rows of ``y_true`` and the predictions ``pred`` (all five on the
+    same resamples, :func:`joint_intervals`).
+
+    Examples
+    --------
+    >>> from explorer.pages.multilabel import _toy, prediction
+    >>> pred, _ = prediction(_toy(), "m", "threshold", 0.5, (), None)
+    >>> ci = multilabel(_toy(), pred, "0")
+    >>> round(ci["Hamming loss"].estimate, 4), list(ci)[2:4]
+    (0.3333, ['Micro F1', 'Macro F1'])
+    """
+    zd = ZD_VALUE[zd_key]
+
+    def numbers(y_true, y_pred, sample_weight=None):
+        counts = metrics.multilabel_counts(y_true, y_pred, sample_weight=sample_weight)
+        averages = metrics.multilabel_averages(counts, zero_division=zd)
+        return {
+            label: averages[key] if average is None else averages[average][key]
+            for label, average, key in MULTILABEL_HEADLINE
+        }
+
+    got = joint_intervals(numbers, ds.y_true, pred, weights=ds.sample_weight)
+    return {label: got.get(label, got.get("")) for label, _, _ in MULTILABEL_HEADLINE}
+
+
+def regression(
+    ds: Dataset, model: str, weight_choice: str, row: int, by: float
+) -> dict[str, Interval]:
+    """The Regression page's headline (:func:`explorer.pages.regression.headline`), with
+    sample ``row``'s prediction moved ``by``.
+
+    Examples
+    --------
+    >>> from explorer.pages.regression import _toy
+    >>> ci = regression(_toy(), "m", "uniform", 0, 0.0)
+    >>> ci["MAE"].estimate, ci["MAPE (%)"].low == 100 * ci["MAPE"].low
+    (0.5, True)
+    """
+    y = ds.y_true
+    pred = regression_model.moved_prediction(ds, model, row, by)
+    out = {}
+    for label, fn in regression_model.HEADLINE.items():
+        if fn is None:  # MAPE in percent: the same interval x 100
+            e, lo, hi, why = out["MAPE"]
+            out[label] = Interval(100 * e, 100 * lo, 100 * hi, why)
+            continue
+        if label == "Weighted MAE":
+            w = regression_model.sample_weights(ds, weight_choice)
+        else:
+            w = ds.sample_weight
+        out[label] = metric_interval(fn, y, pred, weights=w, fast=fn in _FAST)
+    return out
+
+
+def curves_headlines(ds: Dataset, model: str, threshold: float, beta: float = 1.0) -> dict:
+    """The ROC & PR curves page's headline: ROC AUC, average precision, log loss, and
+    every rate of :data:`explorer.pages.curves.RATE_LABELS` at ``threshold`` (score >=
+    threshold is positive; F-beta with ``beta``), by their st.metric labels.
+
+    For the curves page (cached: ``cache.curves_intervals(ds, model, t, beta)``), when
+    ``state.intervals_on()``: ``widgets.headline(col, label, fmt(value),
+    interval=intervals[label])``.
+
+    Examples
+    --------
+    >>> from explorer.samples import load_sample
+    >>> ci = curves_headlines(load_sample("balanced"), "good", 0.5)
+    >>> list(ci)[:6]
+    ['ROC AUC', 'Average precision', 'Log loss', 'Precision', 'Recall', 'F1']
+    >>> ci["Recall"].low <= ci["Recall"].estimate <= ci["Recall"].high
+    True
+    """
+    y, s, w = ds.y_true, ds.score(model), ds.sample_weight
+    out = {
+        "ROC AUC": metric_interval(metrics.roc_auc_score, y, s, weights=w, fast=True),
+        "Average precision": metric_interval(
+            metrics.average_precision_score, y, s, weights=w, fast=True
+        ),
+        "Log loss": metric_interval(_log_loss, y.astype(int), s, weights=w),
+    }
+
+    def numbers(y, s, sample_weight=None):
+        at = metrics.rates_at_threshold(y, s, threshold, beta=beta, sample_weight=sample_weight)
+        return {label: at[key] for label, key in RATE_LABELS.items()}
+
+    got = joint_intervals(numbers, y, s, weights=w)
+    return {**out, **{label: got.get(label, got.get("")) for label in RATE_LABELS}}
+
+
+def _log_loss(y, s, sample_weight=None):
+    return metrics.log_loss(y, s, sample_weight=sample_weight, labels=[0, 1])
+
+
+#: Metrics on a fast path of bootstrap_ci when unweighted.
+_FAST = {
+    metrics.roc_auc_score,
+    metrics.average_precision_score,
+    metrics.mean_absolute_error,
+    metrics.mean_squared_error,
+    metrics.root_mean_squared_error,
+    metrics.mean_absolute_percentage_error,
+    metrics.dcg_score,
+    metrics.ndcg_score,
+    metrics.coverage_error,
+    metrics.label_ranking_average_precision_score,
+    metrics.label_ranking_loss,
+    metrics.mean_reciprocal_rank,
+}

@@ -1,0 +1,331 @@
+"""Named teaching moments, two or three per page, each a shareable link (issue 18, item 6).
+
+A scenario sets the data (``ds=<bundled sample>``, or ``data=<packed>`` for a tiny
+dataset no sample has, built here with :func:`explorer.links.encode_dataset`) and the
+page's settings (its URL parameters) to a moment worth a class's guess, and says what
+to watch. The pages draw them as links (``widgets.scenarios``); a link carries
+``scn=<id>`` too, so that clicking it inside the app opens it as a fresh link would
+(:func:`explorer.state.follow_scenario`).
+
+Pure (no Streamlit): every value is a URL text exactly as the page writes it back, so
+a test can check that each setting took effect.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+
+import numpy as np
+
+from explorer.datasets import Dataset
+from explorer.links import encode_dataset
+from explorer.samples import load_sample
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """One teaching moment of a page.
+
+    Attributes
+    ----------
+    id : str
+        Unique over the app (the ``scn=`` of its link).
+    page : str
+        The page script (``views/dcg.py``).
+    title : str
+        What the link says.
+    watch : str
+        What the class should predict, then watch.
+    params : tuple of (str, str)
+        The URL parameters: the dataset's (``ds`` or ``data``), then the page's settings.
+    """
+
+    id: str
+    page: str
+    title: str
+    watch: str
+    params: tuple[tuple[str, str], ...]
+
+    def query(self, **extra: str) -> dict[str, str]:
+        """The link's query parameters: the scenario's, ``scn``, then ``extra`` (the app's
+        settings in use, such as ``present="1"``).
+
+        Examples
+        --------
+        >>> s = Scenario("x", "views/home.py", "t", "w", (("ds", "perfect"),))
+        >>> s.query(ci="1")
+        {'ds': 'perfect', 'scn': 'x', 'ci': '1'}
+        """
+        return {**dict(self.params), "scn": self.id, **extra}
+
+    @property
+    def settings(self) -> dict[str, str]:
+        """The page settings alone (no dataset parameter).
+
+        Examples
+        --------
+        >>> Scenario("x", "p", "t", "w", (("ds", "perfect"), ("k", "2"))).settings
+        {'k': '2'}
+        """
+        return {k: v for k, v in self.params if k not in ("ds", "data")}
+
+
+def flipped_label(sample: str = "balanced", model: str = "good") -> Dataset:
+    """``sample`` with one label flipped: its highest-scored positive becomes a negative
+    (a confident mistake), for "one label flipped: watch AUC and log loss".
+
+    Examples
+    --------
+    >>> ds, base = flipped_label(), load_sample("balanced")
+    >>> int((ds.y_true != base.y_true).sum()), ds.name
+    (1, 'balanced, one label flipped')
+    """
+    ds = load_sample(sample)
+    y = ds.y_true.copy()
+    s = ds.score(model)
+    top = int(np.argmax(np.where(y == 1, s, -np.inf)))
+    y[top] = 0
+    return Dataset(
+        f"{sample}, one label flipped",
+        ds.kind,
+        y,
+        dict(ds.scores),
+        sample_ids=ds.sample_ids,
+        description=f"{sample} with the label of sample {ds.sample_ids[top]} flipped to 0",
+    )
+
+
+def tied_ranking() -> Dataset:
+    """Three samples whose scores tie true and false labels (label ranking's tie rules).
+
+    Examples
+    --------
+    >>> tied_ranking().y_true[0].astype(int).tolist()
+    [1, 0, 0, 1]
+    """
+    y = np.array([[1, 0, 0, 1], [0, 1, 0, 0], [1, 1, 0, 0]])
+    s = np.array([[0.5, 0.5, 0.5, 0.2], [0.3, 0.3, 0.1, 0.1], [0.9, 0.4, 0.4, 0.1]])
+    return Dataset(
+        "tied scores",
+        "multilabel",
+        y,
+        {"model": s},
+        label_names=("a", "b", "c", "d"),
+        description="true and false labels with the same score",
+    )
+
+
+def zero_target() -> Dataset:
+    """Six regression targets, one of them 0: MAPE divides by max(|y|, eps) there.
+
+    Examples
+    --------
+    >>> zero_target().y_true.tolist()
+    [0.0, 1.0, 2.0, 3.0, 4.0, 5.0]
+    """
+    y = np.array([0.0, 1.0, 2.0, 3.0, 4.0, 5.0])
+    pred = np.array([0.1, 1.2, 1.8, 3.3, 3.9, 5.2])
+    return Dataset(
+        "a zero target", "regression", y, {"model": pred}, description="y = 0 in the first row"
+    )
+
+
+def _data(ds: Dataset) -> tuple[str, str]:
+    return ("data", encode_dataset(ds))
+
+
+@functools.cache
+def all_scenarios() -> tuple[Scenario, ...]:
+    """Every scenario of the app, page by page.
+
+    Examples
+    --------
+    >>> ids = [s.id for s in all_scenarios()]
+    >>> len(ids) == len(set(ids)), len(for_page("views/dcg.py"))
+    (True, 3)
+    """
+    home, curves, lr = "views/home.py", "views/curves.py", "views/label_ranking.py"
+    dcg, ret, ml, reg, cmp = (
+        "views/dcg.py",
+        "views/retrieval.py",
+        "views/multilabel.py",
+        "views/regression.py",
+        "views/compare.py",
+    )
+    return (
+        Scenario(
+            "home-perfect",
+            home,
+            "A perfect ranker",
+            "every positive scores above every negative: guess ROC AUC, AP and Gini.",
+            (("ds", "perfect"),),
+        ),
+        Scenario(
+            "home-random",
+            home,
+            "Scores unrelated to the labels",
+            "a coin-flip model: how far from 0.5 is its AUC, and is Gini near 0?",
+            (("ds", "random"),),
+        ),
+        Scenario(
+            "home-rare",
+            home,
+            "Rare positives",
+            "AUC looks fine; is average precision as high?",
+            (("ds", "imbalanced"),),
+        ),
+        Scenario(
+            "curves-flip",
+            curves,
+            "One label flipped: watch AUC and log loss",
+            "the most confident positive is now a negative: which moves more, ROC AUC or log loss?",
+            (_data(flipped_label()), ("model", "good")),
+        ),
+        Scenario(
+            "curves-ties",
+            curves,
+            "Tied scores: a diagonal step",
+            "five score values only: the ROC curve's steps turn diagonal; ties count 1/2.",
+            (("ds", "heavy_ties"),),
+        ),
+        Scenario(
+            "lr-tutorial",
+            lr,
+            "The LRAP tutorial: 0.5, 0.83 and 1",
+            "three samples; guess each one's LRAP, then the mean (0.777).",
+            (("ds", "seed003_lrap"), ("sort", "lrap"), ("i", "0")),
+        ),
+        Scenario(
+            "lr-one-true",
+            lr,
+            "One true label per row: LRAP equals MRR",
+            "each row has one true digit: LRAP is 1 / its rank, so LRAP and MRR agree.",
+            (("ds", "digits"), ("sort", "lrap")),
+        ),
+        Scenario(
+            "lr-ties",
+            lr,
+            "Tied scores: which rank does a tie get?",
+            "sample 0 ties true and false labels: its LRAP under the pessimistic rule, "
+            "then scikit-learn's.",
+            (_data(tied_ranking()), ("sort", "lrap"), ("i", "0"), ("ties", "pessimistic")),
+        ),
+        Scenario(
+            "dcg-top2",
+            dcg,
+            "Cut at k = 2: 9.49 becomes 5.63",
+            "only the top two positions count: how much of the DCG is left?",
+            (("ds", "seed001_dcg"), ("k", "2"), ("sample", "0"), ("focus", "1")),
+        ),
+        Scenario(
+            "dcg-tie-top",
+            dcg,
+            "A tie at the top: 7.5 versus 5.0",
+            "two items tie at the top: averaging their gains gives 7.5 ...",
+            (("ds", "seed001_dcg"), ("k", "1"), ("sample", "1"), ("focus", "2")),
+        ),
+        Scenario(
+            "dcg-tie-ignored",
+            dcg,
+            "The same tie, ignored: 5.0",
+            "... and ignore_ties takes the first column's gain alone: 5.0.",
+            (
+                ("ds", "seed001_dcg"),
+                ("k", "1"),
+                ("ignore_ties", "1"),
+                ("sample", "1"),
+                ("focus", "3"),
+            ),
+        ),
+        Scenario(
+            "ret-min-m-k",
+            ret,
+            "AP@5 with min(M, K): 0.76 and 0.5",
+            "two queries of the revision sheet: guess each AP@5, then MAP@K.",
+            (("ds", "seed002_map"), ("k", "5"), ("ap_denominator", "min_m_k")),
+        ),
+        Scenario(
+            "ret-all-relevant",
+            ret,
+            "AP@K over all relevant items (trec_eval)",
+            "the same lists, divided by every relevant item: does MAP@K go up or down?",
+            (("ds", "seed002_map"), ("k", "5"), ("ap_denominator", "relevant")),
+        ),
+        Scenario(
+            "ret-drop-empty",
+            ret,
+            "Only the top grade counts, empty queries dropped",
+            "relevant = grade 3: some queries have nothing relevant; dropping them raises "
+            "every mean.",
+            (("ds", "diabetes_ranking"), ("rel_level", "3"), ("empty_query", "drop")),
+        ),
+        Scenario(
+            "ml-high-threshold",
+            ml,
+            "A high threshold: micro against macro F1",
+            "at 0.9 the rare labels are never predicted: which average falls further?",
+            (("ds", "digit_properties"), ("rule", "threshold"), ("t", "0.90")),
+        ),
+        Scenario(
+            "ml-top1",
+            ml,
+            "One label per sample: subset accuracy",
+            "every sample gets exactly its top label: how many label sets are exactly right?",
+            (("ds", "digit_properties"), ("rule", "top_k"), ("k", "1")),
+        ),
+        Scenario(
+            "ml-zero-division",
+            ml,
+            "Nothing predicted: zero_division = 1",
+            "at 0.99 most labels are never predicted: their precision is 0/0, here 1.",
+            (("ds", "digit_properties"), ("t", "0.99"), ("zd", "1")),
+        ),
+        Scenario(
+            "reg-outlier",
+            reg,
+            "One outlier: RMSE jumps, MAE barely moves",
+            "one prediction moved by 500: guess the change of MAE, then of RMSE.",
+            (("ds", "diabetes"), ("outlier", "0"), ("shift", "500")),
+        ),
+        Scenario(
+            "reg-recency",
+            reg,
+            "Recent samples weigh more",
+            "weighted MAE with recency weights against plain MAE: which is larger?",
+            (("ds", "diabetes"), ("weights", "recency"), ("explain", "Weighted MAE")),
+        ),
+        Scenario(
+            "reg-zero",
+            reg,
+            "A zero target: MAPE explodes",
+            "one y = 0 among six: MAPE divides by a tiny epsilon there. Guess MAPE.",
+            (_data(zero_target()), ("explain", "MAPE")),
+        ),
+        Scenario(
+            "cmp-good-weak",
+            cmp,
+            "A good model against a weak one",
+            "guess how much higher the good model's AUC is, and whether 200 samples are "
+            "enough to be sure.",
+            (("ds", "balanced"), ("a", "weak"), ("b", "good")),
+        ),
+        Scenario(
+            "cmp-tree",
+            cmp,
+            "A depth-3 tree against logistic regression",
+            "the tree has four distinct scores: does it lose on AUC, on AP, or on both?",
+            (("ds", "breast_cancer"), ("a", "logreg"), ("b", "tree")),
+        ),
+    )
+
+
+def for_page(page: str) -> tuple[Scenario, ...]:
+    """The scenarios of ``page`` (a page script such as ``views/dcg.py``).
+
+    Examples
+    --------
+    >>> [s.title for s in for_page("views/home.py")]
+    ['A perfect ranker', 'Scores unrelated to the labels', 'Rare positives']
+    """
+    return tuple(s for s in all_scenarios() if s.page == page)
