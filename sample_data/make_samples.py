@@ -301,7 +301,9 @@ def multiclass_table(name, title, teaches, y_true, proba, classes, *, ids=None) 
     """A multiclass sample: y_true (class names), proba_<class> per class, optional id."""
     with open(HERE / f"{name}.csv", "w", newline="") as fh:
         w = csv.writer(fh, lineterminator="\n")
-        w.writerow((["id"] if ids is not None else []) + ["y_true"] + [f"proba_{c}" for c in classes])
+        w.writerow(
+            (["id"] if ids is not None else []) + ["y_true"] + [f"proba_{c}" for c in classes]
+        )
         for i, row in enumerate(proba):
             head = [ids[i]] if ids is not None else []
             w.writerow(head + [classes[y_true[i]]] + [_fmt(v) for v in row])
@@ -338,8 +340,8 @@ def multiclass() -> None:
     multiclass_table(
         "iris",
         "Real data: iris flowers, 3 classes",
-        "from sepal sizes alone setosa is 49 of 50 right, versicolor and virginica are confused: macro F1, "
-        "balanced accuracy, MCC and kappa on three named classes",
+        "from sepal sizes alone setosa is 49 of 50 right, versicolor and virginica are "
+        "confused: macro F1, balanced accuracy, MCC and kappa on three named classes",
         flower,
         _rows_summing_to_one(proba),
         names,
