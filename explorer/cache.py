@@ -42,6 +42,8 @@ from explorer.pages import curves_derivation as _curves_derivation
 from explorer.pages import dcg as dcg_model
 from explorer.pages import home as home_model
 from explorer.pages import label_ranking as lr_model
+from explorer.pages import multiclass as _multiclass
+from explorer.pages import multiclass_derivation as _multiclass_derivation
 from explorer.pages import multilabel as _multilabel
 from explorer.pages import regression as _regression
 from explorer.pages import regression_derivation as _regression_derivation
@@ -310,3 +312,22 @@ compare_models = value(_compare.compare)
 curves_derivation_curves = value(_curves_derivation.curve_lines)
 #: Every rate at a threshold with its counts plugged in.
 curves_derivation_rates = value(_curves_derivation.rates)
+
+
+# -- Multiclass classification ------------------------------------------------
+
+#: Every headline number, the class table, the confusion matrix and the one-vs-one
+#: pairs of a model and a k (small: K rows, K x K cells).
+multiclass_summary = value(_multiclass.summary)
+#: The per-sample table, worst first (N rows): shared read-only, never copied.
+multiclass_samples = shared(_multiclass.sample_table, size="big")
+#: Every one-vs-rest ROC and PR curve of a model (the curves do not depend on k).
+multiclass_curves = shared(_multiclass.ovr_curves, size="big")
+
+
+@value
+def multiclass_derivations(ds: Dataset, model: str, k: int, average: str) -> dict:
+    """:func:`explorer.pages.multiclass_derivation.derivations` of the cached summary."""
+    res = multiclass_summary(ds, model, k)
+    terms = multiclass_samples(ds, model, k).sort_index()
+    return _multiclass_derivation.derivations(res, terms, ds.sample_weight, average)
