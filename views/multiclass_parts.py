@@ -111,7 +111,8 @@ def how_it_is_computed(ds, model: str, res: dict, k: int, average: str, j: int) 
     st.markdown("**Macro ROC AUC (one-vs-rest)**: the mean of the per-class AUCs above.")
     _show(lines["Macro ROC AUC (OvR)"])
     st.markdown(f"**The {average} average** ({mc.AVERAGES[average]}):")
-    _show(lines["ROC AUC (average)"])
+    if average != "macro":  # the macro ROC AUC is the line above
+        _show(lines["ROC AUC (average)"])
     _show(lines["AP (average)"])
     _one_vs_one(ds, res, lines)
 
