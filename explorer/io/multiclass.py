@@ -16,7 +16,7 @@ import numpy as np
 from explorer.datasets import Dataset
 from explorer.io.dispatch import _format, _open_frame, _source
 from explorer.io.errors import DataError, quote
-from explorer.io.validation import _Frame, _ids, _listed
+from explorer.io.validation import Y_TRUE_ALIASES, _Frame, _ids, _listed
 
 #: Column prefixes of the per-class probabilities, in the order they are looked for.
 PREFIXES = ("proba_", "p_", "score_")
@@ -27,8 +27,6 @@ MIN_SCORE_CLASSES = 3
 
 def _y_column(cols: list[str]) -> str | None:
     """The column read as y_true: ``y_true`` or its one alias, else None."""
-    from explorer.io.table import Y_TRUE_ALIASES  # table imports this module
-
     if "y_true" in cols:
         return "y_true"
     found = [c for c in cols if c.strip().lower() in Y_TRUE_ALIASES]

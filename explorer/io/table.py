@@ -9,6 +9,7 @@ from explorer.io.dispatch import _format, _open_frame, _source
 from explorer.io.errors import DataError, quote
 from explorer.io.multiclass import is_multiclass, multiclass_dataset
 from explorer.io.validation import (
+    Y_TRUE_ALIASES,
     _binary_check,
     _Frame,
     _ids,
@@ -17,19 +18,6 @@ from explorer.io.validation import (
     _trec_hint,
 )
 
-#: Column names read as ``y_true`` when the table has no ``y_true`` (any case).
-Y_TRUE_ALIASES = (
-    "y_true",
-    "label",
-    "labels",
-    "target",
-    "truth",
-    "y",
-    "actual",
-    "class",
-    "is_positive",
-    "relevant",
-)
 #: Column names read as the one model's scores (``y_score``, or ``y_pred`` for
 #: regression) when the table has no score or prediction column (any case).
 SCORE_ALIASES = (
