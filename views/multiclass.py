@@ -26,7 +26,7 @@ state.bind_param("mc_model", "model", models[0], str, state.member(models))
 state.bind_param("mc_k", "k", min(2, K), int, state.int_in(1, K))
 state.bind_param("mc_norm", "norm", "none", str, state.member(mc.NORMALIZE))
 state.bind_param("mc_avg", "avg", "macro", str, state.member(mc.AVERAGES))
-c_model, c_k, c_norm = st.columns([1, 1, 3])
+c_model, c_k, c_norm = st.columns([1, 1, 2])
 model = c_model.selectbox(
     "Model", models, key="mc_model", help="The dataset's probability matrices, one per model."
 )
@@ -44,6 +44,8 @@ norm = c_norm.radio(
     format_func=lambda n: mc.NORMALIZE[n][1],
     key="mc_norm",
     horizontal=True,
+    help="Counts; or each cell divided by its row's total (the diagonal is recall), by "
+    "its column's total (precision) or by all samples.",
 )
 state.write_param("model", model)
 state.write_param("k", int(k))
@@ -101,12 +103,12 @@ if res["auc_missing"]:
 
 # ---------------------------------------------------------------- 2 the pictures
 st.subheader("Confusion matrix")
-st.markdown(prose.section("multiclass", "confusion"))
 worst = mc.worst_cell(res["cm"])
 state.bind_param("mc_cell_true", "ct", names[worst[0]], str, state.member(names))
 state.bind_param("mc_cell_pred", "cp", names[worst[1]], str, state.member(names))
 c_cm, c_cell = st.columns([3, 2])
 with c_cell:
+    st.caption(prose.section("multiclass", "confusion"))
     a = st.selectbox("True class", names, key="mc_cell_true")
     b = st.selectbox("Predicted class", names, key="mc_cell_pred")
 state.write_param("ct", a)

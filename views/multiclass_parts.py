@@ -130,7 +130,8 @@ def _one_vs_one(ds, res: dict, lines: dict) -> None:
         c: st.column_config.NumberColumn(**FOUR)
         for c in ("auc_a_vs_b", "auc_b_vs_a", "mean", "prevalence")
     }
-    st.dataframe(pairs, hide_index=True, width="stretch", height=240, column_config=cfg)
+    height = "auto" if len(pairs) <= 8 else 320
+    st.dataframe(pairs, hide_index=True, width="stretch", height=height, column_config=cfg)
     _show(lines["OvO AUC"])
     w = mc.ovo_averages(pairs)["weighted"]
     st.caption(f"Weighted by each pair's prevalence (scikit-learn's average='weighted'): {fmt(w)}.")

@@ -24,9 +24,9 @@ from explorer.datasets import Dataset
 #: Confusion matrix normalization: URL value -> (metrics' ``normalize``, what it shows).
 NORMALIZE = {
     "none": (None, "counts"),
-    "true": ("true", "rates over each row (recall per true class)"),
-    "pred": ("pred", "rates over each column (precision per predicted class)"),
-    "all": ("all", "shares of all samples"),
+    "true": ("true", "÷ row (recall)"),
+    "pred": ("pred", "÷ column (precision)"),
+    "all": ("all", "÷ all"),
 }
 #: One-vs-rest averages: key -> what it does.
 AVERAGES = {
