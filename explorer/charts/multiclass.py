@@ -47,6 +47,20 @@ def confusion_figure(table: pd.DataFrame, *, counts: bool, selected=None) -> go.
             hovertemplate="true %{y}, predicted %{x}: %{text}<extra></extra>",
         )
     )
+    # one nearly invisible square marker per cell, so a click selects the cell (a heatmap
+    # itself has no selectable points)
+    ii, jj = np.meshgrid(np.arange(len(rows)), np.arange(len(cols)), indexing="ij")
+    size = max(8, min(60, 420 // max(len(rows), 1)))
+    fig.add_trace(
+        go.Scatter(
+            x=[cols[j] for j in jj.ravel()],
+            y=[rows[i] for i in ii.ravel()],
+            mode="markers",
+            marker={"symbol": "square", "size": size, "color": "rgba(0,0,0,0.01)"},
+            hovertemplate="true %{y}, predicted %{x}: click to list its samples<extra></extra>",
+            showlegend=False,
+        )
+    )
     if selected is not None:
         i, j = rows.index(str(selected[0])), cols.index(str(selected[1]))
         fig.add_shape(
