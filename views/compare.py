@@ -76,11 +76,13 @@ for row in result.rows:
     cols = st.columns([1, 1, 1, 3])
     cols[0].metric(f"{row.label} of A", fmt(row.a))
     cols[1].metric(f"{row.label} of B", fmt(row.b))
+    word = "B better" if row.better_by > 0 else ("B worse" if row.better_by < 0 else "equal")
     cols[2].metric(
         f"{row.label}: B - A",
         fmt(row.diff),
-        delta="B better" if row.better_by > 0 else ("B worse" if row.better_by < 0 else "equal"),
+        delta=word,
         delta_color="normal" if row.better_by > 0 else "inverse",
+        delta_arrow="off",
     )
     cols[3].markdown(verdict(row, model_a, model_b))
 st.caption(

@@ -408,6 +408,14 @@ def test_auc_cells_kernel_equals_roc_auc_with_the_cell_counts():
     assert C._auc_from_counts(sizes[None, :], model)[0] == pytest.approx(roc_auc_score(y, s))
 
 
+def test_auc_cells_by_hand():
+    pos = np.array([0, 1, 1, 0, 0], dtype=bool)
+    sizes, model = C._auc_cells(pos, np.array([1.0, 1.0, 2.0, 3.0, 3.0]))
+    assert sizes.tolist() == [1, 1, 1, 2]  # score 1: a negative and a positive; 2: +; 3: two -
+    assert model.neg.tolist() == [1, 0, 0, 1] and model.starts.tolist() == [0, 2, 3]
+    assert C._auc_from_counts(sizes[None, :], model)[0] == roc_auc_score(pos, [1, 1, 2, 3, 3])
+
+
 def test_auc_cells_and_draws_give_the_same_distribution(monkeypatch):
     rng = np.random.default_rng(27)
     y = rng.integers(0, 2, 3000)
@@ -418,6 +426,51 @@ def test_auc_cells_and_draws_give_the_same_distribution(monkeypatch):
     assert not np.array_equal(cells.distribution, draws.distribution)
     assert cells.standard_error == pytest.approx(draws.standard_error, rel=0.08)
     assert (cells.low, cells.high) == pytest.approx((draws.low, draws.high), abs=0.004)
+
+
+@pytest.mark.parametrize("ties", [False, True])
+def test_ap_counting_kernel_equals_average_precision_on_the_drawn_rows(ties):
+    y, a, b = _data(28, 120, ties)
+    rows, models = C._auc_layout(y.astype(bool), [a, b])
+    counts = C._draw_counts(np.random.default_rng(3), 30, 120)
+    for k, s in enumerate((a, b)):
+        got = C._ap_from_counts(counts, models[k])
+        for r in range(30):
+            drawn = np.repeat(rows, counts[r])
+            want = metrics.average_precision_score(y[drawn], s[drawn])
+            assert got[r] == pytest.approx(want, abs=1e-12)
+
+
+def test_ap_kernel_on_cells_and_without_positives():
+    rng = np.random.default_rng(29)
+    y = rng.integers(0, 2, 1000)
+    s = np.round(y + rng.normal(size=1000), 1)
+    sizes, model = C._auc_cells(y.astype(bool), s)
+    order = np.lexsort((y, s))
+    ys, ss = y[order], s[order]
+    rep = order[np.flatnonzero(np.concatenate(([True], (ss[1:] != ss[:-1]) | (ys[1:] != ys[:-1]))))]
+    counts = rng.multinomial(1000, sizes / 1000, size=10)
+    got = C._ap_from_counts(counts, model)
+    for r in range(10):
+        want = metrics.average_precision_score(y[rep], s[rep], sample_weight=counts[r])
+        assert got[r] == pytest.approx(want, abs=1e-12)
+    none = np.where(model.neg == 1, sizes, 0)[None, :]  # only negatives drawn
+    only = np.where(model.neg == 0, sizes, 0)[None, :]  # only positives drawn
+    assert C._ap_from_counts(none, model)[0] == 0.0
+    assert C._ap_from_counts(only, model)[0] == 1.0
+
+
+def test_ap_bootstrap_matches_the_generic_loop_in_distribution():
+    y, a, b = _data(30, 400)
+    ap = metrics.average_precision_score
+    fast = bootstrap_ci(ap, y, a, n_resamples=2000, random_state=0)
+    slow = bootstrap_ci(lambda t, s: ap(t, s), y, a, n_resamples=2000, random_state=0)
+    assert fast.estimate == slow.estimate == ap(y, a)
+    assert fast.standard_error == pytest.approx(slow.standard_error, rel=0.1)
+    assert (fast.low, fast.high) == pytest.approx((slow.low, slow.high), abs=0.015)
+    d = paired_bootstrap_diff(ap, y[:80], a[:80], b[:80], n_resamples=300, method="bca")
+    assert d.estimate == pytest.approx(ap(y[:80], a[:80]) - ap(y[:80], b[:80]))
+    assert d.low < d.high
 
 
 def test_auc_jackknife_equals_leave_one_out():
@@ -552,7 +605,7 @@ def test_paired_auc_diff_shares_the_resamples():
 def test_percentile_interval_is_the_quantiles_of_the_distribution():
     y, p = _regression_data(3)
     r = bootstrap_ci(metrics.mean_absolute_error, y, p, n_resamples=500, confidence=0.9)
-    assert (r.low, r.high) == tuple(np.quantile(r.distribution, [0.05, 0.95]))
+    assert (r.low, r.high) == pytest.approx(tuple(np.quantile(r.distribution, [0.05, 0.95])))
     assert r.standard_error == pytest.approx(r.distribution.std(ddof=1))
     assert (r.confidence, r.method, r.n_resamples) == (0.9, "percentile", 500)
 
