@@ -27,6 +27,7 @@ import pandas as pd
 import metrics
 from explorer.datasets import Dataset
 from explorer.formatting import fmt
+from explorer.pages import multiclass as mc
 
 #: Resamples of the paired bootstraps, and their seed (the page's numbers repeat).
 N_RESAMPLES = 2000
@@ -304,11 +305,30 @@ def _regression(ds: Dataset, pa, pb) -> Comparison:
     )  # fmt: skip
 
 
+def _multiclass(ds: Dataset, sa, sb) -> Comparison:
+    """Accuracy (argmax right) and, when both are probabilities, log loss: means over
+    samples (the Multiclass classification page's first and sixth headline)."""
+    t = ds.y_true.argmax(axis=1)
+    ca = (sa.argmax(axis=1) == t).astype(float)
+    cb = (sb.argmax(axis=1) == t).astype(float)
+    rows = [_mean_row("Accuracy", ca, cb, True)]
+    if mc.probability_problem(sa) is None and mc.probability_problem(sb) is None:
+        k = np.arange(sa.shape[1])
+        la = np.asarray(metrics.log_loss_per_sample(t, sa, labels=k), dtype=float)
+        lb = np.asarray(metrics.log_loss_per_sample(t, sb, labels=k), dtype=float)
+        rows.append(_mean_row("Log loss", la, lb, False))
+    return Comparison(
+        "", "", tuple(rows), "right (1) or wrong (0)", "Whether each sample's argmax is its class.",
+        ca, cb, True,
+    )  # fmt: skip
+
+
 KINDS = {
     "binary": _binary,
     "multilabel": _multilabel,
     "graded": _graded,
     "regression": _regression,
+    "multiclass": _multiclass,
 }
 
 

@@ -223,3 +223,25 @@ def test_wrong_kind_notice_opens_iris():
     assert "multiclass" in at.info[0].value
     at.button(key="open_fitting_sample").click().run()
     assert shown(at) == expected(load_sample("iris"))
+
+
+def test_compare_page_takes_two_multiclass_models():
+    """A link may carry two models of a multiclass dataset: the Compare page compares
+    their accuracy and log loss (no traceback)."""
+    base = load_sample("iris")
+    other = np.random.default_rng(0).dirichlet(np.ones(3), base.n_samples)
+    ds = Dataset(
+        "two",
+        "multiclass",
+        base.y_true,
+        {"a": base.score(), "b": other},
+        label_names=base.label_names,
+    )
+    page = str(Path(APP).parent / "views" / "compare.py")
+    at = AppTest.from_file(page, default_timeout=60)
+    at.session_state["session_datasets"] = {ds.name: ds}
+    at.session_state["active_dataset"] = ds.name
+    at.run()
+    assert not at.exception
+    shown = " ".join(m.label for m in at.metric) + " ".join(x.value for x in at.markdown)
+    assert "Accuracy" in shown and "Log loss" in shown
