@@ -12,6 +12,7 @@ column is refused. The Dataset holds ``y_true`` one-hot (see
 from __future__ import annotations
 
 import numpy as np
+import pandas as pd
 
 from explorer.datasets import Dataset
 from explorer.io.dispatch import _format, _open_frame, _source
@@ -182,3 +183,100 @@ def read_multiclass(source, *, name: str | None = None) -> Dataset:
     data, label = _source(source, name, "table")
     frame = _open_frame(data, label, _format(label, data))
     return multiclass_dataset(frame, name)
+
+
+# ---------------------------------------------------------------- long tables
+def is_long_multiclass(frame: _Frame) -> bool:
+    """Whether a long table (``sample``, ``label``, ``y_true``, scores) is multiclass.
+
+    It is when ``y_true`` holds class names rather than 0/1 or grades: every value
+    names one of the ``label`` values, not all are 0 or 1, and each sample has the
+    same value on all its rows. Loads the table.
+    """
+    cols = frame.columns
+    score_cols = [c for c in cols if c == "y_score" or c.startswith("score_")]
+    if not {"sample", "label", "y_true"} <= set(cols) or not score_cols or "model" in cols:
+        return False
+    frame.load(score_cols)
+    y = frame.strings("y_true").to_numpy(dtype=str)
+    names = set(_class_names(np.unique(y)).tolist())
+    if names <= {"0", "1"} or not names <= set(frame.strings("label").unique().tolist()):
+        return False
+    # one class per sample: the same y_true on every row of a sample (graded relevance
+    # whose grades happen to be label names varies within a sample)
+    s_codes, _ = pd.factorize(frame.strings("sample"))
+    first = y[np.unique(s_codes, return_index=True)[1]]
+    return bool((y == first[s_codes]).all())
+
+
+def long_multiclass_dataset(frame: _Frame, name: str | None) -> Dataset:
+    """The Dataset of a long multiclass table: one row per (sample, class), ``y_true``
+    the sample's class on each of its rows, ``y_score`` (or ``score_<model>``) the
+    probability of the row's class. DataError names a pair twice or missing, or a
+    sample whose rows disagree on its class."""
+    from explorer.io.long import _first_duplicate  # long does not import this module
+
+    label = frame.label
+    score_cols = [c for c in frame.columns if c == "y_score" or c.startswith("score_")]
+    frame.load(score_cols)
+    samples, labels = frame.strings("sample"), frame.strings("label")
+    s_codes, s_names = pd.factorize(samples)
+    l_codes, l_names = pd.factorize(labels)
+    dup = _first_duplicate([s_codes, l_codes])
+    if dup is not None:
+        i, j = dup
+        raise DataError(
+            f"{label}, {frame.where(i)}: the pair (sample {quote(samples.iloc[i])}, class "
+            f"{quote(labels.iloc[i])}) already appears on {frame.where(j)} (expected each "
+            "pair once)."
+        )
+    n_s, n_l = len(s_names), len(l_names)
+    if len(s_codes) != n_s * n_l:
+        s = int(np.argmax(np.bincount(s_codes, minlength=n_s) < n_l))
+        present = np.zeros(n_l, dtype=bool)
+        present[l_codes[s_codes == s]] = True
+        j = int(np.argmax(~present))
+        raise DataError(
+            f"{label}: the pair (sample {quote(s_names[s])}, class {quote(l_names[j])}) is "
+            f"missing: expected a row for every sample and class ({n_s:,} x {n_l:,} = "
+            f"{n_s * n_l:,} rows), found {len(s_codes):,}."
+        )
+    raw = frame.strings("y_true").to_numpy(dtype=str)
+    distinct, inverse = np.unique(raw, return_inverse=True)
+    column_of = {str(c): j for j, c in enumerate(l_names)}
+    code = np.array([column_of.get(n, -1) for n in _class_names(distinct)], dtype=np.intp)
+    row_class = code[inverse]
+    unknown = row_class < 0
+    if unknown.any():
+        i = int(np.argmax(unknown))
+        raise DataError(
+            f"{frame.cell(i, 'y_true')}: {quote(str(raw[i]))} is not one of the classes in "
+            f'column "label" ({_listed(l_names)}).'
+        )
+    first = row_class[np.unique(s_codes, return_index=True)[1]]  # on each sample's first row
+    differs = row_class != first[s_codes]
+    if differs.any():
+        i = int(np.argmax(differs))
+        j = int(np.argmax(s_codes == s_codes[i]))
+        raise DataError(
+            f"{frame.cell(i, 'y_true')}: {quote(str(raw[i]))} differs from "
+            f"{quote(str(raw[j]))} on {frame.where(j)} for the same sample "
+            f"{quote(samples.iloc[i])} (expected the sample's one class on each of its rows)."
+        )
+    arrays = {}
+    for c in score_cols:
+        mat = np.empty((n_s, n_l))
+        mat[s_codes, l_codes] = frame.numbers(c)
+        model = "model" if c == "y_score" else (c.removeprefix("score_") or c)
+        arrays[model] = mat
+    return Dataset(
+        name=name or label,
+        kind="multiclass",
+        y_true=np.eye(n_l)[first],
+        scores=arrays,
+        label_names=tuple(str(x) for x in l_names),
+        sample_ids=tuple(str(x) for x in s_names),
+        description=f"{label} (long table): {n_s:,} samples, {n_l:,} classes, "
+        f"{len(arrays)} model(s)",
+        source="upload",
+    )

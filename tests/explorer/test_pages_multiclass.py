@@ -415,3 +415,54 @@ def test_weighted_derivations_write_the_weights():
         skm.log_loss(ds.y_true.argmax(axis=1), ds.score(), sample_weight=ds.sample_weight)
     )
     assert res["ovo"] is None and "OvO AUC" not in lines
+
+
+# ---------------------------------------------------------------- long tables
+LONG = (
+    b"sample,label,y_true,y_score\n"
+    b"s1,cat,cat,0.7\ns1,dog,cat,0.3\ns2,cat,dog,0.4\ns2,dog,dog,0.6\ns3,dog,dog,0.1\n"
+    b"s3,cat,dog,0.9\n"
+)
+
+
+def test_a_long_table_naming_each_sample_class_is_multiclass():
+    ds = read_upload("long.csv", LONG)
+    assert ds.kind == "multiclass" and ds.label_names == ("cat", "dog")
+    assert ds.sample_ids == ("s1", "s2", "s3")
+    assert ds.y_true.tolist() == [[1, 0], [0, 1], [0, 1]]
+    assert ds.score().tolist() == [[0.7, 0.3], [0.4, 0.6], [0.9, 0.1]]
+    # a 0/1 long table stays multilabel
+    assert read_upload("l.csv", b"sample,label,y_true,y_score\nq1,a,1,0.9\nq1,b,0,0.2\n").kind == (
+        "multilabel"
+    )
+
+
+def test_grades_that_name_labels_but_vary_within_a_sample_stay_graded():
+    text = b"sample,label,y_true,y_score\nq,1,1,0.1\nq,2,2,0.2\nq,3,3,0.3\n"
+    assert read_upload("g.csv", text).kind == "graded"
+
+
+def test_long_multiclass_with_two_models_and_numeric_classes():
+    text = b"sample,label,y_true,score_a,score_b\n1,0,2,0.1,0.3\n1,1,2,0.2,0.3\n1,2,2,0.7,0.4\n"
+    ds = read_upload("l.csv", text)
+    assert ds.kind == "multiclass" and ds.model_names == ("a", "b")
+    assert ds.y_true.tolist() == [[0, 0, 1]]
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            b"sample,label,y_true,y_score\ns1,cat,cat,0.7\ns1,cat,cat,0.3\n",
+            "line 3: the pair (sample 's1', class 'cat') already appears on line 2",
+        ),
+        (
+            b"sample,label,y_true,y_score\ns1,cat,cat,0.7\ns1,dog,cat,0.3\ns2,cat,dog,0.5\n",
+            "the pair (sample 's2', class 'dog') is missing",
+        ),
+    ],
+)
+def test_bad_long_multiclass_tables_are_refused(text, message):
+    with pytest.raises(DataError) as exc:
+        read_upload("l.csv", text)
+    assert message in str(exc.value)
