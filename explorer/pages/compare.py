@@ -228,19 +228,23 @@ def _binary(ds: Dataset, sa, sb) -> Comparison:
     y = ds.y_true
     rows = []
     if 0 < y.sum() < y.size:
-        r = metrics.delong_test(y, sa, sb)
+        try:  # DeLong needs two samples of each class (by weight) for its covariance
+            r = metrics.delong_test(y, sa, sb)
+        except metrics.MetricInputError:
+            r = None
         z = 1.959963984540054
-        rows.append(
-            Row("ROC AUC", r.auc_a, r.auc_b, -r.diff, -r.diff - z * r.se,
-                -r.diff + z * r.se, "DeLong test", r.p_value, True)
-        )  # fmt: skip
+        if r is not None:
+            rows.append(
+                Row("ROC AUC", r.auc_a, r.auc_b, -r.diff, -r.diff - z * r.se,
+                    -r.diff + z * r.se, "DeLong test", r.p_value, True)
+            )  # fmt: skip
         rows.append(
             _bootstrap_row("average precision", metrics.average_precision_score, y, sa, sb, True)
         )
     probs = all(((s >= 0) & (s <= 1)).all() for s in (sa, sb))
     if probs:
-        la = metrics.log_loss_per_sample(y, sa)
-        lb = metrics.log_loss_per_sample(y, sb)
+        la = metrics.log_loss_per_sample(y, sa, labels=[0, 1])  # one class: still defined
+        lb = metrics.log_loss_per_sample(y, sb, labels=[0, 1])
         if np.isfinite(la).all() and np.isfinite(lb).all():
             rows.append(_mean_row("log loss", la, lb, False))
     pa, pb = auc_placements(y, sa), auc_placements(y, sb)
