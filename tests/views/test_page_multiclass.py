@@ -245,3 +245,34 @@ def test_compare_page_takes_two_multiclass_models():
     assert not at.exception
     shown = " ".join(m.label for m in at.metric) + " ".join(x.value for x in at.markdown)
     assert "Accuracy" in shown and "Log loss" in shown
+
+
+def test_the_data_editor_edits_a_class_and_refuses_two():
+    at = open_page("views/data.py", "iris")
+    at.session_state["data_editor_labels"] = {
+        "edited_rows": {0: {"setosa": 0, "virginica": 1}},
+        "added_rows": [],
+        "deleted_rows": [],
+    }
+    at.run()
+    at.button(key="data_apply_edits").click().run()
+    assert not at.exception and not at.error
+    assert at.session_state["active_dataset"] == "iris (edited)"
+    at.switch_page(PAGE).run()
+    base = load_sample("iris")
+    y = base.y_true.copy()
+    y[0] = [0, 0, 1]
+    edited = Dataset("e", "multiclass", y, base.scores, label_names=base.label_names)
+    assert shown(at) == expected(edited)
+
+    at = open_page("views/data.py", "iris")
+    at.session_state["data_editor_labels"] = {
+        "edited_rows": {3: {"versicolor": 1}},
+        "added_rows": [],
+        "deleted_rows": [],
+    }
+    at.run()
+    at.button(key="data_apply_edits").click().run()
+    assert not at.exception
+    assert "row 3: 2 classes are marked 1" in at.error[0].value
+    assert at.session_state["active_dataset"] == "iris"
