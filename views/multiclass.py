@@ -58,34 +58,41 @@ except metrics.MetricInputError as exc:  # data metrics refuses: say what, keep 
     state.stop_page()
 
 # ---------------------------------------------------------------- 1 headline
+
+
+def shown(x) -> str:
+    """A headline value, or "n/a" when valid data leave it undefined (0/0)."""
+    return "n/a" if x is None or math.isnan(x) else fmt(x)
+
+
 row1, row2 = st.columns(4), st.columns(4)
 auc_macro = res["auc"]["macro"]
-row1[0].metric("Accuracy", fmt(res["accuracy"]), help="The share of samples predicted right.")
+row1[0].metric("Accuracy", shown(res["accuracy"]), help="The share of samples predicted right.")
 row1[1].metric(
     "Balanced accuracy",
-    fmt(res["balanced"]),
+    shown(res["balanced"]),
     help="The mean of the per-class recalls: every class counts the same.",
 )
-row1[2].metric("Macro F1", fmt(res["macro_f1"]), help="The mean of the per-class F1 scores.")
+row1[2].metric("Macro F1", shown(res["macro_f1"]), help="The mean of the per-class F1 scores.")
 row1[3].metric(
-    "MCC", fmt(res["mcc"]), help="Matthews correlation: 1 perfect, 0 chance, -1 inverted."
+    "MCC", shown(res["mcc"]), help="Matthews correlation: 1 perfect, 0 chance, -1 inverted."
 )
 row2[0].metric(
-    "Cohen's kappa", fmt(res["kappa"]), help="Agreement beyond chance: (p_o - p_e) / (1 - p_e)."
+    "Cohen's kappa", shown(res["kappa"]), help="Agreement beyond chance: (p_o - p_e) / (1 - p_e)."
 )
 row2[1].metric(
     "Log loss",
-    "n/a" if res["log_loss"] is None else fmt(res["log_loss"]),
+    shown(res["log_loss"]),
     help="The mean of -log p(true class). Lower is better.",
 )
 row2[2].metric(
     f"Top-{int(k)} accuracy",
-    fmt(res["top_k"]),
+    shown(res["top_k"]),
     help=f"The share of samples whose true class is among their {int(k)} most probable.",
 )
 row2[3].metric(
     "Macro ROC AUC (OvR)",
-    "n/a" if math.isnan(auc_macro) else fmt(auc_macro),
+    shown(auc_macro),
     help="The mean of the K one-vs-rest ROC AUCs.",
 )
 st.caption(
@@ -95,6 +102,8 @@ st.caption(
 )
 if res["not_proba"]:
     st.info(prose.section("multiclass", "not_proba").format(why=res["not_proba"]), icon="ℹ️")
+if math.isnan(res["kappa"]):
+    st.info(prose.section("multiclass", "kappa_undefined"), icon="ℹ️")
 if res["auc_missing"]:
     st.info(
         prose.section("multiclass", "auc_missing").format(classes=", ".join(res["auc_missing"])),

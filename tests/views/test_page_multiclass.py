@@ -276,3 +276,42 @@ def test_the_data_editor_edits_a_class_and_refuses_two():
     assert not at.exception
     assert "row 3: 2 classes are marked 1" in at.error[0].value
     assert at.session_state["active_dataset"] == "iris"
+
+
+def _upload(text: bytes, name: str = "edge.csv") -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=60).run()
+    at.switch_page("views/data.py").run()
+    at.file_uploader(key="data_upload_file").upload(name, text, "text/csv").run()
+    assert not at.exception and not at.error, [e.value for e in at.error]
+    at.switch_page(PAGE).run()
+    assert not at.exception
+    return at
+
+
+EDGE = {
+    # one class in y_true: no one-vs-rest AUC, kappa 0
+    "one class": b"y_true,proba_a,proba_b,proba_c\na,0.5,0.3,0.2\na,0.2,0.5,0.3\na,0.6,0.2,0.2\n",
+    # one sample, predicted right: p_e = 1, kappa 0/0
+    "one sample": b"y_true,proba_a,proba_b,proba_c\nb,0.1,0.8,0.1\n",
+    # every score tied, class names LaTeX would read as commands
+    "ties": b"y_true,p_a_b,p_c&d,p_50%\na_b,0.5,0.25,0.25\nc&d,0.5,0.25,0.25\n50%,0.5,0.25,0.25\n",
+    # two classes
+    "two classes": b"y_true,proba_no,proba_yes\nno,0.6,0.4\nyes,0.3,0.7\nyes,0.55,0.45\n",
+}
+
+
+def test_valid_edge_data_shows_numbers_or_says_why():
+    for what, text in EDGE.items():
+        at = _upload(text)
+        got = shown(at)
+        assert len(got) == 8, what
+        said = " ".join(x.value for x in [*at.info, *at.caption])
+        if what in ("one class", "one sample"):
+            assert got["Macro ROC AUC (OvR)"] == "n/a", what
+            assert "have no sample (or every sample)" in said, what
+        if what == "one sample":
+            assert got["Cohen's kappa"] == "n/a" and "kappa is undefined" in said
+        if what == "ties":
+            assert got["Accuracy"] == fmt(1 / 3)  # argmax: the first column
+            assert any(r"a\_b" in x.value or r"c\&d" in x.value for x in at.latex)
+        assert "nan" not in " ".join(got.values()), what
