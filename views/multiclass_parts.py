@@ -49,7 +49,8 @@ def cell(ds, model: str, res: dict, a: int, b: int) -> None:
         f"sample(s)" + (f", the first {mc.SHOWN_ROWS} shown." if n > mc.SHOWN_ROWS else ".")
     )
     cfg = {c: st.column_config.NumberColumn(**FOUR) for c in rows.columns if c != "sample"}
-    st.dataframe(rows, hide_index=True, width="stretch", height=260, column_config=cfg)
+    height = "auto" if len(rows) <= 8 else 300
+    st.dataframe(rows, hide_index=True, width="stretch", height=height, column_config=cfg)
 
 
 def curves(ds, model: str, res: dict, chosen: str, average: str) -> None:

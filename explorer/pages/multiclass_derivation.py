@@ -59,9 +59,11 @@ def accuracy_line(cm: np.ndarray, value: float) -> Line:
     diag = np.diag(cm).astype(float)
     d = sum_terms([count(x) for x in diag], diag)
     shown = d.latex().split(" = ")[1].replace(",", "{,}")
+    n = _c(cm.sum())
+    total = rf" = \frac{{{_c(diag.sum())}}}{{{n}}}" if d.omitted else ""  # checkable by hand
     latex = (
         rf"\text{{Accuracy}} = \frac{{\sum_k C_{{kk}}}}{{N}} = \frac{{{shown}}}"
-        rf"{{{_c(cm.sum())}}} = {fmt(value)}"
+        rf"{{{n}}}{total} = {fmt(value)}"
     )
     return Line("Accuracy", latex, d.note(), value)
 

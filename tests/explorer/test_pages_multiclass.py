@@ -398,6 +398,14 @@ def test_derivation_numbers_can_be_checked_by_hand():
     assert fmt(mcc) == _last(lines["MCC"].latex) == fmt(skm.matthews_corrcoef(*_tp(ds)))
     terms = re.findall(r"\d\.\d+", lines["Balanced accuracy"].latex)[:3]
     assert terms == ["0.9800", "0.7400", "0.7200"]
+    digits = derivation.derivations(*_res_and_terms(load_sample("digits10")), None, "macro")[
+        "Accuracy"
+    ].latex
+    assert digits.endswith(r"\dots + 25 + 27}{300} = \frac{281}{300} = 0.9367")
+
+
+def _res_and_terms(ds):
+    return mc.summary(ds, "model", 2), mc.sample_table(ds, "model", 2).sort_index()
 
 
 def _tp(ds):
