@@ -41,10 +41,15 @@ def _mean_line(name: str, values, weights, value: float, what: str = "classes") 
     keep = ~np.isnan(v)
     w = None if weights is None else np.asarray(weights, dtype=float)[keep]
     d = mean_terms(v[keep], w, name=name)
+    latex = mean_latex(d)
+    if w is not None:  # "w × v" terms are long: the total and the value on a second line
+        head, _, tail = latex.partition(" = ")
+        first, _, rest = tail.partition(" = ")
+        latex = rf"\begin{{aligned}}{head} &= {first} \\ &= {rest}\end{{aligned}}"
     note = mean_note(d)
     if (~keep).any():
         note = "; ".join(filter(None, [note, f"{int((~keep).sum())} {what} undefined, left out"]))
-    return Line(name, mean_latex(d), note, value)
+    return Line(name, latex, note, value)
 
 
 def accuracy_line(cm: np.ndarray, value: float) -> Line:

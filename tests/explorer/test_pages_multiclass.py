@@ -356,7 +356,7 @@ def test_selection_picks_a_cell():
 
 # ---------------------------------------------------------------- derivations
 def _last(latex: str) -> str:
-    return latex.rsplit(" = ", 1)[1]
+    return re.split(r" &?= ", latex.removesuffix(r"\end{aligned}"))[-1]
 
 
 @pytest.mark.parametrize("name", SAMPLES)
@@ -419,6 +419,7 @@ def test_weighted_derivations_write_the_weights():
         res, mc.sample_table(ds, "m", 2).sort_index(), ds.sample_weight, "weighted"
     )
     assert r"\times" in lines["Log loss"].latex
+    assert lines["Log loss"].latex.startswith(r"\begin{aligned}\text{Log loss} &= \frac{")
     assert _last(lines["Log loss"].latex) == fmt(
         skm.log_loss(ds.y_true.argmax(axis=1), ds.score(), sample_weight=ds.sample_weight)
     )
