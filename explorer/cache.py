@@ -323,6 +323,8 @@ multiclass_summary = value(_multiclass.summary)
 multiclass_samples = shared(_multiclass.sample_table, size="big")
 #: Every one-vs-rest ROC and PR curve of a model (the curves do not depend on k).
 multiclass_curves = shared(_multiclass.ovr_curves, size="big")
+#: One class's one-vs-rest pairs: positives, negatives, wins and ties (four numbers).
+multiclass_pair_counts = value(_multiclass.pair_counts)
 
 
 @value

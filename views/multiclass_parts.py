@@ -12,6 +12,7 @@ from explorer import cache, downloads, state
 from explorer.charts import multiclass as charts
 from explorer.formatting import fmt
 from explorer.pages import multiclass as mc
+from explorer.pages import multiclass_derivation as derivation
 from views import prose
 
 FOUR = {"format": "%.4f"}
@@ -64,6 +65,14 @@ def curves(ds, model: str, res: dict, chosen: str, average: str) -> None:
     if math.isnan(row["roc_auc"]):
         st.caption(f"Class **{chosen}** has no sample (or every sample): no curve of its own.")
     else:
+        if ds.sample_weight is None:
+            j = list(ds.label_names).index(chosen)
+            counts = cache.multiclass_pair_counts(ds, model, j)
+            _show(derivation.class_auc_line(chosen, counts, row["roc_auc"]))
+            st.caption(
+                f"P = {counts[0]:,} samples of {chosen}, N = {counts[1]:,} others; W = pairs "
+                "(one of each) where the positive scores higher, T = tied pairs."
+            )
         st.caption(
             f"Class **{chosen}** vs the rest ({_n(row['support'])} positives): ROC AUC "
             f"{fmt(row['roc_auc'])}, AP {fmt(row['ap'])}. {average.capitalize()} average "

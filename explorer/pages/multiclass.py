@@ -540,3 +540,23 @@ def log_loss_of(y_true, y_score, sample_weight=None) -> float:
     t = np.asarray(y_true).argmax(axis=1)
     k = np.arange(y_score.shape[1])
     return float(_quiet(metrics.log_loss, t, y_score, labels=k, sample_weight=sample_weight))
+
+
+def pair_counts(ds: Dataset, model: str, j: int) -> tuple[int, int, int, int]:
+    """Class ``j`` against the rest: positives P, negatives N, and over the P x N
+    (positive, negative) pairs the wins W (the positive scored higher) and ties T.
+
+    ``(W + T / 2) / (P N)`` is the one-vs-rest ROC AUC of class j (unweighted).
+
+    Examples
+    --------
+    >>> pair_counts(_toy(), "m", 2)
+    (1, 4, 4, 0)
+    """
+    y = ds.y_true[:, j] == 1
+    s = ds.score(model)[:, j]
+    neg = np.sort(s[~y])
+    pos = s[y]
+    below = np.searchsorted(neg, pos, side="left")
+    tied = np.searchsorted(neg, pos, side="right") - below
+    return int(y.sum()), int((~y).sum()), int(below.sum()), int(tied.sum())

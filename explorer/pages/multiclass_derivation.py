@@ -18,7 +18,7 @@ import pandas as pd
 from explorer.derivation import mean_terms
 from explorer.formatting import fmt
 from explorer.pages._derive import count, mean_latex, mean_note, sum_terms
-from explorer.pages.multiclass import ovo_averages
+from explorer.pages.multiclass import latex_text, ovo_averages
 
 
 @dataclass(frozen=True)
@@ -236,3 +236,19 @@ def derivations(res: dict, sample_terms: pd.DataFrame, weights, average: str) ->
         macro = ovo_averages(pairs)["macro"]
         out["OvO AUC"] = _mean_line("Macro ROC AUC (OvO)", pairs["mean"], None, macro, "pairs")
     return out
+
+
+def class_auc_line(name: str, counts: tuple[int, int, int, int], value: float) -> Line:
+    r"""One class's one-vs-rest ROC AUC from its pairs: wins and half the ties.
+
+    Examples
+    --------
+    >>> class_auc_line("bird", (1, 4, 4, 0), 1.0).latex.split(" = ")[-2:]
+    ['\\frac{4 + 0/2}{1 \\cdot 4}', '1.000']
+    """
+    p, n, w, t = counts
+    latex = (
+        rf"\text{{AUC}}_{{\text{{{latex_text(name)}}}}} = \frac{{W + T/2}}{{P \cdot N}} = "
+        rf"\frac{{{_c(w)} + {_c(t)}/2}}{{{_c(p)} \cdot {_c(n)}}} = {fmt(value)}"
+    )
+    return Line(f"ROC AUC of {name}", latex, "", value)

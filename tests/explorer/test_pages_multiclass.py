@@ -475,3 +475,16 @@ def test_bad_long_multiclass_tables_are_refused(text, message):
     with pytest.raises(DataError) as exc:
         read_upload("l.csv", text)
     assert message in str(exc.value)
+
+
+@pytest.mark.parametrize("name", SAMPLES)
+def test_pair_counts_give_each_class_auc(name):
+    ds = load_sample(name)
+    t, s = ds.y_true.argmax(axis=1), ds.score()
+    want = skm.roc_auc_score(t, s, multi_class="ovr", average=None)
+    for j in range(ds.n_labels):
+        p, n, w, ties = mc.pair_counts(ds, "model", j)
+        assert (p, n) == (int((t == j).sum()), int((t != j).sum()))
+        assert (w + ties / 2) / (p * n) == pytest.approx(want[j], abs=1e-12)
+        line = derivation.class_auc_line(ds.label_names[j], (p, n, w, ties), want[j])
+        assert _last(line.latex) == fmt(want[j])

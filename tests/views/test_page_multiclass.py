@@ -110,6 +110,12 @@ def test_controls_move_the_numbers_and_the_url():
     at.selectbox(key="mc_class").set_value("8").run()
     assert at.query_params["class"] == "8"
     assert any("Class **8** vs the rest" in c.value for c in at.caption)
+    auc8 = skm.roc_auc_score(t, s, multi_class="ovr", average=None)[8]
+    assert any(
+        x.value.strip("$\n").startswith(r"\text{AUC}_{\text{8}}")
+        and x.value.strip("$\n").endswith(fmt(auc8))
+        for x in at.latex
+    )
 
 
 def test_a_link_opened_fresh_shows_the_same_view():
