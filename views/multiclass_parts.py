@@ -151,7 +151,7 @@ def per_sample(ds, model: str, k: int) -> None:
     """One sample's probabilities in order, then every sample, worst first."""
     st.subheader("Per sample, worst first")
     st.markdown(_text("per_sample"))
-    table = cache.multiclass_samples(ds, model, k)
+    table = cache.multiclass_samples(ds, model)
     ids = table["sample"].tolist()[:500]
     state.bind_param("mc_sample", "sample", ids[0], str, state.member(ids))
     sid = st.selectbox("Inspect a sample", ids, key="mc_sample", help="Default: the worst.")
@@ -176,7 +176,7 @@ def per_sample(ds, model: str, k: int) -> None:
         width="stretch",
         column_config={"score": st.column_config.NumberColumn(**FOUR)},
     )
-    shown = table.head(mc.SHOWN_ROWS)
+    shown = mc.with_top_k_column(table.head(mc.SHOWN_ROWS), k)
     st.caption(
         f"{ds.n_samples:,} samples"
         + (

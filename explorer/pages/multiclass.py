@@ -198,26 +198,7 @@ def class_table(ds: Dataset, model: str) -> pd.DataFrame:
 
 
 def summary(ds: Dataset, model: str, k: int) -> dict:
-    """Every headline number of the page and what it is computed from.
-
-    Parameters
-    ----------
-    ds : Dataset
-        A multiclass dataset.
-    model : str
-    k : int
-        Top-k accuracy's k.
-
-    Returns
-    -------
-    dict
-        ``accuracy``, ``balanced``, ``macro_f1``, ``mcc``, ``kappa``, ``top_k``,
-        ``log_loss`` (None when the scores are not probabilities), ``not_proba`` (why,
-        or None), ``auc`` and ``ap`` (macro, weighted, micro one-vs-rest), ``ovo``
-        (macro and weighted one-vs-one AUC, None with sample weights), ``cm`` (the
-        weighted counts), ``classes`` (:func:`class_table`), ``present`` (the classes
-        in y_true or predicted: the ones macro F1 averages), ``auc_missing`` (classes
-        whose one-vs-rest AUC is undefined).
+    """Every headline number of the page: :func:`base_summary` and top-k accuracy.
 
     Examples
     --------
@@ -227,12 +208,58 @@ def summary(ds: Dataset, model: str, k: int) -> dict:
     >>> round(res["log_loss"], 4), round(res["auc"]["macro"], 4)
     (0.8748, 0.75)
     """
+    t, _, s = classes(ds, model)
+    return with_top_k(base_summary(ds, model), true_rank(t, s), ds.sample_weight, k)
+
+
+def with_top_k(base: dict, rank: np.ndarray, weights, k: int) -> dict:
+    """``base`` (:func:`base_summary`) with ``top_k`` (the weighted share of samples
+    whose true class ranks k or better) and ``k``: moving k redoes only this mean.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> with_top_k({}, np.array([1, 3, 2]), None, 2)
+    {'top_k': 0.6666666666666666, 'k': 2}
+    """
+    hits = (np.asarray(rank) <= k).astype(float)
+    return {**base, "top_k": float(np.average(hits, weights=weights)), "k": int(k)}
+
+
+def base_summary(ds: Dataset, model: str) -> dict:
+    """Every headline number of the page and what it is computed from.
+
+    Everything but top-k accuracy (:func:`summary` adds it): k moves without
+    recomputing these.
+
+    Parameters
+    ----------
+    ds : Dataset
+        A multiclass dataset.
+    model : str
+
+    Returns
+    -------
+    dict
+        ``accuracy``, ``balanced``, ``macro_f1``, ``mcc``, ``kappa``,
+        ``log_loss`` (None when the scores are not probabilities), ``not_proba`` (why,
+        or None), ``auc`` and ``ap`` (macro, weighted, micro one-vs-rest), ``ovo``
+        (macro and weighted one-vs-one AUC, None with sample weights), ``cm`` (the
+        weighted counts), ``classes`` (:func:`class_table`), ``present`` (the classes
+        in y_true or predicted: the ones macro F1 averages), ``auc_missing`` (classes
+        whose one-vs-rest AUC is undefined).
+
+    Examples
+    --------
+    >>> res = base_summary(_toy(), "m")
+    >>> round(res["mcc"], 4), res["auc_missing"]
+    (0.375, [])
+    """
     t, p, s = classes(ds, model)
     K, w = ds.n_labels, ds.sample_weight
     table = class_table(ds, model)
     present = np.union1d(t, p)
     not_proba = probability_problem(s)
-    hits = (true_rank(t, s) <= k).astype(float)
     onehot = ds.y_true.astype(np.int64)
     defined = ~table["roc_auc"].isna().to_numpy()
     auc, ap = {}, {}
@@ -252,8 +279,6 @@ def summary(ds: Dataset, model: str, k: int) -> dict:
         "macro_f1": float(table["f1"].to_numpy()[present].mean()),
         "mcc": float(_quiet(metrics.matthews_corrcoef, t, p, sample_weight=w)),
         "kappa": float(_quiet(metrics.cohen_kappa_score, t, p, sample_weight=w)),
-        "top_k": float(np.average(hits, weights=w)),
-        "k": int(k),
         "log_loss": None
         if not_proba
         else float(_quiet(metrics.log_loss, t, s, labels=np.arange(K), sample_weight=w)),
@@ -364,7 +389,27 @@ def sample_table(ds: Dataset, model: str, k: int) -> pd.DataFrame:
     >>> t = sample_table(_toy(), "m", 1)
     >>> t["sample"].tolist()[:2], t["true"].tolist()[:2], t["rank"].tolist()[:2]
     (['3', '4'], ['dog', 'cat'], [3, 2])
+    >>> t["top_1"].tolist()[:2]
+    [False, False]
     """
+    return with_top_k_column(sample_base(ds, model), k)
+
+
+def with_top_k_column(table: pd.DataFrame, k: int) -> pd.DataFrame:
+    """Rows of :func:`sample_base` with the column ``top_<k>`` (rank <= k) after ``rank``.
+
+    Examples
+    --------
+    >>> with_top_k_column(sample_base(_toy(), "m").head(2), 2).columns.tolist()[6:]
+    ['rank', 'top_2', 'log_loss']
+    """
+    out = table.copy()
+    out.insert(out.columns.get_loc("rank") + 1, f"top_{k}", out["rank"].to_numpy() <= k)
+    return out
+
+
+def sample_base(ds: Dataset, model: str) -> pd.DataFrame:
+    """:func:`sample_table` without the top-k column (it does not depend on k)."""
     t, p, s = classes(ds, model)
     names = np.array(ds.label_names, dtype=object)
     n = len(t)
@@ -387,7 +432,6 @@ def sample_table(ds: Dataset, model: str, k: int) -> pd.DataFrame:
             "p_true": p_true,
             "p_predicted": s[np.arange(n), p],
             "rank": rank,
-            f"top_{k}": rank <= k,
             "log_loss": terms,
         }
     )
@@ -439,6 +483,12 @@ def sample_steps(ds: Dataset, model: str, i: int) -> pd.DataFrame:
     )
 
 
+def _drawn(x: np.ndarray, y: np.ndarray, most: int) -> tuple[np.ndarray, np.ndarray]:
+    """A curve's vertices to draw (metrics.reduce_curve: at most about ``most``)."""
+    keep = metrics.reduce_curve(x, y, max_points=most)
+    return x[keep], y[keep]
+
+
 def ovr_curves(ds: Dataset, model: str) -> dict:
     """Every one-vs-rest ROC and PR curve, the micro curves, and the macro ROC curve.
 
@@ -449,7 +499,8 @@ def ovr_curves(ds: Dataset, model: str) -> dict:
         sample) and ``"micro"``, each a pair of arrays (x, y): (FPR, TPR) and (recall,
         precision); ``macro_roc``: the mean TPR of the defined classes on the union of
         their FPRs (a picture: the macro AUC is the mean of the AUCs, not this curve's
-        area).
+        area). Long curves are reduced to the vertices worth drawing
+        (:func:`metrics.reduce_curve`: 1,500 per class, 4,000 for the averages).
 
     Examples
     --------
@@ -467,15 +518,15 @@ def ovr_curves(ds: Dataset, model: str) -> dict:
             continue
         fpr, tpr, _ = metrics.roc_curve(y, s[:, j], sample_weight=w)
         prec, rec, _ = metrics.precision_recall_curve(y, s[:, j], sample_weight=w)
-        roc[name], pr[name] = (fpr, tpr), (rec, prec)
+        roc[name], pr[name] = _drawn(fpr, tpr, 1500), _drawn(rec, prec, 1500)
     ww = None if w is None else np.repeat(w, ds.n_labels)
     fpr, tpr, _ = metrics.roc_curve(onehot.ravel(), s.ravel(), sample_weight=ww)
     prec, rec, _ = metrics.precision_recall_curve(onehot.ravel(), s.ravel(), sample_weight=ww)
-    roc["micro"], pr["micro"] = (fpr, tpr), (rec, prec)
+    roc["micro"], pr["micro"] = _drawn(fpr, tpr, 4000), _drawn(rec, prec, 4000)
     defined = [roc[n] for n in ds.label_names if roc[n] is not None]
     grid = np.unique(np.concatenate([c[0] for c in defined])) if defined else np.array([0.0])
     mean_tpr = np.mean([np.interp(grid, *c) for c in defined], axis=0) if defined else np.zeros(1)
-    return {"roc": roc, "pr": pr, "macro_roc": (grid, mean_tpr)}
+    return {"roc": roc, "pr": pr, "macro_roc": _drawn(grid, mean_tpr, 4000)}
 
 
 def samples_csv(ds: Dataset, model: str, k: int) -> bytes:
@@ -540,6 +591,20 @@ def log_loss_of(y_true, y_score, sample_weight=None) -> float:
     t = np.asarray(y_true).argmax(axis=1)
     k = np.arange(y_score.shape[1])
     return float(_quiet(metrics.log_loss, t, y_score, labels=k, sample_weight=sample_weight))
+
+
+def ranks(ds: Dataset, model: str) -> np.ndarray:
+    """:func:`true_rank` of every sample of ``model`` (read-only).
+
+    Examples
+    --------
+    >>> ranks(_toy(), "m").tolist()
+    [1, 1, 1, 3, 2]
+    """
+    t, _, s = classes(ds, model)
+    out = true_rank(t, s)
+    out.setflags(write=False)
+    return out
 
 
 def pair_counts(ds: Dataset, model: str, j: int) -> tuple[int, int, int, int]:

@@ -171,8 +171,8 @@ def derivations(res: dict, sample_terms: pd.DataFrame, weights, average: str) ->
     res : dict
         :func:`explorer.pages.multiclass.summary`.
     sample_terms : pandas.DataFrame
-        :func:`explorer.pages.multiclass.sample_table` of the same setting, in sample
-        order (its ``log_loss`` and ``top_<k>`` columns are the per-sample terms).
+        :func:`explorer.pages.multiclass.sample_base` (or ``sample_table``) of the same
+        model, in sample order (its ``log_loss`` and ``rank`` columns give the terms).
     weights : ndarray or None
         The dataset's sample_weight.
     average : {"macro", "weighted", "micro"}
@@ -214,7 +214,7 @@ def derivations(res: dict, sample_terms: pd.DataFrame, weights, average: str) ->
             "Log loss", sample_terms["log_loss"].to_numpy(), weights, res["log_loss"], "samples"
         )
     k = res["k"]
-    hits = sample_terms[f"top_{k}"].to_numpy().astype(float)
+    hits = (sample_terms["rank"].to_numpy() <= k).astype(float)
     w = np.ones(len(hits)) if weights is None else np.asarray(weights, dtype=float)
     out["Top-k accuracy"] = top_k_line(float(hits @ w), float(w.sum()), k, res["top_k"])
     auc, ap = table["roc_auc"].to_numpy(), table["ap"].to_numpy()
