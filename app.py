@@ -4,7 +4,7 @@ from pathlib import Path
 
 import streamlit as st
 
-from explorer import state
+from explorer import state, theme
 
 ROOT = Path(__file__).resolve().parent
 
@@ -22,7 +22,14 @@ PAGES = [
     ("views/compare.py", "Compare two models"),
 ]
 
-st.set_page_config(page_title="Metric Explorer", layout="wide")
+present = state.presentation_mode()  # ?present=1: large text, the sidebar folded away
+st.set_page_config(
+    page_title="Metric Explorer",
+    layout="wide",
+    initial_sidebar_state="collapsed" if present else "auto",
+)
+theme.use_template()  # again, in case streamlit's own import reset plotly's default
+st.html(theme.page_css(present))
 nav = st.navigation(
     [
         st.Page(path, title=title, default=(path == "views/home.py"))
@@ -33,6 +40,7 @@ nav = st.navigation(
 # a page change drops the other pages' settings (see explorer.state.enter_page)
 state.enter_page({title: path for path, title in PAGES}.get(nav.title, nav.title))
 state.sidebar_picker()
+state.presentation_toggle()
 share = state.ShareLink()  # "Copy link", under the picker (and a notice if it has no data)
 state.run_page(nav)  # a page that stops early (state.stop_page) still ends its run normally
 share.fill()  # again, now that the page wrote its settings into the URL

@@ -13,6 +13,11 @@ Usage
 ``python -m bench --quick``
     reduced sizes, no page timings, under a minute; prints the targets and
     writes a report only with ``--out``.
+``python -m bench --browser``
+    only the browser's own timings (bench/browser.py: Chromium against
+    ``streamlit run``, a threshold step on a sample and at 10^6 rows, the first
+    load at 10^6 rows); replaces the report's "Browser" section and keeps the
+    rest. A full run keeps the Browser section it finds.
 
 The process exits with status 1 when a comparator's value disagrees with
 ours where the conventions agree (or a call fails), 0 otherwise: a missed
@@ -92,6 +97,18 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         help="also time the bootstrap of ROC AUC against scipy (bench/compare.py; about a "
         "minute) and put its section in the report",
     )
+    p.add_argument(
+        "--browser",
+        action="store_true",
+        help="time the ROC & PR curves page in Chromium only (bench/browser.py)",
+    )
+    p.add_argument(
+        "--browser-rows",
+        type=int,
+        default=1_000_000,
+        help="with --browser, the rows of the binary upload (0: the sample only)",
+    )
+    p.add_argument("--browser-moves", type=int, default=7, help="with --browser, moves per case")
     p.add_argument("--out", type=Path, help="report path (default: bench/results.md, full run)")
     p.add_argument("--save-raw", type=Path, help="also pickle the raw measurements to this file")
     p.add_argument(
@@ -115,6 +132,64 @@ def _load() -> tuple[float, float, float]:
         return (float("nan"),) * 3
 
 
+def _sections(text: str) -> dict[str, str]:
+    """The ``## `` sections of a report, by heading line (the preamble under "")."""
+    parts = ("\n" + text).split("\n## ")
+    out = {"": parts[0].lstrip("\n")}
+    for part in parts[1:]:
+        heading = part.split("\n", 1)[0]
+        out[heading] = "## " + part.rstrip("\n") + "\n"
+    return out
+
+
+def _write(out: Path, text: str) -> None:
+    """Write the report, keeping the sections of the one it replaces that this run
+    does not write (Browser, Load, Model comparison, Out of core: their own commands).
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> p = Path(tempfile.mkdtemp()) / "r.md"
+    >>> _ = p.write_text("# R\n\n## Metrics\n\nold\n\n## Load (x)\n\nkept\n")
+    >>> _write(p, "# R\n\n## Metrics\n\nnew\n")
+    >>> print(p.read_text())
+    # R
+    <BLANKLINE>
+    ## Metrics
+    <BLANKLINE>
+    new
+    <BLANKLINE>
+    ## Load (x)
+    <BLANKLINE>
+    kept
+    <BLANKLINE>
+    """
+    if out.exists():
+        new = _sections(text)
+        heads = {h.split(":")[0].split("(")[0].strip() for h in new}
+        for heading, body in _sections(out.read_text(encoding="utf-8")).items():
+            if heading and heading.split(":")[0].split("(")[0].strip() not in heads:
+                text = text.rstrip("\n") + "\n\n" + body
+    out.write_text(text, encoding="utf-8")
+
+
+def run_browser_mode(args: argparse.Namespace) -> int:
+    """``--browser``: time the page in Chromium, write the report's Browser section."""
+    from bench.browser import render as render_browser
+    from bench.browser import replace_section, run_browser
+
+    start = _load()
+    print("== browser (Chromium)", file=sys.stderr)
+    timings = run_browser(rows=args.browser_rows, moves=args.browser_moves)
+    section = render_browser(timings, (start, _load()))
+    out = args.out or RESULTS
+    old = out.read_text(encoding="utf-8") if out.exists() else "# Benchmark results\n"
+    out.write_text(replace_section(old, section), encoding="utf-8")
+    print(section)
+    print(f"wrote {out}", file=sys.stderr)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmark; return the exit status."""
     from bench.report import RunInfo, render
@@ -130,12 +205,14 @@ def main(argv: list[str] | None = None) -> int:
         from bench.streaming import main as streaming
 
         return streaming(["--rows", args.streaming])
+    if args.browser:
+        return run_browser_mode(args)
     if args.from_raw:
         with open(args.from_raw, "rb") as fh:
             info, results, load_results, pages = pickle.load(fh)  # our own file
         targets = check_targets(results, pages)
         out = args.out or RESULTS
-        out.write_text(render(info, results, targets, load_results, pages), encoding="utf-8")
+        _write(out, render(info, results, targets, load_results, pages))
         print(f"wrote {out} from {args.from_raw}", file=sys.stderr)
         return 0
     t_start = time.perf_counter()
@@ -233,7 +310,7 @@ def main(argv: list[str] | None = None) -> int:
         with open(args.save_raw, "wb") as fh:
             pickle.dump((info, results, load_results, pages), fh)
     if out is not None:
-        out.write_text(render(info, results, targets, load_results, pages), encoding="utf-8")
+        _write(out, render(info, results, targets, load_results, pages))
         print(f"wrote {out}", file=sys.stderr)
     if args.compare:
         from bench.compare import run as run_compare

@@ -16,7 +16,7 @@ metrics evaluate
 2**24 distinct values, as numpy draws them: a model's float32 output),
 ``--scores float64`` distinct float64 scores, where the distinct-score table
 grows with the data (24 bytes per row). The values are checked against the
-in-memory functions when the file fits (``--check``, up to 2 * 10^7 rows).
+in-memory functions with ``--check`` (which loads both columns whole).
 The result is written as the "Out of core" section of ``bench/results.md``
 (``--out`` another file, ``--no-write`` nowhere).
 
@@ -49,7 +49,7 @@ ROW_GROUP = 1 << 20
 
 READ_ALONE = """
 import sys, pyarrow.parquet as pq
-pf = pq.ParquetFile(sys.argv[1])
+pf = pq.ParquetFile(sys.argv[1], pre_buffer=False)  # as the command opens it
 n = 0
 for b in pf.iter_batches(batch_size=int(sys.argv[2]), columns=["y", "p"]):
     y = b.column("y").to_numpy(zero_copy_only=False)
@@ -96,16 +96,18 @@ def write_file(path: Path, n_rows: int, scores: str, seed: int = 0) -> None:
     tmp.rename(path)
 
 
-#: Runs its arguments as its only child and prints that child's peak RSS (KiB) on stderr.
+#: Runs its arguments as its only child and prints that child's CPU time (s) and peak
+#: RSS (KiB) on stderr.
 PEAK = (
     "import resource, subprocess, sys; r = subprocess.run(sys.argv[1:]); "
-    "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, file=sys.stderr); "
+    "u = resource.getrusage(resource.RUSAGE_CHILDREN); "
+    "print(u.ru_utime + u.ru_stime, u.ru_maxrss, file=sys.stderr); "
     "sys.exit(r.returncode)"
 )
 
 
-def _child(cmd: list[str]) -> tuple[float, float, str]:
-    """Run ``cmd`` (through a fresh wrapper); its wall time (s), peak RSS (MB) and stdout."""
+def _child(cmd: list[str]) -> tuple[float, float, float, str]:
+    """Run ``cmd`` (through a fresh wrapper): wall time (s), CPU time (s), peak RSS (MB), stdout."""
     t0 = time.perf_counter()
     proc = subprocess.run(
         [sys.executable, "-c", PEAK, *cmd], cwd=ROOT, capture_output=True, text=True, check=False
@@ -113,8 +115,8 @@ def _child(cmd: list[str]) -> tuple[float, float, str]:
     elapsed = time.perf_counter() - t0
     if proc.returncode:
         raise RuntimeError(f"{cmd} failed: {proc.stderr}")
-    peak_kib = int(proc.stderr.strip().splitlines()[-1])
-    return elapsed, peak_kib / 1024, proc.stdout
+    cpu, peak_kib = proc.stderr.strip().splitlines()[-1].split()
+    return elapsed, float(cpu), int(peak_kib) / 1024, proc.stdout
 
 
 def run(args: argparse.Namespace) -> dict:
@@ -132,7 +134,7 @@ def run(args: argparse.Namespace) -> dict:
         print(f"wrote {path} in {time.perf_counter() - t0:.1f} s", file=sys.stderr)
     size = path.stat().st_size
     py = sys.executable
-    read_s, read_mb, _ = _child([py, "-c", READ_ALONE, str(path), str(args.batch_size)])
+    read_s, read_cpu, read_mb, _ = _child([py, "-c", READ_ALONE, str(path), str(args.batch_size)])
     cmd = [
         py,
         "-m",
@@ -150,7 +152,7 @@ def run(args: argparse.Namespace) -> dict:
         "--batch-size",
         str(args.batch_size),
     ]
-    eval_s, eval_mb, out = _child(cmd)
+    eval_s, eval_cpu, eval_mb, out = _child(cmd)
     values = json.loads(out)
     result = {
         "rows": args.rows,
@@ -158,14 +160,15 @@ def run(args: argparse.Namespace) -> dict:
         "file_mb": size / 1e6,
         "batch_size": args.batch_size,
         "read_s": read_s,
+        "read_cpu": read_cpu,
         "read_mb": read_mb,
         "eval_s": eval_s,
+        "eval_cpu": eval_cpu,
         "eval_mb": eval_mb,
         "values": values,
     }
-    distinct = _distinct_scores(path) if args.rows <= 2 * 10**7 or args.check else None
-    result["distinct"] = distinct
-    if args.check and args.rows <= 2 * 10**7:
+    result["distinct"] = _distinct_scores(path)  # after the timed runs, in this process
+    if args.check:
         result["check"] = _check(path, values)
     if not args.keep:
         path.unlink()
@@ -173,10 +176,10 @@ def run(args: argparse.Namespace) -> dict:
 
 
 def _distinct_scores(path: Path) -> int:
+    """Distinct values of ``p``: the length of the binary state's table."""
     import pyarrow.parquet as pq
 
-    p = pq.read_table(path, columns=["p"]).column("p").to_numpy()
-    p.sort()
+    p = np.sort(pq.read_table(path, columns=["p"]).column("p").to_numpy(zero_copy_only=False))
     return int(np.count_nonzero(p[1:] != p[:-1]) + 1)
 
 
@@ -199,19 +202,25 @@ def report(r: dict) -> str:
     """The markdown rows of one measurement."""
     v = r["values"]
     ratio = r["eval_s"] / r["read_s"]
-    distinct = "" if r.get("distinct") is None else f", {r['distinct']:,} distinct scores"
+    distinct = ""
+    if r.get("distinct") is not None:
+        table_mb = 24 * r["distinct"] / 1e6
+        distinct = f", {r['distinct']:,} distinct scores (a {table_mb:,.0f} MB table)"
     lines = [
         f"### {r['rows']:,} binary rows, {r['scores']} scores{distinct}",
         "",
         f"File {r['file_mb']:,.0f} MB (y int8, p float64, snappy, row groups of {ROW_GROUP:,}); "
         f"batches of {r['batch_size']:,} rows.",
         "",
-        "| run | time (s) | peak RSS (MB) |",
-        "| --- | ---: | ---: |",
-        f"| pyarrow alone (iter_batches + to_numpy) | {r['read_s']:.1f} | {r['read_mb']:,.0f} |",
-        f"| python -m metrics evaluate --task binary | {r['eval_s']:.1f} | {r['eval_mb']:,.0f} |",
+        "| run | wall (s) | CPU (s) | peak RSS (MB) |",
+        "| --- | ---: | ---: | ---: |",
+        "| pyarrow alone (iter_batches + to_numpy, pre_buffer=False) "
+        f"| {r['read_s']:.1f} | {r['read_cpu']:.1f} | {r['read_mb']:,.0f} |",
+        f"| python -m metrics evaluate --task binary | {r['eval_s']:.1f} | {r['eval_cpu']:.1f} "
+        f"| {r['eval_mb']:,.0f} |",
         "",
-        f"evaluate / read = {ratio:.1f}x. roc_auc_score {v['roc_auc_score']!r}, "
+        f"evaluate / read = {ratio:.1f}x wall, {r['eval_cpu'] / r['read_cpu']:.1f}x CPU. "
+        f"roc_auc_score {v['roc_auc_score']!r}, "
         f"average_precision_score {v['average_precision_score']!r}, log_loss {v['log_loss']!r}"
         + (f"; {r['check']}." if "check" in r else "."),
         "",
@@ -219,16 +228,44 @@ def report(r: dict) -> str:
     return "\n".join(lines)
 
 
+INTRO = (
+    "`python -m bench.streaming --rows N --scores float32|float64`: `python -m metrics evaluate` "
+    "on a binary Parquet file against reading the same columns with pyarrow alone (child "
+    "processes; CPU is user + system time, peak RSS the child's `ru_maxrss`; wall times on a "
+    "shared, loaded machine are less comparable than CPU times). The binary state holds 24 bytes "
+    "per distinct score. Memory: about 200 MB (interpreter, numpy, pandas, pyarrow, one row "
+    "group of 2^20 rows) plus about 4x the final table, reached in the last merge of two large "
+    "tables (their rows, the stable argsort's index, the compacted output). The merges (stable "
+    "argsorts: numpy's timsort merges the two sorted runs) take most of the time. The file is "
+    "opened with `pre_buffer=False`: pyarrow's default pre-buffering keeps every column chunk "
+    "read (about 610 MB more at 10^8 rows)."
+)
+
+
+def _key(block: str) -> str:
+    """A measurement's identity: its heading up to the kind of scores."""
+    head = block.splitlines()[0]
+    return head.split(" scores")[0]
+
+
 def write_section(text: str, out: Path) -> None:
-    """Replace (or append) the "Out of core" section of ``out``, keeping the others."""
+    """Put one measurement in the "Out of core" section of ``out``.
+
+    The section keeps one subsection per (rows, scores): a new measurement
+    replaces the one of the same size and kind and keeps the others; the
+    rest of the file is kept as it is.
+    """
     old = out.read_text() if out.exists() else ""
     head, _, rest = old.partition(SECTION)
     tail = ""
     if rest:
         nxt = rest.find("\n## ")
-        tail = rest[nxt + 1 :] if nxt >= 0 else ""
-    body = f"{SECTION}\n\n{text}"
-    new = head.rstrip("\n") + "\n\n" + body.rstrip("\n") + "\n" + (("\n" + tail) if tail else "")
+        tail, rest = (rest[nxt + 1 :], rest[:nxt]) if nxt >= 0 else ("", rest)
+    blocks = ["### " + b.strip("\n") for b in rest.split("\n### ")[1:]]
+    new_block = text.strip("\n")
+    blocks = [b for b in blocks if _key(b) != _key(new_block)] + [new_block]
+    body = f"{SECTION}\n\n{INTRO}\n\n" + "\n\n".join(blocks) + "\n"
+    new = head.rstrip("\n") + "\n\n" + body + (("\n" + tail) if tail else "")
     out.write_text(new.lstrip("\n"))
 
 

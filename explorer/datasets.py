@@ -77,6 +77,9 @@ class Dataset:
     sample_ids : tuple of str
     description : str
         One line saying what the dataset teaches.
+    title : str
+        What people read for it (a bundled sample's gallery title); the pages show
+        :attr:`shown_name`, which falls back to ``name``.
 
     Examples
     --------
@@ -95,6 +98,7 @@ class Dataset:
     sample_ids: tuple[str, ...] = ()
     description: str = ""
     source: str = field(default="sample", compare=False)
+    title: str = field(default="", compare=False)
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -119,6 +123,21 @@ class Dataset:
         if y.ndim == 2 and not self.label_names:
             names = tuple(f"label_{j}" for j in range(y.shape[1]))
             object.__setattr__(self, "label_names", names)
+
+    @property
+    def shown_name(self) -> str:
+        """The name the pages show: the title when there is one, else ``name``.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> y, s = np.array([0, 1]), {"m": np.array([0.2, 0.7])}
+        >>> Dataset("toy", "binary", y, s).shown_name
+        'toy'
+        >>> Dataset("roc6", "binary", y, s, title="Revision sheet: ROC").shown_name
+        'Revision sheet: ROC'
+        """
+        return self.title or self.name
 
     @cached_property
     def fingerprint(self) -> str:

@@ -16,7 +16,7 @@ from pathlib import Path
 from explorer.datasets import Dataset
 from explorer.io import read_matrix_pair, read_multiclass, read_table
 
-__all__ = ["SAMPLE_DIR", "load_sample", "sample_index", "sample_names"]
+__all__ = ["SAMPLE_DIR", "load_sample", "sample_index", "sample_names", "sample_title"]
 
 SAMPLE_DIR = Path(__file__).resolve().parents[1] / "sample_data"
 
@@ -45,6 +45,20 @@ def sample_names() -> tuple[str, ...]:
     return tuple(row["name"] for row in sample_index())
 
 
+def sample_title(name: str) -> str:
+    """The gallery title of the bundled sample ``name`` (what people read), or ``name``
+    itself when no sample is called so.
+
+    Examples
+    --------
+    >>> sample_title("seed002_roc6")
+    'Revision sheet: ROC point by point (6 impressions)'
+    >>> sample_title("my upload")
+    'my upload'
+    """
+    return next((row["title"] for row in sample_index() if row["name"] == name), name)
+
+
 @cache
 def load_sample(name: str) -> Dataset:
     """Load a bundled sample by name (cached; Datasets are immutable).
@@ -52,8 +66,8 @@ def load_sample(name: str) -> Dataset:
     Examples
     --------
     >>> d = load_sample("seed003_lrap")
-    >>> d.kind, d.y_true.shape
-    ('multilabel', (3, 3))
+    >>> d.kind, d.y_true.shape, d.shown_name
+    ('multilabel', (3, 3), 'LRAP tutorial: its worked example (3 samples)')
     """
     row = next((r for r in sample_index() if r["name"] == name), None)
     if row is None:
@@ -81,4 +95,5 @@ def load_sample(name: str) -> Dataset:
         sample_ids=ds.sample_ids,
         description=row["teaches"],
         source="sample",
+        title=row["title"],
     )

@@ -41,7 +41,7 @@ from explorer.datasets import Dataset
 from explorer.io import DataError
 from explorer.io.errors import quote
 from explorer.links import decode_dataset, encode_dataset, fits_in_link
-from explorer.samples import load_sample, sample_index, sample_names
+from explorer.samples import load_sample, sample_names, sample_title
 
 DEFAULT_SAMPLE = "balanced"
 ACTIVE = "active_dataset"
@@ -72,6 +72,10 @@ PAGE_PREFIXES = {
 KEEP_ON_DATASET_CHANGE = ("data_upload_",)
 #: The URL parameters that name the dataset; every other parameter is a page setting.
 DATASET_PARAMS = ("ds", "data")
+#: URL parameters of the whole app, kept on every page and dataset (``present=1``).
+APP_PARAMS = ("present",)
+#: Presentation mode: the session key that holds it, its URL parameter, the toggle's key.
+PRESENT, PRESENT_PARAM, PRESENT_TOGGLE = "presentation", "present", "present_toggle"
 
 
 #: Most uploaded, edited or linked datasets one session keeps; the oldest go first.
@@ -199,14 +203,15 @@ def _drop_keys(keep: Callable[[str], bool]) -> None:
 
 
 def drop_page_params(only_written: bool = False) -> None:
-    """Remove every URL parameter but the dataset's (``ds`` / ``data``).
+    """Remove every URL parameter but the dataset's (``ds`` / ``data``) and the app's
+    (:data:`APP_PARAMS`).
 
     ``only_written``: only those a page wrote in this session (:func:`write_param`);
     the settings of a link not yet read by a page stay.
     """
     written = st.session_state.get(WRITTEN, set())
     for param in list(st.query_params.keys()):
-        if param not in DATASET_PARAMS and (param in written or not only_written):
+        if param not in DATASET_PARAMS + APP_PARAMS and (param in written or not only_written):
             del st.query_params[param]
     st.session_state[WRITTEN] = set()
 
@@ -308,6 +313,34 @@ def current_link() -> str:
     return f"{st.context.url or ''}?{query}"
 
 
+#: Keeps the link box equal to the address bar: a panel that reruns alone (an
+#: st.fragment, such as the curves page's threshold panel) updates the URL but not
+#: the sidebar, so the browser writes the current address into the box and copies it.
+_LIVE_LINK_JS = """
+<script>
+(() => {
+  const sync = () => document.querySelectorAll('[class*="st-key-share_link"] code').forEach((c) => {
+    if (c.textContent !== window.location.href) c.textContent = window.location.href;
+  });
+  if (!window.__meLinkSync) window.__meLinkSync = setInterval(sync, 300);
+  sync();
+  document.querySelectorAll('[class*="st-key-share_link"] button.me-copy').forEach((b) => {
+    b.onclick = () => navigator.clipboard && navigator.clipboard.writeText(window.location.href);
+  });
+})();
+</script>
+<button class="me-copy" type="button">Copy the address</button>
+"""
+
+
+def _link_box(link: str, n: int) -> None:
+    """The link (as the server knows it) in a code box the browser keeps current
+    (``n``: the how-manieth box of this run, for a key of its own)."""
+    with st.container(key=f"share_link_{n}"):
+        st.code(link, language=None, wrap_lines=True)
+        st.html(_LIVE_LINK_JS, unsafe_allow_javascript=True)
+
+
 class ShareLink:
     """The "Copy link" of every page: a sidebar popover under the dataset picker, and,
     when the address cannot hold the active dataset, a warning at the top of the page.
@@ -323,19 +356,20 @@ class ShareLink:
         self.fill()
 
     def fill(self) -> None:
+        self._boxes = getattr(self, "_boxes", 0) + 1
         link = current_link()
         name = st.session_state.get(ACTIVE, DEFAULT_SAMPLE)
         if link_is_shareable():
             with self._side.popover("Copy link", icon="🔗"):
                 st.caption("This page with its dataset and settings:")
-                st.code(link, language=None, wrap_lines=True)
+                _link_box(link, self._boxes)
             return
         with self._side.popover("Copy link (settings only)", icon="🔗"):
             st.caption(
                 f"This page's settings, without the dataset {name!r}: the link opens the "
                 f"sample {DEFAULT_SAMPLE!r}."
             )
-            st.code(link, language=None, wrap_lines=True)
+            _link_box(link, self._boxes)
         with self._top.container():
             note, copy = st.columns([5, 1], vertical_alignment="center")
             note.warning(
@@ -356,8 +390,7 @@ def _on_pick() -> None:
 def _label(name: str) -> str:
     if name in session_datasets():
         return name  # uploads and edits show their own name (first in the list)
-    titles = {row["name"]: row["title"] for row in sample_index()}
-    return titles.get(name, name)
+    return sample_title(name)
 
 
 def sidebar_picker() -> Dataset:
@@ -385,6 +418,41 @@ def sidebar_picker() -> Dataset:
     st.sidebar.caption(f"{ds.kind} · {ds.n_samples} samples · {ds.n_labels} label(s)")
     _sync_url(st.session_state[ACTIVE])
     return ds
+
+
+def presentation_mode() -> bool:
+    """Whether this session shows the presentation mode (large text, for a projector).
+
+    Read once per session from ``?present=1`` (also ``true``, ``yes``, ``on``), then
+    kept in session state: a sidebar click, which drops the URL's parameters, keeps it.
+    """
+    ss = st.session_state
+    if PRESENT not in ss:
+        raw = str(st.query_params.get(PRESENT_PARAM, "")).strip().lower()
+        ss[PRESENT] = raw in ("1", "true", "yes", "on")
+    return bool(ss[PRESENT])
+
+
+def _on_present() -> None:
+    st.session_state[PRESENT] = bool(st.session_state[PRESENT_TOGGLE])
+
+
+def presentation_toggle() -> None:
+    """The sidebar's "Presentation mode" toggle; writes ``present=1`` into the URL
+    while it is on (on every page: a teacher bookmarks the link)."""
+    on = presentation_mode()
+    st.session_state[PRESENT_TOGGLE] = on
+    st.sidebar.toggle(
+        "Presentation mode",
+        key=PRESENT_TOGGLE,
+        on_change=_on_present,
+        help="Larger text and charts for a projector, the sidebar folded away. "
+        "The link keeps it (present=1).",
+    )
+    if on:
+        st.query_params[PRESENT_PARAM] = "1"
+    else:
+        st.query_params.pop(PRESENT_PARAM, None)
 
 
 def active() -> Dataset:

@@ -11,6 +11,8 @@ import streamlit as st
 
 from explorer import state
 from explorer.datasets import KIND_LABELS, Dataset
+from explorer.formatting import MISSING, dash_missing
+from explorer.samples import sample_title
 
 
 def _switch(name: str) -> None:
@@ -28,18 +30,31 @@ def require_kind(ds: Dataset, kinds: Iterable[str], suggestion: str) -> None:
         return
     wanted = " or ".join(KIND_LABELS[k] for k in kinds)
     st.info(
-        f"This page shows {wanted} data; the active dataset **{ds.name}** is "
+        f"This page shows {wanted} data; the active dataset **{ds.shown_name}** is "
         f"{KIND_LABELS[ds.kind]}. Pick another dataset in the sidebar, or open a sample.",
         icon="ℹ️",
     )
     st.button(
-        f"Open the sample {suggestion!r}",
+        f"Open the sample “{sample_title(suggestion)}”",
         key="open_fitting_sample",
         on_click=_switch,
         args=(suggestion,),
         type="primary",
     )
     state.stop_page()
+
+
+def table(df, *, missing: str, container=None, **kwargs) -> None:
+    """``st.dataframe`` of ``df`` with its empty cells as "—" (never "None"), and
+    then, when there is one, a caption saying what the dash means (``missing``).
+
+    ``kwargs`` go to ``st.dataframe``; ``container`` is where to draw (``st``).
+    """
+    where = st if container is None else container
+    shown = dash_missing(df)
+    where.dataframe(shown, **kwargs)
+    if shown is not df:
+        where.caption(f"{MISSING} : {missing}.")
 
 
 def numbered_selectbox(

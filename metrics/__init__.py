@@ -354,3 +354,28 @@ __all__ += [
     "matthews_corrcoef",
     "top_k_accuracy_score",
 ]
+
+# D^2 of probabilistic classification (wt-labels).
+from metrics.classification import d2_brier_score, d2_log_loss_score  # noqa: E402
+
+__all__ += ["d2_brier_score", "d2_log_loss_score"]
+
+# Labels scikit-learn refuses by type (bytes): a MetricInputError and a TypeError.
+from metrics._validation import MetricLabelTypeError  # noqa: E402
+
+__all__ += ["MetricLabelTypeError"]
+
+# Tweedie deviances and their D^2 (wt-labels).
+from metrics.regression import (  # noqa: E402
+    d2_tweedie_score,
+    mean_gamma_deviance,
+    mean_poisson_deviance,
+    mean_tweedie_deviance,
+)
+
+__all__ += [
+    "d2_tweedie_score",
+    "mean_gamma_deviance",
+    "mean_poisson_deviance",
+    "mean_tweedie_deviance",
+]

@@ -18,6 +18,7 @@ import numpy as np
 
 __all__ = [
     "MetricInputError",
+    "MetricLabelTypeError",
     "UndefinedMetricWarning",
     "as_1d",
     "as_2d",
@@ -50,6 +51,22 @@ class MetricInputError(ValueError):
     ... except MetricInputError as exc:
     ...     print(exc)
     y_score contains NaN at y_score[0, 1] (row 0, column 1); values must be finite numbers.
+    """
+
+
+class MetricLabelTypeError(MetricInputError, TypeError):
+    """Labels of a type we do not take (bytes), as scikit-learn's TypeError.
+
+    Both a :class:`MetricInputError` (a ValueError) and a TypeError.
+
+    Examples
+    --------
+    >>> from metrics import accuracy_score
+    >>> try:
+    ...     accuracy_score([b"a", b"b"], [b"a", b"a"])
+    ... except TypeError as exc:
+    ...     print(type(exc).__name__)
+    MetricLabelTypeError
     """
 
 
@@ -133,7 +150,8 @@ def as_array(x, name: str, *, ndim: tuple[int, ...] = (1, 2)) -> np.ndarray:
             ) from None
     if arr.ndim not in ndim:
         want = " or ".join(f"{d}-D" for d in ndim)
-        raise MetricInputError(f"{name} must be {want}; got shape {arr.shape}.")
+        hint = " Expected 2D array, got 1D array instead." if ndim == (2,) and arr.ndim == 1 else ""
+        raise MetricInputError(f"{name} must be {want}; got shape {arr.shape}.{hint}")
     if arr.size == 0:
         raise MetricInputError(
             f"{name} is empty (shape {arr.shape}); at least one value is needed."
@@ -227,6 +245,14 @@ def encode_labels(*ys, names: tuple[str, ...], ndim: tuple[int, ...] = (1, 2)):
     ([1.0, 0.0], [0.0, 0.0], ['ham', 'spam'])
     """
     raw = [_label_values(y, name) for y, name in zip(ys, names, strict=True)]
+    for arr, name in zip(raw, names, strict=True):
+        if arr.dtype.kind == "S" or (
+            arr.dtype.kind == "O" and arr.size and isinstance(arr.ravel()[0], bytes)
+        ):
+            raise MetricLabelTypeError(
+                f"{name} holds bytes: Support for labels represented as bytes is not supported. "
+                "Decode them to str (e.g. np.char.decode(y_true)) first."
+            )
     textual = []
     for arr, name in zip(raw, names, strict=True):
         kind = arr.dtype.kind
@@ -347,7 +373,8 @@ def check_same_shape(a: np.ndarray, b: np.ndarray, name_a: str, name_b: str) -> 
     """
     if a.shape != b.shape:
         raise MetricInputError(
-            f"{name_a} and {name_b} have different shapes: {a.shape} and {b.shape}."
+            f"{name_a} and {name_b} have different shapes: {a.shape} and {b.shape}"
+            + (" (inconsistent numbers of samples)." if a.shape[:1] != b.shape[:1] else ".")
         )
 
 
@@ -424,10 +451,16 @@ def check_sample_weight(sample_weight, n_samples: int) -> np.ndarray | None:
     """
     if sample_weight is None:
         return None
+    if np.ndim(sample_weight) == 2:
+        raise MetricInputError(
+            f"sample_weight must be 1-D; got shape {np.shape(sample_weight)}. Sample weights "
+            "must be 1D array or scalar."
+        )
     w = as_array(sample_weight, "sample_weight", ndim=(1,))
     if w.shape[0] != n_samples:
         raise MetricInputError(
-            f"sample_weight has {w.shape[0]} entries but there are {n_samples} samples."
+            f"sample_weight has {w.shape[0]} entries but there are {n_samples} samples "
+            "(inconsistent numbers of samples)."
         )
     neg = w < 0
     if neg.any():

@@ -1,21 +1,24 @@
 """Label-based classification metrics: confusion matrix, accuracy, P/R/F, log loss.
 
-Binary (1-D 0/1 labels), multiclass (1-D integer class labels, where the
-metric allows it) and multilabel indicator input (a 0/1 matrix, samples x
-labels) as :mod:`sklearn.metrics` takes them, with the same values
-(``sample_weight``, degenerate labels and ``zero_division`` included).
+Binary and multiclass 1-D labels of any kind (numbers, strings, booleans,
+pandas categoricals: one encoding step, :func:`metrics._validation.encode_labels`)
+and multilabel indicator input (a 0/1 matrix, samples x labels) as
+:mod:`sklearn.metrics` takes them, with the same values (``sample_weight``,
+``pos_label``, ``labels=``, degenerate labels and ``zero_division`` included)
+and the same warnings (:class:`metrics.UndefinedMetricWarning` for 0/0).
 
 Everything is counted at once: per-label counts are column sums of
 ``y_true * y_pred`` (weighted by ``sample_weight[:, None]``) or ``np.bincount``
 over class indices; there is no Python loop over samples.
 
-Differences from scikit-learn, all on input it would take quietly:
+Differences from scikit-learn (all listed, with the reasons, in
+docs/metrics-differences.md):
 
-* labels must be integers, and 0/1 wherever binary labels are required
-  (multilabel indicator matrices, ``average="binary"``); the argument and the
-  first bad element are named;
+* numeric labels must be whole numbers, and multilabel indicator matrices
+  0/1; the argument and the first bad element are named; scipy.sparse input
+  is not taken;
 * ``sample_weight`` must be non-negative with a positive sum;
-* ``zero_division="warn"`` gives 0.0 like scikit-learn but emits no warning.
+* R^2 / D^2 with fewer than two samples are refused (scikit-learn: NaN).
 """
 
 from __future__ import annotations
@@ -46,6 +49,8 @@ __all__ = [
     "brier_score_loss",
     "cohen_kappa_score",
     "confusion_matrix",
+    "d2_brier_score",
+    "d2_log_loss_score",
     "f1_score",
     "fbeta_score",
     "hamming_loss",
@@ -173,11 +178,14 @@ def _check_average(average, multilabel: bool) -> None:
         )
     if average == "samples" and not multilabel:
         raise MetricInputError(
+            "Samplewise metrics are not available outside of multilabel classification. "
             'average="samples" needs multilabel indicator input (a 0/1 matrix with more '
             "than one column); y_true is 1-D. Use another average."
         )
     if average == "binary" and multilabel:
         raise MetricInputError(
+            "Target is multilabel-indicator but average='binary'. Please choose another "
+            "average setting, one of [None, 'micro', 'macro', 'weighted', 'samples']. "
             'average="binary" needs 1-D binary labels; y_true is a multilabel indicator '
             'matrix. Use average="micro", "macro", "weighted", "samples" or None.'
         )
@@ -229,8 +237,8 @@ def _binary_label(yt, yp, pos_label, classes, multilabel: bool) -> np.ndarray:
     if code is None or not (present == code).any():
         if present.shape[0] >= 2:
             raise MetricInputError(
-                f"pos_label={pos_label!r} is not a valid label. It should be one of "
-                f"{_shown(present, classes)}"
+                f"pos_label={pos_label} is not a valid label. It should be one of "
+                f"{np.asarray(_shown(present, classes))}"
             )
         code = float("nan")
     return np.array([code])
@@ -240,7 +248,9 @@ def _label_codes(labels, classes) -> np.ndarray:
     """The codes of ``labels=`` entries (NaN for a label that is not a class)."""
     raw = np.asarray(labels)
     if raw.ndim == 1 and raw.shape[0] == 0:
-        raise MetricInputError("labels is empty; list at least one label.")
+        raise MetricInputError(
+            "'labels' should contain at least one label. labels is empty; list at least one label."
+        )
     if raw.ndim != 1:
         raise MetricInputError(f"labels must be a 1-D list of labels; got {labels!r}.")
     if classes is None and raw.dtype.kind in "fiub":
@@ -494,7 +504,7 @@ def confusion_matrix(y_true, y_pred, *, labels=None, sample_weight=None, normali
     Parameters
     ----------
     y_true, y_pred : array-like of shape (n_samples,)
-        Integer class labels (binary or multiclass).
+        Class labels of any kind (binary or multiclass).
     labels : array-like of shape (n_classes,), default None
         The classes, in the order of the rows and columns (``[1, 0]`` puts
         the positive class first). Samples whose true or predicted label is
@@ -551,21 +561,23 @@ def confusion_matrix(y_true, y_pred, *, labels=None, sample_weight=None, normali
         found_t = sorted_classes[pos_t] == yt
         if not found_t.any():
             raise MetricInputError(
-                "labels holds none of the classes in y_true; at least one listed label "
+                "At least one label specified must be in y_true: labels holds none of the "
+                "classes in y_true; at least one listed label "
                 "must occur in y_true."
             )
         keep = found_t & (sorted_classes[pos_p] == yp)
         it, ip = order[pos_t], order[pos_p]
     n_classes = classes.shape[0]
-    if it.dtype == np.int8:  # two classes 0/1, no labels=
+    integer_weights = w is not None and _integer_weights(sample_weight)
+    if it.dtype == np.int8 and not integer_weights:  # two classes 0/1, no labels=
         cm = _binary_cells(it, ip, w)
     else:
-        cells = it * n_classes + ip
+        cells = it.astype(np.intp, copy=False) * n_classes + ip
         weights = w
         if keep is not None:
             cells = cells[keep]
             weights = None if w is None else w[keep]
-        if weights is not None and _integer_weights(sample_weight):
+        if integer_weights:
             # integer weights are summed as integers: exact past 2**53
             cm = np.zeros(n_classes * n_classes, dtype=np.int64)
             iw = np.asarray(sample_weight).astype(np.int64, copy=False)
@@ -574,6 +586,13 @@ def confusion_matrix(y_true, y_pred, *, labels=None, sample_weight=None, normali
             cm = np.bincount(cells, weights=weights, minlength=n_classes * n_classes)
     cm = cm.reshape(n_classes, n_classes)
     cm = cm.astype(np.int64 if _integer_weights(sample_weight) else np.float64)
+    if n_classes == 1:
+        warnings.warn(
+            "A single label was found in 'y_true' and 'y_pred'. For the confusion matrix to "
+            "have the correct shape, use the 'labels' parameter to pass all known labels.",
+            UserWarning,
+            stacklevel=2,
+        )
     if normalize is None:
         return cm
     if normalize == "true":
@@ -620,6 +639,7 @@ def multilabel_confusion_matrix(
     samplewise = _check_bool(samplewise, "samplewise")
     if samplewise and not multilabel:
         raise MetricInputError(
+            "Samplewise metrics are not available outside of multilabel classification: "
             "samplewise=True needs multilabel indicator input (a 0/1 matrix with more "
             "than one column); y_true is 1-D."
         )
@@ -646,7 +666,7 @@ def accuracy_score(y_true, y_pred, *, normalize=True, sample_weight=None):
     Parameters
     ----------
     y_true, y_pred : array-like of shape (n_samples,) or (n_samples, n_labels)
-        Integer class labels, or 0/1 indicator matrices.
+        Class labels of any kind, or 0/1 indicator matrices.
     normalize : bool, default True
         False returns the (weighted) number of correct samples.
     sample_weight : array-like of shape (n_samples,), default None
@@ -677,7 +697,7 @@ def hamming_loss(y_true, y_pred, *, sample_weight=None):
     Parameters
     ----------
     y_true, y_pred : array-like of shape (n_samples,) or (n_samples, n_labels)
-        Integer class labels, or 0/1 indicator matrices.
+        Class labels of any kind, or 0/1 indicator matrices.
     sample_weight : array-like of shape (n_samples,), default None
 
     Returns
@@ -710,6 +730,7 @@ def precision_recall_fscore_support(
     sample_weight=None,
     zero_division="warn",
     labels=None,
+    warn_for=("precision", "recall", "f-score"),
 ):
     """Precision, recall, F-beta and support, per label or averaged.
 
@@ -720,24 +741,32 @@ def precision_recall_fscore_support(
     Parameters
     ----------
     y_true, y_pred : array-like of shape (n_samples,) or (n_samples, n_labels)
-        Binary 0/1 labels, integer class labels (not with
-        ``average="binary"``) or 0/1 indicator matrices (multilabel).
+        Class labels of any kind (at most two with ``average="binary"``) or
+        0/1 indicator matrices (multilabel).
     beta : float, default 1.0
         Weight of recall against precision, >= 0 (``np.inf`` allowed).
     average : {"binary", "micro", "macro", "weighted", "samples"} or None, default None
         None: one value per label. "binary": the ``pos_label`` class of 1-D
-        0/1 input. "micro": from counts summed over labels (multilabel: the
+        binary input. "micro": from counts summed over labels (multilabel: the
         overall O-P / O-R / O-F1). "macro": mean of the per-label values
         (C-P / C-R / C-F1). "weighted": mean weighted by support.
         "samples" (multilabel only): per-sample values averaged with
         ``sample_weight``. For 1-D input the labels are those present in
         ``y_true`` or ``y_pred``.
-    pos_label : {0, 1}, default 1
-        The positive class for ``average="binary"``; ignored otherwise.
+    pos_label : label, default 1
+        The positive class for ``average="binary"`` (a string for string
+        labels); it must be one of the two labels present. Ignored otherwise
+        (with a UserWarning when not None or 1).
     sample_weight : array-like of shape (n_samples,), default None
     zero_division : {"warn", 0, 1, np.nan}, default "warn"
-        The value of a 0/0 score ("warn": 0.0, without a warning). NaN values
-        are left out of the averages (all NaN gives NaN).
+        The value of a 0/0 score ("warn": 0.0 with an
+        :class:`UndefinedMetricWarning`). NaN values are left out of the
+        averages (all NaN gives NaN).
+    labels : array-like, default None
+        The labels to score and their order (1-D input: class labels; a label
+        that never occurs scores 0/0; multilabel: column indices).
+    warn_for : tuple of str, default ("precision", "recall", "f-score")
+        Which 0/0 scores warn (scikit-learn's argument).
 
     Returns
     -------
@@ -767,7 +796,7 @@ def precision_recall_fscore_support(
         zero_division=zero_division,
         labels=labels,
         classes=classes,
-        warn_for=("precision", "recall", "f-score"),
+        warn_for=tuple(warn_for),
     )
 
 
@@ -786,15 +815,18 @@ def precision_score(
     Parameters
     ----------
     y_true, y_pred : array-like of shape (n_samples,) or (n_samples, n_labels)
-        Binary 0/1 labels, integer class labels (not with
-        ``average="binary"``) or 0/1 indicator matrices.
+        Class labels of any kind (at most two with ``average="binary"``) or
+        0/1 indicator matrices.
     average : {"binary", "micro", "macro", "weighted", "samples"} or None, default "binary"
         See :func:`precision_recall_fscore_support`.
-    pos_label : {0, 1}, default 1
-        The positive class for ``average="binary"``.
+    pos_label : label, default 1
+        The positive class for ``average="binary"`` (any label present).
     sample_weight : array-like of shape (n_samples,), default None
     zero_division : {"warn", 0, 1, np.nan}, default "warn"
         The value when nothing is predicted positive ("warn": 0.0).
+    labels : array-like, default None
+        The labels to score, in this order (see
+        :func:`precision_recall_fscore_support`).
 
     Returns
     -------
@@ -839,15 +871,18 @@ def recall_score(
     Parameters
     ----------
     y_true, y_pred : array-like of shape (n_samples,) or (n_samples, n_labels)
-        Binary 0/1 labels, integer class labels (not with
-        ``average="binary"``) or 0/1 indicator matrices.
+        Class labels of any kind (at most two with ``average="binary"``) or
+        0/1 indicator matrices.
     average : {"binary", "micro", "macro", "weighted", "samples"} or None, default "binary"
         See :func:`precision_recall_fscore_support`.
-    pos_label : {0, 1}, default 1
-        The positive class for ``average="binary"``.
+    pos_label : label, default 1
+        The positive class for ``average="binary"`` (any label present).
     sample_weight : array-like of shape (n_samples,), default None
     zero_division : {"warn", 0, 1, np.nan}, default "warn"
         The value when there is no true positive sample ("warn": 0.0).
+    labels : array-like, default None
+        The labels to score, in this order (see
+        :func:`precision_recall_fscore_support`).
 
     Returns
     -------
@@ -895,16 +930,20 @@ def fbeta_score(
     Parameters
     ----------
     y_true, y_pred : array-like of shape (n_samples,) or (n_samples, n_labels)
-        Binary 0/1 labels, integer class labels (not with
-        ``average="binary"``) or 0/1 indicator matrices.
+        Class labels of any kind (at most two with ``average="binary"``) or
+        0/1 indicator matrices.
     beta : float
         >= 0, ``np.inf`` allowed.
     average : {"binary", "micro", "macro", "weighted", "samples"} or None, default "binary"
         See :func:`precision_recall_fscore_support`.
-    pos_label : {0, 1}, default 1
+    pos_label : label, default 1
+        The positive class for ``average="binary"`` (any label present).
     sample_weight : array-like of shape (n_samples,), default None
     zero_division : {"warn", 0, 1, np.nan}, default "warn"
         The value when tp = fp = fn = 0 ("warn": 0.0).
+    labels : array-like, default None
+        The labels to score, in this order (see
+        :func:`precision_recall_fscore_support`).
 
     Returns
     -------
@@ -947,14 +986,18 @@ def f1_score(
     Parameters
     ----------
     y_true, y_pred : array-like of shape (n_samples,) or (n_samples, n_labels)
-        Binary 0/1 labels, integer class labels (not with
-        ``average="binary"``) or 0/1 indicator matrices.
+        Class labels of any kind (at most two with ``average="binary"``) or
+        0/1 indicator matrices.
     average : {"binary", "micro", "macro", "weighted", "samples"} or None, default "binary"
         See :func:`precision_recall_fscore_support`.
-    pos_label : {0, 1}, default 1
+    pos_label : label, default 1
+        The positive class for ``average="binary"`` (any label present).
     sample_weight : array-like of shape (n_samples,), default None
     zero_division : {"warn", 0, 1, np.nan}, default "warn"
         The value when tp = fp = fn = 0 ("warn": 0.0).
+    labels : array-like, default None
+        The labels to score, in this order (see
+        :func:`precision_recall_fscore_support`).
 
     Returns
     -------
@@ -999,14 +1042,18 @@ def jaccard_score(
     Parameters
     ----------
     y_true, y_pred : array-like of shape (n_samples,) or (n_samples, n_labels)
-        Binary 0/1 labels, integer class labels (not with
-        ``average="binary"``) or 0/1 indicator matrices.
+        Class labels of any kind (at most two with ``average="binary"``) or
+        0/1 indicator matrices.
     average : {"binary", "micro", "macro", "weighted", "samples"} or None, default "binary"
         As in :func:`precision_recall_fscore_support`.
-    pos_label : {0, 1}, default 1
+    pos_label : label, default 1
+        The positive class for ``average="binary"`` (any label present).
     sample_weight : array-like of shape (n_samples,), default None
     zero_division : {"warn", 0, 1}, default "warn"
         The value when tp = fp = fn = 0 ("warn": 0.0); NaN is not accepted.
+    labels : array-like, default None
+        The labels to score, in this order (see
+        :func:`precision_recall_fscore_support`).
 
     Returns
     -------
@@ -1026,6 +1073,14 @@ def jaccard_score(
     if average == "binary":
         select = _binary_label(yt, yp, pos_label, classes, multilabel)
     else:
+        if pos_label not in (None, 1):
+            warnings.warn(
+                f"Note that pos_label (set to {pos_label!r}) is ignored when average != "
+                f"'binary' (got {average!r}). You may use labels=[pos_label] to specify a "
+                "single positive class.",
+                UserWarning,
+                stacklevel=2,
+            )
         select = _selected_labels(yt, yp, labels, classes, multilabel)
     tp, pred, true = _label_counts(
         yt, yp, w, multilabel, samplewise=average == "samples", select=select
@@ -1142,7 +1197,8 @@ def _renamed_proba(y_proba, y_pred):
                 "`y_proba` instead."
             )
         warnings.warn(
-            "`y_pred` was renamed to `y_proba` (as in scikit-learn 1.9). Use `y_proba` instead.",
+            "`y_pred` was renamed to `y_proba` in version 1.9 and will be removed in 1.11. "
+            "Use `y_proba` instead.",
             FutureWarning,
             stacklevel=3,
         )
@@ -1437,7 +1493,13 @@ def cohen_kappa_score(
     try:
         cm = confusion_matrix(y1, y2, labels=labels, sample_weight=sample_weight)
     except MetricInputError as exc:
-        raise MetricInputError(str(exc).replace("y_true", "y1").replace("y_pred", "y2")) from None
+        message = str(exc).replace("y_true", "y1").replace("y_pred", "y2")
+        if "At least one label specified" in message:
+            message = (
+                "At least one label in `labels` must be present in `y1` (even though "
+                "`cohen_kappa_score` is otherwise agnostic to the order of `y1` and `y2`)."
+            )
+        raise MetricInputError(message) from None
     cm = cm.astype(np.float64)
     n_classes = cm.shape[0]
     sum0, sum1 = cm.sum(axis=0), cm.sum(axis=1)
@@ -1476,9 +1538,11 @@ def _check_probabilities(proba: np.ndarray, name: str) -> None:
     bad = (proba < 0) | (proba > 1)
     if bad.any():
         where = np.unravel_index(int(np.argmax(bad)), bad.shape)
+        value = float(proba[where])
+        side = f"greater than 1: {proba.max()}" if value > 1 else f"less than 0: {proba.min()}"
         raise MetricInputError(
-            f"{name} must hold probabilities in [0, 1]; found {float(proba[where])!r} "
-            f"at {location(name, where)}."
+            f"{name} must hold probabilities in [0, 1]; found {value!r} "
+            f"at {location(name, where)} (y_prob contains values {side})."
         )
 
 
@@ -1538,7 +1602,7 @@ def brier_score_loss(
         if present.shape[0] > 2:
             raise MetricInputError(
                 "The type of the target inferred from y_true is multiclass but should be "
-                "binary according to the shape of y_proba."
+                "binary according to the shape of y_prob."
             )
         _check_probabilities(proba, "y_proba")
         if pos_label is None:
@@ -1555,10 +1619,18 @@ def brier_score_loss(
         target = (y == code) if code is not None else np.zeros(y.shape, dtype=bool)
         terms = 2 * (target - proba) ** 2  # both columns [1 - p, p] count
         n_columns = 2
+    elif _is_indicator(y_true):  # one-hot y_true, one column per class
+        onehot = check_binary(as_2d(y_true, "y_true"), "y_true")
+        _check_probabilities(proba, "y_proba")
+        if onehot.shape != proba.shape:
+            raise MetricInputError(
+                f"y_true and y_proba have different shapes: {onehot.shape} and {proba.shape}."
+            )
     else:
         classes_, idx, _ = _proba_classes(y_true, proba, labels, "y_proba")
         onehot = np.zeros(proba.shape)
         onehot[np.arange(proba.shape[0]), idx] = 1.0
+    if proba.ndim == 2:
         terms = ((onehot - proba) ** 2).sum(axis=1)
         n_columns = proba.shape[1]
     w = check_sample_weight(sample_weight, terms.shape[0])
@@ -1574,7 +1646,10 @@ def _proba_classes(y_true, proba: np.ndarray, labels, proba_name: str, *, n_colu
     ``labels`` (sorted) or the sorted labels of ``y_true`` name the columns;
     their number must equal the number of columns.
     """
-    (y,), classes = encode_labels(y_true, names=("y_true",), ndim=(1, 2))
+    if labels is None:
+        (y,), classes = encode_labels(y_true, names=("y_true",), ndim=(1, 2))
+    else:  # encoded together, so labels may name classes y_true lacks
+        (y, label_codes), classes = encode_labels(y_true, labels, names=("y_true", "labels"))
     if y.ndim == 2 and y.shape[1] == 1:
         y = y[:, 0]
     if y.ndim != 1:
@@ -1583,7 +1658,9 @@ def _proba_classes(y_true, proba: np.ndarray, labels, proba_name: str, *, n_colu
         _check_integral(y, "y_true")
     if y.shape[0] != proba.shape[0]:
         raise MetricInputError(
-            f"{proba_name} has {proba.shape[0]} rows but y_true has {y.shape[0]} samples."
+            f"{proba_name} has {proba.shape[0]} rows but y_true has {y.shape[0]} samples. Found "
+            f"input variables with inconsistent numbers of samples: [{proba.shape[0]}, "
+            f"{y.shape[0]}]"
         )
     if n_columns is None:
         _check_probabilities(proba, proba_name)
@@ -1598,7 +1675,16 @@ def _proba_classes(y_true, proba: np.ndarray, labels, proba_name: str, *, n_colu
             )
         codes = present
     else:
-        codes = np.unique(_label_codes(labels, classes))
+        given = label_codes
+        codes = np.unique(given)
+        if given.shape[0] == codes.shape[0] and not np.array_equal(given, codes):
+            warnings.warn(
+                f"Labels passed were {labels}. But this function assumes labels are ordered "
+                f"lexicographically. Pass the ordered labels={sorted(labels)} and ensure that "
+                "the columns of y_prob correspond to this ordering.",
+                UserWarning,
+                stacklevel=4,
+            )
         if codes.shape[0] < 2:
             raise MetricInputError(
                 f"The labels array needs to contain at least two labels, got {labels!r}."
@@ -1607,15 +1693,23 @@ def _proba_classes(y_true, proba: np.ndarray, labels, proba_name: str, *, n_colu
     missing = codes[at] != y
     if missing.any():
         i = int(np.argmax(missing))
+        undeclared = set(_shown(np.unique(y[missing]), classes))
         raise MetricInputError(
-            f"y_true contains values not belonging to the passed labels {labels!r}: "
-            f"{_shown(y[i : i + 1], classes)[0]!r} at {location('y_true', (i,))}."
+            f"y_true contains values {undeclared} not belonging to the passed labels "
+            f"{labels}. The first is at {location('y_true', (i,))}."
+        )
+    if codes.shape[0] != n_columns and labels is not None:
+        raise MetricInputError(
+            "The number of classes in labels is different from that in y_prob. Classes "
+            f"found in labels: {np.asarray(_shown(codes, classes))} ({codes.shape[0]} labels, "
+            f"{n_columns} columns in {proba_name})."
         )
     if codes.shape[0] != n_columns:
         raise MetricInputError(
-            f"y_true and {proba_name} contain different number of classes: "
+            f"y_true and y_prob contain different number of classes: "
             f"{codes.shape[0]} vs {n_columns}. Please provide the true labels "
-            "explicitly through the labels argument."
+            "explicitly through the labels argument. Classes found in y_true: "
+            f"{np.asarray(_shown(codes, classes))}"
         )
     return codes, at, y
 
@@ -1655,11 +1749,17 @@ def top_k_accuracy_score(y_true, y_score, *, k=2, normalize=True, sample_weight=
     """
     k = check_k(k)
     normalize = _check_bool(normalize, "normalize")
-    (y,), classes = encode_labels(y_true, names=("y_true",), ndim=(1, 2))
+    if labels is None:
+        (y,), classes = encode_labels(y_true, names=("y_true",), ndim=(1, 2))
+        given = None
+    else:
+        (y, given), classes = encode_labels(y_true, labels, names=("y_true", "labels"))
     if y.ndim == 2:
         if y.shape[1] != 1:
             raise MetricInputError(f"y_true must be 1-D class labels; got shape {y.shape}.")
         y = y[:, 0]
+    if classes is None and (y != np.trunc(y)).any():
+        raise MetricInputError("y type must be 'binary' or 'multiclass', got 'continuous'")
     s = as_array(y_score, "y_score", ndim=(1, 2))
     if s.ndim == 2 and s.shape[1] == 1:
         s = s[:, 0]
@@ -1669,33 +1769,38 @@ def top_k_accuracy_score(y_true, y_score, *, k=2, normalize=True, sample_weight=
         )
     present = np.unique(y)
     binary = present.shape[0] <= 2 and (labels is None or len(labels) <= 2)
-    if labels is None:
-        codes = present
-        if binary and s.ndim == 2:
-            raise MetricInputError(
-                f"`y_true` is binary while y_score is 2d with {s.shape[1]} classes. If "
-                "`y_true` does not contain all the labels, `labels` must be provided."
-            )
-    else:
-        codes = _label_codes(labels, classes)
-        if np.unique(codes).shape[0] != codes.shape[0]:
-            raise MetricInputError("Parameter 'labels' must be unique.")
-        if not np.all(np.diff(codes) > 0):
-            raise MetricInputError("Parameter 'labels' must be ordered.")
-        if np.setdiff1d(present, codes).shape[0]:
-            raise MetricInputError("'y_true' contains labels not in parameter 'labels'.")
-    n_score_classes = s.shape[1] if s.ndim == 2 else 2
-    if codes.shape[0] != n_score_classes:
+    if binary and s.ndim == 2:
         raise MetricInputError(
-            f"Number of classes in 'y_true' ({codes.shape[0]}) not equal to the number of "
-            f"classes in 'y_score' ({n_score_classes}). You can provide a list of all known "
-            "classes by assigning it to the `labels` parameter."
+            f"`y_true` is binary while y_score is 2d with {s.shape[1]} classes. If "
+            "`y_true` does not contain all the labels, `labels` must be provided."
         )
     if not binary and s.ndim != 2:
         raise MetricInputError(
             "`y_score` needs to be of shape `(n_samples, n_classes)`, since `y_true` contains "
             f"multiple classes. Got `y_score.shape={s.shape}`."
         )
+    n_score_classes = s.shape[1] if s.ndim == 2 else 2
+    if given is None:
+        codes = present
+        if codes.shape[0] != n_score_classes:
+            raise MetricInputError(
+                f"Number of classes in 'y_true' ({codes.shape[0]}) not equal to the number of "
+                f"classes in 'y_score' ({n_score_classes}). You can provide a list of all "
+                "known classes by assigning it to the `labels` parameter."
+            )
+    else:
+        codes = given
+        if np.unique(codes).shape[0] != codes.shape[0]:
+            raise MetricInputError("Parameter 'labels' must be unique.")
+        if not np.all(np.diff(codes) > 0):
+            raise MetricInputError("Parameter 'labels' must be ordered.")
+        if codes.shape[0] != n_score_classes:
+            raise MetricInputError(
+                f"Number of given labels ({codes.shape[0]}) not equal to the number of "
+                f"classes in 'y_score' ({n_score_classes})."
+            )
+        if np.setdiff1d(present, codes).shape[0]:
+            raise MetricInputError("'y_true' contains labels not in parameter 'labels'.")
     if k >= codes.shape[0]:
         warnings.warn(
             f"'k' ({k}) greater than or equal to 'n_classes' ({codes.shape[0]}) will result "
@@ -1719,3 +1824,151 @@ def top_k_accuracy_score(y_true, y_score, *, k=2, normalize=True, sample_weight=
     if normalize:
         return float(np.average(hits, weights=w))
     return float(hits.sum() if w is None else np.dot(hits, w))
+
+
+# ---------------------------------------------------------------------------
+# D^2 of probabilistic classification: the fraction of a loss explained
+# ---------------------------------------------------------------------------
+def _onehot_and_proba(y_true, y_proba, *, labels, pos_label=None, binary_pos=False):
+    """``(onehot, proba)``, both (n_samples, n_classes), as scikit-learn transforms them.
+
+    ``binary_pos``: a 1-D ``y_proba`` is the probability of ``pos_label``
+    (Brier's rule); otherwise of the greater class (log loss's rule).
+    """
+    proba = as_array(y_proba, "y_proba", ndim=(1, 2))
+    if proba.ndim == 2 and proba.shape[1] == 1:
+        proba = proba[:, 0]
+    if proba.shape[0] < 2:
+        raise MetricInputError(
+            f"y_proba has {proba.shape[0]} sample; D^2 score is not well-defined with less "
+            "than two samples."
+        )
+    n_true = np.shape(y_true)[0] if np.ndim(y_true) else 0
+    if n_true != proba.shape[0]:
+        raise MetricInputError(
+            f"y_true has {n_true} samples but y_proba has {proba.shape[0]} rows. Found input "
+            f"variables with inconsistent numbers of samples: [{proba.shape[0]}, {n_true}]"
+        )
+    if _is_indicator(y_true) and proba.ndim == 1:
+        raise MetricInputError(
+            f"y_true is 2-D {np.shape(y_true)} but y_proba is 1-D. Multioutput target data is "
+            "not supported with a 1-D y_proba."
+        )
+    if _is_indicator(y_true):
+        onehot = check_binary(as_2d(y_true, "y_true"), "y_true").astype(np.float64)
+    elif proba.ndim == 1 and binary_pos:
+        (y,), classes = encode_labels(y_true, names=("y_true",), ndim=(1, 2))
+        y = y.reshape(-1) if y.ndim == 2 and y.shape[1] == 1 else y
+        present = np.unique(y)
+        if present.shape[0] > 2:
+            raise MetricInputError(
+                "The type of the target inferred from y_true is multiclass but should be "
+                "binary according to the shape of y_prob."
+            )
+        if pos_label is None:
+            allowed = ([0.0, 1.0], [-1.0, 1.0], [0.0], [-1.0], [1.0])
+            if classes is not None:
+                raise MetricInputError(
+                    f"y_true takes value in {set(format_labels(classes))} and pos_label is "
+                    "not specified: either make y_true take value in {0, 1} or {-1, 1} or "
+                    "pass pos_label explicitly."
+                )
+            code = 1.0 if present.tolist() in allowed else float(present[-1])
+        else:
+            code = label_code(classes, pos_label)
+        target = (y == code) if code is not None else np.zeros(y.shape, dtype=bool)
+        onehot = np.column_stack([~target, target]).astype(np.float64)
+    else:
+        n_columns = 2 if proba.ndim == 1 else proba.shape[1]
+        if proba.ndim == 1:
+            _check_probabilities(proba, "y_proba")
+        _, idx, _ = _proba_classes(
+            y_true, proba, labels, "y_proba", n_columns=n_columns if proba.ndim == 1 else None
+        )
+        onehot = np.zeros((idx.shape[0], n_columns))
+        onehot[np.arange(idx.shape[0]), idx] = 1.0
+    if proba.ndim == 1:
+        _check_probabilities(proba, "y_proba")
+        proba = np.column_stack([1 - proba, proba])
+    if onehot.shape != proba.shape:
+        raise MetricInputError(
+            f"y_true and y_proba contain different number of classes: {onehot.shape[1]} vs "
+            f"{proba.shape[1]}."
+        )
+    _check_probabilities(proba, "y_proba")
+    return onehot, proba
+
+
+def d2_log_loss_score(y_true, y_proba=None, *, sample_weight=None, labels=None, y_pred=None):
+    """D^2 of the log loss: 1 - log_loss(model) / log_loss(class frequencies).
+
+    The reference model predicts, for every sample, the (weighted) share of
+    each class in ``y_true``; it scores 0, a perfect model 1.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,) or (n_samples, n_classes)
+        Class labels of any kind, or one-hot labels.
+    y_proba : array-like of shape (n_samples,) or (n_samples, n_classes)
+        As :func:`log_loss`.
+    sample_weight : array-like of shape (n_samples,), default None
+    labels : array-like, default None
+        All the classes, sorted.
+    y_pred : array-like, default None
+        The old name of ``y_proba`` (a FutureWarning).
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> from metrics.classification import d2_log_loss_score
+    >>> round(d2_log_loss_score([0, 1, 1, 0], [0.2, 0.7, 0.9, 0.4]), 4)
+    0.5686
+    """
+    y_proba = _renamed_proba(y_proba, y_pred)
+    onehot, proba = _onehot_and_proba(y_true, y_proba, labels=labels)
+    w = check_sample_weight(sample_weight, onehot.shape[0])
+    null = np.average(onehot, axis=0, weights=w)
+    eps = np.finfo(np.float64).eps
+    terms = -(onehot * np.log(np.clip(proba, eps, 1 - eps))).sum(axis=1)
+    null_terms = -(onehot * np.log(np.clip(null, eps, 1 - eps))).sum(axis=1)
+    numerator = terms.sum() if w is None else np.dot(terms, w)
+    denominator = null_terms.sum() if w is None else np.dot(null_terms, w)
+    return float(1 - numerator / denominator)
+
+
+def d2_brier_score(y_true, y_proba, *, sample_weight=None, pos_label=None, labels=None):
+    """D^2 of the Brier score (Brier skill score): 1 - Brier(model) / Brier(class frequencies).
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,) or (n_samples, n_classes)
+        Class labels of any kind, or one-hot labels.
+    y_proba : array-like of shape (n_samples,) or (n_samples, n_classes)
+        As :func:`brier_score_loss`.
+    sample_weight : array-like of shape (n_samples,), default None
+    pos_label : label, default None
+        Binary: the class whose probability a 1-D ``y_proba`` holds.
+    labels : array-like, default None
+        Multiclass: all the classes, sorted.
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> from metrics.classification import d2_brier_score
+    >>> round(d2_brier_score([0, 1, 1, 0], [0.2, 0.7, 0.9, 0.4]), 4)
+    0.7
+    """
+    onehot, proba = _onehot_and_proba(
+        y_true, y_proba, labels=labels, pos_label=pos_label, binary_pos=True
+    )
+    w = check_sample_weight(sample_weight, onehot.shape[0])
+    null = np.average(onehot, axis=0, weights=w)
+    score = np.average(((onehot - proba) ** 2).sum(axis=1), weights=w)
+    null_score = np.average(((onehot - null) ** 2).sum(axis=1), weights=w)
+    return float(1 - score / null_score)

@@ -25,6 +25,11 @@ multilabel
 regression
     ``--y-true COL`` and ``--score COL`` (or ``--y-pred COL``).
 
+Scores are widened to float64 (a float32 column gives the log loss of
+``metrics.log_loss`` on float64 scores, clipped at float64's epsilon, where
+the in-memory function clips float32 input at float32's). Larger
+``--batch-size`` values mean fewer merges of the binary table (at 10^8 rows,
+2^22 rows per batch took about a fifth less CPU than 2^20) for a little more memory.
 ``--weight COL`` is the ``sample_weight`` of every task. ``--json`` prints one
 JSON object keyed by the metric functions' names. A progress line goes to
 stderr (``--no-progress`` silences it). pyarrow is imported here only, when
@@ -225,7 +230,9 @@ def _open(path: str, columns: list[str]):
     import pyarrow.parquet as pq
 
     try:
-        pf = pq.ParquetFile(path)
+        # pre_buffer=False: pyarrow's default pre-buffering keeps every column chunk it has
+        # read (610 MB of a 637 MB file at 10^8 rows); without it one row group is held
+        pf = pq.ParquetFile(path, pre_buffer=False)
     except (OSError, ValueError) as exc:
         raise MetricInputError(f"cannot read {path!r} as Parquet: {exc}") from None
     missing = [c for c in columns if c not in pf.schema_arrow.names]

@@ -1,10 +1,13 @@
 """Threshold curves and the areas under them: ROC, precision-recall, AUC, AP.
 
-Binary input is a 1-D 0/1 ``y_true`` (an ``(n, 1)`` column is flattened) and
-a 1-D ``y_score``; ``roc_auc_score`` and ``average_precision_score`` also take
-a multilabel indicator matrix (samples x labels) with a score matrix of the
-same shape. Values equal :mod:`sklearn.metrics` to 1e-9, ties, zero weights
-and ``sample_weight`` included:
+Binary input is a 1-D ``y_true`` of any two labels (numbers, strings,
+booleans, categoricals; ``pos_label`` names the positive one as scikit-learn
+does; an ``(n, 1)`` column is flattened) and a 1-D ``y_score``;
+``roc_auc_score`` and ``average_precision_score`` also take a multilabel
+indicator matrix (samples x labels) with a score matrix of the same shape, and
+multiclass labels with one score column per class. Values equal
+:mod:`sklearn.metrics` to 1e-9, ties, zero weights and ``sample_weight``
+included:
 
 * the curves have one point per *distinct* score (tied scores are one
   threshold), zero-weight samples are removed before thresholds are built,
@@ -40,9 +43,8 @@ How it is computed (no Python loop over samples):
 Differences from scikit-learn, all on input it takes quietly or answers
 with NaN:
 
-* labels must be 0/1 (``{-1, 1}`` or ``{0, 2}`` are refused, naming the first
-  bad element); ``pos_label`` may be None, 1 or 0 (0 makes label 0 the
-  positive class);
+* label matrices must be 0/1 (``{-1, 1}`` or ``{0, 2}`` matrices are refused,
+  naming the first bad element); 1-D labels are free, as in scikit-learn;
 * a ROC AUC - or a ``roc_curve``, whose rates would be NaN - with a single
   class in ``y_true`` (or in one column, or one row for
   ``average="samples"``) is refused, naming the column or row; a class
@@ -50,13 +52,14 @@ with NaN:
   ``average="weighted"`` too, where scikit-learn would quietly give a label
   without positives weight 0. Zero-weight rows are skipped under
   ``average="samples"`` (they do not enter the average, as in scikit-learn);
-* ``precision_recall_curve`` without positives gives recall 1 everywhere as
-  scikit-learn does, but emits no warning;
+* ``precision_recall_curve`` without positives gives recall 1 everywhere and
+  warns, as scikit-learn does;
 * ``sample_weight`` must be non-negative with a positive sum.
 """
 
 from __future__ import annotations
 
+import warnings
 from numbers import Real
 
 import numpy as np
@@ -249,7 +252,14 @@ def _is_label_matrix(y_true) -> bool:
 
 
 def _present_labels(y: np.ndarray, classes) -> np.ndarray:
-    """The sorted distinct labels (codes) of ``y``."""
+    """The sorted distinct labels (codes) of ``y`` (whole numbers, validated).
+
+    Two consecutive whole numbers at most (the usual binary case) come from
+    ``min`` and ``max`` alone, without ``np.unique``'s sort.
+    """
+    lo, hi = y.min(), y.max()
+    if hi - lo <= 1:
+        return np.unique(np.array([lo, hi], dtype=np.float64))
     return np.unique(y)
 
 
@@ -808,8 +818,29 @@ def _auc_rows(mask: np.ndarray, s: np.ndarray) -> np.ndarray:
         return u2 / (2.0 * n_pos * (m - n_pos))
 
 
+def _warn_no_positive(y: np.ndarray, average) -> None:
+    """scikit-learn's "No positive class found" warning, once, for AP of a label matrix.
+
+    scikit-learn warns from each precision-recall curve (one per label, per
+    row for "samples", one for "micro") that has no positive sample.
+    """
+    axis = 1 if average == "samples" else 0
+    if average == "micro":
+        empty = not np.any(y)
+    else:
+        empty = not np.all(np.any(y, axis=axis))
+    if empty:
+        warnings.warn(
+            "No positive class found in y_true, recall is set to one for all thresholds.",
+            UserWarning,
+            stacklevel=3,
+        )
+
+
 def _multilabel_score(kind: str, y, s, w, average):
     """roc_auc ('auc') or average precision ('ap') of a multilabel matrix."""
+    if kind == "ap":
+        _warn_no_positive(y, average)
     if average == "micro":
         pos = _mask(y).ravel()
         flat_w = None if w is None else np.repeat(w, y.shape[1])
@@ -869,11 +900,12 @@ def roc_curve(y_true, y_score, *, pos_label=None, sample_weight=None, drop_inter
     Parameters
     ----------
     y_true : array-like of shape (n_samples,)
-        0/1 labels; both classes must be present.
+        Binary labels of any kind; both classes must be present.
     y_score : array-like of shape (n_samples,)
         Scores, higher meaning more likely positive.
-    pos_label : {None, 1, 0}, default None
-        The positive label: None or 1 means 1; 0 swaps the classes.
+    pos_label : label, default None
+        The positive label. None means 1 and needs labels in {0, 1} or
+        {-1, 1}; name it for other labels (``pos_label="spam"``).
     sample_weight : array-like of shape (n_samples,), optional
         Non-negative weights with a positive sum.
     drop_intermediate : bool, default True
@@ -944,11 +976,12 @@ def precision_recall_curve(
     Parameters
     ----------
     y_true : array-like of shape (n_samples,)
-        0/1 labels.
+        Binary labels of any kind.
     y_score : array-like of shape (n_samples,)
         Scores, higher meaning more likely positive.
-    pos_label : {None, 1, 0}, default None
-        The positive label: None or 1 means 1; 0 swaps the classes.
+    pos_label : label, default None
+        The positive label. None means 1 and needs labels in {0, 1} or
+        {-1, 1}; name it for other labels (``pos_label="spam"``).
     sample_weight : array-like of shape (n_samples,), optional
         Non-negative weights with a positive sum; zero-weight samples are
         removed before the thresholds are built.
@@ -975,6 +1008,12 @@ def precision_recall_curve(
     """
     pos, s, w = _binary_input(y_true, y_score, sample_weight, pos_label)
     if w is None and not drop_intermediate:
+        if not pos.any():
+            warnings.warn(
+                "No positive class found in y_true, recall is set to one for all thresholds.",
+                UserWarning,
+                stacklevel=2,
+            )
         return _unweighted_precision_recall(pos, s)
     fps, tps, thresholds = _blocks(pos, s, w)
     del pos, s, w
@@ -993,6 +1032,11 @@ def precision_recall_curve(
     recall[k] = 0.0
     rec = recall[k - 1 :: -1]
     if tps[-1] == 0:
+        warnings.warn(
+            "No positive class found in y_true, recall is set to one for all thresholds.",
+            UserWarning,
+            stacklevel=2,
+        )
         rec[:] = 1.0
     else:
         np.divide(tps, tps[-1], out=rec)
@@ -1048,8 +1092,9 @@ def auc(x, y):
             bad = dx < 0 if rising else dx > 0
             i = int(np.argmax(bad)) + 1
             raise MetricInputError(
-                f"x must be monotone (non-decreasing or non-increasing); it changes "
-                f"direction at {location('x', (i,))}."
+                f"x is neither increasing nor decreasing : {np.asarray(x)}; x must be monotone "
+                f"(non-decreasing or non-increasing) and changes direction at "
+                f"{location('x', (i,))}."
             )
     return float(direction * np.sum(dx * (ya[1:] + ya[:-1])) / 2.0)
 
@@ -1110,24 +1155,43 @@ def _score_is_matrix(y_score) -> bool:
     return len(shape) == 2 and shape[1] > 1
 
 
-def _multiclass_input(y_true, y_score, labels, sample_weight):
-    """1-D class labels and one score column per class: (class index, scores, weights)."""
-    y, classes = _class_labels(y_true)
-    s = _finite_scores(y_score, (2,))
+def _multiclass_input(y_true, y_score, labels, sample_weight, *, check_sum=False):
+    """1-D class labels and one score column per class: (class index, scores, weights).
+
+    ``labels`` (sorted, unique) names the columns; it is encoded together
+    with ``y_true``, so it may hold classes that ``y_true`` lacks.
+    """
+    if labels is None:
+        y, _ = _class_labels(y_true)
+        codes = None
+    else:
+        (y, codes), _ = encode_labels(y_true, labels, names=("y_true", "labels"))
+        if y.ndim == 2 and y.shape[1] == 1:
+            y = y[:, 0]
+        if y.ndim != 1 or codes.ndim != 1:
+            raise MetricInputError("y_true and labels must be 1-D.")
+    s = _finite_scores(y_score, (1, 2))
+    if s.ndim != 2:
+        raise MetricInputError(
+            "`y_score` needs to be of shape `(n_samples, n_classes)`, since `y_true` "
+            f"contains multiple classes. Got `y_score.shape={s.shape}`."
+        )
     if s.shape[0] != y.shape[0]:
         raise MetricInputError(
             f"y_true has {y.shape[0]} samples but y_score has {s.shape[0]} rows."
         )
+    if check_sum and not np.allclose(1, s.sum(axis=1)):
+        raise MetricInputError(
+            "Target scores need to be probabilities for multiclass roc_auc, i.e. they "
+            "should sum up to 1.0 over classes"
+        )
     w = check_sample_weight(sample_weight, y.shape[0])
-    if labels is not None:
-        raw = np.asarray(labels)
-        if raw.ndim != 1 or raw.shape[0] == 0:
-            raise MetricInputError(f"labels must be a non-empty 1-D list; got {labels!r}.")
-        if raw.dtype.kind in "fiub" and classes is None:
-            codes = as_array(raw, "labels", ndim=(1,))
-        else:
-            found = [label_code(classes, v) for v in raw.tolist()]
-            codes = np.array([np.nan if c is None else c for c in found])
+    return y, codes, s, w
+
+
+def _column_of_class(y, codes, s):
+    """Each sample's column: ``codes`` (labels=) or the sorted classes of ``y``."""
+    if codes is not None:
         if np.unique(codes).shape[0] != codes.shape[0]:
             raise MetricInputError("Parameter 'labels' must be unique")
         if not np.all(np.diff(codes) > 0):
@@ -1143,10 +1207,9 @@ def _multiclass_input(y_true, y_score, labels, sample_weight):
         codes = np.unique(y)
         if codes.shape[0] != s.shape[1]:
             raise MetricInputError(
-                f"Number of classes in y_true ({codes.shape[0]}) not equal to the number of "
-                f"columns in 'y_score' ({s.shape[1]})"
+                "Number of classes in y_true not equal to the number of columns in 'y_score'"
             )
-    return np.searchsorted(codes, y), s, w
+    return np.searchsorted(codes, y)
 
 
 def _multiclass_auc(y_true, y_score, *, average, sample_weight, multi_class, labels, max_fpr):
@@ -1161,30 +1224,25 @@ def _multiclass_auc(y_true, y_score, *, average, sample_weight, multi_class, lab
             "multi_class must be in ('ovo', 'ovr'): y_true holds more than two classes "
             "(multiclass ROC AUC averages one-vs-rest or one-vs-one AUCs)."
         )
+    if multi_class == "ovo" and sample_weight is not None:
+        raise MetricInputError(
+            "sample_weight is not supported for multiclass one-vs-one ROC AUC, "
+            "'sample_weight' must be None in this case."
+        )
+    y, codes, s, w = _multiclass_input(y_true, y_score, labels, sample_weight, check_sum=True)
+    options = ("macro", "weighted", None)
+    if multi_class == "ovr":
+        options = ("micro", *options)
+    if average not in options:
+        raise MetricInputError(f"average must be one of {options} for multiclass problems")
     if multi_class not in ("ovo", "ovr"):
         raise MetricInputError(
             f"multi_class='{multi_class}' is not supported for multiclass ROC AUC, "
             "multi_class must be in ('ovo', 'ovr')"
         )
-    options = (
-        ("micro", "macro", "weighted", None)
-        if multi_class == "ovr"
-        else (
-            "macro",
-            "weighted",
-        )
-    )
-    if average not in options:
-        raise MetricInputError(
-            f"average must be one of {options} for multiclass problems (multi_class="
-            f"'{multi_class}'); got {average!r}."
-        )
-    t, s, w = _multiclass_input(y_true, y_score, labels, sample_weight)
-    if not np.allclose(1, s.sum(axis=1)):
-        raise MetricInputError(
-            "Target scores need to be probabilities for multiclass roc_auc, i.e. they "
-            "should sum up to 1.0 over classes"
-        )
+    if average is None and multi_class == "ovo":
+        raise NotImplementedError("average=None is not implemented for multi_class='ovo'.")
+    t = _column_of_class(y, codes, s)
     if multi_class == "ovr":
         onehot = np.zeros(s.shape, dtype=np.int8)
         onehot[np.arange(s.shape[0]), t] = 1
@@ -1301,9 +1359,9 @@ def roc_auc_score(
         present = _present_labels(y, classes)
         if present.shape[0] > 2:
             raise MetricInputError(
-                f"y_true holds {present.shape[0]} classes; a 1-D y_score scores two classes "
-                "(the greater label is the positive one). For multiclass ROC AUC give one "
-                "score column per class and multi_class='ovr' or 'ovo'."
+                "`y_score` needs to be of shape `(n_samples, n_classes)`, since `y_true` "
+                f"contains multiple classes. Got `y_score.shape={s.shape}`: y_true holds "
+                f"{present.shape[0]} classes."
             )
         pos = y == present[-1]  # the greater label is the positive class
     _refuse_single_class(pos, w)
@@ -1328,9 +1386,9 @@ def average_precision_score(y_true, y_score, *, average="macro", pos_label=1, sa
     average : {"macro", "micro", "weighted", "samples", None}, default "macro"
         Multilabel only, as in :func:`roc_auc_score`; "weighted" returns 0.0
         when no label has any (weighted) positive.
-    pos_label : {1, 0}, default 1
-        Binary only: 0 makes label 0 the positive class. Must be 1 for
-        multilabel input.
+    pos_label : label, default 1
+        Binary only: the positive label, one of the two present (a string
+        for string labels). Must be 1 for multilabel and multiclass input.
     sample_weight : array-like of shape (n_samples,), optional
         Non-negative weights with a positive sum.
 
@@ -1364,7 +1422,8 @@ def average_precision_score(y_true, y_score, *, average="macro", pos_label=1, sa
                 "Parameter pos_label is fixed to 1 for multiclass y_true. Do not set "
                 f"pos_label or set pos_label to 1 (got {pos_label!r})."
             )
-        t, s, w = _multiclass_input(y_true, y_score, None, sample_weight)
+        y, codes, s, w = _multiclass_input(y_true, y_score, None, sample_weight)
+        t = _column_of_class(y, codes, s)
         onehot = np.zeros(s.shape, dtype=np.int8)
         onehot[np.arange(s.shape[0]), t] = 1
         return _multilabel_score("ap", onehot, s, w, average)
@@ -1375,16 +1434,23 @@ def average_precision_score(y_true, y_score, *, average="macro", pos_label=1, sa
     present = _present_labels(y, classes)
     if present.shape[0] > 2:
         raise MetricInputError(
-            f"y_true holds {present.shape[0]} classes; a 1-D y_score scores two classes "
-            "(multiclass average precision takes one score column per class)."
+            "`y_score` needs to be of shape `(n_samples, n_classes)`, since `y_true` "
+            f"contains multiple classes. Got `y_score.shape={s.shape}`: y_true holds "
+            f"{present.shape[0]} classes."
         )
     code = label_code(classes, pos_label)
     if present.shape[0] == 2 and (code is None or not (present == code).any()):
         shown = format_labels(present if classes is None else classes[present.astype(np.intp)])
         raise MetricInputError(
-            f"pos_label={pos_label!r} is not a valid label. It should be one of {shown}"
+            f"pos_label={pos_label} is not a valid label. It should be one of {np.asarray(shown)}"
         )
     pos = y == (np.nan if code is None else code)
+    if not pos.any():
+        warnings.warn(
+            "No positive class found in y_true, recall is set to one for all thresholds.",
+            UserWarning,
+            stacklevel=2,
+        )
     return float(_binary_ap(pos, s, w))
 
 

@@ -324,6 +324,23 @@ def dcg_score(
     return weighted_mean(_dcg(yt, ys, k, base, bool(ignore_ties)), w)
 
 
+def _ndcg_inputs(y_true, y_score, k):
+    """:func:`_check_inputs` with scikit-learn's ndcg sentences put before our message."""
+    try:
+        return _check_inputs(y_true, y_score, k)
+    except MetricInputError as exc:
+        message = str(exc)
+        if message.startswith("y_true must be non-negative"):
+            message = f"ndcg_score should not be used on negative y_true values. {message}"
+        elif message.startswith("y_true needs at least 2 columns"):
+            n = np.shape(y_true)[1] if np.ndim(y_true) == 2 else 1
+            message = (
+                "Computing NDCG is only meaningful when there is more than 1 document. "
+                f"Got {n} instead. {message}"
+            )
+        raise MetricInputError(message) from None
+
+
 def ndcg_per_sample(y_true, y_score, *, k=None, ignore_ties=False) -> np.ndarray:
     """Normalised DCG of every sample: DCG / ideal DCG, in [0, 1].
 
@@ -353,7 +370,7 @@ def ndcg_per_sample(y_true, y_score, *, k=None, ignore_ties=False) -> np.ndarray
     ...                 [[0.1, 0.2, 0.3, 4, 70], [1, 2, 3, 4, 5]]).round(4).tolist()
     [0.6957, 0.0]
     """
-    yt, ys, k = _check_inputs(y_true, y_score, k)
+    yt, ys, k = _ndcg_inputs(y_true, y_score, k)
     return _ndcg(yt, ys, k, bool(ignore_ties))
 
 
@@ -388,6 +405,6 @@ def ndcg_score(y_true, y_score, *, k=None, sample_weight=None, ignore_ties=False
     >>> ndcg_score([[0, 0, 0], [1, 0, 0]], [[0.1, 0.2, 0.3], [0.9, 0.1, 0.2]])
     0.5
     """
-    yt, ys, k = _check_inputs(y_true, y_score, k)
+    yt, ys, k = _ndcg_inputs(y_true, y_score, k)
     w = check_sample_weight(sample_weight, ys.shape[0])
     return weighted_mean(_ndcg(yt, ys, k, bool(ignore_ties)), w)

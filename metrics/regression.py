@@ -29,9 +29,13 @@ _MULTIOUTPUT = ("raw_values", "uniform_average", "variance_weighted")
 
 __all__ = [
     "MAPE_EPSILON",
+    "d2_tweedie_score",
     "mean_absolute_error",
     "mean_absolute_percentage_error",
+    "mean_gamma_deviance",
+    "mean_poisson_deviance",
     "mean_squared_error",
+    "mean_tweedie_deviance",
     "r2_score",
     "root_mean_squared_error",
     "root_mean_squared_log_error",
@@ -111,7 +115,9 @@ def _check_above_minus_one(y: np.ndarray, name: str) -> None:
     if bad.any():
         where = tuple(int(i) for i in np.unravel_index(int(np.argmax(bad)), bad.shape))
         raise MetricInputError(
-            f"{name} must be greater than -1 for RMSLE (log(1 + y) is undefined otherwise); "
+            "Mean Squared Logarithmic Error cannot be used when targets contain values less "
+            f"than or equal to -1. {name} must be greater than -1 for RMSLE (log(1 + y) is "
+            "undefined otherwise); "
             f"found {float(y[where])!r} at {location(name, where)}."
         )
 
@@ -325,3 +331,175 @@ def _check_bool(value, name: str) -> bool:
     if not isinstance(value, (bool, np.bool_)):
         raise MetricInputError(f"{name} must be True or False; got {value!r}.")
     return bool(value)
+
+
+# ---------------------------------------------------------------------------
+# Tweedie deviances and their D^2
+# ---------------------------------------------------------------------------
+def _check_power(power) -> float:
+    if isinstance(power, bool | np.bool_) or not isinstance(power, int | float | np.number):
+        raise MetricInputError(f"power must be a number <= 0 or >= 1; got {power!r}.")
+    power = float(power)
+    if not np.isfinite(power) or 0 < power < 1:
+        raise MetricInputError(
+            f"power must be <= 0 or >= 1 (no Tweedie distribution exists in (0, 1)); got {power!r}."
+        )
+    return power
+
+
+def _tweedie_terms(yt: np.ndarray, yp, power: float) -> np.ndarray:
+    """Unit Tweedie deviances (scikit-learn's formulas); ``yp`` may be a scalar."""
+    p = power
+    with np.errstate(divide="ignore", invalid="ignore"):
+        if p < 0:
+            return 2 * (
+                np.power(np.where(yt > 0, yt, 0.0), 2 - p) / ((1 - p) * (2 - p))
+                - yt * np.power(yp, 1 - p) / (1 - p)
+                + np.power(yp, 2 - p) / (2 - p)
+            )
+        if p == 0:
+            return (yt - yp) ** 2
+        if p == 1:
+            xlogy = np.where(yt == 0, 0.0, yt * np.log(yt / yp))
+            return 2 * (xlogy - yt + yp)
+        if p == 2:
+            return 2 * (np.log(yp / yt) + yt / yp - 1)
+        return 2 * (
+            np.power(yt, 2 - p) / ((1 - p) * (2 - p))
+            - yt * np.power(yp, 1 - p) / (1 - p)
+            + np.power(yp, 2 - p) / (2 - p)
+        )
+
+
+def _check_tweedie_domain(yt: np.ndarray, yp: np.ndarray, power: float) -> None:
+    message = f"Mean Tweedie deviance error with power={power:g} can only be used on "
+    if power < 0:
+        bad, name, what = yp <= 0, "y_pred", "strictly positive y_pred."
+        if bad.any():
+            i = int(np.argmax(bad))
+            raise MetricInputError(message + what + f" Found {yp[i]!r} at {location(name, (i,))}.")
+    elif 1 <= power < 2:
+        for y, name, bad in ((yt, "y_true", yt < 0), (yp, "y_pred", yp <= 0)):
+            if bad.any():
+                i = int(np.argmax(bad))
+                raise MetricInputError(
+                    message + "non-negative y and strictly positive y_pred. "
+                    f"Found {y[i]!r} at {location(name, (i,))}."
+                )
+    elif power >= 2:
+        for y, name in ((yt, "y_true"), (yp, "y_pred")):
+            bad = y <= 0
+            if bad.any():
+                i = int(np.argmax(bad))
+                raise MetricInputError(
+                    message + "strictly positive y and y_pred. "
+                    f"Found {y[i]!r} at {location(name, (i,))}."
+                )
+
+
+def mean_tweedie_deviance(y_true, y_pred, *, sample_weight=None, power=0):
+    """Mean Tweedie deviance: power 0 is the squared error, 1 Poisson, 2 Gamma.
+
+    Parameters
+    ----------
+    y_true, y_pred : array-like of shape (n_samples,)
+    sample_weight : array-like of shape (n_samples,), default None
+    power : float, default 0
+        <= 0 or >= 1. Poisson (1 <= power < 2) needs y >= 0 and y_pred > 0;
+        power >= 2 needs both > 0; power < 0 needs y_pred > 0.
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> from metrics.regression import mean_tweedie_deviance
+    >>> round(mean_tweedie_deviance([2, 0, 1, 4], [0.5, 0.5, 2.0, 2.0], power=1), 4)
+    1.426
+    """
+    yt, yp, w = _targets(y_true, y_pred, sample_weight)
+    power = _check_power(power)
+    _check_tweedie_domain(yt, yp, power)
+    return float(np.average(_tweedie_terms(yt, yp, power), weights=w))
+
+
+def mean_poisson_deviance(y_true, y_pred, *, sample_weight=None):
+    """Mean Poisson deviance: :func:`mean_tweedie_deviance` with power 1.
+
+    Parameters
+    ----------
+    y_true, y_pred : array-like of shape (n_samples,)
+        y >= 0, y_pred > 0.
+    sample_weight : array-like of shape (n_samples,), default None
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> from metrics.regression import mean_poisson_deviance
+    >>> round(mean_poisson_deviance([2, 0, 1, 4], [0.5, 0.5, 2.0, 2.0]), 4)
+    1.426
+    """
+    return mean_tweedie_deviance(y_true, y_pred, sample_weight=sample_weight, power=1)
+
+
+def mean_gamma_deviance(y_true, y_pred, *, sample_weight=None):
+    """Mean Gamma deviance: :func:`mean_tweedie_deviance` with power 2.
+
+    Parameters
+    ----------
+    y_true, y_pred : array-like of shape (n_samples,)
+        Both > 0.
+    sample_weight : array-like of shape (n_samples,), default None
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> from metrics.regression import mean_gamma_deviance
+    >>> round(mean_gamma_deviance([2, 0.5, 1, 4], [0.5, 0.5, 2, 2.0]), 4)
+    1.0569
+    """
+    return mean_tweedie_deviance(y_true, y_pred, sample_weight=sample_weight, power=2)
+
+
+def d2_tweedie_score(y_true, y_pred, *, sample_weight=None, power=0):
+    """D^2 of the Tweedie deviance: 1 - deviance(model) / deviance(the weighted mean of y).
+
+    With power 0 it is R^2.
+
+    Parameters
+    ----------
+    y_true, y_pred : array-like of shape (n_samples,)
+        At least two samples.
+    sample_weight : array-like of shape (n_samples,), default None
+    power : float, default 0
+        As :func:`mean_tweedie_deviance`.
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> from metrics.regression import d2_tweedie_score
+    >>> round(d2_tweedie_score([3, -0.5, 2, 7], [2.5, 0.0, 2, 8]), 4)
+    0.9486
+    """
+    yt, yp, w = _targets(y_true, y_pred, sample_weight)
+    power = _check_power(power)
+    if yt.shape[0] < 2:
+        raise MetricInputError(
+            f"y_true has {yt.shape[0]} sample; D^2 score is not well-defined with less than "
+            "two samples."
+        )
+    _check_tweedie_domain(yt, yp, power)
+    numerator = np.average(_tweedie_terms(yt, yp, power), weights=w)
+    y_avg = np.average(yt, weights=w)
+    denominator = np.average(_tweedie_terms(yt, y_avg, power), weights=w)
+    return float(1 - numerator / denominator)

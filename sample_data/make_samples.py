@@ -65,8 +65,9 @@ def seeds() -> None:
     matrices(
         "seed003_lrap",
         "multilabel",
-        "Seed 003: LRAP worked example",
-        "LRAP sample by sample: 0.5, 0.83 and 1, mean 0.777 (|L_ij| / rank_ij)",
+        "LRAP tutorial: its worked example (3 samples)",
+        "the LRAP tutorial's example, sample by sample: 0.5, 0.83 and 1, mean 0.777 (|L_ij| / "
+        "rank_ij)",
         [[1, 0, 0], [1, 0, 1], [1, 1, 0]],
         {"model": [[0.75, 0.5, 1], [1, 0.2, 0.1], [0.9, 0.7, 0.6]]},
         ["human", "cat", "dog"],
@@ -76,8 +77,9 @@ def seeds() -> None:
     matrices(
         "seed001_dcg",
         "graded",
-        "Seed 001: dcg_score worked examples",
-        "DCG 9.49, 5.63 at k=2; tied scores give 7.5 at k=1 (tie averaging), 5.0 with ignore_ties",
+        "scikit-learn dcg_score documentation: its examples",
+        "the examples of scikit-learn's dcg_score page: DCG 9.49, 5.63 at k=2; tied scores give "
+        "7.5 at k=1 (tie averaging), 5.0 with ignore_ties",
         [[10, 0, 0, 1, 5], [10, 0, 0, 1, 5]],
         {"model": [[0.1, 0.2, 0.3, 4, 70], [1, 0, 0, 0, 1]]},
         ["a", "b", "c", "d", "e"],
@@ -86,8 +88,9 @@ def seeds() -> None:
     table(
         "seed002_auc8",
         "binary",
-        "Seed 002: AUC three ways (8 samples)",
-        "AUC by all pairs (ties count 1/2), by rank sum and by trapezoids all agree",
+        "Revision sheet: AUC three ways (8 samples)",
+        "from the model-evaluation revision sheet: AUC by all pairs (ties count 1/2), by rank "
+        "sum and by trapezoids all agree",
         np.array([1, 0, 0, 0, 1, 0, 1, 0]),
         {"model": np.array([0.9, 0.8, 0.3, 0.1, 0.4, 0.9, 0.66, 0.7])},
     )
@@ -95,8 +98,9 @@ def seeds() -> None:
     table(
         "seed002_roc6",
         "binary",
-        "Seed 002: ROC point by point (6 impressions)",
-        "the ROC curve built one threshold at a time: (0,0.5), (0,1), (0.25,1) ...",
+        "Revision sheet: ROC point by point (6 impressions)",
+        "from the model-evaluation revision sheet: the ROC curve built one threshold at a time: "
+        "(0,0.5), (0,1), (0.25,1) ...",
         np.array([1, 0, 1, 0, 0, 0]),
         {"model": np.array([0.9, 0.7, 0.8, 0.6, 0.5, 0.4])},
         ids=["1", "2", "3", "4", "5", "6"],
@@ -105,8 +109,9 @@ def seeds() -> None:
     matrices(
         "seed002_map",
         "graded",
-        "Seed 002: AP@5 and MAP@5 (two queries)",
-        "AP@5 = 0.76 and 0.5 with the min(M, K) denominator, MAP@5 = 0.63",
+        "Revision sheet: AP@5 and MAP@5 (two queries)",
+        "from the model-evaluation revision sheet: AP@5 = 0.76 and 0.5 with the min(M, K) "
+        "denominator, MAP@5 = 0.63",
         [[1, 0, 1, 0, 1], [0, 1, 0, 1, 0]],
         {"model": [[5, 4, 3, 2, 1], [5, 4, 3, 2, 1]]},
         ["doc1", "doc2", "doc3", "doc4", "doc5"],

@@ -1,7 +1,8 @@
 """Layout parts of the ROC & PR curves page (views/curves.py): the threshold controls
-and their callbacks, the "Optimize for" panel, the AUC four ways, and the small helpers
-the page draws its texts, tables and URL-bound settings with. Layout only: the numbers
-come from :mod:`explorer.pages.curves` through :mod:`explorer.cache`."""
+and their callbacks, the "Optimize for" settings, and the small helpers the page draws
+its texts, tables and URL-bound settings with. Layout only: the numbers come from
+:mod:`explorer.pages.curves` through :mod:`explorer.cache`. The top panel is
+:mod:`views.curves_panel`, the teaching tabs :mod:`views.curves_teach`."""
 
 from __future__ import annotations
 
@@ -10,14 +11,14 @@ import re
 
 import streamlit as st
 
-import metrics
-from explorer import cache, state
+from explorer import cache, state, widgets
 from explorer.charts import curves as charts
 from explorer.datasets import Dataset
 from explorer.formatting import fmt
 from explorer.pages import curves as page
 from views import prose
 
+MODEL = "curves_model"  # the model select box (drawn only when there are several)
 T = "curves_threshold"  # the operating point: a non-widget key both threshold widgets follow
 INDEX = "curves_threshold_index"  # the fallback control's key (a range no slider spans)
 THRESHOLD_HELP = "A sample is predicted positive when its score is >= the threshold."
@@ -46,9 +47,10 @@ def csv(build, *args, **kwargs):
     )
 
 
-def table(df, key: str, download: tuple[str, object, str, str], **kwargs) -> None:
-    """A table, then its CSV download: (label, data, file name, key)."""
-    st.dataframe(df, hide_index=True, key=key, **kwargs)
+def table(df, key: str, download: tuple[str, object, str, str], missing="no value", **kwargs):
+    """A table (an empty cell reads "—", ``missing`` says why), then its CSV download:
+    (label, data, file name, key)."""
+    widgets.table(df, missing=missing, hide_index=True, key=key, **kwargs)
     label, data, file, dl_key = download
     st.download_button(label, data, file, key=dl_key)
 
@@ -92,8 +94,15 @@ def _from_index(key: str, axis: page.ThresholdAxis) -> None:
     _record("curves_threshold_slider", axis.at_index(int(st.session_state[key])))
 
 
-def from_chart(key: str) -> None:
-    _record("click", charts.threshold_from_selection(st.session_state.get(key)))
+def from_chart(key: str, models: tuple[str, ...]) -> None:
+    """A click on a curve: its threshold, and the model whose curve it is (a marker
+    keeps the selected model)."""
+    model, threshold = charts.pick_from_selection(st.session_state.get(key), models)
+    if threshold is None:
+        return
+    _record("click", threshold)
+    if model is not None and model != st.session_state.get(MODEL, model):
+        st.session_state[MODEL] = model
 
 
 def on_cell_click() -> None:
@@ -179,132 +188,26 @@ def threshold_controls(ds: Dataset, model: str) -> tuple[float, float, page.Thre
     return t, beta, axis
 
 
-def optimize_panel(ds: Dataset, model: str, beta: float, hi: float):
-    """The "Optimize for" expander: the goal and its settings (URL-bound), the button
-    that moves the threshold to the goal's best one, and the table of candidates.
-    Returns the settings (cost_fp, cost_fn, min_recall, min_precision) and the optima."""
-    with st.expander("Optimize for: candidate thresholds", expanded=True):
-        choice("curves_optimize", "opt", page.OPTIMIZERS, "max_fbeta")
-        number("curves_cost_fp", "cfp", 1.0, 0.0, 1e9)
-        number("curves_cost_fn", "cfn", 1.0, 0.0, 1e9)
-        number("curves_min_recall", "minr", 0.9, 0.0, 1.0)
-        number("curves_min_precision", "minp", 0.9, 0.0, 1.0)
-        o1, o2, o3, o4, o5 = st.columns([2.2, 1, 1, 1, 1])
-        goal = o1.radio(
-            "Optimize for", page.OPTIMIZERS, format_func=page.OPT_LABELS.get, key="curves_optimize"
-        )
-        cost_fp = o2.number_input("Cost of a FP", min_value=0.0, step=1.0, key="curves_cost_fp")
-        cost_fn = o3.number_input("Cost of a FN", min_value=0.0, step=1.0, key="curves_cost_fn")
-        min_recall = o4.number_input(
-            "Recall at least", min_value=0.0, max_value=1.0, step=0.05, key="curves_min_recall"
-        )
-        min_precision = o5.number_input(
-            "Precision at least",
-            min_value=0.0,
-            max_value=1.0,
-            step=0.05,
-            key="curves_min_precision",
-        )
-        goals = (cost_fp, cost_fn, min_recall, min_precision)
-        for param, value in zip(("opt", "cfp", "cfn", "minr", "minp"), (goal, *goals), strict=True):
-            state.write_param(param, value)
-        counts = cache.curves_counts(ds, model)
-        optima = cache.curves_optima(ds, model, beta, *goals, _counts=counts)
-        label, target = page.optimum_move(
-            optima.loc[goal, "threshold"], goal, hi, float(ds.score(model).max())
-        )
-        if target is None:
-            o1.button(label, key="curves_apply_optimum", disabled=True)
-        else:
-            o1.button(
-                label,
-                key="curves_apply_optimum",
-                on_click=set_threshold,
-                args=(target,),
-                type="primary",
-            )
-        candidates = page.candidates_table(optima)
-        st.dataframe(candidates, hide_index=True, width="stretch", key="curves_optima_table")
-        st.caption(text("candidates", beta=beta, cost_fp=cost_fp, cost_fn=cost_fn))
-        st.download_button(
-            "Download the candidates (CSV)",
-            csv(candidates),
-            "candidates.csv",
-            key="curves_dl_optima",
-        )
-    return goals, optima
+def goal_settings() -> tuple[str, tuple[float, float, float, float]]:
+    """The "Optimize for" goal and its settings (cost_fp, cost_fn, min_recall,
+    min_precision), seeded from the URL; their widgets are in the Optimize tab."""
+    goal = choice("curves_optimize", "opt", page.OPTIMIZERS, "max_fbeta")
+    goals = (
+        number("curves_cost_fp", "cfp", 1.0, 0.0, 1e9),
+        number("curves_cost_fn", "cfn", 1.0, 0.0, 1e9),
+        number("curves_min_recall", "minr", 0.9, 0.0, 1.0),
+        number("curves_min_precision", "minp", 0.9, 0.0, 1.0),
+    )
+    return goal, goals
 
 
-# ------------------------------------------------------------------ AUC four ways
-def four_ways(ds: Dataset, model: str, roc_auc: float) -> None:
-    """AUC four ways: the four numbers and Gini, then one tab a way (its formula, its
-    table or figure); the histogram tab holds the bins (URL-bound)."""
-    st.header("AUC four ways")
-    number("curves_n_bins", "bins", 100, 1, 100_000)
-    try:
-        at_100 = cache.curves_four_ways(ds, model, 100)
-        n_bins = int(st.session_state["curves_n_bins"])
-        four = cache.curves_four_ways(ds, model, n_bins, _at_100=at_100)
-    except metrics.MetricInputError as exc:
-        st.error(str(exc))
-        return
-    cols = st.columns(5)
-    cols[0].metric("AUC: trapezoids", fmt(four["trapezoid"]))
-    cols[1].metric("AUC: all pairs", fmt(four["pairwise"]))
-    cols[2].metric("AUC: rank sum", fmt(four["rank"]))
-    cols[3].metric(
-        "AUC: histogram",
-        fmt(four["histogram"]) if not four["histogram_message"] else "n/a",
-        delta=None if four["histogram_message"] else f"error {four['histogram_error']:+.2e}",
-        delta_color="off",
-        delta_arrow="off",
-    )
-    cols[4].metric("Gini", fmt(four["gini"]), help="Gini = 2 AUC - 1")
-    if ds.sample_weight is not None:
-        st.info(text("weighted_four_ways", auc=roc_auc, exact=four["exact"]))
-    tab_trap, tab_pairs, tab_rank, tab_hist = st.tabs(
-        ["Trapezoids", "All pairs", "Rank sum (Mann-Whitney)", "Histogram (O(n))"]
-    )
-    with tab_trap:
-        st.latex(text("formula_trapezoids", **four))
-        st.markdown(prose.section("curves", "trapezoids"))
-    with tab_pairs:
-        pairs = cache.curves_pairs(ds, model)
-        if pairs["full"]:
-            st.latex(text("formula_pairs", **pairs, **four))
-            st.plotly_chart(charts.pairs_grid_figure(pairs["table"]), key="curves_pairs_chart")
-            st.caption(text("pairs", **pairs))
-        else:
-            st.latex(text("formula_pairs_sampled", **four))
-            st.caption(text("pairs_sampled", **pairs, n_sample=page.PAIR_SAMPLE))
-        table(
-            pairs["table"].head(page.MAX_ROWS),
-            "curves_pairs_table",
-            ("Download the pairs (CSV)", csv(pairs["table"]), "pairs.csv", "curves_dl_pairs"),
-        )
-    with tab_rank:
-        ranks, n_ranks = cache.curves_rank_head(ds, model)
-        st.latex(text("formula_rank_sum", **ranks.attrs, n_pos_plus_1=ranks.attrs["n_pos"] + 1))
-        st.caption(
-            prose.section("curves", "ranks")
-            + (
-                f" Showing the {page.MAX_ROWS} lowest of {n_ranks:,} rows."
-                if n_ranks > page.MAX_ROWS
-                else ""
-            )
-        )
-        download = ("Download the ranks (CSV)", csv(page.rank_table, ds, model), "ranks.csv")
-        table(ranks, "curves_rank_table", (*download, "curves_dl_ranks"))
-    with tab_hist:
-        st.number_input(
-            "Number of bins", min_value=1, max_value=100_000, step=10, key="curves_n_bins"
-        )
-        state.write_param("bins", st.session_state["curves_n_bins"])
-        if four["histogram_message"]:
-            st.warning(four["histogram_message"])
-        else:
-            st.markdown(text("histogram", n_bins=st.session_state["curves_n_bins"], **four))
-            st.plotly_chart(
-                cache.curves_histogram_figure(ds, model, int(st.session_state["curves_n_bins"])),
-                key="curves_hist_chart",
-            )
+def tab_choice(key: str, param: str, labels: tuple[str, ...]) -> None:
+    """Seed the tabs ``key`` from ``?param=``, which names a tab by the first word of its
+    label in lower case (no space to encode in a link); the first tab by default."""
+    ids = {label.split()[0].lower(): label for label in labels}
+    state.bind_param(key, param, labels[0], ids.__getitem__, state.member(labels))
+
+
+def write_tab(key: str, param: str) -> None:
+    """Mirror the open tab of ``key`` into the URL, as :func:`tab_choice` reads it."""
+    state.write_param(param, st.session_state[key].split()[0].lower())

@@ -14,7 +14,7 @@ c1, c2, c3 = st.columns(3)
 c1.metric("Samples", ds.n_samples)
 c2.metric("Labels", ds.n_labels)
 c3.metric("Models", len(ds.model_names))
-st.caption(f"Active dataset **{ds.name}**: {KIND_LABELS[ds.kind]}. {ds.description}")
+st.caption(f"Active dataset **{ds.shown_name}**: {KIND_LABELS[ds.kind]}. {ds.description}")
 
 # ---------------------------------------------------------------- uploads
 data_upload.uploads()

@@ -26,7 +26,7 @@ widgets.require_kind(ds, ("graded", "multilabel"), model.SEED)
 st.markdown(prose.section("dcg", "intro"))
 if ds.name != model.SEED:
     st.button(
-        "Seed 001 examples (scikit-learn's worked examples: 9.49, 5.63, 7.5, 5.0)",
+        "scikit-learn dcg_score documentation: its examples (9.49, 5.63, 7.5, 5.0)",
         key="dcg_open_seed",
         on_click=parts.open_seed_example,
         args=(0,),

@@ -7,16 +7,14 @@ from explorer import cache, state
 from explorer.datasets import KIND_LABELS
 from explorer.formatting import fmt
 from explorer.samples import sample_index
+from views import prose
 
 st.title("Metric Explorer")
-st.markdown(
-    "See how an evaluation metric is computed, step by step, on your own data or on the "
-    "worked examples of the textbooks. Every number comes from the `metrics` package, "
-    "which matches scikit-learn to 1e-9 (ties and degenerate rows included) and is faster."
-)
+st.markdown(prose.section("home", "intro"))
+st.caption(prose.section("home", "present"))
 
 ds = state.active()
-st.subheader(f"Active dataset: {ds.name}")
+st.subheader(f"Active dataset: {ds.shown_name}")
 st.caption(
     f"{KIND_LABELS[ds.kind]} · {ds.n_samples} samples · {ds.n_labels} label(s) · "
     f"model(s): {', '.join(ds.model_names)}" + (f" · {ds.description}" if ds.description else "")
@@ -33,8 +31,9 @@ for number in numbers:
 st.caption(f"Computed for the first model, **{ds.model_names[0]}**, on all {ds.n_samples} samples.")
 
 st.subheader("Sample gallery")
-st.markdown("Pick any of these in the sidebar. Each one teaches something.")
-gallery = pd.DataFrame(sample_index())[["title", "kind", "teaches", "name"]]
+st.markdown(prose.section("home", "gallery"))
+# the titles, never the ids of ?ds= links ("seed002_roc6"): Copy link gives those
+gallery = pd.DataFrame(sample_index())[["title", "kind", "teaches"]]
 st.dataframe(
     gallery,
     hide_index=True,
@@ -43,6 +42,5 @@ st.dataframe(
         "title": st.column_config.TextColumn("Sample", width="medium"),
         "kind": st.column_config.TextColumn("Kind", width="small"),
         "teaches": st.column_config.TextColumn("What it teaches", width="large"),
-        "name": "Name (for ?ds= links)",
     },
 )

@@ -8,7 +8,7 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from explorer import downloads, links, state
+from explorer import downloads, links, state, widgets
 from explorer.charts import ranking as charts
 from explorer.formatting import fmt
 from explorer.pages import label_ranking as model
@@ -99,7 +99,7 @@ def _terms(values: list[str]) -> str:
 
 def _steps_table(table: pd.DataFrame, names, key: str, file_name: str) -> None:
     shown = model.with_label_names(table, names)
-    st.dataframe(shown, hide_index=True, key=key)
+    widgets.table(shown, missing="a false label, which has no term", hide_index=True, key=key)
     st.download_button(
         "Download CSV",
         downloads.csv_text(shown),

@@ -89,7 +89,7 @@ def how_it_is_computed(ds, res: dict, beta: float, lines: dict) -> None:
     )
     _formulas(ds, res, beta, lines)
 
-    with st.expander("Seed 004's naming, read two ways", expanded=True):
+    with st.expander("The multilabel notes' naming, read two ways", expanded=True):
         st.markdown(prose.section("multilabel", "seed_004"))
         st.dataframe(
             ml.seed_readings(avg),

@@ -23,7 +23,7 @@ ds = state.active()
 require_kind(ds, ("regression",), "diabetes")
 
 st.caption(
-    f"Active dataset **{ds.name}** · {ds.n_samples} samples · "
+    f"Active dataset **{ds.shown_name}** · {ds.n_samples} samples · "
     f"model(s): {', '.join(ds.model_names)}" + (f" · {ds.description}" if ds.description else "")
 )
 
@@ -61,7 +61,7 @@ weights = c2.radio(
     key="reg_weights",
     format_func=WEIGHT_LABELS.get,
     horizontal=True,
-    help="Seed 002's weighted MAE gives recent samples more weight. The rows are taken "
+    help="The revision sheet's weighted MAE gives recent samples more weight. The rows are taken "
     "to be in time order.",
 )
 base_pred = ds.score(model)
@@ -113,7 +113,7 @@ st.caption(
     f"Model **{model}**, {n} samples"
     + (", weighted by the dataset's `sample_weight`" if w_data is not None else ", unweighted")
     + f". **Weighted MAE** uses {weight_note}. MAPE is a fraction (scikit-learn's), "
-    "MAPE (%) the same number x 100 (seed 002's)."
+    "MAPE (%) the same number x 100 (the revision sheet's)."
     + (
         f" Sample **{ids[outlier]}**'s prediction is moved by {shift:+g} "
         f"({base_pred[outlier]:.4g} to {pred[outlier]:.4g}); the small numbers give each "

@@ -133,7 +133,7 @@ def mape_notes(ds, pred, zero_rows, now: dict) -> None:
     """MAPE as a fraction or a percent, and what the rows with y = 0 do to it."""
     st.markdown("**MAPE: a fraction or a percent, and what happens where y = 0**")
     _two_formulas(
-        "Seed 002: in percent, undefined where y = 0",
+        "Revision sheet: in percent, undefined where y = 0",
         r"\mathrm{MAPE} = \frac{100}{N}\sum_{i=1}^{N}\left|\frac{y_i-p_i}{y_i}\right|,"
         r"\quad y_i \neq 0",
         "scikit-learn (and this page's MAPE): a fraction, never fails",
@@ -159,11 +159,11 @@ def mape_notes(ds, pred, zero_rows, now: dict) -> None:
 def rmsle_notes(log_undefined, now: dict) -> None:
     """RMSLE's right formula and seed 002's slip, values at or below -1, and the demo of
     its asymmetry (its own two inputs)."""
-    st.markdown("**RMSLE: the right formula, seed 002's slip, and values at or below -1**")
+    st.markdown("**RMSLE: the right formula, the revision sheet's slip, values at or below -1**")
     _two_formulas(
         "Right (scikit-learn's, with weights 1)",
         r"\sqrt{\frac{1}{N}\sum_{i=1}^{N}\big(\log(y_i+1)-\log(p_i+1)\big)^{2}}",
-        "Seed 002, as printed: the square is missing",
+        "Revision sheet, as printed: the square is missing",
         r"\sqrt{\frac{1}{N}\sum_{i=1}^{N}\big(\log(y_i+1)-\log(p_i+1)\big)}",
     )
     st.markdown(prose.section("regression", "rmsle"))
@@ -176,7 +176,7 @@ def rmsle_notes(log_undefined, now: dict) -> None:
     else:
         st.caption("Here every y and y_hat is above -1, so RMSLE is defined.")
 
-    st.markdown("**RMSLE punishes under-prediction more** (seed 002: a hotel's average price)")
+    st.markdown("**RMSLE punishes under-prediction more** (the revision sheet's hotel price)")
     seed("reg_rmsle_demo_true", "rt", 200.0, finite_float, lambda v: -0.99 <= float(v) <= 1e9)
     seed("reg_rmsle_demo_gap", "rg", 50.0, finite_float, lambda v: 0 <= float(v) <= 1e9)
     d1, d2 = st.columns(2)

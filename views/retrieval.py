@@ -29,7 +29,7 @@ widgets.require_kind(ds, ("graded", "multilabel"), "seed002_map")
 data_max, top_grade = page.grade_scale(ds)
 if data_max > MAX_GRADE:  # the readers refuse these; a dataset from elsewhere says so here
     st.warning(
-        f"This page cannot rank **{ds.name}**: its largest grade, {data_max:.17g}, "
+        f"This page cannot rank **{ds.shown_name}**: its largest grade, {data_max:.17g}, "
         f"{GRADE_LIMIT}. The relevance threshold would compare inexact grades.",
         icon="⚠️",
     )

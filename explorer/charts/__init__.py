@@ -6,3 +6,7 @@ small module named for what they draw (``curves``, ``ranking``, ``dcg``,
 arrays and DataFrames; nothing here imports streamlit, so every figure is
 testable without a server.
 """
+
+from explorer.theme import use_template
+
+use_template()  # the Okabe-Ito colour way for every figure (explorer.theme)

@@ -14,6 +14,8 @@ import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
 
+from explorer import theme
+
 #: Okabe-Ito colours for the four outcomes (colour-blind safe).
 OUTCOME_COLORS = {"TP": "#009E73", "FN": "#D55E00", "FP": "#E69F00", "TN": "#0072B2"}
 OUTCOME_NAMES = {
@@ -24,25 +26,56 @@ OUTCOME_NAMES = {
 }
 MODEL_COLORS = ("#0072B2", "#CC79A7", "#009E73", "#E69F00", "#56B4E9", "#D55E00")
 CANDIDATE_SYMBOLS = ("diamond", "square", "triangle-up", "cross", "star")
-
-
-# Both return numpy arrays: plotly checks a list element by element (slow for thousands of
-# vertices), an array at once.
-def _threshold_text(thresholds) -> np.ndarray:
-    return np.array(
-        [
-            "+inf (nothing predicted positive)" if not np.isfinite(t) else f"{t:.4g}"
-            for t in np.asarray(thresholds, dtype=float)
-        ],
-        dtype=object,
-    )
+#: The same shapes as characters, to name a marker on a button beside the chart.
+CANDIDATE_GLYPHS = ("◆", "■", "▲", "✚", "★")
 
 
 def _custom(thresholds) -> np.ndarray:
-    return np.array(
-        [float(t) if np.isfinite(t) else None for t in np.asarray(thresholds, dtype=float)],
-        dtype=object,
-    )
+    """The thresholds as the curves' ``customdata``: floats, NaN for +inf.
+
+    A float array travels to the browser as one typed array (no per-point copy or
+    JSON on each rerun, as a list of objects would need); a click on the +inf
+    vertex gives NaN (JSON ``null``), which moves nothing.
+
+    Examples
+    --------
+    >>> _custom([np.inf, 0.8, 0.4]).tolist()
+    [nan, 0.8, 0.4]
+    """
+    out = np.asarray(thresholds, dtype=float).copy()
+    out[~np.isfinite(out)] = np.nan
+    return out
+
+
+def _points(event) -> list:
+    """The selected points of a plotly selection state: an attribute-style
+    ``PlotlyState`` (``st.plotly_chart(on_select=...)``) or a plain dict (AppTest)."""
+    if event is None:
+        return []
+    selection = event.get("selection") if isinstance(event, Mapping) else None
+    if selection is None:
+        selection = getattr(event, "selection", None)
+    if selection is None:
+        return []
+    points = selection.get("points") if isinstance(selection, Mapping) else None
+    if points is None:
+        points = getattr(selection, "points", None)
+    return list(points or ())
+
+
+def _threshold_of(point) -> float | None:
+    data = point.get("customdata") if isinstance(point, Mapping) else None
+    if isinstance(data, Mapping):
+        data = data.get("0", next(iter(data.values()), None))
+    elif isinstance(data, list | tuple):
+        data = data[0] if data else None
+    if data is None:
+        return None
+    try:
+        value = float(data)
+    except (TypeError, ValueError):
+        return None
+    return value if np.isfinite(value) else None
 
 
 def threshold_from_selection(event) -> float | None:
@@ -50,7 +83,8 @@ def threshold_from_selection(event) -> float | None:
 
     Accepts what ``st.plotly_chart(on_select=...)`` leaves in session state
     (an attribute-style ``PlotlyState``) or a plain dict (as AppTest injects),
-    and customdata given as a scalar, a list or a ``{"0": value}`` dict.
+    and customdata given as a scalar, a list or a ``{"0": value}`` dict. NaN or
+    null (the +inf vertex) is no threshold.
 
     Examples
     --------
@@ -61,41 +95,36 @@ def threshold_from_selection(event) -> float | None:
     >>> threshold_from_selection({"selection": {"points": []}}) is None
     True
     """
-    if event is None:
-        return None
-    selection = event.get("selection") if isinstance(event, Mapping) else None
-    if selection is None:
-        selection = getattr(event, "selection", None)
-    if selection is None:
-        return None
-    points = selection.get("points") if isinstance(selection, Mapping) else None
-    if points is None:
-        points = getattr(selection, "points", None)
-    for point in points or ():
-        data = point.get("customdata") if isinstance(point, Mapping) else None
-        if isinstance(data, Mapping):
-            data = data.get("0", next(iter(data.values()), None))
-        elif isinstance(data, list | tuple):
-            data = data[0] if data else None
-        if data is None:
-            continue
-        try:
-            value = float(data)
-        except (TypeError, ValueError):
-            continue
-        if np.isfinite(value):
-            return value
-    return None
+    return pick_from_selection(event, ())[1]
 
 
-def _layout(fig: go.Figure, title: str, x: str, y: str) -> go.Figure:
+#: Most markers drawn per curve (plotly's ``marker.maxdisplayed``; 0: every one).
+MAX_MARKERS = 300
+#: The smallest font on the curves (axis ticks, legend, hover), in px.
+FONT_PX = 12
+#: The height of each curve figure in px: both fit one 1440 x 900 screen beside the
+#: threshold controls and the confusion matrix.
+CURVE_HEIGHT = 360
+
+
+def _layout(fig: go.Figure, title: str, x: str, y: str, legend_x: float) -> go.Figure:
     fig.update_layout(
-        title=title,
+        title=dict(text=title, font=dict(size=15), y=0.98, x=0.02),
         xaxis_title=x,
         yaxis_title=y,
-        height=520,
-        margin=dict(l=50, r=10, t=50, b=40),
-        legend=dict(orientation="h", yanchor="top", y=-0.2, x=0),
+        height=CURVE_HEIGHT,
+        font=dict(size=FONT_PX),
+        margin=dict(l=50, r=10, t=30, b=40),
+        # inside the plot, in the corner the curve leaves empty
+        legend=dict(
+            x=legend_x,
+            xanchor="right" if legend_x > 0.5 else "left",
+            y=0.02,
+            yanchor="bottom",
+            bgcolor="rgba(255,255,255,0.8)",
+            font=dict(size=FONT_PX),
+        ),
+        hoverlabel=dict(font=dict(size=FONT_PX)),
         hovermode="closest",
         clickmode="event+select",
     )
@@ -104,43 +133,203 @@ def _layout(fig: go.Figure, title: str, x: str, y: str) -> go.Figure:
     return fig
 
 
-def _candidate_traces(fig, candidates: pd.DataFrame | None, x: str, y: str) -> None:
-    if candidates is None or candidates.empty:
-        return
-    # NaN: no threshold meets the constraint; +inf (predict nothing) is drawn at its
-    # point, but a click on it cannot move the threshold (customdata None)
-    found = candidates[~np.isnan(candidates["threshold"].to_numpy(dtype=float))]
-    # candidates at the same threshold share one marker, labelled with all their names
-    merged = found.groupby("threshold", sort=False).agg(
-        {"label": " / ".join, x: "first", y: "first"}
+def _model_trace(c: Mapping, i: int, x: str, y: str, area: str, shape: str) -> go.Scatter:
+    n = len(c[x])
+    return go.Scatter(
+        x=np.asarray(c[x], dtype=float),
+        y=np.asarray(c[y], dtype=float),
+        mode="lines+markers",
+        name=f"{c['model']} ({area} {c[area.lower()]:.3f})",
+        line=dict(color=MODEL_COLORS[i % len(MODEL_COLORS)], width=2, shape=shape),
+        # past MAX_MARKERS vertices plotly draws a subset of the markers (the line keeps
+        # every vertex, and a hover or click still finds each one): thousands of marker
+        # nodes took the browser most of a threshold step's time
+        marker=dict(size=5 if n < 300 else 4, maxdisplayed=0 if n <= MAX_MARKERS else MAX_MARKERS),
+        customdata=_custom(c["thresholds"]),
+        # NaN is the +inf threshold (nothing predicted positive)
+        hovertemplate=f"{c['model']}<br>threshold %{{customdata:.4g}}"
+        f"<br>{x} %{{x:.3f}}, {y} %{{y:.3f}}<extra></extra>",
     )
-    for i, (threshold, row) in enumerate(merged.iterrows()):
-        row = {**row, "threshold": threshold}
+
+
+def roc_base(curves: Sequence[Mapping]) -> go.Figure:
+    """The ROC figure without its markers: the chance diagonal (trace 0), then one
+    trace per model (trace ``1 + i`` is ``curves[i]``), as :func:`roc_figure`.
+
+    Examples
+    --------
+    >>> fig = roc_base([{"model": "m", "fpr": [0, 0, 1], "tpr": [0, 1, 1],
+    ...                  "thresholds": [np.inf, 0.8, 0.2], "auc": 1.0}])
+    >>> [tr.name for tr in fig.data], fig.data[1].customdata.tolist()
+    (['chance (random scores)', 'm (AUC 1.000)'], [nan, 0.8, 0.2])
+    """
+    fig = go.Figure()
+    fig.add_trace(
+        go.Scatter(
+            x=[0, 1],
+            y=[0, 1],
+            mode="lines",
+            name="chance (random scores)",
+            line=dict(dash="dash", color="#999"),
+            hoverinfo="skip",
+        )
+    )
+    for i, c in enumerate(curves):
+        fig.add_trace(_model_trace(c, i, "fpr", "tpr", "AUC", "linear"))
+    return _layout(fig, "ROC curve", "False positive rate (FPR)", "True positive rate (TPR)", 0.98)
+
+
+def pr_base(curves: Sequence[Mapping], prevalence: float) -> go.Figure:
+    """The precision-recall figure without its markers: the prevalence line (trace
+    0), then one trace per model, drawn as steps.
+
+    The points are taken as :func:`metrics.precision_recall_curve` returns them
+    (recall falling) and joined as matplotlib's ``drawstyle="steps-post"`` joins them,
+    which is how scikit-learn's ``PrecisionRecallDisplay`` draws the curve: from each
+    point, along its recall at its precision to the next point's recall, then up or
+    down to the next precision (plotly's line shape ``"hv"``). The area under these
+    steps is the average precision, a step sum.
+
+    Examples
+    --------
+    >>> fig = pr_base([{"model": "m", "recall": [1, 0.5, 0], "precision": [0.5, 1, 1],
+    ...                 "thresholds": [0.2, 0.8, np.inf], "ap": 1.0}], 0.5)
+    >>> fig.data[1].line.shape, fig.data[0].y
+    ('hv', (0.5, 0.5))
+    """
+    fig = go.Figure()
+    fig.add_trace(
+        go.Scatter(
+            x=[0, 1],
+            y=[prevalence, prevalence],
+            mode="lines",
+            name=f"chance (prevalence {prevalence:.3f})",
+            line=dict(dash="dash", color="#999"),
+            hoverinfo="skip",
+        )
+    )
+    for i, c in enumerate(curves):
+        fig.add_trace(_model_trace(c, i, "recall", "precision", "AP", "hv"))
+    return _layout(fig, "Precision-recall curve", "Recall", "Precision", 0.02)
+
+
+def candidate_marks(candidates: pd.DataFrame | None) -> list[dict]:
+    """The candidate markers: one per distinct threshold found, in the order of
+    ``candidates`` (the goals at one threshold share it, named after all of them).
+
+    Returns a list of dicts ``label``, ``threshold``, ``symbol`` (plotly's marker
+    symbol) and ``glyph`` (the same shape as a character, for the buttons that name
+    the markers beside the chart). A goal no threshold meets (NaN) has no marker.
+
+    Examples
+    --------
+    >>> table = pd.DataFrame({"label": ["a", "b", "c"], "threshold": [0.8, 0.8, 0.3]})
+    >>> [(m["label"], m["threshold"], m["glyph"]) for m in candidate_marks(table)]
+    [('a / b', 0.8, '◆'), ('c', 0.3, '■')]
+    """
+    if candidates is None or candidates.empty:
+        return []
+    labels: dict[float, list[str]] = {}  # by threshold, in order of first appearance
+    for label, threshold in zip(candidates["label"], candidates["threshold"], strict=True):
+        if not np.isnan(threshold):
+            labels.setdefault(float(threshold), []).append(label)
+    return [
+        {
+            "label": " / ".join(names),
+            "threshold": threshold,
+            "symbol": CANDIDATE_SYMBOLS[i % len(CANDIDATE_SYMBOLS)],
+            "glyph": CANDIDATE_GLYPHS[i % len(CANDIDATE_GLYPHS)],
+        }
+        for i, (threshold, names) in enumerate(labels.items())
+    ]
+
+
+def _candidate_traces(candidates: pd.DataFrame | None, x: str, y: str) -> list[dict]:
+    # no text on the chart: the buttons beside it name each marker by its glyph (text
+    # labels of close candidates overlapped each other and hid their markers)
+    traces = []
+    if candidates is None:
+        return traces
+    thresholds = candidates["threshold"].to_numpy(dtype=float)
+    at = {t: i for i, t in reversed(list(enumerate(thresholds)))}  # its first row
+    for mark in candidate_marks(candidates):
+        threshold = mark["threshold"]
+        row = candidates.iloc[at[threshold]]
         finite = bool(np.isfinite(threshold))
         shown = f"{threshold:.4g}" if finite else "+inf"
-        fig.add_trace(
-            go.Scatter(
-                x=[row[x]],
-                y=[row[y]],
-                mode="markers+text",
-                name=f"{row['label']} (t = {shown})",
-                text=[row["label"]],
-                # alternate below/above, so labels of neighbouring markers do not overlap
-                textposition=("bottom" if i % 2 == 0 else "top")
-                + (" left" if row[x] > 0.5 else " right"),
-                textfont=dict(size=10, color="#444"),
+        traces.append(
+            dict(
+                type="scatter",
+                x=[float(row[x])],
+                y=[float(row[y])],
+                mode="markers",
+                name=f"{mark['label']} (t = {shown})",
+                showlegend=False,
                 marker=dict(
-                    size=12,
-                    symbol=CANDIDATE_SYMBOLS[i % len(CANDIDATE_SYMBOLS)],
+                    size=13,
+                    symbol=mark["symbol"],
                     color="white",
                     line=dict(width=2, color="#333"),
                 ),
                 customdata=[float(threshold) if finite else None],
-                hovertemplate=f"{row['label']}<br>threshold {shown}"
+                hovertemplate=f"{mark['label']}<br>threshold {shown}"
                 + ("" if finite else " (nothing predicted positive)")
                 + f"<br>{x} %{{x:.3f}}, {y} %{{y:.3f}}<extra></extra>",
             )
         )
+    return traces
+
+
+def with_points(
+    base: go.Figure,
+    x: str,
+    y: str,
+    operating: Mapping | None = None,
+    candidates: pd.DataFrame | None = None,
+) -> go.Figure:
+    """A copy of ``base`` (:func:`roc_base`, :func:`pr_base`) with the candidate
+    markers and the operating point on top, as light traces after the curves; the
+    cached ``base`` is never changed.
+
+    The copy is not validated again (plotly's validation of a figure of thousands of
+    vertices took 0.2-0.5 s on each threshold step): ``base`` was validated when it was
+    built, and the added traces are plain scatter traces.
+
+    Parameters
+    ----------
+    base : Figure
+    x, y : str
+        The columns of ``candidates`` and keys of ``operating`` on the axes.
+    operating : mapping, optional
+        ``x``, ``y`` and ``threshold`` of the operating point (selected model).
+    candidates : DataFrame, optional
+        Columns ``label, threshold``, ``x`` and ``y``: one marker per threshold.
+
+    Examples
+    --------
+    >>> base = roc_base([{"model": "m", "fpr": [0, 0, 1], "tpr": [0, 1, 1],
+    ...                   "thresholds": [np.inf, 0.8, 0.2], "auc": 1.0}])
+    >>> fig = with_points(base, "fpr", "tpr", {"fpr": 0.0, "tpr": 1.0, "threshold": 0.8})
+    >>> [tr.name for tr in fig.data][-1], len(base.data)
+    ('operating point (t = 0.8)', 2)
+    """
+    spec = base.to_dict()
+    spec["data"] += _candidate_traces(candidates, x, y)
+    if operating is not None:
+        spec["data"].append(
+            dict(
+                type="scatter",
+                x=[float(operating[x])],
+                y=[float(operating[y])],
+                mode="markers",
+                name=f"operating point (t = {operating['threshold']:.4g})",
+                marker=dict(size=15, color="#D55E00", line=dict(width=2, color="black")),
+                customdata=[float(operating["threshold"])],
+                hovertemplate="operating point<br>threshold %{customdata:.4g}"
+                f"<br>{x} %{{x:.3f}}, {y} %{{y:.3f}}<extra></extra>",
+            )
+        )
+    return go.Figure(spec, _validate=False)
 
 
 def roc_figure(
@@ -158,49 +347,9 @@ def roc_figure(
     operating : mapping, optional
         ``fpr``, ``tpr``, ``threshold`` of the operating point (selected model).
     candidates : DataFrame, optional
-        Columns ``label, threshold, fpr, tpr``: one labelled marker each.
+        Columns ``label, threshold, fpr, tpr``: one marker each.
     """
-    fig = go.Figure()
-    fig.add_trace(
-        go.Scatter(
-            x=[0, 1],
-            y=[0, 1],
-            mode="lines",
-            name="chance (random scores)",
-            line=dict(dash="dash", color="#999"),
-            hoverinfo="skip",
-        )
-    )
-    for i, c in enumerate(curves):
-        fig.add_trace(
-            go.Scatter(
-                x=c["fpr"],
-                y=c["tpr"],
-                mode="lines+markers",
-                name=f"{c['model']} (AUC {c['auc']:.3f})",
-                line=dict(color=MODEL_COLORS[i % len(MODEL_COLORS)], width=2),
-                marker=dict(size=5 if len(c["fpr"]) < 300 else 2),
-                text=_threshold_text(c["thresholds"]),
-                customdata=_custom(c["thresholds"]),
-                hovertemplate=f"{c['model']}<br>threshold %{{text}}"
-                "<br>FPR %{x:.3f}, TPR %{y:.3f}<extra></extra>",
-            )
-        )
-    _candidate_traces(fig, candidates, "fpr", "tpr")
-    if operating is not None:
-        fig.add_trace(
-            go.Scatter(
-                x=[operating["fpr"]],
-                y=[operating["tpr"]],
-                mode="markers",
-                name=f"operating point (t = {operating['threshold']:.4g})",
-                marker=dict(size=15, color="#D55E00", line=dict(width=2, color="black")),
-                customdata=[float(operating["threshold"])],
-                hovertemplate="operating point<br>threshold %{customdata:.4g}"
-                "<br>FPR %{x:.3f}, TPR %{y:.3f}<extra></extra>",
-            )
-        )
-    return _layout(fig, "ROC curve", "False positive rate (FPR)", "True positive rate (TPR)")
+    return with_points(roc_base(curves), "fpr", "tpr", operating, candidates)
 
 
 def pr_figure(
@@ -209,7 +358,8 @@ def pr_figure(
     operating: Mapping | None = None,
     candidates: pd.DataFrame | None = None,
 ) -> go.Figure:
-    """Precision-recall curves, one per model, with the prevalence (chance) line.
+    """Precision-recall curves, one per model, drawn as steps (:func:`pr_base`), with
+    the prevalence (chance) line.
 
     Parameters
     ----------
@@ -221,47 +371,33 @@ def pr_figure(
     operating, candidates : as in :func:`roc_figure`, with ``recall`` and
         ``precision`` instead of ``fpr`` and ``tpr``.
     """
-    fig = go.Figure()
-    fig.add_trace(
-        go.Scatter(
-            x=[0, 1],
-            y=[prevalence, prevalence],
-            mode="lines",
-            name=f"chance (prevalence {prevalence:.3f})",
-            line=dict(dash="dash", color="#999"),
-            hoverinfo="skip",
-        )
-    )
-    for i, c in enumerate(curves):
-        fig.add_trace(
-            go.Scatter(
-                x=c["recall"],
-                y=c["precision"],
-                mode="lines+markers",
-                name=f"{c['model']} (AP {c['ap']:.3f})",
-                line=dict(color=MODEL_COLORS[i % len(MODEL_COLORS)], width=2, shape="linear"),
-                marker=dict(size=5 if len(c["recall"]) < 300 else 2),
-                text=_threshold_text(c["thresholds"]),
-                customdata=_custom(c["thresholds"]),
-                hovertemplate=f"{c['model']}<br>threshold %{{text}}"
-                "<br>recall %{x:.3f}, precision %{y:.3f}<extra></extra>",
-            )
-        )
-    _candidate_traces(fig, candidates, "recall", "precision")
-    if operating is not None:
-        fig.add_trace(
-            go.Scatter(
-                x=[operating["recall"]],
-                y=[operating["precision"]],
-                mode="markers",
-                name=f"operating point (t = {operating['threshold']:.4g})",
-                marker=dict(size=15, color="#D55E00", line=dict(width=2, color="black")),
-                customdata=[float(operating["threshold"])],
-                hovertemplate="operating point<br>threshold %{customdata:.4g}"
-                "<br>recall %{x:.3f}, precision %{y:.3f}<extra></extra>",
-            )
-        )
-    return _layout(fig, "Precision-recall curve", "Recall", "Precision")
+    return with_points(pr_base(curves, prevalence), "recall", "precision", operating, candidates)
+
+
+def pick_from_selection(event, models: Sequence[str]) -> tuple[str | None, float | None]:
+    """The model and threshold of the first selected point of :func:`roc_figure` or
+    :func:`pr_figure`: the model of the curve clicked (trace ``1 + i`` is
+    ``models[i]``), None for a marker (candidate, operating point) of the selected
+    model; the threshold as :func:`threshold_from_selection` reads it.
+
+    Examples
+    --------
+    >>> pick = {"selection": {"points": [{"curve_number": 2, "customdata": 0.4}]}}
+    >>> pick_from_selection(pick, ["good", "weak"])
+    ('weak', 0.4)
+    >>> pick_from_selection({"selection": {"points": [{"curve_number": 4, "customdata": 0.7}]}},
+    ...                     ["good", "weak"])
+    (None, 0.7)
+    """
+    for point in _points(event):
+        threshold = _threshold_of(point)
+        if threshold is None:
+            continue
+        number = point.get("curve_number") if isinstance(point, Mapping) else None
+        if isinstance(number, int) and 1 <= number <= len(models):
+            return models[number - 1], threshold
+        return None, threshold
+    return None, None
 
 
 def confusion_figure(counts: np.ndarray, rates: np.ndarray, normalize: str) -> go.Figure:
@@ -290,8 +426,8 @@ def confusion_figure(counts: np.ndarray, rates: np.ndarray, normalize: str) -> g
             y=["actual 1", "actual 0"],
             text=text,
             texttemplate="%{text}",
-            textfont=dict(size=18),
-            colorscale="Blues",
+            textfont=dict(size=18, color=theme.CELL_TEXT),
+            colorscale=theme.CONFUSION_SCALE,
             zmin=0,
             zmax=1,
             colorbar=dict(title=f"rate<br>({normalize})"),
@@ -333,15 +469,7 @@ def cell_from_selection(event) -> str | None:
     >>> cell_from_selection({"selection": {"points": [{"customdata": 0.5}]}}) is None
     True
     """
-    if event is None:
-        return None
-    selection = event.get("selection") if isinstance(event, Mapping) else None
-    if selection is None:
-        selection = getattr(event, "selection", None)
-    points = selection.get("points") if isinstance(selection, Mapping) else None
-    if points is None:
-        points = getattr(selection, "points", None)
-    for point in points or ():
+    for point in _points(event):
         data = point.get("customdata") if isinstance(point, Mapping) else None
         if isinstance(data, Mapping):
             data = next(iter(data.values()), None)

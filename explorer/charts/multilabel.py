@@ -6,7 +6,9 @@ import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
 
-OUTCOME_COLORS = {"TP": "#2e7d32", "FN": "#c62828", "FP": "#ef6c00", "TN": "#eceff1"}
+from explorer import theme
+
+OUTCOME_COLORS = {**theme.OUTCOME_COLORS, "TN": "#eceff1"}  # colour-blind safe; TN stays faint
 _OUTCOME_CODES = {"TN": 0, "FP": 1, "FN": 2, "TP": 3}
 
 
@@ -22,7 +24,7 @@ def label_scores_figure(table: pd.DataFrame, *, macro_f1: float, micro_f1: float
         f"{lab}<br>(n={sup:g})" for lab, sup in zip(table["label"], table["support"], strict=True)
     ]
     fig = go.Figure()
-    for col, color in (("precision", "#1565c0"), ("recall", "#6a1b9a"), ("f1", "#00897b")):
+    for col, color in zip(("precision", "recall", "f1"), theme.COLORWAY[:3], strict=True):
         fig.add_trace(
             go.Bar(
                 x=names,
@@ -80,6 +82,7 @@ def outcome_grid_figure(
             y=ids,
             text=outcomes,
             texttemplate="%{text}",
+            textfont={"color": theme.CELL_TEXT},
             colorscale=colorscale,
             zmin=-0.5,
             zmax=3.5,

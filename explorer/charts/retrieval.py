@@ -6,6 +6,8 @@ import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
 
+from explorer.theme import label_line_ends
+
 # grade 0 grey, then light to dark green: relevance reads at a glance (colour-blind safe with text)
 GRADE_COLORS = ("#d9d9d9", "#c7e9c0", "#74c476", "#31a354", "#006d2c")
 
@@ -45,7 +47,7 @@ def metrics_vs_k_figure(curve: pd.DataFrame, k: int) -> go.Figure:
         legend={"orientation": "h", "y": -0.2},
     )
     fig.update_xaxes(dtick=1 if len(curve) <= 20 else None)
-    return fig
+    return label_line_ends(fig)
 
 
 def ranked_list_figure(

@@ -81,6 +81,8 @@ __all__ = [
     "cell_samples",
     "confusion",
     "count_text",
+    "candidate_points",
+    "curve_bases",
     "curve_figures",
     "curves",
     "four_ways",
@@ -94,6 +96,8 @@ __all__ = [
     "rates",
     "sample_rows",
     "samples",
+    "sorted_scores",
+    "step_vertices",
     "strip_figure",
     "threshold_axis",
     "threshold_counts",
@@ -136,8 +140,8 @@ def curves(ds: Dataset, model: str) -> dict:
     fpr, tpr, thr = metrics.roc_curve(y, s, sample_weight=w, drop_intermediate=False)
     keep = metrics.reduce_curve(fpr, tpr, max_points=MAX_POINTS)
     p, r, pt = metrics.precision_recall_curve(y, s, sample_weight=w)
-    pr_thr = list(pt) + [math.inf]
-    pkeep = metrics.reduce_curve(r, p, max_points=MAX_POINTS)
+    pr_thr = np.append(pt, math.inf)
+    pkeep = step_vertices(r, p)
     return {
         "model": model,
         "fpr": fpr[keep],
@@ -146,13 +150,37 @@ def curves(ds: Dataset, model: str) -> dict:
         "n_roc": int(fpr.shape[0]),
         "recall": r[pkeep],
         "precision": p[pkeep],
-        "pr_thresholds": [pr_thr[i] for i in pkeep],
+        "pr_thresholds": pr_thr[pkeep],
         "n_pr": int(p.shape[0]),
         "auc": metrics.roc_auc_score(y, s, sample_weight=w),
         "ap": metrics.average_precision_score(y, s, sample_weight=w),
         "pr_trapezoid": metrics.auc(r, p),
         "trapezoid": metrics.auc(fpr, tpr),
     }
+
+
+def step_vertices(recall, precision, max_points: int = MAX_POINTS) -> np.ndarray:
+    """The PR vertices to draw as steps (:func:`explorer.charts.curves.pr_base`).
+
+    Drawn as steps (``steps-post``), a point whose precision equals the previous
+    point's only continues that point's horizontal run: it is left out, and the steps
+    drawn are exactly the same. (:func:`metrics.reduce_curve`'s first step, which drops
+    points on a straight line between their neighbours, would change them: a straight
+    line is drawn as a staircase.) Past ``max_points`` vertices,
+    :func:`metrics.reduce_curve` keeps those within one pixel column of the rest.
+
+    Examples
+    --------
+    >>> step_vertices([1, 0.75, 0.5, 0.25, 0], [0.5, 0.5, 0.5, 1, 1]).tolist()
+    [0, 3, 4]
+    """
+    r, p = np.asarray(recall, dtype=float), np.asarray(precision, dtype=float)
+    if r.shape[0] <= 2:
+        return np.arange(r.shape[0], dtype=np.int64)
+    keep = np.flatnonzero(np.r_[True, p[1:-1] != p[:-2], True])
+    if keep.shape[0] > max_points:
+        keep = keep[metrics.reduce_curve(r[keep], p[keep], max_points=max_points)]
+    return keep.astype(np.int64)
 
 
 def threshold_counts(ds: Dataset, model: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -171,21 +199,55 @@ def threshold_counts(ds: Dataset, model: str) -> tuple[np.ndarray, np.ndarray, n
     return metrics.threshold_counts(ds.y_true, ds.score(model), sample_weight=ds.sample_weight)
 
 
-def rates(ds: Dataset, model: str, t: float, beta: float) -> dict:
-    """Every count and rate of ``model`` at threshold ``t`` (score >= t is positive):
-    :func:`metrics.rates_at_threshold`, and ``n``, the (weighted) number of
-    samples TP + FP + FN + TN.
+def sorted_scores(ds: Dataset, model: str) -> tuple[np.ndarray, np.ndarray]:
+    """The positives' and the negatives' scores of ``model``, each sorted ascending:
+    :func:`rates` counts an unweighted operating point from them by two binary searches.
 
     Examples
     --------
     >>> from explorer.samples import load_sample
-    >>> r = rates(load_sample("seed002_roc6"), "model", 0.65, 1.0)
+    >>> pos, neg = sorted_scores(load_sample("seed002_roc6"), "model")
+    >>> pos.tolist(), neg.tolist()
+    ([0.8, 0.9], [0.4, 0.5, 0.6, 0.7])
+    """
+    s, positive = ds.score(model), ds.y_true == 1
+    return np.sort(s[positive]), np.sort(s[~positive])
+
+
+def rates(ds: Dataset, model: str, t: float, beta: float, *, _sorted: tuple | None = None) -> dict:
+    """Every count and rate of ``model`` at threshold ``t`` (score >= t is positive):
+    :func:`metrics.rates_at_threshold`, and ``n``, the (weighted) number of
+    samples TP + FP + FN + TN.
+
+    ``_sorted``: :func:`sorted_scores` of ``ds`` and ``model``. Without sample weights
+    the four counts are then two binary searches instead of a pass over every sample
+    (a threshold step at 10^6 rows), and the rates are
+    :func:`metrics.rates_at_threshold` of one pseudo-sample per cell weighted by its
+    count: the same counts (whole numbers, exact in floats) through the same formulas,
+    so the same numbers to the last bit.
+
+    Examples
+    --------
+    >>> from explorer.samples import load_sample
+    >>> ds = load_sample("seed002_roc6")
+    >>> r = rates(ds, "model", 0.65, 1.0)
     >>> [r[k] for k in ("tp", "fp", "fn", "tn", "n")], round(r["precision"], 4)
     ([2.0, 1.0, 0.0, 3.0, 6.0], 0.6667)
+    >>> rates(ds, "model", 0.65, 1.0, _sorted=sorted_scores(ds, "model")) == r
+    True
     """
-    at_t = metrics.rates_at_threshold(
-        ds.y_true, ds.score(model), t, beta=beta, sample_weight=ds.sample_weight
-    )
+    if _sorted is not None and ds.sample_weight is None:
+        pos, neg = _sorted
+        tp = pos.shape[0] - int(np.searchsorted(pos, t, side="left"))
+        fp = neg.shape[0] - int(np.searchsorted(neg, t, side="left"))
+        cells = [tp, fp, pos.shape[0] - tp, neg.shape[0] - fp]
+        at_t = metrics.rates_at_threshold(
+            [1, 0, 1, 0], [1.0, 1.0, 0.0, 0.0], 0.5, beta=beta, sample_weight=cells
+        )
+    else:
+        at_t = metrics.rates_at_threshold(
+            ds.y_true, ds.score(model), t, beta=beta, sample_weight=ds.sample_weight
+        )
     return {**at_t, "n": at_t["tp"] + at_t["fp"] + at_t["fn"] + at_t["tn"]}
 
 
@@ -422,6 +484,59 @@ def optimum_move(
     return "No threshold meets the constraint", None
 
 
+def curve_bases(ds: Dataset, *, _curves: dict | None = None):
+    """The ROC and PR figures of every model's (reduced) curves, without markers:
+    drawn once per dataset (:func:`curve_figures` adds the markers to a copy).
+
+    ``_curves``: :func:`curves` of every model, by name, if already at hand.
+
+    Examples
+    --------
+    >>> from explorer.samples import load_sample
+    >>> roc, pr = curve_bases(load_sample("balanced"))
+    >>> [tr.name for tr in roc.data]
+    ['chance (random scores)', 'good (AUC 0.960)', 'weak (AUC 0.724)']
+    >>> pr.data[0].name, pr.data[1].line.shape
+    ('chance (prevalence 0.470)', 'hv')
+    """
+    if _curves is None:
+        _curves = {m: curves(ds, m) for m in ds.model_names}
+    y, w = ds.y_true, ds.sample_weight
+    positive = y == 1
+    prevalence = float(positive.mean()) if w is None else float(w[positive].sum() / w.sum())
+    roc = charts.roc_base(
+        [
+            {"model": m, "fpr": c["fpr"], "tpr": c["tpr"], "thresholds": c["thresholds"]}
+            | {"auc": c["auc"]}
+            for m, c in _curves.items()
+        ]
+    )
+    pr = charts.pr_base(
+        [
+            {"model": m, "recall": c["recall"], "precision": c["precision"]}
+            | {"thresholds": c["pr_thresholds"], "ap": c["ap"]}
+            for m, c in _curves.items()
+        ],
+        prevalence,
+    )
+    return roc, pr
+
+
+def candidate_points(best: pd.DataFrame) -> pd.DataFrame:
+    """:func:`optima` as the figures' candidate markers: ``label`` (:data:`SHORT`),
+    ``threshold``, ``fpr``, ``tpr``, ``recall``, ``precision``.
+
+    Examples
+    --------
+    >>> from explorer.samples import load_sample
+    >>> points = candidate_points(optima(load_sample("seed002_roc6"), "model", 1, 1, 1, .9, .9))
+    >>> points.loc["youden", "label"], points.loc["youden", ["threshold", "fpr", "recall"]].tolist()
+    ('Youden J', [0.8, 0.0, 1.0])
+    """
+    points = best.assign(label=[SHORT[k] for k in best.index], recall=best["tpr"])
+    return points[["label", "threshold", "fpr", "tpr", "recall", "precision"]]
+
+
 def curve_figures(
     ds: Dataset,
     model: str,
@@ -432,16 +547,16 @@ def curve_figures(
     min_recall: float,
     min_precision: float,
     *,
-    _curves: dict | None = None,
+    _bases=None,
     _rates: dict | None = None,
     _optima: pd.DataFrame | None = None,
 ):
     """The ROC and PR figures: every model's (reduced) curves, the operating point of
     ``model`` at ``t`` and its candidate markers.
 
-    ``_curves`` (:func:`curves` of every model, by name), ``_rates`` (:func:`rates`
-    at ``t``, ``beta``) and ``_optima`` (:func:`optima` at these settings): the same
-    results, if already at hand.
+    ``_bases`` (:func:`curve_bases`), ``_rates`` (:func:`rates` at ``t``, ``beta``)
+    and ``_optima`` (:func:`optima` at these settings): the same results, if already
+    at hand. The bases are copied, never changed.
 
     Examples
     --------
@@ -452,45 +567,16 @@ def curve_figures(
     >>> roc.data[-1].name, pr.data[-1].name
     ('operating point (t = 0.5)', 'operating point (t = 0.5)')
     """
-    if _curves is None:
-        _curves = {m: curves(ds, m) for m in ds.model_names}
+    roc_base, pr_base = curve_bases(ds) if _bases is None else _bases
     at_t = rates(ds, model, t, beta) if _rates is None else _rates
     if _optima is None:
         _optima = optima(ds, model, beta, cost_fp, cost_fn, min_recall, min_precision)
-    candidates = _optima.assign(label=[SHORT[k] for k in _optima.index]).rename(
-        columns={"tpr": "recall"}
+    points = candidate_points(_optima)
+    operating = {k: at_t[k] for k in ("fpr", "tpr", "recall", "precision")} | {"threshold": t}
+    return (
+        charts.with_points(roc_base, "fpr", "tpr", operating, points),
+        charts.with_points(pr_base, "recall", "precision", operating, points),
     )
-    candidates["tpr"] = candidates["recall"]
-    roc_fig = charts.roc_figure(
-        [
-            {
-                "model": m,
-                "fpr": c["fpr"],
-                "tpr": c["tpr"],
-                "thresholds": c["thresholds"],
-                "auc": c["auc"],
-            }
-            for m, c in _curves.items()
-        ],
-        {"fpr": at_t["fpr"], "tpr": at_t["tpr"], "threshold": t},
-        candidates,
-    )
-    pr_fig = charts.pr_figure(
-        [
-            {
-                "model": m,
-                "recall": c["recall"],
-                "precision": c["precision"],
-                "thresholds": c["pr_thresholds"],
-                "ap": c["ap"],
-            }
-            for m, c in _curves.items()
-        ],
-        (at_t["tp"] + at_t["fn"]) / (at_t["tp"] + at_t["fn"] + at_t["fp"] + at_t["tn"]),
-        {"recall": at_t["recall"], "precision": at_t["precision"], "threshold": t},
-        candidates,
-    )
-    return roc_fig, pr_fig
 
 
 # ------------------------------------------------------------------ the confusion matrix
@@ -539,16 +625,16 @@ def confusion(at_t: dict, normalize: str) -> tuple[np.ndarray, np.ndarray, pd.Da
     cm_rates = confusion_matrix(*cm_args, labels=[1, 0], sample_weight=cm_w, normalize=normalize)
     table = pd.DataFrame(
         {
-            "predicted 1 (positive)": [
+            "predicted 1": [
                 f"TP {count_text(counts[0, 0])} ({cm_rates[0, 0]:.1%})",
                 f"FP {count_text(counts[1, 0])} ({cm_rates[1, 0]:.1%})",
             ],
-            "predicted 0 (negative)": [
+            "predicted 0": [
                 f"FN {count_text(counts[0, 1])} ({cm_rates[0, 1]:.1%})",
                 f"TN {count_text(counts[1, 1])} ({cm_rates[1, 1]:.1%})",
             ],
         },
-        index=["actual 1 (positive)", "actual 0 (negative)"],
+        index=["actual 1", "actual 0"],
     )
     return counts, cm_rates, table
 

@@ -406,7 +406,7 @@ def seed_readings(averages: dict) -> pd.DataFrame:
     return pd.DataFrame(
         [
             {
-                "seed 004 writes": writes,
+                "the notes write": writes,
                 "value": averages[avg][score],
                 "what it computes": computes,
                 "scikit-learn": f'{score}_score(average="{avg}")',

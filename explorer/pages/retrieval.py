@@ -38,9 +38,9 @@ from metrics import (
 # ------------------------------------------------------------------ conventions
 #: AP@K's denominators: the select box's labels, a short name and the formula's symbol.
 DENOMINATORS = {
-    "min_m_k": "min(M, K): the common AP@K (seed 002)",
+    "min_m_k": "min(M, K): the common AP@K (the revision sheet)",
     "relevant": "M, all relevant items (trec_eval, ranx)",
-    "k": "K, the list length (seed 004's AveP example)",
+    "k": "K, the list length (the multilabel notes' AveP example)",
     "hits": "hits in the top K (torchmetrics)",
 }
 DEN_SHORT = {"min_m_k": "min(M, K)", "relevant": "M", "k": "K", "hits": "hits@K"}
@@ -86,7 +86,7 @@ PRESETS = {
         "empty_query": "zero",
         "rel_level": 1,
     },
-    "seed 002 AP@K": {
+    "revision sheet AP@K": {
         "ap_denominator": "min_m_k",
         "tie_mode": "column",
         "gain": "linear",
@@ -94,7 +94,7 @@ PRESETS = {
         "rel_level": 1,
         "k": 5,
     },
-    "seed 004 AveP": {
+    "multilabel notes AveP": {
         "ap_denominator": "k",
         "tie_mode": "column",
         "gain": "linear",
@@ -221,7 +221,7 @@ def preset_values(name: str, n_items: int, top_grade: int) -> dict[str, object]:
 
     Examples
     --------
-    >>> preset_values("seed 004 AveP", 5, 3)["k"]
+    >>> preset_values("multilabel notes AveP", 5, 3)["k"]
     5
     >>> preset_values("custom", 5, 3)
     {}
@@ -241,7 +241,7 @@ def preset_settings(
 
     Examples
     --------
-    >>> s, empty = preset_settings(Settings(k=3), "seed 004 AveP", 20, 3)
+    >>> s, empty = preset_settings(Settings(k=3), "multilabel notes AveP", 20, 3)
     >>> s.k, s.denominator, empty
     (10, 'k', 'zero')
     """
@@ -568,7 +568,7 @@ def variants(
     >>> [(switch, conv) for switch, conv, _, _ in rows[:3]]
     [('your settings', '-'), ('AP denominator', 'min(M, K)'), ('AP denominator', 'M')]
     >>> rows[-1][1], rows[-1][2].k
-    ('seed 004 AveP (K=5)', 5)
+    ('multilabel notes AveP (K=5)', 5)
     """
     data_max, top_grade = grade_scale(ds)
     out = [("your settings", "-", settings, empty)]

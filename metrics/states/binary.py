@@ -59,41 +59,39 @@ def _distinct_counts(sorted_values: np.ndarray) -> tuple[np.ndarray, np.ndarray]
 def _merge_tables(sa, pa, na, sb, pb, nb):
     """The sum of two tables of distinct ascending scores, merged by value.
 
-    ``b``'s scores are located in ``a`` by one ``searchsorted``; those already
-    in ``a`` add their weights there, the others are placed between ``a``'s:
-    the ``j``-th new score lands at its insertion point plus ``j``, and
-    ``a``'s rows fill the remaining slots in order (boolean-mask
-    assignments, no sort). The merge costs O(len(a) + len(b) log len(a))
-    and holds the two inputs and the output.
+    The two score arrays are concatenated and put in order by a stable
+    argsort, numpy's timsort, which finds the two sorted runs and merges
+    them in linear time (faster than a ``searchsorted`` of one table into
+    the other); the weights follow the same order. A score present in both
+    tables lands twice, ``a``'s copy first: its weights are summed into that
+    copy (``a + b``, as a merge in either order adds) and ``b``'s dropped.
     """
-    if sb.shape[0] > sa.shape[0]:  # search the shorter table in the longer
-        sa, pa, na, sb, pb, nb = sb, pb, nb, sa, pa, na
     dtype = np.result_type(pa, pb)
-    if sb.shape[0] == 0:
-        return sa, pa.astype(dtype, copy=False), na.astype(dtype, copy=False)
-    at = np.searchsorted(sa, sb)
-    dup = at < sa.shape[0]
-    dup[dup] = sa[at[dup]] == sb[dup]
-    new = ~dup
-    n_new = int(np.count_nonzero(new))
-    total = sa.shape[0] + n_new
-    slot = at[new]
-    slot += np.arange(n_new)
-    from_a = np.ones(total, dtype=bool)
-    from_a[slot] = False
-    out = []
-    for a_col, b_col, kind in ((sa, sb, sa.dtype), (pa, pb, dtype), (na, nb, dtype)):
-        col = np.empty(total, dtype=kind)
-        col[from_a] = a_col
-        col[slot] = b_col[new]
-        out.append(col)
-    s, p, n = out
-    if n_new < sb.shape[0]:
-        # a duplicate's row in the output: its row in a plus the new scores placed before it
-        idx = at[dup] + np.cumsum(new)[dup]
-        p[idx] += pb[dup]
-        n[idx] += nb[dup]
-    return s, p, n
+    if sb.shape[0] == 0 or sa.shape[0] == 0:
+        s, p, n = (sa, pa, na) if sb.shape[0] == 0 else (sb, pb, nb)
+        return s, p.astype(dtype, copy=False), n.astype(dtype, copy=False)
+    s = np.concatenate((sa, sb))
+    order = np.argsort(s, kind="stable")
+    s.sort()  # the same values as s[order], in place (a value sort is fast): no third copy
+    first = np.flatnonzero(s[1:] == s[:-1])  # each table is distinct: pairs at most
+    if first.shape[0]:
+        # compact before gathering the weights: only the merged length is ever allocated thrice
+        keep = np.ones(s.shape[0], dtype=bool)
+        keep[first + 1] = False
+        second = order[first + 1]
+        s = s[keep]
+        order = order[keep]
+        del keep
+        first -= np.arange(first.shape[0])  # the pair's row in the compacted table
+    out = [s]
+    for wa, wb in ((pa, pb), (na, nb)):
+        w = np.concatenate((wa, wb)).astype(dtype, copy=False)
+        merged = w[order]
+        if first.shape[0]:
+            merged[first] += w[second]  # a's weight plus b's (a's copy comes first)
+        del w
+        out.append(merged)
+    return tuple(out)
 
 
 @dataclass(frozen=True, eq=False)
@@ -264,6 +262,11 @@ class BinaryState:
             score_min=float(np.fmin(self.score_min, other.score_min)),
             score_max=float(np.fmax(self.score_max, other.score_max)),
         )
+
+    @property
+    def table_size(self) -> int:
+        """The number of distinct scores (rows of the table): what the state's memory grows with."""
+        return int(self.scores.shape[0])
 
     # ------------------------------------------------------------------
     # totals and the cumulated counts

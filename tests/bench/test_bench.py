@@ -193,3 +193,68 @@ def test_every_page_interaction_is_a_target_and_the_slowest_decides():
     assert [r.verdict for r in rows] == [PASS, MISS, "n/a"]
     assert rows[0].measured == "0.40 s" and "2 controls" in rows[0].target
     assert rows[1].measured == "0.90 s" and 'selectbox "log base"' in rows[1].note
+
+
+def test_browser_mode_writes_its_section_and_a_full_report_keeps_it(tmp_path, monkeypatch):
+    """--browser replaces the report's Browser section and nothing else; a later report
+    written by the other modes keeps that section. The browser itself is not started:
+    run_browser is replaced by fixed timings (bench/browser.py runs Chromium)."""
+    from bench import browser
+
+    timings = [
+        browser.BrowserTiming(
+            "threshold step (arrow key)", "sample balanced", [0.1, 0.3, 0.2], 0.15
+        ),
+        browser.BrowserTiming(
+            "first load of the page (cold caches)",
+            "1,000 binary rows",
+            [1.5],
+            2.0,
+            server_cpu=[0.9],
+        ),
+    ]
+    seen = {}
+
+    def fake(rows, moves):
+        seen.update(rows=rows, moves=moves)
+        return timings
+
+    monkeypatch.setattr(browser, "run_browser", fake)
+    out = tmp_path / "results.md"
+    out.write_text(
+        "# Benchmark results\n\n## Targets\nkept\n\n## Browser\nstale numbers\n\n"
+        "## Pages\nkept too\n"
+    )
+    assert (
+        main(["--browser", "--browser-rows", "1000", "--browser-moves", "3", "--out", str(out)])
+        == 0
+    )
+    assert seen == {"rows": 1000, "moves": 3}
+    text = out.read_text()
+    assert "stale numbers" not in text and text.count("## Browser") == 1
+    assert "## Targets\nkept\n" in text and text.endswith("## Pages\nkept too\n")
+    assert "| threshold step (arrow key) | sample balanced | 0.200 | 0.15 | MISS |" in text
+    assert (
+        "| first load of the page (cold caches) | 1,000 binary rows | 1.500 | 2 | PASS | 0.900 |"
+        in text
+    )
+    section = browser.browser_section(text)
+    # a quick run writing the same report keeps the Browser section
+    argv = ["--quick", "--no-load", "--libs", "scikit-learn", "--matrix-sizes", "60x6"]
+    assert main([*argv, "--vector-sizes", "500", "--out", str(out), "--only", "coverage"]) == 0
+    again = out.read_text()
+    assert browser.browser_section(again).strip() == section.strip() and "## Targets:" in again
+
+
+def test_browser_csv_is_binary_and_small_enough_to_upload(tmp_path):
+    from bench.browser import binary_csv
+
+    path = binary_csv(tmp_path / "b.csv", 20_000)
+    lines = path.read_text().splitlines()
+    assert lines[0] == "y_true,y_score" and len(lines) == 20_001
+    y = np.array([int(line.split(",")[0]) for line in lines[1:]])
+    s = np.array([float(line.split(",")[1]) for line in lines[1:]])
+    assert set(y.tolist()) == {0, 1} and 0.27 < y.mean() < 0.33
+    assert s.min() >= 0 and s.max() <= 1
+    # 10^6 rows stay under the 50 MB upload limit
+    assert path.stat().st_size * 50 < 50_000_000

@@ -1,8 +1,13 @@
 """Real browser: move the threshold of the ROC & PR curves page with the keyboard
-and by clicking a ROC vertex; the confusion matrix on screen follows."""
+and by clicking a ROC vertex; the confusion matrix on screen follows. The threshold,
+both curves and the confusion matrix share one 1440 x 900 screen, and a click on the
+other model's curve selects that model."""
+
+import re
 
 import numpy as np
-from playwright.sync_api import Page, expect
+import pytest
+from playwright.sync_api import Browser, Page, expect
 
 import metrics
 from explorer.formatting import fmt
@@ -34,7 +39,7 @@ def test_keyboard_slider_and_roc_click_move_the_confusion_matrix(page: Page, app
     expect(metric_value(page, "Precision")).to_have_text("0.6667")
     expect(page.locator(".st-key-curves_threshold_number input")).to_have_value("0.6500")
     expect(page.get_by_test_id("stTable")).to_contain_text("FP 1 (25.0%)")
-    expect(page).to_have_url(__import__("re").compile(r"[?&]t=0\.65"))
+    expect(page).to_have_url(re.compile(r"[?&]t=0\.65"))
 
     # click the ROC vertex of threshold 0.8 (the third point of the model's trace)
     roc = page.locator(".st-key-curves_roc_chart")
@@ -50,6 +55,7 @@ def test_keyboard_slider_and_roc_click_move_the_confusion_matrix(page: Page, app
     expect(page.get_by_test_id("stException")).to_have_count(0)
 
     # click the TN cell of the confusion matrix: the samples in it are listed
+    page.get_by_role("tab", name="Samples of a cell").click()
     cm = page.locator(".st-key-curves_cm_chart")
     cm.scroll_into_view_if_needed()
     tn_cell = cm.locator(".scatterlayer .point").nth(3)  # cells in order TP, FN, FP, TN
@@ -58,3 +64,93 @@ def test_keyboard_slider_and_roc_click_move_the_confusion_matrix(page: Page, app
     wait_for_run(page)
     expect(page.get_by_text("4 samples are TN at threshold 0.8")).to_be_visible()
     expect(page.get_by_test_id("stException")).to_have_count(0)
+
+
+@pytest.fixture
+def wide(browser: Browser):
+    """A page in a 1440 x 900 window, the size the issue was measured at."""
+    context = browser.new_context(viewport={"width": 1440, "height": 900})
+    yield context.new_page()
+    context.close()
+
+
+def _box(page: Page, selector: str) -> dict:
+    box = page.locator(selector).first.bounding_box()
+    assert box is not None, selector
+    return box
+
+
+def test_slider_curves_and_confusion_matrix_fit_one_1440x900_screen(wide: Page, app_url: str):
+    wide.goto(app_url)
+    wait_for_run(wide)
+    wide.goto(app_url + "/curves?ds=balanced")  # two models: the model box is drawn too
+    wait_for_run(wide)
+    expect(metric_value(wide, "TP")).to_have_text("84")
+    assert wide.evaluate("window.scrollY") == 0
+    boxes = {
+        name: _box(wide, selector)
+        for name, selector in {
+            "slider": ".st-key-curves_threshold_slider",
+            "roc": ".st-key-curves_roc_chart .main-svg",
+            "pr": ".st-key-curves_pr_chart .main-svg",
+            "confusion table": ".st-key-curves_cm_side [data-testid='stTable']",
+            "TP": ".st-key-curves_cm_side [data-testid='stMetric']",
+            "optimize buttons": ".st-key-curves_go_precision_at_least",
+            "model": ".st-key-curves_model",
+        }.items()
+    }
+    for label in ("ROC AUC", "Average precision", "Precision", "Recall", "F1", "FPR"):
+        boxes[label] = metric_value(wide, label).bounding_box()
+    for name, box in boxes.items():
+        assert box["y"] >= 0 and box["y"] + box["height"] <= 900, (name, box)
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 1440, (name, box)
+    # the curves side by side, the confusion matrix beside them
+    assert abs(boxes["roc"]["y"] - boxes["pr"]["y"]) < 2
+    assert boxes["roc"]["x"] + boxes["roc"]["width"] <= boxes["pr"]["x"]
+    assert boxes["pr"]["x"] + boxes["pr"]["width"] <= boxes["confusion table"]["x"]
+    assert boxes["roc"]["height"] >= 300  # not shrunk to fit
+
+
+def test_a_click_on_the_other_models_curve_selects_that_model(wide: Page, app_url: str):
+    from explorer.samples import load_sample
+
+    ds = load_sample("balanced")
+    wide.goto(app_url)
+    wait_for_run(wide)
+    wide.goto(app_url + "/curves?ds=balanced")
+    wait_for_run(wide)
+    model_box = wide.get_by_role("combobox", name="Model")
+    expect(model_box).to_have_value("good")
+    # the weak model's ROC trace is the third (chance, good, weak); its 40th vertex
+    roc = wide.locator(".st-key-curves_roc_chart")
+    point = roc.locator(".scatterlayer .trace").nth(2).locator(".point").nth(40)
+    fpr, tpr, thresholds = metrics.roc_curve(ds.y_true, ds.score("weak"), drop_intermediate=False)
+    want = float(thresholds[40])
+    box = point.bounding_box()
+    wide.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    expect(model_box).to_have_value("weak", timeout=30_000)
+    wait_for_run(wide)
+    expect(wide.locator(".st-key-curves_threshold_number input")).to_have_value(f"{want:.4f}")
+    y, s = ds.y_true, ds.score("weak")
+    pred = (s >= want).astype(int)
+    expect(metric_value(wide, "ROC AUC")).to_have_text(fmt(metrics.roc_auc_score(y, s)))
+    expect(metric_value(wide, "TP")).to_have_text(str(int(((pred == 1) & (y == 1)).sum())))
+    expect(metric_value(wide, "FPR")).to_have_text(fmt(fpr[40]))
+    expect(wide).to_have_url(re.compile(r"[?&]model=weak"))
+    expect(wide.get_by_test_id("stException")).to_have_count(0)
+
+
+def test_copy_link_holds_the_threshold_a_panel_rerun_set(page: Page, app_url: str):
+    """The threshold panel reruns alone (a fragment); the sidebar's link box follows the
+    address all the same, and opened fresh it shows the same numbers."""
+    page.goto(app_url + "/curves?ds=seed002_roc6")
+    wait_for_run(page)
+    step_slider(page, "Threshold", "curves_threshold_slider", "ArrowRight", "0.65")
+    expect(page).to_have_url(re.compile(r"[?&]t=0\.65"))
+    page.get_by_role("button", name=re.compile("Copy link")).first.click()
+    code = page.locator("[class*=st-key-share_link] code").first
+    expect(code).to_contain_text("t=0.65")
+    link = code.inner_text().strip()
+    page.goto(link)
+    wait_for_run(page)
+    _expect_counts(page, 0.65)

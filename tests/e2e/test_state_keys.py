@@ -12,7 +12,7 @@ from playwright.sync_api import Page, expect
 
 import metrics
 from explorer.formatting import fmt
-from explorer.samples import load_sample
+from explorer.samples import load_sample, sample_title
 from metrics.explain.dcg import exponential_gain
 from tests.e2e.conftest import wait_for_run
 
@@ -176,7 +176,7 @@ def test_dataset_switch_in_the_sidebar_resets_the_page_settings(page: Page, app_
     set_k(page, 2)
     assert "k=2" in page.url and "model=tree" in page.url
     page.get_by_test_id("stSidebar").get_by_role("combobox").click()
-    page.get_by_role("option", name="Seed 001: dcg_score worked examples").click()
+    page.get_by_role("option", name="scikit-learn dcg_score documentation: its examples").click()
     wait_for_run(page)
     no_error(page)
     expect(page.get_by_label("k (cut-off)", exact=True)).to_have_value("")
@@ -290,14 +290,14 @@ def expect_as_fresh(page: Page, context) -> None:
 TITLES = {
     "balanced": "Classroom: balanced classes, two models",
     "imbalanced": "Classroom: 8% positives",
-    "seed002_auc8": "Seed 002: AUC three ways (8 samples)",
-    "seed003_lrap": "Seed 003: LRAP worked example",
+    "seed002_auc8": "Revision sheet: AUC three ways (8 samples)",
+    "seed003_lrap": "LRAP tutorial: its worked example (3 samples)",
     "digits": "Real data: handwritten digits as label ranking",
     "digit_properties": (
         "Real data: digit properties (even, prime, >= 5, has a loop, multiple of 3)"
     ),
-    "seed001_dcg": "Seed 001: dcg_score worked examples",
-    "seed002_map": "Seed 002: AP@5 and MAP@5 (two queries)",
+    "seed001_dcg": "scikit-learn dcg_score documentation: its examples",
+    "seed002_map": "Revision sheet: AP@5 and MAP@5 (two queries)",
     "diabetes_ranking": "Real data: diabetes patients ranked by predicted progression",
     "diabetes": "Real data: diabetes progression, linear regression vs a shallow tree",
     "iris": "Real data: iris flowers, 3 classes",
@@ -340,7 +340,9 @@ def test_away_and_back_shows_the_values_in_use(
         nudge_controls(page)
     for other in away:
         pick_dataset(page, TITLES[other])
-    page.get_by_role("button", name=f"Open the sample {sample!r}").click()
+    button = page.locator(".st-key-open_fitting_sample button")
+    expect(button).to_contain_text(sample_title(sample).split(" (")[0])
+    button.click()
     wait_for_run(page)
     no_error(page)
     expect_as_fresh(page, context)
@@ -391,7 +393,7 @@ def test_regression_away_and_back_then_another_control(page: Page, app_url: str,
     want = controls(page)
     pick_dataset(page, TITLES["seed002_auc8"])
     pick_dataset(page, TITLES["digits"])
-    page.get_by_role("button", name="Open the sample 'diabetes'").click()
+    page.get_by_role("button", name=f"Open the sample “{sample_title('diabetes')}”").click()
     wait_for_run(page)
     assert controls(page) == want
     assert want["number Move its prediction by"] == "0.00"

@@ -100,6 +100,25 @@ def test_rates_equal_counts_by_numpy(weighted):
         assert r["fbeta"] == pytest.approx(fbeta, abs=1e-12)
 
 
+@pytest.mark.parametrize("seed", [3, 4])
+@pytest.mark.parametrize("beta", [0.0, 0.5, 2.0])
+def test_rates_from_sorted_scores_equal_rates_over_every_sample_to_the_last_bit(seed, beta):
+    """Without weights, the two binary searches give the very numbers of the pass over
+    every sample: at every distinct score (ties on the threshold), between, and beyond."""
+    ds = binary(seed, n=400)
+    s = ds.score("m")
+    sorted_ = page.sorted_scores(ds, "m")
+    assert [a.tolist() for a in sorted_] == [sorted(s[ds.y_true == 1]), sorted(s[ds.y_true == 0])]
+    for t in [*np.unique(s), *(np.unique(s) + 0.01), -1.0, 2.0, math.nextafter(s.max(), 9)]:
+        fast = page.rates(ds, "m", float(t), beta, _sorted=sorted_)
+        slow = metrics.rates_at_threshold(ds.y_true, s, float(t), beta=beta)
+        assert {k: fast[k] for k in slow} == slow, t
+    # with weights, the sorted scores are not used: the weighted pass gives the counts
+    weighted = binary(seed, n=400, weighted=True)
+    got = page.rates(weighted, "m", 0.5, beta, _sorted=sorted_)
+    assert got["tp"] == counts_at(weighted.y_true, s, 0.5, weighted.sample_weight)["tp"]
+
+
 def test_threshold_counts_are_the_counts_above_every_distinct_score():
     ds = binary(5, weighted=True)
     y, s, w = ds.y_true, ds.score("m"), ds.sample_weight
@@ -234,7 +253,7 @@ def test_curve_figures_show_every_model_the_operating_point_and_the_candidates()
     pre = page.curve_figures(
         ds,
         *settings,
-        _curves={m: page.curves(ds, m) for m in ds.model_names},
+        _bases=page.curve_bases(ds),
         _rates=r,
         _optima=page.optima(ds, "tree", 2.0, 1.0, 1.0, 0.9, 0.9),
     )
@@ -261,7 +280,8 @@ def test_confusion_table_of_seed002_roc6():
         ["TP 2 (100.0%)", "FN 0 (0.0%)"],
         ["FP 3 (75.0%)", "TN 1 (25.0%)"],
     ]
-    assert table.index.tolist() == ["actual 1 (positive)", "actual 0 (negative)"]
+    assert table.index.tolist() == ["actual 1", "actual 0"]
+    assert table.columns.tolist() == ["predicted 1", "predicted 0"]
 
 
 def test_count_text():

@@ -198,7 +198,7 @@ def test_averages_and_seed_readings_match_metrics():
             metrics.jaccard_score(y, pred, average=avg)
         )
     seed = ml.seed_readings(res["averages"])
-    assert list(seed.columns) == ["seed 004 writes", "value", "what it computes", "scikit-learn"]
+    assert list(seed.columns) == ["the notes write", "value", "what it computes", "scikit-learn"]
     for row in seed.itertuples(index=False):
         score, avg = row[3].split("_score(average=")
         fn = {"precision": metrics.precision_score, "recall": metrics.recall_score}[score]

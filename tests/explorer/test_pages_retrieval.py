@@ -143,7 +143,7 @@ def test_family_curve_columns_equal_family_columns():
 # presets and the switchboard
 # ---------------------------------------------------------------------------
 def test_presets_are_capped_to_the_data():
-    assert page.preset_values("seed 004 AveP", 5, 3) == {
+    assert page.preset_values("multilabel notes AveP", 5, 3) == {
         "ap_denominator": "k",
         "tie_mode": "column",
         "gain": "linear",
@@ -151,7 +151,7 @@ def test_presets_are_capped_to_the_data():
         "rel_level": 1,
         "k": 5,
     }
-    assert page.preset_values("seed 002 AP@K", 20, 3)["k"] == 5
+    assert page.preset_values("revision sheet AP@K", 20, 3)["k"] == 5
     assert page.preset_values("custom", 5, 3) == {}
     s, empty = page.preset_settings(page.Settings(k=7, level=3), "trec_eval", 10, 3)
     assert (s.k, s.denominator, s.ties, s.level, empty) == (7, "relevant", "column", 1, "zero")
@@ -183,7 +183,7 @@ def test_variants_change_one_switch_each():
     assert err == [("3", 3.0), ("4", 4.0)]  # the data's, one more (the setting is the data's)
     empty = [(c, e, r) for sw, c, r, e in rows if sw == "no-relevant query"]
     assert empty == [("score 0", "zero", s), ("drop from the mean", "drop", s)]
-    (p004,) = [r for sw, c, r, _ in rows if c.startswith("seed 004")]
+    (p004,) = [r for sw, c, r, _ in rows if c.startswith("multilabel notes")]
     assert p004 == replace(s, k=10, denominator="k", level=1)
     assert len(rows) == 1 + 4 + 4 + 2 + 3 + 2 + 2 + 6
 

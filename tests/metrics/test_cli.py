@@ -219,3 +219,19 @@ def test_err_takes_the_top_grade_of_the_whole_file(tmp_path, statistics):
     assert M.expected_reciprocal_rank(yt[:300], ys[:300]) != pytest.approx(
         M.expected_reciprocal_rank(yt[:300], ys[:300], max_grade=3)
     )
+
+
+def test_the_streaming_bench_runs_end_to_end_and_keeps_the_other_sections(tmp_path):
+    from bench.streaming import main as streaming
+
+    out = tmp_path / "results.md"
+    out.write_text("# Results\n\n## Metrics\n\nkept\n")
+    args = ["--rows", "30000", "--dir", str(tmp_path), "--check", "--out", str(out)]
+    assert streaming([*args, "--batch-size", "7000"]) == 0
+    text = out.read_text()
+    assert text.startswith("# Results\n\n## Metrics\n\nkept\n\n## Out of core\n")
+    assert "### 30,000 binary rows, float32 scores" in text
+    assert "equal to the in-memory functions" in text
+    assert streaming(args) == 0  # the same size again replaces its subsection
+    assert out.read_text().count("### 30,000 binary rows") == 1
+    assert not list(tmp_path.glob("*.parquet"))  # the file is removed without --keep

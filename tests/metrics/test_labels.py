@@ -355,3 +355,11 @@ def test_multiclass_roc_auc_refusals():
         metrics.roc_auc_score(y, p, multi_class="ovo", sample_weight=[1, 1, 1, 1])
     with pytest.raises(MetricInputError, match="Parameter 'labels' must be ordered"):
         metrics.roc_auc_score(y, p, multi_class="ovo", labels=[2, 1, 0])
+
+
+def test_bytes_labels_are_refused_as_sklearn_does():
+    for fn in (metrics.accuracy_score, metrics.roc_curve):
+        with pytest.raises(TypeError, match="bytes is not supported"):
+            fn(np.array([b"a", b"b"]), [0.0, 1.0])
+    with pytest.raises(MetricInputError, match="bytes"):
+        metrics.f1_score([b"a", b"b"], [b"a", b"a"], pos_label=b"a")

@@ -169,3 +169,26 @@ def test_det_curve_matches_sklearn(seed, weighted, drop):
 def test_det_curve_single_class_refused():
     with pytest.raises(MetricInputError, match="Only one class is present"):
         metrics.det_curve([1, 1, 1], [0.1, 0.2, 0.3])
+
+
+@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize("weighted", [False, True])
+def test_d2_scores_of_probabilities(seed, weighted):
+    rng = np.random.default_rng(seed)
+    n = 50
+    w = rng.random(n) if weighted else None
+    y = rng.integers(0, 2, n)
+    p = rng.random(n)
+    for name in ("d2_log_loss_score", "d2_brier_score"):
+        close(*both(name, y, p, sample_weight=w))
+        close(*both(name, np.array([3, 7])[y], p, sample_weight=w))
+        close(*both(name, np.eye(2)[y], np.column_stack([1 - p, p])))
+    names = np.array(["no", "yes"])
+    close(*both("d2_brier_score", names[y], p, pos_label="no"))
+    yk = rng.integers(0, 3, n)
+    proba = rng.dirichlet(np.ones(3), n)
+    for name in ("d2_log_loss_score", "d2_brier_score"):
+        close(*both(name, yk, proba, sample_weight=w))
+        close(*both(name, np.array(["a", "b", "c"])[yk], proba))
+    with pytest.raises(MetricInputError, match="less than two samples"):
+        metrics.d2_log_loss_score([1], [0.3])

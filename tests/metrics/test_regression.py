@@ -271,3 +271,38 @@ def test_r2_force_finite_matches_sklearn(multioutput):
             theirs = skm.r2_score(yt, yp, multioutput=multioutput, force_finite=force_finite)
             ours = metrics.r2_score(yt, yp, multioutput=multioutput, force_finite=force_finite)
         np.testing.assert_allclose(ours, theirs, rtol=1e-9)
+
+
+@pytest.mark.parametrize("power", [-1.5, 0, 1, 1.5, 2, 3])
+@pytest.mark.parametrize("weighted", [False, True])
+def test_tweedie_deviances_and_d2_match_sklearn(power, weighted):
+    import sklearn.metrics as skm
+
+    import metrics
+
+    rng = np.random.default_rng(int(abs(power) * 10) + 7)
+    yt = rng.random(40) * 3 + 0.1
+    yt[:3] = 0.0 if 1 <= power < 2 else yt[:3]  # Poisson takes y = 0
+    yp = rng.random(40) * 3 + 0.1
+    w = rng.random(40) if weighted else None
+    for name in ("mean_tweedie_deviance", "d2_tweedie_score"):
+        ours = getattr(metrics, name)(yt, yp, sample_weight=w, power=power)
+        theirs = getattr(skm, name)(yt, yp, sample_weight=w, power=power)
+        np.testing.assert_allclose(ours, theirs, rtol=1e-9)
+    np.testing.assert_allclose(
+        metrics.mean_poisson_deviance(yt + 0.1, yp), skm.mean_poisson_deviance(yt + 0.1, yp)
+    )
+    np.testing.assert_allclose(
+        metrics.mean_gamma_deviance(yt + 0.1, yp), skm.mean_gamma_deviance(yt + 0.1, yp)
+    )
+
+
+def test_tweedie_refusals():
+    import metrics
+
+    with pytest.raises(MetricInputError, match="power must be <= 0 or >= 1"):
+        metrics.mean_tweedie_deviance([1.0, 2.0], [1.0, 2.0], power=0.5)
+    with pytest.raises(MetricInputError, match=r"strictly positive y_pred.*y_pred\[1\]"):
+        metrics.mean_tweedie_deviance([1.0, 2.0], [1.0, 0.0], power=1)
+    with pytest.raises(MetricInputError, match="less than two samples"):
+        metrics.d2_tweedie_score([1.0], [1.0])

@@ -26,11 +26,16 @@ def cut_points(draw, n: int) -> list[slice]:
 
 
 def tree_merge(draw, states: list):
-    """Merge the states in a random binary tree (random adjacent pair each time)."""
+    """Merge the states in a random binary tree, each pair in a random order.
+
+    A random adjacent pair merges each time, as ``a.merge(b)`` or
+    ``b.merge(a)``: any association and any commutation.
+    """
     states = list(states)
     while len(states) > 1:
         i = draw(st.integers(0, len(states) - 2))
-        states[i : i + 2] = [states[i].merge(states[i + 1])]
+        a, b = states[i], states[i + 1]
+        states[i : i + 2] = [b.merge(a) if draw(st.booleans()) else a.merge(b)]
     return states[0]
 
 

@@ -57,8 +57,8 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("curves", "_pos_code"): "over the 1 or 2 distinct labels, for a message",
     ("curves", "_multilabel_partial_auc"): "over the labels (one vectorized partial ROC each)",
     ("regression", "_check_above_minus_one"): "over the 1 or 2 indices of one element",
-    ("curves", "_multiclass_input"): "over the entries of labels= (the classes)",
     ("curves", "_multiclass_auc"): "over the K(K-1)/2 class pairs of one-vs-one",
+    ("regression", "_check_tweedie_domain"): "over the 2 arrays y_true and y_pred",
     ("curves", "_transposed"): "over row tiles of a few hundred rows (a blocked transpose)",
     # metrics.compare: statistics of two models
     ("compare", "_betacf"): "Lentz's continued fraction of the t distribution (iterations)",

@@ -64,7 +64,7 @@ def test_formulas_read_as_before(counts):
 def test_number_texts_read_as_before():
     assert text("operating_point", t=0.123456) == (
         "**Prediction = positive when score ≥ 0.1235.** Move the slider, type a value, "
-        "or click any point of either curve (or a candidate marker) to move the operating point."
+        "click a point of a curve (it selects that curve's model) or a candidate button."
     )
     assert text("pairs_sampled", n_pairs=12345, n_sample=2000, wins=1500, ties=12) == (
         "There are 12,345 positive/negative pairs: too many to list. The value "
@@ -97,3 +97,33 @@ def test_every_field_of_curves_md_is_filled():
         assert "${" not in filled, name
     with pytest.raises(KeyError):
         text("pairs")  # a field without a value is an error, never left as "${...}"
+
+
+def test_a_click_on_another_models_curve_records_its_threshold_and_selects_it(monkeypatch):
+    """views.curves_parts.from_chart, the ROC/PR charts' on_select callback, with the
+    session state as a plain dict (AppTest cannot fire an on_select callback): a point of
+    trace 1 + i selects models[i] and records the point's threshold; a marker (here the
+    operating point, the last trace) keeps the model; a NaN (+inf vertex) moves nothing."""
+    from views import curves_parts as parts
+
+    models = ("good", "weak")
+    ss = {parts.MODEL: "good", "curves_roc_chart": None}
+    monkeypatch.setattr(parts.st, "session_state", ss)
+
+    def click(curve_number, customdata):
+        point = {"curve_number": curve_number, "point_index": 3, "customdata": customdata}
+        ss["curves_roc_chart"] = {"selection": {"points": [point]}}
+        parts.from_chart("curves_roc_chart", models)
+
+    click(2, 0.42)
+    assert ss[parts.MODEL] == "weak" and ss[parts.PENDING] == {"click": 0.42}
+    click(5, 0.7)  # the operating point: the model stays
+    assert ss[parts.MODEL] == "weak" and ss[parts.PENDING] == {"click": 0.7}
+    ss.pop(parts.PENDING)
+    click(1, None)  # the +inf vertex of the first model: nothing moves
+    assert ss[parts.MODEL] == "weak" and parts.PENDING not in ss
+    click(1, 0.9)
+    assert ss[parts.MODEL] == "good" and ss[parts.PENDING] == {"click": 0.9}
+    # the script settles the recorded click as the threshold
+    parts._settle_threshold()
+    assert ss[parts.T] == 0.9 and parts.PENDING not in ss

@@ -12,10 +12,13 @@ from streamlit.testing.v1 import AppTest
 import metrics
 from explorer.charts import curves as charts
 from explorer.datasets import Dataset
-from explorer.formatting import fmt
+from explorer.formatting import fmt, undash
+from explorer.pages import curves as curves_page
 from explorer.samples import load_sample
 from metrics import confusion_matrix, log_loss
 from tests.conftest import APP
+from views.curves_tabs import THRESHOLD_TABS
+from views.curves_teach import TEACHING_TABS
 
 PAGE = "views/curves.py"
 
@@ -50,6 +53,16 @@ def open_with(ds: Dataset, at: AppTest) -> AppTest:
     page.run()
     assert not page.exception
     return page
+
+
+def open_tab(at: AppTest, label: str) -> AppTest:
+    """Open a tab below the panel (the tabs draw only the open one)."""
+    key = "curves_t_tab" if label in THRESHOLD_TABS else "curves_teach_tab"
+    assert label in THRESHOLD_TABS + TEACHING_TABS, label
+    at.session_state[key] = label
+    at.run()
+    assert not at.exception
+    return at
 
 
 def check_operating_point(at, y, s, t, *, beta=1.0, w=None):
@@ -170,11 +183,13 @@ def test_model_selector_and_cells_and_tables():
     roc = json.loads(at.get("plotly_chart")[0].proto.spec)
     assert {"logreg", "tree"} <= {tr["name"].split(" ")[0] for tr in roc["data"]}
     # the cell list: FN samples
+    open_tab(at, "Samples of a cell")
     at.selectbox(key="curves_cm_cell").set_value("FN").run()
     cell = next(d.value for d in at.dataframe if "outcome" in d.value.columns)
     assert set(cell["outcome"]) <= {"FN"}
     assert len(cell) == int(((s < 0.5) & (y == 1)).sum())
     # the point-by-point table, with and without drop_intermediate
+    open_tab(at, "ROC point by point")
     steps = next(d.value for d in at.dataframe if "n_tied" in d.value.columns)
     assert len(steps) == len(np.unique(s)) + 1
     at.toggle(key="curves_drop_intermediate").set_value(True).run()
@@ -188,6 +203,8 @@ def test_auc_four_ways_and_histogram_bins():
     ds = load_sample("seed002_auc8")
     y, s = ds.y_true.astype(int), ds.score()
     exact = fmt(metrics.roc_auc_score(y, s))
+    assert not any(m.label == "Gini" for m in at.metric)  # a closed tab draws nothing
+    open_tab(at, "AUC four ways")
     for label in ("AUC: trapezoids", "AUC: all pairs", "AUC: rank sum"):
         assert metric(at, label) == exact
     assert metric(at, "Gini") == fmt(metrics.gini(y, s))
@@ -212,6 +229,7 @@ def test_weighted_dataset_and_calibration_bins():
     assert metric(at, "ROC AUC") == fmt(metrics.roc_auc_score(y, s, sample_weight=w))
     assert metric(at, "Log loss") == fmt(log_loss(y, s, sample_weight=w))
     check_operating_point(at, y, s, 0.5, w=w)
+    open_tab(at, "Log loss and calibration")
     at.slider(key="curves_calib_bins").set_value(5).run()
     assert not at.exception
     cal = next(d.value for d in at.dataframe if "fraction_positive" in d.value.columns)
@@ -232,6 +250,7 @@ def test_big_dataset_draws_a_reduction():
     roc = json.loads(at.get("plotly_chart")[0].proto.spec)
     drawn = max(len(tr["x"]) for tr in roc["data"])
     assert drawn <= 4004
+    open_tab(at, "Every sample")
     per_sample = next(d.value for d in at.dataframe if "log_loss_term" in d.value.columns)
     assert len(per_sample) == 200  # the worst 200; the CSV has all
 
@@ -245,7 +264,7 @@ def test_predict_nothing_candidate_moves_to_the_right_end():
     at.number_input(key="curves_cost_fp").set_value(5.0).run()
     at.radio(key="curves_optimize").set_value("min_cost").run()
     assert not at.exception
-    optima = next(d.value for d in at.dataframe if "criterion" in d.value.columns)
+    optima = undash(next(d.value for d in at.dataframe if "criterion" in d.value.columns))
     row = optima[optima["criterion"] == "min expected cost"].iloc[0]
     assert row["threshold"] == np.inf and row["value"] == 3.0  # 3 FN, no FP
     button = at.button(key="curves_apply_optimum")
@@ -301,8 +320,10 @@ def test_roc_and_pr_figures_carry_thresholds():
     names = [tr.name for tr in fig.data]
     assert names[0].startswith("chance") and names[1] == "m (AUC 1.000)"
     curve = fig.data[1]
-    assert list(curve.customdata) == [None, 0.9, 0.8, 0.7, 0.6, 0.5, 0.4]
-    assert curve.text[0].startswith("+inf") and curve.text[2] == "0.8"
+    # thresholds as one float array (NaN: the +inf vertex), read back by the hover
+    custom = charts_counts(curve.customdata)
+    assert np.isnan(custom[0]) and custom[1:].tolist() == [0.9, 0.8, 0.7, 0.6, 0.5, 0.4]
+    assert "%{customdata:.4g}" in curve.hovertemplate
     # all five candidates sit at 0.8: one marker named after all of them
     merged = [tr for tr in fig.data if tr.name.startswith("a / b")]
     assert len(merged) == 1 and list(merged[0].customdata) == [0.8]
@@ -314,7 +335,109 @@ def test_roc_and_pr_figures_carry_thresholds():
         {"recall": 1.0, "precision": 0.4, "threshold": 0.5},
     )
     assert list(pr.data[0].y) == [1 / 3, 1 / 3]
-    assert list(pr.data[1].customdata)[-1] is None
+    assert np.isnan(charts_counts(pr.data[1].customdata)[-1])
+
+
+def test_pr_curve_is_drawn_as_steps_post_like_scikit_learn():
+    """PrecisionRecallDisplay plots precision_recall_curve's (recall, precision) with
+    drawstyle="steps-post": from each point horizontally to the next recall, then
+    vertically. Plotly's line shape "hv" draws the same polyline; the page keeps every
+    vertex where the precision changes, so the steps are those of the exact curve."""
+    ds = load_sample("balanced")
+    y, s = ds.y_true, ds.score("good")  # precision 1 up to recall 0.6: a flat run
+    p, r, _ = metrics.precision_recall_curve(y, s)
+    c = curves_page.curves(ds, "good")
+    fig = curves_page.curve_bases(ds)[1]
+    trace = fig.data[1]
+    assert trace.name.startswith("good (AP") and trace.line.shape == "hv"
+    # the drawn polyline, expanded as steps-post expands it ...
+    xs, ys = charts_counts(trace.x), charts_counts(trace.y)
+    drawn = steps_post(xs, ys)
+    exact = steps_post(r, p)
+    # ... covers the exact steps: same corners once repeated points are merged
+    assert dedupe(drawn) == dedupe(exact)
+    assert xs.tolist() == c["recall"].tolist() and len(xs) < len(r)  # flat runs left out
+    # the area under the drawn steps is the average precision (a step sum)
+    assert float(np.sum((xs[:-1] - xs[1:]) * ys[:-1])) == pytest.approx(c["ap"], abs=1e-12)
+
+
+def steps_post(x, y) -> list[tuple[float, float]]:
+    """The corners matplotlib's steps-post draws through: (x_i, y_i), (x_{i+1}, y_i), ..."""
+    out = [(float(x[0]), float(y[0]))]
+    for i in range(1, len(x)):
+        out += [(float(x[i]), float(y[i - 1])), (float(x[i]), float(y[i]))]
+    return out
+
+
+def dedupe(points) -> list:
+    """Drop repeated corners and corners in the middle of a straight horizontal or
+    vertical run (they draw nothing)."""
+    pts = [pt for i, pt in enumerate(points) if i == 0 or pt != points[i - 1]]
+    keep = [pts[0]]
+    for i in range(1, len(pts) - 1):
+        (x0, y0), (x1, y1), (x2, y2) = keep[-1], pts[i], pts[i + 1]
+        if not ((x0 == x1 == x2) or (y0 == y1 == y2)):
+            keep.append(pts[i])
+    return keep + [pts[-1]]
+
+
+def test_candidate_markers_are_legible_and_never_labelled_on_the_chart():
+    """Markers of at least 12 px, no text drawn beside them (the buttons beside the
+    chart name them by their shape), fonts of at least 12 px, one marker per
+    threshold, each of its own shape."""
+    ds = load_sample("balanced")
+    best = curves_page.optima(ds, "weak", 2.0, 1.0, 5.0, 0.95, 0.95)
+    assert best["threshold"].nunique() >= 3
+    roc, pr = curves_page.curve_figures(ds, "weak", 0.5, 2.0, 1.0, 5.0, 0.95, 0.95)
+    for fig in (roc, pr):
+        assert fig.layout.font.size >= 12 and fig.layout.legend.font.size >= 12
+        assert fig.layout.hoverlabel.font.size >= 12
+        assert all("text" not in tr.mode for tr in fig.data)
+        marks = [tr for tr in fig.data if tr.name.split(" (t = ")[0] in LABELS]
+        assert len(marks) == best["threshold"].nunique()
+        assert all(tr.marker.size >= 12 for tr in marks)
+        assert len({tr.marker.symbol for tr in marks}) == len(marks)
+        thresholds = [tr.customdata[0] for tr in marks]
+        assert len(set(thresholds)) == len(thresholds)  # never two markers on one point
+    # the buttons name each marker by the same shape
+    glyphs = {
+        m["threshold"]: m["glyph"]
+        for m in charts.candidate_marks(curves_page.candidate_points(best))
+    }
+    assert len(set(glyphs.values())) == len(glyphs)
+
+
+LABELS = {
+    " / ".join(c)
+    for n in range(1, 6)
+    for c in __import__("itertools").combinations(
+        ["max F-beta", "Youden J", "min cost", "recall >= x", "precision >= x"], n
+    )
+}
+
+
+def test_a_click_on_the_other_models_curve_selects_that_model_and_threshold():
+    """The selection of a point of trace 1 + i is models[i] at that point's threshold;
+    a marker (candidate, operating point) keeps the selected model."""
+    ds = load_sample("balanced")
+    roc, pr = curves_page.curve_figures(ds, "good", 0.5, 1.0, 1.0, 1.0, 0.9, 0.9)
+    models = ds.model_names
+    for fig in (roc, pr):
+        weak = fig.data[2]
+        custom = charts_counts(weak.customdata)
+        assert weak.name.startswith("weak")
+        i = 7
+        event = {
+            "selection": {
+                "points": [{"curve_number": 2, "point_index": i, "customdata": custom[i]}]
+            }
+        }
+        assert charts.pick_from_selection(event, models) == ("weak", custom[i])
+        marker = len(fig.data) - 1  # the operating point
+        event = {"selection": {"points": [{"curve_number": marker, "customdata": 0.5}]}}
+        assert charts.pick_from_selection(event, models) == (None, 0.5)
+    nan = {"selection": {"points": [{"curve_number": 1, "customdata": None}]}}
+    assert charts.pick_from_selection(nan, models) == (None, None)
 
 
 def test_confusion_strip_and_other_figures():
@@ -353,6 +476,7 @@ def test_long_tables_list_the_right_rows():
     at = open_with(ds, AppTest.from_file(APP, default_timeout=60))
     full = metrics.per_sample_outcomes(y, s, 0.5)
     full.insert(0, "id", list(ds.sample_ids))
+    open_tab(at, "Samples of a cell")
     for cell in ("FP", "TN", "TP", "FN"):
         at.selectbox(key="curves_cm_cell").set_value(cell).run()
         assert not at.exception
@@ -366,10 +490,12 @@ def test_long_tables_list_the_right_rows():
     worst = full.sort_values(
         ["log_loss_term", "score"], ascending=[False, False], na_position="last"
     ).head(200)
+    open_tab(at, "Every sample")
     table = [d.value for d in at.dataframe if "log_loss_term" in d.value.columns][-1]
     assert table["id"].tolist() == worst["id"].tolist()
     assert table["outcome"].tolist() == worst["outcome"].tolist()
     np.testing.assert_array_equal(table["log_loss_term"], worst["log_loss_term"])
+    open_tab(at, "Along the score axis")
     strip = next(
         json.loads(c.proto.spec)
         for c in at.get("plotly_chart")
@@ -380,6 +506,7 @@ def test_long_tables_list_the_right_rows():
     for outcome, counts in totals.items():
         counts = charts_counts(counts)
         assert counts.sum() == (full["outcome"] == outcome).sum(), outcome
+    open_tab(at, "AUC four ways")
     at.number_input(key="curves_n_bins").set_value(7).run()
     assert not at.exception
     four = metrics.auc_four_ways(y, s, n_bins=7)
@@ -454,3 +581,67 @@ def test_histogram_auc_figure_uses_the_bins_of_auc_histogram():
         assert pos == np.bincount(b[y == 1], minlength=n_bins).tolist()
         assert neg == np.bincount(b[y == 0], minlength=n_bins).tolist()
         assert len(fig.data[0].x) == n_bins  # bars, never the scores themselves
+
+
+def test_a_link_opens_the_tabs_it_names_with_their_settings():
+    """The open tabs are in the URL (tab, ttab), so a link shows the same numbers: the
+    histogram AUC at the link's bins, the per-sample table at the link's threshold."""
+    ds = load_sample("seed002_auc8")
+    y, s = ds.y_true.astype(int), ds.score()
+    at = open_page("seed002_auc8", {"tab": "auc", "bins": "2", "ttab": "every"})
+    assert metric(at, "AUC: histogram") == fmt(metrics.auc_histogram(y, s, n_bins=2))
+    table = next(d.value for d in at.dataframe if "log_loss_term" in d.value.columns)
+    assert len(table) == len(y) and set(table["outcome"]) <= {"TP", "FP", "FN", "TN"}
+    assert at.query_params["tab"] in ("auc", ["auc"])
+    assert at.query_params["ttab"] in ("every", ["every"])
+    # a tab that does not exist opens the first one
+    at = open_page("seed002_auc8", {"tab": "Nonsense", "ttab": "<b>"})
+    assert at.session_state["curves_teach_tab"] == TEACHING_TABS[0]
+    assert at.session_state["curves_t_tab"] == THRESHOLD_TABS[0]
+    assert not any(m.label == "Gini" for m in at.metric)
+
+
+def test_long_tables_are_paged_and_the_page_is_in_the_url():
+    """Every sample, 200 rows a page: page 3 lists the 401st to 600th worst samples; the
+    page is in the URL (spage), and a link with it opens that page."""
+    rng = np.random.default_rng(9)
+    n = 650
+    y = (rng.random(n) < 0.4).astype(int)
+    s = np.round(rng.random(n), 3)
+    ds = Dataset("paged", "binary", y, {"m": s})
+    at = open_with(ds, AppTest.from_file(APP, default_timeout=60))
+    open_tab(at, "Every sample")
+    at.number_input(key="curves_sample_page").set_value(3).run()
+    assert not at.exception
+    full = metrics.per_sample_outcomes(y, s, 0.5)
+    full.insert(0, "id", list(ds.sample_ids))
+    worst = full.sort_values(
+        ["log_loss_term", "score"], ascending=[False, False], na_position="last"
+    )
+    table = next(d.value for d in at.dataframe if "log_loss_term" in d.value.columns)
+    assert table["id"].tolist() == worst["id"].iloc[400:600].tolist()
+    assert any("Showing rows 401 to 600" in c.value for c in at.caption)
+    assert at.query_params["spage"] in ("3", ["3"])
+    at.number_input(key="curves_sample_page").set_value(4).run()
+    table = next(d.value for d in at.dataframe if "log_loss_term" in d.value.columns)
+    assert table["id"].tolist() == worst["id"].iloc[600:].tolist()  # the last 50
+    # a link to page 2 of the sample list opens page 2
+    at = open_page("breast_cancer", {"ttab": "every", "spage": "2"})
+    table = next(d.value for d in at.dataframe if "log_loss_term" in d.value.columns)
+    assert at.number_input(key="curves_sample_page").value == 2 and len(table) == 28  # 228
+
+
+def test_the_derivations_tab_ends_each_line_in_the_headline():
+    """?ttab=derivations opens the tab of every headline derived (views/curves_derivation)."""
+    at = AppTest.from_file(APP, default_timeout=30)
+    at.query_params.update({"ds": "seed002_roc6", "ttab": "derivations"})
+    at.run().switch_page("views/curves.py").run()
+    assert not at.exception
+    ds = load_sample("seed002_roc6")
+    auc = fmt(metrics.roc_auc_score(ds.y_true, ds.score()))
+    ap = fmt(metrics.average_precision_score(ds.y_true, ds.score()))
+    headline = {m.label: m.value for m in at.metric}
+    assert headline["ROC AUC"] == auc and headline["Average precision"] == ap
+    lines = [x.value.strip().strip("$").strip() for x in at.latex]
+    assert any(x.endswith(f"= {auc}") for x in lines), lines
+    assert any(x.endswith(f"= {ap}") for x in lines), lines

@@ -18,7 +18,7 @@ import metrics
 import metrics.explain.label_ranking
 import metrics.label_ranking as lr
 from explorer.charts import ranking as charts
-from explorer.formatting import fmt
+from explorer.formatting import fmt, undash
 from explorer.samples import load_sample
 from metrics._ranks import max_rank
 from tests import conftest
@@ -304,8 +304,8 @@ def _clear_caches():
 
 
 def table(at, column):
-    """The first st.dataframe holding ``column``."""
-    return next(d.value for d in at.dataframe if column in d.value.columns)
+    """The first st.dataframe holding ``column`` (its "—" cells read back as NaN)."""
+    return undash(next(d.value for d in at.dataframe if column in d.value.columns))
 
 
 def open_page(name, **params):

@@ -541,7 +541,7 @@ def test_presets_set_the_conventions():
     assert shown(at) == expected(ds, k=5, denominator="relevant")
     at.selectbox(key="ret_preset").set_value("torchmetrics").run()
     assert shown(at) == expected(ds, k=5, denominator="hits")
-    at.selectbox(key="ret_preset").set_value("seed 004 AveP").run()
+    at.selectbox(key="ret_preset").set_value("multilabel notes AveP").run()
     assert at.session_state["ret_k"] == 5  # capped at the 5 items
     assert shown(at)["MAP@K"] == fmt(expected_map(ds, 5, "k"))
     at.selectbox(key="ret_preset").set_value("scikit-learn").run()
@@ -563,7 +563,7 @@ def test_switchboard_highlights_disagreements():
     assert row["MAP@K"] != board.loc[0, "MAP@K"]
     presets = board[board["switch"] == "preset"]["convention"].tolist()
     assert any(p.startswith("trec_eval") for p in presets)
-    assert any(p.startswith("seed 004 AveP") for p in presets)
+    assert any(p.startswith("multilabel notes AveP") for p in presets)
 
 
 def test_url_params_seed_the_view():

@@ -428,9 +428,12 @@ def test_dcg_widgets_below_an_error_that_stopped_the_page_come_back_as_used():
 def test_curves_cell_list_shows_its_cell_after_a_switch_within_the_kind():
     """Found by the walk's browser model: after TN was picked and the sidebar switched to
     another binary sample, the box kept showing TN while the page listed TP."""
-    at, browser = open_in_browser("views/curves.py", ds="balanced")
+    at, browser = open_in_browser("views/curves.py", ds="balanced", ttab="samples")
     browser.user_sets(at.selectbox(key="curves_cm_cell"), "TN")
     run(at, browser)
     at.selectbox(key="dataset_picker").set_value("seed002_roc6")
+    run(at, browser)
+    # a dataset change closes the tab (page settings reset); the user opens it again
+    at.session_state["curves_t_tab"] = "Samples of a cell"
     run(at, browser)
     assert at.selectbox(key="curves_cm_cell").value == "TP"

@@ -1,0 +1,358 @@
+"""How the app looks: the colour-blind-safe palette, the plotly template, text sizes
+and colours, and the page CSS of the normal and the presentation mode.
+
+Every colour a chart draws with comes from here, so a student with a colour
+vision deficiency tells every line apart (the Okabe-Ito palette), and every text
+and chart label reaches the WCAG AA contrast of 4.5:1 on the white page
+(:func:`contrast_ratio` checks it; ``tests/explorer/test_theme.py`` holds every
+text colour to it, and ``tests/e2e/test_presentation.py`` measures the browser).
+
+Streamlit draws plotly figures with its own theme, which overrides a template's
+fonts and axis colours (not its colour way); so the template carries the colour
+way, and :func:`page_css` sets the axis text colours and, in presentation mode,
+the chart text sizes. Nothing here imports streamlit: ``app.py`` injects the CSS.
+
+Examples
+--------
+>>> round(contrast_ratio(CAPTION_TEXT, BACKGROUND), 1) >= 4.5
+True
+>>> COLORWAY[:3]
+('#0072B2', '#D55E00', '#009E73')
+"""
+
+from __future__ import annotations
+
+import math
+
+import plotly.graph_objects as go
+import plotly.io as pio
+
+__all__ = [
+    "BACKGROUND",
+    "BODY_TEXT",
+    "CAPTION_TEXT",
+    "CHART_TEXT",
+    "COLORWAY",
+    "MISSING",
+    "OKABE_ITO",
+    "OUTCOME_COLORS",
+    "TEMPLATE_NAME",
+    "contrast_ratio",
+    "label_line_ends",
+    "page_css",
+    "relative_luminance",
+    "use_template",
+]
+
+#: The Okabe-Ito palette (Okabe and Ito, "Color Universal Design", 2008): eight
+#: colours told apart with every common colour vision deficiency.
+OKABE_ITO = {
+    "black": "#000000",
+    "orange": "#E69F00",
+    "sky blue": "#56B4E9",
+    "bluish green": "#009E73",
+    "yellow": "#F0E442",
+    "blue": "#0072B2",
+    "vermillion": "#D55E00",
+    "reddish purple": "#CC79A7",
+}
+#: The order lines take them in: strong, far-apart colours first; yellow, too
+#: light for a thin line on white, last.
+COLORWAY = tuple(
+    OKABE_ITO[name]
+    for name in (
+        "blue",
+        "vermillion",
+        "bluish green",
+        "reddish purple",
+        "orange",
+        "sky blue",
+        "black",
+        "yellow",
+    )
+)
+#: Confusion-matrix outcomes (every page that colours TP / FN / FP / TN).
+OUTCOME_COLORS = {
+    "TP": OKABE_ITO["bluish green"],
+    "FN": OKABE_ITO["vermillion"],
+    "FP": OKABE_ITO["orange"],
+    "TN": OKABE_ITO["blue"],
+}
+
+#: The confusion matrix's scale, white to Okabe-Ito sky blue: light enough that
+#: :data:`CELL_TEXT` reads on every cell (plotly's own white text on a mid blue or
+#: on bluish green measured 3.4:1).
+CONFUSION_SCALE = [[0.0, "#ffffff"], [1.0, OKABE_ITO["sky blue"]]]
+#: Text inside heatmap cells (the confusion matrix, the multilabel outcome grid):
+#: black is 5.5:1 or better on white, sky blue and every outcome colour.
+CELL_TEXT = "#000000"
+
+#: The page background (Streamlit's light theme).
+BACKGROUND = "#ffffff"
+#: Body text (Streamlit's light theme text colour, 13.7:1 on white).
+BODY_TEXT = "#2f2d2b"
+#: Captions, the "how it is computed" notes (7.7:1 on white; Streamlit draws them
+#: in the body colour at opacity 0.6, which measured 3.9:1).
+CAPTION_TEXT = "#55534f"
+#: Chart tick labels, axis titles and legends (12.5:1; Streamlit's chart grey,
+#: #808495, is 3.7:1).
+CHART_TEXT = "#31333f"
+#: What an empty table cell shows (an undefined value, a bin with no samples).
+MISSING = "—"
+
+#: Text sizes in CSS px: (normal, presentation).
+BODY_PX = (16, 20)
+CAPTION_PX = (14, 17)
+CHART_PX = (12, 16)
+
+TEMPLATE_NAME = "explorer"
+
+
+def relative_luminance(color: str) -> float:
+    """The WCAG 2 relative luminance of a ``#rrggbb`` or ``rgb(r, g, b)`` colour.
+
+    Examples
+    --------
+    >>> relative_luminance("#ffffff"), relative_luminance("#000000")
+    (1.0, 0.0)
+    >>> round(relative_luminance("rgb(128, 132, 149)"), 4)
+    0.2326
+    """
+    r, g, b = _rgb(color)
+
+    def linear(c: float) -> float:
+        c /= 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b)
+
+
+def contrast_ratio(foreground: str, background: str = BACKGROUND) -> float:
+    """The WCAG 2 contrast ratio of two colours, from 1 (none) to 21 (black on white).
+
+    AA asks 4.5 for body text and 3 for large text and graphics.
+
+    Examples
+    --------
+    >>> contrast_ratio("#000000", "#ffffff")
+    21.0
+    >>> round(contrast_ratio("#808495"), 2)  # Streamlit's chart grey: below AA
+    3.72
+    >>> round(contrast_ratio(CHART_TEXT), 1)
+    12.5
+    """
+    hi, lo = sorted((relative_luminance(foreground), relative_luminance(background)))[::-1]
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def _rgb(color: str) -> tuple[float, float, float]:
+    """``#rgb``, ``#rrggbb`` or ``rgb(a)(r, g, b[, a])`` as three 0-255 numbers."""
+    text = color.strip().lower()
+    if text.startswith("#"):
+        digits = text[1:]
+        if len(digits) == 3:
+            digits = "".join(d * 2 for d in digits)
+        return tuple(int(digits[i : i + 2], 16) for i in (0, 2, 4))
+    if text.startswith("rgb"):
+        parts = text[text.index("(") + 1 : text.index(")")].replace("/", ",").split(",")
+        return tuple(float(p) for p in parts[:3])
+    raise ValueError(f"not a colour: {color!r}")
+
+
+def _template() -> go.layout.Template:
+    """The app's plotly template: Okabe-Ito colour way, dark text, readable sizes.
+
+    Built on Streamlit's own template (its colour placeholders for the chart
+    types not set here). Streamlit's chart theme keeps the colour way and replaces
+    the fonts and axis colours, which :func:`page_css` sets again; drawn with
+    ``theme=None`` the template's own fonts apply.
+    """
+    base = pio.templates["streamlit"] if "streamlit" in pio.templates else pio.templates["plotly"]
+    t = go.layout.Template(base)
+    font = {"color": CHART_TEXT, "size": CHART_PX[0]}
+    axis = {
+        "tickfont": font,
+        "title": {"font": {"color": CHART_TEXT, "size": CHART_PX[0] + 2}},
+        "linecolor": "#8a8a8a",
+        "tickcolor": "#8a8a8a",
+    }
+    t.layout.update(
+        colorway=list(COLORWAY),
+        font=font,
+        xaxis=axis,
+        yaxis=axis,
+        legend={"font": font},
+    )
+    return t
+
+
+def use_template() -> str:
+    """Register the app's plotly template and make it the default of every new figure.
+
+    Idempotent; :mod:`explorer.charts` calls it on import.
+
+    Examples
+    --------
+    >>> import plotly.graph_objects as go
+    >>> use_template()
+    'explorer'
+    >>> list(go.Figure().layout.template.layout.colorway[:2])
+    ['#0072B2', '#D55E00']
+    """
+    pio.templates[TEMPLATE_NAME] = _template()
+    pio.templates.default = TEMPLATE_NAME
+    return TEMPLATE_NAME
+
+
+def label_line_ends(fig: go.Figure, *, max_lines: int = 8, gap: float = 0.085) -> go.Figure:
+    """Write each line trace's name at its last point (a direct label), so a line is
+    read without the legend and without telling colours apart.
+
+    The label is dark text in a box outlined in the line's colour (coloured text
+    would miss 4.5:1 for most of the palette). Labels of lines that end close
+    together are moved apart to ``gap`` (a fraction of the y axis) and stay inside
+    it; the right margin grows to hold them. Lines after ``max_lines`` and traces
+    without a name or a finite last point are left to the legend. Returns ``fig``.
+
+    Examples
+    --------
+    >>> fig = go.Figure([go.Scatter(x=[1, 2], y=[0.5, 0.7], name="P@K")])
+    >>> a = label_line_ends(fig).layout.annotations[0]
+    >>> a.text, a.x, a.y, a.bordercolor
+    ('P@K', 2, 0.7, '#0072B2')
+    >>> ends = ((0.5, "a"), (0.51, "b"))  # two lines ending close together
+    >>> fig = go.Figure([go.Scatter(x=[1, 2], y=[0, v], name=n) for v, n in ends])
+    >>> fig = fig.update_layout(yaxis_range=[0, 1])
+    >>> [round(a.y, 3) for a in label_line_ends(fig).layout.annotations]
+    [0.5, 0.585]
+    """
+    ends = []
+    for i, trace in enumerate(t for t in fig.data if t.type == "scatter" and t.name):
+        if i >= max_lines or trace.x is None or trace.y is None or len(trace.x) == 0:
+            continue
+        x, y = trace.x[-1], trace.y[-1]
+        if y is None or not math.isfinite(float(y)):
+            continue
+        color = (trace.line.color if trace.line else None) or COLORWAY[i % len(COLORWAY)]
+        ends.append([float(y), x, trace.name, color])
+    if not ends:
+        return fig
+    fixed = fig.layout.yaxis.range
+    lo, hi = (fixed[0], fixed[1]) if fixed else (min(e[0] for e in ends), max(e[0] for e in ends))
+    step = gap * ((hi - lo) or 1.0)
+    ends.sort(key=lambda e: e[0])
+    placed = [ends[0][0]]
+    for y, *_ in ends[1:]:  # upwards: at least one step above the label below
+        placed.append(max(y, placed[-1] + step))
+    if fixed and placed[-1] > hi:  # then down from the top, so none leaves the axis
+        placed[-1] = hi
+        for k in range(len(placed) - 2, -1, -1):
+            placed[k] = min(placed[k], placed[k + 1] - step)
+    for (_, x, name, color), y in zip(ends, placed, strict=True):
+        fig.add_annotation(
+            x=x,
+            y=y,
+            text=name,
+            showarrow=False,
+            xanchor="left",
+            xshift=6,
+            font={"color": CHART_TEXT, "size": CHART_PX[0]},
+            bgcolor="rgba(255,255,255,0.85)",
+            bordercolor=color,
+            borderwidth=2,
+        )
+    widest = max(len(str(e[2])) for e in ends)
+    fig.update_layout(margin_r=max(fig.layout.margin.r or 0, 9 * widest + 24))
+    return fig
+
+
+# the plotly text that reads as chart labels: ticks, axis titles, legend, titles,
+# colour bars and annotations (text inside coloured bars and heatmap cells keeps
+# plotly's own contrast-aware colour)
+_CHART_LABELS = ", ".join(
+    f".stPlotlyChart {sel}"
+    for sel in (
+        'g[class$="tick"] > text',  # xtick, ytick, x2tick (subplots), ...
+        'text[class*="title"]',  # axis titles (xtitle, y2title), gtitle, legend and bar titles
+        ".legendtext",
+        ".annotation-text",
+        ".textpoint text",
+        ".bartext-outside",
+        ".cbaxis text",
+    )
+)
+
+
+def _plotly_small_fonts(px: int) -> str:
+    """Selectors of plotly text written smaller than ``px`` pixels (plotly writes
+    sizes into each text's inline style; this also reaches plotly's hidden text
+    measurer, so margins are computed at the new size)."""
+    return ", ".join(f'svg text[style*="font-size: {n}px"]' for n in range(6, px))
+
+
+_BASE_CSS = f"""
+/* captions: the "how it is computed" notes, at 4.5:1 or better */
+[data-testid="stCaptionContainer"] {{ opacity: 1 !important; }}
+[data-testid="stCaptionContainer"],
+[data-testid="stCaptionContainer"] * {{ color: {CAPTION_TEXT} !important; }}
+[data-testid="stWidgetLabel"] p, [data-testid="stMetricLabel"] p {{ color: {BODY_TEXT}; }}
+/* plotly's axis and legend text: Streamlit's chart grey is 3.7:1 */
+{_CHART_LABELS} {{ fill: {CHART_TEXT} !important; }}
+/* no chart text under {CHART_PX[0]} px (the curves' candidate labels were 10 px) */
+{_plotly_small_fonts(CHART_PX[0])} {{ font-size: {CHART_PX[0]}px !important; }}
+/* formulas and Markdown tables scroll inside their own box on a narrow screen, with a
+   shadow on the side that has more (a bare scroll box reads as a formula cut off) */
+.katex-display {{ overflow-x: auto; overflow-y: hidden; max-width: 100%; padding: 0.2em 0;
+  background:
+    linear-gradient(to right, {BACKGROUND} 30%, rgba(255,255,255,0)) left / 2.5em 100%,
+    linear-gradient(to left, {BACKGROUND} 30%, rgba(255,255,255,0)) right / 2.5em 100%,
+    radial-gradient(farthest-side at 0 50%, rgba(0,0,0,.25), transparent) left / 1em 100%,
+    radial-gradient(farthest-side at 100% 50%, rgba(0,0,0,.25), transparent) right / 1em 100%;
+  background-repeat: no-repeat; background-attachment: local, local, scroll, scroll; }}
+@media (max-width: 640px) {{ .katex-display > .katex {{ font-size: 1em; }} }}
+[data-testid="stMarkdownContainer"]:has(.katex) {{ overflow-x: auto; overflow-y: hidden; }}
+[data-testid="stMarkdownContainer"] table {{ display: block; max-width: 100%; overflow-x: auto; }}
+/* a zoomed or small screen: the sidebar takes at most a quarter of the width */
+@media (max-width: 1100px) and (min-width: 640px) {{
+  section[data-testid="stSidebar"] {{ width: min(25vw, 260px) !important;
+    min-width: min(25vw, 260px) !important; max-width: min(25vw, 260px) !important; }}
+  section[data-testid="stSidebar"] > div {{ width: 100% !important; }}
+}}
+"""
+
+
+def _presentation_css() -> str:
+    body, caption, chart = BODY_PX[1], CAPTION_PX[1], CHART_PX[1]
+    return f"""
+/* presentation mode: readable from the back of a lecture room */
+.stMain [data-testid="stMarkdownContainer"] :is(p, li, td, th),
+.stMain [data-testid="stWidgetLabel"] p,
+.stMain [data-testid="stMetricLabel"] p,
+.stMain [data-testid="stExpander"] summary p {{ font-size: {body}px !important; line-height: 1.5; }}
+.stMain [data-testid="stCaptionContainer"],
+.stMain [data-testid="stCaptionContainer"] :is(p, li, span, code) {{
+  font-size: {caption}px !important; }}
+.stMain [data-testid="stMetricValue"],
+.stMain [data-testid="stMetricValue"] [data-testid="stMarkdownContainer"] p {{
+  font-size: 2.6rem !important; line-height: 1.2; }}
+.stMain :is(input, textarea, [data-baseweb="select"] div, [data-testid="stSliderThumbValue"]) {{
+  font-size: {body - 2}px !important; }}
+{_plotly_small_fonts(chart)} {{ font-size: {chart}px !important; }}
+.stMain .block-container {{ padding-left: 2rem; padding-right: 2rem; max-width: 100%; }}
+"""
+
+
+def page_css(present: bool) -> str:
+    """The ``<style>`` block the app injects on every page: text contrast, formulas
+    that scroll on a phone, the sidebar's width on a small screen, and in
+    presentation mode (``present``) larger body, caption and chart text.
+
+    Examples
+    --------
+    >>> css = page_css(False)
+    >>> css.startswith("<style>") and CAPTION_TEXT in css and "font-size: 20px" not in css
+    True
+    >>> 'svg text[style*="font-size: 12px"]' in page_css(True)
+    True
+    """
+    return "<style>" + _BASE_CSS + (_presentation_css() if present else "") + "</style>"

@@ -1,0 +1,191 @@
+"""What a class sees (issue 18): contrast, presentation mode, phones and zoomed screens.
+
+The browser is asked for the colours and sizes it really draws (getComputedStyle,
+with every ancestor's opacity applied over the element's backdrop), and the WCAG
+contrast is computed from them: captions, body text and the SVG text of the
+plotly charts reach 4.5:1 in both modes; presentation mode (``?present=1``) folds
+the sidebar away, draws body text at 20 px or more and captions and chart text at
+16 px or more, and stays on when the page changes. On a 390 px phone no formula
+is cut off, and at 1280x720 zoomed to 150% the sidebar leaves the page its room.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from explorer import theme
+from tests.e2e.conftest import wait_for_run
+
+# Every caption, body paragraph and plotly label on screen: its text, font size in
+# px, and contrast ratio against its backdrop (opacity and alpha blended in).
+MEASURE = """() => {
+  const parse = (c) => { const m = c.match(/[\\d.]+/g).map(Number);
+    return {r: m[0], g: m[1], b: m[2], a: m.length > 3 ? m[3] : 1}; };
+  const lum = ({r, g, b}) => { const f = (c) => { c /= 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; };
+    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b); };
+  const blend = (fg, bg, a) => ({r: fg.r * a + bg.r * (1 - a), g: fg.g * a + bg.g * (1 - a),
+    b: fg.b * a + bg.b * (1 - a)});
+  const backdrop = (e) => { for (let n = e; n; n = n.parentElement) {
+    const c = parse(getComputedStyle(n).backgroundColor); if (c.a > 0.99) return c; }
+    return {r: 255, g: 255, b: 255}; };
+  const opacity = (e) => { let o = 1;
+    for (let n = e; n; n = n.parentElement) o *= Number(getComputedStyle(n).opacity); return o; };
+  const info = (e, prop) => { const cs = getComputedStyle(e); const fg = parse(cs[prop]);
+    const bg = backdrop(e); const eff = blend(fg, bg, fg.a * opacity(e));
+    const [hi, lo] = [lum(eff), lum(bg)].sort((x, y) => y - x);
+    return {text: (e.textContent || '').trim().slice(0, 40), size: parseFloat(cs.fontSize),
+            ratio: (hi + 0.05) / (lo + 0.05)}; };
+  const seen = (sel) => [...document.querySelectorAll(sel)]
+    .filter(e => e.getClientRects().length && (e.textContent || '').trim());
+  return {
+    caption: seen('.stMain [data-testid=stCaptionContainer] p').map(e => info(e, 'color')),
+    body: seen('.stMain [data-testid=stMarkdown] [data-testid=stMarkdownContainer] > p')
+      .map(e => info(e, 'color')),
+    metric: seen('.stMain [data-testid=stMetricValue] p').map(e => info(e, 'color')),
+    chart: seen('.stPlotlyChart :is(g[class$=tick], .textpoint) > text,'
+      + ' .stPlotlyChart :is(text[class*=title], .legendtext, .annotation-text, .bartext-outside)')
+      .map(e => info(e, 'fill')),
+  };
+}"""
+
+# Every formula on screen that is wider than its box and cannot be scrolled, or
+# scrolls without the shadow that shows there is more; and how far the page itself
+# scrolls sideways.
+CLIPPED_FORMULAS = """() => {
+  const shown = [...document.querySelectorAll('.stMain .katex-display')]
+    .filter(e => e.getClientRects().length);
+  const bad = [];
+  for (const e of shown) {
+    if (e.scrollWidth <= e.clientWidth + 1) continue;
+    const cs = getComputedStyle(e);
+    const scrolls = cs.overflowX === 'auto' || cs.overflowX === 'scroll';
+    if (!scrolls || !cs.backgroundImage.includes('gradient'))
+      bad.push({text: e.textContent.slice(0, 60), width: e.scrollWidth, box: e.clientWidth});
+  }
+  const page = document.documentElement;
+  return {n: shown.length, wide: shown.filter(e => e.scrollWidth > e.clientWidth + 1).length,
+          bad, sideways: page.scrollWidth - page.clientWidth};
+}"""
+
+
+def _open(page: Page, url: str) -> None:
+    page.goto(url)
+    wait_for_run(page, timeout=60_000)  # a first load on a busy machine is slow
+    page.locator(".stPlotlyChart .xtick text").first.wait_for(timeout=60_000)
+
+
+def _measure(page: Page) -> dict[str, list[dict]]:
+    got = page.evaluate(MEASURE)
+    for kind in ("caption", "body", "chart"):
+        assert got[kind], f"no {kind} text measured"
+    return got
+
+
+def _worst(items: list[dict], key: str) -> dict:
+    return min(items, key=lambda item: item[key])
+
+
+@pytest.fixture
+def sized(browser: Browser):
+    """Pages of a given viewport (and device scale), closed after the test."""
+    contexts = []
+
+    def make(width: int, height: int, scale: float = 1) -> Page:
+        ctx = browser.new_context(
+            viewport={"width": width, "height": height}, device_scale_factor=scale
+        )
+        contexts.append(ctx)
+        return ctx.new_page()
+
+    yield make
+    for ctx in contexts:
+        ctx.close()
+
+
+def test_captions_body_and_chart_text_reach_aa_contrast(sized, app_url: str):
+    page = sized(1440, 900)
+    _open(page, app_url + "/curves?ds=balanced")
+    got = _measure(page)
+    for kind in ("caption", "body", "chart"):
+        worst = _worst(got[kind], "ratio")
+        assert worst["ratio"] >= 4.5, (kind, worst)
+    # the caption colour is the theme's (7.7:1), not Streamlit's faded grey (3.9:1)
+    assert _worst(got["caption"], "ratio")["ratio"] == pytest.approx(
+        theme.contrast_ratio(theme.CAPTION_TEXT), abs=0.01
+    )
+    assert _worst(got["chart"], "size")["size"] >= theme.CHART_PX[0]
+    assert _worst(got["body"], "size")["size"] >= 16
+    sidebar = page.get_by_test_id("stSidebar")
+    expect(sidebar).to_have_attribute("data-collapsed", "false")
+
+
+def test_presentation_mode_from_the_link(sized, app_url: str):
+    page = sized(1440, 900)
+    _open(page, app_url + "/retrieval?ds=seed002_map&present=1")
+    expect(page.get_by_test_id("stSidebar")).to_have_attribute("data-collapsed", "true")
+    got = _measure(page)
+    assert _worst(got["body"], "size")["size"] >= 20
+    assert _worst(got["caption"], "size")["size"] >= 16
+    assert _worst(got["chart"], "size")["size"] >= 16
+    assert _worst(got["metric"], "size")["size"] >= 36  # headline numbers stay the biggest
+    for kind in ("caption", "body", "chart", "metric"):
+        assert _worst(got[kind], "ratio")["ratio"] >= 4.5, kind
+    # another page, through the sidebar (a click that drops the URL's parameters)
+    page.get_by_test_id("stExpandSidebarButton").click()
+    page.get_by_test_id("stSidebarNavLink").filter(has_text="DCG & NDCG").click()
+    wait_for_run(page)
+    page.locator(".stPlotlyChart .xtick text").first.wait_for(timeout=60_000)
+    assert "/dcg" in page.url and "present=1" in page.url
+    expect(
+        page.get_by_test_id("stSidebar").get_by_role("switch", name="Presentation mode")
+    ).to_be_checked()
+    got = _measure(page)
+    assert _worst(got["body"], "size")["size"] >= 20
+    assert _worst(got["chart"], "size")["size"] >= 16
+
+
+def test_the_toggle_switches_presentation_on_and_off(sized, app_url: str):
+    page = sized(1440, 900)
+    _open(page, app_url + "/retrieval?ds=seed002_map")
+    assert "present" not in page.url
+    toggle = page.get_by_test_id("stSidebar").get_by_text("Presentation mode")
+    toggle.click()
+    wait_for_run(page)
+    expect(page).to_have_url(re.compile(r"[?&]present=1"))
+    assert _worst(_measure(page)["body"], "size")["size"] >= 20
+    if page.get_by_test_id("stSidebar").get_attribute("data-collapsed") == "true":
+        page.get_by_test_id("stExpandSidebarButton").click()
+    page.get_by_test_id("stSidebar").get_by_text("Presentation mode").click()
+    wait_for_run(page)
+    expect(page).not_to_have_url(re.compile(r"present="))
+    assert _worst(_measure(page)["body"], "size")["size"] < 20
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["curves?ds=balanced", "multilabel?ds=digit_properties", "retrieval?ds=seed002_map"],
+)
+def test_no_formula_is_cut_off_on_a_phone(sized, app_url: str, path: str):
+    page = sized(390, 844)
+    _open(page, f"{app_url}/{path}")
+    got = page.evaluate(CLIPPED_FORMULAS)
+    assert got["n"] > 0
+    assert got["bad"] == []
+    assert got["sideways"] <= 1  # the page itself never scrolls sideways
+
+
+def test_zoomed_small_screen_keeps_the_page_its_room(sized, app_url: str):
+    """1280x720 at 150% zoom is a 853x480 CSS-pixel viewport at device scale 1.5."""
+    page = sized(853, 480, 1.5)
+    _open(page, app_url + "/multilabel?ds=digit_properties")
+    sidebar = page.get_by_test_id("stSidebar")
+    expect(sidebar).to_have_attribute("data-collapsed", "false")
+    assert sidebar.bounding_box()["width"] <= 0.26 * 853
+    beta = page.locator(".st-key-ml_beta")
+    beta.scroll_into_view_if_needed()
+    for button in ("stNumberInputStepDown", "stNumberInputStepUp"):
+        expect(beta.get_by_test_id(button)).to_be_visible()

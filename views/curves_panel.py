@@ -1,0 +1,126 @@
+"""The top panel of the ROC & PR curves page (views/curves.py), one st.fragment: the
+threshold controls, the headline numbers, both curves with the operating point, the
+confusion matrix (counts and rates), one button per "Optimize for" candidate, and the
+tabs whose numbers follow the threshold (:mod:`views.curves_tabs`). Moving the
+threshold reruns this fragment only; its curves are drawn once per dataset
+(:func:`explorer.cache.curves_bases`) with the markers as an overlay.
+
+Layout only: the numbers come from :mod:`explorer.pages.curves` through
+:mod:`explorer.cache`, the texts from views/text/curves.md."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from explorer import cache, state
+from explorer.charts import curves as charts
+from explorer.datasets import Dataset
+from explorer.formatting import fmt
+from explorer.pages import curves as page
+from explorer.pages.curves import count_text
+from views import curves_parts as parts
+from views import curves_tabs
+
+#: The confusion matrix's normalizations as the panel's radio names them.
+NORM_SHORT = {"true": "by row", "pred": "by column", "all": "by all"}
+#: Smaller numbers in the confusion-matrix column, so four fit side by side.
+STYLE = """<style>
+.st-key-curves_cm_side [data-testid="stMetricValue"] { font-size: 1.15rem; }
+.st-key-curves_cm_side [data-testid="stMetric"] { gap: 0; }
+</style>"""
+
+
+@st.fragment
+def operating_panel(ds: Dataset, model: str, curves: dict, bases, log_loss: tuple) -> None:
+    """The panel and the tabs that follow the threshold (see the module's docstring).
+
+    ``curves``: :func:`~explorer.pages.curves.curves` of every model; ``bases``: the
+    cached ROC and PR figures; ``log_loss``: (mean, total, error) of ``model``.
+    """
+    if st.session_state.get(parts.MODEL, model) != model:
+        st.rerun(scope="app")  # a click on another model's curve selected that model
+    st.html(STYLE)
+    t, beta, axis = parts.threshold_controls(ds, model)
+    _, goals = parts.goal_settings()
+    rates = cache.curves_rates(ds, model, t, beta, _sorted=cache.curves_sorted_scores(ds, model))
+    counts = cache.curves_counts(ds, model)
+    optima = cache.curves_optima(ds, model, beta, *goals, _counts=counts)
+    cur = curves[model]
+    ll, _, ll_error = log_loss
+
+    cols = st.columns(7)
+    cols[0].metric("ROC AUC", fmt(cur["auc"]))
+    cols[1].metric("Average precision", fmt(cur["ap"]))
+    cols[2].metric(
+        "Log loss",
+        fmt(ll) if ll_error == "" else "n/a",
+        help="Needs scores that are probabilities in [0, 1]." if ll_error else None,
+    )
+    labels = list(page.RATE_LABELS.items())
+    for col, (label, name) in zip(cols[3:], labels[:4], strict=True):
+        col.metric(label, fmt(rates[name]))
+
+    figures = page.curve_figures(
+        ds, model, t, beta, *goals, _bases=bases, _rates=rates, _optima=optima
+    )
+    c_roc, c_pr, c_side = st.columns([1, 1, 0.85])
+    models = tuple(curves)
+    for column, fig, key in zip(
+        (c_roc, c_pr), figures, ("curves_roc_chart", "curves_pr_chart"), strict=True
+    ):
+        column.plotly_chart(
+            fig,
+            key=key,
+            on_select=lambda key=key: parts.from_chart(key, models),
+            selection_mode="points",
+            width="stretch",
+        )
+    with c_side.container(key="curves_cm_side"):
+        confusion_side(rates, labels[4:], beta)
+    candidate_buttons(ds, model, optima, axis.hi)
+    curves_tabs.threshold_tabs(ds, model, t, beta, rates)
+
+
+def confusion_side(rates: dict, labels: list, beta: float) -> None:
+    """The confusion matrix: its four counts, the table of counts and rates, how the
+    rates are normalized (URL-bound), and the other rates."""
+    for col, name in zip(st.columns(4, gap="xsmall"), page.CELLS, strict=True):
+        col.metric(name, count_text(rates[name.lower()]), help=charts.OUTCOME_NAMES[name])
+    parts.choice("curves_cm_normalize", "norm", tuple(page.NORMALIZE), "true")
+    norm = st.radio(
+        "Rates in brackets",
+        tuple(page.NORMALIZE),
+        format_func=NORM_SHORT.get,
+        key="curves_cm_normalize",
+        horizontal=True,
+        help=" · ".join(f"{NORM_SHORT[k]}: {v}" for k, v in page.NORMALIZE.items()),
+    )
+    state.write_param("norm", norm)
+    _, _, cm_table = page.confusion(rates, norm)
+    st.table(cm_table)
+    cols = st.columns(4, gap="xsmall")
+    for col, (label, name) in zip(cols, labels, strict=True):
+        col.metric(label, fmt(rates[name]), help=f"β = {beta:g}" if name == "fbeta" else None)
+
+
+def candidate_buttons(ds: Dataset, model: str, optima, hi: float) -> None:
+    """One button per "Optimize for" goal: a click moves the threshold to the goal's
+    best one. Each button shows the shape of the goal's marker on the curves."""
+    marks = charts.candidate_marks(page.candidate_points(optima))
+    glyph = {m["threshold"]: m["glyph"] for m in marks}
+    top = float(ds.score(model).max())
+    cols = st.columns([0.75, 1, 1, 1, 1, 1.15], vertical_alignment="center")
+    cols[0].markdown("**Optimize for:**")
+    for col, goal in zip(cols[1:], page.OPTIMIZERS, strict=True):
+        threshold = float(optima.loc[goal, "threshold"])
+        label, target = page.optimum_move(threshold, goal, hi, top)
+        shown = "none" if target is None else ("+inf" if threshold > hi else f"{threshold:.3g}")
+        col.button(
+            f"{glyph.get(threshold, '')} {page.SHORT[goal]}: {shown}".strip(),
+            key=f"curves_go_{goal}",
+            on_click=parts.set_threshold,
+            args=(target,),
+            disabled=target is None,
+            help=label,
+            width="stretch",
+        )
