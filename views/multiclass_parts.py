@@ -87,7 +87,7 @@ def how_it_is_computed(ds, model: str, res: dict, k: int, average: str, j: int) 
     table = res["classes"]
     cfg = {c: st.column_config.NumberColumn(**FOUR) for c in ("precision", "recall", "f1")}
     cfg |= {c: st.column_config.NumberColumn(**FOUR) for c in ("roc_auc", "ap")}
-    st.dataframe(table, hide_index=True, width="stretch", column_config=cfg)
+    st.dataframe(mc.for_screen(table), hide_index=True, width="stretch", column_config=cfg)
     st.download_button(
         "Per-class table as CSV",
         downloads.csv_text(table),
@@ -186,7 +186,7 @@ def per_sample(ds, model: str, k: int) -> None:
         )
     )
     st.dataframe(
-        shown,
+        mc.for_screen(shown),
         hide_index=True,
         width="stretch",
         column_config={

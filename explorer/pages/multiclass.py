@@ -625,3 +625,25 @@ def pair_counts(ds: Dataset, model: str, j: int) -> tuple[int, int, int, int]:
     below = np.searchsorted(neg, pos, side="left")
     tied = np.searchsorted(neg, pos, side="right") - below
     return int(y.sum()), int((~y).sum()), int(below.sum()), int(tied.sum())
+
+
+def for_screen(table: pd.DataFrame, columns=("roc_auc", "ap", "log_loss")) -> pd.DataFrame:
+    """A table as the page shows it: a column of ``columns`` that holds NaN (undefined:
+    a class with no sample, scores that are not probabilities) is written as text, four
+    decimals, a dash for NaN; a column that is all NaN is dropped.
+
+    Examples
+    --------
+    >>> import numpy as np, pandas as pd
+    >>> t = pd.DataFrame({"class": ["a", "b"], "roc_auc": [0.5, np.nan], "log_loss": np.nan})
+    >>> for_screen(t).to_dict("list")
+    {'class': ['a', 'b'], 'roc_auc': ['0.5000', '–']}
+    """
+    out = table.copy()
+    for c in columns:
+        if c in out.columns and out[c].isna().any():
+            if out[c].isna().all():
+                out = out.drop(columns=c)
+            else:
+                out[c] = ["–" if np.isnan(v) else f"{v:.4f}" for v in out[c].to_numpy(float)]
+    return out

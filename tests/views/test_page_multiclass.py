@@ -192,6 +192,8 @@ def test_scores_that_are_not_probabilities_say_why_and_show_the_rest():
     assert got["Log loss"] == "n/a"
     assert got["Accuracy"] == fmt(0.75)
     assert any("Log loss needs probabilities" in i.value for i in at.info)
+    for table in (t.value for t in at.dataframe):
+        assert not table.isna().any().any()
 
 
 def test_a_bad_upload_keeps_the_dataset_and_names_the_cell():
@@ -321,3 +323,5 @@ def test_valid_edge_data_shows_numbers_or_says_why():
             assert got["Accuracy"] == fmt(1 / 3)  # argmax: the first column
             assert any(r"a\_b" in x.value or r"c\&d" in x.value for x in at.latex)
         assert "nan" not in " ".join(got.values()), what
+        for table in (t.value for t in at.dataframe):  # undefined cells read as a dash
+            assert not table.isna().any().any(), (what, table.head())
