@@ -238,7 +238,7 @@ SAMPLE_OF = {
         ("views/multilabel.py", "ml_inspect_sample", 4),
         ("views/regression.py", "reg_outlier_sample", "7"),
         ("views/regression.py", "reg_outlier_shift", None),
-        ("views/multiclass.py", "mc_k", 99),
+        ("views/multiclass.py", "mc_k", "five"),
         ("views/multiclass.py", "mc_class", "gone"),
         ("views/multiclass.py", "mc_cell_true", None),
         ("views/multiclass.py", "mc_sample", 3),
