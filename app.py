@@ -17,6 +17,7 @@ PAGES = [
     ("views/dcg.py", "DCG & NDCG"),
     ("views/retrieval.py", "Top-K retrieval"),
     ("views/multilabel.py", "Multilabel classification"),
+    ("views/multiclass.py", "Multiclass classification"),
     ("views/regression.py", "Regression"),
     ("views/compare.py", "Compare two models"),
 ]

@@ -46,6 +46,8 @@ from explorer.pages import curves_derivation as _curves_derivation
 from explorer.pages import dcg as dcg_model
 from explorer.pages import home as home_model
 from explorer.pages import label_ranking as lr_model
+from explorer.pages import multiclass as _multiclass
+from explorer.pages import multiclass_derivation as _multiclass_derivation
 from explorer.pages import multilabel as _multilabel
 from explorer.pages import regression as _regression
 from explorer.pages import regression_derivation as _regression_derivation
@@ -385,3 +387,36 @@ regression_intervals = value(_intervals.regression)
 #: :func:`explorer.intervals.curves_headlines`, for the curves page:
 #: ``curves_intervals(ds, model, t, beta)[label]``.
 curves_intervals = value(_intervals.curves_headlines)
+
+
+# -- Multiclass classification ------------------------------------------------
+
+#: Every headline number but top-k accuracy, the class table, the confusion matrix and
+#: the one-vs-one pairs of a model (small: K rows, K x K cells); k does not key it.
+multiclass_base = value(_multiclass.base_summary)
+#: The rank of each sample's true class (N integers), shared read-only.
+multiclass_ranks = shared(_multiclass.ranks, size="big")
+#: The per-sample table without its top-k column (N rows): shared read-only, never copied.
+multiclass_samples = shared(_multiclass.sample_base, size="big")
+
+
+@value
+def multiclass_summary(ds: Dataset, model: str, k: int) -> dict:
+    """:func:`explorer.pages.multiclass.summary` from the cached base and ranks: moving k
+    only takes a mean of N hits."""
+    base = multiclass_base(ds, model)
+    return _multiclass.with_top_k(base, multiclass_ranks(ds, model), ds.sample_weight, k)
+
+
+#: Every one-vs-rest ROC and PR curve of a model (the curves do not depend on k).
+multiclass_curves = shared(_multiclass.ovr_curves, size="big")
+#: One class's one-vs-rest pairs: positives, negatives, wins and ties (four numbers).
+multiclass_pair_counts = value(_multiclass.pair_counts)
+
+
+@value
+def multiclass_derivations(ds: Dataset, model: str, k: int, average: str) -> dict:
+    """:func:`explorer.pages.multiclass_derivation.derivations` of the cached summary."""
+    res = multiclass_summary(ds, model, k)
+    terms = multiclass_samples(ds, model).sort_index()
+    return _multiclass_derivation.derivations(res, terms, ds.sample_weight, average)

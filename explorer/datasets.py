@@ -15,6 +15,10 @@ graded
     ``y_true`` of shape (n, L) of non-negative relevance grades.
 regression
     ``y_true`` of shape (n,); each prediction array of shape (n,).
+multiclass
+    ``y_true`` of shape (n, K), one-hot: each row holds one 1, in the column of the
+    sample's class (``label_names`` are the class names); each score array of shape
+    (n, K), one probability (or score) per class.
 """
 
 from __future__ import annotations
@@ -25,12 +29,13 @@ from functools import cached_property
 
 import numpy as np
 
-KINDS = ("binary", "multilabel", "graded", "regression")
+KINDS = ("binary", "multilabel", "graded", "regression", "multiclass")
 KIND_LABELS = {
     "binary": "binary classification",
     "multilabel": "multilabel (0/1 label matrix)",
     "graded": "graded relevance (ranking)",
     "regression": "regression",
+    "multiclass": "multiclass (one class per sample)",
 }
 
 
@@ -60,7 +65,7 @@ class Dataset:
     ----------
     name : str
         Shown in the picker; unique within a session.
-    kind : {"binary", "multilabel", "graded", "regression"}
+    kind : {"binary", "multilabel", "graded", "regression", "multiclass"}
     y_true : ndarray
         Labels, relevance grades or regression targets.
     scores : dict of str to ndarray
@@ -106,6 +111,10 @@ class Dataset:
         for model, s in self.scores.items():
             if s.shape != y.shape:
                 raise ValueError(f"scores of {model!r} have shape {s.shape}, y_true {y.shape}")
+        if self.kind == "multiclass" and (
+            y.ndim != 2 or not (np.isin(y, (0, 1)).all() and (y.sum(axis=1) == 1).all())
+        ):
+            raise ValueError("multiclass y_true must be one-hot: one 1 per row, the rest 0")
         if self.sample_weight is not None:
             object.__setattr__(self, "sample_weight", _frozen(self.sample_weight))
         if not self.sample_ids:
@@ -189,7 +198,7 @@ class Dataset:
 
     @property
     def is_matrix(self) -> bool:
-        return self.kind in ("multilabel", "graded")
+        return self.kind in ("multilabel", "graded", "multiclass")
 
 
 def _tied_count(scores: np.ndarray) -> int:
@@ -223,6 +232,11 @@ def describe(ds: Dataset):
     y = ds.y_true
     if ds.kind == "binary":
         rows.append(("positives", f"{int(y.sum())} of {ds.n_samples}"))
+    elif ds.kind == "multiclass":
+        per_class = ", ".join(
+            f"{n}: {int(c)}" for n, c in zip(ds.label_names, y.sum(axis=0), strict=True)
+        )
+        rows.append(("samples per class", per_class))
     elif ds.kind in ("multilabel", "graded"):
         rel = y > 0
         per_label = ", ".join(

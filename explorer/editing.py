@@ -138,7 +138,15 @@ def _sample_ids(values, table: str) -> tuple[str, ...]:
 
 
 def _check_labels(y: np.ndarray, df: pd.DataFrame, table: str, kind: str) -> None:
-    if kind in ("binary", "multilabel"):
+    if kind == "multiclass" and y.ndim == 2 and np.isin(y, (0, 1)).all():
+        rows = np.flatnonzero(y.sum(axis=1) != 1)
+        if rows.size:
+            i = int(rows[0])
+            raise DataError(
+                f"{table}, row {i}: {int(y[i].sum())} classes are marked 1 (expected exactly "
+                "one 1 per row: the sample's class)."
+            )
+    if kind in ("binary", "multilabel", "multiclass"):
         bad = (y != 0) & (y != 1)
         expected = "0 or 1"
     elif kind == "graded":

@@ -305,7 +305,7 @@ def _dataset(payload, blob: bytes) -> Dataset:
     if len(name) > MAX_NAME_CHARS:
         raise _Damaged(f"the name {quote(name)} is longer than {MAX_NAME_CHARS} characters")
     shape = payload.get("shape")
-    ndim = 2 if kind in ("multilabel", "graded") else 1
+    ndim = 2 if kind in ("multilabel", "graded", "multiclass") else 1
     if (
         type(shape) is not list
         or len(shape) != ndim
@@ -331,8 +331,10 @@ def _dataset(payload, blob: bytes) -> Dataset:
     w = payload.get("w")
     weight = None if w is None else read.array(w, shape[0], "the sample weights")
     read.done()
-    if kind in ("binary", "multilabel") and not np.isin(y, (0, 1)).all():
+    if kind in ("binary", "multilabel", "multiclass") and not np.isin(y, (0, 1)).all():
         raise _Damaged("labels must be 0 or 1")
+    if kind == "multiclass" and not (y.sum(axis=1) == 1).all():
+        raise _Damaged("each sample needs exactly one class")
     if kind == "graded" and (y < 0).any():
         raise _Damaged("relevance grades must be >= 0")
     if kind == "graded" and (y > MAX_GRADE).any():

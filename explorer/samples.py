@@ -14,7 +14,7 @@ from functools import cache
 from pathlib import Path
 
 from explorer.datasets import Dataset
-from explorer.io import read_matrix_pair, read_table
+from explorer.io import read_matrix_pair, read_multiclass, read_table
 
 __all__ = ["SAMPLE_DIR", "load_sample", "sample_index", "sample_names", "sample_title"]
 
@@ -72,7 +72,9 @@ def load_sample(name: str) -> Dataset:
     row = next((r for r in sample_index() if r["name"] == name), None)
     if row is None:
         raise KeyError(f"no bundled sample named {name!r}")
-    if row["kind"] in ("binary", "regression"):
+    if row["kind"] == "multiclass":
+        ds = read_multiclass(SAMPLE_DIR / f"{name}.csv", name=name)
+    elif row["kind"] in ("binary", "regression"):
         ds = read_table(SAMPLE_DIR / f"{name}.csv", kind=row["kind"], name=name)
     else:
         extra = sorted(SAMPLE_DIR.glob(f"{name}.scores.*.csv"))

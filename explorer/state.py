@@ -70,6 +70,7 @@ PAGE_PREFIXES = {
     "views/multilabel.py": "ml_",
     "views/regression.py": "reg_",
     "views/compare.py": "cmp_",
+    "views/multiclass.py": "mc_",
 }
 #: Keys that outlive a dataset change: the Data page's uploaders (their files stay in
 #: the browser) and its record of the uploads already read, which keeps a file that is

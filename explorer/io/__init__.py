@@ -47,6 +47,7 @@ Imports point one way, from the entry points down to the shared parts:
 ========================  ====================================================
 ``uploads``               the upload entry points (size and type, then a reader)
 ``table``                 one row per sample: binary or regression
+``multiclass``            one row per sample, a probability column per class
 ``matrix``                a labels + scores pair: multilabel or graded
 ``long``                  a long table, pivoted to a labels + scores pair
 ``trec``                  TREC qrels + run, pivoted to a graded matrix
@@ -86,6 +87,7 @@ if TYPE_CHECKING:
     )
     from explorer.io.long import read_long_table
     from explorer.io.matrix import read_matrix_pair
+    from explorer.io.multiclass import read_multiclass
     from explorer.io.table import read_table
     from explorer.io.trec import read_trec
     from explorer.io.uploads import read_pair_upload, read_trec_upload, read_upload
@@ -99,6 +101,7 @@ __all__ = [
     "limits_text",
     "read_long_table",
     "read_matrix_pair",
+    "read_multiclass",
     "read_pair_upload",
     "read_table",
     "read_trec",
@@ -116,6 +119,7 @@ _HOME = {
     "limits_text": "limits",
     "read_long_table": "long",
     "read_matrix_pair": "matrix",
+    "read_multiclass": "multiclass",
     "read_pair_upload": "uploads",
     "read_table": "table",
     "read_trec": "trec",

@@ -7,7 +7,9 @@ import numpy as np
 from explorer.datasets import Dataset
 from explorer.io.dispatch import _format, _open_frame, _source
 from explorer.io.errors import DataError, quote
+from explorer.io.multiclass import is_multiclass, multiclass_dataset
 from explorer.io.validation import (
+    Y_TRUE_ALIASES,
     _binary_check,
     _Frame,
     _ids,
@@ -16,19 +18,6 @@ from explorer.io.validation import (
     _trec_hint,
 )
 
-#: Column names read as ``y_true`` when the table has no ``y_true`` (any case).
-Y_TRUE_ALIASES = (
-    "y_true",
-    "label",
-    "labels",
-    "target",
-    "truth",
-    "y",
-    "actual",
-    "class",
-    "is_positive",
-    "relevant",
-)
 #: Column names read as the one model's scores (``y_score``, or ``y_pred`` for
 #: regression) when the table has no score or prediction column (any case).
 SCORE_ALIASES = (
@@ -85,6 +74,8 @@ def alias_note(mapping: dict[str, str]) -> str:
 
 def _table_dataset(frame: _Frame, kind: str | None, name: str | None) -> Dataset:
     label, cols = frame.label, frame.columns
+    if kind == "multiclass" or (kind is None and is_multiclass(frame)):
+        return multiclass_dataset(frame, name)  # y_true plus proba_<class> columns
     mapping: dict[str, str] = {}  # column -> the name it is read as
     y_col = "y_true"
     if y_col not in cols:
@@ -211,9 +202,10 @@ def read_table(source, *, kind: str | None = None, name: str | None = None) -> D
     source : path, bytes or file-like
         A CSV, TSV, text (delimiter sniffed) or Parquet file. The format comes
         from the extension of the path or of ``name``, else from the content.
-    kind : {"binary", "regression"} or None
+    kind : {"binary", "regression", "multiclass"} or None
         None infers it: ``y_pred`` / ``pred_<model>`` columns mean regression,
-        ``y_score`` / ``score_<model>`` binary (``y_true`` must then be 0 or 1).
+        ``y_score`` / ``score_<model>`` binary (``y_true`` must then be 0 or 1),
+        ``proba_<class>`` columns multiclass (:mod:`explorer.io.multiclass`).
     name : str, optional
         The dataset name; for bytes it is also the file name messages use.
 

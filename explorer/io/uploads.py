@@ -19,6 +19,7 @@ from explorer.io.dispatch import (
 from explorer.io.limits import MAX_UPLOAD_BYTES, _check_file_name, _check_size
 from explorer.io.long import _long_dataset
 from explorer.io.matrix import read_matrix_pair
+from explorer.io.multiclass import is_long_multiclass, long_multiclass_dataset
 from explorer.io.table import _table_dataset
 from explorer.io.trec import read_trec
 
@@ -46,8 +47,9 @@ def read_upload(
     -------
     Dataset
         A long table (columns ``sample`` and ``label``) via
-        :func:`read_long_table`, else a one-row-per-sample table via
-        :func:`read_table`.
+        :func:`read_long_table` (multiclass when ``y_true`` names each row's sample's
+        class, :func:`explorer.io.multiclass.long_multiclass_dataset`), else a
+        one-row-per-sample table via :func:`read_table`.
 
     Examples
     --------
@@ -65,6 +67,8 @@ def read_upload(
     _check_extension(name, TABLE_EXTENSIONS)
     frame = _open_frame(data, name, _format(name, data))
     if "sample" in frame.columns and "label" in frame.columns:
+        if kind == "multiclass" or (kind is None and is_long_multiclass(frame)):
+            return long_multiclass_dataset(frame, name)  # y_true: the sample's class
         return _long_dataset(frame, kind, name)
     return _table_dataset(frame, kind, name)
 

@@ -18,6 +18,20 @@ import pandas as pd
 from explorer.io import limits
 from explorer.io.errors import DataError, quote
 
+#: Column names read as ``y_true`` when the table has no ``y_true`` (any case).
+Y_TRUE_ALIASES = (
+    "y_true",
+    "label",
+    "labels",
+    "target",
+    "truth",
+    "y",
+    "actual",
+    "class",
+    "is_positive",
+    "relevant",
+)
+
 
 class _Frame(Protocol):
     """A table opened by a reader (:class:`~explorer.io.text._TextFrame`,

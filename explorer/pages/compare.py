@@ -27,6 +27,7 @@ import pandas as pd
 import metrics
 from explorer.datasets import Dataset
 from explorer.formatting import fmt
+from explorer.pages import multiclass as mc
 
 #: Resamples of the paired bootstraps, and their seed (the page's numbers repeat).
 N_RESAMPLES = 2000
@@ -227,19 +228,23 @@ def _binary(ds: Dataset, sa, sb) -> Comparison:
     y = ds.y_true
     rows = []
     if 0 < y.sum() < y.size:
-        r = metrics.delong_test(y, sa, sb)
+        try:  # DeLong needs two samples of each class (by weight) for its covariance
+            r = metrics.delong_test(y, sa, sb)
+        except metrics.MetricInputError:
+            r = None
         z = 1.959963984540054
-        rows.append(
-            Row("ROC AUC", r.auc_a, r.auc_b, -r.diff, -r.diff - z * r.se,
-                -r.diff + z * r.se, "DeLong test", r.p_value, True)
-        )  # fmt: skip
+        if r is not None:
+            rows.append(
+                Row("ROC AUC", r.auc_a, r.auc_b, -r.diff, -r.diff - z * r.se,
+                    -r.diff + z * r.se, "DeLong test", r.p_value, True)
+            )  # fmt: skip
         rows.append(
             _bootstrap_row("average precision", metrics.average_precision_score, y, sa, sb, True)
         )
     probs = all(((s >= 0) & (s <= 1)).all() for s in (sa, sb))
     if probs:
-        la = metrics.log_loss_per_sample(y, sa)
-        lb = metrics.log_loss_per_sample(y, sb)
+        la = metrics.log_loss_per_sample(y, sa, labels=[0, 1])  # one class: still defined
+        lb = metrics.log_loss_per_sample(y, sb, labels=[0, 1])
         if np.isfinite(la).all() and np.isfinite(lb).all():
             rows.append(_mean_row("log loss", la, lb, False))
     pa, pb = auc_placements(y, sa), auc_placements(y, sb)
@@ -304,11 +309,30 @@ def _regression(ds: Dataset, pa, pb) -> Comparison:
     )  # fmt: skip
 
 
+def _multiclass(ds: Dataset, sa, sb) -> Comparison:
+    """Accuracy (argmax right) and, when both are probabilities, log loss: means over
+    samples (the Multiclass classification page's first and sixth headline)."""
+    t = ds.y_true.argmax(axis=1)
+    ca = (sa.argmax(axis=1) == t).astype(float)
+    cb = (sb.argmax(axis=1) == t).astype(float)
+    rows = [_mean_row("Accuracy", ca, cb, True)]
+    if mc.probability_problem(sa) is None and mc.probability_problem(sb) is None:
+        k = np.arange(sa.shape[1])
+        la = np.asarray(metrics.log_loss_per_sample(t, sa, labels=k), dtype=float)
+        lb = np.asarray(metrics.log_loss_per_sample(t, sb, labels=k), dtype=float)
+        rows.append(_mean_row("Log loss", la, lb, False))
+    return Comparison(
+        "", "", tuple(rows), "right (1) or wrong (0)", "Whether each sample's argmax is its class.",
+        ca, cb, True,
+    )  # fmt: skip
+
+
 KINDS = {
     "binary": _binary,
     "multilabel": _multilabel,
     "graded": _graded,
     "regression": _regression,
+    "multiclass": _multiclass,
 }
 
 

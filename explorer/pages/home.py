@@ -10,6 +10,7 @@ from typing import NamedTuple
 
 import metrics
 from explorer.datasets import Dataset
+from explorer.pages import multiclass as _multiclass
 
 #: The headline of each task kind: (st.metric label, metrics function, takes weights).
 HEADLINE = {
@@ -32,6 +33,11 @@ HEADLINE = {
         ("MAE", metrics.mean_absolute_error, True),
         ("RMSE", metrics.root_mean_squared_error, True),
         ("R²", metrics.r2_score, True),
+    ),
+    "multiclass": (
+        ("Accuracy", _multiclass.accuracy_of, True),
+        ("Macro ROC AUC (OvR)", _multiclass.macro_auc_of, True),
+        ("Log loss", _multiclass.log_loss_of, True),
     ),
 }
 

@@ -300,6 +300,8 @@ TITLES = {
     "seed002_map": "Revision sheet: AP@5 and MAP@5 (two queries)",
     "diabetes_ranking": "Real data: diabetes patients ranked by predicted progression",
     "diabetes": "Real data: diabetes progression, linear regression vs a shallow tree",
+    "iris": "Real data: iris flowers, 3 classes",
+    "digits10": "Real data: handwritten digits, 10 classes",
 }
 
 #: page path, its sample, two samples of other kinds (the page stops on them)
@@ -310,6 +312,7 @@ AWAY_AND_BACK = [
     ("retrieval", "seed002_map", ("seed002_auc8", "diabetes")),
     ("multilabel", "digit_properties", ("seed002_auc8", "diabetes")),
     ("regression", "diabetes", ("seed002_auc8", "digits")),
+    ("multiclass", "iris", ("seed002_auc8", "digits")),
 ]
 
 
@@ -317,7 +320,9 @@ AWAY_AND_BACK = [
 #: went stale in the browser before (Regression has its own named test below). The
 #: AppTest browser model (tests/test_state_keys.py) runs the full sweep in CI.
 SWEEP = os.environ.get("BROWSER_SWEEP") == "1"
-AWAY_PAGES = [a for a in AWAY_AND_BACK if SWEEP or a[0] in ("curves", "dcg", "multilabel")]
+AWAY_PAGES = [
+    a for a in AWAY_AND_BACK if SWEEP or a[0] in ("curves", "dcg", "multilabel", "multiclass")
+]
 
 
 @pytest.mark.parametrize(("path", "sample", "away"), AWAY_PAGES, ids=[a[0] for a in AWAY_PAGES])
@@ -353,6 +358,7 @@ SAME_KIND = [
     ("dcg", "DCG & NDCG", "seed001_dcg", "diabetes_ranking"),
     ("retrieval", "Top-K retrieval", "seed002_map", "seed001_dcg"),
     ("multilabel", "Multilabel classification", "digit_properties", "seed003_lrap"),
+    ("multiclass", "Multiclass classification", "digits10", "iris"),
 ]
 
 

@@ -284,6 +284,23 @@ def _regression_csv(rng: random.Random) -> str:
     return "y_true,y_pred\n" + "\n".join(rows) + "\n"
 
 
+def _multiclass_csv(rng: random.Random) -> str:
+    """y_true class names and a proba_<class> column per class; sometimes logits."""
+    names = rng.sample(LABEL_POOL, rng.randint(3, 5))
+    logits = rng.random() < 0.25
+    rows = []
+    for _ in range(rng.randint(6, 20)):
+        raw = [rng.random() + 0.01 for _ in names]
+        p = (
+            [f"{rng.uniform(-4, 4):.3f}" for _ in names]
+            if logits
+            else [repr(v / sum(raw)) for v in raw]
+        )
+        rows.append(",".join([rng.choice(names), *p]))
+    head = ",".join(["y_true", *(f"proba_{n}" for n in names)])
+    return head + "\n" + "\n".join(rows) + "\n"
+
+
 def _pair_csv(rng: random.Random, graded: bool, one_label: bool = False) -> tuple[str, str]:
     n_labels = 1 if one_label else rng.randint(3, 5)
     names = rng.sample(LABEL_POOL, n_labels)
@@ -307,6 +324,7 @@ UPLOAD_KINDS = [
     ("binary counts", 2),
     ("binary one class", 1),
     ("regression", 1),
+    ("multiclass", 2),
     ("multilabel pair", 3),
     ("graded pair", 3),
     ("one-label pair", 1),
@@ -617,6 +635,8 @@ class Walker:
             return self._run_and_check(f"upload {kind}: scores {sco.name}")
         if kind == "regression":
             text = _regression_csv(self.rng)
+        elif kind == "multiclass":
+            text = _multiclass_csv(self.rng)
         elif kind == "bad file":
             text = "y_true,y_score\n0,0.1\n1,n/a\n"
         else:

@@ -66,11 +66,18 @@ text = st.text(min_size=1, max_size=8)
 def datasets(draw, kind=None):
     kind = kind or draw(st.sampled_from(KINDS))
     n = draw(st.integers(1, 6))
-    shape = (n, draw(st.integers(1, 4))) if kind in ("multilabel", "graded") else (n,)
+    matrix = kind in ("multilabel", "graded", "multiclass")
+    shape = (n, draw(st.integers(2 if kind == "multiclass" else 1, 4))) if matrix else (n,)
     size = int(np.prod(shape))
 
     def array(values):
         return np.array(draw(st.lists(values, min_size=size, max_size=size))).reshape(shape)
+
+    def labels_of(kind):
+        if kind != "multiclass":
+            return array(LABEL_VALUES[kind])
+        k = draw(st.lists(st.integers(0, shape[1] - 1), min_size=n, max_size=n))
+        return np.eye(shape[1])[k]  # one-hot: one class per sample
 
     models = draw(st.lists(text, min_size=1, max_size=3, unique=True))
     weight = None
@@ -87,7 +94,7 @@ def datasets(draw, kind=None):
     return Dataset(
         name,
         kind,
-        array(LABEL_VALUES[kind]),
+        labels_of(kind),
         {m: array(any_float) for m in models},
         sample_weight=weight,
         label_names=labels,

@@ -25,6 +25,7 @@ SAMPLE_OF = {
     "views/multilabel.py": "digit_properties",
     "views/regression.py": "diabetes",
     "views/compare.py": "breast_cancer",
+    "views/multiclass.py": "digits10",
 }
 VALUES = ("inf", "nan", "-1", "x")
 

@@ -30,10 +30,11 @@ PAGES = [
     "views/retrieval.py",
     "views/multilabel.py",
     "views/regression.py",
+    "views/multiclass.py",
 ]
 #: The worked examples of the source documents, and one sample of each other kind.
 WORKED = [n for n in sample_names() if SEED_WORD.search(n)]
-SAMPLES = [*WORKED, "digit_properties", "diabetes"]
+SAMPLES = [*WORKED, "digit_properties", "diabetes", "iris"]
 
 
 def shown_texts(at: AppTest) -> list[str]:

@@ -181,6 +181,12 @@ def test_table_row_click_reaches_the_numbered_select_box():
         ("views/regression.py", "diabetes", {"outlier": "-1", "shift": "inf", "rt": "x"}),
         ("views/compare.py", "digit_properties", {"a": "nope", "b": "9"}),
         ("views/curves.py", "balanced", {"t": "nan", "bins": "0", "cbins": "999", "opt": "?"}),
+        (
+            "views/multiclass.py",
+            "digits10",
+            {"k": "99", "class": "?", "ct": "x", "cp": "10", "norm": "?", "avg": "0"},
+        ),
+        ("views/multiclass.py", "iris", {"k": "-1", "sample": "nope", "model": "x"}),
     ],
 )
 def test_a_link_with_values_this_dataset_cannot_take_opens_with_valid_ones(page, sample, params):
@@ -201,6 +207,7 @@ def test_dcg_k_beyond_the_items_is_all_of_them():
 
 
 SAMPLE_OF = {
+    "views/multiclass.py": "iris",
     "views/label_ranking.py": "seed003_lrap",
     "views/multilabel.py": "digit_properties",
     "views/regression.py": "diabetes",
@@ -231,6 +238,11 @@ SAMPLE_OF = {
         ("views/multilabel.py", "ml_inspect_sample", 4),
         ("views/regression.py", "reg_outlier_sample", "7"),
         ("views/regression.py", "reg_outlier_shift", None),
+        ("views/multiclass.py", "mc_k", "five"),
+        ("views/multiclass.py", "mc_class", "gone"),
+        ("views/multiclass.py", "mc_cell_true", None),
+        ("views/multiclass.py", "mc_sample", 3),
+        ("views/multiclass.py", "mc_norm", "rows"),
     ],
 )
 def test_a_value_left_in_session_state_is_checked_before_use(page, key, stale):

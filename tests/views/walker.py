@@ -42,6 +42,7 @@ PAGES = (
     "views/multilabel.py",
     "views/regression.py",
     "views/compare.py",
+    "views/multiclass.py",
 )
 #: Widget labels (prefixes) the link must reproduce beside the metrics.
 SELECTION_LABELS = ("sample", "query")
@@ -135,6 +136,29 @@ def pair_upload(rng: random.Random, variant: str) -> list[tuple[str, tuple[str, 
     ]
 
 
+def multiclass_upload(rng: random.Random, variant: str) -> list[tuple[str, tuple[str, bytes, str]]]:
+    """One multiclass table: y_true class names and a proba_<class> column per class;
+    probabilities, scores that are not (logits), ties, a class never true, weights."""
+    n, k = rng.randint(2, 12), rng.randint(2, 5)
+    classes = rng.choice([[f"c{j}" for j in range(k)], [str(j) for j in range(k)]])
+    y = [rng.choice(classes[:-1] if variant == "absent_class" else classes) for _ in range(n)]
+    rows = []
+    for i in range(n):
+        if variant == "logit":
+            p = [round(rng.uniform(-5, 5), 3) for _ in range(k)]
+        elif variant == "tied":
+            p = [1 / k] * k
+        else:
+            raw = [rng.random() + 0.01 for _ in range(k)]
+            p = [v / sum(raw) for v in raw]
+        rows.append([f"s{i}", y[i], *p])
+    header = ["id", rng.choice(["y_true", "label", "class"]), *[f"proba_{c}" for c in classes]]
+    if rng.random() < 0.3:
+        header.append("sample_weight")
+        rows = [[*r, rng.choice([0.5, 1, 2])] for r in rows]
+    return [("Data file", (f"multiclass_{variant}.csv", _csv(header, rows), "text/csv"))]
+
+
 def long_upload(rng: random.Random) -> list[tuple[str, tuple[str, bytes, str]]]:
     n, m = rng.randint(2, 5), rng.randint(2, 4)
     rows = [
@@ -194,6 +218,10 @@ UPLOADS = {
     "one-row pair": lambda r: pair_upload(r, "one_row"),
     "huge grades pair": lambda r: pair_upload(r, "huge_grades"),
     "long table": long_upload,
+    "multiclass probabilities": lambda r: multiclass_upload(r, "probability"),
+    "multiclass logits": lambda r: multiclass_upload(r, "logit"),
+    "multiclass tied": lambda r: multiclass_upload(r, "tied"),
+    "multiclass absent class": lambda r: multiclass_upload(r, "absent_class"),
     "TREC": trec_upload,
     "broken file": broken_upload,
     "crafted .npy pair": crafted_npy_upload,
