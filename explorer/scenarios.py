@@ -317,6 +317,22 @@ def all_scenarios() -> tuple[Scenario, ...]:
             "the tree has four distinct scores: does it lose on AUC, on AP, or on both?",
             (("ds", "breast_cancer"), ("a", "logreg"), ("b", "tree")),
         ),
+        Scenario(
+            "mc-iris-top2",
+            "views/multiclass.py",
+            "Three iris species, top-2",
+            "with k = 2 of 3 classes, how close to 1 is top-2 accuracy, and why is it no "
+            "proof of a good model?",
+            (("ds", "iris"), ("k", "2")),
+        ),
+        Scenario(
+            "mc-digits-recall",
+            "views/multiclass.py",
+            "Ten digits, rows as recall",
+            "the diagonal of the row-normalized matrix is each digit's recall: which digit "
+            "is confused most, and with which?",
+            (("ds", "digits10"), ("norm", "true")),
+        ),
     )
 
 

@@ -745,6 +745,12 @@ def classroom_toggles() -> None:
         "Under each headline number, its 95% bootstrap confidence interval (2,000 "
         "seeded percentile resamples of the samples). The link keeps it (ci=1).",
     )
+    track_view()
+
+
+def track_view() -> None:
+    """Record the view on screen; numbers revealed on another view hide again. The app
+    calls it on every run; a panel that reruns alone (an st.fragment) calls it too."""
     st.session_state[VIEW] = view_signature()
     if st.session_state.get(REVEALED) != st.session_state[VIEW]:
         st.session_state.pop(REVEALED, None)

@@ -72,3 +72,4 @@ st.caption(" · ".join(drawn) + text("vertices", max_points=page.MAX_POINTS))
 curves_teach.teaching_tabs(
     ds, model, curves[model], log_loss, cache.curves_threshold_axis(ds, model).hi
 )
+widgets.scenarios("views/curves.py")

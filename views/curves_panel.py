@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from explorer import cache, state
+from explorer import cache, state, widgets
 from explorer.charts import curves as charts
 from explorer.datasets import Dataset
 from explorer.formatting import fmt
@@ -40,6 +40,7 @@ def operating_panel(ds: Dataset, model: str, curves: dict, bases, log_loss: tupl
     if st.session_state.get(parts.MODEL, model) != model:
         st.rerun(scope="app")  # a click on another model's curve selected that model
     st.html(STYLE)
+    state.track_view()  # a threshold moved here hides revealed numbers again
     t, beta, axis = parts.threshold_controls(ds, model)
     _, goals = parts.goal_settings()
     rates = cache.curves_rates(ds, model, t, beta, _sorted=cache.curves_sorted_scores(ds, model))
@@ -48,17 +49,23 @@ def operating_panel(ds: Dataset, model: str, curves: dict, bases, log_loss: tupl
     cur = curves[model]
     ll, _, ll_error = log_loss
 
+    ci = cache.curves_intervals(ds, model, t, beta) if state.intervals_on() else {}
     cols = st.columns(7)
-    cols[0].metric("ROC AUC", fmt(cur["auc"]))
-    cols[1].metric("Average precision", fmt(cur["ap"]))
-    cols[2].metric(
+    widgets.headline(cols[0], "ROC AUC", fmt(cur["auc"]), interval=ci.get("ROC AUC"))
+    widgets.headline(
+        cols[1], "Average precision", fmt(cur["ap"]), interval=ci.get("Average precision")
+    )
+    widgets.headline(
+        cols[2],
         "Log loss",
         fmt(ll) if ll_error == "" else "n/a",
+        interval=None if ll_error else ci.get("Log loss"),
         help="Needs scores that are probabilities in [0, 1]." if ll_error else None,
     )
     labels = list(page.RATE_LABELS.items())
     for col, (label, name) in zip(cols[3:], labels[:4], strict=True):
-        col.metric(label, fmt(rates[name]))
+        widgets.headline(col, label, fmt(rates[name]), interval=ci.get(label))
+    widgets.reveal_button()
 
     figures = page.curve_figures(
         ds, model, t, beta, *goals, _bases=bases, _rates=rates, _optima=optima
@@ -76,16 +83,18 @@ def operating_panel(ds: Dataset, model: str, curves: dict, bases, log_loss: tupl
             width="stretch",
         )
     with c_side.container(key="curves_cm_side"):
-        confusion_side(rates, labels[4:], beta)
+        confusion_side(rates, labels[4:], beta, ci)
     candidate_buttons(ds, model, optima, axis.hi)
     curves_tabs.threshold_tabs(ds, model, t, beta, rates)
 
 
-def confusion_side(rates: dict, labels: list, beta: float) -> None:
+def confusion_side(rates: dict, labels: list, beta: float, ci: dict) -> None:
     """The confusion matrix: its four counts, the table of counts and rates, how the
     rates are normalized (URL-bound), and the other rates."""
     for col, name in zip(st.columns(4, gap="xsmall"), page.CELLS, strict=True):
-        col.metric(name, count_text(rates[name.lower()]), help=charts.OUTCOME_NAMES[name])
+        widgets.headline(
+            col, name, count_text(rates[name.lower()]), help=charts.OUTCOME_NAMES[name]
+        )
     parts.choice("curves_cm_normalize", "norm", tuple(page.NORMALIZE), "true")
     norm = st.radio(
         "Rates in brackets",
@@ -100,7 +109,13 @@ def confusion_side(rates: dict, labels: list, beta: float) -> None:
     st.table(cm_table)
     cols = st.columns(4, gap="xsmall")
     for col, (label, name) in zip(cols, labels, strict=True):
-        col.metric(label, fmt(rates[name]), help=f"β = {beta:g}" if name == "fbeta" else None)
+        widgets.headline(
+            col,
+            label,
+            fmt(rates[name]),
+            interval=ci.get(label),
+            help=f"β = {beta:g}" if name == "fbeta" else None,
+        )
 
 
 def candidate_buttons(ds: Dataset, model: str, optima, hi: float) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from explorer import cache, state
+from explorer import cache, state, widgets
 from explorer.charts import curves as charts
 from explorer.datasets import Dataset
 from explorer.formatting import fmt
@@ -69,7 +69,8 @@ def threshold_tabs(ds: Dataset, model: str, t: float, beta: float, rates: dict) 
         list(THRESHOLD_TABS), key="curves_t_tab", on_change="rerun"
     )
     parts.write_tab("curves_t_tab", "ttab")  # a link opens this tab
-    if tab_formulas.open:
+    hidden = widgets.derivations_hidden() if (tab_formulas.open or tab_derive.open) else False
+    if tab_formulas.open and not hidden:
         with tab_formulas:
             c1, c2 = st.columns(2)
             with c1:
@@ -88,7 +89,7 @@ def threshold_tabs(ds: Dataset, model: str, t: float, beta: float, rates: dict) 
             for name in ("mcc", "balanced_accuracy"):
                 st.latex(text(f"formula_{name}", **rates))
             st.caption(text("cell_scores"))
-    if tab_derive.open:
+    if tab_derive.open and not hidden:
         with tab_derive:
             curves_derivation.show(ds, model, t, beta)
     # the per-sample orders (a sort of every sample) only for the tabs that list samples

@@ -15,6 +15,7 @@ from views import prose
 st.title("Multiclass classification")
 ds = state.active()
 widgets.require_kind(ds, ("multiclass",), "iris")
+widgets.scenarios("views/multiclass.py")
 
 st.markdown(prose.section("multiclass", "intro"))
 names = list(ds.label_names)
@@ -67,34 +68,49 @@ def shown(x) -> str:
 
 row1, row2 = st.columns(4), st.columns(4)
 auc_macro = res["auc"]["macro"]
-row1[0].metric("Accuracy", shown(res["accuracy"]), help="The share of samples predicted right.")
-row1[1].metric(
+widgets.headline(
+    row1[0], "Accuracy", shown(res["accuracy"]), help="The share of samples predicted right."
+)
+widgets.headline(
+    row1[1],
     "Balanced accuracy",
     shown(res["balanced"]),
     help="The mean of the per-class recalls: every class counts the same.",
 )
-row1[2].metric("Macro F1", shown(res["macro_f1"]), help="The mean of the per-class F1 scores.")
-row1[3].metric(
-    "MCC", shown(res["mcc"]), help="Matthews correlation: 1 perfect, 0 chance, -1 inverted."
+widgets.headline(
+    row1[2], "Macro F1", shown(res["macro_f1"]), help="The mean of the per-class F1 scores."
 )
-row2[0].metric(
-    "Cohen's kappa", shown(res["kappa"]), help="Agreement beyond chance: (p_o - p_e) / (1 - p_e)."
+widgets.headline(
+    row1[3],
+    "MCC",
+    shown(res["mcc"]),
+    help="Matthews correlation: 1 perfect, 0 chance, -1 inverted.",
 )
-row2[1].metric(
+widgets.headline(
+    row2[0],
+    "Cohen's kappa",
+    shown(res["kappa"]),
+    help="Agreement beyond chance: (p_o - p_e) / (1 - p_e).",
+)
+widgets.headline(
+    row2[1],
     "Log loss",
     shown(res["log_loss"]),
     help="The mean of -log p(true class). Lower is better.",
 )
-row2[2].metric(
+widgets.headline(
+    row2[2],
     f"Top-{int(k)} accuracy",
     shown(res["top_k"]),
     help=f"The share of samples whose true class is among their {int(k)} most probable.",
 )
-row2[3].metric(
+widgets.headline(
+    row2[3],
     "Macro ROC AUC (OvR)",
     shown(auc_macro),
     help="The mean of the K one-vs-rest ROC AUCs.",
 )
+widgets.reveal_button()
 st.caption(
     f"Model **{model}**, {ds.n_samples:,} samples, {K} classes; predicted class = the "
     "highest probability"

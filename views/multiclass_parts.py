@@ -8,7 +8,7 @@ import math
 
 import streamlit as st
 
-from explorer import cache, downloads, state
+from explorer import cache, downloads, state, widgets
 from explorer.charts import multiclass as charts
 from explorer.formatting import fmt
 from explorer.pages import multiclass as mc
@@ -94,6 +94,8 @@ def how_it_is_computed(ds, model: str, res: dict, k: int, average: str, j: int) 
         file_name=f"{ds.name}.multiclass.classes.csv",
         key="mc_download_classes",
     )
+    if widgets.derivations_hidden():
+        return
     lines = cache.multiclass_derivations(ds, model, k, average)
     _show(lines["Accuracy"])
     st.markdown(_text("balanced"))

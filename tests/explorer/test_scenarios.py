@@ -19,6 +19,7 @@ KINDS = {
     "views/retrieval.py": {"graded", "multilabel"},
     "views/multilabel.py": {"multilabel"},
     "views/regression.py": {"regression"},
+    "views/multiclass.py": {"multiclass"},
     "views/compare.py": {"binary", "multilabel", "graded", "regression"},
 }
 

@@ -130,3 +130,15 @@ def test_hidden_numbers_hide_their_intervals_too():
     assert shown(at) == {}
     at.button(key="dcg_reveal").click().run()
     assert set(shown(at)) == {"DCG", "NDCG"}
+
+
+def test_the_curves_panel_shows_the_intervals_of_its_headline():
+    at = open_page("views/curves.py", "breast_cancer", ci="1", t="0.5")
+    assert not at.exception
+    ds = load_sample("breast_cancer")
+    y, s = ds.y_true, ds.score("logreg")
+    lines = shown(at)
+    assert lines["ROC AUC"] == expected(metrics.roc_auc_score, y, s)
+    assert lines["Average precision"] == expected(metrics.average_precision_score, y, s)
+    assert set(lines) >= {"Log loss", "Precision", "Accuracy", "FPR"}
+    assert shown(reopen(at, "views/curves.py")) == lines

@@ -38,6 +38,18 @@ PAGES = {
         ("slider", "ml_threshold", 0.7),
     ),
     "views/compare.py": ("balanced", ("ROC AUC of A", "ROC AUC: B - A"), None, None),
+    "views/multiclass.py": (
+        "iris",
+        ("Accuracy", "MCC", "Log loss"),
+        None,
+        ("radio", "mc_norm", "true"),
+    ),
+    "views/curves.py": (
+        "balanced",
+        ("ROC AUC", "Average precision", "Log loss", "Precision", "TP"),
+        None,
+        ("number_input", "curves_threshold_number", 0.7),
+    ),
     "views/regression.py": (
         "diabetes",
         ("MAE", "RMSE", "MAPE", "RMSLE", "R²"),

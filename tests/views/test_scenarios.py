@@ -34,6 +34,7 @@ WIDGETS = {
         "explain": "reg_explain",
     },
     "views/compare.py": {"a": "cmp_a", "b": "cmp_b"},
+    "views/multiclass.py": {"k": "mc_k", "norm": "mc_norm"},
     "views/curves.py": {},
     "views/home.py": {},
 }
