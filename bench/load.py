@@ -44,6 +44,7 @@ PAGES = ("Home", "ROC & PR curves", "Data", "Label ranking", "Regression")
 MARK = re.compile(r"(?:visitor|MARK)(\d{2})")
 ERRORS = '[data-testid="stException"], [data-testid="stAlertContentError"]'
 HEADING = "## Load (python -m bench --load)"
+LARGE_HEADING = "## Load with large uploads (python -m bench --load --rows N)"
 #: How long one step of a visitor may take: 30 sessions on 2 cores are slow.
 TIMEOUT_MS = 180_000
 
@@ -190,7 +191,7 @@ async def _check(page, i: int, tally: Tally, where: str) -> None:
         tally.errors.append(f"visitor {i:02d} on {where}: {first[:200]}")
 
 
-async def visitor(browser, url: str, i: int, until: float, folder: Path) -> Tally:
+async def visitor(browser, url: str, i: int, until: float, folder: Path, rows: int = 40) -> Tally:
     """One visitor's session until ``until`` (a ``time.monotonic()`` deadline)."""
     tally = Tally()
     ctx = await browser.new_context(viewport={"width": 1280, "height": 900})
@@ -198,7 +199,7 @@ async def visitor(browser, url: str, i: int, until: float, folder: Path) -> Tall
     page = await ctx.new_page()
     try:
         path = folder / f"visitor{i:02d}.csv"
-        path.write_text(marked_csv(i))
+        path.write_text(marked_csv(i, rows))
         await page.goto(url + "/data")
         await _idle(page)
         await page.locator('.st-key-data_upload_file input[type="file"]').set_input_files(str(path))
@@ -221,7 +222,7 @@ async def visitor(browser, url: str, i: int, until: float, folder: Path) -> Tall
     return tally
 
 
-async def _run(url: str, sessions: int, seconds: float, folder: Path) -> list[Tally]:
+async def _run(url: str, sessions: int, seconds: float, folder: Path, rows: int) -> list[Tally]:
     from playwright.async_api import async_playwright
 
     async with async_playwright() as p:
@@ -230,7 +231,7 @@ async def _run(url: str, sessions: int, seconds: float, folder: Path) -> list[Ta
         )
         until = time.monotonic() + seconds
         tallies = await asyncio.gather(
-            *(visitor(browser, url, i, until, folder) for i in range(sessions))
+            *(visitor(browser, url, i, until, folder, rows) for i in range(sessions))
         )
         await browser.close()
     return list(tallies)
@@ -253,15 +254,21 @@ class LoadReport:
     rss_peak: int
     rss_after: int
     ttl: int
+    rows: int = 40
+
+    @property
+    def heading(self) -> str:
+        """The results section: one for small datasets, one for large uploads."""
+        return HEADING if self.rows <= 1000 else LARGE_HEADING
 
     def render(self) -> str:
         mb = 1024 * 1024
         lines = [
-            HEADING,
+            self.heading,
             "",
             f"{self.sessions} Chromium sessions at once for {self.seconds:.0f} s on one server "
             "(hosting/config.toml settings, 127.0.0.1), each uploading its own marked dataset "
-            "and switching pages.",
+            f"of {self.rows:,} rows and switching pages.",
             "",
             "| figure | value |",
             "|---|---|",
@@ -287,7 +294,7 @@ class LoadReport:
         return "\n".join(lines)
 
 
-def run_load(sessions: int = 30, seconds: float = 120, ttl: int = 5) -> LoadReport:
+def run_load(sessions: int = 30, seconds: float = 120, ttl: int = 5, rows: int = 40) -> LoadReport:
     """Start a server, run ``sessions`` visitors for ``seconds``, measure, stop."""
     server = Server(ttl)
     peak = [0]
@@ -306,7 +313,7 @@ def run_load(sessions: int = 30, seconds: float = 120, ttl: int = 5) -> LoadRepo
             start = server.rss()
             sampler = threading.Thread(target=sample, daemon=True)
             sampler.start()
-            tallies = asyncio.run(_run(server.url, sessions, seconds, folder))
+            tallies = asyncio.run(_run(server.url, sessions, seconds, folder, rows))
             time.sleep(ttl + 10)
             stop.set()
             sampler.join()
@@ -328,6 +335,7 @@ def run_load(sessions: int = 30, seconds: float = 120, ttl: int = 5) -> LoadRepo
         rss_peak=max(peak[0], after),
         rss_after=after,
         ttl=ttl,
+        rows=rows,
     )
 
 
@@ -344,7 +352,7 @@ async def _warm(url: str, folder: Path) -> None:
 
 def write_section(report: LoadReport, out: Path = RESULTS) -> None:
     """Put the report under its heading in ``out``, replacing an earlier one."""
-    write_text_section(report.render(), HEADING, out)
+    write_text_section(report.render(), report.heading, out)
 
 
 def write_text_section(section: str, heading: str, out: Path = RESULTS) -> None:
@@ -383,9 +391,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--sessions", type=int, default=30)
     p.add_argument("--seconds", type=float, default=120)
     p.add_argument("--ttl", type=int, default=5, help="server.disconnectedSessionTTL, seconds")
+    p.add_argument("--rows", type=int, default=40, help="rows of each visitor's dataset")
     p.add_argument("--out", type=Path, default=RESULTS)
     args = p.parse_args(argv)
-    report = run_load(args.sessions, args.seconds, args.ttl)
+    report = run_load(args.sessions, args.seconds, args.ttl, args.rows)
     print(report.render())
     write_section(report, args.out)
     bad = report.foreign or report.errors or report.failures
