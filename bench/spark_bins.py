@@ -124,10 +124,15 @@ def main(argv: list[str] | None = None) -> int:
     from bench.load import RESULTS, write_text_section
 
     p = argparse.ArgumentParser(prog="python -m bench.spark_bins")
-    p.add_argument("--rows", type=lambda x: int(float(x)), default=10_000_000)
+    p.add_argument(
+        "--rows",
+        type=lambda x: [int(float(v)) for v in x.split(",")],
+        default=[10_000_000],
+        help="comma-separated sizes, e.g. 1e7,1e8",
+    )
     p.add_argument("--out", default=str(RESULTS))
     args = p.parse_args(argv)
-    rows = [compare(args.rows, tied) for tied in (False, True)]
+    rows = [compare(n, tied) for n in args.rows for tied in (False, True)]
     text = render(rows)
     print(text)
     write_text_section(text, HEADING, args.out)
