@@ -1,4 +1,4 @@
-"""The other pages' main controls in Chromium at 100,000 x 100 (``python -m bench --browser``).
+"""The other pages' main controls in Chromium at 100,000 x 100 (``python -m bench.browser_pages``).
 
 Two ``.npy`` pairs are uploaded through the Data page (0/1 labels, then relevance
 grades 0-3, with float32 scores): 10 MB of labels and 40 MB of scores each, under
@@ -133,3 +133,42 @@ def run_pages(url: str, page, folder: Path, moves: int = 5, shape=(100_000, 100)
 
 def _cols(cpu: list) -> tuple[list, list]:
     return [c[0] for c in cpu], [c[1] for c in cpu]
+
+
+HEADING = "## Browser: the other pages at 100,000 x 100"
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m bench.browser_pages [--moves 5] [--out FILE]``: its own results section."""
+    import argparse
+    import tempfile
+
+    from playwright.sync_api import sync_playwright
+
+    from bench.browser import ARGS, CHROMIUM, VIEWPORT, render, server
+    from bench.load import RESULTS, write_text_section
+
+    p = argparse.ArgumentParser(prog="python -m bench.browser_pages")
+    p.add_argument("--moves", type=int, default=5)
+    p.add_argument("--out", default=str(RESULTS))
+    args = p.parse_args(argv)
+    start = os.getloadavg()
+    with server() as (url, pid), sync_playwright() as pw, tempfile.TemporaryDirectory() as tmp:
+        _SERVER[:] = [pid]
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_page(viewport=VIEWPORT)
+        page.goto(url)
+        _idle(page)
+        timings = run_pages(url, page, Path(tmp), moves=args.moves)
+        browser.close()
+    _SERVER.clear()
+    section = render(timings, (start, os.getloadavg())).replace(
+        render([], (start, start)).split("\n", 1)[0], HEADING, 1
+    )
+    print(section)
+    write_text_section(section, HEADING, args.out)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
