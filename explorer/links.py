@@ -342,7 +342,8 @@ def _dataset(payload, blob: bytes) -> Dataset:
     if weight is not None and ((weight < 0).any() or not (weight > 0).any()):
         raise _Damaged("sample weights must be >= 0, and one at least > 0")
     labels = _strings(payload.get("labels", []), "the label names")
-    if (ndim == 1 and labels) or (ndim == 2 and labels and len(labels) != shape[1]):
+    classes = kind == "binary" and len(labels) == 2  # the names of text labels
+    if (ndim == 1 and labels and not classes) or (ndim == 2 and labels and len(labels) != shape[1]):
         raise _Damaged("the label names do not match the labels")
     ids = _strings(payload.get("ids", []), "the sample ids")
     if ids and len(ids) != shape[0]:

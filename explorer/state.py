@@ -446,6 +446,52 @@ def _label(name: str) -> str:
     return sample_title(name)
 
 
+#: The sidebar's "Positive class" box, for binary data whose labels were text.
+POSITIVE = "positive_class"
+
+
+def _on_positive() -> None:
+    ds = get_dataset(st.session_state[ACTIVE])
+    if len(ds.label_names) == 2 and st.session_state[POSITIVE] == ds.label_names[0]:
+        add_dataset(flip_positive(ds))
+
+
+def flip_positive(ds: Dataset) -> Dataset:
+    """``ds`` with the other text class as the positive one (``y_true`` becomes
+    ``1 - y_true``; the class names swap). The scores stay: they are read as the
+    scores of the new positive class, as scikit-learn's ``pos_label`` reads them.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> ds = Dataset("m", "binary", np.array([1.0, 0.0]), {"m": np.array([0.9, 0.2])},
+    ...              label_names=("ham", "spam"))
+    >>> f = flip_positive(ds)
+    >>> f.y_true.tolist(), f.label_names
+    ([0.0, 1.0], ('spam', 'ham'))
+    """
+    neg, pos = ds.label_names
+    return dataclasses.replace(ds, y_true=1.0 - ds.y_true, label_names=(pos, neg))
+
+
+def _positive_class(ds: Dataset) -> Dataset:
+    """For binary data whose labels were two text classes ("spam"/"ham"): the sidebar's
+    "Positive class" box. Picking the other class replaces the dataset by its flipped
+    version (:func:`flip_positive`), which a link then carries."""
+    if ds.kind != "binary" or len(ds.label_names) != 2:
+        return ds
+    seed_widget(POSITIVE, ds.label_names[1])
+    st.sidebar.selectbox(
+        "Positive class",
+        (ds.label_names[1], ds.label_names[0]),
+        key=POSITIVE,
+        on_change=_on_positive,
+        help="The class the scores are for: a score at or above the threshold predicts it "
+        "(scikit-learn's pos_label). Every page counts it as 1.",
+    )
+    return ds
+
+
 def sidebar_picker() -> Dataset:
     """Render the sidebar dataset picker and return the active Dataset."""
     init()
@@ -478,6 +524,7 @@ def sidebar_picker() -> Dataset:
         )
         set_active(DEFAULT_SAMPLE)  # the picker follows on the next run
         ds = get_dataset(DEFAULT_SAMPLE)
+    ds = _positive_class(ds)
     caption = f"{ds.kind} · {ds.n_samples} samples · {ds.n_labels} label(s)"
     if isinstance(ds, bigdata.SampledDataset):
         caption = (

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
+import pandas as pd
 
 from explorer.datasets import Dataset
 from explorer.io.dispatch import _format, _open_frame, _source
@@ -72,6 +73,23 @@ def alias_note(mapping: dict[str, str]) -> str:
     return f"read column {', '.join(parts)}"
 
 
+def _labels(frame: _Frame, y_col: str, kind: str | None) -> tuple[np.ndarray, tuple[str, ...]]:
+    """``y_true`` as numbers; or, for binary data, a column of two text classes
+    ("spam"/"ham", "yes"/"no", "True"/"False") as 0/1 with the class names (negative,
+    positive). The positive class is the greater name, as scikit-learn picks it; the
+    sidebar's "Positive class" chooser flips it."""
+    try:
+        return frame.numbers(y_col), ()
+    except DataError:
+        if kind not in (None, "binary"):
+            raise
+        text = frame.strings(y_col)
+        classes = sorted(pd.unique(text))
+        if len(classes) != 2 or "" in classes:
+            raise
+        return (text == classes[1]).to_numpy(dtype=np.float64), (classes[0], classes[1])
+
+
 def _table_dataset(frame: _Frame, kind: str | None, name: str | None) -> Dataset:
     label, cols = frame.label, frame.columns
     if kind == "multiclass" or (kind is None and is_multiclass(frame)):
@@ -114,7 +132,7 @@ def _table_dataset(frame: _Frame, kind: str | None, name: str | None) -> Dataset
         )
     has_weight = "sample_weight" in cols
     frame.load([y_col, *model_cols, *(["sample_weight"] * has_weight)])
-    y = frame.numbers(y_col)
+    y, classes = _labels(frame, y_col, kind)
     arrays = {c: frame.numbers(c) for c in model_cols}
     if kind == "binary":
         try:
@@ -129,7 +147,7 @@ def _table_dataset(frame: _Frame, kind: str | None, name: str | None) -> Dataset
             raise
     if model_cols != [single]:
         arrays = {(c.removeprefix(prefix) or c): v for c, v in arrays.items()}
-    return _finish(frame, kind, name, y_col, y, arrays, model_cols, mapping)
+    return _finish(frame, kind, name, y_col, y, arrays, model_cols, mapping, classes)
 
 
 def _aliased(frame: _Frame, kind, name, y_col: str, col: str, mapping: dict) -> Dataset:
@@ -137,7 +155,7 @@ def _aliased(frame: _Frame, kind, name, y_col: str, col: str, mapping: dict) -> 
     ...): binary when every label is 0 or 1, else regression (unless ``kind`` says)."""
     has_weight = "sample_weight" in frame.columns
     frame.load([y_col, col, *(["sample_weight"] * has_weight)])
-    y, s = frame.numbers(y_col), frame.numbers(col)
+    (y, classes), s = _labels(frame, y_col, kind), frame.numbers(col)
     zero_one = (y == 0) | (y == 1)
     if kind is None and not zero_one.all() and ((y >= 0) & (y <= 1)).all():
         if ((s == 0) | (s == 1)).all():
@@ -155,11 +173,14 @@ def _aliased(frame: _Frame, kind, name, y_col: str, col: str, mapping: dict) -> 
         _binary_check(frame, y_col, y)
     single = "y_score" if kind == "binary" else "y_pred"
     mapping[col] = single
-    return _finish(frame, kind, name, y_col, y, {single: s}, [col], mapping)
+    return _finish(frame, kind, name, y_col, y, {single: s}, [col], mapping, classes)
 
 
-def _finish(frame: _Frame, kind, name, y_col, y, arrays, model_cols, mapping) -> Dataset:
-    """The weights, ids and description of a table, then its Dataset."""
+def _finish(
+    frame: _Frame, kind, name, y_col, y, arrays, model_cols, mapping, classes=()
+) -> Dataset:
+    """The weights, ids and description of a table, then its Dataset (``classes``: the
+    names of text labels, negative then positive)."""
     label, cols = frame.label, frame.columns
     weight = None
     if "sample_weight" in cols:
@@ -182,12 +203,15 @@ def _finish(frame: _Frame, kind, name, y_col, y, arrays, model_cols, mapping) ->
     note = f"; ignored columns: {', '.join(ignored)}" if ignored else ""
     if mapping:
         note += f"; {alias_note(mapping)}"
+    if classes:
+        note += f"; classes {classes[0]!r} (0) and {classes[1]!r} (1, positive)"
     return Dataset(
         name=name or label,
         kind=kind,
         y_true=y,
         scores=arrays,
         sample_weight=weight,
+        label_names=classes,
         sample_ids=ids,
         description=f"{label}: {len(y):,} samples, {len(arrays)} model(s){note}",
         source="upload",

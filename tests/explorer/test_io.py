@@ -767,3 +767,21 @@ def test_swapped_canonical_columns_get_a_hint():
     with pytest.raises(DataError) as info:  # a score column that is no 0/1: no hint
         read_table(b"y_true,y_score\n0.2,0.3\n0.9,1\n", name="t.csv")
     assert "swapped" not in str(info.value)
+
+
+def test_two_text_classes_read_as_binary_with_the_greater_one_positive():
+    import io as _io
+
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    from explorer.io import read_upload as _read
+
+    ds = _read("yn.csv", b"label,prob\nno,0.1\nyes,0.8\nyes,0.6\nno,0.3\n")
+    assert ds.kind == "binary" and ds.label_names == ("no", "yes")
+    assert ds.y_true.tolist() == [0, 1, 1, 0] and "'yes' (1, positive)" in ds.description
+    buf = _io.BytesIO()
+    pq.write_table(pa.table({"y_true": ["False", "True"], "y_score": [0.2, 0.7]}), buf)
+    assert _read("tf.parquet", buf.getvalue()).label_names == ("False", "True")
+    with pytest.raises(DataError, match=r'r.csv, line 2, column "y_true"'):
+        _read("r.csv", b"y_true,pred_a\nlow,1.0\nhigh,2.0\n")  # regression needs numbers
