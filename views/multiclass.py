@@ -66,50 +66,27 @@ def shown(x) -> str:
     return "n/a" if x is None or math.isnan(x) else fmt(x)
 
 
-row1, row2 = st.columns(4), st.columns(4)
-auc_macro = res["auc"]["macro"]
-widgets.headline(
-    row1[0], "Accuracy", shown(res["accuracy"]), help="The share of samples predicted right."
+#: the headline: (label, value, what it is), in two rows of four
+HEADLINE = (
+    ("Accuracy", res["accuracy"], "The share of samples predicted right."),
+    (
+        "Balanced accuracy",
+        res["balanced"],
+        "The mean of the per-class recalls: every class counts the same.",
+    ),
+    ("Macro F1", res["macro_f1"], "The mean of the per-class F1 scores."),
+    ("MCC", res["mcc"], "Matthews correlation: 1 perfect, 0 chance, -1 inverted."),
+    ("Cohen's kappa", res["kappa"], "Agreement beyond chance: (p_o - p_e) / (1 - p_e)."),
+    ("Log loss", res["log_loss"], "The mean of -log p(true class). Lower is better."),
+    (
+        f"Top-{int(k)} accuracy",
+        res["top_k"],
+        f"The share of samples whose true class is among their {int(k)} most probable.",
+    ),
+    ("Macro ROC AUC (OvR)", res["auc"]["macro"], "The mean of the K one-vs-rest ROC AUCs."),
 )
-widgets.headline(
-    row1[1],
-    "Balanced accuracy",
-    shown(res["balanced"]),
-    help="The mean of the per-class recalls: every class counts the same.",
-)
-widgets.headline(
-    row1[2], "Macro F1", shown(res["macro_f1"]), help="The mean of the per-class F1 scores."
-)
-widgets.headline(
-    row1[3],
-    "MCC",
-    shown(res["mcc"]),
-    help="Matthews correlation: 1 perfect, 0 chance, -1 inverted.",
-)
-widgets.headline(
-    row2[0],
-    "Cohen's kappa",
-    shown(res["kappa"]),
-    help="Agreement beyond chance: (p_o - p_e) / (1 - p_e).",
-)
-widgets.headline(
-    row2[1],
-    "Log loss",
-    shown(res["log_loss"]),
-    help="The mean of -log p(true class). Lower is better.",
-)
-widgets.headline(
-    row2[2],
-    f"Top-{int(k)} accuracy",
-    shown(res["top_k"]),
-    help=f"The share of samples whose true class is among their {int(k)} most probable.",
-)
-widgets.headline(
-    row2[3],
-    "Macro ROC AUC (OvR)",
-    shown(auc_macro),
-    help="The mean of the K one-vs-rest ROC AUCs.",
-)
+for col, (label, value, what) in zip([*st.columns(4), *st.columns(4)], HEADLINE, strict=True):
+    widgets.headline(col, label, shown(value), help=what)
 widgets.reveal_button()
 st.caption(
     f"Model **{model}**, {ds.n_samples:,} samples, {K} classes; predicted class = the "
