@@ -259,6 +259,23 @@ def _label_codes(labels, classes) -> np.ndarray:
     return np.array([np.nan if c is None else c for c in codes], dtype=np.float64)
 
 
+def _label_selection(yt, yp, average, pos_label, labels, classes, multilabel, stacklevel):
+    """The label columns an average counts: the positive class for ``average="binary"``,
+    else ``labels=`` (all by default), warning as scikit-learn does when a ``pos_label``
+    other than 1 is given for another average (``stacklevel``: the user's call)."""
+    if average == "binary":
+        return _binary_label(yt, yp, pos_label, classes, multilabel)
+    if pos_label not in (None, 1):
+        warnings.warn(
+            f"Note that pos_label (set to {pos_label!r}) is ignored when average != "
+            f"'binary' (got {average!r}). You may use labels=[pos_label] to specify a "
+            "single positive class.",
+            UserWarning,
+            stacklevel=stacklevel,
+        )
+    return _selected_labels(yt, yp, labels, classes, multilabel)
+
+
 def _selected_labels(yt, yp, labels, classes, multilabel: bool) -> np.ndarray | None:
     """The codes (1-D input) or column indices (multilabel) of ``labels=``, in its order."""
     if labels is None:
@@ -451,18 +468,7 @@ def _prfs(
     warn = isinstance(zero_division, str)
     beta = _check_beta(beta)
     _check_average(average, multilabel)
-    if average == "binary":
-        select = _binary_label(yt, yp, pos_label, classes, multilabel)
-    else:
-        if pos_label not in (None, 1):
-            warnings.warn(
-                f"Note that pos_label (set to {pos_label!r}) is ignored when average != "
-                f"'binary' (got {average!r}). You may use labels=[pos_label] to specify a "
-                "single positive class.",
-                UserWarning,
-                stacklevel=3,
-            )
-        select = _selected_labels(yt, yp, labels, classes, multilabel)
+    select = _label_selection(yt, yp, average, pos_label, labels, classes, multilabel, 4)
     tp, pred, true = _label_counts(
         yt, yp, w, multilabel, samplewise=average == "samples", select=select
     )
@@ -1070,18 +1076,7 @@ def jaccard_score(
     yt, yp, w, multilabel, classes = _encoded_targets(y_true, y_pred, sample_weight)
     zd = _check_zero_division(zero_division, allow_nan=False)
     _check_average(average, multilabel)
-    if average == "binary":
-        select = _binary_label(yt, yp, pos_label, classes, multilabel)
-    else:
-        if pos_label not in (None, 1):
-            warnings.warn(
-                f"Note that pos_label (set to {pos_label!r}) is ignored when average != "
-                f"'binary' (got {average!r}). You may use labels=[pos_label] to specify a "
-                "single positive class.",
-                UserWarning,
-                stacklevel=2,
-            )
-        select = _selected_labels(yt, yp, labels, classes, multilabel)
+    select = _label_selection(yt, yp, average, pos_label, labels, classes, multilabel, 3)
     tp, pred, true = _label_counts(
         yt, yp, w, multilabel, samplewise=average == "samples", select=select
     )
