@@ -57,8 +57,12 @@ if exact:
 
 try:
     curves = {m: cache.curves_curves(ds, m) for m in models}
-except metrics.MetricInputError as exc:
-    st.error(str(exc))
+except metrics.MetricInputError as exc:  # valid data the curves cannot show: one class
+    st.info(
+        f"{exc} The ROC and PR curves need samples of both classes; Home and the Data "
+        "page show what this dataset does define.",
+        icon="ℹ️",
+    )
     state.stop_page()
 bases = cache.curves_bases(ds, _curves=curves)
 log_loss = cache.curves_log_loss(ds, model)

@@ -230,6 +230,7 @@ def test_curves_one_class_binary_says_why(case):
     y, s = ONE_CLASS[case], ONE_CLASS_SCORES
     at = open_page(upload_file(binary_csv(y, s)), CURVES)
     assert "ROC AUC is undefined: y_true holds a single class" in notices(at)
+    assert not at.error  # valid data: a sentence saying why, not an error box
 
 
 @pytest.mark.parametrize("page", [LABEL_RANKING, DCG, RETRIEVAL, MULTILABEL])
