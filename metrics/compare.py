@@ -368,6 +368,42 @@ def _placements(pos: np.ndarray, s: np.ndarray, w: np.ndarray | None):
     return v10, v01, float(np.dot(wp, v10) / w_pos)
 
 
+def auc_placements(y_true, y_score, *, sample_weight=None) -> np.ndarray:
+    """Each sample's DeLong placement value: the share of the other class it is ranked
+    right against (ties count 1/2).
+
+    A positive's value is the (weighted) share of negatives scoring below it, a
+    negative's the share of positives scoring above it. ROC AUC is the (weighted)
+    mean of the positives' values, and of the negatives'.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        0/1 labels, both present.
+    y_score : array-like of shape (n_samples,)
+    sample_weight : array-like of shape (n_samples,), optional
+
+    Returns
+    -------
+    ndarray of shape (n_samples,)
+
+    Examples
+    --------
+    >>> from metrics import auc_placements
+    >>> auc_placements([0, 1, 0, 1], [0.1, 0.8, 0.8, 0.3]).tolist()
+    [1.0, 0.75, 0.25, 0.5]
+    """
+    pos = _labels(y_true)
+    s = _scores(y_score, "y_score", pos.shape[0])
+    w = None if sample_weight is None else _scores(sample_weight, "sample_weight", pos.shape[0])
+    if pos.all() or not pos.any():
+        raise MetricInputError("y_true holds a single class: placements need both classes.")
+    v10, v01, _ = _placements(pos, s, w)
+    out = np.empty(pos.shape[0])
+    out[pos], out[~pos] = v10, v01
+    return out
+
+
 def _weighted_cov(v: np.ndarray, center: np.ndarray, w: np.ndarray | None) -> np.ndarray:
     """Covariance of the columns of ``v`` (frequency weights, divisor ``W - 1``)."""
     d = v - center

@@ -200,30 +200,6 @@ def _mean_row(label, va, vb, higher_is_better) -> Row:
     )  # fmt: skip
 
 
-def auc_placements(y_true: np.ndarray, y_score: np.ndarray) -> np.ndarray:
-    """Each sample's share of the opposite class it is ranked right against (ties 1/2).
-
-    A positive's value is the fraction of negatives scored below it, a negative's the
-    fraction of positives scored above it: DeLong's structural components. ROC AUC is
-    the mean of the positives' values, and the mean of the negatives'.
-
-    Examples
-    --------
-    >>> auc_placements(np.array([0, 1, 0, 1]), np.array([0.1, 0.8, 0.8, 0.3]))
-    array([1.  , 0.75, 0.25, 0.5 ])
-    """
-    pos = y_true == 1
-    sp, sn = np.sort(y_score[pos]), np.sort(y_score[~pos])
-    below_n = np.searchsorted(sn, y_score, "left")
-    tie_n = np.searchsorted(sn, y_score, "right") - below_n
-    above_p = sp.size - np.searchsorted(sp, y_score, "right")
-    tie_p = np.searchsorted(sp, y_score, "right") - np.searchsorted(sp, y_score, "left")
-    with np.errstate(invalid="ignore", divide="ignore"):
-        out_pos = (below_n + 0.5 * tie_n) / sn.size
-        out_neg = (above_p + 0.5 * tie_p) / sp.size
-    return np.where(pos, out_pos, out_neg)
-
-
 def _binary(ds: Dataset, sa, sb) -> Comparison:
     y = ds.y_true
     rows = []
@@ -247,13 +223,24 @@ def _binary(ds: Dataset, sa, sb) -> Comparison:
         lb = metrics.log_loss_per_sample(y, sb, labels=[0, 1])
         if np.isfinite(la).all() and np.isfinite(lb).all():
             rows.append(_mean_row("log loss", la, lb, False))
-    pa, pb = auc_placements(y, sa), auc_placements(y, sb)
-    return Comparison(
-        "", "", tuple(rows), "pairs ranked right",
-        "A positive's share of negatives scored below it; a negative's share of positives "
-        "scored above it (ties count 1/2). ROC AUC is the mean over either class.",
-        pa, pb, True,
-    )  # fmt: skip
+    if 0 < y.sum() < y.size:
+        w = ds.sample_weight
+        with np.errstate(invalid="ignore", divide="ignore"):  # a class of weight 0: nan
+            pa = metrics.auc_placements(y, sa, sample_weight=w)
+            pb = metrics.auc_placements(y, sb, sample_weight=w)
+        return Comparison(
+            "", "", tuple(rows), "pairs ranked right",
+            "A positive's share of negatives scored below it; a negative's share of "
+            "positives scored above it (ties count 1/2). ROC AUC is the mean over either "
+            "class.",
+            pa, pb, True,
+        )  # fmt: skip
+    if rows:  # one class: the log loss is the one headline, its terms the per-sample values
+        return Comparison(
+            "", "", tuple(rows), "log-loss term", "Each sample's -log p(its class).",
+            la, lb, False,
+        )  # fmt: skip
+    return Comparison("", "", (), "", "", np.zeros(0), np.zeros(0), True)
 
 
 def _multilabel(ds: Dataset, sa, sb) -> Comparison:

@@ -753,3 +753,21 @@ def test_a_nan_on_a_resample_is_refused():
 
     with pytest.raises(MetricInputError, match=r"nan on bootstrap resample \d+"):
         bootstrap_ci(mean_or_nan, np.arange(6.0), n_resamples=50, random_state=0)
+
+
+def test_auc_placements_average_to_the_auc_over_either_class():
+    import metrics as _m
+
+    rng = np.random.default_rng(11)
+    y = rng.integers(0, 2, 200)
+    s = np.round(rng.random(200), 1)  # ties
+    w = rng.random(200) + 0.1
+    for weight in (None, w):
+        p = _m.auc_placements(y, s, sample_weight=weight)
+        ww = np.ones(200) if weight is None else weight
+        auc = _m.roc_auc_score(y, s, sample_weight=weight)
+        pos = y == 1
+        assert np.dot(ww[pos], p[pos]) / ww[pos].sum() == pytest.approx(auc, abs=1e-12)
+        assert np.dot(ww[~pos], p[~pos]) / ww[~pos].sum() == pytest.approx(auc, abs=1e-12)
+    with pytest.raises(_m.MetricInputError, match="single class"):
+        _m.auc_placements([1, 1], [0.2, 0.3])

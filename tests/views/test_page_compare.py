@@ -7,7 +7,6 @@ import pytest
 
 import metrics
 from explorer.formatting import fmt
-from explorer.pages.compare import auc_placements
 from explorer.samples import load_sample
 from tests.conftest import metric, open_page
 
@@ -78,7 +77,7 @@ def test_matrix_kinds_compare_the_means_of_per_sample_values(sample, label, per_
 
 def test_the_binary_per_sample_values_are_deLong_placements():
     ds = load_sample("balanced")
-    p = auc_placements(ds.y_true, ds.score("good"))
+    p = metrics.auc_placements(ds.y_true, ds.score("good"))
     pos = ds.y_true == 1
     auc = metrics.roc_auc_score(ds.y_true, ds.score("good"))
     assert p[pos].mean() == pytest.approx(auc) and p[~pos].mean() == pytest.approx(auc)
