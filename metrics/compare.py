@@ -42,9 +42,9 @@ dot product; with tied scores the sums run over tie blocks,
 ``np.add.reduceat``, and a tie counts 1/2), and
 ``AUC_r = U_r / (W+_r W-_r)``: O(n) per resample, no sort, integer-exact
 until the one division. A resample that drew a single class is drawn again.
-The blocks hold about :data:`AUC_BLOCK_DRAWS` draws (an int64 index matrix
-and its int64 counts, then uint8 counts and an int32 running sum: about 45
-MiB per block, one block per thread) and are shared between threads. For a
+The blocks hold about :data:`AUC_BLOCK_DRAWS` draws (uint8 counts, an int32
+running sum and the draw's temporaries: about 20 MiB per block, one block
+per thread) and are shared between threads. For a
 second model (a paired difference) the counts are permuted into its score
 order (``np.take``).
 
@@ -53,11 +53,24 @@ running sums of the drawn positives and negatives give, at every threshold,
 those scoring at least as high, and ``AP_r = sum_t c+[r, t] TP / (TP + FP)
 / W+_r``.
 
-The cost is about 7-8 ns of CPU per row and resample, 70% of it drawing
-the counts (``rng.integers`` and ``np.bincount``, the floor of an exact
-multinomial draw in numpy): 2,000 resamples of 10^6 rows are about 15 s of
-CPU (``bench/compare.py``; ``scipy.stats.bootstrap`` needs about 30 times
-more). When the scores are heavily tied (at most ``n / (2 CELL_RATIO)``
+The counts are drawn exactly (:mod:`metrics._resample`): from 4,096 rows
+on, independent Poisson counts of rate slightly below 1 (a 16-bit table
+lookup each), completed to ``n`` draws by a few thousand uniform draws, which
+is exactly ``Multinomial(n; 1/n, ...)``; below, uniform uint32 indices and
+``np.bincount``. The cost is about 3 ns of CPU per row and resample (about
+1.8 ns the draw, 1.2 ns the running sums): 2,000 resamples of 10^6 rows are
+about 6.5 s of CPU, 3.5 s on two free cores (``bench/compare.py``;
+``scipy.stats.bootstrap`` needs about 75 times more CPU). Before the Poisson
+draw (int64 indices and ``np.bincount``) they were about 16 s of CPU.
+
+Reproducibility: each block of resamples has its own generator, spawned from
+``random_state`` (``Generator.spawn``), and blocks are computed in any order on
+any thread, so the distribution is the same, bit for bit, whatever the number
+of threads (``METRICS_THREADS``). It does depend on the block size (resamples
+per block = ``AUC_BLOCK_DRAWS // n``) and on the draw (Poisson from 4,096
+rows on): other blocks give other resamples of the same law.
+
+When the scores are heavily tied (at most ``n / (2 CELL_RATIO)``
 distinct scores, so at most ``n / CELL_RATIO`` cells of equal score and
 class), a resample is instead one multinomial draw over the cells
 (``Generator.multinomial``), and the same running sums run over cells:
@@ -77,6 +90,7 @@ import numpy as np
 
 from metrics import classification, curves, dcg, label_ranking, regression, retrieval
 from metrics._ranks import map_blocks
+from metrics._resample import draw_counts
 from metrics._validation import (
     MetricInputError,
     as_1d,
@@ -98,7 +112,7 @@ __all__ = [
 ]
 
 #: Draws (rows x resamples) per block of the ROC AUC bootstrap.
-AUC_BLOCK_DRAWS = 1 << 21
+AUC_BLOCK_DRAWS = 1 << 20
 #: Entries of an index matrix per block of the generic bootstrap (32 MiB of int64).
 INDEX_BLOCK_DRAWS = 1 << 22
 #: Below this many discordant pairs :func:`mcnemar_test` is exact by default.
@@ -1008,15 +1022,11 @@ def _auc_layout(pos: np.ndarray, scores: list[np.ndarray]):
 def _draw_counts(rng: np.random.Generator, rows: int, n: int) -> np.ndarray:
     """How often each of ``n`` layout positions is drawn, for ``rows`` resamples.
 
-    ``np.bincount`` of an index matrix (``n`` uniform draws per resample),
-    returned as uint8 (a count above 255 has probability below 1e-300 for
-    ``n`` > 255 and is kept in int64 if it ever happens).
+    :func:`metrics._resample.draw_counts`: exact multinomial counts (uint8), from
+    uniform indices and ``np.bincount`` below ``POISSON_MIN_ROWS`` rows, from Poisson
+    counts completed to ``n`` draws above.
     """
-    keys = rng.integers(0, n, size=(rows, n))
-    keys += np.arange(0, rows * n, n)[:, None]
-    counts = np.bincount(keys.ravel(), minlength=rows * n).reshape(rows, n)
-    del keys
-    return counts.astype(np.uint8) if n <= 255 or counts.max() <= 255 else counts
+    return draw_counts(rng, rows, n)
 
 
 def _auc_u2(counts: np.ndarray, model: _AucModel):
@@ -1343,9 +1353,10 @@ def bootstrap_ci(
       per resample. For ROC AUC, resamples that drew a single class are
       drawn again and the jackknife comes from DeLong's placements; AP is
       defined on every resample (0 without a positive) and its jackknife
-      for ``"bca"`` calls the metric once per left-out row. About 7 ns of CPU per
-      row and resample (10^6 rows x 2,000 resamples: about 15 s of CPU over
-      two threads); heavily tied scores draw over cells of equal (score,
+      for ``"bca"`` calls the metric once per left-out row. The counts are
+      exact multinomial draws (:mod:`metrics._resample`); about 3 ns of CPU
+      per row and resample (10^6 rows x 2,000 resamples: about 6.5 s of CPU
+      over two threads); heavily tied scores draw over cells of equal (score,
       class) instead, far faster (module docstring, ``bench/compare.py``).
     * metrics that are a mean of per-sample values (MAE, MSE, RMSE, MAPE,
       accuracy, DCG, NDCG, LRAP, coverage, ranking loss, P@K, R@K, hit rate,
@@ -1362,8 +1373,9 @@ def bootstrap_ci(
     :data:`INDEX_BLOCK_DRAWS` entries; the same ``random_state`` gives the
     same resamples on the mean and the generic paths. The ROC AUC path draws
     its own counts (independent child generators per block, so the result
-    does not depend on the thread count); it follows the same distribution
-    but not the same resamples as the generic path.
+    does not depend on the thread count, but does on the block size
+    :data:`AUC_BLOCK_DRAWS`); it follows the same distribution but not the
+    same resamples as the generic path.
 
     Parameters
     ----------
