@@ -6,7 +6,10 @@ decimals):
 
 * ``metrics.bootstrap_ci(roc_auc_score, y, s, n_resamples=2000)`` (the
   counting path: one sort, a matrix of draw counts per block of resamples,
-  running sums), with its two threads and with ``METRICS_THREADS=1``;
+  running sums), with its two threads and with ``METRICS_THREADS=1``, and
+  with the counts drawn the other exact way (uniform uint32 indices and
+  ``np.bincount`` instead of Poisson counts completed to n draws,
+  ``metrics._resample``);
 * ``scipy.stats.bootstrap`` on the same data with a vectorized AUC statistic
   (``scipy.stats.rankdata`` of every resample along the last axis, the
   Mann-Whitney rank-sum formula), on ``--scipy-resamples`` resamples in
@@ -40,6 +43,11 @@ import numpy as np
 
 import metrics as M
 import metrics._ranks
+import metrics._resample
+
+#: The same command before the Poisson draw (commit 9d13039: int64 indices and
+#: ``np.bincount``), as bench/results.md reported it then.
+BEFORE = "56.49 s wall, 16.12 s CPU (8.1 ns per row and resample; load average 9.92)"
 
 RESULTS = Path(__file__).resolve().parent / "results.md"
 START, END = "<!-- compare:start -->", "<!-- compare:end -->"
@@ -178,6 +186,24 @@ def run(n: int = 1_000_000, n_resamples: int = 2000, scipy_resamples: int = 20) 
                 cpu1,
                 "one thread",
             )
+            saved = metrics._resample.POISSON_MIN_ROWS
+            metrics._resample.POISSON_MIN_ROWS = n + 1
+            quarter = max(2, n_resamples // 4)
+            try:
+                _, wall_u, cpu_u = _timed(
+                    lambda y=y, a=a, q=quarter: M.bootstrap_ci(M.roc_auc_score, y, a, n_resamples=q)
+                )
+            finally:
+                metrics._resample.POISSON_MIN_ROWS = saved
+            row(
+                "`bootstrap_ci(roc_auc_score)` continuous, counts from uniform indices",
+                n,
+                quarter,
+                wall_u,
+                cpu_u,
+                f"uint32 indices + `np.bincount`: {1e9 * cpu_u / (n * quarter):.1f} ns CPU per "
+                "row and resample",
+            )
             d, wall, cpu = _timed(
                 lambda y=y, a=a, b=b: M.paired_bootstrap_diff(
                     M.roc_auc_score, y, a, b, n_resamples=max(2, n_resamples // 4)
@@ -242,8 +268,10 @@ def run(n: int = 1_000_000, n_resamples: int = 2000, scipy_resamples: int = 20) 
     lines += [
         "",
         f"Our cost, in CPU time (the sum over both threads): {1e9 * cpu / (n * n_resamples):.1f} "
-        "ns per row and resample on continuous scores, most of it drawing the counts "
-        "(`rng.integers` and `np.bincount`: an exact multinomial draw per resample); on tied "
+        "ns per row and resample on continuous scores (one sort, then per resample an exact "
+        "multinomial draw of the counts, `metrics._resample`: Poisson counts by a 16-bit table "
+        "lookup completed to n draws, and the running sums); the same command before the "
+        f"Poisson draw: {BEFORE}. On tied "
         "scores a resample is one multinomial draw over the cells of equal (score, class). "
         "Wall times depend on how busy the shared machine was (load average above); scipy's "
         f"row is timed on {scipy_resamples} resamples and extrapolated linearly (one "
@@ -281,7 +309,7 @@ def write_section(lines: list[str], path: Path = RESULTS) -> None:
     if START in text and END in text:
         head, rest = text.split(START, 1)
         tail = rest.split(END, 1)[1].lstrip("\n")
-        text = head + block + tail
+        text = head + block + ("\n" + tail if tail else "")
     else:
         text = text.rstrip("\n") + "\n\n" + block
     path.write_text(text, encoding="utf-8")

@@ -388,6 +388,10 @@ regression_intervals = value(_intervals.regression)
 #: ``curves_intervals(ds, model, t, beta)[label]``.
 curves_intervals = value(_intervals.curves_headlines)
 
+#: :func:`explorer.intervals.multiclass`, the Multiclass page's headline:
+#: ``multiclass_intervals(ds, model, k)[label]``.
+multiclass_intervals = value(_intervals.multiclass)
+
 
 # -- Multiclass classification ------------------------------------------------
 

@@ -30,6 +30,7 @@ import metrics
 from explorer.datasets import Dataset
 from explorer.formatting import fmt
 from explorer.pages import home as home_model
+from explorer.pages import multiclass as multiclass_model
 from explorer.pages import regression as regression_model
 from explorer.pages.curves import RATE_LABELS
 from explorer.pages.multilabel import ZD_VALUE
@@ -343,6 +344,31 @@ def multilabel(ds: Dataset, pred: np.ndarray, zd_key: str) -> dict[str, Interval
 
     got = joint_intervals(numbers, ds.y_true, pred, weights=ds.sample_weight)
     return {label: got.get(label, got.get("")) for label, _, _ in MULTILABEL_HEADLINE}
+
+
+def multiclass(ds: Dataset, model: str, k: int) -> dict[str, Interval]:
+    """The Multiclass page's headline (:func:`explorer.pages.multiclass.headline_numbers`),
+    by label: all eight recomputed on every resample of the rows (a sample's true class,
+    its scores and its weight drawn together; :func:`joint_intervals`), so each equals
+    :func:`metrics.bootstrap_ci` of that number alone with the app's seed.
+
+    Examples
+    --------
+    >>> from explorer.pages.multiclass import _toy
+    >>> ci = multiclass(_toy(), "m", 2)
+    >>> list(ci)[:3], round(ci["Accuracy"].estimate, 4)
+    (['Accuracy', 'Balanced accuracy', 'Macro F1'], 0.6)
+    >>> ci["Top-2 accuracy"].low <= ci["Top-2 accuracy"].estimate <= ci["Top-2 accuracy"].high
+    True
+    """
+    labels = {key: label.format(k=k) for key, label in multiclass_model.HEADLINE.items()}
+
+    def numbers(y_true, y_score, sample_weight=None):
+        got = multiclass_model.headline_numbers(y_true, y_score, sample_weight, k=k)
+        return {labels[key]: got[key] for key in labels}
+
+    got = joint_intervals(numbers, ds.y_true, ds.score(model), weights=ds.sample_weight)
+    return {label: got.get(label, got.get("")) for label in labels.values()}
 
 
 def regression(

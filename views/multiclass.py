@@ -85,8 +85,10 @@ HEADLINE = (
     ),
     ("Macro ROC AUC (OvR)", res["auc"]["macro"], "The mean of the K one-vs-rest ROC AUCs."),
 )
+ci = cache.multiclass_intervals(ds, model, int(k)) if state.intervals_on() else {}
 for col, (label, value, what) in zip([*st.columns(4), *st.columns(4)], HEADLINE, strict=True):
-    widgets.headline(col, label, shown(value), help=what)
+    interval = None if shown(value) == "n/a" else ci.get(label)
+    widgets.headline(col, label, shown(value), interval=interval, help=what)
 widgets.reveal_button()
 st.caption(
     f"Model **{model}**, {ds.n_samples:,} samples, {K} classes; predicted class = the "

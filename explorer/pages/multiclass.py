@@ -169,14 +169,10 @@ def class_table(ds: Dataset, model: str) -> pd.DataFrame:
     t, p, s = classes(ds, model)
     K, w = ds.n_labels, ds.sample_weight
     cm = metrics.confusion_matrix(t, p, labels=np.arange(K), sample_weight=w).astype(float)
-    tp, support, predicted = np.diag(cm), cm.sum(axis=1), cm.sum(axis=0)
+    tp, support, predicted, precision, recall, f1 = _per_class(cm)
     fp, fn = predicted - tp, support - tp
-    with np.errstate(invalid="ignore", divide="ignore"):
-        precision = np.where(predicted > 0, tp / predicted, 0.0)
-        recall = np.where(support > 0, tp / support, 0.0)
-        f1 = np.where(2 * tp + fp + fn > 0, 2 * tp / (2 * tp + fp + fn), 0.0)
     onehot = ds.y_true.astype(np.int64)
-    auc = [_binary_or_nan(metrics.roc_auc_score, onehot[:, j], s[:, j], w) for j in range(K)]
+    auc = _ovr_aucs(onehot, s, w)
     ap = [
         _binary_or_nan(metrics.average_precision_score, onehot[:, j], s[:, j], w) for j in range(K)
     ]
@@ -195,6 +191,77 @@ def class_table(ds: Dataset, model: str) -> pd.DataFrame:
             "ap": ap,
         }
     )
+
+
+def _per_class(cm: np.ndarray):
+    """``tp, support, predicted, precision, recall, f1`` per class of a confusion matrix
+    (0 where a ratio is 0/0)."""
+    tp, support, predicted = np.diag(cm), cm.sum(axis=1), cm.sum(axis=0)
+    fp, fn = predicted - tp, support - tp
+    with np.errstate(invalid="ignore", divide="ignore"):
+        precision = np.where(predicted > 0, tp / predicted, 0.0)
+        recall = np.where(support > 0, tp / support, 0.0)
+        f1 = np.where(2 * tp + fp + fn > 0, 2 * tp / (2 * tp + fp + fn), 0.0)
+    return tp, support, predicted, precision, recall, f1
+
+
+def _ovr_aucs(onehot: np.ndarray, s: np.ndarray, w) -> list[float]:
+    """Each class's one-vs-rest ROC AUC (NaN where the class has no sample or every one)."""
+    return [
+        _binary_or_nan(metrics.roc_auc_score, onehot[:, j], s[:, j], w)
+        for j in range(onehot.shape[1])
+    ]
+
+
+#: The headline's numbers (:func:`headline_numbers`): key -> its label on the page
+#: (``{k}``: the k of top-k accuracy).
+HEADLINE = {
+    "accuracy": "Accuracy",
+    "balanced": "Balanced accuracy",
+    "macro_f1": "Macro F1",
+    "mcc": "MCC",
+    "kappa": "Cohen's kappa",
+    "log_loss": "Log loss",
+    "top_k": "Top-{k} accuracy",
+    "auc": "Macro ROC AUC (OvR)",
+}
+
+
+def headline_numbers(y_true, y_score, sample_weight=None, *, k: int) -> dict:
+    """The eight headline numbers of :func:`summary` from the arrays alone (keys of
+    :data:`HEADLINE`), so that a bootstrap resample of the rows gets them the page's way.
+
+    ``log_loss`` is None when the scores are not probabilities; ``auc`` (the macro
+    one-vs-rest ROC AUC) averages the classes whose AUC is defined (NaN if none is).
+
+    Examples
+    --------
+    >>> ds = _toy()
+    >>> got = headline_numbers(ds.y_true, ds.score(), k=2)
+    >>> res = summary(ds, "m", 2)
+    >>> got["top_k"] == res["top_k"], got["auc"] == res["auc"]["macro"]
+    (True, True)
+    """
+    y = np.asarray(y_true).astype(np.int64)
+    s = np.asarray(y_score, dtype=np.float64)
+    t, p, K, w = y.argmax(axis=1), s.argmax(axis=1), y.shape[1], sample_weight
+    cm = metrics.confusion_matrix(t, p, labels=np.arange(K), sample_weight=w).astype(float)
+    f1 = _per_class(cm)[5]
+    aucs = np.array(_ovr_aucs(y, s, w))
+    defined = ~np.isnan(aucs)
+    hits = (true_rank(t, s) <= k).astype(float)
+    return {
+        "accuracy": float(metrics.accuracy_score(t, p, sample_weight=w)),
+        "balanced": float(_quiet(metrics.balanced_accuracy_score, t, p, sample_weight=w)),
+        "macro_f1": float(f1[np.union1d(t, p)].mean()),
+        "mcc": float(_quiet(metrics.matthews_corrcoef, t, p, sample_weight=w)),
+        "kappa": float(_quiet(metrics.cohen_kappa_score, t, p, sample_weight=w)),
+        "log_loss": None
+        if probability_problem(s)
+        else float(_quiet(metrics.log_loss, t, s, labels=np.arange(K), sample_weight=w)),
+        "top_k": float(np.average(hits, weights=w)),
+        "auc": float(aucs[defined].mean()) if defined.any() else float("nan"),
+    }
 
 
 def summary(ds: Dataset, model: str, k: int) -> dict:

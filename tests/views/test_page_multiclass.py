@@ -3,6 +3,7 @@ controls and the URL, the confusion matrix cell, derivations on screen, uploads,
 
 from __future__ import annotations
 
+import warnings
 from pathlib import Path
 
 import numpy as np
@@ -10,10 +11,13 @@ import pandas as pd
 import sklearn.metrics as skm
 from streamlit.testing.v1 import AppTest
 
+from explorer import state
 from explorer.datasets import Dataset
 from explorer.formatting import fmt
 from explorer.samples import load_sample
 from tests.conftest import APP, metric, open_page
+from tests.views.test_intervals import expected as ci_text
+from tests.views.test_intervals import shown as intervals_shown
 
 PAGE = "views/multiclass.py"
 HEADLINE = (
@@ -205,19 +209,22 @@ def test_a_bad_upload_keeps_the_dataset_and_names_the_cell():
     assert shown(at) == expected(load_sample("iris"))
 
 
-def test_weighted_data_hides_one_vs_one_and_weights_every_number():
+def weighted_iris() -> Dataset:
+    """The iris sample with weights 1, 2, 0.5 in turn."""
     ds0 = load_sample("iris")
-    w = np.tile([1.0, 2.0, 0.5], 50)
-    ds = Dataset(
+    return Dataset(
         "weighted iris",
         "multiclass",
         ds0.y_true,
         ds0.scores,
-        sample_weight=w,
+        sample_weight=np.tile([1.0, 2.0, 0.5], 50),
         label_names=ds0.label_names,
     )
-    page = str(Path(APP).parent / PAGE)
-    at = AppTest.from_file(page, default_timeout=60)
+
+
+def test_weighted_data_hides_one_vs_one_and_weights_every_number():
+    ds = weighted_iris()
+    at = AppTest.from_file(str(Path(APP).parent / PAGE), default_timeout=60)
     at.session_state["session_datasets"] = {ds.name: ds}
     at.session_state["active_dataset"] = ds.name
     at.run()
@@ -325,3 +332,76 @@ def test_valid_edge_data_shows_numbers_or_says_why():
         assert "nan" not in " ".join(got.values()), what
         for table in (t.value for t in at.dataframe):  # undefined cells read as a dash
             assert not table.isna().any().any(), (what, table.head())
+
+
+# ---------------------------------------------------------------- 95% intervals
+def _sk(k: int) -> dict:
+    """Each headline number as scikit-learn computes it on rows (y one-hot, scores, weights)."""
+
+    def on(f):
+        def number(y, s, w=None):
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                return f(y.argmax(axis=1), s, np.arange(s.shape[1]), w)
+
+        return number
+
+    return {
+        "Accuracy": on(lambda t, s, K, w: skm.accuracy_score(t, s.argmax(1), sample_weight=w)),
+        "Balanced accuracy": on(
+            lambda t, s, K, w: skm.balanced_accuracy_score(t, s.argmax(1), sample_weight=w)
+        ),
+        "Macro F1": on(
+            lambda t, s, K, w: skm.f1_score(
+                t, s.argmax(1), average="macro", zero_division=0, sample_weight=w
+            )
+        ),
+        "MCC": on(lambda t, s, K, w: skm.matthews_corrcoef(t, s.argmax(1), sample_weight=w)),
+        "Cohen's kappa": on(
+            lambda t, s, K, w: skm.cohen_kappa_score(t, s.argmax(1), sample_weight=w)
+        ),
+        "Log loss": on(lambda t, s, K, w: skm.log_loss(t, s, labels=K, sample_weight=w)),
+        f"Top-{k} accuracy": on(
+            lambda t, s, K, w: skm.top_k_accuracy_score(t, s, k=k, labels=K, sample_weight=w)
+        ),
+        "Macro ROC AUC (OvR)": on(
+            lambda t, s, K, w: skm.roc_auc_score(t, s, multi_class="ovr", labels=K, sample_weight=w)
+        ),
+    }
+
+
+def test_intervals_toggle_shows_each_headlines_bootstrap_and_the_link_keeps_it():
+    at = open_page(PAGE, "iris")
+    assert intervals_shown(at) == {} and "ci" not in at.query_params
+    at.sidebar.toggle(key=state.CI_TOGGLE).set_value(True).run()
+    assert not at.exception and at.query_params["ci"] == "1"
+    ds = load_sample("iris")
+    y, s = ds.y_true, ds.score()
+    want = {label: ci_text(number, y, s) for label, number in _sk(2).items()}
+    got = intervals_shown(at)
+    assert got == want
+    assert got["Accuracy"] == "95% CI 0.7533 – 0.8733"  # 113 to 131 right of 150
+    # the link opened fresh shows the same intervals
+    fresh = AppTest.from_file(APP, default_timeout=60)
+    fresh.query_params.update(dict(at.query_params))
+    fresh.switch_page(PAGE).run()
+    assert not fresh.exception and intervals_shown(fresh) == got
+    # k moves the top-k interval with it
+    at.number_input(key="mc_k").set_value(1).run()
+    assert intervals_shown(at)["Top-1 accuracy"] == got["Accuracy"]
+    at.sidebar.toggle(key=state.CI_TOGGLE).set_value(False).run()
+    assert intervals_shown(at) == {} and "ci" not in at.query_params
+
+
+def test_weighted_intervals_resample_each_row_with_its_weight():
+    ds = weighted_iris()
+    at = AppTest.from_file(str(Path(APP).parent / PAGE), default_timeout=60)
+    at.session_state["session_datasets"] = {ds.name: ds}
+    at.session_state["active_dataset"] = ds.name
+    at.query_params["ci"] = "1"
+    at.run()
+    assert not at.exception
+    got = intervals_shown(at)
+    sk = _sk(2)
+    for label in ("Accuracy", "Macro F1", "Log loss"):
+        assert got[label] == ci_text(sk[label], ds.y_true, ds.score(), ds.sample_weight), label
