@@ -19,20 +19,20 @@ one of two ways:
   ``S > n`` only conditions on ``s``.
 
 The Poisson counts come from a table lookup by inversion: 16 random bits
-``u`` (four per 64-bit word of the bit generator, ``random_raw``) index a
-table of the count ``k`` with ``cdf[k-1] <= U < cdf[k]`` for every ``U`` in
-``[u, u + 1) / 2^16``; the few ``u`` (about 10 of 65536) whose interval
-straddles a step of the CDF are marked, and those rows get 53 more random
-bits and ``np.searchsorted`` on the CDF. The counts are thus exact to the
+``u`` (``Generator.integers`` over the whole uint16 range: raw bits, whatever
+the bit generator) index a table of the count ``k`` with
+``cdf[k-1] <= U < cdf[k]`` for every ``U`` in ``[u, u + 1) / 2^16``; the few
+``u`` (about 10 of 65536) whose interval straddles a step of the CDF are
+marked, and those rows get a uniform fraction (``Generator.random``, 53 bits)
+and ``np.searchsorted`` on the CDF. The counts are thus exact to the
 float64 rounding of the Poisson probabilities, the precision at which numpy's
 own ``Generator.poisson`` and ``Generator.multinomial`` work. It costs about
-1.5 ns per row and resample against about 5 ns for uniform indices and
+2 ns per row and resample against about 5 ns for uniform indices and
 ``np.bincount`` (whose scattered increments into ``n`` cells miss the cache),
 and no per-resample Python code: every step runs on the whole matrix.
 
 Reproducibility: the counts are a function of the generator's state, ``rows``
-and ``n`` (and the platform's byte order, for the 16-bit split of the 64-bit
-words); the same seed gives the same counts on every run.
+and ``n``; the same seed gives the same counts on every run.
 """
 
 from __future__ import annotations
@@ -79,11 +79,11 @@ def _poisson_counts(rng: np.random.Generator, rows: int, n: int, lam: float):
     (int64), each at most ``n`` (a row above is drawn again)."""
     table, cdf = _poisson_table(lam)
     size = rows * n
-    u = rng.bit_generator.random_raw(-(-size // 4)).view(np.uint16)[:size]
+    u = rng.integers(0, 2**_BITS, size=size, dtype=np.uint16)
     x = np.take(table, u)
     marked = np.flatnonzero(x == _MARK)
     if marked.size:
-        frac = (rng.bit_generator.random_raw(marked.size) >> np.uint64(11)) * 2.0**-53
+        frac = rng.random(marked.size)
         x[marked] = np.searchsorted(cdf, (u[marked] + frac) * 2.0**-_BITS, side="right")
     x = x.reshape(rows, n)
     total = x.sum(axis=1, dtype=np.int64)

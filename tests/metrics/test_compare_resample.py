@@ -33,9 +33,10 @@ def path(request, monkeypatch):
     return request.param
 
 
-def test_counts_sum_to_n_and_follow_the_binomial_marginal(path):
+@pytest.mark.parametrize("bits", [np.random.PCG64, np.random.MT19937])  # 64- and 32-bit words
+def test_counts_sum_to_n_and_follow_the_binomial_marginal(path, bits):
     n, rows = 20, 40_000
-    c = R.draw_counts(np.random.default_rng(1), rows, n)
+    c = R.draw_counts(np.random.Generator(bits(1)), rows, n)
     assert c.dtype == np.uint8 and (c.sum(axis=1) == n).all()
     # every cell's count is Binomial(n, 1/n): chi-square of the pooled counts
     k = np.bincount(c.ravel().astype(np.int64), minlength=8)
