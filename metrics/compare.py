@@ -57,11 +57,12 @@ The counts are drawn exactly (:mod:`metrics._resample`): from 4,096 rows
 on, independent Poisson counts of rate slightly below 1 (a 16-bit table
 lookup each), completed to ``n`` draws by a few thousand uniform draws, which
 is exactly ``Multinomial(n; 1/n, ...)``; below, uniform uint32 indices and
-``np.bincount``. The cost is about 3 ns of CPU per row and resample (about
-1.8 ns the draw, 1.2 ns the running sums): 2,000 resamples of 10^6 rows are
-about 6.5 s of CPU, 3.5 s on two free cores (``bench/compare.py``;
-``scipy.stats.bootstrap`` needs about 75 times more CPU). Before the Poisson
-draw (int64 indices and ``np.bincount``) they were about 16 s of CPU.
+``np.bincount``. The cost is about 3.3 ns of CPU per row and resample (about
+2 ns the draw, 1.2 ns the running sums): 2,000 resamples of 10^6 rows take
+about 6.5 s of CPU over the two threads, 3.6 s of wall time on a 2-core
+machine at load average 2.4 (``bench/compare.py``; ``scipy.stats.bootstrap``
+needs about 60 times more CPU). Before the Poisson draw (int64 indices and
+``np.bincount``) they took about 16 s of CPU.
 
 Reproducibility: each block of resamples has its own generator, spawned from
 ``random_state`` (``Generator.spawn``), and blocks are computed in any order on
@@ -1354,7 +1355,7 @@ def bootstrap_ci(
       drawn again and the jackknife comes from DeLong's placements; AP is
       defined on every resample (0 without a positive) and its jackknife
       for ``"bca"`` calls the metric once per left-out row. The counts are
-      exact multinomial draws (:mod:`metrics._resample`); about 3 ns of CPU
+      exact multinomial draws (:mod:`metrics._resample`); about 3.3 ns of CPU
       per row and resample (10^6 rows x 2,000 resamples: about 6.5 s of CPU
       over two threads); heavily tied scores draw over cells of equal (score,
       class) instead, far faster (module docstring, ``bench/compare.py``).
