@@ -154,6 +154,7 @@ def run(n: int = 1_000_000, n_resamples: int = 2000, scipy_resamples: int = 20) 
     for tied in (False, True):
         y, a, b = make_data(n, tied=tied)
         kind = "tied (2 decimals: multinomial over cells)" if tied else "continuous"
+        before = os.getloadavg()[0]
         res, wall, cpu = _timed(
             lambda y=y, a=a: M.bootstrap_ci(M.roc_auc_score, y, a, n_resamples=n_resamples)
         )
@@ -165,7 +166,8 @@ def run(n: int = 1_000_000, n_resamples: int = 2000, scipy_resamples: int = 20) 
             wall,
             cpu,
             f"AUC {res.estimate:.4f}, 95% [{res.low:.4f}, {res.high:.4f}], "
-            f"{metrics._ranks.WORKERS} threads",
+            f"{metrics._ranks.WORKERS} threads; load average {before:.1f} before, "
+            f"{os.getloadavg()[0]:.1f} after",
         )
         if not tied:
             saved = metrics._ranks.WORKERS
