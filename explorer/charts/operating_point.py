@@ -35,9 +35,9 @@ def positions(lo: float, hi: float, step: float) -> tuple[list[float], list[str]
     """The slider's positions: ``lo``, ``lo + step``, ... up to ``hi``, and ``hi``
     itself last (the threshold above every score), with the text each shows.
 
-    A position is ``lo + i * step`` rounded to 12 significant digits (so 0.3 is
-    0.3, not 0.30000000000000004); its text has the step's decimals when ``lo`` is
-    on the step's grid, else four significant digits.
+    A position is ``lo + i * step``; when ``lo`` lies on the step's grid it is rounded
+    to the step's decimals (0.3, not 0.30000000000000004) and its text has them, else
+    its text has four significant digits.
 
     Examples
     --------
@@ -45,21 +45,19 @@ def positions(lo: float, hi: float, step: float) -> tuple[list[float], list[str]
     ([0.0, 0.1, 0.2, 0.3], ['0.0', '0.1', '0.2', '0.3'])
     >>> positions(0.0, 1.0000000000000002, 0.5)[0]
     [0.0, 0.5, 1.0, 1.0000000000000002]
-    >>> positions(-7.2, 4.2, 5.0)
-    ([-7.2, -2.2, 2.8, 4.2], ['-7.2', '-2.2', '2.8', '4.2'])
+    >>> positions(-7.25, 4.2, 5.0)
+    ([-7.25, -2.25, 2.75, 4.2], ['-7.25', '-2.25', '2.75', '4.2'])
     """
     n = int(math.floor((hi - lo) / step + 1e-9))
-    ts = [float(f"{lo + i * step:.12g}") for i in range(n + 1)]
+    decimals = max(0, -math.floor(math.log10(step)))
+    on_grid = abs(lo / step - round(lo / step)) < 1e-9 and max(abs(lo), abs(hi)) < 1e9
+    ts = [lo + i * step for i in range(n + 1)]
+    if on_grid:
+        ts = [round(t, decimals) for t in ts]
     ts = [min(t, hi) for t in ts]
     if ts[-1] < hi:
         ts.append(hi)
-    decimals = max(0, -math.floor(math.log10(step)))
-    on_grid = abs(lo / step - round(lo / step)) < 1e-9
-    if on_grid and max(abs(lo), abs(hi)) < 1e9:
-        labels = [f"{t:.{decimals}f}" for t in ts]
-    else:
-        labels = [f"{t:.4g}" for t in ts]
-    return ts, labels
+    return ts, [f"{t:.{decimals}f}" if on_grid else f"{t:.4g}" for t in ts]
 
 
 def counts_at(y_true, y_score, thresholds, sample_weight=None) -> dict:
