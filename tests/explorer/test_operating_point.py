@@ -88,7 +88,8 @@ def test_curves_are_reduced_to_exact_vertices():
     assert 100 < len(line["roc"]["x"]) <= op.MAX_DRAWN
     assert line["roc"]["t"][0] is None  # +inf: JSON has no infinity
     at = {t: i for i, t in enumerate(thr[1:], start=1)}
-    for x, yv, t in zip(line["roc"]["x"][1:], line["roc"]["y"][1:], line["roc"]["t"][1:]):
+    roc = line["roc"]
+    for x, yv, t in zip(roc["x"][1:], roc["y"][1:], roc["t"][1:], strict=True):
         assert (x, yv) == (round(float(fpr[at[t]]), 6), round(float(tpr[at[t]]), 6))
     assert len(line["pr"]["x"]) <= op.MAX_DRAWN
     json.dumps(page.operating_data(ds, "m"), allow_nan=False)  # plain JSON, no NaN/inf
