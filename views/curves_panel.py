@@ -84,6 +84,7 @@ def operating_panel(ds: Dataset, model: str, curves: dict, bases, log_loss: tupl
             "present": state.presentation_mode(),
         }
         op.operating_point(data, parts.from_component, lambda: parts.from_pick(models))
+        candidate_buttons(ds, model, optima, axis.hi)
         with st.container(key="curves_cm_side"):
             c_counts, c_rates, c_table = st.columns([1, 1, 0.85])
             confusion_side(rates, labels[4:], beta, ci, (c_counts, c_table, c_rates))
@@ -92,7 +93,7 @@ def operating_panel(ds: Dataset, model: str, curves: dict, bases, log_loss: tupl
         plotly_curves(ds, model, t, beta, goals, (bases, rates, optima), (c_roc, c_pr, models))
         with c_side.container(key="curves_cm_side"):
             confusion_side(rates, labels[4:], beta, ci)
-    candidate_buttons(ds, model, optima, axis.hi)
+        candidate_buttons(ds, model, optima, axis.hi)
     curves_tabs.threshold_tabs(ds, model, t, beta, rates)
 
 

@@ -381,7 +381,8 @@ class OperatingPoint {
       this.sent.clear();
       this.index = this.nearestIndex(data.t);
       this.range.value = this.index;
-      this.exact = { t: data.t, text: data.t_text, counts: data.at_t };
+      const onGrid = data.thresholds[this.index] === data.t;
+      this.exact = onGrid ? null : { t: data.t, text: data.t_text, counts: data.at_t };
       this.moved = false;
     }
     this.beta = data.beta_text;
