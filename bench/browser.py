@@ -375,7 +375,7 @@ def render(timings: list[BrowserTiming], loads: tuple, notes: str = "") -> str:
         f" on {os.cpu_count()} cores.",
         "",
         "| case | where | drawn s | idle s | target s | verdict | server CPU s |"
-        " browser CPU s | every move, idle (s) |",
+        " browser CPU s | every move: (drawn /) idle s |",
         "| --- | --- | ---: | ---: | ---: | --- | ---: | ---: | --- |",
     ]
 
@@ -384,7 +384,10 @@ def render(timings: list[BrowserTiming], loads: tuple, notes: str = "") -> str:
 
     for t in timings:
         target = "" if t.target is None else f"{t.target:g}"
-        each = ", ".join(f"{s:.3f}" for s in t.seconds)
+        if t.drawn and len(t.drawn) == len(t.seconds):
+            each = ", ".join(f"{d:.3f} / {s:.3f}" for d, s in zip(t.drawn, t.seconds, strict=True))
+        else:
+            each = ", ".join(f"{s:.3f}" for s in t.seconds)
         lines.append(
             f"| {t.case} | {t.where} | {med(t.drawn)} | {t.median:.3f} | {target} | "
             f"{t.verdict} | {med(t.server_cpu)} | {med(t.browser_cpu)} | {each or t.note} |"

@@ -1,12 +1,13 @@
 // The operating point of the ROC & PR curves page, moved in the browser.
 //
 // Streamlit components v2 (views/operating_point.py): the default export is called on
-// mount and again with each new `data` (explorer/charts/operating_point.py builds it).
-// The slider moves the marker on both curves and the confusion matrix within one
-// animation frame, from the counts at every slider position; on release (and every
-// 250 ms while dragging) it reports the threshold with setStateValue, so the page's
-// fragment reruns and the server's numbers follow. A click near a curve vertex reports
-// that model and threshold with setTriggerValue. No network, no plotly.
+// mount and again with each new `data` (explorer/charts/operating_point.py builds it),
+// which updates the one view kept on the shadow root (no re-mount). The slider moves
+// the marker on both curves and the confusion matrix in the frame of its input event,
+// from the counts at every slider position; on release (key up, pointer up, and every
+// 250 ms of a drag) it reports the threshold with setStateValue, so the page's fragment
+// reruns and the server's numbers follow. A click near a curve vertex reports that
+// model and threshold with setTriggerValue. No network, no plotly.
 
 const SVG = "http://www.w3.org/2000/svg";
 const CHART_TEXT = "#31333f";
@@ -319,13 +320,21 @@ class OperatingPoint {
     this.sent = new Set();
     this.lastSent = null;
     this.dragging = false;
-    this.frame = 0;
     this.timer = 0;
     this.range.addEventListener("input", () => this.onInput());
     this.range.addEventListener("change", () => this.report());
     this.range.addEventListener("keyup", () => this.report());
-    this.range.addEventListener("pointerdown", () => { this.dragging = true; });
-    this.range.addEventListener("pointerup", () => { this.dragging = false; this.report(); });
+    this.release = () => {
+      this.dragging = false;
+      window.removeEventListener("pointerup", this.release);
+      window.removeEventListener("pointercancel", this.release);
+      this.report();
+    };
+    this.range.addEventListener("pointerdown", () => {
+      this.dragging = true; // until the pointer is released, wherever that is
+      window.addEventListener("pointerup", this.release);
+      window.addEventListener("pointercancel", this.release);
+    });
     for (const chart of [this.roc, this.pr]) {
       chart.svg.addEventListener("click", (e) => this.onClick(chart, e));
     }
@@ -379,6 +388,7 @@ class OperatingPoint {
     if (echo && data.t === this.lastSent) this.sent.clear();
     if (!echo && !this.dragging) {
       this.sent.clear();
+      this.lastSent = null; // the server moved the threshold: any position is news
       this.index = this.nearestIndex(data.t);
       this.range.value = this.index;
       const onGrid = data.thresholds[this.index] === data.t;
@@ -461,12 +471,7 @@ class OperatingPoint {
     this.index = Number(this.range.value);
     this.exact = null;
     this.moved = true;
-    if (!this.frame) {
-      this.frame = requestAnimationFrame(() => {
-        this.frame = 0;
-        this.show();
-      });
-    }
+    this.show(); // a few texts and two markers: drawn in the frame of the input
     clearTimeout(this.timer);
     if (this.dragging) this.timer = setTimeout(() => this.report(), DRAG_REPORT_MS);
   }
@@ -475,7 +480,7 @@ class OperatingPoint {
     clearTimeout(this.timer);
     if (this.exact || !this.api) return;
     const t = this.data.thresholds[this.index];
-    if (t === this.lastSent) return;
+    if (t === this.lastSent || (this.sent.size === 0 && t === this.data.t)) return;
     this.sent.add(t);
     this.lastSent = t;
     this.api.setStateValue("threshold", { t, at: Date.now() });
@@ -491,7 +496,8 @@ class OperatingPoint {
   destroy() {
     this.resize.disconnect();
     clearTimeout(this.timer);
-    cancelAnimationFrame(this.frame);
+    window.removeEventListener("pointerup", this.release);
+    window.removeEventListener("pointercancel", this.release);
   }
 }
 
