@@ -731,3 +731,19 @@ def _array(values) -> np.ndarray:
     if isinstance(values, dict):
         return np.frombuffer(base64.b64decode(values["bdata"]), dtype=values["dtype"])
     return np.asarray(values, dtype=float)
+
+
+def test_the_component_hides_its_numbers_until_reveal_and_knows_presentation_mode():
+    """With "Predict, then reveal" the component shows ? for its counts and rates until
+    Reveal (and again once its slider moves); ``present=1`` gives it the large text."""
+    at = open_page("seed002_roc6", {"reveal": "0", "present": "1"})
+    data = component(at)
+    assert data["hidden"] and data["predict"] and data["present"]
+    assert metric(at, "TP") == "?"
+    at.button(key="curves_reveal").click().run()
+    assert not at.exception
+    assert not component(at)["hidden"] and metric(at, "TP") == "2"
+    slide(at, 0.65)  # a threshold moved: the numbers wait for the next guess
+    assert component(at)["hidden"] and metric(at, "TP") == "?"
+    plain = open_page("seed002_roc6")
+    assert not any(component(plain)[k] for k in ("hidden", "predict", "present"))
