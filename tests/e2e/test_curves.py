@@ -211,3 +211,29 @@ def test_copy_link_holds_the_threshold_a_panel_rerun_set(page: Page, app_url: st
     page.goto(link)
     wait_for_run(page)
     _expect_counts(page, 0.65)
+
+
+def test_a_slow_drag_reports_on_the_way_and_ends_where_it_is_released(page: Page, app_url: str):
+    """While the slider is dragged, the component reports every 250 ms; the reruns
+    those reports start never pull the thumb back, and the release is the threshold
+    the server keeps."""
+    page.goto(app_url + "/curves?ds=seed002_roc6")
+    wait_for_run(page)
+    track = page.get_by_role("slider", name="Threshold", exact=True)
+    box = track.bounding_box()
+    y = box["y"] + box["height"] / 2
+    page.mouse.move(box["x"] + box["width"] * 0.5, y)
+    page.mouse.down()
+    for k in range(1, 13):  # ~1.2 s from the middle to 85% of the track
+        page.mouse.move(box["x"] + box["width"] * (0.5 + 0.03 * k), y, steps=2)
+        page.wait_for_timeout(100)
+    shown = op(page, "threshold").inner_text()
+    page.mouse.up()
+    t = float(shown)
+    assert 0.7 < t < 0.95
+    wait_for_run(page)
+    expect(op(page, "threshold")).to_have_text(shown)  # no jump back to a reported value
+    expect(page).to_have_url(re.compile(rf"[?&]t={re.escape(repr(t))}(&|$)"))
+    expect(page.locator(".st-key-curves_threshold_number input")).to_have_value(f"{t:.4f}")
+    _expect_counts(page, t)
+    _expect_component(page, t)
