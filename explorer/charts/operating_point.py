@@ -22,7 +22,14 @@ from explorer.charts.curves import CANDIDATE_GLYPHS, MODEL_COLORS, candidate_mar
 #: Most vertices the component draws per curve (the server's figures draw 4,000).
 MAX_DRAWN = 2000
 
-__all__ = ["MAX_DRAWN", "candidates", "counts_at", "curve_lines", "positions"]
+__all__ = [
+    "MAX_DRAWN",
+    "candidates",
+    "counts_at",
+    "counts_from_sorted",
+    "curve_lines",
+    "positions",
+]
 
 
 def _json_float(v) -> float | None:
@@ -104,6 +111,30 @@ def counts_at(y_true, y_score, thresholds, sample_weight=None) -> dict:
         "fp": neg_above[idx].tolist(),
         "fn": pos_below[idx].tolist(),
         "tn": neg_below[idx].tolist(),
+    }
+
+
+def counts_from_sorted(pos_sorted, neg_sorted, thresholds) -> dict:
+    """The unweighted counts of :func:`counts_at` from the positives' and the
+    negatives' scores, each sorted ascending
+    (:func:`explorer.pages.curves.sorted_scores`, which the page holds already): two
+    binary searches per threshold, no sort.
+
+    Examples
+    --------
+    >>> got = counts_from_sorted([0.3, 0.9], [0.1, 0.7], [0.0, 0.5, 1.0])
+    >>> got == counts_at([1, 0, 1, 0], [0.9, 0.7, 0.3, 0.1], [0.0, 0.5, 1.0])
+    True
+    """
+    pos, neg = np.asarray(pos_sorted, dtype=float), np.asarray(neg_sorted, dtype=float)
+    ts = np.asarray(thresholds, dtype=float)
+    fn = np.searchsorted(pos, ts, side="left")
+    tn = np.searchsorted(neg, ts, side="left")
+    return {
+        "tp": (pos.shape[0] - fn).tolist(),
+        "fp": (neg.shape[0] - tn).tolist(),
+        "fn": fn.tolist(),
+        "tn": tn.tolist(),
     }
 
 

@@ -1006,7 +1006,14 @@ def calibration_figure(ds: Dataset, model: str, n_bins: int, *, _bins=None):
 
 
 # ------------------------------------------------------------------ the operating-point component
-def operating_data(ds: Dataset, model: str, *, _curves: dict | None = None) -> dict:
+def operating_data(
+    ds: Dataset,
+    model: str,
+    *,
+    _curves: dict | None = None,
+    _sorted: tuple | None = None,
+    _axis: ThresholdAxis | None = None,
+) -> dict:
     """What the operating-point component (views/operating_point.py) draws from, for
     ``model``, on a range a float slider spans (:attr:`ThresholdAxis.step` not None):
     the slider's positions and their texts, the (weighted) TP, FP, FN and TN of
@@ -1015,7 +1022,10 @@ def operating_data(ds: Dataset, model: str, *, _curves: dict | None = None) -> d
     score. Plain JSON; the settings (threshold, β, the candidates) are added per run
     by :func:`operating_settings`.
 
-    ``_curves``: :func:`curves` of every model, by name, if already at hand.
+    ``_curves`` (:func:`curves` of every model, by name), ``_sorted``
+    (:func:`sorted_scores`: without weights the counts are then binary searches in
+    them, no sort) and ``_axis`` (:func:`threshold_axis`): the same results, if
+    already at hand.
 
     Examples
     --------
@@ -1026,11 +1036,15 @@ def operating_data(ds: Dataset, model: str, *, _curves: dict | None = None) -> d
     >>> [line["name"] for line in data["lines"]], data["prevalence"]
     (['model'], 0.3333333333333333)
     """
-    axis = threshold_axis(ds, model)
+    axis = threshold_axis(ds, model) if _axis is None else _axis
     if _curves is None:
         _curves = {m: curves(ds, m) for m in ds.model_names}
     ts, labels = op_charts.positions(axis.lo, axis.hi, axis.step)
     y, w = ds.y_true, ds.sample_weight
+    if _sorted is not None and w is None:
+        counts = op_charts.counts_from_sorted(*_sorted, ts)
+    else:
+        counts = op_charts.counts_at(y, ds.score(model), ts, w)
     positive = y == 1
     prevalence = float(positive.mean()) if w is None else float(w[positive].sum() / w.sum())
     return {
@@ -1038,7 +1052,7 @@ def operating_data(ds: Dataset, model: str, *, _curves: dict | None = None) -> d
         "model": model,
         "thresholds": ts,
         "labels": labels,
-        **op_charts.counts_at(y, ds.score(model), ts, w),
+        **counts,
         "lines": op_charts.curve_lines(list(_curves.values())),
         "prevalence": prevalence,
         "top": float(ds.score(model).max()),
