@@ -19,6 +19,7 @@ import streamlit as st
 
 from explorer import cache, state, widgets
 from explorer.charts import curves as charts
+from explorer.charts import operating_point as op_charts
 from explorer.datasets import Dataset
 from explorer.formatting import fmt
 from explorer.pages import curves as page
@@ -97,6 +98,20 @@ def operating_panel(ds: Dataset, model: str, curves: dict, bases, log_loss: tupl
             confusion_side(rates, labels[4:], beta, ci)
         candidate_buttons(ds, model, optima, axis.hi)
     curves_tabs.threshold_tabs(ds, model, t, beta, rates)
+
+
+def drawn_vertices(ds: Dataset, model: str, curves: dict) -> tuple[dict, int]:
+    """The vertices drawn of each model's ROC and PR curve, by model, and the most drawn
+    per curve: the component's (:mod:`explorer.charts.operating_point`) on a range a
+    float slider spans, else the plotly figures' (those of ``curves``)."""
+    if cache.curves_threshold_axis(ds, model).stops is None:
+        lines = cache.curves_operating_data(ds, model, _curves=curves)["lines"]
+        shown = {
+            m: (len(li["roc"]["x"]), len(li["pr"]["x"]))
+            for m, li in zip(curves, lines, strict=True)
+        }
+        return shown, op_charts.MAX_DRAWN
+    return {m: (len(c["fpr"]), len(c["recall"])) for m, c in curves.items()}, page.MAX_POINTS
 
 
 def plotly_curves(ds: Dataset, model: str, t, beta, goals, held: tuple, where: tuple) -> None:

@@ -136,12 +136,12 @@ def _values() -> list[float]:
 def test_js_formats_numbers_as_the_page():
     values = _values()
     got = _node(
-        f"import {{fmt, percent, countText}} from {json.dumps(JS.as_uri())};"
+        f"import {{fmt, percent, countText, g4}} from {json.dumps(JS.as_uri())};"
         f"const v = {json.dumps(values)};"
-        "console.log(JSON.stringify(v.map((x) => [fmt(x), percent(x), countText(x)])));"
+        "console.log(JSON.stringify(v.map((x) => [fmt(x), percent(x), countText(x), g4(x)])));"
     )
-    for v, (f, p, c) in zip(values, got, strict=True):
-        assert (f, p, c) == (fmt(v), f"{v:.1%}", count_text(v)), v
+    for v, (f, p, c, g) in zip(values, got, strict=True):
+        assert (f, p, c, g) == (fmt(v), f"{v:.1%}", count_text(v), f"{v:.4g}"), v
 
 
 def test_js_rates_are_those_of_metrics():

@@ -294,6 +294,8 @@ def test_big_dataset_draws_a_reduction():
     assert any(f"of {n_roc:,} ROC vertices" in c.value for c in at.caption)
     line = component(at)["lines"][0]
     assert 100 < len(line["roc"]["x"]) <= 2000 and len(line["pr"]["x"]) <= 2000
+    # the caption counts the vertices the component draws
+    assert any(f"drew {len(line['roc']['x']):,} of {n_roc:,} ROC" in c.value for c in at.caption)
     open_tab(at, "Every sample")
     per_sample = next(d.value for d in at.dataframe if "log_loss_term" in d.value.columns)
     assert len(per_sample) == 200  # the worst 200; the CSV has all

@@ -55,6 +55,19 @@ export function fmt(value, digits = 4) {
   return fixed(v, Math.max(digits - 1 - magnitude, 0));
 }
 
+// Python's f"{v:.4g}" (a threshold in a hover text).
+export function g4(v) {
+  if (v === 0) return "0";
+  if (!Number.isFinite(v)) return Number.isNaN(v) ? "nan" : v > 0 ? "inf" : "-inf";
+  const [mant, exp] = v.toExponential(3).split("e");
+  const e = Number(exp);
+  const strip = (x) => (x.includes(".") ? x.replace(/0+$/, "").replace(/\.$/, "") : x);
+  if (e < -4 || e >= 4) {
+    return `${strip(mant)}e${e < 0 ? "-" : "+"}${String(Math.abs(e)).padStart(2, "0")}`;
+  }
+  return strip(fixed(v, 3 - e));
+}
+
 // explorer.pages.curves.count_text: a whole count as an integer, else fmt.
 export function countText(v) {
   return Number.isInteger(v) ? String(v) : fmt(v);
@@ -226,7 +239,7 @@ class Chart {
           el("circle", { cx: xs[i].toFixed(1), cy: ys[i].toFixed(1), r: 2.5, "data-i": i }, g);
         }
       }
-      this.lines.push({ name: line.name, xs, ys, t: c.t });
+      this.lines.push({ name: line.name, xs, ys, t: c.t, x: c.x, y: c.y });
     }
     // legend, in the corner the curves leave empty
     const rows = [roc ? "chance (random scores)" : `chance (prevalence ${data.prevalence.toFixed(3)})`]
@@ -245,6 +258,33 @@ class Chart {
     });
     this.marks = el("g", { class: "op-marks" }, svg);
     this.point = null;
+    this.tip = el("g", { class: "op-tip", visibility: "hidden", "pointer-events": "none" }, svg);
+    el("rect", { fill: "white", stroke: "#8a8a8a", rx: 3 }, this.tip);
+    el("text", { fill: CHART_TEXT, "font-size": px }, this.tip);
+  }
+
+  // the threshold of the vertex under the pointer, as the plotly hover showed it
+  hover(x, y) {
+    const hit = this.nearest(x, y, true);
+    if (!hit) {
+      this.tip.setAttribute("visibility", "hidden");
+      return;
+    }
+    const [rect, text] = this.tip.children;
+    const roc = this.kind === "roc";
+    const t = hit.t === null ? "+inf" : g4(hit.t);
+    text.textContent = `${hit.model}: threshold ${t}, ${roc ? "FPR" : "recall"} ${hit.x.toFixed(3)}, ${roc ? "TPR" : "precision"} ${hit.y.toFixed(3)}`;
+    const w = text.getComputedTextLength() + 10;
+    const h = this.px * 1.5;
+    const left = Math.min(Math.max(hit.px - w / 2, 2), this.width - w - 2);
+    const top = hit.py - h - 10 < 2 ? hit.py + 10 : hit.py - h - 10;
+    rect.setAttribute("x", left);
+    rect.setAttribute("y", top);
+    rect.setAttribute("width", w);
+    rect.setAttribute("height", h);
+    text.setAttribute("x", left + 5);
+    text.setAttribute("y", top + h / 2 + this.px * 0.35);
+    this.tip.setAttribute("visibility", "visible");
   }
 
   // candidate markers and the operating point of the selected model
@@ -256,7 +296,7 @@ class Chart {
       const x = this.sx(roc ? c.fpr : c.recall), y = this.sy(roc ? c.tpr : c.precision);
       const path = el("path", { d: shapePath(c.shape, x, y, 6.5), fill: "white", stroke: "#333",
         "stroke-width": 2, class: "op-candidate" }, g);
-      el("title", {}, path).textContent = `${c.label} (t = ${c.t === null ? "+inf" : c.t.toPrecision(4)})`;
+      el("title", {}, path).textContent = `${c.label} (t = ${c.t === null ? "+inf" : g4(c.t)})`;
     }
     this.point = el("circle", { r: 7.5, fill: OPERATING, stroke: "black", "stroke-width": 2,
       class: "op-point" }, g);
@@ -269,17 +309,19 @@ class Chart {
     this.point.setAttribute("cy", this.sy(roc ? p.tpr : p.precision).toFixed(1));
   }
 
-  // the curve vertex nearest to (x, y) in px, within PICK_PX: {model, t} or null
-  nearest(x, y) {
+  // the curve vertex nearest to (x, y) in px, within PICK_PX: {model, t, ...} or null;
+  // the +inf vertex (t null) only for a hover (a click on it moves nothing)
+  nearest(x, y, any = false) {
     let best = null;
     let bestD = PICK_PX * PICK_PX;
     for (const line of this.lines) {
       for (let i = 0; i < line.xs.length; i++) {
         const dx = line.xs[i] - x, dy = line.ys[i] - y;
         const d = dx * dx + dy * dy;
-        if (d <= bestD && line.t[i] !== null) {
+        if (d <= bestD && (any || line.t[i] !== null)) {
           bestD = d;
-          best = { model: line.name, t: line.t[i] };
+          best = { model: line.name, t: line.t[i], px: line.xs[i], py: line.ys[i],
+            x: line.x[i], y: line.y[i] };
         }
       }
     }
@@ -337,6 +379,8 @@ class OperatingPoint {
     });
     for (const chart of [this.roc, this.pr]) {
       chart.svg.addEventListener("click", (e) => this.onClick(chart, e));
+      chart.svg.addEventListener("mousemove", (e) => chart.hover(...this.at(chart, e)));
+      chart.svg.addEventListener("mouseleave", () => chart.hover(-1e9, -1e9));
     }
     this.resize = new ResizeObserver(() => this.layout());
     this.resize.observe(this.wrap);
@@ -486,11 +530,16 @@ class OperatingPoint {
     this.api.setStateValue("threshold", { t, at: Date.now() });
   }
 
-  onClick(chart, e) {
+  // the pointer's position in the chart's own px
+  at(chart, e) {
     const rect = chart.svg.getBoundingClientRect();
     const scale = chart.width / rect.width;
-    const hit = chart.nearest((e.clientX - rect.left) * scale, (e.clientY - rect.top) * scale);
-    if (hit && this.api) this.api.setTriggerValue("pick", hit);
+    return [(e.clientX - rect.left) * scale, (e.clientY - rect.top) * scale];
+  }
+
+  onClick(chart, e) {
+    const hit = chart.nearest(...this.at(chart, e));
+    if (hit && this.api) this.api.setTriggerValue("pick", { model: hit.model, t: hit.t });
   }
 
   destroy() {
