@@ -205,6 +205,8 @@ curves_bases = shared(_curves.curve_bases, size="big")
 curves_strip_figure = shared(_curves.strip_figure, size="big")
 curves_histogram_figure = shared(_curves.histogram_figure, size="big")
 curves_calibration_figure = shared(_curves.calibration_figure, size="big")
+# the operating-point component's counts at every slider position and reduced curves
+curves_operating_data = shared(_curves.operating_data, size="big")
 
 
 # -- Label ranking ------------------------------------------------------------

@@ -15,7 +15,6 @@ import streamlit as st
 import metrics
 from explorer import cache, state, widgets
 from explorer.formatting import fmt
-from explorer.pages import curves as page
 from views import curves_panel, curves_teach
 from views import curves_parts as parts
 from views.curves_parts import text
@@ -69,10 +68,9 @@ log_loss = cache.curves_log_loss(ds, model)
 
 curves_panel.operating_panel(ds, model, curves, bases, log_loss)
 
-drawn = (
-    text("vertices_drawn", roc=len(c["fpr"]), pr=len(c["recall"]), **c) for c in curves.values()
-)
-st.caption(" · ".join(drawn) + text("vertices", max_points=page.MAX_POINTS))
+shown, most = curves_panel.drawn_vertices(ds, model, curves)
+drawn = (text("vertices_drawn", roc=shown[m][0], pr=shown[m][1], **c) for m, c in curves.items())
+st.caption(" · ".join(drawn) + text("vertices", max_points=most))
 curves_teach.teaching_tabs(
     ds, model, curves[model], log_loss, cache.curves_threshold_axis(ds, model).hi
 )

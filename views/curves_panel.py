@@ -1,9 +1,14 @@
 """The top panel of the ROC & PR curves page (views/curves.py), one st.fragment: the
 threshold controls, the headline numbers, both curves with the operating point, the
 confusion matrix (counts and rates), one button per "Optimize for" candidate, and the
-tabs whose numbers follow the threshold (:mod:`views.curves_tabs`). Moving the
-threshold reruns this fragment only; its curves are drawn once per dataset
-(:func:`explorer.cache.curves_bases`) with the markers as an overlay.
+tabs whose numbers follow the threshold (:mod:`views.curves_tabs`).
+
+The slider, both curves and the confusion matrix are one component
+(:mod:`views.operating_point`) that moves the operating point in the browser; on
+release the threshold reaches the server and this fragment reruns alone. On a range
+no float slider spans, the panel steps through the distinct scores with a Streamlit
+slider and draws plotly curves (cached per dataset,
+:func:`explorer.cache.curves_bases`, with the markers as an overlay).
 
 Layout only: the numbers come from :mod:`explorer.pages.curves` through
 :mod:`explorer.cache`, the texts from views/text/curves.md."""
@@ -14,12 +19,14 @@ import streamlit as st
 
 from explorer import cache, state, widgets
 from explorer.charts import curves as charts
+from explorer.charts import operating_point as op_charts
 from explorer.datasets import Dataset
 from explorer.formatting import fmt
 from explorer.pages import curves as page
 from explorer.pages.curves import count_text
 from views import curves_parts as parts
 from views import curves_tabs
+from views import operating_point as op
 
 #: The confusion matrix's normalizations as the panel's radio names them.
 NORM_SHORT = {"true": "by row", "pred": "by column", "all": "by all"}
@@ -67,11 +74,55 @@ def operating_panel(ds: Dataset, model: str, curves: dict, bases, log_loss: tupl
         widgets.headline(col, label, fmt(rates[name]), interval=ci.get(label))
     widgets.reveal_button()
 
+    models = tuple(curves)
+    if axis.stops is None:
+        norm = parts.choice("curves_cm_normalize", "norm", tuple(page.NORMALIZE), "true")
+        data = {
+            **cache.curves_operating_data(
+                ds, model, _curves=curves, _sorted=cache.curves_sorted_scores(ds, model), _axis=axis
+            ),
+            **page.operating_settings(t, beta, rates, optima, norm),
+            "hidden": not state.numbers_shown(),
+            "predict": state.predict_mode(),
+            "present": state.presentation_mode(),
+        }
+        op.operating_point(data, parts.from_component, lambda: parts.from_pick(models))
+        candidate_buttons(ds, model, optima, axis.hi)
+        with st.container(key="curves_cm_side"):
+            c_counts, c_rates, c_table = st.columns([1, 1, 0.85])
+            confusion_side(rates, labels[4:], beta, ci, (c_counts, c_table, c_rates))
+    else:
+        c_roc, c_pr, c_side = st.columns([1, 1, 0.85])
+        plotly_curves(ds, model, t, beta, goals, (bases, rates, optima), (c_roc, c_pr, models))
+        with c_side.container(key="curves_cm_side"):
+            confusion_side(rates, labels[4:], beta, ci)
+        candidate_buttons(ds, model, optima, axis.hi)
+    curves_tabs.threshold_tabs(ds, model, t, beta, rates)
+
+
+def drawn_vertices(ds: Dataset, model: str, curves: dict) -> tuple[dict, int]:
+    """The vertices drawn of each model's ROC and PR curve, by model, and the most drawn
+    per curve: the component's (:mod:`explorer.charts.operating_point`) on a range a
+    float slider spans, else the plotly figures' (those of ``curves``)."""
+    if cache.curves_threshold_axis(ds, model).stops is None:
+        lines = cache.curves_operating_data(ds, model, _curves=curves)["lines"]
+        shown = {
+            m: (len(li["roc"]["x"]), len(li["pr"]["x"]))
+            for m, li in zip(curves, lines, strict=True)
+        }
+        return shown, op_charts.MAX_DRAWN
+    return {m: (len(c["fpr"]), len(c["recall"])) for m, c in curves.items()}, page.MAX_POINTS
+
+
+def plotly_curves(ds: Dataset, model: str, t, beta, goals, held: tuple, where: tuple) -> None:
+    """The ROC and PR plotly figures with the operating point (the index slider's
+    path); ``held``: the bases, rates and optima already at hand; ``where``: the two
+    columns, and the models (a click on a model's curve selects it)."""
+    bases, rates, optima = held
+    c_roc, c_pr, models = where
     figures = page.curve_figures(
         ds, model, t, beta, *goals, _bases=bases, _rates=rates, _optima=optima
     )
-    c_roc, c_pr, c_side = st.columns([1, 1, 0.85])
-    models = tuple(curves)
     for column, fig, key in zip(
         (c_roc, c_pr), figures, ("curves_roc_chart", "curves_pr_chart"), strict=True
     ):
@@ -82,21 +133,19 @@ def operating_panel(ds: Dataset, model: str, curves: dict, bases, log_loss: tupl
             selection_mode="points",
             width="stretch",
         )
-    with c_side.container(key="curves_cm_side"):
-        confusion_side(rates, labels[4:], beta, ci)
-    candidate_buttons(ds, model, optima, axis.hi)
-    curves_tabs.threshold_tabs(ds, model, t, beta, rates)
 
 
-def confusion_side(rates: dict, labels: list, beta: float, ci: dict) -> None:
+def confusion_side(rates: dict, labels: list, beta: float, ci: dict, where=None) -> None:
     """The confusion matrix: its four counts, the table of counts and rates, how the
-    rates are normalized (URL-bound), and the other rates."""
-    for col, name in zip(st.columns(4, gap="xsmall"), page.CELLS, strict=True):
+    rates are normalized (URL-bound), and the other rates; ``where``: the containers
+    of the counts, the table and the rates (by default, one below the other)."""
+    c_counts, c_table, c_rates = where or (st, st, st)
+    for col, name in zip(c_counts.columns(4, gap="xsmall"), page.CELLS, strict=True):
         widgets.headline(
             col, name, count_text(rates[name.lower()]), help=charts.OUTCOME_NAMES[name]
         )
     parts.choice("curves_cm_normalize", "norm", tuple(page.NORMALIZE), "true")
-    norm = st.radio(
+    norm = c_table.radio(
         "Rates in brackets",
         tuple(page.NORMALIZE),
         format_func=NORM_SHORT.get,
@@ -106,8 +155,8 @@ def confusion_side(rates: dict, labels: list, beta: float, ci: dict) -> None:
     )
     state.write_param("norm", norm)
     _, _, cm_table = page.confusion(rates, norm)
-    st.table(cm_table)
-    cols = st.columns(4, gap="xsmall")
+    c_table.table(cm_table)
+    cols = c_rates.columns(4, gap="xsmall")
     for col, (label, name) in zip(cols, labels, strict=True):
         widgets.headline(
             col,

@@ -16,6 +16,7 @@ from explorer.charts import curves as charts
 from explorer.datasets import Dataset
 from explorer.formatting import fmt
 from explorer.pages import curves as page
+from views import operating_point as op
 from views import prose
 
 MODEL = "curves_model"  # the model select box (drawn only when there are several)
@@ -94,6 +95,23 @@ def _from_index(key: str, axis: page.ThresholdAxis) -> None:
     _record("curves_threshold_slider", axis.at_index(int(st.session_state[key])))
 
 
+def from_component() -> None:
+    """The operating-point component's slider reported a threshold: it counts as the
+    slider."""
+    _record("curves_threshold_slider", op.reported())
+
+
+def from_pick(models: tuple[str, ...]) -> None:
+    """A click near a vertex of the component's curves: that threshold, and the model
+    whose curve it is."""
+    model, threshold = op.picked()
+    if threshold is None:
+        return
+    _record("click", threshold)
+    if model in models and model != st.session_state.get(MODEL, model):
+        st.session_state[MODEL] = model
+
+
 def from_chart(key: str, models: tuple[str, ...]) -> None:
     """A click on a curve: its threshold, and the model whose curve it is (a marker
     keeps the selected model)."""
@@ -121,9 +139,11 @@ def _settle_threshold() -> None:
 
 # ------------------------------------------------------------------ the operating point
 def threshold_controls(ds: Dataset, model: str) -> tuple[float, float, page.ThresholdAxis]:
-    """The threshold slider (or, on a range no slider spans, the index of the distinct
-    scores), the number box and β, all URL-bound; one threshold in session state that
-    both threshold widgets follow. Returns the threshold, β and the axis."""
+    """The number box and β, all URL-bound, and on a range no float slider spans the
+    index of the distinct scores; one threshold in session state that every threshold
+    control follows. The float slider is the operating-point component's
+    (:mod:`views.operating_point`, drawn by the panel). Returns the threshold, β and
+    the axis."""
     axis = cache.curves_threshold_axis(ds, model)
     lo, hi, stops = axis.lo, axis.hi, axis.stops
     _settle_threshold()
@@ -131,27 +151,17 @@ def threshold_controls(ds: Dataset, model: str) -> tuple[float, float, page.Thre
     st.session_state[T] = t
     # re-seed a widget only when another control moved the threshold: writing an unchanged
     # value would reset a slider the user is still dragging (its next value is in flight)
-    for key in ("curves_threshold_slider", "curves_threshold_number"):
-        if st.session_state.get(key) != t:
-            state.seed_widget(key, t)
+    if st.session_state.get("curves_threshold_number") != t:
+        state.seed_widget("curves_threshold_number", t)
     if stops is not None and st.session_state.get(INDEX) != axis.index_of(t):
         state.seed_widget(INDEX, axis.index_of(t))
     number("curves_beta", "beta", 1.0, 0.0, 100.0)
 
-    c_slider, c_number, c_beta = st.columns([5, 2, 1.3])
-    if stops is None:
-        c_slider.slider(
-            "Threshold",
-            min_value=lo,
-            max_value=hi,
-            step=axis.step,
-            format=axis.slider_format,
-            key="curves_threshold_slider",
-            on_change=_from_widget,
-            args=("curves_threshold_slider",),
-            help=THRESHOLD_HELP,
-        )
+    if stops is None:  # the slider is the component's, drawn by the panel
+        c_number, c_beta, c_note = st.columns([2, 1.3, 5.7], vertical_alignment="bottom")
     else:
+        c_slider, c_number, c_beta = st.columns([5, 2, 1.3])
+        c_note = st
         c_slider.slider(
             f"Threshold: the i-th of the {len(stops):,} distinct scores, lowest first",
             min_value=0,
@@ -184,7 +194,7 @@ def threshold_controls(ds: Dataset, model: str) -> tuple[float, float, page.Thre
     )
     state.write_param("t", t)
     state.write_param("beta", beta)
-    st.markdown(text("operating_point", t=t))
+    c_note.markdown(text("operating_point", t=t))
     return t, beta, axis
 
 

@@ -19,6 +19,7 @@ import pandas as pd
 
 import metrics
 from explorer.charts import curves as charts
+from explorer.charts import operating_point as op_charts
 from explorer.datasets import Dataset
 from explorer.formatting import fmt
 from metrics import OPTIMIZERS, confusion_matrix, log_loss
@@ -90,6 +91,8 @@ __all__ = [
     "histogram_figure",
     "log_loss_values",
     "optima",
+    "operating_data",
+    "operating_settings",
     "optimum_move",
     "pairs",
     "rank_head",
@@ -1000,3 +1003,86 @@ def calibration_figure(ds: Dataset, model: str, n_bins: int, *, _bins=None):
     [1, 5]
     """
     return charts.calibration_figure(calibration(ds, model, n_bins) if _bins is None else _bins)
+
+
+# ------------------------------------------------------------------ the operating-point component
+def operating_data(
+    ds: Dataset,
+    model: str,
+    *,
+    _curves: dict | None = None,
+    _sorted: tuple | None = None,
+    _axis: ThresholdAxis | None = None,
+) -> dict:
+    """What the operating-point component (views/operating_point.py) draws from, for
+    ``model``, on a range a float slider spans (:attr:`ThresholdAxis.step` not None):
+    the slider's positions and their texts, the (weighted) TP, FP, FN and TN of
+    ``model`` at every position (:func:`explorer.charts.operating_point.counts_at`),
+    every model's curves reduced for drawing, the prevalence and ``model``'s highest
+    score. Plain JSON; the settings (threshold, β, the candidates) are added per run
+    by :func:`operating_settings`.
+
+    ``_curves`` (:func:`curves` of every model, by name), ``_sorted``
+    (:func:`sorted_scores`: without weights the counts are then binary searches in
+    them, no sort) and ``_axis`` (:func:`threshold_axis`): the same results, if
+    already at hand.
+
+    Examples
+    --------
+    >>> from explorer.samples import load_sample
+    >>> data = operating_data(load_sample("seed002_roc6"), "model")
+    >>> len(data["thresholds"]), data["labels"][65], data["tp"][65], data["fp"][65]
+    (101, '0.65', 2, 1)
+    >>> [line["name"] for line in data["lines"]], data["prevalence"]
+    (['model'], 0.3333333333333333)
+    """
+    axis = threshold_axis(ds, model) if _axis is None else _axis
+    if _curves is None:
+        _curves = {m: curves(ds, m) for m in ds.model_names}
+    ts, labels = op_charts.positions(axis.lo, axis.hi, axis.step)
+    y, w = ds.y_true, ds.sample_weight
+    if _sorted is not None and w is None:
+        counts = op_charts.counts_from_sorted(*_sorted, ts)
+    else:
+        counts = op_charts.counts_at(y, ds.score(model), ts, w)
+    positive = y == 1
+    prevalence = float(positive.mean()) if w is None else float(w[positive].sum() / w.sum())
+    return {
+        "id": f"{ds.cache_key}:{model}",
+        "model": model,
+        "thresholds": ts,
+        "labels": labels,
+        **counts,
+        "lines": op_charts.curve_lines(list(_curves.values())),
+        "prevalence": prevalence,
+        "top": float(ds.score(model).max()),
+    }
+
+
+def operating_settings(t: float, beta: float, at_t: dict, best: pd.DataFrame, norm: str) -> dict:
+    """The per-run part of the component's data: the threshold ``t`` (and its text),
+    the counts there (``at_t``: :func:`rates`), β (its square, as
+    :func:`metrics.rates_at_threshold` takes it), the candidate markers of
+    :func:`optima` (``best``) and the confusion matrix's normalization ``norm``.
+
+    Examples
+    --------
+    >>> from explorer.samples import load_sample
+    >>> ds = load_sample("seed002_roc6")
+    >>> best = optima(ds, "model", 2.0, 1, 1, 0.9, 0.9)
+    >>> got = operating_settings(0.65, 2.0, rates(ds, "model", 0.65, 2.0), best, "true")
+    >>> got["t_text"], got["b2"], got["at_t"], got["candidates"][0]["glyph"]
+    ('0.65', 4.0, {'tp': 2.0, 'fp': 1.0, 'fn': 0.0, 'tn': 3.0}, '◆')
+    """
+    marks = op_charts.candidates(candidate_points(best))
+    return {
+        "t": float(t),
+        "t_text": f"{t:.4g}",
+        "at_t": {k: at_t[k] for k in ("tp", "fp", "fn", "tn")},
+        "b2": float(beta) ** 2,
+        "beta_text": f"{beta:g}",
+        "candidates": marks,
+        "candidates_id": repr([(m["label"], m["t"]) for m in marks]),
+        "norm": norm,
+        "norm_text": NORMALIZE[norm],
+    }

@@ -52,6 +52,59 @@ MEASURE = """() => {
   };
 }"""
 
+# The same for every text of the ROC & PR curves page's operating-point component
+# (views/operating_point.py, in a shadow root): its SVG text at the size drawn (the
+# SVG's scale applied), its HTML text as computed; and whether any of it reaches past
+# the component's box or the viewport.
+MEASURE_COMPONENT = """() => {
+  const host = document.querySelector('.st-key-curves_operating_point');
+  const root = host && host.querySelector('[data-testid=stBidiComponentIsolated]').shadowRoot;
+  if (!root) return null;
+  const parse = (c) => { const m = c.match(/[\\d.]+/g).map(Number);
+    return {r: m[0], g: m[1], b: m[2], a: m.length > 3 ? m[3] : 1}; };
+  const lum = ({r, g, b}) => { const f = (c) => { c /= 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; };
+    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b); };
+  const backdrop = (e) => { for (let n = e; n && n.nodeType === 1; n = n.parentElement) {
+    const c = parse(getComputedStyle(n).backgroundColor); if (c.a > 0.99) return c; }
+    return {r: 255, g: 255, b: 255}; };
+  const out = [];
+  const box = host.getBoundingClientRect();
+  let past = [];
+  for (const e of root.querySelectorAll('text, label, output, span, th, dt, dd, div')) {
+    if (!e.getClientRects().length) continue;
+    const own = [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+    if (!own) continue;
+    const cs = getComputedStyle(e);
+    let size = parseFloat(cs.fontSize);
+    const svg = e.ownerSVGElement;
+    if (svg) size *= svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+    const fg = parse(e instanceof SVGElement ? cs.fill : cs.color);
+    const [hi, lo] = [lum(fg), lum(backdrop(e))].sort((x, y) => y - x);
+    out.push({text: e.textContent.trim().slice(0, 40), size, ratio: (hi + 0.05) / (lo + 0.05)});
+    const r = e.getBoundingClientRect();
+    if (r.right > Math.min(box.right, window.innerWidth) + 1 || r.left < box.left - 1)
+      past.push({text: e.textContent.trim().slice(0, 40), left: r.left, right: r.right});
+  }
+  for (const svg of root.querySelectorAll('svg')) {
+    const r = svg.getBoundingClientRect();
+    if (r.right > Math.min(box.right, window.innerWidth) + 1) past.push({svg: r.right});
+  }
+  return {texts: out, past, width: box.width};
+}"""
+
+
+def _measure_component(page: Page, min_px: int) -> dict:
+    """The operating-point component's text: at least ``min_px`` and 4.5:1 each, and
+    none of it (nor a chart) past the component's box or the viewport."""
+    got = page.evaluate(MEASURE_COMPONENT)
+    assert got is not None and len(got["texts"]) > 40, got
+    small = [t for t in got["texts"] if t["size"] < min_px - 0.01]
+    faint = [t for t in got["texts"] if t["ratio"] < 4.5]
+    assert small == [] and faint == [] and got["past"] == [], (small, faint, got["past"])
+    return got
+
+
 # Every formula on screen that is wider than its box and cannot be scrolled, or
 # scrolls without the shadow that shows there is more; and how far the page itself
 # scrolls sideways.
@@ -75,12 +128,14 @@ CLIPPED_FORMULAS = """() => {
 def _open(page: Page, url: str) -> None:
     page.goto(url)
     wait_for_run(page, timeout=60_000)  # a first load on a busy machine is slow
-    page.locator(".stPlotlyChart .xtick text").first.wait_for(timeout=60_000)
+    # a plotly chart, or the curves page's operating-point component (its own SVG)
+    charts = ".stPlotlyChart .xtick text, .st-key-curves_operating_point .op-chart svg text"
+    page.locator(charts).first.wait_for(timeout=60_000)
 
 
-def _measure(page: Page) -> dict[str, list[dict]]:
+def _measure(page: Page, kinds=("caption", "body", "chart")) -> dict[str, list[dict]]:
     got = page.evaluate(MEASURE)
-    for kind in ("caption", "body", "chart"):
+    for kind in kinds:
         assert got[kind], f"no {kind} text measured"
     return got
 
@@ -109,7 +164,8 @@ def sized(browser: Browser):
 def test_captions_body_and_chart_text_reach_aa_contrast(sized, app_url: str):
     page = sized(1440, 900)
     _open(page, app_url + "/curves?ds=balanced")
-    got = _measure(page)
+    got = _measure(page, ("caption", "body"))  # the curves: the component (below)
+    got["chart"] += _measure_component(page, theme.CHART_PX[0])["texts"]
     for kind in ("caption", "body", "chart"):
         worst = _worst(got[kind], "ratio")
         assert worst["ratio"] >= 4.5, (kind, worst)
@@ -148,6 +204,12 @@ def test_presentation_mode_from_the_link(sized, app_url: str):
     assert _worst(got["chart"], "size")["size"] >= 16
 
 
+def test_presentation_mode_enlarges_the_operating_point_component(sized, app_url: str):
+    page = sized(1440, 900)
+    _open(page, app_url + "/curves?ds=balanced&present=1")
+    _measure_component(page, theme.CHART_PX[1])
+
+
 def test_the_toggle_switches_presentation_on_and_off(sized, app_url: str):
     page = sized(1440, 900)
     _open(page, app_url + "/retrieval?ds=seed002_map")
@@ -176,6 +238,8 @@ def test_no_formula_is_cut_off_on_a_phone(sized, app_url: str, path: str):
     assert got["n"] > 0
     assert got["bad"] == []
     assert got["sideways"] <= 1  # the page itself never scrolls sideways
+    if path.startswith("curves"):  # the operating-point component: nothing past its box
+        assert _measure_component(page, theme.CHART_PX[0])["width"] <= 390
 
 
 def test_zoomed_small_screen_keeps_the_page_its_room(sized, app_url: str):

@@ -52,6 +52,9 @@ KINDS = {
     "table": "stDataFrame",
     "tab": "stTab",
     "expander": "stExpander",
+    # a custom component (components v2) with a slider in its shadow root: the curves
+    # page's operating point (views/operating_point.py)
+    "component": "stBidiComponentIsolated",
 }
 
 _DISCOVER_JS = """
@@ -70,11 +73,14 @@ _DISCOVER_JS = """
     main.querySelectorAll(`[data-testid="${testid}"]`).forEach((el, index) => {
       if (!shown(el)) return;
       const c = {kind, index, label: label(el)};
-      if (kind === 'slider') {
-        c.thumbs = [...el.querySelectorAll('input[type="range"]')].map((i) => ({
+      if (kind === 'slider' || kind === 'component') {
+        const scope = kind === 'component' ? el.shadowRoot : el;
+        if (!scope) return;
+        c.thumbs = [...scope.querySelectorAll('input[type="range"]')].map((i) => ({
           min: +i.min, max: +i.max, value: +i.value, text: i.getAttribute('aria-valuetext'),
         }));
-        if (!c.thumbs.length || [...el.querySelectorAll('input')].some(off)) return;
+        if (!c.thumbs.length || [...scope.querySelectorAll('input')].some(off)) return;
+        if (kind === 'component') c.label = text(scope.querySelector('label'));
       } else if (kind === 'selectbox') {
         const box = el.querySelector('[role="combobox"]');
         if (off(box)) return;
@@ -503,6 +509,10 @@ class Walker:
         thumb.focus(timeout=ACTION_TIMEOUT)
         self.page.keyboard.press(key)
         return f"slider {c['label']!r}: {key} from {t['text']}"
+
+    def _move_component(self, loc: Locator, c: dict) -> str:
+        """A component's slider (in its shadow root, which the locator pierces)."""
+        return self._move_slider(loc, c)
 
     def _move_selectbox(self, loc: Locator, c: dict) -> str:
         choice = self._choose_option(loc, c["value"])

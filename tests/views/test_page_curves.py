@@ -20,6 +20,7 @@ from explorer.pages import curves as curves_page
 from explorer.samples import load_sample
 from metrics import confusion_matrix, log_loss
 from tests.conftest import APP
+from views import curves_parts as parts
 from views.curves_tabs import THRESHOLD_TABS
 from views.curves_teach import TEACHING_TABS
 
@@ -68,6 +69,38 @@ def open_tab(at: AppTest, label: str) -> AppTest:
     return at
 
 
+def component(at) -> dict:
+    """The data of the operating-point component (views/operating_point.py)."""
+    (element,) = at.get("bidi_component")
+    return json.loads(element.proto.json)
+
+
+def slide(at, t: float) -> AppTest:
+    """What the component's slider does on release: it reports ``t``, which counts as
+    the slider (views.curves_parts.from_component records it so)."""
+    at.session_state[parts.PENDING] = {"curves_threshold_slider": t}
+    return at.run()
+
+
+def threshold(at) -> float:
+    """The threshold the page runs with: the number box's, and the component's."""
+    box = at.number_input(key="curves_threshold_number").value
+    assert component(at)["t"] == box
+    return box
+
+
+def check_component(at, y, s, t, *, w=None):
+    """The component's counts at the threshold and at every slider position equal
+    metrics' (its rates are computed from them in the browser: tests/e2e)."""
+    data = component(at)
+    want = metrics.rates_at_threshold(y, s, t, sample_weight=w)
+    assert data["at_t"] == {k: want[k] for k in ("tp", "fp", "fn", "tn")}
+    for i in range(0, len(data["thresholds"]), 7):
+        want = metrics.rates_at_threshold(y, s, data["thresholds"][i], sample_weight=w)
+        got = [data[k][i] for k in ("tp", "fp", "fn", "tn")]
+        assert got == pytest.approx([want[k] for k in ("tp", "fp", "fn", "tn")], rel=1e-12)
+
+
 def check_operating_point(at, y, s, t, *, beta=1.0, w=None):
     """Every threshold metric on the page equals the metrics package at (t, beta)."""
     pred = (np.asarray(s) >= t).astype(int)
@@ -93,8 +126,9 @@ def test_headline_metrics_and_default_threshold():
     assert metric(at, "ROC AUC") == fmt(metrics.roc_auc_score(y, s))
     assert metric(at, "Average precision") == fmt(metrics.average_precision_score(y, s))
     assert metric(at, "Log loss") == fmt(log_loss(y, s))
-    assert at.slider(key="curves_threshold_slider").value == 0.5
+    assert threshold(at) == 0.5
     check_operating_point(at, y, s, 0.5)
+    check_component(at, y, s, 0.5)
     assert any("score ≥ 0.5" in m.value for m in at.markdown)
 
 
@@ -102,23 +136,25 @@ def test_slider_and_number_box_stay_in_sync_and_go_to_url():
     at = open_page("seed002_roc6")
     y = np.array([1, 0, 1, 0, 0, 0])
     s = np.array([0.9, 0.7, 0.8, 0.6, 0.5, 0.4])
-    at.slider(key="curves_threshold_slider").set_value(0.65).run()
+    slide(at, 0.65)
     assert not at.exception
-    assert at.number_input(key="curves_threshold_number").value == 0.65
+    assert threshold(at) == 0.65
     assert at.query_params["t"] == ["0.65"] or at.query_params["t"] == "0.65"
     check_operating_point(at, y, s, 0.65)
+    check_component(at, y, s, 0.65)
     assert metric(at, "Precision") == fmt(2 / 3)  # TP 2, FP 1
     at.number_input(key="curves_threshold_number").set_value(0.55).run()
     assert not at.exception
-    assert at.slider(key="curves_threshold_slider").value == 0.55
+    assert component(at)["t"] == 0.55
     check_operating_point(at, y, s, 0.55)
+    check_component(at, y, s, 0.55)
     # the formula shows the live numbers
     assert any(r"\frac{2}{2 + 2}" in x.value for x in at.latex)
 
 
 def test_threshold_from_url():
     at = open_page("seed002_roc6", {"t": "0.75"})
-    assert at.slider(key="curves_threshold_slider").value == 0.75
+    assert threshold(at) == 0.75
     assert metric(at, "TP") == "2" and metric(at, "FP") == "0" and metric(at, "TN") == "4"
 
 
@@ -139,13 +175,16 @@ def test_each_optimizer_moves_the_threshold():
         at.button(key="curves_apply_optimum").click().run()
         assert not at.exception
         expected = float(optima.loc[goal, "threshold"])
-        assert at.slider(key="curves_threshold_slider").value == pytest.approx(expected), goal
-        assert at.number_input(key="curves_threshold_number").value == pytest.approx(expected)
+        assert threshold(at) == pytest.approx(expected), goal
         check_operating_point(at, y, s, expected, beta=2.0)
-    # the candidate markers are on the ROC chart
-    roc = json.loads(at.get("plotly_chart")[0].proto.spec)
-    names = " ".join(tr.get("name", "") for tr in roc["data"])
-    assert "Youden J" in names and "operating point" in names
+    # the candidate markers are on the curves, one per threshold, at metrics' points
+    marks = component(at)["candidates"]
+    assert "Youden J" in " ".join(m["label"] for m in marks)
+    assert {m["t"] for m in marks} == {float(t) for t in optima["threshold"] if np.isfinite(t)}
+    for m in marks:
+        row = optima[optima["threshold"] == m["t"]].iloc[0]
+        assert (m["fpr"], m["tpr"], m["precision"]) == (row["fpr"], row["tpr"], row["precision"])
+    assert component(at)["b2"] == 4.0
 
 
 def test_beta_changes_fbeta_only():
@@ -182,9 +221,11 @@ def test_model_selector_and_cells_and_tables():
     y, s = ds.y_true.astype(int), ds.score("tree")
     assert metric(at, "ROC AUC") == fmt(metrics.roc_auc_score(y, s))
     check_operating_point(at, y, s, 0.5)
-    # both models are drawn, one trace each
-    roc = json.loads(at.get("plotly_chart")[0].proto.spec)
-    assert {"logreg", "tree"} <= {tr["name"].split(" ")[0] for tr in roc["data"]}
+    # both models are drawn, one curve each; the counts are the selected model's
+    data = component(at)
+    assert [line["name"] for line in data["lines"]] == ["logreg", "tree"]
+    assert data["model"] == "tree"
+    check_component(at, y, s, 0.5)
     # the cell list: FN samples
     open_tab(at, "Samples of a cell")
     at.selectbox(key="curves_cm_cell").set_value("FN").run()
@@ -232,6 +273,7 @@ def test_weighted_dataset_and_calibration_bins():
     assert metric(at, "ROC AUC") == fmt(metrics.roc_auc_score(y, s, sample_weight=w))
     assert metric(at, "Log loss") == fmt(log_loss(y, s, sample_weight=w))
     check_operating_point(at, y, s, 0.5, w=w)
+    check_component(at, y, s, 0.5, w=w)
     open_tab(at, "Log loss and calibration")
     at.slider(key="curves_calib_bins").set_value(5).run()
     assert not at.exception
@@ -250,9 +292,10 @@ def test_big_dataset_draws_a_reduction():
     assert metric(at, "ROC AUC") == fmt(metrics.roc_auc_score(y, s))
     n_roc = len(metrics.roc_curve(y, s, drop_intermediate=False)[0])
     assert any(f"of {n_roc:,} ROC vertices" in c.value for c in at.caption)
-    roc = json.loads(at.get("plotly_chart")[0].proto.spec)
-    drawn = max(len(tr["x"]) for tr in roc["data"])
-    assert drawn <= 4004
+    line = component(at)["lines"][0]
+    assert 100 < len(line["roc"]["x"]) <= 2000 and len(line["pr"]["x"]) <= 2000
+    # the caption counts the vertices the component draws
+    assert any(f"drew {len(line['roc']['x']):,} of {n_roc:,} ROC" in c.value for c in at.caption)
     open_tab(at, "Every sample")
     per_sample = next(d.value for d in at.dataframe if "log_loss_term" in d.value.columns)
     assert len(per_sample) == 200  # the worst 200; the CSV has all
@@ -274,14 +317,13 @@ def test_predict_nothing_candidate_moves_to_the_right_end():
     assert "+inf" in button.label and not button.disabled
     button.click().run()
     assert not at.exception
-    top = at.slider(key="curves_threshold_slider").value
-    assert top == at.slider(key="curves_threshold_slider").max > 1.0 == s.max()
+    top = threshold(at)
+    assert top == component(at)["thresholds"][-1] > 1.0 == s.max()  # the slider's right end
     check_operating_point(at, y, s, top)
     assert [metric(at, k) for k in ("TP", "FP", "FN", "TN")] == ["0", "0", "3", "5"]
-    # the candidate marker sits at the ROC origin, labelled +inf
-    roc = json.loads(at.get("plotly_chart")[0].proto.spec)
-    marker = next(tr for tr in roc["data"] if "min cost" in tr.get("name", ""))
-    assert "t = +inf" in marker["name"] and (marker["x"], marker["y"]) == ([0.0], [0.0])
+    # the candidate marker sits at the ROC origin, its threshold +inf (JSON null)
+    marker = next(m for m in component(at)["candidates"] if "min cost" in m["label"])
+    assert marker["t"] is None and (marker["fpr"], marker["tpr"]) == (0.0, 0.0)
 
 
 def test_wrong_kind_notice():
@@ -691,3 +733,19 @@ def _array(values) -> np.ndarray:
     if isinstance(values, dict):
         return np.frombuffer(base64.b64decode(values["bdata"]), dtype=values["dtype"])
     return np.asarray(values, dtype=float)
+
+
+def test_the_component_hides_its_numbers_until_reveal_and_knows_presentation_mode():
+    """With "Predict, then reveal" the component shows ? for its counts and rates until
+    Reveal (and again once its slider moves); ``present=1`` gives it the large text."""
+    at = open_page("seed002_roc6", {"reveal": "0", "present": "1"})
+    data = component(at)
+    assert data["hidden"] and data["predict"] and data["present"]
+    assert metric(at, "TP") == "?"
+    at.button(key="curves_reveal").click().run()
+    assert not at.exception
+    assert not component(at)["hidden"] and metric(at, "TP") == "2"
+    slide(at, 0.65)  # a threshold moved: the numbers wait for the next guess
+    assert component(at)["hidden"] and metric(at, "TP") == "?"
+    plain = open_page("seed002_roc6")
+    assert not any(component(plain)[k] for k in ("hidden", "predict", "present"))

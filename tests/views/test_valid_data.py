@@ -21,6 +21,7 @@ from explorer.formatting import fmt
 from explorer.samples import load_sample
 from metrics import confusion_matrix
 from tests.conftest import APP, metric
+from tests.views.test_page_curves import component, slide
 
 CURVES, HOME, DATA = "views/curves.py", "views/home.py", "views/data.py"
 LABEL_RANKING, DCG, RETRIEVAL = "views/label_ranking.py", "views/dcg.py", "views/retrieval.py"
@@ -102,27 +103,27 @@ def test_curves_scores_spanning_150_have_a_float_threshold_slider():
     y, s = [0, 1, 0, 1], [3.5, 150.0, 20.0, 99.0]
     at = open_page(upload_file(binary_csv(y, s)), CURVES)
     check_curves_headline(at, y, s)
-    slider = at.slider(key="curves_threshold_slider")
-    assert isinstance(slider.step, float) and slider.step == 1.0
-    assert slider.min == 0.0 and slider.max == math.nextafter(150.0, math.inf)
+    slider = component(at)["thresholds"]  # the operating-point component's positions
+    assert isinstance(slider[1], float) and slider[1] - slider[0] == 1.0
+    assert slider[0] == 0.0 and slider[-1] == math.nextafter(150.0, math.inf)
     check_operating_point(at, y, s, 0.5)  # the default: every sample positive
-    slider.set_value(99.0).run()
+    slide(at, 99.0)
     assert not at.exception
     check_operating_point(at, y, s, 99.0)  # TP 2, FP 0
     assert metric(at, "Precision") == "1.000" and metric(at, "TN") == "2"
     at.number_input(key="curves_threshold_number").set_value(20.0).run()
     assert not at.exception
     check_operating_point(at, y, s, 20.0)
-    assert at.slider(key="curves_threshold_slider").value == 20.0
+    assert component(at)["t"] == 20.0
 
 
 def test_curves_negative_logits():
     y, s = [0, 1, 0, 1, 1], [-7.2, 4.1, -1.0, 2.0, -3.5]
     at = open_page(upload_file(binary_csv(y, s)), CURVES)
     check_curves_headline(at, y, s)
-    slider = at.slider(key="curves_threshold_slider")
-    assert slider.min == -7.2 and slider.step == 0.1
-    slider.set_value(-2.0).run()
+    slider = component(at)["thresholds"]
+    assert slider[0] == -7.2 and slider[1] == -7.1
+    slide(at, -2.0)
     assert not at.exception
     check_operating_point(at, y, s, -2.0)
     # log loss needs probabilities: a sentence says so instead of a number
@@ -135,7 +136,7 @@ def test_curves_all_scores_equal():
     at = open_page(upload_file(binary_csv(y, s)), CURVES)
     check_curves_headline(at, y, s)
     assert metric(at, "ROC AUC") == "0.5000"
-    at.slider(key="curves_threshold_slider").set_value(2.0).run()
+    slide(at, 2.0)
     assert not at.exception
     check_operating_point(at, y, s, 2.0)
 
@@ -146,7 +147,7 @@ def test_curves_threshold_from_the_url_outside_the_range_is_clamped(t, expected)
     at = open_page(upload_file(binary_csv(y, s), query={"t": t}), CURVES)
     top = math.nextafter(150.0, math.inf)
     want = top if expected == "top" else expected
-    assert at.slider(key="curves_threshold_slider").value == want
+    assert component(at)["t"] == want
     assert at.number_input(key="curves_threshold_number").value == want
     check_operating_point(at, y, s, want)
 
@@ -184,13 +185,13 @@ def test_curves_largest_float_says_predict_nothing_cannot_be_set():
     y, s = [0, 1, 0, 1], [0.1, BIGGEST, 0.3, 0.9]
     at = open_page(upload_file(binary_csv(y, s)), CURVES)
     check_curves_headline(at, y, s)
-    assert at.slider(key="curves_threshold_slider").max == BIGGEST
+    assert component(at)["thresholds"][-1] == BIGGEST
     at.number_input(key="curves_cost_fn").set_value(0.0).run()
     at.radio(key="curves_optimize").set_value("min_cost").run()  # cost 0 at +inf: predict nothing
     assert not at.exception
     button = at.button(key="curves_apply_optimum")
     assert button.disabled and "no float lies above it" in button.label
-    at.slider(key="curves_threshold_slider").set_value(BIGGEST).run()
+    slide(at, BIGGEST)
     assert not at.exception
     check_operating_point(at, y, s, BIGGEST)
     assert metric(at, "TP") == "1"

@@ -1,0 +1,214 @@
+"""The data the operating-point component draws from (views/operating_point.py).
+
+The component moves the threshold in the browser, without a round trip to the
+server: it holds the (weighted) confusion-matrix counts of the selected model at
+every position of its slider, every model's ROC and PR vertices (reduced for
+drawing, exact vertices kept) and the candidate markers, and computes the rates
+from the counts as :func:`metrics.rates_at_threshold` does. Everything here is
+plain JSON (lists, numbers, strings, ``None`` for ``+inf``); nothing imports
+streamlit.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+
+import numpy as np
+
+import metrics
+from explorer.charts.curves import CANDIDATE_GLYPHS, MODEL_COLORS, candidate_marks
+
+#: Most vertices the component draws per curve (the server's figures draw 4,000).
+MAX_DRAWN = 2000
+
+__all__ = [
+    "MAX_DRAWN",
+    "candidates",
+    "counts_at",
+    "counts_from_sorted",
+    "curve_lines",
+    "positions",
+]
+
+
+def _json_float(v) -> float | None:
+    """A float JSON can carry: ``None`` for +-inf and NaN (JSON has no such numbers)."""
+    v = float(v)
+    return v if math.isfinite(v) else None
+
+
+def positions(lo: float, hi: float, step: float) -> tuple[list[float], list[str]]:
+    """The slider's positions: ``lo``, ``lo + step``, ... up to ``hi``, and ``hi``
+    itself last (the threshold above every score), with the text each shows.
+
+    A position is ``lo + i * step``; when ``lo`` lies on the step's grid it is rounded
+    to the step's decimals (0.3, not 0.30000000000000004) and its text has them, else
+    its text has four significant digits.
+
+    Examples
+    --------
+    >>> positions(0.0, 0.3, 0.1)
+    ([0.0, 0.1, 0.2, 0.3], ['0.0', '0.1', '0.2', '0.3'])
+    >>> positions(0.0, 1.0000000000000002, 0.5)[0]
+    [0.0, 0.5, 1.0, 1.0000000000000002]
+    >>> positions(-7.25, 4.2, 5.0)
+    ([-7.25, -2.25, 2.75, 4.2], ['-7.25', '-2.25', '2.75', '4.2'])
+    """
+    n = int(math.floor((hi - lo) / step + 1e-9))
+    decimals = max(0, -math.floor(math.log10(step)))
+    on_grid = abs(lo / step - round(lo / step)) < 1e-9 and max(abs(lo), abs(hi)) < 1e9
+    ts = [lo + i * step for i in range(n + 1)]
+    if on_grid:
+        ts = [round(t, decimals) for t in ts]
+    ts = [min(t, hi) for t in ts]
+    if ts[-1] < hi:
+        ts.append(hi)
+    return ts, [f"{t:.{decimals}f}" if on_grid else f"{t:.4g}" for t in ts]
+
+
+def counts_at(y_true, y_score, thresholds, sample_weight=None) -> dict:
+    """TP, FP, FN and TN (weighted) at each threshold (score >= threshold is
+    predicted positive): one sort and one ``searchsorted`` for all of them.
+
+    Without weights the counts are whole numbers, exactly those of
+    :func:`metrics.rates_at_threshold`; with weights they are cumulative sums, equal
+    to its sums up to rounding in the last bits.
+
+    Returns
+    -------
+    dict
+        ``tp``, ``fp``, ``fn``, ``tn``: lists, one number per threshold.
+
+    Examples
+    --------
+    >>> got = counts_at([1, 0, 1, 0], [0.9, 0.7, 0.3, 0.1], [0.0, 0.5, 1.0])
+    >>> got["tp"], got["fp"], got["fn"], got["tn"]
+    ([2, 1, 0], [2, 1, 0], [0, 1, 2], [0, 1, 2])
+    >>> counts_at([1, 0], [0.9, 0.2], [0.5], sample_weight=[2.5, 1.0])["tp"]
+    [2.5]
+    """
+    y = np.asarray(y_true).ravel() == 1
+    s = np.asarray(y_score, dtype=float).ravel()
+    order = np.argsort(s, kind="stable")
+    s_sorted = s[order]
+    if sample_weight is None:
+        w = np.ones(s.shape[0], dtype=np.int64)
+    else:
+        w = np.asarray(sample_weight, dtype=float).ravel()
+    pos_w = np.where(y, w, 0)[order]
+    neg_w = np.where(y, 0, w)[order]
+    zero = np.zeros(1, dtype=pos_w.dtype)
+    # below[i]: the weight of the samples sorted before i (predicted negative);
+    # above[i]: of those from i on (predicted positive), each summed from its own end
+    pos_below = np.concatenate([zero, np.cumsum(pos_w)])
+    neg_below = np.concatenate([zero, np.cumsum(neg_w)])
+    pos_above = np.concatenate([np.cumsum(pos_w[::-1])[::-1], zero])
+    neg_above = np.concatenate([np.cumsum(neg_w[::-1])[::-1], zero])
+    idx = np.searchsorted(s_sorted, np.asarray(thresholds, dtype=float), side="left")
+    return {
+        "tp": pos_above[idx].tolist(),
+        "fp": neg_above[idx].tolist(),
+        "fn": pos_below[idx].tolist(),
+        "tn": neg_below[idx].tolist(),
+    }
+
+
+def counts_from_sorted(pos_sorted, neg_sorted, thresholds) -> dict:
+    """The unweighted counts of :func:`counts_at` from the positives' and the
+    negatives' scores, each sorted ascending
+    (:func:`explorer.pages.curves.sorted_scores`, which the page holds already): two
+    binary searches per threshold, no sort.
+
+    Examples
+    --------
+    >>> got = counts_from_sorted([0.3, 0.9], [0.1, 0.7], [0.0, 0.5, 1.0])
+    >>> got == counts_at([1, 0, 1, 0], [0.9, 0.7, 0.3, 0.1], [0.0, 0.5, 1.0])
+    True
+    """
+    pos, neg = np.asarray(pos_sorted, dtype=float), np.asarray(neg_sorted, dtype=float)
+    ts = np.asarray(thresholds, dtype=float)
+    fn = np.searchsorted(pos, ts, side="left")
+    tn = np.searchsorted(neg, ts, side="left")
+    return {
+        "tp": (pos.shape[0] - fn).tolist(),
+        "fp": (neg.shape[0] - tn).tolist(),
+        "fn": fn.tolist(),
+        "tn": tn.tolist(),
+    }
+
+
+def _line(x, y, thresholds, keep) -> dict:
+    return {
+        "x": np.round(np.asarray(x, dtype=float)[keep], 6).tolist(),
+        "y": np.round(np.asarray(y, dtype=float)[keep], 6).tolist(),
+        "t": [_json_float(t) for t in np.asarray(thresholds, dtype=float)[keep]],
+    }
+
+
+def curve_lines(curves: Sequence[Mapping], max_points: int = MAX_DRAWN) -> list[dict]:
+    """Every model's ROC and PR vertices to draw, at most ``max_points`` each (the
+    exact vertices the server's figures draw, fewer of them past ``max_points``: see
+    :func:`metrics.reduce_curve`), with the threshold of each vertex (``None``: +inf).
+
+    ``curves``: one mapping per model with ``model``, ``fpr``, ``tpr``,
+    ``thresholds``, ``recall``, ``precision``, ``pr_thresholds``, ``auc`` and ``ap``
+    (:func:`explorer.pages.curves.curves`).
+
+    Examples
+    --------
+    >>> c = {"model": "m", "fpr": [0, 0, 1], "tpr": [0, 1, 1], "thresholds": [np.inf, 0.8, 0.2],
+    ...      "recall": [1, 0.5, 0], "precision": [0.5, 1, 1],
+    ...      "pr_thresholds": [0.2, 0.8, np.inf], "auc": 1.0, "ap": 1.0}
+    >>> line = curve_lines([c])[0]
+    >>> line["name"], line["color"], line["roc"]["t"], line["pr"]["y"]
+    ('m', '#0072B2', [None, 0.8, 0.2], [0.5, 1.0, 1.0])
+    """
+    out = []
+    for i, c in enumerate(curves):
+        roc_keep = metrics.reduce_curve(c["fpr"], c["tpr"], max_points=max_points)
+        r, p = np.asarray(c["recall"], dtype=float), np.asarray(c["precision"], dtype=float)
+        pr_keep = np.arange(r.shape[0])
+        if r.shape[0] > max_points:  # the drawn PR vertices are already step vertices
+            pr_keep = metrics.reduce_curve(r, p, max_points=max_points)
+        out.append(
+            {
+                "name": str(c["model"]),
+                "color": MODEL_COLORS[i % len(MODEL_COLORS)],
+                "auc": f"{c['auc']:.3f}",
+                "ap": f"{c['ap']:.3f}",
+                "roc": _line(c["fpr"], c["tpr"], c["thresholds"], roc_keep),
+                "pr": _line(r, p, c["pr_thresholds"], pr_keep),
+            }
+        )
+    return out
+
+
+def candidates(points) -> list[dict]:
+    """The "Optimize for" markers: one per distinct threshold
+    (:func:`explorer.charts.curves.candidate_marks`), with its glyph and its point
+    on both curves; ``points``: :func:`explorer.pages.curves.candidate_points`.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> pts = pd.DataFrame({"label": ["a", "b"], "threshold": [0.8, np.inf],
+    ...                     "fpr": [0.0, 0.0], "tpr": [1.0, 0.0],
+    ...                     "recall": [1.0, 0.0], "precision": [1.0, 0.0]})
+    >>> [(c["label"], c["glyph"], c["t"], c["tpr"]) for c in candidates(pts)]
+    [('a', '◆', 0.8, 1.0), ('b', '■', None, 0.0)]
+    """
+    out = []
+    thresholds = points["threshold"].to_numpy(dtype=float)
+    for i, mark in enumerate(candidate_marks(points)):
+        row = points.iloc[int(np.flatnonzero(thresholds == mark["threshold"])[0])]
+        out.append(
+            {
+                "label": mark["label"],
+                "glyph": CANDIDATE_GLYPHS[i % len(CANDIDATE_GLYPHS)],
+                "shape": mark["symbol"],
+                "t": _json_float(mark["threshold"]),
+                **{k: float(row[k]) for k in ("fpr", "tpr", "recall", "precision")},
+            }
+        )
+    return out
