@@ -49,8 +49,8 @@ class SessionCache:
 
     Parameters
     ----------
-    max_bytes : int
-        Most bytes kept in all; the oldest entries go first.
+    max_bytes : int, optional
+        Most bytes kept in all (:data:`MAX_BYTES` by default); the oldest entries go first.
     clock : callable
         Seconds, for the time to live of entries (``time.monotonic``).
 
@@ -72,8 +72,8 @@ class SessionCache:
     ['4', '5']
     """
 
-    def __init__(self, max_bytes: int = MAX_BYTES, clock: Callable[[], float] = time.monotonic):
-        self.max_bytes = max_bytes
+    def __init__(self, max_bytes: int | None = None, clock: Callable[[], float] = time.monotonic):
+        self.max_bytes = MAX_BYTES if max_bytes is None else max_bytes
         self._clock = clock
         self._entries: OrderedDict[tuple[str, Hashable], _Entry] = OrderedDict()
         self._per_func: Counter[str] = Counter()
