@@ -27,6 +27,8 @@ from collections import Counter, OrderedDict
 from collections.abc import Callable, Hashable
 
 import numpy as np
+import streamlit as st
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 #: The ``st.session_state`` key of the session's store.
 SESSION_KEY = "session_cache"
@@ -232,25 +234,39 @@ def size_of(obj: object, _seen: set[int] | None = None, _depth: int = 0) -> int:
     return sys.getsizeof(obj) + sum(size_of(p, seen, _depth + 1) for p in parts)
 
 
+def _release(store: SessionCache) -> None:
+    """Empty ``store`` when Streamlit ends its session's session-scoped caches."""
+    store.clear()
+
+
+@st.cache_resource(scope="session", on_release=_release, show_spinner=False)
+def _held_until_disconnect(_store: SessionCache) -> SessionCache:
+    """``_store``, as a session-scoped resource: Streamlit calls :func:`_release` on it
+    when the session disconnects or shuts down, even while the session's state waits
+    for its reconnection (``server.disconnectedSessionTTL``) or for the garbage
+    collector (a closed session's objects form reference cycles)."""
+    return _store
+
+
 def current() -> SessionCache | None:
     """The running session's store (made on first use), or None outside a session.
 
-    Outside a script run (a plain script, a doctest) there is no session to keep
-    anything in: the caller computes without caching.
+    The store lives in ``st.session_state`` and is emptied when the session
+    disconnects (see :func:`_held_until_disconnect`); a session that reconnects
+    fills it again. Outside a script run (a plain script, a doctest) there is no
+    session to keep anything in: the caller computes without caching.
 
     Examples
     --------
     >>> current() is None  # no script is running here
     True
     """
-    from streamlit.runtime.scriptrunner import get_script_run_ctx
-
     if get_script_run_ctx(suppress_warning=True) is None:
         return None
-    import streamlit as st
-
     store = st.session_state.get(SESSION_KEY)
     if not isinstance(store, SessionCache):
         store = SessionCache()
         st.session_state[SESSION_KEY] = store
+    if not len(store):  # new, or emptied by a disconnect: (re)attach it to the session
+        _held_until_disconnect(store)
     return store

@@ -12,6 +12,7 @@ import gc
 import weakref
 
 import numpy as np
+from streamlit.runtime import caching
 from streamlit.runtime.caching import (
     get_data_cache_stats_provider,
     get_resource_cache_stats_provider,
@@ -23,6 +24,15 @@ from tests.conftest import APP
 from tests.views.test_no_leak import MINE_IDS, SECRET_IDS, binary_file, shown
 
 PAGES = ["views/home.py", "views/curves.py", "views/data.py"]
+#: The session id of every AppTest session (streamlit.testing.v1.local_script_runner).
+APPTEST_SESSION = "test session id"
+
+
+def disconnect() -> None:
+    """What Streamlit does to a session's caches when its tab disconnects or it ends
+    (``AppSession.clear_session_caches``), for the AppTest session."""
+    caching.clear_session_data_cache(APPTEST_SESSION)
+    caching.clear_session_resource_cache(APPTEST_SESSION)
 
 
 def global_caches() -> dict[tuple[str, str], int]:
@@ -57,6 +67,14 @@ def visit(at: AppTest, pages: list[str]) -> list[str]:
 
 def store_of(at: AppTest) -> session_cache.SessionCache:
     return at.session_state[session_cache.SESSION_KEY]
+
+
+def arrays_kept(store: session_cache.SessionCache):
+    """The numpy arrays the store's shared (uncopied) entries hold, at their top level."""
+    for entry in list(store._entries.values()):
+        if not entry.copied:
+            values = entry.value if isinstance(entry.value, tuple) else (entry.value,)
+            yield from (v for v in values if isinstance(v, np.ndarray))
 
 
 def test_an_uploads_computations_stay_in_the_session_and_a_samples_go_global():
@@ -106,15 +124,25 @@ def test_once_the_session_is_gone_its_datasets_and_computations_are_unreachable(
     visit(at, PAGES)
     ds = at.session_state["session_datasets"]["mine.csv"]
     refs = [weakref.ref(ds.y_true), *map(weakref.ref, ds.scores.values())]
-    kept = [
-        v
-        for entry in store_of(at)._entries.values()
-        if not entry.copied
-        for v in (entry.value if isinstance(entry.value, tuple) else (entry.value,))
-        if isinstance(v, np.ndarray)
-    ]
+    kept = list(arrays_kept(store_of(at)))
     assert kept  # the session keeps shared arrays (sort orders, counts) of its upload
     refs += map(weakref.ref, kept)
     del ds, kept, at  # the session and its state are dropped
+    disconnect()
     gc.collect()
     assert [r() is None for r in refs] == [True] * len(refs)
+
+
+def test_a_disconnect_empties_the_sessions_store_and_a_reconnect_fills_it_again():
+    at = upload_session("mine.csv", MINE_IDS)
+    visit(at, PAGES)
+    store = store_of(at)
+    ref = weakref.ref(next(arrays_kept(store)))
+    assert len(store) > 0 and ref() is not None
+    disconnect()  # the tab closed: the session's state stays for a reconnection
+    assert len(store) == 0 and store.nbytes == 0 and ref() is None
+    assert "mine.csv" in at.session_state["session_datasets"]
+    seen = visit(at, ["views/curves.py", "views/data.py"])  # the tab reconnected
+    assert store_of(at) is store and len(store) > 0 and "q3" in seen[1]
+    disconnect()
+    assert len(store) == 0  # attached again: the next disconnect empties it too
