@@ -181,3 +181,23 @@ def test_size_of_counts_arrays_tables_figures_and_containers_once():
 
     fig = go.Figure(go.Scatter(x=np.arange(5000.0), y=np.arange(5000.0)))
     assert size_of(fig) > 80_000
+
+
+# ------------------------------------------------------------------ pyarrow's pool
+@pytest.mark.parametrize(("variable", "backend"), [(None, "system"), ("jemalloc", "jemalloc")])
+def test_the_app_allocates_arrow_memory_with_malloc_unless_the_host_chose(variable, backend):
+    """Importing the app's caches switches pyarrow to the system pool (mimalloc kept the
+    memory of closed sessions); a host's ARROW_DEFAULT_MEMORY_POOL wins."""
+    import os
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k != session_cache.ARROW_POOL_VARIABLE}
+    if variable:
+        env[session_cache.ARROW_POOL_VARIABLE] = variable
+    code = "import explorer.cache, pyarrow as pa; print(pa.default_memory_pool().backend_name)"
+    run = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120
+    )
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.split()[-1] == backend
