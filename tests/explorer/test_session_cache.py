@@ -201,3 +201,45 @@ def test_the_app_allocates_arrow_memory_with_malloc_unless_the_host_chose(variab
     )
     assert run.returncode == 0, run.stderr
     assert run.stdout.split()[-1] == backend
+
+
+# ------------------------------------------------------------------ the sweep
+def test_sweep_reaps_and_shuts_down_the_expired_sessions_only():
+    """Streamlit's session storage (a TTL cache) drops expired sessions only on its
+    next write, without shutting them down; the sweep reaps them and shuts them down."""
+    import threading
+    import weakref
+    from types import SimpleNamespace
+
+    from streamlit.runtime.memory_session_storage import MemorySessionStorage
+
+    now = [0.0]
+    storage = MemorySessionStorage(ttl_seconds=120)
+    storage._cache._timer = lambda: now[0]  # the storage's clock, moved by hand
+
+    class Session:
+        def __init__(self, sid):
+            self.id, self.closed, self.data = sid, False, np.zeros(1000)
+
+        def shutdown(self):
+            self.closed = True
+
+    sessions = {sid: Session(sid) for sid in ("gone", "back")}
+    storage.save(SimpleNamespace(session=sessions["gone"]))
+    now[0] = 100.0
+    storage.save(SimpleNamespace(session=sessions["back"]))
+    manager = SimpleNamespace(_session_storage=storage, _storage_lock=threading.Lock())
+    data = weakref.ref(sessions["gone"].data)
+    now[0] = 150.0  # "gone" disconnected 150 s ago, "back" 50 s ago (TTL 120 s)
+    gone = sessions.pop("gone")
+    done = session_cache.sweep(manager)
+    assert done["reaped"] == 1 and gone.closed and not sessions["back"].closed
+    assert storage.get("back") is not None and storage.get("gone") is None
+    del gone
+    assert data() is None  # nothing else holds the reaped session
+    assert session_cache.sweep(manager)["reaped"] == 0
+
+
+def test_sweep_without_a_runtime_collects_and_leaves_streamlit_alone():
+    done = session_cache.sweep()
+    assert done["reaped"] == 0 and done["collected"] >= 0
