@@ -14,6 +14,13 @@ counts them); the least recently used entries go first. A "value" entry is kept
 pickled and every hit returns a fresh copy, as ``st.cache_data`` does; a
 "shared" entry is kept as the object and returned as is, as
 ``st.cache_resource`` does.
+
+Giving the memory back: the store is emptied when its session disconnects
+(:func:`current`), and :func:`sweep` runs once the disconnected sessions are past
+``server.disconnectedSessionTTL``: it reaps and shuts down the sessions Streamlit
+keeps after they expired, collects their reference cycles and trims the heap.
+pyarrow allocates with the system ``malloc`` (:func:`use_system_arrow_pool`).
+bench/results.md ("Load with large uploads") has the measurements.
 """
 
 from __future__ import annotations
