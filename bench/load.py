@@ -8,7 +8,9 @@ one headless Chromium (each its own Streamlit session, its own cookies) run
 at the same time for ``--seconds``. Each one:
 
 1. uploads its own marked dataset on the Data page: a one-table CSV named
-   ``visitorNN.csv`` whose sample ids are ``MARKNNX-<k>``;
+   ``visitorNN.csv`` whose sample ids are ``MARKNNX-<k>``, and waits until the
+   page says it is the active dataset (a large file takes seconds to send and
+   read: a visitor that left the page before would never have its upload);
 2. switches pages in a loop (Home, ROC & PR curves, Data, Label ranking...),
    timing each switch from the click until the script is idle;
 3. reads every page's text for another visitor's marker (``visitorMM`` or
@@ -118,6 +120,7 @@ class Tally:
     """What one visitor saw."""
 
     switches: list[float] = field(default_factory=list)
+    uploaded: bool = False
     own: int = 0
     foreign: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
@@ -203,7 +206,10 @@ async def visitor(browser, url: str, i: int, until: float, folder: Path, rows: i
         await page.goto(url + "/data")
         await _idle(page)
         await page.locator('.st-key-data_upload_file input[type="file"]').set_input_files(str(path))
+        active = page.get_by_text(f"Active dataset {path.name}")
+        await active.first.wait_for(timeout=TIMEOUT_MS)
         await _idle(page)
+        tally.uploaded = True
         await _check(page, i, tally, "Data after upload")
         k = i
         while time.monotonic() < until:
@@ -255,6 +261,7 @@ class LoadReport:
     rss_after: int
     ttl: int
     rows: int = 40
+    uploaded: int | None = None
 
     @property
     def heading(self) -> str:
@@ -272,6 +279,11 @@ class LoadReport:
             "",
             "| figure | value |",
             "|---|---|",
+            *(
+                [f"| sessions whose upload became active | {self.uploaded} of {self.sessions} |"]
+                if self.uploaded is not None
+                else []
+            ),
             f"| page switches | {self.switches} |",
             f"| page switch p50 / p95 | {self.p50:.2f} s / {self.p95:.2f} s |",
             f"| own markers seen (the check can see markers) | {self.own} |",
@@ -328,6 +340,7 @@ def run_load(sessions: int = 30, seconds: float = 120, ttl: int = 5, rows: int =
         p50=percentile(switches, 50),
         p95=percentile(switches, 95),
         own=sum(t.own for t in tallies),
+        uploaded=sum(t.uploaded for t in tallies),
         foreign=[x for t in tallies for x in t.foreign],
         errors=[x for t in tallies for x in t.errors],
         failures=[x for t in tallies for x in t.failures],

@@ -19,25 +19,40 @@ The bounds
       (shared read-only by every session: never mutate what it returns);
     - ``"big"``: the largest per-dataset results (sort orders, full curves).
 
+Whose computations are kept where
+    A computation on a bundled sample or the host's big data goes to Streamlit's
+    process-wide caches above, shared by every session. A computation with a
+    session's own dataset among its arguments (an upload, an edit, a ``?data=`` link:
+    :attr:`Dataset.session_owned <explorer.datasets.Dataset.session_owned>`) goes to
+    that session's :class:`~explorer.session_cache.SessionCache` instead, under the
+    same key and bounds (plus :data:`explorer.session_cache.MAX_BYTES` in all), a copy
+    per hit for ``value``: it is dropped with the session, so the server's memory
+    comes back when the visitors with large uploads leave. Outside a running session
+    (a script, a doctest) such a call is computed without caching.
+
 Where caches are declared
     Page models (:mod:`explorer.pages`) are plain functions; the cached functions the
     views call are declared in this module, one section per page, by wrapping them
     with :func:`value` or :func:`shared`. Views hold no cache decorator.
 
-:func:`clear_all` empties every cache (data and resource); the test suite calls it
-before each test.
+:func:`clear_all` empties every cache (data and resource, and the running session's
+store); the test suite calls it before each test.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 
 import numpy as np
 import streamlit as st
+from streamlit.runtime.caching.cache_type import CacheType
+from streamlit.runtime.caching.cache_utils import _make_value_key
 
 import metrics
 from explorer import bigdata as _bigdata
 from explorer import intervals as _intervals
+from explorer import session_cache as _session_cache
 from explorer.datasets import Dataset
 from explorer.datasets import describe as _describe
 from explorer.pages import compare as _compare
@@ -68,11 +83,56 @@ HASH_FUNCS = {Dataset: lambda d: d.cache_key, _bigdata.SampledDataset: lambda d:
 _DECLARED: list[Callable] = []
 
 
+def _session_owned(args: tuple, kwargs: dict) -> bool:
+    """Whether a Dataset argument of a call belongs to one session."""
+    return any(isinstance(a, Dataset) and a.session_owned for a in (*args, *kwargs.values()))
+
+
+def _routed(func: Callable, cached: Callable, size: str, *, copy: bool) -> Callable:
+    """``cached`` for shared datasets, the running session's store for its own ones.
+
+    The store's key is the one Streamlit computes for ``cached`` (the same hash
+    functions, ``_``-prefixed arguments skipped), under the function's own name.
+    """
+    entries, ttl = BOUNDS[size]
+    name = f"{func.__module__}.{func.__qualname__}#{len(_DECLARED)}"
+    kind = CacheType.DATA if copy else CacheType.RESOURCE
+
+    @functools.wraps(func)
+    def call(*args, **kwargs):
+        if not _session_owned(args, kwargs):
+            return cached(*args, **kwargs)
+        store = _session_cache.current()
+        if store is None:
+            return func(*args, **kwargs)
+        key = _make_value_key(kind, func, args, kwargs, HASH_FUNCS)
+        return store.get_or_compute(
+            name,
+            key,
+            lambda: func(*args, **kwargs),
+            copy=copy,
+            max_entries=entries,
+            ttl=ttl,
+        )
+
+    def clear() -> None:
+        cached.clear()
+        store = _session_cache.current()
+        if store is not None:
+            store.clear(name)
+
+    call.clear = clear
+    call.session_name = name
+    _DECLARED.append(call)
+    return call
+
+
 def value(func: Callable | None = None, *, size: str = "value") -> Callable:
     """Cache ``func`` with ``st.cache_data`` under the key rule and a bound of BOUNDS.
 
     Use for pure functions whose results are small (numbers, short tables): every
-    hit returns a fresh copy.
+    hit returns a fresh copy. A call on a session's own dataset is kept in that
+    session's store instead (see the module's docstring), a copy per hit too.
 
     Parameters
     ----------
@@ -99,8 +159,7 @@ def value(func: Callable | None = None, *, size: str = "value") -> Callable:
         return lambda f: value(f, size=size)
     entries, ttl = BOUNDS[size]
     cached = st.cache_data(max_entries=entries, ttl=ttl, hash_funcs=HASH_FUNCS)(func)
-    _DECLARED.append(cached)
-    return cached
+    return _routed(func, cached, size, copy=True)
 
 
 def shared(func: Callable | None = None, *, size: str = "shared") -> Callable:
@@ -108,7 +167,8 @@ def shared(func: Callable | None = None, *, size: str = "shared") -> Callable:
 
     Use for large per-dataset results (arrays, tables, figures) that every session
     on the same dataset may share read-only: a hit returns the same object, with
-    no copy. Never mutate what it returns.
+    no copy. Never mutate what it returns. A call on a session's own dataset is kept
+    in that session's store instead (see the module's docstring).
 
     Parameters
     ----------
@@ -136,8 +196,7 @@ def shared(func: Callable | None = None, *, size: str = "shared") -> Callable:
         return lambda f: shared(f, size=size)
     entries, ttl = BOUNDS[size]
     cached = st.cache_resource(max_entries=entries, ttl=ttl, hash_funcs=HASH_FUNCS)(func)
-    _DECLARED.append(cached)
-    return cached
+    return _routed(func, cached, size, copy=False)
 
 
 def clear_all() -> None:
@@ -152,6 +211,9 @@ def clear_all() -> None:
         cached.clear()
     st.cache_data.clear()
     st.cache_resource.clear()
+    store = _session_cache.current()
+    if store is not None:
+        store.clear()
 
 
 # ---------------------------------------------------------------------------

@@ -38,6 +38,11 @@ KIND_LABELS = {
     "multiclass": "multiclass (one class per sample)",
 }
 
+#: Sources of datasets every session shares: the bundled samples ("sample", also the
+#: default) and the host's big data ("host"). Any other source ("upload", "edit",
+#: "link") belongs to the session that made it (:attr:`Dataset.session_owned`).
+SHARED_SOURCES = ("sample", "host")
+
 
 #: The largest relevance grade a graded dataset may hold: 2**53 - 1, the largest integer
 #: below which float64 (what every page computes with, and the browser's numbers) holds
@@ -77,6 +82,9 @@ class Dataset:
     sample_ids : tuple of str
     description : str
         One line saying what the dataset teaches.
+    source : str
+        Where it came from: ``"sample"`` (the default), ``"host"``, ``"upload"``,
+        ``"edit"`` or ``"link"``; see :attr:`session_owned`.
     title : str
         What people read for it (a bundled sample's gallery title); the pages show
         :attr:`shown_name`, which falls back to ``name``.
@@ -179,6 +187,25 @@ class Dataset:
             h.update(b"\x1f")
         h.update(f"|{len(self.label_names)}|{len(self.sample_ids)}".encode())
         return h.hexdigest()
+
+    @property
+    def session_owned(self) -> bool:
+        """Whether the dataset belongs to one session: any source but :data:`SHARED_SOURCES`.
+
+        An upload, an edit or a ``?data=`` link's dataset lives in its visitor's
+        session, and so do the computations on it (``explorer.session_cache``);
+        a bundled sample or the host's big data is shared by every session.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> y, s = np.array([0, 1]), {"m": np.array([0.2, 0.7])}
+        >>> Dataset("t", "binary", y, s).session_owned
+        False
+        >>> Dataset("t", "binary", y, s, source="upload").session_owned
+        True
+        """
+        return self.source not in SHARED_SOURCES
 
     @property
     def n_samples(self) -> int:
