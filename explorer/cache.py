@@ -38,6 +38,7 @@ import streamlit as st
 import metrics
 from explorer import bigdata as _bigdata
 from explorer import intervals as _intervals
+from explorer.charts import dcg as _dcg_charts
 from explorer.datasets import Dataset
 from explorer.datasets import describe as _describe
 from explorer.pages import compare as _compare
@@ -420,3 +421,14 @@ def multiclass_derivations(ds: Dataset, model: str, k: int, average: str) -> dic
     res = multiclass_summary(ds, model, k)
     terms = multiclass_samples(ds, model).sort_index()
     return _multiclass_derivation.derivations(res, terms, ds.sample_weight, average)
+
+
+# -- Figures of Label ranking, Multilabel, DCG and Top-K retrieval (issue 17) --
+# Built once per dataset and setting, shared read-only: a rerun that draws the same
+# setting again (a move back, a click elsewhere on the page) skips plotly's validation.
+
+
+@shared
+def dcg_distribution_figure(ds: Dataset, settings: dcg_model.Settings, title: str):
+    """:func:`explorer.charts.dcg.distribution_figure` of the cached per-sample table."""
+    return _dcg_charts.distribution_figure(dcg_per_sample_table(ds, settings), title=title)
