@@ -53,7 +53,9 @@ def test_seed003_drill_down_in_chromium(page: Page, app_url: str):
     expect(metric_value(page, "Sample LRAP")).to_have_text(fmt(metrics.lrap_per_sample(Y, S)[1]))
     expect(metric_value(page, "Sample LRAP")).to_have_text("0.8333")
     expect(metric_value(page, "Sample coverage")).to_have_text("3.000")
-    expect(page).to_have_url(f"{app_url}/label_ranking?ds=seed003_lrap&sort=lrap&i=1&ties=max")
+    expect(page).to_have_url(
+        f"{app_url}/label_ranking?ds=seed003_lrap&sort=lrap&i=1&ties=max&steps=lrap"
+    )
     formula = page.locator('[data-testid="stMarkdownContainer"] .katex').filter(has_text="LRAP")
     expect(formula.first).to_contain_text("0.8333")
 

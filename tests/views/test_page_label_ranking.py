@@ -328,16 +328,28 @@ def assert_sample(at, y, s, ties="max"):
     assert metric(at, "Sample ranking loss") == fmt(metrics.ranking_loss_per_sample([y], [s])[0])
     lrap_t = table(at, "n_true_at_or_above")
     assert lrap_t["running_value"].iloc[-1] == pytest.approx(per.lrap[0])
+    open_steps_tab(at, "Coverage")  # the step tabs are lazy: one table at a time
+    assert not any("n_true_at_or_above" in d.value for d in at.dataframe)
     cov_t = next(
         d.value
         for d in at.dataframe
         if "running_value" in d.value and "fraction" not in d.value and "true_label" not in d.value
     )
     assert cov_t["running_value"].iloc[-1] == per.coverage[0]
+    open_steps_tab(at, "Ranking loss")
     loss_t = table(at, "true_label")
     assert loss_t["running_value"].iloc[-1] == pytest.approx(
         metrics.ranking_loss_per_sample([y], [s])[0]
     )
+    open_steps_tab(at, "LRAP")
+
+
+def open_steps_tab(at, tab: str) -> None:
+    """Open one of the drill-down's step tabs (only the open one is drawn)."""
+    at.session_state["lr_steps_tab"] = tab
+    at.run()
+    assert not at.exception
+    assert at.query_params["steps"] == tab.split()[0].lower()
 
 
 def test_seed003_shows_05_0833_1_and_overall_07778():
