@@ -39,6 +39,7 @@ import metrics
 from explorer import bigdata as _bigdata
 from explorer import intervals as _intervals
 from explorer.charts import dcg as _dcg_charts
+from explorer.charts import retrieval as _retrieval_charts
 from explorer.datasets import Dataset
 from explorer.datasets import describe as _describe
 from explorer.pages import compare as _compare
@@ -432,3 +433,12 @@ def multiclass_derivations(ds: Dataset, model: str, k: int, average: str) -> dic
 def dcg_distribution_figure(ds: Dataset, settings: dcg_model.Settings, title: str):
     """:func:`explorer.charts.dcg.distribution_figure` of the cached per-sample table."""
     return _dcg_charts.distribution_figure(dcg_per_sample_table(ds, settings), title=title)
+
+
+@shared
+def retrieval_curve_base(ds: Dataset, model: str, settings, empty: str, _curve):
+    """:func:`explorer.charts.retrieval.metrics_vs_k_base` of the curve of ``settings``
+    (pass ``settings`` with its K set to 1: the curve does not depend on K, and moving K
+    adds only the marker, :func:`~explorer.charts.retrieval.with_k_line`); ``_curve`` is
+    that curve (a function of the key)."""
+    return _retrieval_charts.metrics_vs_k_base(_curve)

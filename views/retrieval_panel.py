@@ -10,11 +10,12 @@ Layout only: the numbers come from :mod:`explorer.pages.retrieval` through
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import streamlit as st
 
 from explorer import cache, downloads, state, widgets
-from explorer.charts.retrieval import metrics_vs_k_figure, ranked_list_figure
+from explorer.charts.retrieval import ranked_list_figure, with_k_line
 from explorer.formatting import fmt
 from explorer.links import float_text
 from explorer.pages import retrieval as page
@@ -110,7 +111,8 @@ def panel(ds, data_max: float, top_grade: int) -> None:
 
     # ------------------------------------------------------------------ 2 picture
     st.subheader("Each metric against K")
-    st.plotly_chart(metrics_vs_k_figure(curve, int(k)), key="ret_curve_chart")
+    base = cache.retrieval_curve_base(ds, model, replace(settings, k=1), empty, curve)
+    st.plotly_chart(with_k_line(base, int(k)), key="ret_curve_chart")
     st.caption(prose.section("retrieval", "curve"))
     st.download_button(
         "Curve as CSV",
