@@ -39,6 +39,7 @@ import metrics
 from explorer import bigdata as _bigdata
 from explorer import intervals as _intervals
 from explorer.charts import dcg as _dcg_charts
+from explorer.charts import multilabel as _multilabel_charts
 from explorer.charts import retrieval as _retrieval_charts
 from explorer.datasets import Dataset
 from explorer.datasets import describe as _describe
@@ -442,3 +443,20 @@ def retrieval_curve_base(ds: Dataset, model: str, settings, empty: str, _curve):
     adds only the marker, :func:`~explorer.charts.retrieval.with_k_line`); ``_curve`` is
     that curve (a function of the key)."""
     return _retrieval_charts.metrics_vs_k_base(_curve)
+
+
+@shared
+def multilabel_figures(ds: Dataset, setting: tuple, beta: float, zd_key: str, grid_title: str):
+    """The per-label bars and the grid of the worst samples of one setting
+    (``multilabel.setting(...)``, as :data:`multilabel_prediction` takes it), from the
+    cached prediction and summary: a rerun of the panel on the same setting (another
+    label or sample inspected) does not build them again."""
+    pred, _ = multilabel_prediction(ds, *setting)
+    res = multilabel_summary(ds, *setting, beta, zd_key)
+    avg = res["averages"]
+    bars = _multilabel_charts.label_scores_figure(
+        res["labels"].iloc[: ds.n_labels], macro_f1=avg["macro"]["f1"], micro_f1=avg["micro"]["f1"]
+    )
+    grid, grid_ids = _multilabel.outcome_grid(ds, pred, res["worst"])
+    labels = list(ds.label_names)
+    return bars, _multilabel_charts.outcome_grid_figure(grid, grid_ids, labels, title=grid_title)

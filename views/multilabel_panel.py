@@ -16,7 +16,6 @@ import streamlit as st
 
 import metrics
 from explorer import cache, state, widgets
-from explorer.charts import multilabel as charts
 from explorer.formatting import fmt
 from explorer.links import float_text
 from explorer.pages import multilabel as ml
@@ -156,23 +155,12 @@ def panel(ds, model: str, rule: str, lo: float, hi: float) -> None:
 
     # ---------------------------------------------------------------- 2 the picture
     st.subheader("Per label: precision, recall, F1")
-    st.plotly_chart(
-        charts.label_scores_figure(
-            per_label, macro_f1=avg["macro"]["f1"], micro_f1=avg["micro"]["f1"]
-        ),
-        key="ml_label_bars",
+    bars, grid = cache.multilabel_figures(
+        ds, setting, float(beta), zd_key, "The 30 worst samples: TP, FN (missed), FP (extra), TN"
     )
+    st.plotly_chart(bars, key="ml_label_bars")
     worst = res["worst"]  # the worst samples, per-sample table rows, index = sample index
-    grid, grid_ids = ml.outcome_grid(ds, pred, worst)
-    st.plotly_chart(
-        charts.outcome_grid_figure(
-            grid,
-            grid_ids,
-            label_names,
-            title="The 30 worst samples: TP, FN (missed), FP (extra), TN",
-        ),
-        key="ml_outcome_grid",
-    )
+    st.plotly_chart(grid, key="ml_outcome_grid")
 
     # ---------------------------------------------------------------- 3 how it is computed
     parts.how_it_is_computed(ds, res, beta, derivation.derivations(counts, per_label, res, zd_key))
