@@ -20,12 +20,10 @@ from explorer.formatting import fmt
 from explorer.links import float_text
 from explorer.pages import retrieval as page
 from metrics import MetricInputError
-from views import prose
+from views import prose, retrieval_table
 from views import retrieval_headline as headline
 from views import retrieval_parts as parts
 
-#: Rows of the per-query table shown at once (the CSV holds every row).
-PAGE_ROWS = 200
 #: Above this many queries the query is typed (a select box would send every id).
 PICKER_MAX = 1000
 
@@ -42,7 +40,7 @@ def panel(ds, data_max: float, top_grade: int) -> None:
     """The settings and what they change (see the module's docstring); ``data_max``,
     ``top_grade``: the dataset's largest grade and the top of its grade scale."""
     state.track_view()  # a move here hides revealed numbers again
-    GAINS = page.offered_gains(data_max)
+    gains = page.offered_gains(data_max)
     n_items = ds.n_labels
     default_k = min(5, n_items)
 
@@ -57,7 +55,7 @@ def panel(ds, data_max: float, top_grade: int) -> None:
     state.bind_param(
         "ret_rel_level", "rel_level", 1, page.whole_in(1, top_grade), state.int_in(1, top_grade)
     )
-    state.bind_param("ret_gain", "gain", "linear", str, state.member(GAINS))
+    state.bind_param("ret_gain", "gain", "linear", str, state.member(gains))
     state.bind_param(
         "ret_max_grade", "max_grade", data_max, page.grade_from(data_max), page.at_least(data_max)
     )
@@ -83,7 +81,7 @@ def panel(ds, data_max: float, top_grade: int) -> None:
     st.caption(f"**{preset}**: {note}")
 
     denominator, tie_mode, rel_level, gain, max_grade, empty = parts.conventions(
-        data_max, top_grade, GAINS
+        data_max, top_grade, gains
     )
 
     for param in ("k", "model", "preset", "ap_denominator", "tie_mode", "gain", "empty_query"):
@@ -210,42 +208,4 @@ def panel(ds, data_max: float, top_grade: int) -> None:
         parts.every_query_ap(ds, model, settings, per_query, empty, means["MAP@K"])
 
     # ------------------------------------------------------------------ 4 per query
-    st.subheader("Per query, worst first", anchor=headline.TABLE_ANCHOR)
-    n_rows = len(worst)
-    start = 1
-    if n_rows > PAGE_ROWS:
-        state.bind_param("ret_rows_from", None, 1, check=state.int_in(1, n_rows, clamp=False))
-        start = int(
-            st.number_input(
-                "Show rows from (1 = the worst query)",
-                min_value=1,
-                max_value=n_rows,
-                step=PAGE_ROWS,
-                key="ret_rows_from",
-            )
-        )
-    stop = min(start - 1 + PAGE_ROWS, n_rows)
-    st.caption(
-        f"Sorted by {metric} (the drill-down metric), worst first"
-        + ("; the dropped queries (no relevant item) last. " if empty == "drop" else ". ")
-        + (
-            f"Showing rows {start:,} to {stop:,} of {n_rows:,}; the CSV has all."
-            if n_rows > PAGE_ROWS
-            else ""
-        )
-        + " Pick a query above to open it."
-    )
-    st.dataframe(
-        page.worst_first_rows(ds, per_query, worst[start - 1 : stop]),
-        hide_index=True,
-        width="stretch",
-        column_config={
-            c: st.column_config.NumberColumn(c, format="%.4f") for _, c in page.HEADLINE
-        },
-    )
-    st.download_button(
-        "Per-query table as CSV",
-        lambda d=ds, t=per_query, o=worst: downloads.csv_text(page.worst_first_rows(d, t, o)),
-        "retrieval_per_query.csv",
-        key="ret_dl_per_query",
-    )
+    retrieval_table.per_query(ds, per_query, worst, metric, empty)
