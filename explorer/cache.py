@@ -53,6 +53,9 @@ import metrics
 from explorer import bigdata as _bigdata
 from explorer import intervals as _intervals
 from explorer import session_cache as _session_cache
+from explorer.charts import dcg as _dcg_charts
+from explorer.charts import multilabel as _multilabel_charts
+from explorer.charts import retrieval as _retrieval_charts
 from explorer.datasets import Dataset
 from explorer.datasets import describe as _describe
 from explorer.pages import compare as _compare
@@ -488,3 +491,40 @@ def multiclass_derivations(ds: Dataset, model: str, k: int, average: str) -> dic
     res = multiclass_summary(ds, model, k)
     terms = multiclass_samples(ds, model).sort_index()
     return _multiclass_derivation.derivations(res, terms, ds.sample_weight, average)
+
+
+# -- Figures of Label ranking, Multilabel, DCG and Top-K retrieval (issue 17) --
+# Built once per dataset and setting, shared read-only: a rerun that draws the same
+# setting again (a move back, a click elsewhere on the page) skips plotly's validation.
+
+
+@shared
+def dcg_distribution_figure(ds: Dataset, settings: dcg_model.Settings, title: str):
+    """:func:`explorer.charts.dcg.distribution_figure` of the cached per-sample table."""
+    return _dcg_charts.distribution_figure(dcg_per_sample_table(ds, settings), title=title)
+
+
+@shared
+def retrieval_curve_base(ds: Dataset, model: str, settings, empty: str, _curve):
+    """:func:`explorer.charts.retrieval.metrics_vs_k_base` of the curve of ``settings``
+    (pass ``settings`` with its K set to 1: the curve does not depend on K, and moving K
+    adds only the marker, :func:`~explorer.charts.retrieval.with_k_line`); ``_curve`` is
+    that curve (a function of the key)."""
+    return _retrieval_charts.metrics_vs_k_base(_curve)
+
+
+@shared
+def multilabel_figures(ds: Dataset, setting: tuple, beta: float, zd_key: str, grid_title: str):
+    """The per-label bars and the grid of the worst samples of one setting
+    (``multilabel.setting(...)``, as :data:`multilabel_prediction` takes it), from the
+    cached prediction and summary: a rerun of the panel on the same setting (another
+    label or sample inspected) does not build them again."""
+    pred, _ = multilabel_prediction(ds, *setting)
+    res = multilabel_summary(ds, *setting, beta, zd_key)
+    avg = res["averages"]
+    bars = _multilabel_charts.label_scores_figure(
+        res["labels"].iloc[: ds.n_labels], macro_f1=avg["macro"]["f1"], micro_f1=avg["micro"]["f1"]
+    )
+    grid, grid_ids = _multilabel.outcome_grid(ds, pred, res["worst"])
+    labels = list(ds.label_names)
+    return bars, _multilabel_charts.outcome_grid_figure(grid, grid_ids, labels, title=grid_title)

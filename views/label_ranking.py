@@ -6,10 +6,11 @@ import numpy as np
 import streamlit as st
 
 import metrics
-from explorer import cache, downloads, links, state, widgets
+from explorer import cache, downloads, state, widgets
 from explorer.charts import ranking as charts
 from explorer.pages import label_ranking as model
-from explorer.pages.label_ranking import SORT_LABELS, TIE_LABELS
+from explorer.pages.label_ranking import SORT_LABELS
+from views import label_ranking_drill as drill
 from views import label_ranking_headline as headline
 from views import label_ranking_notes as notes
 from views import label_ranking_parts as parts
@@ -71,57 +72,14 @@ except metrics.MetricInputError as exc:
     st.error(f"These labels and scores cannot be scored: {exc}")
     state.stop_page()
 
-# --------------------------------------------------------------------- drill-down controls
+# --------------------------------------------------------------------- drill-down
 st.header("How it is computed: one sample")
-worst = model.worst_sample(base.contrib, sort_by)  # the drill-down opens on it
-state.bind_param("lr_sample", "i", worst, int, state.int_in(0, n - 1, clamp=False))
-c_sample, c_ties = st.columns([3, 2])
-sample_label = partial(parts.sample_label, base.contrib, ids)
-if n <= 1000:
-    # the labels carry the model's numbers: a fresh widget when they change
-    i = widgets.numbered_selectbox(
-        c_sample,
-        "Sample",
-        range(n),
-        sample_label,
-        key="lr_sample",
-        default=worst,
-        help="The worst sample first (by the sort above); URL: ?i=",
-    )
-else:
-    i = int(c_sample.number_input("Sample (row number)", 0, n - 1, step=1, key="lr_sample"))
-    c_sample.caption(sample_label(i))
-state.write_param("i", i)
-
-state.bind_param("lr_tie_mode", "ties", "max", str, state.member(TIE_LABELS))
-ties = c_ties.radio(
-    "Ties in this sample's LRAP and coverage",
-    list(TIE_LABELS),
-    format_func=TIE_LABELS.get,
-    key="lr_tie_mode",
-    horizontal=True,
-    help=prose.section("label_ranking", "help-ties"),
-)
-state.write_param("ties", ties)
-
-# what-if editor over the selected sample's scores
+drawn: dict = {}  # what this run draws outside the drill-down (label_ranking_drill)
+i, new_row, what_if = drill.drill_down(ds, model_name, base, sort_by, drawn)
 orig_scores = ds.score(model_name)
-orig_row = np.asarray(orig_scores[i])
-new_row = parts.whatif_editor(ds, i, model_name, orig_row)
-try:  # only sample i changes: its row is recomputed, the means and effects updated
-    what_if = model.what_if(ds, model_name, base, i, new_row)
-except metrics.MetricInputError as exc:
-    st.error(f"The edited scores are not used: {exc}")
-    what_if = None
 is_edited = what_if is not None
 res = what_if if is_edited else base
-if is_edited:
-    st.info("Showing the what-if scores: press **Reset** to go back.")
-    state.write_param("wi", links.whatif_text(i, new_row, orig_row))  # the link carries it
-else:
-    st.query_params.pop("wi", None)
 contrib = res.contrib
-row = contrib.iloc[i]
 shown_row = new_row if is_edited else None
 
 # --------------------------------------------------------------------- 1 headline
@@ -150,16 +108,14 @@ with picture:
         ),
         key="lr_contrib_chart",
     )
+    drawn["chart"] = frozenset(page_samples)
+    drawn["outside"] = drill.outside(what_if, i, new_row, drawn["chart"])
     shown = f"the worst {len(page_rows)}" if n > PAGE_ROWS else f"all {n}"
     st.caption(
         prose.section("label_ranking", "contributions-chart").format(
             shown=shown, n=n, page_no=page_no, n_pages=n_pages, metric=SORT_LABELS[sort_by]
         )
     )
-
-# --------------------------------------------------------------------- 3 drill-down
-one = model.sample_steps(ds.y_true[i], orig_row if shown_row is None else shown_row, ties)
-parts.sample_section(one, res.ties, row, i, names, ties, scales)
 
 # --------------------------------------------------------------------- 4 per-sample breakdown
 st.header("Every sample's contribution", anchor=headline.TABLE_ANCHOR)

@@ -154,14 +154,29 @@ def sample_section(
         )
         st.caption(prose.section("label_ranking", "tie-rules"))
 
-    tab_lrap, tab_cov, tab_loss = st.tabs(["LRAP", "Coverage", "Ranking loss"])
+    # lazy: only the open tab is drawn (a step of the sample redraws one table, not three)
+    state.bind_param("lr_steps_tab", "steps", STEP_TABS[0], _tab_of, state.member(STEP_TABS))
+    tabs = st.tabs(list(STEP_TABS), key="lr_steps_tab", on_change="rerun")
+    state.write_param("steps", st.session_state["lr_steps_tab"].split()[0].lower())
     rank_word = r"\text{rank}_{ij}" if ties == "max" else r"\text{pos}_{ij}"
-    with tab_lrap:
-        _lrap_tab(one.lrap, rank_word, ties, names, i)
-    with tab_cov:
-        _coverage_tab(one.coverage, rank_word, row, names, i)
-    with tab_loss:
-        _loss_tab(one.loss, row, m, names, i)
+    if tabs[0].open:
+        with tabs[0]:
+            _lrap_tab(one.lrap, rank_word, ties, names, i)
+    if tabs[1].open:
+        with tabs[1]:
+            _coverage_tab(one.coverage, rank_word, row, names, i)
+    if tabs[2].open:
+        with tabs[2]:
+            _loss_tab(one.loss, row, m, names, i)
+
+
+#: The step tables' tabs; a link names the open one by its first word (``?steps=ranking``).
+STEP_TABS = ("LRAP", "Coverage", "Ranking loss")
+
+
+def _tab_of(word: str) -> str:
+    """The tab ``?steps=`` names (KeyError for none)."""
+    return {t.split()[0].lower(): t for t in STEP_TABS}[word]
 
 
 def _formula(steps: pd.DataFrame, formula: str, convention: str, worked: str) -> bool:

@@ -25,7 +25,31 @@ def grade_color(grade: float, max_grade: float) -> str:
 
 
 def metrics_vs_k_figure(curve: pd.DataFrame, k: int) -> go.Figure:
-    """One line per metric against K (columns ``K`` and one per metric), a marker line at ``k``."""
+    """One line per metric against K (columns ``K`` and one per metric), a marker line at ``k``.
+
+    The same as :func:`with_k_line` of :func:`metrics_vs_k_base`.
+
+    Examples
+    --------
+    >>> c = pd.DataFrame({"K": [1, 2, 3], "P@K": [1.0, 0.5, 0.67]})
+    >>> fig = metrics_vs_k_figure(c, 2)
+    >>> [tr.name for tr in fig.data], fig.layout.shapes[0].x0
+    (['P@K'], 2)
+    """
+    return with_k_line(metrics_vs_k_base(curve), k)
+
+
+def metrics_vs_k_base(curve: pd.DataFrame) -> go.Figure:
+    """The lines of :func:`metrics_vs_k_figure` without the marker at K: what stays when K
+    moves (cached per dataset and conventions; :func:`with_k_line` adds the marker).
+
+    Examples
+    --------
+    >>> c = pd.DataFrame({"K": [1, 2, 3], "P@K": [1.0, 0.5, 0.67], "R@K": [0.2, 0.4, 0.6]})
+    >>> fig = metrics_vs_k_base(c)
+    >>> [tr.name for tr in fig.data], len(fig.layout.shapes)
+    (['P@K', 'R@K'], 0)
+    """
     fig = go.Figure()
     for name in curve.columns.drop("K"):
         fig.add_trace(
@@ -37,7 +61,6 @@ def metrics_vs_k_figure(curve: pd.DataFrame, k: int) -> go.Figure:
                 hovertemplate=f"{name} at K=%{{x}}: %{{y:.4f}}<extra></extra>",
             )
         )
-    fig.add_vline(x=k, line_dash="dash", line_color="black", annotation_text=f"K = {k}")
     fig.update_layout(
         xaxis_title="K (cut-off)",
         yaxis_title="mean over queries",
@@ -48,6 +71,50 @@ def metrics_vs_k_figure(curve: pd.DataFrame, k: int) -> go.Figure:
     )
     fig.update_xaxes(dtick=1 if len(curve) <= 20 else None)
     return label_line_ends(fig)
+
+
+def with_k_line(base: go.Figure, k: int) -> go.Figure:
+    """A copy of ``base`` (:func:`metrics_vs_k_base`) with a dashed line at ``k`` and its
+    label; ``base`` is never changed, and the copy is not validated again (``base`` was
+    validated when it was built; the line is one shape and one annotation).
+
+    Examples
+    --------
+    >>> base = metrics_vs_k_base(pd.DataFrame({"K": [1, 2], "P@K": [1.0, 0.5]}))
+    >>> fig = with_k_line(base, 2)
+    >>> fig.layout.shapes[0].x0, fig.layout.annotations[-1].text, len(base.layout.shapes)
+    (2, 'K = 2', 0)
+    """
+    spec = base.to_dict()
+    layout = spec.setdefault("layout", {})
+    line = {"color": "black", "dash": "dash"}
+    layout["shapes"] = [
+        *layout.get("shapes", []),
+        {
+            "type": "line",
+            "x0": k,
+            "x1": k,
+            "xref": "x",
+            "y0": 0,
+            "y1": 1,
+            "yref": "y domain",
+            "line": line,
+        },
+    ]
+    layout["annotations"] = [
+        *layout.get("annotations", []),
+        {
+            "text": f"K = {k}",
+            "x": k,
+            "xref": "x",
+            "y": 1,
+            "yref": "y domain",
+            "xanchor": "left",
+            "yanchor": "top",
+            "showarrow": False,
+        },
+    ]
+    return go.Figure(spec, _validate=False)
 
 
 def ranked_list_figure(

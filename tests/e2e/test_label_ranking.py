@@ -53,7 +53,9 @@ def test_seed003_drill_down_in_chromium(page: Page, app_url: str):
     expect(metric_value(page, "Sample LRAP")).to_have_text(fmt(metrics.lrap_per_sample(Y, S)[1]))
     expect(metric_value(page, "Sample LRAP")).to_have_text("0.8333")
     expect(metric_value(page, "Sample coverage")).to_have_text("3.000")
-    expect(page).to_have_url(f"{app_url}/label_ranking?ds=seed003_lrap&sort=lrap&i=1&ties=max")
+    expect(page).to_have_url(
+        f"{app_url}/label_ranking?ds=seed003_lrap&sort=lrap&i=1&ties=max&steps=lrap"
+    )
     formula = page.locator('[data-testid="stMarkdownContainer"] .katex').filter(has_text="LRAP")
     expect(formula.first).to_contain_text("0.8333")
 
@@ -108,3 +110,32 @@ def test_many_terms_wrap_on_a_phone(page: Page, app_url: str):
     box = line.bounding_box()
     assert box["x"] + box["width"] <= 390 and box["height"] > 30  # several lines
     page.screenshot(path="/tmp/teach1_lr_phone.png", full_page=False)
+
+
+def test_drill_down_steps_rerun_the_panel_with_real_numbers(page: Page, app_url: str, tmp_path):
+    """At 1,500 uploaded samples the sample is a number box: each step of it (a rerun of
+    the drill-down alone) shows that sample's own numbers, the headline keeps the means
+    of every sample and the address follows (an upload lives in its session: a fresh
+    link to it is tested with a sample in test_seed003_drill_down_in_chromium)."""
+    import numpy as np
+
+    from tests.e2e.uploads import open_page, upload_pair
+
+    rng = np.random.default_rng(3)
+    y = (rng.random((1500, 6)) < 0.3).astype(np.int8)
+    s = rng.random((1500, 6)).astype(np.float32)
+    upload_pair(page, app_url, tmp_path, y, s)
+    open_page(page, "Label ranking")
+    lrap = fmt(metrics.label_ranking_average_precision_score(y, s))
+    expect(metric_value(page, "LRAP")).to_have_text(lrap)
+    per_sample = metrics.lrap_per_sample(y, s)
+    box = page.locator(".st-key-lr_sample input")
+    start = int(box.input_value())
+    for step in range(1, 5):
+        page.locator('.st-key-lr_sample [data-testid="stNumberInputStepUp"]').click()
+        wait_for_run(page)
+        i = start + step
+        expect(box).to_have_value(str(i))
+        expect(metric_value(page, "Sample LRAP")).to_have_text(fmt(per_sample[i]))
+        expect(metric_value(page, "LRAP")).to_have_text(lrap)
+        expect(page).to_have_url(re.compile(rf"[?&]i={i}(&|$)"))

@@ -45,3 +45,25 @@ def test_derivations_render_and_end_in_the_headline(page: Page, app_url: str):
     tex = line.locator(".katex-mathml annotation").text_content().strip()
     assert tex.startswith(r"\text{Macro F1} = \frac{") and tex.endswith(f"= {macro}")
     expect(page.locator(".katex-error")).to_have_count(0)
+
+
+def test_several_threshold_moves_rerun_the_panel_with_real_numbers(page: Page, app_url: str):
+    """The threshold's panel is an st.fragment: after each of several moves the headline is
+    that threshold's (computed by metrics), the address follows, and opening the address
+    afresh shows the same numbers."""
+    page.goto(app_url + "/multilabel?ds=digit_properties")
+    wait_for_run(page)
+    for target in ("0.52", "0.54", "0.53", "0.55"):
+        arrow = "ArrowRight" if target in ("0.52", "0.54", "0.55") else "ArrowLeft"
+        step_slider(page, "Threshold", "ml_threshold", arrow, target)
+        for label, value in _headline(float(target)).items():
+            expect(metric_value(page, label)).to_have_text(value)
+        expect(page).to_have_url(re.compile(rf"[?&]t={re.escape(target)}(&|$)"))
+    page.goto(page.url)
+    wait_for_run(page)
+    expect(page.locator(".st-key-ml_threshold [data-testid='stSliderThumbValue']")).to_have_text(
+        "0.55"
+    )
+    for label, value in _headline(0.55).items():
+        expect(metric_value(page, label)).to_have_text(value)
+    expect(page.get_by_test_id("stException")).to_have_count(0)

@@ -470,3 +470,21 @@ def test_the_focus_travels_in_the_link():
     assert [(m.label, m.value) for m in fresh.metric] == [(m.label, m.value) for m in at.metric]
     at.toggle(key="dcg_ignore_ties").set_value(True).run()  # away from the example
     assert "focus" not in at.query_params and at.metric[0].label == "DCG"
+
+
+def test_k_steps_in_the_panel_give_the_headline_the_url_and_a_link_that_reproduces():
+    """k and what it changes are one st.fragment: each of several moves of k shows the
+    DCG and NDCG of that k (metrics), the URL follows, and the last address opens the same
+    numbers in a fresh session."""
+    ds = load_sample("diabetes_ranking")
+    y, s = ds.y_true, ds.score(ds.model_names[0])
+    at = open_page("diabetes_ranking")
+    for k in (1, 2, 3, 5, 4):
+        at.number_input(key="dcg_k").set_value(k).run()
+        assert not at.exception
+        assert metric(at, "DCG") == fmt(metrics.dcg_score(y, s, k=k))
+        assert metric(at, "NDCG") == fmt(metrics.ndcg_score(y, s, k=k))
+        assert at.query_params["k"] == str(k)
+    again = conftest.open_page(PAGE, "diabetes_ranking", k="4")
+    assert metric(again, "DCG") == fmt(metrics.dcg_score(y, s, k=4))
+    assert metric(again, "NDCG") == fmt(metrics.ndcg_score(y, s, k=4))

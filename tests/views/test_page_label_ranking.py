@@ -328,16 +328,28 @@ def assert_sample(at, y, s, ties="max"):
     assert metric(at, "Sample ranking loss") == fmt(metrics.ranking_loss_per_sample([y], [s])[0])
     lrap_t = table(at, "n_true_at_or_above")
     assert lrap_t["running_value"].iloc[-1] == pytest.approx(per.lrap[0])
+    open_steps_tab(at, "Coverage")  # the step tabs are lazy: one table at a time
+    assert not any("n_true_at_or_above" in d.value for d in at.dataframe)
     cov_t = next(
         d.value
         for d in at.dataframe
         if "running_value" in d.value and "fraction" not in d.value and "true_label" not in d.value
     )
     assert cov_t["running_value"].iloc[-1] == per.coverage[0]
+    open_steps_tab(at, "Ranking loss")
     loss_t = table(at, "true_label")
     assert loss_t["running_value"].iloc[-1] == pytest.approx(
         metrics.ranking_loss_per_sample([y], [s])[0]
     )
+    open_steps_tab(at, "LRAP")
+
+
+def open_steps_tab(at, tab: str) -> None:
+    """Open one of the drill-down's step tabs (only the open one is drawn)."""
+    at.session_state["lr_steps_tab"] = tab
+    at.run()
+    assert not at.exception
+    assert at.query_params["steps"] == tab.split()[0].lower()
 
 
 def test_seed003_shows_05_0833_1_and_overall_07778():
@@ -713,3 +725,39 @@ def test_best_coverage_and_mrr_are_derived_too():
     assert d["value"] == metric(at, "MRR") == fmt(metrics.mean_reciprocal_rank(y, s))
     best = read_derivation(at, "Best coverage")
     assert best["terms"] == ["1.000"] * 5 and best["value"] == metric(at, "Best coverage")
+
+
+def test_drill_down_steps_show_each_samples_numbers_and_the_url_follows():
+    """The drill-down is an st.fragment: each step of the sample (a number box above 1,000
+    samples) shows that sample's own numbers, the headline keeps every sample's means, the
+    address follows, and a fresh session given that address opens the same sample."""
+    from explorer.datasets import Dataset
+
+    y, s, _ = _case(11, n=1500, m=6)
+    ds = Dataset("big", "multilabel", y, {"m": s})
+    at = open_with(ds)
+    lrap, cov, loss = (
+        metrics.lrap_per_sample(y, s),
+        metrics.coverage_per_sample(y, s),
+        metrics.ranking_loss_per_sample(y, s),
+    )
+    headline = fmt(metrics.label_ranking_average_precision_score(y, s))
+    i = at.session_state["lr_sample"]
+    for _ in range(4):
+        i += 1
+        at.number_input(key="lr_sample").increment().run()
+        assert not at.exception
+        assert at.session_state["lr_sample"] == i
+        assert metric(at, "Sample LRAP") == fmt(lrap[i])
+        assert metric(at, "Sample coverage") == fmt(cov[i])
+        assert metric(at, "Sample ranking loss") == fmt(loss[i])
+        assert metric(at, "LRAP") == headline
+        assert metric(at, "Coverage error") == fmt(metrics.coverage_error(y, s))
+        assert at.query_params["i"] == str(i)
+    again = AppTest.from_file(str(Path(APP).parent / PAGE), default_timeout=30)
+    again.session_state["session_datasets"] = {ds.name: ds}
+    again.session_state["active_dataset"] = ds.name
+    again.query_params["i"] = str(i)
+    again.run()
+    assert again.session_state["lr_sample"] == i
+    assert metric(again, "Sample LRAP") == fmt(lrap[i])

@@ -559,3 +559,24 @@ def test_derivations_leave_out_nan_terms_as_the_averages_do():
     )
     assert any("0/0 = NaN left out" in c.value for c in at.caption)
     assert latex_line(at, "Macro F1").endswith(f"= {metric(at, 'Macro F1')}")
+
+
+def test_threshold_steps_in_the_panel_give_the_headline_and_the_url():
+    """The threshold and what it changes are one st.fragment: each of several moves shows
+    the headline of that threshold (computed by metrics), the URL follows, and a fresh
+    session given the last address shows the same numbers."""
+    ds = load_sample("digit_properties")
+    y, s = ds.y_true, ds.score(ds.model_names[0])
+    at = conftest.open_page("views/multilabel.py", "digit_properties")
+    for t in (0.3, 0.42, 0.61, 0.77):
+        at.slider(key="ml_threshold").set_value(t).run()
+        assert not at.exception
+        pred = threshold_predictions(s, t)
+        assert metric(at, "Hamming loss") == fmt(metrics.hamming_loss(y, pred))
+        assert metric(at, "Subset accuracy") == fmt(metrics.accuracy_score(y, pred))
+        assert metric(at, "Micro F1") == fmt(metrics.f1_score(y, pred, average="micro"))
+        assert metric(at, "Macro F1") == fmt(metrics.f1_score(y, pred, average="macro"))
+        assert at.query_params["t"] == f"{t:.2f}"
+    again = conftest.open_page("views/multilabel.py", "digit_properties", t="0.77")
+    assert metric(again, "Micro F1") == metric(at, "Micro F1")
+    assert metric(again, "Macro F1") == metric(at, "Macro F1")

@@ -617,3 +617,17 @@ def test_undefined_metrics_say_why_in_the_derivation():
     at = open_page(datasets=[_awkward_dataset()])
     assert any(c.value.startswith("RMSLE: undefined:") for c in at.caption)
     assert not any(v.startswith(r"\text{RMSLE}") for v in latex_lines(at))
+
+
+def test_several_shifts_in_the_panel_give_the_headline_and_the_url():
+    """The outlier control and what it changes are one st.fragment: each of several
+    shifts shows the headline of the moved prediction (metrics) and the URL follows."""
+    at = open_page()
+    numbered_selectbox(at, "reg_outlier_sample").set_value(5).run()
+    y, p0 = DIABETES.y_true, DIABETES.score("linear")
+    for shift in (10.0, 20.0, -30.0, 250.0):
+        at.number_input(key="reg_outlier_shift").set_value(shift).run()
+        assert not at.exception
+        assert_headline(at, expected(y, shifted(p0, 5, shift)))
+        assert at.query_params["shift"] == f"{shift:g}"
+        assert at.query_params["outlier"] == "5"

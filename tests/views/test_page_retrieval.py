@@ -788,3 +788,47 @@ def test_under_drop_the_worst_query_is_one_the_means_keep():
     table = next(d.value for d in at.dataframe if "query" in d.value.columns)
     assert table["query"].iloc[0] == ds.sample_ids[worst]
     assert table["query"].iloc[-1] == ds.sample_ids[0]  # the dropped query last
+
+
+def _open_dataset(ds, **params) -> AppTest:
+    from pathlib import Path
+
+    at = AppTest.from_file(str(Path(APP).parent / PAGE), default_timeout=60)
+    at.session_state["session_datasets"] = {ds.name: ds}
+    at.session_state["active_dataset"] = ds.name
+    for key, value in params.items():
+        at.query_params[key] = value
+    return at.run()
+
+
+def test_k_moves_in_the_panel_and_a_typed_query_at_1500_queries():
+    """K and what it changes are one st.fragment: each of several K moves shows the
+    headline of that K (metrics), and the URL follows. Above 1,000 queries the query is a
+    typed id (a select box would send all 1,500): a typed id opens that query, an unknown
+    one falls back to the worst query without an error."""
+    from explorer.datasets import Dataset
+
+    y, s = graded_case(21, n=1500, m=8)
+    ds = Dataset("graded1500", "graded", y, {"m": s})
+    at = _open_dataset(ds)
+    assert not at.exception
+    assert [w.key for w in at.text_input] == ["ret_query"]
+    for k in (2, 3, 7, 4):
+        at.slider(key="ret_k").set_value(k).run()
+        assert not at.exception
+        assert shown(at) == expected(ds, "m", k=k)
+        assert metric(at, "P@K") == fmt(metrics.precision_at_k(y, s, k=k))
+        assert at.query_params["k"] == str(k)
+    worst = at.text_input(key="ret_query").value
+    at.text_input(key="ret_query").input("1234").run()
+    assert not at.exception and at.query_params["query"] == "1234"
+    ap = retrieval_per_query(y, s, k=4)["AP@K"][1234]
+    assert f"this query's AP@K in the per-query table: **{fmt(ap)}**" in " ".join(
+        m.value for m in at.markdown
+    )
+    at.text_input(key="ret_query").input("no such query").run()
+    assert not at.exception
+    assert at.text_input(key="ret_query").value == worst == at.query_params["query"]
+    again = _open_dataset(ds, k="4", query="1234")
+    assert shown(again) == shown(at)
+    assert again.text_input(key="ret_query").value == "1234"

@@ -1,0 +1,198 @@
+"""The Multilabel classification page's panel (views/multilabel.py), one st.fragment:
+the threshold (or the per-label thresholds, or k), beta and zero_division, and all
+they change: the headline, the per-label bars, the grid of the worst samples, how it
+is computed, what the model got wrong and the per-sample table. Moving the threshold
+reruns this panel only: the title, the introduction, the sidebar and the model and
+rule pickers above it are not run or drawn again. The figures are cached per dataset
+and setting (:mod:`explorer.cache`).
+
+Layout only: the numbers come from :mod:`explorer.pages.multilabel`."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import streamlit as st
+
+import metrics
+from explorer import cache, state, widgets
+from explorer.formatting import fmt
+from explorer.links import float_text
+from explorer.pages import multilabel as ml
+from explorer.pages import multilabel_derivation as derivation
+from views import multilabel_parts as parts
+from views import prose
+
+RULES = {
+    "threshold": "one global threshold",
+    "per_label": "a threshold per label",
+    "top_k": "the top k labels of each sample",
+}
+ZERO_DIVISION = {
+    "warn": '"warn" (gives 0, scikit-learn\'s default)',
+    "0": "0",
+    "1": "1",
+    "nan": "NaN (left out of the averages)",
+}
+
+HELP = {
+    "Hamming loss": "The share of the N x L cells (sample, label) that are wrong. Lower is better.",
+    "Subset accuracy": "The share of samples whose whole predicted label set is exactly right.",
+    "Micro F1": "O-F1: F1 of the counts pooled over all labels (average='micro').",
+    "Macro F1": "C-F1: the mean of the per-label F1 scores (average='macro').",
+    "Jaccard (samples)": "|true ∩ predicted| / |true ∪ predicted| per sample, averaged "
+    "(average='samples').",
+}
+
+
+@st.fragment
+def panel(ds, model: str, rule: str, lo: float, hi: float) -> None:
+    """The threshold and what it changes (see the module's docstring); ``lo``, ``hi``:
+    the threshold's range for ``model``'s scores."""
+    state.track_view()  # a move here hides revealed numbers again
+    label_names = list(ds.label_names)
+    threshold = st.slider(
+        "Threshold",
+        min_value=lo,
+        max_value=hi,
+        step=0.01,
+        key="ml_threshold",
+        help="A label is predicted when its score is >= the threshold. Used by the rule "
+        "'one global threshold' and as the starting value of the per-label thresholds.",
+        disabled=rule != "threshold",
+    )
+    thresholds: tuple[float, ...] = ()
+    top_k = st.session_state["ml_top_k"]
+    if rule == "per_label":
+        base = ml.threshold_list(st.query_params.get("lt"), ds.n_labels, threshold)
+        st.caption(prose.section("multilabel", "per_label_thresholds"))
+        edited = st.data_editor(
+            pd.DataFrame({"label": label_names, "threshold": list(base)}),
+            key="ml_label_thresholds",
+            hide_index=True,
+            disabled=["label"],
+            column_config={
+                "threshold": st.column_config.NumberColumn(
+                    "threshold", min_value=lo, max_value=hi, step=0.01, format="%.2f"
+                )
+            },
+        )
+        thresholds = tuple(float(x) for x in edited["threshold"].fillna(np.nan))
+        if all(np.isfinite(thresholds)):
+            state.write_param("lt", ",".join(float_text(x) for x in thresholds))
+    elif rule == "top_k":
+        top_k = st.number_input(
+            "k (labels predicted per sample)",
+            min_value=1,
+            max_value=ds.n_labels,
+            step=1,
+            key="ml_top_k",
+            help="Every sample gets exactly k predicted labels, the k highest scores "
+            "(ties: lower column first).",
+        )
+
+    c_beta, c_zd = st.columns([1, 2])
+    beta = c_beta.number_input(
+        "beta (F-beta)",
+        min_value=0.0,
+        max_value=10.0,
+        step=0.5,
+        key="ml_beta",
+        help="beta > 1 favours recall, beta < 1 precision; beta = 1 is F1.",
+    )
+    zd_key = c_zd.radio(
+        "zero_division: the value of a 0/0",
+        list(ZERO_DIVISION),
+        format_func=ZERO_DIVISION.get,
+        key="ml_zero_division",
+        horizontal=True,
+        help="Precision of a label that is never predicted is 0/0, recall of a label that never "
+        "occurs is 0/0; the same for a sample with no predicted or no true label.",
+    )
+    state.write_param("model", model)
+    state.write_param("rule", rule)
+    state.write_param("t", float_text(threshold, ".2f"))
+    state.write_param("k", int(top_k))
+    state.write_param("beta", float_text(beta))
+    state.write_param("zd", zd_key)
+
+    # ---------------------------------------------------------------- computation
+    setting = ml.setting(model, rule, threshold, thresholds, int(top_k))
+    try:
+        pred, counts = cache.multilabel_prediction(ds, *setting)
+        res = cache.multilabel_summary(ds, *setting, float(beta), zd_key)
+    except metrics.MetricInputError as exc:
+        st.error(str(exc))
+        return
+
+    avg = res["averages"]
+    per_label = res["labels"].iloc[: ds.n_labels]
+    n, L = ds.n_samples, ds.n_labels
+    rule_text = {
+        "threshold": f"score >= {threshold:.2f}",
+        "per_label": "score >= the label's own threshold",
+        "top_k": f"the top {int(top_k)} scores of each sample",
+    }[rule]
+
+    # ---------------------------------------------------------------- 1 headline
+    HEADLINE = {
+        "Hamming loss": res["hamming"],
+        "Subset accuracy": res["subset"],
+        "Micro F1": avg["micro"]["f1"],
+        "Macro F1": avg["macro"]["f1"],
+        "Jaccard (samples)": avg["samples"]["jaccard"],
+    }
+    ci = cache.multilabel_intervals(ds, *setting, zd_key) if state.intervals_on() else {}
+    for col, (label, value) in zip(st.columns(5), HEADLINE.items(), strict=True):
+        widgets.headline(col, label, fmt(value), interval=ci.get(label), help=HELP[label])
+    widgets.reveal_button()
+    st.caption(
+        f"Model **{model}**, {n} samples x {L} labels, predicted when {rule_text}; "
+        f"zero_division = {ZERO_DIVISION[zd_key]}"
+        + ("; weighted by sample_weight." if ds.sample_weight is not None else ".")
+    )
+    parts.zero_division_notes(per_label, res, zd_key)
+
+    # ---------------------------------------------------------------- 2 the picture
+    st.subheader("Per label: precision, recall, F1")
+    bars, grid = cache.multilabel_figures(
+        ds, setting, float(beta), zd_key, "The 30 worst samples: TP, FN (missed), FP (extra), TN"
+    )
+    st.plotly_chart(bars, key="ml_label_bars")
+    worst = res["worst"]  # the worst samples, per-sample table rows, index = sample index
+    st.plotly_chart(grid, key="ml_outcome_grid")
+
+    # ---------------------------------------------------------------- 3 how it is computed
+    parts.how_it_is_computed(ds, res, beta, derivation.derivations(counts, per_label, res, zd_key))
+
+    # ---------------------------------------------------------------- inspect
+    parts.inspect(ds, model, pred, res, rule, threshold, thresholds)
+
+    # ---------------------------------------------------------------- 4 per sample
+    st.subheader("Per sample, worst first")
+    out = ml.sample_table(ds, worst.head(ml.SHOWN_ROWS))
+    st.caption(
+        f"{n} samples, sorted by the number of wrong cells, then by Jaccard"
+        + (f"; the worst {ml.SHOWN_ROWS} shown, all in the CSV." if n > ml.SHOWN_ROWS else ".")
+    )
+    st.dataframe(
+        out,
+        hide_index=True,
+        width="stretch",
+        column_config={
+            c: st.column_config.NumberColumn(format="%.3f")
+            for c in ("hamming", "precision", "recall", ml.FB, "jaccard")
+        },
+    )
+
+    def samples_csv() -> bytes:
+        """Every sample, worst first: built when the button is clicked."""
+        pred, counts = cache.multilabel_prediction(ds, *setting)
+        return ml.samples_csv(ds, pred, counts, float(beta), zd_key)
+
+    st.download_button(
+        "Per-sample table as CSV",
+        samples_csv,
+        file_name=f"{ds.name}.multilabel.samples.csv",
+        key="ml_download_samples",
+    )
