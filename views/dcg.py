@@ -96,7 +96,10 @@ try:
     table = cache.dcg_per_sample_table(ds, settings)
     head = model.headline(ds, table)
 except metrics.MetricInputError as exc:
-    st.error(str(exc))
+    one = ds.y_true.ndim == 2 and ds.y_true.shape[1] < 2  # valid data, nothing to rank
+    why = "DCG ranks the labels of each sample by score, so it needs at least two labels; "
+    why = why + f"**{ds.shown_name}** has one. ({exc})" if one else f"Not shown here: {exc}"
+    st.info(why, icon="ℹ️")
     state.stop_page()
 
 # ------------------------------------------------------------------ 1. headline

@@ -68,7 +68,10 @@ if n_pages > 1:
 try:
     base = cache.lr_summary(ds, model_name)
 except metrics.MetricInputError as exc:
-    st.error(f"These labels and scores cannot be scored: {exc}")
+    one = ds.y_true.ndim == 2 and ds.y_true.shape[1] < 2  # valid data, nothing to rank
+    why = "Label ranking puts the labels of each sample in order, so it needs at least two labels; "
+    why = why + f"**{ds.shown_name}** has one. ({exc})" if one else f"Not shown here: {exc}"
+    st.info(why, icon="ℹ️")
     state.stop_page()
 
 # --------------------------------------------------------------------- drill-down controls

@@ -130,7 +130,10 @@ try:
     pred, counts = cache.multilabel_prediction(ds, *setting)
     res = cache.multilabel_summary(ds, *setting, float(beta), zd_key)
 except metrics.MetricInputError as exc:
-    st.error(str(exc))
+    one = ds.y_true.ndim == 2 and ds.y_true.shape[1] < 2  # valid data, one label column
+    why = "Multilabel scores need at least two label columns (one column is binary data); "
+    why = why + f"**{ds.shown_name}** has one. ({exc})" if one else f"Not shown here: {exc}"
+    st.info(why, icon="ℹ️")
     state.stop_page()
 
 avg = res["averages"]
