@@ -70,8 +70,10 @@ try:
 except metrics.MetricInputError as exc:
     one = ds.y_true.ndim == 2 and ds.y_true.shape[1] < 2  # valid data, nothing to rank
     why = "Label ranking puts the labels of each sample in order, so it needs at least two labels; "
-    why = why + f"**{ds.shown_name}** has one. ({exc})" if one else f"Not shown here: {exc}"
-    st.info(why, icon="ℹ️")
+    if not one:  # a setting the metric refuses (log base 1, ...)
+        st.error(f"These labels and scores cannot be scored: {exc}")
+        state.stop_page()
+    st.info(why + f"**{ds.shown_name}** has one. ({exc})", icon="ℹ️")
     state.stop_page()
 
 # --------------------------------------------------------------------- drill-down controls

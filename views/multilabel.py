@@ -132,8 +132,10 @@ try:
 except metrics.MetricInputError as exc:
     one = ds.y_true.ndim == 2 and ds.y_true.shape[1] < 2  # valid data, one label column
     why = "Multilabel scores need at least two label columns (one column is binary data); "
-    why = why + f"**{ds.shown_name}** has one. ({exc})" if one else f"Not shown here: {exc}"
-    st.info(why, icon="ℹ️")
+    if not one:  # a setting the metric refuses (log base 1, ...)
+        st.error(str(exc))
+        state.stop_page()
+    st.info(why + f"**{ds.shown_name}** has one. ({exc})", icon="ℹ️")
     state.stop_page()
 
 avg = res["averages"]
