@@ -312,6 +312,10 @@ _BASE_CSS = f"""
 @media (max-width: 640px) {{ .katex-display > .katex {{ font-size: 1em; }} }}
 [data-testid="stMarkdownContainer"]:has(.katex) {{ overflow-x: auto; overflow-y: hidden; }}
 [data-testid="stMarkdownContainer"] table {{ display: block; max-width: 100%; overflow-x: auto; }}
+/* a headline number in a narrow column shrinks to fit instead of ending in "…" (the
+   F-beta, TPR, FPR row of the curves page read "0.8…" at 1440 px in presentation mode) */
+.stMain [data-testid="stMetric"] {{ container-type: inline-size; }}
+.stMain [data-testid="stMetricValue"] {{ font-size: clamp(1.25rem, 22cqi, 2.25rem); }}
 /* a zoomed or small screen: the sidebar takes at most a quarter of the width */
 @media (max-width: 1100px) and (min-width: 640px) {{
   section[data-testid="stSidebar"] {{ width: min(25vw, 260px) !important;
@@ -324,7 +328,11 @@ _BASE_CSS = f"""
 def _presentation_css() -> str:
     body, caption, chart = BODY_PX[1], CAPTION_PX[1], CHART_PX[1]
     return f"""
-/* presentation mode: readable from the back of a lecture room */
+/* presentation mode: readable from the back of a lecture room. The root size scales all
+   that Streamlit sizes in rem, the data grids too: they draw on a canvas, in a font that
+   Streamlit computes from the root size (0.875rem: 17.5 px), which no CSS rule reaches */
+html {{ font-size: {body}px !important; }}
+.stMain [data-testid="stMarkdownContainer"] :is(p, li, td, th) code {{ font-size: 0.85em; }}
 .stMain [data-testid="stMarkdownContainer"] :is(p, li, td, th),
 .stMain [data-testid="stWidgetLabel"] p,
 .stMain [data-testid="stMetricLabel"] p,
@@ -334,7 +342,7 @@ def _presentation_css() -> str:
   font-size: {caption}px !important; }}
 .stMain [data-testid="stMetricValue"],
 .stMain [data-testid="stMetricValue"] [data-testid="stMarkdownContainer"] p {{
-  font-size: 2.6rem !important; line-height: 1.2; }}
+  font-size: clamp({body}px, 22cqi, 2.6rem) !important; line-height: 1.2; }}
 .stMain :is(input, textarea, [data-baseweb="select"] div, [data-testid="stSliderThumbValue"]) {{
   font-size: {body - 2}px !important; }}
 {_plotly_small_fonts(chart)} {{ font-size: {chart}px !important; }}
