@@ -316,11 +316,20 @@ _BASE_CSS = f"""
    F-beta, TPR, FPR row of the curves page read "0.8…" at 1440 px in presentation mode) */
 .stMain [data-testid="stMetric"] {{ container-type: inline-size; }}
 .stMain [data-testid="stMetricValue"] {{ font-size: clamp(1.25rem, 22cqi, 2.25rem); }}
+/* a headline's label wraps rather than end in "…" ("Average precision" in a narrow
+   column), and so does a button's text */
+.stMain [data-testid="stMetricLabel"] :is(div, p, label) {{
+  white-space: normal !important; overflow: visible !important; text-overflow: clip !important; }}
+.stMain button [data-testid="stMarkdownContainer"] p {{ white-space: normal; }}
+/* no column narrower than 6rem: on a zoomed screen (853 CSS px at 150%) the curves page's
+   TP FP FN TN columns were 3 px wide; narrower ones move to the next line instead */
+.stMain [data-testid="stHorizontalBlock"] {{ flex-wrap: wrap; }}
+.stMain [data-testid="stColumn"] {{ min-width: min(6rem, 100%) !important; }}
 /* a zoomed or small screen: the sidebar takes at most a quarter of the width */
 @media (max-width: 1100px) and (min-width: 640px) {{
-  section[data-testid="stSidebar"] {{ width: min(25vw, 260px) !important;
+  section[data-testid="stSidebar"][data-collapsed="false"] {{ width: min(25vw, 260px) !important;
     min-width: min(25vw, 260px) !important; max-width: min(25vw, 260px) !important; }}
-  section[data-testid="stSidebar"] > div {{ width: 100% !important; }}
+  section[data-testid="stSidebar"][data-collapsed="false"] > div {{ width: 100% !important; }}
 }}
 """
 

@@ -122,8 +122,9 @@ CLIPPED_FORMULAS = """() => {
 
 # Text cut off on the right or left: an element of the main part (a formula, a line of
 # prose, a code line, a table) whose content is wider than its box while the box neither
-# scrolls nor wraps it; and plotly text (titles, labels) that runs past its chart's edge.
-CLIPPED = """() => {
+# scrolls nor wraps it; and plotly text (titles, labels) that runs past its chart's edge,
+# but in the charts inside ``skipCharts`` (a CSS selector).
+CLIPPED = """(skipCharts = ':not(*)') => {
   const bad = [];
   const holdsText = (e) => (e.textContent || '').trim() && e.getClientRects().length;
   for (const e of document.querySelectorAll(
@@ -148,12 +149,13 @@ CLIPPED = """() => {
                 box: e.clientWidth, test: e.closest('[data-testid]')?.dataset.testid});
   }
   for (const svg of document.querySelectorAll('.stMain .stPlotlyChart svg.main-svg')) {
-    if (!svg.getClientRects().length) continue;
+    if (!svg.getClientRects().length || svg.closest(skipCharts)) continue;
     const box = svg.getBoundingClientRect();
     for (const t of svg.querySelectorAll('text')) {
       if (!(t.textContent || '').trim() || !t.getClientRects().length) continue;
       const r = t.getBoundingClientRect();
-      if (r.width && (r.right > box.right + 1 || r.left < box.left - 1))
+      // 3 px of slack: a rotated axis title's box is taller than its letters
+      if (r.width && (r.right > box.right + 3 || r.left < box.left - 3))
         bad.push({text: t.textContent.trim().slice(0, 60), chart: true,
                   left: Math.round(r.left - box.left), right: Math.round(r.right - box.right)});
     }
