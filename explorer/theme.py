@@ -23,6 +23,7 @@ True
 from __future__ import annotations
 
 import math
+import textwrap
 
 import plotly.graph_objects as go
 import plotly.io as pio
@@ -42,6 +43,7 @@ __all__ = [
     "page_css",
     "relative_luminance",
     "use_template",
+    "wrap_titles",
 ]
 
 #: The Okabe-Ito palette (Okabe and Ito, "Color Universal Design", 2008): eight
@@ -175,6 +177,9 @@ def _template() -> go.layout.Template:
         "title": {"font": {"color": CHART_TEXT, "size": CHART_PX[0] + 2}},
         "linecolor": "#8a8a8a",
         "tickcolor": "#8a8a8a",
+        # margins grow to hold the tick labels and titles (presentation mode draws them
+        # at 16 px; on a phone the multiclass class names ran past the chart's edge)
+        "automargin": True,
     }
     t.layout.update(
         colorway=list(COLORWAY),
@@ -202,6 +207,46 @@ def use_template() -> str:
     pio.templates[TEMPLATE_NAME] = _template()
     pio.templates.default = TEMPLATE_NAME
     return TEMPLATE_NAME
+
+
+def wrap_titles(fig: go.Figure, width: int = 34) -> go.Figure:
+    """Break the figure's title, axis titles and subplot titles into lines of at most
+    ``width`` characters (plotly never wraps text: a long title ran past a 390 px
+    phone's chart), the title starting at the chart's left edge with room above the
+    plot for its lines. Returns ``fig``.
+
+    Examples
+    --------
+    >>> fig = go.Figure(layout={"title": "How much each sample moves the mean LRAP (worst first)"})
+    >>> wrap_titles(fig).layout.title.text
+    'How much each sample moves the<br>mean LRAP (worst first)'
+    >>> fig.layout.margin.t
+    84
+    >>> fig = go.Figure(layout={"xaxis_title": "residual y - y_hat (negative: over-predicted)"})
+    >>> wrap_titles(fig).layout.xaxis.title.text
+    'residual y - y_hat (negative:<br>over-predicted)'
+    """
+
+    def wrap(text: str | None) -> tuple[str | None, int]:
+        if not text or "<br>" in text or len(text) <= width:
+            return text, 1
+        lines = textwrap.wrap(text, width)
+        return "<br>".join(lines), len(lines)
+
+    text, n = wrap(fig.layout.title.text)
+    if text:
+        fig.update_layout(
+            title={"text": text, "x": 0.01, "xref": "container", "xanchor": "left"},
+            margin_t=max(fig.layout.margin.t or 0, 40 + 22 * n),
+        )
+    for name in [k for k in fig.layout if k.startswith(("xaxis", "yaxis"))]:
+        axis = fig.layout[name]
+        if axis.title.text:
+            axis.title.text = wrap(axis.title.text)[0]
+    for note in fig.layout.annotations:
+        if note.text and note.yref == "paper":  # subplot titles, not labels at points
+            note.text = wrap(note.text)[0]
+    return fig
 
 
 def label_line_ends(fig: go.Figure, *, max_lines: int = 8, gap: float = 0.085) -> go.Figure:
@@ -321,6 +366,11 @@ _BASE_CSS = f"""
 .stMain [data-testid="stMetricLabel"] :is(div, p, label) {{
   white-space: normal !important; overflow: visible !important; text-overflow: clip !important; }}
 .stMain button [data-testid="stMarkdownContainer"] p {{ white-space: normal; }}
+/* so do a link's text (the scenarios) and a switch's or box's label ("ignore ties") */
+.stMain :is([data-testid="stPageLink"], label) [data-testid="stMarkdownContainer"],
+.stMain :is([data-testid="stPageLink"], label) [data-testid="stMarkdownContainer"] :is(p, span) {{
+  white-space: normal !important; overflow: visible !important;
+  text-overflow: clip !important; }}
 /* no column narrower than 6rem: on a zoomed screen (853 CSS px at 150%) the curves page's
    TP FP FN TN columns were 3 px wide; narrower ones move to the next line instead */
 .stMain [data-testid="stHorizontalBlock"] {{ flex-wrap: wrap; }}
@@ -355,7 +405,9 @@ html {{ font-size: {body}px !important; }}
 .stMain :is(input, textarea, [data-baseweb="select"] div, [data-testid="stSliderThumbValue"]) {{
   font-size: {body - 2}px !important; }}
 {_plotly_small_fonts(chart)} {{ font-size: {chart}px !important; }}
-.stMain .block-container {{ padding-left: 2rem; padding-right: 2rem; max-width: 100%; }}
+.stMain .block-container {{ max-width: 100%; }}
+@media (min-width: 640px) {{
+  .stMain .block-container {{ padding-left: 2rem; padding-right: 2rem; }} }}
 """
 
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import textwrap
-
 import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
@@ -94,14 +92,11 @@ def outcome_grid_figure(
             hovertemplate="sample %{y}, label %{x}: %{text}<extra></extra>",
         )
     )
-    # the title in short lines: plotly never wraps it, and one line of it ran past a
-    # 390 px phone's chart
-    lines = textwrap.wrap(title, 30)
     fig.update_layout(
-        title={"text": "<br>".join(lines), "x": 0, "xanchor": "left", "xref": "paper"},
+        title=title,
         yaxis={"autorange": "reversed", "type": "category", "title": "sample"},
         xaxis={"side": "top", "title": ""},
-        margin={"t": 40 + 24 * len(lines), "b": 10},
+        margin={"t": 60 if title else 30, "b": 10},
         height=max(220, 22 * len(ids) + 90),
     )
-    return fig
+    return theme.wrap_titles(fig)  # its title ran past a 390 px phone's chart
