@@ -102,6 +102,8 @@ CHART_TEXT = "#31333f"
 #: What an empty table cell shows (an undefined value, a bin with no samples).
 MISSING = "—"
 
+#: How much presentation mode enlarges a data grid (its cells draw at 14 px): 17.5 px.
+GRID_ZOOM = 1.25
 #: Text sizes in CSS px: (normal, presentation).
 BODY_PX = (16, 20)
 CAPTION_PX = (14, 17)
@@ -372,9 +374,11 @@ _BASE_CSS = f"""
   white-space: normal !important; overflow: visible !important;
   text-overflow: clip !important; }}
 /* no column narrower than 6rem: on a zoomed screen (853 CSS px at 150%) the curves page's
-   TP FP FN TN columns were 3 px wide; narrower ones move to the next line instead */
-.stMain [data-testid="stHorizontalBlock"] {{ flex-wrap: wrap; }}
-.stMain [data-testid="stColumn"] {{ min-width: min(6rem, 100%) !important; }}
+   TP FP FN TN columns were 3 px wide; narrower ones move to the next line instead
+   (a phone stacks them, Streamlit's own rule below 640 px) */
+@media (min-width: 640px) {{
+  .stMain [data-testid="stHorizontalBlock"] {{ flex-wrap: wrap; }}
+  .stMain [data-testid="stColumn"] {{ min-width: min(6rem, 100%) !important; }} }}
 /* a zoomed or small screen: the sidebar takes at most a quarter of the width */
 @media (max-width: 1100px) and (min-width: 640px) {{
   section[data-testid="stSidebar"][data-collapsed="false"] {{ width: min(25vw, 260px) !important;
@@ -387,10 +391,12 @@ _BASE_CSS = f"""
 def _presentation_css() -> str:
     body, caption, chart = BODY_PX[1], CAPTION_PX[1], CHART_PX[1]
     return f"""
-/* presentation mode: readable from the back of a lecture room. The root size scales all
-   that Streamlit sizes in rem, the data grids too: they draw on a canvas, in a font that
-   Streamlit computes from the root size (0.875rem: 17.5 px), which no CSS rule reaches */
-html {{ font-size: {body}px !important; }}
+/* presentation mode: readable from the back of a lecture room. A data grid draws on a
+   canvas in a font (14 px) no CSS rule reaches: the grid is zoomed instead (17.5 px).
+   (A larger root size would reach the grid's font only when the style arrives before
+   the grid: on a page whose grid and style arrived together the grid kept 14 px.) */
+.stMain [data-testid="stDataFrame"] {{ zoom: {GRID_ZOOM}; max-width: 100%; }}
+.stMain [data-testid="stDataFrame"] [data-testid="stDataFrameResizable"] {{ max-width: 100% !important; }}
 .stMain [data-testid="stMarkdownContainer"] :is(p, li, td, th) code {{ font-size: 0.85em; }}
 .stMain [data-testid="stMarkdownContainer"] :is(p, li, td, th),
 .stMain [data-testid="stWidgetLabel"] p,

@@ -91,7 +91,9 @@ ALL_TEXT = (
       if (!v) return null;
       const cs = getComputedStyle(v); const get = (k) => cs.getPropertyValue(k).trim();
       const size = (k) => parseFloat(get(k).match(/([\\d.]+)px/)[1]);
-      return {cell: size('--gdg-base-font-style'), header: size('--gdg-header-font-style'),
+      const zoom = g.getBoundingClientRect().width / g.offsetWidth || 1;  // CSS zoom
+      return {cell: zoom * size('--gdg-base-font-style'),
+        header: zoom * size('--gdg-header-font-style'),
         cellRatio: ratio(parse(get('--gdg-text-dark')), parse(get('--gdg-bg-cell'))),
         headerRatio: ratio(parse(get('--gdg-text-header')), parse(get('--gdg-bg-header')))};
     }).filter(Boolean);
