@@ -396,7 +396,8 @@ def _presentation_css() -> str:
    (A larger root size would reach the grid's font only when the style arrives before
    the grid: on a page whose grid and style arrived together the grid kept 14 px.) */
 .stMain [data-testid="stDataFrame"] {{ zoom: {GRID_ZOOM}; max-width: 100%; }}
-.stMain [data-testid="stDataFrame"] [data-testid="stDataFrameResizable"] {{ max-width: 100% !important; }}
+.stMain [data-testid="stDataFrame"] [data-testid="stDataFrameResizable"] {{
+  max-width: 100% !important; }}
 .stMain [data-testid="stMarkdownContainer"] :is(p, li, td, th) code {{ font-size: 0.85em; }}
 .stMain [data-testid="stMarkdownContainer"] :is(p, li, td, th),
 .stMain [data-testid="stWidgetLabel"] p,
