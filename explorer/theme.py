@@ -399,6 +399,7 @@ def _presentation_css() -> str:
 .stMain [data-testid="stDataFrame"] [data-testid="stDataFrameResizable"] {{
   max-width: 100% !important; }}
 .stMain [data-testid="stMarkdownContainer"] :is(p, li, td, th) code {{ font-size: 0.85em; }}
+.stMain .katex-display > .katex {{ font-size: {body}px !important; }}
 .stMain [data-testid="stMarkdownContainer"] :is(p, li, td, th),
 .stMain [data-testid="stWidgetLabel"] p,
 .stMain [data-testid="stMetricLabel"] p,
