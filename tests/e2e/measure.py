@@ -35,8 +35,10 @@ _COLOUR = """
     const c = parse(getComputedStyle(n).backgroundColor);
     if (c.a > 0.99 && (n === e || under(n, e))) return c; }
     return {r: 255, g: 255, b: 255}; };
-  const opacity = (e) => { let o = 1;
-    for (let n = e; n; n = n.parentElement) o *= Number(getComputedStyle(n).opacity); return o; };
+  const opacities = new Map();  // each element's opacity times its ancestors', once
+  const opacity = (e) => { if (!e) return 1; if (opacities.has(e)) return opacities.get(e);
+    const o = Number(getComputedStyle(e).opacity) * opacity(e.parentElement);
+    opacities.set(e, o); return o; };
   const info = (e, prop) => { const cs = getComputedStyle(e); const fg = parse(cs[prop]);
     const bg = backdrop(e); const eff = blend(fg, bg, fg.a * opacity(e));
     return {text: (e.textContent || '').trim().slice(0, 40), size: parseFloat(cs.fontSize),
