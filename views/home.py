@@ -48,8 +48,9 @@ elif ds.kind == "binary" and not widgets.derivations_hidden():
             st.caption(f"{label}: {lines[label].note}.")
         st.latex(gini_latex(values["ROC AUC"], values["Gini"]))
 elif ds.kind in DERIVED_ON:
-    page, title = DERIVED_ON[ds.kind]
-    st.page_link(page, label=f"Each number derived term by term: {title}", icon="🧮")
+    st.caption(
+        f"Each of these numbers is derived term by term on the **{DERIVED_ON[ds.kind]}** page."
+    )
 if exact:
     st.caption(
         f"Exact over all {ds.total_rows:,} rows, for **{ds.model_names[0]}** (merged states "

@@ -141,7 +141,7 @@ def contributions_figure(
     ...                   "lrap_moves_mean": [-2e-4, 1e-4]})
     >>> fig = contributions_figure(t, "lrap", ["0", "1"], scale=(1e4, "×10⁻⁴"))
     >>> fig.data[0].y.tolist(), fig.layout.yaxis.title.text
-    ([-2.0, 1.0], 'mean - mean without the sample (×10⁻⁴)')
+    ([-2.0, 1.0], 'mean - mean without the sample<br>(×10⁻⁴)')
     """
     name = metric_name or by
     factor, unit = scale
