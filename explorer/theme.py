@@ -23,6 +23,7 @@ True
 from __future__ import annotations
 
 import math
+import textwrap
 
 import plotly.graph_objects as go
 import plotly.io as pio
@@ -42,6 +43,7 @@ __all__ = [
     "page_css",
     "relative_luminance",
     "use_template",
+    "wrap_titles",
 ]
 
 #: The Okabe-Ito palette (Okabe and Ito, "Color Universal Design", 2008): eight
@@ -100,6 +102,8 @@ CHART_TEXT = "#31333f"
 #: What an empty table cell shows (an undefined value, a bin with no samples).
 MISSING = "—"
 
+#: How much presentation mode enlarges a data grid (its cells draw at 14 px): 17.5 px.
+GRID_ZOOM = 1.25
 #: Text sizes in CSS px: (normal, presentation).
 BODY_PX = (16, 20)
 CAPTION_PX = (14, 17)
@@ -175,6 +179,9 @@ def _template() -> go.layout.Template:
         "title": {"font": {"color": CHART_TEXT, "size": CHART_PX[0] + 2}},
         "linecolor": "#8a8a8a",
         "tickcolor": "#8a8a8a",
+        # margins grow to hold the tick labels and titles (presentation mode draws them
+        # at 16 px; on a phone the multiclass class names ran past the chart's edge)
+        "automargin": True,
     }
     t.layout.update(
         colorway=list(COLORWAY),
@@ -202,6 +209,46 @@ def use_template() -> str:
     pio.templates[TEMPLATE_NAME] = _template()
     pio.templates.default = TEMPLATE_NAME
     return TEMPLATE_NAME
+
+
+def wrap_titles(fig: go.Figure, width: int = 34) -> go.Figure:
+    """Break the figure's title, axis titles and subplot titles into lines of at most
+    ``width`` characters (plotly never wraps text: a long title ran past a 390 px
+    phone's chart), the title starting at the chart's left edge with room above the
+    plot for its lines. Returns ``fig``.
+
+    Examples
+    --------
+    >>> fig = go.Figure(layout={"title": "How much each sample moves the mean LRAP (worst first)"})
+    >>> wrap_titles(fig).layout.title.text
+    'How much each sample moves the<br>mean LRAP (worst first)'
+    >>> fig.layout.margin.t
+    84
+    >>> fig = go.Figure(layout={"xaxis_title": "residual y - y_hat (negative: over-predicted)"})
+    >>> wrap_titles(fig).layout.xaxis.title.text
+    'residual y - y_hat (negative:<br>over-predicted)'
+    """
+
+    def wrap(text: str | None) -> tuple[str | None, int]:
+        if not text or "<br>" in text or len(text) <= width:
+            return text, 1
+        lines = textwrap.wrap(text, width)
+        return "<br>".join(lines), len(lines)
+
+    text, n = wrap(fig.layout.title.text)
+    if text:
+        fig.update_layout(
+            title={"text": text, "x": 0.01, "xref": "container", "xanchor": "left"},
+            margin_t=max(fig.layout.margin.t or 0, 40 + 22 * n),
+        )
+    for name in [k for k in fig.layout if k.startswith(("xaxis", "yaxis"))]:
+        axis = fig.layout[name]
+        if axis.title.text:
+            axis.title.text = wrap(axis.title.text)[0]
+    for note in fig.layout.annotations:
+        if note.text and note.yref == "paper":  # subplot titles, not labels at points
+            note.text = wrap(note.text)[0]
+    return fig
 
 
 def label_line_ends(fig: go.Figure, *, max_lines: int = 8, gap: float = 0.085) -> go.Figure:
@@ -312,11 +359,31 @@ _BASE_CSS = f"""
 @media (max-width: 640px) {{ .katex-display > .katex {{ font-size: 1em; }} }}
 [data-testid="stMarkdownContainer"]:has(.katex) {{ overflow-x: auto; overflow-y: hidden; }}
 [data-testid="stMarkdownContainer"] table {{ display: block; max-width: 100%; overflow-x: auto; }}
+/* a headline number in a narrow column shrinks to fit instead of ending in "…" (the
+   F-beta, TPR, FPR row of the curves page read "0.8…" at 1440 px in presentation mode) */
+.stMain [data-testid="stMetric"] {{ container-type: inline-size; }}
+.stMain [data-testid="stMetricValue"] {{ font-size: clamp(1.25rem, 22cqi, 2.25rem); }}
+/* a headline's label wraps rather than end in "…" ("Average precision" in a narrow
+   column), and so does a button's text */
+.stMain [data-testid="stMetricLabel"] :is(div, p, label) {{
+  white-space: normal !important; overflow: visible !important; text-overflow: clip !important; }}
+.stMain button [data-testid="stMarkdownContainer"] p {{ white-space: normal; }}
+/* so do a link's text (the scenarios) and a switch's or box's label ("ignore ties") */
+.stMain :is([data-testid="stPageLink"], label) [data-testid="stMarkdownContainer"],
+.stMain :is([data-testid="stPageLink"], label) [data-testid="stMarkdownContainer"] :is(p, span) {{
+  white-space: normal !important; overflow: visible !important;
+  text-overflow: clip !important; }}
+/* no column narrower than 6rem: on a zoomed screen (853 CSS px at 150%) the curves page's
+   TP FP FN TN columns were 3 px wide; narrower ones move to the next line instead
+   (a phone stacks them, Streamlit's own rule below 640 px) */
+@media (min-width: 640px) {{
+  .stMain [data-testid="stHorizontalBlock"] {{ flex-wrap: wrap; }}
+  .stMain [data-testid="stColumn"] {{ min-width: min(6rem, 100%) !important; }} }}
 /* a zoomed or small screen: the sidebar takes at most a quarter of the width */
 @media (max-width: 1100px) and (min-width: 640px) {{
-  section[data-testid="stSidebar"] {{ width: min(25vw, 260px) !important;
+  section[data-testid="stSidebar"][data-collapsed="false"] {{ width: min(25vw, 260px) !important;
     min-width: min(25vw, 260px) !important; max-width: min(25vw, 260px) !important; }}
-  section[data-testid="stSidebar"] > div {{ width: 100% !important; }}
+  section[data-testid="stSidebar"][data-collapsed="false"] > div {{ width: 100% !important; }}
 }}
 """
 
@@ -324,7 +391,15 @@ _BASE_CSS = f"""
 def _presentation_css() -> str:
     body, caption, chart = BODY_PX[1], CAPTION_PX[1], CHART_PX[1]
     return f"""
-/* presentation mode: readable from the back of a lecture room */
+/* presentation mode: readable from the back of a lecture room. A data grid draws on a
+   canvas in a font (14 px) no CSS rule reaches: the grid is zoomed instead (17.5 px).
+   (A larger root size would reach the grid's font only when the style arrives before
+   the grid: on a page whose grid and style arrived together the grid kept 14 px.) */
+.stMain [data-testid="stDataFrame"] {{ zoom: {GRID_ZOOM}; max-width: 100%; }}
+.stMain [data-testid="stDataFrame"] [data-testid="stDataFrameResizable"] {{
+  max-width: 100% !important; }}
+.stMain [data-testid="stMarkdownContainer"] :is(p, li, td, th) code {{ font-size: 0.85em; }}
+.stMain .katex-display > .katex {{ font-size: {body}px !important; }}
 .stMain [data-testid="stMarkdownContainer"] :is(p, li, td, th),
 .stMain [data-testid="stWidgetLabel"] p,
 .stMain [data-testid="stMetricLabel"] p,
@@ -334,11 +409,13 @@ def _presentation_css() -> str:
   font-size: {caption}px !important; }}
 .stMain [data-testid="stMetricValue"],
 .stMain [data-testid="stMetricValue"] [data-testid="stMarkdownContainer"] p {{
-  font-size: 2.6rem !important; line-height: 1.2; }}
+  font-size: clamp({body}px, 22cqi, 2.6rem) !important; line-height: 1.2; }}
 .stMain :is(input, textarea, [data-baseweb="select"] div, [data-testid="stSliderThumbValue"]) {{
   font-size: {body - 2}px !important; }}
 {_plotly_small_fonts(chart)} {{ font-size: {chart}px !important; }}
-.stMain .block-container {{ padding-left: 2rem; padding-right: 2rem; max-width: 100%; }}
+.stMain .block-container {{ max-width: 100%; }}
+@media (min-width: 640px) {{
+  .stMain .block-container {{ padding-left: 2rem; padding-right: 2rem; }} }}
 """
 
 

@@ -46,6 +46,20 @@ def require_kind(ds: Dataset, kinds: Iterable[str], suggestion: str) -> None:
     state.stop_page()
 
 
+def cannot_score(ds: Dataset, exc: Exception, why: str, prefix: str = "") -> None:
+    """Say why the page shows nothing for ``ds``: an info sentence for valid data with
+    one label column (``why``: what the page needs two labels for), an error box with
+    ``prefix`` and the refusal for a setting ``metrics`` refuses (log base 1, ...).
+    The caller stops (or returns) after it."""
+    if ds.y_true.ndim == 2 and ds.y_true.shape[1] < 2:
+        st.info(
+            f"{why}, so it needs at least two labels; **{ds.shown_name}** has one. ({exc})",
+            icon="ℹ️",
+        )
+    else:
+        st.error(f"{prefix}{exc}")
+
+
 def table(df, *, missing: str, container=None, **kwargs) -> None:
     """``st.dataframe`` of ``df`` with its empty cells as "—" (never "None"), and
     then, when there is one, a caption saying what the dash means (``missing``).

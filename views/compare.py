@@ -11,7 +11,7 @@ import streamlit as st
 from explorer import cache, state, widgets
 from explorer.charts import compare as charts
 from explorer.formatting import fmt
-from explorer.pages.compare import CONFIDENCE, N_RESAMPLES, verdict
+from explorer.pages.compare import CONFIDENCE, N_RESAMPLES, difference_line, verdict
 from views import prose
 
 #: Where a sample's drill-down lives, by kind: (page, URL parameter, by id or by row).
@@ -87,6 +87,7 @@ for row in result.rows:
         delta_arrow="off",
     )
     if not widgets.derivations_hidden(cols[3]):  # the verdict gives the difference
+        cols[3].markdown(difference_line(row))
         cols[3].markdown(verdict(row, model_a, model_b))
 widgets.reveal_button()
 st.caption(

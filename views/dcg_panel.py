@@ -92,7 +92,7 @@ def panel(ds) -> None:
         table = cache.dcg_per_sample_table(ds, settings)
         head = model.headline(ds, table)
     except metrics.MetricInputError as exc:
-        st.error(str(exc))
+        widgets.cannot_score(ds, exc, "DCG ranks the labels of each sample by score")
         return
 
     # ------------------------------------------------------------------ 1. headline

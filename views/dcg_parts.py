@@ -103,11 +103,11 @@ def seed_examples(ds) -> None:
     """Seed 001's four worked examples, each with a button that opens it below."""
     with st.container(border=True):
         st.markdown(prose.section("dcg", "seed-examples"))
+        shown = state.numbers_shown()  # "Predict, then reveal": the buttons name no answer
         for i, ex in enumerate(model.seed_examples(ds)):
-            why = _seed_example_why(i, ex, ds.label_names)
             ca, cb = st.columns([1, 5])
             ca.button(
-                f"Open {ex.printed}",
+                f"Open {ex.printed}" if shown else f"Open example {i + 1}",
                 key=f"dcg_seed_example_{i}",
                 on_click=open_seed_example,
                 args=(i,),
@@ -116,6 +116,10 @@ def seed_examples(ds) -> None:
             setting = f"row {ex.row}, k={'all' if ex.k is None else ex.k}" + (
                 ", ignore_ties=True" if ex.ignore_ties else ""
             )
+            if not shown:
+                cb.markdown(f"**Example {i + 1}** ({setting}): its value and why, after Reveal.")
+                continue
+            why = _seed_example_why(i, ex, ds.label_names)
             cb.markdown(f"**{fmt(ex.value)}** ({setting}): {why}.")
 
 

@@ -6,6 +6,7 @@ import streamlit as st
 from explorer import cache, state, widgets
 from explorer.datasets import KIND_LABELS
 from explorer.formatting import fmt
+from explorer.pages.home import DERIVED_ON, gini_latex
 from explorer.samples import sample_index
 from views import prose
 
@@ -36,6 +37,20 @@ widgets.reveal_button()
 for number in numbers:
     if number.why is not None:
         st.info(f"**{number.label}** cannot be computed on this dataset: {number.why}", icon="ℹ️")
+values = {n.label: n.value for n in numbers}
+if exact or None in values.values():
+    pass  # the exact numbers of big data (or an undefined one) are not derived here
+elif ds.kind == "binary" and not widgets.derivations_hidden():
+    with st.expander("How these numbers are computed, term by term", expanded=True):
+        lines = cache.curves_derivation_curves(ds, ds.model_names[0])
+        for label in ("ROC AUC", "Average precision"):
+            st.latex(lines[label].latex)
+            st.caption(f"{label}: {lines[label].note}.")
+        st.latex(gini_latex(values["ROC AUC"], values["Gini"]))
+elif ds.kind in DERIVED_ON:
+    st.caption(
+        f"Each of these numbers is derived term by term on the **{DERIVED_ON[ds.kind]}** page."
+    )
 if exact:
     st.caption(
         f"Exact over all {ds.total_rows:,} rows, for **{ds.model_names[0]}** (merged states "

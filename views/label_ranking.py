@@ -69,7 +69,12 @@ if n_pages > 1:
 try:
     base = cache.lr_summary(ds, model_name)
 except metrics.MetricInputError as exc:
-    st.error(f"These labels and scores cannot be scored: {exc}")
+    widgets.cannot_score(
+        ds,
+        exc,
+        "Label ranking puts the labels of each sample in order",
+        "These labels and scores cannot be scored: ",
+    )
     state.stop_page()
 
 # --------------------------------------------------------------------- drill-down

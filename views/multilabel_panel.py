@@ -122,7 +122,7 @@ def panel(ds, model: str, rule: str, lo: float, hi: float) -> None:
         pred, counts = cache.multilabel_prediction(ds, *setting)
         res = cache.multilabel_summary(ds, *setting, float(beta), zd_key)
     except metrics.MetricInputError as exc:
-        st.error(str(exc))
+        widgets.cannot_score(ds, exc, "Multilabel scores treat one column as binary data")
         return
 
     avg = res["averages"]

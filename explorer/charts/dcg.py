@@ -9,6 +9,8 @@ import pandas as pd
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
+from explorer.theme import wrap_titles
+
 GAIN = "#4C78A8"
 CONTRIBUTION = "#F58518"
 DISCOUNT = "#54A24B"
@@ -163,7 +165,7 @@ def steps_figure(
     fig.update_yaxes(title_text="gain / contribution", rangemode="tozero", secondary_y=False)
     top = max(float(steps["discount"].max()), 1e-9)
     fig.update_yaxes(title_text="discount", range=[0, 1.05 * top], secondary_y=True, showgrid=False)
-    return fig
+    return wrap_titles(fig)
 
 
 def tie_bounds_figure(values: dict[str, float], *, title: str = "") -> go.Figure:
@@ -208,7 +210,7 @@ def tie_bounds_figure(values: dict[str, float], *, title: str = "") -> go.Figure
         xaxis={"title": "DCG of the sample", "range": [low - 0.25 * span, high + 0.25 * span]},
         yaxis={"categoryorder": "array", "categoryarray": labels[::-1]},
     )
-    return fig
+    return wrap_titles(fig)
 
 
 def distribution_figure(per_sample: pd.DataFrame, *, title: str = "") -> go.Figure:
@@ -255,7 +257,7 @@ def distribution_figure(per_sample: pd.DataFrame, *, title: str = "") -> go.Figu
     fig.update_xaxes(title_text="NDCG", range=[0, 1.02], row=1, col=2)
     fig.update_yaxes(title_text="samples", row=1, col=1)
     fig.update_layout(title=title, height=320, showlegend=False, bargap=0.05)
-    return fig
+    return wrap_titles(fig)
 
 
 def n_tie_groups(steps: pd.DataFrame) -> int:

@@ -8,6 +8,8 @@ import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
 
+from explorer.theme import wrap_titles
+
 SELECTED = "#D55E00"
 OTHERS = "#b0bec5"
 MICRO = "#0072B2"
@@ -77,7 +79,7 @@ def confusion_figure(table: pd.DataFrame, *, counts: bool, selected=None) -> go.
         margin={"t": 40, "b": 10, "l": 10, "r": 10},
         height=min(640, max(300, 34 * len(rows) + 120)),
     )
-    return fig
+    return wrap_titles(fig)
 
 
 def _curve_figure(curves: dict, selected: str, *, x: str, y: str, diagonal: bool) -> go.Figure:
@@ -136,7 +138,7 @@ def _curve_figure(curves: dict, selected: str, *, x: str, y: str, diagonal: bool
         margin={"t": 30, "b": 10, "l": 10, "r": 10},
         height=420,
     )
-    return fig
+    return wrap_titles(fig)
 
 
 def roc_figure(curves: dict, selected: str) -> go.Figure:

@@ -99,4 +99,9 @@ def outcome_grid_figure(
         margin={"t": 60 if title else 30, "b": 10},
         height=max(220, 22 * len(ids) + 90),
     )
+    theme.wrap_titles(fig)  # its title ran past a 390 px phone's chart
+    if title:  # the title sits above the top axis, whose names a phone writes slanted
+        lines = (fig.layout.title.text or "").count("<br>") + 1
+        longest = max((len(str(n)) for n in label_names), default=0)
+        fig.update_layout(margin_t=40 + 22 * lines + min(7 * longest, 140))
     return fig

@@ -14,6 +14,8 @@ import pandas as pd
 import plotly.graph_objects as go
 from plotly.colors import sample_colorscale
 
+from explorer.theme import wrap_titles
+
 TRUE_COLOR = "#1f77b4"
 FALSE_COLOR = "#c7c7c7"
 WORSE_COLOR = "#d62728"
@@ -96,7 +98,7 @@ def sample_ranking_figure(steps: pd.DataFrame, label_names: Sequence[str]) -> go
         yaxis={"categoryorder": "array", "categoryarray": ycat[::-1], "title": None},
         legend={"orientation": "h", "y": 1.02, "yanchor": "bottom", "x": 1, "xanchor": "right"},
     )
-    return fig
+    return wrap_titles(fig)
 
 
 def contributions_figure(
@@ -139,7 +141,7 @@ def contributions_figure(
     ...                   "lrap_moves_mean": [-2e-4, 1e-4]})
     >>> fig = contributions_figure(t, "lrap", ["0", "1"], scale=(1e4, "×10⁻⁴"))
     >>> fig.data[0].y.tolist(), fig.layout.yaxis.title.text
-    ([-2.0, 1.0], 'mean - mean without the sample (×10⁻⁴)')
+    ([-2.0, 1.0], 'mean - mean without the sample<br>(×10⁻⁴)')
     """
     name = metric_name or by
     factor, unit = scale
@@ -178,7 +180,7 @@ def contributions_figure(
         },
         showlegend=False,
     )
-    return fig
+    return wrap_titles(fig)
 
 
 def rank_cell_text(rank: np.ndarray, is_true: np.ndarray, tie_size: np.ndarray) -> np.ndarray:

@@ -10,6 +10,8 @@ from collections.abc import Sequence
 import numpy as np
 import plotly.graph_objects as go
 
+from explorer.theme import wrap_titles
+
 HIGHLIGHT = "#d62728"
 BASE = "#1f77b4"
 
@@ -129,7 +131,7 @@ def predicted_vs_actual(
         margin={"l": 10, "r": 10, "t": 30, "b": 10},
         legend={"orientation": "h", "y": -0.18},
     )
-    return fig
+    return wrap_titles(fig)
 
 
 def residual_histogram(
@@ -172,7 +174,7 @@ def residual_histogram(
         showlegend=False,
         bargap=0.05,
     )
-    return fig
+    return wrap_titles(fig)
 
 
 def rmsle_asymmetry(
@@ -215,4 +217,4 @@ def rmsle_asymmetry(
         margin={"l": 10, "r": 10, "t": 30, "b": 10},
         legend={"orientation": "h", "y": -0.25},
     )
-    return fig
+    return wrap_titles(fig)

@@ -6,7 +6,7 @@ import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
 
-from explorer.theme import label_line_ends
+from explorer.theme import label_line_ends, wrap_titles
 
 # grade 0 grey, then light to dark green: relevance reads at a glance (colour-blind safe with text)
 GRADE_COLORS = ("#d9d9d9", "#c7e9c0", "#74c476", "#31a354", "#006d2c")
@@ -219,4 +219,4 @@ def ranked_list_figure(
         showlegend=False,
     )
     fig.update_xaxes(dtick=1 if len(pos) <= 30 else None)
-    return fig
+    return wrap_titles(fig)

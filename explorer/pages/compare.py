@@ -113,6 +113,18 @@ class Comparison:
         return int((gain > 0).sum()), int((gain < 0).sum()), int((gain == 0).sum())
 
 
+def difference_line(row: Row) -> str:
+    """The headline difference derived from the two numbers beside it, ending in its
+    own digits: ``ROC AUC: B - A = 0.8500 - 0.8000 = 0.05000``.
+
+    Examples
+    --------
+    >>> difference_line(Row("ROC AUC", 0.80, 0.85, 0.05, 0.01, 0.09, "DeLong test", 0.012, True))
+    'ROC AUC: B - A = 0.8500 - 0.8000 = 0.05000'
+    """
+    return f"{row.label}: B - A = {fmt(row.b)} - {fmt(row.a)} = {fmt(row.diff)}"
+
+
 def verdict(row: Row, a: str = "A", b: str = "B") -> str:
     """The test of ``row`` in words a student understands.
 

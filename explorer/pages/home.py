@@ -10,6 +10,7 @@ from typing import NamedTuple
 
 import metrics
 from explorer.datasets import Dataset
+from explorer.formatting import fmt
 from explorer.pages import multiclass as _multiclass
 
 #: The headline of each task kind: (st.metric label, metrics function, takes weights).
@@ -78,3 +79,24 @@ def headline(ds: Dataset) -> tuple[Number, ...]:
         else:
             out.append(Number(label, float(value)))
     return tuple(out)
+
+
+#: Where each kind's headline numbers are derived term by term (Home derives the
+#: binary ones itself).
+DERIVED_ON = {
+    "multilabel": "Label ranking",
+    "graded": "DCG & NDCG",
+    "regression": "Regression",
+    "multiclass": "Multiclass classification",
+}
+
+
+def gini_latex(auc: float, gini: float) -> str:
+    r"""Gini derived from ROC AUC (Gini = 2 AUC - 1), ending in the headline's digits.
+
+    Examples
+    --------
+    >>> gini_latex(0.75, 0.5)
+    '\\text{Gini} = 2 \\cdot \\text{ROC AUC} - 1 = 2 \\cdot 0.7500 - 1 = 0.5000'
+    """
+    return rf"\text{{Gini}} = 2 \cdot \text{{ROC AUC}} - 1 = 2 \cdot {fmt(auc)} - 1 = {fmt(gini)}"

@@ -18,39 +18,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from explorer import theme
 from tests.e2e.conftest import wait_for_run
-
-# Every caption, body paragraph and plotly label on screen: its text, font size in
-# px, and contrast ratio against its backdrop (opacity and alpha blended in).
-MEASURE = """() => {
-  const parse = (c) => { const m = c.match(/[\\d.]+/g).map(Number);
-    return {r: m[0], g: m[1], b: m[2], a: m.length > 3 ? m[3] : 1}; };
-  const lum = ({r, g, b}) => { const f = (c) => { c /= 255;
-    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; };
-    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b); };
-  const blend = (fg, bg, a) => ({r: fg.r * a + bg.r * (1 - a), g: fg.g * a + bg.g * (1 - a),
-    b: fg.b * a + bg.b * (1 - a)});
-  const backdrop = (e) => { for (let n = e; n; n = n.parentElement) {
-    const c = parse(getComputedStyle(n).backgroundColor); if (c.a > 0.99) return c; }
-    return {r: 255, g: 255, b: 255}; };
-  const opacity = (e) => { let o = 1;
-    for (let n = e; n; n = n.parentElement) o *= Number(getComputedStyle(n).opacity); return o; };
-  const info = (e, prop) => { const cs = getComputedStyle(e); const fg = parse(cs[prop]);
-    const bg = backdrop(e); const eff = blend(fg, bg, fg.a * opacity(e));
-    const [hi, lo] = [lum(eff), lum(bg)].sort((x, y) => y - x);
-    return {text: (e.textContent || '').trim().slice(0, 40), size: parseFloat(cs.fontSize),
-            ratio: (hi + 0.05) / (lo + 0.05)}; };
-  const seen = (sel) => [...document.querySelectorAll(sel)]
-    .filter(e => e.getClientRects().length && (e.textContent || '').trim());
-  return {
-    caption: seen('.stMain [data-testid=stCaptionContainer] p').map(e => info(e, 'color')),
-    body: seen('.stMain [data-testid=stMarkdown] [data-testid=stMarkdownContainer] > p')
-      .map(e => info(e, 'color')),
-    metric: seen('.stMain [data-testid=stMetricValue] p').map(e => info(e, 'color')),
-    chart: seen('.stPlotlyChart :is(g[class$=tick], .textpoint) > text,'
-      + ' .stPlotlyChart :is(text[class*=title], .legendtext, .annotation-text, .bartext-outside)')
-      .map(e => info(e, 'fill')),
-  };
-}"""
+from tests.e2e.measure import CLIPPED_FORMULAS, MEASURE
 
 # The same for every text of the ROC & PR curves page's operating-point component
 # (views/operating_point.py, in a shadow root): its SVG text at the size drawn (the
@@ -103,26 +71,6 @@ def _measure_component(page: Page, min_px: int) -> dict:
     faint = [t for t in got["texts"] if t["ratio"] < 4.5]
     assert small == [] and faint == [] and got["past"] == [], (small, faint, got["past"])
     return got
-
-
-# Every formula on screen that is wider than its box and cannot be scrolled, or
-# scrolls without the shadow that shows there is more; and how far the page itself
-# scrolls sideways.
-CLIPPED_FORMULAS = """() => {
-  const shown = [...document.querySelectorAll('.stMain .katex-display')]
-    .filter(e => e.getClientRects().length);
-  const bad = [];
-  for (const e of shown) {
-    if (e.scrollWidth <= e.clientWidth + 1) continue;
-    const cs = getComputedStyle(e);
-    const scrolls = cs.overflowX === 'auto' || cs.overflowX === 'scroll';
-    if (!scrolls || !cs.backgroundImage.includes('gradient'))
-      bad.push({text: e.textContent.slice(0, 60), width: e.scrollWidth, box: e.clientWidth});
-  }
-  const page = document.documentElement;
-  return {n: shown.length, wide: shown.filter(e => e.scrollWidth > e.clientWidth + 1).length,
-          bad, sideways: page.scrollWidth - page.clientWidth};
-}"""
 
 
 def _open(page: Page, url: str) -> None:

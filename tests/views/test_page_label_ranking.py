@@ -554,7 +554,8 @@ def test_wrong_kind_offers_seed003():
 def test_chart_json_has_one_bar_per_sample():
     at = open_page("seed003_lrap")
     figs = [json.loads(c.proto.spec) for c in at.get("plotly_chart")]
-    contrib = next(f for f in figs if "moves the mean" in f["layout"]["title"]["text"])
+    titles = [f["layout"]["title"]["text"].replace("<br>", " ") for f in figs]  # wrapped
+    contrib = next(f for f, t in zip(figs, titles, strict=True) if "moves the mean" in t)
     assert len(contrib["data"][0]["x"]) == 3
 
 

@@ -1,0 +1,52 @@
+"""Predict, then reveal on the DCG page (issue 18): the worked-example buttons of
+scikit-learn's dcg_score examples name their numbers ("Open 7.5") only once the
+numbers are revealed; while the class guesses they say "Open example 3"."""
+
+from __future__ import annotations
+
+import metrics
+from explorer.formatting import fmt
+from explorer.pages.dcg import SEED, SEED_EXAMPLES
+from explorer.samples import load_sample
+from tests.conftest import open_page
+
+
+def _values() -> list[float]:
+    """Each example's DCG, from metrics (one row, its k, its tie rule)."""
+    ds = load_sample(SEED)
+    y, s = ds.y_true, ds.score()
+    return [
+        metrics.dcg_score(y[row : row + 1], s[row : row + 1], k=k, ignore_ties=ties)
+        for _, row, k, ties in SEED_EXAMPLES
+    ]
+
+
+def _examples(at) -> tuple[list[str], str]:
+    """The example buttons' labels, and the lines beside them ("(row 1, k=1): ...")."""
+    keys = [f"dcg_seed_example_{i}" for i in range(len(SEED_EXAMPLES))]
+    labels = [at.button(key=k).label for k in keys]
+    beside = [m.value for m in at.main.markdown if "** (row " in m.value]
+    assert len(beside) == len(keys)
+    return labels, "\n".join(beside)
+
+
+def test_example_buttons_give_no_number_away_until_reveal():
+    values = _values()
+    assert [round(v, 3) for v in values] == [9.499, 5.631, 7.5, 5.0]  # the docstring's
+    plain = open_page("views/dcg.py", SEED)
+    labels, text = _examples(plain)
+    assert labels == [f"Open {printed}" for printed, *_ in SEED_EXAMPLES]
+    assert all(f"**{fmt(v)}**" in text for v in values)
+
+    at = open_page("views/dcg.py", SEED, reveal="0")
+    labels, text = _examples(at)
+    assert labels == [f"Open example {i + 1}" for i in range(len(SEED_EXAMPLES))]
+    for (printed, *_), v in zip(SEED_EXAMPLES, values, strict=True):
+        assert printed not in " ".join(labels)
+        assert fmt(v) not in text
+    at.button(key="dcg_reveal").click().run()
+    assert _examples(at) == _examples(plain)
+
+    at.button(key="dcg_seed_example_2").click().run()  # opening one is a new view: hidden
+    assert not at.exception
+    assert _examples(at)[0][2] == "Open example 3"
