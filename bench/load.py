@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import re
 import subprocess
 import sys
@@ -49,6 +50,11 @@ HEADING = "## Load (python -m bench --load)"
 LARGE_HEADING = "## Load with large uploads (python -m bench --load --rows N)"
 #: How long one step of a visitor may take: 30 sessions on 2 cores are slow.
 TIMEOUT_MS = 180_000
+
+
+#: The server environment the Dockerfile sets besides Streamlit's own settings (glibc's
+#: malloc capped at two arenas: docs/hosting.md); tests/test_hosting.py keeps them equal.
+HOSTED_ENV = {"MALLOC_ARENA_MAX": "2"}
 
 
 def hosted_flags(config: Path = ROOT / "hosting" / "config.toml") -> list[str]:
@@ -149,6 +155,7 @@ class Server:
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "streamlit", "run", "app.py", *flags],
             cwd=ROOT,
+            env={**os.environ, **HOSTED_ENV},
             stdout=self.log,
             stderr=subprocess.STDOUT,
         )

@@ -88,6 +88,13 @@ def test_the_image_is_slim_python_non_root_with_a_healthcheck():
     assert ("hosting/healthcheck.py", "hosting/healthcheck.py") in copies()
 
 
+def test_the_load_bench_runs_the_server_in_the_image_environment():
+    from bench.load import HOSTED_ENV
+
+    assert HOSTED_ENV == {"MALLOC_ARENA_MAX": "2"}
+    assert HOSTED_ENV.items() <= image_env().items()
+
+
 def test_the_image_installs_the_pinned_requirements_only():
     installs = [run for run in instructions("RUN") if "pip" in run]
     assert installs == ["pip install --no-cache-dir -r requirements.txt"]
