@@ -83,9 +83,15 @@ def panel(ds, model: str, rule: str, lo: float, hi: float) -> None:
                 )
             },
         )
-        thresholds = tuple(float(x) for x in edited["threshold"].fillna(np.nan))
-        if all(np.isfinite(thresholds)):
-            state.write_param("lt", ",".join(float_text(x) for x in thresholds))
+        # an emptied cell (or a row gone) keeps its label's threshold of the address:
+        # the link holds every threshold used, so it shows the same numbers
+        typed = edited["threshold"].reindex(range(ds.n_labels)).astype(float).to_numpy()
+        thresholds = tuple(
+            float(x) if np.isfinite(x) else b for x, b in zip(typed, base, strict=True)
+        )
+        if not np.isfinite(typed).all():
+            st.caption("An empty threshold keeps its label's previous value.")
+        state.write_param("lt", ",".join(float_text(x) for x in thresholds))
     elif rule == "top_k":
         top_k = st.number_input(
             "k (labels predicted per sample)",

@@ -341,6 +341,16 @@ def test_per_label_thresholds_editor():
     t = [0.5, 0.2, 0.5, 0.5, 0.7]
     assert_metrics(at, expected(ds, threshold_predictions(ds.score(), t)))
     assert at.query_params["lt"] == "0.5,0.2,0.5,0.5,0.7"
+    # an emptied cell keeps that label's threshold of the address: the link shows the same
+    at.session_state["ml_label_thresholds"] = {
+        "edited_rows": {1: {"threshold": None}, 4: {"threshold": 0.7}},
+        "added_rows": [],
+        "deleted_rows": [],
+    }
+    at.run()
+    assert_metrics(at, expected(ds, threshold_predictions(ds.score(), t)))
+    assert at.query_params["lt"] == "0.5,0.2,0.5,0.5,0.7"
+    assert any("empty threshold keeps" in c.value for c in at.caption)
 
 
 def test_inspect_label_and_sample_list_the_errors():
