@@ -530,3 +530,40 @@ def test_a_link_opens_a_tab_and_k_moves_keep_it_with_the_headline_of_metrics():
     assert any(h.value == "What tied scores do" for h in ties.subheader)
     bad = conftest.open_page(PAGE, "diabetes_ranking", tab="<b>")
     assert bad.session_state[TAB_KEY] == TABS[0] and bad.query_params["tab"] == "derivation"
+
+
+def test_step_tables_of_many_items_draw_their_top_positions():
+    """Past STEP_ROWS items the selected sample's step tables (redrawn on every move)
+    draw the first positions, every position of the top k when k is larger: the last
+    running sum drawn is then the sample's DCG from metrics."""
+    from bench.app_timing import _patch_picker
+    from bench.data import make_graded
+    from explorer.datasets import Dataset
+    from views.dcg_parts import STEP_ROWS
+
+    d = make_graded(50, 40, ties=True)
+    ds = Dataset(d.name, "graded", d.y_true, scores={"model": d.y_score})
+    y, s = d.y_true, d.y_score
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.session_state["session_datasets"] = {ds.name: ds}
+    at.session_state["active_dataset"] = ds.name
+    at.run()
+    _patch_picker(at, ds.name)
+    at.switch_page(PAGE).run()
+    assert not at.exception
+    row = numbered_selectbox(at, "dcg_sample").value
+    want = metrics.dcg_steps(y[row], s[row])
+    t = steps_table(at)
+    assert len(t) == STEP_ROWS == 30
+    np.testing.assert_allclose(t["running sum"], want["running_sum"][:STEP_ROWS], rtol=1e-12)
+    assert any("The first 30 of 40 positions are shown" in c.value for c in at.caption)
+    assert metric(at, "DCG of this sample") == fmt(metrics.dcg_per_sample(y, s)[row])
+    for k in (3, 35):
+        at.number_input(key="dcg_k").set_value(k).run()
+        assert not at.exception
+        assert metric(at, "DCG") == fmt(metrics.dcg_score(y, s, k=k))
+        t = steps_table(at)
+        assert len(t) == max(k, STEP_ROWS)
+        row_dcg = metrics.dcg_per_sample(y, s, k=k)[row]
+        assert t["running sum"].iloc[-1] == pytest.approx(row_dcg, rel=1e-12, abs=1e-12)
+        assert metric(at, "DCG of this sample") == fmt(row_dcg)
