@@ -20,6 +20,12 @@ from explorer.pages.dcg import BASE_VALUES, BASES, GAIN_PARAM, GAINS
 from views import dcg_headline as headline
 from views import dcg_parts as parts
 from views import dcg_table, prose
+from views.curves_parts import tab_choice, write_tab
+
+#: The tabs below the selected sample's chart (key ``dcg_tab``, URL ``?tab=`` by the
+#: first word in lower case); the first derives the selected sample's numbers.
+TABS = ("Derivation of the sample", "Ties", "Every sample")
+TAB_KEY, TAB_PARAM = "dcg_tab", "tab"
 
 #: Above this many samples the sample picker is a row-number input.
 PICKER_MAX = 1000
@@ -136,7 +142,7 @@ def panel(ds) -> None:
             lambda i: f"{ds.sample_ids[i]} (NDCG {fmt(ndcg_of[i])})",
             key="dcg_sample",
             default=worst,
-            help="Opens on the worst sample; pick another, or click a row of the table below.",
+            help="Opens on the worst sample; pick another, or click a row in the tab Every sample.",
         )
     else:  # a selectbox of 10^5 options would format and send every one of them
         row = int(
@@ -146,7 +152,7 @@ def panel(ds) -> None:
                 max_value=ds.n_samples - 1,
                 step=1,
                 key="dcg_sample",
-                help="Type a row number, or click a row of the per-sample table at the bottom.",
+                help="Type a row number, or click a row in the tab Every sample.",
             )
         )
         st.caption(f"Row {row}: sample {ds.sample_ids[row]}, NDCG {fmt(table['NDCG'].iloc[row])}")
@@ -165,18 +171,47 @@ def panel(ds) -> None:
     )
     st.caption(parts.steps_caption(charts.n_tie_groups(one.steps), settings, n_items))
 
-    # ------------------------------------------------------------------ 3. how it is computed
+    empty = head.no_relevant
+    if empty:
+        st.warning(parts.no_relevant_text(empty, ds.n_samples))
+
+    # ------------------------------------------------------------------ 3. the tabs
+    # lazy: only the open tab is computed and drawn (and redrawn on a move of k)
+    st.subheader("In detail", anchor=headline.TABLE_ANCHOR)
+    tab_choice(TAB_KEY, TAB_PARAM, TABS)
+    tab_how, tab_ties, tab_every = st.tabs(list(TABS), key=TAB_KEY, on_change="rerun")
+    write_tab(TAB_KEY, TAB_PARAM)  # a link opens this tab
+    if tab_how.open:
+        with tab_how:
+            how_it_is_computed(ds, row, one, settings, log_tex, tie_text, base_text, base_choice)
+    if tab_ties.open:
+        with tab_ties:
+            st.subheader("What tied scores do")
+            parts.tie_section(ds, row, model.tie_comparison(ds, settings, row, table, one.gains))
+    if tab_every.open:
+        with tab_every:
+            title = f"Model {model_name}: {k_text}, {tie_text}"
+            dcg_table.per_sample(ds, table, head, settings, title)
+
+
+def how_it_is_computed(ds, row, one, settings, log_tex, tie_text, base_text, base_choice) -> None:
+    """The selected sample's DCG written out term by term, its three numbers and its
+    step tables."""
     st.subheader("How it is computed")
-    bar_g = r"\bar g_r" if not ignore_ties else "g_r"
-    k_sum = r"\min(k, M)" if k is not None else "M"
+    bar_g = r"\bar g_r" if not settings.ignore_ties else "g_r"
+    k_sum = r"\min(k, M)" if settings.k is not None else "M"
     st.latex(
         rf"\begin{{aligned}}\mathrm{{DCG}} &= \sum_{{r=1}}^{{{k_sum}}} "
         rf"\frac{{{bar_g}}}{{{log_tex}(1 + r)}} \\ &= {parts.term_tex(one.steps, log_tex)} \\ "
         rf"&= {fmt(one.dcg)}\end{{aligned}}"
     )
     st.caption(
-        ("g̅_r is the mean gain of the tie group at position r. " if not ignore_ties else "")
-        + f"M = {n_items} items; terms with zero gain are left out."
+        (
+            "g̅_r is the mean gain of the tie group at position r. "
+            if not settings.ignore_ties
+            else ""
+        )
+        + f"M = {ds.n_labels} items; terms with zero gain are left out."
     )
     m1, m2, m3 = st.columns(3)
     m1.metric("DCG of this sample", fmt(one.dcg))
@@ -185,10 +220,3 @@ def panel(ds) -> None:
     parts.step_tables(
         ds, row, one, settings, tie_text=tie_text, base_text=base_text, base_2=base_choice == "2"
     )
-
-    # ------------------------------------------------------------------ ties: averaged vs ignored
-    st.subheader("What tied scores do")
-    parts.tie_section(ds, row, model.tie_comparison(ds, settings, row, table, one.gains))
-
-    # ------------------------------------------------------------------ 4. per sample
-    dcg_table.per_sample(ds, table, head, settings, f"Model {model_name}: {k_text}, {tie_text}")

@@ -140,6 +140,28 @@ def _tie_group_line(g: model.TieGroup) -> str:
     )
 
 
+#: Positions of the selected sample's step tables drawn when there are more (and no
+#: larger k): the tables are redrawn on every move; their CSVs hold every position.
+STEP_ROWS = 30
+
+
+def shown_positions(n_items: int, k: int | None) -> int:
+    """How many positions of a step table to draw: all of them up to :data:`STEP_ROWS`,
+    else :data:`STEP_ROWS` or the top k when k is larger (a position after k adds 0, so
+    the last running sum drawn is still the sample's DCG).
+
+    Examples
+    --------
+    >>> shown_positions(10, None), shown_positions(100, None), shown_positions(100, 3)
+    (10, 30, 30)
+    >>> shown_positions(100, 45), shown_positions(40, 80)
+    (45, 40)
+    """
+    if n_items <= STEP_ROWS:
+        return n_items
+    return min(n_items, max(STEP_ROWS, k or 0))
+
+
 def step_tables(
     ds,
     row: int,
@@ -160,8 +182,16 @@ def step_tables(
     view = model.steps_view(one.steps, names, grades, averaged=not ignore_ties)
     if not exp_gain:
         view = view.drop(columns="gain")
+    rows = shown_positions(len(view), settings.k)
+    if rows < len(view):
+        st.caption(
+            f"The first {rows} of {len(view)} positions are shown"
+            + (" (every position in the top k)" if settings.k is not None else "")
+            + "; the CSV has all of them"
+            + ("." if settings.k is not None else ", and the DCG sums them all (above).")
+        )
     st.dataframe(
-        charts.steps_styler(view),
+        charts.steps_styler(view.head(rows)),
         hide_index=True,
         key="dcg_steps_table",
         column_order=[c for c in view.columns if c not in ("tie size", "averaging", "in top k")]
@@ -180,7 +210,7 @@ def step_tables(
         if not exp_gain:
             iview = iview.drop(columns="gain")
         st.dataframe(
-            charts.steps_styler(iview, ties=False),
+            charts.steps_styler(iview.head(rows), ties=False),
             hide_index=True,
             key="dcg_ideal",
             column_order=[c for c in iview.columns if c != "in top k"],

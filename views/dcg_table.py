@@ -9,7 +9,6 @@ from __future__ import annotations
 import streamlit as st
 
 from explorer import cache, downloads, state
-from views import dcg_headline as headline
 from views import dcg_parts as parts
 
 #: Rows of the per-sample table shown at a time.
@@ -18,15 +17,14 @@ PAGE_ROWS = 200
 
 def per_sample(ds, table, head, settings, title: str) -> None:
     """The per-sample DCG and NDCG: their distribution and the table, worst first, a page
-    of rows at a time (a click on a row opens that sample above), and the CSV of all."""
-    st.subheader("Per sample, worst first", anchor=headline.TABLE_ANCHOR)
+    of rows at a time (a click on a row opens that sample above), and the CSV of all.
+    Drawn in the panel's tab Every sample (views/dcg_panel.py)."""
+    st.subheader("Per sample, worst first")
     st.plotly_chart(
         cache.dcg_distribution_figure(ds, settings, title),
         key="dcg_distribution",
     )
-    empty = head.no_relevant
-    if empty:
-        st.warning(parts.no_relevant_text(empty, ds.n_samples))
+    empty = head.no_relevant  # the page's warning above the tabs names them
     worst_rows = cache.dcg_worst_first(ds, settings)
     start = 0
     if len(worst_rows) > PAGE_ROWS:

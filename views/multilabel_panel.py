@@ -22,6 +22,7 @@ from explorer.pages import multilabel as ml
 from explorer.pages import multilabel_derivation as derivation
 from views import multilabel_parts as parts
 from views import prose
+from views.curves_parts import tab_choice, write_tab
 
 RULES = {
     "threshold": "one global threshold",
@@ -34,6 +35,11 @@ ZERO_DIVISION = {
     "1": "1",
     "nan": "NaN (left out of the averages)",
 }
+
+#: The tabs below the bars (key ``ml_tab``, URL ``?tab=`` by the first word in lower
+#: case); the first derives the headline numbers.
+TABS = ("Derivations of the headline", "Per-label tables", "Errors", "Every sample")
+TAB_KEY, TAB_PARAM = "ml_tab", "tab"
 
 HELP = {
     "Hamming loss": "The share of the N x L cells (sample, label) that are wrong. Lower is better.",
@@ -77,9 +83,15 @@ def panel(ds, model: str, rule: str, lo: float, hi: float) -> None:
                 )
             },
         )
-        thresholds = tuple(float(x) for x in edited["threshold"].fillna(np.nan))
-        if all(np.isfinite(thresholds)):
-            state.write_param("lt", ",".join(float_text(x) for x in thresholds))
+        # an emptied cell (or a row gone) keeps its label's threshold of the address:
+        # the link holds every threshold used, so it shows the same numbers
+        typed = edited["threshold"].reindex(range(ds.n_labels)).astype(float).to_numpy()
+        thresholds = tuple(
+            float(x) if np.isfinite(x) else b for x, b in zip(typed, base, strict=True)
+        )
+        if not np.isfinite(typed).all():
+            st.caption("An empty threshold keeps its label's previous value.")
+        state.write_param("lt", ",".join(float_text(x) for x in thresholds))
     elif rule == "top_k":
         top_k = st.number_input(
             "k (labels predicted per sample)",
@@ -159,18 +171,34 @@ def panel(ds, model: str, rule: str, lo: float, hi: float) -> None:
         ds, setting, float(beta), zd_key, "The 30 worst samples: TP, FN (missed), FP (extra), TN"
     )
     st.plotly_chart(bars, key="ml_label_bars")
-    worst = res["worst"]  # the worst samples, per-sample table rows, index = sample index
-    st.plotly_chart(grid, key="ml_outcome_grid")
 
-    # ---------------------------------------------------------------- 3 how it is computed
-    parts.how_it_is_computed(ds, res, beta, derivation.derivations(counts, per_label, res, zd_key))
+    # ---------------------------------------------------------------- 3 the tabs
+    # lazy: only the open tab is computed and drawn (and redrawn on a move)
+    tab_choice(TAB_KEY, TAB_PARAM, TABS)
+    tab_derive, tab_tables, tab_wrong, tab_samples = st.tabs(
+        list(TABS), key=TAB_KEY, on_change="rerun"
+    )
+    write_tab(TAB_KEY, TAB_PARAM)  # a link opens this tab
+    if tab_derive.open:
+        with tab_derive:
+            lines = derivation.derivations(counts, per_label, res, zd_key)
+            parts.how_it_is_computed(ds, res, beta, lines)
+    if tab_tables.open:
+        with tab_tables:
+            parts.label_tables(ds, res, beta)
+    if tab_wrong.open:
+        with tab_wrong:
+            st.plotly_chart(grid, key="ml_outcome_grid")
+            parts.inspect(ds, model, pred, res, rule, threshold, thresholds)
+    if tab_samples.open:
+        with tab_samples:
+            sample_table(ds, res, setting, float(beta), zd_key)
 
-    # ---------------------------------------------------------------- inspect
-    parts.inspect(ds, model, pred, res, rule, threshold, thresholds)
 
-    # ---------------------------------------------------------------- 4 per sample
-    st.subheader("Per sample, worst first")
-    out = ml.sample_table(ds, worst.head(ml.SHOWN_ROWS))
+def sample_table(ds, res: dict, setting: tuple, beta: float, zd_key: str) -> None:
+    """The per-sample table, worst first: its top rows, every sample in the CSV."""
+    n = ds.n_samples
+    out = ml.sample_table(ds, res["worst"].head(ml.SHOWN_ROWS))
     st.caption(
         f"{n} samples, sorted by the number of wrong cells, then by Jaccard"
         + (f"; the worst {ml.SHOWN_ROWS} shown, all in the CSV." if n > ml.SHOWN_ROWS else ".")
@@ -188,7 +216,7 @@ def panel(ds, model: str, rule: str, lo: float, hi: float) -> None:
     def samples_csv() -> bytes:
         """Every sample, worst first: built when the button is clicked."""
         pred, counts = cache.multilabel_prediction(ds, *setting)
-        return ml.samples_csv(ds, pred, counts, float(beta), zd_key)
+        return ml.samples_csv(ds, pred, counts, beta, zd_key)
 
     st.download_button(
         "Per-sample table as CSV",

@@ -64,8 +64,17 @@ def _table_and_csv(shown, csv, what: str, file_name: str, key: str) -> None:
 
 
 def how_it_is_computed(ds, res: dict, beta: float, lines: dict) -> None:
-    """The per-label table, the averages side by side and every formula, with live numbers."""
+    """Every formula with live numbers, each ending in a headline number (``lines``:
+    explorer.pages.multilabel_derivation.derivations); they wait for the Reveal."""
     st.subheader("How it is computed")
+    if widgets.derivations_hidden():  # the formulas end in the headline numbers
+        return
+    _formulas(ds, res, beta, lines)
+    _strictness(ds, lines)
+
+
+def label_tables(ds, res: dict, beta: float) -> None:
+    """The per-label table, the averages side by side and the notes' two readings."""
     st.markdown(prose.section("multilabel", "per_label_table"))
     shown_labels, on_screen = ml.label_tables(res["labels"])
     st.caption(f"F-beta with beta = {beta:g}. Counts are weighted when the data has sample_weight.")
@@ -87,9 +96,6 @@ def how_it_is_computed(ds, res: dict, beta: float, lines: dict) -> None:
         f"{ds.name}.multilabel.averages.csv",
         "ml_download_averages",
     )
-    hidden = widgets.derivations_hidden()  # the formulas end in the headline numbers
-    if not hidden:
-        _formulas(ds, res, beta, lines)
 
     with st.expander("The multilabel notes' naming, read two ways", expanded=True):
         st.markdown(prose.section("multilabel", "seed_004"))
@@ -100,8 +106,6 @@ def how_it_is_computed(ds, res: dict, beta: float, lines: dict) -> None:
             column_config={"value": st.column_config.NumberColumn(format="%.4f")},
         )
         st.caption(prose.section("multilabel", "seed_004_fbeta"))
-    if not hidden:
-        _strictness(ds, lines)
 
 
 def _formulas(ds, res: dict, beta: float, lines: dict) -> None:
@@ -199,7 +203,7 @@ def inspect(ds, model: str, pred, res: dict, rule: str, threshold, thresholds) -
         lambda s: f"{s} ({wrong_count[s]} wrong)",
         key="ml_inspect_sample",
         default=worst_ids[0],
-        help="Default: the worst sample. The per-sample table below lists them worst first.",
+        help="Default: the worst sample. The tab Every sample lists them worst first.",
     )
     state.write_param("sample", sid)
     i = int(worst.index[worst_ids.index(sid)])

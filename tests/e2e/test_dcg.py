@@ -1,5 +1,7 @@
 """Real browser: the DCG & NDCG page opens on seed 001 and follows the k input."""
 
+import re
+
 from playwright.sync_api import Page, expect
 
 import metrics
@@ -48,7 +50,8 @@ def test_dcg_page_changes_k(page: Page, app_url: str):
 
 def test_open_7_5_on_a_phone_shows_the_row_first_and_wrapped_derivations(page: Page, app_url: str):
     """Issue 18: after "Open 7.5" the row's 7.500 comes before the mean 6.250, and the
-    derivation lines wrap inside a phone's width; the jump link reaches the table."""
+    derivation lines wrap inside a phone's width; the jump link reaches the tabs, whose
+    Every sample opens the table."""
     page.set_viewport_size({"width": 390, "height": 844})
     page.goto(app_url + "/dcg?ds=seed001_dcg")
     wait_for_run(page)
@@ -63,6 +66,12 @@ def test_open_7_5_on_a_phone_shows_the_row_first_and_wrapped_derivations(page: P
     box = line.bounding_box()
     assert box["x"] >= 0 and box["x"] + box["width"] <= 390
     page.screenshot(path="/tmp/teach1_dcg_phone.png", full_page=False)
-    page.get_by_role("link", name="The samples, worst first ↓").click()
+    page.get_by_role("link", name="The samples, worst first: tab Every sample ↓").click()
+    tab = page.get_by_role("tab", name="Every sample")
+    expect(tab).to_be_in_viewport()
+    tab.click()  # a lazy tab: its table is drawn when opened
+    wait_for_run(page)
     heading = page.get_by_role("heading", name="Per sample, worst first")
+    heading.scroll_into_view_if_needed()
     expect(heading).to_be_in_viewport()
+    expect(page).to_have_url(re.compile(r"[?&]tab=every(&|$)"))

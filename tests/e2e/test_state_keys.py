@@ -454,7 +454,7 @@ def test_dcg_sample_box_after_an_error_that_stops_the_page(page: Page, app_url: 
 def test_dcg_rows_from_after_a_switch_to_a_dataset_of_the_same_kind(page: Page, app_url: str):
     """The per-sample table's "show rows from" box kept showing 200 on the next dataset
     while the table showed rows 0 to 199."""
-    open_page(page, f"{app_url}/dcg?ds=digits")
+    open_page(page, f"{app_url}/dcg?ds=digits&tab=every")  # the table's tab
     rows_from = page.get_by_label(re.compile("^show rows from"))
     page.get_by_test_id("stNumberInput").filter(has_text="show rows from").get_by_test_id(
         "stNumberInputStepUp"
@@ -463,6 +463,8 @@ def test_dcg_rows_from_after_a_switch_to_a_dataset_of_the_same_kind(page: Page, 
     expect(rows_from).to_have_value("200")
     expect(page.get_by_text("rows 200 to 299 are shown")).to_be_visible()
     pick_dataset(page, TITLES["digit_properties"])
+    page.get_by_role("tab", name="Every sample").click()  # opened again if the switch closed it
+    wait_for_run(page)
     expect(page.get_by_text("rows 0 to 199 are shown")).to_be_visible()
     expect(rows_from).to_have_value("0")
 

@@ -22,6 +22,7 @@ from metrics import (
 )
 from tests import conftest
 from tests.conftest import APP, graded_case, metric, numbered_selectbox
+from views.dcg_panel import TAB_KEY, TABS
 
 PAGE = "views/dcg.py"
 
@@ -31,6 +32,14 @@ PAGE = "views/dcg.py"
 # ---------------------------------------------------------------------------
 def open_page(sample: str) -> AppTest:
     return conftest.open_page(PAGE, sample)
+
+
+def open_tab(at, tab: str) -> AppTest:
+    """Open the panel's tab ``tab`` (only the open tab is drawn) and rerun."""
+    at.session_state[TAB_KEY] = tab
+    at.run()
+    assert not at.exception
+    return at
 
 
 def steps_table(at) -> pd.DataFrame:
@@ -166,6 +175,7 @@ def test_multilabel_sample_flags_rows_without_relevant_items():
     assert any(
         f"{n_empty} of {ds.n_samples} samples have **no relevant" in w.value for w in at.warning
     )
+    open_tab(at, "Every sample")
     per = next(d.value for d in at.dataframe if "no relevant item" in d.value.columns)
     # worst first, the samples without a relevant item last (here past the 200 rows shown)
     assert len(per) == 200 and not per["no relevant item"].any()
@@ -205,6 +215,8 @@ def test_large_dataset_row_picker_and_paged_table():
         metrics.dcg_per_sample(y, s, k=2, ignore_ties=True)[1234]
     )
     ndcg = metrics.ndcg_per_sample(y, s, k=2, ignore_ties=True)
+    open_tab(at, "Every sample")
+    assert metric(at, "DCG") == fmt(metrics.dcg_score(y, s, k=2, ignore_ties=True))
     per = next(df.value for df in at.dataframe if "pessimistic DCG" in df.value.columns)
     assert len(per) == 200
     assert per["NDCG"].iloc[0] == pytest.approx(np.sort(ndcg)[0])
@@ -434,6 +446,10 @@ def test_drill_down_opens_on_the_worst_sample():
     assert numbered_selectbox(at, "dcg_sample").value == worst
     assert metric(at, "DCG of this sample") == fmt(metrics.dcg_per_sample(y, s)[worst])
     assert metric(at, "NDCG of this sample") == fmt(metrics.ndcg_per_sample(y, s)[worst])
+    assert at.session_state[TAB_KEY] == TABS[0] and at.query_params["tab"] == "derivation"
+    assert not any("NDCG" in d.value.columns for d in at.dataframe)  # in its closed tab
+    open_tab(at, "Every sample")
+    assert at.query_params["tab"] == "every"
     table = next(d.value for d in at.dataframe if "NDCG" in d.value.columns)
     assert table["sample"].iloc[0] == ds.sample_ids[worst]  # the table's first row
     assert at.query_params["sample"] == ds.sample_ids[worst]
@@ -488,3 +504,66 @@ def test_k_steps_in_the_panel_give_the_headline_the_url_and_a_link_that_reproduc
     again = conftest.open_page(PAGE, "diabetes_ranking", k="4")
     assert metric(again, "DCG") == fmt(metrics.dcg_score(y, s, k=4))
     assert metric(again, "NDCG") == fmt(metrics.ndcg_score(y, s, k=4))
+
+
+def test_a_link_opens_a_tab_and_k_moves_keep_it_with_the_headline_of_metrics():
+    """?tab= names a tab by its first word: a link opens it (only its content is drawn),
+    moves of k keep it open with the headline and the table's worst row of metrics,
+    the address keeps the tab; a tab the page does not have opens the derivation."""
+    ds = load_sample("diabetes_ranking")
+    y, s = ds.y_true, ds.score(ds.model_names[0])
+    at = conftest.open_page(PAGE, "diabetes_ranking", tab="every")
+    assert at.session_state[TAB_KEY] == "Every sample"
+    assert not at.latex and not any(m.label == "DCG of this sample" for m in at.metric)
+    for k in (2, 5):
+        at.number_input(key="dcg_k").set_value(k).run()
+        assert not at.exception
+        assert metric(at, "DCG") == fmt(metrics.dcg_score(y, s, k=k))
+        assert metric(at, "NDCG") == fmt(metrics.ndcg_score(y, s, k=k))
+        assert at.session_state[TAB_KEY] == "Every sample"
+        assert at.query_params["tab"] == "every" and at.query_params["k"] == str(k)
+        table = next(d.value for d in at.dataframe if "NDCG" in d.value.columns)
+        worst = metrics.ndcg_per_sample(y, s, k=k).min()
+        assert table["NDCG"].iloc[0] == pytest.approx(worst, abs=1e-12)
+    ties = conftest.open_page(PAGE, "diabetes_ranking", tab="ties")
+    assert ties.session_state[TAB_KEY] == "Ties"
+    assert any(h.value == "What tied scores do" for h in ties.subheader)
+    bad = conftest.open_page(PAGE, "diabetes_ranking", tab="<b>")
+    assert bad.session_state[TAB_KEY] == TABS[0] and bad.query_params["tab"] == "derivation"
+
+
+def test_step_tables_of_many_items_draw_their_top_positions():
+    """Past STEP_ROWS items the selected sample's step tables (redrawn on every move)
+    draw the first positions, every position of the top k when k is larger: the last
+    running sum drawn is then the sample's DCG from metrics."""
+    from bench.app_timing import _patch_picker
+    from bench.data import make_graded
+    from explorer.datasets import Dataset
+    from views.dcg_parts import STEP_ROWS
+
+    d = make_graded(50, 40, ties=True)
+    ds = Dataset(d.name, "graded", d.y_true, scores={"model": d.y_score})
+    y, s = d.y_true, d.y_score
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.session_state["session_datasets"] = {ds.name: ds}
+    at.session_state["active_dataset"] = ds.name
+    at.run()
+    _patch_picker(at, ds.name)
+    at.switch_page(PAGE).run()
+    assert not at.exception
+    row = numbered_selectbox(at, "dcg_sample").value
+    want = metrics.dcg_steps(y[row], s[row])
+    t = steps_table(at)
+    assert len(t) == STEP_ROWS == 30
+    np.testing.assert_allclose(t["running sum"], want["running_sum"][:STEP_ROWS], rtol=1e-12)
+    assert any("The first 30 of 40 positions are shown" in c.value for c in at.caption)
+    assert metric(at, "DCG of this sample") == fmt(metrics.dcg_per_sample(y, s)[row])
+    for k in (3, 35):
+        at.number_input(key="dcg_k").set_value(k).run()
+        assert not at.exception
+        assert metric(at, "DCG") == fmt(metrics.dcg_score(y, s, k=k))
+        t = steps_table(at)
+        assert len(t) == max(k, STEP_ROWS)
+        row_dcg = metrics.dcg_per_sample(y, s, k=k)[row]
+        assert t["running sum"].iloc[-1] == pytest.approx(row_dcg, rel=1e-12, abs=1e-12)
+        assert metric(at, "DCG of this sample") == fmt(row_dcg)

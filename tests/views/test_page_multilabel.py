@@ -25,6 +25,7 @@ from metrics import (
 )
 from tests import conftest
 from tests.conftest import APP, metric, multilabel_case, numbered_selectbox, weights
+from views.multilabel_panel import TAB_KEY, TABS
 
 ZD = ["warn", 0, 1, np.nan]
 
@@ -210,6 +211,14 @@ def open_page(sample="digit_properties") -> AppTest:
     return conftest.open_page("views/multilabel.py", sample)
 
 
+def open_tab(at, tab: str) -> AppTest:
+    """Open the panel's tab ``tab`` (only the open tab is drawn) and rerun."""
+    at.session_state[TAB_KEY] = tab
+    at.run()
+    assert not at.exception
+    return at
+
+
 def expected(ds, pred, *, model=None, zd="warn", beta=1.0):
     y, w = ds.y_true, ds.sample_weight
     return {
@@ -242,6 +251,16 @@ def test_default_view_and_headline_values():
     # the numbers a reader can check by hand
     assert metric(at, "Hamming loss") == "0.1033"
     assert at.query_params["t"] == "0.50" and at.query_params["rule"] == "threshold"
+    # the first tab derives the headline: formulas only, no table is drawn on a move
+    assert at.session_state[TAB_KEY] == TABS[0] and at.query_params["tab"] == "derivations"
+    assert not at.dataframe
+    # latex with live numbers
+    assert any(metric(at, "Micro F1") in x.value for x in at.latex)
+    # rows with no true label: zero_division is explained where it applies
+    assert any("no true label" in i.value for i in at.info)
+    assert len(at.get("plotly_chart")) == 1  # the bars; the grid of errors is in its tab
+    open_tab(at, "Per-label tables")
+    assert not at.latex and len(at.get("plotly_chart")) == 1
     # the per-label step table ends with the micro line whose F1 is the headline
     labels = at.dataframe[0].value
     assert labels["label"].iloc[-1] == "micro (O-P, O-R, O-F1)"
@@ -264,11 +283,6 @@ def test_default_view_and_headline_values():
     assert seed["value"].iloc[3] == pytest.approx(
         metrics.recall_score(ds.y_true, pred, average="samples")
     )
-    # rows with no true label: zero_division is explained where it applies
-    assert any("no true label" in i.value for i in at.info)
-    assert len(at.get("plotly_chart")) == 2
-    # latex with live numbers
-    assert any(metric(at, "Micro F1") in x.value for x in at.latex)
 
 
 def test_threshold_model_beta_and_zero_division_controls():
@@ -295,6 +309,7 @@ def test_threshold_model_beta_and_zero_division_controls():
 
     at.number_input(key="ml_beta").set_value(2.0).run()
     assert not at.exception
+    open_tab(at, "Per-label tables")
     avg = at.dataframe[1].value
     assert avg["F-beta"].iloc[0] == pytest.approx(
         metrics.fbeta_score(ds.y_true, pred, beta=2.0, average="macro")
@@ -326,16 +341,29 @@ def test_per_label_thresholds_editor():
     t = [0.5, 0.2, 0.5, 0.5, 0.7]
     assert_metrics(at, expected(ds, threshold_predictions(ds.score(), t)))
     assert at.query_params["lt"] == "0.5,0.2,0.5,0.5,0.7"
+    # an emptied cell keeps that label's threshold of the address: the link shows the same
+    at.session_state["ml_label_thresholds"] = {
+        "edited_rows": {1: {"threshold": None}, 4: {"threshold": 0.7}},
+        "added_rows": [],
+        "deleted_rows": [],
+    }
+    at.run()
+    assert_metrics(at, expected(ds, threshold_predictions(ds.score(), t)))
+    assert at.query_params["lt"] == "0.5,0.2,0.5,0.5,0.7"
+    assert any("empty threshold keeps" in c.value for c in at.caption)
 
 
 def test_inspect_label_and_sample_list_the_errors():
     at = open_page()
     ds = load_sample("digit_properties")
     pred = threshold_predictions(ds.score(), 0.5)
+    open_tab(at, "Errors")
+    assert at.query_params["tab"] == "errors"
+    assert len(at.get("plotly_chart")) == 2  # the bars and the grid of the worst samples
     at.selectbox(key="ml_inspect_label").set_value("prime").run()
     assert not at.exception
     j = ds.label_names.index("prime")
-    wrong = at.dataframe[3].value
+    wrong = at.dataframe[0].value
     n_wrong = int(((ds.y_true[:, j] == 1) != (pred[:, j] == 1)).sum())
     assert len(wrong) == n_wrong
     assert set(wrong["what"].str.split().str[0]) <= {"missed", "extra"}
@@ -343,11 +371,12 @@ def test_inspect_label_and_sample_list_the_errors():
 
     numbered_selectbox(at, "ml_inspect_sample").set_value("7").run()
     assert not at.exception
-    steps = at.dataframe[4].value
+    steps = at.dataframe[1].value
     assert steps["outcome"].tolist() == multilabel_outcomes(ds.y_true, pred)[7].tolist()
     assert at.query_params["sample"] == "7"
 
-    per_sample = at.dataframe[5].value
+    open_tab(at, "Every sample")
+    per_sample = at.dataframe[0].value
     assert per_sample["wrong"].is_monotonic_decreasing
     assert len(per_sample) == min(200, ds.n_samples)
     assert at.download_button  # CSVs offered
@@ -406,19 +435,20 @@ def test_more_samples_than_kept_lists_the_true_worst_rows():
     assert_metrics(at, expected(ds, pred))
     full = multilabel_per_sample(y, pred, label_names=labels)
     full = full.sort_values(["wrong", "jaccard"], ascending=[False, True], kind="stable")
-    shown = at.dataframe[5].value
+    shown = open_tab(at, "Every sample").dataframe[0].value
     assert len(shown) == 200
     assert shown["sample"].tolist() == [ds.sample_ids[i] for i in full.index[:200]]
     for col in ("true_labels", "predicted_labels", "missed", "extra", "wrong", "tp", "fn"):
         assert shown[col].tolist() == full[col].iloc[:200].tolist(), col
     np.testing.assert_allclose(shown["jaccard"], full["jaccard"].iloc[:200], rtol=0, atol=1e-12)
     # the label inspector: every wrong sample of label "c" is counted, 200 are listed
+    open_tab(at, "Errors")
     at.selectbox(key="ml_inspect_label").set_value("c").run()
     assert not at.exception
     n_wrong = int((y[:, 2] != pred[:, 2]).sum())
-    assert n_wrong > 200 and len(at.dataframe[3].value) == 200
+    assert n_wrong > 200 and len(at.dataframe[0].value) == 200
     assert any(f"{n_wrong} wrong sample(s)" in m.value for m in at.markdown)
-    wrong = at.dataframe[3].value
+    wrong = at.dataframe[0].value
     first = np.flatnonzero(y[:, 2] != pred[:, 2])[:200]
     assert wrong["sample"].tolist() == [ds.sample_ids[i] for i in first]
     # the sample picker offers the 500 worst; the 300th's steps are its own outcomes
@@ -427,8 +457,9 @@ def test_more_samples_than_kept_lists_the_true_worst_rows():
     i = int(full.index[299])
     picker.set_value(ds.sample_ids[i]).run()
     assert not at.exception
-    assert at.dataframe[4].value["outcome"].tolist() == multilabel_outcomes(y, pred)[i].tolist()
+    assert at.dataframe[1].value["outcome"].tolist() == multilabel_outcomes(y, pred)[i].tolist()
     # beta moves F-beta of the averages table (fbeta_score, not the F1 reused at beta 1)
+    open_tab(at, "Per-label tables")
     at.number_input(key="ml_beta").set_value(2.0).run()
     avg = at.dataframe[1].value
     assert avg["F-beta"].iloc[2] == pytest.approx(
@@ -441,7 +472,7 @@ def test_samples_csv_holds_every_sample_worst_first(deferred_downloads):
     """The per-sample CSV, built on the click, lists every sample in the table's order."""
     import io
 
-    at = open_page()
+    at = open_tab(open_page(), "Every sample")
     at.slider(key="ml_threshold").set_value(0.7).run()
     at.radio(key="ml_zero_division").set_value("1").run()
     ds = load_sample("digit_properties")
@@ -458,7 +489,7 @@ def test_samples_csv_holds_every_sample_worst_first(deferred_downloads):
     for col in ("missed", "extra", "wrong", "tp"):
         assert csv[col].tolist() == full[col].tolist(), col
     np.testing.assert_allclose(csv["jaccard"], full["jaccard"], rtol=0, atol=1e-12)
-    shown = at.dataframe[5].value
+    shown = at.dataframe[0].value
     assert shown["sample"].tolist() == csv["sample"].tolist()[: len(shown)]
 
 
@@ -580,3 +611,27 @@ def test_threshold_steps_in_the_panel_give_the_headline_and_the_url():
     again = conftest.open_page("views/multilabel.py", "digit_properties", t="0.77")
     assert metric(again, "Micro F1") == metric(at, "Micro F1")
     assert metric(again, "Macro F1") == metric(at, "Macro F1")
+
+
+def test_a_link_opens_a_tab_and_a_move_keeps_the_headline_and_the_tab():
+    """?tab= names a tab by its first word: the link opens it (only its content is
+    drawn), a threshold move keeps it open, the headline follows metrics, the address
+    keeps the tab; a tab the page does not have opens the derivations."""
+    ds = load_sample("digit_properties")
+    y, s = ds.y_true, ds.score(ds.model_names[0])
+    at = conftest.open_page("views/multilabel.py", "digit_properties", tab="every")
+    assert at.session_state[TAB_KEY] == "Every sample"
+    assert len(at.dataframe) == 1 and not at.latex
+    for t in (0.35, 0.62):
+        at.slider(key="ml_threshold").set_value(t).run()
+        assert not at.exception
+        pred = threshold_predictions(s, t)
+        assert_metrics(at, expected(ds, pred))
+        assert at.session_state[TAB_KEY] == "Every sample"
+        assert at.query_params["tab"] == "every" and at.query_params["t"] == f"{t:.2f}"
+        rows = multilabel_per_sample(y, pred, label_names=ds.label_names)
+        assert at.dataframe[0].value["wrong"].iloc[0] == rows["wrong"].max()
+    again = conftest.open_page("views/multilabel.py", "digit_properties", tab="per-label")
+    assert again.session_state[TAB_KEY] == "Per-label tables" and len(again.dataframe) == 3
+    bad = conftest.open_page("views/multilabel.py", "digit_properties", tab="<b>")
+    assert bad.session_state[TAB_KEY] == TABS[0] and bad.query_params["tab"] == "derivations"

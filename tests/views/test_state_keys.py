@@ -272,7 +272,7 @@ def test_label_ranking_sample_label_follows_the_model():
 
 
 def test_multilabel_sample_label_follows_the_threshold():
-    at = open_page("digit_properties", "views/multilabel.py")
+    at = open_page("digit_properties", "views/multilabel.py", tab="errors")  # the picker's tab
     numbered_selectbox(at, "ml_inspect_sample").set_value("7").run()
     first = numbered_selectbox(at, "ml_inspect_sample")
     first_key, first_labels = first.key, list(first.options)
@@ -424,7 +424,7 @@ def test_multilabel_top_k_box_hidden_and_drawn_again_shows_its_k():
 
 
 def test_dcg_widgets_below_an_error_that_stopped_the_page_come_back_as_used():
-    at, browser = open_in_browser(DCG, ds="digits", sample="2")
+    at, browser = open_in_browser(DCG, ds="digits", sample="2", tab="every")  # the table's tab
     browser.user_sets(at.number_input(key="dcg_per_sample_start"), 200)
     run(at, browser)
     browser.user_sets(at.selectbox(key="dcg_log_base"), "other")
