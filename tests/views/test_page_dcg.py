@@ -185,15 +185,15 @@ def test_multilabel_sample_flags_rows_without_relevant_items():
     assert any(f"table: {first_empty}," in w.value for w in at.warning)
 
 
-def test_large_dataset_row_picker_and_paged_table():
-    """Over 1,000 samples: a row-number picker, a paged worst-first table, all rows in the CSV."""
+def _open_graded(n: int, m: int):
+    """The page on a session dataset of ``n`` x ``m`` tied graded scores (bench.data):
+    its labels, scores and the AppTest, the row picker patched for a big dataset."""
     from bench.app_timing import _patch_picker
     from bench.data import make_graded
     from explorer.datasets import Dataset
 
-    d = make_graded(1500, 6, ties=True)
+    d = make_graded(n, m, ties=True)
     ds = Dataset(d.name, "graded", d.y_true, scores={"model": d.y_score})
-    y, s = d.y_true, d.y_score
     at = AppTest.from_file(APP, default_timeout=60)
     at.session_state["session_datasets"] = {ds.name: ds}
     at.session_state["active_dataset"] = ds.name
@@ -201,6 +201,12 @@ def test_large_dataset_row_picker_and_paged_table():
     _patch_picker(at, ds.name)
     at.switch_page(PAGE).run()
     assert not at.exception
+    return d.y_true, d.y_score, at
+
+
+def test_large_dataset_row_picker_and_paged_table():
+    """Over 1,000 samples: a row-number picker, a paged worst-first table, all rows in the CSV."""
+    y, s, at = _open_graded(1500, 6)
     assert metric(at, "DCG") == fmt(metrics.dcg_score(y, s))
     assert metric(at, "NDCG") == fmt(metrics.ndcg_score(y, s))
     at.number_input(key="dcg_sample").set_value(1234).run()
@@ -536,21 +542,9 @@ def test_step_tables_of_many_items_draw_their_top_positions():
     """Past STEP_ROWS items the selected sample's step tables (redrawn on every move)
     draw the first positions, every position of the top k when k is larger: the last
     running sum drawn is then the sample's DCG from metrics."""
-    from bench.app_timing import _patch_picker
-    from bench.data import make_graded
-    from explorer.datasets import Dataset
     from views.dcg_parts import STEP_ROWS
 
-    d = make_graded(50, 40, ties=True)
-    ds = Dataset(d.name, "graded", d.y_true, scores={"model": d.y_score})
-    y, s = d.y_true, d.y_score
-    at = AppTest.from_file(APP, default_timeout=60)
-    at.session_state["session_datasets"] = {ds.name: ds}
-    at.session_state["active_dataset"] = ds.name
-    at.run()
-    _patch_picker(at, ds.name)
-    at.switch_page(PAGE).run()
-    assert not at.exception
+    y, s, at = _open_graded(50, 40)
     row = numbered_selectbox(at, "dcg_sample").value
     want = metrics.dcg_steps(y[row], s[row])
     t = steps_table(at)
