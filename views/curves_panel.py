@@ -78,9 +78,7 @@ def operating_panel(ds: Dataset, model: str, curves: dict, bases, log_loss: tupl
     if axis.stops is None:
         norm = parts.choice("curves_cm_normalize", "norm", tuple(page.NORMALIZE), "true")
         data = {
-            **cache.curves_operating_data(
-                ds, model, _curves=curves, _sorted=cache.curves_sorted_scores(ds, model), _axis=axis
-            ),
+            **cache.curves_operating_data(ds, model, _curves=curves, _counts=counts, _axis=axis),
             **page.operating_settings(t, beta, rates, optima, norm),
             "hidden": not state.numbers_shown(),
             "predict": state.predict_mode(),

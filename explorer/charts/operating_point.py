@@ -2,11 +2,11 @@
 
 The component moves the threshold in the browser, without a round trip to the
 server: it holds the (weighted) confusion-matrix counts of the selected model at
-every position of its slider, every model's ROC and PR vertices (reduced for
-drawing, exact vertices kept) and the candidate markers, and computes the rates
-from the counts as :func:`metrics.rates_at_threshold` does. Everything here is
-plain JSON (lists, numbers, strings, ``None`` for ``+inf``); nothing imports
-streamlit.
+every position of its slider (:func:`metrics.counts_at`), every model's ROC and
+PR vertices (reduced for drawing, exact vertices kept) and the candidate markers,
+and computes the rates from the counts as :func:`metrics.rates_at_threshold`
+does. Everything here is plain JSON (lists, numbers, strings, ``None`` for
+``+inf``); nothing imports streamlit.
 """
 
 from __future__ import annotations
@@ -25,8 +25,6 @@ MAX_DRAWN = 2000
 __all__ = [
     "MAX_DRAWN",
     "candidates",
-    "counts_at",
-    "counts_from_sorted",
     "curve_lines",
     "positions",
 ]
@@ -65,77 +63,6 @@ def positions(lo: float, hi: float, step: float) -> tuple[list[float], list[str]
     if ts[-1] < hi:
         ts.append(hi)
     return ts, [f"{t:.{decimals}f}" if on_grid else f"{t:.4g}" for t in ts]
-
-
-def counts_at(y_true, y_score, thresholds, sample_weight=None) -> dict:
-    """TP, FP, FN and TN (weighted) at each threshold (score >= threshold is
-    predicted positive): one sort and one ``searchsorted`` for all of them.
-
-    Without weights the counts are whole numbers, exactly those of
-    :func:`metrics.rates_at_threshold`; with weights they are cumulative sums, equal
-    to its sums up to rounding in the last bits.
-
-    Returns
-    -------
-    dict
-        ``tp``, ``fp``, ``fn``, ``tn``: lists, one number per threshold.
-
-    Examples
-    --------
-    >>> got = counts_at([1, 0, 1, 0], [0.9, 0.7, 0.3, 0.1], [0.0, 0.5, 1.0])
-    >>> got["tp"], got["fp"], got["fn"], got["tn"]
-    ([2, 1, 0], [2, 1, 0], [0, 1, 2], [0, 1, 2])
-    >>> counts_at([1, 0], [0.9, 0.2], [0.5], sample_weight=[2.5, 1.0])["tp"]
-    [2.5]
-    """
-    y = np.asarray(y_true).ravel() == 1
-    s = np.asarray(y_score, dtype=float).ravel()
-    order = np.argsort(s, kind="stable")
-    s_sorted = s[order]
-    if sample_weight is None:
-        w = np.ones(s.shape[0], dtype=np.int64)
-    else:
-        w = np.asarray(sample_weight, dtype=float).ravel()
-    pos_w = np.where(y, w, 0)[order]
-    neg_w = np.where(y, 0, w)[order]
-    zero = np.zeros(1, dtype=pos_w.dtype)
-    # below[i]: the weight of the samples sorted before i (predicted negative);
-    # above[i]: of those from i on (predicted positive), each summed from its own end
-    pos_below = np.concatenate([zero, np.cumsum(pos_w)])
-    neg_below = np.concatenate([zero, np.cumsum(neg_w)])
-    pos_above = np.concatenate([np.cumsum(pos_w[::-1])[::-1], zero])
-    neg_above = np.concatenate([np.cumsum(neg_w[::-1])[::-1], zero])
-    idx = np.searchsorted(s_sorted, np.asarray(thresholds, dtype=float), side="left")
-    return {
-        "tp": pos_above[idx].tolist(),
-        "fp": neg_above[idx].tolist(),
-        "fn": pos_below[idx].tolist(),
-        "tn": neg_below[idx].tolist(),
-    }
-
-
-def counts_from_sorted(pos_sorted, neg_sorted, thresholds) -> dict:
-    """The unweighted counts of :func:`counts_at` from the positives' and the
-    negatives' scores, each sorted ascending
-    (:func:`explorer.pages.curves.sorted_scores`, which the page holds already): two
-    binary searches per threshold, no sort.
-
-    Examples
-    --------
-    >>> got = counts_from_sorted([0.3, 0.9], [0.1, 0.7], [0.0, 0.5, 1.0])
-    >>> got == counts_at([1, 0, 1, 0], [0.9, 0.7, 0.3, 0.1], [0.0, 0.5, 1.0])
-    True
-    """
-    pos, neg = np.asarray(pos_sorted, dtype=float), np.asarray(neg_sorted, dtype=float)
-    ts = np.asarray(thresholds, dtype=float)
-    fn = np.searchsorted(pos, ts, side="left")
-    tn = np.searchsorted(neg, ts, side="left")
-    return {
-        "tp": (pos.shape[0] - fn).tolist(),
-        "fp": (neg.shape[0] - tn).tolist(),
-        "fn": fn.tolist(),
-        "tn": tn.tolist(),
-    }
 
 
 def _line(x, y, thresholds, keep) -> dict:

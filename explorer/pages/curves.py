@@ -1011,21 +1011,21 @@ def operating_data(
     model: str,
     *,
     _curves: dict | None = None,
-    _sorted: tuple | None = None,
+    _counts: tuple | None = None,
     _axis: ThresholdAxis | None = None,
 ) -> dict:
     """What the operating-point component (views/operating_point.py) draws from, for
     ``model``, on a range a float slider spans (:attr:`ThresholdAxis.step` not None):
     the slider's positions and their texts, the (weighted) TP, FP, FN and TN of
-    ``model`` at every position (:func:`explorer.charts.operating_point.counts_at`),
+    ``model`` at every position (:func:`metrics.counts_at`),
     every model's curves reduced for drawing, the prevalence and ``model``'s highest
     score. Plain JSON; the settings (threshold, β, the candidates) are added per run
     by :func:`operating_settings`.
 
-    ``_curves`` (:func:`curves` of every model, by name), ``_sorted``
-    (:func:`sorted_scores`: without weights the counts are then binary searches in
-    them, no sort) and ``_axis`` (:func:`threshold_axis`): the same results, if
-    already at hand.
+    ``_curves`` (:func:`curves` of every model, by name), ``_counts``
+    (:func:`threshold_counts` of ``model``: the counts are then one binary
+    search in them, no sort) and ``_axis`` (:func:`threshold_axis`): the same
+    results, if already at hand.
 
     Examples
     --------
@@ -1041,10 +1041,12 @@ def operating_data(
         _curves = {m: curves(ds, m) for m in ds.model_names}
     ts, labels = op_charts.positions(axis.lo, axis.hi, axis.step)
     y, w = ds.y_true, ds.sample_weight
-    if _sorted is not None and w is None:
-        counts = op_charts.counts_from_sorted(*_sorted, ts)
-    else:
-        counts = op_charts.counts_at(y, ds.score(model), ts, w)
+    cells = metrics.counts_at(threshold_counts(ds, model) if _counts is None else _counts, ts)
+    # whole numbers without weights (the component prints counts as they come)
+    counts = {
+        k: (c if w is not None else c.astype(np.int64)).tolist()
+        for k, c in zip(("tp", "fp", "fn", "tn"), cells, strict=True)
+    }
     positive = y == 1
     prevalence = float(positive.mean()) if w is None else float(w[positive].sum() / w.sum())
     return {

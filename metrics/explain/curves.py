@@ -311,6 +311,45 @@ def threshold_counts(y_true, y_score, *, sample_weight=None):
     return _prepend(np.inf, thresholds), _prepend(0.0, tps), _prepend(0.0, fps)
 
 
+def counts_at(counts, thresholds):
+    """TP, FP, FN and TN (weighted) at each of ``thresholds``, from
+    :func:`threshold_counts`' arrays: one binary search for all of them, no sort.
+
+    A sample is predicted positive when its score is >= the threshold, as in
+    :func:`rates_at_threshold`, whose counts these are (with weights, up to
+    rounding in the last bits: running sums instead of masked sums).
+
+    Parameters
+    ----------
+    counts : tuple (thresholds, tp, fp)
+        The output of :func:`threshold_counts`.
+    thresholds : array-like of shape (n_thresholds,)
+        Finite thresholds, in any order.
+
+    Returns
+    -------
+    tp, fp, fn, tn : ndarray of shape (n_thresholds,), float64
+
+    Examples
+    --------
+    >>> counts = threshold_counts([1, 0, 1, 0], [0.9, 0.7, 0.3, 0.1])
+    >>> [c.tolist() for c in counts_at(counts, [0.0, 0.5, 0.7, 1.0])]
+    [[2.0, 1.0, 1.0, 0.0], [2.0, 1.0, 1.0, 0.0], [0.0, 1.0, 1.0, 2.0], [0.0, 1.0, 1.0, 2.0]]
+    """
+    distinct, tps, fps = _check_counts(counts)
+    ts = np.asarray(thresholds, dtype=np.float64).ravel()
+    bad = np.flatnonzero(~np.isfinite(ts))
+    if bad.size:
+        raise MetricInputError(
+            f"thresholds must be finite numbers; thresholds[{bad[0]}] is {float(ts[bad[0]])!r}."
+        )
+    # rows 1.. hold the distinct scores descending: the row of t is the number of
+    # distinct scores >= t (row 0, +inf: nothing predicted positive)
+    row = distinct.shape[0] - 1 - np.searchsorted(distinct[:0:-1], ts, side="left")
+    tp, fp = tps[row], fps[row]
+    return tp, fp, tps[-1] - tp, fps[-1] - fp
+
+
 def _check_counts(counts):
     if not isinstance(counts, tuple | list) or len(counts) != 3:
         raise MetricInputError(

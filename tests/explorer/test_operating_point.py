@@ -52,8 +52,8 @@ def test_counts_at_every_position_are_those_of_metrics(name):
     for model in ds.model_names:
         data = page.operating_data(ds, model)
         axis = page.threshold_axis(ds, model)
-        held = page.sorted_scores(ds, model), axis  # as the panel passes them
-        assert page.operating_data(ds, model, _sorted=held[0], _axis=held[1]) == data
+        held = page.threshold_counts(ds, model), axis  # as the panel passes them
+        assert page.operating_data(ds, model, _counts=held[0], _axis=held[1]) == data
         ts = data["thresholds"]
         assert ts[0] == axis.lo and ts[-1] == axis.hi and ts == sorted(ts)
         assert 100 <= len(ts) <= 1002

@@ -14,6 +14,7 @@ from metrics.curves import auc_rank, roc_curve
 from metrics.explain.curves import (
     auc_rank_table,
     calibration_bins,
+    counts_at,
     optimal_thresholds,
     optimal_thresholds_from_counts,
     per_sample_outcomes,
@@ -304,3 +305,27 @@ def test_auc_four_ways(seed, weighted):
     assert r["gini"] == pytest.approx(2 * exact - 1)
     off = auc_four_ways(y, s * 2, n_bins=7)
     assert np.isnan(off["histogram"]) and "[0, 1]" in off["histogram_message"]
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("weighted", [False, True])
+def test_counts_at_are_the_counts_of_rates_at_threshold(seed, weighted):
+    y, s = binary_case(seed, ties=seed % 2 == 0)
+    w = weights(seed, len(y)) if weighted else None
+    ts = np.concatenate([np.unique(s), [s.min() - 1.0, s.max() + 1.0, 0.33, 0.5]])
+    got = counts_at(threshold_counts(y, s, sample_weight=w), ts[::-1])
+    for i, t in enumerate(ts[::-1]):
+        want = rates_at_threshold(y, s, t, sample_weight=w)
+        for name, cells in zip(("tp", "fp", "fn", "tn"), got, strict=True):
+            if weighted:  # running sums against masked sums: the last bits may differ
+                assert cells[i] == pytest.approx(want[name], rel=1e-12, abs=1e-12)
+            else:
+                assert cells[i] == want[name]
+
+
+def test_counts_at_refuses_a_threshold_that_is_no_finite_number():
+    counts = threshold_counts([1, 0, 1], [0.9, 0.2, 0.4])
+    with pytest.raises(MetricInputError, match=r"thresholds\[1\] is nan"):
+        counts_at(counts, [0.5, np.nan])
+    with pytest.raises(MetricInputError, match="threshold_counts"):
+        counts_at([0.5], [0.5])
