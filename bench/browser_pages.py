@@ -10,8 +10,11 @@ until the script is idle), then a few moves of its main control:
 - DCG & NDCG: k, typed one higher (the box starts empty: all items);
 - Top-K retrieval: the K slider, one arrow key.
 
-A move is timed from the action until the script has run and is idle again
-(Streamlit's ``data-test-script-state``), the page drawn. The target of every
+A move is timed from the action until the page's address holds the new value and
+the script that wrote it has run and is idle again (Streamlit's
+``data-test-script-state``, polled every animation frame), then two animation
+frames, so that what the run drew is painted. A first load is timed until the
+script is idle (with a 250 ms settling wait: it is reported without a target). The target of every
 move is 0.3 s (issue 17); a first load is reported without a target.
 """
 
@@ -67,18 +70,39 @@ def npy_pair(folder: Path, kind: str, shape=(100_000, 100), seed: int = 0) -> tu
     return paths[0], paths[1]
 
 
-def _run(page, act, cpu: list | None = None, timeout: int = 300_000) -> float:
-    """Seconds from ``act()`` until a script run it started is over and drawn; the
-    CPU seconds of the server and of the browser go to ``cpu`` when given."""
+#: The page is idle (the script has run, nothing shows it running) and its address is
+#: another than ``before``: every move here writes its new value to the URL in its run.
+_MOVED = """(before) => {
+  const app = document.querySelector('[data-testid="stApp"]');
+  return location.search !== before && !!app
+    && app.getAttribute('data-test-script-state') === 'notRunning'
+    && !document.querySelector('[data-testid="stStatusWidget"], [data-testid="stSkeleton"]');
+}"""
+#: Resolves after the next two animation frames: what the last run drew is painted.
+_PAINTED = "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
+
+
+def _run(page, act, cpu: list | None = None, timeout: int = 300_000, moved: bool = True) -> float:
+    """Seconds from ``act()`` until the run it started is over and painted; the CPU
+    seconds of the server and of the browser go to ``cpu`` when given.
+
+    ``moved``: the run writes another address (a control's move), polled every
+    animation frame; otherwise (a first load, whose address may not change) the run is
+    seen to start, then to end."""
     server, me = (_SERVER[0] if _SERVER else None), os.getpid()
     cpu0 = (_tree_cpu(server), _tree_cpu(me, exclude=server)) if server else None
+    before = page.evaluate("() => location.search")
     start = time.perf_counter()
     act()
-    try:  # a run may start and end between two polls: then it is over already
-        page.wait_for_function(f"{RUNNING} === 'running'", polling="raf", timeout=5_000)
-    except Exception:
-        pass
-    _idle(page, timeout)
+    if moved:
+        page.wait_for_function(_MOVED, arg=before, polling="raf", timeout=timeout)
+    else:
+        try:  # a run may start and end between two polls: then it is over already
+            page.wait_for_function(f"{RUNNING} === 'running'", polling="raf", timeout=5_000)
+        except Exception:
+            pass
+        _idle(page, timeout)
+    page.evaluate(_PAINTED)
     seconds = time.perf_counter() - start
     if cpu is not None and cpu0 is not None:
         cpu.append((_tree_cpu(server) - cpu0[0], _tree_cpu(me, exclude=server) - cpu0[1]))
@@ -97,11 +121,17 @@ def _move(page, key: str, how: str) -> None:
         page.keyboard.press("ArrowRight")
 
 
-def run_pages(url: str, page, folder: Path, moves: int = 5, shape=(100_000, 100)) -> list:
-    """Upload each pair, then time every page's first load and its control's moves."""
+def run_pages(
+    url: str, page, folder: Path, moves: int = 5, shape=(100_000, 100), only: str = ""
+) -> list:
+    """Upload each pair, then time every page's first load and its control's moves;
+    ``only``: the pages whose title contains it (all when empty)."""
     out = []
     where = f"{shape[0]:,} x {shape[1]} (.npy pair upload)"
-    for kind, controls in CONTROLS.items():
+    for kind, every in CONTROLS.items():
+        controls = [c for c in every if only.lower() in c[0].lower()]
+        if not controls:
+            continue
         labels, scores = npy_pair(folder, kind, shape)
         page.goto(f"{url}/data")
         _idle(page)
@@ -113,7 +143,7 @@ def run_pages(url: str, page, folder: Path, moves: int = 5, shape=(100_000, 100)
         for title, key, how in controls:
             link = page.get_by_test_id("stSidebarNavLink").filter(has_text=title)
             cpu: list = []
-            first = _run(page, link.click, cpu)
+            first = _run(page, link.click, cpu, moved=False)
             out.append(BrowserTiming(f"{title}: first load", where, [first], None, "", *_cols(cpu)))
             seconds, cpu, note = [], [], ""
             try:
@@ -139,7 +169,8 @@ HEADING = "## Browser: the other pages at 100,000 x 100"
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m bench.browser_pages [--moves 5] [--out FILE]``: its own results section."""
+    """``python -m bench.browser_pages [--moves 5] [--out FILE] [--only TITLE]``: its own
+    results section."""
     import argparse
     import tempfile
 
@@ -151,6 +182,7 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m bench.browser_pages")
     p.add_argument("--moves", type=int, default=5)
     p.add_argument("--out", default=str(RESULTS))
+    p.add_argument("--only", default="", help="the pages whose title contains this text")
     args = p.parse_args(argv)
     start = os.getloadavg()
     with server() as (url, pid), sync_playwright() as pw, tempfile.TemporaryDirectory() as tmp:
@@ -159,7 +191,7 @@ def main(argv: list[str] | None = None) -> int:
         page = browser.new_page(viewport=VIEWPORT)
         page.goto(url)
         _idle(page)
-        timings = run_pages(url, page, Path(tmp), moves=args.moves)
+        timings = run_pages(url, page, Path(tmp), moves=args.moves, only=args.only)
         browser.close()
     _SERVER.clear()
     section = render(timings, (start, os.getloadavg())).replace(
