@@ -25,6 +25,11 @@ TRUE_MARK = "\u25cf"  # a filled circle (no emoji: the browser may lack an emoji
 TIE_MARK = "="
 
 
+#: Above this many labels the sample's ranking is drawn by position (one thin bar per
+#: label, named on hover), not as one named row per label.
+NAMED_ROWS_MAX = 30
+
+
 def sample_ranking_figure(steps: pd.DataFrame, label_names: Sequence[str]) -> go.Figure:
     """The labels of one sample sorted by score, true labels colored, tie groups boxed.
 
@@ -40,11 +45,26 @@ def sample_ranking_figure(steps: pd.DataFrame, label_names: Sequence[str]) -> go
     Returns
     -------
     plotly.graph_objects.Figure
-        Horizontal bars, the best-ranked label on top: one trace for the true
-        labels and one for the false ones, each bar labelled with its rank; a
-        shaded box with the note "tied: rank r" around every tie group of two
-        or more labels.
+        Up to :data:`NAMED_ROWS_MAX` labels, horizontal bars, the best-ranked label
+        on top: one trace for the true labels and one for the false ones, each bar
+        labelled with its rank; a shaded box with the note "tied: rank r" around
+        every tie group of two or more labels. More labels: one vertical bar per
+        position (1 = highest score), the label's name, score and rank on hover,
+        each tie group shaded; a chart of fixed height instead of 32 px per label.
+
+    Examples
+    --------
+    >>> import metrics
+    >>> steps = metrics.lrap_steps([1, 0, 1], [0.2, 0.9, 0.5])
+    >>> [list(t.y) for t in sample_ranking_figure(steps, ["a", "b", "c"]).data]
+    [['c (#2)', 'a (#0)'], ['b (#1)']]
+    >>> wide = metrics.lrap_steps([1] + [0] * 39, [i / 40 for i in range(40)])
+    >>> fig = sample_ranking_figure(wide, [f"l{j}" for j in range(40)])
+    >>> fig.data[0].x.tolist(), fig.layout.height
+    ([40], 360)
     """
+    if len(steps) > NAMED_ROWS_MAX:
+        return _ranking_by_position(steps, label_names)
     names = [str(label_names[j]) for j in steps["label"]]
     # unique y categories even if two labels share a name
     ycat = [f"{name} (#{j})" for name, j in zip(names, steps["label"], strict=True)]
@@ -96,6 +116,47 @@ def sample_ranking_figure(steps: pd.DataFrame, label_names: Sequence[str]) -> go
         title="Labels of this sample, highest score first",
         xaxis_title="score",
         yaxis={"categoryorder": "array", "categoryarray": ycat[::-1], "title": None},
+        legend={"orientation": "h", "y": 1.02, "yanchor": "bottom", "x": 1, "xanchor": "right"},
+    )
+    return wrap_titles(fig)
+
+
+def _ranking_by_position(steps: pd.DataFrame, label_names: Sequence[str]) -> go.Figure:
+    """Many labels: bar heights are the scores at positions 1..m, true labels colored."""
+    m = len(steps)
+    position = np.arange(1, m + 1)
+    is_true = steps["is_true"].to_numpy(dtype=bool)
+    names = np.array([str(label_names[j]) for j in steps["label"]], dtype=object)
+    fig = go.Figure()
+    for flag, color, legend in ((True, TRUE_COLOR, "true label"), (False, FALSE_COLOR, "false")):
+        sel = is_true == flag
+        fig.add_bar(
+            x=position[sel],
+            y=steps["score"].to_numpy()[sel],
+            marker_color=color,
+            name=legend,
+            customdata=np.column_stack([names[sel], steps["rank"].to_numpy()[sel]]),
+            hovertemplate="position %{x}: %{customdata[0]}<br>score %{y}<br>"
+            "rank %{customdata[1]}<extra>" + legend + "</extra>",
+        )
+    for _, g in steps.assign(position=position).groupby("tie_group", sort=False):
+        if len(g) > 1:
+            fig.add_vrect(
+                x0=g["position"].min() - 0.5,
+                x1=g["position"].max() + 0.5,
+                fillcolor="rgba(255,165,0,0.15)",
+                line={"color": SELECTED_COLOR, "dash": "dot"},
+                layer="below",
+            )
+    n_true = int(is_true.sum())
+    fig.update_layout(
+        barmode="overlay",
+        bargap=0.1,
+        height=360,
+        margin={"l": 10, "r": 10, "t": 60, "b": 40},
+        title=f"The {m} labels by score, position 1 highest ({n_true} true; hover for names)",
+        xaxis={"title": "position in the ranking", "range": [0.5, m + 0.5]},
+        yaxis_title="score",
         legend={"orientation": "h", "y": 1.02, "yanchor": "bottom", "x": 1, "xanchor": "right"},
     )
     return wrap_titles(fig)

@@ -273,6 +273,27 @@ def test_sample_ranking_figure_marks_true_labels_and_tie_groups():
     assert fig.layout.annotations[0].text == "tied: rank 3"
 
 
+def test_many_labels_are_drawn_by_position_with_names_on_hover():
+    """Past NAMED_ROWS_MAX labels: one bar per position (not 32 px per label), the
+    bars' heights the scores in ranked order, true labels in their own trace, tie
+    groups shaded."""
+    m = charts.NAMED_ROWS_MAX + 10
+    rng = np.random.default_rng(3)
+    y = (rng.random(m) < 0.2).astype(int)
+    s = rng.integers(0, 15, m) / 15  # ties
+    steps = metrics.lrap_steps(y, s)
+    names = [f"tag{j}" for j in range(m)]
+    fig = charts.sample_ranking_figure(steps, names)
+    true_bar, false_bar = fig.data
+    assert fig.layout.height == 360
+    assert sorted([*true_bar.x, *false_bar.x]) == list(range(1, m + 1))
+    by_pos = dict(zip([*true_bar.x, *false_bar.x], [*true_bar.y, *false_bar.y], strict=True))
+    assert [by_pos[p] for p in range(1, m + 1)] == sorted(s, reverse=True)
+    assert sorted(true_bar.customdata[:, 0]) == sorted(names[j] for j in np.flatnonzero(y))
+    n_groups = int((steps.groupby("tie_group").size() > 1).sum())
+    assert n_groups > 0 and len(fig.layout.shapes) == n_groups
+
+
 def test_contributions_figure_colors_and_selection():
     t = metrics.sort_worst_first(metrics.label_ranking_contributions(SEED_Y, SEED_S), "lrap")
     fig = charts.contributions_figure(t, "lrap", ["0", "1", "2"], selected=1)
