@@ -514,17 +514,24 @@ def retrieval_curve_base(ds: Dataset, model: str, settings, empty: str, _curve):
 
 
 @shared
-def multilabel_figures(ds: Dataset, setting: tuple, beta: float, zd_key: str, grid_title: str):
-    """The per-label bars and the grid of the worst samples of one setting
-    (``multilabel.setting(...)``, as :data:`multilabel_prediction` takes it), from the
-    cached prediction and summary: a rerun of the panel on the same setting (another
-    label or sample inspected) does not build them again."""
-    pred, _ = multilabel_prediction(ds, *setting)
+def multilabel_bars(ds: Dataset, setting: tuple, beta: float, zd_key: str):
+    """The per-label bars of one setting (``multilabel.setting(...)``, as
+    :data:`multilabel_prediction` takes it), from the cached summary: a rerun of the
+    panel on the same setting (another label or sample inspected) does not build it
+    again."""
     res = multilabel_summary(ds, *setting, beta, zd_key)
     avg = res["averages"]
-    bars = _multilabel_charts.label_scores_figure(
+    return _multilabel_charts.label_scores_figure(
         res["labels"].iloc[: ds.n_labels], macro_f1=avg["macro"]["f1"], micro_f1=avg["micro"]["f1"]
     )
+
+
+@shared
+def multilabel_grid(ds: Dataset, setting: tuple, beta: float, zd_key: str, grid_title: str):
+    """The grid of the worst samples of one setting (drawn in its tab only), from the
+    cached prediction and summary."""
+    pred, _ = multilabel_prediction(ds, *setting)
+    res = multilabel_summary(ds, *setting, beta, zd_key)
     grid, grid_ids = _multilabel.outcome_grid(ds, pred, res["worst"])
     labels = list(ds.label_names)
-    return bars, _multilabel_charts.outcome_grid_figure(grid, grid_ids, labels, title=grid_title)
+    return _multilabel_charts.outcome_grid_figure(grid, grid_ids, labels, title=grid_title)

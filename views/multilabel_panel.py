@@ -167,10 +167,7 @@ def panel(ds, model: str, rule: str, lo: float, hi: float) -> None:
 
     # ---------------------------------------------------------------- 2 the picture
     st.subheader("Per label: precision, recall, F1")
-    bars, grid = cache.multilabel_figures(
-        ds, setting, float(beta), zd_key, "The 30 worst samples: TP, FN (missed), FP (extra), TN"
-    )
-    st.plotly_chart(bars, key="ml_label_bars")
+    st.plotly_chart(cache.multilabel_bars(ds, setting, float(beta), zd_key), key="ml_label_bars")
 
     # ---------------------------------------------------------------- 3 the tabs
     # lazy: only the open tab is computed and drawn (and redrawn on a move)
@@ -188,6 +185,8 @@ def panel(ds, model: str, rule: str, lo: float, hi: float) -> None:
             parts.label_tables(ds, res, beta)
     if tab_wrong.open:
         with tab_wrong:
+            title = "The 30 worst samples: TP, FN (missed), FP (extra), TN"
+            grid = cache.multilabel_grid(ds, setting, float(beta), zd_key, title)
             st.plotly_chart(grid, key="ml_outcome_grid")
             parts.inspect(ds, model, pred, res, rule, threshold, thresholds)
     if tab_samples.open:

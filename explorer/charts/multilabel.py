@@ -12,14 +12,36 @@ OUTCOME_COLORS = {**theme.OUTCOME_COLORS, "TN": "#eceff1"}  # colour-blind safe;
 _OUTCOME_CODES = {"TN": 0, "FP": 1, "FN": 2, "TP": 3}
 
 
+#: Above this many labels the bars show the labels with the lowest F1 only.
+BARS_MAX = 30
+
+
 def label_scores_figure(table: pd.DataFrame, *, macro_f1: float, micro_f1: float) -> go.Figure:
     """Grouped bars of precision, recall and F1 per label, with the two F1 averages as lines.
 
     ``table`` holds one row per label with columns ``label``, ``support``,
     ``precision``, ``recall`` and ``f1`` (``metrics.multilabel_label_table``
     without its summary rows). The dashed line is Macro F1 (C-F1, the mean of
-    the bars' F1), the dotted line Micro F1 (O-F1, from the pooled counts).
+    the bars' F1), the dotted line Micro F1 (O-F1, from the pooled counts), both
+    over every label. Past :data:`BARS_MAX` labels only the :data:`BARS_MAX` with
+    the lowest F1 are drawn, lowest first (a NaN F1 counts as lowest), and the
+    title says so: at 100 labels three bars each would be 4 px wide.
+
+    Examples
+    --------
+    >>> t = pd.DataFrame({"label": list("abc"), "support": [3, 1, 2],
+    ...                   "precision": [1.0, 0.5, 0.2], "recall": [0.5, 1.0, 0.4],
+    ...                   "f1": [0.6667, 0.6667, 0.2667]})
+    >>> list(label_scores_figure(t, macro_f1=0.53, micro_f1=0.6).data[0].x)
+    ['a<br>(n=3)', 'b<br>(n=1)', 'c<br>(n=2)']
     """
+    title = None
+    if len(table) > BARS_MAX:
+        key = table["f1"].fillna(-np.inf).to_numpy()
+        table = table.iloc[np.argsort(key, kind="stable")[:BARS_MAX]]
+        title = (
+            f"The {BARS_MAX} labels with the lowest F1, of {len(key)} (all: tab Per-label tables)"
+        )
     names = [
         f"{lab}<br>(n={sup:g})" for lab, sup in zip(table["label"], table["support"], strict=True)
     ]
@@ -54,10 +76,11 @@ def label_scores_figure(table: pd.DataFrame, *, macro_f1: float, micro_f1: float
         yaxis={"title": "score", "range": [0, 1.05]},
         xaxis={"title": "label (n = support, true samples)"},
         legend={"orientation": "h", "y": -0.3},
-        margin={"t": 30, "b": 10},
+        margin={"t": 60 if title else 30, "b": 10},
         height=420,
+        title=title,
     )
-    return fig
+    return theme.wrap_titles(fig) if title else fig
 
 
 def outcome_grid_figure(
