@@ -359,6 +359,17 @@ _BASE_CSS = f"""
 @media (max-width: 640px) {{ .katex-display > .katex {{ font-size: 1em; }} }}
 [data-testid="stMarkdownContainer"]:has(.katex) {{ overflow-x: auto; overflow-y: hidden; }}
 [data-testid="stMarkdownContainer"] table {{ display: block; max-width: 100%; overflow-x: auto; }}
+/* the SVG bar charts (explorer/charts/svg.py): HTML title, legend and axis titles */
+.me-svg-chart {{ color: {BODY_TEXT}; margin: 0.25rem 0 0.75rem; }}
+.me-svg-chart .title {{ font-weight: 600; font-size: {BODY_PX[0]}px; }}
+.me-svg-chart :is(.legend, .axis) {{ font-size: {CAPTION_PX[0]}px; color: {CAPTION_TEXT}; }}
+.me-svg-chart .x {{ text-align: center; }}
+.me-svg-chart .key {{ white-space: nowrap; margin-right: 0.9em; }}
+.me-svg-chart .swatch {{ display: inline-block; width: 0.8em; height: 0.8em;
+  margin-right: 0.3em; vertical-align: -0.05em; }}
+.me-svg-chart svg text {{ font-size: {CHART_PX[0] + 1}px; }}
+.me-svg-chart svg text:not([fill]) {{ fill: {CHART_TEXT}; }}
+.me-svg-chart svg text.note {{ font-weight: 600; }}
 /* a headline number in a narrow column shrinks to fit instead of ending in "…" (the
    F-beta, TPR, FPR row of the curves page read "0.8…" at 1440 px in presentation mode) */
 .stMain [data-testid="stMetric"] {{ container-type: inline-size; }}
@@ -413,6 +424,9 @@ def _presentation_css() -> str:
 .stMain :is(input, textarea, [data-baseweb="select"] div, [data-testid="stSliderThumbValue"]) {{
   font-size: {body - 2}px !important; }}
 {_plotly_small_fonts(chart)} {{ font-size: {chart}px !important; }}
+.stMain .me-svg-chart .title {{ font-size: {body}px; }}
+.stMain .me-svg-chart :is(.legend, .axis) {{ font-size: {caption}px; }}
+.stMain .me-svg-chart svg text {{ font-size: {chart}px; }}
 .stMain .block-container {{ max-width: 100%; }}
 @media (min-width: 640px) {{
   .stMain .block-container {{ padding-left: 2rem; padding-right: 2rem; }} }}

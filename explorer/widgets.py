@@ -73,6 +73,12 @@ def table(df, *, missing: str, container=None, **kwargs) -> None:
         where.caption(f"{MISSING} : {missing}.")
 
 
+def svg_chart(html: str, container=None) -> None:
+    """Draw a chart of :mod:`explorer.charts.svg` (HTML and SVG, no script) in
+    ``container`` (the main area by default)."""
+    (container or st).markdown(html, unsafe_allow_html=True)
+
+
 def numbered_selectbox(
     container,
     label: str,

@@ -140,7 +140,10 @@ def sample_section(
         + "."
     )
 
-    st.plotly_chart(charts.sample_ranking_figure(one.ranking, names), key="lr_sample_chart")
+    if len(names) > charts.NAMED_ROWS_MAX:  # redrawn on every step: SVG, not plotly
+        widgets.svg_chart(charts.sample_ranking_svg(one.ranking, names))
+    else:
+        st.plotly_chart(charts.sample_ranking_figure(one.ranking, names), key="lr_sample_chart")
     with st.container():
         st.markdown("**The tie rules side by side**")
         side = model.tie_rules_table(one.ties, all_ties)

@@ -14,6 +14,7 @@ import pandas as pd
 import plotly.graph_objects as go
 from plotly.colors import sample_colorscale
 
+from explorer.charts.svg import Band, BarChart, Series, bar_chart
 from explorer.theme import wrap_titles
 
 TRUE_COLOR = "#1f77b4"
@@ -45,12 +46,11 @@ def sample_ranking_figure(steps: pd.DataFrame, label_names: Sequence[str]) -> go
     Returns
     -------
     plotly.graph_objects.Figure
-        Up to :data:`NAMED_ROWS_MAX` labels, horizontal bars, the best-ranked label
-        on top: one trace for the true labels and one for the false ones, each bar
-        labelled with its rank; a shaded box with the note "tied: rank r" around
-        every tie group of two or more labels. More labels: one vertical bar per
-        position (1 = highest score), the label's name, score and rank on hover,
-        each tie group shaded; a chart of fixed height instead of 32 px per label.
+        Horizontal bars, the best-ranked label on top: one trace for the true
+        labels and one for the false ones, each bar labelled with its rank; a
+        shaded box with the note "tied: rank r" around every tie group of two or
+        more labels. The page draws it up to
+        :data:`NAMED_ROWS_MAX` labels, and :func:`sample_ranking_svg` past that.
 
     Examples
     --------
@@ -58,13 +58,7 @@ def sample_ranking_figure(steps: pd.DataFrame, label_names: Sequence[str]) -> go
     >>> steps = metrics.lrap_steps([1, 0, 1], [0.2, 0.9, 0.5])
     >>> [list(t.y) for t in sample_ranking_figure(steps, ["a", "b", "c"]).data]
     [['c (#2)', 'a (#0)'], ['b (#1)']]
-    >>> wide = metrics.lrap_steps([1] + [0] * 39, [i / 40 for i in range(40)])
-    >>> fig = sample_ranking_figure(wide, [f"l{j}" for j in range(40)])
-    >>> fig.data[0].x.tolist(), fig.layout.height
-    ([40], 360)
     """
-    if len(steps) > NAMED_ROWS_MAX:
-        return _ranking_by_position(steps, label_names)
     names = [str(label_names[j]) for j in steps["label"]]
     # unique y categories even if two labels share a name
     ycat = [f"{name} (#{j})" for name, j in zip(names, steps["label"], strict=True)]
@@ -121,45 +115,65 @@ def sample_ranking_figure(steps: pd.DataFrame, label_names: Sequence[str]) -> go
     return wrap_titles(fig)
 
 
-def _ranking_by_position(steps: pd.DataFrame, label_names: Sequence[str]) -> go.Figure:
-    """Many labels: bar heights are the scores at positions 1..m, true labels colored."""
+def sample_ranking_svg(steps: pd.DataFrame, label_names: Sequence[str]) -> str:
+    """The labels of one sample by position, for many labels: SVG (:mod:`~explorer.charts.svg`).
+
+    One bar per position (1 = highest score), its height the score, true labels
+    colored and dotted (seen even with a score near 0); each bar names its label, score and rank on hover; each tie group of two
+    or more labels is shaded. Drawn as SVG rather than plotly: the page redraws it on
+    every step of the sample.
+
+    Parameters
+    ----------
+    steps, label_names
+        As :func:`sample_ranking_figure`.
+
+    Returns
+    -------
+    str
+        HTML for :func:`explorer.widgets.svg_chart`.
+
+    Examples
+    --------
+    >>> import metrics
+    >>> html = sample_ranking_svg(metrics.lrap_steps([1, 0, 0], [0.2, 0.9, 0.5]), "abc")
+    >>> html.count('class="bar"'), "2 true" in html or "1 true" in html
+    (3, True)
+    """
     m = len(steps)
-    position = np.arange(1, m + 1)
     is_true = steps["is_true"].to_numpy(dtype=bool)
-    names = np.array([str(label_names[j]) for j in steps["label"]], dtype=object)
-    fig = go.Figure()
-    for flag, color, legend in ((True, TRUE_COLOR, "true label"), (False, FALSE_COLOR, "false")):
-        sel = is_true == flag
-        fig.add_bar(
-            x=position[sel],
-            y=steps["score"].to_numpy()[sel],
-            marker_color=color,
-            name=legend,
-            customdata=np.column_stack([names[sel], steps["rank"].to_numpy()[sel]]),
-            hovertemplate="position %{x}: %{customdata[0]}<br>score %{y}<br>"
-            "rank %{customdata[1]}<extra>" + legend + "</extra>",
+    names = [str(label_names[j]) for j in steps["label"]]
+    colors = np.where(is_true, TRUE_COLOR, FALSE_COLOR).tolist()
+    hover = [
+        f"position {p}: {name} ({'true' if t else 'false'}), score {s:.6g}, rank {r}"
+        for p, name, t, s, r in zip(
+            range(1, m + 1), names, is_true, steps["score"], steps["rank"], strict=True
         )
-    for _, g in steps.assign(position=position).groupby("tie_group", sort=False):
-        if len(g) > 1:
-            fig.add_vrect(
-                x0=g["position"].min() - 0.5,
-                x1=g["position"].max() + 0.5,
-                fillcolor="rgba(255,165,0,0.15)",
-                line={"color": SELECTED_COLOR, "dash": "dot"},
-                layer="below",
-            )
-    n_true = int(is_true.sum())
-    fig.update_layout(
-        barmode="overlay",
-        bargap=0.1,
-        height=360,
-        margin={"l": 10, "r": 10, "t": 60, "b": 40},
-        title=f"The {m} labels by score, position 1 highest ({n_true} true; hover for names)",
-        xaxis={"title": "position in the ranking", "range": [0.5, m + 0.5]},
-        yaxis_title="score",
-        legend={"orientation": "h", "y": 1.02, "yanchor": "bottom", "x": 1, "xanchor": "right"},
+    ]
+    position = np.arange(m)
+    bands = [
+        Band(int(g.min()), int(g.max()), f"tied: rank {int(r)}")
+        for (_, r), g in pd.Series(position).groupby(
+            [steps["tie_group"].to_numpy(), steps["rank"].to_numpy()], sort=False
+        )
+        if len(g) > 1
+    ]
+    scores = steps["score"].to_numpy(dtype=float)
+    lo = min(0.0, float(scores.min()))
+    return bar_chart(
+        BarChart(
+            [str(p) for p in range(1, m + 1)],
+            [Series("score", scores, colors, hover, marked=is_true)],
+            title=f"The {m} labels by score, position 1 highest "
+            f"({int(is_true.sum())} true; hover a bar for its label)",
+            x_title="position in the ranking",
+            y_range=(lo, max(float(scores.max()), lo + 1e-12)),
+            bands=bands,
+            tick_every=max(1, m // 10),
+            legend=[(TRUE_COLOR, "true label"), (FALSE_COLOR, "false")],
+            series_legend=False,
+        )
     )
-    return wrap_titles(fig)
 
 
 def contributions_figure(

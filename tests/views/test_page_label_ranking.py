@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import io
 import json
+import re
 from pathlib import Path
 
 import numpy as np
@@ -273,25 +274,40 @@ def test_sample_ranking_figure_marks_true_labels_and_tie_groups():
     assert fig.layout.annotations[0].text == "tied: rank 3"
 
 
+def svg_bars(html: str) -> list[tuple[int, float, float, str]]:
+    """(series, value, x in percent, hover text) of each bar of an SVG chart."""
+    found = re.findall(
+        r'<rect class="bar" data-series="(\d+)" data-value="([^"]+)" x="([\d.]+)%"'
+        r"[^>]*><title>([^<]*)</title>",
+        html,
+    )
+    return [(int(s), float(v), float(x), t) for s, v, x, t in found]
+
+
 def test_many_labels_are_drawn_by_position_with_names_on_hover():
-    """Past NAMED_ROWS_MAX labels: one bar per position (not 32 px per label), the
-    bars' heights the scores in ranked order, true labels in their own trace, tie
-    groups shaded."""
+    """Past NAMED_ROWS_MAX labels: one SVG bar per position, left to right, the bars'
+    heights the scores in ranked order, true labels colored, names on hover, every tie
+    group shaded."""
     m = charts.NAMED_ROWS_MAX + 10
     rng = np.random.default_rng(3)
     y = (rng.random(m) < 0.2).astype(int)
     s = rng.integers(0, 15, m) / 15  # ties
     steps = metrics.lrap_steps(y, s)
     names = [f"tag{j}" for j in range(m)]
-    fig = charts.sample_ranking_figure(steps, names)
-    true_bar, false_bar = fig.data
-    assert fig.layout.height == 360
-    assert sorted([*true_bar.x, *false_bar.x]) == list(range(1, m + 1))
-    by_pos = dict(zip([*true_bar.x, *false_bar.x], [*true_bar.y, *false_bar.y], strict=True))
-    assert [by_pos[p] for p in range(1, m + 1)] == sorted(s, reverse=True)
-    assert sorted(true_bar.customdata[:, 0]) == sorted(names[j] for j in np.flatnonzero(y))
+    html = charts.sample_ranking_svg(steps, names)
+    bars = svg_bars(html)
+    assert len(bars) == m
+    assert [x for _, _, x, _ in bars] == sorted(x for _, _, x, _ in bars)
+    assert [v for _, v, _, _ in bars] == sorted(s, reverse=True)
+    true_names = {names[j] for j in np.flatnonzero(y)}
+    shown_true = {t.split(": ")[1].split(" (")[0] for _, _, _, t in bars if "(true)" in t}
+    assert shown_true == true_names
+    # each true label: its bar and a dot above it, in the true color
+    assert html.count('class="mark"') == len(true_names)
+    assert html.count(f'fill="{charts.TRUE_COLOR}"') == 2 * len(true_names)
     n_groups = int((steps.groupby("tie_group").size() > 1).sum())
-    assert n_groups > 0 and len(fig.layout.shapes) == n_groups
+    assert n_groups > 0 and html.count('class="band"') == n_groups
+    assert f"The {m} labels by score" in html
 
 
 def test_contributions_figure_colors_and_selection():

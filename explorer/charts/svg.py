@@ -1,0 +1,252 @@
+"""Bar charts as static SVG: for the charts that a page's main control redraws.
+
+A plotly chart whose figure changes costs the browser about 0.1 s of CPU on every
+move (plotly lays the whole figure out again), however few its bars; the same bars as
+SVG in the page's Markdown cost about 0.01 s (bench/results.md). The charts here are
+drawn with plain SVG elements: horizontal coordinates in percent of the chart's width,
+so that the chart follows the column's width with no script and its text keeps its
+size in px (the page's CSS sets it, larger in presentation mode); each bar names its
+value on hover (an SVG ``<title>``). The title, the legend and the axis titles are
+HTML above and below the drawing, so that they wrap on a phone.
+
+Nothing here imports streamlit; :func:`explorer.widgets.svg_chart` draws a chart.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from html import escape
+
+import numpy as np
+
+from explorer.theme import CHART_TEXT
+
+#: The class of every chart's outer ``<div>`` (explorer.theme styles its text).
+CSS_CLASS = "me-svg-chart"
+#: The plot area's left and right edges, in percent of the chart's width: the y tick
+#: labels sit left of it.
+LEFT, RIGHT = 9.0, 99.0
+#: The plot area's top margin and the x tick labels' band, in px.
+TOP, TICK_BAND = 16, 24
+GRID = "#e6e9ef"
+
+
+@dataclass(frozen=True)
+class Series:
+    """One series of bars: a value per category, one color (or one per bar), the
+    text each bar shows on hover, and the bars marked with a dot above them (seen
+    however short the bar)."""
+
+    name: str
+    values: np.ndarray
+    color: str | Sequence[str]
+    hover: Sequence[str] = ()
+    marked: Sequence[bool] = ()
+
+
+@dataclass(frozen=True)
+class Line:
+    """A horizontal reference line at ``y`` (``vertical``: at category position ``x``
+    instead, between bars), labelled at its end."""
+
+    at: float
+    label: str
+    color: str = CHART_TEXT
+    dash: str = "6 4"
+    vertical: bool = False
+
+
+@dataclass(frozen=True)
+class Band:
+    """A shaded span of categories ``first`` to ``last`` (0-based, inclusive)."""
+
+    first: int
+    last: int
+    label: str = ""
+    color: str = "rgba(255,165,0,0.15)"
+
+
+@dataclass(frozen=True)
+class BarChart:
+    """What :func:`bar_chart` draws.
+
+    ``categories`` name the x positions (one group of bars each); ``tick_labels``
+    (None: every category's name) and ``tick_every`` choose which are written;
+    ``legend`` adds (color, text) entries to the series' own (``series_legend``)."""
+
+    categories: Sequence[str]
+    series: Sequence[Series]
+    title: str = ""
+    x_title: str = ""
+    y_title: str = ""
+    y_range: tuple[float, float] | None = None
+    lines: Sequence[Line] = ()
+    bands: Sequence[Band] = ()
+    height: int = 300
+    tick_every: int = 1
+    vertical_ticks: bool = False
+    legend: Sequence[tuple[str, str]] = ()
+    series_legend: bool = True
+    caption: str = ""
+    extra: dict = field(default_factory=dict)
+
+
+def nice_ticks(lo: float, hi: float, n: int = 5) -> list[float]:
+    """About ``n`` round tick values covering ``[lo, hi]``.
+
+    Examples
+    --------
+    >>> nice_ticks(0, 1)
+    [0.0, 0.2, 0.4, 0.6, 0.8, 1.0]
+    >>> nice_ticks(0, 7.3, 4)
+    [0.0, 2.0, 4.0, 6.0, 8.0]
+    """
+    if not (math.isfinite(lo) and math.isfinite(hi)) or hi <= lo:
+        return [lo]
+    raw = (hi - lo) / max(n, 1)
+    mag = 10 ** math.floor(math.log10(raw))
+    step = next(m * mag for m in (1, 2, 2.5, 5, 10) if m * mag >= raw)
+    first = math.floor(lo / step) * step
+    count = math.ceil((hi - first) / step - 1e-9)
+    return [float(round(first + i * step, 12)) for i in range(count + 1)]
+
+
+def _num(x: float) -> str:
+    return f"{x:.4g}"
+
+
+def bar_chart(chart: BarChart) -> str:
+    """The chart as HTML: title and legend, the SVG drawing, the x axis title.
+
+    Examples
+    --------
+    >>> html = bar_chart(BarChart(["a", "b"], [Series("F1", np.array([0.5, 1.0]), "#123456")],
+    ...                  title="Per label", y_range=(0, 1)))
+    >>> html.count("<rect class=\\"bar\\""), "Per label" in html
+    (2, True)
+    """
+    n = len(chart.categories)
+    k = max(len(chart.series), 1)
+    values = [np.asarray(s.values, dtype=float) for s in chart.series]
+    finite = np.concatenate([v[np.isfinite(v)] for v in values] + [np.zeros(1)])
+    lo, hi = chart.y_range or (min(0.0, float(finite.min())), float(finite.max()) or 1.0)
+    ticks = nice_ticks(lo, hi)
+    lo, hi = min(lo, ticks[0]), max(hi, ticks[-1])
+    plot_h = chart.height - TOP - (TICK_BAND if not chart.vertical_ticks else 0)
+    tick_h = _tick_height(chart) if chart.vertical_ticks else 0
+    total_h = chart.height + tick_h
+
+    def y_of(v: float) -> float:
+        return TOP + plot_h * (1 - (v - lo) / (hi - lo))
+
+    slot = (RIGHT - LEFT) / max(n, 1)  # percent per category
+    bar_w = slot * 0.8 / k
+    out = [f'<svg width="100%" height="{total_h}" role="img" xmlns="http://www.w3.org/2000/svg">']
+    for t in ticks:  # gridlines and y tick labels
+        y = y_of(t)
+        out.append(f'<line x1="{LEFT}%" x2="{RIGHT}%" y1="{y:.1f}" y2="{y:.1f}" stroke="{GRID}"/>')
+        out.append(
+            f'<text class="tick" x="{LEFT - 0.8}%" y="{y + 4:.1f}" text-anchor="end">'
+            f"{_num(t)}</text>"
+        )
+    for band in chart.bands:
+        x0 = LEFT + band.first * slot
+        w = (band.last - band.first + 1) * slot
+        out.append(
+            f'<rect class="band" x="{x0:.3f}%" y="{TOP}" width="{w:.3f}%" height="{plot_h}" '
+            f'fill="{band.color}" stroke="#ff7f0e" stroke-dasharray="3 3">'
+            f"<title>{escape(band.label)}</title></rect>"
+        )
+    base = y_of(max(lo, 0.0))
+    for si, (s, v) in enumerate(zip(chart.series, values, strict=True)):
+        colors = [s.color] * n if isinstance(s.color, str) else list(s.color)
+        for j in range(n):
+            if not np.isfinite(v[j]):
+                continue
+            x = LEFT + j * slot + slot * 0.1 + si * bar_w
+            y = y_of(v[j])
+            top, h = min(y, base), abs(base - y)
+            hover = s.hover[j] if len(s.hover) else f"{chart.categories[j]}: {s.name} {_num(v[j])}"
+            out.append(
+                f'<rect class="bar" data-series="{si}" data-value="{float(v[j])!r}" x="{x:.3f}%" '
+                f'y="{top:.1f}" width="{bar_w:.3f}%" height="{max(h, 0.5):.1f}" '
+                f'fill="{colors[j]}"><title>{escape(hover)}</title></rect>'
+            )
+            if len(s.marked) and s.marked[j]:
+                out.append(
+                    f'<circle class="mark" cx="{x + bar_w / 2:.3f}%" cy="{top - 7:.1f}" r="4" '
+                    f'fill="{colors[j]}"><title>{escape(hover)}</title></circle>'
+                )
+    out.append(
+        f'<line x1="{LEFT}%" x2="{RIGHT}%" y1="{base:.1f}" y2="{base:.1f}" stroke="{CHART_TEXT}"/>'
+    )
+    for line in chart.lines:
+        out.extend(_line(line, y_of, slot, plot_h))
+    out.extend(_x_ticks(chart, slot, TOP + plot_h))
+    out.append("</svg>")
+    return _wrap(chart, "".join(out))
+
+
+def _line(line: Line, y_of, slot: float, plot_h: float) -> list[str]:
+    label = escape(line.label)
+    if line.vertical:
+        x = LEFT + line.at * slot
+        return [
+            f'<line class="marker" x1="{x:.3f}%" x2="{x:.3f}%" y1="{TOP}" y2="{TOP + plot_h}" '
+            f'stroke="{line.color}" stroke-width="2" stroke-dasharray="{line.dash}"/>',
+            f'<text class="note" x="{x + 0.5:.3f}%" y="{TOP + 14}" fill="{line.color}" '
+            f'text-anchor="{"start" if x < 80 else "end"}">{label}</text>',
+        ]
+    y = y_of(line.at)
+    return [
+        f'<line class="marker" x1="{LEFT}%" x2="{RIGHT}%" y1="{y:.1f}" y2="{y:.1f}" '
+        f'stroke="{line.color}" stroke-width="2" stroke-dasharray="{line.dash}"/>',
+        f'<text class="note" x="{RIGHT}%" y="{y - 5:.1f}" fill="{line.color}" '
+        f'text-anchor="end">{label}</text>',
+    ]
+
+
+def _tick_height(chart: BarChart) -> int:
+    longest = max((len(c) for c in chart.categories), default=0)
+    return min(8 * longest + 12, 160)
+
+
+def _x_ticks(chart: BarChart, slot: float, y0: float) -> list[str]:
+    out = []
+    every = max(chart.tick_every, 1)
+    for j, name in enumerate(chart.categories):
+        if j % every and j != len(chart.categories) - 1:
+            continue
+        x = LEFT + (j + 0.5) * slot
+        if chart.vertical_ticks:
+            out.append(
+                f'<text class="tick" x="{x:.3f}%" y="{y0 + 6:.1f}" writing-mode="vertical-rl" '
+                f'text-anchor="start">{escape(name)}</text>'
+            )
+        else:  # the last label ends at the edge rather than past it
+            anchor = "end" if x > RIGHT - 2 else "middle"
+            x = min(x, RIGHT)
+            out.append(
+                f'<text class="tick" x="{x:.3f}%" y="{y0 + 18:.1f}" text-anchor="{anchor}">'
+                f"{escape(name)}</text>"
+            )
+    return out
+
+
+def _wrap(chart: BarChart, svg: str) -> str:
+    entries = [(s.color, s.name) for s in chart.series if isinstance(s.color, str)]
+    entries = (entries if chart.series_legend else []) + list(chart.legend)
+    legend = " ".join(
+        f'<span class="key"><span class="swatch" style="background:{c}"></span>{escape(t)}</span>'
+        for c, t in entries
+    )
+    head = f'<div class="title">{escape(chart.title)}</div>' if chart.title else ""
+    y_title = f'<div class="axis">{escape(chart.y_title)}</div>' if chart.y_title else ""
+    x_title = f'<div class="axis x">{escape(chart.x_title)}</div>' if chart.x_title else ""
+    caption = f'<div class="axis">{escape(chart.caption)}</div>' if chart.caption else ""
+    legend_div = f'<div class="legend">{legend}</div>' if legend else ""
+    return (
+        f'<div class="{CSS_CLASS}">{head}{legend_div}{y_title}{svg}{x_title}{caption}</div>'
+    )
