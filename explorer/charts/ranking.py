@@ -119,9 +119,9 @@ def sample_ranking_svg(steps: pd.DataFrame, label_names: Sequence[str]) -> str:
     """The labels of one sample by position, for many labels: SVG (:mod:`~explorer.charts.svg`).
 
     One bar per position (1 = highest score), its height the score, true labels
-    colored and dotted (seen even with a score near 0); each bar names its label, score and rank on hover; each tie group of two
-    or more labels is shaded. Drawn as SVG rather than plotly: the page redraws it on
-    every step of the sample.
+    colored and dotted (seen even with a score near 0); each bar names its label,
+    score and rank on hover; each tie group of two or more labels is shaded. Drawn
+    as SVG rather than plotly: the page redraws it on every step of the sample.
 
     Parameters
     ----------
