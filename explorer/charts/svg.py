@@ -247,6 +247,4 @@ def _wrap(chart: BarChart, svg: str) -> str:
     x_title = f'<div class="axis x">{escape(chart.x_title)}</div>' if chart.x_title else ""
     caption = f'<div class="axis">{escape(chart.caption)}</div>' if chart.caption else ""
     legend_div = f'<div class="legend">{legend}</div>' if legend else ""
-    return (
-        f'<div class="{CSS_CLASS}">{head}{legend_div}{y_title}{svg}{x_title}{caption}</div>'
-    )
+    return f'<div class="{CSS_CLASS}">{head}{legend_div}{y_title}{svg}{x_title}{caption}</div>'
