@@ -521,7 +521,7 @@ def multilabel_bars(ds: Dataset, setting: tuple, beta: float, zd_key: str):
     again."""
     res = multilabel_summary(ds, *setting, beta, zd_key)
     avg = res["averages"]
-    return _multilabel_charts.label_scores_figure(
+    return _multilabel_charts.label_scores_chart(
         res["labels"].iloc[: ds.n_labels], macro_f1=avg["macro"]["f1"], micro_f1=avg["micro"]["f1"]
     )
 

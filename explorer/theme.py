@@ -370,6 +370,7 @@ _BASE_CSS = f"""
 .me-svg-chart svg text {{ font-size: {CHART_PX[0] + 1}px; }}
 .me-svg-chart svg text:not([fill]) {{ fill: {CHART_TEXT}; }}
 .me-svg-chart svg text.note {{ font-weight: 600; }}
+@media (max-width: 640px) {{ .me-svg-chart svg text.tick.odd {{ display: none; }} }}
 /* a headline number in a narrow column shrinks to fit instead of ending in "…" (the
    F-beta, TPR, FPR row of the curves page read "0.8…" at 1440 px in presentation mode) */
 .stMain [data-testid="stMetric"] {{ container-type: inline-size; }}

@@ -167,7 +167,7 @@ def panel(ds, model: str, rule: str, lo: float, hi: float) -> None:
 
     # ---------------------------------------------------------------- 2 the picture
     st.subheader("Per label: precision, recall, F1")
-    st.plotly_chart(cache.multilabel_bars(ds, setting, float(beta), zd_key), key="ml_label_bars")
+    widgets.svg_chart(cache.multilabel_bars(ds, setting, float(beta), zd_key))
 
     # ---------------------------------------------------------------- 3 the tabs
     # lazy: only the open tab is computed and drawn (and redrawn on a move)

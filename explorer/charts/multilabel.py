@@ -7,6 +7,7 @@ import pandas as pd
 import plotly.graph_objects as go
 
 from explorer import theme
+from explorer.charts import svg
 
 OUTCOME_COLORS = {**theme.OUTCOME_COLORS, "TN": "#eceff1"}  # colour-blind safe; TN stays faint
 _OUTCOME_CODES = {"TN": 0, "FP": 1, "FN": 2, "TP": 3}
@@ -16,71 +17,75 @@ _OUTCOME_CODES = {"TN": 0, "FP": 1, "FN": 2, "TP": 3}
 BARS_MAX = 30
 
 
-def label_scores_figure(table: pd.DataFrame, *, macro_f1: float, micro_f1: float) -> go.Figure:
-    """Grouped bars of precision, recall and F1 per label, with the two F1 averages as lines.
+def label_scores_chart(table: pd.DataFrame, *, macro_f1: float, micro_f1: float) -> str:
+    """Grouped bars of precision, recall and F1 per label, with the two F1 averages as
+    lines: SVG (:mod:`explorer.charts.svg`; the threshold redraws it on every move).
 
     ``table`` holds one row per label with columns ``label``, ``support``,
     ``precision``, ``recall`` and ``f1`` (``metrics.multilabel_label_table``
     without its summary rows). The dashed line is Macro F1 (C-F1, the mean of
     the bars' F1), the dotted line Micro F1 (O-F1, from the pooled counts), both
-    over every label. Past :data:`BARS_MAX` labels only the :data:`BARS_MAX` with
-    the lowest F1 are drawn, lowest first (a NaN F1 counts as lowest), and the
-    title says so: at 100 labels three bars each would be 4 px wide.
+    over every label; a NaN average draws no line. Past :data:`BARS_MAX` labels only
+    the :data:`BARS_MAX` with the lowest F1 are drawn, lowest first (a NaN F1 counts
+    as lowest), and the title says so: at 100 labels three bars each would be 4 px
+    wide. Each bar names its label and value on hover.
 
     Examples
     --------
     >>> t = pd.DataFrame({"label": list("abc"), "support": [3, 1, 2],
     ...                   "precision": [1.0, 0.5, 0.2], "recall": [0.5, 1.0, 0.4],
     ...                   "f1": [0.6667, 0.6667, 0.2667]})
-    >>> list(label_scores_figure(t, macro_f1=0.53, micro_f1=0.6).data[0].x)
-    ['a<br>(n=3)', 'b<br>(n=1)', 'c<br>(n=2)']
+    >>> html = label_scores_chart(t, macro_f1=0.53, micro_f1=0.6)
+    >>> html.count('class="bar"'), html.count('class="marker"'), "a (n=3)" in html
+    (9, 2, True)
     """
-    title = None
-    if len(table) > BARS_MAX:
+    title = "Precision, recall and F1 of each label"
+    n_labels = len(table)
+    if n_labels > BARS_MAX:
         key = table["f1"].fillna(-np.inf).to_numpy()
         table = table.iloc[np.argsort(key, kind="stable")[:BARS_MAX]]
         title = (
-            f"The {BARS_MAX} labels with the lowest F1, of {len(key)} (all: tab Per-label tables)"
+            f"The {BARS_MAX} labels with the lowest F1, of {n_labels} (all: tab Per-label tables)"
         )
     names = [
-        f"{lab}<br>(n={sup:g})" for lab, sup in zip(table["label"], table["support"], strict=True)
+        f"{lab} (n={sup:g})" for lab, sup in zip(table["label"], table["support"], strict=True)
     ]
-    fig = go.Figure()
-    for col, color in zip(("precision", "recall", "f1"), theme.COLORWAY[:3], strict=True):
-        fig.add_trace(
-            go.Bar(
-                x=names,
-                y=table[col].tolist(),
-                name=col if col != "f1" else "F1",
-                marker_color=color,
-                hovertemplate="%{x}<br>" + col + " = %{y:.4f}<extra></extra>",
-            )
+    series = [
+        svg.Series(
+            name,
+            table[col].to_numpy(dtype=float),
+            color,
+            [f"{lab}: {name} {v:.4f}" for lab, v in zip(table["label"], table[col], strict=True)],
         )
+        for col, name, color in zip(
+            ("precision", "recall", "f1"),
+            ("precision", "recall", "F1"),
+            theme.COLORWAY[:3],
+            strict=True,
+        )
+    ]
+    lines, legend = [], []
     for value, name, dash, color in (
-        (macro_f1, "Macro F1 (C-F1)", "dash", "#37474f"),
-        (micro_f1, "Micro F1 (O-F1)", "dot", "#d81b60"),
+        (macro_f1, "Macro F1 (C-F1)", "8 5", "#37474f"),
+        (micro_f1, "Micro F1 (O-F1)", "2 3", "#d81b60"),
     ):
         if np.isfinite(value):
-            fig.add_trace(
-                go.Scatter(
-                    x=[names[0], names[-1]],
-                    y=[value, value],
-                    mode="lines",
-                    name=f"{name} = {value:.3f}",
-                    line={"dash": dash, "color": color, "width": 2},
-                    hoverinfo="name",
-                )
-            )
-    fig.update_layout(
-        barmode="group",
-        yaxis={"title": "score", "range": [0, 1.05]},
-        xaxis={"title": "label (n = support, true samples)"},
-        legend={"orientation": "h", "y": -0.3},
-        margin={"t": 60 if title else 30, "b": 10},
-        height=420,
-        title=title,
+            lines.append(svg.Line(float(value), "", color, dash))
+            style = "dashed" if dash == "8 5" else "dotted"
+            legend.append((color, f"{name} = {value:.3f} ({style} line)"))
+    return svg.bar_chart(
+        svg.BarChart(
+            names,
+            series,
+            title=title,
+            x_title="label (n = support, true samples)",
+            y_range=(0.0, 1.0),
+            lines=lines,
+            legend=legend,
+            height=300,
+            vertical_ticks=True,
+        )
     )
-    return theme.wrap_titles(fig) if title else fig
 
 
 def outcome_grid_figure(

@@ -47,7 +47,8 @@ _COLOUR = """
     .filter(e => e.getClientRects().length && (e.textContent || '').trim());
 """
 
-# Every caption, body paragraph, headline value and plotly label on screen: its text,
+# Every caption, body paragraph, headline value and chart label (plotly's, and the SVG
+# charts' of explorer/charts/svg.py) on screen: its text,
 # font size in px, and contrast ratio against its backdrop.
 MEASURE = (
     "() => {"
@@ -59,7 +60,8 @@ MEASURE = (
       .map(e => info(e, 'color')),
     metric: seen('.stMain [data-testid=stMetricValue] p').map(e => info(e, 'color')),
     chart: seen('.stPlotlyChart :is(g[class$=tick], .textpoint) > text,'
-      + ' .stPlotlyChart :is(text[class*=title], .legendtext, .annotation-text, .bartext-outside)')
+      + ' .stPlotlyChart :is(text[class*=title], .legendtext, .annotation-text, .bartext-outside),'
+      + ' .me-svg-chart svg text')
       .map(e => info(e, 'fill')),
   };
 }"""
@@ -152,7 +154,8 @@ CLIPPED = """(skipCharts = ':not(*)') => {
       bad.push({text: e.textContent.trim().slice(0, 60), width: e.scrollWidth,
                 box: e.clientWidth, test: e.closest('[data-testid]')?.dataset.testid});
   }
-  for (const svg of document.querySelectorAll('.stMain .stPlotlyChart svg.main-svg')) {
+  for (const svg of document.querySelectorAll(
+      '.stMain :is(.stPlotlyChart svg.main-svg, .me-svg-chart svg)')) {
     if (!svg.getClientRects().length || svg.closest(skipCharts)) continue;
     const box = svg.getBoundingClientRect();
     for (const t of svg.querySelectorAll('text')) {
@@ -173,7 +176,8 @@ CLIPPED = """(skipCharts = ':not(*)') => {
 READ_TEXT = """() => {
   const parts = [...document.querySelectorAll('.stMain, [data-testid=stSidebar]')]
     .map(e => e.innerText);
-  const charts = [...document.querySelectorAll('.stMain .stPlotlyChart svg text')]
+  const charts = [...document.querySelectorAll(
+      '.stMain :is(.stPlotlyChart, .me-svg-chart) svg text')]
     .filter(t => t.getClientRects().length).map(t => t.textContent);
   return parts.concat(charts).join('\\n');
 }"""

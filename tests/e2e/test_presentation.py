@@ -76,8 +76,12 @@ def _measure_component(page: Page, min_px: int) -> dict:
 def _open(page: Page, url: str) -> None:
     page.goto(url)
     wait_for_run(page, timeout=60_000)  # a first load on a busy machine is slow
-    # a plotly chart, or the curves page's operating-point component (its own SVG)
-    charts = ".stPlotlyChart .xtick text, .st-key-curves_operating_point .op-chart svg text"
+    # a plotly chart, an SVG chart (explorer/charts/svg.py), or the curves page's
+    # operating-point component (its own SVG)
+    charts = (
+        ".stPlotlyChart .xtick text, .me-svg-chart svg text,"
+        " .st-key-curves_operating_point .op-chart svg text"
+    )
     page.locator(charts).first.wait_for(timeout=60_000)
 
 

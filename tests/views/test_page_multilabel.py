@@ -183,19 +183,49 @@ def test_outcomes_name_every_cell():
 
 
 # ---------------------------------------------------------------- charts
-def test_label_scores_figure_has_bars_and_average_lines():
+def svg_bars(html: str) -> list[tuple[int, float, str]]:
+    """(series, value, hover text) of each bar of an SVG chart, in drawing order."""
+    found = re.findall(
+        r'<rect class="bar" data-series="(\d+)" data-value="([^"]+)"[^>]*><title>([^<]*)<',
+        html,
+    )
+    return [(int(s), float(v), t) for s, v, t in found]
+
+
+def test_label_scores_chart_has_bars_and_average_lines():
     y, s = multilabel_case(0)
     table = multilabel_label_table(y, threshold_predictions(s, 0.5), label_names=list("abcdef"))
-    fig = charts.label_scores_figure(table, macro_f1=0.41, micro_f1=0.52)
-    bars = [t for t in fig.data if t.type == "bar"]
-    lines = [t for t in fig.data if t.type == "scatter"]
-    assert [b.name for b in bars] == ["precision", "recall", "F1"]
-    assert len(bars[2].y) == 6 and bars[2].y[0] == pytest.approx(table["f1"][0])
-    assert [ln.y[0] for ln in lines] == [0.41, 0.52]
-    assert "Macro F1" in lines[0].name and "Micro F1" in lines[1].name
+    html = charts.label_scores_chart(table.iloc[:6], macro_f1=0.41, micro_f1=0.52)
+    bars = svg_bars(html)
+    assert len(bars) == 18
+    for k, col in enumerate(("precision", "recall", "f1")):
+        values = [v for s_, v, _ in bars if s_ == k]
+        assert values == pytest.approx(table[col].iloc[:6].tolist(), nan_ok=True)
+    assert [t for s_, _, t in bars if s_ == 2][0].startswith("a: F1 ")
+    assert html.count('class="marker"') == 2
+    assert "Macro F1 (C-F1) = 0.410" in html and "Micro F1 (O-F1) = 0.520" in html
     # a NaN average (every label 0/0 with zero_division=nan) draws no line
-    fig = charts.label_scores_figure(table, macro_f1=math.nan, micro_f1=0.5)
-    assert len([t for t in fig.data if t.type == "scatter"]) == 1
+    html = charts.label_scores_chart(table.iloc[:6], macro_f1=math.nan, micro_f1=0.5)
+    assert html.count('class="marker"') == 1 and "Macro F1" not in html
+
+
+def test_many_labels_draw_the_lowest_f1_bars_only():
+    """Past BARS_MAX labels the bars are the BARS_MAX lowest F1, lowest first; the
+    average lines stay those of every label."""
+    rng = np.random.default_rng(5)
+    L = charts.BARS_MAX + 12
+    y = (rng.random((300, L)) < 0.3).astype(int)
+    s = rng.random((300, L)) * 0.6 + 0.4 * y
+    names = [f"tag{j}" for j in range(L)]
+    table = multilabel_label_table(y, threshold_predictions(s, 0.5), label_names=names)
+    f1 = table["f1"].iloc[:L].to_numpy()
+    html = charts.label_scores_chart(table.iloc[:L], macro_f1=0.41, micro_f1=0.52)
+    f1_bars = [(v, t) for s_, v, t in svg_bars(html) if s_ == 2]
+    assert [v for v, _ in f1_bars] == pytest.approx(sorted(f1)[: charts.BARS_MAX])
+    worst = [names[j] for j in np.argsort(f1, kind="stable")[: charts.BARS_MAX]]
+    assert [t.split(":")[0] for _, t in f1_bars] == worst
+    assert f"lowest F1, of {L}" in html
+    assert "Macro F1 (C-F1) = 0.410" in html and "Micro F1 (O-F1) = 0.520" in html
 
 
 def test_outcome_grid_codes_cells():
@@ -258,9 +288,14 @@ def test_default_view_and_headline_values():
     assert any(metric(at, "Micro F1") in x.value for x in at.latex)
     # rows with no true label: zero_division is explained where it applies
     assert any("no true label" in i.value for i in at.info)
-    assert len(at.get("plotly_chart")) == 1  # the bars; the grid of errors is in its tab
+    # the bars (SVG): each label's F1 at this threshold; the grid of errors is in its tab
+    (bars,) = [m.value for m in at.markdown if "me-svg-chart" in m.value]
+    f1 = [v for s_, v, _ in svg_bars(bars) if s_ == 2]
+    want = multilabel_label_table(ds.y_true, pred, label_names=list(ds.label_names))["f1"]
+    assert f1 == pytest.approx(want.iloc[: ds.n_labels].tolist())
+    assert not at.get("plotly_chart")
     open_tab(at, "Per-label tables")
-    assert not at.latex and len(at.get("plotly_chart")) == 1
+    assert not at.latex and not at.get("plotly_chart")
     # the per-label step table ends with the micro line whose F1 is the headline
     labels = at.dataframe[0].value
     assert labels["label"].iloc[-1] == "micro (O-P, O-R, O-F1)"
@@ -359,7 +394,7 @@ def test_inspect_label_and_sample_list_the_errors():
     pred = threshold_predictions(ds.score(), 0.5)
     open_tab(at, "Errors")
     assert at.query_params["tab"] == "errors"
-    assert len(at.get("plotly_chart")) == 2  # the bars and the grid of the worst samples
+    assert len(at.get("plotly_chart")) == 1  # the grid of the worst samples (bars: SVG)
     at.selectbox(key="ml_inspect_label").set_value("prime").run()
     assert not at.exception
     j = ds.label_names.index("prime")
