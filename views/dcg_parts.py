@@ -124,9 +124,12 @@ def seed_examples(ds) -> None:
 
 
 def _download(label: str, frame: pd.DataFrame, stem: str, ds, row: int, *, key: str) -> None:
-    """A CSV download of one of the selected sample's tables."""
+    """A CSV download of one of the selected sample's tables, built on the click only
+    (not on every move of k)."""
     name = f"{stem}_{ds.name}_{ds.sample_ids[row]}.csv"
-    st.download_button(label, downloads.csv_text(frame), file_name=name, mime="text/csv", key=key)
+    st.download_button(
+        label, lambda: downloads.csv_text(frame), file_name=name, mime="text/csv", key=key
+    )
 
 
 def _tie_group_line(g: model.TieGroup) -> str:

@@ -538,10 +538,13 @@ def test_a_link_opens_a_tab_and_k_moves_keep_it_with_the_headline_of_metrics():
     assert bad.session_state[TAB_KEY] == TABS[0] and bad.query_params["tab"] == "derivation"
 
 
-def test_step_tables_of_many_items_draw_their_top_positions():
+def test_step_tables_of_many_items_draw_their_top_positions(deferred_downloads):
     """Past STEP_ROWS items the selected sample's step tables (redrawn on every move)
     draw the first positions, every position of the top k when k is larger: the last
-    running sum drawn is then the sample's DCG from metrics."""
+    running sum drawn is then the sample's DCG from metrics. Their CSVs, built on the
+    click only, hold every position."""
+    import io
+
     from views.dcg_parts import STEP_ROWS
 
     y, s, at = _open_graded(50, 40)
@@ -552,6 +555,14 @@ def test_step_tables_of_many_items_draw_their_top_positions():
     np.testing.assert_allclose(t["running sum"], want["running_sum"][:STEP_ROWS], rtol=1e-12)
     assert any("The first 30 of 40 positions are shown" in c.value for c in at.caption)
     assert metric(at, "DCG of this sample") == fmt(metrics.dcg_per_sample(y, s)[row])
+    csv = pd.read_csv(io.StringIO(deferred_downloads("dcg_dl_steps")))
+    assert csv["position"].tolist() == list(range(1, 41))
+    np.testing.assert_allclose(csv["running sum"], want["running_sum"], rtol=1e-12)
+    ideal = pd.read_csv(io.StringIO(deferred_downloads("dcg_dl_ideal")))
+    assert len(ideal) == 40
+    assert ideal["running sum"].iloc[-1] == pytest.approx(
+        metrics.dcg_per_sample(y, y)[row], rel=1e-12
+    )
     for k in (3, 35):
         at.number_input(key="dcg_k").set_value(k).run()
         assert not at.exception
