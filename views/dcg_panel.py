@@ -166,6 +166,7 @@ def panel(ds) -> None:
             item_names=names,
             gain_label="2^rel - 1" if exp_gain else "relevance",
             title=f"Sample {ds.sample_ids[row]}: gain and contribution per position",
+            max_positions=parts.STEP_ROWS,
         ),
         key="dcg_steps_chart",
     )
