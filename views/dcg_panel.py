@@ -105,7 +105,7 @@ def panel(ds) -> None:
     tie_text = "ties ignored (higher column first)" if ignore_ties else "ties averaged"
     k_text = f"k = {k}" if k is not None else f"k = all {n_items}"
     base_text = base_param if base_choice != "e" else "e"
-    worst = int(cache.dcg_worst_first(ds, settings)["row"].iloc[0])  # the drill-down opens on it
+    worst = model.worst_row(table)  # the drill-down opens on it (the tab sorts them all)
     state.bind_param(
         "dcg_sample",
         "sample",
