@@ -105,7 +105,7 @@ def panel(ds) -> None:
     tie_text = "ties ignored (higher column first)" if ignore_ties else "ties averaged"
     k_text = f"k = {k}" if k is not None else f"k = all {n_items}"
     base_text = base_param if base_choice != "e" else "e"
-    worst = int(cache.dcg_worst_first(ds, settings)["row"].iloc[0])  # the drill-down opens on it
+    worst = model.worst_row(table)  # the drill-down opens on it (the tab sorts them all)
     state.bind_param(
         "dcg_sample",
         "sample",
@@ -166,6 +166,7 @@ def panel(ds) -> None:
             item_names=names,
             gain_label="2^rel - 1" if exp_gain else "relevance",
             title=f"Sample {ds.sample_ids[row]}: gain and contribution per position",
+            max_positions=parts.STEP_ROWS,
         ),
         key="dcg_steps_chart",
     )

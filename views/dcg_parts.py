@@ -59,8 +59,18 @@ def term_tex(steps: pd.DataFrame, log_tex: str) -> str:
 
 
 def steps_caption(n_groups: int, settings: model.Settings, n_items: int) -> str:
-    """The caption under the selected sample's chart."""
+    """The caption under the selected sample's chart (drawn up to :data:`STEP_ROWS`
+    positions, or one past k when k is larger: :func:`explorer.charts.dcg.drawn_positions`).
+
+    Examples
+    --------
+    >>> steps_caption(0, model.Settings("m", k=3), 100).split(". ")[-1]
+    'The first 30 of 100 positions are drawn (all in the CSV).'
+    >>> steps_caption(0, model.Settings("m", k=45), 100).split(". ")[-1]
+    'The first 46 of 100 positions are drawn (all in the CSV).'
+    """
     k = settings.k
+    drawn = charts.drawn_positions(n_items, k, STEP_ROWS)
     return (
         "Bars: the gain each position uses and its contribution (gain x discount); black dashes: "
         "the item's own gain; green line: the discount, right axis. "
@@ -70,6 +80,11 @@ def steps_caption(n_groups: int, settings: model.Settings, n_items: int) -> str:
             else (f"Shaded: {n_groups} tie group(s), ranked one by one. " if n_groups else "")
         )
         + ("The dashed red line is the k cut." if k is not None and k < n_items else "")
+        + (
+            f" The first {drawn} of {n_items} positions are drawn (all in the CSV)."
+            if drawn < n_items
+            else ""
+        )
     )
 
 
@@ -124,9 +139,12 @@ def seed_examples(ds) -> None:
 
 
 def _download(label: str, frame: pd.DataFrame, stem: str, ds, row: int, *, key: str) -> None:
-    """A CSV download of one of the selected sample's tables."""
+    """A CSV download of one of the selected sample's tables, built on the click only
+    (not on every move of k)."""
     name = f"{stem}_{ds.name}_{ds.sample_ids[row]}.csv"
-    st.download_button(label, downloads.csv_text(frame), file_name=name, mime="text/csv", key=key)
+    st.download_button(
+        label, lambda: downloads.csv_text(frame), file_name=name, mime="text/csv", key=key
+    )
 
 
 def _tie_group_line(g: model.TieGroup) -> str:

@@ -16,6 +16,8 @@ CONTRIBUTION = "#F58518"
 DISCOUNT = "#54A24B"
 RELEVANCE = "#222222"
 TIE_FILLS = ("#B279A2", "#72B7B2")
+#: Above this many positions drawn, the steps figure's tick labels stand upright.
+UPRIGHT_TICKS = 12
 #: Background of the rows of alternate tie groups in the step tables.
 TIE_CSS = ("background-color: #ecdcf0", "background-color: #d5eeec")
 
@@ -27,19 +29,50 @@ def _tie_spans(steps: pd.DataFrame) -> list[tuple[int, int, int]]:
     return [(int(g), int(r["min"]), int(r["max"])) for g, r in spans.iterrows()]
 
 
-def _cut_line(fig: go.Figure, k: int | None, n_items: int) -> None:
-    if k is not None and k < n_items:
-        fig.add_vline(x=k + 0.5, line_dash="dash", line_color="#D62728", line_width=2)
-        fig.add_annotation(
-            x=k + 0.5,
-            y=1.02,
-            yref="paper",
-            text=f"k = {k} cut: positions after it count 0",
-            showarrow=False,
-            xanchor="left",
-            yanchor="bottom",
-            font={"color": "#D62728", "size": 12},
-        )
+def _cut_line(k: int | None, n_items: int) -> tuple[list[dict], list[dict]]:
+    """The dashed k line and its note (shapes, annotations); none when k cuts nothing."""
+    if k is None or k >= n_items:
+        return [], []
+    line = {
+        "type": "line",
+        "xref": "x",
+        "yref": "y domain",
+        "x0": k + 0.5,
+        "x1": k + 0.5,
+        "y0": 0,
+        "y1": 1,
+        "line": {"dash": "dash", "color": "#D62728", "width": 2},
+    }
+    note = {
+        "x": k + 0.5,
+        "y": 1.02,
+        "xref": "x",
+        "yref": "paper",
+        "text": f"k = {k} cut: positions after it count 0",
+        "showarrow": False,
+        "xanchor": "left",
+        "yanchor": "bottom",
+        "font": {"color": "#D62728", "size": 12},
+    }
+    return [line], [note]
+
+
+def drawn_positions(n_items: int, k: int | None, max_positions: int | None) -> int:
+    """How many positions :func:`steps_figure` draws: all of them, or at most
+    ``max_positions`` but always one past a k that cuts the list (its line sits between
+    two bars).
+
+    Examples
+    --------
+    >>> drawn_positions(100, 10, 30), drawn_positions(100, None, 30), drawn_positions(100, 45, 30)
+    (30, 30, 46)
+    >>> drawn_positions(20, 10, 30), drawn_positions(100, 99, 30), drawn_positions(100, 3, None)
+    (20, 100, 100)
+    """
+    if max_positions is None:
+        return n_items
+    past_k = k + 1 if k is not None else 0
+    return min(n_items, max(max_positions, past_k))
 
 
 def steps_figure(
@@ -49,6 +82,7 @@ def steps_figure(
     item_names: Sequence[str] | None = None,
     gain_label: str = "gain",
     title: str = "",
+    max_positions: int | None = None,
 ) -> go.Figure:
     """Gain and contribution per position, the discount curve over them.
 
@@ -63,6 +97,9 @@ def steps_figure(
     gain_label : str
         What the gain is ("relevance" or "2^rel - 1").
     title : str
+    max_positions : int, optional
+        Draw only the first positions (:func:`drawn_positions`): every one of them is
+        a bar and a tick label the browser lays out again on each move of k.
 
     Returns
     -------
@@ -70,13 +107,25 @@ def steps_figure(
         Bar traces "<gain_label> used (tie-group mean)" and "contribution",
         a marker trace "item's own <gain_label>", a line "discount" on the
         right axis; shaded rectangles over tie groups.
+
+    Examples
+    --------
+    >>> import metrics
+    >>> steps = metrics.dcg_steps([3, 0, 2, 1], [0.9, 0.1, 0.5, 0.5], k=1)
+    >>> fig = steps_figure(steps, k=1, item_names=list("abcd"), max_positions=2)
+    >>> fig.data[0].x.tolist(), fig.data[0].y.tolist(), fig.layout.shapes[-1].x0
+    ([1, 2], [3.0, 1.5], 1.5)
     """
+    n_items = len(steps)
+    steps = steps.iloc[: drawn_positions(n_items, k, max_positions)]
     pos = steps["position"].to_numpy()
     items = steps["item"].to_numpy()
     names = [item_names[i] for i in items] if item_names is not None else [str(i) for i in items]
-    ticks = [f"{p}<br>{n}" for p, n in zip(pos, names, strict=True)]
-    fig = make_subplots(specs=[[{"secondary_y": True}]])
-    fig.add_trace(
+    # past a dozen positions the labels stand upright on one line each: side by side
+    # they overlap, and plotly's automatic angle measures every label and draws again
+    upright = len(pos) > UPRIGHT_TICKS
+    ticks = [f"{p}. {n}" if upright else f"{p}<br>{n}" for p, n in zip(pos, names, strict=True)]
+    data = [
         go.Bar(
             x=pos,
             y=steps["mean_gain"],
@@ -85,9 +134,6 @@ def steps_figure(
             customdata=names,
             hovertemplate="position %{x} (%{customdata})<br>gain used %{y:.4g}<extra></extra>",
         ),
-        secondary_y=False,
-    )
-    fig.add_trace(
         go.Bar(
             x=pos,
             y=steps["contribution"],
@@ -95,9 +141,6 @@ def steps_figure(
             marker_color=CONTRIBUTION,
             hovertemplate="position %{x}<br>contribution %{y:.4g}<extra></extra>",
         ),
-        secondary_y=False,
-    )
-    fig.add_trace(
         go.Scatter(
             x=pos,
             y=steps["relevance"],
@@ -106,65 +149,87 @@ def steps_figure(
             marker={"symbol": "line-ew-open", "size": 22, "color": RELEVANCE, "line_width": 2},
             hovertemplate="position %{x}<br>own gain %{y:.4g}<extra></extra>",
         ),
-        secondary_y=False,
-    )
-    fig.add_trace(
         go.Scatter(
             x=pos,
             y=steps["discount"],
+            yaxis="y2",
             mode="lines+markers",
             name="discount 1 / log_b(1 + r) (right axis)",
             line={"color": DISCOUNT, "width": 3},
             hovertemplate="position %{x}<br>discount %{y:.4f}<extra></extra>",
         ),
-        secondary_y=True,
-    )
-    # one layout update for all tie groups (add_vrect per group is ~40 ms each on subplots)
-    spans = list(_tie_spans(steps))
-    fig.update_layout(
-        shapes=[
-            {
-                "type": "rect",
-                "xref": "x",
-                "yref": "paper",
-                "x0": first - 0.5,
-                "x1": last + 0.5,
-                "y0": 0,
-                "y1": 1,
-                "fillcolor": TIE_FILLS[i % 2],
-                "opacity": 0.18,
-                "line_width": 0,
-                "layer": "below",
-            }
-            for i, (_, first, last) in enumerate(spans)
-        ],
-        annotations=[
-            {
-                "x": first - 0.5,
-                "xref": "x",
-                "y": 1,
-                "yref": "paper",
-                "text": f"tie group {group}",
-                "showarrow": False,
-                "xanchor": "left",
-                "yanchor": "top",
-                "font": {"size": 10},
-            }
-            for group, first, _ in spans
-        ],
-    )
-    _cut_line(fig, k, len(pos))
-    fig.update_layout(
-        title=title,
-        barmode="group",
-        height=420,
-        margin={"t": 80, "b": 40, "l": 50, "r": 50},
-        legend={"orientation": "h", "y": -0.25},
-        xaxis={"tickmode": "array", "tickvals": pos, "ticktext": ticks, "title": "position"},
-    )
-    fig.update_yaxes(title_text="gain / contribution", rangemode="tozero", secondary_y=False)
+    ]
+    spans = _tie_spans(steps)
+    shapes = [
+        {
+            "type": "rect",
+            "xref": "x",
+            "yref": "paper",
+            "x0": first - 0.5,
+            "x1": last + 0.5,
+            "y0": 0,
+            "y1": 1,
+            "fillcolor": TIE_FILLS[i % 2],
+            "opacity": 0.18,
+            "line_width": 0,
+            "layer": "below",
+        }
+        for i, (_, first, last) in enumerate(spans)
+    ]
+    notes = [
+        {
+            "x": first - 0.5,
+            "xref": "x",
+            "y": 1,
+            "yref": "paper",
+            "text": f"tie group {group}",
+            "showarrow": False,
+            "xanchor": "left",
+            "yanchor": "top",
+            "font": {"size": 10},
+        }
+        for group, first, _ in spans
+    ]
+    cut, cut_note = _cut_line(k, n_items)
     top = max(float(steps["discount"].max()), 1e-9)
-    fig.update_yaxes(title_text="discount", range=[0, 1.05 * top], secondary_y=True, showgrid=False)
+    # one Figure call (make_subplots' secondary axis, written out): each later
+    # update_layout or add_vline validates the layout again
+    fig = go.Figure(
+        data,
+        layout={
+            "title": title,
+            "barmode": "group",
+            "height": 460 if upright else 420,
+            "margin": {"t": 80, "b": 40, "l": 50, "r": 50},
+            # below the upright tick labels, whatever their length
+            "legend": {"orientation": "h", "yref": "container", "y": 0, "yanchor": "bottom"},
+            "shapes": shapes + cut,
+            "annotations": notes + cut_note,
+            "xaxis": {
+                "anchor": "y",
+                "domain": [0.0, 0.94],
+                "tickmode": "array",
+                "tickvals": pos,
+                "ticktext": ticks,
+                **({"tickangle": -90} if upright else {}),
+                "title": "position",
+            },
+            "yaxis": {
+                "anchor": "x",
+                "domain": [0.0, 1.0],
+                "title": "gain / contribution",
+                "rangemode": "tozero",
+            },
+            "yaxis2": {
+                "anchor": "x",
+                "overlaying": "y",
+                "side": "right",
+                "title": "discount",
+                "range": [0, 1.05 * top],
+                "showgrid": False,
+            },
+        },
+    )
     return wrap_titles(fig)
 
 

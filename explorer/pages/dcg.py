@@ -242,6 +242,40 @@ def worst_first(table: pd.DataFrame) -> pd.DataFrame:
     return table.sort_values(["no relevant item", "NDCG", "DCG"], kind="stable")
 
 
+def worst_row(table: pd.DataFrame) -> int:
+    """The row :func:`worst_first` puts first, without sorting the table.
+
+    The lowest NDCG, then the lowest DCG, then the first row, among the samples
+    with a relevant item (among all of them when none has one): a few passes over
+    the columns, not a sort of every row (the page opens the drill-down on it at
+    each setting; the sorted table is drawn only in its tab).
+
+    Parameters
+    ----------
+    table : pandas.DataFrame
+        From :func:`per_sample_table`.
+
+    Returns
+    -------
+    int
+        That sample's 0-based row.
+
+    Examples
+    --------
+    >>> t = pd.DataFrame({"row": [0, 1, 2, 3], "NDCG": [0.5, 0.0, 0.2, 0.2],
+    ...                   "DCG": [1.0, 0.0, 0.9, 0.4],
+    ...                   "no relevant item": [False, True, False, False]})
+    >>> worst_row(t), int(worst_first(t)["row"].iloc[0])
+    (3, 3)
+    """
+    empty = table["no relevant item"].to_numpy()
+    keep = ~empty if not empty.all() else np.ones_like(empty)
+    for name in ("NDCG", "DCG"):
+        values = table[name].to_numpy()
+        keep &= values == values[keep].min()
+    return int(table["row"].to_numpy()[np.argmax(keep)])
+
+
 @dataclass(frozen=True)
 class Headline:
     """The page's headline: mean DCG and NDCG, and the samples with no relevant item."""

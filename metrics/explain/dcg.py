@@ -470,7 +470,10 @@ def dcg_ranking_table(
     The same values as :func:`dcg_per_sample` (``ignore_ties`` as given),
     ``dcg_per_sample(y, y)``, :func:`ndcg_per_sample` and
     :func:`dcg_tie_bounds_per_sample`, up to rounding (1e-12), without
-    sorting again: only gathers and matrix products per setting.
+    sorting again: only gathers and matrix products per setting. Only the
+    top ``k`` positions are read (their discount is the only non-zero one),
+    and, where a tie group straddles ``k``, the positions up to its end
+    (its mean gain needs them): a small ``k`` costs a fraction of ``k=None``.
 
     Parameters
     ----------
@@ -503,26 +506,33 @@ def dcg_ranking_table(
     if exponential:
         exponential_gain(np.max(yt, keepdims=True))  # its refusal of grades >= 1024
     n, m = yt.shape
-    discount = _discount(m, k, base)
+    top = m if k is None else min(k, m)  # positions after k have discount 0: never read
+    discount = _discount(m, k, base)[:top]
     names = ("DCG", "ideal DCG", "pessimistic DCG", "optimistic DCG")
     cols = {c: np.empty(n) for c in names}
 
+    def gain(raw: np.ndarray) -> np.ndarray:
+        """Gains of gathered grades (gathered first: fewer values to convert)."""
+        out = raw.astype(np.float64)
+        return np.exp2(out, out=out) - 1.0 if exponential else out
+
     def run(rows: slice) -> None:
-        gains = yt[rows].astype(np.float64)
-        if exponential:
-            gains = np.exp2(gains) - 1.0
-        pess = np.take_along_axis(gains, ranking.pessimistic[rows], axis=1)
-        first = ranking.block_first[rows].astype(np.intp)
-        last = ranking.block_last[rows].astype(np.intp)
-        opt = np.take_along_axis(pess, first + last - np.arange(m), axis=1)
-        cols["pessimistic DCG"][rows] = pess @ discount
+        raw = yt[rows]
+        first = ranking.block_first[rows, :top].astype(np.intp)
+        last = ranking.block_last[rows, :top].astype(np.intp)
+        # a tie group straddling k: its mean gain needs the gains up to its last position
+        width = int(last[:, -1].max()) + 1
+        pess = gain(np.take_along_axis(raw, ranking.pessimistic[rows, :width], axis=1))
+        cols["pessimistic DCG"][rows] = pess[:, :top] @ discount
+        # best gain first in a group: position p takes the group's item at first + last - p
+        opt = np.take_along_axis(pess, first + last - np.arange(top), axis=1)
         cols["optimistic DCG"][rows] = opt @ discount
-        ideal = np.take_along_axis(gains, ranking.ideal[rows], axis=1)
+        ideal = gain(np.take_along_axis(raw, ranking.ideal[rows, :top], axis=1))
         cols["ideal DCG"][rows] = ideal @ discount
         if ignore_ties:
-            ordered = np.take_along_axis(gains, ranking.ignore_ties[rows], axis=1)
+            ordered = gain(np.take_along_axis(raw, ranking.ignore_ties[rows, :top], axis=1))
         else:
-            cum = np.zeros((pess.shape[0], m + 1))
+            cum = np.zeros((pess.shape[0], width + 1))
             np.cumsum(pess, axis=1, out=cum[:, 1:])
             ordered = (
                 np.take_along_axis(cum, last + 1, axis=1) - np.take_along_axis(cum, first, axis=1)

@@ -147,6 +147,22 @@ def test_worst_first_sorts_ndcg_then_dcg_and_puts_empty_samples_last():
     assert page.headline(ds, table).no_relevant == tuple(np.array(ds.sample_ids)[empty])
 
 
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("k", [None, 1, 2])
+def test_worst_row_is_the_first_row_of_worst_first(seed, k):
+    """Ties of NDCG (and of DCG) among the lowest, samples with no relevant item, and a
+    dataset where no sample has one: the same row as the sorted table's first."""
+    ds = graded(seed, n=40, m=4)
+    table = page.per_sample_table(ds, Settings("m", k=k))
+    assert page.worst_row(table) == int(page.worst_first(table)["row"].iloc[0])
+    ndcg = metrics.ndcg_per_sample(ds.y_true, ds.score("m"), k=k)
+    has_gain = ds.y_true.sum(axis=1) > 0
+    assert ndcg[page.worst_row(table)] == ndcg[has_gain].min()
+    none = Dataset("none", "graded", np.zeros((5, 3), int), {"m": np.eye(5, 3)})
+    table = page.per_sample_table(none, Settings("m", k=k))
+    assert page.worst_row(table) == int(page.worst_first(table)["row"].iloc[0]) == 0
+
+
 # ------------------------------------------------------------------ seed 001
 def test_seed_examples_are_scikit_learns_numbers():
     # row 0 orders e, d, c, b, a: 5/log2(2) + 1/log2(3) + 10/log2(6)

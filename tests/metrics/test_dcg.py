@@ -630,3 +630,71 @@ def test_ranking_refuses_bad_input():
         dcg_ranking_table(r, log_base=1)
     with pytest.raises(MetricInputError):
         dcg_ranking_table(r, k=0)
+
+
+# dcg_ranking_table reads only the top k positions (and a tie group straddling k to its end)
+CUT = {"rtol": 1e-12, "atol": 1e-12}
+
+
+def _check_ranking_table(y, s, k, base, ties, expo, chunk=None):
+    from metrics.explain.dcg import dcg_ranking, dcg_ranking_table, dcg_tie_bounds_per_sample
+
+    t = dcg_ranking_table(
+        dcg_ranking(y, s, _max_elements=chunk),
+        k=k,
+        log_base=base,
+        ignore_ties=ties,
+        exponential=expo,
+        _max_elements=chunk,
+    )
+    g = metrics.exponential_gain(y) if expo else y
+    np.testing.assert_allclose(
+        t["DCG"], dcg_per_sample(g, s, k=k, log_base=base, ignore_ties=ties), **CUT
+    )
+    np.testing.assert_allclose(t["ideal DCG"], dcg_per_sample(g, g, k=k, log_base=base), **CUT)
+    np.testing.assert_allclose(t["NDCG"], ndcg_per_sample(g, s, k=k, ignore_ties=ties), **CUT)
+    low, high = dcg_tie_bounds_per_sample(g, s, k=k, log_base=base)
+    np.testing.assert_allclose(t["pessimistic DCG"], low, **CUT)
+    np.testing.assert_allclose(t["optimistic DCG"], high, **CUT)
+
+
+def test_ranking_table_tie_group_straddling_k_reads_gains_after_k():
+    from metrics.explain.dcg import dcg_ranking, dcg_ranking_table
+
+    # positions 1-3 tie (gains 0, 0, 9 in pessimistic order); k = 1 cuts the group after
+    # its first position, so the 9 at position 3 sets the averaged and optimistic DCG
+    r = dcg_ranking([[0, 0, 9, 3]], [[1, 1, 1, 0]])
+    assert dcg_ranking_table(r, k=1).iloc[0].tolist() == [3.0, 9.0, 1 / 3, 0.0, 9.0]
+    assert dcg_ranking_table(r, k=1, ignore_ties=True)["DCG"].tolist() == [9.0]  # column 2 first
+    two = dcg_ranking_table(r, k=2, exponential=True).iloc[0]
+    d2 = 1 / math.log2(3)
+    assert two["DCG"] == pytest.approx((1 + d2) * 511 / 3, abs=1e-12)
+    assert two["ideal DCG"] == pytest.approx(511 + 7 * d2, abs=1e-12)
+    assert (two["pessimistic DCG"], two["optimistic DCG"]) == (0.0, 511.0)
+
+
+@pytest.mark.parametrize("seed", SEEDS[:4])
+@pytest.mark.parametrize("ties", [False, True])
+@pytest.mark.parametrize("expo", [False, True])
+@pytest.mark.parametrize("chunk", [None, 5 * 12])
+def test_ranking_table_every_k_matches_the_metrics(seed, ties, expo, chunk):
+    # rows of distinct scores and rows of few tied values: some blocks of rows hold a
+    # tie group straddling k and read past it, others stop at k
+    rng = np.random.default_rng(seed)
+    n, m = 40, 12
+    y = rng.integers(0, 4, size=(n, m))
+    y[0] = 0
+    s = rng.random((n, m))
+    tied = rng.random(n) < 0.3
+    s[tied] = tied_scores(rng, (int(tied.sum()), m), 3)
+    s[n - 1] = 0.5  # every item of the last row tied
+    for k in [None, 1, 2, 5, m - 1, m, m + 3]:
+        _check_ranking_table(y, s, k, 2, ties, expo, chunk)
+    _check_ranking_table(y, s, 3, math.e, ties, expo, chunk)
+
+
+@settings(max_examples=80, deadline=None)
+@given(graded_matrices(), st.booleans(), st.booleans(), st.sampled_from(LOG_BASES))
+def test_property_ranking_table_matches_the_metrics(case, ties, expo, log_base):
+    y, s, _, k = case
+    _check_ranking_table(y, s, k, log_base, ties, expo)

@@ -269,6 +269,24 @@ def test_steps_figure_traces_ties_and_cut():
     assert not [s for s in no_cut.layout.shapes if s.type in ("line", "rect")]
 
 
+def test_steps_figure_of_many_items_draws_the_top_positions_and_the_k_line():
+    """max_positions caps the bars (one past a larger k, whose line stays between two
+    bars); the values drawn are metrics' own, the labels upright past a dozen."""
+    y, s = graded_case(5, n=1, m=40)
+    names = [f"item {j}" for j in range(40)]
+    for k, drawn in ((3, 30), (None, 30), (35, 36), (39, 40)):
+        steps = metrics.dcg_steps(y[0], s[0], k=k)
+        fig = charts.steps_figure(steps, k=k, item_names=names, max_positions=30)
+        assert fig.data[0].x.tolist() == list(range(1, drawn + 1))
+        np.testing.assert_array_equal(fig.data[1].y, steps["contribution"][:drawn])
+        lines = [sh.x0 for sh in fig.layout.shapes if sh.type == "line"]
+        assert lines == ([k + 0.5] if k is not None else [])
+        first = names[int(steps["item"].iloc[0])]
+        assert fig.layout.xaxis.ticktext[0] == f"1. {first}" and fig.layout.xaxis.tickangle == -90
+    few = charts.steps_figure(metrics.dcg_steps(y[0][:5], s[0][:5]), k=None, max_positions=30)
+    assert len(few.data[0].x) == 5 and few.layout.xaxis.tickangle is None
+
+
 def test_tie_bounds_and_distribution_figures():
     fig = charts.tie_bounds_figure(
         {"pessimistic": 5.0, "tie-averaged": 7.5, "ignore_ties": 5.0, "optimistic": 10.0}
@@ -538,10 +556,13 @@ def test_a_link_opens_a_tab_and_k_moves_keep_it_with_the_headline_of_metrics():
     assert bad.session_state[TAB_KEY] == TABS[0] and bad.query_params["tab"] == "derivation"
 
 
-def test_step_tables_of_many_items_draw_their_top_positions():
+def test_step_tables_of_many_items_draw_their_top_positions(deferred_downloads):
     """Past STEP_ROWS items the selected sample's step tables (redrawn on every move)
     draw the first positions, every position of the top k when k is larger: the last
-    running sum drawn is then the sample's DCG from metrics."""
+    running sum drawn is then the sample's DCG from metrics. Their CSVs, built on the
+    click only, hold every position."""
+    import io
+
     from views.dcg_parts import STEP_ROWS
 
     y, s, at = _open_graded(50, 40)
@@ -551,7 +572,16 @@ def test_step_tables_of_many_items_draw_their_top_positions():
     assert len(t) == STEP_ROWS == 30
     np.testing.assert_allclose(t["running sum"], want["running_sum"][:STEP_ROWS], rtol=1e-12)
     assert any("The first 30 of 40 positions are shown" in c.value for c in at.caption)
+    assert any("The first 30 of 40 positions are drawn" in c.value for c in at.caption)
     assert metric(at, "DCG of this sample") == fmt(metrics.dcg_per_sample(y, s)[row])
+    csv = pd.read_csv(io.StringIO(deferred_downloads("dcg_dl_steps")))
+    assert csv["position"].tolist() == list(range(1, 41))
+    np.testing.assert_allclose(csv["running sum"], want["running_sum"], rtol=1e-12)
+    ideal = pd.read_csv(io.StringIO(deferred_downloads("dcg_dl_ideal")))
+    assert len(ideal) == 40
+    assert ideal["running sum"].iloc[-1] == pytest.approx(
+        metrics.dcg_per_sample(y, y)[row], rel=1e-12
+    )
     for k in (3, 35):
         at.number_input(key="dcg_k").set_value(k).run()
         assert not at.exception
