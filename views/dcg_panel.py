@@ -159,17 +159,17 @@ def panel(ds) -> None:
     state.write_param("sample", ds.sample_ids[row])
     names = ds.label_names
     one = model.sample_steps(ds, settings, row, table)
-    st.plotly_chart(
-        charts.steps_figure(
-            one.steps,
-            k=k,
-            item_names=names,
-            gain_label="2^rel - 1" if exp_gain else "relevance",
-            title=f"Sample {ds.sample_ids[row]}: gain and contribution per position",
-            max_positions=parts.STEP_ROWS,
-        ),
-        key="dcg_steps_chart",
-    )
+    chart_args = {
+        "k": k,
+        "item_names": names,
+        "gain_label": "2^rel - 1" if exp_gain else "relevance",
+        "title": f"Sample {ds.sample_ids[row]}: gain and contribution per position",
+        "max_positions": parts.STEP_ROWS,
+    }
+    if n_items > charts.UPRIGHT_TICKS:  # a long list, redrawn on each k: SVG, not plotly
+        widgets.svg_chart(charts.steps_svg(one.steps, **chart_args))
+    else:
+        st.plotly_chart(charts.steps_figure(one.steps, **chart_args), key="dcg_steps_chart")
     st.caption(parts.steps_caption(charts.n_tie_groups(one.steps), settings, n_items))
 
     empty = head.no_relevant

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from html import escape
 
 import numpy as np
@@ -44,6 +44,20 @@ class Series:
     color: str | Sequence[str]
     hover: Sequence[str] = ()
     marked: Sequence[bool] = ()
+    #: "bar", or "tick": a short horizontal stroke across the category's group at its
+    #: value (drawn over the bars, not beside them)
+    kind: str = "bar"
+
+
+@dataclass(frozen=True)
+class Curve:
+    """A line through one value per category, on its own axis at the right."""
+
+    name: str
+    values: np.ndarray
+    color: str
+    y_range: tuple[float, float]
+    title: str = ""
 
 
 @dataclass(frozen=True)
@@ -90,7 +104,7 @@ class BarChart:
     legend: Sequence[tuple[str, str]] = ()
     series_legend: bool = True
     caption: str = ""
-    extra: dict = field(default_factory=dict)
+    curve: Curve | None = None
 
 
 def nice_ticks(lo: float, hi: float, n: int = 5) -> list[float]:
@@ -128,7 +142,9 @@ def bar_chart(chart: BarChart) -> str:
     (2, True)
     """
     n = len(chart.categories)
-    k = max(len(chart.series), 1)
+    bars = [s for s in chart.series if s.kind == "bar"]
+    k = max(len(bars), 1)
+    right = RIGHT - 7 if chart.curve else RIGHT
     values = [np.asarray(s.values, dtype=float) for s in chart.series]
     finite = np.concatenate([v[np.isfinite(v)] for v in values] + [np.zeros(1)])
     lo, hi = chart.y_range or (min(0.0, float(finite.min())), float(finite.max()) or 1.0)
@@ -141,12 +157,12 @@ def bar_chart(chart: BarChart) -> str:
     def y_of(v: float) -> float:
         return TOP + plot_h * (1 - (v - lo) / (hi - lo))
 
-    slot = (RIGHT - LEFT) / max(n, 1)  # percent per category
+    slot = (right - LEFT) / max(n, 1)  # percent per category
     bar_w = slot * 0.8 / k
     out = [f'<svg width="100%" height="{total_h}" role="img" xmlns="http://www.w3.org/2000/svg">']
     for t in ticks:  # gridlines and y tick labels
         y = y_of(t)
-        out.append(f'<line x1="{LEFT}%" x2="{RIGHT}%" y1="{y:.1f}" y2="{y:.1f}" stroke="{GRID}"/>')
+        out.append(f'<line x1="{LEFT}%" x2="{right}%" y1="{y:.1f}" y2="{y:.1f}" stroke="{GRID}"/>')
         out.append(
             f'<text class="tick" x="{LEFT - 0.8}%" y="{y + 4:.1f}" text-anchor="end">'
             f"{_num(t)}</text>"
@@ -160,15 +176,24 @@ def bar_chart(chart: BarChart) -> str:
             f"<title>{escape(band.label)}</title></rect>"
         )
     base = y_of(max(lo, 0.0))
+    bar_index = 0
     for si, (s, v) in enumerate(zip(chart.series, values, strict=True)):
         colors = [s.color] * n if isinstance(s.color, str) else list(s.color)
         for j in range(n):
             if not np.isfinite(v[j]):
                 continue
-            x = LEFT + j * slot + slot * 0.1 + si * bar_w
-            y = y_of(v[j])
-            top, h = min(y, base), abs(base - y)
             hover = s.hover[j] if len(s.hover) else f"{chart.categories[j]}: {s.name} {_num(v[j])}"
+            y = y_of(v[j])
+            if s.kind == "tick":
+                x0 = LEFT + j * slot + slot * 0.05
+                out.append(
+                    f'<line class="tick-mark" data-series="{si}" data-value="{float(v[j])!r}" '
+                    f'x1="{x0:.3f}%" x2="{x0 + slot * 0.9:.3f}%" y1="{y:.1f}" y2="{y:.1f}" '
+                    f'stroke="{colors[j]}" stroke-width="2.5"><title>{escape(hover)}</title></line>'
+                )
+                continue
+            x = LEFT + j * slot + slot * 0.1 + bar_index * bar_w
+            top, h = min(y, base), abs(base - y)
             out.append(
                 f'<rect class="bar" data-series="{si}" data-value="{float(v[j])!r}" x="{x:.3f}%" '
                 f'y="{top:.1f}" width="{bar_w:.3f}%" height="{max(h, 0.5):.1f}" '
@@ -179,17 +204,50 @@ def bar_chart(chart: BarChart) -> str:
                     f'<circle class="mark" cx="{x + bar_w / 2:.3f}%" cy="{top - 7:.1f}" r="4" '
                     f'fill="{colors[j]}"><title>{escape(hover)}</title></circle>'
                 )
+        bar_index += s.kind == "bar"
     out.append(
-        f'<line x1="{LEFT}%" x2="{RIGHT}%" y1="{base:.1f}" y2="{base:.1f}" stroke="{CHART_TEXT}"/>'
+        f'<line x1="{LEFT}%" x2="{right}%" y1="{base:.1f}" y2="{base:.1f}" stroke="{CHART_TEXT}"/>'
     )
+    if chart.curve is not None:
+        out.extend(_curve(chart.curve, slot, plot_h, right))
     for line in chart.lines:
-        out.extend(_line(line, y_of, slot, plot_h))
+        out.extend(_line(line, y_of, slot, plot_h, right))
     out.extend(_x_ticks(chart, slot, TOP + plot_h))
     out.append("</svg>")
     return _wrap(chart, "".join(out))
 
 
-def _line(line: Line, y_of, slot: float, plot_h: float) -> list[str]:
+def _curve(curve: Curve, slot: float, plot_h: float, right: float) -> list[str]:
+    """The curve's dots joined by segments (percent x cannot be a polyline's points),
+    and its axis's tick labels at the right."""
+    lo, hi = curve.y_range
+    v = np.asarray(curve.values, dtype=float)
+
+    def y_of(value: float) -> float:
+        return TOP + plot_h * (1 - (value - lo) / (hi - lo))
+
+    xs = [LEFT + (j + 0.5) * slot for j in range(len(v))]
+    out = []
+    for j in range(len(v) - 1):
+        out.append(
+            f'<line x1="{xs[j]:.3f}%" x2="{xs[j + 1]:.3f}%" y1="{y_of(v[j]):.1f}" '
+            f'y2="{y_of(v[j + 1]):.1f}" stroke="{curve.color}" stroke-width="2.5"/>'
+        )
+    for j, value in enumerate(v):
+        out.append(
+            f'<circle class="curve" data-value="{float(value)!r}" cx="{xs[j]:.3f}%" '
+            f'cy="{y_of(value):.1f}" r="3" fill="{curve.color}">'
+            f"<title>{escape(curve.name)} {_num(value)}</title></circle>"
+        )
+    for t in nice_ticks(lo, hi, 4):
+        if lo <= t <= hi:
+            out.append(
+                f'<text class="tick" x="{right + 0.8:.3f}%" y="{y_of(t) + 4:.1f}">{_num(t)}</text>'
+            )
+    return out
+
+
+def _line(line: Line, y_of, slot: float, plot_h: float, right: float = RIGHT) -> list[str]:
     label = escape(line.label)
     if line.vertical:
         x = LEFT + line.at * slot
@@ -201,9 +259,9 @@ def _line(line: Line, y_of, slot: float, plot_h: float) -> list[str]:
         ]
     y = y_of(line.at)
     return [
-        f'<line class="marker" x1="{LEFT}%" x2="{RIGHT}%" y1="{y:.1f}" y2="{y:.1f}" '
+        f'<line class="marker" x1="{LEFT}%" x2="{right}%" y1="{y:.1f}" y2="{y:.1f}" '
         f'stroke="{line.color}" stroke-width="2" stroke-dasharray="{line.dash}"/>',
-        f'<text class="note" x="{RIGHT}%" y="{y - 5:.1f}" fill="{line.color}" '
+        f'<text class="note" x="{right}%" y="{y - 5:.1f}" fill="{line.color}" '
         f'text-anchor="end">{label}</text>',
     ]
 
@@ -238,6 +296,8 @@ def _x_ticks(chart: BarChart, slot: float, y0: float) -> list[str]:
 
 def _wrap(chart: BarChart, svg: str) -> str:
     entries = [(s.color, s.name) for s in chart.series if isinstance(s.color, str)]
+    if chart.curve is not None:
+        entries.append((chart.curve.color, chart.curve.name))
     entries = (entries if chart.series_legend else []) + list(chart.legend)
     legend = " ".join(
         f'<span class="key"><span class="swatch" style="background:{c}"></span>{escape(t)}</span>'

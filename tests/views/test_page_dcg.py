@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import re
 
 import numpy as np
 import pandas as pd
@@ -285,6 +286,31 @@ def test_steps_figure_of_many_items_draws_the_top_positions_and_the_k_line():
         assert fig.layout.xaxis.ticktext[0] == f"1. {first}" and fig.layout.xaxis.tickangle == -90
     few = charts.steps_figure(metrics.dcg_steps(y[0][:5], s[0][:5]), k=None, max_positions=30)
     assert len(few.data[0].x) == 5 and few.layout.xaxis.tickangle is None
+
+
+def test_steps_svg_of_many_items_draws_metrics_values_the_ties_and_the_k_line():
+    """The SVG chart of a long list (drawn by the page past UPRIGHT_TICKS items): per
+    drawn position the gain used and the contribution of metrics.dcg_steps, the own
+    gain as a stroke, the discount line, a band per tie group, the k line."""
+    y, s = graded_case(5, n=1, m=40)
+    s = np.round(s, 1)  # tie groups
+    names = [f"item {j}" for j in range(40)]
+    for k, drawn in ((3, 30), (None, 30), (35, 36)):
+        steps = metrics.dcg_steps(y[0], s[0], k=k)
+        html = charts.steps_svg(steps, k=k, item_names=names, max_positions=30)
+        bars = re.findall(r'<rect class="bar" data-series="(\d)" data-value="([^"]+)"', html)
+        gains = [float(v) for g, v in bars if g == "0"]
+        contributions = [float(v) for g, v in bars if g == "1"]
+        np.testing.assert_allclose(gains, steps["mean_gain"][:drawn], rtol=0, atol=0)
+        np.testing.assert_allclose(contributions, steps["contribution"][:drawn], rtol=0, atol=0)
+        own = re.findall(r'class="tick-mark" data-series="2" data-value="([^"]+)"', html)
+        np.testing.assert_array_equal([float(v) for v in own], steps["relevance"][:drawn])
+        curve = re.findall(r'class="curve" data-value="([^"]+)"', html)
+        np.testing.assert_array_equal([float(v) for v in curve], steps["discount"][:drawn])
+        groups = charts.n_tie_groups(steps.iloc[:drawn])
+        assert groups > 0 and html.count('class="band"') == groups
+        assert html.count(f"k = {k} cut") == (k is not None)
+        assert f"1. {names[int(steps['item'].iloc[0])]}" in html
 
 
 def test_tie_bounds_and_distribution_figures():
@@ -573,6 +599,11 @@ def test_step_tables_of_many_items_draw_their_top_positions(deferred_downloads):
     np.testing.assert_allclose(t["running sum"], want["running_sum"][:STEP_ROWS], rtol=1e-12)
     assert any("The first 30 of 40 positions are shown" in c.value for c in at.caption)
     assert any("The first 30 of 40 positions are drawn" in c.value for c in at.caption)
+    # the chart of a long list is SVG: its contributions are the sample's, position by position
+    (chart,) = [m.value for m in at.markdown if "me-svg-chart" in m.value]
+    drawn = re.findall(r'<rect class="bar" data-series="1" data-value="([^"]+)"', chart)
+    np.testing.assert_array_equal([float(v) for v in drawn], want["contribution"][:STEP_ROWS])
+    assert not at.get("plotly_chart")
     assert metric(at, "DCG of this sample") == fmt(metrics.dcg_per_sample(y, s)[row])
     csv = pd.read_csv(io.StringIO(deferred_downloads("dcg_dl_steps")))
     assert csv["position"].tolist() == list(range(1, 41))
@@ -591,3 +622,5 @@ def test_step_tables_of_many_items_draw_their_top_positions(deferred_downloads):
         row_dcg = metrics.dcg_per_sample(y, s, k=k)[row]
         assert t["running sum"].iloc[-1] == pytest.approx(row_dcg, rel=1e-12, abs=1e-12)
         assert metric(at, "DCG of this sample") == fmt(row_dcg)
+        (chart,) = [m.value for m in at.markdown if "me-svg-chart" in m.value]
+        assert f"k = {k} cut" in chart
