@@ -28,11 +28,10 @@ from explorer.derivation import MeanDerivation, mean_terms
 from metrics import (
     CONVENTION_METRICS,
     METRIC_PART,
+    RankedQueries,
+    rank_queries,
     retrieval_means,
-    retrieval_per_query,
     retrieval_query_steps,
-    retrieval_summary,
-    score_order,
 )
 
 # ------------------------------------------------------------------ conventions
@@ -314,16 +313,24 @@ def at_least(data_max: float):
 
 
 # ------------------------------------------------------------------ tables and curves
-def ranking(ds: Dataset, model: str) -> np.ndarray:
-    """The model's ranking of every query: one sort, reused by every K and convention.
+def ranking(ds: Dataset, model: str) -> RankedQueries:
+    """The model's ranking of every query: the matrices checked and sorted once, reused
+    by every K and convention (:func:`metrics.explain.retrieval.rank_queries`).
 
     Examples
     --------
     >>> from explorer.samples import load_sample
-    >>> ranking(load_sample("seed002_map"), "model").tolist()
+    >>> ranking(load_sample("seed002_map"), "model").order.tolist()
     [[0, 1, 2, 3, 4], [0, 1, 2, 3, 4]]
     """
-    return score_order(ds.score(model))
+    return rank_queries(ds.y_true, ds.score(model))
+
+
+def _ranked(ds: Dataset, model: str, order) -> RankedQueries:
+    """``order`` (a :func:`ranking`, a :func:`metrics.score_order` or None) as a ranking."""
+    if isinstance(order, RankedQueries):
+        return order
+    return rank_queries(ds.y_true, ds.score(model), order=order)
 
 
 def _family_kwargs(family: str, conventions: tuple) -> tuple[list[str], dict]:
@@ -351,8 +358,9 @@ def family_columns(
         :meth:`Settings.conventions` of the family.
     k : int
         The cut-off.
-    order : ndarray, optional
-        :func:`ranking` of the model, which spares a sort.
+    order : RankedQueries, optional
+        :func:`ranking` of the model, which spares checking the matrices, a sort and
+        every pass over the matrix that does not depend on ``k``.
 
     Returns
     -------
@@ -369,9 +377,7 @@ def family_columns(
     ([0.7556, 0.5], [3, 2])
     """
     names, kwargs = _family_kwargs(family, conventions)
-    table = retrieval_per_query(
-        ds.y_true, ds.score(model), k=k, order=order, metrics=names, **kwargs
-    )
+    table = _ranked(ds, model, order).per_query(k=k, metrics=names, **kwargs)
     return _kept(family, table)
 
 
@@ -415,15 +421,8 @@ def family_curve(
     (0.6278, 5, [0.7556, 0.5])
     """
     names, kwargs = _family_kwargs(family, conventions)
-    table, curve = retrieval_summary(
-        ds.y_true,
-        ds.score(model),
-        k=k,
-        k_max=ds.n_labels,
-        empty=dict(conventions)["empty"],
-        order=order,
-        metrics=names,
-        **kwargs,
+    table, curve = _ranked(ds, model, order).summary(
+        k=k, k_max=ds.n_labels, empty=dict(conventions)["empty"], metrics=names, **kwargs
     )
     return FamilyCurve(curve[[CURVE_COLUMNS.get(n, n) for n in names]], k, _kept(family, table))
 
@@ -604,7 +603,7 @@ def switchboard(
         :func:`variants`.
     base : pandas.DataFrame, optional
         The per-query table of the first row's settings, if known.
-    order : ndarray, optional
+    order : RankedQueries, optional
         :func:`ranking` of the model.
 
     Returns
