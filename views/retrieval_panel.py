@@ -147,13 +147,13 @@ def panel(ds, data_max: float, top_grade: int) -> None:
     # ------------------------------------------------------------------ 3 how it is computed
     st.subheader("How it is computed: one query")
     q1, q2 = st.columns([2, 3])
-    ids = list(ds.sample_ids)
+    ids, rows = ds.sample_ids, cache.retrieval_query_rows(ds)
     drill = state.bind_param(
         "ret_drill_metric", "drill_metric", "AP@K", str, state.member(page.DRILL)
     )
     metric = page.DRILL_METRIC[drill]
     worst = cache.retrieval_worst_first(ds, model, settings, metric, per_query, empty)
-    state.bind_param("ret_query", "query", ids[worst[0]], str, state.member(ids))  # the worst
+    state.bind_param("ret_query", "query", ids[worst[0]], str, page.known_query(rows))  # worst
     if len(ids) <= PICKER_MAX:
         query_id = q1.selectbox("Query", ids, key="ret_query", help="Opens on the worst query.")
     else:  # a select box of 10^5 ids would send every one of them on each move
@@ -165,7 +165,7 @@ def panel(ds, data_max: float, top_grade: int) -> None:
     drill = q2.radio("Metric", page.DRILL, key="ret_drill_metric", horizontal=True)
     state.write_param("query", query_id)
     state.write_param("drill_metric", drill)
-    q = ids.index(query_id)
+    q = rows[query_id]
 
     try:
         steps = cache.retrieval_steps(ds, model, q, settings)

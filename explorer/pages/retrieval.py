@@ -767,6 +767,42 @@ def id_rank(ds: Dataset) -> np.ndarray:
     return rank
 
 
+def query_rows(ds: Dataset) -> dict[str, int]:
+    """Each query id's row (the first, should an id repeat): a query found in O(1).
+
+    Examples
+    --------
+    >>> from explorer.samples import load_sample
+    >>> query_rows(load_sample("seed002_map"))
+    {'0': 0, '1': 1}
+    """
+    ids = ds.sample_ids
+    return dict(zip(reversed(ids), range(len(ids) - 1, -1, -1), strict=True))  # first row wins
+
+
+def known_query(rows: dict[str, int]):
+    """A check of :func:`explorer.state.bind_param`: a query id of ``rows``
+    (:func:`query_rows`), as ``state.member(ds.sample_ids)`` checks it (ids are
+    text), without a table of every id built on each run.
+
+    Examples
+    --------
+    >>> check = known_query({"q1": 0})
+    >>> check("q1")
+    'q1'
+    >>> check("q2")
+    Traceback (most recent call last):
+    ValueError: q2
+    """
+
+    def check(value):
+        if type(value) is not str or value not in rows:
+            raise ValueError(value)
+        return value
+
+    return check
+
+
 def worst_first(
     per_query: pd.DataFrame, sort: str, ranks: np.ndarray, empty: str = "zero"
 ) -> np.ndarray:
