@@ -180,9 +180,11 @@ def panel(ds, data_max: float, top_grade: int) -> None:
     parts.count_formulas(row, int(k))
 
     names = list(ds.label_names)
+    shown = page.shown_positions(steps, int(k))
+    head = steps.head(shown)
     st.plotly_chart(
         ranked_list_figure(
-            steps,
+            head,
             contribution,
             k=int(k),
             max_grade=max(float(max_grade), 1.0),
@@ -192,7 +194,13 @@ def panel(ds, data_max: float, top_grade: int) -> None:
         key="ret_drill_chart",
     )
     st.caption(prose.section("retrieval", "bar-colours"))
-    parts.step_table(page.step_display(steps, names, drill), max_grade)
+    if shown < len(steps):
+        st.caption(
+            f"The chart and the table show the first {shown} of {len(steps)} positions: the "
+            "top K and every position with a term of these metrics (the running sums end in "
+            "this query's values); the CSV has all of them."
+        )
+    parts.step_table(page.step_display(head, names, drill), max_grade)
     st.download_button(
         "Step table as CSV",
         lambda s=steps: downloads.csv_text(s),

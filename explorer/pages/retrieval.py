@@ -658,6 +658,35 @@ def steps_table(ds: Dataset, model: str, query: int, settings: Settings) -> pd.D
     return retrieval_query_steps(ds.y_true[rows], ds.score(model)[rows], 0, **asdict(settings))
 
 
+#: Positions of one query's chart and step table drawn when it has more (and K is
+#: smaller): both are redrawn on every move of K; the step table's CSV has every position.
+STEP_ROWS = 30
+
+
+def shown_positions(steps: pd.DataFrame, k: int) -> int:
+    """How many ranked positions of a step table to draw: all of them up to
+    :data:`STEP_ROWS`, else :data:`STEP_ROWS` or the top K when K is larger, and at
+    least up to the last position that may hold the query's first relevant item.
+
+    Every non-zero term of every drill-down metric is then drawn (past K only RR's
+    is not 0), so the running sums drawn end in the query's values.
+
+    Examples
+    --------
+    >>> steps = pd.DataFrame({"first_prob": [0.0] * 40 + [1.0] + [0.0] * 59})
+    >>> shown_positions(steps.head(20), 5), shown_positions(steps, 5)
+    (20, 41)
+    >>> shown_positions(steps, 60), shown_positions(steps.assign(first_prob=0.0), 5)
+    (60, 30)
+    """
+    n = len(steps)
+    if n <= STEP_ROWS:
+        return n
+    maybe_first = np.flatnonzero(steps["first_prob"].to_numpy() > 0)
+    last = int(maybe_first[-1]) + 1 if maybe_first.size else 0
+    return min(n, max(STEP_ROWS, k, last))
+
+
 def formula_terms(steps: pd.DataFrame, drill: str) -> list[tuple]:
     """The numbers of each term of the drill-down metric's sum, position by position.
 
@@ -773,8 +802,8 @@ def query_rows(ds: Dataset) -> dict[str, int]:
     Examples
     --------
     >>> from explorer.samples import load_sample
-    >>> query_rows(load_sample("seed002_map"))
-    {'0': 0, '1': 1}
+    >>> query_rows(load_sample("seed002_map")) == {"0": 0, "1": 1}
+    True
     """
     ids = ds.sample_ids
     return dict(zip(reversed(ids), range(len(ids) - 1, -1, -1), strict=True))  # first row wins
