@@ -15,6 +15,7 @@ run on the blocks of rows of :mod:`metrics.retrieval`, vectorized; with
 
 from __future__ import annotations
 
+import threading
 from numbers import Real
 
 import numpy as np
@@ -944,8 +945,8 @@ class RankedQueries:
     positions of each query, so moving K costs in proportion to K.
 
     It keeps the arrays it checked (not copies): they must not change while it
-    is used. Shared by threads, it may compute a kept value twice, never a
-    wrong one.
+    is used. Shared by threads (a cached ranking serves every session), it may
+    compute a kept value twice, never a wrong one.
 
     Attributes
     ----------
@@ -965,7 +966,7 @@ class RankedQueries:
     [0.7556, 0.5]
     """
 
-    __slots__ = ("y_true", "y_score", "order", "data_max", "_given", "_memo")
+    __slots__ = ("y_true", "y_score", "order", "data_max", "_given", "_memo", "_lock")
 
     #: Values of :meth:`known` kept at most (the oldest goes first).
     MEMO_ENTRIES = 16
@@ -975,6 +976,7 @@ class RankedQueries:
         self.data_max = float(data_max)
         self._given = tuple(map(id, given))  # the caller's arrays (not counted as its own)
         self._memo: dict = {}
+        self._lock = threading.Lock()
 
     def __repr__(self) -> str:
         return f"RankedQueries({self.y_true.shape[0]} queries x {self.y_true.shape[1]} items)"
@@ -982,17 +984,21 @@ class RankedQueries:
     def __sizeof__(self) -> int:
         """Bytes it holds besides the caller's arrays: the ranking and what it keeps."""
         own = [a for a in (self.y_true, self.y_score) if id(a) not in self._given]
-        kept = [v for v in self._memo.values() if isinstance(v, np.ndarray)]
+        with self._lock:
+            kept = [v for v in self._memo.values() if isinstance(v, np.ndarray)]
         return object.__sizeof__(self) + sum(a.nbytes for a in (*own, self.order, *kept))
 
     def _kept(self, key, compute):
-        memo = self._memo
-        if key not in memo:
+        """The value kept under ``key``, computed (outside the lock) if there is none."""
+        value = self._memo.get(key)
+        if value is None:
             value = compute()
-            while len(memo) >= self.MEMO_ENTRIES:
-                memo.pop(next(iter(memo)), None)
-            memo[key] = value
-        return memo[key]
+            with self._lock:
+                memo = self._memo
+                while len(memo) >= self.MEMO_ENTRIES:
+                    memo.pop(next(iter(memo)))
+                memo[key] = value
+        return value
 
     def ranking(self, ties: str) -> np.ndarray | None:
         """The ranking under a tie rule: :attr:`order` for ``"column"`` and

@@ -1123,3 +1123,26 @@ def test_ranked_queries_refuse_as_the_public_functions():
         rank_queries(y, nan)
     with pytest.raises(MetricInputError, match="order must be score_order"):
         rank_queries(y, s, order=score_order(s)[:, :3])
+
+
+def test_ranked_queries_shared_by_threads_give_the_same_tables():
+    """Threads asking for more kept values than it keeps at once (evictions while
+    others read): every table equals retrieval_per_query's."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    y, s = graded_case(8, n=50, m=9)
+    ranked = rank_queries(y / 2.0, s)
+    jobs = [(k, level, ties) for k in (2, 5) for level in (0.5, 1, 1.5) for ties in TIE_ALL] * 2
+
+    def run(job):
+        k, level, ties = job
+        return ranked.per_query(k=k, level=level, ties=ties)
+
+    with ThreadPoolExecutor(8) as pool:
+        got = list(pool.map(run, jobs))
+    for (k, level, ties), table in zip(jobs, got, strict=True):
+        want = retrieval_per_query(y / 2.0, s, k=k, level=level, ties=ties)
+        pd.testing.assert_frame_equal(table, want)
+
+
+TIE_ALL = ("column", "tie-averaged", "optimistic", "pessimistic")
