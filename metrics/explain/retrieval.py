@@ -939,10 +939,11 @@ class RankedQueries:
     Made by :func:`rank_queries`. Its :meth:`per_query` and :meth:`summary` give
     the numbers of :func:`retrieval_per_query` and :func:`retrieval_summary`
     without checking the matrices again, and without the work that does not
-    depend on K, which it keeps (:meth:`known`): each query's number of relevant
-    items and reciprocal rank, its grades in descending order and the rankings
-    of the tie rules. A table at cut-off K then reads only the first K ranked
-    positions of each query, so moving K costs in proportion to K.
+    depend on K, which it keeps (:meth:`known`, computed for the first table at
+    one K): each query's number of relevant items and reciprocal rank, its grades
+    in descending order and the rankings of the tie rules. A table at cut-off K
+    then reads only the first K ranked positions of each query, so moving K costs
+    in proportion to K.
 
     It keeps the arrays it checked (not copies): they must not change while it
     is used. Shared by threads (a cached ranking serves every session), it may
@@ -1090,10 +1091,11 @@ class RankedQueries:
         )
         metrics = _check_metrics(metrics)
         ties = conventions["ties"]
+        # a curve reads every position: what :meth:`known` keeps would save it little
+        known = self.known(conventions["level"], ties) if k_max is None else None
         return _tables(
             self.y_true, self.y_score, k=k, k_max=k_max, mg=mg, empty=empty,
-            order=self.ranking(ties), metrics=metrics,
-            known=self.known(conventions["level"], ties), **_rule(conventions),
+            order=self.ranking(ties), metrics=metrics, known=known, **_rule(conventions),
         )  # fmt: skip
 
     def per_query(
