@@ -348,6 +348,7 @@ def retrieval_switchboard(ds: Dataset, model: str, rows: tuple, _base):
 retrieval_levels = value(retrieval_model.levels)
 retrieval_steps = value(retrieval_model.steps_table)
 retrieval_id_rank = shared(retrieval_model.id_rank, size="big")
+retrieval_query_rows = shared(retrieval_model.query_rows, size="big")
 
 
 @shared

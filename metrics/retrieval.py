@@ -103,16 +103,24 @@ def _check_denominator(denominator) -> str:
     return denominator
 
 
-def _check_max_grade(max_grade, y_true: np.ndarray, name: str = "y_true") -> float:
-    """The top of the grade scale: given, or the largest grade in ``y_true``."""
+def _check_max_grade(
+    max_grade, y_true: np.ndarray, name: str = "y_true", data_max: float | None = None
+) -> float:
+    """The top of the grade scale: given, or the largest grade in ``y_true``.
+
+    ``data_max``: that largest grade when known, which spares the pass over
+    ``y_true`` (made only to word the refusal of a ``max_grade`` below it).
+    """
     if max_grade is None:
-        return float(y_true.max())
+        return float(y_true.max()) if data_max is None else float(data_max)
     bad = f"max_grade must be a non-negative number or None; got {max_grade!r}."
     if isinstance(max_grade, bool) or not isinstance(max_grade, Real):
         raise MetricInputError(bad)
     mg = float(max_grade)
     if not np.isfinite(mg) or mg < 0:
         raise MetricInputError(bad)
+    if data_max is not None and mg >= data_max:
+        return mg
     above = y_true > mg
     if above.any():
         where = tuple(int(i) for i in np.unravel_index(int(np.argmax(above)), y_true.shape))
@@ -134,7 +142,7 @@ def _check_max_grade(max_grade, y_true: np.ndarray, name: str = "y_true") -> flo
 _BLOCK_ELEMENTS = ROW_CHUNK_ELEMENTS
 
 
-def _by_blocks(kernel, *arrays: np.ndarray) -> tuple[np.ndarray, ...]:
+def _by_blocks(kernel, *arrays: np.ndarray, width: int | None = None) -> tuple[np.ndarray, ...]:
     """``kernel`` run on cache-sized blocks of rows, its outputs concatenated.
 
     ``kernel(*blocks)`` returns a tuple of arrays whose first axis runs over
@@ -142,10 +150,12 @@ def _by_blocks(kernel, *arrays: np.ndarray) -> tuple[np.ndarray, ...]:
     (a few dozen, never one per query, each vectorized) are shared among
     threads by :func:`metrics._ranks.map_blocks` and their outputs
     concatenated in row order, so the result does not depend on the number
-    of threads.
+    of threads. ``width``: the entries per row the kernel works on (default:
+    the first array's columns), which sizes the blocks; a kernel that reads
+    the first K ranked positions only takes blocks of more rows.
     """
     n, m = arrays[0].shape
-    blocks = row_chunks(n, m, max_elements=_BLOCK_ELEMENTS)
+    blocks = row_chunks(n, m if width is None else width, max_elements=_BLOCK_ELEMENTS)
 
     def run(rows):
         return kernel(*map(operator.itemgetter(rows), arrays))

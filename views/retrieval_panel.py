@@ -147,13 +147,13 @@ def panel(ds, data_max: float, top_grade: int) -> None:
     # ------------------------------------------------------------------ 3 how it is computed
     st.subheader("How it is computed: one query")
     q1, q2 = st.columns([2, 3])
-    ids = list(ds.sample_ids)
+    ids, rows = ds.sample_ids, cache.retrieval_query_rows(ds)
     drill = state.bind_param(
         "ret_drill_metric", "drill_metric", "AP@K", str, state.member(page.DRILL)
     )
     metric = page.DRILL_METRIC[drill]
     worst = cache.retrieval_worst_first(ds, model, settings, metric, per_query, empty)
-    state.bind_param("ret_query", "query", ids[worst[0]], str, state.member(ids))  # the worst
+    state.bind_param("ret_query", "query", ids[worst[0]], str, page.known_query(rows))  # worst
     if len(ids) <= PICKER_MAX:
         query_id = q1.selectbox("Query", ids, key="ret_query", help="Opens on the worst query.")
     else:  # a select box of 10^5 ids would send every one of them on each move
@@ -165,7 +165,7 @@ def panel(ds, data_max: float, top_grade: int) -> None:
     drill = q2.radio("Metric", page.DRILL, key="ret_drill_metric", horizontal=True)
     state.write_param("query", query_id)
     state.write_param("drill_metric", drill)
-    q = ids.index(query_id)
+    q = rows[query_id]
 
     try:
         steps = cache.retrieval_steps(ds, model, q, settings)
@@ -180,9 +180,11 @@ def panel(ds, data_max: float, top_grade: int) -> None:
     parts.count_formulas(row, int(k))
 
     names = list(ds.label_names)
+    shown = page.shown_positions(steps, int(k))
+    head = steps.head(shown)
     st.plotly_chart(
         ranked_list_figure(
-            steps,
+            head,
             contribution,
             k=int(k),
             max_grade=max(float(max_grade), 1.0),
@@ -192,7 +194,13 @@ def panel(ds, data_max: float, top_grade: int) -> None:
         key="ret_drill_chart",
     )
     st.caption(prose.section("retrieval", "bar-colours"))
-    parts.step_table(page.step_display(steps, names, drill), max_grade)
+    if shown < len(steps):
+        st.caption(
+            f"The chart and the table show the first {shown} of {len(steps)} positions: the "
+            "top K and every position with a term of these metrics (the running sums end in "
+            "this query's values); the CSV has all of them."
+        )
+    parts.step_table(page.step_display(head, names, drill), max_grade)
     st.download_button(
         "Step table as CSV",
         lambda s=steps: downloads.csv_text(s),

@@ -47,16 +47,21 @@ def metrics_vs_k_base(curve: pd.DataFrame) -> go.Figure:
     --------
     >>> c = pd.DataFrame({"K": [1, 2, 3], "P@K": [1.0, 0.5, 0.67], "R@K": [0.2, 0.4, 0.6]})
     >>> fig = metrics_vs_k_base(c)
-    >>> [tr.name for tr in fig.data], len(fig.layout.shapes)
-    (['P@K', 'R@K'], 0)
+    >>> [tr.name for tr in fig.data], len(fig.layout.shapes), fig.data[0].mode
+    (['P@K', 'R@K'], 0, 'lines+markers')
+    >>> metrics_vs_k_base(pd.DataFrame({"K": range(1, 31), "P@K": 0.5})).data[0].mode
+    'lines'
     """
     fig = go.Figure()
+    # a marker per K up to 20 K (one per tick); past that the lines alone (100 K x 7
+    # lines would be 700 markers, drawn again on every move of K)
+    mode = "lines+markers" if len(curve) <= 20 else "lines"
     for name in curve.columns.drop("K"):
         fig.add_trace(
             go.Scatter(
                 x=curve["K"].tolist(),
                 y=curve[name].tolist(),
-                mode="lines+markers",
+                mode=mode,
                 name=name,
                 hovertemplate=f"{name} at K=%{{x}}: %{{y:.4f}}<extra></extra>",
             )
@@ -130,7 +135,8 @@ def ranked_list_figure(
     colour = relevance grade, a bracket over every tie group of two or more
     items, and a dashed line at the top-K cut.
 
-    ``steps`` is a :func:`metrics.retrieval_query_steps` table.
+    ``steps`` is a :func:`metrics.retrieval_query_steps` table, or its first rows (a
+    tie group cut at the end is labelled with its whole size, ``tie_size``).
     """
     pos = steps["position"].to_numpy()
     grades = steps["grade"].to_numpy()
@@ -161,8 +167,10 @@ def ranked_list_figure(
     group = steps["tie_group"].to_numpy()
     starts = np.flatnonzero(np.r_[True, group[1:] != group[:-1]])
     sizes = np.diff(np.r_[starts, len(group)])
+    whole = steps["tie_size"].to_numpy() if "tie_size" in steps else None
     for first, size in zip(starts[sizes >= 2], sizes[sizes >= 2], strict=True):
         x0, x1 = pos[first] - 0.4, pos[first + size - 1] + 0.4
+        n_tied = size if whole is None else int(whole[first])
         shapes.append(
             {
                 "type": "path",
@@ -177,7 +185,7 @@ def ranked_list_figure(
             {
                 "x": (x0 + x1) / 2,
                 "y": bracket_y,
-                "text": f"tie: {size} items",
+                "text": f"tie: {n_tied} items",
                 "showarrow": False,
                 "yshift": 10,
                 "font": {"color": "#b15928"},

@@ -28,11 +28,10 @@ from explorer.derivation import MeanDerivation, mean_terms
 from metrics import (
     CONVENTION_METRICS,
     METRIC_PART,
+    RankedQueries,
+    rank_queries,
     retrieval_means,
-    retrieval_per_query,
     retrieval_query_steps,
-    retrieval_summary,
-    score_order,
 )
 
 # ------------------------------------------------------------------ conventions
@@ -314,16 +313,24 @@ def at_least(data_max: float):
 
 
 # ------------------------------------------------------------------ tables and curves
-def ranking(ds: Dataset, model: str) -> np.ndarray:
-    """The model's ranking of every query: one sort, reused by every K and convention.
+def ranking(ds: Dataset, model: str) -> RankedQueries:
+    """The model's ranking of every query: the matrices checked and sorted once, reused
+    by every K and convention (:func:`metrics.explain.retrieval.rank_queries`).
 
     Examples
     --------
     >>> from explorer.samples import load_sample
-    >>> ranking(load_sample("seed002_map"), "model").tolist()
+    >>> ranking(load_sample("seed002_map"), "model").order.tolist()
     [[0, 1, 2, 3, 4], [0, 1, 2, 3, 4]]
     """
-    return score_order(ds.score(model))
+    return rank_queries(ds.y_true, ds.score(model))
+
+
+def _ranked(ds: Dataset, model: str, order) -> RankedQueries:
+    """``order`` (a :func:`ranking`, a :func:`metrics.score_order` or None) as a ranking."""
+    if isinstance(order, RankedQueries):
+        return order
+    return rank_queries(ds.y_true, ds.score(model), order=order)
 
 
 def _family_kwargs(family: str, conventions: tuple) -> tuple[list[str], dict]:
@@ -351,8 +358,9 @@ def family_columns(
         :meth:`Settings.conventions` of the family.
     k : int
         The cut-off.
-    order : ndarray, optional
-        :func:`ranking` of the model, which spares a sort.
+    order : RankedQueries, optional
+        :func:`ranking` of the model, which spares checking the matrices, a sort and
+        every pass over the matrix that does not depend on ``k``.
 
     Returns
     -------
@@ -369,9 +377,7 @@ def family_columns(
     ([0.7556, 0.5], [3, 2])
     """
     names, kwargs = _family_kwargs(family, conventions)
-    table = retrieval_per_query(
-        ds.y_true, ds.score(model), k=k, order=order, metrics=names, **kwargs
-    )
+    table = _ranked(ds, model, order).per_query(k=k, metrics=names, **kwargs)
     return _kept(family, table)
 
 
@@ -415,15 +421,8 @@ def family_curve(
     (0.6278, 5, [0.7556, 0.5])
     """
     names, kwargs = _family_kwargs(family, conventions)
-    table, curve = retrieval_summary(
-        ds.y_true,
-        ds.score(model),
-        k=k,
-        k_max=ds.n_labels,
-        empty=dict(conventions)["empty"],
-        order=order,
-        metrics=names,
-        **kwargs,
+    table, curve = _ranked(ds, model, order).summary(
+        k=k, k_max=ds.n_labels, empty=dict(conventions)["empty"], metrics=names, **kwargs
     )
     return FamilyCurve(curve[[CURVE_COLUMNS.get(n, n) for n in names]], k, _kept(family, table))
 
@@ -604,7 +603,7 @@ def switchboard(
         :func:`variants`.
     base : pandas.DataFrame, optional
         The per-query table of the first row's settings, if known.
-    order : ndarray, optional
+    order : RankedQueries, optional
         :func:`ranking` of the model.
 
     Returns
@@ -657,6 +656,35 @@ def steps_table(ds: Dataset, model: str, query: int, settings: Settings) -> pd.D
     """
     rows = slice(query, query + 1)
     return retrieval_query_steps(ds.y_true[rows], ds.score(model)[rows], 0, **asdict(settings))
+
+
+#: Positions of one query's chart and step table drawn when it has more (and K is
+#: smaller): both are redrawn on every move of K; the step table's CSV has every position.
+STEP_ROWS = 30
+
+
+def shown_positions(steps: pd.DataFrame, k: int) -> int:
+    """How many ranked positions of a step table to draw: all of them up to
+    :data:`STEP_ROWS`, else :data:`STEP_ROWS` or the top K when K is larger, and at
+    least up to the last position that may hold the query's first relevant item.
+
+    Every non-zero term of every drill-down metric is then drawn (past K only RR's
+    is not 0), so the running sums drawn end in the query's values.
+
+    Examples
+    --------
+    >>> steps = pd.DataFrame({"first_prob": [0.0] * 40 + [1.0] + [0.0] * 59})
+    >>> shown_positions(steps.head(20), 5), shown_positions(steps, 5)
+    (20, 41)
+    >>> shown_positions(steps, 60), shown_positions(steps.assign(first_prob=0.0), 5)
+    (60, 30)
+    """
+    n = len(steps)
+    if n <= STEP_ROWS:
+        return n
+    maybe_first = np.flatnonzero(steps["first_prob"].to_numpy() > 0)
+    last = int(maybe_first[-1]) + 1 if maybe_first.size else 0
+    return min(n, max(STEP_ROWS, k, last))
 
 
 def formula_terms(steps: pd.DataFrame, drill: str) -> list[tuple]:
@@ -766,6 +794,42 @@ def id_rank(ds: Dataset) -> np.ndarray:
     rank = np.empty(len(ids), dtype=np.int64)
     rank[np.argsort(ids, kind="stable")] = np.arange(len(ids))
     return rank
+
+
+def query_rows(ds: Dataset) -> dict[str, int]:
+    """Each query id's row (the first, should an id repeat): a query found in O(1).
+
+    Examples
+    --------
+    >>> from explorer.samples import load_sample
+    >>> query_rows(load_sample("seed002_map")) == {"0": 0, "1": 1}
+    True
+    """
+    ids = ds.sample_ids
+    return dict(zip(reversed(ids), range(len(ids) - 1, -1, -1), strict=True))  # first row wins
+
+
+def known_query(rows: dict[str, int]):
+    """A check of :func:`explorer.state.bind_param`: a query id of ``rows``
+    (:func:`query_rows`), as ``state.member(ds.sample_ids)`` checks it (ids are
+    text), without a table of every id built on each run.
+
+    Examples
+    --------
+    >>> check = known_query({"q1": 0})
+    >>> check("q1")
+    'q1'
+    >>> check("q2")
+    Traceback (most recent call last):
+    ValueError: q2
+    """
+
+    def check(value):
+        if type(value) is not str or value not in rows:
+            raise ValueError(value)
+        return value
+
+    return check
 
 
 def worst_first(

@@ -15,6 +15,7 @@ run on the blocks of rows of :mod:`metrics.retrieval`, vectorized; with
 
 from __future__ import annotations
 
+import threading
 from numbers import Real
 
 import numpy as np
@@ -57,6 +58,8 @@ __all__ = [
     "retrieval_query_steps",
     "retrieval_steps",
     "retrieval_summary",
+    "RankedQueries",
+    "rank_queries",
     "score_order",
     "tie_break_order",
 ]
@@ -353,7 +356,9 @@ METRIC_PART = {
 }
 
 
-def _position_terms(yt, ys, *, level, gain, mg, ties, top=None, ranked=None, parts=PARTS) -> dict:
+def _position_terms(
+    yt, ys, *, level, gain, mg, ties, top=None, ranked=None, parts=PARTS, known=None
+) -> dict:
     """Per-position terms of every metric, in ranked order (n_queries, top).
 
     Deterministic tie policies rank once and use 0/1 relevance; under
@@ -367,25 +372,38 @@ def _position_terms(yt, ys, *, level, gain, mg, ties, top=None, ranked=None, par
     positions (the tie-averaged terms need whole tie groups, which are
     summed over every position first); ``"rr"``, the reciprocal rank over
     the whole ranking, is always complete. ``ranked`` (optional) is the
-    block's :func:`score_order`, which the column and tie-averaged rules use
-    instead of sorting the scores again. ``parts`` names the families of
-    :data:`PARTS` to compute (``"n_rel"``, ``"order"`` and ``"positions"``
-    always are).
+    block's ranking under ``ties`` (:func:`score_order` for the column and
+    tie-averaged rules), used instead of sorting the scores again. ``parts``
+    names the families of :data:`PARTS` to compute (``"n_rel"``, ``"order"``
+    and ``"positions"`` always are).
+
+    ``known`` (optional) holds the block's values that do not depend on K
+    (:meth:`RankedQueries.known`): ``"n_rel"`` (relevant items at ``level``),
+    ``"sorted"`` (the grades sorted in descending order, at least ``top``
+    columns) and, for a deterministic ``ties``, ``"rr"``; with them a
+    deterministic rule reads only the first ``top`` columns of ``ranked``,
+    which may then hold those only.
     """
     n, m = yt.shape
     lv = float(level)
-    rel_all = yt >= lv
-    n_rel = np.count_nonzero(rel_all, axis=1).astype(np.float64)
-    rr = None
+    known = known or {}
+    if "n_rel" in known:
+        n_rel = known["n_rel"]
+    else:
+        rel_all = yt >= lv
+        n_rel = np.count_nonzero(rel_all, axis=1).astype(np.float64)
+    rr = known.get("rr") if ties != "tie-averaged" else None
     if ties != "tie-averaged":
-        order = _tie_order(yt, ys, ties) if ranked is None or ties != "column" else ranked
-        flat = order + np.arange(0, yt.size, m)[:, None]  # flat gathers are the faster
+        order = _tie_order(yt, ys, ties) if ranked is None else ranked
+        offsets = np.arange(0, yt.size, m)[:, None]  # flat gathers are the faster
         if top is not None and top < m:
-            if "rel" in parts:
-                ranked_rel = np.take(rel_all.ravel(), flat)
+            if "rel" in parts and rr is None:
+                rel_all = yt >= lv
+                ranked_rel = np.take(rel_all.ravel(), order + offsets)
                 first = np.argmax(ranked_rel, axis=1)
                 rr = np.where(ranked_rel[np.arange(n), first], 1.0 / (first + 1.0), 0.0)
-            order, flat, m = order[:, :top], flat[:, :top], top
+            order, m = order[:, :top], top
+        flat = order + offsets
         p = np.arange(1, m + 1, dtype=np.float64)
         grades = np.take(yt.ravel(), flat)
         if "rel" in parts:
@@ -494,18 +512,22 @@ def _position_terms(yt, ys, *, level, gain, mg, ties, top=None, ranked=None, par
     if "dcg" in parts:
         # gains grow with the grade: the ideal ranking sorts the grades
         discounts = _discounts(m)
-        ideal = _gains(np.sort(yt, axis=1)[:, ::-1][:, :m], gain) * discounts
+        if "sorted" in known:
+            best = known["sorted"][:, :m].astype(np.float64)
+        else:
+            best = np.sort(yt, axis=1)[:, ::-1][:, :m]
+        ideal = _gains(best, gain) * discounts
         out.update(gain=mean_gain, dcg=mean_gain * discounts, ideal=ideal)
     return out
 
 
-def _check_conventions(k, denominator, level, gain, ties, max_grade, yt):
+def _check_conventions(k, denominator, level, gain, ties, max_grade, yt, data_max=None):
     k = check_k(k)
     _check_denominator(denominator)
     _check_level(level)
     _check_choice(gain, GAINS, "gain")
     _check_choice(ties, TIE_MODES, "ties")
-    return k, _check_max_grade(max_grade, yt)
+    return k, _check_max_grade(max_grade, yt, data_max=data_max)
 
 
 def ap_denominator(denominator, n_rel, k, hits_k):
@@ -602,7 +624,11 @@ def score_order(y_score) -> np.ndarray:
     >>> score_order([[0.5, 0.9, 0.5]]).tolist()
     [[1, 0, 2]]
     """
-    ys = as_2d(y_score, "y_score")
+    return _score_order(as_2d(y_score, "y_score"))
+
+
+def _score_order(ys: np.ndarray) -> np.ndarray:
+    """:func:`score_order` of checked scores."""
     dtype = np.min_scalar_type(ys.shape[1] - 1)
 
     def kernel(ys_b):
@@ -875,10 +901,23 @@ def _checked_tables(y_true, y_score, *, k, k_max, empty, order, metrics, **conve
     first is checked with the conventions, as each public function did.
     """
     yt, ys = _check_inputs(y_true, y_score, int_grades=True)
+    k, k_max, mg = _checked_options(yt, k, k_max, empty, conventions)
+    order = _check_order(order, ys)
+    if conventions["ties"] not in ("column", "tie-averaged"):
+        order = None  # score_order is not the ranking of the other rules
+    return _tables(
+        yt, ys, k=k, k_max=k_max, mg=mg, empty=empty, order=order,
+        metrics=_check_metrics(metrics), **_rule(conventions),
+    )  # fmt: skip
+
+
+def _checked_options(yt, k, k_max, empty, conventions, data_max=None) -> tuple:
+    """The cut-offs and ERR's grade scale of the table functions (``data_max``: the
+    largest grade of ``yt``, when known), checked in the order the functions did."""
     c = conventions
     cut = k if k is not None else k_max
     cut, mg = _check_conventions(
-        cut, c["denominator"], c["level"], c["gain"], c["ties"], c["max_grade"], yt
+        cut, c["denominator"], c["level"], c["gain"], c["ties"], c["max_grade"], yt, data_max
     )
     if k is not None:
         k = cut
@@ -886,20 +925,262 @@ def _checked_tables(y_true, y_score, *, k, k_max, empty, order, metrics, **conve
     else:
         k_max = cut
     _check_choice(empty, EMPTY_QUERY, "empty")
-    return _tables(
-        yt,
-        ys,
-        k=k,
-        k_max=k_max,
-        denominator=c["denominator"],
-        level=c["level"],
-        gain=c["gain"],
-        mg=mg,
-        ties=c["ties"],
-        empty=empty,
-        order=_check_order(order, ys),
-        metrics=_check_metrics(metrics),
-    )
+    return k, k_max, mg
+
+
+def _rule(conventions: dict) -> dict:
+    """The conventions :func:`_tables` takes (``max_grade`` goes as the checked ``mg``)."""
+    return {n: conventions[n] for n in ("denominator", "level", "gain", "ties")}
+
+
+class RankedQueries:
+    """A query x item matrix checked and ranked once: what every K and convention shares.
+
+    Made by :func:`rank_queries`. Its :meth:`per_query` and :meth:`summary` give
+    the numbers of :func:`retrieval_per_query` and :func:`retrieval_summary`
+    without checking the matrices again, and without the work that does not
+    depend on K, which it keeps (:meth:`known`, computed for the first table at
+    one K): each query's number of relevant items and reciprocal rank, its grades
+    in descending order and the rankings of the tie rules. A table at cut-off K
+    then reads only the first K ranked positions of each query, so moving K costs
+    in proportion to K.
+
+    It keeps the arrays it checked (not copies): they must not change while it
+    is used. Shared by threads (a cached ranking serves every session), it may
+    compute a kept value twice, never a wrong one.
+
+    Attributes
+    ----------
+    y_true, y_score : ndarray of shape (n_queries, n_items)
+        The checked grades and scores.
+    order : ndarray of unsigned int, shape (n_queries, n_items)
+        :func:`score_order` of ``y_score``.
+    data_max : float
+        The largest grade.
+
+    Examples
+    --------
+    >>> ranked = rank_queries([[1, 0, 1, 0, 1], [0, 1, 0, 1, 0]], [[5, 4, 3, 2, 1]] * 2)
+    >>> ranked.order.tolist()[0], ranked.data_max
+    ([0, 1, 2, 3, 4], 1.0)
+    >>> ranked.per_query(k=5)["AP@K"].round(4).tolist()
+    [0.7556, 0.5]
+    """
+
+    __slots__ = ("y_true", "y_score", "order", "data_max", "_given", "_memo", "_lock")
+
+    #: Values of :meth:`known` kept at most (the oldest goes first).
+    MEMO_ENTRIES = 16
+
+    def __init__(self, y_true, y_score, order, data_max, given=()):
+        self.y_true, self.y_score, self.order = y_true, y_score, order
+        self.data_max = float(data_max)
+        self._given = tuple(map(id, given))  # the caller's arrays (not counted as its own)
+        self._memo: dict = {}
+        self._lock = threading.Lock()
+
+    def __repr__(self) -> str:
+        return f"RankedQueries({self.y_true.shape[0]} queries x {self.y_true.shape[1]} items)"
+
+    def __sizeof__(self) -> int:
+        """Bytes it holds besides the caller's arrays: the ranking and what it keeps."""
+        own = [a for a in (self.y_true, self.y_score) if id(a) not in self._given]
+        with self._lock:
+            kept = [v for v in self._memo.values() if isinstance(v, np.ndarray)]
+        return object.__sizeof__(self) + sum(a.nbytes for a in (*own, self.order, *kept))
+
+    def _kept(self, key, compute):
+        """The value kept under ``key``, computed (outside the lock) if there is none."""
+        value = self._memo.get(key)
+        if value is None:
+            value = compute()
+            with self._lock:
+                memo = self._memo
+                while len(memo) >= self.MEMO_ENTRIES:
+                    memo.pop(next(iter(memo)))
+                memo[key] = value
+        return value
+
+    def ranking(self, ties: str) -> np.ndarray | None:
+        """The ranking under a tie rule: :attr:`order` for ``"column"`` and
+        ``"tie-averaged"`` (whose terms average over its tie groups), else
+        :func:`tie_break_order` in the type of :attr:`order` (kept).
+
+        Examples
+        --------
+        >>> rank_queries([[0, 1, 2]], [[0.5, 0.5, 0.5]]).ranking("optimistic").tolist()
+        [[2, 1, 0]]
+        """
+        ties = _check_choice(ties, TIE_MODES, "ties")
+        if ties in ("column", "tie-averaged"):
+            return self.order
+
+        def compute():
+            def kernel(yt_b, ys_b):
+                return (_tie_order(yt_b, ys_b, ties).astype(self.order.dtype),)
+
+            return _by_blocks(kernel, self.y_true, self.y_score)[0]
+
+        return self._kept(("ranking", ties), compute)
+
+    def known(self, level, ties: str) -> dict:
+        """The values of every query that do not depend on K, kept once computed.
+
+        Parameters
+        ----------
+        level : float
+            The lowest relevant grade.
+        ties : str
+            The tie rule.
+
+        Returns
+        -------
+        dict
+            ``"n_rel"``: each query's relevant items at ``level`` (float);
+            ``"sorted"``: its grades in descending order (in the smallest type that
+            holds them exactly); under a deterministic rule also ``"rr"``, its
+            reciprocal rank over the whole ranking.
+
+        Examples
+        --------
+        >>> got = rank_queries([[0, 2, 1]], [[0.1, 0.2, 0.9]]).known(2, "column")
+        >>> got["n_rel"].tolist(), got["rr"].tolist(), got["sorted"].tolist()
+        ([1.0], [0.5], [[2, 1, 0]])
+        """
+        lv = _check_level(level)
+        ties = _check_choice(ties, TIE_MODES, "ties")
+        out = {
+            "n_rel": self._kept(("n_rel", lv), lambda: self._n_rel(lv)),
+            "sorted": self._kept("sorted", self._sorted),
+        }
+        if ties != "tie-averaged":
+            out["rr"] = self._kept(("rr", ties, lv), lambda: self._rr(lv, ties))
+        return out
+
+    def _n_rel(self, lv: float) -> np.ndarray:
+        def kernel(yt_b):
+            return (np.count_nonzero(yt_b >= lv, axis=1).astype(np.float64),)
+
+        return _by_blocks(kernel, self.y_true)[0]
+
+    def _rr(self, lv: float, ties: str) -> np.ndarray:
+        def kernel(yt_b, order_b):
+            n, m = yt_b.shape
+            flat = order_b.astype(np.int64) + np.arange(0, yt_b.size, m)[:, None]
+            ranked_rel = np.take((yt_b >= lv).ravel(), flat)
+            first = np.argmax(ranked_rel, axis=1)
+            return (np.where(ranked_rel[np.arange(n), first], 1.0 / (first + 1.0), 0.0),)
+
+        return _by_blocks(kernel, self.y_true, self.ranking(ties))[0]
+
+    def _sorted(self) -> np.ndarray:
+        def kernel(yt_b):
+            return (np.sort(yt_b, axis=1)[:, ::-1],)
+
+        best = _by_blocks(kernel, self.y_true)[0]
+        if best.dtype.kind == "f" and self.data_max <= np.iinfo(np.uint16).max:
+            small = best.astype(np.min_scalar_type(int(self.data_max)))
+            if np.array_equal(small, best):
+                return small
+        return best
+
+    def _tables(self, k, k_max, empty, metrics, conventions):
+        """:func:`_checked_tables` without checking the matrices again."""
+        k, k_max, mg = _checked_options(
+            self.y_true, k, k_max, empty, conventions, data_max=self.data_max
+        )
+        metrics = _check_metrics(metrics)
+        ties = conventions["ties"]
+        # a curve reads every position: what :meth:`known` keeps would save it little
+        known = self.known(conventions["level"], ties) if k_max is None else None
+        return _tables(
+            self.y_true, self.y_score, k=k, k_max=k_max, mg=mg, empty=empty,
+            order=self.ranking(ties), metrics=metrics, known=known, **_rule(conventions),
+        )  # fmt: skip
+
+    def per_query(
+        self,
+        *,
+        k,
+        denominator="min_m_k",
+        level=1,
+        gain="linear",
+        max_grade=None,
+        ties="column",
+        metrics=None,
+    ) -> pd.DataFrame:
+        """:func:`retrieval_per_query` of the matrix (the same parameters, but the matrices
+        and ``order``).
+
+        Examples
+        --------
+        >>> ranked = rank_queries([[0, 1]], [[1, 1]])
+        >>> ranked.per_query(k=1, ties="tie-averaged")["P@K"].tolist()
+        [0.5]
+        """
+        conventions = dict(
+            denominator=denominator, level=level, gain=gain, max_grade=max_grade, ties=ties
+        )
+        return self._tables(k, None, "zero", metrics, conventions)[0]
+
+    def summary(
+        self,
+        *,
+        k,
+        k_max,
+        denominator="min_m_k",
+        level=1,
+        gain="linear",
+        max_grade=None,
+        ties="column",
+        empty="zero",
+        metrics=None,
+    ) -> tuple[pd.DataFrame, pd.DataFrame]:
+        """:func:`retrieval_summary` of the matrix (the same parameters, but the matrices
+        and ``order``).
+
+        Examples
+        --------
+        >>> t, c = rank_queries([[1, 0, 1, 0, 1]], [[5, 4, 3, 2, 1]]).summary(k=5, k_max=5)
+        >>> round(float(t["AP@K"][0]), 4), c["MAP@K"].round(4).tolist()
+        (0.7556, [1.0, 0.5, 0.5556, 0.5556, 0.7556])
+        """
+        conventions = dict(
+            denominator=denominator, level=level, gain=gain, max_grade=max_grade, ties=ties
+        )
+        return self._tables(k, k_max, empty, metrics, conventions)
+
+
+def rank_queries(y_true, y_score, *, order=None) -> RankedQueries:
+    """Check the matrices and rank every query once, for tables at many K and conventions.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_queries, n_items)
+        Graded relevance, ``>= 0``.
+    y_score : array-like of shape (n_queries, n_items)
+        Finite scores.
+    order : ndarray or None, default None
+        :func:`score_order` of ``y_score``, if computed already.
+
+    Returns
+    -------
+    RankedQueries
+        Its :meth:`~RankedQueries.per_query` and :meth:`~RankedQueries.summary` equal
+        :func:`retrieval_per_query` and :func:`retrieval_summary` of the matrices.
+
+    Examples
+    --------
+    >>> y, s = [[1, 0, 1, 0, 1], [0, 1, 0, 1, 0]], [[5, 4, 3, 2, 1]] * 2
+    >>> ranked = rank_queries(y, s)
+    >>> ranked.per_query(k=2).equals(retrieval_per_query(y, s, k=2))
+    True
+    """
+    yt, ys = _check_inputs(y_true, y_score, int_grades=True)
+    order = _check_order(order, ys)
+    if order is None:
+        order = _score_order(ys)
+    return RankedQueries(yt, ys, order, float(yt.max()), given=(y_true, y_score))
 
 
 #: The curve's key in :func:`_at_cutoffs` of each metric of :data:`CONVENTION_METRICS`.
@@ -989,19 +1270,48 @@ def _check_metrics(metrics) -> tuple[str, ...]:
 
 
 def _tables(
-    yt, ys, *, k, k_max, denominator, level, gain, mg, ties, empty, order=None, metrics=None
+    yt,
+    ys,
+    *,
+    k,
+    k_max,
+    denominator,
+    level,
+    gain,
+    mg,
+    ties,
+    empty,
+    order=None,
+    metrics=None,
+    known=None,
 ):
     """The per-query table at ``k`` and the curve up to ``k_max`` (either None to skip
     it) of ``metrics`` (validated, see :func:`_check_metrics`) from one pass of
-    :func:`_position_terms` over blocks of validated rows."""
+    :func:`_position_terms` over blocks of validated rows.
+
+    ``order``: the ranking under ``ties`` (None ranks each block); ``known``: the
+    values that do not depend on K (:meth:`RankedQueries.known`), with which a
+    deterministic rule reads only the first ``max(k, k_max)`` ranked positions.
+    """
     metrics = CONVENTION_METRICS if metrics is None else metrics
     parts = tuple(set(map(METRIC_PART.__getitem__, metrics)))
     curve_keys = tuple(map(_CURVE_KEY.__getitem__, metrics))
     top = max(k or 0, k_max or 0)
     ks = np.arange(1, (k_max or 0) + 1)
+    extra = dict(known or {})
+    width = None
+    if order is not None:
+        if "rr" in extra and top < yt.shape[1]:  # the first top positions are all it reads
+            order, width = order[:, :top], top
+        extra["order"] = order
+    if width is not None and "sorted" in extra:
+        extra["sorted"] = extra["sorted"][:, :top]
+    names = tuple(extra)
 
-    def kernel(yt_b, ys_b, order_b=None):
-        ranked = None if order_b is None else order_b.astype(np.int64)
+    def kernel(yt_b, ys_b, *extra_b):
+        got = dict(zip(names, extra_b, strict=True))
+        ranked = got.pop("order", None)
+        ranked = None if ranked is None else ranked.astype(np.int64)
         t = _position_terms(
             yt_b,
             ys_b,
@@ -1012,6 +1322,7 @@ def _tables(
             top=top,
             ranked=ranked,
             parts=parts,
+            known=got,
         )
         out = ()
         if k is not None:
@@ -1022,7 +1333,7 @@ def _tables(
             out += (np.array([kept]), np.stack(list(map(sums.__getitem__, curve_keys)))[None])
         return out
 
-    blocks = _by_blocks(kernel, yt, ys, *(() if order is None else (order,)))
+    blocks = _by_blocks(kernel, yt, ys, *extra.values(), width=width)
     per_query = curve = None
     if k is not None:
         values, n_rel = blocks[0], blocks[1]

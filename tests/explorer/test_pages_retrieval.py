@@ -360,3 +360,22 @@ def test_derivations_keep_the_queries_the_means_keep():
         assert d["MAP@K"].terms == tuple(fmt(v) for v in want)
         assert d["MAP@K"].count == len(rows) and d["MAP@K"].value == means["MAP@K"]
         assert d["MAP@K"].text().endswith(f"= {fmt(want.mean())}")
+
+
+def test_known_query_accepts_what_state_member_of_the_ids_accepts():
+    from explorer import state
+
+    ds = Dataset(
+        "ids", "graded", np.zeros((4, 2)), {"m": np.zeros((4, 2))}, sample_ids=("a", "b", "a", "7")
+    )
+    rows = page.query_rows(ds)
+    assert rows == {"a": 0, "b": 1, "7": 3}  # a repeated id is its first row, as ids.index
+    check, member = page.known_query(rows), state.member(ds.sample_ids)
+    for value in ("a", "7", "c", 7, None, "", True):
+        try:
+            want = member(value)
+        except ValueError:
+            with pytest.raises(ValueError):
+                check(value)
+        else:
+            assert check(value) == want

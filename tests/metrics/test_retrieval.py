@@ -1004,3 +1004,145 @@ def test_float32_and_int_scores_rank_as_their_float64_values():
                 ref_ap(y.tolist(), s64.tolist(), k, "min_m_k"),
                 **TOL,
             )
+
+
+# ---------------------------------------------------------------------------
+# RankedQueries: checked and ranked once, per-K tables from the first K positions
+# ---------------------------------------------------------------------------
+import pandas as pd  # noqa: E402
+
+from metrics.explain.retrieval import (  # noqa: E402
+    RankedQueries,
+    rank_queries,
+    retrieval_summary,
+    score_order,
+    tie_break_order,
+)
+
+_GRADES = {
+    "int": lambda y: y,
+    "float": lambda y: y.astype(np.float64),
+    "halves": lambda y: y / 2.0,  # not whole: the sorted grades stay float64
+    "int8": lambda y: y.astype(np.int8),
+}
+
+
+@pytest.mark.parametrize("ties", ["column", "tie-averaged", "optimistic", "pessimistic"])
+@pytest.mark.parametrize("grades", list(_GRADES))
+@pytest.mark.parametrize("block", [None, 14])
+def test_ranked_queries_give_the_public_tables_exactly(ties, grades, block, monkeypatch):
+    """Every K, convention and subset of metrics, twice (the second from what it kept),
+    on blocks of 2 rows too: the same frames as retrieval_per_query and
+    retrieval_summary."""
+    if block:
+        monkeypatch.setattr(retrieval_module, "_BLOCK_ELEMENTS", block)
+    y, s = graded_case(11, n=30, m=7)
+    y = _GRADES[grades](y)
+    s[1] = 0.5  # a row of one tie group
+    ranked = rank_queries(y, s)
+    for k, den, level, gain, mg in [
+        (1, "min_m_k", 1, "linear", None),
+        (3, "hits", 2, "exponential", 5.0),
+        (5, "relevant", 0.5, "linear", None),
+        (7, "k", 1, "exponential", 3.0),
+        (9, "min_m_k", 3, "linear", None),  # past the items
+    ]:
+        opts = {"ties": ties, "denominator": den, "level": level, "gain": gain, "max_grade": mg}
+        want = retrieval_per_query(y, s, k=k, **opts)
+        for _ in range(2):
+            pd.testing.assert_frame_equal(ranked.per_query(k=k, **opts), want)
+        for chosen in (["P@K", "RR"], ["ERR@K"], ["NDCG@K", "AP@K"]):
+            pd.testing.assert_frame_equal(
+                ranked.per_query(k=k, metrics=chosen, **opts),
+                retrieval_per_query(y, s, k=k, metrics=chosen, **opts),
+            )
+        for empty in ("zero", "drop"):
+            got = ranked.summary(k=k, k_max=7, empty=empty, **opts)
+            ref = retrieval_summary(y, s, k=k, k_max=7, empty=empty, **opts)
+            for a, b in zip(got, ref, strict=True):
+                pd.testing.assert_frame_equal(a, b)
+
+
+def test_ranked_queries_keep_what_does_not_depend_on_k():
+    y, s = graded_case(5, n=12, m=6)
+    ranked = rank_queries(y, s, order=score_order(s))
+    np.testing.assert_array_equal(ranked.order, score_order(s))
+    assert ranked.data_max == y.max()
+    known = ranked.known(2, "pessimistic")
+    assert known["sorted"].dtype == y.dtype  # integer grades are kept as they are
+    np.testing.assert_array_equal(known["sorted"], -np.sort(-y, axis=1))
+    np.testing.assert_array_equal(known["n_rel"], (y >= 2).sum(axis=1))
+    order = tie_break_order(y, s, ties="pessimistic")
+    np.testing.assert_array_equal(ranked.ranking("pessimistic"), order)
+    first = np.array([np.flatnonzero(y[i, order[i]] >= 2)[:1] for i in range(12)], dtype=object)
+    want = [1 / (f[0] + 1) if len(f) else 0.0 for f in first]
+    np.testing.assert_allclose(known["rr"], want, **TOL)
+    assert known["n_rel"] is ranked.known(2, "column")["n_rel"]  # computed once
+    assert "rr" not in ranked.known(2, "tie-averaged")
+    whole = rank_queries(y.astype(np.float64), s).known(1, "column")["sorted"]
+    assert whole.dtype == np.uint8  # whole float grades kept in the smallest exact type
+    for level in np.arange(1, 30):  # at most MEMO_ENTRIES values kept
+        ranked.known(float(level), "column")
+    assert len(ranked._memo) == RankedQueries.MEMO_ENTRIES
+
+
+def test_ranked_queries_count_their_own_bytes_only():
+    y, s = graded_case(5, n=40, m=6)
+    y, s = y.astype(np.float64), s.astype(np.float64)
+    ranked = rank_queries(y, s)
+    assert ranked.y_true is y and ranked.y_score is s  # checked, not copied
+    assert ranked.__sizeof__() < y.nbytes  # the order (uint8), not the caller's arrays
+    assert rank_queries(y.tolist(), s).__sizeof__() > y.nbytes  # its own float copy
+    assert repr(ranked) == "RankedQueries(40 queries x 6 items)"
+
+
+def test_ranked_queries_refuse_as_the_public_functions():
+    y, s = graded_case(5, n=8, m=5)
+    ranked = rank_queries(y, s)
+    bad = [
+        {"k": 0},
+        {"k": 2, "denominator": "M"},
+        {"k": 2, "level": 0},
+        {"k": 2, "gain": "log"},
+        {"k": 2, "ties": "random"},
+        {"k": 2, "max_grade": 2.0},  # below the largest grade, 3: named where it is
+        {"k": 2, "max_grade": float("nan")},
+        {"k": 2, "metrics": ["MAP"]},
+    ]
+    for kw in bad:
+        with pytest.raises(MetricInputError) as want:
+            retrieval_per_query(y, s, **kw)
+        with pytest.raises(MetricInputError) as got:
+            ranked.per_query(**kw)
+        assert str(got.value) == str(want.value)
+    with pytest.raises(MetricInputError, match="empty must be one of"):
+        ranked.summary(k=2, k_max=3, empty="skip")
+    nan = s.copy()
+    nan[2, 1] = np.nan
+    with pytest.raises(MetricInputError, match=r"y_score contains NaN at y_score\[2, 1\]"):
+        rank_queries(y, nan)
+    with pytest.raises(MetricInputError, match="order must be score_order"):
+        rank_queries(y, s, order=score_order(s)[:, :3])
+
+
+def test_ranked_queries_shared_by_threads_give_the_same_tables():
+    """Threads asking for more kept values than it keeps at once (evictions while
+    others read): every table equals retrieval_per_query's."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    y, s = graded_case(8, n=50, m=9)
+    ranked = rank_queries(y / 2.0, s)
+    jobs = [(k, level, ties) for k in (2, 5) for level in (0.5, 1, 1.5) for ties in TIE_ALL] * 2
+
+    def run(job):
+        k, level, ties = job
+        return ranked.per_query(k=k, level=level, ties=ties)
+
+    with ThreadPoolExecutor(8) as pool:
+        got = list(pool.map(run, jobs))
+    for (k, level, ties), table in zip(jobs, got, strict=True):
+        want = retrieval_per_query(y / 2.0, s, k=k, level=level, ties=ties)
+        pd.testing.assert_frame_equal(table, want)
+
+
+TIE_ALL = ("column", "tie-averaged", "optimistic", "pessimistic")

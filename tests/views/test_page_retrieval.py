@@ -832,3 +832,42 @@ def test_k_moves_in_the_panel_and_a_typed_query_at_1500_queries():
     again = _open_dataset(ds, k="4", query="1234")
     assert shown(again) == shown(at)
     assert again.text_input(key="ret_query").value == "1234"
+
+
+def test_past_30_items_the_drill_down_draws_the_top_k_and_every_term():
+    """At 40 items the chart and step table draw the first 30 positions, or the top K
+    when K is larger, or up to the query's first relevant item (RR's only term): their
+    sums are still the query's values (metrics); a tie group cut at the end keeps its
+    whole size in its label."""
+    from explorer.datasets import Dataset
+
+    y = np.zeros((3, 40))
+    y[0, [0, 2]] = 2.0  # positions 1 and 3
+    y[1, 34] = 1.0  # its only relevant item at position 35: the worst AP@K, opened first
+    s = np.tile(np.arange(40, 0, -1.0), (3, 1))
+    s[0, 28:32] = s[0, 28]  # a tie group at positions 29 to 32
+    ds = Dataset("late40", "graded", y, {"m": s})
+    at = _open_dataset(ds)
+    assert not at.exception
+    assert at.selectbox(key="ret_query").value == "1"
+
+    def drawn():
+        chart = json.loads(at.get("plotly_chart")[1].proto.spec)
+        caption = " ".join(c.value for c in at.caption)
+        return len(at.dataframe[-2].value), len(chart["data"][0]["y"]), chart, caption
+
+    at.radio(key="ret_drill_metric").set_value("RR").run()
+    rows, bars, _, caption = drawn()
+    assert rows == bars == 35 and "the first 35 of 40 positions" in caption
+    assert at.dataframe[-2].value["rr_term"].sum() == pytest.approx(1 / 35, abs=1e-15)
+    assert metrics.reciprocal_rank(y, s)[1] == pytest.approx(1 / 35, abs=1e-15)
+    at.selectbox(key="ret_query").set_value("0").run()
+    at.radio(key="ret_drill_metric").set_value("AP@K").run()
+    rows, bars, chart, caption = drawn()
+    assert rows == bars == 30 and "the first 30 of 40 positions" in caption
+    ap = retrieval_per_query(y, s, k=5)["AP@K"][0]
+    assert at.dataframe[-2].value["ap_term"].sum() == pytest.approx(ap, abs=1e-15)
+    assert "tie: 4 items" in [a["text"] for a in chart["layout"]["annotations"]]
+    at.slider(key="ret_k").set_value(36).run()
+    rows, bars, _, caption = drawn()
+    assert rows == bars == 36 and "the first 36 of 40 positions" in caption
