@@ -15,7 +15,13 @@ from dataclasses import replace
 import streamlit as st
 
 from explorer import cache, downloads, state, widgets
-from explorer.charts.retrieval import ranked_list_figure, with_k_line
+from explorer.charts.retrieval import (
+    SVG_ITEMS,
+    metrics_vs_k_svg,
+    ranked_list_figure,
+    ranked_list_svg,
+    with_k_line,
+)
 from explorer.formatting import fmt
 from explorer.links import float_text
 from explorer.pages import retrieval as page
@@ -109,8 +115,11 @@ def panel(ds, data_max: float, top_grade: int) -> None:
 
     # ------------------------------------------------------------------ 2 picture
     st.subheader("Each metric against K")
-    base = cache.retrieval_curve_base(ds, model, replace(settings, k=1), empty, curve)
-    st.plotly_chart(with_k_line(base, int(k)), key="ret_curve_chart")
+    if n_items > SVG_ITEMS:  # many K, each move redraws: SVG, not plotly
+        widgets.svg_chart(metrics_vs_k_svg(curve, int(k)))
+    else:
+        base = cache.retrieval_curve_base(ds, model, replace(settings, k=1), empty, curve)
+        st.plotly_chart(with_k_line(base, int(k)), key="ret_curve_chart")
     st.caption(prose.section("retrieval", "curve"))
     st.download_button(
         "Curve as CSV",
@@ -182,17 +191,16 @@ def panel(ds, data_max: float, top_grade: int) -> None:
     names = list(ds.label_names)
     shown = page.shown_positions(steps, int(k))
     head = steps.head(shown)
-    st.plotly_chart(
-        ranked_list_figure(
-            head,
-            contribution,
-            k=int(k),
-            max_grade=max(float(max_grade), 1.0),
-            item_names=names,
-            title=f"Query {query_id}: each position's {drill} contribution",
-        ),
-        key="ret_drill_chart",
-    )
+    drill_args = {
+        "k": int(k),
+        "max_grade": max(float(max_grade), 1.0),
+        "item_names": names,
+        "title": f"Query {query_id}: each position's {drill} contribution",
+    }
+    if n_items > SVG_ITEMS:
+        widgets.svg_chart(ranked_list_svg(head, contribution, **drill_args))
+    else:
+        st.plotly_chart(ranked_list_figure(head, contribution, **drill_args), key="ret_drill_chart")
     st.caption(prose.section("retrieval", "bar-colours"))
     if shown < len(steps):
         st.caption(

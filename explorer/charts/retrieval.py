@@ -6,6 +6,8 @@ import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
 
+from explorer import theme
+from explorer.charts import svg
 from explorer.theme import label_line_ends, wrap_titles
 
 # grade 0 grey, then light to dark green: relevance reads at a glance (colour-blind safe with text)
@@ -228,3 +230,100 @@ def ranked_list_figure(
     )
     fig.update_xaxes(dtick=1 if len(pos) <= 30 else None)
     return wrap_titles(fig)
+
+
+#: Past this many items the page draws :func:`metrics_vs_k_svg` and
+#: :func:`ranked_list_svg` (K redraws both; a plotly figure costs ~0.1 s of browser CPU).
+SVG_ITEMS = 30
+
+
+def metrics_vs_k_svg(curve: pd.DataFrame, k: int) -> str:
+    """:func:`metrics_vs_k_figure` as SVG (:mod:`explorer.charts.svg`): one line per
+    metric over K, the dashed line at ``k``; each line named in the legend, and every
+    metric's value at a K on hover over its column.
+
+    Examples
+    --------
+    >>> c = pd.DataFrame({"K": [1, 2, 3], "P@K": [1.0, 0.5, 0.67], "R@K": [0.2, 0.4, 0.6]})
+    >>> html = metrics_vs_k_svg(c, 2)
+    >>> html.count('class="curve-line"'), "K = 2" in html, html.count('class="curve"')
+    (2, True, 6)
+    """
+    names = [c for c in curve.columns if c != "K"]
+    colors = theme.COLORWAY
+    return svg.bar_chart(
+        svg.BarChart(
+            [str(x) for x in curve["K"]],
+            [],
+            x_title="K (cut-off)",
+            y_title="mean over queries",
+            y_range=(0.0, 1.0),
+            lines=[svg.Line(int(curve["K"].tolist().index(k)) + 0.5, f"K = {k}", vertical=True)],
+            tick_every=1 if len(curve) <= 20 else 10,
+            height=300,
+            curves=[
+                svg.Curve(name, curve[name].to_numpy(dtype=float), colors[i % len(colors)], (0, 1))
+                for i, name in enumerate(names)
+            ],
+            column_hover=[
+                f"K = {int(row['K'])}: " + ", ".join(f"{n} {row[n]:.4f}" for n in names)
+                for _, row in curve.iterrows()
+            ],
+        )
+    )
+
+
+def ranked_list_svg(
+    steps: pd.DataFrame,
+    contribution: str,
+    *,
+    k: int,
+    max_grade: float,
+    item_names: list[str] | None = None,
+    title: str = "",
+) -> str:
+    """:func:`ranked_list_figure` as SVG (:mod:`explorer.charts.svg`): a bar per ranked
+    position, its height the contribution, its colour the relevance grade; each tie
+    group of two or more shaded (named with its whole size on hover); the dashed top-K
+    cut. Tick labels read "position. item (g=grade)".
+
+    Examples
+    --------
+    >>> import metrics
+    >>> steps = metrics.retrieval_query_steps([[2, 0, 1]], [[0.9, 0.5, 0.5]], 0, k=1)
+    >>> html = ranked_list_svg(steps, "dcg_term", k=1, max_grade=2, item_names=list("abc"))
+    >>> html.count('class="bar"'), html.count('class="band"'), "top-1 cut" in html
+    (3, 1, True)
+    """
+    pos = steps["position"].to_numpy()
+    grades = steps["grade"].to_numpy()
+    names = [item_names[i] if item_names else str(i) for i in steps["item"]]
+    values = steps[contribution].to_numpy(dtype=float)
+    hover = [
+        f"position {p}: {n}, score {sc:.4g}, grade {g:g}, {contribution} {v:.4f}"
+        for p, n, sc, g, v in zip(pos, names, steps["score"], grades, values, strict=True)
+    ]
+    group = steps["tie_group"].to_numpy()
+    starts = np.flatnonzero(np.r_[True, group[1:] != group[:-1]])
+    sizes = np.diff(np.r_[starts, len(group)])
+    whole = steps["tie_size"].to_numpy() if "tie_size" in steps else None
+    bands = [
+        svg.Band(int(a), int(a + n - 1), f"tie: {n if whole is None else int(whole[a])} items")
+        for a, n in zip(starts[sizes >= 2], sizes[sizes >= 2], strict=True)
+    ]
+    lines = [svg.Line(k, f"top-{k} cut", "#D62728", vertical=True)] if k < len(pos) else []
+    return svg.bar_chart(
+        svg.BarChart(
+            [f"{p}. {n} (g={g:g})" for p, n, g in zip(pos, names, grades, strict=True)],
+            [svg.Series(contribution, values, [grade_color(g, max_grade) for g in grades], hover)],
+            title=title,
+            x_title="position in the ranking",
+            y_title=f"contribution ({contribution})",
+            lines=lines,
+            bands=bands,
+            height=300,
+            vertical_ticks=True,
+            series_legend=False,
+            legend=[(GRADE_COLORS[0], "grade 0"), (GRADE_COLORS[-1], f"grade {max_grade:g}")],
+        )
+    )

@@ -105,6 +105,10 @@ class BarChart:
     series_legend: bool = True
     caption: str = ""
     curve: Curve | None = None
+    #: lines on the main (left) axis; their own ``y_range`` is not used
+    curves: Sequence[Curve] = ()
+    #: text shown on hover anywhere over each category's column (e.g. every line's value)
+    column_hover: Sequence[str] = ()
 
 
 def nice_ticks(lo: float, hi: float, n: int = 5) -> list[float]:
@@ -208,8 +212,15 @@ def bar_chart(chart: BarChart) -> str:
     out.append(
         f'<line x1="{LEFT}%" x2="{right}%" y1="{base:.1f}" y2="{base:.1f}" stroke="{CHART_TEXT}"/>'
     )
+    for curve in chart.curves:
+        out.extend(_polyline(curve, y_of, slot, plot_h, right))
     if chart.curve is not None:
         out.extend(_curve(chart.curve, slot, plot_h, right))
+    for j, text in enumerate(chart.column_hover):
+        out.append(
+            f'<rect class="column" x="{LEFT + j * slot:.3f}%" y="{TOP}" width="{slot:.3f}%" '
+            f'height="{plot_h}" fill="transparent"><title>{escape(text)}</title></rect>'
+        )
     for line in chart.lines:
         out.extend(_line(line, y_of, slot, plot_h, right))
     out.extend(_x_ticks(chart, slot, TOP + plot_h))
@@ -217,28 +228,53 @@ def bar_chart(chart: BarChart) -> str:
     return _wrap(chart, "".join(out))
 
 
-def _curve(curve: Curve, slot: float, plot_h: float, right: float) -> list[str]:
-    """The curve's dots joined by segments (percent x cannot be a polyline's points),
-    and its axis's tick labels at the right."""
-    lo, hi = curve.y_range
+def _polyline(curve: Curve, y_of, slot: float, plot_h: float, right: float) -> list[str]:
+    """The curve as polylines (one per run of finite values) in a plot-area drawing that
+    stretches to the chart's width (its strokes keep their width), and a dot with the
+    value on hover at each of up to 30 points."""
     v = np.asarray(curve.values, dtype=float)
+    n = len(v)
+    width = right - LEFT
+    runs, run = [], []
+    for j, value in enumerate(v):
+        if np.isfinite(value):
+            run.append(f"{(j + 0.5) / n * 1000:.2f},{y_of(value) - TOP:.2f}")
+        elif run:
+            runs.append(run)
+            run = []
+    runs.append(run)
+    out = [
+        f'<svg x="{LEFT}%" y="{TOP}" width="{width}%" height="{plot_h}" '
+        f'viewBox="0 0 1000 {plot_h}" preserveAspectRatio="none" overflow="visible">'
+    ]
+    for points in runs:
+        if len(points) > 1:
+            out.append(
+                f'<polyline class="curve-line" points="{" ".join(points)}" fill="none" '
+                f'stroke="{curve.color}" stroke-width="2.5" vector-effect="non-scaling-stroke"/>'
+            )
+    out.append("</svg>")
+    if n <= 30:
+        for j, value in enumerate(v):
+            if np.isfinite(value):
+                out.append(
+                    f'<circle class="curve" data-value="{float(value)!r}" '
+                    f'cx="{LEFT + (j + 0.5) * slot:.3f}%" cy="{y_of(value):.1f}" r="3" '
+                    f'fill="{curve.color}"><title>{escape(curve.name)} {_num(value)}</title>'
+                    "</circle>"
+                )
+    return out
+
+
+def _curve(curve: Curve, slot: float, plot_h: float, right: float) -> list[str]:
+    """A line on its own axis at the right (:func:`_polyline`), with that axis's tick
+    labels."""
+    lo, hi = curve.y_range
 
     def y_of(value: float) -> float:
         return TOP + plot_h * (1 - (value - lo) / (hi - lo))
 
-    xs = [LEFT + (j + 0.5) * slot for j in range(len(v))]
-    out = []
-    for j in range(len(v) - 1):
-        out.append(
-            f'<line x1="{xs[j]:.3f}%" x2="{xs[j + 1]:.3f}%" y1="{y_of(v[j]):.1f}" '
-            f'y2="{y_of(v[j + 1]):.1f}" stroke="{curve.color}" stroke-width="2.5"/>'
-        )
-    for j, value in enumerate(v):
-        out.append(
-            f'<circle class="curve" data-value="{float(value)!r}" cx="{xs[j]:.3f}%" '
-            f'cy="{y_of(value):.1f}" r="3" fill="{curve.color}">'
-            f"<title>{escape(curve.name)} {_num(value)}</title></circle>"
-        )
+    out = _polyline(curve, y_of, slot, plot_h, right)
     for t in nice_ticks(lo, hi, 4):
         if lo <= t <= hi:
             out.append(
@@ -296,6 +332,7 @@ def _x_ticks(chart: BarChart, slot: float, y0: float) -> list[str]:
 
 def _wrap(chart: BarChart, svg: str) -> str:
     entries = [(s.color, s.name) for s in chart.series if isinstance(s.color, str)]
+    entries += [(c.color, c.name) for c in chart.curves]
     if chart.curve is not None:
         entries.append((chart.curve.color, chart.curve.name))
     entries = (entries if chart.series_legend else []) + list(chart.legend)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import json
 import math
+import re
 
 import numpy as np
 import pandas as pd
@@ -13,6 +14,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 import metrics
+from explorer.charts import retrieval as charts
 from explorer.charts.retrieval import grade_color, metrics_vs_k_figure, ranked_list_figure
 from explorer.formatting import fmt
 from explorer.samples import load_sample
@@ -355,6 +357,34 @@ def test_charts():
     assert n_tie_groups >= 1 and len(brackets) == n_tie_groups
     assert any(sh.x0 == 4.5 for sh in fig.layout.shapes if sh.type == "line")
     assert grade_color(0, 3) != grade_color(1, 3) != grade_color(3, 3)
+
+
+def test_svg_charts_of_many_items_draw_metrics_values():
+    """Past SVG_ITEMS items the page draws SVG: each metric's line over every K, the K
+    line; the ranked list's bars are the contributions, coloured by grade, a band per
+    tie group and the top-K cut."""
+    y, s = graded_case(7, n=30, m=40)
+    s = np.round(s, 1)
+    c = retrieval_curve(y, s, k_max=40)
+    html = charts.metrics_vs_k_svg(c, 7)
+    lines = re.findall(r'class="curve-line" points="([^"]+)"', html)
+    assert len(lines) == len(c.columns) - 1 and all(len(p.split()) == 40 for p in lines)
+    assert html.count(">K = 7<") == 1  # the line's label (and K = 7 on hover)
+    for name in c.columns.drop("K"):
+        assert f"</span>{name}</span>" in html  # named in the legend
+    hover = re.findall(r'<rect class="column"[^>]*><title>([^<]*)</title>', html)
+    assert len(hover) == 40 and hover[6].startswith("K = 7: P@K ")
+    assert f"P@K {c['P@K'][6]:.4f}" in hover[6]
+    steps = retrieval_query_steps(y, s, 3, k=7)
+    html = charts.ranked_list_svg(steps, "dcg_term", k=7, max_grade=3)
+    bars = re.findall(
+        r'<rect class="bar" data-series="0" data-value="([^"]+)"[^>]*fill="([^"]+)"', html
+    )
+    np.testing.assert_array_equal([float(v) for v, _ in bars], steps["dcg_term"])
+    assert [c_ for _, c_ in bars] == [grade_color(g, 3) for g in steps["grade"]]
+    groups = int((steps.groupby("tie_group").size() >= 2).sum())
+    assert groups >= 1 and html.count('class="band"') == groups
+    assert "top-7 cut" in html
 
 
 # ---------------------------------------------------------------------------
@@ -851,10 +881,12 @@ def test_past_30_items_the_drill_down_draws_the_top_k_and_every_term():
     assert not at.exception
     assert at.selectbox(key="ret_query").value == "1"
 
-    def drawn():
-        chart = json.loads(at.get("plotly_chart")[1].proto.spec)
+    def drawn():  # past 30 items both charts are SVG: the ranked list is the second
+        charts_ = [m.value for m in at.markdown if "me-svg-chart" in m.value]
+        assert len(charts_) == 2 and not at.get("plotly_chart")
+        chart = charts_[1]
         caption = " ".join(c.value for c in at.caption)
-        return len(at.dataframe[-2].value), len(chart["data"][0]["y"]), chart, caption
+        return len(at.dataframe[-2].value), chart.count('class="bar"'), chart, caption
 
     at.radio(key="ret_drill_metric").set_value("RR").run()
     rows, bars, _, caption = drawn()
@@ -867,7 +899,7 @@ def test_past_30_items_the_drill_down_draws_the_top_k_and_every_term():
     assert rows == bars == 30 and "the first 30 of 40 positions" in caption
     ap = retrieval_per_query(y, s, k=5)["AP@K"][0]
     assert at.dataframe[-2].value["ap_term"].sum() == pytest.approx(ap, abs=1e-15)
-    assert "tie: 4 items" in [a["text"] for a in chart["layout"]["annotations"]]
+    assert "<title>tie: 4 items</title>" in chart
     at.slider(key="ret_k").set_value(36).run()
     rows, bars, _, caption = drawn()
     assert rows == bars == 36 and "the first 36 of 40 positions" in caption
