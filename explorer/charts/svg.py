@@ -290,8 +290,8 @@ def _line(line: Line, y_of, slot: float, plot_h: float, right: float = RIGHT) ->
         return [
             f'<line class="marker" x1="{x:.3f}%" x2="{x:.3f}%" y1="{TOP}" y2="{TOP + plot_h}" '
             f'stroke="{line.color}" stroke-width="2" stroke-dasharray="{line.dash}"/>',
-            f'<text class="note" x="{x + 0.5:.3f}%" y="{TOP + 14}" fill="{line.color}" '
-            f'text-anchor="{"start" if x < 80 else "end"}">{label}</text>',
+            f'<text class="note" x="{x + 0.5 if x < 60 else x - 0.5:.3f}%" y="{TOP + 14}" '
+            f'fill="{line.color}" text-anchor="{"start" if x < 60 else "end"}">{label}</text>',
         ]
     y = y_of(line.at)
     return [
@@ -309,7 +309,8 @@ def _tick_height(chart: BarChart) -> int:
 
 def _x_ticks(chart: BarChart, slot: float, y0: float) -> list[str]:
     out = []
-    every = max(chart.tick_every, 1)
+    # upright labels past 40 categories: every other one (they would touch)
+    every = max(chart.tick_every, 2 if chart.vertical_ticks and len(chart.categories) > 40 else 1)
     for j, name in enumerate(chart.categories):
         if j % every and j != len(chart.categories) - 1:
             continue
