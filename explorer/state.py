@@ -34,6 +34,7 @@ import hashlib
 import logging
 import math
 import os
+import re
 from collections.abc import Callable, Iterable
 from typing import NoReturn
 from urllib.parse import urlencode
@@ -743,14 +744,24 @@ def _app_toggle(label: str, key: str, toggle: str, param: str, url_value: str, h
         st.query_params.pop(param, None)
 
 
+#: The keys of download buttons (``curves_dl_optima``, ``ml_download_samples``,
+#: ``lr_contrib_csv``): a download changes nothing on screen, and a section that appears
+#: on Reveal with its download buttons must not make a new view (hiding it again).
+DOWNLOAD_KEY = re.compile(r"_(dl|download)_|_csv$")
+
+
 def view_signature() -> str:
     """A digest of what the page shows: the page, the dataset and every session key of
-    the page (its settings and edits), but its Reveal button.
+    the page (its settings and edits), but its Reveal button and its download buttons
+    (:data:`DOWNLOAD_KEY`).
 
     Examples
     --------
     >>> len(view_signature())
     24
+    >>> keys = ("dcg_dl_steps", "ml_download_samples", "lr_contrib_csv", "dcg_k", "ml_beta")
+    >>> [bool(DOWNLOAD_KEY.search(k)) for k in keys]
+    [True, True, True, False, False]
     """
     ss = st.session_state
     page = ss.get(PAGE)
@@ -758,7 +769,10 @@ def view_signature() -> str:
     keys = sorted(
         k
         for k in ss.keys()
-        if isinstance(k, str) and k.startswith(prefix) and not k.endswith("reveal")
+        if isinstance(k, str)
+        and k.startswith(prefix)
+        and not k.endswith("reveal")
+        and not DOWNLOAD_KEY.search(k)
     )
     text = repr((page, ss.get(ACTIVE), [(k, repr(ss[k])) for k in keys]))
     return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()

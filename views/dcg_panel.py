@@ -135,11 +135,14 @@ def panel(ds) -> None:
         ndcg_of = table["NDCG"].to_numpy()
         # the labels show each sample's NDCG at the current settings: a fresh widget each
         # time they change (widgets.numbered_selectbox), the row kept in "dcg_sample"
+        # "Predict, then reveal": no sample's NDCG in the labels either (for as long as the
+        # mode is on: new labels are a new widget, a new view, which would hide again)
+        shown = not state.predict_mode()
         row = widgets.numbered_selectbox(
             st,
             "sample",
             range(ds.n_samples),
-            lambda i: f"{ds.sample_ids[i]} (NDCG {fmt(ndcg_of[i])})",
+            lambda i: f"{ds.sample_ids[i]} (NDCG {fmt(ndcg_of[i])})" if shown else ds.sample_ids[i],
             key="dcg_sample",
             default=worst,
             help="Opens on the worst sample; pick another, or click a row in the tab Every sample.",
@@ -155,7 +158,8 @@ def panel(ds) -> None:
                 help="Type a row number, or click a row in the tab Every sample.",
             )
         )
-        st.caption(f"Row {row}: sample {ds.sample_ids[row]}, NDCG {fmt(table['NDCG'].iloc[row])}")
+        ndcg = f", NDCG {fmt(table['NDCG'].iloc[row])}" if state.numbers_shown() else ""
+        st.caption(f"Row {row}: sample {ds.sample_ids[row]}{ndcg}")
     state.write_param("sample", ds.sample_ids[row])
     names = ds.label_names
     one = model.sample_steps(ds, settings, row, table)
@@ -182,13 +186,20 @@ def panel(ds) -> None:
     tab_choice(TAB_KEY, TAB_PARAM, TABS)
     tab_how, tab_ties, tab_every = st.tabs(list(TABS), key=TAB_KEY, on_change="rerun")
     write_tab(TAB_KEY, TAB_PARAM)  # a link opens this tab
+    # "Predict, then reveal": the sample's DCG is the answer of a worked example (and
+    # of the headline on one sample), so its derivation and tie values wait for Reveal
     if tab_how.open:
         with tab_how:
-            how_it_is_computed(ds, row, one, settings, log_tex, tie_text, base_text, base_choice)
+            if not widgets.derivations_hidden():
+                how_it_is_computed(
+                    ds, row, one, settings, log_tex, tie_text, base_text, base_choice
+                )
     if tab_ties.open:
         with tab_ties:
             st.subheader("What tied scores do")
-            parts.tie_section(ds, row, model.tie_comparison(ds, settings, row, table, one.gains))
+            if not widgets.derivations_hidden():
+                comparison = model.tie_comparison(ds, settings, row, table, one.gains)
+                parts.tie_section(ds, row, comparison)
     if tab_every.open:
         with tab_every:
             title = f"Model {model_name}: {k_text}, {tie_text}"

@@ -50,3 +50,31 @@ def test_example_buttons_give_no_number_away_until_reveal():
     at.button(key="dcg_seed_example_2").click().run()  # opening one is a new view: hidden
     assert not at.exception
     assert _examples(at)[0][2] == "Open example 3"
+
+
+def _on_screen(at) -> str:
+    """Every text the page shows: markdown, captions, formulas, metrics, picker options
+    (but the scenario list's fixed "Watch:" notes, in their closed expander)."""
+    captions = [c.value for c in at.main.caption if not c.value.startswith("Watch: ")]
+    parts = [m.value for m in at.main.markdown] + captions
+    parts += [x.value for x in at.main.latex] + [str(m.value) for m in at.main.metric]
+    parts += [str(o) for sb in at.main.selectbox for o in sb.options]
+    return "\n".join(parts)
+
+
+def test_an_opened_example_shows_no_sample_number_until_reveal():
+    """Example 3 ("7.5": row 1 at k = 1, ties averaged) opened while the class guesses:
+    the drill-down's derivation, its tie values and the picker's NDCGs wait for Reveal;
+    after Reveal the derivation ends in metrics' value."""
+    at = open_page("views/dcg.py", SEED, reveal="0")
+    at.button(key="dcg_seed_example_2").click().run()
+    assert not at.exception and at.number_input(key="dcg_k").value == 1
+    text = _on_screen(at)
+    assert "7.5" not in text and "NDCG 0." not in text and "NDCG 1" not in text
+    assert not [m for m in at.main.metric if "of this sample" in m.label]
+    assert "The derivations of the numbers appear with them, after Reveal." in text
+    at.button(key="dcg_reveal").click().run()
+    ds = load_sample(SEED)
+    value = metrics.dcg_score(ds.y_true[1:2], ds.score()[1:2], k=1)
+    (dcg,) = [m.value for m in at.main.metric if m.label == "DCG of this sample"]
+    assert dcg == fmt(value) and value == 7.5
