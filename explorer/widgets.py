@@ -245,7 +245,12 @@ def scenarios(page: str) -> None:
     if not items or st.session_state.get(state.PAGE) != page:
         return  # a page script run alone (a test) has no navigation to link to
     extra = {p: str(st.query_params[p]) for p in state.APP_PARAMS if p in st.query_params}
+    # "Predict, then reveal": each "Watch:" note names what the class is to predict
+    guessing = state.predict_mode()
     with st.expander("Scenarios: teaching moments, each a link", icon="🎬"):
+        if guessing:
+            st.caption("What to watch in each is not shown while Predict, then reveal is on.")
         for sc in items:
             st.page_link(page, label=sc.title, query_params=sc.query(**extra), icon="▶️")
-            st.caption(f"Watch: {sc.watch}")
+            if not guessing:
+                st.caption(f"Watch: {sc.watch}")

@@ -53,10 +53,8 @@ def test_example_buttons_give_no_number_away_until_reveal():
 
 
 def _on_screen(at) -> str:
-    """Every text the page shows: markdown, captions, formulas, metrics, picker options
-    (but the scenario list's fixed "Watch:" notes, in their closed expander)."""
-    captions = [c.value for c in at.main.caption if not c.value.startswith("Watch: ")]
-    parts = [m.value for m in at.main.markdown] + captions
+    """Every text the page shows: markdown, captions, formulas, metrics, picker options."""
+    parts = [m.value for m in at.main.markdown] + [c.value for c in at.main.caption]
     parts += [x.value for x in at.main.latex] + [str(m.value) for m in at.main.metric]
     parts += [str(o) for sb in at.main.selectbox for o in sb.options]
     return "\n".join(parts)
@@ -73,6 +71,8 @@ def test_an_opened_example_shows_no_sample_number_until_reveal():
     assert "7.5" not in text and "NDCG 0." not in text and "NDCG 1" not in text
     assert not [m for m in at.main.metric if "of this sample" in m.label]
     assert "The derivations of the numbers appear with them, after Reveal." in text
+    # the scenario list's notes ("averaging their gains gives 7.5") wait as well
+    assert "Watch: " not in text and "not shown while Predict, then reveal is on" in text
     at.button(key="dcg_reveal").click().run()
     ds = load_sample(SEED)
     value = metrics.dcg_score(ds.y_true[1:2], ds.score()[1:2], k=1)

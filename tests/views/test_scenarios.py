@@ -88,6 +88,19 @@ def test_every_page_of_mine_offers_its_scenarios_as_links():
         assert [link.proto.label for link in links] == wanted
         for link, sc in zip(links, for_page(page), strict=True):
             assert f"scn={sc.id}" in link.proto.query_string
+        watch = [c.value for c in at.main.caption if c.value.startswith("Watch: ")]
+        assert watch == [f"Watch: {s.watch}" for s in for_page(page)]
+
+
+def test_predict_then_reveal_hides_what_each_scenario_shows():
+    """A "Watch:" note names the number the class is asked to predict."""
+    at = open_page("views/dcg.py", "diabetes_ranking", reveal="0")
+    assert [link.proto.label for link in at.get("page_link")] == [
+        s.title for s in for_page("views/dcg.py")
+    ]
+    captions = [c.value for c in at.main.caption]
+    assert not [c for c in captions if c.startswith("Watch: ")]
+    assert "What to watch in each is not shown while Predict, then reveal is on." in captions
 
 
 def test_a_scenario_clicked_inside_the_app_wins_over_the_session():
