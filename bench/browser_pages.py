@@ -121,6 +121,19 @@ def _move(page, key: str, how: str) -> None:
         page.keyboard.press("ArrowRight")
 
 
+def upload_pair(page, url: str, folder: Path, kind: str, shape=(100_000, 100)) -> None:
+    """Upload a :func:`npy_pair` of ``kind`` through the Data page; return once it is the
+    active dataset."""
+    labels, scores = npy_pair(folder, kind, shape)
+    page.goto(f"{url}/data")
+    _idle(page)
+    page.set_input_files(".st-key-data_upload_labels input[type=file]", labels)
+    _idle(page, 300_000)
+    page.set_input_files(".st-key-data_upload_scores input[type=file]", scores)
+    page.get_by_text(f"{kind} · {shape[0]} samples").first.wait_for(timeout=300_000)
+    _idle(page, 300_000)
+
+
 def run_pages(
     url: str, page, folder: Path, moves: int = 5, shape=(100_000, 100), only: str = ""
 ) -> list:
@@ -132,14 +145,7 @@ def run_pages(
         controls = [c for c in every if only.lower() in c[0].lower()]
         if not controls:
             continue
-        labels, scores = npy_pair(folder, kind, shape)
-        page.goto(f"{url}/data")
-        _idle(page)
-        page.set_input_files(".st-key-data_upload_labels input[type=file]", labels)
-        _idle(page, 300_000)
-        page.set_input_files(".st-key-data_upload_scores input[type=file]", scores)
-        page.get_by_text(f"{kind} · {shape[0]} samples").first.wait_for(timeout=300_000)
-        _idle(page, 300_000)
+        upload_pair(page, url, folder, kind, shape)
         for title, key, how in controls:
             link = page.get_by_test_id("stSidebarNavLink").filter(has_text=title)
             cpu: list = []
