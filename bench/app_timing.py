@@ -24,12 +24,13 @@ Pages that are missing, raise, or have no widget are reported as such.
 
 from __future__ import annotations
 
-import ast
 import re
 import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from explorer import registry
 
 ROOT = Path(__file__).resolve().parents[1]
 APP = ROOT / "app.py"
@@ -83,14 +84,8 @@ class PageResult:
 
 
 def app_pages() -> list[tuple[str, str]]:
-    """The ``PAGES`` list of ``app.py`` (file, title), read without running the app."""
-    tree = ast.parse(APP.read_text(encoding="utf-8"))
-    for node in tree.body:
-        if isinstance(node, ast.Assign) and any(
-            isinstance(t, ast.Name) and t.id == "PAGES" for t in node.targets
-        ):
-            return [tuple(x) for x in ast.literal_eval(node.value)]
-    return [(str(p.relative_to(ROOT)), p.stem) for p in sorted((ROOT / "pages").glob("*.py"))]
+    """The app's pages (script, title), from :data:`explorer.registry.PAGES`."""
+    return [(page.script, page.title) for page in registry.PAGES]
 
 
 def _exception(at) -> str:
@@ -261,7 +256,7 @@ def run_app(
         if not r.exists:
             print(f"   page {path}: missing", file=sys.stderr)
             continue
-        home = Path(path).stem == "home"
+        home = registry.by_script(path).slug == registry.HOME
         try:
             at = fresh()
             if home:
@@ -273,7 +268,7 @@ def run_app(
         except Exception as exc:  # a failing page is reported
             r.first_error = f"{type(exc).__name__}: {exc}"[:200]
 
-        kind = PAGE_KIND.get(Path(path).stem, "multilabel")
+        kind = PAGE_KIND.get(registry.by_script(path).slug, "multilabel")
         r.kind_sample = _sample_of(kind)
         if r.kind_sample and r.kind_sample != "balanced":
             try:

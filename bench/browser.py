@@ -46,7 +46,7 @@ VIEWPORT = {"width": 1440, "height": 900}
 HEADING = "## Browser"
 
 #: What a move is timed against, read from the page: ``point``, the threshold the
-#: operating-point component shows (views/operating_point.py, in its shadow root: its
+#: operating-point component shows (views/curves/operating_point.py, in its shadow root: its
 #: marker, counts and rates are drawn in the same animation frame as this text);
 #: ``box``, the server's threshold (the "Threshold (exact)" box, written by the rerun);
 #: ``idle``: the script has finished and nothing shows it running.

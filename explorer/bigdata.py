@@ -27,7 +27,7 @@ columns), and builds in the same pass
   pages; its description says it is a sample of N of M rows, and its
   sample ids are the rows' numbers in the file.
 
-No Streamlit here; the cached form is declared in :mod:`explorer.cache`
+No Streamlit here; the cached form is declared in :mod:`explorer.ui.cache`
 (section "Big data"). A visitor picks an entry by its name only; no path
 from a URL or a widget ever reaches :func:`load`.
 

@@ -165,7 +165,7 @@ class Dataset:
 
     @cached_property
     def cache_key(self) -> str:
-        """The key of every cached computation on this Dataset (see explorer.cache).
+        """The key of every cached computation on this Dataset (see explorer.ui.cache).
 
         It covers all a cached value can show: the content (``fingerprint``) and the
         name, sample ids, label names and description. Two uploads of the same
@@ -193,7 +193,7 @@ class Dataset:
         """Whether the dataset belongs to one session: any source but :data:`SHARED_SOURCES`.
 
         An upload, an edit or a ``?data=`` link's dataset lives in its visitor's
-        session, and so do the computations on it (``explorer.session_cache``);
+        session, and so do the computations on it (``explorer.ui.session_cache``);
         a bundled sample or the host's big data is shared by every session.
 
         Examples

@@ -1,6 +1,6 @@
 """95% bootstrap confidence intervals of every page's headline numbers (issue 21, item 3).
 
-Pure functions (no Streamlit); the cached forms are in :mod:`explorer.cache` (section
+Pure functions (no Streamlit); the cached forms are in :mod:`explorer.ui.cache` (section
 "Intervals"). Every interval is :func:`metrics.bootstrap_ci` with the same options:
 :data:`N_RESAMPLES` percentile resamples of the rows (samples, queries), seeded
 :data:`SEED`, so a page shows the same interval on every run and in a link opened fresh.
@@ -405,8 +405,8 @@ def curves_headlines(ds: Dataset, model: str, threshold: float, beta: float = 1.
     every rate of :data:`explorer.pages.curves.RATE_LABELS` at ``threshold`` (score >=
     threshold is positive; F-beta with ``beta``), by their st.metric labels.
 
-    For the curves page (cached: ``cache.curves_intervals(ds, model, t, beta)``), when
-    ``state.intervals_on()``: ``widgets.headline(col, label, fmt(value),
+    For the curves page (cached: ``cache.curves.intervals(ds, model, t, beta)``), when
+    ``classroom.intervals_on()``: ``classroom.headline(col, label, fmt(value),
     interval=intervals[label])``.
 
     Examples

@@ -5,7 +5,7 @@ dataset no sample has, built here with :func:`explorer.links.encode_dataset`) an
 page's settings (its URL parameters) to a moment worth a class's guess, and says what
 to watch. The pages draw them as links (``widgets.scenarios``); a link carries
 ``scn=<id>`` too, so that clicking it inside the app opens it as a fresh link would
-(:func:`explorer.state.follow_scenario`).
+(:func:`explorer.ui.navigation.follow_scenario`).
 
 Pure (no Streamlit): every value is a URL text exactly as the page writes it back, so
 a test can check that each setting took effect.
@@ -32,7 +32,7 @@ class Scenario:
     id : str
         Unique over the app (the ``scn=`` of its link).
     page : str
-        The page script (``views/dcg.py``).
+        The page's slug (``"dcg"``, :mod:`explorer.registry`).
     title : str
         What the link says.
     watch : str
@@ -53,7 +53,7 @@ class Scenario:
 
         Examples
         --------
-        >>> s = Scenario("x", "views/home.py", "t", "w", (("ds", "perfect"),))
+        >>> s = Scenario("x", "home", "t", "w", (("ds", "perfect"),))
         >>> s.query(ci="1")
         {'ds': 'perfect', 'scn': 'x', 'ci': '1'}
         """
@@ -142,16 +142,16 @@ def all_scenarios() -> tuple[Scenario, ...]:
     Examples
     --------
     >>> ids = [s.id for s in all_scenarios()]
-    >>> len(ids) == len(set(ids)), len(for_page("views/dcg.py"))
+    >>> len(ids) == len(set(ids)), len(for_page("dcg"))
     (True, 3)
     """
-    home, curves, lr = "views/home.py", "views/curves.py", "views/label_ranking.py"
+    home, curves, lr = "home", "curves", "label_ranking"
     dcg, ret, ml, reg, cmp = (
-        "views/dcg.py",
-        "views/retrieval.py",
-        "views/multilabel.py",
-        "views/regression.py",
-        "views/compare.py",
+        "dcg",
+        "retrieval",
+        "multilabel",
+        "regression",
+        "compare",
     )
     return (
         Scenario(
@@ -319,7 +319,7 @@ def all_scenarios() -> tuple[Scenario, ...]:
         ),
         Scenario(
             "mc-iris-top2",
-            "views/multiclass.py",
+            "multiclass",
             "Three iris species, top-2",
             "with k = 2 of 3 classes, how close to 1 is top-2 accuracy, and why is it no "
             "proof of a good model?",
@@ -327,7 +327,7 @@ def all_scenarios() -> tuple[Scenario, ...]:
         ),
         Scenario(
             "mc-digits-recall",
-            "views/multiclass.py",
+            "multiclass",
             "Ten digits, rows as recall",
             "the diagonal of the row-normalized matrix is each digit's recall: which digit "
             "is confused most, and with which?",
@@ -341,7 +341,7 @@ def for_page(page: str) -> tuple[Scenario, ...]:
 
     Examples
     --------
-    >>> [s.title for s in for_page("views/home.py")]
+    >>> [s.title for s in for_page("home")]
     ['A perfect ranker', 'Scores unrelated to the labels', 'Rare positives']
     """
     return tuple(s for s in all_scenarios() if s.page == page)

@@ -14,7 +14,7 @@ APP = str(ROOT / "app.py")
 @pytest.fixture(autouse=True)
 def _clear_streamlit_caches():
     """Caches are process-global: empty every one (data and resource) before each test."""
-    from explorer import cache
+    from explorer.ui import cache
 
     cache.clear_all()
     yield
@@ -120,7 +120,7 @@ def deferred_downloads(monkeypatch):
 
 
 def numbered_selectbox(at, key: str):
-    """The select box that ``explorer.widgets.numbered_selectbox`` drew for ``key``.
+    """The select box that ``explorer.ui.widgets.numbered_selectbox`` drew for ``key``.
 
     Its widget key is ``key`` plus a digest of its labels (a fresh widget when the
     numbers in the labels change), so AppTest finds it by that prefix.

@@ -1,9 +1,10 @@
-"""The pages' longer texts, kept as Markdown beside the page scripts.
+"""The pages' longer texts, kept as Markdown beside each page's code.
 
-``views/text/<page>.md`` holds a page's teaching texts, each section opened by a
-line ``<!-- section: name -->``. A view draws one with
-``st.markdown(prose.section("dcg", "ties"))``; the text is exactly what the file
-holds between its marker and the next one, stripped of surrounding blank lines.
+``views/<page>/text.md`` holds a page's teaching texts, each section opened by a line
+``<!-- section: name -->``; a page with more texts keeps them in more files beside it
+(``views/curves/derivation.md``, named ``"curves/derivation"``). A view draws one with
+``st.markdown(prose.section("dcg", "ties"))``; the text is exactly what the file holds
+between its marker and the next one, stripped of surrounding blank lines.
 """
 
 from __future__ import annotations
@@ -12,30 +13,51 @@ import re
 from functools import cache
 from pathlib import Path
 
-TEXT_DIR = Path(__file__).resolve().parent / "text"
+VIEWS = Path(__file__).resolve().parent
 _MARKER = re.compile(r"^<!--\s*section:\s*([\w-]+)\s*-->\s*$", re.MULTILINE)
 
 
+def path(doc: str) -> Path:
+    """The file of ``doc``: ``"dcg"`` is ``views/dcg/text.md``, ``"curves/derivation"``
+    is ``views/curves/derivation.md``."""
+    return VIEWS / (f"{doc}.md" if "/" in doc else f"{doc}/text.md")
+
+
+def documents() -> list[str]:
+    """The name of every text file of the pages, sorted.
+
+    Examples
+    --------
+    >>> "dcg" in documents() and "curves/derivation" in documents()
+    True
+    """
+    names = []
+    for file in VIEWS.glob("*/*.md"):
+        page = file.parent.name
+        names.append(page if file.name == "text.md" else f"{page}/{file.stem}")
+    return sorted(names)
+
+
 @cache
-def sections(page: str) -> dict[str, str]:
-    """Every section of ``views/text/<page>.md``, by name.
+def sections(doc: str) -> dict[str, str]:
+    """Every section of the text file ``doc`` (see :func:`path`), by name.
 
     Examples
     --------
     >>> from views import prose
-    >>> sorted(prose.sections("example"))
+    >>> sorted(prose.sections("home/example"))
     ['first', 'second']
-    >>> prose.section("example", "second")
+    >>> prose.section("home/example", "second")
     'The second section, with a $\\\\frac{1}{2}$ formula.'
     """
-    text = (TEXT_DIR / f"{page}.md").read_text(encoding="utf-8")
+    text = path(doc).read_text(encoding="utf-8")
     parts = _MARKER.split(text)
     names, bodies = parts[1::2], parts[2::2]
     if len(set(names)) != len(names):
-        raise ValueError(f"views/text/{page}.md names a section twice")
+        raise ValueError(f"{path(doc).relative_to(VIEWS.parent)} names a section twice")
     return {n: b.strip("\n") for n, b in zip(names, bodies, strict=True)}
 
 
-def section(page: str, name: str) -> str:
-    """The Markdown of section ``name`` of ``views/text/<page>.md``."""
-    return sections(page)[name]
+def section(doc: str, name: str) -> str:
+    """The Markdown of section ``name`` of the text file ``doc`` (see :func:`path`)."""
+    return sections(doc)[name]

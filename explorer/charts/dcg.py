@@ -260,7 +260,7 @@ def steps_svg(
     Returns
     -------
     str
-        HTML for :func:`explorer.widgets.svg_chart`.
+        HTML for :func:`explorer.ui.widgets.svg_chart`.
 
     Examples
     --------

@@ -1,4 +1,4 @@
-"""The data the operating-point component draws from (views/operating_point.py).
+"""The data the operating-point component draws from (views/curves/operating_point.py).
 
 The component moves the threshold in the browser, without a round trip to the
 server: it holds the (weighted) confusion-matrix counts of the selected model at

@@ -131,7 +131,7 @@ def sample_ranking_svg(steps: pd.DataFrame, label_names: Sequence[str]) -> str:
     Returns
     -------
     str
-        HTML for :func:`explorer.widgets.svg_chart`.
+        HTML for :func:`explorer.ui.widgets.svg_chart`.
 
     Examples
     --------

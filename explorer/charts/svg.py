@@ -9,7 +9,7 @@ size in px (the page's CSS sets it, larger in presentation mode); each bar names
 value on hover (an SVG ``<title>``). The title, the legend and the axis titles are
 HTML above and below the drawing, so that they wrap on a phone.
 
-Nothing here imports streamlit; :func:`explorer.widgets.svg_chart` draws a chart.
+Nothing here imports streamlit; :func:`explorer.ui.widgets.svg_chart` draws a chart.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 numbers, tables and figures of the page out (no streamlit).
 
 The view (``views/curves.py``) calls these through their cached declarations in
-:mod:`explorer.cache`. A parameter whose name starts with ``_`` (``_counts``,
+:mod:`explorer.ui.cache`. A parameter whose name starts with ``_`` (``_counts``,
 ``_at_100``, ...) takes a result the view already holds (from another cached
 function of this module, on the same dataset and model): the cache does not hash it,
 and without it the function computes it itself.
@@ -1014,7 +1014,7 @@ def operating_data(
     _counts: tuple | None = None,
     _axis: ThresholdAxis | None = None,
 ) -> dict:
-    """What the operating-point component (views/operating_point.py) draws from, for
+    """What the operating-point component (views/curves/operating_point.py) draws from, for
     ``model``, on a range a float slider spans (:attr:`ThresholdAxis.step` not None):
     the slider's positions and their texts, the (weighted) TP, FP, FN and TN of
     ``model`` at every position (:func:`metrics.counts_at`),

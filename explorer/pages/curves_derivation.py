@@ -7,7 +7,7 @@ rate at the operating point with its counts plugged in (``TPR = TP / (TP + FN) =
 3 / (3 + 1) = 0.7500``). Each line ends in the same digits as its headline.
 
 Pure functions (no streamlit); :mod:`views.curves_derivation` draws them, and
-:mod:`explorer.cache` holds their cached versions (section "ROC & PR curves:
+:mod:`explorer.ui.cache` holds their cached versions (section "ROC & PR curves:
 derivations").
 """
 

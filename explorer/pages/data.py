@@ -2,7 +2,7 @@
 
 Pure functions (no Streamlit). The round trips between a Dataset and the editor's
 tables are :mod:`explorer.editing`; the validation summary is
-:func:`explorer.datasets.describe` (cached in :mod:`explorer.cache`, section "Data").
+:func:`explorer.datasets.describe` (cached in :mod:`explorer.ui.cache`, section "Data").
 """
 
 from __future__ import annotations

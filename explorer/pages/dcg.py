@@ -2,7 +2,7 @@
 
 Pure functions of a :class:`~explorer.datasets.Dataset` and the page's
 :class:`Settings`; no streamlit. The view calls the cached ones through
-:mod:`explorer.cache` (section "DCG & NDCG"): the one sort of a model's scores
+:mod:`explorer.ui.cache` (section "DCG & NDCG"): the one sort of a model's scores
 (:func:`ranking`), the per-sample table and its worst-first order.
 """
 

@@ -1,6 +1,6 @@
 """The Home page's model: three headline numbers of the active dataset, by its kind.
 
-Pure functions (no Streamlit); the cached form is declared in :mod:`explorer.cache`
+Pure functions (no Streamlit); the cached form is declared in :mod:`explorer.ui.cache`
 (section "Home").
 """
 

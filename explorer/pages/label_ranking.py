@@ -2,7 +2,7 @@
 
 Pure functions of a :class:`~explorer.datasets.Dataset`, a model name and the
 page's choices (a sample, a tie rule, a sort, a what-if row of scores); no
-streamlit. The view calls the cached ones through :mod:`explorer.cache`
+streamlit. The view calls the cached ones through :mod:`explorer.ui.cache`
 (section "Label ranking").
 """
 

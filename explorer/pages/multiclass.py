@@ -7,7 +7,7 @@ predicted class is the column of the largest score (the first of tied columns, a
 ``numpy.argmax``). The settings are ``model``, ``k`` (top-k accuracy), ``norm`` (the
 confusion matrix's normalization) and ``average`` (macro, weighted or micro, for the
 one-vs-rest curves). The cached versions the page calls are declared in
-:mod:`explorer.cache` (section "Multiclass classification").
+:mod:`explorer.ui.cache` (section "Multiclass classification").
 """
 
 from __future__ import annotations

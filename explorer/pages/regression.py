@@ -7,7 +7,7 @@ The settings
     the outlier control: sample ``row``'s prediction moved ``by``.
 
 The headline numbers (:func:`headline`) and the unmoved prediction's per-sample
-errors (:func:`base_errors`) are cached by :mod:`explorer.cache`; a moved
+errors (:func:`base_errors`) are cached by :mod:`explorer.ui.cache`; a moved
 prediction changes one row only, which :func:`moved_errors` patches in.
 """
 

@@ -3,7 +3,7 @@
 Every number comes from :mod:`metrics.retrieval`; this module chooses what to
 compute for the page's settings and shapes it into the tables and arrays the view
 draws. Nothing here touches Streamlit: the cached forms of these functions are
-declared in :mod:`explorer.cache` (section "Top-K retrieval").
+declared in :mod:`explorer.ui.cache` (section "Top-K retrieval").
 
 The per-query columns fall into three *families* that depend on different
 conventions (:data:`FAMILY_SETTINGS`): P, R, hit rate, AP and RR on the relevance
@@ -810,8 +810,8 @@ def query_rows(ds: Dataset) -> dict[str, int]:
 
 
 def known_query(rows: dict[str, int]):
-    """A check of :func:`explorer.state.bind_param`: a query id of ``rows``
-    (:func:`query_rows`), as ``state.member(ds.sample_ids)`` checks it (ids are
+    """A check of :func:`explorer.ui.url.bind_param`: a query id of ``rows``
+    (:func:`query_rows`), as ``url.member(ds.sample_ids)`` checks it (ids are
     text), without a table of every id built on each run.
 
     Examples

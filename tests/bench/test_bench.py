@@ -184,11 +184,11 @@ def test_optional_libraries_agree_or_name_the_convention(lib):
 def test_every_page_interaction_is_a_target_and_the_slowest_decides():
     from bench.app_timing import PageResult
 
-    fast = PageResult("views/a.py", "A", True, first_render=0.1, dataset="big")
+    fast = PageResult("views/a/page.py", "A", True, first_render=0.1, dataset="big")
     fast.interactions = [('slider "K"', 0.2), ('radio "gain"', 0.4)]
-    slow = PageResult("views/b.py", "B", True, first_render=0.1, dataset="big")
+    slow = PageResult("views/b/page.py", "B", True, first_render=0.1, dataset="big")
     slow.interactions = [('slider "K"', 0.2), ('selectbox "log base"', 0.9)]
-    none = PageResult("views/c.py", "C", True, first_render=0.1, dataset="big")
+    none = PageResult("views/c/page.py", "C", True, first_render=0.1, dataset="big")
     rows = [r for r in check_targets([], [fast, slow, none]) if r.key == "app-interaction"]
     assert [r.verdict for r in rows] == [PASS, MISS, "n/a"]
     assert rows[0].measured == "0.40 s" and "2 controls" in rows[0].target

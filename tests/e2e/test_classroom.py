@@ -162,7 +162,7 @@ def _legible(page: Page, present: bool) -> list[str]:
 
 
 #: The ROC & PR curves panel's two plotly charts, which its own custom component is
-#: replacing (views/curves_panel.py): their text is left to that component's tests.
+#: replacing (views/curves/panel.py): their text is left to that component's tests.
 PANEL_CHARTS = ".st-key-curves_roc_chart, .st-key-curves_pr_chart"
 
 

@@ -4,7 +4,7 @@ both curves and the confusion matrix share one 1440 x 900 screen, and a click on
 other model's curve selects that model.
 
 The slider, the curves and the confusion matrix are the operating-point component
-(views/operating_point.py): its numbers change in the browser, before the server
+(views/curves/operating_point.py): its numbers change in the browser, before the server
 reruns; then the server's numbers (headline, URL) agree with them."""
 
 import re

@@ -21,7 +21,7 @@ from tests.e2e.conftest import wait_for_run
 from tests.e2e.measure import CLIPPED_FORMULAS, MEASURE
 
 # The same for every text of the ROC & PR curves page's operating-point component
-# (views/operating_point.py, in a shadow root): its SVG text at the size drawn (the
+# (views/curves/operating_point.py, in a shadow root): its SVG text at the size drawn (the
 # SVG's scale applied), its HTML text as computed; and whether any of it reaches past
 # the component's box or the viewport.
 MEASURE_COMPONENT = """() => {

@@ -53,7 +53,7 @@ KINDS = {
     "tab": "stTab",
     "expander": "stExpander",
     # a custom component (components v2) with a slider in its shadow root: the curves
-    # page's operating point (views/operating_point.py)
+    # page's operating point (views/curves/operating_point.py)
     "component": "stBidiComponentIsolated",
 }
 

@@ -6,10 +6,11 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from explorer import cache, editing
+from explorer import editing
 from explorer.datasets import describe
 from explorer.pages import data
 from explorer.samples import load_sample
+from explorer.ui import cache
 
 
 def test_label_names_rename_add_remove_or_fall_back():
@@ -42,6 +43,6 @@ def test_named_matrices_keep_rename_pad_and_window():
 
 def test_cached_summary_is_describe():
     ds = load_sample("digit_properties")
-    pd.testing.assert_frame_equal(cache.data_summary(ds), describe(ds))
-    summary = cache.data_summary(ds).set_index("what")["value"]
+    pd.testing.assert_frame_equal(cache.data.summary(ds), describe(ds))
+    summary = cache.data.summary(ds).set_index("what")["value"]
     assert summary["rows with no true label"] == str(int((ds.y_true.sum(axis=1) == 0).sum()))

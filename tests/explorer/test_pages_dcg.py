@@ -10,12 +10,12 @@ import pandas as pd
 import pytest
 
 import metrics
-from explorer import cache
 from explorer.charts import dcg as charts
 from explorer.datasets import Dataset
 from explorer.pages import dcg as page
 from explorer.pages.dcg import Settings
 from explorer.samples import load_sample
+from explorer.ui import cache
 from metrics import dcg_tie_bounds_per_sample, exponential_gain
 from tests.conftest import graded_case, weights
 
@@ -316,13 +316,13 @@ def test_steps_styler_shades_tie_groups_and_greys_out_after_k():
 # ------------------------------------------------------------------ caches
 def test_cached_functions_return_the_page_models_values():
     ds, settings = graded(5), Settings("m", k=2, ignore_ties=True)
-    assert cache.dcg_ranking(ds, "m") is cache.dcg_ranking(ds, "m")  # shared, not copied
-    table = cache.dcg_per_sample_table(ds, settings)
+    assert cache.dcg.ranking(ds, "m") is cache.dcg.ranking(ds, "m")  # shared, not copied
+    table = cache.dcg.per_sample_table(ds, settings)
     pd.testing.assert_frame_equal(table, page.per_sample_table(ds, settings))
     pd.testing.assert_frame_equal(
-        cache.dcg_worst_first(ds, settings), page.worst_first(page.per_sample_table(ds, settings))
+        cache.dcg.worst_first(ds, settings), page.worst_first(page.per_sample_table(ds, settings))
     )
-    other = cache.dcg_per_sample_table(ds, Settings("m", k=2))  # keyed by every setting
+    other = cache.dcg.per_sample_table(ds, Settings("m", k=2))  # keyed by every setting
     assert not np.allclose(other["DCG"], table["DCG"])
     renamed = Dataset("renamed", "graded", ds.y_true, dict(ds.scores), sample_ids=ds.sample_ids)
-    assert cache.dcg_per_sample_table(renamed, settings)["sample"].tolist() == list(ds.sample_ids)
+    assert cache.dcg.per_sample_table(renamed, settings)["sample"].tolist() == list(ds.sample_ids)

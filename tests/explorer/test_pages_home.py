@@ -6,10 +6,10 @@ import numpy as np
 import pytest
 
 import metrics
-from explorer import cache
 from explorer.datasets import Dataset
 from explorer.pages import home
 from explorer.samples import load_sample
+from explorer.ui import cache
 
 
 @pytest.mark.parametrize(
@@ -97,4 +97,4 @@ def test_undefined_metrics_say_why_and_the_others_still_show():
 
 def test_cached_headline_equals_the_page_model():
     ds = load_sample("imbalanced")
-    assert cache.home_headline(ds) == home.headline(ds)
+    assert cache.home.headline(ds) == home.headline(ds)

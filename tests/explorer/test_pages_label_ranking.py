@@ -8,11 +8,11 @@ import pytest
 from sklearn import metrics as skm
 
 import metrics
-from explorer import cache
 from explorer.datasets import Dataset
 from explorer.formatting import fmt
 from explorer.pages import label_ranking as page
 from explorer.samples import load_sample
+from explorer.ui import cache
 from metrics._ranks import max_rank
 from tests.conftest import multilabel_case, weights
 
@@ -219,11 +219,13 @@ def test_degenerate_samples_of_digit_properties():
 # ------------------------------------------------------------------ caches
 def test_cached_functions_return_the_page_models_values():
     ds = load_sample("digit_properties")
-    a, b = cache.lr_summary(ds, "model"), cache.lr_summary(ds, "from_digit")
+    a, b = cache.label_ranking.summary(ds, "model"), cache.label_ranking.summary(ds, "from_digit")
     assert a.lrap == page.summary(ds, "model").lrap
     assert b.lrap == page.summary(ds, "from_digit").lrap and a.lrap != b.lrap
     pd.testing.assert_frame_equal(a.contrib, page.summary(ds, "model").contrib)
-    assert cache.lr_mrr(load_sample("digits"), "model") == page.mrr(load_sample("digits"), "model")
+    assert cache.label_ranking.mrr(load_sample("digits"), "model") == page.mrr(
+        load_sample("digits"), "model"
+    )
 
 
 # ------------------------------------------------------------------ issue 18.1 and 17.4

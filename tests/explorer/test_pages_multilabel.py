@@ -286,13 +286,13 @@ def test_page_model_does_not_import_streamlit():
 
 
 def test_cached_prediction_is_shared_and_summary_equals_the_page_model():
-    from explorer import cache
+    from explorer.ui import cache
 
     ds = load_sample("digit_properties")
     setting = ml.setting("from_digit", "top_k", 0.5, (), 2)
-    pred, counts = cache.multilabel_prediction(ds, *setting)
-    assert cache.multilabel_prediction(ds, *setting)[0] is pred  # no copy per rerun
-    got = cache.multilabel_summary(ds, *setting, 2.0, "nan")
+    pred, counts = cache.multilabel.prediction(ds, *setting)
+    assert cache.multilabel.prediction(ds, *setting)[0] is pred  # no copy per rerun
+    got = cache.multilabel.summary(ds, *setting, 2.0, "nan")
     want = ml.summary(ds, *ml.prediction(ds, *setting), 2.0, "nan")
     for avg, values in want["averages"].items():
         assert got["averages"][avg] == pytest.approx(values, nan_ok=True)

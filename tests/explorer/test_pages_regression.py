@@ -259,11 +259,11 @@ def test_page_model_does_not_import_streamlit():
 
 
 def test_cached_functions_equal_the_page_model():
-    from explorer import cache
+    from explorer.ui import cache
 
-    got = cache.regression_headline(DIABETES, "tree", "recency", 3, 12.5)
+    got = cache.regression.headline(DIABETES, "tree", "recency", 3, 12.5)
     assert got == reg.headline(DIABETES, "tree", "recency", 3, 12.5)
-    base = cache.regression_base_errors(DIABETES, "linear", reg.ROW_LIMIT + 1)
+    base = cache.regression.base_errors(DIABETES, "linear", reg.ROW_LIMIT + 1)
     want = reg.base_errors(DIABETES, "linear", reg.ROW_LIMIT + 1)
     pd.testing.assert_frame_equal(base["worst"], want["worst"])
     np.testing.assert_array_equal(base["residual"], want["residual"])

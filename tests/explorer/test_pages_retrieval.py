@@ -12,11 +12,11 @@ import pandas as pd
 import pytest
 
 import metrics
-from explorer import cache
 from explorer.datasets import Dataset
 from explorer.formatting import fmt
 from explorer.pages import retrieval as page
 from explorer.samples import load_sample
+from explorer.ui import cache, url
 from metrics import CONVENTION_METRICS, retrieval_curve, retrieval_means, retrieval_per_query
 from tests.conftest import ROOT, graded_case
 
@@ -104,7 +104,7 @@ def test_a_change_of_one_convention_recomputes_its_family_only():
     columns = counting(
         lambda *a: page.family_columns(*a, order=order), col_calls, {}, lambda a: a[2:]
     )
-    curve = counting(  # keyed without K, as explorer.cache keys it
+    curve = counting(  # keyed without K, as explorer.ui.cache keys it
         lambda *a: page.family_curve(*a, order=order), curve_calls, {}, lambda a: a[2:4]
     )
     s = page.Settings(k=4, max_grade=3.0)
@@ -310,21 +310,21 @@ def test_page_models_import_no_streamlit():
 def test_cached_tables_are_shared_and_equal_the_page_model():
     ds = load_sample("seed002_map")
     s = page.Settings(k=3, max_grade=1.0)
-    per_query, curve = cache.retrieval_tables(ds, "model", s, "zero")
-    again = cache.retrieval_tables(ds, "model", s, "zero")
+    per_query, curve = cache.retrieval.tables(ds, "model", s, "zero")
+    again = cache.retrieval.tables(ds, "model", s, "zero")
     assert again[0] is per_query
     ref_pq, ref_curve = page.tables(ds, "model", s, "zero")
     pd.testing.assert_frame_equal(per_query, ref_pq)
     pd.testing.assert_frame_equal(curve, ref_curve)
     # K moves: the curves are kept, the columns computed at the new K
-    moved, _ = cache.retrieval_tables(ds, "model", replace(s, k=5), "zero")
+    moved, _ = cache.retrieval.tables(ds, "model", replace(s, k=5), "zero")
     np.testing.assert_allclose(moved["AP@K"], [(1 + 2 / 3 + 3 / 5) / 3, 0.5], **TOL)
     # AP@3: (1/1 + 2/3) / 3 and (1/2) / 2: query 1 is the worst
-    assert cache.retrieval_worst_first(ds, "model", s, "AP@K", per_query).tolist() == [1, 0]
+    assert cache.retrieval.worst_first(ds, "model", s, "AP@K", per_query).tolist() == [1, 0]
     # the same numbers under other ids are another key: their rows show their own ids
     other = Dataset("other", "graded", ds.y_true, dict(ds.scores), sample_ids=("x", "y"))
-    assert cache.retrieval_levels(other) == cache.retrieval_levels(ds) == (1,)
-    pq_other, _ = cache.retrieval_tables(other, "model", s, "zero")
+    assert cache.retrieval.levels(other) == cache.retrieval.levels(ds) == (1,)
+    pq_other, _ = cache.retrieval.tables(other, "model", s, "zero")
     assert pq_other is not per_query
     rows = page.worst_first_rows(other, pq_other, np.array([1, 0]))
     assert rows["query"].tolist() == ["y", "x"]
@@ -363,14 +363,13 @@ def test_derivations_keep_the_queries_the_means_keep():
 
 
 def test_known_query_accepts_what_state_member_of_the_ids_accepts():
-    from explorer import state
 
     ds = Dataset(
         "ids", "graded", np.zeros((4, 2)), {"m": np.zeros((4, 2))}, sample_ids=("a", "b", "a", "7")
     )
     rows = page.query_rows(ds)
     assert rows == {"a": 0, "b": 1, "7": 3}  # a repeated id is its first row, as ids.index
-    check, member = page.known_query(rows), state.member(ds.sample_ids)
+    check, member = page.known_query(rows), url.member(ds.sample_ids)
     for value in ("a", "7", "c", 7, None, "", True):
         try:
             want = member(value)

@@ -6,21 +6,22 @@ import re
 
 import numpy as np
 
-from explorer import scenarios, state
+from explorer import registry, scenarios
 from explorer.links import decode_dataset
 from explorer.samples import load_sample, sample_names
+from explorer.ui import navigation
 
-#: The kinds each page shows (views/*.py require_kind).
+#: The kinds each page shows (each page's require_kind), by slug.
 KINDS = {
-    "views/home.py": {"binary", "multilabel", "graded", "regression"},
-    "views/curves.py": {"binary"},
-    "views/label_ranking.py": {"multilabel"},
-    "views/dcg.py": {"graded", "multilabel"},
-    "views/retrieval.py": {"graded", "multilabel"},
-    "views/multilabel.py": {"multilabel"},
-    "views/regression.py": {"regression"},
-    "views/multiclass.py": {"multiclass"},
-    "views/compare.py": {"binary", "multilabel", "graded", "regression"},
+    "home": {"binary", "multilabel", "graded", "regression"},
+    "curves": {"binary"},
+    "label_ranking": {"multilabel"},
+    "dcg": {"graded", "multilabel"},
+    "retrieval": {"graded", "multilabel"},
+    "multilabel": {"multilabel"},
+    "regression": {"regression"},
+    "multiclass": {"multiclass"},
+    "compare": {"binary", "multilabel", "graded", "regression"},
 }
 
 
@@ -34,7 +35,7 @@ def test_two_or_three_per_page_with_unique_ids():
     assert len(ids) == len(set(ids))
     for page in KINDS:
         assert 2 <= len(scenarios.for_page(page)) <= 3, page
-    assert {s.page for s in scenarios.all_scenarios()} <= set(state.PAGE_PREFIXES)
+    assert {s.page for s in scenarios.all_scenarios()} <= {p.slug for p in registry.PAGES}
 
 
 def test_every_dataset_exists_and_fits_its_page():
@@ -65,4 +66,4 @@ def test_no_internal_words_and_a_link_marker():
     for sc in scenarios.all_scenarios():
         assert not re.search(r"seed ?0\d", f"{sc.title} {sc.watch}", re.IGNORECASE)
         assert sc.query()["scn"] == sc.id
-        assert state.SCENARIO_PARAM == "scn"
+        assert navigation.SCENARIO_PARAM == "scn"

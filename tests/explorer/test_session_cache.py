@@ -1,4 +1,4 @@
-"""The per-session store of explorer.session_cache, and how explorer.cache routes to it.
+"""The per-session store of explorer.ui.session_cache, and how explorer.ui.cache routes to it.
 
 A call with a session's own dataset (upload, edit, link) is kept in the running
 session's store, never in Streamlit's process-wide caches; a bundled sample's
@@ -15,9 +15,9 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from explorer import cache, session_cache
 from explorer.datasets import Dataset
-from explorer.session_cache import SessionCache, size_of
+from explorer.ui import cache, session_cache
+from explorer.ui.session_cache import SessionCache, size_of
 
 
 def dataset(source: str, name: str = "mine.csv", n: int = 50) -> Dataset:
@@ -195,7 +195,7 @@ def test_the_app_allocates_arrow_memory_with_malloc_unless_the_host_chose(variab
     env = {k: v for k, v in os.environ.items() if k != session_cache.ARROW_POOL_VARIABLE}
     if variable:
         env[session_cache.ARROW_POOL_VARIABLE] = variable
-    code = "import explorer.cache, pyarrow as pa; print(pa.default_memory_pool().backend_name)"
+    code = "import explorer.ui.cache, pyarrow as pa; print(pa.default_memory_pool().backend_name)"
     run = subprocess.run(
         [sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120
     )

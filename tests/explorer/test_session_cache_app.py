@@ -1,7 +1,7 @@
 """A session's own datasets are computed in that session only, and leave with it (issue 19).
 
 AppTest sessions upload datasets and open pages: their computations are kept in
-the session's store (explorer.session_cache), not in Streamlit's process-wide
+the session's store (explorer.ui.session_cache), not in Streamlit's process-wide
 caches, two sessions never share an entry, the store stays within its bound, and
 once a session is gone nothing keeps its dataset's arrays alive.
 """
@@ -19,11 +19,12 @@ from streamlit.runtime.caching import (
 )
 from streamlit.testing.v1 import AppTest
 
-from explorer import session_cache
+from explorer.registry import script
+from explorer.ui import session_cache
 from tests.conftest import APP
 from tests.views.test_no_leak import MINE_IDS, SECRET_IDS, binary_file, shown
 
-PAGES = ["views/home.py", "views/curves.py", "views/data.py"]
+PAGES = [script("home"), script("curves"), script("data")]
 #: The session id of every AppTest session (streamlit.testing.v1.local_script_runner).
 APPTEST_SESSION = "test session id"
 
@@ -48,7 +49,7 @@ def global_caches() -> dict[tuple[str, str], int]:
 def upload_session(name: str, ids: list[str]) -> AppTest:
     """A fresh session that uploads a binary file ``name`` with sample ids ``ids``."""
     at = AppTest.from_file(APP, default_timeout=60).run()
-    at.switch_page("views/data.py").run()
+    at.switch_page(script("data")).run()
     at.file_uploader(key="data_upload_file").upload(name, binary_file("x", ids), "text/csv")
     at.run()
     assert not at.exception and not at.error, [e.value for e in at.error]
@@ -86,7 +87,7 @@ def test_an_uploads_computations_stay_in_the_session_and_a_samples_go_global():
     assert {"explorer.pages.home.headline", "explorer.pages.curves.curves"} <= names
     kept = len(store_of(at))
     at.selectbox(key="dataset_picker").set_value("balanced").run()
-    at.switch_page("views/curves.py").run()
+    at.switch_page(script("curves")).run()
     assert not at.exception
     after = global_caches()
     grown = {k for k, v in after.items() if before.get(k) != v}
@@ -113,7 +114,7 @@ def test_two_sessions_with_the_same_numbers_never_share_an_entry():
 def test_the_sessions_store_stays_within_its_bytes(monkeypatch):
     monkeypatch.setattr(session_cache, "MAX_BYTES", 40_000)
     at = upload_session("mine.csv", MINE_IDS)
-    seen = visit(at, PAGES + ["views/home.py"])
+    seen = visit(at, PAGES + [script("home")])
     store = store_of(at)
     assert store.max_bytes == 40_000 and 0 < store.nbytes <= 40_000
     assert "q3" in seen[-2]  # the pages still show the upload
@@ -142,7 +143,7 @@ def test_a_disconnect_empties_the_sessions_store_and_a_reconnect_fills_it_again(
     disconnect()  # the tab closed: the session's state stays for a reconnection
     assert len(store) == 0 and store.nbytes == 0 and ref() is None
     assert "mine.csv" in at.session_state["session_datasets"]
-    seen = visit(at, ["views/curves.py", "views/data.py"])  # the tab reconnected
+    seen = visit(at, [script("curves"), script("data")])  # the tab reconnected
     assert store_of(at) is store and len(store) > 0 and "q3" in seen[1]
     disconnect()
     assert len(store) == 0  # attached again: the next disconnect empties it too

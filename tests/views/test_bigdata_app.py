@@ -11,6 +11,7 @@ from streamlit.testing.v1 import AppTest
 import metrics as M
 from explorer import bigdata
 from explorer.formatting import fmt
+from explorer.registry import script
 from explorer.samples import load_sample
 from tests.conftest import APP, metric
 
@@ -96,7 +97,7 @@ def test_data_the_host_misnamed_falls_back_with_a_message(big_file, monkeypatch)
     assert at.subheader[0].value == f"Active dataset: {load_sample('balanced').shown_name}"
 
 
-@pytest.mark.parametrize("page", ["views/data.py", "views/curves.py", "views/compare.py"])
+@pytest.mark.parametrize("page", [script("data"), script("curves"), script("compare")])
 def test_the_other_pages_show_the_sample_without_a_traceback(host, page):
     at = AppTest.from_file(APP, default_timeout=60)
     at.query_params["ds"] = NAME
@@ -111,7 +112,7 @@ def test_the_curves_page_states_the_exact_numbers_over_every_row(host):
     at = AppTest.from_file(APP, default_timeout=60)
     at.query_params["ds"] = NAME
     at.run()
-    at.switch_page("views/curves.py").run()
+    at.switch_page(script("curves")).run()
     assert not at.exception
     note = next(i.value for i in at.info if i.value.startswith("Exact over all 30,000 rows"))
     assert f"ROC AUC {fmt(M.roc_auc_score(y, p))}" in note

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import metrics
 from explorer.formatting import fmt
+from explorer.registry import script
 from explorer.samples import load_sample
 from tests.conftest import metric, open_page
 
@@ -15,7 +16,7 @@ def test_home_derives_roc_auc_average_precision_and_gini():
     auc = metrics.roc_auc_score(y, s)
     ap = metrics.average_precision_score(y, s)
     gini = metrics.gini(y, s)
-    at = open_page("views/home.py", "balanced")
+    at = open_page(script("home"), "balanced")
     assert metric(at, "ROC AUC") == fmt(auc) and metric(at, "Gini") == fmt(gini)
     latex = [x.value.strip("$\n") for x in at.main.latex]  # AppTest wraps it in $$
     assert any(
@@ -27,14 +28,14 @@ def test_home_derives_roc_auc_average_precision_and_gini():
 
 
 def test_home_derivations_wait_for_reveal():
-    at = open_page("views/home.py", "balanced", reveal="0")
+    at = open_page(script("home"), "balanced", reveal="0")
     assert not at.main.latex
     at.button(key="home_reveal").click().run()
     assert len(at.main.latex) == 3
 
 
 def test_home_of_another_kind_names_the_page_that_derives_it():
-    at = open_page("views/home.py", "seed003_lrap")
+    at = open_page(script("home"), "seed003_lrap")
     notes = [c.value for c in at.main.caption]
     assert "Each of these numbers is derived term by term on the **Label ranking** page." in notes
     assert not at.main.latex
@@ -44,7 +45,7 @@ def test_compare_derives_each_difference_from_a_and_b():
     ds = load_sample("breast_cancer")
     y = ds.y_true
     a, b = (metrics.roc_auc_score(y, ds.score(m)) for m in ds.model_names[:2])
-    at = open_page("views/compare.py", "breast_cancer")
+    at = open_page(script("compare"), "breast_cancer")
     shown = metric(at, "ROC AUC: B - A")
     assert shown == fmt(b - a)
     line = f"ROC AUC: B - A = {fmt(b)} - {fmt(a)} = {fmt(b - a)}"

@@ -23,12 +23,12 @@ def _app():
     import streamlit as st
 
     from explorer.samples import load_sample
-    from views import curves_derivation
+    from views.curves import derivation
 
     q = st.query_params
     ds = st.session_state.get("ds") or load_sample(q.get("ds", "seed002_roc6"))
     model = q.get("model", ds.model_names[0])
-    curves_derivation.show(ds, model, float(q.get("t", 0.5)), float(q.get("beta", 1.0)))
+    derivation.show(ds, model, float(q.get("t", 0.5)), float(q.get("beta", 1.0)))
 
 
 def run(ds=None, **params) -> AppTest:

@@ -1,4 +1,4 @@
-"""The curves page's texts with run-time numbers (views/text/curves.md sections filled
+"""The curves page's texts with run-time numbers (views/curves/text.md sections filled
 by views.curves_parts.text) read as the page's f-strings did."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import pytest
 from explorer.formatting import fmt
 from explorer.pages.curves import count_text
 from views import prose
-from views.curves_parts import text
+from views.curves.parts import text
 
 RATES = [
     {"tp": 2.0, "fp": 1.0, "fn": 0.0, "tn": 3.0, "beta": 1.0},
@@ -104,7 +104,7 @@ def test_a_click_on_another_models_curve_records_its_threshold_and_selects_it(mo
     session state as a plain dict (AppTest cannot fire an on_select callback): a point of
     trace 1 + i selects models[i] and records the point's threshold; a marker (here the
     operating point, the last trace) keeps the model; a NaN (+inf vertex) moves nothing."""
-    from views import curves_parts as parts
+    from views.curves import parts
 
     models = ("good", "weak")
     ss = {parts.MODEL: "good", "curves_roc_chart": None}

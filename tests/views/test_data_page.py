@@ -6,6 +6,7 @@ from streamlit.testing.v1 import AppTest
 
 import metrics
 from explorer.formatting import fmt
+from explorer.registry import script
 from explorer.samples import load_sample
 from tests.conftest import APP, metric
 
@@ -18,7 +19,7 @@ def open_data_page(sample: str | None = None) -> AppTest:
     at = AppTest.from_file(APP, default_timeout=30).run()
     if sample:
         at.selectbox(key="dataset_picker").set_value(sample).run()
-    at.switch_page("views/data.py").run()
+    at.switch_page(script("data")).run()
     assert not at.exception
     return at
 
@@ -43,7 +44,7 @@ def test_upload_good_file_becomes_the_active_dataset(at):
     assert metric(at, "Samples") == "5"
     assert at.session_state["active_dataset"] == "mine.csv"
     assert "mine.csv" in at.session_state["session_datasets"]
-    at.switch_page("views/home.py").run()
+    at.switch_page(script("home")).run()
     y, s = np.array([0, 1, 0, 1, 1]), np.array([0.1, 0.8, 0.35, 0.4, 0.9])
     assert metric(at, "ROC AUC") == fmt(metrics.roc_auc_score(y, s))
     assert "data" in at.query_params
@@ -90,7 +91,7 @@ def test_editing_a_label_creates_an_edited_dataset():
     at.button(key="data_apply_edits").click().run()
     assert not at.exception
     assert at.session_state["active_dataset"] == "seed002_auc8 (edited)"
-    at.switch_page("views/home.py").run()
+    at.switch_page(script("home")).run()
     ds = load_sample("seed002_auc8")
     y = ds.y_true.copy()
     y[1] = 1
@@ -127,7 +128,7 @@ def test_matrix_editor_removes_a_row():
     at.button(key="data_apply_edits").click().run()
     assert not at.exception and not at.error
     assert metric(at, "Samples") == "2"
-    at.switch_page("views/home.py").run()
+    at.switch_page(script("home")).run()
     ds = load_sample("seed003_lrap")
     expected = metrics.label_ranking_average_precision_score(ds.y_true[1:], ds.score()[1:])
     assert metric(at, "LRAP") == fmt(expected)
@@ -194,7 +195,7 @@ def test_editing_a_window_of_a_big_dataset_splices_it_back():
     at.session_state["session_datasets"] = {"big": ds}
     at.session_state["active_dataset"] = "big"
     at.run()
-    at.switch_page("views/data.py").run()
+    at.switch_page(script("data")).run()
     assert not at.exception
     at.number_input(key="data_editor_window_start").set_value(500).run()
     assert "editing rows 500 to 999" in at.info[0].value
@@ -208,7 +209,7 @@ def test_editing_a_window_of_a_big_dataset_splices_it_back():
     at.button(key="data_apply_edits").click().run()
     assert not at.exception
     assert at.session_state["active_dataset"] == "big (edited)"
-    at.switch_page("views/home.py").run()
+    at.switch_page(script("home")).run()
     expected = y.copy()
     expected[503] = flipped
     assert metric(at, "ROC AUC") == fmt(metrics.roc_auc_score(expected, s))
@@ -278,7 +279,7 @@ def test_column_names_people_write_are_read_with_a_notice(at):
     assert not at.exception and not at.error
     assert metric(at, "Samples") == "5"
     assert any("read column 'Label' as y_true, 'prob' as y_score" in i.value for i in at.info)
-    at.switch_page("views/home.py").run()
+    at.switch_page(script("home")).run()
     y, s = np.array([0, 1, 0, 1, 1]), np.array([0.1, 0.8, 0.35, 0.4, 0.9])
     assert metric(at, "ROC AUC") == fmt(metrics.roc_auc_score(y, s))
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import metrics
 from explorer.formatting import fmt
 from explorer.pages.dcg import SEED, SEED_EXAMPLES
+from explorer.registry import script
 from explorer.samples import load_sample
 from tests.conftest import open_page
 
@@ -33,12 +34,12 @@ def _examples(at) -> tuple[list[str], str]:
 def test_example_buttons_give_no_number_away_until_reveal():
     values = _values()
     assert [round(v, 3) for v in values] == [9.499, 5.631, 7.5, 5.0]  # the docstring's
-    plain = open_page("views/dcg.py", SEED)
+    plain = open_page(script("dcg"), SEED)
     labels, text = _examples(plain)
     assert labels == [f"Open {printed}" for printed, *_ in SEED_EXAMPLES]
     assert all(f"**{fmt(v)}**" in text for v in values)
 
-    at = open_page("views/dcg.py", SEED, reveal="0")
+    at = open_page(script("dcg"), SEED, reveal="0")
     labels, text = _examples(at)
     assert labels == [f"Open example {i + 1}" for i in range(len(SEED_EXAMPLES))]
     for (printed, *_), v in zip(SEED_EXAMPLES, values, strict=True):
@@ -64,7 +65,7 @@ def test_an_opened_example_shows_no_sample_number_until_reveal():
     """Example 3 ("7.5": row 1 at k = 1, ties averaged) opened while the class guesses:
     the drill-down's derivation, its tie values and the picker's NDCGs wait for Reveal;
     after Reveal the derivation ends in metrics' value."""
-    at = open_page("views/dcg.py", SEED, reveal="0")
+    at = open_page(script("dcg"), SEED, reveal="0")
     at.button(key="dcg_seed_example_2").click().run()
     assert not at.exception and at.number_input(key="dcg_k").value == 1
     text = _on_screen(at)

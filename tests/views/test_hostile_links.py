@@ -13,19 +13,20 @@ import pytest
 from streamlit import config
 from streamlit.testing.v1 import AppTest
 
+from explorer.registry import script
 from tests.views.walker import APP, exceptions
 
 SAMPLE_OF = {
-    "views/home.py": "balanced",
-    "views/data.py": "seed003_lrap",
-    "views/curves.py": "balanced",
-    "views/label_ranking.py": "seed003_lrap",
-    "views/dcg.py": "seed001_dcg",
-    "views/retrieval.py": "seed002_map",
-    "views/multilabel.py": "digit_properties",
-    "views/regression.py": "diabetes",
-    "views/compare.py": "breast_cancer",
-    "views/multiclass.py": "digits10",
+    script("home"): "balanced",
+    script("data"): "seed003_lrap",
+    script("curves"): "balanced",
+    script("label_ranking"): "seed003_lrap",
+    script("dcg"): "seed001_dcg",
+    script("retrieval"): "seed002_map",
+    script("multilabel"): "digit_properties",
+    script("regression"): "diabetes",
+    script("compare"): "breast_cancer",
+    script("multiclass"): "digits10",
 }
 VALUES = ("inf", "nan", "-1", "x")
 
@@ -52,5 +53,5 @@ def test_every_parameter_with_a_hostile_value_opens_without_a_traceback(page):
             elif len(at.main.metric) != n_metrics:
                 failures.append(f"?{name}={value!r}: {len(at.main.metric)} metrics shown")
     assert not failures, f"{page} with {first.query_params}:\n" + "\n".join(failures)
-    if page not in ("views/home.py", "views/data.py"):
+    if page not in (script("home"), script("data")):
         assert written, f"{page} writes no setting into the address"

@@ -10,10 +10,11 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 import metrics
-from explorer import state
 from explorer.formatting import fmt
 from explorer.intervals import CONFIDENCE, N_RESAMPLES, SEED
+from explorer.registry import script
 from explorer.samples import load_sample
+from explorer.ui import classroom
 from tests.conftest import APP, open_page
 
 
@@ -45,10 +46,10 @@ def reopen(at: AppTest, page: str) -> AppTest:
 
 
 def test_off_by_default_and_the_toggle_writes_the_link():
-    at = open_page("views/home.py", "balanced")
-    assert at.sidebar.toggle(key=state.CI_TOGGLE).value is False
+    at = open_page(script("home"), "balanced")
+    assert at.sidebar.toggle(key=classroom.CI_TOGGLE).value is False
     assert shown(at) == {} and "ci" not in at.query_params
-    at.sidebar.toggle(key=state.CI_TOGGLE).set_value(True).run()
+    at.sidebar.toggle(key=classroom.CI_TOGGLE).set_value(True).run()
     assert at.query_params["ci"] == "1"
     ds = load_sample("balanced")
     y, s = ds.y_true, ds.score()
@@ -57,15 +58,15 @@ def test_off_by_default_and_the_toggle_writes_the_link():
         "Average precision": expected(metrics.average_precision_score, y, s),
         "Gini": expected(metrics.gini, y, s),
     }
-    assert shown(reopen(at, "views/home.py")) == shown(at)
-    at.sidebar.toggle(key=state.CI_TOGGLE).set_value(False).run()
+    assert shown(reopen(at, script("home"))) == shown(at)
+    at.sidebar.toggle(key=classroom.CI_TOGGLE).set_value(False).run()
     assert shown(at) == {} and "ci" not in at.query_params
 
 
 def test_the_setting_stays_on_every_page():
-    at = open_page("views/home.py", "digit_properties", ci="1")
+    at = open_page(script("home"), "digit_properties", ci="1")
     at.query_params.clear()  # a sidebar click drops the address's parameters
-    at.switch_page("views/label_ranking.py").run()
+    at.switch_page(script("label_ranking")).run()
     assert at.query_params["ci"] == "1"
     ds = load_sample("digit_properties")
     y, s = ds.y_true, ds.score()
@@ -77,17 +78,17 @@ def test_the_setting_stays_on_every_page():
 
 @pytest.mark.parametrize("k", [3, 5])
 def test_retrieval_intervals_follow_k_and_the_link(k):
-    at = open_page("views/retrieval.py", "diabetes_ranking", ci="1", k=str(k))
+    at = open_page(script("retrieval"), "diabetes_ranking", ci="1", k=str(k))
     ds = load_sample("diabetes_ranking")
     y, s = ds.y_true, ds.score()
     got = shown(at)
     assert got["P@K"] == expected(functools.partial(metrics.precision_at_k, k=k), y, s)
     assert got["MRR"] == expected(metrics.mean_reciprocal_rank, y, s)
-    assert shown(reopen(at, "views/retrieval.py")) == got
+    assert shown(reopen(at, script("retrieval"))) == got
 
 
 def test_dcg_intervals():
-    at = open_page("views/dcg.py", "diabetes_ranking", ci="1")
+    at = open_page(script("dcg"), "diabetes_ranking", ci="1")
     ds = load_sample("diabetes_ranking")
     y, s = ds.y_true, ds.score()
     assert shown(at) == {
@@ -97,7 +98,7 @@ def test_dcg_intervals():
 
 
 def test_regression_intervals_with_a_moved_prediction():
-    at = open_page("views/regression.py", "diabetes", ci="1", outlier="2", shift="300")
+    at = open_page(script("regression"), "diabetes", ci="1", outlier="2", shift="300")
     ds = load_sample("diabetes")
     y, pred = ds.y_true, ds.score("linear").copy()
     pred[2] += 300
@@ -105,11 +106,11 @@ def test_regression_intervals_with_a_moved_prediction():
     assert got["MAE"] == expected(metrics.mean_absolute_error, y, pred)
     assert got["RMSE"] == expected(metrics.root_mean_squared_error, y, pred)
     assert got["R²"] == expected(metrics.r2_score, y, pred)
-    assert shown(reopen(at, "views/regression.py")) == got
+    assert shown(reopen(at, script("regression"))) == got
 
 
 def test_multilabel_intervals():
-    at = open_page("views/multilabel.py", "digit_properties", ci="1", t="0.60")
+    at = open_page(script("multilabel"), "digit_properties", ci="1", t="0.60")
     ds = load_sample("digit_properties")
     pred = (ds.score() >= 0.6).astype(int)
     micro = functools.partial(metrics.f1_score, average="micro", zero_division=0)
@@ -126,14 +127,14 @@ def test_multilabel_intervals():
 
 
 def test_hidden_numbers_hide_their_intervals_too():
-    at = open_page("views/dcg.py", "diabetes_ranking", ci="1", reveal="0")
+    at = open_page(script("dcg"), "diabetes_ranking", ci="1", reveal="0")
     assert shown(at) == {}
     at.button(key="dcg_reveal").click().run()
     assert set(shown(at)) == {"DCG", "NDCG"}
 
 
 def test_the_curves_panel_shows_the_intervals_of_its_headline():
-    at = open_page("views/curves.py", "breast_cancer", ci="1", t="0.5")
+    at = open_page(script("curves"), "breast_cancer", ci="1", t="0.5")
     assert not at.exception
     ds = load_sample("breast_cancer")
     y, s = ds.y_true, ds.score("logreg")
@@ -141,4 +142,4 @@ def test_the_curves_panel_shows_the_intervals_of_its_headline():
     assert lines["ROC AUC"] == expected(metrics.roc_auc_score, y, s)
     assert lines["Average precision"] == expected(metrics.average_precision_score, y, s)
     assert set(lines) >= {"Log loss", "Precision", "Accuracy", "FPR"}
-    assert shown(reopen(at, "views/curves.py")) == lines
+    assert shown(reopen(at, script("curves"))) == lines

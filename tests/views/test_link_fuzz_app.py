@@ -17,10 +17,11 @@ import pytest
 from streamlit import config
 from streamlit.testing.v1 import AppTest
 
-from explorer import state
 from explorer.io import DataError
 from explorer.links import decode_dataset
+from explorer.registry import script
 from explorer.samples import sample_names
+from explorer.ui import session
 from tests.conftest import APP
 from tests.fuzz import link_case, n_cases
 
@@ -32,10 +33,10 @@ CASES = max(250, n_cases(0) // 20)
 #: The cases run as this many tests, so that pytest-xdist spreads them over the cores.
 PARTS = 5
 PAGES_OF = {
-    "binary": ("views/curves.py", "views/home.py", "views/data.py"),
-    "regression": ("views/regression.py", "views/data.py", "views/compare.py"),
-    "multilabel": ("views/multilabel.py", "views/label_ranking.py", "views/data.py"),
-    "graded": ("views/dcg.py", "views/retrieval.py", "views/label_ranking.py", "views/data.py"),
+    "binary": (script("curves"), script("home"), script("data")),
+    "regression": (script("regression"), script("data"), script("compare")),
+    "multilabel": (script("multilabel"), script("label_ranking"), script("data")),
+    "graded": (script("dcg"), script("retrieval"), script("label_ranking"), script("data")),
 }
 PARAMS = ("t", "k", "i", "bins", "cbins", "beta", "log_base", "page", "sample", "query",
           "label", "max_grade", "rel_level", "model", "wi", "ds", "a", "b")  # fmt: skip
@@ -60,7 +61,7 @@ def test_app_opened_with_hostile_links_shows_no_traceback(part):
             ds = decode_dataset(token)
         except DataError as exc:
             ds, refusal = None, str(exc)
-        page = r.choice(PAGES_OF[ds.kind]) if ds else "views/home.py"
+        page = r.choice(PAGES_OF[ds.kind]) if ds else script("home")
         params = {"data": token}
         params.update({r.choice(PARAMS): r.choice(ABSURD) for _ in range(r.randint(0, 3))})
         at = open_link(page, params)
@@ -69,15 +70,15 @@ def test_app_opened_with_hostile_links_shows_no_traceback(part):
             e = at.exception[0]
             failures.append(f"{where}: {e.value[:200]} at {e.stack_trace[-1:]}")
             continue
-        active = at.session_state[state.ACTIVE]
+        active = at.session_state[session.ACTIVE]
         if ds is None:
             if token:  # an empty ?data= is no link at all
                 assert refusal in [e.value for e in at.error], where
-            assert active == state.DEFAULT_SAMPLE, where
+            assert active == session.DEFAULT_SAMPLE, where
             continue
         name = f"{ds.name} (link)" if ds.name in sample_names() else ds.name
         assert active == name, where
-        assert at.session_state[state.SESSION][name].n_samples == ds.n_samples, where
+        assert at.session_state[session.SESSION][name].n_samples == ds.n_samples, where
         if name != ds.name:  # the bundled sample of that name is still the sample
-            assert ds.name not in at.session_state[state.SESSION], where
+            assert ds.name not in at.session_state[session.SESSION], where
     assert not failures, "\n".join(failures)

@@ -8,6 +8,7 @@ from streamlit.testing.v1 import AppTest
 
 from explorer.datasets import Dataset
 from explorer.links import decode_dataset, encode_dataset, fits_in_link
+from explorer.registry import script
 from explorer.samples import load_sample
 from tests.conftest import APP, numbered_selectbox
 
@@ -54,7 +55,7 @@ def copied_links(at: AppTest) -> list[str]:
 
 # ---------------------------------------------------------------- exact settings
 def test_a_large_outlier_shift_comes_back_exactly_in_a_fresh_session():
-    page = "views/regression.py"
+    page = script("regression")
     at = open_app(page, "diabetes")
     numbered_selectbox(at, "reg_outlier_sample").set_value(7).run()
     at.number_input(key="reg_outlier_shift").set_value(123456.789012345).run()
@@ -71,14 +72,14 @@ def test_a_large_outlier_shift_comes_back_exactly_in_a_fresh_session():
 
 
 def test_round_settings_keep_their_short_form_in_the_url():
-    at = open_app("views/regression.py", "diabetes")
+    at = open_app(script("regression"), "diabetes")
     at.number_input(key="reg_outlier_shift").set_value(400.0).run()
     assert params(at)["shift"] == "400"
     assert params(at)["rt"] == "200"
 
 
 def test_multilabel_threshold_and_beta_come_back_exactly():
-    page = "views/multilabel.py"
+    page = script("multilabel")
     at = open_app(page, "digit_properties")
     at.number_input(key="ml_beta").set_value(1.2345678912345).run()
     at.session_state["ml_threshold"] = 0.30000000000000004  # a float a slider can hold
@@ -92,7 +93,7 @@ def test_multilabel_threshold_and_beta_come_back_exactly():
 
 
 # ---------------------------------------------------------------- what-if edits
-LR = "views/label_ranking.py"
+LR = script("label_ranking")
 
 
 def _edit(at: AppTest, cells: dict) -> None:
@@ -213,7 +214,7 @@ def test_an_unknown_sample_name_is_named_in_a_notice():
 def test_an_unknown_sample_on_another_page_is_named_too():
     at = AppTest.from_file(APP, default_timeout=30)
     at.query_params["ds"] = "seed999"
-    at.switch_page("views/regression.py").run()
+    at.switch_page(script("regression")).run()
     assert not at.exception
     assert any("'seed999'" in w.value for w in at.warning)
 
@@ -248,7 +249,7 @@ def _big() -> Dataset:
     return ds
 
 
-@pytest.mark.parametrize("page", ["views/home.py", "views/curves.py", "views/regression.py"])
+@pytest.mark.parametrize("page", [script("home"), script("curves"), script("regression")])
 def test_every_page_says_when_the_address_holds_no_dataset(page):
     at = AppTest.from_file(APP, default_timeout=30)
     at.session_state["session_datasets"] = {"big.csv": _big()}
@@ -261,7 +262,7 @@ def test_every_page_says_when_the_address_holds_no_dataset(page):
     assert links and all("data=" not in link for link in links)
 
 
-@pytest.mark.parametrize(("page", "sample"), [("views/home.py", None), ("views/curves.py", None)])
+@pytest.mark.parametrize(("page", "sample"), [(script("home"), None), (script("curves"), None)])
 def test_a_shareable_view_offers_its_link_quietly(page, sample):
     at = open_app(page, sample)
     assert not [w for w in at.warning if "does not hold" in w.value]
@@ -277,7 +278,7 @@ def test_the_copied_link_holds_an_upload_and_the_page_settings():
     )
     at.session_state["session_datasets"] = {"mine.csv": small}
     at.session_state["active_dataset"] = "mine.csv"
-    at.switch_page("views/curves.py").run()
+    at.switch_page(script("curves")).run()
     assert not at.exception
     (link,) = set(copied_links(at))
     assert "data=" in link and "t=" in link

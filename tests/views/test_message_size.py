@@ -20,6 +20,7 @@ import pandas as pd
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from explorer.registry import script
 from tests.conftest import APP
 
 LIMIT = 1_000_000
@@ -56,7 +57,7 @@ def rng():
 
 def _data_page() -> AppTest:
     at = AppTest.from_file(APP, default_timeout=120).run()
-    return at.switch_page("views/data.py").run()
+    return at.switch_page(script("data")).run()
 
 
 def test_binary_pages_send_windows_at_200k_rows(rng):
@@ -67,7 +68,7 @@ def test_binary_pages_send_windows_at_200k_rows(rng):
         "big.csv", frame.to_csv(index=False).encode(), "text/csv"
     ).run()
     assert not at.error
-    for page in ("views/curves.py", "views/home.py", "views/data.py"):
+    for page in (script("curves"), script("home"), script("data")):
         at.switch_page(page).run()
         assert not at.exception
         size, kind = biggest(at)
@@ -77,8 +78,8 @@ def test_binary_pages_send_windows_at_200k_rows(rng):
 @pytest.mark.parametrize(
     ("grades", "pages"),
     [
-        (4, ("views/dcg.py", "views/retrieval.py")),
-        (2, ("views/label_ranking.py", "views/multilabel.py")),
+        (4, (script("dcg"), script("retrieval"))),
+        (2, (script("label_ranking"), script("multilabel"))),
     ],
 )
 def test_matrix_pages_send_windows_at_20k_by_50(rng, grades, pages):

@@ -7,11 +7,12 @@ from __future__ import annotations
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from explorer.registry import script
 from tests.conftest import APP
 
-PAGES_MATRIX = ["views/data.py", "views/label_ranking.py", "views/dcg.py", "views/retrieval.py"]
-PAGES_MATRIX_ML = ["views/data.py", "views/label_ranking.py", "views/multilabel.py"]
-PAGES_BINARY = ["views/home.py", "views/data.py", "views/curves.py"]
+PAGES_MATRIX = [script("data"), script("label_ranking"), script("dcg"), script("retrieval")]
+PAGES_MATRIX_ML = [script("data"), script("label_ranking"), script("multilabel")]
+PAGES_BINARY = [script("home"), script("data"), script("curves")]
 
 
 def shown(at: AppTest) -> str:
@@ -52,7 +53,7 @@ def binary_file(name: str, ids: list[str]) -> bytes:
 def visit(upload, pages: list[str]) -> list[str]:
     """A fresh session that uploads its files, then opens every page: what each shows."""
     at = AppTest.from_file(APP, default_timeout=60).run()
-    at.switch_page("views/data.py").run()
+    at.switch_page(script("data")).run()
     upload(at)
     at.run()
     assert not at.exception and not at.error, [e.value for e in at.error]

@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 import metrics
+from explorer.registry import script
 from tests.views.test_valid_data import COLUMN, COLUMN_Y, open_page, pair_session
 
 
@@ -19,15 +20,15 @@ def _refusal(call) -> str:
 
 Y = np.array(COLUMN_Y)
 CASES = {
-    "views/label_ranking.py": (
+    script("label_ranking"): (
         "Label ranking puts the labels of each sample in order, so it needs at least two labels",
         lambda: metrics.coverage_error(Y, Y * 0.5),
     ),
-    "views/dcg.py": (
+    script("dcg"): (
         "DCG ranks the labels of each sample by score, so it needs at least two labels",
         lambda: metrics.dcg_score(Y, Y * 0.5),
     ),
-    "views/multilabel.py": (
+    script("multilabel"): (
         "Multilabel scores treat one column as binary data, so it needs at least two labels",
         lambda: metrics.multilabel_counts(Y, Y),
     ),

@@ -7,10 +7,11 @@ import pytest
 
 import metrics
 from explorer.formatting import fmt
+from explorer.registry import script
 from explorer.samples import load_sample
 from tests.conftest import metric, open_page
 
-PAGE = "views/compare.py"
+PAGE = script("compare")
 
 
 def test_binary_roc_auc_of_both_models_and_the_delong_test():

@@ -17,14 +17,15 @@ from explorer.charts import curves as charts
 from explorer.datasets import Dataset
 from explorer.formatting import fmt, undash
 from explorer.pages import curves as curves_page
+from explorer.registry import script
 from explorer.samples import load_sample
 from metrics import confusion_matrix, log_loss
 from tests.conftest import APP
-from views import curves_parts as parts
-from views.curves_tabs import THRESHOLD_TABS
-from views.curves_teach import TEACHING_TABS
+from views.curves import parts
+from views.curves.tabs import THRESHOLD_TABS
+from views.curves.teach import TEACHING_TABS
 
-PAGE = "views/curves.py"
+PAGE = script("curves")
 
 
 def metric(at, label):
@@ -70,7 +71,7 @@ def open_tab(at: AppTest, label: str) -> AppTest:
 
 
 def component(at) -> dict:
-    """The data of the operating-point component (views/operating_point.py)."""
+    """The data of the operating-point component (views/curves/operating_point.py)."""
     (element,) = at.get("bidi_component")
     return json.loads(element.proto.json)
 
@@ -680,7 +681,7 @@ def test_the_derivations_tab_ends_each_line_in_the_headline():
     """?ttab=derivations opens the tab of every headline derived (views/curves_derivation)."""
     at = AppTest.from_file(APP, default_timeout=30)
     at.query_params.update({"ds": "seed002_roc6", "ttab": "derivations"})
-    at.run().switch_page("views/curves.py").run()
+    at.run().switch_page(script("curves")).run()
     assert not at.exception
     ds = load_sample("seed002_roc6")
     auc = fmt(metrics.roc_auc_score(ds.y_true, ds.score()))
@@ -695,7 +696,7 @@ def test_the_derivations_tab_ends_each_line_in_the_headline():
 def test_mcc_and_balanced_accuracy_at_the_threshold_with_their_formulas():
     at = AppTest.from_file(APP, default_timeout=30)
     at.query_params.update({"ds": "seed002_roc6", "t": "0.65"})
-    at.run().switch_page("views/curves.py").run()
+    at.run().switch_page(script("curves")).run()
     assert not at.exception
     ds = load_sample("seed002_roc6")
     pred = (ds.score() >= 0.65).astype(int)
@@ -711,14 +712,14 @@ def test_mcc_and_balanced_accuracy_at_the_threshold_with_their_formulas():
 def test_brier_score_and_the_det_curve_tabs():
     at = AppTest.from_file(APP, default_timeout=30)
     at.query_params.update({"ds": "balanced", "tab": "log"})
-    at.run().switch_page("views/curves.py").run()
+    at.run().switch_page(script("curves")).run()
     assert not at.exception
     ds = load_sample("balanced")
     brier = metrics.brier_score_loss(ds.y_true, ds.score("good"))
     assert {m.label: m.value for m in at.metric}["Brier score"] == fmt(brier)
     at = AppTest.from_file(APP, default_timeout=30)
     at.query_params.update({"ds": "balanced", "tab": "det"})
-    at.run().switch_page("views/curves.py").run()
+    at.run().switch_page(script("curves")).run()
     assert not at.exception
     fpr, fnr, _ = metrics.det_curve(ds.y_true, ds.score("good"))
     figs = [pio.from_json(c.proto.spec) for c in at.get("plotly_chart")]

@@ -14,6 +14,7 @@ from streamlit.testing.v1 import AppTest
 import metrics
 from explorer.charts import dcg as charts
 from explorer.formatting import fmt
+from explorer.registry import script
 from explorer.samples import load_sample
 from metrics import (
     MetricInputError,
@@ -23,9 +24,9 @@ from metrics import (
 )
 from tests import conftest
 from tests.conftest import APP, graded_case, metric, numbered_selectbox
-from views.dcg_panel import TAB_KEY, TABS
+from views.dcg.panel import TAB_KEY, TABS
 
-PAGE = "views/dcg.py"
+PAGE = script("dcg")
 
 
 # ---------------------------------------------------------------------------
@@ -592,7 +593,7 @@ def test_step_tables_of_many_items_draw_their_top_positions(deferred_downloads):
     click only, hold every position."""
     import io
 
-    from views.dcg_parts import STEP_ROWS
+    from views.dcg.parts import STEP_ROWS
 
     y, s, at = _open_graded(50, 40)
     row = numbered_selectbox(at, "dcg_sample").value

@@ -20,12 +20,13 @@ import metrics.explain.label_ranking
 import metrics.label_ranking as lr
 from explorer.charts import ranking as charts
 from explorer.formatting import fmt, undash
+from explorer.registry import script
 from explorer.samples import load_sample
 from metrics._ranks import max_rank
 from tests import conftest
 from tests.conftest import APP, metric, numbered_selectbox
 
-PAGE = "views/label_ranking.py"
+PAGE = script("label_ranking")
 SEED_Y = np.array([[1, 0, 0], [1, 0, 1], [1, 1, 0]])
 SEED_S = np.array([[0.75, 0.5, 1], [1, 0.2, 0.1], [0.9, 0.7, 0.6]])
 

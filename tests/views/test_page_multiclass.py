@@ -11,15 +11,16 @@ import pandas as pd
 import sklearn.metrics as skm
 from streamlit.testing.v1 import AppTest
 
-from explorer import state
 from explorer.datasets import Dataset
 from explorer.formatting import fmt
+from explorer.registry import script
 from explorer.samples import load_sample
+from explorer.ui import classroom
 from tests.conftest import APP, metric, open_page
 from tests.views.test_intervals import expected as ci_text
 from tests.views.test_intervals import shown as intervals_shown
 
-PAGE = "views/multiclass.py"
+PAGE = script("multiclass")
 HEADLINE = (
     "Accuracy",
     "Balanced accuracy",
@@ -162,7 +163,7 @@ def test_sample_drill_down_writes_its_log_loss_term():
 
 def test_an_upload_becomes_a_multiclass_page():
     at = AppTest.from_file(APP, default_timeout=30).run()
-    at.switch_page("views/data.py").run()
+    at.switch_page(script("data")).run()
     text = (
         b"y_true,proba_cat,proba_dog,proba_bird\ncat,0.7,0.2,0.1\nbird,0.3,0.3,0.4\n"
         b"dog,0.2,0.5,0.3\ncat,0.4,0.5,0.1\nbird,0.1,0.1,0.8\n"
@@ -188,7 +189,7 @@ def test_an_upload_becomes_a_multiclass_page():
 
 def test_scores_that_are_not_probabilities_say_why_and_show_the_rest():
     at = AppTest.from_file(APP, default_timeout=30).run()
-    at.switch_page("views/data.py").run()
+    at.switch_page(script("data")).run()
     text = b"y_true,score_a,score_b,score_c\na,2.5,-1,0\nb,0.3,1.5,-2\nc,0,0,3\na,1,2,0.5\n"
     at.file_uploader(key="data_upload_file").upload("logits.csv", text, "text/csv").run()
     at.switch_page(PAGE).run()
@@ -201,7 +202,7 @@ def test_scores_that_are_not_probabilities_say_why_and_show_the_rest():
 
 
 def test_a_bad_upload_keeps_the_dataset_and_names_the_cell():
-    at = open_page("views/data.py", "iris")
+    at = open_page(script("data"), "iris")
     bad = b"y_true,proba_cat,proba_dog\ncat,0.7,0.3\ncow,0.5,0.5\n"
     at.file_uploader(key="data_upload_file").upload("bad.csv", bad, "text/csv").run()
     assert any("line 3" in e.value and "'cow'" in e.value for e in at.error)
@@ -263,7 +264,7 @@ def test_compare_page_takes_two_multiclass_models():
 
 
 def test_the_data_editor_edits_a_class_and_refuses_two():
-    at = open_page("views/data.py", "iris")
+    at = open_page(script("data"), "iris")
     at.session_state["data_editor_labels"] = {
         "edited_rows": {0: {"setosa": 0, "virginica": 1}},
         "added_rows": [],
@@ -280,7 +281,7 @@ def test_the_data_editor_edits_a_class_and_refuses_two():
     edited = Dataset("e", "multiclass", y, base.scores, label_names=base.label_names)
     assert shown(at) == expected(edited)
 
-    at = open_page("views/data.py", "iris")
+    at = open_page(script("data"), "iris")
     at.session_state["data_editor_labels"] = {
         "edited_rows": {3: {"versicolor": 1}},
         "added_rows": [],
@@ -295,7 +296,7 @@ def test_the_data_editor_edits_a_class_and_refuses_two():
 
 def _upload(text: bytes, name: str = "edge.csv") -> AppTest:
     at = AppTest.from_file(APP, default_timeout=60).run()
-    at.switch_page("views/data.py").run()
+    at.switch_page(script("data")).run()
     at.file_uploader(key="data_upload_file").upload(name, text, "text/csv").run()
     assert not at.exception and not at.error, [e.value for e in at.error]
     at.switch_page(PAGE).run()
@@ -373,7 +374,7 @@ def _sk(k: int) -> dict:
 def test_intervals_toggle_shows_each_headlines_bootstrap_and_the_link_keeps_it():
     at = open_page(PAGE, "iris")
     assert intervals_shown(at) == {} and "ci" not in at.query_params
-    at.sidebar.toggle(key=state.CI_TOGGLE).set_value(True).run()
+    at.sidebar.toggle(key=classroom.CI_TOGGLE).set_value(True).run()
     assert not at.exception and at.query_params["ci"] == "1"
     ds = load_sample("iris")
     y, s = ds.y_true, ds.score()
@@ -389,7 +390,7 @@ def test_intervals_toggle_shows_each_headlines_bootstrap_and_the_link_keeps_it()
     # k moves the top-k interval with it
     at.number_input(key="mc_k").set_value(1).run()
     assert intervals_shown(at)["Top-1 accuracy"] == got["Accuracy"]
-    at.sidebar.toggle(key=state.CI_TOGGLE).set_value(False).run()
+    at.sidebar.toggle(key=classroom.CI_TOGGLE).set_value(False).run()
     assert intervals_shown(at) == {} and "ci" not in at.query_params
 
 

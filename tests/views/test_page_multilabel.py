@@ -15,6 +15,7 @@ from streamlit.testing.v1 import AppTest
 import metrics
 from explorer.charts import multilabel as charts
 from explorer.formatting import fmt
+from explorer.registry import script
 from explorer.samples import load_sample
 from metrics import (
     multilabel_label_table,
@@ -25,7 +26,7 @@ from metrics import (
 )
 from tests import conftest
 from tests.conftest import APP, metric, multilabel_case, numbered_selectbox, weights
-from views.multilabel_panel import TAB_KEY, TABS
+from views.multilabel.panel import TAB_KEY, TABS
 
 ZD = ["warn", 0, 1, np.nan]
 
@@ -238,7 +239,7 @@ def test_outcome_grid_codes_cells():
 
 # ---------------------------------------------------------------- the page (AppTest)
 def open_page(sample="digit_properties") -> AppTest:
-    return conftest.open_page("views/multilabel.py", sample)
+    return conftest.open_page(script("multilabel"), sample)
 
 
 def open_tab(at, tab: str) -> AppTest:
@@ -421,7 +422,7 @@ def test_url_reproduces_the_view():
     at = AppTest.from_file(APP, default_timeout=30)
     at.query_params.update({"ds": "digit_properties", "rule": "top_k", "k": "2", "zd": "1"})
     at.run()
-    at.switch_page("views/multilabel.py").run()
+    at.switch_page(script("multilabel")).run()
     assert not at.exception
     ds = load_sample("digit_properties")
     assert_metrics(at, expected(ds, top_k_predictions(ds.score(), k=2), zd=1))
@@ -633,7 +634,7 @@ def test_threshold_steps_in_the_panel_give_the_headline_and_the_url():
     session given the last address shows the same numbers."""
     ds = load_sample("digit_properties")
     y, s = ds.y_true, ds.score(ds.model_names[0])
-    at = conftest.open_page("views/multilabel.py", "digit_properties")
+    at = conftest.open_page(script("multilabel"), "digit_properties")
     for t in (0.3, 0.42, 0.61, 0.77):
         at.slider(key="ml_threshold").set_value(t).run()
         assert not at.exception
@@ -643,7 +644,7 @@ def test_threshold_steps_in_the_panel_give_the_headline_and_the_url():
         assert metric(at, "Micro F1") == fmt(metrics.f1_score(y, pred, average="micro"))
         assert metric(at, "Macro F1") == fmt(metrics.f1_score(y, pred, average="macro"))
         assert at.query_params["t"] == f"{t:.2f}"
-    again = conftest.open_page("views/multilabel.py", "digit_properties", t="0.77")
+    again = conftest.open_page(script("multilabel"), "digit_properties", t="0.77")
     assert metric(again, "Micro F1") == metric(at, "Micro F1")
     assert metric(again, "Macro F1") == metric(at, "Macro F1")
 
@@ -654,7 +655,7 @@ def test_a_link_opens_a_tab_and_a_move_keeps_the_headline_and_the_tab():
     keeps the tab; a tab the page does not have opens the derivations."""
     ds = load_sample("digit_properties")
     y, s = ds.y_true, ds.score(ds.model_names[0])
-    at = conftest.open_page("views/multilabel.py", "digit_properties", tab="every")
+    at = conftest.open_page(script("multilabel"), "digit_properties", tab="every")
     assert at.session_state[TAB_KEY] == "Every sample"
     assert len(at.dataframe) == 1 and not at.latex
     for t in (0.35, 0.62):
@@ -666,7 +667,7 @@ def test_a_link_opens_a_tab_and_a_move_keeps_the_headline_and_the_tab():
         assert at.query_params["tab"] == "every" and at.query_params["t"] == f"{t:.2f}"
         rows = multilabel_per_sample(y, pred, label_names=ds.label_names)
         assert at.dataframe[0].value["wrong"].iloc[0] == rows["wrong"].max()
-    again = conftest.open_page("views/multilabel.py", "digit_properties", tab="per-label")
+    again = conftest.open_page(script("multilabel"), "digit_properties", tab="per-label")
     assert again.session_state[TAB_KEY] == "Per-label tables" and len(again.dataframe) == 3
-    bad = conftest.open_page("views/multilabel.py", "digit_properties", tab="<b>")
+    bad = conftest.open_page(script("multilabel"), "digit_properties", tab="<b>")
     assert bad.session_state[TAB_KEY] == TABS[0] and bad.query_params["tab"] == "derivations"

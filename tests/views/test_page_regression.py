@@ -17,6 +17,7 @@ import metrics
 from explorer.charts import regression as charts
 from explorer.datasets import Dataset
 from explorer.formatting import fmt
+from explorer.registry import script
 from explorer.samples import load_sample
 from metrics import (
     ERROR_COLUMNS,
@@ -28,7 +29,7 @@ from metrics import (
 )
 from tests.conftest import APP, metric, numbered_selectbox
 
-PAGE = "views/regression.py"
+PAGE = script("regression")
 LABELS = ["MAE", "Weighted MAE", "MSE", "RMSE", "MAPE", "MAPE (%)", "RMSLE", "R²"]
 
 

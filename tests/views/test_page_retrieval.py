@@ -17,6 +17,7 @@ import metrics
 from explorer.charts import retrieval as charts
 from explorer.charts.retrieval import grade_color, metrics_vs_k_figure, ranked_list_figure
 from explorer.formatting import fmt
+from explorer.registry import script
 from explorer.samples import load_sample
 from metrics import (
     CONVENTION_METRICS,
@@ -41,7 +42,7 @@ from metrics import (
 from tests import conftest
 from tests.conftest import APP, graded_case, metric
 
-PAGE = "views/retrieval.py"
+PAGE = script("retrieval")
 TOL = {"rtol": 1e-9, "atol": 1e-12}
 DENS = ["min_m_k", "relevant", "k", "hits"]
 
@@ -623,7 +624,7 @@ def test_trec_upload_shows_here():
     qrels = b"1 0 d1 1\n1 0 d2 0\n1 0 d9 2\n2 0 d4 1\n"
     run = b"1 Q0 d1 1 3.5 bm25\n1 Q0 d2 2 2.0 bm25\n1 Q0 d3 3 1.0 bm25\n2 Q0 d4 1 1.0 bm25\n"
     at = AppTest.from_file(APP, default_timeout=30).run()
-    at.switch_page("views/data.py").run()
+    at.switch_page(script("data")).run()
     at.file_uploader(key="data_upload_qrels").set_value(("q.txt", qrels, "text/plain")).run()
     at.file_uploader(key="data_upload_run").set_value(("r.txt", run, "text/plain")).run()
     assert not at.exception

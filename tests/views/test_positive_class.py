@@ -5,8 +5,9 @@ from __future__ import annotations
 from streamlit.testing.v1 import AppTest
 
 import metrics
-from explorer import state
 from explorer.formatting import fmt
+from explorer.registry import script
+from explorer.ui import sidebar
 from tests.conftest import APP, metric
 
 CSV = b"y_true,y_score\nspam,0.9\nham,0.2\nspam,0.7\nham,0.4\nham,0.8\nspam,0.35\n"
@@ -16,7 +17,7 @@ S = [0.9, 0.2, 0.7, 0.4, 0.8, 0.35]
 
 def upload() -> AppTest:
     at = AppTest.from_file(APP, default_timeout=30).run()
-    at.switch_page("views/data.py").run()
+    at.switch_page(script("data")).run()
     at.file_uploader(key="data_upload_file").upload("mail.csv", CSV, "text/csv").run()
     assert not at.exception and not at.error
     return at
@@ -24,8 +25,8 @@ def upload() -> AppTest:
 
 def test_spam_ham_opens_on_the_binary_page_with_spam_positive():
     at = upload()
-    assert at.sidebar.selectbox(key=state.POSITIVE).value == "spam"
-    at.switch_page("views/curves.py").run()
+    assert at.sidebar.selectbox(key=sidebar.POSITIVE).value == "spam"
+    at.switch_page(script("curves")).run()
     assert not at.exception
     # scikit-learn's rule for text labels: the greater one ("spam") is positive
     assert metric(at, "ROC AUC") == fmt(metrics.roc_auc_score(Y, S))
@@ -35,10 +36,10 @@ def test_spam_ham_opens_on_the_binary_page_with_spam_positive():
 
 def test_choosing_ham_flips_the_labels_everywhere_and_the_link_keeps_it():
     at = upload()
-    at.switch_page("views/curves.py").run()
-    at.sidebar.selectbox(key=state.POSITIVE).set_value("ham").run()
+    at.switch_page(script("curves")).run()
+    at.sidebar.selectbox(key=sidebar.POSITIVE).set_value("ham").run()
     assert not at.exception
-    assert at.sidebar.selectbox(key=state.POSITIVE).value == "ham"
+    assert at.sidebar.selectbox(key=sidebar.POSITIVE).value == "ham"
     y_ham = [int(v == "ham") for v in Y]
     assert metric(at, "ROC AUC") == fmt(metrics.roc_auc_score(y_ham, S))
     ap = metrics.average_precision_score(y_ham, S)
@@ -46,15 +47,15 @@ def test_choosing_ham_flips_the_labels_everywhere_and_the_link_keeps_it():
     # a link opened fresh carries the dataset with ham as the positive class
     fresh = AppTest.from_file(APP, default_timeout=30)
     fresh.query_params.update(dict(at.query_params))
-    fresh.switch_page("views/curves.py").run()
+    fresh.switch_page(script("curves")).run()
     assert not fresh.exception
-    assert fresh.sidebar.selectbox(key=state.POSITIVE).value == "ham"
+    assert fresh.sidebar.selectbox(key=sidebar.POSITIVE).value == "ham"
     assert metric(fresh, "Average precision") == fmt(ap)
 
 
 def test_three_text_classes_are_refused_with_the_cell():
     at = AppTest.from_file(APP, default_timeout=30).run()
-    at.switch_page("views/data.py").run()
+    at.switch_page(script("data")).run()
     body = b"y_true,y_score\nspam,0.9\nham,0.2\neggs,0.5\n"
     at.file_uploader(key="data_upload_file").upload("three.csv", body, "text/csv").run()
     assert not at.exception

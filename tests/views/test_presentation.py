@@ -15,22 +15,24 @@ import pandas as pd
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from explorer import state, theme
+from explorer import theme
+from explorer.registry import script
 from explorer.samples import load_sample, sample_index, sample_names
+from explorer.ui import sidebar
 from tests.conftest import APP, open_page
 from views import prose
 
 SEED_WORD = re.compile(r"seed ?0\d", re.IGNORECASE)
 PAGES = [
-    "views/home.py",
-    "views/data.py",
-    "views/curves.py",
-    "views/label_ranking.py",
-    "views/dcg.py",
-    "views/retrieval.py",
-    "views/multilabel.py",
-    "views/regression.py",
-    "views/multiclass.py",
+    script("home"),
+    script("data"),
+    script("curves"),
+    script("label_ranking"),
+    script("dcg"),
+    script("retrieval"),
+    script("multilabel"),
+    script("regression"),
+    script("multiclass"),
 ]
 #: The worked examples of the source documents, and one sample of each other kind.
 WORKED = [n for n in sample_names() if SEED_WORD.search(n)]
@@ -86,7 +88,7 @@ def test_sample_titles_and_descriptions_name_sources_not_seeds():
     assert titles["seed003_lrap"].startswith("LRAP tutorial")
 
 
-@pytest.mark.parametrize("page", sorted(p.stem for p in prose.TEXT_DIR.glob("*.md")))
+@pytest.mark.parametrize("page", prose.documents())
 def test_texts_name_sources_not_seeds(page):
     for name, text in prose.sections(page).items():
         assert not SEED_WORD.search(text), (page, name, SEED_WORD.search(text).group())
@@ -110,7 +112,7 @@ def test_rendered_pages_show_no_seed_word_and_no_none(page):
 
 
 def test_wrong_kind_button_names_the_sample_by_its_title():
-    at = page_run("views/label_ranking.py", "balanced")
+    at = page_run(script("label_ranking"), "balanced")
     button = at.button(key="open_fitting_sample")
     assert button.label == "Open the sample “LRAP tutorial: its worked example (3 samples)”"
     assert "**Classroom: balanced classes, two models**" in at.info[0].value
@@ -129,20 +131,20 @@ def test_presentation_mode_is_a_url_setting_kept_across_pages():
     at = AppTest.from_file(APP, default_timeout=30)
     at.query_params["present"] = "1"
     at.run()
-    assert at.toggle(key=state.PRESENT_TOGGLE).value is True
+    assert at.toggle(key=sidebar.PRESENT_TOGGLE).value is True
     assert at.query_params["present"] == "1"
     css = _css(at)
     assert "font-size: 20px" in css and theme.CAPTION_TEXT in css
     # a sidebar click drops the URL's parameters: the mode stays, and so does the link
     at.query_params.clear()
-    at.switch_page("views/dcg.py").run()
+    at.switch_page(script("dcg")).run()
     assert not at.exception
     assert at.query_params["present"] == "1"
     assert "font-size: 20px" in _css(at)
     # a dataset change keeps it too
     at.selectbox(key="dataset_picker").set_value("seed001_dcg").run()
     assert at.query_params["present"] == "1"
-    at.toggle(key=state.PRESENT_TOGGLE).set_value(False).run()
+    at.toggle(key=sidebar.PRESENT_TOGGLE).set_value(False).run()
     assert "present" not in at.query_params
     css = _css(at)
     assert "font-size: 20px" not in css and theme.CAPTION_TEXT in css
@@ -150,7 +152,7 @@ def test_presentation_mode_is_a_url_setting_kept_across_pages():
 
 def test_without_the_parameter_the_url_has_no_present():
     at = AppTest.from_file(APP, default_timeout=30).run()
-    assert at.toggle(key=state.PRESENT_TOGGLE).value is False
+    assert at.toggle(key=sidebar.PRESENT_TOGGLE).value is False
     assert "present" not in at.query_params
-    at.toggle(key=state.PRESENT_TOGGLE).set_value(True).run()
+    at.toggle(key=sidebar.PRESENT_TOGGLE).set_value(True).run()
     assert at.query_params["present"] == "1"

@@ -7,36 +7,37 @@ from __future__ import annotations
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from explorer import state
 from explorer.links import decode_dataset
+from explorer.registry import script
 from explorer.scenarios import all_scenarios, for_page
+from explorer.ui import session
 from tests.conftest import APP, open_page
 
 #: Per page: URL parameter -> the widget key that holds it.
 WIDGETS = {
-    "views/label_ranking.py": {"sort": "lr_sort_by", "ties": "lr_tie_mode"},
-    "views/dcg.py": {"k": "dcg_k", "ignore_ties": "dcg_ignore_ties"},
-    "views/retrieval.py": {
+    "label_ranking": {"sort": "lr_sort_by", "ties": "lr_tie_mode"},
+    "dcg": {"k": "dcg_k", "ignore_ties": "dcg_ignore_ties"},
+    "retrieval": {
         "k": "ret_k",
         "ap_denominator": "ret_ap_denominator",
         "rel_level": "ret_rel_level",
         "empty_query": "ret_empty_query",
     },
-    "views/multilabel.py": {
+    "multilabel": {
         "rule": "ml_pred_rule",
         "t": "ml_threshold",
         "k": "ml_top_k",
         "zd": "ml_zero_division",
     },
-    "views/regression.py": {
+    "regression": {
         "shift": "reg_outlier_shift",
         "weights": "reg_weights",
         "explain": "reg_explain",
     },
-    "views/compare.py": {"a": "cmp_a", "b": "cmp_b"},
-    "views/multiclass.py": {"k": "mc_k", "norm": "mc_norm"},
-    "views/curves.py": {},
-    "views/home.py": {},
+    "compare": {"a": "cmp_a", "b": "cmp_b"},
+    "multiclass": {"k": "mc_k", "norm": "mc_norm"},
+    "curves": {},
+    "home": {},
 }
 
 
@@ -49,11 +50,11 @@ def same(value, text: str) -> bool:
     return str(value) == text
 
 
-def open_link(params: dict, page: str) -> AppTest:
-    """A fresh session opened on the address ``page?params``."""
+def open_link(params: dict, slug: str) -> AppTest:
+    """A fresh session opened on the address ``<slug>?params``."""
     at = AppTest.from_file(APP, default_timeout=60)
     at.query_params.update(params)
-    at.switch_page(page).run()
+    at.switch_page(script(slug)).run()
     return at
 
 
@@ -64,7 +65,7 @@ def dataset_of(sc) -> str:
 
 def check_scenario(at: AppTest, sc) -> None:
     assert not at.exception, (sc.id, at.exception)
-    assert at.session_state[state.ACTIVE] == dataset_of(sc)
+    assert at.session_state[session.ACTIVE] == dataset_of(sc)
     shown = {m.label: m.value for m in at.main.metric}
     assert shown and "?" not in shown.values(), (sc.id, shown)
     for param, value in sc.settings.items():
@@ -81,8 +82,8 @@ def test_every_scenario_link_opens_its_page_with_its_settings(sc):
 
 
 def test_every_page_of_mine_offers_its_scenarios_as_links():
-    for page in ("views/home.py", "views/dcg.py", "views/regression.py"):
-        at = open_page(page, "diabetes" if "regression" in page else "diabetes_ranking")
+    for page in ("home", "dcg", "regression"):
+        at = open_page(script(page), "diabetes" if page == "regression" else "diabetes_ranking")
         links = at.get("page_link")
         wanted = [s.title for s in for_page(page)]
         assert [link.proto.label for link in links] == wanted
@@ -94,9 +95,9 @@ def test_every_page_of_mine_offers_its_scenarios_as_links():
 
 def test_predict_then_reveal_hides_what_each_scenario_shows():
     """A "Watch:" note names the number the class is asked to predict."""
-    at = open_page("views/dcg.py", "diabetes_ranking", reveal="0")
+    at = open_page(script("dcg"), "diabetes_ranking", reveal="0")
     assert [link.proto.label for link in at.get("page_link")] == [
-        s.title for s in for_page("views/dcg.py")
+        s.title for s in for_page("dcg")
     ]
     captions = [c.value for c in at.main.caption]
     assert not [c for c in captions if c.startswith("Watch: ")]
@@ -107,7 +108,7 @@ def test_a_scenario_clicked_inside_the_app_wins_over_the_session():
     """A click on a scenario link keeps the session (another dataset, other settings):
     the scenario's dataset and settings are used, as in a fresh session."""
     sc = next(s for s in all_scenarios() if s.id == "dcg-tie-top")
-    at = open_page("views/dcg.py", "diabetes_ranking", k="3", ignore_ties="1")
+    at = open_page(script("dcg"), "diabetes_ranking", k="3", ignore_ties="1")
     assert at.session_state["dcg_k"] == 3
     at.query_params.clear()
     at.query_params.update(sc.query())
@@ -121,6 +122,6 @@ def test_a_scenario_clicked_inside_the_app_wins_over_the_session():
 
 
 def test_scenario_links_keep_the_app_settings_in_use():
-    at = open_page("views/regression.py", "diabetes", present="1", ci="1")
+    at = open_page(script("regression"), "diabetes", present="1", ci="1")
     link = at.get("page_link")[0].proto.query_string
     assert "present=1" in link and "ci=1" in link

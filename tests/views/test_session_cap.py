@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from explorer import state
 from explorer.io import read_upload
+from explorer.registry import script
 from explorer.samples import load_sample
+from explorer.ui import session, sidebar
 from tests.conftest import APP
 
 
@@ -25,11 +26,11 @@ def upload(at: AppTest, name: str, body: bytes) -> AppTest:
 @pytest.fixture
 def at() -> AppTest:
     at = AppTest.from_file(APP, default_timeout=30).run()
-    return at.switch_page("views/data.py").run()
+    return at.switch_page(script("data")).run()
 
 
 def kept(at: AppTest) -> list[str]:
-    return list(at.session_state[state.SESSION])
+    return list(at.session_state[session.SESSION])
 
 
 def test_the_sixth_upload_drops_the_oldest_with_a_notice(at):
@@ -39,10 +40,10 @@ def test_the_sixth_upload_drops_the_oldest_with_a_notice(at):
     assert not at.info
     upload(at, "f5.csv", table(5))
     assert kept(at) == [f"f{k}.csv" for k in range(1, 6)]
-    assert at.session_state[state.ACTIVE] == "f5.csv"
+    assert at.session_state[session.ACTIVE] == "f5.csv"
     notice = at.info[0].value
     assert "'f0.csv'" in notice and "at most 5" in notice and len(notice) < 300
-    assert "f0.csv" not in at.selectbox(key=state.PICKER).options
+    assert "f0.csv" not in at.selectbox(key=sidebar.PICKER).options
     at.run()  # the notice is shown once
     assert not at.info
 
@@ -50,15 +51,15 @@ def test_the_sixth_upload_drops_the_oldest_with_a_notice(at):
 def test_the_active_dataset_is_never_dropped(at):
     for k in range(5):
         upload(at, f"f{k}.csv", table(k))
-    at.selectbox(key=state.PICKER).set_value("f0.csv").run()  # the oldest, made active
+    at.selectbox(key=sidebar.PICKER).set_value("f0.csv").run()  # the oldest, made active
     upload(at, "f5.csv", table(5))
     assert kept(at) == ["f0.csv", "f2.csv", "f3.csv", "f4.csv", "f5.csv"]
     assert "'f1.csv'" in at.info[0].value
 
 
 def test_the_byte_cap_drops_the_oldest_but_keeps_a_big_new_one(at, monkeypatch):
-    one = state.dataset_bytes(read_upload("f0.csv", table(0, 40)))
-    monkeypatch.setattr(state, "MAX_SESSION_BYTES", 2 * one + one // 2)
+    one = session.dataset_bytes(read_upload("f0.csv", table(0, 40)))
+    monkeypatch.setattr(session, "MAX_SESSION_BYTES", 2 * one + one // 2)
     for k in range(3):
         upload(at, f"f{k}.csv", table(k, 40))
     assert kept(at) == ["f1.csv", "f2.csv"]
@@ -66,7 +67,7 @@ def test_the_byte_cap_drops_the_oldest_but_keeps_a_big_new_one(at, monkeypatch):
     # bigger than the cap by itself: kept, and so is f2.csv, the active one when it came
     upload(at, "big.csv", table(9, 400))
     assert kept(at) == ["f2.csv", "big.csv"]
-    assert at.session_state[state.ACTIVE] == "big.csv"
+    assert at.session_state[session.ACTIVE] == "big.csv"
     assert "'f1.csv'" in at.info[0].value and "Upload it again" in at.info[0].value
     upload(at, "small.csv", table(8, 2))
     assert kept(at) == ["big.csv", "small.csv"]  # over the cap, but both are spared
@@ -77,7 +78,7 @@ def test_uploading_the_same_name_again_replaces_it_and_makes_it_the_newest(at):
         upload(at, f"f{k}.csv", table(k))
     upload(at, "f0.csv", table(7, 5))
     assert kept(at) == ["f1.csv", "f2.csv", "f0.csv"]
-    assert at.session_state[state.SESSION]["f0.csv"].n_samples == 5
+    assert at.session_state[session.SESSION]["f0.csv"].n_samples == 5
 
 
 def test_an_upload_named_like_a_sample_does_not_hide_the_sample(at):
@@ -88,7 +89,7 @@ def test_an_upload_named_like_a_sample_does_not_hide_the_sample(at):
     at.run()
     assert not at.exception
     assert kept(at) == ["balanced (upload)"]
-    assert at.session_state[state.ACTIVE] == "balanced (upload)"
-    at.selectbox(key=state.PICKER).set_value("balanced").run()
+    assert at.session_state[session.ACTIVE] == "balanced (upload)"
+    at.selectbox(key=sidebar.PICKER).set_value("balanced").run()
     samples = next(m.value for m in at.metric if m.label == "Samples")
     assert samples == str(load_sample("balanced").n_samples) != "1"

@@ -12,13 +12,15 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 import metrics
-from explorer import state
+from explorer import registry
 from explorer.formatting import fmt
+from explorer.registry import script
 from explorer.samples import load_sample
+from explorer.ui import navigation, session, sidebar
 from tests.conftest import APP, numbered_selectbox
 from tests.views.browser_model import Browser
 
-DCG, RET = "views/dcg.py", "views/retrieval.py"
+DCG, RET = script("dcg"), script("retrieval")
 
 
 def metrics_of(at) -> dict[str, str]:
@@ -51,11 +53,17 @@ def page_keys(at, prefix: str) -> list[str]:
 
 
 def test_every_page_has_its_own_prefix():
-    prefixes = list(state.PAGE_PREFIXES.values())
+    prefixes = list(registry.PREFIXES)
     assert len(set(prefixes)) == len(prefixes)
     for p in prefixes:  # no prefix starts another, and none starts a global key
         assert not any(q != p and q.startswith(p) for q in prefixes)
-        for key in (state.ACTIVE, state.SESSION, state.PICKER, state.PAGE, state.LINK_ERROR):
+        for key in (
+            session.ACTIVE,
+            session.SESSION,
+            sidebar.PICKER,
+            navigation.PAGE,
+            session.LINK_ERROR,
+        ):
             assert not key.startswith(p)
 
 
@@ -115,7 +123,7 @@ def test_dataset_switch_leaves_only_the_dataset_in_the_url():
     at.query_params["stale"] = "1"
     at.selectbox(key="dataset_picker").set_value("balanced").run()  # a page without settings
     assert not at.exception
-    at.switch_page("views/home.py").run()
+    at.switch_page(script("home")).run()
     assert dict(at.query_params) == {"ds": "balanced"}
     assert page_keys(at, "ret_") == []
 
@@ -175,18 +183,18 @@ def test_table_row_click_reaches_the_numbered_select_box():
         (DCG, "diabetes_ranking", {"k": "-3", "gain": "?", "ignore_ties": "maybe"}),
         (RET, "diabetes_ranking", {"k": "999", "model": "x", "query": "nope", "rel_level": "0"}),
         (RET, "diabetes_ranking", {"k": "all", "max_grade": "-1", "preset": "sklearn"}),
-        ("views/label_ranking.py", "seed003_lrap", {"i": "999", "page": "0", "sort": "x"}),
-        ("views/multilabel.py", "digit_properties", {"t": "99", "k": "0", "label": "?"}),
-        ("views/multilabel.py", "digit_properties", {"rule": "top_k", "k": "x", "sample": "?"}),
-        ("views/regression.py", "diabetes", {"outlier": "-1", "shift": "inf", "rt": "x"}),
-        ("views/compare.py", "digit_properties", {"a": "nope", "b": "9"}),
-        ("views/curves.py", "balanced", {"t": "nan", "bins": "0", "cbins": "999", "opt": "?"}),
+        (script("label_ranking"), "seed003_lrap", {"i": "999", "page": "0", "sort": "x"}),
+        (script("multilabel"), "digit_properties", {"t": "99", "k": "0", "label": "?"}),
+        (script("multilabel"), "digit_properties", {"rule": "top_k", "k": "x", "sample": "?"}),
+        (script("regression"), "diabetes", {"outlier": "-1", "shift": "inf", "rt": "x"}),
+        (script("compare"), "digit_properties", {"a": "nope", "b": "9"}),
+        (script("curves"), "balanced", {"t": "nan", "bins": "0", "cbins": "999", "opt": "?"}),
         (
-            "views/multiclass.py",
+            script("multiclass"),
             "digits10",
             {"k": "99", "class": "?", "ct": "x", "cp": "10", "norm": "?", "avg": "0"},
         ),
-        ("views/multiclass.py", "iris", {"k": "-1", "sample": "nope", "model": "x"}),
+        (script("multiclass"), "iris", {"k": "-1", "sample": "nope", "model": "x"}),
     ],
 )
 def test_a_link_with_values_this_dataset_cannot_take_opens_with_valid_ones(page, sample, params):
@@ -207,10 +215,10 @@ def test_dcg_k_beyond_the_items_is_all_of_them():
 
 
 SAMPLE_OF = {
-    "views/multiclass.py": "iris",
-    "views/label_ranking.py": "seed003_lrap",
-    "views/multilabel.py": "digit_properties",
-    "views/regression.py": "diabetes",
+    script("multiclass"): "iris",
+    script("label_ranking"): "seed003_lrap",
+    script("multilabel"): "digit_properties",
+    script("regression"): "diabetes",
 }
 
 
@@ -231,25 +239,25 @@ SAMPLE_OF = {
         (DCG, "dcg_sample", 99),
         (DCG, "dcg_log_base_other", None),
         (DCG, "dcg_model", None),
-        ("views/label_ranking.py", "lr_sample", None),
-        ("views/label_ranking.py", "lr_sample", 7),
-        ("views/multilabel.py", "ml_threshold", None),
-        ("views/multilabel.py", "ml_top_k", 99),
-        ("views/multilabel.py", "ml_inspect_sample", 4),
-        ("views/regression.py", "reg_outlier_sample", "7"),
-        ("views/regression.py", "reg_outlier_shift", None),
-        ("views/multiclass.py", "mc_k", "five"),
-        ("views/multiclass.py", "mc_class", "gone"),
-        ("views/multiclass.py", "mc_cell_true", None),
-        ("views/multiclass.py", "mc_sample", 3),
-        ("views/multiclass.py", "mc_norm", "rows"),
+        (script("label_ranking"), "lr_sample", None),
+        (script("label_ranking"), "lr_sample", 7),
+        (script("multilabel"), "ml_threshold", None),
+        (script("multilabel"), "ml_top_k", 99),
+        (script("multilabel"), "ml_inspect_sample", 4),
+        (script("regression"), "reg_outlier_sample", "7"),
+        (script("regression"), "reg_outlier_shift", None),
+        (script("multiclass"), "mc_k", "five"),
+        (script("multiclass"), "mc_class", "gone"),
+        (script("multiclass"), "mc_cell_true", None),
+        (script("multiclass"), "mc_sample", 3),
+        (script("multiclass"), "mc_norm", "rows"),
     ],
 )
 def test_a_value_left_in_session_state_is_checked_before_use(page, key, stale):
     """A value of the wrong type or range, left in the page's key before it runs (as
     the shared ``k`` was), is replaced by the page's default: a fresh page's numbers."""
     sample = SAMPLE_OF.get(page, "diabetes_ranking")
-    at = open_page(sample, "views/home.py")
+    at = open_page(sample, script("home"))
     at.session_state[key] = stale
     at.switch_page(page).run()
     assert not at.exception
@@ -260,7 +268,7 @@ def test_a_value_left_in_session_state_is_checked_before_use(page, key, stale):
 
 
 def test_label_ranking_sample_label_follows_the_model():
-    at = open_page("digit_properties", "views/label_ranking.py")
+    at = open_page("digit_properties", script("label_ranking"))
     numbered_selectbox(at, "lr_sample").set_value(4).run()
     first = numbered_selectbox(at, "lr_sample")
     first_key, first_labels = first.key, list(first.options)
@@ -272,7 +280,7 @@ def test_label_ranking_sample_label_follows_the_model():
 
 
 def test_multilabel_sample_label_follows_the_threshold():
-    at = open_page("digit_properties", "views/multilabel.py", tab="errors")  # the picker's tab
+    at = open_page("digit_properties", script("multilabel"), tab="errors")  # the picker's tab
     numbered_selectbox(at, "ml_inspect_sample").set_value("7").run()
     first = numbered_selectbox(at, "ml_inspect_sample")
     first_key, first_labels = first.key, list(first.options)
@@ -284,7 +292,7 @@ def test_multilabel_sample_label_follows_the_threshold():
 
 
 def test_regression_outlier_label_follows_the_model():
-    at = open_page("diabetes", "views/regression.py")
+    at = open_page("diabetes", script("regression"))
     numbered_selectbox(at, "reg_outlier_sample").set_value(3).run()
     first_label = numbered_selectbox(at, "reg_outlier_sample").options[3]
     at.selectbox(key="reg_model").set_value("tree").run()
@@ -332,7 +340,7 @@ def test_browser_model_sees_the_reported_regression_sequence():
     """diabetes on Regression, the sidebar to seed002_auc8 and digits, back by "Open the
     sample 'diabetes'": before stop_page, "Move its prediction by" showed -1000000000
     and "True value y" -0.99 (their minimums) while the page used 0 and 200."""
-    at, browser = open_in_browser("views/regression.py", ds="diabetes")
+    at, browser = open_in_browser(script("regression"), ds="diabetes")
     shift = at.number_input(key="reg_outlier_shift")
     browser.user_sets(shift, 25.0)
     run(at, browser)
@@ -370,20 +378,20 @@ def nudge(at, browser: Browser, most: int = 6) -> None:
 
 #: page, its sample, two samples of other kinds (the page stops on them)
 AWAY = [
-    ("views/curves.py", "balanced", ("diabetes", "digits")),
-    ("views/label_ranking.py", "seed003_lrap", ("seed002_auc8", "diabetes")),
-    ("views/dcg.py", "seed001_dcg", ("seed002_auc8", "diabetes")),
-    ("views/retrieval.py", "seed002_map", ("seed002_auc8", "diabetes")),
-    ("views/multilabel.py", "digit_properties", ("seed002_auc8", "diabetes")),
-    ("views/regression.py", "diabetes", ("seed002_auc8", "digits")),
+    (script("curves"), "balanced", ("diabetes", "digits")),
+    (script("label_ranking"), "seed003_lrap", ("seed002_auc8", "diabetes")),
+    (script("dcg"), "seed001_dcg", ("seed002_auc8", "diabetes")),
+    (script("retrieval"), "seed002_map", ("seed002_auc8", "diabetes")),
+    (script("multilabel"), "digit_properties", ("seed002_auc8", "diabetes")),
+    (script("regression"), "diabetes", ("seed002_auc8", "digits")),
 ]
 #: page, its sample, another of a kind it shows
 WITHIN = [
-    ("views/curves.py", "balanced", "imbalanced"),
-    ("views/label_ranking.py", "seed003_lrap", "digits"),
-    ("views/dcg.py", "digits", "digit_properties"),
-    ("views/retrieval.py", "seed002_map", "seed001_dcg"),
-    ("views/multilabel.py", "digit_properties", "seed003_lrap"),
+    (script("curves"), "balanced", "imbalanced"),
+    (script("label_ranking"), "seed003_lrap", "digits"),
+    (script("dcg"), "digits", "digit_properties"),
+    (script("retrieval"), "seed002_map", "seed001_dcg"),
+    (script("multilabel"), "digit_properties", "seed003_lrap"),
 ]
 
 
@@ -412,7 +420,7 @@ def test_widgets_show_the_values_in_use_after_a_switch_within_the_kind(page, sam
 
 
 def test_multilabel_top_k_box_hidden_and_drawn_again_shows_its_k():
-    at, browser = open_in_browser("views/multilabel.py", ds="digit_properties", rule="top_k", k="3")
+    at, browser = open_in_browser(script("multilabel"), ds="digit_properties", rule="top_k", k="3")
     assert at.number_input(key="ml_top_k").value == 3
     browser.user_sets(at.radio(key="ml_pred_rule"), "threshold")
     run(at, browser)
@@ -440,7 +448,7 @@ def test_dcg_widgets_below_an_error_that_stopped_the_page_come_back_as_used():
 def test_curves_cell_list_shows_its_cell_after_a_switch_within_the_kind():
     """Found by the walk's browser model: after TN was picked and the sidebar switched to
     another binary sample, the box kept showing TN while the page listed TP."""
-    at, browser = open_in_browser("views/curves.py", ds="balanced", ttab="samples")
+    at, browser = open_in_browser(script("curves"), ds="balanced", ttab="samples")
     browser.user_sets(at.selectbox(key="curves_cm_cell"), "TN")
     run(at, browser)
     at.selectbox(key="dataset_picker").set_value("seed002_roc6")

@@ -13,9 +13,10 @@ import pytest
 from streamlit import config
 from streamlit.testing.v1 import AppTest
 
-from explorer import state
 from explorer.io import DataError
+from explorer.registry import script
 from explorer.samples import load_sample, sample_names
+from explorer.ui import session
 from tests.conftest import APP
 from tests.explorer.test_upload_fuzz import read_case
 from tests.fuzz import Case, n_cases, upload_case
@@ -49,14 +50,14 @@ def as_picked(case: Case) -> Case:
 def test_data_page_upload_fuzz_notices_and_keeps_the_previous_dataset(part):
     config.set_option("client.showErrorDetails", "full")  # a failure shows the traceback
     at = AppTest.from_file(APP, default_timeout=60).run()
-    at.switch_page("views/data.py").run()
+    at.switch_page(script("data")).run()
     good = b"y_true,y_score\n0,0.1\n1,0.8\n"
     at.file_uploader(key="data_upload_file").upload("good.csv", good, "text/csv").run()
-    assert at.session_state[state.ACTIVE] == "good.csv"
+    assert at.session_state[session.ACTIVE] == "good.csv"
     counts = {"dataset": 0, "refused": 0}
     for i in range(part, CASES, PARTS):
         case = as_picked(upload_case(SEED, i))
-        before = at.session_state[state.ACTIVE]
+        before = at.session_state[session.ACTIVE]
         try:
             expected = read_case(case)
         except DataError as exc:
@@ -70,16 +71,16 @@ def test_data_page_upload_fuzz_notices_and_keeps_the_previous_dataset(part):
             counts["refused"] += 1
             notices = [e.value for e in at.error]
             assert f"Not loaded, your data is unchanged: {expected}" in notices, where
-            assert at.session_state[state.ACTIVE] == before, where
+            assert at.session_state[session.ACTIVE] == before, where
         else:
             counts["dataset"] += 1
             name = expected.name
             if name in sample_names():
                 name = f"{name} (upload)"
-            assert at.session_state[state.ACTIVE] == name, where
-            assert at.session_state[state.SESSION][name].n_samples == expected.n_samples
-            assert len(at.session_state[state.SESSION]) <= state.MAX_SESSION_DATASETS
-        active = at.session_state[state.ACTIVE]
-        ds = at.session_state[state.SESSION].get(active) or load_sample(active)
+            assert at.session_state[session.ACTIVE] == name, where
+            assert at.session_state[session.SESSION][name].n_samples == expected.n_samples
+            assert len(at.session_state[session.SESSION]) <= session.MAX_SESSION_DATASETS
+        active = at.session_state[session.ACTIVE]
+        ds = at.session_state[session.SESSION].get(active) or load_sample(active)
         assert next(m.value for m in at.metric if m.label == "Samples") == str(ds.n_samples)
     assert counts["dataset"] >= 5 and counts["refused"] >= 100, counts

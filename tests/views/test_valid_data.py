@@ -18,14 +18,15 @@ from streamlit.testing.v1 import AppTest
 import metrics
 from explorer.datasets import MAX_GRADE, Dataset
 from explorer.formatting import fmt
+from explorer.registry import script
 from explorer.samples import load_sample
 from metrics import confusion_matrix
 from tests.conftest import APP, metric
 from tests.views.test_page_curves import component, slide
 
-CURVES, HOME, DATA = "views/curves.py", "views/home.py", "views/data.py"
-LABEL_RANKING, DCG, RETRIEVAL = "views/label_ranking.py", "views/dcg.py", "views/retrieval.py"
-MULTILABEL = "views/multilabel.py"
+CURVES, HOME, DATA = script("curves"), script("home"), script("data")
+LABEL_RANKING, DCG, RETRIEVAL = script("label_ranking"), script("dcg"), script("retrieval")
+MULTILABEL = script("multilabel")
 BIGGEST = 1.7976931348623157e308
 
 

@@ -28,21 +28,22 @@ from streamlit.runtime.state.common import user_key_from_element_id
 from streamlit.testing.v1 import AppTest
 from streamlit.testing.v1.element_tree import Radio, Selectbox
 
+from explorer.registry import script
 from tests.views.browser_model import Browser
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = str(ROOT / "app.py")
 PAGES = (
-    "views/home.py",
-    "views/data.py",
-    "views/curves.py",
-    "views/label_ranking.py",
-    "views/dcg.py",
-    "views/retrieval.py",
-    "views/multilabel.py",
-    "views/regression.py",
-    "views/compare.py",
-    "views/multiclass.py",
+    script("home"),
+    script("data"),
+    script("curves"),
+    script("label_ranking"),
+    script("dcg"),
+    script("retrieval"),
+    script("multilabel"),
+    script("regression"),
+    script("compare"),
+    script("multiclass"),
 )
 #: Widget labels (prefixes) the link must reproduce beside the metrics.
 SELECTION_LABELS = ("sample", "query")
@@ -278,7 +279,7 @@ class Walker:
 
     seed: int
     at: AppTest = field(init=False)
-    page: str = field(init=False, default="views/home.py")
+    page: str = field(init=False, default=script("home"))
     log: list[str] = field(init=False, default_factory=list)
 
     def __post_init__(self) -> None:
@@ -348,8 +349,8 @@ class Walker:
         self.run()
 
     def upload(self, kind: str) -> None:
-        if self.page != "views/data.py":
-            self.switch_page("views/data.py")
+        if self.page != script("data"):
+            self.switch_page(script("data"))
         files = UPLOADS[kind](self.rng)
         self.log.append(f"upload {kind}: " + ", ".join(f[1][0] for f in files))
         for label, file in files:

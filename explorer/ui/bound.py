@@ -1,0 +1,248 @@
+"""Widgets bound to the address: read the setting from the URL, check it against the
+current dataset, draw the widget and write the value back, in one call.
+
+A page's controls read as ``k = bound.number(col, "k", key="dcg_k", param="k", ...)``:
+the value comes from the link the first time (:func:`explorer.ui.url.bind_param`),
+from the widget after that, is brought back into range when the dataset changed it,
+and the link carries it (:func:`explorer.ui.url.write_param`). ``param=None`` keeps a
+setting out of the address (a table's scroll position).
+
+Each function takes ``where`` (``st``, a column, the sidebar) first, then the
+widget's own arguments; ``parse`` turns the URL's text into a value, ``check`` brings
+a value into range or refuses it (see :func:`explorer.ui.url.bind_param`), and
+``to_url`` writes the value as the URL's text (``str`` by default).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import streamlit as st
+
+from explorer.ui import url, widgets
+
+#: Rows of a long table shown at a time (:func:`window`).
+PAGE_ROWS = 200
+
+
+def _write(param: str | None, value, to_url: Callable[[object], str]) -> None:
+    if param is not None:
+        url.write_param(param, to_url(value))
+
+
+def selectbox(
+    where,
+    label: str,
+    options: Sequence,
+    *,
+    key: str,
+    param: str | None,
+    default=None,
+    parse: Callable[[str], object] = str,
+    to_url: Callable[[object], str] = str,
+    **kwargs,
+):
+    """``st.selectbox`` of ``options`` bound to ``?param=`` (the first option by default).
+
+    Examples
+    --------
+    >>> from streamlit.testing.v1 import AppTest
+    >>> def page():
+    ...     import streamlit as st
+    ...     from explorer.ui import bound
+    ...     bound.selectbox(st, "model", ["a", "b"], key="x_model", param="model")
+    >>> at = AppTest.from_function(page)
+    >>> at.query_params["model"] = "b"
+    >>> at.run().selectbox(key="x_model").value, at.query_params["model"]
+    ('b', 'b')
+    """
+    options = list(options)
+    fallback = options[0] if default is None else default
+    url.bind_param(key, param, fallback, parse, url.member(options))
+    value = where.selectbox(label, options, key=key, **kwargs)
+    _write(param, value, to_url)
+    return value
+
+
+def radio(
+    where,
+    label: str,
+    options: Sequence,
+    *,
+    key: str,
+    param: str | None,
+    default=None,
+    parse: Callable[[str], object] = str,
+    to_url: Callable[[object], str] = str,
+    **kwargs,
+):
+    """``st.radio`` of ``options`` bound to ``?param=`` (the first option by default)."""
+    options = list(options)
+    fallback = options[0] if default is None else default
+    url.bind_param(key, param, fallback, parse, url.member(options))
+    value = where.radio(label, options, key=key, **kwargs)
+    _write(param, value, to_url)
+    return value
+
+
+def toggle(where, label: str, *, key: str, param: str | None, default: bool = False, **kwargs):
+    """``st.toggle`` bound to ``?param=1`` / ``0`` (also ``true``/``false``, ``on``/``off``).
+
+    Examples
+    --------
+    >>> from streamlit.testing.v1 import AppTest
+    >>> def page():
+    ...     import streamlit as st
+    ...     from explorer.ui import bound
+    ...     bound.toggle(st, "ignore ties", key="x_ties", param="ties")
+    >>> at = AppTest.from_function(page)
+    >>> at.query_params["ties"] = "on"
+    >>> at.run().toggle(key="x_ties").value, at.query_params["ties"]
+    (True, '1')
+    """
+    url.bind_param(key, param, default, parse_bool, url.member((False, True)))
+    value = bool(where.toggle(label, key=key, **kwargs))
+    _write(param, value, lambda v: str(int(v)))
+    return value
+
+
+def number(
+    where,
+    label: str,
+    *,
+    key: str,
+    param: str | None,
+    default,
+    check: Callable[[object], object],
+    parse: Callable[[str], object] = float,
+    to_url: Callable[[object], str] = str,
+    **kwargs,
+):
+    """``st.number_input`` bound to ``?param=``; ``check`` is :func:`explorer.ui.url.int_in`,
+    :func:`~explorer.ui.url.float_in` or the page's own (``None`` allowed for an empty
+    box when ``check`` lets it through)."""
+    url.bind_param(key, param, default, parse, check)
+    value = where.number_input(label, key=key, **kwargs)
+    _write(param, value, to_url)
+    return value
+
+
+def slider(
+    where,
+    label: str,
+    *,
+    key: str,
+    param: str | None,
+    default,
+    check: Callable[[object], object],
+    parse: Callable[[str], object] = float,
+    to_url: Callable[[object], str] = str,
+    **kwargs,
+):
+    """``st.slider`` (or ``st.select_slider`` with ``options=``) bound to ``?param=``."""
+    url.bind_param(key, param, default, parse, check)
+    draw = where.select_slider if "options" in kwargs else where.slider
+    value = draw(label, key=key, **kwargs)
+    _write(param, value, to_url)
+    return value
+
+
+def tabs(labels: Sequence[str], *, key: str, param: str, where=None) -> list:
+    """``st.tabs`` that run lazily (only the open tab's body needs to be computed: test
+    ``tab.open``) and that a link opens: ``?param=`` names a tab by the first word of its
+    label in lower case; the first tab by default.
+
+    Examples
+    --------
+    >>> from streamlit.testing.v1 import AppTest
+    >>> def page():
+    ...     import streamlit as st
+    ...     from explorer.ui import bound
+    ...     one, two = bound.tabs(["First tab", "Second tab"], key="x_tab", param="tab")
+    ...     if two.open:
+    ...         two.write("two is open")
+    >>> at = AppTest.from_function(page)
+    >>> at.query_params["tab"] = "second"
+    >>> at.run().query_params["tab"]
+    'second'
+    """
+    labels = tuple(labels)
+    ids = {label.split()[0].lower(): label for label in labels}
+    url.bind_param(key, param, labels[0], ids.__getitem__, url.member(labels))
+    drawn = (where or st).tabs(list(labels), key=key, on_change="rerun")
+    url.write_param(param, st.session_state[key].split()[0].lower())
+    return drawn
+
+
+def sample(
+    where,
+    label: str,
+    n: int,
+    describe: Callable[[int], str],
+    *,
+    key: str,
+    param: str | None,
+    default: int = 0,
+    parse: Callable[[str], int] = int,
+    to_url: Callable[[int], str] = str,
+    picker_max: int = 1000,
+    **kwargs,
+) -> int:
+    """The sample picker: a row of ``n``, bound to ``?param=``.
+
+    Up to ``picker_max`` samples it is a select box whose labels are ``describe(row)``
+    (which may carry numbers that change with the settings: see
+    :func:`explorer.ui.widgets.numbered_selectbox`); past it, a row-number box with
+    ``describe(row)`` as a caption under it (a select box of 10^5 options would format
+    and send every one of them). ``parse`` reads the URL's text as a row (``int`` by
+    default; a page with sample ids in its links passes ``ids.index``) and ``to_url``
+    writes a row back (the row itself by default).
+    """
+    url.bind_param(key, param, default, parse, url.int_in(0, n - 1, clamp=False))
+    if n <= picker_max:
+        row = widgets.numbered_selectbox(
+            where, label, range(n), describe, key=key, default=default, **kwargs
+        )
+    else:
+        row = int(
+            where.number_input(
+                f"{label} (row 0 to {n - 1})", min_value=0, max_value=n - 1, step=1, key=key
+            )
+        )
+        where.caption(describe(row))
+    _write(param, row, to_url)
+    return row
+
+
+def window(where, n_rows: int, *, key: str, label: str = "show rows from") -> int:
+    """The first row of a long table's window of :data:`PAGE_ROWS` rows: a number box
+    when there are more rows than that (kept in the session, not the link), else 0."""
+    if n_rows <= PAGE_ROWS:
+        return 0
+    url.bind_param(key, None, 0, check=url.int_in(0, n_rows - 1))
+    return int(
+        where.number_input(
+            f"{label} ({n_rows} rows)",
+            min_value=0,
+            max_value=n_rows - 1,
+            step=PAGE_ROWS,
+            key=key,
+        )
+    )
+
+
+def parse_bool(text: str) -> bool:
+    """A URL flag's text as a bool: ``1``, ``true``, ``yes``, ``on`` are True; ``0``,
+    ``false``, ``no``, ``off`` False; anything else is refused.
+
+    Examples
+    --------
+    >>> parse_bool("on"), parse_bool("0")
+    (True, False)
+    """
+    value = str(text).strip().lower()
+    if value in url.ON:
+        return True
+    if value in url.OFF:
+        return False
+    raise ValueError(text)

@@ -1,0 +1,162 @@
+"""How a cache is declared (:func:`value`, :func:`shared`), keyed and bounded; see the
+package's docstring."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+
+import streamlit as st
+from streamlit.runtime.caching.cache_type import CacheType
+from streamlit.runtime.caching.cache_utils import _make_value_key
+
+from explorer import bigdata as _bigdata
+from explorer.datasets import Dataset
+from explorer.ui import session_cache as _session_cache
+
+#: size -> (max_entries per cached function, seconds an entry lives).
+BOUNDS: dict[str, tuple[int, int]] = {
+    "value": (64, 3600),
+    "shared": (8, 3600),
+    "big": (4, 3600),
+}
+
+#: A Dataset is hashed by the key that covers all a cached value can show.
+#: Streamlit looks hash functions up by exact type: the host's sampled big data too
+#: (its key also covers the data behind its exact numbers).
+HASH_FUNCS = {Dataset: lambda d: d.cache_key, _bigdata.SampledDataset: lambda d: d.cache_key}
+
+_DECLARED: list[Callable] = []
+
+
+def _session_owned(args: tuple, kwargs: dict) -> bool:
+    """Whether a Dataset argument of a call belongs to one session."""
+    return any(isinstance(a, Dataset) and a.session_owned for a in (*args, *kwargs.values()))
+
+
+def _routed(func: Callable, cached: Callable, size: str, *, copy: bool) -> Callable:
+    """``cached`` for shared datasets, the running session's store for its own ones.
+
+    The store's key is the one Streamlit computes for ``cached`` (the same hash
+    functions, ``_``-prefixed arguments skipped), under the function's own name.
+    """
+    entries, ttl = BOUNDS[size]
+    name = f"{func.__module__}.{func.__qualname__}#{len(_DECLARED)}"
+    kind = CacheType.DATA if copy else CacheType.RESOURCE
+
+    @functools.wraps(func)
+    def call(*args, **kwargs):
+        if not _session_owned(args, kwargs):
+            return cached(*args, **kwargs)
+        store = _session_cache.current()
+        if store is None:
+            return func(*args, **kwargs)
+        key = _make_value_key(kind, func, args, kwargs, HASH_FUNCS)
+        return store.get_or_compute(
+            name,
+            key,
+            lambda: func(*args, **kwargs),
+            copy=copy,
+            max_entries=entries,
+            ttl=ttl,
+        )
+
+    def clear() -> None:
+        cached.clear()
+        store = _session_cache.current()
+        if store is not None:
+            store.clear(name)
+
+    call.clear = clear
+    call.session_name = name
+    _DECLARED.append(call)
+    return call
+
+
+def value(func: Callable | None = None, *, size: str = "value") -> Callable:
+    """Cache ``func`` with ``st.cache_data`` under the key rule and a bound of BOUNDS.
+
+    Use for pure functions whose results are small (numbers, short tables): every
+    hit returns a fresh copy. A call on a session's own dataset is kept in that
+    session's store instead (see the module's docstring), a copy per hit too.
+
+    Parameters
+    ----------
+    func : callable
+        A pure function; Dataset arguments are keyed by ``Dataset.cache_key``.
+    size : {"value", "shared", "big"}
+        The bound (see :data:`BOUNDS`).
+
+    Returns
+    -------
+    callable
+        The cached function (with ``.clear()``).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from explorer.ui import cache
+    >>> from explorer.datasets import Dataset
+    >>> mean_score = cache.value(lambda ds: float(ds.score().mean()))
+    >>> mean_score(Dataset("toy", "binary", np.array([0, 1]), {"m": np.array([0.2, 0.6])}))
+    0.4
+    """
+    if func is None:
+        return lambda f: value(f, size=size)
+    entries, ttl = BOUNDS[size]
+    cached = st.cache_data(max_entries=entries, ttl=ttl, hash_funcs=HASH_FUNCS)(func)
+    return _routed(func, cached, size, copy=True)
+
+
+def shared(func: Callable | None = None, *, size: str = "shared") -> Callable:
+    """Cache ``func`` with ``st.cache_resource`` under the key rule and a bound of BOUNDS.
+
+    Use for large per-dataset results (arrays, tables, figures) that every session
+    on the same dataset may share read-only: a hit returns the same object, with
+    no copy. Never mutate what it returns. A call on a session's own dataset is kept
+    in that session's store instead (see the module's docstring).
+
+    Parameters
+    ----------
+    func : callable
+        A pure function; Dataset arguments are keyed by ``Dataset.cache_key``.
+    size : {"value", "shared", "big"}
+        The bound (see :data:`BOUNDS`).
+
+    Returns
+    -------
+    callable
+        The cached function (with ``.clear()``).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from explorer.ui import cache
+    >>> from explorer.datasets import Dataset
+    >>> order = cache.shared(lambda ds: np.argsort(ds.score()), size="big")
+    >>> ds = Dataset("toy", "binary", np.array([0, 1]), {"m": np.array([0.6, 0.2])})
+    >>> order(ds).tolist(), order(ds) is order(ds)
+    ([1, 0], True)
+    """
+    if func is None:
+        return lambda f: shared(f, size=size)
+    entries, ttl = BOUNDS[size]
+    cached = st.cache_resource(max_entries=entries, ttl=ttl, hash_funcs=HASH_FUNCS)(func)
+    return _routed(func, cached, size, copy=False)
+
+
+def clear_all() -> None:
+    """Empty every cache of the app: data and resource caches alike.
+
+    Examples
+    --------
+    >>> from explorer.ui import cache
+    >>> cache.clear_all()
+    """
+    for cached in _DECLARED:
+        cached.clear()
+    st.cache_data.clear()
+    st.cache_resource.clear()
+    store = _session_cache.current()
+    if store is not None:
+        store.clear()

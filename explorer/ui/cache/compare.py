@@ -1,0 +1,9 @@
+"""The cached computations of Compare two models."""
+
+from __future__ import annotations
+
+from explorer.pages import compare as _compare
+from explorer.ui.cache._core import value
+
+# the bootstraps are seeded: an entry is the same numbers every time it is computed
+models = value(_compare.compare)

@@ -1,0 +1,22 @@
+"""The cached computations of Home."""
+
+from __future__ import annotations
+
+from explorer import intervals as _intervals
+from explorer.datasets import Dataset
+from explorer.pages import home as home_model
+from explorer.ui.cache._core import value
+
+# ---------------------------------------------------------------------------
+
+
+headline = value(home_model.headline)
+
+
+# seeded bootstraps: an entry is the same numbers every time it is computed
+
+
+@value
+def intervals(ds: Dataset) -> dict:
+    """:func:`explorer.intervals.home`."""
+    return _intervals.home(ds)

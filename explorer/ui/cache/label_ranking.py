@@ -1,0 +1,29 @@
+"""The cached computations of Label ranking."""
+
+from __future__ import annotations
+
+import numpy as np
+
+import metrics
+from explorer import intervals as _intervals
+from explorer.datasets import Dataset
+from explorer.pages import label_ranking as lr_model
+from explorer.ui.cache._core import value
+
+#: Headline numbers, per-sample table and tie rules of one model (what-if edits update
+#: a copy of it, one row at a time).
+summary = value(lr_model.summary)
+#: The mean reciprocal rank, shown when every sample has one true label.
+mrr = value(lr_model.mrr)
+
+
+@value
+def intervals(ds: Dataset, model: str, i: int, new_row: tuple | None, mrr: bool) -> dict:
+    """:func:`explorer.intervals.label_ranking` of ``model``, with sample ``i``'s what-if
+    scores ``new_row`` (None: unedited); ``mrr``: with the MRR's interval."""
+    res = summary(ds, model)
+    if new_row is not None:
+        new = np.asarray(new_row, dtype=np.float64)
+        res = lr_model.what_if(ds, model, res, i, new) or res
+    rr = metrics.reciprocal_rank(ds.y_true, ds.score(model)) if mrr else None
+    return _intervals.label_ranking(res.contrib, ds.sample_weight, rr)

@@ -1,0 +1,213 @@
+"""The classroom settings: "Predict, then reveal" (``reveal=0``) and the 95% intervals
+(``ci=1``), app-wide URL flags; what view the class revealed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+
+import streamlit as st
+
+from explorer import registry
+from explorer.ui import navigation, session, url
+
+#: "Predict, then reveal": the session key, its URL parameter (``reveal=0`` hides the
+#: headline numbers), the toggle's key.
+PREDICT, REVEAL_PARAM, PREDICT_TOGGLE = "predict_mode", "reveal", "predict_toggle"
+#: The bootstrap intervals under the headlines: session key, URL parameter, toggle key.
+INTERVALS, CI_PARAM, CI_TOGGLE = "show_intervals", "ci", "ci_toggle"
+#: The view (page, dataset, the page's settings) at the start of this run, and the view
+#: whose numbers the class revealed (see :func:`numbers_shown`).
+VIEW, REVEALED = "current_view", "revealed_view"
+
+
+def predict_mode() -> bool:
+    """Whether "Predict, then reveal" is on: the headline numbers wait for the class.
+
+    Read once per session from ``?reveal=0`` (also ``false``, ``no``, ``off``), then
+    kept in session state, as :func:`explorer.ui.sidebar.presentation_mode`.
+    """
+    return url.flag(PREDICT, REVEAL_PARAM, url.OFF)
+
+
+def intervals_on() -> bool:
+    """Whether the headlines show their 95% bootstrap intervals (``?ci=1``)."""
+    return url.flag(INTERVALS, CI_PARAM, url.ON)
+
+
+def _app_toggle(label: str, key: str, toggle: str, param: str, url_value: str, help: str):
+    on = bool(st.session_state[key])
+    st.session_state[toggle] = on
+
+    def _changed() -> None:
+        st.session_state[key] = bool(st.session_state[toggle])
+
+    st.sidebar.toggle(label, key=toggle, on_change=_changed, help=help)
+    if on:
+        st.query_params[param] = url_value
+    else:
+        st.query_params.pop(param, None)
+
+
+#: The keys of download buttons (``curves_dl_optima``, ``ml_download_samples``,
+#: ``lr_contrib_csv``): a download changes nothing on screen, and a section that appears
+#: on Reveal with its download buttons must not make a new view (hiding it again).
+DOWNLOAD_KEY = re.compile(r"_(dl|download)_|_csv$")
+
+
+def view_signature() -> str:
+    """A digest of what the page shows: the page, the dataset and every session key of
+    the page (its settings and edits), but its Reveal button and its download buttons
+    (:data:`DOWNLOAD_KEY`).
+
+    Examples
+    --------
+    >>> len(view_signature())
+    24
+    >>> keys = ("dcg_dl_steps", "ml_download_samples", "lr_contrib_csv", "dcg_k", "ml_beta")
+    >>> [bool(DOWNLOAD_KEY.search(k)) for k in keys]
+    [True, True, True, False, False]
+    """
+    ss = st.session_state
+    page = ss.get(navigation.PAGE)
+    prefix = registry.prefix_of(page) or "\x00"
+    keys = sorted(
+        k
+        for k in ss.keys()
+        if isinstance(k, str)
+        and k.startswith(prefix)
+        and not k.endswith("reveal")
+        and not DOWNLOAD_KEY.search(k)
+    )
+    text = repr((page, ss.get(session.ACTIVE), [(k, repr(ss[k])) for k in keys]))
+    return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
+
+
+def classroom_toggles() -> None:
+    """The sidebar's "Predict, then reveal" and "95% intervals" toggles, app-wide URL
+    settings like ``present=1`` (``reveal=0``, ``ci=1``); call before the page runs.
+
+    Also records the view at the start of this run: the numbers a class revealed stay
+    shown while the view is the one they were revealed on (:func:`numbers_shown`).
+    """
+    predict_mode()
+    intervals_on()
+    _app_toggle(
+        "Predict, then reveal",
+        PREDICT,
+        PREDICT_TOGGLE,
+        REVEAL_PARAM,
+        "0",
+        "Hides the headline numbers until the class has guessed them: press Reveal. "
+        "They hide again when a control, the dataset or the page changes. The link keeps "
+        "it (reveal=0).",
+    )
+    _app_toggle(
+        "95% intervals",
+        INTERVALS,
+        CI_TOGGLE,
+        CI_PARAM,
+        "1",
+        "Under each headline number, its 95% bootstrap confidence interval (2,000 "
+        "seeded percentile resamples of the samples). The link keeps it (ci=1).",
+    )
+    track_view()
+
+
+def track_view() -> None:
+    """Record the view on screen; numbers revealed on another view hide again. The app
+    calls it on every run; a panel that reruns alone (an st.fragment) calls it too."""
+    st.session_state[VIEW] = view_signature()
+    if st.session_state.get(REVEALED) != st.session_state[VIEW]:
+        st.session_state.pop(REVEALED, None)
+
+
+def numbers_shown() -> bool:
+    """Whether the headline numbers are on screen: always, unless "Predict, then reveal"
+    is on and the class has not revealed this view yet."""
+    if not predict_mode():
+        return True
+    view = st.session_state.get(VIEW)
+    return view is not None and st.session_state.get(REVEALED) == view
+
+
+def reveal() -> None:
+    """Show this view's numbers (the Reveal button's callback)."""
+    st.session_state[REVEALED] = view_signature()
+    st.session_state[VIEW] = st.session_state[REVEALED]
+
+
+#: What a headline shows while "Predict, then reveal" hides it.
+HIDDEN = "?"
+
+
+def headline(
+    col,
+    label: str,
+    value_text: str,
+    *,
+    interval=None,
+    help: str | None = None,
+    delta: str | None = None,
+    delta_color: str = "normal",
+    delta_arrow: str = "auto",
+) -> None:
+    """One headline number: ``st.metric`` in ``col``, the way every page draws them.
+
+    While "Predict, then reveal" hides the numbers (:func:`numbers_shown`)
+    it shows ``?`` (and no delta); with "95% intervals" on
+    (:func:`intervals_on`) a caption under it gives ``interval``'s
+    :meth:`~explorer.intervals.Interval.text`.
+
+    Parameters
+    ----------
+    col
+        Where to draw (``st``, a column).
+    label, value_text, help, delta, delta_color, delta_arrow
+        As for ``st.metric``.
+    interval : explorer.intervals.Interval or None
+        The number's interval; None draws none. Compute it only when
+        ``intervals_on()`` (the pages pass ``intervals.get(label)``).
+    """
+    shown = numbers_shown()
+    col.metric(
+        label,
+        value_text if shown else HIDDEN,
+        help=help,
+        delta=delta if shown else None,
+        delta_color=delta_color,
+        delta_arrow=delta_arrow,
+    )
+    if shown and interval is not None and intervals_on():
+        col.caption(interval.text())
+
+
+def reveal_button(container=None) -> None:
+    """The page's "Reveal" button while "Predict, then reveal" hides its numbers, keyed
+    with the page's prefix (``dcg_reveal``); a line saying so once they are revealed.
+
+    Revealed numbers stay until a control, the dataset or the page changes; then they
+    hide again, for the next guess. Draw it under the headline numbers.
+    """
+    if not predict_mode():
+        return
+    where = st if container is None else container
+    if numbers_shown():
+        where.caption("Revealed. Change a control and the numbers hide again for the next guess.")
+        return
+    prefix = registry.prefix_of(st.session_state.get(navigation.PAGE)) or "page_"
+    c1, c2 = where.columns([1, 4], vertical_alignment="center")
+    c1.button("Reveal", key=f"{prefix}reveal", on_click=reveal, type="primary", icon="👀")
+    c2.caption("Predict, then reveal: the numbers marked ? wait for the class's guess.")
+
+
+def derivations_hidden(container=None) -> bool:
+    """True, with a short note, while the headline numbers are hidden: the lines that
+    derive them (they end in the numbers) wait for the Reveal too."""
+    if numbers_shown():
+        return False
+    (st if container is None else container).caption(
+        "The derivations of the numbers appear with them, after Reveal."
+    )
+    return True

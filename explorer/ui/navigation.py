@@ -1,0 +1,97 @@
+"""Which page runs: entering a page (the other pages' keys and settings dropped), a page
+that stops early, and a scenario link followed from inside the app.
+
+Pages are named by slug (:mod:`explorer.registry`). A page that stops early calls
+:func:`stop_page`, not ``st.stop()`` (see there).
+"""
+
+from __future__ import annotations
+
+from typing import NoReturn
+
+import streamlit as st
+
+from explorer import registry
+from explorer.io import DataError
+from explorer.links import decode_dataset
+from explorer.samples import sample_names
+from explorer.ui import session, url
+
+#: The session key of the page running (its slug, :mod:`explorer.registry`).
+PAGE = "active_page"
+
+#: The URL parameter a scenario link carries (explorer.scenarios): its settings win over
+#: the session's (see :func:`follow_scenario`).
+SCENARIO_PARAM = "scn"
+
+
+def enter_page(slug: str) -> None:
+    """Record the page about to run; on a page change drop the other pages' state.
+
+    A sidebar click in the browser drops the URL's parameters and the widgets of the
+    page left behind, but not the session keys set from code; ``AppTest.switch_page``
+    keeps the parameters. Both end up the same here: the new page sees none of the
+    other pages' keys, nor the parameters a page wrote. A link's parameters that no
+    page has read yet stay (a test opens a link as: run the app, switch to the page),
+    and the first run of a session keeps everything.
+    """
+    previous = st.session_state.get(PAGE)
+    st.session_state[PAGE] = slug
+    if previous is None or previous == slug:
+        return
+    own = registry.prefix_of(slug)
+    session.drop_page_keys(lambda key: own is not None and key.startswith(own))
+    url.drop_page_params(only_written=True)
+
+
+class PageStopped(Exception):
+    """Raised by :func:`stop_page`; :func:`run_page` ends the page there."""
+
+
+def stop_page() -> NoReturn:
+    """End the page here, as ``st.stop()`` would, but let the script run end normally.
+
+    After ``st.stop()`` Streamlit keeps the values of the widgets that this run did not
+    draw, while the browser drops those widgets. Drawn again later, such a widget is
+    sent without its value, so the browser shows the widget's default while the page
+    uses the kept value (DCG's sample box showed sample 0, after a log base of 1 had
+    stopped the page, while the page used sample 2), and the next control change sends
+    the default back. A run that ends normally drops those values too, as the browser
+    does, so the widget is seeded afresh (:func:`explorer.ui.url.bind_param`) when it comes back.
+    """
+    raise PageStopped
+
+
+def run_page(nav) -> None:
+    """Run the page of ``st.navigation`` ``nav``; a :func:`stop_page` ends it quietly."""
+    try:
+        nav.run()
+    except PageStopped:
+        pass
+
+
+def follow_scenario() -> None:
+    """Open the scenario a link names (``?scn=...`` with its dataset and settings).
+
+    A scenario link clicked in the app keeps the session, whose dataset and page keys
+    would win over the link's; so the link's dataset becomes the active one and every
+    page key is dropped, and the page then reads its settings from the URL, as a link
+    opened fresh does. Call before :func:`enter_page`; ``scn`` leaves the URL.
+    """
+    if SCENARIO_PARAM not in st.query_params:
+        return
+    st.query_params.pop(SCENARIO_PARAM, None)
+    ss = st.session_state
+    token, wanted = st.query_params.get("data"), st.query_params.get("ds")
+    if token:
+        try:
+            ss[session.ACTIVE] = session.keep(decode_dataset(token))
+        except DataError as exc:
+            ss[session.LINK_ERROR] = str(exc)
+            return
+    elif wanted in sample_names():
+        ss[session.ACTIVE] = wanted
+    else:
+        return
+    session.drop_page_keys(lambda key: key.startswith(session.KEEP_ON_DATASET_CHANGE))
+    ss[url.WRITTEN] = set()

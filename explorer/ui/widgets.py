@@ -1,0 +1,177 @@
+"""Small Streamlit helpers every page uses: the wrong-kind notice, the cannot-score notice,
+a table with dashes for empty cells, an SVG chart, a select box whose labels carry
+numbers and the page's scenarios."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Iterable, Sequence
+
+import streamlit as st
+
+from explorer import registry
+from explorer import scenarios as scenario_list
+from explorer.datasets import KIND_LABELS, Dataset
+from explorer.formatting import MISSING, dash_missing
+from explorer.samples import sample_title
+from explorer.ui import classroom, navigation, session, url
+
+
+def _switch(name: str) -> None:
+    session.set_active(name)
+
+
+def require_kind(ds: Dataset, kinds: Iterable[str], suggestion: str) -> None:
+    """Stop the page, kindly, when the active dataset is of a kind it cannot show.
+
+    Says what the page needs and offers a button that opens ``suggestion``
+    (a bundled sample of a fitting kind).
+    """
+    kinds = tuple(kinds)
+    if ds.kind in kinds:
+        return
+    wanted = " or ".join(KIND_LABELS[k] for k in kinds)
+    st.info(
+        f"This page shows {wanted} data; the active dataset **{ds.shown_name}** is "
+        f"{KIND_LABELS[ds.kind]}. Pick another dataset in the sidebar, or open a sample.",
+        icon="ℹ️",
+    )
+    st.button(
+        f"Open the sample “{sample_title(suggestion)}”",
+        key="open_fitting_sample",
+        on_click=_switch,
+        args=(suggestion,),
+        type="primary",
+    )
+    navigation.stop_page()
+
+
+def cannot_score(ds: Dataset, exc: Exception, why: str, prefix: str = "") -> None:
+    """Say why the page shows nothing for ``ds``: an info sentence for valid data with
+    one label column (``why``: what the page needs two labels for), an error box with
+    ``prefix`` and the refusal for a setting ``metrics`` refuses (log base 1, ...).
+    The caller stops (or returns) after it."""
+    if ds.y_true.ndim == 2 and ds.y_true.shape[1] < 2:
+        st.info(
+            f"{why}, so it needs at least two labels; **{ds.shown_name}** has one. ({exc})",
+            icon="ℹ️",
+        )
+    else:
+        st.error(f"{prefix}{exc}")
+
+
+def table(df, *, missing: str, container=None, **kwargs) -> None:
+    """``st.dataframe`` of ``df`` with its empty cells as "—" (never "None"), and
+    then, when there is one, a caption saying what the dash means (``missing``).
+
+    ``kwargs`` go to ``st.dataframe``; ``container`` is where to draw (``st``).
+    """
+    where = st if container is None else container
+    shown = dash_missing(df)
+    where.dataframe(shown, **kwargs)
+    if shown is not df:
+        where.caption(f"{MISSING} : {missing}.")
+
+
+def svg_chart(html: str, container=None) -> None:
+    """Draw a chart of :mod:`explorer.charts.svg` (HTML and SVG, no script) in
+    ``container`` (the main area by default)."""
+    (container or st).markdown(html, unsafe_allow_html=True)
+
+
+def numbered_selectbox(
+    container,
+    label: str,
+    options: Sequence,
+    format_func: Callable[[object], str],
+    *,
+    key: str,
+    default=None,
+    **kwargs,
+):
+    """A select box whose option labels show numbers that change with the settings.
+
+    The browser hands a select box's choice back as its label; once a setting
+    changes the labels (``"1 (NDCG 0.7500)"`` becomes ``"1 (NDCG 0.5000)"``), the
+    label it sends back is no longer an option and Streamlit returns the raw label
+    string instead of the option. So the choice lives in the non-widget session key
+    ``key``, and the widget's own key is ``key`` plus a digest of the labels: new
+    labels make a fresh widget, seeded from ``key``; a pick writes the option back.
+
+    Parameters
+    ----------
+    container
+        Where to draw it (``st``, a column, ...).
+    label, options, format_func
+        As for ``st.selectbox``; ``options`` must be hashable.
+    key
+        The session key holding the chosen option (a value there that is not an
+        option, of the same type, is replaced by ``default``).
+    default
+        The option chosen when ``key`` holds none; ``options[0]`` if None.
+    **kwargs
+        Passed to ``st.selectbox`` (``help``, ...).
+
+    Returns
+    -------
+    object
+        The chosen option (always one of ``options``).
+    """
+    options = list(options)
+    labels = [str(format_func(o)) for o in options]
+    position = {}
+    for i, option in enumerate(options):
+        position.setdefault(option, i)
+
+    def _is_option(value) -> bool:
+        try:
+            i = position.get(value)
+        except TypeError:  # unhashable
+            return False
+        return i is not None and type(options[i]) is type(value)
+
+    fallback = default if _is_option(default) else options[0]
+    ss = st.session_state
+    if not _is_option(ss.get(key)):
+        ss[key] = fallback
+    digest = hashlib.blake2b("\x1f".join(labels).encode(), digest_size=6).hexdigest()
+    widget_key = f"{key}__{digest}"
+    current = ss[key]
+    if widget_key not in ss or not _is_option(ss[widget_key]) or ss[widget_key] != current:
+        ss[widget_key] = current
+
+    def _write_back() -> None:
+        picked = st.session_state.get(widget_key)
+        if _is_option(picked):  # a stale label string is ignored
+            st.session_state[key] = picked
+
+    container.selectbox(
+        label,
+        options,
+        key=widget_key,
+        format_func=lambda o: labels[position[o]],
+        on_change=_write_back,
+        **kwargs,
+    )
+    return ss[key]
+
+
+def scenarios(slug: str) -> None:
+    """The page's scenarios (:mod:`explorer.scenarios`): a small expander of links, each
+    a teaching moment that sets the data and the controls; the links keep the app's
+    settings in use (presentation, predict-then-reveal, intervals)."""
+    items = scenario_list.for_page(slug)
+    if not items or st.session_state.get(navigation.PAGE) != slug:
+        return  # a page script run alone (a test) has no navigation to link to
+    extra = {p: str(st.query_params[p]) for p in url.APP_PARAMS if p in st.query_params}
+    # "Predict, then reveal": each "Watch:" note names what the class is to predict
+    guessing = classroom.predict_mode()
+    with st.expander("Scenarios: teaching moments, each a link", icon="🎬"):
+        if guessing:
+            st.caption("What to watch in each is not shown while Predict, then reveal is on.")
+        for sc in items:
+            st.page_link(
+                registry.script(slug), label=sc.title, query_params=sc.query(**extra), icon="▶️"
+            )
+            if not guessing:
+                st.caption(f"Watch: {sc.watch}")

@@ -1,0 +1,86 @@
+"""The Data page's uploads (views/data.py): the three upload tabs, their refusals, and
+the notices about what was read: columns read under another name, and labels and
+scores that look swapped (with a one-click swap)."""
+
+import streamlit as st
+
+from explorer import io
+from explorer.datasets import Dataset
+from explorer.pages import data as data_model
+from explorer.ui import session
+from views import prose
+
+ERRORS = "data_upload_errors"
+SEEN = "data_upload_seen"
+
+
+def _fingerprint(*files) -> tuple:
+    return tuple((f.name, f.size, getattr(f, "file_id", "")) for f in files)
+
+
+def _ingest(slot: str, files: list, read) -> None:
+    """Parse new uploads once; keep the error while the bad file stays in place."""
+    errors: dict = st.session_state.setdefault(ERRORS, {})
+    seen: dict = st.session_state.setdefault(SEEN, {})
+    if not all(files):
+        errors.pop(slot, None)
+        seen.pop(slot, None)
+        return
+    key = _fingerprint(*files)
+    if seen.get(slot) == key:
+        return
+    seen[slot] = key
+    try:
+        new = read(*[(f.name, f.getvalue()) for f in files])
+    except io.DataError as exc:
+        errors[slot] = str(exc)
+    else:
+        errors.pop(slot, None)
+        session.add_dataset(new)
+        st.rerun()
+
+
+def _uploader(label: str, extensions, key: str):
+    """A file uploader that names the types it reads. The types are checked by
+    explorer.io (a short notice), not by Streamlit's ``type=``: a crafted request with
+    another type would make Streamlit raise before the page runs."""
+    return st.file_uploader(f"{label} ({', '.join(extensions)})", key=key)
+
+
+def uploads() -> None:
+    """The upload tabs; a file that validates becomes the active dataset, a refused one
+    leaves the data as it was and says why."""
+    st.subheader("Upload")
+    st.caption(io.limits_text())
+    one, pair, trec = st.tabs(["One file", "Labels + scores", "TREC qrels + run"])
+    with one:
+        st.markdown(prose.section("data", "one_file"))
+        f = _uploader("Data file", io.TABLE_EXTENSIONS, "data_upload_file")
+        _ingest("file", [f], lambda a: io.read_upload(*a))
+    with pair:
+        st.markdown(prose.section("data", "pair"))
+        lab = _uploader("Labels", io.MATRIX_EXTENSIONS, "data_upload_labels")
+        sco = _uploader("Scores", io.MATRIX_EXTENSIONS, "data_upload_scores")
+        _ingest("pair", [lab, sco], lambda a, b: io.read_pair_upload(*a, *b))
+    with trec:
+        st.markdown(prose.section("data", "trec"))
+        qrels = st.file_uploader("Qrels", key="data_upload_qrels")
+        run = st.file_uploader("Run", key="data_upload_run")
+        _ingest("trec", [qrels, run], lambda a, b: io.read_trec_upload(*a, *b))
+    for message in st.session_state.get(ERRORS, {}).values():
+        st.error(f"Not loaded, your data is unchanged: {message}", icon="🚫")
+
+
+def _swap() -> None:
+    """The swap button's callback: the active dataset with labels and scores exchanged."""
+    session.add_dataset(data_model.swapped(session.active()))
+
+
+def notices(ds: Dataset) -> None:
+    """What the active upload was read as: renamed columns, and a likely swap."""
+    note = data_model.column_note(ds)
+    if note:
+        st.info(prose.section("data", "column_note").format(note=note), icon="🔤")
+    if data_model.looks_swapped(ds):
+        st.warning(prose.section("data", "swapped").format(model=ds.model_names[0]), icon="🔀")
+        st.button("Swap labels and scores", key="data_swap_pair", on_click=_swap)

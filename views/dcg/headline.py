@@ -1,0 +1,102 @@
+"""The DCG & NDCG page's headline (views/dcg.py): the two means, each written out with its
+per-sample terms, and, after a seed-001 "Open" button, the opened row's own DCG first."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import streamlit as st
+
+from explorer.derivation import mean_terms
+from explorer.formatting import fmt
+from explorer.pages import dcg as model
+from explorer.ui import cache, classroom, url
+from views import prose
+
+#: The anchor of the per-sample table, worst first (linked from the headline).
+TABLE_ANCHOR = "dcg-worst-first"
+#: Session key: the seed-001 example whose "Open" button was pressed last.
+FOCUS = "dcg_focus"
+
+
+def focused_example(ds, settings: model.Settings, row: int, base_2: bool):
+    """The seed-001 example on screen (its button pressed, its settings unchanged), or None.
+
+    The focus travels in the link (``?focus=2`` after "Open 7.5"); a change of the
+    row, k, the ties, the base or the gain ends it, and drops it from the link.
+    """
+    choices = (None, *range(len(model.SEED_EXAMPLES)))
+    index = url.bind_param(FOCUS, "focus", None, int, url.member(choices))
+    if index is not None and ds.name == model.SEED:
+        printed, ex_row, ex_k, ex_ties = model.SEED_EXAMPLES[index]
+        same = (row, settings.k, settings.ignore_ties) == (ex_row, ex_k, ex_ties)
+        if same and base_2 and not settings.exponential:
+            url.write_param("focus", index)
+            return printed, ex_row
+    st.session_state[FOCUS] = None
+    st.query_params.pop("focus", None)
+    return None
+
+
+def headline(ds, table, head, settings: model.Settings, *, row: int, base_2: bool, line: str):
+    """The opened example's row (when one is), the mean DCG and NDCG and their derivations."""
+    focus = focused_example(ds, settings, row, base_2)
+    if focus is not None:
+        printed, ex_row = focus
+        value = float(table["DCG"].iloc[ex_row])
+        with st.container(border=True, key="dcg_focus_box"):
+            f1, f2 = st.columns([1, 3])
+            classroom.headline(
+                f1, f"DCG of row {ex_row}", fmt(value), help="The row the example is about."
+            )
+            k_text = "all" if settings.k is None else settings.k
+            if not classroom.derivations_hidden(f2):
+                f2.markdown(
+                    prose.section("dcg", "focus").format(
+                        printed=printed,
+                        row=ex_row,
+                        k=k_text,
+                        ties=", ignore_ties=True" if settings.ignore_ties else "",
+                        value=fmt(value),
+                        mean=fmt(head.dcg),
+                        n=ds.n_samples,
+                    )
+                )
+    weighted = ds.sample_weight is not None
+    c1, c2, c3 = st.columns([1, 1, 3])
+    ci = cache.dcg.intervals(ds, settings) if classroom.intervals_on() else {}
+    classroom.headline(
+        c1,
+        "DCG",
+        fmt(head.dcg),
+        interval=ci.get("DCG"),
+        help="Mean DCG over the samples (weighted when the dataset has sample weights).",
+    )
+    classroom.headline(
+        c2,
+        "NDCG",
+        fmt(head.ndcg),
+        interval=ci.get("NDCG"),
+        help="Mean NDCG over the samples; it does not depend on b.",
+    )
+    c3.markdown(line + (" · weighted by sample_weight" if weighted else ""))
+    classroom.reveal_button()
+    with st.container(key="dcg_derivation"):
+        if not classroom.derivations_hidden():
+            for name, value in (("DCG", head.dcg), ("NDCG", head.ndcg)):
+                d = mean_terms(table[name], ds.sample_weight, name=name)
+                st.markdown(replace(d, value=value).text())
+    st.caption(
+        prose.section("dcg", "derivation").format(
+            mean="weighted mean (weight × value)" if weighted else "mean",
+            rest="a sample with no relevant item counts as NDCG 0."
+            if head.no_relevant
+            else "the sample opened below is the worst one unless you pick another.",
+            anchor=TABLE_ANCHOR,
+        )
+    )
+    if settings.exponential:
+        c3.caption(
+            prose.section("dcg", "exponential-gain")
+            + (" With 0/1 labels the two gains are the same." if ds.kind == "multilabel" else "")
+        )

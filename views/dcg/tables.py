@@ -1,0 +1,75 @@
+"""The DCG & NDCG page's per-sample section (views/dcg/panel.py): the distribution of
+the per-sample DCG and NDCG and the table, worst first, a page of rows at a time.
+
+Layout only: the numbers come from :mod:`explorer.pages.dcg` through
+:mod:`explorer.ui.cache`."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from explorer import downloads
+from explorer.ui import cache, url
+from views.dcg import parts
+
+#: Rows of the per-sample table shown at a time.
+PAGE_ROWS = 200
+
+
+def per_sample(ds, table, head, settings, title: str) -> None:
+    """The per-sample DCG and NDCG: their distribution and the table, worst first, a page
+    of rows at a time (a click on a row opens that sample above), and the CSV of all.
+    Drawn in the panel's tab Every sample (views/dcg/panel.py)."""
+    st.subheader("Per sample, worst first")
+    st.plotly_chart(
+        cache.dcg.distribution_figure(ds, settings, title),
+        key="dcg_distribution",
+    )
+    empty = head.no_relevant  # the page's warning above the tabs names them
+    worst_rows = cache.dcg.worst_first(ds, settings)
+    start = 0
+    if len(worst_rows) > PAGE_ROWS:
+        url.bind_param("dcg_per_sample_start", None, 0, check=url.int_in(0, len(worst_rows) - 1))
+        start = int(
+            st.number_input(
+                f"show rows from (worst first; {len(worst_rows)} samples)",
+                min_value=0,
+                max_value=len(worst_rows) - 1,
+                step=PAGE_ROWS,
+                key="dcg_per_sample_start",
+            )
+        )
+    shown = worst_rows.iloc[start : start + PAGE_ROWS]
+    st.session_state["dcg_shown_rows"] = shown["row"].tolist()
+    st.caption(
+        f"{len(table)} samples, sorted by NDCG then DCG, lowest first"
+        + (
+            " (samples with no relevant item last: their 0 is not the model's fault)"
+            if empty
+            else ""
+        )
+        + (
+            f"; rows {start} to {start + len(shown) - 1} are shown, the CSV has all {len(table)}"
+            if len(table) > PAGE_ROWS
+            else ""
+        )
+        + ". Click a row to open that sample above."
+    )
+    st.dataframe(
+        shown.drop(columns="row"),
+        hide_index=True,
+        key="dcg_per_sample_pick",
+        on_select=parts.on_pick_row,
+        selection_mode="single-row",
+        column_config={
+            c: st.column_config.NumberColumn(c, format="%.4f")
+            for c in ("DCG", "ideal DCG", "NDCG", "pessimistic DCG", "optimistic DCG")
+        },
+    )
+    st.download_button(
+        "Download per-sample DCG and NDCG (CSV)",
+        lambda: downloads.csv_text(worst_rows.drop(columns="row")),  # built on click only
+        file_name=f"dcg_per_sample_{ds.name}_{settings.model}.csv",
+        mime="text/csv",
+        key="dcg_dl_per_sample",
+    )

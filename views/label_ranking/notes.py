@@ -1,0 +1,37 @@
+"""The teaching notes at the bottom of the Label ranking page (views/label_ranking.py);
+the texts come from views/label_ranking/text.md."""
+
+from __future__ import annotations
+
+import pandas as pd
+import streamlit as st
+
+from explorer.pages import label_ranking as model
+from explorer.ui import session
+from views import prose
+
+
+# --------------------------------------------------------------------- teaching notes
+def teaching_notes(contrib: pd.DataFrame, ids: list[str], one_true: bool) -> None:
+    """The four notes at the bottom of the page."""
+    st.header("Notes for teaching")
+    with st.expander("Why do tied labels take the maximal rank?", expanded=False):
+        st.markdown(prose.section("label_ranking", "note-max-rank"))
+    with st.expander("Why is scikit-learn's coverage 1 more than Tsoumakas'?"):
+        st.markdown(prose.section("label_ranking", "note-tsoumakas"))
+    with st.expander("A sample with no true label, or with every label true"):
+        degenerate = model.degenerate_samples(contrib, ids)
+        st.markdown(prose.section("label_ranking", "note-degenerate"))
+        if len(degenerate):
+            st.dataframe(degenerate, hide_index=True, key="lr_degenerate_table")
+        else:
+            st.caption("This dataset has no such sample; `digit_properties` has (a 1 has none).")
+    with st.expander("LRAP equals MRR when each sample has one true label"):
+        st.markdown(prose.section("label_ranking", "note-mrr"))
+        if not one_true:
+            st.button(
+                "Open the digits sample",
+                key="lr_open_digits",
+                on_click=session.set_active,
+                args=("digits",),
+            )

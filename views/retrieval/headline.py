@@ -1,0 +1,50 @@
+"""The Top-K retrieval page's headline (views/retrieval.py): the means over queries, each
+written out with its per-query terms, and the way to the worst queries."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from explorer.formatting import fmt
+from explorer.pages import retrieval as page
+from explorer.ui import cache, classroom
+from views import prose
+
+#: The anchor of the per-query table, worst first (linked from the headline).
+TABLE_ANCHOR = "ret-worst-first"
+
+
+def headline(ds, model: str, per_query, means: dict, settings, empty: str) -> None:
+    """The headline metrics, the line that derives each and the caption under them."""
+    labels = list(means)
+    ci = cache.retrieval.intervals(ds, model, settings, empty) if classroom.intervals_on() else {}
+    for chunk in (labels[:4], labels[4:]):
+        for col, label in zip(st.columns(4), chunk, strict=False):
+            classroom.headline(col, label, fmt(means[label]), interval=ci.get(label))
+    classroom.reveal_button()
+    with st.container(key="ret_derivation"):
+        hidden = classroom.derivations_hidden()
+        derived = {} if hidden else page.derivations(per_query, means, empty)
+        for d in derived.values():
+            if d.count:
+                st.markdown(d.text())
+            else:
+                st.markdown(f"{d.name} = 0: no query has a relevant item, and all are dropped.")
+    k, rel_level = settings.k, settings.level
+    n_empty = page.empty_queries(per_query)
+    kept = "" if empty == "zero" or not n_empty else " with a relevant item"
+    st.caption(prose.section("retrieval", "derivation").format(kept=kept, anchor=TABLE_ANCHOR))
+    st.caption(
+        f"Model **{model}**, K = {k}, {ds.n_samples} queries x {ds.n_labels} items; AP@K "
+        f"divides by {page.DEN_SHORT[settings.denominator]}; ties: {page.TIES[settings.ties]}. "
+        "MRR looks at the whole ranking (no cut). "
+        + (
+            f"**{n_empty} quer{'y has' if n_empty == 1 else 'ies have'} no item of grade >= "
+            f"{int(rel_level)}**: they {'score 0 and count' if empty == 'zero' else 'are dropped'} "
+            "in every mean."
+            if n_empty
+            else "Every query has a relevant item."
+        )
+    )
+    if ds.source == "upload" and "TREC" in ds.description:
+        st.info(f"TREC upload: {ds.description}")
