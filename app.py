@@ -1,6 +1,7 @@
 """Metric Explorer: the entry point. `python3 dev.py run` starts it.
 
-The pages come from :data:`explorer.registry.PAGES` (one package ``views/<slug>/`` each);
+The pages come from :data:`explorer.registry.PAGES` (one package ``views/<slug>/`` each,
+its script ``<slug>.py`` giving the page's address ``/<slug>``);
 everything around them (the dataset picker, the share link, the classroom toggles) from
 :mod:`explorer.ui`.
 """

@@ -1,14 +1,16 @@
 """The app's pages, in sidebar order: one entry each, read by everything that names a page.
 
 A page is named by its slug (``"dcg"``), never by its script's path. The entry gives
-its title (the sidebar and the tab), its script (``views/<slug>/page.py``), its key
+its title (the sidebar and the tab), its script (``views/<slug>/<slug>.py``: the file's
+name is the page's address, ``/dcg``, as ``st.Page`` and ``AppTest`` derive it), its key
 prefix (every widget and session key of the page starts with it, so two pages never
 share a key: DCG's ``k`` is ``dcg_k``) and the URL parameters it writes (a link's
 settings for that page). ``app.py`` builds the navigation from :data:`PAGES`;
 :mod:`explorer.ui.navigation` drops a page's keys by its prefix when another page opens;
 :mod:`explorer.scenarios` names each scenario's page by slug.
 
-Adding a page is a package ``views/<slug>/`` with a ``page.py`` and one line here.
+Adding a page is a package ``views/<slug>/`` with its script ``<slug>.py`` and one line
+here.
 
 Pure: no Streamlit.
 """
@@ -41,8 +43,12 @@ class Page:
 
     @property
     def script(self) -> str:
-        """The page's script, relative to the repository (``views/dcg/page.py``)."""
-        return f"views/{self.slug}/page.py"
+        """The page's script, relative to the repository (``views/dcg/dcg.py``).
+
+        Named for the slug, not ``page.py``: Streamlit takes a page's address from its
+        file name, and ``AppTest.switch_page`` before the first run finds a page only by
+        that name (a ``url_path`` given to ``st.Page`` is not seen there)."""
+        return f"views/{self.slug}/{self.slug}.py"
 
 
 PAGES: tuple[Page, ...] = (
@@ -111,7 +117,7 @@ def page(slug: str) -> Page:
     Examples
     --------
     >>> page("dcg").script, page("dcg").prefix
-    ('views/dcg/page.py', 'dcg_')
+    ('views/dcg/dcg.py', 'dcg_')
     """
     return _BY_SLUG[slug]
 
@@ -122,7 +128,7 @@ def script(slug: str) -> str:
     Examples
     --------
     >>> script("home")
-    'views/home/page.py'
+    'views/home/home.py'
     """
     return _BY_SLUG[slug].script
 
@@ -132,7 +138,7 @@ def by_script(path: str) -> Page:
 
     Examples
     --------
-    >>> by_script("views/dcg/page.py").slug
+    >>> by_script("views/dcg/dcg.py").slug
     'dcg'
     """
     return next(page for page in PAGES if page.script == path)
