@@ -30,6 +30,8 @@ from typing import NamedTuple
 
 import numpy as np
 
+from metrics._runs import run_start_mask, runs_from_mask
+
 __all__ = [
     "ROW_CHUNK_ELEMENTS",
     "TieBlocks",
@@ -329,9 +331,8 @@ def ascending_flat_order(scores: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     flat += np.arange(0, n * m, m)[:, None]  # row-wise positions -> flat indices, in place
     flat = flat.ravel()
     ordered = scores.ravel()[flat]
-    is_start = np.empty(n * m, dtype=bool)
-    np.not_equal(ordered[1:], ordered[:-1], out=is_start[1:])
-    is_start[::m] = True
+    is_start = run_start_mask(ordered)
+    is_start[::m] = True  # a block never spans two rows
     return flat, is_start
 
 
@@ -388,10 +389,9 @@ def flat_tie_blocks(
     >>> b.row.tolist(), b.first.tolist(), b.size.tolist(), b.sums.tolist()
     ([0, 1, 1], [0, 0, 1], [2, 1, 1], [2.0, 0.0, 5.0])
     """
-    starts = np.flatnonzero(is_start)
+    starts, size = runs_from_mask(is_start)
     row = starts // n_labels
     first = starts - row * n_labels
-    size = np.diff(starts, append=is_start.shape[0])
     sums = None
     if sorted_values is not None:
         sums = np.add.reduceat(sorted_values, starts, dtype=np.float64)

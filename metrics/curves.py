@@ -73,6 +73,7 @@ from metrics._ranks import (
     row_chunks,
     tie_bounds,
 )
+from metrics._runs import run_lengths, run_start_mask, runs
 from metrics._true_label_ranks import precision_sums
 from metrics._validation import (
     MetricInputError,
@@ -340,12 +341,7 @@ def _refuse_single_class(pos: np.ndarray, w: np.ndarray | None, what: str = "y_t
 # ---------------------------------------------------------------------------
 def _distinct(sorted_values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Distinct values of an ascending array and the index where each first occurs."""
-    n = sorted_values.shape[0]
-    is_first = np.empty(n, dtype=bool)
-    if n:
-        is_first[0] = True
-        np.not_equal(sorted_values[1:], sorted_values[:-1], out=is_first[1:])
-    first = np.flatnonzero(is_first)
+    first = np.flatnonzero(run_start_mask(sorted_values))
     return sorted_values[first], first
 
 
@@ -368,7 +364,7 @@ def _sorted_counts(pos: np.ndarray, s: np.ndarray):
         vals, cnt = ps, None
     else:
         del ps
-        cnt = np.diff(first, append=n_pos)
+        cnt = run_lengths(first, n_pos)
     neg_lt = np.searchsorted(ns, vals, side="left")
     return vals, cnt, first, neg_lt, ns, n_pos, n_neg
 
@@ -438,9 +434,7 @@ def _sorted_values(pos: np.ndarray, s: np.ndarray):
     ps = np.compress(pos, s)
     ps.sort()
     vals = np.sort(s)
-    is_first = np.empty(s.shape[0], dtype=bool)
-    is_first[0] = True
-    np.not_equal(vals[1:], vals[:-1], out=is_first[1:])
+    is_first = run_start_mask(vals)
     first = None
     if np.count_nonzero(is_first) < s.shape[0]:
         first = np.flatnonzero(is_first)
@@ -522,7 +516,7 @@ def _weighted_blocks(pos: np.ndarray, s: np.ndarray, w: np.ndarray):
         pos, s, w = pos[keep], s[keep], w[keep]
     order, ss = descending_order(s[None, :])
     order, ss = order[0], ss[0]
-    ends = np.flatnonzero(np.append(ss[1:] != ss[:-1], True))
+    ends = runs(ss).last
     wo = w[order]
     po = pos[order]
     tps = np.cumsum(np.where(po, wo, 0.0))[ends]
@@ -714,7 +708,7 @@ def _sorted_column_score(kind: str, col: np.ndarray, ps: np.ndarray) -> float:
     if kind == "auc" and (n_pos == 0 or n_pos == n):
         return np.nan  # refused by the caller
     vals, first = _distinct(ps)
-    cnt = np.diff(first, append=n_pos)
+    cnt = run_lengths(first, n_pos)
     all_lt = np.searchsorted(col, vals, side="left")
     if kind == "ap":
         # tp_ge / (tp_ge + fp_ge) with tp_ge + fp_ge = the scores >= v

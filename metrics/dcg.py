@@ -50,6 +50,7 @@ from metrics._ranks import (
     flat_tie_blocks,
     sklearn_ignore_ties_order,
 )
+from metrics._runs import runs_from_mask
 from metrics._validation import (
     MetricInputError,
     as_2d,
@@ -150,10 +151,9 @@ def _tie_averaged_dcg(
     in_group[:-1] |= in_group[1:]  # ...including the group's first position
     pos = np.flatnonzero(in_group)
     if pos.shape[0]:
-        starts = np.flatnonzero(is_start[pos])  # each group starts with a block start
+        starts, size = runs_from_mask(is_start[pos])  # each group starts with a block start
         g = ordered[pos]
         d = asc_discount[pos % m]
-        size = np.diff(starts, append=pos.shape[0])
         gain_sum = np.add.reduceat(g, starts)
         disc_sum = np.add.reduceat(d, starts)
         plain = np.add.reduceat(g * d, starts)

@@ -18,6 +18,7 @@ from metrics._ranks import (
     descending_order,
     mid_rank,
 )
+from metrics._runs import runs
 from metrics._validation import (
     MetricInputError,
     as_1d,
@@ -709,17 +710,11 @@ def reduce_curve(x, y, *, max_points=4000):
     width = (hi - lo) or 1.0
     col = np.minimum(((xs - lo) / width * n_cols).astype(np.int64), n_cols - 1)
     order = np.lexsort((ys, col))  # by column, then by y
-    starts = np.flatnonzero(np.diff(col[order], prepend=-1))
-    ends = np.append(starts[1:], order.shape[0]) - 1
-    lowest, highest = order[starts], order[ends]
-    col_sorted = np.sort(col)  # x is monotone: columns are contiguous runs
-    cstart = np.flatnonzero(np.diff(col_sorted, prepend=-1))
-    cend = np.append(cstart[1:], col_sorted.shape[0]) - 1
-    if xs[0] > xs[-1]:  # non-increasing x: column runs go backwards
-        firsts = np.flatnonzero(np.diff(col, prepend=col[0] + 1) != 0)
-        lasts = np.append(firsts[1:], col.shape[0]) - 1
-    else:
-        firsts, lasts = cstart, cend
+    by_col = runs(col[order])
+    lowest, highest = order[by_col.starts], order[by_col.last]
+    # x is monotone: columns are contiguous runs (backwards for a non-increasing x)
+    in_x = runs(col) if xs[0] > xs[-1] else runs(np.sort(col))
+    firsts, lasts = in_x.starts, in_x.last
     keep = np.unique(np.concatenate((lowest, highest, firsts, lasts, [0, xs.shape[0] - 1])))
     return idx[keep].astype(np.int64)
 

@@ -25,6 +25,7 @@ from metrics._ranks import (
     keyed_descending_order,
     top_k_order,
 )
+from metrics._runs import run_start_mask, runs_from_mask
 from metrics._validation import (
     MetricInputError,
     as_2d,
@@ -156,7 +157,7 @@ def retrieval_steps(
     relevant = grade > 0
     positions = np.arange(1, n_items + 1)
     in_top_k = positions <= k_eff
-    tie_group = np.concatenate(([0], np.cumsum(score[1:] != score[:-1])))
+    tie_group = np.cumsum(run_start_mask(score)) - 1
 
     hits_so_far = np.cumsum(relevant)
     precision = hits_so_far / positions
@@ -424,10 +425,9 @@ def _position_terms(
         # tie groups of the flattened sorted block (a row's first position starts one):
         # their flat starts, sizes and each position's group id, with no scan over rows
         ranked_scores = np.take(ys.ravel(), flat)
-        is_first = np.ones((n, m), dtype=bool)
-        np.not_equal(ranked_scores[:, 1:], ranked_scores[:, :-1], out=is_first[:, 1:])
-        starts = np.flatnonzero(is_first)
-        counts = np.diff(starts, append=n * m)
+        is_first = run_start_mask(ranked_scores.ravel())
+        is_first[::m] = True
+        starts, counts = runs_from_mask(is_first)
         gid = np.repeat(np.arange(starts.size), counts).reshape(n, m)
         lo_group = starts % m
         grades = np.take(yt.ravel(), flat)
@@ -1416,8 +1416,7 @@ def retrieval_query_steps(
     in_k = p <= k
     order = t["order"][0]
     score = ys[q, order]
-    change = np.concatenate(([True], score[1:] != score[:-1]))
-    group = np.cumsum(change) - 1
+    group = np.cumsum(run_start_mask(score)) - 1
     hits = np.cumsum(t["rel"][0])
     hits_k = hits[min(k, m) - 1]
     den = float(ap_denominator(denominator, t["n_rel"], k, np.array([hits_k]))[0])

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from metrics._runs import runs
 from metrics._validation import MetricInputError
 from metrics.curves import (
     _ap_from_blocks,
@@ -47,13 +48,10 @@ def _distinct_counts(sorted_values: np.ndarray) -> tuple[np.ndarray, np.ndarray]
     n = sorted_values.shape[0]
     if n == 0:
         return sorted_values, np.zeros(0, dtype=np.int64)
-    is_first = np.empty(n, dtype=bool)
-    is_first[0] = True
-    np.not_equal(sorted_values[1:], sorted_values[:-1], out=is_first[1:])
-    first = np.flatnonzero(is_first)
-    if first.shape[0] == n:
+    r = runs(sorted_values)
+    if r.starts.shape[0] == n:
         return sorted_values, np.ones(n, dtype=np.int64)
-    return sorted_values[first], np.diff(first, append=n)
+    return sorted_values[r.starts], r.lengths
 
 
 def _merge_tables(sa, pa, na, sb, pb, nb):
@@ -209,7 +207,7 @@ class BinaryState:
             order = np.argsort(s, kind="stable")
             ss = s[order]
             if ss.shape[0]:
-                starts = np.flatnonzero(np.concatenate(([True], ss[1:] != ss[:-1])))
+                starts = runs(ss).starts
                 wo, po = w[order], pos[order]
                 p = np.add.reduceat(np.where(po, wo, 0.0), starts)
                 n = np.add.reduceat(np.where(po, 0.0, wo), starts)
