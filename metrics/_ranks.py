@@ -16,7 +16,7 @@ tie block (tie group)
     and ends.
 max rank
     the number of labels with a score >= this label's score, i.e. ties take
-    the *maximal* rank (scikit-learn's coverage, LRAP and seed 000).
+    the *maximal* rank (scikit-learn's coverage and LRAP).
 mid rank
     the average of the positions a tie block occupies (Mann-Whitney, AUC).
 """
@@ -203,7 +203,7 @@ def sklearn_ignore_ties_order(scores: np.ndarray) -> np.ndarray:
     """The order ``dcg_score(..., ignore_ties=True)`` uses: stable ascending, reversed.
 
     Among tied scores the *higher* column comes first, which is how the
-    scikit-learn docstring example gets 5.0 (seed 001). The opposite of
+    scikit-learn docstring example of ``dcg_score`` gets 5.0. The opposite of
     :func:`top_k_order`'s tie rule; both are part of the contract.
 
     Examples

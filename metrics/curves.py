@@ -1449,7 +1449,7 @@ def average_precision_score(y_true, y_score, *, average="macro", pos_label=1, sa
 
 
 # ---------------------------------------------------------------------------
-# public: AUC three ways (seed 002) and Gini (the pair table: metrics.explain.curves)
+# public: AUC three ways and Gini (the pair table: metrics.explain.curves)
 # ---------------------------------------------------------------------------
 def _two_class_input(y_true, y_score):
     pos, s, _ = _binary_input(y_true, y_score)
@@ -1537,14 +1537,15 @@ def auc_rank(y_true, y_score):
 
 
 def auc_histogram(y_true, y_score, *, n_bins=100):
-    """The O(n) binned AUC approximation of seed 002.
+    """The O(n) binned AUC approximation.
 
     Scores in [0, 1] fall in bin ``min(floor(s * n_bins), n_bins - 1)``; a
     positive outscores every negative of a lower bin (credit 1) and ties the
     negatives of its own bin (credit 1/2). Exact when no bin mixes distinct
-    positive and negative scores. (Seed 002 computes the bin as
-    ``int(s / (1 / n_bins))``, which puts a few scores such as 0.59 with 100
-    bins one bin low through rounding, and fails for s = 1.)
+    positive and negative scores. (Computing the bin as
+    ``int(s / (1 / n_bins))``, as hand-written versions often do, puts a few
+    scores such as 0.59 with 100 bins one bin low through rounding, and fails
+    for s = 1.)
 
     Parameters
     ----------
@@ -1588,7 +1589,7 @@ def auc_histogram(y_true, y_score, *, n_bins=100):
 
 
 def gini(y_true, y_score):
-    """Gini coefficient ``2 * AUC - 1`` (seed 002: Gini + 1 = 2 AUC).
+    """Gini coefficient ``2 * AUC - 1`` (so Gini + 1 = 2 AUC).
 
     Parameters
     ----------

@@ -15,9 +15,9 @@ equal scikit-learn 1.9.1's ``dcg_score`` / ``ndcg_score``:
   the top ``k``;
 * ``ignore_ties=True``: tied items are ranked by scikit-learn's order, a
   stable ascending sort reversed, so among tied scores the *higher* column
-  comes first (seed 001's 5.0). scikit-learn itself uses numpy's unstable
-  default sort there, whose order of ties differs between machines; on
-  tie-free scores both agree;
+  comes first (the 5.0 of scikit-learn's docstring example). scikit-learn
+  itself uses numpy's unstable default sort there, whose order of ties
+  differs between machines; on tie-free scores both agree;
 * NDCG divides by the DCG of the ideal order (``y_true`` sorted descending,
   same ``k``); a sample whose ideal DCG is 0 (no positive gain) scores 0.
 

@@ -20,11 +20,11 @@ AP@K conventions (``denominator``) divide the sum of the precisions at the
 relevant positions of the top ``k`` by:
 
 ``"min_m_k"``
-    min(number of relevant items M, k), the common AP@K (seed 002's);
+    min(number of relevant items M, k), the common AP@K;
 ``"relevant"``
     M, as trec_eval's ``map`` / ``map_cut_k``;
 ``"k"``
-    k itself (seed 004's worked example divides by the list length);
+    k itself (dividing by the list length, as some worked examples do);
 ``"hits"``
     the number of relevant items retrieved in the top k.
 """
@@ -390,9 +390,9 @@ def average_precision_at_k(y_true, y_score, *, k, denominator="min_m_k") -> np.n
     k : int
         Cut-off, ``>= 1``.
     denominator : {"min_m_k", "relevant", "k", "hits"}, default "min_m_k"
-        ``D``: min(M, k) with M the query's relevant items (seed 002's
-        AP@K); M (trec_eval's ``map_cut_k``); ``k`` as given (seed 004's
-        example, which divides by the list length); or the relevant items
+        ``D``: min(M, k) with M the query's relevant items (the common
+        AP@K); M (trec_eval's ``map_cut_k``); ``k`` as given (dividing by
+        the list length); or the relevant items
         retrieved in the top ``k``.
 
     Returns
@@ -401,7 +401,7 @@ def average_precision_at_k(y_true, y_score, *, k, denominator="min_m_k") -> np.n
 
     Examples
     --------
-    Relevant items at positions 1, 3 and 5 of the ranking (seed 002):
+    Relevant items at positions 1, 3 and 5 of the ranking:
 
     >>> y_true = [[1, 0, 1, 0, 1]]
     >>> y_score = [[5, 4, 3, 2, 1]]
@@ -455,7 +455,7 @@ def mean_average_precision_at_k(y_true, y_score, *, k, denominator="min_m_k") ->
 
     Examples
     --------
-    Seed 002: relevant at positions 1, 3, 5 (AP 0.7556) and at 2, 4 (AP 0.5):
+    Two queries, relevant at positions 1, 3, 5 (AP 0.7556) and at 2, 4 (AP 0.5):
 
     >>> y_true = [[1, 0, 1, 0, 1], [0, 1, 0, 1, 0]]
     >>> y_score = [[5, 4, 3, 2, 1], [5, 4, 3, 2, 1]]

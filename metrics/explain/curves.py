@@ -378,7 +378,7 @@ def _check_counts(counts):
 
 
 def threshold_table(y_true, y_score, *, sample_weight=None, drop_intermediate=False):
-    """The ROC curve point by point (seed 002): counts and rates at every distinct score.
+    """The ROC curve point by point: counts and rates at every distinct score.
 
     Row 0 is threshold ``+inf`` (nothing predicted positive); then one row per
     distinct score, descending: lowering the threshold to that score turns
@@ -835,7 +835,7 @@ def auc_rank_table(y_true, y_score):
 
 
 def per_sample_outcomes(y_true, y_score, threshold, *, sample_weight=None):
-    """One row per sample at an operating point: the curves page's breakdown.
+    """One row per sample at an operating point: its prediction and outcome.
 
     Parameters
     ----------
@@ -898,7 +898,7 @@ def per_sample_outcomes(y_true, y_score, threshold, *, sample_weight=None):
 
 
 def auc_four_ways(y_true, y_score, *, n_bins=100, sample_weight=None):
-    """AUC computed four ways side by side (seed 002), plus Gini.
+    """AUC computed four ways side by side, plus Gini.
 
     Parameters
     ----------
@@ -909,7 +909,7 @@ def auc_four_ways(y_true, y_score, *, n_bins=100, sample_weight=None):
         Bins of the histogram approximation.
     sample_weight : array-like of shape (n_samples,), optional
         Used by the trapezoid way only (the weighted ROC curve); the pair,
-        rank-sum and histogram ways count samples, as seed 002 does.
+        rank-sum and histogram ways count samples (unweighted).
 
     Returns
     -------

@@ -109,9 +109,9 @@ def regression_errors(y_true, y_pred):
 def recency_weights(n_samples):
     """Weights growing linearly with row order, scaled to mean 1: w_i = 2 i / (n + 1).
 
-    Seed 002's weighted MAE example weighs recent samples more ("the older
-    a sample, the lower its weight"). With rows in time order, row i (1-based)
-    gets weight proportional to i. Because the weights average 1, seed 002's
+    A weighted MAE that weighs recent samples more ("the older a sample,
+    the lower its weight"): with rows in time order, row i (1-based) gets
+    weight proportional to i. Because the weights average 1, the plain mean
     (1/N) sum w_i |e_i| and scikit-learn's sum w_i |e_i| / sum w_i agree.
 
     Parameters
