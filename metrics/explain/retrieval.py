@@ -16,6 +16,7 @@ run on the blocks of rows of :mod:`metrics.retrieval`, vectorized; with
 from __future__ import annotations
 
 import threading
+from dataclasses import dataclass
 from numbers import Real
 
 import numpy as np
@@ -357,6 +358,22 @@ METRIC_PART = {
 }
 
 
+@dataclass(frozen=True, eq=False)
+class _TermInputs:
+    """What :func:`_position_terms` computes from (its parameters, ``level`` as float)."""
+
+    yt: np.ndarray
+    ys: np.ndarray
+    level: float
+    gain: str
+    mg: float
+    ties: str
+    top: int | None
+    ranked: np.ndarray | None
+    parts: tuple
+    known: dict
+
+
 def _position_terms(
     yt, ys, *, level, gain, mg, ties, top=None, ranked=None, parts=PARTS, known=None
 ) -> dict:
@@ -385,126 +402,182 @@ def _position_terms(
     deterministic rule reads only the first ``top`` columns of ``ranked``,
     which may then hold those only.
     """
-    n, m = yt.shape
-    lv = float(level)
-    known = known or {}
-    if "n_rel" in known:
-        n_rel = known["n_rel"]
+    a = _TermInputs(yt, ys, float(level), gain, mg, ties, top, ranked, parts, known or {})
+    if "n_rel" in a.known:
+        n_rel = a.known["n_rel"]
     else:
-        rel_all = yt >= lv
-        n_rel = np.count_nonzero(rel_all, axis=1).astype(np.float64)
-    rr = known.get("rr") if ties != "tie-averaged" else None
+        n_rel = np.count_nonzero(yt >= a.level, axis=1).astype(np.float64)
     if ties != "tie-averaged":
-        order = _tie_order(yt, ys, ties) if ranked is None else ranked
-        offsets = np.arange(0, yt.size, m)[:, None]  # flat gathers are the faster
-        if top is not None and top < m:
-            if "rel" in parts and rr is None:
-                rel_all = yt >= lv
-                ranked_rel = np.take(rel_all.ravel(), order + offsets)
-                first = np.argmax(ranked_rel, axis=1)
-                rr = np.where(ranked_rel[np.arange(n), first], 1.0 / (first + 1.0), 0.0)
-            order, m = order[:, :top], top
-        flat = order + offsets
-        p = np.arange(1, m + 1, dtype=np.float64)
-        grades = np.take(yt.ravel(), flat)
-        if "rel" in parts:
-            rel = (grades >= lv).astype(np.float64)
-            hits = np.cumsum(rel, axis=1)
-            ap_num = rel * hits / p
-            first_prob = (rel.astype(bool) & (hits == 1)).astype(np.float64)
-        if "err" in parts:
-            stop = np.zeros(grades.shape) if mg == 0.0 else _stop_probability(grades, mg)
-        if "dcg" in parts:
-            mean_gain = _gains(grades, gain)
+        terms = _deterministic_terms(a)
     else:
-        if ranked is None:
-            flat = keyed_descending_order(ys, flat=True)
-        else:
-            flat = ranked + np.arange(0, yt.size, m)[:, None]
-        order = flat - np.arange(0, yt.size, m)[:, None]
-        # tie groups of the flattened sorted block (a row's first position starts one):
-        # their flat starts, sizes and each position's group id, with no scan over rows
-        ranked_scores = np.take(ys.ravel(), flat)
-        is_first = run_start_mask(ranked_scores.ravel())
-        is_first[::m] = True
-        starts, counts = runs_from_mask(is_first)
-        gid = np.repeat(np.arange(starts.size), counts).reshape(n, m)
-        lo_group = starts % m
-        grades = np.take(yt.ravel(), flat)
-        p = np.arange(1, m + 1, dtype=np.float64)
-        w = m if top is None else min(top, m)  # terms are kept for the top w only
-        gid_w = gid[:, :w]
+        terms = _tie_averaged_terms(a)
+    return _summed_terms(a, terms, n_rel)
 
-        def entries(groups):
-            """Flat positions of the items of ``groups``, their slot in the group, sizes."""
-            sizes = counts[groups]
-            slot = np.arange(sizes.sum()) - np.repeat(np.cumsum(sizes) - sizes, sizes)
-            return np.repeat(starts[groups], sizes) + slot, slot, sizes
 
-        if "rel" in parts:
-            is_rel = (grades >= lv).view(np.int8).ravel()
-            r_group = np.add.reduceat(is_rel, starts, dtype=np.int64).astype(np.float64)
-            # relevant items in the earlier groups of the same row (whole numbers: exact)
-            ahead = np.cumsum(r_group) - r_group
-            before_group = ahead - np.take(ahead, gid[:, 0])[starts // m]
-            # RR (whole ranking): the first group holding a relevant item; survival S_j
-            # of its first j slots. Only that group's positions matter: they are taken
-            # out (rows, slot j in the group) and their running sums made on a (n,
-            # largest group) grid, which adds the same numbers in the same order as a
-            # running sum over the whole row (zeros elsewhere) would.
-            first_group = np.flatnonzero((r_group > 0) & (before_group == 0))
-            at, jj, sizes = entries(first_group)
-            rows, cols = np.divmod(at, m)
-            ss = np.repeat(counts[first_group].astype(np.float64), sizes)
-            rr_ = np.repeat(r_group[first_group], sizes)
-            factor = (ss - rr_ - jj) / (ss - jj)
-            alive = jj <= ss - rr_
-            grid = np.zeros((n, int(jj.max(initial=0)) + 1), dtype=np.float64)
-            grid[rows, jj] = np.log(np.where(alive & (factor > 0), factor, 1.0))
-            logs = grid[rows, jj]
-            surv = np.where(alive, np.exp(np.cumsum(grid, axis=1)[rows, jj] - logs), 0.0)
-            in_group = surv * rr_ / (ss - jj)
-            grid[:] = 0.0
-            grid[rows, jj] = in_group / p[cols]
-            rr = np.cumsum(grid, axis=1)[:, -1]
-            first_prob = np.zeros((n, w), dtype=np.float64)
-            shown = cols < w
-            first_prob[rows[shown], cols[shown]] = in_group[shown]
-            j = np.arange(w)[None, :] - np.take(lo_group, gid_w)
-            rel = np.take(r_group / counts, gid_w)
-            pair_group = _safe_divide(r_group * (r_group - 1), counts * (counts - 1.0))
-            ap_num = (
-                rel * (1.0 + np.take(before_group, gid_w)) + j * np.take(pair_group, gid_w)
-            ) / p[:w]
-        # ERR and DCG use the mean over each tie group that reaches the top w: those
-        # groups' items alone are gathered (all of them when w is every position)
-        if w < m:
-            head = lo_group < w
-            at, _, head_sizes = entries(np.flatnonzero(head))
-            head_grades = np.take(grades.ravel(), at)
-            head_of = np.take(np.cumsum(head) - 1, gid_w)
-        else:
-            head_grades, head_sizes, head_of = grades.ravel(), counts, gid_w
-        head_starts = np.cumsum(head_sizes) - head_sizes
+def _deterministic_terms(a: _TermInputs) -> dict:
+    """The raw per-position terms under a deterministic tie rule (one ranking, 0/1 relevance).
 
-        def group_mean(values):
-            """Each kept position's mean of ``values`` over its tie group."""
-            return np.take(np.add.reduceat(values, head_starts) / head_sizes, head_of)
-
-        if "err" in parts:
-            if mg == 0.0:
-                stop = np.zeros((n, w))
-            else:
-                stop = group_mean(_stop_probability(head_grades, mg))
-        if "dcg" in parts:
-            mean_gain = group_mean(_gains(head_grades, gain))
-        order, p, m = order[:, :w], p[:w], w
-    out = {"order": order, "n_rel": n_rel, "positions": p}
+    Returns the ``order``, ``p`` (positions) and ``m`` (their number) kept,
+    ``rr`` when known or computed over the whole ranking (else None), and
+    the families of ``a.parts``: ``rel``, ``ap_num``, ``first_prob``;
+    ``stop``; ``mean_gain``.
+    """
+    yt, lv, top, parts = a.yt, a.level, a.top, a.parts
+    n, m = yt.shape
+    rr = a.known.get("rr")
+    order = _tie_order(yt, a.ys, a.ties) if a.ranked is None else a.ranked
+    offsets = np.arange(0, yt.size, m)[:, None]  # flat gathers are the faster
+    if top is not None and top < m:
+        if "rel" in parts and rr is None:
+            ranked_rel = np.take((yt >= lv).ravel(), order + offsets)
+            first = np.argmax(ranked_rel, axis=1)
+            rr = np.where(ranked_rel[np.arange(n), first], 1.0 / (first + 1.0), 0.0)
+        order, m = order[:, :top], top
+    p = np.arange(1, m + 1, dtype=np.float64)
+    grades = np.take(yt.ravel(), order + offsets)
+    t = {"order": order, "p": p, "m": m, "rr": rr}
     if "rel" in parts:
-        if rr is None:
-            rr = np.cumsum(first_prob / p, axis=1)[:, -1]
-        out.update(rr=rr, rel=rel, ap_num=ap_num, first_prob=first_prob)
+        rel = (grades >= lv).astype(np.float64)
+        hits = np.cumsum(rel, axis=1)
+        first_prob = (rel.astype(bool) & (hits == 1)).astype(np.float64)
+        t.update(rel=rel, ap_num=rel * hits / p, first_prob=first_prob)
     if "err" in parts:
+        t["stop"] = np.zeros(grades.shape) if a.mg == 0.0 else _stop_probability(grades, a.mg)
+    if "dcg" in parts:
+        t["mean_gain"] = _gains(grades, a.gain)
+    return t
+
+
+@dataclass(frozen=True, eq=False)
+class _TieGroups:
+    """The tie groups of a block ranked by descending score, one flat list row by row.
+
+    ``starts`` and ``counts`` are each group's first flat position and size
+    (a row's first position starts a group), ``gid`` every position's group,
+    ``lo_group`` each group's first position within its row; ``w`` is the
+    number of positions kept and ``gid_w`` the groups of those.
+    """
+
+    order: np.ndarray
+    grades: np.ndarray
+    starts: np.ndarray
+    counts: np.ndarray
+    gid: np.ndarray
+    lo_group: np.ndarray
+    p: np.ndarray
+    w: int
+    gid_w: np.ndarray
+
+    def entries(self, groups):
+        """Flat positions of the items of ``groups``, their slot in the group, sizes."""
+        sizes = self.counts[groups]
+        slot = np.arange(sizes.sum()) - np.repeat(np.cumsum(sizes) - sizes, sizes)
+        return np.repeat(self.starts[groups], sizes) + slot, slot, sizes
+
+
+def _tie_groups(a: _TermInputs) -> _TieGroups:
+    """Rank the block (or take ``a.ranked``) and find its tie groups, with no scan over rows."""
+    yt, ys = a.yt, a.ys
+    n, m = yt.shape
+    if a.ranked is None:
+        flat = keyed_descending_order(ys, flat=True)
+    else:
+        flat = a.ranked + np.arange(0, yt.size, m)[:, None]
+    order = flat - np.arange(0, yt.size, m)[:, None]
+    is_first = run_start_mask(np.take(ys.ravel(), flat).ravel())
+    is_first[::m] = True
+    starts, counts = runs_from_mask(is_first)
+    gid = np.repeat(np.arange(starts.size), counts).reshape(n, m)
+    w = m if a.top is None else min(a.top, m)  # terms are kept for the top w only
+    grades = np.take(yt.ravel(), flat)
+    p = np.arange(1, m + 1, dtype=np.float64)
+    return _TieGroups(order, grades, starts, counts, gid, starts % m, p, w, gid[:, :w])
+
+
+def _tie_averaged_relevance(a: _TermInputs, g: _TieGroups) -> dict:
+    """Expected ``rr``, ``rel``, ``ap_num`` and ``first_prob`` over the orders of each tie group."""
+    n, m = a.yt.shape
+    starts, counts, gid, p, w, gid_w = g.starts, g.counts, g.gid, g.p, g.w, g.gid_w
+    is_rel = (g.grades >= a.level).view(np.int8).ravel()
+    r_group = np.add.reduceat(is_rel, starts, dtype=np.int64).astype(np.float64)
+    # relevant items in the earlier groups of the same row (whole numbers: exact)
+    ahead = np.cumsum(r_group) - r_group
+    before_group = ahead - np.take(ahead, gid[:, 0])[starts // m]
+    # RR (whole ranking): the first group holding a relevant item; survival S_j
+    # of its first j slots. Only that group's positions matter: they are taken
+    # out (rows, slot j in the group) and their running sums made on a (n,
+    # largest group) grid, which adds the same numbers in the same order as a
+    # running sum over the whole row (zeros elsewhere) would.
+    first_group = np.flatnonzero((r_group > 0) & (before_group == 0))
+    at, jj, sizes = g.entries(first_group)
+    rows, cols = np.divmod(at, m)
+    ss = np.repeat(counts[first_group].astype(np.float64), sizes)
+    rr_ = np.repeat(r_group[first_group], sizes)
+    factor = (ss - rr_ - jj) / (ss - jj)
+    alive = jj <= ss - rr_
+    grid = np.zeros((n, int(jj.max(initial=0)) + 1), dtype=np.float64)
+    grid[rows, jj] = np.log(np.where(alive & (factor > 0), factor, 1.0))
+    logs = grid[rows, jj]
+    surv = np.where(alive, np.exp(np.cumsum(grid, axis=1)[rows, jj] - logs), 0.0)
+    in_group = surv * rr_ / (ss - jj)
+    grid[:] = 0.0
+    grid[rows, jj] = in_group / p[cols]
+    first_prob = np.zeros((n, w), dtype=np.float64)
+    shown = cols < w
+    first_prob[rows[shown], cols[shown]] = in_group[shown]
+    j = np.arange(w)[None, :] - np.take(g.lo_group, gid_w)
+    rel = np.take(r_group / counts, gid_w)
+    pair_group = _safe_divide(r_group * (r_group - 1), counts * (counts - 1.0))
+    ap_num = (rel * (1.0 + np.take(before_group, gid_w)) + j * np.take(pair_group, gid_w)) / p[:w]
+    rr = np.cumsum(grid, axis=1)[:, -1]
+    return {"rr": rr, "rel": rel, "ap_num": ap_num, "first_prob": first_prob}
+
+
+def _tie_averaged_terms(a: _TermInputs) -> dict:
+    """The raw per-position terms under ``"tie-averaged"`` (as :func:`_deterministic_terms`)."""
+    n, m = a.yt.shape
+    g = _tie_groups(a)
+    w, grades = g.w, g.grades
+    t = {"rr": None}
+    if "rel" in a.parts:
+        t.update(_tie_averaged_relevance(a, g))
+    # ERR and DCG use the mean over each tie group that reaches the top w: those
+    # groups' items alone are gathered (all of them when w is every position)
+    if w < m:
+        head = g.lo_group < w
+        at, _, head_sizes = g.entries(np.flatnonzero(head))
+        head_grades = np.take(grades.ravel(), at)
+        head_of = np.take(np.cumsum(head) - 1, g.gid_w)
+    else:
+        head_grades, head_sizes, head_of = grades.ravel(), g.counts, g.gid_w
+    head_starts = np.cumsum(head_sizes) - head_sizes
+
+    def group_mean(values):
+        """Each kept position's mean of ``values`` over its tie group."""
+        return np.take(np.add.reduceat(values, head_starts) / head_sizes, head_of)
+
+    if "err" in a.parts:
+        if a.mg == 0.0:
+            t["stop"] = np.zeros((n, w))
+        else:
+            t["stop"] = group_mean(_stop_probability(head_grades, a.mg))
+    if "dcg" in a.parts:
+        t["mean_gain"] = group_mean(_gains(head_grades, a.gain))
+    t.update(order=g.order[:, :w], p=g.p[:w], m=w)
+    return t
+
+
+def _summed_terms(a: _TermInputs, t: dict, n_rel) -> dict:
+    """The output of :func:`_position_terms` from the raw terms: running sums, the ideal DCG."""
+    p, m, parts = t["p"], t["m"], a.parts
+    out = {"order": t["order"], "n_rel": n_rel, "positions": p}
+    if "rel" in parts:
+        rr = t["rr"]
+        if rr is None:
+            rr = np.cumsum(t["first_prob"] / p, axis=1)[:, -1]
+        out.update(rr=rr, rel=t["rel"], ap_num=t["ap_num"], first_prob=t["first_prob"])
+    if "err" in parts:
+        stop = t["stop"]
         still = np.ones_like(stop)
         if m > 1:
             np.cumprod(1.0 - stop[:, :-1], axis=1, out=still[:, 1:])
@@ -512,11 +585,12 @@ def _position_terms(
     if "dcg" in parts:
         # gains grow with the grade: the ideal ranking sorts the grades
         discounts = _discounts(m)
-        if "sorted" in known:
-            best = known["sorted"][:, :m].astype(np.float64)
+        if "sorted" in a.known:
+            best = a.known["sorted"][:, :m].astype(np.float64)
         else:
-            best = np.sort(yt, axis=1)[:, ::-1][:, :m]
-        ideal = _gains(best, gain) * discounts
+            best = np.sort(a.yt, axis=1)[:, ::-1][:, :m]
+        mean_gain = t["mean_gain"]
+        ideal = _gains(best, a.gain) * discounts
         out.update(gain=mean_gain, dcg=mean_gain * discounts, ideal=ideal)
     return out
 
