@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
-import metrics.classification as classification_module
+import metrics._class_counts as class_counts_module
 from metrics._validation import MetricInputError
 from metrics.classification import (
     accuracy_score,
@@ -762,7 +762,7 @@ def test_binary_cells_equal_bincount(seed, weighted):
     t = rng.integers(0, 2, 200).astype(np.int8)
     p = rng.integers(0, 2, 200).astype(np.int8)
     w = rng.random(200) if weighted else None
-    ours = classification_module._binary_cells(t, p, w)
+    ours = class_counts_module.binary_cells(t, p, w)
     ref = np.bincount(2 * t.astype(np.intp) + p, weights=w, minlength=4)
     np.testing.assert_allclose(ours, ref, rtol=1e-12, atol=1e-12)
     assert ours.dtype == (np.float64 if weighted else np.int64)
@@ -791,7 +791,7 @@ def test_binary_zero_one_counts_match_sklearn(seed, weighted, dtype):
 
 
 def test_integrality_check_crosses_blocks(monkeypatch):
-    monkeypatch.setattr(classification_module, "_CHECK_BLOCK", 4)
+    monkeypatch.setattr(class_counts_module, "CHECK_BLOCK", 4)
     y = np.zeros(11)
     y[9] = 0.5
     with pytest.raises(MetricInputError, match=r"y_true\[9\]"):

@@ -43,7 +43,7 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("label_ranking", "_code_counts"): "over the <= 32 distinct scores (one comparison each)",
     ("explain.label_ranking", "_broken_rows"): "over the 1 or 2 tie rules asked for",
     ("explain.classification", "_names"): "over label names",
-    ("classification", "_check_integral"): "over blocks of 2**20 labels (bounds a temporary)",
+    ("_class_counts", "check_integral"): "over blocks of 2**20 labels (bounds a temporary)",
     (
         "explain.classification",
         "multilabel_label_table_from_counts",
