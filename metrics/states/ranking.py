@@ -19,6 +19,7 @@ from types import MappingProxyType
 
 import numpy as np
 
+from metrics._dcg_kernel import check_log_base
 from metrics._validation import (
     MetricInputError,
     as_2d,
@@ -26,7 +27,7 @@ from metrics._validation import (
     check_nonnegative,
     check_same_shape,
 )
-from metrics.dcg import _check_log_base, dcg_per_sample, ndcg_per_sample
+from metrics.dcg import dcg_per_sample, ndcg_per_sample
 from metrics.label_ranking import coverage_per_sample, lrap_per_sample, ranking_loss_per_sample
 from metrics.retrieval import (
     _check_denominator,
@@ -163,7 +164,7 @@ class RankingState:
         (3.0, 2)
         """
         k = check_k(k, allow_none=True)
-        log_base = _check_log_base(log_base)
+        log_base = check_log_base(log_base)
         if not isinstance(ignore_ties, bool | np.bool_):
             raise MetricInputError(f"ignore_ties must be True or False; got {ignore_ties!r}.")
         denominator = _check_denominator(denominator)

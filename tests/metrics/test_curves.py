@@ -11,6 +11,7 @@ import sklearn.metrics as skm
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import metrics._thresholds as thresholds_module
 import metrics.curves as curves_module
 from metrics._validation import MetricInputError
 from metrics.curves import (
@@ -940,7 +941,7 @@ def test_single_class_column_is_refused_on_both_label_paths(monkeypatch):
 @pytest.mark.parametrize("ties", [True, False])
 @pytest.mark.parametrize("drop", [False, True])
 def test_unweighted_curves_cross_search_blocks(monkeypatch, seed, ties, drop):
-    monkeypatch.setattr(curves_module, "_SEARCH_BLOCK", 3)
+    monkeypatch.setattr(thresholds_module, "SEARCH_BLOCK", 3)
     y, s, _ = binary_inputs(seed, ties, False)
     for ours, ref in zip(
         roc_curve(y, s, drop_intermediate=drop),
@@ -958,10 +959,10 @@ def test_unweighted_curves_cross_search_blocks(monkeypatch, seed, ties, drop):
 
 def test_curve_counts_are_int32_and_exact():
     y, s, _ = binary_inputs(1, False, False)
-    fps, tps, _ = curves_module._unweighted_blocks(np.asarray(y) == 1, s)
+    fps, tps, _ = thresholds_module.unweighted_blocks(np.asarray(y) == 1, s)
     assert fps.dtype == np.int32 and tps.dtype == np.int32
     assert tps[-1] == np.count_nonzero(y) and fps[-1] + tps[-1] == len(y)
-    assert curves_module._steps(tps).dtype == np.int32
+    assert thresholds_module.count_steps(tps).dtype == np.int32
 
 
 @pytest.mark.parametrize("ties", [False, True])
