@@ -40,7 +40,10 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("explain.dcg", "dcg_ranking_table"): "over the 4 output columns",
     ("explain.dcg", "run"): "over the 5 order arrays of one block",
     ("explain.dcg", "dcg_ranking"): "over the 5 order arrays (allocation)",
-    ("label_ranking", "_code_counts"): "over the <= 32 distinct scores (one comparison each)",
+    (
+        "_label_ranking_kernel",
+        "code_counts",
+    ): "over the <= 32 distinct scores (one comparison each)",
     ("explain.label_ranking", "_broken_rows"): "over the 1 or 2 tie rules asked for",
     ("explain.classification", "_names"): "over label names",
     ("_class_counts", "check_integral"): "over blocks of 2**20 labels (bounds a temporary)",
