@@ -26,6 +26,14 @@ from metrics._ranks import (
     keyed_descending_order,
     top_k_order,
 )
+from metrics._relevance import (
+    by_row_blocks,
+    check_denominator,
+    check_max_grade,
+    check_ranking_inputs,
+    safe_divide,
+    stop_probability,
+)
 from metrics._runs import run_start_mask, runs_from_mask
 from metrics._validation import (
     MetricInputError,
@@ -34,14 +42,6 @@ from metrics._validation import (
     check_k,
     check_nonnegative,
     check_same_shape,
-)
-from metrics.retrieval import (
-    _by_blocks,
-    _check_denominator,
-    _check_inputs,
-    _check_max_grade,
-    _safe_divide,
-    _stop_probability,
 )
 
 __all__ = [
@@ -146,8 +146,8 @@ def retrieval_steps(
     check_same_shape(yt2[0], ys2[0], "y_true_row", "y_score_row")
     check_nonnegative(yt2, "y_true_row")
     k = check_k(k, allow_none=True)
-    denominator = _check_denominator(denominator)
-    mg = _check_max_grade(max_grade, yt2[0], "y_true_row")
+    denominator = check_denominator(denominator)
+    mg = check_max_grade(max_grade, yt2[0], "y_true_row")
     yt, ys = yt2[0], ys2[0]
 
     n_items = yt.shape[0]
@@ -176,7 +176,7 @@ def retrieval_steps(
     if mg == 0.0:
         stop = np.zeros(n_items)
     else:
-        stop = _stop_probability(grade, mg)
+        stop = stop_probability(grade, mg)
     still = np.concatenate(([1.0], np.cumprod(1.0 - stop[:-1])))
     err_term = np.where(in_top_k, stop * still / positions, 0.0)
 
@@ -319,7 +319,7 @@ def tie_break_order(y_true, y_score, *, ties="column") -> np.ndarray:
     >>> tie_break_order([[0, 1, 2]], [[0.5, 0.5, 0.5]]).tolist()
     [[0, 1, 2]]
     """
-    yt, ys = _check_inputs(y_true, y_score)
+    yt, ys = check_ranking_inputs(y_true, y_score)
     ties = _check_choice(ties, ("column", "optimistic", "pessimistic"), "ties")
     return _tie_order(yt, ys, ties)
 
@@ -384,7 +384,7 @@ def _position_terms(
     tie group (exact for P, R, hit rate, AP's numerator, RR and DCG; ERR uses
     each position's expected stop probability, an approximation inside a
     tie group). Inputs are validated; ``mg`` is the grade scale of the whole
-    matrix (:func:`_check_max_grade`), so this can run on a block of rows.
+    matrix (:func:`check_max_grade`), so this can run on a block of rows.
 
     ``top`` (default: every position) keeps only the first ``top``
     positions (the tie-averaged terms need whole tie groups, which are
@@ -442,7 +442,7 @@ def _deterministic_terms(a: _TermInputs) -> dict:
         first_prob = (rel.astype(bool) & (hits == 1)).astype(np.float64)
         t.update(rel=rel, ap_num=rel * hits / p, first_prob=first_prob)
     if "err" in parts:
-        t["stop"] = np.zeros(grades.shape) if a.mg == 0.0 else _stop_probability(grades, a.mg)
+        t["stop"] = np.zeros(grades.shape) if a.mg == 0.0 else stop_probability(grades, a.mg)
     if "dcg" in parts:
         t["mean_gain"] = _gains(grades, a.gain)
     return t
@@ -527,7 +527,7 @@ def _tie_averaged_relevance(a: _TermInputs, g: _TieGroups) -> dict:
     first_prob[rows[shown], cols[shown]] = in_group[shown]
     j = np.arange(w)[None, :] - np.take(g.lo_group, gid_w)
     rel = np.take(r_group / counts, gid_w)
-    pair_group = _safe_divide(r_group * (r_group - 1), counts * (counts - 1.0))
+    pair_group = safe_divide(r_group * (r_group - 1), counts * (counts - 1.0))
     ap_num = (rel * (1.0 + np.take(before_group, gid_w)) + j * np.take(pair_group, gid_w)) / p[:w]
     rr = np.cumsum(grid, axis=1)[:, -1]
     return {"rr": rr, "rel": rel, "ap_num": ap_num, "first_prob": first_prob}
@@ -560,7 +560,7 @@ def _tie_averaged_terms(a: _TermInputs) -> dict:
         if a.mg == 0.0:
             t["stop"] = np.zeros((n, w))
         else:
-            t["stop"] = group_mean(_stop_probability(head_grades, a.mg))
+            t["stop"] = group_mean(stop_probability(head_grades, a.mg))
     if "dcg" in a.parts:
         t["mean_gain"] = group_mean(_gains(head_grades, a.gain))
     t.update(order=g.order[:, :w], p=g.p[:w], m=w)
@@ -597,11 +597,11 @@ def _summed_terms(a: _TermInputs, t: dict, n_rel) -> dict:
 
 def _check_conventions(k, denominator, level, gain, ties, max_grade, yt, data_max=None):
     k = check_k(k)
-    _check_denominator(denominator)
+    check_denominator(denominator)
     _check_level(level)
     _check_choice(gain, GAINS, "gain")
     _check_choice(ties, TIE_MODES, "ties")
-    return k, _check_max_grade(max_grade, yt, data_max=data_max)
+    return k, check_max_grade(max_grade, yt, data_max=data_max)
 
 
 def ap_denominator(denominator, n_rel, k, hits_k):
@@ -660,9 +660,9 @@ def _at_cutoffs(t: dict, ks: np.ndarray, denominator: str) -> dict:
         out.update(
             {
                 "P@K": hits / kk,
-                "R@K": _safe_divide(hits, n_rel),
+                "R@K": safe_divide(hits, n_rel),
                 "hit rate@K": upto("first_prob"),
-                "AP@K": _safe_divide(upto("ap_num"), ap_denominator(denominator, n_rel, kk, hits)),
+                "AP@K": safe_divide(upto("ap_num"), ap_denominator(denominator, n_rel, kk, hits)),
                 "RR": np.broadcast_to(t["rr"][:, None], hits.shape),
                 "RR@K": np.cumsum(rr_terms, axis=1)[:, idx],
             }
@@ -670,7 +670,7 @@ def _at_cutoffs(t: dict, ks: np.ndarray, denominator: str) -> dict:
     if "err" in t:
         out["ERR@K"] = upto("err")
     if "dcg" in t:
-        out["NDCG@K"] = np.minimum(_safe_divide(upto("dcg"), upto("ideal")), 1.0)
+        out["NDCG@K"] = np.minimum(safe_divide(upto("dcg"), upto("ideal")), 1.0)
     return out
 
 
@@ -708,7 +708,7 @@ def _score_order(ys: np.ndarray) -> np.ndarray:
     def kernel(ys_b):
         return (keyed_descending_order(ys_b).astype(dtype),)
 
-    return _by_blocks(kernel, ys)[0]
+    return by_row_blocks(kernel, ys)[0]
 
 
 def _check_order(order, ys: np.ndarray) -> np.ndarray | None:
@@ -974,7 +974,7 @@ def _checked_tables(y_true, y_score, *, k, k_max, empty, order, metrics, **conve
     ``k`` or ``k_max`` may be None (that table is skipped); the cut-off given
     first is checked with the conventions, as each public function did.
     """
-    yt, ys = _check_inputs(y_true, y_score, int_grades=True)
+    yt, ys = check_ranking_inputs(y_true, y_score, int_grades=True)
     k, k_max, mg = _checked_options(yt, k, k_max, empty, conventions)
     order = _check_order(order, ys)
     if conventions["ties"] not in ("column", "tie-averaged"):
@@ -1093,7 +1093,7 @@ class RankedQueries:
             def kernel(yt_b, ys_b):
                 return (_tie_order(yt_b, ys_b, ties).astype(self.order.dtype),)
 
-            return _by_blocks(kernel, self.y_true, self.y_score)[0]
+            return by_row_blocks(kernel, self.y_true, self.y_score)[0]
 
         return self._kept(("ranking", ties), compute)
 
@@ -1135,7 +1135,7 @@ class RankedQueries:
         def kernel(yt_b):
             return (np.count_nonzero(yt_b >= lv, axis=1).astype(np.float64),)
 
-        return _by_blocks(kernel, self.y_true)[0]
+        return by_row_blocks(kernel, self.y_true)[0]
 
     def _rr(self, lv: float, ties: str) -> np.ndarray:
         def kernel(yt_b, order_b):
@@ -1145,13 +1145,13 @@ class RankedQueries:
             first = np.argmax(ranked_rel, axis=1)
             return (np.where(ranked_rel[np.arange(n), first], 1.0 / (first + 1.0), 0.0),)
 
-        return _by_blocks(kernel, self.y_true, self.ranking(ties))[0]
+        return by_row_blocks(kernel, self.y_true, self.ranking(ties))[0]
 
     def _sorted(self) -> np.ndarray:
         def kernel(yt_b):
             return (np.sort(yt_b, axis=1)[:, ::-1],)
 
-        best = _by_blocks(kernel, self.y_true)[0]
+        best = by_row_blocks(kernel, self.y_true)[0]
         if best.dtype.kind == "f" and self.data_max <= np.iinfo(np.uint16).max:
             small = best.astype(np.min_scalar_type(int(self.data_max)))
             if np.array_equal(small, best):
@@ -1250,7 +1250,7 @@ def rank_queries(y_true, y_score, *, order=None) -> RankedQueries:
     >>> ranked.per_query(k=2).equals(retrieval_per_query(y, s, k=2))
     True
     """
-    yt, ys = _check_inputs(y_true, y_score, int_grades=True)
+    yt, ys = check_ranking_inputs(y_true, y_score, int_grades=True)
     order = _check_order(order, ys)
     if order is None:
         order = _score_order(ys)
@@ -1300,13 +1300,13 @@ def _curve_sums(t: dict, ks: np.ndarray, denominator: str, empty: str) -> tuple[
     kk = ks.astype(np.float64)
     sums = {}
     if "rel" in t:
-        per_rel = _safe_divide(w, n_rel)  # 1/M for kept queries with M > 0, else 0
+        per_rel = safe_divide(w, n_rel)  # 1/M for kept queries with M > 0, else 0
         if denominator in ("min_m_k", "hits"):
             if denominator == "min_m_k":
                 den = np.minimum(n_rel[:, None], kk[None, :top])
             else:
                 den = np.cumsum(t["rel"], axis=1)
-            ap = (w @ _safe_divide(np.cumsum(t["ap_num"], axis=1), den))[idx]
+            ap = (w @ safe_divide(np.cumsum(t["ap_num"], axis=1), den))[idx]
         elif denominator == "relevant":
             ap = cum(per_rel, "ap_num")
         else:
@@ -1324,7 +1324,7 @@ def _curve_sums(t: dict, ks: np.ndarray, denominator: str, empty: str) -> tuple[
         sums["ERR@K"] = cum(w, "err")
     if "dcg" in t:
         ndcg = np.minimum(
-            _safe_divide(np.cumsum(t["dcg"], axis=1), np.cumsum(t["ideal"], axis=1)), 1.0
+            safe_divide(np.cumsum(t["dcg"], axis=1), np.cumsum(t["ideal"], axis=1)), 1.0
         )
         sums["NDCG@K"] = (w @ ndcg)[idx]
     return float(w.sum()), sums
@@ -1407,7 +1407,7 @@ def _tables(
             out += (np.array([kept]), np.stack(list(map(sums.__getitem__, curve_keys)))[None])
         return out
 
-    blocks = _by_blocks(kernel, yt, ys, *extra.values(), width=width)
+    blocks = by_row_blocks(kernel, yt, ys, *extra.values(), width=width)
     per_query = curve = None
     if k is not None:
         values, n_rel = blocks[0], blocks[1]
@@ -1470,7 +1470,7 @@ def retrieval_query_steps(
     >>> s["ap_term"].round(4).tolist(), round(float(s["ap_term"].sum()), 4)
     ([0.3333, 0.0, 0.2222, 0.0, 0.2], 0.7556)
     """
-    yt, ys = _check_inputs(y_true, y_score)
+    yt, ys = check_ranking_inputs(y_true, y_score)
     k, mg = _check_conventions(k, denominator, level, gain, ties, max_grade, yt)
     if isinstance(query, bool) or not isinstance(query, (int, np.integer)):
         raise MetricInputError(f"query must be a row index; got {query!r}.")
