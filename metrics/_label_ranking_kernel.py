@@ -1,5 +1,4 @@
-"""The label ranking kernel: validated label and score matrices, and coverage, LRAP and
-ranking loss of every row.
+"""The label ranking kernel: checked matrices; coverage, LRAP and ranking loss of every row.
 
 Shared by the label ranking metrics (:mod:`metrics.label_ranking`) and their
 explanations (:mod:`metrics.explain.label_ranking`), so both validate and
