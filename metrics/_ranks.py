@@ -16,7 +16,7 @@ tie block (tie group)
     and ends.
 max rank
     the number of labels with a score >= this label's score, i.e. ties take
-    the *maximal* rank (scikit-learn's coverage, LRAP and seed 000).
+    the *maximal* rank (scikit-learn's coverage and LRAP).
 mid rank
     the average of the positions a tie block occupies (Mann-Whitney, AUC).
 """
@@ -29,6 +29,8 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import NamedTuple
 
 import numpy as np
+
+from metrics._runs import run_start_mask, runs_from_mask
 
 __all__ = [
     "ROW_CHUNK_ELEMENTS",
@@ -201,7 +203,7 @@ def sklearn_ignore_ties_order(scores: np.ndarray) -> np.ndarray:
     """The order ``dcg_score(..., ignore_ties=True)`` uses: stable ascending, reversed.
 
     Among tied scores the *higher* column comes first, which is how the
-    scikit-learn docstring example gets 5.0 (seed 001). The opposite of
+    scikit-learn docstring example of ``dcg_score`` gets 5.0. The opposite of
     :func:`top_k_order`'s tie rule; both are part of the contract.
 
     Examples
@@ -329,9 +331,8 @@ def ascending_flat_order(scores: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     flat += np.arange(0, n * m, m)[:, None]  # row-wise positions -> flat indices, in place
     flat = flat.ravel()
     ordered = scores.ravel()[flat]
-    is_start = np.empty(n * m, dtype=bool)
-    np.not_equal(ordered[1:], ordered[:-1], out=is_start[1:])
-    is_start[::m] = True
+    is_start = run_start_mask(ordered)
+    is_start[::m] = True  # a block never spans two rows
     return flat, is_start
 
 
@@ -388,10 +389,9 @@ def flat_tie_blocks(
     >>> b.row.tolist(), b.first.tolist(), b.size.tolist(), b.sums.tolist()
     ([0, 1, 1], [0, 0, 1], [2, 1, 1], [2.0, 0.0, 5.0])
     """
-    starts = np.flatnonzero(is_start)
+    starts, size = runs_from_mask(is_start)
     row = starts // n_labels
     first = starts - row * n_labels
-    size = np.diff(starts, append=is_start.shape[0])
     sums = None
     if sorted_values is not None:
         sums = np.add.reduceat(sorted_values, starts, dtype=np.float64)

@@ -23,17 +23,21 @@ __all__ = [
     "as_1d",
     "as_2d",
     "as_array",
+    "check_beta",
     "check_binary",
+    "check_bool",
     "check_k",
     "check_nonnegative",
     "check_same_shape",
     "check_sample_weight",
     "check_positive_real",
     "check_two_classes",
+    "check_zero_division",
     "encode_labels",
     "format_labels",
     "label_code",
     "location",
+    "regression_targets",
 ]
 
 
@@ -509,3 +513,43 @@ def check_positive_real(value, name: str) -> float:
     if value <= 0:
         raise MetricInputError(f"{name} must be a positive number; got {value!r}.")
     return float(value)
+
+
+def check_bool(value, name: str) -> bool:
+    if not isinstance(value, (bool, np.bool_)):
+        raise MetricInputError(f"{name} must be True or False; got {value!r}.")
+    return bool(value)
+
+
+def check_zero_division(zero_division, *, allow_nan: bool = True) -> float:
+    """The value a 0/0 score takes: "warn" -> 0.0, 0, 1 or (if allowed) nan."""
+    if isinstance(zero_division, str):
+        if zero_division == "warn":
+            return 0.0
+    elif isinstance(zero_division, Real) and not isinstance(zero_division, (bool, np.bool_)):
+        value = float(zero_division)
+        if value in (0.0, 1.0):
+            return value
+        if allow_nan and np.isnan(value):
+            return float("nan")
+    options = '"warn", 0, 1' + (" or np.nan" if allow_nan else "")
+    raise MetricInputError(f"zero_division must be {options}; got {zero_division!r}.")
+
+
+def check_beta(beta) -> float:
+    if (
+        isinstance(beta, (bool, np.bool_))
+        or not isinstance(beta, Real)
+        or np.isnan(beta)
+        or beta < 0
+    ):
+        raise MetricInputError(f"beta must be a number >= 0 (inf allowed); got {beta!r}.")
+    return float(beta)
+
+
+def regression_targets(y_true, y_pred, sample_weight):
+    """Validate and return ``(y_true, y_pred, weights_or_None)`` as float64 vectors."""
+    yt = as_1d(y_true, "y_true")
+    yp = as_1d(y_pred, "y_pred")
+    check_same_shape(yt, yp, "y_true", "y_pred")
+    return yt, yp, check_sample_weight(sample_weight, yt.shape[0])

@@ -28,15 +28,27 @@ from numbers import Real
 
 import numpy as np
 
+from metrics._averages import divide_or_warn, nanaverage
+from metrics._class_counts import (
+    binary_cells,
+    check_integral,
+    class_indices,
+    classification_targets,
+    encoded_targets,
+    is_zero_one,
+    label_counts,
+)
 from metrics._validation import (
     MetricInputError,
     UndefinedMetricWarning,
     as_2d,
     as_array,
+    check_beta,
     check_binary,
+    check_bool,
     check_k,
-    check_same_shape,
     check_sample_weight,
+    check_zero_division,
     encode_labels,
     format_labels,
     label_code,
@@ -73,101 +85,11 @@ _AVERAGES = ("binary", "micro", "macro", "weighted", "samples")
 # ---------------------------------------------------------------------------
 # validation helpers
 # ---------------------------------------------------------------------------
-def _as_labels(y, name: str) -> np.ndarray:
-    """1-D labels or a label matrix; an ``(n, 1)`` column becomes 1-D."""
-    arr = as_array(y, name, ndim=(1, 2))
-    if arr.ndim == 2 and arr.shape[1] == 1:
-        arr = arr[:, 0]
-    return arr
-
-
-#: Entries checked at a time by :func:`_check_integral` (bounds its temporaries).
-_CHECK_BLOCK = 1 << 20
-
-
-def _check_integral(y: np.ndarray, name: str) -> None:
-    """Refuse class labels that are not whole numbers, naming the first one.
-
-    Checked by blocks of :data:`_CHECK_BLOCK` labels, so the ``np.trunc``
-    temporary stays small whatever the input size.
-    """
-    if y.dtype.kind in "iub":
-        return
-    flat = y.reshape(-1)
-    step = _CHECK_BLOCK
-    if not any(
-        (flat[i : i + step] != np.trunc(flat[i : i + step])).any()
-        for i in range(0, flat.shape[0], step)
-    ):
-        return
-    bad = y != np.trunc(y)
-    if bad.any():
-        i = int(np.argmax(bad))
-        raise MetricInputError(
-            f"{name} must hold integer class labels; found {float(y[i]):g} "
-            f"at {location(name, (i,))}."
-        )
-
-
-def _targets(y_true, y_pred, sample_weight):
-    """Validate a pair of label arrays and the weights.
-
-    Returns ``(y_true, y_pred, weights_or_None, multilabel)``; multilabel
-    input (2-D, more than one column) must be 0/1, 1-D input integer labels
-    (string, boolean and categorical labels are encoded, see
-    :func:`_encoded_targets`).
-    """
-    return _encoded_targets(y_true, y_pred, sample_weight)[:4]
-
-
-def _encoded_targets(y_true, y_pred, sample_weight):
-    """:func:`_targets` plus ``classes``: the sorted original labels of encoded input.
-
-    String, object and pandas categorical labels are encoded jointly
-    (:func:`metrics._validation.encode_labels`) into float codes whose order
-    is the labels' order; ``classes`` is None for numeric labels.
-    """
-    (yt, yp), classes = encode_labels(y_true, y_pred, names=("y_true", "y_pred"))
-    if yt.ndim == 2 and yt.shape[1] == 1:
-        yt = yt[:, 0]
-    if yp.ndim == 2 and yp.shape[1] == 1:
-        yp = yp[:, 0]
-    check_same_shape(yt, yp, "y_true", "y_pred")
-    multilabel = yt.ndim == 2
-    if multilabel:
-        check_binary(yt, "y_true")
-        check_binary(yp, "y_pred")
-    else:
-        _check_integral(yt, "y_true")
-        _check_integral(yp, "y_pred")
-    w = check_sample_weight(sample_weight, yt.shape[0])
-    return yt, yp, w, multilabel, classes
 
 
 def _integer_weights(sample_weight) -> bool:
     """True when counts stay integers (no weights, or integer/bool weights)."""
     return sample_weight is None or np.asarray(sample_weight).dtype.kind in "iub"
-
-
-def _check_bool(value, name: str) -> bool:
-    if not isinstance(value, (bool, np.bool_)):
-        raise MetricInputError(f"{name} must be True or False; got {value!r}.")
-    return bool(value)
-
-
-def _check_zero_division(zero_division, *, allow_nan: bool = True) -> float:
-    """The value a 0/0 score takes: "warn" -> 0.0, 0, 1 or (if allowed) nan."""
-    if isinstance(zero_division, str):
-        if zero_division == "warn":
-            return 0.0
-    elif isinstance(zero_division, Real) and not isinstance(zero_division, (bool, np.bool_)):
-        value = float(zero_division)
-        if value in (0.0, 1.0):
-            return value
-        if allow_nan and np.isnan(value):
-            return float("nan")
-    options = '"warn", 0, 1' + (" or np.nan" if allow_nan else "")
-    raise MetricInputError(f"zero_division must be {options}; got {zero_division!r}.")
 
 
 def _check_average(average, multilabel: bool) -> None:
@@ -191,20 +113,9 @@ def _check_average(average, multilabel: bool) -> None:
         )
 
 
-def _check_beta(beta) -> float:
-    if (
-        isinstance(beta, (bool, np.bool_))
-        or not isinstance(beta, Real)
-        or np.isnan(beta)
-        or beta < 0
-    ):
-        raise MetricInputError(f"beta must be a number >= 0 (inf allowed); got {beta!r}.")
-    return float(beta)
-
-
 def _present(yt: np.ndarray, yp: np.ndarray) -> np.ndarray:
     """The sorted union of the labels (codes) in y_true and y_pred."""
-    if _is_zero_one(yt) and _is_zero_one(yp):
+    if is_zero_one(yt) and is_zero_one(yp):
         lo, hi = min(yt.min(), yp.min()), max(yt.max(), yp.max())
         return np.unique(np.array([lo, hi], dtype=np.float64))
     return np.unique(np.concatenate([yt, yp]))
@@ -310,143 +221,6 @@ def _selected_labels(yt, yp, labels, classes, multilabel: bool) -> np.ndarray | 
 # ---------------------------------------------------------------------------
 # counting
 # ---------------------------------------------------------------------------
-def _is_zero_one(y: np.ndarray) -> bool:
-    """Whether every value of ``y`` is 0 or 1 (bool, integer or float)."""
-    return y.dtype == bool or bool(np.all((y == 0) | (y == 1)))
-
-
-def _class_indices(yt: np.ndarray, yp: np.ndarray):
-    """Sorted union of the labels present and each sample's index into it."""
-    if _is_zero_one(yt) and _is_zero_one(yp):
-        # The common binary case without np.unique's sort and concatenated copy.
-        lo, hi = min(yt.min(), yp.min()), max(yt.max(), yp.max())
-        classes = np.unique(np.array([lo, hi], dtype=np.result_type(yt, yp)))
-        if classes.shape[0] == 1:
-            return classes, np.zeros(yt.shape[0], np.intp), np.zeros(yp.shape[0], np.intp)
-        # int8 indices (1/8 of intp); callers count them with _binary_cells
-        return classes, yt.astype(np.int8), yp.astype(np.int8)
-    classes, inverse = np.unique(np.concatenate([yt, yp]), return_inverse=True)
-    n = yt.shape[0]
-    return classes, inverse[:n], inverse[n:]
-
-
-def _binary_cells(it: np.ndarray, ip: np.ndarray, w) -> np.ndarray:
-    """The 2x2 confusion cells ``[tn, fp, fn, tp]`` of int8 0/1 class indices.
-
-    What ``np.bincount(2 * it + ip, weights=w, minlength=4)`` gives, without
-    intp copies of the indices: counts by ``np.count_nonzero`` (exact
-    integers), weighted sums by ``np.sum(w, where=cell)``.
-    """
-    t, p = it.view(bool), ip.view(bool)
-    if w is None:
-        n = t.shape[0]
-        n_t, n_p = np.count_nonzero(t), np.count_nonzero(p)
-        n_tp = np.count_nonzero(t & p)
-        return np.array([n - n_t - n_p + n_tp, n_p - n_tp, n_t - n_tp, n_tp], dtype=np.int64)
-    nt, np_ = ~t, ~p
-    return np.array(
-        [
-            np.sum(w, where=nt & np_),
-            np.sum(w, where=nt & p),
-            np.sum(w, where=t & np_),
-            np.sum(w, where=t & p),
-        ],
-        dtype=np.float64,
-    )
-
-
-def _label_counts(yt, yp, w, multilabel: bool, *, samplewise: bool = False, select=None):
-    """Weighted (tp, pred, true) per label, or per row when ``samplewise``.
-
-    With ``select`` (label codes for 1-D input, column indices for
-    multilabel) the arrays hold the counts of those labels in that order
-    (zeros for a label that never occurs).
-    """
-    if multilabel and select is not None:
-        yt, yp = yt[:, select], yp[:, select]
-    if multilabel:
-        if w is None or samplewise:  # summed along an axis: a boolean AND (1/8 the memory)
-            both = np.logical_and(yt, yp)
-        else:
-            both = yt * yp  # w @ both needs numbers
-        if samplewise:
-            tp, pred, true = both.sum(axis=1, dtype=np.float64), yp.sum(axis=1), yt.sum(axis=1)
-            if w is not None:
-                tp, pred, true = tp * w, pred * w, true * w
-        elif w is None:
-            tp, pred, true = both.sum(axis=0, dtype=np.float64), yp.sum(axis=0), yt.sum(axis=0)
-        else:
-            tp, pred, true = w @ both, w @ yp, w @ yt
-        return tp, pred, true
-    classes, it, ip = _class_indices(yt, yp)
-    n_classes = classes.shape[0]
-    if it.dtype == np.int8:  # two classes 0/1
-        tn, fp, fn, tp1 = _binary_cells(it, ip, w)
-        tp, pred, true = (
-            np.array([tn, tp1]),
-            np.array([tn + fn, fp + tp1]),
-            np.array([tn + fp, fn + tp1]),
-        )
-    else:
-        hit = it == ip
-        tp = np.bincount(it[hit], weights=None if w is None else w[hit], minlength=n_classes)
-        pred = np.bincount(ip, weights=w, minlength=n_classes)
-        true = np.bincount(it, weights=w, minlength=n_classes)
-    tp = tp.astype(np.float64, copy=False)
-    pred = pred.astype(np.float64, copy=False)
-    true = true.astype(np.float64, copy=False)
-    if select is not None:
-        classes = classes.astype(np.float64, copy=False)
-        at = np.minimum(np.searchsorted(classes, select), n_classes - 1)
-        found = classes[at] == select
-        pick = lambda a: np.where(found, a[at], 0.0)  # noqa: E731
-        return pick(tp), pick(pred), pick(true)
-    return tp, pred, true
-
-
-def _divide(numerator, denominator, zero_division: float, warn=None) -> np.ndarray:
-    """numerator / denominator with 0/0 (any x/0) replaced by ``zero_division``.
-
-    ``warn``: ``(what, modifier, average)`` to emit scikit-learn's
-    :class:`UndefinedMetricWarning` when a division by zero happens
-    (``zero_division="warn"``), e.g. ``("Precision", "predicted", "macro")``.
-    """
-    mask = denominator == 0
-    result = np.asarray(numerator, dtype=np.float64) / np.where(mask, 1.0, denominator)
-    if mask.any():
-        result[mask] = zero_division
-        if warn is not None:
-            _warn_undefined(*warn, result.shape[0])
-    return result
-
-
-def _warn_undefined(what: str, modifier: str, average, size: int) -> None:
-    """scikit-learn's ``_warn_prf`` message, with our :class:`UndefinedMetricWarning`."""
-    axis0, axis1 = ("label", "sample") if average == "samples" else ("sample", "label")
-    where = "due to" if size == 1 else f"in {axis1}s with"
-    warnings.warn(
-        f"{what} is ill-defined and being set to 0.0 {where} no {modifier} {axis0}s. "
-        "Use `zero_division` parameter to control this behavior.",
-        UndefinedMetricWarning,
-        stacklevel=4,
-    )
-
-
-def _nanaverage(values: np.ndarray, weights) -> float:
-    """scikit-learn's ``_nanaverage``: a weighted mean that drops NaN entries.
-
-    All NaN gives NaN; weights summing to zero after dropping fall back to the
-    plain mean.
-    """
-    mask = np.isnan(values)
-    if mask.all():
-        return float("nan")
-    if weights is None:
-        return float(np.mean(values[~mask]))
-    kept, kept_w = values[~mask], np.asarray(weights, dtype=np.float64)[~mask]
-    if not kept_w.sum():
-        return float(np.mean(kept))
-    return float(np.average(kept, weights=kept_w))
 
 
 def _prfs(
@@ -464,12 +238,12 @@ def _prfs(
     warn_for=("precision", "recall", "f-score"),
 ):
     """precision, recall, F-beta and support on validated input."""
-    zd = _check_zero_division(zero_division)
+    zd = check_zero_division(zero_division)
     warn = isinstance(zero_division, str)
-    beta = _check_beta(beta)
+    beta = check_beta(beta)
     _check_average(average, multilabel)
     select = _label_selection(yt, yp, average, pos_label, labels, classes, multilabel, 4)
-    tp, pred, true = _label_counts(
+    tp, pred, true = label_counts(
         yt, yp, w, multilabel, samplewise=average == "samples", select=select
     )
     if average == "micro":
@@ -478,15 +252,15 @@ def _prfs(
     def flag(what, modifier):
         return (what.capitalize(), modifier, average) if warn and what in warn_for else None
 
-    precision = _divide(tp, pred, zd, flag("precision", "predicted"))
-    recall = _divide(tp, true, zd, flag("recall", "true"))
+    precision = divide_or_warn(tp, pred, zd, flag("precision", "predicted"))
+    recall = divide_or_warn(tp, true, zd, flag("recall", "true"))
     if np.isposinf(beta):
         fscore = recall
     elif beta == 0:
         fscore = precision
     else:
         beta2 = beta**2
-        fscore = _divide(
+        fscore = divide_or_warn(
             (1 + beta2) * tp, beta2 * true + pred, zd, flag("f-score", "true nor predicted")
         )
     if average is None:
@@ -494,9 +268,9 @@ def _prfs(
         return precision, recall, fscore, support
     weights = true if average == "weighted" else (w if average == "samples" else None)
     return (
-        _nanaverage(precision, weights),
-        _nanaverage(recall, weights),
-        _nanaverage(fscore, weights),
+        nanaverage(precision, weights),
+        nanaverage(recall, weights),
+        nanaverage(fscore, weights),
         None,
     )
 
@@ -536,7 +310,7 @@ def confusion_matrix(y_true, y_pred, *, labels=None, sample_weight=None, normali
     >>> confusion_matrix([0, 1, 1, 0, 1], [0, 1, 0, 0, 1], labels=[1, 0]).tolist()
     [[2, 1], [0, 2]]
     """
-    yt, yp, w, multilabel, encoded = _encoded_targets(y_true, y_pred, sample_weight)
+    yt, yp, w, multilabel, encoded = encoded_targets(y_true, y_pred, sample_weight)
     if multilabel:
         raise MetricInputError(
             f"confusion_matrix takes 1-D class labels; y_true has shape {yt.shape}. "
@@ -549,7 +323,7 @@ def confusion_matrix(y_true, y_pred, *, labels=None, sample_weight=None, normali
             f'normalize must be "true", "pred", "all" or None; got {normalize!r}.'
         )
     if labels is None:
-        classes, it, ip = _class_indices(yt, yp)
+        classes, it, ip = class_indices(yt, yp)
         keep = None
     else:
         classes = _label_codes(labels, encoded)
@@ -576,7 +350,7 @@ def confusion_matrix(y_true, y_pred, *, labels=None, sample_weight=None, normali
     n_classes = classes.shape[0]
     integer_weights = w is not None and _integer_weights(sample_weight)
     if it.dtype == np.int8 and not integer_weights:  # two classes 0/1, no labels=
-        cm = _binary_cells(it, ip, w)
+        cm = binary_cells(it, ip, w)
     else:
         cells = it.astype(np.intp, copy=False) * n_classes + ip
         weights = w
@@ -641,8 +415,8 @@ def multilabel_confusion_matrix(
     >>> multilabel_confusion_matrix([[1, 0], [0, 1], [1, 1]], [[1, 0], [1, 1], [0, 1]]).tolist()
     [[[0, 1], [1, 1]], [[1, 0], [0, 2]]]
     """
-    yt, yp, w, multilabel, classes = _encoded_targets(y_true, y_pred, sample_weight)
-    samplewise = _check_bool(samplewise, "samplewise")
+    yt, yp, w, multilabel, classes = encoded_targets(y_true, y_pred, sample_weight)
+    samplewise = check_bool(samplewise, "samplewise")
     if samplewise and not multilabel:
         raise MetricInputError(
             "Samplewise metrics are not available outside of multilabel classification: "
@@ -650,7 +424,7 @@ def multilabel_confusion_matrix(
             "than one column); y_true is 1-D."
         )
     select = _selected_labels(yt, yp, labels, classes, multilabel)
-    tp, pred, true = _label_counts(yt, yp, w, multilabel, samplewise=samplewise, select=select)
+    tp, pred, true = label_counts(yt, yp, w, multilabel, samplewise=samplewise, select=select)
     fp = pred - tp
     fn = true - tp
     if samplewise:
@@ -689,8 +463,8 @@ def accuracy_score(y_true, y_pred, *, normalize=True, sample_weight=None):
     >>> accuracy_score([[0, 1], [1, 1]], [[1, 1], [1, 1]])
     0.5
     """
-    yt, yp, w, multilabel = _targets(y_true, y_pred, sample_weight)
-    normalize = _check_bool(normalize, "normalize")
+    yt, yp, w, multilabel = classification_targets(y_true, y_pred, sample_weight)
+    normalize = check_bool(normalize, "normalize")
     correct = (yt == yp).all(axis=1) if multilabel else yt == yp
     if normalize:
         return float(np.average(correct, weights=w))
@@ -716,7 +490,7 @@ def hamming_loss(y_true, y_pred, *, sample_weight=None):
     >>> hamming_loss([[0, 1], [1, 1]], [[1, 1], [1, 1]])
     0.25
     """
-    yt, yp, w, multilabel = _targets(y_true, y_pred, sample_weight)
+    yt, yp, w, multilabel = classification_targets(y_true, y_pred, sample_weight)
     if not multilabel:
         return float(np.average(yt != yp, weights=w))
     wrong = (yt != yp).sum(axis=1)
@@ -790,7 +564,7 @@ def precision_recall_fscore_support(
     >>> precision_recall_fscore_support([0, 1, 1, 1], [0, 1, 0, 0], average="binary")[:3]
     (1.0, 0.3333333333333333, 0.5)
     """
-    yt, yp, w, multilabel, classes = _encoded_targets(y_true, y_pred, sample_weight)
+    yt, yp, w, multilabel, classes = encoded_targets(y_true, y_pred, sample_weight)
     return _prfs(
         yt,
         yp,
@@ -846,7 +620,7 @@ def precision_score(
     >>> precision_score([[1, 0], [1, 1]], [[1, 1], [1, 0]], average="micro")
     0.6666666666666666
     """
-    yt, yp, w, multilabel, classes = _encoded_targets(y_true, y_pred, sample_weight)
+    yt, yp, w, multilabel, classes = encoded_targets(y_true, y_pred, sample_weight)
     return _prfs(
         yt,
         yp,
@@ -900,7 +674,7 @@ def recall_score(
     >>> recall_score([1, 1, 0, 0, 1], [1, 0, 1, 0, 1])
     0.6666666666666666
     """
-    yt, yp, w, multilabel, classes = _encoded_targets(y_true, y_pred, sample_weight)
+    yt, yp, w, multilabel, classes = encoded_targets(y_true, y_pred, sample_weight)
     return _prfs(
         yt,
         yp,
@@ -961,7 +735,7 @@ def fbeta_score(
     >>> round(fbeta_score([1, 1, 0, 0, 1], [1, 0, 1, 0, 0], beta=2), 4)
     0.3571
     """
-    yt, yp, w, multilabel, classes = _encoded_targets(y_true, y_pred, sample_weight)
+    yt, yp, w, multilabel, classes = encoded_targets(y_true, y_pred, sample_weight)
     return _prfs(
         yt,
         yp,
@@ -1017,7 +791,7 @@ def f1_score(
     >>> f1_score([[1, 0, 1], [0, 1, 1]], [[1, 0, 0], [0, 1, 1]], average="macro")
     0.8888888888888888
     """
-    yt, yp, w, multilabel, classes = _encoded_targets(y_true, y_pred, sample_weight)
+    yt, yp, w, multilabel, classes = encoded_targets(y_true, y_pred, sample_weight)
     return _prfs(
         yt,
         yp,
@@ -1073,11 +847,11 @@ def jaccard_score(
     >>> round(jaccard_score([[1, 1, 0], [0, 1, 1]], [[1, 0, 0], [0, 1, 1]], average="samples"), 4)
     0.75
     """
-    yt, yp, w, multilabel, classes = _encoded_targets(y_true, y_pred, sample_weight)
-    zd = _check_zero_division(zero_division, allow_nan=False)
+    yt, yp, w, multilabel, classes = encoded_targets(y_true, y_pred, sample_weight)
+    zd = check_zero_division(zero_division, allow_nan=False)
     _check_average(average, multilabel)
     select = _label_selection(yt, yp, average, pos_label, labels, classes, multilabel, 3)
-    tp, pred, true = _label_counts(
+    tp, pred, true = label_counts(
         yt, yp, w, multilabel, samplewise=average == "samples", select=select
     )
     fp, fn = pred - tp, true - tp
@@ -1085,7 +859,7 @@ def jaccard_score(
     if average == "micro":
         tp, denominator = np.array([tp.sum()]), np.array([denominator.sum()])
     warn = ("Jaccard", "true or predicted", average) if isinstance(zero_division, str) else None
-    jaccard = _divide(tp, denominator, zd, warn)
+    jaccard = divide_or_warn(tp, denominator, zd, warn)
     if average is None:
         return jaccard
     weights = None
@@ -1273,7 +1047,7 @@ def log_loss(y_true, y_proba=None, *, normalize=True, sample_weight=None, labels
     0.4757
     """
     terms = _log_loss_terms(y_true, _renamed_proba(y_proba, y_pred), labels)
-    normalize = _check_bool(normalize, "normalize")
+    normalize = check_bool(normalize, "normalize")
     w = check_sample_weight(sample_weight, terms.shape[0])
     if normalize:
         return float(np.average(terms, weights=w))
@@ -1435,7 +1209,7 @@ def balanced_accuracy_score(y_true, y_pred, *, sample_weight=None, adjusted=Fals
     >>> balanced_accuracy_score([0, 1, 0, 0, 1, 0], [0, 1, 0, 0, 0, 1])
     0.625
     """
-    adjusted = _check_bool(adjusted, "adjusted")
+    adjusted = check_bool(adjusted, "adjusted")
     cm = confusion_matrix(y_true, y_pred, sample_weight=sample_weight)
     support = cm.sum(axis=1)
     with np.errstate(divide="ignore", invalid="ignore"):
@@ -1650,7 +1424,7 @@ def _proba_classes(y_true, proba: np.ndarray, labels, proba_name: str, *, n_colu
     if y.ndim != 1:
         raise MetricInputError(f"y_true must be 1-D class labels; got shape {y.shape}.")
     if classes is None:
-        _check_integral(y, "y_true")
+        check_integral(y, "y_true")
     if y.shape[0] != proba.shape[0]:
         raise MetricInputError(
             f"{proba_name} has {proba.shape[0]} rows but y_true has {y.shape[0]} samples. Found "
@@ -1743,7 +1517,7 @@ def top_k_accuracy_score(y_true, y_score, *, k=2, normalize=True, sample_weight=
     0.75
     """
     k = check_k(k)
-    normalize = _check_bool(normalize, "normalize")
+    normalize = check_bool(normalize, "normalize")
     if labels is None:
         (y,), classes = encode_labels(y_true, names=("y_true",), ndim=(1, 2))
         given = None

@@ -92,6 +92,7 @@ import numpy as np
 from metrics import classification, curves, dcg, label_ranking, regression, retrieval
 from metrics._ranks import map_blocks
 from metrics._resample import draw_counts
+from metrics._runs import run_start_mask, runs
 from metrics._validation import (
     MetricInputError,
     as_1d,
@@ -669,8 +670,7 @@ def _midranks(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Mid-ranks (1-based) of ``x`` and the sizes of its tie groups."""
     order = np.argsort(x, kind="stable")
     xs = x[order]
-    start = np.flatnonzero(np.concatenate(([True], xs[1:] != xs[:-1])))
-    size = np.diff(start, append=xs.shape[0])
+    start, size = runs(xs)
     mid = start + (size + 1) / 2.0
     ranks = np.empty(x.shape[0])
     ranks[order] = np.repeat(mid, size)
@@ -1014,8 +1014,9 @@ def _auc_layout(pos: np.ndarray, scores: list[np.ndarray]):
         perm = None if k == 0 else np.argsort(s[rows], kind="stable")
         order = rows if perm is None else rows[perm]
         ss = s[order]
-        tied = ss[1:] == ss[:-1]
-        starts = np.flatnonzero(np.concatenate(([True], ~tied))) if tied.any() else None
+        starts = runs(ss).starts
+        if starts.shape[0] == ss.shape[0]:
+            starts = None  # no tied scores
         models.append(_AucModel(perm, (~pos[order]).astype(np.uint8), starts))
     return rows, models
 
@@ -1101,17 +1102,16 @@ def _auc_cells(pos: np.ndarray, s: np.ndarray):
     AUC only depends on those counts. Within a tie block of scores the
     negative cell comes first; a block is one tie block of the model.
     """
-    n = s.shape[0]
     order = np.argsort(s, kind="stable")
     ss = s[order]
-    first = np.flatnonzero(np.concatenate(([True], ss[1:] != ss[:-1])))
+    first, size = runs(ss)
     n_pos = np.add.reduceat(pos[order].astype(np.int64), first)
-    sizes = np.column_stack((np.diff(first, append=n) - n_pos, n_pos)).ravel()
+    sizes = np.column_stack((size - n_pos, n_pos)).ravel()
     is_neg = np.tile(np.array([1, 0], dtype=np.uint8), first.shape[0])
     block = np.repeat(np.arange(first.shape[0]), 2)
     keep = sizes > 0
     sizes, is_neg, block = sizes[keep], is_neg[keep], block[keep]
-    starts = np.flatnonzero(np.concatenate(([True], block[1:] != block[:-1])))
+    starts = runs(block).starts
     if starts.shape[0] == sizes.shape[0]:
         starts = None  # no block holds both classes
     return sizes, _AucModel(None, is_neg, starts)
@@ -1119,8 +1119,7 @@ def _auc_cells(pos: np.ndarray, s: np.ndarray):
 
 def _distinct_count(s: np.ndarray) -> int:
     """Number of distinct values (one value sort)."""
-    ss = np.sort(s)
-    return int(np.count_nonzero(ss[1:] != ss[:-1])) + 1
+    return int(np.count_nonzero(run_start_mask(np.sort(s))))
 
 
 def _auc_block(rng: np.random.Generator, rows: int, models: list[_AucModel], draw):

@@ -65,6 +65,18 @@ from numbers import Real
 import numpy as np
 
 from metrics._averages import weighted_mean
+from metrics._binary_input import (
+    binary_input,
+    class_labels,
+    fast_pos_label,
+    finite_scores,
+    labels_and_scores,
+    positive_mask,
+    present_labels,
+    refuse_single_class,
+    two_class_input,
+    valid_label_array,
+)
 from metrics._ranks import (
     apply_by_row_chunks,
     ascending_flat_order,
@@ -73,12 +85,20 @@ from metrics._ranks import (
     row_chunks,
     tie_bounds,
 )
+from metrics._runs import run_lengths, run_start_mask
+from metrics._thresholds import (
+    ap_from_blocks,
+    auc_from_blocks,
+    count_steps,
+    prepend_value,
+    sorted_scores,
+    threshold_blocks,
+    weighted_blocks,
+)
 from metrics._true_label_ranks import precision_sums
 from metrics._validation import (
     MetricInputError,
     as_1d,
-    as_array,
-    check_binary,
     check_k,
     check_same_shape,
     check_sample_weight,
@@ -120,128 +140,6 @@ def _check_average(average) -> None:
         )
 
 
-def _positive_is_zero(pos_label) -> bool:
-    """Validate ``pos_label`` for 0/1 labels; True when label 0 is the positive class."""
-    if pos_label is None:
-        return False
-    if isinstance(pos_label, Real) and not isinstance(pos_label, bool | np.bool_):
-        if pos_label == 1:
-            return False
-        if pos_label == 0:
-            return True
-    elif isinstance(pos_label, bool | np.bool_):
-        return not bool(pos_label)
-    raise MetricInputError(
-        f"pos_label must be None, 1 or 0 (labels are 0/1; 1 is the positive class unless "
-        f"pos_label=0); got {pos_label!r}."
-    )
-
-
-def _valid_label_array(y_true) -> np.ndarray | None:
-    """``y_true`` itself when it is an integer/boolean array of 0/1 (no copy), else None.
-
-    The fast path of the label check: one ``max`` over the unsigned view
-    (an integer is 0 or 1 iff its unsigned bits are <= 1), no float64 copy
-    and no temporaries. Anything else (floats, lists, bad values) goes
-    through :func:`as_array` and :func:`check_binary`, which name the first
-    bad element.
-    """
-    if not isinstance(y_true, np.ndarray) or y_true.ndim not in (1, 2) or y_true.size == 0:
-        return None
-    kind = y_true.dtype.kind
-    if kind == "b":
-        return y_true
-    if kind not in "iu":
-        return None
-    bits = y_true if kind == "u" else y_true.view(np.dtype(f"u{y_true.dtype.itemsize}"))
-    return y_true if int(bits.max()) <= 1 else None
-
-
-def _finite_scores(y_score, ndim: tuple[int, ...]) -> np.ndarray:
-    """``as_array(y_score, "y_score")``, with a cheaper check for float64 arrays.
-
-    A finite minimum and maximum prove every entry finite (both propagate
-    NaN; an infinity is the minimum or the maximum): two reductions instead
-    of ``np.isfinite``'s boolean matrix. Anything else goes through
-    :func:`as_array`, which names the first bad element.
-    """
-    if (
-        isinstance(y_score, np.ndarray)
-        and y_score.dtype == np.float64
-        and y_score.ndim in ndim
-        and y_score.size
-        and np.isfinite(y_score.min())
-        and np.isfinite(y_score.max())
-    ):
-        return y_score
-    return as_array(y_score, "y_score", ndim=ndim)
-
-
-def _labels_and_scores(y_true, y_score, *, multilabel_ok: bool):
-    """Validate ``y_true`` (0/1) and ``y_score``; flatten ``(n, 1)`` columns.
-
-    Returns ``(y, s)``: the 0/1 labels (boolean, integer or float64; turn
-    them into a mask with :func:`_mask`) and the float64 scores, both 1-D
-    (binary) or both 2-D with more than one column (multilabel, only when
-    ``multilabel_ok``).
-    """
-    y = _valid_label_array(y_true)
-    checked = y is not None
-    if not checked:
-        y = as_array(y_true, "y_true", ndim=(1, 2))
-    if y.ndim == 2 and y.shape[1] == 1:
-        y = y[:, 0]
-    if y.ndim == 2 and not multilabel_ok:
-        raise MetricInputError(
-            f"y_true must be 1-D (binary labels, one per sample); got shape {y.shape}."
-        )
-    if y.ndim == 1:
-        s = as_1d(_finite_scores(y_score, (1, 2)), "y_score")
-    else:
-        s = _finite_scores(y_score, (1, 2))
-    check_same_shape(y, s, "y_true", "y_score")
-    if not checked:
-        y = check_binary(y, "y_true")
-    return y, s
-
-
-def _mask(y: np.ndarray) -> np.ndarray:
-    """Boolean positive mask of validated 0/1 labels (no copy for booleans)."""
-    return y if y.dtype == bool else y != 0
-
-
-def _fast_pos_label(pos_label) -> bool:
-    """Whether ``pos_label`` is one the 0/1 fast path handles (None, 0, 1, False, True)."""
-    if pos_label is None or isinstance(pos_label, bool | np.bool_):
-        return True
-    return isinstance(pos_label, Real) and pos_label in (0, 1)
-
-
-def _class_labels(y_true, name: str = "y_true"):
-    """1-D class labels of any kind as float codes: ``(codes, classes or None)``.
-
-    Strings, booleans, objects and pandas categoricals go through
-    :func:`metrics._validation.encode_labels`; numeric labels must be whole
-    numbers (scikit-learn calls anything else a continuous target).
-    """
-    (y,), classes = encode_labels(y_true, names=(name,))
-    if y.ndim == 2:
-        if y.shape[1] != 1:
-            raise MetricInputError(
-                f"{name} must be 1-D (binary labels, one per sample); got shape {y.shape}."
-            )
-        y = y[:, 0]
-    if classes is None:
-        bad = y != np.trunc(y)
-        if bad.any():
-            i = int(np.argmax(bad))
-            raise MetricInputError(
-                f"{name} must hold class labels; found the continuous value {float(y[i])!r} "
-                f"at {location(name, (i,))}."
-            )
-    return y, classes
-
-
 def _is_label_matrix(y_true) -> bool:
     """Whether ``y_true`` is 2-D with more than one column (multilabel indicator input)."""
     try:
@@ -251,101 +149,12 @@ def _is_label_matrix(y_true) -> bool:
     return len(shape) == 2 and shape[1] > 1
 
 
-def _present_labels(y: np.ndarray, classes) -> np.ndarray:
-    """The sorted distinct labels (codes) of ``y`` (whole numbers, validated).
-
-    Two consecutive whole numbers at most (the usual binary case) come from
-    ``min`` and ``max`` alone, without ``np.unique``'s sort.
-    """
-    lo, hi = y.min(), y.max()
-    if hi - lo <= 1:
-        return np.unique(np.array([lo, hi], dtype=np.float64))
-    return np.unique(y)
-
-
-def _pos_code(y: np.ndarray, classes, pos_label) -> float:
-    """scikit-learn's ``_check_pos_label_consistency``: the code of the positive class.
-
-    ``pos_label=None`` means 1 and needs labels in {0, 1} or {-1, 1} (or
-    one of 0, -1, 1 alone); otherwise the label must be named. A
-    ``pos_label`` that does not occur gives NaN (no sample is positive).
-    """
-    if pos_label is None:
-        present = _present_labels(y, classes)
-        allowed = ([0.0, 1.0], [-1.0, 1.0], [0.0], [-1.0], [1.0])
-        if classes is not None or present.tolist() not in allowed:
-            shown = ", ".join(
-                repr(v)
-                for v in format_labels(
-                    present if classes is None else classes[present.astype(np.intp)]
-                )
-            )
-            raise MetricInputError(
-                f"y_true takes value in {{{shown}}} and pos_label is not specified: either "
-                "make y_true take value in {0, 1} or {-1, 1} or pass pos_label explicitly."
-            )
-        return 1.0
-    code = label_code(classes, pos_label)
-    return float("nan") if code is None else code
-
-
-def _binary_input(y_true, y_score, sample_weight=None, pos_label=None):
-    """Validated binary input: (positive mask, scores, weights or None).
-
-    0/1 labels with ``pos_label`` None/1/0 take the fast path; any other
-    labels (``{-1, 1}``, ``{1, 2}``, strings, booleans, categoricals) are
-    encoded and compared with ``pos_label`` as scikit-learn's curves do.
-    """
-    if _valid_label_array(y_true) is not None and _fast_pos_label(pos_label):
-        flip = _positive_is_zero(pos_label)
-        y, s = _labels_and_scores(y_true, y_score, multilabel_ok=False)
-        w = check_sample_weight(sample_weight, y.shape[0])
-        pos = _mask(y)
-        return (~pos if flip else pos), s, w
-    y, classes = _class_labels(y_true)
-    s = as_1d(_finite_scores(y_score, (1, 2)), "y_score")
-    check_same_shape(y, s, "y_true", "y_score")
-    w = check_sample_weight(sample_weight, y.shape[0])
-    present = _present_labels(y, classes)
-    if present.shape[0] > 2 and pos_label is None:
-        raise MetricInputError(
-            f"y_true holds {present.shape[0]} classes (multiclass format is not supported "
-            "without pos_label); pass pos_label to score one class against the rest."
-        )
-    return y == _pos_code(y, classes, pos_label), s, w
-
-
-def _refuse_single_class(pos: np.ndarray, w: np.ndarray | None, what: str = "y_true") -> None:
-    """ROC rates / AUC need a positive and a negative (with non-zero weight)."""
-    n_pos = int(np.count_nonzero(pos))
-    if n_pos == 0 or n_pos == pos.shape[0]:
-        only = "the positive class" if n_pos else "the negative class"
-        raise MetricInputError(
-            f"ROC AUC is undefined: {what} holds a single class, only {only}; "
-            "it needs at least one positive and one negative."
-        )
-    if w is not None:
-        w_pos = float(w[pos].sum())
-        w_neg = float(w.sum()) - w_pos
-        if w_pos <= 0 or w_neg <= 0:
-            cls = "positive" if w_pos <= 0 else "negative"
-            raise MetricInputError(
-                f"ROC AUC is undefined: every {cls} sample of {what} has sample_weight 0; "
-                "it needs a positive and a negative with non-zero weight."
-            )
-
-
 # ---------------------------------------------------------------------------
 # binary cores
 # ---------------------------------------------------------------------------
 def _distinct(sorted_values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Distinct values of an ascending array and the index where each first occurs."""
-    n = sorted_values.shape[0]
-    is_first = np.empty(n, dtype=bool)
-    if n:
-        is_first[0] = True
-        np.not_equal(sorted_values[1:], sorted_values[:-1], out=is_first[1:])
-    first = np.flatnonzero(is_first)
+    first = np.flatnonzero(run_start_mask(sorted_values))
     return sorted_values[first], first
 
 
@@ -368,7 +177,7 @@ def _sorted_counts(pos: np.ndarray, s: np.ndarray):
         vals, cnt = ps, None
     else:
         del ps
-        cnt = np.diff(first, append=n_pos)
+        cnt = run_lengths(first, n_pos)
     neg_lt = np.searchsorted(ns, vals, side="left")
     return vals, cnt, first, neg_lt, ns, n_pos, n_neg
 
@@ -421,67 +230,15 @@ def _fast_ap(pos: np.ndarray, s: np.ndarray) -> float:
     return max(0.0, float(_weighted_sum(cnt, precision)) / n_pos)
 
 
-#: Thresholds per ``searchsorted`` call in :func:`_unweighted_blocks`.
-_SEARCH_BLOCK = 1 << 20
 #: Thresholds per block of :func:`_unweighted_precision_recall` (2**16: its
 #: temporaries are ~1 MiB beside an output of 3 x 8 bytes per threshold).
 _PR_BLOCK = 1 << 16
 
 
-def _sorted_values(pos: np.ndarray, s: np.ndarray):
-    """The positives' scores sorted, the distinct scores ascending, and where each starts.
-
-    Value sorts only. ``first`` (the position of each distinct score's first
-    occurrence in ``np.sort(s)``) is None when every score is distinct; then
-    ``vals`` is ``np.sort(s)`` itself, with no copy.
-    """
-    ps = np.compress(pos, s)
-    ps.sort()
-    vals = np.sort(s)
-    is_first = np.empty(s.shape[0], dtype=bool)
-    is_first[0] = True
-    np.not_equal(vals[1:], vals[:-1], out=is_first[1:])
-    first = None
-    if np.count_nonzero(is_first) < s.shape[0]:
-        first = np.flatnonzero(is_first)
-        vals = vals[first]
-    return ps, vals, first
-
-
-def _unweighted_blocks(pos: np.ndarray, s: np.ndarray):
-    """(fps, tps, thresholds) at every distinct score, thresholds descending.
-
-    Value sorts only: the distinct scores come from ``np.sort(s)`` (no copy
-    when all are distinct), the positives at or above each from a
-    ``searchsorted`` into the sorted positive scores. Counts are exact
-    integers (int32 below 2**31 samples, else int64), computed in place to
-    keep the peak memory low.
-    """
-    n = s.shape[0]
-    ps, vals, first = _sorted_values(pos, s)
-    n_pos = ps.shape[0]
-    # counts up to n: int32 (half the memory, exact) below 2**31 samples
-    dtype = np.int32 if n < 2**31 else np.int64
-    tps = np.empty(vals.shape[0], dtype=dtype)
-    # positives at or above = n_pos - positives below each score, by blocks of
-    # thresholds so that searchsorted's int64 result stays small
-    for part in row_chunks(vals.shape[0], 1, max_elements=_SEARCH_BLOCK):
-        below = np.searchsorted(ps, vals[part], side="left")
-        np.subtract(n_pos, below, out=tps[part], casting="unsafe")
-    del ps
-    if first is None:
-        fps = np.arange(n, 0, -1, dtype=dtype)
-    else:
-        fps = np.subtract(n, first).astype(dtype, copy=False)
-    del first
-    fps -= tps  # scores at or above, minus the positives
-    return fps[::-1], tps[::-1], vals[::-1]
-
-
 def _unweighted_precision_recall(pos: np.ndarray, s: np.ndarray):
     """precision_recall_curve's three arrays (unweighted, every threshold) in ~their own memory.
 
-    The same integer counts as :func:`_unweighted_blocks`, so the same floats:
+    The same integer counts as :func:`unweighted_blocks`, so the same floats:
     the positives at or above each distinct score (``tps``) are written as
     float64 into the precision array itself, recall is ``tps / n_pos`` and
     precision ``tps`` over the scores at or above (``n - first``), both
@@ -491,7 +248,7 @@ def _unweighted_precision_recall(pos: np.ndarray, s: np.ndarray):
     distinct scores the peak is the output (3x the scores), not 3.5x.
     """
     n = s.shape[0]
-    ps, vals, first = _sorted_values(pos, s)
+    ps, vals, first = sorted_scores(pos, s)
     n_pos = ps.shape[0]
     k = vals.shape[0]
     blocks = row_chunks(k, 1, max_elements=_PR_BLOCK)
@@ -515,72 +272,18 @@ def _unweighted_precision_recall(pos: np.ndarray, s: np.ndarray):
     return precision, recall, vals
 
 
-def _weighted_blocks(pos: np.ndarray, s: np.ndarray, w: np.ndarray):
-    """(fps, tps, thresholds) with weights: one descending argsort, cumsums at block ends."""
-    keep = w != 0
-    if not keep.all():
-        pos, s, w = pos[keep], s[keep], w[keep]
-    order, ss = descending_order(s[None, :])
-    order, ss = order[0], ss[0]
-    ends = np.flatnonzero(np.append(ss[1:] != ss[:-1], True))
-    wo = w[order]
-    po = pos[order]
-    tps = np.cumsum(np.where(po, wo, 0.0))[ends]
-    fps = np.cumsum(np.where(po, 0.0, wo))[ends]
-    return fps, tps, ss[ends]
-
-
-def _steps(counts: np.ndarray) -> np.ndarray:
-    """``np.diff(counts)``; int32 for integer counts below 2**31 (half the memory, exact)."""
-    if counts.dtype.kind == "i" and counts[-1] < 2**31:  # counts are non-decreasing
-        return np.subtract(counts[1:], counts[:-1], dtype=np.int32, casting="unsafe")
-    return np.diff(counts)
-
-
-def _prepend(first: float, values: np.ndarray, scale=None) -> np.ndarray:
-    """``concatenate(([first], values / scale))`` written straight into the result."""
-    out = np.empty(values.shape[0] + 1)
-    out[0] = first
-    if scale is None:
-        out[1:] = values
-    else:
-        np.divide(values, scale, out=out[1:])
-    return out
-
-
-def _blocks(pos, s, w):
-    return _unweighted_blocks(pos, s) if w is None else _weighted_blocks(pos, s, w)
-
-
-def _auc_from_blocks(fps: np.ndarray, tps: np.ndarray) -> float:
-    """Trapezoid under the ROC points (tie blocks are diagonal steps)."""
-    fpr = np.concatenate(([0.0], fps / fps[-1]))
-    tpr = np.concatenate(([0.0], tps / tps[-1]))
-    return float(np.sum(np.diff(fpr) * (tpr[1:] + tpr[:-1])) / 2.0)
-
-
-def _ap_from_blocks(fps: np.ndarray, tps: np.ndarray) -> float:
-    """Step sum of precision over recall increments; 0 without positives."""
-    if tps[-1] <= 0:
-        return 0.0
-    ps = tps + fps
-    precision = np.divide(tps, ps, out=np.zeros_like(tps), where=ps != 0)
-    gain = np.diff(tps, prepend=0.0)
-    return max(0.0, float(np.dot(gain, precision) / tps[-1]))
-
-
 def _binary_auc(pos, s, w) -> float:
     if w is None:
         return _fast_auc(pos, s)
-    fps, tps, _ = _weighted_blocks(pos, s, w)
-    return _auc_from_blocks(fps, tps)
+    fps, tps, _ = weighted_blocks(pos, s, w)
+    return auc_from_blocks(fps, tps)
 
 
 def _binary_ap(pos, s, w) -> float:
     if w is None:
         return _fast_ap(pos, s)
-    fps, tps, _ = _weighted_blocks(pos, s, w)
-    return _ap_from_blocks(fps, tps)
+    fps, tps, _ = weighted_blocks(pos, s, w)
+    return ap_from_blocks(fps, tps)
 
 
 # ---------------------------------------------------------------------------
@@ -714,7 +417,7 @@ def _sorted_column_score(kind: str, col: np.ndarray, ps: np.ndarray) -> float:
     if kind == "auc" and (n_pos == 0 or n_pos == n):
         return np.nan  # refused by the caller
     vals, first = _distinct(ps)
-    cnt = np.diff(first, append=n_pos)
+    cnt = run_lengths(first, n_pos)
     all_lt = np.searchsorted(col, vals, side="left")
     if kind == "ap":
         # tp_ge / (tp_ge + fp_ge) with tp_ge + fp_ge = the scores >= v
@@ -842,14 +545,14 @@ def _multilabel_score(kind: str, y, s, w, average):
     if kind == "ap":
         _warn_no_positive(y, average)
     if average == "micro":
-        pos = _mask(y).ravel()
+        pos = positive_mask(y).ravel()
         flat_w = None if w is None else np.repeat(w, y.shape[1])
         if kind == "auc":
-            _refuse_single_class(pos, flat_w, "y_true (all labels raveled, average='micro')")
+            refuse_single_class(pos, flat_w, "y_true (all labels raveled, average='micro')")
             return _binary_auc(pos, s.ravel(), flat_w)
         return _binary_ap(pos, s.ravel(), flat_w)
     if average == "samples":
-        y = _mask(y)
+        y = positive_mask(y)
         if kind == "auc":
             _refuse_single_class_rows(y, w)
             keep = None if w is None else w > 0
@@ -861,7 +564,7 @@ def _multilabel_score(kind: str, y, s, w, average):
     # macro / weighted / None: one score per label (column)
     if w is None and y.size <= _FLAT_COLUMN_ELEMENTS:
         # small: one flat sort of the transposed matrix beats a loop over labels
-        mask_t = np.ascontiguousarray(_mask(y).T)
+        mask_t = np.ascontiguousarray(positive_mask(y).T)
         s_t = np.ascontiguousarray(s.T)
         rows = _auc_rows if kind == "auc" else _samples_ap_rows
         scores, support = rows(mask_t, s_t), np.count_nonzero(mask_t, axis=1)
@@ -933,30 +636,30 @@ def roc_curve(y_true, y_score, *, pos_label=None, sample_weight=None, drop_inter
     >>> fpr.tolist(), tpr.tolist(), thr.tolist()
     ([0.0, 0.0, 0.0, 1.0], [0.0, 0.5, 1.0, 1.0], [inf, 0.9, 0.8, 0.4])
     """
-    pos, s, w = _binary_input(y_true, y_score, sample_weight, pos_label)
-    _refuse_single_class(pos, w)
-    fps, tps, thresholds = _blocks(pos, s, w)
+    pos, s, w = binary_input(y_true, y_score, sample_weight, pos_label)
+    refuse_single_class(pos, w)
+    fps, tps, thresholds = threshold_blocks(pos, s, w)
     del pos, s, w  # the curve can be as long as the input: free what is not needed
     keep = None
     if drop_intermediate and fps.shape[0] > 2:
         # a point inside a straight run has equal steps before and after it
         keep = np.ones(fps.shape[0], dtype=bool)
-        step = _steps(fps)
+        step = count_steps(fps)
         np.not_equal(step[1:], step[:-1], out=keep[1:-1])
         del step  # before the next one exists
-        step = _steps(tps)
+        step = count_steps(tps)
         keep[1:-1] |= step[1:] != step[:-1]
         del step
     # one array at a time, each full-size array freed as soon as it is used
     if keep is not None:
         thresholds = thresholds[keep]
-    thresholds = _prepend(np.inf, thresholds)
+    thresholds = prepend_value(np.inf, thresholds)
     fps = fps if keep is None else fps[keep]
-    fpr = _prepend(0.0, fps, fps[-1])
+    fpr = prepend_value(0.0, fps, fps[-1])
     del fps
     tps = tps if keep is None else tps[keep]
     del keep
-    tpr = _prepend(0.0, tps, tps[-1])
+    tpr = prepend_value(0.0, tps, tps[-1])
     del tps
     return fpr, tpr, thresholds
 
@@ -1006,7 +709,7 @@ def precision_recall_curve(
     >>> p.round(4).tolist(), r.tolist(), t.tolist()
     ([0.5, 0.6667, 0.5, 1.0, 1.0], [1.0, 1.0, 0.5, 0.5, 0.0], [0.1, 0.35, 0.4, 0.8])
     """
-    pos, s, w = _binary_input(y_true, y_score, sample_weight, pos_label)
+    pos, s, w = binary_input(y_true, y_score, sample_weight, pos_label)
     if w is None and not drop_intermediate:
         if not pos.any():
             warnings.warn(
@@ -1015,7 +718,7 @@ def precision_recall_curve(
                 stacklevel=2,
             )
         return _unweighted_precision_recall(pos, s)
-    fps, tps, thresholds = _blocks(pos, s, w)
+    fps, tps, thresholds = threshold_blocks(pos, s, w)
     del pos, s, w
     if drop_intermediate and fps.shape[0] > 2:
         keep = np.concatenate(([True], (np.diff(tps[:-1]) != 0) | (np.diff(tps[1:]) != 0), [True]))
@@ -1125,7 +828,7 @@ def _partial_auc(pos: np.ndarray, s: np.ndarray, w, max_fpr: float) -> float:
 
 def _multilabel_partial_auc(y, s, w, average, max_fpr):
     """Partial AUC per label (a loop over the labels), averaged as scikit-learn."""
-    mask = _mask(y)
+    mask = positive_mask(y)
     if average == "micro":
         flat_w = None if w is None else np.repeat(w, y.shape[1])
         return _partial_auc(mask.ravel(), s.ravel(), flat_w, max_fpr)
@@ -1162,7 +865,7 @@ def _multiclass_input(y_true, y_score, labels, sample_weight, *, check_sum=False
     with ``y_true``, so it may hold classes that ``y_true`` lacks.
     """
     if labels is None:
-        y, _ = _class_labels(y_true)
+        y, _ = class_labels(y_true)
         codes = None
     else:
         (y, codes), _ = encode_labels(y_true, labels, names=("y_true", "labels"))
@@ -1170,7 +873,7 @@ def _multiclass_input(y_true, y_score, labels, sample_weight, *, check_sum=False
             y = y[:, 0]
         if y.ndim != 1 or codes.ndim != 1:
             raise MetricInputError("y_true and labels must be 1-D.")
-    s = _finite_scores(y_score, (1, 2))
+    s = finite_scores(y_score, (1, 2))
     if s.ndim != 2:
         raise MetricInputError(
             "`y_score` needs to be of shape `(n_samples, n_classes)`, since `y_true` "
@@ -1343,20 +1046,20 @@ def roc_auc_score(
             labels=labels,
             max_fpr=max_fpr,
         )
-    if _is_label_matrix(y_true) or _valid_label_array(y_true) is not None:
-        y, s = _labels_and_scores(y_true, y_score, multilabel_ok=True)
+    if _is_label_matrix(y_true) or valid_label_array(y_true) is not None:
+        y, s = labels_and_scores(y_true, y_score, multilabel_ok=True)
         w = check_sample_weight(sample_weight, y.shape[0])
         if y.ndim == 2:
             if max_fpr is not None:
                 return _multilabel_partial_auc(y, s, w, average, max_fpr)
             return _multilabel_score("auc", y, s, w, average)
-        pos = _mask(y)
+        pos = positive_mask(y)
     else:
-        y, classes = _class_labels(y_true)
-        s = as_1d(_finite_scores(y_score, (1, 2)), "y_score")
+        y, classes = class_labels(y_true)
+        s = as_1d(finite_scores(y_score, (1, 2)), "y_score")
         check_same_shape(y, s, "y_true", "y_score")
         w = check_sample_weight(sample_weight, y.shape[0])
-        present = _present_labels(y, classes)
+        present = present_labels(y, classes)
         if present.shape[0] > 2:
             raise MetricInputError(
                 "`y_score` needs to be of shape `(n_samples, n_classes)`, since `y_true` "
@@ -1364,7 +1067,7 @@ def roc_auc_score(
                 f"{present.shape[0]} classes."
             )
         pos = y == present[-1]  # the greater label is the positive class
-    _refuse_single_class(pos, w)
+    refuse_single_class(pos, w)
     if max_fpr is not None:
         return _partial_auc(pos, s, w, max_fpr)
     return float(_binary_auc(pos, s, w))
@@ -1408,16 +1111,16 @@ def average_precision_score(y_true, y_score, *, average="macro", pos_label=1, sa
     """
     _check_average(average)
     if _is_label_matrix(y_true):
-        if not (_fast_pos_label(pos_label) and pos_label is not None and pos_label == 1):
+        if not (fast_pos_label(pos_label) and pos_label is not None and pos_label == 1):
             raise MetricInputError(
                 "Parameter pos_label is fixed to 1 for multilabel-indicator y_true. Do not "
                 f"set pos_label or set pos_label to 1 (got {pos_label!r})."
             )
-        y, s = _labels_and_scores(y_true, y_score, multilabel_ok=True)
+        y, s = labels_and_scores(y_true, y_score, multilabel_ok=True)
         w = check_sample_weight(sample_weight, y.shape[0])
         return _multilabel_score("ap", y, s, w, average)
     if _score_is_matrix(y_score):  # multiclass: one-vs-rest over the classes present
-        if not (_fast_pos_label(pos_label) and pos_label is not None and pos_label == 1):
+        if not (fast_pos_label(pos_label) and pos_label is not None and pos_label == 1):
             raise MetricInputError(
                 "Parameter pos_label is fixed to 1 for multiclass y_true. Do not set "
                 f"pos_label or set pos_label to 1 (got {pos_label!r})."
@@ -1427,11 +1130,11 @@ def average_precision_score(y_true, y_score, *, average="macro", pos_label=1, sa
         onehot = np.zeros(s.shape, dtype=np.int8)
         onehot[np.arange(s.shape[0]), t] = 1
         return _multilabel_score("ap", onehot, s, w, average)
-    y, classes = _class_labels(y_true)
-    s = as_1d(_finite_scores(y_score, (1, 2)), "y_score")
+    y, classes = class_labels(y_true)
+    s = as_1d(finite_scores(y_score, (1, 2)), "y_score")
     check_same_shape(y, s, "y_true", "y_score")
     w = check_sample_weight(sample_weight, y.shape[0])
-    present = _present_labels(y, classes)
+    present = present_labels(y, classes)
     if present.shape[0] > 2:
         raise MetricInputError(
             "`y_score` needs to be of shape `(n_samples, n_classes)`, since `y_true` "
@@ -1455,12 +1158,8 @@ def average_precision_score(y_true, y_score, *, average="macro", pos_label=1, sa
 
 
 # ---------------------------------------------------------------------------
-# public: AUC three ways (seed 002) and Gini (the pair table: metrics.explain.curves)
+# public: AUC three ways and Gini (the pair table: metrics.explain.curves)
 # ---------------------------------------------------------------------------
-def _two_class_input(y_true, y_score):
-    pos, s, _ = _binary_input(y_true, y_score)
-    _refuse_single_class(pos, None)
-    return pos, s
 
 
 def auc_pairwise(y_true, y_score):
@@ -1492,7 +1191,7 @@ def auc_pairwise(y_true, y_score):
     >>> auc_pairwise([1, 0, 0, 1], [0.8, 0.8, 0.2, 0.6])
     0.625
     """
-    pos, s = _two_class_input(y_true, y_score)
+    pos, s = two_class_input(y_true, y_score)
     n_pos = int(np.count_nonzero(pos))
     if n_pos * (pos.shape[0] - n_pos) > _PAIRWISE_BROADCAST_LIMIT:
         return float(_fast_auc(pos, s))
@@ -1529,7 +1228,7 @@ def auc_rank(y_true, y_score):
     >>> auc_rank([1, 0, 0, 1], [0.8, 0.8, 0.2, 0.6])
     0.625
     """
-    pos, s = _two_class_input(y_true, y_score)
+    pos, s = two_class_input(y_true, y_score)
     # The mid-rank of a positive score v is (below + 1 + at_or_below) / 2 with
     # below = first + neg_lt (positives, negatives scoring < v) and
     # at_or_below = below + cnt + negatives tied with v: twice the rank sum is
@@ -1543,14 +1242,15 @@ def auc_rank(y_true, y_score):
 
 
 def auc_histogram(y_true, y_score, *, n_bins=100):
-    """The O(n) binned AUC approximation of seed 002.
+    """The O(n) binned AUC approximation.
 
     Scores in [0, 1] fall in bin ``min(floor(s * n_bins), n_bins - 1)``; a
     positive outscores every negative of a lower bin (credit 1) and ties the
     negatives of its own bin (credit 1/2). Exact when no bin mixes distinct
-    positive and negative scores. (Seed 002 computes the bin as
-    ``int(s / (1 / n_bins))``, which puts a few scores such as 0.59 with 100
-    bins one bin low through rounding, and fails for s = 1.)
+    positive and negative scores. (Computing the bin as
+    ``int(s / (1 / n_bins))``, as hand-written versions often do, puts a few
+    scores such as 0.59 with 100 bins one bin low through rounding, and fails
+    for s = 1.)
 
     Parameters
     ----------
@@ -1577,7 +1277,7 @@ def auc_histogram(y_true, y_score, *, n_bins=100):
     0.625
     """
     n_bins = check_k(n_bins, "n_bins")
-    pos, s = _two_class_input(y_true, y_score)
+    pos, s = two_class_input(y_true, y_score)
     bad = (s < 0) | (s > 1)
     if bad.any():
         i = int(np.argmax(bad))
@@ -1594,7 +1294,7 @@ def auc_histogram(y_true, y_score, *, n_bins=100):
 
 
 def gini(y_true, y_score):
-    """Gini coefficient ``2 * AUC - 1`` (seed 002: Gini + 1 = 2 AUC).
+    """Gini coefficient ``2 * AUC - 1`` (so Gini + 1 = 2 AUC).
 
     Parameters
     ----------
@@ -1617,7 +1317,7 @@ def gini(y_true, y_score):
     >>> gini([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
     0.5
     """
-    pos, s = _two_class_input(y_true, y_score)
+    pos, s = two_class_input(y_true, y_score)
     return float(2.0 * _fast_auc(pos, s) - 1.0)
 
 
@@ -1655,8 +1355,8 @@ def det_curve(y_true, y_score, pos_label=None, sample_weight=None, drop_intermed
     >>> fpr.tolist(), fnr.tolist(), thr.tolist()
     ([0.5, 0.5, 0.0], [0.0, 0.5, 0.5], [0.35, 0.4, 0.8])
     """
-    pos, s, w = _binary_input(y_true, y_score, sample_weight, pos_label)
-    fps, tps, thresholds = _blocks(pos, s, w)
+    pos, s, w = binary_input(y_true, y_score, sample_weight, pos_label)
+    fps, tps, thresholds = threshold_blocks(pos, s, w)
     tps = np.concatenate(([0.0], tps.astype(np.float64)))
     fps = np.concatenate(([0.0], fps.astype(np.float64)))
     thresholds = np.concatenate(([np.inf], thresholds.astype(np.float64)))

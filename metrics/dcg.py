@@ -15,9 +15,9 @@ equal scikit-learn 1.9.1's ``dcg_score`` / ``ndcg_score``:
   the top ``k``;
 * ``ignore_ties=True``: tied items are ranked by scikit-learn's order, a
   stable ascending sort reversed, so among tied scores the *higher* column
-  comes first (seed 001's 5.0). scikit-learn itself uses numpy's unstable
-  default sort there, whose order of ties differs between machines; on
-  tie-free scores both agree;
+  comes first (the 5.0 of scikit-learn's docstring example). scikit-learn
+  itself uses numpy's unstable default sort there, whose order of ties
+  differs between machines; on tie-free scores both agree;
 * NDCG divides by the DCG of the ideal order (``y_true`` sorted descending,
   same ``k``); a sample whose ideal DCG is 0 (no positive gain) scores 0.
 
@@ -44,19 +44,18 @@ from functools import partial
 import numpy as np
 
 from metrics._averages import weighted_mean
+from metrics._dcg_kernel import (
+    check_dcg_inputs,
+    check_log_base,
+    dcg_rows,
+    dcg_values,
+    position_discounts,
+)
 from metrics._ranks import (
     apply_by_row_chunks,
-    ascending_flat_order,
-    flat_tie_blocks,
-    sklearn_ignore_ties_order,
 )
 from metrics._validation import (
     MetricInputError,
-    as_2d,
-    check_k,
-    check_nonnegative,
-    check_positive_real,
-    check_same_shape,
     check_sample_weight,
 )
 
@@ -71,136 +70,11 @@ __all__ = [
 # ---------------------------------------------------------------------------
 # validation
 # ---------------------------------------------------------------------------
-def _check_log_base(log_base) -> float:
-    """A positive real other than 1 (log_1 = 0 would make every discount 1/0)."""
-    base = check_positive_real(log_base, "log_base")
-    if base == 1.0:
-        raise MetricInputError(
-            "log_base must not be 1: the discount 1 / log_b(position + 1) divides by "
-            "log(1) = 0; use a positive base other than 1 (2 is usual)."
-        )
-    return base
-
-
-def _gain_matrix(y_true) -> np.ndarray:
-    """``y_true`` as a 2-D array of at least 2 columns with no negative gain.
-
-    A 2-D bool/integer ndarray is kept as it is (it cannot hold NaN or inf;
-    the kernels convert it to float64 block by block, which is much cheaper
-    than converting a large matrix at once); anything else goes through
-    :func:`metrics._validation.as_2d`.
-    """
-    if (
-        isinstance(y_true, np.ndarray)
-        and y_true.dtype.kind in "biu"
-        and y_true.ndim == 2
-        and y_true.size > 0
-        and y_true.shape[1] >= 2
-    ):
-        yt = y_true
-    else:
-        yt = as_2d(y_true, "y_true", min_columns=2)
-    # a min() pass is much cheaper than building the mask; the mask names the culprit
-    if yt.dtype.kind in "if" and yt.min() < 0:
-        check_nonnegative(yt, "y_true")
-    return yt
-
-
-def _check_inputs(y_true, y_score, k) -> tuple[np.ndarray, np.ndarray, int | None]:
-    k = check_k(k, allow_none=True)
-    yt = _gain_matrix(y_true)
-    ys = as_2d(y_score, "y_score")
-    check_same_shape(yt, ys, "y_true", "y_score")
-    return yt, ys, k
 
 
 # ---------------------------------------------------------------------------
 # kernels (validated input)
 # ---------------------------------------------------------------------------
-def _discount(n_items: int, k: int | None, log_base: float) -> np.ndarray:
-    """``1 / log_b(p + 1)`` for positions p = 1..n_items, 0 after ``k`` (scikit-learn's formula)."""
-    discount = 1 / (np.log(np.arange(n_items) + 2) / np.log(log_base))
-    if k is not None:
-        discount[k:] = 0.0
-    return discount
-
-
-def _tie_averaged_dcg(
-    gains: np.ndarray, ys: np.ndarray, discount: np.ndarray, *, per_block: bool | None = None
-) -> np.ndarray:
-    """Tie-averaged DCG of every row of one block of rows (float64 gains).
-
-    In ascending order position q of a row has descending position
-    ``m - 1 - q``, so its discount is ``discount[::-1][q]``.
-    """
-    n, m = ys.shape
-    flat, is_start = ascending_flat_order(ys)
-    ordered = gains.ravel()[flat]
-    asc_discount = discount[::-1].copy()
-    if per_block is None:
-        per_block = 2 * np.count_nonzero(is_start) <= is_start.shape[0]
-    if per_block:
-        blocks = flat_tie_blocks(is_start, m, ordered)
-        cum = np.concatenate(([0.0], np.cumsum(asc_discount)))
-        disc_sum = cum[blocks.first + blocks.size] - cum[blocks.first]
-        return np.bincount(blocks.row, weights=blocks.sums / blocks.size * disc_sum, minlength=n)
-    # mostly distinct scores: plain DCG, then replace the tied groups by their averages
-    out = ordered.reshape(n, m) @ asc_discount
-    in_group = ~is_start  # every position of a group of >= 2 tied items...
-    in_group[:-1] |= in_group[1:]  # ...including the group's first position
-    pos = np.flatnonzero(in_group)
-    if pos.shape[0]:
-        starts = np.flatnonzero(is_start[pos])  # each group starts with a block start
-        g = ordered[pos]
-        d = asc_discount[pos % m]
-        size = np.diff(starts, append=pos.shape[0])
-        gain_sum = np.add.reduceat(g, starts)
-        disc_sum = np.add.reduceat(d, starts)
-        plain = np.add.reduceat(g * d, starts)
-        out += np.bincount(
-            pos[starts] // m, weights=gain_sum / size * disc_sum - plain, minlength=n
-        )
-    return out
-
-
-def _dcg_rows(
-    gains: np.ndarray,
-    ys: np.ndarray,
-    discount: np.ndarray,
-    ignore_ties: bool,
-    per_block: bool | None = None,
-) -> np.ndarray:
-    """DCG of every row of one block of rows (float64 gains)."""
-    if ignore_ties:
-        order = sklearn_ignore_ties_order(ys)
-        return np.take_along_axis(gains, order, axis=1) @ discount
-    return _tie_averaged_dcg(gains, ys, discount, per_block=per_block)
-
-
-def _dcg(
-    yt: np.ndarray,
-    ys: np.ndarray,
-    k: int | None,
-    log_base: float,
-    ignore_ties: bool,
-    *,
-    per_block: bool | None = None,
-) -> np.ndarray:
-    discount = _discount(ys.shape[1], k, log_base)
-    return apply_by_row_chunks(
-        partial(_dcg_block, discount=discount, ignore_ties=ignore_ties, per_block=per_block), yt, ys
-    )
-
-
-def _dcg_block(
-    raw: np.ndarray,
-    ys: np.ndarray,
-    *,
-    discount: np.ndarray,
-    ignore_ties: bool,
-    per_block: bool | None = None,
-) -> np.ndarray:
-    return _dcg_rows(raw.astype(np.float64, copy=False), ys, discount, ignore_ties, per_block)
 
 
 def _ndcg(yt: np.ndarray, ys: np.ndarray, k: int | None, ignore_ties: bool) -> np.ndarray:
@@ -211,7 +85,7 @@ def _ndcg(yt: np.ndarray, ys: np.ndarray, k: int | None, ignore_ties: bool) -> n
     gains). Integer 0/1 gains need no sort: the ideal DCG of a row with T
     relevant items is the sum of the first T discounts.
     """
-    discount = _discount(ys.shape[1], k, 2.0)
+    discount = position_discounts(ys.shape[1], k, 2.0)
     top = int(yt.max()) if yt.dtype.kind in "biu" else None
     block = partial(_ndcg_block, discount=discount, top=top, ignore_ties=ignore_ties)
     out = apply_by_row_chunks(block, yt, ys)
@@ -223,7 +97,7 @@ def _ndcg_block(
     raw: np.ndarray, ys: np.ndarray, *, discount: np.ndarray, top: int | None, ignore_ties: bool
 ) -> np.ndarray:
     gains = raw.astype(np.float64, copy=False)
-    gain = _dcg_rows(gains, ys, discount, ignore_ties)
+    gain = dcg_rows(gains, ys, discount, ignore_ties)
     if top is not None and top <= 1:
         first_discounts = np.concatenate(([0.0], np.cumsum(discount)))
         ideal = first_discounts[np.count_nonzero(raw, axis=1)]
@@ -272,9 +146,9 @@ def dcg_per_sample(y_true, y_score, *, k=None, log_base=2, ignore_ties=False) ->
     ...                [[0.1, 0.2, 0.3, 4, 70], [0.5, 0.5, 0.5, 0.1, 0]], k=2).round(4).tolist()
     [5.6309, 2.1746]
     """
-    yt, ys, k = _check_inputs(y_true, y_score, k)
-    base = _check_log_base(log_base)
-    return _dcg(yt, ys, k, base, bool(ignore_ties))
+    yt, ys, k = check_dcg_inputs(y_true, y_score, k)
+    base = check_log_base(log_base)
+    return dcg_values(yt, ys, k, base, bool(ignore_ties))
 
 
 def dcg_score(
@@ -318,16 +192,16 @@ def dcg_score(
     >>> dcg_score(true_relevance, [[1, 0, 0, 0, 1]], k=1, ignore_ties=True)
     5.0
     """
-    yt, ys, k = _check_inputs(y_true, y_score, k)
-    base = _check_log_base(log_base)
+    yt, ys, k = check_dcg_inputs(y_true, y_score, k)
+    base = check_log_base(log_base)
     w = check_sample_weight(sample_weight, ys.shape[0])
-    return weighted_mean(_dcg(yt, ys, k, base, bool(ignore_ties)), w)
+    return weighted_mean(dcg_values(yt, ys, k, base, bool(ignore_ties)), w)
 
 
 def _ndcg_inputs(y_true, y_score, k):
-    """:func:`_check_inputs` with scikit-learn's ndcg sentences put before our message."""
+    """:func:`check_dcg_inputs` with scikit-learn's ndcg sentences put before our message."""
     try:
-        return _check_inputs(y_true, y_score, k)
+        return check_dcg_inputs(y_true, y_score, k)
     except MetricInputError as exc:
         message = str(exc)
         if message.startswith("y_true must be non-negative"):

@@ -18,11 +18,10 @@ import numpy as np
 
 from metrics._validation import (
     MetricInputError,
-    as_1d,
     as_array,
-    check_same_shape,
     check_sample_weight,
     location,
+    regression_targets,
 )
 
 _MULTIOUTPUT = ("raw_values", "uniform_average", "variance_weighted")
@@ -43,14 +42,6 @@ __all__ = [
 
 #: The float64 machine epsilon scikit-learn's MAPE divides by where |y| is smaller.
 MAPE_EPSILON = float(np.finfo(np.float64).eps)
-
-
-def _targets(y_true, y_pred, sample_weight):
-    """Validate and return ``(y_true, y_pred, weights_or_None)`` as float64 vectors."""
-    yt = as_1d(y_true, "y_true")
-    yp = as_1d(y_pred, "y_pred")
-    check_same_shape(yt, yp, "y_true", "y_pred")
-    return yt, yp, check_sample_weight(sample_weight, yt.shape[0])
 
 
 def _outputs(y_true, y_pred, sample_weight, multioutput, *, variance_weighted=False):
@@ -418,7 +409,7 @@ def mean_tweedie_deviance(y_true, y_pred, *, sample_weight=None, power=0):
     >>> round(mean_tweedie_deviance([2, 0, 1, 4], [0.5, 0.5, 2.0, 2.0], power=1), 4)
     1.426
     """
-    yt, yp, w = _targets(y_true, y_pred, sample_weight)
+    yt, yp, w = regression_targets(y_true, y_pred, sample_weight)
     power = _check_power(power)
     _check_tweedie_domain(yt, yp, power)
     return float(np.average(_tweedie_terms(yt, yp, power), weights=w))
@@ -491,7 +482,7 @@ def d2_tweedie_score(y_true, y_pred, *, sample_weight=None, power=0):
     >>> round(d2_tweedie_score([3, -0.5, 2, 7], [2.5, 0.0, 2, 8]), 4)
     0.9486
     """
-    yt, yp, w = _targets(y_true, y_pred, sample_weight)
+    yt, yp, w = regression_targets(y_true, y_pred, sample_weight)
     power = _check_power(power)
     if yt.shape[0] < 2:
         raise MetricInputError(

@@ -11,7 +11,7 @@ Every metric ranks the score matrix once
 keys that carry the column, equal to the stable argsort), gathers the
 relevance in ranked order (:func:`_ranked_relevance`) and works with
 cumulative sums over the positions, never with a Python loop over queries.
-The work runs on cache-sized blocks of rows (:func:`_by_blocks`), which
+The work runs on cache-sized blocks of rows (:func:`by_row_blocks`), which
 keeps temporaries in cache and the peak memory to a few blocks; MRR sorts
 nothing (it counts the items ahead of the first relevant one). A query with
 no relevant item scores 0 under every metric.
@@ -20,35 +20,32 @@ AP@K conventions (``denominator``) divide the sum of the precisions at the
 relevant positions of the top ``k`` by:
 
 ``"min_m_k"``
-    min(number of relevant items M, k), the common AP@K (seed 002's);
+    min(number of relevant items M, k), the common AP@K;
 ``"relevant"``
     M, as trec_eval's ``map`` / ``map_cut_k``;
 ``"k"``
-    k itself (seed 004's worked example divides by the list length);
+    k itself (dividing by the list length, as some worked examples do);
 ``"hits"``
     the number of relevant items retrieved in the top k.
 """
 
 from __future__ import annotations
 
-import operator
-from numbers import Real
-
 import numpy as np
 
 from metrics._ranks import (
-    ROW_CHUNK_ELEMENTS,
     keyed_descending_order,
-    map_blocks,
-    row_chunks,
+)
+from metrics._relevance import (
+    by_row_blocks,
+    check_denominator,
+    check_max_grade,
+    check_ranking_inputs,
+    safe_divide,
+    stop_probability,
 )
 from metrics._validation import (
-    MetricInputError,
-    as_2d,
     check_k,
-    check_nonnegative,
-    check_same_shape,
-    location,
 )
 
 __all__ = [
@@ -66,102 +63,10 @@ __all__ = [
     "reciprocal_rank",
 ]
 
-_DENOMINATORS = ("min_m_k", "relevant", "k", "hits")
-
 
 # ---------------------------------------------------------------------------
 # validation and the shared ranked relevance
 # ---------------------------------------------------------------------------
-def _check_inputs(y_true, y_score, *, int_grades=False) -> tuple[np.ndarray, np.ndarray]:
-    """Two finite 2-D float matrices of the same shape, ``y_true >= 0``.
-
-    With ``int_grades=True`` an integer or boolean ``y_true`` matrix is kept
-    as it is (it cannot hold NaN or infinity, and its grades compare and
-    convert exactly), which spares a float copy of the matrix; for metrics
-    that only compare grades or gather them.
-    """
-    if (
-        int_grades
-        and isinstance(y_true, np.ndarray)
-        and y_true.dtype.kind in "iub"
-        and y_true.ndim == 2
-        and y_true.size
-    ):
-        yt = y_true
-    else:
-        yt = as_2d(y_true, "y_true")
-    ys = as_2d(y_score, "y_score")
-    check_same_shape(yt, ys, "y_true", "y_score")
-    check_nonnegative(yt, "y_true")
-    return yt, ys
-
-
-def _check_denominator(denominator) -> str:
-    if not isinstance(denominator, str) or denominator not in _DENOMINATORS:
-        allowed = ", ".join(repr(d) for d in _DENOMINATORS)
-        raise MetricInputError(f"denominator must be one of {allowed}; got {denominator!r}.")
-    return denominator
-
-
-def _check_max_grade(
-    max_grade, y_true: np.ndarray, name: str = "y_true", data_max: float | None = None
-) -> float:
-    """The top of the grade scale: given, or the largest grade in ``y_true``.
-
-    ``data_max``: that largest grade when known, which spares the pass over
-    ``y_true`` (made only to word the refusal of a ``max_grade`` below it).
-    """
-    if max_grade is None:
-        return float(y_true.max()) if data_max is None else float(data_max)
-    bad = f"max_grade must be a non-negative number or None; got {max_grade!r}."
-    if isinstance(max_grade, bool) or not isinstance(max_grade, Real):
-        raise MetricInputError(bad)
-    mg = float(max_grade)
-    if not np.isfinite(mg) or mg < 0:
-        raise MetricInputError(bad)
-    if data_max is not None and mg >= data_max:
-        return mg
-    above = y_true > mg
-    if above.any():
-        where = tuple(int(i) for i in np.unravel_index(int(np.argmax(above)), y_true.shape))
-        grade = float(y_true[where])
-        if y_true.ndim == 1:
-            at = f"{name}[{where[0]}] (column {where[0]})"
-        else:
-            at = location(name, where)
-        raise MetricInputError(
-            f"max_grade ({mg:g}) is smaller than the grade {grade:g} at {at}; "
-            "max_grade must be at least the largest grade."
-        )
-    return mg
-
-
-#: Entries per block of rows of the chunked kernels below (tests shrink it to
-#: cross block boundaries). Blocks of about 2**17 entries keep every temporary
-#: of a kernel in cache and bound the peak memory to a few blocks.
-_BLOCK_ELEMENTS = ROW_CHUNK_ELEMENTS
-
-
-def _by_blocks(kernel, *arrays: np.ndarray, width: int | None = None) -> tuple[np.ndarray, ...]:
-    """``kernel`` run on cache-sized blocks of rows, its outputs concatenated.
-
-    ``kernel(*blocks)`` returns a tuple of arrays whose first axis runs over
-    the rows of its block (or over one row of block totals); the blocks
-    (a few dozen, never one per query, each vectorized) are shared among
-    threads by :func:`metrics._ranks.map_blocks` and their outputs
-    concatenated in row order, so the result does not depend on the number
-    of threads. ``width``: the entries per row the kernel works on (default:
-    the first array's columns), which sizes the blocks; a kernel that reads
-    the first K ranked positions only takes blocks of more rows.
-    """
-    n, m = arrays[0].shape
-    blocks = row_chunks(n, m if width is None else width, max_elements=_BLOCK_ELEMENTS)
-
-    def run(rows):
-        return kernel(*map(operator.itemgetter(rows), arrays))
-
-    parts = map_blocks(run, blocks)
-    return tuple(np.concatenate(p) for p in zip(*parts, strict=True))
 
 
 def _ranked_relevance(y_true: np.ndarray, y_score: np.ndarray, k: int | None) -> np.ndarray:
@@ -193,23 +98,15 @@ def _ranked_relevance(y_true: np.ndarray, y_score: np.ndarray, k: int | None) ->
     return np.take(y_true.ravel(), order)
 
 
-def _safe_divide(num: np.ndarray, den: np.ndarray) -> np.ndarray:
-    """``num / den`` with 0 where ``den`` is 0."""
-    den = np.asarray(den, dtype=np.float64)
-    out = np.zeros(np.broadcast(num, den).shape, dtype=np.float64)
-    np.divide(num, den, out=out, where=den != 0)
-    return out
-
-
 def _hits_and_relevant(y_true, y_score, k) -> tuple[np.ndarray, np.ndarray, int]:
-    yt, ys = _check_inputs(y_true, y_score, int_grades=True)
+    yt, ys = check_ranking_inputs(y_true, y_score, int_grades=True)
     k = check_k(k)
 
     def kernel(yt_b, ys_b):
         ranked = _ranked_relevance(yt_b, ys_b, k)
         return np.count_nonzero(ranked > 0, axis=1), np.count_nonzero(yt_b > 0, axis=1)
 
-    hits, n_rel = _by_blocks(kernel, yt, ys)
+    hits, n_rel = by_row_blocks(kernel, yt, ys)
     return hits.astype(np.float64), n_rel.astype(np.float64), k
 
 
@@ -292,7 +189,7 @@ def recall_at_k_per_sample(y_true, y_score, *, k) -> np.ndarray:
     array([0.5, 0. ])
     """
     hits, n_rel, _ = _hits_and_relevant(y_true, y_score, k)
-    return _safe_divide(hits, n_rel)
+    return safe_divide(hits, n_rel)
 
 
 def recall_at_k(y_true, y_score, *, k) -> float:
@@ -390,9 +287,9 @@ def average_precision_at_k(y_true, y_score, *, k, denominator="min_m_k") -> np.n
     k : int
         Cut-off, ``>= 1``.
     denominator : {"min_m_k", "relevant", "k", "hits"}, default "min_m_k"
-        ``D``: min(M, k) with M the query's relevant items (seed 002's
-        AP@K); M (trec_eval's ``map_cut_k``); ``k`` as given (seed 004's
-        example, which divides by the list length); or the relevant items
+        ``D``: min(M, k) with M the query's relevant items (the common
+        AP@K); M (trec_eval's ``map_cut_k``); ``k`` as given (dividing by
+        the list length); or the relevant items
         retrieved in the top ``k``.
 
     Returns
@@ -401,7 +298,7 @@ def average_precision_at_k(y_true, y_score, *, k, denominator="min_m_k") -> np.n
 
     Examples
     --------
-    Relevant items at positions 1, 3 and 5 of the ranking (seed 002):
+    Relevant items at positions 1, 3 and 5 of the ranking:
 
     >>> y_true = [[1, 0, 1, 0, 1]]
     >>> y_score = [[5, 4, 3, 2, 1]]
@@ -410,9 +307,9 @@ def average_precision_at_k(y_true, y_score, *, k, denominator="min_m_k") -> np.n
     >>> round(float(average_precision_at_k(y_true, y_score, k=5, denominator="k")[0]), 4)
     0.4533
     """
-    yt, ys = _check_inputs(y_true, y_score, int_grades=True)
+    yt, ys = check_ranking_inputs(y_true, y_score, int_grades=True)
     k = check_k(k)
-    denominator = _check_denominator(denominator)
+    denominator = check_denominator(denominator)
     kk = min(k, ys.shape[1])
     positions = np.arange(1, kk + 1, dtype=np.float64)
 
@@ -423,7 +320,7 @@ def average_precision_at_k(y_true, y_score, *, k, denominator="min_m_k") -> np.n
         # a copy: a view would keep the block's running sums alive until the end
         return total, hits_so_far[:, -1].copy(), np.count_nonzero(yt_b > 0, axis=1)
 
-    total, hits_k, n_rel = _by_blocks(kernel, yt, ys)
+    total, hits_k, n_rel = by_row_blocks(kernel, yt, ys)
     if denominator == "k":
         return total / k
     if denominator == "hits":
@@ -432,7 +329,7 @@ def average_precision_at_k(y_true, y_score, *, k, denominator="min_m_k") -> np.n
         den = n_rel
         if denominator == "min_m_k":
             den = np.minimum(den, k)
-    return _safe_divide(total, den)
+    return safe_divide(total, den)
 
 
 def mean_average_precision_at_k(y_true, y_score, *, k, denominator="min_m_k") -> float:
@@ -455,7 +352,7 @@ def mean_average_precision_at_k(y_true, y_score, *, k, denominator="min_m_k") ->
 
     Examples
     --------
-    Seed 002: relevant at positions 1, 3, 5 (AP 0.7556) and at 2, 4 (AP 0.5):
+    Two queries, relevant at positions 1, 3, 5 (AP 0.7556) and at 2, 4 (AP 0.5):
 
     >>> y_true = [[1, 0, 1, 0, 1], [0, 1, 0, 1, 0]]
     >>> y_score = [[5, 4, 3, 2, 1], [5, 4, 3, 2, 1]]
@@ -494,9 +391,9 @@ def reciprocal_rank(y_true, y_score, *, k=None) -> np.ndarray:
     >>> reciprocal_rank([[0, 0, 1]], [[3, 2, 1]], k=2)
     array([0.])
     """
-    yt, ys = _check_inputs(y_true, y_score, int_grades=True)
+    yt, ys = check_ranking_inputs(y_true, y_score, int_grades=True)
     k = check_k(k, allow_none=True)
-    position, found = _by_blocks(_first_relevant_position, yt, ys)
+    position, found = by_row_blocks(_first_relevant_position, yt, ys)
     if k is not None:
         found &= position <= k
     return np.where(found, 1.0 / position, 0.0)
@@ -513,7 +410,7 @@ def _first_relevant_position(y_true: np.ndarray, y_score: np.ndarray):
 
     Returns the positions (meaningless where ``found`` is False) and
     ``found``, whether the query has a relevant item at all.
-    Run on cache-sized blocks of rows (:func:`_by_blocks`): the few passes
+    Run on cache-sized blocks of rows (:func:`by_row_blocks`): the few passes
     over a block then stay in cache. Items ahead are those scoring at least
     a threshold: ``best`` in the columns before the first relevant one, the
     next float above ``best`` from it on (one ``where``, one comparison).
@@ -556,9 +453,6 @@ def mean_reciprocal_rank(y_true, y_score, *, k=None) -> float:
 # ---------------------------------------------------------------------------
 # ERR
 # ---------------------------------------------------------------------------
-def _stop_probability(grades: np.ndarray, max_grade: float) -> np.ndarray:
-    """Chapelle's R = (2^g - 1) / 2^max_grade, written so that it cannot overflow."""
-    return np.exp2(grades - max_grade) - np.exp2(-max_grade)
 
 
 def expected_reciprocal_rank_per_sample(y_true, y_score, *, k=None, max_grade=None) -> np.ndarray:
@@ -594,21 +488,21 @@ def expected_reciprocal_rank_per_sample(y_true, y_score, *, k=None, max_grade=No
     >>> expected_reciprocal_rank_per_sample([[1, 2, 0]], [[0.5, 0.9, 0.1]])
     array([0.78125])
     """
-    yt, ys = _check_inputs(y_true, y_score, int_grades=True)
+    yt, ys = check_ranking_inputs(y_true, y_score, int_grades=True)
     k = check_k(k, allow_none=True)
-    mg = _check_max_grade(max_grade, yt)
+    mg = check_max_grade(max_grade, yt)
     if mg == 0.0:  # every grade is 0: no query can satisfy the user
         return np.zeros(yt.shape[0], dtype=np.float64)
     kk = ys.shape[1] if k is None else min(k, ys.shape[1])
     positions = np.arange(1, kk + 1, dtype=np.float64)
 
     def kernel(yt_b, ys_b):
-        stop = _stop_probability(_ranked_relevance(yt_b, ys_b, k), mg)
+        stop = stop_probability(_ranked_relevance(yt_b, ys_b, k), mg)
         still = np.ones_like(stop)
         np.cumprod(1.0 - stop[:, :-1], axis=1, out=still[:, 1:])
         return ((stop * still / positions).sum(axis=1),)
 
-    return _by_blocks(kernel, yt, ys)[0]
+    return by_row_blocks(kernel, yt, ys)[0]
 
 
 def expected_reciprocal_rank(y_true, y_score, *, k=None, max_grade=None) -> float:

@@ -16,21 +16,16 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from metrics._averages import divide_or_warn, nanaverage
+from metrics._class_counts import as_labels, classification_targets, label_counts
 from metrics._validation import (
     MetricInputError,
     as_array,
+    check_beta,
     check_binary,
+    check_bool,
     check_sample_weight,
-)
-from metrics.classification import (
-    _as_labels,
-    _check_beta,
-    _check_bool,
-    _check_zero_division,
-    _divide,
-    _label_counts,
-    _nanaverage,
-    _targets,
+    check_zero_division,
 )
 
 __all__ = [
@@ -46,7 +41,7 @@ __all__ = [
 
 
 def _multilabel_pair(y_true, y_pred, sample_weight):
-    yt, yp, w, multilabel = _targets(y_true, y_pred, sample_weight)
+    yt, yp, w, multilabel = classification_targets(y_true, y_pred, sample_weight)
     if not multilabel:
         raise MetricInputError(
             "y_true and y_pred must be multilabel indicator matrices (samples x labels, "
@@ -68,20 +63,20 @@ def _names(label_names, n_labels: int) -> list[str]:
 
 def _fbeta_from_counts(tp, pred, true, beta: float, zd: float) -> np.ndarray:
     if np.isposinf(beta):
-        return _divide(tp, true, zd)
+        return divide_or_warn(tp, true, zd)
     if beta == 0:
-        return _divide(tp, pred, zd)
+        return divide_or_warn(tp, pred, zd)
     b2 = beta**2
-    return _divide((1 + b2) * tp, b2 * true + pred, zd)
+    return divide_or_warn((1 + b2) * tp, b2 * true + pred, zd)
 
 
 def _indicator(y, name: str) -> np.ndarray:
-    """A boolean (n, L) matrix as is (nothing to check), anything else as _as_labels."""
+    """A boolean (n, L) matrix as is (nothing to check), anything else as as_labels."""
     if isinstance(y, np.ndarray) and y.dtype == bool and y.ndim == 2 and y.shape[1] > 1:
         if y.size == 0:
             return as_array(y, name)  # raises: empty
         return y
-    return _as_labels(y, name)
+    return as_labels(y, name)
 
 
 def _indicator_pair(y_true, y_pred) -> tuple[np.ndarray, np.ndarray]:
@@ -203,11 +198,11 @@ def _score_dict(tp, pred, true, beta: float, zd: float, jzd: float) -> dict:
     """Per-entry precision, recall, F1, F-beta and Jaccard of count arrays."""
     fp, fn = pred - tp, true - tp
     return {
-        "precision": _divide(tp, pred, zd),
-        "recall": _divide(tp, true, zd),
+        "precision": divide_or_warn(tp, pred, zd),
+        "recall": divide_or_warn(tp, true, zd),
         "f1": _fbeta_from_counts(tp, pred, true, 1.0, zd),
         "fbeta": _fbeta_from_counts(tp, pred, true, beta, zd),
-        "jaccard": _divide(tp, tp + fp + fn, jzd),
+        "jaccard": divide_or_warn(tp, tp + fp + fn, jzd),
     }
 
 
@@ -251,16 +246,16 @@ def multilabel_averages(counts, *, beta=1.0, zero_division="warn") -> dict:
     (0.5, 0.3333333333333333, 0.0)
     """
     c = _check_counts(counts)
-    zd = _check_zero_division(zero_division)
+    zd = check_zero_division(zero_division)
     jzd = 0.0 if np.isnan(zd) else zd
-    beta = _check_beta(beta)
+    beta = check_beta(beta)
     w = c.sample_weight
     tp, pred, true = c.tp, c.predicted, c.support
     names = ("precision", "recall", "f1", "fbeta")
     per_label = _score_dict(tp, pred, true, beta, zd, jzd)
-    macro = {k: _nanaverage(per_label[k], None) for k in names}
+    macro = {k: nanaverage(per_label[k], None) for k in names}
     macro["jaccard"] = float(np.average(per_label["jaccard"]))
-    weighted = {k: _nanaverage(per_label[k], true) for k in names}
+    weighted = {k: nanaverage(per_label[k], true) for k in names}
     support = (true - tp) + tp  # jaccard_score's fn + tp
     weighted["jaccard"] = float(
         np.average(per_label["jaccard"], weights=support if support.any() else None)
@@ -268,17 +263,17 @@ def multilabel_averages(counts, *, beta=1.0, zero_division="warn") -> dict:
     pooled = _score_dict(
         np.array([tp.sum()]), np.array([pred.sum()]), np.array([true.sum()]), beta, zd, jzd
     )
-    micro = {k: _nanaverage(pooled[k], None) for k in names}
+    micro = {k: nanaverage(pooled[k], None) for k in names}
     fp, fn = pred - tp, true - tp
     union = np.array([(tp + fp + fn).sum()])  # jaccard_score sums the per-label unions
-    micro["jaccard"] = float(_divide(np.array([tp.sum()]), union, jzd)[0])
+    micro["jaccard"] = float(divide_or_warn(np.array([tp.sum()]), union, jzd)[0])
     s_tp = c.sample_tp.astype(np.float64)
     s_pred = c.sample_predicted.astype(np.float64)
     s_true = c.sample_true.astype(np.float64)
     if w is not None:
         s_tp, s_pred, s_true = s_tp * w, s_pred * w, s_true * w
     per_sample = _score_dict(s_tp, s_pred, s_true, beta, zd, jzd)
-    samples = {k: _nanaverage(per_sample[k], w) for k in names}
+    samples = {k: nanaverage(per_sample[k], w) for k in names}
     samples["jaccard"] = float(np.average(per_sample["jaccard"], weights=w))
     wrong = c.sample_wrong
     n, n_labels = c.n_samples, c.n_labels
@@ -326,12 +321,12 @@ def multilabel_worst_samples(counts, *, zero_division="warn") -> np.ndarray:
     [1, 3, 0, 2]
     """
     c = _check_counts(counts)
-    zd = _check_zero_division(zero_division)
+    zd = check_zero_division(zero_division)
     jzd = 0.0 if np.isnan(zd) else zd
     tp = c.sample_tp.astype(np.float64)
     fp = c.sample_predicted - tp
     fn = c.sample_true - tp
-    jaccard = _divide(tp, tp + fp + fn, jzd)
+    jaccard = divide_or_warn(tp, tp + fp + fn, jzd)
     return np.lexsort((jaccard, -c.sample_wrong)).astype(np.int64, copy=False)
 
 
@@ -426,10 +421,10 @@ def multilabel_label_table_from_counts(
 
     c = _check_counts(counts)
     w = c.sample_weight
-    zd = _check_zero_division(zero_division)
+    zd = check_zero_division(zero_division)
     jzd = 0.0 if np.isnan(zd) else zd
-    beta = _check_beta(beta)
-    summary = _check_bool(summary, "summary")
+    beta = check_beta(beta)
+    summary = check_bool(summary, "summary")
     names = _names(label_names, c.n_labels)
     tp, pred, true = c.tp, c.predicted, c.support
     fp, fn = pred - tp, true - tp
@@ -527,10 +522,10 @@ def multilabel_per_sample(y_true, y_pred, *, beta=1.0, zero_division="warn", lab
     import pandas as pd
 
     yt, yp, _ = _multilabel_pair(y_true, y_pred, None)
-    zd = _check_zero_division(zero_division)
+    zd = check_zero_division(zero_division)
     jzd = 0.0 if np.isnan(zd) else zd
-    beta = _check_beta(beta)
-    tp, pred, true = _label_counts(yt, yp, None, True, samplewise=True)
+    beta = check_beta(beta)
+    tp, pred, true = label_counts(yt, yp, None, True, samplewise=True)
     fp, fn = pred - tp, true - tp
     wrong = fp + fn
     table = pd.DataFrame(
@@ -543,10 +538,10 @@ def multilabel_per_sample(y_true, y_pred, *, beta=1.0, zero_division="warn", lab
             "wrong": wrong.astype(np.int64),
             "hamming": wrong / yt.shape[1],
             "exact_match": wrong == 0,
-            "precision": _divide(tp, pred, zd),
-            "recall": _divide(tp, true, zd),
+            "precision": divide_or_warn(tp, pred, zd),
+            "recall": divide_or_warn(tp, true, zd),
             "fbeta": _fbeta_from_counts(tp, pred, true, beta, zd),
-            "jaccard": _divide(tp, tp + fp + fn, jzd),
+            "jaccard": divide_or_warn(tp, tp + fp + fn, jzd),
         }
     )
     if label_names is not None:
@@ -583,7 +578,7 @@ def multilabel_outcomes(y_true, y_pred):
     if np.ndim(y_true) == 2 and np.shape(y_true)[1] > 1:
         yt, yp, _ = _multilabel_pair(y_true, y_pred, None)
     else:  # one label's column
-        yt, yp, _, _ = _targets(y_true, y_pred, None)
+        yt, yp, _, _ = classification_targets(y_true, y_pred, None)
         check_binary(yt, "y_true")
         check_binary(yp, "y_pred")
     code = 2 * yt.astype(np.int64) + yp.astype(np.int64)

@@ -14,10 +14,13 @@ from numbers import Real
 
 import numpy as np
 
+from metrics._binary_input import binary_input, refuse_single_class, two_class_input
 from metrics._ranks import (
     descending_order,
     mid_rank,
 )
+from metrics._runs import runs
+from metrics._thresholds import prepend_value, threshold_blocks
 from metrics._validation import (
     MetricInputError,
     as_1d,
@@ -26,11 +29,6 @@ from metrics._validation import (
     location,
 )
 from metrics.curves import (
-    _binary_input,
-    _blocks,
-    _prepend,
-    _refuse_single_class,
-    _two_class_input,
     auc,
     auc_histogram,
     auc_pairwise,
@@ -107,7 +105,7 @@ def auc_pairs(y_true, y_score, *, max_pairs=None):
     import pandas as pd
 
     max_pairs = check_k(max_pairs, "max_pairs", allow_none=True)
-    pos, s = _two_class_input(y_true, y_score)
+    pos, s = two_class_input(y_true, y_score)
     pos_idx = np.flatnonzero(pos)
     neg_idx = np.flatnonzero(~pos)
     n_neg = neg_idx.shape[0]
@@ -202,7 +200,7 @@ def threshold_outcomes(y_true, y_score, threshold):
     >>> threshold_outcomes([1, 0, 1, 0], [0.9, 0.7, 0.3, 0.1], 0.5).tolist()
     ['TP', 'FP', 'FN', 'TN']
     """
-    pos, s, _ = _binary_input(y_true, y_score)
+    pos, s, _ = binary_input(y_true, y_score)
     pred = s >= _check_threshold(threshold)
     code = 2 * pos.astype(np.int64) + pred  # 0 TN, 1 FP, 2 FN, 3 TP
     return np.array(["TN", "FP", "FN", "TP"])[code]
@@ -239,7 +237,7 @@ def rates_at_threshold(y_true, y_score, threshold, *, beta=1.0, sample_weight=No
     """
     if isinstance(beta, bool | np.bool_) or not isinstance(beta, Real) or not beta >= 0:
         raise MetricInputError(f"beta must be a number >= 0; got {beta!r}.")
-    pos, s, w = _binary_input(y_true, y_score, sample_weight)
+    pos, s, w = binary_input(y_true, y_score, sample_weight)
     pred = s >= _check_threshold(threshold)
     ww = np.ones(s.shape[0]) if w is None else w
     tp = float(ww[pos & pred].sum())
@@ -305,10 +303,10 @@ def threshold_counts(y_true, y_score, *, sample_weight=None):
     >>> thr.tolist(), tp.tolist(), fp.tolist()
     ([inf, 0.9, 0.7, 0.1], [0.0, 1.0, 2.0, 2.0], [0.0, 0.0, 1.0, 2.0])
     """
-    pos, s, w = _binary_input(y_true, y_score, sample_weight)
-    _refuse_single_class(pos, w)
-    fps, tps, thresholds = _blocks(pos, s, w)
-    return _prepend(np.inf, thresholds), _prepend(0.0, tps), _prepend(0.0, fps)
+    pos, s, w = binary_input(y_true, y_score, sample_weight)
+    refuse_single_class(pos, w)
+    fps, tps, thresholds = threshold_blocks(pos, s, w)
+    return prepend_value(np.inf, thresholds), prepend_value(0.0, tps), prepend_value(0.0, fps)
 
 
 def counts_at(counts, thresholds):
@@ -377,7 +375,7 @@ def _check_counts(counts):
 
 
 def threshold_table(y_true, y_score, *, sample_weight=None, drop_intermediate=False):
-    """The ROC curve point by point (seed 002): counts and rates at every distinct score.
+    """The ROC curve point by point: counts and rates at every distinct score.
 
     Row 0 is threshold ``+inf`` (nothing predicted positive); then one row per
     distinct score, descending: lowering the threshold to that score turns
@@ -709,17 +707,11 @@ def reduce_curve(x, y, *, max_points=4000):
     width = (hi - lo) or 1.0
     col = np.minimum(((xs - lo) / width * n_cols).astype(np.int64), n_cols - 1)
     order = np.lexsort((ys, col))  # by column, then by y
-    starts = np.flatnonzero(np.diff(col[order], prepend=-1))
-    ends = np.append(starts[1:], order.shape[0]) - 1
-    lowest, highest = order[starts], order[ends]
-    col_sorted = np.sort(col)  # x is monotone: columns are contiguous runs
-    cstart = np.flatnonzero(np.diff(col_sorted, prepend=-1))
-    cend = np.append(cstart[1:], col_sorted.shape[0]) - 1
-    if xs[0] > xs[-1]:  # non-increasing x: column runs go backwards
-        firsts = np.flatnonzero(np.diff(col, prepend=col[0] + 1) != 0)
-        lasts = np.append(firsts[1:], col.shape[0]) - 1
-    else:
-        firsts, lasts = cstart, cend
+    by_col = runs(col[order])
+    lowest, highest = order[by_col.starts], order[by_col.last]
+    # x is monotone: columns are contiguous runs (backwards for a non-increasing x)
+    in_x = runs(col) if xs[0] > xs[-1] else runs(np.sort(col))
+    firsts, lasts = in_x.starts, in_x.last
     keep = np.unique(np.concatenate((lowest, highest, firsts, lasts, [0, xs.shape[0] - 1])))
     return idx[keep].astype(np.int64)
 
@@ -760,7 +752,7 @@ def calibration_bins(y_true, y_prob, *, n_bins=10, sample_weight=None):
     import pandas as pd
 
     n_bins = check_k(n_bins, "n_bins")
-    pos, p, w = _binary_input(y_true, y_prob, sample_weight)
+    pos, p, w = binary_input(y_true, y_prob, sample_weight)
     bad = (p < 0) | (p > 1)
     if bad.any():
         i = int(np.argmax(bad))
@@ -816,7 +808,7 @@ def auc_rank_table(y_true, y_score):
     """
     import pandas as pd
 
-    pos, s = _two_class_input(y_true, y_score)
+    pos, s = two_class_input(y_true, y_score)
     ranks = mid_rank(s)
     order = np.argsort(s, kind="stable")
     n_pos = int(np.count_nonzero(pos))
@@ -840,7 +832,7 @@ def auc_rank_table(y_true, y_score):
 
 
 def per_sample_outcomes(y_true, y_score, threshold, *, sample_weight=None):
-    """One row per sample at an operating point: the curves page's breakdown.
+    """One row per sample at an operating point: its prediction and outcome.
 
     Parameters
     ----------
@@ -873,7 +865,7 @@ def per_sample_outcomes(y_true, y_score, threshold, *, sample_weight=None):
 
     from metrics.classification import log_loss_per_sample
 
-    pos, s, w = _binary_input(y_true, y_score, sample_weight)
+    pos, s, w = binary_input(y_true, y_score, sample_weight)
     t = None if threshold is None else _check_threshold(threshold)
     # rank = 1 + the number of higher scores: the position of each tie block's first
     # sample in one descending sort, scattered back (no search per sample)
@@ -903,7 +895,7 @@ def per_sample_outcomes(y_true, y_score, threshold, *, sample_weight=None):
 
 
 def auc_four_ways(y_true, y_score, *, n_bins=100, sample_weight=None):
-    """AUC computed four ways side by side (seed 002), plus Gini.
+    """AUC computed four ways side by side, plus Gini.
 
     Parameters
     ----------
@@ -914,7 +906,7 @@ def auc_four_ways(y_true, y_score, *, n_bins=100, sample_weight=None):
         Bins of the histogram approximation.
     sample_weight : array-like of shape (n_samples,), optional
         Used by the trapezoid way only (the weighted ROC curve); the pair,
-        rank-sum and histogram ways count samples, as seed 002 does.
+        rank-sum and histogram ways count samples (unweighted).
 
     Returns
     -------

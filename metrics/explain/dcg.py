@@ -17,6 +17,7 @@ from functools import partial
 import numpy as np
 import pandas as pd
 
+from metrics._dcg_kernel import check_dcg_inputs, check_log_base, dcg_values, position_discounts
 from metrics._ranks import (
     apply_by_row_chunks,
     map_blocks,
@@ -29,12 +30,6 @@ from metrics._validation import (
     check_k,
     check_nonnegative,
     check_same_shape,
-)
-from metrics.dcg import (
-    _check_inputs,
-    _check_log_base,
-    _dcg,
-    _discount,
 )
 
 __all__ = [
@@ -118,7 +113,7 @@ def dcg_steps(y_true_row, y_score_row, *, k=None, log_base=2, ignore_ties=False)
     ([7.5, 7.5], [1.0, 0.0], 7.5)
     """
     k = check_k(k, allow_none=True)
-    base = _check_log_base(log_base)
+    base = check_log_base(log_base)
     yt, ys = _check_rows(y_true_row, y_score_row)
     m = yt.shape[0]
     if ignore_ties:
@@ -133,7 +128,7 @@ def dcg_steps(y_true_row, y_score_row, *, k=None, log_base=2, ignore_ties=False)
     group = np.cumsum(change) - 1
     sizes = np.bincount(group)
     mean_gain = g.copy() if ignore_ties else (np.bincount(group, weights=g) / sizes)[group]
-    discount = _discount(m, k, base)
+    discount = position_discounts(m, k, base)
     contribution = mean_gain * discount
     position = np.arange(1, m + 1)
     return pd.DataFrame(
@@ -241,9 +236,9 @@ def dcg_tie_bounds_per_sample(
     >>> low.tolist(), high.tolist()
     ([5.0], [10.0])
     """
-    yt, ys, k = _check_inputs(y_true, y_score, k)
-    base = _check_log_base(log_base)
-    discount = _discount(ys.shape[1], k, base)
+    yt, ys, k = check_dcg_inputs(y_true, y_score, k)
+    base = check_log_base(log_base)
+    discount = position_discounts(ys.shape[1], k, base)
     low = apply_by_row_chunks(
         partial(_tie_bound_block, discount=discount, best_first=False), yt, ys
     )
@@ -251,7 +246,7 @@ def dcg_tie_bounds_per_sample(
         partial(_tie_bound_block, discount=discount, best_first=True), yt, ys
     )
     if normalize:
-        ideal = _dcg(yt, yt, k, base, True)
+        ideal = dcg_values(yt, yt, k, base, True)
         ok = ideal > 0
         safe = np.where(ok, ideal, 1.0)
         low = np.where(ok, np.minimum(low / safe, 1.0), 0.0)
@@ -304,10 +299,10 @@ def dcg_tie_order_steps(y_true_row, y_score_row, *, k=None, log_base=2) -> pd.Da
     [7.5, 5.0, 5.0, 10.0]
     """
     k = check_k(k, allow_none=True)
-    base = _check_log_base(log_base)
+    base = check_log_base(log_base)
     yt, ys = _check_rows(y_true_row, y_score_row)
     m = yt.shape[0]
-    discount = _discount(m, k, base)
+    discount = position_discounts(m, k, base)
     averaged = dcg_steps(yt, ys, k=k, log_base=base)
     items = averaged["item"].to_numpy()
     orders = {
@@ -443,7 +438,7 @@ def dcg_ranking(y_true, y_score, *, _max_elements: int | None = None) -> DcgRank
     >>> r.pessimistic.tolist(), r.block_last.tolist(), r.ideal.tolist()[0][:2]
     ([[4, 0, 1, 2, 3]], [[1, 1, 4, 4, 4]], [0, 4])
     """
-    yt, ys, _ = _check_inputs(y_true, y_score, None)
+    yt, ys, _ = check_dcg_inputs(y_true, y_score, None)
     n, m = ys.shape
     dtype = _index_dtype(m)
     parts = [np.empty((n, m), dtype=dtype) for _ in range(5)]
@@ -501,13 +496,13 @@ def dcg_ranking_table(
     [7.5, 10.0, 0.75, 5.0, 10.0]
     """
     k = check_k(k, allow_none=True)
-    base = _check_log_base(log_base)
+    base = check_log_base(log_base)
     yt = ranking.y_true
     if exponential:
         exponential_gain(np.max(yt, keepdims=True))  # its refusal of grades >= 1024
     n, m = yt.shape
     top = m if k is None else min(k, m)  # positions after k have discount 0: never read
-    discount = _discount(m, k, base)[:top]
+    discount = position_discounts(m, k, base)[:top]
     names = ("DCG", "ideal DCG", "pessimistic DCG", "optimistic DCG")
     cols = {c: np.empty(n) for c in names}
 

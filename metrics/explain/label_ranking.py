@@ -20,6 +20,17 @@ import numpy as np
 import pandas as pd
 
 from metrics._averages import weighted_mean
+from metrics._label_ranking_kernel import (
+    binary_mask,
+    check_matrices,
+    code_counts,
+    counts_at_or_above,
+    coverage_values,
+    label_matrix,
+    lrap_values,
+    ranking_loss_values,
+    score_values,
+)
 from metrics._ranks import (
     ascending_tie_blocks,
     descending_order,
@@ -35,17 +46,6 @@ from metrics._validation import (
     check_binary,
     check_same_shape,
     check_sample_weight,
-)
-from metrics.label_ranking import (
-    _at_or_above,
-    _binary_mask,
-    _check_matrices,
-    _code_counts,
-    _coverage,
-    _label_matrix,
-    _lrap,
-    _ranking_loss,
-    _score_values,
 )
 
 __all__ = [
@@ -411,7 +411,7 @@ def best_coverage_error(y_true, *, sample_weight=None) -> float:
     >>> best_coverage_error([[1, 0, 0], [1, 0, 1], [1, 1, 0]])
     1.6666666666666667
     """
-    yt = _binary_mask(_label_matrix(y_true, 1), "y_true")
+    yt = binary_mask(label_matrix(y_true, 1), "y_true")
     w = check_sample_weight(sample_weight, yt.shape[0])
     return weighted_mean(np.count_nonzero(yt, axis=1).astype(np.float64), w)
 
@@ -478,14 +478,14 @@ def label_ranking_contributions(y_true, y_score, *, sample_weight=None) -> pd.Da
     >>> t[["n_true", "n_pairs", "n_misordered"]].to_numpy().tolist()
     [[1, 2, 1], [2, 2, 1], [2, 2, 0]]
     """
-    yt, ys = _check_matrices(y_true, y_score, min_columns=2, as_mask=False)
+    yt, ys = check_matrices(y_true, y_score, min_columns=2, as_mask=False)
     n, m = ys.shape
     w = check_sample_weight(sample_weight, n)
     n_true = np.count_nonzero(yt, axis=1)
     n_pairs = n_true * (m - n_true)
-    cov = _coverage(yt, ys)
-    lrap = _lrap(yt, ys)
-    loss = _ranking_loss(yt, ys)
+    cov = coverage_values(yt, ys)
+    lrap = lrap_values(yt, ys)
+    loss = ranking_loss_values(yt, ys)
     n_wrong = np.rint(loss * n_pairs).astype(np.int64)
     note = np.where(n_true == 0, _NOTE_NO_TRUE, np.where(n_true == m, _NOTE_ALL_TRUE, ""))
     return pd.DataFrame(
@@ -593,11 +593,11 @@ class _Groups(NamedTuple):
 def _groups(mask: np.ndarray, ys: np.ndarray, values: np.ndarray | None) -> _Groups:
     """The tie groups of every row: counted by score code, else from one unstable sort."""
     n, m = ys.shape
-    counts = None if values is None else _code_counts(mask, ys, values)
+    counts = None if values is None else code_counts(mask, ys, values)
     if counts is not None:
         pos, neg = counts  # (n, n_values), ascending score
         k = pos.shape[1]
-        true_ge, all_ge = _at_or_above(pos), _at_or_above(pos + neg)
+        true_ge, all_ge = counts_at_or_above(pos), counts_at_or_above(pos + neg)
         return _Groups(
             np.repeat(np.arange(n), k),
             np.arange(0, n * k, k),
@@ -661,7 +661,7 @@ def _broken_rows(mask: np.ndarray, ys: np.ndarray, values, rules) -> np.ndarray:
 def _tie_broken(mask: np.ndarray, ys: np.ndarray, rules) -> np.ndarray:
     """:func:`_broken_rows` over cache-sized blocks of rows, counted on few distinct scores."""
     n, m = ys.shape
-    values = _score_values(ys)
+    values = score_values(ys)
     out = np.empty((2 * len(rules), n))
 
     def run(rows: slice) -> None:  # a few dozen blocks of rows
@@ -712,9 +712,9 @@ def tie_broken_per_sample(y_true, y_score, *, ties: str = "max") -> TieBroken:
     [3.0, 2.0, 3.0]
     """
     _check_ties(ties)
-    yt, ys = _check_matrices(y_true, y_score, min_columns=2, as_mask=False)
+    yt, ys = check_matrices(y_true, y_score, min_columns=2, as_mask=False)
     if ties == "max":
-        return TieBroken(_lrap(yt, ys), _coverage(yt, ys))
+        return TieBroken(lrap_values(yt, ys), coverage_values(yt, ys))
     lrap, coverage = _tie_broken(yt, ys, (ties,))
     return TieBroken(lrap, coverage)
 
@@ -741,11 +741,11 @@ def tie_broken_summary(y_true, y_score, *, sample_weight=None) -> pd.DataFrame:
     >>> t.round(4).to_dict("index")["optimistic"]
     {'lrap': 1.0, 'coverage': 2.0}
     """
-    yt, ys = _check_matrices(y_true, y_score, min_columns=2, as_mask=False)
+    yt, ys = check_matrices(y_true, y_score, min_columns=2, as_mask=False)
     w = check_sample_weight(sample_weight, yt.shape[0])
     opt_lrap, opt_cov, pes_lrap, pes_cov = _tie_broken(yt, ys, ("optimistic", "pessimistic"))
-    lrap = np.array([_lrap(yt, ys), opt_lrap, pes_lrap])  # (3, n_samples): one row per rule
-    cov = np.array([_coverage(yt, ys), opt_cov, pes_cov])
+    lrap = np.array([lrap_values(yt, ys), opt_lrap, pes_lrap])  # (3, n_samples): one row per rule
+    cov = np.array([coverage_values(yt, ys), opt_cov, pes_cov])
     if w is None:
         lrap_mean, cov_mean = lrap.mean(axis=1), cov.mean(axis=1)
     else:
@@ -942,9 +942,9 @@ def replace_sample_scores(
     lrap = contributions["lrap"].to_numpy(dtype=np.float64).copy()
     loss = contributions["ranking_loss"].to_numpy(dtype=np.float64).copy()
     wrong = contributions["n_misordered"].to_numpy().copy()
-    cov[i] = _coverage(mask, ys[None, :])[0]
-    lrap[i] = _lrap(mask, ys[None, :])[0]
-    loss[i] = _ranking_loss(mask, ys[None, :])[0]
+    cov[i] = coverage_values(mask, ys[None, :])[0]
+    lrap[i] = lrap_values(mask, ys[None, :])[0]
+    loss[i] = ranking_loss_values(mask, ys[None, :])[0]
     wrong[i] = np.rint(loss[i] * contributions["n_pairs"].iat[i])
     table = contributions.assign(
         n_misordered=wrong,

@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from metrics._validation import MetricInputError
+from metrics._validation import MetricInputError, regression_targets
 from metrics.regression import (
     MAPE_EPSILON,
-    _targets,
     mean_absolute_error,
     mean_absolute_percentage_error,
     mean_squared_error,
@@ -82,7 +81,7 @@ def regression_errors(y_true, y_pred):
     """
     import pandas as pd
 
-    yt, yp, _ = _targets(y_true, y_pred, None)
+    yt, yp, _ = regression_targets(y_true, y_pred, None)
     residual = yt - yp
     absolute = np.abs(residual)
     undefined = (yt <= -1) | (yp <= -1)
@@ -109,9 +108,9 @@ def regression_errors(y_true, y_pred):
 def recency_weights(n_samples):
     """Weights growing linearly with row order, scaled to mean 1: w_i = 2 i / (n + 1).
 
-    Seed 002's weighted MAE example weighs recent samples more ("the older
-    a sample, the lower its weight"). With rows in time order, row i (1-based)
-    gets weight proportional to i. Because the weights average 1, seed 002's
+    A weighted MAE that weighs recent samples more ("the older a sample,
+    the lower its weight"): with rows in time order, row i (1-based) gets
+    weight proportional to i. Because the weights average 1, the plain mean
     (1/N) sum w_i |e_i| and scikit-learn's sum w_i |e_i| / sum w_i agree.
 
     Parameters
@@ -174,7 +173,7 @@ def regression_steps(y_true, y_pred, *, metric, sample_weight=None):
 
     if metric not in REGRESSION_STEP_METRICS:
         raise MetricInputError(f"metric must be one of {REGRESSION_STEP_METRICS}; got {metric!r}.")
-    yt, yp, w = _targets(y_true, y_pred, sample_weight)
+    yt, yp, w = regression_targets(y_true, y_pred, sample_weight)
     weight = np.ones_like(yt) if w is None else w
     total = float(np.sum(weight))
     rows = [("W", "sum of the weights w_i (n when unweighted)", total)]

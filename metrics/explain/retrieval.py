@@ -16,6 +16,7 @@ run on the blocks of rows of :mod:`metrics.retrieval`, vectorized; with
 from __future__ import annotations
 
 import threading
+from dataclasses import dataclass
 from numbers import Real
 
 import numpy as np
@@ -25,6 +26,15 @@ from metrics._ranks import (
     keyed_descending_order,
     top_k_order,
 )
+from metrics._relevance import (
+    by_row_blocks,
+    check_denominator,
+    check_max_grade,
+    check_ranking_inputs,
+    safe_divide,
+    stop_probability,
+)
+from metrics._runs import run_start_mask, runs_from_mask
 from metrics._validation import (
     MetricInputError,
     as_2d,
@@ -32,14 +42,6 @@ from metrics._validation import (
     check_k,
     check_nonnegative,
     check_same_shape,
-)
-from metrics.retrieval import (
-    _by_blocks,
-    _check_denominator,
-    _check_inputs,
-    _check_max_grade,
-    _safe_divide,
-    _stop_probability,
 )
 
 __all__ = [
@@ -144,8 +146,8 @@ def retrieval_steps(
     check_same_shape(yt2[0], ys2[0], "y_true_row", "y_score_row")
     check_nonnegative(yt2, "y_true_row")
     k = check_k(k, allow_none=True)
-    denominator = _check_denominator(denominator)
-    mg = _check_max_grade(max_grade, yt2[0], "y_true_row")
+    denominator = check_denominator(denominator)
+    mg = check_max_grade(max_grade, yt2[0], "y_true_row")
     yt, ys = yt2[0], ys2[0]
 
     n_items = yt.shape[0]
@@ -156,7 +158,7 @@ def retrieval_steps(
     relevant = grade > 0
     positions = np.arange(1, n_items + 1)
     in_top_k = positions <= k_eff
-    tie_group = np.concatenate(([0], np.cumsum(score[1:] != score[:-1])))
+    tie_group = np.cumsum(run_start_mask(score)) - 1
 
     hits_so_far = np.cumsum(relevant)
     precision = hits_so_far / positions
@@ -174,7 +176,7 @@ def retrieval_steps(
     if mg == 0.0:
         stop = np.zeros(n_items)
     else:
-        stop = _stop_probability(grade, mg)
+        stop = stop_probability(grade, mg)
     still = np.concatenate(([1.0], np.cumprod(1.0 - stop[:-1])))
     err_term = np.where(in_top_k, stop * still / positions, 0.0)
 
@@ -317,7 +319,7 @@ def tie_break_order(y_true, y_score, *, ties="column") -> np.ndarray:
     >>> tie_break_order([[0, 1, 2]], [[0.5, 0.5, 0.5]]).tolist()
     [[0, 1, 2]]
     """
-    yt, ys = _check_inputs(y_true, y_score)
+    yt, ys = check_ranking_inputs(y_true, y_score)
     ties = _check_choice(ties, ("column", "optimistic", "pessimistic"), "ties")
     return _tie_order(yt, ys, ties)
 
@@ -356,6 +358,22 @@ METRIC_PART = {
 }
 
 
+@dataclass(frozen=True, eq=False)
+class _TermInputs:
+    """What :func:`_position_terms` computes from (its parameters, ``level`` as float)."""
+
+    yt: np.ndarray
+    ys: np.ndarray
+    level: float
+    gain: str
+    mg: float
+    ties: str
+    top: int | None
+    ranked: np.ndarray | None
+    parts: tuple
+    known: dict
+
+
 def _position_terms(
     yt, ys, *, level, gain, mg, ties, top=None, ranked=None, parts=PARTS, known=None
 ) -> dict:
@@ -366,7 +384,7 @@ def _position_terms(
     tie group (exact for P, R, hit rate, AP's numerator, RR and DCG; ERR uses
     each position's expected stop probability, an approximation inside a
     tie group). Inputs are validated; ``mg`` is the grade scale of the whole
-    matrix (:func:`_check_max_grade`), so this can run on a block of rows.
+    matrix (:func:`check_max_grade`), so this can run on a block of rows.
 
     ``top`` (default: every position) keeps only the first ``top``
     positions (the tie-averaged terms need whole tie groups, which are
@@ -384,127 +402,182 @@ def _position_terms(
     deterministic rule reads only the first ``top`` columns of ``ranked``,
     which may then hold those only.
     """
-    n, m = yt.shape
-    lv = float(level)
-    known = known or {}
-    if "n_rel" in known:
-        n_rel = known["n_rel"]
+    a = _TermInputs(yt, ys, float(level), gain, mg, ties, top, ranked, parts, known or {})
+    if "n_rel" in a.known:
+        n_rel = a.known["n_rel"]
     else:
-        rel_all = yt >= lv
-        n_rel = np.count_nonzero(rel_all, axis=1).astype(np.float64)
-    rr = known.get("rr") if ties != "tie-averaged" else None
+        n_rel = np.count_nonzero(yt >= a.level, axis=1).astype(np.float64)
     if ties != "tie-averaged":
-        order = _tie_order(yt, ys, ties) if ranked is None else ranked
-        offsets = np.arange(0, yt.size, m)[:, None]  # flat gathers are the faster
-        if top is not None and top < m:
-            if "rel" in parts and rr is None:
-                rel_all = yt >= lv
-                ranked_rel = np.take(rel_all.ravel(), order + offsets)
-                first = np.argmax(ranked_rel, axis=1)
-                rr = np.where(ranked_rel[np.arange(n), first], 1.0 / (first + 1.0), 0.0)
-            order, m = order[:, :top], top
-        flat = order + offsets
-        p = np.arange(1, m + 1, dtype=np.float64)
-        grades = np.take(yt.ravel(), flat)
-        if "rel" in parts:
-            rel = (grades >= lv).astype(np.float64)
-            hits = np.cumsum(rel, axis=1)
-            ap_num = rel * hits / p
-            first_prob = (rel.astype(bool) & (hits == 1)).astype(np.float64)
-        if "err" in parts:
-            stop = np.zeros(grades.shape) if mg == 0.0 else _stop_probability(grades, mg)
-        if "dcg" in parts:
-            mean_gain = _gains(grades, gain)
+        terms = _deterministic_terms(a)
     else:
-        if ranked is None:
-            flat = keyed_descending_order(ys, flat=True)
-        else:
-            flat = ranked + np.arange(0, yt.size, m)[:, None]
-        order = flat - np.arange(0, yt.size, m)[:, None]
-        # tie groups of the flattened sorted block (a row's first position starts one):
-        # their flat starts, sizes and each position's group id, with no scan over rows
-        ranked_scores = np.take(ys.ravel(), flat)
-        is_first = np.ones((n, m), dtype=bool)
-        np.not_equal(ranked_scores[:, 1:], ranked_scores[:, :-1], out=is_first[:, 1:])
-        starts = np.flatnonzero(is_first)
-        counts = np.diff(starts, append=n * m)
-        gid = np.repeat(np.arange(starts.size), counts).reshape(n, m)
-        lo_group = starts % m
-        grades = np.take(yt.ravel(), flat)
-        p = np.arange(1, m + 1, dtype=np.float64)
-        w = m if top is None else min(top, m)  # terms are kept for the top w only
-        gid_w = gid[:, :w]
+        terms = _tie_averaged_terms(a)
+    return _summed_terms(a, terms, n_rel)
 
-        def entries(groups):
-            """Flat positions of the items of ``groups``, their slot in the group, sizes."""
-            sizes = counts[groups]
-            slot = np.arange(sizes.sum()) - np.repeat(np.cumsum(sizes) - sizes, sizes)
-            return np.repeat(starts[groups], sizes) + slot, slot, sizes
 
-        if "rel" in parts:
-            is_rel = (grades >= lv).view(np.int8).ravel()
-            r_group = np.add.reduceat(is_rel, starts, dtype=np.int64).astype(np.float64)
-            # relevant items in the earlier groups of the same row (whole numbers: exact)
-            ahead = np.cumsum(r_group) - r_group
-            before_group = ahead - np.take(ahead, gid[:, 0])[starts // m]
-            # RR (whole ranking): the first group holding a relevant item; survival S_j
-            # of its first j slots. Only that group's positions matter: they are taken
-            # out (rows, slot j in the group) and their running sums made on a (n,
-            # largest group) grid, which adds the same numbers in the same order as a
-            # running sum over the whole row (zeros elsewhere) would.
-            first_group = np.flatnonzero((r_group > 0) & (before_group == 0))
-            at, jj, sizes = entries(first_group)
-            rows, cols = np.divmod(at, m)
-            ss = np.repeat(counts[first_group].astype(np.float64), sizes)
-            rr_ = np.repeat(r_group[first_group], sizes)
-            factor = (ss - rr_ - jj) / (ss - jj)
-            alive = jj <= ss - rr_
-            grid = np.zeros((n, int(jj.max(initial=0)) + 1), dtype=np.float64)
-            grid[rows, jj] = np.log(np.where(alive & (factor > 0), factor, 1.0))
-            logs = grid[rows, jj]
-            surv = np.where(alive, np.exp(np.cumsum(grid, axis=1)[rows, jj] - logs), 0.0)
-            in_group = surv * rr_ / (ss - jj)
-            grid[:] = 0.0
-            grid[rows, jj] = in_group / p[cols]
-            rr = np.cumsum(grid, axis=1)[:, -1]
-            first_prob = np.zeros((n, w), dtype=np.float64)
-            shown = cols < w
-            first_prob[rows[shown], cols[shown]] = in_group[shown]
-            j = np.arange(w)[None, :] - np.take(lo_group, gid_w)
-            rel = np.take(r_group / counts, gid_w)
-            pair_group = _safe_divide(r_group * (r_group - 1), counts * (counts - 1.0))
-            ap_num = (
-                rel * (1.0 + np.take(before_group, gid_w)) + j * np.take(pair_group, gid_w)
-            ) / p[:w]
-        # ERR and DCG use the mean over each tie group that reaches the top w: those
-        # groups' items alone are gathered (all of them when w is every position)
-        if w < m:
-            head = lo_group < w
-            at, _, head_sizes = entries(np.flatnonzero(head))
-            head_grades = np.take(grades.ravel(), at)
-            head_of = np.take(np.cumsum(head) - 1, gid_w)
-        else:
-            head_grades, head_sizes, head_of = grades.ravel(), counts, gid_w
-        head_starts = np.cumsum(head_sizes) - head_sizes
+def _deterministic_terms(a: _TermInputs) -> dict:
+    """The raw per-position terms under a deterministic tie rule (one ranking, 0/1 relevance).
 
-        def group_mean(values):
-            """Each kept position's mean of ``values`` over its tie group."""
-            return np.take(np.add.reduceat(values, head_starts) / head_sizes, head_of)
-
-        if "err" in parts:
-            if mg == 0.0:
-                stop = np.zeros((n, w))
-            else:
-                stop = group_mean(_stop_probability(head_grades, mg))
-        if "dcg" in parts:
-            mean_gain = group_mean(_gains(head_grades, gain))
-        order, p, m = order[:, :w], p[:w], w
-    out = {"order": order, "n_rel": n_rel, "positions": p}
+    Returns the ``order``, ``p`` (positions) and ``m`` (their number) kept,
+    ``rr`` when known or computed over the whole ranking (else None), and
+    the families of ``a.parts``: ``rel``, ``ap_num``, ``first_prob``;
+    ``stop``; ``mean_gain``.
+    """
+    yt, lv, top, parts = a.yt, a.level, a.top, a.parts
+    n, m = yt.shape
+    rr = a.known.get("rr")
+    order = _tie_order(yt, a.ys, a.ties) if a.ranked is None else a.ranked
+    offsets = np.arange(0, yt.size, m)[:, None]  # flat gathers are the faster
+    if top is not None and top < m:
+        if "rel" in parts and rr is None:
+            ranked_rel = np.take((yt >= lv).ravel(), order + offsets)
+            first = np.argmax(ranked_rel, axis=1)
+            rr = np.where(ranked_rel[np.arange(n), first], 1.0 / (first + 1.0), 0.0)
+        order, m = order[:, :top], top
+    p = np.arange(1, m + 1, dtype=np.float64)
+    grades = np.take(yt.ravel(), order + offsets)
+    t = {"order": order, "p": p, "m": m, "rr": rr}
     if "rel" in parts:
-        if rr is None:
-            rr = np.cumsum(first_prob / p, axis=1)[:, -1]
-        out.update(rr=rr, rel=rel, ap_num=ap_num, first_prob=first_prob)
+        rel = (grades >= lv).astype(np.float64)
+        hits = np.cumsum(rel, axis=1)
+        first_prob = (rel.astype(bool) & (hits == 1)).astype(np.float64)
+        t.update(rel=rel, ap_num=rel * hits / p, first_prob=first_prob)
     if "err" in parts:
+        t["stop"] = np.zeros(grades.shape) if a.mg == 0.0 else stop_probability(grades, a.mg)
+    if "dcg" in parts:
+        t["mean_gain"] = _gains(grades, a.gain)
+    return t
+
+
+@dataclass(frozen=True, eq=False)
+class _TieGroups:
+    """The tie groups of a block ranked by descending score, one flat list row by row.
+
+    ``starts`` and ``counts`` are each group's first flat position and size
+    (a row's first position starts a group), ``gid`` every position's group,
+    ``lo_group`` each group's first position within its row; ``w`` is the
+    number of positions kept and ``gid_w`` the groups of those.
+    """
+
+    order: np.ndarray
+    grades: np.ndarray
+    starts: np.ndarray
+    counts: np.ndarray
+    gid: np.ndarray
+    lo_group: np.ndarray
+    p: np.ndarray
+    w: int
+    gid_w: np.ndarray
+
+    def entries(self, groups):
+        """Flat positions of the items of ``groups``, their slot in the group, sizes."""
+        sizes = self.counts[groups]
+        slot = np.arange(sizes.sum()) - np.repeat(np.cumsum(sizes) - sizes, sizes)
+        return np.repeat(self.starts[groups], sizes) + slot, slot, sizes
+
+
+def _tie_groups(a: _TermInputs) -> _TieGroups:
+    """Rank the block (or take ``a.ranked``) and find its tie groups, with no scan over rows."""
+    yt, ys = a.yt, a.ys
+    n, m = yt.shape
+    if a.ranked is None:
+        flat = keyed_descending_order(ys, flat=True)
+    else:
+        flat = a.ranked + np.arange(0, yt.size, m)[:, None]
+    order = flat - np.arange(0, yt.size, m)[:, None]
+    is_first = run_start_mask(np.take(ys.ravel(), flat).ravel())
+    is_first[::m] = True
+    starts, counts = runs_from_mask(is_first)
+    gid = np.repeat(np.arange(starts.size), counts).reshape(n, m)
+    w = m if a.top is None else min(a.top, m)  # terms are kept for the top w only
+    grades = np.take(yt.ravel(), flat)
+    p = np.arange(1, m + 1, dtype=np.float64)
+    return _TieGroups(order, grades, starts, counts, gid, starts % m, p, w, gid[:, :w])
+
+
+def _tie_averaged_relevance(a: _TermInputs, g: _TieGroups) -> dict:
+    """Expected ``rr``, ``rel``, ``ap_num`` and ``first_prob`` over the orders of each tie group."""
+    n, m = a.yt.shape
+    starts, counts, gid, p, w, gid_w = g.starts, g.counts, g.gid, g.p, g.w, g.gid_w
+    is_rel = (g.grades >= a.level).view(np.int8).ravel()
+    r_group = np.add.reduceat(is_rel, starts, dtype=np.int64).astype(np.float64)
+    # relevant items in the earlier groups of the same row (whole numbers: exact)
+    ahead = np.cumsum(r_group) - r_group
+    before_group = ahead - np.take(ahead, gid[:, 0])[starts // m]
+    # RR (whole ranking): the first group holding a relevant item; survival S_j
+    # of its first j slots. Only that group's positions matter: they are taken
+    # out (rows, slot j in the group) and their running sums made on a (n,
+    # largest group) grid, which adds the same numbers in the same order as a
+    # running sum over the whole row (zeros elsewhere) would.
+    first_group = np.flatnonzero((r_group > 0) & (before_group == 0))
+    at, jj, sizes = g.entries(first_group)
+    rows, cols = np.divmod(at, m)
+    ss = np.repeat(counts[first_group].astype(np.float64), sizes)
+    rr_ = np.repeat(r_group[first_group], sizes)
+    factor = (ss - rr_ - jj) / (ss - jj)
+    alive = jj <= ss - rr_
+    grid = np.zeros((n, int(jj.max(initial=0)) + 1), dtype=np.float64)
+    grid[rows, jj] = np.log(np.where(alive & (factor > 0), factor, 1.0))
+    logs = grid[rows, jj]
+    surv = np.where(alive, np.exp(np.cumsum(grid, axis=1)[rows, jj] - logs), 0.0)
+    in_group = surv * rr_ / (ss - jj)
+    grid[:] = 0.0
+    grid[rows, jj] = in_group / p[cols]
+    first_prob = np.zeros((n, w), dtype=np.float64)
+    shown = cols < w
+    first_prob[rows[shown], cols[shown]] = in_group[shown]
+    j = np.arange(w)[None, :] - np.take(g.lo_group, gid_w)
+    rel = np.take(r_group / counts, gid_w)
+    pair_group = safe_divide(r_group * (r_group - 1), counts * (counts - 1.0))
+    ap_num = (rel * (1.0 + np.take(before_group, gid_w)) + j * np.take(pair_group, gid_w)) / p[:w]
+    rr = np.cumsum(grid, axis=1)[:, -1]
+    return {"rr": rr, "rel": rel, "ap_num": ap_num, "first_prob": first_prob}
+
+
+def _tie_averaged_terms(a: _TermInputs) -> dict:
+    """The raw per-position terms under ``"tie-averaged"`` (as :func:`_deterministic_terms`)."""
+    n, m = a.yt.shape
+    g = _tie_groups(a)
+    w, grades = g.w, g.grades
+    t = {"rr": None}
+    if "rel" in a.parts:
+        t.update(_tie_averaged_relevance(a, g))
+    # ERR and DCG use the mean over each tie group that reaches the top w: those
+    # groups' items alone are gathered (all of them when w is every position)
+    if w < m:
+        head = g.lo_group < w
+        at, _, head_sizes = g.entries(np.flatnonzero(head))
+        head_grades = np.take(grades.ravel(), at)
+        head_of = np.take(np.cumsum(head) - 1, g.gid_w)
+    else:
+        head_grades, head_sizes, head_of = grades.ravel(), g.counts, g.gid_w
+    head_starts = np.cumsum(head_sizes) - head_sizes
+
+    def group_mean(values):
+        """Each kept position's mean of ``values`` over its tie group."""
+        return np.take(np.add.reduceat(values, head_starts) / head_sizes, head_of)
+
+    if "err" in a.parts:
+        if a.mg == 0.0:
+            t["stop"] = np.zeros((n, w))
+        else:
+            t["stop"] = group_mean(stop_probability(head_grades, a.mg))
+    if "dcg" in a.parts:
+        t["mean_gain"] = group_mean(_gains(head_grades, a.gain))
+    t.update(order=g.order[:, :w], p=g.p[:w], m=w)
+    return t
+
+
+def _summed_terms(a: _TermInputs, t: dict, n_rel) -> dict:
+    """The output of :func:`_position_terms` from the raw terms: running sums, the ideal DCG."""
+    p, m, parts = t["p"], t["m"], a.parts
+    out = {"order": t["order"], "n_rel": n_rel, "positions": p}
+    if "rel" in parts:
+        rr = t["rr"]
+        if rr is None:
+            rr = np.cumsum(t["first_prob"] / p, axis=1)[:, -1]
+        out.update(rr=rr, rel=t["rel"], ap_num=t["ap_num"], first_prob=t["first_prob"])
+    if "err" in parts:
+        stop = t["stop"]
         still = np.ones_like(stop)
         if m > 1:
             np.cumprod(1.0 - stop[:, :-1], axis=1, out=still[:, 1:])
@@ -512,22 +585,23 @@ def _position_terms(
     if "dcg" in parts:
         # gains grow with the grade: the ideal ranking sorts the grades
         discounts = _discounts(m)
-        if "sorted" in known:
-            best = known["sorted"][:, :m].astype(np.float64)
+        if "sorted" in a.known:
+            best = a.known["sorted"][:, :m].astype(np.float64)
         else:
-            best = np.sort(yt, axis=1)[:, ::-1][:, :m]
-        ideal = _gains(best, gain) * discounts
+            best = np.sort(a.yt, axis=1)[:, ::-1][:, :m]
+        mean_gain = t["mean_gain"]
+        ideal = _gains(best, a.gain) * discounts
         out.update(gain=mean_gain, dcg=mean_gain * discounts, ideal=ideal)
     return out
 
 
 def _check_conventions(k, denominator, level, gain, ties, max_grade, yt, data_max=None):
     k = check_k(k)
-    _check_denominator(denominator)
+    check_denominator(denominator)
     _check_level(level)
     _check_choice(gain, GAINS, "gain")
     _check_choice(ties, TIE_MODES, "ties")
-    return k, _check_max_grade(max_grade, yt, data_max=data_max)
+    return k, check_max_grade(max_grade, yt, data_max=data_max)
 
 
 def ap_denominator(denominator, n_rel, k, hits_k):
@@ -586,9 +660,9 @@ def _at_cutoffs(t: dict, ks: np.ndarray, denominator: str) -> dict:
         out.update(
             {
                 "P@K": hits / kk,
-                "R@K": _safe_divide(hits, n_rel),
+                "R@K": safe_divide(hits, n_rel),
                 "hit rate@K": upto("first_prob"),
-                "AP@K": _safe_divide(upto("ap_num"), ap_denominator(denominator, n_rel, kk, hits)),
+                "AP@K": safe_divide(upto("ap_num"), ap_denominator(denominator, n_rel, kk, hits)),
                 "RR": np.broadcast_to(t["rr"][:, None], hits.shape),
                 "RR@K": np.cumsum(rr_terms, axis=1)[:, idx],
             }
@@ -596,7 +670,7 @@ def _at_cutoffs(t: dict, ks: np.ndarray, denominator: str) -> dict:
     if "err" in t:
         out["ERR@K"] = upto("err")
     if "dcg" in t:
-        out["NDCG@K"] = np.minimum(_safe_divide(upto("dcg"), upto("ideal")), 1.0)
+        out["NDCG@K"] = np.minimum(safe_divide(upto("dcg"), upto("ideal")), 1.0)
     return out
 
 
@@ -634,7 +708,7 @@ def _score_order(ys: np.ndarray) -> np.ndarray:
     def kernel(ys_b):
         return (keyed_descending_order(ys_b).astype(dtype),)
 
-    return _by_blocks(kernel, ys)[0]
+    return by_row_blocks(kernel, ys)[0]
 
 
 def _check_order(order, ys: np.ndarray) -> np.ndarray | None:
@@ -900,7 +974,7 @@ def _checked_tables(y_true, y_score, *, k, k_max, empty, order, metrics, **conve
     ``k`` or ``k_max`` may be None (that table is skipped); the cut-off given
     first is checked with the conventions, as each public function did.
     """
-    yt, ys = _check_inputs(y_true, y_score, int_grades=True)
+    yt, ys = check_ranking_inputs(y_true, y_score, int_grades=True)
     k, k_max, mg = _checked_options(yt, k, k_max, empty, conventions)
     order = _check_order(order, ys)
     if conventions["ties"] not in ("column", "tie-averaged"):
@@ -1019,7 +1093,7 @@ class RankedQueries:
             def kernel(yt_b, ys_b):
                 return (_tie_order(yt_b, ys_b, ties).astype(self.order.dtype),)
 
-            return _by_blocks(kernel, self.y_true, self.y_score)[0]
+            return by_row_blocks(kernel, self.y_true, self.y_score)[0]
 
         return self._kept(("ranking", ties), compute)
 
@@ -1061,7 +1135,7 @@ class RankedQueries:
         def kernel(yt_b):
             return (np.count_nonzero(yt_b >= lv, axis=1).astype(np.float64),)
 
-        return _by_blocks(kernel, self.y_true)[0]
+        return by_row_blocks(kernel, self.y_true)[0]
 
     def _rr(self, lv: float, ties: str) -> np.ndarray:
         def kernel(yt_b, order_b):
@@ -1071,13 +1145,13 @@ class RankedQueries:
             first = np.argmax(ranked_rel, axis=1)
             return (np.where(ranked_rel[np.arange(n), first], 1.0 / (first + 1.0), 0.0),)
 
-        return _by_blocks(kernel, self.y_true, self.ranking(ties))[0]
+        return by_row_blocks(kernel, self.y_true, self.ranking(ties))[0]
 
     def _sorted(self) -> np.ndarray:
         def kernel(yt_b):
             return (np.sort(yt_b, axis=1)[:, ::-1],)
 
-        best = _by_blocks(kernel, self.y_true)[0]
+        best = by_row_blocks(kernel, self.y_true)[0]
         if best.dtype.kind == "f" and self.data_max <= np.iinfo(np.uint16).max:
             small = best.astype(np.min_scalar_type(int(self.data_max)))
             if np.array_equal(small, best):
@@ -1176,7 +1250,7 @@ def rank_queries(y_true, y_score, *, order=None) -> RankedQueries:
     >>> ranked.per_query(k=2).equals(retrieval_per_query(y, s, k=2))
     True
     """
-    yt, ys = _check_inputs(y_true, y_score, int_grades=True)
+    yt, ys = check_ranking_inputs(y_true, y_score, int_grades=True)
     order = _check_order(order, ys)
     if order is None:
         order = _score_order(ys)
@@ -1226,13 +1300,13 @@ def _curve_sums(t: dict, ks: np.ndarray, denominator: str, empty: str) -> tuple[
     kk = ks.astype(np.float64)
     sums = {}
     if "rel" in t:
-        per_rel = _safe_divide(w, n_rel)  # 1/M for kept queries with M > 0, else 0
+        per_rel = safe_divide(w, n_rel)  # 1/M for kept queries with M > 0, else 0
         if denominator in ("min_m_k", "hits"):
             if denominator == "min_m_k":
                 den = np.minimum(n_rel[:, None], kk[None, :top])
             else:
                 den = np.cumsum(t["rel"], axis=1)
-            ap = (w @ _safe_divide(np.cumsum(t["ap_num"], axis=1), den))[idx]
+            ap = (w @ safe_divide(np.cumsum(t["ap_num"], axis=1), den))[idx]
         elif denominator == "relevant":
             ap = cum(per_rel, "ap_num")
         else:
@@ -1250,7 +1324,7 @@ def _curve_sums(t: dict, ks: np.ndarray, denominator: str, empty: str) -> tuple[
         sums["ERR@K"] = cum(w, "err")
     if "dcg" in t:
         ndcg = np.minimum(
-            _safe_divide(np.cumsum(t["dcg"], axis=1), np.cumsum(t["ideal"], axis=1)), 1.0
+            safe_divide(np.cumsum(t["dcg"], axis=1), np.cumsum(t["ideal"], axis=1)), 1.0
         )
         sums["NDCG@K"] = (w @ ndcg)[idx]
     return float(w.sum()), sums
@@ -1333,7 +1407,7 @@ def _tables(
             out += (np.array([kept]), np.stack(list(map(sums.__getitem__, curve_keys)))[None])
         return out
 
-    blocks = _by_blocks(kernel, yt, ys, *extra.values(), width=width)
+    blocks = by_row_blocks(kernel, yt, ys, *extra.values(), width=width)
     per_query = curve = None
     if k is not None:
         values, n_rel = blocks[0], blocks[1]
@@ -1396,7 +1470,7 @@ def retrieval_query_steps(
     >>> s["ap_term"].round(4).tolist(), round(float(s["ap_term"].sum()), 4)
     ([0.3333, 0.0, 0.2222, 0.0, 0.2], 0.7556)
     """
-    yt, ys = _check_inputs(y_true, y_score)
+    yt, ys = check_ranking_inputs(y_true, y_score)
     k, mg = _check_conventions(k, denominator, level, gain, ties, max_grade, yt)
     if isinstance(query, bool) or not isinstance(query, (int, np.integer)):
         raise MetricInputError(f"query must be a row index; got {query!r}.")
@@ -1416,8 +1490,7 @@ def retrieval_query_steps(
     in_k = p <= k
     order = t["order"][0]
     score = ys[q, order]
-    change = np.concatenate(([True], score[1:] != score[:-1]))
-    group = np.cumsum(change) - 1
+    group = np.cumsum(run_start_mask(score)) - 1
     hits = np.cumsum(t["rel"][0])
     hits_k = hits[min(k, m) - 1]
     den = float(ap_denominator(denominator, t["n_rel"], k, np.array([hits_k]))[0])

@@ -2,8 +2,8 @@
 
 ``python -m metrics evaluate`` streams a Parquet file by pyarrow record
 batches (:mod:`metrics.cli`), :mod:`metrics.distributed` turns each Dask
-partition into one, and the app's big data (``explorer.bigdata``) reads them
-too; each batch becomes a state here, so every engine refuses the same input
+partition into one, and any other reader of record batches can do the same;
+each batch becomes a state here, so every engine refuses the same input
 with the same message and builds the same states. pyarrow is imported only
 when a list column is met.
 
@@ -137,7 +137,7 @@ def batch_state(batch, task: str, *, y_true, score, weight=None, threshold=0.5, 
     """The mergeable state of one pyarrow record batch for ``task``.
 
     Every engine builds its states here (``python -m metrics evaluate``,
-    :mod:`metrics.distributed`, the app's big data), so all refuse the same
+    :mod:`metrics.distributed`, other batch readers), so all refuse the same
     input with the same message and build the same states.
 
     Parameters

@@ -12,7 +12,7 @@ chunking (bit for bit without ``sample_weight``, where the table holds
 integer counts and AUC and AP are computed from the same integers as
 :func:`metrics.roc_auc_score` and :func:`metrics.average_precision_score`;
 to rounding, 1e-12 relative, with weights, through the package's own
-kernels ``_auc_from_blocks`` and ``_ap_from_blocks``).
+kernels ``auc_from_blocks`` and ``ap_from_blocks``).
 
 Its size is the number of distinct scores, 24 bytes each (score, positive
 and negative count): float32 model scores have at most 2**24 distinct
@@ -26,15 +26,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from metrics._binary_input import labels_and_scores, positive_mask
+from metrics._runs import runs
+from metrics._thresholds import ap_from_blocks, auc_from_blocks, count_steps, prepend_value
 from metrics._validation import MetricInputError
-from metrics.curves import (
-    _ap_from_blocks,
-    _auc_from_blocks,
-    _labels_and_scores,
-    _mask,
-    _prepend,
-    _steps,
-)
 from metrics.states._common import check_total_weight, chunk_weights
 
 __all__ = ["BinaryState"]
@@ -47,13 +42,10 @@ def _distinct_counts(sorted_values: np.ndarray) -> tuple[np.ndarray, np.ndarray]
     n = sorted_values.shape[0]
     if n == 0:
         return sorted_values, np.zeros(0, dtype=np.int64)
-    is_first = np.empty(n, dtype=bool)
-    is_first[0] = True
-    np.not_equal(sorted_values[1:], sorted_values[:-1], out=is_first[1:])
-    first = np.flatnonzero(is_first)
-    if first.shape[0] == n:
+    r = runs(sorted_values)
+    if r.starts.shape[0] == n:
         return sorted_values, np.ones(n, dtype=np.int64)
-    return sorted_values[first], np.diff(first, append=n)
+    return sorted_values[r.starts], r.lengths
 
 
 def _merge_tables(sa, pa, na, sb, pb, nb):
@@ -187,9 +179,9 @@ class BinaryState:
         >>> s.scores.tolist(), s.positive.tolist(), s.negative.tolist()
         ([0.5, 0.9], [2.0, 1.0], [1.0, 0.0])
         """
-        y, s = _labels_and_scores(y_true, y_score, multilabel_ok=False)
+        y, s = labels_and_scores(y_true, y_score, multilabel_ok=False)
         w = chunk_weights(sample_weight, y.shape[0])
-        pos = _mask(y)
+        pos = positive_mask(y)
         s = s.astype(np.float64, copy=False)
         lo, hi = float(s.min()), float(s.max())
         if w is None:
@@ -209,7 +201,7 @@ class BinaryState:
             order = np.argsort(s, kind="stable")
             ss = s[order]
             if ss.shape[0]:
-                starts = np.flatnonzero(np.concatenate(([True], ss[1:] != ss[:-1])))
+                starts = runs(ss).starts
                 wo, po = w[order], pos[order]
                 p = np.add.reduceat(np.where(po, wo, 0.0), starts)
                 n = np.add.reduceat(np.where(po, 0.0, wo), starts)
@@ -300,7 +292,7 @@ class BinaryState:
 
         Without weights: ``2 U = sum_v pos(v) (2 neg(< v) + neg(v))``, exact
         in int64, the integers of the in-memory function. With weights: the
-        trapezoid over the cumulated weights (``_auc_from_blocks``).
+        trapezoid over the cumulated weights (``auc_from_blocks``).
 
         Returns
         -------
@@ -325,7 +317,7 @@ class BinaryState:
             u2 = 2 * int(np.dot(p, neg_below)) + int(np.dot(p, n))
             return u2 / (2.0 * int(w_pos) * int(w_neg))
         fps, tps, _ = self._blocks()
-        return float(_auc_from_blocks(fps, tps))
+        return float(auc_from_blocks(fps, tps))
 
     def average_precision_score(self) -> float:
         """Average precision of every sample seen, as :func:`metrics.average_precision_score`.
@@ -356,7 +348,7 @@ class BinaryState:
             total = precision.sum() if bool((cnt == 1).all()) else np.dot(cnt, precision)
             return max(0.0, float(total) / int(w_pos))
         fps, tps, _ = self._blocks()
-        return float(_ap_from_blocks(fps, tps))
+        return float(ap_from_blocks(fps, tps))
 
     def log_loss(self) -> float:
         """Mean log loss of the scores as probabilities, as :func:`metrics.log_loss`.
@@ -450,13 +442,13 @@ class BinaryState:
         fps, tps, thresholds = self._blocks()
         if drop_intermediate and fps.shape[0] > 2:
             keep = np.ones(fps.shape[0], dtype=bool)
-            sf, st = _steps(fps), _steps(tps)
+            sf, st = count_steps(fps), count_steps(tps)
             keep[1:-1] = (sf[1:] != sf[:-1]) | (st[1:] != st[:-1])
             fps, tps, thresholds = fps[keep], tps[keep], thresholds[keep]
         return (
-            _prepend(0.0, fps, fps[-1]),
-            _prepend(0.0, tps, tps[-1]),
-            _prepend(np.inf, thresholds),
+            prepend_value(0.0, fps, fps[-1]),
+            prepend_value(0.0, tps, tps[-1]),
+            prepend_value(np.inf, thresholds),
         )
 
     def precision_recall_curve(self, *, drop_intermediate: bool = False):

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from metrics._averages import divide_or_warn, nanaverage
 from metrics._validation import MetricInputError, as_2d, check_binary, check_same_shape
-from metrics.classification import _divide, _nanaverage
 from metrics.states._common import check_total_weight, chunk_weights
 
 __all__ = ["MultilabelState"]
@@ -27,10 +27,10 @@ AVERAGES = ("micro", "macro", "weighted", "samples")
 def _row_scores(tp, pred, true) -> dict[str, np.ndarray]:
     """Each row's precision, recall, F1 and Jaccard (0 where 0/0, the "warn" default)."""
     return {
-        "precision_score": _divide(tp, pred, 0.0),
-        "recall_score": _divide(tp, true, 0.0),
-        "f1_score": _divide(2 * tp, true + pred, 0.0),
-        "jaccard_score": _divide(tp, true + pred - tp, 0.0),
+        "precision_score": divide_or_warn(tp, pred, 0.0),
+        "recall_score": divide_or_warn(tp, true, 0.0),
+        "f1_score": divide_or_warn(2 * tp, true + pred, 0.0),
+        "jaccard_score": divide_or_warn(tp, true + pred - tp, 0.0),
     }
 
 
@@ -216,7 +216,7 @@ class MultilabelState:
                     else (float(np.mean(per_label[name])))
                 )
             else:
-                weighted = _nanaverage(per_label[name], true)
+                weighted = nanaverage(per_label[name], true)
             out[name] = {
                 "micro": float(micro[name][0]),
                 "macro": float(np.mean(per_label[name])),

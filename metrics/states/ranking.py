@@ -19,6 +19,8 @@ from types import MappingProxyType
 
 import numpy as np
 
+from metrics._dcg_kernel import check_log_base
+from metrics._relevance import check_denominator, check_max_grade
 from metrics._validation import (
     MetricInputError,
     as_2d,
@@ -26,11 +28,9 @@ from metrics._validation import (
     check_nonnegative,
     check_same_shape,
 )
-from metrics.dcg import _check_log_base, dcg_per_sample, ndcg_per_sample
+from metrics.dcg import dcg_per_sample, ndcg_per_sample
 from metrics.label_ranking import coverage_per_sample, lrap_per_sample, ranking_loss_per_sample
 from metrics.retrieval import (
-    _check_denominator,
-    _check_max_grade,
     average_precision_at_k,
     expected_reciprocal_rank_per_sample,
     hit_rate_at_k_per_sample,
@@ -163,15 +163,15 @@ class RankingState:
         (3.0, 2)
         """
         k = check_k(k, allow_none=True)
-        log_base = _check_log_base(log_base)
+        log_base = check_log_base(log_base)
         if not isinstance(ignore_ties, bool | np.bool_):
             raise MetricInputError(f"ignore_ties must be True or False; got {ignore_ties!r}.")
-        denominator = _check_denominator(denominator)
+        denominator = check_denominator(denominator)
         yt = as_2d(y_true, "y_true")
         ys = as_2d(y_score, "y_score")
         check_same_shape(yt, ys, "y_true", "y_score")
         check_nonnegative(yt, "y_true")
-        top = _check_max_grade(max_grade, yt)
+        top = check_max_grade(max_grade, yt)
         w = chunk_weights(sample_weight, yt.shape[0])
         n, m = yt.shape
 

@@ -12,7 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
-import metrics.classification as classification_module
+import metrics
+import metrics._class_counts as class_counts_module
 from metrics._validation import MetricInputError
 from metrics.classification import (
     accuracy_score,
@@ -762,7 +763,7 @@ def test_binary_cells_equal_bincount(seed, weighted):
     t = rng.integers(0, 2, 200).astype(np.int8)
     p = rng.integers(0, 2, 200).astype(np.int8)
     w = rng.random(200) if weighted else None
-    ours = classification_module._binary_cells(t, p, w)
+    ours = class_counts_module.binary_cells(t, p, w)
     ref = np.bincount(2 * t.astype(np.intp) + p, weights=w, minlength=4)
     np.testing.assert_allclose(ours, ref, rtol=1e-12, atol=1e-12)
     assert ours.dtype == (np.float64 if weighted else np.int64)
@@ -791,7 +792,7 @@ def test_binary_zero_one_counts_match_sklearn(seed, weighted, dtype):
 
 
 def test_integrality_check_crosses_blocks(monkeypatch):
-    monkeypatch.setattr(classification_module, "_CHECK_BLOCK", 4)
+    monkeypatch.setattr(class_counts_module, "CHECK_BLOCK", 4)
     y = np.zeros(11)
     y[9] = 0.5
     with pytest.raises(MetricInputError, match=r"y_true\[9\]"):
@@ -1032,3 +1033,162 @@ def test_prediction_helpers_bool_dtype_and_top_k_against_a_stable_sort(seed):
     mask = threshold_predictions(s, 0.5, dtype=bool)
     assert mask.dtype == bool
     np.testing.assert_array_equal(mask, threshold_predictions(s, 0.5) == 1)
+
+
+# ---------------------------------------------------------------------------
+# matthews_corrcoef, balanced_accuracy_score, cohen_kappa_score, brier_score_loss,
+# top_k_accuracy_score and the D2 scores against scikit-learn
+# ---------------------------------------------------------------------------
+def close_float(ours, theirs):
+    np.testing.assert_allclose(
+        np.asarray(ours, dtype=float), np.asarray(theirs, dtype=float), rtol=1e-9, atol=1e-9
+    )
+
+
+def both(name, *args, **kwargs):
+    """(ours, scikit-learn's) value, warnings silenced."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return getattr(metrics, name)(*args, **kwargs), getattr(skm, name)(*args, **kwargs)
+
+
+def case(seed, n=60, k=4, weighted=False):
+    rng = np.random.default_rng(seed)
+    yt = rng.integers(0, k, n)
+    yp = np.where(rng.random(n) < 0.6, yt, rng.integers(0, k, n))
+    w = rng.random(n) if weighted else None
+    return yt, yp, w
+
+
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("k", [2, 3, 5])
+@pytest.mark.parametrize("weighted", [False, True])
+def test_label_metrics_match_sklearn(seed, k, weighted):
+    yt, yp, w = case(seed, k=k, weighted=weighted)
+    close_float(*both("matthews_corrcoef", yt, yp, sample_weight=w))
+    for adjusted in (False, True):
+        close_float(*both("balanced_accuracy_score", yt, yp, sample_weight=w, adjusted=adjusted))
+    for kappa_weights in (None, "linear", "quadratic"):
+        close_float(*both("cohen_kappa_score", yt, yp, weights=kappa_weights, sample_weight=w))
+    close_float(*both("cohen_kappa_score", yt, yp, labels=[k - 1, 0]))
+
+
+def test_string_labels():
+    yt, yp, _ = case(9, k=3)
+    names = np.array(["ant", "bee", "cat"])
+    close_float(*both("matthews_corrcoef", names[yt], names[yp]))
+    close_float(*both("balanced_accuracy_score", names[yt], names[yp]))
+    close_float(*both("cohen_kappa_score", names[yt], names[yp], labels=["cat", "ant"]))
+
+
+def test_degenerate_values():
+    close_float(*both("matthews_corrcoef", [1, 1, 1], [1, 1, 1]))  # 0.0
+    close_float(*both("balanced_accuracy_score", [0, 0, 1], [0, 2, 1]))  # class 2 dropped
+    ours, theirs = both("cohen_kappa_score", [1, 1], [1, 1])
+    assert np.isnan(ours) and np.isnan(theirs)
+    with pytest.warns(metrics.UndefinedMetricWarning):
+        metrics.cohen_kappa_score([1, 1], [1, 1])
+    with pytest.warns(UserWarning, match="y_pred contains classes not in y_true"):
+        metrics.balanced_accuracy_score([0, 0, 1], [0, 2, 1])
+    with pytest.raises(MetricInputError, match="weights must be"):
+        metrics.cohen_kappa_score([0, 1], [0, 1], weights="cubic")
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.integers(2, 40).flatmap(
+        lambda n: st.tuples(
+            st.lists(st.integers(0, 3), min_size=n, max_size=n),
+            st.lists(st.integers(0, 3), min_size=n, max_size=n),
+            st.lists(st.floats(0.01, 10), min_size=n, max_size=n),
+        )
+    )
+)
+def test_property_label_metrics_match_sklearn(data):
+    yt, yp, w = data
+    close_float(*both("matthews_corrcoef", yt, yp, sample_weight=w))
+    ours, theirs = both("cohen_kappa_score", yt, yp, sample_weight=w)
+    close_float(ours, theirs)
+    close_float(*both("balanced_accuracy_score", yt, yp))
+
+
+@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize("weighted", [False, True])
+def test_brier_binary_and_multiclass(seed, weighted):
+    rng = np.random.default_rng(seed)
+    n = 50
+    y = rng.integers(0, 2, n)
+    p = rng.random(n)
+    w = rng.random(n) if weighted else None
+    close_float(*both("brier_score_loss", y, p, sample_weight=w))
+    close_float(*both("brier_score_loss", y, p, sample_weight=w, pos_label=0))
+    close_float(*both("brier_score_loss", np.array([3, 7])[y], p, sample_weight=w))
+    close_float(*both("brier_score_loss", np.array(["no", "yes"])[y], p, pos_label="yes"))
+    close_float(*both("brier_score_loss", y, p, scale_by_half=False))
+    yk = rng.integers(0, 3, n)
+    proba = rng.dirichlet(np.ones(3), n)
+    close_float(*both("brier_score_loss", yk, proba, sample_weight=w))
+    close_float(*both("brier_score_loss", yk, proba, scale_by_half=True))
+    close_float(*both("brier_score_loss", yk[yk < 2], proba[yk < 2], labels=[0, 1, 2]))
+    close_float(*both("brier_score_loss", y, np.column_stack([1 - p, p])))
+
+
+def test_brier_refusals():
+    with pytest.raises(MetricInputError, match="y_proba must hold probabilities"):
+        metrics.brier_score_loss([0, 1], [0.2, 1.5])
+    with pytest.raises(MetricInputError, match="pos_label is not specified"):
+        metrics.brier_score_loss(["a", "b"], [0.2, 0.5])
+    with pytest.raises(MetricInputError, match="multiclass"):
+        metrics.brier_score_loss([0, 1, 2], [0.2, 0.5, 0.1])
+
+
+@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize("k", [1, 2, 3])
+def test_top_k_accuracy_multiclass(seed, k):
+    rng = np.random.default_rng(seed)
+    n, m = 80, 4
+    y = rng.integers(0, m, n)
+    s = np.round(rng.random((n, m)), 1)  # many ties
+    w = rng.random(n)
+    close_float(*both("top_k_accuracy_score", y, s, k=k))
+    close_float(*both("top_k_accuracy_score", y, s, k=k, sample_weight=w, normalize=False))
+    names = np.array(["a", "b", "c", "d"])
+    close_float(*both("top_k_accuracy_score", names[y], s, k=k))
+    sub = y < 3
+    close_float(*both("top_k_accuracy_score", y[sub], s[sub], k=k, labels=[0, 1, 2, 3]))
+
+
+def test_top_k_accuracy_binary():
+    rng = np.random.default_rng(5)
+    y = rng.integers(0, 2, 30)
+    s = rng.random(30)
+    for k in (1, 2):
+        close_float(*both("top_k_accuracy_score", y, s, k=k))
+        close_float(*both("top_k_accuracy_score", y, s * 4 - 2, k=k))
+    with pytest.raises(MetricInputError, match="Parameter 'labels' must be ordered"):
+        metrics.top_k_accuracy_score([0, 1, 2], np.eye(3), labels=[2, 1, 0])
+    with pytest.raises(MetricInputError, match="Number of classes in 'y_true'"):
+        metrics.top_k_accuracy_score([0, 1, 2], np.eye(3)[:, :2])
+
+
+@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize("weighted", [False, True])
+def test_d2_scores_of_probabilities(seed, weighted):
+    rng = np.random.default_rng(seed)
+    n = 50
+    w = rng.random(n) if weighted else None
+    y = rng.integers(0, 2, n)
+    p = rng.random(n)
+    for name in ("d2_log_loss_score", "d2_brier_score"):
+        close_float(*both(name, y, p, sample_weight=w))
+        close_float(*both(name, np.array([3, 7])[y], p, sample_weight=w))
+        close_float(*both(name, np.eye(2)[y], np.column_stack([1 - p, p])))
+    names = np.array(["no", "yes"])
+    close_float(*both("d2_brier_score", names[y], p, pos_label="no"))
+    yk = rng.integers(0, 3, n)
+    proba = rng.dirichlet(np.ones(3), n)
+    for name in ("d2_log_loss_score", "d2_brier_score"):
+        close_float(*both(name, yk, proba, sample_weight=w))
+        close_float(*both(name, np.array(["a", "b", "c"])[yk], proba))
+    with pytest.raises(MetricInputError, match="less than two samples"):
+        metrics.d2_log_loss_score([1], [0.3])

@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from sklearn import metrics as skm
 
 import metrics
+import metrics._dcg_kernel as dcg_kernel
 import metrics._ranks as ranks
-import metrics.dcg as dcg_module
 from metrics._ranks import row_chunks
 from metrics._validation import MetricInputError
 from metrics.dcg import dcg_per_sample, dcg_score, ndcg_per_sample, ndcg_score
@@ -173,11 +173,13 @@ def test_both_tie_averaging_kernels_match_reference(seed, per_block, n_values):
     y = rng.integers(0, 4, (25, 9)).astype(float)
     s = tied_scores(rng, (25, 9), n_values)
     for k in (None, 1, 4):
-        discount = dcg_module._discount(9, k, 2.0)
-        got = dcg_module._tie_averaged_dcg(y, s, discount, per_block=per_block)
+        discount = dcg_kernel.position_discounts(9, k, 2.0)
+        got = dcg_kernel.tie_averaged_dcg(y, s, discount, per_block=per_block)
         np.testing.assert_allclose(got, _ref_dcg(y, s, k=k), err_msg=f"k={k}", **TOL)
     # and once against sklearn directly
-    got = dcg_module._tie_averaged_dcg(y, s, dcg_module._discount(9, 4, 2.0), per_block=per_block)
+    got = dcg_kernel.tie_averaged_dcg(
+        y, s, dcg_kernel.position_discounts(9, 4, 2.0), per_block=per_block
+    )
     np.testing.assert_allclose(got.mean(), skm.dcg_score(y, s, k=4), **TOL)
 
 

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from sklearn import metrics as skm
 
 import metrics
+import metrics._label_ranking_kernel as lrk
 import metrics._ranks as ranks
 import metrics.label_ranking as lr
 from metrics._ranks import row_chunks
@@ -111,8 +112,8 @@ def test_both_kernels_match_reference(seed, per_block, n_values):
     s = tied_scores(rng, (30, 9), n_values)
     mask = y != 0
     _, lrap, loss = _ref(y, s)
-    got_lrap = lr._lrap(mask, s, per_block=per_block)
-    got_loss = lr._ranking_loss(mask, s, per_block=per_block)
+    got_lrap = lrk.lrap_values(mask, s, per_block=per_block)
+    got_loss = lrk.ranking_loss_values(mask, s, per_block=per_block)
     np.testing.assert_allclose(got_lrap, lrap, **TOL)
     np.testing.assert_allclose(got_loss, loss, **TOL)
     np.testing.assert_allclose(
@@ -130,8 +131,8 @@ def test_both_kernels_on_tie_free_scores(seed, per_block):
     s = rng.random((30, 8))
     mask = y != 0
     _, lrap, loss = _ref(y, s)
-    np.testing.assert_allclose(lr._lrap(mask, s, per_block=per_block), lrap, **TOL)
-    np.testing.assert_allclose(lr._ranking_loss(mask, s, per_block=per_block), loss, **TOL)
+    np.testing.assert_allclose(lrk.lrap_values(mask, s, per_block=per_block), lrap, **TOL)
+    np.testing.assert_allclose(lrk.ranking_loss_values(mask, s, per_block=per_block), loss, **TOL)
 
 
 @pytest.mark.parametrize("seed", SEEDS[:4])
@@ -556,17 +557,17 @@ def test_counted_and_sorted_paths_match_reference(seed, counted, n_values):
     s[2] = s[2, 0]  # one row all tied
     _, lrap, loss = _ref(y, s)
     for mask in (y != 0, y, y.astype(np.uint8)):  # bool mask or checked 0/1 integers
-        np.testing.assert_allclose(lr._lrap(mask, s, counted=counted), lrap, **TOL)
-        np.testing.assert_allclose(lr._ranking_loss(mask, s, counted=counted), loss, **TOL)
+        np.testing.assert_allclose(lrk.lrap_values(mask, s, counted=counted), lrap, **TOL)
+        np.testing.assert_allclose(lrk.ranking_loss_values(mask, s, counted=counted), loss, **TOL)
 
 
 def test_counted_path_is_taken_on_few_values_and_not_on_many():
     rng = np.random.default_rng(0)
     few = tied_scores(rng, (50, 20), 10)
-    assert lr._score_values(few) is not None
-    assert lr._score_values(rng.random((50, 20))) is None  # continuous: sort
-    assert lr._score_values(tied_scores(rng, (50, 4), 10)) is None  # more values than labels
-    codes = lr._code_counts(np.ones((50, 20), bool), few, lr._score_values(few))
+    assert lrk.score_values(few) is not None
+    assert lrk.score_values(rng.random((50, 20))) is None  # continuous: sort
+    assert lrk.score_values(tied_scores(rng, (50, 4), 10)) is None  # more values than labels
+    codes = lrk.code_counts(np.ones((50, 20), bool), few, lrk.score_values(few))
     assert codes is not None and int(codes[0].sum()) == 1000
 
 
@@ -576,16 +577,16 @@ def test_counted_path_falls_back_when_a_score_is_not_a_candidate(monkeypatch):
     n, m = 600, 8
     y = (rng.random((n, m)) < 0.3).astype(int)
     s = tied_scores(rng, (n, m), 4)
-    sampled = np.linspace(0, n * m - 1, lr._CODE_SAMPLE).astype(np.intp)
+    sampled = np.linspace(0, n * m - 1, lrk.CODE_SAMPLE).astype(np.intp)
     hidden = int(np.setdiff1d(np.arange(300 * m, 301 * m), sampled)[0])  # in row 300
     s.flat[hidden] = 0.123456
-    values = lr._score_values(s)
+    values = lrk.score_values(s)
     assert values is not None and 0.123456 not in values
-    assert lr._code_counts(y[290:310] != 0, s[290:310], values) is None
+    assert lrk.code_counts(y[290:310] != 0, s[290:310], values) is None
     monkeypatch.setattr(ranks, "ROW_CHUNK_ELEMENTS", 45 * m)  # blocks of 45 rows
     _, lrap, loss = _ref(y, s)
-    np.testing.assert_allclose(lr._lrap(y, s), lrap, **TOL)
-    np.testing.assert_allclose(lr._ranking_loss(y, s), loss, **TOL)
+    np.testing.assert_allclose(lrk.lrap_values(y, s), lrap, **TOL)
+    np.testing.assert_allclose(lrk.ranking_loss_values(y, s), loss, **TOL)
     np.testing.assert_allclose(label_ranking_loss(y, s), skm.label_ranking_loss(y, s), **TOL)
 
 
@@ -645,15 +646,15 @@ def test_affine_codes_on_a_grid_and_none_off_it():
     """Evenly spaced scores are coded by one affine map; uneven ones use the comparisons."""
     grid = np.round(np.arange(11) / 10, 1)  # 0.0 ... 1.0, not exactly evenly spaced floats
     s = np.random.default_rng(0).choice(grid, (40, 9))
-    np.testing.assert_array_equal(lr._affine_codes(s, grid), np.searchsorted(grid, s))
-    assert lr._affine_codes(s, np.array([0.0, 0.1, 0.5])) is None  # uneven
-    assert lr._affine_codes(s, np.array([0.5])) is None  # one value
+    np.testing.assert_array_equal(lrk.affine_codes(s, grid), np.searchsorted(grid, s))
+    assert lrk.affine_codes(s, np.array([0.0, 0.1, 0.5])) is None  # uneven
+    assert lrk.affine_codes(s, np.array([0.5])) is None  # one value
     # scores off the grid or far out of its range get wrong codes, caught by the verification
     y = (np.random.default_rng(1).random(s.shape) < 0.3).astype(int)
     for odd in (0.05, 7.0, -1e300, 1e300):
         t = s.copy()
         t[17, 4] = odd
-        assert lr._code_counts(y, t, grid) is None
+        assert lrk.code_counts(y, t, grid) is None
         assert lr.label_ranking_loss(y, t) == pytest.approx(skm.label_ranking_loss(y, t), abs=1e-9)
         assert lr.coverage_error(y, t) == skm.coverage_error(y, t)
 
@@ -671,7 +672,7 @@ def test_counted_path_with_grid_and_uneven_values_matches_sklearn(monkeypatch, v
     s = rng.choice(values, (400, 15)).astype(np.float64)
     w = weights(5, 400)
     monkeypatch.setattr(ranks, "ROW_CHUNK_ELEMENTS", 33 * 15)  # ragged blocks
-    assert lr._score_values(s) is not None  # the counted path is taken
+    assert lrk.score_values(s) is not None  # the counted path is taken
     for name, (ours, theirs) in SCORES.items():
         expected = theirs(y, s, sample_weight=w)
         np.testing.assert_allclose(ours(y, s, sample_weight=w), expected, err_msg=name, **TOL)
@@ -697,7 +698,7 @@ def test_block_by_block_checks_raise_the_up_front_errors(monkeypatch):
     for fn in fns:
         for yt, ys in ((bad_label, s), (y, bad_score), (bad_label, bad_score)):
             with pytest.raises(MetricInputError) as full:
-                lr._check_matrices(yt, ys, min_columns=2)
+                lrk.check_matrices(yt, ys, min_columns=2)
             with pytest.raises(MetricInputError) as ours:
                 fn(yt, ys)
             assert str(ours.value) == str(full.value), fn.__name__
@@ -778,7 +779,7 @@ def test_replace_sample_scores_over_row_blocks_and_counted_scores(monkeypatch):
     rng = np.random.default_rng(7)
     y = (rng.random((300, 12)) < 0.3).astype(np.int64)
     s = tied_scores(rng, y.shape, n_values=5)
-    assert lr._score_values(s) is not None  # the counted path
+    assert lrk.score_values(s) is not None  # the counted path
     w = rng.random(300)
     for i, row in ((0, rng.random(12)), (299, np.full(12, 0.4)), (150, s[150] + 0.1)):
         for weight in (None, w):

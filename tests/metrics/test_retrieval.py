@@ -848,7 +848,7 @@ def test_ndcg_at_k_matches_pytrec_eval_ndcg_cut_on_tie_free_scores(seed):
 # speed paths: the int-key ranking, blocks of rows, integer grades
 # ---------------------------------------------------------------------------
 import metrics._ranks as ranks_module  # noqa: E402
-import metrics.retrieval as retrieval_module  # noqa: E402
+import metrics._relevance as relevance_module  # noqa: E402
 from metrics._ranks import keyed_descending_order  # noqa: E402
 from metrics.explain.retrieval import (  # noqa: E402
     retrieval_curve,
@@ -932,14 +932,14 @@ def test_blocks_of_rows_do_not_change_any_value(monkeypatch, block):
     y, s = graded_case(3, n=23, m=9, ties=True)
     y[5] = 0  # an empty query inside a block
     whole = _every_value(y, s)
-    monkeypatch.setattr(retrieval_module, "_BLOCK_ELEMENTS", block)
+    monkeypatch.setattr(relevance_module, "BLOCK_ELEMENTS", block)
     blocked = _every_value(y, s)
     for a, b in zip(whole, blocked, strict=True):
         np.testing.assert_allclose(b, a, **TOL)
 
 
 def test_blocked_metrics_match_the_reference(monkeypatch):
-    monkeypatch.setattr(retrieval_module, "_BLOCK_ELEMENTS", 12)  # 2 rows of 6 per block
+    monkeypatch.setattr(relevance_module, "BLOCK_ELEMENTS", 12)  # 2 rows of 6 per block
     y, s = case(5)
     for k in (1, 3, 6):
         np.testing.assert_allclose(precision_at_k_per_sample(y, s, k=k), ref_precision(y, s, k))
@@ -1035,7 +1035,7 @@ def test_ranked_queries_give_the_public_tables_exactly(ties, grades, block, monk
     on blocks of 2 rows too: the same frames as retrieval_per_query and
     retrieval_summary."""
     if block:
-        monkeypatch.setattr(retrieval_module, "_BLOCK_ELEMENTS", block)
+        monkeypatch.setattr(relevance_module, "BLOCK_ELEMENTS", block)
     y, s = graded_case(11, n=30, m=7)
     y = _GRADES[grades](y)
     s[1] = 0.5  # a row of one tie group
