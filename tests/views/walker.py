@@ -28,7 +28,9 @@ from streamlit.runtime.state.common import user_key_from_element_id
 from streamlit.testing.v1 import AppTest
 from streamlit.testing.v1.element_tree import Radio, Selectbox
 
+from explorer import registry
 from explorer.registry import script
+from explorer.ui import url
 from tests.views.browser_model import Browser
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -327,6 +329,15 @@ class Walker:
         errors = exceptions(self.at)
         if errors:
             raise AssertionError(self.report(f"exception on {self.page}:\n" + errors[0]))
+        written = (
+            set(self.at.session_state[url.WRITTEN])
+            if url.WRITTEN in self.at.session_state
+            else set()
+        )
+        undeclared = written - set(registry.by_script(self.page).params)
+        if undeclared:  # the registry lists every URL parameter a page writes
+            what = f"on {self.page} URL parameters missing from explorer/registry.py: {undeclared}"
+            raise AssertionError(self.report(what))
 
     def report(self, what: str) -> str:
         steps = "\n".join(f"  {i:4d}. {line}" for i, line in enumerate(self.log))
