@@ -12,7 +12,7 @@ timing
 runner
     runs the cases on one dataset and cross-checks the values.
 targets
-    the targets of issue 9 as PASS/MISS rows, with why a target is missed.
+    the speed targets as PASS/MISS rows, with why a target is missed.
 loading
     upload reads through ``explorer.io`` against ``pandas.read_csv``.
 app_timing

@@ -15,7 +15,7 @@ the script that wrote it has run and is idle again (Streamlit's
 ``data-test-script-state``, polled every animation frame), then two animation
 frames, so that what the run drew is painted. A first load is timed until the
 script is idle (with a 250 ms settling wait: it is reported without a target). The target of every
-move is 0.3 s (issue 17); a first load is reported without a target.
+move is 0.3 s; a first load is reported without a target.
 """
 
 from __future__ import annotations

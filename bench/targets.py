@@ -1,4 +1,4 @@
-"""The targets of issue 9, each checked on ratios measured in the same run.
+"""The speed targets, each checked on ratios measured in the same run.
 
 Every check returns :class:`TargetRow` objects: what was required, what was
 measured, PASS or MISS (or n/a when its inputs did not run), by how much a

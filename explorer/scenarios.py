@@ -1,4 +1,4 @@
-"""Named teaching moments, two or three per page, each a shareable link (issue 18, item 6).
+"""Named teaching moments, two or three per page, each a shareable link.
 
 A scenario sets the data (``ds=<bundled sample>``, or ``data=<packed>`` for a tiny
 dataset no sample has, built here with :func:`explorer.links.encode_dataset`) and the

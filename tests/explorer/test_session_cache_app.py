@@ -1,4 +1,4 @@
-"""A session's own datasets are computed in that session only, and leave with it (issue 19).
+"""A session's own datasets are computed in that session only, and leave with it.
 
 AppTest sessions upload datasets and open pages: their computations are kept in
 the session's store (explorer.ui.session_cache), not in Streamlit's process-wide

@@ -1,5 +1,5 @@
 """explorer/theme.py: the palette, the plotly template, contrast and the page CSS;
-explorer/formatting.py's dashes for empty cells (issue 18)."""
+explorer/formatting.py's dashes for empty cells."""
 
 from __future__ import annotations
 

@@ -193,7 +193,7 @@ def test_every_public_name_has_a_numpy_docstring_with_an_example(name):
     assert not missing, f"{name}: no {missing} in its docstring"
 
 
-# --- metrics.compare (issue 21): the arrays first, every option keyword-only ---
+# --- metrics.compare: the arrays first, every option keyword-only ---
 COMPARE = {
     "delong_test": (["y_true", "score_a", "score_b", "sample_weight"], 3),
     "bootstrap_ci": (

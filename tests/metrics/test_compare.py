@@ -1,4 +1,4 @@
-"""metrics.compare: DeLong, bootstrap intervals, paired tests, McNemar (issue 21).
+"""metrics.compare: DeLong, bootstrap intervals, paired tests, McNemar.
 
 References: DeLong from its definition (the O(m n) pair table of structural
 components), scipy.stats for every p-value and for the BCa interval, the

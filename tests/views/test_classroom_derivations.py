@@ -1,4 +1,4 @@
-"""Home and Compare derive their headline numbers on screen too (issue 18): each line
+"""Home and Compare derive their headline numbers on screen too: each line
 ends in the digits of the st.metric it derives, and the numbers are those of metrics."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Predict, then reveal (issue 18, item 6), in AppTest: with ``reveal=0`` every headline
+"""Predict, then reveal, in AppTest: with ``reveal=0`` every headline
 number of a page shows "?" and its derivation lines wait too, until the page's Reveal
 button; the numbers then stay until a control, the dataset or the page changes."""
 

@@ -1,4 +1,4 @@
-"""Scenarios (issue 18, item 6), in AppTest: every scenario's link opens its page with
+"""Scenarios, in AppTest: every scenario's link opens its page with
 no exception, the page's headline numbers, its dataset and its settings in use (the
 widgets hold them and the page writes them back into the address)."""
 
@@ -96,9 +96,7 @@ def test_every_page_of_mine_offers_its_scenarios_as_links():
 def test_predict_then_reveal_hides_what_each_scenario_shows():
     """A "Watch:" note names the number the class is asked to predict."""
     at = open_page(script("dcg"), "diabetes_ranking", reveal="0")
-    assert [link.proto.label for link in at.get("page_link")] == [
-        s.title for s in for_page("dcg")
-    ]
+    assert [link.proto.label for link in at.get("page_link")] == [s.title for s in for_page("dcg")]
     captions = [c.value for c in at.main.caption]
     assert not [c for c in captions if c.startswith("Watch: ")]
     assert "What to watch in each is not shown while Predict, then reveal is on." in captions

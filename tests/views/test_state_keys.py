@@ -1,4 +1,4 @@
-"""Widget state that cannot go stale (issue 15, part 3), in AppTest.
+"""Widget state that cannot go stale, in AppTest.
 
 Each page owns its keys (``dcg_k`` is not ``ret_k``), a page change drops the
 other pages' keys and the URL's page settings, a dataset change drops every
