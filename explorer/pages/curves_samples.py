@@ -9,7 +9,7 @@ import numpy as np
 import pandas as pd
 
 import metrics
-from explorer.charts import curves as charts
+from explorer.charts import curves_samples as charts
 from explorer.datasets import Dataset
 
 STRIP_MARKERS = 3000  # strip_figure's max_markers: beyond, histograms per outcome

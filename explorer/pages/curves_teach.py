@@ -8,7 +8,7 @@ from __future__ import annotations
 import pandas as pd
 
 import metrics
-from explorer.charts import curves as charts
+from explorer.charts import curves_teach as charts
 from explorer.datasets import Dataset
 from explorer.pages import curves
 from explorer.pages.curves import MAX_ROWS

@@ -12,7 +12,7 @@ from __future__ import annotations
 import streamlit as st
 
 import metrics
-from explorer.charts import curves as charts
+from explorer.charts import curves_teach as charts
 from explorer.datasets import Dataset
 from explorer.formatting import fmt
 from explorer.pages import curves, curves_teach

@@ -1,4 +1,5 @@
-"""The ROC & PR curves page's figures (explorer.charts.curves): the thresholds they
+"""The ROC & PR curves page's figures (explorer.charts.curves, curves_samples and
+curves_teach): the thresholds they
 carry, the PR curve drawn as steps, the candidate markers, a click's threshold, the
 strip's histograms and the histogram AUC's bins."""
 
@@ -11,6 +12,8 @@ import pytest
 
 import metrics
 from explorer.charts import curves as charts
+from explorer.charts import curves_samples as sample_charts
+from explorer.charts import curves_teach as teach_charts
 from explorer.pages import curves
 from explorer.samples import load_sample
 
@@ -176,17 +179,19 @@ def test_confusion_strip_and_other_figures():
     y = np.array([1, 0, 1, 0, 0, 0])
     s = np.array([0.9, 0.7, 0.8, 0.5, 0.5, 0.4])
     out = metrics.threshold_outcomes(y, s, 0.5)
-    strip = charts.strip_figure(s, y, out, 0.5)
+    strip = sample_charts.strip_figure(s, y, out, 0.5)
     by_name = {tr.name.split(" ")[0]: tr for tr in strip.data}
     assert len(by_name["FP"].x) == 3 and len(by_name["TN"].x) == 1
     fp_y = sorted(by_name["FP"].y)
     assert len(set(fp_y)) == 2  # the two tied negatives at 0.5 stack
-    big = charts.strip_figure(np.linspace(0, 1, 5000), np.zeros(5000), np.full(5000, "TN"), 0.5)
+    big = sample_charts.strip_figure(
+        np.linspace(0, 1, 5000), np.zeros(5000), np.full(5000, "TN"), 0.5
+    )
     assert big.data[0].type == "bar" and sum(tr.y.sum() for tr in big.data) == 5000
     pairs = metrics.auc_pairs([1, 0, 0, 1], [0.8, 0.8, 0.2, 0.6])
-    grid = charts.pairs_grid_figure(pairs)
+    grid = teach_charts.pairs_grid_figure(pairs)
     assert np.asarray(grid.data[0].z).tolist() == [[0.5, 1.0], [0.0, 1.0]]
-    cal = charts.calibration_figure(
+    cal = teach_charts.calibration_figure(
         metrics.calibration_bins([0, 1, 1, 0], [0.1, 0.8, 0.9, 0.7], n_bins=2)
     )
     assert list(cal.data[2].y) == [1, 3]
@@ -214,7 +219,7 @@ def charts_counts(y) -> np.ndarray:
 def test_strip_histograms_equal_numpy_histogram(scores):
     y = (np.arange(scores.shape[0]) % 3 == 0).astype(int)
     out = metrics.threshold_outcomes(y, scores, float(np.median(scores)))
-    fig = charts.strip_figure(scores, y, out, 0.5)
+    fig = sample_charts.strip_figure(scores, y, out, 0.5)
     edges = np.linspace(scores.min(), scores.max() + 1e-12, 101)
     assert len(fig.data) == 4
     for trace in fig.data:
@@ -237,8 +242,8 @@ def test_strip_histogram_from_sorted_scores_equals_strip_figure(scores):
     y = (np.arange(scores.shape[0]) % 3 == 0).astype(int)
     pos, neg = np.sort(scores[y == 1]), np.sort(scores[y == 0])
     for t in (float(np.median(scores)), 0.5, 0.3, scores.min(), scores.max(), 1e9, -1e9):
-        want = charts.strip_figure(scores, y, metrics.threshold_outcomes(y, scores, t), t)
-        got = charts.strip_histogram_figure(pos, neg, t)
+        want = sample_charts.strip_figure(scores, y, metrics.threshold_outcomes(y, scores, t), t)
+        got = sample_charts.strip_histogram_figure(pos, neg, t)
         assert [tr.name for tr in got.data] == [tr.name for tr in want.data]
         for g, w in zip(got.data, want.data, strict=True):
             assert np.asarray(g.y).tolist() == np.asarray(w.y).tolist(), (t, g.name)
@@ -251,7 +256,7 @@ def test_histogram_auc_figure_uses_the_bins_of_auc_histogram():
     s = np.r_[np.round(rng.random(3000), 2), [0.0, 1.0, 0.59]]
     y = (rng.random(s.shape[0]) < 0.5).astype(int)
     for n_bins in (1, 7, 100):
-        fig = charts.histogram_auc_figure(s, y, n_bins)
+        fig = teach_charts.histogram_auc_figure(s, y, n_bins)
         b = np.minimum(np.floor(s * n_bins), n_bins - 1).astype(int)
         pos, neg = (np.asarray(tr.y).tolist() for tr in fig.data)
         assert pos == np.bincount(b[y == 1], minlength=n_bins).tolist()
