@@ -1,5 +1,5 @@
 """The curves page's texts with run-time numbers (views/curves/text.md sections filled
-by views.curves_controls.text) read as the page's f-strings did."""
+by views.curves.parts.text) read as the page's f-strings did."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ RATES = [
 
 
 def old_formulas(r: dict) -> dict[str, str]:
-    """The formulas as views/curves.py wrote them before they moved to curves.md."""
+    """The formulas as the page wrote them before they moved to views/curves/text.md."""
     tp, fp, fn, tn = (count_text(r[k]) for k in ("tp", "fp", "fn", "tn"))
     b2, n = f"{r['beta']:g}^2", count_text(r["tp"] + r["fp"] + r["fn"] + r["tn"])
     return {
@@ -100,7 +100,7 @@ def test_every_field_of_curves_md_is_filled():
 
 
 def test_a_click_on_another_models_curve_records_its_threshold_and_selects_it(monkeypatch):
-    """views.curves_controls.from_chart, the ROC/PR charts' on_select callback, with the
+    """views.curves.controls.from_chart, the ROC/PR charts' on_select callback, with the
     session state as a plain dict (AppTest cannot fire an on_select callback): a point of
     trace 1 + i selects models[i] and records the point's threshold; a marker (here the
     operating point, the last trace) keeps the model; a NaN (+inf vertex) moves nothing."""
