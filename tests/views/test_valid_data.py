@@ -22,7 +22,7 @@ from explorer.registry import script
 from explorer.samples import load_sample
 from metrics import confusion_matrix
 from tests.conftest import APP, metric
-from tests.views.test_page_curves import component, slide
+from tests.views.curves.drive import component, slide
 
 CURVES, HOME, DATA = script("curves"), script("home"), script("data")
 LABEL_RANKING, DCG, RETRIEVAL = script("label_ranking"), script("dcg"), script("retrieval")

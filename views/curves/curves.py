@@ -3,10 +3,10 @@ every rate; AUC four ways; the ROC point by point; log loss and calibration.
 
 The threshold, both curves, the confusion matrix and the headline numbers share one
 1440 x 900 screen in a panel that reruns alone when the threshold moves
-(:mod:`views.curves_panel`, an st.fragment); the teaching sections are tabs below it
-(:mod:`views.curves_teach`). Layout and prose only: the numbers come from
-:mod:`explorer.pages.curves` through its cached declarations in :mod:`explorer.ui.cache`,
-the texts from views/curves/text.md."""
+(:mod:`views.curves.panel`, an st.fragment); the teaching sections are tabs below it
+(:mod:`views.curves.teach`). Layout and prose only: the numbers come from
+:mod:`explorer.pages.curves` through its cached declarations in
+:mod:`explorer.ui.cache.curves`, the texts from views/curves/text.md."""
 
 from __future__ import annotations
 
@@ -14,8 +14,8 @@ import streamlit as st
 
 import metrics
 from explorer.formatting import fmt
-from explorer.ui import cache, navigation, session, url, widgets
-from views.curves import panel, parts, teach
+from explorer.ui import cache, navigation, session, widgets
+from views.curves import controls, panel, teach
 from views.curves.parts import text
 
 c_title, c_model = st.columns([3, 1], vertical_alignment="bottom")
@@ -23,23 +23,10 @@ c_title.title("ROC & PR curves")
 ds = session.active()
 widgets.require_kind(ds, ("binary",), "balanced")
 
-models = ds.model_names
-weighted = ds.sample_weight is not None
-if len(models) > 1:
-    parts.choice(parts.MODEL, "model", models, models[0])
-    model = c_model.selectbox(
-        "Model",
-        models,
-        key=parts.MODEL,
-        help="Every number is for this model; the curves show all models "
-        "(click a point of another model's curve to select it).",
-    )
-    url.write_param("model", model)
-else:
-    model = models[0]
+model = controls.model(ds, c_model)
 st.caption(
     f"Dataset **{ds.shown_name}**: {ds.n_samples:,} samples, model **{model}**"
-    + (", weighted by `sample_weight`" if weighted else "")
+    + (", weighted by `sample_weight`" if ds.sample_weight is not None else "")
     + (f". {ds.description}" if ds.description else "")
 )
 
@@ -54,7 +41,7 @@ if exact:
     )
 
 try:
-    curves = {m: cache.curves.curves(ds, m) for m in models}
+    by_model = cache.curves.every_model(ds)
 except metrics.MetricInputError as exc:  # valid data the curves cannot show: one class
     st.info(
         f"{exc} The ROC and PR curves need samples of both classes; Home and the Data "
@@ -62,13 +49,12 @@ except metrics.MetricInputError as exc:  # valid data the curves cannot show: on
         icon="ℹ️",
     )
     navigation.stop_page()
-bases = cache.curves.bases(ds, _curves=curves)
 log_loss = cache.curves.log_loss(ds, model)
 
-panel.operating_panel(ds, model, curves, bases, log_loss)
+panel.operating_panel(ds, model, by_model, log_loss)
 
-shown, most = panel.drawn_vertices(ds, model, curves)
-drawn = (text("vertices_drawn", roc=shown[m][0], pr=shown[m][1], **c) for m, c in curves.items())
+shown, most = panel.drawn_vertices(ds, model, by_model)
+drawn = (text("vertices_drawn", roc=shown[m][0], pr=shown[m][1], **c) for m, c in by_model.items())
 st.caption(" · ".join(drawn) + text("vertices", max_points=most))
-teach.teaching_tabs(ds, model, curves[model], log_loss, cache.curves.threshold_axis(ds, model).hi)
+teach.teaching_tabs(ds, model, by_model[model], log_loss, cache.curves.threshold_axis(ds, model).hi)
 widgets.scenarios("curves")

@@ -1,7 +1,7 @@
-"""ROC & PR curves: every headline number derived on screen from the inputs (issue 18).
+"""ROC & PR curves: every headline number derived on screen from the inputs.
 
 The numbers come from :mod:`explorer.pages.curves_derivation` through its cached
-declarations in :mod:`explorer.ui.cache`, the texts from views/derivation/text.md.
+declarations in :mod:`explorer.ui.cache.curves`, the texts from views/curves/derivation.md.
 Nothing runs on import: the ROC & PR curves page calls :func:`show`.
 """
 
@@ -25,7 +25,7 @@ def _text(name: str, **values) -> str:
 def show(ds: Dataset, model: str, t: float, beta: float) -> None:
     """Draw the derivation of every headline number of the ROC & PR curves page.
 
-    Call it from ``views/curves.py`` once the operating point is known, where the
+    Call it from the page (:mod:`views.curves.tabs`) once the operating point is known, where the
     derivations should appear (for example in step 3, "how it is computed")::
 
         from views.curves import derivation

@@ -1,25 +1,26 @@
-"""The teaching tabs of the ROC & PR curves page (views/curves.py) that do not follow
-the threshold: the "Optimize for" settings and candidates, AUC four ways, the ROC curve
-point by point, log loss and calibration. A setting here reruns the whole page (the
+"""The teaching tabs of the ROC & PR curves page that do not follow the threshold: the
+"Optimize for" settings and candidates, AUC four ways, the ROC curve point by point, log
+loss and calibration, the DET curve. A setting here reruns the whole page (the
 candidates it changes are drawn on the curves above).
 
-Layout only: the numbers come from :mod:`explorer.pages.curves` through
-:mod:`explorer.ui.cache`, the texts from views/curves/text.md."""
+Layout only: the numbers come from :mod:`explorer.pages.curves` and
+:mod:`explorer.pages.curves_teach` through :mod:`explorer.ui.cache`, the texts from
+views/curves/text.md."""
 
 from __future__ import annotations
 
 import streamlit as st
 
 import metrics
-from explorer.charts import curves as charts
+from explorer.charts import curves_teach as charts
 from explorer.datasets import Dataset
 from explorer.formatting import fmt
-from explorer.pages import curves as page
+from explorer.pages import curves, curves_teach
 from explorer.pages.curves import MAX_ROWS
-from explorer.ui import bound, cache, url, widgets
+from explorer.ui import bound, cache, widgets
 from views import prose
-from views.curves import parts
-from views.curves.parts import csv, number, table, text
+from views.curves import controls
+from views.curves.parts import csv, table, text
 
 #: The tabs below the panel (key ``curves_teach_tab``).
 TEACHING_TABS = (
@@ -64,37 +65,22 @@ def teaching_tabs(ds: Dataset, model: str, cur: dict, log_loss: tuple, hi: float
 def optimize_tab(ds: Dataset, model: str, hi: float) -> None:
     """The goal and its settings (URL-bound), the button that moves the threshold to the
     goal's best one, and the table of candidates."""
-    parts.goal_settings()
-    o1, o2, o3, o4, o5 = st.columns([2.2, 1, 1, 1, 1])
-    goal = o1.radio(
-        "Optimize for", page.OPTIMIZERS, format_func=page.OPT_LABELS.get, key="curves_optimize"
-    )
-    cost_fp = o2.number_input("Cost of a FP", min_value=0.0, step=1.0, key="curves_cost_fp")
-    cost_fn = o3.number_input("Cost of a FN", min_value=0.0, step=1.0, key="curves_cost_fn")
-    min_recall = o4.number_input(
-        "Recall at least", min_value=0.0, max_value=1.0, step=0.05, key="curves_min_recall"
-    )
-    min_precision = o5.number_input(
-        "Precision at least", min_value=0.0, max_value=1.0, step=0.05, key="curves_min_precision"
-    )
-    goals = (cost_fp, cost_fn, min_recall, min_precision)
-    for param, value in zip(("opt", "cfp", "cfn", "minr", "minp"), (goal, *goals), strict=True):
-        url.write_param(param, value)
+    where = st.columns([2.2, 1, 1, 1, 1])
+    goal, goals = controls.goals(where)
     beta = float(st.session_state["curves_beta"])
-    counts = cache.curves.counts(ds, model)
-    optima = cache.curves.optima(ds, model, beta, *goals, _counts=counts)
-    label, target = page.optimum_move(
+    optima = cache.curves.optima(ds, model, beta, *goals)
+    label, target = curves.optimum_move(
         optima.loc[goal, "threshold"], goal, hi, float(ds.score(model).max())
     )
-    o1.button(
+    where[0].button(
         label,
         key="curves_apply_optimum",
-        on_click=parts.set_threshold,
+        on_click=controls.set_threshold,
         args=(target,),
         type="primary",
         disabled=target is None,
     )
-    candidates = page.candidates_table(optima)
+    candidates = curves.candidates_table(optima)
     widgets.table(
         candidates,
         missing="no threshold meets this constraint",
@@ -102,7 +88,7 @@ def optimize_tab(ds: Dataset, model: str, hi: float) -> None:
         width="stretch",
         key="curves_optima_table",
     )
-    st.caption(text("candidates", beta=beta, cost_fp=cost_fp, cost_fn=cost_fn))
+    st.caption(text("candidates", beta=beta, cost_fp=goals[0], cost_fn=goals[1]))
     st.download_button(
         "Download the candidates (CSV)", csv(candidates), "candidates.csv", key="curves_dl_optima"
     )
@@ -112,11 +98,8 @@ def four_ways(ds: Dataset, model: str, roc_auc: float) -> None:
     """AUC four ways: the four numbers and Gini, then one tab a way (its formula, its
     table or figure); the histogram tab holds the bins (URL-bound)."""
     st.subheader("AUC four ways")
-    number("curves_n_bins", "bins", 100, 1, 100_000)
     try:
-        at_100 = cache.curves.four_ways(ds, model, 100)
-        n_bins = int(st.session_state["curves_n_bins"])
-        four = cache.curves.four_ways(ds, model, n_bins, _at_100=at_100)
+        four = cache.curves.four_ways(ds, model, controls.seeded_bins())
     except metrics.MetricInputError as exc:
         st.error(str(exc))
         return
@@ -141,69 +124,73 @@ def four_ways(ds: Dataset, model: str, roc_auc: float) -> None:
         st.latex(text("formula_trapezoids", **four))
         st.markdown(prose.section("curves", "trapezoids"))
     with tab_pairs:
-        pairs = cache.curves.pairs(ds, model)
-        if pairs["full"]:
-            st.latex(text("formula_pairs", **pairs, **four))
-            st.plotly_chart(charts.pairs_grid_figure(pairs["table"]), key="curves_pairs_chart")
-            st.caption(text("pairs", **pairs))
-        else:
-            st.latex(text("formula_pairs_sampled", **four))
-            st.caption(text("pairs_sampled", **pairs, n_sample=page.PAIR_SAMPLE))
-        table(
-            pairs["table"].head(page.MAX_ROWS),
-            "curves_pairs_table",
-            ("Download the pairs (CSV)", csv(pairs["table"]), "pairs.csv", "curves_dl_pairs"),
-        )
+        all_pairs(ds, model, four)
     with tab_rank:
-        ranks, n_ranks = cache.curves.rank_head(ds, model)
-        st.latex(text("formula_rank_sum", **ranks.attrs, n_pos_plus_1=ranks.attrs["n_pos"] + 1))
-        st.caption(
-            prose.section("curves", "ranks")
-            + (
-                f" Showing the {page.MAX_ROWS} lowest of {n_ranks:,} rows."
-                if n_ranks > page.MAX_ROWS
-                else ""
-            )
-        )
-        download = ("Download the ranks (CSV)", csv(page.rank_table, ds, model), "ranks.csv")
-        table(ranks, "curves_rank_table", (*download, "curves_dl_ranks"))
+        rank_sum(ds, model)
     with tab_hist:
-        st.number_input(
-            "Number of bins", min_value=1, max_value=100_000, step=10, key="curves_n_bins"
+        histogram(ds, model, four)
+
+
+def all_pairs(ds: Dataset, model: str, four: dict) -> None:
+    """AUC as the share of positive/negative pairs ranked right: the grid and the table
+    of the pairs (every one, or a uniform sample)."""
+    pairs = cache.curves.pairs(ds, model)
+    if pairs["full"]:
+        st.latex(text("formula_pairs", **pairs, **four))
+        st.plotly_chart(charts.pairs_grid_figure(pairs["table"]), key="curves_pairs_chart")
+        st.caption(text("pairs", **pairs))
+    else:
+        st.latex(text("formula_pairs_sampled", **four))
+        st.caption(text("pairs_sampled", **pairs, n_sample=curves_teach.PAIR_SAMPLE))
+    table(
+        pairs["table"].head(MAX_ROWS),
+        "curves_pairs_table",
+        ("Download the pairs (CSV)", csv(pairs["table"]), "pairs.csv", "curves_dl_pairs"),
+    )
+
+
+def rank_sum(ds: Dataset, model: str) -> None:
+    """AUC from the positives' rank sum (Mann-Whitney), with the table of mid-ranks."""
+    ranks, n_ranks = cache.curves.rank_head(ds, model)
+    st.latex(text("formula_rank_sum", **ranks.attrs, n_pos_plus_1=ranks.attrs["n_pos"] + 1))
+    st.caption(
+        prose.section("curves", "ranks")
+        + (f" Showing the {MAX_ROWS} lowest of {n_ranks:,} rows." if n_ranks > MAX_ROWS else "")
+    )
+    download = ("Download the ranks (CSV)", csv(curves_teach.rank_table, ds, model), "ranks.csv")
+    table(ranks, "curves_rank_table", (*download, "curves_dl_ranks"))
+
+
+def histogram(ds: Dataset, model: str, four: dict) -> None:
+    """AUC from a histogram of the scores (O(n)): the bins (URL-bound) and the figure."""
+    n_bins = controls.bins()
+    if four["histogram_message"]:
+        st.warning(four["histogram_message"])
+    else:
+        st.markdown(text("histogram", n_bins=n_bins, **four))
+        st.plotly_chart(
+            cache.curves.histogram_figure(ds, model, int(n_bins)), key="curves_hist_chart"
         )
-        url.write_param("bins", st.session_state["curves_n_bins"])
-        if four["histogram_message"]:
-            st.warning(four["histogram_message"])
-        else:
-            st.markdown(text("histogram", n_bins=st.session_state["curves_n_bins"], **four))
-            st.plotly_chart(
-                cache.curves.histogram_figure(ds, model, int(st.session_state["curves_n_bins"])),
-                key="curves_hist_chart",
-            )
 
 
 def point_by_point(ds: Dataset, model: str) -> None:
-    """The ROC curve one threshold a row (seed 002's example), drop_intermediate URL-bound."""
-    url.bind_param("curves_drop_intermediate", "drop", False, lambda v: v.lower() == "true")
-    drop = st.toggle(
-        "drop_intermediate (drop the collinear points of straight runs)",
-        key="curves_drop_intermediate",
-    )
-    url.write_param("drop", drop)
-    counts = cache.curves.counts(ds, model)
-    steps, n_steps = cache.curves.threshold_head(ds, model, drop, _counts=counts)
-    seed002 = ds.name == "seed002_roc6"
+    """The ROC curve one threshold a row (the scikit-learn roc_curve example on the
+    six-sample dataset), drop_intermediate URL-bound."""
+    drop = controls.drop()
+    steps, n_steps = cache.curves.threshold_head(ds, model, drop)
+    example = ds.name == "seed002_roc6"
     st.markdown(
         prose.section("curves", "steps")
-        + (" " + prose.section("curves", "steps_seed002") if seed002 else "")
+        + (" " + prose.section("curves", "steps_seed002") if example else "")
     )
     st.caption(
         f"{n_steps:,} thresholds (the first, +inf, predicts nothing positive)."
         + (f" Showing the first {MAX_ROWS}; the CSV has all." if n_steps > MAX_ROWS else "")
     )
+    counts = cache.curves.counts(ds, model)
     download = (
         "Download the threshold table (CSV)",
-        csv(page.threshold_table, ds, model, drop, _counts=counts),
+        csv(curves_teach.threshold_table, ds, model, drop, counts),
         "roc_points.csv",
     )
     table(steps, "curves_steps_table", (*download, "curves_dl_steps"), width="stretch")
@@ -226,18 +213,14 @@ def calibration(ds: Dataset, model: str, log_loss: tuple) -> None:
     if brier is not None:
         st.metric("Brier score", fmt(brier))
         st.markdown(text("brier", brier=brier))
-    number("curves_calib_bins", "cbins", 10, 2, 50)
     c_cal, c_tab = st.columns([1.1, 1])
     with c_tab:
-        st.slider("Calibration bins", min_value=2, max_value=50, key="curves_calib_bins")
-        url.write_param("cbins", st.session_state["curves_calib_bins"])
-        cal_bins = int(st.session_state["curves_calib_bins"])
+        cal_bins = controls.calibration_bins(st)
         cal = cache.curves.calibration(ds, model, cal_bins)
         download = ("Download the bins (CSV)", csv(cal), "calibration.csv", "curves_dl_cal")
         table(cal, "curves_calib_table", download, missing="no sample falls in this bin")
     with c_cal:
         st.plotly_chart(
-            cache.curves.calibration_figure(ds, model, cal_bins, _bins=cal),
-            key="curves_calib_chart",
+            cache.curves.calibration_figure(ds, model, cal_bins), key="curves_calib_chart"
         )
         st.caption(prose.section("curves", "calibration"))

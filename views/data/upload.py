@@ -1,4 +1,4 @@
-"""The Data page's uploads (views/data.py): the three upload tabs, their refusals, and
+"""The Data page's uploads: the three upload tabs, their refusals, and
 the notices about what was read: columns read under another name, and labels and
 scores that look swapped (with a one-click swap)."""
 
@@ -6,7 +6,7 @@ import streamlit as st
 
 from explorer import io
 from explorer.datasets import Dataset
-from explorer.pages import data as data_model
+from explorer.pages import data
 from explorer.ui import session
 from views import prose
 
@@ -73,14 +73,14 @@ def uploads() -> None:
 
 def _swap() -> None:
     """The swap button's callback: the active dataset with labels and scores exchanged."""
-    session.add_dataset(data_model.swapped(session.active()))
+    session.add_dataset(data.swapped(session.active()))
 
 
 def notices(ds: Dataset) -> None:
     """What the active upload was read as: renamed columns, and a likely swap."""
-    note = data_model.column_note(ds)
+    note = data.column_note(ds)
     if note:
         st.info(prose.section("data", "column_note").format(note=note), icon="🔤")
-    if data_model.looks_swapped(ds):
+    if data.looks_swapped(ds):
         st.warning(prose.section("data", "swapped").format(model=ds.model_names[0]), icon="🔀")
         st.button("Swap labels and scores", key="data_swap_pair", on_click=_swap)

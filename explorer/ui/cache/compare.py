@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from explorer.pages import compare as _compare
+from explorer.pages import compare
 from explorer.ui.cache._core import value
 
 # the bootstraps are seeded: an entry is the same numbers every time it is computed
-models = value(_compare.compare)
+models = value(compare.compare)

@@ -4,13 +4,10 @@ from __future__ import annotations
 
 from explorer import intervals as _intervals
 from explorer.datasets import Dataset
-from explorer.pages import home as home_model
+from explorer.pages import home
 from explorer.ui.cache._core import value
 
-# ---------------------------------------------------------------------------
-
-
-headline = value(home_model.headline)
+headline = value(home.headline)
 
 
 # seeded bootstraps: an entry is the same numbers every time it is computed

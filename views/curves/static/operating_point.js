@@ -1,6 +1,6 @@
 // The operating point of the ROC & PR curves page, moved in the browser.
 //
-// Streamlit components v2 (views/operating_point.py): the default export is called on
+// Streamlit components v2 (views/curves/operating_point.py): the default export is called on
 // mount and again with each new `data` (explorer/charts/operating_point.py builds it),
 // which updates the one view kept on the shadow root (no re-mount). The slider moves
 // the marker on both curves and the confusion matrix in the frame of its input event,

@@ -1,6 +1,6 @@
 """The operating-point component's data (explorer/charts/operating_point.py and
 explorer.pages.curves.operating_data) and its JavaScript arithmetic
-(views/static/operating_point.js): the counts at every slider position are those of
+(views/curves/static/operating_point.js): the counts at every slider position are those of
 metrics at that threshold, and the browser writes the numbers as the page does."""
 
 from __future__ import annotations
@@ -17,11 +17,11 @@ import metrics
 from explorer.charts import operating_point as op
 from explorer.datasets import Dataset
 from explorer.formatting import fmt
-from explorer.pages import curves as page
+from explorer.pages import curves, curves_threshold
 from explorer.pages.curves import count_text
 from explorer.samples import load_sample
 
-JS = Path(__file__).resolve().parents[2] / "views" / "static" / "operating_point.js"
+JS = Path(__file__).resolve().parents[3] / "views" / "curves" / "static" / "operating_point.js"
 RNG = np.random.default_rng(17)
 
 
@@ -50,10 +50,10 @@ DATASETS = _datasets()
 def test_counts_at_every_position_are_those_of_metrics(name):
     ds = DATASETS[name]
     for model in ds.model_names:
-        data = page.operating_data(ds, model)
-        axis = page.threshold_axis(ds, model)
-        held = page.threshold_counts(ds, model), axis  # as the panel passes them
-        assert page.operating_data(ds, model, _counts=held[0], _axis=held[1]) == data
+        data = curves.operating_data(ds, model)
+        axis = curves_threshold.threshold_axis(ds, model)
+        held = curves.threshold_counts(ds, model), axis  # as the panel passes them
+        assert curves.operating_data(ds, model, None, *held) == data
         ts = data["thresholds"]
         assert ts[0] == axis.lo and ts[-1] == axis.hi and ts == sorted(ts)
         assert 100 <= len(ts) <= 1002
@@ -72,11 +72,11 @@ def test_counts_at_every_position_are_those_of_metrics(name):
 
 def test_positions_step_as_the_axis_and_end_above_every_score():
     ds = DATASETS["raw 0..150"]
-    axis = page.threshold_axis(ds, "m")
+    axis = curves_threshold.threshold_axis(ds, "m")
     ts, labels = op.positions(axis.lo, axis.hi, axis.step)
     assert axis.step == 1.0 and ts[:3] == [0.0, 1.0, 2.0] and labels[:3] == ["0", "1", "2"]
     assert ts[-1] == axis.hi > float(ds.score("m").max())
-    seed = page.operating_data(load_sample("seed002_roc6"), "model")
+    seed = curves.operating_data(load_sample("seed002_roc6"), "model")
     assert seed["thresholds"][30] == 0.3 and seed["labels"][30] == "0.30"  # not 0.30000000000000004
 
 
@@ -85,7 +85,7 @@ def test_curves_are_reduced_to_exact_vertices():
     y = (RNG.random(n) < 0.4).astype(int)
     s = RNG.normal(0.6 * y, 1.0, n)
     ds = Dataset("long", "binary", y, {"m": s})
-    line = page.operating_data(ds, "m")["lines"][0]
+    line = curves.operating_data(ds, "m")["lines"][0]
     fpr, tpr, thr = metrics.roc_curve(y, s, drop_intermediate=False)
     assert 100 < len(line["roc"]["x"]) <= op.MAX_DRAWN
     assert line["roc"]["t"][0] is None  # +inf: JSON has no infinity
@@ -94,14 +94,14 @@ def test_curves_are_reduced_to_exact_vertices():
     for x, yv, t in zip(roc["x"][1:], roc["y"][1:], roc["t"][1:], strict=True):
         assert (x, yv) == (round(float(fpr[at[t]]), 6), round(float(tpr[at[t]]), 6))
     assert len(line["pr"]["x"]) <= op.MAX_DRAWN
-    json.dumps(page.operating_data(ds, "m"), allow_nan=False)  # plain JSON, no NaN/inf
+    json.dumps(curves.operating_data(ds, "m"), allow_nan=False)  # plain JSON, no NaN/inf
 
 
 def test_settings_hold_the_candidates_and_the_exact_counts():
     ds = load_sample("balanced")
-    best = page.optima(ds, "weak", 2.0, 1.0, 5.0, 0.95, 0.95)
-    at_t = page.rates(ds, "weak", 0.4321, 2.0)
-    got = page.operating_settings(0.4321, 2.0, at_t, best, "pred")
+    best = curves.optima(ds, "weak", 2.0, 1.0, 5.0, 0.95, 0.95)
+    at_t = curves.rates(ds, "weak", 0.4321, 2.0)
+    got = curves.operating_settings(0.4321, 2.0, at_t, best, "pred")
     assert got["at_t"] == {k: at_t[k] for k in ("tp", "fp", "fn", "tn")}
     assert got["b2"] == 4.0 and got["norm"] == "pred"
     thresholds = {c["t"] for c in got["candidates"]}
@@ -169,5 +169,5 @@ def test_js_rates_are_those_of_metrics():
             for name, value in rates.items():
                 assert value == want[name], (tp, fp, fn, tn, beta, name)
             for norm, shown in zip(("true", "pred", "all"), norms, strict=True):
-                _, rates_cm, _ = page.confusion({"tp": tp, "fp": fp, "fn": fn, "tn": tn}, norm)
+                _, rates_cm, _ = curves.confusion({"tp": tp, "fp": fp, "fn": fn, "tn": tn}, norm)
                 assert shown == [f"{v:.1%}" for v in rates_cm.ravel()], (tp, fp, fn, tn, norm)

@@ -1,4 +1,4 @@
-"""views.curves_derivation.show (issue 18): every headline number of the ROC & PR
+"""views.curves.derivation.show: every headline number of the ROC & PR
 curves page derived on screen, its terms metrics' own and its last number the
 headline's text (the page formats its headline with explorer.formatting.fmt)."""
 

@@ -1,5 +1,5 @@
 """The curves page's texts with run-time numbers (views/curves/text.md sections filled
-by views.curves_parts.text) read as the page's f-strings did."""
+by views.curves.parts.text) read as the page's f-strings did."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ RATES = [
 
 
 def old_formulas(r: dict) -> dict[str, str]:
-    """The formulas as views/curves.py wrote them before they moved to curves.md."""
+    """The formulas as the page wrote them before they moved to views/curves/text.md."""
     tp, fp, fn, tn = (count_text(r[k]) for k in ("tp", "fp", "fn", "tn"))
     b2, n = f"{r['beta']:g}^2", count_text(r["tp"] + r["fp"] + r["fn"] + r["tn"])
     return {
@@ -100,30 +100,30 @@ def test_every_field_of_curves_md_is_filled():
 
 
 def test_a_click_on_another_models_curve_records_its_threshold_and_selects_it(monkeypatch):
-    """views.curves_parts.from_chart, the ROC/PR charts' on_select callback, with the
+    """views.curves.controls.from_chart, the ROC/PR charts' on_select callback, with the
     session state as a plain dict (AppTest cannot fire an on_select callback): a point of
     trace 1 + i selects models[i] and records the point's threshold; a marker (here the
     operating point, the last trace) keeps the model; a NaN (+inf vertex) moves nothing."""
-    from views.curves import parts
+    from views.curves import controls
 
     models = ("good", "weak")
-    ss = {parts.MODEL: "good", "curves_roc_chart": None}
-    monkeypatch.setattr(parts.st, "session_state", ss)
+    ss = {controls.MODEL: "good", "curves_roc_chart": None}
+    monkeypatch.setattr(controls.st, "session_state", ss)
 
     def click(curve_number, customdata):
         point = {"curve_number": curve_number, "point_index": 3, "customdata": customdata}
         ss["curves_roc_chart"] = {"selection": {"points": [point]}}
-        parts.from_chart("curves_roc_chart", models)
+        controls.from_chart("curves_roc_chart", models)
 
     click(2, 0.42)
-    assert ss[parts.MODEL] == "weak" and ss[parts.PENDING] == {"click": 0.42}
+    assert ss[controls.MODEL] == "weak" and ss[controls.PENDING] == {"click": 0.42}
     click(5, 0.7)  # the operating point: the model stays
-    assert ss[parts.MODEL] == "weak" and ss[parts.PENDING] == {"click": 0.7}
-    ss.pop(parts.PENDING)
+    assert ss[controls.MODEL] == "weak" and ss[controls.PENDING] == {"click": 0.7}
+    ss.pop(controls.PENDING)
     click(1, None)  # the +inf vertex of the first model: nothing moves
-    assert ss[parts.MODEL] == "weak" and parts.PENDING not in ss
+    assert ss[controls.MODEL] == "weak" and controls.PENDING not in ss
     click(1, 0.9)
-    assert ss[parts.MODEL] == "good" and ss[parts.PENDING] == {"click": 0.9}
+    assert ss[controls.MODEL] == "good" and ss[controls.PENDING] == {"click": 0.9}
     # the script settles the recorded click as the threshold
-    parts._settle_threshold()
-    assert ss[parts.T] == 0.9 and parts.PENDING not in ss
+    controls._settle_threshold()
+    assert ss[controls.T] == 0.9 and controls.PENDING not in ss

@@ -1,0 +1,67 @@
+"""The per-sample part of Compare two models: how many samples B won and lost, the
+samples that changed most both ways (each opening its drill-down where a page has one),
+and A against B per sample."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from explorer import registry
+from explorer.charts import compare as charts
+from explorer.datasets import Dataset
+
+#: Where a sample's drill-down lives, by kind: (page, URL parameter, by id or by row).
+DRILL_DOWN = {
+    "multilabel": ("label_ranking", "i", "row"),
+    "graded": ("dcg", "sample", "id"),
+}
+
+
+def show(ds: Dataset, result, model_a: str, model_b: str) -> None:
+    """The counts, the two tables of the samples that changed most, and the scatter."""
+    st.subheader(f"Where {model_b} wins and loses: {result.per_sample} per sample")
+    st.caption(result.per_sample_help)
+    better, worse, same = result.counts()
+    st.markdown(
+        f"B did better on **{better}** samples, worse on **{worse}**, the same on **{same}** "
+        f"(of {ds.n_samples})."
+    )
+    losses, wins = result.changed(ds.sample_ids)
+    for title, frame in ((f"{model_b} lost most", losses), (f"{model_b} won most", wins)):
+        st.markdown(f"**{title}**")
+        if frame.empty:
+            st.caption("— none: no sample went this way.")
+            continue
+        changed(ds, frame, model_a, model_b)
+    fig = charts.scatter(
+        result.a_values, result.b_values, ds.sample_ids, result.per_sample, model_a, model_b
+    )
+    st.plotly_chart(fig, key="cmp_scatter")
+    st.caption(
+        "Each dot is a sample; on the dotted line A and B agree. "
+        + ("Above it B did better." if result.higher_is_better else "Below it B did better.")
+    )
+
+
+def changed(ds: Dataset, frame, model_a: str, model_b: str) -> None:
+    """One table of changed samples, and a link to the first one's drill-down."""
+    st.dataframe(
+        frame,
+        hide_index=True,
+        width="stretch",
+        column_config={
+            "A": st.column_config.NumberColumn(model_a, format="%.4f"),
+            "B": st.column_config.NumberColumn(model_b, format="%.4f"),
+            "B better by": st.column_config.NumberColumn(format="%.4f"),
+        },
+    )
+    drill = DRILL_DOWN.get(ds.kind)
+    if drill:
+        page, param, by = drill
+        first = frame.iloc[0]
+        value = int(first["row"]) if by == "row" else str(first["sample"])
+        st.page_link(
+            registry.script(page),
+            label=f"Open sample {first['sample']} on its page (model {model_a})",
+            query_params={"ds": ds.name, param: str(value), "model": model_a},
+        )

@@ -1,0 +1,68 @@
+"""The headline numbers of the ROC & PR curves page: ROC AUC, average precision, log
+loss and the rates at the threshold, then the confusion matrix's counts, its table of
+counts and rates, and the other rates (each with its interval when intervals are on).
+Layout only: the numbers come from :mod:`explorer.pages.curves` through
+:mod:`explorer.ui.cache`."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from explorer.charts import curves as charts
+from explorer.formatting import fmt
+from explorer.pages import curves
+from explorer.ui import classroom
+from views.curves import controls
+
+#: Smaller numbers in the confusion-matrix column, so four fit side by side.
+STYLE = """<style>
+.st-key-curves_cm_side [data-testid="stMetricValue"] { font-size: 1.15rem; }
+.st-key-curves_cm_side [data-testid="stMetric"] { gap: 0; }
+</style>"""
+#: The rates of the headline row, then those beside the confusion matrix: (label, name).
+LABELS = list(curves.RATE_LABELS.items())
+
+
+def show(cur: dict, log_loss: tuple, rates: dict, ci: dict) -> None:
+    """The headline row: ROC AUC and average precision of ``cur`` (the model's
+    :func:`~explorer.pages.curves.curves`), the log loss (mean, total, error), and the
+    first four rates at the threshold; ``ci``: the intervals by label."""
+    ll, _, ll_error = log_loss
+    cols = st.columns(7)
+    classroom.headline(cols[0], "ROC AUC", fmt(cur["auc"]), interval=ci.get("ROC AUC"))
+    classroom.headline(
+        cols[1], "Average precision", fmt(cur["ap"]), interval=ci.get("Average precision")
+    )
+    classroom.headline(
+        cols[2],
+        "Log loss",
+        fmt(ll) if ll_error == "" else "n/a",
+        interval=None if ll_error else ci.get("Log loss"),
+        help="Needs scores that are probabilities in [0, 1]." if ll_error else None,
+    )
+    for col, (label, name) in zip(cols[3:], LABELS[:4], strict=True):
+        classroom.headline(col, label, fmt(rates[name]), interval=ci.get(label))
+    classroom.reveal_button()
+
+
+def confusion_side(rates: dict, beta: float, ci: dict, where=None) -> None:
+    """The confusion matrix: its four counts, the table of counts and rates, how the
+    rates are normalized (URL-bound), and the other rates; ``where``: the containers
+    of the counts, the table and the rates (by default, one below the other)."""
+    c_counts, c_table, c_rates = where or (st, st, st)
+    for col, name in zip(c_counts.columns(4, gap="xsmall"), curves.CELLS, strict=True):
+        classroom.headline(
+            col, name, curves.count_text(rates[name.lower()]), help=charts.OUTCOME_NAMES[name]
+        )
+    norm = controls.norm(c_table)
+    _, _, cm_table = curves.confusion(rates, norm)
+    c_table.table(cm_table)
+    cols = c_rates.columns(4, gap="xsmall")
+    for col, (label, name) in zip(cols, LABELS[4:], strict=True):
+        classroom.headline(
+            col,
+            label,
+            fmt(rates[name]),
+            interval=ci.get(label),
+            help=f"β = {beta:g}" if name == "fbeta" else None,
+        )
