@@ -85,8 +85,18 @@ def radio(
     return value
 
 
-def toggle(where, label: str, *, key: str, param: str | None, default: bool = False, **kwargs):
-    """``st.toggle`` bound to ``?param=1`` / ``0`` (also ``true``/``false``, ``on``/``off``).
+def toggle(
+    where,
+    label: str,
+    *,
+    key: str,
+    param: str | None,
+    default: bool = False,
+    to_url: Callable[[bool], str] = lambda v: str(int(v)),
+    **kwargs,
+):
+    """``st.toggle`` bound to ``?param=1`` / ``0`` (read also as ``true``/``false``,
+    ``on``/``off``; ``to_url=str`` writes ``True``/``False``).
 
     Examples
     --------
@@ -102,7 +112,7 @@ def toggle(where, label: str, *, key: str, param: str | None, default: bool = Fa
     """
     url.bind_param(key, param, default, parse_bool, url.member((False, True)))
     value = bool(where.toggle(label, key=key, **kwargs))
-    _write(param, value, lambda v: str(int(v)))
+    _write(param, value, to_url)
     return value
 
 

@@ -325,17 +325,14 @@ def pager(key: str, param: str, n: int) -> slice:
 
 
 def drop() -> bool:
-    """drop_intermediate (a toggle), bound to ``?drop=True`` / ``False``.
-
-    Not :func:`explorer.ui.bound.toggle`, which writes ``1`` / ``0``: links in the wild
-    carry ``True`` / ``False`` (both read the same)."""
-    url.bind_param("curves_drop_intermediate", "drop", False, lambda v: v.lower() == "true")
-    value = st.toggle(
+    """drop_intermediate (a toggle), bound to ``?drop=True`` / ``False`` (the links' format)."""
+    return bound.toggle(
+        st,
         "drop_intermediate (drop the collinear points of straight runs)",
         key="curves_drop_intermediate",
+        param="drop",
+        to_url=str,
     )
-    url.write_param("drop", value)  # the link's format, True / False (see above)
-    return value
 
 
 def seeded_bins() -> int:
