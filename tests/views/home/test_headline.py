@@ -1,5 +1,5 @@
-"""Home and Compare derive their headline numbers on screen too: each line
-ends in the digits of the st.metric it derives, and the numbers are those of metrics."""
+"""Home derives its headline numbers on screen: each line ends in the digits of the
+st.metric it derives, and the numbers are those of metrics."""
 
 from __future__ import annotations
 
@@ -39,14 +39,3 @@ def test_home_of_another_kind_names_the_page_that_derives_it():
     notes = [c.value for c in at.main.caption]
     assert "Each of these numbers is derived term by term on the **Label ranking** page." in notes
     assert not at.main.latex
-
-
-def test_compare_derives_each_difference_from_a_and_b():
-    ds = load_sample("breast_cancer")
-    y = ds.y_true
-    a, b = (metrics.roc_auc_score(y, ds.score(m)) for m in ds.model_names[:2])
-    at = open_page(script("compare"), "breast_cancer")
-    shown = metric(at, "ROC AUC: B - A")
-    assert shown == fmt(b - a)
-    line = f"ROC AUC: B - A = {fmt(b)} - {fmt(a)} = {fmt(b - a)}"
-    assert line in [m.value for m in at.main.markdown]
