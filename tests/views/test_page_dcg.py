@@ -593,7 +593,7 @@ def test_step_tables_of_many_items_draw_their_top_positions(deferred_downloads):
     click only, hold every position."""
     import io
 
-    from views.dcg.parts import STEP_ROWS
+    from views.dcg.derivation import STEP_ROWS
 
     y, s, at = _open_graded(50, 40)
     row = numbered_selectbox(at, "dcg_sample").value
