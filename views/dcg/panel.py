@@ -1,4 +1,4 @@
-"""The DCG & NDCG page's panel (views/dcg/page.py), one st.fragment: the settings (k, log
+"""The DCG & NDCG page's panel (views/dcg/dcg.py), one st.fragment: the settings (k, log
 base, ties, gain, model) and all they change: the headline, the selected sample
 position by position, how it is computed, what ties do and the per-sample table.
 Moving k (or picking a sample) reruns this panel only: the title, the introduction,

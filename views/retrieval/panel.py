@@ -1,4 +1,4 @@
-"""The Top-K retrieval page's panel (views/retrieval/page.py), one st.fragment: K, the
+"""The Top-K retrieval page's panel (views/retrieval/retrieval.py), one st.fragment: K, the
 model, the preset and the conventions, and all they change: the headline, each
 metric against K, the switchboard, one query step by step and the per-query table.
 Moving K reruns this panel only: the title, the introduction and the sidebar are not
