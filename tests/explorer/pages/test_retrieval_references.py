@@ -246,10 +246,10 @@ def test_summary_subsets_order_and_threads_give_the_same_numbers(
     retrieval_per_query (top = k: tie groups summed over their head only) and
     retrieval_curve; a subset of metrics, a precomputed order, blocks of 2 rows and
     one thread instead of two change no number."""
-    import metrics.retrieval as retrieval_module
+    import metrics._relevance as relevance_module
 
     if block:
-        monkeypatch.setattr(retrieval_module, "_BLOCK_ELEMENTS", block)
+        monkeypatch.setattr(relevance_module, "BLOCK_ELEMENTS", block)
     y, s = graded_case(11, n=30, m=7)
     s[1] = 0.5  # a row of one tie group
     opts = {"ties": ties, "denominator": denominator, "level": 2, "gain": "exponential"}
@@ -270,7 +270,7 @@ def test_summary_subsets_order_and_threads_give_the_same_numbers(
         pd.testing.assert_frame_equal(retrieval_per_query(y, s, k=k, order=order, **opts), t)
         monkeypatch.undo()
         if block:
-            monkeypatch.setattr(retrieval_module, "_BLOCK_ELEMENTS", block)
+            monkeypatch.setattr(relevance_module, "BLOCK_ELEMENTS", block)
 
 
 def test_score_order_and_bad_order_or_metrics():
