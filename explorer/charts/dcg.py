@@ -84,6 +84,80 @@ def _drawn(steps: pd.DataFrame, k, item_names, max_positions):
     return steps, steps["position"].to_numpy(), names
 
 
+def _step_traces(steps: pd.DataFrame, pos, names: list[str], gain_label: str) -> list:
+    """The bars of the gain used and the contribution, the marks of each item's own gain
+    and the discount's line on the right axis (:func:`steps_figure`)."""
+    return [
+        go.Bar(
+            x=pos,
+            y=steps["mean_gain"],
+            name=f"{gain_label} used (tie-group mean)",
+            marker_color=GAIN,
+            customdata=names,
+            hovertemplate="position %{x} (%{customdata})<br>gain used %{y:.4g}<extra></extra>",
+        ),
+        go.Bar(
+            x=pos,
+            y=steps["contribution"],
+            name="contribution = gain x discount",
+            marker_color=CONTRIBUTION,
+            hovertemplate="position %{x}<br>contribution %{y:.4g}<extra></extra>",
+        ),
+        go.Scatter(
+            x=pos,
+            y=steps["relevance"],
+            mode="markers",
+            name=f"item's own {gain_label}",
+            marker={"symbol": "line-ew-open", "size": 22, "color": RELEVANCE, "line_width": 2},
+            hovertemplate="position %{x}<br>own gain %{y:.4g}<extra></extra>",
+        ),
+        go.Scatter(
+            x=pos,
+            y=steps["discount"],
+            yaxis="y2",
+            mode="lines+markers",
+            name="discount 1 / log_b(1 + r) (right axis)",
+            line={"color": DISCOUNT, "width": 3},
+            hovertemplate="position %{x}<br>discount %{y:.4f}<extra></extra>",
+        ),
+    ]
+
+
+def _tie_shades(spans: list[tuple[int, int, int]]) -> tuple[list[dict], list[dict]]:
+    """A shaded rectangle over each tie group (:func:`_tie_spans`) and its label."""
+    shapes = [
+        {
+            "type": "rect",
+            "xref": "x",
+            "yref": "paper",
+            "x0": first - 0.5,
+            "x1": last + 0.5,
+            "y0": 0,
+            "y1": 1,
+            "fillcolor": TIE_FILLS[i % 2],
+            "opacity": 0.18,
+            "line_width": 0,
+            "layer": "below",
+        }
+        for i, (_, first, last) in enumerate(spans)
+    ]
+    notes = [
+        {
+            "x": first - 0.5,
+            "xref": "x",
+            "y": 1,
+            "yref": "paper",
+            "text": f"tie group {group}",
+            "showarrow": False,
+            "xanchor": "left",
+            "yanchor": "top",
+            "font": {"size": 10},
+        }
+        for group, first, _ in spans
+    ]
+    return shapes, notes
+
+
 def steps_figure(
     steps: pd.DataFrame,
     *,
@@ -131,71 +205,8 @@ def steps_figure(
     # they overlap, and plotly's automatic angle measures every label and draws again
     upright = len(pos) > UPRIGHT_TICKS
     ticks = [f"{p}. {n}" if upright else f"{p}<br>{n}" for p, n in zip(pos, names, strict=True)]
-    data = [
-        go.Bar(
-            x=pos,
-            y=steps["mean_gain"],
-            name=f"{gain_label} used (tie-group mean)",
-            marker_color=GAIN,
-            customdata=names,
-            hovertemplate="position %{x} (%{customdata})<br>gain used %{y:.4g}<extra></extra>",
-        ),
-        go.Bar(
-            x=pos,
-            y=steps["contribution"],
-            name="contribution = gain x discount",
-            marker_color=CONTRIBUTION,
-            hovertemplate="position %{x}<br>contribution %{y:.4g}<extra></extra>",
-        ),
-        go.Scatter(
-            x=pos,
-            y=steps["relevance"],
-            mode="markers",
-            name=f"item's own {gain_label}",
-            marker={"symbol": "line-ew-open", "size": 22, "color": RELEVANCE, "line_width": 2},
-            hovertemplate="position %{x}<br>own gain %{y:.4g}<extra></extra>",
-        ),
-        go.Scatter(
-            x=pos,
-            y=steps["discount"],
-            yaxis="y2",
-            mode="lines+markers",
-            name="discount 1 / log_b(1 + r) (right axis)",
-            line={"color": DISCOUNT, "width": 3},
-            hovertemplate="position %{x}<br>discount %{y:.4f}<extra></extra>",
-        ),
-    ]
-    spans = _tie_spans(steps)
-    shapes = [
-        {
-            "type": "rect",
-            "xref": "x",
-            "yref": "paper",
-            "x0": first - 0.5,
-            "x1": last + 0.5,
-            "y0": 0,
-            "y1": 1,
-            "fillcolor": TIE_FILLS[i % 2],
-            "opacity": 0.18,
-            "line_width": 0,
-            "layer": "below",
-        }
-        for i, (_, first, last) in enumerate(spans)
-    ]
-    notes = [
-        {
-            "x": first - 0.5,
-            "xref": "x",
-            "y": 1,
-            "yref": "paper",
-            "text": f"tie group {group}",
-            "showarrow": False,
-            "xanchor": "left",
-            "yanchor": "top",
-            "font": {"size": 10},
-        }
-        for group, first, _ in spans
-    ]
+    data = _step_traces(steps, pos, names, gain_label)
+    shapes, notes = _tie_shades(_tie_spans(steps))
     cut, cut_note = _cut_line(k, n_items)
     top = max(float(steps["discount"].max()), 1e-9)
     # one Figure call (make_subplots' secondary axis, written out): each later

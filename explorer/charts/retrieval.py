@@ -161,10 +161,31 @@ def ranked_list_figure(
             name=contribution,
         )
     )
-    top = float(max(values.max(initial=0.0), 1e-9))
-    bracket_y = top * 1.45
-    # shapes and annotations are collected and set once: plotly re-validates the
-    # whole layout on every add_shape, which is slow with many tie groups
+    bracket_y = float(max(values.max(initial=0.0), 1e-9)) * 1.45
+    shapes, annotations = _tie_brackets(steps, pos, bracket_y)
+    if k < len(pos):
+        shapes.append(_cut_line(k))
+        annotations.append(_cut_note(k))
+    fig.update_layout(shapes=shapes, annotations=annotations)
+    fig.update_layout(
+        title=title,
+        xaxis_title="position in the ranking",
+        yaxis_title=f"contribution ({contribution})",
+        yaxis_range=[0, bracket_y * 1.2],
+        height=380,
+        margin={"l": 10, "r": 10, "t": 50, "b": 10},
+        showlegend=False,
+    )
+    fig.update_xaxes(dtick=1 if len(pos) <= 30 else None)
+    return wrap_titles(fig)
+
+
+def _tie_brackets(steps: pd.DataFrame, pos: np.ndarray, bracket_y: float) -> tuple[list, list]:
+    """A bracket over every tie group of two or more drawn items, labelled with the
+    group's whole size (``tie_size`` when the table is cut), and the labels.
+
+    Shapes and annotations are collected and set once: plotly re-validates the whole
+    layout on every add_shape, which is slow with many tie groups."""
     shapes, annotations = [], []
     group = steps["tie_group"].to_numpy()
     starts = np.flatnonzero(np.r_[True, group[1:] != group[:-1]])
@@ -193,43 +214,35 @@ def ranked_list_figure(
                 "font": {"color": "#b15928"},
             }
         )
-    if k < len(pos):
-        shapes.append(
-            {
-                "type": "line",
-                "x0": k + 0.5,
-                "x1": k + 0.5,
-                "xref": "x",
-                "y0": 0,
-                "y1": 1,
-                "yref": "paper",
-                "line": {"color": "red", "dash": "dash"},
-            }
-        )
-        annotations.append(
-            {
-                "x": k + 0.5,
-                "xref": "x",
-                "y": 0,
-                "yref": "paper",
-                "text": f"top-{k} cut",
-                "showarrow": False,
-                "xanchor": "left",
-                "yanchor": "bottom",
-            }
-        )
-    fig.update_layout(shapes=shapes, annotations=annotations)
-    fig.update_layout(
-        title=title,
-        xaxis_title="position in the ranking",
-        yaxis_title=f"contribution ({contribution})",
-        yaxis_range=[0, bracket_y * 1.2],
-        height=380,
-        margin={"l": 10, "r": 10, "t": 50, "b": 10},
-        showlegend=False,
-    )
-    fig.update_xaxes(dtick=1 if len(pos) <= 30 else None)
-    return wrap_titles(fig)
+    return shapes, annotations
+
+
+def _cut_line(k: int) -> dict:
+    """The dashed red line between position ``k`` and the next."""
+    return {
+        "type": "line",
+        "x0": k + 0.5,
+        "x1": k + 0.5,
+        "xref": "x",
+        "y0": 0,
+        "y1": 1,
+        "yref": "paper",
+        "line": {"color": "red", "dash": "dash"},
+    }
+
+
+def _cut_note(k: int) -> dict:
+    """The label of :func:`_cut_line`."""
+    return {
+        "x": k + 0.5,
+        "xref": "x",
+        "y": 0,
+        "yref": "paper",
+        "text": f"top-{k} cut",
+        "showarrow": False,
+        "xanchor": "left",
+        "yanchor": "bottom",
+    }
 
 
 #: Past this many items the page draws :func:`metrics_vs_k_svg` and

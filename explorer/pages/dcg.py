@@ -2,7 +2,7 @@
 
 Pure functions of a :class:`~explorer.datasets.Dataset` and the page's
 :class:`Settings`; no streamlit. The view calls the cached ones through
-:mod:`explorer.ui.cache` (section "DCG & NDCG"): the one sort of a model's scores
+:mod:`explorer.ui.cache.dcg`: the one sort of a model's scores
 (:func:`ranking`), the per-sample table and its worst-first order.
 """
 
@@ -27,7 +27,7 @@ from metrics import (
 #: The sample of scikit-learn's worked examples.
 SEED = "seed001_dcg"
 
-#: Seed 001 (scikit-learn's dcg_score docstring): (what the source prints, row, k, ignore_ties).
+#: The scikit-learn dcg_score examples: (what the source prints, row, k, ignore_ties).
 SEED_EXAMPLES = (
     ("9.49", 0, None, False),
     ("5.63", 0, 2, False),
@@ -316,10 +316,10 @@ def headline(ds: Dataset, table: pd.DataFrame) -> Headline:
     )
 
 
-# ------------------------------------------------------------------ seed 001's examples
+# ------------------------------------------------------------------ scikit-learn's examples
 @dataclass(frozen=True)
 class SeedExample:
-    """One of scikit-learn's worked examples on seed 001, computed."""
+    """One of the scikit-learn dcg_score examples, computed."""
 
     printed: str  # what scikit-learn's docstring prints
     row: int
@@ -332,7 +332,7 @@ class SeedExample:
 
 
 def seed_examples(ds: Dataset) -> list[SeedExample]:
-    """scikit-learn's four ``dcg_score`` examples on the seed 001 sample.
+    """scikit-learn's four ``dcg_score`` examples on their sample (:data:`SEED`).
 
     Parameters
     ----------

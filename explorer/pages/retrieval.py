@@ -3,7 +3,8 @@
 Every number comes from :mod:`metrics.retrieval`; this module chooses what to
 compute for the page's settings and shapes it into the tables and arrays the view
 draws. Nothing here touches Streamlit: the cached forms of these functions are
-declared in :mod:`explorer.ui.cache` (section "Top-K retrieval").
+declared in :mod:`explorer.ui.cache.retrieval`, and one query's step by step and
+the queries worst first are in :mod:`explorer.pages.retrieval_query`.
 
 The per-query columns fall into three *families* that depend on different
 conventions (:data:`FAMILY_SETTINGS`): P, R, hit rate, AP and RR on the relevance
@@ -15,14 +16,12 @@ recomputes one family only, and a curve (every K at once) does not depend on K.
 from __future__ import annotations
 
 import math
-from dataclasses import asdict, dataclass, replace
-from functools import partial
+from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 import numpy as np
 import pandas as pd
 
-import metrics
 from explorer.datasets import Dataset
 from explorer.derivation import MeanDerivation, mean_terms
 from metrics import (
@@ -31,7 +30,6 @@ from metrics import (
     RankedQueries,
     rank_queries,
     retrieval_means,
-    retrieval_query_steps,
 )
 
 # ------------------------------------------------------------------ conventions
@@ -113,26 +111,6 @@ HEADLINE = [
     ("ERR@K", "ERR@K"),
     ("NDCG@K", "NDCG@K"),
 ]
-#: The drill-down metrics: the step table's contribution column and the per-query column
-#: its sum equals (DCG: over the ideal DCG), which also sorts the per-query table.
-DRILL = ("AP@K", "ERR", "DCG", "RR")
-CONTRIB = {"AP@K": "ap_term", "ERR": "err_term", "DCG": "dcg_term", "RR": "rr_term"}
-DRILL_METRIC = {"AP@K": "AP@K", "ERR": "ERR@K", "DCG": "NDCG@K", "RR": "RR"}
-#: The step table's columns of each term of a drill-down metric's formula.
-TERM_COLUMNS = {
-    "AP@K": ("hits_so_far", "position"),
-    "ERR": ("position", "err_stop_prob", "err_still_looking"),
-    "DCG": ("gain", "discount"),
-    "RR": ("first_prob", "position"),
-}
-#: The step table's columns that explain each drill-down metric.
-STEP_COLUMNS = {
-    "AP@K": ["hits_so_far", "precision", "ap_term", "ap_running"],
-    "ERR": ["err_stop_prob", "err_still_looking", "err_term", "err_running"],
-    "DCG": ["gain", "discount", "dcg_term", "dcg_running"],
-    "RR": ["first_prob", "rr_term"],
-}
-
 #: The conventions each family of columns depends on (besides the model, K and ties).
 FAMILY_SETTINGS = {"rel": ("level", "denominator"), "err": ("max_grade",), "dcg": ("gain",)}
 FAMILY_COLUMNS = {
@@ -143,6 +121,8 @@ CURVE_COLUMNS = {"AP@K": "MAP@K", "RR": "MRR@K"}
 #: The switchboard lists every "relevant from grade" level up to this many; beyond (click
 #: counts as grades), this many of the levels that change which items are relevant.
 MAX_LEVEL_ROWS = 10
+#: The K the page opens on (:func:`opening_k`).
+OPENING_K = 5
 #: Above this many query x item cells the switchboard (one ranking of the
 #: whole matrix per row of the board) is computed on demand, not on every rerun.
 SWITCHBOARD_CELLS = 1_000_000
@@ -180,6 +160,11 @@ class Settings:
             extra += (("level", self.level),)
         return self.conventions(family) + extra
 
+    def curve_key(self, empty: str) -> tuple[tuple[str, tuple], ...]:
+        """(family, :meth:`curve_conventions`) of every family: all the curves depend on
+        (not K), a key of the curve table."""
+        return tuple((fam, self.curve_conventions(fam, empty)) for fam in FAMILY_SETTINGS)
+
 
 # ------------------------------------------------------------------ the dataset's scale
 class GradeScale(NamedTuple):
@@ -200,6 +185,19 @@ def grade_scale(ds: Dataset) -> GradeScale:
     """
     data_max = float(ds.y_true.max())
     return GradeScale(data_max, max(1, math.ceil(data_max)))
+
+
+def opening_k(n_items: int) -> int:
+    """The K the page opens on: 5, or every item when there are fewer. The cached
+    curves are computed at it (:mod:`explorer.ui.cache.retrieval`), so the per-query
+    columns at the page's first K come with them.
+
+    Examples
+    --------
+    >>> opening_k(100), opening_k(3)
+    (5, 3)
+    """
+    return min(OPENING_K, n_items)
 
 
 def offered_gains(data_max: float) -> dict[str, str]:
@@ -427,14 +425,26 @@ def family_curve(
     return FamilyCurve(curve[[CURVE_COLUMNS.get(n, n) for n in names]], k, _kept(family, table))
 
 
-def _assemble(parts: list[pd.DataFrame]) -> pd.DataFrame:
+def per_query_table(parts: list[pd.DataFrame]) -> pd.DataFrame:
+    """The per-query table from its families' columns (:func:`family_columns`, in
+    any order): the columns of :data:`CONVENTION_METRICS` and ``relevant``."""
     return pd.concat(parts, axis=1)[[*CONVENTION_METRICS, "relevant"]]
 
 
+def curve_table(n_items: int, curves: list[pd.DataFrame]) -> pd.DataFrame:
+    """Every metric's mean at each K from 1 to ``n_items``, from its families' curves
+    (:attr:`FamilyCurve.curve`): a column ``K`` and one per metric."""
+    return pd.concat([pd.DataFrame({"K": np.arange(1, n_items + 1)}), *curves], axis=1)
+
+
 def tables(
-    ds: Dataset, model: str, settings: Settings, empty: str = "zero", *, columns=None, curve=None
+    ds: Dataset, model: str, settings: Settings, empty: str = "zero"
 ) -> tuple[pd.DataFrame, pd.DataFrame]:
-    """The per-query table at the settings' K and the curve of every metric over K.
+    """The per-query table at the settings' K and the curve of every metric over K
+    (one ranking of the model; one pass over the matrix per family).
+
+    :mod:`explorer.ui.cache.retrieval` builds the same two tables from families cached
+    apart: a curve keyed without K, the columns by K.
 
     Parameters
     ----------
@@ -444,10 +454,6 @@ def tables(
         The conventions and K.
     empty : {"zero", "drop"}
         What a query with no relevant item does in the curve's means.
-    columns, curve : callable, optional
-        :func:`family_columns` and :func:`family_curve` (called with the positional
-        arguments ``ds, model, family, conventions, k``), or cached forms of them;
-        by default those two on one ranking of the model.
 
     Returns
     -------
@@ -463,22 +469,15 @@ def tables(
     >>> per_query["AP@K"].round(4).tolist(), curve["K"].tolist()
     ([0.7556, 0.5], [1, 2, 3, 4, 5])
     """
-    if columns is None or curve is None:
-        order = ranking(ds, model)
-        columns = columns or partial(family_columns, order=order)
-        curve = curve or partial(family_curve, order=order)
-    parts, curves = [], []
-    for fam in FAMILY_SETTINGS:
-        got = curve(ds, model, fam, settings.curve_conventions(fam, empty), settings.k)
-        curves.append(got.curve)
-        same_k = got.k == settings.k  # the columns computed along are those at this K
-        parts.append(
-            got.columns
-            if same_k
-            else columns(ds, model, fam, settings.conventions(fam), settings.k)
-        )
-    k_column = pd.DataFrame({"K": np.arange(1, ds.n_labels + 1)})
-    return _assemble(parts), pd.concat([k_column, *curves], axis=1)
+    order = ranking(ds, model)
+    got = [
+        family_curve(ds, model, fam, conventions, settings.k, order=order)
+        for fam, conventions in settings.curve_key(empty)
+    ]
+    return (
+        per_query_table([g.columns for g in got]),
+        curve_table(ds.n_labels, [g.curve for g in got]),
+    )
 
 
 def headline(per_query: pd.DataFrame, empty: str = "zero") -> dict[str, float]:
@@ -635,237 +634,6 @@ def switchboard(
             if key not in known:
                 known[key] = family_columns(ds, model, fam, key[1], settings.k, order=order)
             parts.append(known[key])
-        numbers = headline(_assemble(parts), empty)
+        numbers = headline(per_query_table(parts), empty)
         out.append({"switch": switch, "convention": convention} | numbers)
     return pd.DataFrame(out)
-
-
-# ------------------------------------------------------------------ one query, step by step
-def steps_table(ds: Dataset, model: str, query: int, settings: Settings) -> pd.DataFrame:
-    """One query's ranking, position by position, with each metric's contribution.
-
-    The settings carry ``max_grade`` (at least the matrix's largest grade), so the
-    query's row alone gives the numbers of the whole matrix's table.
-
-    Examples
-    --------
-    >>> from explorer.samples import load_sample
-    >>> s = steps_table(load_sample("seed002_map"), "model", 0, Settings(k=5, max_grade=1.0))
-    >>> round(float(s["ap_term"].sum()), 4)
-    0.7556
-    """
-    rows = slice(query, query + 1)
-    return retrieval_query_steps(ds.y_true[rows], ds.score(model)[rows], 0, **asdict(settings))
-
-
-#: Positions of one query's chart and step table drawn when it has more (and K is
-#: smaller): both are redrawn on every move of K; the step table's CSV has every position.
-STEP_ROWS = 30
-
-
-def shown_positions(steps: pd.DataFrame, k: int) -> int:
-    """How many ranked positions of a step table to draw: all of them up to
-    :data:`STEP_ROWS`, else :data:`STEP_ROWS` or the top K when K is larger, and at
-    least up to the last position that may hold the query's first relevant item.
-
-    Every non-zero term of every drill-down metric is then drawn (past K only RR's
-    is not 0), so the running sums drawn end in the query's values.
-
-    Examples
-    --------
-    >>> steps = pd.DataFrame({"first_prob": [0.0] * 40 + [1.0] + [0.0] * 59})
-    >>> shown_positions(steps.head(20), 5), shown_positions(steps, 5)
-    (20, 41)
-    >>> shown_positions(steps, 60), shown_positions(steps.assign(first_prob=0.0), 5)
-    (60, 30)
-    """
-    n = len(steps)
-    if n <= STEP_ROWS:
-        return n
-    maybe_first = np.flatnonzero(steps["first_prob"].to_numpy() > 0)
-    last = int(maybe_first[-1]) + 1 if maybe_first.size else 0
-    return min(n, max(STEP_ROWS, k, last))
-
-
-def formula_terms(steps: pd.DataFrame, drill: str) -> list[tuple]:
-    """The numbers of each term of the drill-down metric's sum, position by position.
-
-    ``"AP@K"``: (relevant items so far, position) at each relevant position of the top
-    K; ``"ERR"``: (position, stop probability, probability of still looking) where the
-    stop probability is not 0; ``"DCG"``: (gain, discount) where the gain is not 0 (both
-    in the top K); ``"RR"``: (probability that it is the first relevant item, position).
-
-    Examples
-    --------
-    >>> from explorer.samples import load_sample
-    >>> s = steps_table(load_sample("seed002_map"), "model", 0, Settings(k=5, max_grade=1.0))
-    >>> formula_terms(s, "AP@K")
-    [(1.0, 1), (2.0, 3), (3.0, 5)]
-    >>> formula_terms(s, "RR")
-    [(1.0, 1)]
-    """
-    top = steps["in_top_k"]
-    keep = {
-        "AP@K": top & (steps["relevant"] > 0),
-        "ERR": top & (steps["err_stop_prob"] > 0),
-        "DCG": top & (steps["gain"] > 0),
-        "RR": steps["first_prob"] > 0,
-    }[drill]
-    return list(steps.loc[keep, list(TERM_COLUMNS[drill])].itertuples(index=False, name=None))
-
-
-def ap_denominator(steps: pd.DataFrame, n_relevant: int, denominator: str, k: int) -> float:
-    """The number AP@K divides by for this query, as :mod:`metrics.retrieval` computes it.
-
-    Examples
-    --------
-    >>> from explorer.samples import load_sample
-    >>> s = steps_table(load_sample("seed002_map"), "model", 0, Settings(k=2, max_grade=1.0))
-    >>> [ap_denominator(s, 3, d, 2) for d in ("min_m_k", "relevant", "k", "hits")]
-    [2.0, 3.0, 2.0, 1.0]
-    """
-    hits = float(steps.loc[steps["in_top_k"], "relevant"].sum())
-    return float(metrics.ap_denominator(denominator, n_relevant, k, hits))
-
-
-def drill_total(steps: pd.DataFrame, drill: str) -> tuple[float, float]:
-    """The sum of the drill-down metric's contribution column, and the query's value
-    it gives (the DCG over the ideal DCG for NDCG).
-
-    Examples
-    --------
-    >>> from explorer.samples import load_sample
-    >>> s = steps_table(load_sample("seed001_dcg"), "model", 0, Settings(k=5, max_grade=10.0))
-    >>> [round(v, 4) for v in drill_total(s, "DCG")]
-    [9.4995, 0.6957]
-    """
-    total = float(steps[CONTRIB[drill]].sum())
-    if drill != "DCG":
-        return total, total
-    return total, total / float(steps["ideal_dcg"].iloc[0] or 1)
-
-
-def step_display(steps: pd.DataFrame, item_names: list[str], drill: str) -> pd.DataFrame:
-    """The step table as the page shows it: the ranking, the item names and the
-    drill-down metric's columns.
-
-    Examples
-    --------
-    >>> from explorer.samples import load_sample
-    >>> ds = load_sample("seed002_map")
-    >>> s = steps_table(ds, "model", 0, Settings(k=5, max_grade=1.0))
-    >>> show = step_display(s, list(ds.label_names), "RR")
-    >>> list(show.columns)[:3], show["item name"].tolist()[:2]
-    (['position', 'item name', 'score'], ['doc1', 'doc2'])
-    """
-    show = steps[["position", "score", "grade", "relevant", "tie_group", "in_top_k"]].copy()
-    show.insert(1, "item name", [item_names[i] for i in steps["item"]])
-    for c in STEP_COLUMNS[drill]:
-        show[c] = steps[c]
-    return show
-
-
-def map_terms(per_query: pd.DataFrame, empty: str = "zero") -> pd.Series:
-    """The AP@K values MAP@K averages: every query's, or under ``"drop"`` those of the
-    queries with a relevant item.
-
-    Examples
-    --------
-    >>> t = pd.DataFrame({"AP@K": [0.5, 0.0, 1.0], "relevant": [1, 0, 2]})
-    >>> map_terms(t, "drop").tolist()
-    [0.5, 1.0]
-    """
-    kept = per_query if empty == "zero" else per_query[per_query["relevant"] > 0]
-    return kept["AP@K"]
-
-
-# ------------------------------------------------------------------ per query, worst first
-def id_rank(ds: Dataset) -> np.ndarray:
-    """Each query id's place in sorted order (ties of the worst-first sort).
-
-    Examples
-    --------
-    >>> from explorer.samples import load_sample
-    >>> ds = load_sample("diabetes_ranking")
-    >>> ds.sample_ids[:3], id_rank(ds)[:3].tolist()
-    (('0', '1', '2'), [0, 1, 12])
-    """
-    ids = np.asarray(ds.sample_ids, dtype=object)
-    rank = np.empty(len(ids), dtype=np.int64)
-    rank[np.argsort(ids, kind="stable")] = np.arange(len(ids))
-    return rank
-
-
-def query_rows(ds: Dataset) -> dict[str, int]:
-    """Each query id's row (the first, should an id repeat): a query found in O(1).
-
-    Examples
-    --------
-    >>> from explorer.samples import load_sample
-    >>> query_rows(load_sample("seed002_map")) == {"0": 0, "1": 1}
-    True
-    """
-    ids = ds.sample_ids
-    return dict(zip(reversed(ids), range(len(ids) - 1, -1, -1), strict=True))  # first row wins
-
-
-def known_query(rows: dict[str, int]):
-    """A check of :func:`explorer.ui.url.bind_param`: a query id of ``rows``
-    (:func:`query_rows`), as ``url.member(ds.sample_ids)`` checks it (ids are
-    text), without a table of every id built on each run.
-
-    Examples
-    --------
-    >>> check = known_query({"q1": 0})
-    >>> check("q1")
-    'q1'
-    >>> check("q2")
-    Traceback (most recent call last):
-    ValueError: q2
-    """
-
-    def check(value):
-        if type(value) is not str or value not in rows:
-            raise ValueError(value)
-        return value
-
-    return check
-
-
-def worst_first(
-    per_query: pd.DataFrame, sort: str, ranks: np.ndarray, empty: str = "zero"
-) -> np.ndarray:
-    """The rows of the per-query table, worst ``sort`` first (ties by query id: ``ranks``
-    is :func:`id_rank`).
-
-    Under ``empty="drop"`` the queries with no relevant item, which no mean counts,
-    come last: the worst query is one that pulls the means down.
-
-    Examples
-    --------
-    >>> t = pd.DataFrame({"RR": [1.0, 0.5, 0.5, 0.0], "relevant": [1, 2, 1, 0]})
-    >>> worst_first(t, "RR", np.array([0, 2, 1, 3])).tolist()
-    [3, 2, 1, 0]
-    >>> worst_first(t, "RR", np.array([0, 2, 1, 3]), "drop").tolist()
-    [2, 1, 0, 3]
-    """
-    keys = [ranks, per_query[sort].to_numpy()]
-    if empty == "drop":
-        keys.append(per_query["relevant"].to_numpy() == 0)
-    return np.lexsort(keys)
-
-
-def worst_first_rows(ds: Dataset, per_query: pd.DataFrame, order: np.ndarray) -> pd.DataFrame:
-    """The rows ``order`` of the per-query table, with their query ids first.
-
-    Examples
-    --------
-    >>> from explorer.samples import load_sample
-    >>> ds = load_sample("seed002_map")
-    >>> per_query, _ = tables(ds, "model", Settings(k=5))
-    >>> worst_first_rows(ds, per_query, np.array([1]))[["query", "AP@K"]].values.tolist()
-    [['1', 0.5]]
-    """
-    table = per_query.take(order).reset_index(drop=True)
-    table.insert(0, "query", [ds.sample_ids[i] for i in order])
-    return table

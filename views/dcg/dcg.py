@@ -4,22 +4,22 @@ from __future__ import annotations
 
 import streamlit as st
 
-from explorer.pages import dcg as model
+from explorer.pages import dcg
 from explorer.ui import session, widgets
 from views import prose
-from views.dcg import panel, parts
+from views.dcg import panel, teach
 
 st.title("DCG & NDCG")
 widgets.scenarios("dcg")
 ds = session.active()
-widgets.require_kind(ds, ("graded", "multilabel"), model.SEED)
+widgets.require_kind(ds, ("graded", "multilabel"), dcg.SEED)
 
 st.markdown(prose.section("dcg", "intro"))
-if ds.name != model.SEED:
+if ds.name != dcg.SEED:
     st.button(
         "scikit-learn dcg_score documentation: its examples (9.49, 5.63, 7.5, 5.0)",
         key="dcg_open_seed",
-        on_click=parts.open_seed_example,
+        on_click=teach.open_seed_example,
         args=(0,),
     )
 

@@ -1,5 +1,6 @@
-"""The DCG & NDCG page's headline (views/dcg.py): the two means, each written out with its
-per-sample terms, and, after a seed-001 "Open" button, the opened row's own DCG first."""
+"""The DCG & NDCG page's headline (views/dcg/panel.py): the two means, each written out
+with its per-sample terms, and, after the "Open" button of one of scikit-learn's
+dcg_score examples, the opened row's own DCG first."""
 
 from __future__ import annotations
 
@@ -9,28 +10,29 @@ import streamlit as st
 
 from explorer.derivation import mean_terms
 from explorer.formatting import fmt
-from explorer.pages import dcg as model
+from explorer.pages import dcg
 from explorer.ui import cache, classroom, url
 from views import prose
 
 #: The anchor of the per-sample table, worst first (linked from the headline).
 TABLE_ANCHOR = "dcg-worst-first"
-#: Session key: the seed-001 example whose "Open" button was pressed last.
+#: Session key: the scikit-learn example whose "Open" button was pressed last.
 FOCUS = "dcg_focus"
 
 
-def focused_example(ds, settings: model.Settings, row: int, base_2: bool):
-    """The seed-001 example on screen (its button pressed, its settings unchanged), or None.
+def focused_example(ds, settings: dcg.Settings, row: int, base_2: bool):
+    """The scikit-learn example on screen (its button pressed, its settings unchanged), or None.
 
     The focus travels in the link (``?focus=2`` after "Open 7.5"); a change of the
     row, k, the ties, the base or the gain ends it, and drops it from the link.
     """
-    choices = (None, *range(len(model.SEED_EXAMPLES)))
+    choices = (None, *range(len(dcg.SEED_EXAMPLES)))
     index = url.bind_param(FOCUS, "focus", None, int, url.member(choices))
-    if index is not None and ds.name == model.SEED:
-        printed, ex_row, ex_k, ex_ties = model.SEED_EXAMPLES[index]
+    if index is not None and ds.name == dcg.SEED:
+        printed, ex_row, ex_k, ex_ties = dcg.SEED_EXAMPLES[index]
         same = (row, settings.k, settings.ignore_ties) == (ex_row, ex_k, ex_ties)
         if same and base_2 and not settings.exponential:
+            # not a widget: the pressed button's example, kept while its settings are
             url.write_param("focus", index)
             return printed, ex_row
     st.session_state[FOCUS] = None
@@ -38,9 +40,62 @@ def focused_example(ds, settings: model.Settings, row: int, base_2: bool):
     return None
 
 
-def headline(ds, table, head, settings: model.Settings, *, row: int, base_2: bool, line: str):
-    """The opened example's row (when one is), the mean DCG and NDCG and their derivations."""
-    focus = focused_example(ds, settings, row, base_2)
+def headline(ds, table, head, controls, *, row: int) -> None:
+    """The opened example's row (when one is), the mean DCG and NDCG and their derivations;
+    ``controls``: :class:`views.dcg.controls.Controls`, ``row`` the selected sample."""
+    settings = controls.settings
+    _focus_box(ds, table, head, settings, focused_example(ds, settings, row, controls.base_2))
+    weighted = ds.sample_weight is not None
+    c1, c2, c3 = st.columns([1, 1, 3])
+    ci = cache.dcg.intervals(ds, settings) if classroom.intervals_on() else {}
+    classroom.headline(
+        c1,
+        "DCG",
+        fmt(head.dcg),
+        interval=ci.get("DCG"),
+        help="Mean DCG over the samples (weighted when the dataset has sample weights).",
+    )
+    classroom.headline(
+        c2,
+        "NDCG",
+        fmt(head.ndcg),
+        interval=ci.get("NDCG"),
+        help="Mean NDCG over the samples; it does not depend on b.",
+    )
+    c3.markdown(_line(ds, controls) + (" · weighted by sample_weight" if weighted else ""))
+    classroom.reveal_button()
+    with st.container(key="dcg_derivation"):
+        if not classroom.derivations_hidden():
+            for name, value in (("DCG", head.dcg), ("NDCG", head.ndcg)):
+                d = mean_terms(table[name], ds.sample_weight, name=name)
+                st.markdown(replace(d, value=value).text())
+    st.caption(
+        prose.section("dcg", "derivation").format(
+            mean="weighted mean (weight × value)" if weighted else "mean",
+            rest="a sample with no relevant item counts as NDCG 0."
+            if head.no_relevant
+            else "the sample opened below is the worst one unless you pick another.",
+            anchor=TABLE_ANCHOR,
+        )
+    )
+    if settings.exponential:
+        c3.caption(
+            prose.section("dcg", "exponential-gain")
+            + (" With 0/1 labels the two gains are the same." if ds.kind == "multilabel" else "")
+        )
+
+
+def _line(ds, controls) -> str:
+    """What the means are of: the samples, the model and the settings."""
+    return (
+        f"Mean over **{ds.n_samples}** samples of model **{controls.settings.model}** · "
+        f"{controls.k_text} · log base {controls.base_text} · {controls.tie_text} · "
+        f"gain {controls.gain}"
+    )
+
+
+def _focus_box(ds, table, head, settings: dcg.Settings, focus) -> None:
+    """The opened example's row and why, above the means (none when ``focus`` is None)."""
     if focus is not None:
         printed, ex_row = focus
         value = float(table["DCG"].iloc[ex_row])
@@ -62,41 +117,3 @@ def headline(ds, table, head, settings: model.Settings, *, row: int, base_2: boo
                         n=ds.n_samples,
                     )
                 )
-    weighted = ds.sample_weight is not None
-    c1, c2, c3 = st.columns([1, 1, 3])
-    ci = cache.dcg.intervals(ds, settings) if classroom.intervals_on() else {}
-    classroom.headline(
-        c1,
-        "DCG",
-        fmt(head.dcg),
-        interval=ci.get("DCG"),
-        help="Mean DCG over the samples (weighted when the dataset has sample weights).",
-    )
-    classroom.headline(
-        c2,
-        "NDCG",
-        fmt(head.ndcg),
-        interval=ci.get("NDCG"),
-        help="Mean NDCG over the samples; it does not depend on b.",
-    )
-    c3.markdown(line + (" · weighted by sample_weight" if weighted else ""))
-    classroom.reveal_button()
-    with st.container(key="dcg_derivation"):
-        if not classroom.derivations_hidden():
-            for name, value in (("DCG", head.dcg), ("NDCG", head.ndcg)):
-                d = mean_terms(table[name], ds.sample_weight, name=name)
-                st.markdown(replace(d, value=value).text())
-    st.caption(
-        prose.section("dcg", "derivation").format(
-            mean="weighted mean (weight × value)" if weighted else "mean",
-            rest="a sample with no relevant item counts as NDCG 0."
-            if head.no_relevant
-            else "the sample opened below is the worst one unless you pick another.",
-            anchor=TABLE_ANCHOR,
-        )
-    )
-    if settings.exponential:
-        c3.caption(
-            prose.section("dcg", "exponential-gain")
-            + (" With 0/1 labels the two gains are the same." if ds.kind == "multilabel" else "")
-        )

@@ -9,11 +9,7 @@ from __future__ import annotations
 import streamlit as st
 
 from explorer import downloads
-from explorer.ui import cache, url
-from views.dcg import parts
-
-#: Rows of the per-sample table shown at a time.
-PAGE_ROWS = 200
+from explorer.ui import bound, cache
 
 
 def per_sample(ds, table, head, settings, title: str) -> None:
@@ -27,19 +23,8 @@ def per_sample(ds, table, head, settings, title: str) -> None:
     )
     empty = head.no_relevant  # the page's warning above the tabs names them
     worst_rows = cache.dcg.worst_first(ds, settings)
-    start = 0
-    if len(worst_rows) > PAGE_ROWS:
-        url.bind_param("dcg_per_sample_start", None, 0, check=url.int_in(0, len(worst_rows) - 1))
-        start = int(
-            st.number_input(
-                f"show rows from (worst first; {len(worst_rows)} samples)",
-                min_value=0,
-                max_value=len(worst_rows) - 1,
-                step=PAGE_ROWS,
-                key="dcg_per_sample_start",
-            )
-        )
-    shown = worst_rows.iloc[start : start + PAGE_ROWS]
+    start = bound.window(st, len(worst_rows), key="dcg_per_sample_start")
+    shown = worst_rows.iloc[start : start + bound.PAGE_ROWS]
     st.session_state["dcg_shown_rows"] = shown["row"].tolist()
     st.caption(
         f"{len(table)} samples, sorted by NDCG then DCG, lowest first"
@@ -50,7 +35,7 @@ def per_sample(ds, table, head, settings, title: str) -> None:
         )
         + (
             f"; rows {start} to {start + len(shown) - 1} are shown, the CSV has all {len(table)}"
-            if len(table) > PAGE_ROWS
+            if len(table) > bound.PAGE_ROWS
             else ""
         )
         + ". Click a row to open that sample above."
@@ -59,7 +44,7 @@ def per_sample(ds, table, head, settings, title: str) -> None:
         shown.drop(columns="row"),
         hide_index=True,
         key="dcg_per_sample_pick",
-        on_select=parts.on_pick_row,
+        on_select=on_pick_row,
         selection_mode="single-row",
         column_config={
             c: st.column_config.NumberColumn(c, format="%.4f")
@@ -73,3 +58,11 @@ def per_sample(ds, table, head, settings, title: str) -> None:
         mime="text/csv",
         key="dcg_dl_per_sample",
     )
+
+
+def on_pick_row() -> None:
+    """Row click in the per-sample table: open that sample in "how it is computed"."""
+    rows = st.session_state["dcg_per_sample_pick"]["selection"]["rows"]
+    shown = st.session_state.get("dcg_shown_rows", [])
+    if rows and rows[0] < len(shown):
+        st.session_state["dcg_sample"] = shown[rows[0]]

@@ -1,4 +1,4 @@
-"""The Top-K retrieval page's headline (views/retrieval.py): the means over queries, each
+"""The Top-K retrieval page's headline (views/retrieval/panel.py): the means over queries, each
 written out with its per-query terms, and the way to the worst queries."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import streamlit as st
 
 from explorer.formatting import fmt
-from explorer.pages import retrieval as page
+from explorer.pages import retrieval
 from explorer.ui import cache, classroom
 from views import prose
 
@@ -24,19 +24,20 @@ def headline(ds, model: str, per_query, means: dict, settings, empty: str) -> No
     classroom.reveal_button()
     with st.container(key="ret_derivation"):
         hidden = classroom.derivations_hidden()
-        derived = {} if hidden else page.derivations(per_query, means, empty)
+        derived = {} if hidden else retrieval.derivations(per_query, means, empty)
         for d in derived.values():
             if d.count:
                 st.markdown(d.text())
             else:
                 st.markdown(f"{d.name} = 0: no query has a relevant item, and all are dropped.")
     k, rel_level = settings.k, settings.level
-    n_empty = page.empty_queries(per_query)
+    n_empty = retrieval.empty_queries(per_query)
     kept = "" if empty == "zero" or not n_empty else " with a relevant item"
     st.caption(prose.section("retrieval", "derivation").format(kept=kept, anchor=TABLE_ANCHOR))
     st.caption(
         f"Model **{model}**, K = {k}, {ds.n_samples} queries x {ds.n_labels} items; AP@K "
-        f"divides by {page.DEN_SHORT[settings.denominator]}; ties: {page.TIES[settings.ties]}. "
+        f"divides by {retrieval.DEN_SHORT[settings.denominator]}; "
+        f"ties: {retrieval.TIES[settings.ties]}. "
         "MRR looks at the whole ranking (no cut). "
         + (
             f"**{n_empty} quer{'y has' if n_empty == 1 else 'ies have'} no item of grade >= "

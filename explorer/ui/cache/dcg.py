@@ -5,28 +5,28 @@ from __future__ import annotations
 from explorer import intervals as _intervals
 from explorer.charts import dcg as _dcg_charts
 from explorer.datasets import Dataset
-from explorer.pages import dcg as dcg_model
+from explorer.pages import dcg
 from explorer.ui.cache._core import shared, value
 
 #: The one sort of a model's scores, shared by every k, log base, gain and tie mode;
 #: a resource, so that its ~60 MB of orders (10^5 x 100) is not unpickled on each hit.
-ranking = shared(dcg_model.ranking, size="big")
+ranking = shared(dcg.ranking, size="big")
 
 
 @value
-def per_sample_table(ds: Dataset, settings: dcg_model.Settings):
+def per_sample_table(ds: Dataset, settings: dcg.Settings):
     """:func:`explorer.pages.dcg.per_sample_table` on the shared sort (sorted on a miss only)."""
-    return dcg_model.per_sample_table(ds, settings, ranking(ds, settings.model))
+    return dcg.per_sample_table(ds, settings, ranking(ds, settings.model))
 
 
 @value
-def worst_first(ds: Dataset, settings: dcg_model.Settings):
+def worst_first(ds: Dataset, settings: dcg.Settings):
     """:func:`explorer.pages.dcg.worst_first` of the cached table (a stable sort of 10^5 rows)."""
-    return dcg_model.worst_first(per_sample_table(ds, settings))
+    return dcg.worst_first(per_sample_table(ds, settings))
 
 
 @value
-def intervals(ds: Dataset, settings: dcg_model.Settings) -> dict:
+def intervals(ds: Dataset, settings: dcg.Settings) -> dict:
     """:func:`explorer.intervals.dcg` of the cached per-sample table."""
     return _intervals.dcg(per_sample_table(ds, settings), ds.sample_weight)
 
@@ -36,6 +36,6 @@ def intervals(ds: Dataset, settings: dcg_model.Settings) -> dict:
 
 
 @shared
-def distribution_figure(ds: Dataset, settings: dcg_model.Settings, title: str):
+def distribution_figure(ds: Dataset, settings: dcg.Settings, title: str):
     """:func:`explorer.charts.dcg.distribution_figure` of the cached per-sample table."""
     return _dcg_charts.distribution_figure(per_sample_table(ds, settings), title=title)

@@ -1,4 +1,4 @@
-"""Predict, then reveal on the DCG page (issue 18): the worked-example buttons of
+"""Predict, then reveal on the DCG page: the worked-example buttons of
 scikit-learn's dcg_score examples name their numbers ("Open 7.5") only once the
 numbers are revealed; while the class guesses they say "Open example 3"."""
 

@@ -12,7 +12,7 @@ import pytest
 import metrics
 from explorer.charts import dcg as charts
 from explorer.datasets import Dataset
-from explorer.pages import dcg as page
+from explorer.pages import dcg
 from explorer.pages.dcg import Settings
 from explorer.samples import load_sample
 from explorer.ui import cache
@@ -49,7 +49,7 @@ SETTINGS = [
 
 # ------------------------------------------------------------------ settings from a link
 def test_link_values_parse_and_refuse():
-    assert [page.parse_k(v) for v in ("1", " 7 ", "all", "ALL", "none", "")] == [
+    assert [dcg.parse_k(v) for v in ("1", " 7 ", "all", "ALL", "none", "")] == [
         1,
         7,
         None,
@@ -59,8 +59,8 @@ def test_link_values_parse_and_refuse():
     ]
     for bad in ("0", "-2", "2.5", "x"):
         with pytest.raises(ValueError):
-            page.parse_k(bad)
-    assert [page.parse_base_choice(v) for v in ("2", "e", "10", "3.5", "1e3")] == [
+            dcg.parse_k(bad)
+    assert [dcg.parse_base_choice(v) for v in ("2", "e", "10", "3.5", "1e3")] == [
         "2",
         "e",
         "10",
@@ -68,8 +68,8 @@ def test_link_values_parse_and_refuse():
         "other",
     ]
     with pytest.raises(ValueError):
-        page.parse_base_choice("ten")
-    assert [page.parse_bool(v) for v in ("1", "TRUE", "yes", " on ", "0", "no", "")] == [
+        dcg.parse_base_choice("ten")
+    assert [dcg.parse_bool(v) for v in ("1", "TRUE", "yes", " on ", "0", "no", "")] == [
         True,
         True,
         True,
@@ -78,11 +78,11 @@ def test_link_values_parse_and_refuse():
         False,
         False,
     ]
-    assert page.parse_gain("exponential") == page.parse_gain("2^rel - 1") == "2^rel - 1"
-    assert page.parse_gain("linear") == "as given (scikit-learn)"
+    assert dcg.parse_gain("exponential") == dcg.parse_gain("2^rel - 1") == "2^rel - 1"
+    assert dcg.parse_gain("linear") == "as given (scikit-learn)"
     with pytest.raises(ValueError):
-        page.parse_gain("log")
-    assert page.BASE_VALUES["e"] == math.e
+        dcg.parse_gain("log")
+    assert dcg.BASE_VALUES["e"] == math.e
 
 
 # ------------------------------------------------------------------ every sample
@@ -93,7 +93,7 @@ def test_per_sample_table_and_headline_equal_metrics(settings, weighted):
     y = exponential_gain(ds.y_true) if settings.exponential else ds.y_true
     s, w = ds.score(settings.model), ds.sample_weight
     k, b, ties = settings.k, settings.log_base, settings.ignore_ties
-    table = page.per_sample_table(ds, settings)
+    table = dcg.per_sample_table(ds, settings)
     assert table["row"].tolist() == list(range(ds.n_samples))
     assert table["sample"].tolist() == list(ds.sample_ids)
     kw = {"k": k, "ignore_ties": ties}
@@ -108,33 +108,33 @@ def test_per_sample_table_and_headline_equal_metrics(settings, weighted):
     if weighted:
         np.testing.assert_array_equal(table["weight"], w)
 
-    head = page.headline(ds, table)
-    dcg = metrics.dcg_score(y, s, log_base=b, sample_weight=w, **kw)
-    assert head.dcg == pytest.approx(dcg, rel=1e-12)
+    head = dcg.headline(ds, table)
+    want = metrics.dcg_score(y, s, log_base=b, sample_weight=w, **kw)
+    assert head.dcg == pytest.approx(want, rel=1e-12)
     assert head.ndcg == pytest.approx(metrics.ndcg_score(y, s, sample_weight=w, **kw), rel=1e-12)
     assert head.no_relevant == ("q0",)  # graded_case's row 0 has no relevant item
 
 
 def test_per_sample_table_reuses_a_given_sort():
     ds, settings = graded(2), Settings("other", k=3)
-    ranked = page.ranking(ds, "other")
+    ranked = dcg.ranking(ds, "other")
     pd.testing.assert_frame_equal(
-        page.per_sample_table(ds, settings, ranked), page.per_sample_table(ds, settings)
+        dcg.per_sample_table(ds, settings, ranked), dcg.per_sample_table(ds, settings)
     )
     # the sort of another model gives that model's numbers: the sort is what is used
-    other = page.per_sample_table(ds, settings, page.ranking(ds, "m"))
-    pd.testing.assert_frame_equal(other, page.per_sample_table(ds, Settings("m", k=3)))
+    other = dcg.per_sample_table(ds, settings, dcg.ranking(ds, "m"))
+    pd.testing.assert_frame_equal(other, dcg.per_sample_table(ds, Settings("m", k=3)))
 
 
 def test_log_base_one_is_refused():
     with pytest.raises(metrics.MetricInputError, match="log_base must not be 1"):
-        page.per_sample_table(SEED, Settings("model", log_base=1.0))
+        dcg.per_sample_table(SEED, Settings("model", log_base=1.0))
 
 
 def test_worst_first_sorts_ndcg_then_dcg_and_puts_empty_samples_last():
     ds = load_sample("digit_properties")
-    table = page.per_sample_table(ds, Settings("model", k=2))
-    worst = page.worst_first(table)
+    table = dcg.per_sample_table(ds, Settings("model", k=2))
+    worst = dcg.worst_first(table)
     assert sorted(worst["row"]) == list(range(ds.n_samples))
     empty = ds.y_true.sum(axis=1) == 0
     assert worst["no relevant item"].tolist() == sorted(empty.tolist())
@@ -144,7 +144,7 @@ def test_worst_first_sorts_ndcg_then_dcg_and_puts_empty_samples_last():
     assert scored["NDCG"].is_monotonic_increasing
     ndcg = metrics.ndcg_per_sample(ds.y_true, ds.score(), k=2)
     assert worst["NDCG"].iloc[0] == ndcg[~empty].min()
-    assert page.headline(ds, table).no_relevant == tuple(np.array(ds.sample_ids)[empty])
+    assert dcg.headline(ds, table).no_relevant == tuple(np.array(ds.sample_ids)[empty])
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -153,22 +153,22 @@ def test_worst_row_is_the_first_row_of_worst_first(seed, k):
     """Ties of NDCG (and of DCG) among the lowest, samples with no relevant item, and a
     dataset where no sample has one: the same row as the sorted table's first."""
     ds = graded(seed, n=40, m=4)
-    table = page.per_sample_table(ds, Settings("m", k=k))
-    assert page.worst_row(table) == int(page.worst_first(table)["row"].iloc[0])
+    table = dcg.per_sample_table(ds, Settings("m", k=k))
+    assert dcg.worst_row(table) == int(dcg.worst_first(table)["row"].iloc[0])
     ndcg = metrics.ndcg_per_sample(ds.y_true, ds.score("m"), k=k)
     has_gain = ds.y_true.sum(axis=1) > 0
-    assert ndcg[page.worst_row(table)] == ndcg[has_gain].min()
+    assert ndcg[dcg.worst_row(table)] == ndcg[has_gain].min()
     none = Dataset("none", "graded", np.zeros((5, 3), int), {"m": np.eye(5, 3)})
-    table = page.per_sample_table(none, Settings("m", k=k))
-    assert page.worst_row(table) == int(page.worst_first(table)["row"].iloc[0]) == 0
+    table = dcg.per_sample_table(none, Settings("m", k=k))
+    assert dcg.worst_row(table) == int(dcg.worst_first(table)["row"].iloc[0]) == 0
 
 
-# ------------------------------------------------------------------ seed 001
+# ------------------------------------------------------------------ scikit-learn's examples
 def test_seed_examples_are_scikit_learns_numbers():
     # row 0 orders e, d, c, b, a: 5/log2(2) + 1/log2(3) + 10/log2(6)
     full = 5 + 1 / L2(3) + 10 / L2(6)
-    ex = page.seed_examples(SEED)
-    assert [(e.printed, e.row, e.k, e.ignore_ties) for e in ex] == list(page.SEED_EXAMPLES)
+    ex = dcg.seed_examples(SEED)
+    assert [(e.printed, e.row, e.k, e.ignore_ties) for e in ex] == list(dcg.SEED_EXAMPLES)
     assert ex[0].value == pytest.approx(full) and round(ex[0].value, 3) == 9.499
     assert ex[1].value == pytest.approx(5 + 1 / L2(3)) and round(ex[1].value, 3) == 5.631
     assert ex[2].value == pytest.approx(7.5)  # a and e tie at the top: (10 + 5) / 2
@@ -182,14 +182,14 @@ def test_seed_examples_are_scikit_learns_numbers():
 
 def test_averaging_text_and_steps_view_of_seed_row_1():
     steps = metrics.dcg_steps(SEED.y_true[1], SEED.score()[1], k=1)
-    assert page.averaging_text(steps) == [
+    assert dcg.averaging_text(steps) == [
         "(10 + 5) / 2 = 7.5",
         '"',
         "(0 + 0 + 1) / 3 = 0.3333",
         '"',
         '"',
     ]
-    view = page.steps_view(steps, SEED.label_names, SEED.y_true[1], averaged=True)
+    view = dcg.steps_view(steps, SEED.label_names, SEED.y_true[1], averaged=True)
     assert list(view.columns) == [
         "position",
         "item",
@@ -210,14 +210,14 @@ def test_averaging_text_and_steps_view_of_seed_row_1():
     assert view["gain used"].tolist() == pytest.approx([7.5, 7.5, 1 / 3, 1 / 3, 1 / 3])
     assert view["in top k"].tolist() == ["yes", "no", "no", "no", "no"]
     assert view["running sum"].iloc[-1] == 7.5
-    plain = page.steps_view(steps, SEED.label_names, SEED.y_true[1], averaged=False)
+    plain = dcg.steps_view(steps, SEED.label_names, SEED.y_true[1], averaged=False)
     assert "averaging" not in plain and len(plain.columns) == 12
-    assert page.num(1 / 3) == "0.3333" and page.num(10.0) == "10"
+    assert dcg.num(1 / 3) == "0.3333" and dcg.num(10.0) == "10"
 
 
 def test_tie_groups_of_seed_row_1():
     steps = metrics.dcg_steps(SEED.y_true[1], SEED.score()[1])
-    top, rest = page.tie_groups(steps, SEED.label_names)
+    top, rest = dcg.tie_groups(steps, SEED.label_names)
     assert (top.group, top.first, top.last, top.items) == (0, 1, 2, ("a", "e"))
     assert top.averaging == "(10 + 5) / 2 = 7.5" and top.score == 1.0
     assert top.discounts == pytest.approx((1.0, 1 / L2(3)))
@@ -225,19 +225,19 @@ def test_tie_groups_of_seed_row_1():
     assert (rest.first, rest.last, rest.items, rest.after_k) == (3, 5, ("b", "c", "d"), 0)
     assert rest.mean_gain == pytest.approx(1 / 3)
     assert rest.total == pytest.approx((1 / L2(4) + 1 / L2(5) + 1 / L2(6)) / 3)
-    cut = page.tie_groups(metrics.dcg_steps(SEED.y_true[1], SEED.score()[1], k=3), "abcde")
+    cut = dcg.tie_groups(metrics.dcg_steps(SEED.y_true[1], SEED.score()[1], k=3), "abcde")
     assert [g.after_k for g in cut] == [0, 2]
-    assert page.tie_groups(metrics.dcg_steps(SEED.y_true[0], SEED.score()[0]), "abcde") == []
+    assert dcg.tie_groups(metrics.dcg_steps(SEED.y_true[0], SEED.score()[0]), "abcde") == []
 
 
 # ------------------------------------------------------------------ one sample
 @pytest.mark.parametrize("settings", SETTINGS, ids=str)
 def test_sample_steps_end_at_the_tables_numbers(settings):
     ds = graded(3)
-    table = page.per_sample_table(ds, settings)
+    table = dcg.per_sample_table(ds, settings)
     y = exponential_gain(ds.y_true) if settings.exponential else ds.y_true
     for row in (0, 4, 17):
-        one = page.sample_steps(ds, settings, row, table)
+        one = dcg.sample_steps(ds, settings, row, table)
         np.testing.assert_array_equal(one.gains, y[row])
         assert one.steps["running_sum"].iloc[-1] == pytest.approx(one.dcg, abs=1e-12)
         assert one.ideal["running_sum"].iloc[-1] == pytest.approx(one.ideal_dcg, abs=1e-12)
@@ -246,7 +246,7 @@ def test_sample_steps_end_at_the_tables_numbers(settings):
         )
         assert one.ideal["relevance"].is_monotonic_decreasing
         assert one.steps["in_top_k"].sum() == (settings.k or ds.n_labels)
-    assert page.sample_steps(ds, settings, 0, table).ideal_dcg == 0
+    assert dcg.sample_steps(ds, settings, 0, table).ideal_dcg == 0
 
 
 def _brute_force(gains, scores, k, base):
@@ -263,10 +263,10 @@ def _brute_force(gains, scores, k, base):
 @pytest.mark.parametrize("settings", SETTINGS, ids=str)
 def test_tie_comparison_brackets_the_averaged_dcg(settings):
     ds = graded(4, n=12, m=5)
-    table = page.per_sample_table(ds, settings)
+    table = dcg.per_sample_table(ds, settings)
     for row in range(ds.n_samples):
-        one = page.sample_steps(ds, settings, row, table)
-        ties = page.tie_comparison(ds, settings, row, table, one.gains)
+        one = dcg.sample_steps(ds, settings, row, table)
+        ties = dcg.tie_comparison(ds, settings, row, table, one.gains)
         assert list(ties.dcg) == ["pessimistic", "tie-averaged", "ignore_ties", "optimistic"]
         scores = ds.score(settings.model)[row]
         low, mean, high = _brute_force(one.gains, scores, settings.k, settings.log_base)
@@ -290,21 +290,21 @@ def test_tie_comparison_brackets_the_averaged_dcg(settings):
 
 def test_tie_comparison_of_seed_row_1_at_k_1():
     settings = Settings("model", k=1)
-    table = page.per_sample_table(SEED, settings)
-    ties = page.tie_comparison(SEED, settings, 1, table, SEED.y_true[1])
+    table = dcg.per_sample_table(SEED, settings)
+    ties = dcg.tie_comparison(SEED, settings, 1, table, SEED.y_true[1])
     assert ties.dcg == pytest.approx(
         {"pessimistic": 5.0, "tie-averaged": 7.5, "ignore_ties": 5.0, "optimistic": 10.0}
     )
     assert ties.moved["item"].tolist() == ["a", "b", "d", "e"]
     assert ties.orders["contribution_optimistic"].sum() == 10.0
-    none = page.tie_comparison(SEED, settings, 0, table, SEED.y_true[0])
+    none = dcg.tie_comparison(SEED, settings, 0, table, SEED.y_true[0])
     assert not none.has_ties and none.moved.empty
 
 
 # ------------------------------------------------------------------ the step tables' styler
 def test_steps_styler_shades_tie_groups_and_greys_out_after_k():
     steps = metrics.dcg_steps(SEED.y_true[1], SEED.score()[1], k=1)
-    view = page.steps_view(steps, SEED.label_names, SEED.y_true[1], averaged=True)
+    view = dcg.steps_view(steps, SEED.label_names, SEED.y_true[1], averaged=True)
     html = charts.steps_styler(view).to_html()
     assert charts.TIE_CSS[0].split(": ")[1] in html  # row 1 (first tie group, inside k)
     assert "color: #9a9a9a" in html  # rows after k
@@ -318,9 +318,9 @@ def test_cached_functions_return_the_page_models_values():
     ds, settings = graded(5), Settings("m", k=2, ignore_ties=True)
     assert cache.dcg.ranking(ds, "m") is cache.dcg.ranking(ds, "m")  # shared, not copied
     table = cache.dcg.per_sample_table(ds, settings)
-    pd.testing.assert_frame_equal(table, page.per_sample_table(ds, settings))
+    pd.testing.assert_frame_equal(table, dcg.per_sample_table(ds, settings))
     pd.testing.assert_frame_equal(
-        cache.dcg.worst_first(ds, settings), page.worst_first(page.per_sample_table(ds, settings))
+        cache.dcg.worst_first(ds, settings), dcg.worst_first(dcg.per_sample_table(ds, settings))
     )
     other = cache.dcg.per_sample_table(ds, Settings("m", k=2))  # keyed by every setting
     assert not np.allclose(other["DCG"], table["DCG"])

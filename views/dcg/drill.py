@@ -1,0 +1,68 @@
+"""The DCG & NDCG page's selected sample: the picker (:func:`views.dcg.controls.sample`)
+and its gain and contribution per position, the k cut and the tie groups.
+
+Layout only: the numbers come from :mod:`explorer.pages.dcg`."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from explorer.charts import dcg as charts
+from explorer.pages import dcg
+from explorer.ui import widgets
+from views import prose
+from views.dcg.derivation import STEP_ROWS
+
+
+def chart(ds, row: int, one: dcg.SampleSteps, controls) -> None:
+    """The selected sample's chart and its caption; ``controls``:
+    :class:`views.dcg.controls.Controls`."""
+    settings = controls.settings
+    args = {
+        "k": settings.k,
+        "item_names": ds.label_names,
+        "gain_label": "2^rel - 1" if settings.exponential else "relevance",
+        "title": f"Sample {ds.sample_ids[row]}: gain and contribution per position",
+        "max_positions": STEP_ROWS,
+    }
+    if ds.n_labels > charts.UPRIGHT_TICKS:  # a long list, redrawn on each k: SVG, not plotly
+        widgets.svg_chart(charts.steps_svg(one.steps, **args))
+    else:
+        st.plotly_chart(charts.steps_figure(one.steps, **args), key="dcg_steps_chart")
+    st.caption(steps_caption(charts.n_tie_groups(one.steps), settings, ds.n_labels))
+
+
+def steps_caption(n_groups: int, settings: dcg.Settings, n_items: int) -> str:
+    """The caption under the selected sample's chart (drawn up to :data:`STEP_ROWS`
+    positions, or one past k when k is larger: :func:`explorer.charts.dcg.drawn_positions`).
+
+    Examples
+    --------
+    >>> steps_caption(0, dcg.Settings("m", k=3), 100).split(". ")[-1]
+    'The first 30 of 100 positions are drawn (all in the CSV).'
+    >>> steps_caption(0, dcg.Settings("m", k=45), 100).split(". ")[-1]
+    'The first 46 of 100 positions are drawn (all in the CSV).'
+    """
+    k = settings.k
+    drawn = charts.drawn_positions(n_items, k, STEP_ROWS)
+    return (
+        "Bars: the gain each position uses and its contribution (gain x discount); black dashes: "
+        "the item's own gain; green line: the discount, right axis. "
+        + (
+            f"Shaded: {n_groups} tie group(s), whose items share the group's mean gain. "
+            if n_groups and not settings.ignore_ties
+            else (f"Shaded: {n_groups} tie group(s), ranked one by one. " if n_groups else "")
+        )
+        + ("The dashed red line is the k cut." if k is not None and k < n_items else "")
+        + (
+            f" The first {drawn} of {n_items} positions are drawn (all in the CSV)."
+            if drawn < n_items
+            else ""
+        )
+    )
+
+
+def no_relevant_text(empty: tuple[str, ...], n_samples: int) -> str:
+    """The warning about the samples with no relevant item, naming the first 20."""
+    text = prose.section("dcg", "no-relevant").format(n_empty=len(empty), n_samples=n_samples)
+    return text + " " + ", ".join(empty[:20]) + (" ..." if len(empty) > 20 else "") + "."

@@ -1,0 +1,105 @@
+"""The DCG & NDCG page's teaching: scikit-learn's four dcg_score examples, each with a
+button that opens it (:data:`explorer.pages.dcg.SEED`), and what tied scores do to the
+selected sample.
+
+Layout only: the numbers come from :mod:`explorer.pages.dcg`, the texts from
+views/dcg/text.md."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from explorer.charts import dcg as charts
+from explorer.formatting import fmt
+from explorer.pages import dcg
+from explorer.pages.dcg import num
+from explorer.ui import classroom, session
+from views import prose
+from views.dcg.derivation import download
+
+
+def open_seed_example(index: int) -> None:
+    """Button callback: open the sample of scikit-learn's dcg_score examples with the
+    settings of one of them."""
+    _, row, k, ignore_ties = dcg.SEED_EXAMPLES[index]
+    session.set_active(dcg.SEED)
+    ss = st.session_state
+    ss["dcg_k"], ss["dcg_ignore_ties"], ss["dcg_sample"] = k, ignore_ties, row
+    ss["dcg_log_base"], ss["dcg_gain"] = "2", dcg.GAINS[0]
+    ss["dcg_model"] = session.get_dataset(dcg.SEED).model_names[0]
+    ss["dcg_focus"] = index  # views/dcg/headline.py puts this row's DCG first
+
+
+def _seed_example_why(i: int, ex: dcg.SeedExample, names) -> str:
+    """Why scikit-learn's dcg_score example ``i`` gives its value, term by term."""
+    top = ex.steps[ex.steps["in_top_k"]]
+    terms = zip(top["relevance"], top["position"], strict=True)
+    return prose.section("dcg", f"seed-why-{i}").format(
+        order=", ".join(names[j] for j in ex.steps["item"]),
+        terms=" + ".join(f"{num(g)}/log2({p + 1})" for g, p in terms),
+        contributions=" + ".join(num(c) for c in top["contribution"]),
+        value=fmt(ex.value),
+        value_4f=f"{ex.value:.4f}",
+        averaging=dcg.averaging_text(ex.steps)[0],
+        mean_gain=num(top["mean_gain"].iloc[0]),
+        first=names[int(ex.steps["item"].iloc[0])],
+        gain=num(top["relevance"].iloc[0]),
+        optimistic=fmt(ex.optimistic),
+        averaged=fmt(ex.averaged),
+    )
+
+
+def seed_examples(ds) -> None:
+    """scikit-learn's four dcg_score examples, each with a button that opens it below."""
+    with st.container(border=True):
+        st.markdown(prose.section("dcg", "seed-examples"))
+        shown = classroom.numbers_shown()  # "Predict, then reveal": the buttons name no answer
+        for i, ex in enumerate(dcg.seed_examples(ds)):
+            ca, cb = st.columns([1, 5])
+            ca.button(
+                f"Open {ex.printed}" if shown else f"Open example {i + 1}",
+                key=f"dcg_seed_example_{i}",
+                on_click=open_seed_example,
+                args=(i,),
+                width="stretch",
+            )
+            setting = f"row {ex.row}, k={'all' if ex.k is None else ex.k}" + (
+                ", ignore_ties=True" if ex.ignore_ties else ""
+            )
+            if not shown:
+                cb.markdown(f"**Example {i + 1}** ({setting}): its value and why, after Reveal.")
+                continue
+            why = _seed_example_why(i, ex, ds.label_names)
+            cb.markdown(f"**{fmt(ex.value)}** ({setting}): {why}.")
+
+
+def tie_section(ds, row: int, ties: dcg.TieComparison) -> None:
+    """What tied scores do to the selected sample: four orders, their DCG and tables."""
+    if not ties.has_ties:
+        st.markdown(prose.section("dcg", "no-ties").format(value=fmt(ties.dcg["tie-averaged"])))
+        return
+    names, grades = ds.label_names, ds.y_true[row]
+    st.markdown(prose.section("dcg", "ties"))
+    for col, (label, value) in zip(st.columns(4), ties.dcg.items(), strict=True):
+        col.metric(f"{label} DCG", fmt(value))
+    st.plotly_chart(charts.tie_bounds_figure(dict(ties.dcg)), key="dcg_bounds_chart")
+    a, b = st.columns(2)
+    cols = ["position", "item", "grade", "gain used", "contribution", "running sum"]
+    with a:
+        st.markdown("**ignore_ties off** (averaged; tied items listed in column order)")
+        v = dcg.steps_view(ties.averaged, names, grades, averaged=True)
+        st.dataframe(charts.steps_styler(v), hide_index=True, column_order=cols, key="dcg_ties_off")
+    with b:
+        st.markdown("**ignore_ties on** (higher column first among tied scores)")
+        v = dcg.steps_view(ties.ignored, names, grades, averaged=False)
+        st.dataframe(charts.steps_styler(v), hide_index=True, column_order=cols, key="dcg_ties_on")
+    st.markdown(f"**Items whose position changes** when ties are ignored: {len(ties.moved)}")
+    st.dataframe(
+        ties.moved,
+        hide_index=True,
+        key="dcg_moved",
+        column_config={"score": st.column_config.NumberColumn("score", format="%.4g")},
+    )
+    st.caption(prose.section("dcg", "tie-positions"))
+    label, stem = "Download the four tie orders (CSV)", "dcg_tie_order_steps"
+    download(label, ties.orders, stem, ds, row, key="dcg_dl_orders")

@@ -1,0 +1,105 @@
+"""The Top-K retrieval page's drill-down: one query, position by position (the formula
+of the drill-down metric, the ranked list's chart, the step table and its sum).
+
+Layout only: the numbers come from :mod:`explorer.pages.retrieval_query` through
+:mod:`explorer.ui.cache.retrieval`."""
+
+from __future__ import annotations
+
+import pandas as pd
+import streamlit as st
+
+from explorer import downloads
+from explorer.charts.retrieval import (
+    SVG_ITEMS,
+    grade_color,
+    ranked_list_figure,
+    ranked_list_svg,
+)
+from explorer.formatting import fmt
+from explorer.pages import retrieval_query
+from explorer.ui import cache, classroom, widgets
+from metrics import MetricInputError
+from views import prose
+from views.retrieval import controls as _controls
+from views.retrieval import derivation
+
+
+def show(ds, controls, per_query, means: dict) -> _controls.Query | None:
+    """The query picked in :func:`views.retrieval.controls.query`, step by step; None
+    when its steps cannot be computed (an error says why)."""
+    st.subheader("How it is computed: one query")
+    query = _controls.query(ds, controls)
+    settings = controls.settings
+    try:
+        steps = cache.retrieval.steps(ds, controls.model, query.row, settings)
+    except MetricInputError as exc:
+        st.error(str(exc))
+        return None
+    row = per_query.iloc[query.row]
+    total, value = retrieval_query.drill_total(steps, query.drill)
+    derivation.drill_formula(query.drill, steps, row, settings, total)
+    derivation.count_formulas(row, settings.k)
+    _ranked_list(ds, steps, query, settings)
+    st.download_button(
+        "Step table as CSV",
+        lambda s=steps: downloads.csv_text(s),
+        f"retrieval_steps_{query.id}.csv",
+        key="ret_dl_steps",
+    )
+    st.markdown(
+        f"Sum of the `{retrieval_query.CONTRIB[query.drill]}` column: **{fmt(total)}**"
+        + (f" (DCG; over IDCG = **{fmt(value)}** NDCG@K)" if query.drill == "DCG" else "")
+        + f" = this query's {query.metric} in the per-query table: **{fmt(row[query.metric])}**."
+    )
+    if ds.n_samples <= 10 and classroom.numbers_shown():  # it ends in MAP@K
+        derivation.every_query_ap(ds, controls, per_query, means["MAP@K"])
+    return query
+
+
+def _ranked_list(ds, steps: pd.DataFrame, query, settings) -> None:
+    """The query's ranked list (its first positions) as a chart and as the step table."""
+    names = list(ds.label_names)
+    shown = retrieval_query.shown_positions(steps, settings.k)
+    head = steps.head(shown)
+    contribution = retrieval_query.CONTRIB[query.drill]
+    args = {
+        "k": settings.k,
+        "max_grade": max(float(settings.max_grade), 1.0),
+        "item_names": names,
+        "title": f"Query {query.id}: each position's {query.drill} contribution",
+    }
+    if ds.n_labels > SVG_ITEMS:
+        widgets.svg_chart(ranked_list_svg(head, contribution, **args))
+    else:
+        st.plotly_chart(ranked_list_figure(head, contribution, **args), key="ret_drill_chart")
+    st.caption(prose.section("retrieval", "bar-colours"))
+    if shown < len(steps):
+        st.caption(
+            f"The chart and the table show the first {shown} of {len(steps)} positions: the "
+            "top K and every position with a term of these metrics (the running sums end in "
+            "this query's values); the CSV has all of them."
+        )
+    step_table(retrieval_query.step_display(head, names, query.drill), settings.max_grade)
+
+
+def step_table(show: pd.DataFrame, max_grade: float) -> None:
+    """The step table, its grade and item name cells coloured by grade."""
+    max_g = max(float(max_grade), 1.0)
+
+    def grade_styles(frame: pd.DataFrame) -> pd.DataFrame:
+        css = [
+            f"background-color: {grade_color(g, max_g)}; color: "
+            + ("white" if g / max_g > 0.5 else "black")
+            for g in frame["grade"]
+        ]
+        styles = pd.DataFrame("", index=frame.index, columns=frame.columns)
+        styles["grade"] = css
+        styles["item name"] = css
+        return styles
+
+    st.dataframe(
+        show.style.apply(grade_styles, axis=None).format(precision=4),
+        hide_index=True,
+        width="stretch",
+    )

@@ -1,0 +1,77 @@
+"""The Top-K retrieval page's convention switchboard: every headline number under each
+change of one switch (or a tool's preset), the cells that differ highlighted; on big
+data it is computed when asked for.
+
+Layout only: the numbers come from :mod:`explorer.pages.retrieval` through
+:mod:`explorer.ui.cache.retrieval`."""
+
+from __future__ import annotations
+
+import pandas as pd
+import streamlit as st
+
+from explorer import downloads
+from explorer.pages import retrieval
+from explorer.ui import cache
+from views import prose
+
+HIGHLIGHT = "background-color: #ffe08a; font-weight: bold"
+
+
+def show(ds, controls) -> None:
+    """The switchboard of ``controls`` (:class:`views.retrieval.controls.Controls`) and
+    the note on recall and ties under it."""
+    st.subheader("Why do my numbers differ? The convention switchboard")
+    st.markdown(prose.section("retrieval", "switchboard"))
+    model, settings, empty = controls.model, controls.settings, controls.empty
+    variants = retrieval.variants(ds, settings, empty, levels=cache.retrieval.levels(ds))
+    board_key = (ds.fingerprint, model, variants)
+    board = None
+    if (
+        ds.n_samples * ds.n_labels <= retrieval.SWITCHBOARD_CELLS
+        or st.session_state.get("ret_board_for") == board_key
+    ):
+        board = cache.retrieval.switchboard(ds, model, variants)
+    else:
+        st.info(
+            f"On {ds.n_samples:,} queries x {ds.n_labels:,} items each of the {len(variants)} "
+            "rows ranks the whole matrix again under its conventions, which takes a while: the "
+            "switchboard is computed when you ask for it (and again after a change of settings)."
+        )
+        if st.button("Compute the switchboard", key="ret_compute_board"):
+            st.session_state["ret_board_for"] = board_key
+            board = cache.retrieval.switchboard(ds, model, variants)
+    if board is not None:
+        table(board)
+    with st.expander("Recall@K against hit rate, and ties", expanded=False):
+        st.markdown(prose.section("retrieval", "recall-and-ties"))
+
+
+def table(board: pd.DataFrame) -> None:
+    """The switchboard, each cell that differs from the first row highlighted."""
+    metric_cols = [label for label, _ in retrieval.HEADLINE]
+    base_row = board.loc[0, metric_cols]
+
+    def highlight(row: pd.Series) -> list[str]:
+        return [
+            HIGHLIGHT if c in metric_cols and abs(row[c] - base_row[c]) > 1e-12 else ""
+            for c in row.index
+        ]
+
+    styled = board.style.apply(highlight, axis=1).format("{:.4f}", subset=metric_cols)
+    st.dataframe(
+        styled,
+        hide_index=True,
+        width="stretch",
+        height=36 * (len(board) + 1),
+        column_config={
+            "switch": st.column_config.TextColumn("switch", width="medium"),
+            "convention": st.column_config.TextColumn("convention", width="medium"),
+        },
+    )
+    st.download_button(
+        "Switchboard as CSV",
+        lambda b=board: downloads.csv_text(b),
+        "retrieval_switchboard.csv",
+        key="ret_dl_board",
+    )
