@@ -157,6 +157,24 @@ def slider(
     return value
 
 
+def text(
+    where,
+    label: str,
+    *,
+    key: str,
+    param: str | None,
+    default: str,
+    check: Callable[[object], object] | None = None,
+    **kwargs,
+) -> str:
+    """``st.text_input`` bound to ``?param=``; ``check`` refuses a text that means
+    nothing on the current dataset (an unknown id falls back to ``default``)."""
+    url.bind_param(key, param, default, str, check)
+    value = where.text_input(label, key=key, **kwargs)
+    _write(param, value, str)
+    return value
+
+
 def tabs(labels: Sequence[str], *, key: str, param: str, where=None) -> list:
     """``st.tabs`` that run lazily (only the open tab's body needs to be computed: test
     ``tab.open``) and that a link opens: ``?param=`` names a tab by the first word of its
@@ -196,7 +214,7 @@ def sample(
     parse: Callable[[str], int] = int,
     to_url: Callable[[int], str] = str,
     picker_max: int = 1000,
-    **kwargs,
+    help: str | None = None,
 ) -> int:
     """The sample picker: a row of ``n``, bound to ``?param=``.
 
@@ -211,12 +229,17 @@ def sample(
     url.bind_param(key, param, default, parse, url.int_in(0, n - 1, clamp=False))
     if n <= picker_max:
         row = widgets.numbered_selectbox(
-            where, label, range(n), describe, key=key, default=default, **kwargs
+            where, label, range(n), describe, key=key, default=default, help=help
         )
     else:
         row = int(
             where.number_input(
-                f"{label} (row 0 to {n - 1})", min_value=0, max_value=n - 1, step=1, key=key
+                f"{label} (row 0 to {n - 1})",
+                min_value=0,
+                max_value=n - 1,
+                step=1,
+                key=key,
+                help=help,
             )
         )
         where.caption(describe(row))

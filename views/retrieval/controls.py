@@ -230,13 +230,13 @@ def query(ds, controls: Controls) -> Query:
 
 
 def _typed_query(where, n: int, default: str, rows: dict[str, int]) -> str:
-    """A text box of the query's id bound to ``?query=`` (``explorer.ui.bound`` has no
-    text box yet: this is its read, check, draw and write back)."""
-    url.bind_param("ret_query", "query", default, str, retrieval_query.known_query(rows))
-    query_id = where.text_input(
+    """A text box of the query's id bound to ``?query=`` (an unknown id: the worst query)."""
+    return bound.text(
+        where,
         f"Query (its id; {n:,} queries)",
         key="ret_query",
+        param="query",
+        default=default,
+        check=retrieval_query.known_query(rows),
         help="Opens on the worst query; type another id, or see the per-query table.",
     )
-    url.write_param("query", query_id)
-    return query_id
