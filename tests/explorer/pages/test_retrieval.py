@@ -377,3 +377,13 @@ def test_known_query_accepts_what_state_member_of_the_ids_accepts():
                 check(value)
         else:
             assert check(value) == want
+
+
+def test_worked_examples_of_the_revision_sheet_and_the_notes():
+    ds = load_sample("seed002_map")
+    t = retrieval_per_query(ds.y_true, ds.score(), k=5)
+    assert [fmt(v) for v in t["AP@K"]] == ["0.7556", "0.5000"]
+    assert fmt(retrieval_means(t)["AP@K"]) == "0.6278"
+    y = [[1, 1, 0, 0, 1, 0, 0, 0, 0, 0]]
+    s = [list(range(10, 0, -1))]
+    assert retrieval_per_query(y, s, k=10, denominator="k")["AP@K"][0] == pytest.approx(0.26)

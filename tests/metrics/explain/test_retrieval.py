@@ -1,5 +1,5 @@
-"""The convention functions of metrics.retrieval behind the Top-K retrieval page, against
-slow references (one ranked list at a time, plain loops)."""
+"""metrics.explain.retrieval (the convention functions, per-query tables, steps and
+curves) against slow references: one ranked list at a time, plain loops."""
 
 from __future__ import annotations
 
@@ -11,8 +11,6 @@ import pandas as pd
 import pytest
 
 import metrics
-from explorer.formatting import fmt
-from explorer.samples import load_sample
 from metrics import (
     CONVENTION_METRICS,
     MetricInputError,
@@ -315,13 +313,3 @@ def test_query_steps_agree_with_retrieval_steps_in_column_order():
         assert a["tie_group"].tolist() == b["tie_group"].tolist()
         np.testing.assert_allclose(a["ap_running"], b["ap_running"], **TOL)
         np.testing.assert_allclose(a["err_term"], b["err_term"], **TOL)
-
-
-def test_seed002_and_seed004_worked_examples():
-    ds = load_sample("seed002_map")
-    t = retrieval_per_query(ds.y_true, ds.score(), k=5)
-    assert [fmt(v) for v in t["AP@K"]] == ["0.7556", "0.5000"]
-    assert fmt(retrieval_means(t)["AP@K"]) == "0.6278"
-    y = [[1, 1, 0, 0, 1, 0, 0, 0, 0, 0]]
-    s = [list(range(10, 0, -1))]
-    assert retrieval_per_query(y, s, k=10, denominator="k")["AP@K"][0] == pytest.approx(0.26)

@@ -1,5 +1,5 @@
-"""The metrics helpers of the DCG & NDCG page (tie bounds, tie orders, the exponential
-gain) against slow references."""
+"""metrics.explain.dcg (tie bounds, tie orders, the exponential gain) against slow
+references."""
 
 from __future__ import annotations
 
