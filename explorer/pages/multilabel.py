@@ -10,7 +10,8 @@ The settings
 The expensive step is :func:`prediction`, the one pass over the N x L cells; every
 average, the per-label table and the worst samples follow from its counts
 (:func:`summary`), so moving beta or zero_division reuses it whole. The cached
-versions the page calls are declared in :mod:`explorer.ui.cache`.
+versions the page (views/multilabel/) calls are declared in
+:mod:`explorer.ui.cache.multilabel`.
 """
 
 from __future__ import annotations
