@@ -10,8 +10,8 @@ import pytest
 from sklearn import metrics as skm
 
 import metrics
+import metrics._label_ranking_kernel as lrk
 import metrics.explain.label_ranking
-import metrics.label_ranking as lr
 from explorer.datasets import Dataset
 from explorer.formatting import fmt
 from explorer.pages import label_ranking
@@ -449,7 +449,7 @@ def test_tie_broken_counted_and_sorted_groups_match_explicit_sort(monkeypatch, s
             got = metrics.tie_broken_per_sample(yy, s, ties=ties)
             np.testing.assert_allclose(got.lrap, lrap, rtol=1e-12, atol=1e-12)
             np.testing.assert_array_equal(got.coverage, cov)
-        values = lr._score_values(s.astype(float))
+        values = lrk.score_values(s.astype(float))
         for vals in (values, None):  # the counted path (when it applies) and the sorted one
             out = metrics.explain.label_ranking._broken_rows(y, s.astype(float), vals, (ties,))
             np.testing.assert_allclose(out[0], lrap, rtol=1e-12, atol=1e-12)
