@@ -2,8 +2,8 @@
 
 Pure functions of a :class:`~explorer.datasets.Dataset`, a model name and the
 page's choices (a sample, a tie rule, a sort, a what-if row of scores); no
-streamlit. The view calls the cached ones through :mod:`explorer.ui.cache`
-(section "Label ranking").
+streamlit. The page (views/label_ranking/) calls the cached ones through
+:mod:`explorer.ui.cache.label_ranking`.
 """
 
 from __future__ import annotations

@@ -10,7 +10,8 @@ The settings
 The expensive step is :func:`prediction`, the one pass over the N x L cells; every
 average, the per-label table and the worst samples follow from its counts
 (:func:`summary`), so moving beta or zero_division reuses it whole. The cached
-versions the page calls are declared in :mod:`explorer.ui.cache`.
+versions the page (views/multilabel/) calls are declared in
+:mod:`explorer.ui.cache.multilabel`.
 """
 
 from __future__ import annotations
@@ -355,8 +356,9 @@ def averages_table(averages: dict) -> pd.DataFrame:
     )
 
 
-#: Seed 004's formulas: what it writes, what that computes, the average it is.
-SEED_READINGS = (
+#: The multilabel-evaluation notes' formulas: what they write, what that computes, the
+#: average it is.
+NAMING_READINGS = (
     (
         "C-P section: CP = (1/C) Σ_i N_i^c / N_i^p",
         "class-averaged precision C-P",
@@ -391,15 +393,15 @@ SEED_READINGS = (
 )
 
 
-def seed_readings(averages: dict) -> pd.DataFrame:
-    """Seed 004's loosely named formulas, what each computes and its live value (one of
+def naming_readings(averages: dict) -> pd.DataFrame:
+    """The notes' loosely named formulas, what each computes and its live value (one of
     the ``averages`` of :func:`summary`).
 
     Examples
     --------
-    >>> from explorer.pages.multilabel import _toy_summary, seed_readings
+    >>> from explorer.pages.multilabel import _toy_summary, naming_readings
     >>> res = _toy_summary()
-    >>> t = seed_readings(res["averages"])
+    >>> t = naming_readings(res["averages"])
     >>> t["scikit-learn"].iloc[1], float(round(t["value"].iloc[1], 4))
     ('recall_score(average="macro")', 0.6667)
     """
@@ -411,7 +413,7 @@ def seed_readings(averages: dict) -> pd.DataFrame:
                 "what it computes": computes,
                 "scikit-learn": f'{score}_score(average="{avg}")',
             }
-            for writes, computes, avg, score in SEED_READINGS
+            for writes, computes, avg, score in NAMING_READINGS
         ]
     )
 

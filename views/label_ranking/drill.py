@@ -1,28 +1,55 @@
-"""The Label ranking page's drill-down (views/label_ranking.py), one st.fragment: the
-sample picker, the tie rule, the what-if editor and the selected sample's numbers,
-ranking, tie rules and step tables. Moving the sample or the tie rule reruns this
-panel only; the headline, the contributions chart and the tables above and below
-stay as they are. The whole page reruns (``st.rerun(scope="app")``) only when a move
-changes something drawn outside the panel: a what-if edit (the means, the tables),
-the selected sample entering or leaving the contributions chart (its highlight), or
-"Predict, then reveal" hiding the headline again.
+"""The Label ranking page's drill-down, one st.fragment: the sample picker, the tie
+rule, the what-if editor and the selected sample's numbers, ranking and tie rules (its
+step tables: :mod:`views.label_ranking.derivation`). Moving the sample or the tie rule
+reruns this panel only; the headline, the contributions chart and the tables above and
+below stay as they are. The whole page reruns (``st.rerun(scope="app")``) only when a
+move changes something drawn outside the panel: a what-if edit (the means, the
+tables), the selected sample entering or leaving the contributions chart (its
+highlight), or "Predict, then reveal" hiding the headline again.
 
 Layout only: the numbers come from :mod:`explorer.pages.label_ranking`."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import partial
 
 import numpy as np
+import pandas as pd
 import streamlit as st
 
 import metrics
 from explorer import links
-from explorer.pages import label_ranking as model
+from explorer.charts import ranking as charts
+from explorer.formatting import fmt
+from explorer.pages import label_ranking
 from explorer.pages.label_ranking import TIE_LABELS
-from explorer.ui import classroom, url, widgets
+from explorer.ui import bound, classroom, sidebar, url, widgets
 from views import prose
-from views.label_ranking import parts
+from views.label_ranking import derivation
+from views.label_ranking.controls import Settings
+
+WHATIF_LINK = "lr_whatif_link"  # the link's what-if edit (?wi=): (dataset, model, sample, cells)
+
+
+@dataclass(frozen=True)
+class Shown:
+    """The sample the drill-down opened and the numbers the page shows with it."""
+
+    i: int  # the selected sample
+    new_row: np.ndarray  # its scores as the what-if editor holds them
+    what_if: label_ranking.Summary | None  # the summary with that row; None: unedited
+    base: label_ranking.Summary  # the model's own summary
+
+    @property
+    def res(self) -> label_ranking.Summary:
+        """The summary shown: the what-if one when the scores are edited."""
+        return self.base if self.what_if is None else self.what_if
+
+    @property
+    def edit(self) -> np.ndarray | None:
+        """The selected sample's edited scores, None when unedited."""
+        return None if self.what_if is None else self.new_row
 
 
 def outside(what_if, i: int, new_row, chart: frozenset) -> tuple:
@@ -33,50 +60,39 @@ def outside(what_if, i: int, new_row, chart: frozenset) -> tuple:
 
 
 @st.fragment
-def drill_down(ds, model_name: str, base, sort_by: str, drawn: dict):
-    """The drill-down (see the module's docstring); returns ``(i, new_row, what_if)``.
+def drill_down(ds, settings: Settings, base, drawn: dict) -> Shown:
+    """The drill-down (see the module's docstring).
 
     ``drawn``: filled by the page after a whole run with ``chart`` (the samples the
     contributions chart shows) and ``outside`` (:func:`outside` of that run); a rerun
     of this panel alone compares against it.
     """
     classroom.track_view()  # a move here hides revealed numbers again
-    n, ids = ds.n_samples, list(ds.sample_ids)
-    worst = model.worst_sample(base.contrib, sort_by)  # the drill-down opens on it
-    url.bind_param("lr_sample", "i", worst, int, url.int_in(0, n - 1, clamp=False))
     c_sample, c_ties = st.columns([3, 2])
-    sample_label = partial(parts.sample_label, base.contrib, ids)
-    if n <= 1000:
-        # the labels carry the model's numbers: a fresh widget when they change
-        i = widgets.numbered_selectbox(
-            c_sample,
-            "Sample",
-            range(n),
-            sample_label,
-            key="lr_sample",
-            default=worst,
-            help="The worst sample first (by the sort above); URL: ?i=",
-        )
-    else:
-        i = int(c_sample.number_input("Sample (row number)", 0, n - 1, step=1, key="lr_sample"))
-        c_sample.caption(sample_label(i))
-    url.write_param("i", i)
-
-    url.bind_param("lr_tie_mode", "ties", "max", str, url.member(TIE_LABELS))
-    ties = c_ties.radio(
+    i = bound.sample(
+        c_sample,
+        "Sample",
+        ds.n_samples,
+        partial(sample_label, base.contrib, list(ds.sample_ids)),
+        key="lr_sample",
+        param="i",
+        default=label_ranking.worst_sample(base.contrib, settings.sort_by),  # opens on it
+        help="The worst sample first (by the sort above); URL: ?i=",
+    )
+    ties = bound.radio(
+        c_ties,
         "Ties in this sample's LRAP and coverage",
         list(TIE_LABELS),
-        format_func=TIE_LABELS.get,
         key="lr_tie_mode",
+        param="ties",
+        format_func=TIE_LABELS.get,
         horizontal=True,
         help=prose.section("label_ranking", "help-ties"),
     )
-    url.write_param("ties", ties)
-
-    orig_row = np.asarray(ds.score(model_name)[i])
-    new_row = parts.whatif_editor(ds, i, model_name, orig_row)
+    orig_row = np.asarray(ds.score(settings.model)[i])
+    new_row = whatif_editor(ds, i, settings.model, orig_row)
     try:  # only sample i changes: its row is recomputed, the means and effects updated
-        what_if = model.what_if(ds, model_name, base, i, new_row)
+        what_if = label_ranking.what_if(ds, settings.model, base, i, new_row)
     except metrics.MetricInputError as exc:
         st.error(f"The edited scores are not used: {exc}")
         what_if = None
@@ -84,12 +100,120 @@ def drill_down(ds, model_name: str, base, sort_by: str, drawn: dict):
         st.rerun(scope="app")  # the means, the chart's highlight or the headline change
     if what_if is not None:
         st.info("Showing the what-if scores: press **Reset** to go back.")
-        url.write_param("wi", links.whatif_text(i, new_row, orig_row))  # the link carries it
+        # the editor's result, not a widget's value: the link carries it
+        url.write_param("wi", links.whatif_text(i, new_row, orig_row))
     else:
         st.query_params.pop("wi", None)
-    res = base if what_if is None else what_if
-    contrib = res.contrib
-    one = model.sample_steps(ds.y_true[i], new_row if what_if is not None else orig_row, ties)
-    scales = model.effect_scales(contrib)
-    parts.sample_section(one, res.ties, contrib.iloc[i], i, list(ds.label_names), ties, scales)
-    return i, new_row, what_if
+    shown = Shown(i, new_row, what_if, base)
+    one = label_ranking.sample_steps(ds.y_true[i], orig_row if what_if is None else new_row, ties)
+    sample_section(one, shown, list(ds.label_names), ties)
+    return shown
+
+
+def sample_label(contrib: pd.DataFrame, ids: list[str], i: int) -> str:
+    """The sample picker's label: the sample and its three numbers."""
+    row = contrib.iloc[i]
+    who = f"sample {i}" if ids[i] == str(i) else f"sample {i} (id {ids[i]})"
+    return (
+        f"{who}: LRAP {fmt(row['lrap'])}, coverage {fmt(row['coverage'])}, "
+        f"loss {fmt(row['ranking_loss'])}"
+    )
+
+
+# --------------------------------------------------------------------- what if?
+def _reset_whatif() -> None:
+    st.session_state.pop("lr_whatif_scores", None)
+    st.session_state[WHATIF_LINK] = None
+    st.session_state["lr_whatif_version"] = st.session_state.get("lr_whatif_version", 0) + 1
+
+
+def _whatif_from_link(ds, sample: int, model_name: str, scores: np.ndarray) -> np.ndarray | None:
+    """The scores of ``sample`` with the link's what-if edit (``?wi=``), else None.
+
+    Read once per session; a malformed edit is ignored with a notice. Like an
+    edit made in the editor, it is gone once another sample or model is opened.
+    """
+    if WHATIF_LINK not in st.session_state:
+        raw, seed = st.query_params.get("wi"), None
+        if raw:
+            try:
+                wanted, cells = links.parse_whatif(raw, ds.n_samples, ds.n_labels)
+                if wanted != sample:
+                    raise ValueError(f"it edits sample {wanted}, but sample {sample} is open")
+            except ValueError as exc:
+                sidebar.link_notice(f"The link's what-if edit (wi={raw}) is ignored: {exc}.")
+            else:
+                seed = (ds.fingerprint, model_name, sample, cells)
+        st.session_state[WHATIF_LINK] = seed
+    seed = st.session_state[WHATIF_LINK]
+    if seed is None:
+        return None
+    if seed[:3] != (ds.fingerprint, model_name, sample):
+        st.session_state[WHATIF_LINK] = None
+        return None
+    return label_ranking.apply_cells(scores, seed[3])
+
+
+def whatif_editor(ds, i: int, model_name: str, orig_row: np.ndarray) -> np.ndarray:
+    """The what-if editor over the selected sample's scores; returns the row it holds."""
+    names = list(ds.label_names)
+    linked_row = _whatif_from_link(ds, i, model_name, orig_row)  # a link's edit starts it
+    version = st.session_state.get("lr_whatif_version", 0)
+    editor_df = pd.DataFrame(
+        [orig_row if linked_row is None else linked_row], columns=names, index=[f"sample {i}"]
+    )
+    editor_df.index.name = "scores of" + " " * (version % 2)  # a reset gives a fresh editor
+    true_names = ", ".join(f"`{names[j]}`" for j in np.flatnonzero(ds.y_true[i])) or "none"
+    st.markdown(prose.section("label_ranking", "whatif") + f" {true_names}.")
+    c_edit, c_reset = st.columns([5, 1])
+    edited = c_edit.data_editor(
+        editor_df, key="lr_whatif_scores", num_rows="fixed", width="stretch"
+    )
+    c_reset.button(
+        "Reset", key="lr_whatif_reset", on_click=_reset_whatif, help="Back to the model's scores."
+    )
+    return edited.to_numpy(dtype=np.float64, na_value=np.nan)[0]
+
+
+# --------------------------------------------------------------------- the selected sample
+def sample_section(one: label_ranking.SampleSteps, shown: Shown, names, ties: str) -> None:
+    """The selected sample: its numbers, its ranking, the tie rules and the step tables."""
+    contrib = shown.res.contrib
+    row = contrib.iloc[shown.i]
+    scales = label_ranking.effect_scales(contrib)  # the per-sample table's units
+    lrap, coverage, loss = one.values
+    d1, d2, d3 = st.columns(3)
+    d1.metric("Sample LRAP", fmt(lrap), help=f"Ties: {TIE_LABELS[ties]}.")
+    d2.metric("Sample coverage", fmt(coverage), help=f"Ties: {TIE_LABELS[ties]}.")
+    d3.metric(
+        "Sample ranking loss",
+        fmt(loss),
+        help="Ties count as mis-ordered pairs, as in scikit-learn.",
+    )
+    st.caption(
+        f"Sample {shown.i} ({row['n_true']} true of {len(names)} labels) moves the mean LRAP by "
+        + ", the coverage error by ".join(
+            label_ranking.effect_text(row[f"{c}_moves_mean"], scales[c])
+            for c in ("lrap", "coverage")
+        )
+        + " and the ranking loss by "
+        + label_ranking.effect_text(row["ranking_loss_moves_mean"], scales["ranking_loss"])
+        + "."
+    )
+    if len(names) > charts.NAMED_ROWS_MAX:  # redrawn on every step: SVG, not plotly
+        widgets.svg_chart(charts.sample_ranking_svg(one.ranking, names))
+    else:
+        st.plotly_chart(charts.sample_ranking_figure(one.ranking, names), key="lr_sample_chart")
+    with st.container():
+        st.markdown("**The tie rules side by side**")
+        side = label_ranking.tie_rules_table(one.ties, shown.res.ties)
+        st.dataframe(
+            side,
+            hide_index=True,
+            key="lr_tie_table",
+            column_config={
+                c: st.column_config.NumberColumn(format="%.4f") for c in side.columns[1:]
+            },
+        )
+        st.caption(prose.section("label_ranking", "tie-rules"))
+    derivation.steps(one, row, names, ties, shown.i)

@@ -7,14 +7,14 @@ import numpy as np
 import metrics
 from explorer import intervals as _intervals
 from explorer.datasets import Dataset
-from explorer.pages import label_ranking as lr_model
+from explorer.pages import label_ranking
 from explorer.ui.cache._core import value
 
 #: Headline numbers, per-sample table and tie rules of one model (what-if edits update
 #: a copy of it, one row at a time).
-summary = value(lr_model.summary)
+summary = value(label_ranking.summary)
 #: The mean reciprocal rank, shown when every sample has one true label.
-mrr = value(lr_model.mrr)
+mrr = value(label_ranking.mrr)
 
 
 @value
@@ -24,6 +24,6 @@ def intervals(ds: Dataset, model: str, i: int, new_row: tuple | None, mrr: bool)
     res = summary(ds, model)
     if new_row is not None:
         new = np.asarray(new_row, dtype=np.float64)
-        res = lr_model.what_if(ds, model, res, i, new) or res
+        res = label_ranking.what_if(ds, model, res, i, new) or res
     rr = metrics.reciprocal_rank(ds.y_true, ds.score(model)) if mrr else None
     return _intervals.label_ranking(res.contrib, ds.sample_weight, rr)

@@ -5,20 +5,20 @@ from __future__ import annotations
 from explorer import intervals as _intervals
 from explorer.charts import multilabel as _multilabel_charts
 from explorer.datasets import Dataset
-from explorer.pages import multilabel as _multilabel
+from explorer.pages import multilabel
 from explorer.ui.cache._core import shared, value
 
 #: The one pass over the N x L cells of a setting: the read-only predictions and every
 #: count. Shared, so the N x L matrix is not copied on every rerun; call it with
 #: ``multilabel.setting(...)`` (a rule's unused settings blanked, so going back to a
 #: rule reuses its entry). Moving beta or zero_division reuses it whole.
-prediction = shared(_multilabel.prediction)
+prediction = shared(multilabel.prediction)
 
 
 def _summary(ds, model, rule, threshold, thresholds, top_k, beta, zd_key) -> dict:
     """:func:`explorer.pages.multilabel.summary` of the cached prediction of a setting."""
     pred, counts = prediction(ds, model, rule, threshold, thresholds, top_k)
-    return _multilabel.summary(ds, pred, counts, beta, zd_key)
+    return multilabel.summary(ds, pred, counts, beta, zd_key)
 
 
 #: Every average, the per-label table and the worst samples (beta and zero_division
@@ -52,6 +52,6 @@ def grid(ds: Dataset, setting: tuple, beta: float, zd_key: str, grid_title: str)
     cached prediction and summary."""
     pred, _ = prediction(ds, *setting)
     res = summary(ds, *setting, beta, zd_key)
-    grid, grid_ids = _multilabel.outcome_grid(ds, pred, res["worst"])
+    grid, grid_ids = multilabel.outcome_grid(ds, pred, res["worst"])
     labels = list(ds.label_names)
     return _multilabel_charts.outcome_grid_figure(grid, grid_ids, labels, title=grid_title)

@@ -1,5 +1,6 @@
 """The Multilabel classification page model (explorer.pages.multilabel), without AppTest:
-hand-computed toy cases, and the bundled samples against `metrics` and scikit-learn."""
+hand-computed toy cases, the bundled samples against `metrics` and scikit-learn, and the
+metrics it calls (predictions, per-label and per-sample tables) against slow references."""
 
 from __future__ import annotations
 
@@ -15,8 +16,15 @@ import sklearn.metrics as skm
 
 import metrics
 from explorer.datasets import Dataset
-from explorer.pages import multilabel as ml
+from explorer.pages import multilabel
 from explorer.samples import load_sample
+from metrics import (
+    multilabel_label_table,
+    multilabel_outcomes,
+    multilabel_per_sample,
+    threshold_predictions,
+    top_k_predictions,
+)
 from tests.conftest import ROOT, multilabel_case, weights
 
 ZD = {"warn": 0.0, "0": 0.0, "1": 1.0, "nan": np.nan}
@@ -33,9 +41,9 @@ def run(
     ds, model=None, rule="threshold", threshold=0.5, thresholds=(), top_k=1, beta=1.0, zd="warn"
 ):
     """Prediction and summary of one setting, as the page computes them (uncached)."""
-    setting = ml.setting(model or ds.model_names[0], rule, threshold, thresholds, top_k)
-    pred, counts = ml.prediction(ds, *setting)
-    return pred, counts, ml.summary(ds, pred, counts, beta, zd)
+    setting = multilabel.setting(model or ds.model_names[0], rule, threshold, thresholds, top_k)
+    pred, counts = multilabel.prediction(ds, *setting)
+    return pred, counts, multilabel.summary(ds, pred, counts, beta, zd)
 
 
 # ---------------------------------------------------------------- hand-computed toy
@@ -64,25 +72,31 @@ def test_toy_by_hand():
 
 def test_the_three_rules_by_hand():
     ds = toy()
-    per_label = ml.predict(ds, "m", "per_label", None, (0.3, 0.7, 0.9), None)
+    per_label = multilabel.predict(ds, "m", "per_label", None, (0.3, 0.7, 0.9), None)
     assert per_label.astype(int).tolist() == [[1, 0, 0], [0, 1, 0], [1, 0, 0]]
-    top2 = ml.predict(ds, "m", "top_k", None, (), 2)
+    top2 = multilabel.predict(ds, "m", "top_k", None, (), 2)
     assert top2.astype(int).tolist() == [[1, 1, 0], [1, 1, 0], [1, 0, 1]]
-    assert ml.predict(ds, "m", "threshold", 0.0, (), None).all()
+    assert multilabel.predict(ds, "m", "threshold", 0.0, (), None).all()
 
 
 def test_setting_keeps_only_what_the_rule_uses():
-    assert ml.setting("m", "threshold", 0.4, (0.1,), 3) == ("m", "threshold", 0.4, (), None)
-    assert ml.setting("m", "per_label", 0.4, (0.1,), 3) == ("m", "per_label", None, (0.1,), None)
-    assert ml.setting("m", "top_k", 0.4, (0.1,), 3) == ("m", "top_k", None, (), 3)
+    assert multilabel.setting("m", "threshold", 0.4, (0.1,), 3) == ("m", "threshold", 0.4, (), None)
+    assert multilabel.setting("m", "per_label", 0.4, (0.1,), 3) == (
+        "m",
+        "per_label",
+        None,
+        (0.1,),
+        None,
+    )
+    assert multilabel.setting("m", "top_k", 0.4, (0.1,), 3) == ("m", "top_k", None, (), 3)
 
 
 def test_threshold_list_and_range():
-    assert ml.threshold_list("0.1,0.9", 2, 0.5) == (0.1, 0.9)
+    assert multilabel.threshold_list("0.1,0.9", 2, 0.5) == (0.1, 0.9)
     for raw in (None, "", "0.1", "0.1,x", "0.1,inf", "0.1,0.2,0.3"):
-        assert ml.threshold_list(raw, 2, 0.5) == (0.5, 0.5), raw
-    assert ml.threshold_range(np.array([0.3, 0.7])) == (0.0, 1.0)
-    assert ml.threshold_range(np.array([-0.2, 4.5])) == (-1.0, 5.0)
+        assert multilabel.threshold_list(raw, 2, 0.5) == (0.5, 0.5), raw
+    assert multilabel.threshold_range(np.array([0.3, 0.7])) == (0.0, 1.0)
+    assert multilabel.threshold_range(np.array([-0.2, 4.5])) == (-1.0, 5.0)
 
 
 # ---------------------------------------------------------------- against metrics
@@ -91,7 +105,7 @@ def test_threshold_list_and_range():
 def test_summary_matches_metrics_on_digit_properties(zd, beta):
     ds = load_sample("digit_properties")
     pred, _, res = run(ds, threshold=0.9, beta=beta, zd=zd)  # 0.9 empties labels and samples
-    y, z = ds.y_true, ml.ZD_VALUE[zd]
+    y, z = ds.y_true, multilabel.ZD_VALUE[zd]
     np.testing.assert_array_equal(pred, ds.score() >= 0.9)
     assert res["hamming"] == pytest.approx(metrics.hamming_loss(y, pred))
     assert res["subset"] == pytest.approx(metrics.accuracy_score(y, pred))
@@ -145,7 +159,10 @@ def test_summary_with_weights_per_label_and_top_k_match_metrics(seed):
 def test_worst_rows_are_the_head_of_the_full_per_sample_sort():
     """Up to ALL_ROWS samples every row is kept; past it the worst HEAD_ROWS only."""
     rng = np.random.default_rng(5)
-    for n, kept in ((ml.ALL_ROWS, ml.ALL_ROWS), (ml.ALL_ROWS + 1, ml.HEAD_ROWS)):
+    for n, kept in (
+        (multilabel.ALL_ROWS, multilabel.ALL_ROWS),
+        (multilabel.ALL_ROWS + 1, multilabel.HEAD_ROWS),
+    ):
         y = (rng.random((n, 4)) < 0.3).astype(int)
         s = np.round(rng.random((n, 4)), 1)
         ds = Dataset("big", "multilabel", y, {"m": s})
@@ -161,19 +178,19 @@ def test_empty_labels_at_a_high_threshold():
     ds = load_sample("digit_properties")
     pred, _, res = run(ds, threshold=0.97)
     per_label = res["labels"].iloc[: ds.n_labels]
-    no_pred, no_sup = ml.empty_labels(per_label)
+    no_pred, no_sup = multilabel.empty_labels(per_label)
     names = np.array(ds.label_names)
     assert no_pred == names[pred.sum(axis=0) == 0].tolist() and no_pred
     assert no_sup == []  # every property occurs
     y = np.array([[1, 0], [1, 0]])
     res = run(Dataset("t", "multilabel", y, {"m": np.array([[0.9, 0.1], [0.2, 0.1]])}))[2]
-    assert ml.empty_labels(res["labels"].iloc[:2]) == (["label_1"], ["label_1"])
+    assert multilabel.empty_labels(res["labels"].iloc[:2]) == (["label_1"], ["label_1"])
 
 
 def test_label_tables():
     _, _, res = run(toy())
-    csv, screen = ml.label_tables(res["labels"])
-    assert {"F1", ml.FB, "tn", "predicted", "no_support"} <= set(csv.columns)
+    csv, screen = multilabel.label_tables(res["labels"])
+    assert {"F1", multilabel.FB, "tn", "predicted", "no_support"} <= set(csv.columns)
     assert not {"tn", "predicted", "no_prediction", "no_support", "f1"} & set(screen.columns)
     # counts as text, blank on the macro line; the micro line pools them
     assert screen["tp"].tolist() == ["1", "1", "0", "", "2"]
@@ -181,82 +198,89 @@ def test_label_tables():
     assert csv["F1"].iloc[-1] == pytest.approx(4 / 7)
 
 
-def test_averages_and_seed_readings_match_metrics():
+def test_averages_and_naming_readings_match_metrics():
     ds = load_sample("digit_properties")
     pred, _, res = run(ds, beta=2.0)
     y = ds.y_true
-    table = ml.averages_table(res["averages"])
-    assert table["scikit-learn"].tolist() == [f'average="{a}"' for a, _, _ in ml.AVERAGES]
-    for i, (avg, _, _) in enumerate(ml.AVERAGES):
+    table = multilabel.averages_table(res["averages"])
+    assert table["scikit-learn"].tolist() == [f'average="{a}"' for a, _, _ in multilabel.AVERAGES]
+    for i, (avg, _, _) in enumerate(multilabel.AVERAGES):
         assert table["precision"].iloc[i] == pytest.approx(
             metrics.precision_score(y, pred, average=avg)
         )
-        assert table[ml.FB].iloc[i] == pytest.approx(
+        assert table[multilabel.FB].iloc[i] == pytest.approx(
             metrics.fbeta_score(y, pred, beta=2.0, average=avg)
         )
         assert table["jaccard"].iloc[i] == pytest.approx(
             metrics.jaccard_score(y, pred, average=avg)
         )
-    seed = ml.seed_readings(res["averages"])
-    assert list(seed.columns) == ["the notes write", "value", "what it computes", "scikit-learn"]
-    for row in seed.itertuples(index=False):
+    readings = multilabel.naming_readings(res["averages"])
+    assert list(readings.columns) == [
+        "the notes write",
+        "value",
+        "what it computes",
+        "scikit-learn",
+    ]
+    for row in readings.itertuples(index=False):
         score, avg = row[3].split("_score(average=")
         fn = {"precision": metrics.precision_score, "recall": metrics.recall_score}[score]
         assert row[1] == pytest.approx(fn(y, pred, average=avg.strip('")')))
-    assert seed["value"].iloc[1] == pytest.approx(metrics.recall_score(y, pred, average="macro"))
+    assert readings["value"].iloc[1] == pytest.approx(
+        metrics.recall_score(y, pred, average="macro")
+    )
 
 
 def test_rarest_label_and_outcome_grid():
     ds = load_sample("digit_properties")
     pred, _, res = run(ds)
-    rare = ml.rarest_label(res["labels"].iloc[: ds.n_labels])
+    rare = multilabel.rarest_label(res["labels"].iloc[: ds.n_labels])
     support = ds.y_true.sum(axis=0)
     assert rare["label"] == ds.label_names[int(np.argmin(support))]
     assert rare["support"] == support.min()
-    cells, ids = ml.outcome_grid(ds, pred, res["worst"])
-    rows = res["worst"].index[: ml.GRID_ROWS]
-    assert len(ids) == ml.GRID_ROWS and ids == [ds.sample_ids[i] for i in rows]
+    cells, ids = multilabel.outcome_grid(ds, pred, res["worst"])
+    rows = res["worst"].index[: multilabel.GRID_ROWS]
+    assert len(ids) == multilabel.GRID_ROWS and ids == [ds.sample_ids[i] for i in rows]
     np.testing.assert_array_equal(cells, metrics.multilabel_outcomes(ds.y_true, pred)[rows])
 
 
 def test_label_errors_count_all_and_list_the_first():
     ds = toy()
     pred, _, _ = run(ds)
-    assert ml.label_errors(ds, "m", pred, "a")[0] == 0
-    n_wrong, rows = ml.label_errors(ds, "m", pred, "c")
+    assert multilabel.label_errors(ds, "m", pred, "a")[0] == 0
+    n_wrong, rows = multilabel.label_errors(ds, "m", pred, "c")
     assert n_wrong == 2 and rows.index.tolist() == [0, 2]
     assert rows["score"].tolist() == [0.3, 0.7]
     rng = np.random.default_rng(1)
     y = (rng.random((900, 2)) < 0.5).astype(int)
     big = Dataset("b", "multilabel", y, {"m": rng.random((900, 2))})
     pred, _, _ = run(big)
-    n_wrong, rows = ml.label_errors(big, "m", pred, "label_1")
+    n_wrong, rows = multilabel.label_errors(big, "m", pred, "label_1")
     wrong = np.flatnonzero(y[:, 1] != pred[:, 1])
-    assert n_wrong == wrong.size > ml.SHOWN_ROWS
-    assert rows.index.tolist() == wrong[: ml.SHOWN_ROWS].tolist()
+    assert n_wrong == wrong.size > multilabel.SHOWN_ROWS
+    assert rows.index.tolist() == wrong[: multilabel.SHOWN_ROWS].tolist()
     assert set(rows["what"]) == {"missed (true, not predicted)", "extra (predicted, not true)"}
 
 
 def test_sample_choices_and_steps():
     ds = toy()
     pred, _, res = run(ds)
-    worst_ids, choices, wrong = ml.sample_choices(ds, res["worst"])
+    worst_ids, choices, wrong = multilabel.sample_choices(ds, res["worst"])
     assert worst_ids == ["0", "2", "1"] and choices == ["0", "1", "2"]
     assert wrong == {"0": 2, "2": 1, "1": 0}
-    steps = ml.sample_steps(ds, "m", pred, 0, "threshold", 0.45, ())
+    steps = multilabel.sample_steps(ds, "m", pred, 0, "threshold", 0.45, ())
     assert steps["threshold"].tolist() == [0.45, 0.45, 0.45]
     assert steps["outcome"].tolist() == ["TP", "FP", "FN"]
-    steps = ml.sample_steps(ds, "m", pred, 2, "per_label", None, (0.1, 0.2, 0.3))
+    steps = multilabel.sample_steps(ds, "m", pred, 2, "per_label", None, (0.1, 0.2, 0.3))
     assert steps["threshold"].tolist() == [0.1, 0.2, 0.3]
     assert steps["true"].tolist() == [0, 0, 0] and steps["score"].tolist() == [0.4, 0.1, 0.7]
-    assert "threshold" not in ml.sample_steps(ds, "m", pred, 1, "top_k", None, ()).columns
+    assert "threshold" not in multilabel.sample_steps(ds, "m", pred, 1, "top_k", None, ()).columns
     # past ALL_ROWS samples the picker offers the worst HEAD_ROWS only
-    n = ml.ALL_ROWS + 10
+    n = multilabel.ALL_ROWS + 10
     y = np.tile([[1, 0]], (n, 1))
     big = Dataset("b", "multilabel", y, {"m": np.tile([[0.4, 0.6]], (n, 1))})
     _, _, res = run(big)
-    worst_ids, choices, _ = ml.sample_choices(big, res["worst"])
-    assert len(worst_ids) == len(choices) == ml.HEAD_ROWS
+    worst_ids, choices, _ = multilabel.sample_choices(big, res["worst"])
+    assert len(worst_ids) == len(choices) == multilabel.HEAD_ROWS
 
 
 def test_sample_table_and_csv():
@@ -264,12 +288,12 @@ def test_sample_table_and_csv():
     w = weights(2, 30)
     ds = Dataset("w", "multilabel", y, {"m": s}, sample_weight=w)
     pred, counts, res = run(ds, zd="1")
-    table = ml.sample_table(ds, res["worst"])
+    table = multilabel.sample_table(ds, res["worst"])
     front = ["sample", "true_labels", "predicted_labels", "missed", "extra", "wrong"]
-    assert list(table.columns[:6]) == front and ml.FB in table.columns
+    assert list(table.columns[:6]) == front and multilabel.FB in table.columns
     assert table["sample_weight"].tolist() == w[res["worst"].index].tolist()
     csv = pd.read_csv(
-        io.BytesIO(ml.samples_csv(ds, pred, counts, 1.0, "1")),
+        io.BytesIO(multilabel.samples_csv(ds, pred, counts, 1.0, "1")),
         dtype={"sample": str},
         keep_default_na=False,
     )
@@ -289,29 +313,29 @@ def test_cached_prediction_is_shared_and_summary_equals_the_page_model():
     from explorer.ui import cache
 
     ds = load_sample("digit_properties")
-    setting = ml.setting("from_digit", "top_k", 0.5, (), 2)
+    setting = multilabel.setting("from_digit", "top_k", 0.5, (), 2)
     pred, counts = cache.multilabel.prediction(ds, *setting)
     assert cache.multilabel.prediction(ds, *setting)[0] is pred  # no copy per rerun
     got = cache.multilabel.summary(ds, *setting, 2.0, "nan")
-    want = ml.summary(ds, *ml.prediction(ds, *setting), 2.0, "nan")
+    want = multilabel.summary(ds, *multilabel.prediction(ds, *setting), 2.0, "nan")
     for avg, values in want["averages"].items():
         assert got["averages"][avg] == pytest.approx(values, nan_ok=True)
     pd.testing.assert_frame_equal(got["worst"], want["worst"])
     pd.testing.assert_frame_equal(got["labels"], want["labels"])
 
 
-# ---------------------------------------------------------------- derivations (issue 18)
+# ---------------------------------------------------------------- derivations
 @pytest.mark.parametrize("zd", ["warn", "1", "nan"])
 @pytest.mark.parametrize("seed", range(3))
 def test_derivations_end_in_the_averages_with_weights(seed, zd):
     from explorer.formatting import fmt
-    from explorer.pages import multilabel_derivation as mld
+    from explorer.pages import multilabel_derivation
 
     y, s = multilabel_case(seed)
     w = weights(seed, len(y))
     ds = Dataset("w", "multilabel", y, {"m": s}, sample_weight=w)
     pred, counts, res = run(ds, threshold=0.5, zd=zd)
-    lines = mld.derivations(counts, res["labels"].iloc[: ds.n_labels], res, zd)
+    lines = multilabel_derivation.derivations(counts, res["labels"].iloc[: ds.n_labels], res, zd)
     z = ZD[zd]
     want = {
         "Macro F1": metrics.f1_score(y, pred, average="macro", sample_weight=w, zero_division=z),
@@ -334,3 +358,158 @@ def test_derivations_end_in_the_averages_with_weights(seed, zd):
     assert lines["Samples P"].latex.startswith(
         rf"\text{{Samples P}} = \frac{{1 \times {fmt(per_sample[0])}"
     )
+
+
+# ---------------------------------------------------------------- the metrics it calls
+#: zero_division as the metrics take it.
+ZD_VALUES = ["warn", 0, 1, np.nan]
+
+
+def _slow_threshold(s, t):
+    t = np.broadcast_to(np.asarray(t, dtype=float), (s.shape[1],))
+    return np.array([[int(s[i, j] >= t[j]) for j in range(s.shape[1])] for i in range(len(s))])
+
+
+def _slow_top_k(s, k):
+    out = np.zeros(s.shape, dtype=int)
+    for i, row in enumerate(s):
+        # highest score first; among ties the lower column first
+        ranked = sorted(range(len(row)), key=lambda j: (-row[j], j))
+        for j in ranked[:k]:
+            out[i, j] = 1
+    return out
+
+
+def _zd(value, zd):
+    return (0.0 if zd == "warn" else float(zd)) if value is None else value
+
+
+def _slow_per_sample(y, p, beta, zd):
+    rows = []
+    for t, q in zip(y, p, strict=True):
+        tp = sum(a and b for a, b in zip(t, q, strict=True))
+        fp = sum((not a) and b for a, b in zip(t, q, strict=True))
+        fn = sum(a and (not b) for a, b in zip(t, q, strict=True))
+        b2 = beta**2
+        rows.append(
+            {
+                "tp": tp,
+                "fp": fp,
+                "fn": fn,
+                "precision": _zd(tp / (tp + fp) if tp + fp else None, zd),
+                "recall": _zd(tp / (tp + fn) if tp + fn else None, zd),
+                "fbeta": _zd(
+                    (1 + b2) * tp / ((1 + b2) * tp + b2 * fn + fp)
+                    if (1 + b2) * tp + b2 * fn + fp
+                    else None,
+                    zd,
+                ),
+                "jaccard": tp / (tp + fp + fn)
+                if tp + fp + fn
+                else (0.0 if zd == "warn" or np.isnan(float(zd)) else float(zd)),
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_threshold_predictions_match_slow_reference(seed):
+    y, s = multilabel_case(seed)
+    rng = np.random.default_rng(seed)
+    per_label = rng.random(s.shape[1])
+    for t in (0.5, 0.25, 0.0, 1.0, per_label):
+        np.testing.assert_array_equal(threshold_predictions(s, t), _slow_threshold(s, t))
+
+
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("k", [1, 2, 3, 6, 9])
+def test_top_k_predictions_match_slow_reference(seed, k):
+    _, s = multilabel_case(seed)  # tied scores everywhere, row 2 all tied
+    pred = top_k_predictions(s, k=k)
+    np.testing.assert_array_equal(pred, _slow_top_k(s, k))
+    assert (pred.sum(axis=1) == min(k, s.shape[1])).all()
+
+
+def test_prediction_helpers_refuse_bad_input():
+    with pytest.raises(metrics.MetricInputError, match="threshold has 2 entries"):
+        threshold_predictions([[0.1, 0.2, 0.3]], [0.5, 0.5])
+    with pytest.raises(metrics.MetricInputError, match="threshold contains NaN"):
+        threshold_predictions([[0.1, 0.2]], [0.5, np.nan])
+    with pytest.raises(metrics.MetricInputError, match="k must be an integer >= 1"):
+        top_k_predictions([[0.1, 0.2]], k=0)
+    with pytest.raises(metrics.MetricInputError, match="y_score must be 2-D"):
+        top_k_predictions([0.1, 0.2], k=1)
+
+
+@pytest.mark.parametrize("seed", range(2))
+@pytest.mark.parametrize("zd", ZD_VALUES)
+@pytest.mark.parametrize("beta", [1.0, 0.5])
+@pytest.mark.parametrize("weighted", [False, True])
+def test_label_table_matches_sklearn(seed, zd, beta, weighted):
+    y, s = multilabel_case(seed)
+    pred = threshold_predictions(s, 0.5)
+    pred[:, 0] = 0  # a label never predicted: precision 0/0
+    y[:, 1] = 0  # a label that never occurs: recall 0/0
+    w = weights(seed, len(y)) if weighted else None
+    t = multilabel_label_table(y, pred, beta=beta, sample_weight=w, zero_division=zd, summary=True)
+    mcm = skm.multilabel_confusion_matrix(y, pred, sample_weight=w)
+    L = y.shape[1]
+    np.testing.assert_allclose(t["tp"][:L], mcm[:, 1, 1])
+    np.testing.assert_allclose(t["fp"][:L], mcm[:, 0, 1])
+    np.testing.assert_allclose(t["fn"][:L], mcm[:, 1, 0])
+    np.testing.assert_allclose(t["tn"][:L], mcm[:, 0, 0])
+    for avg, rows in ((None, slice(0, L)), ("macro", L), ("micro", L + 1)):
+        p, r, f, _ = skm.precision_recall_fscore_support(
+            y, pred, average=avg, sample_weight=w, zero_division=zd
+        )
+        fb = skm.fbeta_score(y, pred, beta=beta, average=avg, sample_weight=w, zero_division=zd)
+        jac = skm.jaccard_score(
+            y,
+            pred,
+            average=avg,
+            sample_weight=w,
+            zero_division=0.0 if zd == "warn" or (isinstance(zd, float) and np.isnan(zd)) else zd,
+        )
+        for col, want in (("precision", p), ("recall", r), ("f1", f), ("fbeta", fb)):
+            np.testing.assert_allclose(t[col].to_numpy()[rows], want, equal_nan=True, atol=1e-12)
+        np.testing.assert_allclose(t["jaccard"].to_numpy()[rows], jac, atol=1e-12)
+    assert t["no_prediction"][0] and t["no_support"][1]
+    assert t["label"].tolist()[L:] == ["macro (C-P, C-R, C-F1)", "micro (O-P, O-R, O-F1)"]
+
+
+@pytest.mark.parametrize("seed", range(2))
+@pytest.mark.parametrize("zd", ZD_VALUES)
+@pytest.mark.parametrize("beta", [1.0, 2.0])
+def test_per_sample_matches_slow_reference_and_averages(seed, zd, beta):
+    y, s = multilabel_case(seed)
+    pred = threshold_predictions(s, 0.6)
+    pred[3] = 0  # an empty prediction
+    t = multilabel_per_sample(y, pred, beta=beta, zero_division=zd, label_names=list("abcdef"))
+    ref = _slow_per_sample(y, pred, beta, zd)
+    for col in ref.columns:
+        np.testing.assert_allclose(t[col], ref[col], equal_nan=True, atol=1e-12)
+    w = weights(seed, len(y))
+    assert np.average(t["hamming"], weights=w) == pytest.approx(
+        skm.hamming_loss(y, pred, sample_weight=w), abs=1e-12
+    )
+    assert np.average(t["exact_match"], weights=w) == pytest.approx(
+        skm.accuracy_score(y, pred, sample_weight=w), abs=1e-12
+    )
+    for col, fn in (("precision", skm.precision_score), ("recall", skm.recall_score)):
+        keep = ~np.isnan(t[col].to_numpy())
+        want = fn(y, pred, average="samples", zero_division=zd)
+        assert np.mean(t[col][keep]) == pytest.approx(want, abs=1e-12)
+    assert t.loc[3, "predicted_labels"] == "" and t.loc[3, "extra"] == ""
+    row = 5
+    names = [c for c, v in zip("abcdef", y[row] * (1 - pred[row]), strict=True) if v]
+    assert t.loc[row, "missed"] == ", ".join(names)
+
+
+def test_outcomes_name_every_cell():
+    y, s = multilabel_case(1)
+    pred = threshold_predictions(s, 0.5)
+    out = multilabel_outcomes(y, pred)
+    assert (out == "TP").sum() == ((y == 1) & (pred == 1)).sum()
+    assert (out == "FN").sum() == ((y == 1) & (pred == 0)).sum()
+    assert (out == "FP").sum() == ((y == 0) & (pred == 1)).sum()
+    assert set(np.unique(out)) <= {"TP", "FP", "FN", "TN"}

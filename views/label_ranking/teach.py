@@ -1,17 +1,16 @@
-"""The teaching notes at the bottom of the Label ranking page (views/label_ranking.py);
-the texts come from views/label_ranking/text.md."""
+"""The teaching notes at the bottom of the Label ranking page; the texts come from
+views/label_ranking/text.md."""
 
 from __future__ import annotations
 
 import pandas as pd
 import streamlit as st
 
-from explorer.pages import label_ranking as model
+from explorer.pages import label_ranking
 from explorer.ui import session
 from views import prose
 
 
-# --------------------------------------------------------------------- teaching notes
 def teaching_notes(contrib: pd.DataFrame, ids: list[str], one_true: bool) -> None:
     """The four notes at the bottom of the page."""
     st.header("Notes for teaching")
@@ -20,7 +19,7 @@ def teaching_notes(contrib: pd.DataFrame, ids: list[str], one_true: bool) -> Non
     with st.expander("Why is scikit-learn's coverage 1 more than Tsoumakas'?"):
         st.markdown(prose.section("label_ranking", "note-tsoumakas"))
     with st.expander("A sample with no true label, or with every label true"):
-        degenerate = model.degenerate_samples(contrib, ids)
+        degenerate = label_ranking.degenerate_samples(contrib, ids)
         st.markdown(prose.section("label_ranking", "note-degenerate"))
         if len(degenerate):
             st.dataframe(degenerate, hide_index=True, key="lr_degenerate_table")

@@ -1,0 +1,156 @@
+"""Every sample of the Label ranking page, worst first: the contributions chart, the
+per-sample table and the rank table of the page of samples shown, each with its CSV of
+every sample."""
+
+from __future__ import annotations
+
+from functools import partial
+
+import numpy as np
+import pandas as pd
+import streamlit as st
+
+from explorer import downloads
+from explorer.charts import ranking as charts
+from explorer.pages import label_ranking
+from explorer.ui import bound
+from views import prose
+from views.label_ranking.controls import Settings
+from views.label_ranking.drill import Shown
+from views.label_ranking.headline import TABLE_ANCHOR
+
+RANK_ROWS = 50  # rows of the colored rank table (every cell is styled: the costly part)
+
+
+def contributions_chart(ds, settings: Settings, shown: Shown, rows: pd.DataFrame) -> frozenset:
+    """The bars of the page's samples (``rows`` of the worst-first order), the opened
+    one highlighted; returns the samples drawn."""
+    ids, n = list(ds.sample_ids), ds.n_samples
+    samples = rows["sample"].tolist()
+    scales = label_ranking.effect_scales(shown.res.contrib)  # ×10⁻ⁿ units at thousands
+    st.plotly_chart(
+        charts.contributions_figure(
+            rows,
+            settings.sort_by,
+            [ids[s] for s in samples],
+            selected=shown.i,
+            metric_name=settings.metric,
+            scale=scales[settings.sort_by],
+        ),
+        key="lr_contrib_chart",
+    )
+    shown_text = f"the worst {len(rows)}" if n > bound.PAGE_ROWS else f"all {n}"
+    st.caption(
+        prose.section("label_ranking", "contributions-chart").format(
+            shown=shown_text,
+            n=n,
+            page_no=settings.page_no,
+            n_pages=settings.n_pages,
+            metric=settings.metric,
+        )
+    )
+    return frozenset(samples)
+
+
+def contributions_table(ds, settings: Settings, shown: Shown, order: pd.DataFrame) -> None:
+    """The per-sample breakdown of the page's samples; a click on a row opens it in the
+    drill-down; every sample in the CSV."""
+    ids, contrib = list(ds.sample_ids), shown.res.contrib
+    rows = settings.page_of(order)
+    scales = label_ranking.effect_scales(contrib)
+    st.header("Every sample's contribution", anchor=TABLE_ANCHOR)
+    table = label_ranking.contributions_table(rows, ids, scales)
+    num = st.column_config.NumberColumn(format="%.4f")
+    st.dataframe(
+        table,
+        hide_index=True,
+        key="lr_contrib_table",
+        on_select=partial(open_from_table, rows["sample"].tolist()),
+        selection_mode="single-row",
+        column_config={
+            c: num for c in table.columns if "moves" in c or c in ("LRAP", "ranking loss")
+        },
+    )
+    st.caption(_contributions_caption(ds.n_samples, len(table), settings, scales))
+    st.download_button(
+        "Download all samples (CSV)",
+        lambda: downloads.csv_text(label_ranking.all_contributions(contrib, order, ids)),
+        file_name=f"label_ranking_contributions_{settings.model}.csv",
+        mime="text/csv",
+        key="lr_contrib_csv",
+        on_click="ignore",
+    )
+
+
+def _contributions_caption(n: int, n_shown: int, settings: Settings, scales: dict) -> str:
+    return (
+        f"Worst first by {settings.metric}; {n_shown} of {n} samples shown"
+        + (f" (page {settings.page_no} of {settings.n_pages})" if settings.n_pages > 1 else "")
+        + ". Click a row to open it above. *moves mean* = the mean over all samples minus the "
+        "mean without this one"
+        + "".join(
+            f"; **{u}** in a column name: the change in the mean in units of {u[1:]} "
+            f"(-3.7 there is a change of {-3.7 / f:.3g})"
+            for f, u in sorted(set(scales.values()))
+            if u
+        )
+        + "."
+    )
+
+
+def open_from_table(samples: list[int]) -> None:
+    """Open the sample of the clicked row of the per-sample table in the drill-down."""
+    rows = st.session_state["lr_contrib_table"]["selection"]["rows"]
+    if rows:
+        st.session_state["lr_sample"] = samples[rows[0]]
+
+
+def rank_table(ds, settings: Settings, shown: Shown, rows: pd.DataFrame) -> None:
+    """Every label's rank in the first :data:`RANK_ROWS` samples of the page (the
+    what-if scores in place of the opened sample's); every sample in the CSV."""
+    ids, names, n = list(ds.sample_ids), list(ds.label_names), ds.n_samples
+    scores = ds.score(settings.model)
+    page_samples = rows["sample"].tolist()
+    rank_samples = page_samples[:RANK_ROWS]
+    st.header("The rank table")
+    ranks = label_ranking.rank_table(scores, rank_samples, shown.i, shown.edit)
+    st.dataframe(
+        charts.rank_table_styler(
+            ranks.rank,
+            ds.y_true[rank_samples],
+            ranks.tie_size,
+            [f"{s} ({ids[s]})" if ids[s] != str(s) else str(s) for s in rank_samples],
+            names,
+        ),
+        key="lr_rank_table",
+    )
+    st.caption(
+        prose.section("label_ranking", "rank-table").format(
+            true_mark=charts.TRUE_MARK,
+            tie_mark=charts.TIE_MARK,
+            n_rows=len(rank_samples),
+            n=n,
+            metric=settings.metric,
+        )
+        + (
+            f" (the first {len(rank_samples)} of the {len(page_samples)} on this page; the "
+            "download holds every sample)."
+            if len(rank_samples) < len(page_samples)
+            else "."
+        )
+    )
+    st.download_button(
+        "Download the rank table (CSV)",
+        lambda: downloads.csv_text(
+            label_ranking.rank_frame(
+                label_ranking.scores_of(scores, np.arange(n), shown.i, shown.edit),
+                ds.y_true,
+                ids,
+                names,
+            )
+        ),
+        file_name=f"label_ranks_{settings.model}.csv",
+        mime="text/csv",
+        key="lr_ranks_csv",
+        on_click="ignore",
+    )

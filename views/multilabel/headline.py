@@ -1,0 +1,76 @@
+"""The Multilabel classification page's headline: the five numbers, what they were
+computed from, and where zero_division decides."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from explorer.formatting import fmt
+from explorer.pages import multilabel
+from explorer.ui import cache, classroom
+from views import prose
+from views.multilabel.controls import ZERO_DIVISION, Settings
+
+HELP = {
+    "Hamming loss": "The share of the N x L cells (sample, label) that are wrong. Lower is better.",
+    "Subset accuracy": "The share of samples whose whole predicted label set is exactly right.",
+    "Micro F1": "O-F1: F1 of the counts pooled over all labels (average='micro').",
+    "Macro F1": "C-F1: the mean of the per-label F1 scores (average='macro').",
+    "Jaccard (samples)": "|true ∩ predicted| / |true ∪ predicted| per sample, averaged "
+    "(average='samples').",
+}
+#: What a 0/0 becomes under each zero_division choice, as the notes say it.
+ZD_SHOWN = {"warn": "0", "0": "0", "1": "1", "nan": "NaN (left out)"}
+
+
+def show(ds, settings: Settings, res: dict) -> None:
+    """The five headline numbers (with their intervals when asked), the Reveal button,
+    the caption and the zero_division notes."""
+    avg = res["averages"]
+    numbers = {
+        "Hamming loss": res["hamming"],
+        "Subset accuracy": res["subset"],
+        "Micro F1": avg["micro"]["f1"],
+        "Macro F1": avg["macro"]["f1"],
+        "Jaccard (samples)": avg["samples"]["jaccard"],
+    }
+    ci = {}
+    if classroom.intervals_on():
+        ci = cache.multilabel.intervals(ds, *settings.setting, settings.zd_key)
+    for col, (label, value) in zip(st.columns(5), numbers.items(), strict=True):
+        classroom.headline(col, label, fmt(value), interval=ci.get(label), help=HELP[label])
+    classroom.reveal_button()
+    st.caption(
+        f"Model **{settings.model}**, {ds.n_samples} samples x {ds.n_labels} labels, "
+        f"predicted when {settings.rule_text}; zero_division = {ZERO_DIVISION[settings.zd_key]}"
+        + ("; weighted by sample_weight." if ds.sample_weight is not None else ".")
+    )
+    zero_division_notes(res["labels"].iloc[: ds.n_labels], res, settings.zd_key)
+
+
+def zero_division_notes(per_label, res: dict, zd_key: str) -> None:
+    """Where zero_division applies: the empty labels and samples, or that it changes nothing."""
+    no_pred, no_sup = multilabel.empty_labels(per_label)
+    rows_no_pred, rows_no_true = res["rows_no_pred"], res["rows_no_true"]
+    zd_shown = ZD_SHOWN[zd_key]
+    notes = []
+    if no_pred:
+        notes.append(
+            f"label(s) **{', '.join(no_pred)}** are never predicted: their precision is "
+            f"0/0 = {zd_shown}"
+        )
+    if no_sup:
+        notes.append(
+            f"label(s) **{', '.join(no_sup)}** never occur: their recall is 0/0 = {zd_shown}"
+        )
+    if rows_no_pred:
+        notes.append(
+            f"{rows_no_pred} sample(s) have an empty predicted set: sample precision 0/0 = "
+            f"{zd_shown}"
+        )
+    if rows_no_true:
+        notes.append(f"{rows_no_true} sample(s) have no true label: sample recall 0/0 = {zd_shown}")
+    if notes:
+        st.info(prose.section("multilabel", "zero_division_decides").format(notes="; ".join(notes)))
+    else:
+        st.caption(prose.section("multilabel", "zero_division_idle"))

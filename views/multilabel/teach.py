@@ -1,0 +1,22 @@
+"""Teaching notes of the Multilabel classification page."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from explorer.pages import multilabel
+from views import prose
+
+
+def notes_naming(averages: dict) -> None:
+    """The multilabel-evaluation notes' loosely named formulas, read two ways, with the
+    live value of each reading (``averages``: the summary's averages)."""
+    with st.expander("The multilabel notes' naming, read two ways", expanded=True):
+        st.markdown(prose.section("multilabel", "notes_naming"))
+        st.dataframe(
+            multilabel.naming_readings(averages),
+            hide_index=True,
+            width="stretch",
+            column_config={"value": st.column_config.NumberColumn(format="%.4f")},
+        )
+        st.caption(prose.section("multilabel", "notes_fbeta"))
