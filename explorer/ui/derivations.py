@@ -22,6 +22,7 @@ def show(
     formulas: bool = False,
     warn_undefined: bool = False,
     where=None,
+    wait_for_reveal: bool = True,
     hidden_note: bool = True,
 ) -> bool:
     """Draw ``derivations`` in order, each its lines and its caption.
@@ -36,6 +37,9 @@ def show(
         ``st.warning`` (``"<name>: <note>"``) rather than a caption.
     where : container, optional
         Where to draw (a column, an expander); the page's main area by default.
+    wait_for_reveal : bool
+        False for lines that end in no headline number (one class's AUC): they are
+        drawn while the headline numbers are hidden too.
     hidden_note : bool
         While the numbers are hidden, say so with
         :func:`~explorer.ui.classroom.derivations_hidden`'s caption; pass False when
@@ -47,7 +51,7 @@ def show(
         Whether the derivations were drawn (False while "Predict, then reveal" hides
         the numbers).
     """
-    if not classroom.numbers_shown():
+    if wait_for_reveal and not classroom.numbers_shown():
         if hidden_note:
             classroom.derivations_hidden(where)
         return False

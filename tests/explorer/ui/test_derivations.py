@@ -102,3 +102,8 @@ def test_predict_then_reveal_hides_the_lines_until_the_reveal():
 def test_hidden_without_the_note_when_the_page_gave_it():
     at = _run({"hidden_note": False}, predict=True)
     assert not at.latex and not at.caption and at.session_state["drawn"] is False
+
+
+def test_lines_that_end_in_no_headline_need_no_reveal():
+    at = _run({"wait_for_reveal": False}, predict=True)
+    assert len(_latex(at)) == 3 and at.session_state["drawn"] is True
