@@ -1,22 +1,92 @@
-"""Means written out with their terms, so a headline number can be derived on screen.
+"""Headline numbers derived on screen: one :class:`Derivation` per number, and the sums
+and means written out with their terms that most derivations are made of.
 
-Every page whose headline is a mean over samples (LRAP, coverage, ranking
-loss, DCG, NDCG, P@K, per-sample F1, ...) shows it as a sum of its terms
-divided by the count, ending in the same text as the headline.  With many
-samples only the first and last few terms are written, with the count and the
-full sum, so the line can still be checked by hand: ``total / count = value``.
+A :class:`Derivation` is what a page draws (:func:`explorer.ui.derivations.show`): the
+general formula, the same line with the numbers plugged in ending in the headline's
+own digits (:func:`explorer.formatting.fmt`), a caption, and the value. The pages'
+derivation modules (``explorer.pages.*_derivation``) return them.
 
-No streamlit here: views render :meth:`MeanDerivation.text` (or
-:meth:`MeanDerivation.latex`) and tests read the same strings.
+Many of those lines are a mean over samples (LRAP, coverage, log loss, MAE, per-sample
+F1, ...) or a sum (the trapezoids of ROC AUC, the steps of AP, SS_res).
+:func:`mean_terms` and :func:`sum_terms` write one with its terms; with many terms only
+the first and last few are written, with the count and the full total, so the line can
+still be checked by hand: ``total / count = value``.
+
+No streamlit here: views render these and tests read the same strings.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import math
+from dataclasses import dataclass, field
 
 import numpy as np
 
-from explorer.formatting import fmt
+from explorer.formatting import count, fmt, in_latex
+
+
+@dataclass(frozen=True)
+class Derivation:
+    r"""One headline number derived from the inputs.
+
+    Attributes
+    ----------
+    name : str
+        The headline it derives (``"ROC AUC"``, ``"Macro F1"``, ``"R²"``, ...).
+    formula : str
+        The general formula, LaTeX; empty when :attr:`latex` says it all.
+    latex : str
+        The numbers plugged in, LaTeX, ending in ``fmt(value)``; empty when the number
+        is undefined (:attr:`note` says why).
+    note : str
+        What the line leaves out (elided terms, NaN terms), or why there is no number.
+    value : float
+        The number the line ends in (NaN when undefined).
+    steps : tuple of str
+        LaTeX lines worked out before :attr:`latex` (the mean and the two sums of R²,
+        the MSE under RMSE); usually none.
+    terms : ndarray or None
+        Every term of a mean, in order, when the page keeps them (not compared).
+
+    Examples
+    --------
+    >>> d = Derivation("RMSE", "", r"\sqrt{0.25} = 0.5000", value=0.5, steps=("MSE = 0.2500",))
+    >>> d.lines
+    ('MSE = 0.2500', '\\sqrt{0.25} = 0.5000')
+    >>> Derivation("R²", "", "", "undefined: y is constant").lines
+    ()
+    """
+
+    name: str
+    formula: str
+    latex: str
+    note: str = ""
+    value: float = math.nan
+    steps: tuple[str, ...] = ()
+    terms: np.ndarray | None = field(default=None, compare=False)
+
+    @property
+    def lines(self) -> tuple[str, ...]:
+        """Every LaTeX line with numbers: :attr:`steps`, then :attr:`latex` (if any)."""
+        return (*self.steps, self.latex) if self.latex else self.steps
+
+
+def _shown(n: int, head: int, tail: int) -> tuple[list[int], int, int]:
+    """The indices of the terms written out of ``n``, how many ``…`` stands for, and how
+    many come before it."""
+    if n > head + tail:
+        return [*range(head), *range(n - tail, n)], n - head - tail, head
+    return list(range(n)), 0, n
+
+
+def _elided(terms: tuple[str, ...], head: int, omitted: int, dots: str) -> list[str]:
+    if not omitted:
+        return list(terms)
+    return [*terms[:head], dots, *terms[head:]]
+
+
+def _shown_note(head: int, shown: int, n: int) -> str:
+    return f"the first {head} and last {shown - head} of {n:,} terms"
 
 
 @dataclass(frozen=True)
@@ -56,11 +126,6 @@ class MeanDerivation:
     value: float
     weighted: bool
 
-    def _shown(self, sep: str, dots: str) -> str:
-        if not self.omitted:
-            return sep.join(self.terms)
-        return sep.join((*self.terms[: self.head], dots, *self.terms[self.head :]))
-
     def text(self) -> str:
         """One line of plain text, ending in the headline's own digits.
 
@@ -71,7 +136,7 @@ class MeanDerivation:
         >>> print(mean_terms(np.arange(10.0), head=2, tail=1).text())
         mean = (0 + 1.000 + … + 9.000) / 10 = 45.00 / 10 = 4.500  (first 2 and last 1 of 10 terms)
         """
-        shown = self._shown(" + ", "…")
+        shown = " + ".join(_elided(self.terms, self.head, self.omitted, "…"))
         denom = self._denominator_text()
         if self.omitted:
             return (
@@ -82,20 +147,46 @@ class MeanDerivation:
         return f"{self.name} = ({shown}) / {denom} = {fmt(self.value)}"
 
     def latex(self) -> str:
-        r"""The same line as LaTeX for ``st.latex`` (``\dots`` for the omitted terms).
+        r"""The same line as LaTeX: the terms over the count (``\dots`` for the elided
+        ones), and when terms are elided also ``\frac{total}{count}``, so the line can
+        be checked by hand.
 
         Examples
         --------
         >>> mean_terms([0.5, 1.0], name="LRAP").latex()
         '\\text{LRAP} = \\frac{0.5000 + 1.000}{2} = 0.7500'
+        >>> mean_terms([1.0] * 6, name="m", head=2, tail=1).latex()
+        '\\text{m} = \\frac{1.000 + 1.000 + \\dots + 1.000}{6} = \\frac{6.000}{6} = 1.000'
         """
-        shown = self._shown(" + ", r"\dots").replace("×", r"\times")
-        denom = self._denominator_text().replace(",", "{,}")
-        return rf"\text{{{self.name}}} = \frac{{{shown}}}{{{denom}}} = {fmt(self.value)}"
+        shown = " + ".join(_elided(self.terms, self.head, self.omitted, r"\dots"))
+        shown = shown.replace("×", r"\times")
+        denom = in_latex(self._denominator_text())
+        line = rf"\text{{{self.name}}} = \frac{{{shown}}}{{{denom}}}"
+        if self.omitted:
+            line += rf" = \frac{{{fmt(self.total)}}}{{{denom}}}"
+        return f"{line} = {fmt(self.value)}"
+
+    def note(self, left_out: int = 0, what: str = "terms") -> str:
+        """The caption under the mean: how many terms are shown, and ``left_out`` ones
+        (``what``: labels, samples) left out as 0/0 = NaN.
+
+        Examples
+        --------
+        >>> mean_terms(range(10)).note(2, "labels")
+        'the first 3 and last 2 of 10 terms; 2 labels with 0/0 = NaN left out'
+        >>> mean_terms([1, 2]).note()
+        ''
+        """
+        parts = []
+        if self.omitted:
+            parts.append(_shown_note(self.head, len(self.terms), self.count))
+        if left_out:
+            parts.append(f"{left_out} {what} with 0/0 = NaN left out")
+        return "; ".join(parts)
 
     def _denominator_text(self) -> str:
         if self.weighted:
-            return _weight(self.denominator, 4)
+            return count(self.denominator)
         return f"{self.count:,}"
 
 
@@ -147,22 +238,16 @@ def mean_terms(
         total = float(np.dot(w, v))
         denominator = float(w.sum())
     value = total / denominator if denominator else float("nan")
-    if n > head + tail:
-        idx = np.r_[np.arange(head), np.arange(n - tail, n)]
-        omitted = n - head - tail
-    else:
-        idx = np.arange(n)
-        omitted = 0
-        head = n
+    idx, omitted, head = _shown(n, head, tail)
 
     def term(i: int) -> str:
         if w is None:
             return fmt(v[i], digits)
-        return f"{_weight(w[i], digits)} × {fmt(v[i], digits)}"
+        return f"{count(w[i], digits)} × {fmt(v[i], digits)}"
 
     return MeanDerivation(
         name=name,
-        terms=tuple(term(int(i)) for i in idx),
+        terms=tuple(term(i) for i in idx),
         omitted=omitted,
         head=head,
         count=n,
@@ -173,8 +258,116 @@ def mean_terms(
     )
 
 
-def _weight(w: float, digits: int) -> str:
-    """Integer-valued weights as integers (``3``), others as :func:`fmt` does."""
-    if float(w).is_integer() and abs(w) < 1e15:
-        return f"{int(w):,}"
-    return fmt(w, digits)
+@dataclass(frozen=True)
+class SumDerivation:
+    """A sum written term by term (the first and last few when many).
+
+    Attributes
+    ----------
+    name : str
+        The left-hand side, for example ``"ROC AUC"``.
+    terms : tuple of str
+        The terms shown, already written (``"0.2500 × 1.000"``).
+    head, omitted : int
+        Terms before the ``…`` and how many it stands for.
+    count : int
+        How many terms the sum has.
+    total : float
+        The sum.
+    """
+
+    name: str
+    terms: tuple[str, ...]
+    head: int
+    omitted: int
+    count: int
+    total: float
+
+    def text(self) -> str:
+        """One line of plain text ending in the sum's digits.
+
+        Examples
+        --------
+        >>> sum_terms(["0.5 × 1", "0.5 × 0.5"], [0.5, 0.25], name="AUC").text()
+        'AUC = 0.5 × 1 + 0.5 × 0.5 = 0.7500'
+        """
+        shown = " + ".join(_elided(self.terms, self.head, self.omitted, "…"))
+        return f"{self.name} = {shown} = {fmt(self.total)}"
+
+    def latex(self) -> str:
+        r"""The same line as LaTeX (``\dots`` for the elided terms).
+
+        Examples
+        --------
+        >>> sum_terms(["0.5 × 1"], [0.5], name="AUC").latex()
+        '\\text{AUC} = 0.5 \\times 1 = 0.5000'
+        """
+        shown = " + ".join(_elided(self.terms, self.head, self.omitted, r"\dots"))
+        shown = shown.replace("×", r"\times")
+        return rf"\text{{{self.name}}} = {shown} = {fmt(self.total)}"
+
+    def aligned(self) -> str:
+        r"""The LaTeX over three aligned lines (the first three terms, the others, the
+        sum), so a long sum fits the page; :meth:`latex` when it has three terms or fewer.
+
+        Examples
+        --------
+        >>> print(sum_terms([f"t{i}" for i in range(9)], range(9), name="S").aligned())
+        \begin{aligned}\text{S} &= t0 + t1 + t2 \\ &\quad + \dots + t7 + t8 \\ &= 36.00\end{aligned}
+        >>> print(sum_terms(["a", "b"], [1, 2], name="AUC").aligned())
+        \text{AUC} = a + b = 3.000
+        """
+        if len(self.terms) <= 3:
+            return self.latex()
+        first = " + ".join(self.terms[:3])
+        rest = " + ".join(([r"\dots"] if self.omitted else []) + list(self.terms[3:]))
+        return (
+            rf"\begin{{aligned}}\text{{{self.name}}} &= {first} \\ &\quad + {rest} \\ "
+            rf"&= {fmt(self.total)}\end{{aligned}}"
+        ).replace("×", r"\times")
+
+    def note(self) -> str:
+        """How many terms are shown (empty when all are).
+
+        Examples
+        --------
+        >>> sum_terms([str(i) for i in range(9)], range(9), head=2, tail=1).note()
+        'the first 2 and last 1 of 9 terms'
+        """
+        if not self.omitted:
+            return ""
+        return _shown_note(self.head, len(self.terms), self.count)
+
+
+def sum_terms(written, values, *, name: str = "sum", head: int = 3, tail: int = 2) -> SumDerivation:
+    """Write the sum of ``values``, each term as ``written`` (the first and last few).
+
+    Parameters
+    ----------
+    written : sequence of str, or callable
+        Each term as text, in order, or a function of the term's index that writes
+        it (only the shown terms are written: a long sum stays cheap).
+    values : array-like of float
+        The terms' values; their sum is the total.
+    name : str
+    head, tail : int
+        Terms written before and after ``…`` when there are more than ``head + tail``.
+
+    Examples
+    --------
+    >>> d = sum_terms(["a", "b", "c", "d"], [1, 2, 3, 4], name="s", head=1, tail=1)
+    >>> d.text(), d.count
+    ('s = a + … + d = 10.00', 4)
+    >>> sum_terms(lambda i: f"t{i}", [1, 2, 3, 4], head=1, tail=1).terms
+    ('t0', 't3')
+    """
+    v = np.asarray(values, dtype=float).ravel()
+    idx, omitted, head = _shown(v.size, head, tail)
+    return SumDerivation(
+        name=name,
+        terms=tuple(written(i) if callable(written) else written[i] for i in idx),
+        head=head,
+        omitted=omitted,
+        count=v.size,
+        total=float(v.sum()),
+    )

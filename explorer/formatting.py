@@ -1,4 +1,10 @@
-"""How numbers are written on the pages, so tests and users read the same text."""
+"""How numbers are written on the pages, so tests and users read the same text.
+
+Every number formatter of the app lives here: :func:`fmt` (a headline's digits),
+:func:`short` (four significant digits, for chart ticks and running text),
+:func:`count` (a count, weighted or not) and, for LaTeX, :func:`in_latex` and
+:func:`count_latex`; :func:`dash_missing` writes a table's empty cells.
+"""
 
 from __future__ import annotations
 
@@ -34,6 +40,60 @@ def fmt(value: float, digits: int = 4) -> str:
     magnitude = math.floor(math.log10(abs(value)))
     decimals = max(digits - 1 - magnitude, 0)
     return f"{value:.{decimals}f}"
+
+
+def short(value: float, *, grouped: bool = False) -> str:
+    """Four significant digits, trailing zeros dropped (``format(value, ".4g")``): chart
+    ticks, averaging text and the like; ``grouped`` puts commas in the thousands.
+
+    Examples
+    --------
+    >>> short(7.5), short(1 / 3), short(10), short(123456.0)
+    ('7.5', '0.3333', '10', '1.235e+05')
+    >>> short(1234), short(1234, grouped=True)
+    ('1234', '1,234')
+    """
+    return f"{float(value):,.4g}" if grouped else f"{float(value):.4g}"
+
+
+def count(value: float, digits: int = 4, *, grouped: bool = True) -> str:
+    """A (weighted) count: a whole number as an integer (``1,234``; ``1234`` when not
+    ``grouped``), any other as :func:`fmt` writes it with ``digits``.
+
+    Examples
+    --------
+    >>> count(3.0), count(2.5), count(1234.0), count(1234.0, grouped=False)
+    ('3', '2.500', '1,234', '1234')
+    >>> count(0.123456, 6)
+    '0.123456'
+    """
+    value = float(value)
+    if value.is_integer() and abs(value) < 1e15:
+        return f"{int(value):,}" if grouped else str(int(value))
+    return fmt(value, digits)
+
+
+def in_latex(text: str) -> str:
+    """A written number as LaTeX: the thousands commas braced (``1{,}234``), so LaTeX
+    does not set them as punctuation with a space after.
+
+    Examples
+    --------
+    >>> in_latex("1,234,567"), in_latex("0.5000")
+    ('1{,}234{,}567', '0.5000')
+    """
+    return text.replace(",", "{,}")
+
+
+def count_latex(value: float) -> str:
+    """:func:`count` as LaTeX (:func:`in_latex`).
+
+    Examples
+    --------
+    >>> count_latex(1234.0), count_latex(2.5)
+    ('1{,}234', '2.500')
+    """
+    return in_latex(count(value))
 
 
 def _cell(value) -> str:

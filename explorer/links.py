@@ -289,8 +289,8 @@ def _names(values, what: str) -> None:
         raise _Damaged(f"{what} must be different from each other")
 
 
-def _dataset(payload, blob: bytes) -> Dataset:
-    """Check an unpacked payload (format 1 or 2) and build its Dataset, or _Damaged."""
+def _header(payload) -> tuple[int, str, str, tuple[int, ...]]:
+    """The format version, kind, name and shape of an unpacked payload, or _Damaged."""
     if type(payload) is not dict:
         raise _Damaged("not a packed dataset")
     version = payload.get("v")
@@ -312,10 +312,29 @@ def _dataset(payload, blob: bytes) -> Dataset:
         or not all(type(d) is int and d >= 1 for d in shape)
     ):
         raise _Damaged(f"a {kind} dataset needs a shape of {ndim} positive whole number(s)")
-    shape = tuple(shape)
-    size = math.prod(shape)
-    if size > _MAX_DECOMPRESSED:
+    if math.prod(shape) > _MAX_DECOMPRESSED:
         raise _Damaged("the shape is too large")
+    return version, kind, name, tuple(shape)
+
+
+def _check_values(kind: str, y: np.ndarray, weight: np.ndarray | None) -> None:
+    """The labels a ``kind`` allows and weights >= 0 (one > 0), or _Damaged."""
+    if kind in ("binary", "multilabel", "multiclass") and not np.isin(y, (0, 1)).all():
+        raise _Damaged("labels must be 0 or 1")
+    if kind == "multiclass" and not (y.sum(axis=1) == 1).all():
+        raise _Damaged("each sample needs exactly one class")
+    if kind == "graded" and (y < 0).any():
+        raise _Damaged("relevance grades must be >= 0")
+    if kind == "graded" and (y > MAX_GRADE).any():
+        raise _Damaged("a relevance grade is above 2**53 - 1")
+    if weight is not None and ((weight < 0).any() or not (weight > 0).any()):
+        raise _Damaged("sample weights must be >= 0, and one at least > 0")
+
+
+def _dataset(payload, blob: bytes) -> Dataset:
+    """Check an unpacked payload (format 1 or 2) and build its Dataset, or _Damaged."""
+    version, kind, name, shape = _header(payload)
+    size, ndim = math.prod(shape), len(shape)
     read = _Reader(version, blob)
     y = read.array(payload.get("y"), size, "the labels").reshape(shape)
     models = payload.get("s")
@@ -331,16 +350,7 @@ def _dataset(payload, blob: bytes) -> Dataset:
     w = payload.get("w")
     weight = None if w is None else read.array(w, shape[0], "the sample weights")
     read.done()
-    if kind in ("binary", "multilabel", "multiclass") and not np.isin(y, (0, 1)).all():
-        raise _Damaged("labels must be 0 or 1")
-    if kind == "multiclass" and not (y.sum(axis=1) == 1).all():
-        raise _Damaged("each sample needs exactly one class")
-    if kind == "graded" and (y < 0).any():
-        raise _Damaged("relevance grades must be >= 0")
-    if kind == "graded" and (y > MAX_GRADE).any():
-        raise _Damaged("a relevance grade is above 2**53 - 1")
-    if weight is not None and ((weight < 0).any() or not (weight > 0).any()):
-        raise _Damaged("sample weights must be >= 0, and one at least > 0")
+    _check_values(kind, y, weight)
     labels = _strings(payload.get("labels", []), "the label names")
     classes = kind == "binary" and len(labels) == 2  # the names of text labels
     if (ndim == 1 and labels and not classes) or (ndim == 2 and labels and len(labels) != shape[1]):

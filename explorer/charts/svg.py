@@ -21,6 +21,7 @@ from html import escape
 
 import numpy as np
 
+from explorer.formatting import short
 from explorer.theme import CHART_TEXT
 
 #: The class of every chart's outer ``<div>`` (explorer.theme styles its text).
@@ -131,10 +132,6 @@ def nice_ticks(lo: float, hi: float, n: int = 5) -> list[float]:
     return [float(round(first + i * step, 12)) for i in range(count + 1)]
 
 
-def _num(x: float) -> str:
-    return f"{x:.4g}"
-
-
 def bar_chart(chart: BarChart) -> str:
     """The chart as HTML: title and legend, the SVG drawing, the x axis title.
 
@@ -162,53 +159,11 @@ def bar_chart(chart: BarChart) -> str:
         return TOP + plot_h * (1 - (v - lo) / (hi - lo))
 
     slot = (right - LEFT) / max(n, 1)  # percent per category
-    bar_w = slot * 0.8 / k
     out = [f'<svg width="100%" height="{total_h}" role="img" xmlns="http://www.w3.org/2000/svg">']
-    for t in ticks:  # gridlines and y tick labels
-        y = y_of(t)
-        out.append(f'<line x1="{LEFT}%" x2="{right}%" y1="{y:.1f}" y2="{y:.1f}" stroke="{GRID}"/>')
-        out.append(
-            f'<text class="tick" x="{LEFT - 0.8}%" y="{y + 4:.1f}" text-anchor="end">'
-            f"{_num(t)}</text>"
-        )
-    for band in chart.bands:
-        x0 = LEFT + band.first * slot
-        w = (band.last - band.first + 1) * slot
-        out.append(
-            f'<rect class="band" x="{x0:.3f}%" y="{TOP}" width="{w:.3f}%" height="{plot_h}" '
-            f'fill="{band.color}" stroke="#ff7f0e" stroke-dasharray="3 3">'
-            f"<title>{escape(band.label)}</title></rect>"
-        )
+    out.extend(_y_grid(ticks, y_of, right))
+    out.extend(_bands(chart.bands, slot, plot_h))
     base = y_of(max(lo, 0.0))
-    bar_index = 0
-    for si, (s, v) in enumerate(zip(chart.series, values, strict=True)):
-        colors = [s.color] * n if isinstance(s.color, str) else list(s.color)
-        for j in range(n):
-            if not np.isfinite(v[j]):
-                continue
-            hover = s.hover[j] if len(s.hover) else f"{chart.categories[j]}: {s.name} {_num(v[j])}"
-            y = y_of(v[j])
-            if s.kind == "tick":
-                x0 = LEFT + j * slot + slot * 0.05
-                out.append(
-                    f'<line class="tick-mark" data-series="{si}" data-value="{float(v[j])!r}" '
-                    f'x1="{x0:.3f}%" x2="{x0 + slot * 0.9:.3f}%" y1="{y:.1f}" y2="{y:.1f}" '
-                    f'stroke="{colors[j]}" stroke-width="2.5"><title>{escape(hover)}</title></line>'
-                )
-                continue
-            x = LEFT + j * slot + slot * 0.1 + bar_index * bar_w
-            top, h = min(y, base), abs(base - y)
-            out.append(
-                f'<rect class="bar" data-series="{si}" data-value="{float(v[j])!r}" x="{x:.3f}%" '
-                f'y="{top:.1f}" width="{bar_w:.3f}%" height="{max(h, 0.5):.1f}" '
-                f'fill="{colors[j]}"><title>{escape(hover)}</title></rect>'
-            )
-            if len(s.marked) and s.marked[j]:
-                out.append(
-                    f'<circle class="mark" cx="{x + bar_w / 2:.3f}%" cy="{top - 7:.1f}" r="4" '
-                    f'fill="{colors[j]}"><title>{escape(hover)}</title></circle>'
-                )
-        bar_index += s.kind == "bar"
+    out.extend(_marks(chart, values, y_of, base, slot, slot * 0.8 / k))
     out.append(
         f'<line x1="{LEFT}%" x2="{right}%" y1="{base:.1f}" y2="{base:.1f}" stroke="{CHART_TEXT}"/>'
     )
@@ -216,16 +171,78 @@ def bar_chart(chart: BarChart) -> str:
         out.extend(_polyline(curve, y_of, slot, plot_h, right))
     if chart.curve is not None:
         out.extend(_curve(chart.curve, slot, plot_h, right))
-    for j, text in enumerate(chart.column_hover):
-        out.append(
-            f'<rect class="column" x="{LEFT + j * slot:.3f}%" y="{TOP}" width="{slot:.3f}%" '
-            f'height="{plot_h}" fill="transparent"><title>{escape(text)}</title></rect>'
-        )
+    out.extend(
+        f'<rect class="column" x="{LEFT + j * slot:.3f}%" y="{TOP}" width="{slot:.3f}%" '
+        f'height="{plot_h}" fill="transparent"><title>{escape(text)}</title></rect>'
+        for j, text in enumerate(chart.column_hover)
+    )
     for line in chart.lines:
         out.extend(_line(line, y_of, slot, plot_h, right))
     out.extend(_x_ticks(chart, slot, TOP + plot_h))
     out.append("</svg>")
     return _wrap(chart, "".join(out))
+
+
+def _y_grid(ticks: list[float], y_of, right: float) -> list[str]:
+    """The gridlines and the y tick labels."""
+    out = []
+    for t in ticks:
+        y = y_of(t)
+        out.append(f'<line x1="{LEFT}%" x2="{right}%" y1="{y:.1f}" y2="{y:.1f}" stroke="{GRID}"/>')
+        out.append(
+            f'<text class="tick" x="{LEFT - 0.8}%" y="{y + 4:.1f}" text-anchor="end">'
+            f"{short(t)}</text>"
+        )
+    return out
+
+
+def _bands(bands: Sequence[Band], slot: float, plot_h: float) -> list[str]:
+    """The shaded spans of categories, each with its label on hover."""
+    out = []
+    for band in bands:
+        x0 = LEFT + band.first * slot
+        w = (band.last - band.first + 1) * slot
+        out.append(
+            f'<rect class="band" x="{x0:.3f}%" y="{TOP}" width="{w:.3f}%" height="{plot_h}" '
+            f'fill="{band.color}" stroke="#ff7f0e" stroke-dasharray="3 3">'
+            f"<title>{escape(band.label)}</title></rect>"
+        )
+    return out
+
+
+def _marks(chart: BarChart, values, y_of, base: float, slot: float, bar_w: float) -> list[str]:
+    """Every series' bars (side by side in each category, from the ``base`` line) and
+    tick marks, each with its hover text; a marked bar gets a dot above it."""
+    out, bar_index, n = [], 0, len(chart.categories)
+    for si, (s, v) in enumerate(zip(chart.series, values, strict=True)):
+        colors = [s.color] * n if isinstance(s.color, str) else list(s.color)
+        for j in range(n):
+            if not np.isfinite(v[j]):
+                continue
+            hover = s.hover[j] if len(s.hover) else f"{chart.categories[j]}: {s.name} {short(v[j])}"
+            y, value, title = y_of(v[j]), float(v[j]), f"<title>{escape(hover)}</title>"
+            if s.kind == "tick":
+                x0 = LEFT + j * slot + slot * 0.05
+                out.append(
+                    f'<line class="tick-mark" data-series="{si}" data-value="{value!r}" '
+                    f'x1="{x0:.3f}%" x2="{x0 + slot * 0.9:.3f}%" y1="{y:.1f}" y2="{y:.1f}" '
+                    f'stroke="{colors[j]}" stroke-width="2.5">{title}</line>'
+                )
+                continue
+            x = LEFT + j * slot + slot * 0.1 + bar_index * bar_w
+            top, h = min(y, base), abs(base - y)
+            out.append(
+                f'<rect class="bar" data-series="{si}" data-value="{value!r}" x="{x:.3f}%" '
+                f'y="{top:.1f}" width="{bar_w:.3f}%" height="{max(h, 0.5):.1f}" '
+                f'fill="{colors[j]}">{title}</rect>'
+            )
+            if len(s.marked) and s.marked[j]:
+                out.append(
+                    f'<circle class="mark" cx="{x + bar_w / 2:.3f}%" cy="{top - 7:.1f}" r="4" '
+                    f'fill="{colors[j]}">{title}</circle>'
+                )
+        bar_index += s.kind == "bar"
+    return out
 
 
 def _polyline(curve: Curve, y_of, slot: float, plot_h: float, right: float) -> list[str]:
@@ -260,7 +277,7 @@ def _polyline(curve: Curve, y_of, slot: float, plot_h: float, right: float) -> l
                 out.append(
                     f'<circle class="curve" data-value="{float(value)!r}" '
                     f'cx="{LEFT + (j + 0.5) * slot:.3f}%" cy="{y_of(value):.1f}" r="3" '
-                    f'fill="{curve.color}"><title>{escape(curve.name)} {_num(value)}</title>'
+                    f'fill="{curve.color}"><title>{escape(curve.name)} {short(value)}</title>'
                     "</circle>"
                 )
     return out
@@ -278,7 +295,7 @@ def _curve(curve: Curve, slot: float, plot_h: float, right: float) -> list[str]:
     for t in nice_ticks(lo, hi, 4):
         if lo <= t <= hi:
             out.append(
-                f'<text class="tick" x="{right + 0.8:.3f}%" y="{y_of(t) + 4:.1f}">{_num(t)}</text>'
+                f'<text class="tick" x="{right + 0.8:.3f}%" y="{y_of(t) + 4:.1f}">{short(t)}</text>'
             )
     return out
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 import pandas as pd
 
@@ -24,7 +26,24 @@ def _first_duplicate(codes: list[np.ndarray]) -> tuple[int, int] | None:
     return i, int(np.argmax(same))
 
 
-def _long_dataset(frame: _Frame, kind: str | None, name: str | None) -> Dataset:
+class _Keys(NamedTuple):
+    """The rows of a long table as codes: sample, label and model of each row."""
+
+    samples: pd.Series
+    labels: pd.Series
+    models: pd.Series | None
+    s_codes: np.ndarray
+    s_names: pd.Index
+    l_codes: np.ndarray
+    l_names: pd.Index
+    m_codes: np.ndarray
+    #: Model name -> its score column, in order of first appearance.
+    column_of: dict[str, str]
+
+
+def _score_columns(frame: _Frame) -> list[str]:
+    """The score columns of a long table (``y_score`` or ``score_<model>``), after the
+    checks that it has its key columns and, with a ``model`` column, one ``y_score``."""
     label, cols = frame.label, frame.columns
     missing = [c for c in ("sample", "label", "y_true") if c not in cols]
     if missing:
@@ -32,9 +51,8 @@ def _long_dataset(frame: _Frame, kind: str | None, name: str | None) -> Dataset:
             f"{label} has no {', '.join(repr(c) for c in missing)} column: a long table needs "
             f"sample, label, y_true and y_score columns; its columns are {_listed(cols)}."
         )
-    has_model = "model" in cols
     score_cols = [c for c in cols if c == "y_score" or c.startswith("score_")]
-    if has_model and score_cols != ["y_score"]:
+    if "model" in cols and score_cols != ["y_score"]:
         raise DataError(
             f'{label} has a "model" column, so it needs exactly one "y_score" column; '
             f"its score columns are {_listed(score_cols)}."
@@ -44,9 +62,11 @@ def _long_dataset(frame: _Frame, kind: str | None, name: str | None) -> Dataset:
             f'{label} has no score column: expected "y_score" (with an optional "model" '
             f'column) or "score_<model>" columns; its columns are {_listed(cols)}.'
         )
-    if kind not in (None, "multilabel", "graded"):
-        raise ValueError(f"a long table holds multilabel or graded data; got {kind!r}")
-    frame.load(["y_true", *score_cols])
+    return score_cols
+
+
+def _long_y_true(frame: _Frame, kind: str | None) -> np.ndarray:
+    """The y_true column: relevance grades >= 0 (0 or 1 for multilabel), bounded."""
     y = frame.numbers("y_true")
     negative = y < 0
     if negative.any():
@@ -62,68 +82,112 @@ def _long_dataset(frame: _Frame, kind: str | None, name: str | None) -> Dataset:
         raise DataError(f"{frame.cell(i, 'y_true')}: {raw} {GRADE_LIMIT}.")
     if kind == "multilabel":
         _binary_check(frame, "y_true", y)
+    return y
+
+
+def _long_keys(frame: _Frame, score_cols: list[str]) -> _Keys:
+    """Each row's sample, label and model as codes, and each model's score column."""
     samples, labels = frame.strings("sample"), frame.strings("label")
     s_codes, s_names = pd.factorize(samples)
     l_codes, l_names = pd.factorize(labels)
-    if has_model:
+    if "model" in frame.columns:
         models = frame.strings("model")
         m_codes, m_names = pd.factorize(models)
-        model_names = [str(m) for m in m_names]
-        column_of = {m: "y_score" for m in model_names}
+        column_of = {str(m): "y_score" for m in m_names}
     else:
-        m_codes = np.zeros(len(y), dtype=np.intp)
+        models = None
+        m_codes = np.zeros(len(samples), dtype=np.intp)
         prefix_free = score_cols != ["y_score"]
         model_names = [(c.removeprefix("score_") or c) if prefix_free else c for c in score_cols]
         column_of = dict(zip(model_names, score_cols, strict=True))
-    keys = [s_codes, l_codes, *([m_codes] if has_model else [])]
-    dup = _first_duplicate(keys)
-    if dup is not None:
-        i, j = dup
-        pair = f"sample {quote(samples.iloc[i])}, label {quote(labels.iloc[i])}"
-        if has_model:
-            pair += f", model {quote(models.iloc[i])}"
-        raise DataError(
-            f"{label}, {frame.where(i)}: the pair ({pair}) already appears on {frame.where(j)} "
-            "(expected each pair once)."
-        )
-    n_s, n_l = len(s_names), len(l_names)
-    _check_shape(f"{label} (pivoted)", n_s, n_l)
-    for m in range(len(model_names) if has_model else 1):
-        rows = m_codes == m
-        count = int(rows.sum())
-        if count != n_s * n_l:
-            sc, lc = s_codes[rows], l_codes[rows]
-            s = int(np.argmax(np.bincount(sc, minlength=n_s) < n_l))
-            present = np.zeros(n_l, dtype=bool)
-            present[lc[sc == s]] = True
-            j = int(np.argmax(~present))
-            of_model = f" for model {quote(model_names[m])}" if has_model else ""
-            raise DataError(
-                f"{label}: the pair (sample {quote(s_names[s])}, label {quote(l_names[j])}) "
-                f"is missing{of_model}: expected a row for every sample and label ({n_s:,} samples "
-                f"x {n_l:,} labels = {n_s * n_l:,} rows), found {count:,}."
-            )
-    first = m_codes == 0
-    y_mat = np.zeros((n_s, n_l))
-    y_mat[s_codes[first], l_codes[first]] = y[first]
+    return _Keys(samples, labels, models, s_codes, s_names, l_codes, l_names, m_codes, column_of)
+
+
+def _check_pairs_once(frame: _Frame, k: _Keys) -> None:
+    """Each (sample, label[, model]) pair on one row only, else name both rows."""
+    has_model = k.models is not None
+    dup = _first_duplicate([k.s_codes, k.l_codes, *([k.m_codes] if has_model else [])])
+    if dup is None:
+        return
+    i, j = dup
+    pair = f"sample {quote(k.samples.iloc[i])}, label {quote(k.labels.iloc[i])}"
     if has_model:
-        differs = y_mat[s_codes, l_codes] != y
-        if differs.any():
-            i = int(np.argmax(differs))
-            j = int(np.argmax(first & (s_codes == s_codes[i]) & (l_codes == l_codes[i])))
-            raise DataError(
-                f"{frame.cell(i, 'y_true')}: {quote(frame.raw(i, 'y_true'))} differs from "
-                f"{quote(frame.raw(j, 'y_true'))} on {frame.where(j)} for the same (sample "
-                f"{quote(samples.iloc[i])}, label {quote(labels.iloc[i])}); every model shares "
-                "one y_true."
-            )
+        pair += f", model {quote(k.models.iloc[i])}"
+    raise DataError(
+        f"{frame.label}, {frame.where(i)}: the pair ({pair}) already appears on "
+        f"{frame.where(j)} (expected each pair once)."
+    )
+
+
+def _check_pairs_complete(label: str, k: _Keys) -> None:
+    """A row for every (sample, label) pair of every model, else name the first missing."""
+    n_s, n_l = len(k.s_names), len(k.l_names)
+    has_model = k.models is not None
+    model_names = list(k.column_of)
+    for m in range(len(model_names) if has_model else 1):
+        rows = k.m_codes == m
+        count = int(rows.sum())
+        if count == n_s * n_l:
+            continue
+        sc, lc = k.s_codes[rows], k.l_codes[rows]
+        s = int(np.argmax(np.bincount(sc, minlength=n_s) < n_l))
+        present = np.zeros(n_l, dtype=bool)
+        present[lc[sc == s]] = True
+        j = int(np.argmax(~present))
+        of_model = f" for model {quote(model_names[m])}" if has_model else ""
+        raise DataError(
+            f"{label}: the pair (sample {quote(k.s_names[s])}, label {quote(k.l_names[j])}) "
+            f"is missing{of_model}: expected a row for every sample and label ({n_s:,} samples "
+            f"x {n_l:,} labels = {n_s * n_l:,} rows), found {count:,}."
+        )
+
+
+def _truth_matrix(frame: _Frame, k: _Keys, y: np.ndarray) -> np.ndarray:
+    """y_true as a samples x labels matrix (from the first model's rows), after the
+    check that every model's rows give the same y_true."""
+    first = k.m_codes == 0
+    y_mat = np.zeros((len(k.s_names), len(k.l_names)))
+    y_mat[k.s_codes[first], k.l_codes[first]] = y[first]
+    if k.models is None:
+        return y_mat
+    differs = y_mat[k.s_codes, k.l_codes] != y
+    if differs.any():
+        i = int(np.argmax(differs))
+        j = int(np.argmax(first & (k.s_codes == k.s_codes[i]) & (k.l_codes == k.l_codes[i])))
+        raise DataError(
+            f"{frame.cell(i, 'y_true')}: {quote(frame.raw(i, 'y_true'))} differs from "
+            f"{quote(frame.raw(j, 'y_true'))} on {frame.where(j)} for the same (sample "
+            f"{quote(k.samples.iloc[i])}, label {quote(k.labels.iloc[i])}); every model shares "
+            "one y_true."
+        )
+    return y_mat
+
+
+def _score_matrices(frame: _Frame, k: _Keys) -> dict[str, np.ndarray]:
+    """Each model's scores as a samples x labels matrix."""
     arrays = {}
-    for m, model in enumerate(model_names):
-        rows = m_codes == m if has_model else slice(None)
-        v = frame.numbers(column_of[model])[rows]
-        mat = np.empty((n_s, n_l))
-        mat[s_codes[rows], l_codes[rows]] = v
+    for m, (model, column) in enumerate(k.column_of.items()):
+        rows = k.m_codes == m if k.models is not None else slice(None)
+        mat = np.empty((len(k.s_names), len(k.l_names)))
+        mat[k.s_codes[rows], k.l_codes[rows]] = frame.numbers(column)[rows]
         arrays[model] = mat
+    return arrays
+
+
+def _long_dataset(frame: _Frame, kind: str | None, name: str | None) -> Dataset:
+    label = frame.label
+    score_cols = _score_columns(frame)
+    if kind not in (None, "multilabel", "graded"):
+        raise ValueError(f"a long table holds multilabel or graded data; got {kind!r}")
+    frame.load(["y_true", *score_cols])
+    y = _long_y_true(frame, kind)
+    keys = _long_keys(frame, score_cols)
+    _check_pairs_once(frame, keys)
+    n_s, n_l = len(keys.s_names), len(keys.l_names)
+    _check_shape(f"{label} (pivoted)", n_s, n_l)
+    _check_pairs_complete(label, keys)
+    y_mat = _truth_matrix(frame, keys, y)
+    arrays = _score_matrices(frame, keys)
     if kind is None:
         kind = "multilabel" if ((y == 0) | (y == 1)).all() else "graded"
     return Dataset(
@@ -131,8 +195,8 @@ def _long_dataset(frame: _Frame, kind: str | None, name: str | None) -> Dataset:
         kind=kind,
         y_true=y_mat,
         scores=arrays,
-        label_names=tuple(str(x) for x in l_names),
-        sample_ids=tuple(str(x) for x in s_names),
+        label_names=tuple(str(x) for x in keys.l_names),
+        sample_ids=tuple(str(x) for x in keys.s_names),
         description=(
             f"{label} (long table): {n_s:,} samples x {n_l:,} labels, {len(arrays)} model(s)"
         ),

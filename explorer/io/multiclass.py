@@ -118,20 +118,7 @@ def multiclass_dataset(frame: _Frame, name: str | None) -> Dataset:
         )
     y = np.zeros(scores.shape)
     y[np.arange(len(raw)), code[inverse]] = 1.0
-    weight = None
-    if has_weight:
-        weight = frame.numbers("sample_weight")
-        if (weight < 0).any():
-            i = int(np.argmax(weight < 0))
-            raise DataError(
-                f"{frame.cell(i, 'sample_weight')}: {quote(frame.raw(i, 'sample_weight'))} is "
-                "negative (expected a weight >= 0)."
-            )
-        if not (weight > 0).any():
-            raise DataError(
-                f'{label}, column "sample_weight": every weight is 0 (expected at least one '
-                "positive weight)."
-            )
+    weight = _sample_weight(frame) if has_weight else None
     ids = _ids(frame, "id") if "id" in cols else ()
     used = {y_col, "sample_weight", "id", *class_cols}
     ignored = [c for c in cols if c not in used]
@@ -149,6 +136,23 @@ def multiclass_dataset(frame: _Frame, name: str | None) -> Dataset:
         description=f"{label}: {len(raw):,} samples, {len(classes)} classes{note}",
         source="upload",
     )
+
+
+def _sample_weight(frame: _Frame) -> np.ndarray:
+    """The ``sample_weight`` column: weights >= 0, at least one positive."""
+    weight = frame.numbers("sample_weight")
+    if (weight < 0).any():
+        i = int(np.argmax(weight < 0))
+        raise DataError(
+            f"{frame.cell(i, 'sample_weight')}: {quote(frame.raw(i, 'sample_weight'))} is "
+            "negative (expected a weight >= 0)."
+        )
+    if not (weight > 0).any():
+        raise DataError(
+            f'{frame.label}, column "sample_weight": every weight is 0 (expected at least one '
+            "positive weight)."
+        )
+    return weight
 
 
 def read_multiclass(source, *, name: str | None = None) -> Dataset:
@@ -209,26 +213,19 @@ def is_long_multiclass(frame: _Frame) -> bool:
     return bool((y == first[s_codes]).all())
 
 
-def long_multiclass_dataset(frame: _Frame, name: str | None) -> Dataset:
-    """The Dataset of a long multiclass table: one row per (sample, class), ``y_true``
-    the sample's class on each of its rows, ``y_score`` (or ``score_<model>``) the
-    probability of the row's class. DataError names a pair twice or missing, or a
-    sample whose rows disagree on its class."""
+def _check_class_pairs(frame: _Frame, samples: pd.Series, labels: pd.Series, keys) -> None:
+    """Each (sample, class) pair of a long table once, and none missing (naming it);
+    ``keys``: ``pd.factorize`` of ``samples``, then of ``labels``."""
     from explorer.io.long import _first_duplicate  # long does not import this module
 
-    label = frame.label
-    score_cols = [c for c in frame.columns if c == "y_score" or c.startswith("score_")]
-    frame.load(score_cols)
-    samples, labels = frame.strings("sample"), frame.strings("label")
-    s_codes, s_names = pd.factorize(samples)
-    l_codes, l_names = pd.factorize(labels)
+    (s_codes, s_names), (l_codes, l_names) = keys
     dup = _first_duplicate([s_codes, l_codes])
     if dup is not None:
         i, j = dup
         raise DataError(
-            f"{label}, {frame.where(i)}: the pair (sample {quote(samples.iloc[i])}, class "
-            f"{quote(labels.iloc[i])}) already appears on {frame.where(j)} (expected each "
-            "pair once)."
+            f"{frame.label}, {frame.where(i)}: the pair (sample {quote(samples.iloc[i])}, "
+            f"class {quote(labels.iloc[i])}) already appears on {frame.where(j)} (expected "
+            "each pair once)."
         )
     n_s, n_l = len(s_names), len(l_names)
     if len(s_codes) != n_s * n_l:
@@ -237,10 +234,25 @@ def long_multiclass_dataset(frame: _Frame, name: str | None) -> Dataset:
         present[l_codes[s_codes == s]] = True
         j = int(np.argmax(~present))
         raise DataError(
-            f"{label}: the pair (sample {quote(s_names[s])}, class {quote(l_names[j])}) is "
-            f"missing: expected a row for every sample and class ({n_s:,} x {n_l:,} = "
+            f"{frame.label}: the pair (sample {quote(s_names[s])}, class {quote(l_names[j])}) "
+            f"is missing: expected a row for every sample and class ({n_s:,} x {n_l:,} = "
             f"{n_s * n_l:,} rows), found {len(s_codes):,}."
         )
+
+
+def long_multiclass_dataset(frame: _Frame, name: str | None) -> Dataset:
+    """The Dataset of a long multiclass table: one row per (sample, class), ``y_true``
+    the sample's class on each of its rows, ``y_score`` (or ``score_<model>``) the
+    probability of the row's class. DataError names a pair twice or missing, or a
+    sample whose rows disagree on its class."""
+    label = frame.label
+    score_cols = [c for c in frame.columns if c == "y_score" or c.startswith("score_")]
+    frame.load(score_cols)
+    samples, labels = frame.strings("sample"), frame.strings("label")
+    s_codes, s_names = pd.factorize(samples)
+    l_codes, l_names = pd.factorize(labels)
+    _check_class_pairs(frame, samples, labels, ((s_codes, s_names), (l_codes, l_names)))
+    n_s, n_l = len(s_names), len(l_names)
     raw = frame.strings("y_true").to_numpy(dtype=str)
     distinct, inverse = np.unique(raw, return_inverse=True)
     column_of = {str(c): j for j, c in enumerate(l_names)}

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io as _io
 from pathlib import Path
+from typing import NamedTuple
 
 import numpy as np
 import pandas as pd
@@ -217,19 +218,73 @@ def read_trec(
     q_file = _TrecFile(q_data, q_label, _QRELS_FIELDS, "qrels")
     r_file = _TrecFile(r_data, r_label, _RUN_FIELDS, "run")
     rel, score = q_file.numbers("rel"), r_file.numbers("score")
+    _check_grades(q_file, rel)
+    q_file.refuse_duplicates("judged")
+    r_file.refuse_duplicates("retrieved")
+    n_negative = int((rel < 0).sum())
+    m = _match(q_file, r_file, np.maximum(rel, 0.0), score)
+    _check_shape(f"{r_label} pivoted by query", m.n_q, m.width)
+    y, s = _matrices(m, r_file.df["docid"])
+    if not np.isfinite(s).all():
+        raise DataError(f"{r_label}: scores near the float limit leave no room below them.")
+    tags = pd.unique(r_file.df["tag"])
+    model = str(tags[0]) if len(tags) == 1 else Path(r_label).stem
+    return Dataset(
+        name=name or r_label,
+        kind="graded",
+        y_true=y,
+        scores={model: s},
+        label_names=tuple(f"slot_{k + 1}" for k in range(m.width)),
+        sample_ids=tuple(str(q) for q in m.q_names[m.queries]),
+        description=_description(m, q_label, r_label, n_negative),
+        source="upload",
+    )
+
+
+def _check_grades(q_file: _TrecFile, rel: np.ndarray) -> None:
+    """Refuse a relevance grade above :data:`MAX_GRADE`, naming its line."""
     huge = rel > MAX_GRADE
     if huge.any():
         i = int(np.argmax(huge))
         raw = q_file._text()["rel"].iloc[i]  # the text as written (an error path only)
         raise DataError(
-            f"{q_label}, line {q_file.line(i)}, field 4 (rel): {quote(raw)} {GRADE_LIMIT}."
+            f"{q_file.label}, line {q_file.line(i)}, field 4 (rel): {quote(raw)} {GRADE_LIMIT}."
         )
-    q_file.refuse_duplicates("judged")
-    r_file.refuse_duplicates("retrieved")
-    judged, ranked = q_file.df, r_file.df
-    n_negative = int((rel < 0).sum())
-    rel = np.maximum(rel, 0.0)
 
+
+class _Match(NamedTuple):
+    """The run's documents matched to the judgments, by query (see :func:`_match`)."""
+
+    q_names: pd.Index  # every qid of either file
+    queries: np.ndarray  # the rows: codes of the run's judged queries, in run order
+    keep: np.ndarray  # the run lines of those queries
+    r_row: np.ndarray  # the kept run lines' row, score and relevance (0 when unjudged)
+    r_score: np.ndarray
+    r_rel: np.ndarray
+    n_unjudged: int
+    u_row: np.ndarray  # the judged relevant documents the run did not retrieve: row, grade
+    u_rel: np.ndarray
+    retrieved: np.ndarray  # per row: documents retrieved, relevant ones added
+    added: np.ndarray
+    n_run_q: int  # queries of the run, and judged queries
+    n_judged_q: int
+
+    @property
+    def n_q(self) -> int:
+        return len(self.queries)
+
+    @property
+    def depth(self) -> int:
+        return int(self.retrieved.max())
+
+    @property
+    def width(self) -> int:
+        return self.depth + int(self.added.max())
+
+
+def _match(q_file: _TrecFile, r_file: _TrecFile, rel: np.ndarray, score: np.ndarray) -> _Match:
+    """Match the run's documents to the judgments (``rel``, negative ones as 0)."""
+    judged, ranked = q_file.df, r_file.df
     nj = len(judged)
     q_codes, q_names = pd.factorize(pd.concat([judged["qid"], ranked["qid"]], ignore_index=True))
     d_codes, _ = pd.factorize(pd.concat([judged["docid"], ranked["docid"]], ignore_index=True))
@@ -240,89 +295,97 @@ def read_trec(
     keep = has_judgment[rq]
     if not keep.any():
         raise DataError(
-            f"none of the {len(pd.unique(rq)):,} queries of {r_label} has a judgment in "
-            f"{q_label} (run qids such as {quote(ranked['qid'].iloc[0])}, qrels qids such as "
-            f"{quote(judged['qid'].iloc[0])})."
+            f"none of the {len(pd.unique(rq)):,} queries of {r_file.label} has a judgment in "
+            f"{q_file.label} (run qids such as {quote(ranked['qid'].iloc[0])}, qrels qids such "
+            f"as {quote(judged['qid'].iloc[0])})."
         )
     queries = pd.unique(rq[keep])  # in order of first appearance in the run
-    n_q = len(queries)
     row_of = np.full(len(q_names), -1, dtype=np.intp)
-    row_of[queries] = np.arange(n_q)
-
-    r_row, r_doc, r_score = row_of[rq[keep]], rd[keep], score[keep]
-    r_key = rq[keep].astype(np.int64) * n_docs + r_doc
+    row_of[queries] = np.arange(len(queries))
+    r_row = row_of[rq[keep]]
+    r_key = rq[keep].astype(np.int64) * n_docs + rd[keep]
     j_key = jq.astype(np.int64) * n_docs + jd
     at = pd.Index(j_key).get_indexer(r_key)
-    r_rel = np.where(at >= 0, rel[at], 0.0)
-    n_unjudged = int((at < 0).sum())
     j_row = row_of[jq]
     unretrieved = (j_row >= 0) & (rel > 0) & (pd.Index(r_key).get_indexer(j_key) < 0)
+    return _Match(
+        q_names=q_names,
+        queries=queries,
+        keep=keep,
+        r_row=r_row,
+        r_score=score[keep],
+        r_rel=np.where(at >= 0, rel[at], 0.0),
+        n_unjudged=int((at < 0).sum()),
+        u_row=j_row[unretrieved],
+        u_rel=rel[unretrieved],
+        retrieved=np.bincount(r_row, minlength=len(queries)),
+        added=np.bincount(j_row[unretrieved], minlength=len(queries)),
+        n_run_q=len(pd.unique(rq)),
+        n_judged_q=int(has_judgment.sum()),
+    )
 
-    retrieved = np.bincount(r_row, minlength=n_q)
-    added = np.bincount(j_row[unretrieved], minlength=n_q)
-    depth, extra = int(retrieved.max()), int(added.max())
-    width = depth + extra
-    _check_shape(f"{r_label} pivoted by query", n_q, width)
 
-    low = float(r_score.min())
-    step = max(1.0, abs(low) * 2.0**-40)
-    y = np.zeros((n_q, width))
-    s = np.full((n_q, width), low - step)
+def _run_order(m: _Match, docids: pd.Series) -> np.ndarray:
+    """The kept run lines in trec_eval's order: by row, score descending, ties by docid
+    descending (``docids``: the run's docid column)."""
+    r_row, r_score = m.r_row, m.r_score
     order = np.lexsort((-r_score, r_row))
     r_row_o, r_score_o = r_row[order], r_score[order]
     tied = (r_row_o[1:] == r_row_o[:-1]) & (r_score_o[1:] == r_score_o[:-1])
-    if tied.any():  # trec_eval breaks score ties by docid, descending
-        in_tie = np.zeros(len(order), dtype=bool)
-        in_tie[1:] |= tied
-        in_tie[:-1] |= tied
-        involved = np.zeros(len(order), dtype=bool)
-        involved[order] = in_tie
-        docids = ranked["docid"].to_numpy(dtype=object)[keep]
-        doc_rank = np.zeros(len(order), dtype=np.intp)
-        doc_rank[involved] = pd.factorize(docids[involved], sort=True)[0]
-        order = np.lexsort((-doc_rank, -r_score, r_row))
-        r_row_o = r_row[order]
+    if not tied.any():
+        return order
+    in_tie = np.zeros(len(order), dtype=bool)
+    in_tie[1:] |= tied
+    in_tie[:-1] |= tied
+    involved = np.zeros(len(order), dtype=bool)
+    involved[order] = in_tie
+    doc_rank = np.zeros(len(order), dtype=np.intp)
+    kept = docids.to_numpy(dtype=object)[m.keep]
+    doc_rank[involved] = pd.factorize(kept[involved], sort=True)[0]
+    return np.lexsort((-doc_rank, -r_score, r_row))
+
+
+def _matrices(m: _Match, docids: pd.Series) -> tuple[np.ndarray, np.ndarray]:
+    """The relevance and score matrices: the retrieved documents in trec_eval's order,
+    the padding, then the unretrieved relevant documents (see :func:`read_trec`)."""
+    width, retrieved, added = m.width, m.retrieved, m.added
+    low = float(m.r_score.min())
+    step = max(1.0, abs(low) * 2.0**-40)
+    y = np.zeros((m.n_q, width))
+    s = np.full((m.n_q, width), low - step)
+    order = _run_order(m, docids)
+    r_row_o = m.r_row[order]
     col = np.arange(len(order)) - (np.cumsum(retrieved) - retrieved)[r_row_o]
-    y[r_row_o, col] = r_rel[order]
-    s[r_row_o, col] = r_score[order]
-
-    u_row, u_rel = j_row[unretrieved], rel[unretrieved]
-    u_order = np.lexsort((-u_rel, u_row))
-    u_row = u_row[u_order]
+    y[r_row_o, col] = m.r_rel[order]
+    s[r_row_o, col] = m.r_score[order]
+    u_order = np.lexsort((-m.u_rel, m.u_row))
+    u_row = m.u_row[u_order]
     j = np.arange(len(u_row)) - (np.cumsum(added) - added)[u_row]
-    y[u_row, width - added[u_row] + j] = u_rel[u_order]
+    y[u_row, width - added[u_row] + j] = m.u_rel[u_order]
     s[u_row, width - added[u_row] + j] = low - (2 + j) * step
-    if not np.isfinite(s).all():
-        raise DataError(f"{r_label}: scores near the float limit leave no room below them.")
+    return y, s
 
-    tags = pd.unique(ranked["tag"])
-    model = str(tags[0]) if len(tags) == 1 else Path(r_label).stem
-    n_run_q = len(pd.unique(rq))
-    n_judged_q = int(has_judgment.sum())
+
+def _description(m: _Match, q_label: str, r_label: str, n_negative: int) -> str:
+    """What the pivot did: queries, depth, documents added, unjudged, skipped."""
+    n_q, depth = m.n_q, m.depth
     notes = [
         f"TREC run {r_label} judged by {q_label}: {_count(n_q, 'query', 'queries')}, "
         f"run depth {depth:,}",
-        f"added {_count(int(unretrieved.sum()), 'judged relevant document')} the run did not "
+        f"added {_count(len(m.u_row), 'judged relevant document')} the run did not "
         "retrieve, after the padding (they count in recall and the ideal DCG, and never "
         f"enter a top k for k <= {depth:,})",
-        f"{_count(n_unjudged, 'retrieved document')} without a judgment count as relevance 0",
+        f"{_count(m.n_unjudged, 'retrieved document')} without a judgment count as relevance 0",
     ]
-    if n_run_q > n_q:
+    if m.n_run_q > n_q:
         notes.append(
-            f"{_count(n_run_q - n_q, 'run query', 'run queries')} without judgments skipped"
+            f"{_count(m.n_run_q - n_q, 'run query', 'run queries')} without judgments skipped"
         )
-    if n_judged_q > n_q:
-        notes.append(f"{_count(n_judged_q - n_q, 'judged query', 'judged queries')} not in the run")
+    if m.n_judged_q > n_q:
+        notes.append(
+            f"{_count(m.n_judged_q - n_q, 'judged query', 'judged queries')} not in the run"
+        )
     if n_negative:
         notes.append(f"{_count(n_negative, 'negative judgment')} counted as 0")
     notes.append("columns are rank slots, not document ids")
-    return Dataset(
-        name=name or r_label,
-        kind="graded",
-        y_true=y,
-        scores={model: s},
-        label_names=tuple(f"slot_{k + 1}" for k in range(width)),
-        sample_ids=tuple(str(q) for q in q_names[queries]),
-        description="; ".join(notes) + ".",
-        source="upload",
-    )
+    return "; ".join(notes) + "."

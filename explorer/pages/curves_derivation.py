@@ -6,47 +6,21 @@ mean written with its terms, the first and last few when there are many), and ev
 rate at the operating point with its counts plugged in (``TPR = TP / (TP + FN) =
 3 / (3 + 1) = 0.7500``). Each line ends in the same digits as its headline.
 
-Pure functions (no streamlit); :mod:`views.curves_derivation` draws them, and
-:mod:`explorer.ui.cache` holds their cached versions (section "ROC & PR curves:
-derivations").
+Each is an :class:`explorer.derivation.Derivation`. Pure functions (no streamlit);
+:mod:`views.curves.derivation` draws them, and :mod:`explorer.ui.cache.curves` holds
+their cached versions.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
 import numpy as np
 
 import metrics
 from explorer.datasets import Dataset
-from explorer.derivation import mean_terms
-from explorer.formatting import fmt
-from explorer.pages._derive import count, mean_latex, mean_note, sum_terms
-
-
-@dataclass(frozen=True)
-class Line:
-    """One headline's derivation.
-
-    Attributes
-    ----------
-    name : str
-        The headline label (``"ROC AUC"``, ``"Average precision"``, ``"Log loss"``,
-        ``"Precision"``, ...).
-    formula : str
-        The general formula, LaTeX.
-    latex : str
-        The formula's numbers plugged in (its terms or counts), LaTeX, ending in the
-        headline's digits; empty when the number is undefined.
-    note : str
-        What the line leaves out, or why there is no number.
-    """
-
-    name: str
-    formula: str
-    latex: str
-    note: str = ""
+from explorer.derivation import Derivation, mean_terms, sum_terms
+from explorer.formatting import count, fmt, in_latex
 
 
 def _toy() -> Dataset:
@@ -66,7 +40,7 @@ LOG_LOSS_FORMULA = (
 )
 
 
-def roc_auc(ds: Dataset, model: str) -> Line:
+def roc_auc(ds: Dataset, model: str) -> Derivation:
     r"""ROC AUC as the sum of the trapezoids under the exact ROC curve.
 
     Only the segments where FPR moves have an area; the vertical ones (FPR unchanged)
@@ -94,10 +68,10 @@ def roc_auc(ds: Dataset, model: str) -> Line:
     note = f"{len(moves):,} segments where FPR moves; {flat:,} vertical ones add 0"
     if d.note():
         note += f"; {d.note()}"
-    return Line("ROC AUC", ROC_FORMULA, d.aligned(), note)
+    return Derivation("ROC AUC", ROC_FORMULA, d.aligned(), note, d.total)
 
 
-def average_precision(ds: Dataset, model: str) -> Line:
+def average_precision(ds: Dataset, model: str) -> Derivation:
     r"""Average precision as the step sum over the PR curve, in increasing recall.
 
     Only the thresholds where recall rises (a positive enters) add a term.
@@ -121,10 +95,10 @@ def average_precision(ds: Dataset, model: str) -> Line:
     note = f"{len(rises):,} thresholds where recall rises, each adding (R_i - R_(i-1)) x P_i"
     if d.note():
         note += f"; {d.note()}"
-    return Line("Average precision", AP_FORMULA, d.aligned(), note)
+    return Derivation("Average precision", AP_FORMULA, d.aligned(), note, d.total)
 
 
-def log_loss(ds: Dataset, model: str) -> Line:
+def log_loss(ds: Dataset, model: str) -> Derivation:
     r"""Log loss as the mean of the samples' terms -log p(true class), the first written out.
 
     Examples
@@ -140,12 +114,13 @@ def log_loss(ds: Dataset, model: str) -> Line:
         terms = metrics.log_loss_per_sample(y, s, labels=[0, 1])
         metrics.log_loss(y, s, sample_weight=w, labels=[0, 1])
     except metrics.MetricInputError as exc:
-        return Line("Log loss", LOG_LOSS_FORMULA, "", f"no log loss: {exc}")
+        return Derivation("Log loss", LOG_LOSS_FORMULA, "", f"no log loss: {exc}")
     d = mean_terms(terms, w, name="Log loss")
     first = f"log({fmt(s[0])})" if y[0] == 1 else f"log(1 - {fmt(s[0])})"
     note = f"sample {ds.sample_ids[0]} (y = {y[0]}, p = {fmt(s[0])}): -{first} = {fmt(terms[0])}"
-    rest = mean_note(d)
-    return Line("Log loss", LOG_LOSS_FORMULA, mean_latex(d), f"{note}; {rest}" if rest else note)
+    rest = d.note()
+    note = f"{note}; {rest}" if rest else note
+    return Derivation("Log loss", LOG_LOSS_FORMULA, d.latex(), note, d.value)
 
 
 #: Headline label -> (rate key of metrics.rates_at_threshold, formula, numerator,
@@ -167,7 +142,9 @@ RATES = {
 }
 
 
-def rates(ds: Dataset, model: str, t: float, beta: float) -> tuple[dict[str, str], dict[str, Line]]:
+def rates(
+    ds: Dataset, model: str, t: float, beta: float
+) -> tuple[dict[str, str], dict[str, Derivation]]:
     r"""Every rate at threshold ``t`` (score >= t is positive) with its counts plugged in.
 
     Returns
@@ -176,7 +153,7 @@ def rates(ds: Dataset, model: str, t: float, beta: float) -> tuple[dict[str, str
         ``tp``, ``fp``, ``fn``, ``tn`` and ``n`` as written (weighted when the data
         has ``sample_weight``; whole numbers without decimals).
     lines : dict
-        Headline label (a key of :data:`RATES`) -> :class:`Line`.
+        Headline label (a key of :data:`RATES`) -> its :class:`~explorer.derivation.Derivation`.
 
     Examples
     --------
@@ -202,18 +179,18 @@ def rates(ds: Dataset, model: str, t: float, beta: float) -> tuple[dict[str, str
         "b2": count(b2) if math.isfinite(b2) else r"\infty",
     }
     written = {k: names[k] for k in ("tp", "fp", "fn", "tn", "n")}
-    names = {k: v.replace(",", "{,}") for k, v in names.items()}
+    names = {k: in_latex(v) for k, v in names.items()}
     out = {}
     for label, (key, formula, num, den) in RATES.items():
         plugged = rf"\frac{{{num.format(**names)}}}{{{den.format(**names)}}}"
         if key == "fbeta" and not math.isfinite(b2):
             plugged = r"\text{Recall (}\beta = \infty\text{)}"
         latex = rf"\text{{{label}}} = {formula} = {plugged} = {fmt(r[key])}"
-        out[label] = Line(label, formula, latex)
+        out[label] = Derivation(label, formula, latex, value=r[key])
     return written, out
 
 
-def curve_lines(ds: Dataset, model: str) -> dict[str, Line]:
+def curve_lines(ds: Dataset, model: str) -> dict[str, Derivation]:
     """ROC AUC, average precision and log loss of ``model``: the threshold-free lines.
 
     Examples

@@ -5,54 +5,37 @@ the headline it derives (:func:`explorer.formatting.fmt`): accuracy from the dia
 of the confusion matrix, balanced accuracy and macro F1 as means over classes with
 their terms, MCC and Cohen's kappa from the matrix's margins, log loss as the mean of
 the per-sample terms, top-k accuracy from its hits, and the one-vs-rest and one-vs-one
-AUCs as means of their per-class (per-pair) terms. Pure functions (no streamlit).
+AUCs as means of their per-class (per-pair) terms. Each is an
+:class:`explorer.derivation.Derivation`. Pure functions (no streamlit).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
 import pandas as pd
 
-from explorer.derivation import mean_terms
-from explorer.formatting import fmt
-from explorer.pages._derive import count, mean_latex, mean_note, sum_terms
+from explorer.derivation import Derivation, mean_terms, sum_terms
+from explorer.formatting import count, count_latex, fmt, in_latex
 from explorer.pages.multiclass import latex_text, ovo_averages
 
 
-@dataclass(frozen=True)
-class Line:
-    """One derivation: its LaTeX, a caption, and the number it ends in."""
-
-    name: str
-    latex: str
-    note: str
-    value: float
-
-
-def _c(x: float) -> str:
-    """A (weighted) count for LaTeX."""
-    return count(x).replace(",", "{,}")
-
-
-def _mean_line(name: str, values, weights, value: float, what: str = "classes") -> Line:
+def _mean_line(name: str, values, weights, value: float, what: str = "classes") -> Derivation:
     v = np.asarray(values, dtype=float)
     keep = ~np.isnan(v)
     w = None if weights is None else np.asarray(weights, dtype=float)[keep]
     d = mean_terms(v[keep], w, name=name)
-    latex = mean_latex(d)
+    latex = d.latex()
     if w is not None:  # "w × v" terms are long: the total and the value on a second line
         head, _, tail = latex.partition(" = ")
         first, _, rest = tail.partition(" = ")
         latex = rf"\begin{{aligned}}{head} &= {first} \\ &= {rest}\end{{aligned}}"
-    note = mean_note(d)
+    note = d.note()
     if (~keep).any():
         note = "; ".join(filter(None, [note, f"{int((~keep).sum())} {what} undefined, left out"]))
-    return Line(name, latex, note, value)
+    return Derivation(name, "", latex, note, value)
 
 
-def accuracy_line(cm: np.ndarray, value: float) -> Line:
+def accuracy_line(cm: np.ndarray, value: float) -> Derivation:
     r"""Accuracy: the diagonal of the confusion matrix over all samples.
 
     Examples
@@ -63,17 +46,19 @@ def accuracy_line(cm: np.ndarray, value: float) -> Line:
     """
     diag = np.diag(cm).astype(float)
     d = sum_terms([count(x) for x in diag], diag)
-    shown = d.latex().split(" = ")[1].replace(",", "{,}")
-    n = _c(cm.sum())
-    total = rf" = \frac{{{_c(diag.sum())}}}{{{n}}}" if d.omitted else ""  # checkable by hand
+    shown = in_latex(d.latex().split(" = ")[1])
+    n = count_latex(cm.sum())
+    total = (
+        rf" = \frac{{{count_latex(diag.sum())}}}{{{n}}}" if d.omitted else ""
+    )  # checkable by hand
     latex = (
         rf"\text{{Accuracy}} = \frac{{\sum_k C_{{kk}}}}{{N}} = \frac{{{shown}}}"
         rf"{{{n}}}{total} = {fmt(value)}"
     )
-    return Line("Accuracy", latex, d.note(), value)
+    return Derivation("Accuracy", "", latex, d.note(), value)
 
 
-def mcc_line(cm: np.ndarray, value: float) -> Line:
+def mcc_line(cm: np.ndarray, value: float) -> Derivation:
     r"""Matthews correlation from the confusion matrix's margins (Gorodkin's R_K).
 
     Examples
@@ -84,17 +69,18 @@ def mcc_line(cm: np.ndarray, value: float) -> Line:
     """
     c, s = float(np.trace(cm)), float(cm.sum())
     p, t = cm.sum(axis=0).astype(float), cm.sum(axis=1).astype(float)
-    pt, pp, tt = float(p @ t), float(p @ p), float(t @ t)
+    c_, s_, pt, ss, pp, tt = (
+        count_latex(x) for x in (c, s, float(p @ t), s * s, float(p @ p), float(t @ t))
+    )
     latex = (
         r"\text{MCC} = \frac{c\,s - \sum_k p_k t_k}{\sqrt{(s^2 - \sum_k p_k^2)"
         r"(s^2 - \sum_k t_k^2)}} = "
-        rf"\frac{{{_c(c)} \cdot {_c(s)} - {_c(pt)}}}{{\sqrt{{({_c(s * s)} - {_c(pp)})"
-        rf"({_c(s * s)} - {_c(tt)})}}}} = {fmt(value)}"
+        rf"\frac{{{c_} \cdot {s_} - {pt}}}{{\sqrt{{({ss} - {pp})({ss} - {tt})}}}} = {fmt(value)}"
     )
-    return Line("MCC", latex, "", value)
+    return Derivation("MCC", "", latex, "", value)
 
 
-def kappa_lines(cm: np.ndarray, value: float) -> list[Line]:
+def kappa_lines(cm: np.ndarray, value: float) -> list[Derivation]:
     r"""Cohen's kappa: the observed agreement p_o, the chance agreement p_e, then kappa.
 
     Examples
@@ -107,23 +93,25 @@ def kappa_lines(cm: np.ndarray, value: float) -> list[Line]:
     p, t = cm.sum(axis=0).astype(float), cm.sum(axis=1).astype(float)
     po = float(np.trace(cm)) / s
     pe = float(p @ t) / (s * s)
+    diag, n, pt, nn = (count_latex(x) for x in (np.trace(cm), s, p @ t, s * s))
     return [
-        Line(
+        Derivation(
             "p_o",
-            rf"p_o = \frac{{\sum_k C_{{kk}}}}{{N}} = \frac{{{_c(np.trace(cm))}}}{{{_c(s)}}}"
-            rf" = {fmt(po)}",
+            "",
+            rf"p_o = \frac{{\sum_k C_{{kk}}}}{{N}} = \frac{{{diag}}}{{{n}}} = {fmt(po)}",
             "",
             po,
         ),
-        Line(
+        Derivation(
             "p_e",
-            rf"p_e = \frac{{\sum_k t_k\,p_k}}{{N^2}} = \frac{{{_c(p @ t)}}}{{{_c(s * s)}}}"
-            rf" = {fmt(pe)}",
+            "",
+            rf"p_e = \frac{{\sum_k t_k\,p_k}}{{N^2}} = \frac{{{pt}}}{{{nn}}} = {fmt(pe)}",
             "",
             pe,
         ),
-        Line(
+        Derivation(
             "Cohen's kappa",
+            "",
             rf"\kappa = \frac{{p_o - p_e}}{{1 - p_e}} = \frac{{{fmt(po)} - {fmt(pe)}}}"
             rf"{{1 - {fmt(pe)}}} = {fmt(value)}",
             "",
@@ -132,7 +120,7 @@ def kappa_lines(cm: np.ndarray, value: float) -> list[Line]:
     ]
 
 
-def top_k_line(hits: float, total: float, k: int, value: float) -> Line:
+def top_k_line(hits: float, total: float, k: int, value: float) -> Derivation:
     r"""Top-k accuracy: the samples whose true class ranks k or better, over all.
 
     Examples
@@ -143,12 +131,12 @@ def top_k_line(hits: float, total: float, k: int, value: float) -> Line:
     name = f"Top-{k} accuracy"
     latex = (
         rf"\text{{{name}}} = \frac{{\#\{{i : \text{{rank}}_i(y_i) \le {k}\}}}}{{N}} = "
-        rf"\frac{{{_c(hits)}}}{{{_c(total)}}} = {fmt(value)}"
+        rf"\frac{{{count_latex(hits)}}}{{{count_latex(total)}}} = {fmt(value)}"
     )
-    return Line(name, latex, "", value)
+    return Derivation(name, "", latex, "", value)
 
 
-def micro_auc_line(name: str, n_pos: float, n_neg: float, value: float) -> Line:
+def micro_auc_line(name: str, n_pos: float, n_neg: float, value: float) -> Derivation:
     r"""A micro average: one curve of all (sample, class) pairs, with their counts.
 
     Examples
@@ -157,13 +145,15 @@ def micro_auc_line(name: str, n_pos: float, n_neg: float, value: float) -> Line:
     '\\text{Micro ROC AUC} = \\text{AUC of the } 5 + 10 \\text{ (sample, class) pairs} = 0.8000'
     """
     latex = (
-        rf"\text{{{name}}} = \text{{AUC of the }} {_c(n_pos)} + {_c(n_neg)}"
+        rf"\text{{{name}}} = \text{{AUC of the }} {count_latex(n_pos)} + {count_latex(n_neg)}"
         rf" \text{{ (sample, class) pairs}} = {fmt(value)}"
     )
-    return Line(name, latex, "", value)
+    return Derivation(name, "", latex, "", value)
 
 
-def derivations(res: dict, sample_terms: pd.DataFrame, weights, average: str) -> dict[str, Line]:
+def derivations(
+    res: dict, sample_terms: pd.DataFrame, weights, average: str
+) -> dict[str, Derivation]:
     r"""Every headline of the page written out, in the order the page shows them.
 
     Parameters
@@ -198,7 +188,7 @@ def derivations(res: dict, sample_terms: pd.DataFrame, weights, average: str) ->
     """
     cm = np.asarray(res["cm"], dtype=float)
     table = res["classes"]
-    out: dict[str, Line] = {"Accuracy": accuracy_line(cm, res["accuracy"])}
+    out: dict[str, Derivation] = {"Accuracy": accuracy_line(cm, res["accuracy"])}
     in_true = table["support"].to_numpy() > 0
     out["Balanced accuracy"] = _mean_line(
         "Balanced accuracy", table["recall"].to_numpy()[in_true], None, res["balanced"]
@@ -227,7 +217,7 @@ def derivations(res: dict, sample_terms: pd.DataFrame, weights, average: str) ->
         if average == "micro":
             line = micro_auc_line(label, n_pos, n_neg, value)
             if key == "ap":
-                line = Line(label, line.latex.replace("AUC of", "AP of"), "", value)
+                line = Derivation(label, "", line.latex.replace("AUC of", "AP of"), "", value)
         else:
             line = _mean_line(label, values, support if average == "weighted" else None, value)
         out[f"{name} (average)"] = line
@@ -238,7 +228,7 @@ def derivations(res: dict, sample_terms: pd.DataFrame, weights, average: str) ->
     return out
 
 
-def class_auc_line(name: str, counts: tuple[int, int, int, int], value: float) -> Line:
+def class_auc_line(name: str, counts: tuple[int, int, int, int], value: float) -> Derivation:
     r"""One class's one-vs-rest ROC AUC from its pairs: wins and half the ties.
 
     Examples
@@ -246,9 +236,9 @@ def class_auc_line(name: str, counts: tuple[int, int, int, int], value: float) -
     >>> class_auc_line("bird", (1, 4, 4, 0), 1.0).latex.split(" = ")[-2:]
     ['\\frac{4 + 0/2}{1 \\cdot 4}', '1.000']
     """
-    p, n, w, t = counts
+    p, n, w, t = (count_latex(x) for x in counts)
     latex = (
         rf"\text{{AUC}}_{{\text{{{latex_text(name)}}}}} = \frac{{W + T/2}}{{P \cdot N}} = "
-        rf"\frac{{{_c(w)} + {_c(t)}/2}}{{{_c(p)} \cdot {_c(n)}}} = {fmt(value)}"
+        rf"\frac{{{w} + {t}/2}}{{{p} \cdot {n}}} = {fmt(value)}"
     )
-    return Line(f"ROC AUC of {name}", latex, "", value)
+    return Derivation(f"ROC AUC of {name}", "", latex, "", value)

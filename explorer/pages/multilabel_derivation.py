@@ -4,48 +4,22 @@ Each line ends in the same digits as the headline it derives: the macro averages
 the mean of the per-label values (written with their terms), the micro averages from
 the pooled counts with the numbers plugged in, the sample averages as the mean over
 samples with their terms, the weighted averages with each label's support as its
-weight, Hamming loss and subset accuracy from their counts. Pure functions (no
-streamlit); :mod:`views.multilabel_parts` draws the lines.
+weight, Hamming loss and subset accuracy from their counts. Each is an
+:class:`explorer.derivation.Derivation`. Pure functions (no streamlit);
+:mod:`views.multilabel.parts` draws them.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
 import pandas as pd
 
-from explorer.derivation import mean_terms
-from explorer.formatting import fmt
-from explorer.pages._derive import count, mean_latex, mean_note
+from explorer.derivation import Derivation, mean_terms
+from explorer.formatting import count, fmt, in_latex
 from metrics import MultilabelCounts
 
 #: zero_division choice -> its value (Jaccard cannot be NaN: 0 there).
 _ZD = {"warn": 0.0, "0": 0.0, "1": 1.0, "nan": np.nan}
-
-
-@dataclass(frozen=True)
-class Line:
-    """One derivation: its LaTeX, a caption, and the number it ends in.
-
-    Attributes
-    ----------
-    name : str
-        What it derives (a headline label such as ``"Macro F1"`` or ``"Samples P"``).
-    latex : str
-        The formula with its terms or counts, ending in ``fmt(value)``.
-    note : str
-        What the line leaves out (elided terms, NaN terms), or empty.
-    value : float
-    terms : ndarray or None
-        Every term of a mean (per label or per sample) in order, NaN ones dropped.
-    """
-
-    name: str
-    latex: str
-    note: str
-    value: float
-    terms: np.ndarray | None = None
 
 
 def _divide(num: np.ndarray, den: np.ndarray, zd: float) -> np.ndarray:
@@ -80,26 +54,29 @@ def per_sample_scores(counts: MultilabelCounts, zd_key: str) -> dict[str, np.nda
     }
 
 
-def _mean_line(name: str, values, weights, value: float, what: str) -> Line:
-    """The mean of ``values`` (NaN ones left out, as the averages do) with its terms."""
+def _mean_line(name: str, values, weights, value: float, what: str) -> Derivation:
+    """The mean of ``values`` (NaN ones left out, as the averages do) with its terms
+    (every one kept in the derivation's ``terms``)."""
     v = np.asarray(values, dtype=float)
     keep = ~np.isnan(v)
     w = None if weights is None else np.asarray(weights, dtype=float)[keep]
     if w is not None and not w.sum():  # the averages fall back to the plain mean
         w = None
     d = mean_terms(v[keep], w, name=name)
-    return Line(name, mean_latex(d), mean_note(d, int((~keep).sum()), what), value, v[keep])
+    note = d.note(int((~keep).sum()), what)
+    return Derivation(name, "", d.latex(), note, value, terms=v[keep])
 
 
-def _ratio_line(name: str, formula: str, num: str, den: str, value: float) -> Line:
-    num, den = num.replace(",", "{,}"), den.replace(",", "{,}")
-    latex = rf"\text{{{name}}} = {formula} = \frac{{{num}}}{{{den}}} = {fmt(value)}"
-    return Line(name, latex, "", value)
+def _ratio_line(name: str, formula: str, num: str, den: str, value: float) -> Derivation:
+    latex = (
+        rf"\text{{{name}}} = {formula} = \frac{{{in_latex(num)}}}{{{in_latex(den)}}} = {fmt(value)}"
+    )
+    return Derivation(name, "", latex, "", value)
 
 
 def derivations(
     counts: MultilabelCounts, labels: pd.DataFrame, res: dict, zd_key: str
-) -> dict[str, Line]:
+) -> dict[str, Derivation]:
     r"""Every average and headline of the page, derived from the counts.
 
     Parameters
@@ -115,8 +92,8 @@ def derivations(
     Returns
     -------
     dict
-        Name -> :class:`Line`, in the order the page shows them: ``Macro P``,
-        ``Macro R``, ``Macro F1``, ``Micro P``, ``Micro R``, ``Micro F1``,
+        Name -> :class:`~explorer.derivation.Derivation`, in the order the page shows
+        them: ``Macro P``, ``Macro R``, ``Macro F1``, ``Micro P``, ``Micro R``, ``Micro F1``,
         ``Samples P``, ``Samples R``, ``Samples F1``, ``Jaccard (samples)``,
         ``Weighted F1``, ``Hamming loss``, ``Subset accuracy``.
 
@@ -134,7 +111,7 @@ def derivations(
     ['\\frac{2 + 1}{3 \\cdot 3}', '0.3333']
     """
     avg = res["averages"]
-    out: dict[str, Line] = {}
+    out: dict[str, Derivation] = {}
     for key, short in (("precision", "P"), ("recall", "R"), ("f1", "F1")):
         out[f"Macro {short}"] = _mean_line(
             f"Macro {short}", labels[key], None, avg["macro"][key], "labels"
