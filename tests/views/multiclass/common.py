@@ -74,10 +74,8 @@ def upload(text: bytes, name: str = "edge.csv") -> AppTest:
 
 
 def open_link(params: dict) -> AppTest:
-    """A new session opening the page at a link's ``params`` (one run first: before it,
-    AppTest knows a page by its file name, not by its slug)."""
+    """A new session opening the page at a link's ``params``."""
     at = AppTest.from_file(APP, default_timeout=60)
     at.query_params.update(params)
-    at.run()
     at.switch_page(PAGE).run()
     return at

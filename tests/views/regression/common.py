@@ -32,10 +32,8 @@ def open_page(sample="diabetes", *, query=None, datasets=None):
     if datasets:
         # A session dataset goes in before the first run; open the page directly, since
         # AppTest cannot re-serialize the sidebar picker's formatted option afterwards.
-        # (One run first: before it AppTest knows a page by its file name, not its slug.)
         at.session_state["session_datasets"] = {d.name: d for d in datasets}
         at.session_state["active_dataset"] = datasets[0].name
-        at.run()
         at.switch_page(PAGE).run()
         assert not at.exception
         return at
