@@ -144,7 +144,8 @@ def _curve_figure(curves: dict, selected: str, *, x: str, y: str, diagonal: bool
 def roc_figure(curves: dict, selected: str) -> go.Figure:
     """One-vs-rest ROC curves: every class (grey), the selected class, micro and macro.
 
-    ``curves`` is ``ovr_curves(...)["roc"]`` plus, under ``"macro"``, the mean curve.
+    ``curves`` is :func:`explorer.pages.multiclass_curves.ovr_curves`'s ``"roc"`` plus,
+    under ``"macro"``, the mean curve.
 
     Examples
     --------

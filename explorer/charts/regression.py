@@ -100,30 +100,7 @@ def predicted_vs_actual(
         )
     )
     if highlight is not None:
-        x = float(y_true[highlight])
-        if original is not None and original != float(y_pred[highlight]):
-            fig.add_trace(
-                go.Scatter(
-                    x=[x, x],
-                    y=[original, float(y_pred[highlight])],
-                    mode="lines+markers",
-                    name="before the shift",
-                    line={"color": HIGHLIGHT, "dash": "dot"},
-                    marker={"symbol": ["circle-open", "circle"], "size": 11, "color": HIGHLIGHT},
-                    hoverinfo="skip",
-                )
-            )
-        fig.add_trace(
-            go.Scatter(
-                x=[x],
-                y=[float(y_pred[highlight])],
-                mode="markers",
-                name=f"sample {ids[highlight]} (outlier control)",
-                marker={"color": HIGHLIGHT, "size": 13, "symbol": "diamond"},
-                hovertemplate="sample " + ids[highlight] + "<br>y = %{x}<br>y_hat = %{y}"
-                "<extra></extra>",
-            )
-        )
+        _outlier(fig, float(y_true[highlight]), float(y_pred[highlight]), original, ids[highlight])
     fig.update_layout(
         xaxis_title="actual y",
         yaxis_title="predicted y_hat",
@@ -132,6 +109,33 @@ def predicted_vs_actual(
         legend={"orientation": "h", "y": -0.18},
     )
     return wrap_titles(fig)
+
+
+def _outlier(fig: go.Figure, x: float, y: float, original: float | None, sample: str) -> None:
+    """The outlier control's sample at (``x``, ``y``) in red, joined by a dotted line to
+    its ``original`` prediction (a hollow marker) when that differs."""
+    if original is not None and original != y:
+        fig.add_trace(
+            go.Scatter(
+                x=[x, x],
+                y=[original, y],
+                mode="lines+markers",
+                name="before the shift",
+                line={"color": HIGHLIGHT, "dash": "dot"},
+                marker={"symbol": ["circle-open", "circle"], "size": 11, "color": HIGHLIGHT},
+                hoverinfo="skip",
+            )
+        )
+    fig.add_trace(
+        go.Scatter(
+            x=[x],
+            y=[y],
+            mode="markers",
+            name=f"sample {sample} (outlier control)",
+            marker={"color": HIGHLIGHT, "size": 13, "symbol": "diamond"},
+            hovertemplate="sample " + sample + "<br>y = %{x}<br>y_hat = %{y}<extra></extra>",
+        )
+    )
 
 
 def residual_histogram(

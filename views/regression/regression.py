@@ -1,26 +1,23 @@
 """Regression: MAE, weighted MAE, MSE, RMSE, MAPE, RMSLE and R² for one or more models.
 
 Headline numbers, predicted against actual, how each metric is computed, the
-per-sample errors worst first, and the teaching points of issue 8: MAPE at
-y = 0, RMSLE's refusal of values at or below -1 and its asymmetry, RMSE
-against MAE under an outlier, and seed 002's slips.
+per-sample errors worst first, and the teaching points: MAPE at y = 0, RMSLE's
+refusal of values at or below -1 and its asymmetry, RMSE against MAE under an
+outlier, and the revision sheet's slips.
 """
 
 import streamlit as st
 
 from explorer.ui import session, widgets
-from explorer.ui.widgets import require_kind
 from views.regression import panel
 
 st.title("Regression")
 widgets.scenarios("regression")
 ds = session.active()
-require_kind(ds, ("regression",), "diabetes")
+widgets.require_kind(ds, ("regression",), "diabetes")
 
 st.caption(
     f"Active dataset **{ds.shown_name}** · {ds.n_samples} samples · "
     f"model(s): {', '.join(ds.model_names)}" + (f" · {ds.description}" if ds.description else "")
 )
-
-# ------------------------------------------------------------------ the panel
 panel.panel(ds)

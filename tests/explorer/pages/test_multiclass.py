@@ -16,14 +16,11 @@ import sklearn.metrics as skm
 
 import metrics
 from explorer import editing
-from explorer.charts import multiclass as charts
 from explorer.datasets import Dataset, describe
 from explorer.formatting import fmt
 from explorer.io import DataError, read_table, read_upload
 from explorer.links import decode_dataset, encode_dataset
-from explorer.pages import home
-from explorer.pages import multiclass as mc
-from explorer.pages import multiclass_derivation as derivation
+from explorer.pages import home, multiclass, multiclass_curves, multiclass_derivation
 from explorer.samples import load_sample
 
 SAMPLES = ("iris", "digits10")
@@ -62,8 +59,8 @@ def test_a_table_with_proba_columns_is_multiclass():
 
 
 def test_digit_labels_with_score_columns_are_multiclass_not_regression_or_binary():
-    """The issue's example: labels 0-9 read as regression before; with a score column
-    per class the table is multiclass."""
+    """Digit labels 0-9 with a score column per class were once read as regression; the
+    table is multiclass."""
     rng = np.random.default_rng(0)
     t = np.arange(20) % 10
     p = _proba(rng, 20, 10)
@@ -156,7 +153,10 @@ def test_a_link_carries_a_multiclass_dataset_bit_for_bit(name):
     assert back.sample_ids == ds.sample_ids
     assert back.y_true.tobytes() == ds.y_true.tobytes()
     assert back.score().tobytes() == ds.score().tobytes()
-    assert mc.summary(back, "model", 2)["log_loss"] == mc.summary(ds, "model", 2)["log_loss"]
+    assert (
+        multiclass.summary(back, "model", 2)["log_loss"]
+        == multiclass.summary(ds, "model", 2)["log_loss"]
+    )
 
 
 def test_a_link_with_two_classes_in_a_row_is_refused():
@@ -200,14 +200,14 @@ def sk_numbers(ds: Dataset, k: int = 2) -> dict:
 
 
 def our_numbers(ds: Dataset, k: int = 2) -> dict:
-    res = mc.summary(ds, ds.model_names[0], k)
+    res = multiclass.summary(ds, ds.model_names[0], k)
     out = {key: res[key] for key in ("accuracy", "balanced", "macro_f1", "mcc", "kappa")}
     out |= {"top_k": res["top_k"], "log_loss": res["log_loss"]}
     for avg in ("macro", "weighted", "micro"):
         out[f"auc_{avg}"] = res["auc"][avg]
         out[f"ap_{avg}"] = res["ap"][avg]
     if res["ovo"] is not None:
-        for avg, v in mc.ovo_averages(res["ovo"]).items():
+        for avg, v in multiclass.ovo_averages(res["ovo"]).items():
             out[f"ovo_{avg}"] = v
     return out
 
@@ -235,16 +235,16 @@ def test_every_number_matches_sklearn_on_random_data(seed, weighted):
 def test_top_k_ties_rank_the_higher_column_first_as_sklearn():
     t = np.array([0, 1, 2, 2])
     s = np.array([[0.25, 0.25, 0.5], [0.5, 0.25, 0.25], [1 / 3] * 3, [0.4, 0.2, 0.4]])
-    assert mc.true_rank(t, s).tolist() == [3, 3, 1, 1]
+    assert multiclass.true_rank(t, s).tolist() == [3, 3, 1, 1]
     for k in (1, 2):
-        assert np.mean(mc.true_rank(t, s) <= k) == skm.top_k_accuracy_score(t, s, k=k)
-        assert np.mean(mc.true_rank(t, s) <= k) == metrics.top_k_accuracy_score(t, s, k=k)
+        assert np.mean(multiclass.true_rank(t, s) <= k) == skm.top_k_accuracy_score(t, s, k=k)
+        assert np.mean(multiclass.true_rank(t, s) <= k) == metrics.top_k_accuracy_score(t, s, k=k)
 
 
 def test_per_class_table_matches_sklearn():
     ds = load_sample("digits10")
-    t, p, s = mc.classes(ds, "model")
-    table = mc.class_table(ds, "model")
+    t, p, s = multiclass.classes(ds, "model")
+    table = multiclass.class_table(ds, "model")
     pr, rc, f1, sup = skm.precision_recall_fscore_support(t, p, zero_division=0)
     np.testing.assert_allclose(table["precision"], pr)
     np.testing.assert_allclose(table["recall"], rc)
@@ -260,21 +260,21 @@ def test_scores_that_are_not_probabilities_have_no_log_loss_but_the_rest():
     logits = Dataset(
         "l", "multiclass", ds.y_true, {"m": np.log(ds.score()) * 3}, label_names=ds.label_names
     )
-    res = mc.summary(logits, "m", 2)
+    res = multiclass.summary(logits, "m", 2)
     assert res["log_loss"] is None and "probabilities" in res["not_proba"]
     # ranks and argmax are unchanged by a monotone map
-    base = mc.summary(ds, "m", 2)
+    base = multiclass.summary(ds, "m", 2)
     for key in ("accuracy", "macro_f1", "mcc", "top_k"):
         assert res[key] == base[key]
     assert res["auc"]["macro"] == pytest.approx(base["auc"]["macro"])
-    assert mc.sample_table(logits, "m", 2)["log_loss"].isna().all()
+    assert multiclass.sample_table(logits, "m", 2)["log_loss"].isna().all()
 
 
 def test_a_class_absent_from_y_true_is_left_out_of_the_auc_averages():
     y = np.eye(3)[[0, 1, 0, 1]]
     s = np.array([[0.6, 0.3, 0.1], [0.2, 0.7, 0.1], [0.5, 0.1, 0.4], [0.3, 0.3, 0.4]])
     ds = Dataset("a", "multiclass", y, {"m": s}, label_names=("a", "b", "c"))
-    res = mc.summary(ds, "m", 1)
+    res = multiclass.summary(ds, "m", 1)
     assert res["auc_missing"] == ["c"]
     aucs = [skm.roc_auc_score(y[:, j], s[:, j]) for j in (0, 1)]
     assert res["auc"]["macro"] == pytest.approx(np.mean(aucs))
@@ -283,25 +283,27 @@ def test_a_class_absent_from_y_true_is_left_out_of_the_auc_averages():
     assert res["macro_f1"] == pytest.approx(
         skm.f1_score(y.argmax(axis=1), p, average="macro", zero_division=0)
     )
-    lines = derivation.derivations(res, mc.sample_table(ds, "m", 1).sort_index(), None, "macro")
+    lines = multiclass_derivation.derivations(
+        res, multiclass.sample_table(ds, "m", 1).sort_index(), None, "macro"
+    )
     assert "1 classes undefined" in lines["Macro ROC AUC (OvR)"].note
 
 
 def test_confusion_table_normalizations_match_sklearn():
     ds = load_sample("iris")
-    t, p, _ = mc.classes(ds, "model")
-    cm = mc.summary(ds, "model", 2)["cm"]
+    t, p, _ = multiclass.classes(ds, "model")
+    cm = multiclass.summary(ds, "model", 2)["cm"]
     for norm in ("none", "true", "pred", "all"):
-        table = mc.confusion_table(cm, ds.label_names, norm)
+        table = multiclass.confusion_table(cm, ds.label_names, norm)
         want = skm.confusion_matrix(t, p, normalize=None if norm == "none" else norm)
         np.testing.assert_allclose(table.to_numpy(), want)
-    assert mc.worst_cell(cm) == (2, 1)  # 14 virginica read as versicolor
+    assert multiclass.worst_cell(cm) == (2, 1)  # 14 virginica read as versicolor
 
 
 def test_cell_samples_are_the_cell():
     ds = load_sample("iris")
-    n, rows = mc.cell_samples(ds, "model", 2, 1)
-    t, p, _ = mc.classes(ds, "model")
+    n, rows = multiclass.cell_samples(ds, "model", 2, 1)
+    t, p, _ = multiclass.classes(ds, "model")
     assert n == 14 == int(((t == 2) & (p == 1)).sum())
     assert rows["sample"].tolist() == [
         ds.sample_ids[i] for i in np.flatnonzero((t == 2) & (p == 1))
@@ -310,19 +312,19 @@ def test_cell_samples_are_the_cell():
 
 def test_sample_table_is_worst_first_and_its_terms_average_to_log_loss():
     ds = load_sample("digits10")
-    table = mc.sample_table(ds, "model", 2)
+    table = multiclass.sample_table(ds, "model", 2)
     assert (np.diff(table["p_true"].to_numpy()) >= 0).all()
     t = ds.y_true.argmax(axis=1)
     assert table["log_loss"].mean() == pytest.approx(skm.log_loss(t, ds.score()))
     assert table["top_2"].mean() == pytest.approx(skm.top_k_accuracy_score(t, ds.score(), k=2))
-    steps = mc.sample_steps(ds, "model", int(table.index[0]))
+    steps = multiclass.sample_steps(ds, "model", int(table.index[0]))
     assert (np.diff(steps["score"].to_numpy()) <= 0).all()
     assert steps["true"].tolist().count("true") == 1
 
 
 def test_curves_match_metrics_and_the_micro_curve():
     ds = load_sample("iris")
-    c = mc.ovr_curves(ds, "model")
+    c = multiclass_curves.ovr_curves(ds, "model")
     fpr, tpr, _ = skm.roc_curve(ds.y_true[:, 1], ds.score()[:, 1])
     np.testing.assert_allclose(c["roc"]["versicolor"][0], fpr)
     np.testing.assert_allclose(c["roc"]["versicolor"][1], tpr)
@@ -341,19 +343,6 @@ def test_home_headline_for_multiclass():
     )
 
 
-def test_selection_picks_a_cell():
-    event = {"selection": {"points": [{"x": "versicolor", "y": "virginica", "z": 14}]}}
-    assert charts.cell_from_selection(event, ["setosa", "versicolor", "virginica"]) == (
-        "virginica",
-        "versicolor",
-    )
-    assert charts.cell_from_selection(None, ["a"]) is None
-    assert (
-        charts.cell_from_selection({"selection": {"points": [{"x": "zz", "y": "a"}]}}, ["a"])
-        is None
-    )
-
-
 # ---------------------------------------------------------------- derivations
 def _last(latex: str) -> str:
     return re.split(r" &?= ", latex.removesuffix(r"\end{aligned}"))[-1]
@@ -363,8 +352,10 @@ def _last(latex: str) -> str:
 @pytest.mark.parametrize("average", ["macro", "weighted", "micro"])
 def test_every_derivation_ends_in_its_headline_digits(name, average):
     ds = load_sample(name)
-    res = mc.summary(ds, "model", 2)
-    lines = derivation.derivations(res, mc.sample_table(ds, "model", 2).sort_index(), None, average)
+    res = multiclass.summary(ds, "model", 2)
+    lines = multiclass_derivation.derivations(
+        res, multiclass.sample_table(ds, "model", 2).sort_index(), None, average
+    )
     heads = {
         "Accuracy": res["accuracy"],
         "Balanced accuracy": res["balanced"],
@@ -376,7 +367,7 @@ def test_every_derivation_ends_in_its_headline_digits(name, average):
         "Macro ROC AUC (OvR)": res["auc"]["macro"],
         "ROC AUC (average)": res["auc"][average],
         "AP (average)": res["ap"][average],
-        "OvO AUC": mc.ovo_averages(res["ovo"])["macro"],
+        "OvO AUC": multiclass.ovo_averages(res["ovo"])["macro"],
     }
     for key, value in heads.items():
         assert _last(lines[key].latex) == fmt(value), key
@@ -384,8 +375,10 @@ def test_every_derivation_ends_in_its_headline_digits(name, average):
 
 def test_derivation_numbers_can_be_checked_by_hand():
     ds = load_sample("iris")
-    res = mc.summary(ds, "model", 2)
-    lines = derivation.derivations(res, mc.sample_table(ds, "model", 2).sort_index(), None, "macro")
+    res = multiclass.summary(ds, "model", 2)
+    lines = multiclass_derivation.derivations(
+        res, multiclass.sample_table(ds, "model", 2).sort_index(), None, "macro"
+    )
     assert lines["Accuracy"].latex.endswith(r"\frac{49 + 37 + 36}{150} = 0.8133")
     # kappa: p_e = sum t_k p_k / N^2 with 50 per class and the column sums
     cm = res["cm"]
@@ -398,14 +391,14 @@ def test_derivation_numbers_can_be_checked_by_hand():
     assert fmt(mcc) == _last(lines["MCC"].latex) == fmt(skm.matthews_corrcoef(*_tp(ds)))
     terms = re.findall(r"\d\.\d+", lines["Balanced accuracy"].latex)[:3]
     assert terms == ["0.9800", "0.7400", "0.7200"]
-    digits = derivation.derivations(*_res_and_terms(load_sample("digits10")), None, "macro")[
-        "Accuracy"
-    ].latex
+    digits = multiclass_derivation.derivations(
+        *_res_and_terms(load_sample("digits10")), None, "macro"
+    )["Accuracy"].latex
     assert digits.endswith(r"\dots + 25 + 27}{300} = \frac{281}{300} = 0.9367")
 
 
 def _res_and_terms(ds):
-    return mc.summary(ds, "model", 2), mc.sample_table(ds, "model", 2).sort_index()
+    return multiclass.summary(ds, "model", 2), multiclass.sample_table(ds, "model", 2).sort_index()
 
 
 def _tp(ds):
@@ -414,9 +407,9 @@ def _tp(ds):
 
 def test_weighted_derivations_write_the_weights():
     ds = _random(3, n=12, weighted=True)
-    res = mc.summary(ds, "m", 2)
-    lines = derivation.derivations(
-        res, mc.sample_table(ds, "m", 2).sort_index(), ds.sample_weight, "weighted"
+    res = multiclass.summary(ds, "m", 2)
+    lines = multiclass_derivation.derivations(
+        res, multiclass.sample_table(ds, "m", 2).sort_index(), ds.sample_weight, "weighted"
     )
     assert r"\times" in lines["Log loss"].latex
     assert lines["Log loss"].latex.startswith(r"\begin{aligned}\text{Log loss} &= \frac{")
@@ -483,8 +476,8 @@ def test_pair_counts_give_each_class_auc(name):
     t, s = ds.y_true.argmax(axis=1), ds.score()
     want = skm.roc_auc_score(t, s, multi_class="ovr", average=None)
     for j in range(ds.n_labels):
-        p, n, w, ties = mc.pair_counts(ds, "model", j)
+        p, n, w, ties = multiclass_curves.pair_counts(ds, "model", j)
         assert (p, n) == (int((t == j).sum()), int((t != j).sum()))
         assert (w + ties / 2) / (p * n) == pytest.approx(want[j], abs=1e-12)
-        line = derivation.class_auc_line(ds.label_names[j], (p, n, w, ties), want[j])
+        line = multiclass_derivation.class_auc_line(ds.label_names[j], (p, n, w, ties), want[j])
         assert _last(line.latex) == fmt(want[j])

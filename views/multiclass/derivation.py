@@ -1,0 +1,86 @@
+"""How the Multiclass classification page's numbers are computed: the per-class table,
+then every headline number's derivation with its numbers, and the one-vs-one pairs.
+
+Layout only: the lines come from :mod:`explorer.pages.multiclass_derivation` through
+:mod:`explorer.ui.cache`.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from explorer import downloads
+from explorer.formatting import fmt
+from explorer.pages import multiclass
+from explorer.ui import cache, classroom
+from views.multiclass.controls import Settings
+from views.multiclass.formats import four_decimals, latex_line, number, text
+
+
+def show(ds, settings: Settings, res: dict, average: str, j: int) -> None:
+    """The per-class table and every headline's derivation (class ``j``'s F1 written
+    out), unless the derivations are hidden until Reveal."""
+    st.subheader("How it is computed")
+    table = res["classes"]
+    cfg = four_decimals(("precision", "recall", "f1", "roc_auc", "ap"))
+    st.dataframe(multiclass.for_screen(table), hide_index=True, width="stretch", column_config=cfg)
+    st.download_button(
+        "Per-class table as CSV",
+        downloads.csv_text(table),
+        file_name=f"{ds.name}.multiclass.classes.csv",
+        key="mc_download_classes",
+    )
+    if classroom.derivations_hidden():
+        return
+    lines = cache.multiclass.derivations(ds, settings.model, settings.k, average)
+    _classification(lines, table.iloc[j])
+    st.markdown(text("log_loss"))
+    if "Log loss" in lines:
+        latex_line(lines["Log loss"])
+    else:
+        st.caption(text("not_proba", why=res["not_proba"]))
+    st.markdown(text("top_k"))
+    latex_line(lines["Top-k accuracy"])
+    st.markdown("**Macro ROC AUC (one-vs-rest)**: the mean of the per-class AUCs above.")
+    latex_line(lines["Macro ROC AUC (OvR)"])
+    st.markdown(f"**The {average} average** ({multiclass.AVERAGES[average]}):")
+    if average != "macro":  # the macro ROC AUC is the line above
+        latex_line(lines["ROC AUC (average)"])
+    latex_line(lines["AP (average)"])
+    _one_vs_one(res, lines)
+
+
+def _classification(lines: dict, row) -> None:
+    """Accuracy, balanced accuracy, macro F1 (with ``row``'s class F1), MCC and kappa."""
+    latex_line(lines["Accuracy"])
+    st.markdown(text("balanced"))
+    latex_line(lines["Balanced accuracy"])
+    st.markdown(text("macro_f1"))
+    tp, fp, fn = (str(number(row[c])).replace(",", "{,}") for c in ("tp", "fp", "fn"))
+    st.latex(
+        rf"F1_{{\text{{{multiclass.latex_text(row['class'])}}}}} = "
+        rf"\frac{{2 \cdot {tp}}}{{2 \cdot {tp} + {fp} + {fn}}} = {fmt(row['f1'])}"
+    )
+    latex_line(lines["Macro F1"])
+    st.markdown(text("mcc"))
+    latex_line(lines["MCC"])
+    st.markdown(text("kappa"))
+    for name in ("p_o", "p_e", "Cohen's kappa"):
+        latex_line(lines[name])
+
+
+def _one_vs_one(res: dict, lines: dict) -> None:
+    st.markdown(text("ovo"))
+    pairs = res["ovo"]
+    if pairs is None:
+        st.caption(text("ovo_weighted"))
+        return
+    if pairs.empty:
+        st.caption("y_true holds one class only: there is no pair of classes.")
+        return
+    cfg = four_decimals(("auc_a_vs_b", "auc_b_vs_a", "mean", "prevalence"))
+    height = "auto" if len(pairs) <= 8 else 320
+    st.dataframe(pairs, hide_index=True, width="stretch", height=height, column_config=cfg)
+    latex_line(lines["OvO AUC"])
+    w = multiclass.ovo_averages(pairs)["weighted"]
+    st.caption(f"Weighted by each pair's prevalence (scikit-learn's average='weighted'): {fmt(w)}.")

@@ -1,0 +1,33 @@
+"""How the Multiclass classification page writes its numbers, texts and formulas."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from views import prose
+
+#: A table column of probabilities or rates: four decimals.
+FOUR = {"format": "%.4f"}
+
+
+def text(name: str, **values) -> str:
+    """The page's text ``name`` (views/multiclass/text.md), filled with ``values``."""
+    section = prose.section("multiclass", name)
+    return section.format(**values) if values else section
+
+
+def number(x: float) -> str:
+    """A count (weighted counts may be fractions): ``1,234`` or ``12.5``."""
+    return f"{x:,.4g}"
+
+
+def latex_line(line) -> None:
+    """A derivation line (:mod:`explorer.pages.multiclass_derivation`) and its note."""
+    st.latex(line.latex)
+    if line.note:
+        st.caption(f"{line.name}: {line.note}.")
+
+
+def four_decimals(columns) -> dict:
+    """The column configuration that shows ``columns`` with four decimals."""
+    return {c: st.column_config.NumberColumn(**FOUR) for c in columns}

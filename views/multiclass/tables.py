@@ -1,0 +1,36 @@
+"""The per-sample table of the Multiclass classification page: the worst rows on
+screen, every row in the CSV (written when the download is clicked)."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from explorer.pages import multiclass
+from views.multiclass.controls import Settings
+from views.multiclass.formats import four_decimals
+
+
+def per_sample(ds, settings: Settings, table) -> None:
+    """The worst :data:`explorer.pages.multiclass.SHOWN_ROWS` samples and the CSV of all."""
+    model, k = settings.model, settings.k
+    shown = multiclass.with_top_k_column(table.head(multiclass.SHOWN_ROWS), k)
+    st.caption(
+        f"{ds.n_samples:,} samples"
+        + (
+            f"; the worst {multiclass.SHOWN_ROWS} shown, all in the CSV."
+            if len(table) > len(shown)
+            else "."
+        )
+    )
+    st.dataframe(
+        multiclass.for_screen(shown),
+        hide_index=True,
+        width="stretch",
+        column_config=four_decimals(("p_true", "p_predicted", "log_loss")),
+    )
+    st.download_button(
+        "Per-sample table as CSV",
+        lambda: multiclass.samples_csv(ds, model, k),
+        file_name=f"{ds.name}.multiclass.samples.csv",
+        key="mc_download_samples",
+    )

@@ -1,0 +1,35 @@
+"""The Regression page's two pictures: predicted against actual, and the residuals."""
+
+from __future__ import annotations
+
+import numpy as np
+import streamlit as st
+
+from explorer.charts import regression as charts
+from views.regression.controls import Settings
+
+
+def show(ds, settings: Settings, pred: np.ndarray, residuals: np.ndarray) -> None:
+    """The scatter of the moved prediction ``pred`` (the outlier marked, with its
+    unmoved place) beside the histogram of its ``residuals``."""
+    i = settings.outlier
+    left, right = st.columns(2)
+    with left:
+        st.markdown("**Predicted against actual**: on the dashed line a prediction is perfect.")
+        st.plotly_chart(
+            charts.predicted_vs_actual(
+                ds.y_true,
+                pred,
+                ids=list(ds.sample_ids),
+                highlight=int(i),
+                original=float(ds.score(settings.model)[i]),
+                model=settings.model,
+            ),
+            key="reg_scatter",
+        )
+    with right:
+        st.markdown("**Residuals** y - y_hat: MAE averages their size, RMSE their squares.")
+        st.plotly_chart(
+            charts.residual_histogram(residuals, highlight=float(residuals[i])),
+            key="reg_residuals",
+        )
