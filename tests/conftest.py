@@ -9,6 +9,48 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 APP = str(ROOT / "app.py")
+#: The least time an AppTest script run may take before AppTest calls it hung: a page
+#: that runs in 10 s on a quiet machine may take 50 s on a busy one (5x), so a test's
+#: own ``default_timeout=30`` is raised to this; a run that hangs still fails.
+APPTEST_MIN_TIMEOUT = 300
+
+
+def _patch_apptest() -> None:
+    """Two changes to AppTest for the whole suite, neither touching what a page shows.
+
+    * Each new AppTest scanned the metadata of every installed distribution for
+      Streamlit "v2 components" on its first run (``scan_component_manifests``: about
+      0.3 CPU s, most of a fresh session's cost; the suite opens thousands). The
+      installed packages do not change while the tests run: scan once per process.
+    * No script run times out before :data:`APPTEST_MIN_TIMEOUT` seconds.
+    """
+    from streamlit.components.v2 import manifest_scanner
+    from streamlit.testing.v1 import AppTest
+
+    scan = manifest_scanner.scan_component_manifests
+    if not getattr(scan, "scanned_once", False):
+        found = {}
+
+        def scan_once(max_workers=None):
+            if "manifests" not in found:
+                found["manifests"] = scan(max_workers)
+            return list(found["manifests"])
+
+        scan_once.scanned_once = True
+        manifest_scanner.scan_component_manifests = scan_once
+
+    run = AppTest._run
+    if not getattr(run, "min_timeout", False):
+
+        def _run(self, widget_state=None, timeout=None):
+            chosen = self.default_timeout if timeout is None else timeout
+            return run(self, widget_state, timeout=max(chosen, APPTEST_MIN_TIMEOUT))
+
+        _run.min_timeout = True
+        AppTest._run = _run
+
+
+_patch_apptest()
 
 
 @pytest.fixture(autouse=True)
