@@ -52,6 +52,39 @@ def _patch_apptest() -> None:
 
 _patch_apptest()
 
+#: The longest tests (node id prefixes), started first: with two pytest-xdist workers
+#: a long test that starts last leaves one core idle until it ends. Longest first.
+LONGEST_FIRST = (
+    "tests/e2e/test_walk.py",
+    "tests/views/test_page_multiclass.py::test_intervals_toggle",
+    "tests/views/test_walk.py",
+    "tests/views/test_upload_fuzz_app.py",
+    "tests/views/test_link_fuzz_app.py",
+    "tests/views/test_hostile_links.py",
+    "tests/views/test_page_multiclass.py::test_weighted_intervals",
+    "tests/views/test_page_retrieval.py::test_cached_columns",
+    "tests/views/test_page_retrieval.py::test_k_model_and_each_convention",
+    "explorer/intervals.py",
+    "tests/explorer/test_upload_fuzz.py",
+    "tests/e2e/test_state_keys.py",
+    "tests/e2e/test_classroom.py",
+    "tests/views/test_presentation.py::test_rendered_pages",
+    "tests/views/test_valid_data.py",
+)
+
+
+def _rank(item) -> int:
+    nodeid = item.nodeid
+    return next(
+        (i for i, prefix in enumerate(LONGEST_FIRST) if nodeid.startswith(prefix)),
+        len(LONGEST_FIRST),
+    )
+
+
+def pytest_collection_modifyitems(config, items):
+    """Start the longest tests first (:data:`LONGEST_FIRST`); the rest keep their order."""
+    items.sort(key=_rank)
+
 
 @pytest.fixture(autouse=True)
 def _clear_streamlit_caches():
