@@ -9,6 +9,81 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 APP = str(ROOT / "app.py")
+#: The least time an AppTest script run may take before AppTest calls it hung: a page
+#: that runs in 10 s on a quiet machine may take 50 s on a busy one (5x), so a test's
+#: own ``default_timeout=30`` is raised to this; a run that hangs still fails.
+APPTEST_MIN_TIMEOUT = 300
+
+
+def _patch_apptest() -> None:
+    """Two changes to AppTest for the whole suite, neither touching what a page shows.
+
+    * Each new AppTest scanned the metadata of every installed distribution for
+      Streamlit "v2 components" on its first run (``scan_component_manifests``: about
+      0.3 CPU s, most of a fresh session's cost; the suite opens thousands). The
+      installed packages do not change while the tests run: scan once per process.
+    * No script run times out before :data:`APPTEST_MIN_TIMEOUT` seconds.
+    """
+    from streamlit.components.v2 import manifest_scanner
+    from streamlit.testing.v1 import AppTest
+
+    scan = manifest_scanner.scan_component_manifests
+    if not getattr(scan, "scanned_once", False):
+        found = {}
+
+        def scan_once(max_workers=None):
+            if "manifests" not in found:
+                found["manifests"] = scan(max_workers)
+            return list(found["manifests"])
+
+        scan_once.scanned_once = True
+        manifest_scanner.scan_component_manifests = scan_once
+
+    run = AppTest._run
+    if not getattr(run, "min_timeout", False):
+
+        def _run(self, widget_state=None, timeout=None):
+            chosen = self.default_timeout if timeout is None else timeout
+            return run(self, widget_state, timeout=max(chosen, APPTEST_MIN_TIMEOUT))
+
+        _run.min_timeout = True
+        AppTest._run = _run
+
+
+_patch_apptest()
+
+#: The longest tests (node id prefixes), started first: with two pytest-xdist workers
+#: a long test that starts last leaves one core idle until it ends. Longest first.
+LONGEST_FIRST = (
+    "tests/e2e/test_walk.py",
+    "tests/views/test_page_multiclass.py::test_intervals_toggle",
+    "tests/views/test_walk.py",
+    "tests/views/test_upload_fuzz_app.py",
+    "tests/views/test_link_fuzz_app.py",
+    "tests/views/test_hostile_links.py",
+    "tests/views/test_page_multiclass.py::test_weighted_intervals",
+    "tests/views/test_page_retrieval.py::test_cached_columns",
+    "tests/views/test_page_retrieval.py::test_k_model_and_each_convention",
+    "explorer/intervals.py",
+    "tests/explorer/test_upload_fuzz.py",
+    "tests/e2e/test_state_keys.py",
+    "tests/e2e/test_classroom.py",
+    "tests/views/test_presentation.py::test_rendered_pages",
+    "tests/views/test_valid_data.py",
+)
+
+
+def _rank(item) -> int:
+    nodeid = item.nodeid
+    return next(
+        (i for i, prefix in enumerate(LONGEST_FIRST) if nodeid.startswith(prefix)),
+        len(LONGEST_FIRST),
+    )
+
+
+def pytest_collection_modifyitems(config, items):
+    """Start the longest tests first (:data:`LONGEST_FIRST`); the rest keep their order."""
+    items.sort(key=_rank)
 
 
 @pytest.fixture(autouse=True)

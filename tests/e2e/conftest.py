@@ -70,7 +70,7 @@ def app_url(tmp_path_factory):
         stdout=log,
         stderr=subprocess.STDOUT,
     )
-    url, deadline = f"http://127.0.0.1:{port}", time.monotonic() + 60
+    url, deadline = f"http://127.0.0.1:{port}", time.monotonic() + 300  # a busy machine
     while time.monotonic() < deadline:
         try:
             if urllib.request.urlopen(url + "/_stcore/health", timeout=1).read() == b"ok":
@@ -104,7 +104,7 @@ def browser_context_args(browser_context_args):
     return {**browser_context_args, "viewport": {"width": 1280, "height": 900}}
 
 
-def wait_for_run(page: Page, timeout: int = 30_000) -> None:
+def wait_for_run(page: Page, timeout: int = 150_000) -> None:
     """Wait until the script run triggered by the last action has finished."""
     page.wait_for_timeout(250)
     page.wait_for_selector(

@@ -31,7 +31,7 @@ def pick_option(page: Page, key: str, text: str) -> None:
     for _ in range(3):
         page.locator(f'[class*="st-key-{key}"]').get_by_role("combobox").click()
         try:
-            page.get_by_role("option", name=text).click(timeout=5_000)
+            page.get_by_role("option", name=text).click(timeout=30_000)
             return
         except PlaywrightTimeoutError:
             wait_for_run(page)

@@ -30,8 +30,8 @@ from tests.e2e.conftest import wait_for_run
 
 MAIN = '[data-testid="stMain"]'
 SIDEBAR = '[data-testid="stSidebar"]'
-ACTION_TIMEOUT = 8_000  # ms for one click or keypress; a run has wait_for_run's own bound
-FRESH_SETTLE_S = 8.0  # how long a fresh page may take to show the same numbers
+ACTION_TIMEOUT = 20_000  # ms for one click or keypress (was 8 s: a busy machine)
+FRESH_SETTLE_S = 40.0  # how long a fresh page may take to show the same numbers
 REDACTED = (
     "This app has encountered an error. The original error message is redacted to prevent "
     "data leaks. Full error details have been recorded in the logs (if you're on Streamlit "
@@ -466,7 +466,7 @@ class Walker:
             else:
                 combo.press(opener, timeout=ACTION_TIMEOUT)
             try:
-                options.first.wait_for(timeout=2_000)
+                options.first.wait_for(timeout=10_000)
                 break
             except PlaywrightError:
                 continue

@@ -5,8 +5,12 @@ The tokens are those of tests/fuzz.py (tests/explorer/test_link_fuzz.py runs
 fits the dataset's kind (or the Data page), with one to three page settings set
 to absurd values (``inf``, a 400-digit number...). A token that decodes becomes
 the active dataset (a bundled sample's name gets `` (link)``); one that does
-not leaves a notice and opens the default sample: 250 links by default,
-``FUZZ_CASES`` raises the count (the long mode).
+not leaves a notice and opens the default sample.
+
+By default 120 links: the first 80 take each of the 20 kinds of tests/fuzz.py's
+``link_case`` four times (it cycles through them), the rest are drawn at random. The
+long mode is ``FUZZ_CASES=40000 python3 dev.py test tests/views/test_link_fuzz_app.py``
+(2,000 links, in parts of about 60 that pytest-xdist spreads over the cores).
 """
 
 from __future__ import annotations
@@ -26,12 +30,13 @@ from tests.conftest import APP
 from tests.fuzz import link_case, n_cases
 
 SEED = 1919
-# 250 app opens by default (about 50 s of the suite's CPU; 1,000 took 200 s), every one
-# of the 1,000+ tokens still goes through the decoder in tests/explorer/test_link_fuzz.py;
+# 120 app opens by default (about 0.1 CPU s each; 0.4 s before tests/conftest.py scanned
+# the installed packages once), every kind of token four times or more; every one of the
+# 1,000+ tokens still goes through the decoder in tests/explorer/test_link_fuzz.py;
 # FUZZ_CASES=40000 runs 2,000 here
-CASES = max(250, n_cases(0) // 20)
+CASES = max(120, n_cases(0) // 20)
 #: The cases run as this many tests, so that pytest-xdist spreads them over the cores.
-PARTS = 5
+PARTS = max(2, CASES // 60)
 PAGES_OF = {
     "binary": (script("curves"), script("home"), script("data")),
     "regression": (script("regression"), script("data"), script("compare")),

@@ -341,7 +341,8 @@ class Walker:
 
     def report(self, what: str) -> str:
         steps = "\n".join(f"  {i:4d}. {line}" for i, line in enumerate(self.log))
-        return f"{what}\nreplay: WALK_SEED={self.seed} (walk steps below; tests/walker.py)\n{steps}"
+        replay = f"replay: WALK_SEED={self.seed} (walk steps below; tests/views/walker.py)"
+        return f"{what}\n{replay}\n{steps}"
 
     def switch_page(self, page: str) -> None:
         """A sidebar click: the browser drops the query parameters, the session stays."""
@@ -502,6 +503,30 @@ class Walker:
             value = None  # a box that may be empty ("all")
         w.set_value(value)
         return f"set {value!r}"
+
+    def tour(self) -> None:
+        """Take every kind of step at least once, in a fixed order with seeded values:
+        each upload of :data:`UPLOADS` on the Data page, a dataset pick, then on every
+        page a sidebar click, a moved control (or an edited table), a tampered link
+        and the link check. The random walks take the same steps in random order."""
+        for kind in sorted(UPLOADS):
+            self.upload(kind)
+            self.check()
+        self.pick_dataset()
+        self.check()
+        for page in PAGES:
+            if page != self.page:
+                self.switch_page(page)
+                self.check()
+            self.move_control()
+            self.check()
+            editors = list(self.at.main.data_editor)
+            if editors:
+                self.edit_table(editors[0])
+                self.check()
+            self.tamper_link()
+            self.log.append("open the address in a fresh session (link check)")
+            self.link_check()
 
     # ------------------------------------------------------------ the link
     def tamper_link(self) -> None:
