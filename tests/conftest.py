@@ -56,14 +56,14 @@ _patch_apptest()
 #: a long test that starts last leaves one core idle until it ends. Longest first.
 LONGEST_FIRST = (
     "tests/e2e/test_walk.py",
-    "tests/views/test_page_multiclass.py::test_intervals_toggle",
+    "tests/views/multiclass/test_headline.py::test_intervals_toggle",
     "tests/views/test_walk.py",
     "tests/views/test_upload_fuzz_app.py",
     "tests/views/test_link_fuzz_app.py",
     "tests/views/test_hostile_links.py",
-    "tests/views/test_page_multiclass.py::test_weighted_intervals",
-    "tests/views/test_page_retrieval.py::test_cached_columns",
-    "tests/views/test_page_retrieval.py::test_k_model_and_each_convention",
+    "tests/views/multiclass/test_headline.py::test_weighted_intervals",
+    "tests/views/retrieval/test_controls.py::test_cached_columns",
+    "tests/views/retrieval/test_controls.py::test_k_model_and_each_convention",
     "explorer/intervals.py",
     "tests/explorer/test_upload_fuzz.py",
     "tests/e2e/test_state_keys.py",
