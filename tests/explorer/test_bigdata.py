@@ -177,7 +177,7 @@ def test_neither_metrics_nor_the_app_imports_dask_at_start():
 
     code = (
         "import sys, metrics, metrics.cli, metrics.distributed, metrics.states.batches, "
-        "explorer.bigdata, explorer.state; "
+        "explorer.bigdata, explorer.ui.session, explorer.ui.cache; "
         "bad = [m for m in ('dask', 'distributed') if m in sys.modules]; "
         "print(bad); sys.exit(1 if bad else 0)"
     )

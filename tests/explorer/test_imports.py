@@ -74,7 +74,7 @@ def test_the_graph_sees_the_packages_modules():
     graph = _import_graph()
     assert "explorer.io.errors" in graph["explorer.io.validation"]
     assert "explorer.io" in graph["explorer.samples"]
-    assert "explorer.io" in graph["explorer.state"]
+    assert "explorer.io" in graph["explorer.ui.session"]
     assert {"explorer.io.errors", "explorer.io.limits"} <= graph["explorer.links"]
     assert _cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
 
