@@ -16,9 +16,10 @@ from explorer.formatting import fmt
 from explorer.pages import multiclass
 from explorer.pages import multiclass_derivation as derivation
 from explorer.ui import cache
+from explorer.ui.derivations import show as show_derivations
 from views.multiclass import controls
 from views.multiclass.controls import Settings
-from views.multiclass.formats import FOUR, four_decimals, latex_line, number, text
+from views.multiclass.formats import FOUR, four_decimals, number, text
 
 
 def on_cell_click(names) -> None:
@@ -82,7 +83,8 @@ def curves(ds, settings: Settings, res: dict) -> tuple[str, str]:
     if ds.sample_weight is None:
         j = list(ds.label_names).index(chosen)
         counts = cache.multiclass.pair_counts(ds, settings.model, j)
-        latex_line(derivation.class_auc_line(chosen, counts, row["roc_auc"]))
+        line = derivation.class_auc_line(chosen, counts, row["roc_auc"])
+        show_derivations([line], wait_for_reveal=False)  # one class's AUC: no headline
         st.caption(
             f"P = {counts[0]:,} samples of {chosen}, N = {counts[1]:,} others; W = pairs "
             "(one of each) where the positive scores higher, T = tied pairs."

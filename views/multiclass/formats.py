@@ -21,13 +21,6 @@ def number(x: float) -> str:
     return f"{x:,.4g}"
 
 
-def latex_line(line) -> None:
-    """A derivation line (:mod:`explorer.pages.multiclass_derivation`) and its note."""
-    st.latex(line.latex)
-    if line.note:
-        st.caption(f"{line.name}: {line.note}.")
-
-
 def four_decimals(columns) -> dict:
     """The column configuration that shows ``columns`` with four decimals."""
     return {c: st.column_config.NumberColumn(**FOUR) for c in columns}

@@ -9,6 +9,7 @@ import streamlit as st
 from explorer.formatting import fmt
 from explorer.pages import multilabel, multilabel_derivation
 from explorer.ui import classroom
+from explorer.ui.derivations import show as show_derivations
 from views import prose
 from views.multilabel.controls import Settings
 
@@ -26,10 +27,9 @@ def show(ds, settings: Settings, counts, res: dict) -> None:
 
 
 def _show(line) -> None:
-    """One derivation line (:class:`explorer.pages.multilabel_derivation.Line`) and its caption."""
-    st.latex(line.latex)
-    if line.note:
-        st.caption(f"{line.name}: {line.note}.")
+    """One derivation (:class:`explorer.derivation.Derivation`): its line and caption
+    (drawn after :func:`show` has checked they are not hidden)."""
+    show_derivations([line], hidden_note=False)
 
 
 def _formulas(ds, res: dict, beta: float, lines: dict) -> None:
