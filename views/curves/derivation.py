@@ -20,7 +20,7 @@ RATE_ORDER = ("Precision", "Recall", "F1", "Accuracy", "F-beta", "Error rate", "
 
 
 def _text(name: str, **values) -> str:
-    return prose.section("curves/derivation", name).format(**values)
+    return prose.fill("curves/derivation", name, **values)
 
 
 def show(ds: Dataset, model: str, t: float, beta: float) -> None:

@@ -120,8 +120,8 @@ def step_tables(ds, row: int, one: dcg.SampleSteps, controls) -> None:
                 rf"\end{{aligned}}"
             )
             if not controls.base_2:
-                text = prose.section("dcg", "sample-base-cancels")
-                st.caption(text.format(base=controls.base_text, ndcg=fmt(one.ndcg)))
+                base, ndcg = controls.base_text, fmt(one.ndcg)
+                st.caption(prose.fill("dcg", "sample-base-cancels", base=base, ndcg=ndcg))
 
 
 def _model_order(ds, row: int, one: dcg.SampleSteps, controls) -> int:

@@ -34,7 +34,9 @@ def _seed_example_why(i: int, ex: dcg.SeedExample, names) -> str:
     """Why scikit-learn's dcg_score example ``i`` gives its value, term by term."""
     top = ex.steps[ex.steps["in_top_k"]]
     terms = zip(top["relevance"], top["position"], strict=True)
-    return prose.section("dcg", f"seed-why-{i}").format(
+    return prose.fill(
+        "dcg",
+        f"seed-why-{i}",
         order=", ".join(names[j] for j in ex.steps["item"]),
         terms=" + ".join(f"{num(g)}/log2({p + 1})" for g, p in terms),
         contributions=" + ".join(num(c) for c in top["contribution"]),
@@ -76,7 +78,7 @@ def seed_examples(ds) -> None:
 def tie_section(ds, row: int, ties: dcg.TieComparison) -> None:
     """What tied scores do to the selected sample: four orders, their DCG and tables."""
     if not ties.has_ties:
-        st.markdown(prose.section("dcg", "no-ties").format(value=fmt(ties.dcg["tie-averaged"])))
+        st.markdown(prose.fill("dcg", "no-ties", value=fmt(ties.dcg["tie-averaged"])))
         return
     names, grades = ds.label_names, ds.y_true[row]
     st.markdown(prose.section("dcg", "ties"))

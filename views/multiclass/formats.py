@@ -11,9 +11,9 @@ FOUR = {"format": "%.4f"}
 
 
 def text(name: str, **values) -> str:
-    """The page's text ``name`` (views/multiclass/text.md), filled with ``values``."""
-    section = prose.section("multiclass", name)
-    return section.format(**values) if values else section
+    """The page's text ``name`` (views/multiclass/text.md), its fields filled with
+    ``values`` (:func:`views.prose.fill`)."""
+    return prose.fill("multiclass", name, **values)
 
 
 def number(x: float) -> str:

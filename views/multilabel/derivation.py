@@ -67,7 +67,9 @@ def _formulas(ds, res: dict, beta: float, lines: dict) -> None:
     )
     rare = multilabel.rarest_label(per_label)
     st.markdown(
-        prose.section("multilabel", "disagree").format(
+        prose.fill(
+            "multilabel",
+            "disagree",
             L=L,
             label=rare["label"],
             support=rare["support"],
@@ -95,4 +97,4 @@ def _strictness(ds, lines: dict) -> None:
         if ds.sample_weight is not None
         else ""
     )
-    st.caption(prose.section("multilabel", "strictness").format(L=L, weighted_note=weighted_note))
+    st.caption(prose.fill("multilabel", "strictness", L=L, weighted_note=weighted_note))
