@@ -10,12 +10,12 @@ from __future__ import annotations
 import streamlit as st
 
 from explorer import downloads
-from explorer.formatting import fmt
+from explorer.formatting import fmt, in_latex, short
 from explorer.pages import multiclass
 from explorer.ui import cache, classroom
 from explorer.ui.derivations import show as show_derivations
 from views.multiclass.controls import Settings
-from views.multiclass.formats import four_decimals, number, text
+from views.multiclass.formats import four_decimals, text
 
 
 def show(ds, settings: Settings, res: dict, average: str, j: int) -> None:
@@ -57,7 +57,7 @@ def _classification(lines: dict, row) -> None:
     st.markdown(text("balanced"))
     _draw(lines, "Balanced accuracy")
     st.markdown(text("macro_f1"))
-    tp, fp, fn = (str(number(row[c])).replace(",", "{,}") for c in ("tp", "fp", "fn"))
+    tp, fp, fn = (in_latex(short(row[c], grouped=True)) for c in ("tp", "fp", "fn"))
     st.latex(
         rf"F1_{{\text{{{multiclass.latex_text(row['class'])}}}}} = "
         rf"\frac{{2 \cdot {tp}}}{{2 \cdot {tp} + {fp} + {fn}}} = {fmt(row['f1'])}"

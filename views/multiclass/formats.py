@@ -16,11 +16,6 @@ def text(name: str, **values) -> str:
     return prose.fill("multiclass", name, **values)
 
 
-def number(x: float) -> str:
-    """A count (weighted counts may be fractions): ``1,234`` or ``12.5``."""
-    return f"{x:,.4g}"
-
-
 def four_decimals(columns) -> dict:
     """The column configuration that shows ``columns`` with four decimals."""
     return {c: st.column_config.NumberColumn(**FOUR) for c in columns}
