@@ -13,8 +13,7 @@ import streamlit as st
 
 from explorer.charts import multiclass as charts
 from explorer.formatting import fmt, short
-from explorer.pages import multiclass
-from explorer.pages import multiclass_derivation as derivation
+from explorer.pages import multiclass, multiclass_derivation
 from explorer.ui import cache
 from explorer.ui.derivations import show as show_derivations
 from views.multiclass import controls
@@ -83,7 +82,7 @@ def curves(ds, settings: Settings, res: dict) -> tuple[str, str]:
     if ds.sample_weight is None:
         j = list(ds.label_names).index(chosen)
         counts = cache.multiclass.pair_counts(ds, settings.model, j)
-        line = derivation.class_auc_line(chosen, counts, row["roc_auc"])
+        line = multiclass_derivation.class_auc_line(chosen, counts, row["roc_auc"])
         show_derivations([line], wait_for_reveal=False)  # one class's AUC: no headline
         st.caption(
             f"P = {counts[0]:,} samples of {chosen}, N = {counts[1]:,} others; W = pairs "
