@@ -1,4 +1,5 @@
-"""95% bootstrap confidence intervals of every page's headline numbers (issue 21, item 3).
+"""95% bootstrap confidence intervals of every page's headline numbers (the sidebar's
+"95% intervals").
 
 Pure functions (no Streamlit); the cached forms are in :mod:`explorer.ui.cache` (section
 "Intervals"). Every interval is :func:`metrics.bootstrap_ci` with the same options:

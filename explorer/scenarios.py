@@ -337,7 +337,7 @@ def all_scenarios() -> tuple[Scenario, ...]:
 
 
 def for_page(page: str) -> tuple[Scenario, ...]:
-    """The scenarios of ``page`` (a page script such as ``views/dcg.py``).
+    """The scenarios of ``page`` (a page's slug, such as ``"dcg"``).
 
     Examples
     --------

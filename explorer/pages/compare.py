@@ -27,7 +27,7 @@ import pandas as pd
 import metrics
 from explorer.datasets import Dataset
 from explorer.formatting import fmt
-from explorer.pages import multiclass as mc
+from explorer.pages import multiclass
 
 #: Resamples of the paired bootstraps, and their seed (the page's numbers repeat).
 N_RESAMPLES = 2000
@@ -315,7 +315,7 @@ def _multiclass(ds: Dataset, sa, sb) -> Comparison:
     ca = (sa.argmax(axis=1) == t).astype(float)
     cb = (sb.argmax(axis=1) == t).astype(float)
     rows = [_mean_row("Accuracy", ca, cb, True)]
-    if mc.probability_problem(sa) is None and mc.probability_problem(sb) is None:
+    if multiclass.probability_problem(sa) is None and multiclass.probability_problem(sb) is None:
         k = np.arange(sa.shape[1])
         la = np.asarray(metrics.log_loss_per_sample(t, sa, labels=k), dtype=float)
         lb = np.asarray(metrics.log_loss_per_sample(t, sb, labels=k), dtype=float)

@@ -23,7 +23,7 @@ import metrics
 from explorer.charts import curves as charts
 from explorer.charts import operating_point as op_charts
 from explorer.datasets import Dataset
-from explorer.formatting import fmt
+from explorer.formatting import count
 from explorer.pages import curves_threshold
 from metrics import OPTIMIZERS, confusion_matrix, log_loss
 
@@ -78,7 +78,6 @@ __all__ = [
     "candidates_table",
     "cell_scores",
     "confusion",
-    "count_text",
     "curve_bases",
     "curve_figures",
     "curves",
@@ -262,17 +261,6 @@ def cell_scores(counts: dict) -> dict:
 
 
 # ------------------------------------------------------------------ the confusion matrix
-def count_text(v: float) -> str:
-    """A count as the page prints it: an integer, or a weighted count with its decimals.
-
-    Examples
-    --------
-    >>> count_text(3.0), count_text(2.5)
-    ('3', '2.500')
-    """
-    return str(int(v)) if float(v).is_integer() else fmt(v)
-
-
 def confusion(at_t: dict, normalize: str) -> tuple[np.ndarray, np.ndarray, pd.DataFrame]:
     """The confusion matrix of the counts of :func:`rates`, normalized by ``normalize``.
 
@@ -308,12 +296,12 @@ def confusion(at_t: dict, normalize: str) -> tuple[np.ndarray, np.ndarray, pd.Da
     table = pd.DataFrame(
         {
             "predicted 1": [
-                f"TP {count_text(counts[0, 0])} ({cm_rates[0, 0]:.1%})",
-                f"FP {count_text(counts[1, 0])} ({cm_rates[1, 0]:.1%})",
+                f"TP {count(counts[0, 0], grouped=False)} ({cm_rates[0, 0]:.1%})",
+                f"FP {count(counts[1, 0], grouped=False)} ({cm_rates[1, 0]:.1%})",
             ],
             "predicted 0": [
-                f"FN {count_text(counts[0, 1])} ({cm_rates[0, 1]:.1%})",
-                f"TN {count_text(counts[1, 1])} ({cm_rates[1, 1]:.1%})",
+                f"FN {count(counts[0, 1], grouped=False)} ({cm_rates[0, 1]:.1%})",
+                f"TN {count(counts[1, 1], grouped=False)} ({cm_rates[1, 1]:.1%})",
             ],
         },
         index=["actual 1", "actual 0"],

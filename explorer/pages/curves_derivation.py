@@ -7,8 +7,9 @@ rate at the operating point with its counts plugged in (``TPR = TP / (TP + FN) =
 3 / (3 + 1) = 0.7500``). Each line ends in the same digits as its headline.
 
 Each is an :class:`explorer.derivation.Derivation`. Pure functions (no streamlit);
-:mod:`views.curves.derivation` draws them, and :mod:`explorer.ui.cache.curves` holds
-their cached versions.
+:mod:`views.curves.derivation` draws them (and :mod:`views.home.headline` the ROC AUC
+and average precision lines), and :mod:`explorer.ui.cache.curves` holds their cached
+versions.
 """
 
 from __future__ import annotations

@@ -15,6 +15,7 @@ import pandas as pd
 
 import metrics
 from explorer.datasets import Dataset
+from explorer.formatting import short
 from metrics import (
     DcgRanking,
     dcg_ranking,
@@ -72,17 +73,6 @@ class Settings:
     log_base: float = 2.0
     ignore_ties: bool = False
     exponential: bool = False
-
-
-def num(x: float) -> str:
-    """A short number for formulas and averaging text (4 significant digits).
-
-    Examples
-    --------
-    >>> num(7.5), num(1 / 3), num(10)
-    ('7.5', '0.3333', '10')
-    """
-    return f"{float(x):.4g}"
 
 
 # ------------------------------------------------------------------ settings from a link
@@ -397,7 +387,7 @@ def averaging_text(steps: pd.DataFrame) -> list[str]:
         steps["tie_group"], steps["tie_size"], steps["mean_gain"], first, strict=True
     ):
         if size > 1 and is_first:
-            out.append(f"({' + '.join(num(v) for v in groups[g])}) / {size} = {num(mean)}")
+            out.append(f"({' + '.join(short(v) for v in groups[g])}) / {size} = {short(mean)}")
         elif size > 1:
             out.append('"')
         else:

@@ -11,7 +11,7 @@ from typing import NamedTuple
 import metrics
 from explorer.datasets import Dataset
 from explorer.formatting import fmt
-from explorer.pages import multiclass as _multiclass
+from explorer.pages import multiclass
 
 #: The headline of each task kind: (st.metric label, metrics function, takes weights).
 HEADLINE = {
@@ -36,9 +36,9 @@ HEADLINE = {
         ("R²", metrics.r2_score, True),
     ),
     "multiclass": (
-        ("Accuracy", _multiclass.accuracy_of, True),
-        ("Macro ROC AUC (OvR)", _multiclass.macro_auc_of, True),
-        ("Log loss", _multiclass.log_loss_of, True),
+        ("Accuracy", multiclass.accuracy_of, True),
+        ("Macro ROC AUC (OvR)", multiclass.macro_auc_of, True),
+        ("Log loss", multiclass.log_loss_of, True),
     ),
 }
 

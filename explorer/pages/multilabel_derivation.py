@@ -6,7 +6,7 @@ the pooled counts with the numbers plugged in, the sample averages as the mean o
 samples with their terms, the weighted averages with each label's support as its
 weight, Hamming loss and subset accuracy from their counts. Each is an
 :class:`explorer.derivation.Derivation`. Pure functions (no streamlit);
-:mod:`views.multilabel.parts` draws them.
+:mod:`views.multilabel.derivation` draws them.
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ when there are many, with the count); RMSE and RMSLE are their square roots with
 the number plugged in; R² is 1 - SS_res / SS_tot with both sums written term by
 term. Every line ends in the same digits as its headline; each headline's lines are
 one :class:`explorer.derivation.Derivation` (the earlier ones its ``steps``). Pure
-functions (no streamlit); :mod:`views.regression.parts` draws them.
+functions (no streamlit); :mod:`views.regression.derivation` draws them.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""What the browser really draws, measured in the page (issue 18): the JavaScript the
+"""What the browser really draws, measured in the page: the JavaScript the
 browser tests of presentation mode and of the classroom walk share.
 
 Each constant is a JavaScript arrow function for ``page.evaluate``. Colours are the

@@ -1,4 +1,4 @@
-"""Teach it in class (issue 18, "done when"): every page, on its bundled sample, at the
+"""Teach it in class: every page, on its bundled sample, at the
 three screens a class meets: a 1440x900 laptop, a 1280x720 projector zoomed to 150%
 (a 853x480 CSS viewport at device scale 1.5) and a 390x844 phone.
 

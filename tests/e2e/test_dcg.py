@@ -49,7 +49,7 @@ def test_dcg_page_changes_k(page: Page, app_url: str):
 
 
 def test_open_7_5_on_a_phone_shows_the_row_first_and_wrapped_derivations(page: Page, app_url: str):
-    """Issue 18: after "Open 7.5" the row's 7.500 comes before the mean 6.250, and the
+    """After "Open 7.5" the row's 7.500 comes before the mean 6.250, and the
     derivation lines wrap inside a phone's width; the jump link reaches the tabs, whose
     Every sample opens the table."""
     page.set_viewport_size({"width": 390, "height": 844})

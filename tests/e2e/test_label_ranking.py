@@ -100,7 +100,7 @@ def test_whatif_edit_and_reset_in_chromium(page: Page, app_url: str):
 
 
 def test_many_terms_wrap_on_a_phone(page: Page, app_url: str):
-    """Issue 18: a derivation with its head, tail and count wraps inside a phone's width."""
+    """A derivation with its head, tail and count wraps inside a phone's width."""
     page.set_viewport_size({"width": 390, "height": 844})
     page.goto(app_url + "/label_ranking?ds=digit_properties")
     wait_for_run(page)

@@ -1,4 +1,4 @@
-"""What a class sees (issue 18): contrast, presentation mode, phones and zoomed screens.
+"""What a class sees: contrast, presentation mode, phones and zoomed screens.
 
 The browser is asked for the colours and sizes it really draws (getComputedStyle,
 with every ancestor's opacity applied over the element's backdrop), and the WCAG

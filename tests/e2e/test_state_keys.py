@@ -1,4 +1,4 @@
-"""Real browser: the sequences that crashed or showed stale numbers (issue 15, part 3).
+"""Real browser: the sequences that crashed or showed stale numbers.
 
 The controls are found by their labels, not their keys, so the same file runs
 against the code before the fix (where it fails) and after it.

@@ -11,12 +11,7 @@ import pytest
 import metrics
 from explorer import intervals
 from explorer.intervals import CONFIDENCE, N_RESAMPLES, SEED
-from explorer.pages import dcg as dcg_model
-from explorer.pages import home as home_model
-from explorer.pages import label_ranking as lr_model
-from explorer.pages import multilabel as ml_model
-from explorer.pages import regression as reg_model
-from explorer.pages import retrieval as ret_model
+from explorer.pages import dcg, home, label_ranking, multilabel, regression, retrieval
 from explorer.pages.curves import rates
 from explorer.samples import load_sample
 from tests.conftest import weights
@@ -55,7 +50,7 @@ def test_home_is_the_bootstrap_of_its_metrics():
     close(got["ROC AUC"], ci(metrics.roc_auc_score, y, s))
     close(got["Average precision"], ci(metrics.average_precision_score, y, s))
     close(got["Gini"], ci(metrics.gini, y, s))
-    shown = {n.label: n.value for n in home_model.headline(ds)}
+    shown = {n.label: n.value for n in home.headline(ds)}
     assert all(got[k].estimate == pytest.approx(v, abs=1e-12) for k, v in shown.items())
 
 
@@ -68,7 +63,7 @@ def test_graded_home_uses_the_fast_mean_path():
 
 def test_label_ranking_means_equal_the_page_and_the_metric_bootstrap():
     ds = load_sample("digit_properties")
-    res = lr_model.summary(ds, "model")
+    res = label_ranking.summary(ds, "model")
     got = intervals.label_ranking(res.contrib)
     assert got["LRAP"].estimate == pytest.approx(res.lrap, abs=1e-12)
     assert got["Coverage error"].estimate == pytest.approx(res.coverage, abs=1e-12)
@@ -80,34 +75,34 @@ def test_label_ranking_means_equal_the_page_and_the_metric_bootstrap():
 
 def test_dcg_and_retrieval_means():
     ds = load_sample("diabetes_ranking")
-    settings = dcg_model.Settings("model", None, 2.0, False, False)
-    table = dcg_model.per_sample_table(ds, settings, dcg_model.ranking(ds, "model"))
+    settings = dcg.Settings("model", None, 2.0, False, False)
+    table = dcg.per_sample_table(ds, settings, dcg.ranking(ds, "model"))
     got = intervals.dcg(table)
     close(got["NDCG"], ci(metrics.ndcg_score, ds.y_true, ds.score()), 1e-9)
     close(got["DCG"], ci(metrics.dcg_score, ds.y_true, ds.score()), 1e-9)
-    per_query, _ = ret_model.tables(ds, "model", ret_model.Settings(k=5))
+    per_query, _ = retrieval.tables(ds, "model", retrieval.Settings(k=5))
     got = intervals.retrieval(per_query)
     p_at_5 = functools.partial(metrics.precision_at_k, k=5)
     close(got["P@K"], ci(p_at_5, ds.y_true, ds.score()), 1e-9)
-    means = ret_model.headline(per_query)
+    means = retrieval.headline(per_query)
     assert all(got[k].estimate == pytest.approx(v, abs=1e-12) for k, v in means.items())
 
 
 def test_retrieval_drops_the_empty_queries_when_the_means_do():
     ds = load_sample("diabetes_ranking")
-    per_query, _ = ret_model.tables(ds, "model", ret_model.Settings(k=5, level=3), "drop")
+    per_query, _ = retrieval.tables(ds, "model", retrieval.Settings(k=5, level=3), "drop")
     got = intervals.retrieval(per_query, "drop")
     kept = per_query[per_query["relevant"] > 0]
     assert len(kept) < len(per_query)
     close(got["MAP@K"], ci(np.mean, kept["AP@K"].to_numpy()))
-    means = ret_model.headline(per_query, "drop")
+    means = retrieval.headline(per_query, "drop")
     assert got["MAP@K"].estimate == pytest.approx(means["MAP@K"], abs=1e-12)
 
 
 def test_multilabel_numbers_are_the_page_numbers():
     ds = load_sample("digit_properties")
-    pred, counts = ml_model.prediction(ds, "model", "threshold", 0.5, (), None)
-    res = ml_model.summary(ds, pred, counts, 1.0, "0")
+    pred, counts = multilabel.prediction(ds, "model", "threshold", 0.5, (), None)
+    res = multilabel.summary(ds, pred, counts, 1.0, "0")
     got = intervals.multilabel(ds, pred, "0")
     assert got["Hamming loss"].estimate == pytest.approx(res["hamming"], abs=1e-12)
     assert got["Micro F1"].estimate == pytest.approx(res["averages"]["micro"]["f1"], abs=1e-12)
@@ -119,13 +114,13 @@ def test_multilabel_numbers_are_the_page_numbers():
 def test_regression_with_a_moved_prediction():
     ds = load_sample("diabetes")
     got = intervals.regression(ds, "linear", "recency", 3, 250.0)
-    shown = reg_model.headline(ds, "linear", "recency", 3, 250.0)
+    shown = regression.headline(ds, "linear", "recency", 3, 250.0)
     for label, (value, _) in shown.items():
         assert got[label].estimate == pytest.approx(value, rel=1e-12), label
-    pred = reg_model.moved_prediction(ds, "linear", 3, 250.0)
+    pred = regression.moved_prediction(ds, "linear", 3, 250.0)
     close(got["RMSE"], ci(metrics.root_mean_squared_error, ds.y_true, pred), 1e-9)
     close(got["R²"], ci(metrics.r2_score, ds.y_true, pred), 1e-9)
-    w = reg_model.sample_weights(ds, "recency")
+    w = regression.sample_weights(ds, "recency")
 
     def weighted_mae(y, p, w):
         return metrics.mean_absolute_error(y, p, sample_weight=w)

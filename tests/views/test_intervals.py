@@ -1,4 +1,4 @@
-"""95% intervals (issue 21, item 3), in AppTest: a sidebar toggle, off by default, in
+"""95% intervals, in AppTest: a sidebar toggle, off by default, in
 the link as ``ci=1``; with it on, each headline shows its interval, equal to
 metrics.bootstrap_ci with the app's seed, and the link opened fresh shows the same."""
 

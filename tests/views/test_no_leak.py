@@ -1,4 +1,4 @@
-"""Nothing of one visitor reaches another (issue 19): caches are process-wide, so two
+"""Nothing of one visitor reaches another: caches are process-wide, so two
 sessions that upload the same numbers under other names and ids share computations
 but must never see each other's names or ids on any page."""
 

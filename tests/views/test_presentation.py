@@ -1,4 +1,4 @@
-"""What reaches a class (issue 18, items 4 and 5), in AppTest.
+"""What reaches a class, in AppTest.
 
 No internal word: the worked examples are named by their sources ("the revision
 sheet", "scikit-learn's dcg_score documentation"), never "seed 002", in the sample

@@ -1,4 +1,4 @@
-"""Valid data that a page cannot show in full must not crash it (issue 15).
+"""Valid data that a page cannot show in full must not crash it.
 
 Each dataset is uploaded on the Data page, as a user would, and each page is then
 opened in that session: it shows the data, with the numbers of the ``metrics``

@@ -12,6 +12,7 @@ import streamlit as st
 import metrics
 from explorer.datasets import Dataset
 from explorer.ui import cache
+from explorer.ui.derivations import show as show_derivations
 from views import prose
 
 #: The rates shown, in the order of the page's headline (then the other rates).
@@ -19,7 +20,7 @@ RATE_ORDER = ("Precision", "Recall", "F1", "Accuracy", "F-beta", "Error rate", "
 
 
 def _text(name: str, **values) -> str:
-    return prose.section("curves/derivation", name).format(**values)
+    return prose.fill("curves/derivation", name, **values)
 
 
 def show(ds: Dataset, model: str, t: float, beta: float) -> None:
@@ -65,14 +66,8 @@ def show(ds: Dataset, model: str, t: float, beta: float) -> None:
             ("Average precision", "average_precision"),
             ("Log loss", "log_loss"),
         ):
-            line = lines[name]
             st.markdown(_text(section))
-            st.latex(line.formula)
-            if line.latex:
-                st.latex(line.latex)
-                st.caption(f"{name}: {line.note}.")
-            else:
-                st.warning(f"{name}: {line.note}")
+            show_derivations([lines[name]], formulas=True, warn_undefined=True, hidden_note=False)
         _rates(ds, counts, rates, t)
 
 
@@ -82,4 +77,4 @@ def _rates(ds: Dataset, counts: dict, rates: dict, t: float) -> None:
     st.markdown(_text("rates", t=f"{t:.4g}", weighted=weighted, **counts))
     left, right = st.columns(2)
     for i, name in enumerate(RATE_ORDER):
-        (left if i % 2 == 0 else right).latex(rates[name].latex)
+        show_derivations([rates[name]], where=left if i % 2 == 0 else right, hidden_note=False)

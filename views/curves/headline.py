@@ -9,7 +9,7 @@ from __future__ import annotations
 import streamlit as st
 
 from explorer.charts import curves as charts
-from explorer.formatting import fmt
+from explorer.formatting import count, fmt
 from explorer.pages import curves
 from explorer.ui import classroom
 from views.curves import controls
@@ -52,7 +52,7 @@ def confusion_side(rates: dict, beta: float, ci: dict, where=None) -> None:
     c_counts, c_table, c_rates = where or (st, st, st)
     for col, name in zip(c_counts.columns(4, gap="xsmall"), curves.CELLS, strict=True):
         classroom.headline(
-            col, name, curves.count_text(rates[name.lower()]), help=charts.OUTCOME_NAMES[name]
+            col, name, count(rates[name.lower()], grouped=False), help=charts.OUTCOME_NAMES[name]
         )
     norm = controls.norm(c_table)
     _, _, cm_table = curves.confusion(rates, norm)

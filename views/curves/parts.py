@@ -4,29 +4,16 @@ built on click. The controls are in :mod:`views.curves.controls`."""
 
 from __future__ import annotations
 
-import re
-
 import streamlit as st
 
-from explorer.formatting import fmt
-from explorer.pages import curves
 from explorer.ui import widgets
 from views import prose
-
-_FIELD = re.compile(r"\$\{(\w+)(?::([^}]*))?\}")
-_SPECS = {"fmt": fmt, "count": curves.count_text}
 
 
 def text(name: str, **values) -> str:
     """Section ``name`` of views/curves/text.md with its fields ``${name:spec}`` filled
-    from ``values``: ``format(value, spec)``, or :func:`~explorer.formatting.fmt` for
-    the spec ``fmt`` and :func:`~explorer.pages.curves.count_text` for ``count``."""
-
-    def fill(field: re.Match) -> str:
-        value, spec = values[field[1]], field[2] or ""
-        return _SPECS[spec](value) if spec in _SPECS else format(value, spec)
-
-    return _FIELD.sub(fill, prose.section("curves", name))
+    from ``values`` (:func:`views.prose.fill`)."""
+    return prose.fill("curves", name, **values)
 
 
 def csv(build, *args, **kwargs):

@@ -80,7 +80,7 @@ def notices(ds: Dataset) -> None:
     """What the active upload was read as: renamed columns, and a likely swap."""
     note = data.column_note(ds)
     if note:
-        st.info(prose.section("data", "column_note").format(note=note), icon="🔤")
+        st.info(prose.fill("data", "column_note", note=note), icon="🔤")
     if data.looks_swapped(ds):
-        st.warning(prose.section("data", "swapped").format(model=ds.model_names[0]), icon="🔀")
+        st.warning(prose.fill("data", "swapped", model=ds.model_names[0]), icon="🔀")
         st.button("Swap labels and scores", key="data_swap_pair", on_click=_swap)

@@ -12,9 +12,8 @@ import streamlit as st
 
 from explorer import downloads
 from explorer.charts import dcg as charts
-from explorer.formatting import fmt
+from explorer.formatting import fmt, short
 from explorer.pages import dcg
-from explorer.pages.dcg import num
 from views import prose
 
 
@@ -51,7 +50,7 @@ def term_tex(steps: pd.DataFrame, log_tex: str) -> str:
     """The DCG sum written out: one fraction per position in the top k with a gain."""
     top = steps[steps["in_top_k"] & (steps["mean_gain"] != 0)]
     terms = [
-        rf"\frac{{{num(g)}}}{{{log_tex}({p + 1})}}"
+        rf"\frac{{{short(g)}}}{{{log_tex}({p + 1})}}"
         for g, p in zip(top["mean_gain"], top["position"], strict=True)
     ]
     if not terms:
@@ -70,12 +69,12 @@ def download(label: str, frame: pd.DataFrame, stem: str, ds, row: int, *, key: s
 
 
 def _tie_group_line(g: dcg.TieGroup) -> str:
-    disc = " + ".join(num(d) for d in g.discounts)
+    disc = " + ".join(short(d) for d in g.discounts)
     return (
         f"- tie group {g.group} (positions {g.first} to {g.last}, "
-        f"items {', '.join(g.items)}, score {num(g.score)}): mean gain {g.averaging}; "
-        f"discounts {disc}; the group adds {num(g.mean_gain)} x "
-        f"({disc}) = {num(g.total)}"
+        f"items {', '.join(g.items)}, score {short(g.score)}): mean gain {g.averaging}; "
+        f"discounts {disc}; the group adds {short(g.mean_gain)} x "
+        f"({disc}) = {short(g.total)}"
         + (f" ({g.after_k} of its positions are after k, discount 0)" if g.after_k else "")
     )
 
@@ -120,8 +119,8 @@ def step_tables(ds, row: int, one: dcg.SampleSteps, controls) -> None:
                 rf"\end{{aligned}}"
             )
             if not controls.base_2:
-                text = prose.section("dcg", "sample-base-cancels")
-                st.caption(text.format(base=controls.base_text, ndcg=fmt(one.ndcg)))
+                base, ndcg = controls.base_text, fmt(one.ndcg)
+                st.caption(prose.fill("dcg", "sample-base-cancels", base=base, ndcg=ndcg))
 
 
 def _model_order(ds, row: int, one: dcg.SampleSteps, controls) -> int:

@@ -64,5 +64,5 @@ def steps_caption(n_groups: int, settings: dcg.Settings, n_items: int) -> str:
 
 def no_relevant_text(empty: tuple[str, ...], n_samples: int) -> str:
     """The warning about the samples with no relevant item, naming the first 20."""
-    text = prose.section("dcg", "no-relevant").format(n_empty=len(empty), n_samples=n_samples)
+    text = prose.fill("dcg", "no-relevant", n_empty=len(empty), n_samples=n_samples)
     return text + " " + ", ".join(empty[:20]) + (" ..." if len(empty) > 20 else "") + "."

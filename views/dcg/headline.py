@@ -70,7 +70,9 @@ def headline(ds, table, head, controls, *, row: int) -> None:
                 d = mean_terms(table[name], ds.sample_weight, name=name)
                 st.markdown(replace(d, value=value).text())
     st.caption(
-        prose.section("dcg", "derivation").format(
+        prose.fill(
+            "dcg",
+            "derivation",
             mean="weighted mean (weight × value)" if weighted else "mean",
             rest="a sample with no relevant item counts as NDCG 0."
             if head.no_relevant
@@ -107,7 +109,9 @@ def _focus_box(ds, table, head, settings: dcg.Settings, focus) -> None:
             k_text = "all" if settings.k is None else settings.k
             if not classroom.derivations_hidden(f2):
                 f2.markdown(
-                    prose.section("dcg", "focus").format(
+                    prose.fill(
+                        "dcg",
+                        "focus",
                         printed=printed,
                         row=ex_row,
                         k=k_text,

@@ -41,7 +41,7 @@ def panel(ds) -> None:
     with top:
         headline.headline(ds, table, head, chosen, row=row)
         if not chosen.base_2:
-            st.info(prose.section("dcg", "base-cancels").format(base=chosen.base_text))
+            st.info(prose.fill("dcg", "base-cancels", base=chosen.base_text))
         if ds.name == dcg.SEED:
             teach.seed_examples(ds)
     one = dcg.sample_steps(ds, settings, row, table)

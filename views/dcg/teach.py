@@ -10,9 +10,8 @@ from __future__ import annotations
 import streamlit as st
 
 from explorer.charts import dcg as charts
-from explorer.formatting import fmt
+from explorer.formatting import fmt, short
 from explorer.pages import dcg
-from explorer.pages.dcg import num
 from explorer.ui import classroom, session
 from views import prose
 from views.dcg.derivation import download
@@ -34,16 +33,18 @@ def _seed_example_why(i: int, ex: dcg.SeedExample, names) -> str:
     """Why scikit-learn's dcg_score example ``i`` gives its value, term by term."""
     top = ex.steps[ex.steps["in_top_k"]]
     terms = zip(top["relevance"], top["position"], strict=True)
-    return prose.section("dcg", f"seed-why-{i}").format(
+    return prose.fill(
+        "dcg",
+        f"seed-why-{i}",
         order=", ".join(names[j] for j in ex.steps["item"]),
-        terms=" + ".join(f"{num(g)}/log2({p + 1})" for g, p in terms),
-        contributions=" + ".join(num(c) for c in top["contribution"]),
+        terms=" + ".join(f"{short(g)}/log2({p + 1})" for g, p in terms),
+        contributions=" + ".join(short(c) for c in top["contribution"]),
         value=fmt(ex.value),
         value_4f=f"{ex.value:.4f}",
         averaging=dcg.averaging_text(ex.steps)[0],
-        mean_gain=num(top["mean_gain"].iloc[0]),
+        mean_gain=short(top["mean_gain"].iloc[0]),
         first=names[int(ex.steps["item"].iloc[0])],
-        gain=num(top["relevance"].iloc[0]),
+        gain=short(top["relevance"].iloc[0]),
         optimistic=fmt(ex.optimistic),
         averaged=fmt(ex.averaged),
     )
@@ -76,7 +77,7 @@ def seed_examples(ds) -> None:
 def tie_section(ds, row: int, ties: dcg.TieComparison) -> None:
     """What tied scores do to the selected sample: four orders, their DCG and tables."""
     if not ties.has_ties:
-        st.markdown(prose.section("dcg", "no-ties").format(value=fmt(ties.dcg["tie-averaged"])))
+        st.markdown(prose.fill("dcg", "no-ties", value=fmt(ties.dcg["tie-averaged"])))
         return
     names, grades = ds.label_names, ds.y_true[row]
     st.markdown(prose.section("dcg", "ties"))

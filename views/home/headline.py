@@ -9,6 +9,7 @@ from explorer.datasets import Dataset
 from explorer.formatting import fmt
 from explorer.pages import home
 from explorer.ui import cache, classroom
+from explorer.ui.derivations import show as show_derivations
 
 
 def show(ds: Dataset) -> None:
@@ -53,9 +54,7 @@ def derivation(ds: Dataset, values: dict) -> None:
     if ds.kind == "binary" and not classroom.derivations_hidden():
         with st.expander("How these numbers are computed, term by term", expanded=True):
             lines = cache.curves.curve_lines(ds, ds.model_names[0])
-            for label in ("ROC AUC", "Average precision"):
-                st.latex(lines[label].latex)
-                st.caption(f"{label}: {lines[label].note}.")
+            show_derivations([lines["ROC AUC"], lines["Average precision"]], hidden_note=False)
             st.latex(home.gini_latex(values["ROC AUC"], values["Gini"]))
     elif ds.kind in home.DERIVED_ON:
         st.caption(

@@ -77,7 +77,7 @@ def _captions(ds, model_name: str, shown) -> None:
     """What the derivations are, and of which model, samples and edit."""
     weighted = ds.sample_weight is not None
     mean = "weighted mean (weight × value)" if weighted else "mean"
-    st.caption(prose.section("label_ranking", "derivation").format(mean=mean, anchor=TABLE_ANCHOR))
+    st.caption(prose.fill("label_ranking", "derivation", mean=mean, anchor=TABLE_ANCHOR))
     caption = f"Model **{model_name}**, all {ds.n_samples} samples"
     if weighted:
         caption += ", weighted by sample_weight"

@@ -41,7 +41,9 @@ def contributions_chart(ds, settings: Settings, shown: Shown, rows: pd.DataFrame
     )
     shown_text = f"the worst {len(rows)}" if n > bound.PAGE_ROWS else f"all {n}"
     st.caption(
-        prose.section("label_ranking", "contributions-chart").format(
+        prose.fill(
+            "label_ranking",
+            "contributions-chart",
             shown=shown_text,
             n=n,
             page_no=settings.page_no,
@@ -125,7 +127,9 @@ def rank_table(ds, settings: Settings, shown: Shown, rows: pd.DataFrame) -> None
         key="lr_rank_table",
     )
     st.caption(
-        prose.section("label_ranking", "rank-table").format(
+        prose.fill(
+            "label_ranking",
+            "rank-table",
             true_mark=charts.TRUE_MARK,
             tie_mark=charts.TIE_MARK,
             n_rows=len(rank_samples),

@@ -10,11 +10,12 @@ from __future__ import annotations
 import streamlit as st
 
 from explorer import downloads
-from explorer.formatting import fmt
+from explorer.formatting import fmt, in_latex, short
 from explorer.pages import multiclass
 from explorer.ui import cache, classroom
+from explorer.ui.derivations import show as show_derivations
 from views.multiclass.controls import Settings
-from views.multiclass.formats import four_decimals, latex_line, number, text
+from views.multiclass.formats import four_decimals, text
 
 
 def show(ds, settings: Settings, res: dict, average: str, j: int) -> None:
@@ -36,37 +37,36 @@ def show(ds, settings: Settings, res: dict, average: str, j: int) -> None:
     _classification(lines, table.iloc[j])
     st.markdown(text("log_loss"))
     if "Log loss" in lines:
-        latex_line(lines["Log loss"])
+        _draw(lines, "Log loss")
     else:
         st.caption(text("not_proba", why=res["not_proba"]))
     st.markdown(text("top_k"))
-    latex_line(lines["Top-k accuracy"])
+    _draw(lines, "Top-k accuracy")
     st.markdown("**Macro ROC AUC (one-vs-rest)**: the mean of the per-class AUCs above.")
-    latex_line(lines["Macro ROC AUC (OvR)"])
+    _draw(lines, "Macro ROC AUC (OvR)")
     st.markdown(f"**The {average} average** ({multiclass.AVERAGES[average]}):")
     if average != "macro":  # the macro ROC AUC is the line above
-        latex_line(lines["ROC AUC (average)"])
-    latex_line(lines["AP (average)"])
+        _draw(lines, "ROC AUC (average)")
+    _draw(lines, "AP (average)")
     _one_vs_one(res, lines)
 
 
 def _classification(lines: dict, row) -> None:
     """Accuracy, balanced accuracy, macro F1 (with ``row``'s class F1), MCC and kappa."""
-    latex_line(lines["Accuracy"])
+    _draw(lines, "Accuracy")
     st.markdown(text("balanced"))
-    latex_line(lines["Balanced accuracy"])
+    _draw(lines, "Balanced accuracy")
     st.markdown(text("macro_f1"))
-    tp, fp, fn = (str(number(row[c])).replace(",", "{,}") for c in ("tp", "fp", "fn"))
+    tp, fp, fn = (in_latex(short(row[c], grouped=True)) for c in ("tp", "fp", "fn"))
     st.latex(
         rf"F1_{{\text{{{multiclass.latex_text(row['class'])}}}}} = "
         rf"\frac{{2 \cdot {tp}}}{{2 \cdot {tp} + {fp} + {fn}}} = {fmt(row['f1'])}"
     )
-    latex_line(lines["Macro F1"])
+    _draw(lines, "Macro F1")
     st.markdown(text("mcc"))
-    latex_line(lines["MCC"])
+    _draw(lines, "MCC")
     st.markdown(text("kappa"))
-    for name in ("p_o", "p_e", "Cohen's kappa"):
-        latex_line(lines[name])
+    _draw(lines, "p_o", "p_e", "Cohen's kappa")
 
 
 def _one_vs_one(res: dict, lines: dict) -> None:
@@ -81,6 +81,12 @@ def _one_vs_one(res: dict, lines: dict) -> None:
     cfg = four_decimals(("auc_a_vs_b", "auc_b_vs_a", "mean", "prevalence"))
     height = "auto" if len(pairs) <= 8 else 320
     st.dataframe(pairs, hide_index=True, width="stretch", height=height, column_config=cfg)
-    latex_line(lines["OvO AUC"])
+    _draw(lines, "OvO AUC")
     w = multiclass.ovo_averages(pairs)["weighted"]
     st.caption(f"Weighted by each pair's prevalence (scikit-learn's average='weighted'): {fmt(w)}.")
+
+
+def _draw(lines: dict, *names: str) -> None:
+    """The derivations ``names`` of ``lines``, each its line and caption (drawn after
+    :func:`show` has checked they are not hidden)."""
+    show_derivations([lines[name] for name in names], hidden_note=False)

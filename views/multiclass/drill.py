@@ -12,13 +12,13 @@ import math
 import streamlit as st
 
 from explorer.charts import multiclass as charts
-from explorer.formatting import fmt
-from explorer.pages import multiclass
-from explorer.pages import multiclass_derivation as derivation
+from explorer.formatting import fmt, short
+from explorer.pages import multiclass, multiclass_derivation
 from explorer.ui import cache
+from explorer.ui.derivations import show as show_derivations
 from views.multiclass import controls
 from views.multiclass.controls import Settings
-from views.multiclass.formats import FOUR, four_decimals, latex_line, number, text
+from views.multiclass.formats import FOUR, four_decimals, text
 
 
 def on_cell_click(names) -> None:
@@ -53,9 +53,9 @@ def cell(ds, model: str, res: dict, a: int, b: int) -> None:
     names = ds.label_names
     n, rows = multiclass.cell_samples(ds, model, a, b)
     right = "right" if a == b else "wrong"
-    shown = multiclass.SHOWN_ROWS
+    shown, cell_count = multiclass.SHOWN_ROWS, short(res["cm"][a, b], grouped=True)
     st.markdown(
-        f"**True {names[a]}, predicted {names[b]}** ({right}): {number(res['cm'][a, b])} "
+        f"**True {names[a]}, predicted {names[b]}** ({right}): {cell_count} "
         f"sample(s)" + (f", the first {shown} shown." if n > shown else ".")
     )
     cfg = four_decimals(c for c in rows.columns if c != "sample")
@@ -82,13 +82,15 @@ def curves(ds, settings: Settings, res: dict) -> tuple[str, str]:
     if ds.sample_weight is None:
         j = list(ds.label_names).index(chosen)
         counts = cache.multiclass.pair_counts(ds, settings.model, j)
-        latex_line(derivation.class_auc_line(chosen, counts, row["roc_auc"]))
+        line = multiclass_derivation.class_auc_line(chosen, counts, row["roc_auc"])
+        show_derivations([line], wait_for_reveal=False)  # one class's AUC: no headline
         st.caption(
             f"P = {counts[0]:,} samples of {chosen}, N = {counts[1]:,} others; W = pairs "
             "(one of each) where the positive scores higher, T = tied pairs."
         )
+    positives = short(row["support"], grouped=True)
     st.caption(
-        f"Class **{chosen}** vs the rest ({number(row['support'])} positives): ROC AUC "
+        f"Class **{chosen}** vs the rest ({positives} positives): ROC AUC "
         f"{fmt(row['roc_auc'])}, AP {fmt(row['ap'])}. {average.capitalize()} average "
         f"({multiclass.AVERAGES[average]}): ROC AUC {fmt(res['auc'][average])}, AP "
         f"{fmt(res['ap'][average])}."

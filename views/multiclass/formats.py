@@ -11,21 +11,9 @@ FOUR = {"format": "%.4f"}
 
 
 def text(name: str, **values) -> str:
-    """The page's text ``name`` (views/multiclass/text.md), filled with ``values``."""
-    section = prose.section("multiclass", name)
-    return section.format(**values) if values else section
-
-
-def number(x: float) -> str:
-    """A count (weighted counts may be fractions): ``1,234`` or ``12.5``."""
-    return f"{x:,.4g}"
-
-
-def latex_line(line) -> None:
-    """A derivation line (:mod:`explorer.pages.multiclass_derivation`) and its note."""
-    st.latex(line.latex)
-    if line.note:
-        st.caption(f"{line.name}: {line.note}.")
+    """The page's text ``name`` (views/multiclass/text.md), its fields filled with
+    ``values`` (:func:`views.prose.fill`)."""
+    return prose.fill("multiclass", name, **values)
 
 
 def four_decimals(columns) -> dict:

@@ -9,6 +9,7 @@ import streamlit as st
 from explorer.formatting import fmt
 from explorer.pages import multilabel, multilabel_derivation
 from explorer.ui import classroom
+from explorer.ui.derivations import show as show_derivations
 from views import prose
 from views.multilabel.controls import Settings
 
@@ -26,10 +27,9 @@ def show(ds, settings: Settings, counts, res: dict) -> None:
 
 
 def _show(line) -> None:
-    """One derivation line (:class:`explorer.pages.multilabel_derivation.Line`) and its caption."""
-    st.latex(line.latex)
-    if line.note:
-        st.caption(f"{line.name}: {line.note}.")
+    """One derivation (:class:`explorer.derivation.Derivation`): its line and caption
+    (drawn after :func:`show` has checked they are not hidden)."""
+    show_derivations([line], hidden_note=False)
 
 
 def _formulas(ds, res: dict, beta: float, lines: dict) -> None:
@@ -67,7 +67,9 @@ def _formulas(ds, res: dict, beta: float, lines: dict) -> None:
     )
     rare = multilabel.rarest_label(per_label)
     st.markdown(
-        prose.section("multilabel", "disagree").format(
+        prose.fill(
+            "multilabel",
+            "disagree",
             L=L,
             label=rare["label"],
             support=rare["support"],
@@ -95,4 +97,4 @@ def _strictness(ds, lines: dict) -> None:
         if ds.sample_weight is not None
         else ""
     )
-    st.caption(prose.section("multilabel", "strictness").format(L=L, weighted_note=weighted_note))
+    st.caption(prose.fill("multilabel", "strictness", L=L, weighted_note=weighted_note))

@@ -71,6 +71,6 @@ def zero_division_notes(per_label, res: dict, zd_key: str) -> None:
     if rows_no_true:
         notes.append(f"{rows_no_true} sample(s) have no true label: sample recall 0/0 = {zd_shown}")
     if notes:
-        st.info(prose.section("multilabel", "zero_division_decides").format(notes="; ".join(notes)))
+        st.info(prose.fill("multilabel", "zero_division_decides", notes="; ".join(notes)))
     else:
         st.caption(prose.section("multilabel", "zero_division_idle"))

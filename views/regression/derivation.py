@@ -13,6 +13,7 @@ import streamlit as st
 from explorer.formatting import fmt
 from explorer.pages import regression
 from explorer.ui import cache, classroom
+from explorer.ui.derivations import show as show_derivations
 from views import prose
 from views.regression import controls
 from views.regression.controls import Settings
@@ -34,11 +35,7 @@ def derivations(lines: dict) -> None:
         if classroom.derivations_hidden():
             return
         st.markdown(prose.section("regression", "derivations"))
-        for line in lines.values():
-            for latex in line.latex:
-                st.latex(latex)
-            if line.note:
-                st.caption(f"{line.name}: {line.note}.")
+        show_derivations(lines.values(), hidden_note=False)
 
 
 def how_it_is_computed(ds, pred: np.ndarray, weights: str) -> None:

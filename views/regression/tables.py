@@ -17,7 +17,9 @@ def per_sample(ds, settings: Settings, pred: np.ndarray, worst_rows: pd.DataFram
     """The worst rows of the moved prediction ``pred`` and the CSV of every row."""
     st.subheader("Per-sample errors, worst first")
     st.caption(
-        prose.section("regression", "per_sample").format(
+        prose.fill(
+            "regression",
+            "per_sample",
             model=settings.model,
             moved=" (with the moved prediction)" if settings.moved else "",
             shown=min(regression.ROW_LIMIT, ds.n_samples),

@@ -52,7 +52,7 @@ def mape(ds, pred: np.ndarray, zero_rows: np.ndarray, now: dict) -> None:
         "scikit-learn (and this page's MAPE): a fraction, never fails",
         r"\mathrm{MAPE} = \frac{1}{N}\sum_{i=1}^{N}\frac{|y_i-\hat y_i|}{\max(|y_i|,\ \epsilon)}",
     )
-    st.markdown(prose.section("regression", "mape").format(eps=MAPE_EPSILON))
+    st.markdown(prose.fill("regression", "mape", eps=MAPE_EPSILON))
     if not zero_rows.size:
         st.caption("No y = 0 in this dataset, so MAPE stays finite and meaningful here.")
         return
@@ -60,7 +60,9 @@ def mape(ds, pred: np.ndarray, zero_rows: np.ndarray, now: dict) -> None:
         return
     flagged = [ds.sample_ids[i] for i in zero_rows]
     st.warning(
-        prose.section("regression", "mape_zero").format(
+        prose.fill(
+            "regression",
+            "mape_zero",
             count=len(flagged),
             ids=", ".join(flagged[:10]) + (" ..." if len(flagged) > 10 else ""),
             mape=now["MAPE"][0],
@@ -108,9 +110,7 @@ def rmsle_asymmetry() -> None:
     if demo["under_err"] is not None:
         st.warning(f"Predicting {low:g} leaves RMSLE undefined: {demo['under_err']}")
     elif y > 0:
-        st.caption(
-            prose.section("regression", "rmsle_asymmetry").format(y=y, gap=gap, low=low, high=high)
-        )
+        st.caption(prose.fill("regression", "rmsle_asymmetry", y=y, gap=gap, low=low, high=high))
         grid, rmsle_values, pct = demo["curve"]
         st.plotly_chart(
             charts.rmsle_asymmetry(grid, rmsle_values, pct, y_true=y, marks=(low, high)),

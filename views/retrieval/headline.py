@@ -33,7 +33,7 @@ def headline(ds, model: str, per_query, means: dict, settings, empty: str) -> No
     k, rel_level = settings.k, settings.level
     n_empty = retrieval.empty_queries(per_query)
     kept = "" if empty == "zero" or not n_empty else " with a relevant item"
-    st.caption(prose.section("retrieval", "derivation").format(kept=kept, anchor=TABLE_ANCHOR))
+    st.caption(prose.fill("retrieval", "derivation", kept=kept, anchor=TABLE_ANCHOR))
     st.caption(
         f"Model **{model}**, K = {k}, {ds.n_samples} queries x {ds.n_labels} items; AP@K "
         f"divides by {retrieval.DEN_SHORT[settings.denominator]}; "

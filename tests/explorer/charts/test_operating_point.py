@@ -16,9 +16,8 @@ import pytest
 import metrics
 from explorer.charts import operating_point as op
 from explorer.datasets import Dataset
-from explorer.formatting import fmt
+from explorer.formatting import count, fmt
 from explorer.pages import curves, curves_threshold
-from explorer.pages.curves import count_text
 from explorer.samples import load_sample
 
 JS = Path(__file__).resolve().parents[3] / "views" / "curves" / "static" / "operating_point.js"
@@ -141,7 +140,7 @@ def test_js_formats_numbers_as_the_page():
         "console.log(JSON.stringify(v.map((x) => [fmt(x), percent(x), countText(x), g4(x)])));"
     )
     for v, (f, p, c, g) in zip(values, got, strict=True):
-        assert (f, p, c, g) == (fmt(v), f"{v:.1%}", count_text(v), f"{v:.4g}"), v
+        assert (f, p, c, g) == (fmt(v), f"{v:.1%}", count(v, grouped=False), f"{v:.4g}"), v
 
 
 def test_js_rates_are_those_of_metrics():

@@ -13,6 +13,7 @@ import pytest
 
 import metrics
 from explorer.datasets import Dataset
+from explorer.formatting import count
 from explorer.pages import curves, curves_samples, curves_teach, curves_threshold
 from explorer.samples import load_sample
 from metrics import confusion_matrix, log_loss
@@ -269,7 +270,7 @@ def test_confusion_equals_the_matrix_of_the_predictions(normalize):
     np.testing.assert_allclose(counts, want)
     want_rates = confusion_matrix(y, pred, labels=[1, 0], sample_weight=w, normalize=normalize)
     np.testing.assert_allclose(rates, want_rates)
-    assert table.iloc[0, 1] == f"FN {curves.count_text(want[0, 1])} ({want_rates[0, 1]:.1%})"
+    assert table.iloc[0, 1] == f"FN {count(want[0, 1], grouped=False)} ({want_rates[0, 1]:.1%})"
 
 
 def test_confusion_table_of_seed002_roc6():
@@ -282,8 +283,8 @@ def test_confusion_table_of_seed002_roc6():
     assert table.columns.tolist() == ["predicted 1", "predicted 0"]
 
 
-def test_count_text():
-    assert [curves.count_text(v) for v in (0.0, 3.0, 2.5, 1234.0, 0.125)] == [
+def test_confusion_counts_are_written_whole_or_with_fmt():
+    assert [count(v, grouped=False) for v in (0.0, 3.0, 2.5, 1234.0, 0.125)] == [
         "0",
         "3",
         "2.500",

@@ -7,8 +7,7 @@ import re
 
 import pytest
 
-from explorer.formatting import fmt
-from explorer.pages.curves import count_text
+from explorer.formatting import count, fmt
 from views import prose
 from views.curves.parts import text
 
@@ -20,8 +19,8 @@ RATES = [
 
 def old_formulas(r: dict) -> dict[str, str]:
     """The formulas as the page wrote them before they moved to views/curves/text.md."""
-    tp, fp, fn, tn = (count_text(r[k]) for k in ("tp", "fp", "fn", "tn"))
-    b2, n = f"{r['beta']:g}^2", count_text(r["tp"] + r["fp"] + r["fn"] + r["tn"])
+    tp, fp, fn, tn = (count(r[k], grouped=False) for k in ("tp", "fp", "fn", "tn"))
+    b2, n = f"{r['beta']:g}^2", count(r["tp"] + r["fp"] + r["fn"] + r["tn"], grouped=False)
     return {
         "precision": rf"\text{{Precision}} = \frac{{TP}}{{TP + FP}} = \frac{{{tp}}}{{{tp} + {fp}}}"
         rf" = {fmt(r['precision'])}",

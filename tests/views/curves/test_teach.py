@@ -87,7 +87,7 @@ def test_a_link_opens_the_tabs_it_names_with_their_settings():
 
 
 def test_the_derivations_tab_ends_each_line_in_the_headline():
-    """?ttab=derivations opens the tab of every headline derived (views/curves_derivation)."""
+    """?ttab=derivations opens the tab of every headline derived (views/curves/derivation.py)."""
     at = AppTest.from_file(APP, default_timeout=30)
     at.query_params.update({"ds": "seed002_roc6", "ttab": "derivations"})
     at.run().switch_page(script("curves")).run()

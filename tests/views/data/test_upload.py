@@ -108,7 +108,7 @@ def test_a_pq_parquet_file_is_read(at, tmp_path):
     assert metric(at, "Samples") == "3"
 
 
-# ---------------------------------------------------------------- issue 17 item 5
+# ---------------------------------------------------------------- the names people write
 def test_column_names_people_write_are_read_with_a_notice(at):
     data = b"Label,prob\n0,0.1\n1,0.8\n0,0.35\n1,0.4\n1,0.9\n"
     at.file_uploader(key="data_upload_file").upload("mine.csv", data, "text/csv").run()

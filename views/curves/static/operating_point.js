@@ -68,7 +68,7 @@ export function g4(v) {
   return strip(fixed(v, 3 - e));
 }
 
-// explorer.pages.curves.count_text: a whole count as an integer, else fmt.
+// explorer.formatting.count(v, grouped=False): a whole count as an integer, else fmt.
 export function countText(v) {
   return Number.isInteger(v) ? String(v) : fmt(v);
 }
