@@ -466,7 +466,7 @@ class Walker:
             else:
                 combo.press(opener, timeout=ACTION_TIMEOUT)
             try:
-                options.first.wait_for(timeout=10_000)
+                options.first.wait_for(timeout=4_000)  # a closed list is retried below
                 break
             except PlaywrightError:
                 continue
