@@ -95,6 +95,22 @@ def _clear_streamlit_caches():
     yield
 
 
+def read_derivation(at, name: str) -> dict:
+    """The written-out mean of headline ``name`` on an AppTest page (``name = (t1 + t2 +
+    …) / n = total / n = value``): its terms, whether some are left out, the
+    denominator, the total (when written) and the final number."""
+    text = next(m.value for m in at.markdown if m.value.startswith(f"{name} = ("))
+    inner, after = text[len(name) + 4 :].split(") / ", 1)
+    parts = after.split("  (")[0].split(" = ")
+    return {
+        "terms": [t for t in inner.split(" + ") if t != "…"],
+        "omitted": "…" in inner.split(" + "),
+        "denominator": parts[0],
+        "total": parts[1].split(" / ")[0] if len(parts) == 3 else None,
+        "value": parts[-1],
+    }
+
+
 def metric(at, label: str) -> str:
     """The value an AppTest page shows in its ``st.metric`` labelled ``label``."""
     return next(m.value for m in at.metric if m.label == label)

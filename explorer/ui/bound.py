@@ -30,6 +30,16 @@ def _write(param: str | None, value, to_url: Callable[[object], str]) -> None:
         url.write_param(param, to_url(value))
 
 
+def _choice(draw, label, options, key, param, default, parse, to_url, kwargs):
+    """A choice among ``options`` drawn by ``draw`` (a select box or radio buttons)."""
+    options = list(options)
+    fallback = options[0] if default is None else default
+    url.bind_param(key, param, fallback, parse, url.member(options))
+    value = draw(label, options, key=key, **kwargs)
+    _write(param, value, to_url)
+    return value
+
+
 def selectbox(
     where,
     label: str,
@@ -56,12 +66,7 @@ def selectbox(
     >>> at.run().selectbox(key="x_model").value, at.query_params["model"]
     ('b', 'b')
     """
-    options = list(options)
-    fallback = options[0] if default is None else default
-    url.bind_param(key, param, fallback, parse, url.member(options))
-    value = where.selectbox(label, options, key=key, **kwargs)
-    _write(param, value, to_url)
-    return value
+    return _choice(where.selectbox, label, options, key, param, default, parse, to_url, kwargs)
 
 
 def radio(
@@ -77,12 +82,7 @@ def radio(
     **kwargs,
 ):
     """``st.radio`` of ``options`` bound to ``?param=`` (the first option by default)."""
-    options = list(options)
-    fallback = options[0] if default is None else default
-    url.bind_param(key, param, fallback, parse, url.member(options))
-    value = where.radio(label, options, key=key, **kwargs)
-    _write(param, value, to_url)
-    return value
+    return _choice(where.radio, label, options, key, param, default, parse, to_url, kwargs)
 
 
 def toggle(

@@ -38,20 +38,6 @@ def all_text(at) -> str:
     return "\n".join(parts)
 
 
-def read_derivation(at, name: str) -> dict:
-    """The derivation line of headline ``name``: its terms, denominator, total and value."""
-    text = next(m.value for m in at.markdown if m.value.startswith(f"{name} = ("))
-    inner, after = text[len(name) + 4 :].split(") / ", 1)
-    parts = after.split("  (")[0].split(" = ")
-    return {
-        "terms": [t for t in inner.split(" + ") if t != "…"],
-        "omitted": "…" in inner.split(" + "),
-        "denominator": parts[0],
-        "total": parts[1].split(" / ")[0] if len(parts) == 3 else None,
-        "value": parts[-1],
-    }
-
-
 def open_graded(n: int, m: int):
     """The page on a session dataset of ``n`` x ``m`` tied graded scores (bench.data):
     its labels, scores and the AppTest, the row picker patched for a big dataset."""

@@ -10,12 +10,11 @@ import metrics
 from explorer.formatting import fmt
 from explorer.samples import load_sample
 from tests import conftest
-from tests.conftest import APP, graded_case, metric
+from tests.conftest import APP, graded_case, metric, read_derivation
 from tests.views.dcg.helpers import (
     PAGE,
     all_text,
     open_page,
-    read_derivation,
     steps_table,
 )
 

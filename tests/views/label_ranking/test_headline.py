@@ -10,7 +10,7 @@ import metrics
 from explorer.formatting import fmt
 from explorer.samples import load_sample
 from tests import conftest
-from tests.conftest import metric, numbered_selectbox
+from tests.conftest import metric, numbered_selectbox, read_derivation
 from tests.views.label_ranking.helpers import (
     PAGE,
     SEED_S,
@@ -64,20 +64,6 @@ def test_wrong_kind_offers_seed003():
     at.button(key="open_fitting_sample").click().run()
     assert not at.exception
     assert metric(at, "LRAP") == "0.7778"
-
-
-def read_derivation(at, name: str) -> dict:
-    """The derivation line of headline ``name``: its terms, denominator and final number."""
-    text = next(m.value for m in at.markdown if m.value.startswith(f"{name} = ("))
-    inner, after = text[len(name) + 4 :].split(") / ", 1)
-    parts = after.split("  (")[0].split(" = ")
-    return {
-        "terms": [t for t in inner.split(" + ") if t != "…"],
-        "omitted": "…" in inner.split(" + "),
-        "denominator": parts[0],
-        "total": parts[1].split(" / ")[0] if len(parts) == 3 else None,
-        "value": parts[-1],
-    }
 
 
 PER_SAMPLE = {

@@ -81,20 +81,6 @@ HEADLINE_COLUMNS = {
 }
 
 
-def read_derivation(at, name: str) -> dict:
-    """The derivation line of headline ``name``: its terms, denominator, total and value."""
-    text = next(m.value for m in at.markdown if m.value.startswith(f"{name} = ("))
-    inner, after = text[len(name) + 4 :].split(") / ", 1)
-    parts = after.split("  (")[0].split(" = ")
-    return {
-        "terms": [t for t in inner.split(" + ") if t != "…"],
-        "omitted": "…" in inner.split(" + "),
-        "denominator": parts[0],
-        "total": parts[1].split(" / ")[0] if len(parts) == 3 else None,
-        "value": parts[-1],
-    }
-
-
 def open_dataset(ds, **params) -> AppTest:
     from pathlib import Path
 

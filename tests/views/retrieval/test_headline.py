@@ -14,14 +14,13 @@ from metrics import (
     retrieval_per_query,
 )
 from tests import conftest
-from tests.conftest import graded_case, metric
+from tests.conftest import graded_case, metric, read_derivation
 from tests.views.retrieval.helpers import (
     HEADLINE_COLUMNS,
     PAGE,
     TOL,
     expected,
     open_page,
-    read_derivation,
     shown,
 )
 
