@@ -53,8 +53,9 @@ TIMEOUT_MS = 180_000
 
 
 #: The server environment the Dockerfile sets besides Streamlit's own settings (glibc's
-#: malloc capped at two arenas: docs/hosting.md); tests/test_hosting.py keeps them equal.
-HOSTED_ENV = {"MALLOC_ARENA_MAX": "2"}
+#: malloc capped at two arenas, the hosted budgets of explorer.budget: docs/hosting.md);
+#: tests/test_hosting.py keeps them equal.
+HOSTED_ENV = {"MALLOC_ARENA_MAX": "2", "METRIC_EXPLORER_HOSTED": "1"}
 
 
 def hosted_flags(config: Path = ROOT / "hosting" / "config.toml") -> list[str]:

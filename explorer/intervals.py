@@ -14,8 +14,11 @@ Two ways, the same resamples:
 * any other headline (AUC, micro F1, R², ...) is the bootstrap of its ``metrics``
   function (:func:`metric_interval`; weighted data resample each row with its weight).
 
-An interval that cannot be had (a resample the metric refuses, data too big for one
-computation per resample) carries the reason instead (:attr:`Interval.why`).
+An interval that cannot be had (a resample the metric refuses) carries the reason
+instead (:attr:`Interval.why`). A page's intervals are estimated before they are
+computed (:mod:`explorer.budget`): above the limit of one computation, every interval
+of the page says how long it would take instead. Each page function takes a
+``checkpoint`` (called between blocks of resamples; it may raise to stop them).
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from typing import NamedTuple
 import numpy as np
 
 import metrics
+from explorer import budget
 from explorer.datasets import Dataset
 from explorer.formatting import fmt
 from explorer.pages import home as home_model
@@ -42,10 +46,6 @@ from explorer.pages.retrieval import HEADLINE as RETRIEVAL_HEADLINE
 N_RESAMPLES = 2000
 CONFIDENCE = 0.95
 SEED = 20261126
-#: Most rows an interval resamples on a fast path (per-sample means, ROC AUC, AP).
-MAX_ROWS = 200_000
-#: Most cells (rows x columns) for the slow path: one metric call per resample.
-MAX_SLOW_CELLS = 200_000
 
 
 class Interval(NamedTuple):
@@ -75,12 +75,19 @@ def _none(why: str) -> Interval:
     return Interval(math.nan, math.nan, math.nan, why)
 
 
-def _bootstrap(metric: Callable, *arrays) -> Interval:
+def _bootstrap(
+    metric: Callable, *arrays, checkpoint: Callable[[], None] = budget.no_checkpoint
+) -> Interval:
     try:
         with warnings.catch_warnings():  # a resample's 0/0 warns: the page says it already
             warnings.simplefilter("ignore")
             r = metrics.bootstrap_ci(
-                metric, *arrays, n_resamples=N_RESAMPLES, confidence=CONFIDENCE, random_state=SEED
+                metric,
+                *arrays,
+                n_resamples=N_RESAMPLES,
+                confidence=CONFIDENCE,
+                random_state=SEED,
+                checkpoint=checkpoint,
             )
     except metrics.MetricInputError as exc:
         return _none(str(exc).rstrip("."))
@@ -92,7 +99,7 @@ def _weighted_mean(values: np.ndarray, weights: np.ndarray) -> float:
     return float(values @ weights / total) if total > 0 else math.nan
 
 
-def _weighted_fast(v: np.ndarray, w: np.ndarray) -> Interval:
+def _weighted_fast(v: np.ndarray, w: np.ndarray, checkpoint: Callable[[], None]) -> Interval:
     """The weighted mean's interval from two fast bootstraps on the same resamples: the
     means of ``w * v`` and of ``w``, whose ratio is each resample's weighted mean."""
     zeros = np.zeros_like(v)
@@ -107,6 +114,7 @@ def _weighted_fast(v: np.ndarray, w: np.ndarray) -> Interval:
                     n_resamples=N_RESAMPLES,
                     confidence=CONFIDENCE,
                     random_state=SEED,
+                    checkpoint=checkpoint,
                 ).distribution
             )
         except metrics.MetricInputError as exc:
@@ -120,7 +128,9 @@ def _weighted_fast(v: np.ndarray, w: np.ndarray) -> Interval:
     return Interval(_weighted_mean(v, w), float(low), float(high))
 
 
-def mean_interval(values, weights=None) -> Interval:
+def mean_interval(
+    values, weights=None, checkpoint: Callable[[], None] = budget.no_checkpoint
+) -> Interval:
     """The interval of the (``weights``-weighted) mean of per-sample ``values``.
 
     Unweighted, the fast per-sample path of :func:`metrics.bootstrap_ci` (the mean of
@@ -142,55 +152,52 @@ def mean_interval(values, weights=None) -> Interval:
     2.25
     """
     v = np.asarray(values, dtype=np.float64)
-    if v.shape[0] > MAX_ROWS:
-        return _none(f"offered up to {MAX_ROWS:,} rows")
     if not np.isfinite(v).all():
         return _none("a per-sample value is not a number")
     if weights is not None:
         w = np.asarray(weights, dtype=np.float64)
         if v.size and v.min() >= 0 and w.min() >= 0:
-            return _weighted_fast(v, w)
-        return _bootstrap(_weighted_mean, v, w)
+            return _weighted_fast(v, w, checkpoint)
+        return _bootstrap(_weighted_mean, v, w, checkpoint=checkpoint)
     if v.size and v.min() >= 0:
-        return _bootstrap(metrics.mean_absolute_error, v, np.zeros_like(v))
-    return _bootstrap(np.mean, v)
+        return _bootstrap(metrics.mean_absolute_error, v, np.zeros_like(v), checkpoint=checkpoint)
+    return _bootstrap(np.mean, v, checkpoint=checkpoint)
 
 
-def metric_interval(metric: Callable, *arrays, weights=None, fast: bool = False) -> Interval:
-    """The interval of ``metric(*arrays)`` (with ``sample_weight=weights``).
-
-    ``fast``: ``metric`` is one of the fast paths of :func:`metrics.bootstrap_ci`
-    (unweighted); else one call per resample, offered up to :data:`MAX_SLOW_CELLS` cells.
+def metric_interval(
+    metric: Callable,
+    *arrays,
+    weights=None,
+    checkpoint: Callable[[], None] = budget.no_checkpoint,
+) -> Interval:
+    """The interval of ``metric(*arrays)`` (with ``sample_weight=weights``): on a fast
+    path of :func:`metrics.bootstrap_ci` for the metrics of :data:`_FAST` unweighted,
+    else one call per resample (:func:`metric_seconds` estimates which).
 
     Examples
     --------
     >>> y, s = np.array([0, 0, 1, 1, 0, 1]), np.array([0.1, 0.4, 0.35, 0.8, 0.2, 0.9])
-    >>> r = metric_interval(metrics.roc_auc_score, y, s, fast=True)
+    >>> r = metric_interval(metrics.roc_auc_score, y, s)
     >>> round(r.estimate, 4), r.low <= r.estimate <= r.high
     (0.8889, True)
     """
     arrays = tuple(np.asarray(a) for a in arrays)
-    n = arrays[0].shape[0]
-    if weights is None and fast:
-        if n > MAX_ROWS:
-            return _none(f"offered up to {MAX_ROWS:,} rows")
-        return _bootstrap(metric, *arrays)
-    cells = n * max(int(np.prod(a.shape[1:])) for a in arrays)
-    if cells > MAX_SLOW_CELLS:
-        return _none(
-            f"this metric is computed again on each of {N_RESAMPLES:,} resamples: offered up "
-            f"to {MAX_SLOW_CELLS:,} cells, this data has {cells:,}"
-        )
     if weights is None:
-        return _bootstrap(metric, *arrays)
+        return _bootstrap(metric, *arrays, checkpoint=checkpoint)
 
     def weighted(*rows):
         return metric(*rows[:-1], sample_weight=rows[-1])
 
-    return _bootstrap(weighted, *arrays, np.asarray(weights, dtype=np.float64))
+    w = np.asarray(weights, dtype=np.float64)
+    return _bootstrap(weighted, *arrays, w, checkpoint=checkpoint)
 
 
-def joint_intervals(numbers: Callable[..., dict], *arrays, weights=None) -> dict[str, Interval]:
+def joint_intervals(
+    numbers: Callable[..., dict],
+    *arrays,
+    weights=None,
+    checkpoint: Callable[[], None] = budget.no_checkpoint,
+) -> dict[str, Interval]:
     """The intervals of several numbers computed together: ``numbers(*rows,
     sample_weight=...)`` returns them by label, once per resample.
 
@@ -216,7 +223,7 @@ def joint_intervals(numbers: Callable[..., dict], *arrays, weights=None) -> dict
         seen.append(values)
         return next(iter(values.values()))
 
-    head = metric_interval(first, *arrays, weights=weights)
+    head = metric_interval(first, *arrays, weights=weights, checkpoint=checkpoint)
     if head.why is not None:
         return {label: head for label in (seen[0] if seen else {})} or {"": head}
     alpha = (1.0 - CONFIDENCE) / 2.0
@@ -233,8 +240,49 @@ def joint_intervals(numbers: Callable[..., dict], *arrays, weights=None) -> dict
     return out
 
 
+# ------------------------------------------------------------------ what they cost
+def mean_seconds(rows: int, weighted: bool = False) -> float:
+    """Estimated CPU seconds of :func:`mean_interval` on ``rows`` values (weighted: two
+    bootstraps on the same resamples)."""
+    return (2 if weighted else 1) * budget.bootstrap_seconds("mean", rows, N_RESAMPLES)
+
+
+def metric_seconds(metric: Callable, rows: int, cells: int | None = None, weights=None) -> float:
+    """Estimated CPU seconds of :func:`metric_interval` of ``metric`` on ``rows`` rows
+    of ``cells`` cells in all (a fast path for :data:`_FAST` unweighted).
+
+    Examples
+    --------
+    >>> metric_seconds(metrics.roc_auc_score, 10**6) < metric_seconds(metrics.log_loss, 10**6)
+    True
+    """
+    if weights is None and metric in _FAST:
+        return budget.bootstrap_seconds("count", rows, N_RESAMPLES)
+    return budget.bootstrap_seconds("slow", rows, N_RESAMPLES, cells)
+
+
+def refused(
+    labels, seconds: float, rows: int, limit: float | None = None
+) -> dict[str, Interval] | None:
+    """Every interval of ``labels`` refused with the same sentence when ``seconds`` (the
+    page's estimate) is over ``limit`` (that of one computation by default,
+    :func:`explorer.budget.limits`), else None: compute them.
+
+    Examples
+    --------
+    >>> ci = refused(["AUC", "AP"], 100.0, 10**6, limit=8.0)
+    >>> ci["AUC"].why
+    'intervals on 1,000,000 rows would take about 100 s of computing; this server offers 8 s'
+    >>> refused(["AUC"], 1.0, 10**6, limit=8.0) is None
+    True
+    """
+    limit = budget.limits().per_run if limit is None else limit
+    why = budget.too_long(seconds, f"intervals on {rows:,} rows", limit)
+    return None if why is None else {label: _none(why) for label in labels}
+
+
 # ------------------------------------------------------------------ the pages' headlines
-def home(ds: Dataset) -> dict[str, Interval]:
+def home(ds: Dataset, checkpoint: Callable[[], None] = budget.no_checkpoint) -> dict[str, Interval]:
     """The intervals of the Home page's headline (:mod:`explorer.pages.home`).
 
     Examples
@@ -245,14 +293,22 @@ def home(ds: Dataset) -> dict[str, Interval]:
     (['ROC AUC', 'Average precision', 'Gini'], True)
     """
     y, s, w = ds.y_true, ds.score(), ds.sample_weight
-    out = {}
-    for label, fn, weighted in home_model.HEADLINE[ds.kind]:
-        wt = w if weighted else None
-        out[label] = metric_interval(fn, y, s, weights=wt, fast=fn in _FAST)
-    return out
+    heads = [
+        (label, fn, w if weighted else None) for label, fn, weighted in home_model.HEADLINE[ds.kind]
+    ]
+    cost = sum(metric_seconds(fn, len(y), s.size, wt) for _, fn, wt in heads)
+    out = refused([label for label, _, _ in heads], cost, len(y))
+    if out is not None:
+        return out
+    return {
+        label: metric_interval(fn, y, s, weights=wt, checkpoint=checkpoint)
+        for label, fn, wt in heads
+    }
 
 
-def label_ranking(contrib, weights=None, mrr_values=None) -> dict[str, Interval]:
+def label_ranking(
+    contrib, weights=None, mrr_values=None, checkpoint: Callable[[], None] = budget.no_checkpoint
+) -> dict[str, Interval]:
     """The Label ranking page's headline: means of the per-sample table ``contrib``
     (:func:`metrics.label_ranking_contributions`), and MRR of ``mrr_values`` (the
     reciprocal ranks) when given.
@@ -272,13 +328,25 @@ def label_ranking(contrib, weights=None, mrr_values=None) -> dict[str, Interval]
         "LRAP": "lrap",
         "Ranking loss": "ranking_loss",
     }
-    out = {label: mean_interval(contrib[c].to_numpy(), weights) for label, c in columns.items()}
+    n = len(contrib)
+    cost = len(columns) * mean_seconds(n, weights is not None)
+    cost += 0 if mrr_values is None else mean_seconds(n)
+    labels = [*columns, *([] if mrr_values is None else ["MRR"])]
+    out = refused(labels, cost, n)
+    if out is not None:
+        return out
+    out = {
+        label: mean_interval(contrib[c].to_numpy(), weights, checkpoint)
+        for label, c in columns.items()
+    }
     if mrr_values is not None:
-        out["MRR"] = mean_interval(mrr_values)
+        out["MRR"] = mean_interval(mrr_values, checkpoint=checkpoint)
     return out
 
 
-def dcg(table, weights=None) -> dict[str, Interval]:
+def dcg(
+    table, weights=None, checkpoint: Callable[[], None] = budget.no_checkpoint
+) -> dict[str, Interval]:
     """The DCG & NDCG page's headline: the (weighted) means of the per-sample table.
 
     Examples
@@ -288,10 +356,16 @@ def dcg(table, weights=None) -> dict[str, Interval]:
     >>> ci["DCG"].estimate, (ci["NDCG"].low, ci["NDCG"].high)
     (7.25, (0.7, 0.9))
     """
-    return {name: mean_interval(table[name].to_numpy(), weights) for name in ("DCG", "NDCG")}
+    names = ("DCG", "NDCG")
+    out = refused(names, 2 * mean_seconds(len(table), weights is not None), len(table))
+    if out is not None:
+        return out
+    return {name: mean_interval(table[name].to_numpy(), weights, checkpoint) for name in names}
 
 
-def retrieval(per_query, empty: str = "zero") -> dict[str, Interval]:
+def retrieval(
+    per_query, empty: str = "zero", checkpoint: Callable[[], None] = budget.no_checkpoint
+) -> dict[str, Interval]:
     """The Top-K retrieval page's headline: means over the queries the means keep
     (under ``empty="drop"`` those with a relevant item).
 
@@ -307,7 +381,14 @@ def retrieval(per_query, empty: str = "zero") -> dict[str, Interval]:
     kept = per_query if empty == "zero" else per_query[per_query["relevant"] > 0]
     if kept.empty:
         return {label: _none("no query has a relevant item") for label, _ in RETRIEVAL_HEADLINE}
-    return {label: mean_interval(kept[column].to_numpy()) for label, column in RETRIEVAL_HEADLINE}
+    labels = [label for label, _ in RETRIEVAL_HEADLINE]
+    out = refused(labels, len(labels) * mean_seconds(len(kept)), len(kept))
+    if out is not None:
+        return out
+    return {
+        label: mean_interval(kept[column].to_numpy(), checkpoint=checkpoint)
+        for label, column in RETRIEVAL_HEADLINE
+    }
 
 
 #: The Multilabel page's headline: (label, average of multilabel_averages, its key).
@@ -320,7 +401,12 @@ MULTILABEL_HEADLINE = (
 )
 
 
-def multilabel(ds: Dataset, pred: np.ndarray, zd_key: str) -> dict[str, Interval]:
+def multilabel(
+    ds: Dataset,
+    pred: np.ndarray,
+    zd_key: str,
+    checkpoint: Callable[[], None] = budget.no_checkpoint,
+) -> dict[str, Interval]:
     """The Multilabel page's headline: each number recomputed from the counts of every
     resample of the rows of ``y_true`` and the predictions ``pred`` (all five on the
     same resamples, :func:`joint_intervals`).
@@ -343,11 +429,18 @@ def multilabel(ds: Dataset, pred: np.ndarray, zd_key: str) -> dict[str, Interval
             for label, average, key in MULTILABEL_HEADLINE
         }
 
-    got = joint_intervals(numbers, ds.y_true, pred, weights=ds.sample_weight)
-    return {label: got.get(label, got.get("")) for label, _, _ in MULTILABEL_HEADLINE}
+    labels = [label for label, _, _ in MULTILABEL_HEADLINE]
+    n = ds.n_samples
+    out = refused(labels, budget.bootstrap_seconds("slow", n, N_RESAMPLES, pred.size), n)
+    if out is not None:
+        return out
+    got = joint_intervals(numbers, ds.y_true, pred, weights=ds.sample_weight, checkpoint=checkpoint)
+    return {label: got.get(label, got.get("")) for label in labels}
 
 
-def multiclass(ds: Dataset, model: str, k: int) -> dict[str, Interval]:
+def multiclass(
+    ds: Dataset, model: str, k: int, checkpoint: Callable[[], None] = budget.no_checkpoint
+) -> dict[str, Interval]:
     """The Multiclass page's headline (:func:`explorer.pages.multiclass.headline_numbers`),
     by label: all eight recomputed on every resample of the rows (a sample's true class,
     its scores and its weight drawn together; :func:`joint_intervals`), so each equals
@@ -368,12 +461,26 @@ def multiclass(ds: Dataset, model: str, k: int) -> dict[str, Interval]:
         got = multiclass_model.headline_numbers(y_true, y_score, sample_weight, k=k)
         return {labels[key]: got[key] for key in labels}
 
-    got = joint_intervals(numbers, ds.y_true, ds.score(model), weights=ds.sample_weight)
+    scores = ds.score(model)
+    n = ds.n_samples
+    out = refused(
+        labels.values(), budget.bootstrap_seconds("heavy", n, N_RESAMPLES, scores.size), n
+    )
+    if out is not None:
+        return out
+    got = joint_intervals(
+        numbers, ds.y_true, scores, weights=ds.sample_weight, checkpoint=checkpoint
+    )
     return {label: got.get(label, got.get("")) for label in labels.values()}
 
 
 def regression(
-    ds: Dataset, model: str, weight_choice: str, row: int, by: float
+    ds: Dataset,
+    model: str,
+    weight_choice: str,
+    row: int,
+    by: float,
+    checkpoint: Callable[[], None] = budget.no_checkpoint,
 ) -> dict[str, Interval]:
     """The Regression page's headline (:func:`explorer.pages.regression.headline`), with
     sample ``row``'s prediction moved ``by``.
@@ -387,21 +494,34 @@ def regression(
     """
     y = ds.y_true
     pred = regression_model.moved_prediction(ds, model, row, by)
+    weights = {
+        label: regression_model.sample_weights(ds, weight_choice)
+        if label == "Weighted MAE"
+        else ds.sample_weight
+        for label in regression_model.HEADLINE
+    }
+    heads = regression_model.HEADLINE.items()
+    cost = sum(metric_seconds(fn, len(y), weights=weights[label]) for label, fn in heads if fn)
+    out = refused(list(regression_model.HEADLINE), cost, len(y))
+    if out is not None:
+        return out
     out = {}
-    for label, fn in regression_model.HEADLINE.items():
+    for label, fn in heads:
         if fn is None:  # MAPE in percent: the same interval x 100
             e, lo, hi, why = out["MAPE"]
             out[label] = Interval(100 * e, 100 * lo, 100 * hi, why)
             continue
-        if label == "Weighted MAE":
-            w = regression_model.sample_weights(ds, weight_choice)
-        else:
-            w = ds.sample_weight
-        out[label] = metric_interval(fn, y, pred, weights=w, fast=fn in _FAST)
+        out[label] = metric_interval(fn, y, pred, weights=weights[label], checkpoint=checkpoint)
     return out
 
 
-def curves_headlines(ds: Dataset, model: str, threshold: float, beta: float = 1.0) -> dict:
+def curves_headlines(
+    ds: Dataset,
+    model: str,
+    threshold: float,
+    beta: float = 1.0,
+    checkpoint: Callable[[], None] = budget.no_checkpoint,
+) -> dict:
     """The ROC & PR curves page's headline: ROC AUC, average precision, log loss, and
     every rate of :data:`explorer.pages.curves.RATE_LABELS` at ``threshold`` (score >=
     threshold is positive; F-beta with ``beta``), by their st.metric labels.
@@ -420,19 +540,27 @@ def curves_headlines(ds: Dataset, model: str, threshold: float, beta: float = 1.
     True
     """
     y, s, w = ds.y_true, ds.score(model), ds.sample_weight
+    heads = {
+        "ROC AUC": (metrics.roc_auc_score, y),
+        "Average precision": (metrics.average_precision_score, y),
+        "Log loss": (_log_loss, y.astype(int)),
+    }
+    n = len(y)
+    cost = sum(metric_seconds(fn, n, weights=w) for fn, _ in heads.values())
+    cost += metric_seconds(None, n)  # the rates: one call per resample
+    out = refused([*heads, *RATE_LABELS], cost, n)
+    if out is not None:
+        return out
     out = {
-        "ROC AUC": metric_interval(metrics.roc_auc_score, y, s, weights=w, fast=True),
-        "Average precision": metric_interval(
-            metrics.average_precision_score, y, s, weights=w, fast=True
-        ),
-        "Log loss": metric_interval(_log_loss, y.astype(int), s, weights=w),
+        label: metric_interval(fn, labels, s, weights=w, checkpoint=checkpoint)
+        for label, (fn, labels) in heads.items()
     }
 
     def numbers(y, s, sample_weight=None):
         at = metrics.rates_at_threshold(y, s, threshold, beta=beta, sample_weight=sample_weight)
         return {label: at[key] for label, key in RATE_LABELS.items()}
 
-    got = joint_intervals(numbers, y, s, weights=w)
+    got = joint_intervals(numbers, y, s, weights=w, checkpoint=checkpoint)
     return {**out, **{label: got.get(label, got.get("")) for label in RATE_LABELS}}
 
 

@@ -90,7 +90,7 @@ from typing import NamedTuple
 import numpy as np
 
 from metrics import classification, curves, dcg, label_ranking, regression, retrieval
-from metrics._ranks import map_blocks
+from metrics._ranks import WORKERS, map_blocks
 from metrics._resample import draw_counts
 from metrics._runs import run_start_mask, runs
 from metrics._validation import (
@@ -987,10 +987,12 @@ def _finish(transform, means: np.ndarray) -> np.ndarray:
     return means if transform is None else transform(means)
 
 
-def _index_blocks(rng: np.random.Generator, n_resamples: int, n: int):
-    """Blocks of the index matrix: ``(first resample, int64 array (rows, n))``."""
+def _index_blocks(rng: np.random.Generator, n_resamples: int, n: int, checkpoint=None):
+    """Blocks of the index matrix: ``(first resample, int64 array (rows, n))``;
+    ``checkpoint`` is called before each block is drawn."""
     per = max(1, INDEX_BLOCK_DRAWS // n)
     for start in range(0, n_resamples, per):
+        _check(checkpoint)
         yield start, rng.integers(0, n, size=(min(per, n_resamples - start), n))
 
 
@@ -1152,10 +1154,15 @@ CELL_RATIO = 8
 
 
 def _auc_bootstrap(
-    pos, scores, n_resamples: int, rng: np.random.Generator, kind: str = "auc"
+    pos, scores, n_resamples: int, rng: np.random.Generator, kind: str = "auc", checkpoint=None
 ) -> list[np.ndarray]:
     """Bootstrap distributions of ROC AUC (``kind="auc"``) or average precision
-    (``kind="ap"``) of each score vector, all on the same resamples."""
+    (``kind="ap"``) of each score vector, all on the same resamples.
+
+    ``checkpoint`` is called in the caller's thread before each group of blocks (two
+    per thread, at least three: :func:`map_blocks` shares three or more among its
+    threads): the blocks keep their own generators, so the groups give the same numbers
+    as one pass."""
     n = pos.shape[0]
     sizes = None
     if len(scores) == 1 and 2 * _distinct_count(scores[0]) * CELL_RATIO <= n:
@@ -1190,8 +1197,17 @@ def _auc_bootstrap(
         for dist, auc_values in zip(out, aucs, strict=True):
             dist[start : start + rows] = auc_values
 
-    map_blocks(block, range(len(starts)))
+    group = max(3, 2 * WORKERS)
+    for first in range(0, len(starts), group):
+        _check(checkpoint)
+        map_blocks(block, range(first, min(first + group, len(starts))))
     return out
+
+
+def _check(checkpoint) -> None:
+    """Call ``checkpoint`` (between blocks of resamples), if given."""
+    if checkpoint is not None:
+        checkpoint()
 
 
 def _auc_jackknife(pos: np.ndarray, s: np.ndarray) -> np.ndarray:
@@ -1329,6 +1345,7 @@ def bootstrap_ci(
     method="percentile",
     paired=True,
     random_state=None,
+    checkpoint=None,
 ):
     """Bootstrap confidence interval of any metric (vectorized for the row-wise ones).
 
@@ -1392,6 +1409,10 @@ def bootstrap_ci(
         different lengths; the generic path).
     random_state : int, numpy Generator or None
         Seed of the resamples.
+    checkpoint : callable or None
+        Called with no argument before each block of resamples, in the caller's
+        thread: it may raise to stop the bootstrap (an app whose visitor moved on),
+        and then nothing is returned. The numbers do not depend on it.
 
     Returns
     -------
@@ -1433,7 +1454,7 @@ def bootstrap_ci(
     mean_input = _mean_path(metric, arrays) if paired and counting is None else None
     if counting is not None:
         kind, pos, s = counting
-        (dist,) = _auc_bootstrap(pos, [s], n_resamples, rng, kind)
+        (dist,) = _auc_bootstrap(pos, [s], n_resamples, rng, kind, checkpoint)
         if method == "bca":
             if kind == "auc":
                 jack = [_auc_jackknife(pos, s)]
@@ -1442,7 +1463,7 @@ def bootstrap_ci(
     elif mean_input is not None:
         values, transform = mean_input
         dist = np.empty(n_resamples)
-        for start, idx in _index_blocks(rng, n_resamples, values.shape[0]):
+        for start, idx in _index_blocks(rng, n_resamples, values.shape[0], checkpoint):
             dist[start : start + idx.shape[0]] = _finish(transform, values[idx].mean(axis=1))
         if method == "bca":
             n = values.shape[0]
@@ -1450,7 +1471,7 @@ def bootstrap_ci(
                 raise MetricInputError("method='bca' needs at least two rows (the jackknife).")
             jack = [_finish(transform, (values.sum() - values) / (n - 1.0))]
     else:
-        dist = _generic_bootstrap(metric, arrays, n_resamples, rng, paired)
+        dist = _generic_bootstrap(metric, arrays, n_resamples, rng, paired, checkpoint)
         if method == "bca":
             jack = _loop_jackknife(metric, arrays, paired)
     return _result(estimate, dist, jack, confidence, method, n_resamples)
@@ -1470,17 +1491,20 @@ def _result(estimate, dist, jack, confidence, method, n_resamples) -> BootstrapR
     )
 
 
-def _generic_bootstrap(fn, arrays, n_resamples, rng, paired) -> np.ndarray:
+def _generic_bootstrap(fn, arrays, n_resamples, rng, paired, checkpoint=None) -> np.ndarray:
     """One call of ``fn`` per resample on the index-gathered rows (the slow, general path)."""
     dist = np.empty(n_resamples)
     if paired:
-        for start, idx in _index_blocks(rng, n_resamples, arrays[0].shape[0]):
+        for start, idx in _index_blocks(rng, n_resamples, arrays[0].shape[0], checkpoint):
             for r in range(idx.shape[0]):
                 rows = idx[r]
                 dist[start + r] = _on_resample(fn, [a[rows] for a in arrays], start + r)
         return dist
     gens = rng.spawn(len(arrays))
-    blocks = [_index_blocks(g, n_resamples, a.shape[0]) for g, a in zip(gens, arrays, strict=True)]
+    blocks = [
+        _index_blocks(g, n_resamples, a.shape[0], checkpoint if j == 0 else None)
+        for j, (g, a) in enumerate(zip(gens, arrays, strict=True))
+    ]
     for parts in zip(*blocks, strict=True):
         start = parts[0][0]
         for r in range(parts[0][1].shape[0]):
@@ -1509,6 +1533,7 @@ def paired_bootstrap_diff(
     confidence=0.95,
     method="percentile",
     random_state=None,
+    checkpoint=None,
 ):
     """Bootstrap interval of ``metric(y_true, score_a) - metric(y_true, score_b)``.
 
@@ -1527,7 +1552,7 @@ def paired_bootstrap_diff(
     y_true : array-like
     score_a, score_b : array-like
         The two models' scores (or predictions), rows aligned with ``y_true``.
-    n_resamples, confidence, method, random_state
+    n_resamples, confidence, method, random_state, checkpoint
         As in :func:`bootstrap_ci`.
 
     Returns
@@ -1562,7 +1587,7 @@ def paired_bootstrap_diff(
     if count_a is not None and count_b is not None:
         kind, pos, sa = count_a
         sb = count_b[2]
-        da, db = _auc_bootstrap(pos, [sa, sb], n_resamples, rng, kind)
+        da, db = _auc_bootstrap(pos, [sa, sb], n_resamples, rng, kind, checkpoint)
         dist = da - db
         if method == "bca" and kind == "auc":
             jack = [_auc_jackknife(pos, sa) - _auc_jackknife(pos, sb)]
@@ -1571,7 +1596,7 @@ def paired_bootstrap_diff(
     elif mean_a is not None and mean_b is not None:
         (va, ta), (vb, tb) = mean_a, mean_b
         dist = np.empty(n_resamples)
-        for start, idx in _index_blocks(rng, n_resamples, va.shape[0]):
+        for start, idx in _index_blocks(rng, n_resamples, va.shape[0], checkpoint):
             stop = start + idx.shape[0]
             dist[start:stop] = _finish(ta, va[idx].mean(axis=1)) - _finish(tb, vb[idx].mean(axis=1))
         if method == "bca":
@@ -1586,7 +1611,7 @@ def paired_bootstrap_diff(
         def diff(yy, sa_, sb_):
             return _as_float(metric(yy, sa_), "metric") - _as_float(metric(yy, sb_), "metric")
 
-        dist = _generic_bootstrap(diff, arrays, n_resamples, rng, True)
+        dist = _generic_bootstrap(diff, arrays, n_resamples, rng, True, checkpoint)
         if method == "bca":
             jack = _loop_jackknife(diff, arrays, True)
     return _result(estimate, dist, jack, confidence, method, n_resamples)

@@ -97,7 +97,7 @@ def test_the_image_is_slim_python_non_root_with_a_healthcheck():
 def test_the_load_bench_runs_the_server_in_the_image_environment():
     from bench.load import HOSTED_ENV
 
-    assert HOSTED_ENV == {"MALLOC_ARENA_MAX": "2"}
+    assert HOSTED_ENV == {"MALLOC_ARENA_MAX": "2", "METRIC_EXPLORER_HOSTED": "1"}
     assert HOSTED_ENV.items() <= image_env().items()
 
 

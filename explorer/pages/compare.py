@@ -13,18 +13,26 @@ models it computes, with :mod:`metrics.compare`:
 when its value is lower. The column ``B better by`` is signed so that a
 positive number always means B did better.
 
+The bootstraps are estimated first (:func:`bootstrap_seconds`, :mod:`explorer.budget`):
+over the limit of one computation none runs, and the page says so
+(:attr:`Comparison.note`): the means keep their paired t-test without an interval,
+ROC AUC its DeLong test, and average precision and R² (bootstrap only) show their
+two values without a test. A ``checkpoint`` is called between blocks of resamples.
+
 No streamlit here.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
 
 import metrics
+from explorer import budget
 from explorer.datasets import Dataset
 from explorer.formatting import fmt
 from explorer.pages import multiclass
@@ -67,6 +75,7 @@ class Comparison:
     a_values: np.ndarray
     b_values: np.ndarray
     higher_is_better: bool
+    note: str | None = None  # why the bootstraps were not run
 
     def changed(self, ids, n: int = 10) -> tuple[pd.DataFrame, pd.DataFrame]:
         """The ``n`` samples where B lost most, and the ``n`` where it won most.
@@ -140,7 +149,11 @@ def verdict(row: Row, a: str = "A", b: str = "B") -> str:
     way = "higher" if (row.diff >= 0) else "lower"
     size = fmt(abs(row.diff))
     ci = f"{CONFIDENCE:.0%} interval of {b} - {a}: {fmt(row.low)} to {fmt(row.high)}"
+    if not math.isfinite(row.low):
+        ci = "no bootstrap interval on data this large"
     chance = _chance(row.p_value)
+    if row.test == SKIPPED:
+        return f"No test: the {row.label} of {a} and {b} is compared by a bootstrap ({ci})."
     if not math.isfinite(row.p_value):
         return f"No test: the {row.label} of {a} and {b} cannot be compared on this data."
     if row.p_value < 0.05 and row.better_by != 0:
@@ -169,6 +182,18 @@ def _chance(p: float) -> str:
 
 
 # ------------------------------------------------------------------ the metrics
+#: The test of a row whose bootstrap was not run (over the budget).
+SKIPPED = "bootstrap not run"
+
+
+@dataclass(frozen=True)
+class _Boot:
+    """Whether the bootstraps run, and the checkpoint between their blocks."""
+
+    run: bool = True
+    checkpoint: Callable[[], None] = budget.no_checkpoint
+
+
 def _boot_p(dist: np.ndarray) -> float:
     """Two-sided bootstrap p-value of "no difference": twice the smaller tail at 0."""
     dist = dist[np.isfinite(dist)]
@@ -177,13 +202,23 @@ def _boot_p(dist: np.ndarray) -> float:
     return float(min(1.0, 2 * min((dist <= 0).mean(), (dist >= 0).mean())))
 
 
-def _bootstrap_row(label, fn, y, sa, sb, higher_is_better) -> Row:
+def _bootstrap_row(label, fn, y, sa, sb, higher_is_better, boot: _Boot) -> Row:
     a, b = float(fn(y, sa)), float(fn(y, sb))
+    sign = -1.0 if higher_is_better else 1.0
+    if not boot.run:
+        nan = math.nan
+        return Row(label, a, b, sign * (a - b), nan, nan, SKIPPED, nan, higher_is_better)
     res = metrics.paired_bootstrap_diff(
-        fn, y, sa, sb, n_resamples=N_RESAMPLES, confidence=CONFIDENCE, random_state=SEED
+        fn,
+        y,
+        sa,
+        sb,
+        n_resamples=N_RESAMPLES,
+        confidence=CONFIDENCE,
+        random_state=SEED,
+        checkpoint=boot.checkpoint,
     )
     # paired_bootstrap_diff gives metric(a) - metric(b); B better by = +-(b - a)
-    sign = -1.0 if higher_is_better else 1.0
     low, high = sorted((sign * res.low, sign * res.high))
     return Row(
         label,
@@ -198,21 +233,29 @@ def _bootstrap_row(label, fn, y, sa, sb, higher_is_better) -> Row:
     )
 
 
-def _mean_row(label, va, vb, higher_is_better) -> Row:
+def _mean_row(label, va, vb, higher_is_better, boot: _Boot) -> Row:
     """A mean over samples: a paired t-test, its interval from a paired bootstrap."""
     d = vb - va
     test = metrics.paired_test(vb, va, method="t")
-    ci = metrics.bootstrap_ci(
-        np.mean, d, n_resamples=N_RESAMPLES, confidence=CONFIDENCE, random_state=SEED
-    )
+    low = high = math.nan
+    if boot.run:
+        ci = metrics.bootstrap_ci(
+            np.mean,
+            d,
+            n_resamples=N_RESAMPLES,
+            confidence=CONFIDENCE,
+            random_state=SEED,
+            checkpoint=boot.checkpoint,
+        )
+        low, high = ci.low, ci.high
     better_by = float(d.mean()) if higher_is_better else -float(d.mean())
     return Row(
-        label, float(va.mean()), float(vb.mean()), better_by, ci.low, ci.high,
+        label, float(va.mean()), float(vb.mean()), better_by, low, high,
         "paired t-test", test.p_value, higher_is_better,
     )  # fmt: skip
 
 
-def _binary(ds: Dataset, sa, sb) -> Comparison:
+def _binary(ds: Dataset, sa, sb, boot: _Boot) -> Comparison:
     y = ds.y_true
     rows = []
     if 0 < y.sum() < y.size:
@@ -227,14 +270,16 @@ def _binary(ds: Dataset, sa, sb) -> Comparison:
                     -r.diff + z * r.se, "DeLong test", r.p_value, True)
             )  # fmt: skip
         rows.append(
-            _bootstrap_row("average precision", metrics.average_precision_score, y, sa, sb, True)
+            _bootstrap_row(
+                "average precision", metrics.average_precision_score, y, sa, sb, True, boot
+            )
         )
     probs = all(((s >= 0) & (s <= 1)).all() for s in (sa, sb))
     if probs:
         la = metrics.log_loss_per_sample(y, sa, labels=[0, 1])  # one class: still defined
         lb = metrics.log_loss_per_sample(y, sb, labels=[0, 1])
         if np.isfinite(la).all() and np.isfinite(lb).all():
-            rows.append(_mean_row("log loss", la, lb, False))
+            rows.append(_mean_row("log loss", la, lb, False, boot))
     if 0 < y.sum() < y.size:
         w = ds.sample_weight
         with np.errstate(invalid="ignore", divide="ignore"):  # a class of weight 0: nan
@@ -255,22 +300,24 @@ def _binary(ds: Dataset, sa, sb) -> Comparison:
     return Comparison("", "", (), "", "", np.zeros(0), np.zeros(0), True)
 
 
-def _multilabel(ds: Dataset, sa, sb) -> Comparison:
+def _multilabel(ds: Dataset, sa, sb, boot: _Boot) -> Comparison:
     y = ds.y_true
     la, lb = metrics.lrap_per_sample(y, sa), metrics.lrap_per_sample(y, sb)
     rows = (
-        _mean_row("LRAP", la, lb, True),
+        _mean_row("LRAP", la, lb, True, boot),
         _mean_row(
             "ranking loss",
             metrics.ranking_loss_per_sample(y, sa),
             metrics.ranking_loss_per_sample(y, sb),
             False,
+            boot,
         ),
         _mean_row(
             "coverage error",
             metrics.coverage_per_sample(y, sa),
             metrics.coverage_per_sample(y, sb),
             False,
+            boot,
         ),
     )
     return Comparison(
@@ -280,12 +327,12 @@ def _multilabel(ds: Dataset, sa, sb) -> Comparison:
     )  # fmt: skip
 
 
-def _graded(ds: Dataset, sa, sb) -> Comparison:
+def _graded(ds: Dataset, sa, sb, boot: _Boot) -> Comparison:
     y = ds.y_true
     na, nb = metrics.ndcg_per_sample(y, sa), metrics.ndcg_per_sample(y, sb)
     rows = (
-        _mean_row("NDCG", na, nb, True),
-        _mean_row("DCG", metrics.dcg_per_sample(y, sa), metrics.dcg_per_sample(y, sb), True),
+        _mean_row("NDCG", na, nb, True, boot),
+        _mean_row("DCG", metrics.dcg_per_sample(y, sa), metrics.dcg_per_sample(y, sb), True, boot),
     )
     return Comparison(
         "", "", rows, "NDCG",
@@ -294,13 +341,13 @@ def _graded(ds: Dataset, sa, sb) -> Comparison:
     )  # fmt: skip
 
 
-def _regression(ds: Dataset, pa, pb) -> Comparison:
+def _regression(ds: Dataset, pa, pb, boot: _Boot) -> Comparison:
     y = ds.y_true
     ea, eb = np.abs(y - pa), np.abs(y - pb)
     rows = (
-        _mean_row("MAE", ea, eb, False),
-        _mean_row("MSE", ea**2, eb**2, False),
-        _bootstrap_row("R²", metrics.r2_score, y, pa, pb, True),
+        _mean_row("MAE", ea, eb, False, boot),
+        _mean_row("MSE", ea**2, eb**2, False, boot),
+        _bootstrap_row("R²", metrics.r2_score, y, pa, pb, True, boot),
     )
     return Comparison(
         "", "", rows, "absolute error", "Each sample's |y - y_hat| (lower is better).",
@@ -308,18 +355,18 @@ def _regression(ds: Dataset, pa, pb) -> Comparison:
     )  # fmt: skip
 
 
-def _multiclass(ds: Dataset, sa, sb) -> Comparison:
+def _multiclass(ds: Dataset, sa, sb, boot: _Boot) -> Comparison:
     """Accuracy (argmax right) and, when both are probabilities, log loss: means over
     samples (the Multiclass classification page's first and sixth headline)."""
     t = ds.y_true.argmax(axis=1)
     ca = (sa.argmax(axis=1) == t).astype(float)
     cb = (sb.argmax(axis=1) == t).astype(float)
-    rows = [_mean_row("Accuracy", ca, cb, True)]
+    rows = [_mean_row("Accuracy", ca, cb, True, boot)]
     if multiclass.probability_problem(sa) is None and multiclass.probability_problem(sb) is None:
         k = np.arange(sa.shape[1])
         la = np.asarray(metrics.log_loss_per_sample(t, sa, labels=k), dtype=float)
         lb = np.asarray(metrics.log_loss_per_sample(t, sb, labels=k), dtype=float)
-        rows.append(_mean_row("Log loss", la, lb, False))
+        rows.append(_mean_row("Log loss", la, lb, False, boot))
     return Comparison(
         "", "", tuple(rows), "right (1) or wrong (0)", "Whether each sample's argmax is its class.",
         ca, cb, True,
@@ -335,7 +382,41 @@ KINDS = {
 }
 
 
-def compare(ds: Dataset, model_a: str, model_b: str) -> Comparison:
+#: The bootstraps of each kind: (path of explorer.budget, how many), at most.
+BOOTSTRAPS = {
+    "binary": (("count2", 1), ("mean", 1)),
+    "multilabel": (("mean", 3),),
+    "graded": (("mean", 2),),
+    "regression": (("mean", 2), ("slow2", 1)),
+    "multiclass": (("mean", 2),),
+}
+
+
+def bootstrap_seconds(kind: str, n: int) -> float:
+    """Estimated CPU seconds of the Compare page's bootstraps on ``n`` rows of ``kind``
+    (the R² of regression: two metric calls per resample).
+
+    Examples
+    --------
+    >>> round(bootstrap_seconds("binary", 1_000_000))  # AP of two models, the log loss
+    104
+    """
+    total = 0.0
+    for path, times in BOOTSTRAPS[kind]:
+        if path == "slow2":
+            total += 2 * times * budget.bootstrap_seconds("slow", n, N_RESAMPLES)
+        else:
+            total += times * budget.bootstrap_seconds(path, n, N_RESAMPLES)
+    return total
+
+
+def compare(
+    ds: Dataset,
+    model_a: str,
+    model_b: str,
+    checkpoint: Callable[[], None] = budget.no_checkpoint,
+    limit: float | None = None,
+) -> Comparison:
     """Compare two models of ``ds`` on every headline metric of its kind.
 
     Parameters
@@ -344,6 +425,11 @@ def compare(ds: Dataset, model_a: str, model_b: str) -> Comparison:
         The active dataset, with at least two models.
     model_a, model_b : str
         Two of ``ds.model_names`` (A is the reference).
+    checkpoint : callable
+        Called between blocks of bootstrap resamples; it may raise to stop them.
+    limit : float, optional
+        Most estimated CPU seconds of the bootstraps (that of one computation,
+        :func:`explorer.budget.limits`, by default); over it they are not run.
 
     Returns
     -------
@@ -362,8 +448,13 @@ def compare(ds: Dataset, model_a: str, model_b: str) -> Comparison:
     """
     if ds.kind not in KINDS:
         raise ValueError(f"no comparison for {ds.kind} data")
-    c = KINDS[ds.kind](ds, ds.score(model_a), ds.score(model_b))
+    limit = budget.limits().per_run if limit is None else limit
+    n = ds.n_samples
+    what = f"The {N_RESAMPLES:,} bootstrap resamples of {n:,} rows"
+    note = budget.too_long(bootstrap_seconds(ds.kind, n), what, limit)
+    boot = _Boot(note is None, checkpoint)
+    c = KINDS[ds.kind](ds, ds.score(model_a), ds.score(model_b), boot)
     return Comparison(
         model_a, model_b, c.rows, c.per_sample, c.per_sample_help, c.a_values, c.b_values,
-        c.higher_is_better,
+        c.higher_is_better, note,
     )  # fmt: skip

@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Callable
 
 import streamlit as st
 
 from explorer import registry
-from explorer.ui import navigation, session, url
+from explorer.ui import navigation, session, url, work
 
 #: "Predict, then reveal": the session key, its URL parameter (``reveal=0`` hides the
 #: headline numbers), the toggle's key.
@@ -34,6 +35,19 @@ def predict_mode() -> bool:
 def intervals_on() -> bool:
     """Whether the headlines show their 95% bootstrap intervals (``?ci=1``)."""
     return url.flag(INTERVALS, CI_PARAM, url.ON)
+
+
+def intervals(compute: Callable[..., dict], *args) -> dict:
+    """The headline's intervals by label (``compute(*args)``, a cached function of
+    :mod:`explorer.ui.cache`) when they are on, else ``{}``; ``{}`` with a notice when
+    this session has used its computing time for this minute (:mod:`explorer.ui.work`)."""
+    if not intervals_on():
+        return {}
+    try:
+        return compute(*args)
+    except work.Spent as exc:
+        st.info(f"{exc} The intervals are left out meanwhile.", icon="⏳")
+        return {}
 
 
 def _app_toggle(label: str, key: str, toggle: str, param: str, url_value: str, help: str):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import functools
 
 import numpy as np
+import pandas as pd
 import pytest
 
 import metrics
@@ -143,5 +144,29 @@ def test_no_interval_says_why():
     no_weight = intervals.mean_interval([1.0, 2.0], [1.0, 0.0])
     assert no_weight.why is not None and "weight 0" in no_weight.why
     assert no_weight.text().startswith("95% CI: none (")
-    big = intervals.mean_interval(np.zeros(intervals.MAX_ROWS + 1))
-    assert big.why is not None and "200,000" in big.why
+
+
+def test_a_page_over_the_budget_refuses_every_interval_with_its_estimate(monkeypatch):
+    monkeypatch.setenv("METRIC_EXPLORER_HOSTED", "1")
+    table = pd.DataFrame({"DCG": np.ones(1_000_000), "NDCG": np.ones(1_000_000)})
+    got = intervals.dcg(table)  # 2 x 2,000 x 10^6 x 12 ns: about 48 s, over 8 s
+    assert got["DCG"] == got["NDCG"]
+    assert got["DCG"].why == (
+        "intervals on 1,000,000 rows would take about 48 s of computing; this server offers 8 s"
+    )
+    monkeypatch.delenv("METRIC_EXPLORER_HOSTED")
+    assert intervals.refused(["DCG"], 48.0, 10**6) is None  # a laptop: two minutes
+
+
+def test_a_checkpoint_that_raises_stops_the_resamples():
+    calls = []
+
+    def checkpoint():
+        calls.append(1)
+        if len(calls) == 3:
+            raise KeyboardInterrupt  # what a rerun does: an exception no layer catches
+
+    values = np.random.default_rng(0).random(20_000)  # 209 resamples per block of indices
+    with pytest.raises(KeyboardInterrupt):
+        intervals.mean_interval(values, checkpoint=checkpoint)
+    assert len(calls) == 3  # stopped at the third block of 10

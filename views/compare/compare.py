@@ -8,7 +8,7 @@ against B per sample (:mod:`views.compare.tables`).
 
 import streamlit as st
 
-from explorer.ui import cache, navigation, session, widgets
+from explorer.ui import cache, navigation, session, widgets, work
 from views.compare import controls, headline, tables
 
 #: A bundled sample with two models, by kind.
@@ -48,7 +48,17 @@ if settings.a == settings.b:
     st.info("Pick two different models: A and B are the same model.", icon="ℹ️")
     navigation.stop_page()
 
-result = cache.compare.models(ds, settings.a, settings.b)
+try:
+    result = cache.compare.models(ds, settings.a, settings.b)
+except work.Spent as exc:
+    st.info(f"{exc} The comparison waits until then.", icon="⏳")
+    navigation.stop_page()
+if result.note:
+    st.info(
+        f"{result.note}: each B - A is shown without its bootstrap interval; DeLong's "
+        "test and the paired t-tests need no bootstrap and are kept.",
+        icon="⏳",
+    )
 if not result.rows:
     st.info(
         "No headline metric of this dataset can be compared: it has one class only.",

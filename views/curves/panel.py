@@ -40,7 +40,7 @@ def operating_panel(ds: Dataset, model: str, by_model: dict, log_loss: tuple) ->
     t, beta, axis = settings.t, settings.beta, settings.axis
     rates = cache.curves.rates(ds, model, t, beta)
     optima = cache.curves.optima(ds, model, beta, *settings.goals)
-    ci = cache.curves.intervals(ds, model, t, beta) if classroom.intervals_on() else {}
+    ci = classroom.intervals(cache.curves.intervals, ds, model, t, beta)
     headline.show(by_model[model], log_loss, rates, ci)
 
     models = tuple(by_model)

@@ -47,7 +47,7 @@ def headline(ds, table, head, controls, *, row: int) -> None:
     _focus_box(ds, table, head, settings, focused_example(ds, settings, row, controls.base_2))
     weighted = ds.sample_weight is not None
     c1, c2, c3 = st.columns([1, 1, 3])
-    ci = cache.dcg.intervals(ds, settings) if classroom.intervals_on() else {}
+    ci = classroom.intervals(cache.dcg.intervals, ds, settings)
     classroom.headline(
         c1,
         "DCG",

@@ -21,7 +21,7 @@ def show(ds: Dataset) -> None:
     # bootstrap interval of the sample applies to it
     exact = cache.big.exact_headline(ds)
     numbers = exact or cache.home.headline(ds)
-    intervals = cache.home.intervals(ds) if classroom.intervals_on() and not exact else {}
+    intervals = {} if exact else classroom.intervals(cache.home.intervals, ds)
     for col, number in zip(st.columns(len(numbers)), numbers, strict=True):
         value = "n/a" if number.value is None else fmt(number.value)
         interval = intervals.get(number.label) if number.value is not None else None

@@ -40,10 +40,8 @@ def headline(ds, model_name: str, shown) -> None:
     res, i, is_edited = shown.res, shown.i, shown.what_if is not None
     one_true = label_ranking.one_true_label(res.contrib)
     with_mrr = one_true and not is_edited
-    ci = {}
-    if classroom.intervals_on():
-        edit = tuple(float(x) for x in shown.new_row) if is_edited else None
-        ci = cache.label_ranking.intervals(ds, model_name, i, edit, with_mrr)
+    edit = tuple(float(x) for x in shown.new_row) if is_edited else None
+    ci = classroom.intervals(cache.label_ranking.intervals, ds, model_name, i, edit, with_mrr)
     numbers = [
         ("Coverage error", res.coverage, "Lower is better."),
         (

@@ -44,7 +44,7 @@ def show(ds, settings: Settings, res: dict) -> None:
     """The eight numbers (with their 95% intervals when on), the reveal button, what
     they are computed on, and a note for each number the data leave undefined."""
     model, k = settings.model, settings.k
-    ci = cache.multiclass.intervals(ds, model, k) if classroom.intervals_on() else {}
+    ci = classroom.intervals(cache.multiclass.intervals, ds, model, k)
     cols = [*st.columns(4), *st.columns(4)]
     for col, (label, value, what) in zip(cols, numbers(res, k), strict=True):
         interval = None if shown(value) == "n/a" else ci.get(label)

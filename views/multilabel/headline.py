@@ -34,9 +34,7 @@ def show(ds, settings: Settings, res: dict) -> None:
         "Macro F1": avg["macro"]["f1"],
         "Jaccard (samples)": avg["samples"]["jaccard"],
     }
-    ci = {}
-    if classroom.intervals_on():
-        ci = cache.multilabel.intervals(ds, *settings.setting, settings.zd_key)
+    ci = classroom.intervals(cache.multilabel.intervals, ds, *settings.setting, settings.zd_key)
     for col, (label, value) in zip(st.columns(5), numbers.items(), strict=True):
         classroom.headline(col, label, fmt(value), interval=ci.get(label), help=HELP[label])
     classroom.reveal_button()

@@ -26,11 +26,7 @@ def show(ds, settings: Settings, pred: np.ndarray) -> tuple[dict, dict]:
     model, weights = settings.model, settings.weights
     now = cache.regression.headline(ds, model, weights, *settings.move)
     before = cache.regression.headline(ds, model, weights, 0, 0.0) if settings.moved else now
-    ci = (
-        cache.regression.intervals(ds, model, weights, *settings.move)
-        if classroom.intervals_on()
-        else {}
-    )
+    ci = classroom.intervals(cache.regression.intervals, ds, model, weights, *settings.move)
     numbers(now, regression.changes(now, before) if settings.moved else None, ci)
     classroom.reveal_button()
     st.caption(_caption(ds, settings, pred))

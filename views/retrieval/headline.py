@@ -17,7 +17,7 @@ TABLE_ANCHOR = "ret-worst-first"
 def headline(ds, model: str, per_query, means: dict, settings, empty: str) -> None:
     """The headline metrics, the line that derives each and the caption under them."""
     labels = list(means)
-    ci = cache.retrieval.intervals(ds, model, settings, empty) if classroom.intervals_on() else {}
+    ci = classroom.intervals(cache.retrieval.intervals, ds, model, settings, empty)
     for chunk in (labels[:4], labels[4:]):
         for col, label in zip(st.columns(4), chunk, strict=False):
             classroom.headline(col, label, fmt(means[label]), interval=ci.get(label))

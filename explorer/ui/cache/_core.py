@@ -4,6 +4,7 @@ package's docstring."""
 from __future__ import annotations
 
 import functools
+import inspect
 from collections.abc import Callable
 
 import streamlit as st
@@ -13,6 +14,7 @@ from streamlit.runtime.caching.cache_utils import _make_value_key
 from explorer import bigdata as _bigdata
 from explorer.datasets import Dataset
 from explorer.ui import session_cache as _session_cache
+from explorer.ui import work as _work
 
 #: size -> (max_entries per cached function, seconds an entry lives).
 BOUNDS: dict[str, tuple[int, int]] = {
@@ -27,6 +29,24 @@ BOUNDS: dict[str, tuple[int, int]] = {
 HASH_FUNCS = {Dataset: lambda d: d.cache_key, _bigdata.SampledDataset: lambda d: d.cache_key}
 
 _DECLARED: list[Callable] = []
+
+
+def _metered(func: Callable) -> Callable:
+    """``func`` run on the session's budget with the session's checkpoint, when it takes
+    a ``checkpoint`` (a heavy computation: :mod:`explorer.ui.work`); else ``func``.
+
+    The wrapper runs only on a miss: a cached value is never refused or metered. When
+    the checkpoint stops it, the exception leaves the cache without an entry.
+    """
+    if "checkpoint" not in inspect.signature(func).parameters:
+        return func
+
+    @functools.wraps(func)
+    def run(*args, **kwargs):
+        with _work.metered():
+            return func(*args, checkpoint=_work.checkpoint, **kwargs)
+
+    return run
 
 
 def _session_owned(args: tuple, kwargs: dict) -> bool:
@@ -104,6 +124,7 @@ def value(func: Callable | None = None, *, size: str = "value") -> Callable:
     if func is None:
         return lambda f: value(f, size=size)
     entries, ttl = BOUNDS[size]
+    func = _metered(func)
     cached = st.cache_data(max_entries=entries, ttl=ttl, hash_funcs=HASH_FUNCS)(func)
     return _routed(func, cached, size, copy=True)
 
@@ -141,6 +162,7 @@ def shared(func: Callable | None = None, *, size: str = "shared") -> Callable:
     if func is None:
         return lambda f: shared(f, size=size)
     entries, ttl = BOUNDS[size]
+    func = _metered(func)
     cached = st.cache_resource(max_entries=entries, ttl=ttl, hash_funcs=HASH_FUNCS)(func)
     return _routed(func, cached, size, copy=False)
 

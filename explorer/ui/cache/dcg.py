@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from explorer import intervals as _intervals
+from explorer.budget import no_checkpoint
 from explorer.charts import dcg as _dcg_charts
 from explorer.datasets import Dataset
 from explorer.pages import dcg
@@ -26,9 +27,9 @@ def worst_first(ds: Dataset, settings: dcg.Settings):
 
 
 @value
-def intervals(ds: Dataset, settings: dcg.Settings) -> dict:
+def intervals(ds: Dataset, settings: dcg.Settings, checkpoint=no_checkpoint) -> dict:
     """:func:`explorer.intervals.dcg` of the cached per-sample table."""
-    return _intervals.dcg(per_sample_table(ds, settings), ds.sample_weight)
+    return _intervals.dcg(per_sample_table(ds, settings), ds.sample_weight, checkpoint)
 
 
 # Built once per dataset and setting, shared read-only: a rerun that draws the same

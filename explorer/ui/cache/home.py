@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from explorer import intervals as _intervals
+from explorer.budget import no_checkpoint
 from explorer.datasets import Dataset
 from explorer.pages import home
 from explorer.ui.cache._core import value
@@ -14,6 +15,6 @@ headline = value(home.headline)
 
 
 @value
-def intervals(ds: Dataset) -> dict:
+def intervals(ds: Dataset, checkpoint=no_checkpoint) -> dict:
     """:func:`explorer.intervals.home`."""
-    return _intervals.home(ds)
+    return _intervals.home(ds, checkpoint)

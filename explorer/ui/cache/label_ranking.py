@@ -6,6 +6,7 @@ import numpy as np
 
 import metrics
 from explorer import intervals as _intervals
+from explorer.budget import no_checkpoint
 from explorer.datasets import Dataset
 from explorer.pages import label_ranking
 from explorer.ui.cache._core import value
@@ -18,7 +19,9 @@ mrr = value(label_ranking.mrr)
 
 
 @value
-def intervals(ds: Dataset, model: str, i: int, new_row: tuple | None, mrr: bool) -> dict:
+def intervals(
+    ds: Dataset, model: str, i: int, new_row: tuple | None, mrr: bool, checkpoint=no_checkpoint
+) -> dict:
     """:func:`explorer.intervals.label_ranking` of ``model``, with sample ``i``'s what-if
     scores ``new_row`` (None: unedited); ``mrr``: with the MRR's interval."""
     res = summary(ds, model)
@@ -26,4 +29,4 @@ def intervals(ds: Dataset, model: str, i: int, new_row: tuple | None, mrr: bool)
         new = np.asarray(new_row, dtype=np.float64)
         res = label_ranking.what_if(ds, model, res, i, new) or res
     rr = metrics.reciprocal_rank(ds.y_true, ds.score(model)) if mrr else None
-    return _intervals.label_ranking(res.contrib, ds.sample_weight, rr)
+    return _intervals.label_ranking(res.contrib, ds.sample_weight, rr, checkpoint)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from explorer import intervals as _intervals
+from explorer.budget import no_checkpoint
 from explorer.charts import multilabel as _multilabel_charts
 from explorer.datasets import Dataset
 from explorer.pages import multilabel
@@ -27,10 +28,12 @@ summary = value(_summary)
 
 
 @value
-def intervals(ds: Dataset, model, rule, threshold, thresholds, top_k, zd_key) -> dict:
+def intervals(
+    ds: Dataset, model, rule, threshold, thresholds, top_k, zd_key, checkpoint=no_checkpoint
+) -> dict:
     """:func:`explorer.intervals.multilabel` of the cached prediction of a setting."""
     pred, _ = prediction(ds, model, rule, threshold, thresholds, top_k)
-    return _intervals.multilabel(ds, pred, zd_key)
+    return _intervals.multilabel(ds, pred, zd_key, checkpoint)
 
 
 @shared

@@ -14,6 +14,7 @@ from __future__ import annotations
 import pandas as pd
 
 from explorer import intervals as _intervals
+from explorer.budget import no_checkpoint
 from explorer.charts import retrieval as _retrieval_charts
 from explorer.datasets import Dataset
 from explorer.pages import retrieval, retrieval_query
@@ -86,10 +87,12 @@ def worst_first(ds: Dataset, model: str, settings, sort: str, empty: str = "zero
 
 
 @value
-def intervals(ds: Dataset, model: str, settings: retrieval.Settings, empty: str) -> dict:
+def intervals(
+    ds: Dataset, model: str, settings: retrieval.Settings, empty: str, checkpoint=no_checkpoint
+) -> dict:
     """:func:`explorer.intervals.retrieval` of the cached per-query table."""
     per_query, _ = tables(ds, model, settings, empty)
-    return _intervals.retrieval(per_query, empty)
+    return _intervals.retrieval(per_query, empty, checkpoint)
 
 
 @shared

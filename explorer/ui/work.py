@@ -1,0 +1,111 @@
+"""Heavy work in a session: stopped when the visitor moves on, metered per session.
+
+The stop
+    Streamlit stops a script run (a rerun, another page, a closed tab) only at its
+    yield points: each ``st`` call that sends something to the browser, and each read
+    or write of ``st.session_state``, calls the ScriptRunner's
+    ``_maybe_handle_execution_control_request``, which raises ``RerunException`` or
+    ``StopException`` when a rerun or a stop was asked for (a closed tab's session is
+    asked to stop by ``disconnect_session``). A long numpy loop has none, so a run
+    would go on long after its visitor left. :func:`checkpoint` is such a yield point:
+    the pure layers call it between blocks of bootstrap resamples. The exception goes
+    up through the cached function, which then keeps nothing (``st.cache_data`` and
+    the session store cache a value only when the function returns).
+
+The meter
+    :func:`metered` wraps every cached function that takes a ``checkpoint``
+    (:mod:`explorer.ui.cache`): it charges the script thread's CPU time
+    (``time.thread_time``) to the session's :class:`explorer.budget.Ledger`, and
+    refuses to start (:class:`Spent`) while the session has used
+    :attr:`explorer.budget.Limits.session_per_minute` in the last minute; a
+    :func:`checkpoint` stops a computation that goes over it. A cached value costs
+    nothing and is never refused. Off without a session budget (locally).
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import streamlit as st
+from streamlit.runtime.scriptrunner import get_script_run_ctx
+
+from explorer import budget
+
+#: The ``st.session_state`` key of the session's ledger.
+LEDGER_KEY = "work_ledger"
+#: Checkpoints passed in this process (the tests watch it grow, then stop).
+CHECKPOINTS = [0]
+
+_meter = threading.local()  # the running computation: (ledger, thread time at its last charge)
+
+
+class Spent(Exception):
+    """This session has used its computing time for this minute."""
+
+    def __init__(self, wait: float):
+        super().__init__(budget.wait_text(wait))
+        self.wait = wait
+
+
+def _ledger() -> budget.Ledger | None:
+    per_minute = budget.limits().session_per_minute
+    if per_minute is None or get_script_run_ctx(suppress_warning=True) is None:
+        return None
+    ledger = st.session_state.get(LEDGER_KEY)
+    if not isinstance(ledger, budget.Ledger) or ledger.per_minute != per_minute:
+        ledger = budget.Ledger(per_minute)
+        st.session_state[LEDGER_KEY] = ledger
+    return ledger
+
+
+def wait() -> float:
+    """Seconds until this session may start heavy work again (0: now)."""
+    ledger = _ledger()
+    return 0.0 if ledger is None else ledger.wait(time.monotonic())
+
+
+@contextmanager
+def metered() -> Iterator[None]:
+    """Run a heavy computation on this session's budget: refused (:class:`Spent`) when
+    the budget is spent, its CPU time charged when it ends, stopped or not."""
+    ledger = _ledger()
+    if ledger is None or getattr(_meter, "run", None) is not None:  # nested: the outer meters
+        yield
+        return
+    left = ledger.wait(time.monotonic())
+    if left > 0:
+        raise Spent(left)
+    _meter.run = [ledger, time.thread_time()]
+    try:
+        yield
+    finally:  # no st call here: a second stop request would raise inside the finally
+        _charge()
+        _meter.run = None
+
+
+def _charge() -> budget.Ledger | None:
+    run = getattr(_meter, "run", None)
+    if run is None:
+        return None
+    now = time.thread_time()
+    run[0].charge(time.monotonic(), now - run[1])
+    run[1] = now
+    return run[0]
+
+
+def checkpoint() -> None:
+    """A point where a heavy computation may be stopped: by a rerun or a stop request
+    of this session's script run (Streamlit's exception), or by the session's budget
+    (:class:`Spent`). A no-op outside a script run."""
+    CHECKPOINTS[0] += 1
+    if get_script_run_ctx(suppress_warning=True) is None:
+        return
+    _ = LEDGER_KEY in st.session_state  # Streamlit's yield point: raises to stop the run
+    ledger = _charge()
+    if ledger is not None:
+        left = ledger.wait(time.monotonic())
+        if left > 0:
+            raise Spent(left)
