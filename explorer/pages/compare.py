@@ -19,7 +19,7 @@ No streamlit here.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 import pandas as pd
@@ -48,6 +48,8 @@ class Row:
     test: str
     p_value: float
     higher_is_better: bool
+    #: Why there is no test (p_value nan) or no interval (low, high nan); "" when both are.
+    why: str = ""
 
     @property
     def diff(self) -> float:
@@ -140,9 +142,9 @@ def verdict(row: Row, a: str = "A", b: str = "B") -> str:
     way = "higher" if (row.diff >= 0) else "lower"
     size = fmt(abs(row.diff))
     ci = f"{CONFIDENCE:.0%} interval of {b} - {a}: {fmt(row.low)} to {fmt(row.high)}"
+    if row.why or not math.isfinite(row.p_value):
+        return _no_test(row, ci)
     chance = _chance(row.p_value)
-    if not math.isfinite(row.p_value):
-        return f"No test: the {row.label} of {a} and {b} cannot be compared on this data."
     if row.p_value < 0.05 and row.better_by != 0:
         who = b if row.better_by > 0 else a
         head = f"{who} is better: {b}'s {row.label} is {way} by {size} ({ci})."
@@ -157,6 +159,24 @@ def verdict(row: Row, a: str = "A", b: str = "B") -> str:
     )
 
 
+def _no_test(row: Row, ci: str) -> str:
+    """The verdict of a row without a test: why, and the interval when there is one.
+
+    Examples
+    --------
+    >>> r = Row("MAE", 1.0, 1.0, 0.0, 0.0, 0.0, "paired t-test", math.nan, False,
+    ...         "A and B have the same MAE on every sample.")
+    >>> _no_test(r, "95% interval of B - A: 0 to 0")
+    'No test: A and B have the same MAE on every sample. 95% interval of B - A: 0 to 0.'
+    """
+    why = row.why or f"the {row.label} of A and B cannot be compared on this data."
+    if not math.isfinite(row.diff):
+        return f"No {row.label}: {why}"
+    if not (math.isfinite(row.low) and math.isfinite(row.high)):
+        return f"No test and no interval: {why}"
+    return f"No test: {why} {ci}."
+
+
 def _p(p: float) -> str:
     return f"p = {p:.2g}" if p >= 1e-4 else "p < 0.0001"
 
@@ -169,46 +189,97 @@ def _chance(p: float) -> str:
 
 
 # ------------------------------------------------------------------ the metrics
+#: Why a row has neither a test nor an interval: one sample.
+ONE_SAMPLE = "there is one sample; a test and an interval need at least two."
+#: Why no row has a test: the two models' scores are the same array.
+SAME_SCORES = (
+    "A and B give every sample the same score, so every metric is the same for both and "
+    "B - A is 0 on every resample: there is nothing to test."
+)
+NAN = math.nan
+
+
 def _boot_p(dist: np.ndarray) -> float:
     """Two-sided bootstrap p-value of "no difference": twice the smaller tail at 0."""
     dist = dist[np.isfinite(dist)]
     if dist.size == 0:
-        return float("nan")
+        return NAN
     return float(min(1.0, 2 * min((dist <= 0).mean(), (dist >= 0).mean())))
 
 
 def _bootstrap_row(label, fn, y, sa, sb, higher_is_better) -> Row:
-    a, b = float(fn(y, sa)), float(fn(y, sb))
-    res = metrics.paired_bootstrap_diff(
-        fn, y, sa, sb, n_resamples=N_RESAMPLES, confidence=CONFIDENCE, random_state=SEED
-    )
-    # paired_bootstrap_diff gives metric(a) - metric(b); B better by = +-(b - a)
-    sign = -1.0 if higher_is_better else 1.0
+    """A metric that is not a mean: its interval and test from a paired bootstrap."""
+    sign = -1.0 if higher_is_better else 1.0  # B better by = +-(b - a)
+    row = Row(label, NAN, NAN, NAN, NAN, NAN, "paired bootstrap", NAN, higher_is_better)
+    try:
+        a, b = float(fn(y, sa)), float(fn(y, sb))
+    except metrics.MetricInputError as exc:
+        return replace(row, why=str(exc))
+    row = replace(row, a=a, b=b, better_by=sign * (a - b))
+    if y.shape[0] < 2:
+        return replace(row, why=ONE_SAMPLE)
+    try:
+        res = metrics.paired_bootstrap_diff(
+            fn, y, sa, sb, n_resamples=N_RESAMPLES, confidence=CONFIDENCE, random_state=SEED
+        )
+    except metrics.MetricInputError as exc:
+        return replace(row, why=f"the resamples of {label} cannot be scored: {exc}")
+    # paired_bootstrap_diff gives metric(a) - metric(b)
     low, high = sorted((sign * res.low, sign * res.high))
-    return Row(
-        label,
-        a,
-        b,
-        sign * (a - b),
-        low,
-        high,
-        "paired bootstrap",
-        _boot_p(res.distribution),
-        higher_is_better,
+    p = _boot_p(res.distribution)
+    why = "" if math.isfinite(p) else f"no resample gave a finite {label}."
+    return replace(row, low=low, high=high, p_value=p, why=why)
+
+
+def _no_spread(label: str, d: np.ndarray) -> str:
+    """Why the paired t-test is undefined on differences ``d`` ("" when it is defined):
+    the same condition as :func:`metrics.paired_test`."""
+    if float(d.std(ddof=1)) != 0:
+        return ""
+    if d[0] == 0:
+        return f"A and B have the same {label} on every sample: B - A is 0 with no spread to test."
+    return (
+        f"B - A is {fmt(float(d[0]))} on every sample: with no spread between samples the "
+        "paired t-test is undefined."
     )
 
 
 def _mean_row(label, va, vb, higher_is_better) -> Row:
     """A mean over samples: a paired t-test, its interval from a paired bootstrap."""
     d = vb - va
-    test = metrics.paired_test(vb, va, method="t")
+    better_by = float(d.mean()) if higher_is_better else -float(d.mean())
+    row = Row(
+        label, float(va.mean()), float(vb.mean()), better_by, NAN, NAN,
+        "paired t-test", NAN, higher_is_better,
+    )  # fmt: skip
+    if d.size < 2:
+        return replace(row, why=ONE_SAMPLE)
+    why = _no_spread(label, d)
+    if why:  # every resample's mean is d[0]: the interval is that one point
+        return replace(row, low=float(d[0]), high=float(d[0]), why=why)
     ci = metrics.bootstrap_ci(
         np.mean, d, n_resamples=N_RESAMPLES, confidence=CONFIDENCE, random_state=SEED
     )
-    better_by = float(d.mean()) if higher_is_better else -float(d.mean())
+    p = metrics.paired_test(vb, va, method="t").p_value
+    return replace(row, low=ci.low, high=ci.high, p_value=p)
+
+
+def _roc_row(y, sa, sb) -> Row:
+    """ROC AUC with DeLong's test, or the two AUCs and why DeLong cannot be had."""
+    try:  # DeLong needs two samples of each class for its covariance
+        r = metrics.delong_test(y, sa, sb)
+    except metrics.MetricInputError:
+        a, b = metrics.roc_auc_score(y, sa), metrics.roc_auc_score(y, sb)
+        pos = int(y.sum())
+        why = (
+            "DeLong's test needs at least two positives and two negatives; this data has "
+            f"{pos} positive(s) and {y.size - pos} negative(s)."
+        )
+        return Row("ROC AUC", a, b, b - a, NAN, NAN, "DeLong test", NAN, True, why)
+    z = 1.959963984540054
     return Row(
-        label, float(va.mean()), float(vb.mean()), better_by, ci.low, ci.high,
-        "paired t-test", test.p_value, higher_is_better,
+        "ROC AUC", r.auc_a, r.auc_b, -r.diff, -r.diff - z * r.se, -r.diff + z * r.se,
+        "DeLong test", r.p_value, True,
     )  # fmt: skip
 
 
@@ -216,16 +287,7 @@ def _binary(ds: Dataset, sa, sb) -> Comparison:
     y = ds.y_true
     rows = []
     if 0 < y.sum() < y.size:
-        try:  # DeLong needs two samples of each class (by weight) for its covariance
-            r = metrics.delong_test(y, sa, sb)
-        except metrics.MetricInputError:
-            r = None
-        z = 1.959963984540054
-        if r is not None:
-            rows.append(
-                Row("ROC AUC", r.auc_a, r.auc_b, -r.diff, -r.diff - z * r.se,
-                    -r.diff + z * r.se, "DeLong test", r.p_value, True)
-            )  # fmt: skip
+        rows.append(_roc_row(y, sa, sb))
         rows.append(
             _bootstrap_row("average precision", metrics.average_precision_score, y, sa, sb, True)
         )
@@ -335,6 +397,12 @@ KINDS = {
 }
 
 
+def _same(row: Row) -> Row:
+    """``row`` of one model compared with itself: no test, and why (a metric undefined
+    on the data keeps its own reason)."""
+    return replace(row, p_value=NAN, why=SAME_SCORES) if math.isfinite(row.diff) else row
+
+
 def compare(ds: Dataset, model_a: str, model_b: str) -> Comparison:
     """Compare two models of ``ds`` on every headline metric of its kind.
 
@@ -362,8 +430,12 @@ def compare(ds: Dataset, model_a: str, model_b: str) -> Comparison:
     """
     if ds.kind not in KINDS:
         raise ValueError(f"no comparison for {ds.kind} data")
-    c = KINDS[ds.kind](ds, ds.score(model_a), ds.score(model_b))
+    sa, sb = ds.score(model_a), ds.score(model_b)
+    c = KINDS[ds.kind](ds, sa, sb)
+    rows = c.rows
+    if np.array_equal(sa, sb) and ds.n_samples > 1:  # one model under two names
+        rows = tuple(_same(r) for r in rows)
     return Comparison(
-        model_a, model_b, c.rows, c.per_sample, c.per_sample_help, c.a_values, c.b_values,
+        model_a, model_b, rows, c.per_sample, c.per_sample_help, c.a_values, c.b_values,
         c.higher_is_better,
     )  # fmt: skip
