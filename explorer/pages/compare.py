@@ -301,6 +301,8 @@ def _bootstrap_row(label, fn, y, sa, sb, higher_is_better) -> Row:
     row = replace(row, a=a, b=b, better_by=sign * (a - b))
     if y.shape[0] < 2:
         return replace(row, why=ONE_SAMPLE)
+    if np.array_equal(sa, sb):  # every resample's difference is 0: no need to draw them
+        return replace(row, low=0.0, high=0.0, why=SAME_SCORES)
     try:
         res = metrics.paired_bootstrap_diff(
             fn, y, sa, sb, n_resamples=N_RESAMPLES, confidence=CONFIDENCE, random_state=SEED

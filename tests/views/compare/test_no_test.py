@@ -123,12 +123,16 @@ def test_one_row_shows_the_numbers_and_says_why_there_is_no_test(kind, y, a, b, 
 
 
 def test_the_same_per_sample_values_from_different_scores_say_so():
-    # |y - A| = |y - B| = 1 on both rows: MAE and MSE equal, R² too, scores differ
-    at, ds = _open("regression", [2.0, 1.0], [1.0, 2.0], [3.0, 0.0])
+    # other scores, the same order of labels in each sample: every per-sample value equal
+    y = [[1, 0, 0], [0, 1, 1]]
+    a = [[0.9, 0.1, 0.3], [0.2, 0.8, 0.7]]
+    b = [[0.8, 0.3, 0.4], [0.1, 0.7, 0.6]]
+    at, ds = _open("multilabel", y, a, b)
     words = _words(at)
-    assert "A and B have the same MAE on every sample: B - A is 0 with no spread to test." in words
+    assert "A and B have the same LRAP on every sample: B - A is 0 with no spread to test." in words
     assert "95% interval of b - a: 0 to 0." in words
-    _shows(at, "MAE", 1.0, 1.0)
+    lrap = metrics.label_ranking_average_precision_score(ds.y_true, ds.score("a"))
+    _shows(at, "LRAP", lrap, lrap)
 
 
 def test_a_constant_nonzero_difference_has_an_interval_but_no_t_test():
