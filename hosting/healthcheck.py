@@ -1,12 +1,16 @@
 """The container's HEALTHCHECK: exit 0 when the app answers ``ok`` on /_stcore/health.
 
-Reads the port from ``STREAMLIT_SERVER_PORT`` (8501 by default) and asks on the
-loopback address, as Docker runs it inside the container.
+Reads the port from ``STREAMLIT_SERVER_PORT`` (8501 by default) and the path the app
+is served under from ``STREAMLIT_SERVER_BASE_URL_PATH`` (``server.baseUrlPath``: the
+health endpoint moves under it), and asks on the loopback address, as Docker runs it
+inside the container.
 
 Examples
 --------
->>> url()
+>>> url({})
 'http://127.0.0.1:8501/_stcore/health'
+>>> url({"STREAMLIT_SERVER_PORT": "9000", "STREAMLIT_SERVER_BASE_URL_PATH": "/metrics/"})
+'http://127.0.0.1:9000/metrics/_stcore/health'
 """
 
 from __future__ import annotations
@@ -16,10 +20,11 @@ import sys
 import urllib.request
 
 
-def url() -> str:
+def url(env=os.environ) -> str:
     """The health endpoint of the app in this container."""
-    port = os.environ.get("STREAMLIT_SERVER_PORT", "8501")
-    return f"http://127.0.0.1:{port}/_stcore/health"
+    port = env.get("STREAMLIT_SERVER_PORT", "8501")
+    base = env.get("STREAMLIT_SERVER_BASE_URL_PATH", "").strip("/")
+    return f"http://127.0.0.1:{port}/{base + '/' if base else ''}_stcore/health"
 
 
 def main() -> int:

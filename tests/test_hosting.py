@@ -25,6 +25,7 @@ import pytest
 from streamlit import config as st_config
 
 from explorer.io import limits
+from hosting.lock import lock_text
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCKERFILE = (ROOT / "Dockerfile").read_text()
@@ -84,14 +85,16 @@ def test_every_key_of_the_configs_is_a_streamlit_option():
 
 
 # ---------------------------------------------------------------- the Dockerfile
-def test_the_image_is_slim_python_non_root_with_a_healthcheck():
-    assert re.fullmatch(r"python:3\.1[12]-slim", instructions("FROM")[0])
+def test_the_image_is_slim_python_by_digest_non_root_with_a_healthcheck():
+    assert re.fullmatch(r"python:3\.1[12]-slim@sha256:[0-9a-f]{64}", instructions("FROM")[0])
     user = instructions("USER")
     assert user and user[-1] not in ("root", "0")
-    assert DOCKERFILE.index("USER ") < DOCKERFILE.index("CMD ")
+    assert DOCKERFILE.index("USER ") < DOCKERFILE.index("ENTRYPOINT ")
     [health] = instructions("HEALTHCHECK")
     assert 'CMD ["python", "hosting/healthcheck.py"]' in health
     assert ("hosting/healthcheck.py", "hosting/healthcheck.py") in copies()
+    assert json.loads(instructions("ENTRYPOINT")[0]) == ["sh", "hosting/entrypoint.sh"]
+    assert not instructions("CMD")
 
 
 def test_the_load_bench_runs_the_server_in_the_image_environment():
@@ -101,12 +104,19 @@ def test_the_load_bench_runs_the_server_in_the_image_environment():
     assert HOSTED_ENV.items() <= image_env().items()
 
 
-def test_the_image_installs_the_pinned_requirements_only():
+def test_the_image_installs_the_lock_only_and_the_lock_is_current():
     installs = [run for run in instructions("RUN") if "pip" in run]
-    assert installs == ["pip install --no-cache-dir -r requirements.txt"]
+    assert installs == ["pip install --no-cache-dir --no-deps -r hosting/requirements.lock"]
+    lock = (ROOT / "hosting" / "requirements.lock").read_text()
+    assert lock == lock_text()  # hosting/lock.py, run after a change of requirements.txt
+    pins = [ln for ln in lock.splitlines() if ln and not ln.startswith("#")]
+    assert all(re.fullmatch(r"[a-z0-9-]+==[0-9][\w.]*", ln) for ln in pins), pins
     for line in (ROOT / "requirements.txt").read_text().splitlines():
         if line.strip() and not line.startswith("#"):
             assert re.fullmatch(r"[A-Za-z0-9_.-]+==[0-9][\w.]*", line.strip()), line
+            assert line.strip().lower() in pins
+    # the transitive packages are there too: Streamlit's server and its protobuf
+    assert {"starlette", "uvicorn", "protobuf"} <= {p.split("==")[0] for p in pins}
 
 
 def test_the_files_the_image_copies_exist_and_the_config_is_the_hosted_one():
@@ -118,19 +128,56 @@ def test_the_files_the_image_copies_exist_and_the_config_is_the_hosted_one():
     assert ignored[1] == "*" and all(f"!{src}" in ignored for src, _ in copies() if "/" not in src)
 
 
+@pytest.mark.parametrize(
+    "hosts", ["", "  ", '["demo.example.org"]', "demo.example.org,other.example.org"]
+)
+def test_the_entrypoint_refuses_to_start_without_host_names(hosts):
+    env = {**os.environ, "STREAMLIT_SERVER_ALLOWED_HOSTS": hosts, "PATH": "/nonexistent"}
+    done = subprocess.run(
+        ["/bin/sh", "hosting/entrypoint.sh"], cwd=ROOT, env=env, capture_output=True, timeout=10
+    )
+    assert done.returncode == 64
+    assert b"not starting: " in done.stderr and b"STREAMLIT_SERVER_ALLOWED_HOSTS" in done.stderr
+
+
+def test_the_healthcheck_follows_the_base_url_path():
+    from hosting.healthcheck import url
+
+    env = {"STREAMLIT_SERVER_PORT": "8600", "STREAMLIT_SERVER_BASE_URL_PATH": "metrics"}
+    assert url(env) == "http://127.0.0.1:8600/metrics/_stcore/health"
+    assert url({}) == "http://127.0.0.1:8501/_stcore/health"
+
+
+# ---------------------------------------------------------------- the reverse proxy
+NGINX = (ROOT / "hosting" / "nginx.conf").read_text()
+
+
+def test_the_proxy_sets_the_headers_streamlit_cannot_and_refuses_the_metrics():
+    for header in (
+        'add_header X-Frame-Options "DENY" always;',
+        "add_header Content-Security-Policy \"frame-ancestors 'none'\" always;",
+        'add_header X-Content-Type-Options "nosniff" always;',
+    ):
+        assert header in NGINX
+    assert re.search(r"location ~ \(\^\|/\)_stcore/metrics \{\s*return 404;", NGINX)
+    assert "proxy_set_header Upgrade $http_upgrade;" in NGINX
+    assert "client_max_body_size 60m;" in NGINX
+
+
 # ---------------------------------------------------------------- the entry command
+BASE = "demo"  # the app under a path, as behind a proxy at https://example.org/demo/
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
 
 
-@pytest.fixture(scope="module")
-def hosted_app(tmp_path_factory):
-    """The image's /app laid out in a folder, its CMD running there on 127.0.0.1."""
-    app = tmp_path_factory.mktemp("app")
+def _lay_out_app(app: Path) -> None:
+    """The image's /app: every COPY of the Dockerfile but the packages' lock."""
     for source, dest in copies():
-        if source == "requirements.txt":
+        if source.endswith("requirements.lock"):
             continue
         target = app / dest
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -138,14 +185,27 @@ def hosted_app(tmp_path_factory):
             shutil.copytree(ROOT / source, target, ignore=shutil.ignore_patterns("__pycache__"))
         else:
             shutil.copy(ROOT / source, target)
+
+
+@pytest.fixture(scope="module")
+def hosted_app(tmp_path_factory):
+    """The image's /app laid out in a folder, its ENTRYPOINT running there on 127.0.0.1
+    under the path /demo, with host names set."""
+    app = tmp_path_factory.mktemp("app")
+    _lay_out_app(app)
     home = tmp_path_factory.mktemp("home")
     port = free_port()
     env = {**os.environ, **image_env(), "HOME": str(home)}
-    env.update(STREAMLIT_SERVER_ADDRESS="127.0.0.1", STREAMLIT_SERVER_PORT=str(port))
-    cmd = json.loads(instructions("CMD")[0])
-    assert cmd[0] == "python"
+    env.update(
+        STREAMLIT_SERVER_ADDRESS="127.0.0.1",
+        STREAMLIT_SERVER_PORT=str(port),
+        STREAMLIT_SERVER_BASE_URL_PATH=BASE,
+        STREAMLIT_SERVER_ALLOWED_HOSTS="127.0.0.1 localhost",
+        PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}",  # its python
+    )
+    cmd = json.loads(instructions("ENTRYPOINT")[0])
     log = open(home.parent / f"hosted-{port}.log", "w+b")  # closed after the tests
-    proc = subprocess.Popen([sys.executable, *cmd[1:]], cwd=app, env=env, stdout=log, stderr=log)
+    proc = subprocess.Popen(cmd, cwd=app, env=env, stdout=log, stderr=log)
     health = [sys.executable, "hosting/healthcheck.py"]
     deadline = time.monotonic() + 60
     while subprocess.run(health, cwd=app, env=env, capture_output=True).returncode != 0:
@@ -155,7 +215,7 @@ def hosted_app(tmp_path_factory):
             pytest.fail("the hosted app did not start:\n" + log.read().decode()[-2000:])
         time.sleep(0.3)
     files = sorted(p for p in [*app.rglob("*"), *home.rglob("*")])
-    yield f"http://127.0.0.1:{port}", files, app, home
+    yield f"http://127.0.0.1:{port}/{BASE}", files, app, home
     proc.terminate()
     proc.wait(timeout=15)
     log.close()
@@ -174,3 +234,56 @@ def test_the_entry_command_serves_a_healthy_app_that_refuses_cross_site_uploads(
     assert refused.value.code == 403
     # the server wrote nothing next to the app, nor in its home folder
     assert sorted(p for p in [*app.rglob("*"), *home.rglob("*")]) == files
+
+
+def _proxy_conf(app_port: int, port: int, tmp: Path) -> Path:
+    """hosting/nginx.conf on plain HTTP at 127.0.0.1:port (no certificate here), in front
+    of the app at app_port; everything else as written."""
+    server = NGINX[NGINX.index("server {\n    listen 443") :]
+    server = re.sub(r"\n\s*ssl_certificate\S* [^\n]*", "", server)
+    server = server.replace("listen 443 ssl http2;", f"listen 127.0.0.1:{port};")
+    server = server.replace("127.0.0.1:8501", f"127.0.0.1:{app_port}")
+    head = NGINX[NGINX.index("map $http_upgrade") : NGINX.index("server {")]
+    conf = tmp / "nginx.conf"
+    conf.write_text(
+        f"pid {tmp}/nginx.pid;\nerror_log {tmp}/error.log;\ndaemon off;\n"
+        "events {}\n"
+        f"http {{\naccess_log off;\nclient_body_temp_path {tmp};\nproxy_temp_path {tmp};\n"
+        f"{head}{server}}}\n"
+    )
+    return conf
+
+
+@pytest.mark.skipif(not shutil.which("nginx"), reason="nginx is not installed here")
+def test_through_the_proxy_every_answer_has_the_headers_and_the_metrics_are_refused(
+    hosted_app, tmp_path
+):
+    url, *_ = hosted_app
+    app_port = int(url.split(":")[2].split("/")[0])
+    port = free_port()
+    conf = _proxy_conf(app_port, port, tmp_path)
+    proxy = subprocess.Popen(["nginx", "-c", str(conf), "-e", str(tmp_path / "error.log")])
+    try:
+        base = f"http://127.0.0.1:{port}/{BASE}"
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                response = urllib.request.urlopen(f"{base}/_stcore/health", timeout=5)
+                break
+            except OSError:
+                assert time.monotonic() < deadline and proxy.poll() is None, "nginx did not start"
+                time.sleep(0.2)
+        for answer in (response, urllib.request.urlopen(f"{base}/", timeout=5)):
+            assert answer.headers["X-Frame-Options"] == "DENY"
+            assert answer.headers["Content-Security-Policy"] == "frame-ancestors 'none'"
+            assert answer.headers["X-Content-Type-Options"] == "nosniff"
+        # the app serves its metrics, the proxy does not pass them on
+        with urllib.request.urlopen(f"{url}/_stcore/metrics", timeout=5) as direct:
+            assert direct.status == 200
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(f"{base}/_stcore/metrics", timeout=5)
+        assert refused.value.code == 404
+        assert refused.value.headers["X-Frame-Options"] == "DENY"
+    finally:
+        proxy.terminate()
+        proxy.wait(timeout=10)

@@ -2,30 +2,52 @@
 
 from __future__ import annotations
 
+import numpy as np
 import plotly.graph_objects as go
 
+#: A sample id in a dot's hover: its first characters (an id may have 256).
+ID_CHARS = 40
 
-def scatter(a, b, ids, what: str, model_a: str, model_b: str) -> go.Figure:
-    """Per-sample ``what`` of A (x) against B (y), with the diagonal where they agree.
+
+def _hover(ids, rows: np.ndarray, counts: np.ndarray) -> list[str]:
+    """A dot's sample id, and how many more samples it stands for."""
+    text = []
+    for row, n in zip(rows.tolist(), counts.tolist(), strict=True):  # one a dot, not a sample
+        name = str(ids[row])
+        name = name if len(name) <= ID_CHARS else name[:ID_CHARS] + "…"
+        text.append(name if n == 1 else f"{name} and {n - 1:,} more")
+    return text
+
+
+def scatter(a, b, ids, drawn, what: str, model_a: str, model_b: str) -> go.Figure:
+    """Per-sample ``what`` of A (x) against B (y), one dot per row of ``drawn``
+    (:class:`explorer.pages.compare.Points`), with the diagonal where they agree.
 
     Examples
     --------
-    >>> fig = scatter([0.5, 1.0], [1.0, 1.0], ["q1", "q2"], "NDCG", "old", "new")
-    >>> fig.layout.xaxis.title.text, len(fig.data), fig.layout.shapes[0].x1
-    ('NDCG of A (old)', 1, 1.0)
+    >>> from explorer.pages.compare import points
+    >>> a, b = np.array([0.5, 1.0, 1.0]), np.array([1.0, 1.0, 1.0])
+    >>> fig = scatter(a, b, ["q1", "q2", "q3"], points(a, b), "NDCG", "old", "new")
+    >>> fig.layout.xaxis.title.text, list(fig.data[0].text), fig.layout.shapes[0].x1
+    ('NDCG of A (old)', ['q1', 'q2 and 1 more'], 1.0)
     """
+    x, y = np.asarray(a)[drawn.rows], np.asarray(b)[drawn.rows]
     fig = go.Figure(
         go.Scattergl(
-            x=a,
-            y=b,
+            x=x,
+            y=y,
             mode="markers",
-            text=list(ids),
+            text=_hover(ids, drawn.rows, drawn.counts),
             hovertemplate="%{text}<br>A %{x:.4f}<br>B %{y:.4f}<extra></extra>",
             marker={"size": 7, "opacity": 0.6},
         )
     )
-    lo, hi = float(min(min(a), min(b))), float(max(max(a), max(b)))
-    fig.add_shape(type="line", x0=lo, y0=lo, x1=hi, y1=hi, line={"dash": "dot", "color": "#555"})
+    if x.size:
+        # the extremes are among the dots (points() keeps them), so the line is exact
+        lo, hi = float(min(x.min(), y.min())), float(max(x.max(), y.max()))
+        fig.add_shape(
+            type="line", x0=lo, y0=lo, x1=hi, y1=hi, line={"dash": "dot", "color": "#555"}
+        )
     fig.update_layout(
         xaxis_title=f"{what} of A ({model_a})",
         yaxis_title=f"{what} of B ({model_b})",

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 import pandas as pd
@@ -56,6 +56,8 @@ class Row:
     test: str
     p_value: float
     higher_is_better: bool
+    #: Why there is no test (p_value nan) or no interval (low, high nan); "" when both are.
+    why: str = ""
 
     @property
     def diff(self) -> float:
@@ -76,6 +78,8 @@ class Comparison:
     b_values: np.ndarray
     higher_is_better: bool
     note: str | None = None  # why the bootstraps were not run
+    #: The scatter's dots (:func:`points`), computed once with the comparison.
+    drawn: Points | None = None
 
     def changed(self, ids, n: int = 10) -> tuple[pd.DataFrame, pd.DataFrame]:
         """The ``n`` samples where B lost most, and the ``n`` where it won most.
@@ -151,11 +155,11 @@ def verdict(row: Row, a: str = "A", b: str = "B") -> str:
     ci = f"{CONFIDENCE:.0%} interval of {b} - {a}: {fmt(row.low)} to {fmt(row.high)}"
     if not math.isfinite(row.low):
         ci = "no bootstrap interval on data this large"
-    chance = _chance(row.p_value)
     if row.test == SKIPPED:
         return f"No test: the {row.label} of {a} and {b} is compared by a bootstrap ({ci})."
-    if not math.isfinite(row.p_value):
-        return f"No test: the {row.label} of {a} and {b} cannot be compared on this data."
+    if row.why or not math.isfinite(row.p_value):
+        return _no_test(row, ci)
+    chance = _chance(row.p_value)
     if row.p_value < 0.05 and row.better_by != 0:
         who = b if row.better_by > 0 else a
         head = f"{who} is better: {b}'s {row.label} is {way} by {size} ({ci})."
@@ -170,6 +174,24 @@ def verdict(row: Row, a: str = "A", b: str = "B") -> str:
     )
 
 
+def _no_test(row: Row, ci: str) -> str:
+    """The verdict of a row without a test: why, and the interval when there is one.
+
+    Examples
+    --------
+    >>> r = Row("MAE", 1.0, 1.0, 0.0, 0.0, 0.0, "paired t-test", math.nan, False,
+    ...         "A and B have the same MAE on every sample.")
+    >>> _no_test(r, "95% interval of B - A: 0 to 0")
+    'No test: A and B have the same MAE on every sample. 95% interval of B - A: 0 to 0.'
+    """
+    why = row.why or f"the {row.label} of A and B cannot be compared on this data."
+    if not math.isfinite(row.diff):
+        return f"No {row.label}: {why}"
+    if not (math.isfinite(row.low) and math.isfinite(row.high)):
+        return f"No test and no interval: {why}"
+    return f"No test: {why} {ci}."
+
+
 def _p(p: float) -> str:
     return f"p = {p:.2g}" if p >= 1e-4 else "p < 0.0001"
 
@@ -179,6 +201,87 @@ def _chance(p: float) -> str:
         return "fewer than 1 in 10,000"
     pct = 100 * p
     return f"about {pct:.2g}% of" if pct < 10 else f"about {pct:.0f}% of"
+
+
+# ------------------------------------------------------------------ the scatter
+#: Distinct (A, B) points the scatter draws as they are; past that, one dot a grid cell.
+MAX_POINTS = 10_000
+#: Cells per axis past :data:`MAX_POINTS` distinct points: at the chart's 460 px a cell
+#: is 3 to 7 px, no wider than a dot (7 px).
+GRID = 100
+
+
+@dataclass(frozen=True)
+class Points:
+    """The dots of the scatter of A against B: the sample row each dot is, and how many
+    samples it stands for (``gridded``: one dot a grid cell, else one a distinct point)."""
+
+    rows: np.ndarray
+    counts: np.ndarray
+    gridded: bool
+
+
+def points(a: np.ndarray, b: np.ndarray, most: int = MAX_POINTS, grid: int = GRID) -> Points:
+    """The samples the scatter draws, reduced so that the message stays small.
+
+    Exact, in this sense: samples with the same (A, B) are one dot with their count,
+    so up to ``most`` distinct points the picture is the full one. Past that, the
+    square both axes span (the diagonal's, from the lowest to the highest value) is cut
+    into ``grid`` x ``grid`` cells; a cell that holds samples shows one real sample of
+    it (its most changed: largest |B - A|) with the cell's count, an empty cell shows
+    nothing, so no dot is drawn where no sample is and none is missing by more than a
+    dot's width. The samples with the lowest and highest A, B and B - A are always
+    drawn as they are: the axes and the largest win and loss are exact. Non-finite
+    values are not drawn (plotly draws none either).
+
+    Examples
+    --------
+    >>> p = points(np.array([0.5, 0.5, 1.0]), np.array([1.0, 1.0, 0.2]))
+    >>> p.rows.tolist(), p.counts.tolist(), p.gridded
+    ([0, 2], [2, 1], False)
+    >>> rng = np.random.default_rng(0)
+    >>> a, b = rng.random(5000), rng.random(5000)
+    >>> g = points(a, b, most=100, grid=10)
+    >>> g.gridded, int(g.counts.sum()), len(g.rows) <= 100 + 6
+    (True, 5000, True)
+    >>> bool(a[g.rows].max() == a.max() and (b - a)[g.rows].min() == (b - a).min())
+    True
+    """
+    finite = np.flatnonzero(np.isfinite(a) & np.isfinite(b))
+    if np.unique(a[finite]).size > most:  # more distinct points than that: skip their sort
+        return _gridded(a[finite], b[finite], finite, np.ones(finite.size, np.int64), grid)
+    order = finite[np.lexsort((b[finite], a[finite]))]
+    sa, sb = a[order], b[order]
+    first = np.flatnonzero(np.r_[True, (sa[1:] != sa[:-1]) | (sb[1:] != sb[:-1])])
+    first = first[: sa.size]  # no sample: no dot
+    counts = np.diff(np.r_[first, sa.size])
+    rows = order[first]
+    if rows.size <= most:
+        return Points(rows, counts, False)
+    return _gridded(a[rows], b[rows], rows, counts, grid)
+
+
+def _gridded(ua, ub, rows, counts, grid: int) -> Points:
+    """One dot a cell of ``grid`` x ``grid`` over distinct points (see :func:`points`)."""
+    lo, hi = min(ua.min(), ub.min()), max(ua.max(), ub.max())
+    with np.errstate(over="ignore"):  # a span beyond float64 puts every point in cell 0
+        scale = grid / (hi - lo)
+    cx = np.clip(((ua - lo) * scale).astype(np.int64), 0, grid - 1)
+    cy = np.clip(((ub - lo) * scale).astype(np.int64), 0, grid - 1)
+    cell = cx * grid + cy
+    d = ub - ua
+    extremes = (ua.argmin(), ua.argmax(), ub.argmin(), ub.argmax(), d.argmin(), d.argmax())
+    cell[list(extremes)] = -1 - np.arange(len(extremes))  # a cell of its own: drawn as is
+    order = np.argsort(cell)
+    sorted_cells, change = cell[order], np.abs(d)[order]
+    starts = np.flatnonzero(np.r_[True, sorted_cells[1:] != sorted_cells[:-1]])
+    top = np.maximum.reduceat(change, starts)
+    sizes = np.diff(np.r_[starts, order.size])
+    # a cell's dot: the first point (lowest index) of its largest |B - A|
+    best = np.where(change == np.repeat(top, sizes), order, order.size)
+    return Points(
+        rows[np.minimum.reduceat(best, starts)], np.add.reduceat(counts[order], starts), True
+    )
 
 
 # ------------------------------------------------------------------ the metrics
@@ -194,64 +297,115 @@ class _Boot:
     checkpoint: Callable[[], None] = budget.no_checkpoint
 
 
+#: Why a row has neither a test nor an interval: one sample.
+ONE_SAMPLE = "there is one sample; a test and an interval need at least two."
+#: Why no row has a test: the two models' scores are the same array.
+SAME_SCORES = (
+    "A and B give every sample the same score, so every metric is the same for both and "
+    "B - A is 0 on every resample: there is nothing to test."
+)
+NAN = math.nan
+
+
 def _boot_p(dist: np.ndarray) -> float:
     """Two-sided bootstrap p-value of "no difference": twice the smaller tail at 0."""
     dist = dist[np.isfinite(dist)]
     if dist.size == 0:
-        return float("nan")
+        return NAN
     return float(min(1.0, 2 * min((dist <= 0).mean(), (dist >= 0).mean())))
 
 
 def _bootstrap_row(label, fn, y, sa, sb, higher_is_better, boot: _Boot) -> Row:
-    a, b = float(fn(y, sa)), float(fn(y, sb))
-    sign = -1.0 if higher_is_better else 1.0
+    """A metric that is not a mean: its interval and test from a paired bootstrap."""
+    sign = -1.0 if higher_is_better else 1.0  # B better by = +-(b - a)
+    row = Row(label, NAN, NAN, NAN, NAN, NAN, "paired bootstrap", NAN, higher_is_better)
+    try:
+        a, b = float(fn(y, sa)), float(fn(y, sb))
+    except metrics.MetricInputError as exc:
+        return replace(row, why=str(exc))
+    row = replace(row, a=a, b=b, better_by=sign * (a - b))
+    if y.shape[0] < 2:
+        return replace(row, why=ONE_SAMPLE)
+    if np.array_equal(sa, sb):  # every resample's difference is 0: no need to draw them
+        return replace(row, low=0.0, high=0.0, why=SAME_SCORES)
     if not boot.run:
-        nan = math.nan
-        return Row(label, a, b, sign * (a - b), nan, nan, SKIPPED, nan, higher_is_better)
-    res = metrics.paired_bootstrap_diff(
-        fn,
-        y,
-        sa,
-        sb,
-        n_resamples=N_RESAMPLES,
-        confidence=CONFIDENCE,
-        random_state=SEED,
-        checkpoint=boot.checkpoint,
-    )
-    # paired_bootstrap_diff gives metric(a) - metric(b); B better by = +-(b - a)
+        return replace(row, test=SKIPPED)
+    try:
+        res = metrics.paired_bootstrap_diff(
+            fn,
+            y,
+            sa,
+            sb,
+            n_resamples=N_RESAMPLES,
+            confidence=CONFIDENCE,
+            random_state=SEED,
+            checkpoint=boot.checkpoint,
+        )
+    except metrics.MetricInputError as exc:
+        return replace(row, why=f"the resamples of {label} cannot be scored: {exc}")
+    # paired_bootstrap_diff gives metric(a) - metric(b)
     low, high = sorted((sign * res.low, sign * res.high))
-    return Row(
-        label,
-        a,
-        b,
-        sign * (a - b),
-        low,
-        high,
-        "paired bootstrap",
-        _boot_p(res.distribution),
-        higher_is_better,
+    p = _boot_p(res.distribution)
+    why = "" if math.isfinite(p) else f"no resample gave a finite {label}."
+    return replace(row, low=low, high=high, p_value=p, why=why)
+
+
+def _no_spread(label: str, d: np.ndarray) -> str:
+    """Why the paired t-test is undefined on differences ``d`` ("" when it is defined):
+    the same condition as :func:`metrics.paired_test`."""
+    if float(d.std(ddof=1)) != 0:
+        return ""
+    if d[0] == 0:
+        return f"A and B have the same {label} on every sample: B - A is 0 with no spread to test."
+    return (
+        f"B - A is {fmt(float(d[0]))} on every sample: with no spread between samples the "
+        "paired t-test is undefined."
     )
 
 
 def _mean_row(label, va, vb, higher_is_better, boot: _Boot) -> Row:
     """A mean over samples: a paired t-test, its interval from a paired bootstrap."""
     d = vb - va
-    test = metrics.paired_test(vb, va, method="t")
-    low = high = math.nan
-    if boot.run:
-        ci = metrics.bootstrap_ci(
-            np.mean,
-            d,
-            n_resamples=N_RESAMPLES,
-            confidence=CONFIDENCE,
-            random_state=SEED,
-            checkpoint=boot.checkpoint,
-        )
-        low, high = ci.low, ci.high
     better_by = float(d.mean()) if higher_is_better else -float(d.mean())
+    row = Row(
+        label, float(va.mean()), float(vb.mean()), better_by, NAN, NAN,
+        "paired t-test", NAN, higher_is_better,
+    )  # fmt: skip
+    if d.size < 2:
+        return replace(row, why=ONE_SAMPLE)
+    why = _no_spread(label, d)
+    if why:  # every resample's mean is d[0]: the interval is that one point
+        return replace(row, low=float(d[0]), high=float(d[0]), why=why)
+    p = metrics.paired_test(vb, va, method="t").p_value
+    if not boot.run:
+        return replace(row, p_value=p)
+    ci = metrics.bootstrap_ci(
+        np.mean,
+        d,
+        n_resamples=N_RESAMPLES,
+        confidence=CONFIDENCE,
+        random_state=SEED,
+        checkpoint=boot.checkpoint,
+    )
+    return replace(row, low=ci.low, high=ci.high, p_value=p)
+
+
+def _roc_row(y, sa, sb) -> Row:
+    """ROC AUC with DeLong's test, or the two AUCs and why DeLong cannot be had."""
+    try:  # DeLong needs two samples of each class for its covariance
+        r = metrics.delong_test(y, sa, sb)
+    except metrics.MetricInputError:
+        a, b = metrics.roc_auc_score(y, sa), metrics.roc_auc_score(y, sb)
+        pos = int(y.sum())
+        why = (
+            "DeLong's test needs at least two positives and two negatives; this data has "
+            f"{pos} positive(s) and {y.size - pos} negative(s)."
+        )
+        return Row("ROC AUC", a, b, b - a, NAN, NAN, "DeLong test", NAN, True, why)
+    z = 1.959963984540054
     return Row(
-        label, float(va.mean()), float(vb.mean()), better_by, low, high,
-        "paired t-test", test.p_value, higher_is_better,
+        "ROC AUC", r.auc_a, r.auc_b, -r.diff, -r.diff - z * r.se, -r.diff + z * r.se,
+        "DeLong test", r.p_value, True,
     )  # fmt: skip
 
 
@@ -259,16 +413,7 @@ def _binary(ds: Dataset, sa, sb, boot: _Boot) -> Comparison:
     y = ds.y_true
     rows = []
     if 0 < y.sum() < y.size:
-        try:  # DeLong needs two samples of each class (by weight) for its covariance
-            r = metrics.delong_test(y, sa, sb)
-        except metrics.MetricInputError:
-            r = None
-        z = 1.959963984540054
-        if r is not None:
-            rows.append(
-                Row("ROC AUC", r.auc_a, r.auc_b, -r.diff, -r.diff - z * r.se,
-                    -r.diff + z * r.se, "DeLong test", r.p_value, True)
-            )  # fmt: skip
+        rows.append(_roc_row(y, sa, sb))
         rows.append(
             _bootstrap_row(
                 "average precision", metrics.average_precision_score, y, sa, sb, True, boot
@@ -410,6 +555,12 @@ def bootstrap_seconds(kind: str, n: int) -> float:
     return total
 
 
+def _same(row: Row) -> Row:
+    """``row`` of one model compared with itself: no test, and why (a metric undefined
+    on the data keeps its own reason)."""
+    return replace(row, p_value=NAN, why=SAME_SCORES) if math.isfinite(row.diff) else row
+
+
 def compare(
     ds: Dataset,
     model_a: str,
@@ -452,9 +603,12 @@ def compare(
     n = ds.n_samples
     what = f"The {N_RESAMPLES:,} bootstrap resamples of {n:,} rows"
     note = budget.too_long(bootstrap_seconds(ds.kind, n), what, limit)
-    boot = _Boot(note is None, checkpoint)
-    c = KINDS[ds.kind](ds, ds.score(model_a), ds.score(model_b), boot)
+    sa, sb = ds.score(model_a), ds.score(model_b)
+    c = KINDS[ds.kind](ds, sa, sb, _Boot(note is None, checkpoint))
+    rows = c.rows
+    if np.array_equal(sa, sb) and n > 1:  # one model under two names
+        rows = tuple(_same(r) for r in rows)
     return Comparison(
-        model_a, model_b, c.rows, c.per_sample, c.per_sample_help, c.a_values, c.b_values,
-        c.higher_is_better, note,
+        model_a, model_b, rows, c.per_sample, c.per_sample_help, c.a_values, c.b_values,
+        c.higher_is_better, note=note, drawn=points(c.a_values, c.b_values),
     )  # fmt: skip

@@ -24,7 +24,7 @@ from explorer.io import DataError
 from explorer.io.errors import quote
 from explorer.links import decode_dataset, encode_dataset, fits_in_link
 from explorer.samples import load_sample, sample_names
-from explorer.ui import cache, url
+from explorer.ui import cache, session_cache, url
 
 LOG = logging.getLogger(__name__)
 
@@ -43,6 +43,14 @@ KEEP_ON_DATASET_CHANGE = ("data_upload_",)
 MAX_SESSION_DATASETS = 5
 #: Most bytes those datasets may take together (as :func:`dataset_bytes` counts them).
 MAX_SESSION_BYTES = 200_000_000
+#: Most bytes one session keeps in all: its datasets and what the pages computed from
+#: them (the session's store, :mod:`explorer.ui.session_cache`). The store gets what the
+#: datasets leave (:func:`fit_store`): a 60 MB upload could otherwise hold 200 MB of
+#: datasets and 256 MB of derived tables besides.
+MAX_SESSION_TOTAL = 300_000_000
+#: The store's least: a dataset over the budget by itself still has its sort orders and
+#: tables cached (else every move would compute them again).
+MIN_STORE_BYTES = 32_000_000
 #: The session key of the notice saying which datasets were dropped to make room.
 DROPPED = "dropped_datasets"
 
@@ -78,6 +86,7 @@ def keep(ds: Dataset) -> str:
     more than :data:`MAX_SESSION_DATASETS` or :data:`MAX_SESSION_BYTES`; neither
     ``ds`` (about to be the active one) nor the active one is, however big. The names dropped
     are left in a notice (:data:`DROPPED`) that :func:`explorer.ui.sidebar.sidebar_picker` shows.
+    The session's store of computations then gets what the datasets leave (:func:`fit_store`).
     """
     if ds.name in sample_names() or ds.name in big_sources():  # never hide a named dataset
         ds = dataclasses.replace(ds, name=f"{ds.name} ({ds.source})")
@@ -94,6 +103,7 @@ def keep(ds: Dataset) -> str:
         del kept[oldest]
         del sizes[oldest]
         dropped.append(oldest)
+    fit_store(sum(sizes.values()))
     if dropped:
         names = ", ".join(quote(name) for name in dropped)
         st.session_state[DROPPED] = (
@@ -103,6 +113,15 @@ def keep(ds: Dataset) -> str:
             "again to use it."
         )
     return ds.name
+
+
+def fit_store(datasets_bytes: int) -> None:
+    """Bound the session's store by what its datasets (``datasets_bytes``) leave of
+    :data:`MAX_SESSION_TOTAL`, at least :data:`MIN_STORE_BYTES`; the least recently used
+    computations go now if the store holds more."""
+    store = session_cache.current()
+    if store is not None:
+        store.resize(max(MIN_STORE_BYTES, MAX_SESSION_TOTAL - datasets_bytes))
 
 
 def big_sources() -> dict[str, bigdata.Source]:

@@ -9,8 +9,10 @@ no other session can reach it, and when Streamlit drops the session
 with it. :mod:`explorer.ui.cache` routes each call (see there).
 
 A store is bounded: per function by the entries of :data:`explorer.ui.cache.BOUNDS`
-(and their time to live), and in all by :data:`MAX_BYTES` (as :func:`size_of`
-counts them); the least recently used entries go first. A "value" entry is kept
+(and their time to live), and in all by what the session's own datasets leave of
+the session's budget (:func:`explorer.ui.session.fit_store`, :meth:`SessionCache.resize`;
+:data:`MAX_BYTES` until a dataset is kept), as :func:`size_of` counts them; the least
+recently used entries go first. A "value" entry is kept
 pickled and every hit returns a fresh copy, as ``st.cache_data`` does; a
 "shared" entry is kept as the object and returned as is, as
 ``st.cache_resource`` does.
@@ -48,8 +50,10 @@ ARROW_POOL_VARIABLE = "ARROW_DEFAULT_MEMORY_POOL"
 
 #: The ``st.session_state`` key of the session's store.
 SESSION_KEY = "session_cache"
-#: Most bytes one session's store keeps (as :func:`size_of` counts them). An entry
-#: larger than this is returned but not kept.
+#: Most bytes a new store keeps (as :func:`size_of` counts them) until the session keeps
+#: a dataset of its own, which resizes it to what the datasets leave of the session's
+#: budget (:func:`explorer.ui.session.fit_store`). An entry larger than the store's
+#: bound is returned but not kept.
 MAX_BYTES = 256_000_000
 
 
@@ -172,6 +176,24 @@ class SessionCache:
                 self._nbytes += nbytes
                 self._evict(func, max_entries)
         return value
+
+    def resize(self, max_bytes: int) -> None:
+        """Keep at most ``max_bytes`` from now on: the least recently used entries go.
+
+        Examples
+        --------
+        >>> store = SessionCache()
+        >>> for x in range(3):
+        ...     _ = store.get_or_compute("f", x, lambda: np.zeros(1000), copy=False,
+        ...                              max_entries=9, ttl=60)
+        >>> store.resize(17_000)
+        >>> [key for _, key in store.keys()], store.nbytes <= 17_000
+        ([1, 2], True)
+        """
+        with self._lock:
+            self.max_bytes = max_bytes
+            while self._nbytes > self.max_bytes and self._entries:
+                self._drop(next(iter(self._entries)))
 
     def clear(self, func: str | None = None) -> None:
         """Drop every entry (of ``func`` only, when given).

@@ -265,7 +265,13 @@ LABEL_POOL = ["cat", "dog", "bird", "fish", "human", "tree", "car", "boat", "sun
 
 
 def _binary_csv(rng: random.Random, kind: str) -> str:
+    """Logits or counts of one model; or two models (Compare) that are one model under
+    two names, or scored on one row: where Compare has no test to run."""
     n = rng.randint(12, 40)
+    if kind == "one_row":
+        return (
+            f"y_true,score_a,score_b\n{rng.randint(0, 1)},{rng.random():.3f},{rng.random():.3f}\n"
+        )
     if kind == "one_class":
         y = [rng.choice([0, 1])] * n
     else:
@@ -277,8 +283,9 @@ def _binary_csv(rng: random.Random, kind: str) -> str:
             s = str(rng.randint(0, 40) + t * rng.randint(0, 300))
         else:  # logits, -7.2 .. 4.1
             s = f"{rng.uniform(-7.2, 4.1) + 1.5 * t:.3f}"
-        rows.append(f"{t},{s}")
-    return "y_true,y_score\n" + "\n".join(rows) + "\n"
+        rows.append(f"{t},{s},{s}" if kind == "same_models" else f"{t},{s}")
+    head = "y_true,score_a,score_b" if kind == "same_models" else "y_true,y_score"
+    return head + "\n" + "\n".join(rows) + "\n"
 
 
 def _regression_csv(rng: random.Random) -> str:
@@ -329,6 +336,8 @@ UPLOAD_KINDS = [
     ("binary logits", 3),
     ("binary counts", 2),
     ("binary one class", 1),
+    ("binary same models", 1),
+    ("binary one row", 1),
     ("regression", 1),
     ("multiclass", 2),
     ("multilabel pair", 3),

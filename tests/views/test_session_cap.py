@@ -8,7 +8,7 @@ from streamlit.testing.v1 import AppTest
 from explorer.io import read_upload
 from explorer.registry import script
 from explorer.samples import load_sample
-from explorer.ui import session, sidebar
+from explorer.ui import session, session_cache, sidebar
 from tests.conftest import APP
 
 
@@ -93,3 +93,29 @@ def test_an_upload_named_like_a_sample_does_not_hide_the_sample(at):
     at.selectbox(key=sidebar.PICKER).set_value("balanced").run()
     samples = next(m.value for m in at.metric if m.label == "Samples")
     assert samples == str(load_sample("balanced").n_samples) != "1"
+
+
+def _own_bytes(at: AppTest) -> tuple[int, int]:
+    """(bytes of the session's datasets, bytes of its store of computations)."""
+    datasets = sum(map(session.dataset_bytes, at.session_state[session.SESSION].values()))
+    return datasets, at.session_state[session_cache.SESSION_KEY].nbytes
+
+
+def test_the_budget_counts_the_computations_on_the_session_datasets_too(at, monkeypatch):
+    upload(at, "a.csv", table(1, 3000))
+    at.switch_page(script("curves")).run()  # sort orders, curves, tables: in the store
+    assert not at.exception
+    datasets, derived = _own_bytes(at)
+    assert derived > 100_000
+    # a budget that holds two datasets and half of what one's pages computed
+    budget = 2 * datasets + derived // 2
+    monkeypatch.setattr(session, "MAX_SESSION_TOTAL", budget)
+    monkeypatch.setattr(session, "MIN_STORE_BYTES", 0)
+    at.switch_page(script("data")).run()
+    upload(at, "b.csv", table(2, 3000))  # keeping b shrinks the store to what is left
+    datasets, derived = _own_bytes(at)
+    assert kept(at) == ["a.csv", "b.csv"] and datasets + derived <= budget
+    at.switch_page(script("curves")).run()  # b's computations push out the oldest
+    assert not at.exception
+    datasets, derived = _own_bytes(at)
+    assert 0 < derived and datasets + derived <= budget

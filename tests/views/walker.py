@@ -87,10 +87,11 @@ def _matrix(rng: random.Random, n: int, m: int, values) -> list[list]:
 
 
 def binary_upload(rng: random.Random, variant: str) -> list[tuple[str, tuple[str, bytes, str]]]:
-    """One binary CSV: probabilities, logits, counts, one class, extreme values, weights."""
-    n = rng.randint(2, 12)
+    """One binary CSV with two models: probabilities, logits, counts, one class, extreme
+    values, weights; one row, or model B a copy of A (Compare has no test to run)."""
+    n = 1 if variant == "one_row" else rng.randint(2, 12)
     y = [rng.randint(0, 1) for _ in range(n)]
-    if variant != "one_class":
+    if variant not in ("one_class", "one_row"):
         y[0], y[1] = 0, 1
     if variant == "one_class":
         y = [rng.randint(0, 1)] * n
@@ -101,9 +102,13 @@ def binary_upload(rng: random.Random, variant: str) -> list[tuple[str, tuple[str
         "extreme": lambda: rng.choice([-1e308, 1e308, 0.0, 1e-300, 5e-324]),
         "one_class": lambda: rng.random(),
         "tied": lambda: 0.5,
+        "same_models": lambda: rng.choice([0.1, 0.5, 0.9]),
+        "one_row": lambda: rng.random(),
     }[variant]
     header = ["id", "y_true", "score_a", "score_b"]
     rows = [[f"s{i}", y[i], scores(), scores()] for i in range(n)]
+    if variant == "same_models":
+        rows = [[i, t, a, a] for i, t, a, _ in rows]
     if rng.random() < 0.3:
         header.append("sample_weight")
         rows = [[*r, rng.choice([0.5, 1, 2, 3])] for r in rows]
@@ -207,6 +212,9 @@ def crafted_npy_upload(rng: random.Random) -> list[tuple[str, tuple[str, bytes, 
     ]
 
 
+#: Uploads the tour also opens on Compare: two models where no test can be had.
+ON_COMPARE = ("binary same models", "binary one row")
+
 UPLOADS = {
     "binary probability": lambda r: binary_upload(r, "probability"),
     "binary logit": lambda r: binary_upload(r, "logit"),
@@ -214,6 +222,8 @@ UPLOADS = {
     "binary extreme": lambda r: binary_upload(r, "extreme"),
     "binary one class": lambda r: binary_upload(r, "one_class"),
     "binary tied": lambda r: binary_upload(r, "tied"),
+    "binary same models": lambda r: binary_upload(r, "same_models"),
+    "binary one row": lambda r: binary_upload(r, "one_row"),
     "regression": regression_upload,
     "multilabel pair": lambda r: pair_upload(r, "multilabel"),
     "graded pair": lambda r: pair_upload(r, "graded"),
@@ -506,12 +516,16 @@ class Walker:
 
     def tour(self) -> None:
         """Take every kind of step at least once, in a fixed order with seeded values:
-        each upload of :data:`UPLOADS` on the Data page, a dataset pick, then on every
+        each upload of :data:`UPLOADS` on the Data page (those of :data:`ON_COMPARE` on
+        Compare too), a dataset pick, then on every
         page a sidebar click, a moved control (or an edited table), a tampered link
         and the link check. The random walks take the same steps in random order."""
         for kind in sorted(UPLOADS):
             self.upload(kind)
             self.check()
+            if kind in ON_COMPARE:
+                self.switch_page(script("compare"))
+                self.check()
         self.pick_dataset()
         self.check()
         for page in PAGES:

@@ -3,6 +3,8 @@ with its interval and a test in words."""
 
 from __future__ import annotations
 
+import math
+
 import streamlit as st
 
 from explorer.formatting import fmt
@@ -17,6 +19,9 @@ def show(result, model_a: str, model_b: str) -> None:
     st.subheader(f"Is {model_b} better than {model_a}?")
     for row in result.rows:
         cols = st.columns([1, 1, 1, 3])
+        if not math.isfinite(row.diff):  # the metric itself is undefined here: say why
+            cols[3].markdown(compare.verdict(row, model_a, model_b))
+            continue
         classroom.headline(cols[0], f"{row.label} of A", fmt(row.a))
         classroom.headline(cols[1], f"{row.label} of B", fmt(row.b))
         word = "B better" if row.better_by > 0 else ("B worse" if row.better_by < 0 else "equal")

@@ -9,6 +9,7 @@ import streamlit as st
 from explorer import registry
 from explorer.charts import compare as charts
 from explorer.datasets import Dataset
+from explorer.pages import compare
 
 #: Where a sample's drill-down lives, by kind: (page, URL parameter, by id or by row).
 DRILL_DOWN = {
@@ -33,14 +34,30 @@ def show(ds: Dataset, result, model_a: str, model_b: str) -> None:
             st.caption("— none: no sample went this way.")
             continue
         changed(ds, frame, model_a, model_b)
+    drawn = result.drawn
     fig = charts.scatter(
-        result.a_values, result.b_values, ds.sample_ids, result.per_sample, model_a, model_b
+        result.a_values, result.b_values, ds.sample_ids, drawn, result.per_sample, model_a, model_b
     )
     st.plotly_chart(fig, key="cmp_scatter")
     st.caption(
         "Each dot is a sample; on the dotted line A and B agree. "
-        + ("Above it B did better." if result.higher_is_better else "Below it B did better.")
+        + ("Above it B did better. " if result.higher_is_better else "Below it B did better. ")
+        + _reduced(drawn)
     )
+
+
+def _reduced(drawn) -> str:
+    """What a dot stands for when it is more than one sample."""
+    if drawn.gridded:
+        return (
+            f"With more than {compare.MAX_POINTS:,} distinct points, the square is cut into "
+            f"{compare.GRID} x {compare.GRID} cells and each cell that holds samples shows one "
+            "of them (its most changed), its hover saying how many more the cell holds; the "
+            "lowest and highest A, B and B - A are drawn as they are."
+        )
+    if drawn.counts.size and drawn.counts.max() > 1:
+        return "Samples with the same A and B are one dot; its hover says how many."
+    return ""
 
 
 def changed(ds: Dataset, frame, model_a: str, model_b: str) -> None:

@@ -25,9 +25,10 @@ Whose computations are kept where
     session's own dataset among its arguments (an upload, an edit, a ``?data=`` link:
     :attr:`Dataset.session_owned <explorer.datasets.Dataset.session_owned>`) goes to
     that session's :class:`~explorer.ui.session_cache.SessionCache` instead, under the
-    same key and bounds (plus :data:`explorer.ui.session_cache.MAX_BYTES` in all), a copy
-    per hit for ``value``: it is dropped with the session, so the server's memory
-    comes back when the visitors with large uploads leave. Outside a running session
+    same key and bounds (plus, in all, what the session's datasets leave of its budget:
+    :func:`explorer.ui.session.fit_store`), a copy per hit for ``value``: it is dropped
+    with the session, so the server's memory comes back when the visitors with large
+    uploads leave. Outside a running session
     (a script, a doctest) such a call is computed without caching.
 
 Where caches are declared

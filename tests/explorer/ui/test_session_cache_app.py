@@ -20,7 +20,7 @@ from streamlit.runtime.caching import (
 from streamlit.testing.v1 import AppTest
 
 from explorer.registry import script
-from explorer.ui import session_cache
+from explorer.ui import session, session_cache
 from tests.conftest import APP
 from tests.views.test_no_leak import MINE_IDS, SECRET_IDS, binary_file, shown
 
@@ -112,7 +112,9 @@ def test_two_sessions_with_the_same_numbers_never_share_an_entry():
 
 
 def test_the_sessions_store_stays_within_its_bytes(monkeypatch):
-    monkeypatch.setattr(session_cache, "MAX_BYTES", 40_000)
+    # the budget is all the datasets' (0 left): the store keeps its least, 40,000 bytes
+    monkeypatch.setattr(session, "MAX_SESSION_TOTAL", 0)
+    monkeypatch.setattr(session, "MIN_STORE_BYTES", 40_000)
     at = upload_session("mine.csv", MINE_IDS)
     seen = visit(at, PAGES + [script("home")])
     store = store_of(at)
