@@ -1,14 +1,18 @@
-"""How numbers are written on the pages, so tests and users read the same text.
+"""How numbers and visitors' texts are written on the pages, so tests and users read the
+same text.
 
 Every number formatter of the app lives here: :func:`fmt` (a headline's digits),
 :func:`short` (four significant digits, for chart ticks and running text),
 :func:`count` (a count, weighted or not) and, for LaTeX, :func:`in_latex` and
-:func:`count_latex`; :func:`dash_missing` writes a table's empty cells.
+:func:`count_latex`; :func:`dash_missing` writes a table's empty cells. :func:`literal`
+writes a text a visitor controls (a name, an id, a refusal quoting a cell) so that
+Markdown and HTML show it as it is.
 """
 
 from __future__ import annotations
 
 import math
+import re
 
 import pandas as pd
 
@@ -96,6 +100,32 @@ def count_latex(value: float) -> str:
     return in_latex(count(value))
 
 
+_LATEX_SPECIAL = {
+    "\\": r"\textbackslash{}",
+    "{": r"\{",
+    "}": r"\}",
+    "_": r"\_",
+    "^": r"\textasciicircum{}",
+    "&": r"\&",
+    "%": r"\%",
+    "$": r"\$",
+    "#": r"\#",
+    "~": r"\textasciitilde{}",
+}
+
+
+def latex_text(name: str) -> str:
+    r"""A name a visitor controls (a class, a query id) as the content of ``\text{...}``:
+    LaTeX's special characters escaped, on one line.
+
+    Examples
+    --------
+    >>> print(latex_text("a_b & 50%"))
+    a\_b \& 50\%
+    """
+    return "".join(_LATEX_SPECIAL.get(ch, ch) for ch in one_line(name))
+
+
 def _cell(value) -> str:
     if value is None or (not isinstance(value, str) and pd.isna(value)):
         return MISSING
@@ -156,3 +186,64 @@ def undash(table: pd.DataFrame) -> pd.DataFrame:
         if numbers.notna().sum() == (text != MISSING).sum():
             out[column] = numbers
     return out
+
+
+#: Markdown's inline specials (and Streamlit's: ``:red[...]`` directives, ``$`` math),
+#: escaped with a backslash; the HTML specials become entities instead (below).
+_MARKDOWN_SPECIALS = frozenset("\\`*_{}[]()!#~|$:")
+_HTML_SPECIALS = {"<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&#x27;"}
+#: Every character Python, CommonMark or a browser takes for the end of a line.
+_LINE_BREAKS = re.compile(r"[\r\n\x0b\x0c\x1c-\x1e\x85\u2028\u2029]+")
+#: U+2060 WORD JOINER: shows nothing, and breaks a web address or e-mail address
+#: that GitHub-flavoured Markdown would make a link of.
+_JOINER = "\u2060"
+#: Where a web address starts, as :func:`literal` has escaped it: ``http\:`` before
+#: ``//``, and ``www`` before ``.``.
+_URL_START = re.compile(r"\\:(?=//)|(?i:www)(?=\.)")
+#: What starts a list or a heading when it opens a line: ``- x``, ``+ x``, ``1. x``, ``1) x``.
+_BLOCK_START = re.compile(r"^(\s*)([-+=]|\d+(?=[.)]))")
+
+
+def one_line(text) -> str:
+    """``text`` with every run of line breaks as one space: inside HTML that Markdown
+    carries (an SVG chart), a blank line would end the HTML and start Markdown again.
+
+    Examples
+    --------
+    >>> one_line("a\\r\\n\\r\\nb\\u2028c")
+    'a b c'
+    """
+    return _LINE_BREAKS.sub(" ", str(text))
+
+
+def literal(text) -> str:
+    """``text`` (a name, id or message a visitor controls) written so that Streamlit's
+    Markdown, and HTML, show it as it is: every Markdown special escaped with a
+    backslash, ``<>&"'`` as HTML entities, line breaks as spaces (a blank line would end
+    an HTML block and let what follows be read as Markdown), a list or heading marker
+    at its start escaped, and web and e-mail addresses broken by an invisible word
+    joiner (U+2060) so that Markdown does not make links of them.
+
+    Put it around every piece of visitor text in ``st.markdown``, notices, captions,
+    labels, help texts, headers and ``st.table`` cells; not in ``st.text``, ``st.code``,
+    ``st.dataframe`` cells and headers or select-box options, which show text as it is.
+
+    Examples
+    --------
+    >>> literal("![x](http://attacker.example/pixel)")
+    '\\\\!\\\\[x\\\\]\\\\(http\\\\:\\u2060//attacker.example/pixel\\\\)'
+    >>> literal("www.x.org a@b.org")
+    'www\\u2060.x.org a\\u2060@b.org'
+    >>> literal("<img src=x onerror='alert(1)'>")
+    '&lt;img src=x onerror=&#x27;alert\\\\(1\\\\)&#x27;&gt;'
+    >>> literal("2**53 - 1"), literal("a\\n\\nb"), literal("- x"), literal("1. x")
+    ('2\\\\*\\\\*53 - 1', 'a b', '\\\\- x', '1\\\\. x')
+    """
+    out = "".join(
+        "\\" + c if c in _MARKDOWN_SPECIALS else _HTML_SPECIALS.get(c, c) for c in one_line(text)
+    )
+    # GFM turns http://..., www.... and a@b.c into links after escapes are read, so
+    # backslashes cannot stop it: an invisible word joiner breaks the pattern instead
+    out = _URL_START.sub(lambda m: m[0] + _JOINER, out).replace("@", _JOINER + "@")
+    # a list marker at the start: "- x" gets a backslash before the "-", "1. x" before the "."
+    return _BLOCK_START.sub(lambda m: f"{m[1]}\\{m[2]}" if m[2] in "-+=" else f"{m[0]}\\", out)

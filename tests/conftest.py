@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+import re
 from pathlib import Path
 
 import numpy as np
@@ -109,6 +111,19 @@ def read_derivation(at, name: str) -> dict:
         "total": parts[1].split(" / ")[0] if len(parts) == 3 else None,
         "value": parts[-1],
     }
+
+
+def rendered(text: str) -> str:
+    """What Streamlit's Markdown shows for ``text`` written by
+    :func:`explorer.formatting.literal`: its backslash escapes and HTML entities undone.
+    Tests read a notice that quotes a visitor's text through it. The word joiners that
+    break web addresses (U+2060) show nothing: they are dropped."""
+    return html.unescape(re.sub(r"\\(.)", r"\1", text)).replace("\u2060", "")
+
+
+def svg_charts(at) -> list[str]:
+    """The HTML of every SVG chart (explorer.charts.svg) an AppTest page drew, in order."""
+    return [m.value for m in at.markdown if m.value.startswith('<div class="me-svg-chart"')]
 
 
 def metric(at, label: str) -> str:

@@ -17,11 +17,11 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from html import escape
+from html import escape as _escape
 
 import numpy as np
 
-from explorer.formatting import short
+from explorer.formatting import one_line, short
 from explorer.theme import CHART_TEXT
 
 #: The class of every chart's outer ``<div>`` (explorer.theme styles its text).
@@ -110,6 +110,19 @@ class BarChart:
     curves: Sequence[Curve] = ()
     #: text shown on hover anywhere over each category's column (e.g. every line's value)
     column_hover: Sequence[str] = ()
+
+
+def escape(text: str) -> str:
+    """A text of the chart (a label name, a sample id: what a visitor's data names) as
+    SVG text: HTML-escaped, and on one line, so that no blank line can end the chart's
+    HTML block where Markdown draws it.
+
+    Examples
+    --------
+    >>> escape('<img src=x onerror="y">\\n\\n![i](http://x/p)')
+    '&lt;img src=x onerror=&quot;y&quot;&gt; ![i](http://x/p)'
+    """
+    return _escape(one_line(text))
 
 
 def nice_ticks(lo: float, hi: float, n: int = 5) -> list[float]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import csv
 import io as _io
+import re
 import warnings
 from collections.abc import Iterable
 
@@ -151,6 +152,32 @@ def _scan_quoted(data: bytes, sep: str, label: str) -> tuple[np.ndarray, np.ndar
             f"{label}, line {reader.line_num}: not readable as CSV ({_first_line(exc)})."
         ) from None
     return np.asarray(lines, dtype=np.int64), np.asarray(counts, dtype=np.int64)
+
+
+def _parser_reason(exc: BaseException) -> str:
+    """What pandas' parser met, in a sentence of ours naming the line where pandas gives
+    one (its own words, "Error tokenizing data. C error: ...", mean nothing to a reader).
+
+    Examples
+    --------
+    >>> _parser_reason(ValueError("Error tokenizing data. C error: EOF inside string "
+    ...                           "starting at row 3"))
+    'a quoted field that opens on line 4 is never closed (a " is missing)'
+    >>> _parser_reason(ValueError("Error tokenizing data. C error: Expected 2 fields in "
+    ...                           "line 5, saw 3"))
+    'line 5 has 3 fields where the header has 2'
+    >>> _parser_reason(ValueError("Error tokenizing data. C error: Buffer overflow caught"))
+    'its lines could not be split into fields (check the quotes and the delimiter)'
+    """
+    text = str(exc)
+    found = re.search(r"EOF inside string starting at row (\d+)", text)
+    if found:  # pandas counts rows from 0, the header included
+        line = int(found[1]) + 1
+        return f'a quoted field that opens on line {line} is never closed (a " is missing)'
+    found = re.search(r"Expected (\d+) fields in line (\d+), saw (\d+)", text)
+    if found:
+        return f"line {found[2]} has {found[3]} fields where the header has {found[1]}"
+    return "its lines could not be split into fields (check the quotes and the delimiter)"
 
 
 class _TextFrame:
@@ -325,7 +352,7 @@ class _TextFrame:
             except (ValueError, pd.errors.ParserWarning) as exc:
                 self._check_ragged(None)
                 raise DataError(
-                    f"{self.label} is not a readable {self.what} file: {_first_line(exc)}"
+                    f"{self.label} is not a readable {self.what} file: {_parser_reason(exc)}."
                 ) from None
             self._check_ragged(len(df))
             self._text_df = df

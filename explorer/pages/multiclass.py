@@ -56,31 +56,6 @@ def _toy() -> Dataset:
     return Dataset("toy", "multiclass", np.eye(3)[t], {"m": s}, label_names=("cat", "dog", "bird"))
 
 
-_LATEX_SPECIAL = {
-    "\\": r"\textbackslash{}",
-    "{": r"\{",
-    "}": r"\}",
-    "_": r"\_",
-    "^": r"\textasciicircum{}",
-    "&": r"\&",
-    "%": r"\%",
-    "$": r"\$",
-    "#": r"\#",
-    "~": r"\textasciitilde{}",
-}
-
-
-def latex_text(name: str) -> str:
-    r"""A class name as the content of ``\text{...}`` (LaTeX's special characters escaped).
-
-    Examples
-    --------
-    >>> print(latex_text("a_b & 50%"))
-    a\_b \& 50\%
-    """
-    return "".join(_LATEX_SPECIAL.get(ch, ch) for ch in str(name))
-
-
 def classes(ds: Dataset, model: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Each sample's true class, predicted class (argmax) and score matrix.
 

@@ -15,8 +15,8 @@ import numpy as np
 import pandas as pd
 
 from explorer.derivation import Derivation, mean_terms, sum_terms
-from explorer.formatting import count, count_latex, fmt, in_latex
-from explorer.pages.multiclass import latex_text, ovo_averages
+from explorer.formatting import count, count_latex, fmt, in_latex, latex_text
+from explorer.pages.multiclass import ovo_averages
 
 
 def _mean_line(name: str, values, weights, value: float, what: str = "classes") -> Derivation:

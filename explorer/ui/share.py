@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from explorer.formatting import literal
 from explorer.links import fits_in_link
 from explorer.ui import session, url
 
@@ -70,18 +71,18 @@ class ShareLink:
             return
         with self._side.popover("Copy link (settings only)", icon="🔗"):
             st.caption(
-                f"This page's settings, without the dataset {name!r}: the link opens the "
-                f"sample {session.DEFAULT_SAMPLE!r}."
+                f"This page's settings, without the dataset {literal(repr(name))}: the link "
+                f"opens the sample {session.DEFAULT_SAMPLE!r}."
             )
             _link_box(link, self._boxes)
         with self._top.container():
             note, copy = st.columns([5, 1], vertical_alignment="center")
             note.warning(
-                f"This address does not hold the dataset **{name}** (too big for a link): "
+                f"This address does not hold the dataset **{literal(name)}** (too big for a link): "
                 f"opened elsewhere it shows the sample {session.DEFAULT_SAMPLE!r}. To share the "
                 "data, download it on the Data page.",
                 icon="🔗",
             )
             with copy.popover("Copy link", icon="🔗"):
-                st.caption(f"This page's settings only, without {name!r}:")
+                st.caption(f"This page's settings only, without {literal(repr(name))}:")
                 st.code(link, language=None, wrap_lines=True)

@@ -8,6 +8,7 @@ import streamlit as st
 
 from explorer import bigdata
 from explorer.datasets import Dataset
+from explorer.formatting import literal
 from explorer.io import DataError
 from explorer.samples import sample_title
 from explorer.ui import session, url
@@ -20,8 +21,11 @@ PRESENT, PRESENT_PARAM, PRESENT_TOGGLE = "presentation", "present", "present_tog
 
 
 def link_notice(message: str, *, error: bool = False) -> None:
-    """Say that (part of) a link could not be followed, and what is shown instead."""
-    (st.error if error else st.warning)(message, icon="🔗")
+    """Say that (part of) a link could not be followed, and what is shown instead.
+
+    ``message`` is plain text that may quote the link (a ``?ds=`` name, a refused cell):
+    it is shown literally, never as Markdown."""
+    (st.error if error else st.warning)(literal(message), icon="🔗")
 
 
 def _on_pick() -> None:
@@ -72,7 +76,7 @@ def sidebar_picker() -> Dataset:
     if session.LINK_WARNING in st.session_state:
         link_notice(st.session_state.pop(session.LINK_WARNING))
     if session.DROPPED in st.session_state:
-        st.info(st.session_state.pop(session.DROPPED), icon="🗑️")
+        st.info(literal(st.session_state.pop(session.DROPPED)), icon="🗑️")
     names = session.available()
     if st.session_state[session.ACTIVE] not in names:
         session.set_active(session.DEFAULT_SAMPLE)
@@ -91,8 +95,10 @@ def sidebar_picker() -> Dataset:
     except DataError as exc:
         LOG.error("%s", exc)  # the host's paths and errors stay in the server's log
         st.error(
-            f"The data {st.session_state[session.ACTIVE]!r} cannot be opened right now: showing "
-            f"{session.DEFAULT_SAMPLE!r} instead. The host's log says why."
+            literal(
+                f"The data {st.session_state[session.ACTIVE]!r} cannot be opened right now: "
+                f"showing {session.DEFAULT_SAMPLE!r} instead. The host's log says why."
+            )
         )
         session.set_active(session.DEFAULT_SAMPLE)  # the picker follows on the next run
         ds = session.get_dataset(session.DEFAULT_SAMPLE)

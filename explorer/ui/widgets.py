@@ -12,7 +12,7 @@ import streamlit as st
 from explorer import registry
 from explorer import scenarios as scenario_list
 from explorer.datasets import KIND_LABELS, Dataset
-from explorer.formatting import MISSING, dash_missing
+from explorer.formatting import MISSING, dash_missing, literal, one_line
 from explorer.samples import sample_title
 from explorer.ui import classroom, navigation, session, url
 
@@ -32,7 +32,7 @@ def require_kind(ds: Dataset, kinds: Iterable[str], suggestion: str) -> None:
         return
     wanted = " or ".join(KIND_LABELS[k] for k in kinds)
     st.info(
-        f"This page shows {wanted} data; the active dataset **{ds.shown_name}** is "
+        f"This page shows {wanted} data; the active dataset **{literal(ds.shown_name)}** is "
         f"{KIND_LABELS[ds.kind]}. Pick another dataset in the sidebar, or open a sample.",
         icon="ℹ️",
     )
@@ -50,14 +50,16 @@ def cannot_score(ds: Dataset, exc: Exception, why: str, prefix: str = "") -> Non
     """Say why the page shows nothing for ``ds``: an info sentence for valid data with
     one label column (``why``: what the page needs two labels for), an error box with
     ``prefix`` and the refusal for a setting ``metrics`` refuses (log base 1, ...).
-    The caller stops (or returns) after it."""
+    The caller stops (or returns) after it. The dataset's name and the refusal (which
+    may quote a name) are shown literally; ``why`` and ``prefix`` are the page's Markdown."""
     if ds.y_true.ndim == 2 and ds.y_true.shape[1] < 2:
         st.info(
-            f"{why}, so it needs at least two labels; **{ds.shown_name}** has one. ({exc})",
+            f"{why}, so it needs at least two labels; **{literal(ds.shown_name)}** has one. "
+            f"({literal(exc)})",
             icon="ℹ️",
         )
     else:
-        st.error(f"{prefix}{exc}")
+        st.error(f"{prefix}{literal(exc)}")
 
 
 def table(df, *, missing: str, container=None, **kwargs) -> None:
@@ -75,8 +77,14 @@ def table(df, *, missing: str, container=None, **kwargs) -> None:
 
 def svg_chart(html: str, container=None) -> None:
     """Draw a chart of :mod:`explorer.charts.svg` (HTML and SVG, no script) in
-    ``container`` (the main area by default)."""
-    (container or st).markdown(html, unsafe_allow_html=True)
+    ``container`` (the main area by default).
+
+    Markdown with HTML allowed, not st.html: st.html's sanitizer drops the whole <svg>
+    (Streamlit 1.67). In Markdown a blank line would end the chart's HTML and let the
+    rest be read as Markdown (links, remote images), so the chart's texts are escaped
+    and on one line (:func:`explorer.charts.svg.escape`), and any line break left in the
+    HTML becomes a space here."""
+    (container or st).markdown(one_line(html), unsafe_allow_html=True)
 
 
 def numbered_selectbox(

@@ -13,7 +13,7 @@ from explorer import bigdata
 from explorer.formatting import fmt
 from explorer.registry import script
 from explorer.samples import load_sample
-from tests.conftest import APP, metric
+from tests.conftest import APP, metric, rendered
 
 N, SAMPLE = 30_000, 4_000
 NAME = "clicks (big)"
@@ -39,7 +39,7 @@ def host(big_file, monkeypatch):
 
 
 def captions(at) -> str:
-    return "\n".join(c.value for c in [*at.caption, *at.sidebar.caption])
+    return "\n".join(rendered(c.value) for c in [*at.caption, *at.sidebar.caption])
 
 
 def test_home_shows_the_exact_numbers_of_the_whole_file_and_the_sample_size(host):
@@ -75,8 +75,10 @@ def test_a_visitor_cannot_open_a_path(host, wanted):
     at.query_params["ds"] = str(path) if wanted == "PATH" else wanted
     at.run()
     assert not at.exception
-    assert "does not exist here" in at.warning[0].value
-    assert at.subheader[0].value == f"Active dataset: {load_sample('balanced').shown_name}"
+    assert "does not exist here" in rendered(at.warning[0].value)
+    assert (
+        rendered(at.subheader[0].value) == f"Active dataset: {load_sample('balanced').shown_name}"
+    )
     assert at.query_params["ds"] in (["balanced"], "balanced")
 
 
@@ -92,9 +94,11 @@ def test_data_the_host_misnamed_falls_back_with_a_message(big_file, monkeypatch)
     at = AppTest.from_file(APP, default_timeout=60).run()
     at.selectbox(key="dataset_picker").set_value("broken").run()
     assert not at.exception
-    assert "cannot be opened right now" in at.error[0].value
-    assert str(path) not in at.error[0].value  # the host's path stays in the log
-    assert at.subheader[0].value == f"Active dataset: {load_sample('balanced').shown_name}"
+    assert "cannot be opened right now" in rendered(at.error[0].value)
+    assert str(path) not in rendered(at.error[0].value)  # the host's path stays in the log
+    assert (
+        rendered(at.subheader[0].value) == f"Active dataset: {load_sample('balanced').shown_name}"
+    )
 
 
 @pytest.mark.parametrize("page", [script("data"), script("curves"), script("compare")])
@@ -114,7 +118,11 @@ def test_the_curves_page_states_the_exact_numbers_over_every_row(host):
     at.run()
     at.switch_page(script("curves")).run()
     assert not at.exception
-    note = next(i.value for i in at.info if i.value.startswith("Exact over all 30,000 rows"))
+    note = next(
+        rendered(i.value)
+        for i in at.info
+        if rendered(i.value).startswith("Exact over all 30,000 rows")
+    )
     assert f"ROC AUC {fmt(M.roc_auc_score(y, p))}" in note
     assert f"Average precision {fmt(M.average_precision_score(y, p))}" in note
     assert "uniform sample of 4,000 of the 30,000 rows" in note

@@ -7,10 +7,11 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from explorer.datasets import Dataset
+from explorer.formatting import literal
 from explorer.links import decode_dataset, encode_dataset, fits_in_link
 from explorer.registry import script
 from explorer.samples import load_sample
-from tests.conftest import APP, numbered_selectbox
+from tests.conftest import APP, numbered_selectbox, rendered
 
 
 def _value(v):
@@ -120,7 +121,7 @@ def test_a_whatif_edit_travels_in_the_link():
     fresh = fresh_session(at, LR)
     assert lrap(fresh) == "0.7222"
     assert metrics_of(fresh) == metrics_of(at) != before
-    assert any("what-if" in i.value for i in fresh.info)
+    assert any("what-if" in rendered(i.value) for i in fresh.info)
     # the seeded edit is the editor's data: Reset goes back to the model's scores
     fresh.button(key="lr_whatif_reset").click().run()
     assert not fresh.exception
@@ -183,7 +184,7 @@ def test_a_whatif_edit_follows_the_sample_it_was_made_on():
 def test_a_malformed_whatif_param_is_ignored_with_a_notice(wi):
     at = open_app(LR, "seed003_lrap", i="1", wi=wi)
     assert not at.exception
-    assert any("what-if" in w.value and "ignored" in w.value for w in at.warning)
+    assert any("what-if" in w.value and "ignored" in rendered(w.value) for w in at.warning)
     assert lrap(at) == "0.7778"
     assert "wi" not in params(at)
 
@@ -206,9 +207,34 @@ def test_a_whatif_edit_of_a_shared_dataset_travels_with_it():
 # ---------------------------------------------------------------- unknown or damaged links
 def test_an_unknown_sample_name_is_named_in_a_notice():
     at = open_app(ds="nonexistent")
-    assert any("'nonexistent'" in w.value and "balanced" in w.value for w in at.warning)
+    assert any(
+        "'nonexistent'" in rendered(w.value) and "balanced" in rendered(w.value) for w in at.warning
+    )
     assert at.session_state["active_dataset"] == "balanced"
     assert params(at)["ds"] == "balanced"
+
+
+HOSTILE = "![x](http://attacker.example/p)\n\n<img src=x onerror=alert(1)> :red[2**53]"
+
+
+def test_a_hostile_sample_name_in_a_link_is_quoted_as_text():
+    at = open_app(ds=HOSTILE)
+    (notice,) = [w.value for w in at.warning if "does not exist" in w.value]
+    assert literal(repr(HOSTILE)) in notice  # escaped where it is placed
+    assert repr(HOSTILE) in rendered(notice)  # and it reads as the link wrote it
+    for syntax in ("![", "](", "<img", ":red[", "**", "\n\n"):
+        assert syntax not in notice, syntax
+
+
+def test_a_hostile_dataset_in_a_link_is_named_as_text():
+    y = np.array([[1.0, 0.0], [0.0, 1.0]])
+    s = np.array([[0.8, 0.3], [0.4, 0.9]])
+    ds = Dataset(HOSTILE, "multilabel", y, {HOSTILE + " m": s}, label_names=("<b>a</b>", "*b*"))
+    at = open_app(data=encode_dataset(ds))
+    assert at.subheader[0].value == f"Active dataset: {literal(HOSTILE)}"
+    assert any(f"model(s): {literal(HOSTILE + ' m')}" in c.value for c in at.caption)
+    at.switch_page(script("curves")).run()  # the wrong-kind notice names it too
+    assert f"**{literal(HOSTILE)}**" in at.info[0].value
 
 
 def test_an_unknown_sample_on_another_page_is_named_too():
@@ -216,12 +242,12 @@ def test_an_unknown_sample_on_another_page_is_named_too():
     at.query_params["ds"] = "seed999"
     at.switch_page(script("regression")).run()
     assert not at.exception
-    assert any("'seed999'" in w.value for w in at.warning)
+    assert any("'seed999'" in rendered(w.value) for w in at.warning)
 
 
 def test_a_damaged_data_link_still_says_so():
     at = open_app(data="garbage")
-    assert "damaged" in at.error[0].value
+    assert "damaged" in rendered(at.error[0].value)
     assert at.session_state["active_dataset"] == "balanced"
 
 
@@ -256,7 +282,7 @@ def test_every_page_says_when_the_address_holds_no_dataset(page):
     at.session_state["active_dataset"] = "big.csv"
     at.switch_page(page).run()
     assert not at.exception
-    notes = [w.value for w in at.warning if "does not hold the dataset" in w.value]
+    notes = [rendered(w.value) for w in at.warning if "does not hold the dataset" in w.value]
     assert len(notes) == 1 and "big.csv" in notes[0]
     links = copied_links(at)
     assert links and all("data=" not in link for link in links)

@@ -8,6 +8,7 @@ import pytest
 
 import metrics
 from explorer.registry import script
+from tests.conftest import rendered
 from tests.views.test_valid_data import COLUMN, COLUMN_Y, open_page, pair_session
 
 
@@ -39,9 +40,9 @@ CASES = {
 def test_one_label_column_gets_a_sentence_not_an_error(page):
     sentence, call = CASES[page]
     at = open_page(pair_session(*COLUMN), page)
-    assert not at.error, [e.value for e in at.error]
+    assert not at.error, [rendered(e.value) for e in at.error]
     assert len(at.info) == 1
-    text = at.info[0].value
+    text = rendered(at.info[0].value)
     assert text.startswith(sentence) and "**l.csv + s.csv** has one." in text
     assert text.endswith(f"({_refusal(call)})")  # the reason metrics gives, quoted
     assert not at.metric  # no headline number of data the page cannot score

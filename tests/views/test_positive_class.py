@@ -8,7 +8,7 @@ import metrics
 from explorer.formatting import fmt
 from explorer.registry import script
 from explorer.ui import sidebar
-from tests.conftest import APP, metric
+from tests.conftest import APP, metric, rendered
 
 CSV = b"y_true,y_score\nspam,0.9\nham,0.2\nspam,0.7\nham,0.4\nham,0.8\nspam,0.35\n"
 Y = ["spam", "ham", "spam", "ham", "ham", "spam"]
@@ -59,4 +59,4 @@ def test_three_text_classes_are_refused_with_the_cell():
     body = b"y_true,y_score\nspam,0.9\nham,0.2\neggs,0.5\n"
     at.file_uploader(key="data_upload_file").upload("three.csv", body, "text/csv").run()
     assert not at.exception
-    assert any('three.csv, line 2, column "y_true"' in e.value for e in at.error)
+    assert any('three.csv, line 2, column "y_true"' in rendered(e.value) for e in at.error)

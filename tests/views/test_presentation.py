@@ -19,7 +19,7 @@ from explorer import theme
 from explorer.registry import script
 from explorer.samples import load_sample, sample_index, sample_names
 from explorer.ui import sidebar
-from tests.conftest import APP, open_page
+from tests.conftest import APP, open_page, rendered
 from views import prose
 
 SEED_WORD = re.compile(r"seed ?0\d", re.IGNORECASE)
@@ -124,7 +124,7 @@ def test_wrong_kind_button_names_the_sample_by_its_title():
     at = page_run(script("label_ranking"), "balanced")
     button = at.button(key="open_fitting_sample")
     assert button.label == "Open the sample “LRAP tutorial: its worked example (3 samples)”"
-    assert "**Classroom: balanced classes, two models**" in at.info[0].value
+    assert "**Classroom: balanced classes, two models**" in rendered(at.info[0].value)
     button.click().run()
     assert at.session_state["active_dataset"] == "seed003_lrap"
 

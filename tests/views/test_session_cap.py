@@ -9,7 +9,7 @@ from explorer.io import read_upload
 from explorer.registry import script
 from explorer.samples import load_sample
 from explorer.ui import session, session_cache, sidebar
-from tests.conftest import APP
+from tests.conftest import APP, rendered
 
 
 def table(k: int, n: int = 3) -> bytes:
@@ -41,7 +41,7 @@ def test_the_sixth_upload_drops_the_oldest_with_a_notice(at):
     upload(at, "f5.csv", table(5))
     assert kept(at) == [f"f{k}.csv" for k in range(1, 6)]
     assert at.session_state[session.ACTIVE] == "f5.csv"
-    notice = at.info[0].value
+    notice = rendered(at.info[0].value)
     assert "'f0.csv'" in notice and "at most 5" in notice and len(notice) < 300
     assert "f0.csv" not in at.selectbox(key=sidebar.PICKER).options
     at.run()  # the notice is shown once
@@ -54,7 +54,7 @@ def test_the_active_dataset_is_never_dropped(at):
     at.selectbox(key=sidebar.PICKER).set_value("f0.csv").run()  # the oldest, made active
     upload(at, "f5.csv", table(5))
     assert kept(at) == ["f0.csv", "f2.csv", "f3.csv", "f4.csv", "f5.csv"]
-    assert "'f1.csv'" in at.info[0].value
+    assert "'f1.csv'" in rendered(at.info[0].value)
 
 
 def test_the_byte_cap_drops_the_oldest_but_keeps_a_big_new_one(at, monkeypatch):
@@ -63,12 +63,14 @@ def test_the_byte_cap_drops_the_oldest_but_keeps_a_big_new_one(at, monkeypatch):
     for k in range(3):
         upload(at, f"f{k}.csv", table(k, 40))
     assert kept(at) == ["f1.csv", "f2.csv"]
-    assert "'f0.csv'" in at.info[0].value
+    assert "'f0.csv'" in rendered(at.info[0].value)
     # bigger than the cap by itself: kept, and so is f2.csv, the active one when it came
     upload(at, "big.csv", table(9, 400))
     assert kept(at) == ["f2.csv", "big.csv"]
     assert at.session_state[session.ACTIVE] == "big.csv"
-    assert "'f1.csv'" in at.info[0].value and "Upload it again" in at.info[0].value
+    assert "'f1.csv'" in rendered(at.info[0].value) and "Upload it again" in rendered(
+        at.info[0].value
+    )
     upload(at, "small.csv", table(8, 2))
     assert kept(at) == ["big.csv", "small.csv"]  # over the cap, but both are spared
 

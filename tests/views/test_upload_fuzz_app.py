@@ -20,6 +20,7 @@ import pytest
 from streamlit import config
 from streamlit.testing.v1 import AppTest
 
+from explorer.formatting import literal
 from explorer.io import DataError
 from explorer.registry import script
 from explorer.samples import load_sample, sample_names
@@ -79,7 +80,8 @@ def test_data_page_upload_fuzz_notices_and_keeps_the_previous_dataset(part):
         if isinstance(expected, DataError):
             counts["refused"] += 1
             notices = [e.value for e in at.error]
-            assert f"Not loaded, your data is unchanged: {expected}" in notices, where
+            shown = literal(expected)  # the refusal quotes the file: it is shown escaped
+            assert f"Not loaded, your data is unchanged: {shown}" in notices, where
             assert at.session_state[session.ACTIVE] == before, where
         else:
             counts["dataset"] += 1

@@ -21,7 +21,7 @@ from explorer.formatting import fmt
 from explorer.registry import script
 from explorer.samples import load_sample
 from metrics import confusion_matrix
-from tests.conftest import APP, metric
+from tests.conftest import APP, metric, rendered
 from tests.views.curves.drive import component, slide
 
 CURVES, HOME, DATA = script("curves"), script("home"), script("data")
@@ -33,7 +33,7 @@ BIGGEST = 1.7976931348623157e308
 def notices(at) -> str:
     """Every error, warning, info and caption on the page, as one text."""
     return "\n".join(
-        x.value for kind in ("error", "warning", "info", "caption") for x in at.get(kind)
+        rendered(x.value) for kind in ("error", "warning", "info", "caption") for x in at.get(kind)
     )
 
 
@@ -55,7 +55,7 @@ def upload_file(data: bytes, name: str = "mine.csv", query: dict | None = None) 
     at = AppTest.from_file(APP, default_timeout=60).run()
     at.switch_page(DATA).run()
     at.file_uploader(key="data_upload_file").upload(name, data, "text/csv").run()
-    assert not at.exception and not at.error, [e.value for e in at.error]
+    assert not at.exception and not at.error, [rendered(e.value) for e in at.error]
     assert at.session_state["active_dataset"] == name
     at.query_params.update(query or {})
     return at
@@ -71,7 +71,7 @@ def pair_session(labels: bytes, scores: bytes) -> AppTest:
     at = AppTest.from_file(APP, default_timeout=60).run()
     at.switch_page(DATA).run()
     upload_pair(at, labels, scores)
-    assert not at.exception and not at.error, [e.value for e in at.error]
+    assert not at.exception and not at.error, [rendered(e.value) for e in at.error]
     return at
 
 
@@ -335,7 +335,7 @@ def data_page() -> AppTest:
 def refused(at, *where):
     """The upload was refused with a notice naming ``where``; the data is unchanged."""
     assert not at.exception
-    text = at.error[0].value
+    text = rendered(at.error[0].value)
     assert "Not loaded, your data is unchanged" in text and "above 2**53 - 1" in text
     for part in (*where, str(HUGE)):
         assert part in text
@@ -375,7 +375,9 @@ def test_grade_above_2_53_typed_in_the_editor_is_refused():
     at.run()
     at.button(key="data_apply_edits").click().run()
     assert not at.exception
-    assert "Not applied" in at.error[0].value and "above 2**53 - 1" in at.error[0].value
+    assert "Not applied" in rendered(at.error[0].value) and "above 2**53 - 1" in rendered(
+        at.error[0].value
+    )
     assert at.session_state["active_dataset"] == "seed001_dcg"
 
 
@@ -474,14 +476,14 @@ def typed(names: str) -> AppTest:
 @pytest.mark.parametrize("names", ["cat, cat, dog", "human, dog, dog"])
 def test_typed_duplicate_label_names_give_a_notice(names):
     at = typed(names)
-    text = at.error[0].value
+    text = rendered(at.error[0].value)
     assert "must be different" in text and names.split(", ")[1] in text
     assert list(at.data_editor[0].value.columns) == ["human", "cat", "dog"]
 
 
 def test_typed_empty_label_names_give_a_notice():
     at = typed(" , ")
-    assert "at least one label name" in at.error[0].value
+    assert "at least one label name" in rendered(at.error[0].value)
     assert list(at.data_editor[0].value.columns) == ["human", "cat", "dog"]
 
 
@@ -489,7 +491,9 @@ def test_fewer_typed_names_rename_in_order_and_drop_the_last_labels():
     """'dog, x' for (human, cat, dog): renaming human to dog used to collide with the
     untouched third column dog and crash."""
     at = typed("dog, x")
-    assert "2 names for 3 labels" in at.info[0].value and "(dog) are removed" in at.info[0].value
+    assert "2 names for 3 labels" in rendered(at.info[0].value) and "(dog) are removed" in rendered(
+        at.info[0].value
+    )
     assert list(at.data_editor[0].value.columns) == ["dog", "x"]
     at.button(key="data_apply_edits").click().run()
     assert not at.exception and not at.error
@@ -506,6 +510,6 @@ def test_fewer_typed_names_rename_in_order_and_drop_the_last_labels():
 
 def test_more_typed_names_add_zero_labels():
     at = typed("human, cat, dog, bird")
-    assert "(bird) are added" in at.info[0].value
+    assert "(bird) are added" in rendered(at.info[0].value)
     assert list(at.data_editor[0].value.columns) == ["human", "cat", "dog", "bird"]
     assert (at.data_editor[0].value["bird"] == 0).all()

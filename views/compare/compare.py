@@ -8,6 +8,7 @@ against B per sample (:mod:`views.compare.tables`).
 
 import streamlit as st
 
+from explorer.formatting import literal
 from explorer.ui import cache, navigation, session, widgets, work
 from views.compare import controls, headline, tables
 
@@ -23,13 +24,14 @@ st.title("Compare two models")
 widgets.scenarios("compare")
 ds = session.active()
 st.caption(
-    f"Active dataset **{ds.name}** · {ds.n_samples} samples · model(s): {', '.join(ds.model_names)}"
+    f"Active dataset **{literal(ds.name)}** · {ds.n_samples} samples · "
+    f"model(s): {literal(', '.join(ds.model_names))}"
 )
 
 if len(ds.model_names) < 2:
     suggestion = TWO_MODELS.get(ds.kind, "breast_cancer")
     st.info(
-        f"This page compares two models of one dataset; **{ds.name}** has one model. "
+        f"This page compares two models of one dataset; **{literal(ds.name)}** has one model. "
         "Upload a table with two score columns (`score_a`, `score_b`) or two score files, "
         "or open a sample with two models.",
         icon="ℹ️",

@@ -7,7 +7,7 @@ import math
 
 import streamlit as st
 
-from explorer.formatting import fmt
+from explorer.formatting import fmt, literal
 from explorer.pages import compare
 from explorer.ui import classroom
 from views import prose
@@ -16,7 +16,7 @@ from views import prose
 def show(result, model_a: str, model_b: str) -> None:
     """One row a metric of ``result`` (:func:`explorer.pages.compare.compare`): A, B,
     B - A, and the difference and verdict in words."""
-    st.subheader(f"Is {model_b} better than {model_a}?")
+    st.subheader(f"Is {literal(model_b)} better than {literal(model_a)}?")
     for row in result.rows:
         cols = st.columns([1, 1, 1, 3])
         if not math.isfinite(row.diff):  # the metric itself is undefined here: say why
@@ -35,7 +35,7 @@ def show(result, model_a: str, model_b: str) -> None:
         )
         if not classroom.derivations_hidden(cols[3]):  # the verdict gives the difference
             cols[3].markdown(compare.difference_line(row))
-            cols[3].markdown(compare.verdict(row, model_a, model_b))
+            cols[3].markdown(compare.verdict(row, literal(model_a), literal(model_b)))
     classroom.reveal_button()
     st.caption(
         f"Intervals: {compare.CONFIDENCE:.0%}, from {compare.N_RESAMPLES:,} paired bootstrap "

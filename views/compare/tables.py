@@ -9,6 +9,7 @@ import streamlit as st
 from explorer import registry
 from explorer.charts import compare as charts
 from explorer.datasets import Dataset
+from explorer.formatting import literal
 from explorer.pages import compare
 
 #: Where a sample's drill-down lives, by kind: (page, URL parameter, by id or by row).
@@ -20,7 +21,7 @@ DRILL_DOWN = {
 
 def show(ds: Dataset, result, model_a: str, model_b: str) -> None:
     """The counts, the two tables of the samples that changed most, and the scatter."""
-    st.subheader(f"Where {model_b} wins and loses: {result.per_sample} per sample")
+    st.subheader(f"Where {literal(model_b)} wins and loses: {result.per_sample} per sample")
     st.caption(result.per_sample_help)
     better, worse, same = result.counts()
     st.markdown(
@@ -29,7 +30,7 @@ def show(ds: Dataset, result, model_a: str, model_b: str) -> None:
     )
     losses, wins = result.changed(ds.sample_ids)
     for title, frame in ((f"{model_b} lost most", losses), (f"{model_b} won most", wins)):
-        st.markdown(f"**{title}**")
+        st.markdown(f"**{literal(title)}**")
         if frame.empty:
             st.caption("— none: no sample went this way.")
             continue
@@ -79,6 +80,6 @@ def changed(ds: Dataset, frame, model_a: str, model_b: str) -> None:
         value = int(first["row"]) if by == "row" else str(first["sample"])
         st.page_link(
             registry.script(page),
-            label=f"Open sample {first['sample']} on its page (model {model_a})",
+            label=f"Open sample {literal(first['sample'])} on its page (model {literal(model_a)})",
             query_params={"ds": ds.name, param: str(value), "model": model_a},
         )

@@ -13,7 +13,7 @@ from __future__ import annotations
 import streamlit as st
 
 import metrics
-from explorer.formatting import fmt
+from explorer.formatting import fmt, literal
 from explorer.ui import cache, navigation, session, widgets
 from views.curves import controls, panel, teach
 from views.curves.parts import text
@@ -25,9 +25,10 @@ widgets.require_kind(ds, ("binary",), "balanced")
 
 model = controls.model(ds, c_model)
 st.caption(
-    f"Dataset **{ds.shown_name}**: {ds.n_samples:,} samples, model **{model}**"
+    f"Dataset **{literal(ds.shown_name)}**: {ds.n_samples:,} samples, "
+    f"model **{literal(model)}**"
     + (", weighted by `sample_weight`" if ds.sample_weight is not None else "")
-    + (f". {ds.description}" if ds.description else "")
+    + (f". {literal(ds.description)}" if ds.description else "")
 )
 
 exact = cache.big.exact_headline(ds)  # the host's big data: exact over every row
@@ -44,7 +45,7 @@ try:
     by_model = cache.curves.every_model(ds)
 except metrics.MetricInputError as exc:  # valid data the curves cannot show: one class
     st.info(
-        f"{exc} The ROC and PR curves need samples of both classes; Home and the Data "
+        f"{literal(exc)} The ROC and PR curves need samples of both classes; Home and the Data "
         "page show what this dataset does define.",
         icon="ℹ️",
     )
@@ -54,7 +55,10 @@ log_loss = cache.curves.log_loss(ds, model)
 panel.operating_panel(ds, model, by_model, log_loss)
 
 shown, most = panel.drawn_vertices(ds, model, by_model)
-drawn = (text("vertices_drawn", roc=shown[m][0], pr=shown[m][1], **c) for m, c in by_model.items())
+drawn = (
+    text("vertices_drawn", roc=shown[m][0], pr=shown[m][1], **{**c, "model": literal(m)})
+    for m, c in by_model.items()
+)
 st.caption(" · ".join(drawn) + text("vertices", max_points=most))
 teach.teaching_tabs(ds, model, by_model[model], log_loss, cache.curves.threshold_axis(ds, model).hi)
 widgets.scenarios("curves")

@@ -11,6 +11,7 @@ import streamlit as st
 
 import metrics
 from explorer.datasets import Dataset
+from explorer.formatting import literal
 from explorer.ui import cache
 from explorer.ui.derivations import show as show_derivations
 from views import prose
@@ -59,7 +60,7 @@ def show(ds: Dataset, model: str, t: float, beta: float) -> None:
             lines = cache.curves.curve_lines(ds, model)
             counts, rates = cache.curves.derived_rates(ds, model, float(t), float(beta))
         except metrics.MetricInputError as exc:  # e.g. one class only: no curve
-            st.error(f"No derivation for this data: {exc}")
+            st.error(f"No derivation for this data: {literal(exc)}")
             return
         for name, section in (
             ("ROC AUC", "roc_auc"),

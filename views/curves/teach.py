@@ -14,7 +14,7 @@ import streamlit as st
 import metrics
 from explorer.charts import curves_teach as charts
 from explorer.datasets import Dataset
-from explorer.formatting import fmt
+from explorer.formatting import fmt, literal
 from explorer.pages import curves, curves_teach
 from explorer.pages.curves import MAX_ROWS
 from explorer.ui import bound, cache, widgets
@@ -101,7 +101,7 @@ def four_ways(ds: Dataset, model: str, roc_auc: float) -> None:
     try:
         four = cache.curves.four_ways(ds, model, controls.seeded_bins())
     except metrics.MetricInputError as exc:
-        st.error(str(exc))
+        st.error(literal(exc))
         return
     cols = st.columns(5)
     cols[0].metric("AUC: trapezoids", fmt(four["trapezoid"]))

@@ -4,6 +4,7 @@
 import streamlit as st
 
 from explorer.datasets import KIND_LABELS
+from explorer.formatting import literal
 from explorer.ui import cache, session
 from views.data import download, editor, upload
 
@@ -14,7 +15,10 @@ c1, c2, c3 = st.columns(3)
 c1.metric("Samples", ds.n_samples)
 c2.metric("Labels", ds.n_labels)
 c3.metric("Models", len(ds.model_names))
-st.caption(f"Active dataset **{ds.shown_name}**: {KIND_LABELS[ds.kind]}. {ds.description}")
+st.caption(
+    f"Active dataset **{literal(ds.shown_name)}**: {KIND_LABELS[ds.kind]}. "
+    f"{literal(ds.description)}"
+)
 
 # ---------------------------------------------------------------- uploads
 upload.uploads()
@@ -23,8 +27,9 @@ upload.notices(ds)
 # ---------------------------------------------------------------- summary
 st.subheader("Validation summary")
 # a static table: every value in full (a data grid cuts long cells such as the positives
-# per label of many labels)
-st.table(cache.data.summary(ds), hide_index=True)
+# per label of many labels); st.table reads Markdown in its cells, which name the labels
+summary = cache.data.summary(ds)
+st.table(summary.map(lambda v: literal(v) if isinstance(v, str) else v), hide_index=True)
 
 # ---------------------------------------------------------------- editor
 editor.show(ds)

@@ -9,6 +9,7 @@ import streamlit as st
 
 from explorer import editing, io
 from explorer.datasets import Dataset
+from explorer.formatting import literal
 from explorer.pages import data
 from explorer.ui import session
 
@@ -112,7 +113,7 @@ def matrix_editor(ds: Dataset, start: int, stop: int) -> None:
             labels_df, num_rows="dynamic", key="data_editor_labels", width="stretch"
         )
     with sc:
-        st.caption(f"Scores of model **{ds.model_names[0]}**")
+        st.caption(f"Scores of model **{literal(ds.model_names[0])}**")
         ed_scores = st.data_editor(
             scores_df, num_rows="dynamic", key="data_editor_scores", width="stretch"
         )
@@ -129,7 +130,7 @@ def matrix_editor(ds: Dataset, start: int, stop: int) -> None:
                 description=f"edited from {base}",
             )
         except io.DataError as exc:
-            st.error(f"Not applied, your data is unchanged: {exc}", icon="🚫")
+            st.error(f"Not applied, your data is unchanged: {literal(exc)}", icon="🚫")
         else:
             session.add_dataset(new)
             st.rerun()
@@ -153,7 +154,7 @@ def table_editor(ds: Dataset, start: int, stop: int) -> None:
                 description=f"edited from {base}",
             )
         except io.DataError as exc:
-            st.error(f"Not applied, your data is unchanged: {exc}", icon="🚫")
+            st.error(f"Not applied, your data is unchanged: {literal(exc)}", icon="🚫")
         else:
             session.add_dataset(new)
             st.rerun()

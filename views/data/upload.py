@@ -6,6 +6,7 @@ import streamlit as st
 
 from explorer import io
 from explorer.datasets import Dataset
+from explorer.formatting import literal
 from explorer.pages import data
 from explorer.ui import session
 from views import prose
@@ -68,7 +69,7 @@ def uploads() -> None:
         run = st.file_uploader("Run", key="data_upload_run")
         _ingest("trec", [qrels, run], lambda a, b: io.read_trec_upload(*a, *b))
     for message in st.session_state.get(ERRORS, {}).values():
-        st.error(f"Not loaded, your data is unchanged: {message}", icon="🚫")
+        st.error(f"Not loaded, your data is unchanged: {literal(message)}", icon="🚫")
 
 
 def _swap() -> None:
@@ -80,7 +81,7 @@ def notices(ds: Dataset) -> None:
     """What the active upload was read as: renamed columns, and a likely swap."""
     note = data.column_note(ds)
     if note:
-        st.info(prose.fill("data", "column_note", note=note), icon="🔤")
+        st.info(prose.fill("data", "column_note", note=literal(note)), icon="🔤")
     if data.looks_swapped(ds):
-        st.warning(prose.fill("data", "swapped", model=ds.model_names[0]), icon="🔀")
+        st.warning(prose.fill("data", "swapped", model=literal(ds.model_names[0])), icon="🔀")
         st.button("Swap labels and scores", key="data_swap_pair", on_click=_swap)

@@ -12,7 +12,7 @@ import streamlit as st
 
 from explorer import downloads
 from explorer.charts import dcg as charts
-from explorer.formatting import fmt, short
+from explorer.formatting import fmt, literal, short
 from explorer.pages import dcg
 from views import prose
 
@@ -72,7 +72,7 @@ def _tie_group_line(g: dcg.TieGroup) -> str:
     disc = " + ".join(short(d) for d in g.discounts)
     return (
         f"- tie group {g.group} (positions {g.first} to {g.last}, "
-        f"items {', '.join(g.items)}, score {short(g.score)}): mean gain {g.averaging}; "
+        f"items {literal(', '.join(g.items))}, score {short(g.score)}): mean gain {g.averaging}; "
         f"discounts {disc}; the group adds {short(g.mean_gain)} x "
         f"({disc}) = {short(g.total)}"
         + (f" ({g.after_k} of its positions are after k, discount 0)" if g.after_k else "")

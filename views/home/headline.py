@@ -6,7 +6,7 @@ from __future__ import annotations
 import streamlit as st
 
 from explorer.datasets import Dataset
-from explorer.formatting import fmt
+from explorer.formatting import fmt, literal
 from explorer.pages import home
 from explorer.ui import cache, classroom
 from explorer.ui.derivations import show as show_derivations
@@ -37,13 +37,14 @@ def show(ds: Dataset) -> None:
         derivation(ds, values)
     if exact:
         st.caption(
-            f"Exact over all {ds.total_rows:,} rows, for **{ds.model_names[0]}** (merged "
+            f"Exact over all {ds.total_rows:,} rows, for **{literal(ds.model_names[0])}** (merged "
             f"states of the whole file). The other pages show a uniform sample of "
             f"{ds.n_samples:,} of the {ds.total_rows:,} rows."
         )
     else:
         st.caption(
-            f"Computed for the first model, **{ds.model_names[0]}**, on all {ds.n_samples} samples."
+            f"Computed for the first model, **{literal(ds.model_names[0])}**, "
+            f"on all {ds.n_samples} samples."
         )
 
 

@@ -5,6 +5,7 @@ import pandas as pd
 import streamlit as st
 
 from explorer.datasets import KIND_LABELS
+from explorer.formatting import literal
 from explorer.samples import sample_index
 from explorer.ui import session, widgets
 from views import prose
@@ -16,10 +17,11 @@ st.caption(prose.section("home", "present"))
 st.caption(prose.section("home", "classroom"))
 
 ds = session.active()
-st.subheader(f"Active dataset: {ds.shown_name}")
+st.subheader(f"Active dataset: {literal(ds.shown_name)}")
 st.caption(
     f"{KIND_LABELS[ds.kind]} · {ds.n_samples} samples · {ds.n_labels} label(s) · "
-    f"model(s): {', '.join(ds.model_names)}" + (f" · {ds.description}" if ds.description else "")
+    f"model(s): {literal(', '.join(ds.model_names))}"
+    + (f" · {literal(ds.description)}" if ds.description else "")
 )
 
 headline.show(ds)

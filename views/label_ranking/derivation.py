@@ -8,7 +8,7 @@ import pandas as pd
 import streamlit as st
 
 from explorer import downloads
-from explorer.formatting import fmt
+from explorer.formatting import fmt, literal
 from explorer.pages import label_ranking
 from explorer.ui import bound, url, widgets
 from views import prose
@@ -99,7 +99,7 @@ def _coverage_tab(cov_t: pd.DataFrame, rank_word: str, row, names, i: int) -> No
     ):
         deepest = true_rows.iloc[-1]
         st.markdown(
-            f"The deepest true label is **{names[int(deepest['label'])]}** at rank "
+            f"The deepest true label is **{literal(names[int(deepest['label'])])}** at rank "
             f"**{int(deepest['rank'])}**: the top {int(deepest['rank'])} labels must be "
             f"predicted to cover every true label (the best possible is {row['n_true']})."
         )

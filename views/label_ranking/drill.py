@@ -21,7 +21,7 @@ import streamlit as st
 import metrics
 from explorer import links
 from explorer.charts import ranking as charts
-from explorer.formatting import fmt
+from explorer.formatting import fmt, literal
 from explorer.pages import label_ranking
 from explorer.pages.label_ranking import TIE_LABELS
 from explorer.ui import bound, classroom, sidebar, url, widgets
@@ -94,7 +94,7 @@ def drill_down(ds, settings: Settings, base, drawn: dict) -> Shown:
     try:  # only sample i changes: its row is recomputed, the means and effects updated
         what_if = label_ranking.what_if(ds, settings.model, base, i, new_row)
     except metrics.MetricInputError as exc:
-        st.error(f"The edited scores are not used: {exc}")
+        st.error(f"The edited scores are not used: {literal(exc)}")
         what_if = None
     if "outside" in drawn and outside(what_if, i, new_row, drawn["chart"]) != drawn["outside"]:
         st.rerun(scope="app")  # the means, the chart's highlight or the headline change
@@ -163,7 +163,9 @@ def whatif_editor(ds, i: int, model_name: str, orig_row: np.ndarray) -> np.ndarr
         [orig_row if linked_row is None else linked_row], columns=names, index=[f"sample {i}"]
     )
     editor_df.index.name = "scores of" + " " * (version % 2)  # a reset gives a fresh editor
-    true_names = ", ".join(f"`{names[j]}`" for j in np.flatnonzero(ds.y_true[i])) or "none"
+    # bold, not `code`: a backslash escape does not work inside code, a name may hold a `
+    true_names = ", ".join(f"**{literal(names[j])}**" for j in np.flatnonzero(ds.y_true[i]))
+    true_names = true_names or "none"
     st.markdown(prose.section("label_ranking", "whatif") + f" {true_names}.")
     c_edit, c_reset = st.columns([5, 1])
     edited = c_edit.data_editor(

@@ -7,7 +7,7 @@ from __future__ import annotations
 import streamlit as st
 
 import metrics
-from explorer.formatting import fmt
+from explorer.formatting import fmt, literal
 from explorer.pages import label_ranking
 from explorer.ui import cache, classroom, navigation, widgets
 from views import prose
@@ -76,7 +76,7 @@ def _captions(ds, model_name: str, shown) -> None:
     weighted = ds.sample_weight is not None
     mean = "weighted mean (weight × value)" if weighted else "mean"
     st.caption(prose.fill("label_ranking", "derivation", mean=mean, anchor=TABLE_ANCHOR))
-    caption = f"Model **{model_name}**, all {ds.n_samples} samples"
+    caption = f"Model **{literal(model_name)}**, all {ds.n_samples} samples"
     if weighted:
         caption += ", weighted by sample_weight"
     if shown.what_if is not None:

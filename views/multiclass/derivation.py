@@ -10,7 +10,7 @@ from __future__ import annotations
 import streamlit as st
 
 from explorer import downloads
-from explorer.formatting import fmt, in_latex, short
+from explorer.formatting import fmt, in_latex, latex_text, short
 from explorer.pages import multiclass
 from explorer.ui import cache, classroom
 from explorer.ui.derivations import show as show_derivations
@@ -59,7 +59,7 @@ def _classification(lines: dict, row) -> None:
     st.markdown(text("macro_f1"))
     tp, fp, fn = (in_latex(short(row[c], grouped=True)) for c in ("tp", "fp", "fn"))
     st.latex(
-        rf"F1_{{\text{{{multiclass.latex_text(row['class'])}}}}} = "
+        rf"F1_{{\text{{{latex_text(row['class'])}}}}} = "
         rf"\frac{{2 \cdot {tp}}}{{2 \cdot {tp} + {fp} + {fn}}} = {fmt(row['f1'])}"
     )
     _draw(lines, "Macro F1")

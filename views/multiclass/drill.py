@@ -12,7 +12,7 @@ import math
 import streamlit as st
 
 from explorer.charts import multiclass as charts
-from explorer.formatting import fmt, short
+from explorer.formatting import fmt, latex_text, literal, short
 from explorer.pages import multiclass, multiclass_derivation
 from explorer.ui import cache
 from explorer.ui.derivations import show as show_derivations
@@ -55,7 +55,7 @@ def cell(ds, model: str, res: dict, a: int, b: int) -> None:
     right = "right" if a == b else "wrong"
     shown, cell_count = multiclass.SHOWN_ROWS, short(res["cm"][a, b], grouped=True)
     st.markdown(
-        f"**True {names[a]}, predicted {names[b]}** ({right}): {cell_count} "
+        f"**True {literal(names[a])}, predicted {literal(names[b])}** ({right}): {cell_count} "
         f"sample(s)" + (f", the first {shown} shown." if n > shown else ".")
     )
     cfg = four_decimals(c for c in rows.columns if c != "sample")
@@ -108,13 +108,14 @@ def sample(ds, settings: Settings, table) -> None:
     steps = multiclass.sample_steps(ds, settings.model, i)
     term = row["log_loss"]
     st.markdown(
-        f"**Sample {sid}**: true class **{row['true']}**, predicted **{row['predicted']}**; "
+        f"**Sample {literal(sid)}**: true class **{literal(row['true'])}**, "
+        f"predicted **{literal(row['predicted'])}**; "
         f"the true class ranks {row['rank']} of {ds.n_labels} (top-{k}: "
         f"{'yes' if row['rank'] <= k else 'no'})."
     )
     if not math.isnan(term):
         st.latex(
-            rf"-\log p(\text{{{multiclass.latex_text(row['true'])}}}) = "
+            rf"-\log p(\text{{{latex_text(row['true'])}}}) = "
             rf"-\log {fmt(row['p_true'])} = {fmt(term)}"
         )
     st.dataframe(

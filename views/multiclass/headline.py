@@ -7,7 +7,7 @@ import math
 
 import streamlit as st
 
-from explorer.formatting import fmt
+from explorer.formatting import fmt, literal
 from explorer.ui import cache, classroom
 from views.multiclass.controls import Settings
 from views.multiclass.formats import text
@@ -51,8 +51,8 @@ def show(ds, settings: Settings, res: dict) -> None:
         classroom.headline(col, label, shown(value), interval=interval, help=what)
     classroom.reveal_button()
     st.caption(
-        f"Model **{model}**, {ds.n_samples:,} samples, {ds.n_labels} classes; predicted class "
-        "= the highest probability"
+        f"Model **{literal(model)}**, {ds.n_samples:,} samples, {ds.n_labels} classes; "
+        "predicted class = the highest probability"
         + ("; weighted by sample_weight." if ds.sample_weight is not None else ".")
     )
     if res["not_proba"]:

@@ -3,6 +3,7 @@
 import streamlit as st
 
 import metrics
+from explorer.formatting import literal
 from explorer.ui import cache, navigation, session, widgets
 from views import prose
 from views.multiclass import controls, derivation, drill, headline, tables
@@ -17,7 +18,7 @@ settings = controls.show(ds)
 try:
     res = cache.multiclass.summary(ds, settings.model, settings.k)
 except metrics.MetricInputError as exc:  # data metrics refuses: say what, keep the page
-    st.error(str(exc))
+    st.error(literal(exc))
     navigation.stop_page()
 
 headline.show(ds, settings, res)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from explorer.formatting import fmt
+from explorer.formatting import fmt, literal
 from explorer.pages import multilabel
 from explorer.ui import bound, cache, url, widgets
 from views.multilabel.controls import Settings
@@ -28,7 +28,7 @@ def label(ds, settings: Settings, pred, res: dict) -> None:
     row = res["labels"].iloc[label_names.index(lab)]
     n_wrong, wrong_rows = multilabel.label_errors(ds, settings.model, pred, lab)
     st.markdown(
-        f"**{lab}**: TP {row['tp']:g}, FP {row['fp']:g}, FN {row['fn']:g}, support "
+        f"**{literal(lab)}**: TP {row['tp']:g}, FP {row['fp']:g}, FN {row['fn']:g}, support "
         f"{row['support']:g}; precision {fmt(row['precision'])}, recall "
         f"{fmt(row['recall'])}, F1 {fmt(row['f1'])}. {n_wrong} wrong sample(s)"
         + (
@@ -52,8 +52,9 @@ def sample(ds, settings: Settings, pred, res: dict) -> None:
         ds, settings.model, pred, i, settings.rule, settings.threshold, settings.thresholds
     )
     st.markdown(
-        f"**Sample {sid}**: missed {srow['missed'] or 'nothing'}; extra "
-        f"{srow['extra'] or 'nothing'}. TP {srow['tp']}, FP {srow['fp']}, FN {srow['fn']}: "
+        f"**Sample {literal(sid)}**: missed {literal(srow['missed'] or 'nothing')}; extra "
+        f"{literal(srow['extra'] or 'nothing')}. "
+        f"TP {srow['tp']}, FP {srow['fp']}, FN {srow['fn']}: "
         f"precision {fmt(srow['precision'])}, recall {fmt(srow['recall'])}, "
         f"Jaccard {fmt(srow['jaccard'])}, {srow['wrong']} of {ds.n_labels} cells wrong."
         + (

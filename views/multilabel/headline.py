@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from explorer.formatting import fmt
+from explorer.formatting import fmt, literal
 from explorer.pages import multilabel
 from explorer.ui import cache, classroom
 from views import prose
@@ -39,7 +39,7 @@ def show(ds, settings: Settings, res: dict) -> None:
         classroom.headline(col, label, fmt(value), interval=ci.get(label), help=HELP[label])
     classroom.reveal_button()
     st.caption(
-        f"Model **{settings.model}**, {ds.n_samples} samples x {ds.n_labels} labels, "
+        f"Model **{literal(settings.model)}**, {ds.n_samples} samples x {ds.n_labels} labels, "
         f"predicted when {settings.rule_text}; zero_division = {ZERO_DIVISION[settings.zd_key]}"
         + ("; weighted by sample_weight." if ds.sample_weight is not None else ".")
     )
@@ -54,12 +54,13 @@ def zero_division_notes(per_label, res: dict, zd_key: str) -> None:
     notes = []
     if no_pred:
         notes.append(
-            f"label(s) **{', '.join(no_pred)}** are never predicted: their precision is "
+            f"label(s) **{literal(', '.join(no_pred))}** are never predicted: their precision is "
             f"0/0 = {zd_shown}"
         )
     if no_sup:
         notes.append(
-            f"label(s) **{', '.join(no_sup)}** never occur: their recall is 0/0 = {zd_shown}"
+            f"label(s) **{literal(', '.join(no_sup))}** never occur: their recall is "
+            f"0/0 = {zd_shown}"
         )
     if rows_no_pred:
         notes.append(

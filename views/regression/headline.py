@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import streamlit as st
 
-from explorer.formatting import fmt
+from explorer.formatting import fmt, literal
 from explorer.pages import regression
 from explorer.ui import cache, classroom
 from views.regression.controls import Settings
@@ -53,19 +53,19 @@ def numbers(now: dict, changes: dict | None, intervals: dict) -> None:
             )
             if err is not None and err not in errors_shown:
                 errors_shown.add(err)
-                st.warning(f"{label} is undefined here: {err}")
+                st.warning(f"{label} is undefined here: {literal(err)}")
 
 
 def _caption(ds, settings: Settings, pred: np.ndarray) -> str:
     """The model, the samples, the weights, and the moved prediction if any."""
     i, shift = settings.outlier, settings.shift
     moved = (
-        f" Sample **{ds.sample_ids[i]}**'s prediction is moved by {shift:+g} "
+        f" Sample **{literal(ds.sample_ids[i])}**'s prediction is moved by {shift:+g} "
         f"({ds.score(settings.model)[i]:.4g} to {pred[i]:.4g}); the small numbers give each "
         "metric's change."
     )
     return (
-        f"Model **{settings.model}**, {ds.n_samples} samples"
+        f"Model **{literal(settings.model)}**, {ds.n_samples} samples"
         + (
             ", weighted by the dataset's `sample_weight`"
             if ds.sample_weight is not None

@@ -8,6 +8,7 @@ outlier, and the revision sheet's slips.
 
 import streamlit as st
 
+from explorer.formatting import literal
 from explorer.ui import session, widgets
 from views.regression import panel
 
@@ -17,7 +18,8 @@ ds = session.active()
 widgets.require_kind(ds, ("regression",), "diabetes")
 
 st.caption(
-    f"Active dataset **{ds.shown_name}** · {ds.n_samples} samples · "
-    f"model(s): {', '.join(ds.model_names)}" + (f" · {ds.description}" if ds.description else "")
+    f"Active dataset **{literal(ds.shown_name)}** · {ds.n_samples} samples · "
+    f"model(s): {literal(', '.join(ds.model_names))}"
+    + (f" · {literal(ds.description)}" if ds.description else "")
 )
 panel.panel(ds)

@@ -8,7 +8,7 @@ import numpy as np
 import streamlit as st
 
 from explorer.charts import regression as charts
-from explorer.formatting import fmt
+from explorer.formatting import fmt, literal
 from explorer.pages import regression
 from explorer.ui import classroom
 from metrics import MAPE_EPSILON
@@ -25,7 +25,7 @@ def outlier(ds, settings: Settings, now: dict, before: dict) -> None:
     if settings.moved and classroom.numbers_shown():
         mae_d, rmse_d, ratio = regression.outlier_effect(now, before)
         st.info(
-            f"Moving sample {ds.sample_ids[settings.outlier]} by {settings.shift:+g}: MAE "
+            f"Moving sample {literal(ds.sample_ids[settings.outlier])} by {settings.shift:+g}: MAE "
             f"changed by {fmt(mae_d)}, RMSE by {fmt(rmse_d)} "
             + (f"({ratio:.3g} times)." if ratio is not None else "(while MAE did not move).")
         )
@@ -64,7 +64,7 @@ def mape(ds, pred: np.ndarray, zero_rows: np.ndarray, now: dict) -> None:
             "regression",
             "mape_zero",
             count=len(flagged),
-            ids=", ".join(flagged[:10]) + (" ..." if len(flagged) > 10 else ""),
+            ids=literal(", ".join(flagged[:10])) + (" ..." if len(flagged) > 10 else ""),
             mape=now["MAPE"][0],
         )
     )

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from explorer.formatting import fmt
+from explorer.formatting import fmt, latex_text
 from explorer.pages import retrieval, retrieval_query
 from explorer.ui import cache
 from views import prose
@@ -111,7 +111,8 @@ def every_query_ap(ds, controls, per_query, mean: float) -> None:
         den = retrieval_query.ap_denominator(s_i, n_rel, settings.denominator, k)
         terms = _fractions(s_i, exact) or "0"
         ap = fmt(per_query["AP@K"].iloc[i])
-        lines.append(rf"AP@{k}(\text{{{qid}}}) = \frac{{1}}{{{den:g}}}\left({terms}\right) = {ap}")
+        head = rf"AP@{k}(\text{{{latex_text(qid)}}})"
+        lines.append(rf"{head} = \frac{{1}}{{{den:g}}}\left({terms}\right) = {ap}")
     st.latex(r" \\ ".join(lines))
     kept = retrieval_query.map_terms(per_query, empty)
     st.latex(

@@ -16,7 +16,7 @@ from explorer.charts.retrieval import (
     ranked_list_figure,
     ranked_list_svg,
 )
-from explorer.formatting import fmt
+from explorer.formatting import fmt, literal
 from explorer.pages import retrieval_query
 from explorer.ui import cache, classroom, widgets
 from metrics import MetricInputError
@@ -34,7 +34,7 @@ def show(ds, controls, per_query, means: dict) -> _controls.Query | None:
     try:
         steps = cache.retrieval.steps(ds, controls.model, query.row, settings)
     except MetricInputError as exc:
-        st.error(str(exc))
+        st.error(literal(exc))
         return None
     row = per_query.iloc[query.row]
     total, value = retrieval_query.drill_total(steps, query.drill)

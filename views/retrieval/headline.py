@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from explorer.formatting import fmt
+from explorer.formatting import fmt, literal
 from explorer.pages import retrieval
 from explorer.ui import cache, classroom
 from views import prose
@@ -35,7 +35,7 @@ def headline(ds, model: str, per_query, means: dict, settings, empty: str) -> No
     kept = "" if empty == "zero" or not n_empty else " with a relevant item"
     st.caption(prose.fill("retrieval", "derivation", kept=kept, anchor=TABLE_ANCHOR))
     st.caption(
-        f"Model **{model}**, K = {k}, {ds.n_samples} queries x {ds.n_labels} items; AP@K "
+        f"Model **{literal(model)}**, K = {k}, {ds.n_samples} queries x {ds.n_labels} items; AP@K "
         f"divides by {retrieval.DEN_SHORT[settings.denominator]}; "
         f"ties: {retrieval.TIES[settings.ties]}. "
         "MRR looks at the whole ranking (no cut). "
@@ -48,4 +48,4 @@ def headline(ds, model: str, per_query, means: dict, settings, empty: str) -> No
         )
     )
     if ds.source == "upload" and "TREC" in ds.description:
-        st.info(f"TREC upload: {ds.description}")
+        st.info(f"TREC upload: {literal(ds.description)}")

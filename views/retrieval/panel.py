@@ -13,6 +13,7 @@ import streamlit as st
 
 from explorer import downloads
 from explorer.charts.retrieval import SVG_ITEMS, metrics_vs_k_svg, with_k_line
+from explorer.formatting import literal
 from explorer.pages import retrieval
 from explorer.ui import cache, classroom, widgets
 from metrics import MetricInputError
@@ -31,7 +32,7 @@ def panel(ds, data_max: float, top_grade: int) -> None:
         per_query, curve = cache.retrieval.tables(ds, model, settings, empty)
         means = retrieval.headline(per_query, empty)
     except MetricInputError as exc:
-        st.error(str(exc))
+        st.error(literal(exc))
         return
     headline.headline(ds, model, per_query, means, settings, empty)
     metrics_against_k(ds, chosen, curve)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from explorer.datasets import GRADE_LIMIT, MAX_GRADE
+from explorer.formatting import literal
 from explorer.pages import retrieval
 from explorer.ui import navigation, session, widgets
 from views import prose
@@ -20,7 +21,7 @@ widgets.require_kind(ds, ("graded", "multilabel"), "seed002_map")
 data_max, top_grade = retrieval.grade_scale(ds)
 if data_max > MAX_GRADE:  # the readers refuse these; a dataset from elsewhere says so here
     st.warning(
-        f"This page cannot rank **{ds.shown_name}**: its largest grade, {data_max:.17g}, "
+        f"This page cannot rank **{literal(ds.shown_name)}**: its largest grade, {data_max:.17g}, "
         f"{GRADE_LIMIT}. The relevance threshold would compare inexact grades.",
         icon="⚠️",
     )

@@ -8,7 +8,7 @@ import metrics
 from explorer.formatting import fmt
 from explorer.registry import script
 from explorer.samples import load_sample
-from tests.conftest import APP, metric
+from tests.conftest import APP, metric, rendered
 from tests.views.data.conftest import open_data_page
 
 
@@ -40,7 +40,7 @@ def test_editing_a_bad_label_is_refused_and_data_kept():
     at.run()
     at.button(key="data_apply_edits").click().run()
     assert not at.exception
-    assert 'row 2, column "y_true": 2 is not 0 or 1' in at.error[0].value
+    assert 'row 2, column "y_true": 2 is not 0 or 1' in rendered(at.error[0].value)
     assert at.session_state["active_dataset"] == "seed002_auc8"
 
 
@@ -82,7 +82,7 @@ def test_editing_a_window_of_a_big_dataset_splices_it_back():
     at.switch_page(script("data")).run()
     assert not at.exception
     at.number_input(key="data_editor_window_start").set_value(500).run()
-    assert "editing rows 500 to 999" in at.info[0].value
+    assert "editing rows 500 to 999" in rendered(at.info[0].value)
     flipped = 1.0 - y[503]
     at.session_state["data_editor_table"] = {
         "edited_rows": {3: {"y_true": flipped}},

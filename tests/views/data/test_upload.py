@@ -5,10 +5,10 @@ import numpy as np
 import pytest
 
 import metrics
-from explorer.formatting import fmt
+from explorer.formatting import fmt, literal
 from explorer.registry import script
 from explorer.samples import load_sample
-from tests.conftest import metric
+from tests.conftest import metric, rendered
 from tests.views.data.conftest import BAD, GOOD, open_data_page
 
 
@@ -16,7 +16,7 @@ def test_data_page_shows_the_active_sample(at):
     ds = load_sample("balanced")
     assert metric(at, "Samples") == str(ds.n_samples)
     assert metric(at, "Labels") == "1"
-    summary = at.table[0].value.set_index("what")["value"]
+    summary = at.table[0].value.map(rendered).set_index("what")["value"]
     assert summary["positives"] == f"{int(ds.y_true.sum())} of {ds.n_samples}"
 
 
@@ -38,10 +38,20 @@ def test_bad_upload_shows_error_and_keeps_previous_dataset(at):
     at.file_uploader(key="data_upload_file").upload("bad.csv", BAD, "text/csv").run()
     assert not at.exception
     assert at.error, "a refused upload must say why"
-    text = at.error[0].value
+    text = rendered(at.error[0].value)
     assert "bad.csv" in text and "line 3" in text and "y_score" in text and "n/a" in text
     assert at.session_state["active_dataset"] == "mine.csv"
     assert metric(at, "Samples") == "5"
+
+
+def test_a_refused_cell_is_quoted_as_text(at):
+    cell = "![c](http://attacker.example/c)"
+    bad = f"y_true,y_score\n1,0.5\n0,{cell}\n".encode()
+    at.file_uploader(key="data_upload_file").upload("<b>x</b>.csv", bad, "text/csv").run()
+    text = at.error[0].value
+    assert literal(repr(cell)) in text and literal("<b>x</b>.csv") in text
+    assert "![c]" not in text and "<b>" not in text
+    assert f"{repr(cell)} is not a number" in rendered(text)
 
 
 def test_pair_upload_makes_a_multilabel_dataset(at):
@@ -59,7 +69,7 @@ def test_pair_upload_with_headers_that_differ_is_refused(at):
     at.file_uploader(key="data_upload_scores").upload("s.csv", b"a,b,bird\n.9,.2,.1\n", "text/csv")
     at.run()
     assert not at.exception
-    assert "bird" in at.error[0].value
+    assert "bird" in rendered(at.error[0].value)
     assert at.session_state["active_dataset"] == "balanced"
 
 
@@ -85,7 +95,7 @@ def test_trec_run_line_with_too_few_fields_is_refused(at):
     at.file_uploader(key="data_upload_run").upload("run.txt", b"q1 Q0 d1 1\n", "text/plain")
     at.run()
     assert not at.exception
-    assert "run.txt" in at.error[0].value and "line 1" in at.error[0].value
+    assert "run.txt" in rendered(at.error[0].value) and "line 1" in rendered(at.error[0].value)
     assert at.session_state["active_dataset"] == "balanced"
 
 
@@ -94,7 +104,7 @@ def test_a_file_of_another_type_is_refused_with_a_notice(at, name):
     """Only a crafted request can send it (the picker names the types); no exception."""
     at.file_uploader(key="data_upload_file").upload(name, GOOD, "application/octet-stream").run()
     assert not at.exception
-    assert at.error and name in at.error[0].value
+    assert at.error and name in rendered(at.error[0].value)
     assert at.session_state["active_dataset"] == "balanced"
 
 
@@ -114,7 +124,9 @@ def test_column_names_people_write_are_read_with_a_notice(at):
     at.file_uploader(key="data_upload_file").upload("mine.csv", data, "text/csv").run()
     assert not at.exception and not at.error
     assert metric(at, "Samples") == "5"
-    assert any("read column 'Label' as y_true, 'prob' as y_score" in i.value for i in at.info)
+    assert any(
+        "read column 'Label' as y_true, 'prob' as y_score" in rendered(i.value) for i in at.info
+    )
     at.switch_page(script("home")).run()
     y, s = np.array([0, 1, 0, 1, 1]), np.array([0.1, 0.8, 0.35, 0.4, 0.9])
     assert metric(at, "ROC AUC") == fmt(metrics.roc_auc_score(y, s))
@@ -122,7 +134,7 @@ def test_column_names_people_write_are_read_with_a_notice(at):
 
 def test_a_canonical_upload_has_no_column_notice(at):
     at.file_uploader(key="data_upload_file").upload("mine.csv", GOOD, "text/csv").run()
-    assert not any("read column" in i.value for i in at.info)
+    assert not any("read column" in rendered(i.value) for i in at.info)
 
 
 def test_swapped_labels_and_scores_are_flagged_and_swapped_in_one_click(at):
@@ -134,15 +146,15 @@ def test_swapped_labels_and_scores_are_flagged_and_swapped_in_one_click(at):
     )
     at.run()
     assert not at.exception and not at.error
-    assert any("look swapped" in w.value for w in at.warning)
+    assert any("look swapped" in rendered(w.value) for w in at.warning)
     at.button(key="data_swap_pair").click().run()
     assert not at.exception
-    assert not any("look swapped" in w.value for w in at.warning)
+    assert not any("look swapped" in rendered(w.value) for w in at.warning)
     ds = at.session_state["session_datasets"][at.session_state["active_dataset"]]
     assert ds.kind == "multilabel" and ds.name.endswith("(swapped)")
     assert ds.y_true.tolist() == [[1, 0, 0], [0, 0, 1], [1, 1, 0]]
     assert ds.score().tolist() == [[0.9, 0.2, 0.1], [0.3, 0.2, 0.8], [0.6, 0.7, 0.1]]
-    summary = at.table[0].value.set_index("what")["value"]
+    summary = at.table[0].value.map(rendered).set_index("what")["value"]
     assert summary["task kind"].startswith("multilabel") and summary["positives per label"] == (
         "a: 2, b: 1, c: 1"
     )
@@ -162,7 +174,7 @@ def test_validation_summary_shows_every_value_in_full():
     at = open_data_page("digits")
     ds = load_sample("digits")
     assert not at.dataframe or "what" not in at.dataframe[0].value.columns
-    shown = at.table[0].value.reset_index(drop=True)
+    shown = at.table[0].value.map(rendered).reset_index(drop=True)
     want = describe(ds)
     assert shown["what"].tolist() == want["what"].tolist()
     assert shown["value"].tolist() == want["value"].tolist()  # the long cells whole

@@ -13,7 +13,7 @@ from streamlit.testing.v1 import AppTest
 import metrics
 from explorer.formatting import fmt
 from explorer.samples import load_sample
-from tests.conftest import APP, metric, numbered_selectbox
+from tests.conftest import APP, metric, numbered_selectbox, svg_charts
 from tests.views.dcg.helpers import PAGE, open_graded, open_page, open_tab, steps_table, worst_row
 from views.dcg.panel import TAB_KEY, TABS
 
@@ -90,7 +90,7 @@ def test_step_tables_of_many_items_draw_their_top_positions(deferred_downloads):
     assert any("The first 30 of 40 positions are shown" in c.value for c in at.caption)
     assert any("The first 30 of 40 positions are drawn" in c.value for c in at.caption)
     # the chart of a long list is SVG: its contributions are the sample's, position by position
-    (chart,) = [m.value for m in at.markdown if "me-svg-chart" in m.value]
+    (chart,) = svg_charts(at)
     drawn = re.findall(r'<rect class="bar" data-series="1" data-value="([^"]+)"', chart)
     np.testing.assert_array_equal([float(v) for v in drawn], want["contribution"][:STEP_ROWS])
     assert not at.get("plotly_chart")
@@ -112,5 +112,5 @@ def test_step_tables_of_many_items_draw_their_top_positions(deferred_downloads):
         row_dcg = metrics.dcg_per_sample(y, s, k=k)[row]
         assert t["running sum"].iloc[-1] == pytest.approx(row_dcg, rel=1e-12, abs=1e-12)
         assert metric(at, "DCG of this sample") == fmt(row_dcg)
-        (chart,) = [m.value for m in at.markdown if "me-svg-chart" in m.value]
+        (chart,) = svg_charts(at)
         assert f"k = {k} cut" in chart

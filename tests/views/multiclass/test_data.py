@@ -13,7 +13,7 @@ from explorer.datasets import Dataset
 from explorer.formatting import fmt
 from explorer.registry import script
 from explorer.samples import load_sample
-from tests.conftest import APP, open_page
+from tests.conftest import APP, open_page, rendered
 from tests.views.multiclass.common import PAGE, expected, open_link, shown, upload
 
 
@@ -45,7 +45,7 @@ def test_a_bad_upload_keeps_the_dataset_and_names_the_cell():
     at = open_page(script("data"), "iris")
     bad = b"y_true,proba_cat,proba_dog\ncat,0.7,0.3\ncow,0.5,0.5\n"
     at.file_uploader(key="data_upload_file").upload("bad.csv", bad, "text/csv").run()
-    assert any("line 3" in e.value and "'cow'" in e.value for e in at.error)
+    assert any("line 3" in rendered(e.value) and "'cow'" in rendered(e.value) for e in at.error)
     at.switch_page(PAGE).run()
     assert shown(at) == expected(load_sample("iris"))
 
@@ -99,7 +99,7 @@ def test_the_data_editor_edits_a_class_and_refuses_two():
     at.run()
     at.button(key="data_apply_edits").click().run()
     assert not at.exception
-    assert "row 3: 2 classes are marked 1" in at.error[0].value
+    assert "row 3: 2 classes are marked 1" in rendered(at.error[0].value)
     assert at.session_state["active_dataset"] == "iris"
 
 

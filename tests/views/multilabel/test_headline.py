@@ -12,7 +12,7 @@ from metrics import (
     multilabel_label_table,
     threshold_predictions,
 )
-from tests.conftest import metric
+from tests.conftest import metric, svg_charts
 from tests.explorer.charts.test_multilabel import svg_bars
 from tests.views.multilabel.helpers import (
     assert_metrics,
@@ -39,7 +39,7 @@ def test_default_view_and_headline_values():
     # rows with no true label: zero_division is explained where it applies
     assert any("no true label" in i.value for i in at.info)
     # the bars (SVG): each label's F1 at this threshold; the grid of errors is in its tab
-    (bars,) = [m.value for m in at.markdown if "me-svg-chart" in m.value]
+    (bars,) = svg_charts(at)
     f1 = [v for s_, v, _ in svg_bars(bars) if s_ == 2]
     want = multilabel_label_table(ds.y_true, pred, label_names=list(ds.label_names))["f1"]
     assert f1 == pytest.approx(want.iloc[: ds.n_labels].tolist())

@@ -10,7 +10,7 @@ import metrics
 from explorer.datasets import Dataset
 from explorer.formatting import fmt
 from metrics import recency_weights
-from tests.conftest import metric, numbered_selectbox
+from tests.conftest import metric, numbered_selectbox, rendered
 from tests.views.regression.common import (
     DIABETES,
     LABELS,
@@ -74,7 +74,7 @@ def test_outlier_control_moves_every_metric_and_rmse_more_than_mae():
     assert delta(at, "MAE") == fmt(d_mae)
     assert delta(at, "RMSE") == fmt(d_rmse)
     assert d_rmse > d_mae > 0
-    assert any("RMSE by" in i.value for i in at.info)
+    assert any("RMSE by" in rendered(i.value) for i in at.info)
     assert at.query_params["shift"] in ("400", ["400"])
     assert at.query_params["outlier"] in ("7", ["7"])
     # the moved sample leads the per-sample table (worst first)
@@ -85,7 +85,7 @@ def test_outlier_control_moves_every_metric_and_rmse_more_than_mae():
     at.number_input(key="reg_outlier_shift").set_value(-1000.0).run()
     assert not at.exception
     assert metric(at, "RMSLE") == "undefined"
-    assert any("y_pred must be greater than -1" in w.value for w in at.warning)
+    assert any("y_pred must be greater than -1" in rendered(w.value) for w in at.warning)
     assert metric(at, "RMSE") == expected(y, shifted(p0, 7, -1000.0))["RMSE"]
 
 
@@ -111,7 +111,7 @@ def test_rmsle_demo_inputs_compute_the_revision_sheet_example_live():
     assert metric(at, "RMSLE, predicting 250") == fmt(
         metrics.root_mean_squared_log_error([100], [250])
     )
-    assert any("greater than -1" in w.value for w in at.warning)
+    assert any("greater than -1" in rendered(w.value) for w in at.warning)
 
 
 def test_link_reproduces_the_view():
@@ -167,7 +167,7 @@ def test_dataset_sample_weight_is_used_and_offered():
 def test_wrong_kind_shows_notice_and_opens_diabetes():
     at = open_page("balanced")
     assert not at.metric
-    assert "regression" in at.info[0].value
+    assert "regression" in rendered(at.info[0].value)
     at.button(key="open_fitting_sample").click().run()
     assert not at.exception
     assert at.session_state["active_dataset"] == "diabetes"

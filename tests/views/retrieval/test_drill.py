@@ -20,7 +20,7 @@ from metrics import (
     retrieval_query_steps,
 )
 from tests import conftest
-from tests.conftest import graded_case, metric
+from tests.conftest import graded_case, metric, svg_charts
 from tests.views.retrieval.helpers import PAGE, expected, open_dataset, open_page, shown
 
 DRILLS = [
@@ -170,7 +170,7 @@ def test_past_30_items_the_drill_down_draws_the_top_k_and_every_term():
     assert at.selectbox(key="ret_query").value == "1"
 
     def drawn():  # past 30 items both charts are SVG: the ranked list is the second
-        charts_ = [m.value for m in at.markdown if "me-svg-chart" in m.value]
+        charts_ = svg_charts(at)
         assert len(charts_) == 2 and not at.get("plotly_chart")
         chart = charts_[1]
         caption = " ".join(c.value for c in at.caption)
