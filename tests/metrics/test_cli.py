@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import subprocess
 import sys
@@ -13,21 +15,52 @@ import pyarrow.parquet as pq
 import pytest
 
 import metrics as M
+from metrics import cli
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def run(*args: str, check: bool = True) -> subprocess.CompletedProcess:
+    """``python -m metrics evaluate ARGS``, run in this process (``metrics.cli.main``,
+    what ``python -m metrics`` calls): its exit status and what it wrote.
+
+    :func:`test_python_dash_m_metrics_is_the_command_line` runs the real command once;
+    a subprocess for every case cost 1 to 3 s of start-up each.
+    """
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            code = cli.main(["evaluate", *map(str, args)])
+        except SystemExit as exc:  # argparse refusing the command line
+            code = exc.code
+    proc = subprocess.CompletedProcess(args, code, out.getvalue(), err.getvalue())
+    if check:
+        assert proc.returncode == 0, proc.stderr
+    return proc
+
+
+def test_python_dash_m_metrics_is_the_command_line(binary_file):
+    """The real command, once: ``python -m metrics`` exits with ``main``'s status and
+    writes what it writes."""
+    path, y, p, _ = binary_file
+    argv = [path, "--task", "binary", "--y-true", "y", "--score", "p", "--json"]
     proc = subprocess.run(
-        [sys.executable, "-m", "metrics", "evaluate", *map(str, args)],
+        [sys.executable, "-m", "metrics", "evaluate", *map(str, argv)],
         cwd=ROOT,
         capture_output=True,
         text=True,
         timeout=120,
     )
-    if check:
-        assert proc.returncode == 0, proc.stderr
-    return proc
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["roc_auc_score"] == M.roc_auc_score(y, p)
+    refused = subprocess.run(
+        [sys.executable, "-m", "metrics", "evaluate", *map(str, argv[:-1]), "--y-true", "nope"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert refused.returncode == 2 and "no column 'nope'" in refused.stderr
 
 
 def run_json(*args: str) -> dict:
@@ -232,6 +265,13 @@ def test_the_streaming_bench_runs_end_to_end_and_keeps_the_other_sections(tmp_pa
     assert text.startswith("# Results\n\n## Metrics\n\nkept\n\n## Out of core\n")
     assert "### 30,000 binary rows, float32 scores" in text
     assert "equal to the in-memory functions" in text
-    assert streaming(args) == 0  # the same size again replaces its subsection
-    assert out.read_text().count("### 30,000 binary rows") == 1
+    # the same size measured again replaces its subsection (write_section is what main
+    # writes with; a second run of the bench would only make the same text again)
+    from bench.streaming import write_section
+
+    section = text[text.index("### 30,000 binary rows") :]
+    write_section(section.replace("equal to the in-memory", "EQUAL to the in-memory"), out)
+    again = out.read_text()
+    assert again.count("### 30,000 binary rows") == 1 and "EQUAL to the in-memory" in again
+    assert again.startswith("# Results\n\n## Metrics\n\nkept\n\n## Out of core\n")
     assert not list(tmp_path.glob("*.parquet"))  # the file is removed without --keep
