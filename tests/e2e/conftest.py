@@ -17,7 +17,8 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -104,12 +105,69 @@ def browser_context_args(browser_context_args):
     return {**browser_context_args, "viewport": {"width": 1280, "height": 900}}
 
 
+#: Added to every browser context: each page counts the script runs of its Streamlit
+#: app as they start and end, read from the app root's ``data-test-script-state``
+#: ("initial" before the first run, then "running" or "rerunRequested", then
+#: "notRunning"). A wait is then for a state (a run ended since the last wait), never
+#: for a fixed time, however busy the machine.
+RUN_COUNTER = """
+(() => {
+  window.__stStarted = 0; window.__stEnded = 0; window.__stSeen = [0, 0];
+  const watch = () => new MutationObserver((records) => {
+    for (const r of records) {
+      if (r.target.getAttribute('data-testid') !== 'stApp') continue;
+      const now = r.target.getAttribute('data-test-script-state');
+      if (now === r.oldValue) continue;
+      if (now === 'notRunning') window.__stEnded++;
+      else if (now !== 'initial') window.__stStarted++;
+    }
+  }).observe(document, {subtree: true, attributes: true, attributeOldValue: true,
+                        attributeFilter: ['data-test-script-state']});
+  document.documentElement ? watch() : document.addEventListener('DOMContentLoaded', watch);
+})();
+"""
+
+_new_context = Browser.new_context
+
+
+def _counting_context(self, *args, **kwargs):
+    context = _new_context(self, *args, **kwargs)
+    context.add_init_script(RUN_COUNTER)
+    return context
+
+
+Browser.new_context = _counting_context
+
+#: How long an action may take to start a run before the wait takes it for one that
+#: starts none (an expander, a tab, a popover): a run starts within milliseconds on
+#: an idle machine, so this is the margin for a busy one.
+NO_RUN_GRACE = 3_000
+
+_ENDED = """() => {
+  const app = document.querySelector('[data-testid="stApp"]');
+  return window.__stEnded > window.__stSeen[1]
+    && app?.getAttribute('data-test-script-state') === 'notRunning'
+    && app?.getAttribute('data-test-connection-state') === 'CONNECTED';
+}"""
+
+
 def wait_for_run(page: Page, timeout: int = 150_000) -> None:
-    """Wait until the script run triggered by the last action has finished."""
-    page.wait_for_timeout(250)
-    page.wait_for_selector(
-        '[data-testid="stApp"][data-test-connection-state="CONNECTED"]', timeout=timeout
-    )
+    """Wait until the script run started by the last action (or page load) has ended.
+
+    Every page counts its app's runs (:data:`RUN_COUNTER`): the wait is over when a run
+    has ended since the previous wait and none is going on. An action that starts no
+    run within :data:`NO_RUN_GRACE` ms is one that needs none.
+    """
+    try:
+        page.wait_for_function(_ENDED, timeout=NO_RUN_GRACE, polling=20)
+    except PlaywrightTimeoutError:
+        started = page.evaluate("() => window.__stStarted > window.__stSeen[0]")
+        if started:  # a long run: wait for its end
+            page.wait_for_function(_ENDED, timeout=timeout, polling=50)
+        elif os.environ.get("E2E_NO_RUN_LOG"):
+            with open(os.environ["E2E_NO_RUN_LOG"], "a") as log:
+                log.write(f"{os.environ.get('PYTEST_CURRENT_TEST')} {page.url}\n")
+    page.evaluate("() => { window.__stSeen = [window.__stStarted, window.__stEnded]; }")
     page.wait_for_selector(
         '[data-testid="stApp"][data-test-script-state="notRunning"]', timeout=timeout
     )
