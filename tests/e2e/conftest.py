@@ -156,7 +156,8 @@ def wait_for_run(page: Page, timeout: int = 150_000) -> None:
 
     Every page counts its app's runs (:data:`RUN_COUNTER`): the wait is over when a run
     has ended since the previous wait and none is going on. An action that starts no
-    run within :data:`NO_RUN_GRACE` ms is one that needs none.
+    run within :data:`NO_RUN_GRACE` ms is one that needs none; ``E2E_NO_RUN_LOG=<file>``
+    lists those waits (each costs the grace: a test should not wait after such an action).
     """
     try:
         page.wait_for_function(_ENDED, timeout=NO_RUN_GRACE, polling=20)
