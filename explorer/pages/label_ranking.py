@@ -14,6 +14,7 @@ import numpy as np
 import pandas as pd
 
 import metrics
+from explorer import budget
 from explorer.datasets import Dataset
 from explorer.derivation import MeanDerivation, mean_terms
 from explorer.formatting import fmt
@@ -36,12 +37,39 @@ class Summary:
     best_coverage: float  # the coverage error of a perfect ranking
     lrap: float
     loss: float  # the ranking loss
-    contrib: pd.DataFrame  # metrics.label_ranking_contributions
-    ties: pd.DataFrame  # metrics.tie_broken_summary (LRAP and coverage by rule)
+    contrib: pd.DataFrame | None  # metrics.label_ranking_contributions (None: refused)
+    ties: pd.DataFrame | None  # metrics.tie_broken_summary (LRAP and coverage by rule)
+    refused: str | None = None  # why contrib and ties were not computed (the budget)
 
 
-def summary(ds: Dataset, model: str) -> Summary:
+def refusal(n_samples: int, n_labels: int, limit: float | None = None) -> str | None:
+    """Why the per-sample table of ``n_samples`` x ``n_labels`` is not computed, or None.
+
+    Estimated with :func:`explorer.budget.label_ranking_seconds` against ``limit``
+    (default: :func:`explorer.budget.limits`' ``per_run``).
+
+    Examples
+    --------
+    >>> refusal(100_000, 100, limit=8.0) is None
+    True
+    >>> why = refusal(250_000, 100, limit=8.0)
+    >>> why[:53]
+    'The per-sample table of 250,000 samples x 100 labels '
+    >>> why[53:]
+    'would take about 10 s of computing; this server offers 8 s'
+    """
+    limit = budget.limits().per_run if limit is None else limit
+    what = f"The per-sample table of {n_samples:,} samples x {n_labels:,} labels"
+    return budget.too_long(budget.label_ranking_seconds(n_samples, n_labels), what, limit)
+
+
+def summary(ds: Dataset, model: str, checkpoint=budget.no_checkpoint) -> Summary:
     """Coverage error, best coverage, LRAP, ranking loss, the per-sample table, the tie rules.
+
+    The per-sample table and the tie rules (the costly part: a sort of every row under
+    each rule) are estimated first (:func:`refusal`): over the limit they are None and
+    ``refused`` says why; the four means are computed all the same. They run in groups
+    of rows, ``checkpoint`` called between groups.
 
     Parameters
     ----------
@@ -69,13 +97,16 @@ def summary(ds: Dataset, model: str) -> Summary:
     [0.5, 0.8333, 1.0]
     """
     y, s, w = ds.y_true, ds.score(model), ds.sample_weight
+    refused = refusal(*s.shape) if s.ndim == 2 else None
+    heavy = {"checkpoint": checkpoint, "sample_weight": w}
     return Summary(
         coverage=metrics.coverage_error(y, s, sample_weight=w),
         best_coverage=metrics.best_coverage_error(y, sample_weight=w),
         lrap=metrics.label_ranking_average_precision_score(y, s, sample_weight=w),
         loss=metrics.label_ranking_loss(y, s, sample_weight=w),
-        contrib=metrics.label_ranking_contributions(y, s, sample_weight=w),
-        ties=metrics.tie_broken_summary(y, s, sample_weight=w),
+        contrib=None if refused else metrics.label_ranking_contributions(y, s, **heavy),
+        ties=None if refused else metrics.tie_broken_summary(y, s, **heavy),
+        refused=refused,
     )
 
 

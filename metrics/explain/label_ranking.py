@@ -428,7 +428,26 @@ def _moves_mean(values: np.ndarray, w: np.ndarray | None) -> np.ndarray:
     return out
 
 
-def label_ranking_contributions(y_true, y_score, *, sample_weight=None) -> pd.DataFrame:
+#: Cells of one group of rows between two ``checkpoint`` calls (a few tenths of a second).
+CHECKPOINT_CELLS = 1 << 21
+
+
+def _by_row_groups(func, n: int, m: int, checkpoint) -> np.ndarray:
+    """``func(rows)`` over groups of about :data:`CHECKPOINT_CELLS` cells, joined on the
+    last axis; ``checkpoint`` (if given) is called before each group, in the caller's
+    thread, so that a caller can stop a long computation. Each group is vectorized."""
+    step = max(1, CHECKPOINT_CELLS // max(m, 1))
+    parts = []
+    for start in range(0, n, step):
+        if checkpoint is not None:
+            checkpoint()
+        parts.append(func(slice(start, start + step)))
+    return np.concatenate(parts, axis=-1)
+
+
+def label_ranking_contributions(
+    y_true, y_score, *, sample_weight=None, checkpoint=None
+) -> pd.DataFrame:
     """Every sample's coverage, LRAP and ranking loss, and how much it moves each mean.
 
     Vectorized over all samples (the kernels of :func:`coverage_error`,
@@ -442,6 +461,9 @@ def label_ranking_contributions(y_true, y_score, *, sample_weight=None) -> pd.Da
     y_score : array-like of shape (n_samples, n_labels)
         Finite scores.
     sample_weight : array-like of shape (n_samples,), optional
+    checkpoint : callable, optional
+        Called between groups of rows (:data:`CHECKPOINT_CELLS` cells); what it
+        raises stops the computation.
 
     Returns
     -------
@@ -483,9 +505,18 @@ def label_ranking_contributions(y_true, y_score, *, sample_weight=None) -> pd.Da
     w = check_sample_weight(sample_weight, n)
     n_true = np.count_nonzero(yt, axis=1)
     n_pairs = n_true * (m - n_true)
-    cov = coverage_values(yt, ys)
-    lrap = lrap_values(yt, ys)
-    loss = ranking_loss_values(yt, ys)
+    cov, lrap, loss = _by_row_groups(
+        lambda r: np.array(
+            [
+                coverage_values(yt[r], ys[r]),
+                lrap_values(yt[r], ys[r]),
+                ranking_loss_values(yt[r], ys[r]),
+            ]
+        ),
+        n,
+        m,
+        checkpoint,
+    )
     n_wrong = np.rint(loss * n_pairs).astype(np.int64)
     note = np.where(n_true == 0, _NOTE_NO_TRUE, np.where(n_true == m, _NOTE_ALL_TRUE, ""))
     return pd.DataFrame(
@@ -719,7 +750,7 @@ def tie_broken_per_sample(y_true, y_score, *, ties: str = "max") -> TieBroken:
     return TieBroken(lrap, coverage)
 
 
-def tie_broken_summary(y_true, y_score, *, sample_weight=None) -> pd.DataFrame:
+def tie_broken_summary(y_true, y_score, *, sample_weight=None, checkpoint=None) -> pd.DataFrame:
     """Mean LRAP and coverage under each tie rule, side by side.
 
     Parameters
@@ -728,6 +759,8 @@ def tie_broken_summary(y_true, y_score, *, sample_weight=None) -> pd.DataFrame:
         0/1 indicator matrix, at least 2 labels.
     y_score : array-like of shape (n_samples, n_labels)
     sample_weight : array-like of shape (n_samples,), optional
+    checkpoint : callable, optional
+        Called between groups of rows, as in :func:`label_ranking_contributions`.
 
     Returns
     -------
@@ -743,9 +776,20 @@ def tie_broken_summary(y_true, y_score, *, sample_weight=None) -> pd.DataFrame:
     """
     yt, ys = check_matrices(y_true, y_score, min_columns=2, as_mask=False)
     w = check_sample_weight(sample_weight, yt.shape[0])
-    opt_lrap, opt_cov, pes_lrap, pes_cov = _tie_broken(yt, ys, ("optimistic", "pessimistic"))
-    lrap = np.array([lrap_values(yt, ys), opt_lrap, pes_lrap])  # (3, n_samples): one row per rule
-    cov = np.array([coverage_values(yt, ys), opt_cov, pes_cov])
+    rules = ("optimistic", "pessimistic")
+    max_lrap, max_cov, opt_lrap, opt_cov, pes_lrap, pes_cov = _by_row_groups(
+        lambda r: np.vstack(
+            [
+                lrap_values(yt[r], ys[r]),
+                coverage_values(yt[r], ys[r]),
+                _tie_broken(yt[r], ys[r], rules),
+            ]
+        ),
+        *yt.shape,
+        checkpoint,
+    )
+    lrap = np.array([max_lrap, opt_lrap, pes_lrap])  # (3, n_samples): one row per rule
+    cov = np.array([max_cov, opt_cov, pes_cov])
     if w is None:
         lrap_mean, cov_mean = lrap.mean(axis=1), cov.mean(axis=1)
     else:

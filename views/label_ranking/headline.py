@@ -4,12 +4,13 @@ per-sample terms, and the way to the worst samples."""
 
 from __future__ import annotations
 
+import numpy as np
 import streamlit as st
 
 import metrics
 from explorer.formatting import fmt, literal
 from explorer.pages import label_ranking
-from explorer.ui import cache, classroom, navigation, widgets
+from explorer.ui import cache, classroom, navigation, widgets, work
 from views import prose
 
 #: The anchor of the per-sample table, worst first (linked from the headline).
@@ -21,6 +22,9 @@ def summary(ds, model_name: str) -> label_ranking.Summary:
     scores cannot be scored."""
     try:
         return cache.label_ranking.summary(ds, model_name)
+    except work.Spent as exc:
+        st.info(f"{exc} The Label ranking page waits meanwhile.", icon="⏳")
+        navigation.stop_page()
     except metrics.MetricInputError as exc:
         widgets.cannot_score(
             ds,
@@ -42,22 +46,11 @@ def headline(ds, model_name: str, shown) -> None:
     with_mrr = one_true and not is_edited
     edit = tuple(float(x) for x in shown.new_row) if is_edited else None
     ci = classroom.intervals(cache.label_ranking.intervals, ds, model_name, i, edit, with_mrr)
-    numbers = [
-        ("Coverage error", res.coverage, "Lower is better."),
-        (
-            "Best coverage",
-            res.best_coverage,
-            "The mean number of true labels: the coverage error of a perfect ranking.",
-        ),
-        ("LRAP", res.lrap, "Higher is better; 1 is perfect."),
-        ("Ranking loss", res.loss, "Lower is better; 0 is perfect."),
-    ]
+    numbers = _numbers(res)
     derived = list(label_ranking.derivations(res, ds.sample_weight).values())
     if with_mrr:
         mrr = cache.label_ranking.mrr(ds, model_name)
-        numbers.append(
-            ("MRR", mrr, "Mean reciprocal rank: equals LRAP when every sample has one true label.")
-        )
+        numbers.append(_mrr_number(mrr))
         derived.append(label_ranking.mrr_derivation(ds, model_name, mrr))
     for col, (label, value, why) in zip(st.columns(5), numbers, strict=False):
         classroom.headline(col, label, fmt(value), interval=ci.get(label), help=why)
@@ -69,6 +62,40 @@ def headline(ds, model_name: str, shown) -> None:
     _captions(ds, model_name, shown)
     if one_true:
         st.success(prose.section("label_ranking", "one-true"))
+
+
+def refused(ds, model_name: str, res: label_ranking.Summary) -> None:
+    """The means alone, when the per-sample table is over the computing budget
+    (``res.refused``), and a sentence that says what is left out and why."""
+    numbers = _numbers(res)
+    if (np.count_nonzero(ds.y_true, axis=1) == 1).all():  # LRAP equals MRR: show it too
+        numbers.append(_mrr_number(cache.label_ranking.mrr(ds, model_name)))
+    for col, (label, value, why) in zip(st.columns(5), numbers, strict=False):
+        classroom.headline(col, label, fmt(value), help=why)
+    st.info(
+        f"{res.refused}, so the per-sample table, its chart, the one-sample drill-down, "
+        "the tie rules and the 95% intervals are not computed. The numbers above are "
+        f"exact, over all {ds.n_samples:,} samples.",
+        icon="⏳",
+    )
+
+
+def _mrr_number(mrr: float) -> tuple[str, float, str]:
+    return ("MRR", mrr, "Mean reciprocal rank: equals LRAP when every sample has one true label.")
+
+
+def _numbers(res: label_ranking.Summary) -> list[tuple[str, float, str]]:
+    """The headline numbers: (label, value, help)."""
+    return [
+        ("Coverage error", res.coverage, "Lower is better."),
+        (
+            "Best coverage",
+            res.best_coverage,
+            "The mean number of true labels: the coverage error of a perfect ranking.",
+        ),
+        ("LRAP", res.lrap, "Higher is better; 1 is perfect."),
+        ("Ranking loss", res.loss, "Lower is better; 0 is perfect."),
+    ]
 
 
 def _captions(ds, model_name: str, shown) -> None:

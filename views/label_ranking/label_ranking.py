@@ -3,7 +3,7 @@
 import streamlit as st
 
 from explorer.pages import label_ranking
-from explorer.ui import session, widgets
+from explorer.ui import navigation, session, widgets
 from views import prose
 from views.label_ranking import controls, drill, headline, tables, teach
 
@@ -16,6 +16,10 @@ st.caption(prose.section("label_ranking", "intro"))
 top, picture = st.container(), st.container()  # the headline and the chart, above the controls
 settings = controls.show(ds)
 base = headline.summary(ds, settings.model)  # stops the page when it cannot be scored
+if base.refused:  # over the computing budget: the means alone, and why
+    with top:
+        headline.refused(ds, settings.model, base)
+    navigation.stop_page()
 
 st.header("How it is computed: one sample")
 drawn: dict = {}  # what this run draws outside the drill-down (see drill.drill_down)

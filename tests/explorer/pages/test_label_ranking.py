@@ -12,6 +12,7 @@ from sklearn import metrics as skm
 import metrics
 import metrics._label_ranking_kernel as lrk
 import metrics.explain.label_ranking
+from explorer import budget
 from explorer.datasets import Dataset
 from explorer.formatting import fmt
 from explorer.pages import label_ranking
@@ -515,3 +516,49 @@ def test_tie_rule_is_validated():
         metrics.tie_broken_per_sample(SEED_Y, SEED_S, ties="random")
     with pytest.raises(metrics.MetricInputError, match="ties must be one of"):
         metrics.lrap_steps_tie_broken(SEED_Y[0], SEED_S[0], ties="average")
+
+
+# ------------------------------------------------------------------ the computing budget
+def test_the_estimate_at_the_page_sizes_decides_the_refusal():
+    assert budget.label_ranking_seconds(100_000, 100) == pytest.approx(4.0)
+    assert label_ranking.refusal(100_000, 100, limit=budget.HOSTED.per_run) is None
+    assert label_ranking.refusal(200_000, 100, limit=budget.HOSTED.per_run) is None  # 8.0 s
+    why = label_ranking.refusal(200_001, 100, limit=budget.HOSTED.per_run)
+    assert why == (
+        "The per-sample table of 200,001 samples x 100 labels would take about 8 s of "
+        "computing; this server offers 8 s"
+    )
+    assert label_ranking.refusal(1_000_000, 100, limit=budget.LOCAL.per_run) is None  # 40 s
+
+
+def test_over_the_limit_the_means_stay_and_the_table_is_refused(monkeypatch):
+    y, s = _random_case(40, 6)
+    ds = Dataset("r", "multilabel", y, {"m": s})
+    monkeypatch.setattr(budget, "limits", lambda: budget.Limits(1e-5, None))
+    res = label_ranking.summary(ds, "m")
+    assert res.contrib is None and res.ties is None
+    assert res.refused.startswith("The per-sample table of 40 samples x 6 labels")
+    assert res.lrap == metrics.label_ranking_average_precision_score(y, s)
+    assert res.coverage == metrics.coverage_error(y, s)
+    assert res.loss == metrics.label_ranking_loss(y, s)
+
+
+def test_the_table_runs_in_groups_of_rows_with_a_checkpoint_between(monkeypatch):
+    y, s = _random_case(50, 6)
+    w = np.linspace(0.5, 2.0, 50)
+    ds = Dataset("r", "multilabel", y, {"m": s}, sample_weight=w)
+    whole = label_ranking.summary(ds, "m")
+    monkeypatch.setattr(
+        metrics.explain.label_ranking, "CHECKPOINT_CELLS", 60
+    )  # 10 rows a group: 5 groups
+    calls = []
+    grouped = label_ranking.summary(ds, "m", checkpoint=lambda: calls.append(1))
+    assert len(calls) == 10  # five groups for the table, five for the tie rules
+    pd.testing.assert_frame_equal(grouped.contrib, whole.contrib)
+    pd.testing.assert_frame_equal(grouped.ties, whole.ties)
+
+
+def _random_case(n, m):
+    rng = np.random.default_rng(3)
+    y = (rng.random((n, m)) < 0.3).astype(int)
+    return y, np.round(rng.random((n, m)), 1)  # rounded: ties under every rule

@@ -1,0 +1,37 @@
+"""Label ranking over the computing budget: the exact means, and a sentence for the rest."""
+
+from __future__ import annotations
+
+import numpy as np
+from streamlit.testing.v1 import AppTest
+
+from explorer import budget
+from explorer.datasets import Dataset
+from tests.conftest import APP, metric, rendered
+from tests.views.label_ranking.helpers import PAGE, assert_headline
+
+N, M = 3_000, 20  # with a hosted limit set just under this size's estimate
+
+
+def test_over_the_limit_the_means_show_and_a_sentence_says_what_is_left_out(monkeypatch):
+    rng = np.random.default_rng(5)
+    y = (rng.random((N, M)) < 0.2).astype(int)
+    s = np.round(rng.random((N, M)), 2)
+    ds = Dataset("big", "multilabel", y, {"model": s}, source="upload")
+    just_under = budget.label_ranking_seconds(N, M) * 0.99
+    monkeypatch.setattr(budget, "limits", lambda: budget.HOSTED._replace(per_run=just_under))
+    at = AppTest.from_file(APP, default_timeout=30)  # the app: it ends a stopped page
+    at.session_state["session_datasets"] = {ds.name: ds}
+    at.session_state["active_dataset"] = ds.name
+    at.switch_page(PAGE).run()
+    assert not at.exception
+    assert_headline(at, y, s)
+    seconds = budget.label_ranking_seconds(N, M)
+    notice = rendered(at.info[0].value)
+    assert notice.startswith(
+        f"The per-sample table of 3,000 samples x 20 labels would take about {seconds:,.0f} s "
+        f"of computing; this server offers {just_under:g} s, so the per-sample table"
+    )
+    assert "exact, over all 3,000 samples" in notice
+    assert not at.dataframe  # no table computed, none shown
+    assert metric(at, "LRAP")
