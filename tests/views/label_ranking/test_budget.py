@@ -5,10 +5,12 @@ from __future__ import annotations
 import numpy as np
 from streamlit.testing.v1 import AppTest
 
+import metrics.explain.label_ranking as explain_lr
 from explorer import budget
 from explorer.datasets import Dataset
+from explorer.ui import work
 from tests.conftest import APP, metric, rendered
-from tests.views.label_ranking.helpers import PAGE, assert_headline
+from tests.views.label_ranking.helpers import PAGE, assert_headline, table
 
 N, M = 3_000, 20  # with a hosted limit set just under this size's estimate
 
@@ -35,3 +37,18 @@ def test_over_the_limit_the_means_show_and_a_sentence_says_what_is_left_out(monk
     assert "exact, over all 3,000 samples" in notice
     assert not at.dataframe  # no table computed, none shown
     assert metric(at, "LRAP")
+
+
+def test_under_the_limit_the_table_runs_in_groups_with_checkpoints(monkeypatch):
+    rng = np.random.default_rng(6)
+    y = (rng.random((600, 10)) < 0.3).astype(int)
+    ds = Dataset("small", "multilabel", y, {"model": rng.random((600, 10))}, source="upload")
+    monkeypatch.setattr(explain_lr, "CHECKPOINT_CELLS", 1_000)  # 100 rows a group: 6 groups
+    at = AppTest.from_file(APP, default_timeout=30)
+    at.session_state["session_datasets"] = {ds.name: ds}
+    at.session_state["active_dataset"] = ds.name
+    before = work.CHECKPOINTS[0]
+    at.switch_page(PAGE).run()
+    assert not at.exception and not at.info
+    assert work.CHECKPOINTS[0] - before == 12  # six groups of the table, six of the tie rules
+    assert len(table(at, "LRAP")) == 200  # the worst-first table's first page
