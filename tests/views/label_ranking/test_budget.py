@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import numpy as np
 from streamlit.testing.v1 import AppTest
 
@@ -52,3 +54,19 @@ def test_under_the_limit_the_table_runs_in_groups_with_checkpoints(monkeypatch):
     assert not at.exception and not at.info
     assert work.CHECKPOINTS[0] - before == 12  # six groups of the table, six of the tie rules
     assert len(table(at, "LRAP")) == 200  # the worst-first table's first page
+
+
+def test_a_session_that_spent_its_minute_gets_a_notice_not_a_traceback(monkeypatch):
+    ds = Dataset("tiny", "multilabel", np.eye(3, dtype=int), {"m": np.eye(3)}, source="upload")
+    monkeypatch.setattr(budget, "limits", lambda: budget.HOSTED)
+    ledger = budget.Ledger(budget.HOSTED.session_per_minute)
+    ledger.charge(time.monotonic(), 45.0)  # 45 s of the last minute's 30 used
+    at = AppTest.from_file(APP, default_timeout=30)
+    at.session_state["session_datasets"] = {ds.name: ds}
+    at.session_state["active_dataset"] = ds.name
+    at.session_state[work.LEDGER_KEY] = ledger
+    at.switch_page(PAGE).run()
+    assert not at.exception and not at.main.metric
+    notice = rendered(at.info[0].value)
+    assert notice.startswith("This session has used its computing time for this minute")
+    assert notice.endswith("The Label ranking page waits meanwhile.")
