@@ -35,13 +35,16 @@ class Settings:
         return order.iloc[start : start + bound.PAGE_ROWS]
 
 
-def show(ds) -> Settings:
-    """Draw the model, sort and page controls in one row and return what they chose."""
+def show(ds, table: bool = True) -> Settings:
+    """Draw the model, sort and page controls in one row and return what they chose;
+    the model alone when the per-sample table is not computed (``table`` False)."""
     models = list(ds.model_names)
     c_model, c_sort, c_page = st.columns(3)
     model = models[0]
     if len(models) > 1:
         model = bound.selectbox(c_model, "Model", models, key="lr_model", param="model")
+    if not table:  # nothing to sort or page through
+        return Settings(model, next(iter(SORT_LABELS)))
     sort_by = bound.selectbox(
         c_sort,
         "Sort samples by (worst first)",

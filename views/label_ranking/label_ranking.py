@@ -14,7 +14,7 @@ widgets.require_kind(ds, ("multilabel",), "seed003_lrap")
 st.caption(prose.section("label_ranking", "intro"))
 
 top, picture = st.container(), st.container()  # the headline and the chart, above the controls
-settings = controls.show(ds)
+settings = controls.show(ds, table=label_ranking.refusal(*ds.y_true.shape) is None)
 base = headline.summary(ds, settings.model)  # stops the page when it cannot be scored
 if base.refused:  # over the computing budget: the means alone, and why
     with top:

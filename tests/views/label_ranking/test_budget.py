@@ -38,6 +38,7 @@ def test_over_the_limit_the_means_show_and_a_sentence_says_what_is_left_out(monk
     )
     assert "exact, over all 3,000 samples" in notice
     assert not at.dataframe  # no table computed, none shown
+    assert not at.main.selectbox and not at.main.number_input  # no order or page of a table
     assert metric(at, "LRAP")
 
 
