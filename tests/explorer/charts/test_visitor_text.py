@@ -27,6 +27,8 @@ from explorer.pages.compare import points
 HOSTILE = ['<a href="http://x">y</a>', "<img src=x>", "<b>", "line\nbreak"]
 #: The markup the figures write themselves; any other "<" came from a visitor.
 OWN_TAG = re.compile(r"<(br|/?extra)>")
+#: Every "&" of escaped text starts an entity.
+BROKEN_ENTITY = re.compile(r"&(?!(lt|gt|amp);)")
 
 
 def _texts(node):
@@ -49,6 +51,7 @@ def assert_literal(fig, names=HOSTILE) -> None:
     for text in texts:
         assert "<" not in OWN_TAG.sub("", text), text
         assert "\n" not in text, text
+        assert not BROKEN_ENTITY.search(text), text  # a title's wrap cut none in two
     joined = "\x00".join(texts)
     for name in names:
         assert plotly_text(name) in joined, name
@@ -90,6 +93,10 @@ def test_curves_and_strip():
 def test_dcg_and_retrieval():
     steps = metrics.dcg_steps([3, 0, 2, 1], [0.9, 0.1, 0.5, 0.5], k=2)
     assert_literal(dcg.steps_figure(steps, k=2, item_names=HOSTILE, title=HOSTILE[0]))
+    long_id = "<b>" * 30  # a title wrapped to lines of 34 characters
+    fig = dcg.steps_figure(steps, k=2, item_names=HOSTILE, title=f"Sample {long_id}: gain")
+    assert_literal(fig)
+    assert fig.layout.title.text.replace("<br>", "").count("&lt;b&gt;") == 30
     per = pd.DataFrame({"DCG": [1.0, 2.0], "NDCG": [0.5, 1.0]})
     assert_literal(dcg.distribution_figure(per, title=HOSTILE[1]), HOSTILE[1:2])
     y = np.array([[3, 0, 2, 1]])
