@@ -6,7 +6,8 @@ Every number formatter of the app lives here: :func:`fmt` (a headline's digits),
 :func:`count` (a count, weighted or not) and, for LaTeX, :func:`in_latex` and
 :func:`count_latex`; :func:`dash_missing` writes a table's empty cells. :func:`literal`
 writes a text a visitor controls (a name, an id, a refusal quoting a cell) so that
-Markdown and HTML show it as it is.
+Markdown and HTML show it as it is; :func:`plotly_text` and :func:`plotly_names` do the
+same for the text of a plotly figure.
 """
 
 from __future__ import annotations
@@ -247,3 +248,44 @@ def literal(text) -> str:
     out = _URL_START.sub(lambda m: m[0] + _JOINER, out).replace("@", _JOINER + "@")
     # a list marker at the start: "- x" gets a backslash before the "-", "1. x" before the "."
     return _BLOCK_START.sub(lambda m: f"{m[1]}\\{m[2]}" if m[2] in "-+=" else f"{m[0]}\\", out)
+
+
+#: What plotly reads as its pseudo-HTML (``<a href>``, ``<b>``, ``<br>``, ``<span style>``
+#: ...) in every text of a figure; an entity (``&lt;``) it shows as the character.
+_PLOTLY_SPECIALS = {"&": "&amp;", "<": "&lt;", ">": "&gt;"}
+
+
+def plotly_text(text) -> str:
+    """``text`` (a name or id a visitor controls) as plotly shows it as it is, on one
+    line: ``& < >`` as HTML entities, so ``<a href=...>`` is no link and ``<br>`` no
+    line break. For a figure's tick labels, categories, trace names, hover texts,
+    annotations and titles; not for text :func:`literal` already wrote.
+
+    Examples
+    --------
+    >>> plotly_text('<a href="http://x">y</a>'), plotly_text("a&b\\nc")
+    ('&lt;a href="http://x"&gt;y&lt;/a&gt;', 'a&amp;b c')
+    """
+    text = one_line(text)
+    for char, entity in _PLOTLY_SPECIALS.items():  # "&" first: the others bring one
+        text = text.replace(char, entity)
+    return text
+
+
+def plotly_names(names) -> list[str]:
+    """:func:`plotly_text` of each of ``names``, still told apart: a figure's categories
+    are its values, so two names that one line makes equal ("a\\nb", "a b") get
+    invisible zero-width spaces at the end of the later one. Equal names stay equal.
+
+    Examples
+    --------
+    >>> plotly_names(["<b>", "a\\nb", "a b", "<b>"])
+    ['&lt;b&gt;', 'a b', 'a b\\u200b', '&lt;b&gt;']
+    """
+    shown, owner = [], {}
+    for name in map(str, names):
+        text = plotly_text(name)
+        while owner.setdefault(text, name) != name:
+            text += "\u200b"
+        shown.append(text)
+    return shown

@@ -211,6 +211,11 @@ def use_template() -> str:
     return TEMPLATE_NAME
 
 
+#: The entities of escaped visitor text, each as a private-use character while a title
+#: is wrapped.
+_ENTITIES = {"&lt;": "\ue000", "&gt;": "\ue001", "&amp;": "\ue002"}
+
+
 def wrap_titles(fig: go.Figure, width: int = 34) -> go.Figure:
     """Break the figure's title, axis titles and subplot titles into lines of at most
     ``width`` characters (plotly never wraps text: a long title ran past a 390 px
@@ -227,13 +232,23 @@ def wrap_titles(fig: go.Figure, width: int = 34) -> go.Figure:
     >>> fig = go.Figure(layout={"xaxis_title": "residual y - y_hat (negative: over-predicted)"})
     >>> wrap_titles(fig).layout.xaxis.title.text
     'residual y - y_hat (negative:<br>over-predicted)'
+    >>> fig = go.Figure(layout={"title": "&lt;" * 40})  # a visitor's id, escaped
+    >>> [line.count("&lt;") for line in wrap_titles(fig).layout.title.text.split("<br>")]
+    [34, 6]
     """
 
     def wrap(text: str | None) -> tuple[str | None, int]:
         if not text or "<br>" in text or len(text) <= width:
             return text, 1
+        # an entity (formatting.plotly_text's) counts as the one character it shows, and
+        # a line never ends inside it
+        for entity, char in _ENTITIES.items():
+            text = text.replace(entity, char)
         lines = textwrap.wrap(text, width)
-        return "<br>".join(lines), len(lines)
+        text = "<br>".join(lines)
+        for entity, char in _ENTITIES.items():
+            text = text.replace(char, entity)
+        return text, len(lines)
 
     text, n = wrap(fig.layout.title.text)
     if text:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import numpy as np
 import plotly.graph_objects as go
 
+from explorer.formatting import plotly_text
+
 #: A sample id in a dot's hover: its first characters (an id may have 256).
 ID_CHARS = 40
 
@@ -15,6 +17,7 @@ def _hover(ids, rows: np.ndarray, counts: np.ndarray) -> list[str]:
     for row, n in zip(rows.tolist(), counts.tolist(), strict=True):  # one a dot, not a sample
         name = str(ids[row])
         name = name if len(name) <= ID_CHARS else name[:ID_CHARS] + "…"
+        name = plotly_text(name)  # after the cut, which must not split an entity
         text.append(name if n == 1 else f"{name} and {n - 1:,} more")
     return text
 
@@ -49,8 +52,8 @@ def scatter(a, b, ids, drawn, what: str, model_a: str, model_b: str) -> go.Figur
             type="line", x0=lo, y0=lo, x1=hi, y1=hi, line={"dash": "dot", "color": "#555"}
         )
     fig.update_layout(
-        xaxis_title=f"{what} of A ({model_a})",
-        yaxis_title=f"{what} of B ({model_b})",
+        xaxis_title=f"{what} of A ({plotly_text(model_a)})",
+        yaxis_title=f"{what} of B ({plotly_text(model_b)})",
         height=460,
         margin={"l": 60, "r": 20, "t": 30, "b": 60},
     )

@@ -18,6 +18,7 @@ import pandas as pd
 import plotly.graph_objects as go
 
 from explorer import theme
+from explorer.formatting import plotly_text
 
 #: Okabe-Ito colours for the four outcomes (colour-blind safe).
 OUTCOME_COLORS = {"TP": "#009E73", "FN": "#D55E00", "FP": "#E69F00", "TN": "#0072B2"}
@@ -137,12 +138,12 @@ def _layout(fig: go.Figure, title: str, x: str, y: str, legend_x: float) -> go.F
 
 
 def _model_trace(c: Mapping, i: int, x: str, y: str, area: str, shape: str) -> go.Scatter:
-    n = len(c[x])
+    n, model = len(c[x]), plotly_text(c["model"])
     return go.Scatter(
         x=np.asarray(c[x], dtype=float),
         y=np.asarray(c[y], dtype=float),
         mode="lines+markers",
-        name=f"{c['model']} ({area} {c[area.lower()]:.3f})",
+        name=f"{model} ({area} {c[area.lower()]:.3f})",
         line=dict(color=MODEL_COLORS[i % len(MODEL_COLORS)], width=2, shape=shape),
         # past MAX_MARKERS vertices plotly draws a subset of the markers (the line keeps
         # every vertex, and a hover or click still finds each one): thousands of marker
@@ -150,7 +151,7 @@ def _model_trace(c: Mapping, i: int, x: str, y: str, area: str, shape: str) -> g
         marker=dict(size=5 if n < 300 else 4, maxdisplayed=0 if n <= MAX_MARKERS else MAX_MARKERS),
         customdata=_custom(c["thresholds"]),
         # NaN is the +inf threshold (nothing predicted positive)
-        hovertemplate=f"{c['model']}<br>threshold %{{customdata:.4g}}"
+        hovertemplate=f"{model}<br>threshold %{{customdata:.4g}}"
         f"<br>{x} %{{x:.3f}}, {y} %{{y:.3f}}<extra></extra>",
     )
 

@@ -8,6 +8,7 @@ import pandas as pd
 import plotly.graph_objects as go
 
 from explorer.charts.curves import OUTCOME_COLORS, OUTCOME_NAMES
+from explorer.formatting import plotly_text
 
 
 def strip_figure(
@@ -32,7 +33,7 @@ def strip_figure(
     fig = go.Figure()
     if scores.shape[0] <= max_markers:
         df = pd.DataFrame({"score": scores, "label": labels, "outcome": outcomes})
-        df["sample"] = np.arange(scores.shape[0]) if ids is None else np.asarray(ids).astype(str)
+        df["sample"] = np.arange(scores.shape[0]) if ids is None else [plotly_text(i) for i in ids]
         stack = df.groupby(["label", "score"]).cumcount().to_numpy()
         height = max(int(stack.max()) + 1, 1)
         step = 0.4 / max(height, 4)

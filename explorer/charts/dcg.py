@@ -10,6 +10,7 @@ import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from explorer.charts import svg
+from explorer.formatting import plotly_text
 from explorer.theme import wrap_titles
 
 GAIN = "#4C78A8"
@@ -201,6 +202,7 @@ def steps_figure(
     """
     n_items = len(steps)
     steps, pos, names = _drawn(steps, k, item_names, max_positions)
+    names = [plotly_text(n) for n in names]
     # past a dozen positions the labels stand upright on one line each: side by side
     # they overlap, and plotly's automatic angle measures every label and draws again
     upright = len(pos) > UPRIGHT_TICKS
@@ -214,7 +216,7 @@ def steps_figure(
     fig = go.Figure(
         data,
         layout={
-            "title": title,
+            "title": plotly_text(title),
             "barmode": "group",
             "height": 460 if upright else 420,
             "margin": {"t": 80, "b": 40, "l": 50, "r": 50},
@@ -371,7 +373,7 @@ def tie_bounds_figure(values: dict[str, float], *, title: str = "") -> go.Figure
             )
         )
     fig.update_layout(
-        title=title,
+        title=plotly_text(title),
         height=60 + 45 * len(labels),
         showlegend=False,
         margin={"t": 30 if title else 10, "b": 40, "l": 110, "r": 30},
@@ -424,7 +426,7 @@ def distribution_figure(per_sample: pd.DataFrame, *, title: str = "") -> go.Figu
     fig.update_xaxes(title_text="DCG", row=1, col=1)
     fig.update_xaxes(title_text="NDCG", range=[0, 1.02], row=1, col=2)
     fig.update_yaxes(title_text="samples", row=1, col=1)
-    fig.update_layout(title=title, height=320, showlegend=False, bargap=0.05)
+    fig.update_layout(title=plotly_text(title), height=320, showlegend=False, bargap=0.05)
     return wrap_titles(fig)
 
 

@@ -8,6 +8,7 @@ import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
 
+from explorer.formatting import plotly_names, plotly_text
 from explorer.theme import wrap_titles
 
 SELECTED = "#D55E00"
@@ -34,7 +35,8 @@ def confusion_figure(table: pd.DataFrame, *, counts: bool, selected=None) -> go.
     text = np.array(
         [[(f"{v:,.4g}" if counts else f"{v:.3f}") for v in row] for row in z], dtype=object
     )
-    rows, cols = [str(r) for r in table.index], [str(c) for c in table.columns]
+    # the shown names are the axes' categories: a click reads them (cell_from_selection)
+    rows, cols = plotly_names(table.index), plotly_names(table.columns)
     fig = go.Figure(
         go.Heatmap(
             z=z,
@@ -64,7 +66,8 @@ def confusion_figure(table: pd.DataFrame, *, counts: bool, selected=None) -> go.
         )
     )
     if selected is not None:
-        i, j = rows.index(str(selected[0])), cols.index(str(selected[1]))
+        i = [str(r) for r in table.index].index(str(selected[0]))
+        j = [str(c) for c in table.columns].index(str(selected[1]))
         fig.add_shape(
             type="rect",
             x0=j - 0.5,
@@ -98,16 +101,17 @@ def _curve_figure(curves: dict, selected: str, *, x: str, y: str, diagonal: bool
     for name, curve in curves.items():
         if curve is None or name in ("micro", "macro", selected):
             continue
+        shown = plotly_text(name)
         fig.add_trace(
             go.Scatter(
                 x=np.asarray(curve[0]),
                 y=np.asarray(curve[1]),
                 mode="lines",
                 line={"color": OTHERS, "width": 1},
-                name=str(name),
+                name=shown,
                 legendgroup="others",
                 showlegend=False,
-                hovertemplate=f"class {name}<br>{x} %{{x:.3f}}, {y} %{{y:.3f}}<extra></extra>",
+                hovertemplate=f"class {shown}<br>{x} %{{x:.3f}}, {y} %{{y:.3f}}<extra></extra>",
             )
         )
     for name, color, dash in (("macro", MACRO, "dash"), ("micro", MICRO, "dot")):
@@ -128,7 +132,7 @@ def _curve_figure(curves: dict, selected: str, *, x: str, y: str, diagonal: bool
                 y=np.asarray(curves[selected][1]),
                 mode="lines",
                 line={"color": SELECTED, "width": 3},
-                name=f"class {selected} vs rest",
+                name=f"class {plotly_text(selected)} vs rest",
             )
         )
     fig.update_layout(
@@ -194,9 +198,10 @@ def cell_from_selection(event, names) -> tuple[str, str] | None:
     if points is None:
         points = getattr(selection, "points", None)
     names = [str(n) for n in names]
+    named = dict(zip(plotly_names(names), names, strict=True))  # the shown name's own
     for point in points or ():
         get = point.get if isinstance(point, Mapping) else lambda k, p=point: getattr(p, k, None)
-        x, y = get("x"), get("y")
-        if str(y) in names and str(x) in names:
-            return str(y), str(x)
+        x, y = named.get(str(get("x"))), named.get(str(get("y")))
+        if x is not None and y is not None:
+            return y, x
     return None

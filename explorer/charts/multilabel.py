@@ -8,6 +8,7 @@ import plotly.graph_objects as go
 
 from explorer import theme
 from explorer.charts import svg
+from explorer.formatting import plotly_names, plotly_text
 
 OUTCOME_COLORS = {**theme.OUTCOME_COLORS, "TN": "#eceff1"}  # colour-blind safe; TN stays faint
 _OUTCOME_CODES = {"TN": 0, "FP": 1, "FN": 2, "TP": 3}
@@ -102,11 +103,11 @@ def outcome_grid_figure(
     colorscale = []
     for i, name in enumerate(order):
         colorscale += [[i / 4, OUTCOME_COLORS[name]], [(i + 1) / 4, OUTCOME_COLORS[name]]]
-    ids = [str(s) for s in sample_ids]
+    ids = plotly_names(sample_ids)
     fig = go.Figure(
         go.Heatmap(
             z=z,
-            x=[str(n) for n in label_names],
+            x=plotly_names(label_names),
             y=ids,
             text=outcomes,
             texttemplate="%{text}",
@@ -121,7 +122,7 @@ def outcome_grid_figure(
         )
     )
     fig.update_layout(
-        title=title,
+        title=plotly_text(title),
         yaxis={"autorange": "reversed", "type": "category", "title": "sample"},
         xaxis={"side": "top", "title": ""},
         margin={"t": 60 if title else 30, "b": 10},

@@ -15,6 +15,7 @@ import plotly.graph_objects as go
 from plotly.colors import sample_colorscale
 
 from explorer.charts.svg import Band, BarChart, Series, bar_chart
+from explorer.formatting import plotly_names, plotly_text
 from explorer.theme import wrap_titles
 
 TRUE_COLOR = "#1f77b4"
@@ -59,7 +60,7 @@ def sample_ranking_figure(steps: pd.DataFrame, label_names: Sequence[str]) -> go
     >>> [list(t.y) for t in sample_ranking_figure(steps, ["a", "b", "c"]).data]
     [['c (#2)', 'a (#0)'], ['b (#1)']]
     """
-    names = [str(label_names[j]) for j in steps["label"]]
+    names = [plotly_text(label_names[j]) for j in steps["label"]]
     # unique y categories even if two labels share a name
     ycat = [f"{name} (#{j})" for name, j in zip(names, steps["label"], strict=True)]
     fig = go.Figure()
@@ -80,7 +81,7 @@ def sample_ranking_figure(steps: pd.DataFrame, label_names: Sequence[str]) -> go
     for _, g in groups:
         if len(g) < 2:
             continue
-        pos = [ycat.index(c) for c in (f"{str(label_names[j])} (#{j})" for j in g["label"])]
+        pos = [ycat.index(f"{plotly_text(label_names[j])} (#{j})") for j in g["label"]]
         fig.add_shape(
             type="rect",
             xref="paper",
@@ -229,7 +230,7 @@ def contributions_figure(
         colors[samples == selected] = SELECTED_COLOR
     fig = go.Figure(
         go.Bar(
-            x=[str(s) for s in sample_labels],
+            x=plotly_names(sample_labels),
             y=moves * factor,
             marker_color=colors.tolist(),
             customdata=samples.tolist(),

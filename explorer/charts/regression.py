@@ -10,6 +10,7 @@ from collections.abc import Sequence
 import numpy as np
 import plotly.graph_objects as go
 
+from explorer.formatting import plotly_text
 from explorer.theme import wrap_titles
 
 HIGHLIGHT = "#d62728"
@@ -71,7 +72,7 @@ def predicted_vs_actual(
     n = y_true.shape[0]
     ids = ids if ids is not None else [str(i) for i in range(n)]  # indexed, never copied
     shown = np.arange(n)
-    name = model
+    name = model = plotly_text(model)
     if n > max_points:
         shown = np.unique(np.linspace(0, n - 1, max_points).round().astype(int))
         name = f"{model} ({shown.size} of {n} samples shown)"
@@ -83,7 +84,7 @@ def predicted_vs_actual(
             mode="markers",
             name=name,
             marker={"color": BASE, "size": 7, "opacity": 0.7},
-            customdata=np.array([ids[i] for i in shown]),
+            customdata=np.array([plotly_text(ids[i]) for i in shown]),
             hovertemplate="sample %{customdata}<br>y = %{x}<br>y_hat = %{y}<extra></extra>",
         )
     )
@@ -100,7 +101,13 @@ def predicted_vs_actual(
         )
     )
     if highlight is not None:
-        _outlier(fig, float(y_true[highlight]), float(y_pred[highlight]), original, ids[highlight])
+        _outlier(
+            fig,
+            float(y_true[highlight]),
+            float(y_pred[highlight]),
+            original,
+            plotly_text(ids[highlight]),
+        )
     fig.update_layout(
         xaxis_title="actual y",
         yaxis_title="predicted y_hat",

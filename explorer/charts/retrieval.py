@@ -8,6 +8,7 @@ import plotly.graph_objects as go
 
 from explorer import theme
 from explorer.charts import svg
+from explorer.formatting import plotly_text
 from explorer.theme import label_line_ends, wrap_titles
 
 # grade 0 grey, then light to dark green: relevance reads at a glance (colour-blind safe with text)
@@ -143,7 +144,7 @@ def ranked_list_figure(
     pos = steps["position"].to_numpy()
     grades = steps["grade"].to_numpy()
     items = steps["item"].to_numpy()
-    names = [item_names[i] if item_names else str(i) for i in items]
+    names = [plotly_text(item_names[i]) if item_names else str(i) for i in items]
     values = steps[contribution].to_numpy()
     colors = [grade_color(g, max_grade) for g in grades]
     fig = go.Figure(
@@ -168,7 +169,7 @@ def ranked_list_figure(
         annotations.append(_cut_note(k))
     fig.update_layout(shapes=shapes, annotations=annotations)
     fig.update_layout(
-        title=title,
+        title=plotly_text(title),
         xaxis_title="position in the ranking",
         yaxis_title=f"contribution ({contribution})",
         yaxis_range=[0, bracket_y * 1.2],

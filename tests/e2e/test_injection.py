@@ -31,6 +31,7 @@ PAYLOADS = (
     "</text><foreignObject><img src=x onerror=window.__pwned=1></foreignObject>",
     r"$\href{http://attacker.example/tex}{y}$ :red[red] 2**53",
     "[j](javascript:window.__pwned=1) ![d](data:image/gif;base64,R0lGODlhAQABAAAAACw=)",
+    f'<a href="{EVIL}/chart">plotly reads its own tags</a> <b>bold</b>',
 )
 #: The dataset's name: what every page's notice or caption quotes.
 NAME = f"[Click]({EVIL}/name)\n\n<img src=x onerror=window.__pwned=1> 2**53"
@@ -45,7 +46,9 @@ def _hostile() -> Dataset:
     y[:, 0] = 1.0  # every sample has a true label
     labels = tuple(f"{PAYLOADS[j % len(PAYLOADS)]} {j}" for j in range(n_labels))
     scores = {PAYLOADS[0]: rng.random((3, n_labels)), PAYLOADS[2]: rng.random((3, n_labels))}
-    ids = (PAYLOADS[3], PAYLOADS[1], PAYLOADS[6])
+    # the last id also carries plotly's own tags: the Label ranking and Compare charts
+    # write the ids in a tick label and a hover
+    ids = (PAYLOADS[3], PAYLOADS[1], f"{PAYLOADS[6]} {PAYLOADS[-1]}")
     return Dataset(NAME, "multilabel", y, scores, label_names=labels, sample_ids=ids)
 
 
@@ -54,8 +57,11 @@ _AUDIT = """() => {
   const off = (u) => { try { return new URL(u, location.href).origin !== location.origin; }
                        catch (e) { return true; } };
   const bad = [];
-  for (const a of document.querySelectorAll('a[href]'))
-    if (off(a.href) || a.href.startsWith('javascript:')) bad.push('a ' + a.href);
+  // an SVG link (plotly's <a href> in a tick or legend) holds its address in href.baseVal
+  for (const a of document.querySelectorAll('a[href], a[*|href]')) {
+    const h = a.href.baseVal ?? a.href;
+    if (off(h) || h.startsWith('javascript:')) bad.push('a ' + h);
+  }
   for (const i of document.querySelectorAll('img[src], image'))
     if (off(i.src || i.getAttribute('href') || '')) bad.push('img ' + (i.src || ''));
   return {bad, pwned: typeof window.__pwned !== 'undefined',
