@@ -10,7 +10,7 @@ import metrics
 from explorer.datasets import Dataset
 from explorer.formatting import fmt
 from metrics import regression_errors
-from tests.conftest import metric, numbered_selectbox
+from tests.conftest import metric, numbered_selectbox, rendered
 from tests.views.regression.common import (
     DIABETES,
     assert_headline,
@@ -29,7 +29,7 @@ def test_zero_and_minus_one_targets_are_flagged_without_exception():
     assert_headline(at, expected(y, p))
     assert metric(at, "RMSLE") == "undefined"
     assert float(metric(at, "MAPE")) > 1e14  # 0.5 / eps: MAPE explodes
-    warnings = " ".join(w.value for w in at.warning)
+    warnings = rendered(" ".join(w.value for w in at.warning))
     assert "y_true must be greater than -1" in warnings
     assert "2 sample(s) have y = 0" in warnings and "s0, s4" in warnings
     assert any("RMSLE is undefined for this data: 1 sample(s)" in e.value for e in at.error)
