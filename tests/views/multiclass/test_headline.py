@@ -7,10 +7,13 @@ import warnings
 from pathlib import Path
 
 import numpy as np
+import pytest
 import sklearn.metrics as skm
 from streamlit.testing.v1 import AppTest
 
+import metrics
 from explorer.formatting import fmt
+from explorer.intervals import CONFIDENCE, N_RESAMPLES, SEED
 from explorer.registry import script
 from explorer.samples import load_sample
 from explorer.ui import classroom
@@ -23,7 +26,6 @@ from tests.views.multiclass.common import (
     shown,
     weighted_iris,
 )
-from tests.views.test_intervals import expected as ci_text
 from tests.views.test_intervals import shown as intervals_shown
 
 
@@ -112,14 +114,126 @@ def _sk(k: int) -> dict:
     }
 
 
+def _drawn_resamples(n: int) -> np.ndarray:
+    """The rows of each of the app's resamples (explorer.intervals: N_RESAMPLES percentile
+    resamples of the rows with its SEED), as metrics.bootstrap_ci draws them, and the
+    whole sample (its estimate), one row each."""
+    drawn = []
+
+    def record(rows):
+        drawn.append(rows.copy())
+        return 0.0
+
+    metrics.bootstrap_ci(
+        record, np.arange(n), n_resamples=N_RESAMPLES, confidence=CONFIDENCE, random_state=SEED
+    )
+    return np.array(drawn)
+
+
+def _sklearn_rules(y, s, w, k: int, drawn: np.ndarray) -> dict[str, np.ndarray]:
+    """Each headline on every resample at once: the resample as weights on the rows (how
+    often a row was drawn, times its weight), each number by scikit-learn's own rule.
+
+    Per-sample terms (log loss, top-k) come from scikit-learn itself; the confusion-matrix
+    numbers follow scikit-learn's formulas, with its label set: the classes true or
+    predicted on a row drawn (a row of weight 0 included); ROC AUC (OvR, macro) is the
+    weighted Mann-Whitney count, ties 1/2. :func:`test_the_rules_are_sklearns` checks
+    them against scikit-learn called on resampled rows.
+    """
+    n, n_classes = s.shape
+    t, pred = y.argmax(axis=1), s.argmax(axis=1)
+    w = np.ones(n) if w is None else w
+    drawn_times = np.zeros((len(drawn), n))
+    np.add.at(drawn_times, (np.repeat(np.arange(len(drawn)), n), drawn.ravel()), 1.0)
+    weight = drawn_times * w
+    total = weight.sum(axis=1)
+    labels = np.arange(n_classes)
+
+    def per_sample(f):
+        return np.array([f(t, s, labels, np.eye(n)[i]) for i in range(n)])
+
+    cells = weight @ np.eye(n_classes * n_classes)[t * n_classes + pred]
+    cm = cells.reshape(-1, n_classes, n_classes)  # [resample, true, predicted]
+    tp, true_sum, pred_sum = np.einsum("rcc->rc", cm), cm.sum(axis=2), cm.sum(axis=1)
+    drawn_class = (drawn_times @ (np.eye(n_classes)[t] + np.eye(n_classes)[pred])) > 0
+    with np.errstate(invalid="ignore", divide="ignore"):
+        recall = np.where(true_sum > 0, tp / true_sum, np.nan)
+        f1_den = true_sum + pred_sum  # 2 tp + fp + fn
+        f1 = np.where(f1_den > 0, 2 * tp / np.where(f1_den > 0, f1_den, 1), 0.0)
+        cov_tp = tp.sum(1) * total - (true_sum * pred_sum).sum(1)
+        cov_pp = total**2 - (pred_sum**2).sum(1)
+        cov_tt = total**2 - (true_sum**2).sum(1)
+        mcc = np.where(cov_pp * cov_tt == 0, 0.0, cov_tp / np.sqrt(cov_pp * cov_tt))
+        expected = np.einsum("rc,rd->rcd", true_sum, pred_sum) / total[:, None, None]
+        off = 1 - np.eye(n_classes)
+        kappa = 1 - (cm * off).sum((1, 2)) / (expected * off).sum((1, 2))
+    log_loss = per_sample(
+        lambda t, s, K, e: skm.log_loss(t, s, labels=K, sample_weight=e, normalize=False)
+    )
+    top_k = per_sample(
+        lambda t, s, K, e: skm.top_k_accuracy_score(
+            t, s, k=k, labels=K, sample_weight=e, normalize=False
+        )
+    )
+    aucs = []
+    for c in labels:
+        g = np.sign(s[:, c][:, None] - s[:, c][None, :]) / 2 + 0.5  # 1, 1/2, 0
+        pos, neg = weight * (t == c), weight * (t != c)
+        aucs.append(((pos @ g) * neg).sum(1) / (pos.sum(1) * neg.sum(1)))
+    return {
+        "Accuracy": weight @ (pred == t) / total,
+        "Balanced accuracy": np.nanmean(recall, axis=1),
+        "Macro F1": (f1 * drawn_class).sum(1) / drawn_class.sum(1),
+        "MCC": mcc,
+        "Cohen's kappa": kappa,
+        "Log loss": weight @ log_loss / total,
+        f"Top-{k} accuracy": weight @ top_k / total,
+        "Macro ROC AUC (OvR)": np.mean(aucs, axis=0),
+    }
+
+
+def _intervals(ds, k: int = 2) -> dict[str, str]:
+    """Each headline's interval line as the page should show it: scikit-learn's rules on
+    each of the app's resamples (:func:`_sklearn_rules`), through metrics.bootstrap_ci's
+    own percentiles (a second pass that looks each resample's value up by its rows)."""
+    y, s, w = ds.y_true, ds.score(), ds.sample_weight
+    drawn = _drawn_resamples(ds.n_samples)
+    values = _sklearn_rules(y, s, w, k, drawn)
+    at = {rows.tobytes(): i for i, rows in enumerate(drawn)}
+    out = {}
+    for label, v in values.items():
+        r = metrics.bootstrap_ci(
+            lambda rows, v=v: v[at[rows.tobytes()]],
+            np.arange(ds.n_samples),
+            n_resamples=N_RESAMPLES,
+            confidence=CONFIDENCE,
+            random_state=SEED,
+        )
+        out[label] = f"95% CI {fmt(r.low)} – {fmt(r.high)}"
+    return out
+
+
+@pytest.mark.parametrize("weighted", [False, True], ids=["iris", "weighted iris"])
+def test_the_rules_are_sklearns(weighted):
+    """:func:`_sklearn_rules` gives what scikit-learn gives on the resampled rows: on the
+    whole sample and on every 50th resample, each headline."""
+    ds = weighted_iris() if weighted else load_sample("iris")
+    y, s, w = ds.y_true, ds.score(), ds.sample_weight
+    drawn = _drawn_resamples(ds.n_samples)
+    values = _sklearn_rules(y, s, w, 2, drawn)
+    for label, number in _sk(2).items():
+        for i in range(0, len(drawn), 50):
+            rows = drawn[i]
+            want = number(y[rows], s[rows], None if w is None else w[rows])
+            assert values[label][i] == pytest.approx(want, rel=1e-12, abs=1e-15), (label, i)
+
+
 def test_intervals_toggle_shows_each_headlines_bootstrap_and_the_link_keeps_it():
     at = open_page(PAGE, "iris")
     assert intervals_shown(at) == {} and "ci" not in at.query_params
     at.sidebar.toggle(key=classroom.CI_TOGGLE).set_value(True).run()
     assert not at.exception and at.query_params["ci"] == "1"
-    ds = load_sample("iris")
-    y, s = ds.y_true, ds.score()
-    want = {label: ci_text(number, y, s) for label, number in _sk(2).items()}
+    want = _intervals(load_sample("iris"))
     got = intervals_shown(at)
     assert got == want
     assert got["Accuracy"] == "95% CI 0.7533 – 0.8733"  # 113 to 131 right of 150
@@ -142,6 +256,6 @@ def test_weighted_intervals_resample_each_row_with_its_weight():
     at.run()
     assert not at.exception
     got = intervals_shown(at)
-    sk = _sk(2)
+    want = _intervals(ds)
     for label in ("Accuracy", "Macro F1", "Log loss"):
-        assert got[label] == ci_text(sk[label], ds.y_true, ds.score(), ds.sample_weight), label
+        assert got[label] == want[label], label
