@@ -197,7 +197,16 @@ def test_every_public_name_has_a_numpy_docstring_with_an_example(name):
 COMPARE = {
     "delong_test": (["y_true", "score_a", "score_b", "sample_weight"], 3),
     "bootstrap_ci": (
-        ["metric", "arrays", "n_resamples", "confidence", "method", "paired", "random_state"],
+        [
+            "metric",
+            "arrays",
+            "n_resamples",
+            "confidence",
+            "method",
+            "paired",
+            "random_state",
+            "checkpoint",
+        ],
         1,
     ),
     "paired_bootstrap_diff": (
@@ -210,6 +219,7 @@ COMPARE = {
             "confidence",
             "method",
             "random_state",
+            "checkpoint",
         ],
         4,
     ),

@@ -45,6 +45,7 @@ ALLOWED: dict[tuple[str, str], str] = {
         "code_counts",
     ): "over the <= 32 distinct scores (one comparison each)",
     ("explain.label_ranking", "_broken_rows"): "over the 1 or 2 tie rules asked for",
+    ("explain.label_ranking", "_by_row_groups"): "over groups of 2**21 cells (a checkpoint each)",
     ("explain.classification", "_names"): "over label names",
     ("_class_counts", "check_integral"): "over blocks of 2**20 labels (bounds a temporary)",
     (
