@@ -1,8 +1,8 @@
 """Real-browser fixtures: a streamlit server on a free loopback port, Debian's Chromium.
 
-Playwright's own browser download cannot work here, so the tests launch
-/usr/bin/chromium. Without it the browser tests skip locally, but with
-CI=true a missing browser is a failure.
+Playwright's own browser download cannot work here, so the tests launch Debian's
+chromium-headless-shell (or /usr/bin/chromium). Without either the browser tests skip
+locally, but with CI=true a missing browser is a failure.
 """
 
 from __future__ import annotations
@@ -21,7 +21,15 @@ from playwright.sync_api import Browser, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+#: Debian's chromium-headless-shell (the old headless mode: no browser UI of its own;
+#: what Playwright runs headless), about a fifth less CPU per page load than
+#: ``chromium --headless`` (measured in bench/results.md); the full browser otherwise.
+HEADLESS_SHELL = "/usr/lib/chromium/chromium-headless-shell"
+CHROMIUM = (
+    HEADLESS_SHELL
+    if os.path.exists(HEADLESS_SHELL)
+    else shutil.which("chromium") or "/usr/bin/chromium"
+)
 ARGS = [
     "--headless",
     "--no-sandbox",
@@ -96,7 +104,10 @@ def browser_type_launch_args(browser_type_launch_args):
     if not os.path.exists(CHROMIUM):
         if os.environ.get("CI", "").lower() == "true":
             pytest.fail(f"CI=true but no Chromium at {CHROMIUM}: run `python3 dev.py test`")
-        pytest.skip("no Chromium: `apt-get install -y chromium` (python3 dev.py test does it)")
+        pytest.skip(
+            "no Chromium: `apt-get install -y chromium-headless-shell` "
+            "(python3 dev.py test does it)"
+        )
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": ARGS}
 
 
@@ -151,16 +162,17 @@ _ENDED = """() => {
 }"""
 
 
-def wait_for_run(page: Page, timeout: int = 150_000) -> None:
+def wait_for_run(page: Page, timeout: int = 150_000, no_run_grace: int = NO_RUN_GRACE) -> None:
     """Wait until the script run started by the last action (or page load) has ended.
 
     Every page counts its app's runs (:data:`RUN_COUNTER`): the wait is over when a run
     has ended since the previous wait and none is going on. An action that starts no
     run within :data:`NO_RUN_GRACE` ms is one that needs none; ``E2E_NO_RUN_LOG=<file>``
     lists those waits (each costs the grace: a test should not wait after such an action).
+    A loop that polls for a page to settle passes a shorter ``no_run_grace``.
     """
     try:
-        page.wait_for_function(_ENDED, timeout=NO_RUN_GRACE, polling=20)
+        page.wait_for_function(_ENDED, timeout=no_run_grace, polling=20)
     except PlaywrightTimeoutError:
         started = page.evaluate("() => window.__stStarted > window.__stSeen[0]")
         if started:  # a long run: wait for its end

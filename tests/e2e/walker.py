@@ -703,8 +703,7 @@ class Walker:
             deadline = time.monotonic() + FRESH_SETTLE_S
             theirs = Snapshot.read(fresh)
             while mine.differences(theirs) and time.monotonic() < deadline:
-                fresh.wait_for_timeout(300)
-                wait_for_run(fresh)
+                wait_for_run(fresh, no_run_grace=300)  # a run that ends, or 300 ms
                 theirs = Snapshot.read(fresh)
             boxes = fresh.get_by_test_id("stException")
             crash = [

@@ -1,0 +1,96 @@
+"""Which browser the browser tests should drive: ``python -m bench.browser_binary``.
+
+Opens the DCG & NDCG page on seed 001 (``/dcg?ds=seed001_dcg``) a few times in each of
+Debian's two Chromium builds, ``chromium --headless`` (the new headless mode: the
+whole browser, its own UI included) and ``chromium-headless-shell`` (the old headless
+mode, what Playwright runs headless), alternating, against one ``streamlit run``
+server, and prints each one's wall time and CPU seconds (browser and server processes
+together) per page load. The browser tests (tests/e2e) open some 150 pages: their
+cost is mostly this.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parents[1]
+BROWSERS = {
+    "chromium --headless": "/usr/bin/chromium",
+    "chromium-headless-shell": "/usr/lib/chromium/chromium-headless-shell",
+}
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"]
+PAGE = "/dcg?ds=seed001_dcg"
+
+
+def tree_cpu(root: int) -> float:
+    """CPU seconds used so far by the live descendants of process ``root``."""
+    children: dict[int, list[tuple[int, int]]] = {}
+    for name in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            fields = Path(f"/proc/{name}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        ticks = sum(int(f) for f in fields[11:15])
+        children.setdefault(int(fields[1]), []).append((int(name), ticks))
+    total, todo = 0, [root]
+    while todo:
+        for pid, ticks in children.get(todo.pop(), []):
+            total += ticks
+            todo.append(pid)
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+def _server() -> tuple[subprocess.Popen, str]:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    cmd = [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true"]
+    cmd += ["--server.port", str(port), "--server.address", "127.0.0.1"]
+    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    while True:
+        try:
+            urllib.request.urlopen(url + "/_stcore/health", timeout=1)
+            return proc, url
+        except OSError:
+            time.sleep(0.2)
+
+
+def _load(context, url: str) -> None:
+    page = context.new_page()
+    page.goto(url + PAGE)
+    page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]')
+    page.wait_for_selector('[data-testid="stMetric"]')
+    page.close()
+
+
+def main(rounds: int = 2, loads: int = 4) -> None:
+    server, url = _server()
+    try:
+        with sync_playwright() as pw:
+            for _ in range(rounds):
+                for name, exe in BROWSERS.items():
+                    browser = pw.chromium.launch(executable_path=exe, args=ARGS)
+                    context = browser.new_context(viewport={"width": 1280, "height": 900})
+                    _load(context, url)  # the server's and the browser's first load
+                    cpu, wall = tree_cpu(os.getpid()), time.perf_counter()
+                    for _ in range(loads):
+                        _load(context, url)
+                    cpu, wall = tree_cpu(os.getpid()) - cpu, time.perf_counter() - wall
+                    print(f"{name:24s} {wall / loads:5.2f} s wall, {cpu / loads:5.2f} CPU s a load")
+                    browser.close()
+    finally:
+        server.terminate()
+    print(f"(load average {os.getloadavg()[0]:.1f}, {os.cpu_count()} cores)")
+
+
+if __name__ == "__main__":
+    main()
