@@ -61,7 +61,8 @@ def ensure_chromium() -> None:
 
     Playwright's own browser download cannot work here, so the tests point
     playwright at the system's headless shell (``chromium`` is the browser of the
-    bench, which measures what a user's browser does).
+    bench, which measures what a user's browser does). Without the shell the tests
+    drive ``chromium``: a failed install of the shell alone does not stop the run.
     """
     if CHROMIUM.exists() and HEADLESS_SHELL.exists():
         return
@@ -72,7 +73,13 @@ def ensure_chromium() -> None:
     sudo = [] if os.geteuid() == 0 else ["sudo"]
     env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
     _run([*sudo, apt, "update", "-q"], env=env)
-    _run([*sudo, apt, "install", "-y", "-q", "chromium", "chromium-headless-shell"], env=env)
+    if not CHROMIUM.exists():
+        _run([*sudo, apt, "install", "-y", "-q", "chromium"], env=env)
+    if not HEADLESS_SHELL.exists():
+        try:
+            _run([*sudo, apt, "install", "-y", "-q", "chromium-headless-shell"], env=env)
+        except subprocess.CalledProcessError:
+            _say("chromium-headless-shell could not be installed: the tests drive chromium")
 
 
 def main(argv: list[str]) -> int:
