@@ -72,14 +72,13 @@ def ensure_chromium() -> None:
         return
     sudo = [] if os.geteuid() == 0 else ["sudo"]
     env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-    _run([*sudo, apt, "update", "-q"], env=env)
     if not CHROMIUM.exists():
+        _run([*sudo, apt, "update", "-q"], env=env)
         _run([*sudo, apt, "install", "-y", "-q", "chromium"], env=env)
-    if not HEADLESS_SHELL.exists():
-        try:
-            _run([*sudo, apt, "install", "-y", "-q", "chromium-headless-shell"], env=env)
-        except subprocess.CalledProcessError:
-            _say("chromium-headless-shell could not be installed: the tests drive chromium")
+    try:
+        _run([*sudo, apt, "install", "-y", "-q", "chromium-headless-shell"], env=env)
+    except subprocess.CalledProcessError:
+        _say("chromium-headless-shell could not be installed: the tests drive chromium")
 
 
 def main(argv: list[str]) -> int:
