@@ -20,7 +20,7 @@ def show(result, model_a: str, model_b: str) -> None:
     for row in result.rows:
         cols = st.columns([1, 1, 1, 3])
         if not math.isfinite(row.diff):  # the metric itself is undefined here: say why
-            cols[3].markdown(compare.verdict(row, model_a, model_b))
+            cols[3].markdown(compare.verdict(row, literal(model_a), literal(model_b)))
             continue
         classroom.headline(cols[0], f"{row.label} of A", fmt(row.a))
         classroom.headline(cols[1], f"{row.label} of B", fmt(row.b))
