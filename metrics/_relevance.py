@@ -132,3 +132,65 @@ def safe_divide(num: np.ndarray, den: np.ndarray) -> np.ndarray:
 def stop_probability(grades: np.ndarray, max_grade: float) -> np.ndarray:
     """Chapelle's R = (2^g - 1) / 2^max_grade, written so that it cannot overflow."""
     return np.exp2(grades - max_grade) - np.exp2(-max_grade)
+
+
+def check_retrieved(retrieved, y_score: np.ndarray) -> np.ndarray | None:
+    """The ``retrieved`` mask: None (every item retrieved) or a bool matrix shaped like y_score.
+
+    A ``False`` entry is an item the system never retrieved, such as a judged
+    relevant document missing from a TREC run or a padding slot of a short
+    query: it counts among the query's relevant items (recall, AP over M,
+    the ideal DCG) but never sits in a top K, whatever K. Booleans or 0/1
+    numbers are accepted; anything else is refused naming the first bad entry.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> check_retrieved([[1, 0]], np.zeros((1, 2))).tolist()
+    [[True, False]]
+    >>> check_retrieved(None, np.zeros((1, 2))) is None
+    True
+    """
+    if retrieved is None:
+        return None
+    mask = np.asarray(retrieved)
+    if mask.shape != y_score.shape:
+        raise MetricInputError(
+            f"retrieved must have the shape of y_score {y_score.shape}; got {mask.shape}."
+        )
+    if mask.dtype == bool:
+        return mask
+    if mask.dtype.kind not in "iuf":
+        raise MetricInputError(f"retrieved must hold booleans (or 0/1); got dtype {mask.dtype}.")
+    bad = (mask != 0) & (mask != 1)
+    if bad.any():
+        where = np.unravel_index(int(np.argmax(bad)), mask.shape)
+        raise MetricInputError(
+            f"retrieved must hold booleans (or 0/1); got {mask[where].item()!r} at "
+            f"{location('retrieved', where)}."
+        )
+    return mask != 0
+
+
+def retrieved_only(
+    y_true: np.ndarray, y_score: np.ndarray, retrieved: np.ndarray | None
+) -> tuple[np.ndarray, np.ndarray]:
+    """The grades and scores a ranking sees: unretrieved items last and never relevant.
+
+    An unretrieved item gets grade 0 (it is no hit and adds no gain) and
+    score ``-inf`` (it ranks after every retrieved item, so it takes no
+    place in a top K). The denominators (relevant items, the ideal DCG)
+    still read the original ``y_true``. Without a mask both arrays come
+    back as they are.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> g, s = retrieved_only(np.array([[1, 2]]), np.array([[0.5, 0.9]]),
+    ...                       np.array([[True, False]]))
+    >>> g.tolist(), s.tolist()
+    ([[1, 0]], [[0.5, -inf]])
+    """
+    if retrieved is None:
+        return y_true, y_score
+    return np.where(retrieved, y_true, 0), np.where(retrieved, y_score, -np.inf)

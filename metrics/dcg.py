@@ -18,6 +18,10 @@ equal scikit-learn 1.9.1's ``dcg_score`` / ``ndcg_score``:
   comes first (the 5.0 of scikit-learn's docstring example). scikit-learn
   itself uses numpy's unstable default sort there, whose order of ties
   differs between machines; on tie-free scores both agree;
+* ``retrieved`` (a boolean mask shaped like ``y_score``, default all True)
+  marks the items a system never retrieved (a judged document missing from
+  a TREC run, a padding slot): they add no gain and take no position, and
+  still count in the ideal DCG, as trec_eval's ``ndcg`` / ``ndcg_cut_k``;
 * NDCG divides by the DCG of the ideal order (``y_true`` sorted descending,
   same ``k``); a sample whose ideal DCG is 0 (no positive gain) scores 0.
 
@@ -54,6 +58,7 @@ from metrics._dcg_kernel import (
 from metrics._ranks import (
     apply_by_row_chunks,
 )
+from metrics._relevance import check_retrieved, retrieved_only
 from metrics._validation import (
     MetricInputError,
     check_sample_weight,
@@ -77,8 +82,13 @@ __all__ = [
 # ---------------------------------------------------------------------------
 
 
-def _ndcg(yt: np.ndarray, ys: np.ndarray, k: int | None, ignore_ties: bool) -> np.ndarray:
+def _ndcg(
+    yt: np.ndarray, ys: np.ndarray, k: int | None, ignore_ties: bool, retrieved=None
+) -> np.ndarray:
     """DCG / ideal DCG per row; the ideal sorts ``y_true`` itself (same ``k``).
+
+    The DCG reads the retrieved items only (:func:`metrics._relevance.retrieved_only`),
+    the ideal every item of ``y_true``.
 
     Integer gains below 2**15 are sorted as int16, which numpy sorts about
     twice as fast as float64; ties in the ideal order do not matter (equal
@@ -88,16 +98,23 @@ def _ndcg(yt: np.ndarray, ys: np.ndarray, k: int | None, ignore_ties: bool) -> n
     discount = position_discounts(ys.shape[1], k, 2.0)
     top = int(yt.max()) if yt.dtype.kind in "biu" else None
     block = partial(_ndcg_block, discount=discount, top=top, ignore_ties=ignore_ties)
-    out = apply_by_row_chunks(block, yt, ys)
+    gt, st = retrieved_only(yt, ys, check_retrieved(retrieved, ys))
+    out = apply_by_row_chunks(block, yt, gt, st)
     # DCG <= ideal DCG for non-negative gains; clip the last-bit rounding above 1
     return np.minimum(out, 1.0, out=out)
 
 
 def _ndcg_block(
-    raw: np.ndarray, ys: np.ndarray, *, discount: np.ndarray, top: int | None, ignore_ties: bool
+    raw: np.ndarray,
+    seen: np.ndarray,
+    ys: np.ndarray,
+    *,
+    discount: np.ndarray,
+    top: int | None,
+    ignore_ties: bool,
 ) -> np.ndarray:
     gains = raw.astype(np.float64, copy=False)
-    gain = dcg_rows(gains, ys, discount, ignore_ties)
+    gain = dcg_rows(seen.astype(np.float64, copy=False), ys, discount, ignore_ties)
     if top is not None and top <= 1:
         first_discounts = np.concatenate(([0.0], np.cumsum(discount)))
         ideal = first_discounts[np.count_nonzero(raw, axis=1)]
@@ -114,7 +131,9 @@ def _ndcg_block(
 # ---------------------------------------------------------------------------
 # public API
 # ---------------------------------------------------------------------------
-def dcg_per_sample(y_true, y_score, *, k=None, log_base=2, ignore_ties=False) -> np.ndarray:
+def dcg_per_sample(
+    y_true, y_score, *, k=None, log_base=2, ignore_ties=False, retrieved=None
+) -> np.ndarray:
     """Discounted cumulative gain of every sample.
 
     ``DCG_i = sum over positions p <= k of gain(p) / log_b(p + 1)``, the
@@ -135,6 +154,10 @@ def dcg_per_sample(y_true, y_score, *, k=None, log_base=2, ignore_ties=False) ->
     ignore_ties : bool, default False
         Rank tied items one after the other (higher column first, as
         scikit-learn's docstring example) instead of averaging them.
+    retrieved : array-like of bool, shape (n_samples, n_items), optional
+        False marks an item the system did not retrieve (a judged document
+        missing from a run, a padding slot): it adds no gain and takes no
+        position, but counts in the ideal DCG. Default: every item retrieved.
 
     Returns
     -------
@@ -148,11 +171,12 @@ def dcg_per_sample(y_true, y_score, *, k=None, log_base=2, ignore_ties=False) ->
     """
     yt, ys, k = check_dcg_inputs(y_true, y_score, k)
     base = check_log_base(log_base)
-    return dcg_values(yt, ys, k, base, bool(ignore_ties))
+    gt, st = retrieved_only(yt, ys, check_retrieved(retrieved, ys))
+    return dcg_values(gt, st, k, base, bool(ignore_ties))
 
 
 def dcg_score(
-    y_true, y_score, *, k=None, log_base=2, sample_weight=None, ignore_ties=False
+    y_true, y_score, *, k=None, log_base=2, sample_weight=None, ignore_ties=False, retrieved=None
 ) -> float:
     """Discounted cumulative gain, averaged over samples.
 
@@ -175,6 +199,10 @@ def dcg_score(
         Non-negative weights with a positive sum.
     ignore_ties : bool, default False
         Rank tied items higher column first instead of averaging them.
+    retrieved : array-like of bool, shape (n_samples, n_items), optional
+        False marks an item the system did not retrieve (a judged document
+        missing from a run, a padding slot): it adds no gain and takes no
+        position, but counts in the ideal DCG. Default: every item retrieved.
 
     Returns
     -------
@@ -195,7 +223,8 @@ def dcg_score(
     yt, ys, k = check_dcg_inputs(y_true, y_score, k)
     base = check_log_base(log_base)
     w = check_sample_weight(sample_weight, ys.shape[0])
-    return weighted_mean(dcg_values(yt, ys, k, base, bool(ignore_ties)), w)
+    gt, st = retrieved_only(yt, ys, check_retrieved(retrieved, ys))
+    return weighted_mean(dcg_values(gt, st, k, base, bool(ignore_ties)), w)
 
 
 def _ndcg_inputs(y_true, y_score, k):
@@ -215,7 +244,7 @@ def _ndcg_inputs(y_true, y_score, k):
         raise MetricInputError(message) from None
 
 
-def ndcg_per_sample(y_true, y_score, *, k=None, ignore_ties=False) -> np.ndarray:
+def ndcg_per_sample(y_true, y_score, *, k=None, ignore_ties=False, retrieved=None) -> np.ndarray:
     """Normalised DCG of every sample: DCG / ideal DCG, in [0, 1].
 
     The ideal DCG ranks the items by their own gains (same ``k``); a sample
@@ -233,6 +262,10 @@ def ndcg_per_sample(y_true, y_score, *, k=None, ignore_ties=False) -> np.ndarray
         Cut-off for both the DCG and the ideal DCG.
     ignore_ties : bool, default False
         Rank tied items higher column first instead of averaging them.
+    retrieved : array-like of bool, shape (n_samples, n_items), optional
+        False marks an item the system did not retrieve (a judged document
+        missing from a run, a padding slot): it adds no gain and takes no
+        position, but counts in the ideal DCG. Default: every item retrieved.
 
     Returns
     -------
@@ -245,10 +278,12 @@ def ndcg_per_sample(y_true, y_score, *, k=None, ignore_ties=False) -> np.ndarray
     [0.6957, 0.0]
     """
     yt, ys, k = _ndcg_inputs(y_true, y_score, k)
-    return _ndcg(yt, ys, k, bool(ignore_ties))
+    return _ndcg(yt, ys, k, bool(ignore_ties), retrieved)
 
 
-def ndcg_score(y_true, y_score, *, k=None, sample_weight=None, ignore_ties=False) -> float:
+def ndcg_score(
+    y_true, y_score, *, k=None, sample_weight=None, ignore_ties=False, retrieved=None
+) -> float:
     """Normalised discounted cumulative gain, averaged over samples.
 
     As ``sklearn.metrics.ndcg_score``: the (``sample_weight``-weighted) mean
@@ -266,6 +301,10 @@ def ndcg_score(y_true, y_score, *, k=None, sample_weight=None, ignore_ties=False
         Non-negative weights with a positive sum.
     ignore_ties : bool, default False
         Rank tied items higher column first instead of averaging them.
+    retrieved : array-like of bool, shape (n_samples, n_items), optional
+        False marks an item the system did not retrieve (a judged document
+        missing from a run, a padding slot): it adds no gain and takes no
+        position, but counts in the ideal DCG. Default: every item retrieved.
 
     Returns
     -------
@@ -281,4 +320,4 @@ def ndcg_score(y_true, y_score, *, k=None, sample_weight=None, ignore_ties=False
     """
     yt, ys, k = _ndcg_inputs(y_true, y_score, k)
     w = check_sample_weight(sample_weight, ys.shape[0])
-    return weighted_mean(_ndcg(yt, ys, k, bool(ignore_ties)), w)
+    return weighted_mean(_ndcg(yt, ys, k, bool(ignore_ties), retrieved), w)

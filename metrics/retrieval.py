@@ -16,6 +16,14 @@ keeps temporaries in cache and the peak memory to a few blocks; MRR sorts
 nothing (it counts the items ahead of the first relevant one). A query with
 no relevant item scores 0 under every metric.
 
+Ragged queries and unretrieved documents: every function takes
+``retrieved``, a boolean mask shaped like ``y_score`` (default: all True).
+An item marked False was never retrieved (a judged relevant document a TREC
+run lacks, a padding slot of a query with fewer items): it counts among the
+query's relevant items M but never sits in a top K, for any K, as in
+trec_eval, where such documents are simply absent from the ranked list. P@K
+still divides by K past the retrieved items (trec_eval's ``P_k``).
+
 AP@K conventions (``denominator``) divide the sum of the precisions at the
 relevant positions of the top ``k`` by:
 
@@ -41,6 +49,8 @@ from metrics._relevance import (
     check_denominator,
     check_max_grade,
     check_ranking_inputs,
+    check_retrieved,
+    retrieved_only,
     safe_divide,
     stop_probability,
 )
@@ -98,22 +108,34 @@ def _ranked_relevance(y_true: np.ndarray, y_score: np.ndarray, k: int | None) ->
     return np.take(y_true.ravel(), order)
 
 
-def _hits_and_relevant(y_true, y_score, k) -> tuple[np.ndarray, np.ndarray, int]:
+def _masked_inputs(y_true, y_score, retrieved):
+    """Validated ``y_true`` and ``y_score``, and the grades and scores the ranking sees.
+
+    The last two are :func:`metrics._relevance.retrieved_only`'s: equal to
+    the first two without a mask, else unretrieved items carry grade 0 and
+    rank last. Counts of relevant items read the first.
+    """
     yt, ys = check_ranking_inputs(y_true, y_score, int_grades=True)
+    gt, st = retrieved_only(yt, ys, check_retrieved(retrieved, ys))
+    return yt, ys, gt, st
+
+
+def _hits_and_relevant(y_true, y_score, k, retrieved) -> tuple[np.ndarray, np.ndarray, int]:
+    yt, ys, gt, st = _masked_inputs(y_true, y_score, retrieved)
     k = check_k(k)
 
-    def kernel(yt_b, ys_b):
-        ranked = _ranked_relevance(yt_b, ys_b, k)
+    def kernel(yt_b, gt_b, st_b):
+        ranked = _ranked_relevance(gt_b, st_b, k)
         return np.count_nonzero(ranked > 0, axis=1), np.count_nonzero(yt_b > 0, axis=1)
 
-    hits, n_rel = by_row_blocks(kernel, yt, ys)
+    hits, n_rel = by_row_blocks(kernel, yt, gt, st)
     return hits.astype(np.float64), n_rel.astype(np.float64), k
 
 
 # ---------------------------------------------------------------------------
 # P@K, R@K, hit rate
 # ---------------------------------------------------------------------------
-def precision_at_k_per_sample(y_true, y_score, *, k) -> np.ndarray:
+def precision_at_k_per_sample(y_true, y_score, *, k, retrieved=None) -> np.ndarray:
     """Precision at k of every query: relevant items in the top k, divided by k.
 
     Always divides by ``k``, also when ``k`` exceeds the number of items
@@ -125,6 +147,10 @@ def precision_at_k_per_sample(y_true, y_score, *, k) -> np.ndarray:
         Graded relevance, ``>= 0``; relevant means ``> 0``.
     y_score : array-like of shape (n_queries, n_items)
         Finite scores; ties are broken by column order, lower column first.
+    retrieved : array-like of bool, shape (n_queries, n_items), optional
+        False marks an item the system did not retrieve (a judged document
+        missing from a run, a padding slot): it counts among the relevant
+        items but never sits in a top K. Default: every item retrieved.
     k : int
         Cut-off, ``>= 1``.
 
@@ -137,11 +163,11 @@ def precision_at_k_per_sample(y_true, y_score, *, k) -> np.ndarray:
     >>> precision_at_k_per_sample([[1, 0, 1], [0, 0, 0]], [[0.9, 0.8, 0.1], [1, 2, 3]], k=2)
     array([0.5, 0. ])
     """
-    hits, _, k = _hits_and_relevant(y_true, y_score, k)
+    hits, _, k = _hits_and_relevant(y_true, y_score, k, retrieved)
     return hits / k
 
 
-def precision_at_k(y_true, y_score, *, k) -> float:
+def precision_at_k(y_true, y_score, *, k, retrieved=None) -> float:
     """Mean precision at k over queries (see :func:`precision_at_k_per_sample`).
 
     Parameters
@@ -150,6 +176,10 @@ def precision_at_k(y_true, y_score, *, k) -> float:
         Graded relevance, ``>= 0``; relevant means ``> 0``.
     y_score : array-like of shape (n_queries, n_items)
         Finite scores; ties are broken by column order, lower column first.
+    retrieved : array-like of bool, shape (n_queries, n_items), optional
+        False marks an item the system did not retrieve (a judged document
+        missing from a run, a padding slot): it counts among the relevant
+        items but never sits in a top K. Default: every item retrieved.
     k : int
         Cut-off, ``>= 1``.
 
@@ -162,10 +192,10 @@ def precision_at_k(y_true, y_score, *, k) -> float:
     >>> precision_at_k([[1, 0, 1], [0, 1, 0]], [[0.9, 0.8, 0.1], [1, 2, 3]], k=2)
     0.5
     """
-    return float(precision_at_k_per_sample(y_true, y_score, k=k).mean())
+    return float(precision_at_k_per_sample(y_true, y_score, k=k, retrieved=retrieved).mean())
 
 
-def recall_at_k_per_sample(y_true, y_score, *, k) -> np.ndarray:
+def recall_at_k_per_sample(y_true, y_score, *, k, retrieved=None) -> np.ndarray:
     """Recall at k of every query: relevant items in the top k over all relevant items.
 
     A query with no relevant item scores 0.
@@ -176,6 +206,10 @@ def recall_at_k_per_sample(y_true, y_score, *, k) -> np.ndarray:
         Graded relevance, ``>= 0``; relevant means ``> 0``.
     y_score : array-like of shape (n_queries, n_items)
         Finite scores; ties are broken by column order, lower column first.
+    retrieved : array-like of bool, shape (n_queries, n_items), optional
+        False marks an item the system did not retrieve (a judged document
+        missing from a run, a padding slot): it counts among the relevant
+        items but never sits in a top K. Default: every item retrieved.
     k : int
         Cut-off, ``>= 1``.
 
@@ -188,11 +222,11 @@ def recall_at_k_per_sample(y_true, y_score, *, k) -> np.ndarray:
     >>> recall_at_k_per_sample([[1, 0, 1], [0, 0, 0]], [[0.9, 0.8, 0.1], [1, 2, 3]], k=2)
     array([0.5, 0. ])
     """
-    hits, n_rel, _ = _hits_and_relevant(y_true, y_score, k)
+    hits, n_rel, _ = _hits_and_relevant(y_true, y_score, k, retrieved)
     return safe_divide(hits, n_rel)
 
 
-def recall_at_k(y_true, y_score, *, k) -> float:
+def recall_at_k(y_true, y_score, *, k, retrieved=None) -> float:
     """Mean recall at k over queries (see :func:`recall_at_k_per_sample`).
 
     Parameters
@@ -201,6 +235,10 @@ def recall_at_k(y_true, y_score, *, k) -> float:
         Graded relevance, ``>= 0``; relevant means ``> 0``.
     y_score : array-like of shape (n_queries, n_items)
         Finite scores; ties are broken by column order, lower column first.
+    retrieved : array-like of bool, shape (n_queries, n_items), optional
+        False marks an item the system did not retrieve (a judged document
+        missing from a run, a padding slot): it counts among the relevant
+        items but never sits in a top K. Default: every item retrieved.
     k : int
         Cut-off, ``>= 1``.
 
@@ -213,10 +251,10 @@ def recall_at_k(y_true, y_score, *, k) -> float:
     >>> recall_at_k([[1, 0, 1], [0, 1, 0]], [[0.9, 0.8, 0.1], [1, 2, 3]], k=2)
     0.75
     """
-    return float(recall_at_k_per_sample(y_true, y_score, k=k).mean())
+    return float(recall_at_k_per_sample(y_true, y_score, k=k, retrieved=retrieved).mean())
 
 
-def hit_rate_at_k_per_sample(y_true, y_score, *, k) -> np.ndarray:
+def hit_rate_at_k_per_sample(y_true, y_score, *, k, retrieved=None) -> np.ndarray:
     """1.0 for every query with at least one relevant item in its top k, else 0.0.
 
     Parameters
@@ -225,6 +263,10 @@ def hit_rate_at_k_per_sample(y_true, y_score, *, k) -> np.ndarray:
         Graded relevance, ``>= 0``; relevant means ``> 0``.
     y_score : array-like of shape (n_queries, n_items)
         Finite scores; ties are broken by column order, lower column first.
+    retrieved : array-like of bool, shape (n_queries, n_items), optional
+        False marks an item the system did not retrieve (a judged document
+        missing from a run, a padding slot): it counts among the relevant
+        items but never sits in a top K. Default: every item retrieved.
     k : int
         Cut-off, ``>= 1``.
 
@@ -237,11 +279,11 @@ def hit_rate_at_k_per_sample(y_true, y_score, *, k) -> np.ndarray:
     >>> hit_rate_at_k_per_sample([[1, 0, 1], [0, 1, 0]], [[0.9, 0.8, 0.1], [1, 2, 3]], k=1)
     array([1., 0.])
     """
-    hits, _, _ = _hits_and_relevant(y_true, y_score, k)
+    hits, _, _ = _hits_and_relevant(y_true, y_score, k, retrieved)
     return (hits > 0).astype(np.float64)
 
 
-def hit_rate_at_k(y_true, y_score, *, k) -> float:
+def hit_rate_at_k(y_true, y_score, *, k, retrieved=None) -> float:
     """Share of queries with at least one relevant item in their top k.
 
     Parameters
@@ -250,6 +292,10 @@ def hit_rate_at_k(y_true, y_score, *, k) -> float:
         Graded relevance, ``>= 0``; relevant means ``> 0``.
     y_score : array-like of shape (n_queries, n_items)
         Finite scores; ties are broken by column order, lower column first.
+    retrieved : array-like of bool, shape (n_queries, n_items), optional
+        False marks an item the system did not retrieve (a judged document
+        missing from a run, a padding slot): it counts among the relevant
+        items but never sits in a top K. Default: every item retrieved.
     k : int
         Cut-off, ``>= 1``.
 
@@ -262,13 +308,15 @@ def hit_rate_at_k(y_true, y_score, *, k) -> float:
     >>> hit_rate_at_k([[1, 0, 1], [0, 1, 0]], [[0.9, 0.8, 0.1], [1, 2, 3]], k=2)
     1.0
     """
-    return float(hit_rate_at_k_per_sample(y_true, y_score, k=k).mean())
+    return float(hit_rate_at_k_per_sample(y_true, y_score, k=k, retrieved=retrieved).mean())
 
 
 # ---------------------------------------------------------------------------
 # AP@K and MAP@K
 # ---------------------------------------------------------------------------
-def average_precision_at_k(y_true, y_score, *, k, denominator="min_m_k") -> np.ndarray:
+def average_precision_at_k(
+    y_true, y_score, *, k, denominator="min_m_k", retrieved=None
+) -> np.ndarray:
     """Average precision at k of every query.
 
     The sum, over the relevant items in the top ``k``, of the precision at
@@ -284,6 +332,10 @@ def average_precision_at_k(y_true, y_score, *, k, denominator="min_m_k") -> np.n
         Graded relevance, ``>= 0``; relevant means ``> 0``.
     y_score : array-like of shape (n_queries, n_items)
         Finite scores; ties are broken by column order, lower column first.
+    retrieved : array-like of bool, shape (n_queries, n_items), optional
+        False marks an item the system did not retrieve (a judged document
+        missing from a run, a padding slot): it counts among the relevant
+        items but never sits in a top K. Default: every item retrieved.
     k : int
         Cut-off, ``>= 1``.
     denominator : {"min_m_k", "relevant", "k", "hits"}, default "min_m_k"
@@ -307,20 +359,20 @@ def average_precision_at_k(y_true, y_score, *, k, denominator="min_m_k") -> np.n
     >>> round(float(average_precision_at_k(y_true, y_score, k=5, denominator="k")[0]), 4)
     0.4533
     """
-    yt, ys = check_ranking_inputs(y_true, y_score, int_grades=True)
+    yt, ys, gt, st = _masked_inputs(y_true, y_score, retrieved)
     k = check_k(k)
     denominator = check_denominator(denominator)
     kk = min(k, ys.shape[1])
     positions = np.arange(1, kk + 1, dtype=np.float64)
 
-    def kernel(yt_b, ys_b):
-        ranked = _ranked_relevance(yt_b, ys_b, k) > 0
+    def kernel(yt_b, gt_b, st_b):
+        ranked = _ranked_relevance(gt_b, st_b, k) > 0
         hits_so_far = np.cumsum(ranked, axis=1)
         total = np.where(ranked, hits_so_far / positions, 0.0).sum(axis=1)
         # a copy: a view would keep the block's running sums alive until the end
         return total, hits_so_far[:, -1].copy(), np.count_nonzero(yt_b > 0, axis=1)
 
-    total, hits_k, n_rel = by_row_blocks(kernel, yt, ys)
+    total, hits_k, n_rel = by_row_blocks(kernel, yt, gt, st)
     if denominator == "k":
         return total / k
     if denominator == "hits":
@@ -332,7 +384,9 @@ def average_precision_at_k(y_true, y_score, *, k, denominator="min_m_k") -> np.n
     return safe_divide(total, den)
 
 
-def mean_average_precision_at_k(y_true, y_score, *, k, denominator="min_m_k") -> float:
+def mean_average_precision_at_k(
+    y_true, y_score, *, k, denominator="min_m_k", retrieved=None
+) -> float:
     """MAP@K: the mean of :func:`average_precision_at_k` over queries.
 
     Parameters
@@ -341,6 +395,10 @@ def mean_average_precision_at_k(y_true, y_score, *, k, denominator="min_m_k") ->
         Graded relevance, ``>= 0``; relevant means ``> 0``.
     y_score : array-like of shape (n_queries, n_items)
         Finite scores; ties are broken by column order, lower column first.
+    retrieved : array-like of bool, shape (n_queries, n_items), optional
+        False marks an item the system did not retrieve (a judged document
+        missing from a run, a padding slot): it counts among the relevant
+        items but never sits in a top K. Default: every item retrieved.
     k : int
         Cut-off, ``>= 1``.
     denominator : {"min_m_k", "relevant", "k", "hits"}, default "min_m_k"
@@ -359,14 +417,14 @@ def mean_average_precision_at_k(y_true, y_score, *, k, denominator="min_m_k") ->
     >>> round(mean_average_precision_at_k(y_true, y_score, k=5), 4)
     0.6278
     """
-    ap = average_precision_at_k(y_true, y_score, k=k, denominator=denominator)
+    ap = average_precision_at_k(y_true, y_score, k=k, denominator=denominator, retrieved=retrieved)
     return float(ap.mean())
 
 
 # ---------------------------------------------------------------------------
 # RR and MRR
 # ---------------------------------------------------------------------------
-def reciprocal_rank(y_true, y_score, *, k=None) -> np.ndarray:
+def reciprocal_rank(y_true, y_score, *, k=None, retrieved=None) -> np.ndarray:
     """Reciprocal rank of every query: 1 / position of its first relevant item.
 
     0 when no relevant item is ranked in the top ``k`` (``k=None``: anywhere).
@@ -377,6 +435,10 @@ def reciprocal_rank(y_true, y_score, *, k=None) -> np.ndarray:
         Graded relevance, ``>= 0``; relevant means ``> 0``.
     y_score : array-like of shape (n_queries, n_items)
         Finite scores; ties are broken by column order, lower column first.
+    retrieved : array-like of bool, shape (n_queries, n_items), optional
+        False marks an item the system did not retrieve (a judged document
+        missing from a run, a padding slot): it counts among the relevant
+        items but never sits in a top K. Default: every item retrieved.
     k : int or None, default None
         Cut-off, ``>= 1``; None ranks every item.
 
@@ -391,9 +453,9 @@ def reciprocal_rank(y_true, y_score, *, k=None) -> np.ndarray:
     >>> reciprocal_rank([[0, 0, 1]], [[3, 2, 1]], k=2)
     array([0.])
     """
-    yt, ys = check_ranking_inputs(y_true, y_score, int_grades=True)
+    _, _, gt, st = _masked_inputs(y_true, y_score, retrieved)
     k = check_k(k, allow_none=True)
-    position, found = by_row_blocks(_first_relevant_position, yt, ys)
+    position, found = by_row_blocks(_first_relevant_position, gt, st)
     if k is not None:
         found &= position <= k
     return np.where(found, 1.0 / position, 0.0)
@@ -426,7 +488,7 @@ def _first_relevant_position(y_true: np.ndarray, y_score: np.ndarray):
     return ahead + 1.0, found
 
 
-def mean_reciprocal_rank(y_true, y_score, *, k=None) -> float:
+def mean_reciprocal_rank(y_true, y_score, *, k=None, retrieved=None) -> float:
     """MRR: the mean of :func:`reciprocal_rank` over queries.
 
     Parameters
@@ -435,6 +497,10 @@ def mean_reciprocal_rank(y_true, y_score, *, k=None) -> float:
         Graded relevance, ``>= 0``; relevant means ``> 0``.
     y_score : array-like of shape (n_queries, n_items)
         Finite scores; ties are broken by column order, lower column first.
+    retrieved : array-like of bool, shape (n_queries, n_items), optional
+        False marks an item the system did not retrieve (a judged document
+        missing from a run, a padding slot): it counts among the relevant
+        items but never sits in a top K. Default: every item retrieved.
     k : int or None, default None
         Cut-off, ``>= 1``; None ranks every item.
 
@@ -447,7 +513,7 @@ def mean_reciprocal_rank(y_true, y_score, *, k=None) -> float:
     >>> mean_reciprocal_rank([[0, 1, 0], [1, 0, 0]], [[3, 2, 1], [3, 2, 1]])
     0.75
     """
-    return float(reciprocal_rank(y_true, y_score, k=k).mean())
+    return float(reciprocal_rank(y_true, y_score, k=k, retrieved=retrieved).mean())
 
 
 # ---------------------------------------------------------------------------
@@ -455,7 +521,9 @@ def mean_reciprocal_rank(y_true, y_score, *, k=None) -> float:
 # ---------------------------------------------------------------------------
 
 
-def expected_reciprocal_rank_per_sample(y_true, y_score, *, k=None, max_grade=None) -> np.ndarray:
+def expected_reciprocal_rank_per_sample(
+    y_true, y_score, *, k=None, max_grade=None, retrieved=None
+) -> np.ndarray:
     """Expected reciprocal rank (Chapelle et al., 2009) of every query.
 
     The user scans the ranking from the top and stops at position r with
@@ -469,6 +537,10 @@ def expected_reciprocal_rank_per_sample(y_true, y_score, *, k=None, max_grade=No
         Graded relevance (the grades ``g``), ``>= 0``.
     y_score : array-like of shape (n_queries, n_items)
         Finite scores; ties are broken by column order, lower column first.
+    retrieved : array-like of bool, shape (n_queries, n_items), optional
+        False marks an item the system did not retrieve (a judged document
+        missing from a run, a padding slot): it counts among the relevant
+        items but never sits in a top K. Default: every item retrieved.
     k : int or None, default None
         Cut-off, ``>= 1``; None sums over every position.
     max_grade : float or None, default None
@@ -488,7 +560,7 @@ def expected_reciprocal_rank_per_sample(y_true, y_score, *, k=None, max_grade=No
     >>> expected_reciprocal_rank_per_sample([[1, 2, 0]], [[0.5, 0.9, 0.1]])
     array([0.78125])
     """
-    yt, ys = check_ranking_inputs(y_true, y_score, int_grades=True)
+    yt, ys, gt, st = _masked_inputs(y_true, y_score, retrieved)
     k = check_k(k, allow_none=True)
     mg = check_max_grade(max_grade, yt)
     if mg == 0.0:  # every grade is 0: no query can satisfy the user
@@ -496,16 +568,16 @@ def expected_reciprocal_rank_per_sample(y_true, y_score, *, k=None, max_grade=No
     kk = ys.shape[1] if k is None else min(k, ys.shape[1])
     positions = np.arange(1, kk + 1, dtype=np.float64)
 
-    def kernel(yt_b, ys_b):
-        stop = stop_probability(_ranked_relevance(yt_b, ys_b, k), mg)
+    def kernel(gt_b, st_b):
+        stop = stop_probability(_ranked_relevance(gt_b, st_b, k), mg)
         still = np.ones_like(stop)
         np.cumprod(1.0 - stop[:, :-1], axis=1, out=still[:, 1:])
         return ((stop * still / positions).sum(axis=1),)
 
-    return by_row_blocks(kernel, yt, ys)[0]
+    return by_row_blocks(kernel, gt, st)[0]
 
 
-def expected_reciprocal_rank(y_true, y_score, *, k=None, max_grade=None) -> float:
+def expected_reciprocal_rank(y_true, y_score, *, k=None, max_grade=None, retrieved=None) -> float:
     """Mean expected reciprocal rank over queries (see the per-sample form).
 
     Parameters
@@ -514,6 +586,10 @@ def expected_reciprocal_rank(y_true, y_score, *, k=None, max_grade=None) -> floa
         Graded relevance (the grades ``g``), ``>= 0``.
     y_score : array-like of shape (n_queries, n_items)
         Finite scores; ties are broken by column order, lower column first.
+    retrieved : array-like of bool, shape (n_queries, n_items), optional
+        False marks an item the system did not retrieve (a judged document
+        missing from a run, a padding slot): it counts among the relevant
+        items but never sits in a top K. Default: every item retrieved.
     k : int or None, default None
         Cut-off, ``>= 1``; None sums over every position.
     max_grade : float or None, default None
@@ -530,5 +606,7 @@ def expected_reciprocal_rank(y_true, y_score, *, k=None, max_grade=None) -> floa
     >>> round(expected_reciprocal_rank([[1, 2, 0]], [[0.5, 0.9, 0.1]], max_grade=3), 4)
     0.4141
     """
-    err = expected_reciprocal_rank_per_sample(y_true, y_score, k=k, max_grade=max_grade)
+    err = expected_reciprocal_rank_per_sample(
+        y_true, y_score, k=k, max_grade=max_grade, retrieved=retrieved
+    )
     return float(err.mean())

@@ -610,8 +610,10 @@ def ap_denominator(denominator, n_rel, k, hits_k):
     Parameters
     ----------
     denominator : {"min_m_k", "relevant", "k", "hits"}
-        ``min(relevant, K)`` (scikit-learn-free IR default, trec_eval's map_cut),
-        all relevant items, ``K``, or the relevant items found in the top K.
+        ``min(relevant, K)`` (the common AP@K, as ranx's and torchmetrics'),
+        all relevant items (trec_eval's ``map`` and ``map_cut_K``, which
+        count the judged relevant documents the run never retrieved too),
+        ``K``, or the relevant items found in the top K.
     n_rel : array-like of int
         Relevant items of each query.
     k : int
