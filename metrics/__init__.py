@@ -390,3 +390,15 @@ __all__ += [
     "mean_poisson_deviance",
     "mean_tweedie_deviance",
 ]
+
+# --- trec_eval's measure set (metrics.trec) and its files and report (metrics.trec_files) ---
+from metrics.trec import trec_aggregate, trec_measures  # noqa: E402
+from metrics.trec_files import TrecMatrices, read_trec_files, trec_report  # noqa: E402
+
+__all__ += [
+    "TrecMatrices",
+    "read_trec_files",
+    "trec_aggregate",
+    "trec_measures",
+    "trec_report",
+]

@@ -1,5 +1,8 @@
 """``python -m metrics evaluate``: exact metrics of a Parquet file larger than memory.
 
+(``python -m metrics trec QRELS RUN [-m MEASURE ...] [-q] [-c] [-M DEPTH]`` prints
+trec_eval's report of a TREC run instead: :mod:`metrics.trec_files`.)
+
 The file is streamed by record batches (``pyarrow.parquet.ParquetFile.iter_batches``,
 reading only the named columns); each batch becomes a state of
 :mod:`metrics.states`, the states are merged in a balanced tree
@@ -165,7 +168,35 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     )
     ev.add_argument("--json", action="store_true", help="print one JSON object")
     ev.add_argument("--no-progress", action="store_true", help="no progress line on stderr")
+    _trec_parser(sub)
     return p.parse_args(argv)
+
+
+def _trec_parser(sub) -> None:
+    """``python -m metrics trec QRELS RUN``: trec_eval's report (:mod:`metrics.trec_files`)."""
+    tr = sub.add_parser(
+        "trec",
+        help="print trec_eval's report of a TREC run",
+        description="trec_eval's measures of a TREC run, printed as trec_eval prints them.",
+    )
+    tr.add_argument("qrels", help="the qrels file (qid iter docid rel)")
+    tr.add_argument("run", help="the run file (qid Q0 docid rank score tag)")
+    tr.add_argument(
+        "-m",
+        dest="measures",
+        action="append",
+        default=[],
+        metavar="MEASURE",
+        help="a measure or family (P, recall, ndcg_cut...; all_trec: every one); repeatable",
+    )
+    tr.add_argument("-q", dest="per_query", action="store_true", help="one line per query too")
+    tr.add_argument(
+        "-c",
+        dest="complete",
+        action="store_true",
+        help="judged queries missing from the run count 0",
+    )
+    tr.add_argument("-M", dest="depth", type=int, metavar="DEPTH", help="read the top DEPTH only")
 
 
 # ---------------------------------------------------------------------------
@@ -338,6 +369,8 @@ def main(argv: list[str] | None = None) -> int:
     2
     """
     args = parse_args(argv)
+    if args.command == "trec":
+        return _trec(args)
     try:
         result = evaluate(args)
     except MetricInputError as exc:
@@ -349,4 +382,23 @@ def main(argv: list[str] | None = None) -> int:
         width = max(len(k) for k in result)
         for name, value in result.items():
             sys.stdout.write(f"{name:<{width}}  {_text(value)}\n")
+    return 0
+
+
+def _trec(args) -> int:
+    from metrics.trec_files import read_trec_files, trec_report
+
+    try:
+        m = read_trec_files(args.qrels, args.run)
+        lines = trec_report(
+            m,
+            measures=args.measures,
+            per_query=args.per_query,
+            complete=args.complete,
+            depth=args.depth,
+        )
+    except (MetricInputError, OSError) as exc:
+        sys.stderr.write(f"error: {exc}\n")
+        return 2
+    sys.stdout.write("\n".join(lines) + "\n")
     return 0

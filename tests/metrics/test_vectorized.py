@@ -24,6 +24,12 @@ TEACHING = ("_steps", "auc_pairs")
 
 # (module below metrics/, function): why the loop there is not over samples.
 ALLOWED: dict[tuple[str, str], str] = {
+    ("trec", "<module>"): "over the 9 cut-offs and 11 recall levels, naming the measures",
+    ("trec", "trec_measures"): "over the 9 cut-offs, 11 recall levels and 3 judged depths",
+    ("trec", "trec_aggregate"): "over the measures asked for",
+    ("trec_files", "<module>"): "over the 11 recall levels and 9 cut-offs, naming the measures",
+    ("trec_files", "_chosen"): "over the measures asked for and the measure names",
+    ("trec_files", "trec_report"): "one printed line per query and measure (the output)",
     ("_ranks", "map_blocks"): "over a few dozen cache-sized blocks of rows",
     ("_ranks", "run"): "over the 1 to 3 input arrays of one block",
     ("_validation", "location"): "over the 1 or 2 indices of one element",
