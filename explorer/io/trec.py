@@ -71,7 +71,10 @@ class _TrecFile:
         if self._text_df is None:
             lines, counts = self._scan()
             width = len(self.fields)
-            bad = np.flatnonzero(counts != width)
+            # a run line may carry more fields: trec_eval reads the first six (its own
+            # test run results.trunc has nine)
+            extra = self.what == "run" and bool((counts > width).any())
+            bad = np.flatnonzero((counts < width) if self.what == "run" else (counts != width))
             if bad.size:
                 i = int(bad[0])
                 got = int(counts[i])
@@ -85,6 +88,9 @@ class _TrecFile:
                     f"{self.label}, line {lines[i]} has {got} field{'s' * (got != 1)} but a "
                     f"TREC {self.what} line has {width}: {' '.join(self.fields)}{hint}."
                 )
+            if extra:
+                self._text_df = self._first_fields(width)
+                return self._text_df
             self._text_df = pd.read_csv(
                 _io.BytesIO(self.data),
                 sep=r"\s+",
@@ -96,6 +102,14 @@ class _TrecFile:
                 encoding="utf-8",
             )
         return self._text_df
+
+    def _first_fields(self, width: int) -> pd.DataFrame:
+        """The first ``width`` whitespace-separated fields of every non-blank line, as text."""
+        lines = pd.Series(self.data.decode("utf-8").splitlines())
+        lines = lines[lines.str.strip() != ""].reset_index(drop=True)
+        parts = lines.str.split(n=width, expand=True).iloc[:, :width]
+        parts.columns = list(self.fields)
+        return parts
 
     def _check_text(self, field: str) -> None:
         """Refuse an id or tag longer than ``MAX_TEXT_CHARS``, naming its line."""
@@ -159,7 +173,8 @@ def read_trec(
         ignored). A negative ``rel`` (e.g. -2 for junk) counts as 0, as
         trec_eval treats it as not relevant.
     run : path, bytes or file-like
-        Whitespace-separated ``qid Q0 docid rank score tag`` lines. ``Q0``,
+        Whitespace-separated ``qid Q0 docid rank score tag`` lines (fields
+        after the sixth are ignored, as trec_eval ignores them). ``Q0``,
         ``rank`` and ``tag`` are not interpreted (trec_eval ranks by score
         too); the tag names the model when the whole file has one tag.
     name, qrels_name, run_name : str, optional

@@ -785,3 +785,15 @@ def test_two_text_classes_read_as_binary_with_the_greater_one_positive():
     assert _read("tf.parquet", buf.getvalue()).label_names == ("False", "True")
     with pytest.raises(DataError, match=r'r.csv, line 2, column "y_true"'):
         _read("r.csv", b"y_true,pred_a\nlow,1.0\nhigh,2.0\n")  # regression needs numbers
+
+
+def test_a_trec_run_with_extra_fields_is_read_as_trec_eval_reads_it():
+    """trec_eval reads the first six fields (its own results.trunc has nine)."""
+    lines = RUN.decode().splitlines()
+    extra = "".join(f"{line} more   junk\n" for line in lines).encode()
+    plain = read_trec_upload("qrels.txt", QRELS, "run.txt", RUN)
+    wide = read_trec_upload("qrels.txt", QRELS, "run.txt", extra)
+    np.testing.assert_array_equal(wide.y_true, plain.y_true)
+    assert wide.model_names == plain.model_names
+    for name in plain.model_names:
+        np.testing.assert_array_equal(wide.score(name), plain.score(name))
