@@ -37,6 +37,7 @@ import argparse
 import atexit
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -154,12 +155,14 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 
 @dataclass
 class Plan:
-    """What to open: the manifest's entries, the host's big data, and the page."""
+    """What to open: the manifest's entries (each opening on its page), or the host's
+    big data; ``page`` and ``first`` are the page and dataset the browser opens."""
 
     entries: list[opened.Entry]
     big: str = ""
     page: str = registry.HOME
     first: str = ""
+    pages: tuple[str, ...] = ()
 
 
 def page_for(kind: str, fmt: str) -> str:
@@ -229,11 +232,8 @@ def plan(args: argparse.Namespace) -> Plan:
     if not wanted:
         raise DataError("name a file to open (metric-explorer --help says how).")
     entries = _named(wanted)
-    first = opened.read(entries[0])
-    for entry in entries[1:]:
-        opened.read(entry)
-    page = args.page or page_for(first.kind, entries[0].format)
-    return Plan(entries, "", page, entries[0].name)
+    pages = tuple(args.page or page_for(opened.read(e).kind, e.format) for e in entries)
+    return Plan(entries, "", pages[0], entries[0].name, pages)
 
 
 def page_url(base: str, slug: str, name: str) -> str:
@@ -321,7 +321,7 @@ def main(argv: list[str] | None = None) -> int:
     >>> with contextlib.redirect_stderr(io.StringIO()) as err:
     ...     status = main(["/nonexistent/scores.csv", "--no-browser"])
     >>> status, err.getvalue()
-    (2, 'metric-explorer: cannot read scores.csv: No such file or directory.\n')
+    (2, 'metric-explorer: cannot read scores.csv: No such file or directory.\\n')
     """
     args = parse_args(argv)
     try:
@@ -339,10 +339,12 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     url = page_url(server.base, chosen.page, chosen.first)
     print(f"Metric Explorer: {url}", flush=True)
-    for entry in chosen.entries[1:]:
-        print(f"  also: {page_url(server.base, registry.HOME, entry.name)}", flush=True)
+    for entry, page in zip(chosen.entries[1:], chosen.pages[1:], strict=True):
+        print(f"  also: {page_url(server.base, page, entry.name)}", flush=True)
     if not args.no_browser:
         webbrowser.open(url)
+    # a terminated command stops its server too (SIGTERM would skip the finally below)
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     try:
         return server.process.wait()
     except KeyboardInterrupt:
@@ -463,11 +465,12 @@ def launch(
     explorer.io.DataError
         The readers refuse the data (the same sentence the Data page shows).
 
-    Examples
-    --------
-    >>> app = launch([0, 1, 1, 0], [0.1, 0.8, 0.6, 0.3], name="toy")  # doctest: +SKIP
-    >>> app.url  # doctest: +SKIP
-    'http://127.0.0.1:40123/curves?ds=toy'
+    Notes
+    -----
+    In a notebook cell (tests/views/test_launch_app.py starts one)::
+
+        app = explorer.launch.launch([0, 1, 1, 0], [0.1, 0.8, 0.6, 0.3], name="toy")
+        app.url   # 'http://127.0.0.1:40123/curves?ds=toy'; the cell's output shows the page
     """
     global _SERVER
     if _SERVER is None or not _SERVER.alive():

@@ -93,7 +93,7 @@ def parse_manifest(text: str) -> list[Entry]:
     >>> parse_manifest('[{"name": "a", "format": "pair", "files": ["y.npy"]}]')
     Traceback (most recent call last):
     ...
-    explorer.io.errors.DataError: METRIC_EXPLORER_OPEN entry 1: format 'pair' takes 2 file(s).
+    explorer.io.DataError: METRIC_EXPLORER_OPEN entry 1: format 'pair' takes 2 file(s).
     """
     try:
         items = json.loads(text)
