@@ -54,6 +54,7 @@ import numpy as np
 
 from explorer import bigdata, opened, registry
 from explorer.io import DataError
+from explorer.samples import sample_names
 
 __all__ = ["Launched", "Server", "launch", "main", "page_for", "parse_args", "plan"]
 
@@ -184,14 +185,28 @@ def _pairs(first: list[str], second: list[str], what: str) -> list[tuple[str, st
     return list(zip(first, second, strict=True))
 
 
+def _unique(name: str, taken) -> str:
+    """``name``, or ``name (2)``, ``name (3)``... when it is taken (a bundled sample's
+    name is: the picker would hide the file behind the sample).
+
+    Examples
+    --------
+    >>> _unique("balanced", ()), _unique("x", ("x", "x (2)"))
+    ('balanced (2)', 'x (3)')
+    """
+    taken = {*taken, *sample_names()}
+    unique, n = name, 1
+    while unique in taken:
+        n += 1
+        unique = f"{name} ({n})"
+    return unique
+
+
 def _named(entries: list[tuple[str, str, tuple[str, ...]]]) -> list[opened.Entry]:
     """Entries named after their (last) file, made unique with a number."""
     found: list[opened.Entry] = []
     for name, fmt, files in entries:
-        unique, n = name, 1
-        while any(e.name == unique for e in found):
-            n += 1
-            unique = f"{name} ({n})"
+        unique = _unique(name, [e.name for e in found])
         found.append(opened.Entry(unique, fmt, tuple(str(Path(f).resolve()) for f in files)))
     return found
 
@@ -199,7 +214,7 @@ def _named(entries: list[tuple[str, str, tuple[str, ...]]]) -> list[opened.Entry
 def _big(ev: argparse.Namespace) -> tuple[str, str]:
     """The METRIC_EXPLORER_BIG_DATA entry of ``FILE --task ...`` and its name."""
     path = Path(ev.path).resolve()
-    name = path.stem
+    name = _unique(path.stem, ())
     if any(c in str(path) + "".join(ev.y_true + ev.score) for c in ",;+="):
         raise DataError(f"{path.name}: a path or column with , ; + or = cannot be opened here.")
     entry = (
@@ -473,6 +488,8 @@ def launch(
         app.url   # 'http://127.0.0.1:40123/curves?ds=toy'; the cell's output shows the page
     """
     global _SERVER
+    if name in sample_names():
+        raise ValueError(f"{name!r} is the name of a bundled sample: choose another name")
     if _SERVER is None or not _SERVER.alive():
         manifest = Path(tempfile.mkdtemp(prefix="metric-explorer-")) / "open.json"
         _SERVER = None

@@ -46,6 +46,10 @@ def installed(tmp_path_factory) -> Path:
         shutil.copy2(ROOT / name, src / name)
     for name in PACKAGES:
         shutil.copytree(ROOT / name, src / name, ignore=shutil.ignore_patterns("__pycache__"))
+    import setuptools
+
+    major = int(setuptools.__version__.split(".")[0])
+    assert major >= 77, "requirements-dev.txt's setuptools builds the wheel: python3 dev.py test"
     built = _run(sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
                  "-q", "-w", tmp / "dist", src, cwd=tmp)  # fmt: skip
     assert built.returncode == 0, built.stderr
