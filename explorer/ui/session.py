@@ -89,7 +89,7 @@ def keep(ds: Dataset) -> str:
     are left in a notice (:data:`DROPPED`) that :func:`explorer.ui.sidebar.sidebar_picker` shows.
     The session's store of computations then gets what the datasets leave (:func:`fit_store`).
     """
-    if is_named(ds.name):  # never hide a named dataset
+    if ds.name in (*sample_names(), *opened_files(), *big_sources()):  # never hide a named one
         ds = dataclasses.replace(ds, name=f"{ds.name} ({ds.source})")
     kept = session_datasets()
     kept.pop(ds.name, None)  # a dataset of the same name is replaced, and becomes the newest
@@ -161,9 +161,9 @@ def default_name() -> str:
 def available() -> list[str]:
     """Names the picker offers: this session's uploads and edits, the opened files, the
     host's big data, then the gallery."""
-    named = [*opened_files(), *big_sources()]
-    return [*session_datasets(), *(n for n in named if n not in session_datasets()),
-            *sample_names()]  # fmt: skip
+    kept = session_datasets()
+    named = [name for name in (*opened_files(), *big_sources()) if name not in kept]
+    return [*kept, *named, *sample_names()]
 
 
 def get_dataset(name: str) -> Dataset:
