@@ -62,6 +62,7 @@ __all__ = [
     "ENV",
     "SampledDataset",
     "Source",
+    "check_columns",
     "exact_curves",
     "exact_headline",
     "load",
@@ -239,6 +240,13 @@ def _open(source: Source):
             f"{', '.join(data.schema.names)}). The host names the columns in {ENV}."
         )
     return data, columns
+
+
+def check_columns(source: Source) -> None:
+    """Raise :class:`~explorer.io.DataError` when the source cannot be opened or lacks a
+    named column; reads the files' schemas only (``metric-explorer`` checks before it
+    starts the server)."""
+    _open(source)
 
 
 def load(source: Source, data_signature: tuple = ()) -> SampledDataset:

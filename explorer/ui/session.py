@@ -1,5 +1,6 @@
 """This session's datasets: the active one, the uploads and edits it keeps (bounded in
-number and bytes), the host's big data, and the dataset a fresh link names.
+number and bytes), the host's big data, the files opened by ``metric-explorer`` or
+``explorer.launch``, and the dataset a fresh link names.
 
 The active dataset's name lives in the non-widget key ``active_dataset`` so it survives
 page changes. The URL names it: ``?ds=<sample>`` for a bundled sample or the host's big
@@ -18,7 +19,7 @@ from collections.abc import Callable
 
 import streamlit as st
 
-from explorer import bigdata, registry
+from explorer import bigdata, opened, registry
 from explorer.datasets import Dataset
 from explorer.io import DataError
 from explorer.io.errors import quote
@@ -88,7 +89,7 @@ def keep(ds: Dataset) -> str:
     are left in a notice (:data:`DROPPED`) that :func:`explorer.ui.sidebar.sidebar_picker` shows.
     The session's store of computations then gets what the datasets leave (:func:`fit_store`).
     """
-    if ds.name in sample_names() or ds.name in big_sources():  # never hide a named dataset
+    if ds.name in (*sample_names(), *opened_files(), *big_sources()):  # never hide a named one
         ds = dataclasses.replace(ds, name=f"{ds.name} ({ds.source})")
     kept = session_datasets()
     kept.pop(ds.name, None)  # a dataset of the same name is replaced, and becomes the newest
@@ -134,15 +135,40 @@ def big_sources() -> dict[str, bigdata.Source]:
     return {source.name: source for source in found}
 
 
+def opened_files() -> dict[str, opened.Entry]:
+    """The files opened by ``metric-explorer`` or ``explorer.launch`` (the manifest named
+    in ``METRIC_EXPLORER_OPEN``), by name; read again whenever the manifest changed.
+
+    A manifest that cannot be read is logged and opens nothing.
+    """
+    path = os.environ.get(opened.ENV, "")
+    if not path:
+        return {}
+    try:
+        entries = cache.opened.manifest(path, opened.manifest_signature(path))
+    except DataError as exc:
+        LOG.error("%s", exc)
+        return {}
+    return {entry.name: entry for entry in entries if entry.name not in sample_names()}
+
+
+def default_name() -> str:
+    """What a visit without a dataset in its link opens: the first opened file, if any,
+    else :data:`DEFAULT_SAMPLE`."""
+    return next(iter(opened_files()), DEFAULT_SAMPLE)
+
+
 def available() -> list[str]:
-    """Names the picker offers: this session's uploads and edits, the host's big data,
-    then the gallery."""
-    big = [name for name in big_sources() if name not in session_datasets()]
-    return [*session_datasets(), *big, *sample_names()]
+    """Names the picker offers: this session's uploads and edits, the opened files, the
+    host's big data, then the gallery."""
+    kept = session_datasets()
+    named = [name for name in (*opened_files(), *big_sources()) if name not in kept]
+    return [*kept, *named, *sample_names()]
 
 
 def get_dataset(name: str) -> Dataset:
-    """The dataset of that name: an upload or edit, the host's big data, or a sample.
+    """The dataset of that name: an upload or edit, an opened file, the host's big data,
+    or a sample.
 
     The host's big data is read once (exact states and a sample, see
     :mod:`explorer.bigdata`) and then shared by every session; it raises
@@ -151,6 +177,9 @@ def get_dataset(name: str) -> Dataset:
     uploads = session_datasets()
     if name in uploads:
         return uploads[name]
+    entry = opened_files().get(name)
+    if entry is not None:
+        return cache.opened.dataset(entry, opened.signature(entry))
     source = big_sources().get(name)
     if source is not None:
         with st.spinner(f"Reading {name!r} once: exact numbers over every row, and a sample"):
@@ -159,10 +188,11 @@ def get_dataset(name: str) -> Dataset:
 
 
 def is_named(name: str) -> bool:
-    """Whether ``name`` is reachable by name in a link (a sample or the host's big data)."""
+    """Whether ``name`` is reachable by name in a link (a sample, an opened file or the
+    host's big data)."""
     if name in session_datasets():
         return False
-    return name in sample_names() or name in big_sources()
+    return name in sample_names() or name in opened_files() or name in big_sources()
 
 
 def init() -> None:
@@ -173,7 +203,7 @@ def init() -> None:
     """
     if ACTIVE in st.session_state:
         return
-    st.session_state[ACTIVE] = DEFAULT_SAMPLE
+    st.session_state[ACTIVE] = default_name()
     token = st.query_params.get("data")
     wanted = st.query_params.get("ds")
     if token:
@@ -183,7 +213,7 @@ def init() -> None:
             st.session_state[LINK_ERROR] = str(exc)
         else:
             st.session_state[ACTIVE] = keep(ds)
-    elif wanted in sample_names() or wanted in big_sources():
+    elif is_named(wanted):
         st.session_state[ACTIVE] = wanted
     elif wanted:
         st.session_state[LINK_WARNING] = (

@@ -51,6 +51,7 @@ from explorer.ui.cache import (
     label_ranking,
     multiclass,
     multilabel,
+    opened,
     regression,
     retrieval,
 )
@@ -71,6 +72,7 @@ __all__ = [
     "label_ranking",
     "multiclass",
     "multilabel",
+    "opened",
     "regression",
     "retrieval",
 ]
