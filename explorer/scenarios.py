@@ -116,6 +116,33 @@ def tied_ranking() -> Dataset:
     )
 
 
+def rare_labels() -> Dataset:
+    """Forty samples, two common labels and a rare one (4 positives) that the model
+    ranks right but never scores above 0.85: a high threshold never predicts it.
+
+    Examples
+    --------
+    >>> ds = rare_labels()
+    >>> ds.y_true.sum(axis=0).astype(int).tolist(), float(ds.score()[:, 2].max()) < 0.9
+    ([20, 16, 4], True)
+    """
+    rng = np.random.default_rng(30)
+    n = 40
+    y = np.zeros((n, 3), dtype=int)
+    y[:20, 0], y[10:26, 1], y[[3, 14, 27, 35], 2] = 1, 1, 1
+    # the common labels: positives mostly high, a few mistakes either way
+    s = np.where(y == 1, rng.uniform(0.55, 1.0, (n, 3)), rng.uniform(0.0, 0.6, (n, 3)))
+    s[:, 2] = np.where(y[:, 2] == 1, rng.uniform(0.6, 0.85, n), rng.uniform(0.0, 0.4, n))
+    return Dataset(
+        "a rare label",
+        "multilabel",
+        y,
+        {"model": np.round(s, 3)},
+        label_names=("common", "frequent", "rare"),
+        description="two common labels and a rare one (4 of 40 samples)",
+    )
+
+
 def zero_target() -> Dataset:
     """Six regression targets, one of them 0: MAPE divides by max(|y|, eps) there.
 
@@ -207,9 +234,9 @@ def all_scenarios() -> tuple[Scenario, ...]:
             "lr-ties",
             lr,
             "Tied scores: which rank does a tie get?",
-            "sample 0 ties true and false labels: its LRAP under the pessimistic rule, "
-            "then scikit-learn's.",
-            (_data(tied_ranking()), ("sort", "lrap"), ("i", "0"), ("ties", "pessimistic")),
+            "sample 0 ties true and false labels: its LRAP under the optimistic rule (true "
+            "labels first), then scikit-learn's (max rank).",
+            (_data(tied_ranking()), ("sort", "lrap"), ("i", "0"), ("ties", "optimistic")),
         ),
         Scenario(
             "dcg-top2",
@@ -229,7 +256,8 @@ def all_scenarios() -> tuple[Scenario, ...]:
             "dcg-tie-ignored",
             dcg,
             "The same tie, ignored: 5.0",
-            "... and ignore_ties takes the first column's gain alone: 5.0.",
+            "... and ignore_ties puts the last tied column first, e (gain 5; the first "
+            "column, a, has 10): 5.0.",
             (
                 ("ds", "seed001_dcg"),
                 ("k", "1"),
@@ -249,23 +277,25 @@ def all_scenarios() -> tuple[Scenario, ...]:
             "ret-all-relevant",
             ret,
             "AP@K over all relevant items (trec_eval)",
-            "the same lists, divided by every relevant item: does MAP@K go up or down?",
-            (("ds", "seed002_map"), ("k", "5"), ("ap_denominator", "relevant")),
+            "the same lists at K = 2, divided by every relevant item M instead of min(M, K): "
+            "does MAP@K go up or down? (At K = 5 they agree: M <= 5 on both queries.)",
+            (("ds", "seed002_map"), ("k", "2"), ("ap_denominator", "relevant")),
         ),
         Scenario(
             "ret-drop-empty",
             ret,
             "Only the top grade counts, empty queries dropped",
             "relevant = grade 3: some queries have nothing relevant; dropping them raises "
-            "every mean.",
+            "P@K, R@K, MAP@K and MRR. And NDCG@K, which reads the grades?",
             (("ds", "diabetes_ranking"), ("rel_level", "3"), ("empty_query", "drop")),
         ),
         Scenario(
             "ml-high-threshold",
             ml,
             "A high threshold: micro against macro F1",
-            "at 0.9 the rare labels are never predicted: which average falls further?",
-            (("ds", "digit_properties"), ("rule", "threshold"), ("t", "0.90")),
+            "one label is rare (4 of 40 samples) and never scored above 0.85: at 0.9 it is "
+            "never predicted. Which average falls further?",
+            (_data(rare_labels()), ("rule", "threshold"), ("t", "0.90")),
         ),
         Scenario(
             "ml-top1",

@@ -118,6 +118,34 @@ def seeds() -> None:
     )
 
 
+def user_guide() -> None:
+    """scikit-learn's user guide, 3.3.3 (shared seeds 000): the small example that its
+    coverage_error, label_ranking_average_precision_score and label_ranking_loss
+    sections share, with the second scores of its ranking-loss example as a second
+    model; and the multilabel notes' AveP list (shared seeds 004)."""
+    matrices(
+        "sklearn_ranking",
+        "multilabel",
+        "scikit-learn user guide: coverage error, LRAP and ranking loss examples",
+        "the user guide's own example of coverage_error, label_ranking_average_precision_score "
+        "and label_ranking_loss; model 'second' holds the ranking-loss example's second scores",
+        [[1, 0, 0], [0, 0, 1]],
+        {"model": [[0.75, 0.5, 1], [1, 0.2, 0.1]], "second": [[1.0, 0.1, 0.2], [0.1, 0.2, 0.9]]},
+        ["label 0", "label 1", "label 2"],
+    )
+    # One query of 10 results, relevant at positions 1, 2 and 5.
+    matrices(
+        "notes_avep",
+        "graded",
+        "Multilabel notes: AveP of a 10-result list",
+        "the multilabel notes' AveP example: relevant results at positions 1, 2 and 5 of 10; "
+        "the notes divide by the list length where their formula divides by the relevant count",
+        [[1, 1, 0, 0, 1, 0, 0, 0, 0, 0]],
+        {"model": [[10, 9, 8, 7, 6, 5, 4, 3, 2, 1]]},
+        [f"result {i}" for i in range(1, 11)],
+    )
+
+
 def classroom() -> None:
     """Small synthetic binary sets that each show one thing."""
     rng = np.random.default_rng(7)
@@ -375,6 +403,7 @@ def write_index() -> None:
 
 def main() -> None:
     seeds()
+    user_guide()
     classroom()
     real_data()
     multiclass()

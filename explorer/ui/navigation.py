@@ -7,6 +7,7 @@ Pages are named by slug (:mod:`explorer.registry`). A page that stops early call
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import NoReturn
 
 import streamlit as st
@@ -23,6 +24,11 @@ PAGE = "active_page"
 #: The URL parameter a scenario link carries (explorer.scenarios): its settings win over
 #: the session's (see :func:`follow_scenario`).
 SCENARIO_PARAM = "scn"
+#: The session key of the scenario or worked example this page was opened on (the
+#: ``scn`` of its link), kept while the page stays; :data:`_OPENED_NOW` marks the run
+#: that followed it, which may change the page.
+OPENED = "opened_scenario"
+_OPENED_NOW = "opened_scenario_now"
 
 
 def enter_page(slug: str) -> None:
@@ -37,8 +43,11 @@ def enter_page(slug: str) -> None:
     """
     previous = st.session_state.get(PAGE)
     st.session_state[PAGE] = slug
+    followed = st.session_state.pop(_OPENED_NOW, False)
     if previous is None or previous == slug:
         return
+    if not followed:  # the scenario's note stays on its page only
+        st.session_state.pop(OPENED, None)
     own = registry.prefix_of(slug)
     session.drop_page_keys(lambda key: own is not None and key.startswith(own))
     url.drop_page_params(only_written=True)
@@ -80,12 +89,14 @@ def follow_scenario() -> None:
     """
     if SCENARIO_PARAM not in st.query_params:
         return
-    st.query_params.pop(SCENARIO_PARAM, None)
     ss = st.session_state
+    ss[OPENED], ss[_OPENED_NOW] = st.query_params.pop(SCENARIO_PARAM, None), True
     token, wanted = st.query_params.get("data"), st.query_params.get("ds")
     if token:
         try:
-            ss[session.ACTIVE] = session.keep(decode_dataset(token))
+            # a scenario's data, not a visitor's shared link
+            ds = replace(decode_dataset(token), description="the data of a scenario")
+            ss[session.ACTIVE] = session.keep(ds)
         except DataError as exc:
             ss[session.LINK_ERROR] = str(exc)
             return

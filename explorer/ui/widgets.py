@@ -9,12 +9,12 @@ from collections.abc import Callable, Iterable, Sequence
 
 import streamlit as st
 
-from explorer import registry
+from explorer import registry, scenario_effects
 from explorer import scenarios as scenario_list
 from explorer.datasets import KIND_LABELS, Dataset
 from explorer.formatting import MISSING, dash_missing, literal, one_line
 from explorer.samples import sample_title
-from explorer.ui import classroom, navigation, session, url
+from explorer.ui import classroom, effects, examples, navigation, session, url
 
 
 def _switch(name: str) -> None:
@@ -165,12 +165,19 @@ def numbered_selectbox(
 
 
 def scenarios(slug: str) -> None:
-    """The page's scenarios (:mod:`explorer.scenarios`): a small expander of links, each
-    a teaching moment that sets the data and the controls; the links keep the app's
+    """The page's worked examples (a button each, :mod:`explorer.ui.examples`), the
+    effect of the scenario or the note of the example the page was opened on, and the
+    page's scenarios (:mod:`explorer.scenarios`): a small expander of links, each a
+    teaching moment that sets the data and the controls; the links keep the app's
     settings in use (presentation, predict-then-reveal, intervals)."""
-    items = scenario_list.for_page(slug)
-    if not items or st.session_state.get(navigation.PAGE) != slug:
+    if st.session_state.get(navigation.PAGE) != slug:
         return  # a page script run alone (a test) has no navigation to link to
+    if slug not in (registry.HOME, "dcg"):  # Home has the gallery, DCG its own buttons
+        examples.buttons(slug)
+    _opened(slug)
+    items = scenario_list.for_page(slug)
+    if not items:
+        return
     extra = {p: str(st.query_params[p]) for p in url.APP_PARAMS if p in st.query_params}
     # "Predict, then reveal": each "Watch:" note names what the class is to predict
     guessing = classroom.predict_mode()
@@ -183,3 +190,20 @@ def scenarios(slug: str) -> None:
             )
             if not guessing:
                 st.caption(f"Watch: {sc.watch}")
+
+
+def _opened(slug: str) -> None:
+    """The effect of the scenario, or the note of the worked example, that this page
+    was opened on, while its dataset is the active one."""
+    example = examples.opened_here(slug)
+    if example is not None:
+        examples.opened(example)
+        return
+    opened = st.session_state.get(navigation.OPENED)
+    sc = next((s for s in scenario_list.for_page(slug) if s.id == opened), None)
+    if sc is None or not scenario_effects.has_effect(sc.id):
+        return
+    name, active = scenario_effects.dataset_of(sc).name, st.session_state.get(session.ACTIVE)
+    if active != name and not str(active).startswith(f"{name} ("):
+        return  # another dataset since: the scenario's numbers are not this page's
+    effects.show(sc)

@@ -7,10 +7,11 @@ from __future__ import annotations
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from explorer import scenario_effects
 from explorer.links import decode_dataset
 from explorer.registry import script
 from explorer.scenarios import all_scenarios, for_page
-from explorer.ui import session
+from explorer.ui import effects, session
 from tests.conftest import APP, open_page
 
 #: Per page: URL parameter -> the widget key that holds it.
@@ -74,6 +75,12 @@ def check_scenario(at: AppTest, sc) -> None:
         if key is not None:
             assert same(at.session_state[key], value), (sc.id, key, at.session_state[key])
     assert "scn" not in at.query_params  # the marker has done its work
+    # what changes, before and after side by side with the difference (shown numbers)
+    want = effects.table(scenario_effects.effect(sc.id), True)
+    drawn = [d.value for d in at.main.dataframe if "difference" in d.value.columns]
+    assert len(drawn) == 1 and drawn[0].equals(want), (sc.id, drawn)
+    captions = " ".join(c.value for c in at.main.caption)
+    assert "opened from a shared link" not in captions, sc.id  # a scenario's data
 
 
 @pytest.mark.parametrize("sc", all_scenarios(), ids=[s.id for s in all_scenarios()])
@@ -94,7 +101,13 @@ def test_every_page_of_mine_offers_its_scenarios_as_links():
 
 
 def test_predict_then_reveal_hides_what_each_scenario_shows():
-    """A "Watch:" note names the number the class is asked to predict."""
+    """A "Watch:" note names the number the class is asked to predict; a scenario's
+    numbers before and after are "?" until Reveal."""
+    sc = next(s for s in all_scenarios() if s.id == "curves-flip")
+    at = open_link(sc.query(reveal="0"), sc.page)
+    drawn = next(d.value for d in at.main.dataframe if "difference" in d.value.columns)
+    assert drawn.equals(effects.table(scenario_effects.effect(sc.id), False))
+    assert set(drawn.iloc[:, 1:].to_numpy().ravel()) == {"?"}
     at = open_page(script("dcg"), "diabetes_ranking", reveal="0")
     assert [link.proto.label for link in at.get("page_link")] == [s.title for s in for_page("dcg")]
     captions = [c.value for c in at.main.caption]

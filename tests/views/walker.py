@@ -30,7 +30,7 @@ from streamlit.testing.v1.element_tree import Radio, Selectbox
 
 from explorer import registry
 from explorer.registry import script
-from explorer.ui import url
+from explorer.ui import navigation, url
 from tests.views.browser_model import Browser
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -329,6 +329,15 @@ class Walker:
         self.at.run()
         if self.at.exception:
             return  # check() reports it
+        landed = (
+            self.at.session_state[navigation.PAGE]
+            if navigation.PAGE in self.at.session_state
+            else None
+        )
+        if landed is not None and script(landed) != self.page:  # a button that opens a page
+            self.log.append(f"  (landed on {script(landed)})")
+            self.page = script(landed)
+            self.browser = Browser()  # the browser draws the new page's widgets afresh
         self.browser.after_run(self.at)
         wrong = self.browser.differences(self.at)
         if wrong:

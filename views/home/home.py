@@ -7,7 +7,7 @@ import streamlit as st
 from explorer.datasets import KIND_LABELS
 from explorer.formatting import literal
 from explorer.samples import sample_index
-from explorer.ui import session, widgets
+from explorer.ui import examples, session, widgets
 from views import prose
 from views.home import headline
 
@@ -26,6 +26,10 @@ st.caption(
 
 headline.show(ds)
 widgets.scenarios("home")
+
+st.subheader("Worked examples of the source documents")
+st.caption(prose.section("home", "examples"))
+examples.gallery()
 
 st.subheader("Sample gallery")
 st.markdown(prose.section("home", "gallery"))
