@@ -479,7 +479,11 @@ class OperatingPoint {
     const svg = this.dist.svg;
     svg.addEventListener("pointerdown", (e) => {
       grab();
-      svg.setPointerCapture(e.pointerId);
+      try {
+        svg.setPointerCapture(e.pointerId); // the drag goes on outside the chart
+      } catch {
+        // a pointer no longer active (or a synthetic one): the window's pointerup ends it
+      }
       this.dragTo(e);
     });
     svg.addEventListener("pointermove", (e) => this.dragging && this.dragTo(e));
