@@ -151,10 +151,12 @@ def candidates(points) -> list[dict]:
     return out
 
 
+_KEYS = ("tp", "fp", "fn", "tn")
+
+
 def _cells(counts, ts) -> dict:
-    """TP, FP, FN, TN at each of ``ts`` (:func:`metrics.counts_at`), as lists."""
-    cells = metrics.counts_at(counts, ts) if len(ts) else [np.zeros(0)] * 4
-    return {k: c.tolist() for k, c in zip(("tp", "fp", "fn", "tn"), cells, strict=True)}
+    """TP, FP, FN, TN at each of the finite ``ts`` (:func:`metrics.counts_at`), as lists."""
+    return {k: c.tolist() for k, c in zip(_KEYS, metrics.counts_at(counts, ts), strict=True)}
 
 
 def stops(counts, hi: float, max_stops: int = MAX_STOPS) -> dict | None:
@@ -191,9 +193,16 @@ def vertex_counts(line: dict, counts) -> dict:
     >>> vertex_counts({"t": [None, 0.9, 0.7]}, counts)
     {'tp': [0.0, 1.0, 2.0], 'fp': [0.0, 0.0, 1.0], 'fn': [2.0, 1.0, 0.0], 'tn': [2.0, 2.0, 1.0]}
     """
-    top = float(np.asarray(counts[0], dtype=float)[1]) if len(counts[0]) > 1 else 0.0
-    above = math.nextafter(top, math.inf)  # counts there: nothing predicted positive
-    return _cells(counts, [above if t is None else t for t in line["t"]])
+    ts = np.array([np.nan if t is None else t for t in line["t"]], dtype=float)
+    finite = np.isfinite(ts)
+    tps, fps = np.asarray(counts[1], dtype=float), np.asarray(counts[2], dtype=float)
+    # at +inf nothing is predicted positive: TP 0, FP 0, FN every positive, TN every negative
+    out = {
+        k: np.full(ts.shape[0], v) for k, v in zip(_KEYS, (0.0, 0.0, tps[-1], fps[-1]), strict=True)
+    }
+    for k, got in zip(_KEYS, metrics.counts_at(counts, ts[finite]), strict=True):
+        out[k][finite] = got
+    return {k: v.tolist() for k, v in out.items()}
 
 
 def distribution(y, scores, weights, lo: float, hi: float, bins: int = DIST_BINS) -> dict:

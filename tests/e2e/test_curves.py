@@ -13,8 +13,7 @@ operating-point component (views/curves/operating_point.py)."""
 import re
 
 import numpy as np
-import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 import metrics
 from explorer.formatting import fmt
@@ -167,23 +166,6 @@ def vertex(page: Page, chart: str, model: str, i: int):
     return page.locator(
         f".st-key-curves_operating_point .op-{chart} .op-vertices[data-model='{model}'] circle"
     ).nth(i)
-
-
-@pytest.fixture
-def sized(browser: Browser):
-    """Pages of a given viewport and device scale, closed after the test."""
-    contexts = []
-
-    def make(width: int, height: int, scale: float = 1) -> Page:
-        context = browser.new_context(
-            viewport={"width": width, "height": height}, device_scale_factor=scale
-        )
-        contexts.append(context)
-        return context.new_page()
-
-    yield make
-    for context in contexts:
-        context.close()
 
 
 #: The lesson's parts that must share one screen, as selectors.
