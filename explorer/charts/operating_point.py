@@ -21,12 +21,21 @@ from explorer.charts.curves import CANDIDATE_GLYPHS, MODEL_COLORS, candidate_mar
 
 #: Most vertices the component draws per curve (the server's figures draw 4,000).
 MAX_DRAWN = 2000
+#: Most distinct scores the arrow keys step through (past it they step the slider's grid).
+MAX_STOPS = 4000
+#: Bins of the score distribution.
+DIST_BINS = 50
 
 __all__ = [
+    "DIST_BINS",
     "MAX_DRAWN",
+    "MAX_STOPS",
     "candidates",
     "curve_lines",
+    "distribution",
     "positions",
+    "stops",
+    "vertex_counts",
 ]
 
 
@@ -90,6 +99,9 @@ def curve_lines(curves: Sequence[Mapping], max_points: int = MAX_DRAWN) -> list[
     >>> line = curve_lines([c])[0]
     >>> line["name"], line["color"], line["roc"]["t"], line["pr"]["y"]
     ('m', '#0072B2', [None, 0.8, 0.2], [0.5, 1.0, 1.0])
+
+    No AUC or AP travels with a line: the legend names the models only (a number in
+    it would give the answer away while "Predict, then reveal" hides it).
     """
     out = []
     for i, c in enumerate(curves):
@@ -102,8 +114,6 @@ def curve_lines(curves: Sequence[Mapping], max_points: int = MAX_DRAWN) -> list[
             {
                 "name": str(c["model"]),
                 "color": MODEL_COLORS[i % len(MODEL_COLORS)],
-                "auc": f"{c['auc']:.3f}",
-                "ap": f"{c['ap']:.3f}",
                 "roc": _line(c["fpr"], c["tpr"], c["thresholds"], roc_keep),
                 "pr": _line(r, p, c["pr_thresholds"], pr_keep),
             }
@@ -139,3 +149,88 @@ def candidates(points) -> list[dict]:
             }
         )
     return out
+
+
+_KEYS = ("tp", "fp", "fn", "tn")
+
+
+def _cells(counts, ts) -> dict:
+    """TP, FP, FN, TN at each of the finite ``ts`` (:func:`metrics.counts_at`), as lists."""
+    return {k: c.tolist() for k, c in zip(_KEYS, metrics.counts_at(counts, ts), strict=True)}
+
+
+def stops(counts, hi: float, max_stops: int = MAX_STOPS) -> dict | None:
+    """The thresholds the arrow keys step through: every distinct score, lowest first,
+    then ``hi`` (above every score), with the text each shows and the counts there;
+    None past ``max_stops`` distinct scores (the keys then step the slider's grid).
+
+    ``counts``: :func:`metrics.threshold_counts` (distinct scores descending after +inf).
+
+    Examples
+    --------
+    >>> counts = metrics.threshold_counts([1, 0, 1, 0], [0.9, 0.7, 0.7, 0.1])
+    >>> got = stops(counts, 1.0)
+    >>> got["t"], got["labels"], got["tp"], got["fp"]
+    ([0.1, 0.7, 0.9, 1.0], ['0.1', '0.7', '0.9', '1'], [2.0, 2.0, 1.0, 0.0], [2.0, 1.0, 0.0, 0.0])
+    >>> stops(counts, 1.0, max_stops=2) is None
+    True
+    """
+    scores = np.asarray(counts[0], dtype=float)[:0:-1]
+    if scores.shape[0] > max_stops:
+        return None
+    ts = scores.tolist() + ([float(hi)] if hi > scores[-1] else [])
+    return {"t": ts, "labels": [f"{t:.4g}" for t in ts], **_cells(counts, ts)}
+
+
+def vertex_counts(line: dict, counts) -> dict:
+    """The counts at each vertex of one model's drawn ROC or PR ``line``
+    (:func:`curve_lines`), so a click on a vertex moves the matrix in the browser; the
+    +inf vertex (``t`` None) predicts nothing positive.
+
+    Examples
+    --------
+    >>> counts = metrics.threshold_counts([1, 0, 1, 0], [0.9, 0.7, 0.7, 0.1])
+    >>> vertex_counts({"t": [None, 0.9, 0.7]}, counts)
+    {'tp': [0.0, 1.0, 2.0], 'fp': [0.0, 0.0, 1.0], 'fn': [2.0, 1.0, 0.0], 'tn': [2.0, 2.0, 1.0]}
+    """
+    ts = np.array([np.nan if t is None else t for t in line["t"]], dtype=float)
+    finite = np.isfinite(ts)
+    tps, fps = np.asarray(counts[1], dtype=float), np.asarray(counts[2], dtype=float)
+    # at +inf nothing is predicted positive: TP 0, FP 0, FN every positive, TN every negative
+    out = {
+        k: np.full(ts.shape[0], v) for k, v in zip(_KEYS, (0.0, 0.0, tps[-1], fps[-1]), strict=True)
+    }
+    for k, got in zip(_KEYS, metrics.counts_at(counts, ts[finite]), strict=True):
+        out[k][finite] = got
+    return {k: v.tolist() for k, v in out.items()}
+
+
+def distribution(y, scores, weights, lo: float, hi: float, bins: int = DIST_BINS) -> dict:
+    """The scores of each class in ``bins`` equal bins from ``lo`` to ``hi``: the
+    (weighted) count of positives and of negatives per bin, for the distribution the
+    threshold is dragged over. When every bin holds at most 12 unweighted samples,
+    ``dots`` holds each class's scores, ascending (one marker each, at its score, so
+    the threshold line parts them exactly as the counts do); else it is None (bars).
+
+    Examples
+    --------
+    >>> got = distribution(np.array([1, 0, 1, 0]), np.array([0.9, 0.7, 0.6, 0.1]), None, 0, 1, 4)
+    >>> got["pos"], got["neg"], got["dots"]
+    ([0.0, 0.0, 1.0, 1.0], [1.0, 0.0, 1.0, 0.0], {'pos': [0.6, 0.9], 'neg': [0.1, 0.7]})
+    """
+    edges = np.linspace(lo, hi, bins + 1)
+    s = np.asarray(scores, dtype=float)
+    w = np.ones_like(s) if weights is None else np.asarray(weights, dtype=float)
+    positive = np.asarray(y) == 1
+    pos = np.histogram(s[positive], bins=edges, weights=w[positive])[0]
+    neg = np.histogram(s[~positive], bins=edges, weights=w[~positive])[0]
+    dots = None
+    if weights is None and max(pos.max(initial=0), neg.max(initial=0)) <= 12:
+        dots = {"pos": np.sort(s[positive]).tolist(), "neg": np.sort(s[~positive]).tolist()}
+    return {
+        "lo": float(lo),
+        "hi": float(hi),
+        "pos": pos.tolist(),
+        "neg": neg.tolist(),
+        "dots": dots,
+    }

@@ -535,9 +535,12 @@ def operating_data(
     ``model``, on a range a float slider spans
     (:attr:`~explorer.pages.curves_threshold.ThresholdAxis.step` not None):
     the slider's positions and their texts, the (weighted) TP, FP, FN and TN of
-    ``model`` at every position (:func:`metrics.counts_at`),
-    every model's curves reduced for drawing, the prevalence and ``model``'s highest
-    score. Plain JSON; the settings (threshold, β, the candidates) are added per run
+    ``model`` at every position (:func:`metrics.counts_at`), the distinct scores the
+    arrow keys step through with their counts (:func:`~explorer.charts.operating_point.stops`),
+    the scores of each class binned for the distribution the threshold is dragged over,
+    every model's curves reduced for drawing (``model``'s vertices with their counts,
+    so a click on one moves the matrix in the browser), the prevalence and ``model``'s
+    highest score. Plain JSON; the settings (threshold, β, the candidates) are added per run
     by :func:`operating_settings`.
 
     ``by_model`` (:func:`curves` of every model, by name), ``counts``
@@ -554,13 +557,18 @@ def operating_data(
     (101, '0.65', 2, 1)
     >>> [line["name"] for line in data["lines"]], data["prevalence"]
     (['model'], 0.3333333333333333)
+    >>> data["stops"]["labels"], data["stops"]["tp"][2], data["stops"]["fp"][2]
+    (['0.4', '0.5', '0.6', '0.7', '0.8', '0.9', '1'], 2.0, 2.0)
+    >>> data["lines"][0]["roc"]["t"][2], data["lines"][0]["roc"]["counts"]["fp"][2]
+    (0.8, 0.0)
     """
     axis = curves_threshold.threshold_axis(ds, model) if axis is None else axis
     if by_model is None:
         by_model = {m: curves(ds, m) for m in ds.model_names}
     ts, labels = op_charts.positions(axis.lo, axis.hi, axis.step)
     y, w = ds.y_true, ds.sample_weight
-    cells = metrics.counts_at(threshold_counts(ds, model) if counts is None else counts, ts)
+    counts = threshold_counts(ds, model) if counts is None else counts
+    cells = metrics.counts_at(counts, ts)
     # whole numbers without weights (the component prints counts as they come)
     at_positions = {
         k: (c if w is not None else c.astype(np.int64)).tolist()
@@ -568,15 +576,23 @@ def operating_data(
     }
     positive = y == 1
     prevalence = float(positive.mean()) if w is None else float(w[positive].sum() / w.sum())
+    lines = op_charts.curve_lines(list(by_model.values()))
+    for line in lines:  # the selected model's vertices carry their counts (a click)
+        if line["name"] == model:
+            for kind in ("roc", "pr"):
+                line[kind]["counts"] = op_charts.vertex_counts(line[kind], counts)
+    score = ds.score(model)
     return {
         "id": f"{ds.cache_key}:{model}",
         "model": model,
         "thresholds": ts,
         "labels": labels,
         **at_positions,
-        "lines": op_charts.curve_lines(list(by_model.values())),
+        "stops": op_charts.stops(counts, axis.hi),
+        "dist": op_charts.distribution(y, score, w, axis.lo, axis.hi),
+        "lines": lines,
         "prevalence": prevalence,
-        "top": float(ds.score(model).max()),
+        "top": float(score.max()),
     }
 
 

@@ -212,7 +212,8 @@ def reveal_button(container=None) -> None:
         return
     prefix = registry.prefix_of(st.session_state.get(navigation.PAGE)) or "page_"
     c1, c2 = where.columns([1, 4], vertical_alignment="center")
-    c1.button("Reveal", key=f"{prefix}reveal", on_click=reveal, type="primary", icon="👀")
+    # text only: Debian's Chromium has no emoji font (an emoji icon drew an empty box)
+    c1.button("Reveal", key=f"{prefix}reveal", on_click=reveal, type="primary")
     c2.caption("Predict, then reveal: the numbers marked ? wait for the class's guess.")
 
 

@@ -187,6 +187,23 @@ def wait_for_run(page: Page, timeout: int = 150_000, no_run_grace: int = NO_RUN_
     expect(page.get_by_test_id("stSkeleton")).to_have_count(0, timeout=timeout)
 
 
+@pytest.fixture
+def sized(browser: Browser):
+    """Pages of a given viewport (and device scale), closed after the test."""
+    contexts = []
+
+    def make(width: int, height: int, scale: float = 1) -> Page:
+        context = browser.new_context(
+            viewport={"width": width, "height": height}, device_scale_factor=scale
+        )
+        contexts.append(context)
+        return context.new_page()
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
 def step_slider(page: Page, name: str, key: str, arrow: str, target: str, most: int = 60) -> None:
     """Press ``arrow`` on the slider ``name`` (keyed ``key``) until its thumb reads ``target``.
 

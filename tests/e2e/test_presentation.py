@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from explorer import theme
 from tests.e2e.conftest import wait_for_run
@@ -94,23 +94,6 @@ def _measure(page: Page, kinds=("caption", "body", "chart")) -> dict[str, list[d
 
 def _worst(items: list[dict], key: str) -> dict:
     return min(items, key=lambda item: item[key])
-
-
-@pytest.fixture
-def sized(browser: Browser):
-    """Pages of a given viewport (and device scale), closed after the test."""
-    contexts = []
-
-    def make(width: int, height: int, scale: float = 1) -> Page:
-        ctx = browser.new_context(
-            viewport={"width": width, "height": height}, device_scale_factor=scale
-        )
-        contexts.append(ctx)
-        return ctx.new_page()
-
-    yield make
-    for ctx in contexts:
-        ctx.close()
 
 
 def test_captions_body_and_chart_text_reach_aa_contrast(sized, app_url: str):

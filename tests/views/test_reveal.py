@@ -48,7 +48,7 @@ PAGES = {
     ),
     script("curves"): (
         "balanced",
-        ("ROC AUC", "Average precision", "Log loss", "Precision", "TP"),
+        ("ROC AUC", "Average precision", "Log loss", "Precision", "Accuracy"),
         None,
         ("number_input", "curves_threshold_number", 0.7),
     ),

@@ -138,6 +138,10 @@ def model(ds: Dataset, where) -> str:
         param="model",
         help="Every number is for this model; the curves show all models "
         "(click a point of another model's curve to select it).",
+        # one line beside the title: the label is in the box (select-box options show
+        # text as it is, so a model's name needs no escaping here)
+        label_visibility="collapsed",
+        format_func=lambda m: f"Model: {m}",
     )
 
 
@@ -164,7 +168,7 @@ def threshold(ds: Dataset, model: str) -> tuple[float, float, curves_threshold.T
     if axis.stops is not None and st.session_state.get(INDEX) != axis.index_of(t):
         url.seed_widget(INDEX, axis.index_of(t))
     if axis.stops is None:  # the slider is the component's, drawn by the panel
-        c_number, c_beta, c_note = st.columns([2, 1.3, 5.7], vertical_alignment="bottom")
+        c_number, c_beta, c_note = st.columns([2, 1.3, 5.7], vertical_alignment="center")
     else:
         c_slider, c_number, c_beta = st.columns([5, 2, 1.3])
         c_note = st
@@ -196,7 +200,7 @@ def threshold(ds: Dataset, model: str) -> tuple[float, float, curves_threshold.T
         step=0.5,
         help="β > 1 weighs recall more, β < 1 precision more; β = 1 is F1.",
     )
-    c_note.markdown(text("operating_point", t=t))
+    c_note.markdown(text("operating_point" if axis.stops is None else "operating_point_index", t=t))
     return t, beta, axis
 
 

@@ -1,8 +1,9 @@
 """ROC & PR curves: one operating point drives the curves, the confusion matrix and
 every rate; AUC four ways; the ROC point by point; log loss and calibration.
 
-The threshold, both curves, the confusion matrix and the headline numbers share one
-1440 x 900 screen in a panel that reruns alone when the threshold moves
+The headline numbers, the threshold, the score distribution by class, both curves and
+the confusion matrix share one screen (1440 x 900, and 1280 x 720 at 150% in
+presentation mode) in a panel that reruns alone when the threshold moves
 (:mod:`views.curves.panel`, an st.fragment); the teaching sections are tabs below it
 (:mod:`views.curves.teach`). Layout and prose only: the numbers come from
 :mod:`explorer.pages.curves` through its cached declarations in
@@ -24,12 +25,6 @@ ds = session.active()
 widgets.require_kind(ds, ("binary",), "balanced")
 
 model = controls.model(ds, c_model)
-st.caption(
-    f"Dataset **{literal(ds.shown_name)}**: {ds.n_samples:,} samples, "
-    f"model **{literal(model)}**"
-    + (", weighted by `sample_weight`" if ds.sample_weight is not None else "")
-    + (f". {literal(ds.description)}" if ds.description else "")
-)
 
 exact = cache.big.exact_headline(ds)  # the host's big data: exact over every row
 if exact:
@@ -38,7 +33,7 @@ if exact:
         + ", ".join(f"{n.label} {'n/a' if n.value is None else fmt(n.value)}" for n in exact)
         + f". The curves, the counts at the threshold and the tables on this page use a "
         f"uniform sample of {ds.n_samples:,} of the {ds.total_rows:,} rows.",
-        icon="📏",
+        icon=":material/straighten:",
     )
 
 try:
@@ -47,12 +42,19 @@ except metrics.MetricInputError as exc:  # valid data the curves cannot show: on
     st.info(
         f"{literal(exc)} The ROC and PR curves need samples of both classes; Home and the Data "
         "page show what this dataset does define.",
-        icon="ℹ️",
+        icon=":material/info:",
     )
     navigation.stop_page()
 log_loss = cache.curves.log_loss(ds, model)
 
 panel.operating_panel(ds, model, by_model, log_loss)
+# under the lesson's screen: the panel comes first
+st.caption(
+    f"Dataset **{literal(ds.shown_name)}**: {ds.n_samples:,} samples, "
+    f"model **{literal(model)}**"
+    + (", weighted by `sample_weight`" if ds.sample_weight is not None else "")
+    + (f". {literal(ds.description)}" if ds.description else "")
+)
 
 shown, most = panel.drawn_vertices(ds, model, by_model)
 drawn = (

@@ -14,8 +14,16 @@ from explorer.pages import curves
 from explorer.ui import classroom
 from views.curves import controls
 
-#: Smaller numbers in the confusion-matrix column, so four fit side by side.
+#: The page's room on one screen (1280 x 720 at 150%: 853 x 480 CSS px): less space
+#: above the title, a smaller title, the headline numbers closer together; smaller
+#: numbers in the server's confusion-matrix column (a range no float slider spans).
 STYLE = """<style>
+.stMain .block-container { padding-top: 3.6rem; }
+.stMain h1 { font-size: 2rem; padding: 0 0 0.25rem; }
+.st-key-curves_headline [data-testid="stMetricValue"],
+.st-key-curves_headline [data-testid="stMetricValue"] [data-testid="stMarkdownContainer"] p {
+  font-size: clamp(1.4rem, 2.4vw, 2.25rem) !important; line-height: 1.15; }
+.st-key-curves_headline [data-testid="stMetricLabel"] p { line-height: 1.2 !important; }
 .st-key-curves_cm_side [data-testid="stMetricValue"] { font-size: 1.15rem; }
 .st-key-curves_cm_side [data-testid="stMetric"] { gap: 0; }
 </style>"""
@@ -28,7 +36,9 @@ def show(cur: dict, log_loss: tuple, rates: dict, ci: dict) -> None:
     :func:`~explorer.pages.curves.curves`), the log loss (mean, total, error), and the
     first four rates at the threshold; ``ci``: the intervals by label."""
     ll, _, ll_error = log_loss
-    cols = st.columns(7)
+    # "Average precision" on one line at 853 px: its column wider, the gaps narrow
+    widths = [1, 1.5, 1, 1, 1, 1, 1]
+    cols = st.container(key="curves_headline").columns(widths, gap="xsmall")
     classroom.headline(cols[0], "ROC AUC", fmt(cur["auc"]), interval=ci.get("ROC AUC"))
     classroom.headline(
         cols[1], "Average precision", fmt(cur["ap"]), interval=ci.get("Average precision")
@@ -45,11 +55,11 @@ def show(cur: dict, log_loss: tuple, rates: dict, ci: dict) -> None:
     classroom.reveal_button()
 
 
-def confusion_side(rates: dict, beta: float, ci: dict, where=None) -> None:
-    """The confusion matrix: its four counts, the table of counts and rates, how the
-    rates are normalized (URL-bound), and the other rates; ``where``: the containers
-    of the counts, the table and the rates (by default, one below the other)."""
-    c_counts, c_table, c_rates = where or (st, st, st)
+def confusion_side(rates: dict, beta: float, ci: dict) -> None:
+    """The server's confusion matrix, on a range no float slider spans (the component's
+    is the page's only one elsewhere): its four counts, the table of counts and rates,
+    how the rates are normalized (URL-bound), and the other rates, one below the other."""
+    c_counts, c_table, c_rates = st, st, st
     for col, name in zip(c_counts.columns(4, gap="xsmall"), curves.CELLS, strict=True):
         classroom.headline(
             col, name, count(rates[name.lower()], grouped=False), help=charts.OUTCOME_NAMES[name]

@@ -1,14 +1,17 @@
-"""The top panel of the ROC & PR curves page, one st.fragment: the threshold controls,
-the headline numbers, both curves with the operating point, the confusion matrix
-(counts and rates), one button per "Optimize for" candidate, and the tabs whose numbers
-follow the threshold (:mod:`views.curves.tabs`).
+"""The top panel of the ROC & PR curves page, one st.fragment: the headline numbers,
+then the lesson on one screen, then the number box, β, one button per "Optimize for"
+candidate and the matrix's normalization, and the tabs whose numbers follow the
+threshold (:mod:`views.curves.tabs`).
 
-The slider, both curves and the confusion matrix are one component
-(:mod:`views.curves.operating_point`) that moves the operating point in the browser; on
-release the threshold reaches the server and this fragment reruns alone. On a range
-no float slider spans, the panel steps through the distinct scores with a Streamlit
-slider and draws plotly curves (cached per dataset,
-:func:`explorer.ui.cache.curves.bases`, with the markers as an overlay).
+The slider, the score distribution by class, both curves and the confusion matrix
+with its rates are one component (:mod:`views.curves.operating_point`) that moves the
+operating point in the browser; on release the threshold reaches the server and this
+fragment reruns alone. It is the page's only confusion matrix (the server's copies,
+counts as headlines and a table of counts and rates, showed the same four numbers
+twice more). On a range no float slider spans, the panel steps through the distinct
+scores with a Streamlit slider and draws plotly curves (cached per dataset,
+:func:`explorer.ui.cache.curves.bases`, with the markers as an overlay) and the
+server's matrix.
 
 Layout only: the numbers come from :mod:`explorer.pages.curves` through
 :mod:`explorer.ui.cache`, the texts from views/curves/text.md."""
@@ -36,15 +39,22 @@ def operating_panel(ds: Dataset, model: str, by_model: dict, log_loss: tuple) ->
         st.rerun(scope="app")  # a click on another model's curve selected that model
     st.html(headline.STYLE)
     classroom.track_view()  # a threshold moved here hides revealed numbers again
-    settings = controls.show(ds, model)
-    t, beta, axis = settings.t, settings.beta, settings.axis
+    # the lesson on one screen: the headline, then the component; the number box, β
+    # and the buttons below it (on a range no float slider spans, the index slider
+    # and the number box stay above the plotly curves)
+    top, main, below = st.container(), st.container(), st.container()
+    in_browser = cache.curves.threshold_axis(ds, model).stops is None
+    with below if in_browser else main:
+        settings = controls.show(ds, model)
+    t, beta = settings.t, settings.beta
     rates = cache.curves.rates(ds, model, t, beta)
     optima = cache.curves.optima(ds, model, beta, *settings.goals)
     ci = classroom.intervals(cache.curves.intervals, ds, model, t, beta)
-    headline.show(by_model[model], log_loss, rates, ci)
+    with top:
+        headline.show(by_model[model], log_loss, rates, ci)
 
     models = tuple(by_model)
-    if axis.stops is None:
+    if in_browser:
         data = {
             **cache.curves.operating_data(ds, model),
             **curves.operating_settings(t, beta, rates, optima, controls.seeded_norm()),
@@ -52,18 +62,20 @@ def operating_panel(ds: Dataset, model: str, by_model: dict, log_loss: tuple) ->
             "predict": classroom.predict_mode(),
             "present": sidebar.presentation_mode(),
         }
-        op.operating_point(data, controls.from_component, lambda: controls.from_pick(models))
-        controls.candidate_buttons(ds, model, optima, axis.hi)
-        with st.container(key="curves_cm_side"):
-            c_counts, c_rates, c_table = st.columns([1, 1, 0.85])
-            headline.confusion_side(rates, beta, ci, (c_counts, c_table, c_rates))
+        with main:
+            op.operating_point(data, controls.from_component, lambda: controls.from_pick(models))
+        with below:
+            # the component's matrix is the page's one: the radio sets its brackets
+            controls.candidate_buttons(ds, model, optima, settings.axis.hi)
+            controls.norm(st)
     else:
-        c_roc, c_pr, c_side = st.columns([1, 1, 0.85])
-        figures = curves.curve_figures(cache.curves.bases(ds), t, rates, optima)
-        plotly_curves(figures, (c_roc, c_pr), models)
-        with c_side.container(key="curves_cm_side"):
-            headline.confusion_side(rates, beta, ci)
-        controls.candidate_buttons(ds, model, optima, axis.hi)
+        with main:
+            c_roc, c_pr, c_side = st.columns([1, 1, 0.85])
+            figures = curves.curve_figures(cache.curves.bases(ds), t, rates, optima)
+            plotly_curves(figures, (c_roc, c_pr), models)
+            with c_side.container(key="curves_cm_side"):
+                headline.confusion_side(rates, beta, ci)
+            controls.candidate_buttons(ds, model, optima, settings.axis.hi)
     tabs.threshold_tabs(ds, model, t, beta, rates)
 
 

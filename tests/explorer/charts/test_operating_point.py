@@ -69,6 +69,56 @@ def test_counts_at_every_position_are_those_of_metrics(name):
             assert data["labels"][i]  # every position has its text
 
 
+@pytest.mark.parametrize("name", list(DATASETS))
+def test_stops_vertices_and_distribution_are_those_of_the_samples(name):
+    """The arrow keys' stops (every distinct score, then above them all), the counts a
+    click on a vertex shows, and the distribution's bins, against the samples counted
+    one by one."""
+    ds = DATASETS[name]
+    model = ds.model_names[0]
+    data = curves.operating_data(ds, model)
+    y, s = ds.y_true, ds.score(model)
+    w = np.ones_like(s) if ds.sample_weight is None else ds.sample_weight
+
+    def cells(t):
+        pos = s >= t
+        return [w[pos & (y == 1)].sum(), w[pos & (y == 0)].sum(),
+                w[~pos & (y == 1)].sum(), w[~pos & (y == 0)].sum()]  # fmt: skip
+
+    stops = data["stops"]
+    hi = curves_threshold.threshold_axis(ds, model).hi
+    assert stops["t"] == sorted(set(s.tolist())) + ([hi] if hi > s.max() else [])
+    assert stops["labels"] == [f"{t:.4g}" for t in stops["t"]]
+    for k, t in enumerate(stops["t"]):
+        got = [stops[c][k] for c in ("tp", "fp", "fn", "tn")]
+        assert got == pytest.approx(cells(t), rel=1e-12, abs=1e-9)
+    line = next(li for li in data["lines"] if li["name"] == model)
+    for kind in ("roc", "pr"):
+        for k, t in enumerate(line[kind]["t"]):
+            got = [line[kind]["counts"][c][k] for c in ("tp", "fp", "fn", "tn")]
+            want = cells(np.inf if t is None else t)
+            assert got == pytest.approx(want, rel=1e-12, abs=1e-9), (kind, k, t)
+    assert all("counts" not in li["roc"] for li in data["lines"] if li["name"] != model)
+    assert all("auc" not in li and "ap" not in li for li in data["lines"])  # no answer
+    dist = data["dist"]
+    edges = np.linspace(dist["lo"], dist["hi"], len(dist["pos"]) + 1)
+    for b in range(len(edges) - 1):
+        last = b == len(edges) - 2  # the last bin holds its right edge
+        inside = (s >= edges[b]) & ((s <= edges[b + 1]) if last else (s < edges[b + 1]))
+        assert dist["pos"][b] == pytest.approx(w[inside & (y == 1)].sum())
+        assert dist["neg"][b] == pytest.approx(w[inside & (y == 0)].sum())
+    if dist["dots"] is not None:
+        assert ds.sample_weight is None
+        assert dist["dots"]["pos"] == sorted(s[y == 1].tolist())
+        assert dist["dots"]["neg"] == sorted(s[y == 0].tolist())
+
+
+def test_stops_give_way_to_the_grid_past_max_stops():
+    counts = metrics.threshold_counts([1, 0, 1, 0], [0.9, 0.7, 0.6, 0.1])
+    assert op.stops(counts, 1.0, max_stops=4)["t"] == [0.1, 0.6, 0.7, 0.9, 1.0]
+    assert op.stops(counts, 1.0, max_stops=3) is None
+
+
 def test_positions_step_as_the_axis_and_end_above_every_score():
     ds = DATASETS["raw 0..150"]
     axis = curves_threshold.threshold_axis(ds, "m")

@@ -14,7 +14,6 @@ from tests.conftest import APP
 from tests.views.curves.drive import (
     check_operating_point,
     component,
-    metric,
     open_page,
     open_with,
     threshold,
@@ -69,7 +68,7 @@ def test_predict_nothing_candidate_moves_to_the_right_end():
     top = threshold(at)
     assert top == component(at)["thresholds"][-1] > 1.0 == s.max()  # the slider's right end
     check_operating_point(at, y, s, top)
-    assert [metric(at, k) for k in ("TP", "FP", "FN", "TN")] == ["0", "0", "3", "5"]
+    assert component(at)["at_t"] == {"tp": 0.0, "fp": 0.0, "fn": 3.0, "tn": 5.0}
     # the candidate marker sits at the ROC origin, its threshold +inf (JSON null)
     marker = next(m for m in component(at)["candidates"] if "min cost" in m["label"])
     assert marker["t"] is None and (marker["fpr"], marker["tpr"]) == (0.0, 0.0)

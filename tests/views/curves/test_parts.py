@@ -61,10 +61,11 @@ def test_formulas_read_as_before(counts):
 
 
 def test_number_texts_read_as_before():
-    assert text("operating_point", t=0.123456) == (
+    assert text("operating_point_index", t=0.123456) == (
         "**Prediction = positive when score ≥ 0.1235.** Move the slider, type a value, "
         "click a point of a curve (it selects that curve's model) or a candidate button."
     )
+    assert text("operating_point", t=0.5).startswith("**Prediction = positive when score ≥ 0.5.**")
     assert text("pairs_sampled", n_pairs=12345, n_sample=2000, wins=1500, ties=12) == (
         "There are 12,345 positive/negative pairs: too many to list. The value "
         "above counts every one of them exactly (from the sorted scores). The table "

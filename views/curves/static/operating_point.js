@@ -2,12 +2,17 @@
 //
 // Streamlit components v2 (views/curves/operating_point.py): the default export is called on
 // mount and again with each new `data` (explorer/charts/operating_point.py builds it),
-// which updates the one view kept on the shadow root (no re-mount). The slider moves
-// the marker on both curves and the confusion matrix in the frame of its input event,
-// from the counts at every slider position; on release (key up, pointer up, and every
-// 250 ms of a drag) it reports the threshold with setStateValue, so the page's fragment
-// reruns and the server's numbers follow. A click near a curve vertex reports that
-// model and threshold with setTriggerValue. No network, no plotly.
+// which updates the one view kept on the shadow root (no re-mount). Four ways move the
+// threshold, each redrawing the marker on both curves, the line over the score
+// distribution and the confusion matrix in the frame of its event, from counts the data
+// holds: the slider (its grid), a drag over the distribution (the same grid), the arrow
+// keys (the next distinct score: `stops`) and a click on a vertex of the selected model's
+// curve (its counts travel with the vertex). On release (key up, pointer up, and every
+// 250 ms of a drag) the threshold is reported with setStateValue, so the page's fragment
+// reruns and the server's numbers follow. A click on another model's curve reports that
+// model and threshold with setTriggerValue (the server swaps the data). The charts take
+// the height the window leaves below the component's top, so the lesson fits one screen.
+// No network, no plotly.
 
 const SVG = "http://www.w3.org/2000/svg";
 const CHART_TEXT = "#31333f";
@@ -16,6 +21,9 @@ const SKY = [0x56, 0xb4, 0xe9];
 const DRAG_REPORT_MS = 250;
 const PICK_PX = 12;
 const MAX_MARKERS = 300;
+const POSITIVE = "#0072B2"; // actual 1 in the distribution (Okabe-Ito blue)
+const NEGATIVE = "#E69F00"; // actual 0 (Okabe-Ito orange)
+const THUMB = 18; // the slider thumb's width (CSS): the distribution's plot is inset by half
 
 // ------------------------------------------------------------------ formatting
 // Python's f"{x:.{d}f}": the exact binary value rounded half to even (toFixed rounds a
@@ -168,8 +176,7 @@ class Chart {
     this.width = 0;
   }
 
-  layout(width, px) {
-    const height = Math.round(Math.min(360, Math.max(240, width * 0.92)));
+  layout(width, height, px) {
     this.width = width;
     this.height = height;
     this.px = px;
@@ -199,29 +206,36 @@ class Chart {
       t.textContent = s;
       return t;
     };
-    text(this.m.l, 4 + px * 1.15, roc ? "ROC curve" : "Precision-recall curve", {
+    // the title from the chart's left edge; the short name when the long one would be cut
+    const title = text(4, 4 + px * 1.15, roc ? "ROC curve" : "Precision-recall curve", {
       "font-size": Math.round(px * 1.25),
       "font-weight": 600,
+      class: "op-title",
     });
+    if (!roc && title.getComputedTextLength() > this.width - 8) title.textContent = "PR curve";
     // axes, grid and ticks
     const x0 = this.sx(0), x1 = this.sx(1), y0 = this.sy(0), y1 = this.sy(1);
+    const step = this.height - this.m.t - this.m.b < 6 * px * 1.4 ? 2 : 1; // no crowded ticks
     for (let k = 0; k <= 5; k++) {
       const v = k / 5;
       el("line", { x1: this.sx(v), x2: this.sx(v), y1: this.sy(-0.02), y2: this.sy(1.02), stroke: "#e6e6e6" }, svg);
       el("line", { x1: this.sx(-0.02), x2: this.sx(1.02), y1: this.sy(v), y2: this.sy(v), stroke: "#e6e6e6" }, svg);
-      text(this.sx(v), this.height - this.m.b + px + 4, v.toFixed(1), { "text-anchor": "middle" });
-      text(this.m.l - 5, this.sy(v) + px * 0.35, v.toFixed(1), { "text-anchor": "end" });
+      if (k % step === 0 || k === 5) {
+        text(this.sx(v), this.height - this.m.b + px + 4, v.toFixed(1), { "text-anchor": "middle" });
+        text(this.m.l - 5, this.sy(v) + px * 0.35, v.toFixed(1), { "text-anchor": "end" });
+      }
     }
     el("rect", { x: this.sx(-0.02), y: this.sy(1.02), width: this.sx(1.02) - this.sx(-0.02),
       height: this.sy(-0.02) - this.sy(1.02), fill: "none", stroke: "#8a8a8a" }, svg);
     text((x0 + x1) / 2, this.height - 6, roc ? "False positive rate (FPR)" : "Recall", { "text-anchor": "middle" });
     const ytitle = text(0, 0, roc ? "True positive rate (TPR)" : "Precision", { "text-anchor": "middle" });
     ytitle.setAttribute("transform", `translate(${px + 2}, ${(y0 + y1) / 2}) rotate(-90)`);
+    if (roc && ytitle.getComputedTextLength() > y0 - y1 + 20) ytitle.textContent = "TPR";
     // chance
     const chance = roc ? [[0, 0], [1, 1]] : [[0, data.prevalence], [1, data.prevalence]];
     el("path", { d: `M${this.sx(chance[0][0])},${this.sy(chance[0][1])}L${this.sx(chance[1][0])},${this.sy(chance[1][1])}`,
       stroke: "#8a8a8a", "stroke-dasharray": "5,4", fill: "none" }, svg);
-    // the models' curves
+    // the models' curves (their names and the chance line: the legend above the charts)
     this.lines = [];
     for (const line of data.lines) {
       const c = roc ? line.roc : line.pr;
@@ -239,23 +253,8 @@ class Chart {
           el("circle", { cx: xs[i].toFixed(1), cy: ys[i].toFixed(1), r: 2.5, "data-i": i }, g);
         }
       }
-      this.lines.push({ name: line.name, xs, ys, t: c.t, x: c.x, y: c.y });
+      this.lines.push({ name: line.name, xs, ys, t: c.t, x: c.x, y: c.y, counts: c.counts || null });
     }
-    // legend, in the corner the curves leave empty
-    const rows = [roc ? "chance (random scores)" : `chance (prevalence ${data.prevalence.toFixed(3)})`]
-      .concat(data.lines.map((l) => `${l.name} (${roc ? "AUC" : "AP"} ${roc ? l.auc : l.ap})`));
-    const colors = ["#8a8a8a"].concat(data.lines.map((l) => l.color));
-    const lh = px * 1.35;
-    const widest = Math.max(...rows.map((r) => r.length)) * px * 0.56 + 30;
-    const lx = roc ? this.sx(1) - widest - 4 : this.sx(0) + 4;
-    const ly = this.sy(0) - rows.length * lh - 6;
-    el("rect", { x: lx, y: ly, width: widest, height: rows.length * lh + 6, fill: "rgba(255,255,255,0.85)" }, svg);
-    rows.forEach((r, k) => {
-      const y = ly + 3 + lh * (k + 0.5);
-      el("line", { x1: lx + 4, x2: lx + 22, y1: y, y2: y, stroke: colors[k], "stroke-width": 2,
-        "stroke-dasharray": k === 0 ? "5,4" : "none" }, svg);
-      text(lx + 26, y + px * 0.35, r);
-    });
     this.marks = el("g", { class: "op-marks" }, svg);
     this.point = null;
     this.tip = el("g", { class: "op-tip", visibility: "hidden", "pointer-events": "none" }, svg);
@@ -309,8 +308,8 @@ class Chart {
     this.point.setAttribute("cy", this.sy(roc ? p.tpr : p.precision).toFixed(1));
   }
 
-  // the curve vertex nearest to (x, y) in px, within PICK_PX: {model, t, ...} or null;
-  // the +inf vertex (t null) only for a hover (a click on it moves nothing)
+  // the curve vertex nearest to (x, y) in px, within PICK_PX: {model, t, counts, ...} or
+  // null; the +inf vertex (t null) only for a hover (a click on it moves nothing)
   nearest(x, y, any = false) {
     let best = null;
     let bestD = PICK_PX * PICK_PX;
@@ -320,12 +319,96 @@ class Chart {
         const d = dx * dx + dy * dy;
         if (d <= bestD && (any || line.t[i] !== null)) {
           bestD = d;
+          const c = line.counts;
           best = { model: line.name, t: line.t[i], px: line.xs[i], py: line.ys[i],
-            x: line.x[i], y: line.y[i] };
+            x: line.x[i], y: line.y[i],
+            counts: c && { tp: c.tp[i], fp: c.fp[i], fn: c.fn[i], tn: c.tn[i] } };
         }
       }
     }
     return best;
+  }
+}
+
+// ------------------------------------------------------------------ the score distribution
+// The scores of each class along the threshold axis, actual 1 above the axis and actual 0
+// below, one marker per sample (few samples) or bars per bin, with the threshold's line:
+// drag anywhere on it to move the threshold. Its plot is inset by half the slider's thumb,
+// so the line stands under the thumb of the slider above it.
+class Distribution {
+  constructor(parent) {
+    this.box = html("div", { class: "op-dist" }, parent);
+    this.svg = el("svg", { role: "img", "aria-label": "Scores by class, with the threshold" }, this.box);
+  }
+
+  layout(width, height, px) {
+    Object.assign(this, { width, height, px });
+    this.m = { l: THUMB / 2, r: THUMB / 2, t: 4, b: px + 8 };
+    this.svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
+    this.svg.setAttribute("width", width);
+    this.svg.setAttribute("height", height);
+  }
+
+  // the x of a position of the slider's grid, as the slider's thumb stands
+  xOfIndex(i, max) {
+    return this.m.l + (max ? i / max : 0) * (this.width - this.m.l - this.m.r);
+  }
+
+  indexOf(x, max) {
+    const f = (x - this.m.l) / (this.width - this.m.l - this.m.r);
+    return Math.min(Math.max(Math.round(f * max), 0), max);
+  }
+
+  draw(dist, xOf) {
+    const svg = this.svg;
+    svg.replaceChildren();
+    const px = this.px;
+    const mid = this.m.t + (this.height - this.m.t - this.m.b) / 2;
+    const half = mid - this.m.t - 1;
+    this.shade = el("rect", { y: this.m.t, height: this.height - this.m.t - this.m.b, fill: "#fbe3d4" }, svg);
+    const n = dist.pos.length;
+    const binW = (xOf(dist.hi) - xOf(dist.lo)) / n;
+    if (dist.dots) {
+      const most = Math.max(...dist.pos, ...dist.neg, 1);
+      const r = Math.max(2, Math.min(half / (2 * most) - 0.5, 7));
+      for (const [scores, sign, color] of [[dist.dots.pos, -1, POSITIVE], [dist.dots.neg, 1, NEGATIVE]]) {
+        const stack = new Map(); // markers already in a bin's column
+        for (const s of scores) {
+          const bin = Math.min(Math.floor(((s - dist.lo) / (dist.hi - dist.lo)) * n), n - 1);
+          const k = stack.get(bin) || 0;
+          stack.set(bin, k + 1);
+          el("circle", { cx: xOf(s).toFixed(1), cy: (mid + sign * (r + 1 + k * (2 * r + 1))).toFixed(1), r,
+            fill: color, stroke: "white", "stroke-width": 0.5, class: sign < 0 ? "op-pos" : "op-neg" }, svg);
+        }
+      }
+    } else {
+      const most = Math.max(...dist.pos, ...dist.neg, 1e-300);
+      for (const [counts, sign, color] of [[dist.pos, -1, POSITIVE], [dist.neg, 1, NEGATIVE]]) {
+        counts.forEach((c, k) => {
+          if (!c) return;
+          const h = Math.max((c / most) * half, 1);
+          el("rect", { x: (xOf(dist.lo) + k * binW).toFixed(1), width: Math.max(binW - 0.5, 0.5).toFixed(1),
+            y: (sign < 0 ? mid - h : mid).toFixed(1), height: h.toFixed(1), fill: color }, svg);
+        });
+      }
+    }
+    el("line", { x1: this.m.l, x2: this.width - this.m.r, y1: mid, y2: mid, stroke: "#8a8a8a" }, svg);
+    const ticks = this.width > 22 * px ? 4 : 2;
+    for (let k = 0; k <= ticks; k++) {
+      const v = dist.lo + ((dist.hi - dist.lo) * k) / ticks;
+      const t = el("text", { x: xOf(v), y: this.height - 3, fill: CHART_TEXT, "font-size": px,
+        "text-anchor": k === 0 ? "start" : k === ticks ? "end" : "middle" }, svg);
+      t.textContent = g4(v);
+    }
+    this.line = el("line", { y1: this.m.t, y2: this.height - this.m.b, stroke: OPERATING, "stroke-width": 3,
+      class: "op-dist-line" }, svg);
+  }
+
+  moveLine(x) {
+    this.line.setAttribute("x1", x.toFixed(1));
+    this.line.setAttribute("x2", x.toFixed(1));
+    this.shade.setAttribute("x", x.toFixed(1));
+    this.shade.setAttribute("width", Math.max(this.width - this.m.r - x, 0).toFixed(1));
   }
 }
 
@@ -340,50 +423,81 @@ const RATE_ROWS = [
   ["error_rate", "Error rate"],
 ];
 const CELLS = [["tp", "TP"], ["fn", "FN"], ["fp", "FP"], ["tn", "TN"]];
+const STEP_KEYS = { ArrowRight: 1, ArrowUp: 1, ArrowLeft: -1, ArrowDown: -1 };
+
+// the index of the first of the ascending `ts` above t (side "right"), or at/above t ("left")
+function search(ts, t, right) {
+  let lo = 0, hi = ts.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (ts[mid] < t || (right && ts[mid] === t)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
 
 class OperatingPoint {
   constructor(root) {
     this.root = root;
     this.wrap = html("div", { class: "op" }, root);
-    const row = html("div", { class: "op-slider" }, this.wrap);
-    const label = html("label", { for: "op-threshold" }, row);
-    label.textContent = "Threshold";
-    this.range = html("input", { id: "op-threshold", type: "range", min: 0, step: 1, "data-testid": "opSlider" }, row);
-    this.out = html("output", { for: "op-threshold", "data-op": "threshold" }, row);
-    this.note = html("span", { class: "op-note" }, row);
     const grid = html("div", { class: "op-grid" }, this.wrap);
     this.grid = grid;
+    this.legend = html("div", { class: "op-legend" }, grid);
     this.roc = new Chart(grid, "roc");
     this.pr = new Chart(grid, "pr");
     this.side = html("div", { class: "op-side" }, grid);
+    const row = html("div", { class: "op-slider" }, this.side);
+    const label = html("label", { for: "op-threshold" }, row);
+    label.textContent = "Threshold";
+    this.out = html("output", { for: "op-threshold", "data-op": "threshold" }, row);
+    this.range = html("input", { id: "op-threshold", type: "range", min: 0, step: 1, "data-testid": "opSlider" }, this.side);
+    this.dist = new Distribution(this.side);
+    this.note = html("div", { class: "op-note" }, this.side);
     this.buildSide();
     this.index = 0;
-    this.exact = null; // the server's threshold and counts, while the slider is untouched
+    this.exact = null; // a threshold off the slider's grid (the server's, a key's, a click's)
     this.sent = new Set();
     this.lastSent = null;
     this.dragging = false;
     this.timer = 0;
-    this.range.addEventListener("input", () => this.onInput());
+    this.range.addEventListener("input", () => this.toIndex(Number(this.range.value)));
     this.range.addEventListener("change", () => this.report());
     this.range.addEventListener("keyup", () => this.report());
+    this.range.addEventListener("keydown", (e) => this.onKey(e));
     this.release = () => {
       this.dragging = false;
       window.removeEventListener("pointerup", this.release);
       window.removeEventListener("pointercancel", this.release);
       this.report();
     };
-    this.range.addEventListener("pointerdown", () => {
+    const grab = () => {
       this.dragging = true; // until the pointer is released, wherever that is
       window.addEventListener("pointerup", this.release);
       window.addEventListener("pointercancel", this.release);
+    };
+    this.range.addEventListener("pointerdown", grab);
+    const svg = this.dist.svg;
+    svg.addEventListener("pointerdown", (e) => {
+      grab();
+      try {
+        svg.setPointerCapture(e.pointerId); // the drag goes on outside the chart
+      } catch {
+        // a pointer no longer active (or a synthetic one): the window's pointerup ends it
+      }
+      this.dragTo(e);
     });
+    svg.addEventListener("pointermove", (e) => this.dragging && this.dragTo(e));
     for (const chart of [this.roc, this.pr]) {
       chart.svg.addEventListener("click", (e) => this.onClick(chart, e));
       chart.svg.addEventListener("mousemove", (e) => chart.hover(...this.at(chart, e)));
       chart.svg.addEventListener("mouseleave", () => chart.hover(-1e9, -1e9));
     }
+    // the charts take the height left below the component: re-fit when anything above moves
     this.resize = new ResizeObserver(() => this.layout());
     this.resize.observe(this.wrap);
+    this.resize.observe(document.body);
+    this.onWindow = () => this.layout();
+    window.addEventListener("resize", this.onWindow);
   }
 
   buildSide() {
@@ -397,9 +511,10 @@ class OperatingPoint {
       html("th", { scope: "row" }, tr).textContent = r;
       for (const [key, name] of pair) {
         const td = html("td", { "data-cell": name }, tr);
-        html("span", { class: "op-cell-name" }, td).textContent = name;
+        const top = html("span", { class: "op-cell-top" }, td);
+        html("span", { class: "op-cell-name" }, top).textContent = name;
+        const rate = html("span", { class: "op-rate", "data-op": `${name}-rate` }, top);
         const count = html("span", { class: "op-count", "data-op": name }, td);
-        const rate = html("span", { class: "op-rate", "data-op": `${name}-rate` }, td);
         this.cells[key] = { td, count, rate };
       }
     }
@@ -414,6 +529,21 @@ class OperatingPoint {
     }
   }
 
+  drawLegend(data) {
+    const rows = data.lines.map((l) => [l.name, l.color, false]).concat([["chance", "#8a8a8a", true]]);
+    this.legend.replaceChildren();
+    for (const [name, color, dashed] of rows) {
+      const item = html("span", { class: "op-key" }, this.legend);
+      html("span", { class: "op-swatch", style: `border-top: 3px ${dashed ? "dashed" : "solid"} ${color}` }, item);
+      item.appendChild(document.createTextNode(name));
+    }
+    const keys = html("span", { class: "op-key op-classes" }, this.legend);
+    for (const [name, color] of [["actual 1", POSITIVE], ["actual 0", NEGATIVE]]) {
+      html("span", { class: "op-dot", style: `background: ${color}` }, keys);
+      keys.appendChild(document.createTextNode(name + " "));
+    }
+  }
+
   update(data, api) {
     this.api = api;
     const old = this.data;
@@ -424,10 +554,11 @@ class OperatingPoint {
       this.range.max = data.thresholds.length - 1;
       this.sent.clear();
       this.lastSent = null;
+      this.drawLegend(data);
     }
-    // the threshold the server ran with: an echo of one this slider reported keeps the
-    // slider where the user has moved it since; anything else (the number box, a
-    // candidate button, a click on a curve) moves it
+    // the threshold the server ran with: an echo of one this component reported keeps
+    // the threshold where the user has moved it since; anything else (the number box, a
+    // candidate button, another model's curve) moves it
     const echo = !fresh && this.sent.has(data.t);
     if (echo && data.t === this.lastSent) this.sent.clear();
     if (!echo && !this.dragging) {
@@ -453,23 +584,56 @@ class OperatingPoint {
     return best;
   }
 
+  // the charts' sizes: side by side with the threshold column, as tall as the window
+  // leaves below the component's top (within limits), or stacked on a narrow screen
   layout(force = false) {
     const width = this.wrap.clientWidth;
-    if (!this.data || !width || (!force && width === this.width)) return;
-    this.width = width;
+    if (!this.data || !width) return;
     const px = this.data.present ? 16 : 12;
-    const narrow = width < 720;
+    const narrow = width < 640;
+    const gap = 12;
+    let chartW, chartH, sideW;
+    if (narrow) {
+      chartW = sideW = width;
+      chartH = Math.round(Math.min(360, Math.max(240, width * 0.85)));
+    } else {
+      sideW = Math.round(Math.min(420, Math.max(250, width * 0.32)));
+      chartW = Math.floor((width - sideW - 2 * gap) / 2);
+      const top = this.wrap.getBoundingClientRect().top + window.scrollY;
+      const room = window.innerHeight - top - this.legend.offsetHeight - gap - 8;
+      chartH = Math.round(Math.min(420, chartW * 1.05, Math.max(15 * px, room)));
+    }
+    const tight = !narrow && chartH < 20 * px;
+    this.wrap.classList.toggle("tight", tight);
+    const distH = Math.round(Math.min(130, Math.max((tight ? 4.5 : 5.5) * px, chartH * 0.3)));
+    const key = [width, chartH, px, this.data.id, this.data.candidates_id].join();
+    if (!force && key === this.key) return;
+    this.key = key;
+    this.width = width;
     this.wrap.classList.toggle("narrow", narrow);
-    const chartWidth = narrow ? width : Math.floor((width - 24) / 2.85);
-    this.grid.style.gridTemplateColumns = narrow ? "1fr" : `${chartWidth}px ${chartWidth}px 1fr`;
+    this.grid.style.gridTemplateColumns = narrow ? "1fr" : `${chartW}px ${chartW}px ${sideW}px`;
     for (const chart of [this.roc, this.pr]) {
-      chart.layout(chartWidth, px);
+      chart.layout(chartW, chartH, px);
       chart.draw(this.data);
     }
+    this.dist.layout(sideW, distH, px);
+    const max = this.data.thresholds.length - 1;
+    this.dist.draw(this.data.dist, (t) => this.dist.xOfIndex(this.fractionOf(t) * max, max));
+    this.marked = null;
     this.show();
   }
 
-  // the counts at the slider's position (or the server's exact threshold)
+  // where t stands on the slider's grid, as a fraction of its length
+  fractionOf(t) {
+    const ts = this.data.thresholds;
+    const n = ts.length - 1;
+    if (t <= ts[0]) return 0;
+    if (t >= ts[n]) return 1;
+    const i = search(ts, t, true) - 1; // ts[i] <= t < ts[i + 1]
+    return (i + (t - ts[i]) / (ts[i + 1] - ts[i])) / n;
+  }
+
+  // the counts at the slider's position (or at the exact threshold)
   current() {
     if (this.exact) return this.exact;
     const d = this.data;
@@ -490,9 +654,9 @@ class OperatingPoint {
     const above = cur.t > d.top ? " (above every score: nothing predicted positive)" : "";
     this.out.textContent = cur.text;
     this.range.setAttribute("aria-valuetext", cur.text);
-    this.note.textContent = `predicted positive when score ≥ ${cur.text}${above}`;
+    this.note.textContent = `predicted 1 when score ≥ ${cur.text}${above}`;
     const point = { fpr: r.fpr, tpr: r.tpr, recall: r.recall, precision: r.precision };
-    if (!this.roc.point || !this.pr.point || this.marked !== d.candidates_id) {
+    if (this.marked !== d.candidates_id) {
       this.roc.mark(d.candidates, point);
       this.pr.mark(d.candidates, point);
     } else {
@@ -500,6 +664,8 @@ class OperatingPoint {
       this.pr.movePoint(point);
     }
     this.marked = d.candidates_id;
+    const max = d.thresholds.length - 1;
+    this.dist.moveLine(this.dist.xOfIndex(this.fractionOf(cur.t) * max, max));
     const norm = normalized(c, d.norm);
     for (const [key] of CELLS) {
       const cell = this.cells[key];
@@ -511,19 +677,51 @@ class OperatingPoint {
     this.wrap.dataset.threshold = cur.text;
   }
 
-  onInput() {
-    this.index = Number(this.range.value);
+  // the slider's grid position i (the slider, a drag over the distribution)
+  toIndex(i) {
+    this.index = i;
+    this.range.value = i;
     this.exact = null;
     this.moved = true;
-    this.show(); // a few texts and two markers: drawn in the frame of the input
+    this.show(); // a few texts, a line and two markers: drawn in the frame of the event
     clearTimeout(this.timer);
     if (this.dragging) this.timer = setTimeout(() => this.report(), DRAG_REPORT_MS);
   }
 
+  // an exact threshold with its counts (a key's distinct score, a vertex's threshold)
+  toExact(t, text, counts) {
+    this.exact = { t, text, counts };
+    this.index = this.nearestIndex(t);
+    this.range.value = this.index;
+    this.moved = true;
+    this.show();
+  }
+
+  dragTo(e) {
+    const rect = this.dist.svg.getBoundingClientRect();
+    const x = ((e.clientX - rect.left) * this.dist.width) / rect.width;
+    const i = this.dist.indexOf(x, this.data.thresholds.length - 1);
+    if (i !== this.index || this.exact) this.toIndex(i);
+  }
+
+  // an arrow key: to the next distinct score up or down (the slider's own step, 0.01,
+  // changed the matrix once in many presses); the grid's step past MAX_STOPS scores
+  onKey(e) {
+    const dir = STEP_KEYS[e.key];
+    const stops = this.data && this.data.stops;
+    if (!dir || !stops) return;
+    e.preventDefault();
+    const t = this.current().t;
+    const k = dir > 0 ? search(stops.t, t, true) : search(stops.t, t, false) - 1;
+    if (k < 0 || k >= stops.t.length) return;
+    const counts = { tp: stops.tp[k], fp: stops.fp[k], fn: stops.fn[k], tn: stops.tn[k] };
+    this.toExact(stops.t[k], stops.labels[k], counts);
+  }
+
   report() {
     clearTimeout(this.timer);
-    if (this.exact || !this.api) return;
-    const t = this.data.thresholds[this.index];
+    if (!this.api || !this.moved) return;
+    const t = this.current().t;
     if (t === this.lastSent || (this.sent.size === 0 && t === this.data.t)) return;
     this.sent.add(t);
     this.lastSent = t;
@@ -537,13 +735,22 @@ class OperatingPoint {
     return [(e.clientX - rect.left) * scale, (e.clientY - rect.top) * scale];
   }
 
+  // a vertex of the selected model's curve moves the threshold here and now; another
+  // model's is reported, for the server to select that model
   onClick(chart, e) {
     const hit = chart.nearest(...this.at(chart, e));
-    if (hit && this.api) this.api.setTriggerValue("pick", { model: hit.model, t: hit.t });
+    if (!hit || !this.api) return;
+    if (hit.counts && hit.model === this.data.model) {
+      this.toExact(hit.t, g4(hit.t), hit.counts);
+      this.report();
+    } else {
+      this.api.setTriggerValue("pick", { model: hit.model, t: hit.t });
+    }
   }
 
   destroy() {
     this.resize.disconnect();
+    window.removeEventListener("resize", this.onWindow);
     clearTimeout(this.timer);
     window.removeEventListener("pointerup", this.release);
     window.removeEventListener("pointercancel", this.release);
