@@ -12,9 +12,14 @@ import pytest
 
 from metrics import (
     average_precision_at_k,
+    dcg_per_sample,
+    dcg_ranking,
+    dcg_ranking_table,
+    dcg_steps,
     expected_reciprocal_rank_per_sample,
     hit_rate_at_k_per_sample,
     ndcg_per_sample,
+    precision_at_k,
     precision_at_k_per_sample,
     rank_queries,
     recall_at_k_per_sample,
@@ -24,6 +29,7 @@ from metrics import (
     retrieval_query_steps,
     score_order,
 )
+from metrics.states import RankingState
 from tests.metrics.test_retrieved_mask import _case, ref_row
 
 TOL = {"rtol": 1e-9, "atol": 1e-12}
@@ -107,3 +113,40 @@ def test_query_steps_sum_to_the_masked_values_and_name_the_unretrieved():
     # an unretrieved relevant item keeps its grade but is no hit
     gone = steps[~steps["retrieved"]]
     assert (gone["relevant"] == 0).all() and (gone["grade"] == y[q, gone["item"]]).all()
+
+
+@pytest.mark.parametrize("ignore_ties", [False, True])
+def test_dcg_ranking_table_and_steps_with_a_mask_equal_the_masked_dcg(ignore_ties):
+    y, s, mask = _case(8, ties=True)
+    ranked = dcg_ranking(y, s, retrieved=mask)
+    for k in (1, 3, None):
+        table = dcg_ranking_table(ranked, k=k, ignore_ties=ignore_ties)
+        kw = {"k": k, "ignore_ties": ignore_ties, "retrieved": mask}
+        np.testing.assert_allclose(table["DCG"], dcg_per_sample(y, s, **kw), **TOL)
+        np.testing.assert_allclose(table["NDCG"], ndcg_per_sample(y, s, **kw), **TOL)
+        # the ideal DCG reads every item, retrieved or not
+        np.testing.assert_allclose(table["ideal DCG"], dcg_per_sample(y, y, k=k), **TOL)
+        assert (table["pessimistic DCG"] <= table["DCG"] + 1e-12).all()
+        assert (table["DCG"] <= table["optimistic DCG"] + 1e-12).all()
+        for q in (0, 3, 7):
+            steps = dcg_steps(y[q], s[q], k=k, ignore_ties=ignore_ties, retrieved=mask[q])
+            assert steps["running_sum"].iloc[-1] == pytest.approx(table["DCG"][q], abs=1e-12)
+            n_seen = int(mask[q].sum())
+            assert steps["retrieved"].tolist() == [True] * n_seen + [False] * (12 - n_seen)
+
+
+def test_ranking_states_with_a_mask_merge_to_the_masked_means():
+    y, s, mask = _case(9)
+    kw = {"k": 4, "denominator": "relevant"}
+    parts = [
+        RankingState.from_chunk(y[rows], s[rows], retrieved=mask[rows], **kw)
+        for rows in (slice(0, 10), slice(10, None))
+    ]
+    got = parts[0].merge(parts[1]).finalize()
+    masked = {"retrieved": mask}
+    assert got["precision_at_k"] == pytest.approx(precision_at_k(y, s, k=4, **masked))
+    assert got["mean_average_precision_at_k"] == pytest.approx(
+        average_precision_at_k(y, s, **kw, **masked).mean()
+    )
+    assert got["ndcg_score"] == pytest.approx(ndcg_per_sample(y, s, k=4, **masked).mean())
+    assert "coverage_error" not in got  # label ranking has no unretrieved items
