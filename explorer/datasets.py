@@ -276,6 +276,23 @@ class Dataset:
         """The score array of ``model`` (the first model by default)."""
         return self.scores[model or self.model_names[0]]
 
+    def item_names(self, row: int) -> list[str]:
+        """The names of row ``row``'s items, by column: its documents' ids when the
+        dataset carries them (each query its own), else the label names.
+
+        Examples
+        --------
+        >>> y = np.array([[1, 0], [0, 1]])
+        >>> ids = np.array([["d7", "d2"], ["d9", ""]], dtype=object)
+        >>> Dataset("t", "graded", y, {"m": y * 1.0}, item_ids=ids).item_names(1)
+        ['d9', '']
+        >>> Dataset("t", "graded", y, {"m": y * 1.0}).item_names(1)
+        ['label_0', 'label_1']
+        """
+        if self.item_ids is None:
+            return list(self.label_names)
+        return self.item_ids[row].tolist()
+
     @property
     def is_matrix(self) -> bool:
         return self.kind in ("multilabel", "graded", "multiclass")

@@ -46,7 +46,7 @@ def steps_table(ds: Dataset, model: str, query: int, settings: Settings) -> pd.D
     The settings carry ``max_grade`` (at least the matrix's largest grade), so the
     query's row alone gives the numbers of the whole matrix's table. The dataset's
     ``retrieved`` mask puts the items the query never retrieved last (no term of
-    theirs counts); ``item name`` names each item (:func:`item_names`), so the CSV
+    theirs counts); ``item name`` names each item (:meth:`Dataset.item_names`), so the CSV
     says which document sat at which position.
 
     Examples
@@ -61,27 +61,9 @@ def steps_table(ds: Dataset, model: str, query: int, settings: Settings) -> pd.D
     steps = retrieval_query_steps(
         ds.y_true[rows], ds.score(model)[rows], 0, retrieved=mask, **asdict(settings)
     )
-    names = item_names(ds, query)
+    names = ds.item_names(query)
     steps.insert(2, "item name", [names[i] for i in steps["item"]])
     return steps
-
-
-def item_names(ds: Dataset, query: int) -> list[str]:
-    """The names of query ``query``'s items, by column: its documents' ids when the
-    dataset carries them (each query its own), else the label names.
-
-    Examples
-    --------
-    >>> y = np.array([[1, 0], [0, 1]])
-    >>> ids = np.array([["d7", "d2"], ["d9", ""]], dtype=object)
-    >>> item_names(Dataset("t", "graded", y, {"m": y * 1.0}, item_ids=ids), 1)
-    ['d9', '']
-    >>> item_names(Dataset("t", "graded", y, {"m": y * 1.0}), 1)
-    ['label_0', 'label_1']
-    """
-    if ds.item_ids is None:
-        return list(ds.label_names)
-    return ds.item_ids[query].tolist()
 
 
 #: Positions of one query's chart and step table drawn when it has more (and K is

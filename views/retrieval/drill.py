@@ -59,7 +59,7 @@ def show(ds, controls, per_query, means: dict) -> _controls.Query | None:
 
 def _ranked_list(ds, steps: pd.DataFrame, query, settings) -> None:
     """The query's ranked list (its first positions) as a chart and as the step table."""
-    names = retrieval_query.item_names(ds, query.row)
+    names = ds.item_names(query.row)
     shown = retrieval_query.shown_positions(steps, settings.k)
     head = steps.head(shown)
     contribution = retrieval_query.CONTRIB[query.drill]

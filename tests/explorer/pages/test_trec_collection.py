@@ -1,4 +1,4 @@
-"""The Top-K page's model on trec_eval's own test collection, past the run's depth.
+"""The Top-K and DCG pages' models on trec_eval's own test collection, past the run's depth.
 
 Oracle: trec_eval's expected output ``out.test.aq`` (``-m all_trec -q`` on
 ``results.test``, depth 500 per query, judged relevant documents it never retrieved),
@@ -11,7 +11,7 @@ import pandas as pd
 import pytest
 
 from explorer.io import read_trec
-from explorer.pages import retrieval, retrieval_query
+from explorer.pages import dcg, retrieval, retrieval_query
 from tests.metrics.test_trec import DATA, _lines
 
 #: trec_eval's measure of each per-query column (its map_cut divides by all relevant).
@@ -73,3 +73,17 @@ def test_the_step_table_names_documents_and_never_ranks_the_unretrieved(run):
     show = retrieval_query.step_display(steps.head(3), "AP@K")
     assert "retrieved" not in show.columns  # the first three were retrieved
     assert show["item name"].tolist() == steps["item name"].head(3).tolist()
+
+
+@pytest.mark.parametrize("k", [10, 100, 1000])
+def test_the_dcg_page_gives_trec_eval_s_ndcg(run, trec_eval, k):
+    settings = dcg.Settings("STANDARD", k=k)  # ties averaged, in column (trec_eval) order
+    table = dcg.per_sample_table(run, settings)
+    for row, qid in enumerate(run.sample_ids):
+        want = float(trec_eval[f"ndcg_cut_{k}", qid])
+        assert table["NDCG"][row] == pytest.approx(want, abs=5e-5), qid
+    one = dcg.sample_steps(run, settings, 0, table)
+    assert one.steps["running_sum"].iloc[-1] == pytest.approx(table["DCG"][0])
+    view = dcg.steps_view(one.steps, run.item_names(0), run.y_true[0], averaged=False)
+    assert view["item"].tolist()[:500] == run.item_ids[0][:500].tolist()  # the run's order
+    assert (view["retrieved"].iloc[500:] == "no").all()
