@@ -10,8 +10,9 @@ from __future__ import annotations
 import pandas as pd
 import pytest
 
+from explorer import intervals
 from explorer.io import read_trec
-from explorer.pages import dcg, retrieval, retrieval_query
+from explorer.pages import dcg, home, retrieval, retrieval_query
 from tests.metrics.test_trec import DATA, _lines
 
 #: trec_eval's measure of each per-query column (its map_cut divides by all relevant).
@@ -87,3 +88,12 @@ def test_the_dcg_page_gives_trec_eval_s_ndcg(run, trec_eval, k):
     view = dcg.steps_view(one.steps, run.item_names(0), run.y_true[0], averaged=False)
     assert view["item"].tolist()[:500] == run.item_ids[0][:500].tolist()  # the run's order
     assert (view["retrieved"].iloc[500:] == "no").all()
+
+
+def test_home_and_its_intervals_read_the_mask(run, trec_eval):
+    got = {n.label: n.value for n in home.headline(run)}
+    assert got["NDCG"] == pytest.approx(float(trec_eval["ndcg", "all"]), abs=5e-5)
+    assert got["MRR"] == pytest.approx(float(trec_eval["recip_rank", "all"]), abs=5e-5)
+    ci = intervals.home(run)
+    assert ci["NDCG"].estimate == pytest.approx(got["NDCG"])
+    assert ci["NDCG"].low <= got["NDCG"] <= ci["NDCG"].high
