@@ -202,6 +202,20 @@ def _score_matrices(frame: _Frame, k: _Keys, at: _Layout) -> dict[str, np.ndarra
     return arrays
 
 
+def _retrieved_column(frame: _Frame, k: _Keys, at: _Layout, extra: dict) -> None:
+    """An optional ``retrieved`` column (1, or 0 for an item the sample's ranking never
+    retrieved, as the Data page's download of a run writes it) into ``extra``'s mask."""
+    if "retrieved" not in frame.columns:
+        return
+    r = frame.numbers("retrieved")
+    _binary_check(frame, "retrieved", r)
+    first = k.m_codes == 0
+    seen = extra.get("retrieved")
+    seen = np.ones((len(k.s_names), at.width), dtype=bool) if seen is None else seen
+    seen[k.s_codes[first], at.cols[first]] = r[first] != 0
+    extra["retrieved"] = seen
+
+
 def _ragged(k: _Keys, at: _Layout) -> dict:
     """The Dataset fields of a table whose samples have different items: slot names, the
     retrieved mask (False in the slots of no item) and each slot's item (label)."""
@@ -223,7 +237,7 @@ def _long_dataset(frame: _Frame, kind: str | None, name: str | None) -> Dataset:
     score_cols = _score_columns(frame)
     if kind not in (None, "multilabel", "graded"):
         raise ValueError(f"a long table holds multilabel or graded data; got {kind!r}")
-    frame.load(["y_true", *score_cols])
+    frame.load(["y_true", *score_cols, *(["retrieved"] if "retrieved" in frame.columns else [])])
     y = _long_y_true(frame, kind)
     keys = _long_keys(frame, score_cols)
     _check_pairs_once(frame, keys)
@@ -244,6 +258,7 @@ def _long_dataset(frame: _Frame, kind: str | None, name: str | None) -> Dataset:
             f"{int(sizes.max()):,} each): columns are slots named by each sample's labels, "
             "and the empty slots are never ranked"
         )
+    _retrieved_column(frame, keys, at, extra)
     return Dataset(
         name=name or label,
         kind=kind,
@@ -265,7 +280,8 @@ def read_long_table(source, *, kind: str | None = None, name: str | None = None)
         CSV, TSV, text or Parquet with columns ``sample``, ``label``,
         ``y_true`` and ``y_score`` plus an optional ``model`` column (one
         row per (sample, label, model)); or ``score_<model>`` columns instead
-        of ``y_score`` and ``model``.
+        of ``y_score`` and ``model``. An optional ``retrieved`` column (0 or
+        1) marks with 0 the items a sample's ranking never retrieved.
     kind : {"multilabel", "graded"} or None
         None infers it from ``y_true`` (all 0/1: multilabel). Negative
         labels are refused.

@@ -809,3 +809,36 @@ def test_a_trec_run_with_extra_fields_is_read_as_trec_eval_reads_it():
     assert wide.model_names == plain.model_names
     for name in plain.model_names:
         np.testing.assert_array_equal(wide.score(name), plain.score(name))
+
+
+def test_a_run_downloaded_as_a_long_table_reads_back_to_the_same_numbers():
+    from explorer import downloads, editing
+
+    run = read_trec_upload("qrels.txt", QRELS, "run.txt", RUN)
+    text = downloads.csv_text(editing.long_table_from_run(run)).encode()
+    back = read_long_table(text, name="run.csv")
+    assert back.sample_ids == run.sample_ids
+    assert back.item_ids.tolist() == [["d1", "d2", "d3", "d9"], ["x", "y", "", ""]]
+    assert back.retrieved.tolist() == run.retrieved.tolist()
+    for k in (1, 3, 1000):
+        want = metrics.retrieval_per_query(run.y_true, run.score(), k=k, retrieved=run.retrieved)
+        got = metrics.retrieval_per_query(back.y_true, back.score(), k=k, retrieved=back.retrieved)
+        pd.testing.assert_frame_equal(got, want)
+    with pytest.raises(DataError, match="retrieved"):
+        read_long_table(text.replace(b",0\r\n", b",2\r\n"), name="run.csv")
+
+
+def test_an_edited_run_keeps_what_it_retrieved():
+    from explorer import editing
+
+    run = read_trec_upload("qrels.txt", QRELS, "run.txt", RUN)
+    labels, scores = editing.matrices_from_dataset(run)
+    scores.iloc[0, 3] = 9.0  # the unretrieved d9 now scores highest: still never ranked
+    new = editing.dataset_from_matrices(labels, scores, kind="graded", name="e", model="bm25")
+    kept = editing.keep_run(new, run)
+    assert kept.item_ids.tolist() == run.item_ids.tolist()
+    # at K = 1 q1 shows d1 (grade 1) of an ideal d9 (grade 2): 0.5; had d9 been
+    # ranked, NDCG@1 would be 1
+    ndcg = metrics.ndcg_per_sample(kept.y_true, kept.score(), k=1, retrieved=kept.retrieved)
+    assert ndcg.tolist() == [0.5, 1.0]
+    assert metrics.ndcg_per_sample(new.y_true, new.score(), k=1).tolist() == [1.0, 1.0]

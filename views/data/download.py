@@ -17,7 +17,15 @@ def show(ds: Dataset) -> None:
     st.subheader("Download and share")
     base = base_name(ds)
     # the CSVs are written only when a button is clicked (a million rows take seconds)
-    if ds.is_matrix:
+    if ds.item_ids is not None:  # a run: each query's documents by their ids
+        st.download_button(
+            "Dataset as CSV (one row per document)",
+            lambda: downloads.csv_text(editing.long_table_from_run(ds)),
+            file_name=f"{base}.csv",
+            mime="text/csv",
+            key="data_download_run",
+        )
+    elif ds.is_matrix:
         d1, d2 = st.columns(2)
         d1.download_button(
             "Labels as CSV",
