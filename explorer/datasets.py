@@ -235,10 +235,10 @@ class Dataset:
             h.update(b"\x1f")
         h.update(f"|{len(self.label_names)}|{len(self.sample_ids)}".encode())
         if self.item_ids is not None:  # the document ids a page shows
-            h.update(b"items")
-            for part in self.item_ids.ravel().tolist():
-                h.update(part.encode("utf-8", "surrogatepass"))
-                h.update(b"\x1f")
+            items = self.item_ids.ravel().tolist()
+            h.update(b"items")  # one join (a run holds millions of ids), and each length
+            h.update(np.fromiter(map(len, items), np.int64, len(items)).tobytes())
+            h.update("\x1f".join(items).encode("utf-8", "surrogatepass"))
         return h.hexdigest()
 
     @property
