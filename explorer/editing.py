@@ -8,6 +8,8 @@ Rows are numbered as the editor shows them (from 0).
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 import pandas as pd
 
@@ -19,6 +21,8 @@ __all__ = [
     "EDIT_MAX_ROWS",
     "dataset_from_matrices",
     "dataset_from_table",
+    "keep_run",
+    "long_table_from_run",
     "matrices_from_dataset",
     "splice",
     "table_from_dataset",
@@ -83,6 +87,65 @@ def matrices_from_dataset(ds: Dataset, model: str | None = None, rows: slice | N
     labels = pd.DataFrame(ds.y_true[rows], columns=names, index=index)
     scores = pd.DataFrame(ds.score(model)[rows], columns=names, index=index)
     return labels, scores
+
+
+def long_table_from_run(ds: Dataset) -> pd.DataFrame:
+    """A dataset with document ids (a run) as a long table: one row per document,
+    ``sample``, ``label`` (the document id), ``y_true``, ``score_<model>`` and
+    ``retrieved`` (0 for a judged document the run lacks); slots of no document are
+    left out. The long-table reader reads it back (it ignores ``retrieved``).
+
+    Examples
+    --------
+    >>> y = np.array([[1, 0, 2], [0, 1, 0]])
+    >>> ids = np.array([["d1", "d2", "d9"], ["d4", "", ""]], dtype=object)
+    >>> seen = np.array([[True, True, False], [True, False, False]])
+    >>> run = Dataset("r", "graded", y, {"bm25": y / 4}, retrieved=seen, item_ids=ids)
+    >>> long_table_from_run(run).values.tolist()[2:]
+    [['0', 'd9', 2.0, 0.5, 0], ['1', 'd4', 0.0, 0.0, 1]]
+    """
+    rows, cols = np.nonzero(ds.item_ids != "")
+    out = {
+        "sample": np.asarray(ds.sample_ids, dtype=object)[rows],
+        "label": ds.item_ids[rows, cols],
+        "y_true": ds.y_true[rows, cols],
+    }
+    for model, s in ds.scores.items():
+        out[f"score_{model}"] = s[rows, cols]
+    seen = np.ones(len(rows), bool) if ds.retrieved is None else ds.retrieved[rows, cols]
+    out["retrieved"] = seen.astype(np.int64)
+    return pd.DataFrame(out)
+
+
+def keep_run(new: Dataset, old: Dataset) -> Dataset:
+    """``new`` (an edit of ``old``) with ``old``'s ``retrieved`` mask and document ids
+    on the rows it kept (by sample id); an added row has every item retrieved and
+    its slot names as ids. Without them an edit of a run would rank the documents
+    the run never retrieved. Unchanged when ``old`` has neither or the width changed.
+
+    Examples
+    --------
+    >>> y = np.array([[1, 2], [0, 1]])
+    >>> ids = np.array([["d1", "d9"], ["d4", "d5"]], dtype=object)
+    >>> run = Dataset("r", "graded", y, {"m": y / 4}, sample_ids=("a", "b"),
+    ...               retrieved=np.array([[True, False], [True, True]]), item_ids=ids)
+    >>> edit = Dataset("e", "graded", y[::-1], {"m": y[::-1] / 4}, sample_ids=("b", "z"))
+    >>> kept = keep_run(edit, run)
+    >>> kept.retrieved is None, kept.item_ids.tolist()
+    (True, [['d4', 'd5'], ['label_0', 'label_1']])
+    """
+    if (old.retrieved is None and old.item_ids is None) or new.y_true.shape[1:] != old.y_true.shape[
+        1:
+    ]:
+        return new
+    at = pd.Index(old.sample_ids).get_indexer(list(new.sample_ids))
+    kept = (at >= 0)[:, None]
+    seen = None
+    if old.retrieved is not None:
+        seen = np.where(kept, old.retrieved[np.maximum(at, 0)], True)
+    names = np.broadcast_to(np.array(new.label_names, dtype=object), new.y_true.shape)
+    ids = names if old.item_ids is None else np.where(kept, old.item_ids[np.maximum(at, 0)], names)
+    return dataclasses.replace(new, retrieved=seen, item_ids=ids)
 
 
 def _numbers(df: pd.DataFrame, table: str) -> np.ndarray:

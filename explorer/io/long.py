@@ -119,38 +119,66 @@ def _check_pairs_once(frame: _Frame, k: _Keys) -> None:
     )
 
 
-def _check_pairs_complete(label: str, k: _Keys) -> None:
-    """A row for every (sample, label) pair of every model, else name the first missing."""
+class _Layout(NamedTuple):
+    """Where each row of a long table goes: its column, and the matrix's width."""
+
+    cols: np.ndarray
+    width: int
+    ragged: bool  # the samples have different items: columns are slots, see _slots
+
+
+def _layout(label: str, k: _Keys) -> _Layout:
+    """Columns by label when every sample has every label; else each sample's items in
+    slots (:func:`_slots`) after the check that every model has the same pairs."""
     n_s, n_l = len(k.s_names), len(k.l_names)
-    has_model = k.models is not None
+    pair = k.s_codes.astype(np.int64) * n_l + k.l_codes
+    if k.models is None:
+        if len(pair) == n_s * n_l:  # pairs are unique: every pair is present
+            return _Layout(k.l_codes, n_l, False)
+        return _Layout(*_slots(k, pair), True)
+    pairs, first = np.unique(pair, return_index=True)
     model_names = list(k.column_of)
-    for m in range(len(model_names) if has_model else 1):
+    for m in range(len(model_names)):
         rows = k.m_codes == m
-        count = int(rows.sum())
-        if count == n_s * n_l:
+        if int(rows.sum()) == len(pairs):
             continue
-        sc, lc = k.s_codes[rows], k.l_codes[rows]
-        s = int(np.argmax(np.bincount(sc, minlength=n_s) < n_l))
-        present = np.zeros(n_l, dtype=bool)
-        present[lc[sc == s]] = True
-        j = int(np.argmax(~present))
-        of_model = f" for model {quote(model_names[m])}" if has_model else ""
+        present = np.zeros(len(pairs), dtype=bool)
+        present[np.searchsorted(pairs, pair[rows])] = True
+        i = first[int(np.argmax(~present))]
         raise DataError(
-            f"{label}: the pair (sample {quote(k.s_names[s])}, label {quote(k.l_names[j])}) "
-            f"is missing{of_model}: expected a row for every sample and label ({n_s:,} samples "
-            f"x {n_l:,} labels = {n_s * n_l:,} rows), found {count:,}."
+            f"{label}: the pair (sample {quote(k.samples.iloc[i])}, label "
+            f"{quote(k.labels.iloc[i])}) is missing for model {quote(model_names[m])}: every "
+            f"model needs a row for each pair another model has ({len(pairs):,} pairs), found "
+            f"{int(rows.sum()):,}."
         )
+    if len(pairs) == n_s * n_l:
+        return _Layout(k.l_codes, n_l, False)
+    return _Layout(*_slots(k, pair), True)
 
 
-def _truth_matrix(frame: _Frame, k: _Keys, y: np.ndarray) -> np.ndarray:
-    """y_true as a samples x labels matrix (from the first model's rows), after the
+def _slots(k: _Keys, pair: np.ndarray) -> tuple[np.ndarray, int]:
+    """Each row's slot when the samples have different items (query groups of different
+    sizes): a sample's items fill slots 1, 2, ... in the order they first appear, so
+    column order (the metrics' tie rule) is the file's order. Returns the row's slot and
+    the width (the largest group)."""
+    pairs, first, inverse = np.unique(pair, return_index=True, return_inverse=True)
+    sample = k.s_codes[first]
+    by_sample = np.lexsort((first, sample))  # each sample's items, by first appearance
+    sizes = np.bincount(sample, minlength=len(k.s_names))
+    slot = np.empty(len(pairs), dtype=np.intp)
+    slot[by_sample] = np.arange(len(pairs)) - np.repeat(np.cumsum(sizes) - sizes, sizes)
+    return slot[inverse.ravel()], int(sizes.max())
+
+
+def _truth_matrix(frame: _Frame, k: _Keys, y: np.ndarray, at: _Layout) -> np.ndarray:
+    """y_true as a samples x columns matrix (from the first model's rows), after the
     check that every model's rows give the same y_true."""
     first = k.m_codes == 0
-    y_mat = np.zeros((len(k.s_names), len(k.l_names)))
-    y_mat[k.s_codes[first], k.l_codes[first]] = y[first]
+    y_mat = np.zeros((len(k.s_names), at.width))
+    y_mat[k.s_codes[first], at.cols[first]] = y[first]
     if k.models is None:
         return y_mat
-    differs = y_mat[k.s_codes, k.l_codes] != y
+    differs = y_mat[k.s_codes, at.cols] != y
     if differs.any():
         i = int(np.argmax(differs))
         j = int(np.argmax(first & (k.s_codes == k.s_codes[i]) & (k.l_codes == k.l_codes[i])))
@@ -163,15 +191,45 @@ def _truth_matrix(frame: _Frame, k: _Keys, y: np.ndarray) -> np.ndarray:
     return y_mat
 
 
-def _score_matrices(frame: _Frame, k: _Keys) -> dict[str, np.ndarray]:
-    """Each model's scores as a samples x labels matrix."""
+def _score_matrices(frame: _Frame, k: _Keys, at: _Layout) -> dict[str, np.ndarray]:
+    """Each model's scores as a samples x columns matrix (0 in the slots of no item)."""
     arrays = {}
     for m, (model, column) in enumerate(k.column_of.items()):
         rows = k.m_codes == m if k.models is not None else slice(None)
-        mat = np.empty((len(k.s_names), len(k.l_names)))
-        mat[k.s_codes[rows], k.l_codes[rows]] = frame.numbers(column)[rows]
+        mat = np.zeros((len(k.s_names), at.width))
+        mat[k.s_codes[rows], at.cols[rows]] = frame.numbers(column)[rows]
         arrays[model] = mat
     return arrays
+
+
+def _retrieved_column(frame: _Frame, k: _Keys, at: _Layout, extra: dict) -> None:
+    """An optional ``retrieved`` column (1, or 0 for an item the sample's ranking never
+    retrieved, as the Data page's download of a run writes it) into ``extra``'s mask."""
+    if "retrieved" not in frame.columns:
+        return
+    r = frame.numbers("retrieved")
+    _binary_check(frame, "retrieved", r)
+    first = k.m_codes == 0
+    seen = extra.get("retrieved")
+    seen = np.ones((len(k.s_names), at.width), dtype=bool) if seen is None else seen
+    seen[k.s_codes[first], at.cols[first]] = r[first] != 0
+    extra["retrieved"] = seen
+
+
+def _ragged(k: _Keys, at: _Layout) -> dict:
+    """The Dataset fields of a table whose samples have different items: slot names, the
+    retrieved mask (False in the slots of no item) and each slot's item (label)."""
+    first = k.m_codes == 0
+    n_s = len(k.s_names)
+    seen = np.zeros((n_s, at.width), dtype=bool)
+    seen[k.s_codes[first], at.cols[first]] = True
+    items = np.full((n_s, at.width), "", dtype=object)
+    items[k.s_codes[first], at.cols[first]] = k.labels.to_numpy(dtype=object)[first]
+    return {
+        "label_names": tuple(f"slot_{j + 1}" for j in range(at.width)),
+        "retrieved": seen,
+        "item_ids": items,
+    }
 
 
 def _long_dataset(frame: _Frame, kind: str | None, name: str | None) -> Dataset:
@@ -179,28 +237,37 @@ def _long_dataset(frame: _Frame, kind: str | None, name: str | None) -> Dataset:
     score_cols = _score_columns(frame)
     if kind not in (None, "multilabel", "graded"):
         raise ValueError(f"a long table holds multilabel or graded data; got {kind!r}")
-    frame.load(["y_true", *score_cols])
+    frame.load(["y_true", *score_cols, *(["retrieved"] if "retrieved" in frame.columns else [])])
     y = _long_y_true(frame, kind)
     keys = _long_keys(frame, score_cols)
     _check_pairs_once(frame, keys)
     n_s, n_l = len(keys.s_names), len(keys.l_names)
-    _check_shape(f"{label} (pivoted)", n_s, n_l)
-    _check_pairs_complete(label, keys)
-    y_mat = _truth_matrix(frame, keys, y)
-    arrays = _score_matrices(frame, keys)
+    at = _layout(label, keys)
+    _check_shape(f"{label} (pivoted)", n_s, at.width)
+    y_mat = _truth_matrix(frame, keys, y, at)
+    arrays = _score_matrices(frame, keys, at)
     if kind is None:
         kind = "multilabel" if ((y == 0) | (y == 1)).all() else "graded"
+    described = f"{label} (long table): {n_s:,} samples x {n_l:,} labels, {len(arrays)} model(s)"
+    extra: dict = {"label_names": tuple(str(x) for x in keys.l_names)}
+    if at.ragged:
+        extra = _ragged(keys, at)
+        sizes = extra["retrieved"].sum(axis=1)
+        described += (
+            f"; the samples have different labels ({int(sizes.min()):,} to "
+            f"{int(sizes.max()):,} each): columns are slots named by each sample's labels, "
+            "and the empty slots are never ranked"
+        )
+    _retrieved_column(frame, keys, at, extra)
     return Dataset(
         name=name or label,
         kind=kind,
         y_true=y_mat,
         scores=arrays,
-        label_names=tuple(str(x) for x in keys.l_names),
         sample_ids=tuple(str(x) for x in keys.s_names),
-        description=(
-            f"{label} (long table): {n_s:,} samples x {n_l:,} labels, {len(arrays)} model(s)"
-        ),
+        description=described,
         source="upload",
+        **extra,
     )
 
 
@@ -213,7 +280,8 @@ def read_long_table(source, *, kind: str | None = None, name: str | None = None)
         CSV, TSV, text or Parquet with columns ``sample``, ``label``,
         ``y_true`` and ``y_score`` plus an optional ``model`` column (one
         row per (sample, label, model)); or ``score_<model>`` columns instead
-        of ``y_score`` and ``model``.
+        of ``y_score`` and ``model``. An optional ``retrieved`` column (0 or
+        1) marks with 0 the items a sample's ranking never retrieved.
     kind : {"multilabel", "graded"} or None
         None infers it from ``y_true`` (all 0/1: multilabel). Negative
         labels are refused.
@@ -224,14 +292,19 @@ def read_long_table(source, *, kind: str | None = None, name: str | None = None)
     -------
     Dataset
         Rows are samples and columns labels, both in order of first
-        appearance; models in order of first appearance.
+        appearance; models in order of first appearance. When the samples
+        have different labels (query groups of different sizes, each with
+        its own documents), columns are slots ``slot_1``, ``slot_2``, ...:
+        each sample's labels in the order they first appear, named in
+        ``item_ids``, the slots past a sample's last label marked False in
+        ``retrieved`` (never ranked, relevance 0).
 
     Raises
     ------
     DataError
         A (sample, label[, model]) pair twice (naming both lines), a pair
-        missing (naming the first missing pair), a y_true that differs
-        between models, or a bad cell.
+        one model lacks (naming the first), a y_true that differs between
+        models, or a bad cell.
 
     Examples
     --------
@@ -239,6 +312,9 @@ def read_long_table(source, *, kind: str | None = None, name: str | None = None)
     >>> ds = read_long_table(text, name="long.csv")
     >>> ds.kind, ds.label_names, ds.y_true.tolist()
     ('multilabel', ('a', 'b'), [[1.0, 0.0]])
+    >>> ragged = read_long_table(text + b"q2,c,2,0.5\\n", name="long.csv")
+    >>> ragged.item_ids.tolist(), ragged.retrieved.tolist()
+    ([['a', 'b'], ['c', '']], [[True, True], [True, False]])
     """
     data, label = _source(source, name, "table")
     frame = _open_frame(data, label, _format(label, data))

@@ -188,30 +188,26 @@ def read_trec(
         one judgment in the qrels, in order of first appearance in the run
         (run queries without judgments are skipped, and judged queries the
         run lacks are not evaluated, as trec_eval without ``-c``). Columns
-        are rank slots ``slot_1``, ``slot_2``, ..., not document ids, since
-        each query retrieves different documents. Each row holds, left to
-        right:
+        are slots ``slot_1``, ``slot_2``, ...: each query has its own
+        documents, named in ``item_ids``. Each row holds, left to right:
 
         1. the retrieved documents in trec_eval's order (score descending,
            ties by docid descending), with the run's score and the judged
            relevance (0 when unjudged). Since the metrics break score ties
            by column order, they rank these exactly as trec_eval does;
-        2. padding up to column ``depth`` (the most documents the run
-           retrieved for one query): relevance 0, score ``min_score - step``;
-        3. in the last ``u`` columns, the ``u`` judged relevant documents
-           (rel > 0) the run did not retrieve, grade descending, with score
-           ``min_score - (2 + j) * step`` for the j-th (j = 0, 1, ...).
+        2. the judged relevant documents (rel > 0) the run did not retrieve,
+           grade descending, marked False in ``retrieved``;
+        3. padding up to the width, no document (item id ``""``), relevance
+           0, marked False in ``retrieved``.
 
-        ``min_score`` is the lowest score the run gives a document of those
-        queries, and ``step``
-        is 1 (``|min_score| * 2**-40`` when that is larger, so the scores
-        stay distinct). The width is ``depth + max u``, so an unretrieved
-        relevant document sits at position ``depth + 1`` or later: it counts
-        in every denominator that counts relevant items (recall, AP over all
-        relevant, the ideal DCG) and never enters a top k for any k up to the
-        run depth. Beyond the run depth trec_eval has no documents at all;
-        the matrix has padding and then those documents. The description
-        says how many such documents were added.
+        Slots 2 and 3 have the score ``min_score - step`` (``min_score``:
+        the lowest score of the run on those queries; ``step``: 1, or
+        ``|min_score| * 2**-40`` when larger), below every retrieved one.
+        With the ``retrieved`` mask every metric counts an unretrieved
+        relevant document in its denominators (recall, AP over all relevant,
+        the ideal DCG) and never in a top k, for any k: trec_eval's numbers
+        at every cut-off, past the run's depth too. The description says how
+        many such documents were added.
 
     Raises
     ------
@@ -226,7 +222,9 @@ def read_trec(
     >>> run = b"1 Q0 d1 1 3.5 bm25\\n1 Q0 d2 2 2.0 bm25\\n1 Q0 d3 3 1.0 bm25\\n"
     >>> ds = read_trec(qrels, run, qrels_name="q.txt", run_name="r.txt")
     >>> ds.y_true.tolist(), ds.score("bm25").tolist()
-    ([[1.0, 0.0, 0.0, 2.0]], [[3.5, 2.0, 1.0, -1.0]])
+    ([[1.0, 0.0, 0.0, 2.0]], [[3.5, 2.0, 1.0, 0.0]])
+    >>> ds.retrieved.tolist(), ds.item_ids.tolist()
+    ([[True, True, True, False]], [['d1', 'd2', 'd3', 'd9']])
     """
     q_data, q_label = _source(qrels, qrels_name, "qrels")
     r_data, r_label = _source(run, run_name, "run")
@@ -239,7 +237,7 @@ def read_trec(
     n_negative = int((rel < 0).sum())
     m = _match(q_file, r_file, np.maximum(rel, 0.0), score)
     _check_shape(f"{r_label} pivoted by query", m.n_q, m.width)
-    y, s = _matrices(m, r_file.df["docid"])
+    y, s, seen, items = _matrices(m, r_file.df["docid"], q_file.df["docid"])
     if not np.isfinite(s).all():
         raise DataError(f"{r_label}: scores near the float limit leave no room below them.")
     tags = pd.unique(r_file.df["tag"])
@@ -253,6 +251,8 @@ def read_trec(
         sample_ids=tuple(str(q) for q in m.q_names[m.queries]),
         description=_description(m, q_label, r_label, n_negative),
         source="upload",
+        retrieved=seen,
+        item_ids=items,
     )
 
 
@@ -277,8 +277,9 @@ class _Match(NamedTuple):
     r_score: np.ndarray
     r_rel: np.ndarray
     n_unjudged: int
-    u_row: np.ndarray  # the judged relevant documents the run did not retrieve: row, grade
-    u_rel: np.ndarray
+    u_row: np.ndarray  # the judged relevant documents the run did not retrieve: row, grade,
+    u_rel: np.ndarray  # and their qrels lines
+    u_line: np.ndarray
     retrieved: np.ndarray  # per row: documents retrieved, relevant ones added
     added: np.ndarray
     n_run_q: int  # queries of the run, and judged queries
@@ -294,7 +295,7 @@ class _Match(NamedTuple):
 
     @property
     def width(self) -> int:
-        return self.depth + int(self.added.max())
+        return int((self.retrieved + self.added).max())
 
 
 def _match(q_file: _TrecFile, r_file: _TrecFile, rel: np.ndarray, score: np.ndarray) -> _Match:
@@ -333,6 +334,7 @@ def _match(q_file: _TrecFile, r_file: _TrecFile, rel: np.ndarray, score: np.ndar
         n_unjudged=int((at < 0).sum()),
         u_row=j_row[unretrieved],
         u_rel=rel[unretrieved],
+        u_line=np.flatnonzero(unretrieved),
         retrieved=np.bincount(r_row, minlength=len(queries)),
         added=np.bincount(j_row[unretrieved], minlength=len(queries)),
         n_run_q=len(pd.unique(rq)),
@@ -360,25 +362,30 @@ def _run_order(m: _Match, docids: pd.Series) -> np.ndarray:
     return np.lexsort((-doc_rank, -r_score, r_row))
 
 
-def _matrices(m: _Match, docids: pd.Series) -> tuple[np.ndarray, np.ndarray]:
-    """The relevance and score matrices: the retrieved documents in trec_eval's order,
-    the padding, then the unretrieved relevant documents (see :func:`read_trec`)."""
+def _matrices(m: _Match, docids: pd.Series, judged_docids: pd.Series) -> tuple:
+    """The relevance and score matrices, the retrieved mask and the document ids: the
+    retrieved documents in trec_eval's order, the unretrieved relevant documents, the
+    padding (see :func:`read_trec`); ``docids`` and ``judged_docids`` are the docid
+    columns of the run and of the qrels."""
     width, retrieved, added = m.width, m.retrieved, m.added
     low = float(m.r_score.min())
     step = max(1.0, abs(low) * 2.0**-40)
     y = np.zeros((m.n_q, width))
     s = np.full((m.n_q, width), low - step)
+    items = np.full((m.n_q, width), "", dtype=object)
     order = _run_order(m, docids)
     r_row_o = m.r_row[order]
     col = np.arange(len(order)) - (np.cumsum(retrieved) - retrieved)[r_row_o]
     y[r_row_o, col] = m.r_rel[order]
     s[r_row_o, col] = m.r_score[order]
+    items[r_row_o, col] = docids.to_numpy(dtype=object)[m.keep][order]
     u_order = np.lexsort((-m.u_rel, m.u_row))
     u_row = m.u_row[u_order]
-    j = np.arange(len(u_row)) - (np.cumsum(added) - added)[u_row]
-    y[u_row, width - added[u_row] + j] = m.u_rel[u_order]
-    s[u_row, width - added[u_row] + j] = low - (2 + j) * step
-    return y, s
+    u_col = retrieved[u_row] + np.arange(len(u_row)) - (np.cumsum(added) - added)[u_row]
+    y[u_row, u_col] = m.u_rel[u_order]
+    items[u_row, u_col] = judged_docids.to_numpy(dtype=object)[m.u_line[u_order]]
+    seen = np.arange(width)[None, :] < retrieved[:, None]
+    return y, s, seen, items
 
 
 def _description(m: _Match, q_label: str, r_label: str, n_negative: int) -> str:
@@ -388,8 +395,8 @@ def _description(m: _Match, q_label: str, r_label: str, n_negative: int) -> str:
         f"TREC run {r_label} judged by {q_label}: {_count(n_q, 'query', 'queries')}, "
         f"run depth {depth:,}",
         f"added {_count(len(m.u_row), 'judged relevant document')} the run did not "
-        "retrieve, after the padding (they count in recall and the ideal DCG, and never "
-        f"enter a top k for k <= {depth:,})",
+        "retrieve, marked unretrieved (they count in recall and the ideal DCG, and never "
+        "enter a top k, for any k)",
         f"{_count(m.n_unjudged, 'retrieved document')} without a judgment count as relevance 0",
     ]
     if m.n_run_q > n_q:
@@ -402,5 +409,5 @@ def _description(m: _Match, q_label: str, r_label: str, n_negative: int) -> str:
         )
     if n_negative:
         notes.append(f"{_count(n_negative, 'negative judgment')} counted as 0")
-    notes.append("columns are rank slots, not document ids")
+    notes.append("columns are slots; each query's documents are named by their ids")
     return "; ".join(notes) + "."

@@ -473,11 +473,12 @@ def _multilabel(ds: Dataset, sa, sb, boot: _Boot) -> Comparison:
 
 
 def _graded(ds: Dataset, sa, sb, boot: _Boot) -> Comparison:
-    y = ds.y_true
-    na, nb = metrics.ndcg_per_sample(y, sa), metrics.ndcg_per_sample(y, sb)
+    y, seen = ds.y_true, {"retrieved": ds.retrieved}  # both models ranked the same run
+    na, nb = metrics.ndcg_per_sample(y, sa, **seen), metrics.ndcg_per_sample(y, sb, **seen)
+    da, db = metrics.dcg_per_sample(y, sa, **seen), metrics.dcg_per_sample(y, sb, **seen)
     rows = (
         _mean_row("NDCG", na, nb, True, boot),
-        _mean_row("DCG", metrics.dcg_per_sample(y, sa), metrics.dcg_per_sample(y, sb), True, boot),
+        _mean_row("DCG", da, db, True, boot),
     )
     return Comparison(
         "", "", rows, "NDCG",

@@ -156,7 +156,7 @@ def ranking(ds: Dataset, model: str) -> DcgRanking:
     >>> ranking(load_sample("seed001_dcg"), "model").pessimistic.tolist()
     [[4, 3, 2, 1, 0], [4, 0, 1, 2, 3]]
     """
-    return dcg_ranking(ds.y_true, ds.score(model))
+    return dcg_ranking(ds.y_true, ds.score(model), retrieved=ds.retrieved)
 
 
 def per_sample_table(
@@ -414,7 +414,8 @@ def steps_view(steps: pd.DataFrame, names, grades, *, averaged: bool) -> pd.Data
     pandas.DataFrame
         Columns ``position``, ``item``, ``score``, ``grade``, ``gain``, ``tie group``,
         ``tie size``, ``gain used``, [``averaging``], ``discount``, ``contribution``,
-        ``running sum`` and ``in top k`` ("yes"/"no").
+        ``running sum`` and ``in top k`` ("yes"/"no"); ``retrieved`` ("yes"/"no") after
+        ``item`` when an item was not retrieved.
 
     Examples
     --------
@@ -442,6 +443,8 @@ def steps_view(steps: pd.DataFrame, names, grades, *, averaged: bool) -> pd.Data
     )
     if not averaged:
         view = view.drop(columns="averaging")
+    if "retrieved" in steps and not steps["retrieved"].all():  # a run's unretrieved items
+        view.insert(2, "retrieved", np.where(steps["retrieved"], "yes", "no"))
     return view
 
 
@@ -497,6 +500,7 @@ def sample_steps(ds: Dataset, settings: Settings, row: int, table: pd.DataFrame)
             k=k,
             log_base=base,
             ignore_ties=settings.ignore_ties,
+            retrieved=None if ds.retrieved is None else ds.retrieved[row],
         ),
         ideal=metrics.dcg_steps(gains, gains, k=k, log_base=base, ignore_ties=True),
         dcg=float(table["DCG"].iloc[row]),
@@ -606,20 +610,28 @@ def tie_comparison(
     >>> ties.moved[["item", "position (averaged table)", "position (ignore_ties)"]].values.tolist()
     [['a', 1, 2], ['b', 3, 5], ['d', 5, 3], ['e', 2, 1]]
     """
-    names = ds.label_names
+    names = ds.item_names(row)
     k, base = settings.k, settings.log_base
     scores = ds.score(settings.model)[row]
-    orders = dcg_tie_order_steps(gains, scores, k=k, log_base=base)
-    averaged = metrics.dcg_steps(gains, scores, k=k, log_base=base)
-    ignored = metrics.dcg_steps(gains, scores, k=k, log_base=base, ignore_ties=True)
+    seen = None if ds.retrieved is None else ds.retrieved[row]
+    kw = {"k": k, "log_base": base}
+    # the four orders rank the retrieved items only: the others last, with no gain
+    shown_gains, shown_scores = gains, scores
+    if seen is not None:
+        shown_gains = np.where(seen, gains, 0.0)
+        shown_scores = np.where(seen, scores, scores.min() - 1.0)
+    orders = dcg_tie_order_steps(shown_gains, shown_scores, **kw)
+    averaged = metrics.dcg_steps(gains, scores, retrieved=seen, **kw)
+    ignored = metrics.dcg_steps(gains, scores, retrieved=seen, ignore_ties=True, **kw)
     moved = orders[orders["moved"]]
     one, one_score = gains[None, :], scores[None, :]
+    mask = None if seen is None else seen[None, :]
     return TieComparison(
         dcg={
             "pessimistic": float(table["pessimistic DCG"].iloc[row]),
-            "tie-averaged": float(metrics.dcg_per_sample(one, one_score, k=k, log_base=base)[0]),
+            "tie-averaged": float(metrics.dcg_per_sample(one, one_score, retrieved=mask, **kw)[0]),
             "ignore_ties": float(
-                metrics.dcg_per_sample(one, one_score, k=k, log_base=base, ignore_ties=True)[0]
+                metrics.dcg_per_sample(one, one_score, retrieved=mask, ignore_ties=True, **kw)[0]
             ),
             "optimistic": float(table["optimistic DCG"].iloc[row]),
         },

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+import numpy as np
+
 import metrics
 from explorer.datasets import Dataset
 from explorer.formatting import fmt
@@ -43,6 +45,31 @@ HEADLINE = {
 }
 
 
+#: A graded run's headline as per-query values (each takes ``retrieved=``): with a
+#: ``retrieved`` mask the Home page computes these and means them (weighted for DCG, NDCG).
+MASKED_PER_SAMPLE = {
+    "DCG": metrics.dcg_per_sample,
+    "NDCG": metrics.ndcg_per_sample,
+    "MRR": metrics.reciprocal_rank,
+}
+
+
+def masked_values(ds: Dataset) -> dict:
+    """Each headline's per-query values of a graded dataset that carries a ``retrieved``
+    mask (the items a run never retrieved count in the ideal DCG, never in a ranking).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> y, s = np.array([[1, 2]]), np.array([[0.9, 0.1]])
+    >>> run = Dataset("r", "graded", y, {"m": s}, retrieved=np.array([[True, False]]))
+    >>> {k: round(float(v[0]), 4) for k, v in masked_values(run).items()}
+    {'DCG': 1.0, 'NDCG': 0.3801, 'MRR': 1.0}
+    """
+    y, s = ds.y_true, ds.score()
+    return {label: f(y, s, retrieved=ds.retrieved) for label, f in MASKED_PER_SAMPLE.items()}
+
+
 class Number(NamedTuple):
     """One headline number: its value, or None and why the metric is undefined here."""
 
@@ -70,6 +97,12 @@ def headline(ds: Dataset) -> tuple[Number, ...]:
     True
     """
     y, s, w = ds.y_true, ds.score(), ds.sample_weight
+    if ds.retrieved is not None and ds.kind == "graded":
+        values = masked_values(ds)
+        return tuple(
+            Number(label, float(np.average(values[label], weights=w if weighted else None)))
+            for label, _, weighted in HEADLINE[ds.kind]
+        )
     out = []
     for label, compute, weighted in HEADLINE[ds.kind]:
         try:

@@ -119,7 +119,7 @@ def mrr(ds: Dataset, model: str) -> float:
     >>> round(mrr(load_sample("seed003_lrap"), "model"), 4)
     0.8333
     """
-    return metrics.mean_reciprocal_rank(ds.y_true, ds.score(model))
+    return metrics.mean_reciprocal_rank(ds.y_true, ds.score(model), retrieved=ds.retrieved)
 
 
 def one_true_label(contrib: pd.DataFrame) -> bool:
@@ -178,7 +178,7 @@ def mrr_derivation(ds: Dataset, model: str, value: float) -> MeanDerivation:
     >>> mrr_derivation(ds, "model", mrr(ds, "model")).text()
     'MRR = (0.5000 + 1.000 + 1.000) / 3 = 0.8333'
     """
-    rr = metrics.reciprocal_rank(ds.y_true, ds.score(model))
+    rr = metrics.reciprocal_rank(ds.y_true, ds.score(model), retrieved=ds.retrieved)
     return replace(mean_terms(rr, name="MRR"), value=float(value))
 
 

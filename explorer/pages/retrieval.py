@@ -123,6 +123,9 @@ CURVE_COLUMNS = {"AP@K": "MAP@K", "RR": "MRR@K"}
 MAX_LEVEL_ROWS = 10
 #: The K the page opens on (:func:`opening_k`).
 OPENING_K = 5
+#: trec_eval's default depth: for a run (a dataset with document ids or unretrieved
+#: items) K reaches it, past the run's end, where P@K keeps dividing by K.
+TREC_DEPTH = 1000
 #: Above this many query x item cells the switchboard (one ranking of the
 #: whole matrix per row of the board) is computed on demand, not on every rerun.
 SWITCHBOARD_CELLS = 1_000_000
@@ -185,6 +188,24 @@ def grade_scale(ds: Dataset) -> GradeScale:
     """
     data_max = float(ds.y_true.max())
     return GradeScale(data_max, max(1, math.ceil(data_max)))
+
+
+def max_k(ds: Dataset) -> int:
+    """The largest K the page offers (and its curve's last): every item, or for a run
+    (ranking data with document ids or unretrieved items) :data:`TREC_DEPTH` when
+    larger, as trec_eval's cut-offs reach 1000 whatever the run's depth.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> y = np.array([[1, 0, 2]])
+    >>> run = Dataset("r", "graded", y, {"m": y * 1.0}, retrieved=np.array([[1, 1, 0]], bool))
+    >>> max_k(Dataset("t", "graded", y, {"m": y * 1.0})), max_k(run)
+    (3, 1000)
+    """
+    if ds.retrieved is None and ds.item_ids is None:
+        return ds.n_labels
+    return max(ds.n_labels, TREC_DEPTH)
 
 
 def opening_k(n_items: int) -> int:
@@ -321,14 +342,14 @@ def ranking(ds: Dataset, model: str) -> RankedQueries:
     >>> ranking(load_sample("seed002_map"), "model").order.tolist()
     [[0, 1, 2, 3, 4], [0, 1, 2, 3, 4]]
     """
-    return rank_queries(ds.y_true, ds.score(model))
+    return rank_queries(ds.y_true, ds.score(model), retrieved=ds.retrieved)
 
 
 def _ranked(ds: Dataset, model: str, order) -> RankedQueries:
     """``order`` (a :func:`ranking`, a :func:`metrics.score_order` or None) as a ranking."""
     if isinstance(order, RankedQueries):
         return order
-    return rank_queries(ds.y_true, ds.score(model), order=order)
+    return rank_queries(ds.y_true, ds.score(model), order=order, retrieved=ds.retrieved)
 
 
 def _family_kwargs(family: str, conventions: tuple) -> tuple[list[str], dict]:
@@ -420,7 +441,7 @@ def family_curve(
     """
     names, kwargs = _family_kwargs(family, conventions)
     table, curve = _ranked(ds, model, order).summary(
-        k=k, k_max=ds.n_labels, empty=dict(conventions)["empty"], metrics=names, **kwargs
+        k=k, k_max=max_k(ds), empty=dict(conventions)["empty"], metrics=names, **kwargs
     )
     return FamilyCurve(curve[[CURVE_COLUMNS.get(n, n) for n in names]], k, _kept(family, table))
 
@@ -476,7 +497,7 @@ def tables(
     ]
     return (
         per_query_table([g.columns for g in got]),
-        curve_table(ds.n_labels, [g.curve for g in got]),
+        curve_table(max_k(ds), [g.curve for g in got]),
     )
 
 
@@ -581,7 +602,7 @@ def variants(
     for mg in sorted({data_max, data_max + 1, float(settings.max_grade)}):
         out.append(("ERR max grade", f"{mg:g}", replace(settings, max_grade=mg), empty))
     for name in PRESETS:
-        s, e = preset_settings(settings, name, ds.n_labels, top_grade)
+        s, e = preset_settings(settings, name, max_k(ds), top_grade)
         out.append(("preset", f"{name} (K={s.k})", s, e))
     return tuple(out)
 

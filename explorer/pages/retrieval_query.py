@@ -44,17 +44,26 @@ def steps_table(ds: Dataset, model: str, query: int, settings: Settings) -> pd.D
     """One query's ranking, position by position, with each metric's contribution.
 
     The settings carry ``max_grade`` (at least the matrix's largest grade), so the
-    query's row alone gives the numbers of the whole matrix's table.
+    query's row alone gives the numbers of the whole matrix's table. The dataset's
+    ``retrieved`` mask puts the items the query never retrieved last (no term of
+    theirs counts); ``item name`` names each item (:meth:`Dataset.item_names`), so the CSV
+    says which document sat at which position.
 
     Examples
     --------
     >>> from explorer.samples import load_sample
     >>> s = steps_table(load_sample("seed002_map"), "model", 0, Settings(k=5, max_grade=1.0))
-    >>> round(float(s["ap_term"].sum()), 4)
-    0.7556
+    >>> round(float(s["ap_term"].sum()), 4), s["item name"].tolist()[:2]
+    (0.7556, ['doc1', 'doc2'])
     """
     rows = slice(query, query + 1)
-    return retrieval_query_steps(ds.y_true[rows], ds.score(model)[rows], 0, **asdict(settings))
+    mask = None if ds.retrieved is None else ds.retrieved[rows]
+    steps = retrieval_query_steps(
+        ds.y_true[rows], ds.score(model)[rows], 0, retrieved=mask, **asdict(settings)
+    )
+    names = ds.item_names(query)
+    steps.insert(2, "item name", [names[i] for i in steps["item"]])
+    return steps
 
 
 #: Positions of one query's chart and step table drawn when it has more (and K is
@@ -144,21 +153,23 @@ def drill_total(steps: pd.DataFrame, drill: str) -> tuple[float, float]:
     return total, total / float(steps["ideal_dcg"].iloc[0] or 1)
 
 
-def step_display(steps: pd.DataFrame, item_names: list[str], drill: str) -> pd.DataFrame:
-    """The step table as the page shows it: the ranking, the item names and the
-    drill-down metric's columns.
+def step_display(steps: pd.DataFrame, drill: str) -> pd.DataFrame:
+    """The step table as the page shows it: the ranking, the item names, whether each
+    was retrieved (when one was not) and the drill-down metric's columns.
 
     Examples
     --------
     >>> from explorer.samples import load_sample
     >>> ds = load_sample("seed002_map")
     >>> s = steps_table(ds, "model", 0, Settings(k=5, max_grade=1.0))
-    >>> show = step_display(s, list(ds.label_names), "RR")
+    >>> show = step_display(s, "RR")
     >>> list(show.columns)[:3], show["item name"].tolist()[:2]
     (['position', 'item name', 'score'], ['doc1', 'doc2'])
     """
-    show = steps[["position", "score", "grade", "relevant", "tie_group", "in_top_k"]].copy()
-    show.insert(1, "item name", [item_names[i] for i in steps["item"]])
+    columns = ["position", "item name", "score", "grade", "relevant", "tie_group", "in_top_k"]
+    if not steps["retrieved"].all():
+        columns.insert(2, "retrieved")
+    show = steps[columns].copy()
     for c in STEP_COLUMNS[drill]:
         show[c] = steps[c]
     return show

@@ -24,6 +24,7 @@ from metrics._ranks import (
     row_chunks,
     sklearn_ignore_ties_order,
 )
+from metrics._relevance import check_retrieved, retrieved_only
 from metrics._validation import (
     MetricInputError,
     as_array,
@@ -53,7 +54,9 @@ def _check_rows(y_true_row, y_score_row) -> tuple[np.ndarray, np.ndarray]:
     return yt, ys
 
 
-def dcg_steps(y_true_row, y_score_row, *, k=None, log_base=2, ignore_ties=False) -> pd.DataFrame:
+def dcg_steps(
+    y_true_row, y_score_row, *, k=None, log_base=2, ignore_ties=False, retrieved=None
+) -> pd.DataFrame:
     """DCG of one sample, position by position.
 
     One table row per ranked position. Ranking: descending score; tied items
@@ -73,6 +76,10 @@ def dcg_steps(y_true_row, y_score_row, *, k=None, log_base=2, ignore_ties=False)
         Base of the logarithm of the discount; positive and not 1.
     ignore_ties : bool, default False
         Rank tied items higher column first instead of averaging them.
+    retrieved : array-like of bool, shape (n_items,), optional
+        False marks an item the system did not retrieve: it comes last and
+        adds no gain (as :func:`metrics.dcg.dcg_per_sample` reads the mask).
+        Default: every item retrieved.
 
     Returns
     -------
@@ -83,6 +90,8 @@ def dcg_steps(y_true_row, y_score_row, *, k=None, log_base=2, ignore_ties=False)
             1-based position.
         item : int
             Column index of the item at that position.
+        retrieved : bool
+            Whether the item was retrieved.
         score : float
         relevance : float
             The item's gain (its ``y_true`` value).
@@ -111,20 +120,27 @@ def dcg_steps(y_true_row, y_score_row, *, k=None, log_base=2, ignore_ties=False)
     [[1, 0, 0, 2], [2, 4, 0, 2], [3, 1, 1, 3], [4, 2, 1, 3], [5, 3, 1, 3]]
     >>> t["mean_gain"].tolist()[:2], t["discount"].tolist()[:2], float(t["running_sum"].iloc[-1])
     ([7.5, 7.5], [1.0, 0.0], 7.5)
+    >>> t = dcg_steps([10, 0, 5], [3, 2, 1], retrieved=[False, True, True])
+    >>> t["item"].tolist(), t["mean_gain"].tolist(), t["relevance"].tolist()
+    ([1, 2, 0], [0.0, 5.0, 0.0], [0.0, 5.0, 10.0])
     """
     k = check_k(k, allow_none=True)
     base = check_log_base(log_base)
     yt, ys = _check_rows(y_true_row, y_score_row)
     m = yt.shape[0]
+    mask = check_retrieved(None if retrieved is None else np.asarray(retrieved)[None, :], ys[None])
+    seen_g, seen_s = retrieved_only(yt[None], ys[None], mask)
+    seen_g, seen_s = seen_g[0], seen_s[0]
     if ignore_ties:
-        order = sklearn_ignore_ties_order(ys[None, :])[0]
+        order = sklearn_ignore_ties_order(seen_s[None, :])[0]
     else:
-        order = np.argsort(-ys, kind="stable")
+        order = np.argsort(-seen_s, kind="stable")
     s = ys[order]
-    g = yt[order]
+    g = seen_g[order]
+    ranked_s = seen_s[order]
     change = np.empty(m, dtype=bool)
     change[0] = True
-    np.not_equal(s[1:], s[:-1], out=change[1:])
+    np.not_equal(ranked_s[1:], ranked_s[:-1], out=change[1:])
     group = np.cumsum(change) - 1
     sizes = np.bincount(group)
     mean_gain = g.copy() if ignore_ties else (np.bincount(group, weights=g) / sizes)[group]
@@ -135,8 +151,9 @@ def dcg_steps(y_true_row, y_score_row, *, k=None, log_base=2, ignore_ties=False)
         {
             "position": position,
             "item": order.astype(np.int64),
+            "retrieved": np.ones(m, bool) if mask is None else mask[0, order],
             "score": s,
-            "relevance": g,
+            "relevance": yt[order],
             "tie_group": group.astype(np.int64),
             "tie_size": sizes[group].astype(np.int64),
             "mean_gain": mean_gain,
@@ -353,6 +370,10 @@ class DcgRanking:
         scikit-learn's ``ignore_ties=True`` order (higher column first).
     ideal : ndarray
         Columns by descending gain.
+    seen : ndarray or None
+        With a ``retrieved`` mask, the gains the ranking sees (0 for an item
+        not retrieved, which the orders above put last); None: ``y_true``.
+        The ideal order reads every item of ``y_true``.
 
     Examples
     --------
@@ -367,6 +388,7 @@ class DcgRanking:
     block_last: np.ndarray
     ignore_ties: np.ndarray
     ideal: np.ndarray
+    seen: np.ndarray | None = None
 
 
 def _index_dtype(m: int):
@@ -393,8 +415,12 @@ def _within_ties_by_gain(yt: np.ndarray, ys: np.ndarray) -> np.ndarray:
     return np.take_along_axis(order, np.argsort(key, axis=1), axis=1)
 
 
-def _ranking_block(yt: np.ndarray, ys: np.ndarray, dtype) -> tuple[np.ndarray, ...]:
+def _ranking_block(
+    yt: np.ndarray, ys: np.ndarray, dtype, mask: np.ndarray | None = None
+) -> tuple[np.ndarray, ...]:
     n, m = ys.shape
+    full = yt  # the ideal order reads every item; the others what was retrieved
+    yt, ys = retrieved_only(yt, ys, mask)
     pess = _within_ties_by_gain(yt, ys)
     sorted_scores = np.take_along_axis(ys, pess, axis=1)
     change = sorted_scores[:, 1:] != sorted_scores[:, :-1]
@@ -407,14 +433,14 @@ def _ranking_block(yt: np.ndarray, ys: np.ndarray, dtype) -> tuple[np.ndarray, .
     ends[:, -1] = True
     ends[:, :-1] = change
     last = np.minimum.accumulate(np.where(ends, pos, m)[:, ::-1], axis=1)[:, ::-1]
-    if yt.dtype.kind in "biu" and yt.size and int(yt.max()) < 2**15 and int(yt.min()) >= 0:
-        ideal = np.argsort(-yt.astype(np.int16), axis=1)
+    if full.dtype.kind in "biu" and full.size and int(full.max()) < 2**15 and int(full.min()) >= 0:
+        ideal = np.argsort(-full.astype(np.int16), axis=1)
     else:
-        ideal = np.argsort(-yt, axis=1)
+        ideal = np.argsort(-full, axis=1)
     return tuple(a.astype(dtype) for a in (pess, first, last, sklearn_ignore_ties_order(ys), ideal))
 
 
-def dcg_ranking(y_true, y_score, *, _max_elements: int | None = None) -> DcgRanking:
+def dcg_ranking(y_true, y_score, *, retrieved=None, _max_elements: int | None = None) -> DcgRanking:
     """Sort once for every DCG setting: see :func:`dcg_ranking_table`.
 
     None of the orders depends on ``k``, the log base, or an increasing
@@ -427,6 +453,9 @@ def dcg_ranking(y_true, y_score, *, _max_elements: int | None = None) -> DcgRank
         Non-negative gains (grades), at least 2 items.
     y_score : array-like of shape (n_samples, n_items)
         Finite scores.
+    retrieved : array-like of bool, shape (n_samples, n_items), optional
+        False marks an item the system did not retrieve: it ranks last with
+        no gain, and counts in the ideal DCG (as :func:`metrics.dcg.ndcg_score`).
 
     Returns
     -------
@@ -439,16 +468,20 @@ def dcg_ranking(y_true, y_score, *, _max_elements: int | None = None) -> DcgRank
     ([[4, 0, 1, 2, 3]], [[1, 1, 4, 4, 4]], [0, 4])
     """
     yt, ys, _ = check_dcg_inputs(y_true, y_score, None)
+    mask = check_retrieved(retrieved, ys)
     n, m = ys.shape
     dtype = _index_dtype(m)
     parts = [np.empty((n, m), dtype=dtype) for _ in range(5)]
 
     def run(rows: slice) -> None:
-        for out, block in zip(parts, _ranking_block(yt[rows], ys[rows], dtype), strict=True):
+        mask_b = None if mask is None else mask[rows]
+        blocks = _ranking_block(yt[rows], ys[rows], dtype, mask_b)
+        for out, block in zip(parts, blocks, strict=True):
             out[rows] = block
 
     map_blocks(run, row_chunks(n, m, max_elements=_max_elements))
-    return DcgRanking(yt, *parts)
+    seen = None if mask is None else retrieved_only(yt, ys, mask)[0]
+    return DcgRanking(yt, *parts, seen=seen)
 
 
 def dcg_ranking_table(
@@ -511,13 +544,15 @@ def dcg_ranking_table(
         out = raw.astype(np.float64)
         return np.exp2(out, out=out) - 1.0 if exponential else out
 
+    seen = yt if ranking.seen is None else ranking.seen
+
     def run(rows: slice) -> None:
-        raw = yt[rows]
+        raw, raw_seen = yt[rows], seen[rows]
         first = ranking.block_first[rows, :top].astype(np.intp)
         last = ranking.block_last[rows, :top].astype(np.intp)
         # a tie group straddling k: its mean gain needs the gains up to its last position
         width = int(last[:, -1].max()) + 1
-        pess = gain(np.take_along_axis(raw, ranking.pessimistic[rows, :width], axis=1))
+        pess = gain(np.take_along_axis(raw_seen, ranking.pessimistic[rows, :width], axis=1))
         cols["pessimistic DCG"][rows] = pess[:, :top] @ discount
         # best gain first in a group: position p takes the group's item at first + last - p
         opt = np.take_along_axis(pess, first + last - np.arange(top), axis=1)
@@ -525,7 +560,7 @@ def dcg_ranking_table(
         ideal = gain(np.take_along_axis(raw, ranking.ideal[rows, :top], axis=1))
         cols["ideal DCG"][rows] = ideal @ discount
         if ignore_ties:
-            ordered = gain(np.take_along_axis(raw, ranking.ignore_ties[rows, :top], axis=1))
+            ordered = gain(np.take_along_axis(raw_seen, ranking.ignore_ties[rows, :top], axis=1))
         else:
             cum = np.zeros((pess.shape[0], width + 1))
             np.cumsum(pess, axis=1, out=cum[:, 1:])

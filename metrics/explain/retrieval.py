@@ -31,6 +31,8 @@ from metrics._relevance import (
     check_denominator,
     check_max_grade,
     check_ranking_inputs,
+    check_retrieved,
+    retrieved_only,
     safe_divide,
     stop_probability,
 )
@@ -372,10 +374,11 @@ class _TermInputs:
     ranked: np.ndarray | None
     parts: tuple
     known: dict
+    full: np.ndarray
 
 
 def _position_terms(
-    yt, ys, *, level, gain, mg, ties, top=None, ranked=None, parts=PARTS, known=None
+    yt, ys, *, level, gain, mg, ties, top=None, ranked=None, parts=PARTS, known=None, full=None
 ) -> dict:
     """Per-position terms of every metric, in ranked order (n_queries, top).
 
@@ -401,12 +404,18 @@ def _position_terms(
     columns) and, for a deterministic ``ties``, ``"rr"``; with them a
     deterministic rule reads only the first ``top`` columns of ``ranked``,
     which may then hold those only.
+
+    ``full`` (optional) are the grades the denominators read (the relevant items,
+    the ideal DCG) when ``yt`` and ``ys`` are a ranking's view of them, with the
+    unretrieved items at grade 0 and score -inf
+    (:func:`metrics._relevance.retrieved_only`); default ``yt``.
     """
-    a = _TermInputs(yt, ys, float(level), gain, mg, ties, top, ranked, parts, known or {})
+    full = yt if full is None else full
+    a = _TermInputs(yt, ys, float(level), gain, mg, ties, top, ranked, parts, known or {}, full)
     if "n_rel" in a.known:
         n_rel = a.known["n_rel"]
     else:
-        n_rel = np.count_nonzero(yt >= a.level, axis=1).astype(np.float64)
+        n_rel = np.count_nonzero(full >= a.level, axis=1).astype(np.float64)
     if ties != "tie-averaged":
         terms = _deterministic_terms(a)
     else:
@@ -588,7 +597,7 @@ def _summed_terms(a: _TermInputs, t: dict, n_rel) -> dict:
         if "sorted" in a.known:
             best = a.known["sorted"][:, :m].astype(np.float64)
         else:
-            best = np.sort(a.yt, axis=1)[:, ::-1][:, :m]
+            best = np.sort(a.full, axis=1)[:, ::-1][:, :m]
         mean_gain = t["mean_gain"]
         ideal = _gains(best, a.gain) * discounts
         out.update(gain=mean_gain, dcg=mean_gain * discounts, ideal=ideal)
@@ -676,7 +685,7 @@ def _at_cutoffs(t: dict, ks: np.ndarray, denominator: str) -> dict:
     return out
 
 
-def score_order(y_score) -> np.ndarray:
+def score_order(y_score, *, retrieved=None) -> np.ndarray:
     """The ranking of every query: column indices, highest score first, tied
     scores in column order (lower column first), as :func:`tie_break_order`
     with ``ties="column"``, in the smallest unsigned integer type that holds
@@ -690,6 +699,9 @@ def score_order(y_score) -> np.ndarray:
     ----------
     y_score : array-like of shape (n_queries, n_items)
         Finite scores.
+    retrieved : array-like of bool, shape (n_queries, n_items), optional
+        The items each query retrieved (see :func:`retrieval_per_query`): the
+        others rank last, in column order. Pass the same mask to the tables.
 
     Returns
     -------
@@ -699,8 +711,12 @@ def score_order(y_score) -> np.ndarray:
     --------
     >>> score_order([[0.5, 0.9, 0.5]]).tolist()
     [[1, 0, 2]]
+    >>> score_order([[0.5, 0.9, 0.5]], retrieved=[[True, False, True]]).tolist()
+    [[0, 2, 1]]
     """
-    return _score_order(as_2d(y_score, "y_score"))
+    ys = as_2d(y_score, "y_score")
+    mask = check_retrieved(retrieved, ys)
+    return _score_order(ys if mask is None else np.where(mask, ys, -np.inf))
 
 
 def _score_order(ys: np.ndarray) -> np.ndarray:
@@ -737,6 +753,7 @@ def retrieval_per_query(
     ties="column",
     order=None,
     metrics=None,
+    retrieved=None,
 ) -> pd.DataFrame:
     """Every Top-K metric of every query under one set of conventions.
 
@@ -779,6 +796,11 @@ def retrieval_per_query(
         one); only their families of terms are computed (:data:`METRIC_PART`:
         the relevance family for P, R, hit rate, AP and RR, ERR, NDCG), so a
         page can recompute only the columns a changed convention moves.
+    retrieved : array-like of bool, shape (n_queries, n_items), optional
+        False marks an item the system did not retrieve (a judged document
+        missing from a run, a padding slot): it counts among the relevant items
+        (R, AP over M, the ideal DCG) but never sits in a top K, for any K, as
+        in trec_eval. Default: every item retrieved.
 
     Returns
     -------
@@ -809,6 +831,7 @@ def retrieval_per_query(
         gain=gain,
         max_grade=max_grade,
         ties=ties,
+        retrieved=retrieved,
     )
     return per_query
 
@@ -861,6 +884,7 @@ def retrieval_curve(
     empty="zero",
     order=None,
     metrics=None,
+    retrieved=None,
 ) -> pd.DataFrame:
     """Mean P@K, R@K, hit rate@K, MAP@K, MRR@K, ERR@K and NDCG@K for K = 1 .. k_max.
 
@@ -873,7 +897,7 @@ def retrieval_curve(
         Graded relevance (``>= 0``) and finite scores.
     k_max : int
         The largest cut-off, ``>= 1``.
-    denominator, level, gain, max_grade, ties, order, metrics
+    denominator, level, gain, max_grade, ties, order, metrics, retrieved
         As :func:`retrieval_per_query`.
     empty : {"zero", "drop"}, default "zero"
         What a query with no relevant item does, as :func:`retrieval_means`.
@@ -905,6 +929,7 @@ def retrieval_curve(
         gain=gain,
         max_grade=max_grade,
         ties=ties,
+        retrieved=retrieved,
     )
     return curve
 
@@ -923,6 +948,7 @@ def retrieval_summary(
     empty="zero",
     order=None,
     metrics=None,
+    retrieved=None,
 ) -> tuple[pd.DataFrame, pd.DataFrame]:
     """:func:`retrieval_per_query` at ``k`` and :func:`retrieval_curve` up to ``k_max``
     from one ranking of the matrix (one pass over its blocks of rows).
@@ -937,7 +963,7 @@ def retrieval_summary(
         The per-query table's cut-off, ``>= 1``.
     k_max : int
         The curve's largest cut-off, ``>= 1``.
-    denominator, level, gain, max_grade, ties, order, metrics
+    denominator, level, gain, max_grade, ties, order, metrics, retrieved
         As :func:`retrieval_per_query`.
     empty : {"zero", "drop"}, default "zero"
         The curve's treatment of a query with no relevant item, as
@@ -967,23 +993,27 @@ def retrieval_summary(
         gain=gain,
         max_grade=max_grade,
         ties=ties,
+        retrieved=retrieved,
     )
 
 
-def _checked_tables(y_true, y_score, *, k, k_max, empty, order, metrics, **conventions):
+def _checked_tables(
+    y_true, y_score, *, k, k_max, empty, order, metrics, retrieved=None, **conventions
+):
     """Validate the inputs and options of the three table functions, then :func:`_tables`.
 
     ``k`` or ``k_max`` may be None (that table is skipped); the cut-off given
     first is checked with the conventions, as each public function did.
     """
     yt, ys = check_ranking_inputs(y_true, y_score, int_grades=True)
+    retrieved = check_retrieved(retrieved, ys)
     k, k_max, mg = _checked_options(yt, k, k_max, empty, conventions)
     order = _check_order(order, ys)
     if conventions["ties"] not in ("column", "tie-averaged"):
         order = None  # score_order is not the ranking of the other rules
     return _tables(
         yt, ys, k=k, k_max=k_max, mg=mg, empty=empty, order=order,
-        metrics=_check_metrics(metrics), **_rule(conventions),
+        metrics=_check_metrics(metrics), retrieved=retrieved, **_rule(conventions),
     )  # fmt: skip
 
 
@@ -1030,9 +1060,11 @@ class RankedQueries:
     y_true, y_score : ndarray of shape (n_queries, n_items)
         The checked grades and scores.
     order : ndarray of unsigned int, shape (n_queries, n_items)
-        :func:`score_order` of ``y_score``.
+        :func:`score_order` of ``y_score`` (and ``retrieved``).
     data_max : float
         The largest grade.
+    retrieved : ndarray of bool or None
+        The items each query retrieved (None: all); see :func:`retrieval_per_query`.
 
     Examples
     --------
@@ -1043,14 +1075,17 @@ class RankedQueries:
     [0.7556, 0.5]
     """
 
-    __slots__ = ("y_true", "y_score", "order", "data_max", "_given", "_memo", "_lock")
+    __slots__ = (
+        "y_true", "y_score", "order", "data_max", "retrieved", "_given", "_memo", "_lock",
+    )  # fmt: skip
 
     #: Values of :meth:`known` kept at most (the oldest goes first).
     MEMO_ENTRIES = 16
 
-    def __init__(self, y_true, y_score, order, data_max, given=()):
+    def __init__(self, y_true, y_score, order, data_max, given=(), retrieved=None):
         self.y_true, self.y_score, self.order = y_true, y_score, order
         self.data_max = float(data_max)
+        self.retrieved = retrieved
         self._given = tuple(map(id, given))  # the caller's arrays (not counted as its own)
         self._memo: dict = {}
         self._lock = threading.Lock()
@@ -1060,7 +1095,8 @@ class RankedQueries:
 
     def __sizeof__(self) -> int:
         """Bytes it holds besides the caller's arrays: the ranking and what it keeps."""
-        own = [a for a in (self.y_true, self.y_score) if id(a) not in self._given]
+        mine = (self.y_true, self.y_score, self.retrieved)
+        own = [a for a in mine if a is not None and id(a) not in self._given]
         with self._lock:
             kept = [v for v in self._memo.values() if isinstance(v, np.ndarray)]
         return object.__sizeof__(self) + sum(a.nbytes for a in (*own, self.order, *kept))
@@ -1092,10 +1128,11 @@ class RankedQueries:
             return self.order
 
         def compute():
-            def kernel(yt_b, ys_b):
-                return (_tie_order(yt_b, ys_b, ties).astype(self.order.dtype),)
+            def kernel(yt_b, ys_b, *mask_b):
+                seen_b = retrieved_only(yt_b, ys_b, mask_b[0] if mask_b else None)
+                return (_tie_order(*seen_b, ties).astype(self.order.dtype),)
 
-            return by_row_blocks(kernel, self.y_true, self.y_score)[0]
+            return by_row_blocks(kernel, self.y_true, self.y_score, *self._mask())[0]
 
         return self._kept(("ranking", ties), compute)
 
@@ -1139,15 +1176,22 @@ class RankedQueries:
 
         return by_row_blocks(kernel, self.y_true)[0]
 
+    def _mask(self) -> tuple:
+        """The mask as extra arrays for :func:`by_row_blocks` (none without a mask)."""
+        return () if self.retrieved is None else (self.retrieved,)
+
     def _rr(self, lv: float, ties: str) -> np.ndarray:
-        def kernel(yt_b, order_b):
+        def kernel(yt_b, order_b, *mask_b):
             n, m = yt_b.shape
             flat = order_b.astype(np.int64) + np.arange(0, yt_b.size, m)[:, None]
-            ranked_rel = np.take((yt_b >= lv).ravel(), flat)
+            hit = yt_b >= lv
+            if mask_b:  # an unretrieved item is never the first relevant one
+                hit &= mask_b[0]
+            ranked_rel = np.take(hit.ravel(), flat)
             first = np.argmax(ranked_rel, axis=1)
             return (np.where(ranked_rel[np.arange(n), first], 1.0 / (first + 1.0), 0.0),)
 
-        return by_row_blocks(kernel, self.y_true, self.ranking(ties))[0]
+        return by_row_blocks(kernel, self.y_true, self.ranking(ties), *self._mask())[0]
 
     def _sorted(self) -> np.ndarray:
         def kernel(yt_b):
@@ -1171,7 +1215,8 @@ class RankedQueries:
         known = self.known(conventions["level"], ties) if k_max is None else None
         return _tables(
             self.y_true, self.y_score, k=k, k_max=k_max, mg=mg, empty=empty,
-            order=self.ranking(ties), metrics=metrics, known=known, **_rule(conventions),
+            order=self.ranking(ties), metrics=metrics, known=known,
+            retrieved=self.retrieved, **_rule(conventions),
         )  # fmt: skip
 
     def per_query(
@@ -1227,7 +1272,7 @@ class RankedQueries:
         return self._tables(k, k_max, empty, metrics, conventions)
 
 
-def rank_queries(y_true, y_score, *, order=None) -> RankedQueries:
+def rank_queries(y_true, y_score, *, order=None, retrieved=None) -> RankedQueries:
     """Check the matrices and rank every query once, for tables at many K and conventions.
 
     Parameters
@@ -1237,7 +1282,9 @@ def rank_queries(y_true, y_score, *, order=None) -> RankedQueries:
     y_score : array-like of shape (n_queries, n_items)
         Finite scores.
     order : ndarray or None, default None
-        :func:`score_order` of ``y_score``, if computed already.
+        :func:`score_order` of ``y_score`` (and ``retrieved``), if computed already.
+    retrieved : array-like of bool, shape (n_queries, n_items), optional
+        The items each query retrieved, as :func:`retrieval_per_query` reads it.
 
     Returns
     -------
@@ -1253,10 +1300,12 @@ def rank_queries(y_true, y_score, *, order=None) -> RankedQueries:
     True
     """
     yt, ys = check_ranking_inputs(y_true, y_score, int_grades=True)
+    mask = check_retrieved(retrieved, ys)
     order = _check_order(order, ys)
     if order is None:
-        order = _score_order(ys)
-    return RankedQueries(yt, ys, order, float(yt.max()), given=(y_true, y_score))
+        order = _score_order(ys if mask is None else np.where(mask, ys, -np.inf))
+    given = (y_true, y_score, retrieved)
+    return RankedQueries(yt, ys, order, float(yt.max()), given=given, retrieved=mask)
 
 
 #: The curve's key in :func:`_at_cutoffs` of each metric of :data:`CONVENTION_METRICS`.
@@ -1360,6 +1409,7 @@ def _tables(
     order=None,
     metrics=None,
     known=None,
+    retrieved=None,
 ):
     """The per-query table at ``k`` and the curve up to ``k_max`` (either None to skip
     it) of ``metrics`` (validated, see :func:`_check_metrics`) from one pass of
@@ -1368,6 +1418,8 @@ def _tables(
     ``order``: the ranking under ``ties`` (None ranks each block); ``known``: the
     values that do not depend on K (:meth:`RankedQueries.known`), with which a
     deterministic rule reads only the first ``max(k, k_max)`` ranked positions.
+    ``retrieved``: the checked mask or None; each block's ranking sees its unretrieved
+    items at grade 0 and score -inf, its denominators the grades ``yt``.
     """
     metrics = CONVENTION_METRICS if metrics is None else metrics
     parts = tuple(set(map(METRIC_PART.__getitem__, metrics)))
@@ -1382,15 +1434,20 @@ def _tables(
         extra["order"] = order
     if width is not None and "sorted" in extra:
         extra["sorted"] = extra["sorted"][:, :top]
+    if retrieved is not None:
+        extra["retrieved"] = retrieved
     names = tuple(extra)
 
     def kernel(yt_b, ys_b, *extra_b):
         got = dict(zip(names, extra_b, strict=True))
         ranked = got.pop("order", None)
         ranked = None if ranked is None else ranked.astype(np.int64)
+        full_b = yt_b
+        yt_b, ys_b = retrieved_only(yt_b, ys_b, got.pop("retrieved", None))
         t = _position_terms(
             yt_b,
             ys_b,
+            full=full_b,
             level=level,
             gain=gain,
             mg=mg,
@@ -1435,6 +1492,7 @@ def retrieval_query_steps(
     gain="linear",
     max_grade=None,
     ties="column",
+    retrieved=None,
 ) -> pd.DataFrame:
     """One query's ranking, position by position, with each metric's contribution.
 
@@ -1450,13 +1508,14 @@ def retrieval_query_steps(
     y_true, y_score : array-like of shape (n_queries, n_items)
     query : int
         Row index of the query.
-    k, denominator, level, gain, max_grade, ties
-        As :func:`retrieval_per_query`.
+    k, denominator, level, gain, max_grade, ties, retrieved
+        As :func:`retrieval_per_query`. The unretrieved items come last (their
+        positions are no place in the run; every term of theirs is 0).
 
     Returns
     -------
     pandas.DataFrame
-        Columns ``position``, ``item`` (column index), ``score``, ``grade``,
+        Columns ``position``, ``item`` (column index), ``retrieved``, ``score``, ``grade``,
         ``relevant`` (1/0, or the probability under ``"tie-averaged"``),
         ``tie_group`` (0-based run of equal scores), ``tie_size``,
         ``in_top_k``, ``hits_so_far``, ``precision`` (hits so far /
@@ -1471,28 +1530,27 @@ def retrieval_query_steps(
     >>> s = retrieval_query_steps([[1, 0, 1, 0, 1]], [[5, 4, 3, 2, 1]], 0, k=5)
     >>> s["ap_term"].round(4).tolist(), round(float(s["ap_term"].sum()), 4)
     ([0.3333, 0.0, 0.2222, 0.0, 0.2], 0.7556)
+    >>> s = retrieval_query_steps([[1, 0, 1]], [[3, 2, 1]], 0, k=3, retrieved=[[1, 0, 1]])
+    >>> s["item"].tolist(), s["relevant"].tolist(), round(float(s["ap_term"].sum()), 4)
+    ([0, 2, 1], [1.0, 1.0, 0.0], 1.0)
     """
     yt, ys = check_ranking_inputs(y_true, y_score)
+    mask = check_retrieved(retrieved, ys)
     k, mg = _check_conventions(k, denominator, level, gain, ties, max_grade, yt)
     if isinstance(query, bool) or not isinstance(query, (int, np.integer)):
         raise MetricInputError(f"query must be a row index; got {query!r}.")
     if not 0 <= query < yt.shape[0]:
         raise MetricInputError(f"query must be in 0 .. {yt.shape[0] - 1}; got {query}.")
     q = int(query)
-    t = _position_terms(
-        yt[q : q + 1],
-        ys[q : q + 1],
-        level=level,
-        gain=gain,
-        mg=mg,
-        ties=ties,
-    )
+    row = slice(q, q + 1)
+    seen_y, seen_s = retrieved_only(yt[row], ys[row], None if mask is None else mask[row])
+    t = _position_terms(seen_y, seen_s, full=yt[row], level=level, gain=gain, mg=mg, ties=ties)
     m = yt.shape[1]
     p = t["positions"]
     in_k = p <= k
     order = t["order"][0]
     score = ys[q, order]
-    group = np.cumsum(run_start_mask(score)) - 1
+    group = np.cumsum(run_start_mask(seen_s[0, order])) - 1
     hits = np.cumsum(t["rel"][0])
     hits_k = hits[min(k, m) - 1]
     den = float(ap_denominator(denominator, t["n_rel"], k, np.array([hits_k]))[0])
@@ -1503,6 +1561,7 @@ def retrieval_query_steps(
         {
             "position": p.astype(np.int64),
             "item": order.astype(np.int64),
+            "retrieved": np.ones(m, bool) if mask is None else mask[q, order],
             "score": score,
             "grade": yt[q, order],
             "relevant": t["rel"][0],

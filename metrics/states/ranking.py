@@ -20,7 +20,7 @@ from types import MappingProxyType
 import numpy as np
 
 from metrics._dcg_kernel import check_log_base
-from metrics._relevance import check_denominator, check_max_grade
+from metrics._relevance import check_denominator, check_max_grade, check_retrieved
 from metrics._validation import (
     MetricInputError,
     as_2d,
@@ -127,6 +127,7 @@ class RankingState:
         ignore_ties=False,
         denominator="min_m_k",
         max_grade=None,
+        retrieved=None,
     ) -> RankingState:
         """The state of one chunk of rows.
 
@@ -145,6 +146,10 @@ class RankingState:
         ignore_ties : bool, default False
         denominator : {"min_m_k", "relevant", "k", "hits"}, default "min_m_k"
         max_grade : float or None, default None
+        retrieved : array-like of bool, shape (n_rows, n_labels), optional
+            The items each row retrieved, as the retrieval and DCG metrics read
+            it (the others count as relevant but never rank). The label ranking
+            metrics, which have no such notion, are then left out of the state.
 
         Returns
         -------
@@ -161,6 +166,9 @@ class RankingState:
         >>> s = RankingState.from_chunk([[1, 0], [0, 1]], [[0.9, 0.1], [0.8, 0.2]])
         >>> s.sums["coverage_error"], s.n_rows
         (3.0, 2)
+        >>> s = RankingState.from_chunk([[1, 1]], [[0.9, 0.1]], k=2, retrieved=[[1, 0]])
+        >>> s.sums["recall_at_k"], "coverage_error" in s.sums
+        (0.5, False)
         """
         k = check_k(k, allow_none=True)
         log_base = check_log_base(log_base)
@@ -172,31 +180,34 @@ class RankingState:
         check_same_shape(yt, ys, "y_true", "y_score")
         check_nonnegative(yt, "y_true")
         top = check_max_grade(max_grade, yt)
+        mask = check_retrieved(retrieved, ys)
         w = chunk_weights(sample_weight, yt.shape[0])
         n, m = yt.shape
+        kw = {"retrieved": mask}
 
         def weighted(values: np.ndarray) -> float:
             return float(values.sum() if w is None else np.dot(w, values))
 
         sums: dict[str, float] = {}
-        if bool(((yt == 0) | (yt == 1)).all()):
+        if mask is None and bool(((yt == 0) | (yt == 1)).all()):
             if m >= 2:
                 sums["coverage_error"] = weighted(coverage_per_sample(yt, ys))
             sums["label_ranking_average_precision_score"] = weighted(lrap_per_sample(yt, ys))
             if m >= 2:
                 sums["label_ranking_loss"] = weighted(ranking_loss_per_sample(yt, ys))
         if m >= 2:
-            dcg = dcg_per_sample(yt, ys, k=k, log_base=log_base, ignore_ties=bool(ignore_ties))
+            ties = bool(ignore_ties)
+            dcg = dcg_per_sample(yt, ys, k=k, log_base=log_base, ignore_ties=ties, **kw)
             sums["dcg_score"] = weighted(dcg)
-            sums["ndcg_score"] = weighted(ndcg_per_sample(yt, ys, k=k, ignore_ties=ignore_ties))
+            sums["ndcg_score"] = weighted(ndcg_per_sample(yt, ys, k=k, ignore_ties=ties, **kw))
         if k is not None:
-            sums["precision_at_k"] = float(precision_at_k_per_sample(yt, ys, k=k).sum())
-            sums["recall_at_k"] = float(recall_at_k_per_sample(yt, ys, k=k).sum())
-            sums["hit_rate_at_k"] = float(hit_rate_at_k_per_sample(yt, ys, k=k).sum())
-            ap = average_precision_at_k(yt, ys, k=k, denominator=denominator)
+            sums["precision_at_k"] = float(precision_at_k_per_sample(yt, ys, k=k, **kw).sum())
+            sums["recall_at_k"] = float(recall_at_k_per_sample(yt, ys, k=k, **kw).sum())
+            sums["hit_rate_at_k"] = float(hit_rate_at_k_per_sample(yt, ys, k=k, **kw).sum())
+            ap = average_precision_at_k(yt, ys, k=k, denominator=denominator, **kw)
             sums["mean_average_precision_at_k"] = float(ap.sum())
-        sums["mean_reciprocal_rank"] = float(reciprocal_rank(yt, ys, k=k).sum())
-        err = expected_reciprocal_rank_per_sample(yt, ys, k=k, max_grade=top)
+        sums["mean_reciprocal_rank"] = float(reciprocal_rank(yt, ys, k=k, **kw).sum())
+        err = expected_reciprocal_rank_per_sample(yt, ys, k=k, max_grade=top, **kw)
         sums["expected_reciprocal_rank"] = float(err.sum())
         return cls(
             k=k,

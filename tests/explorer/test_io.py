@@ -8,6 +8,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
+import metrics
 from explorer.io import (
     MAX_COLUMNS,
     MAX_ROWS,
@@ -265,17 +266,14 @@ def test_trec_unretrieved_relevant_doc_counts_but_never_ranks_above_retrieved():
     # q1: d1 (1), d2 (0), d3 (unjudged: 0), then d9 (2) that the run did not retrieve
     assert y[0].tolist() == [1, 0, 0, 2]
     assert s[0, :3].tolist() == [3.5, 2.0, 1.0]
+    assert ds.item_ids.tolist() == [["d1", "d2", "d3", "d9"], ["x", "y", "", ""]]
+    assert ds.retrieved.tolist() == [[True, True, True, False], [True, True, False, False]]
     # every unretrieved or padding score is below every retrieved score of the run
-    retrieved_min = 0.25
-    assert s[0, 3] < retrieved_min and (s[1, 2:] < retrieved_min).all()
-    assert s[0, 3] < s[1, 3]  # the relevant unretrieved doc sits below the padding too
-    # recall@k denominators include d9: recall@3 of q1 is 1/2, not 1
-    top = ranked(y, s)
-    recall_3 = (top[:, :3] > 0).sum(axis=1) / (y > 0).sum(axis=1)
-    assert recall_3.tolist() == [0.5, 1.0]
-    # for every k up to the run depth (3), d9 never enters the top k
-    for k in (1, 2, 3):
-        assert (top[0, :k] == 2).sum() == 0
+    assert s[0, 3] < 0.25 and (s[1, 2:] < 0.25).all()
+    # recall@k counts d9 and never finds it, at any k: 1/2 for q1 at k = 3 and 1000
+    for k in (3, 1000):
+        recall = metrics.recall_at_k_per_sample(y, s, k=k, retrieved=ds.retrieved)
+        assert recall.tolist() == [0.5, 1.0]
     assert "added 1 judged relevant document the run did not retrieve" in ds.description
     assert "1 run query without judgments skipped" in ds.description
 
@@ -326,32 +324,28 @@ def test_trec_pivot_reproduces_trec_eval(seed):
     qrels, run, qrels_d, run_d = _trec_case(seed)
     ds = read_trec(qrels, run, qrels_name="q", run_name="r")
     run_d = {q: docs for q, docs in run_d.items() if q in qrels_d}
-    want = pytrec_eval.RelevanceEvaluator(qrels_d, {"P", "recall", "ndcg_cut", "map"}).evaluate(
-        run_d
-    )
+    measures = {"P.5,10,30,1000", "recall.5,10,30,1000", "ndcg_cut.5,10,30,1000", "map"}
+    want = pytrec_eval.RelevanceEvaluator(qrels_d, measures).evaluate(run_d)
     assert set(ds.sample_ids) == set(want)
-    y, s = ds.y_true, ds.score()
-    top = ranked(y, s)
-    depth = max(len(v) for v in run_d.values())
-    n_rel = (y > 0).sum(axis=1)
-    discount = 1 / np.log2(np.arange(2, y.shape[1] + 2))
-    ideal = -np.sort(-y, axis=1)
-    for k in [k for k in (5, 10, 15, 20) if k <= depth]:  # exact up to the run depth
-        hits = (top[:, :k] > 0).sum(axis=1)
-        dcg = (top[:, :k] * discount[:k]).sum(axis=1)
-        idcg = (ideal[:, :k] * discount[:k]).sum(axis=1)
+    y, s, mask = ds.y_true, ds.score(), ds.retrieved
+    # every cut-off, past the run's depth (at most 24) and the matrix's width too
+    # the Top-K page's tables, ties in column order (the reader's is trec_eval's)
+    for k in (5, 10, 30, 1000):
+        t = metrics.retrieval_per_query(y, s, k=k, denominator="relevant", retrieved=mask)
         for row, qid in enumerate(ds.sample_ids):
-            assert hits[row] / k == pytest.approx(want[qid][f"P_{k}"])
-            recall = hits[row] / n_rel[row] if n_rel[row] else 0.0
-            assert recall == pytest.approx(want[qid][f"recall_{k}"])
-            ndcg = dcg[row] / idcg[row] if idcg[row] else 0.0
-            assert ndcg == pytest.approx(want[qid][f"ndcg_cut_{k}"])
-    # MAP over the run depth, divided by every relevant document (retrieved or not)
-    rel = top[:, :depth] > 0
-    precision = np.cumsum(rel, axis=1) / np.arange(1, depth + 1)
-    ap = np.where(n_rel > 0, (precision * rel).sum(axis=1) / np.maximum(n_rel, 1), 0.0)
+            assert t["P@K"][row] == pytest.approx(want[qid][f"P_{k}"])
+            assert t["R@K"][row] == pytest.approx(want[qid][f"recall_{k}"])
+            assert t["NDCG@K"][row] == pytest.approx(want[qid][f"ndcg_cut_{k}"])
+            if k == 1000:  # trec_eval's map: every retrieved document, over all relevant
+                assert t["AP@K"][row] == pytest.approx(want[qid]["map"])
     for row, qid in enumerate(ds.sample_ids):
-        assert ap[row] == pytest.approx(want[qid]["map"])
+        # each retrieved slot names the run's document, each unretrieved one a judged one
+        seen = ds.item_ids[row][mask[row]].tolist()
+        assert sorted(seen) == sorted(run_d[qid])
+        added = [d for d in ds.item_ids[row][~mask[row]].tolist() if d]
+        assert sorted(added) == sorted(
+            d for d, g in qrels_d[qid].items() if g > 0 and d not in run_d[qid]
+        )
 
 
 # --------------------------------------------------------------------------
@@ -520,12 +514,30 @@ def test_refuses_shapes_that_differ():
     assert_names(message, "labels.npy", "shape (4,)", "expected a 2-D array")
 
 
-def test_refuses_a_long_table_with_a_missing_pair():
+def test_refuses_a_long_table_with_a_pair_one_model_lacks():
     message = refusal(read_upload, "long.csv", LONG.replace(b"q2,a,0,0.1,m2\n", b""))
     assert_names(message, "long.csv", "(sample 'q2', label 'a') is missing for model 'm2'")
-    text = b"sample,label,y_true,y_score\ns1,a,1,0.5\ns1,b,0,0.4\ns2,b,1,0.3\n"
-    message = refusal(read_long_table, text, name="l.csv")
-    assert_names(message, "l.csv", "(sample 's2', label 'a') is missing")
+
+
+def test_a_long_table_with_groups_of_different_sizes_keeps_each_groups_items():
+    text = (
+        b"sample,label,y_true,y_score,model\n"
+        b"s1,a,1,0.5,m\ns1,b,0,0.4,m\ns2,b,2,0.3,m\ns3,z,1,0.7,m\ns3,a,0,0.7,m\ns3,c,1,0.1,m\n"
+        b"s1,a,1,0.1,n\ns1,b,0,0.2,n\ns2,b,2,0.3,n\ns3,z,1,0.2,n\ns3,a,0,0.8,n\ns3,c,1,0.9,n\n"
+    )
+    ds = read_long_table(text, name="l.csv")
+    assert ds.kind == "graded" and ds.label_names == ("slot_1", "slot_2", "slot_3")
+    assert ds.item_ids.tolist() == [["a", "b", ""], ["b", "", ""], ["z", "a", "c"]]
+    assert ds.retrieved.tolist() == [[1, 1, 0], [1, 0, 0], [1, 1, 1]]
+    assert ds.y_true.tolist() == [[1, 0, 0], [2, 0, 0], [1, 0, 1]]
+    assert ds.score("n").tolist() == [[0.1, 0.2, 0], [0.3, 0, 0], [0.2, 0.8, 0.9]]
+    assert "1 to 3 each" in ds.description
+    # an empty slot is never ranked: s2's P@3 is 1/3, its other slots no hit
+    p = metrics.precision_at_k_per_sample(ds.y_true, ds.score("m"), k=3, retrieved=ds.retrieved)
+    assert p.tolist() == [1 / 3, 1 / 3, 2 / 3]
+    # the 0.7 tie of s3 ranks z (first in the file) first: RR 1
+    rr = metrics.reciprocal_rank(ds.y_true, ds.score("m"), retrieved=ds.retrieved)
+    assert rr.tolist() == [1.0, 1.0, 1.0]
 
 
 def test_refuses_a_long_table_with_a_duplicated_pair():
@@ -797,3 +809,36 @@ def test_a_trec_run_with_extra_fields_is_read_as_trec_eval_reads_it():
     assert wide.model_names == plain.model_names
     for name in plain.model_names:
         np.testing.assert_array_equal(wide.score(name), plain.score(name))
+
+
+def test_a_run_downloaded_as_a_long_table_reads_back_to_the_same_numbers():
+    from explorer import downloads, editing
+
+    run = read_trec_upload("qrels.txt", QRELS, "run.txt", RUN)
+    text = downloads.csv_text(editing.long_table_from_run(run)).encode()
+    back = read_long_table(text, name="run.csv")
+    assert back.sample_ids == run.sample_ids
+    assert back.item_ids.tolist() == [["d1", "d2", "d3", "d9"], ["x", "y", "", ""]]
+    assert back.retrieved.tolist() == run.retrieved.tolist()
+    for k in (1, 3, 1000):
+        want = metrics.retrieval_per_query(run.y_true, run.score(), k=k, retrieved=run.retrieved)
+        got = metrics.retrieval_per_query(back.y_true, back.score(), k=k, retrieved=back.retrieved)
+        pd.testing.assert_frame_equal(got, want)
+    with pytest.raises(DataError, match="retrieved"):
+        read_long_table(text.replace(b",0\r\n", b",2\r\n"), name="run.csv")
+
+
+def test_an_edited_run_keeps_what_it_retrieved():
+    from explorer import editing
+
+    run = read_trec_upload("qrels.txt", QRELS, "run.txt", RUN)
+    labels, scores = editing.matrices_from_dataset(run)
+    scores.iloc[0, 3] = 9.0  # the unretrieved d9 now scores highest: still never ranked
+    new = editing.dataset_from_matrices(labels, scores, kind="graded", name="e", model="bm25")
+    kept = editing.keep_run(new, run)
+    assert kept.item_ids.tolist() == run.item_ids.tolist()
+    # at K = 1 q1 shows d1 (grade 1) of an ideal d9 (grade 2): 0.5; had d9 been
+    # ranked, NDCG@1 would be 1
+    ndcg = metrics.ndcg_per_sample(kept.y_true, kept.score(), k=1, retrieved=kept.retrieved)
+    assert ndcg.tolist() == [0.5, 1.0]
+    assert metrics.ndcg_per_sample(new.y_true, new.score(), k=1).tolist() == [1.0, 1.0]

@@ -354,6 +354,7 @@ def test_zero_weights_select_samples(ignore_ties):
 COLUMNS = [
     "position",
     "item",
+    "retrieved",
     "score",
     "relevance",
     "tie_group",

@@ -12,35 +12,35 @@ from explorer.ui import share
 from views.data.editor import base_name
 
 
+def _csv_button(where, label: str, build, file_name: str, key: str) -> None:
+    """A download button whose CSV ``build()`` writes only when clicked."""
+    where.download_button(
+        label, lambda: downloads.csv_text(build()), file_name=file_name, mime="text/csv", key=key
+    )
+
+
 def show(ds: Dataset) -> None:
     """The download buttons (labels and scores, or one table) and the share note."""
     st.subheader("Download and share")
     base = base_name(ds)
     # the CSVs are written only when a button is clicked (a million rows take seconds)
-    if ds.is_matrix:
+    if ds.item_ids is not None:  # a run: each query's documents by their ids
+        _csv_button(
+            st,
+            "Dataset as CSV (one row per document)",
+            lambda: editing.long_table_from_run(ds),
+            f"{base}.csv",
+            "data_download_run",
+        )
+    elif ds.is_matrix:
         d1, d2 = st.columns(2)
-        d1.download_button(
-            "Labels as CSV",
-            lambda: downloads.csv_text(editing.matrices_from_dataset(ds)[0]),
-            file_name=f"{base}.labels.csv",
-            mime="text/csv",
-            key="data_download_labels",
-        )
-        d2.download_button(
-            "Scores as CSV",
-            lambda: downloads.csv_text(editing.matrices_from_dataset(ds)[1]),
-            file_name=f"{base}.scores.csv",
-            mime="text/csv",
-            key="data_download_scores",
-        )
+        labels = lambda: editing.matrices_from_dataset(ds)[0]  # noqa: E731
+        scores = lambda: editing.matrices_from_dataset(ds)[1]  # noqa: E731
+        _csv_button(d1, "Labels as CSV", labels, f"{base}.labels.csv", "data_download_labels")
+        _csv_button(d2, "Scores as CSV", scores, f"{base}.scores.csv", "data_download_scores")
     else:
-        st.download_button(
-            "Dataset as CSV",
-            lambda: downloads.csv_text(editing.table_from_dataset(ds)),
-            file_name=f"{base}.csv",
-            mime="text/csv",
-            key="data_download_csv",
-        )
+        table = lambda: editing.table_from_dataset(ds)  # noqa: E731
+        _csv_button(st, "Dataset as CSV", table, f"{base}.csv", "data_download_csv")
     if share.link_is_shareable():
         st.success(
             "The address bar now holds a link to exactly this view: copy it to share it.",

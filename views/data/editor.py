@@ -129,6 +129,7 @@ def matrix_editor(ds: Dataset, start: int, stop: int) -> None:
                 model=ds.model_names[0],
                 description=f"edited from {base}",
             )
+            new = editing.keep_run(new, ds)  # a run keeps what it retrieved and its ids
         except io.DataError as exc:
             st.error(f"Not applied, your data is unchanged: {literal(exc)}", icon="🚫")
         else:

@@ -127,7 +127,7 @@ def _model_order(ds, row: int, one: dcg.SampleSteps, controls) -> int:
     """The model's order of the selected sample, its tie groups written out; returns
     how many positions the step tables draw."""
     settings = controls.settings
-    names, grades = ds.label_names, ds.y_true[row]
+    names, grades = ds.item_names(row), ds.y_true[row]
     st.markdown(
         f"**The model's order** ({controls.tie_text}): shaded rows are tie groups, grey rows "
         "are after the k cut (discount 0); the last running sum is the sample's DCG"
@@ -161,7 +161,7 @@ def _model_order(ds, row: int, one: dcg.SampleSteps, controls) -> int:
 def _ideal_order(ds, row: int, one: dcg.SampleSteps, settings: dcg.Settings, rows: int) -> None:
     """The ideal order of the selected sample (its first ``rows`` positions): the ideal DCG."""
     st.markdown("**The ideal order** (items sorted by their own gain): the ideal DCG")
-    iview = dcg.steps_view(one.ideal, ds.label_names, ds.y_true[row], averaged=False)
+    iview = dcg.steps_view(one.ideal, ds.item_names(row), ds.y_true[row], averaged=False)
     iview = iview.drop(columns=["score", "tie group", "tie size", "gain used"])
     if not settings.exponential:
         iview = iview.drop(columns="gain")

@@ -20,7 +20,7 @@ def chart(ds, row: int, one: dcg.SampleSteps, controls) -> None:
     settings = controls.settings
     args = {
         "k": settings.k,
-        "item_names": ds.label_names,
+        "item_names": ds.item_names(row),
         "gain_label": "2^rel - 1" if settings.exponential else "relevance",
         "title": f"Sample {ds.sample_ids[row]}: gain and contribution per position",
         "max_positions": STEP_ROWS,

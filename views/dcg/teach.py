@@ -79,7 +79,7 @@ def tie_section(ds, row: int, ties: dcg.TieComparison) -> None:
     if not ties.has_ties:
         st.markdown(prose.fill("dcg", "no-ties", value=fmt(ties.dcg["tie-averaged"])))
         return
-    names, grades = ds.label_names, ds.y_true[row]
+    names, grades = ds.item_names(row), ds.y_true[row]
     st.markdown(prose.section("dcg", "ties"))
     for col, (label, value) in zip(st.columns(4), ties.dcg.items(), strict=True):
         col.metric(f"{label} DCG", fmt(value))

@@ -69,14 +69,14 @@ class _OneItem:
 def show(ds, data_max: float, top_grade: int) -> Controls:
     """K, the model and the preset on one row, the conventions in an expander below;
     ``data_max``, ``top_grade``: the dataset's largest grade and the top of its scale."""
-    n_items = ds.n_labels
+    n_items = retrieval.max_k(ds)  # a run's K goes past its items, to trec_eval's 1000
     c1, c2, c3 = st.columns([2, 1, 1])
     k = bound.slider(
         c1 if n_items > 1 else _OneItem(c1),
         "K (cut-off)",
         key="ret_k",
         param="k",
-        default=retrieval.opening_k(n_items),
+        default=retrieval.opening_k(ds.n_labels),
         parse=retrieval.whole_in(1, n_items),
         check=url.int_in(1, n_items),
         min_value=1,

@@ -59,7 +59,7 @@ def show(ds, controls, per_query, means: dict) -> _controls.Query | None:
 
 def _ranked_list(ds, steps: pd.DataFrame, query, settings) -> None:
     """The query's ranked list (its first positions) as a chart and as the step table."""
-    names = list(ds.label_names)
+    names = ds.item_names(query.row)
     shown = retrieval_query.shown_positions(steps, settings.k)
     head = steps.head(shown)
     contribution = retrieval_query.CONTRIB[query.drill]
@@ -80,7 +80,7 @@ def _ranked_list(ds, steps: pd.DataFrame, query, settings) -> None:
             "top K and every position with a term of these metrics (the running sums end in "
             "this query's values); the CSV has all of them."
         )
-    step_table(retrieval_query.step_display(head, names, query.drill), settings.max_grade)
+    step_table(retrieval_query.step_display(head, query.drill), settings.max_grade)
 
 
 def step_table(show: pd.DataFrame, max_grade: float) -> None:

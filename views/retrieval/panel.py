@@ -46,7 +46,7 @@ def metrics_against_k(ds, chosen: controls.Controls, curve) -> None:
     """Each metric's mean at every K, a line at the chosen K, and the curve's CSV."""
     st.subheader("Each metric against K")
     k = chosen.settings.k
-    if ds.n_labels > SVG_ITEMS:  # many K, each move redraws: SVG, not plotly
+    if retrieval.max_k(ds) > SVG_ITEMS:  # many K, each move redraws: SVG, not plotly
         widgets.svg_chart(metrics_vs_k_svg(curve, k))
     else:
         key = chosen.settings.curve_key(chosen.empty)  # the figure does not depend on K

@@ -28,5 +28,7 @@ def intervals(
     if new_row is not None:
         new = np.asarray(new_row, dtype=np.float64)
         res = label_ranking.what_if(ds, model, res, i, new) or res
-    rr = metrics.reciprocal_rank(ds.y_true, ds.score(model)) if mrr else None
+    rr = (
+        metrics.reciprocal_rank(ds.y_true, ds.score(model), retrieved=ds.retrieved) if mrr else None
+    )
     return _intervals.label_ranking(res.contrib, ds.sample_weight, rr, checkpoint)

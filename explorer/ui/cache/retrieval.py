@@ -54,7 +54,7 @@ def curve_table(ds: Dataset, model: str, curve_key: tuple) -> pd.DataFrame:
     """:func:`explorer.pages.retrieval.curve_table` of the cached family curves;
     ``curve_key`` is :meth:`explorer.pages.retrieval.Settings.curve_key` (no K)."""
     curves = [curve(ds, model, fam, conventions).curve for fam, conventions in curve_key]
-    return retrieval.curve_table(ds.n_labels, curves)
+    return retrieval.curve_table(retrieval.max_k(ds), curves)
 
 
 @shared

@@ -215,7 +215,7 @@ def test_drill_down_of_seed002():
     assert retrieval_query.drill_total(steps, "AP@K") == (0.5, 0.5)  # 1/1 over min(3, 2)
     ap = metrics.average_precision_at_k(ds.y_true, ds.score(), k=2, denominator="min_m_k")
     assert retrieval_query.drill_total(steps, "AP@K")[0] == pytest.approx(ap[0])
-    show = retrieval_query.step_display(steps, list(ds.label_names), "AP@K")
+    show = retrieval_query.step_display(steps, "AP@K")
     assert list(show.columns) == [
         "position",
         "item name",

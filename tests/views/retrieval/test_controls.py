@@ -3,7 +3,10 @@ a link seeds them."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
+import pytest
 from streamlit.testing.v1 import AppTest
 
 from explorer.formatting import fmt
@@ -152,21 +155,22 @@ def test_multilabel_sample_and_wrong_kind():
     assert at.session_state["active_dataset"] == "seed002_map"
 
 
-def test_trec_upload_shows_here():
-    from explorer import io
-
-    qrels = b"1 0 d1 1\n1 0 d2 0\n1 0 d9 2\n2 0 d4 1\n"
-    run = b"1 Q0 d1 1 3.5 bm25\n1 Q0 d2 2 2.0 bm25\n1 Q0 d3 3 1.0 bm25\n2 Q0 d4 1 1.0 bm25\n"
-    at = AppTest.from_file(APP, default_timeout=30).run()
+def test_trec_eval_s_test_files_uploaded_show_trec_eval_s_numbers_at_k_1000():
+    """trec_eval's own qrels.test and results.test (depth 500; 474 relevant documents of
+    query 301, 71 retrieved): at K = 1000, past the run's depth and the matrix's width,
+    the headline is trec_eval's all-queries line of out.test.aq."""
+    data = Path(__file__).parents[2] / "data" / "trec_eval"
+    at = AppTest.from_file(APP, default_timeout=60).run()
     at.switch_page(script("data")).run()
-    at.file_uploader(key="data_upload_qrels").set_value(("q.txt", qrels, "text/plain")).run()
-    at.file_uploader(key="data_upload_run").set_value(("r.txt", run, "text/plain")).run()
-    assert not at.exception
+    for key, name in (("data_upload_qrels", "qrels.test"), ("data_upload_run", "results.test")):
+        at.file_uploader(key=key).set_value((name, (data / name).read_bytes(), "text/plain"))
+    at.run()
     at.switch_page(PAGE).run()
-    assert not at.exception
-    ds = io.read_trec(qrels, run, qrels_name="q.txt", run_name="r.txt")
-    k = min(5, ds.n_labels)
-    assert shown(at) == expected(ds, k=k)
-    # query 1's unretrieved relevant d9 counts in recall: 1 of 2 found
-    assert retrieval_per_query(ds.y_true, ds.score(), k=3)["R@K"][0] == 0.5
+    at.selectbox(key="ret_preset").set_value("trec_eval").run()
+    at.slider(key="ret_k").set_value(1000).run()
+    assert not at.exception and at.query_params["k"] == "1000"
+    want = {"P@K": 0.0437, "R@K": 0.5997, "MAP@K": 0.1785, "NDCG@K": 0.4021, "MRR": 0.4064}
+    got = shown(at)
+    for label, value in want.items():
+        assert float(got[label]) == pytest.approx(value, abs=5e-5), label
     assert any("did not retrieve" in i.value for i in at.info)
