@@ -56,10 +56,36 @@ GRADE_LIMIT = (
 )
 
 
-def _frozen(a: np.ndarray) -> np.ndarray:
-    a = np.array(a, dtype=np.float64, copy=True)
+def _frozen(a: np.ndarray, dtype=np.float64) -> np.ndarray:
+    a = np.array(a, dtype=dtype, copy=True)
     a.setflags(write=False)
     return a
+
+
+#: The kinds whose rows are ranked lists, the only ones a ``retrieved`` mask or
+#: ``item_ids`` may go with.
+RANKING_KINDS = ("multilabel", "graded")
+
+
+def _retrieved(mask, shape: tuple[int, ...]) -> np.ndarray | None:
+    """The frozen ``retrieved`` mask, or None when it marks every item retrieved."""
+    a = np.asarray(mask)
+    if a.dtype != np.bool_:
+        raise ValueError(f"retrieved must be a boolean array; got dtype {a.dtype}")
+    if a.shape != shape:
+        raise ValueError(f"retrieved has shape {a.shape}, y_true {shape}")
+    # all True means what None means: one representation keeps the cache keys equal
+    return None if a.all() else _frozen(a, np.bool_)
+
+
+def _item_ids(ids, shape: tuple[int, ...]) -> np.ndarray:
+    """The frozen ``item_ids`` array: text, y_true's shape."""
+    a = np.asarray(ids, dtype=object)
+    if a.shape != shape:
+        raise ValueError(f"item_ids has shape {a.shape}, y_true {shape}")
+    if not all(type(v) is str for v in a.ravel().tolist()):
+        raise ValueError("item_ids must all be text (str)")
+    return _frozen(a, object)
 
 
 @dataclass(frozen=True)
@@ -88,6 +114,16 @@ class Dataset:
     title : str
         What people read for it (a bundled sample's gallery title); the pages show
         :attr:`shown_name`, which falls back to ``name``.
+    retrieved : ndarray of bool or None
+        Ranking kinds only (multilabel, graded): which items each query retrieved,
+        the scores' shape. An item marked False (a judged document the run never
+        retrieved, a padding slot) counts among the relevant items and never sits
+        in a top K; every retrieval and DCG metric takes it as ``retrieved=``.
+        None (the default, and what a mask of all True becomes): every item retrieved.
+    item_ids : ndarray of str (object) or None
+        Ranking kinds only: each slot's document id, y_true's shape (each query
+        has its own documents); ``""`` for a padding slot that holds no document.
+        None: the items are named by ``label_names`` (the column).
 
     Examples
     --------
@@ -107,6 +143,8 @@ class Dataset:
     description: str = ""
     source: str = field(default="sample", compare=False)
     title: str = field(default="", compare=False)
+    retrieved: np.ndarray | None = None
+    item_ids: np.ndarray | None = None
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -131,6 +169,13 @@ class Dataset:
         if y.ndim == 2 and not self.label_names:
             names = tuple(f"label_{j}" for j in range(y.shape[1]))
             object.__setattr__(self, "label_names", names)
+        for what in ("retrieved", "item_ids"):
+            if getattr(self, what) is not None and self.kind not in RANKING_KINDS:
+                raise ValueError(f"{what} goes with a ranking kind {RANKING_KINDS} only")
+        if self.retrieved is not None:
+            object.__setattr__(self, "retrieved", _retrieved(self.retrieved, y.shape))
+        if self.item_ids is not None:
+            object.__setattr__(self, "item_ids", _item_ids(self.item_ids, y.shape))
 
     @property
     def shown_name(self) -> str:
@@ -161,6 +206,9 @@ class Dataset:
         h.update(repr(tuple(self.scores)).encode())
         if self.sample_weight is not None:
             h.update(np.ascontiguousarray(self.sample_weight).tobytes())
+        if self.retrieved is not None:  # it changes the numbers: part of the content
+            h.update(b"retrieved")
+            h.update(np.packbits(self.retrieved).tobytes())
         return h.hexdigest()
 
     @cached_property
@@ -186,6 +234,11 @@ class Dataset:
             h.update(str(part).encode("utf-8", "surrogatepass"))
             h.update(b"\x1f")
         h.update(f"|{len(self.label_names)}|{len(self.sample_ids)}".encode())
+        if self.item_ids is not None:  # the document ids a page shows
+            h.update(b"items")
+            for part in self.item_ids.ravel().tolist():
+                h.update(part.encode("utf-8", "surrogatepass"))
+                h.update(b"\x1f")
         return h.hexdigest()
 
     @property

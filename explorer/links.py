@@ -33,7 +33,7 @@ import zlib
 
 import numpy as np
 
-from explorer.datasets import KINDS, MAX_GRADE, Dataset
+from explorer.datasets import KINDS, MAX_GRADE, RANKING_KINDS, Dataset
 from explorer.io.errors import DataError, quote
 from explorer.io.limits import MAX_FILE_NAME_CHARS, MAX_TEXT_CHARS
 
@@ -183,7 +183,7 @@ def encode_dataset(ds: Dataset) -> str:
     >>> decode_dataset(encode_dataset(ds)).scores["m"].tolist()
     [0.3, 0.30000000000000004]
     """
-    key = (ds.fingerprint, ds.name, ds.sample_ids, ds.label_names)
+    key = (ds.cache_key, ds.name, ds.sample_ids, ds.label_names)
     with _cache_lock:
         token = _cache.get(key)
     if token is None:
@@ -207,6 +207,10 @@ def _encode(ds: Dataset) -> str:
     default_ids = tuple(str(i) for i in range(ds.n_samples))
     payload["labels"] = [] if ds.label_names == default_labels else list(ds.label_names)
     payload["ids"] = [] if ds.sample_ids == default_ids else list(ds.sample_ids)
+    if ds.retrieved is not None:  # 0/1 per slot, row by row; absent: all retrieved
+        payload["r"] = ds.retrieved.ravel().astype(int).tolist()
+    if ds.item_ids is not None:  # each slot's document id, row by row
+        payload["items"] = ds.item_ids.ravel().tolist()
     head = json.dumps(payload, separators=(",", ":"), allow_nan=False).encode()
     raw = head + b"\n" + b"".join(blob) if blob else head
     return base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode().rstrip("=")
@@ -358,6 +362,7 @@ def _dataset(payload, blob: bytes) -> Dataset:
     ids = _strings(payload.get("ids", []), "the sample ids")
     if ids and len(ids) != shape[0]:
         raise _Damaged("the sample ids do not match the samples")
+    retrieved, items = _ranking_extras(payload, kind, shape)
     return Dataset(
         name=name,
         kind=kind,
@@ -368,7 +373,33 @@ def _dataset(payload, blob: bytes) -> Dataset:
         sample_ids=ids,
         description="opened from a shared link",
         source="link",
+        retrieved=retrieved,
+        item_ids=items,
     )
+
+
+def _ranking_extras(payload, kind: str, shape: tuple[int, ...]):
+    """The ``retrieved`` mask and ``item_ids`` of a payload (None when absent, as in
+    links made before a Dataset carried them), or _Damaged."""
+    size = math.prod(shape)
+    r, items = payload.get("r"), payload.get("items")
+    if (r is not None or items is not None) and kind not in RANKING_KINDS:
+        raise _Damaged(f"a {kind} dataset has no retrieved items or document ids")
+    retrieved = None
+    if r is not None:
+        if type(r) is not list or len(r) != size or not all(v in (0, 1) for v in r):
+            raise _Damaged(f"the retrieved marks do not hold {size} values of 0 or 1")
+        if not all(type(v) is int for v in r):
+            raise _Damaged("the retrieved marks hold a value that is not 0 or 1")
+        retrieved = np.array(r, dtype=bool).reshape(shape)
+    ids = None
+    if items is not None:
+        if type(items) is not list or len(items) != size:
+            raise _Damaged(f"the document ids do not hold {size} texts")
+        if not all(type(v) is str and len(v) <= MAX_TEXT_CHARS for v in items):
+            raise _Damaged(f"the document ids must be texts of at most {MAX_TEXT_CHARS} characters")
+        ids = np.array(items, dtype=object).reshape(shape)
+    return retrieved, ids
 
 
 def decode_dataset(token: str) -> Dataset:

@@ -71,9 +71,9 @@ def dataset_bytes(ds: Dataset) -> int:
     True
     """
     arrays = [ds.y_true, *ds.scores.values()]
-    if ds.sample_weight is not None:
-        arrays.append(ds.sample_weight)
-    texts = (ds.name, ds.description, *ds.sample_ids, *ds.label_names, *ds.model_names)
+    arrays += [a for a in (ds.sample_weight, ds.retrieved) if a is not None]
+    items = () if ds.item_ids is None else ds.item_ids.ravel().tolist()
+    texts = (ds.name, ds.description, *ds.sample_ids, *ds.label_names, *ds.model_names, *items)
     # a short str takes 49 bytes besides its characters, plus 8 for its slot in a tuple
     return sum(a.nbytes for a in arrays) + sum(map(len, texts)) + 57 * len(texts)
 

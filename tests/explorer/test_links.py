@@ -91,6 +91,10 @@ def datasets(draw, kind=None):
         draw(st.lists(st.text(min_size=1, max_size=6), min_size=n, max_size=n, unique=True))
     )
     name = draw(text.filter(str.strip))
+    retrieved = items = None
+    if kind in ("multilabel", "graded") and draw(st.booleans()):
+        retrieved = array(st.booleans()).astype(bool)
+        items = array(st.text(max_size=6)).astype(object)
     return Dataset(
         name,
         kind,
@@ -99,6 +103,8 @@ def datasets(draw, kind=None):
         sample_weight=weight,
         label_names=labels,
         sample_ids=ids,
+        retrieved=retrieved,
+        item_ids=items,
     )
 
 
@@ -121,6 +127,13 @@ def assert_same_dataset(back: Dataset, ds: Dataset) -> None:
         assert_bitwise_equal(back.sample_weight, ds.sample_weight)
     assert back.label_names == ds.label_names
     assert back.sample_ids == ds.sample_ids
+    for what in ("retrieved", "item_ids"):
+        mine, theirs = getattr(back, what), getattr(ds, what)
+        assert (mine is None) == (theirs is None)
+        if mine is not None:
+            assert mine.dtype == theirs.dtype and mine.shape == theirs.shape
+            assert mine.tolist() == theirs.tolist()
+    assert back.fingerprint == ds.fingerprint
 
 
 # ---------------------------------------------------------------- exact round trips
@@ -292,6 +305,15 @@ def _edited(**changes) -> str:
         (_edited(labels="ab"), "list of text"),
         (_edited(ids=["1", "2"]), "sample ids do not match"),
         (_edited(ids=[1, 2, 3]), "list of text"),
+        (_edited(r=[1, 0, 1]), "retrieved marks do not hold 6"),
+        (_edited(r=[1, 0, 1, 1, 2, 1]), "retrieved marks do not hold 6"),
+        (_edited(r=[1, 0, 1, 1, True, 1]), "not 0 or 1"),
+        (_edited(r=[1, 0, 1, 1, 1.0, 1]), "not 0 or 1"),
+        (_edited(r="101101"), "retrieved marks do not hold 6"),
+        (_edited(items=["a", "b"]), "document ids do not hold 6"),
+        (_edited(items=["a", "b", "c", "d", "e", 6]), "document ids must be texts"),
+        (_edited(items=["a", "b", "c", "d", "e", "x" * 10_000]), "document ids must be texts"),
+        (_edited(kind="multiclass", y=[1, 0, 0, 1, 1, 0], r=[1] * 6), "has no retrieved items"),
         (_pack([1, 2, 3]), "not a packed dataset"),
         (_pack("text"), "not a packed dataset"),
         (_pack(None, text='{"v": 2, "s": NaN}'), "not a finite number"),
@@ -409,3 +431,19 @@ def test_a_hand_made_payload_is_a_data_error_or_a_valid_dataset(payload, blob):
         return
     assert isinstance(back, Dataset)
     assert np.isfinite(back.y_true).all()
+
+
+def test_a_ranking_mask_and_document_ids_travel_and_old_links_open_without_them():
+    y = np.array([[1, 0, 2], [0, 1, 0]])
+    mask = np.array([[True, False, True], [True, True, False]])
+    items = np.array([["d1", "d7", "d9"], ["d2", "d3", ""]], dtype=object)
+    ds = Dataset("trec", "graded", y, {"m": y * 0.5}, retrieved=mask, item_ids=items)
+    back = decode_dataset(encode_dataset(ds))
+    assert back.retrieved.tolist() == mask.tolist()
+    assert back.item_ids.tolist() == items.tolist()
+    # a link made before a Dataset carried them (no "r", no "items") opens with None
+    payload, blob = _unpack(encode_dataset(ds))
+    del payload["r"], payload["items"]
+    old = decode_dataset(_pack(payload, blob))
+    assert old.retrieved is None and old.item_ids is None
+    assert old.fingerprint != ds.fingerprint  # the mask changes the numbers
