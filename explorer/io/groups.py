@@ -19,7 +19,7 @@ from typing import NamedTuple
 import numpy as np
 import pandas as pd
 
-from explorer.datasets import GRADE_LIMIT, MAX_GRADE
+from explorer.datasets import GRADE_LIMIT, MAX_GRADE, Dataset
 from explorer.io.errors import DataError, quote
 from explorer.io.limits import _check_shape
 from explorer.io.validation import _count
@@ -216,3 +216,21 @@ def description(label: str, blocks: Blocks, n_models: int, extra: list[str]) -> 
     if lo < hi:
         parts.append("shorter queries padded with slots that are not retrieved (never in a top K)")
     return "; ".join(parts + extra) + "."
+
+
+def ranking_dataset(name: str, label: str, blocks: Blocks, p: Pivoted, notes: list[str]) -> Dataset:
+    """The graded Dataset of pivoted query groups: the mask, the document ids, the queries'
+    ids, and the description (:func:`description` with ``notes``). Columns are named
+    ``row_1``, ``row_2``, ...: a document's place within its query in the file."""
+    return Dataset(
+        name=name,
+        kind="graded",
+        y_true=p.y_true,
+        scores=p.scores,
+        label_names=tuple(f"row_{j + 1}" for j in range(p.y_true.shape[1])),
+        sample_ids=blocks.names,
+        description=description(label, blocks, len(p.scores), notes),
+        source="upload",
+        retrieved=p.retrieved,
+        item_ids=p.item_ids,
+    )

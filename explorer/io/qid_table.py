@@ -18,7 +18,7 @@ import numpy as np
 
 from explorer.datasets import Dataset
 from explorer.io.errors import DataError, quote
-from explorer.io.groups import blocks_of_qids, check_grades, description, pivot
+from explorer.io.groups import blocks_of_qids, check_grades, pivot, ranking_dataset
 from explorer.io.svmlight import read_query_file, read_scores_file
 from explorer.io.table import SCORE_ALIASES, _alias, alias_note
 from explorer.io.validation import Y_TRUE_ALIASES, _Frame, _listed
@@ -175,13 +175,4 @@ def qid_table_dataset(
         notes.append(alias_note(mapping))
     if doc is None:
         notes.append("documents named by their row within the query")
-    return Dataset(
-        name=name or frame.label,
-        kind="graded",
-        y_true=p.y_true,
-        scores=p.scores,
-        label_names=tuple(f"row_{j + 1}" for j in range(p.y_true.shape[1])),
-        sample_ids=blocks.names,
-        description=description(frame.label, blocks, len(arrays), notes),
-        source="upload",
-    )
+    return ranking_dataset(name or frame.label, frame.label, blocks, p, notes)

@@ -31,8 +31,8 @@ from explorer.io.groups import (
     blocks_of_counts,
     blocks_of_qids,
     check_grades,
-    description,
     pivot,
+    ranking_dataset,
 )
 from explorer.io.limits import _check_lines
 from explorer.io.text import _text_bytes
@@ -299,13 +299,4 @@ def read_svmlight(
     extra.append(f"scores from {s_label}")
     if f.doc_ids is None:
         extra.append("documents named by their row within the query")
-    return Dataset(
-        name=name or label,
-        kind="graded",
-        y_true=p.y_true,
-        scores=p.scores,
-        label_names=tuple(f"row_{j + 1}" for j in range(p.y_true.shape[1])),
-        sample_ids=blocks.names,
-        description=description(label, blocks, 1, extra),
-        source="upload",
-    )
+    return ranking_dataset(name or label, label, blocks, p, extra)

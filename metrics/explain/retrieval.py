@@ -213,7 +213,7 @@ def retrieval_steps(
 # ---------------------------------------------------------------------------
 TIE_MODES = ("column", "tie-averaged", "optimistic", "pessimistic")
 GAINS = ("linear", "exponential")
-EMPTY_QUERY = ("zero", "drop")
+EMPTY_QUERY = ("zero", "drop", "one")
 CONVENTION_METRICS = ("P@K", "R@K", "hit rate@K", "AP@K", "RR", "ERR@K", "NDCG@K")
 
 
@@ -821,12 +821,14 @@ def retrieval_means(per_query: pd.DataFrame, *, empty="zero") -> pd.Series:
     ----------
     per_query : pandas.DataFrame
         The output of :func:`retrieval_per_query` (or of a curve's rows).
-    empty : {"zero", "drop"}, default "zero"
+    empty : {"zero", "drop", "one"}, default "zero"
         ``"zero"``: such a query scores 0 and counts in the mean (the
         contract, trec_eval for a judged query, torchmetrics' default);
         ``"drop"``: it is left out of every mean (as a query without
         judgments is left out by trec_eval and ranx). With every query
-        empty, ``"drop"`` gives 0.
+        empty, ``"drop"`` gives 0. ``"one"``: it scores 1 in every metric and
+        counts in the mean (LightGBM's ``ndcg`` and ``map``, XGBoost's ``ndcg``
+        and ``map`` without the ``-`` suffix).
 
     Returns
     -------
@@ -838,9 +840,14 @@ def retrieval_means(per_query: pd.DataFrame, *, empty="zero") -> pd.Series:
     >>> t = retrieval_per_query([[1, 0], [0, 0]], [[2, 1], [2, 1]], k=1)
     >>> float(retrieval_means(t)["P@K"]), float(retrieval_means(t, empty="drop")["P@K"])
     (0.5, 1.0)
+    >>> float(retrieval_means(t, empty="one")["P@K"])
+    1.0
     """
     empty = _check_choice(empty, EMPTY_QUERY, "empty")
     values = per_query.drop(columns=["relevant"])
+    if empty == "one":
+        kept = per_query["relevant"].to_numpy()[:, None] > 0
+        return values.where(np.broadcast_to(kept, values.shape), 1.0).mean()
     if empty == "drop":
         values = values[per_query["relevant"].to_numpy() > 0]
         if values.empty:
@@ -875,7 +882,7 @@ def retrieval_curve(
         The largest cut-off, ``>= 1``.
     denominator, level, gain, max_grade, ties, order, metrics
         As :func:`retrieval_per_query`.
-    empty : {"zero", "drop"}, default "zero"
+    empty : {"zero", "drop", "one"}, default "zero"
         What a query with no relevant item does, as :func:`retrieval_means`.
 
     Returns
@@ -939,7 +946,7 @@ def retrieval_summary(
         The curve's largest cut-off, ``>= 1``.
     denominator, level, gain, max_grade, ties, order, metrics
         As :func:`retrieval_per_query`.
-    empty : {"zero", "drop"}, default "zero"
+    empty : {"zero", "drop", "one"}, default "zero"
         The curve's treatment of a query with no relevant item, as
         :func:`retrieval_means`.
 
@@ -1294,7 +1301,8 @@ def _curve_sums(t: dict, ks: np.ndarray, denominator: str, empty: str) -> tuple[
     top = t["positions"].shape[0]
     idx = np.minimum(ks, top) - 1
     n_rel = t["n_rel"]
-    w = (n_rel > 0).astype(np.float64) if empty == "drop" else np.ones(n_rel.shape[0])
+    # "one": the queries with relevant items sum their terms, each other one adds 1
+    w = (n_rel > 0).astype(np.float64) if empty != "zero" else np.ones(n_rel.shape[0])
 
     def cum(weights, name):
         return np.cumsum(weights @ t[name])[idx]
@@ -1329,6 +1337,9 @@ def _curve_sums(t: dict, ks: np.ndarray, denominator: str, empty: str) -> tuple[
             safe_divide(np.cumsum(t["dcg"], axis=1), np.cumsum(t["ideal"], axis=1)), 1.0
         )
         sums["NDCG@K"] = (w @ ndcg)[idx]
+    if empty == "one":
+        n_empty = float(n_rel.shape[0] - w.sum())
+        return float(n_rel.shape[0]), {name: v + n_empty for name, v in sums.items()}
     return float(w.sum()), sums
 
 
