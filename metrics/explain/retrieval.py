@@ -55,6 +55,7 @@ __all__ = [
     "graded_gain",
     "relevant_at_level",
     "retrieval_curve",
+    "queries_counted",
     "retrieval_means",
     "retrieval_per_query",
     "retrieval_query_steps",
@@ -843,16 +844,45 @@ def retrieval_means(per_query: pd.DataFrame, *, empty="zero") -> pd.Series:
     >>> float(retrieval_means(t, empty="one")["P@K"])
     1.0
     """
-    empty = _check_choice(empty, EMPTY_QUERY, "empty")
-    values = per_query.drop(columns=["relevant"])
-    if empty == "one":
-        kept = per_query["relevant"].to_numpy()[:, None] > 0
-        return values.where(np.broadcast_to(kept, values.shape), 1.0).mean()
-    if empty == "drop":
-        values = values[per_query["relevant"].to_numpy() > 0]
-        if values.empty:
-            return pd.Series(0.0, index=values.columns)
+    values = queries_counted(per_query, empty).drop(columns=["relevant"])
+    if values.empty:
+        return pd.Series(0.0, index=values.columns)
     return values.mean()
+
+
+def queries_counted(per_query: pd.DataFrame, empty="zero") -> pd.DataFrame:
+    """The rows of a per-query table that the means average, under ``empty``.
+
+    ``"zero"``: every row as it is; ``"drop"``: the rows with a relevant item;
+    ``"one"``: every row, a row without a relevant item scoring 1 in every metric
+    (see :func:`retrieval_means`).
+
+    Parameters
+    ----------
+    per_query : pandas.DataFrame
+        The output of :func:`retrieval_per_query` (a ``relevant`` column).
+    empty : {"zero", "drop", "one"}, default "zero"
+
+    Returns
+    -------
+    pandas.DataFrame
+        The same columns.
+
+    Examples
+    --------
+    >>> t = pd.DataFrame({"RR": [0.5, 0.0], "relevant": [1, 0]})
+    >>> queries_counted(t, "drop")["RR"].tolist(), queries_counted(t, "one")["RR"].tolist()
+    ([0.5], [0.5, 1.0])
+    """
+    empty = _check_choice(empty, EMPTY_QUERY, "empty")
+    kept = per_query["relevant"].to_numpy() > 0
+    if empty == "drop":
+        return per_query[kept]
+    if empty == "one":
+        values = per_query.drop(columns=["relevant"])
+        full = values.where(np.broadcast_to(kept[:, None], values.shape), 1.0)
+        return full.assign(relevant=per_query["relevant"])
+    return per_query
 
 
 def retrieval_curve(
