@@ -386,7 +386,7 @@ def retrieval(
     >>> round(ci["MAP@K"].estimate, 4), (round(ci["MAP@K"].low, 4), round(ci["MAP@K"].high, 4))
     (0.6278, (0.5, 0.7556))
     """
-    kept = per_query if empty == "zero" else per_query[per_query["relevant"] > 0]
+    kept = metrics.queries_counted(per_query, empty)
     if kept.empty:
         return {label: _none("no query has a relevant item") for label, _ in RETRIEVAL_HEADLINE}
     labels = [label for label, _ in RETRIEVAL_HEADLINE]

@@ -24,9 +24,16 @@ long "tidy" table (:func:`read_long_table`)
 TREC qrels + run (:func:`read_trec`)
     pivoted to a graded matrix; see that function for how unjudged and
     unretrieved documents are placed.
+learning to rank (:func:`read_ranking`)
+    SVMlight / LETOR (``label qid:Q index:value ...``) with a score file, a
+    table with a query column (``qid``, ``query``), or either with a LightGBM
+    ``.query`` / ``.group`` file; one query per row, padded with slots marked
+    not retrieved (``Dataset.retrieved``), documents in ``Dataset.item_ids``.
+    A table with a query column uploaded alone is read so too.
 
-Uploads go through :func:`read_upload`, :func:`read_pair_upload` and
-:func:`read_trec_upload`, which also enforce :data:`MAX_UPLOAD_BYTES`.
+Uploads go through :func:`read_upload`, :func:`read_pair_upload`,
+:func:`read_trec_upload` and :func:`read_ranking_upload`, which also enforce
+:data:`MAX_UPLOAD_BYTES`.
 Every reader enforces :data:`MAX_ROWS`, :data:`MAX_COLUMNS` and
 :data:`MAX_CELLS`; :func:`limits_text` states them for the upload widgets.
 
@@ -51,6 +58,10 @@ Imports point one way, from the entry points down to the shared parts:
 ``matrix``                a labels + scores pair: multilabel or graded
 ``long``                  a long table, pivoted to a labels + scores pair
 ``trec``                  TREC qrels + run, pivoted to a graded matrix
+``ltr``                   learning-to-rank files: SVMlight or a qid table
+``svmlight``              SVMlight / LETOR lines, score files, query files
+``qid_table``             a table with a query column, pivoted by query
+``groups``                query blocks of rows, padded to a matrix
 ``dispatch``              the format of a file by name (else content); opening
                           a table format with its reader
 ``text``, ``parquet``     the table formats: CSV/TSV/text, Parquet
@@ -86,11 +97,17 @@ if TYPE_CHECKING:
         limits_text,
     )
     from explorer.io.long import read_long_table
+    from explorer.io.ltr import read_ranking
     from explorer.io.matrix import read_matrix_pair
     from explorer.io.multiclass import read_multiclass
     from explorer.io.table import read_table
     from explorer.io.trec import read_trec
-    from explorer.io.uploads import read_pair_upload, read_trec_upload, read_upload
+    from explorer.io.uploads import (
+        read_pair_upload,
+        read_ranking_upload,
+        read_trec_upload,
+        read_upload,
+    )
 
 __all__ = [
     "MAX_CELLS",
@@ -103,6 +120,8 @@ __all__ = [
     "read_matrix_pair",
     "read_multiclass",
     "read_pair_upload",
+    "read_ranking",
+    "read_ranking_upload",
     "read_table",
     "read_trec",
     "read_trec_upload",
@@ -121,6 +140,8 @@ _HOME = {
     "read_matrix_pair": "matrix",
     "read_multiclass": "multiclass",
     "read_pair_upload": "uploads",
+    "read_ranking": "ltr",
+    "read_ranking_upload": "uploads",
     "read_table": "table",
     "read_trec": "trec",
     "read_trec_upload": "uploads",

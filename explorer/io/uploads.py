@@ -16,10 +16,14 @@ from explorer.io.dispatch import (
     _format,
     _open_frame,
 )
+from explorer.io.errors import DataError
 from explorer.io.limits import MAX_UPLOAD_BYTES, _check_file_name, _check_size
 from explorer.io.long import _long_dataset
+from explorer.io.ltr import read_ranking
 from explorer.io.matrix import read_matrix_pair
 from explorer.io.multiclass import is_long_multiclass, long_multiclass_dataset
+from explorer.io.qid_table import qid_column, qid_table_dataset
+from explorer.io.svmlight import looks_like_svmlight
 from explorer.io.table import _table_dataset
 from explorer.io.trec import read_trec
 
@@ -46,7 +50,9 @@ def read_upload(
     Returns
     -------
     Dataset
-        A long table (columns ``sample`` and ``label``) via
+        A table with a query column (``qid``, ``query``) as ranking data via
+        :func:`explorer.io.qid_table.qid_table_dataset` (unless ``kind`` asks for
+        another kind); a long table (columns ``sample`` and ``label``) via
         :func:`read_long_table` (multiclass when ``y_true`` names each row's sample's
         class, :func:`explorer.io.multiclass.long_multiclass_dataset`), else a
         one-row-per-sample table via :func:`read_table`.
@@ -65,7 +71,14 @@ def read_upload(
     _check_file_name(name)
     _check_size(name, data, max_bytes)
     _check_extension(name, TABLE_EXTENSIONS)
+    if looks_like_svmlight(data):
+        raise DataError(
+            f"{name} is an SVMlight / LETOR file (label qid:Q index:value ...): it holds no "
+            "scores. Upload it in the tab Learning to rank, with its score file."
+        )
     frame = _open_frame(data, name, _format(name, data))
+    if kind in (None, "graded") and qid_column(frame.columns) is not None:
+        return qid_table_dataset(frame, name)
     if "sample" in frame.columns and "label" in frame.columns:
         if kind == "multiclass" or (kind is None and is_long_multiclass(frame)):
             return long_multiclass_dataset(frame, name)  # y_true: the sample's class
@@ -132,3 +145,36 @@ def read_trec_upload(
         _check_file_name(label)
         _check_size(label, data, max_bytes)
     return read_trec(qrels_bytes, run_bytes, qrels_name=qrels_name, run_name=run_name)
+
+
+def read_ranking_upload(
+    data_name: str,
+    data_bytes: bytes,
+    scores: tuple[str, bytes] | None = None,
+    query: tuple[str, bytes] | None = None,
+    *,
+    max_bytes: int = MAX_UPLOAD_BYTES,
+) -> Dataset:
+    """Read uploaded learning-to-rank files (see :func:`explorer.io.ltr.read_ranking`):
+    the data (SVMlight / LETOR or a table with a query column), optionally a score file
+    and a ``.query`` / ``.group`` file, each a (name, bytes) pair; any extension.
+
+    Examples
+    --------
+    >>> ds = read_ranking_upload("a.txt", b"1 qid:3 1:0.5\\n0 qid:3 1:0.1\\n",
+    ...                          ("pred.txt", b"0.2\\n0.7\\n"))
+    >>> ds.sample_ids, ds.model_names, ds.score().tolist()
+    (('3',), ('pred',), [[0.2, 0.7]])
+    """
+    files = [(data_name, data_bytes), *(f for f in (scores, query) if f is not None)]
+    for label, data in files:
+        _check_file_name(label)
+        _check_size(label, data, max_bytes)
+    return read_ranking(
+        data_bytes,
+        None if scores is None else scores[1],
+        None if query is None else query[1],
+        data_name=data_name,
+        scores_name=None if scores is None else scores[0],
+        query_name=None if query is None else query[0],
+    )

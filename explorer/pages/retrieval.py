@@ -28,6 +28,7 @@ from metrics import (
     CONVENTION_METRICS,
     METRIC_PART,
     RankedQueries,
+    queries_counted,
     rank_queries,
     retrieval_means,
 )
@@ -49,7 +50,7 @@ TIES = {
     "pessimistic": "pessimistic (relevant last)",
 }
 GAINS = {"linear": "linear: g", "exponential": "exponential: 2^g - 1"}
-EMPTY = {"zero": "score 0", "drop": "drop from the mean"}
+EMPTY = {"zero": "score 0", "drop": "drop from the mean", "one": "score 1 (LightGBM)"}
 #: 2^g - 1 overflows float64 from this grade on: the exponential gain is not offered then.
 EXPONENTIAL_LIMIT = 1024
 
@@ -81,6 +82,16 @@ PRESETS = {
         "tie_mode": "column",
         "gain": "linear",
         "empty_query": "zero",
+        "rel_level": 1,
+    },
+    # LightGBM's ndcg and map (and XGBoost's): exponential gain 2^rel - 1, ties in the
+    # input order (a stable sort), map@k over min(relevant, k), a query with no
+    # relevant document scores 1
+    "LightGBM / XGBoost": {
+        "ap_denominator": "min_m_k",
+        "tie_mode": "column",
+        "gain": "exponential",
+        "empty_query": "one",
         "rel_level": 1,
     },
     "revision sheet AP@K": {
@@ -157,9 +168,9 @@ class Settings:
 
     def curve_conventions(self, family: str, empty: str) -> tuple[tuple[str, object], ...]:
         """Those of the family's curve: also the empty-query rule, and under ``"drop"``
-        the relevance grade (which says which queries are dropped)."""
+        or ``"one"`` the relevance grade (which says which queries are dropped or score 1)."""
         extra = (("empty", empty),)
-        if empty == "drop" and family != "rel":
+        if empty != "zero" and family != "rel":
             extra += (("level", self.level),)
         return self.conventions(family) + extra
 
@@ -268,7 +279,8 @@ def preset_settings(
         settings,
         denominator=p["ap_denominator"],
         ties=p["tie_mode"],
-        gain=p["gain"],
+        # the exponential gain overflows from grade 1024 on (offered_gains): linear then
+        gain="linear" if top_grade >= EXPONENTIAL_LIMIT else p["gain"],
         level=p["rel_level"],
         k=p.get("k", settings.k),
     )
@@ -530,7 +542,7 @@ def derivations(
     >>> derivations(per_query, headline(per_query))["MAP@K"].text()
     'MAP@K = (0.7556 + 0.5000) / 2 = 0.6278'
     """
-    kept = per_query if empty == "zero" else per_query[per_query["relevant"] > 0]
+    kept = queries_counted(per_query, empty)
     return {
         label: replace(mean_terms(kept[column], name=label), value=means[label])
         for label, column in HEADLINE

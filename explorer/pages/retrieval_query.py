@@ -176,8 +176,9 @@ def step_display(steps: pd.DataFrame, drill: str) -> pd.DataFrame:
 
 
 def map_terms(per_query: pd.DataFrame, empty: str = "zero") -> pd.Series:
-    """The AP@K values MAP@K averages: every query's, or under ``"drop"`` those of the
-    queries with a relevant item.
+    """The AP@K values MAP@K averages: every query's, under ``"drop"`` those of the
+    queries with a relevant item, under ``"one"`` every query's with 1 for a query
+    without one.
 
     Examples
     --------
@@ -185,7 +186,7 @@ def map_terms(per_query: pd.DataFrame, empty: str = "zero") -> pd.Series:
     >>> map_terms(t, "drop").tolist()
     [0.5, 1.0]
     """
-    kept = per_query if empty == "zero" else per_query[per_query["relevant"] > 0]
+    kept = metrics.queries_counted(per_query, empty)
     return kept["AP@K"]
 
 

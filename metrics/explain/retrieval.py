@@ -57,6 +57,7 @@ __all__ = [
     "graded_gain",
     "relevant_at_level",
     "retrieval_curve",
+    "queries_counted",
     "retrieval_means",
     "retrieval_per_query",
     "retrieval_query_steps",
@@ -215,7 +216,7 @@ def retrieval_steps(
 # ---------------------------------------------------------------------------
 TIE_MODES = ("column", "tie-averaged", "optimistic", "pessimistic")
 GAINS = ("linear", "exponential")
-EMPTY_QUERY = ("zero", "drop")
+EMPTY_QUERY = ("zero", "drop", "one")
 CONVENTION_METRICS = ("P@K", "R@K", "hit rate@K", "AP@K", "RR", "ERR@K", "NDCG@K")
 
 
@@ -844,12 +845,14 @@ def retrieval_means(per_query: pd.DataFrame, *, empty="zero") -> pd.Series:
     ----------
     per_query : pandas.DataFrame
         The output of :func:`retrieval_per_query` (or of a curve's rows).
-    empty : {"zero", "drop"}, default "zero"
+    empty : {"zero", "drop", "one"}, default "zero"
         ``"zero"``: such a query scores 0 and counts in the mean (the
         contract, trec_eval for a judged query, torchmetrics' default);
         ``"drop"``: it is left out of every mean (as a query without
         judgments is left out by trec_eval and ranx). With every query
-        empty, ``"drop"`` gives 0.
+        empty, ``"drop"`` gives 0. ``"one"``: it scores 1 in every metric and
+        counts in the mean (LightGBM's ``ndcg`` and ``map``, XGBoost's ``ndcg``
+        and ``map`` without the ``-`` suffix).
 
     Returns
     -------
@@ -861,14 +864,48 @@ def retrieval_means(per_query: pd.DataFrame, *, empty="zero") -> pd.Series:
     >>> t = retrieval_per_query([[1, 0], [0, 0]], [[2, 1], [2, 1]], k=1)
     >>> float(retrieval_means(t)["P@K"]), float(retrieval_means(t, empty="drop")["P@K"])
     (0.5, 1.0)
+    >>> float(retrieval_means(t, empty="one")["P@K"])
+    1.0
+    """
+    values = queries_counted(per_query, empty).drop(columns=["relevant"])
+    if values.empty:
+        return pd.Series(0.0, index=values.columns)
+    return values.mean()
+
+
+def queries_counted(per_query: pd.DataFrame, empty="zero") -> pd.DataFrame:
+    """The rows of a per-query table that the means average, under ``empty``.
+
+    ``"zero"``: every row as it is; ``"drop"``: the rows with a relevant item;
+    ``"one"``: every row, a row without a relevant item scoring 1 in every metric
+    (see :func:`retrieval_means`).
+
+    Parameters
+    ----------
+    per_query : pandas.DataFrame
+        The output of :func:`retrieval_per_query` (a ``relevant`` column).
+    empty : {"zero", "drop", "one"}, default "zero"
+
+    Returns
+    -------
+    pandas.DataFrame
+        The same columns.
+
+    Examples
+    --------
+    >>> t = pd.DataFrame({"RR": [0.5, 0.0], "relevant": [1, 0]})
+    >>> queries_counted(t, "drop")["RR"].tolist(), queries_counted(t, "one")["RR"].tolist()
+    ([0.5], [0.5, 1.0])
     """
     empty = _check_choice(empty, EMPTY_QUERY, "empty")
-    values = per_query.drop(columns=["relevant"])
+    kept = per_query["relevant"].to_numpy() > 0
     if empty == "drop":
-        values = values[per_query["relevant"].to_numpy() > 0]
-        if values.empty:
-            return pd.Series(0.0, index=values.columns)
-    return values.mean()
+        return per_query[kept]
+    if empty == "one":
+        values = per_query.drop(columns=["relevant"])
+        full = values.where(np.broadcast_to(kept[:, None], values.shape), 1.0)
+        return full.assign(relevant=per_query["relevant"])
+    return per_query
 
 
 def retrieval_curve(
@@ -899,7 +936,7 @@ def retrieval_curve(
         The largest cut-off, ``>= 1``.
     denominator, level, gain, max_grade, ties, order, metrics, retrieved
         As :func:`retrieval_per_query`.
-    empty : {"zero", "drop"}, default "zero"
+    empty : {"zero", "drop", "one"}, default "zero"
         What a query with no relevant item does, as :func:`retrieval_means`.
 
     Returns
@@ -965,7 +1002,7 @@ def retrieval_summary(
         The curve's largest cut-off, ``>= 1``.
     denominator, level, gain, max_grade, ties, order, metrics, retrieved
         As :func:`retrieval_per_query`.
-    empty : {"zero", "drop"}, default "zero"
+    empty : {"zero", "drop", "one"}, default "zero"
         The curve's treatment of a query with no relevant item, as
         :func:`retrieval_means`.
 
@@ -1343,7 +1380,8 @@ def _curve_sums(t: dict, ks: np.ndarray, denominator: str, empty: str) -> tuple[
     top = t["positions"].shape[0]
     idx = np.minimum(ks, top) - 1
     n_rel = t["n_rel"]
-    w = (n_rel > 0).astype(np.float64) if empty == "drop" else np.ones(n_rel.shape[0])
+    # "one": the queries with relevant items sum their terms, each other one adds 1
+    w = (n_rel > 0).astype(np.float64) if empty != "zero" else np.ones(n_rel.shape[0])
 
     def cum(weights, name):
         return np.cumsum(weights @ t[name])[idx]
@@ -1378,6 +1416,9 @@ def _curve_sums(t: dict, ks: np.ndarray, denominator: str, empty: str) -> tuple[
             safe_divide(np.cumsum(t["dcg"], axis=1), np.cumsum(t["ideal"], axis=1)), 1.0
         )
         sums["NDCG@K"] = (w @ ndcg)[idx]
+    if empty == "one":
+        n_empty = float(n_rel.shape[0] - w.sum())
+        return float(n_rel.shape[0]), {name: v + n_empty for name, v in sums.items()}
     return float(w.sum()), sums
 
 

@@ -53,7 +53,9 @@ def uploads() -> None:
     leaves the data as it was and says why."""
     st.subheader("Upload")
     st.caption(io.limits_text())
-    one, pair, trec = st.tabs(["One file", "Labels + scores", "TREC qrels + run"])
+    one, pair, trec, ltr = st.tabs(
+        ["One file", "Labels + scores", "TREC qrels + run", "Learning to rank"]
+    )
     with one:
         st.markdown(prose.section("data", "one_file"))
         f = _uploader("Data file", io.TABLE_EXTENSIONS, "data_upload_file")
@@ -68,8 +70,27 @@ def uploads() -> None:
         qrels = st.file_uploader("Qrels", key="data_upload_qrels")
         run = st.file_uploader("Run", key="data_upload_run")
         _ingest("trec", [qrels, run], lambda a, b: io.read_trec_upload(*a, *b))
+    with ltr:
+        _ranking_uploads()
     for message in st.session_state.get(ERRORS, {}).values():
         st.error(f"Not loaded, your data is unchanged: {literal(message)}", icon="🚫")
+
+
+def _ranking_uploads() -> None:
+    """SVMlight / LETOR or a table with a query column, with its optional score file and
+    LightGBM query file (any extension: rank.train, train.txt, .query, .group)."""
+    st.markdown(prose.section("data", "ltr"))
+    data = st.file_uploader("Data (SVMlight, LETOR or a table)", key="data_upload_ltr")
+    scores = st.file_uploader("Scores (one per line), optional", key="data_upload_ltr_scores")
+    query = st.file_uploader("Query file (.query, .group), optional", key="data_upload_ltr_query")
+
+    def read(first, *rest):
+        more = iter(rest)
+        s = next(more) if scores is not None else None
+        q = next(more) if query is not None else None
+        return io.read_ranking_upload(*first, s, q)
+
+    _ingest("ltr", [data, *(f for f in (scores, query) if f is not None)], read)
 
 
 def _swap() -> None:

@@ -14,6 +14,10 @@ from views import prose
 TABLE_ANCHOR = "ret-worst-first"
 
 
+#: What a query without a relevant item does, under each empty-query rule.
+RULE_TEXT = {"zero": "score 0 and count", "drop": "are dropped", "one": "score 1 and count"}
+
+
 def headline(ds, model: str, per_query, means: dict, settings, empty: str) -> None:
     """The headline metrics, the line that derives each and the caption under them."""
     labels = list(means)
@@ -32,7 +36,8 @@ def headline(ds, model: str, per_query, means: dict, settings, empty: str) -> No
                 st.markdown(f"{d.name} = 0: no query has a relevant item, and all are dropped.")
     k, rel_level = settings.k, settings.level
     n_empty = retrieval.empty_queries(per_query)
-    kept = "" if empty == "zero" or not n_empty else " with a relevant item"
+    kept = {"drop": " with a relevant item", "one": " (1 for a query without a relevant item)"}
+    kept = kept.get(empty, "") if n_empty else ""
     st.caption(prose.fill("retrieval", "derivation", kept=kept, anchor=TABLE_ANCHOR))
     st.caption(
         f"Model **{literal(model)}**, K = {k}, {ds.n_samples} queries x {ds.n_labels} items; AP@K "
@@ -41,7 +46,7 @@ def headline(ds, model: str, per_query, means: dict, settings, empty: str) -> No
         "MRR looks at the whole ranking (no cut). "
         + (
             f"**{n_empty} quer{'y has' if n_empty == 1 else 'ies have'} no item of grade >= "
-            f"{int(rel_level)}**: they {'score 0 and count' if empty == 'zero' else 'are dropped'} "
+            f"{int(rel_level)}**: they {RULE_TEXT[empty]} "
             "in every mean."
             if n_empty
             else "Every query has a relevant item."

@@ -173,14 +173,20 @@ def test_variants_change_one_switch_each():
     switches = [r[0] for r in rows]
     assert switches.count("AP denominator") == 4 and switches.count("ties") == 4
     assert switches.count("NDCG gain") == 2 and switches.count("relevant from grade") == 3
-    assert switches.count("preset") == 6 and rows[0] == ("your settings", "-", s, "zero")
+    assert switches.count("preset") == 7 and rows[0] == ("your settings", "-", s, "zero")
     err = [(c, r.max_grade) for sw, c, r, _ in rows if sw == "ERR max grade"]
     assert err == [("3", 3.0), ("4", 4.0)]  # the data's, one more (the setting is the data's)
     empty = [(c, e, r) for sw, c, r, e in rows if sw == "no-relevant query"]
-    assert empty == [("score 0", "zero", s), ("drop from the mean", "drop", s)]
+    assert empty == [
+        ("score 0", "zero", s),
+        ("drop from the mean", "drop", s),
+        ("score 1 (LightGBM)", "one", s),
+    ]
     (p004,) = [r for sw, c, r, _ in rows if c.startswith("multilabel notes")]
     assert p004 == replace(s, k=10, denominator="k", level=1)
-    assert len(rows) == 1 + 4 + 4 + 2 + 3 + 2 + 2 + 6
+    (lgb,) = [(r, e) for sw, c, r, e in rows if c.startswith("LightGBM")]
+    assert lgb == (replace(s, gain="exponential", ties="column", level=1), "one")
+    assert len(rows) == 1 + 4 + 4 + 2 + 3 + 2 + 3 + 7
 
 
 def test_switchboard_rows_equal_the_metrics():

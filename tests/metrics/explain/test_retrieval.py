@@ -313,3 +313,26 @@ def test_query_steps_agree_with_retrieval_steps_in_column_order():
         assert a["tie_group"].tolist() == b["tie_group"].tolist()
         np.testing.assert_allclose(a["ap_running"], b["ap_running"], **TOL)
         np.testing.assert_allclose(a["err_term"], b["err_term"], **TOL)
+
+
+def test_empty_one_scores_each_query_without_a_relevant_item_1():
+    """LightGBM's rule: the curve at every K equals the means of the per-query table at
+    that K with each empty query's values set to 1 (a slow loop over queries)."""
+    rng = np.random.default_rng(31)
+    y = rng.integers(0, 3, size=(12, 6)) * (rng.random((12, 1)) < 0.7)
+    s = rng.integers(0, 4, size=(12, 6)).astype(float)  # ties
+    curve = retrieval_curve(y, s, k_max=6, gain="exponential", empty="one")
+    for k in range(1, 7):
+        t = retrieval_per_query(y, s, k=k, gain="exponential")
+        slow = {
+            name: np.mean(
+                [1.0 if rel == 0 else v for v, rel in zip(t[name], t["relevant"], strict=True)]
+            )
+            for name in ("P@K", "AP@K", "NDCG@K", "ERR@K")
+        }
+        means = retrieval_means(t, empty="one")
+        for name, value in slow.items():
+            assert means[name] == pytest.approx(value, abs=1e-12)
+        assert curve.loc[k - 1, "NDCG@K"] == pytest.approx(slow["NDCG@K"], abs=1e-12)
+        assert curve.loc[k - 1, "MAP@K"] == pytest.approx(slow["AP@K"], abs=1e-12)
+    assert (y.sum(axis=1) == 0).any()  # the rule is exercised

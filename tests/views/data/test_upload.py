@@ -1,6 +1,8 @@
 """The Data page's uploads, their refusals and notices, and its validation summary
 (AppTest)."""
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -10,6 +12,8 @@ from explorer.registry import script
 from explorer.samples import load_sample
 from tests.conftest import metric, rendered
 from tests.views.data.conftest import BAD, GOOD, open_data_page
+
+LIGHTGBM = Path(__file__).parents[2] / "data" / "lightgbm"
 
 
 def test_data_page_shows_the_active_sample(at):
@@ -182,3 +186,29 @@ def test_validation_summary_shows_every_value_in_full():
     assert len(per_label) > 60 and per_label.endswith(
         f"{ds.label_names[-1]}: {int(ds.y_true[:, -1].sum())}"
     )
+
+
+def test_learning_to_rank_uploads_svmlight_and_a_qid_table(at):
+    """LightGBM's own example with its score and query files, then a table with a qid
+    column alone, each read as ranking with the note, documents kept, padding masked."""
+    lgb = LIGHTGBM
+    for key, name in (
+        ("data_upload_ltr", "rank.test"),
+        ("data_upload_ltr_scores", "rank.test.pred"),
+        ("data_upload_ltr_query", "rank.test.query"),
+    ):
+        at.file_uploader(key=key).upload(name, (lgb / name).read_bytes(), "text/plain")
+    at.run()
+    assert not at.exception and not at.error
+    assert metric(at, "Samples") == "50"
+    ds = at.session_state["session_datasets"][at.session_state["active_dataset"]]
+    assert ds.kind == "graded" and ds.model_names == ("rank.test",)
+    assert int(ds.retrieved.sum()) == 768 and "read as ranking" in ds.description
+    table = b"qid,doc,label,score\n1,a,3,0.2\n1,b,0,0.9\n2,c,1,0.5\n"
+    at.file_uploader(key="data_upload_file").upload("q.csv", table, "text/csv").run()
+    assert not at.exception and not at.error
+    ds = at.session_state["session_datasets"]["q.csv"]
+    assert ds.kind == "graded" and ds.item_ids.tolist() == [["a", "b"], ["c", ""]]
+    split = b"qid,label,score\n1,1,0.1\n2,0,0.2\n1,0,0.3\n"
+    at.file_uploader(key="data_upload_file").upload("s.csv", split, "text/csv").run()
+    assert "s.csv, line 4: query '1' starts again after query '2'" in rendered(at.error[0].value)
