@@ -107,24 +107,26 @@ def view_signature() -> dict:
 
 
 def same_view(revealed: dict | None, now: dict | None) -> bool:
-    """Whether ``now`` is the view the class revealed: the same page and dataset, and
-    every key of the revealed view unchanged. A key that appeared since is no
-    setting of the numbers revealed: the parts of the page held back until Reveal
-    (:func:`held_back`) draw their own controls then.
+    """Whether ``now`` is the view the class revealed (None: no view).
 
     Examples
     --------
     >>> view = {"page": "dcg", "data": "d", "keys": {"dcg_k": "1"}}
-    >>> same_view(view, {**view, "keys": {"dcg_k": "1", "dcg_tab": "2"}})
-    True
-    >>> same_view(view, {**view, "keys": {"dcg_k": "2"}}), same_view(None, view)
-    (False, False)
+    >>> same_view(view, dict(view)), same_view(view, {**view, "keys": {"dcg_k": "2"}})
+    (True, False)
+    >>> same_view(None, view)
+    False
     """
-    if revealed is None or now is None:
-        return False
-    if (revealed["page"], revealed["data"]) != (now["page"], now["data"]):
-        return False
-    return all(now["keys"].get(k) == v for k, v in revealed["keys"].items())
+    return revealed is not None and revealed == now
+
+
+def settle() -> None:
+    """At the end of a run of the whole page: the view revealed is the view as the run
+    leaves it. The parts held back until Reveal (:func:`held_back`) were drawn in this
+    run, with their own controls: the view now has their keys too, and a later move of
+    one of them hides the numbers again like any other control."""
+    if predict_mode() and numbers_shown():
+        st.session_state[REVEALED] = st.session_state[VIEW] = view_signature()
 
 
 def classroom_toggles() -> None:
@@ -239,8 +241,10 @@ def reveal_button(container=None) -> None:
     prefix = registry.prefix_of(st.session_state.get(navigation.PAGE)) or "page_"
     if numbers_shown():
         if st.session_state.pop(JUST_REVEALED, False):
-            # pressed in a panel that reruns alone (an st.fragment), the parts of the
-            # page outside it (held back until now: held_back) need a run of the page
+            # the parts held back until now (held_back) need a run of the whole page
+            # (Reveal may be pressed in a panel that reruns alone, an st.fragment);
+            # those drawn above in this run are part of the view revealed
+            settle()
             st.rerun(scope="app")
         where.caption("Revealed. Change a control and the numbers hide again for the next guess.")
         return
