@@ -35,4 +35,5 @@ sidebar.presentation_toggle()
 classroom.classroom_toggles()  # predict, then reveal (reveal=0); 95% intervals (ci=1)
 link = share.ShareLink()  # "Copy link", under the picker (and a notice if it has no data)
 navigation.run_page(nav)  # a page that stops early (navigation.stop_page) still ends normally
+classroom.settle()  # what Reveal drew below the headline is part of the view revealed
 link.fill()  # again, now that the page wrote its settings into the URL

@@ -219,7 +219,7 @@ def all_scenarios() -> tuple[Scenario, ...]:
         Scenario(
             "lr-tutorial",
             lr,
-            "The LRAP tutorial: 0.5, 0.83 and 1",
+            "The LRAP tutorial: three samples, three ranks",
             "three samples; guess each one's LRAP, then the mean (0.777).",
             (("ds", "seed003_lrap"), ("sort", "lrap"), ("i", "0")),
         ),
@@ -241,21 +241,21 @@ def all_scenarios() -> tuple[Scenario, ...]:
         Scenario(
             "dcg-top2",
             dcg,
-            "Cut at k = 2: 9.49 becomes 5.63",
+            "Cut at k = 2: how much DCG is left?",
             "only the top two positions count: how much of the DCG is left?",
             (("ds", "seed001_dcg"), ("k", "2"), ("sample", "0"), ("focus", "1")),
         ),
         Scenario(
             "dcg-tie-top",
             dcg,
-            "A tie at the top: 7.5 versus 5.0",
+            "A tie at the top: averaged gains",
             "two items tie at the top: averaging their gains gives 7.5 ...",
             (("ds", "seed001_dcg"), ("k", "1"), ("sample", "1"), ("focus", "2")),
         ),
         Scenario(
             "dcg-tie-ignored",
             dcg,
-            "The same tie, ignored: 5.0",
+            "The same tie, ignored",
             "... and ignore_ties puts the last tied column first, e (gain 5; the first "
             "column, a, has 10): 5.0.",
             (
@@ -269,7 +269,7 @@ def all_scenarios() -> tuple[Scenario, ...]:
         Scenario(
             "ret-min-m-k",
             ret,
-            "AP@5 with min(M, K): 0.76 and 0.5",
+            "AP@5 with min(M, K): two queries",
             "two queries of the revision sheet: guess each AP@5, then MAP@K.",
             (("ds", "seed002_map"), ("k", "5"), ("ap_denominator", "min_m_k")),
         ),

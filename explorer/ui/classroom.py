@@ -21,6 +21,8 @@ INTERVALS, CI_PARAM, CI_TOGGLE = "show_intervals", "ci", "ci_toggle"
 #: The view (page, dataset, the page's settings) at the start of this run, and the view
 #: whose numbers the class revealed (see :func:`numbers_shown`).
 VIEW, REVEALED = "current_view", "revealed_view"
+#: Set by the Reveal button, dropped by the run that follows (see :func:`reveal_button`).
+JUST_REVEALED = "just_revealed"
 
 
 def predict_mode() -> bool:
@@ -70,15 +72,21 @@ def _app_toggle(label: str, key: str, toggle: str, param: str, url_value: str, h
 DOWNLOAD_KEY = re.compile(r"_(dl|download)_|_csv$")
 
 
-def view_signature() -> str:
-    """A digest of what the page shows: the page, the dataset and every session key of
-    the page (its settings and edits), but its Reveal button and its download buttons
-    (:data:`DOWNLOAD_KEY`).
+#: The widget of a select box whose labels carry numbers (``widgets.numbered_selectbox``):
+#: its key is its value's key and a digest of its labels, which change on Reveal.
+LABELLED_WIDGET = re.compile(r"__[0-9a-f]{12}$")
+
+
+def view_signature() -> dict:
+    """What the page shows: the page, the dataset and a digest of each session key of
+    the page (its settings and edits), but its Reveal button, its download buttons
+    (:data:`DOWNLOAD_KEY`) and the widgets of select boxes with numbers in their labels
+    (:data:`LABELLED_WIDGET`: the value's own key is kept).
 
     Examples
     --------
-    >>> len(view_signature())
-    24
+    >>> sorted(view_signature())
+    ['data', 'keys', 'page']
     >>> keys = ("dcg_dl_steps", "ml_download_samples", "lr_contrib_csv", "dcg_k", "ml_beta")
     >>> [bool(DOWNLOAD_KEY.search(k)) for k in keys]
     [True, True, True, False, False]
@@ -86,16 +94,39 @@ def view_signature() -> str:
     ss = st.session_state
     page = ss.get(navigation.PAGE)
     prefix = registry.prefix_of(page) or "\x00"
-    keys = sorted(
-        k
+    keys = {
+        k: hashlib.blake2b(repr(ss[k]).encode(), digest_size=12).hexdigest()
         for k in ss.keys()
         if isinstance(k, str)
         and k.startswith(prefix)
         and not k.endswith("reveal")
         and not DOWNLOAD_KEY.search(k)
-    )
-    text = repr((page, ss.get(session.ACTIVE), [(k, repr(ss[k])) for k in keys]))
-    return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
+        and not LABELLED_WIDGET.search(k)
+    }
+    return {"page": page, "data": repr(ss.get(session.ACTIVE)), "keys": keys}
+
+
+def same_view(revealed: dict | None, now: dict | None) -> bool:
+    """Whether ``now`` is the view the class revealed (None: no view).
+
+    Examples
+    --------
+    >>> view = {"page": "dcg", "data": "d", "keys": {"dcg_k": "1"}}
+    >>> same_view(view, dict(view)), same_view(view, {**view, "keys": {"dcg_k": "2"}})
+    (True, False)
+    >>> same_view(None, view)
+    False
+    """
+    return revealed is not None and revealed == now
+
+
+def settle() -> None:
+    """At the end of a run of the whole page: the view revealed is the view as the run
+    leaves it. The parts held back until Reveal (:func:`held_back`) were drawn in this
+    run, with their own controls: the view now has their keys too, and a later move of
+    one of them hides the numbers again like any other control."""
+    if predict_mode() and numbers_shown():
+        st.session_state[REVEALED] = st.session_state[VIEW] = view_signature()
 
 
 def classroom_toggles() -> None:
@@ -133,7 +164,7 @@ def track_view() -> None:
     """Record the view on screen; numbers revealed on another view hide again. The app
     calls it on every run; a panel that reruns alone (an st.fragment) calls it too."""
     st.session_state[VIEW] = view_signature()
-    if st.session_state.get(REVEALED) != st.session_state[VIEW]:
+    if not same_view(st.session_state.get(REVEALED), st.session_state[VIEW]):
         st.session_state.pop(REVEALED, None)
 
 
@@ -142,12 +173,12 @@ def numbers_shown() -> bool:
     is on and the class has not revealed this view yet."""
     if not predict_mode():
         return True
-    view = st.session_state.get(VIEW)
-    return view is not None and st.session_state.get(REVEALED) == view
+    return same_view(st.session_state.get(REVEALED), st.session_state.get(VIEW))
 
 
 def reveal() -> None:
     """Show this view's numbers (the Reveal button's callback)."""
+    st.session_state[JUST_REVEALED] = True
     st.session_state[REVEALED] = view_signature()
     st.session_state[VIEW] = st.session_state[REVEALED]
 
@@ -207,10 +238,16 @@ def reveal_button(container=None) -> None:
     if not predict_mode():
         return
     where = st if container is None else container
+    prefix = registry.prefix_of(st.session_state.get(navigation.PAGE)) or "page_"
     if numbers_shown():
+        if st.session_state.pop(JUST_REVEALED, False):
+            # the parts held back until now (held_back) need a run of the whole page
+            # (Reveal may be pressed in a panel that reruns alone, an st.fragment);
+            # those drawn above in this run are part of the view revealed
+            settle()
+            st.rerun(scope="app")
         where.caption("Revealed. Change a control and the numbers hide again for the next guess.")
         return
-    prefix = registry.prefix_of(st.session_state.get(navigation.PAGE)) or "page_"
     c1, c2 = where.columns([1, 4], vertical_alignment="center")
     # text only: Debian's Chromium has no emoji font (an emoji icon drew an empty box)
     c1.button("Reveal", key=f"{prefix}reveal", on_click=reveal, type="primary")
@@ -225,4 +262,13 @@ def derivations_hidden(container=None) -> bool:
     (st if container is None else container).caption(
         "The derivations of the numbers appear with them, after Reveal."
     )
+    return True
+
+
+def held_back(what: str, container=None) -> bool:
+    """True, with a caption, while the headline numbers are hidden: ``what`` (a part of
+    the page whose charts, tables or texts give them away) waits for the Reveal."""
+    if numbers_shown():
+        return False
+    (st if container is None else container).caption(f"{what}: after Reveal.")
     return True

@@ -67,3 +67,11 @@ def test_no_internal_words_and_a_link_marker():
         assert not re.search(r"seed ?0\d", f"{sc.title} {sc.watch}", re.IGNORECASE)
         assert sc.query()["scn"] == sc.id
         assert navigation.SCENARIO_PARAM == "scn"
+
+
+def test_no_scenario_title_gives_its_answer_away():
+    """A title is read while "Predict, then reveal" hides the numbers: it names the
+    moment, never a computed number ("7.5 versus 5.0" was one)."""
+    titles = [s.title for s in scenarios.all_scenarios()]
+    assert not [t for t in titles if re.search(r"\d\.\d", t)]
+    assert any(re.search(r"\d", t) for t in titles)  # a setting (k = 2) may stay

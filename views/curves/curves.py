@@ -15,7 +15,7 @@ import streamlit as st
 
 import metrics
 from explorer.formatting import fmt, literal
-from explorer.ui import cache, navigation, session, widgets
+from explorer.ui import cache, classroom, navigation, session, widgets
 from views.curves import controls, panel, teach
 from views.curves.parts import text
 
@@ -62,5 +62,8 @@ drawn = (
     for m, c in by_model.items()
 )
 st.caption(" · ".join(drawn) + text("vertices", max_points=most))
-teach.teaching_tabs(ds, model, by_model[model], log_loss, cache.curves.threshold_axis(ds, model).hi)
+if not classroom.held_back("Optimize for, AUC four ways, the point-by-point ROC and log loss"):
+    teach.teaching_tabs(
+        ds, model, by_model[model], log_loss, cache.curves.threshold_axis(ds, model).hi
+    )
 widgets.scenarios("curves")

@@ -66,7 +66,8 @@ def confusion_side(rates: dict, beta: float, ci: dict) -> None:
         )
     norm = controls.norm(c_table)
     _, _, cm_table = curves.confusion(rates, norm)
-    c_table.table(cm_table)
+    if not classroom.held_back("The counts and rates of each cell", c_table):
+        c_table.table(cm_table)
     cols = c_rates.columns(4, gap="xsmall")
     for col, (label, name) in zip(cols, LABELS[4:], strict=True):
         classroom.headline(

@@ -55,8 +55,11 @@ def operating_panel(ds: Dataset, model: str, by_model: dict, log_loss: tuple) ->
 
     models = tuple(by_model)
     if in_browser:
+        data = cache.curves.operating_data(ds, model)
+        if not classroom.numbers_shown():  # each curve's AUC and AP stay out of the page
+            data = {**data, "lines": [{**ln, "auc": "?", "ap": "?"} for ln in data["lines"]]}
         data = {
-            **cache.curves.operating_data(ds, model),
+            **data,
             **curves.operating_settings(t, beta, rates, optima, controls.seeded_norm()),
             "hidden": not classroom.numbers_shown(),
             "predict": classroom.predict_mode(),
@@ -76,7 +79,8 @@ def operating_panel(ds: Dataset, model: str, by_model: dict, log_loss: tuple) ->
             with c_side.container(key="curves_cm_side"):
                 headline.confusion_side(rates, beta, ci)
             controls.candidate_buttons(ds, model, optima, settings.axis.hi)
-    tabs.threshold_tabs(ds, model, t, beta, rates)
+    if not classroom.held_back("Formulas, derivations and the samples of a cell"):
+        tabs.threshold_tabs(ds, model, t, beta, rates)
 
 
 def drawn_vertices(ds: Dataset, model: str, by_model: dict) -> tuple[dict, int]:

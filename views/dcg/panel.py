@@ -45,7 +45,8 @@ def panel(ds) -> None:
         if ds.name == dcg.SEED:
             teach.seed_examples(ds)
     one = dcg.sample_steps(ds, settings, row, table)
-    drill.chart(ds, row, one, chosen)
+    if not classroom.held_back("The sample's chart of gains and contributions"):
+        drill.chart(ds, row, one, chosen)
     if head.no_relevant:
         st.warning(drill.no_relevant_text(head.no_relevant, ds.n_samples))
     in_detail(ds, row, one, table, head, chosen)
@@ -70,4 +71,5 @@ def in_detail(ds, row: int, one: dcg.SampleSteps, table, head, chosen) -> None:
     if tab_every.open:
         with tab_every:
             title = f"Model {chosen.settings.model}: {chosen.k_text}, {chosen.tie_text}"
-            tables.per_sample(ds, table, head, chosen.settings, title)
+            if not classroom.held_back("Every sample's DCG and NDCG"):
+                tables.per_sample(ds, table, head, chosen.settings, title)

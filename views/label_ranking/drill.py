@@ -73,7 +73,7 @@ def drill_down(ds, settings: Settings, base, drawn: dict) -> Shown:
         c_sample,
         "Sample",
         ds.n_samples,
-        partial(sample_label, base.contrib, list(ds.sample_ids)),
+        partial(sample_label, base.contrib, list(ds.sample_ids), classroom.numbers_shown()),
         key="lr_sample",
         param="i",
         default=label_ranking.worst_sample(base.contrib, settings.sort_by),  # opens on it
@@ -110,10 +110,13 @@ def drill_down(ds, settings: Settings, base, drawn: dict) -> Shown:
     return shown
 
 
-def sample_label(contrib: pd.DataFrame, ids: list[str], i: int) -> str:
-    """The sample picker's label: the sample and its three numbers."""
+def sample_label(contrib: pd.DataFrame, ids: list[str], numbers: bool, i: int) -> str:
+    """The sample picker's label: the sample and, unless "Predict, then reveal" hides
+    them (``numbers`` False), its three numbers."""
     row = contrib.iloc[i]
     who = f"sample {i}" if ids[i] == str(i) else f"sample {i} (id {ids[i]})"
+    if not numbers:
+        return who
     return (
         f"{who}: LRAP {fmt(row['lrap'])}, coverage {fmt(row['coverage'])}, "
         f"loss {fmt(row['ranking_loss'])}"
@@ -185,13 +188,16 @@ def sample_section(one: label_ranking.SampleSteps, shown: Shown, names, ties: st
     scales = label_ranking.effect_scales(contrib)  # the per-sample table's units
     lrap, coverage, loss = one.values
     d1, d2, d3 = st.columns(3)
-    d1.metric("Sample LRAP", fmt(lrap), help=f"Ties: {TIE_LABELS[ties]}.")
-    d2.metric("Sample coverage", fmt(coverage), help=f"Ties: {TIE_LABELS[ties]}.")
-    d3.metric(
+    classroom.headline(d1, "Sample LRAP", fmt(lrap), help=f"Ties: {TIE_LABELS[ties]}.")
+    classroom.headline(d2, "Sample coverage", fmt(coverage), help=f"Ties: {TIE_LABELS[ties]}.")
+    classroom.headline(
+        d3,
         "Sample ranking loss",
         fmt(loss),
         help="Ties count as mis-ordered pairs, as in scikit-learn.",
     )
+    if classroom.held_back("The sample's effect on the means, its ranking, tie rules and steps"):
+        return
     st.caption(
         f"Sample {shown.i} ({row['n_true']} true of {len(names)} labels) moves the mean LRAP by "
         + ", the coverage error by ".join(

@@ -3,7 +3,7 @@
 import streamlit as st
 
 from explorer.pages import label_ranking
-from explorer.ui import navigation, session, widgets
+from explorer.ui import classroom, navigation, session, widgets
 from views import prose
 from views.label_ranking import controls, drill, headline, tables, teach
 
@@ -29,9 +29,11 @@ rows = settings.page_of(order)
 with top:
     headline.headline(ds, settings.model, shown)
 with picture:
-    drawn["chart"] = tables.contributions_chart(ds, settings, shown, rows)
+    held = classroom.held_back("Each sample's contribution, in a chart and a table")
+    drawn["chart"] = frozenset() if held else tables.contributions_chart(ds, settings, shown, rows)
     drawn["outside"] = drill.outside(shown.what_if, shown.i, shown.new_row, drawn["chart"])
-tables.contributions_table(ds, settings, shown, order)
+if not held:
+    tables.contributions_table(ds, settings, shown, order)
 tables.rank_table(ds, settings, shown, rows)
 teach.teaching_notes(
     shown.res.contrib, list(ds.sample_ids), label_ranking.one_true_label(shown.res.contrib)

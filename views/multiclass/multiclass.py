@@ -4,7 +4,7 @@ import streamlit as st
 
 import metrics
 from explorer.formatting import literal
-from explorer.ui import cache, navigation, session, widgets
+from explorer.ui import cache, classroom, navigation, session, widgets
 from views import prose
 from views.multiclass import controls, derivation, drill, headline, tables
 
@@ -22,6 +22,8 @@ except metrics.MetricInputError as exc:  # data metrics refuses: say what, keep 
     navigation.stop_page()
 
 headline.show(ds, settings, res)
+if classroom.held_back("The confusion matrix, the curves, the derivations and the samples"):
+    navigation.stop_page()
 drill.confusion(ds, settings, res)
 chosen, average = drill.curves(ds, settings, res)
 derivation.show(ds, settings, res, average, list(ds.label_names).index(chosen))

@@ -34,6 +34,8 @@ def panel(ds) -> None:
         widgets.cannot_score(ds, exc, "Multilabel scores treat one column as binary data")
         return
     headline.show(ds, settings, res)
+    if classroom.held_back("The per-label chart, the derivations, tables, errors and samples"):
+        return
 
     st.subheader("Per label: precision, recall, F1")
     widgets.svg_chart(cache.multilabel.bars(ds, settings.setting, beta, zd_key))

@@ -35,6 +35,10 @@ def panel(ds, data_max: float, top_grade: int) -> None:
         st.error(literal(exc))
         return
     headline.headline(ds, model, per_query, means, settings, empty)
+    if classroom.held_back(
+        "Each metric against K, the switchboard, a query's drill-down and the per-query table"
+    ):
+        return
     metrics_against_k(ds, chosen, curve)
     switchboard.show(ds, chosen)
     query = drill.show(ds, chosen, per_query, means)
