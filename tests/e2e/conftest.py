@@ -119,11 +119,18 @@ def browser_context_args(browser_context_args):
 #: Added to every browser context: each page counts the script runs of its Streamlit
 #: app as they start and end, read from the app root's ``data-test-script-state``
 #: ("initial" before the first run, then "running" or "rerunRequested", then
-#: "notRunning"). A wait is then for a state (a run ended since the last wait), never
-#: for a fixed time, however busy the machine.
+#: "notRunning"), and the messages it sends its server. A wait is then for a state (a
+#: run ended since the last wait), never for a fixed time, however busy the machine.
 RUN_COUNTER = """
 (() => {
-  window.__stStarted = 0; window.__stEnded = 0; window.__stSeen = [0, 0];
+  window.__stStarted = 0; window.__stEnded = 0; window.__stSent = 0;
+  window.__stSeen = [0, 0, 0];
+  // every message the page sends its server (a widget's change asks for a rerun at once)
+  const send = WebSocket.prototype.send;
+  WebSocket.prototype.send = function (...args) {
+    window.__stSent++;
+    return send.apply(this, args);
+  };
   const watch = () => new MutationObserver((records) => {
     for (const r of records) {
       if (r.target.getAttribute('data-testid') !== 'stApp') continue;
@@ -162,7 +169,16 @@ _ENDED = """() => {
 }"""
 
 
-def wait_for_run(page: Page, timeout: int = 150_000, no_run_grace: int = NO_RUN_GRACE) -> None:
+#: Resolves once the page has drawn two frames after the last action, with what it did
+#: since the previous wait: whether it sent its server a message, started or ended a run.
+_AFTER_TWO_FRAMES = """() => new Promise((done) => requestAnimationFrame(() =>
+  requestAnimationFrame(() => done(window.__stSent > window.__stSeen[2]
+    || window.__stStarted > window.__stSeen[0] || window.__stEnded > window.__stSeen[1]))))"""
+
+
+def wait_for_run(
+    page: Page, timeout: int = 150_000, no_run_grace: int = NO_RUN_GRACE, immediate: bool = False
+) -> None:
     """Wait until the script run started by the last action (or page load) has ended.
 
     Every page counts its app's runs (:data:`RUN_COUNTER`): the wait is over when a run
@@ -170,7 +186,15 @@ def wait_for_run(page: Page, timeout: int = 150_000, no_run_grace: int = NO_RUN_
     run within :data:`NO_RUN_GRACE` ms is one that needs none; ``E2E_NO_RUN_LOG=<file>``
     lists those waits (each costs the grace: a test should not wait after such an action).
     A loop that polls for a page to settle passes a shorter ``no_run_grace``.
+
+    ``immediate=True`` is for an action whose rerun, if it has one, is asked for in its
+    own event handler (a click, a choice, Enter in a box; not a slider's key, which
+    Streamlit sends after a pause, nor an upload): when the page has drawn two frames
+    after it without sending its server anything, it started no run and the wait ends.
     """
+    if immediate and not page.evaluate(_AFTER_TWO_FRAMES):
+        _settled(page, timeout)
+        return
     try:
         page.wait_for_function(_ENDED, timeout=no_run_grace, polling=20)
     except PlaywrightTimeoutError:
@@ -180,7 +204,14 @@ def wait_for_run(page: Page, timeout: int = 150_000, no_run_grace: int = NO_RUN_
         elif os.environ.get("E2E_NO_RUN_LOG"):
             with open(os.environ["E2E_NO_RUN_LOG"], "a") as log:
                 log.write(f"{os.environ.get('PYTEST_CURRENT_TEST')} {page.url}\n")
-    page.evaluate("() => { window.__stSeen = [window.__stStarted, window.__stEnded]; }")
+    _settled(page, timeout)
+
+
+def _settled(page: Page, timeout: int) -> None:
+    """Mark what the page did so far as seen; wait until no run goes on or is drawn."""
+    page.evaluate(
+        "() => { window.__stSeen = [window.__stStarted, window.__stEnded, window.__stSent]; }"
+    )
     page.wait_for_selector(
         '[data-testid="stApp"][data-test-script-state="notRunning"]', timeout=timeout
     )

@@ -392,9 +392,13 @@ class Walker:
         self._log_offset = self._log_size()
 
     # ------------------------------------------------------------ bookkeeping
-    def _run_and_check(self, entry: str) -> bool:
-        """Wait for the run, log ``entry``, and record a crash. True when the page is whole."""
-        wait_for_run(self.page)
+    def _run_and_check(self, entry: str, immediate: bool = False) -> bool:
+        """Wait for the run, log ``entry``, and record a crash. True when the page is whole.
+
+        ``immediate``: the action asks for its rerun, if any, at once (see
+        :func:`wait_for_run`), so an action that starts none costs no grace.
+        """
+        wait_for_run(self.page, immediate=immediate)
         self.report.log.append(entry)
         boxes = self.page.get_by_test_id("stException")
         if boxes.count():
@@ -459,8 +463,9 @@ class Walker:
         choice = self._choose_option(box, before)
         self.report.kinds["dataset"] += 1
         if choice is None:
-            return self._run_and_check(f"sidebar Dataset: {before!r} has no other option")
-        return self._run_and_check(f"sidebar Dataset: {before!r} -> {choice!r}")
+            entry = f"sidebar Dataset: {before!r} has no other option"
+            return self._run_and_check(entry, immediate=True)
+        return self._run_and_check(f"sidebar Dataset: {before!r} -> {choice!r}", immediate=True)
 
     def _choose_option(self, box: Locator, current: str) -> str | None:
         """Open select box ``box``, click a random option other than ``current``."""
@@ -500,7 +505,9 @@ class Walker:
         loc = self.page.locator(f'{MAIN} [data-testid="{KINDS[c["kind"]]}"]').nth(c["index"])
         self.report.kinds[c["kind"]] += 1
         entry = getattr(self, "_move_" + c["kind"])(loc, c)
-        return self._run_and_check(f"{self._current_page()}: {entry}")
+        # a slider (the component's too) sends its value after a pause
+        immediate = c["kind"] not in ("slider", "component")
+        return self._run_and_check(f"{self._current_page()}: {entry}", immediate)
 
     def _move_slider(self, loc: Locator, c: dict) -> str:
         j = self.rng.randrange(len(c["thumbs"]))
