@@ -159,6 +159,9 @@ def _app_uses() -> set[tuple[str, str]]:
                 module = aliases.get(node.value.id)
                 if module is not None and node.attr not in FAMILIES:
                     uses.add((module, node.attr))
+    # the command line's parser, not a metric: the launcher reads its file arguments as
+    # ``python -m metrics evaluate`` does (explorer/launch.py)
+    uses.discard(("metrics.cli", "parse_args"))
     return uses
 
 

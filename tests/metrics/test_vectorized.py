@@ -39,6 +39,7 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("_relevance", "check_max_grade"): "over the 2 indices of one element",
     ("explain.retrieval", "_check_choice"): "over the allowed names, for a message",
     ("explain.retrieval", "_rule"): "over the 4 convention names",
+    ("explain.retrieval", "_curve_sums"): "over the <= 7 metric names, adding the empty queries",
     ("explain.retrieval", "__sizeof__"): "over the <= 3 arrays and <= 16 kept values it holds",
     ("explain.retrieval", "_kept"): "evicts the oldest of <= 16 kept values",
     ("_relevance", "by_row_blocks"): "over a few dozen cache-sized blocks of rows",

@@ -50,8 +50,12 @@ def _values(value, out: Found, kind: str = "chart") -> None:
     if isinstance(value, np.ndarray):
         value = value.tolist()
     if isinstance(value, dict):
-        for v in value.values():
-            _values(v, out, kind)
+        for key, v in value.items():
+            # the operating point's stops are the data's own distinct scores (where the
+            # arrow keys step, the distribution's dots): data, not an answer, though a
+            # score may equal a hidden rate to three decimals
+            if key != "stops":
+                _values(v, out, kind)
     elif isinstance(value, list | tuple):
         for v in value:
             _values(v, out, kind)
