@@ -276,3 +276,21 @@ def test_an_edit_keeps_the_attributes_of_the_rows_it_kept():
         attributes=("a.csv", downloads.csv_text(side).encode()),
     )
     assert _values(again) == {"k": ["x", "y"]}
+
+
+def test_a_runs_long_download_reads_back_with_its_query_attributes():
+    y = np.array([[1.0, 0.0], [2.0, 0.0]])
+    ids = np.array([["d1", "d2"], ["d3", ""]], dtype=object)
+    run = Dataset(
+        "r",
+        "graded",
+        y,
+        {"bm25": y / 4},
+        sample_ids=("q1", "q2"),
+        item_ids=ids,
+        retrieved=np.array([[True, True], [True, False]]),
+        attributes={"topic": np.array(["news", "web"], dtype=object), "n": np.array([2.0, 1.0])},
+    )
+    text = downloads.csv_text(editing.long_table_from_run(run))
+    back = read_upload("r.csv", text.encode())
+    assert back.sample_ids == ("q1", "q2") and _values(back) == _values(run)
