@@ -78,6 +78,32 @@ def _retrieved(mask, shape: tuple[int, ...]) -> np.ndarray | None:
     return None if a.all() else _frozen(a, np.bool_)
 
 
+def _attributes(pairs, n: int) -> tuple[tuple[str, np.ndarray], ...]:
+    """The frozen ``attributes``: (name, values) pairs, each values array of length ``n``,
+    float64 (NaN: missing) or text (``""``: missing)."""
+    items = pairs.items() if hasattr(pairs, "items") else pairs
+    out: list[tuple[str, np.ndarray]] = []
+    for pair in items:
+        name, values = pair
+        if type(name) is not str or not name:
+            raise ValueError(f"an attribute name must be a non-empty text; got {name!r}")
+        if any(name == seen for seen, _ in out):
+            raise ValueError(f"attribute {name!r} is given twice")
+        a = np.asarray(values)
+        if a.shape != (n,):
+            raise ValueError(f"attribute {name!r} has shape {a.shape}, expected ({n},)")
+        if a.dtype.kind in "biuf":
+            a = _frozen(a)
+            if np.isinf(a).any():
+                raise ValueError(f"attribute {name!r} holds an infinite value")
+        elif all(type(v) is str for v in a.tolist()):
+            a = _frozen(a, object)
+        else:
+            raise ValueError(f"attribute {name!r} must hold numbers or texts, not a mix")
+        out.append((name, a))
+    return tuple(out)
+
+
 def _item_ids(ids, shape: tuple[int, ...]) -> np.ndarray:
     """The frozen ``item_ids`` array: text, y_true's shape."""
     a = np.asarray(ids, dtype=object)
@@ -124,6 +150,14 @@ class Dataset:
         Ranking kinds only: each slot's document id, y_true's shape (each query
         has its own documents); ``""`` for a padding slot that holds no document.
         None: the items are named by ``label_names`` (the column).
+    attributes : tuple of (str, ndarray) pairs
+        What else is known of each sample (each query for the ranking kinds): one
+        (name, values) pair per attribute, values of length ``n_samples``, float64
+        (NaN marks a missing value) or text (``""`` marks one). A mapping is accepted
+        and kept as pairs. A tuple of pairs rather than a DataFrame keeps the frozen
+        Dataset free of pandas and its arrays read-only. Part of ``fingerprint``
+        (slices of them change numbers); empty: none. ``explorer.slicing`` groups
+        samples by them.
 
     Examples
     --------
@@ -145,6 +179,7 @@ class Dataset:
     title: str = field(default="", compare=False)
     retrieved: np.ndarray | None = None
     item_ids: np.ndarray | None = None
+    attributes: tuple[tuple[str, np.ndarray], ...] = ()
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -176,6 +211,7 @@ class Dataset:
             object.__setattr__(self, "retrieved", _retrieved(self.retrieved, y.shape))
         if self.item_ids is not None:
             object.__setattr__(self, "item_ids", _item_ids(self.item_ids, y.shape))
+        object.__setattr__(self, "attributes", _attributes(self.attributes, y.shape[0]))
 
     @property
     def shown_name(self) -> str:
@@ -209,6 +245,14 @@ class Dataset:
         if self.retrieved is not None:  # it changes the numbers: part of the content
             h.update(b"retrieved")
             h.update(np.packbits(self.retrieved).tobytes())
+        for name, values in self.attributes:  # groups of samples are made of them
+            h.update(b"\x1eattribute\x1f" + name.encode("utf-8", "surrogatepass"))
+            if values.dtype == np.float64:
+                h.update(b"n" + values.tobytes())
+            else:
+                texts = values.tolist()
+                h.update(b"t" + np.fromiter(map(len, texts), np.int64, len(texts)).tobytes())
+                h.update("\x1f".join(texts).encode("utf-8", "surrogatepass"))
         return h.hexdigest()
 
     @cached_property
@@ -272,6 +316,26 @@ class Dataset:
     def model_names(self) -> tuple[str, ...]:
         return tuple(self.scores)
 
+    @property
+    def attribute_names(self) -> tuple[str, ...]:
+        """The names of :attr:`attributes`, in their order."""
+        return tuple(name for name, _ in self.attributes)
+
+    def attribute(self, name: str) -> np.ndarray:
+        """The values of attribute ``name`` (KeyError when there is none).
+
+        Examples
+        --------
+        >>> d = Dataset("t", "binary", np.array([0, 1]), {"m": np.array([0.2, 0.7])},
+        ...             attributes={"site": np.array(["A", "B"], dtype=object)})
+        >>> d.attribute_names, d.attribute("site").tolist()
+        (('site',), ['A', 'B'])
+        """
+        for own, values in self.attributes:
+            if own == name:
+                return values
+        raise KeyError(name)
+
     def score(self, model: str | None = None) -> np.ndarray:
         """The score array of ``model`` (the first model by default)."""
         return self.scores[model or self.model_names[0]]
@@ -308,6 +372,32 @@ def _tied_count(scores: np.ndarray) -> int:
     return int(tied.sum())
 
 
+def attributes_text(ds: Dataset) -> str:
+    """The attributes a dataset carries, for its summary: each name, numbers or text, and
+    how many different values (of the samples, or of the queries for ranking kinds).
+
+    Examples
+    --------
+    >>> d = Dataset("t", "binary", np.array([0, 1, 1]), {"m": np.array([0.2, 0.7, 0.1])},
+    ...             attributes={"site": np.array(["A", "B", "A"], dtype=object),
+    ...                         "age": np.array([30.0, 41.5, np.nan])})
+    >>> attributes_text(d)
+    'site (text, 2 values), age (numbers, 2 values, 1 missing)'
+    """
+    if not ds.attributes:
+        return "none"
+    parts = []
+    for name, values in ds.attributes:
+        numeric = values.dtype == np.float64
+        missing = np.isnan(values) if numeric else values == ""
+        n_values = len(np.unique(values[~missing]))
+        gone = int(missing.sum())
+        tail = f", {gone:,} missing" if gone else ""
+        kind = "numbers" if numeric else "text"
+        parts.append(f"{name} ({kind}, {n_values:,} value{'s' * (n_values != 1)}{tail})")
+    return ", ".join(parts)
+
+
 def describe(ds: Dataset):
     """The Data page's validation summary as a two-column table (what, value).
 
@@ -342,6 +432,7 @@ def describe(ds: Dataset):
         rows.append(("positives per label", per_label))
         rows.append(("rows with no true label", str(int((~rel.any(axis=1)).sum()))))
         rows.append(("rows with every label true", str(int(rel.all(axis=1).sum()))))
+    rows.append(("attributes", attributes_text(ds)))
     if ds.kind != "regression":
         for model, s in ds.scores.items():
             rows.append((f"tied scores ({model})", f"{_tied_count(s):,} of {s.size:,}"))

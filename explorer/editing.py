@@ -14,13 +14,16 @@ import numpy as np
 import pandas as pd
 
 from explorer.datasets import GRADE_LIMIT, MAX_GRADE, Dataset
+from explorer.io.attributes import attribute_values
 from explorer.io.errors import DataError, quote
-from explorer.io.limits import _check_text
+from explorer.io.limits import MAX_TEXT_CHARS, _check_text
 
 __all__ = [
     "EDIT_MAX_ROWS",
     "dataset_from_matrices",
     "dataset_from_table",
+    "attributes_table",
+    "keep_attributes",
     "keep_run",
     "long_table_from_run",
     "matrices_from_dataset",
@@ -36,7 +39,8 @@ def _prefix(kind: str) -> str:
 
 
 def table_from_dataset(ds: Dataset, rows: slice | None = None) -> pd.DataFrame:
-    """One row per sample: ``id``, ``y_true``, one column per model, ``sample_weight``.
+    """One row per sample: ``id``, ``y_true``, one column per model, ``sample_weight``,
+    then one column per attribute (the table reader reads them back as attributes).
 
     Parameters
     ----------
@@ -62,7 +66,53 @@ def table_from_dataset(ds: Dataset, rows: slice | None = None) -> pd.DataFrame:
         cols[_prefix(ds.kind) + model] = s[rows]
     if ds.sample_weight is not None:
         cols["sample_weight"] = ds.sample_weight[rows]
+    for name, values in ds.attributes:
+        cols.setdefault(name, values[rows])  # a name the table uses stays the table's
     return pd.DataFrame(cols, index=index)
+
+
+def attributes_table(ds: Dataset) -> pd.DataFrame:
+    """``id`` and one column per attribute: the side file that gives them back (the
+    download of a dataset whose other files have no room for them).
+
+    Examples
+    --------
+    >>> ds = Dataset("t", "graded", np.eye(2), {"m": np.eye(2)}, sample_ids=("q1", "q2"),
+    ...              attributes={"topic": np.array(["news", "web"], dtype=object)})
+    >>> attributes_table(ds).values.tolist()
+    [['q1', 'news'], ['q2', 'web']]
+    """
+    cols = {"id": list(ds.sample_ids)}
+    for name, values in ds.attributes:
+        cols.setdefault(name, values)
+    return pd.DataFrame(cols)
+
+
+def keep_attributes(new: Dataset, old: Dataset) -> Dataset:
+    """``new`` (an edit of ``old``) with ``old``'s attributes on the rows it kept, by
+    sample id; an added row's are missing (NaN, ``""``). ``new``'s own attributes
+    (edited in the table) win.
+
+    Examples
+    --------
+    >>> old = Dataset("o", "binary", np.array([0, 1]), {"m": np.array([.2, .7])},
+    ...               sample_ids=("a", "b"), attributes={"age": np.array([30.0, 40.0])})
+    >>> new = Dataset("e", "binary", np.array([1, 0]), {"m": np.array([.7, .1])},
+    ...               sample_ids=("b", "z"))
+    >>> keep_attributes(new, old).attribute("age").tolist()
+    [40.0, nan]
+    """
+    if not old.attributes or new.attributes:
+        return new
+    at = pd.Index(old.sample_ids).get_indexer(list(new.sample_ids))
+    kept = at >= 0
+    pairs = []
+    for name, values in old.attributes:
+        empty = np.nan if values.dtype == np.float64 else ""
+        moved = np.full(len(at), empty, dtype=values.dtype)
+        moved[kept] = values[at[kept]]
+        pairs.append((name, moved))
+    return dataclasses.replace(new, attributes=tuple(pairs))
 
 
 def matrices_from_dataset(ds: Dataset, model: str | None = None, rows: slice | None = None):
@@ -92,8 +142,9 @@ def matrices_from_dataset(ds: Dataset, model: str | None = None, rows: slice | N
 def long_table_from_run(ds: Dataset) -> pd.DataFrame:
     """A dataset with document ids (a run) as a long table: one row per document,
     ``sample``, ``label`` (the document id), ``y_true``, ``score_<model>`` and
-    ``retrieved`` (0 for a judged document the run lacks); slots of no document are
-    left out. The long-table reader reads it back (it ignores ``retrieved``).
+    ``retrieved`` (0 for a judged document the run lacks), then each attribute of the
+    query on its rows; slots of no document are left out. The long-table reader reads
+    it back.
 
     Examples
     --------
@@ -114,6 +165,8 @@ def long_table_from_run(ds: Dataset) -> pd.DataFrame:
         out[f"score_{model}"] = s[rows, cols]
     seen = np.ones(len(rows), bool) if ds.retrieved is None else ds.retrieved[rows, cols]
     out["retrieved"] = seen.astype(np.int64)
+    for name, values in ds.attributes:  # a query's attribute on each of its rows
+        out.setdefault(name, values[rows])
     return pd.DataFrame(out)
 
 
@@ -253,6 +306,16 @@ def dataset_from_table(df: pd.DataFrame, *, kind: str, name: str, description: s
             i = int(np.argmax(weight < 0))
             raise DataError(f'{table}, row {i}, column "sample_weight": must be >= 0.')
     ids = _sample_ids(list(df["id"]), table) if "id" in df.columns else ()
+    used = {"id", "y_true", "sample_weight", *model_cols}
+    attributes = []
+    for c in (c for c in df.columns if c not in used):
+        values = attribute_values(df[c])
+        if values.dtype == object:
+            long = pd.Series(values).str.len().to_numpy() > MAX_TEXT_CHARS
+            if long.any():
+                i = int(np.argmax(long))
+                _check_text(f'{table}, row {i}, column "{c}"', values[i])
+        attributes.append((str(c), values))
     return Dataset(
         name=name,
         kind=kind,
@@ -262,6 +325,7 @@ def dataset_from_table(df: pd.DataFrame, *, kind: str, name: str, description: s
         sample_ids=ids,
         description=description,
         source="edit",
+        attributes=tuple(attributes),
     )
 
 

@@ -211,9 +211,19 @@ def _encode(ds: Dataset) -> str:
         payload["r"] = ds.retrieved.ravel().astype(int).tolist()
     if ds.item_ids is not None:  # each slot's document id, row by row
         payload["items"] = ds.item_ids.ravel().tolist()
+    if ds.attributes:  # [name, "n" or "t", values]; absent in links made before them
+        payload["a"] = [_attribute(name, v) for name, v in ds.attributes]
     head = json.dumps(payload, separators=(",", ":"), allow_nan=False).encode()
     raw = head + b"\n" + b"".join(blob) if blob else head
     return base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode().rstrip("=")
+
+
+def _attribute(name: str, values: np.ndarray) -> list:
+    """An attribute in a payload: text as it is, numbers exact (JSON writes the shortest
+    decimal that reads back as the same float64), None for a missing one."""
+    if values.dtype != np.float64:
+        return [name, "t", values.tolist()]
+    return [name, "n", [None if math.isnan(v) else v for v in values.tolist()]]
 
 
 def fits_in_link(ds: Dataset) -> bool:
@@ -363,6 +373,7 @@ def _dataset(payload, blob: bytes) -> Dataset:
     if ids and len(ids) != shape[0]:
         raise _Damaged("the sample ids do not match the samples")
     retrieved, items = _ranking_extras(payload, kind, shape)
+    attributes = _attributes(payload.get("a", []), shape[0])
     return Dataset(
         name=name,
         kind=kind,
@@ -375,7 +386,37 @@ def _dataset(payload, blob: bytes) -> Dataset:
         source="link",
         retrieved=retrieved,
         item_ids=items,
+        attributes=attributes,
     )
+
+
+def _attributes(entries, n: int) -> tuple:
+    """The attributes of a payload (none when absent), each checked, or _Damaged."""
+    if type(entries) is not list:
+        raise _Damaged("the attributes must be a list")
+    out = []
+    for entry in entries:
+        if type(entry) is not list or len(entry) != 3 or entry[1] not in ("n", "t"):
+            raise _Damaged("an attribute is not of the form [name, kind, values]")
+        name, kind, values = entry
+        if type(values) is not list or len(values) != n:
+            raise _Damaged(f"an attribute does not hold {n} values")
+        if kind == "t":
+            if not all(type(v) is str and len(v) <= MAX_TEXT_CHARS for v in values):
+                raise _Damaged(f"an attribute's texts must be at most {MAX_TEXT_CHARS} long")
+            out.append((name, np.array(values, dtype=object)))
+            continue
+        if not all(v is None or type(v) is float or type(v) is int for v in values):
+            raise _Damaged("an attribute holds a value that is not a number")
+        try:
+            a = np.array([np.nan if v is None else v for v in values], dtype=np.float64)
+        except OverflowError:
+            raise _Damaged("an attribute's value is not a finite number") from None
+        if np.isinf(a).any():
+            raise _Damaged("an attribute's value is not a finite number")
+        out.append((name, a))
+    _strings([name for name, _ in out], "the attribute names")
+    return tuple(out)
 
 
 def _ranking_extras(payload, kind: str, shape: tuple[int, ...]):

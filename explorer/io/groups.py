@@ -218,7 +218,9 @@ def description(label: str, blocks: Blocks, n_models: int, extra: list[str]) -> 
     return "; ".join(parts + extra) + "."
 
 
-def ranking_dataset(name: str, label: str, blocks: Blocks, p: Pivoted, notes: list[str]) -> Dataset:
+def ranking_dataset(
+    name: str, label: str, blocks: Blocks, p: Pivoted, notes: list[str], attributes=()
+) -> Dataset:
     """The graded Dataset of pivoted query groups: the mask, the document ids, the queries'
     ids, and the description (:func:`description` with ``notes``). Columns are named
     ``row_1``, ``row_2``, ...: a document's place within its query in the file."""
@@ -233,4 +235,5 @@ def ranking_dataset(name: str, label: str, blocks: Blocks, p: Pivoted, notes: li
         source="upload",
         retrieved=p.retrieved,
         item_ids=p.item_ids,
+        attributes=attributes,
     )

@@ -8,6 +8,7 @@ import numpy as np
 import pandas as pd
 
 from explorer.datasets import GRADE_LIMIT, MAX_GRADE, Dataset
+from explorer.io.attributes import note, per_group
 from explorer.io.dispatch import _format, _open_frame, _source
 from explorer.io.errors import DataError, quote
 from explorer.io.limits import _check_shape
@@ -259,6 +260,12 @@ def _long_dataset(frame: _Frame, kind: str | None, name: str | None) -> Dataset:
             "and the empty slots are never ranked"
         )
     _retrieved_column(frame, keys, at, extra)
+    used = {"sample", "label", "y_true", "model", "retrieved", *score_cols}
+    extra["attributes"], varying = per_group(
+        frame, [c for c in frame.columns if c not in used], keys.s_codes, n_s
+    )
+    if extra["attributes"] or varying:
+        described += f"; {note(extra['attributes'], varying)}"
     return Dataset(
         name=name or label,
         kind=kind,
@@ -297,7 +304,10 @@ def read_long_table(source, *, kind: str | None = None, name: str | None = None)
         its own documents), columns are slots ``slot_1``, ``slot_2``, ...:
         each sample's labels in the order they first appear, named in
         ``item_ids``, the slots past a sample's last label marked False in
-        ``retrieved`` (never ranked, relevance 0).
+        ``retrieved`` (never ranked, relevance 0). Any other column whose value
+        is the same on every row of a sample is that sample's attribute
+        (``Dataset.attributes``); one that varies within a sample is left out,
+        both named in the description.
 
     Raises
     ------

@@ -15,6 +15,8 @@ import numpy as np
 import pandas as pd
 
 from explorer.datasets import Dataset
+from explorer.io.attributes import from_frame
+from explorer.io.attributes import note as attributes_note
 from explorer.io.dispatch import _format, _open_frame, _source
 from explorer.io.errors import DataError, quote
 from explorer.io.validation import Y_TRUE_ALIASES, _Frame, _ids, _listed
@@ -121,8 +123,10 @@ def multiclass_dataset(frame: _Frame, name: str | None) -> Dataset:
     weight = _sample_weight(frame) if has_weight else None
     ids = _ids(frame, "id") if "id" in cols else ()
     used = {y_col, "sample_weight", "id", *class_cols}
-    ignored = [c for c in cols if c not in used]
+    attributes, ignored = from_frame(frame, [c for c in cols if c not in used])
     note = f"; ignored columns: {', '.join(ignored)}" if ignored else ""
+    if attributes:
+        note += f"; {attributes_note(attributes)}"
     if y_col != "y_true":
         note += f"; read column '{y_col}' as y_true"
     return Dataset(
@@ -135,6 +139,7 @@ def multiclass_dataset(frame: _Frame, name: str | None) -> Dataset:
         sample_ids=ids,
         description=f"{label}: {len(raw):,} samples, {len(classes)} classes{note}",
         source="upload",
+        attributes=attributes,
     )
 
 

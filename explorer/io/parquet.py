@@ -197,6 +197,19 @@ class _ParquetFrame:
             raise DataError(f"{self.cell(i, col)}: {_not_a_number(s.iloc[i])}.")
         return v
 
+    def column(self, col: str) -> pd.Series:
+        """Column ``col`` as stored (numbers, text, with None or NaN where empty); refused
+        before it is decompressed when the file states more bytes than short values
+        (``MAX_TEXT_CHARS`` each) could take: a bomb in a column no one asked for."""
+        if col not in self.df.columns:
+            most = self.n_rows * (limits.MAX_TEXT_CHARS + 64)
+            if self._stored_bytes({self._field[col].name}) > most:
+                raise DataError(
+                    f'{self.label}, column "{col}" holds more than {limits.MAX_TEXT_CHARS:,} '
+                    "characters per row."
+                )
+        return self._column(col)
+
     def strings(self, col: str) -> pd.Series:
         s = self._column(col)
         missing = s.isna().to_numpy()

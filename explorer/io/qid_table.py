@@ -17,6 +17,7 @@ from pathlib import Path
 import numpy as np
 
 from explorer.datasets import Dataset
+from explorer.io.attributes import note, per_group
 from explorer.io.errors import DataError, quote
 from explorer.io.groups import blocks_of_qids, check_grades, pivot, ranking_dataset
 from explorer.io.svmlight import read_query_file, read_scores_file
@@ -168,11 +169,14 @@ def qid_table_dataset(
         notes.append(f"scores of {model} from {s_label}")
     p = pivot(blocks, frame.label, y, arrays, doc_ids)
     used = {qid, y_col, doc, *score_cols}
-    ignored = [c for c in frame.columns if c not in used]
-    if ignored:
-        notes.append(f"ignored columns: {_listed(ignored)}")
+    codes = np.repeat(np.arange(len(blocks.sizes)), blocks.sizes)
+    attributes, varying = per_group(
+        frame, [c for c in frame.columns if c not in used], codes, len(blocks.sizes)
+    )
+    if attributes or varying:  # a query's topic is kept; a document's feature is not
+        notes.append(note(attributes, varying).replace("of a sample", "of a query"))
     if mapping:
         notes.append(alias_note(mapping))
     if doc is None:
         notes.append("documents named by their row within the query")
-    return ranking_dataset(name or frame.label, frame.label, blocks, p, notes)
+    return ranking_dataset(name or frame.label, frame.label, blocks, p, notes, attributes)

@@ -6,6 +6,8 @@ import numpy as np
 import pandas as pd
 
 from explorer.datasets import Dataset
+from explorer.io.attributes import from_frame
+from explorer.io.attributes import note as attributes_note
 from explorer.io.dispatch import _format, _open_frame, _source
 from explorer.io.errors import DataError, quote
 from explorer.io.multiclass import is_multiclass, multiclass_dataset
@@ -199,8 +201,13 @@ def _finish(
             )
     ids = _ids(frame, "id") if "id" in cols else tuple(map(str, range(len(y))))
     used = {y_col, "sample_weight", "id", *model_cols}
-    ignored = [c for c in cols if c not in used]
+    # another model column (a score_ column in a regression table) is not an attribute
+    ignored = [c for c in cols if c not in used and _model_like(c)]
+    attributes, unread = from_frame(frame, [c for c in cols if c not in used and c not in ignored])
+    ignored += unread
     note = f"; ignored columns: {', '.join(ignored)}" if ignored else ""
+    if attributes:
+        note += f"; {attributes_note(attributes)}"
     if mapping:
         note += f"; {alias_note(mapping)}"
     if classes:
@@ -215,7 +222,12 @@ def _finish(
         sample_ids=ids,
         description=f"{label}: {len(y):,} samples, {len(arrays)} model(s){note}",
         source="upload",
+        attributes=attributes,
     )
+
+
+def _model_like(col: str) -> bool:
+    return col in ("y_score", "y_pred") or col.startswith(("score_", "pred_", "proba_"))
 
 
 def read_table(source, *, kind: str | None = None, name: str | None = None) -> Dataset:
@@ -245,8 +257,10 @@ def read_table(source, *, kind: str | None = None, name: str | None = None) -> D
     Dataset
         One model per score column (``score_a`` gives model ``a``; a lone
         ``y_score`` gives model ``y_score``), ``sample_weight`` (finite, >= 0,
-        not all 0) and ``id`` (unique) when present. Other columns are ignored
-        and listed in the description; pandas' unnamed index column is dropped.
+        not all 0) and ``id`` (unique) when present. Other columns are read as
+        attributes (``Dataset.attributes``), named in the description; another
+        model's columns (``score_`` in a regression table) are ignored and listed;
+        pandas' unnamed index column is dropped.
 
     Raises
     ------

@@ -429,6 +429,10 @@ class _TextFrame:
             raise DataError(f"{self.cell(i, col)}: {_not_a_number(text.iloc[i])}.")
         return v
 
+    def column(self, col: str) -> pd.Series:
+        """Column ``col`` as read (text unless it was loaded as a number)."""
+        return self.df[col]
+
     def strings(self, col: str) -> pd.Series:
         """Column ``col`` as stripped text; a cell over ``MAX_TEXT_CHARS`` is refused."""
         s = self.df[col]

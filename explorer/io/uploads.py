@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from explorer.datasets import Dataset
+from explorer.io.attributes import attach
 from explorer.io.dispatch import (
     MATRIX_EXTENSIONS,
     TABLE_EXTENSIONS,
@@ -28,8 +29,21 @@ from explorer.io.table import _table_dataset
 from explorer.io.trec import read_trec
 
 
+def _side_checked(side: tuple[str, bytes] | None, max_bytes: int) -> None:
+    """The size, name and type checks of a side file of attributes."""
+    if side is not None:
+        _check_file_name(side[0])
+        _check_size(side[0], side[1], max_bytes)
+        _check_extension(side[0], TABLE_EXTENSIONS)
+
+
 def read_upload(
-    name: str, data: bytes, *, max_bytes: int = MAX_UPLOAD_BYTES, kind: str | None = None
+    name: str,
+    data: bytes,
+    *,
+    max_bytes: int = MAX_UPLOAD_BYTES,
+    kind: str | None = None,
+    attributes: tuple[str, bytes] | None = None,
 ) -> Dataset:
     """Read one uploaded file holding everything: a one-row-per-sample or a long table.
 
@@ -46,6 +60,10 @@ def read_upload(
         Size limit (default :data:`MAX_UPLOAD_BYTES`).
     kind : str or None
         Passed on; None infers it.
+    attributes : (str, bytes), optional
+        A side file of attributes keyed by sample (or query) id
+        (:func:`explorer.io.attributes.read_side_file`); a table's own extra columns
+        are attributes already.
 
     Returns
     -------
@@ -71,6 +89,12 @@ def read_upload(
     _check_file_name(name)
     _check_size(name, data, max_bytes)
     _check_extension(name, TABLE_EXTENSIONS)
+    _side_checked(attributes, max_bytes)
+    return attach(_read_one(name, data, kind), attributes)
+
+
+def _read_one(name: str, data: bytes, kind: str | None) -> Dataset:
+    """The reader of one file holding everything, by its columns."""
     if looks_like_svmlight(data):
         raise DataError(
             f"{name} is an SVMlight / LETOR file (label qid:Q index:value ...): it holds no "
@@ -94,12 +118,14 @@ def read_pair_upload(
     *,
     max_bytes: int = MAX_UPLOAD_BYTES,
     kind: str | None = None,
+    attributes: tuple[str, bytes] | None = None,
 ) -> Dataset:
     """Read an uploaded labels + scores pair (see :func:`read_matrix_pair`).
 
     Each file may be ``.csv``, ``.tsv``, ``.txt``, ``.parquet`` / ``.pq`` or
     ``.npy``. The model is named after the scores file (``bm25.csv`` gives
-    model ``bm25``).
+    model ``bm25``). ``attributes`` (name, bytes): a side file of the samples'
+    attributes keyed by sample id (``0``, ``1``, ... when the pair names none).
 
     Examples
     --------
@@ -114,7 +140,8 @@ def read_pair_upload(
         _check_file_name(label)
         _check_size(label, data, max_bytes)
         _check_extension(label, MATRIX_EXTENSIONS)
-    return read_matrix_pair(
+    _side_checked(attributes, max_bytes)
+    ds = read_matrix_pair(
         labels_bytes,
         scores_bytes,
         kind=kind,
@@ -123,6 +150,7 @@ def read_pair_upload(
         scores_name=scores_name,
         model=Path(scores_name).stem or "model",
     )
+    return attach(ds, attributes)
 
 
 def read_trec_upload(
@@ -132,8 +160,11 @@ def read_trec_upload(
     run_bytes: bytes,
     *,
     max_bytes: int = MAX_UPLOAD_BYTES,
+    attributes: tuple[str, bytes] | None = None,
 ) -> Dataset:
     """Read uploaded TREC qrels and run files (see :func:`read_trec`); any extension.
+    ``attributes`` (name, bytes): a side file of the queries' attributes keyed by
+    query id.
 
     Examples
     --------
@@ -144,7 +175,9 @@ def read_trec_upload(
     for label, data in ((qrels_name, qrels_bytes), (run_name, run_bytes)):
         _check_file_name(label)
         _check_size(label, data, max_bytes)
-    return read_trec(qrels_bytes, run_bytes, qrels_name=qrels_name, run_name=run_name)
+    _side_checked(attributes, max_bytes)
+    ds = read_trec(qrels_bytes, run_bytes, qrels_name=qrels_name, run_name=run_name)
+    return attach(ds, attributes)
 
 
 def read_ranking_upload(
@@ -154,10 +187,12 @@ def read_ranking_upload(
     query: tuple[str, bytes] | None = None,
     *,
     max_bytes: int = MAX_UPLOAD_BYTES,
+    attributes: tuple[str, bytes] | None = None,
 ) -> Dataset:
     """Read uploaded learning-to-rank files (see :func:`explorer.io.ltr.read_ranking`):
     the data (SVMlight / LETOR or a table with a query column), optionally a score file
-    and a ``.query`` / ``.group`` file, each a (name, bytes) pair; any extension.
+    and a ``.query`` / ``.group`` file, each a (name, bytes) pair; any extension;
+    ``attributes``: a side file of the queries' attributes keyed by query id.
 
     Examples
     --------
@@ -170,7 +205,8 @@ def read_ranking_upload(
     for label, data in files:
         _check_file_name(label)
         _check_size(label, data, max_bytes)
-    return read_ranking(
+    _side_checked(attributes, max_bytes)
+    ds = read_ranking(
         data_bytes,
         None if scores is None else scores[1],
         None if query is None else query[1],
@@ -178,3 +214,4 @@ def read_ranking_upload(
         scores_name=None if scores is None else scores[0],
         query_name=None if query is None else query[0],
     )
+    return attach(ds, attributes)

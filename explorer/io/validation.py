@@ -58,6 +58,9 @@ class _Frame(Protocol):
     def strings(self, col: str) -> pd.Series:
         """Column ``col`` as stripped text."""
 
+    def column(self, col: str) -> pd.Series:
+        """Column ``col`` as read, unchecked (attributes take any values)."""
+
 
 def _count(n: int, one: str, many: str | None = None) -> str:
     return f"{n:,} {one if n == 1 else many or one + 's'}"

@@ -73,7 +73,13 @@ def dataset_bytes(ds: Dataset) -> int:
     """
     arrays = [ds.y_true, *ds.scores.values()]
     arrays += [a for a in (ds.sample_weight, ds.retrieved) if a is not None]
-    items = () if ds.item_ids is None else ds.item_ids.ravel().tolist()
+    items = [] if ds.item_ids is None else ds.item_ids.ravel().tolist()
+    items += ds.attribute_names
+    for _, values in ds.attributes:  # numbers as their array, texts as strings
+        if values.dtype == object:
+            items += values.tolist()
+        else:
+            arrays.append(values)
     texts = (ds.name, ds.description, *ds.sample_ids, *ds.label_names, *ds.model_names, *items)
     # a short str takes 49 bytes besides its characters, plus 8 for its slot in a tuple
     return sum(a.nbytes for a in arrays) + sum(map(len, texts)) + 57 * len(texts)

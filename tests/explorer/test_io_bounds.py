@@ -143,7 +143,8 @@ def test_parquet_columns_named_with_dots_and_pandas_unnamed_index():
     )
     ds = read_upload("d.parquet", parquet(table))
     assert ds.model_names == ("v1.2",) and ds.score().tolist() == [0.2, 0.7]
-    assert ds.description.endswith("ignored columns: a.b")
+    assert ds.description.endswith("read as attributes: 'a.b'")
+    assert ds.attribute_names == ("a.b",) and ds.attribute("a.b").tolist() == ["x", "y"]
 
 
 def test_a_huge_csv_cell_is_quoted_by_its_first_characters():

@@ -116,7 +116,9 @@ def test_table_with_a_query_file_and_a_score_file():
     )
     assert ds.model_names == ("pred",) and ds.sample_ids == ("1", "2")
     assert ds.score().tolist() == [[0.4, 0.6], [0.1, -0.9]]
-    assert "ignored columns: ['f1']" in ds.description
+    # a document's feature varies within its query: no attribute of the query
+    assert "left out (not the same on every row of a query): 'f1'" in ds.description
+    assert ds.attributes == ()
 
 
 # ------------------------------------------------------------------ LightGBM's own numbers

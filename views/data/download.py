@@ -41,6 +41,14 @@ def show(ds: Dataset) -> None:
     else:
         table = lambda: editing.table_from_dataset(ds)  # noqa: E731
         _csv_button(st, "Dataset as CSV", table, f"{base}.csv", "data_download_csv")
+    if ds.is_matrix and ds.item_ids is None and ds.attributes:  # labels + scores have no room
+        _csv_button(
+            st,
+            "Attributes as CSV (a side file, by sample id)",
+            lambda: editing.attributes_table(ds),
+            f"{base}.attributes.csv",
+            "data_download_attributes",
+        )
     if share.link_is_shareable():
         st.success(
             "The address bar now holds a link to exactly this view: copy it to share it.",

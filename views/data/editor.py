@@ -130,6 +130,7 @@ def matrix_editor(ds: Dataset, start: int, stop: int) -> None:
                 description=f"edited from {base}",
             )
             new = editing.keep_run(new, ds)  # a run keeps what it retrieved and its ids
+            new = editing.keep_attributes(new, ds)  # and every sample its attributes
         except io.DataError as exc:
             st.error(f"Not applied, your data is unchanged: {literal(exc)}", icon="🚫")
         else:

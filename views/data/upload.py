@@ -64,12 +64,22 @@ def uploads() -> None:
         st.markdown(prose.section("data", "pair"))
         lab = _uploader("Labels", io.MATRIX_EXTENSIONS, "data_upload_labels")
         sco = _uploader("Scores", io.MATRIX_EXTENSIONS, "data_upload_scores")
-        _ingest("pair", [lab, sco], lambda a, b: io.read_pair_upload(*a, *b))
+        side = _side_file("sample", "data_upload_pair_attributes")
+        _ingest(
+            "pair",
+            [lab, sco, *([side] if side else [])],
+            lambda a, b, *c: io.read_pair_upload(*a, *b, attributes=c[0] if c else None),
+        )
     with trec:
         st.markdown(prose.section("data", "trec"))
         qrels = st.file_uploader("Qrels", key="data_upload_qrels")
         run = st.file_uploader("Run", key="data_upload_run")
-        _ingest("trec", [qrels, run], lambda a, b: io.read_trec_upload(*a, *b))
+        side = _side_file("query", "data_upload_trec_attributes")
+        _ingest(
+            "trec",
+            [qrels, run, *([side] if side else [])],
+            lambda a, b, *c: io.read_trec_upload(*a, *b, attributes=c[0] if c else None),
+        )
     with ltr:
         _ranking_uploads()
     for message in st.session_state.get(ERRORS, {}).values():
@@ -83,14 +93,21 @@ def _ranking_uploads() -> None:
     data = st.file_uploader("Data (SVMlight, LETOR or a table)", key="data_upload_ltr")
     scores = st.file_uploader("Scores (one per line), optional", key="data_upload_ltr_scores")
     query = st.file_uploader("Query file (.query, .group), optional", key="data_upload_ltr_query")
+    side = _side_file("query", "data_upload_ltr_attributes")
 
     def read(first, *rest):
         more = iter(rest)
         s = next(more) if scores is not None else None
         q = next(more) if query is not None else None
-        return io.read_ranking_upload(*first, s, q)
+        a = next(more) if side is not None else None
+        return io.read_ranking_upload(*first, s, q, attributes=a)
 
-    _ingest("ltr", [data, *(f for f in (scores, query) if f is not None)], read)
+    _ingest("ltr", [data, *(f for f in (scores, query, side) if f is not None)], read)
+
+
+def _side_file(what: str, key: str):
+    """The optional side file of attributes, a table keyed by ``what`` id."""
+    return _uploader(f"Attributes by {what} id, optional", io.TABLE_EXTENSIONS, key)
 
 
 def _swap() -> None:

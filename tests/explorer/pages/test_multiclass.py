@@ -85,11 +85,12 @@ def test_binary_models_stay_binary():
     assert read_upload("b.csv", three).kind == "binary"
 
 
-def test_weights_ids_and_ignored_columns():
+def test_weights_ids_and_attribute_columns():
     text = b"id,y_true,proba_a,proba_b,sample_weight,note\nx,a,0.9,0.1,2,hello\ny,b,0.4,0.6,0.5,\n"
     ds = read_upload("w.csv", text)
     assert ds.sample_ids == ("x", "y") and ds.sample_weight.tolist() == [2.0, 0.5]
-    assert "ignored columns: note" in ds.description
+    assert "read as attributes: 'note'" in ds.description
+    assert ds.attribute("note").tolist() == ["hello", ""]
 
 
 def test_parquet_upload_is_multiclass():

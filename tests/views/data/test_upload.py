@@ -58,14 +58,22 @@ def test_a_refused_cell_is_quoted_as_text(at):
     assert f"{repr(cell)} is not a number" in rendered(text)
 
 
-def test_pair_upload_makes_a_multilabel_dataset(at):
+def test_pair_upload_makes_a_multilabel_dataset_with_a_side_file(at):
     at.file_uploader(key="data_upload_labels").upload("l.csv", b"a,b,c\n1,0,0\n0,1,1\n", "text/csv")
     at.file_uploader(key="data_upload_scores").upload(
         "s.csv", b"a,b,c\n.9,.2,.1\n.3,.2,.8\n", "text/csv"
     )
+    side = b"id,ward,age\n1,*B*,70\n0,A,\n"
+    at.file_uploader(key="data_upload_pair_attributes").upload("m.csv", side, "text/csv")
     at.run()
     assert not at.exception and not at.error
     assert metric(at, "Samples") == "2" and metric(at, "Labels") == "3"
+    summary = at.table[0].value.map(rendered).set_index("what")["value"]
+    assert summary["attributes"] == "ward (text, 2 values), age (numbers, 1 value, 1 missing)"
+    assert at.session_state["session_datasets"]["l.csv + s.csv"].attribute("ward").tolist() == [
+        "A",
+        "*B*",
+    ]
 
 
 def test_pair_upload_with_headers_that_differ_is_refused(at):

@@ -1,0 +1,262 @@
+"""Groups of samples (or queries) made from a dataset's attributes: pure, no streamlit.
+
+A text attribute groups by its values, as they are. A numeric attribute is cut into
+bins at cut points: by default its quantiles (:func:`quantile_cuts`), or the cut
+points a visitor wrote (:func:`parse_cuts`, shown back by :func:`cuts_text`). A bin
+is closed on the left, ``[a, b)``; the first starts at the smallest value and the
+last ends at the largest, closed: every value lands in one bin. A numeric attribute
+of at most :data:`DISCRETE_MAX` different values (a 0/1 flag, a grade) is grouped by
+its values unless bins are asked for. A missing value (NaN, or an empty text) makes
+its own group, ``(missing)``, last. An attribute that would make more than
+:data:`MAX_GROUPS` groups is refused as a grouping with a :class:`GroupingError`
+that says why.
+
+:func:`groups_of` is what a page calls: ``(codes, labels)``, the group of each row of
+``y_true`` (an index into ``labels``) and each group's label; empty groups are left
+out, so every label has at least one row.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from explorer.datasets import Dataset
+
+__all__ = [
+    "DEFAULT_BINS",
+    "DISCRETE_MAX",
+    "MAX_GROUPS",
+    "MISSING",
+    "GroupingError",
+    "bin_numbers",
+    "categories",
+    "cuts_text",
+    "groups_of",
+    "parse_cuts",
+    "quantile_cuts",
+]
+
+#: The most groups one attribute may make: a table or chart of more says little and
+#: leaves each group too few samples for an interval.
+MAX_GROUPS = 50
+#: Quantile bins a numeric attribute is cut into when no bins are asked for.
+DEFAULT_BINS = 4
+#: A numeric attribute of at most this many different values is grouped by value.
+DISCRETE_MAX = 10
+#: The label of the group of missing values.
+MISSING = "(missing)"
+
+
+class GroupingError(ValueError):
+    """An attribute that cannot group the samples; the message is a sentence to show."""
+
+
+def _number(v: float) -> str:
+    """A cut point or value as a label writes it: short, but never rounded into another."""
+    text = f"{v:.6g}"
+    return text if float(text) == v else repr(float(v))
+
+
+def quantile_cuts(values: np.ndarray, n_bins: int = DEFAULT_BINS) -> tuple[float, ...]:
+    """The inner cut points that split ``values`` (NaN left out) into ``n_bins`` bins of
+    about equal counts: the quantiles at 1/n, ..., (n-1)/n, repeated ones dropped (many
+    equal values make fewer bins).
+
+    Examples
+    --------
+    >>> quantile_cuts(np.arange(1.0, 9.0), 4)
+    (2.75, 4.5, 6.25)
+    >>> quantile_cuts(np.array([0.0, 0, 0, 0, 1]), 4)
+    (0.0,)
+    """
+    if n_bins < 1:
+        raise GroupingError(f"a number of bins must be at least 1; got {n_bins}")
+    v = values[~np.isnan(values)]
+    if v.size == 0 or n_bins == 1:
+        return ()
+    q = np.quantile(v, np.arange(1, n_bins) / n_bins)
+    return tuple(float(c) for c in np.unique(q))
+
+
+def parse_cuts(text: str) -> tuple[float, ...]:
+    """Cut points written by a visitor (``"18, 40, 65"``): increasing finite numbers.
+
+    Examples
+    --------
+    >>> parse_cuts(" 18, 40,65 ")
+    (18.0, 40.0, 65.0)
+    >>> parse_cuts("40, 18")
+    Traceback (most recent call last):
+    ...
+    explorer.slicing.GroupingError: cut points must increase: 18 follows 40.
+    """
+    parts = [p.strip() for p in str(text).split(",") if p.strip()]
+    cuts = []
+    for p in parts:
+        try:
+            v = float(p)
+        except ValueError:
+            raise GroupingError(f"{p!r} is not a number: write cut points as 18, 40, 65.") from None
+        if not np.isfinite(v):
+            raise GroupingError(f"{p!r} is not a finite number.")
+        if cuts and v <= cuts[-1]:
+            raise GroupingError(f"cut points must increase: {p} follows {_number(cuts[-1])}.")
+        cuts.append(v)
+    if len(cuts) + 1 > MAX_GROUPS:
+        raise GroupingError(f"{len(cuts)} cut points make more than {MAX_GROUPS} bins.")
+    return tuple(cuts)
+
+
+def cuts_text(cuts: Sequence[float]) -> str:
+    """Cut points as :func:`parse_cuts` reads them back exactly.
+
+    Examples
+    --------
+    >>> cuts_text((2.75, 4.5, 1 / 3))
+    '2.75, 4.5, 0.3333333333333333'
+    >>> parse_cuts(cuts_text((1 / 3, 2.75))) == (1 / 3, 2.75)
+    True
+    """
+    return ", ".join(_number(float(c)) for c in cuts)
+
+
+def _kept(codes: np.ndarray, labels: list[str]) -> tuple[np.ndarray, tuple[str, ...]]:
+    """Empty groups dropped, the codes renumbered to match."""
+    counts = np.bincount(codes, minlength=len(labels))
+    present = np.flatnonzero(counts)
+    renumber = np.full(len(labels), -1, np.int64)
+    renumber[present] = np.arange(present.size)
+    return renumber[codes], tuple(labels[i] for i in present)
+
+
+def bin_numbers(
+    values: np.ndarray, cuts: Sequence[float] | int = DEFAULT_BINS
+) -> tuple[np.ndarray, tuple[str, ...]]:
+    """Numbers cut into labelled bins at ``cuts`` (cut points, or a number of quantile
+    bins); NaN goes to :data:`MISSING`, last; empty bins are left out.
+
+    Returns
+    -------
+    codes : ndarray of int64
+        Each value's bin, an index into ``labels``.
+    labels : tuple of str
+        ``[a, b)`` for each bin, the last ``[a, b]``: from the smallest value, through
+        the cut points, to the largest value.
+
+    Examples
+    --------
+    >>> codes, labels = bin_numbers(np.array([1.0, 5, 2, 8, np.nan]), (2.0, 5.0))
+    >>> codes.tolist(), labels
+    ([0, 2, 1, 2, 3], ('[1, 2)', '[2, 5)', '[5, 8]', '(missing)'))
+    >>> bin_numbers(np.array([3.0, 4.0]), (0.0, 10.0))[1]
+    ('[0, 10)',)
+    """
+    values = np.asarray(values, dtype=np.float64)
+    if isinstance(cuts, (int, np.integer)):
+        cuts = quantile_cuts(values, int(cuts))
+    cuts = np.asarray(cuts, dtype=np.float64)
+    if cuts.size + 1 > MAX_GROUPS:
+        raise GroupingError(f"{cuts.size} cut points make more than {MAX_GROUPS} bins.")
+    if cuts.size and (np.diff(cuts) <= 0).any():
+        raise GroupingError("cut points must increase.")
+    missing = np.isnan(values)
+    codes = np.searchsorted(cuts, values, side="right").astype(np.int64)
+    codes[missing] = cuts.size + 1
+    present = values[~missing]
+    # the outer bins run from the smallest value and to the largest (an empty one is
+    # dropped below, so its NaN ends never show)
+    lo, hi = (present.min(), present.max()) if present.size else (np.nan, np.nan)
+    labels = []
+    for b in range(cuts.size + 1):
+        start = cuts[b - 1] if b > 0 else lo
+        stop = cuts[b] if b < cuts.size else hi
+        close = "]" if b == cuts.size else ")"
+        labels.append(f"[{_number(start)}, {_number(stop)}{close}")
+    labels.append(MISSING)
+    return _kept(codes, labels)
+
+
+def categories(values: np.ndarray, what: str = "the attribute") -> tuple[np.ndarray, tuple]:
+    """Group by value: each different value (in sorted order) is a group; a missing one
+    (NaN, ``""``) is :data:`MISSING`, last. More than :data:`MAX_GROUPS` groups is
+    refused with a :class:`GroupingError` naming ``what``.
+
+    Examples
+    --------
+    >>> codes, labels = categories(np.array(["b", "a", "", "b"], dtype=object))
+    >>> codes.tolist(), labels
+    ([1, 0, 2, 1], ('a', 'b', '(missing)'))
+    >>> categories(np.array([1.0, 0.0, 1.0]))[1]
+    ('0', '1')
+    """
+    numeric = values.dtype == np.float64
+    missing = np.isnan(values) if numeric else values == ""
+    uniq, inverse = np.unique(values[~missing], return_inverse=True)
+    if uniq.size > MAX_GROUPS:
+        raise GroupingError(
+            f"{what} has {uniq.size:,} different values: too many to compare as groups (at "
+            f"most {MAX_GROUPS}). Group it into fewer values before uploading"
+            + (", or cut it into bins." if numeric else ".")
+        )
+    codes = np.full(values.shape[0], uniq.size, np.int64)
+    codes[~missing] = inverse
+    labels = [_number(v) if numeric else str(v) for v in uniq.tolist()] + [MISSING]
+    return _kept(codes, labels)
+
+
+def groups_of(
+    ds: Dataset, attribute: str, bins: Sequence[float] | int | None = None
+) -> tuple[np.ndarray, tuple[str, ...]]:
+    """The group of each sample (each query for ranking kinds) by ``attribute``.
+
+    Parameters
+    ----------
+    ds : Dataset
+    attribute : str
+        One of ``ds.attribute_names``.
+    bins : None, int or sequence of float
+        For a numeric attribute: None groups by value when it has at most
+        :data:`DISCRETE_MAX` different values, else cuts it at its
+        :data:`DEFAULT_BINS`-quantiles; an int cuts it into that many quantile bins;
+        a sequence gives the cut points. Ignored for a text attribute.
+
+    Returns
+    -------
+    codes : ndarray of int64, shape (n_samples,)
+        Each row's group, an index into ``labels``.
+    labels : tuple of str
+        The groups that hold at least one row.
+
+    Raises
+    ------
+    GroupingError
+        No such attribute, or it makes more than :data:`MAX_GROUPS` groups.
+
+    Examples
+    --------
+    >>> ds = Dataset("t", "binary", np.array([0, 1, 1, 0]), {"m": np.array([.1, .8, .6, .3])},
+    ...              attributes={"site": np.array(["B", "A", "B", ""], dtype=object),
+    ...                          "age": np.array([20.0, 35, 50, 65])})
+    >>> groups_of(ds, "site")
+    (array([1, 0, 1, 2]), ('A', 'B', '(missing)'))
+    >>> groups_of(ds, "age", bins=(40.0,))
+    (array([0, 0, 1, 1]), ('[20, 40)', '[40, 65]'))
+    """
+    try:
+        values = ds.attribute(attribute)
+    except KeyError:
+        known = ", ".join(ds.attribute_names) or "none"
+        raise GroupingError(
+            f"the dataset has no attribute {attribute!r} (its attributes: {known})."
+        ) from None
+    what = f"attribute {attribute!r}"
+    if values.dtype != np.float64:
+        return categories(values, what)
+    if bins is None:
+        distinct = np.unique(values[~np.isnan(values)])
+        if distinct.size <= DISCRETE_MAX:
+            return categories(values, what)
+        bins = DEFAULT_BINS
+    return bin_numbers(values, bins)
