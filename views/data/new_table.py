@@ -69,8 +69,9 @@ def _form(kind: str, n_rows: int, n_columns: int, back: str | None) -> None:
                 "Label names, comma separated (empty: label_1, ...)", key="data_new_names"
             )
         else:
+            blank = new_table.blank_table(n_rows, n_columns)
             grid = st.data_editor(
-                new_table.blank_table(n_rows, n_columns),
+                blank,
                 num_rows="dynamic",
                 key="data_new_grid",
                 hide_index=True,
