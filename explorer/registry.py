@@ -53,7 +53,7 @@ class Page:
 
 PAGES: tuple[Page, ...] = (
     Page("home", "Home", "home_"),
-    Page("data", "Data", "data_"),
+    Page("data", "Data", "data_", ("from",)),
     Page(
         "curves",
         "ROC & PR curves",

@@ -66,8 +66,8 @@ def seeds() -> None:
         "seed003_lrap",
         "multilabel",
         "LRAP tutorial: its worked example (3 samples)",
-        "the LRAP tutorial's example, sample by sample: 0.5, 0.83 and 1, mean 0.777 (|L_ij| / "
-        "rank_ij)",
+        "the LRAP tutorial's example, sample by sample: each true label scores |L_ij| / rank_ij, "
+        "a sample's LRAP is their mean",
         [[1, 0, 0], [1, 0, 1], [1, 1, 0]],
         {"model": [[0.75, 0.5, 1], [1, 0.2, 0.1], [0.9, 0.7, 0.6]]},
         ["human", "cat", "dog"],
@@ -78,8 +78,8 @@ def seeds() -> None:
         "seed001_dcg",
         "graded",
         "scikit-learn dcg_score documentation: its examples",
-        "the examples of scikit-learn's dcg_score page: DCG 9.49, 5.63 at k=2; tied scores give "
-        "7.5 at k=1 (tie averaging), 5.0 with ignore_ties",
+        "the examples of scikit-learn's dcg_score page: DCG of all items and at k=2; tied scores "
+        "at k=1, averaged or with ignore_ties",
         [[10, 0, 0, 1, 5], [10, 0, 0, 1, 5]],
         {"model": [[0.1, 0.2, 0.3, 4, 70], [1, 0, 0, 0, 1]]},
         ["a", "b", "c", "d", "e"],
@@ -99,8 +99,8 @@ def seeds() -> None:
         "seed002_roc6",
         "binary",
         "Revision sheet: ROC point by point (6 impressions)",
-        "from the model-evaluation revision sheet: the ROC curve built one threshold at a time: "
-        "(0,0.5), (0,1), (0.25,1) ...",
+        "from the model-evaluation revision sheet: the ROC curve built one threshold at a time, "
+        "point by point",
         np.array([1, 0, 1, 0, 0, 0]),
         {"model": np.array([0.9, 0.7, 0.8, 0.6, 0.5, 0.4])},
         ids=["1", "2", "3", "4", "5", "6"],
@@ -110,8 +110,8 @@ def seeds() -> None:
         "seed002_map",
         "graded",
         "Revision sheet: AP@5 and MAP@5 (two queries)",
-        "from the model-evaluation revision sheet: AP@5 = 0.76 and 0.5 with the min(M, K) "
-        "denominator, MAP@5 = 0.63",
+        "from the model-evaluation revision sheet: AP@5 of two queries with the min(M, K) "
+        "denominator, and their mean, MAP@5",
         [[1, 0, 1, 0, 1], [0, 1, 0, 1, 0]],
         {"model": [[5, 4, 3, 2, 1], [5, 4, 3, 2, 1]]},
         ["doc1", "doc2", "doc3", "doc4", "doc5"],

@@ -228,12 +228,13 @@ def headline(
         col.caption(interval.text())
 
 
-def reveal_button(container=None) -> None:
+def reveal_button(container=None, *, compact: bool = False) -> None:
     """The page's "Reveal" button while "Predict, then reveal" hides its numbers, keyed
     with the page's prefix (``dcg_reveal``); a line saying so once they are revealed.
 
     Revealed numbers stay until a control, the dataset or the page changes; then they
-    hide again, for the next guess. Draw it under the headline numbers.
+    hide again, for the next guess. Draw it under the headline numbers, or
+    ``compact`` (the button alone, a one-word line after) in a column of their row.
     """
     if not predict_mode():
         return
@@ -246,7 +247,14 @@ def reveal_button(container=None) -> None:
             # those drawn above in this run are part of the view revealed
             settle()
             st.rerun(scope="app")
-        where.caption("Revealed. Change a control and the numbers hide again for the next guess.")
+        where.caption(
+            "Revealed."
+            if compact
+            else "Revealed. Change a control and the numbers hide again for the next guess."
+        )
+        return
+    if compact:
+        where.button("Reveal", key=f"{prefix}reveal", on_click=reveal, type="primary")
         return
     c1, c2 = where.columns([1, 4], vertical_alignment="center")
     # text only: Debian's Chromium has no emoji font (an emoji icon drew an empty box)

@@ -19,10 +19,13 @@ from explorer.ui import cache, classroom, navigation, session, widgets
 from views.curves import controls, panel, teach
 from views.curves.parts import text
 
-c_title, c_model = st.columns([3, 1], vertical_alignment="bottom")
+# Reveal beside the title: a row of its own under the headline pushed the curves and the
+# matrix below the fold at 853 x 480
+c_title, c_reveal, c_model = st.columns([2.2, 0.8, 1], vertical_alignment="bottom")
 c_title.title("ROC & PR curves")
 ds = session.active()
 widgets.require_kind(ds, ("binary",), "balanced")
+classroom.reveal_button(c_reveal, compact=True)
 
 model = controls.model(ds, c_model)
 

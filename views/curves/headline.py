@@ -52,7 +52,6 @@ def show(cur: dict, log_loss: tuple, rates: dict, ci: dict) -> None:
     )
     for col, (label, name) in zip(cols[3:], LABELS[:4], strict=True):
         classroom.headline(col, label, fmt(rates[name]), interval=ci.get(label))
-    classroom.reveal_button()
 
 
 def confusion_side(rates: dict, beta: float, ci: dict) -> None:
