@@ -30,7 +30,15 @@ from metrics._binary_input import labels_and_scores, positive_mask
 from metrics._runs import runs
 from metrics._thresholds import ap_from_blocks, auc_from_blocks, count_steps, prepend_value
 from metrics._validation import MetricInputError
+from metrics.calibration import check_binning, check_norm, error_from_sums, table_sums
 from metrics.states._common import check_total_weight, chunk_weights
+from metrics.threshold import (
+    check_fraction,
+    gain_from_blocks,
+    ks_from_blocks,
+    lift_at_from_blocks,
+    refuse_one_class,
+)
 
 __all__ = ["BinaryState"]
 
@@ -374,11 +382,7 @@ class BinaryState:
         0.2162
         """
         w_pos, w_neg = self._totals()
-        if not (self.score_min >= 0 and self.score_max <= 1):
-            bad = self.score_min if not self.score_min >= 0 else self.score_max
-            raise MetricInputError(
-                f"y_score must hold probabilities in [0, 1] for the log loss; a chunk held {bad!r}."
-            )
+        self._check_probabilities("the log loss")
         v = self.scores
         t_pos = -np.log(np.clip(v, _EPS, 1 - _EPS))
         t_neg = -np.log(np.clip(1 - v, _EPS, 1 - _EPS))
@@ -487,12 +491,117 @@ class BinaryState:
         recall = np.concatenate((rec[::-1], [0.0]))
         return precision, recall, np.ascontiguousarray(thresholds[::-1])
 
+    def _rate_blocks(self, what: str):
+        """Float (fps, tps, thresholds), both classes checked (the gain, lift and KS)."""
+        w_pos, w_neg = self._totals()
+        refuse_one_class(float(w_pos), float(w_neg), what)
+        fps, tps, thr = self._blocks()
+        return fps.astype(np.float64), tps.astype(np.float64), thr
+
+    def cumulative_gain_curve(self):
+        """``fraction, gain, thresholds`` as :func:`metrics.cumulative_gain_curve`.
+
+        Returns
+        -------
+        fraction, gain, thresholds : ndarray
+
+        Examples
+        --------
+        >>> from metrics.states import BinaryState
+        >>> s = BinaryState.from_chunk([1, 0, 1, 0], [0.9, 0.8, 0.7, 0.1])
+        >>> [a.tolist() for a in s.cumulative_gain_curve()][1]
+        [0.0, 0.5, 0.5, 1.0, 1.0]
+        """
+        fps, tps, thr = self._rate_blocks("The gain curve")
+        x, y = gain_from_blocks(fps, tps)
+        return x, y, prepend_value(np.inf, thr)
+
+    def lift_at(self, fraction=0.1):
+        """Lift at the top ``fraction``, as :func:`metrics.lift_at`.
+
+        Parameters
+        ----------
+        fraction : float or array-like, default 0.1
+
+        Returns
+        -------
+        float or ndarray
+
+        Examples
+        --------
+        >>> from metrics.states import BinaryState
+        >>> BinaryState.from_chunk([1, 0, 1, 0], [0.9, 0.8, 0.8, 0.1]).lift_at(0.5)
+        1.5
+        """
+        f = check_fraction(fraction, "fraction")
+        out = lift_at_from_blocks(*self._rate_blocks("The lift")[:2], f)
+        return float(out) if out.ndim == 0 else out
+
+    def ks_statistic(self):
+        """``(statistic, threshold)`` as :func:`metrics.ks_statistic`.
+
+        Returns
+        -------
+        tuple of float
+
+        Examples
+        --------
+        >>> from metrics.states import BinaryState
+        >>> BinaryState.from_chunk([1, 0, 1, 0], [0.9, 0.8, 0.7, 0.1]).ks_statistic()
+        (0.5, 0.9)
+        """
+        return ks_from_blocks(*self._rate_blocks("The KS statistic"))
+
+    def calibration_error(self, *, n_bins=10, strategy="uniform", norm="l1", debiased=False):
+        """Calibration error as :func:`metrics.calibration_error`.
+
+        ``strategy="quantile"`` and ``debiased`` need counts: a state
+        built without ``sample_weight``.
+
+        Parameters
+        ----------
+        n_bins, strategy, norm, debiased
+            As in :func:`metrics.calibration_error`.
+
+        Returns
+        -------
+        float
+
+        Examples
+        --------
+        >>> from metrics.states import BinaryState
+        >>> s = BinaryState.from_chunk([0, 1, 1, 0, 1], [0.1, 0.8, 0.9, 0.7, 0.6])
+        >>> round(s.calibration_error(n_bins=2), 4)
+        0.02
+        """
+        n_bins = check_binning(n_bins, strategy)
+        check_norm(norm, debiased, self.weighted)
+        if self.weighted and strategy == "quantile":
+            raise MetricInputError(
+                "strategy='quantile' needs counts; this state was built with sample_weight."
+            )
+        self._totals()
+        self._check_probabilities("the calibration error")
+        sums, _ = table_sums(self.scores, self.positive, self.negative, n_bins, strategy)
+        return error_from_sums(*sums, norm=norm, debiased=debiased)
+
+    def _check_probabilities(self, what: str) -> None:
+        if not (self.score_min >= 0 and self.score_max <= 1):
+            bad = self.score_min if not self.score_min >= 0 else self.score_max
+            raise MetricInputError(
+                f"y_score must hold probabilities in [0, 1] for {what}; a chunk held {bad!r}."
+            )
+
     def finalize(self, threshold: float = 0.5) -> dict:
         """Every metric the state defines, keyed by the in-memory function's name.
 
         ``roc_auc_score`` (left out with a single class), ``average_precision_score``,
-        ``log_loss`` (left out unless every score is in [0, 1]) and
-        ``confusion_matrix`` at ``threshold`` (a nested list).
+        ``log_loss`` (left out unless every score is in [0, 1]),
+        ``confusion_matrix`` at ``threshold`` (a nested list), then
+        ``ks_statistic`` (``[statistic, threshold]``) and ``lift_at`` (the
+        top 10%), both left out with a single class, and
+        ``calibration_error`` (ECE, 10 equal-width bins; left out unless
+        every score is in [0, 1]).
 
         Parameters
         ----------
@@ -512,15 +621,24 @@ class BinaryState:
         --------
         >>> from metrics.states import BinaryState
         >>> out = BinaryState.from_chunk([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8]).finalize()
-        >>> sorted(out), out["roc_auc_score"]
-        (['average_precision_score', 'confusion_matrix', 'log_loss', 'roc_auc_score'], 0.75)
+        >>> list(out)[:4]
+        ['roc_auc_score', 'average_precision_score', 'log_loss', 'confusion_matrix']
+        >>> out["roc_auc_score"], out["ks_statistic"]
+        (0.75, [0.5, 0.8])
         """
         out = {}
         w_pos, w_neg = self._totals()
-        if w_pos > 0 and w_neg > 0:
+        both = w_pos > 0 and w_neg > 0
+        if both:
             out["roc_auc_score"] = self.roc_auc_score()
         out["average_precision_score"] = self.average_precision_score()
-        if self.score_min >= 0 and self.score_max <= 1:
+        probabilities = self.score_min >= 0 and self.score_max <= 1
+        if probabilities:
             out["log_loss"] = self.log_loss()
         out["confusion_matrix"] = self.confusion_matrix(threshold).tolist()
+        if both:
+            out["ks_statistic"] = list(self.ks_statistic())
+            out["lift_at"] = self.lift_at(0.1)
+        if probabilities:
+            out["calibration_error"] = self.calibration_error()
         return out
