@@ -66,7 +66,8 @@ def check_fraction(value, name: str, *, low_open: bool = True) -> np.ndarray:
     if bad.any():
         i = int(np.argmax(bad.ravel()))
         rng = "(0, 1]" if low_open else "[0, 1)"
-        raise MetricInputError(f"{name} must lie in {rng}; got {a.ravel()[i]!r} at index {i}.")
+        where = "" if a.ndim == 0 else f" at index {i}"
+        raise MetricInputError(f"{name} must lie in {rng}; got {float(a.ravel()[i])!r}{where}.")
     return a
 
 
