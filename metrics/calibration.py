@@ -62,11 +62,11 @@ def check_probabilities(p: np.ndarray, name: str = "y_prob") -> None:
         raise MetricInputError(f"{name} must lie in [0, 1]; found {float(p[i])!r} at index {i}.")
 
 
-def bin_edges(p_sorted: np.ndarray, n_bins: int, strategy: str) -> np.ndarray:
-    """The ``n_bins + 1`` edges (quantile edges from the ascending probabilities)."""
+def bin_edges(p: np.ndarray, n_bins: int, strategy: str) -> np.ndarray:
+    """The ``n_bins + 1`` edges (quantile edges: ``np.percentile``, a partition, no sort)."""
     if strategy == "uniform":
         return np.linspace(0.0, 1.0, n_bins + 1)
-    return np.percentile(p_sorted, np.linspace(0, 100, n_bins + 1))
+    return np.percentile(p, np.linspace(0, 100, n_bins + 1))
 
 
 def _input(y_true, y_prob, sample_weight, pos_label):
@@ -81,7 +81,7 @@ def _input(y_true, y_prob, sample_weight, pos_label):
 
 def _bins(pos, p, w, n_bins, strategy):
     """Bin of every sample and the edges."""
-    edges = bin_edges(np.sort(p) if strategy == "quantile" else p, n_bins, strategy)
+    edges = bin_edges(p, n_bins, strategy)
     return np.searchsorted(edges[1:-1], p), edges
 
 

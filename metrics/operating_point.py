@@ -52,11 +52,37 @@ _MINIMIZED = ("fpr", "fnr", "cost")
 _OPS = {">=": operator.ge, "<=": operator.le}
 
 
-def rates(tp, fp, fn, tn) -> dict:
-    """Every rate of :data:`CONSTRAINT_RATES` from confusion counts (arrays broadcast).
+def rate(name: str, tp, fp, fn, tn):
+    """One rate of :data:`CONSTRAINT_RATES` from confusion counts (float64 arrays broadcast).
 
     Precision is 0 where nothing is predicted positive (scikit-learn's
     ``zero_division=0``); a rate whose class is absent is NaN.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> rate("precision", np.array([3.0, 0.0]), np.array([1.0, 0.0]), 1.0, 5.0).tolist()
+    [0.75, 0.0]
+    """
+    with np.errstate(invalid="ignore", divide="ignore"):
+        if name in ("recall", "tpr"):
+            return tp / (tp + fn)
+        if name == "fnr":
+            return fn / (tp + fn)
+        if name == "fpr":
+            return fp / (fp + tn)
+        if name in ("specificity", "tnr"):
+            return tn / (fp + tn)
+        if name == "precision":
+            predicted = tp + fp
+            return np.where(predicted > 0, tp / np.where(predicted > 0, predicted, 1.0), 0.0)
+        if name == "accuracy":
+            return (tp + tn) / (tp + fp + fn + tn)
+        return (tp + fp) / (tp + fp + fn + tn)  # predicted_positive
+
+
+def rates(tp, fp, fn, tn) -> dict:
+    """Every rate of :data:`CONSTRAINT_RATES` (see :func:`rate`); floats for scalar counts.
 
     Examples
     --------
@@ -65,22 +91,7 @@ def rates(tp, fp, fn, tn) -> dict:
     (0.75, 0.75, 0.16666666666666666, 0.8)
     """
     tp, fp, fn, tn = (np.asarray(a, dtype=np.float64) for a in (tp, fp, fn, tn))
-    with np.errstate(invalid="ignore", divide="ignore"):
-        p, n = tp + fn, fp + tn
-        tpr, fpr = tp / p, fp / n
-        predicted = tp + fp
-        precision = np.where(predicted > 0, tp / np.where(predicted > 0, predicted, 1.0), 0.0)
-        out = {
-            "recall": tpr,
-            "tpr": tpr,
-            "precision": precision,
-            "fpr": fpr,
-            "specificity": 1.0 - fpr,
-            "tnr": 1.0 - fpr,
-            "fnr": 1.0 - tpr,
-            "accuracy": (tp + tn) / (p + n),
-            "predicted_positive": predicted / (p + n),
-        }
+    out = {name: np.asarray(rate(name, tp, fp, fn, tn)) for name in CONSTRAINT_RATES}
     return {k: (float(v) if v.ndim == 0 else v) for k, v in out.items()}
 
 
@@ -161,13 +172,13 @@ def _check_options(objective, beta, cost_fp, cost_fn, prevalence, threshold_prob
         raise MetricInputError(f"threshold_probability must lie in [0, 1); got {pt!r}.")
 
 
-def objective_values(objective, r, tp, fp, fn, tn, *, beta, cost_fp, cost_fn, prevalence, pt):
-    """The objective (as reported) for counts and their rates ``r`` (arrays broadcast)."""
+def objective_values(objective, tp, fp, fn, tn, *, beta, cost_fp, cost_fn, prevalence, pt):
+    """The objective (as reported) for confusion counts (arrays broadcast)."""
     if objective in CONSTRAINT_RATES:
-        return r[objective]
+        return rate(objective, tp, fp, fn, tn)
     with np.errstate(invalid="ignore", divide="ignore"):
         if objective == "youden":
-            return r["tpr"] - r["fpr"]
+            return rate("tpr", tp, fp, fn, tn) - rate("fpr", tp, fp, fn, tn)
         if objective == "fbeta":
             b2 = float(beta) ** 2
             den = (1 + b2) * tp + b2 * fn + fp
@@ -176,7 +187,8 @@ def objective_values(objective, r, tp, fp, fn, tn, *, beta, cost_fp, cost_fn, pr
         if objective == "net_benefit":
             return (tp - fp * (pt / (1.0 - pt))) / n
         pi = (tp + fn) / n if prevalence is None else prevalence
-        return pi * cost_fn * r["fnr"] + (1.0 - pi) * cost_fp * r["fpr"]
+        fnr, fpr = rate("fnr", tp, fp, fn, tn), rate("fpr", tp, fp, fn, tn)
+        return pi * cost_fn * fnr + (1.0 - pi) * cost_fp * fpr
 
 
 def _best(values, feasible, minimize: bool) -> int:
@@ -190,6 +202,30 @@ def _bootstrap(pos, s, w, threshold, n_resamples, rng):
     cells = 2 * (s >= threshold).astype(np.intp) + pos  # 0 tn, 1 fn, 2 fp, 3 tp
     drawn = resampled_cell_weights(cells, 4, w, n_resamples, rng)
     return drawn[:, 3], drawn[:, 2], drawn[:, 1], drawn[:, 0]
+
+
+def _choose(pos, s, w, objective, bound, opts):
+    """``(threshold, (tp, fp, fn, tn))`` of the best feasible candidate, or None.
+
+    Only the objective and the constrained rate are computed over the
+    candidates (each a few array operations); the rest at the chosen one.
+    """
+    fps, tps, thr = threshold_blocks(pos, s, w)
+    refuse_one_class(float(tps[-1]), float(fps[-1]), "The operating point")
+    tp = np.concatenate(([0.0], tps.astype(np.float64)))
+    fp = np.concatenate(([0.0], fps.astype(np.float64)))
+    del fps, tps
+    fn, tn = tp[-1] - tp, fp[-1] - fp
+    values = objective_values(objective, tp, fp, fn, tn, **opts)
+    if bound is None:
+        feasible = np.ones(tp.shape[0], dtype=bool)
+    else:
+        feasible = _OPS[bound[1]](rate(bound[0], tp, fp, fn, tn), bound[2])
+        if not feasible.any():
+            return None
+    i = _best(values, feasible, objective in _MINIMIZED)
+    threshold = float("inf") if i == 0 else float(thr[i - 1])
+    return threshold, (tp[i], fp[i], fn[i], tn[i])
 
 
 def operating_point(
@@ -259,44 +295,34 @@ def operating_point(
     _check_options(objective, beta, cost_fp, cost_fn, prevalence, threshold_probability)
     bound = _check_constraint(constraint)
     check_bootstrap(n_resamples, confidence)
-    pos, s, w = binary_input(y_true, y_score, sample_weight, pos_label)
-    fps, tps, thr = threshold_blocks(pos, s, w)
-    refuse_one_class(float(tps[-1]), float(fps[-1]), "The operating point")
-    tp = np.concatenate(([0.0], tps.astype(np.float64)))
-    fp = np.concatenate(([0.0], fps.astype(np.float64)))
-    thresholds = np.concatenate(([np.inf], thr.astype(np.float64)))
-    fn, tn = tp[-1] - tp, fp[-1] - fp
     opts = dict(
         beta=beta, cost_fp=cost_fp, cost_fn=cost_fn, prevalence=prevalence, pt=threshold_probability
     )
-    r = rates(tp, fp, fn, tn)
-    values = objective_values(objective, r, tp, fp, fn, tn, **opts)
-    feasible = (
-        np.ones(tp.shape[0], dtype=bool) if bound is None else _OPS[bound[1]](r[bound[0]], bound[2])
-    )
-    if not feasible.any():
+    pos, s, w = binary_input(y_true, y_score, sample_weight, pos_label)
+    chosen = _choose(pos, s, w, objective, bound, opts)
+    if chosen is None:
         return OperatingPoint(float("nan"), False, objective, float("nan"), n_resamples=n_resamples)
-    i = _best(values, feasible, objective in _MINIMIZED)
-    counts = {"tp": tp[i], "fp": fp[i], "fn": fn[i], "tn": tn[i]}
-    achieved = {k: float(v[i]) for k, v in r.items()}
-    achieved[objective] = float(values[i])
+    threshold, counts = chosen
+    achieved = rates(*counts)
+    achieved[objective] = float(objective_values(objective, *counts, **opts))
     rng = np.random.default_rng(random_state)
-    bt = _bootstrap(pos, s, w, thresholds[i], n_resamples, rng)
-    br = rates(*bt)
-    br[objective] = objective_values(objective, br, *bt, **opts)
+    drawn = _bootstrap(pos, s, w, threshold, n_resamples, rng)
+    resampled = rates(*drawn)
+    resampled[objective] = objective_values(objective, *drawn, **opts)
     intervals = {}
-    for name, v in br.items():
+    for name, v in resampled.items():
         low, high = percentile_band(v[:, None], confidence)
         intervals[name] = (float(low[0]), float(high[0]))
     holds = float("nan")
     if bound is not None:
-        holds = float(np.mean(_OPS[bound[1]](br[bound[0]], bound[2])))
+        holds = float(np.mean(_OPS[bound[1]](resampled[bound[0]], bound[2])))
+    names = ("tp", "fp", "fn", "tn")
     return OperatingPoint(
-        float(thresholds[i]),
+        threshold,
         True,
         objective,
-        float(values[i]),
-        {k: float(v) for k, v in counts.items()},
+        achieved[objective],
+        {k: float(v) for k, v in zip(names, counts, strict=True)},
         achieved,
         intervals,
         holds,
