@@ -18,7 +18,7 @@ from __future__ import annotations
 import numpy as np
 
 from metrics._binary_input import binary_input
-from metrics._thresholds import threshold_blocks
+from metrics._thresholds import intermediate_mask, prepend_value, threshold_blocks
 from metrics._validation import MetricInputError
 
 __all__ = [
@@ -48,13 +48,16 @@ def refuse_one_class(w_pos: float, w_neg: float, what: str) -> None:
 
 
 def blocks(y_true, y_score, sample_weight, pos_label, what: str):
-    """``(fps, tps, thresholds)`` as float64, descending, both classes checked."""
+    """``(fps, tps, thresholds)`` descending, both classes checked.
+
+    The counts stay as :func:`threshold_blocks` gives them (int32 without
+    weights: exact, half the memory); the kernels divide them into float64.
+    """
     pos, s, w = binary_input(y_true, y_score, sample_weight, pos_label)
     fps, tps, thr = threshold_blocks(pos, s, w)
-    if fps.shape[0] == 0:
-        refuse_one_class(0.0, 0.0, what)
+    del pos, s, w
     refuse_one_class(float(tps[-1]), float(fps[-1]), what)
-    return fps.astype(np.float64), tps.astype(np.float64), thr.astype(np.float64)
+    return fps, tps, thr.astype(np.float64, copy=False)
 
 
 def check_fraction(value, name: str, *, low_open: bool = True) -> np.ndarray:
@@ -71,9 +74,17 @@ def check_fraction(value, name: str, *, low_open: bool = True) -> np.ndarray:
     return a
 
 
+def drop_collinear(fps, tps, thr, drop_intermediate: bool):
+    """The blocks without the points inside straight runs (as ``roc_curve`` drops them)."""
+    keep = intermediate_mask(fps, tps) if drop_intermediate else None
+    if keep is None:
+        return fps, tps, thr
+    return fps[keep], tps[keep], thr[keep]
+
+
 def gain_from_blocks(fps: np.ndarray, tps: np.ndarray):
     """Fraction targeted and fraction of the positives captured, from (0, 0)."""
-    total = fps[-1] + tps[-1]
+    total = float(fps[-1]) + float(tps[-1])
     x = np.empty(fps.shape[0] + 1)
     x[0] = 0.0
     np.add(fps, tps, out=x[1:])
@@ -101,16 +112,20 @@ def net_benefit_from_blocks(fps, tps, thresholds, pt: np.ndarray) -> np.ndarray:
     """``TP / n - FP / n * pt / (1 - pt)`` predicting positive where ``score >= pt``."""
     ascending = thresholds[::-1]
     at_or_above = ascending.shape[0] - np.searchsorted(ascending, pt, side="left")
-    tp0 = np.concatenate(([0.0], tps))  # row k: the k highest distinct scores
-    fp0 = np.concatenate(([0.0], fps))
-    n = tps[-1] + fps[-1]
-    return (tp0[at_or_above] - fp0[at_or_above] * (pt / (1.0 - pt))) / n
+    has = at_or_above > 0  # row k - 1 of the blocks: the k highest distinct scores
+    row = np.maximum(at_or_above - 1, 0)
+    tp = np.where(has, tps[row], 0).astype(np.float64)
+    fp = np.where(has, fps[row], 0).astype(np.float64)
+    n = float(tps[-1]) + float(fps[-1])
+    return (tp - fp * (pt / (1.0 - pt))) / n
 
 
 # ---------------------------------------------------------------------------
 # gain, lift, CAP and KS
 # ---------------------------------------------------------------------------
-def cumulative_gain_curve(y_true, y_score, *, pos_label=None, sample_weight=None):
+def cumulative_gain_curve(
+    y_true, y_score, *, pos_label=None, sample_weight=None, drop_intermediate=True
+):
     """Cumulative gain: the fraction of positives captured by targeting the top scores.
 
     Targeting every sample scoring at or above a threshold captures
@@ -127,6 +142,11 @@ def cumulative_gain_curve(y_true, y_score, *, pos_label=None, sample_weight=None
     pos_label : label, default None
         The positive label (None: 1 for labels in {0, 1} or {-1, 1}).
     sample_weight : array-like of shape (n_samples,), optional
+    drop_intermediate : bool, default True
+        Drop the points inside straight runs (a run of one class's scores),
+        which change neither the plot nor any area: the points
+        :func:`metrics.roc_curve` drops, since the gain curve is a linear
+        map of the ROC points.
 
     Returns
     -------
@@ -147,20 +167,22 @@ def cumulative_gain_curve(y_true, y_score, *, pos_label=None, sample_weight=None
     ([0.0, 0.25, 0.5, 0.75, 1.0], [0.0, 0.5, 0.5, 1.0, 1.0], [inf, 0.9, 0.8, 0.7, 0.1])
     """
     fps, tps, thr = blocks(y_true, y_score, sample_weight, pos_label, "The gain curve")
+    fps, tps, thr = drop_collinear(fps, tps, thr, drop_intermediate)
     x, y = gain_from_blocks(fps, tps)
-    return x, y, np.concatenate(([np.inf], thr))
+    return x, y, prepend_value(np.inf, thr)
 
 
-def lift_curve(y_true, y_score, *, pos_label=None, sample_weight=None):
+def lift_curve(y_true, y_score, *, pos_label=None, sample_weight=None, drop_intermediate=True):
     """Lift: the positive rate among the targeted over the overall positive rate.
 
     ``lift = gain / fraction`` at every distinct score (the (0, 0) point of
     the gain curve has no lift and is left out); 1 everywhere for a random
-    ranking, ``1 / prevalence`` at most.
+    ranking, ``1 / prevalence`` at most. Inside a dropped straight run of
+    one class the lift is monotone, so the kept points hold its extremes.
 
     Parameters
     ----------
-    y_true, y_score, pos_label, sample_weight
+    y_true, y_score, pos_label, sample_weight, drop_intermediate
         As in :func:`cumulative_gain_curve`.
 
     Returns
@@ -175,6 +197,7 @@ def lift_curve(y_true, y_score, *, pos_label=None, sample_weight=None):
     ([0.25, 0.5, 0.75, 1.0], [2.0, 1.0, 1.3333333333333333, 1.0])
     """
     fps, tps, thr = blocks(y_true, y_score, sample_weight, pos_label, "The lift curve")
+    fps, tps, thr = drop_collinear(fps, tps, thr, drop_intermediate)
     x, y = gain_from_blocks(fps, tps)
     return x[1:], y[1:] / x[1:], thr
 
@@ -211,7 +234,7 @@ def lift_at(y_true, y_score, fraction=0.1, *, pos_label=None, sample_weight=None
     return float(out) if out.ndim == 0 else out
 
 
-def cap_curve(y_true, y_score, *, pos_label=None, sample_weight=None):
+def cap_curve(y_true, y_score, *, pos_label=None, sample_weight=None, drop_intermediate=True):
     """Cumulative accuracy profile: the gain curve beside the perfect model's.
 
     The model's curve is :func:`cumulative_gain_curve`'s; the perfect model
@@ -219,7 +242,7 @@ def cap_curve(y_true, y_score, *, pos_label=None, sample_weight=None):
 
     Parameters
     ----------
-    y_true, y_score, pos_label, sample_weight
+    y_true, y_score, pos_label, sample_weight, drop_intermediate
         As in :func:`cumulative_gain_curve`.
 
     Returns
@@ -232,9 +255,10 @@ def cap_curve(y_true, y_score, *, pos_label=None, sample_weight=None):
     >>> c.tolist(), p.tolist()
     ([0.0, 0.5, 0.5, 1.0, 1.0], [0.0, 0.5, 1.0, 1.0, 1.0])
     """
-    fps, tps, _ = blocks(y_true, y_score, sample_weight, pos_label, "The CAP curve")
+    fps, tps, thr = blocks(y_true, y_score, sample_weight, pos_label, "The CAP curve")
+    fps, tps, _ = drop_collinear(fps, tps, thr, drop_intermediate)
     x, y = gain_from_blocks(fps, tps)
-    prevalence = tps[-1] / (tps[-1] + fps[-1])
+    prevalence = float(tps[-1]) / (float(tps[-1]) + float(fps[-1]))
     return x, y, np.minimum(x / prevalence, 1.0)
 
 
@@ -262,7 +286,7 @@ def accuracy_ratio(y_true, y_score, *, pos_label=None, sample_weight=None):
     fps, tps, _ = blocks(y_true, y_score, sample_weight, pos_label, "The accuracy ratio")
     x, y = gain_from_blocks(fps, tps)
     area = float(np.dot(np.diff(x), y[1:] + y[:-1]) / 2.0)
-    prevalence = tps[-1] / (tps[-1] + fps[-1])
+    prevalence = float(tps[-1]) / (float(tps[-1]) + float(fps[-1]))
     return float((area - 0.5) / (0.5 - prevalence / 2.0))
 
 
@@ -364,7 +388,7 @@ def decision_curve(y_true, y_prob, *, thresholds=None, pos_label=None, sample_we
     pt = _threshold_probabilities(thresholds).ravel()
     fps, tps, thr = blocks(y_true, y_prob, sample_weight, pos_label, "The decision curve")
     model = net_benefit_from_blocks(fps, tps, thr, pt)
-    prevalence = tps[-1] / (tps[-1] + fps[-1])
+    prevalence = float(tps[-1]) / (float(tps[-1]) + float(fps[-1]))
     treat_all = prevalence - (1.0 - prevalence) * (pt / (1.0 - pt))
     return pt, model, treat_all, np.zeros_like(pt)
 
@@ -425,8 +449,9 @@ def cost_curve(y_true, y_score, *, pos_label=None, sample_weight=None):
     ([0.0, 0.0, 0.5, 1.0, 1.0], [0.0, 0.0, 0.25, 0.0, 0.0], [inf, 0.9, 0.7, 0.1])
     """
     fps, tps, thr = blocks(y_true, y_score, sample_weight, pos_label, "The cost curve")
-    fpr = np.concatenate(([0.0], fps / fps[-1]))
-    tpr = np.concatenate(([0.0], tps / tps[-1]))
+    fpr = prepend_value(0.0, fps, fps[-1])
+    tpr = prepend_value(0.0, tps, tps[-1])
+    del fps, tps
     v = roc_hull(fpr, tpr)
     fpr, tpr, thr = fpr[v], tpr[v], np.concatenate(([np.inf], thr))[v]
     dx, dy = np.diff(fpr), np.diff(tpr)

@@ -28,12 +28,18 @@ import numpy as np
 
 from metrics._binary_input import labels_and_scores, positive_mask
 from metrics._runs import runs
-from metrics._thresholds import ap_from_blocks, auc_from_blocks, count_steps, prepend_value
+from metrics._thresholds import (
+    ap_from_blocks,
+    auc_from_blocks,
+    intermediate_mask,
+    prepend_value,
+)
 from metrics._validation import MetricInputError
 from metrics.calibration import check_binning, check_norm, error_from_sums, table_sums
 from metrics.states._common import check_total_weight, chunk_weights
 from metrics.threshold import (
     check_fraction,
+    drop_collinear,
     gain_from_blocks,
     ks_from_blocks,
     lift_at_from_blocks,
@@ -444,10 +450,8 @@ class BinaryState:
         """
         self._refuse_single_class(*self._totals())
         fps, tps, thresholds = self._blocks()
-        if drop_intermediate and fps.shape[0] > 2:
-            keep = np.ones(fps.shape[0], dtype=bool)
-            sf, st = count_steps(fps), count_steps(tps)
-            keep[1:-1] = (sf[1:] != sf[:-1]) | (st[1:] != st[:-1])
+        keep = intermediate_mask(fps, tps) if drop_intermediate else None
+        if keep is not None:
             fps, tps, thresholds = fps[keep], tps[keep], thresholds[keep]
         return (
             prepend_value(0.0, fps, fps[-1]),
@@ -492,14 +496,18 @@ class BinaryState:
         return precision, recall, np.ascontiguousarray(thresholds[::-1])
 
     def _rate_blocks(self, what: str):
-        """Float (fps, tps, thresholds), both classes checked (the gain, lift and KS)."""
+        """(fps, tps, thresholds), both classes checked (the gain, lift and KS)."""
         w_pos, w_neg = self._totals()
         refuse_one_class(float(w_pos), float(w_neg), what)
-        fps, tps, thr = self._blocks()
-        return fps.astype(np.float64), tps.astype(np.float64), thr
+        return self._blocks()
 
-    def cumulative_gain_curve(self):
+    def cumulative_gain_curve(self, *, drop_intermediate: bool = True):
         """``fraction, gain, thresholds`` as :func:`metrics.cumulative_gain_curve`.
+
+        Parameters
+        ----------
+        drop_intermediate : bool, default True
+            Drop the points inside straight runs.
 
         Returns
         -------
@@ -513,6 +521,7 @@ class BinaryState:
         [0.0, 0.5, 0.5, 1.0, 1.0]
         """
         fps, tps, thr = self._rate_blocks("The gain curve")
+        fps, tps, thr = drop_collinear(fps, tps, thr, drop_intermediate)
         x, y = gain_from_blocks(fps, tps)
         return x, y, prepend_value(np.inf, thr)
 

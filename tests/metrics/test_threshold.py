@@ -78,12 +78,16 @@ def ref_net_benefit(y, p, w, pt):
 )
 def test_gain_lift_cap_against_the_slow_reference(seed, ties, weights):
     y, s, w = _data(seed, ties=ties, weights=weights)
-    x, g, t = cumulative_gain_curve(y, s, sample_weight=w)
+    x, g, t = cumulative_gain_curve(y, s, sample_weight=w, drop_intermediate=False)
     rx, rg = ref_gain(y, s, w)
     np.testing.assert_allclose(x, rx, rtol=1e-12)
     np.testing.assert_allclose(g, rg, rtol=1e-12)
     assert t[0] == np.inf and np.all(np.diff(t[1:]) < 0)
-    lx, lift, _ = lift_curve(y, s, sample_weight=w)
+    # by default the points roc_curve drops are dropped (a linear map keeps straight runs)
+    kept = cumulative_gain_curve(y, s, sample_weight=w)
+    np.testing.assert_array_equal(kept[2], roc_curve(y, s, sample_weight=w)[2])
+    np.testing.assert_allclose(np.interp(x, kept[0], kept[1]), g, rtol=1e-12)
+    lx, lift, _ = lift_curve(y, s, sample_weight=w, drop_intermediate=False)
     np.testing.assert_allclose(lift, rg[1:] / rx[1:], rtol=1e-12)
     for f in (0.05, 0.1, 0.333, 0.5, 1.0):
         assert lift_at(y, s, f, sample_weight=w) == pytest.approx(ref_lift_at(y, s, w, f), 1e-12)
@@ -92,7 +96,7 @@ def test_gain_lift_cap_against_the_slow_reference(seed, ties, weights):
         [ref_lift_at(y, s, w, 0.1), ref_lift_at(y, s, w, 0.5)],
         rtol=1e-12,
     )
-    cx, captured, perfect = cap_curve(y, s, sample_weight=w)
+    cx, captured, perfect = cap_curve(y, s, sample_weight=w, drop_intermediate=False)
     ww = np.ones(len(y)) if w is None else w
     prevalence = ww[y == 1].sum() / ww.sum()
     np.testing.assert_allclose(perfect, np.minimum(rx / prevalence, 1.0), rtol=1e-12)
