@@ -79,7 +79,7 @@ def _input(y_true, y_prob, sample_weight, pos_label):
     return pos, p.astype(np.float64, copy=False), w
 
 
-def _bins(pos, p, w, n_bins, strategy):
+def _bins(p, n_bins, strategy):
     """Bin of every sample and the edges."""
     edges = bin_edges(p, n_bins, strategy)
     return np.searchsorted(edges[1:-1], p), edges
@@ -114,7 +114,8 @@ def table_sums(scores, positive, negative, n_bins: int, strategy: str):
         t = h - lo
         edges = np.where(t >= 0.5, b - (b - a) * (1 - t), a + (b - a) * t)
     ids = np.searchsorted(edges[1:-1], scores)
-    count = np.bincount(ids, total, n_bins)
+    count = np.bincount(ids, total, n_bins)  # weights, not counts, in a weighted table: only
+    # the debiased estimator reads counts, and it refuses a weighted state
     return (
         count,
         count,
@@ -193,7 +194,7 @@ def calibration_error(
     n_bins = check_binning(n_bins, strategy)
     check_norm(norm, debiased, sample_weight is not None)
     pos, p, w = _input(y_true, y_prob, sample_weight, pos_label)
-    ids, _ = _bins(pos, p, w, n_bins, strategy)
+    ids, _ = _bins(p, n_bins, strategy)
     return error_from_sums(*_sums(ids, pos, p, w, n_bins), norm=norm, debiased=debiased)
 
 
@@ -287,7 +288,7 @@ def reliability_diagram(
     n_bins = check_binning(n_bins, strategy)
     check_bootstrap(n_resamples, confidence)
     pos, p, w = _input(y_true, y_prob, sample_weight, pos_label)
-    ids, edges = _bins(pos, p, w, n_bins, strategy)
+    ids, edges = _bins(p, n_bins, strategy)
     count, weight, positive, mass = _sums(ids, pos, p, w, n_bins)
     with np.errstate(invalid="ignore", divide="ignore"):
         fraction, mean = positive / weight, mass / weight

@@ -11,10 +11,15 @@ Once chosen, the threshold is held fixed and the rows are resampled
 (nonparametric bootstrap): the achieved rates get equal-tailed percentile
 intervals, and the constraint is checked in every resample, since a
 threshold that meets ``precision >= 0.9`` on this sample may meet it in only
-part of the resamples. At a fixed threshold every rate depends on the four
-cells of the confusion matrix only, so without weights the resampled cells
-are drawn from their multinomial distribution directly
-(:mod:`metrics._cell_bootstrap`): the bootstrap costs nothing per row.
+part of the resamples. The intervals hold the threshold fixed: chosen on the
+same rows, it flatters them a little (in the tests' simulation, 95% intervals
+at n = 400 cover the population rates 94% of the time at a threshold fixed in
+advance, 87-92% at the Youden threshold chosen on the sample).
+
+At a fixed threshold every rate depends on the four cells of the confusion
+matrix only, so without weights the resampled cells are drawn from their
+multinomial distribution directly (:mod:`metrics._cell_bootstrap`): the
+bootstrap costs nothing per row.
 """
 
 from __future__ import annotations

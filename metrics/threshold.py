@@ -320,7 +320,7 @@ def ks_statistic(y_true, y_score, *, pos_label=None, sample_weight=None):
 # ---------------------------------------------------------------------------
 # decision curve
 # ---------------------------------------------------------------------------
-def _threshold_probabilities(thresholds) -> np.ndarray:
+def threshold_probabilities(thresholds) -> np.ndarray:
     if thresholds is None:
         return np.round(np.arange(0, 100) / 100.0, 2)
     return check_fraction(thresholds, "thresholds", low_open=False)
@@ -385,8 +385,13 @@ def decision_curve(y_true, y_prob, *, thresholds=None, pos_label=None, sample_we
     >>> model.tolist(), everyone.tolist(), no_one.tolist()
     ([0.4375, 0.0], [0.375, 0.0], [0.0, 0.0])
     """
-    pt = _threshold_probabilities(thresholds).ravel()
+    pt = threshold_probabilities(thresholds).ravel()
     fps, tps, thr = blocks(y_true, y_prob, sample_weight, pos_label, "The decision curve")
+    return decision_from_blocks(fps, tps, thr, pt)
+
+
+def decision_from_blocks(fps, tps, thr, pt):
+    """:func:`decision_curve`'s four arrays from the blocks."""
     model = net_benefit_from_blocks(fps, tps, thr, pt)
     prevalence = float(tps[-1]) / (float(tps[-1]) + float(fps[-1]))
     treat_all = prevalence - (1.0 - prevalence) * (pt / (1.0 - pt))
@@ -449,6 +454,12 @@ def cost_curve(y_true, y_score, *, pos_label=None, sample_weight=None):
     ([0.0, 0.0, 0.5, 1.0, 1.0], [0.0, 0.0, 0.25, 0.0, 0.0], [inf, 0.9, 0.7, 0.1])
     """
     fps, tps, thr = blocks(y_true, y_score, sample_weight, pos_label, "The cost curve")
+    return cost_from_blocks(fps, tps, thr)
+
+
+def cost_from_blocks(fps, tps, thr):
+    """:func:`cost_curve`'s arrays from the blocks (the ROC hull's cost lines)."""
+    fps, tps, thr = drop_collinear(fps, tps, thr, True)  # never hull vertices: drop them cheaply
     fpr = prepend_value(0.0, fps, fps[-1])
     tpr = prepend_value(0.0, tps, tps[-1])
     del fps, tps

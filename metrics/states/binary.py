@@ -39,11 +39,14 @@ from metrics.calibration import check_binning, check_norm, error_from_sums, tabl
 from metrics.states._common import check_total_weight, chunk_weights
 from metrics.threshold import (
     check_fraction,
+    cost_from_blocks,
+    decision_from_blocks,
     drop_collinear,
     gain_from_blocks,
     ks_from_blocks,
     lift_at_from_blocks,
     refuse_one_class,
+    threshold_probabilities,
 )
 
 __all__ = ["BinaryState"]
@@ -560,6 +563,44 @@ class BinaryState:
         (0.5, 0.9)
         """
         return ks_from_blocks(*self._rate_blocks("The KS statistic"))
+
+    def decision_curve(self, *, thresholds=None):
+        """``thresholds, model, treat_all, treat_none`` as :func:`metrics.decision_curve`.
+
+        Parameters
+        ----------
+        thresholds : array-like, optional
+            Threshold probabilities in [0, 1) (default 0, 0.01, ..., 0.99).
+
+        Returns
+        -------
+        tuple of ndarray
+
+        Examples
+        --------
+        >>> from metrics.states import BinaryState
+        >>> s = BinaryState.from_chunk([1, 0, 1, 0], [0.9, 0.6, 0.3, 0.1])
+        >>> s.decision_curve(thresholds=[0.2, 0.5])[1].tolist()
+        [0.4375, 0.0]
+        """
+        pt = threshold_probabilities(thresholds).ravel()
+        return decision_from_blocks(*self._rate_blocks("The decision curve"), pt)
+
+    def cost_curve(self):
+        """``probability_cost, normalized_cost, thresholds`` as :func:`metrics.cost_curve`.
+
+        Returns
+        -------
+        tuple of ndarray
+
+        Examples
+        --------
+        >>> from metrics.states import BinaryState
+        >>> s = BinaryState.from_chunk([1, 0, 1, 0], [0.9, 0.8, 0.7, 0.1])
+        >>> s.cost_curve()[1].tolist()
+        [0.0, 0.0, 0.25, 0.0, 0.0]
+        """
+        return cost_from_blocks(*self._rate_blocks("The cost curve"))
 
     def calibration_error(self, *, n_bins=10, strategy="uniform", norm="l1", debiased=False):
         """Calibration error as :func:`metrics.calibration_error`.

@@ -191,5 +191,11 @@ def test_the_state_gives_gain_lift_and_ks_equal_to_the_in_memory_functions(weigh
         np.testing.assert_allclose(got, want, rtol=1e-12)
     assert state.lift_at(0.1) == pytest.approx(lift_at(y, s, 0.1, sample_weight=w), rel=1e-12)
     assert state.ks_statistic() == pytest.approx(ks_statistic(y, s, sample_weight=w), rel=1e-12)
+    for got, want in zip(
+        state.decision_curve(), decision_curve(y, s, sample_weight=w), strict=True
+    ):
+        np.testing.assert_allclose(got, want, rtol=1e-12, atol=1e-15)
+    for got, want in zip(state.cost_curve(), cost_curve(y, s, sample_weight=w), strict=True):
+        np.testing.assert_allclose(got, want, rtol=1e-12)
     out = state.finalize()
     assert out["ks_statistic"] == list(state.ks_statistic()) and out["lift_at"] == state.lift_at()
