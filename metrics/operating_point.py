@@ -202,20 +202,34 @@ def _best(values, feasible, minimize: bool) -> int:
     return int(np.argmax(score))
 
 
-def _bootstrap(pos, s, w, threshold, n_resamples, rng):
-    """``(tp, fp, fn, tn)`` per resample at the fixed threshold."""
-    cells = 2 * (s >= threshold).astype(np.intp) + pos  # 0 tn, 1 fn, 2 fp, 3 tp
-    drawn = resampled_cell_weights(cells, 4, w, n_resamples, rng)
+def _bootstrap(pos, s, w, threshold, counts, n_resamples, rng):
+    """``(tp, fp, fn, tn)`` per resample at the fixed threshold.
+
+    Without weights the counts alone give the resampled cells (a multinomial
+    draw, no pass over the rows); with weights the rows are resampled.
+    """
+    if w is None:
+        drawn = multinomial_cells(counts, n_resamples, rng)
+    else:
+        cells = 2 * (s >= threshold).astype(np.intp) + pos  # 0 tn, 1 fn, 2 fp, 3 tp
+        drawn = resampled_cell_weights(cells, 4, w, n_resamples, rng)
     return drawn[:, 3], drawn[:, 2], drawn[:, 1], drawn[:, 0]
 
 
-def _choose(pos, s, w, objective, bound, opts):
+def multinomial_cells(counts, n_resamples: int, rng) -> np.ndarray:
+    """Resampled ``(tn, fn, fp, tp)`` of integer ``(tp, fp, fn, tn)``: one multinomial draw each."""
+    tp, fp, fn, tn = counts
+    cells = np.array([tn, fn, fp, tp], dtype=np.float64)
+    n = int(round(cells.sum()))
+    return rng.multinomial(n, cells / n, size=n_resamples).astype(np.float64)
+
+
+def choose_from_blocks(fps, tps, thr, objective, bound, opts):
     """``(threshold, (tp, fp, fn, tn))`` of the best feasible candidate, or None.
 
     Only the objective and the constrained rate are computed over the
     candidates (each a few array operations); the rest at the chosen one.
     """
-    fps, tps, thr = threshold_blocks(pos, s, w)
     refuse_one_class(float(tps[-1]), float(fps[-1]), "The operating point")
     tp = np.concatenate(([0.0], tps.astype(np.float64)))
     fp = np.concatenate(([0.0], fps.astype(np.float64)))
@@ -231,6 +245,48 @@ def _choose(pos, s, w, objective, bound, opts):
     i = _best(values, feasible, objective in _MINIMIZED)
     threshold = float("inf") if i == 0 else float(thr[i - 1])
     return threshold, (tp[i], fp[i], fn[i], tn[i])
+
+
+def check_operating_options(objective, constraint, opts, n_resamples, confidence):
+    """Validate every option of :func:`operating_point`; the parsed constraint."""
+    _check_options(
+        objective, opts["beta"], opts["cost_fp"], opts["cost_fn"], opts["prevalence"], opts["pt"]
+    )
+    bound = _check_constraint(constraint)
+    check_bootstrap(n_resamples, confidence)
+    return bound
+
+
+def summarize(chosen, drawn, objective, bound, opts, confidence, n_resamples) -> OperatingPoint:
+    """The :class:`OperatingPoint` of a chosen threshold and its resampled counts."""
+    threshold, counts = chosen
+    achieved = rates(*counts)
+    achieved[objective] = float(objective_values(objective, *counts, **opts))
+    resampled = rates(*drawn)
+    resampled[objective] = objective_values(objective, *drawn, **opts)
+    intervals = {}
+    for name, v in resampled.items():
+        low, high = percentile_band(v[:, None], confidence)
+        intervals[name] = (float(low[0]), float(high[0]))
+    holds = float("nan")
+    if bound is not None:
+        holds = float(np.mean(_OPS[bound[1]](resampled[bound[0]], bound[2])))
+    names = ("tp", "fp", "fn", "tn")
+    return OperatingPoint(
+        threshold,
+        True,
+        objective,
+        achieved[objective],
+        {k: float(v) for k, v in zip(names, counts, strict=True)},
+        achieved,
+        intervals,
+        holds,
+        n_resamples,
+    )
+
+
+def infeasible(objective, n_resamples) -> OperatingPoint:
+    return OperatingPoint(float("nan"), False, objective, float("nan"), n_resamples=n_resamples)
 
 
 def operating_point(
@@ -297,39 +353,14 @@ def operating_point(
     >>> 0 < op.constraint_holds < 1
     True
     """
-    _check_options(objective, beta, cost_fp, cost_fn, prevalence, threshold_probability)
-    bound = _check_constraint(constraint)
-    check_bootstrap(n_resamples, confidence)
     opts = dict(
         beta=beta, cost_fp=cost_fp, cost_fn=cost_fn, prevalence=prevalence, pt=threshold_probability
     )
+    bound = check_operating_options(objective, constraint, opts, n_resamples, confidence)
     pos, s, w = binary_input(y_true, y_score, sample_weight, pos_label)
-    chosen = _choose(pos, s, w, objective, bound, opts)
+    chosen = choose_from_blocks(*threshold_blocks(pos, s, w), objective, bound, opts)
     if chosen is None:
-        return OperatingPoint(float("nan"), False, objective, float("nan"), n_resamples=n_resamples)
-    threshold, counts = chosen
-    achieved = rates(*counts)
-    achieved[objective] = float(objective_values(objective, *counts, **opts))
+        return infeasible(objective, n_resamples)
     rng = np.random.default_rng(random_state)
-    drawn = _bootstrap(pos, s, w, threshold, n_resamples, rng)
-    resampled = rates(*drawn)
-    resampled[objective] = objective_values(objective, *drawn, **opts)
-    intervals = {}
-    for name, v in resampled.items():
-        low, high = percentile_band(v[:, None], confidence)
-        intervals[name] = (float(low[0]), float(high[0]))
-    holds = float("nan")
-    if bound is not None:
-        holds = float(np.mean(_OPS[bound[1]](resampled[bound[0]], bound[2])))
-    names = ("tp", "fp", "fn", "tn")
-    return OperatingPoint(
-        threshold,
-        True,
-        objective,
-        achieved[objective],
-        {k: float(v) for k, v in zip(names, counts, strict=True)},
-        achieved,
-        intervals,
-        holds,
-        n_resamples,
-    )
+    drawn = _bootstrap(pos, s, w, chosen[0], chosen[1], n_resamples, rng)
+    return summarize(chosen, drawn, objective, bound, opts, confidence, n_resamples)

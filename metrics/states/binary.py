@@ -36,6 +36,13 @@ from metrics._thresholds import (
 )
 from metrics._validation import MetricInputError
 from metrics.calibration import check_binning, check_norm, error_from_sums, table_sums
+from metrics.operating_point import (
+    check_operating_options,
+    choose_from_blocks,
+    infeasible,
+    multinomial_cells,
+    summarize,
+)
 from metrics.states._common import check_total_weight, chunk_weights
 from metrics.threshold import (
     check_fraction,
@@ -601,6 +608,64 @@ class BinaryState:
         [0.0, 0.0, 0.25, 0.0, 0.0]
         """
         return cost_from_blocks(*self._rate_blocks("The cost curve"))
+
+    def operating_point(
+        self,
+        objective="recall",
+        *,
+        constraint=None,
+        beta=1.0,
+        cost_fp=1.0,
+        cost_fn=1.0,
+        prevalence=None,
+        threshold_probability=0.5,
+        n_resamples=1000,
+        confidence=0.95,
+        random_state=0,
+    ):
+        """The constrained operating point as :func:`metrics.operating_point`.
+
+        The bootstrap draws the four confusion cells at the chosen threshold
+        from their multinomial distribution, which needs counts: a state
+        built without ``sample_weight`` (a weighted one is refused).
+
+        Parameters
+        ----------
+        objective, constraint, beta, cost_fp, cost_fn, prevalence
+            As in :func:`metrics.operating_point`.
+        threshold_probability, n_resamples, confidence, random_state
+            As in :func:`metrics.operating_point`.
+
+        Returns
+        -------
+        metrics.OperatingPoint
+
+        Examples
+        --------
+        >>> from metrics.states import BinaryState
+        >>> s = BinaryState.from_chunk([0, 1, 0, 1], [0.2, 0.9, 0.4, 0.6])
+        >>> s.operating_point("youden", n_resamples=100).threshold
+        0.6
+        """
+        opts = dict(
+            beta=beta, cost_fp=cost_fp, cost_fn=cost_fn, prevalence=prevalence,
+            pt=threshold_probability,
+        )  # fmt: skip
+        bound = check_operating_options(objective, constraint, opts, n_resamples, confidence)
+        if self.weighted:
+            raise MetricInputError(
+                "the operating point's bootstrap needs counts; this state was built with "
+                "sample_weight (use metrics.operating_point on the rows)."
+            )
+        chosen = choose_from_blocks(
+            *self._rate_blocks("The operating point"), objective, bound, opts
+        )
+        if chosen is None:
+            return infeasible(objective, n_resamples)
+        rng = np.random.default_rng(random_state)
+        drawn = multinomial_cells(chosen[1], n_resamples, rng)
+        drawn = (drawn[:, 3], drawn[:, 2], drawn[:, 1], drawn[:, 0])
+        return summarize(chosen, drawn, objective, bound, opts, confidence, n_resamples)
 
     def calibration_error(self, *, n_bins=10, strategy="uniform", norm="l1", debiased=False):
         """Calibration error as :func:`metrics.calibration_error`.

@@ -172,3 +172,17 @@ def test_interval_coverage_in_simulation():
         # seen 0.87 (TPR), 0.92 (FPR), 0.92 (precision) against 0.94 at the fixed threshold
         chosen = _coverage(3000, 400, True, rng)
         assert all(0.85 <= c <= 0.98 for c in chosen.values()), chosen
+
+
+@pytest.mark.parametrize("objective, constraint, opts", CASES[:4] + CASES[7:9])
+def test_the_state_gives_the_same_operating_point_and_intervals(objective, constraint, opts):
+    from metrics.states import BinaryState
+
+    y, s, _ = _data(21, n=600)
+    state = BinaryState.from_chunk(y[:250], s[:250]).merge(BinaryState.from_chunk(y[250:], s[250:]))
+    got = state.operating_point(objective, constraint=constraint, n_resamples=200, **opts)
+    want = operating_point(y, s, objective, constraint=constraint, n_resamples=200, **opts)
+    assert repr(got) == repr(want)  # the same counts and multinomial draws: every field (NaN too)
+    weighted = BinaryState.from_chunk(y, s, sample_weight=np.ones(len(y)))
+    with pytest.raises(MetricInputError, match="needs counts"):
+        weighted.operating_point(objective)
