@@ -115,6 +115,11 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("cli", "_states"): "over the batches of a file (out of core)",
     ("cli", "_text"): "over the names of one result, for printing",
     ("cli", "main"): "over the names of one result, for printing",
+    ("_cell_bootstrap", "resampled_cell_weights"): "over blocks of resamples, each vectorized",
+    ("operating_point", "rates"): "over the 4 counts and the 9 rate names",
+    ("operating_point", "_check_options"): "over the 3 numeric options, for a message",
+    ("operating_point", "operating_point"): "over the rate names and the 4 count names",
+    ("threshold", "roc_hull"): "pruning passes, each vectorized over the points left",
 }
 
 
