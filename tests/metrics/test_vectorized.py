@@ -118,7 +118,7 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("_cell_bootstrap", "resampled_cell_weights"): "over blocks of resamples, each vectorized",
     ("operating_point", "rates"): "over the 4 counts and the 9 rate names",
     ("operating_point", "_check_options"): "over the 3 numeric options, for a message",
-    ("operating_point", "operating_point"): "over the rate names and the 4 count names",
+    ("operating_point", "summarize"): "over the rate names and the 4 count names",
     ("threshold", "roc_hull"): "pruning passes, each vectorized over the points left",
 }
 
