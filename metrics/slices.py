@@ -54,6 +54,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from metrics import curves
+from metrics._ranks import map_blocks
 from metrics._resample import draw_counts
 from metrics._slice_forms import RATES, additive_form, greater_is_better, unwrap
 from metrics._validation import MetricInputError, check_sample_weight
@@ -295,10 +296,12 @@ def _additive(form, codes, w, n_groups, n_resamples, rngs) -> _Groups:
     total = sums.sum(axis=0)
     order = np.argsort(codes, kind="stable")
     bounds = np.concatenate(([0], np.cumsum(np.bincount(codes, minlength=n_groups))))
-    resampled = np.empty((n_groups, n_resamples, m))
-    for g in range(n_groups):
-        rows = s[order[bounds[g] : bounds[g + 1]]]
-        resampled[g] = _resample_sums(rngs[g], rows, n_resamples)
+
+    def group(g: int) -> np.ndarray:
+        return _resample_sums(rngs[g], s[order[bounds[g] : bounds[g + 1]]], n_resamples)
+
+    # each group has its own generator: the same numbers whatever the number of threads
+    resampled = np.stack(map_blocks(group, range(n_groups)))
     # the bootstrap is stratified: a resample of the rest is the other groups' resamples
     sd_all = _delta_sd(s, total, finish)
     se, se_rest = _null_se(sd_all, codes, w, n_groups)
@@ -355,25 +358,26 @@ def _kish(sw, sw2):
         return np.where(sw2 > 0, sw * sw / np.where(sw2 > 0, sw2, 1.0), 0.0)
 
 
-def _delong(s: np.ndarray, pos: np.ndarray) -> tuple[float, float]:
-    """ROC AUC and DeLong's variance of rows already sorted by ascending score ``s``."""
-    m = int(pos.sum())
-    k = pos.shape[0] - m
+def _delong(pos_in: np.ndarray, neg_in: np.ndarray) -> tuple[float, float]:
+    """ROC AUC and DeLong's variance from the positives and negatives of each tie block.
+
+    The blocks are the distinct scores, ascending. A positive's placement is
+    the share of negatives below it (a tie counts 1/2), the same for every
+    positive of its block, so the mean and variance of the placements are
+    sums over blocks: O(blocks), whatever rows are looked at.
+    """
+    m, k = float(pos_in.sum()), float(neg_in.sum())
     if m == 0 or k == 0:
         return math.nan, math.nan
-    start = np.empty(s.shape[0], dtype=bool)
-    start[0] = True
-    np.not_equal(s[1:], s[:-1], out=start[1:])
-    block = np.cumsum(start) - 1
-    neg_in = np.bincount(block, weights=~pos)
-    pos_in = np.bincount(block, weights=pos)
-    below = np.cumsum(neg_in) - neg_in + 0.5 * neg_in
-    above = pos_in[::-1].cumsum()[::-1] - pos_in + 0.5 * pos_in
-    v10 = below[block[pos]] / k
-    v01 = above[block[~pos]] / m
+    v10 = (np.cumsum(neg_in) - 0.5 * neg_in) / k  # every positive of the block
+    v01 = (pos_in[::-1].cumsum()[::-1] - 0.5 * pos_in) / m  # every negative of the block
+    auc = float(pos_in @ v10) / m
     if m < 2 or k < 2:  # the variance needs two of each class
-        return float(v10.mean()), math.nan
-    return float(v10.mean()), float(v10.var(ddof=1) / m + v01.var(ddof=1) / k)
+        return auc, math.nan
+    var10 = (float(pos_in @ (v10 - auc) ** 2)) / (m - 1.0)
+    mean01 = float(neg_in @ v01) / k
+    var01 = (float(neg_in @ (v01 - mean01) ** 2)) / (k - 1.0)
+    return auc, var10 / m + var01 / k
 
 
 def _auc_input(metric, y_true, y_score, w):
@@ -391,19 +395,30 @@ def _auc_input(metric, y_true, y_score, w):
 
 def _auc(pos, s, codes, n_groups, keep, n_resamples, confidence, rngs) -> _Groups:
     order = np.argsort(s, kind="stable")
-    s_sorted, pos_sorted, c_sorted = s[order], pos[order], codes[order]
-    overall, _ = _delong(s_sorted, pos_sorted)
-    out = _Groups(*(np.full(n_groups, np.nan) for _ in range(3)), None, None, overall)
+    s_sorted = s[order]
+    start = np.empty(s.shape[0], dtype=bool)
+    start[0] = True
+    np.not_equal(s_sorted[1:], s_sorted[:-1], out=start[1:])
+    block = np.empty(s.shape[0], dtype=np.intp)
+    block[order] = np.cumsum(start) - 1  # every row's tie block, in row order
+    n_blocks = int(block.max()) + 1
+    pos_all = np.bincount(block, pos, n_blocks)
+    neg_all = np.bincount(block, ~pos, n_blocks)
+    out = _Groups(*(np.full(n_groups, np.nan) for _ in range(3)), None, None, math.nan)
+    out.overall = _delong(pos_all, neg_all)[0]
     out.dist = np.full((n_groups, n_resamples), np.nan)
     var, var_rest = np.full(n_groups, np.nan), np.full(n_groups, np.nan)
+    by_group = np.argsort(codes, kind="stable")
+    bounds = np.concatenate(([0], np.cumsum(np.bincount(codes, minlength=n_groups))))
     for g in np.flatnonzero(keep):
-        inside = c_sorted == g
-        out.value[g], var[g] = _delong(s_sorted[inside], pos_sorted[inside])
-        out.rest[g], var_rest[g] = _delong(s_sorted[~inside], pos_sorted[~inside])
+        rows = by_group[bounds[g] : bounds[g + 1]]
+        pos_g = np.bincount(block[rows], pos[rows], n_blocks)
+        neg_g = np.bincount(block[rows], ~pos[rows], n_blocks)
+        out.value[g], var[g] = _delong(pos_g, neg_g)
+        out.rest[g], var_rest[g] = _delong(pos_all - pos_g, neg_all - neg_g)
         if math.isnan(out.value[g]):
             out.notes[g] = "the group holds one class only: its ROC AUC is undefined"
             continue
-        rows = codes == g
         res = bootstrap_ci(
             curves.roc_auc_score,
             pos[rows].astype(np.int64),

@@ -43,7 +43,7 @@ def _regression():
 
 # (id, metric, data, takes sample_weight)
 CASES = [
-    ("binary-auc", M.roc_auc_score, _binary(), False),
+    ("binary-auc", M.roc_auc_score, _binary(), True),
     ("binary-ap", M.average_precision_score, _binary(), True),
     (
         "binary-logloss",

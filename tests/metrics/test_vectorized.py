@@ -116,7 +116,6 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("cli", "main"): "over the names of one result, for printing",
     # metrics.slices: one metric per group of rows
     ("slices", "_resample_sums"): "over blocks of resamples (bounds the float64 counts)",
-    ("slices", "_additive"): "over the groups (one draw of counts per group: stratified)",
     ("slices", "_auc"): "over the groups (DeLong's pass and a bootstrap per group)",
     ("slices", "_generic"): "over the groups and their 2 parts (a metric with no fast form)",
     ("slices", "table"): "over the 9 column names",
