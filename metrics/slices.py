@@ -50,6 +50,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from numbers import Real
 
 import numpy as np
 
@@ -57,7 +58,7 @@ from metrics import curves
 from metrics._ranks import map_blocks
 from metrics._resample import draw_counts
 from metrics._slice_forms import RATES, additive_form, greater_is_better, unwrap
-from metrics._validation import MetricInputError, check_sample_weight
+from metrics._validation import MetricInputError, as_array, check_sample_weight
 from metrics.compare import bootstrap_ci
 from metrics.multitest import multiple_test_correction
 
@@ -234,7 +235,7 @@ def _encode(values, name: str, n: int) -> tuple[np.ndarray, np.ndarray]:
     return labels, codes.reshape(-1)
 
 
-def _check_options(metric, n_resamples, confidence, threshold) -> None:
+def _check_options(metric, n_resamples, confidence) -> None:
     if isinstance(metric, str):
         if metric not in RATES:
             raise MetricInputError(
@@ -246,8 +247,22 @@ def _check_options(metric, n_resamples, confidence, threshold) -> None:
         raise MetricInputError(f"n_resamples must be an integer >= 2; got {n_resamples!r}.")
     if not (isinstance(confidence, float | int) and 0.0 < confidence < 1.0):
         raise MetricInputError(f"confidence must lie strictly between 0 and 1; got {confidence!r}.")
-    if not (isinstance(threshold, float | int) and math.isfinite(threshold)):
-        raise MetricInputError(f"threshold must be a finite number; got {threshold!r}.")
+
+
+def _check_threshold(threshold, n: int):
+    """A finite number, or one finite number per row (a threshold per group, row by row)."""
+    if np.ndim(threshold) == 0:
+        value = threshold
+        ok = isinstance(value, Real) and not isinstance(value, bool) and math.isfinite(value)
+        if not ok:
+            raise MetricInputError(f"threshold must be a finite number; got {threshold!r}.")
+        return float(value)
+    arr = as_array(threshold, "threshold", ndim=(1,))
+    if arr.shape[0] != n:
+        raise MetricInputError(
+            f"threshold must be one number or one per row ({n}); got {arr.shape[0]} numbers."
+        )
+    return arr
 
 
 # ---------------------------------------------------------------------------
@@ -561,8 +576,9 @@ def metric_frame(
         Bootstrap resamples per group (drawn within each group: stratified).
     confidence : float, default 0.95
         Of the percentile intervals.
-    threshold : float, default 0.5
-        Of a rate given by name.
+    threshold : float or array-like of shape (n_rows,), default 0.5
+        Of a rate given by name; one per row gives every group its own
+        threshold (``np.asarray([t[g] for g in groups])``).
     random_state : int, numpy Generator or None
         Seed of the resamples: the same seed gives the same intervals.
 
@@ -597,8 +613,9 @@ def metric_frame(
     >>> f.value.round(3).tolist()
     [0.874, 0.764, 0.693]
     """
-    _check_options(metric, n_resamples, confidence, threshold)
+    _check_options(metric, n_resamples, confidence)
     n = _n_rows(y_true)
+    threshold = _check_threshold(threshold, n)
     labels, codes = _encode(groups, "groups", n)
     w = check_sample_weight(sample_weight, n)
     n_groups = labels.shape[0]
@@ -771,7 +788,7 @@ def worst_slices(
     >>> w.slices[0], bool(w.p_corrected[0] < 0.05), w.tested
     ((('site', 'c'), ('sex', 'm')), True, 11)
     """
-    _check_options(metric, n_resamples, confidence, threshold)
+    _check_options(metric, n_resamples, confidence)
     if max_attributes not in (1, 2):
         raise MetricInputError(f"max_attributes must be 1 or 2; got {max_attributes!r}.")
     if isinstance(min_count, bool) or not isinstance(min_count, int) or min_count < 1:
@@ -779,6 +796,7 @@ def worst_slices(
     if not isinstance(attributes, dict) or not attributes:
         raise MetricInputError("attributes must be a non-empty dict of name -> column.")
     n = _n_rows(y_true)
+    threshold = _check_threshold(threshold, n)
     w = check_sample_weight(sample_weight, n)
     columns = {a: _encode(v, f"attributes[{a!r}]", n) for a, v in attributes.items()}
     higher = greater_is_better if greater_is_better is not None else _direction(metric)

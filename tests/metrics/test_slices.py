@@ -104,6 +104,14 @@ def test_rates_at_a_threshold_equal_the_confusion_counts():
             expected = np.mean(s[rows] >= 0.3)
             assert f.value[i] == pytest.approx(expected, abs=1e-12)
     assert f.greater_is_better is False
+    # a threshold per group, given row by row
+    per_row = np.where(GROUPS == "a", 0.9, 0.1)
+    both = M.metric_frame("tpr", y, s, GROUPS, threshold=per_row, n_resamples=20)
+    high = M.metric_frame("tpr", y, s, GROUPS, threshold=0.9, n_resamples=20)
+    low = M.metric_frame("tpr", y, s, GROUPS, threshold=0.1, n_resamples=20)
+    assert both.value.tolist() == [high.value[0], *low.value[1:].tolist()]
+    with pytest.raises(M.MetricInputError, match="one per row"):
+        M.metric_frame("tpr", y, s, GROUPS, threshold=per_row[:-1])
 
 
 def test_bootstrap_spread_matches_the_standard_error_of_a_mean():
