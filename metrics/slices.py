@@ -21,8 +21,9 @@ How each metric is computed (one pass over the rows, never one call per row):
   ``finish`` of ``np.bincount`` sums; a group's bootstrap resample is
   ``finish(counts @ S_group)`` with exact multinomial draw counts
   (:func:`metrics._resample.draw_counts`, drawn within each group: the
-  bootstrap is stratified), and the rest of a resample is the sum over the
-  other groups' resamples. About 3 ns per row and resample.
+  bootstrap is stratified), about 5 ns per row and resample; when the rows
+  of a group take few distinct values (the four confusion cells of a rate,
+  0/1 accuracy) one multinomial draw over those values per resample instead.
 * ``roc_auc_score`` (unweighted, binary): the intervals from
   :func:`metrics.bootstrap_ci` per group (its counting path: one sort per
   group); the test's standard errors from DeLong's variance of each group and
@@ -51,6 +52,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from numbers import Real
+from typing import NamedTuple
 
 import numpy as np
 
@@ -66,6 +68,9 @@ __all__ = ["SliceFrame", "WorstSlices", "metric_frame", "worst_slices"]
 
 #: Draw counts per block of one group's resamples (bounds the float64 copy to 32 MiB).
 BLOCK_DRAWS = 1 << 22
+#: A group whose rows take at most 1/CELL_RATIO as many distinct values as it has rows is
+#: resampled by a multinomial draw over the distinct rows.
+CELL_RATIO = 4
 
 
 @dataclass(frozen=True)
@@ -282,8 +287,18 @@ class _Groups:
 
 
 def _resample_sums(rng: np.random.Generator, rows: np.ndarray, n_resamples: int) -> np.ndarray:
-    """Column sums of ``rows`` on ``n_resamples`` bootstrap resamples: ``counts @ rows``."""
+    """Column sums of ``rows`` on ``n_resamples`` bootstrap resamples: ``counts @ rows``.
+
+    When the rows take few distinct values (confusion cells at a threshold,
+    0/1 correctness, few weights), a resample is one multinomial draw over
+    the distinct rows with their multiplicities (``Generator.multinomial``):
+    the same law as drawing the rows, in O(distinct rows) per resample.
+    """
     n = rows.shape[0]
+    distinct, inverse = np.unique(rows, axis=0, return_inverse=True)
+    if distinct.shape[0] * CELL_RATIO <= n:
+        share = np.bincount(inverse.reshape(-1), minlength=distinct.shape[0]) / n
+        return rng.multinomial(n, share, size=n_resamples).astype(np.float64) @ distinct
     per = max(1, BLOCK_DRAWS // n)
     out = np.empty((n_resamples, rows.shape[1]))
     for start in range(0, n_resamples, per):
@@ -302,7 +317,7 @@ def _nanstd(x: np.ndarray) -> np.ndarray:
     return np.where(k >= 2, np.sqrt(ss / np.maximum(k - 1, 1)), np.nan)
 
 
-def _additive(form, codes, w, n_groups, n_resamples, rngs) -> _Groups:
+def _additive(form, codes, w, n_groups, opts, rngs) -> _Groups:
     s, finish = form.stats, form.finish
     m = s.shape[1]
     flat = codes[:, None] * m + np.arange(m)
@@ -313,16 +328,15 @@ def _additive(form, codes, w, n_groups, n_resamples, rngs) -> _Groups:
     bounds = np.concatenate(([0], np.cumsum(np.bincount(codes, minlength=n_groups))))
 
     def group(g: int) -> np.ndarray:
-        return _resample_sums(rngs[g], s[order[bounds[g] : bounds[g + 1]]], n_resamples)
+        return _resample_sums(rngs[g], s[order[bounds[g] : bounds[g + 1]]], opts.n_resamples)
 
-    # each group has its own generator: the same numbers whatever the number of threads
-    resampled = np.stack(map_blocks(group, range(n_groups)))
-    # the bootstrap is stratified: a resample of the rest is the other groups' resamples
-    sd_all = _delta_sd(s, total, finish)
-    se, se_rest = _null_se(sd_all, codes, w, n_groups)
-    return _Groups(
-        finish(sums), finish(total - sums), finish(resampled), se, se_rest, float(finish(total))
-    )
+    if opts.intervals:
+        # each group has its own generator: the same numbers whatever the number of threads
+        dist = finish(np.stack(map_blocks(group, range(n_groups))))
+    else:
+        dist = np.empty((n_groups, 0))
+    se, se_rest = _null_se(_delta_sd(s, total, finish), codes, w, n_groups)
+    return _Groups(finish(sums), finish(total - sums), dist, se, se_rest, float(finish(total)))
 
 
 def _delta_sd(s: np.ndarray, total: np.ndarray, finish) -> float:
@@ -408,7 +422,7 @@ def _auc_input(metric, y_true, y_score, w):
     return y == 1, s.astype(np.float64)
 
 
-def _auc(pos, s, codes, n_groups, keep, n_resamples, confidence, rngs) -> _Groups:
+def _auc(pos, s, codes, n_groups, keep, opts, rngs) -> _Groups:
     order = np.argsort(s, kind="stable")
     s_sorted = s[order]
     start = np.empty(s.shape[0], dtype=bool)
@@ -421,7 +435,7 @@ def _auc(pos, s, codes, n_groups, keep, n_resamples, confidence, rngs) -> _Group
     neg_all = np.bincount(block, ~pos, n_blocks)
     out = _Groups(*(np.full(n_groups, np.nan) for _ in range(3)), None, None, math.nan)
     out.overall = _delong(pos_all, neg_all)[0]
-    out.dist = np.full((n_groups, n_resamples), np.nan)
+    out.dist = np.full((n_groups, opts.n_resamples if opts.intervals else 0), np.nan)
     var, var_rest = np.full(n_groups, np.nan), np.full(n_groups, np.nan)
     by_group = np.argsort(codes, kind="stable")
     bounds = np.concatenate(([0], np.cumsum(np.bincount(codes, minlength=n_groups))))
@@ -433,16 +447,16 @@ def _auc(pos, s, codes, n_groups, keep, n_resamples, confidence, rngs) -> _Group
         out.rest[g], var_rest[g] = _delong(pos_all - pos_g, neg_all - neg_g)
         if math.isnan(out.value[g]):
             out.notes[g] = "the group holds one class only: its ROC AUC is undefined"
-            continue
-        res = bootstrap_ci(
-            curves.roc_auc_score,
-            pos[rows].astype(np.int64),
-            s[rows],
-            n_resamples=n_resamples,
-            confidence=confidence,
-            random_state=rngs[g],
-        )
-        out.dist[g] = res.distribution
+        elif opts.intervals:
+            res = bootstrap_ci(
+                curves.roc_auc_score,
+                pos[rows].astype(np.int64),
+                s[rows],
+                n_resamples=opts.n_resamples,
+                confidence=opts.confidence,
+                random_state=rngs[g],
+            )
+            out.dist[g] = res.distribution
     out.se, out.se_rest = np.sqrt(var), np.sqrt(var_rest)
     return out
 
@@ -452,7 +466,7 @@ def _call(metric, arrays, w):
     return float(value)
 
 
-def _bootstrap(metric, arrays, w, n_resamples, confidence, rng) -> np.ndarray:
+def _bootstrap(metric, arrays, w, opts, rng) -> np.ndarray:
     if w is not None:
         arrays = (*arrays, w)
 
@@ -462,36 +476,27 @@ def _bootstrap(metric, arrays, w, n_resamples, confidence, rng) -> np.ndarray:
     else:
         fn = metric
     return bootstrap_ci(
-        fn, *arrays, n_resamples=n_resamples, confidence=confidence, random_state=rng
+        fn, *arrays, n_resamples=opts.n_resamples, confidence=opts.confidence, random_state=rng
     ).distribution
 
 
-def _generic(metric, arrays, w, codes, n_groups, keep, n_resamples, confidence, rngs) -> _Groups:
+def _generic(metric, arrays, w, codes, n_groups, keep, opts, rngs) -> _Groups:
     overall = _call(metric, arrays, w)
     out = _Groups(*(np.full(n_groups, np.nan) for _ in range(2)), None, None, None, overall)
-    out.dist = np.full((n_groups, n_resamples), np.nan)
-    all_dist = _bootstrap(metric, arrays, w, n_resamples, confidence, rngs[n_groups])
+    out.dist = np.full((n_groups, opts.n_resamples if opts.intervals else 0), np.nan)
+    all_dist = _bootstrap(metric, arrays, w, opts, rngs[n_groups])
     out.se, out.se_rest = _null_se(float(_nanstd(all_dist)), codes, w, n_groups)
     for g in np.flatnonzero(keep):
         inside = codes == g
+        w_in, w_out = (None, None) if w is None else (w[inside], w[~inside])
+        part = tuple(a[inside] for a in arrays)
         try:
-            for part, rows in (("group", inside), ("rest", ~inside)):
-                sub = tuple(a[rows] for a in arrays)
-                value = _call(metric, sub, None if w is None else w[rows])
-                if part == "group":
-                    out.value[g] = value
-                    out.dist[g] = _bootstrap(
-                        metric,
-                        sub,
-                        None if w is None else w[rows],
-                        n_resamples,
-                        confidence,
-                        rngs[g],
-                    )
-                else:
-                    out.rest[g] = value
+            out.value[g] = _call(metric, part, w_in)
+            out.rest[g] = _call(metric, tuple(a[~inside] for a in arrays), w_out)
+            if opts.intervals:
+                out.dist[g] = _bootstrap(metric, part, w_in, opts, rngs[g])
         except MetricInputError as exc:
-            out.notes[g] = f"the metric refused the {part}: {exc}"
+            out.notes[g] = f"the metric is undefined on this group or its rest: {exc}"
     return out
 
 
@@ -520,24 +525,29 @@ def _corrected(p: np.ndarray, method: str) -> np.ndarray:
     return out
 
 
-def _groups(
-    metric, y_true, y_score, w, codes, n_groups, keep, n_resamples, confidence, rng, threshold
-) -> _Groups:
+class _Options(NamedTuple):
+    n_resamples: int
+    confidence: float
+    threshold: float | np.ndarray
+    intervals: bool  # False: values and tests only (worst_slices)
+
+
+def _groups(metric, y_true, y_score, w, codes, n_groups, keep, opts, rng) -> _Groups:
     """The per-group values, bootstrap distributions and standard errors of one grouping."""
     rngs = rng.spawn(2 * n_groups)
-    form = additive_form(metric, y_true, y_score, w, threshold=threshold)
+    form = additive_form(metric, y_true, y_score, w, threshold=opts.threshold)
     if form is not None:
-        return _additive(form, codes, w, n_groups, n_resamples, rngs)
+        return _additive(form, codes, w, n_groups, opts, rngs)
     auc = _auc_input(metric, y_true, y_score, w)
     if auc is not None:
-        return _auc(*auc, codes, n_groups, keep, n_resamples, confidence, rngs)
+        return _auc(*auc, codes, n_groups, keep, opts, rngs)
     arrays = (np.asarray(y_true), np.asarray(y_score))
     if arrays[1].shape[:1] != arrays[0].shape[:1]:
         raise MetricInputError(
             f"y_true has {arrays[0].shape[0]} rows but y_score has {arrays[1].shape[0]}."
         )
     try:
-        return _generic(metric, arrays, w, codes, n_groups, keep, n_resamples, confidence, rngs)
+        return _generic(metric, arrays, w, codes, n_groups, keep, opts, rngs)
     except TypeError as exc:
         raise MetricInputError(f"the metric cannot be called this way: {exc}") from None
 
@@ -621,9 +631,8 @@ def metric_frame(
     n_groups = labels.shape[0]
     keep = np.ones(n_groups, dtype=bool)
     rng = np.random.default_rng(random_state)
-    res = _groups(
-        metric, y_true, y_score, w, codes, n_groups, keep, n_resamples, confidence, rng, threshold
-    )
+    opts = _Options(n_resamples, float(confidence), threshold, True)
+    res = _groups(metric, y_true, y_score, w, codes, n_groups, keep, opts, rng)
     z, p = _test(res.value, res.rest, res.se, res.se_rest)
     alpha = (1.0 - confidence) / 2.0
     low, high = _quantiles(res.dist, alpha)
@@ -734,7 +743,6 @@ def worst_slices(
     min_count=30,
     max_attributes=2,
     n_resamples=200,
-    confidence=0.95,
     threshold=0.5,
     correction="bh",
     greater_is_better=None,
@@ -751,8 +759,13 @@ def worst_slices(
 
     Parameters
     ----------
-    metric, y_true, y_score, sample_weight, n_resamples, confidence, threshold, random_state
+    metric, y_true, y_score, sample_weight, threshold, random_state
         As in :func:`metric_frame`.
+    n_resamples : int, default 200
+        Resamples of all rows for the test's standard error of a metric with
+        neither an additive form nor DeLong's variance (average precision, a
+        macro average, a callable of yours); the others need none: no
+        interval is drawn here, only values and tests.
     attributes : dict of str to array-like of shape (n_rows,)
         The columns to slice by (binned beforehand if numeric).
     min_count : int, default 30
@@ -788,7 +801,7 @@ def worst_slices(
     >>> w.slices[0], bool(w.p_corrected[0] < 0.05), w.tested
     ((('site', 'c'), ('sex', 'm')), True, 11)
     """
-    _check_options(metric, n_resamples, confidence)
+    _check_options(metric, n_resamples, 0.95)
     if max_attributes not in (1, 2):
         raise MetricInputError(f"max_attributes must be 1 or 2; got {max_attributes!r}.")
     if isinstance(min_count, bool) or not isinstance(min_count, int) or min_count < 1:
@@ -801,25 +814,14 @@ def worst_slices(
     columns = {a: _encode(v, f"attributes[{a!r}]", n) for a, v in attributes.items()}
     higher = greater_is_better if greater_is_better is not None else _direction(metric)
     rng = np.random.default_rng(random_state)
+    opts = _Options(n_resamples, 0.95, threshold, False)
     found = []
     for names, values, codes in _partitions(columns, max_attributes):
         count = np.bincount(codes, minlength=len(values))
         keep = (count >= min_count) & (n - count >= min_count)
         if not keep.any():
             continue
-        res = _groups(
-            metric,
-            y_true,
-            y_score,
-            w,
-            codes,
-            len(values),
-            keep,
-            n_resamples,
-            confidence,
-            rng,
-            threshold,
-        )
+        res = _groups(metric, y_true, y_score, w, codes, len(values), keep, opts, rng)
         _, p = _test(res.value, res.rest, res.se, res.se_rest)
         for g in np.flatnonzero(keep & np.isfinite(p)):
             sl = tuple(zip(names, values[g], strict=True))
