@@ -60,10 +60,13 @@ import numpy as np
 from metrics import curves
 from metrics._ranks import map_blocks
 from metrics._resample import draw_counts
-from metrics._slice_forms import RATES, additive_form, greater_is_better, unwrap
+from metrics._slice_forms import RATES, additive_form, unwrap
+from metrics._slice_forms import (
+    greater_is_better as _higher_is_better,  # worst_slices has a parameter so named
+)
 from metrics._validation import MetricInputError, as_array, check_sample_weight
 from metrics.compare import bootstrap_ci
-from metrics.multitest import multiple_test_correction
+from metrics.multitest import CORRECTIONS, multiple_test_correction
 
 __all__ = ["SliceFrame", "WorstSlices", "metric_frame", "worst_slices"]
 
@@ -677,7 +680,7 @@ def metric_frame(
         _corrected(p, "holm"),
         _corrected(p, "bh"),
         res.overall,
-        greater_is_better(metric),
+        _higher_is_better(metric),
         float(confidence),
         n_resamples,
         res.dist,
@@ -833,14 +836,18 @@ def worst_slices(
         raise MetricInputError(f"min_count must be an integer >= 1; got {min_count!r}.")
     if not isinstance(attributes, dict) or not attributes:
         raise MetricInputError("attributes must be a non-empty dict of name -> column.")
+    if correction not in CORRECTIONS:
+        raise MetricInputError(
+            f"correction must be one of {', '.join(map(repr, CORRECTIONS))}; got {correction!r}."
+        )
     n = _n_rows(y_true)
     threshold = _check_threshold(threshold, n)
     w = check_sample_weight(sample_weight, n)
     columns = {a: _encode(v, f"attributes[{a!r}]", n) for a, v in attributes.items()}
-    higher = greater_is_better if greater_is_better is not None else _direction(metric)
+    higher = greater_is_better if greater_is_better is not None else _higher_is_better(metric)
     rng = np.random.default_rng(random_state)
     opts = _Options(n_resamples, 0.95, threshold, False)
-    found = []
+    found, overall = [], math.nan
     for names, values, codes in _partitions(columns, max_attributes):
         count = np.bincount(codes, minlength=len(values))
         keep = (count >= min_count) & (n - count >= min_count)
@@ -852,19 +859,11 @@ def worst_slices(
             sl = tuple(zip(names, values[g], strict=True))
             found.append((sl, count[g], res.value[g], res.rest[g], p[g]))
         overall = res.overall
-    return _ranked(found, higher, correction, overall if found else math.nan)
-
-
-def _direction(metric) -> bool:
-    return greater_is_better(metric)
+    return _ranked(found, higher, correction, overall)
 
 
 def _ranked(found, higher: bool, correction: str, overall: float) -> WorstSlices:
     """The slices found, sorted worst first, with their corrected p-values."""
-    if correction not in ("bh", "holm", "bonferroni"):
-        raise MetricInputError(
-            f"correction must be 'bh', 'holm' or 'bonferroni'; got {correction!r}."
-        )
     slices = [f[0] for f in found]
     count, value, rest, p = (np.array([f[i] for f in found], dtype=float) for i in range(1, 5))
     effect = rest - value if higher else value - rest
