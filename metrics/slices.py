@@ -64,7 +64,7 @@ from metrics._slice_forms import RATES, additive_form, unwrap
 from metrics._slice_forms import (
     greater_is_better as _higher_is_better,  # worst_slices has a parameter so named
 )
-from metrics._validation import MetricInputError, as_array, check_sample_weight
+from metrics._validation import MetricInputError, as_array, check_sample_weight, encode_groups
 from metrics.compare import bootstrap_ci
 from metrics.multitest import CORRECTIONS, multiple_test_correction
 
@@ -215,33 +215,6 @@ def _n_rows(y_true) -> int:
     if arr.ndim == 0 or arr.shape[0] == 0:
         raise MetricInputError(f"y_true must have at least one row; got shape {arr.shape}.")
     return arr.shape[0]
-
-
-def _encode(values, name: str, n: int) -> tuple[np.ndarray, np.ndarray]:
-    """``(sorted distinct values, code of every row)`` of a 1-D grouping column."""
-    arr = np.asarray(values)
-    if arr.ndim != 1 or arr.shape[0] != n:
-        raise MetricInputError(f"{name} must be 1-D with one entry per row ({n}); got {arr.shape}.")
-    if arr.dtype.kind == "f":
-        missing = np.isnan(arr)
-    elif arr.dtype.kind == "O":
-        missing = np.equal(arr, None) | (arr != arr)  # None, or NaN (not equal to itself)
-    else:
-        missing = np.zeros(n, dtype=bool)
-    if missing.any():
-        row = int(np.argmax(missing))
-        raise MetricInputError(
-            f"{name} has a missing value at row {row}; give every row a group (a label such as "
-            "'missing')."
-        )
-    try:
-        labels, codes = np.unique(arr, return_inverse=True)
-    except TypeError:
-        raise MetricInputError(
-            f"{name} mixes values that cannot be sorted together (e.g. numbers and text); "
-            "convert them to one type."
-        ) from None
-    return labels, codes.reshape(-1)
 
 
 def _check_options(metric, n_resamples, confidence) -> None:
@@ -654,7 +627,7 @@ def metric_frame(
     _check_options(metric, n_resamples, confidence)
     n = _n_rows(y_true)
     threshold = _check_threshold(threshold, n)
-    labels, codes = _encode(groups, "groups", n)
+    labels, codes = encode_groups(groups, "groups", n)
     w = check_sample_weight(sample_weight, n)
     n_groups = labels.shape[0]
     keep = np.ones(n_groups, dtype=bool)
@@ -843,7 +816,7 @@ def worst_slices(
     n = _n_rows(y_true)
     threshold = _check_threshold(threshold, n)
     w = check_sample_weight(sample_weight, n)
-    columns = {a: _encode(v, f"attributes[{a!r}]", n) for a, v in attributes.items()}
+    columns = {a: encode_groups(v, f"attributes[{a!r}]", n) for a, v in attributes.items()}
     higher = greater_is_better if greater_is_better is not None else _higher_is_better(metric)
     rng = np.random.default_rng(random_state)
     opts = _Options(n_resamples, 0.95, threshold, False)
