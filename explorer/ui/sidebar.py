@@ -47,7 +47,14 @@ POSITIVE = "positive_class"
 def _on_positive() -> None:
     ds = session.get_dataset(st.session_state[session.ACTIVE])
     if len(ds.label_names) == 2 and st.session_state[POSITIVE] == ds.label_names[0]:
-        session.add_dataset(session.flip_positive(ds))
+        flip_positive_class()
+
+
+def flip_positive_class() -> None:
+    """Make the other text class the positive one (a button's callback: the box
+    follows on the next run, seeded from the flipped dataset)."""
+    ds = session.get_dataset(st.session_state[session.ACTIVE])
+    session.add_dataset(session.flip_positive(ds))
 
 
 def _positive_class(ds: Dataset) -> Dataset:

@@ -16,7 +16,7 @@ import streamlit as st
 import metrics
 from explorer.formatting import fmt, literal
 from explorer.ui import cache, classroom, navigation, session, widgets
-from views.curves import controls, panel, teach
+from views.curves import controls, headline, panel, teach
 from views.curves.parts import text
 
 c_title, c_model = st.columns([3, 1], vertical_alignment="bottom")
@@ -46,6 +46,7 @@ except metrics.MetricInputError as exc:  # valid data the curves cannot show: on
     )
     navigation.stop_page()
 log_loss = cache.curves.log_loss(ds, model)
+headline.inverted_notice(ds, by_model[model]["auc"])
 
 panel.operating_panel(ds, model, by_model, log_loss)
 # under the lesson's screen: the panel comes first
