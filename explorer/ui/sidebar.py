@@ -25,7 +25,7 @@ def link_notice(message: str, *, error: bool = False) -> None:
 
     ``message`` is plain text that may quote the link (a ``?ds=`` name, a refused cell):
     it is shown literally, never as Markdown."""
-    (st.error if error else st.warning)(literal(message), icon="🔗")
+    (st.error if error else st.warning)(literal(message), icon=":material/link:")
 
 
 def _on_pick() -> None:
@@ -83,7 +83,7 @@ def sidebar_picker() -> Dataset:
     if session.LINK_WARNING in st.session_state:
         link_notice(st.session_state.pop(session.LINK_WARNING))
     if session.DROPPED in st.session_state:
-        st.info(literal(st.session_state.pop(session.DROPPED)), icon="🗑️")
+        st.info(literal(st.session_state.pop(session.DROPPED)), icon=":material/delete:")
     names = session.available()
     if st.session_state[session.ACTIVE] not in names:
         session.set_active(session.DEFAULT_SAMPLE)

@@ -34,7 +34,7 @@ def require_kind(ds: Dataset, kinds: Iterable[str], suggestion: str) -> None:
     st.info(
         f"This page shows {wanted} data; the active dataset **{literal(ds.shown_name)}** is "
         f"{KIND_LABELS[ds.kind]}. Pick another dataset in the sidebar, or open a sample.",
-        icon="ℹ️",
+        icon=":material/info:",
     )
     st.button(
         f"Open the sample “{sample_title(suggestion)}”",
@@ -56,7 +56,7 @@ def cannot_score(ds: Dataset, exc: Exception, why: str, prefix: str = "") -> Non
         st.info(
             f"{why}, so it needs at least two labels; **{literal(ds.shown_name)}** has one. "
             f"({literal(exc)})",
-            icon="ℹ️",
+            icon=":material/info:",
         )
     else:
         st.error(f"{prefix}{literal(exc)}")
@@ -181,12 +181,15 @@ def scenarios(slug: str) -> None:
     extra = {p: str(st.query_params[p]) for p in url.APP_PARAMS if p in st.query_params}
     # "Predict, then reveal": each "Watch:" note names what the class is to predict
     guessing = classroom.predict_mode()
-    with st.expander("Scenarios: teaching moments, each a link", icon="🎬"):
+    with st.expander("Scenarios: teaching moments, each a link", icon=":material/movie:"):
         if guessing:
             st.caption("What to watch in each is not shown while Predict, then reveal is on.")
         for sc in items:
             st.page_link(
-                registry.script(slug), label=sc.title, query_params=sc.query(**extra), icon="▶️"
+                registry.script(slug),
+                label=sc.title,
+                query_params=sc.query(**extra),
+                icon=":material/play_arrow:",
             )
             if not guessing:
                 st.caption(f"Watch: {sc.watch}")

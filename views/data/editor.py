@@ -63,7 +63,7 @@ def window(ds: Dataset) -> tuple[int, int]:
         st.info(
             f"This dataset has {n:,} rows, too many to edit at once: you are editing rows "
             f"{start:,} to {stop - 1:,}. Your changes are spliced back into the full dataset.",
-            icon="✂️",
+            icon=":material/content_cut:",
         )
     return start, stop
 
@@ -82,10 +82,13 @@ def label_names(ds: Dataset) -> list[str]:
         st.error(
             f"Label names must be different from each other: {', '.join(typed.twice)} "
             "appear(s) more than once. The editor keeps the dataset's names.",
-            icon="🚫",
+            icon=":material/block:",
         )
     elif not typed.given:
-        st.error("Give at least one label name. The editor keeps the dataset's names.", icon="🚫")
+        st.error(
+            "Give at least one label name. The editor keeps the dataset's names.",
+            icon=":material/block:",
+        )
     elif typed.removed or typed.added:
         change = (
             f"the last {len(typed.removed)} label(s) ({', '.join(typed.removed)}) are removed"
@@ -96,7 +99,7 @@ def label_names(ds: Dataset) -> list[str]:
         st.info(
             f"You gave {len(new_names)} names for {ds.n_labels} labels: names apply in "
             f"order, and {change}.",
-            icon="ℹ️",
+            icon=":material/info:",
         )
     return new_names
 
@@ -131,7 +134,9 @@ def matrix_editor(ds: Dataset, start: int, stop: int) -> None:
             )
             new = editing.keep_run(new, ds)  # a run keeps what it retrieved and its ids
         except io.DataError as exc:
-            st.error(f"Not applied, your data is unchanged: {literal(exc)}", icon="🚫")
+            st.error(
+                f"Not applied, your data is unchanged: {literal(exc)}", icon=":material/block:"
+            )
         else:
             session.add_dataset(new)
             st.rerun()
@@ -155,7 +160,9 @@ def table_editor(ds: Dataset, start: int, stop: int) -> None:
                 description=f"edited from {base}",
             )
         except io.DataError as exc:
-            st.error(f"Not applied, your data is unchanged: {literal(exc)}", icon="🚫")
+            st.error(
+                f"Not applied, your data is unchanged: {literal(exc)}", icon=":material/block:"
+            )
         else:
             session.add_dataset(new)
             st.rerun()

@@ -23,7 +23,7 @@ def summary(ds, model_name: str) -> label_ranking.Summary:
     try:
         return cache.label_ranking.summary(ds, model_name)
     except work.Spent as exc:
-        st.info(f"{exc} The Label ranking page waits meanwhile.", icon="⏳")
+        st.info(f"{exc} The Label ranking page waits meanwhile.", icon=":material/hourglass_empty:")
         navigation.stop_page()
     except metrics.MetricInputError as exc:
         widgets.cannot_score(
@@ -76,7 +76,7 @@ def refused(ds, model_name: str, res: label_ranking.Summary) -> None:
         f"{res.refused}, so the per-sample table, its chart, the one-sample drill-down, "
         "the tie rules and the 95% intervals are not computed. The numbers above are "
         f"exact, over all {ds.n_samples:,} samples.",
-        icon="⏳",
+        icon=":material/hourglass_empty:",
     )
 
 

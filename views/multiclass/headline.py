@@ -56,8 +56,8 @@ def show(ds, settings: Settings, res: dict) -> None:
         + ("; weighted by sample_weight." if ds.sample_weight is not None else ".")
     )
     if res["not_proba"]:
-        st.info(text("not_proba", why=res["not_proba"]), icon="ℹ️")
+        st.info(text("not_proba", why=res["not_proba"]), icon=":material/info:")
     if math.isnan(res["kappa"]):
-        st.info(text("kappa_undefined"), icon="ℹ️")
+        st.info(text("kappa_undefined"), icon=":material/info:")
     if res["auc_missing"]:
-        st.info(text("auc_missing", classes=", ".join(res["auc_missing"])), icon="ℹ️")
+        st.info(text("auc_missing", classes=", ".join(res["auc_missing"])), icon=":material/info:")
