@@ -68,9 +68,9 @@ def changed(ds: Dataset, frame, model_a: str, model_b: str) -> None:
         hide_index=True,
         width="stretch",
         column_config={
-            "A": st.column_config.NumberColumn(model_a, format="%.4f"),
-            "B": st.column_config.NumberColumn(model_b, format="%.4f"),
-            "B better by": st.column_config.NumberColumn(format="%.4f"),
+            "A": st.column_config.NumberColumn(model_a),
+            "B": st.column_config.NumberColumn(model_b),
+            "B better by": st.column_config.NumberColumn(),
         },
     )
     drill = DRILL_DOWN.get(ds.kind)
