@@ -79,6 +79,22 @@ def count(value: float, digits: int = 4, *, grouped: bool = True) -> str:
     return fmt(value, digits)
 
 
+def model_words(name: str, *, bold: bool = True) -> str:
+    """A model named in running Markdown: ``model **name**`` (the name through
+    :func:`literal`), or ``the model`` when the model is itself called "model" (a
+    one-model sample's column ``score_model``), never "model model".
+
+    Examples
+    --------
+    >>> model_words("logreg"), model_words("model"), model_words("a_b", bold=False)
+    ('model **logreg**', 'the model', 'model a\\\\_b')
+    """
+    if name.strip().lower() == "model":
+        return "the model"
+    shown = literal(name)
+    return f"model **{shown}**" if bold else f"model {shown}"
+
+
 def in_latex(text: str) -> str:
     """A written number as LaTeX: the thousands commas braced (``1{,}234``), so LaTeX
     does not set them as punctuation with a space after.

@@ -9,7 +9,7 @@ import streamlit as st
 
 from explorer import editing, io
 from explorer.datasets import Dataset
-from explorer.formatting import literal
+from explorer.formatting import literal, model_words
 from explorer.pages import data
 from explorer.ui import session
 
@@ -116,7 +116,7 @@ def matrix_editor(ds: Dataset, start: int, stop: int) -> None:
             labels_df, num_rows="dynamic", key="data_editor_labels", width="stretch"
         )
     with sc:
-        st.caption(f"Scores of model **{literal(ds.model_names[0])}**")
+        st.caption(f"Scores of {model_words(ds.model_names[0])}")
         ed_scores = st.data_editor(
             scores_df, num_rows="dynamic", key="data_editor_scores", width="stretch"
         )

@@ -9,7 +9,7 @@ from dataclasses import replace
 import streamlit as st
 
 from explorer.derivation import mean_terms
-from explorer.formatting import fmt, literal
+from explorer.formatting import fmt, model_words
 from explorer.pages import dcg
 from explorer.ui import cache, classroom, url
 from views import prose
@@ -90,7 +90,7 @@ def headline(ds, table, head, controls, *, row: int) -> None:
 def _line(ds, controls) -> str:
     """What the means are of: the samples, the model and the settings."""
     return (
-        f"Mean over **{ds.n_samples}** samples of model **{literal(controls.settings.model)}** · "
+        f"Mean over **{ds.n_samples}** samples of {model_words(controls.settings.model)} · "
         f"{controls.k_text} · log base {controls.base_text} · {controls.tie_text} · "
         f"gain {controls.gain}"
     )
