@@ -95,6 +95,89 @@ def model_words(name: str, *, bold: bool = True) -> str:
     return f"model **{shown}**" if bold else f"model {shown}"
 
 
+#: The words a class reads for the code-style column names of the step and drill-down
+#: tables (the CSVs keep the code names, which a program reads).
+COLUMN_WORDS = {
+    "is_true": "true label?",
+    "label_name": "label",
+    "n_true_at_or_above": "true labels at or above",
+    "running_value": "running value",
+    "tie_group": "tie group",
+    "true_label": "true label",
+    "false_label": "false label",
+    "hits_so_far": "hits so far",
+    "in_top_k": "in the top K",
+    "ap_term": "AP term",
+    "ap_running": "AP so far",
+    "precision_at_position": "precision at this position",
+    "err_stop_prob": "stop probability",
+    "err_still_looking": "still looking",
+    "err_term": "ERR term",
+    "err_running": "ERR so far",
+    "dcg_term": "DCG term",
+    "dcg_running": "DCG so far",
+    "ideal_dcg": "ideal DCG",
+    "first_prob": "first relevant here",
+    "rr_term": "RR term",
+    "auc_a_vs_b": "AUC a vs b",
+    "auc_b_vs_a": "AUC b vs a",
+    "log_loss": "log loss",
+    "p_true": "p(true class)",
+    "p_predicted": "p(predicted class)",
+    "roc_auc": "ROC AUC",
+    "n_true": "true labels",
+    "lrap": "LRAP",
+    "ranking_loss": "ranking loss",
+}
+_TOP = re.compile(r"top_(\d+)")
+
+
+def column_words(columns, *, classes: bool = False) -> dict[str, str]:
+    """The words shown for each code-style name among ``columns`` (:data:`COLUMN_WORDS`,
+    ``top_2`` as "in the top 2"; with ``classes``, a class's score column ``p_<class>``
+    as "p(<class>)"); the other columns (the data's own, a visitor's names) are left out.
+
+    Examples
+    --------
+    >>> words = column_words(["rank", "n_true_at_or_above", "top_3", "p_setosa"], classes=True)
+    >>> list(words.values())
+    ['true labels at or above', 'in the top 3', 'p(setosa)']
+    >>> column_words(["p_setosa", "y_true"])
+    {}
+    """
+    out = {}
+    for c in map(str, columns):
+        if c in COLUMN_WORDS:
+            out[c] = COLUMN_WORDS[c]
+        elif m := _TOP.fullmatch(c):
+            out[c] = f"in the top {m[1]}"
+        elif classes and c.startswith("p_"):
+            out[c] = f"p({c[2:]})"
+    return out
+
+
+def table_number(value) -> str:
+    """A table cell's number as a pandas Styler writes it here: a whole number as an
+    integer, any other with up to four decimals, trailing zeros dropped (as Streamlit
+    writes a number column); anything else as it is.
+
+    Examples
+    --------
+    >>> table_number(1.0), table_number(0.83333), table_number(0.5), table_number("yes")
+    ('1', '0.8333', '0.5', 'yes')
+    >>> table_number(float("nan")), table_number(-2.00004), table_number(7.5e14)
+    ('—', '-2', '7.500e+14')
+    """
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return str(value)
+    if not math.isfinite(value):
+        return MISSING if math.isnan(value) else str(value)
+    if abs(value) >= 1e6:
+        return fmt(value)
+    text = f"{value:.4f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
 def in_latex(text: str) -> str:
     """A written number as LaTeX: the thousands commas braced (``1{,}234``), so LaTeX
     does not set them as punctuation with a space after.

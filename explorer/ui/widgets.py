@@ -12,7 +12,7 @@ import streamlit as st
 from explorer import registry, scenario_effects
 from explorer import scenarios as scenario_list
 from explorer.datasets import KIND_LABELS, Dataset
-from explorer.formatting import MISSING, dash_missing, literal, one_line
+from explorer.formatting import MISSING, column_words, dash_missing, literal, one_line
 from explorer.samples import sample_title
 from explorer.ui import classroom, effects, examples, navigation, session, url
 
@@ -62,14 +62,30 @@ def cannot_score(ds: Dataset, exc: Exception, why: str, prefix: str = "") -> Non
         st.error(f"{prefix}{literal(exc)}")
 
 
+def worded(columns, config: dict | None = None, *, classes: bool = False) -> dict:
+    """``config`` (a ``column_config``) with each code-style name among ``columns`` shown
+    in words (:func:`explorer.formatting.column_words`); a column configured without a
+    label gets the words as its label, one with a label keeps it."""
+    out = dict(config or {})
+    for column, words in column_words(columns, classes=classes).items():
+        given = out.get(column)
+        if given is None:
+            out[column] = words
+        elif isinstance(given, dict) and not given.get("label"):
+            out[column] = {**given, "label": words}
+    return out
+
+
 def table(df, *, missing: str, container=None, **kwargs) -> None:
-    """``st.dataframe`` of ``df`` with its empty cells as "—" (never "None"), and
-    then, when there is one, a caption saying what the dash means (``missing``).
+    """``st.dataframe`` of ``df`` with its empty cells as "—" (never "None"), its
+    code-style column names in words (:func:`worded`), and then, when there is a
+    dash, a caption saying what it means (``missing``).
 
     ``kwargs`` go to ``st.dataframe``; ``container`` is where to draw (``st``).
     """
     where = st if container is None else container
     shown = dash_missing(df)
+    kwargs["column_config"] = worded(shown.columns, kwargs.get("column_config"))
     where.dataframe(shown, **kwargs)
     if shown is not df:
         where.caption(f"{MISSING} : {missing}.")

@@ -11,6 +11,7 @@ import pandas as pd
 import streamlit as st
 
 from explorer import downloads
+from explorer.formatting import table_number
 from explorer.pages import retrieval
 from explorer.ui import cache
 from views import prose
@@ -58,15 +59,19 @@ def table(board: pd.DataFrame) -> None:
             for c in row.index
         ]
 
-    styled = board.style.apply(highlight, axis=1).format("{:.4f}", subset=metric_cols)
+    styled = board.style.apply(highlight, axis=1).format(table_number, subset=metric_cols)
     st.dataframe(
         styled,
         hide_index=True,
         width="stretch",
         height=36 * (len(board) + 1),
+        # the numbers before the long convention text, each column narrow: every metric
+        # column fits 853 px (1280 x 720 at 150%), the text may scroll
+        column_order=("switch", *metric_cols, "convention"),
         column_config={
             "switch": st.column_config.TextColumn("switch", width="medium"),
-            "convention": st.column_config.TextColumn("convention", width="medium"),
+            "convention": st.column_config.TextColumn("convention", width="large"),
+            **{c: st.column_config.Column(c, width="small") for c in metric_cols},
         },
     )
     st.download_button(
