@@ -18,6 +18,14 @@ from views import prose
 TABLE_ANCHOR = "dcg-worst-first"
 #: Session key: the scikit-learn example whose "Open" button was pressed last.
 FOCUS = "dcg_focus"
+#: Session key: set by an "Open" button, so the next run scrolls its result into view
+#: (the box sits above the headline, a screen or more above the buttons).
+SCROLL = "dcg_scroll_to_focus"
+#: Brings the opened example's box to the top of the window, once the browser drew it.
+_SCROLL_JS = """<script>
+requestAnimationFrame(() => document.querySelector('.st-key-dcg_focus_box')
+  ?.scrollIntoView({block: 'start'}));
+</script>"""
 
 
 def focused_example(ds, settings: dcg.Settings, row: int, base_2: bool):
@@ -121,3 +129,5 @@ def _focus_box(ds, table, head, settings: dcg.Settings, focus) -> None:
                         n=ds.n_samples,
                     )
                 )
+            if st.session_state.pop(SCROLL, False):
+                st.html(_SCROLL_JS, unsafe_allow_javascript=True)
