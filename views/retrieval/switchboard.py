@@ -59,19 +59,19 @@ def table(board: pd.DataFrame) -> None:
             for c in row.index
         ]
 
-    styled = board.style.apply(highlight, axis=1).format(table_number, subset=metric_cols)
-    st.dataframe(
+    # one text column ("ties: optimistic") before the numbers: every metric column fits
+    # 853 px (1280 x 720 at 150%); the CSV keeps switch and convention apart
+    shown = board.assign(setting=board["switch"] + ": " + board["convention"].astype(str))
+    styled = shown.style.apply(highlight, axis=1).format(table_number, subset=metric_cols)
+    st.container(key="ret_switchboard").dataframe(
         styled,
         hide_index=True,
         width="stretch",
         height=36 * (len(board) + 1),
-        # the numbers before the long convention text, each column narrow: every metric
-        # column fits 853 px (1280 x 720 at 150%), the text may scroll
-        column_order=("switch", *metric_cols, "convention"),
+        column_order=("setting", *metric_cols),
         column_config={
-            "switch": st.column_config.TextColumn("switch", width="medium"),
-            "convention": st.column_config.TextColumn("convention", width="large"),
-            **{c: st.column_config.Column(c, width="small") for c in metric_cols},
+            "setting": st.column_config.TextColumn("setting", width=245),
+            **{c: st.column_config.Column(c, width=54) for c in metric_cols},
         },
     )
     st.download_button(
