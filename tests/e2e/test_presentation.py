@@ -212,20 +212,20 @@ WRAPPED_AND_CLIPPED = """() => {
 }"""
 
 
-@pytest.mark.parametrize(
-    "path",
-    ["label_ranking?ds=seed003_lrap", "retrieval?ds=seed002_map"],
-)
-def test_presentation_at_853_wraps_no_headline_label_and_cuts_no_column(
-    sized, app_url: str, path: str
-):
+def test_presentation_at_853_wraps_no_headline_label_and_cuts_no_column(sized, app_url: str):
     """1280x720 at 150% in presentation mode: every headline label on one line ("Coverage
-    error" not over two), and the Top-K switchboard's columns within its box."""
+    error", "Macro ROC AUC (OvR)" not over two), and the Top-K switchboard's columns
+    within its box. One page walks the pages."""
     page = sized(853, 480, 1.5)
-    _open(page, f"{app_url}/{path}&present=1&reveal=1")
-    page.locator(
-        ".st-key-ret_switchboard, [data-testid=stMetric]"
-    ).last.scroll_into_view_if_needed()
-    got = page.evaluate(WRAPPED_AND_CLIPPED)
-    assert got["grids"] == path.startswith("retrieval"), got  # the switchboard, drawn
-    assert got["wrapped"] == [] and got["clipped"] == [], got
+    for path in (
+        "label_ranking?ds=seed003_lrap",
+        "multiclass?ds=iris",
+        "retrieval?ds=seed002_map",
+    ):
+        _open(page, f"{app_url}/{path}&present=1&reveal=1")
+        page.locator(
+            ".st-key-ret_switchboard, [data-testid=stMetric]"
+        ).last.scroll_into_view_if_needed()
+        got = page.evaluate(WRAPPED_AND_CLIPPED)
+        assert got["grids"] == path.startswith("retrieval"), (path, got)  # the switchboard
+        assert got["wrapped"] == [] and got["clipped"] == [], (path, got)

@@ -52,7 +52,9 @@ def headline(ds, model_name: str, shown) -> None:
         mrr = cache.label_ranking.mrr(ds, model_name)
         numbers.append(_mrr_number(mrr))
         derived.append(label_ranking.mrr_derivation(ds, model_name, mrr))
-    for col, (label, value, why) in zip(_columns(numbers), numbers, strict=True):
+    for col, (label, value, why) in zip(
+        widgets.label_columns(n[0] for n in numbers), numbers, strict=True
+    ):
         classroom.headline(col, label, fmt(value), interval=ci.get(label), help=why)
     classroom.reveal_button()
     with st.container(key="lr_derivation"):
@@ -70,7 +72,9 @@ def refused(ds, model_name: str, res: label_ranking.Summary) -> None:
     numbers = _numbers(res)
     if (np.count_nonzero(ds.y_true, axis=1) == 1).all():  # LRAP equals MRR: show it too
         numbers.append(_mrr_number(cache.label_ranking.mrr(ds, model_name)))
-    for col, (label, value, why) in zip(_columns(numbers), numbers, strict=True):
+    for col, (label, value, why) in zip(
+        widgets.label_columns(n[0] for n in numbers), numbers, strict=True
+    ):
         classroom.headline(col, label, fmt(value), help=why)
     st.info(
         f"{res.refused}, so the per-sample table, its chart, the one-sample drill-down, "
@@ -78,12 +82,6 @@ def refused(ds, model_name: str, res: label_ranking.Summary) -> None:
         f"exact, over all {ds.n_samples:,} samples.",
         icon=":material/hourglass_empty:",
     )
-
-
-def _columns(numbers: list[tuple[str, float, str]]) -> list:
-    """One column per headline number, each as wide as its label needs: in presentation
-    mode at 853 px, five equal columns broke "Coverage error" over two lines."""
-    return st.columns([max(len(label), 7) for label, _, _ in numbers])
 
 
 def _mrr_number(mrr: float) -> tuple[str, float, str]:
