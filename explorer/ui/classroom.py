@@ -48,7 +48,7 @@ def intervals(compute: Callable[..., dict], *args) -> dict:
     try:
         return compute(*args)
     except work.Spent as exc:
-        st.info(f"{exc} The intervals are left out meanwhile.", icon="⏳")
+        st.info(f"{exc} The intervals are left out meanwhile.", icon=":material/hourglass_empty:")
         return {}
 
 

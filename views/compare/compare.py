@@ -34,7 +34,7 @@ if len(ds.model_names) < 2:
         f"This page compares two models of one dataset; **{literal(ds.name)}** has one model. "
         "Upload a table with two score columns (`score_a`, `score_b`) or two score files, "
         "or open a sample with two models.",
-        icon="ℹ️",
+        icon=":material/info:",
     )
     st.button(
         f"Open {suggestion.replace('_', ' ')} (two models)",
@@ -47,24 +47,24 @@ if len(ds.model_names) < 2:
 
 settings = controls.show(ds)
 if settings.a == settings.b:
-    st.info("Pick two different models: A and B are the same model.", icon="ℹ️")
+    st.info("Pick two different models: A and B are the same model.", icon=":material/info:")
     navigation.stop_page()
 
 try:
     result = cache.compare.models(ds, settings.a, settings.b)
 except work.Spent as exc:
-    st.info(f"{exc} The comparison waits until then.", icon="⏳")
+    st.info(f"{exc} The comparison waits until then.", icon=":material/hourglass_empty:")
     navigation.stop_page()
 if result.note:
     st.info(
         f"{result.note}: each B - A is shown without its bootstrap interval; DeLong's "
         "test and the paired t-tests need no bootstrap and are kept.",
-        icon="⏳",
+        icon=":material/hourglass_empty:",
     )
 if not result.rows:
     st.info(
         "No headline metric of this dataset can be compared: it has one class only.",
-        icon="ℹ️",
+        icon=":material/info:",
     )
     navigation.stop_page()
 

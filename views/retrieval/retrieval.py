@@ -23,7 +23,7 @@ if data_max > MAX_GRADE:  # the readers refuse these; a dataset from elsewhere s
     st.warning(
         f"This page cannot rank **{literal(ds.shown_name)}**: its largest grade, {data_max:.17g}, "
         f"{GRADE_LIMIT}. The relevance threshold would compare inexact grades.",
-        icon="⚠️",
+        icon=":material/warning:",
     )
     navigation.stop_page()
 
