@@ -15,14 +15,15 @@ import streamlit as st
 
 import metrics
 from explorer.formatting import fmt, literal
-from explorer.ui import cache, classroom, navigation, session, widgets
+from explorer.ui import cache, classroom, navigation, slice_filter, widgets
 from views.curves import controls, panel, teach
 from views.curves.parts import text
 
 c_title, c_model = st.columns([3, 1], vertical_alignment="bottom")
 c_title.title("ROC & PR curves")
-ds = session.active()
+ds = slice_filter.active()
 widgets.require_kind(ds, ("binary",), "balanced")
+slice_filter.note(ds)  # on how many samples, of which slice
 
 model = controls.model(ds, c_model)
 

@@ -5,11 +5,12 @@ import streamlit as st
 
 from explorer.datasets import KIND_LABELS
 from explorer.formatting import literal
-from explorer.ui import cache, session
+from explorer.ui import cache, session, slice_filter
 from views.data import download, editor, upload
 
 st.title("Data")
 ds = session.active()
+slice_filter.whole_note("The Data page")  # its edits and downloads are of the whole data
 
 c1, c2, c3 = st.columns(3)
 c1.metric("Samples", ds.n_samples)
