@@ -404,3 +404,16 @@ __all__ += [
     "trec_measures",
     "trec_report",
 ]
+
+# --- slices (metrics.slices): one metric per group, intervals, corrected tests, worst slices ---
+from metrics.multitest import CORRECTIONS, multiple_test_correction  # noqa: E402
+from metrics.slices import SliceFrame, WorstSlices, metric_frame, worst_slices  # noqa: E402
+
+__all__ += [
+    "CORRECTIONS",
+    "SliceFrame",
+    "WorstSlices",
+    "metric_frame",
+    "multiple_test_correction",
+    "worst_slices",
+]
