@@ -320,3 +320,24 @@ def rate_derivation(row: pd.Series, rate: str) -> Derivation:
         ),
         value=value,
     )
+
+
+def holm_derivation(f: metrics.SliceFrame, labels: tuple[str, ...]) -> Derivation:
+    """The smallest p-value corrected for the groups tested (Holm: times their number)."""
+    tested = ~np.isnan(f.p_value)
+    if not tested.any():
+        return Derivation("Holm-corrected p-value", "", "", note="no group could be tested")
+    m, i = int(tested.sum()), int(np.nanargmin(f.p_value))
+    p = float(f.p_value[i])
+    group = rf"\text{{{latex_text(labels[int(f.groups[i])])}}}"
+    value = min(1.0, m * p)
+    return Derivation(
+        name=f"Holm-corrected p-value of {labels[int(f.groups[i])]}",
+        formula=r"p_{\text{Holm}} = \min(1,\ m \cdot p_{(1)})",
+        latex=(
+            rf"p_{{\text{{Holm}}}}({group}) = \min(1,\ {m} \times {in_latex(fmt(p))}) = "
+            rf"{in_latex(fmt(value))}"
+        ),
+        note=f"the smallest of {m} p-values, one per group tested against its rest",
+        value=value,
+    )

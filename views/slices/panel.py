@@ -48,8 +48,13 @@ def panel(ds: Dataset) -> None:
         if ds.kind == "binary":
             _rates(ds, settings)
     if not classroom.derivations_hidden():
-        with st.expander("How the gap is computed", expanded=False):
-            show_derivations([slices.gap_derivation(frame, grouping.labels, settings.metric)])
+        with st.expander("How the gap and the corrected p-value are computed"):
+            show_derivations(
+                [
+                    slices.gap_derivation(frame, grouping.labels, settings.metric),
+                    slices.holm_derivation(frame, grouping.labels),
+                ]
+            )
 
 
 def _headline(frame, settings: slices.Settings) -> None:

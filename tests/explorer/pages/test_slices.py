@@ -128,5 +128,8 @@ def test_the_gap_derivation_ends_in_the_gap_and_a_page_without_attributes_says_w
     line = slices.gap_derivation(f, slices.grouping(BREAST, s).labels, "ROC AUC")
     assert line.value == pytest.approx(np.nanmax(f.value) - np.nanmin(f.value))
     assert "coarse" in line.latex and "smooth" in line.latex
+    holm = slices.holm_derivation(f, slices.grouping(BREAST, s).labels)
+    assert holm.value == pytest.approx(np.nanmin(f.p_holm))
+    assert holm.value == pytest.approx(min(1.0, 2 * np.nanmin(f.p_value)))
     assert "no attributes" in slices.check(load_sample("balanced"))
     assert slices.check(BREAST) is None
