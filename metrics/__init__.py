@@ -408,11 +408,14 @@ __all__ += [
 # --- slices (metrics.slices): one metric per group, intervals, corrected tests, worst slices ---
 from metrics.multitest import CORRECTIONS, multiple_test_correction  # noqa: E402
 from metrics.slices import SliceFrame, WorstSlices, metric_frame, worst_slices  # noqa: E402
+from metrics.states.groups import group_states, merge_group_states  # noqa: E402
 
 __all__ += [
     "CORRECTIONS",
     "SliceFrame",
     "WorstSlices",
+    "group_states",
+    "merge_group_states",
     "metric_frame",
     "multiple_test_correction",
     "worst_slices",

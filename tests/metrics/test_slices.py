@@ -226,3 +226,30 @@ def test_benjamini_hochberg_keeps_false_discoveries_at_five_percent_on_null_data
     sims = int(os.environ.get("SLICES_FDR_SIMS", "300"))
     rate = np.mean([_null_rejects(seed) for seed in range(sims)])
     assert rate <= 0.05 + 2.5 * np.sqrt(0.05 * 0.95 / sims)
+
+
+def test_per_group_states_merged_over_chunks_equal_the_frame():
+    from metrics.states import BinaryState, RankingState
+
+    y, s = _binary()
+    s = np.round(s, 1)  # tied scores: the states keep one entry per distinct score
+    frame = M.metric_frame(M.roc_auc_score, y, s, GROUPS, sample_weight=None, n_resamples=2)
+    merged = {}
+    for start in range(0, N, 70):  # chunks of 70 rows, every group in several
+        rows = slice(start, start + 70)
+        part = M.group_states(BinaryState, y[rows], s[rows], GROUPS[rows])
+        merged = M.merge_group_states(merged, part)
+    got = [merged[g].finalize()["roc_auc_score"] for g in "abcd"]
+    np.testing.assert_allclose(got, frame.value, rtol=1e-12)
+    y, s = _scores(4)
+    ndcg = functools.partial(M.ndcg_score, k=5)
+    frame = M.metric_frame(ndcg, y, s, GROUPS, sample_weight=WEIGHTS, n_resamples=2)
+    merged = {}
+    for start in range(0, N, 100):
+        rows = slice(start, start + 100)
+        part = M.group_states(
+            RankingState, y[rows], s[rows], GROUPS[rows], sample_weight=WEIGHTS[rows], k=5
+        )
+        merged = M.merge_group_states(merged, part)
+    got = [merged[g].finalize()["ndcg_score"] for g in "abcd"]
+    np.testing.assert_allclose(got, frame.value, rtol=1e-12)

@@ -126,6 +126,8 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("slices", "_ranked"): "over the slices found (one tuple each)",
     ("_slice_forms", "_means"): "over the 3 kinds of 1-D terms (a table of functions)",
     ("multitest", "multiple_test_correction"): "over the 3 method names, for a message",
+    ("states.groups", "group_states"): "over the groups of one chunk (one state each)",
+    ("states.groups", "merge_group_states"): "over the groups of a chunk's states",
 }
 
 
