@@ -17,7 +17,7 @@ import numpy as np
 import pandas as pd
 
 import metrics
-from explorer import slicing
+from explorer import budget, slicing
 from explorer.datasets import Dataset
 from explorer.derivation import Derivation
 from explorer.formatting import fmt, in_latex, latex_text
@@ -25,6 +25,8 @@ from explorer.formatting import fmt, in_latex, latex_text
 #: Bootstrap resamples per group (seeded: the same page shows the same intervals).
 N_RESAMPLES = 1000
 SEED = 0
+#: Resamples of all rows behind worst_slices' test of a metric of no fast path.
+WORST_RESAMPLES = 200
 #: How many of the worst slices the page lists.
 WORST_SHOWN = 10
 
@@ -39,6 +41,10 @@ class Metric:
     #: ``"scores"``: y_true and the scores as they are; ``"classes"``: multiclass class
     #: indices, the predicted class; ``"proba"``: class indices and the probabilities.
     arrays: str = "scores"
+    #: How its bootstrap runs (:func:`explorer.budget.bootstrap_seconds`): ``"mean"`` for
+    #: the metrics of an additive form (``metrics._slice_forms``), ``"count"`` for ROC
+    #: AUC, ``"slow"`` for one call per resample.
+    path: str = "mean"
 
     @property
     def at_threshold(self) -> bool:
@@ -46,8 +52,8 @@ class Metric:
 
 
 BINARY = (
-    Metric("ROC AUC", metrics.roc_auc_score),
-    Metric("Average precision", metrics.average_precision_score),
+    Metric("ROC AUC", metrics.roc_auc_score, path="count"),
+    Metric("Average precision", metrics.average_precision_score, path="slow"),
     Metric("Accuracy at the threshold", "accuracy"),
     Metric("Recall (TPR) at the threshold", "tpr"),
     Metric("False positive rate at the threshold", "fpr"),
@@ -158,6 +164,30 @@ def check(ds: Dataset) -> str | None:
     return None
 
 
+def seconds(ds: Dataset, settings: Settings) -> float:
+    """Estimated CPU seconds of the page's intervals and its search for the worst slices
+    (:func:`explorer.budget.bootstrap_seconds`): resamples of every row, by the path
+    :func:`metrics.metric_frame` takes for the metric.
+
+    Examples
+    --------
+    >>> ds = Dataset("t", "binary", np.zeros(10**6), {"m": np.zeros(10**6)})
+    >>> round(seconds(ds, Settings("m", "Accuracy at the threshold", ())), 1)
+    12.0
+    >>> seconds(ds, Settings("m", "Average precision", ())) > 60
+    True
+    """
+    path = metric_of(ds.kind, settings.metric).path
+    if path != "slow":
+        return budget.bootstrap_seconds(path, ds.n_samples, N_RESAMPLES)
+    # one call per resample of each group (together: every row), and worst_slices'
+    # resamples of all rows for its standard error
+    cells = int(np.prod(ds.y_true.shape))
+    return budget.bootstrap_seconds(
+        "slow", ds.n_samples, N_RESAMPLES + WORST_RESAMPLES, cells=cells
+    )
+
+
 def frame(ds: Dataset, settings: Settings) -> metrics.SliceFrame:
     """:func:`metrics.metric_frame` of the chosen metric over the groups (codes 0..G-1)."""
     metric = metric_of(ds.kind, settings.metric)
@@ -229,6 +259,7 @@ def worst(ds: Dataset, settings: Settings) -> tuple[pd.DataFrame, list, int]:
         columns,
         sample_weight=ds.sample_weight,
         min_count=min_count(ds.n_samples),
+        n_resamples=WORST_RESAMPLES,
         threshold=settings.threshold,
         random_state=SEED,
     )

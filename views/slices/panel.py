@@ -8,7 +8,7 @@ import numpy as np
 import streamlit as st
 
 import metrics
-from explorer import registry, slicing
+from explorer import budget, registry, slicing
 from explorer.charts import slices as charts
 from explorer.datasets import Dataset
 from explorer.formatting import fmt, literal
@@ -32,6 +32,14 @@ MODEL_PAGE = {
 def panel(ds: Dataset) -> None:
     classroom.track_view()  # a move here hides revealed numbers again
     settings = controls.show(ds)
+    refused = budget.too_long(
+        slices.seconds(ds, settings),
+        f"{settings.metric} with {slices.N_RESAMPLES:,} resamples of {ds.n_samples:,} rows",
+        budget.limits().per_run,
+    )
+    if refused:
+        st.info(f"{refused}. Pick a metric at the threshold, or a smaller dataset.", icon="⏳")
+        return
     try:
         grouping = cache.slices.grouping(ds, settings)
         frame = cache.slices.frame(ds, settings)
