@@ -14,6 +14,7 @@ from explorer.datasets import Dataset
 from explorer.links import encode_dataset, fits_in_link
 from explorer.registry import script
 from explorer.samples import load_sample
+from explorer.slicing import slice_text
 from tests.conftest import graded_case, multilabel_case, rendered
 from tests.views.test_links_app import metrics_of, open_app, params
 
@@ -123,3 +124,20 @@ def test_the_sidebar_clears_the_slice_and_a_slice_the_data_lacks_is_dropped():
     bad = open_app(script("home"), "breast_cancer", slice="texture:velvet")
     assert "no group 'velvet'" in rendered(bad.warning[0].value)
     assert "slice" not in params(bad) and not bad.info
+
+
+def test_a_hostile_attribute_name_and_value_show_as_written():
+    name, value = "<b>ward</b>", "[x](http://e.example) *"
+    y = np.array([0, 1, 0, 1, 1, 0])
+    ward = np.array([value, value, value, "B", "B", "B"], dtype=object)
+    ds = Dataset("h", "binary", y, {"m": np.array([0.1, 0.9, 0.4, 0.3, 0.8, 0.2])})
+    ds = dataclasses.replace(ds, attributes={name: ward}, source="link")
+    at = _open("home", ds, slice=slice_text([(name, value)]))
+    assert rendered(at.info[0].value) == f"On 3 of 6 samples: {name} = {value}"
+    assert rendered(at.sidebar.markdown[-1].value) == f"**Slice:** {name} = {value}"
+    page = _open("slices", ds)
+    assert not page.exception
+    assert [rendered(b.label) for b in page.button if b.key.startswith("sl_open_")][:2] == [
+        "B",
+        value,
+    ]
