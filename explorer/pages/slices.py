@@ -46,10 +46,6 @@ class Metric:
     #: AUC, ``"slow"`` for one call per resample.
     path: str = "mean"
 
-    @property
-    def at_threshold(self) -> bool:
-        return isinstance(self.metric, str)
-
 
 BINARY = (
     Metric("ROC AUC", metrics.roc_auc_score, path="count"),
