@@ -162,6 +162,17 @@ def _compare(ds, q) -> list[float]:
     return [v for row in result.rows for v in (row.a, row.b, row.diff)]
 
 
+def _slices(ds, q) -> list[float]:
+    from explorer import slicing
+    from explorer.pages import slices
+
+    by = (q["by"],) if q.get("by2", "(none)") == "(none)" else (q["by"], q["by2"])
+    cuts = tuple(slicing.parse_cuts(q.get(p, "")) or None for p in ("cuts", "cuts2")[: len(by)])
+    settings = slices.Settings(_model(ds, q), q["metric"], by, cuts, float(q.get("t", 0.5)))
+    f = slices.frame(ds, settings)
+    return [f.overall, f.difference(), *f.value]
+
+
 HEADLINES = {
     "home": _home,
     "curves": _curves,
@@ -172,6 +183,7 @@ HEADLINES = {
     "multiclass": _multiclass,
     "regression": _regression,
     "compare": _compare,
+    "slices": _slices,
 }
 
 

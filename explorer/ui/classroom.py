@@ -103,7 +103,8 @@ def view_signature() -> dict:
         and not DOWNLOAD_KEY.search(k)
         and not LABELLED_WIDGET.search(k)
     }
-    return {"page": page, "data": repr(ss.get(session.ACTIVE)), "keys": keys}
+    data = (ss.get(session.ACTIVE), ss.get(session.SLICE) or ())  # a slice is other data
+    return {"page": page, "data": repr(data), "keys": keys}
 
 
 def same_view(revealed: dict | None, now: dict | None) -> bool:

@@ -32,6 +32,7 @@ SAMPLES = {
     "multiclass": "iris",
     "regression": "diabetes",
     "compare": "breast_cancer",
+    "slices": "breast_cancer",
 }
 #: The lazy tabs of a page (only the open one is drawn): (session key, labels).
 TABS = {

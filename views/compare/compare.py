@@ -9,7 +9,7 @@ against B per sample (:mod:`views.compare.tables`).
 import streamlit as st
 
 from explorer.formatting import literal
-from explorer.ui import cache, navigation, session, widgets, work
+from explorer.ui import cache, navigation, session, slice_filter, widgets, work
 from views.compare import controls, headline, tables
 
 #: A bundled sample with two models, by kind.
@@ -22,7 +22,8 @@ TWO_MODELS = {
 
 st.title("Compare two models")
 widgets.scenarios("compare")
-ds = session.active()
+ds = slice_filter.active()
+slice_filter.note(ds)  # on how many samples, of which slice
 st.caption(
     f"Active dataset **{literal(ds.name)}** · {ds.n_samples} samples · "
     f"model(s): {literal(', '.join(ds.model_names))}"

@@ -15,7 +15,7 @@ import streamlit as st
 
 import metrics
 from explorer.formatting import fmt, literal, model_words
-from explorer.ui import cache, classroom, navigation, session, widgets
+from explorer.ui import cache, classroom, navigation, slice_filter, widgets
 from views.curves import controls, headline, panel, teach
 from views.curves.parts import text
 
@@ -23,9 +23,10 @@ from views.curves.parts import text
 # matrix below the fold at 853 x 480
 c_title, c_reveal, c_model = st.columns([2.2, 0.8, 1], vertical_alignment="bottom")
 c_title.title("ROC & PR curves")
-ds = session.active()
+ds = slice_filter.active()
 widgets.require_kind(ds, ("binary",), "balanced")
 classroom.reveal_button(c_reveal, compact=True)
+slice_filter.note(ds)  # on how many samples, of which slice
 
 model = controls.model(ds, c_model)
 

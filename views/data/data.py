@@ -6,11 +6,12 @@ import streamlit as st
 
 from explorer.datasets import KIND_LABELS
 from explorer.formatting import literal
-from explorer.ui import cache, session
+from explorer.ui import cache, session, slice_filter
 from views.data import download, editor, new_table, upload
 
 st.title("Data")
 ds = session.active()
+slice_filter.whole_note("The Data page")  # its edits and downloads are of the whole data
 back = new_table.origin()  # the page a typed table opens on
 
 c1, c2, c3 = st.columns(3)
