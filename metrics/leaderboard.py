@@ -37,6 +37,7 @@ import functools
 import math
 from collections.abc import Mapping
 from numbers import Real
+from statistics import NormalDist
 from typing import NamedTuple
 
 import numpy as np
@@ -88,7 +89,7 @@ class ModelComparison(NamedTuple):
         The models, in the order given.
     estimate, low, high : ndarray of shape (n_models,)
         Each model's metric and its percentile bootstrap interval (NaN without
-        resamples).
+        resamples; DeLong's normal interval for ``"delong"`` without resamples).
     pairs : ndarray of shape (n_pairs, 2)
         Every pair ``(i, j)``, ``i < j``, in row-major order.
     diff, diff_low, diff_high : ndarray of shape (n_pairs,)
@@ -251,7 +252,9 @@ def compare_models(
         False only with ``"bootstrap"`` or ``"tukey"`` (the others are paired tests).
     n_resamples : int or None, default 2000
         Bootstrap resamples of the intervals; None: no intervals (not with
-        ``"bootstrap"``).
+        ``"bootstrap"``), except with ``"delong"``: DeLong's normal intervals
+        ``AUC +- z se`` from the same covariance matrix (pROC's
+        ``ci(method="delong")``), no resampling.
     n_permutations : int, default 10000
         Sign patterns of the randomization test.
     confidence : float, default 0.95
@@ -332,7 +335,15 @@ def compare_models(
         diff_low, diff_high = np.quantile(d, [alpha, 1.0 - alpha], axis=1)
     if dists is None:
         diff_low = diff_high = np.full(pairs.shape[0], np.nan)
-    p = _p_values(test, metric, y_true, scores, pairs, dists, n_permutations, seed)
+    if test == "delong":
+        p, se, se_pairs = _delong(metric, y_true, scores, pairs)
+        if dists is None:  # DeLong's own normal intervals (pROC's ci(method="delong"))
+            z = NormalDist().inv_cdf(0.5 + confidence / 2.0)
+            low, high = estimate - z * se, estimate + z * se
+            diff = estimate[pairs[:, 0]] - estimate[pairs[:, 1]]
+            diff_low, diff_high = diff - z * se_pairs, diff + z * se_pairs
+    else:
+        p = _p_values(test, metric, y_true, scores, pairs, dists, n_permutations, seed)
     return ModelComparison(
         names,
         estimate,
@@ -364,11 +375,6 @@ def _check_finite(dists: np.ndarray, names) -> None:
 def _p_values(test, metric, y_true, scores, pairs, dists, n_permutations, seed) -> np.ndarray:
     if test == "bootstrap":
         return bootstrap_p_values(dists[pairs[:, 0]] - dists[pairs[:, 1]])
-    if test == "delong":
-        func = metric.func if isinstance(metric, functools.partial) else metric
-        if not any(func is f for f in _AUC) or isinstance(metric, functools.partial):
-            raise MetricInputError("test='delong' compares ROC AUCs: metric must be roc_auc_score.")
-        return _delong_p(y_true, scores, pairs)
     values = np.column_stack([per_sample_values(metric, y_true, s) for s in scores])
     if test == "tukey":
         return tukey_p_values(values, pairs)
@@ -406,8 +412,11 @@ def bootstrap_p_values(diff_distributions) -> np.ndarray:
     return np.minimum(1.0, 2.0 * np.minimum(below, above))
 
 
-def _delong_p(y_true, scores, pairs) -> np.ndarray:
-    """DeLong's p-value of every pair from one covariance matrix of all models."""
+def _delong(metric, y_true, scores, pairs):
+    """DeLong's p-value of every pair from one covariance matrix of all models, with the
+    standard errors of each model's AUC and of each pair's difference."""
+    if not any(metric is f for f in _AUC):
+        raise MetricInputError("test='delong' compares ROC AUCs: metric must be roc_auc_score.")
     placements = np.column_stack([auc_placements(y_true, s) for s in scores])
     pos = np.asarray(y_true).ravel() != 0
     n_pos, n_neg = int(pos.sum()), int((~pos).sum())
@@ -425,7 +434,8 @@ def _delong_p(y_true, scores, pairs) -> np.ndarray:
     diff = theta[i] - theta[j]
     with np.errstate(divide="ignore", invalid="ignore"):
         z = np.where(se > 0, diff / se, np.where(diff == 0, 0.0, np.inf))
-    return np.array([math.erfc(abs(v) / math.sqrt(2.0)) for v in z])
+    p = np.array([math.erfc(abs(v) / math.sqrt(2.0)) for v in z])
+    return p, np.sqrt(np.maximum(np.diag(cov), 0.0)), se
 
 
 def _randomization_p(values, pairs, n_permutations, seed) -> np.ndarray:

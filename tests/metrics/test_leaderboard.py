@@ -94,7 +94,18 @@ def test_delong_equals_delong_test_per_pair():
     ref = [delong_test(y, s[i], s[j]).p_value for i, j in _pairs(5)]
     np.testing.assert_allclose(r.p_value, ref, rtol=1e-9, atol=1e-300)
     np.testing.assert_allclose(r.p_adjusted, multipletests(ref, method="holm")[1], rtol=1e-12)
-    assert np.isnan(r.low).all() and np.isnan(r.diff_low).all()
+    # without resamples, DeLong's normal intervals: the pairs' from delong_test's se
+    z = 1.959963984540054
+    for k, (i, j) in enumerate(_pairs(5)):
+        ref_pair = delong_test(y, s[i], s[j])
+        assert r.diff_low[k] == pytest.approx(ref_pair.diff - z * ref_pair.se, abs=1e-12)
+    # a model's: its own variance, from the O(m n) table of the pairs (ties 1/2)
+    pos, neg = s[2][y == 1], s[2][y == 0]
+    table = (pos[:, None] > neg[None, :]) + 0.5 * (pos[:, None] == neg[None, :])
+    auc = table.mean()
+    var = table.mean(axis=1).var(ddof=1) / pos.size + table.mean(axis=0).var(ddof=1) / neg.size
+    assert r.low[2] == pytest.approx(auc - z * np.sqrt(var), abs=1e-12)
+    assert r.high[2] == pytest.approx(auc + z * np.sqrt(var), abs=1e-12)
 
 
 def _ranking(nq=40, nd=12, m=3, seed=4):
