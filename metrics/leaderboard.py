@@ -290,22 +290,7 @@ def compare_models(
     ['bcd', 'cd', '', '']
     """
     names, scores = _models(scores_by_model)
-    test = _choice(test, "test", TESTS)
-    correction = _choice(correction, "correction", CORRECTIONS)
-    if not isinstance(paired, bool):
-        raise MetricInputError(f"paired must be True or False; got {paired!r}.")
-    if not paired and test not in ("bootstrap", "tukey"):
-        raise MetricInputError(
-            f"test={test!r} is a paired test; paired=False goes with 'bootstrap' or 'tukey'."
-        )
-    if test == "tukey" and correction is not None:
-        raise MetricInputError(
-            "Tukey's HSD p-values are already corrected for every pair; use correction=None."
-        )
-    if n_resamples is None and test == "bootstrap":
-        raise MetricInputError("test='bootstrap' needs n_resamples (an integer >= 2).")
-    if isinstance(confidence, bool) or not isinstance(confidence, Real) or not 0 < confidence < 1:
-        raise MetricInputError(f"confidence must lie strictly between 0 and 1; got {confidence!r}.")
+    test, correction = _check_options(metric, test, correction, paired, n_resamples, confidence)
     if higher_is_better is None:
         func = metric.func if isinstance(metric, functools.partial) else metric
         higher_is_better = not any(func is f for f in _LOWER_BETTER)
@@ -313,8 +298,9 @@ def compare_models(
     estimate = np.array([float(metric(y_true, s)) for s in scores])
     m = len(scores)
     pairs = np.array([(i, j) for i in range(m) for j in range(i + 1, m)], dtype=np.intp)
-    nan = np.full(m, np.nan)
-    low, high, diff_low, diff_high = nan, nan.copy(), nan[:0], nan[:0]
+    diff = estimate[pairs[:, 0]] - estimate[pairs[:, 1]]
+    low = high = np.full(m, np.nan)
+    diff_low = diff_high = np.full(pairs.shape[0], np.nan)
     dists = None
     if n_resamples is not None:
         dists = np.array(
@@ -333,14 +319,11 @@ def compare_models(
         low, high = np.quantile(dists, [alpha, 1.0 - alpha], axis=1)
         d = dists[pairs[:, 0]] - dists[pairs[:, 1]]
         diff_low, diff_high = np.quantile(d, [alpha, 1.0 - alpha], axis=1)
-    if dists is None:
-        diff_low = diff_high = np.full(pairs.shape[0], np.nan)
     if test == "delong":
-        p, se, se_pairs = _delong(metric, y_true, scores, pairs)
+        p, se, se_pairs = _delong(y_true, scores, pairs)
         if dists is None:  # DeLong's own normal intervals (pROC's ci(method="delong"))
             z = NormalDist().inv_cdf(0.5 + confidence / 2.0)
             low, high = estimate - z * se, estimate + z * se
-            diff = estimate[pairs[:, 0]] - estimate[pairs[:, 1]]
             diff_low, diff_high = diff - z * se_pairs, diff + z * se_pairs
     else:
         p = _p_values(test, metric, y_true, scores, pairs, dists, n_permutations, seed)
@@ -350,7 +333,7 @@ def compare_models(
         low,
         high,
         pairs,
-        estimate[pairs[:, 0]] - estimate[pairs[:, 1]],
+        diff,
         diff_low,
         diff_high,
         p,
@@ -360,6 +343,29 @@ def compare_models(
         float(confidence),
         bool(higher_is_better),
     )
+
+
+def _check_options(metric, test, correction, paired, n_resamples, confidence):
+    """The options of :func:`compare_models`, checked before any work; ``(test, correction)``."""
+    test = _choice(test, "test", TESTS)
+    correction = _choice(correction, "correction", CORRECTIONS)
+    if not isinstance(paired, bool):
+        raise MetricInputError(f"paired must be True or False; got {paired!r}.")
+    if not paired and test not in ("bootstrap", "tukey"):
+        raise MetricInputError(
+            f"test={test!r} is a paired test; paired=False goes with 'bootstrap' or 'tukey'."
+        )
+    if test == "tukey" and correction is not None:
+        raise MetricInputError(
+            "Tukey's HSD p-values are already corrected for every pair; use correction=None."
+        )
+    if test == "delong" and not any(metric is f for f in _AUC):
+        raise MetricInputError("test='delong' compares ROC AUCs: metric must be roc_auc_score.")
+    if n_resamples is None and test == "bootstrap":
+        raise MetricInputError("test='bootstrap' needs n_resamples (an integer >= 2).")
+    if isinstance(confidence, bool) or not isinstance(confidence, Real) or not 0 < confidence < 1:
+        raise MetricInputError(f"confidence must lie strictly between 0 and 1; got {confidence!r}.")
+    return test, correction
 
 
 def _check_finite(dists: np.ndarray, names) -> None:
@@ -412,11 +418,9 @@ def bootstrap_p_values(diff_distributions) -> np.ndarray:
     return np.minimum(1.0, 2.0 * np.minimum(below, above))
 
 
-def _delong(metric, y_true, scores, pairs):
+def _delong(y_true, scores, pairs):
     """DeLong's p-value of every pair from one covariance matrix of all models, with the
     standard errors of each model's AUC and of each pair's difference."""
-    if not any(metric is f for f in _AUC):
-        raise MetricInputError("test='delong' compares ROC AUCs: metric must be roc_auc_score.")
     placements = np.column_stack([auc_placements(y_true, s) for s in scores])
     pos = np.asarray(y_true).ravel() != 0
     n_pos, n_neg = int(pos.sum()), int((~pos).sum())
