@@ -7,9 +7,9 @@ compares every pair, with the tests of :mod:`metrics.compare`:
   difference come from one set of paired resamples
   (:func:`metrics.compare.bootstrap_distributions`: ROC AUC and average
   precision sort once and share the draw counts across models; per-sample
-  metrics share one index matrix). The p-value of a pair is the
-  percentile interval inverted: ``min(1, 2 min(P*(d <= 0), P*(d >= 0)))``,
-  each share counted as ``(1 + hits) / (1 + B)`` so it is never 0;
+  metrics share one index matrix). The p-value of a pair is pROC's bootstrap
+  test: the difference over the standard deviation of its resamples, read
+  off the standard normal (:func:`bootstrap_p_values`);
 * ``"delong"`` (ROC AUC): DeLong's test from one placement vector per
   model (:func:`metrics.auc_placements`) and one covariance matrix of all
   models: ``var(a - b) = S_aa + S_bb - 2 S_ab`` for every pair, equal to
@@ -326,7 +326,7 @@ def compare_models(
             low, high = estimate - z * se, estimate + z * se
             diff_low, diff_high = diff - z * se_pairs, diff + z * se_pairs
     else:
-        p = _p_values(test, metric, y_true, scores, pairs, dists, n_permutations, seed)
+        p = _p_values(test, metric, y_true, scores, pairs, diff, dists, n_permutations, seed)
     return ModelComparison(
         names,
         estimate,
@@ -378,9 +378,9 @@ def _check_finite(dists: np.ndarray, names) -> None:
         )
 
 
-def _p_values(test, metric, y_true, scores, pairs, dists, n_permutations, seed) -> np.ndarray:
+def _p_values(test, metric, y_true, scores, pairs, diff, dists, n_permutations, seed):
     if test == "bootstrap":
-        return bootstrap_p_values(dists[pairs[:, 0]] - dists[pairs[:, 1]])
+        return bootstrap_p_values(diff, dists[pairs[:, 0]] - dists[pairs[:, 1]])
     values = np.column_stack([per_sample_values(metric, y_true, s) for s in scores])
     if test == "tukey":
         return tukey_p_values(values, pairs)
@@ -391,15 +391,20 @@ def _p_values(test, metric, y_true, scores, pairs, dists, n_permutations, seed) 
     )
 
 
-def bootstrap_p_values(diff_distributions) -> np.ndarray:
-    """Two-sided p-values of paired bootstrap differences (the percentile interval inverted).
+def bootstrap_p_values(diff, diff_distributions) -> np.ndarray:
+    """Two-sided p-values of paired bootstrap differences (pROC's bootstrap test).
 
-    ``p = min(1, 2 min((1 + #{d* <= 0}) / (1 + B), (1 + #{d* >= 0}) / (1 + B)))``
-    for each row of ``B`` resampled differences: the smallest ``1 - confidence``
-    at which the percentile interval leaves out 0, never 0.
+    ``D = diff / sd(d*)``, the observed difference over the standard deviation
+    (``ddof=1``) of its ``B`` resampled values, and ``p = P(|Z| >= |D|)`` under the
+    standard normal, as pROC's ``roc.test(method="bootstrap")``. Unlike a count of
+    resamples on either side of 0 it has no floor at ``2 / B``, which a correction over
+    many pairs would multiply (45 pairs x 2 / 1,000 resamples is 0.09). A difference
+    whose resamples never vary gets 1 when it is 0, else 0.
 
     Parameters
     ----------
+    diff : array-like of shape (n_pairs,)
+        The observed differences.
     diff_distributions : array-like of shape (n_pairs, B)
 
     Returns
@@ -408,14 +413,14 @@ def bootstrap_p_values(diff_distributions) -> np.ndarray:
 
     Examples
     --------
-    >>> bootstrap_p_values([[0.1, 0.2, -0.1, 0.3]]).tolist()
-    [0.8]
+    >>> bootstrap_p_values([0.1], [[0.1, 0.2, 0.0, 0.1]]).round(4).tolist()
+    [0.2207]
     """
-    d = np.atleast_2d(np.asarray(diff_distributions, dtype=np.float64))
-    b = d.shape[1]
-    below = (1.0 + np.count_nonzero(d <= 0, axis=1)) / (1.0 + b)
-    above = (1.0 + np.count_nonzero(d >= 0, axis=1)) / (1.0 + b)
-    return np.minimum(1.0, 2.0 * np.minimum(below, above))
+    diff = np.atleast_1d(np.asarray(diff, dtype=np.float64))
+    se = np.atleast_2d(np.asarray(diff_distributions, dtype=np.float64)).std(axis=1, ddof=1)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        z = np.where(se > 0, np.abs(diff) / se, np.where(diff == 0, 0.0, np.inf))
+    return np.array([math.erfc(v / math.sqrt(2.0)) for v in z])
 
 
 def _delong(y_true, scores, pairs):
