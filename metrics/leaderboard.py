@@ -567,12 +567,13 @@ def letters(result: ModelComparison, alpha=0.05) -> list[str]:
 
     Parameters
     ----------
-    result : ModelComparison
-    alpha : float, default 0.05
+    result, alpha
+        As in :func:`beaten` (which models beat which).
 
     Returns
     -------
     list of str
+        One string per model, in the order given: its winners' letters, alphabetical.
 
     Examples
     --------
