@@ -112,7 +112,7 @@ def note(ds: Dataset) -> None:
     chosen = st.session_state.get(SLICE) or ()
     whole = session.active()
     if chosen and ds is not whole:
-        st.info(note_text(ds, whole, chosen), icon="🔎")
+        st.info(note_text(ds, whole, chosen), icon=":material/filter_alt:")
 
 
 def whole_note(page: str) -> None:

@@ -136,6 +136,9 @@ def test_binary_weighted_and_threshold(cluster, data):
             "confusion_matrix": M.confusion_matrix(
                 y, (p >= 0.8).astype(int), labels=[0, 1], sample_weight=w
             ),
+            "ks_statistic": list(M.ks_statistic(y, p, sample_weight=w)),
+            "lift_at": M.lift_at(y, p, 0.1, sample_weight=w),
+            "calibration_error": M.calibration_error(y, p, sample_weight=w),
         },
     )
 

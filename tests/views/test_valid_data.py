@@ -169,8 +169,9 @@ def test_curves_scores_of_plus_minus_1e308(big):
     assert "range wider than the largest float" in notices(at)
     stops = sorted(set(s))
     index = at.slider(key="curves_threshold_index")
-    assert index.value == 2  # the default threshold 0.5: the first score >= 0.5 is 5.0
-    check_operating_point(at, y, s, 0.5)
+    # negative scores read as logits: the threshold opens at 0, the first score >= 0
+    assert index.value == 1
+    check_operating_point(at, y, s, 0.0)
     for i, t in enumerate(stops):
         at.slider(key="curves_threshold_index").set_value(i).run()
         assert not at.exception

@@ -14,7 +14,7 @@ from explorer import new_table, registry
 from explorer.datasets import KIND_LABELS, Dataset
 from explorer.formatting import literal
 from explorer.io import DataError
-from explorer.ui import navigation, session, url
+from explorer.ui import bound, navigation, session, url
 
 KINDS = tuple(KIND_LABELS)
 MATRIX_KINDS = ("multilabel", "graded", "multiclass")
@@ -43,12 +43,40 @@ def show(ds: Dataset, back: str | None) -> None:
         f"Enter move between cells. Apply opens it {where}."
     )
     c1, c2, c3, c4 = st.columns([3, 1, 1, 1], vertical_alignment="bottom")
-    kind = c1.selectbox(
-        "Kind", KINDS, index=KINDS.index(ds.kind), format_func=KIND_LABELS.get, key="data_new_kind"
+    # bound (not in the address: they change no number until Apply), so that a dataset
+    # switch, which drops the page's keys, re-seeds what the boxes show
+    kind = bound.selectbox(
+        c1,
+        "Kind",
+        KINDS,
+        key="data_new_kind",
+        param=None,
+        default=ds.kind,
+        format_func=KIND_LABELS.get,
     )
-    rows = c2.number_input("Rows", 1, new_table.MAX_ROWS, 8, key="data_new_rows")
+    rows = bound.number(
+        c2,
+        "Rows",
+        key="data_new_rows",
+        param=None,
+        default=8,
+        parse=int,
+        check=url.int_in(1, new_table.MAX_ROWS),
+        min_value=1,
+        max_value=new_table.MAX_ROWS,
+    )
     what = "Labels" if kind in MATRIX_KINDS else "Models"
-    many = c3.number_input(what, 1, new_table.MAX_COLUMNS, 2, key="data_new_columns")
+    many = bound.number(
+        c3,
+        what,
+        key="data_new_columns",
+        param=None,
+        default=2,
+        parse=int,
+        check=url.int_in(1, new_table.MAX_COLUMNS),
+        min_value=1,
+        max_value=new_table.MAX_COLUMNS,
+    )
     if c4.button(f"New table: {rows} rows, {many} {what.lower()}", key="data_new_start"):
         st.session_state[STARTED] = (kind, int(rows), int(many))
     if STARTED in st.session_state:

@@ -38,7 +38,7 @@ def panel(ds: Dataset) -> None:
         budget.limits().per_run,
     )
     if refused:
-        st.info(f"{refused}. Pick a metric at the threshold, or a smaller dataset.", icon="⏳")
+        st.info(f"{refused}. Pick a metric at the threshold, or a smaller dataset.", icon=":material/hourglass_empty:")
         return
     try:
         grouping = cache.slices.grouping(ds, settings)
@@ -106,7 +106,7 @@ def _worst(ds, settings) -> None:
         prose.fill("slices", "worst", min_count=slices.min_count(ds.n_samples), tested=tested)
     )
     if table.empty:
-        st.info("No slice is worse than the rest of the data.", icon="ℹ️")
+        st.info("No slice is worse than the rest of the data.", icon=":material/info:")
         return
     st.dataframe(table, hide_index=True, key="sl_worst_table")
     cols = st.columns(2)

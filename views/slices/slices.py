@@ -23,7 +23,7 @@ if why is not None:
         f"**{literal(ds.shown_name)}** cannot be sliced: {why}. The bundled breast cancer "
         "(radius, texture) and diabetes (age, sex) samples carry attributes; an upload's "
         "extra columns become attributes.",
-        icon="ℹ️",
+        icon=":material/info:",
     )
     st.button(
         "Open the breast cancer sample",
