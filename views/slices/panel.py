@@ -38,7 +38,10 @@ def panel(ds: Dataset) -> None:
         budget.limits().per_run,
     )
     if refused:
-        st.info(f"{refused}. Pick a metric at the threshold, or a smaller dataset.", icon=":material/hourglass_empty:")
+        st.info(
+            f"{refused}. Pick a metric at the threshold, or a smaller dataset.",
+            icon=":material/hourglass_empty:",
+        )
         return
     try:
         grouping = cache.slices.grouping(ds, settings)
