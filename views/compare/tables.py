@@ -28,7 +28,7 @@ def show(ds: Dataset, result, model_a: str, model_b: str) -> None:
         f"B did better on **{better}** samples, worse on **{worse}**, the same on **{same}** "
         f"(of {ds.n_samples})."
     )
-    losses, wins = result.changed(ds.sample_ids)
+    losses, wins = result.changed(ds)
     for title, frame in ((f"{model_b} lost most", losses), (f"{model_b} won most", wins)):
         st.markdown(f"**{literal(title)}**")
         if frame.empty:
@@ -62,12 +62,15 @@ def _reduced(drawn) -> str:
 
 
 def changed(ds: Dataset, frame, model_a: str, model_b: str) -> None:
-    """One table of changed samples, and a link to the first one's drill-down."""
+    """One table of changed samples (id, label, both scores where a sample has one, the
+    per-sample values and the gain), and a link to the first one's drill-down."""
     st.dataframe(
         frame,
         hide_index=True,
         width="stretch",
         column_config={
+            "A score": st.column_config.NumberColumn(f"{model_a} score", format="%.4f"),
+            "B score": st.column_config.NumberColumn(f"{model_b} score", format="%.4f"),
             "A": st.column_config.NumberColumn(model_a, format="%.4f"),
             "B": st.column_config.NumberColumn(model_b, format="%.4f"),
             "B better by": st.column_config.NumberColumn(format="%.4f"),
