@@ -5,6 +5,7 @@ From a terminal::
     metric-explorer scores.csv                           # one table: binary, regression, ...
     metric-explorer --qrels qrels.txt --run bm25.run     # TREC: the Top-K retrieval page
     metric-explorer --labels y.npy --scores model.npy --page dcg
+    metric-explorer --labels y.csv --scores a.csv --scores b.csv --models  # two models
     metric-explorer big.parquet --task binary --y-true y --score p   # as metrics evaluate
 
 Each file is read here first by the Data page's upload readers (:mod:`explorer.io`,
@@ -54,6 +55,7 @@ import numpy as np
 
 from explorer import bigdata, opened, registry
 from explorer.io import DataError
+from explorer.io.limits import MAX_MODELS
 from explorer.samples import sample_names
 
 __all__ = ["Launched", "Server", "launch", "main", "page_for", "parse_args", "plan"]
@@ -149,6 +151,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         ("--run", "R", "a TREC run, one per --qrels (or several for one --qrels)"),
     ):
         p.add_argument(flag, action="append", default=[], metavar=meta, help=text)
+    p.add_argument(
+        "--models",
+        action="store_true",
+        help=f"one --labels and several --scores open as one dataset, a model per scores file "
+        f"(named by the file; up to {MAX_MODELS}) instead of a dataset each",
+    )
     args = p.parse_args(argv)
     args.evaluate = None
     return args
@@ -236,10 +244,14 @@ def plan(args: argparse.Namespace) -> Plan:
         kind = bigdata.parse_config(entry)[0][0].kind
         return Plan([], entry, args.page or PAGE_OF_KIND[kind], name)
     wanted = [(Path(f).name, "table", (f,)) for f in args.files]
-    wanted += [
-        (Path(s).stem, "pair", (lab, s))
-        for lab, s in _pairs(args.labels, args.scores, ("--labels", "--scores"))
-    ]
+    if getattr(args, "models", False) and len(args.labels) == 1 and len(args.scores) > 1:
+        name = f"{Path(args.labels[0]).name} + {len(args.scores)} score files"
+        wanted.append((name, "pair", (args.labels[0], *args.scores)))
+    else:
+        wanted += [
+            (Path(s).stem, "pair", (lab, s))
+            for lab, s in _pairs(args.labels, args.scores, ("--labels", "--scores"))
+        ]
     wanted += [
         (Path(r).name, "trec", (q, r))
         for q, r in _pairs(args.qrels, args.run, ("--qrels", "--run"))
