@@ -34,7 +34,7 @@ def show(ds: Dataset, result, model_a: str, model_b: str) -> None:
         if frame.empty:
             st.caption("— none: no sample went this way.")
             continue
-        changed(ds, frame, model_a, model_b)
+        changed(ds, frame, model_a, model_b, result.per_sample)
     drawn = result.drawn
     fig = charts.scatter(
         result.a_values, result.b_values, ds.sample_ids, drawn, result.per_sample, model_a, model_b
@@ -61,7 +61,7 @@ def _reduced(drawn) -> str:
     return ""
 
 
-def changed(ds: Dataset, frame, model_a: str, model_b: str) -> None:
+def changed(ds: Dataset, frame, model_a: str, model_b: str, per_sample: str) -> None:
     """One table of changed samples (id, label, both scores where a sample has one, the
     per-sample values and the gain), and a link to the first one's drill-down."""
     st.dataframe(
@@ -71,8 +71,8 @@ def changed(ds: Dataset, frame, model_a: str, model_b: str) -> None:
         column_config={
             "A score": st.column_config.NumberColumn(f"{model_a} score", format="%.4f"),
             "B score": st.column_config.NumberColumn(f"{model_b} score", format="%.4f"),
-            "A": st.column_config.NumberColumn(model_a, format="%.4f"),
-            "B": st.column_config.NumberColumn(model_b, format="%.4f"),
+            "A": st.column_config.NumberColumn(f"{model_a}: {per_sample}", format="%.4f"),
+            "B": st.column_config.NumberColumn(f"{model_b}: {per_sample}", format="%.4f"),
             "B better by": st.column_config.NumberColumn(format="%.4f"),
         },
     )
