@@ -154,8 +154,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument(
         "--models",
         action="store_true",
-        help=f"one --labels and several --scores open as one dataset, a model per scores file "
-        f"(named by the file; up to {MAX_MODELS}) instead of a dataset each",
+        help=f"one --labels and several --scores (one --qrels and several --run of the same "
+        f"documents) open as one dataset, a model per file (up to {MAX_MODELS}) instead of a "
+        "dataset each",
     )
     args = p.parse_args(argv)
     args.evaluate = None
@@ -236,6 +237,16 @@ def _big(ev: argparse.Namespace) -> tuple[str, str]:
     return entry, name
 
 
+def _grouped(together: bool, first: list[str], many: list[str], fmt: str, flags) -> list:
+    """The wanted entries of labels (qrels) and score files (runs): a dataset a score file,
+    or with ``--models`` (one labels file, several score files) one dataset of them all."""
+    if together and len(first) == 1 and len(many) > 1:
+        noun = "score files" if fmt == "pair" else "runs"
+        return [(f"{Path(first[0]).name} + {len(many)} {noun}", fmt, (first[0], *many))]
+    named = (lambda f: Path(f).stem) if fmt == "pair" else (lambda f: Path(f).name)
+    return [(named(s), fmt, (a, s)) for a, s in _pairs(first, many, flags)]
+
+
 def plan(args: argparse.Namespace) -> Plan:
     """Read every file the command names (a refusal raises the reader's DataError)
     and choose the page: ``--page``, else the one that fits the first dataset."""
@@ -244,18 +255,9 @@ def plan(args: argparse.Namespace) -> Plan:
         kind = bigdata.parse_config(entry)[0][0].kind
         return Plan([], entry, args.page or PAGE_OF_KIND[kind], name)
     wanted = [(Path(f).name, "table", (f,)) for f in args.files]
-    if getattr(args, "models", False) and len(args.labels) == 1 and len(args.scores) > 1:
-        name = f"{Path(args.labels[0]).name} + {len(args.scores)} score files"
-        wanted.append((name, "pair", (args.labels[0], *args.scores)))
-    else:
-        wanted += [
-            (Path(s).stem, "pair", (lab, s))
-            for lab, s in _pairs(args.labels, args.scores, ("--labels", "--scores"))
-        ]
-    wanted += [
-        (Path(r).name, "trec", (q, r))
-        for q, r in _pairs(args.qrels, args.run, ("--qrels", "--run"))
-    ]
+    together = getattr(args, "models", False)
+    wanted += _grouped(together, args.labels, args.scores, "pair", ("--labels", "--scores"))
+    wanted += _grouped(together, args.qrels, args.run, "trec", ("--qrels", "--run"))
     if not wanted:
         raise DataError("name a file to open (metric-explorer --help says how).")
     entries = _named(wanted)

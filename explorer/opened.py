@@ -55,9 +55,9 @@ __all__ = [
 ENV = "METRIC_EXPLORER_OPEN"
 #: Each format's number of files (at least, for the formats of MORE_FILES).
 FORMATS = {"table": 1, "pair": 2, "trec": 2}
-#: The formats whose entry may name more files: a labels file and several score files,
-#: one model each (``metric-explorer --models``).
-MORE_FILES = {"pair"}
+#: The formats whose entry may name more files: a labels (qrels) file and several score
+#: files (runs), one model each (``metric-explorer --models``).
+MORE_FILES = {"pair", "trec"}
 
 
 class Entry(NamedTuple):
@@ -221,5 +221,5 @@ def read(entry: Entry, data_signature: tuple = ()) -> Dataset:
     elif entry.format == "pair":
         ds = io.read_pair_upload(*files[0], *files[1], kind=entry.kind, more_scores=files[2:])
     else:
-        ds = io.read_trec_upload(*files[0], *files[1])
+        ds = io.read_trec_upload(*files[0], *files[1], more_runs=files[2:])
     return dataclasses.replace(ds, name=entry.name, source="host")

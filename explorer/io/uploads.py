@@ -28,7 +28,7 @@ from explorer.io.multiclass import is_long_multiclass, long_multiclass_dataset
 from explorer.io.qid_table import qid_column, qid_table_dataset
 from explorer.io.svmlight import looks_like_svmlight
 from explorer.io.table import _table_dataset
-from explorer.io.trec import read_trec
+from explorer.io.trec import read_trec, read_trec_runs
 
 
 def _side_checked(side: tuple[str, bytes] | None, max_bytes: int) -> None:
@@ -183,10 +183,12 @@ def read_trec_upload(
     *,
     max_bytes: int = MAX_UPLOAD_BYTES,
     attributes: tuple[str, bytes] | None = None,
+    more_runs: Sequence[tuple[str, bytes]] = (),
 ) -> Dataset:
     """Read uploaded TREC qrels and run files (see :func:`read_trec`); any extension.
     ``attributes`` (name, bytes): a side file of the queries' attributes keyed by
-    query id.
+    query id. ``more_runs``: more runs of the same documents, a model each
+    (:func:`explorer.io.trec.read_trec_runs`), at most ``MAX_MODELS`` runs.
 
     Examples
     --------
@@ -194,10 +196,14 @@ def read_trec_upload(
     >>> ds.y_true.tolist(), ds.n_samples
     ([[0.0, 1.0]], 1)
     """
-    for label, data in ((qrels_name, qrels_bytes), (run_name, run_bytes)):
+    runs = [(run_name, run_bytes), *more_runs]
+    _check_models(qrels_name, len(runs), "runs beside it")
+    for label, data in ((qrels_name, qrels_bytes), *runs):
         _check_file_name(label)
         _check_size(label, data, max_bytes)
     _side_checked(attributes, max_bytes)
+    if more_runs:
+        return attach(read_trec_runs(qrels_name, qrels_bytes, runs), attributes)
     ds = read_trec(qrels_bytes, run_bytes, qrels_name=qrels_name, run_name=run_name)
     return attach(ds, attributes)
 

@@ -8,6 +8,7 @@ import io as _io
 import numpy as np
 import pytest
 
+import metrics
 from explorer import io
 from explorer.io import limits
 from explorer.io.errors import DataError
@@ -91,3 +92,58 @@ def test_learning_to_rank_score_files_are_one_model_each(monkeypatch):
     monkeypatch.setattr(limits, "MAX_MODELS", 1)
     with pytest.raises(DataError, match=r"^train.svm has 2 score files beside it; the limit"):
         io.read_ranking_upload("train.svm", data, first, more_scores=[second])
+
+
+QRELS = b"q1 0 d1 1\nq1 0 d2 0\nq1 0 d3 2\nq1 0 d9 1\nq2 0 d4 1\nq2 0 d5 0\n"
+# three runs of the same documents (d9 never retrieved), with score ties broken by
+# docid descending in trec_eval; the queries in another order in the third run
+RUNS = [
+    ("bm25.run", b"q1 Q0 d1 1 2.0 bm25\nq1 Q0 d2 2 2.0 bm25\nq1 Q0 d3 3 1.0 bm25\n"
+     b"q2 Q0 d4 1 0.5 bm25\nq2 Q0 d5 2 0.5 bm25\n"),
+    ("dense.run", b"q1 Q0 d3 1 0.9 dense\nq1 Q0 d1 2 0.2 dense\nq1 Q0 d2 3 0.2 dense\n"
+     b"q2 Q0 d5 1 0.7 dense\nq2 Q0 d4 2 0.1 dense\n"),
+    ("mix.run", b"q2 Q0 d4 1 3.0 mix\nq2 Q0 d5 2 1.0 mix\nq1 Q0 d2 1 5.0 mix\n"
+     b"q1 Q0 d3 2 5.0 mix\nq1 Q0 d1 3 4.0 mix\n"),
+]  # fmt: skip
+
+
+def _per_query(ds, model, k):
+    """Each query's AP@k, P@k and NDCG, by query id."""
+    y, s, seen = ds.y_true, ds.score(model), ds.retrieved
+    values = zip(
+        metrics.average_precision_at_k(y, s, k=k, retrieved=seen),
+        metrics.precision_at_k_per_sample(y, s, k=k, retrieved=seen),
+        metrics.ndcg_per_sample(y, s, retrieved=seen),
+        strict=True,
+    )
+    return dict(zip(ds.sample_ids, values, strict=True))
+
+
+def test_several_trec_runs_of_the_same_documents_give_each_run_its_own_numbers():
+    ds = io.read_trec_upload("qrels.txt", QRELS, *RUNS[0], more_runs=RUNS[1:])
+    assert ds.name == "qrels.txt + 3 runs" and ds.model_names == ("bm25", "dense", "mix")
+    for (name, data), model in zip(RUNS, ds.model_names, strict=True):
+        alone = io.read_trec_upload("qrels.txt", QRELS, name, data)
+        for k in (1, 2, 4):  # past the depth too: d9 counts, never ranked
+            want = _per_query(alone, model, k)
+            got = _per_query(ds, model, k)
+            assert got.keys() == want.keys()
+            for q in want:
+                np.testing.assert_allclose(got[q], want[q])
+    # a tie in bm25 (d1, d2 at 2.0): trec_eval ranks d2 first (docid descending)
+    assert (
+        metrics.precision_at_k_per_sample(ds.y_true, ds.score("bm25"), k=1, retrieved=ds.retrieved)[
+            0
+        ]
+        == 0.0
+    )
+
+
+def test_trec_runs_of_other_documents_or_one_tag_are_refused_or_named_by_file():
+    other = (b"q1 Q0 d1 1 2.0 bm25\nq1 Q0 d9 2 2.0 bm25\nq1 Q0 d3 3 1.0 bm25\n"
+             b"q2 Q0 d4 1 0.5 bm25\nq2 Q0 d5 2 0.5 bm25\n")  # fmt: skip
+    with pytest.raises(DataError, match="other.run retrieved other documents than bm25.run"):
+        io.read_trec_upload("qrels.txt", QRELS, *RUNS[0], more_runs=[("other.run", other)])
+    one_tag = RUNS[1][1].replace(b"dense", b"bm25")
+    ds = io.read_trec_upload("qrels.txt", QRELS, *RUNS[0], more_runs=[("tuned.run", one_tag)])
+    assert ds.model_names == ("bm25", "tuned")

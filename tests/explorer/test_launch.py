@@ -188,3 +188,22 @@ def test_several_score_files_open_as_one_dataset_of_a_model_each(tmp_path):
     ds = opened.read(kept)
     assert ds.model_names == ("bm25", "dense") and ds.source == "host"
     np.testing.assert_array_equal(ds.scores["dense"], [[0.1, 0.7], [0.6, 0.5]])
+
+
+def test_several_runs_of_one_qrels_open_as_one_dataset_with_models(files, tmp_path):
+    tags = {line.split()[5] for line in RUN.decode().splitlines()}
+    (tag,) = tags
+    second = tmp_path / "tuned.run"
+    second.write_bytes(RUN.replace(tag.encode(), b"tuned"))
+    q, r = str(files["qrels"]), str(files["run"])
+    chosen = launch.plan(
+        launch.parse_args(["--qrels", q, "--run", r, "--run", str(second), "--models"])
+    )
+    (entry,) = chosen.entries
+    assert entry.name == "qrels.txt + 2 runs" and chosen.page == "retrieval"
+    ds = opened.read(entry)
+    assert ds.model_names == (tag, "tuned")
+    alone = io.read_trec_upload("qrels.txt", QRELS, "bm25.run", RUN)
+    np.testing.assert_array_equal(
+        np.sort(ds.score("tuned"), axis=1), np.sort(alone.score(), axis=1)
+    )

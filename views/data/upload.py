@@ -66,19 +66,28 @@ def uploads() -> None:
     with pair:
         _pair_uploads()
     with trec:
-        st.markdown(prose.section("data", "trec"))
-        qrels = st.file_uploader("Qrels", key="data_upload_qrels")
-        run = st.file_uploader("Run", key="data_upload_run")
-        side = _side_file("query", "data_upload_trec_attributes")
-        _ingest(
-            "trec",
-            [qrels, run, *([side] if side else [])],
-            lambda a, b, *c: io.read_trec_upload(*a, *b, attributes=c[0] if c else None),
-        )
+        _trec_uploads()
     with ltr:
         _ranking_uploads()
     for message in st.session_state.get(ERRORS, {}).values():
         st.error(f"Not loaded, your data is unchanged: {literal(message)}", icon="🚫")
+
+
+def _trec_uploads() -> None:
+    """A qrels file and any number of runs of the same documents (a model each)."""
+    st.markdown(prose.fill("data", "trec", max_models=io.MAX_MODELS))
+    qrels = st.file_uploader("Qrels", key="data_upload_qrels")
+    runs = _model_files("Runs", "data_upload_run")
+    side = _side_file("query", "data_upload_trec_attributes")
+    _with_models(
+        "trec",
+        qrels,
+        runs,
+        side,
+        lambda head, more, a: io.read_trec_upload(
+            *head, *more[0], more_runs=more[1:], attributes=a
+        ),
+    )
 
 
 def _pair_uploads() -> None:
@@ -92,14 +101,34 @@ def _pair_uploads() -> None:
         several=True,
     )
     side = _side_file("sample", "data_upload_pair_attributes")
+    _with_models(
+        "pair",
+        lab,
+        sco,
+        side,
+        lambda head, more, a: io.read_pair_upload(
+            *head, *more[0], more_scores=more[1:], attributes=a
+        ),
+    )
 
-    def read(first, *rest):
-        n = len(sco)
-        return io.read_pair_upload(
-            *first, *rest[0], more_scores=rest[1:n], attributes=rest[n] if side else None
-        )
 
-    _ingest("pair", [lab, *(sco or [None]), *([side] if side else [])], read)
+def _model_files(label: str, key: str) -> list:
+    """An uploader of any number of model files (score files, runs): a model each."""
+    return st.file_uploader(
+        f"{label}; one file a model, up to {io.MAX_MODELS}", key=key, accept_multiple_files=True
+    )
+
+
+def _with_models(slot: str, first, models: list, side, reader) -> None:
+    """Read a labels (qrels) file, any number of model files (score files, runs) and an
+    optional side file, once all are there: ``reader(first, models, side)``, each file as
+    (name, bytes); no model file yet: the upload waits."""
+
+    def read(head, *rest):
+        n = len(models)
+        return reader(head, rest[:n], rest[n] if side else None)
+
+    _ingest(slot, [first, *(models or [None]), *([side] if side else [])], read)
 
 
 def _ranking_uploads() -> None:
@@ -107,11 +136,7 @@ def _ranking_uploads() -> None:
     LightGBM query file (any extension: rank.train, train.txt, .query, .group)."""
     st.markdown(prose.fill("data", "ltr", max_models=io.MAX_MODELS))
     data = st.file_uploader("Data (SVMlight, LETOR or a table)", key="data_upload_ltr")
-    scores = st.file_uploader(
-        f"Scores (one per line), one file a model, up to {io.MAX_MODELS}; optional",
-        key="data_upload_ltr_scores",
-        accept_multiple_files=True,
-    )
+    scores = _model_files("Scores (one per line), optional", "data_upload_ltr_scores")
     query = st.file_uploader("Query file (.query, .group), optional", key="data_upload_ltr_query")
     side = _side_file("query", "data_upload_ltr_attributes")
 
