@@ -9,7 +9,7 @@ everything around them (the dataset picker, the share link, the classroom toggle
 import streamlit as st
 
 from explorer import registry, theme
-from explorer.ui import classroom, navigation, share, sidebar
+from explorer.ui import classroom, navigation, share, sidebar, slice_filter
 
 present = sidebar.presentation_mode()  # ?present=1: large text, the sidebar folded away
 st.set_page_config(
@@ -30,7 +30,8 @@ nav = st.navigation(
 navigation.follow_scenario()  # a scenario link (explorer.scenarios) clicked in the app
 # a page change drops the other pages' settings (see explorer.ui.navigation.enter_page)
 navigation.enter_page(registry.by_title(nav.title).slug)
-sidebar.sidebar_picker()
+whole = sidebar.sidebar_picker()
+slice_filter.sidebar(whole)  # ?slice=hospital:B: every page computes on that slice
 sidebar.presentation_toggle()
 classroom.classroom_toggles()  # predict, then reveal (reveal=0); 95% intervals (ci=1)
 link = share.ShareLink()  # "Copy link", under the picker (and a notice if it has no data)

@@ -304,13 +304,13 @@ def _agreement(scipy_version) -> list[str]:
     ]
 
 
-def write_section(lines: list[str], path: Path = RESULTS) -> None:
+def write_section(lines: list[str], path: Path = RESULTS, start=START, end=END) -> None:
     """Replace the section between the markers in ``path`` (append it the first time)."""
     text = path.read_text(encoding="utf-8") if path.exists() else ""
     block = "\n".join(lines) + "\n"
-    if START in text and END in text:
-        head, rest = text.split(START, 1)
-        tail = rest.split(END, 1)[1].lstrip("\n")
+    if start in text and end in text:
+        head, rest = text.split(start, 1)
+        tail = rest.split(end, 1)[1].lstrip("\n")
         text = head + block + ("\n" + tail if tail else "")
     else:
         text = text.rstrip("\n") + "\n\n" + block

@@ -125,6 +125,7 @@ class MeanDerivation:
     denominator: float
     value: float
     weighted: bool
+    largest: bool = False
 
     def text(self) -> str:
         """One line of plain text, ending in the headline's own digits.
@@ -141,8 +142,7 @@ class MeanDerivation:
         if self.omitted:
             return (
                 f"{self.name} = ({shown}) / {denom} = {fmt(self.total)} / {denom} = "
-                f"{fmt(self.value)}  (first {self.head} and last "
-                f"{len(self.terms) - self.head} of {self.count:,} terms)"
+                f"{fmt(self.value)}  ({self._which().removeprefix('the ')})"
             )
         return f"{self.name} = ({shown}) / {denom} = {fmt(self.value)}"
 
@@ -179,10 +179,16 @@ class MeanDerivation:
         """
         parts = []
         if self.omitted:
-            parts.append(_shown_note(self.head, len(self.terms), self.count))
+            parts.append(self._which())
         if left_out:
             parts.append(f"{left_out} {what} with 0/0 = NaN left out")
         return "; ".join(parts)
+
+    def _which(self) -> str:
+        """Which terms are written: the first and last, or the largest."""
+        if self.largest:
+            return f"the {len(self.terms)} largest of {self.count:,} terms, in sample order"
+        return _shown_note(self.head, len(self.terms), self.count)
 
     def _denominator_text(self) -> str:
         if self.weighted:
@@ -226,6 +232,13 @@ def mean_terms(
     (('0.5000', '0.8333', '1.000'), 3, 0.7778)
     >>> mean_terms([1.0, 0.0], [3, 1]).text()
     'mean = (3 × 1.000 + 1 × 0) / 4 = 0.7500'
+
+    When every term of the first and last is 0 but the mean is not, the largest terms
+    are written instead (a line of zeros ending in a total that is not would hide where
+    it comes from):
+
+    >>> print(mean_terms([0, 0, 2, 0, 0, 1, 0, 0], head=2, tail=1).text())
+    mean = (2.000 + 1.000 + …) / 8 = 3.000 / 8 = 0.3750  (2 largest of 8 terms, in sample order)
     """
     v = np.asarray(values, dtype=float).ravel()
     n = v.size
@@ -239,6 +252,12 @@ def mean_terms(
         denominator = float(w.sum())
     value = total / denominator if denominator else float("nan")
     idx, omitted, head = _shown(n, head, tail)
+    terms = v if w is None else w * v
+    largest = bool(omitted and total != 0 and not np.any(terms[idx]))
+    if largest:
+        top = np.argsort(-np.abs(terms), kind="stable")[: len(idx)]
+        idx = np.sort(top[terms[top] != 0]).tolist()  # no zero among them
+        head, omitted = len(idx), n - len(idx)
 
     def term(i: int) -> str:
         if w is None:
@@ -255,6 +274,7 @@ def mean_terms(
         denominator=denominator,
         value=value,
         weighted=w is not None,
+        largest=largest,
     )
 
 

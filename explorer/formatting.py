@@ -25,22 +25,23 @@ MISSING = "—"
 def fmt(value: float, digits: int = 4) -> str:
     """Format a headline number with ``digits`` significant digits (at least 3).
 
-    Values of magnitude >= 1e-3 print as plain decimals (trailing zeros kept
-    to show the precision), smaller ones in scientific notation.
+    Values of magnitude in [1e-3, 1e6) print as plain decimals (trailing zeros kept
+    to show the precision), smaller and larger ones in scientific notation: a MAPE of
+    7.5e14 is never fifteen digits that a headline cuts.
 
     Examples
     --------
     >>> fmt(0.7777777), fmt(9.49954), fmt(1.0), fmt(0.0), fmt(2.2e-16)
     ('0.7778', '9.500', '1.000', '0', '2.200e-16')
-    >>> fmt(1234.5678)
-    '1235'
+    >>> fmt(1234.5678), fmt(999_999.0), fmt(750599937894321.6)
+    ('1235', '999999', '7.506e+14')
     """
     value = float(value)
     if value == 0:
         return "0"
     if not math.isfinite(value):
         return str(value)
-    if abs(value) < 1e-3:
+    if abs(value) < 1e-3 or abs(value) >= 1e6:
         return f"{value:.{digits - 1}e}"
     magnitude = math.floor(math.log10(abs(value)))
     decimals = max(digits - 1 - magnitude, 0)
@@ -76,6 +77,105 @@ def count(value: float, digits: int = 4, *, grouped: bool = True) -> str:
     if value.is_integer() and abs(value) < 1e15:
         return f"{int(value):,}" if grouped else str(int(value))
     return fmt(value, digits)
+
+
+def model_words(name: str, *, bold: bool = True) -> str:
+    """A model named in running Markdown: ``model **name**`` (the name through
+    :func:`literal`), or ``the model`` when the model is itself called "model" (a
+    one-model sample's column ``score_model``), never "model model".
+
+    Examples
+    --------
+    >>> model_words("logreg"), model_words("model"), model_words("a_b", bold=False)
+    ('model **logreg**', 'the model', 'model a\\\\_b')
+    """
+    if name.strip().lower() == "model":
+        return "the model"
+    shown = literal(name)
+    return f"model **{shown}**" if bold else f"model {shown}"
+
+
+#: The words a class reads for the code-style column names of the step and drill-down
+#: tables (the CSVs keep the code names, which a program reads).
+COLUMN_WORDS = {
+    "is_true": "true label?",
+    "label_name": "label",
+    "n_true_at_or_above": "true labels at or above",
+    "running_value": "running value",
+    "tie_group": "tie group",
+    "true_label": "true label",
+    "false_label": "false label",
+    "hits_so_far": "hits so far",
+    "in_top_k": "in the top K",
+    "ap_term": "AP term",
+    "ap_running": "AP so far",
+    "precision_at_position": "precision at this position",
+    "err_stop_prob": "stop probability",
+    "err_still_looking": "still looking",
+    "err_term": "ERR term",
+    "err_running": "ERR so far",
+    "dcg_term": "DCG term",
+    "dcg_running": "DCG so far",
+    "ideal_dcg": "ideal DCG",
+    "first_prob": "first relevant here",
+    "rr_term": "RR term",
+    "auc_a_vs_b": "AUC a vs b",
+    "auc_b_vs_a": "AUC b vs a",
+    "log_loss": "log loss",
+    "p_true": "p(true class)",
+    "p_predicted": "p(predicted class)",
+    "roc_auc": "ROC AUC",
+    "n_true": "true labels",
+    "lrap": "LRAP",
+    "ranking_loss": "ranking loss",
+}
+_TOP = re.compile(r"top_(\d+)")
+
+
+def column_words(columns, *, classes: bool = False) -> dict[str, str]:
+    """The words shown for each code-style name among ``columns`` (:data:`COLUMN_WORDS`,
+    ``top_2`` as "in the top 2"; with ``classes``, a class's score column ``p_<class>``
+    as "p(<class>)"); the other columns (the data's own, a visitor's names) are left out.
+
+    Examples
+    --------
+    >>> words = column_words(["rank", "n_true_at_or_above", "top_3", "p_setosa"], classes=True)
+    >>> list(words.values())
+    ['true labels at or above', 'in the top 3', 'p(setosa)']
+    >>> column_words(["p_setosa", "y_true"])
+    {}
+    """
+    out = {}
+    for c in map(str, columns):
+        if c in COLUMN_WORDS:
+            out[c] = COLUMN_WORDS[c]
+        elif m := _TOP.fullmatch(c):
+            out[c] = f"in the top {m[1]}"
+        elif classes and c.startswith("p_"):
+            out[c] = f"p({c[2:]})"
+    return out
+
+
+def table_number(value) -> str:
+    """A table cell's number as a pandas Styler writes it here: a whole number as an
+    integer, any other with up to four decimals, trailing zeros dropped (as Streamlit
+    writes a number column); anything else as it is.
+
+    Examples
+    --------
+    >>> table_number(1.0), table_number(0.83333), table_number(0.5), table_number("yes")
+    ('1', '0.8333', '0.5', 'yes')
+    >>> table_number(float("nan")), table_number(-2.00004), table_number(7.5e14)
+    ('—', '-2', '7.500e+14')
+    """
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return str(value)
+    if not math.isfinite(value):
+        return MISSING if math.isnan(value) else str(value)
+    if abs(value) >= 1e6:
+        return fmt(value)
+    text = f"{value:.4f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
 
 
 def in_latex(text: str) -> str:

@@ -48,7 +48,7 @@ import urllib.error
 import urllib.parse
 import urllib.request
 import webbrowser
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
@@ -121,6 +121,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 
         args, rest = _common().parse_known_args(argv)
         args.evaluate = evaluate_args(["evaluate", *rest])
+        # the options typed, so a default (threshold 0.5) never overrides a page's own
+        args.evaluate.given = {
+            a[2:].split("=")[0].replace("-", "_") for a in rest if a.startswith("--")
+        }
         args.files, args.labels, args.scores, args.qrels, args.run = (
             [args.evaluate.path],
             [],
@@ -173,6 +177,49 @@ class Plan:
     page: str = registry.HOME
     first: str = ""
     pages: tuple[str, ...] = ()
+    params: dict[str, str] = field(default_factory=dict)
+
+
+#: The options of ``python -m metrics evaluate`` that a page reads from its address:
+#: option -> ((page, URL parameter), ...).
+SETTINGS = {
+    "threshold": (("curves", "t"), ("multilabel", "t")),
+    "k": (("dcg", "k"), ("retrieval", "k")),
+    "denominator": (("retrieval", "ap_denominator"),),
+    "log_base": (("dcg", "log_base"),),
+    "ignore_ties": (("dcg", "ignore_ties"),),
+}
+
+
+def _in_url(value) -> str:
+    """A setting as the page's address spells it (``2.0`` -> ``2``, ``True`` -> ``1``)."""
+    if isinstance(value, bool):
+        return str(int(value))
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def settings_params(ev: argparse.Namespace, page: str) -> dict[str, str]:
+    """The URL parameters of ``page`` that the typed evaluate options set.
+
+    Examples
+    --------
+    >>> ev = argparse.Namespace(threshold=0.3, k=5, log_base=2.0, ignore_ties=True,
+    ...                         denominator="relevant", given={"threshold", "k", "log_base"})
+    >>> settings_params(ev, "curves"), settings_params(ev, "dcg")
+    ({'t': '0.3'}, {'k': '5', 'log_base': '2', 'ignore_ties': '1'})
+    >>> settings_params(ev, "retrieval")
+    {'k': '5'}
+    """
+    typed = set(getattr(ev, "given", ())) | ({"ignore_ties"} if ev.ignore_ties else set())
+    return {
+        param: _in_url(getattr(ev, option))
+        for option, places in SETTINGS.items()
+        if option in typed
+        for slug, param in places
+        if slug == page
+    }
 
 
 def page_for(kind: str, fmt: str) -> str:
@@ -253,7 +300,8 @@ def plan(args: argparse.Namespace) -> Plan:
     if args.evaluate is not None:
         entry, name = _big(args.evaluate)
         kind = bigdata.parse_config(entry)[0][0].kind
-        return Plan([], entry, args.page or PAGE_OF_KIND[kind], name)
+        page = args.page or PAGE_OF_KIND[kind]
+        return Plan([], entry, page, name, params=settings_params(args.evaluate, page))
     wanted = [(Path(f).name, "table", (f,)) for f in args.files]
     together = getattr(args, "models", False)
     wanted += _grouped(together, args.labels, args.scores, "pair", ("--labels", "--scores"))
@@ -265,16 +313,18 @@ def plan(args: argparse.Namespace) -> Plan:
     return Plan(entries, "", pages[0], entries[0].name, pages)
 
 
-def page_url(base: str, slug: str, name: str) -> str:
-    """The address of page ``slug`` on the dataset ``name``.
+def page_url(base: str, slug: str, name: str, params: dict[str, str] | None = None) -> str:
+    """The address of page ``slug`` on the dataset ``name``, with its settings ``params``.
 
     Examples
     --------
     >>> page_url("http://127.0.0.1:8501", "retrieval", "bm25 run")
     'http://127.0.0.1:8501/retrieval?ds=bm25+run'
+    >>> page_url("http://h:1", "curves", "clicks", {"t": "0.3"})
+    'http://h:1/curves?ds=clicks&t=0.3'
     """
     path = "" if slug == registry.HOME else slug
-    return f"{base}/{path}?{urllib.parse.urlencode({'ds': name})}"
+    return f"{base}/{path}?{urllib.parse.urlencode({'ds': name, **(params or {})})}"
 
 
 def free_port() -> int:
@@ -366,7 +416,7 @@ def main(argv: list[str] | None = None) -> int:
     except RuntimeError as exc:
         print(f"metric-explorer: {exc}", file=sys.stderr)
         return 1
-    url = page_url(server.base, chosen.page, chosen.first)
+    url = page_url(server.base, chosen.page, chosen.first, chosen.params)
     print(f"Metric Explorer: {url}", flush=True)
     for entry, page in zip(chosen.entries[1:], chosen.pages[1:], strict=True):
         print(f"  also: {page_url(server.base, page, entry.name)}", flush=True)

@@ -53,7 +53,7 @@ class Page:
 
 PAGES: tuple[Page, ...] = (
     Page("home", "Home", "home_"),
-    Page("data", "Data", "data_"),
+    Page("data", "Data", "data_", ("from",)),
     Page(
         "curves",
         "ROC & PR curves",
@@ -98,6 +98,7 @@ PAGES: tuple[Page, ...] = (
         "reg_",
         ("model", "weights", "outlier", "shift", "explain", "rt", "rg"),
     ),
+    Page("slices", "Slices", "sl_", ("model", "metric", "by", "by2", "cuts", "cuts2", "t")),
     Page("compare", "Compare two models", "cmp_", ("a", "b")),
 )
 

@@ -96,4 +96,5 @@ def load_sample(name: str) -> Dataset:
         description=row["teaches"],
         source="sample",
         title=row["title"],
+        attributes=ds.attributes,
     )

@@ -18,7 +18,9 @@ out, so every label has at least one row.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
+from urllib.parse import quote, unquote
 
 import numpy as np
 
@@ -33,9 +35,15 @@ __all__ = [
     "bin_numbers",
     "categories",
     "cuts_text",
+    "describe_slice",
     "groups_of",
     "parse_cuts",
+    "parse_slice",
     "quantile_cuts",
+    "slice_mask",
+    "slice_text",
+    "subset",
+    "unit",
 ]
 
 #: The most groups one attribute may make: a table or chart of more says little and
@@ -260,3 +268,151 @@ def groups_of(
             return categories(values, what)
         bins = DEFAULT_BINS
     return bin_numbers(values, bins)
+
+
+# ----------------------------------------------------------------- a slice filter
+
+#: One condition of a slice filter: an attribute and one of its group labels.
+Condition = tuple[str, str]
+#: Characters a condition keeps as they are in the ``?slice=`` text; ``:`` and ``;``
+#: (the separators) and ``%`` are escaped, so any name or label reads back exactly.
+_KEPT = " []()=<>+-.,!*'_/"
+#: Most conditions one filter holds (a group, or a pair of groups of two attributes).
+MAX_CONDITIONS = 2
+_INTERVAL = re.compile(r"^\[(?P<lo>[^,]+), (?P<hi>[^)\]]+)(?P<close>[)\]])$")
+
+
+def slice_text(conditions: Sequence[Condition]) -> str:
+    """A filter as the ``?slice=`` parameter writes it: ``attribute:label``, two joined
+    by ``;``, each part escaped as :func:`urllib.parse.quote` does but for a few signs.
+
+    Examples
+    --------
+    >>> slice_text([("hospital", "B"), ("age", "[20, 40)")])
+    'hospital:B;age:[20, 40)'
+    >>> slice_text([("a:b", "50%")])
+    'a%3Ab:50%25'
+    """
+    return ";".join(f"{quote(a, safe=_KEPT)}:{quote(g, safe=_KEPT)}" for a, g in conditions)
+
+
+def parse_slice(text: str) -> tuple[Condition, ...]:
+    """The conditions of a ``?slice=`` text (:func:`slice_text` reads back); a text that
+    is not ``attribute:label`` (two at most, ``;`` between) is a :class:`GroupingError`.
+
+    Examples
+    --------
+    >>> parse_slice("hospital:B;age:[20, 40)")
+    (('hospital', 'B'), ('age', '[20, 40)'))
+    >>> parse_slice(slice_text([("a:b", "50%")]))
+    (('a:b', '50%'),)
+    """
+    parts = [p for p in str(text).split(";") if p.strip()]
+    if not parts or len(parts) > MAX_CONDITIONS or any(p.count(":") != 1 for p in parts):
+        raise GroupingError(
+            f"the slice {text!r} is not attribute:group (two at most, joined by ;)."
+        )
+    conditions = tuple(tuple(unquote(x) for x in p.split(":")) for p in parts)
+    if len({a for a, _ in conditions}) < len(conditions):
+        raise GroupingError(f"the slice {text!r} names one attribute twice.")
+    return conditions
+
+
+def _members(values: np.ndarray, label: str, what: str) -> np.ndarray:
+    """Which rows of ``values`` belong to the group labelled ``label`` (as
+    :func:`categories` and :func:`bin_numbers` label them)."""
+    numeric = values.dtype == np.float64
+    if label == MISSING:
+        return np.isnan(values) if numeric else values == ""
+    if not numeric:
+        return values == label
+    found = _INTERVAL.match(label)
+    try:
+        if found is None:
+            return values == float(label)
+        lo, hi = float(found["lo"]), float(found["hi"])
+    except ValueError:
+        raise GroupingError(f"{what} has no group {label!r}.") from None
+    upper = values <= hi if found["close"] == "]" else values < hi
+    return (values >= lo) & upper
+
+
+def slice_mask(ds: Dataset, conditions: Sequence[Condition]) -> np.ndarray:
+    """The rows (samples, or queries for ranking kinds) in every group ``conditions``
+    name: a text attribute's value, a number, ``[a, b)`` (``[a, b]``) for a bin, or
+    :data:`MISSING`. An unknown attribute, or a group no row is in, is a
+    :class:`GroupingError` saying so.
+
+    Examples
+    --------
+    >>> ds = Dataset("t", "binary", np.array([0, 1, 1, 0]), {"m": np.array([.1, .8, .6, .3])},
+    ...              attributes={"site": np.array(["B", "A", "B", ""], dtype=object),
+    ...                          "age": np.array([20.0, 35, 50, 65])})
+    >>> slice_mask(ds, [("site", "B"), ("age", "[40, 65]")]).tolist()
+    [False, False, True, False]
+    """
+    mask = np.ones(ds.n_samples, dtype=bool)
+    for attribute, label in conditions:
+        if attribute not in ds.attribute_names:
+            known = ", ".join(ds.attribute_names) or "none"
+            raise GroupingError(
+                f"the dataset has no attribute {attribute!r} (its attributes: {known})."
+            )
+        what = f"attribute {attribute!r}"
+        member = _members(ds.attribute(attribute), label, what)
+        if not member.any():
+            raise GroupingError(f"{what} has no group {label!r}.")
+        mask &= member
+    if not mask.any():
+        raise GroupingError(f"no {unit(ds)} is in all of {describe_slice(conditions)}.")
+    return mask
+
+
+def unit(ds: Dataset) -> str:
+    """What a row of ``ds`` is called: a query for graded ranking, else a sample."""
+    return "query" if ds.kind == "graded" else "sample"
+
+
+def describe_slice(conditions: Sequence[Condition]) -> str:
+    """The filter in words (plain text: escape it where it is shown).
+
+    Examples
+    --------
+    >>> describe_slice([("hospital", "B"), ("age", "[20, 40)")])
+    'hospital = B and age in [20, 40)'
+    """
+    return " and ".join(f"{a} {'in' if _INTERVAL.match(g) else '='} {g}" for a, g in conditions)
+
+
+def subset(ds: Dataset, conditions: Sequence[Condition]) -> Dataset:
+    """The rows of ``ds`` in the slice ``conditions`` (:func:`slice_mask`), as a
+    Dataset of the same name whose title says which slice it is.
+
+    Examples
+    --------
+    >>> ds = Dataset("t", "binary", np.array([0, 1, 1, 0]), {"m": np.array([.1, .8, .6, .3])},
+    ...              attributes={"site": np.array(["B", "A", "B", "A"], dtype=object)})
+    >>> part = subset(ds, [("site", "B")])
+    >>> part.sample_ids, part.scores["m"].tolist(), part.shown_name
+    (('0', '2'), [0.1, 0.6], 't (site = B)')
+    """
+    rows = np.flatnonzero(slice_mask(ds, conditions))
+
+    def take(a):
+        return None if a is None else a[rows]
+
+    return Dataset(
+        name=ds.name,
+        kind=ds.kind,
+        y_true=ds.y_true[rows],
+        scores={m: s[rows] for m, s in ds.scores.items()},
+        sample_weight=take(ds.sample_weight),
+        label_names=ds.label_names,
+        sample_ids=tuple(ds.sample_ids[i] for i in rows.tolist()),
+        description=ds.description,
+        source=ds.source,
+        title=f"{ds.shown_name} ({describe_slice(conditions)})",
+        retrieved=take(ds.retrieved),
+        item_ids=take(ds.item_ids),
+        attributes=tuple((name, values[rows]) for name, values in ds.attributes),
+    )

@@ -404,3 +404,56 @@ __all__ += [
     "trec_measures",
     "trec_report",
 ]
+
+# --- the threshold workbench: gain, lift, KS, CAP, decision and cost curves (metrics.threshold),
+# calibration error (metrics.calibration), the constrained operating point (metrics.operating_point)
+from metrics.calibration import (  # noqa: E402
+    ReliabilityDiagram,
+    calibration_error,
+    reliability_diagram,
+)
+from metrics.operating_point import OperatingPoint, operating_point  # noqa: E402
+from metrics.threshold import (  # noqa: E402
+    accuracy_ratio,
+    cap_curve,
+    cost_curve,
+    cumulative_gain_curve,
+    decision_curve,
+    ks_statistic,
+    lift_at,
+    lift_curve,
+    net_benefit,
+)
+
+__all__ += [
+    "OperatingPoint",
+    "ReliabilityDiagram",
+    "accuracy_ratio",
+    "calibration_error",
+    "cap_curve",
+    "cost_curve",
+    "cumulative_gain_curve",
+    "decision_curve",
+    "ks_statistic",
+    "lift_at",
+    "lift_curve",
+    "net_benefit",
+    "operating_point",
+    "reliability_diagram",
+]
+
+# --- slices (metrics.slices): one metric per group, intervals, corrected tests, worst slices ---
+from metrics.multitest import CORRECTIONS, multiple_test_correction  # noqa: E402
+from metrics.slices import SliceFrame, WorstSlices, metric_frame, worst_slices  # noqa: E402
+from metrics.states.groups import group_states, merge_group_states  # noqa: E402
+
+__all__ += [
+    "CORRECTIONS",
+    "SliceFrame",
+    "WorstSlices",
+    "group_states",
+    "merge_group_states",
+    "metric_frame",
+    "multiple_test_correction",
+    "worst_slices",
+]

@@ -91,6 +91,24 @@ def count_steps(counts: np.ndarray) -> np.ndarray:
     return np.diff(counts)
 
 
+def intermediate_mask(fps: np.ndarray, tps: np.ndarray) -> np.ndarray | None:
+    """Which points to keep when the collinear ones are dropped (None: keep all).
+
+    A point inside a straight run of the (fps, tps) points has equal steps
+    before and after it; the ends always stay. Any curve that is a linear
+    map of these points (ROC, cumulative gain) has the same straight runs.
+    """
+    if fps.shape[0] <= 2:
+        return None
+    keep = np.ones(fps.shape[0], dtype=bool)
+    step = count_steps(fps)
+    np.not_equal(step[1:], step[:-1], out=keep[1:-1])
+    del step  # before the next one exists
+    step = count_steps(tps)
+    keep[1:-1] |= step[1:] != step[:-1]
+    return keep
+
+
 def prepend_value(first: float, values: np.ndarray, scale=None) -> np.ndarray:
     """``concatenate(([first], values / scale))`` written straight into the result."""
     out = np.empty(values.shape[0] + 1)

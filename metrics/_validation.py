@@ -33,6 +33,7 @@ __all__ = [
     "check_positive_real",
     "check_two_classes",
     "check_zero_division",
+    "encode_groups",
     "encode_labels",
     "format_labels",
     "label_code",
@@ -553,3 +554,40 @@ def regression_targets(y_true, y_pred, sample_weight):
     yp = as_1d(y_pred, "y_pred")
     check_same_shape(yt, yp, "y_true", "y_pred")
     return yt, yp, check_sample_weight(sample_weight, yt.shape[0])
+
+
+def encode_groups(values, name: str, n: int) -> tuple[np.ndarray, np.ndarray]:
+    """``(sorted distinct values, code of every row)`` of a 1-D grouping column.
+
+    Refuses another length than ``n``, a missing value (None, NaN) naming its
+    row, and values that cannot be sorted together.
+
+    Examples
+    --------
+    >>> labels, codes = encode_groups(["b", "a", "b"], "groups", 3)
+    >>> labels.tolist(), codes.tolist()
+    (['a', 'b'], [1, 0, 1])
+    """
+    arr = np.asarray(values)
+    if arr.ndim != 1 or arr.shape[0] != n:
+        raise MetricInputError(f"{name} must be 1-D with one entry per row ({n}); got {arr.shape}.")
+    if arr.dtype.kind == "f":
+        missing = np.isnan(arr)
+    elif arr.dtype.kind == "O":
+        missing = np.equal(arr, None) | (arr != arr)  # None, or NaN (not equal to itself)
+    else:
+        missing = np.zeros(n, dtype=bool)
+    if missing.any():
+        row = int(np.argmax(missing))
+        raise MetricInputError(
+            f"{name} has a missing value at row {row}; give every row a group (a label such as "
+            "'missing')."
+        )
+    try:
+        labels, codes = np.unique(arr, return_inverse=True)
+    except TypeError:
+        raise MetricInputError(
+            f"{name} mixes values that cannot be sorted together (e.g. numbers and text); "
+            "convert them to one type."
+        ) from None
+    return labels, codes.reshape(-1)

@@ -89,7 +89,7 @@ from metrics._runs import run_lengths, run_start_mask
 from metrics._thresholds import (
     ap_from_blocks,
     auc_from_blocks,
-    count_steps,
+    intermediate_mask,
     prepend_value,
     sorted_scores,
     threshold_blocks,
@@ -640,16 +640,7 @@ def roc_curve(y_true, y_score, *, pos_label=None, sample_weight=None, drop_inter
     refuse_single_class(pos, w)
     fps, tps, thresholds = threshold_blocks(pos, s, w)
     del pos, s, w  # the curve can be as long as the input: free what is not needed
-    keep = None
-    if drop_intermediate and fps.shape[0] > 2:
-        # a point inside a straight run has equal steps before and after it
-        keep = np.ones(fps.shape[0], dtype=bool)
-        step = count_steps(fps)
-        np.not_equal(step[1:], step[:-1], out=keep[1:-1])
-        del step  # before the next one exists
-        step = count_steps(tps)
-        keep[1:-1] |= step[1:] != step[:-1]
-        del step
+    keep = intermediate_mask(fps, tps) if drop_intermediate else None
     # one array at a time, each full-size array freed as soon as it is used
     if keep is not None:
         thresholds = thresholds[keep]

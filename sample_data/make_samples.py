@@ -23,23 +23,31 @@ def _fmt(x: float) -> str:
     return repr(round(float(x), 6)) if not float(x).is_integer() else str(int(x))
 
 
+def _cell(x) -> str:
+    return x if isinstance(x, str) else _fmt(x)
+
+
 def _register(name: str, kind: str, title: str, teaches: str) -> None:
     SAMPLES.append({"name": name, "kind": kind, "title": title, "teaches": teaches})
 
 
-def table(name, kind, title, teaches, y_true, scores: dict, *, weight=None, ids=None) -> None:
-    """A one-file sample: y_true, score_<model> (or pred_<model>), ..."""
+def table(
+    name, kind, title, teaches, y_true, scores: dict, *, weight=None, ids=None, attributes=None
+) -> None:
+    """A one-file sample: y_true, score_<model> (or pred_<model>), ..., then the
+    ``attributes`` (name to values), which the table reader keeps as attributes."""
     prefix = "score_" if kind == "binary" else "pred_"
     cols = {"y_true": y_true, **{prefix + m: v for m, v in scores.items()}}
     if weight is not None:
         cols["sample_weight"] = weight
+    cols.update(attributes or {})
     with open(HERE / f"{name}.csv", "w", newline="") as fh:
         w = csv.writer(fh, lineterminator="\n")
         header = (["id"] if ids is not None else []) + list(cols)
         w.writerow(header)
         for i in range(len(y_true)):
             row = [ids[i]] if ids is not None else []
-            w.writerow(row + [_fmt(cols[c][i]) for c in cols])
+            w.writerow(row + [_cell(cols[c][i]) for c in cols])
     _register(name, kind, title, teaches)
 
 
@@ -66,8 +74,8 @@ def seeds() -> None:
         "seed003_lrap",
         "multilabel",
         "LRAP tutorial: its worked example (3 samples)",
-        "the LRAP tutorial's example, sample by sample: 0.5, 0.83 and 1, mean 0.777 (|L_ij| / "
-        "rank_ij)",
+        "the LRAP tutorial's example, sample by sample: each true label scores |L_ij| / rank_ij, "
+        "a sample's LRAP is their mean",
         [[1, 0, 0], [1, 0, 1], [1, 1, 0]],
         {"model": [[0.75, 0.5, 1], [1, 0.2, 0.1], [0.9, 0.7, 0.6]]},
         ["human", "cat", "dog"],
@@ -78,8 +86,8 @@ def seeds() -> None:
         "seed001_dcg",
         "graded",
         "scikit-learn dcg_score documentation: its examples",
-        "the examples of scikit-learn's dcg_score page: DCG 9.49, 5.63 at k=2; tied scores give "
-        "7.5 at k=1 (tie averaging), 5.0 with ignore_ties",
+        "the examples of scikit-learn's dcg_score page: DCG of all items and at k=2; tied scores "
+        "at k=1, averaged or with ignore_ties",
         [[10, 0, 0, 1, 5], [10, 0, 0, 1, 5]],
         {"model": [[0.1, 0.2, 0.3, 4, 70], [1, 0, 0, 0, 1]]},
         ["a", "b", "c", "d", "e"],
@@ -99,8 +107,8 @@ def seeds() -> None:
         "seed002_roc6",
         "binary",
         "Revision sheet: ROC point by point (6 impressions)",
-        "from the model-evaluation revision sheet: the ROC curve built one threshold at a time: "
-        "(0,0.5), (0,1), (0.25,1) ...",
+        "from the model-evaluation revision sheet: the ROC curve built one threshold at a time, "
+        "point by point",
         np.array([1, 0, 1, 0, 0, 0]),
         {"model": np.array([0.9, 0.7, 0.8, 0.6, 0.5, 0.4])},
         ids=["1", "2", "3", "4", "5", "6"],
@@ -110,8 +118,8 @@ def seeds() -> None:
         "seed002_map",
         "graded",
         "Revision sheet: AP@5 and MAP@5 (two queries)",
-        "from the model-evaluation revision sheet: AP@5 = 0.76 and 0.5 with the min(M, K) "
-        "denominator, MAP@5 = 0.63",
+        "from the model-evaluation revision sheet: AP@5 of two queries with the min(M, K) "
+        "denominator, and their mean, MAP@5",
         [[1, 0, 1, 0, 1], [0, 1, 0, 1, 0]],
         {"model": [[5, 4, 3, 2, 1], [5, 4, 3, 2, 1]]},
         ["doc1", "doc2", "doc3", "doc4", "doc5"],
@@ -220,7 +228,7 @@ def real_data() -> None:
     X, target = load_breast_cancer(return_X_y=True)
     y = 1 - target
     idx = np.arange(len(y))
-    Xtr, Xte, ytr, yte, _, ite = train_test_split(
+    Xtr, Xte, ytr, yte, itr_bc, ite = train_test_split(
         X, y, idx, test_size=0.4, stratify=y, random_state=0
     )
     logreg = make_pipeline(StandardScaler(), LogisticRegression(C=0.05, max_iter=1000))
@@ -230,13 +238,20 @@ def real_data() -> None:
         "binary",
         "Real data: breast cancer, logistic regression vs a shallow tree",
         "1 = malignant (sklearn's target 0); the depth-3 tree has only 4 distinct scores: "
-        "long diagonal ROC steps and a lower AUC than logreg",
+        "long diagonal ROC steps and a lower AUC than logreg; attributes radius and texture "
+        "to slice by",
         yte,
         {
             "logreg": logreg.fit(Xtr, ytr).predict_proba(Xte)[:, 1].round(4),
             "tree": tree.fit(Xtr, ytr).predict_proba(Xte)[:, 1].round(4),
         },
         ids=[str(i) for i in ite],
+        # derived attributes to slice by (the Slices page): the tumour's mean radius,
+        # and its mean texture against the training median
+        attributes={
+            "radius": X[ite, 0].round(2),
+            "texture": np.where(X[ite, 1] > np.median(X[itr_bc, 1]), "coarse", "smooth"),
+        },
     )
 
     # Digits (8x8 images of 0-9) as label ranking: one true label per row.
@@ -287,6 +302,7 @@ def real_data() -> None:
     # Diabetes (442 patients, 10 baseline features, target = disease progression
     # one year later, 25..346, all positive).
     X, prog = load_diabetes(return_X_y=True)
+    raw = load_diabetes(scaled=False).data  # the same rows, age in years, sex 1 or 2
     idx = np.arange(len(prog))
     Xtr, Xte, ytr, yte, _, ite = train_test_split(X, prog, idx, test_size=200, random_state=0)
     linear = LinearRegression().fit(Xtr, ytr).predict(Xte)
@@ -312,10 +328,12 @@ def real_data() -> None:
         "regression",
         "Real data: diabetes progression, linear regression vs a shallow tree",
         "MAE, RMSE, R2 on 200 held-out patients; all targets are positive, so RMSLE is "
-        "defined; the tree predicts 8 distinct values",
+        "defined; the tree predicts 8 distinct values; attributes age and sex to slice by",
         yte,
         {"linear": linear.round(4), "tree": rtree.round(4)},
         ids=[str(i) for i in ite],
+        # the patients' age and sex (1 or 2, as the data codes it) to slice by
+        attributes={"age": raw[ite, 0], "sex": raw[ite, 1]},
     )
 
 

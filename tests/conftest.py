@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import json
 import re
 from pathlib import Path
 
@@ -124,6 +125,26 @@ def rendered(text: str) -> str:
 def svg_charts(at) -> list[str]:
     """The HTML of every SVG chart (explorer.charts.svg) an AppTest page drew, in order."""
     return [m.value for m in at.markdown if m.value.startswith('<div class="me-svg-chart"')]
+
+
+#: A column name written as code (``hits_so_far``), not as a class reads it.
+CODE_NAME = re.compile(r"[a-z0-9]+(?:_[a-z0-9]+)+")
+
+
+def code_style_headers(at, data_names=()) -> list[str]:
+    """The headers an AppTest page's tables show (a column's configured label, else its
+    name) that are written as code (:data:`CODE_NAME`); ``data_names`` (the dataset's
+    own label names, which a table's columns may be) are not."""
+    found = []
+    for frame in at.dataframe:
+        config = json.loads(frame.proto.columns or "{}")
+        for column in map(str, frame.value.columns):
+            if column in data_names:
+                continue
+            label = config.get(column, {}).get("label") if column in config else None
+            if CODE_NAME.fullmatch(label or column):
+                found.append(label or column)
+    return found
 
 
 def metric(at, label: str) -> str:

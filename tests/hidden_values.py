@@ -10,7 +10,10 @@ texts (:func:`hidden_texts`) and look for them in what the app drew (:func:`leak
 What counts as hidden: each headline number at the settings in use and, on a teaching
 sample small enough to be read row by row (up to :data:`SMALL` rows), each sample's or
 query's own term of those means (the LRAP of each sample, each query's AP@K, each
-row's DCG): a scenario's teaching point is one of them.
+row's DCG): a scenario's teaching point is one of them. And the numbers the source
+documents print for their worked examples (:data:`explorer.examples.EXAMPLES`), as they
+print them ("0.76", "0.777"): on Home, whose cards list every example, and on a page
+opened on an example's sample.
 """
 
 from __future__ import annotations
@@ -159,6 +162,17 @@ def _compare(ds, q) -> list[float]:
     return [v for row in result.rows for v in (row.a, row.b, row.diff)]
 
 
+def _slices(ds, q) -> list[float]:
+    from explorer import slicing
+    from explorer.pages import slices
+
+    by = (q["by"],) if q.get("by2", "(none)") == "(none)" else (q["by"], q["by2"])
+    cuts = tuple(slicing.parse_cuts(q.get(p, "")) or None for p in ("cuts", "cuts2")[: len(by)])
+    settings = slices.Settings(_model(ds, q), q["metric"], by, cuts, float(q.get("t", 0.5)))
+    f = slices.frame(ds, settings)
+    return [f.overall, f.difference(), *f.value]
+
+
 HEADLINES = {
     "home": _home,
     "curves": _curves,
@@ -169,6 +183,7 @@ HEADLINES = {
     "multiclass": _multiclass,
     "regression": _regression,
     "compare": _compare,
+    "slices": _slices,
 }
 
 
@@ -236,9 +251,30 @@ def hidden_texts(slug: str, query: Mapping[str, str]) -> Hidden:
     def kept(values) -> list[float]:
         return [v for v in values if not any(math.isclose(v, s, abs_tol=1e-12) for s in settings)]
 
-    written = set().union(*(forms(v) for v in kept(strict + text))) - data
+    written = set().union(*(forms(v) for v in kept(strict + text)), printed(slug, query)) - data
     bare = {repr(v) for v in kept(strict)} - data
     return Hidden(frozenset(bare), frozenset(written))
+
+
+def printed(slug: str, query: Mapping[str, str]) -> set[str]:
+    """The numbers the documents print for the worked examples a page shows the answers
+    of: every example on Home (its cards), on another page the examples it teaches on
+    the sample of ``query``; as printed, those of two significant digits or more.
+
+    Examples
+    --------
+    >>> sorted(printed("retrieval", {"ds": "seed002_map"}))
+    ['0.63', '0.76']
+    >>> printed("retrieval", {"ds": "balanced"})
+    set()
+    """
+    from explorer.examples import EXAMPLES
+
+    texts = set()
+    for ex in EXAMPLES:
+        if slug == "home" or (ex.page == slug and dict(ex.params)["ds"] == query.get("ds")):
+            texts.update(re.findall(r"\d*\.\d+|\d+", ex.printed))
+    return {t for t in texts if len(re.sub(r"\D", "", t).lstrip("0")) >= 2}
 
 
 def _data_values(ds) -> set[float]:

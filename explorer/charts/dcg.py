@@ -10,7 +10,7 @@ import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from explorer.charts import svg
-from explorer.formatting import plotly_text
+from explorer.formatting import plotly_text, table_number
 from explorer.theme import wrap_titles
 
 GAIN = "#4C78A8"
@@ -456,7 +456,7 @@ def steps_styler(view: pd.DataFrame, *, ties: bool = True):
             columns=frame.columns,
         )
 
-    formats = {c: "{:.4f}" for c in ("discount", "contribution", "running sum", "gain used")}
+    formats = {c: table_number for c in ("discount", "contribution", "running sum", "gain used")}
     formats |= {"score": "{:.4g}", "grade": "{:g}", "gain": "{:.4g}"}
     return view.style.apply(css, axis=None).format(
         {c: f for c, f in formats.items() if c in view.columns}

@@ -75,8 +75,17 @@ class ThresholdAxis:
     box_format: str
 
     @property
+    def logit(self) -> bool:
+        """Whether some score is negative: logits or margins, not probabilities (a
+        threshold of 0.5 there means a probability of 0.62, not of a half)."""
+        return self.lo < 0.0
+
+    @property
     def default(self) -> float:
-        """The threshold before any setting: 0.5 when in range, else ``lo``."""
+        """The threshold before any setting: 0 on a logit scale (:attr:`logit`; the
+        logit of a probability of 0.5), else 0.5 when in range, else ``lo``."""
+        if self.logit:
+            return 0.0 if self.hi >= 0.0 else self.lo
         return 0.5 if self.lo <= 0.5 <= self.hi else self.lo
 
     @property
@@ -96,10 +105,10 @@ class ThresholdAxis:
         return len(self.stops) if self.hi > self.stops[-1] else len(self.stops) - 1
 
     def clamp(self, t) -> float:
-        """The threshold to use for ``t``: 0.5 for what is no finite number, then
-        brought into [lo, hi]."""
+        """The threshold to use for ``t``: :attr:`default` for what is no finite number,
+        then brought into [lo, hi]."""
         if not isinstance(t, int | float) or not math.isfinite(t):
-            t = 0.5
+            t = self.default
         return min(max(float(t), self.lo), self.hi)
 
     def index_of(self, t: float) -> int:
@@ -128,6 +137,10 @@ def threshold_axis(ds: Dataset, model: str) -> ThresholdAxis:
     (0.0, 1.0, 0.01, '%.4f', 0.5)
     >>> axis.clamp(float("nan")), axis.clamp(7)
     (0.5, 1.0)
+    >>> logits = Dataset("l", "binary", np.array([0, 1, 1]), {"m": np.array([-2.0, 0.4, 3.0])})
+    >>> axis = threshold_axis(logits, "m")
+    >>> axis.logit, axis.default, axis.clamp(float("nan"))
+    (True, 0.0, 0.0)
     >>> wide = Dataset("wide", "binary", np.array([0, 1, 1]), {"m": np.array([-1e308, 2.0, 1e308])})
     >>> axis = threshold_axis(wide, "m")
     >>> axis.step is None, axis.stops.tolist(), axis.top

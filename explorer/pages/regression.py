@@ -69,6 +69,29 @@ def weight_options(ds: Dataset) -> list[str]:
     return (["dataset"] if ds.sample_weight is not None else []) + ["uniform", "recency"]
 
 
+#: The bundled samples whose Weighted MAE teaches the recency weights (the revision
+#: sheet's): they open on them; any other data opens on its own weights or equal ones.
+RECENCY_SAMPLES = ("diabetes",)
+
+
+def default_weights(ds: Dataset) -> str:
+    """The weights the Weighted MAE opens on: the dataset's own, else recency weights on
+    a bundled sample that teaches them, else equal weights (an upload's rows need not
+    be in time order).
+
+    Examples
+    --------
+    >>> import dataclasses
+    >>> from explorer.pages.regression import _toy, default_weights
+    >>> bundled = dataclasses.replace(_toy(), name="diabetes")
+    >>> default_weights(bundled), default_weights(dataclasses.replace(bundled, source="upload"))
+    ('recency', 'uniform')
+    """
+    if ds.sample_weight is not None:
+        return "dataset"
+    return "recency" if ds.source == "sample" and ds.name in RECENCY_SAMPLES else "uniform"
+
+
 def sample_weights(ds: Dataset, weight_choice: str) -> np.ndarray | None:
     """The weights of a choice: the dataset's column, none, or the recency weights.
 

@@ -48,7 +48,7 @@ def intervals(compute: Callable[..., dict], *args) -> dict:
     try:
         return compute(*args)
     except work.Spent as exc:
-        st.info(f"{exc} The intervals are left out meanwhile.", icon="⏳")
+        st.info(f"{exc} The intervals are left out meanwhile.", icon=":material/hourglass_empty:")
         return {}
 
 
@@ -103,7 +103,8 @@ def view_signature() -> dict:
         and not DOWNLOAD_KEY.search(k)
         and not LABELLED_WIDGET.search(k)
     }
-    return {"page": page, "data": repr(ss.get(session.ACTIVE)), "keys": keys}
+    data = (ss.get(session.ACTIVE), ss.get(session.SLICE) or ())  # a slice is other data
+    return {"page": page, "data": repr(data), "keys": keys}
 
 
 def same_view(revealed: dict | None, now: dict | None) -> bool:
@@ -228,12 +229,13 @@ def headline(
         col.caption(interval.text())
 
 
-def reveal_button(container=None) -> None:
+def reveal_button(container=None, *, compact: bool = False) -> None:
     """The page's "Reveal" button while "Predict, then reveal" hides its numbers, keyed
     with the page's prefix (``dcg_reveal``); a line saying so once they are revealed.
 
     Revealed numbers stay until a control, the dataset or the page changes; then they
-    hide again, for the next guess. Draw it under the headline numbers.
+    hide again, for the next guess. Draw it under the headline numbers, or
+    ``compact`` (the button alone, a one-word line after) in a column of their row.
     """
     if not predict_mode():
         return
@@ -246,7 +248,14 @@ def reveal_button(container=None) -> None:
             # those drawn above in this run are part of the view revealed
             settle()
             st.rerun(scope="app")
-        where.caption("Revealed. Change a control and the numbers hide again for the next guess.")
+        where.caption(
+            "Revealed."
+            if compact
+            else "Revealed. Change a control and the numbers hide again for the next guess."
+        )
+        return
+    if compact:
+        where.button("Reveal", key=f"{prefix}reveal", on_click=reveal, type="primary")
         return
     c1, c2 = where.columns([1, 4], vertical_alignment="center")
     # text only: Debian's Chromium has no emoji font (an emoji icon drew an empty box)

@@ -20,6 +20,9 @@ from explorer.ui import session, url
 
 #: The session key of the page running (its slug, :mod:`explorer.registry`).
 PAGE = "active_page"
+#: The session key of the page left for the one running (the Data page's "New table"
+#: opens its result there).
+CAME_FROM = "came_from_page"
 
 #: The URL parameter a scenario link carries (explorer.scenarios): its settings win over
 #: the session's (see :func:`follow_scenario`).
@@ -46,6 +49,7 @@ def enter_page(slug: str) -> None:
     followed = st.session_state.pop(_OPENED_NOW, False)
     if previous is None or previous == slug:
         return
+    st.session_state[CAME_FROM] = previous
     if not followed:  # the scenario's note stays on its page only
         st.session_state.pop(OPENED, None)
     own = registry.prefix_of(slug)

@@ -34,6 +34,8 @@ ACTIVE = "active_dataset"
 SESSION = "session_datasets"
 LINK_ERROR = "link_error"
 LINK_WARNING = "link_warning"
+#: The slice filter's session key and URL parameter (:mod:`explorer.ui.slice_filter`).
+SLICE, SLICE_PARAM = "slice_filter", "slice"
 #: Keys that outlive a dataset change: the Data page's uploaders (their files stay in
 #: the browser) and its record of the uploads already read, which keeps a file that is
 #: still in place from being read, and made active, a second time.
@@ -251,7 +253,7 @@ def drop_page_keys(keep: Callable[[str], bool]) -> None:
 
 
 def reset_page_settings() -> None:
-    """Forget every page's settings, in session state and in the URL.
+    """Forget every page's settings and the slice filter, in session state and in the URL.
 
     Called on a dataset change: a k, a sample or a model chosen on another dataset
     means nothing on this one. The Data page's uploads are kept
@@ -259,6 +261,8 @@ def reset_page_settings() -> None:
     """
     drop_page_keys(lambda key: key.startswith(KEEP_ON_DATASET_CHANGE))
     url.drop_page_params()
+    st.session_state[SLICE] = ()  # a slice names the attributes of the data left
+    st.query_params.pop(SLICE_PARAM, None)
 
 
 def set_active(name: str) -> None:

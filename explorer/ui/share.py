@@ -65,11 +65,11 @@ class ShareLink:
         link = url.current_link()
         name = st.session_state.get(session.ACTIVE, session.DEFAULT_SAMPLE)
         if link_is_shareable():
-            with self._side.popover("Copy link", icon="🔗"):
+            with self._side.popover("Copy link", icon=":material/link:"):
                 st.caption("This page with its dataset and settings:")
                 _link_box(link, self._boxes)
             return
-        with self._side.popover("Copy link (settings only)", icon="🔗"):
+        with self._side.popover("Copy link (settings only)", icon=":material/link:"):
             st.caption(
                 f"This page's settings, without the dataset {literal(repr(name))}: the link "
                 f"opens the sample {session.DEFAULT_SAMPLE!r}."
@@ -81,8 +81,8 @@ class ShareLink:
                 f"This address does not hold the dataset **{literal(name)}** (too big for a link): "
                 f"opened elsewhere it shows the sample {session.DEFAULT_SAMPLE!r}. To share the "
                 "data, download it on the Data page.",
-                icon="🔗",
+                icon=":material/link:",
             )
-            with copy.popover("Copy link", icon="🔗"):
+            with copy.popover("Copy link", icon=":material/link:"):
                 st.caption(f"This page's settings only, without {literal(repr(name))}:")
                 st.code(link, language=None, wrap_lines=True)

@@ -25,7 +25,7 @@ def link_notice(message: str, *, error: bool = False) -> None:
 
     ``message`` is plain text that may quote the link (a ``?ds=`` name, a refused cell):
     it is shown literally, never as Markdown."""
-    (st.error if error else st.warning)(literal(message), icon="🔗")
+    (st.error if error else st.warning)(literal(message), icon=":material/link:")
 
 
 def _on_pick() -> None:
@@ -47,7 +47,14 @@ POSITIVE = "positive_class"
 def _on_positive() -> None:
     ds = session.get_dataset(st.session_state[session.ACTIVE])
     if len(ds.label_names) == 2 and st.session_state[POSITIVE] == ds.label_names[0]:
-        session.add_dataset(session.flip_positive(ds))
+        flip_positive_class()
+
+
+def flip_positive_class() -> None:
+    """Make the other text class the positive one (a button's callback: the box
+    follows on the next run, seeded from the flipped dataset)."""
+    ds = session.get_dataset(st.session_state[session.ACTIVE])
+    session.add_dataset(session.flip_positive(ds))
 
 
 def _positive_class(ds: Dataset) -> Dataset:
@@ -76,7 +83,7 @@ def sidebar_picker() -> Dataset:
     if session.LINK_WARNING in st.session_state:
         link_notice(st.session_state.pop(session.LINK_WARNING))
     if session.DROPPED in st.session_state:
-        st.info(literal(st.session_state.pop(session.DROPPED)), icon="🗑️")
+        st.info(literal(st.session_state.pop(session.DROPPED)), icon=":material/delete:")
     names = session.available()
     if st.session_state[session.ACTIVE] not in names:
         session.set_active(session.DEFAULT_SAMPLE)

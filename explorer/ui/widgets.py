@@ -12,7 +12,7 @@ import streamlit as st
 from explorer import registry, scenario_effects
 from explorer import scenarios as scenario_list
 from explorer.datasets import KIND_LABELS, Dataset
-from explorer.formatting import MISSING, dash_missing, literal, one_line
+from explorer.formatting import MISSING, column_words, dash_missing, literal, one_line
 from explorer.samples import sample_title
 from explorer.ui import classroom, effects, examples, navigation, session, url
 
@@ -34,7 +34,7 @@ def require_kind(ds: Dataset, kinds: Iterable[str], suggestion: str) -> None:
     st.info(
         f"This page shows {wanted} data; the active dataset **{literal(ds.shown_name)}** is "
         f"{KIND_LABELS[ds.kind]}. Pick another dataset in the sidebar, or open a sample.",
-        icon="ℹ️",
+        icon=":material/info:",
     )
     st.button(
         f"Open the sample “{sample_title(suggestion)}”",
@@ -56,20 +56,43 @@ def cannot_score(ds: Dataset, exc: Exception, why: str, prefix: str = "") -> Non
         st.info(
             f"{why}, so it needs at least two labels; **{literal(ds.shown_name)}** has one. "
             f"({literal(exc)})",
-            icon="ℹ️",
+            icon=":material/info:",
         )
     else:
         st.error(f"{prefix}{literal(exc)}")
 
 
+def label_columns(labels, where=None) -> list:
+    """One column per headline label, each as wide as its label needs (at least seven
+    characters' worth): in presentation mode at 853 px, equal columns broke the longer
+    labels ("Coverage error", "Subset accuracy") over two lines."""
+    return (st if where is None else where).columns([max(len(label), 7) for label in labels])
+
+
+def worded(columns, config: dict | None = None, *, classes: bool = False) -> dict:
+    """``config`` (a ``column_config``) with each code-style name among ``columns`` shown
+    in words (:func:`explorer.formatting.column_words`); a column configured without a
+    label gets the words as its label, one with a label keeps it."""
+    out = dict(config or {})
+    for column, words in column_words(columns, classes=classes).items():
+        given = out.get(column)
+        if given is None:
+            out[column] = words
+        elif isinstance(given, dict) and not given.get("label"):
+            out[column] = {**given, "label": words}
+    return out
+
+
 def table(df, *, missing: str, container=None, **kwargs) -> None:
-    """``st.dataframe`` of ``df`` with its empty cells as "—" (never "None"), and
-    then, when there is one, a caption saying what the dash means (``missing``).
+    """``st.dataframe`` of ``df`` with its empty cells as "—" (never "None"), its
+    code-style column names in words (:func:`worded`), and then, when there is a
+    dash, a caption saying what it means (``missing``).
 
     ``kwargs`` go to ``st.dataframe``; ``container`` is where to draw (``st``).
     """
     where = st if container is None else container
     shown = dash_missing(df)
+    kwargs["column_config"] = worded(shown.columns, kwargs.get("column_config"))
     where.dataframe(shown, **kwargs)
     if shown is not df:
         where.caption(f"{MISSING} : {missing}.")
@@ -181,12 +204,15 @@ def scenarios(slug: str) -> None:
     extra = {p: str(st.query_params[p]) for p in url.APP_PARAMS if p in st.query_params}
     # "Predict, then reveal": each "Watch:" note names what the class is to predict
     guessing = classroom.predict_mode()
-    with st.expander("Scenarios: teaching moments, each a link", icon="🎬"):
+    with st.expander("Scenarios: teaching moments, each a link", icon=":material/movie:"):
         if guessing:
             st.caption("What to watch in each is not shown while Predict, then reveal is on.")
         for sc in items:
             st.page_link(
-                registry.script(slug), label=sc.title, query_params=sc.query(**extra), icon="▶️"
+                registry.script(slug),
+                label=sc.title,
+                query_params=sc.query(**extra),
+                icon=":material/play_arrow:",
             )
             if not guessing:
                 st.caption(f"Watch: {sc.watch}")

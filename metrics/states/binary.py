@@ -28,9 +28,33 @@ import numpy as np
 
 from metrics._binary_input import labels_and_scores, positive_mask
 from metrics._runs import runs
-from metrics._thresholds import ap_from_blocks, auc_from_blocks, count_steps, prepend_value
+from metrics._thresholds import (
+    ap_from_blocks,
+    auc_from_blocks,
+    intermediate_mask,
+    prepend_value,
+)
 from metrics._validation import MetricInputError
+from metrics.calibration import check_binning, check_norm, error_from_sums, table_sums
+from metrics.operating_point import (
+    check_operating_options,
+    choose_from_blocks,
+    infeasible,
+    multinomial_cells,
+    summarize,
+)
 from metrics.states._common import check_total_weight, chunk_weights
+from metrics.threshold import (
+    check_fraction,
+    cost_from_blocks,
+    decision_from_blocks,
+    drop_collinear,
+    gain_from_blocks,
+    ks_from_blocks,
+    lift_at_from_blocks,
+    refuse_one_class,
+    threshold_probabilities,
+)
 
 __all__ = ["BinaryState"]
 
@@ -374,11 +398,7 @@ class BinaryState:
         0.2162
         """
         w_pos, w_neg = self._totals()
-        if not (self.score_min >= 0 and self.score_max <= 1):
-            bad = self.score_min if not self.score_min >= 0 else self.score_max
-            raise MetricInputError(
-                f"y_score must hold probabilities in [0, 1] for the log loss; a chunk held {bad!r}."
-            )
+        self._check_probabilities("the log loss")
         v = self.scores
         t_pos = -np.log(np.clip(v, _EPS, 1 - _EPS))
         t_neg = -np.log(np.clip(1 - v, _EPS, 1 - _EPS))
@@ -440,10 +460,8 @@ class BinaryState:
         """
         self._refuse_single_class(*self._totals())
         fps, tps, thresholds = self._blocks()
-        if drop_intermediate and fps.shape[0] > 2:
-            keep = np.ones(fps.shape[0], dtype=bool)
-            sf, st = count_steps(fps), count_steps(tps)
-            keep[1:-1] = (sf[1:] != sf[:-1]) | (st[1:] != st[:-1])
+        keep = intermediate_mask(fps, tps) if drop_intermediate else None
+        if keep is not None:
             fps, tps, thresholds = fps[keep], tps[keep], thresholds[keep]
         return (
             prepend_value(0.0, fps, fps[-1]),
@@ -487,12 +505,218 @@ class BinaryState:
         recall = np.concatenate((rec[::-1], [0.0]))
         return precision, recall, np.ascontiguousarray(thresholds[::-1])
 
+    def _rate_blocks(self, what: str):
+        """(fps, tps, thresholds), both classes checked (the gain, lift and KS)."""
+        w_pos, w_neg = self._totals()
+        refuse_one_class(float(w_pos), float(w_neg), what)
+        return self._blocks()
+
+    def cumulative_gain_curve(self, *, drop_intermediate: bool = True):
+        """``fraction, gain, thresholds`` as :func:`metrics.cumulative_gain_curve`.
+
+        Parameters
+        ----------
+        drop_intermediate : bool, default True
+            Drop the points inside straight runs.
+
+        Returns
+        -------
+        fraction, gain, thresholds : ndarray
+
+        Examples
+        --------
+        >>> from metrics.states import BinaryState
+        >>> s = BinaryState.from_chunk([1, 0, 1, 0], [0.9, 0.8, 0.7, 0.1])
+        >>> [a.tolist() for a in s.cumulative_gain_curve()][1]
+        [0.0, 0.5, 0.5, 1.0, 1.0]
+        """
+        fps, tps, thr = self._rate_blocks("The gain curve")
+        fps, tps, thr = drop_collinear(fps, tps, thr, drop_intermediate)
+        x, y = gain_from_blocks(fps, tps)
+        return x, y, prepend_value(np.inf, thr)
+
+    def lift_at(self, fraction=0.1):
+        """Lift at the top ``fraction``, as :func:`metrics.lift_at`.
+
+        Parameters
+        ----------
+        fraction : float or array-like, default 0.1
+
+        Returns
+        -------
+        float or ndarray
+
+        Examples
+        --------
+        >>> from metrics.states import BinaryState
+        >>> BinaryState.from_chunk([1, 0, 1, 0], [0.9, 0.8, 0.8, 0.1]).lift_at(0.5)
+        1.5
+        """
+        f = check_fraction(fraction, "fraction")
+        out = lift_at_from_blocks(*self._rate_blocks("The lift")[:2], f)
+        return float(out) if out.ndim == 0 else out
+
+    def ks_statistic(self):
+        """``(statistic, threshold)`` as :func:`metrics.ks_statistic`.
+
+        Returns
+        -------
+        tuple of float
+
+        Examples
+        --------
+        >>> from metrics.states import BinaryState
+        >>> BinaryState.from_chunk([1, 0, 1, 0], [0.9, 0.8, 0.7, 0.1]).ks_statistic()
+        (0.5, 0.9)
+        """
+        return ks_from_blocks(*self._rate_blocks("The KS statistic"))
+
+    def decision_curve(self, *, thresholds=None):
+        """``thresholds, model, treat_all, treat_none`` as :func:`metrics.decision_curve`.
+
+        Parameters
+        ----------
+        thresholds : array-like, optional
+            Threshold probabilities in [0, 1) (default 0, 0.01, ..., 0.99).
+
+        Returns
+        -------
+        tuple of ndarray
+
+        Examples
+        --------
+        >>> from metrics.states import BinaryState
+        >>> s = BinaryState.from_chunk([1, 0, 1, 0], [0.9, 0.6, 0.3, 0.1])
+        >>> s.decision_curve(thresholds=[0.2, 0.5])[1].tolist()
+        [0.4375, 0.0]
+        """
+        pt = threshold_probabilities(thresholds).ravel()
+        return decision_from_blocks(*self._rate_blocks("The decision curve"), pt)
+
+    def cost_curve(self):
+        """``probability_cost, normalized_cost, thresholds`` as :func:`metrics.cost_curve`.
+
+        Returns
+        -------
+        tuple of ndarray
+
+        Examples
+        --------
+        >>> from metrics.states import BinaryState
+        >>> s = BinaryState.from_chunk([1, 0, 1, 0], [0.9, 0.8, 0.7, 0.1])
+        >>> s.cost_curve()[1].tolist()
+        [0.0, 0.0, 0.25, 0.0, 0.0]
+        """
+        return cost_from_blocks(*self._rate_blocks("The cost curve"))
+
+    def operating_point(
+        self,
+        objective="recall",
+        *,
+        constraint=None,
+        beta=1.0,
+        cost_fp=1.0,
+        cost_fn=1.0,
+        prevalence=None,
+        threshold_probability=0.5,
+        n_resamples=1000,
+        confidence=0.95,
+        random_state=0,
+    ):
+        """The constrained operating point as :func:`metrics.operating_point`.
+
+        The bootstrap draws the four confusion cells at the chosen threshold
+        from their multinomial distribution, which needs counts: a state
+        built without ``sample_weight`` (a weighted one is refused).
+
+        Parameters
+        ----------
+        objective, constraint, beta, cost_fp, cost_fn, prevalence
+            As in :func:`metrics.operating_point`.
+        threshold_probability, n_resamples, confidence, random_state
+            As in :func:`metrics.operating_point`.
+
+        Returns
+        -------
+        metrics.OperatingPoint
+
+        Examples
+        --------
+        >>> from metrics.states import BinaryState
+        >>> s = BinaryState.from_chunk([0, 1, 0, 1], [0.2, 0.9, 0.4, 0.6])
+        >>> s.operating_point("youden", n_resamples=100).threshold
+        0.6
+        """
+        opts = dict(
+            beta=beta, cost_fp=cost_fp, cost_fn=cost_fn, prevalence=prevalence,
+            pt=threshold_probability,
+        )  # fmt: skip
+        bound = check_operating_options(objective, constraint, opts, n_resamples, confidence)
+        if self.weighted:
+            raise MetricInputError(
+                "the operating point's bootstrap needs counts; this state was built with "
+                "sample_weight (use metrics.operating_point on the rows)."
+            )
+        chosen = choose_from_blocks(
+            *self._rate_blocks("The operating point"), objective, bound, opts
+        )
+        if chosen is None:
+            return infeasible(objective, n_resamples)
+        rng = np.random.default_rng(random_state)
+        drawn = multinomial_cells(chosen[1], n_resamples, rng)
+        drawn = (drawn[:, 3], drawn[:, 2], drawn[:, 1], drawn[:, 0])
+        return summarize(chosen, drawn, objective, bound, opts, confidence, n_resamples)
+
+    def calibration_error(self, *, n_bins=10, strategy="uniform", norm="l1", debiased=False):
+        """Calibration error as :func:`metrics.calibration_error`.
+
+        ``strategy="quantile"`` and ``debiased`` need counts: a state
+        built without ``sample_weight``.
+
+        Parameters
+        ----------
+        n_bins, strategy, norm, debiased
+            As in :func:`metrics.calibration_error`.
+
+        Returns
+        -------
+        float
+
+        Examples
+        --------
+        >>> from metrics.states import BinaryState
+        >>> s = BinaryState.from_chunk([0, 1, 1, 0, 1], [0.1, 0.8, 0.9, 0.7, 0.6])
+        >>> round(s.calibration_error(n_bins=2), 4)
+        0.02
+        """
+        n_bins = check_binning(n_bins, strategy)
+        check_norm(norm, debiased, self.weighted)
+        if self.weighted and strategy == "quantile":
+            raise MetricInputError(
+                "strategy='quantile' needs counts; this state was built with sample_weight."
+            )
+        self._totals()
+        self._check_probabilities("the calibration error")
+        sums, _ = table_sums(self.scores, self.positive, self.negative, n_bins, strategy)
+        return error_from_sums(*sums, norm=norm, debiased=debiased)
+
+    def _check_probabilities(self, what: str) -> None:
+        if not (self.score_min >= 0 and self.score_max <= 1):
+            bad = self.score_min if not self.score_min >= 0 else self.score_max
+            raise MetricInputError(
+                f"y_score must hold probabilities in [0, 1] for {what}; a chunk held {bad!r}."
+            )
+
     def finalize(self, threshold: float = 0.5) -> dict:
         """Every metric the state defines, keyed by the in-memory function's name.
 
         ``roc_auc_score`` (left out with a single class), ``average_precision_score``,
-        ``log_loss`` (left out unless every score is in [0, 1]) and
-        ``confusion_matrix`` at ``threshold`` (a nested list).
+        ``log_loss`` (left out unless every score is in [0, 1]),
+        ``confusion_matrix`` at ``threshold`` (a nested list), then
+        ``ks_statistic`` (``[statistic, threshold]``) and ``lift_at`` (the
+        top 10%), both left out with a single class, and
+        ``calibration_error`` (ECE, 10 equal-width bins; left out unless
+        every score is in [0, 1]).
 
         Parameters
         ----------
@@ -512,15 +736,24 @@ class BinaryState:
         --------
         >>> from metrics.states import BinaryState
         >>> out = BinaryState.from_chunk([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8]).finalize()
-        >>> sorted(out), out["roc_auc_score"]
-        (['average_precision_score', 'confusion_matrix', 'log_loss', 'roc_auc_score'], 0.75)
+        >>> list(out)[:4]
+        ['roc_auc_score', 'average_precision_score', 'log_loss', 'confusion_matrix']
+        >>> out["roc_auc_score"], out["ks_statistic"]
+        (0.75, [0.5, 0.8])
         """
         out = {}
         w_pos, w_neg = self._totals()
-        if w_pos > 0 and w_neg > 0:
+        both = w_pos > 0 and w_neg > 0
+        if both:
             out["roc_auc_score"] = self.roc_auc_score()
         out["average_precision_score"] = self.average_precision_score()
-        if self.score_min >= 0 and self.score_max <= 1:
+        probabilities = self.score_min >= 0 and self.score_max <= 1
+        if probabilities:
             out["log_loss"] = self.log_loss()
         out["confusion_matrix"] = self.confusion_matrix(threshold).tolist()
+        if both:
+            out["ks_statistic"] = list(self.ks_statistic())
+            out["lift_at"] = self.lift_at(0.1)
+        if probabilities:
+            out["calibration_error"] = self.calibration_error()
         return out

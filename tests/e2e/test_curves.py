@@ -242,6 +242,20 @@ def test_the_lesson_fits_one_screen_at_both_sizes(sized, app_url: str):
     wait_for_run(small)
     expect(small.locator(".st-key-curves_threshold_number input")).to_have_value(f"{nxt:.4f}")
 
+    # "Predict, then reveal": the Reveal button in the headline row, the lesson on screen
+    hidden = sized(853, 480, 1.5)
+    hidden.goto(app_url + "/curves?ds=balanced&present=1&reveal=0")
+    wait_for_run(hidden)
+    expect(metric_value(hidden, "ROC AUC")).to_have_text("?")
+    reveal = hidden.locator(".st-key-curves_reveal button")
+    boxes = _fits_one_screen(hidden, 853, 480) | {"reveal": reveal.bounding_box()}
+    assert boxes["reveal"]["y"] + boxes["reveal"]["height"] <= 480, boxes["reveal"]
+    assert boxes["reveal"]["x"] + boxes["reveal"]["width"] <= 853, boxes["reveal"]
+    reveal.click()
+    wait_for_run(hidden)
+    auc = metrics.roc_auc_score(y, good)
+    expect(metric_value(hidden, "ROC AUC")).to_have_text(fmt(auc))
+
     wide = sized(1440, 900)
     wide.goto(app_url + "/curves?ds=balanced&present=1")
     wait_for_run(wide)

@@ -1,6 +1,11 @@
-"""Real browser: upload a good file and a bad one through the Data page's file input."""
+"""Real browser: upload a good file and a bad one through the Data page's file input; type
+a new table fast (Tab, Enter) and open it on the page the Data page came from."""
+
+import os
+import re
 
 import numpy as np
+import pytest
 from playwright.sync_api import Page, expect
 
 import metrics
@@ -64,3 +69,51 @@ def test_aliased_columns_are_noted_and_the_summary_shows_values_in_full(
     expect(page.get_by_test_id("stAlertContentInfo")).to_contain_text(
         "read column 'Label' as y_true, 'prob' as y_score"
     )
+
+
+#: A table typed live: (y_true, score) per row, typed at 20 characters a second.
+TYPED = [(0, "0.3"), (1, "0.2"), (1, "0.85"), (0, "0.15"), (1, "0.6"), (0, "0.45")]
+
+
+# Measured on a loaded two-core machine: about 1 run in 3 loses a value typed at 20
+# characters a second inside st.data_editor's grid (the first cell's editor not opened,
+# or the last cell left empty). Not part of the suite until the grid keeps every key:
+# E2E_FAST_TYPING=1 runs it, to reproduce the loss or to show it is gone.
+@pytest.mark.skipif(
+    os.environ.get("E2E_FAST_TYPING") != "1", reason="E2E_FAST_TYPING=1: keys lost now and then"
+)
+def test_a_new_table_typed_fast_opens_on_the_page_it_came_from(page: Page, app_url: str):
+    page.goto(app_url + "/curves?ds=balanced")
+    wait_for_run(page)
+    page.locator('[data-testid="stSidebarNavLink"]').filter(has_text="Data").click()
+    wait_for_run(page)
+    page.locator(".st-key-data_new_start button").click()
+    wait_for_run(page, immediate=True)
+    grid = page.locator(".st-key-data_new_grid")
+    expect(grid).to_be_visible()
+    box = grid.locator("canvas").first.bounding_box()
+    assert box is not None
+    # the first row's y_true: below the 35 px header; past the 32 px row markers the
+    # four columns (id, y_true, model_1, model_2) share the width
+    page.mouse.click(box["x"] + 32 + 1.5 * (box["width"] - 32) / 4, box["y"] + 35 + 17)
+    for i, (y, s) in enumerate(TYPED):  # y, Tab, the score, Enter (down), back left
+        page.keyboard.type(str(y), delay=50)
+        if i == 0:  # the grid loads its cell editor on the first key of the page
+            expect(page.locator("input.gdg-input")).to_have_value(str(y))
+        page.keyboard.press("Tab", delay=50)
+        page.keyboard.type(s, delay=50)
+        page.keyboard.press("Enter", delay=50)
+        page.keyboard.press("ArrowLeft", delay=50)
+    # the grid has taken the last cell (the grid's accessible copy: column 3, model_1)
+    last = grid.locator(f"[id='glide-cell-3-{len(TYPED) - 1}']")
+    expect(last).to_have_text(TYPED[-1][1])
+    page.get_by_test_id("stTextInput").locator("input").fill("typed")
+    page.locator(".st-key-data_new_apply button").click()
+    wait_for_run(page)
+    refused = page.get_by_test_id("stAlertContentError")
+    assert refused.count() == 0, refused.all_inner_texts()  # nothing lost
+    expect(page).to_have_url(re.compile(r"/curves"))
+    y = np.array([row[0] for row in TYPED])
+    s = np.array([float(row[1]) for row in TYPED])
+    expect(metric_value(page, "ROC AUC")).to_have_text(fmt(metrics.roc_auc_score(y, s)))
+    expect(metric_value(page, "Log loss")).to_have_text(fmt(metrics.log_loss(y, s)))

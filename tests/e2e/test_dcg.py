@@ -59,6 +59,8 @@ def test_open_7_5_on_a_phone_shows_the_row_first_and_wrapped_derivations(page: P
     wait_for_run(page)
     focus = metric_value(page, "DCG of row 1")
     expect(focus).to_have_text("7.500")
+    # the result, a screen above the button, is scrolled into view
+    expect(focus).to_be_in_viewport()
     expect(metric_value(page, "DCG")).to_have_text("6.250")
     assert focus.bounding_box()["y"] < metric_value(page, "DCG").bounding_box()["y"]
     line = page.locator(".st-key-dcg_derivation p").first

@@ -188,3 +188,44 @@ def test_zoomed_small_screen_keeps_the_page_its_room(sized, app_url: str):
     beta.scroll_into_view_if_needed()
     for button in ("stNumberInputStepDown", "stNumberInputStepUp"):
         expect(beta.get_by_test_id(button)).to_be_visible()
+
+
+#: Each st.metric label on the page that runs onto a second line, and the Top-K
+#: switchboard's grid when its columns reach past its box (a column cut, reached only
+#: by scrolling sideways).
+WRAPPED_AND_CLIPPED = """() => {
+  const wrapped = [];
+  for (const label of document.querySelectorAll('[data-testid=stMetricLabel]')) {
+    const p = label.querySelector('p') || label;
+    const cs = getComputedStyle(p);
+    const line = parseFloat(cs.lineHeight) || parseFloat(cs.fontSize) * 1.2;
+    if (p.getClientRects().length && p.getBoundingClientRect().height > 1.5 * line)
+      wrapped.push(p.textContent.trim());
+  }
+  const clipped = [];
+  const grids = document.querySelectorAll('.st-key-ret_switchboard .dvn-scroller');
+  for (const grid of grids) {
+    if (grid.scrollWidth > grid.clientWidth + 1)
+      clipped.push({width: grid.clientWidth, content: grid.scrollWidth});
+  }
+  return {wrapped, clipped, grids: grids.length};
+}"""
+
+
+def test_presentation_at_853_wraps_no_headline_label_and_cuts_no_column(sized, app_url: str):
+    """1280x720 at 150% in presentation mode: every headline label on one line ("Coverage
+    error", "Macro ROC AUC (OvR)" not over two), and the Top-K switchboard's columns
+    within its box. One page walks the pages."""
+    page = sized(853, 480, 1.5)
+    for path in (
+        "label_ranking?ds=seed003_lrap",
+        "multiclass?ds=iris",
+        "retrieval?ds=seed002_map",
+    ):
+        _open(page, f"{app_url}/{path}&present=1&reveal=1")
+        page.locator(
+            ".st-key-ret_switchboard, [data-testid=stMetric]"
+        ).last.scroll_into_view_if_needed()
+        got = page.evaluate(WRAPPED_AND_CLIPPED)
+        assert got["grids"] == path.startswith("retrieval"), (path, got)  # the switchboard
+        assert got["wrapped"] == [] and got["clipped"] == [], (path, got)

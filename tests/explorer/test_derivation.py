@@ -32,3 +32,19 @@ def test_weighted_terms_and_denominator():
     assert d.text() == "AP = (2 × 1.000 + 1 × 0 + 0.5000 × 0.5000) / 3.500 = 0.6429"
     assert d.value == pytest.approx(2.25 / 3.5)
     assert r"\frac{2 \times 1.000" in d.latex()
+
+
+def test_a_mean_of_mostly_zeros_writes_its_largest_terms_not_a_line_of_zeros():
+    values = np.zeros(300)
+    values[[40, 120, 121, 200, 250, 260]] = [0.5, 1.2, 0.25, 2.0, 0.222, 0.05]
+    d = mean_terms(values, name="NDCG")
+    # the five largest, in sample order; the sixth (0.05) is left out
+    assert d.terms == ("0.5000", "1.200", "0.2500", "2.000", "0.2220")
+    assert d.largest and d.omitted == 295 and d.total == pytest.approx(4.222)
+    assert d.text().startswith("NDCG = (0.5000 + 1.200 + 0.2500 + 2.000 + 0.2220 + …) / 300")
+    assert "= 4.222 / 300 = 0.01407" in d.text()
+    assert d.note() == "the 5 largest of 300 terms, in sample order"
+    # a head and tail that are not all zero stay as they were
+    values[0] = 1.0
+    assert mean_terms(values).terms == ("1.000", "0", "0", "0", "0")
+    assert mean_terms(values).note() == "the first 3 and last 2 of 300 terms"

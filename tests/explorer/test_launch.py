@@ -171,6 +171,30 @@ def test_page_addresses_name_the_dataset():
     assert {k: launch.page_for(k, "table") for k in kinds} == kinds
 
 
+def test_evaluate_settings_open_in_the_pages_address(tmp_path):
+    path = tmp_path / "runs.parquet"
+    pq.write_table(pa.table({"y": [0, 1, 1], "p": [0.2, 0.7, 0.4]}), path)
+    base = [str(path), "--y-true", "y", "--score", "p"]
+    binary = launch.plan(launch.parse_args([*base, "--task", "binary", "--threshold=0.3"]))
+    assert binary.params == {"t": "0.3"}
+    assert launch.page_url("http://h:1", binary.page, binary.first, binary.params) == (
+        "http://h:1/curves?ds=runs&t=0.3"
+    )
+    # a default left untyped stays out of the address (the page keeps its own opening)
+    assert launch.plan(launch.parse_args([*base, "--task", "binary"])).params == {}
+    ranking = [*base, "--task", "ranking", "--k", "5", "--log-base", "10", "--ignore-ties"]
+    assert launch.plan(launch.parse_args(ranking)).params == {
+        "k": "5",
+        "log_base": "10",
+        "ignore_ties": "1",
+    }
+    retrieval = [*ranking, "--denominator", "relevant", "--page", "retrieval"]
+    assert launch.plan(launch.parse_args(retrieval)).params == {
+        "k": "5",
+        "ap_denominator": "relevant",
+    }
+
+
 def test_several_score_files_open_as_one_dataset_of_a_model_each(tmp_path):
     labels, a, b = tmp_path / "y.csv", tmp_path / "bm25.csv", tmp_path / "dense.csv"
     labels.write_bytes(b"x,z\n1,0\n0,1\n")

@@ -19,13 +19,17 @@ def _slow_bins(values, cuts):
     return out
 
 
+#: Lists of numbers with missing ones (NaN) among them.
+NUMBERS = st.lists(
+    st.one_of(st.floats(-1e6, 1e6, allow_nan=False), st.just(float("nan"))),
+    min_size=1,
+    max_size=40,
+)
+
+
 @settings(max_examples=60, deadline=None)
 @given(
-    st.lists(
-        st.one_of(st.floats(-1e6, 1e6, allow_nan=False), st.just(float("nan"))),
-        min_size=1,
-        max_size=40,
-    ),
+    NUMBERS,
     st.lists(st.floats(-1e6, 1e6, allow_nan=False), max_size=5, unique=True),
 )
 def test_bins_equal_a_slow_reference(values, cuts):
@@ -88,3 +92,121 @@ def test_too_many_groups_and_unknown_attributes_are_refused_with_a_sentence():
         slicing.groups_of(ds, "nope")
     with pytest.raises(slicing.GroupingError, match="is not a number"):
         slicing.parse_cuts("1, two")
+
+
+# ----------------------------------------------------------------- the slice filter
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    NUMBERS,
+    st.one_of(st.integers(1, 6), st.lists(st.floats(-1e6, 1e6), max_size=4, unique=True)),
+)
+def test_a_filter_on_each_group_label_selects_exactly_that_groups_rows(values, bins):
+    """Every label :func:`groups_of` makes, read back by :func:`slice_mask`, is its group."""
+    bins = bins if isinstance(bins, int) else tuple(sorted(bins))
+    ds = Dataset(
+        "t",
+        "binary",
+        np.zeros(len(values)),
+        {"m": np.zeros(len(values))},
+        attributes={"v": np.array(values)},
+    )
+    codes, labels = slicing.groups_of(ds, "v", bins)
+    for g, label in enumerate(labels):
+        text = slicing.slice_text([("v", label)])
+        mask = slicing.slice_mask(ds, slicing.parse_slice(text))
+        assert mask.tolist() == (codes == g).tolist(), (label, bins)
+
+
+def test_text_groups_and_two_conditions_and_hostile_names_read_back():
+    site = np.array(["a:b;c", "50%", "", "a:b;c", "x"], dtype=object)
+    flag = np.array([1.0, 0.0, 1.0, 1.0, np.nan])
+    ds = Dataset(
+        "t",
+        "binary",
+        np.zeros(5),
+        {"m": np.zeros(5)},
+        attributes={"we;ird:name%": site, "flag": flag},
+    )
+    for conds, rows in [
+        ((("we;ird:name%", "a:b;c"),), [0, 3]),
+        ((("we;ird:name%", "50%"),), [1]),
+        ((("we;ird:name%", slicing.MISSING),), [2]),
+        ((("flag", slicing.MISSING),), [4]),
+        ((("we;ird:name%", "a:b;c"), ("flag", "1")), [0, 3]),
+    ]:
+        text = slicing.slice_text(conds)
+        assert slicing.parse_slice(text) == conds
+        assert np.flatnonzero(slicing.slice_mask(ds, conds)).tolist() == rows
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("site", "is not attribute:group"),
+        ("a:1;b:2;c:3", "is not attribute:group"),
+        ("a:1;a:2", "names one attribute twice"),
+    ],
+)
+def test_a_malformed_slice_text_is_refused(text, says):
+    with pytest.raises(slicing.GroupingError, match=says):
+        slicing.parse_slice(text)
+
+
+@pytest.mark.parametrize(
+    ("conds", "says"),
+    [
+        ([("ward", "B")], "no attribute 'ward'"),
+        ([("site", "C")], "no group 'C'"),
+        ([("age", "[100, 200)")], "no group"),
+        ([("age", "old")], "no group 'old'"),
+        ([("site", "A"), ("age", "20")], "no sample is in all of site = A and age = 20"),
+    ],
+)
+def test_a_slice_the_data_lacks_is_refused_with_a_sentence(conds, says):
+    ds = Dataset(
+        "t",
+        "binary",
+        np.zeros(3),
+        {"m": np.zeros(3)},
+        attributes={
+            "site": np.array(["A", "B", "B"], dtype=object),
+            "age": np.array([30.0, 20, 50]),
+        },
+    )
+    with pytest.raises(slicing.GroupingError, match=says):
+        slicing.slice_mask(ds, conds)
+
+
+def test_a_subset_takes_every_per_row_array_of_a_run():
+    rng = np.random.default_rng(3)
+    y = rng.integers(0, 3, (6, 4)).astype(float)
+    retrieved = rng.random((6, 4)) < 0.8
+    retrieved[:, 0] = True
+    retrieved[1, 3] = False  # the slice keeps a mask (one of all True would be None)
+    items = np.array([[f"d{i}_{j}" for j in range(4)] for i in range(6)], dtype=object)
+    topic = np.array(["x", "y", "x", "y", "x", "x"], dtype=object)
+    ds = Dataset(
+        "run",
+        "graded",
+        y,
+        {"m": rng.random((6, 4)), "n": rng.random((6, 4))},
+        sample_weight=rng.random(6) + 0.5,
+        sample_ids=tuple("abcdef"),
+        retrieved=retrieved,
+        item_ids=items,
+        attributes={"topic": topic},
+    )
+    part = slicing.subset(ds, [("topic", "y")])
+    rows = [1, 3]
+    assert part.name == "run" and part.shown_name == "run (topic = y)"
+    assert part.sample_ids == ("b", "d")
+    assert np.array_equal(part.y_true, y[rows])
+    for m in ("m", "n"):
+        assert np.array_equal(part.scores[m], ds.scores[m][rows])
+    assert np.array_equal(part.sample_weight, ds.sample_weight[rows])
+    assert np.array_equal(part.retrieved, retrieved[rows])
+    assert part.item_ids.tolist() == items[rows].tolist()
+    assert part.attribute("topic").tolist() == ["y", "y"]
+    assert part.cache_key != ds.cache_key

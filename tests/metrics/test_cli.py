@@ -82,12 +82,16 @@ def binary_file(tmp_path_factory):
 def test_binary_json_equals_in_memory(binary_file):
     path, y, p, _ = binary_file
     got = run_json(path, "--task", "binary", "--y-true", "y", "--score", "p", "--batch-size", 1234)
-    assert list(got) == ["roc_auc_score", "average_precision_score", "log_loss", "confusion_matrix"]
+    assert list(got) == ["roc_auc_score", "average_precision_score", "log_loss", "confusion_matrix",
+                         "ks_statistic", "lift_at", "calibration_error"]  # fmt: skip
     assert got["roc_auc_score"] == M.roc_auc_score(y, p)  # integer counts: bit for bit
     assert got["average_precision_score"] == M.average_precision_score(y, p)
     np.testing.assert_allclose(got["log_loss"], M.log_loss(y, p), rtol=1e-12)
     cm = M.confusion_matrix(y, (p >= 0.5).astype(int), labels=[0, 1])
     assert got["confusion_matrix"] == cm.tolist()
+    assert got["ks_statistic"] == list(M.ks_statistic(y, p))
+    np.testing.assert_allclose(got["lift_at"], M.lift_at(y, p, 0.1), rtol=1e-12)
+    np.testing.assert_allclose(got["calibration_error"], M.calibration_error(y, p), rtol=1e-12)
 
 
 def test_binary_weighted_and_threshold(binary_file):

@@ -115,6 +115,24 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("cli", "_states"): "over the batches of a file (out of core)",
     ("cli", "_text"): "over the names of one result, for printing",
     ("cli", "main"): "over the names of one result, for printing",
+    ("_cell_bootstrap", "resampled_cell_weights"): "over blocks of resamples, each vectorized",
+    ("operating_point", "rates"): "over the 4 counts and the 9 rate names",
+    ("operating_point", "_check_options"): "over the 3 numeric options, for a message",
+    ("operating_point", "summarize"): "over the rate names and the 4 count names",
+    ("threshold", "roc_hull"): "pruning passes, each vectorized over the points left",
+    # metrics.slices: one metric per group of rows
+    ("slices", "_resample_sums"): "over blocks of resamples (bounds the float64 counts)",
+    ("slices", "_auc"): "over the groups (DeLong's pass and a bootstrap per group)",
+    ("slices", "_generic"): "over the groups and their 2 parts (a metric with no fast form)",
+    ("slices", "table"): "over the 9 column names",
+    ("slices", "metric_frame"): "over the notes of groups without a value",
+    ("slices", "_partitions"): "over the attributes and pairs of attributes",
+    ("slices", "worst_slices"): "over the attributes and pairs of attributes, and their slices",
+    ("slices", "_ranked"): "over the slices found (one tuple each)",
+    ("_slice_forms", "_means"): "over the 3 kinds of 1-D terms (a table of functions)",
+    ("multitest", "multiple_test_correction"): "over the 3 method names, for a message",
+    ("states.groups", "group_states"): "over the groups of one chunk (one state each)",
+    ("states.groups", "merge_group_states"): "over the groups of a chunk's states",
 }
 
 

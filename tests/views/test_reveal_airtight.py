@@ -32,6 +32,7 @@ SAMPLES = {
     "multiclass": "iris",
     "regression": "diabetes",
     "compare": "breast_cancer",
+    "slices": "breast_cancer",
 }
 #: The lazy tabs of a page (only the open one is drawn): (session key, labels).
 TABS = {
@@ -43,10 +44,18 @@ TABS = {
     "dcg": ((dcg_panel.TAB_KEY, dcg_panel.TABS),),
     "multilabel": ((ml_panel.TAB_KEY, ml_panel.TABS),),
 }
-CASES = [(slug, {"ds": sample}) for slug, sample in SAMPLES.items()] + [
-    (sc.page, sc.query()) for sc in all_scenarios()
-]
-IDS = list(SAMPLES) + [sc.id for sc in all_scenarios()]
+#: More openings: Home on a worked example's sample (its description, the gallery),
+#: Top-K on the preset of a worked example (its caption).
+MORE = {
+    "home-lrap": ("home", {"ds": "seed003_lrap"}),
+    "retrieval-preset": ("retrieval", {"ds": "seed002_map", "preset": "revision sheet AP@K"}),
+}
+CASES = (
+    [(slug, {"ds": sample}) for slug, sample in SAMPLES.items()]
+    + list(MORE.values())
+    + [(sc.page, sc.query()) for sc in all_scenarios()]
+)
+IDS = list(SAMPLES) + list(MORE) + [sc.id for sc in all_scenarios()]
 
 
 def _every_tab(at: AppTest, slug: str, downloads: list[str]) -> reveal_texts.Found:

@@ -9,7 +9,7 @@ against B per sample (:mod:`views.compare.tables`).
 import streamlit as st
 
 from explorer.formatting import literal
-from explorer.ui import cache, navigation, session, widgets
+from explorer.ui import cache, navigation, session, slice_filter, widgets
 from views.compare import controls, headline, intervals, tables
 
 #: A bundled sample with two models, by kind.
@@ -22,7 +22,8 @@ TWO_MODELS = {
 
 st.title("Compare two models")
 widgets.scenarios("compare")
-ds = session.active()
+ds = slice_filter.active()
+slice_filter.note(ds)  # on how many samples, of which slice
 st.caption(
     f"Active dataset **{literal(ds.name)}** · {ds.n_samples} samples · "
     f"model(s): {literal(', '.join(ds.model_names))}"
@@ -34,7 +35,7 @@ if len(ds.model_names) < 2:
         f"This page compares two models of one dataset; **{literal(ds.name)}** has one model. "
         "Upload a table with two score columns (`score_a`, `score_b`) or two score files, "
         "or open a sample with two models.",
-        icon="ℹ️",
+        icon=":material/info:",
     )
     st.button(
         f"Open {suggestion.replace('_', ' ')} (two models)",
@@ -47,14 +48,14 @@ if len(ds.model_names) < 2:
 
 settings = controls.show(ds)
 if settings.a == settings.b:
-    st.info("Pick two different models: A and B are the same model.", icon="ℹ️")
+    st.info("Pick two different models: A and B are the same model.", icon=":material/info:")
     navigation.stop_page()
 
 first = cache.compare.first_numbers(ds, settings.a, settings.b)
 if not first.rows:
     st.info(
         "No headline metric of this dataset can be compared: it has one class only.",
-        icon="ℹ️",
+        icon=":material/info:",
     )
     navigation.stop_page()
 

@@ -55,12 +55,15 @@ def _computed(where, ds: Dataset, settings, first: compare.Comparison) -> compar
     try:
         result = cache.compare.models(ds, settings.a, settings.b)
     except work.Spent as exc:
-        where.info(f"{exc} The intervals wait until then; the numbers above need none.", icon="⏳")
+        where.info(
+            f"{exc} The intervals wait until then; the numbers above need none.",
+            icon=":material/hourglass_empty:",
+        )
         return first
     if result.note:
         where.info(
             f"{result.note}: each B - A is shown without its bootstrap interval; DeLong's "
             "test and the paired t-tests need no bootstrap and are kept.",
-            icon="⏳",
+            icon=":material/hourglass_empty:",
         )
     return result

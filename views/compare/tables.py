@@ -9,7 +9,7 @@ import streamlit as st
 from explorer import registry
 from explorer.charts import compare as charts
 from explorer.datasets import Dataset
-from explorer.formatting import literal
+from explorer.formatting import literal, model_words
 from explorer.pages import compare
 
 #: Where a sample's drill-down lives, by kind: (page, URL parameter, by id or by row).
@@ -69,11 +69,11 @@ def changed(ds: Dataset, frame, model_a: str, model_b: str, per_sample: str) -> 
         hide_index=True,
         width="stretch",
         column_config={
-            "A score": st.column_config.NumberColumn(f"{model_a} score", format="%.4f"),
-            "B score": st.column_config.NumberColumn(f"{model_b} score", format="%.4f"),
-            "A": st.column_config.NumberColumn(f"{model_a}: {per_sample}", format="%.4f"),
-            "B": st.column_config.NumberColumn(f"{model_b}: {per_sample}", format="%.4f"),
-            "B better by": st.column_config.NumberColumn(format="%.4f"),
+            "A score": st.column_config.NumberColumn(f"{model_a} score"),
+            "B score": st.column_config.NumberColumn(f"{model_b} score"),
+            "A": st.column_config.NumberColumn(f"{model_a}: {per_sample}"),
+            "B": st.column_config.NumberColumn(f"{model_b}: {per_sample}"),
+            "B better by": st.column_config.NumberColumn(),
         },
     )
     drill = DRILL_DOWN.get(ds.kind)
@@ -83,6 +83,7 @@ def changed(ds: Dataset, frame, model_a: str, model_b: str, per_sample: str) -> 
         value = int(first["row"]) if by == "row" else str(first["sample"])
         st.page_link(
             registry.script(page),
-            label=f"Open sample {literal(first['sample'])} on its page (model {literal(model_a)})",
+            label=f"Open sample {literal(first['sample'])} on its page "
+            f"({model_words(model_a, bold=False)})",
             query_params={"ds": ds.name, param: str(value), "model": model_a},
         )

@@ -200,7 +200,8 @@ def threshold(ds: Dataset, model: str) -> tuple[float, float, curves_threshold.T
         step=0.5,
         help="β > 1 weighs recall more, β < 1 precision more; β = 1 is F1.",
     )
-    c_note.markdown(text("operating_point" if axis.stops is None else "operating_point_index", t=t))
+    note = text("operating_point" if axis.stops is None else "operating_point_index", t=t)
+    c_note.markdown(note + (" " + text("logit_opening") if axis.logit else ""))
     return t, beta, axis
 
 

@@ -14,15 +14,19 @@ from __future__ import annotations
 import streamlit as st
 
 import metrics
-from explorer.formatting import fmt, literal
-from explorer.ui import cache, classroom, navigation, session, widgets
-from views.curves import controls, panel, teach
+from explorer.formatting import fmt, literal, model_words
+from explorer.ui import cache, classroom, navigation, slice_filter, widgets
+from views.curves import controls, headline, panel, teach
 from views.curves.parts import text
 
-c_title, c_model = st.columns([3, 1], vertical_alignment="bottom")
+# Reveal beside the title: a row of its own under the headline pushed the curves and the
+# matrix below the fold at 853 x 480
+c_title, c_reveal, c_model = st.columns([2.2, 0.8, 1], vertical_alignment="bottom")
 c_title.title("ROC & PR curves")
-ds = session.active()
+ds = slice_filter.active()
 widgets.require_kind(ds, ("binary",), "balanced")
+classroom.reveal_button(c_reveal, compact=True)
+slice_filter.note(ds)  # on how many samples, of which slice
 
 model = controls.model(ds, c_model)
 
@@ -46,12 +50,13 @@ except metrics.MetricInputError as exc:  # valid data the curves cannot show: on
     )
     navigation.stop_page()
 log_loss = cache.curves.log_loss(ds, model)
+headline.inverted_notice(ds, by_model[model]["auc"])
 
 panel.operating_panel(ds, model, by_model, log_loss)
 # under the lesson's screen: the panel comes first
 st.caption(
     f"Dataset **{literal(ds.shown_name)}**: {ds.n_samples:,} samples, "
-    f"model **{literal(model)}**"
+    + model_words(model)
     + (", weighted by `sample_weight`" if ds.sample_weight is not None else "")
     + (f". {literal(ds.description)}" if ds.description else "")
 )

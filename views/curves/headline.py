@@ -9,10 +9,12 @@ from __future__ import annotations
 import streamlit as st
 
 from explorer.charts import curves as charts
-from explorer.formatting import count, fmt
-from explorer.pages import curves
-from explorer.ui import classroom
+from explorer.datasets import Dataset
+from explorer.formatting import count, fmt, literal
+from explorer.pages import curves, curves_inverted
+from explorer.ui import classroom, sidebar
 from views.curves import controls
+from views.curves.parts import text
 
 #: The page's room on one screen (1280 x 720 at 150%: 853 x 480 CSS px): less space
 #: above the title, a smaller title, the headline numbers closer together; smaller
@@ -52,7 +54,6 @@ def show(cur: dict, log_loss: tuple, rates: dict, ci: dict) -> None:
     )
     for col, (label, name) in zip(cols[3:], LABELS[:4], strict=True):
         classroom.headline(col, label, fmt(rates[name]), interval=ci.get(label))
-    classroom.reveal_button()
 
 
 def confusion_side(rates: dict, beta: float, ci: dict) -> None:
@@ -77,3 +78,28 @@ def confusion_side(rates: dict, beta: float, ci: dict) -> None:
             interval=ci.get(label),
             help=f"β = {beta:g}" if name == "fbeta" else None,
         )
+
+
+def inverted_notice(ds: Dataset, auc: float) -> None:
+    """One line under the title when the scores rank the other text class first
+    (:func:`explorer.pages.curves_inverted.looks_inverted`): what it looks like, the
+    rule, and the flip in one click (the sidebar's "Positive class" box follows).
+    Held back while "Predict, then reveal" hides the numbers: it tells AUC < 0.5."""
+    if len(ds.label_names) != 2 or not classroom.numbers_shown():
+        return
+    if not curves_inverted.looks_inverted(ds.y_true, auc):
+        return
+    other, positive = (literal(n) for n in ds.label_names)
+    c_text, c_button = st.columns([5, 2], vertical_alignment="center")
+    c_text.warning(
+        text("inverted", positive=positive, other=other),
+        icon=":material/swap_vert:",
+    )
+    c_button.button(
+        f"Make {other} the positive class",
+        key="curves_flip_positive",
+        on_click=sidebar.flip_positive_class,
+        width="stretch",
+        help=f"Offered on {curves_inverted.RULE}. The scores stay; they are read as "
+        f"the probability of {other}.",
+    )

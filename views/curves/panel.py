@@ -38,7 +38,10 @@ def operating_panel(ds: Dataset, model: str, by_model: dict, log_loss: tuple) ->
     if st.session_state.get(controls.MODEL, model) != model:
         st.rerun(scope="app")  # a click on another model's curve selected that model
     st.html(headline.STYLE)
+    shown = classroom.numbers_shown()
     classroom.track_view()  # a threshold moved here hides revealed numbers again
+    if shown and not classroom.numbers_shown():
+        st.rerun(scope="app")  # the Reveal button beside the title, outside this panel
     # the lesson on one screen: the headline, then the component; the number box, β
     # and the buttons below it (on a range no float slider spans, the index slider
     # and the number box stay above the plotly curves)

@@ -1,15 +1,18 @@
-"""Data: bring your own data (:mod:`views.data.upload`), check it, edit it
-(:mod:`views.data.editor`), download it and share it (:mod:`views.data.download`)."""
+"""Data: bring your own data (:mod:`views.data.upload`) or type it
+(:mod:`views.data.new_table`), check it, edit it (:mod:`views.data.editor`), download
+it and share it (:mod:`views.data.download`)."""
 
 import streamlit as st
 
 from explorer.datasets import KIND_LABELS
 from explorer.formatting import literal
-from explorer.ui import cache, session
-from views.data import download, editor, upload
+from explorer.ui import cache, session, slice_filter
+from views.data import download, editor, new_table, upload
 
 st.title("Data")
 ds = session.active()
+slice_filter.whole_note("The Data page")  # its edits and downloads are of the whole data
+back = new_table.origin()  # the page a typed table opens on
 
 c1, c2, c3 = st.columns(3)
 c1.metric("Samples", ds.n_samples)
@@ -23,6 +26,9 @@ st.caption(
 # ---------------------------------------------------------------- uploads
 upload.uploads()
 upload.notices(ds)
+
+# ---------------------------------------------------------------- a table typed live
+new_table.show(ds, back)
 
 # ---------------------------------------------------------------- summary
 st.subheader("Validation summary")

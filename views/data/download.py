@@ -52,11 +52,11 @@ def show(ds: Dataset) -> None:
     if share.link_is_shareable():
         st.success(
             "The address bar now holds a link to exactly this view: copy it to share it.",
-            icon="🔗",
+            icon=":material/link:",
         )
     else:
         st.warning(
             "This dataset is too big to travel inside a link: share the file instead "
             "(download it above).",
-            icon="🔗",
+            icon=":material/link:",
         )

@@ -9,7 +9,7 @@ import streamlit as st
 
 from explorer import editing, io
 from explorer.datasets import Dataset
-from explorer.formatting import literal
+from explorer.formatting import literal, model_words
 from explorer.pages import data
 from explorer.ui import session
 
@@ -63,7 +63,7 @@ def window(ds: Dataset) -> tuple[int, int]:
         st.info(
             f"This dataset has {n:,} rows, too many to edit at once: you are editing rows "
             f"{start:,} to {stop - 1:,}. Your changes are spliced back into the full dataset.",
-            icon="✂️",
+            icon=":material/content_cut:",
         )
     return start, stop
 
@@ -82,10 +82,13 @@ def label_names(ds: Dataset) -> list[str]:
         st.error(
             f"Label names must be different from each other: {', '.join(typed.twice)} "
             "appear(s) more than once. The editor keeps the dataset's names.",
-            icon="🚫",
+            icon=":material/block:",
         )
     elif not typed.given:
-        st.error("Give at least one label name. The editor keeps the dataset's names.", icon="🚫")
+        st.error(
+            "Give at least one label name. The editor keeps the dataset's names.",
+            icon=":material/block:",
+        )
     elif typed.removed or typed.added:
         change = (
             f"the last {len(typed.removed)} label(s) ({', '.join(typed.removed)}) are removed"
@@ -96,7 +99,7 @@ def label_names(ds: Dataset) -> list[str]:
         st.info(
             f"You gave {len(new_names)} names for {ds.n_labels} labels: names apply in "
             f"order, and {change}.",
-            icon="ℹ️",
+            icon=":material/info:",
         )
     return new_names
 
@@ -113,7 +116,7 @@ def matrix_editor(ds: Dataset, start: int, stop: int) -> None:
             labels_df, num_rows="dynamic", key="data_editor_labels", width="stretch"
         )
     with sc:
-        st.caption(f"Scores of model **{literal(ds.model_names[0])}**")
+        st.caption(f"Scores of {model_words(ds.model_names[0])}")
         ed_scores = st.data_editor(
             scores_df, num_rows="dynamic", key="data_editor_scores", width="stretch"
         )
@@ -132,7 +135,9 @@ def matrix_editor(ds: Dataset, start: int, stop: int) -> None:
             new = editing.keep_run(new, ds)  # a run keeps what it retrieved and its ids
             new = editing.keep_attributes(new, ds)  # and every sample its attributes
         except io.DataError as exc:
-            st.error(f"Not applied, your data is unchanged: {literal(exc)}", icon="🚫")
+            st.error(
+                f"Not applied, your data is unchanged: {literal(exc)}", icon=":material/block:"
+            )
         else:
             session.add_dataset(new)
             st.rerun()
@@ -156,7 +161,9 @@ def table_editor(ds: Dataset, start: int, stop: int) -> None:
                 description=f"edited from {base}",
             )
         except io.DataError as exc:
-            st.error(f"Not applied, your data is unchanged: {literal(exc)}", icon="🚫")
+            st.error(
+                f"Not applied, your data is unchanged: {literal(exc)}", icon=":material/block:"
+            )
         else:
             session.add_dataset(new)
             st.rerun()

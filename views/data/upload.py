@@ -70,7 +70,7 @@ def uploads() -> None:
     with ltr:
         _ranking_uploads()
     for message in st.session_state.get(ERRORS, {}).values():
-        st.error(f"Not loaded, your data is unchanged: {literal(message)}", icon="🚫")
+        st.error(f"Not loaded, your data is unchanged: {literal(message)}", icon=":material/block:")
 
 
 def _trec_uploads() -> None:
@@ -166,7 +166,12 @@ def notices(ds: Dataset) -> None:
     """What the active upload was read as: renamed columns, and a likely swap."""
     note = data.column_note(ds)
     if note:
-        st.info(prose.fill("data", "column_note", note=literal(note)), icon="🔤")
+        st.info(
+            prose.fill("data", "column_note", note=literal(note)), icon=":material/text_fields:"
+        )
     if data.looks_swapped(ds):
-        st.warning(prose.fill("data", "swapped", model=literal(ds.model_names[0])), icon="🔀")
+        st.warning(
+            prose.fill("data", "swapped", model=literal(ds.model_names[0])),
+            icon=":material/swap_horiz:",
+        )
         st.button("Swap labels and scores", key="data_swap_pair", on_click=_swap)

@@ -5,14 +5,15 @@ from __future__ import annotations
 import streamlit as st
 
 from explorer.pages import dcg
-from explorer.ui import session, widgets
+from explorer.ui import slice_filter, widgets
 from views import prose
 from views.dcg import panel, teach
 
 st.title("DCG & NDCG")
 widgets.scenarios("dcg")
-ds = session.active()
+ds = slice_filter.active()
 widgets.require_kind(ds, ("graded", "multilabel"), dcg.SEED)
+slice_filter.note(ds)  # on how many samples, of which slice
 
 st.markdown(prose.section("dcg", "intro"))
 if ds.name != dcg.SEED:

@@ -9,7 +9,7 @@ from dataclasses import replace
 import streamlit as st
 
 from explorer.derivation import mean_terms
-from explorer.formatting import fmt, literal
+from explorer.formatting import fmt, model_words
 from explorer.pages import dcg
 from explorer.ui import cache, classroom, url
 from views import prose
@@ -18,6 +18,14 @@ from views import prose
 TABLE_ANCHOR = "dcg-worst-first"
 #: Session key: the scikit-learn example whose "Open" button was pressed last.
 FOCUS = "dcg_focus"
+#: Session key: set by an "Open" button, so the next run scrolls its result into view
+#: (the box sits above the headline, a screen or more above the buttons).
+SCROLL = "dcg_scroll_to_focus"
+#: Brings the opened example's box to the top of the window, once the browser drew it.
+_SCROLL_JS = """<script>
+requestAnimationFrame(() => document.querySelector('.st-key-dcg_focus_box')
+  ?.scrollIntoView({block: 'start'}));
+</script>"""
 
 
 def focused_example(ds, settings: dcg.Settings, row: int, base_2: bool):
@@ -90,7 +98,7 @@ def headline(ds, table, head, controls, *, row: int) -> None:
 def _line(ds, controls) -> str:
     """What the means are of: the samples, the model and the settings."""
     return (
-        f"Mean over **{ds.n_samples}** samples of model **{literal(controls.settings.model)}** · "
+        f"Mean over **{ds.n_samples}** samples of {model_words(controls.settings.model)} · "
         f"{controls.k_text} · log base {controls.base_text} · {controls.tie_text} · "
         f"gain {controls.gain}"
     )
@@ -121,3 +129,5 @@ def _focus_box(ds, table, head, settings: dcg.Settings, focus) -> None:
                         n=ds.n_samples,
                     )
                 )
+            if st.session_state.pop(SCROLL, False):
+                st.html(_SCROLL_JS, unsafe_allow_javascript=True)

@@ -47,7 +47,7 @@ def per_sample(ds, table, head, settings, title: str) -> None:
         on_select=on_pick_row,
         selection_mode="single-row",
         column_config={
-            c: st.column_config.NumberColumn(c, format="%.4f")
+            c: st.column_config.NumberColumn(c)
             for c in ("DCG", "ideal DCG", "NDCG", "pessimistic DCG", "optimistic DCG")
         },
     )

@@ -15,6 +15,7 @@ from explorer.pages import dcg
 from explorer.ui import classroom, session
 from views import prose
 from views.dcg.derivation import download
+from views.dcg.headline import SCROLL
 
 
 def open_seed_example(index: int) -> None:
@@ -27,6 +28,7 @@ def open_seed_example(index: int) -> None:
     ss["dcg_log_base"], ss["dcg_gain"] = "2", dcg.GAINS[0]
     ss["dcg_model"] = session.get_dataset(dcg.SEED).model_names[0]
     ss["dcg_focus"] = index  # views/dcg/headline.py puts this row's DCG first
+    ss[SCROLL] = True  # ... and scrolls it into view
 
 
 def _seed_example_why(i: int, ex: dcg.SeedExample, names) -> str:

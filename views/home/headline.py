@@ -30,7 +30,8 @@ def show(ds: Dataset) -> None:
     for number in numbers:
         if number.why is not None:
             st.info(
-                f"**{number.label}** cannot be computed on this dataset: {number.why}", icon="ℹ️"
+                f"**{number.label}** cannot be computed on this dataset: {number.why}",
+                icon=":material/info:",
             )
     values = {n.label: n.value for n in numbers}
     if not exact and None not in values.values():

@@ -7,7 +7,7 @@ import streamlit as st
 from explorer.datasets import KIND_LABELS
 from explorer.formatting import literal
 from explorer.samples import sample_index
-from explorer.ui import examples, session, widgets
+from explorer.ui import examples, slice_filter, widgets
 from views import prose
 from views.home import headline
 
@@ -16,7 +16,8 @@ st.markdown(prose.section("home", "intro"))
 st.caption(prose.section("home", "present"))
 st.caption(prose.section("home", "classroom"))
 
-ds = session.active()
+ds = slice_filter.active()
+slice_filter.note(ds)  # on how many samples, of which slice
 st.subheader(f"Active dataset: {literal(ds.shown_name)}")
 st.caption(
     f"{KIND_LABELS[ds.kind]} · {ds.n_samples} samples · {ds.n_labels} label(s) · "

@@ -219,9 +219,7 @@ def sample_section(one: label_ranking.SampleSteps, shown: Shown, names, ties: st
             side,
             hide_index=True,
             key="lr_tie_table",
-            column_config={
-                c: st.column_config.NumberColumn(format="%.4f") for c in side.columns[1:]
-            },
+            column_config={c: st.column_config.NumberColumn() for c in side.columns[1:]},
         )
         st.caption(prose.section("label_ranking", "tie-rules"))
     derivation.steps(one, row, names, ties, shown.i)

@@ -23,7 +23,7 @@ def summary(ds, model_name: str) -> label_ranking.Summary:
     try:
         return cache.label_ranking.summary(ds, model_name)
     except work.Spent as exc:
-        st.info(f"{exc} The Label ranking page waits meanwhile.", icon="⏳")
+        st.info(f"{exc} The Label ranking page waits meanwhile.", icon=":material/hourglass_empty:")
         navigation.stop_page()
     except metrics.MetricInputError as exc:
         widgets.cannot_score(
@@ -52,7 +52,9 @@ def headline(ds, model_name: str, shown) -> None:
         mrr = cache.label_ranking.mrr(ds, model_name)
         numbers.append(_mrr_number(mrr))
         derived.append(label_ranking.mrr_derivation(ds, model_name, mrr))
-    for col, (label, value, why) in zip(st.columns(5), numbers, strict=False):
+    for col, (label, value, why) in zip(
+        widgets.label_columns(n[0] for n in numbers), numbers, strict=True
+    ):
         classroom.headline(col, label, fmt(value), interval=ci.get(label), help=why)
     classroom.reveal_button()
     with st.container(key="lr_derivation"):
@@ -70,13 +72,15 @@ def refused(ds, model_name: str, res: label_ranking.Summary) -> None:
     numbers = _numbers(res)
     if (np.count_nonzero(ds.y_true, axis=1) == 1).all():  # LRAP equals MRR: show it too
         numbers.append(_mrr_number(cache.label_ranking.mrr(ds, model_name)))
-    for col, (label, value, why) in zip(st.columns(5), numbers, strict=False):
+    for col, (label, value, why) in zip(
+        widgets.label_columns(n[0] for n in numbers), numbers, strict=True
+    ):
         classroom.headline(col, label, fmt(value), help=why)
     st.info(
         f"{res.refused}, so the per-sample table, its chart, the one-sample drill-down, "
         "the tie rules and the 95% intervals are not computed. The numbers above are "
         f"exact, over all {ds.n_samples:,} samples.",
-        icon="⏳",
+        icon=":material/hourglass_empty:",
     )
 
 

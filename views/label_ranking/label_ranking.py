@@ -3,14 +3,15 @@
 import streamlit as st
 
 from explorer.pages import label_ranking
-from explorer.ui import classroom, navigation, session, widgets
+from explorer.ui import classroom, navigation, slice_filter, widgets
 from views import prose
 from views.label_ranking import controls, drill, headline, tables, teach
 
 st.title("Label ranking")
 widgets.scenarios("label_ranking")
-ds = session.active()
+ds = slice_filter.active()
 widgets.require_kind(ds, ("multilabel",), "seed003_lrap")
+slice_filter.note(ds)  # on how many samples, of which slice
 st.caption(prose.section("label_ranking", "intro"))
 
 top, picture = st.container(), st.container()  # the headline and the chart, above the controls

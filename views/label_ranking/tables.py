@@ -62,7 +62,7 @@ def contributions_table(ds, settings: Settings, shown: Shown, order: pd.DataFram
     scales = label_ranking.effect_scales(contrib)
     st.header("Every sample's contribution", anchor=TABLE_ANCHOR)
     table = label_ranking.contributions_table(rows, ids, scales)
-    num = st.column_config.NumberColumn(format="%.4f")
+    num = st.column_config.NumberColumn()
     st.dataframe(
         table,
         hide_index=True,

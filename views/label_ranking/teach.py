@@ -7,7 +7,7 @@ import pandas as pd
 import streamlit as st
 
 from explorer.pages import label_ranking
-from explorer.ui import session
+from explorer.ui import session, widgets
 from views import prose
 
 
@@ -22,7 +22,12 @@ def teaching_notes(contrib: pd.DataFrame, ids: list[str], one_true: bool) -> Non
         degenerate = label_ranking.degenerate_samples(contrib, ids)
         st.markdown(prose.section("label_ranking", "note-degenerate"))
         if len(degenerate):
-            st.dataframe(degenerate, hide_index=True, key="lr_degenerate_table")
+            st.dataframe(
+                degenerate,
+                hide_index=True,
+                key="lr_degenerate_table",
+                column_config=widgets.worded(degenerate.columns),
+            )
         else:
             st.caption("This dataset has no such sample; `digit_properties` has (a 1 has none).")
     with st.expander("LRAP equals MRR when each sample has one true label"):

@@ -12,7 +12,7 @@ import streamlit as st
 from explorer import downloads
 from explorer.formatting import fmt, in_latex, latex_text, short
 from explorer.pages import multiclass
-from explorer.ui import cache, classroom
+from explorer.ui import cache, classroom, widgets
 from explorer.ui.derivations import show as show_derivations
 from views.multiclass.controls import Settings
 from views.multiclass.formats import four_decimals, text
@@ -24,7 +24,9 @@ def show(ds, settings: Settings, res: dict, average: str, j: int) -> None:
     st.subheader("How it is computed")
     table = res["classes"]
     cfg = four_decimals(("precision", "recall", "f1", "roc_auc", "ap"))
-    st.dataframe(multiclass.for_screen(table), hide_index=True, width="stretch", column_config=cfg)
+    on_screen = multiclass.for_screen(table)
+    cfg = widgets.worded(on_screen.columns, cfg, classes=True)
+    st.dataframe(on_screen, hide_index=True, width="stretch", column_config=cfg)
     st.download_button(
         "Per-class table as CSV",
         downloads.csv_text(table),
@@ -80,6 +82,7 @@ def _one_vs_one(res: dict, lines: dict) -> None:
         return
     cfg = four_decimals(("auc_a_vs_b", "auc_b_vs_a", "mean", "prevalence"))
     height = "auto" if len(pairs) <= 8 else 320
+    cfg = widgets.worded(pairs.columns, cfg, classes=True)
     st.dataframe(pairs, hide_index=True, width="stretch", height=height, column_config=cfg)
     _draw(lines, "OvO AUC")
     w = multiclass.ovo_averages(pairs)["weighted"]

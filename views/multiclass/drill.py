@@ -14,7 +14,7 @@ import streamlit as st
 from explorer.charts import multiclass as charts
 from explorer.formatting import fmt, latex_text, literal, short
 from explorer.pages import multiclass, multiclass_derivation
-from explorer.ui import cache
+from explorer.ui import cache, widgets
 from explorer.ui.derivations import show as show_derivations
 from views.multiclass import controls
 from views.multiclass.controls import Settings
@@ -60,6 +60,7 @@ def cell(ds, model: str, res: dict, a: int, b: int) -> None:
     )
     cfg = four_decimals(c for c in rows.columns if c != "sample")
     height = "auto" if len(rows) <= 8 else 300
+    cfg = widgets.worded(rows.columns, cfg, classes=True)
     st.dataframe(rows, hide_index=True, width="stretch", height=height, column_config=cfg)
 
 
@@ -122,5 +123,7 @@ def sample(ds, settings: Settings, table) -> None:
         steps,
         hide_index=True,
         width="stretch",
-        column_config={"score": st.column_config.NumberColumn(**FOUR)},
+        column_config=widgets.worded(
+            steps.columns, {"score": st.column_config.NumberColumn(**FOUR)}, classes=True
+        ),
     )

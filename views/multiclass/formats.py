@@ -6,8 +6,9 @@ import streamlit as st
 
 from views import prose
 
-#: A table column of probabilities or rates: four decimals.
-FOUR = {"format": "%.4f"}
+#: A table column of probabilities or rates: Streamlit's own number format (up to four
+#: decimals, trailing zeros dropped: 1, 0.5, 0.8333), not a fixed four-decimal format (1.0000).
+FOUR: dict = {}
 
 
 def text(name: str, **values) -> str:
@@ -17,5 +18,5 @@ def text(name: str, **values) -> str:
 
 
 def four_decimals(columns) -> dict:
-    """The column configuration that shows ``columns`` with four decimals."""
+    """The column configuration that shows ``columns`` with up to four decimals."""
     return {c: st.column_config.NumberColumn(**FOUR) for c in columns}

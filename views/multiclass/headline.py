@@ -8,7 +8,7 @@ import math
 import streamlit as st
 
 from explorer.formatting import fmt, literal
-from explorer.ui import cache, classroom
+from explorer.ui import cache, classroom, widgets
 from views.multiclass.controls import Settings
 from views.multiclass.formats import text
 
@@ -45,8 +45,10 @@ def show(ds, settings: Settings, res: dict) -> None:
     they are computed on, and a note for each number the data leave undefined."""
     model, k = settings.model, settings.k
     ci = classroom.intervals(cache.multiclass.intervals, ds, model, k)
-    cols = [*st.columns(4), *st.columns(4)]
-    for col, (label, value, what) in zip(cols, numbers(res, k), strict=True):
+    rows = numbers(res, k)
+    labels = [label for label, _, _ in rows]
+    cols = [*widgets.label_columns(labels[:4]), *widgets.label_columns(labels[4:])]
+    for col, (label, value, what) in zip(cols, rows, strict=True):
         interval = None if shown(value) == "n/a" else ci.get(label)
         classroom.headline(col, label, shown(value), interval=interval, help=what)
     classroom.reveal_button()
@@ -56,8 +58,8 @@ def show(ds, settings: Settings, res: dict) -> None:
         + ("; weighted by sample_weight." if ds.sample_weight is not None else ".")
     )
     if res["not_proba"]:
-        st.info(text("not_proba", why=res["not_proba"]), icon="ℹ️")
+        st.info(text("not_proba", why=res["not_proba"]), icon=":material/info:")
     if math.isnan(res["kappa"]):
-        st.info(text("kappa_undefined"), icon="ℹ️")
+        st.info(text("kappa_undefined"), icon=":material/info:")
     if res["auc_missing"]:
-        st.info(text("auc_missing", classes=", ".join(res["auc_missing"])), icon="ℹ️")
+        st.info(text("auc_missing", classes=", ".join(res["auc_missing"])), icon=":material/info:")

@@ -4,13 +4,14 @@ import streamlit as st
 
 import metrics
 from explorer.formatting import literal
-from explorer.ui import cache, classroom, navigation, session, widgets
+from explorer.ui import cache, classroom, navigation, slice_filter, widgets
 from views import prose
 from views.multiclass import controls, derivation, drill, headline, tables
 
 st.title("Multiclass classification")
-ds = session.active()
+ds = slice_filter.active()
 widgets.require_kind(ds, ("multiclass",), "iris")
+slice_filter.note(ds)  # on how many samples, of which slice
 widgets.scenarios("multiclass")
 st.markdown(prose.section("multiclass", "intro"))
 

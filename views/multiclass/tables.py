@@ -6,6 +6,7 @@ from __future__ import annotations
 import streamlit as st
 
 from explorer.pages import multiclass
+from explorer.ui import widgets
 from views.multiclass.controls import Settings
 from views.multiclass.formats import four_decimals
 
@@ -22,11 +23,14 @@ def per_sample(ds, settings: Settings, table) -> None:
             else "."
         )
     )
+    on_screen = multiclass.for_screen(shown)
     st.dataframe(
-        multiclass.for_screen(shown),
+        on_screen,
         hide_index=True,
         width="stretch",
-        column_config=four_decimals(("p_true", "p_predicted", "log_loss")),
+        column_config=widgets.worded(
+            on_screen.columns, four_decimals(("p_true", "p_predicted", "log_loss")), classes=True
+        ),
     )
     st.download_button(
         "Per-sample table as CSV",

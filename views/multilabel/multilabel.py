@@ -2,14 +2,15 @@
 
 import streamlit as st
 
-from explorer.ui import session, widgets
+from explorer.ui import slice_filter, widgets
 from views import prose
 from views.multilabel import panel
 
 st.title("Multilabel classification")
 widgets.scenarios("multilabel")
-ds = session.active()
+ds = slice_filter.active()
 widgets.require_kind(ds, ("multilabel",), "digit_properties")
+slice_filter.note(ds)  # on how many samples, of which slice
 
 st.markdown(prose.section("multilabel", "intro"))
 panel.panel(ds)  # the controls and all they change, one fragment

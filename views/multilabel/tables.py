@@ -14,15 +14,16 @@ from views.multilabel.controls import Settings
 
 
 def _four_places() -> dict:
-    """The column_config of the score columns: four decimals."""
+    """The column_config of the score columns: up to four decimals, whole numbers as
+    integers (Streamlit's own format; a fixed four-decimal one wrote 1.0000)."""
     return {
-        c: st.column_config.NumberColumn(format="%.4f")
+        c: st.column_config.NumberColumn()
         for c in ("precision", "recall", "F1", multilabel.FB, "jaccard")
     }
 
 
 def _table_and_csv(shown, csv, what: str, file_name: str, key: str) -> None:
-    """A table of scores (four decimals) and the button that downloads ``csv``."""
+    """A table of scores (up to four decimals) and the button that downloads ``csv``."""
     st.dataframe(shown, hide_index=True, width="stretch", column_config=_four_places())
     st.download_button(f"{what} as CSV", downloads.csv_text(csv), file_name=file_name, key=key)
 
@@ -71,7 +72,7 @@ def sample_table(ds, settings: Settings, res: dict) -> None:
         hide_index=True,
         width="stretch",
         column_config={
-            c: st.column_config.NumberColumn(format="%.3f")
+            c: st.column_config.NumberColumn()
             for c in ("hamming", "precision", "recall", multilabel.FB, "jaccard")
         },
     )

@@ -17,6 +17,6 @@ def notes_naming(averages: dict) -> None:
             multilabel.naming_readings(averages),
             hide_index=True,
             width="stretch",
-            column_config={"value": st.column_config.NumberColumn(format="%.4f")},
+            column_config={"value": st.column_config.NumberColumn()},
         )
         st.caption(prose.section("multilabel", "notes_fbeta"))

@@ -69,7 +69,7 @@ def show(ds) -> Settings:
         options,
         key="reg_weights",
         param="weights",
-        default=options[0] if ds.sample_weight is not None else "recency",
+        default=regression.default_weights(ds),
         format_func=WEIGHT_LABELS.get,
         horizontal=True,
         help="The revision sheet's weighted MAE gives recent samples more weight. The rows "

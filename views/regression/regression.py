@@ -9,13 +9,14 @@ outlier, and the revision sheet's slips.
 import streamlit as st
 
 from explorer.formatting import literal
-from explorer.ui import session, widgets
+from explorer.ui import slice_filter, widgets
 from views.regression import panel
 
 st.title("Regression")
 widgets.scenarios("regression")
-ds = session.active()
+ds = slice_filter.active()
 widgets.require_kind(ds, ("regression",), "diabetes")
+slice_filter.note(ds)  # on how many samples, of which slice
 
 st.caption(
     f"Active dataset **{literal(ds.shown_name)}** · {ds.n_samples} samples · "

@@ -11,7 +11,7 @@ import streamlit as st
 
 from explorer.links import float_text
 from explorer.pages import retrieval, retrieval_query
-from explorer.ui import bound, cache, url
+from explorer.ui import bound, cache, classroom, url
 from views import prose
 
 #: Above this many queries the query is typed (a select box would send every id).
@@ -93,7 +93,12 @@ def show(ds, data_max: float, top_grade: int) -> Controls:
         args=(n_items, top_grade),
         help="Sets the conventions below to those of a tool or a worked example.",
     )
-    note = prose.section("retrieval", "preset-" + re.sub(r"[^\w-]+", "-", preset))
+    name = "preset-" + re.sub(r"[^\w-]+", "-", preset)
+    note = prose.section("retrieval", name)
+    # a worked example's own result is the answer the class is guessing
+    result = prose.sections("retrieval").get(f"{name}-result")
+    if result and classroom.numbers_shown():
+        note = f"{note} {result}"
     st.caption(f"**{preset}**: {note}")
     with st.expander("Conventions: the switches that make tools disagree", expanded=True):
         denominator, ties, level = _ranking_conventions(top_grade)

@@ -16,7 +16,7 @@ from explorer.charts.retrieval import (
     ranked_list_figure,
     ranked_list_svg,
 )
-from explorer.formatting import fmt, literal
+from explorer.formatting import COLUMN_WORDS, fmt, literal, table_number
 from explorer.pages import retrieval_query
 from explorer.ui import cache, classroom, widgets
 from metrics import MetricInputError
@@ -48,7 +48,8 @@ def show(ds, controls, per_query, means: dict) -> _controls.Query | None:
         key="ret_dl_steps",
     )
     st.markdown(
-        f"Sum of the `{retrieval_query.CONTRIB[query.drill]}` column: **{fmt(total)}**"
+        f"Sum of the **{COLUMN_WORDS[retrieval_query.CONTRIB[query.drill]]}** column: "
+        f"**{fmt(total)}**"
         + (f" (DCG; over IDCG = **{fmt(value)}** NDCG@K)" if query.drill == "DCG" else "")
         + f" = this query's {query.metric} in the per-query table: **{fmt(row[query.metric])}**."
     )
@@ -99,7 +100,8 @@ def step_table(show: pd.DataFrame, max_grade: float) -> None:
         return styles
 
     st.dataframe(
-        show.style.apply(grade_styles, axis=None).format(precision=4),
+        show.style.apply(grade_styles, axis=None).format(table_number),
         hide_index=True,
         width="stretch",
+        column_config=widgets.worded(show.columns),
     )

@@ -7,7 +7,7 @@ import streamlit as st
 from explorer.datasets import GRADE_LIMIT, MAX_GRADE
 from explorer.formatting import literal
 from explorer.pages import retrieval
-from explorer.ui import navigation, session, widgets
+from explorer.ui import navigation, slice_filter, widgets
 from views import prose
 from views.retrieval import panel
 
@@ -15,15 +15,16 @@ st.title("Top-K retrieval")
 widgets.scenarios("retrieval")
 st.markdown(prose.section("retrieval", "intro"))
 
-ds = session.active()
+ds = slice_filter.active()
 widgets.require_kind(ds, ("graded", "multilabel"), "seed002_map")
+slice_filter.note(ds)  # on how many samples, of which slice
 
 data_max, top_grade = retrieval.grade_scale(ds)
 if data_max > MAX_GRADE:  # the readers refuse these; a dataset from elsewhere says so here
     st.warning(
         f"This page cannot rank **{literal(ds.shown_name)}**: its largest grade, {data_max:.17g}, "
         f"{GRADE_LIMIT}. The relevance threshold would compare inexact grades.",
-        icon="⚠️",
+        icon=":material/warning:",
     )
     navigation.stop_page()
 

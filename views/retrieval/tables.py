@@ -35,9 +35,7 @@ def per_query(ds, table, worst, metric: str, empty: str) -> None:
         retrieval_query.worst_first_rows(ds, table, worst[start:stop]),
         hide_index=True,
         width="stretch",
-        column_config={
-            c: st.column_config.NumberColumn(c, format="%.4f") for _, c in retrieval.HEADLINE
-        },
+        column_config={c: st.column_config.NumberColumn(c) for _, c in retrieval.HEADLINE},
     )
     st.download_button(
         "Per-query table as CSV",

@@ -54,6 +54,7 @@ from explorer.ui.cache import (
     opened,
     regression,
     retrieval,
+    slices,
 )
 from explorer.ui.cache._core import BOUNDS, HASH_FUNCS, clear_all, shared, value
 
@@ -75,4 +76,5 @@ __all__ = [
     "opened",
     "regression",
     "retrieval",
+    "slices",
 ]

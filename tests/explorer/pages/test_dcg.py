@@ -12,6 +12,7 @@ import pytest
 import metrics
 from explorer.charts import dcg as charts
 from explorer.datasets import Dataset
+from explorer.formatting import table_number
 from explorer.pages import dcg
 from explorer.pages.dcg import Settings
 from explorer.samples import load_sample
@@ -309,7 +310,9 @@ def test_steps_styler_shades_tie_groups_and_greys_out_after_k():
     assert "color: #9a9a9a" in html  # rows after k
     plain = charts.steps_styler(view, ties=False).to_html()
     assert charts.TIE_CSS[0].split(": ")[1] not in plain
-    assert "7.5000" in html  # gain used, 4 decimals
+    # gain used: up to four decimals, no zeros padded (7.5, not 7.5000); a whole one as such
+    assert ">7.5</td>" in html and "7.5000" not in html
+    assert f">{table_number(view['discount'].iloc[0])}</td>" in html
 
 
 # ------------------------------------------------------------------ caches

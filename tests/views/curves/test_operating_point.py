@@ -59,6 +59,9 @@ def test_slider_and_number_box_stay_in_sync_and_go_to_url():
     check_component(at, y, s, 0.55)
     # the formula shows the live numbers
     assert any(r"\frac{2}{2 + 2}" in x.value for x in at.latex)
+    # the sample's one model is called "model": the caption never says "model model"
+    captions = " ".join(c.value for c in at.caption)
+    assert "6 samples, the model" in captions and "model model" not in captions.replace("**", "")
 
 
 def test_threshold_from_url():

@@ -11,6 +11,7 @@ from streamlit.testing.v1 import AppTest
 import metrics
 from explorer.formatting import fmt, undash
 from explorer.registry import script
+from explorer.samples import load_sample
 from tests import conftest
 from tests.conftest import APP, metric
 from tests.explorer.pages.test_label_ranking import SEED_S, SEED_Y, _case
@@ -53,12 +54,21 @@ def assert_sample(at, y, s, ties="max"):
         if "running_value" in d.value and "fraction" not in d.value and "true_label" not in d.value
     )
     assert cov_t["running_value"].iloc[-1] == per.coverage[0]
+    assert conftest.code_style_headers(at, _label_names(at)) == []
     open_steps_tab(at, "Ranking loss")
     loss_t = table(at, "true_label")
     assert loss_t["running_value"].iloc[-1] == pytest.approx(
         metrics.ranking_loss_per_sample([y], [s])[0]
     )
     open_steps_tab(at, "LRAP")
+    assert conftest.code_style_headers(at, _label_names(at)) == []  # n_true_at_or_above
+
+
+def _label_names(at) -> tuple[str, ...]:
+    """The open dataset's label names (a session dataset's, or a bundled sample's)."""
+    name = at.session_state["active_dataset"]
+    own = at.session_state["session_datasets"] if "session_datasets" in at.session_state else {}
+    return (own[name] if name in own else load_sample(name)).label_names
 
 
 def open_steps_tab(at, tab: str) -> None:

@@ -17,7 +17,7 @@ from explorer.intervals import CONFIDENCE, N_RESAMPLES, SEED
 from explorer.registry import script
 from explorer.samples import load_sample
 from explorer.ui import classroom
-from tests.conftest import APP, open_page
+from tests.conftest import APP, code_style_headers, open_page
 from tests.views.multiclass.common import (
     HEADLINE,
     PAGE,
@@ -40,6 +40,7 @@ def test_default_view_shows_every_headline_as_sklearn():
     assert (q["ct"], q["cp"], q["class"]) == ("virginica", "versicolor", "versicolor")
     assert len(at.get("plotly_chart")) == 3
     assert not at.error and not at.info
+    assert code_style_headers(at) == []  # p_true, top_2, auc_a_vs_b in words
 
 
 def test_digits_sample():

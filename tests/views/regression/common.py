@@ -91,4 +91,5 @@ def awkward_dataset():
         y,
         {"a": np.array([0.5, 2.0, -1.5, 5.5, 0.2, 8.0, 2.0, 9.0]), "b": y + 1.0},
         sample_ids=tuple(f"s{i}" for i in range(8)),
+        source="upload",
     )

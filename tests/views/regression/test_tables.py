@@ -26,9 +26,13 @@ def test_zero_and_minus_one_targets_are_flagged_without_exception():
     ds = awkward_dataset()
     at = open_page(datasets=[ds])
     y, p = ds.y_true, ds.score("a")
-    assert_headline(at, expected(y, p))
+    # an upload's rows need not be in time order: equal weights, not recency ones
+    assert at.radio(key="reg_weights").value == "uniform"
+    assert_headline(at, expected(y, p, w_weighted="uniform"))
+    assert metric(at, "Weighted MAE") == metric(at, "MAE")
     assert metric(at, "RMSLE") == "undefined"
     assert float(metric(at, "MAPE")) > 1e14  # 0.5 / eps: MAPE explodes
+    assert metric(at, "MAPE").endswith("e+14")  # in full: never cut in its card
     warnings = rendered(" ".join(w.value for w in at.warning))
     assert "y_true must be greater than -1" in warnings
     assert "2 sample(s) have y = 0" in warnings and "s0, s4" in warnings
@@ -68,7 +72,7 @@ def test_big_dataset_worst_rows_follow_a_moved_prediction_and_ties_keep_row_orde
     n = 2500  # past the 2,000 rows of the outlier selectbox: a number input
     y = rng.integers(0, 30, n).astype(float)
     p = y + rng.integers(-6, 7, n)  # absolute errors 0..6: ties everywhere
-    ds = Dataset("tied_reg", "regression", y, {"model": p})
+    ds = Dataset("tied_reg", "regression", y, {"model": p}, source="upload")
     at = open_page(datasets=[ds])
 
     def check(pred):
@@ -78,7 +82,7 @@ def test_big_dataset_worst_rows_follow_a_moved_prediction_and_ties_keep_row_orde
         table = frame_with(at, "absolute_error")
         assert table["id"].tolist() == [str(i) for i in full.index[:200]]
         np.testing.assert_array_equal(table["absolute_error"], full["absolute_error"][:200])
-        assert_headline(at, expected(y, pred))
+        assert_headline(at, expected(y, pred, w_weighted="uniform"))
 
     check(p)
     worst = frame_with(at, "absolute_error")["id"].iloc[0]

@@ -10,7 +10,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 import metrics
-from explorer.formatting import fmt
+from explorer.formatting import COLUMN_WORDS, fmt
 from explorer.samples import load_sample
 from metrics import (
     hit_rate_at_k_per_sample,
@@ -49,9 +49,10 @@ def test_drill_down_sums_match_the_metrics():
         else:
             assert total / steps["ideal_dcg"][0] == pytest.approx(per_q["NDCG@K"][3], abs=1e-12)
         text = " ".join(m.value for m in at.markdown)
-        assert f"Sum of the `{col}` column: **{fmt(total)}**" in text
+        assert f"Sum of the **{COLUMN_WORDS[col]}** column: **{fmt(total)}**" in text
         table = at.dataframe[-2].value  # the step table (the per-query table comes last)
         assert table[col].sum() == pytest.approx(total, abs=1e-12)
+        assert conftest.code_style_headers(at) == []  # hits_so_far reads "hits so far"
         chart = json.loads(at.get("plotly_chart")[1].proto.spec)
         np.testing.assert_allclose(chart["data"][0]["y"], steps[col])
         assert fmt(total) in " ".join(x.value for x in at.latex)

@@ -1,0 +1,370 @@
+"""The Slices page's model: one metric on every group of an attribute (or a pair), with
+intervals and corrected tests (:func:`metrics.metric_frame`), the worst slices found over
+every attribute (:func:`metrics.worst_slices`), and for binary data the rates per group
+at a threshold. Pure: no Streamlit.
+
+A row is a sample (a query, for graded ranking). Groups come from
+:func:`explorer.slicing.groups_of`; a pair of attributes makes one group per pair of
+their groups that holds a row. Each group carries its conditions, the slice filter
+that opens a model page on it (:mod:`explorer.ui.slice_filter`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+import metrics
+from explorer import budget, slicing
+from explorer.datasets import Dataset
+from explorer.derivation import Derivation
+from explorer.formatting import fmt, in_latex, latex_text
+
+#: Bootstrap resamples per group (seeded: the same page shows the same intervals).
+N_RESAMPLES = 1000
+SEED = 0
+#: Resamples of all rows behind worst_slices' test of a metric of no fast path.
+WORST_RESAMPLES = 200
+#: How many of the worst slices the page lists.
+WORST_SHOWN = 10
+
+
+@dataclass(frozen=True)
+class Metric:
+    """A metric the page offers: how it is called on a dataset's arrays."""
+
+    label: str
+    #: ``metric_frame``'s metric: a function, or a rate's name at the threshold.
+    metric: object
+    #: ``"scores"``: y_true and the scores as they are; ``"classes"``: multiclass class
+    #: indices, the predicted class; ``"proba"``: class indices and the probabilities.
+    arrays: str = "scores"
+    #: How its bootstrap runs (:func:`explorer.budget.bootstrap_seconds`): ``"mean"`` for
+    #: the metrics of an additive form (``metrics._slice_forms``), ``"count"`` for ROC
+    #: AUC, ``"slow"`` for one call per resample.
+    path: str = "mean"
+
+
+BINARY = (
+    Metric("ROC AUC", metrics.roc_auc_score, path="count"),
+    Metric("Average precision", metrics.average_precision_score, path="slow"),
+    Metric("Accuracy at the threshold", "accuracy"),
+    Metric("Recall (TPR) at the threshold", "tpr"),
+    Metric("False positive rate at the threshold", "fpr"),
+)
+METRICS: dict[str, tuple[Metric, ...]] = {
+    "binary": BINARY,
+    "regression": (
+        Metric("MAE", metrics.mean_absolute_error),
+        Metric("RMSE", metrics.root_mean_squared_error),
+        Metric("R²", metrics.r2_score),
+    ),
+    "multiclass": (
+        Metric("Accuracy", metrics.accuracy_score, "classes"),
+        Metric("Log loss", metrics.log_loss, "proba"),
+    ),
+    "multilabel": (
+        Metric("LRAP", metrics.label_ranking_average_precision_score),
+        Metric("Coverage error", metrics.coverage_error),
+        Metric("Ranking loss", metrics.label_ranking_loss),
+    ),
+    "graded": (Metric("NDCG", metrics.ndcg_score), Metric("DCG", metrics.dcg_score)),
+}
+
+
+def metric_labels(kind: str) -> tuple[str, ...]:
+    """The metrics offered for data of ``kind``, by label.
+
+    Examples
+    --------
+    >>> metric_labels("regression")
+    ('MAE', 'RMSE', 'R²')
+    """
+    return tuple(m.label for m in METRICS[kind])
+
+
+def metric_of(kind: str, label: str) -> Metric:
+    return next(m for m in METRICS[kind] if m.label == label)
+
+
+@dataclass(frozen=True)
+class Settings:
+    model: str
+    metric: str
+    by: tuple[str, ...]  # one attribute, or two
+    cuts: tuple[tuple[float, ...] | None, ...] = ()  # per attribute: its cut points, or None
+    threshold: float = 0.5
+
+
+@dataclass(frozen=True)
+class Grouping:
+    """Each row's group (``codes``), each group's label and its slice filter."""
+
+    codes: np.ndarray
+    labels: tuple[str, ...]
+    conditions: tuple[tuple[slicing.Condition, ...], ...]
+
+
+def _cuts(settings: Settings, i: int):
+    return settings.cuts[i] if i < len(settings.cuts) else None
+
+
+def grouping(ds: Dataset, settings: Settings) -> Grouping:
+    """The groups of ``settings.by`` (a pair: one group per pair of groups holding a row).
+
+    Examples
+    --------
+    >>> ds = Dataset("t", "binary", np.array([0, 1, 1, 0]), {"m": np.array([.1, .8, .6, .3])},
+    ...              attributes={"site": np.array(["B", "A", "B", "A"], dtype=object),
+    ...                          "old": np.array([0.0, 0, 1, 1])})
+    >>> g = grouping(ds, Settings("m", "ROC AUC", ("site", "old")))
+    >>> g.codes.tolist(), g.labels
+    ([2, 0, 3, 1], ('site = A and old = 0', 'site = A and old = 1', 'site = B and old = 0', \
+'site = B and old = 1'))
+    """
+    parts = [slicing.groups_of(ds, a, _cuts(settings, i)) for i, a in enumerate(settings.by)]
+    codes, labels = parts[0]
+    conditions = [((settings.by[0], label),) for label in labels]
+    if len(parts) == 2:
+        codes2, labels2 = parts[1]
+        pairs = codes * len(labels2) + codes2
+        present, codes = np.unique(pairs, return_inverse=True)
+        conditions = [
+            (
+                (settings.by[0], labels[p // len(labels2)]),
+                (settings.by[1], labels2[p % len(labels2)]),
+            )
+            for p in present.tolist()
+        ]
+    texts = tuple(slicing.describe_slice(c) if len(parts) == 2 else c[0][1] for c in conditions)
+    return Grouping(codes.astype(np.int64), texts, tuple(conditions))
+
+
+def arrays(ds: Dataset, model: str, metric: Metric) -> tuple[np.ndarray, np.ndarray]:
+    """``(y_true, y_score)`` as ``metric`` takes them."""
+    s = ds.scores[model]
+    if metric.arrays == "scores":
+        return ds.y_true, s
+    truth = ds.y_true.argmax(axis=1)
+    return truth, (s.argmax(axis=1) if metric.arrays == "classes" else s)
+
+
+def check(ds: Dataset) -> str | None:
+    """Why the page cannot slice ``ds``, or None."""
+    if not ds.attributes:
+        return "it carries no attributes (extra columns, or a side file of them)"
+    if ds.retrieved is not None:
+        return "its queries retrieved different documents (a run): the page does not slice runs yet"
+    return None
+
+
+def seconds(ds: Dataset, settings: Settings) -> float:
+    """Estimated CPU seconds of the page's intervals and its search for the worst slices
+    (:func:`explorer.budget.bootstrap_seconds`): resamples of every row, by the path
+    :func:`metrics.metric_frame` takes for the metric.
+
+    Examples
+    --------
+    >>> ds = Dataset("t", "binary", np.zeros(10**6), {"m": np.zeros(10**6)})
+    >>> round(seconds(ds, Settings("m", "Accuracy at the threshold", ())), 1)
+    12.0
+    >>> seconds(ds, Settings("m", "Average precision", ())) > 60
+    True
+    """
+    path = metric_of(ds.kind, settings.metric).path
+    if path != "slow":
+        return budget.bootstrap_seconds(path, ds.n_samples, N_RESAMPLES)
+    # one call per resample of each group (together: every row), and worst_slices'
+    # resamples of all rows for its standard error
+    cells = int(np.prod(ds.y_true.shape))
+    return budget.bootstrap_seconds(
+        "slow", ds.n_samples, N_RESAMPLES + WORST_RESAMPLES, cells=cells
+    )
+
+
+def frame(ds: Dataset, settings: Settings) -> metrics.SliceFrame:
+    """:func:`metrics.metric_frame` of the chosen metric over the groups (codes 0..G-1)."""
+    metric = metric_of(ds.kind, settings.metric)
+    y, s = arrays(ds, settings.model, metric)
+    codes = grouping(ds, settings).codes
+    return metrics.metric_frame(
+        metric.metric,
+        y,
+        s,
+        codes,
+        sample_weight=ds.sample_weight,
+        n_resamples=N_RESAMPLES,
+        threshold=settings.threshold,
+        random_state=SEED,
+    )
+
+
+def table(ds: Dataset, settings: Settings, f: metrics.SliceFrame) -> pd.DataFrame:
+    """One row per group: its label, rows, value, interval, the difference to the
+    overall value and the test against the rest with its corrected p-values."""
+    labels = grouping(ds, settings).labels
+    return pd.DataFrame(
+        {
+            "group": [labels[int(c)] for c in f.groups.tolist()],
+            "rows": f.count,
+            settings.metric: f.value,
+            "95% low": f.low,
+            "95% high": f.high,
+            "− overall": f.diff_overall,
+            "rest": f.rest,
+            "p": f.p_value,
+            "p (Holm)": f.p_holm,
+            "p (BH)": f.p_bh,
+        }
+    )
+
+
+def min_count(n_rows: int) -> int:
+    """The fewest rows a discovered slice (and its rest) must hold: 30, fewer on small
+    data (a twentieth of the rows, at least 5).
+
+    Examples
+    --------
+    >>> min_count(228), min_count(5000), min_count(40)
+    (11, 30, 5)
+    """
+    return max(5, min(30, n_rows // 20))
+
+
+def worst(ds: Dataset, settings: Settings) -> tuple[pd.DataFrame, list, int]:
+    """The worst slices over every attribute and pair of attributes that groups
+    (:func:`metrics.worst_slices`, Benjamini-Hochberg over all slices looked at): a
+    table of the first :data:`WORST_SHOWN` worse than their rest, their conditions, and
+    how many were tested."""
+    metric = metric_of(ds.kind, settings.metric)
+    y, s = arrays(ds, settings.model, metric)
+    columns = {}
+    for a in ds.attribute_names:
+        cuts = _cuts(settings, settings.by.index(a)) if a in settings.by else None
+        try:
+            codes, labels = slicing.groups_of(ds, a, cuts)
+        except slicing.GroupingError:
+            continue  # too many values to group: not looked at
+        columns[a] = np.asarray(labels, dtype=object)[codes]
+    found = metrics.worst_slices(
+        metric.metric,
+        y,
+        s,
+        columns,
+        sample_weight=ds.sample_weight,
+        min_count=min_count(ds.n_samples),
+        n_resamples=WORST_RESAMPLES,
+        threshold=settings.threshold,
+        random_state=SEED,
+    )
+    # only slices worse than their rest, worst first
+    shown = np.flatnonzero(found.effect > 0)[:WORST_SHOWN]
+    conditions = [tuple((a, str(v)) for a, v in found.slices[i]) for i in shown.tolist()]
+    out = pd.DataFrame(
+        {
+            "slice": [slicing.describe_slice(c) for c in conditions],
+            "rows": found.count[shown],
+            settings.metric: found.value[shown],
+            "rest": found.rest[shown],
+            "worse by": found.effect[shown],
+            "p": found.p_value[shown],
+            "p (BH)": found.p_corrected[shown],
+        }
+    )
+    return out, conditions, int(found.tested)
+
+
+RATES = (("TPR", "tpr"), ("FPR", "fpr"), ("Precision", "ppv"), ("Selection rate", "selection_rate"))
+
+
+def rates(ds: Dataset, settings: Settings) -> tuple[pd.DataFrame, dict[str, float]]:
+    """Binary data: each group's confusion counts and rates at the threshold (a score at
+    or above it predicts positive, weighted as the data is), and the gaps between the
+    best and worst group: equal opportunity (TPR) and false positive rate."""
+    g = grouping(ds, settings)
+    n = len(g.labels)
+    w = np.ones(ds.n_samples) if ds.sample_weight is None else ds.sample_weight
+    y = ds.y_true == 1
+    pred = ds.scores[settings.model] >= settings.threshold
+    cells = {
+        name: np.bincount(g.codes, weights=w * (y == t) * (pred == p), minlength=n)
+        for name, t, p in (("TP", 1, 1), ("FP", 0, 1), ("FN", 1, 0), ("TN", 0, 0))
+    }
+    tp, fp, fn, tn = cells.values()
+    with np.errstate(divide="ignore", invalid="ignore"):
+        values = {
+            "TPR": tp / (tp + fn),
+            "FPR": fp / (fp + tn),
+            "Precision": tp / (tp + fp),
+            "Selection rate": (tp + fp) / (tp + fp + fn + tn),
+        }
+    out = pd.DataFrame({"group": g.labels, **cells, **values})
+    gaps = {
+        "Equal opportunity difference (TPR)": _gap(values["TPR"]),
+        "False positive rate difference": _gap(values["FPR"]),
+    }
+    return out, gaps
+
+
+def _gap(v: np.ndarray) -> float:
+    v = v[~np.isnan(v)]
+    return float(v.max() - v.min()) if v.size else float("nan")
+
+
+def gap_derivation(f: metrics.SliceFrame, labels: tuple[str, ...], metric: str) -> Derivation:
+    """The gap between the best and the worst group, with the numbers in."""
+    v = f.value
+    if np.isnan(v).all():
+        return Derivation(f"{metric} gap", "", "", note="no group has a value")
+    hi, lo = int(np.nanargmax(v)), int(np.nanargmin(v))
+    name = rf"\text{{{latex_text(metric)}}}"
+    top, bottom = (rf"\text{{{latex_text(labels[int(f.groups[i])])}}}" for i in (hi, lo))
+    return Derivation(
+        name=f"{metric}: the gap between groups",
+        formula=rf"\text{{gap}} = \max_g {name}_g - \min_g {name}_g",
+        latex=(
+            rf"\text{{gap}} = {name}_{{{top}}} - {name}_{{{bottom}}} = "
+            rf"{in_latex(fmt(v[hi]))} - {in_latex(fmt(v[lo]))} = {in_latex(fmt(v[hi] - v[lo]))}"
+        ),
+        value=float(v[hi] - v[lo]),
+    )
+
+
+def rate_derivation(row: pd.Series, rate: str) -> Derivation:
+    """One group's TPR or FPR from its confusion counts."""
+    num, other = ("TP", "FN") if rate == "TPR" else ("FP", "TN")
+    group = rf"\text{{{latex_text(str(row['group']))}}}"
+    a, b = float(row[num]), float(row[other])
+    value = a / (a + b) if a + b else float("nan")
+    return Derivation(
+        name=f"{rate} of {row['group']}",
+        formula=rf"\text{{{rate}}} = \frac{{{num}}}{{{num} + {other}}}",
+        latex=(
+            rf"\text{{{rate}}}_{{{group}}} = \frac{{{fmt(a)}}}{{{fmt(a)} + {fmt(b)}}} = "
+            + (in_latex(fmt(value)) if a + b else r"\text{undefined}")
+        ),
+        value=value,
+    )
+
+
+def holm_derivation(f: metrics.SliceFrame, labels: tuple[str, ...]) -> Derivation:
+    """The smallest p-value corrected for the groups tested (Holm: times their number)."""
+    tested = ~np.isnan(f.p_value)
+    if not tested.any():
+        return Derivation("Holm-corrected p-value", "", "", note="no group could be tested")
+    m, i = int(tested.sum()), int(np.nanargmin(f.p_value))
+    p = float(f.p_value[i])
+    group = rf"\text{{{latex_text(labels[int(f.groups[i])])}}}"
+    value = min(1.0, m * p)
+    return Derivation(
+        name=f"Holm-corrected p-value of {labels[int(f.groups[i])]}",
+        formula=r"p_{\text{Holm}} = \min(1,\ m \cdot p_{(1)})",
+        latex=(
+            rf"p_{{\text{{Holm}}}}({group}) = \min(1,\ {m} \times {in_latex(fmt(p))}) = "
+            rf"{in_latex(fmt(value))}"
+        ),
+        note=f"the smallest of {m} p-values, one per group tested against its rest",
+        value=value,
+    )

@@ -1,0 +1,135 @@
+"""The Slices page model: each group's value equals the metric on that group's rows alone
+(found here without explorer.slicing), pairs of attributes, the rates against
+scikit-learn's confusion matrix, the worst slices' conditions, the derivations."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+import pytest
+from sklearn.metrics import confusion_matrix, log_loss, ndcg_score, r2_score, roc_auc_score
+
+from explorer import slicing
+from explorer.datasets import Dataset
+from explorer.pages import slices
+from explorer.samples import load_sample
+from tests.conftest import graded_case
+
+BREAST = load_sample("breast_cancer")
+
+
+def _settings(**kw):
+    return slices.Settings(**{"model": "logreg", "metric": "ROC AUC", "by": ("texture",), **kw})
+
+
+def test_each_groups_roc_auc_is_scikit_learns_on_its_rows():
+    f = slices.frame(BREAST, _settings())
+    texture = BREAST.attribute("texture")
+    for code, label in enumerate(("coarse", "smooth")):
+        rows = texture == label
+        i = f.groups.tolist().index(code)
+        expected = roc_auc_score(BREAST.y_true[rows], BREAST.scores["logreg"][rows])
+        assert f.value[i] == pytest.approx(expected, abs=1e-12)
+        assert f.count[i] == rows.sum()
+        assert f.low[i] <= f.value[i] <= f.high[i]
+    assert f.overall == pytest.approx(roc_auc_score(BREAST.y_true, BREAST.scores["logreg"]))
+
+
+def test_a_pair_of_attributes_groups_by_both_and_cut_points_are_used():
+    s = _settings(by=("radius", "texture"), cuts=((12.0, 15.0), None), model="tree")
+    g = slices.grouping(BREAST, s)
+    radius, texture = BREAST.attribute("radius"), BREAST.attribute("texture")
+    bins = np.searchsorted([12.0, 15.0], radius, side="right")
+    assert len(g.labels) == len(set(zip(bins.tolist(), texture.tolist(), strict=True)))
+    f = slices.frame(BREAST, s)
+    for code in f.groups.tolist():
+        conds = g.conditions[code]
+        rows = slicing.slice_mask(BREAST, conds)
+        assert np.array_equal(rows, g.codes == code)
+        (a, la), (b, lb) = conds
+        assert (a, b) == ("radius", "texture") and lb in ("coarse", "smooth")
+        assert g.labels[code] == f"radius in {la} and texture = {lb}"
+        assert np.array_equal(rows & (texture == lb), rows)
+
+
+@pytest.mark.parametrize(
+    ("name", "metric", "by", "reference"),
+    [
+        ("diabetes", "R²", ("sex",), lambda y, s: r2_score(y, s)),
+        ("iris", "Log loss", ("topic",), lambda y, s: log_loss(y, s, labels=[0, 1, 2])),
+    ],
+)
+def test_every_kind_has_each_groups_value_of_its_rows(name, metric, by, reference):
+    ds = load_sample(name)
+    if not ds.attributes:
+        topic = np.where(np.arange(ds.n_samples) % 3 == 0, "a", "b").astype(object)
+        ds = dataclasses.replace(ds, attributes={"topic": topic})
+    s = slices.Settings(ds.model_names[0], metric, by)
+    f = slices.frame(ds, s)
+    codes = slices.grouping(ds, s).codes
+    y, score = slices.arrays(ds, s.model, slices.metric_of(ds.kind, metric))
+    for i, code in enumerate(f.groups.tolist()):
+        rows = codes == code
+        assert f.value[i] == pytest.approx(reference(y[rows], score[rows]), abs=1e-10)
+
+
+def test_graded_ranking_slices_queries_by_a_query_attribute():
+    y, s = graded_case(4, n=40)
+    topic = np.where(np.arange(40) < 15, "news", "shop").astype(object)
+    ds = Dataset("g", "graded", y, {"m": s + np.arange(6) * 1e-3}, attributes={"topic": topic})
+    f = slices.frame(ds, slices.Settings("m", "NDCG", ("topic",)))
+    for i, label in enumerate(("news", "shop")):
+        rows = topic == label
+        keep = y[rows].sum(axis=1) > 0  # scikit-learn's NDCG of a query with no relevant item
+        per = [
+            ndcg_score(y[rows][j : j + 1], ds.scores["m"][rows][j : j + 1])
+            for j in range(rows.sum())
+        ]
+        expected = np.mean(np.where(keep, per, 0.0))
+        assert f.value[i] == pytest.approx(expected, abs=1e-10)
+
+
+def test_rates_per_group_are_scikit_learns_confusion_counts_and_the_gaps_follow():
+    s = _settings(by=("radius",), threshold=0.3)
+    table, gaps = slices.rates(BREAST, s)
+    codes = slices.grouping(BREAST, s).codes
+    tprs, fprs = [], []
+    for code, row in table.iterrows():
+        rows = codes == code
+        pred = (BREAST.scores["logreg"][rows] >= 0.3).astype(int)
+        tn, fp, fn, tp = confusion_matrix(BREAST.y_true[rows], pred, labels=[0, 1]).ravel()
+        assert (row["TP"], row["FP"], row["FN"], row["TN"]) == (tp, fp, fn, tn)
+        tprs += [tp / (tp + fn)] if tp + fn else []
+        fprs += [fp / (fp + tn)] if fp + tn else []
+        line = slices.rate_derivation(row, "TPR")
+        assert line.value == pytest.approx(tp / (tp + fn)) if tp + fn else np.isnan(line.value)
+    assert gaps["Equal opportunity difference (TPR)"] == pytest.approx(max(tprs) - min(tprs))
+    assert gaps["False positive rate difference"] == pytest.approx(max(fprs) - min(fprs))
+
+
+def test_the_worst_slices_are_worse_than_their_rest_and_their_conditions_select_them():
+    s = _settings(metric="Accuracy at the threshold", by=("radius",))
+    table, conditions, tested = slices.worst(BREAST, s)
+    assert tested >= len(table) > 0 and len(conditions) == len(table)
+    assert (table["worse by"] > 0).all() and table["worse by"].is_monotonic_decreasing
+    pred = BREAST.scores["logreg"] >= 0.5
+    for cond, (_, row) in zip(conditions, table.iterrows(), strict=True):
+        rows = slicing.slice_mask(BREAST, cond)
+        assert row["rows"] == rows.sum()
+        assert row["Accuracy at the threshold"] == pytest.approx(
+            np.mean(pred[rows] == BREAST.y_true[rows]), abs=1e-12
+        )
+
+
+def test_the_gap_derivation_ends_in_the_gap_and_a_page_without_attributes_says_why():
+    s = _settings()
+    f = slices.frame(BREAST, s)
+    line = slices.gap_derivation(f, slices.grouping(BREAST, s).labels, "ROC AUC")
+    assert line.value == pytest.approx(np.nanmax(f.value) - np.nanmin(f.value))
+    assert "coarse" in line.latex and "smooth" in line.latex
+    holm = slices.holm_derivation(f, slices.grouping(BREAST, s).labels)
+    assert holm.value == pytest.approx(np.nanmin(f.p_holm))
+    assert holm.value == pytest.approx(min(1.0, 2 * np.nanmin(f.p_value)))
+    assert "no attributes" in slices.check(load_sample("balanced"))
+    assert slices.check(BREAST) is None

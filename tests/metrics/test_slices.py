@@ -1,0 +1,255 @@
+"""metrics.slices and metrics.multitest against slow per-group references and statsmodels."""
+
+import functools
+import os
+from unittest import mock
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import metrics as M
+
+RNG = np.random.default_rng(7)
+N = 240
+GROUPS = np.array(["a", "b", "c", "d"])[RNG.integers(0, 4, N)]
+WEIGHTS = RNG.random(N) + 0.1
+
+
+def _binary(seed=1):
+    rng = np.random.default_rng(seed)
+    y = rng.integers(0, 2, N)
+    return y, y + rng.normal(size=N)
+
+
+def _probabilities(seed=2):
+    rng = np.random.default_rng(seed)
+    y = rng.integers(0, 2, N)
+    return y, np.clip(y * 0.6 + 0.2 + rng.normal(scale=0.1, size=N), 0.01, 0.99)
+
+
+def _multiclass(seed=3):
+    rng = np.random.default_rng(seed)
+    y = rng.integers(0, 3, N)
+    return y, np.where(rng.random(N) < 0.7, y, rng.integers(0, 3, N))
+
+
+def _multilabel(seed=4):
+    rng = np.random.default_rng(seed)
+    y = rng.integers(0, 2, (N, 4))
+    return y, np.where(rng.random((N, 4)) < 0.8, y, 1 - y)
+
+
+def _scores(grades, seed=5):
+    rng = np.random.default_rng(seed)
+    y = rng.integers(0, grades, (N, 6))
+    return y, y + rng.normal(size=(N, 6))
+
+
+def _regression(seed=6):
+    rng = np.random.default_rng(seed)
+    y = rng.normal(size=N) * 3 + 10
+    return y, y + rng.normal(size=N)
+
+
+# (id, metric, data, takes sample_weight)
+CASES = [
+    ("binary-auc", M.roc_auc_score, _binary(), True),
+    ("binary-ap", M.average_precision_score, _binary(), True),
+    ("binary-logloss", M.log_loss, _probabilities(), True),
+    ("multiclass-accuracy", M.accuracy_score, _multiclass(), True),
+    ("multiclass-macro-f1", functools.partial(M.f1_score, average="macro"), _multiclass(), True),
+    ("multilabel-hamming", M.hamming_loss, _multilabel(), True),
+    ("label-ranking-lrap", M.label_ranking_average_precision_score, _scores(2), True),
+    ("label-ranking-coverage", M.coverage_error, _scores(2), True),
+    ("graded-ndcg5", functools.partial(M.ndcg_score, k=5), _scores(4), True),
+    ("regression-mae", M.mean_absolute_error, _regression(), True),
+    ("regression-rmse", M.root_mean_squared_error, _regression(), True),
+    ("regression-r2", M.r2_score, _regression(), True),
+]
+
+
+def _reference(metric, y, s, groups, w):
+    """The slow way: one metric call per group and per rest."""
+    out, rest = [], []
+    for g in np.unique(groups):
+        for rows, into in ((groups == g, out), (groups != g, rest)):
+            kw = {} if w is None else {"sample_weight": w[rows]}
+            into.append(metric(y[rows], s[rows], **kw))
+    return np.array(out), np.array(rest)
+
+
+@pytest.mark.parametrize("weighted", [False, True], ids=["unweighted", "weighted"])
+@pytest.mark.parametrize(
+    ("metric", "data", "takes_weight"), [c[1:] for c in CASES], ids=[c[0] for c in CASES]
+)
+def test_group_values_equal_a_per_group_reference(metric, data, takes_weight, weighted):
+    if weighted and not takes_weight:
+        pytest.skip("the metric takes no sample_weight")
+    y, s = data
+    w = WEIGHTS if weighted else None
+    f = M.metric_frame(metric, y, s, GROUPS, sample_weight=w, n_resamples=20, random_state=0)
+    value, rest = _reference(metric, y, s, GROUPS, w)
+    np.testing.assert_allclose(f.value, value, rtol=1e-12, atol=1e-12)
+    np.testing.assert_allclose(f.rest, rest, rtol=1e-12, atol=1e-12)
+    kw = {} if w is None else {"sample_weight": w}
+    assert f.overall == pytest.approx(metric(y, s, **kw), rel=1e-12, abs=1e-12)
+    assert f.count.tolist() == [int((GROUPS == g).sum()) for g in "abcd"]
+    assert np.all((f.low <= f.value + 1e-12) | (f.value > f.high - 1e-12) | np.isnan(f.low))
+    assert np.isfinite(f.p_value).all()
+
+
+def test_rates_at_a_threshold_equal_the_confusion_counts():
+    y, s = _binary()
+    for name, den in (("tpr", (1,)), ("fpr", (0,))):
+        f = M.metric_frame(name, y, s, GROUPS, threshold=0.3, n_resamples=20, random_state=0)
+        for i, g in enumerate("abcd"):
+            rows = (GROUPS == g) & np.isin(y, den)
+            expected = np.mean(s[rows] >= 0.3)
+            assert f.value[i] == pytest.approx(expected, abs=1e-12)
+    assert f.greater_is_better is False
+    # a threshold per group, given row by row
+    per_row = np.where(GROUPS == "a", 0.9, 0.1)
+    both = M.metric_frame("tpr", y, s, GROUPS, threshold=per_row, n_resamples=20)
+    high = M.metric_frame("tpr", y, s, GROUPS, threshold=0.9, n_resamples=20)
+    low = M.metric_frame("tpr", y, s, GROUPS, threshold=0.1, n_resamples=20)
+    assert both.value.tolist() == [high.value[0], *low.value[1:].tolist()]
+    with pytest.raises(M.MetricInputError, match="one per row"):
+        M.metric_frame("tpr", y, s, GROUPS, threshold=per_row[:-1])
+
+
+def test_bootstrap_spread_matches_the_standard_error_of_a_mean():
+    y, s = _regression()
+    f = M.metric_frame(M.mean_absolute_error, y, s, GROUPS, n_resamples=2000, random_state=1)
+    for i, g in enumerate("abcd"):
+        e = np.abs(s - y)[GROUPS == g]
+        se = e.std() / np.sqrt(e.size)
+        # 2,000 resamples: the bootstrap's standard deviation is within about 3% of se
+        assert f.distribution[i].std(ddof=1) == pytest.approx(se, rel=0.08)
+        assert f.low[i] < f.value[i] < f.high[i]
+    again = M.metric_frame(M.mean_absolute_error, y, s, GROUPS, n_resamples=2000, random_state=1)
+    np.testing.assert_array_equal(again.distribution, f.distribution)
+    # 0/1 correctness takes two distinct values: one multinomial draw over them per resample
+    y, s = _binary()
+    f = M.metric_frame("accuracy", y, s, GROUPS, n_resamples=2000, random_state=1)
+    for i, g in enumerate("abcd"):
+        right = ((s >= 0.5) == (y == 1))[GROUPS == g]
+        se = right.std() / np.sqrt(right.size)
+        assert f.distribution[i].std(ddof=1) == pytest.approx(se, rel=0.08)
+        assert f.distribution[i].mean() == pytest.approx(right.mean(), abs=0.2 * se)
+
+
+def test_gaps_ratios_and_corrections_of_a_frame():
+    y, s = _binary()
+    f = M.metric_frame("accuracy", y, s, GROUPS, n_resamples=50, random_state=0)
+    assert f.difference() == pytest.approx(f.value.max() - f.value.min())
+    assert f.difference("to_overall") == pytest.approx(np.abs(f.value - f.overall).max())
+    assert f.ratio() == pytest.approx(f.value.min() / f.value.max())
+    assert f.pairwise_difference()[0, 1] == pytest.approx(f.value[0] - f.value[1])
+    np.testing.assert_allclose(f.p_holm, M.multiple_test_correction(f.p_value, "holm"))
+    np.testing.assert_allclose(f.p_bh, M.multiple_test_correction(f.p_value, "bh"))
+    low, high = f.difference_interval()
+    assert low <= f.difference() <= high
+
+
+def test_a_planted_gap_is_found_and_corrected():
+    y, s = _binary()
+    bad = GROUPS == "c"
+    s = np.where(bad, np.random.default_rng(8).normal(size=N), s)  # group c: no signal
+    f = M.metric_frame(M.roc_auc_score, y, s, GROUPS, n_resamples=200, random_state=0)
+    assert f.p_holm[2] < 0.01 and f.value[2] < f.rest[2]
+    assert f.low[2] < f.value[2] < f.high[2]
+
+
+def test_errors_name_the_argument_and_row():
+    y, s = _binary()
+    groups = GROUPS.astype(object)
+    groups[5] = None
+    with pytest.raises(M.MetricInputError, match="groups has a missing value at row 5"):
+        M.metric_frame(M.roc_auc_score, y, s, groups)
+    with pytest.raises(M.MetricInputError, match="one entry per row"):
+        M.metric_frame(M.roc_auc_score, y, s, GROUPS[:-1])
+    with pytest.raises(M.MetricInputError, match="'tpr'"):
+        M.metric_frame("recall", y, s, GROUPS)
+    with pytest.raises(M.MetricInputError, match="at row 1"):
+        M.multiple_test_correction([0.1, 1.5])
+
+
+def test_a_one_class_group_gets_a_note_not_an_error():
+    y, s = _binary()
+    y = np.where(GROUPS == "d", 1, y)
+    f = M.metric_frame(M.roc_auc_score, y, s, GROUPS, n_resamples=20, random_state=0)
+    assert np.isnan(f.value[3]) and "one class" in f.notes["d"]
+    assert np.isfinite(f.value[:3]).all() and np.isnan(f.p_bh[3])
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.floats(0.0, 1.0), min_size=1, max_size=40))
+def test_corrections_equal_statsmodels(p):
+    multipletests = pytest.importorskip("statsmodels.stats.multitest").multipletests
+    # statsmodels' Holm calls gc.collect(), a quarter second in this test process each time
+    with mock.patch("gc.collect"):
+        for ours, theirs in (("holm", "holm"), ("bh", "fdr_bh"), ("bonferroni", "bonferroni")):
+            expected = multipletests(p, method=theirs)[1]
+            np.testing.assert_allclose(M.multiple_test_correction(p, ours), expected, atol=1e-15)
+
+
+def test_worst_slices_ranks_a_planted_pair_first():
+    n = 1500
+    rng = np.random.default_rng(3)
+    a, b = rng.integers(0, 3, n), rng.integers(0, 2, n)
+    y = rng.normal(size=n)
+    pred = y + rng.normal(size=n) * np.where((a == 2) & (b == 1), 3.0, 1.0)
+    w = M.worst_slices(M.mean_absolute_error, y, pred, {"a": a, "b": b}, random_state=0)
+    assert w.slices[0] == (("a", 2), ("b", 1))
+    assert w.tested == 3 + 2 + 6
+    rows = (a == 2) & (b == 1)
+    assert w.value[0] == pytest.approx(np.abs(pred - y)[rows].mean(), rel=1e-12)
+    assert w.p_corrected[0] < 1e-6 and np.all(np.diff(w.effect) <= 0)
+
+
+def _null_rejects(seed: int) -> bool:
+    rng = np.random.default_rng(seed)
+    n = 600
+    attributes = {k: rng.integers(0, 3, n) for k in "abc"}
+    y, s = rng.integers(0, 2, n), rng.random(n)
+    w = M.worst_slices("accuracy", y, s, attributes)
+    assert w.tested == 9 + 27
+    return bool((w.p_corrected <= 0.05).any())
+
+
+def test_benjamini_hochberg_keeps_false_discoveries_at_five_percent_on_null_data():
+    # every slice is null, so the false discovery rate is the share of data sets with any
+    # finding; over S seeded data sets its standard error is sqrt(0.05 * 0.95 / S) (0.0126 at
+    # S = 300) and the test allows 2.5 of them above 5% (SLICES_FDR_SIMS for a longer run)
+    sims = int(os.environ.get("SLICES_FDR_SIMS", "300"))
+    rate = np.mean([_null_rejects(seed) for seed in range(sims)])
+    assert rate <= 0.05 + 2.5 * np.sqrt(0.05 * 0.95 / sims)
+
+
+def test_per_group_states_merged_over_chunks_equal_the_frame():
+    from metrics.states import BinaryState, RankingState
+
+    y, s = _binary()
+    s = np.round(s, 1)  # tied scores: the states keep one entry per distinct score
+    frame = M.metric_frame(M.roc_auc_score, y, s, GROUPS, sample_weight=None, n_resamples=2)
+    merged = {}
+    for start in range(0, N, 70):  # chunks of 70 rows, every group in several
+        rows = slice(start, start + 70)
+        part = M.group_states(BinaryState, y[rows], s[rows], GROUPS[rows])
+        merged = M.merge_group_states(merged, part)
+    got = [merged[g].finalize()["roc_auc_score"] for g in "abcd"]
+    np.testing.assert_allclose(got, frame.value, rtol=1e-12)
+    y, s = _scores(4)
+    ndcg = functools.partial(M.ndcg_score, k=5)
+    frame = M.metric_frame(ndcg, y, s, GROUPS, sample_weight=WEIGHTS, n_resamples=2)
+    merged = {}
+    for start in range(0, N, 100):
+        rows = slice(start, start + 100)
+        part = M.group_states(
+            RankingState, y[rows], s[rows], GROUPS[rows], sample_weight=WEIGHTS[rows], k=5
+        )
+        merged = M.merge_group_states(merged, part)
+    got = [merged[g].finalize()["ndcg_score"] for g in "abcd"]
+    np.testing.assert_allclose(got, frame.value, rtol=1e-12)

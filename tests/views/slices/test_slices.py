@@ -1,0 +1,90 @@
+"""The Slices page (AppTest): each group's value and count against the metric on its rows
+alone, cut points and a second attribute from the controls and from a link, a group's
+button opening the model page on that slice, "Predict, then reveal", data without
+attributes."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from sklearn.metrics import mean_absolute_error, roc_auc_score
+
+from explorer.registry import script
+from explorer.samples import load_sample
+from tests.conftest import rendered
+from tests.views.test_links_app import metrics_of, open_app, params
+
+PAGE = script("slices")
+
+
+def _frames(at):
+    return [d.value for d in at.dataframe]
+
+
+def test_each_groups_auc_and_count_are_its_rows_and_a_button_opens_the_curves_on_it():
+    ds = load_sample("breast_cancer")
+    at = open_app(PAGE, "breast_cancer", by="texture")
+    groups = _frames(at)[0]
+    texture, y, s = ds.attribute("texture"), ds.y_true, ds.scores["logreg"]
+    assert groups["group"].tolist() == ["coarse", "smooth"]
+    for _, row in groups.iterrows():
+        rows = texture == row["group"]
+        assert row["rows"] == rows.sum()
+        assert row["ROC AUC"] == pytest.approx(roc_auc_score(y[rows], s[rows]), abs=1e-12)
+        assert row["95% low"] <= row["ROC AUC"] <= row["95% high"]
+    shown = dict((label, value) for label, value, _ in metrics_of(at))
+    assert float(shown["ROC AUC, all rows"]) == pytest.approx(roc_auc_score(y, s), abs=5e-5)
+    values = [roc_auc_score(y[texture == g], s[texture == g]) for g in ("coarse", "smooth")]
+    assert float(shown["Gap: best − worst group"]) == pytest.approx(
+        max(values) - min(values), rel=1e-3
+    )
+    # the binary rates at the threshold: TPR of each group from its counts
+    rates = _frames(at)[2]
+    for _, row in rates.iterrows():
+        rows = texture == row["group"]
+        tp = np.sum((y[rows] == 1) & (s[rows] >= 0.5))
+        assert row["TP"] == tp and row["TPR"] == pytest.approx(tp / np.sum(y[rows] == 1))
+    # the button of group "smooth" opens ROC & PR on it, the filter in the link
+    at.button(key="sl_open_1").click().run()
+    assert not at.exception
+    assert params(at)["slice"] == "texture:smooth"
+    assert any(
+        rendered(i.value).startswith("On 110 of 228 samples: texture = smooth") for i in at.info
+    )
+    rows = texture == "smooth"
+    curves = dict((label, value) for label, value, _ in metrics_of(at))
+    assert float(curves["ROC AUC"]) == pytest.approx(roc_auc_score(y[rows], s[rows]), abs=5e-5)
+
+
+def test_cut_points_and_a_second_attribute_from_a_link_and_from_the_controls():
+    ds = load_sample("diabetes")
+    at = open_app(PAGE, "diabetes", metric="MAE", by="age", cuts="40, 60", by2="sex")
+    groups = _frames(at)[0]
+    age, sex = ds.attribute("age"), ds.attribute("sex")
+    assert len(groups) == 6
+    for _, row in groups.iterrows():
+        bins, sexes = row["group"].split(" and ")
+        lo, hi = (float(v) for v in bins.removeprefix("age in [").rstrip(")]").split(", "))
+        rows = (age >= lo) & ((age < hi) if bins.endswith(")") else (age <= hi))
+        rows &= sex == float(sexes.removeprefix("sex = "))
+        assert row["rows"] == rows.sum()
+        expected = mean_absolute_error(ds.y_true[rows], ds.scores["linear"][rows])
+        assert row["MAE"] == pytest.approx(expected, abs=1e-9)
+    at.text_input(key="sl_cuts").set_value("50").run()
+    assert params(at)["cuts"] == "50"
+    assert len(_frames(at)[0]) == 4
+    at.text_input(key="sl_cuts").set_value("50, 40").run()
+    assert "must increase" in rendered(at.error[0].value)
+    assert len(_frames(at)[0]) == 8  # the default quartiles, by two sexes
+
+
+def test_predict_then_reveal_holds_the_groups_back_and_data_without_attributes_says_why():
+    at = open_app(PAGE, "breast_cancer", reveal="0")
+    assert [v for _, v, _ in metrics_of(at)][:2] == ["?", "?"]
+    assert not _frames(at)
+    at.button(key="sl_reveal").click().run()
+    assert _frames(at) and metrics_of(at)[0][1] != "?"
+    plain = open_app(PAGE, "balanced")
+    assert "cannot be sliced" in rendered(plain.info[0].value)
+    plain.button(key="sl_open_sample").click().run()
+    assert params(plain)["ds"] == "breast_cancer" and _frames(plain)

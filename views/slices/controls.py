@@ -1,0 +1,86 @@
+"""Every control of the Slices page, each bound to the address: the model, the metric,
+the attribute (and a second one), each numeric attribute's cut points, the threshold."""
+
+from __future__ import annotations
+
+import numpy as np
+import streamlit as st
+
+from explorer import slicing
+from explorer.datasets import Dataset
+from explorer.links import float_text
+from explorer.pages import slices
+from explorer.pages._parse import finite_float
+from explorer.ui import bound, url
+
+NONE = "(none)"
+
+
+def _default_cuts(ds: Dataset, attribute: str) -> str:
+    """The cut points a numeric attribute is cut at by default ("" for grouping by value)."""
+    values = ds.attribute(attribute)
+    if values.dtype != np.float64:
+        return ""
+    if np.unique(values[~np.isnan(values)]).size <= slicing.DISCRETE_MAX:
+        return ""
+    return slicing.cuts_text(slicing.quantile_cuts(values))
+
+
+def _cuts(where, ds: Dataset, attribute: str, key: str, param: str):
+    """The cut points box of a numeric attribute (None: group by value, or a text one)."""
+    if ds.attribute(attribute).dtype != np.float64:
+        return None
+    owner, ss = f"{key}_of", st.session_state
+    if ss.get(owner, attribute) != attribute:  # another attribute: its own default cuts
+        url.seed_widget(key, _default_cuts(ds, attribute))
+    ss[owner] = attribute
+    text = bound.text(
+        where,
+        f"Cut points of {attribute}",
+        key=key,
+        param=param,
+        default=_default_cuts(ds, attribute),
+        help="Comma-separated, increasing: each bin is [a, b), the last one closed. Empty: "
+        "one group per value (up to 10 values), else quartiles.",
+    )
+    try:
+        return slicing.parse_cuts(text) or None
+    except slicing.GroupingError as exc:
+        where.error(f"{exc} The default bins are used.")
+        return None
+
+
+def show(ds: Dataset) -> slices.Settings:
+    """The controls in two rows; returns the page model's settings."""
+    c1, c2, c3, c4 = st.columns(4)
+    model = bound.selectbox(c1, "Model", ds.model_names, key="sl_model", param="model")
+    metric = bound.selectbox(
+        c2, "Metric", slices.metric_labels(ds.kind), key="sl_metric", param="metric"
+    )
+    names = ds.attribute_names
+    by = bound.selectbox(c3, "Group by", names, key="sl_by", param="by")
+    others = (NONE, *(a for a in names if a != by))
+    by2 = bound.selectbox(c4, "and by", others, key="sl_by2", param="by2", default=NONE)
+    d1, d2, d3 = st.columns(3)
+    cuts = [_cuts(d1, ds, by, "sl_cuts", "cuts")]
+    chosen = (by,)
+    if by2 != NONE:
+        chosen = (by, by2)
+        cuts.append(_cuts(d2, ds, by2, "sl_cuts2", "cuts2"))
+    threshold = 0.5
+    if ds.kind == "binary":
+        threshold = bound.number(
+            d3,
+            "Threshold",
+            key="sl_t",
+            param="t",
+            default=0.5,
+            parse=finite_float,
+            check=url.float_in(-1e12, 1e12, clamp=True),
+            to_url=float_text,
+            step=0.05,
+            format="%.4g",
+            help="A score at or above it predicts positive: the rates per group, and the "
+            "metrics 'at the threshold'.",
+        )
+    return slices.Settings(model, metric, chosen, tuple(cuts), float(threshold))
