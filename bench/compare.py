@@ -304,8 +304,11 @@ def _agreement(scipy_version) -> list[str]:
     ]
 
 
-def write_section(lines: list[str], path: Path = RESULTS, start=START, end=END) -> None:
-    """Replace the section between the markers in ``path`` (append it the first time)."""
+def write_section(
+    lines: list[str], path: Path = RESULTS, start: str = START, end: str = END
+) -> None:
+    """Replace the section between the markers ``start`` and ``end`` in ``path`` (append
+    it the first time)."""
     text = path.read_text(encoding="utf-8") if path.exists() else ""
     block = "\n".join(lines) + "\n"
     if start in text and end in text:

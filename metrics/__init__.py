@@ -305,10 +305,24 @@ from metrics.compare import (
     PairedTestResult,
     auc_placements,
     bootstrap_ci,
+    bootstrap_distributions,
     delong_test,
     mcnemar_test,
     paired_bootstrap_diff,
     paired_test,
+    per_sample_values,
+)
+
+# --- many models at once (metrics.leaderboard): corrected pairwise comparisons ---
+from metrics.leaderboard import (
+    ModelComparison,
+    beaten,
+    bootstrap_p_values,
+    compare_models,
+    correct_p_values,
+    letters,
+    model_letter,
+    tukey_p_values,
 )
 
 # --- mergeable states (metrics.states): exact metrics chunk by chunk, out of core ---
@@ -332,6 +346,19 @@ __all__ += [
     "mcnemar_test",
     "paired_bootstrap_diff",
     "paired_test",
+    "bootstrap_distributions",
+    "per_sample_values",
+]
+
+__all__ += [
+    "ModelComparison",
+    "beaten",
+    "bootstrap_p_values",
+    "compare_models",
+    "correct_p_values",
+    "letters",
+    "model_letter",
+    "tukey_p_values",
 ]
 
 __all__ += [

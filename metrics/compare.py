@@ -1624,3 +1624,128 @@ def paired_bootstrap_diff(
         if method == "bca":
             jack = _loop_jackknife(diff, arrays, True)
     return _result(estimate, dist, jack, confidence, method, n_resamples)
+
+
+# ---------------------------------------------------------------------------
+# several models on the same resamples (the engine of metrics.leaderboard)
+# ---------------------------------------------------------------------------
+def per_sample_values(metric, y_true, y_score) -> np.ndarray:
+    """The per-sample (per-query) values whose mean is ``metric``, or the values a paired
+    test compares.
+
+    For the metrics :func:`bootstrap_ci` resamples through their per-sample values
+    (MAE, MSE, RMSE, MAPE, accuracy, DCG, NDCG, LRAP, coverage, ranking loss, P@K,
+    R@K, hit rate, MAP@K, MRR, also as a ``functools.partial`` with keyword
+    options). RMSE gives the squared errors (the metric is the square root of their
+    mean).
+
+    Parameters
+    ----------
+    metric : callable
+    y_true, y_score : array-like
+        Rows are samples (queries).
+
+    Returns
+    -------
+    ndarray of shape (n_samples,)
+
+    Raises
+    ------
+    MetricInputError
+        A metric that is not a mean of per-sample values, or input it refuses.
+
+    Examples
+    --------
+    >>> from metrics import mean_absolute_error
+    >>> per_sample_values(mean_absolute_error, [1.0, 2.0, 3.0], [1.5, 2.0, 1.0]).tolist()
+    [0.5, 0.0, 2.0]
+    """
+    arrays = _check_arrays((y_true, y_score), True)
+    found = _mean_path(metric, arrays)
+    if found is None:
+        metric(*arrays)  # input the metric itself refuses raises its own message
+        raise MetricInputError(
+            f"{getattr(metric, '__name__', metric)!s} is not a mean of per-sample values "
+            "(with these options and input): a paired test per sample needs one."
+        )
+    return found[0]
+
+
+def bootstrap_distributions(
+    metric, y_true, scores, *, n_resamples=2000, paired=True, random_state=None, checkpoint=None
+) -> list[np.ndarray]:
+    """Bootstrap distributions of one metric for several models, on the same resamples.
+
+    With ``paired=True`` one draw of the rows serves every model: the counting path
+    of ROC AUC and average precision sorts the rows once by the first model's scores
+    and permutes the shared draw counts into each model's order; the per-sample
+    mean path gathers each model's values with one shared index matrix; any other
+    metric is called once per model and resample. Model ``k``'s distribution is
+    then the one :func:`paired_bootstrap_diff` resamples for it beside model 0
+    with the same ``random_state`` (its difference ``dist[0] - dist[k]`` bit for bit),
+    and on the mean path beside any model. ``paired=False`` resamples each model
+    on its own (``random_state`` spawns one generator per model, each giving
+    :func:`bootstrap_ci`'s distribution).
+
+    Parameters
+    ----------
+    metric : callable
+        ``metric(y_true, score) -> float``.
+    y_true : array-like
+    scores : sequence of array-like
+        One score array per model, rows aligned with ``y_true``.
+    n_resamples, random_state, checkpoint
+        As in :func:`bootstrap_ci`.
+    paired : bool, default True
+
+    Returns
+    -------
+    list of ndarray of shape (n_resamples,)
+        One per model, in order.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from metrics import roc_auc_score
+    >>> rng = np.random.default_rng(0)
+    >>> y = rng.integers(0, 2, 300)
+    >>> a, b = y + rng.normal(size=300), y + rng.normal(scale=2.0, size=300)
+    >>> da, db = bootstrap_distributions(roc_auc_score, y, [a, b], random_state=0)
+    >>> d = paired_bootstrap_diff(roc_auc_score, y, a, b, random_state=0).distribution
+    >>> bool(np.array_equal(da - db, d))
+    True
+    """
+    if not callable(metric):
+        raise MetricInputError(f"metric must be callable; got {metric!r}.")
+    n_resamples = _check_count(n_resamples, "n_resamples", 2)
+    if not isinstance(paired, bool):
+        raise MetricInputError(f"paired must be True or False; got {paired!r}.")
+    if len(scores) == 0:
+        raise MetricInputError("scores must hold at least one model's scores.")
+    rng = _rng(random_state)
+    if not paired:
+        return [
+            bootstrap_distributions(
+                metric, y_true, [s], n_resamples=n_resamples, random_state=g, checkpoint=checkpoint
+            )[0]
+            for s, g in zip(scores, rng.spawn(len(scores)), strict=True)
+        ]
+    arrays = _check_arrays((y_true, *scores), True)
+    y, models = arrays[0], arrays[1:]
+    counting = [_counting_input(metric, (y, s)) for s in models]
+    if all(c is not None for c in counting):
+        kind, pos, _ = counting[0]
+        return _auc_bootstrap(pos, [c[2] for c in counting], n_resamples, rng, kind, checkpoint)
+    means = [_mean_path(metric, (y, s)) for s in models]
+    dists = np.empty((len(models), n_resamples))
+    for start, idx in _index_blocks(rng, n_resamples, y.shape[0], checkpoint):
+        stop = start + idx.shape[0]
+        if all(m is not None for m in means):
+            for k, (values, transform) in enumerate(means):
+                dists[k, start:stop] = _finish(transform, values[idx].mean(axis=1))
+            continue
+        for r in range(idx.shape[0]):  # the generic path: one call per model and resample
+            rows = idx[r]
+            for k, s in enumerate(models):
+                dists[k, start + r] = _on_resample(metric, [y[rows], s[rows]], start + r)
+    return list(dists)

@@ -24,6 +24,21 @@ TEACHING = ("_steps", "auc_pairs")
 
 # (module below metrics/, function): why the loop there is not over samples.
 ALLOWED: dict[tuple[str, str], str] = {
+    # metrics.leaderboard: many models at once; its loops run over models (at most 20),
+    # their pairs, blocks of resamples or permutations, never over samples
+    ("compare", "bootstrap_distributions"): "over the models, and over blocks of resamples",
+    ("_studentized_range", "_phi_table"): "over a fixed grid of points, once (cached)",
+    ("leaderboard", "_choice"): "over the allowed names, for a message",
+    ("leaderboard", "_models"): "over the models",
+    ("leaderboard", "compare_models"): "over the models and their pairs",
+    ("leaderboard", "_check_options"): "over the options, for a message",
+    ("leaderboard", "_p_values"): "over the models and their pairs",
+    ("leaderboard", "bootstrap_p_values"): "over the pairs' z values",
+    ("leaderboard", "_delong"): "over the models and the pairs' z values",
+    ("leaderboard", "_randomization_p"): "over blocks of permutations, each vectorized",
+    ("leaderboard", "tukey_p_values"): "over the pairs of models",
+    ("leaderboard", "beaten"): "over the models and their pairs",
+    ("leaderboard", "letters"): "over the models",
     ("trec", "<module>"): "over the 9 cut-offs and 11 recall levels, naming the measures",
     ("trec", "trec_measures"): "over the 9 cut-offs, 11 recall levels and 3 judged depths",
     ("trec", "trec_aggregate"): "over the measures asked for",
