@@ -5,6 +5,7 @@ From a terminal::
     metric-explorer scores.csv                           # one table: binary, regression, ...
     metric-explorer --qrels qrels.txt --run bm25.run     # TREC: the Top-K retrieval page
     metric-explorer --labels y.npy --scores model.npy --page dcg
+    metric-explorer --labels y.csv --scores a.csv --scores b.csv --models  # two models
     metric-explorer big.parquet --task binary --y-true y --score p   # as metrics evaluate
 
 Each file is read here first by the Data page's upload readers (:mod:`explorer.io`,
@@ -54,6 +55,7 @@ import numpy as np
 
 from explorer import bigdata, opened, registry
 from explorer.io import DataError
+from explorer.io.limits import MAX_MODELS
 from explorer.samples import sample_names
 
 __all__ = ["Launched", "Server", "launch", "main", "page_for", "parse_args", "plan"]
@@ -153,6 +155,13 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         ("--run", "R", "a TREC run, one per --qrels (or several for one --qrels)"),
     ):
         p.add_argument(flag, action="append", default=[], metavar=meta, help=text)
+    p.add_argument(
+        "--models",
+        action="store_true",
+        help=f"one --labels and several --scores (one --qrels and several --run of the same "
+        f"documents) open as one dataset, a model per file (up to {MAX_MODELS}) instead of a "
+        "dataset each",
+    )
     args = p.parse_args(argv)
     args.evaluate = None
     return args
@@ -275,6 +284,16 @@ def _big(ev: argparse.Namespace) -> tuple[str, str]:
     return entry, name
 
 
+def _grouped(together: bool, first: list[str], many: list[str], fmt: str, flags) -> list:
+    """The wanted entries of labels (qrels) and score files (runs): a dataset a score file,
+    or with ``--models`` (one labels file, several score files) one dataset of them all."""
+    if together and len(first) == 1 and len(many) > 1:
+        noun = "score files" if fmt == "pair" else "runs"
+        return [(f"{Path(first[0]).name} + {len(many)} {noun}", fmt, (first[0], *many))]
+    named = (lambda f: Path(f).stem) if fmt == "pair" else (lambda f: Path(f).name)
+    return [(named(s), fmt, (a, s)) for a, s in _pairs(first, many, flags)]
+
+
 def plan(args: argparse.Namespace) -> Plan:
     """Read every file the command names (a refusal raises the reader's DataError)
     and choose the page: ``--page``, else the one that fits the first dataset."""
@@ -284,14 +303,9 @@ def plan(args: argparse.Namespace) -> Plan:
         page = args.page or PAGE_OF_KIND[kind]
         return Plan([], entry, page, name, params=settings_params(args.evaluate, page))
     wanted = [(Path(f).name, "table", (f,)) for f in args.files]
-    wanted += [
-        (Path(s).stem, "pair", (lab, s))
-        for lab, s in _pairs(args.labels, args.scores, ("--labels", "--scores"))
-    ]
-    wanted += [
-        (Path(r).name, "trec", (q, r))
-        for q, r in _pairs(args.qrels, args.run, ("--qrels", "--run"))
-    ]
+    together = getattr(args, "models", False)
+    wanted += _grouped(together, args.labels, args.scores, "pair", ("--labels", "--scores"))
+    wanted += _grouped(together, args.qrels, args.run, "trec", ("--qrels", "--run"))
     if not wanted:
         raise DataError("name a file to open (metric-explorer --help says how).")
     entries = _named(wanted)

@@ -53,8 +53,11 @@ __all__ = [
 
 #: The environment variable naming the manifest of the files opened by the launcher.
 ENV = "METRIC_EXPLORER_OPEN"
-#: Each format's number of files.
+#: Each format's number of files (at least, for the formats of MORE_FILES).
 FORMATS = {"table": 1, "pair": 2, "trec": 2}
+#: The formats whose entry may name more files: a labels (qrels) file and several score
+#: files (runs), one model each (``metric-explorer --models``).
+MORE_FILES = {"pair", "trec"}
 
 
 class Entry(NamedTuple):
@@ -74,8 +77,14 @@ def _entry(item: object, i: int) -> Entry:
         raise DataError(f"{ENV} entry {i}: no name.")
     if fmt not in FORMATS:
         raise DataError(f"{ENV} entry {i}: format {fmt!r} is not one of {', '.join(FORMATS)}.")
-    if not isinstance(files, list) or len(files) != FORMATS[fmt]:
-        raise DataError(f"{ENV} entry {i}: format {fmt!r} takes {FORMATS[fmt]} file(s).")
+    exact = fmt not in MORE_FILES
+    if not isinstance(files, list) or not (
+        len(files) == FORMATS[fmt] or (not exact and len(files) > FORMATS[fmt])
+    ):
+        raise DataError(
+            f"{ENV} entry {i}: format {fmt!r} takes {FORMATS[fmt]}{'' if exact else ' or more'} "
+            "file(s)."
+        )
     kind = item.get("kind")
     return Entry(name, fmt, tuple(str(f) for f in files), kind if isinstance(kind, str) else None)
 
@@ -93,7 +102,7 @@ def parse_manifest(text: str) -> list[Entry]:
     >>> parse_manifest('[{"name": "a", "format": "pair", "files": ["y.npy"]}]')
     Traceback (most recent call last):
     ...
-    explorer.io.DataError: METRIC_EXPLORER_OPEN entry 1: format 'pair' takes 2 file(s).
+    explorer.io.DataError: METRIC_EXPLORER_OPEN entry 1: format 'pair' takes 2 or more file(s).
     """
     try:
         items = json.loads(text)
@@ -210,7 +219,7 @@ def read(entry: Entry, data_signature: tuple = ()) -> Dataset:
     if entry.format == "table":
         ds = io.read_upload(*files[0], kind=entry.kind)
     elif entry.format == "pair":
-        ds = io.read_pair_upload(*files[0], *files[1], kind=entry.kind)
+        ds = io.read_pair_upload(*files[0], *files[1], kind=entry.kind, more_scores=files[2:])
     else:
-        ds = io.read_trec_upload(*files[0], *files[1])
+        ds = io.read_trec_upload(*files[0], *files[1], more_runs=files[2:])
     return dataclasses.replace(ds, name=entry.name, source="host")

@@ -62,6 +62,7 @@ Imports point one way, from the entry points down to the shared parts:
 ``svmlight``              SVMlight / LETOR lines, score files, query files
 ``qid_table``             a table with a query column, pivoted by query
 ``groups``                query blocks of rows, padded to a matrix
+``models``                several score files of one labels file: a model each
 ``dispatch``              the format of a file by name (else content); opening
                           a table format with its reader
 ``text``, ``parquet``     the table formats: CSV/TSV/text, Parquet
@@ -92,6 +93,7 @@ if TYPE_CHECKING:
     from explorer.io.limits import (
         MAX_CELLS,
         MAX_COLUMNS,
+        MAX_MODELS,
         MAX_ROWS,
         MAX_UPLOAD_BYTES,
         limits_text,
@@ -112,6 +114,7 @@ if TYPE_CHECKING:
 __all__ = [
     "MAX_CELLS",
     "MAX_COLUMNS",
+    "MAX_MODELS",
     "MAX_ROWS",
     "MAX_UPLOAD_BYTES",
     "DataError",
@@ -133,6 +136,7 @@ _HOME = {
     "DataError": "errors",
     "MAX_CELLS": "limits",
     "MAX_COLUMNS": "limits",
+    "MAX_MODELS": "limits",
     "MAX_ROWS": "limits",
     "MAX_UPLOAD_BYTES": "limits",
     "limits_text": "limits",

@@ -22,6 +22,7 @@ __all__ = [
     "MAX_COLUMNS",
     "MAX_FILE_NAME_CHARS",
     "MAX_MESSAGE_CHARS",
+    "MAX_MODELS",
     "MAX_PARQUET_BYTES",
     "MAX_ROWS",
     "MAX_TEXT_CHARS",
@@ -50,6 +51,9 @@ MAX_TEXT_CHARS = 256
 #: longer line is refused before pandas or pyarrow copy it (a 49 MB cell took
 #: 730 MB to parse). Names are capped lower (``MAX_TEXT_CHARS``) after reading.
 MAX_CELL_CHARS = 1024
+#: Most models one dataset may hold (score columns, score files, runs): the Compare
+#: page's pickers and a leaderboard of every pair (190 pairs) stay readable.
+MAX_MODELS = 20
 #: Most characters of an uploaded file's name.
 MAX_FILE_NAME_CHARS = 255
 #: Most bytes the columns read from a Parquet file may take once decompressed,
@@ -116,6 +120,24 @@ def _check_file_name(name: str) -> None:
 def _check_columns(label: str, n_columns: int) -> None:
     if n_columns > MAX_COLUMNS:
         raise DataError(f"{label} has {n_columns:,} columns; the limit is {MAX_COLUMNS:,} columns.")
+
+
+def _check_models(label: str, n_models: int, what: str = "models") -> None:
+    """Refuse more than :data:`MAX_MODELS` models, naming the count and what they are.
+
+    Examples
+    --------
+    >>> try:
+    ...     _check_models("runs.csv", 23, "score columns")
+    ... except DataError as exc:
+    ...     print(str(exc).split(". ")[0])
+    runs.csv has 23 score columns; the limit is 20 models
+    """
+    if n_models > MAX_MODELS:
+        raise DataError(
+            f"{label} has {n_models:,} {what}; the limit is {MAX_MODELS} models. Keep "
+            "the models to compare in one file, or split them over several datasets."
+        )
 
 
 def _check_lines(label: str, n_lines: int) -> None:

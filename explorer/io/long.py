@@ -11,7 +11,7 @@ from explorer.datasets import GRADE_LIMIT, MAX_GRADE, Dataset
 from explorer.io.attributes import note, per_group
 from explorer.io.dispatch import _format, _open_frame, _source
 from explorer.io.errors import DataError, quote
-from explorer.io.limits import _check_shape
+from explorer.io.limits import _check_models, _check_shape
 from explorer.io.validation import _binary_check, _Frame, _listed
 
 
@@ -241,6 +241,7 @@ def _long_dataset(frame: _Frame, kind: str | None, name: str | None) -> Dataset:
     frame.load(["y_true", *score_cols, *(["retrieved"] if "retrieved" in frame.columns else [])])
     y = _long_y_true(frame, kind)
     keys = _long_keys(frame, score_cols)
+    _check_models(label, len(keys.column_of))
     _check_pairs_once(frame, keys)
     n_s, n_l = len(keys.s_names), len(keys.l_names)
     at = _layout(label, keys)

@@ -20,6 +20,7 @@ from explorer.datasets import Dataset
 from explorer.io.attributes import note, per_group
 from explorer.io.errors import DataError, quote
 from explorer.io.groups import blocks_of_qids, check_grades, pivot, ranking_dataset
+from explorer.io.limits import _check_models
 from explorer.io.svmlight import read_query_file, read_scores_file
 from explorer.io.table import SCORE_ALIASES, _alias, alias_note
 from explorer.io.validation import Y_TRUE_ALIASES, _Frame, _listed
@@ -127,6 +128,7 @@ def qid_table_dataset(
     """
     qid = qid_column(frame.columns)
     y_col, score_cols, doc, mapping = _columns(frame, qid, scores_file is not None)
+    _check_models(frame.label, len(score_cols) + (scores_file is not None), "score columns")
     frame.load([y_col, *score_cols])
     y = frame.numbers(y_col)
     check_grades(y, lambda i: frame.cell(i, y_col), lambda i: frame.raw(i, y_col))

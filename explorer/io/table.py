@@ -10,6 +10,7 @@ from explorer.io.attributes import from_frame
 from explorer.io.attributes import note as attributes_note
 from explorer.io.dispatch import _format, _open_frame, _source
 from explorer.io.errors import DataError, quote
+from explorer.io.limits import _check_models
 from explorer.io.multiclass import is_multiclass, multiclass_dataset
 from explorer.io.validation import (
     Y_TRUE_ALIASES,
@@ -132,6 +133,8 @@ def _table_dataset(frame: _Frame, kind: str | None, name: str | None) -> Dataset
             f'{label} has no score column: expected "{single}" or "{prefix}<model>" '
             f"columns; its columns are {_listed(cols)}."
         )
+    what = "score columns" if kind == "binary" else "prediction columns"
+    _check_models(label, len(model_cols), what)
     has_weight = "sample_weight" in cols
     frame.load([y_col, *model_cols, *(["sample_weight"] * has_weight)])
     y, classes = _labels(frame, y_col, kind)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import dataclasses
 import io as _io
 from pathlib import Path
 from typing import NamedTuple
@@ -411,3 +412,129 @@ def _description(m: _Match, q_label: str, r_label: str, n_negative: int) -> str:
         notes.append(f"{_count(n_negative, 'negative judgment')} counted as 0")
     notes.append("columns are slots; each query's documents are named by their ids")
     return "; ".join(notes) + "."
+
+
+def _mask(ds: Dataset) -> np.ndarray:
+    """The retrieved mask of ``ds``, all True when it holds none (every slot retrieved)."""
+    return np.ones(ds.y_true.shape, bool) if ds.retrieved is None else ds.retrieved
+
+
+def in_docid_order(ds: Dataset) -> Dataset:
+    """``ds`` (one run, :func:`read_trec`) with each query's retrieved documents in
+    descending docid order instead of the run's ranking: the layout every run of the
+    same documents shares, so several runs make one dataset (:func:`read_trec_runs`).
+
+    The metrics break score ties by column order, and trec_eval by docid descending:
+    in this order every run's ties fall as trec_eval breaks them. The unretrieved
+    relevant documents and the padding keep their places after them.
+
+    Examples
+    --------
+    >>> qrels = b"1 0 d1 1\\n1 0 d9 2\\n"
+    >>> run = b"1 Q0 d1 1 3.5 x\\n1 Q0 d3 2 2.0 x\\n1 Q0 d2 3 2.0 x\\n"
+    >>> ds = in_docid_order(read_trec(qrels, run, qrels_name="q", run_name="r"))
+    >>> ds.item_ids.tolist(), ds.score("x").tolist(), ds.retrieved.tolist()
+    ([['d3', 'd2', 'd1', 'd9']], [[2.0, 2.0, 3.5, 1.0]], [[True, True, True, False]])
+    """
+    items, seen = ds.item_ids, _mask(ds)
+    n_q, width = items.shape
+    rank = pd.factorize(items.ravel(), sort=True)[0].reshape(n_q, width)
+    col = np.broadcast_to(np.arange(width), (n_q, width))
+    # retrieved first, by docid descending; the rest (relevant unretrieved, then
+    # padding) in their column order after them
+    key = np.where(seen, -rank, width + col)
+    order = np.argsort(key, axis=1, kind="stable")
+
+    def moved(a: np.ndarray) -> np.ndarray:
+        return np.take_along_axis(a, order, axis=1)
+
+    return dataclasses.replace(
+        ds,
+        y_true=moved(ds.y_true),
+        scores={m: moved(s) for m, s in ds.scores.items()},
+        retrieved=moved(seen),
+        item_ids=moved(items),
+    )
+
+
+def same_queries(first: Dataset, other: Dataset, label: str, first_label: str) -> Dataset:
+    """``other``'s rows in ``first``'s query order; refused when the runs evaluate
+    other queries (each run is evaluated on the queries it has judgments for)."""
+    if set(other.sample_ids) != set(first.sample_ids):
+        extra = sorted(set(other.sample_ids) ^ set(first.sample_ids))[0]
+        raise DataError(
+            f"{label} and {first_label} evaluate different queries (query {quote(extra)} is "
+            "in one only): runs opened together must answer the same judged queries."
+        )
+    rows = pd.Index(other.sample_ids).get_indexer(list(first.sample_ids))
+    return dataclasses.replace(
+        other,
+        y_true=other.y_true[rows],
+        scores={m: s[rows] for m, s in other.scores.items()},
+        retrieved=_mask(other)[rows],
+        item_ids=other.item_ids[rows],
+        sample_ids=first.sample_ids,
+    )
+
+
+def read_trec_runs(qrels_name: str, qrels: bytes, runs: list[tuple[str, bytes]]) -> Dataset:
+    """Several TREC runs judged by one qrels file: one dataset, a model per run.
+
+    Each run is named by its tag (by its file when two runs share a tag, or a run has
+    several). The runs must retrieve the same documents for the same judged queries (a
+    re-ranking of one candidate list, checkpoints of one model): the dataset holds one
+    ``retrieved`` mask for every model. Each query's documents are laid out in
+    :func:`in_docid_order`, so every run's score ties fall as trec_eval breaks them.
+
+    Examples
+    --------
+    >>> qrels = b"1 0 d1 1\\n1 0 d2 0\\n"
+    >>> a = b"1 Q0 d1 1 0.9 bm25\\n1 Q0 d2 2 0.1 bm25\\n"
+    >>> b = b"1 Q0 d2 1 0.8 dense\\n1 Q0 d1 2 0.3 dense\\n"
+    >>> ds = read_trec_runs("q.txt", qrels, [("a.run", a), ("b.run", b)])
+    >>> ds.model_names, ds.item_ids.tolist(), ds.score("dense").tolist()
+    (('bm25', 'dense'), [['d2', 'd1']], [[0.8, 0.3]])
+    """
+    from explorer.io.models import merged  # models imports nothing of TREC
+
+    reads = [
+        (name, read_trec(qrels, data, qrels_name=qrels_name, run_name=name)) for name, data in runs
+    ]
+    names = [ds.model_names[0] for _, ds in reads]
+    if len(set(names)) < len(names):  # two runs of one tag: their files name them
+        names = [Path(name).stem or name for name, _ in reads]
+    first_name, first = reads[0][0], in_docid_order(reads[0][1])
+    laid = [(first_name, first)]
+    for name, ds in reads[1:]:
+        ds = in_docid_order(same_queries(first, ds, name, first_name))
+        _same_documents(first, ds, first_name, name)
+        laid.append((name, ds))
+    renamed = [
+        (name, dataclasses.replace(ds, scores={model: ds.score()}))
+        for (name, ds), model in zip(laid, names, strict=True)
+    ]
+    return merged(renamed, f"{qrels_name} + {len(runs)} runs")
+
+
+def _padded(ds: Dataset, width: int) -> tuple[np.ndarray, np.ndarray]:
+    """The document ids and retrieved mask of ``ds``, padded with empty slots to ``width``
+    (a padding slot holds no document and is not retrieved)."""
+    n_q, w = ds.item_ids.shape
+    items = np.full((n_q, width), "", dtype=object)
+    seen = np.zeros((n_q, width), dtype=bool)
+    items[:, :w], seen[:, :w] = ds.item_ids, _mask(ds)
+    return items, seen
+
+
+def _same_documents(first: Dataset, other: Dataset, first_name: str, name: str) -> None:
+    """Refuse a run that retrieved other documents than the first for a query."""
+    width = max(first.item_ids.shape[1], other.item_ids.shape[1])
+    (a, seen_a), (b, seen_b) = _padded(first, width), _padded(other, width)
+    differs = (a != b) | (seen_a != seen_b)
+    if differs.any():
+        row = int(np.flatnonzero(differs.any(axis=1))[0])
+        raise DataError(
+            f"{name} retrieved other documents than {first_name} for query "
+            f"{quote(first.sample_ids[row])}: runs opened together must rank the same "
+            "documents (one dataset holds one retrieved set); open the runs one by one."
+        )

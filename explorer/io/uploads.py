@@ -6,6 +6,7 @@ Each also enforces :data:`~explorer.io.limits.MAX_UPLOAD_BYTES` and
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 from explorer.datasets import Dataset
@@ -18,15 +19,16 @@ from explorer.io.dispatch import (
     _open_frame,
 )
 from explorer.io.errors import DataError
-from explorer.io.limits import MAX_UPLOAD_BYTES, _check_file_name, _check_size
+from explorer.io.limits import MAX_UPLOAD_BYTES, _check_file_name, _check_models, _check_size
 from explorer.io.long import _long_dataset
 from explorer.io.ltr import read_ranking
 from explorer.io.matrix import read_matrix_pair
+from explorer.io.models import merged
 from explorer.io.multiclass import is_long_multiclass, long_multiclass_dataset
 from explorer.io.qid_table import qid_column, qid_table_dataset
 from explorer.io.svmlight import looks_like_svmlight
 from explorer.io.table import _table_dataset
-from explorer.io.trec import read_trec
+from explorer.io.trec import read_trec, read_trec_runs
 
 
 def _side_checked(side: tuple[str, bytes] | None, max_bytes: int) -> None:
@@ -119,6 +121,7 @@ def read_pair_upload(
     max_bytes: int = MAX_UPLOAD_BYTES,
     kind: str | None = None,
     attributes: tuple[str, bytes] | None = None,
+    more_scores: Sequence[tuple[str, bytes]] = (),
 ) -> Dataset:
     """Read an uploaded labels + scores pair (see :func:`read_matrix_pair`).
 
@@ -126,6 +129,8 @@ def read_pair_upload(
     ``.npy``. The model is named after the scores file (``bm25.csv`` gives
     model ``bm25``). ``attributes`` (name, bytes): a side file of the samples'
     attributes keyed by sample id (``0``, ``1``, ... when the pair names none).
+    ``more_scores``: more score files of the same labels, (name, bytes) each, a
+    model each (:func:`explorer.io.models.merged`), at most ``MAX_MODELS`` files.
 
     Examples
     --------
@@ -135,22 +140,39 @@ def read_pair_upload(
     >>> ds = read_pair_upload("y.csv", b"cat,dog\\n1,0\\n0,2\\n", "bm25.npy", buf.getvalue())
     >>> ds.kind, ds.model_names, ds.label_names
     ('graded', ('bm25',), ('cat', 'dog'))
+    >>> two = read_pair_upload("y.csv", b"cat,dog\\n1,0\\n0,2\\n", "bm25.npy", buf.getvalue(),
+    ...                        more_scores=[("dense.csv", b"cat,dog\\n0.5,0.4\\n0.1,0.3\\n")])
+    >>> two.name, two.model_names
+    ('y.csv + 2 score files', ('bm25', 'dense'))
     """
-    for label, data in ((labels_name, labels_bytes), (scores_name, scores_bytes)):
+    scores = [(scores_name, scores_bytes), *more_scores]
+    _check_models(labels_name, len(scores), "score files beside it")
+    for label, data in ((labels_name, labels_bytes), *scores):
         _check_file_name(label)
         _check_size(label, data, max_bytes)
         _check_extension(label, MATRIX_EXTENSIONS)
     _side_checked(attributes, max_bytes)
-    ds = read_matrix_pair(
-        labels_bytes,
-        scores_bytes,
-        kind=kind,
-        name=f"{labels_name} + {scores_name}",
-        labels_name=labels_name,
-        scores_name=scores_name,
-        model=Path(scores_name).stem or "model",
-    )
-    return attach(ds, attributes)
+    reads = [
+        (
+            s_name,
+            read_matrix_pair(
+                labels_bytes,
+                s_bytes,
+                kind=kind,
+                name=f"{labels_name} + {s_name}",
+                labels_name=labels_name,
+                scores_name=s_name,
+                model=Path(s_name).stem or "model",
+            ),
+        )
+        for s_name, s_bytes in scores
+    ]
+    return attach(_gathered(reads, f"{labels_name} + {len(reads)} score files"), attributes)
+
+
+def _gathered(reads: list[tuple[str, Dataset]], name: str) -> Dataset:
+    """The one read as it is, or several reads made one dataset of several models."""
+    return reads[0][1] if len(reads) == 1 else merged(reads, name)
 
 
 def read_trec_upload(
@@ -161,10 +183,12 @@ def read_trec_upload(
     *,
     max_bytes: int = MAX_UPLOAD_BYTES,
     attributes: tuple[str, bytes] | None = None,
+    more_runs: Sequence[tuple[str, bytes]] = (),
 ) -> Dataset:
     """Read uploaded TREC qrels and run files (see :func:`read_trec`); any extension.
     ``attributes`` (name, bytes): a side file of the queries' attributes keyed by
-    query id.
+    query id. ``more_runs``: more runs of the same documents, a model each
+    (:func:`explorer.io.trec.read_trec_runs`), at most ``MAX_MODELS`` runs.
 
     Examples
     --------
@@ -172,10 +196,14 @@ def read_trec_upload(
     >>> ds.y_true.tolist(), ds.n_samples
     ([[0.0, 1.0]], 1)
     """
-    for label, data in ((qrels_name, qrels_bytes), (run_name, run_bytes)):
+    runs = [(run_name, run_bytes), *more_runs]
+    _check_models(qrels_name, len(runs), "runs beside it")
+    for label, data in ((qrels_name, qrels_bytes), *runs):
         _check_file_name(label)
         _check_size(label, data, max_bytes)
     _side_checked(attributes, max_bytes)
+    if more_runs:
+        return attach(read_trec_runs(qrels_name, qrels_bytes, runs), attributes)
     ds = read_trec(qrels_bytes, run_bytes, qrels_name=qrels_name, run_name=run_name)
     return attach(ds, attributes)
 
@@ -188,11 +216,13 @@ def read_ranking_upload(
     *,
     max_bytes: int = MAX_UPLOAD_BYTES,
     attributes: tuple[str, bytes] | None = None,
+    more_scores: Sequence[tuple[str, bytes]] = (),
 ) -> Dataset:
     """Read uploaded learning-to-rank files (see :func:`explorer.io.ltr.read_ranking`):
     the data (SVMlight / LETOR or a table with a query column), optionally a score file
     and a ``.query`` / ``.group`` file, each a (name, bytes) pair; any extension;
-    ``attributes``: a side file of the queries' attributes keyed by query id.
+    ``attributes``: a side file of the queries' attributes keyed by query id;
+    ``more_scores``: more score files of the same data, a model each (named by its file).
 
     Examples
     --------
@@ -200,18 +230,31 @@ def read_ranking_upload(
     ...                          ("pred.txt", b"0.2\\n0.7\\n"))
     >>> ds.sample_ids, ds.model_names, ds.score().tolist()
     (('3',), ('pred',), [[0.2, 0.7]])
+    >>> read_ranking_upload("a.txt", b"1 qid:3 1:0.5\\n0 qid:3 1:0.1\\n", ("pred.txt",
+    ...     b"0.2\\n0.7\\n"), more_scores=[("lgbm.txt", b"0.9\\n0.1\\n")]).model_names
+    ('pred', 'lgbm')
     """
-    files = [(data_name, data_bytes), *(f for f in (scores, query) if f is not None)]
+    all_scores = [*([scores] if scores is not None else []), *more_scores]
+    _check_models(data_name, len(all_scores), "score files beside it")
+    files = [(data_name, data_bytes), *all_scores, *([query] if query is not None else [])]
     for label, data in files:
         _check_file_name(label)
         _check_size(label, data, max_bytes)
     _side_checked(attributes, max_bytes)
-    ds = read_ranking(
-        data_bytes,
-        None if scores is None else scores[1],
-        None if query is None else query[1],
-        data_name=data_name,
-        scores_name=None if scores is None else scores[0],
-        query_name=None if query is None else query[0],
-    )
+    reads = [
+        (
+            s_name,
+            read_ranking(
+                data_bytes,
+                s_bytes,
+                None if query is None else query[1],
+                data_name=data_name,
+                scores_name=s_name,
+                query_name=None if query is None else query[0],
+            ),
+        )
+        for s_name, s_bytes in all_scores or [(None, None)]
+    ]
+    name = f"{data_name} + {len(reads)} score files" if len(reads) > 1 else None
+    ds = _gathered(reads, name) if name else reads[0][1]
     return attach(ds, attributes)

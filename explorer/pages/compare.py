@@ -81,36 +81,38 @@ class Comparison:
     #: The scatter's dots (:func:`points`), computed once with the comparison.
     drawn: Points | None = None
 
-    def changed(self, ids, n: int = 10) -> tuple[pd.DataFrame, pd.DataFrame]:
-        """The ``n`` samples where B lost most, and the ``n`` where it won most.
+    def changed(self, ds: Dataset, n: int = 10) -> tuple[pd.DataFrame, pd.DataFrame]:
+        """The ``n`` samples where B lost most, and the ``n`` where it won most: each
+        with its row, id, label (:func:`sample_facts`: and both models' scores where a
+        sample has one score), its per-sample values A and B and the gain.
 
         Examples
         --------
         >>> from explorer.samples import load_sample
-        >>> c = compare(load_sample("diabetes"), "linear", "tree")
-        >>> losses, wins = c.changed(load_sample("diabetes").sample_ids, n=2)
+        >>> ds = load_sample("diabetes")
+        >>> losses, wins = compare(ds, "linear", "tree").changed(ds, n=2)
         >>> list(losses.columns)
-        ['row', 'sample', 'A', 'B', 'B better by']
+        ['row', 'sample', 'label', 'A score', 'B score', 'A', 'B', 'B better by']
         >>> bool((losses["B better by"] <= wins["B better by"].min()).all())
         True
         """
         sign = 1.0 if self.higher_is_better else -1.0
         gain = sign * (self.b_values - self.a_values)
         order = np.argsort(gain, kind="stable")
-        frame = pd.DataFrame(
-            {
-                "row": np.arange(gain.size),
-                "sample": list(ids),
-                "A": self.a_values,
-                "B": self.b_values,
-                "B better by": gain,
-            }
+        low, high = order[:n], order[::-1][:n]
+        return (
+            self._rows(ds, low[gain[low] < 0], gain),
+            self._rows(ds, high[gain[high] > 0], gain),
         )
-        losses = frame.iloc[order[:n]]
-        losses = losses[losses["B better by"] < 0]
-        wins = frame.iloc[order[::-1][:n]]
-        wins = wins[wins["B better by"] > 0]
-        return losses.reset_index(drop=True), wins.reset_index(drop=True)
+
+    def _rows(self, ds: Dataset, rows: np.ndarray, gain: np.ndarray) -> pd.DataFrame:
+        ids = ds.sample_ids
+        frame = pd.DataFrame({"row": rows, "sample": [ids[i] for i in rows]})
+        for name, values in sample_facts(ds, self.model_a, self.model_b, rows).items():
+            frame[name] = values
+        frame["A"], frame["B"] = self.a_values[rows], self.b_values[rows]
+        frame["B better by"] = gain[rows]
+        return frame
 
     def counts(self) -> tuple[int, int, int]:
         """How many samples B did better on, worse on, and the same.
@@ -124,6 +126,36 @@ class Comparison:
         sign = 1.0 if self.higher_is_better else -1.0
         gain = sign * (self.b_values - self.a_values)
         return int((gain > 0).sum()), int((gain < 0).sum()), int((gain == 0).sum())
+
+
+def sample_facts(ds: Dataset, model_a: str, model_b: str, rows: np.ndarray) -> dict:
+    """What a "where B won or lost" row shows of its sample besides its id: the label
+    and, where a sample has one score per model, both scores (binary, regression); a
+    multiclass sample's class and each model's score for it; a matrix kind's number of
+    relevant labels (its scores are a row each, too wide for the table).
+
+    Examples
+    --------
+    >>> from explorer.samples import load_sample
+    >>> ds = load_sample("balanced")
+    >>> facts = sample_facts(ds, "good", "weak", np.array([0]))
+    >>> list(facts), bool(facts["A score"][0] == ds.score("good")[0])
+    (['label', 'A score', 'B score'], True)
+    """
+    rows = np.asarray(rows, dtype=np.int64)
+    sa, sb = ds.score(model_a)[rows], ds.score(model_b)[rows]
+    y = ds.y_true[rows]
+    if ds.kind == "multiclass":
+        cls = y.argmax(axis=1) if y.ndim == 2 else y.astype(np.int64)
+        names = ds.label_names
+        return {
+            "label": [str(names[c]) if names else str(c) for c in cls],
+            "A score": sa[np.arange(rows.size), cls],
+            "B score": sb[np.arange(rows.size), cls],
+        }
+    if y.ndim == 2:
+        return {"relevant labels": (y > 0).sum(axis=1)}
+    return {"label": y.astype(np.int64) if ds.kind == "binary" else y, "A score": sa, "B score": sb}
 
 
 def difference_line(row: Row) -> str:
@@ -562,12 +594,27 @@ def _same(row: Row) -> Row:
     return replace(row, p_value=NAN, why=SAME_SCORES) if math.isfinite(row.diff) else row
 
 
+def first_numbers(ds: Dataset, model_a: str, model_b: str) -> Comparison:
+    """:func:`compare` without its bootstraps: what the page shows at once, while the
+    intervals are computed (no checkpoint: seconds at 10^6 rows, never metered).
+
+    Examples
+    --------
+    >>> from explorer.samples import load_sample
+    >>> c = first_numbers(load_sample("balanced"), "good", "weak")
+    >>> [(r.label, r.low != r.low) for r in c.rows], c.note
+    ([('ROC AUC', False), ('average precision', True), ('log loss', True)], None)
+    """
+    return compare(ds, model_a, model_b, intervals=False)
+
+
 def compare(
     ds: Dataset,
     model_a: str,
     model_b: str,
     checkpoint: Callable[[], None] = budget.no_checkpoint,
     limit: float | None = None,
+    intervals: bool = True,
 ) -> Comparison:
     """Compare two models of ``ds`` on every headline metric of its kind.
 
@@ -582,6 +629,9 @@ def compare(
     limit : float, optional
         Most estimated CPU seconds of the bootstraps (that of one computation,
         :func:`explorer.budget.limits`, by default); over it they are not run.
+    intervals : bool
+        False: no bootstrap at all and no note (the page's first numbers, shown at
+        once while the bootstraps run: values, differences, DeLong and the t-tests).
 
     Returns
     -------
@@ -603,9 +653,9 @@ def compare(
     limit = budget.limits().per_run if limit is None else limit
     n = ds.n_samples
     what = f"The {N_RESAMPLES:,} bootstrap resamples of {n:,} rows"
-    note = budget.too_long(bootstrap_seconds(ds.kind, n), what, limit)
+    note = budget.too_long(bootstrap_seconds(ds.kind, n), what, limit) if intervals else None
     sa, sb = ds.score(model_a), ds.score(model_b)
-    c = KINDS[ds.kind](ds, sa, sb, _Boot(note is None, checkpoint))
+    c = KINDS[ds.kind](ds, sa, sb, _Boot(intervals and note is None, checkpoint))
     rows = c.rows
     if np.array_equal(sa, sb) and n > 1:  # one model under two names
         rows = tuple(_same(r) for r in rows)

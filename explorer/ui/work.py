@@ -20,17 +20,23 @@ The meter
     :attr:`explorer.budget.Limits.session_per_minute` in the last minute; a
     :func:`checkpoint` stops a computation that goes over it. A cached value costs
     nothing and is never refused. Off without a session budget (locally).
+
+The progress
+    :func:`progress` gives a computation run inside it a report, called at each
+    :func:`checkpoint` with the seconds since it started: the page draws its progress
+    line from it, so a long run is never a blank page.
 """
 
 from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 import streamlit as st
 from streamlit.runtime.scriptrunner import get_script_run_ctx
+from streamlit.runtime.scriptrunner_utils.script_run_context import in_cached_function
 
 from explorer import budget
 
@@ -40,6 +46,7 @@ LEDGER_KEY = "work_ledger"
 CHECKPOINTS = [0]
 
 _meter = threading.local()  # the running computation: (ledger, thread time at its last charge)
+_report = threading.local()  # the running progress report: (report, its start)
 
 
 class Spent(Exception):
@@ -104,8 +111,33 @@ def checkpoint() -> None:
     if get_script_run_ctx(suppress_warning=True) is None:
         return
     _ = LEDGER_KEY in st.session_state  # Streamlit's yield point: raises to stop the run
+    _reported()
     ledger = _charge()
     if ledger is not None:
         left = ledger.wait(time.monotonic())
         if left > 0:
             raise Spent(left)
+
+
+@contextmanager
+def progress(report: Callable[[float], None]) -> Iterator[None]:
+    """Call ``report(seconds since the start)`` at each :func:`checkpoint` of the work
+    run inside (a cached value returns at once and reports nothing)."""
+    _report.run = (report, time.monotonic())
+    try:
+        yield
+    finally:
+        _report.run = None
+
+
+def _reported() -> None:
+    run = getattr(_report, "run", None)
+    if run is None:
+        return
+    # outside the cache's record: an element drawn inside a cached function is replayed
+    # on every later hit, and this progress line belongs to this run only
+    token = in_cached_function.set(False)
+    try:
+        run[0](time.monotonic() - run[1])
+    finally:
+        in_cached_function.reset(token)

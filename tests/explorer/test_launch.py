@@ -193,3 +193,41 @@ def test_evaluate_settings_open_in_the_pages_address(tmp_path):
         "k": "5",
         "ap_denominator": "relevant",
     }
+
+
+def test_several_score_files_open_as_one_dataset_of_a_model_each(tmp_path):
+    labels, a, b = tmp_path / "y.csv", tmp_path / "bm25.csv", tmp_path / "dense.csv"
+    labels.write_bytes(b"x,z\n1,0\n0,1\n")
+    a.write_bytes(b"x,z\n.9,.2\n.3,.4\n")
+    b.write_bytes(b"x,z\n.1,.7\n.6,.5\n")
+    argv = ["--labels", str(labels), "--scores", str(a), "--scores", str(b)]
+    apart = launch.plan(launch.parse_args(argv))
+    assert [e.name for e in apart.entries] == ["bm25", "dense"]  # a dataset each, as before
+    chosen = launch.plan(launch.parse_args([*argv, "--models"]))
+    (entry,) = chosen.entries
+    assert entry.name == "y.csv + 2 score files" and entry.format == "pair"
+    manifest = tmp_path / "m.json"
+    opened.add_entry(manifest, entry)  # the manifest keeps an entry of three files
+    (kept,) = opened.read_manifest(manifest)
+    ds = opened.read(kept)
+    assert ds.model_names == ("bm25", "dense") and ds.source == "host"
+    np.testing.assert_array_equal(ds.scores["dense"], [[0.1, 0.7], [0.6, 0.5]])
+
+
+def test_several_runs_of_one_qrels_open_as_one_dataset_with_models(files, tmp_path):
+    tags = {line.split()[5] for line in RUN.decode().splitlines()}
+    (tag,) = tags
+    second = tmp_path / "tuned.run"
+    second.write_bytes(RUN.replace(tag.encode(), b"tuned"))
+    q, r = str(files["qrels"]), str(files["run"])
+    chosen = launch.plan(
+        launch.parse_args(["--qrels", q, "--run", r, "--run", str(second), "--models"])
+    )
+    (entry,) = chosen.entries
+    assert entry.name == "qrels.txt + 2 runs" and chosen.page == "retrieval"
+    ds = opened.read(entry)
+    assert ds.model_names == (tag, "tuned")
+    alone = io.read_trec_upload("qrels.txt", QRELS, "bm25.run", RUN)
+    np.testing.assert_array_equal(
+        np.sort(ds.score("tuned"), axis=1), np.sort(alone.score(), axis=1)
+    )

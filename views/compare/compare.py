@@ -9,8 +9,8 @@ against B per sample (:mod:`views.compare.tables`).
 import streamlit as st
 
 from explorer.formatting import literal
-from explorer.ui import cache, navigation, session, slice_filter, widgets, work
-from views.compare import controls, headline, tables
+from explorer.ui import cache, navigation, session, slice_filter, widgets
+from views.compare import controls, headline, intervals, tables
 
 #: A bundled sample with two models, by kind.
 TWO_MODELS = {
@@ -51,23 +51,22 @@ if settings.a == settings.b:
     st.info("Pick two different models: A and B are the same model.", icon=":material/info:")
     navigation.stop_page()
 
-try:
-    result = cache.compare.models(ds, settings.a, settings.b)
-except work.Spent as exc:
-    st.info(f"{exc} The comparison waits until then.", icon=":material/hourglass_empty:")
-    navigation.stop_page()
-if result.note:
-    st.info(
-        f"{result.note}: each B - A is shown without its bootstrap interval; DeLong's "
-        "test and the paired t-tests need no bootstrap and are kept.",
-        icon=":material/hourglass_empty:",
-    )
-if not result.rows:
+first = cache.compare.first_numbers(ds, settings.a, settings.b)
+if not first.rows:
     st.info(
         "No headline metric of this dataset can be compared: it has one class only.",
         icon=":material/info:",
     )
     navigation.stop_page()
 
-headline.show(result, settings.a, settings.b)
+# the values and differences at once; the intervals replace them when resampled
+slot = st.empty()
+with slot.container():
+    headline.show(first, settings.a, settings.b, final=False)
+result = intervals.resampled(ds, settings, first)
+if result is first:  # no intervals this minute: the first numbers stay
+    headline.close()
+else:
+    with slot.container():
+        headline.show(result, settings.a, settings.b)
 tables.show(ds, result, settings.a, settings.b)

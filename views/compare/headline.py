@@ -12,10 +12,16 @@ from explorer.pages import compare
 from explorer.ui import classroom
 from views import prose
 
+#: What a row without its interval says while the bootstraps run.
+PENDING = "Its interval and test follow once the bootstrap resamples are drawn (below)."
 
-def show(result, model_a: str, model_b: str) -> None:
+
+def show(result, model_a: str, model_b: str, *, final: bool = True) -> None:
     """One row a metric of ``result`` (:func:`explorer.pages.compare.compare`): A, B,
-    B - A, and the difference and verdict in words."""
+    B - A, and the difference and verdict in words. ``final=False``: the first numbers
+    (:func:`explorer.pages.compare.first_numbers`), drawn while the bootstraps run: a
+    row still waiting for its interval says so instead of its verdict, and the Reveal
+    button waits for the final draw (one button a run)."""
     st.subheader(f"Is {literal(model_b)} better than {literal(model_a)}?")
     for row in result.rows:
         cols = st.columns([1, 1, 1, 3])
@@ -35,7 +41,16 @@ def show(result, model_a: str, model_b: str) -> None:
         )
         if not classroom.derivations_hidden(cols[3]):  # the verdict gives the difference
             cols[3].markdown(compare.difference_line(row))
-            cols[3].markdown(compare.verdict(row, literal(model_a), literal(model_b)))
+            if final or math.isfinite(row.low):
+                cols[3].markdown(compare.verdict(row, literal(model_a), literal(model_b)))
+            else:
+                cols[3].caption(PENDING)
+    if final:
+        close()
+
+
+def close() -> None:
+    """Under the headline: the Reveal button and how the intervals are made."""
     classroom.reveal_button()
     st.caption(
         f"Intervals: {compare.CONFIDENCE:.0%}, from {compare.N_RESAMPLES:,} paired bootstrap "

@@ -28,13 +28,13 @@ def show(ds: Dataset, result, model_a: str, model_b: str) -> None:
         f"B did better on **{better}** samples, worse on **{worse}**, the same on **{same}** "
         f"(of {ds.n_samples})."
     )
-    losses, wins = result.changed(ds.sample_ids)
+    losses, wins = result.changed(ds)
     for title, frame in ((f"{model_b} lost most", losses), (f"{model_b} won most", wins)):
         st.markdown(f"**{literal(title)}**")
         if frame.empty:
             st.caption("— none: no sample went this way.")
             continue
-        changed(ds, frame, model_a, model_b)
+        changed(ds, frame, model_a, model_b, result.per_sample)
     drawn = result.drawn
     fig = charts.scatter(
         result.a_values, result.b_values, ds.sample_ids, drawn, result.per_sample, model_a, model_b
@@ -61,15 +61,18 @@ def _reduced(drawn) -> str:
     return ""
 
 
-def changed(ds: Dataset, frame, model_a: str, model_b: str) -> None:
-    """One table of changed samples, and a link to the first one's drill-down."""
+def changed(ds: Dataset, frame, model_a: str, model_b: str, per_sample: str) -> None:
+    """One table of changed samples (id, label, both scores where a sample has one, the
+    per-sample values and the gain), and a link to the first one's drill-down."""
     st.dataframe(
         frame,
         hide_index=True,
         width="stretch",
         column_config={
-            "A": st.column_config.NumberColumn(model_a),
-            "B": st.column_config.NumberColumn(model_b),
+            "A score": st.column_config.NumberColumn(f"{model_a} score"),
+            "B score": st.column_config.NumberColumn(f"{model_b} score"),
+            "A": st.column_config.NumberColumn(f"{model_a}: {per_sample}"),
+            "B": st.column_config.NumberColumn(f"{model_b}: {per_sample}"),
             "B better by": st.column_config.NumberColumn(),
         },
     )

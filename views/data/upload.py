@@ -41,11 +41,14 @@ def _ingest(slot: str, files: list, read) -> None:
         st.rerun()
 
 
-def _uploader(label: str, extensions, key: str):
+def _uploader(label: str, extensions, key: str, *, several: bool = False):
     """A file uploader that names the types it reads. The types are checked by
     explorer.io (a short notice), not by Streamlit's ``type=``: a crafted request with
-    another type would make Streamlit raise before the page runs."""
-    return st.file_uploader(f"{label} ({', '.join(extensions)})", key=key)
+    another type would make Streamlit raise before the page runs. ``several``: a list
+    of files (empty when none)."""
+    return st.file_uploader(
+        f"{label} ({', '.join(extensions)})", key=key, accept_multiple_files=several
+    )
 
 
 def uploads() -> None:
@@ -61,48 +64,92 @@ def uploads() -> None:
         f = _uploader("Data file", io.TABLE_EXTENSIONS, "data_upload_file")
         _ingest("file", [f], lambda a: io.read_upload(*a))
     with pair:
-        st.markdown(prose.section("data", "pair"))
-        lab = _uploader("Labels", io.MATRIX_EXTENSIONS, "data_upload_labels")
-        sco = _uploader("Scores", io.MATRIX_EXTENSIONS, "data_upload_scores")
-        side = _side_file("sample", "data_upload_pair_attributes")
-        _ingest(
-            "pair",
-            [lab, sco, *([side] if side else [])],
-            lambda a, b, *c: io.read_pair_upload(*a, *b, attributes=c[0] if c else None),
-        )
+        _pair_uploads()
     with trec:
-        st.markdown(prose.section("data", "trec"))
-        qrels = st.file_uploader("Qrels", key="data_upload_qrels")
-        run = st.file_uploader("Run", key="data_upload_run")
-        side = _side_file("query", "data_upload_trec_attributes")
-        _ingest(
-            "trec",
-            [qrels, run, *([side] if side else [])],
-            lambda a, b, *c: io.read_trec_upload(*a, *b, attributes=c[0] if c else None),
-        )
+        _trec_uploads()
     with ltr:
         _ranking_uploads()
     for message in st.session_state.get(ERRORS, {}).values():
         st.error(f"Not loaded, your data is unchanged: {literal(message)}", icon=":material/block:")
 
 
+def _trec_uploads() -> None:
+    """A qrels file and any number of runs of the same documents (a model each)."""
+    st.markdown(prose.fill("data", "trec", max_models=io.MAX_MODELS))
+    qrels = st.file_uploader("Qrels", key="data_upload_qrels")
+    runs = _model_files("Runs", "data_upload_run")
+    side = _side_file("query", "data_upload_trec_attributes")
+    _with_models(
+        "trec",
+        qrels,
+        runs,
+        side,
+        lambda head, more, a: io.read_trec_upload(
+            *head, *more[0], more_runs=more[1:], attributes=a
+        ),
+    )
+
+
+def _pair_uploads() -> None:
+    """A labels file and any number of score files (a model each, named by its file)."""
+    st.markdown(prose.fill("data", "pair", max_models=io.MAX_MODELS))
+    lab = _uploader("Labels", io.MATRIX_EXTENSIONS, "data_upload_labels")
+    sco = _uploader(
+        f"Scores, one file a model, up to {io.MAX_MODELS}",
+        io.MATRIX_EXTENSIONS,
+        "data_upload_scores",
+        several=True,
+    )
+    side = _side_file("sample", "data_upload_pair_attributes")
+    _with_models(
+        "pair",
+        lab,
+        sco,
+        side,
+        lambda head, more, a: io.read_pair_upload(
+            *head, *more[0], more_scores=more[1:], attributes=a
+        ),
+    )
+
+
+def _model_files(label: str, key: str) -> list:
+    """An uploader of any number of model files (score files, runs): a model each."""
+    return st.file_uploader(
+        f"{label}; one file a model, up to {io.MAX_MODELS}", key=key, accept_multiple_files=True
+    )
+
+
+def _with_models(slot: str, first, models: list, side, reader) -> None:
+    """Read a labels (qrels) file, any number of model files (score files, runs) and an
+    optional side file, once all are there: ``reader(first, models, side)``, each file as
+    (name, bytes); no model file yet: the upload waits."""
+
+    def read(head, *rest):
+        n = len(models)
+        return reader(head, rest[:n], rest[n] if side else None)
+
+    _ingest(slot, [first, *(models or [None]), *([side] if side else [])], read)
+
+
 def _ranking_uploads() -> None:
     """SVMlight / LETOR or a table with a query column, with its optional score file and
     LightGBM query file (any extension: rank.train, train.txt, .query, .group)."""
-    st.markdown(prose.section("data", "ltr"))
+    st.markdown(prose.fill("data", "ltr", max_models=io.MAX_MODELS))
     data = st.file_uploader("Data (SVMlight, LETOR or a table)", key="data_upload_ltr")
-    scores = st.file_uploader("Scores (one per line), optional", key="data_upload_ltr_scores")
+    scores = _model_files("Scores (one per line), optional", "data_upload_ltr_scores")
     query = st.file_uploader("Query file (.query, .group), optional", key="data_upload_ltr_query")
     side = _side_file("query", "data_upload_ltr_attributes")
 
     def read(first, *rest):
         more = iter(rest)
-        s = next(more) if scores is not None else None
+        s = [next(more) for _ in scores]
         q = next(more) if query is not None else None
         a = next(more) if side is not None else None
-        return io.read_ranking_upload(*first, s, q, attributes=a)
+        return io.read_ranking_upload(
+            *first, s[0] if s else None, q, attributes=a, more_scores=s[1:]
+        )
 
-    _ingest("ltr", [data, *(f for f in (scores, query, side) if f is not None)], read)
+    _ingest("ltr", [data, *scores, *(f for f in (query, side) if f is not None)], read)
 
 
 def _side_file(what: str, key: str):

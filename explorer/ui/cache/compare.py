@@ -7,3 +7,5 @@ from explorer.ui.cache._core import value
 
 # the bootstraps are seeded: an entry is the same numbers every time it is computed
 models = value(compare.compare)
+# the values, differences, DeLong and the t-tests: shown while the bootstraps run
+first_numbers = value(compare.first_numbers)

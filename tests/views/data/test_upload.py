@@ -76,6 +76,18 @@ def test_pair_upload_makes_a_multilabel_dataset_with_a_side_file(at):
     ]
 
 
+def test_pair_upload_of_several_score_files_makes_one_model_each(at):
+    at.file_uploader(key="data_upload_labels").upload("l.csv", b"a,b\n1,0\n0,1\n", "text/csv")
+    scores = at.file_uploader(key="data_upload_scores")
+    scores.upload("bm25.csv", b"a,b\n.9,.2\n.3,.4\n", "text/csv")
+    scores.upload("dense.csv", b"a,b\n.1,.7\n.6,.5\n", "text/csv").run()
+    assert not at.exception and not at.error
+    ds = at.session_state["session_datasets"]["l.csv + 2 score files"]
+    assert at.session_state["active_dataset"] == ds.name
+    assert ds.model_names == ("bm25", "dense")
+    np.testing.assert_array_equal(ds.scores["dense"], [[0.1, 0.7], [0.6, 0.5]])
+
+
 def test_pair_upload_with_headers_that_differ_is_refused(at):
     at.file_uploader(key="data_upload_labels").upload("l.csv", b"a,b\n1,0\n", "text/csv")
     at.file_uploader(key="data_upload_scores").upload("s.csv", b"a,b,bird\n.9,.2,.1\n", "text/csv")
