@@ -1,0 +1,280 @@
+"""The threshold workbench of the ROC & PR curves page: the gain and lift curves, the
+KS statistic, the decision curve and the calibration error, each with the numbers at
+the page's one threshold ``t`` derived with their terms, and the constraint solver
+(the threshold maximizing one rate subject to another, with its bootstrap intervals).
+
+Every number is one of :mod:`metrics`' functions (no streamlit here); the figures are
+:mod:`explorer.charts.workbench`'s.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+import metrics
+from explorer import budget
+from explorer.datasets import Dataset
+from explorer.derivation import Derivation
+from explorer.formatting import fmt
+from metrics.calibration import calibration_error, reliability_diagram
+from metrics.operating_point import operating_point
+from metrics.threshold import cumulative_gain_curve, decision_curve, ks_statistic, lift_at
+from metrics.threshold import net_benefit as _net_benefit
+
+__all__ = [
+    "CALIBRATION_BINS",
+    "CONSTRAINTS",
+    "SOLVER_RESAMPLES",
+    "calibration_at",
+    "decision_at",
+    "gain_at",
+    "gain_curve",
+    "ks_at",
+    "probabilities",
+    "solve",
+    "solver_refusal",
+]
+
+#: The reliability bins of the calibration error (equal width).
+CALIBRATION_BINS = 10
+#: Points drawn of a curve at most (every point up to this, evenly spaced beyond).
+MAX_DRAWN = 2000
+#: The constraint solver's goals: label -> (objective, constrained rate, operator).
+CONSTRAINTS = {
+    "Recall at precision ≥ p": ("recall", "precision", ">="),
+    "Precision at recall ≥ r": ("precision", "recall", ">="),
+    "TPR at FPR ≤ f": ("tpr", "fpr", "<="),
+}
+#: Bootstrap resamples of the solver's intervals.
+SOLVER_RESAMPLES = 1000
+
+
+def _inputs(ds: Dataset, model: str) -> tuple:
+    return ds.y_true, ds.score(model), ds.sample_weight
+
+
+def _thin(n: int) -> np.ndarray:
+    """Indices of at most :data:`MAX_DRAWN` points of ``n``, the first and last kept."""
+    if n <= MAX_DRAWN:
+        return np.arange(n)
+    return np.unique(np.linspace(0, n - 1, MAX_DRAWN).round().astype(np.intp))
+
+
+def probabilities(ds: Dataset, model: str) -> bool:
+    """Whether the model's scores are probabilities (all in [0, 1]): the decision curve
+    and the calibration error need them."""
+    s = ds.score(model)
+    return bool(s.min() >= 0.0 and s.max() <= 1.0)
+
+
+def _targeted(ds: Dataset, model: str, t: float) -> tuple[float, float, float, float]:
+    """(TP, FP, P, N) at ``t``: weighted counts of score >= t, the positives, all."""
+    y, s, w = _inputs(ds, model)
+    w = np.ones(s.shape[0]) if w is None else np.asarray(w, dtype=np.float64)
+    pos = np.asarray(y) == 1
+    at = s >= t
+    return float(w[at & pos].sum()), float(w[at & ~pos].sum()), float(w[pos].sum()), float(w.sum())
+
+
+def gain_curve(ds: Dataset, model: str) -> dict:
+    """The cumulative gain curve (fraction targeted, fraction of positives captured,
+    thresholds) and the lift along it, thinned to :data:`MAX_DRAWN` points.
+
+    Examples
+    --------
+    >>> from explorer.samples import load_sample
+    >>> g = gain_curve(load_sample("seed002_roc6"), "model")
+    >>> float(g["fraction"][0]), float(g["gain"][-1]), round(float(g["lift"][1]), 4)
+    (0.0, 1.0, 3.0)
+    """
+    y, s, w = _inputs(ds, model)
+    x, gain, thr = cumulative_gain_curve(y, s, sample_weight=w)
+    keep = _thin(x.shape[0])
+    x, gain, thr = x[keep], gain[keep], thr[keep]
+    with np.errstate(invalid="ignore", divide="ignore"):
+        lift = np.where(x > 0, gain / np.where(x > 0, x, 1.0), np.nan)
+    return {"fraction": x, "gain": gain, "lift": lift, "thresholds": thr}
+
+
+def gain_at(ds: Dataset, model: str, t: float) -> Derivation:
+    """The lift at the fraction of the population ``t`` targets, with its terms:
+    lift = (TP / P) / ((TP + FP) / N) = :func:`metrics.threshold.lift_at`.
+
+    Examples
+    --------
+    >>> from explorer.samples import load_sample
+    >>> d = gain_at(load_sample("seed002_roc6"), "model", 0.65)
+    >>> round(d.value, 4), d.latex.endswith(fmt(d.value))
+    (2.0, True)
+    """
+    tp, fp, p, n = _targeted(ds, model, t)
+    formula = r"\mathrm{lift} = \frac{TP / P}{(TP + FP) / N}"
+    if tp + fp == 0:
+        return Derivation("Lift at t", formula, "", "nothing scores at or above t")
+    y, s, w = _inputs(ds, model)
+    value = lift_at(y, s, (tp + fp) / n, sample_weight=w)
+    latex = (
+        rf"\frac{{{fmt(tp)} / {fmt(p)}}}{{({fmt(tp)} + {fmt(fp)}) / {fmt(n)}}}"
+        rf" = \frac{{{fmt(tp / p)}}}{{{fmt((tp + fp) / n)}}} = {fmt(value)}"
+    )
+    return Derivation("Lift at t", formula, latex, value=value)
+
+
+def ks_curves(ds: Dataset, model: str) -> dict:
+    """TPR and FPR against the threshold (the two classes' cumulative shares scoring at
+    or above it), thinned to :data:`MAX_DRAWN` points; KS is their largest gap."""
+    y, s, w = _inputs(ds, model)
+    fpr, tpr, thr = metrics.roc_curve(y, s, sample_weight=w)
+    keep = _thin(thr.shape[0])
+    return {"tpr": tpr[keep], "fpr": fpr[keep], "thresholds": thr[keep]}
+
+
+def ks_at(ds: Dataset, model: str, t: float) -> dict[str, Derivation]:
+    """The KS statistic with its threshold, and the gap TPR - FPR at ``t``.
+
+    Examples
+    --------
+    >>> from explorer.samples import load_sample
+    >>> d = ks_at(load_sample("seed002_roc6"), "model", 0.65)
+    >>> d["KS"].value, d["KS threshold"].value, d["TPR - FPR at t"].value
+    (1.0, 0.8, 0.75)
+    """
+    y, s, w = _inputs(ds, model)
+    ks, at = ks_statistic(y, s, sample_weight=w)
+    tp, fp, p, n = _targeted(ds, model, t)
+    gap = tp / p - fp / (n - p)
+    formula = r"\mathrm{KS} = \max_t \big(\mathrm{TPR}(t) - \mathrm{FPR}(t)\big)"
+    return {
+        "KS": Derivation("KS", formula, rf"\mathrm{{KS}} = {fmt(ks)}", value=ks),
+        "KS threshold": Derivation(
+            "KS threshold", "", rf"t_{{KS}} = {fmt(at)}", "the highest threshold with that gap", at
+        ),
+        "TPR - FPR at t": Derivation(
+            "TPR - FPR at t",
+            r"\mathrm{TPR}(t) - \mathrm{FPR}(t) = \frac{TP}{P} - \frac{FP}{N - P}",
+            rf"\frac{{{fmt(tp)}}}{{{fmt(p)}}} - \frac{{{fmt(fp)}}}{{{fmt(n - p)}}} = {fmt(gap)}",
+            value=gap,
+        ),
+    }
+
+
+def decision(ds: Dataset, model: str) -> dict:
+    """The decision curve over threshold probabilities 0.01 to 0.99: the model's net
+    benefit, treat-all's and treat-none's."""
+    y, s, w = _inputs(ds, model)
+    pt, nb, everyone, no_one = decision_curve(
+        y, s, thresholds=np.round(np.arange(1, 100) / 100, 2), sample_weight=w
+    )
+    return {"pt": pt, "model": nb, "treat_all": everyone, "treat_none": no_one}
+
+
+def decision_at(ds: Dataset, model: str, t: float) -> Derivation:
+    """The net benefit at threshold probability ``t`` with its terms:
+    TP / N - FP / N · t / (1 - t) = :func:`metrics.threshold.net_benefit`.
+
+    Examples
+    --------
+    >>> from explorer.samples import load_sample
+    >>> d = decision_at(load_sample("seed002_roc6"), "model", 0.65)
+    >>> round(d.value, 4)
+    0.0238
+    """
+    formula = r"\mathrm{NB}(t) = \frac{TP}{N} - \frac{FP}{N} \cdot \frac{t}{1 - t}"
+    if not 0.0 <= t < 1.0:
+        return Derivation("Net benefit at t", formula, "", "t is no probability below 1")
+    y, s, w = _inputs(ds, model)
+    value = _net_benefit(y, s, t, sample_weight=w)
+    tp, fp, _, n = _targeted(ds, model, t)
+    latex = (
+        rf"\frac{{{fmt(tp)}}}{{{fmt(n)}}} - \frac{{{fmt(fp)}}}{{{fmt(n)}}}"
+        rf" \cdot \frac{{{fmt(t)}}}{{{fmt(1 - t)}}} = {fmt(value)}"
+    )
+    return Derivation("Net benefit at t", formula, latex, value=value)
+
+
+def reliability(ds: Dataset, model: str):
+    """The :data:`CALIBRATION_BINS` equal-width bins' table
+    (:func:`metrics.calibration.reliability_diagram`, no band)."""
+    y, s, w = _inputs(ds, model)
+    return reliability_diagram(y, s, n_bins=CALIBRATION_BINS, n_resamples=1, sample_weight=w)
+
+
+def calibration_at(ds: Dataset, model: str, t: float) -> dict[str, Derivation]:
+    """ECE and MCE over :data:`CALIBRATION_BINS` equal-width bins
+    (:func:`metrics.calibration.calibration_error`), ECE with its terms, and the
+    calibration gap of the bin holding ``t``.
+
+    Examples
+    --------
+    >>> from explorer.samples import load_sample
+    >>> d = calibration_at(load_sample("seed002_roc6"), "model", 0.65)
+    >>> round(d["ECE"].value, 4), round(d["MCE"].value, 4)
+    (0.4167, 0.7)
+    """
+    y, s, w = _inputs(ds, model)
+    ece = calibration_error(y, s, n_bins=CALIBRATION_BINS, sample_weight=w)
+    mce = calibration_error(y, s, n_bins=CALIBRATION_BINS, norm="max", sample_weight=w)
+    table = reliability(ds, model)
+    filled = table.weight > 0
+    share = table.weight[filled] / table.weight.sum()
+    gap = np.abs(table.fraction_positive[filled] - table.mean_predicted[filled])
+    terms = [rf"{fmt(a)} \cdot {fmt(b)}" for a, b in zip(share, gap, strict=True)]
+    ece_line = " + ".join(terms[:4]) + (r" + \dots" if len(terms) > 4 else "")
+    b = int(np.clip(np.searchsorted(table.upper, t, side="left"), 0, CALIBRATION_BINS - 1))
+    at_t = abs(table.fraction_positive[b] - table.mean_predicted[b])
+    note = f"{int(filled.sum())} non-empty bins of {CALIBRATION_BINS}"
+    return {
+        "ECE": Derivation(
+            "ECE",
+            r"\mathrm{ECE} = \sum_b \frac{N_b}{N} \, |\bar y_b - \bar p_b|",
+            rf"{ece_line} = {fmt(ece)}",
+            note,
+            ece,
+        ),
+        "MCE": Derivation(
+            "MCE",
+            r"\mathrm{MCE} = \max_b |\bar y_b - \bar p_b|",
+            rf"\max_b |\bar y_b - \bar p_b| = {fmt(mce)}",
+            value=mce,
+        ),
+        "Gap of t's bin": Derivation(
+            "Gap of t's bin",
+            "",
+            rf"|{fmt(table.fraction_positive[b])} - {fmt(table.mean_predicted[b])}| = {fmt(at_t)}"
+            if filled[b]
+            else "",
+            f"bin [{fmt(table.lower[b])}, {fmt(table.upper[b])}]"
+            + ("" if filled[b] else " is empty"),
+            float(at_t) if filled[b] else float("nan"),
+        ),
+    }
+
+
+def solver_refusal(ds: Dataset, limit: float | None = None) -> str | None:
+    """The sentence refusing the solver's intervals when their bootstrap would take longer
+    than the server offers (:mod:`explorer.budget`), else None. Without weights the
+    resampled cells are one multinomial draw each (no work per row)."""
+    if ds.sample_weight is None:
+        return None
+    seconds = budget.bootstrap_seconds("count", ds.n_samples, SOLVER_RESAMPLES)
+    limit = budget.limits().per_run if limit is None else limit
+    what = f"{SOLVER_RESAMPLES:,} resamples of {ds.n_samples:,} weighted rows"
+    return budget.too_long(seconds, what, limit)
+
+
+def solve(ds: Dataset, model: str, goal: str, bound: float, n_resamples: int = SOLVER_RESAMPLES):
+    """:func:`metrics.operating_point` of ``goal`` (a key of :data:`CONSTRAINTS`) with
+    its rate bounded by ``bound``.
+
+    Examples
+    --------
+    >>> from explorer.samples import load_sample
+    >>> op = solve(load_sample("seed002_roc6"), "model", "Recall at precision ≥ p", 0.6)
+    >>> op.threshold, op.rates["recall"], op.rates["precision"]
+    (0.8, 1.0, 1.0)
+    """
+    objective, rate, op = CONSTRAINTS[goal]
+    y, s, w = _inputs(ds, model)
+    return operating_point(
+        y, s, objective, constraint=(rate, op, bound), n_resamples=n_resamples, sample_weight=w
+    )
