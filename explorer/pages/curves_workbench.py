@@ -18,8 +18,7 @@ from explorer.derivation import Derivation
 from explorer.formatting import fmt
 from metrics.calibration import calibration_error, reliability_diagram
 from metrics.operating_point import operating_point
-from metrics.threshold import cumulative_gain_curve, decision_curve, ks_statistic, lift_at
-from metrics.threshold import net_benefit as _net_benefit
+from metrics.threshold import cumulative_gain_curve, decision_curve, ks_statistic
 
 __all__ = [
     "CALIBRATION_BINS",
@@ -67,8 +66,15 @@ def probabilities(ds: Dataset, model: str) -> bool:
     return bool(s.min() >= 0.0 and s.max() <= 1.0)
 
 
-def _targeted(ds: Dataset, model: str, t: float) -> tuple[float, float, float, float]:
-    """(TP, FP, P, N) at ``t``: weighted counts of score >= t, the positives, all."""
+def _targeted(ds: Dataset, model: str, t: float, by_class=None) -> tuple[float, ...]:
+    """(TP, FP, P, N) at ``t``: the (weighted) counts scoring >= t, the positives, all.
+    ``by_class``: :func:`explorer.pages.curves.sorted_scores`; without weights the
+    counts are then two binary searches (a threshold step at 10^6 rows), not a pass."""
+    if by_class is not None and ds.sample_weight is None:
+        pos, neg = by_class
+        tp = pos.shape[0] - int(np.searchsorted(pos, t, side="left"))
+        fp = neg.shape[0] - int(np.searchsorted(neg, t, side="left"))
+        return float(tp), float(fp), float(pos.shape[0]), float(pos.shape[0] + neg.shape[0])
     y, s, w = _inputs(ds, model)
     w = np.ones(s.shape[0]) if w is None else np.asarray(w, dtype=np.float64)
     pos = np.asarray(y) == 1
@@ -96,9 +102,11 @@ def gain_curve(ds: Dataset, model: str) -> dict:
     return {"fraction": x, "gain": gain, "lift": lift, "thresholds": thr}
 
 
-def gain_at(ds: Dataset, model: str, t: float) -> Derivation:
+def gain_at(ds: Dataset, model: str, t: float, by_class=None) -> Derivation:
     """The lift at the fraction of the population ``t`` targets, with its terms:
-    lift = (TP / P) / ((TP + FP) / N) = :func:`metrics.threshold.lift_at`.
+    lift = (TP / P) / ((TP + FP) / N), :func:`metrics.threshold.lift_at` at that
+    fraction (which ends on a block of tied scores: no interpolation), from the counts
+    at ``t`` (``by_class``: see :func:`_targeted`).
 
     Examples
     --------
@@ -107,12 +115,11 @@ def gain_at(ds: Dataset, model: str, t: float) -> Derivation:
     >>> round(d.value, 4), d.latex.endswith(fmt(d.value))
     (2.0, True)
     """
-    tp, fp, p, n = _targeted(ds, model, t)
+    tp, fp, p, n = _targeted(ds, model, t, by_class)
     formula = r"\mathrm{lift} = \frac{TP / P}{(TP + FP) / N}"
     if tp + fp == 0:
         return Derivation("Lift at t", formula, "", "nothing scores at or above t")
-    y, s, w = _inputs(ds, model)
-    value = lift_at(y, s, (tp + fp) / n, sample_weight=w)
+    value = (tp / p) / ((tp + fp) / n)
     latex = (
         rf"\frac{{{fmt(tp)} / {fmt(p)}}}{{({fmt(tp)} + {fmt(fp)}) / {fmt(n)}}}"
         rf" = \frac{{{fmt(tp / p)}}}{{{fmt((tp + fp) / n)}}} = {fmt(value)}"
@@ -129,8 +136,15 @@ def ks_curves(ds: Dataset, model: str) -> dict:
     return {"tpr": tpr[keep], "fpr": fpr[keep], "thresholds": thr[keep]}
 
 
-def ks_at(ds: Dataset, model: str, t: float) -> dict[str, Derivation]:
-    """The KS statistic with its threshold, and the gap TPR - FPR at ``t``.
+def ks(ds: Dataset, model: str) -> tuple[float, float]:
+    """:func:`metrics.threshold.ks_statistic`: the statistic and its threshold."""
+    y, s, w = _inputs(ds, model)
+    return ks_statistic(y, s, sample_weight=w)
+
+
+def ks_at(ds: Dataset, model: str, t: float, ks_at_max=None, by_class=None) -> dict:
+    """The KS statistic with its threshold (``ks_at_max``: :func:`ks`, computed when
+    None), and the gap TPR - FPR at ``t`` (``by_class``: see :func:`_targeted`).
 
     Examples
     --------
@@ -139,13 +153,12 @@ def ks_at(ds: Dataset, model: str, t: float) -> dict[str, Derivation]:
     >>> d["KS"].value, d["KS threshold"].value, d["TPR - FPR at t"].value
     (1.0, 0.8, 0.75)
     """
-    y, s, w = _inputs(ds, model)
-    ks, at = ks_statistic(y, s, sample_weight=w)
-    tp, fp, p, n = _targeted(ds, model, t)
+    ks_value, at = ks(ds, model) if ks_at_max is None else ks_at_max
+    tp, fp, p, n = _targeted(ds, model, t, by_class)
     gap = tp / p - fp / (n - p)
     formula = r"\mathrm{KS} = \max_t \big(\mathrm{TPR}(t) - \mathrm{FPR}(t)\big)"
     return {
-        "KS": Derivation("KS", formula, rf"\mathrm{{KS}} = {fmt(ks)}", value=ks),
+        "KS": Derivation("KS", formula, rf"\mathrm{{KS}} = {fmt(ks_value)}", value=ks_value),
         "KS threshold": Derivation(
             "KS threshold", "", rf"t_{{KS}} = {fmt(at)}", "the highest threshold with that gap", at
         ),
@@ -168,9 +181,10 @@ def decision(ds: Dataset, model: str) -> dict:
     return {"pt": pt, "model": nb, "treat_all": everyone, "treat_none": no_one}
 
 
-def decision_at(ds: Dataset, model: str, t: float) -> Derivation:
+def decision_at(ds: Dataset, model: str, t: float, by_class=None) -> Derivation:
     """The net benefit at threshold probability ``t`` with its terms:
-    TP / N - FP / N · t / (1 - t) = :func:`metrics.threshold.net_benefit`.
+    TP / N - FP / N · t / (1 - t), :func:`metrics.threshold.net_benefit`'s formula on
+    the counts at ``t`` (``by_class``: see :func:`_targeted`).
 
     Examples
     --------
@@ -182,9 +196,8 @@ def decision_at(ds: Dataset, model: str, t: float) -> Derivation:
     formula = r"\mathrm{NB}(t) = \frac{TP}{N} - \frac{FP}{N} \cdot \frac{t}{1 - t}"
     if not 0.0 <= t < 1.0:
         return Derivation("Net benefit at t", formula, "", "t is no probability below 1")
-    y, s, w = _inputs(ds, model)
-    value = _net_benefit(y, s, t, sample_weight=w)
-    tp, fp, _, n = _targeted(ds, model, t)
+    tp, fp, _, n = _targeted(ds, model, t, by_class)
+    value = (tp - fp * (t / (1.0 - t))) / n  # as metrics.threshold.net_benefit writes it
     latex = (
         rf"\frac{{{fmt(tp)}}}{{{fmt(n)}}} - \frac{{{fmt(fp)}}}{{{fmt(n)}}}"
         rf" \cdot \frac{{{fmt(t)}}}{{{fmt(1 - t)}}} = {fmt(value)}"
@@ -199,10 +212,18 @@ def reliability(ds: Dataset, model: str):
     return reliability_diagram(y, s, n_bins=CALIBRATION_BINS, n_resamples=1, sample_weight=w)
 
 
-def calibration_at(ds: Dataset, model: str, t: float) -> dict[str, Derivation]:
+def calibration_errors(ds: Dataset, model: str) -> tuple[float, float]:
     """ECE and MCE over :data:`CALIBRATION_BINS` equal-width bins
-    (:func:`metrics.calibration.calibration_error`), ECE with its terms, and the
-    calibration gap of the bin holding ``t``.
+    (:func:`metrics.calibration.calibration_error`)."""
+    y, s, w = _inputs(ds, model)
+    ece = calibration_error(y, s, n_bins=CALIBRATION_BINS, sample_weight=w)
+    return ece, calibration_error(y, s, n_bins=CALIBRATION_BINS, norm="max", sample_weight=w)
+
+
+def calibration_at(ds: Dataset, model: str, t: float, errors=None, table=None) -> dict:
+    """ECE and MCE (``errors``: :func:`calibration_errors`), ECE with its terms, and the
+    calibration gap of the bin holding ``t`` (``table``: :func:`reliability`); each
+    computed when None.
 
     Examples
     --------
@@ -211,10 +232,8 @@ def calibration_at(ds: Dataset, model: str, t: float) -> dict[str, Derivation]:
     >>> round(d["ECE"].value, 4), round(d["MCE"].value, 4)
     (0.4167, 0.7)
     """
-    y, s, w = _inputs(ds, model)
-    ece = calibration_error(y, s, n_bins=CALIBRATION_BINS, sample_weight=w)
-    mce = calibration_error(y, s, n_bins=CALIBRATION_BINS, norm="max", sample_weight=w)
-    table = reliability(ds, model)
+    ece, mce = calibration_errors(ds, model) if errors is None else errors
+    table = reliability(ds, model) if table is None else table
     filled = table.weight > 0
     share = table.weight[filled] / table.weight.sum()
     gap = np.abs(table.fraction_positive[filled] - table.mean_predicted[filled])

@@ -119,8 +119,35 @@ gain_curve = value(curves_workbench.gain_curve)
 ks_curves = value(curves_workbench.ks_curves)
 decision_curve = value(curves_workbench.decision)
 reliability = value(curves_workbench.reliability)
-gain_at = value(curves_workbench.gain_at)
-ks_at = value(curves_workbench.ks_at)
-decision_at = value(curves_workbench.decision_at)
-calibration_at = value(curves_workbench.calibration_at)
+ks = value(curves_workbench.ks)
+calibration_errors = value(curves_workbench.calibration_errors)
+
+
+@value
+def gain_at(ds: Dataset, model: str, t: float):
+    """:func:`explorer.pages.curves_workbench.gain_at` from the cached :func:`sorted_scores`."""
+    return curves_workbench.gain_at(ds, model, t, sorted_scores(ds, model))
+
+
+@value
+def ks_at(ds: Dataset, model: str, t: float):
+    """:func:`explorer.pages.curves_workbench.ks_at` from the cached :func:`ks` and
+    :func:`sorted_scores`."""
+    return curves_workbench.ks_at(ds, model, t, ks(ds, model), sorted_scores(ds, model))
+
+
+@value
+def decision_at(ds: Dataset, model: str, t: float):
+    """:func:`explorer.pages.curves_workbench.decision_at` from the cached :func:`sorted_scores`."""
+    return curves_workbench.decision_at(ds, model, t, sorted_scores(ds, model))
+
+
+@value
+def calibration_at(ds: Dataset, model: str, t: float):
+    """:func:`explorer.pages.curves_workbench.calibration_at` from the cached
+    :func:`calibration_errors` and :func:`reliability`."""
+    errors, table = calibration_errors(ds, model), reliability(ds, model)
+    return curves_workbench.calibration_at(ds, model, t, errors, table)
+
+
 solve = value(curves_workbench.solve)

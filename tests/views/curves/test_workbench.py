@@ -3,9 +3,13 @@ at the page's threshold, and the constraint solver's button moves the threshold.
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
+from explorer.datasets import Dataset
 from explorer.formatting import fmt
+from explorer.pages import curves
+from explorer.pages import curves_workbench as wb
 from explorer.samples import load_sample
 from metrics.calibration import calibration_error
 from metrics.operating_point import operating_point
@@ -49,3 +53,48 @@ def test_workbench_tabs_and_solver_follow_the_threshold():
     assert threshold(at) == pytest.approx(op.threshold)
     assert float(at.query_params["t"]) == pytest.approx(op.threshold)
     assert (at.query_params["sgoal"], at.query_params["sval"]) == ("TPR at FPR ≤ f", "0.2")
+
+
+def _dataset(weighted: bool):
+    rng = np.random.default_rng(3)
+    y = rng.integers(0, 2, 400)
+    s = np.round(np.clip(rng.normal(0.35 + 0.3 * y, 0.2), 0, 1), 2)  # ties
+    w = rng.uniform(0.5, 2.0, 400) if weighted else None
+    return Dataset("w", "binary", y, {"m": s}, sample_weight=w), y, s, w
+
+
+@pytest.mark.parametrize("weighted", [False, True])
+def test_numbers_at_t_equal_metrics_with_and_without_the_sorted_scores(weighted):
+    ds, y, s, w = _dataset(weighted)
+    by_class = curves.sorted_scores(ds, "m")
+    for t in (0.05, 0.33, 0.5, 0.81):
+        fraction = np.sum(np.where(s >= t, 1.0 if w is None else w, 0.0)) / (
+            len(s) if w is None else w.sum()
+        )
+        lift = lift_at(y, s, fraction, sample_weight=w)
+        nb = net_benefit(y, s, t, sample_weight=w)
+        for given in (None, by_class):
+            assert wb.gain_at(ds, "m", t, given).value == pytest.approx(lift, rel=1e-12)
+            assert wb.decision_at(ds, "m", t, given).value == pytest.approx(nb, abs=1e-12)
+    ks = ks_statistic(y, s, sample_weight=w)
+    assert wb.ks_at(ds, "m", 0.5, None, by_class)["KS"].value == ks[0]
+    assert wb.ks_at(ds, "m", 0.5)["KS threshold"].value == ks[1]
+    # the bin holding t: its gap is the reliability table's at that bin
+    lines = wb.calibration_at(ds, "m", 0.55)
+    table = wb.reliability(ds, "m")
+    assert lines["Gap of t's bin"].value == abs(
+        table.fraction_positive[5] - table.mean_predicted[5]
+    )
+    assert lines["ECE"].value == calibration_error(y, s, n_bins=10, sample_weight=w)
+
+
+def test_solver_refuses_a_weighted_bootstrap_over_the_budget():
+    ds, *_ = _dataset(True)
+    assert wb.solver_refusal(ds, limit=8.0) is None
+    big = Dataset("big", "binary", np.tile(ds.y_true, 2500), {"m": np.tile(ds.score(), 2500)})
+    assert wb.solver_refusal(big, limit=1e-9) is None  # unweighted: no work per row
+    heavy = Dataset(big.name, "binary", big.y_true, big.scores, sample_weight=np.ones(10**6))
+    assert wb.solver_refusal(heavy, limit=8.0) == (
+        "1,000 resamples of 1,000,000 weighted rows would take about 15 s of computing; "
+        "this server offers 8 s"
+    )
