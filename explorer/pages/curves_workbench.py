@@ -23,6 +23,7 @@ from metrics.threshold import cumulative_gain_curve, decision_curve, ks_statisti
 __all__ = [
     "CALIBRATION_BINS",
     "CONSTRAINTS",
+    "CONSTRAINT_LABELS",
     "SOLVER_RESAMPLES",
     "calibration_at",
     "decision_at",
@@ -38,11 +39,17 @@ __all__ = [
 CALIBRATION_BINS = 10
 #: Points drawn of a curve at most (every point up to this, evenly spaced beyond).
 MAX_DRAWN = 2000
-#: The constraint solver's goals: label -> (objective, constrained rate, operator).
+#: The constraint solver's goals: id (the URL's) -> (objective, constrained rate, operator).
 CONSTRAINTS = {
-    "Recall at precision ≥ p": ("recall", "precision", ">="),
-    "Precision at recall ≥ r": ("precision", "recall", ">="),
-    "TPR at FPR ≤ f": ("tpr", "fpr", "<="),
+    "recall_at_precision": ("recall", "precision", ">="),
+    "precision_at_recall": ("precision", "recall", ">="),
+    "tpr_at_fpr": ("tpr", "fpr", "<="),
+}
+#: How the solver's select box names each goal.
+CONSTRAINT_LABELS = {
+    "recall_at_precision": "Recall at precision ≥ p",
+    "precision_at_recall": "Precision at recall ≥ r",
+    "tpr_at_fpr": "TPR at FPR ≤ f",
 }
 #: Bootstrap resamples of the solver's intervals.
 SOLVER_RESAMPLES = 1000
@@ -288,7 +295,7 @@ def solve(ds: Dataset, model: str, goal: str, bound: float, n_resamples: int = S
     Examples
     --------
     >>> from explorer.samples import load_sample
-    >>> op = solve(load_sample("seed002_roc6"), "model", "Recall at precision ≥ p", 0.6)
+    >>> op = solve(load_sample("seed002_roc6"), "model", "recall_at_precision", 0.6)
     >>> op.threshold, op.rates["recall"], op.rates["precision"]
     (0.8, 1.0, 1.0)
     """

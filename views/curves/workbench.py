@@ -92,6 +92,7 @@ def solver(ds: Dataset, model: str, on_go) -> None:
         tuple(wb.CONSTRAINTS),
         key="curves_solver_goal",
         param="sgoal",
+        format_func=wb.CONSTRAINT_LABELS.get,
     )
     limit = bound.number(
         c_bound,
