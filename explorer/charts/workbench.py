@@ -1,5 +1,7 @@
 """The threshold workbench's plotly figures (gain and lift, KS, decision curve,
-calibration), each with a marker at the page's threshold ``t``. The curves come from
+calibration), each with a marker at the page's threshold ``t``; the points of the
+model's curves carry their threshold as ``customdata``, so a click can set it
+(:func:`explorer.charts.curves.threshold_from_selection`). The curves come from
 :mod:`explorer.pages.curves_workbench`; no visitor text is drawn (the model is "model").
 """
 
@@ -31,7 +33,16 @@ def _marker(fig: go.Figure, x: float, y: float, text: str) -> None:
 
 def _beside_random(curve: dict, name: str, random: list, at, title: str) -> go.Figure:
     fig = go.Figure()
-    fig.add_trace(go.Scatter(x=curve["fraction"], y=curve[name], name="model", mode="lines"))
+    fig.add_trace(
+        go.Scatter(
+            x=curve["fraction"],
+            y=curve[name],
+            customdata=curve["thresholds"],  # a click reads the point's threshold
+            name="model",
+            mode="lines+markers",
+            marker=dict(size=3),
+        )
+    )
     fig.add_trace(go.Scatter(x=[0, 1], y=random, name="random", line=dict(dash="dot")))
     _marker(fig, *at, "at t")
     return _layout(fig, "Fraction of the population targeted", title)
@@ -59,7 +70,13 @@ def ks_figure(
     fig = go.Figure()
     for name in ("tpr", "fpr"):
         fig.add_trace(
-            go.Scatter(x=thr[finite], y=curve[name][finite], name=name.upper(), line_shape="hv")
+            go.Scatter(
+                x=thr[finite],
+                y=curve[name][finite],
+                customdata=thr[finite],
+                name=name.upper(),
+                line_shape="hv",
+            )
         )
     stat, where = ks
     i = int(np.argmin(np.abs(np.where(finite, thr, np.inf) - where)))
@@ -81,7 +98,7 @@ def decision_figure(curve: dict, t: float, value: float) -> go.Figure:
     """Net benefit against the threshold probability: the model, treat all, treat none;
     the marker at ``t`` (net benefit ``value``)."""
     fig = go.Figure()
-    fig.add_trace(go.Scatter(x=curve["pt"], y=curve["model"], name="model"))
+    fig.add_trace(go.Scatter(x=curve["pt"], y=curve["model"], customdata=curve["pt"], name="model"))
     fig.add_trace(go.Scatter(x=curve["pt"], y=curve["treat_all"], name="treat all"))
     fig.add_trace(go.Scatter(x=curve["pt"], y=curve["treat_none"], name="treat none"))
     _marker(fig, t, value, "at t")

@@ -1,6 +1,7 @@
 """The threshold workbench's tabs of the ROC & PR curves page (gain and lift, KS, the
 decision curve, the calibration error), each a chart with a marker at the page's
-threshold and the numbers at it with their derivations, and the constraint solver
+threshold (a click on a curve's point moves the threshold there) and the numbers at
+it with their derivations, and the constraint solver
 beside the "Optimize for" buttons.
 
 Layout only: the numbers come from :mod:`explorer.pages.curves_workbench` through
@@ -12,14 +13,27 @@ import math
 
 import streamlit as st
 
+from explorer.charts import curves as curve_charts
 from explorer.charts import workbench as charts
 from explorer.datasets import Dataset
 from explorer.formatting import fmt
 from explorer.pages import curves_workbench as wb
 from explorer.ui import bound, cache, classroom, derivations, url
+from views.curves import controls
 
 #: The workbench's tabs, after the threshold tabs (:data:`views.curves.tabs.THRESHOLD_TABS`).
 TABS = ("Gain & lift", "KS", "Decision curve", "Calibration error")
+
+
+def _clicked(key: str) -> None:
+    """A click on a workbench chart's curve moves the threshold to that point's."""
+    controls.set_threshold(curve_charts.threshold_from_selection(st.session_state.get(key)))
+
+
+def _chart(where, fig, key: str) -> None:
+    where.plotly_chart(
+        fig, key=key, on_select=lambda: _clicked(key), selection_mode="points", width="stretch"
+    )
 
 
 def _metrics(lines: dict) -> None:
@@ -36,8 +50,8 @@ def gain_lift(ds: Dataset, model: str, t: float) -> None:
     fraction = (rates["tp"] + rates["fp"]) / rates["n"]
     gain = rates["recall"]
     c1, c2 = st.columns(2)
-    c1.plotly_chart(charts.gain_figure(curve, (fraction, gain)), key="curves_wb_gain")
-    c2.plotly_chart(charts.lift_figure(curve, (fraction, at.value)), key="curves_wb_lift")
+    _chart(c1, charts.gain_figure(curve, (fraction, gain)), "curves_wb_gain")
+    _chart(c2, charts.lift_figure(curve, (fraction, at.value)), "curves_wb_lift")
     st.caption(f"t targets {fmt(fraction)} of the population (score ≥ t).")
     _metrics({"lift": at})
 
@@ -52,7 +66,7 @@ def ks(ds: Dataset, model: str, t: float) -> None:
         (rates["recall"], rates["fpr"]),
         (lines["KS"].value, lines["KS threshold"].value),
     )
-    st.plotly_chart(fig, key="curves_wb_ks")
+    _chart(st, fig, "curves_wb_ks")
     _metrics(lines)
 
 
@@ -63,7 +77,7 @@ def decision(ds: Dataset, model: str, t: float) -> None:
         return
     at = cache.curves.decision_at(ds, model, t)
     fig = charts.decision_figure(cache.curves.decision_curve(ds, model), t, at.value)
-    st.plotly_chart(fig, key="curves_wb_decision")
+    _chart(st, fig, "curves_wb_decision")
     _metrics({"nb": at})
 
 
@@ -81,10 +95,11 @@ def calibration(ds: Dataset, model: str, t: float) -> None:
 DRAW = dict(zip(TABS, (gain_lift, ks, decision, calibration), strict=True))
 
 
-def solver(ds: Dataset, model: str, on_go) -> None:
+def solver(ds: Dataset, model: str) -> None:
     """The constraint solver: the goal and its bound (URL-bound), the threshold it finds
     with the achieved rates' 95% intervals and how often the bound holds in the
-    resamples, and a button that moves the threshold there (``on_go(threshold)``)."""
+    resamples, and a button that moves the threshold there (as the "Optimize for"
+    buttons do)."""
     c_goal, c_bound, c_go = st.columns([2, 1, 1.4], vertical_alignment="bottom")
     goal = bound.selectbox(
         c_goal,
@@ -119,7 +134,7 @@ def solver(ds: Dataset, model: str, on_go) -> None:
     c_go.button(
         f"Go to this threshold: {shown}",
         key="curves_solver_go",
-        on_click=on_go,
+        on_click=controls.set_threshold,
         args=(op.threshold,),
         width="stretch",
     )

@@ -98,3 +98,24 @@ def test_solver_refuses_a_weighted_bootstrap_over_the_budget():
         "1,000 resamples of 1,000,000 weighted rows would take about 15 s of computing; "
         "this server offers 8 s"
     )
+
+
+def test_a_click_on_a_workbench_curve_records_its_threshold(monkeypatch):
+    """views.curves.workbench._clicked, the charts' on_select callback, with the session
+    state as a plain dict (AppTest cannot fire on_select): the point's threshold (its
+    customdata, as the figures carry it) is recorded as a click; +inf moves nothing."""
+    from explorer.charts import workbench as charts
+    from views.curves import controls, workbench
+
+    ds, *_ = _dataset(False)
+    fig = charts.gain_figure(wb.gain_curve(ds, "m"), (0.5, 0.5))
+    data = fig.data[0].customdata
+    ss = {}
+    monkeypatch.setattr(controls.st, "session_state", ss)
+    monkeypatch.setattr(workbench.st, "session_state", ss)
+    ss["curves_wb_gain"] = {"selection": {"points": [{"customdata": data[0]}]}}
+    workbench._clicked("curves_wb_gain")  # the (0, 0) point: threshold +inf
+    assert controls.PENDING not in ss
+    ss["curves_wb_gain"] = {"selection": {"points": [{"customdata": data[5]}]}}
+    workbench._clicked("curves_wb_gain")
+    assert ss[controls.PENDING] == {"click": float(data[5])} and np.isfinite(data[5])
