@@ -282,7 +282,7 @@ def solver_refusal(ds: Dataset, limit: float | None = None) -> str | None:
     resampled cells are one multinomial draw each (no work per row)."""
     if ds.sample_weight is None:
         return None
-    seconds = budget.bootstrap_seconds("count", ds.n_samples, SOLVER_RESAMPLES)
+    seconds = budget.bootstrap_seconds("cells", ds.n_samples, SOLVER_RESAMPLES)
     limit = budget.limits().per_run if limit is None else limit
     what = f"{SOLVER_RESAMPLES:,} resamples of {ds.n_samples:,} weighted rows"
     return budget.too_long(seconds, what, limit)

@@ -95,7 +95,7 @@ def test_solver_refuses_a_weighted_bootstrap_over_the_budget():
     assert wb.solver_refusal(big, limit=1e-9) is None  # unweighted: no work per row
     heavy = Dataset(big.name, "binary", big.y_true, big.scores, sample_weight=np.ones(10**6))
     assert wb.solver_refusal(heavy, limit=8.0) == (
-        "1,000 resamples of 1,000,000 weighted rows would take about 15 s of computing; "
+        "1,000 resamples of 1,000,000 weighted rows would take about 60 s of computing; "
         "this server offers 8 s"
     )
 
