@@ -15,6 +15,7 @@ import metrics
 from explorer import budget
 from explorer.datasets import Dataset
 from explorer.derivation import Derivation
+from explorer.formatting import count_latex as _c
 from explorer.formatting import fmt
 from metrics.calibration import calibration_error, reliability_diagram
 from metrics.operating_point import operating_point
@@ -24,6 +25,7 @@ __all__ = [
     "CALIBRATION_BINS",
     "CONSTRAINTS",
     "CONSTRAINT_LABELS",
+    "RATE_NAMES",
     "SOLVER_RESAMPLES",
     "calibration_at",
     "decision_at",
@@ -51,6 +53,8 @@ CONSTRAINT_LABELS = {
     "precision_at_recall": "Precision at recall ≥ r",
     "tpr_at_fpr": "TPR at FPR ≤ f",
 }
+#: How the solver's result names each rate.
+RATE_NAMES = {"recall": "recall", "precision": "precision", "tpr": "TPR", "fpr": "FPR"}
 #: Bootstrap resamples of the solver's intervals.
 SOLVER_RESAMPLES = 1000
 
@@ -128,7 +132,7 @@ def gain_at(ds: Dataset, model: str, t: float, by_class=None) -> Derivation:
         return Derivation("Lift at t", formula, "", "nothing scores at or above t")
     value = (tp / p) / ((tp + fp) / n)
     latex = (
-        rf"\frac{{{fmt(tp)} / {fmt(p)}}}{{({fmt(tp)} + {fmt(fp)}) / {fmt(n)}}}"
+        rf"\frac{{{_c(tp)} / {_c(p)}}}{{({_c(tp)} + {_c(fp)}) / {_c(n)}}}"
         rf" = \frac{{{fmt(tp / p)}}}{{{fmt((tp + fp) / n)}}} = {fmt(value)}"
     )
     return Derivation("Lift at t", formula, latex, value=value)
@@ -172,7 +176,7 @@ def ks_at(ds: Dataset, model: str, t: float, ks_at_max=None, by_class=None) -> d
         "TPR - FPR at t": Derivation(
             "TPR - FPR at t",
             r"\mathrm{TPR}(t) - \mathrm{FPR}(t) = \frac{TP}{P} - \frac{FP}{N - P}",
-            rf"\frac{{{fmt(tp)}}}{{{fmt(p)}}} - \frac{{{fmt(fp)}}}{{{fmt(n - p)}}} = {fmt(gap)}",
+            rf"\frac{{{_c(tp)}}}{{{_c(p)}}} - \frac{{{_c(fp)}}}{{{_c(n - p)}}} = {fmt(gap)}",
             value=gap,
         ),
     }
@@ -206,7 +210,7 @@ def decision_at(ds: Dataset, model: str, t: float, by_class=None) -> Derivation:
     tp, fp, _, n = _targeted(ds, model, t, by_class)
     value = (tp - fp * (t / (1.0 - t))) / n  # as metrics.threshold.net_benefit writes it
     latex = (
-        rf"\frac{{{fmt(tp)}}}{{{fmt(n)}}} - \frac{{{fmt(fp)}}}{{{fmt(n)}}}"
+        rf"\frac{{{_c(tp)}}}{{{_c(n)}}} - \frac{{{_c(fp)}}}{{{_c(n)}}}"
         rf" \cdot \frac{{{fmt(t)}}}{{{fmt(1 - t)}}} = {fmt(value)}"
     )
     return Derivation("Net benefit at t", formula, latex, value=value)

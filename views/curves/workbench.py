@@ -142,8 +142,8 @@ def solver(ds: Dataset, model: str) -> None:
         return
     objective, rate, _ = wb.CONSTRAINTS[goal]
     parts = [
-        f"{name} {fmt(op.rates[name])} (95% interval {fmt(op.intervals[name][0])} to "
-        f"{fmt(op.intervals[name][1])})"
+        f"{wb.RATE_NAMES[name]} {fmt(op.rates[name])} "
+        f"(95% interval {fmt(op.intervals[name][0])} to {fmt(op.intervals[name][1])})"
         for name in dict.fromkeys((objective, rate))
     ]
     st.caption(

@@ -46,7 +46,7 @@ def test_workbench_tabs_and_solver_follow_the_threshold():
     assert op.threshold != t
     caption = next(c.value for c in at.caption if c.value.startswith("At t = "))
     low, high = op.intervals["tpr"]
-    assert f"tpr {fmt(op.rates['tpr'])} (95% interval {fmt(low)} to {fmt(high)})" in caption
+    assert f"TPR {fmt(op.rates['tpr'])} (95% interval {fmt(low)} to {fmt(high)})" in caption
     assert f"holds in {op.constraint_holds:.0%} of 1,000 resamples" in caption
     at.button(key="curves_solver_go").click().run()
     assert not at.exception
