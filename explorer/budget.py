@@ -21,6 +21,7 @@ mean of per-sample values 12 ns per row and resample (one gather of an index mat
 any other metric          0.5 ms per call + 60 ns per cell, one call per resample
 Multiclass headline       5 ms per call + 150 ns per cell (eight metrics per call)
 Label ranking summary     400 ns per cell (a sort per row, then the running sums)
+weighted cells at a cut   60 ns per row and resample (the constraint solver, 2026-11-29)
 ========================= =========================================================
 
 Pure: no Streamlit. The limits are read from the environment in one place,
@@ -38,7 +39,7 @@ HOSTED_VARIABLE = "METRIC_EXPLORER_HOSTED"
 
 #: CPU seconds per unit of each bootstrap path (see the module's table).
 NS = 1e-9
-PER_DRAW = {"count": 15 * NS, "count2": 40 * NS, "mean": 12 * NS}
+PER_DRAW = {"count": 15 * NS, "count2": 40 * NS, "mean": 12 * NS, "cells": 60 * NS}
 SLOW_CALL, SLOW_CELL = 0.5e-3, 60 * NS
 HEAVY_CALL, HEAVY_CELL = 5e-3, 150 * NS
 LABEL_RANKING_CELL = 400 * NS
@@ -97,7 +98,8 @@ def bootstrap_seconds(path: str, rows: int, resamples: int, cells: int | None = 
     """Estimated CPU seconds of one bootstrap of ``rows`` rows.
 
     ``path``: ``"count"`` (ROC AUC or AP of one model), ``"count2"`` (AP of two models
-    on the same resamples), ``"mean"`` (a mean of per-sample values), ``"slow"`` (one
+    on the same resamples), ``"mean"`` (a mean of per-sample values), ``"cells"`` (the
+    weighted confusion cells at a fixed threshold), ``"slow"`` (one
     metric call per resample on ``cells`` cells, rows x columns) or ``"heavy"`` (the
     Multiclass headline's eight metrics per call).
 

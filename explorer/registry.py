@@ -59,7 +59,7 @@ PAGES: tuple[Page, ...] = (
         "ROC & PR curves",
         "curves_",
         ("model", "t", "beta", "norm", "tab", "ttab", "opt", "cfp", "cfn", "minr", "minp")
-        + ("click", "drop", "bins", "cbins", "spage", "cpage"),
+        + ("click", "drop", "bins", "cbins", "spage", "cpage", "sgoal", "sval"),
     ),
     Page(
         "label_ranking",

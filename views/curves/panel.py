@@ -24,7 +24,7 @@ from explorer.charts import operating_point as op_charts
 from explorer.datasets import Dataset
 from explorer.pages import curves
 from explorer.ui import cache, classroom, sidebar
-from views.curves import controls, headline, tabs
+from views.curves import controls, headline, tabs, workbench
 from views.curves import operating_point as op
 
 
@@ -73,6 +73,7 @@ def operating_panel(ds: Dataset, model: str, by_model: dict, log_loss: tuple) ->
         with below:
             # the component's matrix is the page's one: the radio sets its brackets
             controls.candidate_buttons(ds, model, optima, settings.axis.hi)
+            workbench.solver(ds, model)
             controls.norm(st)
     else:
         with main:
@@ -82,6 +83,7 @@ def operating_panel(ds: Dataset, model: str, by_model: dict, log_loss: tuple) ->
             with c_side.container(key="curves_cm_side"):
                 headline.confusion_side(rates, beta, ci)
             controls.candidate_buttons(ds, model, optima, settings.axis.hi)
+            workbench.solver(ds, model)
     if not classroom.held_back("Formulas, derivations and the samples of a cell"):
         tabs.threshold_tabs(ds, model, t, beta, rates)
 

@@ -16,7 +16,7 @@ from explorer.formatting import fmt
 from explorer.pages import curves_samples
 from explorer.ui import bound, cache, classroom
 from views import prose
-from views.curves import derivation, tables
+from views.curves import derivation, tables, workbench
 from views.curves.parts import text
 
 #: The tabs below the panel whose numbers follow the threshold (key ``curves_t_tab``).
@@ -26,16 +26,16 @@ THRESHOLD_TABS = (
     "Samples of a cell",
     "Along the score axis",
     "Every sample",
-)
+) + workbench.TABS
 
 
 def threshold_tabs(ds: Dataset, model: str, t: float, beta: float, rates: dict) -> None:
     """The tabs whose numbers follow the threshold: the formulas, every headline
     derived from the samples, the samples of a cell, the samples along the score axis,
-    every sample."""
+    every sample, and the workbench's charts (:mod:`views.curves.workbench`)."""
     # lazy: only the open tab is drawn (and redrawn on a threshold step)
     tabs = bound.tabs(THRESHOLD_TABS, key="curves_t_tab", param="ttab")  # a link opens a tab
-    tab_formulas, tab_derive, tab_cell, tab_strip, tab_all = tabs
+    tab_formulas, tab_derive, tab_cell, tab_strip, tab_all = tabs[:5]
     hidden = classroom.derivations_hidden() if (tab_formulas.open or tab_derive.open) else False
     if tab_formulas.open and not hidden:
         with tab_formulas:
@@ -55,6 +55,10 @@ def threshold_tabs(ds: Dataset, model: str, t: float, beta: float, rates: dict) 
     if tab_all.open:
         with tab_all:
             tables.every_sample(ds, model, samples, t)
+    for label, tab in zip(workbench.TABS, tabs[5:], strict=True):
+        if tab.open:
+            with tab:
+                workbench.DRAW[label](ds, model, t)
 
 
 def formulas(rates: dict, weighted: bool) -> None:

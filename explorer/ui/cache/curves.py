@@ -10,7 +10,14 @@ from __future__ import annotations
 
 from explorer import intervals as _intervals
 from explorer.datasets import Dataset
-from explorer.pages import curves, curves_derivation, curves_samples, curves_teach, curves_threshold
+from explorer.pages import (
+    curves,
+    curves_derivation,
+    curves_samples,
+    curves_teach,
+    curves_threshold,
+    curves_workbench,
+)
 from explorer.ui.cache._core import shared, value
 
 #: :func:`explorer.pages.curves.curves` of one model (``model_curves(ds, model)``).
@@ -105,3 +112,42 @@ derived_rates = value(curves_derivation.rates)
 #: :func:`explorer.intervals.curves_headlines`, for the curves page:
 #: ``intervals(ds, model, t, beta)[label]``.
 intervals = value(_intervals.curves_headlines)
+
+#: The threshold workbench (:mod:`explorer.pages.curves_workbench`): the curves per
+#: model, the numbers at a threshold per (model, t), the solver per goal and bound.
+gain_curve = value(curves_workbench.gain_curve)
+ks_curves = value(curves_workbench.ks_curves)
+decision_curve = value(curves_workbench.decision)
+reliability = value(curves_workbench.reliability)
+ks = value(curves_workbench.ks)
+calibration_errors = value(curves_workbench.calibration_errors)
+
+
+@value
+def gain_at(ds: Dataset, model: str, t: float):
+    """:func:`explorer.pages.curves_workbench.gain_at` from the cached :func:`sorted_scores`."""
+    return curves_workbench.gain_at(ds, model, t, sorted_scores(ds, model))
+
+
+@value
+def ks_at(ds: Dataset, model: str, t: float):
+    """:func:`explorer.pages.curves_workbench.ks_at` from the cached :func:`ks` and
+    :func:`sorted_scores`."""
+    return curves_workbench.ks_at(ds, model, t, ks(ds, model), sorted_scores(ds, model))
+
+
+@value
+def decision_at(ds: Dataset, model: str, t: float):
+    """:func:`explorer.pages.curves_workbench.decision_at` from the cached :func:`sorted_scores`."""
+    return curves_workbench.decision_at(ds, model, t, sorted_scores(ds, model))
+
+
+@value
+def calibration_at(ds: Dataset, model: str, t: float):
+    """:func:`explorer.pages.curves_workbench.calibration_at` from the cached
+    :func:`calibration_errors` and :func:`reliability`."""
+    errors, table = calibration_errors(ds, model), reliability(ds, model)
+    return curves_workbench.calibration_at(ds, model, t, errors, table)
+
+
+solve = value(curves_workbench.solve)
