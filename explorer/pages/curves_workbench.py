@@ -17,9 +17,14 @@ from explorer.datasets import Dataset
 from explorer.derivation import Derivation
 from explorer.formatting import count_latex as _c
 from explorer.formatting import fmt
-from metrics.calibration import calibration_error, reliability_diagram
-from metrics.operating_point import operating_point
-from metrics.threshold import cumulative_gain_curve, decision_curve, ks_statistic
+from metrics import (
+    calibration_error,
+    cumulative_gain_curve,
+    decision_curve,
+    ks_statistic,
+    operating_point,
+    reliability_diagram,
+)
 
 __all__ = [
     "CALIBRATION_BINS",
