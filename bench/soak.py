@@ -7,9 +7,10 @@ ends at the deadline). Each visitor, seeded by its number, repeats a random acti
 - **switch** (most often): click another page in the sidebar, timed from the click
   until the script is idle; read the page for another visitor's marker and for error
   boxes and exceptions;
-- **upload**: its own marked dataset on the Data page (ids ``MARKnnX-k``), usually
-  small, sometimes ``--rows`` rows (default the hosted limit, 2,000,000) with two
-  models; then the 95% intervals on;
+- **upload**: its own marked dataset on the Data page, usually small (ids
+  ``MARKnnX-k``), sometimes ``--rows`` rows (default the hosted limit, 2,000,000; two
+  models, 28 MB, marked by its file name ``visitorNN_large.csv`` only, since ids would
+  take it over the 50 MB upload limit), with the 95% intervals on;
 - **heavy**: Compare two models and ROC & PR curves on its dataset, intervals on;
 - **hostile**: a link from issue 29's corpus (the hostile dataset of
   ``tests/e2e/test_injection.py`` in ``?data=``, a payload in ``?ds=``) or a case of the
@@ -27,7 +28,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import io
 import os
 import random
 import tempfile
@@ -50,7 +50,7 @@ from bench.load import (
     percentile,
     write_text_section,
 )
-from bench.visitors import SHELL
+from bench.visitors import SHELL, click_and_wait, two_model_csv
 
 HEADING = "## Soak (python -m bench --soak)"
 PAGES = (
@@ -66,25 +66,6 @@ PAGES = (
 #: The actions' weights: mostly page switches.
 ACTIONS = (("switch", 12), ("upload", 2), ("heavy", 2), ("hostile", 3))
 MB = 1024 * 1024
-
-
-def marked_two_models(i: int, n: int) -> bytes:
-    """Visitor ``i``'s large upload: ``id,y_true,score_a,score_b``, ids ``MARKiiX-k``.
-
-    Examples
-    --------
-    >>> marked_two_models(3, 2).decode().splitlines()[1][:10]
-    'MARK03X-0,'
-    """
-    rng = np.random.default_rng(i)
-    y = rng.integers(0, 2, n)
-    a, b = (np.round(0.3 * y + 0.7 * rng.random(n), 3) for _ in range(2))
-    buf = io.StringIO()
-    buf.write("id,y_true,score_a,score_b\n")
-    ids = np.char.add(f"MARK{i:02d}X-", np.arange(n).astype(str))
-    cols = np.column_stack([ids, y.astype(str), a.astype(str), b.astype(str)])
-    np.savetxt(buf, cols, fmt="%s", delimiter=",")
-    return buf.getvalue().encode()
 
 
 def hostile_links(seed: int, count: int) -> list[tuple[str, str]]:
@@ -140,15 +121,14 @@ class Visitor:
         self.k += 1
         link = self.page.locator('[data-testid="stSidebarNavLink"]').filter(has_text=title)
         t0, w0 = time.perf_counter(), time.monotonic()
-        await link.first.click()
-        await _idle(self.page)
+        await click_and_wait(self.page, link.first)
         self.tally.switches.append((w0, time.perf_counter() - t0))
         await self.check(title)
 
     async def upload(self) -> None:
         large = self.r.random() < 0.25
         if large and not self.large.exists():
-            self.large.write_bytes(marked_two_models(self.i, self.rows))
+            self.large.write_bytes(two_model_csv(self.rows, self.i))
         path = self.large if large else self.small
         await self.page.goto(self.url + "/data?ci=1")
         await _idle(self.page)

@@ -3,10 +3,10 @@ detection, the reports."""
 
 import numpy as np
 
-from bench.load import MARK
-from bench.soak import SoakReport, Tally, hostile_links, marked_two_models
+from bench.soak import SoakReport, Tally, hostile_links
 from bench.visitors import (
     BOOT_ROWS,
+    Leave,
     StepRow,
     VisitorsReport,
     cpu_between,
@@ -31,12 +31,6 @@ def test_the_heavy_uploads_are_at_the_limits_and_read():
     assert 2 * 200_000 * 100 + 128 < 50_000_000
 
 
-def test_marked_two_models_read_with_the_visitors_marks():
-    ds = read_upload("visitor04_large.csv", marked_two_models(4, 300))
-    assert ds.n_samples == 300 and len(ds.model_names) == 2
-    assert {int(m.group(1)) for m in MARK.finditer(" ".join(ds.sample_ids))} == {4}
-
-
 def test_hostile_links_hold_the_corpus_and_fuzz_cases():
     links = hostile_links(seed=29, count=20)
     whats = [w for w, _ in links]
@@ -59,17 +53,15 @@ def test_visitors_report_states_the_ratio_and_the_idle_time():
         baseline=[1.0] * 9 + [2.0],
         loaded=[1.0] * 9 + [3.0],
         steps=[StepRow("Compare at 76,000 rows", 9.5, 12.25, [1.0, 4.0])],
-        idle=1.25,
-        cpu_after=0.4,
-        still_running=True,
+        leaves=[Leave("Compare's bootstraps", True, 1.25, 0.4), Leave("DeLong", False, None, 9)],
         errors=[],
         loads=(3.0, 4.0),
         seconds=60,
     )
     text = report.render()
     assert "| switch p95 | 2.00 s | 3.00 s (1.50x; target <= 1.5x) |" in text
-    assert "after 1.2 s" in text and "0.4 s of server CPU" in text
-    assert "(the run still computing at the close)" in text
+    assert "| Compare's bootstraps | yes | 1.2 s | 0.4 |" in text
+    assert "| DeLong | no (!) | not within 20 s | 9.0 |" in text
     assert "| Compare at 76,000 rows | 9.5 | 12.2 | 2 | 4.00 s |" in text
 
 
