@@ -149,13 +149,17 @@ def cpu_between(samples, t0: float, t1: float) -> float:
 
 @dataclass
 class Switches:
-    """The page switches of the light visitors: (start time, seconds)."""
+    """The page switches of the light visitors: (start time, seconds, page)."""
 
     times: list[tuple[float, float]] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
 
     def during(self, t0: float, t1: float) -> list[float]:
-        return [s for t, s in self.times if t0 <= t < t1]
+        return [s for t, s, _ in self.times if t0 <= t < t1]
+
+    def slowest(self, t0: float, t1: float, n: int = 5) -> list[tuple[float, float, str]]:
+        """The ``n`` slowest switches that started in [t0, t1)."""
+        return sorted((x for x in self.times if t0 <= x[0] < t1), key=lambda x: -x[1])[:n]
 
 
 #: Before a click: watch the app's script state; ``window.__ran`` turns true once a run
@@ -219,7 +223,7 @@ async def light(browser, url: str, i: int, stop: asyncio.Event, out: Switches) -
         while not stop.is_set():
             t0 = time.monotonic()
             seconds = await _open(page, PAGES[k % len(PAGES)])
-            out.times.append((t0, seconds))
+            out.times.append((t0, seconds, PAGES[k % len(PAGES)]))
             k += 1
     except Exception as exc:  # reported, not fatal
         out.errors.append(f"visitor {i}: {type(exc).__name__}: {str(exc)[:200]}")
@@ -338,6 +342,7 @@ class VisitorsReport:
     loaded: list[float]
     steps: list[StepRow]
     leaves: list[Leave]
+    slowest: list[str]
     errors: list[str]
     loads: tuple
     seconds: float
@@ -363,6 +368,10 @@ class VisitorsReport:
             "| heavy visitor's step | wall s | server CPU s | light switches | their p95 |",
             "|---|---|---|---|---|",
             *(row.render() for row in self.steps),
+            "",
+            "The light visitors' slowest switches with the heavy visitor: "
+            + "; ".join(self.slowest)
+            + ".",
             "",
             "Then, the light visitors gone, the heavy visitor closed its tab 2 s into a "
             f"run; the server is idle when a whole second uses under {IDLE_SHARE:.0%} of "
@@ -422,12 +431,20 @@ def run_visitors(seconds: float = 60, ttl: int = 5) -> VisitorsReport:
     return VisitorsReport(
         baseline=out.during(t0, t1),
         loaded=out.during(t1, t2),
+        slowest=[_slow(x, steps) for x in out.slowest(t1, t2)],
         steps=rows,
         leaves=[_left(meter.samples, *close) for close in closes],
         errors=out.errors,
         loads=tuple(loads),
         seconds=seconds,
     )
+
+
+def _slow(switch: tuple[float, float, str], steps) -> str:
+    """A slow switch, with the heavy step it started in."""
+    t, seconds, title = switch
+    during = next((what for what, a, b in steps if a <= t < b), "between steps")
+    return f"{seconds:.1f} s to {title} (during: {during})"
 
 
 def _left(samples, what: str, closed: float, running: bool) -> Leave:

@@ -54,6 +54,7 @@ def test_visitors_report_states_the_ratio_and_the_idle_time():
         loaded=[1.0] * 9 + [3.0],
         steps=[StepRow("Compare at 76,000 rows", 9.5, 12.25, [1.0, 4.0])],
         leaves=[Leave("Compare's bootstraps", True, 1.25, 0.4), Leave("DeLong", False, None, 9)],
+        slowest=["3.0 s to Data (during: Compare at 76,000 rows)"],
         errors=[],
         loads=(3.0, 4.0),
         seconds=60,
@@ -62,6 +63,7 @@ def test_visitors_report_states_the_ratio_and_the_idle_time():
     assert "| switch p95 | 2.00 s | 3.00 s (1.50x; target <= 1.5x) |" in text
     assert "| Compare's bootstraps | yes | 1.2 s | 0.4 |" in text
     assert "| DeLong | no (!) | not within 20 s | 9.0 |" in text
+    assert "slowest switches with the heavy visitor: 3.0 s to Data (during: Compare" in text
     assert "| Compare at 76,000 rows | 9.5 | 12.2 | 2 | 4.00 s |" in text
 
 
