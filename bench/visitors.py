@@ -4,8 +4,8 @@ A hosted server (``bench.load.Server``: hosting/config.toml, ``METRIC_EXPLORER_H
 127.0.0.1 only) and three visitors in headless Chromium, each its own session:
 
 1. **Baseline.** Visitors 2 and 3 switch pages (Home, ROC & PR curves, Data, Label
-   ranking, Regression) for ``--baseline`` seconds; each switch is timed from the click
-   until the script is idle.
+   ranking, Regression) for ``--seconds`` seconds; each switch is timed from the click
+   until the run it started has ended (:func:`click_and_wait`).
 2. **Heavy.** Visitor 1 runs the heaviest thing each page offers at the largest upload
    the hosted limits allow, 95% intervals on, while 2 and 3 go on switching: a two-model
    binary upload just under the Compare page's bootstrap budget (:data:`BOOT_ROWS` rows:
