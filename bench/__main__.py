@@ -10,6 +10,14 @@ Usage
 ``python -m bench --load [--sessions 30] [--seconds 120]``
     many Chromium visitors at once on one hosted server (see bench/load.py):
     foreign markers, error boxes, page-switch p50/p95, server memory.
+``python -m bench --visitors [--seconds 60]``
+    one visitor runs the heaviest pages at the upload limits while two others
+    switch pages (bench/visitors.py): their p95 against their baseline, and how
+    long the server's CPU takes to idle after the heavy visitor closes its tab.
+``python -m bench --soak [--visitors 30 --minutes 60]``
+    a bounded soak (bench/soak.py): visitors mixing uploads at the limits,
+    heavy pages, hostile links and page switches; switch times, errors,
+    foreign markers and server memory over time.
 ``python -m bench --quick``
     reduced sizes, no page timings, under a minute; prints the targets and
     writes a report only with ``--out``.
@@ -208,6 +216,14 @@ def main(argv: list[str] | None = None) -> int:
         from bench.load import main as load_main
 
         return load_main(argv[1:])
+    if argv[:1] == ["--visitors"]:
+        from bench.visitors import main as visitors_main
+
+        return visitors_main(argv[1:])
+    if argv[:1] == ["--soak"]:
+        from bench.soak import main as soak_main
+
+        return soak_main(argv[1:])
     args = parse_args(argv)
     if args.streaming:
         from bench.streaming import main as streaming

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import os
 import threading
+import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import NamedTuple
 
@@ -507,10 +508,32 @@ def _pool() -> ThreadPoolExecutor:
         return _POOL[1]
 
 
+_WORKER_CPU = threading.local()  # per calling thread: CPU seconds its blocks took in the pool
+
+
+def worker_seconds() -> float:
+    """CPU seconds that :func:`map_blocks` calls made from this thread have spent in
+    the pool's threads so far (``time.thread_time`` does not see them); 0 when every
+    block ran in the caller's thread. A caller that meters its thread's CPU adds this.
+
+    Examples
+    --------
+    >>> before = worker_seconds()
+    >>> _ = map_blocks(lambda b: sum(range(b)), [10**5] * 4)
+    >>> worker_seconds() > before or WORKERS == 1  # one worker: no pool, nothing to add
+    True
+    """
+    return getattr(_WORKER_CPU, "seconds", 0.0)
+
+
 def _in_pool(func, item):
+    """``(func(item), its exception or None, this worker's CPU seconds on it)``."""
     _IN_POOL.active = True
+    start = time.thread_time()
     try:
-        return func(item)
+        return func(item), None, time.thread_time() - start
+    except BaseException as exc:  # raised again in the caller, after the time is counted
+        return None, exc, time.thread_time() - start
     finally:
         _IN_POOL.active = False
 
@@ -544,7 +567,12 @@ def map_blocks(func, blocks) -> list:
     blocks = list(blocks)
     if WORKERS <= 1 or len(blocks) <= 2 or getattr(_IN_POOL, "active", False):
         return [func(b) for b in blocks]
-    return list(_pool().map(_in_pool, [func] * len(blocks), blocks))
+    done = list(_pool().map(_in_pool, [func] * len(blocks), blocks))
+    _WORKER_CPU.seconds = worker_seconds() + sum(spent for _, _, spent in done)
+    for _, exc, _ in done:  # the first block's error first, as in one thread
+        if exc is not None:
+            raise exc
+    return [result for result, _, _ in done]
 
 
 def apply_by_row_chunks(func, *arrays: np.ndarray, max_elements: int | None = None) -> np.ndarray:

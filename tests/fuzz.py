@@ -6,7 +6,13 @@ was done to them (``what``), so a failure can be replayed from its number
 alone. :func:`link_case` does the same for a ``?data=`` link token.
 
 Nothing here is random without a seed: ``random.Random(f"{seed}:{i}")``.
-``FUZZ_CASES`` (an environment variable) raises the number of cases a test runs.
+``FUZZ_CASES`` (an environment variable) raises the number of cases a test runs;
+``FUZZ_UPLOADS`` and ``FUZZ_LINKS`` set the uploads and the links of both levels (the
+readers and the app in AppTest): the long mode,
+``FUZZ_UPLOADS=10000 FUZZ_LINKS=10000 .venv/bin/python -m pytest -p no:xdist -q
+tests/explorer/test_upload_fuzz.py tests/explorer/test_link_fuzz.py
+tests/views/test_upload_fuzz_app.py tests/views/test_link_fuzz_app.py``, opens 10,000
+uploads and 10,000 links in the app (and at least as many through the readers).
 """
 
 from __future__ import annotations
@@ -31,9 +37,28 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 
-def n_cases(default: int) -> int:
-    """``default``, or more when the environment variable ``FUZZ_CASES`` asks for more."""
-    return max(default, int(os.environ.get("FUZZ_CASES", "0") or 0))
+def _env(variable: str, environ=None) -> int:
+    return int((os.environ if environ is None else environ).get(variable, "0") or 0)
+
+
+def n_cases(default: int, variable: str | None = None) -> int:
+    """``default``, or more when the environment asks for more: ``FUZZ_CASES``, or
+    ``variable`` (``FUZZ_UPLOADS``, ``FUZZ_LINKS``) for one fuzzer."""
+    return max(default, _env("FUZZ_CASES"), _env(variable) if variable else 0)
+
+
+def app_cases(default: int, variable: str, environ=None) -> int:
+    """Cases of an AppTest fuzz: ``default``, a twentieth of ``FUZZ_CASES``, or all of
+    ``variable`` (``FUZZ_UPLOADS=10000``: 10,000 uploads through the Data page).
+
+    Examples
+    --------
+    >>> app_cases(252, "FUZZ_UPLOADS", {"FUZZ_UPLOADS": "10000"})
+    10000
+    >>> app_cases(252, "FUZZ_UPLOADS", {"FUZZ_CASES": "40000"}), app_cases(252, "X", {})
+    (2000, 252)
+    """
+    return max(default, _env("FUZZ_CASES", environ) // 20, _env(variable, environ))
 
 
 # ---------------------------------------------------------------- valid bases

@@ -349,6 +349,7 @@ def _boot_p(dist: np.ndarray) -> float:
 
 def _bootstrap_row(label, fn, y, sa, sb, higher_is_better, boot: _Boot) -> Row:
     """A metric that is not a mean: its interval and test from a paired bootstrap."""
+    boot.checkpoint()  # each row is a second of work at 10^6 rows, bootstrap or not
     sign = -1.0 if higher_is_better else 1.0  # B better by = +-(b - a)
     row = Row(label, NAN, NAN, NAN, NAN, NAN, "paired bootstrap", NAN, higher_is_better)
     try:
@@ -397,6 +398,7 @@ def _no_spread(label: str, d: np.ndarray) -> str:
 
 def _mean_row(label, va, vb, higher_is_better, boot: _Boot) -> Row:
     """A mean over samples: a paired t-test, its interval from a paired bootstrap."""
+    boot.checkpoint()
     d = vb - va
     better_by = float(d.mean()) if higher_is_better else -float(d.mean())
     row = Row(
@@ -445,6 +447,7 @@ def _binary(ds: Dataset, sa, sb, boot: _Boot) -> Comparison:
     y = ds.y_true
     rows = []
     if 0 < y.sum() < y.size:
+        boot.checkpoint()
         rows.append(_roc_row(y, sa, sb))
         rows.append(
             _bootstrap_row(
@@ -459,8 +462,10 @@ def _binary(ds: Dataset, sa, sb, boot: _Boot) -> Comparison:
             rows.append(_mean_row("log loss", la, lb, False, boot))
     if 0 < y.sum() < y.size:
         w = ds.sample_weight
+        boot.checkpoint()
         with np.errstate(invalid="ignore", divide="ignore"):  # a class of weight 0: nan
             pa = metrics.auc_placements(y, sa, sample_weight=w)
+            boot.checkpoint()
             pb = metrics.auc_placements(y, sb, sample_weight=w)
         return Comparison(
             "", "", tuple(rows), "pairs ranked right",
@@ -625,7 +630,9 @@ def compare(
     model_a, model_b : str
         Two of ``ds.model_names`` (A is the reference).
     checkpoint : callable
-        Called between blocks of bootstrap resamples; it may raise to stop them.
+        Called between blocks of bootstrap resamples and between the metrics (with or
+        without bootstraps, each takes about a second at 10^6 rows); it may raise to
+        stop the comparison.
     limit : float, optional
         Most estimated CPU seconds of the bootstraps (that of one computation,
         :func:`explorer.budget.limits`, by default); over it they are not run.
@@ -659,6 +666,7 @@ def compare(
     rows = c.rows
     if np.array_equal(sa, sb) and n > 1:  # one model under two names
         rows = tuple(_same(r) for r in rows)
+    checkpoint()  # the scatter's reduction: seconds at 10^6 rows
     return Comparison(
         model_a, model_b, rows, c.per_sample, c.per_sample_help, c.a_values, c.b_values,
         c.higher_is_better, note=note, drawn=points(c.a_values, c.b_values),

@@ -15,7 +15,8 @@ The stop
 The meter
     :func:`metered` wraps every cached function that takes a ``checkpoint``
     (:mod:`explorer.ui.cache`): it charges the script thread's CPU time
-    (``time.thread_time``) to the session's :class:`explorer.budget.Ledger`, and
+    (``time.thread_time``) and that of the pool threads its blocks ran on
+    (``metrics._ranks.worker_seconds``) to the session's :class:`explorer.budget.Ledger`, and
     refuses to start (:class:`Spent`) while the session has used
     :attr:`explorer.budget.Limits.session_per_minute` in the last minute; a
     :func:`checkpoint` stops a computation that goes over it. A cached value costs
@@ -39,6 +40,7 @@ from streamlit.runtime.scriptrunner import get_script_run_ctx
 from streamlit.runtime.scriptrunner_utils.script_run_context import in_cached_function
 
 from explorer import budget
+from metrics._ranks import worker_seconds
 
 #: The ``st.session_state`` key of the session's ledger.
 LEDGER_KEY = "work_ledger"
@@ -85,7 +87,7 @@ def metered() -> Iterator[None]:
     left = ledger.wait(time.monotonic())
     if left > 0:
         raise Spent(left)
-    _meter.run = [ledger, time.thread_time()]
+    _meter.run = [ledger, _cpu()]
     try:
         yield
     finally:  # no st call here: a second stop request would raise inside the finally
@@ -93,11 +95,16 @@ def metered() -> Iterator[None]:
         _meter.run = None
 
 
+def _cpu() -> float:
+    """CPU seconds of this thread's work: its own and its blocks' in the pool."""
+    return time.thread_time() + worker_seconds()
+
+
 def _charge() -> budget.Ledger | None:
     run = getattr(_meter, "run", None)
     if run is None:
         return None
-    now = time.thread_time()
+    now = _cpu()
     run[0].charge(time.monotonic(), now - run[1])
     run[1] = now
     return run[0]

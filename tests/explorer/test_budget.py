@@ -81,3 +81,26 @@ def test_a_bootstrap_with_a_checkpoint_gives_the_same_numbers(monkeypatch):
     assert np.array_equal(got.distribution, plain.distribution)
     # 25 blocks, in groups of max(3, 2 x threads) between two checkpoints
     assert len(calls) == -(-25 // max(3, 2 * metrics._ranks.WORKERS))
+
+
+def test_a_comparison_without_bootstraps_still_stops_between_its_metrics():
+    """Over the limit no bootstrap runs, yet each metric (DeLong's test, the placements,
+    the scatter: seconds at 10^6 rows) is preceded by a checkpoint that may stop it."""
+    ds = load_sample("breast_cancer")
+    calls = []
+    cut = compare.compare(ds, "logreg", "tree", checkpoint=lambda: calls.append(1), limit=0.0)
+    # ROC AUC, average precision, log loss, the two placements, the scatter
+    assert len(calls) == 6 and cut.note is not None
+
+    class Stop(Exception):
+        pass
+
+    def stop_at_the_third():
+        calls.append(1)
+        if len(calls) == 3:
+            raise Stop
+
+    calls.clear()
+    with pytest.raises(Stop):
+        compare.compare(ds, "logreg", "tree", checkpoint=stop_at_the_third, limit=0.0)
+    assert len(calls) == 3  # nothing ran after the stop

@@ -18,7 +18,7 @@ from tests.explorer.test_upload_fuzz import check_dataset
 from tests.fuzz import link_case, n_cases
 
 SEED = 19
-CASES = n_cases(1000)
+CASES = n_cases(1000, "FUZZ_LINKS")
 
 
 def test_link_fuzz_every_token_is_a_dataset_or_a_short_refusal():

@@ -20,7 +20,7 @@ from explorer.io.limits import MAX_TEXT_CHARS
 from tests.fuzz import MUTATIONS, Case, n_cases, upload_case
 
 SEED = 19
-CASES = n_cases(1000)
+CASES = n_cases(1000, "FUZZ_UPLOADS")
 
 
 def read_case(case: Case) -> Dataset:

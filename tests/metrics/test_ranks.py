@@ -105,6 +105,28 @@ def test_nested_calls_run_in_the_worker_thread(monkeypatch):
     assert out == [b * 10 for b in range(6)]
 
 
+def test_the_pool_threads_cpu_is_counted_for_the_caller(monkeypatch):
+    """time.thread_time misses what the pool's threads did; worker_seconds has it,
+    about what the same blocks cost in the caller's own thread."""
+    import time
+
+    monkeypatch.setattr(ranks, "WORKERS", 2)
+    a = np.random.default_rng(0).random(400_000)
+
+    def block(_):
+        for _ in range(5):
+            np.sort(a)
+
+    start = time.thread_time()
+    ranks.map_blocks(block, range(1))  # one block: runs in the caller
+    alone = time.thread_time() - start
+    before, own = ranks.worker_seconds(), time.thread_time()
+    ranks.map_blocks(block, range(6))  # six: in the pool
+    in_pool = ranks.worker_seconds() - before
+    assert time.thread_time() - own < alone  # the caller's thread only waited
+    assert 6 * alone / 3 < in_pool < 6 * alone * 3
+
+
 CALLS = {
     "LRAP": (metrics.label_ranking_average_precision_score, multilabel_case),
     "label_ranking_loss": (metrics.label_ranking_loss, multilabel_case),

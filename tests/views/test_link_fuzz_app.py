@@ -28,14 +28,14 @@ from explorer.registry import script
 from explorer.samples import sample_names
 from explorer.ui import session
 from tests.conftest import APP
-from tests.fuzz import link_case, n_cases
+from tests.fuzz import app_cases, link_case
 
 SEED = 1919
 # 120 app opens by default (about 0.1 CPU s each; 0.4 s before tests/conftest.py scanned
 # the installed packages once), every kind of token four times or more; every one of the
 # 1,000+ tokens still goes through the decoder in tests/explorer/test_link_fuzz.py;
 # FUZZ_CASES=40000 runs 2,000 here
-CASES = max(120, n_cases(0) // 20)
+CASES = app_cases(120, "FUZZ_LINKS")
 #: The cases run as this many tests, so that pytest-xdist spreads them over the cores.
 PARTS = max(2, CASES // 60)
 PAGES_OF = {

@@ -27,10 +27,10 @@ from explorer.samples import load_sample, sample_names
 from explorer.ui import session
 from tests.conftest import APP
 from tests.explorer.test_upload_fuzz import read_case
-from tests.fuzz import Case, n_cases, upload_case
+from tests.fuzz import Case, app_cases, upload_case
 
 SEED = 1919
-CASES = max(252, n_cases(0) // 20)  # FUZZ_CASES=40000: 2,000 here
+CASES = app_cases(252, "FUZZ_UPLOADS")  # FUZZ_CASES=40000: 2,000; FUZZ_UPLOADS=10000: all
 #: The cases run as this many tests, so that pytest-xdist spreads them over the cores
 #: (an odd count of mutations, 21, so each part still meets every mutation).
 PARTS = max(2, CASES // 125)

@@ -1,0 +1,79 @@
+"""bench/visitors.py and bench/soak.py without a server: their data, the idle
+detection, the reports."""
+
+import numpy as np
+
+from bench.soak import SoakReport, Tally, hostile_links
+from bench.visitors import (
+    BOOT_ROWS,
+    Leave,
+    StepRow,
+    VisitorsReport,
+    cpu_between,
+    idle_after,
+    multilabel_pair,
+    two_model_csv,
+)
+from explorer.budget import HOSTED
+from explorer.io import read_pair_upload, read_upload
+from explorer.pages.compare import bootstrap_seconds
+
+
+def test_the_heavy_uploads_are_at_the_limits_and_read():
+    assert bootstrap_seconds("binary", BOOT_ROWS) <= HOSTED.per_run  # bootstraps run
+    assert bootstrap_seconds("binary", BOOT_ROWS + 1000) > HOSTED.per_run  # at the limit
+    ds = read_upload("boot.csv", two_model_csv(500, 1))
+    assert (ds.kind, ds.n_samples, len(ds.model_names)) == ("binary", 500, 2)
+    labels, scores = multilabel_pair(50, 7, seed=4)
+    pair = read_pair_upload("labels.npy", labels, "scores.npy", scores)
+    assert (pair.kind, pair.n_samples, pair.n_labels) == ("multilabel", 50, 7)
+    # 200,000 x 100 float16 scores: 40,000,128 bytes, under the 50 MB upload limit
+    assert 2 * 200_000 * 100 + 128 < 50_000_000
+
+
+def test_hostile_links_hold_the_corpus_and_fuzz_cases():
+    links = hostile_links(seed=29, count=20)
+    whats = [w for w, _ in links]
+    assert whats[0] == "hostile dataset" and whats.count("?ds= payload") == 9
+    assert sum(w.startswith("fuzz ") for w in whats) == 20
+    assert all(q.startswith(("?data=", "?ds=")) for _, q in links)
+
+
+def test_idle_after_finds_the_first_quiet_second():
+    t = np.arange(0, 6, 0.1)
+    cpu = np.minimum(t, 2.0) + 0.01 * np.maximum(t - 2.0, 0)  # busy until 2 s, then 1%
+    samples = list(zip(t.tolist(), cpu.tolist(), strict=True))
+    assert abs(idle_after(samples, 0.5) - 1.5) < 0.11
+    assert idle_after(samples[:20], 0.5) is None  # never quiet
+    assert abs(cpu_between(samples, 1.0, 3.0) - 1.01) < 0.02
+
+
+def test_visitors_report_states_the_ratio_and_the_idle_time():
+    report = VisitorsReport(
+        baseline=[1.0] * 9 + [2.0],
+        loaded=[1.0] * 9 + [3.0],
+        steps=[StepRow("Compare at 76,000 rows", 9.5, 12.25, [1.0, 4.0])],
+        leaves=[Leave("Compare's bootstraps", True, 1.25, 0.4), Leave("DeLong", False, None, 9)],
+        slowest=["3.0 s to Data (during: Compare at 76,000 rows)"],
+        errors=[],
+        loads=(3.0, 4.0),
+        seconds=60,
+    )
+    text = report.render()
+    assert "| switch p95 | 2.00 s | 3.00 s (1.50x; target <= 1.5x) |" in text
+    assert "| Compare's bootstraps | yes | 1.2 s | 0.4 |" in text
+    assert "| DeLong | no (!) | not within 20 s | 9.0 |" in text
+    assert "slowest switches with the heavy visitor: 3.0 s to Data (during: Compare" in text
+    assert "| Compare at 76,000 rows | 9.5 | 12.2 | 2 | 4.00 s |" in text
+
+
+def test_soak_report_over_time_and_memory_against_5_minutes():
+    tally = Tally(switches=[(100.0 + t, 1.0 + (t >= 400)) for t in range(0, 600, 10)])
+    tally.actions = {"switch": 60, "hostile": 3}
+    rss = [(float(t), (100 + (t >= 300) * 10) << 20) for t in range(0, 601, 5)]
+    report = SoakReport(1, 10, 2_000_000, [tally], rss, 90 << 20, 100.0, 300.0, (1.0, 2.0))
+    text = report.render()
+    assert "| 0-5 min | 30 | 1.00 s | 1.00 s | 100 MB |" in text
+    assert "| 5-10 min | 30 | 2.00 s | 2.00 s | 110 MB |" in text
+    assert "110 MB / 110 MB (+0%; target within 20%)" in text
+    assert "hostile 3, switch 60" in text
