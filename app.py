@@ -30,8 +30,9 @@ nav = st.navigation(
 navigation.follow_scenario()  # a scenario link (explorer.scenarios) clicked in the app
 # a page change drops the other pages' settings (see explorer.ui.navigation.enter_page)
 navigation.enter_page(registry.by_title(nav.title).slug)
-whole = sidebar.sidebar_picker()
-slice_filter.sidebar(whole)  # ?slice=hospital:B: every page computes on that slice
+# ?slice=hospital:B: every page computes on that slice. No global names the dataset: the
+# script's module outlives the run (in sys.modules), and with it whatever it holds
+slice_filter.sidebar(sidebar.sidebar_picker())
 sidebar.presentation_toggle()
 classroom.classroom_toggles()  # predict, then reveal (reveal=0); 95% intervals (ci=1)
 link = share.ShareLink()  # "Copy link", under the picker (and a notice if it has no data)
