@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import io
 import random
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -189,7 +190,7 @@ def trec_upload(rng: random.Random) -> list[tuple[str, tuple[str, bytes, str]]]:
             run.append(f"{q} Q0 {d} {rank + 1} {round(10 - rank + rng.random(), 2)} tag")
     return [
         ("Qrels", ("qrels.txt", ("\n".join(qrels) + "\n").encode(), "text/plain")),
-        ("Run", ("run.txt", ("\n".join(run) + "\n").encode(), "text/plain")),
+        ("Runs", ("run.txt", ("\n".join(run) + "\n").encode(), "text/plain")),
     ]
 
 
@@ -385,7 +386,10 @@ class Walker:
         files = UPLOADS[kind](self.rng)
         self.log.append(f"upload {kind}: " + ", ".join(f[1][0] for f in files))
         for label, file in files:
-            uploader = next(u for u in self.at.file_uploader if u.label.split(" (")[0] == label)
+            # the label before its note: "Labels (.csv, ...)", "Scores, one file a model, ..."
+            uploader = next(
+                u for u in self.at.file_uploader if re.split(r" \(|;|,", u.label)[0] == label
+            )
             uploader.set_value(file)
             self.run()
             self.check()
