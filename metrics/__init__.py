@@ -484,3 +484,8 @@ __all__ += [
     "multiple_test_correction",
     "worst_slices",
 ]
+
+# --- the CPU of the worker threads (a server that meters a visitor's CPU adds it) ---
+from metrics._ranks import worker_seconds  # noqa: E402
+
+__all__ += ["worker_seconds"]

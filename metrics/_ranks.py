@@ -516,6 +516,15 @@ def worker_seconds() -> float:
     the pool's threads so far (``time.thread_time`` does not see them); 0 when every
     block ran in the caller's thread. A caller that meters its thread's CPU adds this.
 
+    Parameters
+    ----------
+    None
+
+    Returns
+    -------
+    float
+        CPU seconds, summed over the pool's threads, of this thread's calls.
+
     Examples
     --------
     >>> before = worker_seconds()

@@ -16,7 +16,7 @@ The meter
     :func:`metered` wraps every cached function that takes a ``checkpoint``
     (:mod:`explorer.ui.cache`): it charges the script thread's CPU time
     (``time.thread_time``) and that of the pool threads its blocks ran on
-    (``metrics._ranks.worker_seconds``) to the session's :class:`explorer.budget.Ledger`, and
+    (``metrics.worker_seconds``) to the session's :class:`explorer.budget.Ledger`, and
     refuses to start (:class:`Spent`) while the session has used
     :attr:`explorer.budget.Limits.session_per_minute` in the last minute; a
     :func:`checkpoint` stops a computation that goes over it. A cached value costs
@@ -40,7 +40,7 @@ from streamlit.runtime.scriptrunner import get_script_run_ctx
 from streamlit.runtime.scriptrunner_utils.script_run_context import in_cached_function
 
 from explorer import budget
-from metrics._ranks import worker_seconds
+from metrics import worker_seconds
 
 #: The ``st.session_state`` key of the session's ledger.
 LEDGER_KEY = "work_ledger"
