@@ -70,7 +70,9 @@ def _number(v: float) -> str:
 def quantile_cuts(values: np.ndarray, n_bins: int = DEFAULT_BINS) -> tuple[float, ...]:
     """The inner cut points that split ``values`` (NaN left out) into ``n_bins`` bins of
     about equal counts: the quantiles at 1/n, ..., (n-1)/n, repeated ones dropped (many
-    equal values make fewer bins).
+    equal values make fewer bins), each written as a person would (:func:`_human_cut`:
+    13.275, not the interpolation's 13.274999999999999) without moving a value to
+    another bin.
 
     Examples
     --------
@@ -78,14 +80,33 @@ def quantile_cuts(values: np.ndarray, n_bins: int = DEFAULT_BINS) -> tuple[float
     (2.75, 4.5, 6.25)
     >>> quantile_cuts(np.array([0.0, 0, 0, 0, 1]), 4)
     (0.0,)
+    >>> quantile_cuts(np.array([12.75, 13.27, 13.28, 14.0]), 2)
+    (13.275,)
     """
     if n_bins < 1:
         raise GroupingError(f"a number of bins must be at least 1; got {n_bins}")
     v = values[~np.isnan(values)]
     if v.size == 0 or n_bins == 1:
         return ()
-    q = np.quantile(v, np.arange(1, n_bins) / n_bins)
-    return tuple(float(c) for c in np.unique(q))
+    q = np.unique(np.quantile(v, np.arange(1, n_bins) / n_bins))
+    distinct = np.unique(v)
+    # each cut's gap: the values below it and the first at or above it; a cut anywhere
+    # in (below, above] puts every value in the same bin
+    at = np.searchsorted(distinct, q, side="left")
+    below = np.where(at > 0, distinct[np.maximum(at - 1, 0)], -np.inf)
+    above = np.where(at < distinct.size, distinct[np.minimum(at, distinct.size - 1)], np.inf)
+    cuts = [_human_cut(c, lo, hi) for c, lo, hi in zip(q, below, above, strict=True)]
+    return tuple(float(c) for c in np.unique(cuts))
+
+
+def _human_cut(c: float, below: float, above: float) -> float:
+    """The fewest significant digits that write ``c`` within the interpolation's noise
+    (a relative 1e-9) and stay in ``(below, above]``: ``c`` itself when none does."""
+    for digits in range(1, 16):
+        t = float(f"{c:.{digits}g}")
+        if below < t <= above and abs(t - c) <= 1e-9 * abs(c):
+            return t
+    return float(c)
 
 
 def parse_cuts(text: str) -> tuple[float, ...]:

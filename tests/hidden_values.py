@@ -166,9 +166,11 @@ def _slices(ds, q) -> list[float]:
     from explorer import slicing
     from explorer.pages import slices
 
-    by = (q["by"],) if q.get("by2", "(none)") == "(none)" else (q["by"], q["by2"])
+    first = q.get("by", ds.attribute_names[0])  # a setting at its default is not written
+    by = (first,) if q.get("by2", "(none)") == "(none)" else (first, q["by2"])
     cuts = tuple(slicing.parse_cuts(q.get(p, "")) or None for p in ("cuts", "cuts2")[: len(by)])
-    settings = slices.Settings(_model(ds, q), q["metric"], by, cuts, float(q.get("t", 0.5)))
+    metric = q.get("metric", slices.metric_labels(ds.kind)[0])
+    settings = slices.Settings(_model(ds, q), metric, by, cuts, float(q.get("t", 0.5)))
     f = slices.frame(ds, settings)
     return [f.overall, f.difference(), *f.value]
 

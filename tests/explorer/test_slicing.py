@@ -53,6 +53,31 @@ def test_quantile_bins_hold_equal_counts_and_labels_show_the_edges():
     assert slicing.parse_cuts(slicing.cuts_text(cuts)) == cuts
 
 
+@settings(max_examples=80, deadline=None)
+@given(NUMBERS, st.integers(2, 6))
+def test_quantile_cuts_are_short_and_keep_every_value_in_the_quantiles_bin(values, n_bins):
+    values = np.array(values)
+    v = values[~np.isnan(values)]
+    raw = tuple(np.unique(np.quantile(v, np.arange(1, n_bins) / n_bins))) if v.size else ()
+    cuts = slicing.quantile_cuts(values, n_bins)
+    # the same groups (an empty bin between two cuts in one gap is dropped either way)
+    assert slicing.bin_numbers(values, cuts)[0].tolist() == (
+        slicing.bin_numbers(values, raw)[0].tolist()
+    )
+    for c, r in zip(cuts, raw, strict=True) if len(cuts) == len(raw) else ():
+        assert len(repr(c)) <= len(repr(r)) and abs(c - r) <= 1e-9 * abs(r)
+
+
+def test_a_quartile_is_written_as_a_person_writes_it():
+    radius = np.array([9.61, 11.52, 13.27, 13.28, 15.04, 17.19, 19.02, 12.0])
+    (cut,) = slicing.quantile_cuts(radius, 2)
+    assert np.quantile(radius, 0.5) == 13.274999999999999
+    assert cut == 13.275 and slicing.cuts_text((cut,)) == "13.275"
+    codes, labels = slicing.bin_numbers(radius, (cut,))
+    assert labels == ("[9.61, 13.275)", "[13.275, 19.02]")
+    assert codes.tolist() == (radius >= np.quantile(radius, 0.5)).astype(int).tolist()
+
+
 def _ds(**attributes) -> Dataset:
     n = len(next(iter(attributes.values())))
     y = np.arange(n) % 2

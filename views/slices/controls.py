@@ -50,13 +50,21 @@ def _cuts(where, ds: Dataset, attribute: str, key: str, param: str):
         return None
 
 
+def _defaults_left_out(chosen: dict, defaults: dict) -> None:
+    """Drop from the link each setting at its default (and the second attribute's cut
+    points when there is none): a link opened fresh takes the defaults anyway, and a
+    short link says what was chosen."""
+    for param, default in defaults.items():
+        if chosen.get(param, default) == default:
+            st.query_params.pop(param, None)
+
+
 def show(ds: Dataset) -> slices.Settings:
     """The controls in two rows; returns the page model's settings."""
     c1, c2, c3, c4 = st.columns(4)
     model = bound.selectbox(c1, "Model", ds.model_names, key="sl_model", param="model")
-    metric = bound.selectbox(
-        c2, "Metric", slices.metric_labels(ds.kind), key="sl_metric", param="metric"
-    )
+    labels = slices.metric_labels(ds.kind)
+    metric = bound.selectbox(c2, "Metric", labels, key="sl_metric", param="metric")
     names = ds.attribute_names
     by = bound.selectbox(c3, "Group by", names, key="sl_by", param="by")
     others = (NONE, *(a for a in names if a != by))
@@ -83,4 +91,11 @@ def show(ds: Dataset) -> slices.Settings:
             help="A score at or above it predicts positive: the rates per group, and the "
             "metrics 'at the threshold'.",
         )
+    shown = {"model": model, "metric": metric, "by": by, "by2": by2, "t": threshold}
+    defaults = {"model": ds.model_names[0], "metric": labels[0], "by": names[0], "by2": NONE}
+    defaults.update(t=0.5, cuts=None, cuts2=None)  # no box drawn: no cut points in the link
+    for param, key, attribute in (("cuts", "sl_cuts", by), ("cuts2", "sl_cuts2", by2)):
+        if attribute in names and ds.attribute(attribute).dtype == np.float64:
+            shown[param], defaults[param] = st.session_state[key], _default_cuts(ds, attribute)
+    _defaults_left_out(shown, defaults)
     return slices.Settings(model, metric, chosen, tuple(cuts), float(threshold))

@@ -6,13 +6,14 @@ attributes."""
 from __future__ import annotations
 
 import numpy as np
+import pandas as pd
 import pytest
 from sklearn.metrics import mean_absolute_error, roc_auc_score
 
 from explorer.registry import script
 from explorer.samples import load_sample
 from tests.conftest import rendered
-from tests.views.test_links_app import metrics_of, open_app, params
+from tests.views.test_links_app import fresh_session, metrics_of, open_app, params
 
 PAGE = script("slices")
 
@@ -88,3 +89,30 @@ def test_predict_then_reveal_holds_the_groups_back_and_data_without_attributes_s
     assert "cannot be sliced" in rendered(plain.info[0].value)
     plain.button(key="sl_open_sample").click().run()
     assert params(plain)["ds"] == "breast_cancer" and _frames(plain)
+
+
+def test_cut_points_read_as_written_no_default_in_the_link_and_a_fresh_link_agrees():
+    ds = load_sample("breast_cancer")
+    at = open_app(PAGE, "breast_cancer")
+    radius = ds.attribute("radius")
+    assert at.text_input(key="sl_cuts").value == "11.6075, 13.275, 16.0875"
+    groups = _frames(at)[0]
+    assert groups["group"].tolist()[1] == "[11.6075, 13.275)"
+    want = np.digitize(radius, np.quantile(radius, [0.25, 0.5, 0.75]))  # the raw quartiles
+    assert groups["rows"].tolist() == np.bincount(want).tolist()
+    assert not {"model", "metric", "by", "by2", "cuts", "cuts2", "t"} & set(params(at))
+    at.selectbox(key="sl_by2").set_value("texture").run()
+    at.number_input(key="sl_t").set_value(0.3).run()
+    at.selectbox(key="sl_metric").set_value("Recall (TPR) at the threshold").run()
+    assert {k: params(at).get(k) for k in ("by", "by2", "t", "cuts")} == {
+        "by": None,
+        "by2": "texture",
+        "t": "0.3",
+        "cuts": None,
+    }
+    fresh = fresh_session(at, PAGE)
+    for a, b in zip(_frames(at), _frames(fresh), strict=True):
+        pd.testing.assert_frame_equal(a, b)
+    assert metrics_of(fresh) == metrics_of(at)
+    at.selectbox(key="sl_by2").set_value("(none)").run()
+    assert "by2" not in params(at)
