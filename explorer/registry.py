@@ -98,7 +98,12 @@ PAGES: tuple[Page, ...] = (
         "reg_",
         ("model", "weights", "outlier", "shift", "explain", "rt", "rg"),
     ),
-    Page("slices", "Slices", "sl_", ("model", "metric", "by", "by2", "cuts", "cuts2", "t")),
+    Page(
+        "slices",
+        "Slices",
+        "sl_",
+        ("model", "metric", "by", "by2", "cuts", "cuts2", "t", "group", "gt"),
+    ),
     Page("compare", "Compare two models", "cmp_", ("a", "b")),
 )
 

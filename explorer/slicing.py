@@ -37,7 +37,9 @@ __all__ = [
     "cuts_text",
     "describe_slice",
     "groups_of",
+    "pairs_text",
     "parse_cuts",
+    "parse_pairs",
     "parse_slice",
     "quantile_cuts",
     "slice_mask",
@@ -303,18 +305,45 @@ MAX_CONDITIONS = 2
 _INTERVAL = re.compile(r"^\[(?P<lo>[^,]+), (?P<hi>[^)\]]+)(?P<close>[)\]])$")
 
 
+def pairs_text(pairs: Sequence[tuple[str, str]]) -> str:
+    """``name:value`` pairs joined by ``;`` for a URL parameter, each part escaped as
+    :func:`urllib.parse.quote` does but for a few signs (:func:`parse_pairs` reads back).
+
+    Examples
+    --------
+    >>> pairs_text([("hospital", "B"), ("age", "[20, 40)")])
+    'hospital:B;age:[20, 40)'
+    >>> pairs_text([("a:b", "50%")])
+    'a%3Ab:50%25'
+    """
+    return ";".join(f"{quote(a, safe=_KEPT)}:{quote(g, safe=_KEPT)}" for a, g in pairs)
+
+
+def parse_pairs(text: str) -> tuple[tuple[str, str], ...]:
+    """The pairs of a :func:`pairs_text` text; a part that is not ``name:value`` is a
+    :class:`GroupingError`.
+
+    Examples
+    --------
+    >>> parse_pairs("coarse:0.4;smooth:0.6")
+    (('coarse', '0.4'), ('smooth', '0.6'))
+    """
+    parts = [p for p in str(text).split(";") if p.strip()]
+    if any(p.count(":") != 1 for p in parts):
+        raise GroupingError(f"{text!r} is not name:value pairs joined by ;.")
+    return tuple(tuple(unquote(x) for x in p.split(":")) for p in parts)
+
+
 def slice_text(conditions: Sequence[Condition]) -> str:
     """A filter as the ``?slice=`` parameter writes it: ``attribute:label``, two joined
-    by ``;``, each part escaped as :func:`urllib.parse.quote` does but for a few signs.
+    by ``;`` (:func:`pairs_text`).
 
     Examples
     --------
     >>> slice_text([("hospital", "B"), ("age", "[20, 40)")])
     'hospital:B;age:[20, 40)'
-    >>> slice_text([("a:b", "50%")])
-    'a%3Ab:50%25'
     """
-    return ";".join(f"{quote(a, safe=_KEPT)}:{quote(g, safe=_KEPT)}" for a, g in conditions)
+    return pairs_text(conditions)
 
 
 def parse_slice(text: str) -> tuple[Condition, ...]:
@@ -328,12 +357,14 @@ def parse_slice(text: str) -> tuple[Condition, ...]:
     >>> parse_slice(slice_text([("a:b", "50%")]))
     (('a:b', '50%'),)
     """
-    parts = [p for p in str(text).split(";") if p.strip()]
-    if not parts or len(parts) > MAX_CONDITIONS or any(p.count(":") != 1 for p in parts):
+    try:
+        conditions = parse_pairs(text)
+    except GroupingError:
+        conditions = ()
+    if not conditions or len(conditions) > MAX_CONDITIONS:
         raise GroupingError(
             f"the slice {text!r} is not attribute:group (two at most, joined by ;)."
         )
-    conditions = tuple(tuple(unquote(x) for x in p.split(":")) for p in parts)
     if len({a for a, _ in conditions}) < len(conditions):
         raise GroupingError(f"the slice {text!r} names one attribute twice.")
     return conditions

@@ -18,6 +18,7 @@ opened on an example's sample.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import re
 from collections.abc import Iterable, Mapping
@@ -171,6 +172,9 @@ def _slices(ds, q) -> list[float]:
     cuts = tuple(slicing.parse_cuts(q.get(p, "")) or None for p in ("cuts", "cuts2")[: len(by)])
     metric = q.get("metric", slices.metric_labels(ds.kind)[0])
     settings = slices.Settings(_model(ds, q), metric, by, cuts, float(q.get("t", 0.5)))
+    labels = slices.grouping(ds, settings).labels
+    own = slices.parse_group_thresholds(q.get("gt", ""), labels)
+    settings = dataclasses.replace(settings, group_thresholds=tuple(own.items()))
     f = slices.frame(ds, settings)
     return [f.overall, f.difference(), *f.value]
 

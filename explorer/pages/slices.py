@@ -21,6 +21,7 @@ from explorer import budget, slicing
 from explorer.datasets import Dataset
 from explorer.derivation import Derivation
 from explorer.formatting import fmt, in_latex, latex_text
+from explorer.links import float_text
 
 #: Bootstrap resamples per group (seeded: the same page shows the same intervals).
 N_RESAMPLES = 1000
@@ -96,6 +97,9 @@ class Settings:
     by: tuple[str, ...]  # one attribute, or two
     cuts: tuple[tuple[float, ...] | None, ...] = ()  # per attribute: its cut points, or None
     threshold: float = 0.5
+    #: (group label, threshold) for each group given its own (binary data): a score at or
+    #: above its group's threshold predicts positive; the other groups use ``threshold``.
+    group_thresholds: tuple[tuple[str, float], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -140,6 +144,61 @@ def grouping(ds: Dataset, settings: Settings) -> Grouping:
         ]
     texts = tuple(slicing.describe_slice(c) if len(parts) == 2 else c[0][1] for c in conditions)
     return Grouping(codes.astype(np.int64), texts, tuple(conditions))
+
+
+def thresholds(ds: Dataset, settings: Settings) -> float | np.ndarray:
+    """The threshold of each row: its group's (``settings.group_thresholds``), else the
+    page's; one number when no group has its own.
+
+    Examples
+    --------
+    >>> ds = Dataset("t", "binary", np.array([0, 1, 1, 0]), {"m": np.array([.1, .8, .6, .3])},
+    ...              attributes={"site": np.array(["B", "A", "B", "A"], dtype=object)})
+    >>> thresholds(ds, Settings("m", "ROC AUC", ("site",), group_thresholds=(("B", 0.7),)))
+    array([0.7, 0.5, 0.7, 0.5])
+    """
+    if not settings.group_thresholds:
+        return settings.threshold
+    g = grouping(ds, settings)
+    own = dict(settings.group_thresholds)
+    per_group = np.array([own.get(label, settings.threshold) for label in g.labels])
+    return per_group[g.codes]
+
+
+def parse_group_thresholds(text: str, labels: tuple[str, ...]) -> dict[str, float]:
+    """The ``?gt=`` text (``coarse:0.4;smooth:0.6``, :func:`group_thresholds_text`) as
+    group label -> threshold; a group not among ``labels``, or a value that is no finite
+    number, is left out.
+
+    Examples
+    --------
+    >>> parse_group_thresholds("coarse:0.4;smooth:x;gone:0.1", ("coarse", "smooth"))
+    {'coarse': 0.4}
+    """
+    try:
+        pairs = slicing.parse_pairs(text)
+    except slicing.GroupingError:
+        return {}
+    out = {}
+    for label, value in pairs:
+        try:
+            t = float(value)
+        except ValueError:
+            continue
+        if label in labels and np.isfinite(t) and abs(t) <= 1e12:
+            out[label] = t
+    return out
+
+
+def group_thresholds_text(pairs) -> str:
+    """Group thresholds as ``?gt=`` writes them (:func:`parse_group_thresholds` reads back).
+
+    Examples
+    --------
+    >>> group_thresholds_text((("coarse", 0.4), ("a;b", 1 / 3)))
+    'coarse:0.4;a%3Bb:0.3333333333333333'
+    """
+    return slicing.pairs_text([(label, float_text(t)) for label, t in pairs])
 
 
 def arrays(ds: Dataset, model: str, metric: Metric) -> tuple[np.ndarray, np.ndarray]:
@@ -196,7 +255,7 @@ def frame(ds: Dataset, settings: Settings) -> metrics.SliceFrame:
         codes,
         sample_weight=ds.sample_weight,
         n_resamples=N_RESAMPLES,
-        threshold=settings.threshold,
+        threshold=thresholds(ds, settings),
         random_state=SEED,
     )
 
@@ -256,7 +315,7 @@ def worst(ds: Dataset, settings: Settings) -> tuple[pd.DataFrame, list, int]:
         sample_weight=ds.sample_weight,
         min_count=min_count(ds.n_samples),
         n_resamples=WORST_RESAMPLES,
-        threshold=settings.threshold,
+        threshold=thresholds(ds, settings),
         random_state=SEED,
     )
     # only slices worse than their rest, worst first
@@ -280,14 +339,16 @@ RATES = (("TPR", "tpr"), ("FPR", "fpr"), ("Precision", "ppv"), ("Selection rate"
 
 
 def rates(ds: Dataset, settings: Settings) -> tuple[pd.DataFrame, dict[str, float]]:
-    """Binary data: each group's confusion counts and rates at the threshold (a score at
+    """Binary data: each group's threshold, confusion counts and rates at it (a score at
     or above it predicts positive, weighted as the data is), and the gaps between the
     best and worst group: equal opportunity (TPR) and false positive rate."""
     g = grouping(ds, settings)
     n = len(g.labels)
     w = np.ones(ds.n_samples) if ds.sample_weight is None else ds.sample_weight
     y = ds.y_true == 1
-    pred = ds.scores[settings.model] >= settings.threshold
+    pred = ds.scores[settings.model] >= thresholds(ds, settings)
+    own = dict(settings.group_thresholds)
+    at = [own.get(label, settings.threshold) for label in g.labels]
     cells = {
         name: np.bincount(g.codes, weights=w * (y == t) * (pred == p), minlength=n)
         for name, t, p in (("TP", 1, 1), ("FP", 0, 1), ("FN", 1, 0), ("TN", 0, 0))
@@ -300,7 +361,7 @@ def rates(ds: Dataset, settings: Settings) -> tuple[pd.DataFrame, dict[str, floa
             "Precision": tp / (tp + fp),
             "Selection rate": (tp + fp) / (tp + fp + fn + tn),
         }
-    out = pd.DataFrame({"group": g.labels, **cells, **values})
+    out = pd.DataFrame({"group": g.labels, "threshold": at, **cells, **values})
     gaps = {
         "Equal opportunity difference (TPR)": _gap(values["TPR"]),
         "False positive rate difference": _gap(values["FPR"]),

@@ -1,13 +1,17 @@
 """Every control of the Slices page, each bound to the address: the model, the metric,
-the attribute (and a second one), each numeric attribute's cut points, the threshold."""
+the attribute (and a second one), each numeric attribute's cut points, the threshold,
+the group whose value is derived and, for binary data, that group's own threshold."""
 
 from __future__ import annotations
+
+import dataclasses
 
 import numpy as np
 import streamlit as st
 
 from explorer import slicing
 from explorer.datasets import Dataset
+from explorer.formatting import literal
 from explorer.links import float_text
 from explorer.pages import slices
 from explorer.pages._parse import finite_float
@@ -99,3 +103,48 @@ def show(ds: Dataset) -> slices.Settings:
             shown[param], defaults[param] = st.session_state[key], _default_cuts(ds, attribute)
     _defaults_left_out(shown, defaults)
     return slices.Settings(model, metric, chosen, tuple(cuts), float(threshold))
+
+
+#: Session key of the groups' own thresholds: label -> threshold (from ``?gt=`` once).
+GROUP_THRESHOLDS = "sl_gts"
+
+
+def _record(group: str) -> None:
+    """The group threshold box moved: keep its value as ``group``'s threshold."""
+    st.session_state[GROUP_THRESHOLDS][group] = float(st.session_state["sl_gt"])
+
+
+def per_group(ds: Dataset, settings: slices.Settings, labels: tuple[str, ...]):
+    """The group picker and, for binary data, that group's own threshold (default: the
+    page's). Returns the picked group and the settings with every group's threshold
+    (``?gt=label:t;...``: only those off the page's threshold)."""
+    c1, c2, _ = st.columns(3)
+    group = bound.selectbox(c1, "Group", labels, key="sl_group", param="group")
+    _defaults_left_out({"group": group}, {"group": labels[0]})
+    if ds.kind != "binary":
+        return group, settings
+    ss = st.session_state
+    if GROUP_THRESHOLDS not in ss:
+        ss[GROUP_THRESHOLDS] = slices.parse_group_thresholds(st.query_params.get("gt", ""), labels)
+    own = {g: t for g, t in ss[GROUP_THRESHOLDS].items() if g in labels}
+    shown = own.get(group, settings.threshold)
+    if ss.get("sl_gt") != shown:  # another group picked, or the page's threshold moved
+        url.seed_widget("sl_gt", shown)
+    c2.number_input(
+        f"Threshold of {literal(group)}",
+        key="sl_gt",
+        on_change=_record,
+        args=(group,),
+        min_value=-1e12,
+        max_value=1e12,
+        step=0.05,
+        format="%.4g",
+        help="This group's own threshold: its rates, and its metrics 'at the threshold'. "
+        "Each group starts at the page's threshold.",
+    )
+    pairs = tuple((g, t) for g, t in own.items() if t != settings.threshold)
+    if pairs:
+        url.write_param("gt", slices.group_thresholds_text(pairs))
+    else:
+        st.query_params.pop("gt", None)
+    return group, dataclasses.replace(settings, group_thresholds=pairs)

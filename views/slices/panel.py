@@ -45,6 +45,7 @@ def panel(ds: Dataset) -> None:
         return
     try:
         grouping = cache.slices.grouping(ds, settings)
+        group, settings = controls.per_group(ds, settings, grouping.labels)
         frame = cache.slices.frame(ds, settings)
     except slicing.GroupingError as exc:
         st.warning(literal(str(exc)))
@@ -119,7 +120,10 @@ def _worst(ds, settings) -> None:
 
 
 def _rates(ds, settings) -> None:
-    st.subheader(f"Rates per group at the threshold {fmt(settings.threshold)}")
+    if settings.group_thresholds:
+        st.subheader("Rates per group at each group's threshold")
+    else:
+        st.subheader(f"Rates per group at the threshold {fmt(settings.threshold)}")
     st.markdown(prose.section("slices", "rates"))
     table, gaps = cache.slices.rates(ds, settings)
     cols = st.columns(len(gaps))

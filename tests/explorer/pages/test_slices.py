@@ -90,14 +90,18 @@ def test_graded_ranking_slices_queries_by_a_query_attribute():
         assert f.value[i] == pytest.approx(expected, abs=1e-10)
 
 
-def test_rates_per_group_are_scikit_learns_confusion_counts_and_the_gaps_follow():
-    s = _settings(by=("radius",), threshold=0.3)
+@pytest.mark.parametrize("own", [{}, {1: 0.7, 3: 0.05}])
+def test_rates_per_group_are_scikit_learns_confusion_counts_and_the_gaps_follow(own):
+    labels = slices.grouping(BREAST, _settings(by=("radius",))).labels
+    pairs = tuple((labels[code], t) for code, t in own.items())
+    s = _settings(by=("radius",), threshold=0.3, group_thresholds=pairs)
     table, gaps = slices.rates(BREAST, s)
     codes = slices.grouping(BREAST, s).codes
     tprs, fprs = [], []
     for code, row in table.iterrows():
-        rows = codes == code
-        pred = (BREAST.scores["logreg"][rows] >= 0.3).astype(int)
+        rows, t = codes == code, own.get(code, 0.3)
+        assert row["threshold"] == t
+        pred = (BREAST.scores["logreg"][rows] >= t).astype(int)
         tn, fp, fn, tp = confusion_matrix(BREAST.y_true[rows], pred, labels=[0, 1]).ravel()
         assert (row["TP"], row["FP"], row["FN"], row["TN"]) == (tp, fp, fn, tn)
         tprs += [tp / (tp + fn)] if tp + fn else []
@@ -106,6 +110,22 @@ def test_rates_per_group_are_scikit_learns_confusion_counts_and_the_gaps_follow(
         assert line.value == pytest.approx(tp / (tp + fn)) if tp + fn else np.isnan(line.value)
     assert gaps["Equal opportunity difference (TPR)"] == pytest.approx(max(tprs) - min(tprs))
     assert gaps["False positive rate difference"] == pytest.approx(max(fprs) - min(fprs))
+    # the metric frame's TPR at the threshold uses each group's threshold too
+    f = slices.frame(BREAST, dataclasses.replace(s, metric="Recall (TPR) at the threshold"))
+    want = table["TPR"].to_numpy()[f.groups]
+    np.testing.assert_allclose(f.value, want, rtol=0, atol=1e-12)
+    per_row = np.where(codes == 1, own.get(1, 0.3), np.where(codes == 3, own.get(3, 0.3), 0.3))
+    y, pred = BREAST.y_true == 1, BREAST.scores["logreg"] >= per_row
+    assert f.overall == pytest.approx((y & pred).sum() / y.sum(), abs=1e-12)
+
+
+def test_group_thresholds_read_back_from_their_link_text():
+    labels = ("a;b", "[1, 2)", "50%")
+    pairs = (("a;b", 0.25), ("50%", 1 / 3))
+    text = slices.group_thresholds_text(pairs)
+    assert slices.parse_group_thresholds(text, labels) == dict(pairs)
+    assert slices.parse_group_thresholds(text + ";gone:0.2;[1, 2):inf", labels) == dict(pairs)
+    assert slices.parse_group_thresholds("no pairs", labels) == {}
 
 
 def test_the_worst_slices_are_worse_than_their_rest_and_their_conditions_select_them():

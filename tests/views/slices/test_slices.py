@@ -116,3 +116,37 @@ def test_cut_points_read_as_written_no_default_in_the_link_and_a_fresh_link_agre
     assert metrics_of(fresh) == metrics_of(at)
     at.selectbox(key="sl_by2").set_value("(none)").run()
     assert "by2" not in params(at)
+
+
+def test_a_groups_own_threshold_moves_its_rates_and_the_gaps_and_travels_in_the_link():
+    ds = load_sample("breast_cancer")
+    y, s, texture = ds.y_true == 1, ds.scores["logreg"], ds.attribute("texture")
+    at = open_app(PAGE, "breast_cancer", by="texture")
+    at.selectbox(key="sl_group").set_value("smooth").run()
+    assert at.number_input(key="sl_gt").value == 0.5
+    at.number_input(key="sl_gt").set_value(0.3).run()
+    assert params(at)["gt"] == "smooth:0.3" and params(at)["group"] == "smooth"
+    rates = _frames(at)[2]
+    tprs, fprs = [], []
+    for _, row in rates.iterrows():
+        t = 0.3 if row["group"] == "smooth" else 0.5
+        rows = texture == row["group"]
+        tp, fp = np.sum(y & rows & (s >= t)), np.sum(~y & rows & (s >= t))
+        assert row["threshold"] == t and (row["TP"], row["FP"]) == (tp, fp)
+        tprs.append(tp / np.sum(y & rows))
+        fprs.append(fp / np.sum(~y & rows))
+    shown = dict((label, value) for label, value, _ in metrics_of(at))
+    assert float(shown["Equal opportunity difference (TPR)"]) == pytest.approx(
+        max(tprs) - min(tprs), rel=1e-3
+    )
+    assert float(shown["False positive rate difference"]) == pytest.approx(
+        max(fprs) - min(fprs), rel=1e-3
+    )
+    fresh = fresh_session(at, PAGE)
+    assert fresh.number_input(key="sl_gt").value == 0.3
+    pd.testing.assert_frame_equal(_frames(fresh)[2], rates)
+    assert metrics_of(fresh) == metrics_of(at)
+    at.selectbox(key="sl_group").set_value("coarse").run()
+    assert at.number_input(key="sl_gt").value == 0.5 and params(at)["gt"] == "smooth:0.3"
+    at.selectbox(key="sl_group").set_value("smooth").run()
+    assert at.number_input(key="sl_gt").value == 0.3
