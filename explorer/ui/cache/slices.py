@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from explorer import slicing
-from explorer.pages import slices
+from explorer.pages import slices, slices_derivation
 from explorer.ui.cache._core import shared, value
 
 #: The rows of a slice, as a Dataset every page computes on (see explorer.ui.slice_filter).
@@ -13,3 +13,4 @@ frame = value(slices.frame)
 worst = value(slices.worst)
 rates = value(slices.rates)
 grouping = value(slices.grouping)
+derivation = value(slices_derivation.group_derivation)

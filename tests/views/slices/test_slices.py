@@ -10,6 +10,7 @@ import pandas as pd
 import pytest
 from sklearn.metrics import mean_absolute_error, roc_auc_score
 
+from explorer.formatting import fmt
 from explorer.registry import script
 from explorer.samples import load_sample
 from tests.conftest import rendered
@@ -146,6 +147,18 @@ def test_a_groups_own_threshold_moves_its_rates_and_the_gaps_and_travels_in_the_
     assert fresh.number_input(key="sl_gt").value == 0.3
     pd.testing.assert_frame_equal(_frames(fresh)[2], rates)
     assert metrics_of(fresh) == metrics_of(at)
+    # the picked group's value derived: ROC AUC on its rows, then its TPR at 0.3
+    rows = texture == "smooth"
+    auc = _frames(at)[0].set_index("group").loc["smooth", "ROC AUC"]
+    assert auc == pytest.approx(roc_auc_score(y[rows], s[rows]), abs=1e-12)
+    assert any(fmt(auc) in line.value for line in at.latex)
+    at.selectbox(key="sl_metric").set_value("Recall (TPR) at the threshold").run()
+    tpr = _frames(at)[0].set_index("group").loc["smooth", "Recall (TPR) at the threshold"]
+    assert tpr == pytest.approx(np.sum(y & rows & (s >= 0.3)) / np.sum(y & rows), abs=1e-12)
+    tp, fn = np.sum(y & rows & (s >= 0.3)), np.sum(y & rows & (s < 0.3))
+    line = rf"\text{{Recall (TPR)}} = \frac{{{tp}}}{{{tp} + {fn}}} = "  # smooth's counts at 0.3
+    (shown,) = [x.value.strip("$\n") for x in at.latex if line in x.value]
+    assert shown.endswith(f"= {fmt(tpr)}")
     at.selectbox(key="sl_group").set_value("coarse").run()
     assert at.number_input(key="sl_gt").value == 0.5 and params(at)["gt"] == "smooth:0.3"
     at.selectbox(key="sl_group").set_value("smooth").run()
