@@ -3,10 +3,11 @@
 The default runs ``WALK_STEPS`` = 300 steps in all, in walks of ``WALK_LEN`` steps
 (default 100) seeded ``WALK_SEED``, ``WALK_SEED + 1``, ...; each walk ends by opening
 its address in a fresh session. The default walks take every kind of step (sidebar
-clicks, dataset picks, uploads, moved controls, edited tables, tampered links, link
-checks), and ``test_tour`` takes each one at least once: every upload kind, and on
-every page a click, a moved control, an edited table where there is one, a tampered
-link and the link check.
+clicks, dataset picks, uploads, moved controls, edited tables, slice filters set from
+the Slices page and cleared in the sidebar, tampered links, link checks), and
+``test_tour`` takes each one at least once: every upload kind, and on every page a
+click, a moved control, an edited table where there is one, a tampered link and the
+link check; then a slice filter set (with the link check) and cleared.
 
 The long mode: ``WALK_STEPS=1000 python3 dev.py test tests/views/test_walk.py`` (ten
 walks of 100; the suite's default until the suite had to fit in five minutes). A

@@ -47,6 +47,7 @@ PAGES = (
     script("regression"),
     script("compare"),
     script("multiclass"),
+    script("slices"),
 )
 #: Widget labels (prefixes) the link must reproduce beside the metrics.
 SELECTION_LABELS = ("sample", "query")
@@ -319,7 +320,9 @@ class Walker:
             self.switch_page(self.rng.choice([p for p in PAGES if p != self.page]))
         elif roll < 0.22:
             self.pick_dataset()
-        elif roll < 0.27:
+        elif roll < 0.25:
+            self.slice_filter()
+        elif roll < 0.30:
             self.upload(self.rng.choice(sorted(UPLOADS)))
         else:
             self.move_control()
@@ -338,6 +341,7 @@ class Walker:
         if landed is not None and script(landed) != self.page:  # a button that opens a page
             self.log.append(f"  (landed on {script(landed)})")
             self.page = script(landed)
+            self.at.switch_page(self.page)  # AppTest's next run would rerun the old page
             self.browser = Browser()  # the browser draws the new page's widgets afresh
         self.browser.after_run(self.at)
         wrong = self.browser.differences(self.at)
@@ -379,6 +383,38 @@ class Walker:
         self.log.append(f"sidebar dataset: {label!r}")
         choose_label(picker, label)
         self.run()
+
+    def slice_filter(self) -> None:
+        """Clear the slice filter with the sidebar's button when one is set; else set one
+        as a user does: on the Slices page (on the breast cancer sample when the dataset
+        has no attributes), a group's button, which opens a model page on that slice."""
+        clear = [b for b in self.at.sidebar.button if b.key == "slice_clear"]
+        if clear:
+            self.log.append("sidebar: Clear the slice")
+            clear[0].click()
+            self.run()
+            assert "slice" not in self.at.query_params, self.report("the cleared slice stays")
+            return
+        if self.page != script("slices"):
+            self.switch_page(script("slices"))
+        sample = [b for b in self.at.main.button if b.key == "sl_open_sample"]
+        if sample:  # the data has no attributes: the page offers a sample that has
+            self.log.append("Slices: open the breast cancer sample")
+            sample[0].click()
+            self.run()
+            self.check()
+        groups = [b for b in self.at.main.button if (b.key or "").startswith("sl_open_")]
+        if not groups:  # held back for Predict, then reveal, or refused as too long
+            self.log.append("Slices: no group to open")
+            return
+        b = self.rng.choice(groups)
+        self.log.append(f"Slices: open {b.label!r} (key {b.key})")
+        b.click()
+        self.run()
+        notes = [i.value for i in self.at.main.info if i.value.startswith("On ")]
+        assert "slice" in self.at.query_params and notes, self.report(
+            f"a group's button left no slice filter on {self.page}"
+        )
 
     def upload(self, kind: str) -> None:
         if self.page != script("data"):
@@ -532,7 +568,8 @@ class Walker:
         each upload of :data:`UPLOADS` on the Data page (those of :data:`ON_COMPARE` on
         Compare too), a dataset pick, then on every
         page a sidebar click, a moved control (or an edited table), a tampered link
-        and the link check. The random walks take the same steps in random order."""
+        and the link check; then a slice filter set (with the link check) and cleared.
+        The random walks take the same steps in random order."""
         for kind in sorted(UPLOADS):
             self.upload(kind)
             self.check()
@@ -554,6 +591,11 @@ class Walker:
             self.tamper_link()
             self.log.append("open the address in a fresh session (link check)")
             self.link_check()
+        self.slice_filter()  # set one: a model page on a group
+        self.check()
+        self.link_check()
+        self.slice_filter()  # and clear it
+        self.check()
 
     # ------------------------------------------------------------ the link
     def tamper_link(self) -> None:

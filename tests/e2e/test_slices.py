@@ -1,0 +1,33 @@
+"""Real browser: a group's button on the Slices page opens the model page filtered to it,
+whose headline says on how many samples, with the metric of that subset."""
+
+import re
+
+import numpy as np
+from playwright.sync_api import Page, expect
+
+import metrics
+from explorer.formatting import fmt
+from explorer.samples import load_sample
+from tests.e2e.conftest import wait_for_run
+
+
+def test_a_groups_button_opens_the_curves_page_on_that_slice(page: Page, app_url: str):
+    ds = load_sample("breast_cancer")
+    rows = ds.attribute("texture") == "smooth"
+    y, s = ds.y_true[rows], ds.scores["logreg"][rows]
+    page.goto(app_url + "/slices?ds=breast_cancer&by=texture")
+    wait_for_run(page)
+    page.locator(".st-key-sl_open_1").get_by_role("button", name="smooth", exact=True).click()
+    wait_for_run(page)
+    expect(page).to_have_url(re.compile(r"/curves\?.*slice=texture%3Asmooth"))
+    note = f"On {int(rows.sum()):,} of {ds.n_samples:,} samples: texture = smooth"
+    expect(page.get_by_text(note)).to_be_visible()
+    auc = (
+        page.locator('[data-testid="stMetric"]')
+        .filter(has=page.get_by_test_id("stMetricLabel").get_by_text("ROC AUC", exact=True))
+        .locator('[data-testid="stMetricValue"]')
+    )
+    expect(auc).to_have_text(fmt(metrics.roc_auc_score(y, s)))
+    assert np.unique(y).size == 2  # the subset has both classes: a real AUC
+    expect(page.get_by_test_id("stException")).to_have_count(0)
