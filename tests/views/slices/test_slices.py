@@ -163,3 +163,7 @@ def test_a_groups_own_threshold_moves_its_rates_and_the_gaps_and_travels_in_the_
     assert at.number_input(key="sl_gt").value == 0.5 and params(at)["gt"] == "smooth:0.3"
     at.selectbox(key="sl_group").set_value("smooth").run()
     assert at.number_input(key="sl_gt").value == 0.3
+    # a hand-edited link: an unknown group, no number, a stray part; all left out
+    bad = open_app(PAGE, "breast_cancer", by="texture", gt="smooth:nan;gone:0.2;[[[[", group="x")
+    assert bad.selectbox(key="sl_group").value == "coarse"
+    assert bad.number_input(key="sl_gt").value == 0.5 and "gt" not in params(bad)
