@@ -100,6 +100,7 @@ PAGES: tuple[Page, ...] = (
     ),
     Page("slices", "Slices", "sl_", ("model", "metric", "by", "by2", "cuts", "cuts2", "t")),
     Page("compare", "Compare two models", "cmp_", ("a", "b")),
+    Page("leaderboard", "Leaderboard", "lb_", ("metric", "test", "corr", "alpha")),
 )
 
 #: The page a fresh visit opens.

@@ -47,6 +47,7 @@ PAGES = (
     script("regression"),
     script("compare"),
     script("multiclass"),
+    script("leaderboard"),
 )
 #: Widget labels (prefixes) the link must reproduce beside the metrics.
 SELECTION_LABELS = ("sample", "query")
