@@ -73,8 +73,8 @@ class Metric:
 
 METRICS = {
     "binary": (
-        Metric("ROC AUC", ("delong", "bootstrap"), "count2"),
-        Metric("average precision", ("bootstrap",), "count2"),
+        Metric("ROC AUC", ("delong", "bootstrap"), "count"),
+        Metric("average precision", ("bootstrap",), "count"),
     ),
     "multilabel": (
         Metric("LRAP", MEAN_TESTS, "mean"),
@@ -169,9 +169,16 @@ def seconds(ds: Dataset, label: str) -> float:
     >>> from explorer.samples import load_sample
     >>> seconds(load_sample("breast_cancer_five"), "ROC AUC") < 1
     True
+    >>> from explorer.datasets import Dataset
+    >>> ten = Dataset("t", "binary", np.zeros(10**6), {f"m{k}": np.zeros(10**6) for k in range(10)})
+    >>> round(seconds(ten, "ROC AUC"))  # 10^6 rows, 10 models (measured: 43 CPU s)
+    240
     """
-    path = metric_of(ds, label).path
-    return len(ds.model_names) * budget.bootstrap_seconds(path, ds.n_samples, N_RESAMPLES)
+    path, m, n = metric_of(ds, label).path, len(ds.model_names), ds.n_samples
+    if path == "count":  # one draw of counts for all: each model after the first adds less
+        one = budget.bootstrap_seconds("count", n, N_RESAMPLES)
+        return one + (m - 1) * (budget.bootstrap_seconds("count2", n, N_RESAMPLES) - one)
+    return m * budget.bootstrap_seconds(path, n, N_RESAMPLES)
 
 
 @dataclass(frozen=True)
