@@ -36,6 +36,8 @@ def panel(ds: Dataset) -> None:
             + (", and the bootstrap test is not run." if settings.test == "bootstrap" else "."),
             icon=":material/hourglass_empty:",
         )
+    if ds.sample_weight is not None:
+        st.caption("The sample weights are not used here: each sample counts once.")
     table.headline(board, settings)
     classroom.reveal_button()
     if not classroom.numbers_shown():

@@ -87,7 +87,8 @@ def test_leaderboard_matrix():
     np.fill_diagonal(p, np.nan)
     fig = leaderboard.matrix(HOSTILE, diff, p, 0.05, True, "ROC AUC")
     assert_literal(fig)
-    assert fig.data[0].z[1][0] == 1 and fig.data[0].z[0][1] == -1  # the row better: +1
+    colour = fig.data[0].marker.color  # cell (row 1, column 0): the row model better
+    assert colour[1 * m + 0] == leaderboard.BETTER and colour[0 * m + 1] == leaderboard.WORSE
 
 
 def test_curves_and_strip():

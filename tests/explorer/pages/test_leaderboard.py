@@ -141,3 +141,20 @@ def test_the_letters_in_words_name_each_winner_and_its_losers():
     text = lb.explanation(rows, lb.Settings("NDCG", "t", "bonferroni", 0.01), str.upper)
     assert text.endswith("Here: Y<1> (b) beats X (a), Z (c).")
     assert "paired t-test" in text and "(Bonferroni)" in text and "at most 0.01" in text
+
+
+def test_a_run_with_unretrieved_documents_ranks_ndcg_over_its_mask():
+    rng = np.random.default_rng(0)
+    y = rng.integers(0, 3, (30, 8)).astype(float)
+    seen = np.ones((30, 8), bool)
+    seen[:, 6:] = False
+    scores = {f"r{k}": rng.random((30, 8)) + k * 0.1 * y for k in range(3)}
+    ds = Dataset("run", "graded", y, scores, retrieved=seen)
+    board = lb.board(ds, lb.Settings("NDCG", "t", "none"))
+    ndcg = {m: metrics.ndcg_per_sample(y, s, retrieved=seen) for m, s in scores.items()}
+    values = dict(zip(board.result.names, board.result.estimate, strict=True))
+    for m, v in ndcg.items():
+        assert values[m] == pytest.approx(v.mean(), abs=1e-12)
+        assert values[m] == pytest.approx(metrics.ndcg_score(y, scores[m], retrieved=seen))
+    expected = metrics.paired_test(ndcg["r0"], ndcg["r2"], method="t").p_value
+    assert board.result.p_adjusted[1] == pytest.approx(expected, rel=1e-9)  # pair (0, 2)
