@@ -190,27 +190,6 @@ class Board:
     rows: tuple[dict, ...]
     note: str | None = None
 
-    def table(self) -> pd.DataFrame:
-        """The leaderboard table, best first: letter, model, value, interval, beats.
-
-        Examples
-        --------
-        >>> from explorer.samples import load_sample
-        >>> b = board(load_sample("breast_cancer_five"), Settings("ROC AUC", "delong", "holm"))
-        >>> b.table()[["letter", "model", "beats"]].iloc[0].tolist()
-        ['a', 'logreg', 'b']
-        """
-        return pd.DataFrame(
-            {
-                "letter": [r["letter"] for r in self.rows],
-                "model": [r["model"] for r in self.rows],
-                "value": [r["value"] for r in self.rows],
-                "low": [r["low"] for r in self.rows],
-                "high": [r["high"] for r in self.rows],
-                "beats": [r["beats"] for r in self.rows],
-            }
-        )
-
     def matrix(self) -> tuple[np.ndarray, np.ndarray]:
         """``(diff, p)``: ``diff[i, j]`` model i's value minus model j's, ``p[i, j]`` the
         pair's corrected p-value (NaN on the diagonal), in the order of the dataset.
