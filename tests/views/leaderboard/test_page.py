@@ -68,3 +68,16 @@ def test_one_model_says_why_there_is_nothing_to_rank():
     notice = " ".join(i.value for i in at.info)
     assert "nothing to rank" in notice and "one model" in notice
     assert not at.dataframe
+
+
+def test_the_resamples_run_under_a_status_box_that_ends_complete(monkeypatch):
+    from views.leaderboard import panel
+
+    monkeypatch.setattr(panel, "PROGRESS_FROM", 0.0)  # a progress line at any size
+    at = open_page(PAGE, "breast_cancer_five", metric="average precision")
+    (status,) = at.status
+    assert status.label == "Resampled"
+    ds = load_sample("breast_cancer_five")
+    ap = {m: metrics.average_precision_score(ds.y_true, ds.score(m)) for m in ds.model_names}
+    assert _table(at)["model"].iloc[0] == max(ap, key=ap.get)
+    assert metric(at, "Best average precision") == fmt(max(ap.values()))
