@@ -105,6 +105,7 @@ PAGES: tuple[Page, ...] = (
         ("model", "metric", "by", "by2", "cuts", "cuts2", "t", "group", "gt"),
     ),
     Page("compare", "Compare two models", "cmp_", ("a", "b")),
+    Page("leaderboard", "Leaderboard", "lb_", ("metric", "test", "corr", "alpha")),
 )
 
 #: The page a fresh visit opens.

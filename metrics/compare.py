@@ -1042,8 +1042,11 @@ def _draw_counts(rng: np.random.Generator, rows: int, n: int) -> np.ndarray:
     return draw_counts(rng, rows, n)
 
 
-def _auc_u2(counts: np.ndarray, model: _AucModel):
+def _auc_u2(counts: np.ndarray, model: _AucModel, w_pos: np.ndarray | None = None):
     """``(2 U, W+, W-)`` of every resample (row of counts in layout order), int64, exact.
+
+    ``w_pos``: the drawn positives of each resample when already known (another
+    model's call on the same counts: they do not depend on the order), not summed again.
 
     ``2 U = sum_t c+_t (2 N_t)`` without ties, ``N_t`` the running count of
     drawn negatives below position ``t``; with ties, per tie block ``b``:
@@ -1065,12 +1068,12 @@ def _auc_u2(counts: np.ndarray, model: _AucModel):
         run *= 2
         run -= cnb
         u2 = np.einsum("ij,ij->i", cpb, run)
-    return u2, cp.sum(axis=1, dtype=np.int64), w_neg
+    return u2, cp.sum(axis=1, dtype=np.int64) if w_pos is None else w_pos, w_neg
 
 
-def _auc_from_counts(counts: np.ndarray, model: _AucModel) -> np.ndarray:
-    """ROC AUC of every resample: ``U / (W+ W-)``."""
-    u2, w_pos, w_neg = _auc_u2(counts, model)
+def _auc_from_counts(counts: np.ndarray, model: _AucModel, w_pos=None) -> np.ndarray:
+    """ROC AUC of every resample: ``U / (W+ W-)`` (``w_pos`` as :func:`_auc_u2`)."""
+    u2, w_pos, w_neg = _auc_u2(counts, model, w_pos)
     return u2 / (2.0 * w_pos * w_neg)
 
 
@@ -1153,7 +1156,7 @@ def _auc_block(rng: np.random.Generator, rows: int, models: list[_AucModel], dra
         u2[bad], w_pos[bad], w_neg[bad] = sub
         bad = bad[(sub[1] == 0) | (sub[2] == 0)]
     aucs = [u2 / (2.0 * w_pos * w_neg)]
-    aucs += [_auc_from_counts(counts, model) for model in models[1:]]
+    aucs += [_auc_from_counts(counts, model, w_pos) for model in models[1:]]
     return aucs, counts
 
 

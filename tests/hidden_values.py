@@ -179,6 +179,14 @@ def _slices(ds, q) -> list[float]:
     return [f.overall, f.difference(), *f.value]
 
 
+def _leaderboard(ds, q) -> list[float]:
+    from explorer.pages import leaderboard
+
+    settings = leaderboard.Settings(q["metric"], q["test"], q["corr"], float(q["alpha"]))
+    r = leaderboard.board(ds, settings).result
+    return [*r.estimate, *r.diff]
+
+
 HEADLINES = {
     "home": _home,
     "curves": _curves,
@@ -190,6 +198,7 @@ HEADLINES = {
     "regression": _regression,
     "compare": _compare,
     "slices": _slices,
+    "leaderboard": _leaderboard,
 }
 
 

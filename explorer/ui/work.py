@@ -137,6 +137,27 @@ def progress(report: Callable[[float], None]) -> Iterator[None]:
         _report.run = None
 
 
+#: Least seconds between two redraws of a progress bar (:func:`bar_report`).
+REDRAW_SECONDS = 0.5
+
+
+def bar_report(bar, estimate: float) -> Callable[[float], None]:
+    """A ``report`` for :func:`progress` that moves ``bar`` (an ``st.progress``) toward
+    ``estimate`` seconds, at most every :data:`REDRAW_SECONDS` (a message per checkpoint
+    would be ~1,000), never to 100% before the work is done (the estimate is of an idle
+    machine)."""
+    shown = [-1.0]
+
+    def report(seconds: float) -> None:
+        if seconds - shown[0] < REDRAW_SECONDS:
+            return
+        shown[0] = seconds
+        share = min(0.99, seconds / max(estimate, 1e-9))
+        bar.progress(share, text=f"{seconds:.0f} s of about {estimate:.0f} s")
+
+    return report
+
+
 def _reported() -> None:
     run = getattr(_report, "run", None)
     if run is None:

@@ -27,6 +27,7 @@ SAMPLE_OF = {
     script("regression"): "diabetes",
     script("compare"): "breast_cancer",
     script("multiclass"): "digits10",
+    script("leaderboard"): "breast_cancer_five",
 }
 VALUES = ("inf", "nan", "-1", "x")
 

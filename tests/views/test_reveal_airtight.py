@@ -33,6 +33,7 @@ SAMPLES = {
     "regression": "diabetes",
     "compare": "breast_cancer",
     "slices": "breast_cancer",
+    "leaderboard": "breast_cancer_five",
 }
 #: The lazy tabs of a page (only the open one is drawn): (session key, labels).
 TABS = {

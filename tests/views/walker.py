@@ -48,6 +48,7 @@ PAGES = (
     script("compare"),
     script("multiclass"),
     script("slices"),
+    script("leaderboard"),
 )
 #: Widget labels (prefixes) the link must reproduce beside the metrics.
 SELECTION_LABELS = ("sample", "query")

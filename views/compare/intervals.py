@@ -11,8 +11,6 @@ from explorer.ui import cache, work
 
 #: Estimated seconds of bootstraps from which the page draws a progress line.
 PROGRESS_FROM = 1.0
-#: Least seconds between two redraws of the progress bar.
-REDRAW_SECONDS = 0.5
 
 
 def resampled(ds: Dataset, settings, first: compare.Comparison) -> compare.Comparison:
@@ -29,18 +27,7 @@ def resampled(ds: Dataset, settings, first: compare.Comparison) -> compare.Compa
         expanded=True,
     )
     bar = status.progress(0.0, text="starting")
-
-    shown = [-1.0]
-
-    def report(seconds: float) -> None:
-        if seconds - shown[0] < REDRAW_SECONDS:  # a message per checkpoint would be ~1,000
-            return
-        shown[0] = seconds
-        # the estimate is of an idle machine: never show the run done before it is
-        share = min(0.99, seconds / max(estimate, 1e-9))
-        bar.progress(share, text=f"{seconds:.0f} s of about {estimate:.0f} s")
-
-    with work.progress(report):
+    with work.progress(work.bar_report(bar, estimate)):
         result = _computed(status, ds, settings, first)
     bar.empty()
     if result is first or result.note:

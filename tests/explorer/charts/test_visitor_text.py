@@ -15,6 +15,7 @@ from explorer.charts import (
     curves,
     curves_samples,
     dcg,
+    leaderboard,
     multiclass,
     multilabel,
     ranking,
@@ -77,6 +78,17 @@ def test_compare_and_regression():
         a, b, ids=HOSTILE, highlight=3, original=0.9, model=HOSTILE[0]
     )
     assert_literal(fig)
+
+
+def test_leaderboard_matrix():
+    m = len(HOSTILE)
+    diff = np.subtract.outer(np.arange(m), np.arange(m)) / 10
+    p = np.full((m, m), 0.01)
+    np.fill_diagonal(p, np.nan)
+    fig = leaderboard.matrix(HOSTILE, diff, p, 0.05, True, "ROC AUC")
+    assert_literal(fig)
+    colour = fig.data[0].marker.color  # cell (row 1, column 0): the row model better
+    assert colour[1 * m + 0] == leaderboard.BETTER and colour[0 * m + 1] == leaderboard.WORSE
 
 
 def test_curves_and_strip():

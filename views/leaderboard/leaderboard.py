@@ -1,0 +1,46 @@
+"""Leaderboard: every model of the dataset ranked on one metric, each pair tested, the
+p-values corrected across the pairs.
+
+The table best first with ranx's letters (:mod:`views.leaderboard.table`), the matrix of
+pairwise differences and a button per pair opening Compare two models
+(:mod:`views.leaderboard.pairs`), and how often each model is best on a sample
+(:mod:`views.leaderboard.wins`).
+"""
+
+import streamlit as st
+
+from explorer.formatting import literal
+from explorer.ui import navigation, session, slice_filter, widgets
+from views import prose
+from views.leaderboard import panel
+
+#: The bundled sample with more than two models.
+MANY_MODELS = "breast_cancer_five"
+
+st.title("Leaderboard")
+widgets.scenarios("leaderboard")
+ds = slice_filter.active()
+slice_filter.note(ds)  # on how many samples, of which slice
+st.caption(
+    f"Active dataset **{literal(ds.name)}** · {ds.n_samples} samples · "
+    f"{len(ds.model_names)} model(s): {literal(', '.join(ds.model_names))}"
+)
+st.markdown(prose.section("leaderboard", "intro"))
+
+if len(ds.model_names) < 2:
+    st.info(
+        f"There is nothing to rank: **{literal(ds.name)}** has one model, and a leaderboard "
+        "compares several models scored on the same samples. Upload a table with several "
+        "score columns, several score files or runs, or open the five-model sample.",
+        icon=":material/info:",
+    )
+    st.button(
+        "Open breast cancer (five models)",
+        key="lb_open_sample",
+        on_click=session.set_active,
+        args=(MANY_MODELS,),
+        type="primary",
+    )
+    navigation.stop_page()
+
+panel.panel(ds)

@@ -1,0 +1,49 @@
+"""Every pair of models: the matrix of differences coloured by corrected significance,
+and a pair opened on Compare two models."""
+
+from __future__ import annotations
+
+import numpy as np
+import streamlit as st
+
+from explorer import registry
+from explorer.charts import leaderboard as charts
+from explorer.datasets import Dataset
+from explorer.pages import leaderboard
+from explorer.ui import bound, url
+
+
+def show(ds: Dataset, board: leaderboard.Board, settings: leaderboard.Settings) -> None:
+    """The heatmap, then the pair picker (most significant first) and its button."""
+    st.subheader("Every pair")
+    r = board.result
+    diff, p = board.matrix()
+    st.plotly_chart(
+        charts.matrix(r.names, diff, p, settings.alpha, r.higher_is_better, settings.metric),
+        key="lb_matrix",
+    )
+    st.caption(
+        "Each cell is the row model's value minus the column model's. Green: the row model is "
+        f"significantly better (corrected p ≤ {settings.alpha:g}); vermillion: significantly "
+        "worse; grey: no significant difference. The hover gives the corrected p-value."
+    )
+    options = list(range(r.pairs.shape[0]))
+    first = int(np.argmin(np.nan_to_num(r.p_adjusted, nan=2.0)))  # the most significant
+
+    def label(k: int) -> str:
+        i, j = r.pairs[k]
+        return f"{r.names[i]} vs {r.names[j]}"
+
+    c1, c2 = st.columns([3, 1], vertical_alignment="bottom")
+    # not in the link: it changes no number, and names its pair by its place
+    chosen = bound.selectbox(
+        c1, "Open a pair on Compare two models", options, key="lb_pair", param=None,
+        default=first, format_func=label,
+    )  # fmt: skip
+    if c2.button("Open on Compare", key="lb_open_pair", type="primary"):
+        i, j = r.pairs[chosen]
+        keep = {q: str(st.query_params[q]) for q in url.APP_PARAMS if q in st.query_params}
+        if "ds" in st.query_params:
+            keep["ds"] = str(st.query_params["ds"])
+        keep.update(a=r.names[i], b=r.names[j])
+        st.switch_page(registry.script("compare"), query_params=keep)

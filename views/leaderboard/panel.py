@@ -1,0 +1,73 @@
+"""The Leaderboard under its controls: the resampled comparison (a progress line while it
+runs), then the table, the pairs and the per-sample wins, each held back while
+"Predict, then reveal" hides the numbers."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+import metrics
+from explorer.datasets import Dataset
+from explorer.formatting import literal
+from explorer.pages import leaderboard
+from explorer.ui import cache, classroom, widgets, work
+from views.leaderboard import controls, pairs, table, wins
+
+#: Estimated seconds of resamples from which the page draws a progress line.
+PROGRESS_FROM = 1.0
+
+
+def panel(ds: Dataset) -> None:
+    settings = controls.show(ds)
+    try:
+        board = _computed(ds, settings)
+    except metrics.MetricInputError as exc:
+        widgets.cannot_score(ds, exc, f"The leaderboard compares the models' {settings.metric}")
+        return
+    except work.Spent as exc:
+        st.info(
+            f"{literal(str(exc))} The leaderboard waits until then.",
+            icon=":material/hourglass_empty:",
+        )
+        return
+    if board.note:
+        st.info(
+            f"{literal(board.note)}: no interval is resampled"
+            + (", and the bootstrap test is not run." if settings.test == "bootstrap" else "."),
+            icon=":material/hourglass_empty:",
+        )
+    if ds.sample_weight is not None:
+        st.caption("The sample weights are not used here: each sample counts once.")
+    table.headline(board, settings)
+    classroom.reveal_button()
+    if not classroom.numbers_shown():
+        table.predict(ds)
+    else:
+        table.show(ds, board, settings)
+    if classroom.held_back("The pairs, the matrix and the per-sample wins"):
+        return
+    pairs.show(ds, board, settings)
+    wins.show(ds)
+
+
+def _computed(ds: Dataset, settings: leaderboard.Settings) -> leaderboard.Board:
+    """The board; past :data:`PROGRESS_FROM` estimated seconds under a status box whose
+    progress bar the checkpoints between blocks of resamples move."""
+    estimate = leaderboard.seconds(ds, settings.metric)
+    if estimate < PROGRESS_FROM:
+        return cache.leaderboard.board(ds, settings)
+    status = st.status(
+        f"Resampling: {leaderboard.N_RESAMPLES:,} paired bootstrap resamples of "
+        f"{ds.n_samples:,} rows for {len(ds.model_names)} models",
+        expanded=True,
+    )
+    bar = status.progress(0.0, text="starting")
+    try:
+        with work.progress(work.bar_report(bar, estimate)):
+            board = cache.leaderboard.board(ds, settings)
+    except Exception:  # the panel says why; the box must not spin on
+        status.update(label="Not resampled", state="error", expanded=False)
+        raise
+    bar.empty()
+    status.update(label="Resampled", state="complete", expanded=False)
+    return board
