@@ -1,9 +1,10 @@
 """Draw headline numbers derived on screen (:class:`explorer.derivation.Derivation`).
 
 One way for every page: each derivation's LaTeX lines (``st.latex``), then its caption
-``"<name>: <note>."`` when it has a note. While "Predict, then reveal" hides the
-headline numbers, the lines (which end in those numbers) wait for the Reveal too, as
-:func:`explorer.ui.classroom.derivations_hidden` says.
+``"<name>: <note>."`` when it has a note, both written as text (:func:`literal`): they
+may quote a visitor's group label, sample id or refused value. While "Predict, then
+reveal" hides the headline numbers, the lines (which end in those numbers) wait for
+the Reveal too, as :func:`explorer.ui.classroom.derivations_hidden` says.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from collections.abc import Iterable
 import streamlit as st
 
 from explorer.derivation import Derivation
+from explorer.formatting import literal
 from explorer.ui import classroom
 
 
@@ -63,8 +65,10 @@ def show(
             out.latex(line)
         if not d.note:
             continue
+        # a name or note may quote the visitor's text (a group, a sample id, a refusal)
+        caption = f"{literal(d.name)}: {literal(d.note)}"
         if warn_undefined and not d.lines:
-            out.warning(f"{d.name}: {d.note}")
+            out.warning(caption)
         else:
-            out.caption(f"{d.name}: {d.note}.")
+            out.caption(caption + ".")
     return True

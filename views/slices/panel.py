@@ -4,8 +4,6 @@ rates per group for binary data, and how the numbers are derived."""
 
 from __future__ import annotations
 
-import dataclasses
-
 import numpy as np
 import streamlit as st
 
@@ -13,7 +11,6 @@ import metrics
 from explorer import budget, registry, slicing
 from explorer.charts import slices as charts
 from explorer.datasets import Dataset
-from explorer.derivation import Derivation
 from explorer.formatting import fmt, literal
 from explorer.pages import slices
 from explorer.ui import cache, classroom, slice_filter, widgets
@@ -66,12 +63,10 @@ def panel(ds: Dataset) -> None:
     if not classroom.derivations_hidden():
         with st.expander("How the gap and the corrected p-value are computed"):
             show_derivations(
-                _escaped(
-                    [
-                        slices.gap_derivation(frame, grouping.labels, settings.metric),
-                        slices.holm_derivation(frame, grouping.labels),
-                    ]
-                )
+                [
+                    slices.gap_derivation(frame, grouping.labels, settings.metric),
+                    slices.holm_derivation(frame, grouping.labels),
+                ]
             )
 
 
@@ -109,17 +104,11 @@ def _groups(ds, settings, frame, grouping) -> None:
         _open(grouping.conditions[int(c)], ds.kind, f"sl_open_{i}", literal(labels[i]), cols[i % 4])
 
 
-def _escaped(lines: list[Derivation]) -> list[Derivation]:
-    """The lines with their names and notes (captions, which read Markdown) escaped: a
-    group's label and a sample id are the visitor's text."""
-    return [dataclasses.replace(d, name=literal(d.name), note=literal(d.note)) for d in lines]
-
-
 def _derived(ds, settings, code: int, group: str) -> None:
     """The picked group's value, derived term by term from its own rows."""
     with st.expander(f"How the {literal(settings.metric)} of {literal(group)} is computed"):
         line = cache.slices.derivation(ds, settings, code)
-        show_derivations(_escaped([line]), formulas=True, warn_undefined=True)
+        show_derivations([line], formulas=True, warn_undefined=True)
 
 
 def _worst(ds, settings) -> None:
@@ -152,4 +141,4 @@ def _rates(ds, settings) -> None:
     rows = [table.iloc[i] for i in range(len(table))]
     lines = [slices.rate_derivation(r, rate) for rate in ("TPR", "FPR") for r in rows[:2]]
     with st.expander("The rates of the first groups, from their counts"):
-        show_derivations(_escaped(lines), wait_for_reveal=False)
+        show_derivations(lines, wait_for_reveal=False)

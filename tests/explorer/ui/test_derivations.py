@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from streamlit.testing.v1 import AppTest
 
+from tests.conftest import rendered
+
 HIDDEN_NOTE = "The derivations of the numbers appear with them, after Reveal."
 
 
@@ -53,7 +55,7 @@ def test_each_line_then_its_caption():
         r"\frac{1 + 4}{2} = 2.500",
         r"\sqrt{2.500} = 1.581",
     ]
-    assert [c.value for c in at.caption] == [
+    assert [rendered(c.value) for c in at.caption] == [
         "RMSE: the first 3 and last 2 of 9 terms.",
         "R²: undefined: y is constant.",
     ]
@@ -69,8 +71,8 @@ def test_formulas_come_first_and_an_undefined_number_warns():
         r"\sqrt{2.500} = 1.581",
         r"1 - \frac{SS_{res}}{SS_{tot}}",
     ]
-    assert [w.value for w in at.warning] == ["R²: undefined: y is constant"]
-    assert [c.value for c in at.caption] == ["RMSE: the first 3 and last 2 of 9 terms."]
+    assert [rendered(w.value) for w in at.warning] == ["R²: undefined: y is constant"]
+    assert [rendered(c.value) for c in at.caption] == ["RMSE: the first 3 and last 2 of 9 terms."]
 
 
 def test_in_a_container():
@@ -107,3 +109,23 @@ def test_hidden_without_the_note_when_the_page_gave_it():
 def test_lines_that_end_in_no_headline_need_no_reveal():
     at = _run({"wait_for_reveal": False}, predict=True)
     assert len(_latex(at)) == 3 and at.session_state["drawn"] is True
+
+
+def _hostile_page() -> None:
+    from explorer.derivation import Derivation
+    from explorer.ui import derivations
+
+    # a group label and a refused value a visitor chose, quoted by a derivation's note
+    name = "AUC of ![g](http://attacker.example/pixel)"
+    derivations.show([Derivation(name, "", "1", "sample **x** <img src=x> refused", 1.0)])
+
+
+def test_a_visitors_text_in_a_name_or_note_is_shown_as_text():
+    at = AppTest.from_function(_hostile_page)
+    at.run()
+    (caption,) = [c.value for c in at.caption]
+    assert rendered(caption) == (
+        "AUC of ![g](http://attacker.example/pixel): sample **x** <img src=x> refused."
+    )
+    # no Markdown image, bold or HTML tag survives for the browser to draw
+    assert "![" not in caption and "**" not in caption and "<img" not in caption

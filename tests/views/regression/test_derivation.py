@@ -12,7 +12,7 @@ import metrics
 from explorer.datasets import Dataset
 from explorer.formatting import fmt
 from metrics import recency_weights, regression_errors
-from tests.conftest import metric
+from tests.conftest import metric, rendered
 from tests.views.regression.common import (
     DIABETES,
     awkward_dataset,
@@ -146,5 +146,5 @@ def test_derivations_follow_the_outlier_and_the_dataset_weights():
 
 def test_undefined_metrics_say_why_in_the_derivation():
     at = open_page(datasets=[awkward_dataset()])
-    assert any(c.value.startswith("RMSLE: undefined:") for c in at.caption)
+    assert any(rendered(c.value).startswith("RMSLE: undefined:") for c in at.caption)
     assert not any(v.startswith(r"\text{RMSLE}") for v in latex_lines(at))
