@@ -97,13 +97,15 @@ def main(argv: list[str]) -> int:
         return subprocess.call(args)
     ensure_venv("requirements-dev.txt")
     ensure_chromium()
-    # pytest-xdist: one worker per core (the e2e server fixture takes a free port per
-    # worker); pass -n yourself to choose, or -p no:xdist to run in one process.
-    # --dist worksteal: a worker that runs out of tests takes half of the other's
-    # queue, so both cores stay busy to the end (tests/conftest.py starts the longest
+    # pytest-xdist: two workers per core (the e2e server fixture takes a free port per
+    # worker). A browser test waits on its page and its server in turn, so one worker
+    # per core left the cores about half idle (105% of two cores over a whole run);
+    # pass -n yourself to choose, or -p no:xdist to run in one process.
+    # --dist worksteal: a worker that runs out of tests takes half of another's
+    # queue, so the cores stay busy to the end (tests/conftest.py starts the longest
     # tests first, so none of them is left alone at the end).
     chosen = any(a.startswith(("-n", "--numprocesses", "no:xdist")) for a in rest)
-    workers = [] if chosen else ["-n", "auto", "--dist", "worksteal"]
+    workers = [] if chosen else ["-n", str(2 * (os.cpu_count() or 1)), "--dist", "worksteal"]
     args = [str(PYTHON), "-m", "pytest", *workers, *rest]
     _say(" ".join(args))
     # pytest caches its assertion-rewritten test modules (and Python the compiled ones)
