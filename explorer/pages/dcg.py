@@ -156,10 +156,8 @@ def parse_preset(raw: str) -> str:
     """
     if raw in PRESETS:
         return raw
-    for name, param in PRESET_PARAM.items():
-        if raw.strip().lower() in (param, "xgboost" if name == PRESETS[1] else param):
-            return name
-    raise ValueError(raw)
+    aliases = {**{v: k for k, v in PRESET_PARAM.items()}, "xgboost": PRESETS[1]}
+    return aliases[raw.strip().lower()]  # a KeyError: the link falls back to the default
 
 
 def parse_gain(raw: str) -> str:
