@@ -156,6 +156,15 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     ):
         p.add_argument(flag, action="append", default=[], metavar=meta, help=text)
     p.add_argument(
+        "--ltr",
+        action="append",
+        nargs="+",
+        default=[],
+        metavar="F",
+        help="learning-to-rank files: DATA SCORES [QUERY] (SVMlight / LETOR or a qid table, "
+        "a score file, a LightGBM .query file); opens DCG & NDCG with LightGBM's conventions",
+    )
+    p.add_argument(
         "--models",
         action="store_true",
         help=f"one --labels and several --scores (one --qrels and several --run of the same "
@@ -220,6 +229,10 @@ def settings_params(ev: argparse.Namespace, page: str) -> dict[str, str]:
         for slug, param in places
         if slug == page
     }
+
+
+#: The DCG & NDCG page's link to LightGBM's and XGBoost's conventions (its preset).
+LTR_PARAMS = {"preset": "lightgbm", "gain": "exponential", "ignore_ties": "1"}
 
 
 def page_for(kind: str, fmt: str) -> str:
@@ -306,11 +319,17 @@ def plan(args: argparse.Namespace) -> Plan:
     together = getattr(args, "models", False)
     wanted += _grouped(together, args.labels, args.scores, "pair", ("--labels", "--scores"))
     wanted += _grouped(together, args.qrels, args.run, "trec", ("--qrels", "--run"))
+    for files in getattr(args, "ltr", []):
+        if len(files) not in opened.LTR_FILES:
+            raise DataError("--ltr takes DATA SCORES [QUERY]: 2 or 3 files.")
+        wanted.append((Path(files[1]).stem, "ltr", tuple(files)))
     if not wanted:
         raise DataError("name a file to open (metric-explorer --help says how).")
     entries = _named(wanted)
     pages = tuple(args.page or page_for(opened.read(e).kind, e.format) for e in entries)
-    return Plan(entries, "", pages[0], entries[0].name, pages)
+    # learning-to-rank scores are LightGBM's or XGBoost's: their ndcg@k's conventions
+    first_ltr = entries[0].format == "ltr" and pages[0] == "dcg"
+    return Plan(entries, "", pages[0], entries[0].name, pages, LTR_PARAMS if first_ltr else {})
 
 
 def page_url(base: str, slug: str, name: str, params: dict[str, str] | None = None) -> str:

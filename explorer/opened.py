@@ -54,10 +54,13 @@ __all__ = [
 #: The environment variable naming the manifest of the files opened by the launcher.
 ENV = "METRIC_EXPLORER_OPEN"
 #: Each format's number of files (at least, for the formats of MORE_FILES).
-FORMATS = {"table": 1, "pair": 2, "trec": 2}
+FORMATS = {"table": 1, "pair": 2, "trec": 2, "ltr": 2}
 #: The formats whose entry may name more files: a labels (qrels) file and several score
 #: files (runs), one model each (``metric-explorer --models``).
 MORE_FILES = {"pair", "trec"}
+#: Learning-to-rank data (SVMlight / LETOR or a qid table), its score file and, when the
+#: data names no queries, a LightGBM ``.query`` / ``.group`` file: 2 or 3 files.
+LTR_FILES = (2, 3)
 
 
 class Entry(NamedTuple):
@@ -78,8 +81,10 @@ def _entry(item: object, i: int) -> Entry:
     if fmt not in FORMATS:
         raise DataError(f"{ENV} entry {i}: format {fmt!r} is not one of {', '.join(FORMATS)}.")
     exact = fmt not in MORE_FILES
+    if fmt == "ltr" and isinstance(files, list) and len(files) not in LTR_FILES:
+        raise DataError(f"{ENV} entry {i}: format 'ltr' takes 2 or 3 files.")
     if not isinstance(files, list) or not (
-        len(files) == FORMATS[fmt] or (not exact and len(files) > FORMATS[fmt])
+        len(files) == FORMATS[fmt] or (not exact and len(files) > FORMATS[fmt]) or fmt == "ltr"
     ):
         raise DataError(
             f"{ENV} entry {i}: format {fmt!r} takes {FORMATS[fmt]}{'' if exact else ' or more'} "
@@ -220,6 +225,8 @@ def read(entry: Entry, data_signature: tuple = ()) -> Dataset:
         ds = io.read_upload(*files[0], kind=entry.kind)
     elif entry.format == "pair":
         ds = io.read_pair_upload(*files[0], *files[1], kind=entry.kind, more_scores=files[2:])
+    elif entry.format == "ltr":
+        ds = io.read_ranking_upload(*files[0], files[1], files[2] if len(files) > 2 else None)
     else:
         ds = io.read_trec_upload(*files[0], *files[1], more_runs=files[2:])
     return dataclasses.replace(ds, name=entry.name, source="host")

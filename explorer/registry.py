@@ -71,7 +71,7 @@ PAGES: tuple[Page, ...] = (
         "dcg",
         "DCG & NDCG",
         "dcg_",
-        ("model", "k", "log_base", "ignore_ties", "gain", "sample", "focus", "tab"),
+        ("model", "k", "log_base", "ignore_ties", "gain", "preset", "sample", "focus", "tab"),
     ),
     Page(
         "retrieval",

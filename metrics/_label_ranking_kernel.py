@@ -300,3 +300,56 @@ def ranking_loss_rows(mask: np.ndarray, ys: np.ndarray, *, per_block: bool | Non
     ordinary = n_pairs > 0
     out[ordinary] = pairs[ordinary] / n_pairs[ordinary]
     return out
+
+
+# ---------------------------------------------------------------------------
+# the retrieved mask of ragged groups (a TREC run, query groups of different sizes)
+# ---------------------------------------------------------------------------
+def masked_scores(yt: np.ndarray, ys: np.ndarray, mask: np.ndarray) -> tuple[np.ndarray, ...]:
+    """Scores that rank as the ``retrieved`` mask says, and the items each row keeps.
+
+    An unretrieved true label (a judged relevant document the run lacks) ranks after
+    every retrieved item of the matrix, tied with the other unretrieved true labels, as
+    the retrieval and DCG functions place it; an unretrieved false label (a padding
+    slot) is no label at all: it scores below those, so that it never counts in a true
+    label's rank, and the ranking loss leaves it out of its pairs
+    (:func:`kept_pair_loss`). Checked input only (a finite ``ys``).
+
+    Returns ``(scores, kept)``: ``kept`` marks the labels a row still has.
+
+    Examples
+    --------
+    >>> s, kept = masked_scores(np.array([[1, 0, 1, 0]]), np.array([[0.2, 0.5, 0.9, 0.1]]),
+    ...                         np.array([[True, True, False, False]]))
+    >>> bool(s[0, 2] < 0.2), bool(s[0, 3] < s[0, 2]), kept.tolist()
+    (True, True, [[True, True, True, False]])
+    """
+    truth = yt != 0
+    lowest = float(ys[mask].min()) if mask.any() else 0.0
+    below = np.nextafter(lowest, -np.inf)
+    gone = np.nextafter(below, -np.inf)
+    scores = np.where(mask, ys, np.where(truth, below, gone))
+    return scores, mask | truth
+
+
+def kept_pair_loss(loss: np.ndarray, yt: np.ndarray, kept: np.ndarray) -> np.ndarray:
+    """The ranking loss over each row's kept labels, from the loss over all of them.
+
+    The dropped labels (false, below every true one) add pairs but no mis-ordered
+    pair; the count of mis-ordered pairs (a whole number, exact) is divided by the
+    pairs of the kept labels instead: 0 for a row with none.
+
+    Examples
+    --------
+    >>> kept_pair_loss(np.array([0.25]), np.array([[1, 0, 0, 0, 0]]),
+    ...                np.array([[True, True, True, False, False]])).tolist()
+    [0.5]
+    """
+    m = yt.shape[1]
+    n_true = np.count_nonzero(yt, axis=1)
+    pairs_all = n_true * (m - n_true)
+    pairs_kept = n_true * (np.count_nonzero(kept, axis=1) - n_true)
+    wrong = np.rint(loss * pairs_all)
+    out = np.zeros_like(loss)
+    np.divide(wrong, pairs_kept, out=out, where=pairs_kept > 0)
+    return out

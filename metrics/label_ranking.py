@@ -15,6 +15,13 @@ sample, highest first. Values equal scikit-learn 1.9.1's:
 * ranking loss is the fraction of (true, false) label pairs ordered wrongly,
   a tie counting as a full error; 0 for a sample with no pair.
 
+``retrieved`` (a boolean mask shaped like ``y_score``, default all True) marks
+the items of ragged groups a system never retrieved (a TREC run's missing
+judged documents, the padding slots of short query groups), as the DCG and
+retrieval functions read it: an unretrieved true label ranks after every
+retrieved item (tied with the other unretrieved true labels), an unretrieved
+false label is no label at all (it takes no rank and makes no pair).
+
 Coverage, ranking loss and their step tables refuse a single-column matrix
 (as scikit-learn does); LRAP accepts it (every sample scores 1.0).
 
@@ -45,10 +52,13 @@ from metrics._averages import weighted_mean
 from metrics._label_ranking_kernel import (
     check_matrices,
     coverage_values,
+    kept_pair_loss,
     label_matrix,
     lrap_values,
+    masked_scores,
     ranking_loss_values,
 )
+from metrics._relevance import check_retrieved
 from metrics._validation import (
     check_sample_weight,
 )
@@ -102,6 +112,23 @@ def _check_lazily(y_true, y_score, *, min_columns: int):
     return yt, y_score, verify
 
 
+def _checked(y_true, y_score, retrieved, *, min_columns: int):
+    """:func:`_check_lazily`, then the ``retrieved`` mask applied to the scores.
+
+    Returns ``(yt, ys, verify, kept)``: ``kept`` None without a mask (or with one
+    that retrieves every item), else the labels each row keeps
+    (:func:`metrics._label_ranking_kernel.masked_scores`).
+    """
+    yt, ys, verify = _check_lazily(y_true, y_score, min_columns=min_columns)
+    mask = check_retrieved(retrieved, np.asarray(ys))
+    if mask is None or mask.all():
+        return yt, ys, verify, None
+    if verify is not None:  # the masked scores are a new matrix: check the given one now
+        verify(yt, ys)
+    scores, kept = masked_scores(yt, ys, mask)
+    return yt, scores, None, kept
+
+
 # ---------------------------------------------------------------------------
 # vectorized kernels (validated input: a bool mask of true labels and scores)
 # ---------------------------------------------------------------------------
@@ -110,7 +137,7 @@ def _check_lazily(y_true, y_score, *, min_columns: int):
 # ---------------------------------------------------------------------------
 # coverage error
 # ---------------------------------------------------------------------------
-def coverage_per_sample(y_true, y_score) -> np.ndarray:
+def coverage_per_sample(y_true, y_score, *, retrieved=None) -> np.ndarray:
     """Coverage of every sample: the deepest rank of one of its true labels.
 
     ``coverage_i = max_{j true} rank_ij`` with ``rank_ij = |{k : s_ik >= s_ij}|``
@@ -124,6 +151,10 @@ def coverage_per_sample(y_true, y_score) -> np.ndarray:
         0/1 indicator matrix, at least 2 labels.
     y_score : array-like of shape (n_samples, n_labels)
         Finite scores, higher ranks first.
+    retrieved : array-like of bool, shape (n_samples, n_labels), optional
+        False marks an item the system did not retrieve: a true one ranks after
+        every retrieved item, a false one (a padding slot) is no label at all.
+        Default: every item retrieved.
 
     Returns
     -------
@@ -134,11 +165,11 @@ def coverage_per_sample(y_true, y_score) -> np.ndarray:
     >>> coverage_per_sample([[1, 0, 0], [0, 0, 1]], [[0.75, 0.5, 1], [1, 0.2, 0.1]]).tolist()
     [2.0, 3.0]
     """
-    yt, ys, verify = _check_lazily(y_true, y_score, min_columns=2)
+    yt, ys, verify, _ = _checked(y_true, y_score, retrieved, min_columns=2)
     return coverage_values(yt, ys, verify=verify)
 
 
-def coverage_error(y_true, y_score, *, sample_weight=None) -> float:
+def coverage_error(y_true, y_score, *, sample_weight=None, retrieved=None) -> float:
     """Coverage error: mean number of top labels needed to cover every true label.
 
     As ``sklearn.metrics.coverage_error``: the (``sample_weight``-weighted)
@@ -153,6 +184,10 @@ def coverage_error(y_true, y_score, *, sample_weight=None) -> float:
         Finite scores.
     sample_weight : array-like of shape (n_samples,), optional
         Non-negative weights with a positive sum.
+    retrieved : array-like of bool, shape (n_samples, n_labels), optional
+        False marks an item the system did not retrieve: a true one ranks after
+        every retrieved item, a false one (a padding slot) is no label at all.
+        Default: every item retrieved.
 
     Returns
     -------
@@ -167,8 +202,14 @@ def coverage_error(y_true, y_score, *, sample_weight=None) -> float:
     >>> coverage_error([[1, 0, 0], [0, 0, 1]], [[0.75, 0.5, 1], [1, 0.2, 0.1]],
     ...                sample_weight=[3, 1])
     2.25
+
+    The second row's true label never retrieved: it ranks after both retrieved ones.
+
+    >>> coverage_error([[1, 0, 0], [0, 0, 1]], [[0.75, 0.5, 1], [1, 0.2, 0.9]],
+    ...                retrieved=[[True] * 3, [True, True, False]])
+    2.5
     """
-    yt, ys, verify = _check_lazily(y_true, y_score, min_columns=2)
+    yt, ys, verify, _ = _checked(y_true, y_score, retrieved, min_columns=2)
     values = coverage_values(yt, ys, verify=verify)  # checks y_true and y_score block by block
     return weighted_mean(values, check_sample_weight(sample_weight, yt.shape[0]))
 
@@ -176,7 +217,7 @@ def coverage_error(y_true, y_score, *, sample_weight=None) -> float:
 # ---------------------------------------------------------------------------
 # label ranking average precision
 # ---------------------------------------------------------------------------
-def lrap_per_sample(y_true, y_score) -> np.ndarray:
+def lrap_per_sample(y_true, y_score, *, retrieved=None) -> np.ndarray:
     """Label ranking average precision of every sample.
 
     ``LRAP_i = mean over true labels j of |L_ij| / rank_ij``, where
@@ -191,6 +232,10 @@ def lrap_per_sample(y_true, y_score) -> np.ndarray:
         0/1 indicator matrix.
     y_score : array-like of shape (n_samples, n_labels)
         Finite scores.
+    retrieved : array-like of bool, shape (n_samples, n_labels), optional
+        False marks an item the system did not retrieve: a true one ranks after
+        every retrieved item, a false one (a padding slot) is no label at all.
+        Default: every item retrieved.
 
     Returns
     -------
@@ -204,11 +249,13 @@ def lrap_per_sample(y_true, y_score) -> np.ndarray:
     >>> v.round(4).tolist()
     [0.5, 0.8333, 1.0]
     """
-    yt, ys, verify = _check_lazily(y_true, y_score, min_columns=1)
+    yt, ys, verify, _ = _checked(y_true, y_score, retrieved, min_columns=1)
     return lrap_values(yt, ys, verify=verify)
 
 
-def label_ranking_average_precision_score(y_true, y_score, *, sample_weight=None) -> float:
+def label_ranking_average_precision_score(
+    y_true, y_score, *, sample_weight=None, retrieved=None
+) -> float:
     """Label ranking average precision (LRAP).
 
     As ``sklearn.metrics.label_ranking_average_precision_score``: the
@@ -224,6 +271,10 @@ def label_ranking_average_precision_score(y_true, y_score, *, sample_weight=None
         Finite scores.
     sample_weight : array-like of shape (n_samples,), optional
         Non-negative weights with a positive sum.
+    retrieved : array-like of bool, shape (n_samples, n_labels), optional
+        False marks an item the system did not retrieve: a true one ranks after
+        every retrieved item, a false one (a padding slot) is no label at all.
+        Default: every item retrieved.
 
     Returns
     -------
@@ -236,8 +287,11 @@ def label_ranking_average_precision_score(y_true, y_score, *, sample_weight=None
     >>> y_score = [[0.75, 0.5, 1], [1, 0.2, 0.1], [0.9, 0.7, 0.6]]
     >>> round(label_ranking_average_precision_score(y_true, y_score), 4)
     0.7778
+    >>> label_ranking_average_precision_score([[1, 0, 0]], [[0.5, 0.1, 0.9]],
+    ...                                       retrieved=[[True, True, False]])
+    1.0
     """
-    yt, ys, verify = _check_lazily(y_true, y_score, min_columns=1)
+    yt, ys, verify, _ = _checked(y_true, y_score, retrieved, min_columns=1)
     values = lrap_values(yt, ys, verify=verify)  # checks y_true and y_score block by block
     return weighted_mean(values, check_sample_weight(sample_weight, yt.shape[0]))
 
@@ -245,7 +299,7 @@ def label_ranking_average_precision_score(y_true, y_score, *, sample_weight=None
 # ---------------------------------------------------------------------------
 # ranking loss
 # ---------------------------------------------------------------------------
-def ranking_loss_per_sample(y_true, y_score) -> np.ndarray:
+def ranking_loss_per_sample(y_true, y_score, *, retrieved=None) -> np.ndarray:
     """Ranking loss of every sample.
 
     The fraction of (true label, false label) pairs with
@@ -259,6 +313,10 @@ def ranking_loss_per_sample(y_true, y_score) -> np.ndarray:
         0/1 indicator matrix, at least 2 labels.
     y_score : array-like of shape (n_samples, n_labels)
         Finite scores.
+    retrieved : array-like of bool, shape (n_samples, n_labels), optional
+        False marks an item the system did not retrieve: a true one ranks after
+        every retrieved item, a false one (a padding slot) is no label at all.
+        Default: every item retrieved.
 
     Returns
     -------
@@ -269,12 +327,19 @@ def ranking_loss_per_sample(y_true, y_score) -> np.ndarray:
     --------
     >>> ranking_loss_per_sample([[1, 0, 0], [0, 0, 1]], [[0.75, 0.5, 1], [1, 0.2, 0.1]]).tolist()
     [0.5, 1.0]
+
+    A padding slot (the second row's last) makes no pair:
+
+    >>> ranking_loss_per_sample([[1, 0, 0], [1, 0, 0]], [[0.75, 0.5, 1], [0.1, 0.2, 0.0]],
+    ...                         retrieved=[[True] * 3, [True, True, False]]).tolist()
+    [0.5, 1.0]
     """
-    yt, ys, verify = _check_lazily(y_true, y_score, min_columns=2)
-    return ranking_loss_values(yt, ys, verify=verify)
+    yt, ys, verify, kept = _checked(y_true, y_score, retrieved, min_columns=2)
+    values = ranking_loss_values(yt, ys, verify=verify)
+    return values if kept is None else kept_pair_loss(values, yt, kept)
 
 
-def label_ranking_loss(y_true, y_score, *, sample_weight=None) -> float:
+def label_ranking_loss(y_true, y_score, *, sample_weight=None, retrieved=None) -> float:
     """Ranking loss: the mean fraction of wrongly ordered (true, false) label pairs.
 
     As ``sklearn.metrics.label_ranking_loss``: the (``sample_weight``-
@@ -289,6 +354,10 @@ def label_ranking_loss(y_true, y_score, *, sample_weight=None) -> float:
         Finite scores.
     sample_weight : array-like of shape (n_samples,), optional
         Non-negative weights with a positive sum.
+    retrieved : array-like of bool, shape (n_samples, n_labels), optional
+        False marks an item the system did not retrieve: a true one ranks after
+        every retrieved item, a false one (a padding slot) is no label at all.
+        Default: every item retrieved.
 
     Returns
     -------
@@ -300,6 +369,8 @@ def label_ranking_loss(y_true, y_score, *, sample_weight=None) -> float:
     >>> label_ranking_loss([[1, 0, 0], [0, 0, 1]], [[0.75, 0.5, 1], [1, 0.2, 0.1]])
     0.75
     """
-    yt, ys, verify = _check_lazily(y_true, y_score, min_columns=2)
+    yt, ys, verify, kept = _checked(y_true, y_score, retrieved, min_columns=2)
     values = ranking_loss_values(yt, ys, verify=verify)  # checks y_true and y_score block by block
+    if kept is not None:
+        values = kept_pair_loss(values, yt, kept)
     return weighted_mean(values, check_sample_weight(sample_weight, yt.shape[0]))

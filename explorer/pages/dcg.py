@@ -43,6 +43,14 @@ GAIN_PARAM = {GAINS[0]: "linear", GAINS[1]: "exponential"}
 #: The log base choices; "other" is a free base.
 BASES = ("2", "e", "10", "other")
 BASE_VALUES = {"2": 2.0, "e": float(np.e), "10": 10.0}
+#: The tools whose conventions the page offers: scikit-learn's (ignored ties higher column
+#: first, a sample with no relevant item NDCG 0) and LightGBM's and XGBoost's ndcg@k
+#: (ignored ties in the input order, a stable sort; a query with no relevant item NDCG 1).
+PRESETS = ("scikit-learn", "LightGBM / XGBoost")
+#: What choosing a preset sets the gain and the tie switch to (the tool's own defaults).
+PRESET_CONTROLS = {PRESETS[0]: (GAINS[0], False), PRESETS[1]: (GAINS[1], True)}
+#: A preset's URL value.
+PRESET_PARAM = {PRESETS[0]: "sklearn", PRESETS[1]: "lightgbm"}
 
 
 @dataclass(frozen=True)
@@ -61,11 +69,14 @@ class Settings:
         Rank tied items higher column first instead of averaging their gains.
     exponential : bool
         Use the gain ``2 ** rel - 1`` instead of the relevance as given.
+    preset : str
+        One of :data:`PRESETS`: whose order ignored ties take, and what a sample with
+        no relevant item scores.
 
     Examples
     --------
-    >>> Settings("model", k=2)
-    Settings(model='model', k=2, log_base=2.0, ignore_ties=False, exponential=False)
+    >>> Settings("model", k=2).tie_rule, Settings("m", ignore_ties=True, preset=PRESETS[1]).tie_rule
+    (False, 'column')
     """
 
     model: str
@@ -73,6 +84,20 @@ class Settings:
     log_base: float = 2.0
     ignore_ties: bool = False
     exponential: bool = False
+    preset: str = PRESETS[0]
+
+    @property
+    def tie_rule(self) -> bool | str:
+        """``ignore_ties`` of :func:`metrics.dcg_ranking_table`: False (averaged), True
+        (higher column first, scikit-learn) or "column" (the input order, LightGBM)."""
+        if self.ignore_ties and self.preset == PRESETS[1]:
+            return "column"
+        return self.ignore_ties
+
+    @property
+    def empty_scores_one(self) -> bool:
+        """A sample with no relevant item counts NDCG 1 (LightGBM's rule), not 0."""
+        return self.preset == PRESETS[1]
 
 
 # ------------------------------------------------------------------ settings from a link
@@ -119,6 +144,20 @@ def parse_bool(raw: str) -> bool:
     (True, True, False)
     """
     return raw.strip().lower() in ("1", "true", "yes", "on")
+
+
+def parse_preset(raw: str) -> str:
+    """The preset of a link, by its name or a short one ("sklearn", "lightgbm").
+
+    Examples
+    --------
+    >>> parse_preset("lightgbm"), parse_preset("scikit-learn")
+    ('LightGBM / XGBoost', 'scikit-learn')
+    """
+    if raw in PRESETS:
+        return raw
+    aliases = {**{v: k for k, v in PRESET_PARAM.items()}, "xgboost": PRESETS[1]}
+    return aliases[raw.strip().lower()]  # a KeyError: the link falls back to the default
 
 
 def parse_gain(raw: str) -> str:
@@ -197,13 +236,15 @@ def per_sample_table(
         ranked,
         k=settings.k,
         log_base=settings.log_base,
-        ignore_ties=settings.ignore_ties,
+        ignore_ties=settings.tie_rule,
         exponential=settings.exponential,
     )
     table = pd.concat(
         [pd.DataFrame({"row": np.arange(ds.n_samples), "sample": ds.sample_ids}), values], axis=1
     )
     table["no relevant item"] = table["ideal DCG"] == 0
+    if settings.empty_scores_one:
+        table.loc[table["no relevant item"], "NDCG"] = 1.0
     if ds.sample_weight is not None:
         table["weight"] = ds.sample_weight
     return table
@@ -272,7 +313,8 @@ class Headline:
 
     dcg: float
     ndcg: float
-    #: Ids of the samples whose every gain is 0 (their NDCG counts as 0).
+    #: Ids of the samples whose every gain is 0 (their NDCG counts as 0, or 1 under
+    #: LightGBM's rule: :attr:`Settings.empty_scores_one`).
     no_relevant: tuple[str, ...]
 
 
@@ -499,7 +541,7 @@ def sample_steps(ds: Dataset, settings: Settings, row: int, table: pd.DataFrame)
             ds.score(settings.model)[row],
             k=k,
             log_base=base,
-            ignore_ties=settings.ignore_ties,
+            ignore_ties=settings.tie_rule,
             retrieved=None if ds.retrieved is None else ds.retrieved[row],
         ),
         ideal=metrics.dcg_steps(gains, gains, k=k, log_base=base, ignore_ties=True),

@@ -96,14 +96,20 @@ def summary(ds: Dataset, model: str, checkpoint=budget.no_checkpoint) -> Summary
     >>> s.contrib["lrap"].round(4).tolist()
     [0.5, 0.8333, 1.0]
     """
-    y, s, w = ds.y_true, ds.score(model), ds.sample_weight
+    return _scored(ds, ds.score(model), checkpoint)
+
+
+def _scored(ds: Dataset, s: np.ndarray, checkpoint) -> Summary:
+    """:func:`summary` of the scores ``s`` (the model's, or an edit of them); a ragged
+    dataset's padding slots and unretrieved documents as its ``retrieved`` mask says."""
+    y, w, kept = ds.y_true, ds.sample_weight, ds.retrieved
     refused = refusal(*s.shape) if s.ndim == 2 else None
-    heavy = {"checkpoint": checkpoint, "sample_weight": w}
+    heavy = {"checkpoint": checkpoint, "sample_weight": w, "retrieved": kept}
     return Summary(
-        coverage=metrics.coverage_error(y, s, sample_weight=w),
+        coverage=metrics.coverage_error(y, s, sample_weight=w, retrieved=kept),
         best_coverage=metrics.best_coverage_error(y, sample_weight=w),
-        lrap=metrics.label_ranking_average_precision_score(y, s, sample_weight=w),
-        loss=metrics.label_ranking_loss(y, s, sample_weight=w),
+        lrap=metrics.label_ranking_average_precision_score(y, s, sample_weight=w, retrieved=kept),
+        loss=metrics.label_ranking_loss(y, s, sample_weight=w, retrieved=kept),
         contrib=None if refused else metrics.label_ranking_contributions(y, s, **heavy),
         ties=None if refused else metrics.tie_broken_summary(y, s, **heavy),
         refused=refused,
@@ -285,6 +291,11 @@ def what_if(ds: Dataset, model: str, base: Summary, sample: int, new_row) -> Sum
     orig_row = np.asarray(ds.score(model)[sample])
     if np.array_equal(new_row, orig_row):
         return None
+    if ds.retrieved is not None:  # a ragged dataset: the edited matrix scored again
+        metrics.label_ranking_loss(ds.y_true[sample][None], new_row[None])  # its refusals
+        edited = ds.score(model).copy()
+        edited[sample] = new_row
+        return _scored(ds, edited, budget.no_checkpoint)
     changed = metrics.replace_sample_scores(
         ds.y_true[sample],
         new_row,
@@ -419,6 +430,46 @@ def tie_rules_table(sample_ties: pd.DataFrame, all_ties: pd.DataFrame) -> pd.Dat
             "coverage error (all)": all_ties["coverage"].to_numpy(),
         }
     )
+
+
+def sample_items(ds: Dataset, i: int, scores) -> tuple[np.ndarray, np.ndarray, list[str]]:
+    """Sample ``i``'s labels, ``scores`` and item names as its step tables read them: a
+    ragged dataset's row cut to the items it has (its padding slots left out, an
+    unretrieved true label below every retrieved one), as the per-sample numbers are.
+
+    Examples
+    --------
+    >>> y = np.array([[1, 0, 1, 0], [1, 0, 0, 0]])
+    >>> kept = np.array([[True, True, False, False], [True] * 4])
+    >>> ds = Dataset("t", "multilabel", y, {"m": y * 1.0}, retrieved=kept)
+    >>> yy, ss, names = sample_items(ds, 0, [0.5, 0.7, 0.9, 0.1])
+    >>> yy.tolist(), bool(ss[2] < 0.5), names
+    ([1.0, 0.0, 1.0], True, ['label_0', 'label_1', 'label_2'])
+    """
+    y_row, s_row = ds.y_true[i], np.asarray(scores, dtype=np.float64)
+    names = item_names(ds, i)
+    if ds.retrieved is None:
+        return y_row, s_row, names
+    got = ds.retrieved[i]
+    keep = got | (y_row != 0)
+    low = s_row[got].min() if got.any() else 0.0
+    s_row = np.where(got, s_row, np.nextafter(low, -np.inf))
+    return y_row[keep], s_row[keep], [n for n, k in zip(names, keep, strict=True) if k]
+
+
+def item_names(ds: Dataset, i: int) -> list[str]:
+    """Sample ``i``'s items as the drill-down names them: its documents' ids when the
+    data carries them (each query its own), else the label names; a slot of no document
+    (padding) is "(slot j)", so that the names stay distinct (the what-if editor's columns).
+
+    Examples
+    --------
+    >>> y = np.array([[1, 0, 0], [0, 1, 0]])
+    >>> ids = np.array([["d7", "d2", "d5"], ["d9", "d4", ""]], dtype=object)
+    >>> item_names(Dataset("t", "multilabel", y, {"m": y * 1.0}, item_ids=ids), 1)
+    ['d9', 'd4', '(slot 3)']
+    """
+    return [name or f"(slot {j + 1})" for j, name in enumerate(ds.item_names(i))]
 
 
 def with_label_names(table: pd.DataFrame, names) -> pd.DataFrame:

@@ -223,7 +223,8 @@ def sample_rows(ds: Dataset, pred: np.ndarray, rows, beta: float, zd_key: str) -
         pred[rows],
         beta=beta,
         zero_division=ZD_VALUE[zd_key],
-        label_names=ds.label_names,
+        # a query's own documents when the data names them (a run, a long table)
+        label_names=ds.label_names if ds.item_ids is None else ds.item_ids[rows],
     )
     table.index = rows
     return table
@@ -532,7 +533,7 @@ def sample_steps(
         cut = [None] * n_labels
     steps = pd.DataFrame(
         {
-            "label": list(ds.label_names),
+            "label": ds.item_names(i),
             "true": ds.y_true[i].astype(int),
             "score": ds.score(model)[i],
             "threshold": cut,

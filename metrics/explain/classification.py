@@ -471,14 +471,27 @@ def multilabel_label_table_from_counts(
     return pd.concat([table, pd.DataFrame(rows)], ignore_index=True)
 
 
-def _label_sets(mask: np.ndarray, names: list[str]) -> np.ndarray:
-    """Each row's names where ``mask`` is set, joined by ", " (one pass per label)."""
+def _label_sets(mask: np.ndarray, names) -> np.ndarray:
+    """Each row's names where ``mask`` is set, joined by ", " (one pass per label);
+    ``names`` a list (every row's) or an object array shaped like ``mask`` (each row's own)."""
     out = np.full(mask.shape[0], "", dtype=object)
-    for j, name in enumerate(names):
+    for j in range(mask.shape[1]):
         col = mask[:, j]
+        name = names[:, j][col] if isinstance(names, np.ndarray) else names[j]
         sep = np.where(out[col] == "", "", ", ")
         out[col] = out[col] + sep + name
     return out
+
+
+def _row_names(label_names, shape: tuple[int, int]):
+    """``label_names`` of :func:`multilabel_per_sample`: a list of every row's names, or
+    an object array of each row's own (a query's document ids)."""
+    rows = np.asarray(label_names, dtype=object)
+    if rows.ndim != 2:
+        return _names(label_names, shape[1])
+    if rows.shape != shape:
+        raise MetricInputError(f"label_names has shape {rows.shape} but y_true has shape {shape}.")
+    return np.vectorize(str, otypes=[object])(rows) if rows.size else rows
 
 
 def multilabel_per_sample(y_true, y_pred, *, beta=1.0, zero_division="warn", label_names=None):
@@ -498,10 +511,11 @@ def multilabel_per_sample(y_true, y_pred, *, beta=1.0, zero_division="warn", lab
         A sample with no predicted label has precision 0/0, one with no true
         label recall 0/0, one with neither F and Jaccard 0/0: they take this
         value ("warn": 0.0; Jaccard never takes NaN and uses 0 then).
-    label_names : sequence of str, default None
+    label_names : sequence of str, or array of shape (n_samples, n_labels), default None
         When given, adds the columns ``true_labels``, ``predicted_labels``,
         ``missed`` (false negatives) and ``extra`` (false positives), each a
-        comma-separated list of names.
+        comma-separated list of names; a 2-D array names each row's items
+        itself (a query's document ids).
 
     Returns
     -------
@@ -518,6 +532,10 @@ def multilabel_per_sample(y_true, y_pred, *, beta=1.0, zero_division="warn", lab
     {'wrong': [2, 0], 'exact_match': [False, True], 'precision': [0.5, 0.0], 'recall': [0.5, 0.0]}
     >>> t[["missed", "extra"]].to_dict("list")
     {'missed': ['c', ''], 'extra': ['b', '']}
+    >>> own = multilabel_per_sample([[1, 0], [0, 1]], [[1, 1], [0, 0]],
+    ...                             label_names=[["d7", "d2"], ["d9", "d4"]])
+    >>> own[["true_labels", "extra", "missed"]].to_dict("list")
+    {'true_labels': ['d7', 'd4'], 'extra': ['d2', ''], 'missed': ['', 'd4']}
     """
     import pandas as pd
 
@@ -545,7 +563,7 @@ def multilabel_per_sample(y_true, y_pred, *, beta=1.0, zero_division="warn", lab
         }
     )
     if label_names is not None:
-        names = _names(label_names, yt.shape[1])
+        names = _row_names(label_names, yt.shape)
         t, p = yt.astype(bool), yp.astype(bool)
         table["true_labels"] = _label_sets(t, names)
         table["predicted_labels"] = _label_sets(p, names)

@@ -54,6 +54,23 @@ def _check_rows(y_true_row, y_score_row) -> tuple[np.ndarray, np.ndarray]:
     return yt, ys
 
 
+def _tie_rule(ignore_ties) -> bool | str:
+    """``ignore_ties`` as a rule: False (averaged), True (higher column first) or "column".
+
+    Examples
+    --------
+    >>> _tie_rule(1), _tie_rule("column")
+    (True, 'column')
+    """
+    if isinstance(ignore_ties, str):
+        if ignore_ties != "column":
+            raise MetricInputError(
+                f'ignore_ties must be True, False or "column"; got {ignore_ties!r}.'
+            )
+        return ignore_ties
+    return bool(ignore_ties)
+
+
 def dcg_steps(
     y_true_row, y_score_row, *, k=None, log_base=2, ignore_ties=False, retrieved=None
 ) -> pd.DataFrame:
@@ -62,7 +79,8 @@ def dcg_steps(
     One table row per ranked position. Ranking: descending score; tied items
     in column order by default (the order inside a tie group does not
     change a tie-averaged DCG), higher column first with
-    ``ignore_ties=True`` (scikit-learn's order).
+    ``ignore_ties=True`` (scikit-learn's order), column order with
+    ``ignore_ties="column"`` (LightGBM's and XGBoost's stable sort).
 
     Parameters
     ----------
@@ -74,8 +92,10 @@ def dcg_steps(
         Cut-off: discounts after position ``k`` are 0.
     log_base : float, default 2
         Base of the logarithm of the discount; positive and not 1.
-    ignore_ties : bool, default False
-        Rank tied items higher column first instead of averaging them.
+    ignore_ties : bool or "column", default False
+        Rank tied items one by one instead of averaging them: True higher
+        column first (scikit-learn), ``"column"`` lower column first (the
+        input order: LightGBM, XGBoost).
     retrieved : array-like of bool, shape (n_items,), optional
         False marks an item the system did not retrieve: it comes last and
         adds no gain (as :func:`metrics.dcg.dcg_per_sample` reads the mask).
@@ -123,7 +143,10 @@ def dcg_steps(
     >>> t = dcg_steps([10, 0, 5], [3, 2, 1], retrieved=[False, True, True])
     >>> t["item"].tolist(), t["mean_gain"].tolist(), t["relevance"].tolist()
     ([1, 2, 0], [0.0, 5.0, 0.0], [0.0, 5.0, 10.0])
+    >>> dcg_steps([10, 0, 0, 1, 5], [1, 0, 0, 0, 1], ignore_ties="column")["item"].tolist()
+    [0, 4, 1, 2, 3]
     """
+    ignore_ties = _tie_rule(ignore_ties)
     k = check_k(k, allow_none=True)
     base = check_log_base(log_base)
     yt, ys = _check_rows(y_true_row, y_score_row)
@@ -131,9 +154,9 @@ def dcg_steps(
     mask = check_retrieved(None if retrieved is None else np.asarray(retrieved)[None, :], ys[None])
     seen_g, seen_s = retrieved_only(yt[None], ys[None], mask)
     seen_g, seen_s = seen_g[0], seen_s[0]
-    if ignore_ties:
+    if ignore_ties is True:
         order = sklearn_ignore_ties_order(seen_s[None, :])[0]
-    else:
+    else:  # averaged, or "column": tied items in column order
         order = np.argsort(-seen_s, kind="stable")
     s = ys[order]
     g = seen_g[order]
@@ -511,8 +534,10 @@ def dcg_ranking_table(
         Cut-off: only the top ``k`` positions count.
     log_base : float, default 2
         Base of the logarithm of the discount (NDCG does not depend on it).
-    ignore_ties : bool, default False
-        The ``DCG`` and ``NDCG`` columns rank tied items higher column first.
+    ignore_ties : bool or "column", default False
+        The ``DCG`` and ``NDCG`` columns rank tied items one by one: True
+        higher column first (scikit-learn), ``"column"`` lower column first
+        (the input order: LightGBM's and XGBoost's stable sort).
     exponential : bool, default False
         Use the gain ``2 ** y_true - 1`` (:func:`exponential_gain`).
 
@@ -527,7 +552,10 @@ def dcg_ranking_table(
     >>> r = dcg_ranking([[10, 0, 0, 1, 5]], [[1, 0, 0, 0, 1]])
     >>> dcg_ranking_table(r, k=1).iloc[0].tolist()
     [7.5, 10.0, 0.75, 5.0, 10.0]
+    >>> dcg_ranking_table(r, k=1, ignore_ties="column")["DCG"].tolist()
+    [10.0]
     """
+    ignore_ties = _tie_rule(ignore_ties)
     k = check_k(k, allow_none=True)
     base = check_log_base(log_base)
     yt = ranking.y_true
@@ -559,8 +587,14 @@ def dcg_ranking_table(
         cols["optimistic DCG"][rows] = opt @ discount
         ideal = gain(np.take_along_axis(raw, ranking.ideal[rows, :top], axis=1))
         cols["ideal DCG"][rows] = ideal @ discount
-        if ignore_ties:
+        if ignore_ties is True:
             ordered = gain(np.take_along_axis(raw_seen, ranking.ignore_ties[rows, :top], axis=1))
+        elif ignore_ties == "column":
+            # scikit-learn's order reversed inside each tie group: lower column first
+            within = first + last - np.arange(top)
+            higher = ranking.ignore_ties[rows, :width].astype(np.intp)
+            column = np.take_along_axis(higher, within, axis=1)
+            ordered = gain(np.take_along_axis(raw_seen, column, axis=1))
         else:
             cum = np.zeros((pess.shape[0], width + 1))
             np.cumsum(pess, axis=1, out=cum[:, 1:])

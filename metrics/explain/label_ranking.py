@@ -26,8 +26,10 @@ from metrics._label_ranking_kernel import (
     code_counts,
     counts_at_or_above,
     coverage_values,
+    kept_pair_loss,
     label_matrix,
     lrap_values,
+    masked_scores,
     ranking_loss_values,
     score_values,
 )
@@ -39,6 +41,7 @@ from metrics._ranks import (
     scatter_back,
     tie_bounds,
 )
+from metrics._relevance import check_retrieved
 from metrics._validation import (
     MetricInputError,
     as_2d,
@@ -445,8 +448,17 @@ def _by_row_groups(func, n: int, m: int, checkpoint) -> np.ndarray:
     return np.concatenate(parts, axis=-1)
 
 
+def _masked(yt: np.ndarray, ys: np.ndarray, retrieved):
+    """The scores with the ``retrieved`` mask applied and the labels each row keeps
+    (None: every item retrieved), as :mod:`metrics.label_ranking` reads the mask."""
+    mask = check_retrieved(retrieved, ys)
+    if mask is None or mask.all():
+        return ys, None
+    return masked_scores(yt, ys, mask)
+
+
 def label_ranking_contributions(
-    y_true, y_score, *, sample_weight=None, checkpoint=None
+    y_true, y_score, *, sample_weight=None, checkpoint=None, retrieved=None
 ) -> pd.DataFrame:
     """Every sample's coverage, LRAP and ranking loss, and how much it moves each mean.
 
@@ -464,6 +476,10 @@ def label_ranking_contributions(
     checkpoint : callable, optional
         Called between groups of rows (:data:`CHECKPOINT_CELLS` cells); what it
         raises stops the computation.
+    retrieved : array-like of bool, shape (n_samples, n_labels), optional
+        The items retrieved, as :func:`metrics.label_ranking.coverage_error`
+        reads them: an unretrieved false label (a padding slot) makes no pair
+        and counts in no ``n_true``/``note``.
 
     Returns
     -------
@@ -503,8 +519,10 @@ def label_ranking_contributions(
     yt, ys = check_matrices(y_true, y_score, min_columns=2, as_mask=False)
     n, m = ys.shape
     w = check_sample_weight(sample_weight, n)
+    ys, kept = _masked(yt, ys, retrieved)
     n_true = np.count_nonzero(yt, axis=1)
-    n_pairs = n_true * (m - n_true)
+    n_labels = m if kept is None else np.count_nonzero(kept, axis=1)
+    n_pairs = n_true * (n_labels - n_true)
     cov, lrap, loss = _by_row_groups(
         lambda r: np.array(
             [
@@ -517,8 +535,10 @@ def label_ranking_contributions(
         m,
         checkpoint,
     )
+    if kept is not None:  # the padding slots' pairs out of the loss
+        loss = kept_pair_loss(loss, yt, kept)
     n_wrong = np.rint(loss * n_pairs).astype(np.int64)
-    note = np.where(n_true == 0, _NOTE_NO_TRUE, np.where(n_true == m, _NOTE_ALL_TRUE, ""))
+    note = np.where(n_true == 0, _NOTE_NO_TRUE, np.where(n_true == n_labels, _NOTE_ALL_TRUE, ""))
     return pd.DataFrame(
         {
             "sample": np.arange(n, dtype=np.int64),
@@ -750,7 +770,9 @@ def tie_broken_per_sample(y_true, y_score, *, ties: str = "max") -> TieBroken:
     return TieBroken(lrap, coverage)
 
 
-def tie_broken_summary(y_true, y_score, *, sample_weight=None, checkpoint=None) -> pd.DataFrame:
+def tie_broken_summary(
+    y_true, y_score, *, sample_weight=None, checkpoint=None, retrieved=None
+) -> pd.DataFrame:
     """Mean LRAP and coverage under each tie rule, side by side.
 
     Parameters
@@ -761,6 +783,8 @@ def tie_broken_summary(y_true, y_score, *, sample_weight=None, checkpoint=None) 
     sample_weight : array-like of shape (n_samples,), optional
     checkpoint : callable, optional
         Called between groups of rows, as in :func:`label_ranking_contributions`.
+    retrieved : array-like of bool, shape (n_samples, n_labels), optional
+        The items retrieved, as :func:`label_ranking_contributions` reads them.
 
     Returns
     -------
@@ -776,6 +800,7 @@ def tie_broken_summary(y_true, y_score, *, sample_weight=None, checkpoint=None) 
     """
     yt, ys = check_matrices(y_true, y_score, min_columns=2, as_mask=False)
     w = check_sample_weight(sample_weight, yt.shape[0])
+    ys, _ = _masked(yt, ys, retrieved)
     rules = ("optimistic", "pessimistic")
     max_lrap, max_cov, opt_lrap, opt_cov, pes_lrap, pes_cov = _by_row_groups(
         lambda r: np.vstack(

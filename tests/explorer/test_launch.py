@@ -231,3 +231,24 @@ def test_several_runs_of_one_qrels_open_as_one_dataset_with_models(files, tmp_pa
     np.testing.assert_array_equal(
         np.sort(ds.score("tuned"), axis=1), np.sort(alone.score(), axis=1)
     )
+
+
+def test_learning_to_rank_files_open_dcg_with_lightgbms_conventions():
+    lgb = ROOT / "tests" / "data" / "lightgbm"
+    files = [str(lgb / n) for n in ("rank.test", "rank.test.pred", "rank.test.query")]
+    chosen = launch.plan(launch.parse_args(["--ltr", *files]))
+    (entry,) = chosen.entries
+    assert (entry.format, chosen.page, chosen.params) == ("ltr", "dcg", launch.LTR_PARAMS)
+    ds = opened.read(entry)
+    want = io.read_ranking_upload(
+        "rank.test", Path(files[0]).read_bytes(), ("rank.test.pred", Path(files[1]).read_bytes()),
+        ("rank.test.query", Path(files[2]).read_bytes()),
+    )  # fmt: skip
+    assert ds.fingerprint == want.fingerprint or (
+        np.array_equal(ds.y_true, want.y_true) and np.array_equal(ds.score(), want.score())
+    )
+    assert ds.retrieved is not None and ds.item_ids is not None and ds.n_samples == 50
+    with pytest.raises(DataError, match="2 or 3 files"):
+        launch.plan(launch.parse_args(["--ltr", files[0]]))
+    with pytest.raises(DataError, match="format 'ltr' takes 2 or 3 files"):
+        opened.parse_manifest('[{"name": "a", "format": "ltr", "files": ["d"]}]')

@@ -1192,3 +1192,24 @@ def test_d2_scores_of_probabilities(seed, weighted):
         close_float(*both(name, np.array(["a", "b", "c"])[yk], proba))
     with pytest.raises(MetricInputError, match="less than two samples"):
         metrics.d2_log_loss_score([1], [0.3])
+
+
+def test_multilabel_per_sample_names_each_rows_own_items():
+    """A 2-D ``label_names`` (a query's document ids) against a loop over the rows."""
+    from metrics.explain.classification import multilabel_per_sample
+
+    rng = np.random.default_rng(4)
+    y, p = rng.integers(0, 2, (12, 5)), rng.integers(0, 2, (12, 5))
+    names = np.array([[f"q{i}-d{j}" for j in range(5)] for i in range(12)], dtype=object)
+    table = multilabel_per_sample(y, p, label_names=names)
+    for i in range(12):
+
+        def listed(mask, i=i):
+            return ", ".join(names[i, j] for j in range(5) if mask[j])
+
+        assert table["true_labels"].iloc[i] == listed(y[i] == 1)
+        assert table["predicted_labels"].iloc[i] == listed(p[i] == 1)
+        assert table["missed"].iloc[i] == listed((y[i] == 1) & (p[i] == 0))
+        assert table["extra"].iloc[i] == listed((p[i] == 1) & (y[i] == 0))
+    with pytest.raises(MetricInputError, match="label_names has shape"):
+        multilabel_per_sample(y, p, label_names=names[:3])

@@ -701,3 +701,47 @@ def test_ranking_table_every_k_matches_the_metrics(seed, ties, expo, chunk):
 def test_property_ranking_table_matches_the_metrics(case, ties, expo, log_base):
     y, s, _, k = case
     _check_ranking_table(y, s, k, log_base, ties, expo)
+
+
+# ---------------------------------------------------------------------------
+# ties in column (input) order: LightGBM's and XGBoost's stable sort
+# ---------------------------------------------------------------------------
+def _slow_column_order_dcg(y_row, s_row, k, kept):
+    """DCG of one row with tied items in column order, a loop over the items."""
+    items = [j for j in range(len(s_row)) if kept[j]]
+    items.sort(key=lambda j: -s_row[j])  # Python's sort is stable: lower column first
+    top = len(items) if k is None else min(k, len(items))
+    return sum(float(y_row[j]) / math.log2(p + 2) for p, j in enumerate(items[:top]))
+
+
+@pytest.mark.parametrize("seed", SEEDS[:3])
+@pytest.mark.parametrize("masked", [False, True])
+@pytest.mark.parametrize("chunk", [None, 5 * 8])
+def test_column_tie_order_matches_a_slow_reference(seed, masked, chunk):
+    from metrics.explain.dcg import dcg_ranking, dcg_ranking_table
+
+    rng = np.random.default_rng(seed)
+    n, m = 30, 8
+    y = rng.integers(0, 4, size=(n, m))
+    s = tied_scores(rng, (n, m), 3)
+    mask = rng.random((n, m)) < 0.8 if masked else None
+    kept = np.ones((n, m), bool) if mask is None else mask
+    ranked = dcg_ranking(y, s, retrieved=mask, _max_elements=chunk)
+    for k in (None, 1, 3, m):
+        table = dcg_ranking_table(ranked, k=k, ignore_ties="column", _max_elements=chunk)
+        want = [_slow_column_order_dcg(y[i], s[i], k, kept[i]) for i in range(n)]
+        np.testing.assert_allclose(table["DCG"], want, rtol=0, atol=1e-12)
+        steps = [
+            dcg_steps(y[i], s[i], k=k, ignore_ties="column", retrieved=kept[i]) for i in range(n)
+        ]
+        np.testing.assert_allclose([t["running_sum"].iloc[-1] for t in steps], want, atol=1e-12)
+    # the three tie rules differ on the docstring's row: 10 and 5 tie at the top
+    one = dcg_ranking([[10, 0, 0, 1, 5]], [[1, 0, 0, 0, 1]])
+    firsts = [dcg_ranking_table(one, k=1, ignore_ties=t)["DCG"].item() for t in (False, True)]
+    assert firsts + [dcg_ranking_table(one, k=1, ignore_ties="column")["DCG"].item()] == [
+        7.5,
+        5.0,
+        10.0,
+    ]
+    with pytest.raises(MetricInputError, match="ignore_ties"):
+        dcg_ranking_table(one, ignore_ties="input")

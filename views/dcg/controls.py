@@ -41,6 +41,8 @@ class Controls:
 
     @property
     def tie_text(self) -> str:
+        if self.settings.tie_rule == "column":
+            return "ties in input order (LightGBM / XGBoost)"
         if self.settings.ignore_ties:
             return "ties ignored (higher column first)"
         return "ties averaged"
@@ -58,10 +60,16 @@ def check_k(value, n_items: int):
     return min(url.int_in(1, 2**63, clamp=False)(value), n_items)
 
 
+def _apply_preset() -> None:
+    """A preset sets the gain and the tie switch to its tool's own (both stay free)."""
+    gain, ties = dcg.PRESET_CONTROLS[st.session_state["dcg_preset"]]
+    st.session_state["dcg_gain"], st.session_state["dcg_ignore_ties"] = gain, ties
+
+
 def show(ds) -> Controls:
-    """k, the log base, ties, the gain and the model, on one row."""
+    """k, the log base, ties, the gain, the preset and the model, on one row."""
     n_items = ds.n_labels
-    c_k, c_base, c_ties, c_gain, c_model = st.columns([0.9, 1, 1.25, 1.45, 1])
+    c_k, c_base, c_ties, c_gain, c_preset, c_model = st.columns([0.9, 1, 1.1, 1.45, 1.2, 1])
     k = bound.number(
         c_k,
         "k (cut-off)",
@@ -95,9 +103,20 @@ def show(ds) -> Controls:
         to_url=dcg.GAIN_PARAM.__getitem__,
         help=prose.section("dcg", "help-gain"),
     )
+    preset = bound.selectbox(
+        c_preset,
+        "preset (which tool?)",
+        dcg.PRESETS,
+        key="dcg_preset",
+        param="preset",
+        parse=dcg.parse_preset,
+        to_url=dcg.PRESET_PARAM.__getitem__,
+        on_change=_apply_preset,
+        help=prose.section("dcg", "help-preset"),
+    )
     model = bound.selectbox(c_model, "model", ds.model_names, key="dcg_model", param="model")
     k = None if k is None else int(k)
-    settings = dcg.Settings(model, k, log_base, ignore_ties, gain == dcg.GAINS[1])
+    settings = dcg.Settings(model, k, log_base, ignore_ties, gain == dcg.GAINS[1], preset)
     return Controls(settings, base_choice, base_text, gain, n_items)
 
 

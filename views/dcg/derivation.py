@@ -101,6 +101,13 @@ def shown_positions(n_items: int, k: int | None) -> int:
     return min(n_items, max(STEP_ROWS, k or 0))
 
 
+def empty_rule(settings: dcg.Settings) -> dict[str, str]:
+    """What a sample with no relevant item scores, and whose rule that is."""
+    if settings.empty_scores_one:
+        return {"score": "1", "tool": "LightGBM"}
+    return {"score": "0", "tool": "scikit-learn"}
+
+
 def step_tables(ds, row: int, one: dcg.SampleSteps, controls) -> None:
     """The model's order and the ideal order of the selected sample, and its NDCG."""
     rows = _model_order(ds, row, one, controls)
@@ -110,7 +117,8 @@ def step_tables(ds, row: int, one: dcg.SampleSteps, controls) -> None:
     with right:
         st.markdown("**NDCG of this sample**: the ratio of the two last running sums")
         if one.ideal_dcg == 0:
-            st.warning(prose.section("dcg", "sample-no-relevant"))
+            rule = empty_rule(controls.settings)
+            st.warning(prose.fill("dcg", "sample-no-relevant", **rule))
         else:
             st.latex(
                 rf"\begin{{aligned}}\mathrm{{NDCG}} &= "

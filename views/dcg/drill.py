@@ -8,10 +8,11 @@ from __future__ import annotations
 import streamlit as st
 
 from explorer.charts import dcg as charts
+from explorer.formatting import literal
 from explorer.pages import dcg
 from explorer.ui import widgets
 from views import prose
-from views.dcg.derivation import STEP_ROWS
+from views.dcg.derivation import STEP_ROWS, empty_rule
 
 
 def chart(ds, row: int, one: dcg.SampleSteps, controls) -> None:
@@ -62,7 +63,13 @@ def steps_caption(n_groups: int, settings: dcg.Settings, n_items: int) -> str:
     )
 
 
-def no_relevant_text(empty: tuple[str, ...], n_samples: int) -> str:
-    """The warning about the samples with no relevant item, naming the first 20."""
-    text = prose.fill("dcg", "no-relevant", n_empty=len(empty), n_samples=n_samples)
-    return text + " " + ", ".join(empty[:20]) + (" ..." if len(empty) > 20 else "") + "."
+def no_relevant_text(empty: tuple[str, ...], n_samples: int, settings: dcg.Settings) -> str:
+    """The warning about the samples with no relevant item, naming the first 20
+    (escaped: they are the data's ids)."""
+    rule = empty_rule(settings)
+    effect = "pulls up" if settings.empty_scores_one else "pulls down"
+    text = prose.fill(
+        "dcg", "no-relevant", n_empty=len(empty), n_samples=n_samples, effect=effect, **rule
+    )
+    named = ", ".join(literal(e) for e in empty[:20])
+    return text + " " + named + (" ..." if len(empty) > 20 else "") + "."

@@ -82,7 +82,8 @@ def headline(ds, table, head, controls, *, row: int) -> None:
             "dcg",
             "derivation",
             mean="weighted mean (weight × value)" if weighted else "mean",
-            rest="a sample with no relevant item counts as NDCG 0."
+            rest="a sample with no relevant item counts as NDCG "
+            + ("1 (LightGBM)." if settings.empty_scores_one else "0.")
             if head.no_relevant
             else "the sample opened below is the worst one unless you pick another.",
             anchor=TABLE_ANCHOR,

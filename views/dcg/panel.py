@@ -48,7 +48,7 @@ def panel(ds) -> None:
     if not classroom.held_back("The sample's chart of gains and contributions"):
         drill.chart(ds, row, one, chosen)
     if head.no_relevant:
-        st.warning(drill.no_relevant_text(head.no_relevant, ds.n_samples))
+        st.warning(drill.no_relevant_text(head.no_relevant, ds.n_samples, settings))
     in_detail(ds, row, one, table, head, chosen)
 
 

@@ -105,8 +105,12 @@ def drill_down(ds, settings: Settings, base, drawn: dict) -> Shown:
     else:
         st.query_params.pop("wi", None)
     shown = Shown(i, new_row, what_if, base)
-    one = label_ranking.sample_steps(ds.y_true[i], orig_row if what_if is None else new_row, ties)
-    sample_section(one, shown, list(ds.label_names), ties)
+    # a ragged dataset's row cut to its items, as its per-sample numbers read it
+    y_row, s_row, names = label_ranking.sample_items(
+        ds, i, orig_row if what_if is None else new_row
+    )
+    one = label_ranking.sample_steps(y_row, s_row, ties)
+    sample_section(one, shown, names, ties)
     return shown
 
 
@@ -159,7 +163,7 @@ def _whatif_from_link(ds, sample: int, model_name: str, scores: np.ndarray) -> n
 
 def whatif_editor(ds, i: int, model_name: str, orig_row: np.ndarray) -> np.ndarray:
     """The what-if editor over the selected sample's scores; returns the row it holds."""
-    names = list(ds.label_names)
+    names = label_ranking.item_names(ds, i)  # a query's own documents when named
     linked_row = _whatif_from_link(ds, i, model_name, orig_row)  # a link's edit starts it
     version = st.session_state.get("lr_whatif_version", 0)
     editor_df = pd.DataFrame(

@@ -328,3 +328,66 @@ def test_cached_functions_return_the_page_models_values():
     assert not np.allclose(other["DCG"], table["DCG"])
     renamed = Dataset("renamed", "graded", ds.y_true, dict(ds.scores), sample_ids=ds.sample_ids)
     assert cache.dcg.per_sample_table(renamed, settings)["sample"].tolist() == list(ds.sample_ids)
+
+
+# ------------------------------------------------------------------ the LightGBM / XGBoost preset
+def _lightgbm(ds: Dataset, k: int) -> Settings:
+    return Settings(
+        ds.model_names[0], k=k, ignore_ties=True, exponential=True, preset=dcg.PRESETS[1]
+    )
+
+
+def test_lightgbm_preset_equals_lightgbms_own_ndcg_on_its_example():
+    import json
+    from pathlib import Path
+
+    from explorer.io.ltr import read_ranking
+
+    folder = Path(__file__).parents[2] / "data" / "lightgbm"
+    expected = json.loads((folder / "eval.json").read_text())["ndcg"]["test"]
+    ds = read_ranking(folder / "rank.test", folder / "rank.test.pred", folder / "rank.test.query")
+    for k in (1, 3, 5):
+        head = dcg.headline(ds, dcg.per_sample_table(ds, _lightgbm(ds, k)))
+        assert head.ndcg == pytest.approx(expected[f"ndcg@{k}"], abs=1e-12)
+
+
+def test_lightgbm_preset_equals_lightgbm_on_tied_scores_and_empty_queries():
+    """LightGBM's own ndcg@k of given scores (init_score, a round that adds nothing) on
+    queries of 2 to 8 documents, scores with many ties and two queries with no relevant
+    document: the preset's ties in input order and NDCG 1 for an empty query."""
+    lgb = pytest.importorskip("lightgbm")
+    from explorer.io.uploads import read_upload
+
+    rng = np.random.default_rng(3)
+    sizes = rng.integers(2, 9, size=25)
+    y = rng.integers(0, 4, size=sizes.sum())
+    y[: sizes[0] + sizes[1]] = 0  # the first two queries have no relevant document
+    s = rng.integers(0, 4, size=sizes.sum()) / 4.0
+    train = lgb.Dataset(rng.random((len(y), 3)), y, group=sizes, init_score=s)
+    params = {"objective": "lambdarank", "metric": "ndcg", "ndcg_eval_at": [1, 3, 5]}
+    params |= {"learning_rate": 1e-300, "verbose": -1, "num_threads": 1, "min_data_in_leaf": 1}
+    result: dict = {}
+    lgb.train(
+        params,
+        train,
+        1,
+        valid_sets=[train],
+        valid_names=["t"],
+        callbacks=[lgb.record_evaluation(result)],
+    )
+    qid = np.repeat(np.arange(len(sizes)), sizes)
+    rows = [f"{q},d{i},{g},{float(v)!r}" for i, (q, g, v) in enumerate(zip(qid, y, s, strict=True))]
+    ds = read_upload("t.csv", "\n".join(["qid,doc,label,score", *rows]).encode())
+    for k in (1, 3, 5):
+        table = dcg.per_sample_table(ds, _lightgbm(ds, k))
+        want = float(result["t"][f"ndcg@{k}"][-1])
+        assert dcg.headline(ds, table).ndcg == pytest.approx(want, abs=1e-12)
+        assert table["NDCG"].iloc[:2].tolist() == [1.0, 1.0]
+        # scikit-learn's order of ignored ties gives another number on these scores
+        sk = Settings(ds.model_names[0], k=k, ignore_ties=True, exponential=True)
+        assert dcg.headline(ds, dcg.per_sample_table(ds, sk)).ndcg != pytest.approx(want)
+    # the step table lists the tied documents in the order used: the file's
+    steps = dcg.sample_steps(ds, _lightgbm(ds, 5), 2, table).steps
+    kept = ds.retrieved[2]
+    by_file = sorted(np.flatnonzero(kept), key=lambda j: -ds.score()[2][j])
+    assert steps["item"].tolist()[: len(by_file)] == by_file

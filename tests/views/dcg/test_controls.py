@@ -76,6 +76,20 @@ def test_exponential_gain_and_url_params():
     assert metric(at, "NDCG") == fmt(metrics.ndcg_score(y, s, k=4, ignore_ties=True))
     at.radio(key="dcg_gain").set_value("as given (scikit-learn)").run()
     assert metric(at, "DCG") == fmt(metrics.dcg_score(ds.y_true, s, k=4, ignore_ties=True))
+    # LightGBM's preset on the tied model: exponential gain, ties in the input order
+    at.toggle(key="dcg_ignore_ties").set_value(False)
+    at.selectbox(key="dcg_model").set_value("tree").run()
+    s = ds.score("tree")
+    at.selectbox(key="dcg_preset").set_value("LightGBM / XGBoost").run()
+    assert at.radio(key="dcg_gain").value == "2^rel - 1"
+    assert at.toggle(key="dcg_ignore_ties").value is True
+    assert at.query_params["preset"] == "lightgbm" and at.query_params["gain"] == "exponential"
+    stable = np.argsort(-s, axis=1, kind="stable")[:, :4]  # LightGBM's stable sort
+    disc = 1 / np.log2(np.arange(2, 6))
+    got = (np.take_along_axis(y, stable, axis=1) @ disc).mean()
+    assert got != pytest.approx(metrics.dcg_score(y, s, k=4, ignore_ties=True))
+    assert metric(at, "DCG") == fmt(got)
+    assert any("ties in input order (LightGBM / XGBoost)" in m.value for m in at.markdown)
 
 
 def test_log_base_one_shows_error_not_traceback():

@@ -1,0 +1,84 @@
+"""A ragged multilabel upload (query groups of different sizes, documents named) on the
+Label ranking and Multilabel pages: the numbers honour the padding (the ``retrieved``
+mask) and every document shown is named by its id."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+from sklearn import metrics as skm
+from streamlit.testing.v1 import AppTest
+
+from explorer.formatting import fmt
+from explorer.io.uploads import read_upload
+from explorer.registry import script
+from tests.conftest import APP, metric
+
+# negative scores: a padding slot scored 0 would outrank every document
+TABLE = b"""sample,label,y_true,y_score
+q1,doc-a,1,-0.2
+q1,doc-b,0,-0.5
+q1,doc-c,1,-0.9
+q2,doc-d,0,-0.3
+q2,doc-e,1,-0.6
+q3,doc-f,1,-0.4
+q3,doc-g,0,-0.1
+q3,doc-h,0,-0.8
+q3,doc-i,1,-0.7
+"""
+ROWS = {  # each query's own documents, as scikit-learn scores them one query at a time
+    "q1": ([1, 0, 1], [-0.2, -0.5, -0.9]),
+    "q2": ([0, 1], [-0.3, -0.6]),
+    "q3": ([1, 0, 0, 1], [-0.4, -0.1, -0.8, -0.7]),
+}
+DOCS = {f"doc-{c}" for c in "abcdefghi"}
+
+
+def _open(page: str, ds, **params) -> AppTest:
+    at = AppTest.from_file(str(Path(APP).parent / script(page)), default_timeout=30)
+    at.query_params.update(params)
+    at.session_state["session_datasets"] = {ds.name: ds}
+    at.session_state["active_dataset"] = ds.name
+    at.run()
+    assert not at.exception
+    return at
+
+
+def _mean(score, rows=ROWS) -> float:
+    return float(np.mean([score([y], [s]) for y, s in rows.values()]))
+
+
+def test_ragged_queries_on_label_ranking_and_multilabel():
+    ds = read_upload("q.csv", TABLE)
+    assert ds.kind == "multilabel" and ds.retrieved is not None
+    at = _open("label_ranking", ds, i="q2")
+    assert metric(at, "Coverage error") == fmt(_mean(skm.coverage_error))
+    assert metric(at, "LRAP") == fmt(_mean(skm.label_ranking_average_precision_score))
+    assert metric(at, "Ranking loss") == fmt(_mean(skm.label_ranking_loss))
+    # q2's two documents, not its padding slots: e (true) below d, coverage 2
+    steps = next(d.value for d in at.dataframe if "label_name" in d.value.columns)
+    assert set(steps["label_name"]) == {"doc-d", "doc-e"}
+    assert metric(at, "Sample coverage") == fmt(2.0)
+    # a what-if edit by the document's name: e above d, the headline scored again
+    at.session_state["lr_whatif_scores"] = {
+        "edited_rows": {0: {"doc-e": 0.5}},
+        "added_rows": [],
+        "deleted_rows": [],
+    }
+    at.run()
+    assert not at.exception
+    edited = {**ROWS, "q2": ([0, 1], [-0.3, 0.5])}
+    assert metric(at, "Ranking loss") == fmt(_mean(skm.label_ranking_loss, edited))
+    assert metric(at, "Coverage error") == fmt(_mean(skm.coverage_error, edited))
+    ml = _open("multilabel", ds, tab="errors")
+    steps = next(d.value for d in ml.dataframe if "outcome" in d.value.columns)
+    assert set(steps["label"]) <= DOCS | {""}  # the inspected query's documents
+    ml.session_state["ml_tab"] = "Every sample"
+    ml.run()
+    table = next(d.value for d in ml.dataframe if "true_labels" in d.value.columns)
+    assert dict(zip(table["sample"], table["true_labels"], strict=True)) == {
+        "q1": "doc-a, doc-c",
+        "q2": "doc-e",
+        "q3": "doc-f, doc-i",
+    }
