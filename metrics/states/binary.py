@@ -36,23 +36,17 @@ from metrics._thresholds import (
 )
 from metrics._validation import MetricInputError
 from metrics.calibration import check_binning, check_norm, error_from_sums, table_sums
-from metrics.operating_point import (
-    check_operating_options,
-    choose_from_blocks,
-    infeasible,
-    multinomial_cells,
-    summarize,
-)
+from metrics.operating_point import check_operating_options, solve
 from metrics.states._common import check_total_weight, chunk_weights
 from metrics.threshold import (
     check_fraction,
     cost_from_blocks,
     decision_from_blocks,
-    drop_collinear,
-    gain_from_blocks,
+    gain_curve_from_blocks,
     ks_from_blocks,
     lift_at_from_blocks,
     refuse_one_class,
+    scalar_or_array,
     threshold_probabilities,
 )
 
@@ -530,10 +524,7 @@ class BinaryState:
         >>> [a.tolist() for a in s.cumulative_gain_curve()][1]
         [0.0, 0.5, 0.5, 1.0, 1.0]
         """
-        fps, tps, thr = self._rate_blocks("The gain curve")
-        fps, tps, thr = drop_collinear(fps, tps, thr, drop_intermediate)
-        x, y = gain_from_blocks(fps, tps)
-        return x, y, prepend_value(np.inf, thr)
+        return gain_curve_from_blocks(*self._rate_blocks("The gain curve"), drop_intermediate)
 
     def lift_at(self, fraction=0.1):
         """Lift at the top ``fraction``, as :func:`metrics.lift_at`.
@@ -553,8 +544,7 @@ class BinaryState:
         1.5
         """
         f = check_fraction(fraction, "fraction")
-        out = lift_at_from_blocks(*self._rate_blocks("The lift")[:2], f)
-        return float(out) if out.ndim == 0 else out
+        return scalar_or_array(lift_at_from_blocks(*self._rate_blocks("The lift")[:2], f))
 
     def ks_statistic(self):
         """``(statistic, threshold)`` as :func:`metrics.ks_statistic`.
@@ -647,25 +637,17 @@ class BinaryState:
         >>> s.operating_point("youden", n_resamples=100).threshold
         0.6
         """
-        opts = dict(
-            beta=beta, cost_fp=cost_fp, cost_fn=cost_fn, prevalence=prevalence,
-            pt=threshold_probability,
+        bound, opts = check_operating_options(
+            objective, constraint, n_resamples, confidence, beta=beta, cost_fp=cost_fp,
+            cost_fn=cost_fn, prevalence=prevalence, threshold_probability=threshold_probability,
         )  # fmt: skip
-        bound = check_operating_options(objective, constraint, opts, n_resamples, confidence)
         if self.weighted:
             raise MetricInputError(
                 "the operating point's bootstrap needs counts; this state was built with "
                 "sample_weight (use metrics.operating_point on the rows)."
             )
-        chosen = choose_from_blocks(
-            *self._rate_blocks("The operating point"), objective, bound, opts
-        )
-        if chosen is None:
-            return infeasible(objective, n_resamples)
-        rng = np.random.default_rng(random_state)
-        drawn = multinomial_cells(chosen[1], n_resamples, rng)
-        drawn = (drawn[:, 3], drawn[:, 2], drawn[:, 1], drawn[:, 0])
-        return summarize(chosen, drawn, objective, bound, opts, confidence, n_resamples)
+        blocks = self._rate_blocks("The operating point")
+        return solve(blocks, objective, bound, opts, n_resamples, confidence, random_state)
 
     def calibration_error(self, *, n_bins=10, strategy="uniform", norm="l1", debiased=False):
         """Calibration error as :func:`metrics.calibration_error`.

@@ -18,7 +18,7 @@ from explorer.charts import workbench as charts
 from explorer.datasets import Dataset
 from explorer.formatting import fmt
 from explorer.pages import curves_workbench as wb
-from explorer.ui import bound, cache, classroom, derivations, url
+from explorer.ui import bound, cache, classroom, derivations
 from views.curves import controls
 
 #: The workbench's tabs, after the threshold tabs (:data:`views.curves.tabs.THRESHOLD_TABS`).
@@ -109,18 +109,10 @@ def solver(ds: Dataset, model: str) -> None:
         param="sgoal",
         format_func=wb.CONSTRAINT_LABELS.get,
     )
-    limit = bound.number(
-        c_bound,
-        "Bound",
-        key="curves_solver_bound",
-        param="sval",
-        default=0.9,
-        check=url.float_in(0.0, 1.0, clamp=False),
-        parse=float,
-        min_value=0.0,
-        max_value=1.0,
-        step=0.05,
-    )
+    limit = controls.setting_box(
+        c_bound, "Bound", key="curves_solver_bound", param="sval", default=0.9, hi=1.0,
+        max_value=1.0, step=0.05,
+    )  # fmt: skip
     refusal = wb.solver_refusal(ds)
     if refusal is not None:
         st.info(refusal + ": the solver is left out.")
