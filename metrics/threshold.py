@@ -295,6 +295,11 @@ def accuracy_ratio(y_true, y_score, *, pos_label=None, sample_weight=None):
     0.5
     """
     fps, tps, _ = blocks(y_true, y_score, sample_weight, pos_label, "The accuracy ratio")
+    return accuracy_ratio_from_blocks(fps, tps)
+
+
+def accuracy_ratio_from_blocks(fps, tps) -> float:
+    """:func:`accuracy_ratio` from the blocks (the trapezoids of the whole gain curve)."""
     x, y = gain_from_blocks(fps, tps)
     area = float(np.dot(np.diff(x), y[1:] + y[:-1]) / 2.0)
     return float((area - 0.5) / (0.5 - prevalence_of(fps, tps) / 2.0))
