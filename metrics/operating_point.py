@@ -78,9 +78,10 @@ def rate(name: str, tp, fp, fn, tn):
             return fp / (fp + tn)
         if name in ("specificity", "tnr"):
             return tn / (fp + tn)
-        if name == "precision":
-            predicted = tp + fp
-            return np.where(predicted > 0, tp / np.where(predicted > 0, predicted, 1.0), 0.0)
+        if name == "precision":  # two arrays of the candidates' length, not six
+            predicted = np.asarray(tp + fp, dtype=np.float64)
+            out = np.zeros_like(predicted)
+            return np.divide(tp, predicted, out=out, where=predicted > 0)
         if name == "accuracy":
             return (tp + tn) / (tp + fp + fn + tn)
         return (tp + fp) / (tp + fp + fn + tn)  # predicted_positive
@@ -226,8 +227,9 @@ def choose_from_blocks(fps, tps, thr, objective, bound, opts):
     candidates (each a few array operations); the rest at the chosen one.
     """
     refuse_one_class(float(tps[-1]), float(fps[-1]), "The operating point")
-    tp = np.concatenate(([0.0], tps.astype(np.float64)))
-    fp = np.concatenate(([0.0], fps.astype(np.float64)))
+    # filled in place: each array of the candidates' length is fresh memory (page faults)
+    tp, fp = np.zeros(tps.shape[0] + 1), np.zeros(fps.shape[0] + 1)
+    tp[1:], fp[1:] = tps, fps
     del fps, tps
     fn, tn = tp[-1] - tp, fp[-1] - fp
     values = objective_values(objective, tp, fp, fn, tn, **opts)
