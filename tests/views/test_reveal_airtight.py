@@ -17,7 +17,6 @@ from tests.conftest import APP
 from tests.views import reveal_texts
 from views.curves import tabs as curves_tabs
 from views.curves import teach as curves_teach
-from views.curves import workbench as curves_workbench
 from views.dcg import panel as dcg_panel
 from views.label_ranking import derivation as lr_derivation
 from views.multilabel import panel as ml_panel
@@ -45,8 +44,6 @@ TABS = {
     "dcg": ((dcg_panel.TAB_KEY, dcg_panel.TABS),),
     "multilabel": ((ml_panel.TAB_KEY, ml_panel.TABS),),
 }
-#: Choices inside a tab (a segmented control), each opened in turn with that tab open.
-INSIDE = {("curves_t_tab", "Charts"): ("curves_wb_chart", curves_workbench.CHARTS)}
 #: More openings: Home on a worked example's sample (its description, the gallery),
 #: Top-K on the preset of a worked example (its caption).
 MORE = {
@@ -61,19 +58,8 @@ CASES = (
 IDS = list(SAMPLES) + list(MORE) + [sc.id for sc in all_scenarios()]
 
 
-def _open(at: AppTest, key: str, label: str, found: reveal_texts.Found) -> None:
-    """Open ``label`` of the tabs (or control) ``key`` and add what the page emits."""
-    at.session_state[key] = label
-    at.run()
-    assert not at.exception, (key, label, at.exception)
-    more = reveal_texts.texts(at)
-    found.texts.extend(more.texts)
-    found.numbers.extend(more.numbers)
-
-
 def _every_tab(at: AppTest, slug: str, downloads: list[str]) -> reveal_texts.Found:
-    """What the page emits with each of its lazy tabs open in turn (and each choice
-    inside a tab, :data:`INSIDE`)."""
+    """What the page emits with each of its lazy tabs open in turn."""
     found = reveal_texts.texts(at)
     found.texts.extend(f"download: {d}" for d in downloads)
     for key, labels in TABS.get(slug, ()):
@@ -81,11 +67,14 @@ def _every_tab(at: AppTest, slug: str, downloads: list[str]) -> reveal_texts.Fou
             continue
         opened = at.session_state[key]
         for label in labels:
-            if label != opened:
-                _open(at, key, label, found)
-            inner_key, inner = INSIDE.get((key, label), (None, ()))
-            for choice in inner[1:]:  # the first is drawn when the tab opens
-                _open(at, inner_key, choice, found)
+            if label == opened:
+                continue
+            at.session_state[key] = label
+            at.run()
+            assert not at.exception, (key, label, at.exception)
+            more = reveal_texts.texts(at)
+            found.texts.extend(more.texts)
+            found.numbers.extend(more.numbers)
         at.session_state[key] = opened
         at.run()
     found.texts.extend(f"download: {d}" for d in downloads)  # those of the tabs too
