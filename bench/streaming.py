@@ -10,7 +10,9 @@ pyarrow alone
     ``ParquetFile.iter_batches`` over the same two columns, each batch
     converted to numpy (the reading floor of the command);
 metrics evaluate
-    ``python -m metrics evaluate FILE --task binary --y-true y --score p --json``.
+    ``python -m metrics evaluate FILE --task binary --y-true y --score p --json
+    --objective recall --constraint precision >= 0.9``: the threshold metrics (KS,
+    lift, accuracy ratio, ECE/MCE, net benefit) and the operating point too.
 
 ``--scores float32`` (the default) draws float32 probabilities (at most
 2**24 distinct values, as numpy draws them: a model's float32 output),
@@ -106,6 +108,10 @@ PEAK = (
 )
 
 
+#: The operating point the command is asked for (recall at precision >= 0.9).
+OPERATING = ["--objective", "recall", "--constraint", "precision", ">=", "0.9"]
+
+
 def _child(cmd: list[str]) -> tuple[float, float, float, str]:
     """Run ``cmd`` (through a fresh wrapper): wall time (s), CPU time (s), peak RSS (MB), stdout."""
     t0 = time.perf_counter()
@@ -151,6 +157,7 @@ def run(args: argparse.Namespace) -> dict:
         "--no-progress",
         "--batch-size",
         str(args.batch_size),
+        *OPERATING,
     ]
     eval_s, eval_cpu, eval_mb, out = _child(cmd)
     values = json.loads(out)
@@ -190,10 +197,27 @@ def _check(path: Path, values: dict) -> str:
 
     t = pq.read_table(path)
     y, p = t.column("y").to_numpy(), t.column("p").to_numpy()
+    del t
+    op = M.operating_point(y, p, "recall", constraint=("precision", ">=", 0.9))
+    got = values["operating_point"]
+    exact = {
+        "roc_auc_score": M.roc_auc_score(y, p),
+        "average_precision_score": M.average_precision_score(y, p),
+        "ks_statistic": list(M.ks_statistic(y, p)),
+        "lift_at": M.lift_at(y, p, 0.1),
+        "accuracy_ratio": M.accuracy_ratio(y, p),
+        "net_benefit": M.net_benefit(y, p, 0.5),
+    }
+    close = {  # sums per bin or per distinct score, in another order
+        "log_loss": M.log_loss(y, p),
+        "calibration_error": M.calibration_error(y, p),
+        "max_calibration_error": M.calibration_error(y, p, norm="max"),
+    }
     same = (
-        values["roc_auc_score"] == M.roc_auc_score(y, p)
-        and values["average_precision_score"] == M.average_precision_score(y, p)
-        and abs(values["log_loss"] - M.log_loss(y, p)) <= 1e-12 * M.log_loss(y, p)
+        all(values[k] == v for k, v in exact.items())
+        and all(abs(values[k] - v) <= 1e-12 * abs(v) for k, v in close.items())
+        and (got["threshold"], got["rates"], got["constraint_holds"])
+        == (op.threshold, op.rates, op.constraint_holds)
     )
     return "equal to the in-memory functions" if same else "DIFFERENT from the in-memory functions"
 
@@ -201,6 +225,7 @@ def _check(path: Path, values: dict) -> str:
 def report(r: dict) -> str:
     """The markdown rows of one measurement."""
     v = r["values"]
+    op = v["operating_point"]
     ratio = r["eval_s"] / r["read_s"]
     distinct = ""
     if r.get("distinct") is not None:
@@ -216,12 +241,18 @@ def report(r: dict) -> str:
         "| --- | ---: | ---: | ---: |",
         "| pyarrow alone (iter_batches + to_numpy, pre_buffer=False) "
         f"| {r['read_s']:.1f} | {r['read_cpu']:.1f} | {r['read_mb']:,.0f} |",
-        f"| python -m metrics evaluate --task binary | {r['eval_s']:.1f} | {r['eval_cpu']:.1f} "
-        f"| {r['eval_mb']:,.0f} |",
+        f"| python -m metrics evaluate --task binary {' '.join(OPERATING)} "
+        f"| {r['eval_s']:.1f} | {r['eval_cpu']:.1f} | {r['eval_mb']:,.0f} |",
         "",
         f"evaluate / read = {ratio:.1f}x wall, {r['eval_cpu'] / r['read_cpu']:.1f}x CPU. "
         f"roc_auc_score {v['roc_auc_score']!r}, "
-        f"average_precision_score {v['average_precision_score']!r}, log_loss {v['log_loss']!r}"
+        f"average_precision_score {v['average_precision_score']!r}, log_loss {v['log_loss']!r}, "
+        f"ks_statistic {v['ks_statistic']!r}, lift_at(0.1) {v['lift_at']!r}, "
+        f"accuracy_ratio {v['accuracy_ratio']!r}, ECE {v['calibration_error']!r}, "
+        f"MCE {v['max_calibration_error']!r}, net_benefit(0.5) {v['net_benefit']!r}; "
+        f"recall at precision >= 0.9: threshold {op['threshold']!r}, recall "
+        f"{op['rates']['recall']!r}, precision {op['rates']['precision']!r}, holds in "
+        f"{op['constraint_holds']:.0%} of {op['n_resamples']:,} resamples"
         + (f"; {r['check']}." if "check" in r else "."),
         "",
     ]

@@ -59,7 +59,7 @@ PAGES: tuple[Page, ...] = (
         "ROC & PR curves",
         "curves_",
         ("model", "t", "beta", "norm", "tab", "ttab", "opt", "cfp", "cfn", "minr", "minp")
-        + ("click", "drop", "bins", "cbins", "spage", "cpage", "sgoal", "sval"),
+        + ("click", "drop", "bins", "cbins", "spage", "cpage", "sgoal", "sval", "chart"),
     ),
     Page(
         "label_ranking",

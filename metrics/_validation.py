@@ -113,6 +113,25 @@ def location(name: str, index: tuple[int, ...]) -> str:
     return f"{name}[{idx}] (row {int(index[0])}, column {int(index[1])})"
 
 
+def check_probabilities(p: np.ndarray, name: str, what: str = "") -> None:
+    """Refuse a value of the 1-d ``p`` outside [0, 1], naming the first (``what``: for what).
+
+    Examples
+    --------
+    >>> try:
+    ...     check_probabilities(np.array([0.2, 1.5]), "y_prob", " for the ECE")
+    ... except MetricInputError as e:
+    ...     print(e)
+    y_prob must lie in [0, 1] for the ECE; found 1.5 at y_prob[1] (row 1).
+    """
+    bad = (p < 0) | (p > 1)
+    if bad.any():
+        i = int(np.argmax(bad))
+        raise MetricInputError(
+            f"{name} must lie in [0, 1]{what}; found {float(p[i])!r} at {location(name, (i,))}."
+        )
+
+
 def _first(mask: np.ndarray) -> tuple[int, ...]:
     """Index of the first True element of ``mask`` in C order."""
     flat = int(np.argmax(mask.ravel()))

@@ -29,7 +29,7 @@ import numpy as np
 
 from metrics._binary_input import binary_input
 from metrics._cell_bootstrap import resampled_cell_weights
-from metrics._validation import MetricInputError, check_k
+from metrics._validation import MetricInputError, check_k, check_probabilities
 
 __all__ = ["ReliabilityDiagram", "calibration_error", "reliability_diagram"]
 
@@ -55,13 +55,6 @@ def check_norm(norm, debiased, weighted: bool) -> None:
         )
 
 
-def check_probabilities(p: np.ndarray, name: str = "y_prob") -> None:
-    bad = (p < 0) | (p > 1)
-    if bad.any():
-        i = int(np.argmax(bad))
-        raise MetricInputError(f"{name} must lie in [0, 1]; found {float(p[i])!r} at index {i}.")
-
-
 def bin_edges(p: np.ndarray, n_bins: int, strategy: str) -> np.ndarray:
     """The ``n_bins + 1`` edges (quantile edges: ``np.percentile``, a partition, no sort)."""
     if strategy == "uniform":
@@ -71,7 +64,7 @@ def bin_edges(p: np.ndarray, n_bins: int, strategy: str) -> np.ndarray:
 
 def _input(y_true, y_prob, sample_weight, pos_label):
     pos, p, w = binary_input(y_true, y_prob, sample_weight, pos_label)
-    check_probabilities(p)
+    check_probabilities(p, "y_prob")
     if w is not None:
         keep = w != 0
         if not keep.all():

@@ -16,7 +16,14 @@ Tasks
 -----
 binary
     ``--y-true COL`` (0/1) and ``--score COL``: ROC AUC, average precision,
-    log loss (scores in [0, 1]) and the confusion matrix at ``--threshold``.
+    log loss (scores in [0, 1]), the confusion matrix at ``--threshold``, the
+    KS statistic and its threshold, the lift at ``--lift-fraction`` (0.1), the
+    accuracy ratio, ECE and MCE (10 equal-width bins; scores in [0, 1]), the
+    net benefit at ``--threshold-probability`` (0.5), and with ``--objective``
+    the operating point (``--constraint RATE OP VALUE``, e.g. ``precision >=
+    0.9``; ``--beta``, ``--cost-fp``, ``--cost-fn``, ``--prevalence``,
+    ``--n-resamples``; unweighted only): its threshold, rates, bootstrap
+    intervals and how often the bound holds.
 ranking
     ``--y-true`` and ``--score`` name one list column each, or the same
     number of scalar columns (one per label): the label ranking metrics
@@ -67,7 +74,7 @@ import numpy as np
 
 from metrics._validation import MetricInputError
 from metrics.states import merge_states
-from metrics.states.batches import TASKS, ranking_options, state_of_args
+from metrics.states.batches import TASKS, binary_options, ranking_options, state_of_args
 from metrics.states.batches import matrix as _matrix
 
 __all__ = ["main", "parse_args"]
@@ -130,6 +137,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         help="binary: the confusion matrix's threshold; multilabel: predict "
         "score >= threshold (default 0.5)",
     )
+    _binary_flags(ev)
     ev.add_argument("--k", type=int, help="ranking cut-off (and the @K metrics)")
     ev.add_argument(
         "--max-grade",
@@ -170,6 +178,47 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     ev.add_argument("--no-progress", action="store_true", help="no progress line on stderr")
     _trec_parser(sub)
     return p.parse_args(argv)
+
+
+def _binary_flags(ev) -> None:
+    """The binary task's threshold metrics and operating point (metrics.threshold,
+    metrics.operating_point), all from the merged state."""
+    from metrics.operating_point import CONSTRAINT_RATES, OBJECTIVES
+
+    ev.add_argument(
+        "--lift-fraction",
+        type=float,
+        default=0.1,
+        metavar="F",
+        help="binary: lift_at's top fraction, in (0, 1] (default 0.1)",
+    )
+    ev.add_argument(
+        "--threshold-probability",
+        type=float,
+        default=0.5,
+        metavar="PT",
+        help="binary: net_benefit's threshold probability, in [0, 1) (default 0.5)",
+    )
+    ev.add_argument(
+        "--objective",
+        choices=OBJECTIVES,
+        help="binary: print the operating point maximizing this (fpr, fnr, cost: minimizing)",
+    )
+    ev.add_argument(
+        "--constraint",
+        nargs=3,
+        metavar=("RATE", "OP", "VALUE"),
+        help=f"the operating point's bound: RATE in {', '.join(CONSTRAINT_RATES)}, "
+        "OP '>=' or '<=', VALUE in [0, 1]",
+    )
+    ev.add_argument("--beta", type=float, default=1.0, help="--objective fbeta's beta")
+    ev.add_argument("--cost-fp", type=float, default=1.0, help="--objective cost: a FP's cost")
+    ev.add_argument("--cost-fn", type=float, default=1.0, help="--objective cost: a FN's cost")
+    ev.add_argument(
+        "--prevalence", type=float, help="--objective cost: the prevalence (default: the file's)"
+    )
+    ev.add_argument("--n-resamples", type=int, default=1000,
+                    help="the operating point's bootstrap resamples (default 1000)")  # fmt: skip
 
 
 def _trec_parser(sub) -> None:
@@ -336,15 +385,17 @@ def evaluate(args) -> dict:
     pf = _open(args.path, columns)
     if pf.metadata.num_rows == 0:
         raise MetricInputError(f"{args.path!r} has no rows.")
+    options = binary_options(args) if args.task == "binary" else None  # refused before reading
     state = merge_states(_states(args, pf))
     if args.task == "binary":
-        return state.finalize(threshold=args.threshold)
+        return state.finalize(threshold=args.threshold, **options)
     return state.finalize()
 
 
-def _text(value) -> str:
-    if isinstance(value, dict):
-        return "  ".join(f"{k}={_text(v)}" for k, v in value.items())
+def _text(value, nested: bool = False) -> str:
+    if isinstance(value, dict):  # the operating point's counts, rates and intervals nest
+        inner = (" " if nested else "  ").join(f"{k}={_text(v, True)}" for k, v in value.items())
+        return f"({inner})" if nested else inner
     if isinstance(value, float):
         return repr(value) if math.isfinite(value) else str(value)
     return str(value)

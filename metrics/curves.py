@@ -100,6 +100,7 @@ from metrics._validation import (
     MetricInputError,
     as_1d,
     check_k,
+    check_probabilities,
     check_same_shape,
     check_sample_weight,
     check_two_classes,
@@ -1269,13 +1270,7 @@ def auc_histogram(y_true, y_score, *, n_bins=100):
     """
     n_bins = check_k(n_bins, "n_bins")
     pos, s = two_class_input(y_true, y_score)
-    bad = (s < 0) | (s > 1)
-    if bad.any():
-        i = int(np.argmax(bad))
-        raise MetricInputError(
-            f"y_score must lie in [0, 1] for the histogram AUC; found {float(s[i])!r} "
-            f"at {location('y_score', (i,))}."
-        )
+    check_probabilities(s, "y_score", " for the histogram AUC")
     bins = np.minimum((s * n_bins).astype(np.int64), n_bins - 1)
     pos_hist = np.bincount(bins[pos], minlength=n_bins)
     neg_hist = np.bincount(bins[~pos], minlength=n_bins)

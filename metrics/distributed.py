@@ -125,11 +125,11 @@ def _merge(a, b):
     return a.merge(b)
 
 
-def _finalize(state, task: str, threshold: float) -> dict:
+def _finalize(state, task: str, threshold: float, binary_options: dict | None = None) -> dict:
     if state is None:
         raise MetricInputError("the dataset has no rows.")
     if task == "binary":
-        return state.finalize(threshold=threshold)
+        return state.finalize(threshold=threshold, **(binary_options or {}))
     return state.finalize()
 
 
@@ -283,6 +283,7 @@ def evaluate_dask(
     ignore_ties: bool = False,
     scheduler: str | None = None,
     split_row_groups="infer",
+    binary_options: dict | None = None,
 ) -> dict:
     """The metrics of a Parquet dataset, computed with Dask: the CLI's ``--json`` dict.
 
@@ -305,6 +306,10 @@ def evaluate_dask(
     split_row_groups : {"infer", True, False, int}
         Passed to ``dask.dataframe.read_parquet``: how row groups make
         partitions (True: one partition per row group).
+    binary_options : dict, optional
+        ``fraction``, ``threshold_probability`` and ``operating`` of
+        :meth:`metrics.states.BinaryState.finalize` (the command line's
+        ``--lift-fraction``, ``--threshold-probability``, ``--objective`` ...).
 
     Returns
     -------
@@ -332,7 +337,8 @@ def evaluate_dask(
     spec = _spec(task, y_true, score, weight, threshold, k, max_grade, denominator,
                  log_base, ignore_ties)  # fmt: skip
     graph = _graph(path, spec, split_row_groups=split_row_groups, scheduler=scheduler)
-    result = _compute(dask.delayed(_finalize, pure=True)(graph, task, threshold), scheduler)
+    final = dask.delayed(_finalize, pure=True)(graph, task, threshold, binary_options)
+    result = _compute(final, scheduler)
     if "confusion_matrix" in result:
         result["confusion_matrix"] = np.asarray(result["confusion_matrix"]).tolist()
     return result
@@ -340,6 +346,8 @@ def evaluate_dask(
 
 def evaluate_args(args) -> dict:
     """:func:`evaluate_dask` for the parsed command line (``--engine dask``)."""
+    from metrics.states.batches import binary_options
+
     return evaluate_dask(
         args.path,
         args.task,
@@ -353,4 +361,5 @@ def evaluate_args(args) -> dict:
         log_base=args.log_base,
         ignore_ties=args.ignore_ties,
         scheduler=args.scheduler,
+        binary_options=binary_options(args) if args.task == "binary" else None,
     )

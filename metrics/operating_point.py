@@ -35,7 +35,7 @@ from metrics._cell_bootstrap import resampled_cell_weights
 from metrics._thresholds import threshold_blocks
 from metrics._validation import MetricInputError
 from metrics.calibration import check_bootstrap, percentile_band
-from metrics.threshold import refuse_one_class
+from metrics.threshold import refuse_one_class, scalar_or_array
 
 __all__ = ["CONSTRAINT_RATES", "OBJECTIVES", "OperatingPoint", "operating_point", "rates"]
 
@@ -78,9 +78,10 @@ def rate(name: str, tp, fp, fn, tn):
             return fp / (fp + tn)
         if name in ("specificity", "tnr"):
             return tn / (fp + tn)
-        if name == "precision":
-            predicted = tp + fp
-            return np.where(predicted > 0, tp / np.where(predicted > 0, predicted, 1.0), 0.0)
+        if name == "precision":  # two arrays of the candidates' length, not six
+            predicted = np.asarray(tp + fp, dtype=np.float64)
+            out = np.zeros_like(predicted)
+            return np.divide(tp, predicted, out=out, where=predicted > 0)
         if name == "accuracy":
             return (tp + tn) / (tp + fp + fn + tn)
         return (tp + fp) / (tp + fp + fn + tn)  # predicted_positive
@@ -96,8 +97,7 @@ def rates(tp, fp, fn, tn) -> dict:
     (0.75, 0.75, 0.16666666666666666, 0.8)
     """
     tp, fp, fn, tn = (np.asarray(a, dtype=np.float64) for a in (tp, fp, fn, tn))
-    out = {name: np.asarray(rate(name, tp, fp, fn, tn)) for name in CONSTRAINT_RATES}
-    return {k: (float(v) if v.ndim == 0 else v) for k, v in out.items()}
+    return {n: scalar_or_array(np.asarray(rate(n, tp, fp, fn, tn))) for n in CONSTRAINT_RATES}
 
 
 @dataclass(frozen=True)
@@ -162,7 +162,7 @@ def _check_constraint(constraint):
     return rate, op, float(value)
 
 
-def _check_options(objective, beta, cost_fp, cost_fn, prevalence, threshold_probability):
+def _check_options(objective, *, beta, cost_fp, cost_fn, prevalence, pt):
     if objective not in OBJECTIVES:
         raise MetricInputError(f"objective must be one of {OBJECTIVES}; got {objective!r}.")
     for name, v in (("beta", beta), ("cost_fp", cost_fp), ("cost_fn", cost_fn)):
@@ -172,7 +172,6 @@ def _check_options(objective, beta, cost_fp, cost_fn, prevalence, threshold_prob
         isinstance(prevalence, bool) or not isinstance(prevalence, Real) or not 0 < prevalence < 1
     ):
         raise MetricInputError(f"prevalence must lie in (0, 1); got {prevalence!r}.")
-    pt = threshold_probability
     if isinstance(pt, bool) or not isinstance(pt, Real) or not 0 <= pt < 1:
         raise MetricInputError(f"threshold_probability must lie in [0, 1); got {pt!r}.")
 
@@ -202,26 +201,23 @@ def _best(values, feasible, minimize: bool) -> int:
     return int(np.argmax(score))
 
 
-def _bootstrap(pos, s, w, threshold, counts, n_resamples, rng):
+def _bootstrap(rows, threshold, counts, n_resamples, rng):
     """``(tp, fp, fn, tn)`` per resample at the fixed threshold.
 
-    Without weights the counts alone give the resampled cells (a multinomial
-    draw, no pass over the rows); with weights the rows are resampled.
+    Without weights (``rows`` None, or rows ``(pos, s, w)`` with ``w`` None)
+    the integer counts alone give the resampled cells: one multinomial draw
+    each, no pass over the rows. With weights the rows are resampled.
     """
-    if w is None:
-        drawn = multinomial_cells(counts, n_resamples, rng)
+    if rows is None or rows[2] is None:
+        tp, fp, fn, tn = counts
+        cells = np.array([tn, fn, fp, tp], dtype=np.float64)
+        n = int(round(cells.sum()))
+        drawn = rng.multinomial(n, cells / n, size=n_resamples).astype(np.float64)
     else:
+        pos, s, w = rows
         cells = 2 * (s >= threshold).astype(np.intp) + pos  # 0 tn, 1 fn, 2 fp, 3 tp
         drawn = resampled_cell_weights(cells, 4, w, n_resamples, rng)
     return drawn[:, 3], drawn[:, 2], drawn[:, 1], drawn[:, 0]
-
-
-def multinomial_cells(counts, n_resamples: int, rng) -> np.ndarray:
-    """Resampled ``(tn, fn, fp, tp)`` of integer ``(tp, fp, fn, tn)``: one multinomial draw each."""
-    tp, fp, fn, tn = counts
-    cells = np.array([tn, fn, fp, tp], dtype=np.float64)
-    n = int(round(cells.sum()))
-    return rng.multinomial(n, cells / n, size=n_resamples).astype(np.float64)
 
 
 def choose_from_blocks(fps, tps, thr, objective, bound, opts):
@@ -231,8 +227,9 @@ def choose_from_blocks(fps, tps, thr, objective, bound, opts):
     candidates (each a few array operations); the rest at the chosen one.
     """
     refuse_one_class(float(tps[-1]), float(fps[-1]), "The operating point")
-    tp = np.concatenate(([0.0], tps.astype(np.float64)))
-    fp = np.concatenate(([0.0], fps.astype(np.float64)))
+    # filled in place: each array of the candidates' length is fresh memory (page faults)
+    tp, fp = np.zeros(tps.shape[0] + 1), np.zeros(fps.shape[0] + 1)
+    tp[1:], fp[1:] = tps, fps
     del fps, tps
     fn, tn = tp[-1] - tp, fp[-1] - fp
     values = objective_values(objective, tp, fp, fn, tn, **opts)
@@ -247,14 +244,26 @@ def choose_from_blocks(fps, tps, thr, objective, bound, opts):
     return threshold, (tp[i], fp[i], fn[i], tn[i])
 
 
-def check_operating_options(objective, constraint, opts, n_resamples, confidence):
-    """Validate every option of :func:`operating_point`; the parsed constraint."""
-    _check_options(
-        objective, opts["beta"], opts["cost_fp"], opts["cost_fn"], opts["prevalence"], opts["pt"]
-    )
+def check_operating_options(objective, constraint, n_resamples, confidence, **criteria):
+    """Validate every option of :func:`operating_point`: the parsed constraint and the
+    criteria's parameters (``beta, cost_fp, cost_fn, prevalence, threshold_probability``)
+    as :func:`objective_values` takes them."""
+    pt = criteria.pop("threshold_probability")
+    _check_options(objective, pt=pt, **criteria)
     bound = _check_constraint(constraint)
     check_bootstrap(n_resamples, confidence)
-    return bound
+    return bound, dict(criteria, pt=pt)
+
+
+def solve(blocks, objective, bound, opts, n_resamples, confidence, random_state, rows=None):
+    """The :class:`OperatingPoint` of the blocks ``(fps, tps, thresholds)``: the best
+    candidate, then the bootstrap at it (``rows`` ``(pos, s, w)`` when weighted)."""
+    chosen = choose_from_blocks(*blocks, objective, bound, opts)
+    if chosen is None:
+        return infeasible(objective, n_resamples)
+    rng = np.random.default_rng(random_state)
+    drawn = _bootstrap(rows, chosen[0], chosen[1], n_resamples, rng)
+    return summarize(chosen, drawn, objective, bound, opts, confidence, n_resamples)
 
 
 def summarize(chosen, drawn, objective, bound, opts, confidence, n_resamples) -> OperatingPoint:
@@ -353,14 +362,10 @@ def operating_point(
     >>> 0 < op.constraint_holds < 1
     True
     """
-    opts = dict(
-        beta=beta, cost_fp=cost_fp, cost_fn=cost_fn, prevalence=prevalence, pt=threshold_probability
-    )
-    bound = check_operating_options(objective, constraint, opts, n_resamples, confidence)
-    pos, s, w = binary_input(y_true, y_score, sample_weight, pos_label)
-    chosen = choose_from_blocks(*threshold_blocks(pos, s, w), objective, bound, opts)
-    if chosen is None:
-        return infeasible(objective, n_resamples)
-    rng = np.random.default_rng(random_state)
-    drawn = _bootstrap(pos, s, w, chosen[0], chosen[1], n_resamples, rng)
-    return summarize(chosen, drawn, objective, bound, opts, confidence, n_resamples)
+    bound, opts = check_operating_options(
+        objective, constraint, n_resamples, confidence, beta=beta, cost_fp=cost_fp,
+        cost_fn=cost_fn, prevalence=prevalence, threshold_probability=threshold_probability,
+    )  # fmt: skip
+    rows = binary_input(y_true, y_score, sample_weight, pos_label)
+    blocks = threshold_blocks(*rows)
+    return solve(blocks, objective, bound, opts, n_resamples, confidence, random_state, rows)

@@ -95,6 +95,23 @@ def gain_from_blocks(fps: np.ndarray, tps: np.ndarray):
     return x, y
 
 
+def gain_curve_from_blocks(fps, tps, thr, drop_intermediate: bool):
+    """:func:`cumulative_gain_curve`'s arrays from the blocks (``+inf`` leads the thresholds)."""
+    fps, tps, thr = drop_collinear(fps, tps, thr, drop_intermediate)
+    x, y = gain_from_blocks(fps, tps)
+    return x, y, prepend_value(np.inf, thr)
+
+
+def prevalence_of(fps, tps) -> float:
+    """The positive share of the total weight."""
+    return float(tps[-1]) / (float(tps[-1]) + float(fps[-1]))
+
+
+def scalar_or_array(out: np.ndarray):
+    """A float for a 0-d result (a scalar asked), else the array."""
+    return float(out) if out.ndim == 0 else out
+
+
 def lift_at_from_blocks(fps, tps, fraction) -> np.ndarray:
     """Gain at ``fraction`` (straight across a tie block) over ``fraction``."""
     x, y = gain_from_blocks(fps, tps)
@@ -167,9 +184,7 @@ def cumulative_gain_curve(
     ([0.0, 0.25, 0.5, 0.75, 1.0], [0.0, 0.5, 0.5, 1.0, 1.0], [inf, 0.9, 0.8, 0.7, 0.1])
     """
     fps, tps, thr = blocks(y_true, y_score, sample_weight, pos_label, "The gain curve")
-    fps, tps, thr = drop_collinear(fps, tps, thr, drop_intermediate)
-    x, y = gain_from_blocks(fps, tps)
-    return x, y, prepend_value(np.inf, thr)
+    return gain_curve_from_blocks(fps, tps, thr, drop_intermediate)
 
 
 def lift_curve(y_true, y_score, *, pos_label=None, sample_weight=None, drop_intermediate=True):
@@ -197,9 +212,8 @@ def lift_curve(y_true, y_score, *, pos_label=None, sample_weight=None, drop_inte
     ([0.25, 0.5, 0.75, 1.0], [2.0, 1.0, 1.3333333333333333, 1.0])
     """
     fps, tps, thr = blocks(y_true, y_score, sample_weight, pos_label, "The lift curve")
-    fps, tps, thr = drop_collinear(fps, tps, thr, drop_intermediate)
-    x, y = gain_from_blocks(fps, tps)
-    return x[1:], y[1:] / x[1:], thr
+    x, y, thr = gain_curve_from_blocks(fps, tps, thr, drop_intermediate)
+    return x[1:], y[1:] / x[1:], thr[1:]
 
 
 def lift_at(y_true, y_score, fraction=0.1, *, pos_label=None, sample_weight=None):
@@ -230,8 +244,7 @@ def lift_at(y_true, y_score, fraction=0.1, *, pos_label=None, sample_weight=None
     """
     f = check_fraction(fraction, "fraction")
     fps, tps, _ = blocks(y_true, y_score, sample_weight, pos_label, "The lift")
-    out = lift_at_from_blocks(fps, tps, f)
-    return float(out) if out.ndim == 0 else out
+    return scalar_or_array(lift_at_from_blocks(fps, tps, f))
 
 
 def cap_curve(y_true, y_score, *, pos_label=None, sample_weight=None, drop_intermediate=True):
@@ -256,10 +269,8 @@ def cap_curve(y_true, y_score, *, pos_label=None, sample_weight=None, drop_inter
     ([0.0, 0.5, 0.5, 1.0, 1.0], [0.0, 0.5, 1.0, 1.0, 1.0])
     """
     fps, tps, thr = blocks(y_true, y_score, sample_weight, pos_label, "The CAP curve")
-    fps, tps, _ = drop_collinear(fps, tps, thr, drop_intermediate)
-    x, y = gain_from_blocks(fps, tps)
-    prevalence = float(tps[-1]) / (float(tps[-1]) + float(fps[-1]))
-    return x, y, np.minimum(x / prevalence, 1.0)
+    x, y, _ = gain_curve_from_blocks(fps, tps, thr, drop_intermediate)
+    return x, y, np.minimum(x / prevalence_of(fps, tps), 1.0)
 
 
 def accuracy_ratio(y_true, y_score, *, pos_label=None, sample_weight=None):
@@ -284,10 +295,14 @@ def accuracy_ratio(y_true, y_score, *, pos_label=None, sample_weight=None):
     0.5
     """
     fps, tps, _ = blocks(y_true, y_score, sample_weight, pos_label, "The accuracy ratio")
+    return accuracy_ratio_from_blocks(fps, tps)
+
+
+def accuracy_ratio_from_blocks(fps, tps) -> float:
+    """:func:`accuracy_ratio` from the blocks (the trapezoids of the whole gain curve)."""
     x, y = gain_from_blocks(fps, tps)
     area = float(np.dot(np.diff(x), y[1:] + y[:-1]) / 2.0)
-    prevalence = float(tps[-1]) / (float(tps[-1]) + float(fps[-1]))
-    return float((area - 0.5) / (0.5 - prevalence / 2.0))
+    return float((area - 0.5) / (0.5 - prevalence_of(fps, tps) / 2.0))
 
 
 def ks_statistic(y_true, y_score, *, pos_label=None, sample_weight=None):
@@ -356,8 +371,7 @@ def net_benefit(y_true, y_prob, threshold_probability, *, pos_label=None, sample
     """
     pt = check_fraction(threshold_probability, "threshold_probability", low_open=False)
     fps, tps, thr = blocks(y_true, y_prob, sample_weight, pos_label, "The net benefit")
-    out = net_benefit_from_blocks(fps, tps, thr, pt)
-    return float(out) if out.ndim == 0 else out
+    return scalar_or_array(net_benefit_from_blocks(fps, tps, thr, pt))
 
 
 def decision_curve(y_true, y_prob, *, thresholds=None, pos_label=None, sample_weight=None):
@@ -393,7 +407,7 @@ def decision_curve(y_true, y_prob, *, thresholds=None, pos_label=None, sample_we
 def decision_from_blocks(fps, tps, thr, pt):
     """:func:`decision_curve`'s four arrays from the blocks."""
     model = net_benefit_from_blocks(fps, tps, thr, pt)
-    prevalence = float(tps[-1]) / (float(tps[-1]) + float(fps[-1]))
+    prevalence = prevalence_of(fps, tps)
     treat_all = prevalence - (1.0 - prevalence) * (pt / (1.0 - pt))
     return pt, model, treat_all, np.zeros_like(pt)
 

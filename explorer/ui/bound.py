@@ -85,6 +85,25 @@ def radio(
     return _choice(where.radio, label, options, key, param, default, parse, to_url, kwargs)
 
 
+def segmented(
+    where,
+    label: str,
+    options: Sequence,
+    *,
+    key: str,
+    param: str | None,
+    default=None,
+    parse: Callable[[str], object] = str,
+    to_url: Callable[[object], str] = str,
+    **kwargs,
+):
+    """``st.segmented_control`` of ``options`` bound to ``?param=`` (the first option by
+    default); one option is always chosen (a click on the chosen one keeps it)."""
+    kwargs.setdefault("required", True)
+    draw = where.segmented_control
+    return _choice(draw, label, options, key, param, default, parse, to_url, kwargs)
+
+
 def toggle(
     where,
     label: str,

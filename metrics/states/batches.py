@@ -29,8 +29,8 @@ from metrics.states.ranking import RankingState
 from metrics.states.regression import RegressionState
 
 __all__ = [
-    "TASKS", "Pair", "batch_arrays", "batch_state", "column", "matrix", "ranking_options",
-    "state_of_args", "vector",
+    "TASKS", "Pair", "batch_arrays", "batch_state", "binary_options", "column", "matrix",
+    "ranking_options", "state_of_args", "vector",
 ]  # fmt: skip
 
 #: The tasks of ``python -m metrics evaluate``.
@@ -92,6 +92,46 @@ def ranking_options(args, max_grade: float) -> dict:
         "denominator": args.denominator,
         "max_grade": max_grade,
     }
+
+
+def binary_options(args) -> dict:
+    """The keyword arguments of :meth:`BinaryState.finalize` named by ``args``: the lift's
+    fraction, the net benefit's threshold probability and, with ``--objective``, the
+    operating point's options (``--constraint RATE OP VALUE`` its bound).
+
+    Examples
+    --------
+    >>> from metrics.cli import parse_args
+    >>> args = parse_args(["evaluate", "f.parquet", "--task", "binary", "--y-true", "y",
+    ...     "--score", "p", "--objective", "recall", "--constraint", "precision", ">=", "0.9"])
+    >>> binary_options(args)["operating"]["constraint"]
+    ('precision', '>=', 0.9)
+    """
+    options = {"fraction": args.lift_fraction, "threshold_probability": args.threshold_probability}
+    if args.objective is None:
+        if args.constraint is not None:
+            raise MetricInputError("--constraint needs --objective (the rate to optimize).")
+        return options
+    constraint = None
+    if args.constraint is not None:
+        rate, op, value = args.constraint
+        try:
+            constraint = (rate, op, float(value))
+        except ValueError:
+            raise MetricInputError(
+                f"--constraint's value must be a number in [0, 1]; got {value!r}."
+            ) from None
+    options["operating"] = {
+        "objective": args.objective,
+        "constraint": constraint,
+        "beta": args.beta,
+        "cost_fp": args.cost_fp,
+        "cost_fn": args.cost_fn,
+        "prevalence": args.prevalence,
+        "threshold_probability": args.threshold_probability,
+        "n_resamples": args.n_resamples,
+    }
+    return options
 
 
 def batch_arrays(batch, task: str, *, y_true, score, weight=None):

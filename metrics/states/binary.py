@@ -22,7 +22,7 @@ can make the table as long as the data.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 
 import numpy as np
 
@@ -36,23 +36,19 @@ from metrics._thresholds import (
 )
 from metrics._validation import MetricInputError
 from metrics.calibration import check_binning, check_norm, error_from_sums, table_sums
-from metrics.operating_point import (
-    check_operating_options,
-    choose_from_blocks,
-    infeasible,
-    multinomial_cells,
-    summarize,
-)
+from metrics.operating_point import check_operating_options, solve
 from metrics.states._common import check_total_weight, chunk_weights
 from metrics.threshold import (
+    accuracy_ratio_from_blocks,
     check_fraction,
     cost_from_blocks,
     decision_from_blocks,
-    drop_collinear,
-    gain_from_blocks,
+    gain_curve_from_blocks,
     ks_from_blocks,
     lift_at_from_blocks,
+    net_benefit_from_blocks,
     refuse_one_class,
+    scalar_or_array,
     threshold_probabilities,
 )
 
@@ -530,10 +526,7 @@ class BinaryState:
         >>> [a.tolist() for a in s.cumulative_gain_curve()][1]
         [0.0, 0.5, 0.5, 1.0, 1.0]
         """
-        fps, tps, thr = self._rate_blocks("The gain curve")
-        fps, tps, thr = drop_collinear(fps, tps, thr, drop_intermediate)
-        x, y = gain_from_blocks(fps, tps)
-        return x, y, prepend_value(np.inf, thr)
+        return gain_curve_from_blocks(*self._rate_blocks("The gain curve"), drop_intermediate)
 
     def lift_at(self, fraction=0.1):
         """Lift at the top ``fraction``, as :func:`metrics.lift_at`.
@@ -553,8 +546,7 @@ class BinaryState:
         1.5
         """
         f = check_fraction(fraction, "fraction")
-        out = lift_at_from_blocks(*self._rate_blocks("The lift")[:2], f)
-        return float(out) if out.ndim == 0 else out
+        return scalar_or_array(lift_at_from_blocks(*self._rate_blocks("The lift")[:2], f))
 
     def ks_statistic(self):
         """``(statistic, threshold)`` as :func:`metrics.ks_statistic`.
@@ -570,6 +562,44 @@ class BinaryState:
         (0.5, 0.9)
         """
         return ks_from_blocks(*self._rate_blocks("The KS statistic"))
+
+    def accuracy_ratio(self) -> float:
+        """The accuracy ratio (CAP), as :func:`metrics.accuracy_ratio`.
+
+        Returns
+        -------
+        float
+
+        Examples
+        --------
+        >>> from metrics.states import BinaryState
+        >>> BinaryState.from_chunk([1, 0, 1, 0], [0.9, 0.8, 0.7, 0.1]).accuracy_ratio()
+        0.5
+        """
+        return accuracy_ratio_from_blocks(*self._rate_blocks("The accuracy ratio")[:2])
+
+    def net_benefit(self, threshold_probability):
+        """Net benefit of treating where ``score >= threshold_probability``, as
+        :func:`metrics.net_benefit`.
+
+        Parameters
+        ----------
+        threshold_probability : float or array-like
+            In [0, 1).
+
+        Returns
+        -------
+        float or ndarray
+
+        Examples
+        --------
+        >>> from metrics.states import BinaryState
+        >>> BinaryState.from_chunk([1, 0, 1, 0], [0.9, 0.6, 0.3, 0.1]).net_benefit(0.2)
+        0.4375
+        """
+        pt = check_fraction(threshold_probability, "threshold_probability", low_open=False)
+        blocks = self._rate_blocks("The net benefit")
+        return scalar_or_array(net_benefit_from_blocks(*blocks, pt))
 
     def decision_curve(self, *, thresholds=None):
         """``thresholds, model, treat_all, treat_none`` as :func:`metrics.decision_curve`.
@@ -647,25 +677,17 @@ class BinaryState:
         >>> s.operating_point("youden", n_resamples=100).threshold
         0.6
         """
-        opts = dict(
-            beta=beta, cost_fp=cost_fp, cost_fn=cost_fn, prevalence=prevalence,
-            pt=threshold_probability,
+        bound, opts = check_operating_options(
+            objective, constraint, n_resamples, confidence, beta=beta, cost_fp=cost_fp,
+            cost_fn=cost_fn, prevalence=prevalence, threshold_probability=threshold_probability,
         )  # fmt: skip
-        bound = check_operating_options(objective, constraint, opts, n_resamples, confidence)
         if self.weighted:
             raise MetricInputError(
                 "the operating point's bootstrap needs counts; this state was built with "
                 "sample_weight (use metrics.operating_point on the rows)."
             )
-        chosen = choose_from_blocks(
-            *self._rate_blocks("The operating point"), objective, bound, opts
-        )
-        if chosen is None:
-            return infeasible(objective, n_resamples)
-        rng = np.random.default_rng(random_state)
-        drawn = multinomial_cells(chosen[1], n_resamples, rng)
-        drawn = (drawn[:, 3], drawn[:, 2], drawn[:, 1], drawn[:, 0])
-        return summarize(chosen, drawn, objective, bound, opts, confidence, n_resamples)
+        blocks = self._rate_blocks("The operating point")
+        return solve(blocks, objective, bound, opts, n_resamples, confidence, random_state)
 
     def calibration_error(self, *, n_bins=10, strategy="uniform", norm="l1", debiased=False):
         """Calibration error as :func:`metrics.calibration_error`.
@@ -707,21 +729,34 @@ class BinaryState:
                 f"y_score must hold probabilities in [0, 1] for {what}; a chunk held {bad!r}."
             )
 
-    def finalize(self, threshold: float = 0.5) -> dict:
+    def finalize(
+        self, threshold: float = 0.5, *, fraction=0.1, threshold_probability=0.5, operating=None
+    ) -> dict:
         """Every metric the state defines, keyed by the in-memory function's name.
 
         ``roc_auc_score`` (left out with a single class), ``average_precision_score``,
         ``log_loss`` (left out unless every score is in [0, 1]),
         ``confusion_matrix`` at ``threshold`` (a nested list), then
-        ``ks_statistic`` (``[statistic, threshold]``) and ``lift_at`` (the
-        top 10%), both left out with a single class, and
-        ``calibration_error`` (ECE, 10 equal-width bins; left out unless
-        every score is in [0, 1]).
+        ``ks_statistic`` (``[statistic, threshold]``), ``lift_at`` (at
+        ``fraction``) and ``accuracy_ratio``, left out with a single class;
+        ``calibration_error`` (ECE, 10 equal-width bins) and
+        ``max_calibration_error`` (MCE, ``norm="max"``), left out unless
+        every score is in [0, 1], ``net_benefit`` at
+        ``threshold_probability`` too (and with a single class); last
+        ``operating_point`` (the :class:`metrics.OperatingPoint`'s fields as
+        a dict) when ``operating`` is given.
 
         Parameters
         ----------
         threshold : float, default 0.5
             The threshold of the confusion matrix.
+        fraction : float, default 0.1
+            The top fraction of :func:`metrics.lift_at`.
+        threshold_probability : float, default 0.5
+            Of :func:`metrics.net_benefit`.
+        operating : dict, optional
+            Keyword arguments of :meth:`operating_point` (``objective``,
+            ``constraint``, ...).
 
         Returns
         -------
@@ -738,8 +773,8 @@ class BinaryState:
         >>> out = BinaryState.from_chunk([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8]).finalize()
         >>> list(out)[:4]
         ['roc_auc_score', 'average_precision_score', 'log_loss', 'confusion_matrix']
-        >>> out["roc_auc_score"], out["ks_statistic"]
-        (0.75, [0.5, 0.8])
+        >>> out["roc_auc_score"], out["ks_statistic"], out["accuracy_ratio"]
+        (0.75, [0.5, 0.8], 0.5)
         """
         out = {}
         w_pos, w_neg = self._totals()
@@ -753,7 +788,13 @@ class BinaryState:
         out["confusion_matrix"] = self.confusion_matrix(threshold).tolist()
         if both:
             out["ks_statistic"] = list(self.ks_statistic())
-            out["lift_at"] = self.lift_at(0.1)
+            out["lift_at"] = self.lift_at(fraction)
+            out["accuracy_ratio"] = self.accuracy_ratio()
         if probabilities:
             out["calibration_error"] = self.calibration_error()
+            out["max_calibration_error"] = self.calibration_error(norm="max")
+        if probabilities and both:
+            out["net_benefit"] = self.net_benefit(threshold_probability)
+        if operating is not None:
+            out["operating_point"] = asdict(self.operating_point(**operating))
         return out

@@ -212,9 +212,27 @@ def _fits_one_screen(page: Page, width: int, height: int) -> dict:
     return boxes
 
 
+#: Every tab row of the page: its labels and how far its tabs reach past its width.
+TAB_ROWS = """() => [...document.querySelectorAll('.stMain [role=tablist]')].map(row => {
+  const tabs = [...row.querySelectorAll('[role=tab]')];
+  const right = Math.max(...tabs.map(t => t.getBoundingClientRect().right));
+  return {labels: tabs.map(t => t.innerText.trim()), scroll: row.scrollWidth - row.clientWidth,
+          past: right - row.getBoundingClientRect().right};
+})"""
+
+
+def _tab_rows_fit(page: Page) -> None:
+    """Every tab label of both tab rows in view: no row scrolls sideways."""
+    rows = page.evaluate(TAB_ROWS)
+    assert any("Charts" in row["labels"] for row in rows), rows
+    for row in rows:
+        assert row["scroll"] <= 0 and row["past"] <= 0.5, row
+
+
 def test_the_lesson_fits_one_screen_at_both_sizes(sized, app_url: str):
     """1280x720 at 150% (853x480 CSS px) and 1440x900, in presentation mode: headline,
-    threshold, distribution, both curves and the matrix on screen; at 853 the drag over
+    threshold, distribution, both curves and the matrix on screen, and every tab label of
+    both tab rows without a sideways scroll; at 853 the drag over
     the distribution moves the matrix at once, at 1440 a click on the other model's
     curve selects that model."""
     from explorer.samples import load_sample
@@ -227,6 +245,7 @@ def test_the_lesson_fits_one_screen_at_both_sizes(sized, app_url: str):
     expect(op(small, "TP")).to_have_text("84")
     boxes = _fits_one_screen(small, 853, 480)
     assert boxes["roc"]["height"] >= 180  # not shrunk out of sight
+    _tab_rows_fit(small)
     # drag the threshold over the distribution to 0.65 (the grid's 65th): the matrix follows
     want = int(((good >= 0.65) & (y == 1)).sum())
     assert in_frame(small, "drag", 65) == ["0.65", str(want)]
@@ -261,6 +280,7 @@ def test_the_lesson_fits_one_screen_at_both_sizes(sized, app_url: str):
     wait_for_run(wide)
     boxes = _fits_one_screen(wide, 1440, 900)
     assert boxes["roc"]["height"] >= 300
+    _tab_rows_fit(wide)
     # the weak model's 40th ROC vertex: its hover, then a click selects that model
     model_box = wide.get_by_role("combobox", name="Model")
     expect(model_box).to_have_value("Model: good")

@@ -93,7 +93,7 @@ def test_the_debiased_estimator_removes_the_sampling_variance_of_a_calibrated_mo
 
 
 def test_bad_options_and_probabilities_are_refused():
-    with pytest.raises(MetricInputError, match="found 1.5 at index 1"):
+    with pytest.raises(MetricInputError, match=r"found 1.5 at y_prob\[1\] \(row 1\)"):
         calibration_error([0, 1], [0.2, 1.5])
     with pytest.raises(MetricInputError, match="debiased=True is the l2 estimator"):
         calibration_error([0, 1], [0.2, 0.5], debiased=True)

@@ -83,7 +83,8 @@ def test_binary_json_equals_in_memory(binary_file):
     path, y, p, _ = binary_file
     got = run_json(path, "--task", "binary", "--y-true", "y", "--score", "p", "--batch-size", 1234)
     assert list(got) == ["roc_auc_score", "average_precision_score", "log_loss", "confusion_matrix",
-                         "ks_statistic", "lift_at", "calibration_error"]  # fmt: skip
+                         "ks_statistic", "lift_at", "accuracy_ratio", "calibration_error",
+                         "max_calibration_error", "net_benefit"]  # fmt: skip
     assert got["roc_auc_score"] == M.roc_auc_score(y, p)  # integer counts: bit for bit
     assert got["average_precision_score"] == M.average_precision_score(y, p)
     np.testing.assert_allclose(got["log_loss"], M.log_loss(y, p), rtol=1e-12)
@@ -111,6 +112,44 @@ def test_binary_weighted_and_threshold(binary_file):
     np.testing.assert_allclose(got["log_loss"], M.log_loss(y, p, sample_weight=w), rtol=1e-12)
     cm = M.confusion_matrix(y, (p >= 0.8).astype(int), labels=[0, 1], sample_weight=w)
     np.testing.assert_allclose(got["confusion_matrix"], cm, rtol=1e-12)
+
+
+def test_binary_threshold_metrics_and_operating_point_equal_in_memory(tmp_path):
+    """10^5 rows in batches of 7,777: KS, lift, the accuracy ratio, the net benefit and the
+    constrained operating point (its bootstrap too) are the in-memory functions' floats;
+    ECE and MCE sum per bin in another order (to rounding)."""
+    rng = np.random.default_rng(11)
+    n = 100_000
+    y = rng.integers(0, 2, n).astype(np.int8)
+    p = np.round(np.clip(0.25 * y + 0.75 * rng.random(n), 0, 1), 4)  # ties
+    path = tmp_path / "threshold.parquet"
+    pq.write_table(pa.table({"y": y, "p": p}), path, row_group_size=20_000)
+    got = run_json(
+        path, "--task", "binary", "--y-true", "y", "--score", "p", "--batch-size", 7777,
+        "--lift-fraction", 0.2, "--threshold-probability", 0.3,
+        "--objective", "recall", "--constraint", "precision", ">=", 0.7, "--n-resamples", 200,
+    )  # fmt: skip
+    assert got["ks_statistic"] == list(M.ks_statistic(y, p))
+    assert got["lift_at"] == M.lift_at(y, p, 0.2)
+    assert got["accuracy_ratio"] == M.accuracy_ratio(y, p)
+    assert got["net_benefit"] == M.net_benefit(y, p, 0.3)
+    np.testing.assert_allclose(got["calibration_error"], M.calibration_error(y, p), rtol=1e-12)
+    mce = M.calibration_error(y, p, norm="max")
+    np.testing.assert_allclose(got["max_calibration_error"], mce, rtol=1e-12)
+    want = M.operating_point(y, p, "recall", constraint=("precision", ">=", 0.7), n_resamples=200)
+    op = got["operating_point"]
+    assert op["threshold"] == want.threshold and op["feasible"]
+    assert op["rates"] == want.rates and op["counts"] == want.counts
+    assert op["intervals"] == {k: list(v) for k, v in want.intervals.items()}
+    assert op["constraint_holds"] == want.constraint_holds and 0 < want.constraint_holds < 1
+    text = run(path, "--task", "binary", "--y-true", "y", "--score", "p", "--objective", "youden",
+               "--no-progress").stdout  # fmt: skip
+    youden = M.operating_point(y, p, "youden", n_resamples=1000)
+    line = next(x for x in text.splitlines() if x.startswith("operating_point"))
+    assert f"threshold={youden.threshold!r}" in line and "rates=(recall=" in line
+    refused = run(path, "--task", "binary", "--y-true", "y", "--score", "p", "--constraint",
+                  "precision", ">=", 0.7, check=False)  # fmt: skip
+    assert refused.returncode == 2 and "--constraint needs --objective" in refused.stderr
 
 
 def test_progress_goes_to_stderr_and_text_output_names_the_metrics(binary_file):

@@ -138,7 +138,10 @@ def test_binary_weighted_and_threshold(cluster, data):
             ),
             "ks_statistic": list(M.ks_statistic(y, p, sample_weight=w)),
             "lift_at": M.lift_at(y, p, 0.1, sample_weight=w),
+            "accuracy_ratio": M.accuracy_ratio(y, p, sample_weight=w),
             "calibration_error": M.calibration_error(y, p, sample_weight=w),
+            "max_calibration_error": M.calibration_error(y, p, sample_weight=w, norm="max"),
+            "net_benefit": M.net_benefit(y, p, 0.5, sample_weight=w),
         },
     )
 
@@ -224,7 +227,8 @@ def test_without_a_scheduler_dask_threads_give_the_same(data):
 
 def test_cli_engine_dask_with_a_scheduler(cluster, data):
     cols, folder, single = data
-    argv = ["--task", "binary", "--y-true", "y", "--score", "p", "--weight", "w", "--json"]
+    argv = ["--task", "binary", "--y-true", "y", "--score", "p", "--weight", "w",
+            "--lift-fraction", "0.3", "--threshold-probability", "0.2", "--json"]  # fmt: skip
     proc = subprocess.run(
         [sys.executable, "-m", "metrics", "evaluate", str(folder), *argv,
          "--engine", "dask", "--scheduler", cluster],
@@ -233,6 +237,9 @@ def test_cli_engine_dask_with_a_scheduler(cluster, data):
     assert proc.returncode == 0, proc.stderr
     got = json.loads(proc.stdout)
     assert_close(got, local(single, *argv[:-1]))
+    y, p, w = cols["y"], cols["p"], cols["w"]
+    np.testing.assert_allclose(got["lift_at"], M.lift_at(y, p, 0.3, sample_weight=w), rtol=1e-12)
+    np.testing.assert_allclose(got["net_benefit"], M.net_benefit(y, p, 0.2, sample_weight=w))
     np.testing.assert_allclose(
         got["roc_auc_score"], M.roc_auc_score(cols["y"], cols["p"], sample_weight=cols["w"]),
         rtol=1e-12,

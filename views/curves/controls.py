@@ -187,15 +187,13 @@ def threshold(ds: Dataset, model: str) -> tuple[float, float, curves_threshold.T
         on_change=_from_widget,
         args=("curves_threshold_number",),
     )
-    beta = bound.number(
+    beta = setting_box(
         c_beta,
         "β (F-beta)",
         key="curves_beta",
         param="beta",
         default=1.0,
-        check=url.float_in(0.0, 100.0, clamp=False),
-        parse=_float,
-        min_value=0.0,
+        hi=100.0,
         max_value=100.0,
         step=0.5,
         help="β > 1 weighs recall more, β < 1 precision more; β = 1 is F1.",
@@ -220,6 +218,16 @@ def _index_slider(where, axis: curves_threshold.ThresholdAxis) -> None:
     )
     last = "; the last, above every score" if axis.top == len(stops) else ""
     where.caption(text("index_slider", low=stops[0], high=stops[-1], last=last))
+
+
+def setting_box(where, label: str, *, key: str, param: str, default: float, hi: float, **kw):
+    """A number box for a setting in [0, hi] (β, a cost, a bound on a rate), bound to
+    ``?param=``; ``kw`` goes to ``st.number_input`` (its step, maximum, help)."""
+    check = url.float_in(0.0, hi, clamp=False)
+    return bound.number(
+        where, label, key=key, param=param, default=default, check=check, parse=_float,
+        min_value=0.0, **kw,
+    )  # fmt: skip
 
 
 def _goal_settings() -> tuple[float, float, float, float]:
@@ -248,19 +256,8 @@ def goals(where: tuple) -> tuple[str, tuple[float, float, float, float]]:
     values = []
     for col, label, (key, param, default, hi) in zip(where[1:], labels, GOALS, strict=True):
         limits = {"step": 1.0} if hi > 1 else {"max_value": 1.0, "step": 0.05}
-        values.append(
-            bound.number(
-                col,
-                label,
-                key=key,
-                param=param,
-                default=default,
-                check=url.float_in(0.0, hi, clamp=False),
-                parse=_float,
-                min_value=0.0,
-                **limits,
-            )
-        )
+        box = setting_box(col, label, key=key, param=param, default=default, hi=hi, **limits)
+        values.append(box)
     return goal, tuple(values)
 
 

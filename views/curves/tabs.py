@@ -20,13 +20,15 @@ from views.curves import derivation, tables, workbench
 from views.curves.parts import text
 
 #: The tabs below the panel whose numbers follow the threshold (key ``curves_t_tab``).
+#: Short labels: the row fits 853 CSS px (1280x720 at 150%) beside the sidebar.
 THRESHOLD_TABS = (
-    "Formulas at the threshold",
-    "Derivations of every headline",
+    "Formulas",
+    "Derivations",
     "Samples of a cell",
     "Along the score axis",
     "Every sample",
-) + workbench.TABS
+    "Charts",
+)
 
 
 def threshold_tabs(ds: Dataset, model: str, t: float, beta: float, rates: dict) -> None:
@@ -34,8 +36,9 @@ def threshold_tabs(ds: Dataset, model: str, t: float, beta: float, rates: dict) 
     derived from the samples, the samples of a cell, the samples along the score axis,
     every sample, and the workbench's charts (:mod:`views.curves.workbench`)."""
     # lazy: only the open tab is drawn (and redrawn on a threshold step)
+    _chart_link()
     tabs = bound.tabs(THRESHOLD_TABS, key="curves_t_tab", param="ttab")  # a link opens a tab
-    tab_formulas, tab_derive, tab_cell, tab_strip, tab_all = tabs[:5]
+    tab_formulas, tab_derive, tab_cell, tab_strip, tab_all, tab_charts = tabs
     hidden = classroom.derivations_hidden() if (tab_formulas.open or tab_derive.open) else False
     if tab_formulas.open and not hidden:
         with tab_formulas:
@@ -55,10 +58,17 @@ def threshold_tabs(ds: Dataset, model: str, t: float, beta: float, rates: dict) 
     if tab_all.open:
         with tab_all:
             tables.every_sample(ds, model, samples, t)
-    for label, tab in zip(workbench.TABS, tabs[5:], strict=True):
-        if tab.open:
-            with tab:
-                workbench.DRAW[label](ds, model, t)
+    if tab_charts.open:
+        with tab_charts:
+            workbench.charts_tab(ds, model, t)
+
+
+def _chart_link() -> None:
+    """A link from when each chart had its tab (``?ttab=ks``) opens the Charts tab on it."""
+    old = st.query_params.get("ttab")
+    if "curves_t_tab" not in st.session_state and old in workbench.CHART_IDS:
+        st.query_params["chart"] = old
+        st.query_params["ttab"] = "charts"
 
 
 def formulas(rates: dict, weighted: bool) -> None:

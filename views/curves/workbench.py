@@ -1,8 +1,9 @@
-"""The threshold workbench's tabs of the ROC & PR curves page (gain and lift, KS, the
-decision curve, the calibration error), each a chart with a marker at the page's
-threshold (a click on a curve's point moves the threshold there) and the numbers at
-it with their derivations, and the constraint solver
-beside the "Optimize for" buttons.
+"""The threshold workbench of the ROC & PR curves page: its charts (gain and lift, KS,
+the decision curve, the calibration error), one at a time in one tab ("Charts", a
+segmented control bound to ``?chart=`` picks it: one tab each overflowed the tab row),
+each with a marker at the page's threshold (a click on a curve's point moves the
+threshold there) and the numbers at it with their derivations, and the constraint
+solver beside the "Optimize for" buttons.
 
 Layout only: the numbers come from :mod:`explorer.pages.curves_workbench` through
 :mod:`explorer.ui.cache`, the figures from :mod:`explorer.charts.workbench`."""
@@ -18,11 +19,13 @@ from explorer.charts import workbench as charts
 from explorer.datasets import Dataset
 from explorer.formatting import fmt
 from explorer.pages import curves_workbench as wb
-from explorer.ui import bound, cache, classroom, derivations, url
+from explorer.ui import bound, cache, classroom, derivations
 from views.curves import controls
 
-#: The workbench's tabs, after the threshold tabs (:data:`views.curves.tabs.THRESHOLD_TABS`).
-TABS = ("Gain & lift", "KS", "Decision curve", "Calibration error")
+#: The workbench's charts, in the threshold tab "Charts" (:mod:`views.curves.tabs`).
+CHARTS = ("Gain & lift", "KS", "Decision curve", "Calibration error")
+#: ``?chart=`` names a chart by the first word of its label in lower case (as a tab's).
+CHART_IDS = {label.split()[0].lower(): label for label in CHARTS}
 
 
 def _clicked(key: str) -> None:
@@ -92,7 +95,22 @@ def calibration(ds: Dataset, model: str, t: float) -> None:
     _metrics(cache.curves.calibration_at(ds, model, t))
 
 
-DRAW = dict(zip(TABS, (gain_lift, ks, decision, calibration), strict=True))
+DRAW = dict(zip(CHARTS, (gain_lift, ks, decision, calibration), strict=True))
+
+
+def charts_tab(ds: Dataset, model: str, t: float) -> None:
+    """The chart the segmented control picks, drawn alone."""
+    chosen = bound.segmented(
+        st,
+        "Chart",
+        CHARTS,
+        key="curves_wb_chart",
+        param="chart",
+        parse=CHART_IDS.__getitem__,
+        to_url=lambda label: label.split()[0].lower(),
+        label_visibility="collapsed",
+    )
+    DRAW[chosen](ds, model, t)
 
 
 def solver(ds: Dataset, model: str) -> None:
@@ -109,18 +127,10 @@ def solver(ds: Dataset, model: str) -> None:
         param="sgoal",
         format_func=wb.CONSTRAINT_LABELS.get,
     )
-    limit = bound.number(
-        c_bound,
-        "Bound",
-        key="curves_solver_bound",
-        param="sval",
-        default=0.9,
-        check=url.float_in(0.0, 1.0, clamp=False),
-        parse=float,
-        min_value=0.0,
-        max_value=1.0,
-        step=0.05,
-    )
+    limit = controls.setting_box(
+        c_bound, "Bound", key="curves_solver_bound", param="sval", default=0.9, hi=1.0,
+        max_value=1.0, step=0.05,
+    )  # fmt: skip
     refusal = wb.solver_refusal(ds)
     if refusal is not None:
         st.info(refusal + ": the solver is left out.")

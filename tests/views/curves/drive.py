@@ -20,6 +20,7 @@ from tests.conftest import APP
 from views.curves import controls
 from views.curves.tabs import THRESHOLD_TABS
 from views.curves.teach import TEACHING_TABS
+from views.curves.workbench import CHARTS
 
 PAGE = script("curves")
 
@@ -57,7 +58,11 @@ def open_with(ds: Dataset, at: AppTest) -> AppTest:
 
 
 def open_tab(at: AppTest, label: str) -> AppTest:
-    """Open a tab below the panel (the tabs draw only the open one)."""
+    """Open a tab below the panel (the tabs draw only the open one); a workbench chart's
+    label opens the Charts tab on that chart."""
+    if label in CHARTS:
+        at.session_state["curves_wb_chart"] = label
+        label = "Charts"
     key = "curves_t_tab" if label in THRESHOLD_TABS else "curves_teach_tab"
     assert label in THRESHOLD_TABS + TEACHING_TABS, label
     at.session_state[key] = label

@@ -37,7 +37,7 @@ def test_workbench_tabs_and_solver_follow_the_threshold():
     open_tab(at, "Calibration error")
     assert metric(at, "ECE") == fmt(calibration_error(y, s, n_bins=10))
     assert metric(at, "MCE") == fmt(calibration_error(y, s, n_bins=10, norm="max"))
-    assert at.query_params["ttab"] == "calibration"
+    assert (at.query_params["ttab"], at.query_params["chart"]) == ("charts", "calibration")
 
     # the solver: TPR at FPR <= 0.2; its button moves the threshold and the URL holds it
     at.selectbox(key="curves_solver_goal").set_value("tpr_at_fpr").run()
@@ -53,6 +53,16 @@ def test_workbench_tabs_and_solver_follow_the_threshold():
     assert threshold(at) == pytest.approx(op.threshold)
     assert float(at.query_params["t"]) == pytest.approx(op.threshold)
     assert (at.query_params["sgoal"], at.query_params["sval"]) == ("tpr_at_fpr", "0.2")
+
+
+def test_a_link_from_when_each_chart_had_its_tab_opens_that_chart():
+    """?ttab=ks (a KS tab once) opens the Charts tab on KS, and the URL says so."""
+    y, s = load_sample("balanced").y_true, load_sample("balanced").score()
+    at = open_page("balanced", {"ttab": "ks"})
+    assert at.session_state["curves_t_tab"] == "Charts"
+    assert at.session_state["curves_wb_chart"] == "KS"
+    assert metric(at, "KS") == fmt(ks_statistic(y, s)[0])
+    assert (at.query_params["ttab"], at.query_params["chart"]) == ("charts", "ks")
 
 
 def _dataset(weighted: bool):
