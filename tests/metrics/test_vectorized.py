@@ -144,6 +144,7 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("slices", "_partitions"): "over the attributes and pairs of attributes",
     ("slices", "worst_slices"): "over the attributes and pairs of attributes, and their slices",
     ("slices", "_ranked"): "over the slices found (one tuple each)",
+    ("_fisher", "fisher_exact_p"): "over the groups (one pass over a group's possible counts)",
     ("_slice_forms", "_means"): "over the 3 kinds of 1-D terms (a table of functions)",
     ("multitest", "multiple_test_correction"): "over the 3 method names, for a message",
     ("states.groups", "group_states"): "over the groups of one chunk (one state each)",
