@@ -409,12 +409,18 @@ def _delong(pos_in: np.ndarray, neg_in: np.ndarray) -> tuple[float, float, float
         return math.nan, math.nan, math.nan
     below, above = _placements(pos_in, neg_in)
     v10, v01 = below / k, above / m
-    auc = float(pos_in @ v10) / m
+    auc = _dot(pos_in, v10) / m
     if m < 2 or k < 2:  # the variances need two of each class
         return auc, math.nan, math.nan
-    var10 = float(pos_in @ (v10 - auc) ** 2) / (m - 1.0)
-    var01 = float(neg_in @ (v01 - float(neg_in @ v01) / k) ** 2) / (k - 1.0)
+    var10 = _dot(pos_in, (v10 - auc) ** 2) / (m - 1.0)
+    var01 = _dot(neg_in, (v01 - _dot(neg_in, v01) / k) ** 2) / (k - 1.0)
     return auc, var10, var01
+
+
+def _dot(a: np.ndarray, b: np.ndarray) -> float:
+    """``a . b`` without BLAS: a multithreaded BLAS's workers spin between the many small
+    products of one frame, which cost 1.3 of its 9 CPU s (10^6 rows, 50 groups)."""
+    return float(np.einsum("i,i->", a, b))
 
 
 def _auc_input(metric, y_true, y_score, w):
