@@ -27,7 +27,9 @@ How each metric is computed (one pass over the rows, never one call per row):
 * ``roc_auc_score`` (unweighted, binary): one sort of all rows; each group's
   AUC from its own tie blocks and its rest's from the Mann-Whitney count
   with the group's pairs taken out, O(group rows) each (:func:`_auc`); the
-  intervals from :func:`metrics.bootstrap_ci` per group (its counting path).
+  intervals from draw counts of the group's runs of one class in score order
+  (:mod:`metrics._auc_runs`: about 2.5 times fewer counts than rows on a
+  model's scores), or from :func:`metrics.bootstrap_ci` when its scores tie.
 * any other metric (average precision, macro averages, a callable of yours):
   one call per group and per rest for the values, and
   :func:`metrics.bootstrap_ci` per group and once on all rows for the
@@ -67,6 +69,7 @@ from typing import NamedTuple
 import numpy as np
 
 from metrics import curves
+from metrics._auc_runs import auc_run_bootstrap
 from metrics._fisher import fisher_exact_p
 from metrics._ranks import map_blocks
 from metrics._resample import draw_counts
@@ -479,17 +482,32 @@ def _auc(pos, s, codes, n_groups, keep, opts, rngs) -> _Groups:
         out.value[g] = auc
         if math.isnan(auc):
             out.notes[g] = "the group holds one class only: its ROC AUC is undefined"
-        elif opts.intervals:
-            res = bootstrap_ci(
-                curves.roc_auc_score,
-                p.astype(np.int64),
-                s[rows],
-                n_resamples=opts.n_resamples,
-                confidence=opts.confidence,
-                random_state=rngs[g],
-            )
-            out.dist[g] = res.distribution
+    if opts.intervals:
+        todo = np.flatnonzero(keep & np.isfinite(out.value))
+        rows = [by_group[bounds[g] : bounds[g + 1]] for g in todo]
+        # each group has its own generator: the same numbers whatever the number of threads
+        dists = map_blocks(lambda i: _auc_resamples(pos[rows[i]], s[rows[i]], opts, rngs[todo[i]]),
+                           range(todo.shape[0]))  # fmt: skip
+        out.dist[todo] = np.array(dists).reshape(todo.shape[0], -1)
     return out
+
+
+def _auc_resamples(pos: np.ndarray, s: np.ndarray, opts, rng) -> np.ndarray:
+    """One group's bootstrap ROC AUCs: over runs of one class (:mod:`metrics._auc_runs`,
+    about 2.5 times fewer counts than rows) when its scores have no ties, else
+    :func:`metrics.bootstrap_ci`'s."""
+    order = np.argsort(s, kind="stable")
+    if s.shape[0] < 2 or (np.diff(s[order]) > 0).all():
+        return auc_run_bootstrap(pos[order], opts.n_resamples, rng)
+    res = bootstrap_ci(
+        curves.roc_auc_score,
+        pos.astype(np.int64),
+        s,
+        n_resamples=opts.n_resamples,
+        confidence=opts.confidence,
+        random_state=rng,
+    )
+    return res.distribution
 
 
 def _call(metric, arrays, w):

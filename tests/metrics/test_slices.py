@@ -295,3 +295,31 @@ def test_per_group_states_merged_over_chunks_equal_the_frame():
         merged = M.merge_group_states(merged, part)
     got = [merged[g].finalize()["ndcg_score"] for g in "abcd"]
     np.testing.assert_allclose(got, frame.value, rtol=1e-12)
+
+
+def test_auc_over_runs_equals_the_weighted_auc_of_the_drawn_rows():
+    from metrics._auc_runs import _auc, run_counts, runs_of
+
+    rng = np.random.default_rng(11)
+    n = 5000
+    pos = rng.random(n) < np.linspace(0.05, 0.95, n)  # rows in score order: long runs at the ends
+    sizes, neg = runs_of(pos)
+    assert sizes.sum() == n and sizes.max() == 8 and sizes.shape[0] < n / 2
+    first = np.concatenate(([0], np.cumsum(sizes)[:-1]))
+    np.testing.assert_array_equal(~pos[first], neg.astype(bool))
+    counts = run_counts(rng, 4000, sizes)
+    assert (counts.sum(axis=1) == n).all()
+    auc, both = _auc(counts[:5], neg, n)
+    for r in range(5):  # a run's draws, all put on its first row: the same resample's AUC
+        weight = np.zeros(n)
+        weight[first] = counts[r]
+        want = M.roc_auc_score(pos.astype(int), np.arange(n, dtype=float), sample_weight=weight)
+        assert both[r] and auc[r] == pytest.approx(want, rel=1e-12)
+    # Multinomial(n; sizes / n): each run's mean count and variance n p (1 - p); over 4,000
+    # resamples the mean is within 5 standard errors of n p for every run, and the variances'
+    # average ratio (over about 2,000 runs) within 1% of 1
+    p = sizes / n
+    var = n * p * (1 - p)
+    z = (counts.mean(axis=0) - n * p) / np.sqrt(var / counts.shape[0])
+    assert np.abs(z).max() < 5
+    assert counts.var(axis=0).mean() / var.mean() == pytest.approx(1.0, abs=0.01)
