@@ -50,10 +50,17 @@ class AdditiveForm(NamedTuple):
     finish : callable
         Sums of shape ``(..., m)`` to values of shape ``(...)``; NaN where
         the value is undefined (0/0).
+    trials : ndarray of bool, shape (n_rows, 2), or None
+        When the value is (an increasing function of) the share of successes
+        among the rows it counts, each row a 0/1 outcome without a weight
+        (accuracy, a rate at a threshold, a hit rate): per row, whether it
+        is a success and whether it is counted. The exact test of
+        :mod:`metrics.slices` reads it; None otherwise.
     """
 
     stats: np.ndarray
     finish: Callable
+    trials: np.ndarray | None = None
 
 
 def _ratio(num: np.ndarray, den: np.ndarray) -> np.ndarray:
@@ -168,7 +175,7 @@ def greater_is_better(metric) -> bool:
     return func not in _LOWER_IS_BETTER
 
 
-def _rate_form(name: str, y_true, y_score, w: np.ndarray, threshold: float) -> AdditiveForm:
+def _rate_form(name, y_true, y_score, w, threshold, unweighted: bool) -> AdditiveForm:
     yt = check_binary(as_1d(y_true, "y_true"), "y_true")
     s = as_1d(y_score, "y_score")
     if s.shape != yt.shape:
@@ -180,7 +187,10 @@ def _rate_form(name: str, y_true, y_score, w: np.ndarray, threshold: float) -> A
     def finish(t):
         return _ratio(t[..., list(num)].sum(axis=-1), t[..., list(den)].sum(axis=-1))
 
-    return AdditiveForm(cells * w[:, None], finish)
+    trials = None
+    if unweighted:
+        trials = np.stack([cells[:, list(num)].any(axis=1), cells[:, list(den)].any(axis=1)], 1)
+    return AdditiveForm(cells * w[:, None], finish, trials)
 
 
 def _r2_form(y_true, y_pred, w: np.ndarray) -> AdditiveForm:
@@ -220,7 +230,7 @@ def additive_form(metric, y_true, y_score, sample_weight, *, threshold=0.5):
     n = np.shape(y_true)[0] if np.ndim(y_true) else 0
     w = np.ones(n) if sample_weight is None else sample_weight
     if isinstance(metric, str):
-        return _rate_form(metric, y_true, y_score, w, threshold)
+        return _rate_form(metric, y_true, y_score, w, threshold, sample_weight is None)
     func, kwargs = unwrap(metric)
     if func is regression.r2_score and not kwargs and np.ndim(y_true) == 1:
         return _r2_form(y_true, y_score, w)
@@ -234,4 +244,8 @@ def additive_form(metric, y_true, y_score, sample_weight, *, threshold=0.5):
     if values.shape != (n,):
         return None
     stats = np.stack([w * values, w], axis=1)
-    return AdditiveForm(stats, functools.partial(_mean_finish, entry.transform))
+    trials = None
+    # the transforms (a square root) are increasing: equal shares, equal values
+    if sample_weight is None and ((values == 0) | (values == 1)).all():
+        trials = np.stack([values == 1, np.ones(n, dtype=bool)], axis=1)
+    return AdditiveForm(stats, functools.partial(_mean_finish, entry.transform), trials)

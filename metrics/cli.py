@@ -41,8 +41,11 @@ the in-memory function clips float32 input at float32's). Larger
 ``--batch-size`` values mean fewer merges of the binary table (at 10^8 rows,
 2^22 rows per batch took about a fifth less CPU than 2^20) for a little more memory.
 ``--weight COL`` is the ``sample_weight`` of every task. ``--json`` prints one
-JSON object keyed by the metric functions' names. A progress line goes to
-stderr (``--no-progress`` silences it). pyarrow is imported here only, when
+JSON object keyed by the metric functions' names. ``--by COL`` prints the
+metrics of each value of a column instead (one state per group and batch,
+merged group by group: :mod:`metrics.states.groups`; with ``--json``
+``{"by": COL, "groups": {value: {...}}}``; ERR's top grade stays the file's).
+A progress line goes to stderr (``--no-progress`` silences it). pyarrow is imported here only, when
 the command runs.
 
 ``--engine dask`` computes the same states on a Dask cluster
@@ -74,7 +77,13 @@ import numpy as np
 
 from metrics._validation import MetricInputError
 from metrics.states import merge_states
-from metrics.states.batches import TASKS, binary_options, ranking_options, state_of_args
+from metrics.states.batches import (
+    TASKS,
+    binary_options,
+    group_states_of_args,
+    ranking_options,
+    state_of_args,
+)
 from metrics.states.batches import matrix as _matrix
 
 __all__ = ["main", "parse_args"]
@@ -130,6 +139,11 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         help="the score (regression: prediction) column(s), as --y-true",
     )
     ev.add_argument("--weight", metavar="COL", help="the sample_weight column")
+    ev.add_argument(
+        "--by",
+        metavar="COL",
+        help="the metrics of each value of this column (one state per group; --engine local)",
+    )
     ev.add_argument(
         "--threshold",
         type=float,
@@ -333,11 +347,17 @@ def _top_grade(pf, columns: list[str], batch_size: int) -> float:
 # ---------------------------------------------------------------------------
 # evaluate
 # ---------------------------------------------------------------------------
+def _columns(args) -> list[str]:
+    """The columns read: labels, scores, then the weight and the grouping column if named."""
+    extra = [c for c in (args.weight, getattr(args, "by", None)) if c]
+    return list(dict.fromkeys([*args.y_true, *args.score, *extra]))
+
+
 def _states(args, pf) -> Iterator:
-    """One state (or a pair of states, multilabel) per record batch."""
-    columns = list(
-        dict.fromkeys([*args.y_true, *args.score, *([args.weight] if args.weight else [])])
-    )
+    """One state (or a pair of states, multilabel) per record batch; with ``--by``, one
+    :class:`~metrics.states.groups.GroupStates` of them per batch."""
+    columns = _columns(args)
+    to_state = group_states_of_args if getattr(args, "by", None) else state_of_args
     progress = _Progress(pf.metadata.num_rows, f"evaluate {args.path}", not args.no_progress)
     options = {}
     if args.task in ("ranking", "multilabel"):
@@ -349,7 +369,7 @@ def _states(args, pf) -> Iterator:
         for batch in pf.iter_batches(batch_size=args.batch_size, columns=columns):
             if batch.num_rows == 0:
                 continue
-            state = state_of_args(batch, args, options)
+            state = to_state(batch, args, options)
             progress.add(batch.num_rows)
             yield state
     finally:
@@ -366,7 +386,8 @@ def evaluate(args) -> dict:
     Returns
     -------
     dict
-        Metric function name -> value.
+        Metric function name -> value; with ``args.by``, ``{"by": column, "groups":
+        {group value: {metric function name: value}}}``, the groups sorted.
 
     Raises
     ------
@@ -375,18 +396,27 @@ def evaluate(args) -> dict:
     """
     if args.batch_size < 1:
         raise MetricInputError(f"--batch-size must be at least 1; got {args.batch_size}.")
+    by = getattr(args, "by", None)
     if getattr(args, "engine", "local") == "dask":
+        if by:
+            raise MetricInputError("--by needs --engine local.")
         from metrics.distributed import evaluate_args
 
         return evaluate_args(args)
     if getattr(args, "scheduler", None):
         raise MetricInputError("--scheduler needs --engine dask.")
-    columns = [*args.y_true, *args.score, *([args.weight] if args.weight else [])]
-    pf = _open(args.path, columns)
+    pf = _open(args.path, _columns(args))
     if pf.metadata.num_rows == 0:
         raise MetricInputError(f"{args.path!r} has no rows.")
     options = binary_options(args) if args.task == "binary" else None  # refused before reading
     state = merge_states(_states(args, pf))
+    if by:
+        groups = {g: _finalize(state[g], args, options) for g in sorted(state)}
+        return {"by": by, "groups": groups}
+    return _finalize(state, args, options)
+
+
+def _finalize(state, args, options) -> dict:
     if args.task == "binary":
         return state.finalize(threshold=args.threshold, **options)
     return state.finalize()
@@ -429,11 +459,19 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if args.json:
         sys.stdout.write(json.dumps(result) + "\n")
+    elif "groups" in result:
+        for group, values in result["groups"].items():
+            sys.stdout.write(f"{result['by']} = {group}\n")
+            _write(values, "  ")
     else:
-        width = max(len(k) for k in result)
-        for name, value in result.items():
-            sys.stdout.write(f"{name:<{width}}  {_text(value)}\n")
+        _write(result, "")
     return 0
+
+
+def _write(result: dict, indent: str) -> None:
+    width = max(len(k) for k in result)
+    for name, value in result.items():
+        sys.stdout.write(f"{indent}{name:<{width}}  {_text(value)}\n")
 
 
 def _trec(args) -> int:

@@ -22,15 +22,16 @@ from __future__ import annotations
 
 import numpy as np
 
-from metrics._validation import MetricInputError
+from metrics._validation import MetricInputError, encode_groups
 from metrics.states.binary import BinaryState
+from metrics.states.groups import GroupStates
 from metrics.states.multilabel import MultilabelState
 from metrics.states.ranking import RankingState
 from metrics.states.regression import RegressionState
 
 __all__ = [
-    "TASKS", "Pair", "batch_arrays", "batch_state", "binary_options", "column", "matrix",
-    "ranking_options", "state_of_args", "vector",
+    "TASKS", "Pair", "batch_arrays", "batch_state", "binary_options", "column",
+    "group_states_of_args", "matrix", "ranking_options", "state_of_args", "vector",
 ]  # fmt: skip
 
 #: The tasks of ``python -m metrics evaluate``.
@@ -222,6 +223,33 @@ def state_of_args(batch, args, options: dict):
     """:func:`batch_state` for parsed command-line arguments and ranking ``options``."""
     return batch_state(batch, args.task, y_true=args.y_true, score=args.score,
                        weight=args.weight, threshold=args.threshold, **options)  # fmt: skip
+
+
+def group_states_of_args(batch, args, options: dict) -> GroupStates:
+    """:func:`state_of_args` of each group's rows, the groups the values of column ``args.by``.
+
+    Examples
+    --------
+    >>> import argparse, pyarrow as pa
+    >>> args = argparse.Namespace(task="regression", y_true=["y"], score=["p"], weight=None,
+    ...                           threshold=0.5, by="site")
+    >>> batch = pa.record_batch({"y": [1.0, 2.0, 3.0], "p": [1.0, 2.5, 5.0],
+    ...                          "site": ["a", "b", "a"]})
+    >>> {g: s.finalize()["mean_absolute_error"] for g, s in
+    ...  group_states_of_args(batch, args, {}).items()}
+    {'a': 1.0, 'b': 0.5}
+    """
+    import pyarrow as pa
+
+    groups = vector(batch, [args.by], "--by")
+    labels, codes = encode_groups(groups, f"--by column {args.by!r}", batch.num_rows)
+    order = np.argsort(codes, kind="stable")
+    bounds = np.concatenate(([0], np.cumsum(np.bincount(codes, minlength=labels.shape[0]))))
+    parts = (batch.take(pa.array(order[bounds[g] : bounds[g + 1]])) for g in range(len(labels)))
+    return GroupStates(
+        (label, state_of_args(part, args, options))
+        for label, part in zip(labels.tolist(), parts, strict=True)
+    )
 
 
 class Pair:

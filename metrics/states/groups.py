@@ -14,7 +14,7 @@ import numpy as np
 
 from metrics._validation import encode_groups
 
-__all__ = ["group_states", "merge_group_states"]
+__all__ = ["GroupStates", "group_states", "merge_group_states"]
 
 
 def group_states(state_class, y_true, y_score, groups, *, sample_weight=None, **options) -> dict:
@@ -91,3 +91,21 @@ def merge_group_states(a: dict, b: dict) -> dict:
     for label, state in b.items():
         out[label] = out[label].merge(state) if label in out else state
     return out
+
+
+class GroupStates(dict):
+    """Group value -> state, mergeable as one state: :func:`metrics.states.merge_states`
+    merges a stream of them (one per chunk) group by group.
+
+    Examples
+    --------
+    >>> from metrics.states import RegressionState, merge_states
+    >>> a = GroupStates(group_states(RegressionState, [1.0, 2.0], [1.0, 3.0], ["x", "y"]))
+    >>> b = GroupStates(group_states(RegressionState, [0.0], [2.0], ["x"]))
+    >>> {g: s.finalize()["mean_absolute_error"] for g, s in merge_states([a, b]).items()}
+    {'x': 1.0, 'y': 1.0}
+    """
+
+    def merge(self, other: dict) -> GroupStates:
+        """This dict and ``other`` merged group by group (:func:`merge_group_states`)."""
+        return GroupStates(merge_group_states(self, other))

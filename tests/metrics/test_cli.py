@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 import io
 import json
 import subprocess
@@ -318,3 +319,54 @@ def test_the_streaming_bench_runs_end_to_end_and_keeps_the_other_sections(tmp_pa
     assert again.count("### 30,000 binary rows") == 1 and "EQUAL to the in-memory" in again
     assert again.startswith("# Results\n\n## Metrics\n\nkept\n\n## Out of core\n")
     assert not list(tmp_path.glob("*.parquet"))  # the file is removed without --keep
+
+
+def test_by_a_column_gives_each_groups_metrics_equal_to_metric_frame(tmp_path):
+    rng = np.random.default_rng(8)
+    n, m = 3000, 3
+    site = rng.choice(["north", "south", "west"], n)
+    y = rng.integers(0, 2, n).astype(np.int8)
+    p = np.round(np.clip(0.3 * y + 0.7 * rng.random(n), 0, 1), 2)  # ties
+    w = rng.random(n)
+    rel, s = rng.integers(0, 3, (n, m)), np.round(rng.random((n, m)), 2)
+    table = {
+        "y": y,
+        "p": p,
+        "w": w,
+        "site": site,
+        "rel": pa.array(list(rel)),
+        "s": pa.array(list(s)),
+        "labels": pa.array(list((rel > 0).astype(np.int8))),
+    }
+    path = tmp_path / "groups.parquet"
+    pq.write_table(pa.table(table), path, row_group_size=700)
+
+    def by(task, *args):  # batches of 401 rows: every group in every batch, split
+        got = run_json(path, "--task", task, *args, "--by", "site", "--batch-size", 401)
+        assert got["by"] == "site" and list(got["groups"]) == ["north", "south", "west"]
+        return got["groups"]
+
+    def frame(metric, yt, ys, **kw):
+        return M.metric_frame(metric, yt, ys, site, n_resamples=2, **kw).value
+
+    binary = by("binary", "--y-true", "y", "--score", "p", "--weight", "w")
+    for name in ("roc_auc_score", "average_precision_score", "log_loss"):
+        want = frame(getattr(M, name), y, p, sample_weight=w)
+        got = [binary[g][name] for g in ("north", "south", "west")]
+        np.testing.assert_allclose(got, want, rtol=1e-12, err_msg=name)
+    regression = by("regression", "--y-true", "p", "--y-pred", "w")
+    got = [regression[g]["r2_score"] for g in ("north", "south", "west")]
+    np.testing.assert_allclose(got, frame(M.r2_score, p, w), rtol=1e-12)
+    ranking = by("ranking", "--y-true", "rel", "--score", "s", "--k", "2")
+    got = [ranking[g]["ndcg_score"] for g in ("north", "south", "west")]
+    np.testing.assert_allclose(got, frame(functools.partial(M.ndcg_score, k=2), rel, s), rtol=1e-12)
+    multilabel = by("multilabel", "--y-true", "labels", "--score", "s", "--threshold", "0.5")
+    got = [multilabel[g]["hamming_loss"] for g in ("north", "south", "west")]
+    np.testing.assert_allclose(got, frame(M.hamming_loss, rel > 0, s >= 0.5), rtol=1e-12)
+    text = run(path, "--task", "regression", "--y-true", "p", "--y-pred", "w", "--by", "site")
+    lines = text.stdout.splitlines()
+    assert lines[0] == "site = north" and lines[1].split()[0] == "mean_absolute_error"
+    assert float(lines[1].split()[1]) == regression["north"]["mean_absolute_error"]
+    refused = run(path, "--task", "binary", "--y-true", "y", "--score", "p", "--by", "nope",
+                  check=False)  # fmt: skip
+    assert refused.returncode == 2 and "no column 'nope'" in refused.stderr
