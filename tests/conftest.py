@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import json
+import os
 import re
 from pathlib import Path
 
@@ -55,38 +56,74 @@ def _patch_apptest() -> None:
 
 _patch_apptest()
 
-#: The longest tests (node id prefixes), started first: with two pytest-xdist workers
-#: a long test that starts last leaves one core idle until it ends. Longest first.
-LONGEST_FIRST = (
-    "tests/e2e/test_walk.py",
-    "tests/views/multiclass/test_headline.py::test_intervals_toggle",
-    "tests/views/test_walk.py",
-    "tests/views/test_upload_fuzz_app.py",
-    "tests/views/test_link_fuzz_app.py",
-    "tests/views/test_hostile_links.py",
-    "tests/views/multiclass/test_headline.py::test_weighted_intervals",
-    "tests/views/retrieval/test_controls.py::test_cached_columns",
-    "tests/views/retrieval/test_controls.py::test_k_model_and_each_convention",
-    "explorer/intervals.py",
-    "tests/explorer/test_upload_fuzz.py",
-    "tests/e2e/test_state_keys.py",
-    "tests/e2e/test_classroom.py",
-    "tests/views/test_presentation.py::test_rendered_pages",
-    "tests/views/test_valid_data.py",
-)
+#: Tests that take long (node id prefixes) and about how many seconds each of their tests
+#: takes on a quiet core, the longest first; every other test is costed by its folder
+#: (:func:`_cost`). Only the order of the run depends on these numbers.
+LONG_TESTS = {
+    "tests/e2e/test_reveal_airtight.py": 57,
+    "tests/e2e/test_walk.py": 48,
+    "tests/e2e/test_classroom.py": 17,
+    "tests/e2e/test_slices.py": 15,
+    "tests/e2e/test_state_keys.py": 10,
+    "tests/views/test_upload_fuzz_app.py": 8,
+    "tests/views/test_walk.py": 8,
+    "tests/test_package.py": 8,
+    "tests/views/multiclass/test_headline.py::test_intervals_toggle": 6,
+    "tests/views/test_link_fuzz_app.py": 5,
+    "tests/views/test_hostile_links.py": 5,
+    "tests/views/multiclass/test_headline.py::test_weighted_intervals": 5,
+    "tests/views/retrieval/test_controls.py::test_cached_columns": 5,
+    "tests/views/retrieval/test_controls.py::test_k_model_and_each_convention": 5,
+    "tests/explorer/test_upload_fuzz.py": 5,
+    "explorer/intervals.py": 4,
+    "tests/views/test_presentation.py::test_rendered_pages": 3,
+    "tests/views/test_valid_data.py": 3,
+}
+#: Seconds a test takes by its folder when :data:`LONG_TESTS` does not name it.
+FOLDER_COST = {"tests/e2e/": 6.0, "tests/views/": 1.0}
 
 
-def _rank(item) -> int:
+def _cost(item) -> float:
     nodeid = item.nodeid
-    return next(
-        (i for i, prefix in enumerate(LONGEST_FIRST) if nodeid.startswith(prefix)),
-        len(LONGEST_FIRST),
-    )
+    for prefix, seconds in LONG_TESTS.items():
+        if nodeid.startswith(prefix):
+            return seconds
+    return next((c for f, c in FOLDER_COST.items() if nodeid.startswith(f)), 0.05)
+
+
+def _slices(n: int, workers: int) -> list[int]:
+    """How many tests pytest-xdist's worksteal scheduler first gives each worker: the
+    collection cut in order into ``workers`` parts of ``remaining // workers_left``."""
+    sizes = []
+    for i in range(workers):
+        sizes.append((n - sum(sizes)) // (workers - i))
+    return sizes
+
+
+def _balanced(items: list, workers: int) -> list:
+    """``items`` reordered so that each worker's first part of the collection holds about
+    the same seconds of tests, its longest first: the longest test goes to the part with
+    the fewest seconds so far that has room (each part's size is fixed by the scheduler).
+    A worker that runs out steals the end of another's part: the short tests."""
+    parts = [[] for _ in range(workers)]
+    loads = [0.0] * workers
+    room = _slices(len(items), workers)
+    for item in sorted(items, key=_cost, reverse=True):  # stable: equal costs keep order
+        i = min((j for j in range(workers) if room[j]), key=loads.__getitem__)
+        parts[i].append(item)
+        loads[i] += _cost(item)
+        room[i] -= 1
+    return [item for part in parts for item in part]
 
 
 def pytest_collection_modifyitems(config, items):
-    """Start the longest tests first (:data:`LONGEST_FIRST`); the rest keep their order."""
-    items.sort(key=_rank)
+    """Order the run so that every pytest-xdist worker starts on its share of the long
+    tests. The worksteal scheduler first cuts the collection in order into one part per
+    worker: in collection order the browser tests (tests/e2e) all fell in the first
+    worker's part, which ran them one after another while the others stole its short
+    tests from the end (both cores busy only about half the run)."""
+    workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
+    items[:] = _balanced(items, max(1, workers))
 
 
 @pytest.fixture(autouse=True)
