@@ -133,9 +133,9 @@ class MeanDerivation:
         Examples
         --------
         >>> mean_terms([0.5, 5 / 6, 1.0], name="LRAP").text()
-        'LRAP = (0.5000 + 0.8333 + 1.000) / 3 = 0.7778'
+        'LRAP = (0.5000 + 0.8333 + 1) / 3 = 0.7778'
         >>> print(mean_terms(np.arange(10.0), head=2, tail=1).text())
-        mean = (0 + 1.000 + … + 9.000) / 10 = 45.00 / 10 = 4.500  (first 2 and last 1 of 10 terms)
+        mean = (0 + 1 + … + 9) / 10 = 45 / 10 = 4.500  (first 2 and last 1 of 10 terms)
         """
         shown = " + ".join(_elided(self.terms, self.head, self.omitted, "…"))
         denom = self._denominator_text()
@@ -154,9 +154,9 @@ class MeanDerivation:
         Examples
         --------
         >>> mean_terms([0.5, 1.0], name="LRAP").latex()
-        '\\text{LRAP} = \\frac{0.5000 + 1.000}{2} = 0.7500'
+        '\\text{LRAP} = \\frac{0.5000 + 1}{2} = 0.7500'
         >>> mean_terms([1.0] * 6, name="m", head=2, tail=1).latex()
-        '\\text{m} = \\frac{1.000 + 1.000 + \\dots + 1.000}{6} = \\frac{6.000}{6} = 1.000'
+        '\\text{m} = \\frac{1 + 1 + \\dots + 1}{6} = \\frac{6}{6} = 1'
         """
         shown = " + ".join(_elided(self.terms, self.head, self.omitted, r"\dots"))
         shown = shown.replace("×", r"\times")
@@ -229,16 +229,16 @@ def mean_terms(
     --------
     >>> d = mean_terms([0.5, 5 / 6, 1.0], name="LRAP")
     >>> d.terms, d.count, round(d.value, 4)
-    (('0.5000', '0.8333', '1.000'), 3, 0.7778)
+    (('0.5000', '0.8333', '1'), 3, 0.7778)
     >>> mean_terms([1.0, 0.0], [3, 1]).text()
-    'mean = (3 × 1.000 + 1 × 0) / 4 = 0.7500'
+    'mean = (3 × 1 + 1 × 0) / 4 = 0.7500'
 
     When every term of the first and last is 0 but the mean is not, the largest terms
     are written instead (a line of zeros ending in a total that is not would hide where
     it comes from):
 
     >>> print(mean_terms([0, 0, 2, 0, 0, 1, 0, 0], head=2, tail=1).text())
-    mean = (2.000 + 1.000 + …) / 8 = 3.000 / 8 = 0.3750  (2 largest of 8 terms, in sample order)
+    mean = (2 + 1 + …) / 8 = 3 / 8 = 0.3750  (2 largest of 8 terms, in sample order)
     """
     v = np.asarray(values, dtype=float).ravel()
     n = v.size
@@ -333,9 +333,9 @@ class SumDerivation:
         Examples
         --------
         >>> print(sum_terms([f"t{i}" for i in range(9)], range(9), name="S").aligned())
-        \begin{aligned}\text{S} &= t0 + t1 + t2 \\ &\quad + \dots + t7 + t8 \\ &= 36.00\end{aligned}
+        \begin{aligned}\text{S} &= t0 + t1 + t2 \\ &\quad + \dots + t7 + t8 \\ &= 36\end{aligned}
         >>> print(sum_terms(["a", "b"], [1, 2], name="AUC").aligned())
-        \text{AUC} = a + b = 3.000
+        \text{AUC} = a + b = 3
         """
         if len(self.terms) <= 3:
             return self.latex()
@@ -377,7 +377,7 @@ def sum_terms(written, values, *, name: str = "sum", head: int = 3, tail: int = 
     --------
     >>> d = sum_terms(["a", "b", "c", "d"], [1, 2, 3, 4], name="s", head=1, tail=1)
     >>> d.text(), d.count
-    ('s = a + … + d = 10.00', 4)
+    ('s = a + … + d = 10', 4)
     >>> sum_terms(lambda i: f"t{i}", [1, 2, 3, 4], head=1, tail=1).terms
     ('t0', 't3')
     """

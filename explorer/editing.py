@@ -71,6 +71,29 @@ def table_from_dataset(ds: Dataset, rows: slice | None = None) -> pd.DataFrame:
     return pd.DataFrame(cols, index=index)
 
 
+def table_words(ds: Dataset) -> dict[str, str]:
+    """The words the Data page's table shows over the code names of
+    :func:`table_from_dataset` (its CSV and the readers keep the names): the true
+    column, each model's column, the weights; the attributes keep their own names.
+
+    Examples
+    --------
+    >>> ds = Dataset("t", "binary", np.array([0, 1]), {"m": np.array([0.2, 0.8])})
+    >>> table_words(ds)
+    {'y_true': 'true label', 'score_m': 'score of m'}
+    >>> ds = Dataset("t", "regression", np.array([1.0, 2.0]), {"m": np.array([1.5, 2.0])})
+    >>> table_words(ds)
+    {'y_true': 'true value', 'pred_m': 'prediction of m'}
+    """
+    words = {"y_true": "true value" if ds.kind == "regression" else "true label"}
+    noun = "score" if ds.kind == "binary" else "prediction"  # as _prefix names them
+    for model in ds.scores:
+        words[_prefix(ds.kind) + model] = f"{noun} of {model}"
+    if ds.sample_weight is not None:
+        words["sample_weight"] = "weight"
+    return words
+
+
 def attributes_table(ds: Dataset) -> pd.DataFrame:
     """``id`` and one column per attribute: the side file that gives them back (the
     download of a dataset whose other files have no room for them).

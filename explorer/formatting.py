@@ -27,12 +27,17 @@ def fmt(value: float, digits: int = 4) -> str:
 
     Values of magnitude in [1e-3, 1e6) print as plain decimals (trailing zeros kept
     to show the precision), smaller and larger ones in scientific notation: a MAPE of
-    7.5e14 is never fifteen digits that a headline cuts.
+    7.5e14 is never fifteen digits that a headline cuts. A value that is exactly whole
+    (a DCG of 3, a coverage error of 2, a perfect precision of 1) prints as an integer,
+    as 0 always did; any other keeps its trailing zeros, so rates line up at fixed
+    decimals (recall 0.5000 beside F1 0.6667); docs/architecture.md ("Numbers") says why.
 
     Examples
     --------
-    >>> fmt(0.7777777), fmt(9.49954), fmt(1.0), fmt(0.0), fmt(2.2e-16)
-    ('0.7778', '9.500', '1.000', '0', '2.200e-16')
+    >>> fmt(0.7777777), fmt(9.49954), fmt(0.5), fmt(0.0), fmt(2.2e-16)
+    ('0.7778', '9.500', '0.5000', '0', '2.200e-16')
+    >>> fmt(3.0), fmt(-2.0), fmt(1.0), fmt(50.0), fmt(2.5), fmt(2.0000000000000004)
+    ('3', '-2', '1', '50', '2.500', '2.000')
     >>> fmt(1234.5678), fmt(999_999.0), fmt(750599937894321.6)
     ('1235', '999999', '7.506e+14')
     """
@@ -43,6 +48,8 @@ def fmt(value: float, digits: int = 4) -> str:
         return str(value)
     if abs(value) < 1e-3 or abs(value) >= 1e6:
         return f"{value:.{digits - 1}e}"
+    if value.is_integer():
+        return str(int(value))
     magnitude = math.floor(math.log10(abs(value)))
     decimals = max(digits - 1 - magnitude, 0)
     return f"{value:.{decimals}f}"

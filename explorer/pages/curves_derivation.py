@@ -51,7 +51,7 @@ def roc_auc(ds: Dataset, model: str) -> Derivation:
     --------
     >>> line = roc_auc(_toy(), "m")
     >>> line.latex
-    '\\text{ROC AUC} = 0.3333 \\cdot 0.6667 + 0.3333 \\cdot 0.8333 + 0.3333 \\cdot 1.000 = 0.8333'
+    '\\text{ROC AUC} = 0.3333 \\cdot 0.6667 + 0.3333 \\cdot 0.8333 + 0.3333 \\cdot 1 = 0.8333'
     >>> line.note
     '3 segments where FPR moves; 2 vertical ones add 0'
     """
@@ -81,7 +81,7 @@ def average_precision(ds: Dataset, model: str) -> Derivation:
     --------
     >>> line = average_precision(_toy(), "m")
     >>> print(line.latex.replace(" \\cdot ", "*"))
-    \text{Average precision} = 0.3333*1.000 + 0.3333*1.000 + 0.3333*0.6000 = 0.8667
+    \text{Average precision} = 0.3333*1 + 0.3333*1 + 0.3333*0.6000 = 0.8667
     """
     y, s, w = ds.y_true, ds.score(model), ds.sample_weight
     p, r, _ = metrics.precision_recall_curve(y, s, sample_weight=w)

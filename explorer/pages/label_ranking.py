@@ -161,11 +161,11 @@ def derivations(res: Summary, sample_weight=None) -> dict[str, MeanDerivation]:
     >>> from explorer.samples import load_sample
     >>> d = derivations(summary(load_sample("seed003_lrap"), "model"))
     >>> d["LRAP"].text()
-    'LRAP = (0.5000 + 0.8333 + 1.000) / 3 = 0.7778'
+    'LRAP = (0.5000 + 0.8333 + 1) / 3 = 0.7778'
     >>> d["Coverage error"].text()
-    'Coverage error = (2.000 + 3.000 + 2.000) / 3 = 2.333'
+    'Coverage error = (2 + 3 + 2) / 3 = 2.333'
     >>> d["Best coverage"].text()
-    'Best coverage = (1.000 + 2.000 + 2.000) / 3 = 1.667'
+    'Best coverage = (1 + 2 + 2) / 3 = 1.667'
     """
     out = {}
     for label, (column, field) in DERIVED.items():  # in the order of the st.metric row
@@ -182,7 +182,7 @@ def mrr_derivation(ds: Dataset, model: str, value: float) -> MeanDerivation:
     >>> from explorer.samples import load_sample
     >>> ds = load_sample("seed003_lrap")
     >>> mrr_derivation(ds, "model", mrr(ds, "model")).text()
-    'MRR = (0.5000 + 1.000 + 1.000) / 3 = 0.8333'
+    'MRR = (0.5000 + 1 + 1) / 3 = 0.8333'
     """
     rr = metrics.reciprocal_rank(ds.y_true, ds.score(model), retrieved=ds.retrieved)
     return replace(mean_terms(rr, name="MRR"), value=float(value))

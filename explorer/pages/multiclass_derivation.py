@@ -182,7 +182,7 @@ def derivations(
     >>> terms = sample_table(_toy(), "m", 2).sort_index()
     >>> lines = derivations(res, terms, None, "macro")
     >>> lines["Macro F1"].latex
-    '\\text{Macro F1} = \\frac{0.5000 + 0.5000 + 1.000}{3} = 0.6667'
+    '\\text{Macro F1} = \\frac{0.5000 + 0.5000 + 1}{3} = 0.6667'
     >>> lines["Log loss"].latex.endswith("= 0.8748")
     True
     """
@@ -234,7 +234,7 @@ def class_auc_line(name: str, counts: tuple[int, int, int, int], value: float) -
     Examples
     --------
     >>> class_auc_line("bird", (1, 4, 4, 0), 1.0).latex.split(" = ")[-2:]
-    ['\\frac{4 + 0/2}{1 \\cdot 4}', '1.000']
+    ['\\frac{4 + 0/2}{1 \\cdot 4}', '1']
     """
     p, n, w, t = (count_latex(x) for x in counts)
     latex = (

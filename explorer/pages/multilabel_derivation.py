@@ -104,7 +104,7 @@ def derivations(
     >>> res = summary(_toy(), pred, counts, 1.0, "warn")
     >>> lines = derivations(counts, res["labels"].iloc[:3], res, "warn")
     >>> lines["Macro F1"].latex
-    '\\text{Macro F1} = \\frac{1.000 + 0.6667 + 0}{3} = 0.5556'
+    '\\text{Macro F1} = \\frac{1 + 0.6667 + 0}{3} = 0.5556'
     >>> lines["Micro F1"].latex.split(" = ", 2)[2]
     '\\frac{2 \\cdot 2}{2 \\cdot 2 + 2 + 1} = 0.5714'
     >>> lines["Hamming loss"].latex.split(" = ")[-2:]

@@ -34,7 +34,7 @@ def _r2(name: str, y: np.ndarray, pred: np.ndarray, w, value: float) -> Derivati
     ss_tot = sum_terms(lambda i: _weighted(w, tot, i), weight * tot, name=r"SS\_tot")
     steps = (bar.latex().replace(r"\text{ybar}", r"\bar y"), ss_res.aligned(), ss_tot.aligned())
     if ss_res.total == 0:
-        last = r"\text{SS\_res} = 0,\ \text{so}\ R^2 = 1.000"
+        last = r"\text{SS\_res} = 0,\ \text{so}\ R^2 = 1"
     elif ss_tot.total == 0:
         last = r"\text{SS\_tot} = 0\ (y\ \text{constant}),\ \text{so}\ R^2 = 0"
     else:
@@ -66,11 +66,11 @@ def derivations(
     >>> from explorer.pages.regression import _toy
     >>> d = derivations(_toy(), "m", "recency", 0, 0.0)
     >>> d["MAE"].latex
-    '\\text{MAE} = \\frac{0.5000 + 0.5000 + 0 + 1.000}{4} = 0.5000'
+    '\\text{MAE} = \\frac{0.5000 + 0.5000 + 0 + 1}{4} = 0.5000'
     >>> d["RMSE"].latex
     '\\text{RMSE} = \\sqrt{\\text{MSE}} = \\sqrt{0.3750} = 0.6124'
     >>> d["R²"].latex
-    'R^2 = 1 - \\frac{\\text{SS\\_res}}{\\text{SS\\_tot}} = 1 - \\frac{1.500}{26.00} = 0.9423'
+    'R^2 = 1 - \\frac{\\text{SS\\_res}}{\\text{SS\\_tot}} = 1 - \\frac{1.500}{26} = 0.9423'
     """
     y = ds.y_true
     pred = moved_prediction(ds, model, row, by)

@@ -7,6 +7,7 @@ import re
 import numpy as np
 import pytest
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 import metrics
 from explorer.formatting import fmt
@@ -71,14 +72,23 @@ def test_aliased_columns_are_noted_and_the_summary_shows_values_in_full(
     )
 
 
+#: Whether the New table's grid has the keyboard (its canvas focused).
+_GRID_FOCUSED = "() => document.activeElement?.closest('.st-key-data_new_grid') != null"
 #: A table typed live: (y_true, score) per row, typed at 20 characters a second.
 TYPED = [(0, "0.3"), (1, "0.2"), (1, "0.85"), (0, "0.15"), (1, "0.6"), (0, "0.45")]
 
 
-# Measured on a loaded two-core machine: about 1 run in 3 loses a value typed at 20
-# characters a second inside st.data_editor's grid (the first cell's editor not opened,
-# or the last cell left empty). Not part of the suite until the grid keeps every key:
-# E2E_FAST_TYPING=1 runs it, to reproduce the loss or to show it is gone.
+# The grid sits in a form: no key, Tab or Enter reruns the script while it is typed (a
+# MutationObserver on the app's script state saw no run, and the grid kept its canvas,
+# from the first click to the last key). What is lost is lost inside Streamlit's grid
+# (glide-data-grid), more often the busier the machine: with two busy loops on its two
+# cores, 1 run in 16 (twice) lost a Tab that came while a number cell's editor was
+# opening, and the next keys went into the same cell ("1", Tab, "0.6", Enter, left, "0",
+# ... read "1.00456"); 1 run in 16, with text columns, lost the first click to the page's
+# body (the test now clicks again until the grid has the focus). This test, with that
+# second click, still failed 2 runs in 7 on the shared machine (a last cell left empty).
+# Not part of the suite until the grid keeps every key: E2E_FAST_TYPING=1 runs it, to
+# reproduce the loss or to show it is gone.
 @pytest.mark.skipif(
     os.environ.get("E2E_FAST_TYPING") != "1", reason="E2E_FAST_TYPING=1: keys lost now and then"
 )
@@ -95,7 +105,13 @@ def test_a_new_table_typed_fast_opens_on_the_page_it_came_from(page: Page, app_u
     assert box is not None
     # the first row's y_true: below the 35 px header; past the 32 px row markers the
     # four columns (id, y_true, model_1, model_2) share the width
-    page.mouse.click(box["x"] + 32 + 1.5 * (box["width"] - 32) / 4, box["y"] + 35 + 17)
+    for _ in range(3):  # a click while the page settles leaves the focus on its body
+        page.mouse.click(box["x"] + 32 + 1.5 * (box["width"] - 32) / 4, box["y"] + 35 + 17)
+        try:
+            page.wait_for_function(_GRID_FOCUSED, timeout=5_000)
+            break
+        except PlaywrightTimeout:
+            box = grid.locator("canvas").first.bounding_box()
     for i, (y, s) in enumerate(TYPED):  # y, Tab, the score, Enter (down), back left
         page.keyboard.type(str(y), delay=50)
         if i == 0:  # the grid loads its cell editor on the first key of the page

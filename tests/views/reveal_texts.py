@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import base64
 import json
+import re
 from collections.abc import Sequence
 from contextlib import contextmanager
 from typing import NamedTuple
@@ -149,3 +150,44 @@ def downloads():
         yield got
     finally:
         media.MemoryMediaFileStorage.load_and_get_id = saved
+
+
+#: A code-style name: words joined by an underscore (``n_true_at_or_above``, ``y_true``).
+CODE_NAME = re.compile(r"[A-Za-z0-9]_[A-Za-z0-9]")
+#: scikit-learn's arguments a page teaches by name: its control says "zero_division", and
+#: a scenario's before/after columns name the setting as the control does.
+TAUGHT = ("zero_division",)
+
+
+def headers(at) -> list[str]:
+    """Every column header of the page's tables as shown: the column's configured
+    label, else its name (hidden columns left out)."""
+    out = []
+    for table in [*at.main.dataframe, *at.main.table]:
+        config = json.loads(getattr(table.proto, "columns", "") or "{}")
+        for i, name in enumerate(table.value.columns):
+            given = config.get(str(name)) or config.get(f"_pos:{i}") or {}
+            given = {"label": given} if isinstance(given, str) else given
+            if not given.get("hidden"):
+                out.append(str(given.get("label") or name))
+    return out
+
+
+def code_names(at, ds) -> list[str]:
+    """The headers of the page's tables that read as code (``hits_so_far``, ``y_hat``)
+    once the data's own names (models, labels, attributes) are taken out, which are
+    the data's whatever they look like, and the arguments a page teaches (:data:`TAUGHT`)."""
+    own = sorted(
+        {*ds.model_names, *map(str, ds.label_names or ()), *(n for n, _ in ds.attributes)}
+        | set(TAUGHT),
+        key=len,
+        reverse=True,
+    )
+    found = []
+    for header in headers(at):
+        bare = header
+        for name in own:
+            bare = bare.replace(name, " ")
+        if CODE_NAME.search(bare):
+            found.append(header)
+    return found

@@ -8,6 +8,7 @@ import re
 
 import numpy as np
 
+import metrics
 from explorer.formatting import count, fmt
 from tests.conftest import ROOT
 
@@ -36,3 +37,19 @@ def test_headline_numbers_stay_short_at_every_magnitude():
     assert (fmt(999_999.0), fmt(1_000_000.0)) == ("999999", "1.000e+06")
     # a count keeps its digits (grouped), however large a whole number it is
     assert count(1_234_567.0) == "1,234,567"
+
+
+def test_whole_numbers_read_as_integers_and_other_values_keep_fixed_decimals():
+    # scikit-learn's dcg_score example: 7.5 with ties averaged, 5 when they are ignored
+    y, s = np.array([[10, 0, 0, 1, 5]]), np.array([[1, 0, 0, 0, 1]])
+    assert fmt(metrics.dcg_score(y, s, k=1)) == "7.500"
+    assert fmt(metrics.dcg_score(y, s, k=1, ignore_ties=True)) == "5"
+    # the user guide's coverage error sample: 2.5; its first sample alone: 2
+    y, s = np.array([[1, 0, 0], [0, 0, 1]]), np.array([[0.75, 0.5, 1], [1, 0.2, 0.1]])
+    assert (fmt(metrics.coverage_error(y, s)), fmt(metrics.coverage_error(y[:1], s[:1]))) == (
+        "2.500",
+        "2",
+    )
+    # a perfect rate is 1, as 0 is 0; a rate that is not whole keeps four digits
+    assert [fmt(v) for v in (1.0, -1.0, 0.0, 0.5, 2 / 3)] == ["1", "-1", "0", "0.5000", "0.6667"]
+    assert [fmt(v) for v in (50.0, 999_999.0, 2 + 4e-16)] == ["50", "999999", "2.000"]

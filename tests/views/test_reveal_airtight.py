@@ -2,7 +2,8 @@
 derivations give away (:mod:`tests.hidden_values`, computed from the page models) is
 anywhere in what the page emits (:mod:`tests.views.reveal_texts`: every text, table
 cell, option, chart text and point, component datum and download), on every page and
-every scenario, every tab of the page opened; after Reveal they are there.
+every scenario, every tab of the page opened; after Reveal they are there, and no
+table heads a column with a code-style name (``n_true_at_or_above``, ``y_hat``).
 """
 
 from __future__ import annotations
@@ -99,5 +100,7 @@ def test_nothing_hidden_shows_until_reveal(slug, query):
         at.button(key=f"{registry.page(slug).prefix}reveal").click().run()
         assert "?" not in {m.value for m in at.main.metric}
         shown = reveal_texts.texts(at)
+        # every table, now drawn, heads its columns in words, not code (hits_so_far)
+        assert reveal_texts.code_names(at, hidden_values.dataset_of(address)) == []
         if hidden.strict | hidden.text:  # a perfect ranker's 1.0 is also a label
             assert hidden_values.leaks(shown.texts, hidden, shown.numbers)  # they are back

@@ -9,7 +9,7 @@ import streamlit as st
 
 from explorer.formatting import fmt, literal
 from explorer.pages import compare
-from explorer.ui import classroom
+from explorer.ui import classroom, widgets
 from views import prose
 
 #: What a row without its interval says while the bootstraps run.
@@ -24,16 +24,19 @@ def show(result, model_a: str, model_b: str, *, final: bool = True) -> None:
     button waits for the final draw (one button a run)."""
     st.subheader(f"Is {literal(model_b)} better than {literal(model_a)}?")
     for row in result.rows:
-        cols = st.columns([1, 1, 1, 3])
         if not math.isfinite(row.diff):  # the metric itself is undefined here: say why
-            cols[3].markdown(compare.verdict(row, literal(model_a), literal(model_b)))
+            st.markdown(compare.verdict(row, literal(model_a), literal(model_b)))
             continue
-        classroom.headline(cols[0], f"{row.label} of A", fmt(row.a))
-        classroom.headline(cols[1], f"{row.label} of B", fmt(row.b))
+        labels = [f"{row.label} of A", f"{row.label} of B", f"{row.label}: B - A"]
+        # the three numbers a row of their own, the words under them: beside a fourth
+        # column of words, "average precision of A" broke over two lines at 853 px
+        cols = [*widgets.label_columns(labels), st]
+        classroom.headline(cols[0], labels[0], fmt(row.a))
+        classroom.headline(cols[1], labels[1], fmt(row.b))
         word = "B better" if row.better_by > 0 else ("B worse" if row.better_by < 0 else "equal")
         classroom.headline(
             cols[2],
-            f"{row.label}: B - A",
+            labels[2],
             fmt(row.diff),
             delta=word,
             delta_color="normal" if row.better_by > 0 else "inverse",

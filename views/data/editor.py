@@ -151,6 +151,7 @@ def table_editor(ds: Dataset, start: int, stop: int) -> None:
         num_rows="dynamic",
         key="data_editor_table",
         width="stretch",
+        column_config=editing.table_words(ds),  # words over the code names (y_true)
     )
     if st.button("Use the edited data", key="data_apply_edits", type="primary"):
         try:

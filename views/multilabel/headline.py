@@ -7,7 +7,7 @@ import streamlit as st
 
 from explorer.formatting import fmt, literal
 from explorer.pages import multilabel
-from explorer.ui import cache, classroom
+from explorer.ui import cache, classroom, widgets
 from views import prose
 from views.multilabel.controls import ZERO_DIVISION, Settings
 
@@ -35,7 +35,11 @@ def show(ds, settings: Settings, res: dict) -> None:
         "Jaccard (samples)": avg["samples"]["jaccard"],
     }
     ci = classroom.intervals(cache.multilabel.intervals, ds, *settings.setting, settings.zd_key)
-    for col, (label, value) in zip(st.columns(5), numbers.items(), strict=True):
+    # two rows, each column as wide as its label: five equal columns broke "Subset
+    # accuracy" over two lines at 853 px (1280x720 at 150%)
+    labels = list(numbers)
+    cols = [*widgets.label_columns(labels[:2]), *widgets.label_columns(labels[2:])]
+    for col, (label, value) in zip(cols, numbers.items(), strict=True):
         classroom.headline(col, label, fmt(value), interval=ci.get(label), help=HELP[label])
     classroom.reveal_button()
     st.caption(

@@ -32,7 +32,7 @@ def per_sample(ds, settings: Settings, pred: np.ndarray, worst_rows: pd.DataFram
         hide_index=True,
         column_config={
             "y_true": num("y", format="%.5g"),
-            "y_pred": num("y_hat", format="%.5g"),
+            "y_pred": num("ŷ", format="%.5g"),
             "residual": num("residual", format="%.4g"),
             "absolute_error": num("abs error", format="%.4g"),
             "squared_error": num("squared", format="%.4g"),

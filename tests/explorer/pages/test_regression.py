@@ -292,7 +292,7 @@ def test_cached_functions_equal_the_page_model():
 @pytest.mark.parametrize(
     ("y", "p", "last"),
     [
-        ([2.0, 2.0, 2.0], [2.0, 2.0, 2.0], r"\text{SS\_res} = 0,\ \text{so}\ R^2 = 1.000"),
+        ([2.0, 2.0, 2.0], [2.0, 2.0, 2.0], r"\text{SS\_res} = 0,\ \text{so}\ R^2 = 1"),
         ([2.0, 2.0, 2.0], [1.0, 2.0, 3.0], r"\ \text{so}\ R^2 = 0"),
     ],
 )

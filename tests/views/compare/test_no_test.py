@@ -142,7 +142,7 @@ def test_a_constant_nonzero_difference_has_an_interval_but_no_t_test():
         "multiclass", y, [[0.7, 0.3], [0.4, 0.6], [0.6, 0.4]], [[0.3, 0.7], [0.6, 0.4], [0.4, 0.6]]
     )
     words = _words(at)
-    assert "B - A is -1.000 on every sample: with no spread between samples" in words
+    assert "B - A is -1 on every sample: with no spread between samples" in words
     _shows(at, "Accuracy", 1.0, 0.0)
 
 

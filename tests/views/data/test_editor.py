@@ -10,10 +10,14 @@ from explorer.registry import script
 from explorer.samples import load_sample
 from tests.conftest import APP, metric, rendered
 from tests.views.data.conftest import open_data_page
+from tests.views.reveal_texts import code_names, headers
 
 
 def test_editing_a_label_creates_an_edited_dataset():
     at = open_data_page("seed002_auc8")
+    # the table a class reads heads its columns in words; the edits keep the code names
+    assert headers(at)[:3] == ["id", "true label", "score of model"]
+    assert code_names(at, load_sample("seed002_auc8")) == []
     at.session_state["data_editor_table"] = {
         "edited_rows": {1: {"y_true": 1}},
         "added_rows": [],

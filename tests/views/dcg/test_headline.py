@@ -35,7 +35,7 @@ def test_default_view_matches_metrics_and_seed_numbers_appear():
         metrics.dcg_score(y[1:], s[1:], k=1, ignore_ties=True),
     ):
         assert f"**{fmt(value)}**" in text
-    for literal in ("9.499", "5.631", "7.500", "5.000", "9.49..."):
+    for literal in ("9.499", "5.631", "7.500", "9.49..."):
         assert literal in text
     assert "(10 + 5) / 2 = 7.5" in text
     # the step table of sample 0 ends at the sample's DCG
@@ -91,7 +91,7 @@ def test_open_7_5_makes_the_focused_row_the_first_number():
     assert at.metric[0].value == fmt(metrics.dcg_per_sample(y, s, k=1)[1]) == "7.500"
     assert metric(at, "DCG") == fmt(metrics.dcg_score(y, s, k=1)) == "6.250"
     d = read_derivation(at, "DCG")
-    assert d["terms"] == ["5.000", "7.500"] and d["value"] == "6.250"
+    assert d["terms"] == ["5", "7.500"] and d["value"] == "6.250"
     # another k ends the focus: the headline is the first number again
     at.number_input(key="dcg_k").set_value(2).run()
     assert not at.exception

@@ -37,7 +37,7 @@ def test_seed003_shows_05_0833_1_and_overall_07778():
         assert_sample(at, SEED_Y[i], SEED_S[i])
         shown.append(metric(at, "Sample LRAP"))
         assert at.query_params["i"] in (str(i), [str(i)])
-    assert shown == ["0.5000", "0.8333", "1.000"]
+    assert shown == ["0.5000", "0.8333", "1"]
     # sample 1's walk-through: human 1/1, dog 2/3 (the seed003_lrap sample)
     numbered_selectbox(at, "lr_sample").set_value(1).run()
     lrap_t = table(at, "n_true_at_or_above")
@@ -74,10 +74,10 @@ PER_SAMPLE = {
 
 
 def test_every_headline_is_derived_on_screen_from_its_terms():
-    """LRAP 0.7778 is written (0.5000 + 0.8333 + 1.000) / 3, and so are the other two."""
+    """LRAP 0.7778 is written (0.5000 + 0.8333 + 1) / 3, and so are the other two."""
     at = conftest.open_page(PAGE, "seed003_lrap")
     lrap = read_derivation(at, "LRAP")
-    assert lrap["terms"] == ["0.5000", "0.8333", "1.000"] and lrap["denominator"] == "3"
+    assert lrap["terms"] == ["0.5000", "0.8333", "1"] and lrap["denominator"] == "3"
     assert lrap["value"] == metric(at, "LRAP") == "0.7778"
     for name, per_sample in PER_SAMPLE.items():
         d = read_derivation(at, name)
@@ -122,7 +122,7 @@ def test_derivation_follows_a_whatif_edit():
     edited[0, 0] = 2.0
     d = read_derivation(at, "LRAP")
     assert d["terms"] == [fmt(v) for v in metrics.lrap_per_sample(SEED_Y, edited)]
-    assert d["terms"] == ["1.000", "0.8333", "1.000"]
+    assert d["terms"] == ["1", "0.8333", "1"]
     assert d["value"] == metric(at, "LRAP") == fmt(metrics.lrap_per_sample(SEED_Y, edited).mean())
 
 
@@ -136,4 +136,4 @@ def test_best_coverage_and_mrr_are_derived_too():
     assert d["denominator"] == f"{len(rr):,}"
     assert d["value"] == metric(at, "MRR") == fmt(metrics.mean_reciprocal_rank(y, s))
     best = read_derivation(at, "Best coverage")
-    assert best["terms"] == ["1.000"] * 5 and best["value"] == metric(at, "Best coverage")
+    assert best["terms"] == ["1"] * 5 and best["value"] == metric(at, "Best coverage")

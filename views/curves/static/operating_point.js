@@ -59,6 +59,8 @@ export function fmt(value, digits = 4) {
     const e = Number(exp);
     return `${mant}e${e < 0 ? "-" : "+"}${String(Math.abs(e)).padStart(2, "0")}`;
   }
+  // a whole number as an integer (a perfect precision reads 1), as explorer.formatting.fmt
+  if (Number.isInteger(v) && Math.abs(v) < 1e6) return String(v);
   const magnitude = Math.floor(Math.log10(Math.abs(v)));
   return fixed(v, Math.max(digits - 1 - magnitude, 0));
 }
