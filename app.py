@@ -9,7 +9,7 @@ everything around them (the dataset picker, the share link, the classroom toggle
 import streamlit as st
 
 from explorer import registry, theme
-from explorer.ui import classroom, navigation, share, sidebar, slice_filter
+from explorer.ui import classroom, navigation, report, share, sidebar, slice_filter
 
 present = sidebar.presentation_mode()  # ?present=1: large text, the sidebar folded away
 st.set_page_config(
@@ -30,12 +30,14 @@ nav = st.navigation(
 navigation.follow_scenario()  # a scenario link (explorer.scenarios) clicked in the app
 # a page change drops the other pages' settings (see explorer.ui.navigation.enter_page)
 navigation.enter_page(registry.by_title(nav.title).slug)
+report.start(nav.title)  # what this run draws, for "Download this view"
 # ?slice=hospital:B: every page computes on that slice. No global names the dataset: the
 # script's module outlives the run (in sys.modules), and with it whatever it holds
 slice_filter.sidebar(sidebar.sidebar_picker())
 sidebar.presentation_toggle()
 classroom.classroom_toggles()  # predict, then reveal (reveal=0); 95% intervals (ci=1)
 link = share.ShareLink()  # "Copy link", under the picker (and a notice if it has no data)
+sidebar.download_view()  # the page as one HTML file, built on the click
 navigation.run_page(nav)  # a page that stops early (navigation.stop_page) still ends normally
 classroom.settle()  # what Reveal drew below the headline is part of the view revealed
 link.fill()  # again, now that the page wrote its settings into the URL

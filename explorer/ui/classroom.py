@@ -11,7 +11,7 @@ from collections.abc import Callable
 import streamlit as st
 
 from explorer import registry
-from explorer.ui import navigation, session, url, work
+from explorer.ui import navigation, report, session, url, work
 
 #: "Predict, then reveal": the session key, its URL parameter (``reveal=0`` hides the
 #: headline numbers), the toggle's key.
@@ -225,8 +225,10 @@ def headline(
         delta_color=delta_color,
         delta_arrow=delta_arrow,
     )
-    if shown and interval is not None and intervals_on():
-        col.caption(interval.text())
+    note = interval.text() if shown and interval is not None and intervals_on() else ""
+    if note:
+        col.caption(note)
+    report.headline(label, value_text if shown else HIDDEN, note, shown=shown)
 
 
 def reveal_button(container=None, *, compact: bool = False) -> None:

@@ -15,7 +15,7 @@ import streamlit as st
 
 from explorer.derivation import Derivation
 from explorer.formatting import literal
-from explorer.ui import classroom
+from explorer.ui import classroom, report
 
 
 def show(
@@ -59,6 +59,7 @@ def show(
         return False
     out = st if where is None else where
     for d in derivations:
+        report.derivation(d, formulas)
         if formulas and d.formula:
             out.latex(d.formula)
         for line in d.lines:

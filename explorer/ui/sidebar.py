@@ -11,7 +11,7 @@ from explorer.datasets import Dataset
 from explorer.formatting import literal
 from explorer.io import DataError
 from explorer.samples import sample_title
-from explorer.ui import session, url
+from explorer.ui import report, session, url
 
 LOG = logging.getLogger(__name__)
 
@@ -118,7 +118,14 @@ def sidebar_picker() -> Dataset:
         )
     st.sidebar.caption(caption)
     session.sync_url(st.session_state[session.ACTIVE])
+    report.dataset(ds)
     return ds
+
+
+def download_view() -> None:
+    """ "Download this view": the page's numbers, derivations, tables and charts as one
+    HTML file that opens offline (:mod:`explorer.ui.report`)."""
+    report.download_button(st.sidebar)
 
 
 def presentation_mode() -> bool:

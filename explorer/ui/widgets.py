@@ -14,7 +14,7 @@ from explorer import scenarios as scenario_list
 from explorer.datasets import KIND_LABELS, Dataset
 from explorer.formatting import MISSING, column_words, dash_missing, literal, one_line
 from explorer.samples import sample_title
-from explorer.ui import classroom, effects, examples, navigation, session, url
+from explorer.ui import classroom, effects, examples, navigation, report, session, url
 
 
 def _switch(name: str) -> None:
@@ -93,7 +93,7 @@ def table(df, *, missing: str, container=None, **kwargs) -> None:
     where = st if container is None else container
     shown = dash_missing(df)
     kwargs["column_config"] = worded(shown.columns, kwargs.get("column_config"))
-    where.dataframe(shown, **kwargs)
+    dataframe(where, shown, **kwargs)
     if shown is not df:
         where.caption(f"{MISSING} : {missing}.")
 
@@ -107,7 +107,22 @@ def svg_chart(html: str, container=None) -> None:
     rest be read as Markdown (links, remote images), so the chart's texts are escaped
     and on one line (:func:`explorer.charts.svg.escape`), and any line break left in the
     HTML becomes a space here."""
+    report.svg(html)
     (container or st).markdown(one_line(html), unsafe_allow_html=True)
+
+
+def dataframe(where, data, **kwargs):
+    """``where.dataframe(data, **kwargs)`` (``where``: ``st``, a column), recorded for
+    "Download this view" (:mod:`explorer.ui.report`); returns what Streamlit returns."""
+    report.table(data, kwargs.get("key"))
+    return where.dataframe(data, **kwargs)
+
+
+def plotly_chart(where, fig, **kwargs):
+    """``where.plotly_chart(fig, **kwargs)``, recorded for "Download this view";
+    returns the selection state when ``on_select`` asks for one."""
+    report.plotly(fig, kwargs.get("key"))
+    return where.plotly_chart(fig, **kwargs)
 
 
 def numbered_selectbox(

@@ -11,6 +11,7 @@ from explorer.charts import compare as charts
 from explorer.datasets import Dataset
 from explorer.formatting import literal, model_words
 from explorer.pages import compare
+from explorer.ui import widgets
 
 #: Where a sample's drill-down lives, by kind: (page, URL parameter, by id or by row).
 DRILL_DOWN = {
@@ -39,7 +40,7 @@ def show(ds: Dataset, result, model_a: str, model_b: str) -> None:
     fig = charts.scatter(
         result.a_values, result.b_values, ds.sample_ids, drawn, result.per_sample, model_a, model_b
     )
-    st.plotly_chart(fig, key="cmp_scatter")
+    widgets.plotly_chart(st, fig, key="cmp_scatter")
     st.caption(
         "Each dot is a sample; on the dotted line A and B agree. "
         + ("Above it B did better. " if result.higher_is_better else "Below it B did better. ")
@@ -64,7 +65,8 @@ def _reduced(drawn) -> str:
 def changed(ds: Dataset, frame, model_a: str, model_b: str, per_sample: str) -> None:
     """One table of changed samples (id, label, both scores where a sample has one, the
     per-sample values and the gain), and a link to the first one's drill-down."""
-    st.dataframe(
+    widgets.dataframe(
+        st,
         frame,
         hide_index=True,
         width="stretch",

@@ -23,7 +23,7 @@ import streamlit as st
 from explorer.charts import operating_point as op_charts
 from explorer.datasets import Dataset
 from explorer.pages import curves
-from explorer.ui import cache, classroom, sidebar
+from explorer.ui import cache, classroom, report, sidebar, widgets
 from views.curves import controls, headline, tabs, workbench
 from views.curves import operating_point as op
 
@@ -70,6 +70,14 @@ def operating_panel(ds: Dataset, model: str, by_model: dict, log_loss: tuple) ->
         }
         with main:
             op.operating_point(data, controls.from_component, lambda: controls.from_pick(models))
+        if classroom.numbers_shown():  # the component's curves, for "Download this view"
+            bases = cache.curves.bases(ds)
+            for i, title in enumerate(("ROC curve", "Precision-recall curve")):
+
+                def figure(i=i):  # made only when the view is downloaded
+                    return curves.curve_figures(bases, t, rates, optima)[i]
+
+                report.plotly(figure, f"curves_component_{i}", title)
         with below:
             # the component's matrix is the page's one: the radio sets its brackets
             controls.candidate_buttons(ds, model, optima, settings.axis.hi)
@@ -109,7 +117,8 @@ def plotly_curves(figures: tuple, where: tuple, models: tuple[str, ...]) -> None
     for column, fig, key in zip(
         where, figures, ("curves_roc_chart", "curves_pr_chart"), strict=True
     ):
-        column.plotly_chart(
+        widgets.plotly_chart(
+            column,
             fig,
             key=key,
             on_select=lambda key=key: controls.from_chart(key, models),

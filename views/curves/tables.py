@@ -12,7 +12,7 @@ from explorer.charts import curves as charts
 from explorer.datasets import Dataset
 from explorer.pages import curves, curves_samples
 from explorer.pages.curves import MAX_ROWS
-from explorer.ui import bound
+from explorer.ui import bound, widgets
 from views.curves import controls
 from views.curves.parts import csv, table
 
@@ -37,7 +37,8 @@ def cell_list(ds: Dataset, samples: dict, t: float, rates: dict) -> None:
     cm_counts, cm_rates, _ = curves.confusion(rates, norm)
     c_cm, c_list = st.columns([1, 1.6])
     with c_cm:
-        st.plotly_chart(
+        widgets.plotly_chart(
+            st,
             charts.confusion_figure(cm_counts, cm_rates, norm),
             key="curves_cm_chart",
             on_select=controls.on_cell_click,

@@ -14,7 +14,7 @@ import streamlit as st
 from explorer.datasets import Dataset
 from explorer.formatting import fmt
 from explorer.pages import curves_samples
-from explorer.ui import bound, cache, classroom
+from explorer.ui import bound, cache, classroom, widgets
 from views import prose
 from views.curves import derivation, tables, workbench
 from views.curves.parts import text
@@ -93,7 +93,7 @@ def formulas(rates: dict, weighted: bool) -> None:
 
 def strip(ds: Dataset, model: str, t: float) -> None:
     """The samples along the score axis at the threshold."""
-    st.plotly_chart(cache.curves.strip_figure(ds, model, t), key="curves_strip_chart")
+    widgets.plotly_chart(st, cache.curves.strip_figure(ds, model, t), key="curves_strip_chart")
     st.caption(
         prose.section("curves", "strip")
         if ds.n_samples <= curves_samples.STRIP_MARKERS

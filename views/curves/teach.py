@@ -58,7 +58,9 @@ def teaching_tabs(ds: Dataset, model: str, cur: dict, log_loss: tuple, hi: float
             calibration(ds, model, log_loss)
     if tabs[4].open:
         with tabs[4]:
-            st.plotly_chart(charts.det_figure(cache.curves.det(ds, model)), key="curves_det_chart")
+            widgets.plotly_chart(
+                st, charts.det_figure(cache.curves.det(ds, model)), key="curves_det_chart"
+            )
             st.markdown(prose.section("curves", "det"))
 
 
@@ -137,7 +139,7 @@ def all_pairs(ds: Dataset, model: str, four: dict) -> None:
     pairs = cache.curves.pairs(ds, model)
     if pairs["full"]:
         st.latex(text("formula_pairs", **pairs, **four))
-        st.plotly_chart(charts.pairs_grid_figure(pairs["table"]), key="curves_pairs_chart")
+        widgets.plotly_chart(st, charts.pairs_grid_figure(pairs["table"]), key="curves_pairs_chart")
         st.caption(text("pairs", **pairs))
     else:
         st.latex(text("formula_pairs_sampled", **four))
@@ -168,8 +170,8 @@ def histogram(ds: Dataset, model: str, four: dict) -> None:
         st.warning(four["histogram_message"])
     else:
         st.markdown(text("histogram", n_bins=n_bins, **four))
-        st.plotly_chart(
-            cache.curves.histogram_figure(ds, model, int(n_bins)), key="curves_hist_chart"
+        widgets.plotly_chart(
+            st, cache.curves.histogram_figure(ds, model, int(n_bins)), key="curves_hist_chart"
         )
 
 
@@ -220,7 +222,7 @@ def calibration(ds: Dataset, model: str, log_loss: tuple) -> None:
         download = ("Download the bins (CSV)", csv(cal), "calibration.csv", "curves_dl_cal")
         table(cal, "curves_calib_table", download, missing="no sample falls in this bin")
     with c_cal:
-        st.plotly_chart(
-            cache.curves.calibration_figure(ds, model, cal_bins), key="curves_calib_chart"
+        widgets.plotly_chart(
+            st, cache.curves.calibration_figure(ds, model, cal_bins), key="curves_calib_chart"
         )
         st.caption(prose.section("curves", "calibration"))

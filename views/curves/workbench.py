@@ -19,7 +19,7 @@ from explorer.charts import workbench as charts
 from explorer.datasets import Dataset
 from explorer.formatting import fmt
 from explorer.pages import curves_workbench as wb
-from explorer.ui import bound, cache, classroom, derivations
+from explorer.ui import bound, cache, classroom, derivations, widgets
 from views.curves import controls
 
 #: The workbench's charts, in the threshold tab "Charts" (:mod:`views.curves.tabs`).
@@ -34,8 +34,13 @@ def _clicked(key: str) -> None:
 
 
 def _chart(where, fig, key: str) -> None:
-    where.plotly_chart(
-        fig, key=key, on_select=lambda: _clicked(key), selection_mode="points", width="stretch"
+    widgets.plotly_chart(
+        where,
+        fig,
+        key=key,
+        on_select=lambda: _clicked(key),
+        selection_mode="points",
+        width="stretch",
     )
 
 
@@ -90,7 +95,7 @@ def calibration(ds: Dataset, model: str, t: float) -> None:
         st.info("The calibration error needs probabilities: this model's scores leave [0, 1].")
         return
     table = cache.curves.reliability(ds, model)
-    st.plotly_chart(charts.calibration_gap_figure(table, t), key="curves_wb_calibration")
+    widgets.plotly_chart(st, charts.calibration_gap_figure(table, t), key="curves_wb_calibration")
     st.caption(f"{wb.CALIBRATION_BINS} equal-width bins.")
     _metrics(cache.curves.calibration_at(ds, model, t))
 

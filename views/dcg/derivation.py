@@ -14,6 +14,7 @@ from explorer import downloads
 from explorer.charts import dcg as charts
 from explorer.formatting import fmt, literal, short
 from explorer.pages import dcg
+from explorer.ui import widgets
 from views import prose
 
 
@@ -151,7 +152,8 @@ def _model_order(ds, row: int, one: dcg.SampleSteps, controls) -> int:
             + "; the CSV has all of them"
             + ("." if settings.k is not None else ", and the DCG sums them all (above).")
         )
-    st.dataframe(
+    widgets.dataframe(
+        st,
         charts.steps_styler(view.head(rows)),
         hide_index=True,
         key="dcg_steps_table",
@@ -173,7 +175,8 @@ def _ideal_order(ds, row: int, one: dcg.SampleSteps, settings: dcg.Settings, row
     iview = iview.drop(columns=["score", "tie group", "tie size", "gain used"])
     if not settings.exponential:
         iview = iview.drop(columns="gain")
-    st.dataframe(
+    widgets.dataframe(
+        st,
         charts.steps_styler(iview.head(rows), ties=False),
         hide_index=True,
         key="dcg_ideal",

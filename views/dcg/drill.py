@@ -29,7 +29,7 @@ def chart(ds, row: int, one: dcg.SampleSteps, controls) -> None:
     if ds.n_labels > charts.UPRIGHT_TICKS:  # a long list, redrawn on each k: SVG, not plotly
         widgets.svg_chart(charts.steps_svg(one.steps, **args))
     else:
-        st.plotly_chart(charts.steps_figure(one.steps, **args), key="dcg_steps_chart")
+        widgets.plotly_chart(st, charts.steps_figure(one.steps, **args), key="dcg_steps_chart")
     st.caption(steps_caption(charts.n_tie_groups(one.steps), settings, ds.n_labels))
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import streamlit as st
 
 from explorer import downloads
-from explorer.ui import bound, cache
+from explorer.ui import bound, cache, widgets
 
 
 def per_sample(ds, table, head, settings, title: str) -> None:
@@ -17,7 +17,8 @@ def per_sample(ds, table, head, settings, title: str) -> None:
     of rows at a time (a click on a row opens that sample above), and the CSV of all.
     Drawn in the panel's tab Every sample (views/dcg/panel.py)."""
     st.subheader("Per sample, worst first")
-    st.plotly_chart(
+    widgets.plotly_chart(
+        st,
         cache.dcg.distribution_figure(ds, settings, title),
         key="dcg_distribution",
     )
@@ -40,7 +41,8 @@ def per_sample(ds, table, head, settings, title: str) -> None:
         )
         + ". Click a row to open that sample above."
     )
-    st.dataframe(
+    widgets.dataframe(
+        st,
         shown.drop(columns="row"),
         hide_index=True,
         key="dcg_per_sample_pick",

@@ -12,7 +12,7 @@ import streamlit as st
 from explorer.charts import dcg as charts
 from explorer.formatting import fmt, short
 from explorer.pages import dcg
-from explorer.ui import classroom, session
+from explorer.ui import classroom, session, widgets
 from views import prose
 from views.dcg.derivation import download
 from views.dcg.headline import SCROLL
@@ -85,19 +85,24 @@ def tie_section(ds, row: int, ties: dcg.TieComparison) -> None:
     st.markdown(prose.section("dcg", "ties"))
     for col, (label, value) in zip(st.columns(4), ties.dcg.items(), strict=True):
         col.metric(f"{label} DCG", fmt(value))
-    st.plotly_chart(charts.tie_bounds_figure(dict(ties.dcg)), key="dcg_bounds_chart")
+    widgets.plotly_chart(st, charts.tie_bounds_figure(dict(ties.dcg)), key="dcg_bounds_chart")
     a, b = st.columns(2)
     cols = ["position", "item", "grade", "gain used", "contribution", "running sum"]
     with a:
         st.markdown("**ignore_ties off** (averaged; tied items listed in column order)")
         v = dcg.steps_view(ties.averaged, names, grades, averaged=True)
-        st.dataframe(charts.steps_styler(v), hide_index=True, column_order=cols, key="dcg_ties_off")
+        widgets.dataframe(
+            st, charts.steps_styler(v), hide_index=True, column_order=cols, key="dcg_ties_off"
+        )
     with b:
         st.markdown("**ignore_ties on** (higher column first among tied scores)")
         v = dcg.steps_view(ties.ignored, names, grades, averaged=False)
-        st.dataframe(charts.steps_styler(v), hide_index=True, column_order=cols, key="dcg_ties_on")
+        widgets.dataframe(
+            st, charts.steps_styler(v), hide_index=True, column_order=cols, key="dcg_ties_on"
+        )
     st.markdown(f"**Items whose position changes** when ties are ignored: {len(ties.moved)}")
-    st.dataframe(
+    widgets.dataframe(
+        st,
         ties.moved,
         hide_index=True,
         key="dcg_moved",

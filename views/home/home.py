@@ -36,7 +36,8 @@ st.subheader("Sample gallery")
 st.markdown(prose.section("home", "gallery"))
 # the titles, never the ids of ?ds= links ("seed002_roc6"): Copy link gives those
 gallery = pd.DataFrame(sample_index())[["title", "kind", "teaches"]]
-st.dataframe(
+widgets.dataframe(
+    st,
     gallery,
     hide_index=True,
     width="stretch",

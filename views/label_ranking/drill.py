@@ -215,11 +215,14 @@ def sample_section(one: label_ranking.SampleSteps, shown: Shown, names, ties: st
     if len(names) > charts.NAMED_ROWS_MAX:  # redrawn on every step: SVG, not plotly
         widgets.svg_chart(charts.sample_ranking_svg(one.ranking, names))
     else:
-        st.plotly_chart(charts.sample_ranking_figure(one.ranking, names), key="lr_sample_chart")
+        widgets.plotly_chart(
+            st, charts.sample_ranking_figure(one.ranking, names), key="lr_sample_chart"
+        )
     with st.container():
         st.markdown("**The tie rules side by side**")
         side = label_ranking.tie_rules_table(one.ties, shown.res.ties)
-        st.dataframe(
+        widgets.dataframe(
+            st,
             side,
             hide_index=True,
             key="lr_tie_table",

@@ -13,7 +13,7 @@ import streamlit as st
 from explorer import downloads
 from explorer.charts import ranking as charts
 from explorer.pages import label_ranking
-from explorer.ui import bound
+from explorer.ui import bound, widgets
 from views import prose
 from views.label_ranking.controls import Settings
 from views.label_ranking.drill import Shown
@@ -28,7 +28,8 @@ def contributions_chart(ds, settings: Settings, shown: Shown, rows: pd.DataFrame
     ids, n = list(ds.sample_ids), ds.n_samples
     samples = rows["sample"].tolist()
     scales = label_ranking.effect_scales(shown.res.contrib)  # ×10⁻ⁿ units at thousands
-    st.plotly_chart(
+    widgets.plotly_chart(
+        st,
         charts.contributions_figure(
             rows,
             settings.sort_by,
@@ -63,7 +64,8 @@ def contributions_table(ds, settings: Settings, shown: Shown, order: pd.DataFram
     st.header("Every sample's contribution", anchor=TABLE_ANCHOR)
     table = label_ranking.contributions_table(rows, ids, scales)
     num = st.column_config.NumberColumn()
-    st.dataframe(
+    widgets.dataframe(
+        st,
         table,
         hide_index=True,
         key="lr_contrib_table",
@@ -116,7 +118,8 @@ def rank_table(ds, settings: Settings, shown: Shown, rows: pd.DataFrame) -> None
     rank_samples = page_samples[:RANK_ROWS]
     st.header("The rank table")
     ranks = label_ranking.rank_table(scores, rank_samples, shown.i, shown.edit)
-    st.dataframe(
+    widgets.dataframe(
+        st,
         charts.rank_table_styler(
             ranks.rank,
             ds.y_true[rank_samples],

@@ -22,7 +22,8 @@ def teaching_notes(contrib: pd.DataFrame, ids: list[str], one_true: bool) -> Non
         degenerate = label_ranking.degenerate_samples(contrib, ids)
         st.markdown(prose.section("label_ranking", "note-degenerate"))
         if len(degenerate):
-            st.dataframe(
+            widgets.dataframe(
+                st,
                 degenerate,
                 hide_index=True,
                 key="lr_degenerate_table",

@@ -10,7 +10,7 @@ from explorer import registry
 from explorer.charts import leaderboard as charts
 from explorer.datasets import Dataset
 from explorer.pages import leaderboard
-from explorer.ui import bound, url
+from explorer.ui import bound, url, widgets
 
 
 def show(ds: Dataset, board: leaderboard.Board, settings: leaderboard.Settings) -> None:
@@ -18,7 +18,8 @@ def show(ds: Dataset, board: leaderboard.Board, settings: leaderboard.Settings) 
     st.subheader("Every pair")
     r = board.result
     diff, p = board.matrix()
-    st.plotly_chart(
+    widgets.plotly_chart(
+        st,
         charts.matrix(r.names, diff, p, settings.alpha, r.higher_is_better, settings.metric),
         key="lb_matrix",
     )

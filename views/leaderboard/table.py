@@ -12,7 +12,7 @@ from explorer import leaderboard_export
 from explorer.datasets import Dataset
 from explorer.formatting import fmt, literal
 from explorer.pages import leaderboard
-from explorer.ui import classroom
+from explorer.ui import classroom, widgets
 from views import prose
 
 
@@ -43,7 +43,7 @@ def show(ds: Dataset, board: leaderboard.Board, settings: leaderboard.Settings) 
             "beats": [r["beats"] or "—" for r in board.rows],
         }
     )
-    st.dataframe(frame, hide_index=True, key="lb_table")
+    widgets.dataframe(st, frame, hide_index=True, key="lb_table")
     st.markdown(leaderboard.explanation(board.rows, settings, literal))
     st.caption(
         f"Intervals: {level}s from {leaderboard.N_RESAMPLES:,} paired bootstrap resamples "
@@ -78,7 +78,8 @@ def predict(ds: Dataset) -> None:
     st.subheader("Which model comes first? Predict, then reveal")
     from metrics import model_letter
 
-    st.dataframe(
+    widgets.dataframe(
+        st,
         pd.DataFrame(
             {
                 "letter": [model_letter(k) for k in range(len(ds.model_names))],

@@ -5,7 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from explorer.datasets import Dataset
-from explorer.ui import cache
+from explorer.ui import cache, widgets
 from views import prose
 
 
@@ -15,7 +15,8 @@ def show(ds: Dataset) -> None:
         return
     unit = "query" if ds.kind == "graded" else "sample"
     st.subheader(f"Which model is best on each {unit}: by its {what}")
-    st.dataframe(
+    widgets.dataframe(
+        st,
         frame,
         hide_index=True,
         key="lb_wins",

@@ -26,7 +26,7 @@ def show(ds, settings: Settings, res: dict, average: str, j: int) -> None:
     cfg = four_decimals(("precision", "recall", "f1", "roc_auc", "ap"))
     on_screen = multiclass.for_screen(table)
     cfg = widgets.worded(on_screen.columns, cfg, classes=True)
-    st.dataframe(on_screen, hide_index=True, width="stretch", column_config=cfg)
+    widgets.dataframe(st, on_screen, hide_index=True, width="stretch", column_config=cfg)
     st.download_button(
         "Per-class table as CSV",
         downloads.csv_text(table),
@@ -83,7 +83,7 @@ def _one_vs_one(res: dict, lines: dict) -> None:
     cfg = four_decimals(("auc_a_vs_b", "auc_b_vs_a", "mean", "prevalence"))
     height = "auto" if len(pairs) <= 8 else 320
     cfg = widgets.worded(pairs.columns, cfg, classes=True)
-    st.dataframe(pairs, hide_index=True, width="stretch", height=height, column_config=cfg)
+    widgets.dataframe(st, pairs, hide_index=True, width="stretch", height=height, column_config=cfg)
     _draw(lines, "OvO AUC")
     w = multiclass.ovo_averages(pairs)["weighted"]
     st.caption(f"Weighted by each pair's prevalence (scikit-learn's average='weighted'): {fmt(w)}.")

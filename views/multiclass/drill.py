@@ -38,7 +38,8 @@ def confusion(ds, settings: Settings, res: dict) -> None:
         a, b = controls.cell(st, names, multiclass.worst_cell(res["cm"]))
     with c_cm:
         table = multiclass.confusion_table(res["cm"], names, settings.norm)
-        st.plotly_chart(
+        widgets.plotly_chart(
+            st,
             charts.confusion_figure(table, counts=settings.norm == "none", selected=(a, b)),
             key="mc_cm_chart",
             on_select=lambda: on_cell_click(names),
@@ -61,7 +62,7 @@ def cell(ds, model: str, res: dict, a: int, b: int) -> None:
     cfg = four_decimals(c for c in rows.columns if c != "sample")
     height = "auto" if len(rows) <= 8 else 300
     cfg = widgets.worded(rows.columns, cfg, classes=True)
-    st.dataframe(rows, hide_index=True, width="stretch", height=height, column_config=cfg)
+    widgets.dataframe(st, rows, hide_index=True, width="stretch", height=height, column_config=cfg)
 
 
 def curves(ds, settings: Settings, res: dict) -> tuple[str, str]:
@@ -75,8 +76,8 @@ def curves(ds, settings: Settings, res: dict) -> tuple[str, str]:
     row = res["classes"].set_index("class").loc[chosen]
     roc = {**c["roc"], "macro": c["macro_roc"]}
     left, right = st.columns(2)
-    left.plotly_chart(charts.roc_figure(roc, chosen), key="mc_roc_chart")
-    right.plotly_chart(charts.pr_figure(c["pr"], chosen), key="mc_pr_chart")
+    widgets.plotly_chart(left, charts.roc_figure(roc, chosen), key="mc_roc_chart")
+    widgets.plotly_chart(right, charts.pr_figure(c["pr"], chosen), key="mc_pr_chart")
     if math.isnan(row["roc_auc"]):
         st.caption(f"Class **{chosen}** has no sample (or every sample): no curve of its own.")
         return chosen, average
@@ -119,7 +120,8 @@ def sample(ds, settings: Settings, table) -> None:
             rf"-\log p(\text{{{latex_text(row['true'])}}}) = "
             rf"-\log {fmt(row['p_true'])} = {fmt(term)}"
         )
-    st.dataframe(
+    widgets.dataframe(
+        st,
         steps,
         hide_index=True,
         width="stretch",

@@ -24,7 +24,8 @@ def per_sample(ds, settings: Settings, table) -> None:
         )
     )
     on_screen = multiclass.for_screen(shown)
-    st.dataframe(
+    widgets.dataframe(
+        st,
         on_screen,
         hide_index=True,
         width="stretch",

@@ -15,7 +15,7 @@ def errors(ds, settings: Settings, pred, res: dict) -> None:
     """The tab's body: the grid, the label inspector and the sample inspector."""
     title = "The 30 worst samples: TP, FN (missed), FP (extra), TN"
     grid = cache.multilabel.grid(ds, settings.setting, settings.beta, settings.zd_key, title)
-    st.plotly_chart(grid, key="ml_outcome_grid")
+    widgets.plotly_chart(st, grid, key="ml_outcome_grid")
     st.subheader("What did it get wrong?")
     label(ds, settings, pred, res)
     sample(ds, settings, pred, res)
@@ -37,7 +37,7 @@ def label(ds, settings: Settings, pred, res: dict) -> None:
             else ":"
         )
     )
-    st.dataframe(wrong_rows, hide_index=True, width="stretch", height=300)
+    widgets.dataframe(st, wrong_rows, hide_index=True, width="stretch", height=300)
 
 
 def sample(ds, settings: Settings, pred, res: dict) -> None:
@@ -68,7 +68,7 @@ def sample(ds, settings: Settings, pred, res: dict) -> None:
             else ""
         )
     )
-    st.dataframe(steps, hide_index=True, width="stretch")
+    widgets.dataframe(st, steps, hide_index=True, width="stretch")
 
 
 def _pick_sample(choices: list[str], worst_id: str, wrong_count: dict) -> str:

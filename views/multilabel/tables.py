@@ -7,7 +7,7 @@ import streamlit as st
 
 from explorer import downloads
 from explorer.pages import multilabel
-from explorer.ui import cache
+from explorer.ui import cache, widgets
 from views import prose
 from views.multilabel import teach
 from views.multilabel.controls import Settings
@@ -24,7 +24,7 @@ def _four_places() -> dict:
 
 def _table_and_csv(shown, csv, what: str, file_name: str, key: str) -> None:
     """A table of scores (up to four decimals) and the button that downloads ``csv``."""
-    st.dataframe(shown, hide_index=True, width="stretch", column_config=_four_places())
+    widgets.dataframe(st, shown, hide_index=True, width="stretch", column_config=_four_places())
     st.download_button(f"{what} as CSV", downloads.csv_text(csv), file_name=file_name, key=key)
 
 
@@ -67,7 +67,8 @@ def sample_table(ds, settings: Settings, res: dict) -> None:
             else "."
         )
     )
-    st.dataframe(
+    widgets.dataframe(
+        st,
         out,
         hide_index=True,
         width="stretch",

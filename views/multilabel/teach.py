@@ -5,6 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from explorer.pages import multilabel
+from explorer.ui import widgets
 from views import prose
 
 
@@ -13,7 +14,8 @@ def notes_naming(averages: dict) -> None:
     live value of each reading (``averages``: the summary's averages)."""
     with st.expander("The multilabel notes' naming, read two ways", expanded=True):
         st.markdown(prose.section("multilabel", "notes_naming"))
-        st.dataframe(
+        widgets.dataframe(
+            st,
             multilabel.naming_readings(averages),
             hide_index=True,
             width="stretch",

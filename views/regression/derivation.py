@@ -12,7 +12,7 @@ import streamlit as st
 
 from explorer.formatting import fmt
 from explorer.pages import regression
-from explorer.ui import cache, classroom
+from explorer.ui import cache, classroom, widgets
 from explorer.ui.derivations import show as show_derivations
 from views import prose
 from views.regression import controls
@@ -51,7 +51,8 @@ def how_it_is_computed(ds, pred: np.ndarray, weights: str) -> None:
     st.latex(formula(explain, regression.step_values(steps)))
     if explain == "Weighted MAE":
         st.markdown(prose.section("regression", "wmae_sheet"))
-    st.dataframe(
+    widgets.dataframe(
+        st,
         steps,
         hide_index=True,
         column_config={"value": st.column_config.NumberColumn(format="%.6g")},

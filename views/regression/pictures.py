@@ -6,6 +6,7 @@ import numpy as np
 import streamlit as st
 
 from explorer.charts import regression as charts
+from explorer.ui import widgets
 from views.regression.controls import Settings
 
 
@@ -16,7 +17,8 @@ def show(ds, settings: Settings, pred: np.ndarray, residuals: np.ndarray) -> Non
     left, right = st.columns(2)
     with left:
         st.markdown("**Predicted against actual**: on the dashed line a prediction is perfect.")
-        st.plotly_chart(
+        widgets.plotly_chart(
+            st,
             charts.predicted_vs_actual(
                 ds.y_true,
                 pred,
@@ -29,7 +31,8 @@ def show(ds, settings: Settings, pred: np.ndarray, residuals: np.ndarray) -> Non
         )
     with right:
         st.markdown("**Residuals** y - y_hat: MAE averages their size, RMSE their squares.")
-        st.plotly_chart(
+        widgets.plotly_chart(
+            st,
             charts.residual_histogram(residuals, highlight=float(residuals[i])),
             key="reg_residuals",
         )

@@ -8,7 +8,7 @@ import pandas as pd
 import streamlit as st
 
 from explorer.pages import regression
-from explorer.ui import cache
+from explorer.ui import cache, widgets
 from views import prose
 from views.regression.controls import Settings
 
@@ -27,7 +27,8 @@ def per_sample(ds, settings: Settings, pred: np.ndarray, worst_rows: pd.DataFram
         )
     )
     num = st.column_config.NumberColumn
-    st.dataframe(
+    widgets.dataframe(
+        st,
         regression.per_sample_table(ds, worst_rows),
         hide_index=True,
         column_config={
@@ -64,5 +65,5 @@ def all_models(ds, settings: Settings, now: dict) -> None:
         else cache.regression.headline(ds, name, settings.weights, 0, 0.0)
         for name in ds.model_names
     }
-    st.dataframe(regression.models_table(headlines), hide_index=True)
+    widgets.dataframe(st, regression.models_table(headlines), hide_index=True)
     st.caption(prose.section("regression", "all_models"))

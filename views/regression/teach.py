@@ -10,7 +10,7 @@ import streamlit as st
 from explorer.charts import regression as charts
 from explorer.formatting import fmt, literal
 from explorer.pages import regression
-from explorer.ui import classroom
+from explorer.ui import classroom, widgets
 from metrics import MAPE_EPSILON
 from views import prose
 from views.regression import controls
@@ -112,7 +112,8 @@ def rmsle_asymmetry() -> None:
     elif y > 0:
         st.caption(prose.fill("regression", "rmsle_asymmetry", y=y, gap=gap, low=low, high=high))
         grid, rmsle_values, pct = demo["curve"]
-        st.plotly_chart(
+        widgets.plotly_chart(
+            st,
             charts.rmsle_asymmetry(grid, rmsle_values, pct, y_true=y, marks=(low, high)),
             key="reg_rmsle_curve",
         )

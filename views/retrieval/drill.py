@@ -73,7 +73,9 @@ def _ranked_list(ds, steps: pd.DataFrame, query, settings) -> None:
     if ds.n_labels > SVG_ITEMS:
         widgets.svg_chart(ranked_list_svg(head, contribution, **args))
     else:
-        st.plotly_chart(ranked_list_figure(head, contribution, **args), key="ret_drill_chart")
+        widgets.plotly_chart(
+            st, ranked_list_figure(head, contribution, **args), key="ret_drill_chart"
+        )
     st.caption(prose.section("retrieval", "bar-colours"))
     if shown < len(steps):
         st.caption(
@@ -99,7 +101,8 @@ def step_table(show: pd.DataFrame, max_grade: float) -> None:
         styles["item name"] = css
         return styles
 
-    st.dataframe(
+    widgets.dataframe(
+        st,
         show.style.apply(grade_styles, axis=None).format(table_number),
         hide_index=True,
         width="stretch",

@@ -55,7 +55,7 @@ def metrics_against_k(ds, chosen: controls.Controls, curve) -> None:
     else:
         key = chosen.settings.curve_key(chosen.empty)  # the figure does not depend on K
         base = cache.retrieval.curve_base(ds, chosen.model, key)
-        st.plotly_chart(with_k_line(base, k), key="ret_curve_chart")
+        widgets.plotly_chart(st, with_k_line(base, k), key="ret_curve_chart")
     st.caption(prose.section("retrieval", "curve"))
     st.download_button(
         "Curve as CSV",

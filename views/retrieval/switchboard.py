@@ -13,7 +13,7 @@ import streamlit as st
 from explorer import downloads
 from explorer.formatting import table_number
 from explorer.pages import retrieval
-from explorer.ui import cache
+from explorer.ui import cache, widgets
 from views import prose
 
 HIGHLIGHT = "background-color: #ffe08a; font-weight: bold"
@@ -63,7 +63,8 @@ def table(board: pd.DataFrame) -> None:
     # 853 px (1280 x 720 at 150%); the CSV keeps switch and convention apart
     shown = board.assign(setting=board["switch"] + ": " + board["convention"].astype(str))
     styled = shown.style.apply(highlight, axis=1).format(table_number, subset=metric_cols)
-    st.container(key="ret_switchboard").dataframe(
+    widgets.dataframe(
+        st.container(key="ret_switchboard"),
         styled,
         hide_index=True,
         width="stretch",

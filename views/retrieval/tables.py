@@ -9,7 +9,7 @@ import streamlit as st
 
 from explorer import downloads
 from explorer.pages import retrieval, retrieval_query
-from explorer.ui import bound
+from explorer.ui import bound, widgets
 from views.retrieval import headline
 
 
@@ -31,7 +31,8 @@ def per_query(ds, table, worst, metric: str, empty: str) -> None:
         )
         + " Pick a query above to open it."
     )
-    st.dataframe(
+    widgets.dataframe(
+        st,
         retrieval_query.worst_first_rows(ds, table, worst[start:stop]),
         hide_index=True,
         width="stretch",

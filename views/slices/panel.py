@@ -90,12 +90,13 @@ def _open(conditions, kind: str, key: str, label: str, where) -> None:
 def _groups(ds, settings, frame, grouping) -> None:
     st.subheader("Each group")
     labels = [grouping.labels[int(c)] for c in frame.groups.tolist()]
-    st.plotly_chart(
+    widgets.plotly_chart(
+        st,
         charts.groups(labels, frame.value, frame.low, frame.high, frame.overall, settings.metric),
         key="sl_chart",
     )
     table = slices.table(ds, settings, frame)
-    st.dataframe(table, hide_index=True, key="sl_table")
+    widgets.dataframe(st, table, hide_index=True, key="sl_table")
     for note in frame.notes.values():
         st.caption(literal(str(note)))
     st.caption(f"Open the {registry.page(MODEL_PAGE[ds.kind]).title} page on a group:")
@@ -120,7 +121,7 @@ def _worst(ds, settings) -> None:
     if table.empty:
         st.info("No slice is worse than the rest of the data.", icon=":material/info:")
         return
-    st.dataframe(table, hide_index=True, key="sl_worst_table")
+    widgets.dataframe(st, table, hide_index=True, key="sl_worst_table")
     cols = st.columns(2)
     for i, cond in enumerate(conditions):
         text = literal(slicing.describe_slice(cond))
@@ -137,7 +138,7 @@ def _rates(ds, settings) -> None:
     cols = st.columns(len(gaps))
     for col, (label, value) in zip(cols, gaps.items(), strict=True):
         col.metric(label, fmt(value))
-    st.dataframe(table, hide_index=True, key="sl_rates_table")
+    widgets.dataframe(st, table, hide_index=True, key="sl_rates_table")
     rows = [table.iloc[i] for i in range(len(table))]
     lines = [slices.rate_derivation(r, rate) for rate in ("TPR", "FPR") for r in rows[:2]]
     with st.expander("The rates of the first groups, from their counts"):
