@@ -1,0 +1,80 @@
+""" "Download this view" in AppTest: the sidebar button's HTML holds each page's
+headline numbers, as metrics computes them, its charts and its settings; under
+"Predict, then reveal" the hidden numbers stay out of it."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import metrics
+from explorer.formatting import fmt
+from explorer.samples import load_sample
+from explorer.ui import classroom
+from tests.conftest import open_page
+
+
+@pytest.fixture
+def view_download(monkeypatch):
+    """The HTML the "Download this view" button of the last run would download (AppTest
+    never clicks: the button's data callable, kept as Streamlit registers it)."""
+    from streamlit.runtime.media_file_manager import MediaFileManager
+
+    latest = {}
+    original = MediaFileManager.add_deferred
+
+    def spy(self, data_callable, *args, **kwargs):
+        if "download_view" in kwargs.get("element_id", ""):
+            latest["make"] = data_callable
+        return original(self, data_callable, *args, **kwargs)
+
+    monkeypatch.setattr(MediaFileManager, "add_deferred", spy)
+    return lambda: latest["make"]()
+
+
+def _headline(html: str, label: str) -> str:
+    m = re.search(
+        rf'<div class="label">{re.escape(label)}</div><div class="value">([^<]*)</div>', html
+    )
+    return m.group(1) if m else ""
+
+
+def _switch(at, sample: str, page: str) -> None:
+    at.selectbox(key="dataset_picker").set_value(sample).run()
+    at.switch_page(page).run()
+    assert not at.exception
+
+
+def test_the_view_download_holds_each_pages_numbers(view_download):
+    at = open_page("views/curves/curves.py")
+    html = view_download()
+    ds = load_sample("balanced")
+    assert _headline(html, "ROC AUC") == fmt(metrics.roc_auc_score(ds.y_true, ds.score()))
+    assert _headline(html, "Average precision") == fmt(
+        metrics.average_precision_score(ds.y_true, ds.score())
+    )
+    # the component's two curves, as plotly figures; the library inlined once
+    assert html.count('<div class="plotly-figure">') == 2 and html.count('id="plotly-lib"') == 1
+    assert "<th>ds</th><td>balanced</td>" in html and "<th>Samples</th><td>200</td>" in html
+    assert len(html.encode()) < 2_000_000
+
+    _switch(at, "seed001_dcg", "views/dcg/dcg.py")
+    html = view_download()
+    ds = load_sample("seed001_dcg")
+    assert _headline(html, "NDCG") == fmt(metrics.ndcg_score(ds.y_true, ds.score()))
+    assert _headline(html, "DCG") == fmt(metrics.dcg_score(ds.y_true, ds.score()))
+    assert "<title>Metric Explorer: DCG &amp; NDCG</title>" in html
+
+    _switch(at, "diabetes", "views/regression/regression.py")
+    ds = load_sample("diabetes")
+    mae = fmt(metrics.mean_absolute_error(ds.y_true, ds.score()))
+    html = view_download()
+    assert _headline(html, "MAE") == mae
+    assert "How the numbers are computed" in html and f"= {mae}</code>" in html
+
+    at.toggle(key=classroom.PREDICT_TOGGLE).set_value(True).run()
+    html = view_download()
+    assert _headline(html, "MAE") == classroom.HIDDEN
+    assert mae not in html and "How the numbers are computed" not in html
+    assert "hid the numbers of this view" in html
