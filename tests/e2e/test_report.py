@@ -1,0 +1,46 @@
+""" "Download this view" in Chromium: the downloaded file, opened from file:// with every
+network request refused, shows the live page's headline numbers and draws its charts."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+
+from tests.e2e.conftest import metric_value, wait_for_run
+
+LABELS = ("ROC AUC", "Average precision", "Precision", "Recall")
+
+
+def test_the_downloaded_view_opens_offline_with_the_live_numbers(page: Page, app_url, tmp_path):
+    page.goto(app_url + "/curves?ds=balanced&t=0.4")
+    wait_for_run(page)
+    live = {label: metric_value(page, label).inner_text() for label in LABELS}
+    assert all(v and v != "?" for v in live.values())
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Download this view").click()
+    path = tmp_path / "view.html"
+    download.value.save_as(path)
+
+    offline = page.context.new_page()
+    fetched = []
+
+    def only_files(route):
+        fetched.append(route.request.url)
+        if route.request.url.startswith("file:"):
+            route.continue_()
+        else:
+            route.abort()
+
+    offline.route("**/*", only_files)
+    offline.goto(path.as_uri())
+    expect(offline.locator("body[data-charts=drawn]")).to_have_count(1, timeout=60_000)
+    for label, value in live.items():
+        card = offline.locator(".metric").filter(
+            has=offline.locator(".label").get_by_text(label, exact=True)
+        )
+        expect(card.locator(".value")).to_have_text(value)
+    # the ROC and PR curves, drawn by the inlined plotly: each its model's line
+    expect(offline.locator(".plotly-figure .main-svg").first).to_be_visible()
+    assert offline.locator(".plotly-figure .scatterlayer .trace").count() >= 4
+    assert "t=0.4" in offline.locator("#summary a").inner_text()
+    assert fetched == [path.as_uri()]  # nothing but the file itself
+    offline.close()
