@@ -57,7 +57,7 @@ def test_zero_and_minus_one_targets_are_flagged_without_exception():
 
 def test_download_holds_every_row():
     at = open_page()
-    dl = at.get("download_button")
+    dl = at.main.get("download_button")  # the sidebar has "Download this view"
     assert len(dl) == 1
     table = frame_with(at, "absolute_error")
     assert len(table) == 200
