@@ -13,6 +13,7 @@ state: Streamlit builds its data on the click, on another thread, without a sess
 from __future__ import annotations
 
 import re
+import threading
 
 import pandas as pd
 import streamlit as st
@@ -35,6 +36,8 @@ class Collected:
         self.link = ""
         self.hidden = False
         self._run = None
+        # the click builds the HTML on another thread while a panel may be recording
+        self._lock = threading.Lock()
         self._counts: dict = {}
         self.parts: dict[str, dict] = {
             "headlines": {},
@@ -47,11 +50,12 @@ class Collected:
         """Record ``part`` under ``key`` (None: the n-th unkeyed part of its section)."""
         ctx = get_script_run_ctx()
         frag = getattr(ctx, "current_fragment_id", None) or ""
-        self._new_run(ctx)
-        if key is None:
-            n = self._counts[(section, frag)] = self._counts.get((section, frag), 0) + 1
-            key = f"#{n}"
-        self.parts[section][(frag, key)] = part
+        with self._lock:
+            self._new_run(ctx)
+            if key is None:
+                n = self._counts[(section, frag)] = self._counts.get((section, frag), 0) + 1
+                key = f"#{n}"
+            self.parts[section][(frag, key)] = part
         # the settings as they stand when the part was drawn (a fragment writes its own)
         self.params = st.query_params.to_dict()
         self.link = url.current_link()
@@ -74,15 +78,17 @@ class Collected:
         notes = []
         if self.hidden:
             notes.append('"Predict, then reveal" hid the numbers of this view: they are not in it.')
+        with self._lock:
+            parts = {section: list(kept.values()) for section, kept in self.parts.items()}
         return report.Report(
             title=f"Metric Explorer: {self.title}",
             dataset=self.dataset,
             settings=self.params,
             link=self.link,
-            headlines=list(self.parts["headlines"].values()),
-            derivations=list(self.parts["derivations"].values()),
-            tables=list(self.parts["tables"].values()),
-            charts=list(self.parts["charts"].values()),
+            headlines=parts["headlines"],
+            derivations=parts["derivations"],
+            tables=parts["tables"],
+            charts=parts["charts"],
             versions=report.versions(),
             notes=notes,
         )
