@@ -118,6 +118,13 @@ def dataframe(where, data, **kwargs):
     return where.dataframe(data, **kwargs)
 
 
+def metric(where, label: str, value, **kwargs) -> None:
+    """``where.metric(label, value, **kwargs)`` for a number that is not a headline (a
+    teaching note's, one sample's), recorded for "Download this view"."""
+    report.headline(label, str(value))
+    where.metric(label, value, **kwargs)
+
+
 def plotly_chart(where, fig, **kwargs):
     """``where.plotly_chart(fig, **kwargs)``, recorded for "Download this view";
     returns the selection state when ``on_select`` asks for one."""

@@ -84,8 +84,8 @@ def formulas(rates: dict, weighted: bool) -> None:
             "N = TP + FP + FN + TN" + (" (total sample_weight)." if weighted else " (samples).")
         )
     m1, m2 = st.columns(2)
-    m1.metric("MCC", fmt(rates["mcc"]))
-    m2.metric("Balanced accuracy", fmt(rates["balanced_accuracy"]))
+    widgets.metric(m1, "MCC", fmt(rates["mcc"]))
+    widgets.metric(m2, "Balanced accuracy", fmt(rates["balanced_accuracy"]))
     for name in ("mcc", "balanced_accuracy"):
         st.latex(text(f"formula_{name}", **rates))
     st.caption(text("cell_scores"))

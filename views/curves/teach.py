@@ -47,8 +47,8 @@ def teaching_tabs(ds: Dataset, model: str, cur: dict, log_loss: tuple, hi: float
             four_ways(ds, model, cur["auc"])
             st.subheader("Average precision versus the area under the PR curve")
             cols = st.columns(3)
-            cols[0].metric("AP (step sum)", fmt(cur["ap"]))
-            cols[1].metric("PR area (trapezoids)", fmt(cur["pr_trapezoid"]))
+            widgets.metric(cols[0], "AP (step sum)", fmt(cur["ap"]))
+            widgets.metric(cols[1], "PR area (trapezoids)", fmt(cur["pr_trapezoid"]))
             st.markdown(prose.section("curves", "ap_vs_pr_area"))
     if tabs[2].open:
         with tabs[2]:
@@ -106,17 +106,18 @@ def four_ways(ds: Dataset, model: str, roc_auc: float) -> None:
         st.error(literal(exc))
         return
     cols = st.columns(5)
-    cols[0].metric("AUC: trapezoids", fmt(four["trapezoid"]))
-    cols[1].metric("AUC: all pairs", fmt(four["pairwise"]))
-    cols[2].metric("AUC: rank sum", fmt(four["rank"]))
-    cols[3].metric(
+    widgets.metric(cols[0], "AUC: trapezoids", fmt(four["trapezoid"]))
+    widgets.metric(cols[1], "AUC: all pairs", fmt(four["pairwise"]))
+    widgets.metric(cols[2], "AUC: rank sum", fmt(four["rank"]))
+    widgets.metric(
+        cols[3],
         "AUC: histogram",
         fmt(four["histogram"]) if not four["histogram_message"] else "n/a",
         delta=None if four["histogram_message"] else f"error {four['histogram_error']:+.2e}",
         delta_color="off",
         delta_arrow="off",
     )
-    cols[4].metric("Gini", fmt(four["gini"]), help="Gini = 2 AUC - 1")
+    widgets.metric(cols[4], "Gini", fmt(four["gini"]), help="Gini = 2 AUC - 1")
     if ds.sample_weight is not None:
         st.info(text("weighted_four_ways", auc=roc_auc, exact=four["exact"]))
     tab_trap, tab_pairs, tab_rank, tab_hist = st.tabs(
@@ -213,7 +214,7 @@ def calibration(ds: Dataset, model: str, log_loss: tuple) -> None:
     )
     brier = cache.curves.brier(ds, model)
     if brier is not None:
-        st.metric("Brier score", fmt(brier))
+        widgets.metric(st, "Brier score", fmt(brier))
         st.markdown(text("brier", brier=brier))
     c_cal, c_tab = st.columns([1.1, 1])
     with c_tab:

@@ -47,7 +47,7 @@ def _chart(where, fig, key: str) -> None:
 def _metrics(lines: dict) -> None:
     """Each derivation's value as an ``st.metric``, then its lines."""
     for col, d in zip(st.columns(len(lines)), lines.values(), strict=True):
-        col.metric(d.name, fmt(d.value))
+        widgets.metric(col, d.name, fmt(d.value))
     derivations.show(lines.values(), formulas=True, hidden_note=False)
 
 

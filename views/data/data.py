@@ -6,7 +6,7 @@ import streamlit as st
 
 from explorer.datasets import KIND_LABELS
 from explorer.formatting import literal
-from explorer.ui import cache, session, slice_filter
+from explorer.ui import cache, session, slice_filter, widgets
 from views.data import download, editor, new_table, upload
 
 st.title("Data")
@@ -15,9 +15,9 @@ slice_filter.whole_note("The Data page")  # its edits and downloads are of the w
 back = new_table.origin()  # the page a typed table opens on
 
 c1, c2, c3 = st.columns(3)
-c1.metric("Samples", ds.n_samples)
-c2.metric("Labels", ds.n_labels)
-c3.metric("Models", len(ds.model_names))
+widgets.metric(c1, "Samples", ds.n_samples)
+widgets.metric(c2, "Labels", ds.n_labels)
+widgets.metric(c3, "Models", len(ds.model_names))
 st.caption(
     f"Active dataset **{literal(ds.shown_name)}**: {KIND_LABELS[ds.kind]}. "
     f"{literal(ds.description)}"

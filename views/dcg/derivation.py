@@ -40,9 +40,9 @@ def how_it_is_computed(ds, row: int, one: dcg.SampleSteps, controls) -> None:
         + f"M = {ds.n_labels} items; terms with zero gain are left out."
     )
     m1, m2, m3 = st.columns(3)
-    m1.metric("DCG of this sample", fmt(one.dcg))
-    m2.metric("Ideal DCG of this sample", fmt(one.ideal_dcg))
-    m3.metric("NDCG of this sample", fmt(one.ndcg))
+    widgets.metric(m1, "DCG of this sample", fmt(one.dcg))
+    widgets.metric(m2, "Ideal DCG of this sample", fmt(one.ideal_dcg))
+    widgets.metric(m3, "NDCG of this sample", fmt(one.ndcg))
     step_tables(ds, row, one, controls)
 
 

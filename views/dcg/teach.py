@@ -84,7 +84,7 @@ def tie_section(ds, row: int, ties: dcg.TieComparison) -> None:
     names, grades = ds.item_names(row), ds.y_true[row]
     st.markdown(prose.section("dcg", "ties"))
     for col, (label, value) in zip(st.columns(4), ties.dcg.items(), strict=True):
-        col.metric(f"{label} DCG", fmt(value))
+        widgets.metric(col, f"{label} DCG", fmt(value))
     widgets.plotly_chart(st, charts.tie_bounds_figure(dict(ties.dcg)), key="dcg_bounds_chart")
     a, b = st.columns(2)
     cols = ["position", "item", "grade", "gain used", "contribution", "running sum"]

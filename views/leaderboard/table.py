@@ -27,7 +27,7 @@ def headline(board: leaderboard.Board, settings: leaderboard.Settings) -> None:
     classroom.headline(c1, f"Best {settings.metric}", fmt(board.rows[0]["value"]))
     differ = int((r.p_adjusted <= settings.alpha).sum())
     classroom.headline(c2, "Pairs that differ", f"{differ} of {r.pairs.shape[0]}")
-    c3.metric("Models", f"{len(r.names)}")
+    widgets.metric(c3, "Models", f"{len(r.names)}")
 
 
 def show(ds: Dataset, board: leaderboard.Board, settings: leaderboard.Settings) -> None:

@@ -70,7 +70,7 @@ def mape(ds, pred: np.ndarray, zero_rows: np.ndarray, now: dict) -> None:
     )
     rest = regression.mape_without_zeros(ds, pred, zero_rows)
     if rest is not None:
-        st.metric("MAPE without the y = 0 rows", fmt(rest))
+        widgets.metric(st, "MAPE without the y = 0 rows", fmt(rest))
 
 
 def rmsle(log_undefined: np.ndarray, now: dict) -> None:
@@ -100,13 +100,13 @@ def rmsle_asymmetry() -> None:
     demo = regression.rmsle_demo(y, gap)
     low, high = demo["low"], demo["high"]
     m1, m2, m3 = st.columns(3)
-    m1.metric(
-        f"RMSLE, predicting {low:g}", UNDEFINED if demo["under"] is None else fmt(demo["under"])
+    widgets.metric(
+        m1, f"RMSLE, predicting {low:g}", UNDEFINED if demo["under"] is None else fmt(demo["under"])
     )
-    m2.metric(
-        f"RMSLE, predicting {high:g}", UNDEFINED if demo["over"] is None else fmt(demo["over"])
+    widgets.metric(
+        m2, f"RMSLE, predicting {high:g}", UNDEFINED if demo["over"] is None else fmt(demo["over"])
     )
-    m3.metric("RMSE, either way", fmt(demo["rmse"]))
+    widgets.metric(m3, "RMSE, either way", fmt(demo["rmse"]))
     if demo["under_err"] is not None:
         st.warning(f"Predicting {low:g} leaves RMSLE undefined: {demo['under_err']}")
     elif y > 0:

@@ -75,7 +75,7 @@ def _headline(frame, settings: slices.Settings) -> None:
     classroom.headline(c1, f"{settings.metric}, all rows", fmt(frame.overall))
     gap = frame.difference() if np.isfinite(frame.value).any() else float("nan")
     classroom.headline(c2, "Gap: best − worst group", fmt(gap))
-    c3.metric("Groups", f"{frame.groups.size:,}")
+    widgets.metric(c3, "Groups", f"{frame.groups.size:,}")
     classroom.reveal_button()
 
 
@@ -137,7 +137,7 @@ def _rates(ds, settings) -> None:
     table, gaps = cache.slices.rates(ds, settings)
     cols = st.columns(len(gaps))
     for col, (label, value) in zip(cols, gaps.items(), strict=True):
-        col.metric(label, fmt(value))
+        widgets.metric(col, label, fmt(value))
     widgets.dataframe(st, table, hide_index=True, key="sl_rates_table")
     rows = [table.iloc[i] for i in range(len(table))]
     lines = [slices.rate_derivation(r, rate) for rate in ("TPR", "FPR") for r in rows[:2]]
