@@ -19,8 +19,9 @@ PROGRESS_FROM = 1.0
 
 def panel(ds: Dataset) -> None:
     settings = controls.show(ds)
+    each = leaderboard.each_metric(ds, settings)
     try:
-        board = _computed(ds, settings)
+        boards = [_computed(ds, s) for s in each]
     except metrics.MetricInputError as exc:
         widgets.cannot_score(ds, exc, f"The leaderboard compares the models' {settings.metric}")
         return
@@ -30,6 +31,7 @@ def panel(ds: Dataset) -> None:
             icon=":material/hourglass_empty:",
         )
         return
+    board = boards[0]  # the first metric ranks the table and makes the matrix and wins
     if board.note:
         st.info(
             f"{literal(board.note)}: no interval is resampled"
@@ -43,7 +45,7 @@ def panel(ds: Dataset) -> None:
     if not classroom.numbers_shown():
         table.predict(ds)
     else:
-        table.show(ds, board, settings)
+        table.show(ds, boards, each)
     if classroom.held_back("The pairs, the matrix and the per-sample wins"):
         return
     pairs.show(ds, board, settings)
