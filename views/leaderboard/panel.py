@@ -32,12 +32,13 @@ def panel(ds: Dataset) -> None:
         )
         return
     board = boards[0]  # the first metric ranks the table and makes the matrix and wins
-    if board.note:
-        st.info(
-            f"{literal(board.note)}: no interval is resampled"
-            + (", and the bootstrap test is not run." if settings.test == "bootstrap" else "."),
-            icon=":material/hourglass_empty:",
-        )
+    for s, b in zip(each, boards, strict=True):
+        if b.note:
+            st.info(
+                f"{s.metric}: {literal(b.note)}: no interval is resampled"
+                + (", and the bootstrap test is not run." if s.test == "bootstrap" else "."),
+                icon=":material/hourglass_empty:",
+            )
     if ds.sample_weight is not None:
         st.caption("The sample weights are not used here: each sample counts once.")
     table.headline(board, settings)

@@ -35,7 +35,8 @@ def show(ds: Dataset, boards: list[leaderboard.Board], each: list[leaderboard.Se
     first), the letters in words, how the intervals are made, the downloads."""
     settings = each[0]
     names = ", ".join(s.metric for s in each)
-    st.subheader(f"{len(boards[0].rows)} models by {names}, best first by {settings.metric}")
+    first = "" if len(each) == 1 else f" by {settings.metric}"
+    st.subheader(f"{len(boards[0].rows)} models by {names}, best first{first}")
     level = f"{leaderboard.CONFIDENCE:.0%} interval"
     columns = [(s.metric, b.result) for s, b in zip(each, boards, strict=True)]
     cells = leaderboard_export.table_rows(columns, settings.alpha)
