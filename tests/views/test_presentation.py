@@ -33,6 +33,7 @@ PAGES = [
     script("multilabel"),
     script("regression"),
     script("multiclass"),
+    script("compare"),
     script("leaderboard"),
 ]
 #: The worked examples of the source documents, and one sample of each other kind.
