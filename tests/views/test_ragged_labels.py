@@ -71,9 +71,13 @@ def test_ragged_queries_on_label_ranking_and_multilabel():
     edited = {**ROWS, "q2": ([0, 1], [-0.3, 0.5])}
     assert metric(at, "Ranking loss") == fmt(_mean(skm.label_ranking_loss, edited))
     assert metric(at, "Coverage error") == fmt(_mean(skm.coverage_error, edited))
-    ml = _open("multilabel", ds, tab="errors")
+    # a threshold below every document: the padding slots (scored 0) would be predicted
+    ml = _open("multilabel", ds, tab="errors", t="-0.45")
+    yt = np.concatenate([y for y, _ in ROWS.values()])
+    yp = np.concatenate([np.array(s) >= -0.45 for _, s in ROWS.values()])
+    assert metric(ml, "Hamming loss") == fmt(float(np.mean(yt != yp)))
     steps = next(d.value for d in ml.dataframe if "outcome" in d.value.columns)
-    assert set(steps["label"]) <= DOCS | {""}  # the inspected query's documents
+    assert set(steps["label"]) <= DOCS  # the inspected query's documents, no padding slot
     ml.session_state["ml_tab"] = "Every sample"
     ml.run()
     table = next(d.value for d in ml.dataframe if "true_labels" in d.value.columns)
