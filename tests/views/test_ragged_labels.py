@@ -60,6 +60,14 @@ def test_ragged_queries_on_label_ranking_and_multilabel():
     steps = next(d.value for d in at.dataframe if "label_name" in d.value.columns)
     assert set(steps["label_name"]) == {"doc-d", "doc-e"}
     assert metric(at, "Sample coverage") == fmt(2.0)
+    # the rank table: each query's own documents by id, best first, no padding slot
+    ranks = next(d.value for d in at.dataframe if "#1" in d.value.columns)
+    by_query = {row.split(" (")[-1].rstrip(")"): cells for row, cells in ranks.iterrows()}
+    for q, (y, s) in ROWS.items():
+        docs = [c.split(":")[0] for c in by_query[q] if c]
+        assert len(docs) == len(y) and set(docs) <= DOCS
+        own = [d for d in sorted(DOCS) if d in docs]  # this query's ids, in column order
+        assert docs == [own[j] for j in np.argsort(-np.array(s), kind="stable")]
     # a what-if edit by the document's name: e above d, the headline scored again
     at.session_state["lr_whatif_scores"] = {
         "edited_rows": {0: {"doc-e": 0.5}},

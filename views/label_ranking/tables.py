@@ -115,15 +115,13 @@ def rank_table(ds, settings: Settings, shown: Shown, rows: pd.DataFrame) -> None
     page_samples = rows["sample"].tolist()
     rank_samples = page_samples[:RANK_ROWS]
     st.header("The rank table")
+    index = [f"{s} ({ids[s]})" if ids[s] != str(s) else str(s) for s in rank_samples]
+    if _by_item(ds):
+        _ranked_items(ds, settings, shown, rank_samples, index)
+        return
     ranks = label_ranking.rank_table(scores, rank_samples, shown.i, shown.edit)
     st.dataframe(
-        charts.rank_table_styler(
-            ranks.rank,
-            ds.y_true[rank_samples],
-            ranks.tie_size,
-            [f"{s} ({ids[s]})" if ids[s] != str(s) else str(s) for s in rank_samples],
-            names,
-        ),
+        charts.rank_table_styler(ranks.rank, ds.y_true[rank_samples], ranks.tie_size, index, names),
         key="lr_rank_table",
     )
     st.caption(
@@ -153,6 +151,53 @@ def rank_table(ds, settings: Settings, shown: Shown, rows: pd.DataFrame) -> None
                 names,
             )
         ),
+        file_name=f"label_ranks_{settings.model}.csv",
+        mime="text/csv",
+        key="lr_ranks_csv",
+        on_click="ignore",
+    )
+
+
+def _by_item(ds) -> bool:
+    """Whether each row has its own items (a run, query groups): no shared label columns."""
+    return ds.retrieved is not None or ds.item_ids is not None
+
+
+def _ranked_items(ds, settings: Settings, shown: Shown, rank_samples: list, index: list) -> None:
+    """The rank table of a dataset whose rows have their own items: each row's items best
+    first, by id, its padding slots left out; every sample in the CSV (one line per item)."""
+    scores, n = ds.score(settings.model), ds.n_samples
+    items = label_ranking.ranked_items(
+        ds, label_ranking.scores_of(scores, rank_samples, shown.i, shown.edit), rank_samples
+    )
+    st.dataframe(
+        charts.ranked_items_styler(items.ids, items.rank, items.is_true, items.tie_size, index),
+        key="lr_rank_table",
+    )
+    st.caption(
+        prose.fill(
+            "label_ranking",
+            "rank-table-items",
+            true_mark=charts.TRUE_MARK,
+            tie_mark=charts.TIE_MARK,
+            n_rows=len(rank_samples),
+            n=n,
+            metric=settings.metric,
+        )
+    )
+
+    def csv() -> str:
+        every = np.arange(n)
+        shown_scores = label_ranking.scores_of(scores, every, shown.i, shown.edit)
+        return downloads.csv_text(
+            label_ranking.ranked_frame(
+                label_ranking.ranked_items(ds, shown_scores, every), ds.sample_ids
+            )
+        )
+
+    st.download_button(
+        "Download the rank table (CSV)",
+        csv,
         file_name=f"label_ranks_{settings.model}.csv",
         mime="text/csv",
         key="lr_ranks_csv",
