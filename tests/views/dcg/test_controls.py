@@ -149,5 +149,15 @@ def test_a_link_opens_a_tab_and_k_moves_keep_it_with_the_headline_of_metrics():
     ties = conftest.open_page(PAGE, "diabetes_ranking", tab="ties")
     assert ties.session_state[TAB_KEY] == "Ties"
     assert any(h.value == "What tied scores do" for h in ties.subheader)
+    # a sample with ties: LightGBM's input order beside the other rules, and its steps
+    tree = conftest.open_page(PAGE, "diabetes_ranking", tab="ties", model="tree")
+    labels = [m.label for m in tree.metric if m.label.endswith(" DCG")]
+    assert labels[2:4] == ["ignore_ties DCG", "input order DCG"]
+    ds = load_sample("diabetes_ranking")
+    y, s = ds.y_true, ds.score("tree")
+    row = int(tree.query_params["sample"])
+    first = np.argsort(-s[row], kind="stable")  # tied items in the input order
+    stable = float(np.sum(y[row][first] / np.log2(np.arange(len(first)) + 2)))
+    assert metric(tree, "input order DCG") == fmt(stable)
     bad = conftest.open_page(PAGE, "diabetes_ranking", tab="<b>")
     assert bad.session_state[TAB_KEY] == TABS[0] and bad.query_params["tab"] == "derivation"
