@@ -251,11 +251,16 @@ def apply_cells(scores: np.ndarray, cells: dict[int, float]) -> np.ndarray:
     return row
 
 
-def what_if(ds: Dataset, model: str, base: Summary, sample: int, new_row) -> Summary | None:
+def what_if(
+    ds: Dataset, model: str, base: Summary, sample: int, new_row, checkpoint=budget.no_checkpoint
+) -> Summary | None:
     """The summary with the scores of one sample replaced; None if they are the model's.
 
     Only ``sample`` is recomputed (:func:`metrics.replace_sample_scores`):
-    the same numbers as :func:`summary` of the whole edited matrix.
+    the same numbers as :func:`summary` of the whole edited matrix. A ragged dataset's
+    edit (a ``retrieved`` mask) scores the whole edited matrix again, as :func:`summary`
+    does: the per-sample table estimated first (:func:`refusal`), ``checkpoint`` called
+    between groups of rows.
 
     Parameters
     ----------
@@ -267,6 +272,8 @@ def what_if(ds: Dataset, model: str, base: Summary, sample: int, new_row) -> Sum
         The 0-based row whose scores change.
     new_row : array-like of shape (n_labels,)
         Its new scores.
+    checkpoint : callable, default :func:`explorer.budget.no_checkpoint`
+        Called between groups of rows when the whole matrix is scored again.
 
     Returns
     -------
@@ -296,7 +303,7 @@ def what_if(ds: Dataset, model: str, base: Summary, sample: int, new_row) -> Sum
         metrics.label_ranking_loss(ds.y_true[sample][None], new_row[None])  # its refusals
         edited = ds.score(model).copy()
         edited[sample] = new_row
-        return _scored(ds, edited, budget.no_checkpoint)
+        return _scored(ds, edited, checkpoint)
     changed = metrics.replace_sample_scores(
         ds.y_true[sample],
         new_row,

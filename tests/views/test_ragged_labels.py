@@ -4,15 +4,18 @@ mask) and every document shown is named by its id."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import numpy as np
 from sklearn import metrics as skm
 from streamlit.testing.v1 import AppTest
 
+from explorer import budget
 from explorer.formatting import fmt
 from explorer.io.uploads import read_upload
 from explorer.registry import script
+from explorer.ui import work
 from tests.conftest import APP, metric
 
 # negative scores: a padding slot scored 0 would outrank every document
@@ -49,7 +52,7 @@ def _mean(score, rows=ROWS) -> float:
     return float(np.mean([score([y], [s]) for y, s in rows.values()]))
 
 
-def test_ragged_queries_on_label_ranking_and_multilabel():
+def test_ragged_queries_on_label_ranking_and_multilabel(monkeypatch):
     ds = read_upload("q.csv", TABLE)
     assert ds.kind == "multilabel" and ds.retrieved is not None
     at = _open("label_ranking", ds, i="q2")
@@ -68,12 +71,22 @@ def test_ragged_queries_on_label_ranking_and_multilabel():
         assert len(docs) == len(y) and set(docs) <= DOCS
         own = [d for d in sorted(DOCS) if d in docs]  # this query's ids, in column order
         assert docs == [own[j] for j in np.argsort(-np.array(s), kind="stable")]
-    # a what-if edit by the document's name: e above d, the headline scored again
+    # a what-if edit by the document's name: e above d, the headline scored again; it
+    # scores the whole matrix again, so it waits while the session's budget is spent
+    unedited = metric(at, "Ranking loss")
+    spent = budget.Ledger(budget.HOSTED.session_per_minute)
+    spent.charge(time.monotonic(), 31.0)
+    monkeypatch.setenv(budget.HOSTED_VARIABLE, "1")
+    monkeypatch.setattr(work, "_ledger", lambda: spent)
     at.session_state["lr_whatif_scores"] = {
         "edited_rows": {0: {"doc-e": 0.5}},
         "added_rows": [],
         "deleted_rows": [],
     }
+    at.run()
+    assert not at.exception and metric(at, "Ranking loss") == unedited
+    assert any("The edited scores wait meanwhile" in i.value for i in at.info)
+    monkeypatch.undo()
     at.run()
     assert not at.exception
     edited = {**ROWS, "q2": ([0, 1], [-0.3, 0.5])}
