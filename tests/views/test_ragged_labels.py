@@ -99,6 +99,9 @@ def test_ragged_queries_on_label_ranking_and_multilabel(monkeypatch):
     assert metric(ml, "Hamming loss") == fmt(float(np.mean(yt != yp)))
     steps = next(d.value for d in ml.dataframe if "outcome" in d.value.columns)
     assert set(steps["label"]) <= DOCS  # the inspected query's documents, no padding slot
+    ml.session_state["ml_tab"] = "Derivations of the headline"
+    ml.run()
+    assert any("1 wrong cell of all the rows' documents" in c.value for c in ml.caption)
     ml.session_state["ml_tab"] = "Every sample"
     ml.run()
     table = next(d.value for d in ml.dataframe if "true_labels" in d.value.columns)

@@ -97,4 +97,10 @@ def _strictness(ds, lines: dict) -> None:
         if ds.sample_weight is not None
         else ""
     )
-    st.caption(prose.fill("multilabel", "strictness", L=L, weighted_note=weighted_note))
+    if ds.retrieved is not None:  # ragged rows: each row has its own number of documents
+        L, cells = "its documents", "all the rows' documents (a padding slot is no cell)"
+    else:
+        cells = "N x L"
+    st.caption(
+        prose.fill("multilabel", "strictness", L=L, cells=cells, weighted_note=weighted_note)
+    )
