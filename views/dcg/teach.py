@@ -83,10 +83,10 @@ def tie_section(ds, row: int, ties: dcg.TieComparison) -> None:
         return
     names, grades = ds.item_names(row), ds.y_true[row]
     st.markdown(prose.section("dcg", "ties"))
-    for col, (label, value) in zip(st.columns(4), ties.dcg.items(), strict=True):
+    for col, (label, value) in zip(st.columns(len(ties.dcg)), ties.dcg.items(), strict=True):
         col.metric(f"{label} DCG", fmt(value))
     st.plotly_chart(charts.tie_bounds_figure(dict(ties.dcg)), key="dcg_bounds_chart")
-    a, b = st.columns(2)
+    a, b, c = st.columns(3)
     cols = ["position", "item", "grade", "gain used", "contribution", "running sum"]
     with a:
         st.markdown("**ignore_ties off** (averaged; tied items listed in column order)")
@@ -96,6 +96,14 @@ def tie_section(ds, row: int, ties: dcg.TieComparison) -> None:
         st.markdown("**ignore_ties on** (higher column first among tied scores)")
         v = dcg.steps_view(ties.ignored, names, grades, averaged=False)
         st.dataframe(charts.steps_styler(v), hide_index=True, column_order=cols, key="dcg_ties_on")
+    with c:
+        st.markdown(
+            "**input order** (ignore_ties under the LightGBM / XGBoost preset: lower column first)"
+        )
+        v = dcg.steps_view(ties.input_order, names, grades, averaged=False)
+        st.dataframe(
+            charts.steps_styler(v), hide_index=True, column_order=cols, key="dcg_ties_input"
+        )
     st.markdown(f"**Items whose position changes** when ties are ignored: {len(ties.moved)}")
     st.dataframe(
         ties.moved,
