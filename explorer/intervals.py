@@ -430,7 +430,11 @@ def multilabel(
     zd = ZD_VALUE[zd_key]
 
     def numbers(y_true, y_pred, sample_weight=None):
-        counts = metrics.multilabel_counts(y_true, y_pred, sample_weight=sample_weight)
+        # ragged rows: a padding cell comes coded -1 in y_pred, so it resamples with its row
+        retrieved = None if ds.retrieved is None else y_pred >= 0
+        counts = metrics.multilabel_counts(
+            y_true, y_pred > 0, sample_weight=sample_weight, retrieved=retrieved
+        )
         averages = metrics.multilabel_averages(counts, zero_division=zd)
         return {
             label: averages[key] if average is None else averages[average][key]
@@ -442,6 +446,8 @@ def multilabel(
     out = refused(labels, budget.bootstrap_seconds("slow", n, N_RESAMPLES, pred.size), n)
     if out is not None:
         return out
+    if ds.retrieved is not None:
+        pred = np.where(ds.retrieved | (ds.y_true != 0), pred, -1).astype(np.int8)
     got = joint_intervals(numbers, ds.y_true, pred, weights=ds.sample_weight, checkpoint=checkpoint)
     return {label: got.get(label, got.get("")) for label in labels}
 

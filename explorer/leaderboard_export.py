@@ -14,6 +14,7 @@ from __future__ import annotations
 import csv
 import io
 import math
+from collections.abc import Sequence
 
 import numpy as np
 
@@ -76,6 +77,60 @@ def _interval(row: dict, digits: int) -> str:
     return f"[{_num(row['low'], digits)}, {_num(row['high'], digits)}]"
 
 
+#: A table of models by metric: (metric label, comparison) pairs, all of the same models in
+#: the same order; the rows go best first by the first metric.
+Columns = Sequence[tuple[str, ModelComparison]]
+
+
+def _example() -> list[tuple[str, ModelComparison]]:
+    """Two models on two metrics (``m1``: y first; ``m_2``: x first), no pair significant:
+    the doctests' table."""
+
+    def result(values):
+        v = np.array(values)
+        none, p = np.array([0.0]), np.array([0.5])
+        pair = (np.array([[0, 1]]), np.array([v[0] - v[1]]), none, none, p, p)
+        return ModelComparison(("x", "y"), v, v, v, *pair, "t", None, 0.95, True)
+
+    return [("m1", result([0.6, 0.8])), ("m_2", result([0.9, 0.1]))]
+
+
+def table_rows(columns: Columns, alpha: float = 0.05) -> list[list[dict]]:
+    """One list per model, best first by the first metric: its :func:`ranked_rows` row
+    under each metric, in the order of ``columns``.
+
+    Examples
+    --------
+    >>> [[c["value"] for c in row] for row in table_rows(_example())]
+    [[0.8, 0.1], [0.6, 0.9]]
+    """
+    first, *rest = columns
+    by_model = [{row["model"]: row for row in ranked_rows(res, alpha)} for _, res in rest]
+    return [
+        [row] + [rows[row["model"]] for rows in by_model] for row in ranked_rows(first[1], alpha)
+    ]
+
+
+def _cells(cells: list[dict], digits: int, bold: str, sup: str) -> list[str]:
+    """A row's value and interval under each metric: the best value through ``bold``, the
+    letters of the models it beats through ``sup`` (format strings)."""
+    out = []
+    for row in cells:
+        value = _num(row["value"], digits)
+        value = bold.format(value) if row["best"] else value
+        if row["beats"]:
+            value += sup.format(row["beats"])
+        out += [value, _interval(row, digits)]
+    return out
+
+
+def _heads(columns: Columns, what: str) -> list[str]:
+    """A column's name per metric: ``what`` alone for one metric, else after the metric."""
+    if len(columns) == 1:
+        return [what]
+    return [f"{metric} {what}" for metric, _ in columns]
+
+
 def to_markdown(
     result: ModelComparison, *, metric: str = "value", alpha: float = 0.05, digits: int = 4
 ) -> str:
@@ -95,18 +150,30 @@ def to_markdown(
     | b | y | **0.8000**<sup>a</sup> | [0.7000, 0.9000] |
     | a | x\\|1 | 0.6000 | [0.5000, 0.7000] |
     """
-    level = f"{result.confidence:.0%}"
-    lines = [
-        f"| # | model | {metric} | {level} interval |",
-        "| --- | --- | --- | --- |",
-    ]
-    for row in ranked_rows(result, alpha):
-        value = _num(row["value"], digits)
-        value = f"**{value}**" if row["best"] else value
-        if row["beats"]:
-            value += f"<sup>{row['beats']}</sup>"
-        name = literal(row["model"])
-        lines.append(f"| {row['letter']} | {name} | {value} | {_interval(row, digits)} |")
+    return table_markdown([(metric, result)], alpha=alpha, digits=digits)
+
+
+def table_markdown(columns: Columns, *, alpha: float = 0.05, digits: int = 4) -> str:
+    """A table of models by metric as Markdown: per metric a value column (best in bold,
+    the letters as ``<sup>``) and an interval column (:func:`to_markdown` for one).
+
+    Examples
+    --------
+    >>> print(table_markdown(_example(), digits=1))
+    | # | model | m1 | m1 95% interval | m_2 | m_2 95% interval |
+    | --- | --- | --- | --- | --- | --- |
+    | b | y | **0.8** | [0.8, 0.8] | 0.1 | [0.1, 0.1] |
+    | a | x | 0.6 | [0.6, 0.6] | **0.9** | [0.9, 0.9] |
+    """
+    level = f"{columns[0][1].confidence:.0%}"
+    head = ["#", "model"]
+    for (metric, _), interval in zip(columns, _heads(columns, f"{level} interval"), strict=True):
+        head += [metric, interval]
+    lines = ["| " + " | ".join(head) + " |", "| " + " | ".join(["---"] * len(head)) + " |"]
+    for cells in table_rows(columns, alpha):
+        out = [cells[0]["letter"], literal(cells[0]["model"])]
+        out += _cells(cells, digits, "**{}**", "<sup>{}</sup>")
+        lines.append("| " + " | ".join(out) + " |")
     return "\n".join(lines)
 
 
@@ -144,20 +211,39 @@ def to_latex(
     \bottomrule
     \end{tabular}
     """
-    level = latex_escape(f"{result.confidence:.0%}")
+    return table_latex([(metric, result)], alpha=alpha, digits=digits)
+
+
+def table_latex(columns: Columns, *, alpha: float = 0.05, digits: int = 4) -> str:
+    r"""A table of models by metric as booktabs LaTeX: per metric a value column (best in
+    bold, the letters as a superscript) and an interval column (:func:`to_latex` for one).
+
+    Examples
+    --------
+    >>> print(table_latex(_example(), digits=1))
+    \begin{tabular}{llllll}
+    \toprule
+    \# & Model & m1 & m1 95\% interval & m\_2 & m\_2 95\% interval \\
+    \midrule
+    b & y & \textbf{0.8} & [0.8, 0.8] & 0.1 & [0.1, 0.1] \\
+    a & x & 0.6 & [0.6, 0.6] & \textbf{0.9} & [0.9, 0.9] \\
+    \bottomrule
+    \end{tabular}
+    """
+    level = f"{columns[0][1].confidence:.0%}"
+    head = [r"\#", "Model"]
+    for (metric, _), interval in zip(columns, _heads(columns, f"{level} interval"), strict=True):
+        head += [latex_escape(metric), latex_escape(interval)]
     lines = [
-        r"\begin{tabular}{llll}",
+        r"\begin{tabular}{" + "l" * len(head) + "}",
         r"\toprule",
-        rf"\# & Model & {latex_escape(metric)} & {level} interval \\",
+        " & ".join(head) + r" \\",
         r"\midrule",
     ]
-    for row in ranked_rows(result, alpha):
-        value = _num(row["value"], digits)
-        value = rf"\textbf{{{value}}}" if row["best"] else value
-        if row["beats"]:
-            value += rf"$^{{\mathrm{{{row['beats']}}}}}$"
-        name = latex_escape(row["model"])
-        lines.append(rf"{row['letter']} & {name} & {value} & {_interval(row, digits)} \\")
+    for cells in table_rows(columns, alpha):
+        out = [cells[0]["letter"], latex_escape(cells[0]["model"])]
+        out += _cells(cells, digits, r"\textbf{{{}}}", r"$^{{\mathrm{{{}}}}}$")
+        lines.append(" & ".join(out) + r" \\")
     lines += [r"\bottomrule", r"\end{tabular}"]
     return "\n".join(lines)
 
@@ -182,18 +268,36 @@ def to_csv(result: ModelComparison, *, alpha: float = 0.05) -> str:
     b,y,0.8,0.7,0.9,a
     a,'=x,0.6,0.5,0.7,
     """
+    return table_csv([("value", result)], alpha=alpha)
+
+
+def table_csv(columns: Columns, *, alpha: float = 0.05) -> str:
+    """A table of models by metric as CSV: letter, model, then per metric its value, low,
+    high and beats, each named after the metric (:func:`to_csv` for one).
+
+    Examples
+    --------
+    >>> print(table_csv(_example()), end="")
+    letter,model,m1,m1 low,m1 high,m1 beats,m_2,m_2 low,m_2 high,m_2 beats
+    b,y,0.8,0.8,0.8,,0.1,0.1,0.1,
+    a,x,0.6,0.6,0.6,,0.9,0.9,0.9,
+    """
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["letter", "model", "value", "low", "high", "beats"])
-    for row in ranked_rows(result, alpha):
-        writer.writerow(
-            [
-                row["letter"],
-                _cell(row["model"]),
+    head = ["letter", "model"]
+    if len(columns) == 1:
+        head += ["value", "low", "high", "beats"]
+    else:
+        head += [f"{m}{w}" for m, _ in columns for w in ("", " low", " high", " beats")]
+    writer.writerow(head)
+    for cells in table_rows(columns, alpha):
+        line = [cells[0]["letter"], _cell(cells[0]["model"])]
+        for row in cells:
+            line += [
                 repr(row["value"]),
                 "" if math.isnan(row["low"]) else repr(row["low"]),
                 "" if math.isnan(row["high"]) else repr(row["high"]),
                 row["beats"],
             ]
-        )
+        writer.writerow(line)
     return out.getvalue()

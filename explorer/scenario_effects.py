@@ -368,6 +368,28 @@ def _compare(sample: str, a: str, b: str) -> Effect:
     return Effect(f"the model: {a}, then {b}", a, b, tuple(_binary(ds, ds, a, b)))
 
 
+def _differ(correction: str | None) -> list[float]:
+    """The pairs of breast_cancer_five's models whose ROC AUCs differ at 0.05 by DeLong's
+    test after ``correction``, and the smallest corrected p-value (the Leaderboard's)."""
+    ds = load_sample("breast_cancer_five")
+    r = metrics.compare_models(
+        metrics.roc_auc_score, ds.y_true, {m: ds.score(m) for m in ds.model_names},
+        test="delong", correction=correction, n_resamples=None,
+    )  # fmt: skip
+    return [float((r.p_adjusted <= 0.05).sum()), float(r.p_adjusted.min())]
+
+
+def _lb(before: str | None, after: str) -> Effect:
+    names = {None: "no correction", "holm": "Holm", "bh": "Benjamini-Hochberg"}
+    (n0, p0), (n1, p1) = _differ(before), _differ(after)
+    return Effect(
+        f"the correction across the 10 pairs: {names[before]}, then {names[after]}",
+        names[before],
+        names[after],
+        (Row("pairs that differ at 0.05 (of 10)", n0, n1), Row("smallest p-value", p0, p1)),
+    )
+
+
 def _mc_top2() -> Effect:
     ds = load_sample("iris")
     t = ds.y_true.argmax(axis=1)
@@ -428,6 +450,8 @@ _EFFECTS: dict[str, Callable[[], Effect]] = {
     "reg-zero": _reg_zero,
     "cmp-good-weak": lambda: _compare("balanced", "weak", "good"),
     "cmp-tree": lambda: _compare("breast_cancer", "logreg", "tree"),
+    "lb-holm": lambda: _lb(None, "holm"),
+    "lb-bh": lambda: _lb("holm", "bh"),
     "mc-iris-top2": _mc_top2,
     "mc-digits-recall": _mc_recall,
 }

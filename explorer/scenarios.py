@@ -348,6 +348,31 @@ def all_scenarios() -> tuple[Scenario, ...]:
             (("ds", "breast_cancer"), ("a", "logreg"), ("b", "tree")),
         ),
         Scenario(
+            "lb-holm",
+            "leaderboard",
+            "Ten pairs: corrected for chance",
+            "uncorrected, 5 of the 10 pairs differ at 0.05: how many survive Holm's correction?",
+            (
+                ("ds", "breast_cancer_five"),
+                ("metric", "ROC AUC"),
+                ("test", "delong"),
+                ("corr", "holm"),
+            ),
+        ),  # fmt: skip
+        Scenario(
+            "lb-bh",
+            "leaderboard",
+            "A false discovery rate instead",
+            'Holm keeps the chance of any false "beats" below 0.05; Benjamini-Hochberg '
+            "keeps their expected share below it: how many pairs differ now?",
+            (
+                ("ds", "breast_cancer_five"),
+                ("metric", "ROC AUC"),
+                ("test", "delong"),
+                ("corr", "bh"),
+            ),
+        ),  # fmt: skip
+        Scenario(
             "mc-iris-top2",
             "multiclass",
             "Three iris species, top-2",

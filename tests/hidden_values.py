@@ -182,9 +182,13 @@ def _slices(ds, q) -> list[float]:
 def _leaderboard(ds, q) -> list[float]:
     from explorer.pages import leaderboard
 
-    settings = leaderboard.Settings(q["metric"], q["test"], q["corr"], float(q["alpha"]))
-    r = leaderboard.board(ds, settings).result
-    return [*r.estimate, *r.diff]
+    first, *more = q["metric"].split(";")
+    settings = leaderboard.Settings(first, q["test"], q["corr"], float(q["alpha"]), tuple(more))
+    out = []
+    for each in leaderboard.each_metric(ds, settings):
+        r = leaderboard.board(ds, each).result
+        out += [*r.estimate, *r.diff]
+    return out
 
 
 HEADLINES = {

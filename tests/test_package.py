@@ -304,8 +304,8 @@ def test_full_metric_explorer_opens_trec_lightgbm_and_a_csv_with_their_tools_num
     run = pytrec_eval.parse_run((TREC / "results.test").open())
     wanted = {"P_10": "P@K", "map_cut_10": "MAP@K", "ndcg_cut_10": "NDCG@K"}
     per_query = pytrec_eval.RelevanceEvaluator(qrels, set(wanted)).evaluate(run)
-    # trec_eval's conventions in the link (a preset box alone sets none of them)
-    shown = _headline(app, trec, tmp_path, k="10", ap_denominator="relevant", tie_mode="column")
+    # trec_eval's preset alone in the link sets its conventions
+    shown = _headline(app, trec, tmp_path, k="10", preset="trec_eval")
     for measure, label in wanted.items():
         mean = float(np.mean([q[measure] for q in per_query.values()]))
         assert shown[label] == fmt(mean), (label, shown[label], mean)

@@ -358,7 +358,7 @@ def tie_bounds_figure(values: dict[str, float], *, title: str = "") -> go.Figure
     span = max(high - low, 1e-9, 0.05 * abs(high))
     fig = go.Figure()
     fig.add_vrect(x0=low, x1=high, fillcolor="#BBBBBB", opacity=0.25, line_width=0, layer="below")
-    colors = ("#D62728", "#4C78A8", "#F58518", "#2CA02C")
+    colors = ("#D62728", "#4C78A8", "#F58518", "#9467BD", "#2CA02C")
     for i, label in enumerate(labels):
         fig.add_trace(
             go.Scatter(

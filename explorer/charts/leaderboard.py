@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 import plotly.graph_objects as go
 
+from explorer.charts.multiclass import cell_from_selection
 from explorer.formatting import plotly_names, plotly_text
 from explorer.theme import OKABE_ITO
 
@@ -86,3 +87,20 @@ def matrix(
         showlegend=False,
     )
     return fig
+
+
+def pair_from_selection(event, names) -> tuple[str, str] | None:
+    """The (row, column) models of the matrix cell a click selected: the pair to open on
+    Compare two models as A and B; None for no cell or a cell of the diagonal.
+
+    Accepts the attribute-style selection state of ``st.plotly_chart`` or a plain dict.
+
+    Examples
+    --------
+    >>> pair_from_selection({"selection": {"points": [{"x": "c", "y": "a&lt;b&gt;"}]}},
+    ...     ["a<b>", "c"])
+    ('a<b>', 'c')
+    >>> pair_from_selection({"selection": {"points": [{"x": "c", "y": "c"}]}}, ["a", "c"])
+    """
+    cell = cell_from_selection(event, names)
+    return cell if cell is not None and cell[0] != cell[1] else None

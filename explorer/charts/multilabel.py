@@ -95,10 +95,12 @@ def outcome_grid_figure(
     """A samples x labels grid colored by outcome: TP, FN (missed), FP (extra), TN.
 
     ``outcomes`` is a string matrix from ``metrics.multilabel_outcomes``
-    (already restricted to the rows to show, worst first).
+    (already restricted to the rows to show, worst first); a padding cell ("", ragged
+    rows) is left blank.
     """
     outcomes = np.asarray(outcomes)
-    z = np.vectorize(_OUTCOME_CODES.get, otypes=[int])(outcomes) if outcomes.size else outcomes
+    code = np.vectorize(lambda o: _OUTCOME_CODES.get(o, np.nan), otypes=[float])
+    z = code(outcomes) if outcomes.size else outcomes
     order = ["TN", "FP", "FN", "TP"]
     colorscale = []
     for i, name in enumerate(order):

@@ -298,3 +298,18 @@ def rank_table_styler(
     text = pd.DataFrame(rank_cell_text(rank, is_true, tie_size), index=index, columns=columns)
     css = pd.DataFrame(rank_colors(rank, len(columns)), index=index, columns=columns)
     return text.style.apply(lambda _: css, axis=None)
+
+
+def ranked_items_styler(ids: np.ndarray, rank, is_true, tie_size, index: Sequence[str]):
+    """A pandas Styler of a ragged dataset's rank table: each row's items best first,
+    named (``"doc-7: 2 \u25cf"``), colored by rank; blank past a row's items.
+
+    The arrays are those of :func:`explorer.pages.label_ranking.ranked_items`.
+    """
+    ids = np.asarray(ids, dtype=object)
+    real = ids != ""
+    text = np.where(real, ids + ": " + rank_cell_text(rank, is_true, tie_size), "")
+    css = np.where(real, rank_colors(rank, ids.shape[1]), "")
+    columns = [f"#{p + 1}" for p in range(ids.shape[1])]
+    frame = pd.DataFrame(text, index=index, columns=columns)
+    return frame.style.apply(lambda _: pd.DataFrame(css, index=index, columns=columns), axis=None)

@@ -616,6 +616,7 @@ class TieComparison:
     has_ties: bool
     averaged: pd.DataFrame  # metrics.dcg_steps, ties averaged
     ignored: pd.DataFrame  # metrics.dcg_steps, ties ignored
+    input_order: pd.DataFrame  # metrics.dcg_steps, ties in the input order (LightGBM)
     moved: pd.DataFrame  # the items whose position changes when ties are ignored
     orders: pd.DataFrame  # metrics.dcg_tie_order_steps with item names
 
@@ -623,7 +624,8 @@ class TieComparison:
 def tie_comparison(
     ds: Dataset, settings: Settings, row: int, table: pd.DataFrame, gains: np.ndarray
 ) -> TieComparison:
-    """One sample's DCG pessimistic, tie-averaged, with ignore_ties and optimistic.
+    """One sample's DCG pessimistic, tie-averaged, with ignore_ties (scikit-learn's higher
+    column first), in the input order (the LightGBM / XGBoost preset's) and optimistic.
 
     Parameters
     ----------
@@ -647,8 +649,8 @@ def tie_comparison(
     >>> ds, settings = load_sample("seed001_dcg"), Settings("model", k=1)
     >>> table = per_sample_table(ds, settings)
     >>> ties = tie_comparison(ds, settings, 1, table, ds.y_true[1])
-    >>> {way: round(v, 3) for way, v in ties.dcg.items()}
-    {'pessimistic': 5.0, 'tie-averaged': 7.5, 'ignore_ties': 5.0, 'optimistic': 10.0}
+    >>> [(way, round(v, 3)) for way, v in ties.dcg.items()][2:]
+    [('ignore_ties', 5.0), ('input order', 10.0), ('optimistic', 10.0)]
     >>> ties.moved[["item", "position (averaged table)", "position (ignore_ties)"]].values.tolist()
     [['a', 1, 2], ['b', 3, 5], ['d', 5, 3], ['e', 2, 1]]
     """
@@ -665,6 +667,8 @@ def tie_comparison(
     orders = dcg_tie_order_steps(shown_gains, shown_scores, **kw)
     averaged = metrics.dcg_steps(gains, scores, retrieved=seen, **kw)
     ignored = metrics.dcg_steps(gains, scores, retrieved=seen, ignore_ties=True, **kw)
+    in_order = metrics.dcg_steps(gains, scores, retrieved=seen, ignore_ties="column", **kw)
+    input_position = pd.Series(in_order["position"].to_numpy(), index=in_order["item"])
     moved = orders[orders["moved"]]
     one, one_score = gains[None, :], scores[None, :]
     mask = None if seen is None else seen[None, :]
@@ -675,11 +679,13 @@ def tie_comparison(
             "ignore_ties": float(
                 metrics.dcg_per_sample(one, one_score, retrieved=mask, ignore_ties=True, **kw)[0]
             ),
+            "input order": float(in_order["running_sum"].iloc[-1]),
             "optimistic": float(table["optimistic DCG"].iloc[row]),
         },
         has_ties=bool((orders["tie_size"] > 1).any()),
         averaged=averaged,
         ignored=ignored,
+        input_order=in_order,
         moved=pd.DataFrame(
             {
                 "item": [names[i] for i in moved["item"]],
@@ -687,6 +693,7 @@ def tie_comparison(
                 "gain": moved["relevance"],
                 "position (averaged table)": moved["position_averaged"],
                 "position (ignore_ties)": moved["position_ignore_ties"],
+                "position (input order)": input_position[moved["item"]].to_numpy(),
                 "position pessimistic": moved["position_pessimistic"],
                 "position optimistic": moved["position_optimistic"],
             }

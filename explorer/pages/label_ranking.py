@@ -9,6 +9,7 @@ streamlit. The page (views/label_ranking/) calls the cached ones through
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 import numpy as np
 import pandas as pd
@@ -250,11 +251,16 @@ def apply_cells(scores: np.ndarray, cells: dict[int, float]) -> np.ndarray:
     return row
 
 
-def what_if(ds: Dataset, model: str, base: Summary, sample: int, new_row) -> Summary | None:
+def what_if(
+    ds: Dataset, model: str, base: Summary, sample: int, new_row, checkpoint=budget.no_checkpoint
+) -> Summary | None:
     """The summary with the scores of one sample replaced; None if they are the model's.
 
     Only ``sample`` is recomputed (:func:`metrics.replace_sample_scores`):
-    the same numbers as :func:`summary` of the whole edited matrix.
+    the same numbers as :func:`summary` of the whole edited matrix. A ragged dataset's
+    edit (a ``retrieved`` mask) scores the whole edited matrix again, as :func:`summary`
+    does: the per-sample table estimated first (:func:`refusal`), ``checkpoint`` called
+    between groups of rows.
 
     Parameters
     ----------
@@ -266,6 +272,8 @@ def what_if(ds: Dataset, model: str, base: Summary, sample: int, new_row) -> Sum
         The 0-based row whose scores change.
     new_row : array-like of shape (n_labels,)
         Its new scores.
+    checkpoint : callable, default :func:`explorer.budget.no_checkpoint`
+        Called between groups of rows when the whole matrix is scored again.
 
     Returns
     -------
@@ -295,7 +303,7 @@ def what_if(ds: Dataset, model: str, base: Summary, sample: int, new_row) -> Sum
         metrics.label_ranking_loss(ds.y_true[sample][None], new_row[None])  # its refusals
         edited = ds.score(model).copy()
         edited[sample] = new_row
-        return _scored(ds, edited, budget.no_checkpoint)
+        return _scored(ds, edited, checkpoint)
     changed = metrics.replace_sample_scores(
         ds.y_true[sample],
         new_row,
@@ -342,6 +350,64 @@ def rank_table(
     ([[2, 3, 1], [2, 2, 3]], [[1, 1, 1], [2, 2, 1]])
     """
     return metrics.label_rank_table(scores_of(scores, rows, sample, new_row))
+
+
+class RankedItems(NamedTuple):
+    """Each row's real items in rank order (a ragged dataset's rank table): position p
+    of row r holds its item at place p, blank (``""`` id) past the row's items."""
+
+    ids: np.ndarray  # object (n_rows, n_labels): the item's name, "" past the row's items
+    rank: np.ndarray  # int: the item's max rank among the row's items
+    is_true: np.ndarray  # bool
+    tie_size: np.ndarray  # int
+
+
+def ranked_items(ds: Dataset, scores: np.ndarray, rows) -> RankedItems:
+    """The rank table of a ragged dataset: each row's items only (its padding slots left
+    out, an unretrieved true label below every retrieved item, as the per-sample numbers
+    rank them), named by id, best first.
+
+    Parameters
+    ----------
+    ds : Dataset
+    scores : ndarray of shape (len(rows), n_labels)
+        The shown scores of ``rows`` (:func:`scores_of`).
+    rows : sequence of int
+
+    Examples
+    --------
+    >>> y = np.array([[1, 0, 0, 0], [0, 1, 1, 0]])
+    >>> kept = np.array([[True, True, False, False], [True, True, True, True]])
+    >>> ids = np.array([["a", "b", "", ""], ["c", "d", "e", "f"]], dtype=object)
+    >>> ds = Dataset("t", "multilabel", y, {"m": y * 1.0}, retrieved=kept, item_ids=ids)
+    >>> r = ranked_items(ds, np.array([[0.2, 0.7, 0.9, 0.9], [0.1, 0.5, 0.5, 0.3]]), [0, 1])
+    >>> r.ids.tolist(), r.rank.tolist()[1]
+    ([['b', 'a', '', ''], ['d', 'e', 'f', 'c']], [2, 2, 3, 4])
+    """
+    rows = np.asarray(rows, dtype=np.int64)
+    y = ds.y_true[rows] != 0
+    got = np.ones(y.shape, bool) if ds.retrieved is None else ds.retrieved[rows]
+    keep = got | y
+    s = np.asarray(scores, dtype=np.float64)
+    low = np.where(got, s, np.inf).min(axis=1, initial=np.inf, keepdims=True)
+    low = np.where(np.isfinite(low), low, 0.0)
+    # an unretrieved true label just below the row's retrieved items, padding below it
+    ranked = np.where(got, s, np.where(y, np.nextafter(low, -np.inf), low - 1.0))
+    table = metrics.label_rank_table(ranked)
+    n, m = y.shape
+    order = np.argsort(np.where(keep, table.rank, m + 1) * (m + 1) + np.arange(m), axis=1)
+    if ds.item_ids is None:
+        names = np.broadcast_to(np.array(ds.label_names, dtype=object), (n, m))
+    else:  # each query its own documents (a padding slot's empty id is left out below)
+        names = ds.item_ids[rows]
+
+    def take(a):
+        return np.take_along_axis(a, order, axis=1)
+
+    shown = take(keep)
+    return RankedItems(
+        np.where(shown, take(names), ""), take(table.rank), take(y) & shown, take(table.tie_size)
+    )
 
 
 # ------------------------------------------------------------------ one sample
@@ -623,6 +689,41 @@ def rank_frame(scores: np.ndarray, y_true: np.ndarray, ids, names) -> pd.DataFra
     true_df = pd.DataFrame(y_true.astype(int), columns=[f"true_{c}" for c in names])
     out.insert(0, "id", list(ids))
     return pd.concat([out, true_df], axis=1)
+
+
+def ranked_frame(items: RankedItems, ids) -> pd.DataFrame:
+    """The ragged rank table's CSV: one row per sample and item, best first.
+
+    Parameters
+    ----------
+    items : RankedItems
+        :func:`ranked_items` of every sample.
+    ids : sequence of str
+        Their sample ids.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``id``, ``place``, ``item``, ``rank``, ``true``; no row for padding.
+
+    Examples
+    --------
+    >>> r = RankedItems(np.array([["b", "a", ""]], dtype=object), np.array([[1, 2, 3]]),
+    ...                 np.array([[False, True, False]]), np.ones((1, 3), int))
+    >>> ranked_frame(r, ["q1"]).values.tolist()
+    [['q1', 1, 'b', 1, 0], ['q1', 2, 'a', 2, 1]]
+    """
+    real = items.ids != ""
+    where = np.nonzero(real)
+    return pd.DataFrame(
+        {
+            "id": np.asarray(list(ids), dtype=object)[where[0]],
+            "place": where[1] + 1,
+            "item": items.ids[real],
+            "rank": items.rank[real],
+            "true": items.is_true[real].astype(int),
+        }
+    )
 
 
 def degenerate_samples(contrib: pd.DataFrame, ids) -> pd.DataFrame:

@@ -94,12 +94,14 @@ METRICS = {
 @dataclass(frozen=True)
 class Settings:
     """What the page ranks by: a metric label, a test, a correction (``"none"`` for
-    None) and alpha."""
+    None) and alpha; the table shows the ``more`` metrics beside the first."""
 
     metric: str
     test: str
     correction: str
     alpha: float = 0.05
+    #: The other metrics of the table, after the first (the matrix and wins are the first's).
+    more: tuple[str, ...] = ()
 
 
 def metric_of(ds: Dataset, label: str) -> Metric:
@@ -112,6 +114,26 @@ def metric_of(ds: Dataset, label: str) -> Metric:
     ('delong', 'bootstrap')
     """
     return next(m for m in METRICS[ds.kind] if m.label == label)
+
+
+def each_metric(ds: Dataset, settings: Settings) -> list[Settings]:
+    """The settings of each metric of the table, the first first: the same test where the
+    metric takes it (else its first test, and no correction for Tukey's HSD).
+
+    Examples
+    --------
+    >>> from explorer.samples import load_sample
+    >>> s = Settings("ROC AUC", "delong", "holm", more=("average precision",))
+    >>> [(x.metric, x.test, x.more) for x in each_metric(load_sample("breast_cancer_five"), s)]
+    [('ROC AUC', 'delong', ()), ('average precision', 'bootstrap', ())]
+    """
+    out = []
+    for label in (settings.metric, *settings.more):
+        tests = metric_of(ds, label).tests
+        test = settings.test if settings.test in tests else tests[0]
+        corr = settings.correction if settings.correction in corrections_for(test) else "none"
+        out.append(Settings(label, test, corr, settings.alpha))
+    return out
 
 
 def corrections_for(test: str) -> tuple[str, ...]:

@@ -165,11 +165,16 @@ def predict(ds: Dataset, model, rule, threshold, thresholds, top_k) -> np.ndarra
     [[1, 0, 0], [0, 1, 0], [0, 0, 1]]
     """
     s = ds.score(model)
+    if ds.retrieved is not None:  # a padding slot's score is a filler: never in a top k
+        s = np.where(ds.retrieved, s, s.min() - 1.0)
     if rule == "top_k":
-        return top_k_predictions(s, k=top_k, dtype=bool)
-    if rule == "per_label":
-        return threshold_predictions(s, list(thresholds), dtype=bool)
-    return threshold_predictions(s, threshold, dtype=bool)
+        pred = top_k_predictions(s, k=top_k, dtype=bool)
+    elif rule == "per_label":
+        pred = threshold_predictions(s, list(thresholds), dtype=bool)
+    else:
+        pred = threshold_predictions(s, threshold, dtype=bool)
+    # an item the row never retrieved (a padding slot) is never predicted
+    return pred if ds.retrieved is None else pred & ds.retrieved
 
 
 def prediction(
@@ -194,7 +199,30 @@ def prediction(
     """
     pred = predict(ds, model, rule, threshold, thresholds, top_k)
     pred.setflags(write=False)
-    return pred, multilabel_counts(ds.y_true, pred, sample_weight=ds.sample_weight)
+    counts = multilabel_counts(
+        ds.y_true, pred, sample_weight=ds.sample_weight, retrieved=ds.retrieved
+    )
+    return pred, counts
+
+
+def _rows_retrieved(ds: Dataset, rows) -> np.ndarray | None:
+    return None if ds.retrieved is None else ds.retrieved[rows]
+
+
+def label_columns(ds: Dataset) -> np.ndarray:
+    """The label columns that are labels: all of them, but for ragged rows (a
+    ``retrieved`` mask) not a column that is padding in every row.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from explorer.pages.multilabel import _toy, label_columns
+    >>> label_columns(_toy()).tolist()
+    [0, 1, 2]
+    """
+    if ds.retrieved is None:
+        return np.arange(ds.n_labels)
+    return np.flatnonzero((ds.retrieved | (ds.y_true != 0)).any(axis=0))
 
 
 def sample_rows(ds: Dataset, pred: np.ndarray, rows, beta: float, zd_key: str) -> pd.DataFrame:
@@ -225,6 +253,7 @@ def sample_rows(ds: Dataset, pred: np.ndarray, rows, beta: float, zd_key: str) -
         zero_division=ZD_VALUE[zd_key],
         # a query's own documents when the data names them (a run, a long table)
         label_names=ds.label_names if ds.item_ids is None else ds.item_ids[rows],
+        retrieved=_rows_retrieved(ds, rows),
     )
     table.index = rows
     return table
@@ -254,7 +283,8 @@ def summary(
         weighted: each a dict of precision, recall, f1, fbeta, jaccard); ``labels``
         (the per-label table and its macro and micro lines); ``worst`` (the worst
         samples' rows, index = sample index); ``rows_no_pred`` and ``rows_no_true``
-        (samples with an empty predicted or true set).
+        (samples with an empty predicted or true set); ``n_labels`` (the rows of
+        ``labels`` before its macro and micro lines: a column of padding only is none).
 
     Examples
     --------
@@ -280,6 +310,7 @@ def summary(
         "worst": sample_rows(ds, pred, order[:head], beta, zd_key),
         "rows_no_pred": int(np.count_nonzero(counts.sample_predicted == 0)),
         "rows_no_true": int(np.count_nonzero(counts.sample_true == 0)),
+        "n_labels": int(np.count_nonzero(counts.labels)),
     }
 
 
@@ -446,7 +477,8 @@ def outcome_grid(
     (['0', '2', '1'], ['TP', 'FP', 'FN'])
     """
     rows = worst.index[:GRID_ROWS].to_numpy()
-    return multilabel_outcomes(ds.y_true[rows], pred[rows]), [ds.sample_ids[i] for i in rows]
+    cells = multilabel_outcomes(ds.y_true[rows], pred[rows], retrieved=_rows_retrieved(ds, rows))
+    return cells, [ds.sample_ids[i] for i in rows]
 
 
 def label_errors(ds: Dataset, model: str, pred: np.ndarray, label: str) -> tuple[int, pd.DataFrame]:
@@ -538,9 +570,12 @@ def sample_steps(
             "score": ds.score(model)[i],
             "threshold": cut,
             "predicted": pred[i].astype(np.int64),
-            "outcome": multilabel_outcomes(ds.y_true[[i]], pred[[i]])[0],
+            "outcome": multilabel_outcomes(
+                ds.y_true[[i]], pred[[i]], retrieved=_rows_retrieved(ds, [i])
+            )[0],
         }
     )
+    steps = steps[steps["outcome"] != ""]  # a padding slot is no label of the row
     if rule == "top_k":
         steps = steps.drop(columns="threshold")
     return steps

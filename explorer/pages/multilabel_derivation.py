@@ -150,13 +150,12 @@ def derivations(
     else:
         total = count(w.sum())
         exact = count(w[counts.sample_wrong == 0].sum())
-    out["Hamming loss"] = _ratio_line(
-        "Hamming loss",
-        r"\frac{FP + FN}{N \cdot L}",
-        f"{p} + {n}",
-        rf"{total} \cdot {n_cells}",
-        res["hamming"],
-    )
+    if counts.sample_cells is None:
+        formula, cells = r"\frac{FP + FN}{N \cdot L}", rf"{total} \cdot {n_cells}"
+    else:  # ragged rows: the cells that are labels, not N x L (padding is none)
+        real = counts.sample_cells if w is None else counts.sample_cells * w
+        formula, cells = r"\frac{FP + FN}{\text{cells}}", count(float(real.sum()))
+    out["Hamming loss"] = _ratio_line("Hamming loss", formula, f"{p} + {n}", cells, res["hamming"])
     out["Subset accuracy"] = _ratio_line(
         "Subset accuracy", r"\frac{\#\{i : \hat Y_i = Y_i\}}{N}", exact, total, res["subset"]
     )

@@ -194,6 +194,46 @@ def text(
     return value
 
 
+def multiselect(
+    where,
+    label: str,
+    options: Sequence[str],
+    *,
+    key: str,
+    param: str | None,
+    default: Sequence[str],
+    sep: str = ";",
+    **kwargs,
+) -> list[str]:
+    """``st.multiselect`` of text ``options`` bound to ``?param=a;b`` (in the order picked;
+    an option the dataset lacks is dropped, and none left falls back to ``default``).
+
+    Examples
+    --------
+    >>> from streamlit.testing.v1 import AppTest
+    >>> def page():
+    ...     import streamlit as st
+    ...     from explorer.ui import bound
+    ...     bound.multiselect(st, "m", ["a", "b", "c"], key="x_m", param="m", default=["a"])
+    >>> at = AppTest.from_function(page)
+    >>> at.query_params["m"] = "c;x;a"
+    >>> at.run().multiselect(key="x_m").value, at.query_params["m"]
+    (['c', 'a'], 'c;a')
+    """
+    options = list(options)
+
+    def check(value):
+        kept = [v for v in value if v in options] if isinstance(value, list) else []
+        if not kept and value:
+            raise ValueError(value)
+        return list(dict.fromkeys(kept))
+
+    url.bind_param(key, param, list(default), lambda raw: raw.split(sep), check)
+    value = list(where.multiselect(label, options, key=key, **kwargs))
+    _write(param, value, sep.join)
+    return value
+
+
 def tabs(labels: Sequence[str], *, key: str, param: str, where=None) -> list:
     """``st.tabs`` that run lazily (only the open tab's body needs to be computed: test
     ``tab.open``) and that a link opens: ``?param=`` names a tab by the first word of its

@@ -117,6 +117,22 @@ def seed_widget(key: str, value) -> None:
     ss[key] = value
 
 
+def preset_from_link(preset_key: str, values: dict[str, tuple[str, object]]) -> None:
+    """Seed the settings of a link's preset that the link itself leaves out.
+
+    Call once per run before the widgets are bound; it acts only while the preset's
+    widget ``preset_key`` is not yet in session state (a link opened fresh). ``values``:
+    URL parameter -> (widget key, the preset's value). A setting given in the link
+    (``?param=``) keeps the link's value: explicit values win over the preset.
+    """
+    ss = st.session_state
+    if preset_key in ss:
+        return
+    for param, (key, value) in values.items():
+        if param not in st.query_params and key not in ss:
+            seed_widget(key, value)
+
+
 def _checked(value, default, check):
     if check is None:
         return value

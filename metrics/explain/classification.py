@@ -18,6 +18,7 @@ import numpy as np
 
 from metrics._averages import divide_or_warn, nanaverage
 from metrics._class_counts import as_labels, classification_targets, label_counts
+from metrics._relevance import check_retrieved
 from metrics._validation import (
     MetricInputError,
     as_array,
@@ -114,6 +115,11 @@ class MultilabelCounts:
     sample_tp, sample_predicted, sample_true : ndarray of shape (n_samples,), int64
         Per sample, unweighted: |Y_i ∩ Ŷ_i|, |Ŷ_i| and |Y_i|.
     sample_weight : ndarray of shape (n_samples,) or None
+    cells : ndarray of shape (n_labels,), float64, or None
+        Per label, the (weighted) cells that are labels, not padding
+        (``retrieved=`` of :func:`multilabel_counts`); None: every cell.
+    sample_cells : ndarray of shape (n_samples,), int64, or None
+        Per sample, its cells that are not padding; None: every cell.
 
     Examples
     --------
@@ -129,6 +135,8 @@ class MultilabelCounts:
     sample_predicted: np.ndarray
     sample_true: np.ndarray
     sample_weight: np.ndarray | None = None
+    cells: np.ndarray | None = None
+    sample_cells: np.ndarray | None = None
 
     @property
     def n_samples(self) -> int:
@@ -143,8 +151,13 @@ class MultilabelCounts:
         """Wrong cells (FP + FN) of each sample, int64."""
         return self.sample_predicted + self.sample_true - 2 * self.sample_tp
 
+    @property
+    def labels(self) -> np.ndarray:
+        """Which label columns are labels: False for a column that is padding in every row."""
+        return np.ones(self.n_labels, bool) if self.cells is None else self.cells > 0
 
-def multilabel_counts(y_true, y_pred, *, sample_weight=None) -> MultilabelCounts:
+
+def multilabel_counts(y_true, y_pred, *, sample_weight=None, retrieved=None) -> MultilabelCounts:
     """Count TP, predicted and true cells per label and per sample, in one pass.
 
     Parameters
@@ -154,6 +167,11 @@ def multilabel_counts(y_true, y_pred, *, sample_weight=None) -> MultilabelCounts
         are used as they are, without a copy.
     sample_weight : array-like of shape (n_samples,), default None
         Weights the per-label counts (the per-sample counts stay unweighted).
+    retrieved : array-like of bool, shape (n_samples, n_labels), default None
+        Ragged rows (query groups of different sizes): False marks an item the
+        row never retrieved, never predicted whatever ``y_pred`` says. A padding
+        cell (not retrieved, not true) is no label: it counts in no TP, FP, FN
+        or TN; an unretrieved true label is a false negative. None: every cell.
 
     Returns
     -------
@@ -167,9 +185,23 @@ def multilabel_counts(y_true, y_pred, *, sample_weight=None) -> MultilabelCounts
     ([1.0, 1.0], [2.0, 1.0], [2.0, 1.0])
     >>> c.sample_tp.tolist(), c.sample_wrong.tolist()
     ([1, 1, 0], [0, 1, 1])
+    >>> r = multilabel_counts([[1, 0], [0, 0]], [[1, 1], [1, 1]], retrieved=[[1, 1], [1, 0]])
+    >>> r.predicted.tolist(), r.cells.tolist(), r.sample_cells.tolist()
+    ([2.0, 1.0], [2.0, 1.0], [2, 1])
     """
     yt, yp = _indicator_pair(y_true, y_pred)
     w = check_sample_weight(sample_weight, yt.shape[0])
+    mask = check_retrieved(retrieved, yt)
+    cells = sample_cells = None
+    if mask is not None and not mask.all():
+        yp = yp & mask  # an item never retrieved is never predicted
+        real = mask | yt  # padding: neither retrieved nor a true label
+        sample_cells = np.count_nonzero(real, axis=1).astype(np.int64, copy=False)
+        cells = (
+            np.count_nonzero(real, axis=0).astype(np.float64)
+            if w is None
+            else w @ real.astype(np.float64)
+        )
     both = yt & yp
     sample_tp = np.count_nonzero(both, axis=1).astype(np.int64, copy=False)
     sample_pred = np.count_nonzero(yp, axis=1).astype(np.int64, copy=False)
@@ -182,7 +214,9 @@ def multilabel_counts(y_true, y_pred, *, sample_weight=None) -> MultilabelCounts
         tp = w @ both.astype(np.float64)
         pred = w @ yp.astype(np.float64)
         true = w @ yt.astype(np.float64)
-    return MultilabelCounts(tp, pred, true, sample_tp, sample_pred, sample_true, w)
+    return MultilabelCounts(
+        tp, pred, true, sample_tp, sample_pred, sample_true, w, cells, sample_cells
+    )
 
 
 def _check_counts(counts) -> MultilabelCounts:
@@ -250,7 +284,8 @@ def multilabel_averages(counts, *, beta=1.0, zero_division="warn") -> dict:
     jzd = 0.0 if np.isnan(zd) else zd
     beta = check_beta(beta)
     w = c.sample_weight
-    tp, pred, true = c.tp, c.predicted, c.support
+    real = c.labels  # a column of padding only is no label: out of every average
+    tp, pred, true = c.tp[real], c.predicted[real], c.support[real]
     names = ("precision", "recall", "f1", "fbeta")
     per_label = _score_dict(tp, pred, true, beta, zd, jzd)
     macro = {k: nanaverage(per_label[k], None) for k in names}
@@ -278,7 +313,10 @@ def multilabel_averages(counts, *, beta=1.0, zero_division="warn") -> dict:
     wrong = c.sample_wrong
     n, n_labels = c.n_samples, c.n_labels
     exact = wrong == 0
-    if w is None:
+    if c.sample_cells is not None:  # ragged rows: over the cells that are labels
+        cells = c.sample_cells if w is None else c.sample_cells * w
+        hamming = float(np.dot(wrong, np.ones(n) if w is None else w) / cells.sum())
+    elif w is None:
         hamming = float(wrong.sum() / (n * n_labels))
     else:
         hamming = float(np.dot(wrong, w) / (n * n_labels * np.mean(w)))
@@ -408,7 +446,9 @@ def multilabel_label_table_from_counts(
     Returns
     -------
     pandas.DataFrame
-        The table :func:`multilabel_label_table` gives on the same input.
+        The table :func:`multilabel_label_table` gives on the same input. With
+        counts of ragged rows (``retrieved=``), a padding cell is no TN and a label
+        column that is padding in every row has no row.
 
     Examples
     --------
@@ -425,10 +465,14 @@ def multilabel_label_table_from_counts(
     jzd = 0.0 if np.isnan(zd) else zd
     beta = check_beta(beta)
     summary = check_bool(summary, "summary")
-    names = _names(label_names, c.n_labels)
-    tp, pred, true = c.tp, c.predicted, c.support
+    real = c.labels  # a column of padding only is no label: no row
+    names = np.asarray(_names(label_names, c.n_labels), dtype=object)[real].tolist()
+    tp, pred, true = c.tp[real], c.predicted[real], c.support[real]
     fp, fn = pred - tp, true - tp
-    total = c.n_samples if w is None else w.sum()
+    if c.cells is not None:  # a padding cell is no TN
+        total = c.cells[real]
+    else:
+        total = c.n_samples if w is None else w.sum()
     tn = total - tp - fp - fn
     scores = _score_dict(tp, pred, true, beta, zd, jzd)
     table = pd.DataFrame(
@@ -494,7 +538,9 @@ def _row_names(label_names, shape: tuple[int, int]):
     return np.vectorize(str, otypes=[object])(rows) if rows.size else rows
 
 
-def multilabel_per_sample(y_true, y_pred, *, beta=1.0, zero_division="warn", label_names=None):
+def multilabel_per_sample(
+    y_true, y_pred, *, beta=1.0, zero_division="warn", label_names=None, retrieved=None
+):
     """One row per sample: its counts, errors and scores (unweighted).
 
     The ``sample_weight``-weighted mean of ``hamming`` is :func:`hamming_loss`,
@@ -516,6 +562,10 @@ def multilabel_per_sample(y_true, y_pred, *, beta=1.0, zero_division="warn", lab
         ``missed`` (false negatives) and ``extra`` (false positives), each a
         comma-separated list of names; a 2-D array names each row's items
         itself (a query's document ids).
+    retrieved : array-like of bool, shape (n_samples, n_labels), default None
+        As in :func:`multilabel_counts`: an unretrieved item is never predicted, a
+        padding cell (not retrieved, not true) is no label (``hamming`` divides by
+        the row's other cells).
 
     Returns
     -------
@@ -536,6 +586,8 @@ def multilabel_per_sample(y_true, y_pred, *, beta=1.0, zero_division="warn", lab
     ...                             label_names=[["d7", "d2"], ["d9", "d4"]])
     >>> own[["true_labels", "extra", "missed"]].to_dict("list")
     {'true_labels': ['d7', 'd4'], 'extra': ['d2', ''], 'missed': ['', 'd4']}
+    >>> multilabel_per_sample([[1, 0, 0]], [[1, 0, 1]], retrieved=[[1, 1, 0]])["hamming"].tolist()
+    [0.0]
     """
     import pandas as pd
 
@@ -543,6 +595,11 @@ def multilabel_per_sample(y_true, y_pred, *, beta=1.0, zero_division="warn", lab
     zd = check_zero_division(zero_division)
     jzd = 0.0 if np.isnan(zd) else zd
     beta = check_beta(beta)
+    mask = check_retrieved(retrieved, yt)
+    n_cells = np.full(yt.shape[0], yt.shape[1])
+    if mask is not None and not mask.all():
+        yp = np.where(mask, yp, 0)  # an item never retrieved is never predicted
+        n_cells = np.count_nonzero(mask | (yt != 0), axis=1)
     tp, pred, true = label_counts(yt, yp, None, True, samplewise=True)
     fp, fn = pred - tp, true - tp
     wrong = fp + fn
@@ -554,7 +611,7 @@ def multilabel_per_sample(y_true, y_pred, *, beta=1.0, zero_division="warn", lab
             "fp": fp.astype(np.int64),
             "fn": fn.astype(np.int64),
             "wrong": wrong.astype(np.int64),
-            "hamming": wrong / yt.shape[1],
+            "hamming": divide_or_warn(wrong, n_cells, 0.0),
             "exact_match": wrong == 0,
             "precision": divide_or_warn(tp, pred, zd),
             "recall": divide_or_warn(tp, true, zd),
@@ -572,7 +629,7 @@ def multilabel_per_sample(y_true, y_pred, *, beta=1.0, zero_division="warn", lab
     return table
 
 
-def multilabel_outcomes(y_true, y_pred):
+def multilabel_outcomes(y_true, y_pred, *, retrieved=None):
     """Name every cell of a multilabel prediction: "TP", "FP", "FN" or "TN".
 
     Parameters
@@ -580,6 +637,10 @@ def multilabel_outcomes(y_true, y_pred):
     y_true, y_pred : array-like of shape (n_samples, n_labels) or (n_samples,)
         0/1 indicator matrices, or one label's 0/1 column (1-D, or a single
         column of shape (n_samples, 1)), which gives a 1-D result.
+    retrieved : array-like of bool, shape of ``y_true``, default None
+        As in :func:`multilabel_counts`: an unretrieved item is never predicted
+        (an unretrieved true label is "FN"); a padding cell (not retrieved, not
+        true) is no label and is named "".
 
     Returns
     -------
@@ -592,6 +653,8 @@ def multilabel_outcomes(y_true, y_pred):
     [['TP', 'FP', 'FN', 'TN']]
     >>> multilabel_outcomes([1, 0, 1], [1, 1, 0]).tolist()
     ['TP', 'FP', 'FN']
+    >>> multilabel_outcomes([[1, 0, 1]], [[1, 1, 1]], retrieved=[[1, 0, 0]]).tolist()
+    [['TP', '', 'FN']]
     """
     if np.ndim(y_true) == 2 and np.shape(y_true)[1] > 1:
         yt, yp, _ = _multilabel_pair(y_true, y_pred, None)
@@ -599,5 +662,8 @@ def multilabel_outcomes(y_true, y_pred):
         yt, yp, _, _ = classification_targets(y_true, y_pred, None)
         check_binary(yt, "y_true")
         check_binary(yp, "y_pred")
+    mask = check_retrieved(retrieved, yt)
     code = 2 * yt.astype(np.int64) + yp.astype(np.int64)
-    return np.array(["TN", "FP", "FN", "TP"])[code]
+    if mask is not None:
+        code = np.where(mask, code, np.where(yt != 0, 2, 4))  # 4: padding
+    return np.array(["TN", "FP", "FN", "TP", ""])[code]

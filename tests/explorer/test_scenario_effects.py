@@ -186,3 +186,26 @@ def test_compare_and_multiclass_claims():
         share == pytest.approx(recall.min())
         and count == ((t == pred) & (t == recall.argmin())).sum()
     )
+
+
+def test_leaderboard_claims_are_delong_one_pair_at_a_time_corrected_by_statsmodels():
+    from itertools import combinations
+
+    from statsmodels.stats.multitest import multipletests
+
+    from metrics import delong_test
+
+    ds = load_sample("breast_cancer_five")
+    pairs = combinations(ds.model_names, 2)
+    raw = np.array([delong_test(ds.y_true, ds.score(a), ds.score(b)).p_value for a, b in pairs])
+
+    def differ(method):
+        p = raw if method is None else multipletests(raw, alpha=0.05, method=method)[1]
+        return (p <= 0.05).sum(), p.min()
+
+    holm, bh = rows("lb-holm"), rows("lb-bh")
+    none_, holm_, bh_ = differ(None), differ("holm"), differ("fdr_bh")
+    assert holm["pairs that differ at 0.05 (of 10)"] == (none_[0], holm_[0]) == (5, 1)
+    assert holm["smallest p-value"] == pytest.approx((none_[1], holm_[1]), rel=1e-9)
+    assert bh["pairs that differ at 0.05 (of 10)"] == (holm_[0], bh_[0]) == (1, 4)
+    assert bh["smallest p-value"] == pytest.approx((holm_[1], bh_[1]), rel=1e-9)

@@ -22,6 +22,7 @@ KINDS = {
     "regression": {"regression"},
     "multiclass": {"multiclass"},
     "compare": {"binary", "multilabel", "graded", "regression"},
+    "leaderboard": {"binary", "multilabel", "graded", "regression", "multiclass"},
 }
 
 

@@ -33,6 +33,8 @@ PAGES = [
     script("multilabel"),
     script("regression"),
     script("multiclass"),
+    script("compare"),
+    script("leaderboard"),
 ]
 #: The worked examples of the source documents, and one sample of each other kind.
 WORKED = [n for n in sample_names() if SEED_WORD.search(n)]

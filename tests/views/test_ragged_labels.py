@@ -4,15 +4,18 @@ mask) and every document shown is named by its id."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import numpy as np
 from sklearn import metrics as skm
 from streamlit.testing.v1 import AppTest
 
+from explorer import budget
 from explorer.formatting import fmt
 from explorer.io.uploads import read_upload
 from explorer.registry import script
+from explorer.ui import work
 from tests.conftest import APP, metric
 
 # negative scores: a padding slot scored 0 would outrank every document
@@ -49,7 +52,7 @@ def _mean(score, rows=ROWS) -> float:
     return float(np.mean([score([y], [s]) for y, s in rows.values()]))
 
 
-def test_ragged_queries_on_label_ranking_and_multilabel():
+def test_ragged_queries_on_label_ranking_and_multilabel(monkeypatch):
     ds = read_upload("q.csv", TABLE)
     assert ds.kind == "multilabel" and ds.retrieved is not None
     at = _open("label_ranking", ds, i="q2")
@@ -60,20 +63,45 @@ def test_ragged_queries_on_label_ranking_and_multilabel():
     steps = next(d.value for d in at.dataframe if "label_name" in d.value.columns)
     assert set(steps["label_name"]) == {"doc-d", "doc-e"}
     assert metric(at, "Sample coverage") == fmt(2.0)
-    # a what-if edit by the document's name: e above d, the headline scored again
+    # the rank table: each query's own documents by id, best first, no padding slot
+    ranks = next(d.value for d in at.dataframe if "#1" in d.value.columns)
+    by_query = {row.split(" (")[-1].rstrip(")"): cells for row, cells in ranks.iterrows()}
+    for q, (y, s) in ROWS.items():
+        docs = [c.split(":")[0] for c in by_query[q] if c]
+        assert len(docs) == len(y) and set(docs) <= DOCS
+        own = [d for d in sorted(DOCS) if d in docs]  # this query's ids, in column order
+        assert docs == [own[j] for j in np.argsort(-np.array(s), kind="stable")]
+    # a what-if edit by the document's name: e above d, the headline scored again; it
+    # scores the whole matrix again, so it waits while the session's budget is spent
+    unedited = metric(at, "Ranking loss")
+    spent = budget.Ledger(budget.HOSTED.session_per_minute)
+    spent.charge(time.monotonic(), 31.0)
+    monkeypatch.setenv(budget.HOSTED_VARIABLE, "1")
+    monkeypatch.setattr(work, "_ledger", lambda: spent)
     at.session_state["lr_whatif_scores"] = {
         "edited_rows": {0: {"doc-e": 0.5}},
         "added_rows": [],
         "deleted_rows": [],
     }
     at.run()
+    assert not at.exception and metric(at, "Ranking loss") == unedited
+    assert any("The edited scores wait meanwhile" in i.value for i in at.info)
+    monkeypatch.undo()
+    at.run()
     assert not at.exception
     edited = {**ROWS, "q2": ([0, 1], [-0.3, 0.5])}
     assert metric(at, "Ranking loss") == fmt(_mean(skm.label_ranking_loss, edited))
     assert metric(at, "Coverage error") == fmt(_mean(skm.coverage_error, edited))
-    ml = _open("multilabel", ds, tab="errors")
+    # a threshold below every document: the padding slots (scored 0) would be predicted
+    ml = _open("multilabel", ds, tab="errors", t="-0.45")
+    yt = np.concatenate([y for y, _ in ROWS.values()])
+    yp = np.concatenate([np.array(s) >= -0.45 for _, s in ROWS.values()])
+    assert metric(ml, "Hamming loss") == fmt(float(np.mean(yt != yp)))
     steps = next(d.value for d in ml.dataframe if "outcome" in d.value.columns)
-    assert set(steps["label"]) <= DOCS | {""}  # the inspected query's documents
+    assert set(steps["label"]) <= DOCS  # the inspected query's documents, no padding slot
+    ml.session_state["ml_tab"] = "Derivations of the headline"
+    ml.run()
+    assert any("1 wrong cell of all the rows' documents" in c.value for c in ml.caption)
     ml.session_state["ml_tab"] = "Every sample"
     ml.run()
     table = next(d.value for d in ml.dataframe if "true_labels" in d.value.columns)

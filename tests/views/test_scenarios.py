@@ -36,6 +36,7 @@ WIDGETS = {
         "explain": "reg_explain",
     },
     "compare": {"a": "cmp_a", "b": "cmp_b"},
+    "leaderboard": {"test": "lb_test", "corr": "lb_corr"},
     "multiclass": {"k": "mc_k", "norm": "mc_norm"},
     "curves": {},
     "home": {},

@@ -25,14 +25,15 @@ widgets.scenarios("compare")
 ds = slice_filter.active()
 slice_filter.note(ds)  # on how many samples, of which slice
 st.caption(
-    f"Active dataset **{literal(ds.name)}** · {ds.n_samples} samples · "
+    f"Active dataset **{literal(ds.shown_name)}** · {ds.n_samples} samples · "
     f"model(s): {literal(', '.join(ds.model_names))}"
 )
 
 if len(ds.model_names) < 2:
     suggestion = TWO_MODELS.get(ds.kind, "breast_cancer")
     st.info(
-        f"This page compares two models of one dataset; **{literal(ds.name)}** has one model. "
+        "This page compares two models of one dataset; "
+        f"**{literal(ds.shown_name)}** has one model. "
         "Upload a table with two score columns (`score_a`, `score_b`) or two score files, "
         "or open a sample with two models.",
         icon=":material/info:",

@@ -66,9 +66,22 @@ def _apply_preset() -> None:
     st.session_state["dcg_gain"], st.session_state["dcg_ignore_ties"] = gain, ties
 
 
+def _preset_from_link() -> None:
+    """A link's preset sets the gain and the tie switch the link leaves out."""
+    try:
+        preset = dcg.parse_preset(st.query_params.get("preset", ""))
+    except (KeyError, ValueError):  # no preset in the link, or a malformed one
+        return
+    gain, ties = dcg.PRESET_CONTROLS[preset]
+    url.preset_from_link(
+        "dcg_preset", {"gain": ("dcg_gain", gain), "ignore_ties": ("dcg_ignore_ties", ties)}
+    )
+
+
 def show(ds) -> Controls:
     """k, the log base, ties, the gain, the preset and the model, on one row."""
     n_items = ds.n_labels
+    _preset_from_link()
     c_k, c_base, c_ties, c_gain, c_preset, c_model = st.columns([0.9, 1, 1.1, 1.45, 1.2, 1])
     k = bound.number(
         c_k,

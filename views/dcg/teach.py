@@ -83,10 +83,10 @@ def tie_section(ds, row: int, ties: dcg.TieComparison) -> None:
         return
     names, grades = ds.item_names(row), ds.y_true[row]
     st.markdown(prose.section("dcg", "ties"))
-    for col, (label, value) in zip(st.columns(4), ties.dcg.items(), strict=True):
+    for col, (label, value) in zip(st.columns(len(ties.dcg)), ties.dcg.items(), strict=True):
         widgets.metric(col, f"{label} DCG", fmt(value))
     widgets.plotly_chart(st, charts.tie_bounds_figure(dict(ties.dcg)), key="dcg_bounds_chart")
-    a, b = st.columns(2)
+    a, b, c = st.columns(3)
     cols = ["position", "item", "grade", "gain used", "contribution", "running sum"]
     with a:
         st.markdown("**ignore_ties off** (averaged; tied items listed in column order)")
@@ -99,6 +99,14 @@ def tie_section(ds, row: int, ties: dcg.TieComparison) -> None:
         v = dcg.steps_view(ties.ignored, names, grades, averaged=False)
         widgets.dataframe(
             st, charts.steps_styler(v), hide_index=True, column_order=cols, key="dcg_ties_on"
+        )
+    with c:
+        st.markdown(
+            "**input order** (ignore_ties under the LightGBM / XGBoost preset: lower column first)"
+        )
+        v = dcg.steps_view(ties.input_order, names, grades, averaged=False)
+        widgets.dataframe(
+            st, charts.steps_styler(v), hide_index=True, column_order=cols, key="dcg_ties_input"
         )
     st.markdown(f"**Items whose position changes** when ties are ignored: {len(ties.moved)}")
     widgets.dataframe(

@@ -24,7 +24,7 @@ from explorer.charts import ranking as charts
 from explorer.formatting import fmt, literal
 from explorer.pages import label_ranking
 from explorer.pages.label_ranking import TIE_LABELS
-from explorer.ui import bound, classroom, sidebar, url, widgets
+from explorer.ui import bound, cache, classroom, sidebar, url, widgets, work
 from views import prose
 from views.label_ranking import derivation
 from views.label_ranking.controls import Settings
@@ -92,9 +92,14 @@ def drill_down(ds, settings: Settings, base, drawn: dict) -> Shown:
     orig_row = np.asarray(ds.score(settings.model)[i])
     new_row = whatif_editor(ds, i, settings.model, orig_row)
     try:  # only sample i changes: its row is recomputed, the means and effects updated
-        what_if = label_ranking.what_if(ds, settings.model, base, i, new_row)
+        what_if = cache.label_ranking.what_if(
+            ds, settings.model, i, tuple(float(x) for x in new_row)
+        )
     except metrics.MetricInputError as exc:
         st.error(f"The edited scores are not used: {literal(exc)}")
+        what_if = None
+    except work.Spent as exc:  # a ragged edit scores the whole matrix: the session's budget
+        st.info(f"{exc} The edited scores wait meanwhile.", icon=":material/hourglass_empty:")
         what_if = None
     if "outside" in drawn and outside(what_if, i, new_row, drawn["chart"]) != drawn["outside"]:
         st.rerun(scope="app")  # the means, the chart's highlight or the headline change

@@ -111,28 +111,20 @@ def open_from_table(samples: list[int]) -> None:
 
 def rank_table(ds, settings: Settings, shown: Shown, rows: pd.DataFrame) -> None:
     """Every label's rank in the first :data:`RANK_ROWS` samples of the page (the
-    what-if scores in place of the opened sample's); every sample in the CSV."""
-    ids, names, n = list(ds.sample_ids), list(ds.label_names), ds.n_samples
-    scores = ds.score(settings.model)
+    what-if scores in place of the opened sample's); every sample in the CSV. Rows with
+    their own items (a run, query groups) list those items by id instead of label columns."""
+    ids, n = list(ds.sample_ids), ds.n_samples
     page_samples = rows["sample"].tolist()
     rank_samples = page_samples[:RANK_ROWS]
     st.header("The rank table")
-    ranks = label_ranking.rank_table(scores, rank_samples, shown.i, shown.edit)
-    widgets.dataframe(
-        st,
-        charts.rank_table_styler(
-            ranks.rank,
-            ds.y_true[rank_samples],
-            ranks.tie_size,
-            [f"{s} ({ids[s]})" if ids[s] != str(s) else str(s) for s in rank_samples],
-            names,
-        ),
-        key="lr_rank_table",
-    )
+    index = [f"{s} ({ids[s]})" if ids[s] != str(s) else str(s) for s in rank_samples]
+    draw = _ranked_items if _by_item(ds) else _label_ranks
+    styler, section, csv = draw(ds, settings, shown, rank_samples, index)
+    widgets.dataframe(st, styler, key="lr_rank_table")
     st.caption(
         prose.fill(
             "label_ranking",
-            "rank-table",
+            section,
             true_mark=charts.TRUE_MARK,
             tie_mark=charts.TIE_MARK,
             n_rows=len(rank_samples),
@@ -148,16 +140,48 @@ def rank_table(ds, settings: Settings, shown: Shown, rows: pd.DataFrame) -> None
     )
     st.download_button(
         "Download the rank table (CSV)",
-        lambda: downloads.csv_text(
-            label_ranking.rank_frame(
-                label_ranking.scores_of(scores, np.arange(n), shown.i, shown.edit),
-                ds.y_true,
-                ids,
-                names,
-            )
-        ),
+        csv,
         file_name=f"label_ranks_{settings.model}.csv",
         mime="text/csv",
         key="lr_ranks_csv",
         on_click="ignore",
     )
+
+
+def _by_item(ds) -> bool:
+    """Whether each row has its own items (a run, query groups): no shared label columns."""
+    return ds.retrieved is not None or ds.item_ids is not None
+
+
+def _label_ranks(ds, settings: Settings, shown: Shown, rank_samples: list, index: list):
+    """The rank table by label column: its styler, caption section and CSV maker."""
+    scores, n = ds.score(settings.model), ds.n_samples
+    ranks = label_ranking.rank_table(scores, rank_samples, shown.i, shown.edit)
+    styler = charts.rank_table_styler(
+        ranks.rank, ds.y_true[rank_samples], ranks.tie_size, index, list(ds.label_names)
+    )
+
+    def csv() -> str:
+        every = label_ranking.scores_of(scores, np.arange(n), shown.i, shown.edit)
+        frame = label_ranking.rank_frame(every, ds.y_true, ds.sample_ids, ds.label_names)
+        return downloads.csv_text(frame)
+
+    return styler, "rank-table", csv
+
+
+def _ranked_items(ds, settings: Settings, shown: Shown, rank_samples: list, index: list):
+    """The rank table of rows with their own items: each row's items best first, by id,
+    its padding slots left out (the CSV: one line per sample and item)."""
+    scores, n = ds.score(settings.model), ds.n_samples
+    items = label_ranking.ranked_items(
+        ds, label_ranking.scores_of(scores, rank_samples, shown.i, shown.edit), rank_samples
+    )
+    styler = charts.ranked_items_styler(items.ids, items.rank, items.is_true, items.tie_size, index)
+
+    def csv() -> str:
+        every = np.arange(n)
+        shown_scores = label_ranking.scores_of(scores, every, shown.i, shown.edit)
+        every_item = label_ranking.ranked_items(ds, shown_scores, every)
+        return downloads.csv_text(label_ranking.ranked_frame(every_item, ds.sample_ids))
+
+    return styler, "rank-table-items", csv

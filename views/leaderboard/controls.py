@@ -1,5 +1,5 @@
-"""The controls of the Leaderboard: the metric, the test, the correction and alpha,
-bound to ``?metric=``, ``?test=``, ``?corr=`` and ``?alpha=``."""
+"""The controls of the Leaderboard: the metrics, the test, the correction and alpha,
+bound to ``?metric=`` (``a;b``, the first one ranks), ``?test=``, ``?corr=`` and ``?alpha=``."""
 
 from __future__ import annotations
 
@@ -11,11 +11,15 @@ from explorer.ui import bound
 
 
 def show(ds: Dataset) -> leaderboard.Settings:
-    """Four select boxes in a row; a test or correction the metric does not take falls
-    back to the metric's first one."""
-    c1, c2, c3, c4 = st.columns([2, 2, 2, 1])
+    """The metrics, then three select boxes in a row; a test or correction the first
+    metric does not take falls back to its first one. No metric picked: the kind's first."""
     labels = [m.label for m in leaderboard.METRICS[ds.kind]]
-    metric = bound.selectbox(c1, "Metric", labels, key="lb_metric", param="metric")
+    picked = bound.multiselect(
+        st, "Metrics (the table is sorted by the first)", labels, key="lb_metric",
+        param="metric", default=labels[:1],
+    )  # fmt: skip
+    metric, *more = picked or labels[:1]
+    c2, c3, c4 = st.columns([2, 2, 1])
     tests = leaderboard.metric_of(ds, metric).tests
     test = bound.selectbox(
         c2, "Test", tests, key="lb_test", param="test", format_func=leaderboard.TESTS.get
@@ -38,4 +42,4 @@ def show(ds: Dataset) -> leaderboard.Settings:
         parse=float,
         to_url=lambda a: f"{a:g}",
     )
-    return leaderboard.Settings(metric, test, corr, alpha)
+    return leaderboard.Settings(metric, test, corr, alpha, tuple(more))

@@ -22,14 +22,14 @@ widgets.scenarios("leaderboard")
 ds = slice_filter.active()
 slice_filter.note(ds)  # on how many samples, of which slice
 st.caption(
-    f"Active dataset **{literal(ds.name)}** · {ds.n_samples} samples · "
+    f"Active dataset **{literal(ds.shown_name)}** · {ds.n_samples} samples · "
     f"{len(ds.model_names)} model(s): {literal(', '.join(ds.model_names))}"
 )
 st.markdown(prose.section("leaderboard", "intro"))
 
 if len(ds.model_names) < 2:
     st.info(
-        f"There is nothing to rank: **{literal(ds.name)}** has one model, and a leaderboard "
+        f"There is nothing to rank: **{literal(ds.shown_name)}** has one model, and a leaderboard "
         "compares several models scored on the same samples. Upload a table with several "
         "score columns, several score files or runs, or open the five-model sample.",
         icon=":material/info:",

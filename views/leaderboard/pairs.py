@@ -22,11 +22,17 @@ def show(ds: Dataset, board: leaderboard.Board, settings: leaderboard.Settings) 
         st,
         charts.matrix(r.names, diff, p, settings.alpha, r.higher_is_better, settings.metric),
         key="lb_matrix",
+        on_select=lambda: _clicked(r.names),
+        selection_mode="points",
     )
+    clicked = st.session_state.pop("lb_clicked", None)
+    if clicked is not None:
+        _open(*clicked)
     st.caption(
         "Each cell is the row model's value minus the column model's. Green: the row model is "
         f"significantly better (corrected p ≤ {settings.alpha:g}); vermillion: significantly "
-        "worse; grey: no significant difference. The hover gives the corrected p-value."
+        "worse; grey: no significant difference. The hover gives the corrected p-value. "
+        "A click on a cell opens its pair on Compare two models (row model as A)."
     )
     options = list(range(r.pairs.shape[0]))
     first = int(np.argmin(np.nan_to_num(r.p_adjusted, nan=2.0)))  # the most significant
@@ -43,8 +49,21 @@ def show(ds: Dataset, board: leaderboard.Board, settings: leaderboard.Settings) 
     )  # fmt: skip
     if c2.button("Open on Compare", key="lb_open_pair", type="primary"):
         i, j = r.pairs[chosen]
-        keep = {q: str(st.query_params[q]) for q in url.APP_PARAMS if q in st.query_params}
-        if "ds" in st.query_params:
-            keep["ds"] = str(st.query_params["ds"])
-        keep.update(a=r.names[i], b=r.names[j])
-        st.switch_page(registry.script("compare"), query_params=keep)
+        _open(r.names[i], r.names[j])
+
+
+def _clicked(names) -> None:
+    """A click on a cell of the matrix: its pair is opened in the run it starts (a
+    callback cannot switch pages)."""
+    pair = charts.pair_from_selection(st.session_state.get("lb_matrix"), names)
+    if pair is not None:
+        st.session_state["lb_clicked"] = pair
+
+
+def _open(a: str, b: str) -> None:
+    """Compare two models on ``a`` (A) and ``b`` (B), the dataset and app settings kept."""
+    keep = {q: str(st.query_params[q]) for q in url.APP_PARAMS if q in st.query_params}
+    if "ds" in st.query_params:
+        keep["ds"] = str(st.query_params["ds"])
+    keep.update(a=a, b=b)
+    st.switch_page(registry.script("compare"), query_params=keep)

@@ -19,8 +19,9 @@ PROGRESS_FROM = 1.0
 
 def panel(ds: Dataset) -> None:
     settings = controls.show(ds)
+    each = leaderboard.each_metric(ds, settings)
     try:
-        board = _computed(ds, settings)
+        boards = [_computed(ds, s) for s in each]
     except metrics.MetricInputError as exc:
         widgets.cannot_score(ds, exc, f"The leaderboard compares the models' {settings.metric}")
         return
@@ -30,12 +31,14 @@ def panel(ds: Dataset) -> None:
             icon=":material/hourglass_empty:",
         )
         return
-    if board.note:
-        st.info(
-            f"{literal(board.note)}: no interval is resampled"
-            + (", and the bootstrap test is not run." if settings.test == "bootstrap" else "."),
-            icon=":material/hourglass_empty:",
-        )
+    board = boards[0]  # the first metric ranks the table and makes the matrix and wins
+    for s, b in zip(each, boards, strict=True):
+        if b.note:
+            st.info(
+                f"{s.metric}: {literal(b.note)}: no interval is resampled"
+                + (", and the bootstrap test is not run." if s.test == "bootstrap" else "."),
+                icon=":material/hourglass_empty:",
+            )
     if ds.sample_weight is not None:
         st.caption("The sample weights are not used here: each sample counts once.")
     table.headline(board, settings)
@@ -43,7 +46,7 @@ def panel(ds: Dataset) -> None:
     if not classroom.numbers_shown():
         table.predict(ds)
     else:
-        table.show(ds, board, settings)
+        table.show(ds, boards, each)
     if classroom.held_back("The pairs, the matrix and the per-sample wins"):
         return
     pairs.show(ds, board, settings)

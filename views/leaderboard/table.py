@@ -30,21 +30,25 @@ def headline(board: leaderboard.Board, settings: leaderboard.Settings) -> None:
     widgets.metric(c3, "Models", f"{len(r.names)}")
 
 
-def show(ds: Dataset, board: leaderboard.Board, settings: leaderboard.Settings) -> None:
-    """The table, the letters in words, how the intervals are made, the downloads."""
-    st.subheader(f"{len(board.rows)} models by {settings.metric}, best first")
+def show(ds: Dataset, boards: list[leaderboard.Board], each: list[leaderboard.Settings]) -> None:
+    """The table (a value, interval and letters column per metric, best first by the
+    first), the letters in words, how the intervals are made, the downloads."""
+    settings = each[0]
+    names = ", ".join(s.metric for s in each)
+    first = "" if len(each) == 1 else f" by {settings.metric}"
+    st.subheader(f"{len(boards[0].rows)} models by {names}, best first{first}")
     level = f"{leaderboard.CONFIDENCE:.0%} interval"
-    frame = pd.DataFrame(
-        {
-            "letter": [r["letter"] for r in board.rows],
-            "model": [r["model"] for r in board.rows],
-            settings.metric: [r["value"] for r in board.rows],
-            level: [_interval(r["low"], r["high"]) for r in board.rows],
-            "beats": [r["beats"] or "—" for r in board.rows],
-        }
-    )
-    widgets.dataframe(st, frame, hide_index=True, key="lb_table")
-    st.markdown(leaderboard.explanation(board.rows, settings, literal))
+    columns = [(s.metric, b.result) for s, b in zip(each, boards, strict=True)]
+    cells = leaderboard_export.table_rows(columns, settings.alpha)
+    frame = {"letter": [c[0]["letter"] for c in cells], "model": [c[0]["model"] for c in cells]}
+    for k, s in enumerate(each):
+        pre = "" if len(each) == 1 else f"{s.metric} "  # several: told apart by a prefix
+        frame[s.metric] = [c[k]["value"] for c in cells]
+        frame[pre + level] = [_interval(c[k]["low"], c[k]["high"]) for c in cells]
+        frame[pre + "beats"] = [c[k]["beats"] or "—" for c in cells]
+    widgets.dataframe(st, pd.DataFrame(frame), hide_index=True, key="lb_table")
+    for s, b in zip(each, boards, strict=True):
+        st.markdown(leaderboard.explanation(b.rows, s, literal))
     st.caption(
         f"Intervals: {level}s from {leaderboard.N_RESAMPLES:,} paired bootstrap resamples "
         "(the same rows for every model, seeded so the page repeats its numbers)"
@@ -55,16 +59,15 @@ def show(ds: Dataset, board: leaderboard.Board, settings: leaderboard.Settings) 
         )
         + prose.section("leaderboard", "tests")
     )
-    _downloads(ds, board, settings)
+    _downloads(columns, settings.alpha)
 
 
-def _downloads(ds: Dataset, board: leaderboard.Board, settings: leaderboard.Settings) -> None:
-    r, alpha, metric = board.result, settings.alpha, settings.metric
-    stem = f"leaderboard_{metric.replace(' ', '_').replace('²', '2')}"
+def _downloads(columns, alpha: float) -> None:
+    stem = "leaderboard_" + "_".join(m.replace(" ", "_").replace("²", "2") for m, _ in columns)
     files = (
-        ("Markdown", "md", leaderboard_export.to_markdown(r, metric=metric, alpha=alpha)),
-        ("LaTeX (booktabs)", "tex", leaderboard_export.to_latex(r, metric=metric, alpha=alpha)),
-        ("CSV", "csv", leaderboard_export.to_csv(r, alpha=alpha)),
+        ("Markdown", "md", leaderboard_export.table_markdown(columns, alpha=alpha)),
+        ("LaTeX (booktabs)", "tex", leaderboard_export.table_latex(columns, alpha=alpha)),
+        ("CSV", "csv", leaderboard_export.table_csv(columns, alpha=alpha)),
     )
     for col, (label, ext, text) in zip(st.columns(len(files)), files, strict=True):
         col.download_button(

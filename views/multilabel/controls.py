@@ -139,8 +139,13 @@ def _label_thresholds(ds, threshold: float, lo: float, hi: float) -> tuple[float
     """The per-label thresholds' editor, started from the address's ``?lt=``."""
     base = multilabel.threshold_list(st.query_params.get("lt"), ds.n_labels, threshold)
     st.caption(prose.section("multilabel", "per_label_thresholds"))
+    cols = multilabel.label_columns(ds)
     edited = st.data_editor(
-        pd.DataFrame({"label": list(ds.label_names), "threshold": list(base)}),
+        # a column of padding only (ragged rows) is no label: its threshold stays
+        pd.DataFrame(
+            {"label": [ds.label_names[j] for j in cols], "threshold": [base[j] for j in cols]},
+            index=cols,
+        ),
         key="ml_label_thresholds",
         hide_index=True,
         disabled=["label"],

@@ -20,7 +20,7 @@ def show(ds, settings: Settings, counts, res: dict) -> None:
     st.subheader("How it is computed")
     if classroom.derivations_hidden():  # the formulas end in the headline numbers
         return
-    per_label = res["labels"].iloc[: ds.n_labels]
+    per_label = res["labels"].iloc[: res["n_labels"]]
     lines = multilabel_derivation.derivations(counts, per_label, res, settings.zd_key)
     _formulas(ds, res, settings.beta, lines)
     _strictness(ds, lines)
@@ -36,7 +36,7 @@ def _formulas(ds, res: dict, beta: float, lines: dict) -> None:
     """Macro, micro, sample and weighted averages: each formula, then its numbers plugged
     in (``lines``: explorer.pages.multilabel_derivation.derivations), ending in the
     headline's digits; then when they disagree."""
-    avg, L = res["averages"], ds.n_labels
+    avg, L = res["averages"], res["n_labels"]
     per_label = res["labels"].iloc[:L]
     st.markdown("**Class-averaged (macro):** score each label, then take the plain mean.")
     st.latex(
@@ -97,4 +97,10 @@ def _strictness(ds, lines: dict) -> None:
         if ds.sample_weight is not None
         else ""
     )
-    st.caption(prose.fill("multilabel", "strictness", L=L, weighted_note=weighted_note))
+    if ds.retrieved is not None:  # ragged rows: each row has its own number of documents
+        L, cells = "its documents", "all the rows' documents (a padding slot is no cell)"
+    else:
+        cells = "N x L"
+    st.caption(
+        prose.fill("multilabel", "strictness", L=L, cells=cells, weighted_note=weighted_note)
+    )

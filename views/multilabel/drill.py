@@ -23,7 +23,7 @@ def errors(ds, settings: Settings, pred, res: dict) -> None:
 
 def label(ds, settings: Settings, pred, res: dict) -> None:
     """One label (``?label=``): its counts and scores, and the samples it gets wrong."""
-    label_names = list(ds.label_names)
+    label_names = res["labels"]["label"].iloc[: res["n_labels"]].tolist()
     lab = bound.selectbox(st, "Inspect a label", label_names, key="ml_inspect_label", param="label")
     row = res["labels"].iloc[label_names.index(lab)]
     n_wrong, wrong_rows = multilabel.label_errors(ds, settings.model, pred, lab)
@@ -56,7 +56,7 @@ def sample(ds, settings: Settings, pred, res: dict) -> None:
         f"{literal(srow['extra'] or 'nothing')}. "
         f"TP {srow['tp']}, FP {srow['fp']}, FN {srow['fn']}: "
         f"precision {fmt(srow['precision'])}, recall {fmt(srow['recall'])}, "
-        f"Jaccard {fmt(srow['jaccard'])}, {srow['wrong']} of {ds.n_labels} cells wrong."
+        f"Jaccard {fmt(srow['jaccard'])}, {srow['wrong']} of {len(steps)} cells wrong."
         + (
             " It has no predicted label: its precision is 0/0, set by zero_division."
             if srow["n_predicted"] == 0

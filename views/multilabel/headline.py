@@ -43,11 +43,11 @@ def show(ds, settings: Settings, res: dict) -> None:
         classroom.headline(col, label, fmt(value), interval=ci.get(label), help=HELP[label])
     classroom.reveal_button()
     st.caption(
-        f"Model **{literal(settings.model)}**, {ds.n_samples} samples x {ds.n_labels} labels, "
+        f"Model **{literal(settings.model)}**, {ds.n_samples} samples x {res['n_labels']} labels, "
         f"predicted when {settings.rule_text}; zero_division = {ZERO_DIVISION[settings.zd_key]}"
         + ("; weighted by sample_weight." if ds.sample_weight is not None else ".")
     )
-    zero_division_notes(res["labels"].iloc[: ds.n_labels], res, settings.zd_key)
+    zero_division_notes(res["labels"].iloc[: res["n_labels"]], res, settings.zd_key)
 
 
 def zero_division_notes(per_label, res: dict, zd_key: str) -> None:

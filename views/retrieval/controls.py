@@ -70,6 +70,10 @@ def show(ds, data_max: float, top_grade: int) -> Controls:
     """K, the model and the preset on one row, the conventions in an expander below;
     ``data_max``, ``top_grade``: the dataset's largest grade and the top of its scale."""
     n_items = retrieval.max_k(ds)  # a run's K goes past its items, to trec_eval's 1000
+    linked = st.query_params.get("preset")
+    if linked in retrieval.PRESETS:  # a link's preset applies what the link leaves out
+        values = retrieval.preset_values(linked, n_items, top_grade)
+        url.preset_from_link("ret_preset", {p: (f"ret_{p}", v) for p, v in values.items()})
     c1, c2, c3 = st.columns([2, 1, 1])
     k = bound.slider(
         c1 if n_items > 1 else _OneItem(c1),

@@ -19,6 +19,15 @@ mrr = value(label_ranking.mrr)
 
 
 @value
+def what_if(ds: Dataset, model: str, i: int, new_row: tuple, checkpoint=no_checkpoint):
+    """:func:`explorer.pages.label_ranking.what_if` of the cached summary: a ragged
+    dataset's edit scores the whole matrix again, so it runs on the session's budget
+    (refused when spent, stopped by a rerun) like the summary it replaces."""
+    new = np.asarray(new_row, dtype=np.float64)
+    return label_ranking.what_if(ds, model, summary(ds, model), i, new, checkpoint)
+
+
+@value
 def intervals(
     ds: Dataset, model: str, i: int, new_row: tuple | None, mrr: bool, checkpoint=no_checkpoint
 ) -> dict:
@@ -26,8 +35,7 @@ def intervals(
     scores ``new_row`` (None: unedited); ``mrr``: with the MRR's interval."""
     res = summary(ds, model)
     if new_row is not None:
-        new = np.asarray(new_row, dtype=np.float64)
-        res = label_ranking.what_if(ds, model, res, i, new) or res
+        res = what_if(ds, model, i, tuple(new_row)) or res
     rr = (
         metrics.reciprocal_rank(ds.y_true, ds.score(model), retrieved=ds.retrieved) if mrr else None
     )

@@ -45,7 +45,9 @@ def bars(ds: Dataset, setting: tuple, beta: float, zd_key: str):
     res = summary(ds, *setting, beta, zd_key)
     avg = res["averages"]
     return _multilabel_charts.label_scores_chart(
-        res["labels"].iloc[: ds.n_labels], macro_f1=avg["macro"]["f1"], micro_f1=avg["micro"]["f1"]
+        res["labels"].iloc[: res["n_labels"]],
+        macro_f1=avg["macro"]["f1"],
+        micro_f1=avg["micro"]["f1"],
     )
 
 

@@ -267,7 +267,13 @@ def test_tie_comparison_brackets_the_averaged_dcg(settings):
     for row in range(ds.n_samples):
         one = dcg.sample_steps(ds, settings, row, table)
         ties = dcg.tie_comparison(ds, settings, row, table, one.gains)
-        assert list(ties.dcg) == ["pessimistic", "tie-averaged", "ignore_ties", "optimistic"]
+        assert list(ties.dcg) == [
+            "pessimistic",
+            "tie-averaged",
+            "ignore_ties",
+            "input order",
+            "optimistic",
+        ]
         scores = ds.score(settings.model)[row]
         low, mean, high = _brute_force(one.gains, scores, settings.k, settings.log_base)
         assert (ties.dcg["pessimistic"], ties.dcg["optimistic"]) == pytest.approx((low, high))
@@ -280,6 +286,15 @@ def test_tie_comparison_brackets_the_averaged_dcg(settings):
             ignore_ties=True,
         )[0]
         assert ties.dcg["ignore_ties"] == pytest.approx(ignored)
+        # LightGBM's stable sort: tied items in the input order, lower column first
+        first = sorted(range(len(scores)), key=lambda j: -scores[j])
+        disc = [
+            1 / math.log(p + 2, settings.log_base) if settings.k is None or p < settings.k else 0
+            for p in range(len(first))
+        ]
+        stable = sum(one.gains[j] * d for j, d in zip(first, disc, strict=True))
+        assert ties.dcg["input order"] == pytest.approx(stable)
+        assert ties.input_order["item"].tolist()[: len(first)] == first
         assert ties.has_ties == (len(set(scores)) < len(scores))
         assert ties.averaged["running_sum"].iloc[-1] == pytest.approx(mean)
         assert ties.ignored["running_sum"].iloc[-1] == pytest.approx(ignored)
@@ -293,8 +308,15 @@ def test_tie_comparison_of_seed_row_1_at_k_1():
     table = dcg.per_sample_table(SEED, settings)
     ties = dcg.tie_comparison(SEED, settings, 1, table, SEED.y_true[1])
     assert ties.dcg == pytest.approx(
-        {"pessimistic": 5.0, "tie-averaged": 7.5, "ignore_ties": 5.0, "optimistic": 10.0}
+        {
+            "pessimistic": 5.0,
+            "tie-averaged": 7.5,
+            "ignore_ties": 5.0,
+            "input order": 10.0,  # a (column 0) before e: LightGBM's order
+            "optimistic": 10.0,
+        }
     )
+    assert ties.moved["position (input order)"].tolist() == [1, 3, 5, 2]
     assert ties.moved["item"].tolist() == ["a", "b", "d", "e"]
     assert ties.orders["contribution_optimistic"].sum() == 10.0
     none = dcg.tie_comparison(SEED, settings, 0, table, SEED.y_true[0])

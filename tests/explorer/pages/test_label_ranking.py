@@ -562,3 +562,38 @@ def _random_case(n, m):
     rng = np.random.default_rng(3)
     y = (rng.random((n, m)) < 0.3).astype(int)
     return y, np.round(rng.random((n, m)), 1)  # rounded: ties under every rule
+
+
+def _slow_ranked(y, s, got, ids):
+    """One row's items best first as (id, rank, true): a loop over its kept items, an
+    unretrieved true label below every retrieved one, padding left out."""
+    items = [j for j in range(len(y)) if got[j] or y[j]]
+    score = {j: (s[j] if got[j] else -np.inf) for j in items}
+    rank = {j: sum(score[k] >= score[j] for k in items) for j in items}
+    order = sorted(items, key=lambda j: (rank[j], j))
+    return [(ids[j], rank[j], bool(y[j])) for j in order]
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_ranked_items_of_ragged_rows_equal_a_loop_over_each_rows_items(seed):
+    rng = np.random.default_rng(seed)
+    n, m = 12, 6
+    y = rng.integers(0, 2, size=(n, m))
+    s = rng.integers(0, 4, size=(n, m)) / 4.0  # ties
+    got = np.arange(m)[None, :] < rng.integers(1, m + 1, size=n)[:, None]
+    y[~got & (rng.random((n, m)) < 0.6)] = 0  # some unretrieved true labels stay
+    got[0] = True  # one row with every item retrieved
+    ids = np.array([[f"d{i}-{j}" for j in range(m)] for i in range(n)], dtype=object)
+    ids[~got & (y == 0)] = ""
+    ds = Dataset("r", "multilabel", y, {"m": s}, retrieved=got, item_ids=ids)
+    rows = [3, 0, 7, 11]
+    items = label_ranking.ranked_items(ds, s[rows], rows)
+    for r, i in enumerate(rows):
+        want = _slow_ranked(y[i], s[i], got[i], ids[i])
+        k = len(want)
+        got_row = list(
+            zip(items.ids[r][:k], items.rank[r][:k].tolist(), items.is_true[r][:k], strict=True)
+        )
+        assert got_row == want and (items.ids[r][k:] == "").all()
+    csv = label_ranking.ranked_frame(items, [ds.sample_ids[i] for i in rows])
+    assert len(csv) == sum(int((got[i] | (y[i] != 0)).sum()) for i in rows)

@@ -513,3 +513,59 @@ def test_outcomes_name_every_cell():
     assert (out == "FN").sum() == ((y == 1) & (pred == 0)).sum()
     assert (out == "FP").sum() == ((y == 0) & (pred == 1)).sum()
     assert set(np.unique(out)) <= {"TP", "FP", "FN", "TN"}
+
+
+def _ragged() -> Dataset:
+    """The ragged upload of tests/views/test_ragged_labels.py with a fourth query of one
+    document: its padding slots score 0, above every document's negative score."""
+    from explorer.io.uploads import read_upload
+    from tests.views.test_ragged_labels import TABLE
+
+    return read_upload("q.csv", TABLE + b"q4,doc-j,0,-0.05\n")
+
+
+def _ragged_rows(ds: Dataset, pred: np.ndarray):
+    """Each query's own documents: (truths, predictions), padding left out."""
+    keep = ds.retrieved
+    return [(ds.y_true[i][keep[i]], pred[i][keep[i]]) for i in range(ds.n_samples)]
+
+
+@pytest.mark.parametrize("rule, threshold, top_k", [("threshold", -0.45, None), ("top_k", None, 2)])
+def test_ragged_padding_counts_in_no_number(rule, threshold, top_k):
+    ds = _ragged()
+    pred, counts = multilabel.prediction(ds, "y_score", rule, threshold, (), top_k)
+    assert not (pred & ~ds.retrieved).any()  # a padding slot is never predicted
+    rows = _ragged_rows(ds, pred)
+    if rule == "top_k":  # each query's two best documents (q4 has one), padding aside
+        assert [int(p.sum()) for _, p in rows] == [2, 2, 2, 1]
+    res = multilabel.summary(ds, pred, counts, 1.0, "0")
+    yt = np.concatenate([y for y, _ in rows])
+    yp = np.concatenate([p for _, p in rows])
+    assert res["hamming"] == pytest.approx(np.mean(yt != yp), abs=1e-12)
+    micro = skm.precision_score(yt, yp, zero_division=0)
+    assert res["averages"]["micro"]["precision"] == pytest.approx(micro, abs=1e-12)
+    f1s = [skm.f1_score(y, p, zero_division=0) for y, p in rows]
+    assert res["averages"]["samples"]["f1"] == pytest.approx(np.mean(f1s), abs=1e-12)
+    labels = res["labels"].iloc[: res["n_labels"]]
+    real = ds.retrieved
+    tn = [int((real[:, j] & (ds.y_true[:, j] == 0) & ~pred[:, j]).sum()) for j in range(4)]
+    assert labels["tn"].tolist() == tn  # a padding slot is no true negative
+    per = multilabel.sample_rows(ds, pred, np.arange(4), 1.0, "0")
+    assert per["hamming"].tolist() == pytest.approx([np.mean(y != p) for y, p in rows])
+    steps = multilabel.sample_steps(ds, "y_score", pred, 1, rule, threshold, ())
+    assert steps["label"].tolist() == ["doc-d", "doc-e"]  # q2's documents, no padding slot
+    cells, _ = multilabel.outcome_grid(ds, pred, res["worst"])
+    assert ((cells == "") == ~real[res["worst"].index[: len(cells)]]).all()
+
+
+def test_a_column_of_padding_only_is_no_label():
+    y = np.array([[1, 0, 0], [0, 1, 0]])
+    s = np.array([[0.9, 0.2, 0.0], [0.3, 0.8, 0.0]])
+    keep = np.array([[True, True, False], [True, True, False]])
+    ds = Dataset("r", "multilabel", y, {"m": s}, retrieved=keep, label_names=("a", "b", "c"))
+    pred, counts = multilabel.prediction(ds, "m", "threshold", -0.5, (), None)
+    res = multilabel.summary(ds, pred, counts, 1.0, "0")
+    assert res["n_labels"] == 2 and res["labels"]["label"].tolist()[:2] == ["a", "b"]
+    # labels a and b: each true once, predicted twice (threshold below every score)
+    assert res["averages"]["macro"]["precision"] == pytest.approx(0.5, abs=1e-12)
+    assert multilabel.label_columns(ds).tolist() == [0, 1]

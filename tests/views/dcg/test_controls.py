@@ -149,5 +149,23 @@ def test_a_link_opens_a_tab_and_k_moves_keep_it_with_the_headline_of_metrics():
     ties = conftest.open_page(PAGE, "diabetes_ranking", tab="ties")
     assert ties.session_state[TAB_KEY] == "Ties"
     assert any(h.value == "What tied scores do" for h in ties.subheader)
+    # a link with LightGBM's preset alone, opened fresh: its gain and tie rule apply
+    tree = conftest.open_page(
+        PAGE, "diabetes_ranking", tab="ties", model="tree", k="4", preset="lightgbm"
+    )
+    assert tree.query_params["gain"] == "exponential" and tree.query_params["ignore_ties"] == "1"
+    ds = load_sample("diabetes_ranking")
+    y, s = exponential_gain(ds.y_true), ds.score("tree")
+    disc = 1 / np.log2(np.arange(2, 6))
+    stable = np.take_along_axis(y, np.argsort(-s, axis=1, kind="stable")[:, :4], axis=1) @ disc
+    ideal = -np.sort(-y, axis=1)[:, :4] @ disc
+    assert metric(tree, "DCG") == fmt(stable.mean())
+    ndcg = np.divide(stable, ideal, out=np.ones_like(stable), where=ideal > 0)  # none: 1
+    assert metric(tree, "NDCG") == fmt(ndcg.mean())
+    # a sample with ties: LightGBM's input order beside the other rules
+    labels = [m.label for m in tree.metric if m.label.endswith(" DCG")]
+    assert labels[2:] == ["ignore_ties DCG", "input order DCG", "optimistic DCG"]
+    row = int(tree.query_params["sample"])
+    assert metric(tree, "input order DCG") == fmt(stable[row])
     bad = conftest.open_page(PAGE, "diabetes_ranking", tab="<b>")
     assert bad.session_state[TAB_KEY] == TABS[0] and bad.query_params["tab"] == "derivation"

@@ -140,6 +140,13 @@ def test_url_params_seed_the_view():
     assert shown(at) == expected(ds, k=2, denominator="k", ties="pessimistic")
     at = open_page("diabetes_ranking", k="999", tie_mode="bogus")
     assert at.session_state["ret_k"] == 5 and at.session_state["ret_tie_mode"] == "column"
+    # a link's preset applies its conventions; a convention the link gives itself wins
+    at = open_page("diabetes_ranking", preset="trec_eval")
+    assert shown(at) == expected(ds, k=5, denominator="relevant", ties="column")
+    assert at.session_state["ret_preset"] == "trec_eval"
+    assert at.query_params["ap_denominator"] == "relevant"
+    at = open_page("diabetes_ranking", preset="torchmetrics", tie_mode="pessimistic")
+    assert shown(at) == expected(ds, k=5, denominator="hits", ties="pessimistic")
 
 
 def test_multilabel_sample_and_wrong_kind():
