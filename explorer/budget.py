@@ -36,7 +36,7 @@ import os
 from collections.abc import Mapping
 from typing import NamedTuple
 
-from metrics.slices import PERMUTATION_CELLS
+from metrics import PERMUTATION_CELLS
 
 #: The environment variable that says the app is the public demo (``1``, ``true``...).
 HOSTED_VARIABLE = "METRIC_EXPLORER_HOSTED"

@@ -92,7 +92,7 @@ from metrics._validation import MetricInputError, as_array, check_sample_weight,
 from metrics.compare import bootstrap_ci
 from metrics.multitest import CORRECTIONS, multiple_test_correction
 
-__all__ = ["SliceFrame", "WorstSlices", "metric_frame", "worst_slices"]
+__all__ = ["PERMUTATION_CELLS", "SliceFrame", "WorstSlices", "metric_frame", "worst_slices"]
 
 #: Draw counts per block of one group's resamples (bounds the float64 copy to 32 MiB).
 BLOCK_DRAWS = 1 << 22

@@ -287,7 +287,7 @@ def p_caption(test: str, metric: Metric, n_rows: int) -> str:
     'the permutation test runs up to 20,020 rows (999 shuffles: the CPU time).'
     """
     text = f"p: {TESTS.get(test, test)}."
-    most = metrics.slices.PERMUTATION_CELLS // N_PERMUTATIONS
+    most = metrics.PERMUTATION_CELLS // N_PERMUTATIONS
     if test == "wald" and metric.path == "mean" and n_rows > most:
         text += f" On {n_rows:,} rows: the permutation test runs up to {most:,} rows "
         text += f"({N_PERMUTATIONS:,} shuffles: the CPU time)."
