@@ -22,6 +22,8 @@ any other metric          0.5 ms per call + 60 ns per cell, one call per resampl
 Multiclass headline       5 ms per call + 150 ns per cell (eight metrics per call)
 Label ranking summary     400 ns per cell (a sort per row, then the running sums)
 weighted cells at a cut   60 ns per row and resample (the constraint solver, 2026-11-29)
+Slices: ROC AUC per group 4 ns per row and resample (draw counts of runs of one class)
+Slices: permutation test  35 ns per row and shuffle, + 20 per grouping (2026-11-29, load 20)
 ========================= =========================================================
 
 Pure: no Streamlit. The limits are read from the environment in one place,
@@ -34,12 +36,15 @@ import os
 from collections.abc import Mapping
 from typing import NamedTuple
 
+from metrics import PERMUTATION_CELLS
+
 #: The environment variable that says the app is the public demo (``1``, ``true``...).
 HOSTED_VARIABLE = "METRIC_EXPLORER_HOSTED"
 
 #: CPU seconds per unit of each bootstrap path (see the module's table).
 NS = 1e-9
-PER_DRAW = {"count": 15 * NS, "count2": 40 * NS, "mean": 12 * NS, "cells": 60 * NS}
+PER_DRAW = {"count": 15 * NS, "count2": 40 * NS, "mean": 12 * NS, "cells": 60 * NS, "runs": 4 * NS}
+PERMUTATION_SHUFFLE, PERMUTATION_SUMS = 35 * NS, 20 * NS
 SLOW_CALL, SLOW_CELL = 0.5e-3, 60 * NS
 HEAVY_CALL, HEAVY_CELL = 5e-3, 150 * NS
 LABEL_RANKING_CELL = 400 * NS
@@ -114,6 +119,21 @@ def bootstrap_seconds(path: str, rows: int, resamples: int, cells: int | None = 
         return PER_DRAW[path] * rows * resamples
     call, cell = (HEAVY_CALL, HEAVY_CELL) if path == "heavy" else (SLOW_CALL, SLOW_CELL)
     return resamples * (call + cell * (rows if cells is None else cells))
+
+
+def permutation_seconds(rows: int, permutations: int, groupings: int) -> float:
+    """Estimated CPU seconds of :mod:`metrics.slices`' permutation test: the shuffles,
+    drawn once, then each grouping's sums; 0 above ``PERMUTATION_CELLS`` rows times
+    permutations, where the Wald test runs instead.
+
+    Examples
+    --------
+    >>> round(permutation_seconds(20_000, 999, 6), 1), permutation_seconds(10**6, 999, 1)
+    (3.1, 0.0)
+    """
+    if rows * permutations > PERMUTATION_CELLS:
+        return 0.0
+    return rows * permutations * (PERMUTATION_SHUFFLE + PERMUTATION_SUMS * groupings)
 
 
 def label_ranking_seconds(n_samples: int, n_labels: int) -> float:

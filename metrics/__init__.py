@@ -471,11 +471,18 @@ __all__ += [
 
 # --- slices (metrics.slices): one metric per group, intervals, corrected tests, worst slices ---
 from metrics.multitest import CORRECTIONS, multiple_test_correction  # noqa: E402
-from metrics.slices import SliceFrame, WorstSlices, metric_frame, worst_slices  # noqa: E402
+from metrics.slices import (  # noqa: E402
+    PERMUTATION_CELLS,
+    SliceFrame,
+    WorstSlices,
+    metric_frame,
+    worst_slices,
+)
 from metrics.states.groups import group_states, merge_group_states  # noqa: E402
 
 __all__ += [
     "CORRECTIONS",
+    "PERMUTATION_CELLS",
     "SliceFrame",
     "WorstSlices",
     "group_states",

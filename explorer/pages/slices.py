@@ -28,6 +28,9 @@ N_RESAMPLES = 1000
 SEED = 0
 #: Resamples of all rows behind worst_slices' test of a metric of no fast path.
 WORST_RESAMPLES = 200
+#: Shuffles of the permutation test of a group against its rest (a metric of per-row
+#: values that are not 0/1), the same for every grouping of one search.
+N_PERMUTATIONS = 999
 #: How many of the worst slices the page lists.
 WORST_SHOWN = 10
 
@@ -44,16 +47,20 @@ class Metric:
     arrays: str = "scores"
     #: How its bootstrap runs (:func:`explorer.budget.bootstrap_seconds`): ``"mean"`` for
     #: the metrics of an additive form (``metrics._slice_forms``), ``"count"`` for ROC
-    #: AUC, ``"slow"`` for one call per resample.
+    #: AUC (``"runs"``: the Slices page's draw counts of runs of one class), ``"slow"``
+    #: for one call per resample.
     path: str = "mean"
+    #: Its per-row values are 0/1: without weights, Fisher's exact test; the other
+    #: ``"mean"`` metrics are tested by permutation (:func:`metrics.metric_frame`).
+    zero_one: bool = False
 
 
 BINARY = (
-    Metric("ROC AUC", metrics.roc_auc_score, path="count"),
+    Metric("ROC AUC", metrics.roc_auc_score, path="runs"),
     Metric("Average precision", metrics.average_precision_score, path="slow"),
-    Metric("Accuracy at the threshold", "accuracy"),
-    Metric("Recall (TPR) at the threshold", "tpr"),
-    Metric("False positive rate at the threshold", "fpr"),
+    Metric("Accuracy at the threshold", "accuracy", zero_one=True),
+    Metric("Recall (TPR) at the threshold", "tpr", zero_one=True),
+    Metric("False positive rate at the threshold", "fpr", zero_one=True),
 )
 METRICS: dict[str, tuple[Metric, ...]] = {
     "binary": BINARY,
@@ -63,7 +70,7 @@ METRICS: dict[str, tuple[Metric, ...]] = {
         Metric("R²", metrics.r2_score),
     ),
     "multiclass": (
-        Metric("Accuracy", metrics.accuracy_score, "classes"),
+        Metric("Accuracy", metrics.accuracy_score, "classes", zero_one=True),
         Metric("Log loss", metrics.log_loss, "proba"),
     ),
     "multilabel": (
@@ -222,7 +229,9 @@ def check(ds: Dataset) -> str | None:
 def seconds(ds: Dataset, settings: Settings) -> float:
     """Estimated CPU seconds of the page's intervals and its search for the worst slices
     (:func:`explorer.budget.bootstrap_seconds`): resamples of every row, by the path
-    :func:`metrics.metric_frame` takes for the metric.
+    :func:`metrics.metric_frame` takes for the metric, and the permutation tests' shuffles
+    (:func:`explorer.budget.permutation_seconds`: the frame's one grouping, the search's
+    attributes and pairs of attributes).
 
     Examples
     --------
@@ -231,16 +240,58 @@ def seconds(ds: Dataset, settings: Settings) -> float:
     12.0
     >>> seconds(ds, Settings("m", "Average precision", ())) > 60
     True
+    >>> round(seconds(ds, Settings("m", "ROC AUC", ())), 1)
+    4.0
     """
-    path = metric_of(ds.kind, settings.metric).path
+    metric = metric_of(ds.kind, settings.metric)
+    path = metric.path
     if path != "slow":
-        return budget.bootstrap_seconds(path, ds.n_samples, N_RESAMPLES)
+        return budget.bootstrap_seconds(path, ds.n_samples, N_RESAMPLES) + _permutation_seconds(
+            ds, metric
+        )
     # one call per resample of each group (together: every row), and worst_slices'
     # resamples of all rows for its standard error
     cells = int(np.prod(ds.y_true.shape))
     return budget.bootstrap_seconds(
         "slow", ds.n_samples, N_RESAMPLES + WORST_RESAMPLES, cells=cells
     )
+
+
+def _permutation_seconds(ds: Dataset, metric: Metric) -> float:
+    if metric.path != "mean" or (metric.zero_one and ds.sample_weight is None):
+        return 0.0  # no permutation test: DeLong's, or Fisher's exact one
+    a = len(ds.attribute_names)
+    worst = budget.permutation_seconds(ds.n_samples, N_PERMUTATIONS, a + a * (a - 1) // 2)
+    return budget.permutation_seconds(ds.n_samples, N_PERMUTATIONS, 1) + worst
+
+
+#: What each test of :attr:`metrics.SliceFrame.test` is, for the page's caption.
+TESTS = {
+    "exact": "Fisher's exact test of the group's share against the rest's",
+    "permutation": (
+        f"a permutation test: {N_PERMUTATIONS:,} seeded shuffles of the rows, p = (1 + "
+        f"shuffles whose gap to the rest is at least the group's) / {N_PERMUTATIONS + 1:,}"
+    ),
+    "wald": "the pooled Wald test (a normal approximation)",
+}
+
+
+def p_caption(test: str, metric: Metric, n_rows: int) -> str:
+    """Which test gave the p-values, and why the normal one where a permutation test could.
+
+    Examples
+    --------
+    >>> p_caption("exact", metric_of("binary", "Accuracy at the threshold"), 500)
+    "p: Fisher's exact test of the group's share against the rest's."
+    >>> p_caption("wald", metric_of("regression", "MAE"), 10**6)[-73:]
+    'the permutation test runs up to 20,020 rows (999 shuffles: the CPU time).'
+    """
+    text = f"p: {TESTS.get(test, test)}."
+    most = metrics.PERMUTATION_CELLS // N_PERMUTATIONS
+    if test == "wald" and metric.path == "mean" and n_rows > most:
+        text += f" On {n_rows:,} rows: the permutation test runs up to {most:,} rows "
+        text += f"({N_PERMUTATIONS:,} shuffles: the CPU time)."
+    return text
 
 
 def frame(ds: Dataset, settings: Settings) -> metrics.SliceFrame:
@@ -256,6 +307,7 @@ def frame(ds: Dataset, settings: Settings) -> metrics.SliceFrame:
         sample_weight=ds.sample_weight,
         n_resamples=N_RESAMPLES,
         threshold=thresholds(ds, settings),
+        n_permutations=N_PERMUTATIONS,
         random_state=SEED,
     )
 
@@ -316,6 +368,7 @@ def worst(ds: Dataset, settings: Settings) -> tuple[pd.DataFrame, list, int]:
         min_count=min_count(ds.n_samples),
         n_resamples=WORST_RESAMPLES,
         threshold=thresholds(ds, settings),
+        n_permutations=N_PERMUTATIONS,
         random_state=SEED,
     )
     # only slices worse than their rest, worst first

@@ -57,7 +57,7 @@ def panel(ds: Dataset) -> None:
     if not classroom.held_back("Each group's value, its interval and the tests"):
         _groups(ds, settings, frame, grouping)
         _derived(ds, settings, grouping.labels.index(group), group)
-        _worst(ds, settings)
+        _worst(ds, settings, frame.test)
         if ds.kind == "binary":
             _rates(ds, settings)
     if not classroom.derivations_hidden():
@@ -99,6 +99,8 @@ def _groups(ds, settings, frame, grouping) -> None:
     widgets.dataframe(st, table, hide_index=True, key="sl_table")
     for note in frame.notes.values():
         st.caption(literal(str(note)))
+    metric = slices.metric_of(ds.kind, settings.metric)
+    st.caption(slices.p_caption(frame.test, metric, ds.n_samples))
     st.caption(f"Open the {registry.page(MODEL_PAGE[ds.kind]).title} page on a group:")
     cols = st.columns(4)
     for i, c in enumerate(frame.groups.tolist()):
@@ -112,7 +114,7 @@ def _derived(ds, settings, code: int, group: str) -> None:
         show_derivations([line], formulas=True, warn_undefined=True)
 
 
-def _worst(ds, settings) -> None:
+def _worst(ds, settings, test: str) -> None:
     st.subheader("The worst slices, found for you")
     table, conditions, tested = cache.slices.worst(ds, settings)
     st.markdown(
@@ -122,6 +124,8 @@ def _worst(ds, settings) -> None:
         st.info("No slice is worse than the rest of the data.", icon=":material/info:")
         return
     widgets.dataframe(st, table, hide_index=True, key="sl_worst_table")
+    # the same metric on the same rows: the groups' test
+    st.caption(slices.p_caption(test, slices.metric_of(ds.kind, settings.metric), ds.n_samples))
     cols = st.columns(2)
     for i, cond in enumerate(conditions):
         text = literal(slicing.describe_slice(cond))

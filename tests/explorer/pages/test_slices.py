@@ -72,6 +72,7 @@ def test_every_kind_has_each_groups_value_of_its_rows(name, metric, by, referenc
     for i, code in enumerate(f.groups.tolist()):
         rows = codes == code
         assert f.value[i] == pytest.approx(reference(y[rows], score[rows]), abs=1e-10)
+    assert f.test == "permutation"  # neither has 0/1 rows: no exact test
 
 
 def test_graded_ranking_slices_queries_by_a_query_attribute():

@@ -34,6 +34,7 @@ def test_each_groups_auc_and_count_are_its_rows_and_a_button_opens_the_curves_on
         assert row["rows"] == rows.sum()
         assert row["ROC AUC"] == pytest.approx(roc_auc_score(y[rows], s[rows]), abs=1e-12)
         assert row["95% low"] <= row["ROC AUC"] <= row["95% high"]
+    assert "p: the pooled Wald test (a normal approximation)." in [c.value for c in at.caption]
     shown = dict((label, value) for label, value, _ in metrics_of(at))
     assert float(shown["ROC AUC, all rows"]) == pytest.approx(roc_auc_score(y, s), abs=5e-5)
     values = [roc_auc_score(y[texture == g], s[texture == g]) for g in ("coarse", "smooth")]
@@ -72,6 +73,10 @@ def test_cut_points_and_a_second_attribute_from_a_link_and_from_the_controls():
         assert row["rows"] == rows.sum()
         expected = mean_absolute_error(ds.y_true[rows], ds.scores["linear"][rows])
         assert row["MAE"] == pytest.approx(expected, abs=1e-9)
+    # an MAE's p-values are a permutation test's: multiples of 1 / 1,000, said under the table
+    assert np.allclose(groups["p"] * 1000, np.round(groups["p"] * 1000), atol=1e-9)
+    captions = [rendered(c.value) for c in at.caption]
+    assert sum(c.startswith("p: a permutation test: 999 seeded shuffles") for c in captions) == 2
     at.text_input(key="sl_cuts").set_value("50").run()
     assert params(at)["cuts"] == "50"
     assert len(_frames(at)[0]) == 4
