@@ -6,7 +6,9 @@ import numpy as np
 import pytest
 
 import metrics as M
+from metrics import MetricInputError
 from metrics.states import BinaryState, merge_states
+from metrics.states.binary_stream import merge_binary_stream
 
 
 def reference_table(y, s):
@@ -54,3 +56,49 @@ def test_a_chunk_mixing_float32_values_and_wider_ones_keeps_every_bit():
     state = BinaryState.from_chunk(y, s)
     assert state.scores.tolist() == sorted([0.1, near, 0.5])
     assert state.roc_auc_score() == M.roc_auc_score(y, s)
+
+
+@pytest.mark.parametrize("weighted", [False, True])
+def test_spilled_runs_merged_on_disk_equal_the_in_memory_functions(weighted):
+    rng = np.random.default_rng(3)
+    n = 4000
+    y = (rng.random(n) < 0.3).astype(np.int8)
+    s = rng.integers(0, 900, n) / 899  # ties within and across chunks
+    w = rng.integers(0, 3, n).astype(float) if weighted else None
+    chunks = [
+        BinaryState.from_chunk(
+            y[i : i + 300], s[i : i + 300], None if w is None else w[i : i + 300]
+        )
+        for i in range(0, n, 300)
+    ]
+    in_memory = merge_binary_stream(chunks)
+    spilled = merge_binary_stream(iter(chunks), memory=3000)  # a run every table or two
+    assert spilled.scores.tolist() == in_memory.scores.tolist()
+    assert spilled.positive.tolist() == in_memory.positive.tolist()
+    assert spilled.negative.tolist() == in_memory.negative.tolist()
+    assert spilled.positive.dtype == (np.float64 if weighted else np.int64)
+    assert spilled.n_samples == n and spilled.weighted == weighted
+    got = spilled.finalize()
+    if weighted:
+        assert got["roc_auc_score"] == pytest.approx(
+            M.roc_auc_score(y, s, sample_weight=w), rel=1e-12
+        )
+    else:
+        scores, pos, neg = reference_table(y, s)
+        assert spilled.scores.tolist() == scores and spilled.positive.tolist() == pos
+        assert got["roc_auc_score"] == M.roc_auc_score(y, s)
+        assert got["average_precision_score"] == M.average_precision_score(y, s)
+    assert got["log_loss"] == pytest.approx(M.log_loss(y, s, sample_weight=w), rel=1e-12)
+    # the caller's states are left as they were
+    again = BinaryState.from_chunk(y[:300], s[:300], None if w is None else w[:300])
+    assert chunks[0].scores.tolist() == again.scores.tolist()
+    assert chunks[0].positive.tolist() == again.positive.tolist()
+
+
+def test_merge_binary_stream_refusals():
+    with pytest.raises(MetricInputError, match="at least one state"):
+        merge_binary_stream([])
+    with pytest.raises(MetricInputError, match="at least 1 byte"):
+        merge_binary_stream([BinaryState.empty()], memory=0)
+    with pytest.raises(MetricInputError, match="merges only"):
+        merge_binary_stream([BinaryState.empty(), object()])
