@@ -106,8 +106,8 @@ def merge_tables(a: list, b: list) -> list:
     them in linear time (faster than a ``searchsorted`` of one table into
     the other, measured); the scores themselves by a stable value sort, the
     same timsort merge (the default quicksort does not see the runs and took
-    most of a large file's time). Only the argsort's answer "from ``b``"
-    is kept (a byte a row): the weights are placed by two masked copies. A
+    most of a large file's time). The argsort gives where each table's rows
+    land (int32 positions), and the weights are scattered there. A
     score present in both tables lands twice, ``a``'s copy first: its
     weights are summed into that copy (``a + b``, as a merge in either order
     adds) and ``b``'s dropped.
@@ -120,18 +120,22 @@ def merge_tables(a: list, b: list) -> list:
     s = np.concatenate((a.pop(0), b.pop(0)))
     from_b = np.argsort(s, kind="stable") >= n_a
     s.sort(kind="stable")  # the values in the argsort's order, in place
+    # where each table's rows land: int32 indices when they fit (half the bytes, as fast)
+    index = np.int32 if s.shape[0] < 2**31 else np.intp
+    at_a = np.flatnonzero(~from_b).astype(index)
+    at_b = np.flatnonzero(from_b).astype(index)
+    del from_b
     twin = np.flatnonzero(s[1:] == s[:-1])  # each table is distinct: pairs at most, a's first
     keep = None
     if twin.shape[0]:
         keep = np.ones(s.shape[0], dtype=bool)
         keep[twin + 1] = False
         s = s[keep]
-    from_a = ~from_b
     out = [s]
     for _ in range(2):
-        w = np.empty(from_b.shape[0], dtype=dtype)
-        w[from_a] = a.pop(0)
-        w[from_b] = b.pop(0)
+        w = np.empty(at_a.shape[0] + at_b.shape[0], dtype=dtype)
+        w[at_a] = a.pop(0)  # a scatter by index: about 4x faster than by a boolean mask
+        w[at_b] = b.pop(0)
         if keep is not None:
             w[twin] += w[twin + 1]
             w = w[keep]
