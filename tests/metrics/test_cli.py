@@ -296,11 +296,13 @@ def test_the_streaming_bench_runs_end_to_end_and_keeps_the_other_sections(tmp_pa
     out = tmp_path / "results.md"
     out.write_text("# Results\n\n## Metrics\n\nkept\n")
     args = ["--rows", "30000", "--dir", str(tmp_path), "--check", "--out", str(out)]
-    assert streaming([*args, "--batch-size", "7000"]) == 0
+    assert streaming([*args, "--batch-size", "7000", "--memory", "100KB"]) == 0
     text = out.read_text()
     assert text.startswith("# Results\n\n## Metrics\n\nkept\n\n## Out of core\n")
     assert "### 30,000 binary rows, float32 scores" in text
     assert "equal to the in-memory functions" in text
+    assert "The --memory 100KB run's values: equal to the unbounded run's." in text
+    assert "Rows per second (wall): read " in text and "x the final table" in text
     # the same size measured again replaces its subsection (write_section is what main
     # writes with; a second run of the bench would only make the same text again)
     from bench.streaming import write_section
