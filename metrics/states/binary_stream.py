@@ -8,7 +8,7 @@ still holds is never changed, only kept alive). A merge then needs about 1.4
 times the merged table at its peak, not 4 times.
 
 With ``memory`` (bytes) the tables held are bounded: when they pass it they
-are written to a temporary folder as sorted runs (``numpy.save``) and the
+are written to a temporary folder as sorted runs (raw files) and the
 stream goes on from nothing; at the end the runs are merged from disk, a
 window of every run at a time (an exact k-way merge by value), into one table
 read back through a memory map. The values are those of the in-memory merge.
@@ -144,41 +144,43 @@ def merge_binary_stream(states: Iterable[BinaryState], *, memory: int | None = N
 
 
 class _Runs:
-    """Sorted distinct-score tables on disk, one folder of ``.npy`` files per run."""
+    """Sorted distinct-score tables on disk: three raw files (scores, positive, negative) a run.
+
+    Runs are read back by windows with ``numpy.fromfile`` rather than
+    memory-mapped: pages of a map stay in the process's resident set once
+    touched (every run's, at the end), a read's buffer is freed.
+    """
 
     def __init__(self) -> None:
         self.root = Path(tempfile.mkdtemp(prefix="metrics-binary-runs-"))
-        self.runs: list[Path] = []
+        self.runs: list[tuple[Path, int, np.dtype]] = []
 
     def write(self, stack: list) -> None:
         """Write each table of the counter as one run (emptying their lists)."""
         for _, table in stack:
             if table[0].shape[0] == 0:
                 continue
-            folder = self.root / f"run{len(self.runs)}"
-            folder.mkdir()
-            for name in ("s", "p", "n"):
-                np.save(folder / f"{name}.npy", table.pop(0))
-            self.runs.append(folder)
+            base = self.root / f"run{len(self.runs)}"
+            self.runs.append((base, int(table[0].shape[0]), table[1].dtype))
+            for name in "spn":
+                table.pop(0).tofile(f"{base}.{name}")
         stack.clear()
 
     def merge(self, memory: int) -> list:
         """The k-way merge of every run, a window at a time, into one table (memory-mapped)."""
-        cols = [[np.load(r / f"{c}.npy", mmap_mode="r") for c in "spn"] for r in self.runs]
-        if not cols:
+        if not self.runs:
             return [np.zeros(0), np.zeros(0, np.int64), np.zeros(0, np.int64)]
-        dtype = np.result_type(*(c[1].dtype for c in cols))
+        dtype = np.result_type(*(d for _, _, d in self.runs))
         # each window holds about 4 copies of its rows while merged (columns, order, output)
-        window = max(1, memory // (4 * ROW_BYTES * len(cols)))
-        out = [open(self.root / f"out_{c}", "wb") for c in "spn"]
+        window = max(1, memory // (4 * ROW_BYTES * len(self.runs)))
+        out = [open(self.root / f"out.{c}", "wb") for c in "spn"]
         try:
-            _merge_windows(cols, window, dtype, out)
+            _merge_windows(self.runs, window, dtype, out)
         finally:
             for f in out:
                 f.close()
-        del cols
         types = (np.float64, dtype, dtype)
-        return [_mapped(self.root / f"out_{c}", t) for c, t in zip("spn", types, strict=True)]
+        return [_mapped(self.root / f"out.{c}", t) for c, t in zip("spn", types, strict=True)]
 
     def close(self) -> None:
         # a memory-mapped result stays readable once its file is unlinked (POSIX)
@@ -191,23 +193,35 @@ def _mapped(path: Path, dtype) -> np.ndarray:
     return np.asarray(np.memmap(path, dtype=dtype, mode="r"))
 
 
-def _merge_windows(cols: list, window: int, dtype, out: list) -> None:
+def _read(base: Path, column: str, dtype, lo: int, hi: int) -> np.ndarray:
+    """Rows ``lo:hi`` of one column of a run."""
+    dtype = np.dtype(np.float64 if column == "s" else dtype)
+    return np.fromfile(f"{base}.{column}", dtype=dtype, count=hi - lo, offset=lo * dtype.itemsize)
+
+
+def _merge_windows(runs: list, window: int, dtype, out: list) -> None:
     """Merge sorted distinct runs by windows of scores, appending each merged window to ``out``.
 
-    Each step takes from every run at most ``window`` rows: all the scores up
-    to the smallest of the runs' window ends, so every score of a step is
-    below every score left, and no score is split between two steps.
+    Each step reads from every run at most ``window`` scores and keeps those
+    up to the smallest of the windows' last scores, so every score of a step
+    is below every score left, and no score is split between two steps.
     """
-    pos = [0] * len(cols)
+    pos = [0] * len(runs)
     while True:
-        live = [i for i, c in enumerate(cols) if pos[i] < c[0].shape[0]]
+        live = [i for i, (_, length, _) in enumerate(runs) if pos[i] < length]
         if not live:
             return
-        cut = min(cols[i][0][min(pos[i] + window, cols[i][0].shape[0]) - 1] for i in live)
+        heads = {}
+        for i in live:
+            base, length, kind = runs[i]
+            heads[i] = _read(base, "s", kind, pos[i], min(pos[i] + window, length))
+        cut = min(h[-1] for h in heads.values())
         pieces = []
         for i in live:
-            end = int(np.searchsorted(cols[i][0], cut, side="right"))
-            pieces.append([np.asarray(c[pos[i] : end]) for c in cols[i]])
+            base, _, kind = runs[i]
+            end = pos[i] + int(np.searchsorted(heads[i], cut, side="right"))
+            s = heads.pop(i)[: end - pos[i]]
+            pieces.append([s, *(_read(base, c, kind, pos[i], end) for c in "pn")])
             pos[i] = end
         s, p, n = _merge_pieces(pieces, dtype)
         for f, a in zip(out, (s, p, n), strict=True):
