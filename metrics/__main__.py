@@ -2,8 +2,7 @@
 
 import sys
 
-from metrics.cli import main, return_freed_memory
+from metrics.cli import main
 
 if __name__ == "__main__":
-    return_freed_memory()  # process-wide allocator settings: the command's own process only
     sys.exit(main())

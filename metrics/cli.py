@@ -76,7 +76,7 @@ from metrics.states.batches import TASKS, ranking_options, state_of_args
 from metrics.states.batches import matrix as _matrix
 from metrics.states.binary_stream import merge_binary_stream
 
-__all__ = ["main", "memory_size", "parse_args", "read_ahead", "return_freed_memory"]
+__all__ = ["main", "memory_size", "parse_args", "read_ahead"]
 
 DEFAULT_BATCH_ROWS = 1 << 20
 
@@ -416,25 +416,6 @@ def evaluate(args) -> dict:
         return state.finalize(threshold=args.threshold)
     state = merge_states(_states(args, pf))
     return state.finalize()
-
-
-def return_freed_memory() -> None:
-    """Let freed batches and tables go back to the system (``python -m metrics`` calls it).
-
-    pyarrow's default pool (mimalloc) keeps what it has freed, and glibc's
-    malloc raises its mmap threshold after each large free, after which
-    batch-sized arrays come from a heap that keeps them: at 3 million rows
-    the two together held about 100 MB more at the peak (measured).
-    """
-    import ctypes
-
-    import pyarrow as pa
-
-    pa.set_memory_pool(pa.system_memory_pool())
-    try:
-        ctypes.CDLL(None).mallopt(-3, 1 << 17)  # M_MMAP_THRESHOLD: fixed at 128 KiB
-    except (AttributeError, OSError):  # not glibc: its allocator decides
-        pass
 
 
 def _text(value) -> str:
