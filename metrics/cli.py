@@ -72,7 +72,7 @@ import numpy as np
 
 from metrics._validation import MetricInputError
 from metrics.states import merge_states
-from metrics.states.batches import TASKS, ranking_options, state_of_args
+from metrics.states.batches import TASKS, check_columns, ranking_options, state_of_args
 from metrics.states.batches import matrix as _matrix
 from metrics.states.binary_stream import merge_binary_stream
 
@@ -276,11 +276,7 @@ def _open(path: str, columns: list[str]):
         pf = pq.ParquetFile(path, pre_buffer=False)
     except (OSError, ValueError) as exc:
         raise MetricInputError(f"cannot read {path!r} as Parquet: {exc}") from None
-    missing = [c for c in columns if c not in pf.schema_arrow.names]
-    if missing:
-        raise MetricInputError(
-            f"{path!r} has no column {missing[0]!r}; its columns are {pf.schema_arrow.names}."
-        )
+    check_columns(path, pf.schema_arrow.names, columns)
     return pf
 
 

@@ -245,11 +245,9 @@ def _pieces(path: str, columns: list[str]):
         raise MetricInputError(f"cannot read {path!r}: no such file or folder.") from None
     except (OSError, ValueError) as exc:
         raise MetricInputError(f"cannot read {path!r} as Parquet: {exc}") from None
-    missing = [c for c in columns if c not in ds.schema.names]
-    if missing:
-        raise MetricInputError(
-            f"{path!r} has no column {missing[0]!r}; its columns are {ds.schema.names}."
-        )
+    from metrics.states.batches import check_columns
+
+    check_columns(path, ds.schema.names, columns)
     out = []
     for frag in ds.get_fragments():
         for rg in range(frag.metadata.num_row_groups):

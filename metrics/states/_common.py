@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Iterable
 from typing import Protocol, TypeVar
 
@@ -68,9 +67,10 @@ def merge_states(states: Iterable[S]) -> S:
     part in about log2(number of chunks) merges (a running merge into one
     accumulator would copy a growing table once per chunk). The result is
     the same state, whatever the order of the merges, to rounding.
-    :class:`~metrics.states.BinaryState` streams go to
-    :func:`metrics.states.binary_stream.merge_binary_stream` (the same tree,
-    freeing each merge's inputs).
+    (:func:`metrics.states.merge_states` sends a stream of
+    :class:`~metrics.states.BinaryState` to
+    :func:`metrics.states.binary_stream.merge_binary_stream`: the same tree,
+    freeing each merge's inputs.)
 
     Parameters
     ----------
@@ -95,16 +95,6 @@ def merge_states(states: Iterable[S]) -> S:
     >>> merge_states(parts).finalize()["mean_absolute_error"]
     0.5
     """
-    states = iter(states)
-    first = next(states, None)
-    if first is None:
-        raise MetricInputError("merge_states needs at least one state; got none.")
-    # a family may reduce its own stream (the binary state frees each merge's inputs)
-    own = getattr(type(first), "_merge_stream", None)
-    states = itertools.chain([first], states)
-    del first
-    if own is not None:
-        return own(states)
     stack: list[tuple[int, S]] = []
     for state in states:
         level = 0
@@ -113,6 +103,8 @@ def merge_states(states: Iterable[S]) -> S:
             state = top.merge(state)
             level += 1
         stack.append((level, state))
+    if not stack:
+        raise MetricInputError("merge_states needs at least one state; got none.")
     _, out = stack.pop()
     while stack:
         _, top = stack.pop()

@@ -302,13 +302,6 @@ class BinaryState:
             score_max=float(np.fmax(self.score_max, other.score_max)),
         )
 
-    @classmethod
-    def _merge_stream(cls, states) -> BinaryState:
-        """:func:`metrics.states.merge_states` of binary states (it frees each merge's inputs)."""
-        from metrics.states.binary_stream import merge_binary_stream
-
-        return merge_binary_stream(states)
-
     @property
     def table_size(self) -> int:
         """The number of distinct scores (rows of the table): what the state's memory grows with."""

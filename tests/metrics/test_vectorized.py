@@ -136,7 +136,7 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("distributed", "_pieces"): "over a dataset's files and row groups (metadata)",
     ("distributed", "_blocks"): "over the blocks of row groups and their row groups",
     ("distributed", "_binary_graph"): "over the blocks of a dataset (one task each)",
-    ("cli", "_open"): "over the columns asked for, for a message",
+    ("states.batches", "check_columns"): "over the columns asked for, for a message",
     ("cli", "_top_grade_from_statistics"): "over row groups and their column statistics",
     ("cli", "_top_grade"): "over the batches of a file (out of core)",
     ("cli", "_states"): "over the batches of a file (out of core)",
