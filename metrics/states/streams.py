@@ -27,6 +27,16 @@ def merge_states(states: Iterable):
     :func:`~metrics.states.binary_stream.merge_binary_stream`, which frees
     each merge's inputs. Raises :class:`MetricInputError` on an empty stream.
 
+    Parameters
+    ----------
+    states : iterable
+        States of one family (BinaryState, RankingState, ...); one or more.
+
+    Returns
+    -------
+    state
+        The state of every chunk together.
+
     Examples
     --------
     >>> from metrics.states import BinaryState, RegressionState, merge_states
