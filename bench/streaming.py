@@ -22,6 +22,15 @@ in-memory functions with ``--check`` (which loads both columns whole).
 The result is written as the "Out of core" section of ``bench/results.md``
 (``--out`` another file, ``--no-write`` nowhere).
 
+``--memory 100MB`` runs the command once more with that bound on its tables
+(spilled to disk as sorted runs past it) and checks its values equal the
+unbounded run's; ``--dask-workers 1,2`` runs it with ``--engine dask`` on a
+``dask.distributed`` LocalCluster of that many single-threaded worker
+processes (started here, before the timed child; its wall time only). Each
+child's line carries the load average (1 min) at its start: the machine is
+shared, so the ratios of children run side by side mean more than the
+absolute times.
+
 Examples
 --------
 >>> from bench.streaming import parse_args
@@ -72,6 +81,13 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--batch-size", type=int, default=1 << 20)
     p.add_argument("--keep", action="store_true", help="keep the file (reused when present)")
     p.add_argument("--check", action="store_true", help="compare with the in-memory functions")
+    p.add_argument("--memory", help="also run with --memory SIZE (the spilling path)")
+    p.add_argument(
+        "--dask-workers",
+        type=lambda s: [int(k) for k in s.split(",")],
+        default=[],
+        help="also run with --engine dask on LocalClusters of these sizes (1,2)",
+    )
     p.add_argument("--out", type=Path, default=RESULTS)
     p.add_argument("--no-write", action="store_true")
     return p.parse_args(argv)
@@ -125,6 +141,29 @@ def _child(cmd: list[str]) -> tuple[float, float, float, str]:
     return elapsed, float(cpu), int(peak_kib) / 1024, proc.stdout
 
 
+def _timed(cmd: list[str]) -> dict:
+    """One child's wall, CPU, peak RSS, stdout and the load average at its start."""
+    load = os.getloadavg()[0]
+    wall, cpu, mb, out = _child(cmd)
+    return {"wall": wall, "cpu": cpu, "mb": mb, "out": out, "load": load}
+
+
+def _dask_runs(cmd: list[str], sizes: list[int]) -> dict:
+    """The command with ``--engine dask`` on a LocalCluster of each size: wall time and values."""
+    from dask.distributed import LocalCluster
+
+    out = {}
+    for k in sizes:
+        with LocalCluster(
+            n_workers=k, threads_per_worker=1, processes=True, host="127.0.0.1",
+            dashboard_address=None, scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
+        ) as cluster:  # fmt: skip
+            r = _timed([*cmd, "--engine", "dask", "--scheduler", cluster.scheduler_address])
+        r["values"] = json.loads(r.pop("out"))
+        out[k] = r
+    return out
+
+
 def run(args: argparse.Namespace) -> dict:
     """Write (or reuse) the file, time both children, return the measurements."""
     path = Path(args.dir) / f"metrics_stream_{args.rows}_{args.scores}.parquet"
@@ -140,7 +179,8 @@ def run(args: argparse.Namespace) -> dict:
         print(f"wrote {path} in {time.perf_counter() - t0:.1f} s", file=sys.stderr)
     size = path.stat().st_size
     py = sys.executable
-    read_s, read_cpu, read_mb, _ = _child([py, "-c", READ_ALONE, str(path), str(args.batch_size)])
+    read = _timed([py, "-c", READ_ALONE, str(path), str(args.batch_size)])
+    read_s, read_cpu, read_mb = read["wall"], read["cpu"], read["mb"]
     cmd = [
         py,
         "-m",
@@ -155,12 +195,21 @@ def run(args: argparse.Namespace) -> dict:
         "p",
         "--json",
         "--no-progress",
-        "--batch-size",
-        str(args.batch_size),
         *OPERATING,
+        "--batch-size",  # last: the Dask runs drop it
+        str(args.batch_size),
     ]
-    eval_s, eval_cpu, eval_mb, out = _child(cmd)
+    ev = _timed(cmd)
+    eval_s, eval_cpu, eval_mb, out = ev["wall"], ev["cpu"], ev["mb"], ev["out"]
     values = json.loads(out)
+    extra = {"loads": (read["load"], ev["load"])}
+    if args.memory:
+        spill = _timed([*cmd, "--memory", args.memory])
+        spill["same"] = json.loads(spill.pop("out")) == values
+        spill["bound"] = args.memory
+        extra["spill"] = spill
+    if args.dask_workers:
+        extra["dask"] = _dask_runs(cmd[:-2], args.dask_workers)  # without --batch-size
     result = {
         "rows": args.rows,
         "scores": args.scores,
@@ -173,6 +222,7 @@ def run(args: argparse.Namespace) -> dict:
         "eval_cpu": eval_cpu,
         "eval_mb": eval_mb,
         "values": values,
+        **extra,
     }
     result["distinct"] = _distinct_scores(path)  # after the timed runs, in this process
     if args.check:
@@ -227,6 +277,7 @@ def report(r: dict) -> str:
     v = r["values"]
     op = v["operating_point"]
     ratio = r["eval_s"] / r["read_s"]
+    loads = r.get("loads", (float("nan"), float("nan")))
     distinct = ""
     if r.get("distinct") is not None:
         table_mb = 24 * r["distinct"] / 1e6
@@ -237,13 +288,15 @@ def report(r: dict) -> str:
         f"File {r['file_mb']:,.0f} MB (y int8, p float64, snappy, row groups of {ROW_GROUP:,}); "
         f"batches of {r['batch_size']:,} rows.",
         "",
-        "| run | wall (s) | CPU (s) | peak RSS (MB) |",
-        "| --- | ---: | ---: | ---: |",
+        "| run | wall (s) | CPU (s) | peak RSS (MB) | load at start |",
+        "| --- | ---: | ---: | ---: | ---: |",
         "| pyarrow alone (iter_batches + to_numpy, pre_buffer=False) "
-        f"| {r['read_s']:.1f} | {r['read_cpu']:.1f} | {r['read_mb']:,.0f} |",
+        f"| {r['read_s']:.1f} | {r['read_cpu']:.1f} | {r['read_mb']:,.0f} | {loads[0]:.1f} |",
         f"| python -m metrics evaluate --task binary {' '.join(OPERATING)} "
-        f"| {r['eval_s']:.1f} | {r['eval_cpu']:.1f} | {r['eval_mb']:,.0f} |",
+        f"| {r['eval_s']:.1f} | {r['eval_cpu']:.1f} | {r['eval_mb']:,.0f} | {loads[1]:.1f} |",
+        *_extra_rows(r),
         "",
+        *_rates(r),
         f"evaluate / read = {ratio:.1f}x wall, {r['eval_cpu'] / r['read_cpu']:.1f}x CPU. "
         f"roc_auc_score {v['roc_auc_score']!r}, "
         f"average_precision_score {v['average_precision_score']!r}, log_loss {v['log_loss']!r}, "
@@ -259,17 +312,73 @@ def report(r: dict) -> str:
     return "\n".join(lines)
 
 
+def _extra_rows(r: dict) -> list[str]:
+    """The table's rows of the bounded run and of the Dask runs, when measured."""
+    rows = []
+    if "spill" in r:
+        s = r["spill"]
+        rows.append(
+            f"| ... --memory {s['bound']} (tables spilled to disk past it) | {s['wall']:.1f} "
+            f"| {s['cpu']:.1f} | {s['mb']:,.0f} | {s['load']:.1f} |"
+        )
+    for k, d in r.get("dask", {}).items():
+        rows.append(
+            f"| ... --engine dask, LocalCluster of {k} worker{'s' if k > 1 else ''} "
+            f"| {d['wall']:.1f} | workers' | workers' | {d['load']:.1f} |"
+        )
+    return rows
+
+
+def _rates(r: dict) -> list[str]:
+    """Rows per second against the read, the peak against the table, the other runs' checks."""
+    n = r["rows"]
+    lines = [
+        f"Rows per second (wall): read {n / r['read_s']:,.0f}, evaluate {n / r['eval_s']:,.0f}; "
+        f"per CPU second: read {n / r['read_cpu']:,.0f}, evaluate {n / r['eval_cpu']:,.0f}."
+    ]
+    if r.get("distinct") is not None:
+        table = 24 * r["distinct"] / 2**20
+        over = r["eval_mb"] - r["read_mb"]
+        lines.append(
+            f"Peak over the read's: {over:,.0f} MB, {over / table:.2f}x the final table "
+            f"({table:,.0f} MiB)."
+        )
+    if "spill" in r:
+        same = "equal" if r["spill"]["same"] else "NOT EQUAL"
+        lines.append(
+            f"The --memory {r['spill']['bound']} run's values: {same} to the unbounded run's."
+        )
+    if r.get("dask"):
+        walls = {k: d["wall"] for k, d in r["dask"].items()}
+        same = all(_close(d["values"], r["values"]) for d in r["dask"].values())
+        text = ", ".join(f"{k} worker(s) {w:.1f} s" for k, w in walls.items())
+        if 1 in walls and 2 in walls:
+            text += f" (2 workers {walls[1] / walls[2]:.2f}x as fast as 1)"
+        lines.append(f"Dask: {text}; values {'equal' if same else 'NOT EQUAL'} (1e-12).")
+    return [*lines, ""]
+
+
+def _close(a: dict, b: dict) -> bool:
+    keys = ("roc_auc_score", "average_precision_score", "log_loss")
+    return all(abs(a[k] - b[k]) <= 1e-12 * abs(b[k]) for k in keys)
+
+
 INTRO = (
-    "`python -m bench.streaming --rows N --scores float32|float64`: `python -m metrics evaluate` "
-    "on a binary Parquet file against reading the same columns with pyarrow alone (child "
-    "processes; CPU is user + system time, peak RSS the child's `ru_maxrss`; wall times on a "
-    "shared, loaded machine are less comparable than CPU times). The binary state holds 24 bytes "
-    "per distinct score. Memory: about 200 MB (interpreter, numpy, pandas, pyarrow, one row "
-    "group of 2^20 rows) plus about 4x the final table, reached in the last merge of two large "
-    "tables (their rows, the stable argsort's index, the compacted output). The merges (stable "
-    "argsorts: numpy's timsort merges the two sorted runs) take most of the time. The file is "
-    "opened with `pre_buffer=False`: pyarrow's default pre-buffering keeps every column chunk "
-    "read (about 610 MB more at 10^8 rows)."
+    "`python -m bench.streaming --rows N --scores float32|float64 [--memory SIZE] "
+    "[--dask-workers 1,2]`: `python -m metrics evaluate` on a binary Parquet file against reading "
+    "the same columns with pyarrow alone (child processes; CPU is user + system time, peak RSS "
+    "the child's `ru_maxrss`; the machine is shared, so each child's line has the load average "
+    "at its start, and ratios of children run side by side mean more than absolute times). The "
+    "binary state holds 24 bytes per distinct score. Each batch's two classes are sorted by value "
+    "(as float32 when the scores are float32 values), the tables merged in a binary counter whose "
+    "merges free their inputs (stable value sorts: timsort merges the two sorted runs; weights "
+    "scattered to int32 positions), while a reader thread reads the next batch. Memory: the "
+    "read's (interpreter, numpy, pandas, pyarrow, a row group of 2^20 rows) plus about 1.4x the "
+    "final table while merging and up to 2.3x while the metrics are computed from it (the "
+    "curves' cumulated counts). `--memory` bounds the tables held: past it they are spilled as "
+    "sorted runs and merged from disk by windows. The file is opened with `pre_buffer=False`: "
+    "pyarrow's default pre-buffering keeps every column chunk read (about 610 MB more at 10^8 "
+    "rows)."
 )
 
 

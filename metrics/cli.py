@@ -7,10 +7,15 @@ The file is streamed by record batches (``pyarrow.parquet.ParquetFile.iter_batch
 reading only the named columns); each batch becomes a state of
 :mod:`metrics.states`, the states are merged in a balanced tree
 (:func:`metrics.states.merge_states`), and the metrics of the whole file are
-printed, equal to the in-memory functions on the whole columns. Memory holds
-one batch plus the states: for ``--task binary`` the distinct-score table
-(24 bytes per distinct score, up to about twice that while merging), for the
-other tasks a few numbers per label.
+printed, equal to the in-memory functions on the whole columns. A reader
+thread reads the next batch while this one becomes a state (pyarrow and
+numpy's sorts release the GIL, so the two use two cores). Memory holds two
+batches plus the states: for ``--task binary`` the distinct-score table
+(24 bytes per distinct score, about 1.4 times that while merging: each
+merge frees its inputs, :mod:`metrics.states.binary_stream`), for the other
+tasks a few numbers per label. ``--memory 1GB`` bounds the binary tables
+held: past it they are spilled to a temporary folder as sorted runs and
+merged from disk at the end, with the same values.
 
 Tasks
 -----
@@ -80,13 +85,15 @@ from metrics.states import merge_states
 from metrics.states.batches import (
     TASKS,
     binary_options,
+    check_columns,
     group_states_of_args,
     ranking_options,
     state_of_args,
 )
 from metrics.states.batches import matrix as _matrix
+from metrics.states.binary_stream import merge_binary_stream
 
-__all__ = ["main", "parse_args"]
+__all__ = ["main", "memory_size", "parse_args", "read_ahead"]
 
 DEFAULT_BATCH_ROWS = 1 << 20
 
@@ -188,6 +195,13 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         help="--engine dask: the dask.distributed scheduler (tcp://host:8786); "
         "default: dask's local threads",
     )
+    ev.add_argument(
+        "--memory",
+        type=memory_size,
+        metavar="SIZE",
+        help="--task binary: bytes the score tables may hold (1GB, 500MB, 2e9) before they "
+        "are spilled to disk as sorted runs and merged there (the same values)",
+    )
     ev.add_argument("--json", action="store_true", help="print one JSON object")
     ev.add_argument("--no-progress", action="store_true", help="no progress line on stderr")
     _trec_parser(sub)
@@ -233,6 +247,33 @@ def _binary_flags(ev) -> None:
     )
     ev.add_argument("--n-resamples", type=int, default=1000,
                     help="the operating point's bootstrap resamples (default 1000)")  # fmt: skip
+
+
+_UNITS = {"": 1, "B": 1, "KB": 10**3, "MB": 10**6, "GB": 10**9, "TB": 10**12,
+          "K": 10**3, "M": 10**6, "G": 10**9, "T": 10**12}  # fmt: skip
+
+
+def memory_size(text: str) -> int:
+    """A number of bytes from ``1GB``, ``500MB``, ``1.5G`` or ``2e9`` (decimal units).
+
+    Examples
+    --------
+    >>> from metrics.cli import memory_size
+    >>> memory_size("1GB"), memory_size("1.5 mb"), memory_size("2e9")
+    (1000000000, 1500000, 2000000000)
+    """
+    raw = text.strip().upper()
+    unit = raw.lstrip("0123456789.E+ ")
+    number = raw[: len(raw) - len(unit)].strip()
+    try:
+        value = float(number) * _UNITS[unit]
+    except (KeyError, ValueError):
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a size (a number of bytes, or with KB, MB, GB, TB)"
+        ) from None
+    if not value >= 1:
+        raise argparse.ArgumentTypeError(f"the memory bound must be at least 1 byte; got {text!r}")
+    return int(value)
 
 
 def _trec_parser(sub) -> None:
@@ -299,11 +340,7 @@ def _open(path: str, columns: list[str]):
         pf = pq.ParquetFile(path, pre_buffer=False)
     except (OSError, ValueError) as exc:
         raise MetricInputError(f"cannot read {path!r} as Parquet: {exc}") from None
-    missing = [c for c in columns if c not in pf.schema_arrow.names]
-    if missing:
-        raise MetricInputError(
-            f"{path!r} has no column {missing[0]!r}; its columns are {pf.schema_arrow.names}."
-        )
+    check_columns(path, pf.schema_arrow.names, columns)
     return pf
 
 
@@ -365,15 +402,44 @@ def _states(args, pf) -> Iterator:
         if max_grade is None:
             max_grade = _top_grade(pf, args.y_true, args.batch_size)
         options = ranking_options(args, max_grade)
+    batches = pf.iter_batches(batch_size=args.batch_size, columns=columns)
     try:
-        for batch in pf.iter_batches(batch_size=args.batch_size, columns=columns):
+        for batch in read_ahead(batches):
             if batch.num_rows == 0:
                 continue
             state = to_state(batch, args, options)
             progress.add(batch.num_rows)
+            del batch  # two batches at a time: this one's state and the one being read
             yield state
     finally:
         progress.close()
+
+
+def read_ahead(iterator: Iterator) -> Iterator:
+    """The items of ``iterator``, the next one fetched on a thread while the caller works.
+
+    pyarrow releases the GIL while it reads and decodes, numpy while it
+    sorts, so reading batch k + 1 overlaps the state of batch k: two cores.
+    At most two items are alive, the caller's and the one being fetched.
+
+    Examples
+    --------
+    >>> from metrics.cli import read_ahead
+    >>> list(read_ahead(iter([1, 2, 3])))
+    [1, 2, 3]
+    """
+    from concurrent.futures import ThreadPoolExecutor
+
+    end = object()
+    with ThreadPoolExecutor(1, thread_name_prefix="metrics-read") as pool:
+        pending = pool.submit(next, iterator, end)
+        while True:
+            item = pending.result()
+            if item is end:
+                return
+            pending = pool.submit(next, iterator, end)
+            yield item
+            del item
 
 
 def evaluate(args) -> dict:
@@ -402,17 +468,29 @@ def evaluate(args) -> dict:
             raise MetricInputError("--by needs --engine local.")
         from metrics.distributed import evaluate_args
 
+        if getattr(args, "memory", None) is not None:
+            raise MetricInputError("--memory bounds the local engine; dask's workers hold parts.")
+
         return evaluate_args(args)
     if getattr(args, "scheduler", None):
         raise MetricInputError("--scheduler needs --engine dask.")
+    memory = getattr(args, "memory", None)
+    if memory is not None and (args.task != "binary" or by):
+        raise MetricInputError(
+            "--memory bounds the binary task's one table, not the other tasks' or --by's."
+        )
     pf = _open(args.path, _columns(args))
     if pf.metadata.num_rows == 0:
         raise MetricInputError(f"{args.path!r} has no rows.")
     options = binary_options(args) if args.task == "binary" else None  # refused before reading
-    state = merge_states(_states(args, pf))
     if by:
+        state = merge_states(_states(args, pf))
         groups = {g: _finalize(state[g], args, options) for g in sorted(state)}
         return {"by": by, "groups": groups}
+    if args.task == "binary":
+        state = merge_binary_stream(_states(args, pf), memory=memory)
+    else:
+        state = merge_states(_states(args, pf))
     return _finalize(state, args, options)
 
 

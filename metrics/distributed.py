@@ -7,7 +7,12 @@ partition becomes one state on a worker (the same
 refuse the same input with the same message), the states are merged in a
 balanced tree of ``dask.delayed`` tasks (about log2(partitions) levels; a
 merge runs where its inputs are) and the merged state is finalized on the
-cluster, so only the dict of metrics travels back. The values equal the
+cluster, so only the dict of metrics travels back. ``binary`` on a file or
+a folder skips pandas and the per-partition tree: its row groups are cut
+into two blocks per worker thread, each block is read with pyarrow on a
+worker and merged there as it streams (the local engine's
+:func:`metrics.states.binary_stream.merge_binary_stream`), and only the
+blocks' tables cross between workers. The values equal the
 in-memory functions on the whole columns, as :mod:`metrics.states` says
 (1e-12 relative; unweighted ROC AUC and average precision bit for bit).
 
@@ -39,6 +44,9 @@ True
 from __future__ import annotations
 
 import argparse
+import functools
+import itertools
+import os
 from collections.abc import Sequence
 
 import numpy as np
@@ -105,6 +113,36 @@ def _partition_state(frame, spec, options: dict):
     if len(frame) == 0:
         return None
     return state_of_args(_batch(frame), spec, options)
+
+
+def _block_state(pieces: list, spec):
+    """The binary state of a block of row groups, read here with pyarrow, merged as it streams.
+
+    ``pieces`` are ``(filesystem, path, row_groups)``: the worker reads them
+    batch by batch as the local engine does (no pandas), and the block's
+    merges free their inputs (:func:`metrics.states.binary_stream.merge_binary_stream`),
+    so only one table per block crosses to another worker.
+    """
+    import pyarrow.parquet as pq
+
+    from metrics.states.batches import state_of_args
+    from metrics.states.binary_stream import merge_binary_stream
+
+    columns = _columns(spec)
+
+    def states():
+        for filesystem, path, row_groups in pieces:
+            with filesystem.open_input_file(path) as f:
+                pf = pq.ParquetFile(f, pre_buffer=False)
+                for batch in pf.iter_batches(row_groups=row_groups, columns=columns):
+                    if batch.num_rows:
+                        yield state_of_args(batch, spec, {})
+
+    stream = states()
+    first = next(stream, None)
+    if first is None:
+        return None
+    return merge_binary_stream(itertools.chain([first], stream))
 
 
 def _partition_max(frame, names: list[str]) -> float:
@@ -192,11 +230,69 @@ def _frame(path: str, columns: list[str], split_row_groups):
     return ddf[columns]
 
 
+def _pieces(path: str, columns: list[str]):
+    """``(filesystem, path, row group)`` of every non-empty row group of a file or folder.
+
+    None when pyarrow's dataset cannot list ``path`` (a glob): dask reads it then.
+    """
+    import pyarrow.dataset as pads
+
+    if any(c in path for c in "*?["):
+        return None
+    try:
+        ds = pads.dataset(path, format="parquet")
+    except FileNotFoundError:
+        raise MetricInputError(f"cannot read {path!r}: no such file or folder.") from None
+    except (OSError, ValueError) as exc:
+        raise MetricInputError(f"cannot read {path!r} as Parquet: {exc}") from None
+    from metrics.states.batches import check_columns
+
+    check_columns(path, ds.schema.names, columns)
+    out = []
+    for frag in ds.get_fragments():
+        for rg in range(frag.metadata.num_row_groups):
+            if frag.metadata.row_group(rg).num_rows:
+                out.append((frag.filesystem, frag.path, rg))
+    return out
+
+
+def _blocks(pieces: list, n: int) -> list:
+    """``n`` blocks of consecutive row groups, as even as whole row groups allow."""
+    bounds = np.linspace(0, len(pieces), min(n, len(pieces)) + 1).astype(int)
+    blocks = []
+    for lo, hi in zip(bounds[:-1], bounds[1:], strict=True):
+        block = []
+        for filesystem, path, rg in pieces[lo:hi]:
+            if block and block[-1][1] == path:
+                block[-1][2].append(rg)
+            else:
+                block.append((filesystem, path, [rg]))
+        blocks.append(block)
+    return blocks
+
+
+class _PerSize:
+    """A graph to make once the cluster's number of worker threads is known."""
+
+    def __init__(self, build) -> None:
+        self.build = build
+
+
+def _binary_graph(pieces: list, spec, n_threads: int):
+    """Two blocks of row groups a worker thread, each a state, merged in a tree."""
+    import dask
+
+    state = dask.delayed(_block_state, pure=True)
+    return tree_merge([state(block, spec) for block in _blocks(pieces, 2 * n_threads)])
+
+
 def _compute(obj, scheduler: str | None):
     """Compute a delayed object on the scheduler at ``scheduler`` (None: dask's default)."""
     import dask
 
     if scheduler is None:
+        if isinstance(obj, _PerSize):
+            obj = obj.build(os.cpu_count() or 1)
         return dask.compute(obj)[0]
     try:
         from distributed import Client
@@ -207,13 +303,26 @@ def _compute(obj, scheduler: str | None):
     except (OSError, TimeoutError, ValueError) as exc:
         raise MetricInputError(f"cannot reach the Dask scheduler {scheduler!r}: {exc}") from None
     with client:
+        if isinstance(obj, _PerSize):  # a graph made for the cluster's size
+            obj = obj.build(sum(client.nthreads().values()))
         return client.compute(obj).result()
 
 
 def _graph(path, spec, *, split_row_groups, scheduler):
-    """The delayed merged state of the dataset at ``path``."""
+    """The delayed merged state of the dataset at ``path`` (or a function of the cluster's size).
+
+    ``binary`` on a file or folder: blocks of row groups read by pyarrow on
+    the workers (:func:`_block_state`); otherwise one state per partition
+    of ``dask.dataframe.read_parquet``.
+    """
     import dask
 
+    if spec.task == "binary":
+        pieces = _pieces(path, _columns(spec))
+        if pieces is not None:
+            if not pieces:
+                return dask.delayed(None)
+            return _PerSize(functools.partial(_binary_graph, pieces, spec))
     ddf = _frame(path, _columns(spec), split_row_groups)
     options = {}
     if spec.task in ("ranking", "multilabel"):
@@ -337,8 +446,12 @@ def evaluate_dask(
     spec = _spec(task, y_true, score, weight, threshold, k, max_grade, denominator,
                  log_base, ignore_ties)  # fmt: skip
     graph = _graph(path, spec, split_row_groups=split_row_groups, scheduler=scheduler)
-    final = dask.delayed(_finalize, pure=True)(graph, task, threshold, binary_options)
-    result = _compute(final, scheduler)
+    finalize = dask.delayed(_finalize, pure=True)
+    if isinstance(graph, _PerSize):
+        made = _PerSize(lambda n: finalize(graph.build(n), task, threshold, binary_options))
+    else:
+        made = finalize(graph, task, threshold, binary_options)
+    result = _compute(made, scheduler)
     if "confusion_matrix" in result:
         result["confusion_matrix"] = np.asarray(result["confusion_matrix"]).tolist()
     return result

@@ -34,10 +34,10 @@ Examples
 True
 """
 
-from metrics.states._common import merge_states
 from metrics.states.binary import BinaryState
 from metrics.states.multilabel import MultilabelState
 from metrics.states.ranking import RankingState
 from metrics.states.regression import RegressionState
+from metrics.states.streams import merge_states
 
 __all__ = ["BinaryState", "MultilabelState", "RankingState", "RegressionState", "merge_states"]

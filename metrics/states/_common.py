@@ -67,6 +67,10 @@ def merge_states(states: Iterable[S]) -> S:
     part in about log2(number of chunks) merges (a running merge into one
     accumulator would copy a growing table once per chunk). The result is
     the same state, whatever the order of the merges, to rounding.
+    (:func:`metrics.states.merge_states` sends a stream of
+    :class:`~metrics.states.BinaryState` to
+    :func:`metrics.states.binary_stream.merge_binary_stream`: the same tree,
+    freeing each merge's inputs.)
 
     Parameters
     ----------

@@ -30,12 +30,26 @@ from metrics.states.ranking import RankingState
 from metrics.states.regression import RegressionState
 
 __all__ = [
-    "TASKS", "Pair", "batch_arrays", "batch_state", "binary_options", "column",
-    "group_states_of_args", "matrix", "ranking_options", "state_of_args", "vector",
+    "TASKS", "Pair", "batch_arrays", "batch_state", "binary_options", "check_columns",
+    "column", "group_states_of_args", "matrix", "ranking_options", "state_of_args", "vector",
 ]  # fmt: skip
 
 #: The tasks of ``python -m metrics evaluate``.
 TASKS = ("binary", "ranking", "multilabel", "regression")
+
+
+def check_columns(path: str, names: list[str], wanted: list[str]) -> None:
+    """Refuse a dataset at ``path`` whose columns ``names`` lack one of ``wanted``.
+
+    Examples
+    --------
+    >>> from metrics.states.batches import check_columns
+    >>> check_columns("f.parquet", ["y", "p"], ["y", "p"]) is None
+    True
+    """
+    missing = [c for c in wanted if c not in names]
+    if missing:
+        raise MetricInputError(f"{path!r} has no column {missing[0]!r}; its columns are {names}.")
 
 
 def column(batch, name: str) -> np.ndarray:

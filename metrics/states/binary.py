@@ -68,42 +68,75 @@ def _distinct_counts(sorted_values: np.ndarray) -> tuple[np.ndarray, np.ndarray]
     return sorted_values[r.starts], r.lengths
 
 
-def _merge_tables(sa, pa, na, sb, pb, nb):
+def _class_counts(pos: np.ndarray, s: np.ndarray):
+    """The distinct scores of the positives and of the negatives, and their counts.
+
+    Two value sorts, much faster than an argsort. Scores that are all
+    float32 values (a model's float32 output widened to float64) are sorted
+    as float32, about 1.6x faster (half the bytes), and widened back: the
+    same values, the same order.
+    """
+    narrow = s.astype(np.float32)
+    if np.array_equal(narrow, s):
+        s = narrow
+    del narrow
+    out = []
+    for mask in (pos, ~pos):
+        part = np.compress(mask, s)
+        part.sort()
+        values, counts = _distinct_counts(part)
+        out += [values.astype(np.float64, copy=False), counts]
+    return out
+
+
+def merge_tables(a: list, b: list) -> list:
     """The sum of two tables of distinct ascending scores, merged by value.
+
+    ``a`` and ``b`` are lists ``[scores, positive, negative]``; they are
+    emptied column by column as the merge goes, so a column nobody else
+    holds is freed as soon as it is consumed: the peak is about 1.4 times
+    the merged table (a state's own columns are never changed).
 
     The two score arrays are concatenated and put in order by a stable
     argsort, numpy's timsort, which finds the two sorted runs and merges
     them in linear time (faster than a ``searchsorted`` of one table into
-    the other); the weights follow the same order. A score present in both
-    tables lands twice, ``a``'s copy first: its weights are summed into that
-    copy (``a + b``, as a merge in either order adds) and ``b``'s dropped.
+    the other, measured); the scores themselves by a stable value sort, the
+    same timsort merge (the default quicksort does not see the runs and took
+    most of a large file's time). The argsort gives where each table's rows
+    land (int32 positions), and the weights are scattered there. A
+    score present in both tables lands twice, ``a``'s copy first: its
+    weights are summed into that copy (``a + b``, as a merge in either order
+    adds) and ``b``'s dropped.
     """
-    dtype = np.result_type(pa, pb)
-    if sb.shape[0] == 0 or sa.shape[0] == 0:
-        s, p, n = (sa, pa, na) if sb.shape[0] == 0 else (sb, pb, nb)
-        return s, p.astype(dtype, copy=False), n.astype(dtype, copy=False)
-    s = np.concatenate((sa, sb))
-    order = np.argsort(s, kind="stable")
-    s.sort()  # the same values as s[order], in place (a value sort is fast): no third copy
-    first = np.flatnonzero(s[1:] == s[:-1])  # each table is distinct: pairs at most
-    if first.shape[0]:
-        # compact before gathering the weights: only the merged length is ever allocated thrice
+    dtype = np.result_type(a[1], b[1])
+    if a[0].shape[0] == 0 or b[0].shape[0] == 0:
+        s, p, n = b if a[0].shape[0] == 0 else a
+        return [s, p.astype(dtype, copy=False), n.astype(dtype, copy=False)]
+    n_a = a[0].shape[0]
+    s = np.concatenate((a.pop(0), b.pop(0)))
+    from_b = np.argsort(s, kind="stable") >= n_a
+    s.sort(kind="stable")  # the values in the argsort's order, in place
+    # where each table's rows land: int32 indices when they fit (half the bytes, as fast)
+    index = np.int32 if s.shape[0] < 2**31 else np.intp
+    at_a = np.flatnonzero(~from_b).astype(index)
+    at_b = np.flatnonzero(from_b).astype(index)
+    del from_b
+    twin = np.flatnonzero(s[1:] == s[:-1])  # each table is distinct: pairs at most, a's first
+    keep = None
+    if twin.shape[0]:
         keep = np.ones(s.shape[0], dtype=bool)
-        keep[first + 1] = False
-        second = order[first + 1]
+        keep[twin + 1] = False
         s = s[keep]
-        order = order[keep]
-        del keep
-        first -= np.arange(first.shape[0])  # the pair's row in the compacted table
     out = [s]
-    for wa, wb in ((pa, pb), (na, nb)):
-        w = np.concatenate((wa, wb)).astype(dtype, copy=False)
-        merged = w[order]
-        if first.shape[0]:
-            merged[first] += w[second]  # a's weight plus b's (a's copy comes first)
-        del w
-        out.append(merged)
-    return tuple(out)
+    for _ in range(2):
+        w = np.empty(at_a.shape[0] + at_b.shape[0], dtype=dtype)
+        w[at_a] = a.pop(0)  # a scatter by index: about 4x faster than by a boolean mask
+        w[at_b] = b.pop(0)
+        if keep is not None:
+            w[twin] += w[twin + 1]
+            w = w[keep]
+        out.append(w)
+    return out
 
 
 @dataclass(frozen=True, eq=False)
@@ -205,15 +238,9 @@ class BinaryState:
         s = s.astype(np.float64, copy=False)
         lo, hi = float(s.min()), float(s.max())
         if w is None:
-            # two value sorts (much faster than an argsort), then a merge by value
-            ps = np.compress(pos, s)
-            ns = np.compress(~pos, s)
-            ps.sort()
-            ns.sort()
-            sp, cp = _distinct_counts(ps)
-            sn, cn = _distinct_counts(ns)
+            sp, cp, sn, cn = _class_counts(pos, s)
             zp, zn = np.zeros_like(cp), np.zeros_like(cn)
-            table = _merge_tables(sp, cp, zp, sn, zn, cn)
+            table = merge_tables([sp, cp, zp], [sn, zn, cn])
         else:
             keep = w != 0
             if not keep.all():
@@ -255,16 +282,12 @@ class BinaryState:
                 f"a BinaryState merges only with a BinaryState; got {type(other).__name__}."
             )
         weighted = self.weighted or other.weighted
-        tables = [self, other]
-        parts = []
-        for t in tables:
-            if weighted and t.positive.dtype != np.float64:
-                parts.append(
-                    (t.scores, t.positive.astype(np.float64), t.negative.astype(np.float64))
-                )
-            else:
-                parts.append((t.scores, t.positive, t.negative))
-        s, p, n = _merge_tables(*parts[0], *parts[1])
+        s, p, n = merge_tables(
+            [self.scores, self.positive, self.negative],
+            [other.scores, other.positive, other.negative],
+        )
+        if weighted:  # a weighted state of no sample holds int64 zeros
+            p, n = p.astype(np.float64, copy=False), n.astype(np.float64, copy=False)
         return BinaryState(
             s,
             p,

@@ -96,6 +96,38 @@ def test_binary_json_equals_in_memory(binary_file):
     np.testing.assert_allclose(got["calibration_error"], M.calibration_error(y, p), rtol=1e-12)
 
 
+def test_binary_memory_bound_spills_to_disk_with_the_same_values(binary_file):
+    path, y, p, w = binary_file
+    args = [path, "--task", "binary", "--y-true", "y", "--score", "p", "--batch-size", 2000]
+    assert run_json(*args, "--memory", "20KB") == run_json(*args)  # every table spilled
+    got = run_json(*args, "--weight", "w", "--memory", "20KB")
+    np.testing.assert_allclose(
+        got["roc_auc_score"], M.roc_auc_score(y, p, sample_weight=w), rtol=1e-12
+    )
+    proc = run(*args, "--memory", "lots", check=False)
+    assert proc.returncode == 2 and "'lots' is not a size" in proc.stderr
+    proc = run(path, "--task", "regression", "--y-true", "p", "--score", "p", "--memory", "1GB",
+               check=False)  # fmt: skip
+    assert proc.returncode == 2 and "binary task" in proc.stderr
+
+
+def test_memory_sizes_and_the_read_ahead_thread():
+    assert cli.memory_size("1GB") == 10**9
+    assert cli.memory_size("0.5 MB") == 500_000
+    assert cli.memory_size("2e9") == 2 * 10**9
+    assert cli.memory_size("300") == 300
+
+    def failing():
+        yield 1
+        raise ValueError("the reader failed")
+
+    got = []
+    with pytest.raises(ValueError, match="the reader failed"):
+        for item in cli.read_ahead(failing()):
+            got.append(item)
+    assert got == [1]  # the item before the failure arrived, then the reader's error
+
+
 def test_binary_weighted_and_threshold(binary_file):
     path, y, p, w = binary_file
     got = run_json(
@@ -304,11 +336,13 @@ def test_the_streaming_bench_runs_end_to_end_and_keeps_the_other_sections(tmp_pa
     out = tmp_path / "results.md"
     out.write_text("# Results\n\n## Metrics\n\nkept\n")
     args = ["--rows", "30000", "--dir", str(tmp_path), "--check", "--out", str(out)]
-    assert streaming([*args, "--batch-size", "7000"]) == 0
+    assert streaming([*args, "--batch-size", "7000", "--memory", "100KB"]) == 0
     text = out.read_text()
     assert text.startswith("# Results\n\n## Metrics\n\nkept\n\n## Out of core\n")
     assert "### 30,000 binary rows, float32 scores" in text
     assert "equal to the in-memory functions" in text
+    assert "The --memory 100KB run's values: equal to the unbounded run's." in text
+    assert "Rows per second (wall): read " in text and "x the final table" in text
     # the same size measured again replaces its subsection (write_section is what main
     # writes with; a second run of the bench would only make the same text again)
     from bench.streaming import write_section

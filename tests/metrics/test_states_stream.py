@@ -1,0 +1,104 @@
+"""The fast paths of the binary state (narrow sorts, merges) against a slow reference table."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import metrics as M
+from metrics import MetricInputError
+from metrics.states import BinaryState, merge_states
+from metrics.states.binary_stream import merge_binary_stream
+
+
+def reference_table(y, s):
+    """Distinct scores and per-class counts, one score at a time (the slow, obvious way)."""
+    scores = sorted(set(float(v) for v in s))
+    pos = {v: 0 for v in scores}
+    neg = {v: 0 for v in scores}
+    for label, v in zip(y, s, strict=True):
+        (pos if label == 1 else neg)[float(v)] += 1
+    return scores, [pos[v] for v in scores], [neg[v] for v in scores]
+
+
+def chunked_state(y, s, size):
+    parts = (
+        BinaryState.from_chunk(y[i : i + size], s[i : i + size]) for i in range(0, len(y), size)
+    )
+    return merge_states(parts)
+
+
+@pytest.mark.parametrize("narrow", [True, False])
+def test_float32_valued_and_float64_scores_give_the_reference_table(narrow):
+    rng = np.random.default_rng(7)
+    n = 3000
+    y = (rng.random(n) < 0.4).astype(np.int8)
+    if narrow:  # float32 model output widened to float64, ties included
+        s = (rng.integers(0, 500, n).astype(np.float32) / np.float32(499)).astype(np.float64)
+    else:  # a quarter of the chunks hold a value float32 cannot hold exactly
+        s = rng.integers(0, 500, n) / 499
+    state = chunked_state(y, s, 256)
+    scores, pos, neg = reference_table(y, s)
+    assert state.scores.dtype == np.float64
+    assert state.scores.tolist() == scores
+    assert state.positive.tolist() == pos
+    assert state.negative.tolist() == neg
+    assert state.roc_auc_score() == M.roc_auc_score(y, s)
+    assert state.average_precision_score() == M.average_precision_score(y, s)
+    assert state.log_loss() == pytest.approx(M.log_loss(y, s), rel=1e-12)
+
+
+def test_a_chunk_mixing_float32_values_and_wider_ones_keeps_every_bit():
+    # 0.1 is not a float32 value; 0.1 rounded to float32 is: they must stay two scores
+    near = float(np.float32(0.1))
+    y = np.array([1, 0, 1, 0])
+    s = np.array([0.1, near, near, 0.5])
+    state = BinaryState.from_chunk(y, s)
+    assert state.scores.tolist() == sorted([0.1, near, 0.5])
+    assert state.roc_auc_score() == M.roc_auc_score(y, s)
+
+
+@pytest.mark.parametrize("weighted", [False, True])
+def test_spilled_runs_merged_on_disk_equal_the_in_memory_functions(weighted):
+    rng = np.random.default_rng(3)
+    n = 4000
+    y = (rng.random(n) < 0.3).astype(np.int8)
+    s = rng.integers(0, 900, n) / 899  # ties within and across chunks
+    w = rng.integers(0, 3, n).astype(float) if weighted else None
+    chunks = [
+        BinaryState.from_chunk(
+            y[i : i + 300], s[i : i + 300], None if w is None else w[i : i + 300]
+        )
+        for i in range(0, n, 300)
+    ]
+    in_memory = merge_binary_stream(chunks)
+    spilled = merge_binary_stream(iter(chunks), memory=3000)  # a run every table or two
+    assert spilled.scores.tolist() == in_memory.scores.tolist()
+    assert spilled.positive.tolist() == in_memory.positive.tolist()
+    assert spilled.negative.tolist() == in_memory.negative.tolist()
+    assert spilled.positive.dtype == (np.float64 if weighted else np.int64)
+    assert spilled.n_samples == n and spilled.weighted == weighted
+    got = spilled.finalize()
+    if weighted:
+        assert got["roc_auc_score"] == pytest.approx(
+            M.roc_auc_score(y, s, sample_weight=w), rel=1e-12
+        )
+    else:
+        scores, pos, neg = reference_table(y, s)
+        assert spilled.scores.tolist() == scores and spilled.positive.tolist() == pos
+        assert got["roc_auc_score"] == M.roc_auc_score(y, s)
+        assert got["average_precision_score"] == M.average_precision_score(y, s)
+    assert got["log_loss"] == pytest.approx(M.log_loss(y, s, sample_weight=w), rel=1e-12)
+    # the caller's states are left as they were
+    again = BinaryState.from_chunk(y[:300], s[:300], None if w is None else w[:300])
+    assert chunks[0].scores.tolist() == again.scores.tolist()
+    assert chunks[0].positive.tolist() == again.positive.tolist()
+
+
+def test_merge_binary_stream_refusals():
+    with pytest.raises(MetricInputError, match="at least one state"):
+        merge_binary_stream([])
+    with pytest.raises(MetricInputError, match="at least 1 byte"):
+        merge_binary_stream([BinaryState.empty()], memory=0)
+    with pytest.raises(MetricInputError, match="merges only"):
+        merge_binary_stream([BinaryState.empty(), object()])
