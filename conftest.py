@@ -9,6 +9,9 @@ import pytest
 # metrics/distributed.py's examples need the optional Dask extra (requirements-dask.txt);
 # without it they are not collected, except in CI (CI=true), where a missing Dask fails.
 collect_ignore = []
+# the scripts that made the peers' fixtures import the peers (ranx, ir_measures), which are
+# no test dependency: they ran once in a scratch venv, and their output is what is tested
+collect_ignore_glob = ["tests/fixtures/*"]
 _NO_DASK = "dask" in sys.modules and sys.modules["dask"] is None  # hidden by a test
 if (_NO_DASK or importlib.util.find_spec("dask") is None) and os.environ.get("CI") != "true":
     collect_ignore.append("metrics/distributed.py")

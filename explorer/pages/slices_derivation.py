@@ -57,7 +57,7 @@ def group_derivation(ds: Dataset, settings: slices.Settings, code: int) -> Deriv
     >>> ds = Dataset("t", "regression", np.array([1.0, 2, 4, 8]), {"m": np.array([1.5, 2, 3, 8])},
     ...              attributes={"site": np.array(["A", "B", "A", "B"], dtype=object)})
     >>> group_derivation(ds, slices.Settings("m", "MAE", ("site",)), 0).latex
-    '\\\\text{MAE} = \\\\frac{0.5000 + 1.000}{2} = 0.7500'
+    '\\\\text{MAE} = \\\\frac{0.5000 + 1}{2} = 0.7500'
     """
     g = slices.grouping(ds, settings)
     label = g.labels[code]
