@@ -46,7 +46,7 @@ from pathlib import Path
 
 from bench import data as bd
 from bench.cases import LIBS, available
-from bench.runner import ERROR, MISMATCH, run_dataset, warm_up
+from bench.runner import run_dataset, warm_up
 from bench.timing import FULL_BUDGET, QUICK_BUDGET
 
 RESULTS = Path(__file__).resolve().parent / "results.md"
@@ -206,12 +206,8 @@ def run_browser_mode(args: argparse.Namespace) -> int:
     return 0
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Run the benchmark; return the exit status."""
-    from bench.report import RunInfo, render
-    from bench.targets import MISS, check_targets
-
-    argv = sys.argv[1:] if argv is None else list(argv)
+def _other_mode(argv: list[str]) -> int | None:
+    """Run ``--load``, ``--visitors`` or ``--soak`` when argv starts with one; else None."""
     if argv[:1] == ["--load"]:
         from bench.load import main as load_main
 
@@ -224,33 +220,25 @@ def main(argv: list[str] | None = None) -> int:
         from bench.soak import main as soak_main
 
         return soak_main(argv[1:])
-    args = parse_args(argv)
-    if args.streaming:
-        from bench.streaming import main as streaming
+    return None
 
-        return streaming(["--rows", args.streaming])
-    if args.browser:
-        return run_browser_mode(args)
-    if args.from_raw:
-        with open(args.from_raw, "rb") as fh:
-            info, results, load_results, pages = pickle.load(fh)  # our own file
-        targets = check_targets(results, pages)
-        out = args.out or RESULTS
-        _write(out, render(info, results, targets, load_results, pages))
-        print(f"wrote {out} from {args.from_raw}", file=sys.stderr)
-        return 0
-    t_start = time.perf_counter()
-    started = datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z")
-    loads = [("start", _load())]
-    quick = args.quick
-    matrix_sizes = args.matrix_sizes or (bd.QUICK_MATRIX_SIZES if quick else bd.MATRIX_SIZES)
-    vector_sizes = args.vector_sizes or (bd.QUICK_VECTOR_SIZES if quick else bd.VECTOR_SIZES)
-    loop_rows = args.loop_rows if args.loop_rows is not None else (500 if quick else 10_000)
-    loop_rows = loop_rows or None
-    budget = QUICK_BUDGET if quick else FULL_BUDGET
-    run_app = args.app or not (quick or args.no_app)
-    out = args.out or (None if quick else RESULTS)
 
+def _rerender(args: argparse.Namespace) -> int:
+    """``--from-raw``: write the report again from a saved run, timing nothing."""
+    from bench.report import render
+    from bench.targets import check_targets
+
+    with open(args.from_raw, "rb") as fh:
+        info, results, load_results, pages = pickle.load(fh)  # our own file
+    targets = check_targets(results, pages)
+    out = args.out or RESULTS
+    _write(out, render(info, results, targets, load_results, pages))
+    print(f"wrote {out} from {args.from_raw}", file=sys.stderr)
+    return 0
+
+
+def _versions_and_libs(wanted_text: str) -> tuple[dict, dict, tuple]:
+    """The versions to report, why each absent comparator is absent, and those to run."""
     import numpy
     import pandas
 
@@ -263,7 +251,7 @@ def main(argv: list[str] | None = None) -> int:
         "metrics threads": str(metrics._ranks.WORKERS),
     }
     missing = {}
-    wanted = [x.strip() for x in args.libs.split(",") if x.strip()]
+    wanted = [x.strip() for x in wanted_text.split(",") if x.strip()]
     libs = []
     for lib in LIBS:
         version = available(lib)
@@ -279,48 +267,99 @@ def main(argv: list[str] | None = None) -> int:
 
                 versions["torch"] = torch.__version__
                 versions["torch threads"] = str(torch.get_num_threads())
-    libs = tuple(libs)
-    print(f"comparing against: {', '.join(libs) or 'nothing'}", file=sys.stderr)
+    return versions, missing, tuple(libs)
 
+
+def _time_metrics(args, libs: tuple, budget, loop_rows, loads: list) -> list:
+    """Time every metric on every dataset; appends a load sample after each dataset."""
+    quick = args.quick
+    matrix_sizes = args.matrix_sizes or (bd.QUICK_MATRIX_SIZES if quick else bd.MATRIX_SIZES)
+    vector_sizes = args.vector_sizes or (bd.QUICK_VECTOR_SIZES if quick else bd.VECTOR_SIZES)
     results = []
-    if not args.no_metrics:
-        warm_up(libs)
-        gc.collect()
-        gc.freeze()  # the libraries' objects: later collections need not walk them
-        for make in bd.dataset_makers(matrix_sizes, vector_sizes, loop_rows=loop_rows):
-            d = make()
-            results.append(run_dataset(d, libs, budget, only=args.only))
-            loads.append(("", _load()))
-            del d
-            gc.collect()
-
-    load_results = None
-    if not args.no_load:
-        from bench.loading import run_loading
-
-        print("== loading uploads", file=sys.stderr)
-        if quick:
-            load_results = run_loading(100_000, (10_000, 50), budget)
-        else:
-            load_results = run_loading(1_000_000, (100_000, 100), budget)
-
-    pages = None
-    if run_app:
-        from bench.app_timing import run_app as time_pages
-
-        print("== pages (AppTest)", file=sys.stderr)
-        if quick:
-            pages = time_pages(matrix_shape=(2_000, 50), vector_n=200_000, only=args.pages)
-        else:
-            pages = time_pages(only=args.pages)
+    warm_up(libs)
+    gc.collect()
+    gc.freeze()  # the libraries' objects: later collections need not walk them
+    for make in bd.dataset_makers(matrix_sizes, vector_sizes, loop_rows=loop_rows):
+        d = make()
+        results.append(run_dataset(d, libs, budget, only=args.only))
         loads.append(("", _load()))
+        del d
+        gc.collect()
+    return results
+
+
+def _time_loading(quick: bool, budget):
+    """Time reading the uploads (reduced sizes when quick)."""
+    from bench.loading import run_loading
+
+    print("== loading uploads", file=sys.stderr)
+    if quick:
+        return run_loading(100_000, (10_000, 50), budget)
+    return run_loading(1_000_000, (100_000, 100), budget)
+
+
+def _time_pages(args, loads: list):
+    """Time the pages under AppTest; appends a load sample."""
+    from bench.app_timing import run_app as time_pages
+
+    print("== pages (AppTest)", file=sys.stderr)
+    if args.quick:
+        pages = time_pages(matrix_shape=(2_000, 50), vector_n=200_000, only=args.pages)
+    else:
+        pages = time_pages(only=args.pages)
+    loads.append(("", _load()))
+    return pages
+
+
+def _print_verdicts(targets: list, results: list, wall_seconds: float) -> int:
+    """Print the targets and every disagreement; return 1 when a value disagrees, else 0."""
+    from bench.report import mismatches
+    from bench.targets import MISS
+
+    print(f"\n{'target':<72} {'where':<34} {'required':>10} {'measured':>10}  verdict")
+    for r in targets:
+        print(
+            f"{r.target[:72]:<72} {r.where[:34]:<34} {r.required:>10} {r.measured:>10}  {r.verdict}"
+        )
+    bad = mismatches(results)
+    bad += [(d.name, c.metric, None) for d in results for c in d.cases if c.error]
+    n_miss = sum(r.verdict == MISS for r in targets)
+    print(
+        f"\n{len(targets) - n_miss} targets met or n/a, {n_miss} missed; "
+        f"{len(bad)} value disagreements or errors; {wall_seconds:.1f} s"
+    )
+    for name, metric, r in bad:
+        print(f"  {name} {metric}: " + (f"{r.lib} {r.check} {r.note}" if r else "error"))
+    return 1 if bad else 0
+
+
+def _run(args: argparse.Namespace, argv: list[str]) -> int:
+    """The timing run itself: metrics, uploads, pages, then the report and the verdicts."""
+    from bench.report import RunInfo, render
+    from bench.targets import check_targets
+
+    t_start = time.perf_counter()
+    started = datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z")
+    loads = [("start", _load())]
+    quick = args.quick
+    loop_rows = args.loop_rows if args.loop_rows is not None else (500 if quick else 10_000)
+    loop_rows = loop_rows or None
+    budget = QUICK_BUDGET if quick else FULL_BUDGET
+    run_app = args.app or not (quick or args.no_app)
+    out = args.out or (None if quick else RESULTS)
+
+    versions, missing, libs = _versions_and_libs(args.libs)
+    print(f"comparing against: {', '.join(libs) or 'nothing'}", file=sys.stderr)
+    results = [] if args.no_metrics else _time_metrics(args, libs, budget, loop_rows, loads)
+    load_results = None if args.no_load else _time_loading(quick, budget)
+    pages = _time_pages(args, loads) if run_app else None
 
     targets = check_targets(results, pages)
     loads.append(("end", _load()))
     peak = max(loads, key=lambda x: x[1][0])
     load_samples = [loads[0], ("highest 1-min seen", peak[1]), loads[-1]]
     info = RunInfo(
-        command="python -m bench " + " ".join(sys.argv[1:] if argv is None else argv),
+        command="python -m bench " + " ".join(argv),
         quick=quick,
         started=started,
         wall_seconds=time.perf_counter() - t_start,
@@ -343,27 +382,25 @@ def main(argv: list[str] | None = None) -> int:
         section = run_compare(100_000 if quick else 1_000_000, 200 if quick else 2000)
         if out is not None:
             write_section(section, out)
+    return _print_verdicts(targets, results, info.wall_seconds)
 
-    print(f"\n{'target':<72} {'where':<34} {'required':>10} {'measured':>10}  verdict")
-    for r in targets:
-        print(
-            f"{r.target[:72]:<72} {r.where[:34]:<34} {r.required:>10} {r.measured:>10}  {r.verdict}"
-        )
-    bad = [
-        (d.name, c.metric, r)
-        for d in results
-        for c in d.cases
-        for r in c.refs
-        if r.check in (MISMATCH, ERROR)
-    ] + [(d.name, c.metric, None) for d in results for c in d.cases if c.error]
-    n_miss = sum(r.verdict == MISS for r in targets)
-    print(
-        f"\n{len(targets) - n_miss} targets met or n/a, {n_miss} missed; "
-        f"{len(bad)} value disagreements or errors; {info.wall_seconds:.1f} s"
-    )
-    for name, metric, r in bad:
-        print(f"  {name} {metric}: " + (f"{r.lib} {r.check} {r.note}" if r else "error"))
-    return 1 if bad else 0
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the benchmark; return the exit status."""
+    argv = sys.argv[1:] if argv is None else list(argv)
+    status = _other_mode(argv)
+    if status is not None:
+        return status
+    args = parse_args(argv)
+    if args.streaming:
+        from bench.streaming import main as streaming
+
+        return streaming(["--rows", args.streaming])
+    if args.browser:
+        return run_browser_mode(args)
+    if args.from_raw:
+        return _rerender(args)
+    return _run(args, argv)
 
 
 if __name__ == "__main__":

@@ -255,136 +255,147 @@ TIED_RANKING_LOSS = (
 )
 
 
-def _cases() -> list[Case]:
-    sk, tmc, tmr = _sk, _tmc, _tmr
-    y = lambda d: d.y_true  # noqa: E731 - short accessors keep the table readable
-    s = lambda d: d.y_score  # noqa: E731
-    p = lambda d: d.y_pred  # noqa: E731
-    t = _torch
-    L = lambda d: d.n_labels  # noqa: E731
-    B, ML, G, R = ("binary",), ("multilabel",), ("graded",), ("regression",)
+# Short accessors and Ref builders keep the tables below readable.
+sk, tmc, tmr, t = _sk, _tmc, _tmr, _torch
+y = lambda d: d.y_true  # noqa: E731
+s = lambda d: d.y_score  # noqa: E731
+p = lambda d: d.y_pred  # noqa: E731
+L = lambda d: d.n_labels  # noqa: E731
+B, ML, G, R = ("binary",), ("multilabel",), ("graded",), ("regression",)
 
-    def tm(api, call, **kw):
-        return Ref("torchmetrics", api, call, tol=kw.pop("tol", TM_FLOAT32), **kw)
 
-    def skr(api, call, **kw):
-        return Ref("scikit-learn", "sklearn.metrics." + api, call, **kw)
+def tm(api, call, **kw):
+    """A torchmetrics reference (float32: its default tolerance)."""
+    return Ref("torchmetrics", api, call, tol=kw.pop("tol", TM_FLOAT32), **kw)
 
-    def rx(metric, **kw):
-        return Ref("ranx", f'ranx.evaluate(qrels, run, "{metric}")', _ranx(metric), **kw)
 
-    cases = [
-        # ---------------- binary: scores ----------------
-        Case(
-            "roc_auc_score",
-            lambda d: M.roc_auc_score(y(d), s(d)),
-            B,
-            refs=(
-                skr("roc_auc_score", lambda d: sk().roc_auc_score(y(d), s(d))),
-                tm("binary_auroc", lambda d: tmc().binary_auroc(t(d)["s"], t(d)["y"])),
+def skr(api, call, **kw):
+    """A scikit-learn reference, named by its ``sklearn.metrics`` function."""
+    return Ref("scikit-learn", "sklearn.metrics." + api, call, **kw)
+
+
+def rx(metric, **kw):
+    """A ranx reference: ``ranx.evaluate`` of one metric."""
+    return Ref("ranx", f'ranx.evaluate(qrels, run, "{metric}")', _ranx(metric), **kw)
+
+
+_BINARY_SCORES = [
+    # ---------------- binary: scores ----------------
+    Case(
+        "roc_auc_score",
+        lambda d: M.roc_auc_score(y(d), s(d)),
+        B,
+        refs=(
+            skr("roc_auc_score", lambda d: sk().roc_auc_score(y(d), s(d))),
+            tm("binary_auroc", lambda d: tmc().binary_auroc(t(d)["s"], t(d)["y"])),
+        ),
+    ),
+    Case(
+        "average_precision_score",
+        lambda d: M.average_precision_score(y(d), s(d)),
+        B,
+        refs=(
+            skr(
+                "average_precision_score",
+                lambda d: sk().average_precision_score(y(d), s(d)),
+            ),
+            tm(
+                "binary_average_precision",
+                lambda d: tmc().binary_average_precision(t(d)["s"], t(d)["y"]),
             ),
         ),
-        Case(
-            "average_precision_score",
-            lambda d: M.average_precision_score(y(d), s(d)),
-            B,
-            refs=(
-                skr(
-                    "average_precision_score",
-                    lambda d: sk().average_precision_score(y(d), s(d)),
-                ),
-                tm(
-                    "binary_average_precision",
-                    lambda d: tmc().binary_average_precision(t(d)["s"], t(d)["y"]),
-                ),
+    ),
+    Case(
+        "roc_curve",
+        lambda d: M.roc_curve(y(d), s(d)),
+        B,
+        refs=(
+            skr("roc_curve", lambda d: sk().roc_curve(y(d), s(d))),
+            tm(
+                "binary_roc",
+                lambda d: tmc().binary_roc(t(d)["s"], t(d)["y"]),
+                value=_roc_area,
+                ours_value=_roc_area,
+                note="compared by the area under the points: torchmetrics keeps every "
+                "threshold (no drop_intermediate) and starts at threshold 1, not inf",
             ),
         ),
-        Case(
-            "roc_curve",
-            lambda d: M.roc_curve(y(d), s(d)),
-            B,
-            refs=(
-                skr("roc_curve", lambda d: sk().roc_curve(y(d), s(d))),
-                tm(
-                    "binary_roc",
-                    lambda d: tmc().binary_roc(t(d)["s"], t(d)["y"]),
-                    value=_roc_area,
-                    ours_value=_roc_area,
-                    note="compared by the area under the points: torchmetrics keeps every "
-                    "threshold (no drop_intermediate) and starts at threshold 1, not inf",
-                ),
+    ),
+    Case(
+        "precision_recall_curve",
+        lambda d: M.precision_recall_curve(y(d), s(d)),
+        B,
+        refs=(
+            skr("precision_recall_curve", lambda d: sk().precision_recall_curve(y(d), s(d))),
+            tm(
+                "binary_precision_recall_curve",
+                lambda d: tmc().binary_precision_recall_curve(t(d)["s"], t(d)["y"]),
+                value=_pr_step_area,
+                ours_value=_pr_step_area,
+                note="compared by the step area (AP) of the points",
             ),
         ),
-        Case(
-            "precision_recall_curve",
-            lambda d: M.precision_recall_curve(y(d), s(d)),
-            B,
-            refs=(
-                skr("precision_recall_curve", lambda d: sk().precision_recall_curve(y(d), s(d))),
-                tm(
-                    "binary_precision_recall_curve",
-                    lambda d: tmc().binary_precision_recall_curve(t(d)["s"], t(d)["y"]),
-                    value=_pr_step_area,
-                    ours_value=_pr_step_area,
-                    note="compared by the step area (AP) of the points",
-                ),
+    ),
+    Case(
+        "auc",
+        lambda d: M.auc(*_auc_xy(d)),
+        B,
+        refs=(skr("auc", lambda d: sk().auc(*_auc_xy(d))),),
+    ),
+    Case(
+        "auc_pairwise",
+        lambda d: M.auc_pairwise(y(d), s(d)),
+        B,
+        refs=(skr("roc_auc_score", lambda d: sk().roc_auc_score(y(d), s(d))),),
+    ),
+    Case(
+        "auc_rank",
+        lambda d: M.auc_rank(y(d), s(d)),
+        B,
+        refs=(skr("roc_auc_score", lambda d: sk().roc_auc_score(y(d), s(d))),),
+    ),
+    Case(
+        "auc_histogram",
+        lambda d: M.auc_histogram(y(d), s(d)),
+        B,
+        refs=(
+            skr(
+                "roc_auc_score(y, min(floor(100 s), 99))",
+                lambda d: sk().roc_auc_score(y(d), np.minimum(np.floor(s(d) * 100), 99)),
             ),
         ),
-        Case(
-            "auc",
-            lambda d: M.auc(*_auc_xy(d)),
-            B,
-            refs=(skr("auc", lambda d: sk().auc(*_auc_xy(d))),),
-        ),
-        Case(
-            "auc_pairwise",
-            lambda d: M.auc_pairwise(y(d), s(d)),
-            B,
-            refs=(skr("roc_auc_score", lambda d: sk().roc_auc_score(y(d), s(d))),),
-        ),
-        Case(
-            "auc_rank",
-            lambda d: M.auc_rank(y(d), s(d)),
-            B,
-            refs=(skr("roc_auc_score", lambda d: sk().roc_auc_score(y(d), s(d))),),
-        ),
-        Case(
-            "auc_histogram",
-            lambda d: M.auc_histogram(y(d), s(d)),
-            B,
-            refs=(
-                skr(
-                    "roc_auc_score(y, min(floor(100 s), 99))",
-                    lambda d: sk().roc_auc_score(y(d), np.minimum(np.floor(s(d) * 100), 99)),
-                ),
-            ),
-        ),
-        Case(
-            "gini",
-            lambda d: M.gini(y(d), s(d)),
-            B,
-            refs=(skr("2 * roc_auc_score - 1", lambda d: 2 * sk().roc_auc_score(y(d), s(d)) - 1),),
-        ),
-        # ---------------- binary: predictions / probabilities ----------------
-        Case(
-            "log_loss",
-            lambda d: M.log_loss(y(d), s(d)),
-            B,
-            predictions=True,
-            refs=(skr("log_loss", lambda d: sk().log_loss(y(d), s(d))),),
-        ),
-    ]
-    binary_pred = [
-        ("confusion_matrix", {}, "binary_confusion_matrix", {}),
-        ("accuracy_score", {}, "binary_accuracy", {}),
-        ("precision_score", {}, "binary_precision", {}),
-        ("recall_score", {}, "binary_recall", {}),
-        ("f1_score", {}, "binary_f1_score", {}),
-        ("fbeta_score", {"beta": 2}, "binary_fbeta_score", {"beta": 2.0}),
-        ("jaccard_score", {}, "binary_jaccard_index", {}),
-        ("hamming_loss", {}, "binary_hamming_distance", {}),
-    ]
-    for name, kw, tm_name, tm_kw in binary_pred:
+    ),
+    Case(
+        "gini",
+        lambda d: M.gini(y(d), s(d)),
+        B,
+        refs=(skr("2 * roc_auc_score - 1", lambda d: 2 * sk().roc_auc_score(y(d), s(d)) - 1),),
+    ),
+    # ---------------- binary: predictions / probabilities ----------------
+    Case(
+        "log_loss",
+        lambda d: M.log_loss(y(d), s(d)),
+        B,
+        predictions=True,
+        refs=(skr("log_loss", lambda d: sk().log_loss(y(d), s(d))),),
+    ),
+]
+_BINARY_PRED = [
+    ("confusion_matrix", {}, "binary_confusion_matrix", {}),
+    ("accuracy_score", {}, "binary_accuracy", {}),
+    ("precision_score", {}, "binary_precision", {}),
+    ("recall_score", {}, "binary_recall", {}),
+    ("f1_score", {}, "binary_f1_score", {}),
+    ("fbeta_score", {"beta": 2}, "binary_fbeta_score", {"beta": 2.0}),
+    ("jaccard_score", {}, "binary_jaccard_index", {}),
+    ("hamming_loss", {}, "binary_hamming_distance", {}),
+]
+
+
+def _binary_pred_cases() -> list[Case]:
+    """Binary metrics on predicted labels, one case per row of ``_BINARY_PRED``."""
+    cases = []
+    for name, kw, tm_name, tm_kw in _BINARY_PRED:
         label = name + (f"(beta={kw['beta']})" if kw else "")
         cases.append(
             Case(
@@ -403,63 +414,68 @@ def _cases() -> list[Case]:
                 ),
             )
         )
+    return cases
 
-    # ---------------- multilabel: rankings ----------------
-    cases += [
-        Case(
-            "label_ranking_average_precision_score",
-            lambda d: M.label_ranking_average_precision_score(y(d), s(d)),
-            ML,
-            refs=(
-                skr(
-                    "label_ranking_average_precision_score",
-                    lambda d: sk().label_ranking_average_precision_score(y(d), s(d)),
-                    row_loop=True,
-                ),
-                tm(
-                    "multilabel_ranking_average_precision",
-                    lambda d: tmc().multilabel_ranking_average_precision(
-                        t(d)["s"], t(d)["y"], num_labels=L(d)
-                    ),
+
+# ---------------- multilabel: rankings ----------------
+_ML_RANKINGS = [
+    Case(
+        "label_ranking_average_precision_score",
+        lambda d: M.label_ranking_average_precision_score(y(d), s(d)),
+        ML,
+        refs=(
+            skr(
+                "label_ranking_average_precision_score",
+                lambda d: sk().label_ranking_average_precision_score(y(d), s(d)),
+                row_loop=True,
+            ),
+            tm(
+                "multilabel_ranking_average_precision",
+                lambda d: tmc().multilabel_ranking_average_precision(
+                    t(d)["s"], t(d)["y"], num_labels=L(d)
                 ),
             ),
         ),
-        Case(
-            "label_ranking_loss",
-            lambda d: M.label_ranking_loss(y(d), s(d)),
-            ML,
-            refs=(
-                skr(
-                    "label_ranking_loss",
-                    lambda d: sk().label_ranking_loss(y(d), s(d)),
-                    row_loop=True,
-                ),
-                tm(
-                    "multilabel_ranking_loss",
-                    lambda d: tmc().multilabel_ranking_loss(t(d)["s"], t(d)["y"], num_labels=L(d)),
-                    agree="untied",
-                    note=TIED_RANKING_LOSS,
-                ),
+    ),
+    Case(
+        "label_ranking_loss",
+        lambda d: M.label_ranking_loss(y(d), s(d)),
+        ML,
+        refs=(
+            skr(
+                "label_ranking_loss",
+                lambda d: sk().label_ranking_loss(y(d), s(d)),
+                row_loop=True,
+            ),
+            tm(
+                "multilabel_ranking_loss",
+                lambda d: tmc().multilabel_ranking_loss(t(d)["s"], t(d)["y"], num_labels=L(d)),
+                agree="untied",
+                note=TIED_RANKING_LOSS,
             ),
         ),
-        Case(
-            "coverage_error",
-            lambda d: M.coverage_error(y(d), s(d)),
-            ML,
-            refs=(
-                skr("coverage_error", lambda d: sk().coverage_error(y(d), s(d))),
-                tm(
-                    "multilabel_coverage_error",
-                    lambda d: tmc().multilabel_coverage_error(
-                        t(d)["s"], t(d)["y"], num_labels=L(d)
-                    ),
-                ),
+    ),
+    Case(
+        "coverage_error",
+        lambda d: M.coverage_error(y(d), s(d)),
+        ML,
+        refs=(
+            skr("coverage_error", lambda d: sk().coverage_error(y(d), s(d))),
+            tm(
+                "multilabel_coverage_error",
+                lambda d: tmc().multilabel_coverage_error(t(d)["s"], t(d)["y"], num_labels=L(d)),
             ),
         ),
-        Case("lrap_per_sample", lambda d: M.lrap_per_sample(y(d), s(d)), ML),
-        Case("ranking_loss_per_sample", lambda d: M.ranking_loss_per_sample(y(d), s(d)), ML),
-        Case("coverage_per_sample", lambda d: M.coverage_per_sample(y(d), s(d)), ML),
-    ]
+    ),
+    Case("lrap_per_sample", lambda d: M.lrap_per_sample(y(d), s(d)), ML),
+    Case("ranking_loss_per_sample", lambda d: M.ranking_loss_per_sample(y(d), s(d)), ML),
+    Case("coverage_per_sample", lambda d: M.coverage_per_sample(y(d), s(d)), ML),
+]
+
+
+def _ml_average_cases() -> list[Case]:
+    """Multilabel ROC AUC and average precision under each averaging."""
+    cases = []
     for avg in ("macro", "micro"):
         cases.append(
             Case(
@@ -505,27 +521,34 @@ def _cases() -> list[Case]:
                 refs=tuple(refs),
             )
         )
+    return cases
 
-    # ---------------- multilabel: predictions ----------------
-    ml_pred = [
-        ("accuracy_score", {}, "multilabel_exact_match", {}),
-        ("hamming_loss", {}, "multilabel_hamming_distance", {"average": "micro"}),
-        ("precision_score", {"average": "macro"}, "multilabel_precision", {"average": "macro"}),
-        ("recall_score", {"average": "macro"}, "multilabel_recall", {"average": "macro"}),
-        ("f1_score", {"average": "micro"}, "multilabel_f1_score", {"average": "micro"}),
-        ("f1_score", {"average": "macro"}, "multilabel_f1_score", {"average": "macro"}),
-        ("f1_score", {"average": "samples"}, None, {}),
-        (
-            "fbeta_score",
-            {"beta": 2, "average": "macro"},
-            "multilabel_fbeta_score",
-            {"beta": 2.0, "average": "macro"},
-        ),
-        ("jaccard_score", {"average": "macro"}, "multilabel_jaccard_index", {"average": "macro"}),
-        ("jaccard_score", {"average": "samples"}, None, {}),
-        ("multilabel_confusion_matrix", {}, "multilabel_confusion_matrix", {}),
-    ]
-    for name, kw, tm_name, tm_kw in ml_pred:
+
+# ---------------- multilabel: predictions ----------------
+_ML_PRED = [
+    ("accuracy_score", {}, "multilabel_exact_match", {}),
+    ("hamming_loss", {}, "multilabel_hamming_distance", {"average": "micro"}),
+    ("precision_score", {"average": "macro"}, "multilabel_precision", {"average": "macro"}),
+    ("recall_score", {"average": "macro"}, "multilabel_recall", {"average": "macro"}),
+    ("f1_score", {"average": "micro"}, "multilabel_f1_score", {"average": "micro"}),
+    ("f1_score", {"average": "macro"}, "multilabel_f1_score", {"average": "macro"}),
+    ("f1_score", {"average": "samples"}, None, {}),
+    (
+        "fbeta_score",
+        {"beta": 2, "average": "macro"},
+        "multilabel_fbeta_score",
+        {"beta": 2.0, "average": "macro"},
+    ),
+    ("jaccard_score", {"average": "macro"}, "multilabel_jaccard_index", {"average": "macro"}),
+    ("jaccard_score", {"average": "samples"}, None, {}),
+    ("multilabel_confusion_matrix", {}, "multilabel_confusion_matrix", {}),
+]
+
+
+def _ml_pred_cases() -> list[Case]:
+    """Multilabel metrics on predicted labels, one case per row of ``_ML_PRED``."""
+    cases = []
+    for name, kw, tm_name, tm_kw in _ML_PRED:
         args = ", ".join(f"{k}={v!r}".replace("'", '"') for k, v in kw.items())
         refs = [skr(name, lambda d, name=name, kw=kw: getattr(sk(), name)(y(d), p(d), **kw))]
         if tm_name:
@@ -546,203 +569,218 @@ def _cases() -> list[Case]:
                 refs=tuple(refs),
             )
         )
+    return cases
 
-    # ---------------- graded: DCG / NDCG ----------------
-    cases += [
-        Case(
-            "dcg_score",
-            lambda d: M.dcg_score(y(d), s(d)),
-            G,
-            refs=(skr("dcg_score", lambda d: sk().dcg_score(y(d), s(d)), row_loop=True),),
-        ),
-        Case(
-            "ndcg_score",
-            lambda d: M.ndcg_score(y(d), s(d)),
-            G,
-            refs=(
-                skr("ndcg_score", lambda d: sk().ndcg_score(y(d), s(d)), row_loop=True),
-                tm(
-                    "retrieval.RetrievalNormalizedDCG()",
-                    _retrieval("RetrievalNormalizedDCG", graded=True),
-                    row_loop=True,
-                ),
+
+# ---------------- graded: DCG / NDCG ----------------
+_DCG = [
+    Case(
+        "dcg_score",
+        lambda d: M.dcg_score(y(d), s(d)),
+        G,
+        refs=(skr("dcg_score", lambda d: sk().dcg_score(y(d), s(d)), row_loop=True),),
+    ),
+    Case(
+        "ndcg_score",
+        lambda d: M.ndcg_score(y(d), s(d)),
+        G,
+        refs=(
+            skr("ndcg_score", lambda d: sk().ndcg_score(y(d), s(d)), row_loop=True),
+            tm(
+                "retrieval.RetrievalNormalizedDCG()",
+                _retrieval("RetrievalNormalizedDCG", graded=True),
+                row_loop=True,
             ),
         ),
-        Case(
-            f"ndcg_score(k={K})",
-            lambda d: M.ndcg_score(y(d), s(d), k=K),
-            G,
-            refs=(
-                skr("ndcg_score", lambda d: sk().ndcg_score(y(d), s(d), k=K), row_loop=True),
-                tm(
-                    f"retrieval.RetrievalNormalizedDCG(top_k={K})",
-                    _retrieval("RetrievalNormalizedDCG", graded=True, top_k=K),
-                    row_loop=True,
-                ),
+    ),
+    Case(
+        f"ndcg_score(k={K})",
+        lambda d: M.ndcg_score(y(d), s(d), k=K),
+        G,
+        refs=(
+            skr("ndcg_score", lambda d: sk().ndcg_score(y(d), s(d), k=K), row_loop=True),
+            tm(
+                f"retrieval.RetrievalNormalizedDCG(top_k={K})",
+                _retrieval("RetrievalNormalizedDCG", graded=True, top_k=K),
+                row_loop=True,
             ),
         ),
-        Case(
-            "dcg_score(ignore_ties=True)",
-            lambda d: M.dcg_score(y(d), s(d), ignore_ties=True),
-            G,
-            refs=(
-                skr(
-                    "dcg_score",
-                    lambda d: sk().dcg_score(y(d), s(d), ignore_ties=True),
-                    agree="untied",
-                    note=SK_IGNORE_TIES,
-                ),
-                rx("dcg", agree="untied", note=TIE_ORDER_RANX_SK, row_loop=True),
+    ),
+    Case(
+        "dcg_score(ignore_ties=True)",
+        lambda d: M.dcg_score(y(d), s(d), ignore_ties=True),
+        G,
+        refs=(
+            skr(
+                "dcg_score",
+                lambda d: sk().dcg_score(y(d), s(d), ignore_ties=True),
+                agree="untied",
+                note=SK_IGNORE_TIES,
             ),
+            rx("dcg", agree="untied", note=TIE_ORDER_RANX_SK, row_loop=True),
         ),
-        Case(
-            "ndcg_score(ignore_ties=True)",
-            lambda d: M.ndcg_score(y(d), s(d), ignore_ties=True),
-            G,
-            refs=(
-                skr(
-                    "ndcg_score",
-                    lambda d: sk().ndcg_score(y(d), s(d), ignore_ties=True),
-                    agree="untied",
-                    note=SK_IGNORE_TIES,
-                ),
-                rx("ndcg", agree="untied", note=TIE_ORDER_RANX_SK, row_loop=True),
+    ),
+    Case(
+        "ndcg_score(ignore_ties=True)",
+        lambda d: M.ndcg_score(y(d), s(d), ignore_ties=True),
+        G,
+        refs=(
+            skr(
+                "ndcg_score",
+                lambda d: sk().ndcg_score(y(d), s(d), ignore_ties=True),
+                agree="untied",
+                note=SK_IGNORE_TIES,
             ),
+            rx("ndcg", agree="untied", note=TIE_ORDER_RANX_SK, row_loop=True),
         ),
-        Case(
-            f"ndcg_score(k={K}, ignore_ties=True)",
-            lambda d: M.ndcg_score(y(d), s(d), k=K, ignore_ties=True),
-            G,
-            refs=(
-                skr(
-                    "ndcg_score",
-                    lambda d: sk().ndcg_score(y(d), s(d), k=K, ignore_ties=True),
-                    agree="untied",
-                    note=SK_IGNORE_TIES,
-                ),
-                rx(f"ndcg@{K}", agree="untied", note=TIE_ORDER_RANX_SK, row_loop=True),
+    ),
+    Case(
+        f"ndcg_score(k={K}, ignore_ties=True)",
+        lambda d: M.ndcg_score(y(d), s(d), k=K, ignore_ties=True),
+        G,
+        refs=(
+            skr(
+                "ndcg_score",
+                lambda d: sk().ndcg_score(y(d), s(d), k=K, ignore_ties=True),
+                agree="untied",
+                note=SK_IGNORE_TIES,
             ),
+            rx(f"ndcg@{K}", agree="untied", note=TIE_ORDER_RANX_SK, row_loop=True),
         ),
-        Case("dcg_per_sample", lambda d: M.dcg_per_sample(y(d), s(d)), G),
-        Case("ndcg_per_sample", lambda d: M.ndcg_per_sample(y(d), s(d)), G),
-    ]
+    ),
+    Case("dcg_per_sample", lambda d: M.dcg_per_sample(y(d), s(d)), G),
+    Case("ndcg_per_sample", lambda d: M.ndcg_per_sample(y(d), s(d)), G),
+]
 
-    # ---------------- graded: Top-K retrieval ----------------
-    def tmret(cls, **kw):
-        args = ", ".join(f"{k}={v}" for k, v in kw.items())
-        return tm(
-            f"retrieval.{cls}({args})",
-            _retrieval(cls, **kw),
-            agree="untied",
-            note=TIE_ORDER_TM,
-            row_loop=True,
-        )
 
-    def rxret(metric):
-        return rx(metric, agree="untied", note=TIE_ORDER_RANX, row_loop=True)
+# ---------------- graded: Top-K retrieval ----------------
+def tmret(cls, **kw):
+    """A torchmetrics retrieval class, which orders tied scores its own way."""
+    args = ", ".join(f"{k}={v}" for k, v in kw.items())
+    return tm(
+        f"retrieval.{cls}({args})",
+        _retrieval(cls, **kw),
+        agree="untied",
+        note=TIE_ORDER_TM,
+        row_loop=True,
+    )
 
-    cases += [
-        Case(
-            f"precision_at_k(k={K})",
-            lambda d: M.precision_at_k(y(d), s(d), k=K),
-            G,
-            refs=(tmret("RetrievalPrecision", top_k=K), rxret(f"precision@{K}")),
-        ),
-        Case(
-            f"recall_at_k(k={K})",
-            lambda d: M.recall_at_k(y(d), s(d), k=K),
-            G,
-            refs=(tmret("RetrievalRecall", top_k=K), rxret(f"recall@{K}")),
-        ),
-        Case(
-            f"hit_rate_at_k(k={K})",
-            lambda d: M.hit_rate_at_k(y(d), s(d), k=K),
-            G,
-            refs=(tmret("RetrievalHitRate", top_k=K), rxret(f"hit_rate@{K}")),
-        ),
-        Case(
-            f"mean_average_precision_at_k(k={K})",
-            lambda d: M.mean_average_precision_at_k(y(d), s(d), k=K),
-            G,
-        ),
-        Case(
-            f'mean_average_precision_at_k(k={K}, denominator="relevant")',
-            lambda d: M.mean_average_precision_at_k(y(d), s(d), k=K, denominator="relevant"),
-            G,
-            refs=(rxret(f"map@{K}"),),
-        ),
-        Case(
-            f'mean_average_precision_at_k(k={K}, denominator="hits")',
-            lambda d: M.mean_average_precision_at_k(y(d), s(d), k=K, denominator="hits"),
-            G,
-            refs=(tmret("RetrievalMAP", top_k=K),),
-        ),
-        Case(
-            'mean_average_precision_at_k(k=n_labels, denominator="relevant")',
-            lambda d: M.mean_average_precision_at_k(y(d), s(d), k=L(d), denominator="relevant"),
-            G,
-            refs=(tmret("RetrievalMAP"), rxret("map")),
-        ),
-        Case(
-            f"average_precision_at_k(k={K})",
-            lambda d: M.average_precision_at_k(y(d), s(d), k=K),
-            G,
-        ),
-        Case(
-            "mean_reciprocal_rank",
-            lambda d: M.mean_reciprocal_rank(y(d), s(d)),
-            G,
-            refs=(tmret("RetrievalMRR"), rxret("mrr")),
-        ),
-        Case("reciprocal_rank", lambda d: M.reciprocal_rank(y(d), s(d)), G),
-        Case("expected_reciprocal_rank", lambda d: M.expected_reciprocal_rank(y(d), s(d)), G),
-        Case(
-            "expected_reciprocal_rank_per_sample",
-            lambda d: M.expected_reciprocal_rank_per_sample(y(d), s(d)),
-            G,
-        ),
-        Case(
-            f"precision_at_k_per_sample(k={K})",
-            lambda d: M.precision_at_k_per_sample(y(d), s(d), k=K),
-            G,
-        ),
-        Case(
-            f"recall_at_k_per_sample(k={K})",
-            lambda d: M.recall_at_k_per_sample(y(d), s(d), k=K),
-            G,
-        ),
-        Case(
-            f"hit_rate_at_k_per_sample(k={K})",
-            lambda d: M.hit_rate_at_k_per_sample(y(d), s(d), k=K),
-            G,
-        ),
-    ]
 
-    # ---------------- regression ----------------
-    def sqrt_msle(d):
-        import torch
+def rxret(metric):
+    """A ranx top-K metric, which orders tied scores its own way."""
+    return rx(metric, agree="untied", note=TIE_ORDER_RANX, row_loop=True)
 
-        return torch.sqrt(tmr().mean_squared_log_error(t(d)["s"], t(d)["y"]))
 
-    regression = [
-        ("mean_absolute_error", lambda d: tmr().mean_absolute_error(t(d)["s"], t(d)["y"])),
-        ("mean_squared_error", lambda d: tmr().mean_squared_error(t(d)["s"], t(d)["y"])),
-        (
-            "root_mean_squared_error",
-            lambda d: tmr().mean_squared_error(t(d)["s"], t(d)["y"], squared=False),
-        ),
-        (
-            "mean_absolute_percentage_error",
-            lambda d: tmr().mean_absolute_percentage_error(t(d)["s"], t(d)["y"]),
-        ),
-        ("root_mean_squared_log_error", sqrt_msle),
-        ("r2_score", lambda d: tmr().r2_score(t(d)["s"], t(d)["y"])),
-    ]
-    tm_api = {
-        "root_mean_squared_error": "mean_squared_error(squared=False)",
-        "root_mean_squared_log_error": "sqrt(mean_squared_log_error)",
-    }
-    for name, tm_call in regression:
+_TOP_K = [
+    Case(
+        f"precision_at_k(k={K})",
+        lambda d: M.precision_at_k(y(d), s(d), k=K),
+        G,
+        refs=(tmret("RetrievalPrecision", top_k=K), rxret(f"precision@{K}")),
+    ),
+    Case(
+        f"recall_at_k(k={K})",
+        lambda d: M.recall_at_k(y(d), s(d), k=K),
+        G,
+        refs=(tmret("RetrievalRecall", top_k=K), rxret(f"recall@{K}")),
+    ),
+    Case(
+        f"hit_rate_at_k(k={K})",
+        lambda d: M.hit_rate_at_k(y(d), s(d), k=K),
+        G,
+        refs=(tmret("RetrievalHitRate", top_k=K), rxret(f"hit_rate@{K}")),
+    ),
+    Case(
+        f"mean_average_precision_at_k(k={K})",
+        lambda d: M.mean_average_precision_at_k(y(d), s(d), k=K),
+        G,
+    ),
+    Case(
+        f'mean_average_precision_at_k(k={K}, denominator="relevant")',
+        lambda d: M.mean_average_precision_at_k(y(d), s(d), k=K, denominator="relevant"),
+        G,
+        refs=(rxret(f"map@{K}"),),
+    ),
+    Case(
+        f'mean_average_precision_at_k(k={K}, denominator="hits")',
+        lambda d: M.mean_average_precision_at_k(y(d), s(d), k=K, denominator="hits"),
+        G,
+        refs=(tmret("RetrievalMAP", top_k=K),),
+    ),
+    Case(
+        'mean_average_precision_at_k(k=n_labels, denominator="relevant")',
+        lambda d: M.mean_average_precision_at_k(y(d), s(d), k=L(d), denominator="relevant"),
+        G,
+        refs=(tmret("RetrievalMAP"), rxret("map")),
+    ),
+    Case(
+        f"average_precision_at_k(k={K})",
+        lambda d: M.average_precision_at_k(y(d), s(d), k=K),
+        G,
+    ),
+    Case(
+        "mean_reciprocal_rank",
+        lambda d: M.mean_reciprocal_rank(y(d), s(d)),
+        G,
+        refs=(tmret("RetrievalMRR"), rxret("mrr")),
+    ),
+    Case("reciprocal_rank", lambda d: M.reciprocal_rank(y(d), s(d)), G),
+    Case("expected_reciprocal_rank", lambda d: M.expected_reciprocal_rank(y(d), s(d)), G),
+    Case(
+        "expected_reciprocal_rank_per_sample",
+        lambda d: M.expected_reciprocal_rank_per_sample(y(d), s(d)),
+        G,
+    ),
+    Case(
+        f"precision_at_k_per_sample(k={K})",
+        lambda d: M.precision_at_k_per_sample(y(d), s(d), k=K),
+        G,
+    ),
+    Case(
+        f"recall_at_k_per_sample(k={K})",
+        lambda d: M.recall_at_k_per_sample(y(d), s(d), k=K),
+        G,
+    ),
+    Case(
+        f"hit_rate_at_k_per_sample(k={K})",
+        lambda d: M.hit_rate_at_k_per_sample(y(d), s(d), k=K),
+        G,
+    ),
+]
+
+
+# ---------------- regression ----------------
+def sqrt_msle(d):
+    """torchmetrics has no RMSLE: the square root of its MSLE."""
+    import torch
+
+    return torch.sqrt(tmr().mean_squared_log_error(t(d)["s"], t(d)["y"]))
+
+
+_REGRESSION = [
+    ("mean_absolute_error", lambda d: tmr().mean_absolute_error(t(d)["s"], t(d)["y"])),
+    ("mean_squared_error", lambda d: tmr().mean_squared_error(t(d)["s"], t(d)["y"])),
+    (
+        "root_mean_squared_error",
+        lambda d: tmr().mean_squared_error(t(d)["s"], t(d)["y"], squared=False),
+    ),
+    (
+        "mean_absolute_percentage_error",
+        lambda d: tmr().mean_absolute_percentage_error(t(d)["s"], t(d)["y"]),
+    ),
+    ("root_mean_squared_log_error", sqrt_msle),
+    ("r2_score", lambda d: tmr().r2_score(t(d)["s"], t(d)["y"])),
+]
+_TM_API = {
+    "root_mean_squared_error": "mean_squared_error(squared=False)",
+    "root_mean_squared_log_error": "sqrt(mean_squared_log_error)",
+}
+
+
+def _regression_cases() -> list[Case]:
+    """Regression metrics, one case per row of ``_REGRESSION``."""
+    cases = []
+    for name, tm_call in _REGRESSION:
         cases.append(
             Case(
                 name,
@@ -750,11 +788,25 @@ def _cases() -> list[Case]:
                 R,
                 refs=(
                     skr(name, lambda d, name=name: getattr(sk(), name)(y(d), s(d))),
-                    tm(tm_api.get(name, name), tm_call),
+                    tm(_TM_API.get(name, name), tm_call),
                 ),
             )
         )
     return cases
+
+
+def _cases() -> list[Case]:
+    """Every case, grouped by the kind of data it runs on."""
+    return [
+        *_BINARY_SCORES,
+        *_binary_pred_cases(),
+        *_ML_RANKINGS,
+        *_ml_average_cases(),
+        *_ml_pred_cases(),
+        *_DCG,
+        *_TOP_K,
+        *_regression_cases(),
+    ]
 
 
 CASES: list[Case] = _cases()

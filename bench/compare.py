@@ -120,16 +120,19 @@ def _scipy_bootstrap(y, s, n_resamples: int, seed: int = 0):
     )
 
 
-def run(n: int = 1_000_000, n_resamples: int = 2000, scipy_resamples: int = 20) -> list[str]:
-    """Measure everything; return the markdown lines of the section."""
-    try:
-        import scipy
+def _row(lines: list[str], call, rows, resamples, wall, cpu, note="") -> None:
+    """Append one row of the table (and echo it, so a long run shows progress)."""
+    lines.append(
+        f"| {call} | {rows:,} | {resamples:,} | {wall:.2f} s | {cpu:.2f} s | "
+        f"{1000 * wall / resamples:.2f} ms | {note} |"
+    )
+    print(lines[-1], file=sys.stderr, flush=True)
 
-        scipy_version = scipy.__version__
-    except ImportError:  # scipy is optional here
-        scipy_version = None
+
+def _header(n: int, n_resamples: int, scipy_resamples: int, scipy_version) -> list[str]:
+    """The section's title, the command, the machine and the table's head."""
     load = os.getloadavg()
-    lines = [
+    return [
         START,
         "## Model comparison: bootstrap of ROC AUC (bench/compare.py)",
         "",
@@ -143,121 +146,128 @@ def run(n: int = 1_000_000, n_resamples: int = 2000, scipy_resamples: int = 20) 
         "|---|---|---|---|---|---|---|",
     ]
 
-    def row(call, rows, resamples, wall, cpu, note=""):
-        lines.append(
-            f"| {call} | {rows:,} | {resamples:,} | {wall:.2f} s | {cpu:.2f} s | "
-            f"{1000 * wall / resamples:.2f} ms | {note} |"
-        )
-        print(lines[-1], file=sys.stderr, flush=True)
 
-    ours = {}
-    for tied in (False, True):
-        y, a, b = make_data(n, tied=tied)
-        kind = "tied (2 decimals: multinomial over cells)" if tied else "continuous"
-        before = os.getloadavg()[0]
-        res, wall, cpu = _timed(
-            lambda y=y, a=a: M.bootstrap_ci(M.roc_auc_score, y, a, n_resamples=n_resamples)
+def _auc_row(lines: list[str], y, a, n: int, n_resamples: int, kind: str) -> tuple[float, float]:
+    """Time ``bootstrap_ci(roc_auc_score)`` with its threads; return (wall, CPU)."""
+    before = os.getloadavg()[0]
+    res, wall, cpu = _timed(
+        lambda y=y, a=a: M.bootstrap_ci(M.roc_auc_score, y, a, n_resamples=n_resamples)
+    )
+    _row(
+        lines,
+        f"`bootstrap_ci(roc_auc_score)` {kind}",
+        n,
+        n_resamples,
+        wall,
+        cpu,
+        f"AUC {res.estimate:.4f}, 95% [{res.low:.4f}, {res.high:.4f}], "
+        f"{metrics._ranks.WORKERS} threads; load average {before:.1f} before, "
+        f"{os.getloadavg()[0]:.1f} after",
+    )
+    return wall, cpu
+
+
+def _variant_rows(lines: list[str], y, a, n: int, n_resamples: int) -> None:
+    """The same bootstrap on one thread, and with counts from uniform indices."""
+    quarter = max(2, n_resamples // 4)
+    saved = metrics._ranks.WORKERS
+    metrics._ranks.WORKERS = 1
+    try:
+        _, wall1, cpu1 = _timed(
+            lambda y=y, a=a: M.bootstrap_ci(M.roc_auc_score, y, a, n_resamples=quarter)
         )
-        ours[tied] = (wall, cpu)
-        row(
-            f"`bootstrap_ci(roc_auc_score)` {kind}",
-            n,
-            n_resamples,
-            wall,
-            cpu,
-            f"AUC {res.estimate:.4f}, 95% [{res.low:.4f}, {res.high:.4f}], "
-            f"{metrics._ranks.WORKERS} threads; load average {before:.1f} before, "
-            f"{os.getloadavg()[0]:.1f} after",
+    finally:
+        metrics._ranks.WORKERS = saved
+    _row(
+        lines,
+        "`bootstrap_ci(roc_auc_score)` continuous, `METRICS_THREADS=1`",
+        n,
+        quarter,
+        wall1,
+        cpu1,
+        "one thread",
+    )
+    saved = metrics._resample.POISSON_MIN_ROWS
+    metrics._resample.POISSON_MIN_ROWS = n + 1
+    try:
+        _, wall_u, cpu_u = _timed(
+            lambda y=y, a=a, q=quarter: M.bootstrap_ci(M.roc_auc_score, y, a, n_resamples=q)
         )
-        if not tied:
-            saved = metrics._ranks.WORKERS
-            metrics._ranks.WORKERS = 1
-            try:
-                _, wall1, cpu1 = _timed(
-                    lambda y=y, a=a: M.bootstrap_ci(
-                        M.roc_auc_score, y, a, n_resamples=max(2, n_resamples // 4)
-                    )
-                )
-            finally:
-                metrics._ranks.WORKERS = saved
-            row(
-                "`bootstrap_ci(roc_auc_score)` continuous, `METRICS_THREADS=1`",
-                n,
-                max(2, n_resamples // 4),
-                wall1,
-                cpu1,
-                "one thread",
-            )
-            saved = metrics._resample.POISSON_MIN_ROWS
-            metrics._resample.POISSON_MIN_ROWS = n + 1
-            quarter = max(2, n_resamples // 4)
-            try:
-                _, wall_u, cpu_u = _timed(
-                    lambda y=y, a=a, q=quarter: M.bootstrap_ci(M.roc_auc_score, y, a, n_resamples=q)
-                )
-            finally:
-                metrics._resample.POISSON_MIN_ROWS = saved
-            row(
-                "`bootstrap_ci(roc_auc_score)` continuous, counts from uniform indices",
-                n,
-                quarter,
-                wall_u,
-                cpu_u,
-                f"uint32 indices + `np.bincount`: {1e9 * cpu_u / (n * quarter):.1f} ns CPU per "
-                "row and resample",
-            )
-            d, wall, cpu = _timed(
-                lambda y=y, a=a, b=b: M.paired_bootstrap_diff(
-                    M.roc_auc_score, y, a, b, n_resamples=max(2, n_resamples // 4)
-                )
-            )
-            row(
-                "`paired_bootstrap_diff(roc_auc_score)` continuous",
-                n,
-                max(2, n_resamples // 4),
-                wall,
-                cpu,
-                f"diff {d.estimate:.4f}, 95% [{d.low:.4f}, {d.high:.4f}]",
-            )
-            quarter = max(2, n_resamples // 4)
-            ap, wall, cpu = _timed(
-                lambda y=y, a=a, q=quarter: M.bootstrap_ci(
-                    M.average_precision_score, y, a, n_resamples=q
-                )
-            )
-            row(
-                "`bootstrap_ci(average_precision_score)` continuous",
-                n,
-                quarter,
-                wall,
-                cpu,
-                f"AP {ap.estimate:.4f}, 95% [{ap.low:.4f}, {ap.high:.4f}]",
-            )
-            dl, wall, cpu = _timed(lambda y=y, a=a, b=b: M.delong_test(y, a, b))
-            lines.append(
-                f"| `delong_test` continuous | {n:,} | - | {wall:.2f} s | {cpu:.2f} s | - | "
-                f"diff {dl.diff:.4f}, se {dl.se:.5f} (bootstrap se {d.standard_error:.5f}), "
-                f"p {dl.p_value:.3g} |"
-            )
-            if scipy_version is not None:
-                _scipy_bootstrap(y[:1000], a[:1000], 2)  # imports scipy.stats outside the timer
-                ref, wall, cpu = _timed(lambda y=y, a=a: _scipy_bootstrap(y, a, scipy_resamples))
-                full_wall = wall / scipy_resamples * n_resamples
-                full_cpu = cpu / scipy_resamples * n_resamples
-                row(
-                    "`scipy.stats.bootstrap` (vectorized rankdata AUC) continuous",
-                    n,
-                    scipy_resamples,
-                    wall,
-                    cpu,
-                    f"extrapolated to {n_resamples:,} resamples: {full_wall:.0f} s wall "
-                    f"({full_wall / ours[False][0]:.0f}x ours), {full_cpu:.0f} s CPU "
-                    f"({full_cpu / ours[False][1]:.0f}x ours)",
-                )
+    finally:
+        metrics._resample.POISSON_MIN_ROWS = saved
+    _row(
+        lines,
+        "`bootstrap_ci(roc_auc_score)` continuous, counts from uniform indices",
+        n,
+        quarter,
+        wall_u,
+        cpu_u,
+        f"uint32 indices + `np.bincount`: {1e9 * cpu_u / (n * quarter):.1f} ns CPU per "
+        "row and resample",
+    )
+
+
+def _two_model_rows(lines: list[str], y, a, b, n: int, n_resamples: int) -> None:
+    """The paired bootstrap, the AP bootstrap and DeLong's test on the same rows."""
+    quarter = max(2, n_resamples // 4)
+    d, wall, cpu = _timed(
+        lambda y=y, a=a, b=b: M.paired_bootstrap_diff(M.roc_auc_score, y, a, b, n_resamples=quarter)
+    )
+    _row(
+        lines,
+        "`paired_bootstrap_diff(roc_auc_score)` continuous",
+        n,
+        quarter,
+        wall,
+        cpu,
+        f"diff {d.estimate:.4f}, 95% [{d.low:.4f}, {d.high:.4f}]",
+    )
+    ap, wall, cpu = _timed(
+        lambda y=y, a=a, q=quarter: M.bootstrap_ci(M.average_precision_score, y, a, n_resamples=q)
+    )
+    _row(
+        lines,
+        "`bootstrap_ci(average_precision_score)` continuous",
+        n,
+        quarter,
+        wall,
+        cpu,
+        f"AP {ap.estimate:.4f}, 95% [{ap.low:.4f}, {ap.high:.4f}]",
+    )
+    dl, wall, cpu = _timed(lambda y=y, a=a, b=b: M.delong_test(y, a, b))
+    lines.append(
+        f"| `delong_test` continuous | {n:,} | - | {wall:.2f} s | {cpu:.2f} s | - | "
+        f"diff {dl.diff:.4f}, se {dl.se:.5f} (bootstrap se {d.standard_error:.5f}), "
+        f"p {dl.p_value:.3g} |"
+    )
+
+
+def _scipy_row(lines: list[str], y, a, n: int, n_resamples: int, scipy_resamples: int, ours):
+    """scipy's bootstrap on a few resamples, extrapolated and set against ours (wall, CPU)."""
+    _scipy_bootstrap(y[:1000], a[:1000], 2)  # imports scipy.stats outside the timer
+    _ref, wall, cpu = _timed(lambda y=y, a=a: _scipy_bootstrap(y, a, scipy_resamples))
+    full_wall = wall / scipy_resamples * n_resamples
+    full_cpu = cpu / scipy_resamples * n_resamples
+    _row(
+        lines,
+        "`scipy.stats.bootstrap` (vectorized rankdata AUC) continuous",
+        n,
+        scipy_resamples,
+        wall,
+        cpu,
+        f"extrapolated to {n_resamples:,} resamples: {full_wall:.0f} s wall "
+        f"({full_wall / ours[0]:.0f}x ours), {full_cpu:.0f} s CPU "
+        f"({full_cpu / ours[1]:.0f}x ours)",
+    )
+
+
+def _ndcg_row(lines: list[str], n_resamples: int) -> None:
+    """The per-sample mean path: NDCG@10 on 100,000 queries."""
     yq, sq = _ranking_data(100_000, 20)
     ndcg10 = functools.partial(M.ndcg_score, k=10)
     res, wall, cpu = _timed(lambda: M.bootstrap_ci(ndcg10, yq, sq, n_resamples=n_resamples))
-    row(
+    _row(
+        lines,
         "`bootstrap_ci(partial(ndcg_score, k=10))` (per-sample mean path)",
         100_000,
         n_resamples,
@@ -266,8 +276,12 @@ def run(n: int = 1_000_000, n_resamples: int = 2000, scipy_resamples: int = 20) 
         f"100,000 queries x 20 items; NDCG@10 {res.estimate:.4f}, 95% [{res.low:.4f}, "
         f"{res.high:.4f}]",
     )
-    wall, cpu = ours[False]
-    lines += [
+
+
+def _footer(n: int, n_resamples: int, scipy_resamples: int, ours, scipy_version) -> list[str]:
+    """Our cost per row and resample, how to read the times, and the agreement check."""
+    wall, cpu = ours
+    return [
         "",
         f"Our cost, in CPU time (the sum over both threads): {1e9 * cpu / (n * n_resamples):.1f} "
         "ns per row and resample on continuous scores (one sort, then per resample an exact "
@@ -282,7 +296,27 @@ def run(n: int = 1_000_000, n_resamples: int = 2000, scipy_resamples: int = 20) 
         *_agreement(scipy_version),
         END,
     ]
-    return lines
+
+
+def run(n: int = 1_000_000, n_resamples: int = 2000, scipy_resamples: int = 20) -> list[str]:
+    """Measure everything; return the markdown lines of the section."""
+    try:
+        import scipy
+
+        scipy_version = scipy.__version__
+    except ImportError:  # scipy is optional here
+        scipy_version = None
+    lines = _header(n, n_resamples, scipy_resamples, scipy_version)
+    y, a, b = make_data(n, tied=False)
+    ours = _auc_row(lines, y, a, n, n_resamples, "continuous")
+    _variant_rows(lines, y, a, n, n_resamples)
+    _two_model_rows(lines, y, a, b, n, n_resamples)
+    if scipy_version is not None:
+        _scipy_row(lines, y, a, n, n_resamples, scipy_resamples, ours)
+    y, a, b = make_data(n, tied=True)
+    _auc_row(lines, y, a, n, n_resamples, "tied (2 decimals: multinomial over cells)")
+    _ndcg_row(lines, n_resamples)
+    return lines + _footer(n, n_resamples, scipy_resamples, ours, scipy_version)
 
 
 def _agreement(scipy_version) -> list[str]:

@@ -188,34 +188,25 @@ def _vs_argsort(d: DatasetResult | None, metric: str) -> tuple[float | None, str
     )
 
 
-def check_targets(results: list[DatasetResult], pages: list[PageResult] | None) -> list[TargetRow]:
-    """Check every target on the largest (and smallest) datasets of this run.
-
-    Parameters
-    ----------
-    results : list of DatasetResult
-    pages : list of PageResult or None
-        The ``--app`` timings, when they ran.
-
-    Returns
-    -------
-    list of TargetRow
-    """
-    rows: list[TargetRow] = []
-    ml = _largest(results, "multilabel", True)
-    gr = _largest(results, "graded", True)
-
-    def vs_sklearn(key, d, metric, required):
+def _sklearn_rows(ml: DatasetResult | None, gr: DatasetResult | None) -> list[TargetRow]:
+    """Our ranking metrics against scikit-learn's on the largest tied matrices."""
+    rows = []
+    for key, d, metric, required in (
+        ("lrap-sklearn", ml, "label_ranking_average_precision_score", 50),
+        ("rankloss-sklearn", ml, "label_ranking_loss", 10),
+        ("dcg-sklearn", gr, "dcg_score", 10),
+        ("ndcg-sklearn", gr, "ndcg_score", 10),
+        ("ap-samples-sklearn", ml, 'average_precision_score(average="samples")', 50),
+    ):
         value, label = _speedup(d, metric, "scikit-learn")
         where = d.name if d else "(not run)"
         rows.append(_at_least(key, f"{metric} vs scikit-learn", where, value, required, note=label))
+    return rows
 
-    vs_sklearn("lrap-sklearn", ml, "label_ranking_average_precision_score", 50)
-    vs_sklearn("rankloss-sklearn", ml, "label_ranking_loss", 10)
-    vs_sklearn("dcg-sklearn", gr, "dcg_score", 10)
-    vs_sklearn("ndcg-sklearn", gr, "ndcg_score", 10)
-    vs_sklearn("ap-samples-sklearn", ml, 'average_precision_score(average="samples")', 50)
 
+def _torch_ranx_rows(ml: DatasetResult | None, gr: DatasetResult | None) -> list[TargetRow]:
+    """Every metric timed against torchmetrics or ranx: at least 10x."""
+    rows = []
     for d in (ml, gr):
         if d is None:
             continue
@@ -238,7 +229,12 @@ def check_targets(results: list[DatasetResult], pages: list[PageResult] | None) 
                             note=label,
                         )
                     )
+    return rows
 
+
+def _argsort_rows(ml: DatasetResult | None, gr: DatasetResult | None) -> list[TargetRow]:
+    """Our time over one ``np.argsort(axis=1)`` of the same matrix."""
+    rows = []
     for key, d, metric, limit in (
         ("lrap-argsort", ml, "label_ranking_average_precision_score", 3.0),
         ("rankloss-argsort", ml, "label_ranking_loss", 3.0),
@@ -257,7 +253,12 @@ def check_targets(results: list[DatasetResult], pages: list[PageResult] | None) 
                 note=note,
             )
         )
+    return rows
 
+
+def _binary_rows(results: list[DatasetResult]) -> list[TargetRow]:
+    """Binary metrics and curves against scikit-learn, with and without ties."""
+    rows = []
     for ties in (False, True):
         b = _largest(results, "binary", ties)
         for key, metric, required in (
@@ -277,135 +278,178 @@ def check_targets(results: list[DatasetResult], pages: list[PageResult] | None) 
                     note=label,
                 )
             )
+    return rows
 
-    largest = [
-        d
-        for d in (
-            _largest(results, "binary", False),
-            _largest(results, "binary", True),
-            _largest(results, "multilabel", False),
-            ml,
-            _largest(results, "graded", False),
-            gr,
-            _largest(results, "regression", False),
-        )
-        if d is not None
+
+def _memory_row(d: DatasetResult) -> TargetRow | None:
+    """The worst peak memory over the input on one dataset (None when none was measured)."""
+    measured = [
+        (c.peak_bytes / d.input_bytes, c.metric) for c in d.cases if c.peak_bytes is not None
     ]
-    for d in largest:
-        measured = [
-            (c.peak_bytes / d.input_bytes, c.metric) for c in d.cases if c.peak_bytes is not None
-        ]
-        if not measured:
-            continue
-        worst, metric = max(measured)
-        returned = {
-            c.metric: getattr(c, "result_bytes", 0) / d.input_bytes
-            for c in d.cases
-            if c.peak_bytes is not None
-        }
-        over = [
-            f"{m} {x:.2f}x" + (f" (its result {returned[m]:.2f}x)" if returned[m] >= 0.5 else "")
-            for x, m in sorted(measured, reverse=True)
-            if x > 3.0
-        ]
-        note = f"worst: {metric}" + (f"; over 3x: {', '.join(over)}" if over else "")
-        key = f"memory:{d.kind}"
-        rows.append(_at_most(key, "peak memory / input matrix", d.name, worst, 3.0, note=note))
+    if not measured:
+        return None
+    worst, metric = max(measured)
+    returned = {
+        c.metric: getattr(c, "result_bytes", 0) / d.input_bytes
+        for c in d.cases
+        if c.peak_bytes is not None
+    }
+    over = [
+        f"{m} {x:.2f}x" + (f" (its result {returned[m]:.2f}x)" if returned[m] >= 0.5 else "")
+        for x, m in sorted(measured, reverse=True)
+        if x > 3.0
+    ]
+    note = f"worst: {metric}" + (f"; over 3x: {', '.join(over)}" if over else "")
+    key = f"memory:{d.kind}"
+    return _at_most(key, "peak memory / input matrix", d.name, worst, 3.0, note=note)
 
+
+def _memory_rows(results, ml, gr) -> list[TargetRow]:
+    """Peak memory on the largest dataset of each kind."""
+    largest = (
+        _largest(results, "binary", False),
+        _largest(results, "binary", True),
+        _largest(results, "multilabel", False),
+        ml,
+        _largest(results, "graded", False),
+        gr,
+        _largest(results, "regression", False),
+    )
+    rows = [_memory_row(d) for d in largest if d is not None]
+    return [r for r in rows if r is not None]
+
+
+def _overhead_row(d: DatasetResult) -> TargetRow | None:
+    """The slowest call on one small dataset, strictly under 1 ms (None when none was timed)."""
+    times = [(c.timing.seconds, c.metric) for c in d.cases if c.timing is not None]
+    if not times:
+        return None
+    worst, metric = max(times)
+    over = [f"{m} {t * 1e3:.2f} ms" for t, m in sorted(times, reverse=True) if t >= 1e-3]
+    note = f"worst: {metric}" + (f"; >= 1 ms: {', '.join(over)}" if over else "")
+    row = _at_most(
+        "overhead",
+        f"per-call time of every metric ({len(times)} calls)",
+        d.name,
+        worst * 1e3,
+        1.0,
+        fmt="{:.2f} ms",
+        note=note,
+    )
+    # strictly "under 1 ms"
+    if row.verdict == PASS and worst * 1e3 >= 1.0:
+        row = TargetRow(**{**row.__dict__, "verdict": MISS})
+    return row
+
+
+def _overhead_rows(results: list[DatasetResult]) -> list[TargetRow]:
+    """Per-call overhead on the smallest dataset of each kind, when it is small."""
     small = [
         _smallest(results, kind, ties)
         for kind in ("binary", "multilabel", "graded")
         for ties in (False, True)
     ] + [_smallest(results, "regression", False)]
+    rows = []
     for d in small:
         if d is None or (d.n_labels > 1 and d.n * d.n_labels > 20_000) or d.n > 10_000:
             continue
-        times = [(c.timing.seconds, c.metric) for c in d.cases if c.timing is not None]
-        if not times:
-            continue
-        worst, metric = max(times)
-        over = [f"{m} {t * 1e3:.2f} ms" for t, m in sorted(times, reverse=True) if t >= 1e-3]
-        note = f"worst: {metric}" + (f"; >= 1 ms: {', '.join(over)}" if over else "")
-        rows.append(
-            _at_most(
-                "overhead",
-                f"per-call time of every metric ({len(times)} calls)",
-                d.name,
-                worst * 1e3,
-                1.0,
-                fmt="{:.2f} ms",
-                note=note,
-            )
-        )
-        # strictly "under 1 ms"
-        if rows[-1].verdict == PASS and worst * 1e3 >= 1.0:
-            rows[-1] = TargetRow(**{**rows[-1].__dict__, "verdict": MISS})
+        row = _overhead_row(d)
+        if row is not None:
+            rows.append(row)
+    return rows
 
-    for p in pages or []:
-        if not p.exists:
-            rows.append(
-                TargetRow(
-                    "app-first", f"first render of {p.title}", p.path, "<= 2.00 s", "missing", NA
-                )
-            )
-            continue
-        if p.first_error or p.first_render is None:
-            rows.append(
-                TargetRow(
-                    "app-first",
-                    f"first render of {p.title}",
-                    "default sample",
-                    "<= 2.00 s",
-                    "failed",
-                    MISS,
-                    "",
-                    p.first_error,
-                )
-            )
-            continue
-        renders = [(p.first_render, "default sample")]
-        if p.kind_render is not None and p.kind_sample != "balanced":
-            renders.append((p.kind_render, p.kind_sample))
-        worst, where = max(renders, key=lambda x: x[0] if x[0] is not None else -1.0)
-        rows.append(
-            _at_most(
-                "app-first",
-                f"first render of {p.title} (AppTest)",
-                where,
-                worst,
-                FIRST_RENDER_TARGET,
-                fmt="{:.2f} s",
-                note=", ".join(f"{w}: {t:.2f} s" for t, w in renders if t is not None),
-            )
+
+def _first_render_row(p: PageResult) -> TargetRow:
+    """A page's slowest first render (default sample, and its kind's sample when other)."""
+    if not p.exists:
+        return TargetRow(
+            "app-first", f"first render of {p.title}", p.path, "<= 2.00 s", "missing", NA
         )
-        if p.dataset:
-            if p.error or not p.interactions:
-                rows.append(
-                    TargetRow(
-                        "app-interaction",
-                        f"slowest interaction on {p.title} (AppTest)",
-                        p.dataset,
-                        f"<= {INTERACTION_TARGET:.2f} s",
-                        "failed" if p.error else "no control",
-                        MISS if p.error else NA,
-                        "",
-                        p.error,
-                    )
-                )
-            else:
-                what, worst = p.worst
-                rows.append(
-                    _at_most(
-                        "app-interaction",
-                        f"slowest interaction on {p.title} (AppTest, "
-                        f"{len(p.interactions)} controls)",
-                        p.dataset,
-                        worst,
-                        INTERACTION_TARGET,
-                        fmt="{:.2f} s",
-                        note=f"slowest: {what}",
-                    )
-                )
+    if p.first_error or p.first_render is None:
+        return TargetRow(
+            "app-first",
+            f"first render of {p.title}",
+            "default sample",
+            "<= 2.00 s",
+            "failed",
+            MISS,
+            "",
+            p.first_error,
+        )
+    renders = [(p.first_render, "default sample")]
+    if p.kind_render is not None and p.kind_sample != "balanced":
+        renders.append((p.kind_render, p.kind_sample))
+    worst, where = max(renders, key=lambda x: x[0] if x[0] is not None else -1.0)
+    return _at_most(
+        "app-first",
+        f"first render of {p.title} (AppTest)",
+        where,
+        worst,
+        FIRST_RENDER_TARGET,
+        fmt="{:.2f} s",
+        note=", ".join(f"{w}: {t:.2f} s" for t, w in renders if t is not None),
+    )
+
+
+def _interaction_row(p: PageResult) -> TargetRow:
+    """A page's slowest interaction on its dataset."""
+    if p.error or not p.interactions:
+        return TargetRow(
+            "app-interaction",
+            f"slowest interaction on {p.title} (AppTest)",
+            p.dataset,
+            f"<= {INTERACTION_TARGET:.2f} s",
+            "failed" if p.error else "no control",
+            MISS if p.error else NA,
+            "",
+            p.error,
+        )
+    what, worst = p.worst
+    return _at_most(
+        "app-interaction",
+        f"slowest interaction on {p.title} (AppTest, {len(p.interactions)} controls)",
+        p.dataset,
+        worst,
+        INTERACTION_TARGET,
+        fmt="{:.2f} s",
+        note=f"slowest: {what}",
+    )
+
+
+def _page_rows(pages: list[PageResult] | None) -> list[TargetRow]:
+    """First render of every page and, where it has a dataset, its slowest interaction."""
+    rows = []
+    for p in pages or []:
+        rows.append(_first_render_row(p))
+        if p.exists and not (p.first_error or p.first_render is None) and p.dataset:
+            rows.append(_interaction_row(p))
+    return rows
+
+
+def check_targets(results: list[DatasetResult], pages: list[PageResult] | None) -> list[TargetRow]:
+    """Check every target on the largest (and smallest) datasets of this run.
+
+    Parameters
+    ----------
+    results : list of DatasetResult
+    pages : list of PageResult or None
+        The ``--app`` timings, when they ran.
+
+    Returns
+    -------
+    list of TargetRow
+    """
+    ml = _largest(results, "multilabel", True)
+    gr = _largest(results, "graded", True)
+    rows = [
+        *_sklearn_rows(ml, gr),
+        *_torch_ranx_rows(ml, gr),
+        *_argsort_rows(ml, gr),
+        *_binary_rows(results),
+        *_memory_rows(results, ml, gr),
+        *_overhead_rows(results),
+        *_page_rows(pages),
+    ]
     return [TargetRow(**{**r.__dict__, "note": _why(r)}) if r.verdict == MISS else r for r in rows]
 
 

@@ -162,99 +162,101 @@ def _data(ds: Dataset) -> tuple[str, str]:
     return ("data", encode_dataset(ds))
 
 
-@functools.cache
-def all_scenarios() -> tuple[Scenario, ...]:
-    """Every scenario of the app, page by page.
-
-    Examples
-    --------
-    >>> ids = [s.id for s in all_scenarios()]
-    >>> len(ids) == len(set(ids)), len(for_page("dcg"))
-    (True, 3)
-    """
-    home, curves, lr = "home", "curves", "label_ranking"
-    dcg, ret, ml, reg, cmp = (
-        "dcg",
-        "retrieval",
-        "multilabel",
-        "regression",
-        "compare",
-    )
+def _home() -> tuple[Scenario, ...]:
+    """The home page: three samples whose AUC, AP and Gini to guess."""
     return (
         Scenario(
             "home-perfect",
-            home,
+            "home",
             "A perfect ranker",
             "every positive scores above every negative: guess ROC AUC, AP and Gini.",
             (("ds", "perfect"),),
         ),
         Scenario(
             "home-random",
-            home,
+            "home",
             "Scores unrelated to the labels",
             "a coin-flip model: how far from 0.5 is its AUC, and is Gini near 0?",
             (("ds", "random"),),
         ),
         Scenario(
             "home-rare",
-            home,
+            "home",
             "Rare positives",
             "AUC looks fine; is average precision as high?",
             (("ds", "imbalanced"),),
         ),
+    )
+
+
+def _curves() -> tuple[Scenario, ...]:
+    """Curves: a flipped label and tied scores."""
+    return (
         Scenario(
             "curves-flip",
-            curves,
+            "curves",
             "One label flipped: watch AUC and log loss",
             "the most confident positive is now a negative: which moves more, ROC AUC or log loss?",
             (_data(flipped_label()), ("model", "good")),
         ),
         Scenario(
             "curves-ties",
-            curves,
+            "curves",
             "Tied scores: a diagonal step",
             "five score values only: the ROC curve's steps turn diagonal; ties count 1/2.",
             (("ds", "heavy_ties"),),
         ),
+    )
+
+
+def _label_ranking() -> tuple[Scenario, ...]:
+    """Label ranking: LRAP step by step, one true label, ties."""
+    return (
         Scenario(
             "lr-tutorial",
-            lr,
+            "label_ranking",
             "The LRAP tutorial: three samples, three ranks",
             "three samples; guess each one's LRAP, then the mean (0.777).",
             (("ds", "seed003_lrap"), ("sort", "lrap"), ("i", "0")),
         ),
         Scenario(
             "lr-one-true",
-            lr,
+            "label_ranking",
             "One true label per row: LRAP equals MRR",
             "each row has one true digit: LRAP is 1 / its rank, so LRAP and MRR agree.",
             (("ds", "digits"), ("sort", "lrap")),
         ),
         Scenario(
             "lr-ties",
-            lr,
+            "label_ranking",
             "Tied scores: which rank does a tie get?",
             "sample 0 ties true and false labels: its LRAP under the optimistic rule (true "
             "labels first), then scikit-learn's (max rank).",
             (_data(tied_ranking()), ("sort", "lrap"), ("i", "0"), ("ties", "optimistic")),
         ),
+    )
+
+
+def _dcg() -> tuple[Scenario, ...]:
+    """DCG: a cut at k and a tie at the top, averaged or ignored."""
+    return (
         Scenario(
             "dcg-top2",
-            dcg,
+            "dcg",
             "Cut at k = 2: how much DCG is left?",
             "only the top two positions count: how much of the DCG is left?",
             (("ds", "seed001_dcg"), ("k", "2"), ("sample", "0"), ("focus", "1")),
         ),
         Scenario(
             "dcg-tie-top",
-            dcg,
+            "dcg",
             "A tie at the top: averaged gains",
             "two items tie at the top: averaging their gains gives 7.5 ...",
             (("ds", "seed001_dcg"), ("k", "1"), ("sample", "1"), ("focus", "2")),
         ),
         Scenario(
             "dcg-tie-ignored",
-            dcg,
+            "dcg",
             "The same tie, ignored",
             "... and ignore_ties puts the last tied column first, e (gain 5; the first "
             "column, a, has 10): 5.0.",
@@ -266,16 +268,22 @@ def all_scenarios() -> tuple[Scenario, ...]:
                 ("focus", "3"),
             ),
         ),
+    )
+
+
+def _retrieval() -> tuple[Scenario, ...]:
+    """Retrieval: the AP@K denominators and empty queries."""
+    return (
         Scenario(
             "ret-min-m-k",
-            ret,
+            "retrieval",
             "AP@5 with min(M, K): two queries",
             "two queries of the revision sheet: guess each AP@5, then MAP@K.",
             (("ds", "seed002_map"), ("k", "5"), ("ap_denominator", "min_m_k")),
         ),
         Scenario(
             "ret-all-relevant",
-            ret,
+            "retrieval",
             "AP@K over all relevant items (trec_eval)",
             "the same lists at K = 2, divided by every relevant item M instead of min(M, K): "
             "does MAP@K go up or down? (At K = 5 they agree: M <= 5 on both queries.)",
@@ -283,15 +291,21 @@ def all_scenarios() -> tuple[Scenario, ...]:
         ),
         Scenario(
             "ret-drop-empty",
-            ret,
+            "retrieval",
             "Only the top grade counts, empty queries dropped",
             "relevant = grade 3: some queries have nothing relevant; dropping them raises "
             "P@K, R@K, MAP@K and MRR. And NDCG@K, which reads the grades?",
             (("ds", "diabetes_ranking"), ("rel_level", "3"), ("empty_query", "drop")),
         ),
+    )
+
+
+def _multilabel() -> tuple[Scenario, ...]:
+    """Multilabel: thresholds, top-1 and zero division."""
+    return (
         Scenario(
             "ml-high-threshold",
-            ml,
+            "multilabel",
             "A high threshold: micro against macro F1",
             "one label is rare (4 of 40 samples) and never scored above 0.85: at 0.9 it is "
             "never predicted. Which average falls further?",
@@ -299,42 +313,54 @@ def all_scenarios() -> tuple[Scenario, ...]:
         ),
         Scenario(
             "ml-top1",
-            ml,
+            "multilabel",
             "One label per sample: subset accuracy",
             "every sample gets exactly its top label: how many label sets are exactly right?",
             (("ds", "digit_properties"), ("rule", "top_k"), ("k", "1")),
         ),
         Scenario(
             "ml-zero-division",
-            ml,
+            "multilabel",
             "Nothing predicted: zero_division = 1",
             "at 0.99 most labels are never predicted: their precision is 0/0, here 1.",
             (("ds", "digit_properties"), ("t", "0.99"), ("zd", "1")),
         ),
+    )
+
+
+def _regression() -> tuple[Scenario, ...]:
+    """Regression: an outlier, recency weights and a zero target."""
+    return (
         Scenario(
             "reg-outlier",
-            reg,
+            "regression",
             "One outlier: RMSE jumps, MAE barely moves",
             "one prediction moved by 500: guess the change of MAE, then of RMSE.",
             (("ds", "diabetes"), ("outlier", "0"), ("shift", "500")),
         ),
         Scenario(
             "reg-recency",
-            reg,
+            "regression",
             "Recent samples weigh more",
             "weighted MAE with recency weights against plain MAE: which is larger?",
             (("ds", "diabetes"), ("weights", "recency"), ("explain", "Weighted MAE")),
         ),
         Scenario(
             "reg-zero",
-            reg,
+            "regression",
             "A zero target: MAPE explodes",
             "one y = 0 among six: MAPE divides by a tiny epsilon there. Guess MAPE.",
             (_data(zero_target()), ("explain", "MAPE")),
         ),
+    )
+
+
+def _compare() -> tuple[Scenario, ...]:
+    """Compare: two pairs of models."""
+    return (
         Scenario(
             "cmp-good-weak",
-            cmp,
+            "compare",
             "A good model against a weak one",
             "guess how much higher the good model's AUC is, and whether 200 samples are "
             "enough to be sure.",
@@ -342,11 +368,17 @@ def all_scenarios() -> tuple[Scenario, ...]:
         ),
         Scenario(
             "cmp-tree",
-            cmp,
+            "compare",
             "A depth-3 tree against logistic regression",
             "the tree has four distinct scores: does it lose on AUC, on AP, or on both?",
             (("ds", "breast_cancer"), ("a", "logreg"), ("b", "tree")),
         ),
+    )
+
+
+def _leaderboard() -> tuple[Scenario, ...]:
+    """Leaderboard: ten pairs corrected for chance two ways."""
+    return (
         Scenario(
             "lb-holm",
             "leaderboard",
@@ -372,6 +404,12 @@ def all_scenarios() -> tuple[Scenario, ...]:
                 ("corr", "bh"),
             ),
         ),  # fmt: skip
+    )
+
+
+def _multiclass() -> tuple[Scenario, ...]:
+    """Multiclass: top-k accuracy and a normalized confusion matrix."""
+    return (
         Scenario(
             "mc-iris-top2",
             "multiclass",
@@ -388,6 +426,30 @@ def all_scenarios() -> tuple[Scenario, ...]:
             "is confused most, and with which?",
             (("ds", "digits10"), ("norm", "true")),
         ),
+    )
+
+
+@functools.cache
+def all_scenarios() -> tuple[Scenario, ...]:
+    """Every scenario of the app, page by page.
+
+    Examples
+    --------
+    >>> ids = [s.id for s in all_scenarios()]
+    >>> len(ids) == len(set(ids)), len(for_page("dcg"))
+    (True, 3)
+    """
+    return (
+        *_home(),
+        *_curves(),
+        *_label_ranking(),
+        *_dcg(),
+        *_retrieval(),
+        *_multilabel(),
+        *_regression(),
+        *_compare(),
+        *_leaderboard(),
+        *_multiclass(),
     )
 
 

@@ -159,6 +159,16 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         "score >= threshold (default 0.5)",
     )
     _binary_flags(ev)
+    _ranking_flags(ev)
+    _engine_flags(ev)
+    ev.add_argument("--json", action="store_true", help="print one JSON object")
+    ev.add_argument("--no-progress", action="store_true", help="no progress line on stderr")
+    _trec_parser(sub)
+    return p.parse_args(argv)
+
+
+def _ranking_flags(ev) -> None:
+    """The ranking task's cut-off, ERR's top grade, AP@K's denominator and DCG's options."""
     ev.add_argument("--k", type=int, help="ranking cut-off (and the @K metrics)")
     ev.add_argument(
         "--max-grade",
@@ -174,6 +184,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     )
     ev.add_argument("--log-base", type=float, default=2.0, help="DCG's discount base")
     ev.add_argument("--ignore-ties", action="store_true", help="DCG/NDCG: ignore_ties=True")
+
+
+def _engine_flags(ev) -> None:
+    """Where the file is read: streamed here by record batches, or on a dask cluster."""
     ev.add_argument(
         "--batch-size",
         type=int,
@@ -202,10 +216,6 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         help="--task binary: bytes the score tables may hold (1GB, 500MB, 2e9) before they "
         "are spilled to disk as sorted runs and merged there (the same values)",
     )
-    ev.add_argument("--json", action="store_true", help="print one JSON object")
-    ev.add_argument("--no-progress", action="store_true", help="no progress line on stderr")
-    _trec_parser(sub)
-    return p.parse_args(argv)
 
 
 def _binary_flags(ev) -> None:

@@ -215,13 +215,19 @@ def real_data() -> None:
     Every model is trained on a seeded train split and scored on the held-out
     test split; scores are rounded to 4 decimals to keep the files small.
     """
-    from sklearn.datasets import load_breast_cancer, load_diabetes, load_digits
-    from sklearn.linear_model import LinearRegression, LogisticRegression
+    _breast_cancer_five(*_breast_cancer())
+    _digits()
+    _diabetes()
+
+
+def _breast_cancer():
+    """The breast cancer sample; returns its two models and split for the leaderboard."""
+    from sklearn.datasets import load_breast_cancer
+    from sklearn.linear_model import LogisticRegression
     from sklearn.model_selection import train_test_split
-    from sklearn.multiclass import OneVsRestClassifier
     from sklearn.pipeline import make_pipeline
     from sklearn.preprocessing import StandardScaler
-    from sklearn.tree import DecisionTreeClassifier, DecisionTreeRegressor
+    from sklearn.tree import DecisionTreeClassifier
 
     # Breast cancer (569 tumours, 30 features). sklearn's target is 0 = malignant,
     # 1 = benign; we flip it so the positive class (1) is malignant.
@@ -253,11 +259,16 @@ def real_data() -> None:
             "texture": np.where(X[ite, 1] > np.median(X[itr_bc, 1]), "coarse", "smooth"),
         },
     )
+    return logreg, tree, Xtr, Xte, ytr, yte, ite
 
-    # The same tumours scored by five models: a leaderboard (the Leaderboard page)
+
+def _breast_cancer_five(logreg, tree, Xtr, Xte, ytr, yte, ite) -> None:
+    """The same test tumours scored by five models: the leaderboard sample."""
     from sklearn.ensemble import RandomForestClassifier
     from sklearn.naive_bayes import GaussianNB
     from sklearn.neighbors import KNeighborsClassifier
+    from sklearn.pipeline import make_pipeline
+    from sklearn.preprocessing import StandardScaler
 
     knn = make_pipeline(StandardScaler(), KNeighborsClassifier(n_neighbors=15))
     five = {
@@ -278,6 +289,14 @@ def real_data() -> None:
         {m: clf.fit(Xtr, ytr).predict_proba(Xte)[:, 1].round(4) for m, clf in five.items()},
         ids=[str(i) for i in ite],
     )
+
+
+def _digits() -> None:
+    """Handwritten digits as label ranking, and the digits' properties as multilabel."""
+    from sklearn.datasets import load_digits
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.model_selection import train_test_split
+    from sklearn.multiclass import OneVsRestClassifier
 
     # Digits (8x8 images of 0-9) as label ranking: one true label per row.
     X, digit = load_digits(return_X_y=True)
@@ -323,6 +342,14 @@ def real_data() -> None:
         {"model": ovr.predict_proba(Xte).round(4), "from_digit": (proba @ members).round(4)},
         list(props),
     )
+
+
+def _diabetes() -> None:
+    """Diabetes progression as regression, and its patients ranked as graded queries."""
+    from sklearn.datasets import load_diabetes
+    from sklearn.linear_model import LinearRegression
+    from sklearn.model_selection import train_test_split
+    from sklearn.tree import DecisionTreeRegressor
 
     # Diabetes (442 patients, 10 baseline features, target = disease progression
     # one year later, 25..346, all positive).
