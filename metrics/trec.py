@@ -16,9 +16,10 @@ Measures (trec_eval's names): ``num_ret``, ``num_rel``, ``num_rel_ret``,
 ``P_k``, ``recall_k``, ``map_cut_k``, ``ndcg_cut_k`` (k in
 :data:`CUTOFFS`), ``ndcg``, ``ndcg_rel``, ``Rndcg``, ``set_P``,
 ``set_recall``, ``set_F``, and, from ranx and ir_measures, ``RBP``
-(rank-biased precision on binary relevance, persistence ``rbp_p``) and
-``judged_k`` (the share of the top k that is judged, divided by k as
-ir_measures' ``Judged@k``). The recall levels of ``iprec_at_recall`` and
+(rank-biased precision on binary relevance, persistence ``rbp_p``; ranx's
+gains the grade) and ``judged_k`` (the judged documents of the top k divided
+by k, as P@k; ir_measures' ``Judged@k`` divides by the documents in the top
+k, fewer on a short run). The recall levels of ``iprec_at_recall`` and
 ``11pt_avg`` become numbers of relevant documents rounded to the nearest, as
 trec_eval 10 does (trec_eval 9, inside pytrec_eval, truncated ``level * R +
 0.9``, which differs for some R). Every computation is on the whole matrix: one
