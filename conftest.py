@@ -15,8 +15,6 @@ collect_ignore_glob = ["tests/fixtures/*"]
 _NO_DASK = "dask" in sys.modules and sys.modules["dask"] is None  # hidden by a test
 if (_NO_DASK or importlib.util.find_spec("dask") is None) and os.environ.get("CI") != "true":
     collect_ignore.append("metrics/distributed.py")
-# the fixture makers run the peers (ranx, ir_measures) in a venv of their own, not here
-collect_ignore_glob = ["tests/fixtures/*/make.py"]
 
 
 @pytest.fixture(autouse=True)
