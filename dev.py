@@ -1,7 +1,8 @@
 """The project's two set-up commands, with nothing but Python 3.11+ installed.
 
     python3 dev.py run     create .venv, install requirements.txt, start the app
-    python3 dev.py test    create .venv, install requirements-dev.txt and Chromium,
+    python3 dev.py test    create .venv, install requirements-dev.txt, Chromium and
+                           axe-core (npm ci in tests/e2e/axe),
                            run every test (the real-browser tests included)
 
 Extra arguments after ``test`` go to pytest (``python3 dev.py test -k dcg``);
@@ -84,6 +85,22 @@ def ensure_chromium() -> None:
         _say("chromium-headless-shell could not be installed: the tests drive chromium")
 
 
+AXE = ROOT / "tests" / "e2e" / "axe"
+
+
+def ensure_axe() -> None:
+    """Install the pinned axe-core (tests/e2e/axe/package-lock.json) the browser tests
+    inject, unless it is there. Without npm the accessibility check skips locally; with
+    CI=true a missing axe-core fails the tests (tests/e2e/a11y.py)."""
+    if (AXE / "node_modules" / "axe-core" / "axe.min.js").exists():
+        return
+    npm = shutil.which("npm")
+    if npm is None:
+        _say("no npm: the accessibility checks (axe-core) will skip")
+        return
+    _run([npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=AXE)
+
+
 def main(argv: list[str]) -> int:
     if not argv or argv[0] not in {"run", "test"}:
         print(__doc__)
@@ -97,6 +114,7 @@ def main(argv: list[str]) -> int:
         return subprocess.call(args)
     ensure_venv("requirements-dev.txt")
     ensure_chromium()
+    ensure_axe()
     # pytest-xdist: two workers per core (the e2e server fixture takes a free port per
     # worker). A browser test waits on its page and its server in turn, so one worker
     # per core left the cores about half idle (105% of two cores over a whole run);

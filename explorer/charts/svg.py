@@ -172,7 +172,11 @@ def bar_chart(chart: BarChart) -> str:
         return TOP + plot_h * (1 - (v - lo) / (hi - lo))
 
     slot = (right - LEFT) / max(n, 1)  # percent per category
-    out = [f'<svg width="100%" height="{total_h}" role="img" xmlns="http://www.w3.org/2000/svg">']
+    alt = escape(text_alternative(chart))
+    out = [
+        f'<svg width="100%" height="{total_h}" role="img" aria-label="{alt}" '
+        'xmlns="http://www.w3.org/2000/svg">'
+    ]
     out.extend(_y_grid(ticks, y_of, right))
     out.extend(_bands(chart.bands, slot, plot_h))
     base = y_of(max(lo, 0.0))
@@ -194,6 +198,27 @@ def bar_chart(chart: BarChart) -> str:
     out.extend(_x_ticks(chart, slot, TOP + plot_h))
     out.append("</svg>")
     return _wrap(chart, "".join(out))
+
+
+def text_alternative(chart: BarChart) -> str:
+    """What the chart draws, as a sentence a screen reader reads out (the drawing's
+    ``aria-label``): its title, then each series' value in every category.
+
+    Examples
+    --------
+    >>> text_alternative(BarChart(["a", "b"], [Series("F1", np.array([0.5, np.nan]), "#123")],
+    ...                  title="Per label"))
+    'Per label. F1: a 0.5, b no value.'
+    """
+    parts = [f"{chart.title or 'Bar chart'}."]
+    for s in chart.series:
+        values = np.asarray(s.values, dtype=float)
+        cells = [
+            f"{cat} {short(v) if np.isfinite(v) else 'no value'}"
+            for cat, v in zip(chart.categories, values, strict=True)
+        ]
+        parts.append(f"{s.name}: {', '.join(cells)}.")
+    return " ".join(parts)
 
 
 def _y_grid(ticks: list[float], y_of, right: float) -> list[str]:

@@ -44,3 +44,13 @@ def test_text_is_escaped():
         svg.BarChart(["<b>"], [svg.Series("a&b", np.array([1.0]), "#000")], title="x<y")
     )
     assert "<b>" not in html and "&lt;b&gt;" in html and "x&lt;y" in html and "a&amp;b" in html
+
+
+def test_the_drawing_names_every_value_for_a_screen_reader_escaped():
+    chart = svg.BarChart(
+        ["<b>x</b>", "y"],
+        [svg.Series("F1", np.array([0.25, 2 / 3]), "#123456")],
+        title='Per "label"',
+    )
+    label = re.search(r'<svg [^>]*role="img" aria-label="([^"]*)"', svg.bar_chart(chart))
+    assert label.group(1) == ("Per &quot;label&quot;. F1: &lt;b&gt;x&lt;/b&gt; 0.25, y 0.6667.")
