@@ -207,6 +207,16 @@ def wait_for_run(
     _settled(page, timeout)
 
 
+def wait_until_quiet(page: Page, most: int = 10) -> None:
+    """After a :func:`wait_for_run`, wait for any run the drawn page set off in turn (a
+    lazy tab or a component that reports its value once drawn), until the page has drawn
+    two frames without sending its server anything or starting a run."""
+    for _ in range(most):
+        if not page.evaluate(_AFTER_TWO_FRAMES):
+            return
+        wait_for_run(page)
+
+
 def _settled(page: Page, timeout: int) -> None:
     """Mark what the page did so far as seen; wait until no run goes on or is drawn."""
     page.evaluate(

@@ -3,11 +3,10 @@
 import re
 
 from playwright.sync_api import Page, expect
-from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 import metrics
 from explorer.formatting import fmt
-from tests.e2e.conftest import wait_for_run
+from tests.e2e.conftest import wait_for_run, wait_until_quiet
 
 Y = [[1, 0, 0], [1, 0, 1], [1, 1, 0]]
 S = [[0.75, 0.5, 1], [1, 0.2, 0.1], [0.9, 0.7, 0.6]]
@@ -27,14 +26,22 @@ def metric_value(page: Page, label: str):
 
 def pick_option(page: Page, key: str, text: str) -> None:
     """Choose an option of the selectbox whose key starts with ``key`` (a numbered
-    select box's key ends in a digest of its labels), retrying if a rerun closed the list."""
-    for _ in range(3):
+    select box's key ends in a digest of its labels).
+
+    The page is first left to finish every run its load set off (a rerun closes an
+    open list). Even then the first click on this box, right after the page is drawn,
+    now and then opens no list, with no run started and nothing sent (seen on every run
+    of this file): the box is clicked again, waiting longer each time for its list."""
+    for patience in (2_000, 10_000, 60_000):
+        wait_until_quiet(page)
         page.locator(f'[class*="st-key-{key}"]').get_by_role("combobox").click()
+        option = page.get_by_role("option", name=text)
         try:
-            page.get_by_role("option", name=text).click(timeout=30_000)
-            return
-        except PlaywrightTimeoutError:
-            wait_for_run(page)
+            expect(option).to_be_visible(timeout=patience)
+        except AssertionError:
+            continue
+        option.click()
+        return
     raise AssertionError(f"no option {text!r} in selectbox {key!r}")
 
 
