@@ -90,10 +90,15 @@ AXE = ROOT / "tests" / "e2e" / "axe"
 
 def ensure_axe() -> None:
     """Install the pinned axe-core (tests/e2e/axe/package-lock.json) the browser tests
-    inject, unless it is there. Without npm the accessibility check skips locally; with
-    CI=true a missing axe-core fails the tests (tests/e2e/a11y.py)."""
+    inject, unless it is there (npm from Debian's packages when the machine has none).
+    Without npm the accessibility check skips locally; with CI=true a missing axe-core
+    fails the tests (tests/e2e/a11y.py)."""
     if (AXE / "node_modules" / "axe-core" / "axe.min.js").exists():
         return
+    if shutil.which("npm") is None and shutil.which("apt-get"):
+        sudo = [] if os.geteuid() == 0 else ["sudo"]
+        env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+        subprocess.run([*sudo, "apt-get", "install", "-y", "-q", "npm"], env=env)
     npm = shutil.which("npm")
     if npm is None:
         _say("no npm: the accessibility checks (axe-core) will skip")
@@ -116,8 +121,8 @@ def main(argv: list[str]) -> int:
     ensure_chromium()
     ensure_axe()
     # pytest-xdist: two workers per core (the e2e server fixture takes a free port per
-    # worker). A browser test waits on its page and its server in turn, so one worker
-    # per core left the cores about half idle (105% of two cores over a whole run);
+    # worker). A browser test waits on its page and its server in turn: with two workers
+    # per core both cores stay busy through the browser tests (98-99%, from /proc/stat);
     # pass -n yourself to choose, or -p no:xdist to run in one process.
     # --dist worksteal: a worker that runs out of tests takes half of another's
     # queue, so the cores stay busy to the end (tests/conftest.py starts the longest
