@@ -17,6 +17,7 @@ from explorer.io.uploads import read_upload
 from explorer.registry import script
 from explorer.ui import work
 from tests.conftest import APP, metric
+from views.multilabel.panel import SLOTS_NOTE
 
 # negative scores: a padding slot scored 0 would outrank every document
 TABLE = b"""sample,label,y_true,y_score
@@ -97,6 +98,7 @@ def test_ragged_queries_on_label_ranking_and_multilabel(monkeypatch):
     yt = np.concatenate([y for y, _ in ROWS.values()])
     yp = np.concatenate([np.array(s) >= -0.45 for _, s in ROWS.values()])
     assert metric(ml, "Hamming loss") == fmt(float(np.mean(yt != yp)))
+    assert [c.value for c in ml.caption].count(SLOTS_NOTE) == 1  # columns are slots here
     steps = next(d.value for d in ml.dataframe if "outcome" in d.value.columns)
     assert set(steps["label"]) <= DOCS  # the inspected query's documents, no padding slot
     ml.session_state["ml_tab"] = "Derivations of the headline"
@@ -110,3 +112,10 @@ def test_ragged_queries_on_label_ranking_and_multilabel(monkeypatch):
         "q2": "doc-e",
         "q3": "doc-f, doc-i",
     }
+
+
+def test_the_slots_note_only_where_rows_have_their_own_documents():
+    from explorer.samples import load_sample
+
+    at = _open("multilabel", load_sample("digit_properties"))
+    assert at.subheader and SLOTS_NOTE not in [c.value for c in at.caption]

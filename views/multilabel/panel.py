@@ -17,6 +17,15 @@ from views.multilabel import controls, derivation, drill, headline, tables
 
 #: The tabs below the bars (key ``ml_tab``, URL ``?tab=`` by the first word in lower
 #: case); the first derives the headline numbers.
+#: Under the per-label chart when each row has its own documents (a query-grouped upload):
+#: a column there is a slot, the j-th document of each row, not one label of every row.
+SLOTS_NOTE = (
+    "Each sample here has its own documents: a column is a slot (the j-th document of "
+    "each sample, a different one in each), not a label every sample shares. The per-label "
+    "chart and tables, and the macro and weighted averages, read slots as labels; the "
+    "micro, overall and per-sample numbers do not depend on it."
+)
+
 TABS = ("Derivations of the headline", "Per-label tables", "Errors", "Every sample")
 TAB_KEY, TAB_PARAM = "ml_tab", "tab"
 
@@ -38,6 +47,8 @@ def panel(ds) -> None:
         return
 
     st.subheader("Per label: precision, recall, F1")
+    if ds.item_ids is not None:
+        st.caption(SLOTS_NOTE)
     widgets.svg_chart(cache.multilabel.bars(ds, settings.setting, beta, zd_key))
 
     # lazy: only the open tab is computed and drawn (and redrawn on a move)
