@@ -98,6 +98,16 @@ def table(df, *, missing: str, container=None, **kwargs) -> None:
         where.caption(f"{MISSING} : {missing}.")
 
 
+def models_caption(ds: Dataset) -> None:
+    """Under a page's title: the active dataset by its title, its size and its models
+    (and its description when it has one), the visitor's names written as text."""
+    st.caption(
+        f"Active dataset **{literal(ds.shown_name)}** · {ds.n_samples} samples · "
+        f"model(s): {literal(', '.join(ds.model_names))}"
+        + (f" · {literal(ds.description)}" if ds.description else "")
+    )
+
+
 def svg_chart(html: str, container=None) -> None:
     """Draw a chart of :mod:`explorer.charts.svg` (HTML and SVG, no script) in
     ``container`` (the main area by default).

@@ -24,10 +24,7 @@ st.title("Compare two models")
 widgets.scenarios("compare")
 ds = slice_filter.active()
 slice_filter.note(ds)  # on how many samples, of which slice
-st.caption(
-    f"Active dataset **{literal(ds.shown_name)}** · {ds.n_samples} samples · "
-    f"model(s): {literal(', '.join(ds.model_names))}"
-)
+widgets.models_caption(ds)
 
 if len(ds.model_names) < 2:
     suggestion = TWO_MODELS.get(ds.kind, "breast_cancer")

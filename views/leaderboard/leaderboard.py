@@ -21,10 +21,7 @@ st.title("Leaderboard")
 widgets.scenarios("leaderboard")
 ds = slice_filter.active()
 slice_filter.note(ds)  # on how many samples, of which slice
-st.caption(
-    f"Active dataset **{literal(ds.shown_name)}** · {ds.n_samples} samples · "
-    f"{len(ds.model_names)} model(s): {literal(', '.join(ds.model_names))}"
-)
+widgets.models_caption(ds)
 st.markdown(prose.section("leaderboard", "intro"))
 
 if len(ds.model_names) < 2:

@@ -8,7 +8,6 @@ outlier, and the revision sheet's slips.
 
 import streamlit as st
 
-from explorer.formatting import literal
 from explorer.ui import slice_filter, widgets
 from views.regression import panel
 
@@ -18,9 +17,5 @@ ds = slice_filter.active()
 widgets.require_kind(ds, ("regression",), "diabetes")
 slice_filter.note(ds)  # on how many samples, of which slice
 
-st.caption(
-    f"Active dataset **{literal(ds.shown_name)}** · {ds.n_samples} samples · "
-    f"model(s): {literal(', '.join(ds.model_names))}"
-    + (f" · {literal(ds.description)}" if ds.description else "")
-)
+widgets.models_caption(ds)
 panel.panel(ds)
