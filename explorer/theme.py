@@ -206,9 +206,20 @@ def use_template() -> str:
     >>> list(go.Figure().layout.template.layout.colorway[:2])
     ['#0072B2', '#D55E00']
     """
-    pio.templates[TEMPLATE_NAME] = _template()
-    pio.templates.default = TEMPLATE_NAME
+    # Building and validating a template costs about 40 ms, and app.py calls this on
+    # every script run: build it again only when its base (Streamlit's template, once
+    # registered) has changed, and set the default only when something else changed it.
+    base = "streamlit" in pio.templates
+    if _registered.get("base") != base or TEMPLATE_NAME not in pio.templates:
+        pio.templates[TEMPLATE_NAME] = _template()
+        _registered["base"] = base
+    if pio.templates.default != TEMPLATE_NAME:
+        pio.templates.default = TEMPLATE_NAME
     return TEMPLATE_NAME
+
+
+#: Whether the registered template was built on Streamlit's (see :func:`use_template`).
+_registered: dict[str, bool] = {}
 
 
 #: The entities of escaped visitor text, each as a private-use character while a title

@@ -32,12 +32,19 @@ def _on_pick() -> None:
     session.set_active(st.session_state[PICKER])
 
 
-def _label(name: str) -> str:
-    if name in session.session_datasets():
-        return name  # uploads and edits show their own name (first in the list)
-    if name in session.big_sources():
-        return f"{name} (big data, sampled)"
-    return sample_title(name)
+def _labels(names: list[str]) -> dict[str, str]:
+    """The picker's label of each name (worked out once a run: the select box formats
+    every option, and the host's big-data list is a cached call)."""
+    mine, big = session.session_datasets(), session.big_sources()
+
+    def label(name: str) -> str:
+        if name in mine:
+            return name  # uploads and edits show their own name (first in the list)
+        if name in big:
+            return f"{name} (big data, sampled)"
+        return sample_title(name)
+
+    return {name: label(name) for name in names}
 
 
 #: The sidebar's "Positive class" box, for binary data whose labels were text.
@@ -92,7 +99,7 @@ def sidebar_picker() -> Dataset:
         "Dataset",
         names,
         key=PICKER,
-        format_func=_label,
+        format_func=_labels(names).__getitem__,
         on_change=_on_pick,
         help="The bundled samples, the host's big data (if any), plus anything you upload "
         "or edit in this session.",
