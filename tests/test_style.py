@@ -1,4 +1,5 @@
-"""House style that ruff does not check: every function short enough to read at once.
+"""House style that ruff does not check: every function short enough to read at once,
+every module of the app short enough to hold one thing.
 
 A function's body (its docstring aside) is at most 80 lines; about 60 is the aim.
 Long declarative tables belong at module level or in one function per group.
@@ -82,3 +83,19 @@ def test_no_function_body_is_longer_than_80_lines(where):
         for name, line, n in long_functions(path.read_text(encoding="utf-8"))
     ]
     assert not found, f"split these into functions named for what they do: {found}"
+
+
+#: The longest module of the app's layers, in lines: a longer one holds two things.
+MAX_MODULE_LINES = 700
+
+
+@pytest.mark.parametrize("where", ("explorer", "views"))
+def test_no_module_of_the_app_is_longer_than_700_lines(where):
+    files = sorted((ROOT / where).rglob("*.py"))
+    assert files, where
+    found = [
+        f"{path.relative_to(ROOT)}: {n} lines"
+        for path in files
+        if (n := len(path.read_text(encoding="utf-8").splitlines())) > MAX_MODULE_LINES
+    ]
+    assert not found, f"split these into modules named for what they hold: {found}"

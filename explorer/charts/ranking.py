@@ -304,7 +304,7 @@ def ranked_items_styler(ids: np.ndarray, rank, is_true, tie_size, index: Sequenc
     """A pandas Styler of a ragged dataset's rank table: each row's items best first,
     named (``"doc-7: 2 \u25cf"``), colored by rank; blank past a row's items.
 
-    The arrays are those of :func:`explorer.pages.label_ranking.ranked_items`.
+    The arrays are those of :func:`explorer.pages.label_ranking_ranks.ranked_items`.
     """
     ids = np.asarray(ids, dtype=object)
     real = ids != ""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from explorer.pages import dcg
+from explorer.pages import dcg_examples
 from explorer.ui import slice_filter, widgets
 from views import prose
 from views.dcg import panel, teach
@@ -12,11 +12,11 @@ from views.dcg import panel, teach
 st.title("DCG & NDCG")
 widgets.scenarios("dcg")
 ds = slice_filter.active()
-widgets.require_kind(ds, ("graded", "multilabel"), dcg.SEED)
+widgets.require_kind(ds, ("graded", "multilabel"), dcg_examples.SEED)
 slice_filter.note(ds)  # on how many samples, of which slice
 
 st.markdown(prose.section("dcg", "intro"))
-if ds.name != dcg.SEED:
+if ds.name != dcg_examples.SEED:
     st.button(
         "scikit-learn dcg_score documentation: its examples (9.49, 5.63, 7.5, 5.0)",
         key="dcg_open_seed",

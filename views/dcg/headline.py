@@ -10,7 +10,7 @@ import streamlit as st
 
 from explorer.derivation import mean_terms
 from explorer.formatting import fmt, model_words
-from explorer.pages import dcg
+from explorer.pages import dcg, dcg_examples
 from explorer.ui import cache, classroom, url
 from views import prose
 
@@ -34,10 +34,10 @@ def focused_example(ds, settings: dcg.Settings, row: int, base_2: bool):
     The focus travels in the link (``?focus=2`` after "Open 7.5"); a change of the
     row, k, the ties, the base or the gain ends it, and drops it from the link.
     """
-    choices = (None, *range(len(dcg.SEED_EXAMPLES)))
+    choices = (None, *range(len(dcg_examples.SEED_EXAMPLES)))
     index = url.bind_param(FOCUS, "focus", None, int, url.member(choices))
-    if index is not None and ds.name == dcg.SEED:
-        printed, ex_row, ex_k, ex_ties = dcg.SEED_EXAMPLES[index]
+    if index is not None and ds.name == dcg_examples.SEED:
+        printed, ex_row, ex_k, ex_ties = dcg_examples.SEED_EXAMPLES[index]
         same = (row, settings.k, settings.ignore_ties) == (ex_row, ex_k, ex_ties)
         if same and base_2 and not settings.exponential:
             # not a widget: the pressed button's example, kept while its settings are

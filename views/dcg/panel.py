@@ -12,7 +12,7 @@ from __future__ import annotations
 import streamlit as st
 
 import metrics
-from explorer.pages import dcg
+from explorer.pages import dcg, dcg_examples
 from explorer.ui import bound, cache, classroom, widgets
 from views import prose
 from views.dcg import controls, derivation, drill, headline, tables, teach
@@ -42,7 +42,7 @@ def panel(ds) -> None:
         headline.headline(ds, table, head, chosen, row=row)
         if not chosen.base_2:
             st.info(prose.fill("dcg", "base-cancels", base=chosen.base_text))
-        if ds.name == dcg.SEED:
+        if ds.name == dcg_examples.SEED:
             teach.seed_examples(ds)
     one = dcg.sample_steps(ds, settings, row, table)
     if not classroom.held_back("The sample's chart of gains and contributions"):

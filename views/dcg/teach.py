@@ -1,5 +1,5 @@
 """The DCG & NDCG page's teaching: scikit-learn's four dcg_score examples, each with a
-button that opens it (:data:`explorer.pages.dcg.SEED`), and what tied scores do to the
+button that opens it (:data:`explorer.pages.dcg_examples.SEED`), and what tied scores do to the
 selected sample.
 
 Layout only: the numbers come from :mod:`explorer.pages.dcg`, the texts from
@@ -11,7 +11,7 @@ import streamlit as st
 
 from explorer.charts import dcg as charts
 from explorer.formatting import fmt, short
-from explorer.pages import dcg
+from explorer.pages import dcg, dcg_examples
 from explorer.ui import classroom, session, widgets
 from views import prose
 from views.dcg.derivation import download
@@ -21,17 +21,17 @@ from views.dcg.headline import SCROLL
 def open_seed_example(index: int) -> None:
     """Button callback: open the sample of scikit-learn's dcg_score examples with the
     settings of one of them."""
-    _, row, k, ignore_ties = dcg.SEED_EXAMPLES[index]
-    session.set_active(dcg.SEED)
+    _, row, k, ignore_ties = dcg_examples.SEED_EXAMPLES[index]
+    session.set_active(dcg_examples.SEED)
     ss = st.session_state
     ss["dcg_k"], ss["dcg_ignore_ties"], ss["dcg_sample"] = k, ignore_ties, row
     ss["dcg_log_base"], ss["dcg_gain"] = "2", dcg.GAINS[0]
-    ss["dcg_model"] = session.get_dataset(dcg.SEED).model_names[0]
+    ss["dcg_model"] = session.get_dataset(dcg_examples.SEED).model_names[0]
     ss["dcg_focus"] = index  # views/dcg/headline.py puts this row's DCG first
     ss[SCROLL] = True  # ... and scrolls it into view
 
 
-def _seed_example_why(i: int, ex: dcg.SeedExample, names) -> str:
+def _seed_example_why(i: int, ex: dcg_examples.SeedExample, names) -> str:
     """Why scikit-learn's dcg_score example ``i`` gives its value, term by term."""
     top = ex.steps[ex.steps["in_top_k"]]
     terms = zip(top["relevance"], top["position"], strict=True)
@@ -57,7 +57,7 @@ def seed_examples(ds) -> None:
     with st.container(border=True):
         st.markdown(prose.section("dcg", "seed-examples"))
         shown = classroom.numbers_shown()  # "Predict, then reveal": the buttons name no answer
-        for i, ex in enumerate(dcg.seed_examples(ds)):
+        for i, ex in enumerate(dcg_examples.seed_examples(ds)):
             ca, cb = st.columns([1, 5])
             ca.button(
                 f"Open {ex.printed}" if shown else f"Open example {i + 1}",

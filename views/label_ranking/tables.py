@@ -12,7 +12,7 @@ import streamlit as st
 
 from explorer import downloads
 from explorer.charts import ranking as charts
-from explorer.pages import label_ranking
+from explorer.pages import label_ranking, label_ranking_ranks
 from explorer.ui import bound, widgets
 from views import prose
 from views.label_ranking.controls import Settings
@@ -156,14 +156,14 @@ def _by_item(ds) -> bool:
 def _label_ranks(ds, settings: Settings, shown: Shown, rank_samples: list, index: list):
     """The rank table by label column: its styler, caption section and CSV maker."""
     scores, n = ds.score(settings.model), ds.n_samples
-    ranks = label_ranking.rank_table(scores, rank_samples, shown.i, shown.edit)
+    ranks = label_ranking_ranks.rank_table(scores, rank_samples, shown.i, shown.edit)
     styler = charts.rank_table_styler(
         ranks.rank, ds.y_true[rank_samples], ranks.tie_size, index, list(ds.label_names)
     )
 
     def csv() -> str:
-        every = label_ranking.scores_of(scores, np.arange(n), shown.i, shown.edit)
-        frame = label_ranking.rank_frame(every, ds.y_true, ds.sample_ids, ds.label_names)
+        every = label_ranking_ranks.scores_of(scores, np.arange(n), shown.i, shown.edit)
+        frame = label_ranking_ranks.rank_frame(every, ds.y_true, ds.sample_ids, ds.label_names)
         return downloads.csv_text(frame)
 
     return styler, "rank-table", csv
@@ -173,15 +173,15 @@ def _ranked_items(ds, settings: Settings, shown: Shown, rank_samples: list, inde
     """The rank table of rows with their own items: each row's items best first, by id,
     its padding slots left out (the CSV: one line per sample and item)."""
     scores, n = ds.score(settings.model), ds.n_samples
-    items = label_ranking.ranked_items(
-        ds, label_ranking.scores_of(scores, rank_samples, shown.i, shown.edit), rank_samples
+    items = label_ranking_ranks.ranked_items(
+        ds, label_ranking_ranks.scores_of(scores, rank_samples, shown.i, shown.edit), rank_samples
     )
     styler = charts.ranked_items_styler(items.ids, items.rank, items.is_true, items.tie_size, index)
 
     def csv() -> str:
         every = np.arange(n)
-        shown_scores = label_ranking.scores_of(scores, every, shown.i, shown.edit)
-        every_item = label_ranking.ranked_items(ds, shown_scores, every)
-        return downloads.csv_text(label_ranking.ranked_frame(every_item, ds.sample_ids))
+        shown_scores = label_ranking_ranks.scores_of(scores, every, shown.i, shown.edit)
+        every_item = label_ranking_ranks.ranked_items(ds, shown_scores, every)
+        return downloads.csv_text(label_ranking_ranks.ranked_frame(every_item, ds.sample_ids))
 
     return styler, "rank-table-items", csv

@@ -13,7 +13,7 @@ import metrics
 from explorer.charts import dcg as charts
 from explorer.datasets import Dataset
 from explorer.formatting import table_number
-from explorer.pages import dcg
+from explorer.pages import dcg, dcg_examples
 from explorer.pages.dcg import Settings
 from explorer.samples import load_sample
 from explorer.ui import cache
@@ -168,8 +168,8 @@ def test_worst_row_is_the_first_row_of_worst_first(seed, k):
 def test_seed_examples_are_scikit_learns_numbers():
     # row 0 orders e, d, c, b, a: 5/log2(2) + 1/log2(3) + 10/log2(6)
     full = 5 + 1 / L2(3) + 10 / L2(6)
-    ex = dcg.seed_examples(SEED)
-    assert [(e.printed, e.row, e.k, e.ignore_ties) for e in ex] == list(dcg.SEED_EXAMPLES)
+    ex = dcg_examples.seed_examples(SEED)
+    assert [(e.printed, e.row, e.k, e.ignore_ties) for e in ex] == list(dcg_examples.SEED_EXAMPLES)
     assert ex[0].value == pytest.approx(full) and round(ex[0].value, 3) == 9.499
     assert ex[1].value == pytest.approx(5 + 1 / L2(3)) and round(ex[1].value, 3) == 5.631
     assert ex[2].value == pytest.approx(7.5)  # a and e tie at the top: (10 + 5) / 2

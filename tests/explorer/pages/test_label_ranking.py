@@ -15,7 +15,7 @@ import metrics.explain.label_ranking
 from explorer import budget
 from explorer.datasets import Dataset
 from explorer.formatting import fmt
-from explorer.pages import label_ranking
+from explorer.pages import label_ranking, label_ranking_ranks
 from explorer.samples import load_sample
 from explorer.ui import cache
 from metrics._ranks import max_rank
@@ -118,11 +118,11 @@ def test_apply_cells_scores_of_and_rank_table_use_the_edit_without_mutating():
     assert label_ranking.apply_cells(row, {2: 0.2, 0: 0.0}).tolist() == [0.0, 0.2, 0.2]
     assert row.tolist() == [1.0, 0.2, 0.1]
     scores = SEED.score()
-    shown = label_ranking.scores_of(scores, [2, 1], 1, np.array([0.5, 0.5, 0.1]))
+    shown = label_ranking_ranks.scores_of(scores, [2, 1], 1, np.array([0.5, 0.5, 0.1]))
     assert shown.tolist() == [[0.9, 0.7, 0.6], [0.5, 0.5, 0.1]]
     assert scores[1].tolist() == [1.0, 0.2, 0.1]
-    assert label_ranking.scores_of(scores, [1], 1, None).tolist() == [[1.0, 0.2, 0.1]]
-    ranks = label_ranking.rank_table(scores, [0, 1, 2], 1, np.array([0.5, 0.5, 0.1]))
+    assert label_ranking_ranks.scores_of(scores, [1], 1, None).tolist() == [[1.0, 0.2, 0.1]]
+    ranks = label_ranking_ranks.rank_table(scores, [0, 1, 2], 1, np.array([0.5, 0.5, 0.1]))
     assert ranks.rank.tolist() == [[2, 3, 1], [2, 2, 3], [1, 2, 3]]  # tied labels: deepest rank
     assert ranks.tie_size[1].tolist() == [2, 2, 1]
 
@@ -130,8 +130,8 @@ def test_apply_cells_scores_of_and_rank_table_use_the_edit_without_mutating():
 def test_rank_frame_holds_every_rank_and_label():
     ds = tied(3)
     new = np.array([0.3, 0.3, 0.3, 0.1, 0.9])
-    shown = label_ranking.scores_of(ds.score("m"), np.arange(ds.n_samples), 4, new)
-    frame = label_ranking.rank_frame(shown, ds.y_true, ds.sample_ids, ds.label_names)
+    shown = label_ranking_ranks.scores_of(ds.score("m"), np.arange(ds.n_samples), 4, new)
+    frame = label_ranking_ranks.rank_frame(shown, ds.y_true, ds.sample_ids, ds.label_names)
     assert list(frame.columns) == ["id"] + [f"rank_{c}" for c in "abcde"] + [
         f"true_{c}" for c in "abcde"
     ]
@@ -587,7 +587,7 @@ def test_ranked_items_of_ragged_rows_equal_a_loop_over_each_rows_items(seed):
     ids[~got & (y == 0)] = ""
     ds = Dataset("r", "multilabel", y, {"m": s}, retrieved=got, item_ids=ids)
     rows = [3, 0, 7, 11]
-    items = label_ranking.ranked_items(ds, s[rows], rows)
+    items = label_ranking_ranks.ranked_items(ds, s[rows], rows)
     for r, i in enumerate(rows):
         want = _slow_ranked(y[i], s[i], got[i], ids[i])
         k = len(want)
@@ -595,5 +595,5 @@ def test_ranked_items_of_ragged_rows_equal_a_loop_over_each_rows_items(seed):
             zip(items.ids[r][:k], items.rank[r][:k].tolist(), items.is_true[r][:k], strict=True)
         )
         assert got_row == want and (items.ids[r][k:] == "").all()
-    csv = label_ranking.ranked_frame(items, [ds.sample_ids[i] for i in rows])
+    csv = label_ranking_ranks.ranked_frame(items, [ds.sample_ids[i] for i in rows])
     assert len(csv) == sum(int((got[i] | (y[i] != 0)).sum()) for i in rows)

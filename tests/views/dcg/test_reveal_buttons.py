@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import metrics
 from explorer.formatting import fmt
-from explorer.pages.dcg import SEED, SEED_EXAMPLES
+from explorer.pages.dcg_examples import SEED, SEED_EXAMPLES
 from explorer.registry import script
 from explorer.samples import load_sample
 from tests.conftest import open_page
