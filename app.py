@@ -9,7 +9,7 @@ everything around them (the dataset picker, the share link, the classroom toggle
 import streamlit as st
 
 from explorer import registry, theme
-from explorer.ui import classroom, navigation, report, share, sidebar, slice_filter
+from explorer.ui import classroom, language, navigation, report, share, sidebar, slice_filter
 
 present = sidebar.presentation_mode()  # ?present=1: large text, the sidebar folded away
 st.set_page_config(
@@ -19,21 +19,26 @@ st.set_page_config(
 )
 theme.use_template()  # again, in case streamlit's own import reset plotly's default
 st.html(theme.page_css(present))
-nav = st.navigation(
-    [
-        st.Page(
-            page.script, title=page.title, url_path=page.slug, default=page.slug == registry.HOME
-        )
-        for page in registry.PAGES
-    ]
-)
+# the sidebar names each page in the visitor's language (?lang=zh); its address stays
+pages = {
+    page.slug: st.Page(
+        page.script,
+        title=language.t(page.title),
+        url_path=page.slug,
+        default=page.slug == registry.HOME,
+    )
+    for page in registry.PAGES
+}
+nav = st.navigation(list(pages.values()))
+slug = next(s for s, p in pages.items() if p._script_hash == nav._script_hash)
 navigation.follow_scenario()  # a scenario link (explorer.scenarios) clicked in the app
 # a page change drops the other pages' settings (see explorer.ui.navigation.enter_page)
-navigation.enter_page(registry.by_title(nav.title).slug)
+navigation.enter_page(slug)
 report.start(nav.title)  # what this run draws, for "Download this view"
 # ?slice=hospital:B: every page computes on that slice. No global names the dataset: the
 # script's module outlives the run (in sys.modules), and with it whatever it holds
 slice_filter.sidebar(sidebar.sidebar_picker())
+language.picker()  # English or 简体中文 (?lang=zh)
 sidebar.presentation_toggle()
 classroom.classroom_toggles()  # predict, then reveal (reveal=0); 95% intervals (ci=1)
 link = share.ShareLink()  # "Copy link", under the picker (and a notice if it has no data)

@@ -18,7 +18,9 @@ import re
 from functools import cache
 from pathlib import Path
 
+from explorer import i18n
 from explorer.formatting import count, fmt, short
+from explorer.ui import language
 
 VIEWS = Path(__file__).resolve().parent
 _MARKER = re.compile(r"^<!--\s*section:\s*([\w-]+)\s*-->\s*$", re.MULTILINE)
@@ -45,6 +47,8 @@ def documents() -> list[str]:
     """
     names = []
     for file in VIEWS.glob("*/*.md"):
+        if len(file.suffixes) > 1:  # a translation (text.zh.md) of a document
+            continue
         page = file.parent.name
         names.append(page if file.name == "text.md" else f"{page}/{file.stem}")
     return sorted(names)
@@ -71,8 +75,26 @@ def sections(doc: str) -> dict[str, str]:
 
 
 def section(doc: str, name: str) -> str:
-    """The Markdown of section ``name`` of the text file ``doc`` (see :func:`path`)."""
+    """The Markdown of section ``name`` of the text file ``doc`` (see :func:`path`), in
+    the visitor's language when its translation (``text.zh.md`` beside ``text.md``)
+    holds the section; else as written."""
+    lang = language.current()
+    if lang != i18n.DEFAULT:
+        translated = _translation(doc, lang)
+        if name in translated:
+            return translated[name]
     return sections(doc)[name]
+
+
+@cache
+def _translation(doc: str, lang: str) -> dict[str, str]:
+    """The sections of ``doc``'s translation into ``lang`` (none when it has none)."""
+    english = path(doc)
+    file = english.with_name(f"{english.stem}.{lang}.md")
+    if not file.exists():
+        return {}
+    parts = _MARKER.split(file.read_text(encoding="utf-8"))
+    return {n: b.strip("\n") for n, b in zip(parts[1::2], parts[2::2], strict=True)}
 
 
 def _fill(text: str, values: dict) -> str:

@@ -11,7 +11,7 @@ from collections.abc import Callable
 import streamlit as st
 
 from explorer import registry
-from explorer.ui import navigation, report, session, url, work
+from explorer.ui import language, navigation, report, session, url, work
 
 #: "Predict, then reveal": the session key, its URL parameter (``reveal=0`` hides the
 #: headline numbers), the toggle's key.
@@ -140,7 +140,7 @@ def classroom_toggles() -> None:
     predict_mode()
     intervals_on()
     _app_toggle(
-        "Predict, then reveal",
+        language.t("Predict, then reveal"),
         PREDICT,
         PREDICT_TOGGLE,
         REVEAL_PARAM,
@@ -150,7 +150,7 @@ def classroom_toggles() -> None:
         "it (reveal=0).",
     )
     _app_toggle(
-        "95% intervals",
+        language.t("95% intervals"),
         INTERVALS,
         CI_TOGGLE,
         CI_PARAM,

@@ -21,7 +21,7 @@ from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from explorer import report
 from explorer.datasets import KIND_LABELS, Dataset
-from explorer.ui import url
+from explorer.ui import language, url
 
 KEY = "report_parts"
 
@@ -182,7 +182,7 @@ def download_button(container) -> None:
     if c is None:
         return
     container.download_button(
-        "Download this view",
+        language.t("Download this view"),
         data=c.html,
         file_name=file_name(c.title),
         mime="text/html",

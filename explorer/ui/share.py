@@ -6,7 +6,7 @@ import streamlit as st
 
 from explorer.formatting import literal
 from explorer.links import fits_in_link
-from explorer.ui import session, url
+from explorer.ui import language, session, url
 
 
 def link_is_shareable() -> bool:
@@ -65,7 +65,7 @@ class ShareLink:
         link = url.current_link()
         name = st.session_state.get(session.ACTIVE, session.DEFAULT_SAMPLE)
         if link_is_shareable():
-            with self._side.popover("Copy link", icon=":material/link:"):
+            with self._side.popover(language.t("Copy link"), icon=":material/link:"):
                 st.caption("This page with its dataset and settings:")
                 _link_box(link, self._boxes)
             return
@@ -83,6 +83,6 @@ class ShareLink:
                 "data, download it on the Data page.",
                 icon=":material/link:",
             )
-            with copy.popover("Copy link", icon=":material/link:"):
+            with copy.popover(language.t("Copy link"), icon=":material/link:"):
                 st.caption(f"This page's settings only, without {literal(repr(name))}:")
                 st.code(link, language=None, wrap_lines=True)

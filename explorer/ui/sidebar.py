@@ -11,7 +11,7 @@ from explorer.datasets import Dataset
 from explorer.formatting import literal
 from explorer.io import DataError
 from explorer.samples import sample_title
-from explorer.ui import report, session, url
+from explorer.ui import language, report, session, url
 
 LOG = logging.getLogger(__name__)
 
@@ -72,7 +72,7 @@ def _positive_class(ds: Dataset) -> Dataset:
         return ds
     url.seed_widget(POSITIVE, ds.label_names[1])
     st.sidebar.selectbox(
-        "Positive class",
+        language.t("Positive class"),
         (ds.label_names[1], ds.label_names[0]),
         key=POSITIVE,
         on_change=_on_positive,
@@ -96,7 +96,7 @@ def sidebar_picker() -> Dataset:
         session.set_active(session.DEFAULT_SAMPLE)
     st.session_state[PICKER] = st.session_state[session.ACTIVE]
     st.sidebar.selectbox(
-        "Dataset",
+        language.t("Dataset"),
         names,
         key=PICKER,
         format_func=_labels(names).__getitem__,
@@ -158,7 +158,7 @@ def presentation_toggle() -> None:
     on = presentation_mode()
     st.session_state[PRESENT_TOGGLE] = on
     st.sidebar.toggle(
-        "Presentation mode",
+        language.t("Presentation mode"),
         key=PRESENT_TOGGLE,
         on_change=_on_present,
         help="Larger text and charts for a projector, the sidebar folded away. "

@@ -21,9 +21,9 @@ WRITTEN = "page_params_written"
 #: The URL parameters that name the dataset; every other parameter is a page setting.
 DATASET_PARAMS = ("ds", "data")
 #: URL parameters of the whole app, kept on every page and dataset (``present=1``,
-#: ``reveal=0``, ``ci=1``); the slice filter (``slice=hospital:B``) is kept on every
+#: ``reveal=0``, ``ci=1``, ``lang=zh``); the slice filter (``slice=hospital:B``) is kept on every
 #: page, and dropped with its dataset (:mod:`explorer.ui.slice_filter`).
-APP_PARAMS = ("present", "reveal", "ci", "slice")
+APP_PARAMS = ("present", "reveal", "ci", "slice", "lang")
 #: Text values of a URL flag that mean on, and that mean off.
 ON, OFF = ("1", "true", "yes", "on"), ("0", "false", "no", "off")
 

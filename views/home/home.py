@@ -8,31 +8,32 @@ from explorer.datasets import KIND_LABELS
 from explorer.formatting import literal
 from explorer.samples import sample_index
 from explorer.ui import examples, slice_filter, widgets
+from explorer.ui.language import t
 from views import prose
 from views.home import headline
 
-st.title("Metric Explorer")
+st.title(t("Metric Explorer"))
 st.markdown(prose.section("home", "intro"))
 st.caption(prose.section("home", "present"))
 st.caption(prose.section("home", "classroom"))
 
 ds = slice_filter.active()
 slice_filter.note(ds)  # on how many samples, of which slice
-st.subheader(f"Active dataset: {literal(ds.shown_name)}")
+st.subheader(f"{t('Active dataset')}: {literal(ds.shown_name)}")
 st.caption(
-    f"{KIND_LABELS[ds.kind]} · {ds.n_samples} samples · {ds.n_labels} label(s) · "
-    f"model(s): {literal(', '.join(ds.model_names))}"
+    f"{KIND_LABELS[ds.kind]} · {ds.n_samples} {t('samples')} · {ds.n_labels} {t('label(s)')} · "
+    f"{t('model(s)')}: {literal(', '.join(ds.model_names))}"
     + (f" · {literal(ds.description)}" if ds.description else "")
 )
 
 headline.show(ds)
 widgets.scenarios("home")
 
-st.subheader("Worked examples of the source documents")
+st.subheader(t("Worked examples of the source documents"))
 st.caption(prose.section("home", "examples"))
 examples.gallery()
 
-st.subheader("Sample gallery")
+st.subheader(t("Sample gallery"))
 st.markdown(prose.section("home", "gallery"))
 # the titles, never the ids of ?ds= links ("seed002_roc6"): Copy link gives those
 gallery = pd.DataFrame(sample_index())[["title", "kind", "teaches"]]
@@ -42,8 +43,8 @@ widgets.dataframe(
     hide_index=True,
     width="stretch",
     column_config={
-        "title": st.column_config.TextColumn("Sample", width="medium"),
-        "kind": st.column_config.TextColumn("Kind", width="small"),
-        "teaches": st.column_config.TextColumn("What it teaches", width="large"),
+        "title": st.column_config.TextColumn(t("Sample"), width="medium"),
+        "kind": st.column_config.TextColumn(t("Kind"), width="small"),
+        "teaches": st.column_config.TextColumn(t("What it teaches"), width="large"),
     },
 )

@@ -1,0 +1,54 @@
+"""The visitor's language: read once per session from ``?lang=zh``, kept in session
+state, switched in the sidebar, and written into the address while it is not English
+(a teacher's bookmark opens in Chinese). :func:`t` translates a text of the interface
+(:mod:`explorer.i18n`).
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+from streamlit.runtime.scriptrunner import get_script_run_ctx
+
+from explorer import i18n
+
+#: The URL parameter, and the session keys of the language and of its select box.
+PARAM, LANGUAGE, PICKER = "lang", "language", "language_picker"
+
+
+def current() -> str:
+    """This session's language code; English outside a script run (a test, the CLI)."""
+    if get_script_run_ctx() is None:
+        return i18n.DEFAULT
+    ss = st.session_state
+    if LANGUAGE not in ss:
+        ss[LANGUAGE] = i18n.language(st.query_params.get(PARAM))
+    return ss[LANGUAGE]
+
+
+def t(text: str) -> str:
+    """``text`` in this session's language (English when it has no translation)."""
+    return i18n.translate(text, current())
+
+
+def _on_pick() -> None:
+    st.session_state[LANGUAGE] = st.session_state[PICKER]
+
+
+def picker() -> None:
+    """The sidebar's language select box; ``lang=zh`` in the address while it is on."""
+    lang = current()
+    st.session_state[PICKER] = lang
+    st.sidebar.selectbox(
+        "Language",
+        tuple(i18n.LANGUAGES),
+        key=PICKER,
+        format_func=i18n.LANGUAGES.__getitem__,
+        on_change=_on_pick,
+        label_visibility="collapsed",
+        help="The interface's language (the link keeps it: lang=zh). Formulas and numbers "
+        "are the same in every language.",
+    )
+    if lang == i18n.DEFAULT:
+        st.query_params.pop(PARAM, None)
+    else:
+        st.query_params[PARAM] = lang

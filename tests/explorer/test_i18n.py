@@ -1,0 +1,57 @@
+"""The language catalogues (explorer/i18n.py): each entry translates a text the app
+writes, each translated document section translates a section that exists, and a
+text with no entry stays English."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from explorer import i18n
+from tests.conftest import ROOT
+from views import prose
+
+#: Where the interface's texts are written.
+CODE = [ROOT / "app.py", *sorted((ROOT / "explorer").rglob("*.py"))]
+CODE += sorted((ROOT / "views").rglob("*.py"))
+
+
+def _literals() -> set[str]:
+    """Every quoted string literal of the app's code (f-string parts included)."""
+    found: set[str] = set()
+    for path in CODE:
+        text = path.read_text(encoding="utf-8")
+        for quote in "\"'":
+            found.update(re.findall(rf"{quote}((?:[^{quote}\\\n]|\\.)*){quote}", text))
+    return found
+
+
+@pytest.mark.parametrize("lang", [code for code in i18n.LANGUAGES if code != i18n.DEFAULT])
+def test_every_entry_translates_a_text_the_app_writes(lang):
+    written = _literals()
+    unused = [text for text in i18n.catalogue(lang) if text not in written]
+    assert not unused, f"entries of {lang}.toml no code writes: {unused}"
+    assert all(v.strip() and v != k for k, v in i18n.catalogue(lang).items())
+
+
+def test_each_translated_section_is_a_section_of_its_english_document():
+    for translation in sorted((ROOT / "views").glob("*/*.*.md")):
+        stem, lang = translation.name.split(".")[:2]
+        assert lang in i18n.LANGUAGES, translation
+        doc = translation.parent.name if stem == "text" else f"{translation.parent.name}/{stem}"
+        english = prose.sections(doc)
+        translated = prose._translation(doc, lang)
+        assert translated and set(translated) <= set(english), (translation, set(translated))
+
+
+def test_a_text_with_no_entry_stays_english_and_codes_are_read_leniently():
+    assert i18n.translate("no such text", "zh") == "no such text"
+    assert i18n.translate("Home", "zh") == "首页" and i18n.translate("Home", "en") == "Home"
+    assert [i18n.language(v) for v in ("ZH", " zh-Hans ", "", None, "fr")] == [
+        "zh",
+        "zh",
+        "en",
+        "en",
+        "en",
+    ]
