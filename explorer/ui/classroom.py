@@ -257,11 +257,11 @@ def reveal_button(container=None, *, compact: bool = False) -> None:
         )
         return
     if compact:
-        where.button("Reveal", key=f"{prefix}reveal", on_click=reveal, type="primary")
+        where.button(language.t("Reveal"), key=f"{prefix}reveal", on_click=reveal, type="primary")
         return
     c1, c2 = where.columns([1, 4], vertical_alignment="center")
     # text only: Debian's Chromium has no emoji font (an emoji icon drew an empty box)
-    c1.button("Reveal", key=f"{prefix}reveal", on_click=reveal, type="primary")
+    c1.button(language.t("Reveal"), key=f"{prefix}reveal", on_click=reveal, type="primary")
     c2.caption("Predict, then reveal: the numbers marked ? wait for the class's guess.")
 
 

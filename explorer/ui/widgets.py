@@ -14,7 +14,7 @@ from explorer import scenarios as scenario_list
 from explorer.datasets import KIND_LABELS, Dataset
 from explorer.formatting import MISSING, column_words, dash_missing, literal, one_line
 from explorer.samples import sample_title
-from explorer.ui import classroom, effects, examples, navigation, report, session, url
+from explorer.ui import classroom, effects, examples, language, navigation, report, session, url
 
 
 def _switch(name: str) -> None:
@@ -236,7 +236,8 @@ def scenarios(slug: str) -> None:
     extra = {p: str(st.query_params[p]) for p in url.APP_PARAMS if p in st.query_params}
     # "Predict, then reveal": each "Watch:" note names what the class is to predict
     guessing = classroom.predict_mode()
-    with st.expander("Scenarios: teaching moments, each a link", icon=":material/movie:"):
+    title = language.t("Scenarios: teaching moments, each a link")
+    with st.expander(title, icon=":material/movie:"):
         if guessing:
             st.caption("What to watch in each is not shown while Predict, then reveal is on.")
         for sc in items:

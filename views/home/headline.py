@@ -10,6 +10,7 @@ from explorer.formatting import fmt, literal
 from explorer.pages import home
 from explorer.ui import cache, classroom
 from explorer.ui.derivations import show as show_derivations
+from explorer.ui.language import t
 
 
 def show(ds: Dataset) -> None:
@@ -54,7 +55,7 @@ def derivation(ds: Dataset, values: dict) -> None:
     that derives them. (The exact numbers of big data, or an undefined one, are not
     derived here.)"""
     if ds.kind == "binary" and not classroom.derivations_hidden():
-        with st.expander("How these numbers are computed, term by term", expanded=True):
+        with st.expander(t("How these numbers are computed, term by term"), expanded=True):
             lines = cache.curves.curve_lines(ds, ds.model_names[0])
             show_derivations([lines["ROC AUC"], lines["Average precision"]], hidden_note=False)
             st.latex(home.gini_latex(values["ROC AUC"], values["Gini"]))
