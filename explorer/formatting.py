@@ -396,3 +396,37 @@ def plotly_names(names) -> list[str]:
             text += "\u200b"
         shown.append(text)
     return shown
+
+
+#: A field of a text: ``${name}`` or ``${name:spec}``.
+FIELD = re.compile(r"\$\{(\w+)(?::([^}]*))?\}")
+#: The specs that name a formatter of :mod:`explorer.formatting`; any other spec is
+#: a format spec (``${n:,}``, ``${t:.4g}``).
+SPECS = {"fmt": fmt, "short": short, "count": lambda v: count(v, grouped=False)}
+
+
+def fill_fields(text: str, values: dict) -> str:
+    """``text`` with each field ``${name:spec}`` replaced by ``values[name]`` written
+    with ``spec``: :func:`~explorer.formatting.fmt` for ``fmt``,
+    :func:`~explorer.formatting.short` for ``short``, a count without thousands
+    commas (``1234``, ``2.500``: as a formula writes it) for ``count``, else
+    ``format(value, spec)``; ``${name}`` is ``format(value, "")``. A field with no
+    value raises ``KeyError``; values no field names are left unused.
+
+    Examples
+    --------
+    >>> fill_fields("AUC = ${auc:fmt} over ${n:,} pairs", {"auc": 2 / 3, "n": 12345})
+    'AUC = 0.6667 over 12,345 pairs'
+    >>> fill_fields(r"$\\frac{${tp:count}}{${tp:count} + ${fn:count}}$", {"tp": 1234.0, "fn": 2.5})
+    '$\\\\frac{1234}{1234 + 2.500}$'
+    >>> fill_fields("k = ${k}, t = ${t:short}, ${model}", {"k": 3, "t": 1 / 3, "model": "m"})
+    'k = 3, t = 0.3333, m'
+    >>> fill_fields("no fields {here}, $x^{2}$", {})
+    'no fields {here}, $x^{2}$'
+    """
+
+    def one(field: re.Match) -> str:
+        value, spec = values[field[1]], field[2] or ""
+        return SPECS[spec](value) if spec in SPECS else format(value, spec)
+
+    return FIELD.sub(one, text)

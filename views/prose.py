@@ -19,16 +19,11 @@ from functools import cache
 from pathlib import Path
 
 from explorer import i18n
-from explorer.formatting import count, fmt, short
+from explorer.formatting import fill_fields
 from explorer.ui import language
 
 VIEWS = Path(__file__).resolve().parent
 _MARKER = re.compile(r"^<!--\s*section:\s*([\w-]+)\s*-->\s*$", re.MULTILINE)
-#: A field of a text: ``${name}`` or ``${name:spec}``.
-FIELD = re.compile(r"\$\{(\w+)(?::([^}]*))?\}")
-#: The specs that name a formatter of :mod:`explorer.formatting`; any other spec is
-#: a format spec (``${n:,}``, ``${t:.4g}``).
-SPECS = {"fmt": fmt, "short": short, "count": lambda v: count(v, grouped=False)}
 
 
 def path(doc: str) -> Path:
@@ -97,42 +92,15 @@ def _translation(doc: str, lang: str) -> dict[str, str]:
     return {n: b.strip("\n") for n, b in zip(parts[1::2], parts[2::2], strict=True)}
 
 
-def _fill(text: str, values: dict) -> str:
-    """``text`` with each field ``${name:spec}`` replaced by ``values[name]`` written
-    with ``spec``: :func:`~explorer.formatting.fmt` for ``fmt``,
-    :func:`~explorer.formatting.short` for ``short``, a count without thousands
-    commas (``1234``, ``2.500``: as a formula writes it) for ``count``, else
-    ``format(value, spec)``; ``${name}`` is ``format(value, "")``. A field with no
-    value raises ``KeyError``; values no field names are left unused.
-
-    Examples
-    --------
-    >>> _fill("AUC = ${auc:fmt} over ${n:,} pairs", {"auc": 2 / 3, "n": 12345})
-    'AUC = 0.6667 over 12,345 pairs'
-    >>> _fill(r"$\\frac{${tp:count}}{${tp:count} + ${fn:count}}$", {"tp": 1234.0, "fn": 2.5})
-    '$\\\\frac{1234}{1234 + 2.500}$'
-    >>> _fill("k = ${k}, t = ${t:short}, ${model}", {"k": 3, "t": 1 / 3, "model": "m"})
-    'k = 3, t = 0.3333, m'
-    >>> _fill("no fields {here}, $x^{2}$", {})
-    'no fields {here}, $x^{2}$'
-    """
-
-    def one(field: re.Match) -> str:
-        value, spec = values[field[1]], field[2] or ""
-        return SPECS[spec](value) if spec in SPECS else format(value, spec)
-
-    return FIELD.sub(one, text)
-
-
 def fill(doc: str, name: str, /, **values) -> str:
     """Section ``name`` of the text file ``doc`` with its fields ``${name}`` and
-    ``${name:spec}`` filled from ``values`` (the specs: see :func:`_fill`): the one way
-    a view puts numbers in a text. ``doc`` and ``name`` are positional, so a text may
-    have fields of those names.
+    ``${name:spec}`` filled from ``values`` (the specs:
+    :func:`explorer.formatting.fill_fields`): the one way a view puts numbers in a text.
+    ``doc`` and ``name`` are positional, so a text may have fields of those names.
 
     Examples
     --------
     >>> fill("home/example", "second") == section("home/example", "second")
     True
     """
-    return _fill(section(doc, name), values)
+    return fill_fields(section(doc, name), values)

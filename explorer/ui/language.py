@@ -10,6 +10,7 @@ import streamlit as st
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from explorer import i18n
+from explorer.formatting import fill_fields
 
 #: The URL parameter, and the session keys of the language and of its select box.
 PARAM, LANGUAGE, PICKER = "lang", "language", "language_picker"
@@ -25,9 +26,12 @@ def current() -> str:
     return ss[LANGUAGE]
 
 
-def t(text: str) -> str:
-    """``text`` in this session's language (English when it has no translation)."""
-    return i18n.translate(text, current())
+def t(text: str, /, **values) -> str:
+    """``text`` in this session's language (English when it has no translation), its
+    fields ``${name}`` filled from ``values`` (:func:`explorer.formatting.fill_fields`):
+    ``t("${n} samples", n=200)``. A visitor's text goes in a value, already literal."""
+    translated = i18n.translate(text, current())
+    return fill_fields(translated, values) if values else translated
 
 
 def _on_pick() -> None:

@@ -117,11 +117,20 @@ def sidebar_picker() -> Dataset:
         session.set_active(session.DEFAULT_SAMPLE)  # the picker follows on the next run
         ds = session.get_dataset(session.DEFAULT_SAMPLE)
     ds = _positive_class(ds)
-    caption = f"{ds.kind} · {ds.n_samples} samples · {ds.n_labels} label(s)"
+    t = language.t
+    caption = t(
+        "${kind} · ${n} samples · ${labels} label(s)",
+        kind=t(ds.kind),
+        n=ds.n_samples,
+        labels=ds.n_labels,
+    )
     if isinstance(ds, bigdata.SampledDataset):
-        caption = (
-            f"{ds.kind} · a uniform sample of {ds.n_samples:,} of {ds.total_rows:,} rows · "
-            f"{ds.n_labels} label(s)"
+        caption = t(
+            "${kind} · a uniform sample of ${n:,} of ${total:,} rows · ${labels} label(s)",
+            kind=t(ds.kind),
+            n=ds.n_samples,
+            total=ds.total_rows,
+            labels=ds.n_labels,
         )
     st.sidebar.caption(caption)
     session.sync_url(st.session_state[session.ACTIVE])

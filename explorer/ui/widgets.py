@@ -30,14 +30,20 @@ def require_kind(ds: Dataset, kinds: Iterable[str], suggestion: str) -> None:
     kinds = tuple(kinds)
     if ds.kind in kinds:
         return
-    wanted = " or ".join(KIND_LABELS[k] for k in kinds)
+    t = language.t
+    wanted = f" {t('or')} ".join(t(KIND_LABELS[k]) for k in kinds)
     st.info(
-        f"This page shows {wanted} data; the active dataset **{literal(ds.shown_name)}** is "
-        f"{KIND_LABELS[ds.kind]}. Pick another dataset in the sidebar, or open a sample.",
+        t(
+            "This page shows ${wanted} data; the active dataset **${name}** is ${kind}. "
+            "Pick another dataset in the sidebar, or open a sample.",
+            wanted=wanted,
+            name=literal(ds.shown_name),
+            kind=t(KIND_LABELS[ds.kind]),
+        ),
         icon=":material/info:",
     )
     st.button(
-        f"Open the sample “{sample_title(suggestion)}”",
+        t("Open the sample “${title}”", title=sample_title(suggestion)),
         key="open_fitting_sample",
         on_click=_switch,
         args=(suggestion,),
@@ -102,8 +108,12 @@ def models_caption(ds: Dataset) -> None:
     """Under a page's title: the active dataset by its title, its size and its models
     (and its description when it has one), the visitor's names written as text."""
     st.caption(
-        f"Active dataset **{literal(ds.shown_name)}** · {ds.n_samples} samples · "
-        f"model(s): {literal(', '.join(ds.model_names))}"
+        language.t(
+            "Active dataset **${name}** · ${n} samples · model(s): ${models}",
+            name=literal(ds.shown_name),
+            n=ds.n_samples,
+            models=literal(", ".join(ds.model_names)),
+        )
         + (f" · {literal(ds.description)}" if ds.description else "")
     )
 

@@ -4,7 +4,7 @@ text with no entry stays English."""
 
 from __future__ import annotations
 
-import re
+import ast
 
 import pytest
 
@@ -18,12 +18,13 @@ CODE += sorted((ROOT / "views").rglob("*.py"))
 
 
 def _literals() -> set[str]:
-    """Every quoted string literal of the app's code (f-string parts included)."""
+    """Every string constant of the app's code (implicitly joined literals as one, the
+    constant parts of f-strings)."""
     found: set[str] = set()
     for path in CODE:
-        text = path.read_text(encoding="utf-8")
-        for quote in "\"'":
-            found.update(re.findall(rf"{quote}((?:[^{quote}\\\n]|\\.)*){quote}", text))
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                found.add(node.value)
     return found
 
 

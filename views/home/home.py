@@ -21,7 +21,7 @@ ds = slice_filter.active()
 slice_filter.note(ds)  # on how many samples, of which slice
 st.subheader(f"{t('Active dataset')}: {literal(ds.shown_name)}")
 st.caption(
-    f"{KIND_LABELS[ds.kind]} · {ds.n_samples} {t('samples')} · {ds.n_labels} {t('label(s)')} · "
+    f"{t(KIND_LABELS[ds.kind])} · {ds.n_samples} {t('samples')} · {ds.n_labels} {t('label(s)')} · "
     f"{t('model(s)')}: {literal(', '.join(ds.model_names))}"
     + (f" · {literal(ds.description)}" if ds.description else "")
 )
