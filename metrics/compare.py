@@ -33,25 +33,22 @@ Speed of the bootstrap of ROC AUC
 For ``roc_auc_score`` (also ``auc_rank`` and ``auc_pairwise``) on binary
 input, :func:`bootstrap_ci` sorts once and never again. The rows are laid out
 by ascending score; a block of resamples is a matrix of draw counts ``c``
-(how often each layout position is drawn: ``np.bincount`` of an index
-matrix, kept as uint8), split into the negatives' counts ``c-`` and the
-positives' ``c+``. With ``N[r, t]`` the running sum of ``c-[r]`` up to
-position ``t`` (``np.cumsum`` along the rows), the weighted Mann-Whitney
-statistic of resample ``r`` is ``U_r = sum_t c+[r, t] N[r, t]`` (one row-wise
-dot product; with tied scores the sums run over tie blocks,
-``np.add.reduceat``, and a tie counts 1/2), and
-``AUC_r = U_r / (W+_r W-_r)``: O(n) per resample, no sort, integer-exact
-until the one division. A resample that drew a single class is drawn again.
-The blocks hold about :data:`AUC_BLOCK_DRAWS` draws (uint8 counts, an int32
-running sum and the draw's temporaries: about 20 MiB per block, one block
-per thread) and are shared between threads. For a
-second model (a paired difference) the counts are permuted into its score
-order (``np.take``).
+(how often each layout position is drawn, kept as uint8). Each model keeps,
+from its one sort (:func:`metrics._counting.split_model`), its negatives'
+positions and its positives' positions by ascending score, and for every
+positive how many negatives score below it. Per resample: the negatives'
+counts gathered in score order (``np.take``), their running sum ``N``, and
+that sum read at the positives' places: ``2 U_r = sum_i c+_i (N_<i + N_<=i)``
+(a tie between the classes counts 1/2) and ``AUC_r = U_r / (W+_r W-_r)``:
+O(n) per resample, no sort, integer-exact until the one division. A resample
+that drew a single class is drawn again. The blocks hold about
+:data:`AUC_BLOCK_DRAWS` draws and are shared between threads; every model
+reads the same counts (a paired difference).
 
 Average precision (``average_precision_score``) runs on the same counts:
-running sums of the drawn positives and negatives give, at every threshold,
-those scoring at least as high, and ``AP_r = sum_t c+[r, t] TP / (TP + FP)
-/ W+_r``.
+a running sum of the drawn positives in score order beside the negatives'
+gives, at every positive, the drawn positives and negatives scoring at
+least as high, and ``AP_r = sum_i c+_i TP_i / (TP_i + FP_i) / W+_r``.
 
 The counts are drawn exactly (:mod:`metrics._resample`): from 4,096 rows
 on, independent Poisson counts of rate slightly below 1 (a 16-bit table
