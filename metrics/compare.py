@@ -33,25 +33,22 @@ Speed of the bootstrap of ROC AUC
 For ``roc_auc_score`` (also ``auc_rank`` and ``auc_pairwise``) on binary
 input, :func:`bootstrap_ci` sorts once and never again. The rows are laid out
 by ascending score; a block of resamples is a matrix of draw counts ``c``
-(how often each layout position is drawn: ``np.bincount`` of an index
-matrix, kept as uint8), split into the negatives' counts ``c-`` and the
-positives' ``c+``. With ``N[r, t]`` the running sum of ``c-[r]`` up to
-position ``t`` (``np.cumsum`` along the rows), the weighted Mann-Whitney
-statistic of resample ``r`` is ``U_r = sum_t c+[r, t] N[r, t]`` (one row-wise
-dot product; with tied scores the sums run over tie blocks,
-``np.add.reduceat``, and a tie counts 1/2), and
-``AUC_r = U_r / (W+_r W-_r)``: O(n) per resample, no sort, integer-exact
-until the one division. A resample that drew a single class is drawn again.
-The blocks hold about :data:`AUC_BLOCK_DRAWS` draws (uint8 counts, an int32
-running sum and the draw's temporaries: about 20 MiB per block, one block
-per thread) and are shared between threads. For a
-second model (a paired difference) the counts are permuted into its score
-order (``np.take``).
+(how often each layout position is drawn, kept as uint8). Each model keeps,
+from its one sort (:func:`metrics._counting.split_model`), its negatives'
+positions and its positives' positions by ascending score, and for every
+positive how many negatives score below it. Per resample: the negatives'
+counts gathered in score order (``np.take``), their running sum ``N``, and
+that sum read at the positives' places: ``2 U_r = sum_i c+_i (N_<i + N_<=i)``
+(a tie between the classes counts 1/2) and ``AUC_r = U_r / (W+_r W-_r)``:
+O(n) per resample, no sort, integer-exact until the one division. A resample
+that drew a single class is drawn again. The blocks hold about
+:data:`AUC_BLOCK_DRAWS` draws and are shared between threads; every model
+reads the same counts (a paired difference).
 
 Average precision (``average_precision_score``) runs on the same counts:
-running sums of the drawn positives and negatives give, at every threshold,
-those scoring at least as high, and ``AP_r = sum_t c+[r, t] TP / (TP + FP)
-/ W+_r``.
+a running sum of the drawn positives in score order beside the negatives'
+gives, at every positive, the drawn positives and negatives scoring at
+least as high, and ``AP_r = sum_i c+_i TP_i / (TP_i + FP_i) / W+_r``.
 
 The counts are drawn exactly (:mod:`metrics._resample`): from 4,096 rows
 on, independent Poisson counts of rate slightly below 1 (a 16-bit table
@@ -90,6 +87,7 @@ from typing import NamedTuple
 import numpy as np
 
 from metrics import classification, curves, dcg, label_ranking, regression, retrieval
+from metrics._counting import SplitModel, ap_from_counts, auc_u2, split_model
 from metrics._ranks import WORKERS, map_blocks
 from metrics._resample import draw_counts
 from metrics._runs import run_start_mask, runs
@@ -1005,31 +1003,16 @@ def _index_blocks(rng: np.random.Generator, n_resamples: int, n: int, checkpoint
         yield start, rng.integers(0, n, size=(min(per, n_resamples - start), n))
 
 
-class _AucModel(NamedTuple):
-    """One model's static arrays for the counting bootstrap of ROC AUC."""
-
-    perm: np.ndarray | None  # layout positions in this model's ascending order (None: the layout)
-    neg: np.ndarray  # uint8, 1 where that position holds a negative
-    starts: np.ndarray | None  # first position of every tie block (None: no tied scores)
-
-
 def _auc_layout(pos: np.ndarray, scores: list[np.ndarray]):
-    """The draw layout (rows by ascending first score) and one :class:`_AucModel` per model.
+    """The draw layout (rows by ascending first score) and one split model per model
+    (:func:`metrics._counting.split_model`, positions in that layout).
 
     Returns ``(rows, models)``: ``rows[t]`` is the original row drawn at
     layout position ``t``.
     """
     rows = np.argsort(scores[0], kind="stable")
-    models = []
-    for k, s in enumerate(scores):
-        perm = None if k == 0 else np.argsort(s[rows], kind="stable")
-        order = rows if perm is None else rows[perm]
-        ss = s[order]
-        starts = runs(ss).starts
-        if starts.shape[0] == ss.shape[0]:
-            starts = None  # no tied scores
-        models.append(_AucModel(perm, (~pos[order]).astype(np.uint8), starts))
-    return rows, models
+    laid = pos[rows]
+    return rows, [split_model(laid, s[rows]) for s in scores]
 
 
 def _draw_counts(rng: np.random.Generator, rows: int, n: int) -> np.ndarray:
@@ -1042,93 +1025,30 @@ def _draw_counts(rng: np.random.Generator, rows: int, n: int) -> np.ndarray:
     return draw_counts(rng, rows, n)
 
 
-def _auc_u2(counts: np.ndarray, model: _AucModel, w_pos: np.ndarray | None = None):
-    """``(2 U, W+, W-)`` of every resample (row of counts in layout order), int64, exact.
-
-    ``w_pos``: the drawn positives of each resample when already known (another
-    model's call on the same counts: they do not depend on the order), not summed again.
-
-    ``2 U = sum_t c+_t (2 N_t)`` without ties, ``N_t`` the running count of
-    drawn negatives below position ``t``; with ties, per tie block ``b``:
-    ``2 U = sum_b C+_b (2 N_<b + C-_b)`` (``np.add.reduceat`` over blocks).
-    """
-    c = counts if model.perm is None else np.take(counts, model.perm, axis=1)
-    negc = c * model.neg
-    cp = c - negc
-    if model.starts is None:
-        acc = np.int32 if c.dtype == np.uint8 and 255 * c.shape[1] < 2**31 else np.int64
-        run = np.cumsum(negc, axis=1, dtype=acc)
-        u2 = 2 * np.einsum("ij,ij->i", cp, run, dtype=np.int64)
-        w_neg = run[:, -1].astype(np.int64)
-    else:
-        cpb = np.add.reduceat(cp, model.starts, axis=1, dtype=np.int64)
-        cnb = np.add.reduceat(negc, model.starts, axis=1, dtype=np.int64)
-        run = np.cumsum(cnb, axis=1)
-        w_neg = run[:, -1].copy()
-        run *= 2
-        run -= cnb
-        u2 = np.einsum("ij,ij->i", cpb, run)
-    return u2, cp.sum(axis=1, dtype=np.int64) if w_pos is None else w_pos, w_neg
-
-
-def _auc_from_counts(counts: np.ndarray, model: _AucModel, w_pos=None) -> np.ndarray:
-    """ROC AUC of every resample: ``U / (W+ W-)`` (``w_pos`` as :func:`_auc_u2`)."""
-    u2, w_pos, w_neg = _auc_u2(counts, model, w_pos)
+def _auc_from_counts(counts: np.ndarray, model: SplitModel, w_pos=None) -> np.ndarray:
+    """ROC AUC of every resample: ``U / (W+ W-)`` (``w_pos`` as
+    :func:`metrics._counting.auc_u2`)."""
+    u2, w_pos, w_neg = auc_u2(counts, model, w_pos)
     return u2 / (2.0 * w_pos * w_neg)
 
 
-def _ap_from_counts(counts: np.ndarray, model: _AucModel) -> np.ndarray:
-    """Average precision of every resample (row of counts in layout order).
-
-    Scikit-learn's step sum: every tie block (every position, without ties)
-    is one threshold; with ``TP`` and ``FP`` the drawn positives and
-    negatives scoring at least the block's score, ``AP = sum_b C+_b TP_b /
-    (TP_b + FP_b) / W+`` (0 without a drawn positive, as
-    :func:`metrics.average_precision_score`). Running sums along the rows,
-    one division and one dot product per resample.
-    """
-    c = counts if model.perm is None else np.take(counts, model.perm, axis=1)
-    cp = c - c * model.neg
-    if model.starts is not None:
-        cp = np.add.reduceat(cp, model.starts, axis=1, dtype=np.int64)
-        c = np.add.reduceat(c, model.starts, axis=1, dtype=np.int64)
-    small = c.dtype == np.uint8 and 255 * c.shape[1] < 2**31
-    acc = np.int32 if small else np.int64
-    # drawn positives (tp) and drawn rows (at) scoring at least each threshold:
-    # all drawn minus those strictly below = total - running sum + this threshold's
-    tp = np.cumsum(cp, axis=1, dtype=acc)
-    w_pos = tp[:, -1].astype(np.int64)
-    np.subtract(tp[:, -1:], tp, out=tp)
-    tp += cp
-    at = np.cumsum(c, axis=1, dtype=acc)
-    np.subtract(at[:, -1:], at, out=at)
-    at += c
-    np.maximum(at, 1, out=at)  # >= 1 wherever a positive was drawn
-    total = np.einsum("ij,ij->i", cp, tp / at)
-    return np.divide(total, w_pos, out=np.zeros(total.shape[0]), where=w_pos > 0)
-
-
 def _auc_cells(pos: np.ndarray, s: np.ndarray):
-    """Cells of equal (score, class), by ascending score: their sizes and an :class:`_AucModel`.
+    """Cells of equal (score, class), by ascending score: their sizes and a split model.
 
     Drawing ``n`` rows with replacement is drawing how many land in each
     cell, a multinomial over the cells with probabilities ``size / n``; the
     AUC only depends on those counts. Within a tie block of scores the
-    negative cell comes first; a block is one tie block of the model.
+    negative cell comes first; a cell's score is its tie block's number.
     """
     order = np.argsort(s, kind="stable")
     ss = s[order]
     first, size = runs(ss)
     n_pos = np.add.reduceat(pos[order].astype(np.int64), first)
     sizes = np.column_stack((size - n_pos, n_pos)).ravel()
-    is_neg = np.tile(np.array([1, 0], dtype=np.uint8), first.shape[0])
+    is_pos = np.tile(np.array([False, True]), first.shape[0])
     block = np.repeat(np.arange(first.shape[0]), 2)
     keep = sizes > 0
-    sizes, is_neg, block = sizes[keep], is_neg[keep], block[keep]
-    starts = runs(block).starts
-    if starts.shape[0] == sizes.shape[0]:
-        starts = None  # no block holds both classes
-    return sizes, _AucModel(None, is_neg, starts)
+    return sizes[keep], split_model(is_pos[keep], block[keep])
 
 
 def _distinct_count(s: np.ndarray) -> int:
@@ -1136,7 +1056,7 @@ def _distinct_count(s: np.ndarray) -> int:
     return int(np.count_nonzero(run_start_mask(np.sort(s))))
 
 
-def _auc_block(rng: np.random.Generator, rows: int, models: list[_AucModel], draw):
+def _auc_block(rng: np.random.Generator, rows: int, models: list[SplitModel], draw):
     """ROC AUCs of ``rows`` resamples for every model, and their counts.
 
     ``draw(rng, k)`` gives the counts of ``k`` resamples in the layout of
@@ -1145,14 +1065,14 @@ def _auc_block(rng: np.random.Generator, rows: int, models: list[_AucModel], dra
     with more than a few dozen samples of each class this never happens).
     """
     counts = draw(rng, rows)
-    u2, w_pos, w_neg = _auc_u2(counts, models[0])
+    u2, w_pos, w_neg = auc_u2(counts, models[0])
     bad = np.flatnonzero((w_pos == 0) | (w_neg == 0))
     while bad.shape[0]:
         again = draw(rng, bad.shape[0])
         if again.dtype != counts.dtype:
             counts, again = counts.astype(np.int64), again.astype(np.int64)
         counts[bad] = again
-        sub = _auc_u2(again, models[0])
+        sub = auc_u2(again, models[0])
         u2[bad], w_pos[bad], w_neg[bad] = sub
         bad = bad[(sub[1] == 0) | (sub[2] == 0)]
     aucs = [u2 / (2.0 * w_pos * w_neg)]
@@ -1205,7 +1125,7 @@ def _auc_bootstrap(
             aucs, _ = _auc_block(children[k], rows, models, draw)
         else:  # average precision is defined on every resample (0 without a positive)
             counts = draw(children[k], rows)
-            aucs = [_ap_from_counts(counts, model) for model in models]
+            aucs = [ap_from_counts(counts, model) for model in models]
         for dist, auc_values in zip(out, aucs, strict=True):
             dist[start : start + rows] = auc_values
 

@@ -343,24 +343,33 @@ def _match(q_file: _TrecFile, r_file: _TrecFile, rel: np.ndarray, score: np.ndar
     )
 
 
-def _run_order(m: _Match, docids: pd.Series) -> np.ndarray:
+def _run_order(m: _Match, kept: np.ndarray) -> np.ndarray:
     """The kept run lines in trec_eval's order: by row, score descending, ties by docid
-    descending (``docids``: the run's docid column)."""
-    r_row, r_score = m.r_row, m.r_score
-    order = np.lexsort((-r_score, r_row))
-    r_row_o, r_score_o = r_row[order], r_score[order]
+    descending (``kept``: the kept lines' docids, object array).
+
+    Each row's lines go into a row of a (queries x depth) matrix and are sorted there
+    (``np.argsort`` along the rows: about four times faster than ``np.lexsort`` of a
+    million lines by row and score); only the lines whose score ties another of their
+    row are then sorted again by docid.
+    """
+    by_row = np.argsort(m.r_row, kind="stable")  # file order within each row
+    rows = m.r_row[by_row]
+    col = np.arange(len(by_row)) - (np.cumsum(m.retrieved) - m.retrieved)[rows]
+    key = np.full((m.n_q, m.depth), np.inf)  # the padding sorts after every line
+    key[rows, col] = -m.r_score[by_row]
+    line = np.full((m.n_q, m.depth), -1, dtype=np.intp)
+    line[rows, col] = by_row
+    order = np.take_along_axis(line, np.argsort(key, axis=1, kind="stable"), axis=1).ravel()
+    order = order[order >= 0]
+    r_row_o, r_score_o = m.r_row[order], m.r_score[order]
     tied = (r_row_o[1:] == r_row_o[:-1]) & (r_score_o[1:] == r_score_o[:-1])
     if not tied.any():
         return order
-    in_tie = np.zeros(len(order), dtype=bool)
-    in_tie[1:] |= tied
-    in_tie[:-1] |= tied
-    involved = np.zeros(len(order), dtype=bool)
-    involved[order] = in_tie
-    doc_rank = np.zeros(len(order), dtype=np.intp)
-    kept = docids.to_numpy(dtype=object)[m.keep]
-    doc_rank[involved] = pd.factorize(kept[involved], sort=True)[0]
-    return np.lexsort((-doc_rank, -r_score, r_row))
+    at = np.flatnonzero(np.concatenate(([False], tied)) | np.concatenate((tied, [False])))
+    run = np.cumsum(np.concatenate(([True], ~tied)))[at]  # the tie each position is in
+    doc_rank = pd.factorize(kept[order[at]], sort=True)[0]
+    order[at] = order[at][np.lexsort((-doc_rank, run))]
+    return order
 
 
 def _matrices(m: _Match, docids: pd.Series, judged_docids: pd.Series) -> tuple:
@@ -374,12 +383,13 @@ def _matrices(m: _Match, docids: pd.Series, judged_docids: pd.Series) -> tuple:
     y = np.zeros((m.n_q, width))
     s = np.full((m.n_q, width), low - step)
     items = np.full((m.n_q, width), "", dtype=object)
-    order = _run_order(m, docids)
+    kept = docids.to_numpy(dtype=object)[m.keep]
+    order = _run_order(m, kept)
     r_row_o = m.r_row[order]
     col = np.arange(len(order)) - (np.cumsum(retrieved) - retrieved)[r_row_o]
     y[r_row_o, col] = m.r_rel[order]
     s[r_row_o, col] = m.r_score[order]
-    items[r_row_o, col] = docids.to_numpy(dtype=object)[m.keep][order]
+    items[r_row_o, col] = kept[order]
     u_order = np.lexsort((-m.u_rel, m.u_row))
     u_row = m.u_row[u_order]
     u_col = retrieved[u_row] + np.arange(len(u_row)) - (np.cumsum(added) - added)[u_row]

@@ -284,6 +284,12 @@ def test_trec_breaks_score_ties_by_docid_descending_as_trec_eval():
     ds = read_trec(qrels, run, qrels_name="q", run_name="r")
     # trec_eval order: d (0.9), then the 0.5 tie as c, b, a
     assert ds.y_true.tolist() == [[0, 1, 0, 1]]
+    # the queries' lines interleaved, out of score order: the same order per query
+    run = b"2 Q0 x 1 0.1 t\n1 Q0 a 1 0.5 t\n2 Q0 z 3 0.3 t\n1 Q0 b 2 0.5 t\n2 Q0 y 2 0.1 t\n"
+    run += b"1 Q0 c 3 0.5 t\n1 Q0 d 4 0.9 t\n"
+    ds = read_trec(qrels + b"2 0 y 1\n", run, qrels_name="q", run_name="r")
+    assert ds.sample_ids == ("2", "1")  # in order of first appearance in the run
+    assert ds.item_ids.tolist() == [["z", "y", "x", ""], ["d", "c", "b", "a"]]
 
 
 def test_trec_tabs_blank_lines_and_negative_judgments():

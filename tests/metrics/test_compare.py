@@ -24,6 +24,7 @@ from metrics import (
     roc_auc_score,
 )
 from metrics import compare as C
+from metrics._counting import ap_from_counts
 
 stats = pytest.importorskip("scipy.stats")
 
@@ -349,8 +350,8 @@ def test_auc_counting_kernel_equals_roc_auc_on_the_drawn_rows(ties):
     y, a, b = _data(21, 150, ties)
     pos = y.astype(bool)
     rows, models = C._auc_layout(pos, [a, b])
-    assert models[0].perm is None and models[1].perm is not None
-    assert (models[0].starts is not None) == ties
+    assert np.array_equal(models[0].neg, np.flatnonzero(~pos[rows]))  # the layout's order
+    assert (models[0].upto is not None) == ties  # a tie between the classes
     aucs, counts = C._auc_block(
         np.random.default_rng(0), 25, models, lambda g, k: C._draw_counts(g, k, 150)
     )
@@ -412,7 +413,9 @@ def test_auc_cells_by_hand():
     pos = np.array([0, 1, 1, 0, 0], dtype=bool)
     sizes, model = C._auc_cells(pos, np.array([1.0, 1.0, 2.0, 3.0, 3.0]))
     assert sizes.tolist() == [1, 1, 1, 2]  # score 1: a negative and a positive; 2: +; 3: two -
-    assert model.neg.tolist() == [1, 0, 0, 1] and model.starts.tolist() == [0, 2, 3]
+    # cells by score: (1, -), (1, +), (2, +), (3, -); the first positive ties a negative
+    assert model.neg.tolist() == [0, 3] and model.pos.tolist() == [1, 2]
+    assert model.below.tolist() == [0, 1] and model.upto.tolist() == [1, 1]
     assert C._auc_from_counts(sizes[None, :], model)[0] == roc_auc_score(pos, [1, 1, 2, 3, 3])
 
 
@@ -434,7 +437,7 @@ def test_ap_counting_kernel_equals_average_precision_on_the_drawn_rows(ties):
     rows, models = C._auc_layout(y.astype(bool), [a, b])
     counts = C._draw_counts(np.random.default_rng(3), 30, 120)
     for k, s in enumerate((a, b)):
-        got = C._ap_from_counts(counts, models[k])
+        got = ap_from_counts(counts, models[k])
         for r in range(30):
             drawn = np.repeat(rows, counts[r])
             want = metrics.average_precision_score(y[drawn], s[drawn])
@@ -450,14 +453,15 @@ def test_ap_kernel_on_cells_and_without_positives():
     ys, ss = y[order], s[order]
     rep = order[np.flatnonzero(np.concatenate(([True], (ss[1:] != ss[:-1]) | (ys[1:] != ys[:-1]))))]
     counts = rng.multinomial(1000, sizes / 1000, size=10)
-    got = C._ap_from_counts(counts, model)
+    got = ap_from_counts(counts, model)
     for r in range(10):
         want = metrics.average_precision_score(y[rep], s[rep], sample_weight=counts[r])
         assert got[r] == pytest.approx(want, abs=1e-12)
-    none = np.where(model.neg == 1, sizes, 0)[None, :]  # only negatives drawn
-    only = np.where(model.neg == 0, sizes, 0)[None, :]  # only positives drawn
-    assert C._ap_from_counts(none, model)[0] == 0.0
-    assert C._ap_from_counts(only, model)[0] == 1.0
+    is_neg = np.isin(np.arange(sizes.shape[0]), model.neg)
+    none = np.where(is_neg, sizes, 0)[None, :]  # only negatives drawn
+    only = np.where(is_neg, 0, sizes)[None, :]  # only positives drawn
+    assert ap_from_counts(none, model)[0] == 0.0
+    assert ap_from_counts(only, model)[0] == 1.0
 
 
 def test_ap_bootstrap_matches_the_generic_loop_in_distribution():
