@@ -1,6 +1,11 @@
 """A dataset typed live (explorer.new_table): blank rows at the end and wholly empty
 model columns dropped, names given on Apply, only unusable cells refused."""
 
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -125,3 +130,23 @@ def test_an_entry_of_text_cells_reads_as_typed():
 def test_an_entry_not_of_the_grid_shape_is_refused(sent):
     with pytest.raises(DataError, match="came back unreadable"):
         new_table.dataset_from_entry(sent, kind="binary", n_columns=1, name="t")
+
+
+def test_a_block_pasted_into_the_grid_splits_as_a_spreadsheet_copies_it():
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("no node to run the component's JavaScript")
+    js = Path(__file__).resolve().parents[2] / "views" / "data" / "static" / "table_entry.js"
+    pasted = ["0\t0.3\r\n1\t0.2\r\n", "a\t\t0.5\nb", "0.25"]
+    run = subprocess.run(
+        [node, "--input-type=module", "-e",
+         f"import {{pastedRows}} from {json.dumps(js.as_uri())};"
+         f"console.log(JSON.stringify({json.dumps(pasted)}.map(pastedRows)));"],
+        capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    assert json.loads(run.stdout) == [
+        [["0", "0.3"], ["1", "0.2"]],
+        [["a", "", "0.5"], ["b"]],
+        [["0.25"]],
+    ]
