@@ -67,7 +67,7 @@ class TableEntry {
     const head = html("thead", {}, table);
     if (data.groups.length) {
       const tr = html("tr", {}, head);
-      html("td", {}, tr);
+      html("td", { class: "te-corner" }, tr);
       for (const g of data.groups) html("th", { scope: "colgroup", colspan: g.span }, tr, g.head);
     }
     const tr = html("tr", {}, head);
