@@ -1,8 +1,10 @@
 """A dataset typed live: the Data page's "New table" of N rows and M models (or L labels).
 
-Pure functions (no streamlit). :func:`blank_table` and :func:`blank_matrices` give the
-empty grids the editor shows; :func:`dataset_from_new_table` and
-:func:`dataset_from_new_matrices` read them back on Apply. Until then anything may stay
+Pure functions (no streamlit). :func:`entry_data` describes the grid the Data page's
+table-entry component draws (views/data/table_entry.py) and :func:`dataset_from_entry`
+reads what it sends on Apply: every cell as typed, text. :func:`blank_table` and
+:func:`blank_matrices` give the same grids as empty frames; :func:`dataset_from_new_table`
+and :func:`dataset_from_new_matrices` read them back. Until then anything may stay
 empty; on Apply the blank rows at the end (more rows asked for than typed) and the
 model columns left wholly empty are dropped, the models and labels get the names typed,
 and only what cannot be scored is refused: an empty or unreadable cell of a row that
@@ -17,20 +19,29 @@ import pandas as pd
 from explorer.datasets import Dataset
 from explorer.editing import _numbers, _prefix, dataset_from_matrices, dataset_from_table
 from explorer.io.errors import DataError, quote
-from explorer.io.limits import _check_text
+from explorer.io.limits import MAX_CELL_CHARS, _check_text
 
 __all__ = [
+    "MATRIX_KINDS",
     "MAX_COLUMNS",
     "MAX_ROWS",
+    "MAX_TYPED_ROWS",
     "blank_matrices",
     "blank_table",
+    "dataset_from_entry",
     "dataset_from_new_matrices",
     "dataset_from_new_table",
+    "entry_data",
     "names",
 ]
 
 #: The most rows, and models or labels, a new table starts with (the editor adds more).
 MAX_ROWS, MAX_COLUMNS = 200, 12
+#: The most rows a typed table may send: the grid adds rows past its start ("Add row",
+#: Enter on the last row).
+MAX_TYPED_ROWS = 1_000
+#: The kinds typed as two matrices side by side (labels, then scores), a column a label.
+MATRIX_KINDS = ("multilabel", "graded", "multiclass")
 
 _TABLE = "the new table"
 
@@ -169,3 +180,91 @@ def dataset_from_new_matrices(
         model=model,
         description="typed on the Data page",
     )
+
+
+def _code_names(kind: str, n_columns: int) -> list[str]:
+    """The grid's columns by code name: ``id, y_true, model_1...`` (1-D kinds), else
+    ``label_1...`` twice (the labels, then the scores)."""
+    if kind in MATRIX_KINDS:
+        return [f"label_{j}" for j in range(1, n_columns + 1)] * 2
+    return ["id", "y_true", *(f"model_{j}" for j in range(1, n_columns + 1))]
+
+
+def entry_data(kind: str, n_rows: int, n_columns: int) -> dict:
+    """What the table-entry component draws: its column heads (grouped for the matrix
+    kinds), which columns take numbers, its rows, and the names box's label.
+
+    Examples
+    --------
+    >>> d = entry_data("binary", 3, 2)
+    >>> [c["head"] for c in d["columns"]], d["rows"], d["groups"]
+    (['id', 'true label', 'model_1', 'model_2'], 3, [])
+    >>> d = entry_data("graded", 2, 2)
+    >>> [g["head"] for g in d["groups"]], [c["head"] for c in d["columns"]]
+    (['Labels (relevance)', 'Scores'], ['label_1', 'label_2', 'label_1', 'label_2'])
+    """
+    codes = _code_names(kind, n_columns)
+    if kind in MATRIX_KINDS:
+        truth = "Labels (relevance)" if kind == "graded" else "Labels (0/1)"
+        groups = [{"head": truth, "span": n_columns}, {"head": "Scores", "span": n_columns}]
+        heads = codes
+        # each input's label names its group: "label_2 score"
+        words = [f"{c} {g}" for g in ("label", "score") for c in codes[:n_columns]]
+        what = "Label"
+    else:
+        groups = []
+        truth = "true value" if kind == "regression" else "true label"
+        noun = "prediction" if kind == "regression" else "score"
+        heads = ["id", truth, *codes[2:]]
+        words = ["id", truth, *(f"{noun} of {c}" for c in codes[2:])]
+        what = "Model"
+    return {
+        "kind": kind,
+        "rows": n_rows,
+        "max_rows": MAX_TYPED_ROWS,
+        "groups": groups,
+        "columns": [
+            {"head": h, "label": w, "numeric": c != "id"}
+            for h, w, c in zip(heads, words, codes, strict=True)
+        ],
+        "names_label": f"{what} names, comma separated (empty: {what.lower()}_1, ...)",
+    }
+
+
+def _cells(value, width: int) -> list[list[str]]:
+    """The rows the component sent, checked: text cells, ``width`` a row."""
+    rows = value.get("cells") if isinstance(value, dict) else None
+    if not isinstance(rows, list) or len(rows) > MAX_TYPED_ROWS:
+        raise DataError(f"{_TABLE} came back unreadable: type it again.")
+    out = []
+    for row in rows:
+        ok = isinstance(row, list) and len(row) == width
+        if not ok or not all(isinstance(v, str) and len(v) <= MAX_CELL_CHARS for v in row):
+            raise DataError(f"{_TABLE} came back unreadable: type it again.")
+        out.append([v.strip() or None for v in row])
+    return out
+
+
+def dataset_from_entry(value, *, kind: str, n_columns: int, name: str) -> Dataset:
+    """The Dataset of what the table-entry component sent on Apply: ``{"cells": rows of
+    text, "names": the names typed}``. An empty cell is nothing typed; the rest is read
+    as :func:`dataset_from_new_table` / :func:`dataset_from_new_matrices` read it.
+
+    Examples
+    --------
+    >>> sent = {"cells": [["", "0", "0.3", ""], ["b", "1", "0.2", ""]], "names": "weak"}
+    >>> ds = dataset_from_entry(sent, kind="binary", n_columns=2, name="t")
+    >>> ds.sample_ids, ds.scores
+    (('0', 'b'), {'weak': array([0.3, 0.2])})
+    """
+    codes = _code_names(kind, n_columns)
+    rows = _cells(value, len(codes))
+    typed = value.get("names", "")
+    typed = typed if isinstance(typed, str) else ""
+    if kind not in MATRIX_KINDS:
+        df = pd.DataFrame(rows, columns=codes, dtype=object)
+        return dataset_from_new_table(df, kind=kind, name=name, model_names=typed)
+    grid = pd.DataFrame(rows, columns=range(len(codes)), dtype=object)
+    labels = grid.iloc[:, :n_columns].set_axis(codes[:n_columns], axis=1)
+    scores = grid.iloc[:, n_columns:].set_axis(codes[:n_columns], axis=1)
+    return dataset_from_new_matrices(labels, scores, kind=kind, name=name, label_names=typed)

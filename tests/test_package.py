@@ -89,6 +89,7 @@ def test_metrics_imports_from_the_wheel_and_its_cli_runs(installed, tmp_path):
     root = Path(where.stdout.split()[0]).parents[1]  # app.py and the gallery beside them
     assert (root / "app.py").is_file() and (root / "sample_data" / "index.csv").is_file()
     assert (root / "views" / "curves" / "static" / "operating_point.js").is_file()
+    assert (root / "views" / "data" / "static" / "table_entry.js").is_file()
     y, p = np.array([0, 1, 1, 0, 1]), np.array([0.1, 0.8, 0.4, 0.35, 0.9])
     pq.write_table(pa.table({"y": y, "p": p}), tmp_path / "d.parquet")
     ev = _run(installed / "python", "-m", "metrics", "evaluate", "d.parquet", "--task",

@@ -29,9 +29,9 @@ ALLOWED: dict[tuple[str, str], str] = {
     ),
 }
 
-_RUN = """async (tags) => {
+_RUN = """async ([tags, within]) => {
   // only violations: the passes' and the incompletes' node details cost time we skip
-  const result = await axe.run(document, {
+  const result = await axe.run(within ? {include: [within]} : document, {
     runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']});
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
@@ -52,14 +52,15 @@ def _allowed(rule: str, target: str) -> bool:
     return any(rule == r and sel in target for r, sel in ALLOWED)
 
 
-def violations(page: Page) -> list[str]:
-    """The page's serious or critical WCAG 2.1 AA violations not allowed, one a line."""
+def violations(page: Page, within: str | None = None) -> list[str]:
+    """The page's serious or critical WCAG 2.1 AA violations not allowed, one a line;
+    ``within`` (a CSS selector) checks only that part of the page."""
     # axe checks each frame (our custom component's) with its own copy, in that frame
     for frame in page.frames:
         if not frame.evaluate("() => typeof axe !== 'undefined'"):
             frame.add_script_tag(path=str(AXE_JS))
     problems = []
-    for v in page.evaluate(_RUN, TAGS):
+    for v in page.evaluate(_RUN, [TAGS, within]):
         targets = [t for t in v["targets"] if not _allowed(v["id"], t)]
         if targets:
             more = f" (+{len(targets) - 3} more)" if len(targets) > 3 else ""

@@ -1,6 +1,11 @@
 """A dataset typed live (explorer.new_table): blank rows at the end and wholly empty
 model columns dropped, names given on Apply, only unusable cells refused."""
 
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -66,3 +71,82 @@ def test_matrices_with_a_missing_score_are_refused():
     labels.iloc[0], scores.iloc[0] = [1, 0], [0.9, np.nan]
     with pytest.raises(DataError, match='row 0, column "label_2": is empty'):
         new_table.dataset_from_new_matrices(labels, scores, kind="multilabel", name="t")
+
+
+def test_the_entry_grid_names_its_columns_by_kind():
+    binary = new_table.entry_data("binary", 4, 2)
+    assert [c["label"] for c in binary["columns"]] == [
+        "id",
+        "true label",
+        "score of model_1",
+        "score of model_2",
+    ]
+    assert [c["numeric"] for c in binary["columns"]] == [False, True, True, True]
+    regression = new_table.entry_data("regression", 4, 1)
+    assert [c["label"] for c in regression["columns"]][1:] == [
+        "true value",
+        "prediction of model_1",
+    ]
+    assert regression["names_label"].startswith("Model names")
+    multi = new_table.entry_data("multilabel", 3, 2)
+    assert multi["groups"] == [{"head": "Labels (0/1)", "span": 2}, {"head": "Scores", "span": 2}]
+    assert [c["label"] for c in multi["columns"]] == [
+        "label_1 label",
+        "label_2 label",
+        "label_1 score",
+        "label_2 score",
+    ]
+    assert multi["names_label"].startswith("Label names")
+
+
+def test_an_entry_of_text_cells_reads_as_typed():
+    sent = {
+        "cells": [["1", "0", " 0.9 ", "0.2"], ["0", "1", "0.1", "0.8"], ["", "", "", ""]],
+        "names": "cat, dog",
+    }
+    ds = new_table.dataset_from_entry(sent, kind="multilabel", n_columns=2, name="t")
+    assert ds.label_names == ("cat", "dog")
+    assert ds.y_true.tolist() == [[1, 0], [0, 1]]
+    assert ds.score().tolist() == [[0.9, 0.2], [0.1, 0.8]]
+    sent = {"cells": [["a", "0", "0.3"], ["", "1", "0.45"], ["c", "1", "abc"]], "names": ""}
+    with pytest.raises(DataError, match="row 2, column \"model_1\": 'abc' is not a finite"):
+        new_table.dataset_from_entry(sent, kind="binary", n_columns=1, name="t")
+    sent["cells"] = sent["cells"][:2]
+    ds = new_table.dataset_from_entry(sent, kind="binary", n_columns=1, name="t")
+    assert ds.sample_ids == ("a", "1") and ds.scores["model_1"].tolist() == [0.3, 0.45]
+
+
+@pytest.mark.parametrize(
+    "sent",
+    [
+        None,
+        {"cells": "0,0.3"},
+        {"cells": [["", "0", 0.3]]},
+        {"cells": [["", "0"]]},
+        {"cells": [["", "0", "1" * 2000]]},
+        {"cells": [["", "0", "0.3"]] * (new_table.MAX_TYPED_ROWS + 1)},
+    ],
+)
+def test_an_entry_not_of_the_grid_shape_is_refused(sent):
+    with pytest.raises(DataError, match="came back unreadable"):
+        new_table.dataset_from_entry(sent, kind="binary", n_columns=1, name="t")
+
+
+def test_a_block_pasted_into_the_grid_splits_as_a_spreadsheet_copies_it():
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("no node to run the component's JavaScript")
+    js = Path(__file__).resolve().parents[2] / "views" / "data" / "static" / "table_entry.js"
+    pasted = ["0\t0.3\r\n1\t0.2\r\n", "a\t\t0.5\nb", "0.25"]
+    run = subprocess.run(
+        [node, "--input-type=module", "-e",
+         f"import {{pastedRows}} from {json.dumps(js.as_uri())};"
+         f"console.log(JSON.stringify({json.dumps(pasted)}.map(pastedRows)));"],
+        capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    assert json.loads(run.stdout) == [
+        [["0", "0.3"], ["1", "0.2"]],
+        [["a", "", "0.5"], ["b"]],
+        [["0.25"]],
+    ]

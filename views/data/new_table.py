@@ -1,12 +1,15 @@
 """The Data page's "New table": a blank table of N rows and M models (L labels for the
 matrix kinds) typed live, then opened on the page the teacher came from.
 
-The grid sits in a form: a keystroke, Tab or Enter sends nothing to the server, so no
-rerun redraws the grid while the class watches it being typed (a rerun between two
-cells lost or merged keystrokes). Apply reads it (:mod:`explorer.new_table`).
+The grid is a custom component of plain text inputs (:mod:`views.data.table_entry`): a
+keystroke, Tab or Enter moves in the browser and sends nothing to the server, so none
+is lost however fast the class watches it typed (Streamlit's data grid lost and merged
+keys typed at 20 a second). Apply sends the table; :mod:`explorer.new_table` reads it.
 """
 
 from __future__ import annotations
+
+import uuid
 
 import streamlit as st
 
@@ -15,10 +18,11 @@ from explorer.datasets import KIND_LABELS, Dataset
 from explorer.formatting import literal
 from explorer.io import DataError
 from explorer.ui import bound, navigation, session, url
+from views.data.table_entry import table_entry
 
 KINDS = tuple(KIND_LABELS)
-MATRIX_KINDS = ("multilabel", "graded", "multiclass")
-#: The blank table on screen: (kind, rows, models or labels), set by "New table".
+MATRIX_KINDS = new_table.MATRIX_KINDS
+#: The blank table on screen: (kind, rows, models or labels, draft id), set by "New table".
 STARTED = "data_new_started"
 #: The name of the dataset typed.
 NAME = "typed table"
@@ -39,8 +43,9 @@ def show(ds: Dataset, back: str | None) -> None:
     st.subheader("New table")
     where = f"on **{registry.page(back).title}**" if back else "here"
     st.caption(
-        "A blank table to type a dataset live: cells may stay empty until Apply; Tab and "
-        f"Enter move between cells. Apply opens it {where}."
+        "A blank table to type a dataset live: cells may stay empty until Apply; Tab moves "
+        f"to the next cell, Enter to the next row (a new one past the last). Apply opens it "
+        f"{where}."
     )
     c1, c2, c3, c4 = st.columns([3, 1, 1, 1], vertical_alignment="bottom")
     # bound (not in the address: they change no number until Apply), so that a dataset
@@ -78,46 +83,26 @@ def show(ds: Dataset, back: str | None) -> None:
         max_value=new_table.MAX_COLUMNS,
     )
     if c4.button(f"New table: {rows} rows, {many} {what.lower()}", key="data_new_start"):
-        st.session_state[STARTED] = (kind, int(rows), int(many))
+        # a new draft each time: the grid starts blank again
+        st.session_state[STARTED] = (kind, int(rows), int(many), uuid.uuid4().hex[:12])
     if STARTED in st.session_state:
         _form(*st.session_state[STARTED], back)
 
 
-def _form(kind: str, n_rows: int, n_columns: int, back: str | None) -> None:
-    """The blank grid(s) in a form, the names, and Apply."""
-    with st.form("data_new_form"):
-        if kind in MATRIX_KINDS:
-            blank_labels, blank_scores = new_table.blank_matrices(n_rows, n_columns)
-            lc, sc = st.columns(2)
-            lc.caption("Labels" + (" (relevance)" if kind == "graded" else " (0/1)"))
-            labels = lc.data_editor(blank_labels, num_rows="dynamic", key="data_new_labels")
-            sc.caption("Scores")
-            scores = sc.data_editor(blank_scores, num_rows="dynamic", key="data_new_scores")
-            names = st.text_input(
-                "Label names, comma separated (empty: label_1, ...)", key="data_new_names"
-            )
-        else:
-            blank = new_table.blank_table(n_rows, n_columns)
-            grid = st.data_editor(
-                blank,
-                num_rows="dynamic",
-                key="data_new_grid",
-                hide_index=True,
-            )
-            names = st.text_input(
-                "Model names, comma separated (empty: model_1, ...)", key="data_new_names"
-            )
-        label = "Apply" + (f" and open {registry.page(back).title}" if back else "")
-        applied = st.form_submit_button(label, type="primary", key="data_new_apply")
-    if not applied:
+def _form(kind: str, n_rows: int, n_columns: int, draft: str, back: str | None) -> None:
+    """The blank grid (the table-entry component), its names box and Apply; what Apply
+    sent read, refused below the grid (which keeps every cell typed) or opened."""
+    what = "labels" if kind in MATRIX_KINDS else "models"
+    data = new_table.entry_data(kind, n_rows, n_columns) | {
+        "draft": draft,
+        "caption": f"New table: {n_rows} rows, {n_columns} {what}",
+        "apply_label": "Apply" + (f" and open {registry.page(back).title}" if back else ""),
+    }
+    sent = table_entry(data)
+    if sent is None:
         return
     try:
-        if kind in MATRIX_KINDS:
-            new = new_table.dataset_from_new_matrices(
-                labels, scores, kind=kind, name=NAME, label_names=names
-            )
-        else:
-            new = new_table.dataset_from_new_table(grid, kind=kind, name=NAME, model_names=names)
+        new = new_table.dataset_from_entry(sent, kind=kind, n_columns=n_columns, name=NAME)
     except DataError as exc:
         st.error(f"Not applied, keep typing: {literal(exc)}")
         return

@@ -1,5 +1,8 @@
 """The Data page's "New table": a blank table typed, refused only where a typed row
-has an empty cell, then opened on the page the teacher came from (AppTest)."""
+has an empty cell, then opened on the page the teacher came from (AppTest: Apply's
+message set as the table-entry component sends it)."""
+
+import json
 
 import numpy as np
 from streamlit.testing.v1 import AppTest
@@ -8,10 +11,15 @@ import metrics
 from explorer.formatting import fmt
 from explorer.registry import script
 from tests.conftest import APP, metric, rendered
+from views.data import new_table
+from views.data.table_entry import SUBMITTED
 
 
-def _typed(rows: dict) -> dict:
-    return {"edited_rows": rows, "added_rows": [], "deleted_rows": []}
+def _apply(at: AppTest, rows: list[list[str]], names: str = "") -> AppTest:
+    """What the component's Apply sends: every cell as typed, the names box."""
+    draft = at.session_state[new_table.STARTED][3]
+    at.session_state[SUBMITTED] = {"draft": draft, "cells": rows, "names": names}
+    return at.run()
 
 
 def test_a_typed_table_opens_on_the_page_it_came_from():
@@ -23,20 +31,30 @@ def test_a_typed_table_opens_on_the_page_it_came_from():
     at.number_input(key="data_new_rows").set_value(5)
     at.number_input(key="data_new_columns").set_value(2)
     at.button(key="data_new_start").click().run()
-    assert "open ROC & PR curves" in at.button(key="data_new_apply").label
+    (grid,) = at.get("bidi_component")
+    data = json.loads(grid.proto.json)
+    assert data["caption"] == "New table: 5 rows, 2 models"
+    assert data["apply_label"] == "Apply and open ROC & PR curves"
+    assert [c["head"] for c in data["columns"]] == ["id", "true label", "model_1", "model_2"]
+    assert data["rows"] == 5
 
     # four rows typed of five, model_2 left empty, one score missing: refused there
     y, s = [0, 1, 1, 0], [0.3, 0.2, 0.9, 0.1]
-    rows = {i: {"y_true": y[i], "model_1": s[i]} for i in range(4)}
-    at.session_state["data_new_grid"] = _typed({**rows, 1: {"y_true": 1}})
-    at.button(key="data_new_apply").click().run()
+    rows = [["", str(y[i]), str(s[i]), ""] for i in range(4)] + [[""] * 4]
+    gap = [r.copy() for r in rows]
+    gap[1][2] = " "
+    _apply(at, gap)
     assert not at.exception
     assert 'row 1, column "model_1": is empty' in rendered(at.error[0].value)
     assert at.session_state["active_dataset"] == "balanced"
+    _apply(at, rows[:1] + [["", "1", "0.2", "", "x"]])  # not the grid's shape
+    assert "came back unreadable" in rendered(at.error[0].value)
 
-    at.session_state["data_new_grid"] = _typed(rows)
-    at.text_input(key="data_new_names").set_value("typed")
-    at.button(key="data_new_apply").click().run()
+    at.session_state[SUBMITTED] = {"draft": "old", "cells": rows, "names": ""}
+    at.run()  # a message of an earlier draft is not read
+    assert at.session_state["active_dataset"] == "balanced"
+
+    _apply(at, rows, names="typed")
     assert not at.exception
     assert at.session_state["active_page"] == "curves"
     assert at.session_state["active_dataset"] == "typed table"
