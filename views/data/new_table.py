@@ -17,7 +17,7 @@ from explorer import new_table, registry
 from explorer.datasets import KIND_LABELS, Dataset
 from explorer.formatting import literal
 from explorer.io import DataError
-from explorer.ui import bound, navigation, session, url
+from explorer.ui import bound, navigation, session, sidebar, url
 from views.data.table_entry import table_entry
 
 KINDS = tuple(KIND_LABELS)
@@ -97,6 +97,7 @@ def _form(kind: str, n_rows: int, n_columns: int, draft: str, back: str | None) 
         "draft": draft,
         "caption": f"New table: {n_rows} rows, {n_columns} {what}",
         "apply_label": "Apply" + (f" and open {registry.page(back).title}" if back else ""),
+        "present": sidebar.presentation_mode(),  # a projector's text sizes
     }
     sent = table_entry(data)
     if sent is None:

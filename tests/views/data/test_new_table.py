@@ -37,6 +37,7 @@ def test_a_typed_table_opens_on_the_page_it_came_from():
     assert data["apply_label"] == "Apply and open ROC & PR curves"
     assert [c["head"] for c in data["columns"]] == ["id", "true label", "model_1", "model_2"]
     assert data["rows"] == 5
+    assert data["present"] is False  # presentation mode: the grid's text grows with the page
 
     # four rows typed of five, model_2 left empty, one score missing: refused there
     y, s = [0, 1, 1, 0], [0.3, 0.2, 0.9, 0.1]
@@ -60,3 +61,12 @@ def test_a_typed_table_opens_on_the_page_it_came_from():
     assert at.session_state["active_dataset"] == "typed table"
     auc = metrics.roc_auc_score(np.array(y), np.array(s))
     assert metric(at, "ROC AUC") == fmt(auc)
+
+
+def test_the_grid_knows_presentation_mode():
+    at = AppTest.from_file(APP, default_timeout=30)
+    at.query_params["present"] = "1"
+    at.run().switch_page(script("data")).run()
+    at.button(key="data_new_start").click().run()
+    (grid,) = at.get("bidi_component")
+    assert json.loads(grid.proto.json)["present"] is True

@@ -44,6 +44,7 @@ class TableEntry {
 
   update(data, api) {
     this.api = api;
+    this.root.classList.toggle("te-present", Boolean(data.present)); // presentation mode
     if (this.draft === data.draft) return; // a rerun: keep the cells and the focus
     this.draft = data.draft;
     this.data = data;
