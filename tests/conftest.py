@@ -283,6 +283,24 @@ def deferred_downloads(monkeypatch):
     return build
 
 
+@pytest.fixture
+def view_download(monkeypatch):
+    """The HTML the "Download this view" button of the last run would download (AppTest
+    never clicks: the button's data callable, kept as Streamlit registers it)."""
+    from streamlit.runtime.media_file_manager import MediaFileManager
+
+    latest = {}
+    original = MediaFileManager.add_deferred
+
+    def spy(self, data_callable, *args, **kwargs):
+        if "download_view" in kwargs.get("element_id", ""):
+            latest["make"] = data_callable
+        return original(self, data_callable, *args, **kwargs)
+
+    monkeypatch.setattr(MediaFileManager, "add_deferred", spy)
+    return lambda: latest["make"]()
+
+
 def numbered_selectbox(at, key: str):
     """The select box that ``explorer.ui.widgets.numbered_selectbox`` drew for ``key``.
 

@@ -11,6 +11,7 @@ import streamlit as st
 
 from explorer import registry, scenario_effects
 from explorer import scenarios as scenario_list
+from explorer.charts import alt_text
 from explorer.datasets import KIND_LABELS, Dataset
 from explorer.formatting import MISSING, column_words, dash_missing, literal, one_line
 from explorer.samples import sample_title
@@ -136,9 +137,12 @@ def metric(where, label: str, value, **kwargs) -> None:
 
 
 def plotly_chart(where, fig, **kwargs):
-    """``where.plotly_chart(fig, **kwargs)``, recorded for "Download this view";
-    returns the selection state when ``on_select`` asks for one."""
+    """``where.plotly_chart(fig, **kwargs)``, recorded for "Download this view", with
+    what it draws as its text alternative (``alt``: the chart's ``aria-label``,
+    :func:`explorer.charts.alt_text.describe`); returns the selection state when
+    ``on_select`` asks for one."""
     report.plotly(fig, kwargs.get("key"))
+    kwargs.setdefault("alt", alt_text.describe(fig))
     return where.plotly_chart(fig, **kwargs)
 
 
