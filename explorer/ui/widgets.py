@@ -136,13 +136,20 @@ def metric(where, label: str, value, **kwargs) -> None:
     where.metric(label, value, **kwargs)
 
 
-def plotly_chart(where, fig, **kwargs):
+def plotly_chart(where, fig, keyboard: str = "", **kwargs):
     """``where.plotly_chart(fig, **kwargs)``, recorded for "Download this view", with
     what it draws as its text alternative (``alt``: the chart's ``aria-label``,
     :func:`explorer.charts.alt_text.describe`); returns the selection state when
-    ``on_select`` asks for one."""
+    ``on_select`` asks for one.
+
+    A chart a click acts on names in ``keyboard`` the control that does the same by
+    keyboard (a click on a plotly point has no keyboard way of its own); its text
+    alternative says so."""
     report.plotly(fig, kwargs.get("key"))
-    kwargs.setdefault("alt", alt_text.describe(fig))
+    alt = alt_text.describe(fig)
+    kwargs.setdefault(
+        "alt", f"{alt} By keyboard, {keyboard} does what a click does." if keyboard else alt
+    )
     return where.plotly_chart(fig, **kwargs)
 
 
