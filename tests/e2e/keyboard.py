@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from playwright.sync_api import Page
 
+from tests.e2e.measure import DRAWN
+
 #: A control as Streamlit draws it: the widget's container (its test id). A group (the
 #: tabs, a radio, a segmented control) is reached when any of its members is: its
 #: members take the arrow keys, as the ARIA pattern of each has it.
@@ -125,3 +127,12 @@ def walk(page: Page, most: int = 400) -> list[str]:
         elif not w["visible"]:
             problems.append(f"focus not visible: {w['name']} ({where})")
     return problems
+
+
+def assert_walks(page: Page) -> None:
+    """Once the page's charts and grids are drawn, the walk finds nothing (for a page
+    test_classroom.py does not open: Data, Slices, the Leaderboard, on a load their own
+    tests make anyway)."""
+    page.wait_for_function(DRAWN, timeout=60_000)
+    problems = walk(page)
+    assert not problems, "\n".join(problems)

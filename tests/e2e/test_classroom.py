@@ -36,7 +36,15 @@ from explorer import theme
 from tests.e2e.a11y import require_axe, violations
 from tests.e2e.conftest import wait_for_run
 from tests.e2e.keyboard import walk
-from tests.e2e.measure import ALL_TEXT, CLIPPED, MEASURE, READ_TEXT, ends_in, internal_words
+from tests.e2e.measure import (
+    ALL_TEXT,
+    CLIPPED,
+    DRAWN,
+    MEASURE,
+    READ_TEXT,
+    ends_in,
+    internal_words,
+)
 
 SWEEP = os.environ.get("CLASSROOM_SWEEP") == "1"
 SHOTS = os.environ.get("CLASSROOM_SHOTS")
@@ -107,19 +115,12 @@ _HEADLINES_AND_LINES = """() => {
   return {metrics, lines};
 }"""
 
-# every chart has drawn its axes, every data grid its canvas
-_DRAWN = """() => {
-  const drawn = (sel) => [...document.querySelectorAll(sel)].filter(e => e.getClientRects().length);
-  return drawn('.stMain .stPlotlyChart').every(c => c.querySelector('.main-svg'))
-    && drawn('.stMain [data-testid=stDataFrame]').every(g => g.querySelector('canvas'));
-}"""
-
 
 def _open(page: Page, url: str) -> None:
     page.goto(url)
     wait_for_run(page, timeout=60_000)  # a first load on a busy machine is slow
     page.get_by_test_id("stMetric").first.wait_for(timeout=60_000)
-    page.wait_for_function(_DRAWN, timeout=60_000)
+    page.wait_for_function(DRAWN, timeout=60_000)
 
 
 def _derivations(page: Page, labels: tuple[str, ...]) -> list[str]:
