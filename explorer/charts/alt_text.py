@@ -39,49 +39,59 @@ def _value(v) -> str:
     return plain(v) if v is not None else "no value"
 
 
-def _values(arr) -> list:
+def _values(arr) -> np.ndarray:
+    """A trace's values as one flat array (numbers stay numeric: a span of a million
+    values is two numpy reductions, not a loop)."""
     if arr is None:
-        return []
-    if isinstance(arr, np.ndarray):
-        return arr.ravel().tolist()
-    return list(arr)
+        return np.empty(0)
+    out = np.asarray(arr)
+    if out.dtype.kind not in "biuf":
+        out = np.asarray(arr, dtype=object)
+    return out.ravel()
 
 
-def _span(values: list) -> str:
-    numbers = [v for v in values if isinstance(v, (int, float)) and not isinstance(v, bool)]
-    finite = [v for v in numbers if np.isfinite(v)]
-    if len(numbers) == len(values) and finite:
-        return f"from {short(min(finite))} to {short(max(finite))}"
+def _span(values: np.ndarray) -> str:
+    if values.dtype.kind in "biuf":
+        finite = values[np.isfinite(values)]
+        if finite.size:
+            return f"from {short(finite.min())} to {short(finite.max())}"
     return f"from {_value(values[0])} to {_value(values[-1])}"
 
 
 def _drawn_texts(trace, n: int) -> list:
     """The texts a trace writes at its points (a grid's cells), or [] when it writes none."""
     text = getattr(trace, "text", None)
-    if "text" not in str(getattr(trace, "mode", "") or "") or isinstance(text, str):
+    if (
+        "text" not in str(getattr(trace, "mode", "") or "")
+        or isinstance(text, str)
+        or n > CELLS_READ
+    ):
         return []
-    text = _values(text)[:n]
+    text = _values(text)[:n].tolist()
     return text if len(text) == n and any(str(t).strip() for t in text) else []
 
 
 def _series(trace, name: str) -> str:
     """One trace of points, bars or a histogram: its name, then its points or spans."""
     x, y = _values(getattr(trace, "x", None)), _values(getattr(trace, "y", None))
-    if not x and not y:
+    if not x.size and not y.size:
         return ""
-    if not x or not y:  # a histogram or box of one axis's values
-        values = x or y
-        return f"{name}: {len(values):,} values {_span(values)}."
-    n = min(len(x), len(y))
+    if not x.size or not y.size:  # a histogram or box of one axis's values
+        values = x if x.size else y
+        return f"{name}: {values.size:,} values {_span(values)}."
+    n = min(x.size, y.size)
     x, y = x[:n], y[:n]
     texts = _drawn_texts(trace, n)
     if texts:  # each point is read by where it sits and what it writes
         keys = [f"{_value(b)}, {_value(a)}" for a, b in zip(x, y, strict=True)]  # row first
         pairs = [f"{k}: {plain(t) or 'blank'}" for k, t in zip(keys, texts, strict=True)]
-        if n <= CELLS_READ:
-            return f"{name}: {'; '.join(pairs)}."
-    elif n <= POINTS_READ:
-        keys, values = (y, x) if getattr(trace, "orientation", None) == "h" else (x, y)
+        return f"{name}: {'; '.join(pairs)}."
+    if n <= POINTS_READ:
+        # a category on the vertical axis (horizontal bars, a dot per group) reads first
+        across = getattr(trace, "orientation", None) == "h" or (
+            x.dtype.kind in "biuf" and y.dtype.kind not in "biuf"
+        )
+        keys, values = (y, x) if across else (x, y)
         pairs = [f"{_value(k)}: {_value(v)}" for k, v in zip(keys, values, strict=True)]
         return f"{name}: {'; '.join(pairs)}."
     return f"{name}: {n:,} points, horizontal {_span(x)}, vertical {_span(y)}."
@@ -92,11 +102,11 @@ def _heatmap(trace) -> str:
     if z.ndim != 2 or not z.size:
         return ""
     name = plain(trace.name) or "cells"
-    rows = _values(trace.y) or list(range(z.shape[0]))
-    cols = _values(trace.x) or list(range(z.shape[1]))
+    rows = _values(trace.y).tolist() or list(range(z.shape[0]))
+    cols = _values(trace.x).tolist() or list(range(z.shape[1]))
     head = f"{name}: {z.shape[0]} rows by {z.shape[1]} columns"
     if z.size > CELLS_READ or len(rows) != z.shape[0] or len(cols) != z.shape[1]:
-        return f"{head}, values {_span(z.ravel().tolist())}."
+        return f"{head}, values {_span(z.ravel())}."
     text = np.asarray(trace.text if trace.text is not None else [], dtype=object)
     shown = text if text.shape == z.shape else z  # the cell's text, as drawn
     cells = [
