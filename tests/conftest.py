@@ -62,7 +62,9 @@ _patch_apptest()
 LONG_TESTS = {
     "tests/e2e/test_reveal_airtight.py": 57,
     "tests/e2e/test_walk.py": 48,
+    "tests/e2e/test_classroom.py::test_every_page_teaches_on_this_screen[laptop": 40,
     "tests/e2e/test_classroom.py": 28,
+    "tests/e2e/test_exports.py": 20,
     "tests/e2e/test_slices.py": 15,
     "tests/e2e/test_state_keys.py": 10,
     "tests/views/test_upload_fuzz_app.py": 8,
