@@ -3,8 +3,9 @@ drawn with a visible focus.
 
 ``walk(page)`` presses Tab until the focus comes back round (or runs past every
 control), noting each element focused (inside a frame or a shadow root too: the ROC
-page's operating-point component) and its look: its outline, shadow, border and background and those of
-its three nearest ancestors (Streamlit draws some focus rings on a wrapper). After the
+page's operating-point component) and its look: its outline, shadow, border and
+background and those of its three nearest ancestors (Streamlit draws some focus rings on
+a wrapper) and of its control. After the
 walk the focus is taken away and the look taken again: a focus is visible when the two
 differ. Transitions are switched off first, so the look at focus is the final one.
 """
