@@ -119,7 +119,7 @@ def _heatmap(trace) -> str:
 
 def _invisible(trace) -> bool:
     """A trace drawn to be clicked, not seen (markers of alpha near 0, opacity 0)."""
-    if trace.visible not in (None, True) or trace.opacity == 0:
+    if trace.visible not in (None, True) or getattr(trace, "opacity", None) == 0:
         return True
     color = getattr(getattr(trace, "marker", None), "color", None)
     alpha = re.fullmatch(r"rgba\(.*,\s*([\d.]+)\)", color) if isinstance(color, str) else None

@@ -48,6 +48,8 @@ def test_a_long_curve_is_read_by_its_size_and_spans_a_short_one_point_by_point()
     assert describe(bars) == "Chart. F1: x: 0.5; y: no value."
     dots = go.Figure(go.Scatter(x=[0.25, 1.0], y=["coarse", "smooth"], name="AUC"))
     assert describe(dots) == "Chart. AUC: coarse: 0.25; smooth: 1."
+    # a trace of no x (a table, a pie) is named by its kind: no error, no number made up
+    assert describe(go.Figure(go.Table(header={"values": ["a"]}))) == "Chart. A table chart."
     many = go.Histogram(x=np.arange(1_000_000) / 999_999, name="scores")
     assert describe(go.Figure(many)) == "Chart. scores: 1,000,000 values from 0 to 1."
 
