@@ -213,9 +213,11 @@ def _charts(r: Report) -> str:
     parts = []
     for c in r.charts:
         if c.kind == "plotly":
+            text, alt = _figure(c.content)
+            label = f' role="figure" aria-label="{_e(alt)}"' if alt else ""
             body = (
-                f'<div class="plotly-figure"><div class="plot"></div>'
-                f'<script type="application/json">{_script_json(figure_json(c.content))}</script>'
+                f'<div class="plotly-figure"{label}><div class="plot"></div>'
+                f'<script type="application/json">{_script_json(text)}</script>'
                 "</div>"
             )
         else:  # our SVG charts: drawn by explorer.charts.svg, their texts escaped there
@@ -253,12 +255,14 @@ _LOADER = """
 <script>
 (async () => {
   const A = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz!#$%&()*+-;<=>?@^_`{|}~";
+  const code = new Uint8Array(128);  // a digit's value by its character code
+  for (let i = 0; i < 85; i++) code[A.charCodeAt(i)] = i;
   const b85 = (s) => {
     const pad = (5 - (s.length % 5)) % 5, t = s + "~".repeat(pad);
     const out = new Uint8Array((t.length / 5) * 4);
     for (let i = 0, o = 0; i < t.length; i += 5, o += 4) {
       let v = 0;
-      for (let j = 0; j < 5; j++) v = v * 85 + A.indexOf(t[i + j]);
+      for (let j = 0; j < 5; j++) v = v * 85 + code[t.charCodeAt(i + j)];
       for (let j = 3; j >= 0; j--, v = Math.floor(v / 256)) out[o + j] = v % 256;
     }
     return out.subarray(0, out.length - pad);
@@ -332,9 +336,11 @@ def to_html(r: Report) -> str:
     )
 
 
-def figure_json(fig) -> str:
-    """A plotly figure as JSON (its arrays base64-packed, as plotly writes them); JSON
-    text as it is; a function of no argument: the figure it makes."""
-    if isinstance(fig, str):
-        return fig
-    return (fig() if callable(fig) else fig).to_json()
+def _figure(content) -> tuple[str, str]:
+    """A chart's figure as JSON and its text alternative ("" for JSON given as text)."""
+    if isinstance(content, str):
+        return content, ""
+    from explorer.charts import alt_text  # plotly only when a view has a plotly chart
+
+    fig = content() if callable(content) else content
+    return fig.to_json(), alt_text.describe(fig)

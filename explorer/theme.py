@@ -101,6 +101,8 @@ CAPTION_TEXT = "#55534f"
 CHART_TEXT = "#31333f"
 #: What an empty table cell shows (an undefined value, a bin with no samples).
 MISSING = "—"
+#: The keyboard focus ring where Streamlit draws none: Okabe-Ito blue, 5.2:1 on white.
+FOCUS_RING = "#0072B2"
 
 #: How much presentation mode enlarges a data grid (its cells draw at 14 px): 17.5 px.
 GRID_ZOOM = 1.25
@@ -417,6 +419,11 @@ _BASE_CSS = f"""
 @media (min-width: 640px) {{
   .stMain [data-testid="stHorizontalBlock"] {{ flex-wrap: wrap; }}
   .stMain [data-testid="stColumn"] {{ min-width: min(6rem, 100%) !important; }} }}
+/* the keyboard's focus, seen: on the main area (a scroll box Tab stops on) and around a
+   data grid (its canvas draws no ring of its own until a cell is picked, and the focus
+   then moves to the grid's hidden table of cells) */
+:is(main, .stMain):focus-visible, [data-testid="stDataFrame"]:focus-within {{
+  outline: 2px solid {FOCUS_RING}; outline-offset: -2px; }}
 /* a zoomed or small screen: the sidebar takes at most a quarter of the width */
 @media (max-width: 1100px) and (min-width: 640px) {{
   section[data-testid="stSidebar"][data-collapsed="false"] {{ width: min(25vw, 260px) !important;

@@ -62,7 +62,9 @@ _patch_apptest()
 LONG_TESTS = {
     "tests/e2e/test_reveal_airtight.py": 57,
     "tests/e2e/test_walk.py": 48,
+    "tests/e2e/test_classroom.py::test_every_page_teaches_on_this_screen[laptop": 40,
     "tests/e2e/test_classroom.py": 28,
+    "tests/e2e/test_exports.py": 20,
     "tests/e2e/test_slices.py": 15,
     "tests/e2e/test_state_keys.py": 10,
     "tests/views/test_upload_fuzz_app.py": 8,
@@ -281,6 +283,24 @@ def deferred_downloads(monkeypatch):
         return make()
 
     return build
+
+
+@pytest.fixture
+def view_download(monkeypatch):
+    """The HTML the "Download this view" button of the last run would download (AppTest
+    never clicks: the button's data callable, kept as Streamlit registers it)."""
+    from streamlit.runtime.media_file_manager import MediaFileManager
+
+    latest = {}
+    original = MediaFileManager.add_deferred
+
+    def spy(self, data_callable, *args, **kwargs):
+        if "download_view" in kwargs.get("element_id", ""):
+            latest["make"] = data_callable
+        return original(self, data_callable, *args, **kwargs)
+
+    monkeypatch.setattr(MediaFileManager, "add_deferred", spy)
+    return lambda: latest["make"]()
 
 
 def numbered_selectbox(at, key: str):

@@ -11,6 +11,7 @@ import streamlit as st
 
 from explorer import registry, scenario_effects
 from explorer import scenarios as scenario_list
+from explorer.charts import alt_text
 from explorer.datasets import KIND_LABELS, Dataset
 from explorer.formatting import MISSING, column_words, dash_missing, literal, one_line
 from explorer.samples import sample_title
@@ -145,10 +146,20 @@ def metric(where, label: str, value, **kwargs) -> None:
     where.metric(label, value, **kwargs)
 
 
-def plotly_chart(where, fig, **kwargs):
-    """``where.plotly_chart(fig, **kwargs)``, recorded for "Download this view";
-    returns the selection state when ``on_select`` asks for one."""
+def plotly_chart(where, fig, keyboard: str = "", **kwargs):
+    """``where.plotly_chart(fig, **kwargs)``, recorded for "Download this view", with
+    what it draws as its text alternative (``alt``: the chart's ``aria-label``,
+    :func:`explorer.charts.alt_text.describe`); returns the selection state when
+    ``on_select`` asks for one.
+
+    A chart a click acts on names in ``keyboard`` the control that does the same by
+    keyboard (a click on a plotly point has no keyboard way of its own); its text
+    alternative says so."""
     report.plotly(fig, kwargs.get("key"))
+    alt = alt_text.describe(fig)
+    kwargs.setdefault(
+        "alt", f"{alt} By keyboard, {keyboard} does what a click does." if keyboard else alt
+    )
     return where.plotly_chart(fig, **kwargs)
 
 

@@ -266,3 +266,19 @@ def metric_value(page: Page, label: str):
     """The value element of the st.metric whose label is exactly ``label``."""
     label_el = page.get_by_test_id("stMetricLabel").get_by_text(label, exact=True)
     return page.get_by_test_id("stMetric").filter(has=label_el).get_by_test_id("stMetricValue")
+
+
+def network_refused(page: Page) -> list[str]:
+    """Refuse every request of ``page`` but for a file (``file://``); returns the list
+    of every address it asks for, filled as it asks."""
+    fetched: list[str] = []
+
+    def only_files(route):
+        fetched.append(route.request.url)
+        if route.request.url.startswith("file:"):
+            route.continue_()
+        else:
+            route.abort()
+
+    page.route("**/*", only_files)
+    return fetched

@@ -130,6 +130,13 @@ CLIPPED_FORMULAS = """() => {
 # prose, a code line, a table) whose content is wider than its box while the box neither
 # scrolls nor wraps it; and plotly text (titles, labels) that runs past its chart's edge,
 # but in the charts inside ``skipCharts`` (a CSS selector).
+# every chart has drawn its axes, every data grid its canvas
+DRAWN = """() => {
+  const drawn = (sel) => [...document.querySelectorAll(sel)].filter(e => e.getClientRects().length);
+  return drawn('.stMain .stPlotlyChart').every(c => c.querySelector('.main-svg'))
+    && drawn('.stMain [data-testid=stDataFrame]').every(g => g.querySelector('canvas'));
+}"""
+
 CLIPPED = """(skipCharts = ':not(*)') => {
   const bad = [];
   const holdsText = (e) => (e.textContent || '').trim() && e.getClientRects().length;

@@ -16,7 +16,9 @@ On each page, in presentation mode (``?present=1``), the browser must show:
 - no internal word where a user reads: "seed 00x", "None", "nan".
 
 One server, one browser context per screen; each page is opened once per screen, in
-presentation mode (test_presentation.py measures the normal mode's contrast).
+presentation mode (test_presentation.py measures the normal mode's contrast). The laptop
+pass opens each page once more in the normal mode, for axe-core and a keyboard walk:
+Tab reaches every control, each with a visible focus (tests/e2e/keyboard.py).
 ``CLASSROOM_SWEEP=1`` also opens every page without presentation mode at every screen
 (derivations, contrast, clipping and words again, at normal sizes);
 ``CLASSROOM_SHOTS=<dir>`` saves a screenshot of each page and screen there.
@@ -33,7 +35,16 @@ from playwright.sync_api import Browser, Page
 from explorer import theme
 from tests.e2e.a11y import require_axe, violations
 from tests.e2e.conftest import wait_for_run
-from tests.e2e.measure import ALL_TEXT, CLIPPED, MEASURE, READ_TEXT, ends_in, internal_words
+from tests.e2e.keyboard import walk
+from tests.e2e.measure import (
+    ALL_TEXT,
+    CLIPPED,
+    DRAWN,
+    MEASURE,
+    READ_TEXT,
+    ends_in,
+    internal_words,
+)
 
 SWEEP = os.environ.get("CLASSROOM_SWEEP") == "1"
 SHOTS = os.environ.get("CLASSROOM_SHOTS")
@@ -78,7 +89,8 @@ PAGES = {
     ),
 }
 
-#: the screen whose pass also opens each page without presentation mode, for axe
+#: the screen whose pass also opens each page without presentation mode, for axe and
+#: the keyboard walk (tests/e2e/keyboard.py)
 AXE_BOTH_MODES = "laptop 1440x900"
 
 AA = 4.5
@@ -103,19 +115,12 @@ _HEADLINES_AND_LINES = """() => {
   return {metrics, lines};
 }"""
 
-# every chart has drawn its axes, every data grid its canvas
-_DRAWN = """() => {
-  const drawn = (sel) => [...document.querySelectorAll(sel)].filter(e => e.getClientRects().length);
-  return drawn('.stMain .stPlotlyChart').every(c => c.querySelector('.main-svg'))
-    && drawn('.stMain [data-testid=stDataFrame]').every(g => g.querySelector('canvas'));
-}"""
-
 
 def _open(page: Page, url: str) -> None:
     page.goto(url)
     wait_for_run(page, timeout=60_000)  # a first load on a busy machine is slow
     page.get_by_test_id("stMetric").first.wait_for(timeout=60_000)
-    page.wait_for_function(_DRAWN, timeout=60_000)
+    page.wait_for_function(DRAWN, timeout=60_000)
 
 
 def _derivations(page: Page, labels: tuple[str, ...]) -> list[str]:
@@ -243,6 +248,8 @@ def test_every_page_teaches_on_this_screen(screen, app_url: str):
             url = f"{app_url}/{path}" + ("&present=1" if present else "")
             _open(page, url)
             found = violations(page)
+            if not present and name == AXE_BOTH_MODES:
+                found += walk(page)  # every control by Tab, each with a visible focus
             if present or SWEEP:
                 found += _derivations(page, labels) + _legible(page, present)
                 found += _clipped_and_words(page)

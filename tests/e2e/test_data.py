@@ -11,6 +11,7 @@ import metrics
 from explorer.formatting import fmt
 from tests.e2e.a11y import AXE_JS, violations
 from tests.e2e.conftest import metric_value, wait_for_run
+from tests.e2e.keyboard import assert_walks
 
 GOOD = "y_true,y_score\n0,0.1\n1,0.8\n0,0.35\n1,0.4\n1,0.9\n0,0.7\n"
 BAD = "y_true,y_score\n0,0.1\n1,n/a\n"
@@ -55,6 +56,7 @@ def test_aliased_columns_are_noted_and_the_summary_shows_values_in_full(
 
     page.goto(app_url + "/data?ds=digits")
     wait_for_run(page)
+    assert_walks(page)  # every control by Tab, with a visible focus
     ds = load_sample("digits")
     full = describe(ds).set_index("what")["value"]["positives per label"]
     cell = page.get_by_test_id("stTable").locator("td").filter(has_text=full[:20])

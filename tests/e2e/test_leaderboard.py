@@ -8,6 +8,7 @@ import metrics
 from explorer.formatting import fmt
 from explorer.samples import load_sample
 from tests.e2e.conftest import metric_value, wait_for_run
+from tests.e2e.keyboard import assert_walks
 
 
 def test_a_click_on_a_matrix_cell_opens_compare_on_that_pair(page: Page, app_url: str):
@@ -15,6 +16,7 @@ def test_a_click_on_a_matrix_cell_opens_compare_on_that_pair(page: Page, app_url
     names, m = ds.model_names, len(ds.model_names)
     page.goto(app_url + "/leaderboard?ds=breast_cancer_five")
     wait_for_run(page)
+    assert_walks(page)  # every control by Tab, with a visible focus
     chart = page.locator(".st-key-lb_matrix")
     chart.scroll_into_view_if_needed()
     area = chart.locator(".nsewdrag").first.bounding_box()

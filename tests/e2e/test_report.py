@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import metric_value, wait_for_run
+from tests.e2e.conftest import metric_value, network_refused, wait_for_run
 
 LABELS = ("ROC AUC", "Average precision", "Precision", "Recall")
 
@@ -28,16 +28,7 @@ def test_the_downloaded_view_opens_offline_with_the_live_numbers(page: Page, app
     download.value.save_as(path)
 
     offline = page.context.new_page()
-    fetched = []
-
-    def only_files(route):
-        fetched.append(route.request.url)
-        if route.request.url.startswith("file:"):
-            route.continue_()
-        else:
-            route.abort()
-
-    offline.route("**/*", only_files)
+    fetched = network_refused(offline)
     offline.goto(path.as_uri())
     expect(offline.locator("body[data-charts=drawn]")).to_have_count(1, timeout=60_000)
     for label, value in live.items():

@@ -10,6 +10,7 @@ import metrics
 from explorer.formatting import fmt
 from explorer.samples import load_sample
 from tests.e2e.conftest import wait_for_run
+from tests.e2e.keyboard import assert_walks
 
 
 def test_a_groups_button_opens_the_curves_page_on_that_slice(page: Page, app_url: str):
@@ -18,6 +19,7 @@ def test_a_groups_button_opens_the_curves_page_on_that_slice(page: Page, app_url
     y, s = ds.y_true[rows], ds.scores["logreg"][rows]
     page.goto(app_url + "/slices?ds=breast_cancer&by=texture")
     wait_for_run(page)
+    assert_walks(page)  # every control by Tab, with a visible focus
     page.locator(".st-key-sl_open_1").get_by_role("button", name="smooth", exact=True).click()
     wait_for_run(page)
     expect(page).to_have_url(re.compile(r"/curves\?.*slice=texture%3Asmooth"))

@@ -80,7 +80,7 @@ def test_plotly_inlined_once_and_unpacks_to_the_installed_library():
     encoding, text = blocks[0]
     packed = base64.b85decode(text) if encoding == "b85" else base64.b64decode(text)
     assert gzip.decompress(packed).decode() == get_plotlyjs()
-    assert out.count('<div class="plotly-figure">') == 2
+    assert out.count('<div class="plotly-figure"') == 2
     assert report.to_html(_report()).count("plotly-lib") == 0  # no plotly chart, no library
 
 

@@ -6,31 +6,11 @@ from __future__ import annotations
 
 import re
 
-import pytest
-
 import metrics
-from explorer.formatting import fmt
+from explorer.formatting import fmt, short
 from explorer.samples import load_sample
 from explorer.ui import classroom
 from tests.conftest import open_page
-
-
-@pytest.fixture
-def view_download(monkeypatch):
-    """The HTML the "Download this view" button of the last run would download (AppTest
-    never clicks: the button's data callable, kept as Streamlit registers it)."""
-    from streamlit.runtime.media_file_manager import MediaFileManager
-
-    latest = {}
-    original = MediaFileManager.add_deferred
-
-    def spy(self, data_callable, *args, **kwargs):
-        if "download_view" in kwargs.get("element_id", ""):
-            latest["make"] = data_callable
-        return original(self, data_callable, *args, **kwargs)
-
-    monkeypatch.setattr(MediaFileManager, "add_deferred", spy)
-    return lambda: latest["make"]()
 
 
 def _headline(html: str, label: str) -> str:
@@ -55,7 +35,7 @@ def test_the_view_download_holds_each_pages_numbers(view_download):
         metrics.average_precision_score(ds.y_true, ds.score())
     )
     # the component's two curves, as plotly figures; the library inlined once
-    assert html.count('<div class="plotly-figure">') == 2 and html.count('id="plotly-lib"') == 1
+    assert html.count('<div class="plotly-figure"') == 2 and html.count('id="plotly-lib"') == 1
     assert "<th>ds</th><td>balanced</td>" in html and "<th>Samples</th><td>200</td>" in html
     assert len(html.encode()) < 2_000_000
 
@@ -71,6 +51,16 @@ def test_the_view_download_holds_each_pages_numbers(view_download):
     mae = fmt(metrics.mean_absolute_error(ds.y_true, ds.score()))
     html = view_download()
     assert _headline(html, "MAE") == mae
+    # every plotly chart has its numbers as its text alternative (the chart's aria-label):
+    # the scatter of each prediction against its truth, read by its size and spans
+    alts = [c.proto.alt for c in at.get("plotly_chart")]
+    assert alts and all(alts)
+    y = ds.y_true
+    assert (
+        f"{ds.model_names[0]}: {len(y)} points, horizontal from {short(y.min())} to "
+        f"{short(y.max())}" in alts[0]
+    )
+    assert html.count('role="figure" aria-label="') == html.count('<div class="plotly-figure"')
     assert "How the numbers are computed" in html and f"= {mae}</code>" in html
 
     at.toggle(key=classroom.PREDICT_TOGGLE).set_value(True).run()

@@ -122,6 +122,7 @@ def plotly_curves(figures: tuple, where: tuple, models: tuple[str, ...]) -> None
             fig,
             key=key,
             on_select=lambda key=key: controls.from_chart(key, models),
+            keyboard='the "Model" box and the "Threshold (exact)" box',
             selection_mode="points",
             width="stretch",
         )

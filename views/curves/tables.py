@@ -42,6 +42,7 @@ def cell_list(ds: Dataset, samples: dict, t: float, rates: dict) -> None:
             charts.confusion_figure(cm_counts, cm_rates, norm),
             key="curves_cm_chart",
             on_select=controls.on_cell_click,
+            keyboard='the "List the samples of one cell" box',
             selection_mode="points",
         )
         st.caption("Click a cell to list its samples.")

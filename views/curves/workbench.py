@@ -39,6 +39,7 @@ def _chart(where, fig, key: str) -> None:
         fig,
         key=key,
         on_select=lambda: _clicked(key),
+        keyboard='the "Threshold (exact)" box',
         selection_mode="points",
         width="stretch",
     )

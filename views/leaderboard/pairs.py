@@ -23,6 +23,7 @@ def show(ds: Dataset, board: leaderboard.Board, settings: leaderboard.Settings) 
         charts.matrix(r.names, diff, p, settings.alpha, r.higher_is_better, settings.metric),
         key="lb_matrix",
         on_select=lambda: _clicked(r.names),
+        keyboard='the "Open a pair on Compare two models" box and its button',
         selection_mode="points",
     )
     clicked = st.session_state.pop("lb_clicked", None)

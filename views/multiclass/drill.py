@@ -43,6 +43,7 @@ def confusion(ds, settings: Settings, res: dict) -> None:
             charts.confusion_figure(table, counts=settings.norm == "none", selected=(a, b)),
             key="mc_cm_chart",
             on_select=lambda: on_cell_click(names),
+            keyboard='the "True class" and "Predicted class" boxes',
             selection_mode="points",
         )
     with c_cell:
