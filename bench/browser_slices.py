@@ -62,9 +62,9 @@ def _move(page, key: str, how: str) -> None:
     options.filter(has_text=pick).first.click()
 
 
-def _controls(page, where: str, moves: int, folder: Path) -> list[BrowserTiming]:
+def _controls(page, where: str, moves: int, folder: Path, only: str = "") -> list[BrowserTiming]:
     out = []
-    for key, how in CONTROLS:
+    for key, how in (c for c in CONTROLS if only in c[0]):
         seconds, cpu, note = [], [], ""
         try:
             for _ in range(moves):
@@ -81,13 +81,16 @@ def _controls(page, where: str, moves: int, folder: Path) -> list[BrowserTiming]
     return out
 
 
-def run_slices(url: str, page, folder: Path, moves: int = 5, rows: int = 1_000_000) -> list:
-    """Time the first load and the controls' moves on the sample, then on ``rows`` rows."""
+def run_slices(
+    url: str, page, folder: Path, moves: int = 5, rows: int = 1_000_000, only: str = ""
+) -> list:
+    """Time the first load and the controls' moves on the sample, then on ``rows`` rows;
+    ``only``: the controls whose key contains it (all when empty)."""
     cpu: list = []
     first = _run(page, lambda: page.goto(f"{url}/slices?ds={SAMPLE}"), cpu, moved=False)
     where = f"sample {SAMPLE}"
     out = [BrowserTiming("Slices: first load", where, [first], None, "", *_cols(cpu))]
-    out += _controls(page, where, moves, folder)
+    out += _controls(page, where, moves, folder, only)
     if rows:
         csv = upload_csv(page, url, slices_csv(folder / f"slices_{rows}.csv", rows), rows)
         where = f"{rows:,} binary rows, 50 sites (CSV upload, {csv.stat().st_size / 1e6:.0f} MB)"
@@ -95,7 +98,7 @@ def run_slices(url: str, page, folder: Path, moves: int = 5, rows: int = 1_000_0
         cpu = []
         first = _run(page, link.click, cpu, timeout=900_000, moved=False)
         out.append(BrowserTiming("Slices: first load", where, [first], None, "", *_cols(cpu)))
-        out += _controls(page, where, moves, folder)
+        out += _controls(page, where, moves, folder, only)
     return out
 
 
@@ -122,10 +125,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--moves", type=int, default=3)
     p.add_argument("--rows", type=int, default=1_000_000, help="0: the sample only")
     p.add_argument("--out", default=str(RESULTS))
+    p.add_argument("--only", default="", help="the controls whose key contains this text")
     args = p.parse_args(argv)
 
     def run(url, page, folder):
-        return run_slices(url, page, folder, moves=args.moves, rows=args.rows)
+        return run_slices(url, page, folder, args.moves, args.rows, args.only)
 
     own_section(run, HEADING, DESCRIPTION, args.out)
     return 0

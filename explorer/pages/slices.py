@@ -11,7 +11,7 @@ that opens a model page on it (:mod:`explorer.ui.slice_filter`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 import pandas as pd
@@ -297,6 +297,26 @@ def p_caption(test: str, n_rows: int) -> str:
         text += f" It read {most:,} of {n_rows:,} rows ({N_PERMUTATIONS:,} shuffles of every "
         text += f"row would take {n_rows / most:,.0f} times longer)."
     return text
+
+
+def computed_on(ds: Dataset, settings: Settings) -> Settings:
+    """The settings :func:`frame` and :func:`worst` read: a metric that is no rate at the
+    threshold gets the default threshold and no group's own, so that a threshold step,
+    which moves only the rates per group, finds them cached (at 10^6 rows and 50 groups
+    ROC AUC's frame and search cost about 29 CPU s a step before).
+
+    Examples
+    --------
+    >>> ds = Dataset("t", "binary", np.zeros(4), {"m": np.zeros(4)})
+    >>> computed_on(ds, Settings("m", "ROC AUC", ("a",), threshold=0.7)).threshold
+    0.5
+    >>> tpr = Settings("m", "Recall (TPR) at the threshold", ("a",), threshold=0.7)
+    >>> computed_on(ds, tpr).threshold
+    0.7
+    """
+    if isinstance(metric_of(ds.kind, settings.metric).metric, str):
+        return settings
+    return replace(settings, threshold=0.5, group_thresholds=())
 
 
 def frame(ds: Dataset, settings: Settings) -> metrics.SliceFrame:
