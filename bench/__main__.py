@@ -123,6 +123,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         help="with --browser, also the other pages' main controls at 100,000 x 100 "
         "(bench/browser_pages.py)",
     )
+    p.add_argument(
+        "--browser-slices",
+        action="store_true",
+        help="with --browser, also the Slices page's controls on the sample and at "
+        "--browser-rows rows with 50 groups (bench/browser_slices.py)",
+    )
     p.add_argument("--out", type=Path, help="report path (default: bench/results.md, full run)")
     p.add_argument("--save-raw", type=Path, help="also pickle the raw measurements to this file")
     p.add_argument(
@@ -195,7 +201,10 @@ def run_browser_mode(args: argparse.Namespace) -> int:
     start = _load()
     print("== browser (Chromium)", file=sys.stderr)
     timings = run_browser(
-        rows=args.browser_rows, moves=args.browser_moves, pages=args.browser_pages
+        rows=args.browser_rows,
+        moves=args.browser_moves,
+        pages=args.browser_pages,
+        slices=args.browser_slices,
     )
     section = render_browser(timings, (start, _load()))
     out = args.out or RESULTS

@@ -142,9 +142,10 @@ class BrowserTiming:
         return "PASS" if waited <= self.target else "MISS"
 
 
-def binary_csv(path: Path, n: int, seed: int = 0) -> Path:
+def binary_csv(path: Path, n: int, seed: int = 0, attributes: dict | None = None) -> Path:
     """A CSV of ``n`` binary labels and continuous scores, 30%
-    positives, scores with 6 decimals (``y_true,y_score``): about 11 bytes a row.
+    positives, scores with 6 decimals (``y_true,y_score``): about 11 bytes a row;
+    ``attributes`` (name -> ``n`` texts) as more columns.
 
     Examples
     --------
@@ -157,10 +158,26 @@ def binary_csv(path: Path, n: int, seed: int = 0) -> Path:
     y = (rng.random(n) < 0.3).astype(np.int64)
     y[:2] = (0, 1)
     s = np.clip(rng.normal(0.4 + 0.25 * y, 0.2), 0, 1)
+    extra = attributes or {}
     with open(path, "w", encoding="ascii") as fh:
-        fh.write("y_true,y_score\n")
-        np.savetxt(fh, np.column_stack([y, s]), fmt=["%d", "%.6f"], delimiter=",")
+        fh.write(",".join(["y_true", "y_score", *extra]) + "\n")
+        if not extra:
+            np.savetxt(fh, np.column_stack([y, s]), fmt=["%d", "%.6f"], delimiter=",")
+            return path
+        table = np.column_stack([y.astype(str), np.char.mod("%.6f", s), *extra.values()])
+        np.savetxt(fh, table, fmt="%s", delimiter=",")
     return path
+
+
+def upload_csv(page, url: str, csv: Path, rows: int, timeout: int = 600_000) -> Path:
+    """Upload ``csv`` (``rows`` binary rows) through the Data page; return once it is the
+    active dataset and the page is idle."""
+    page.goto(f"{url}/data")
+    _idle(page)
+    page.set_input_files(".st-key-data_upload_file input[type=file]", csv)
+    page.get_by_text(f"binary · {rows} samples").wait_for(timeout=timeout)
+    _idle(page, timeout)
+    return csv
 
 
 @contextlib.contextmanager
@@ -316,9 +333,14 @@ def _case(out: list, case: str, where: str, measure, target: float) -> None:
 
 
 def run_browser(
-    rows: int = 1_000_000, moves: int = 7, sample: str = "balanced", pages: bool = False
+    rows: int = 1_000_000,
+    moves: int = 7,
+    sample: str = "balanced",
+    pages: bool = False,
+    slices: bool = False,
 ) -> list[BrowserTiming]:
-    """Time the cases of this module's docstring; ``rows`` 0 skips the big upload."""
+    """Time the cases of this module's docstring; ``rows`` 0 skips the big upload;
+    ``pages``, ``slices``: also :mod:`bench.browser_pages`' and :mod:`bench.browser_slices`'."""
     from playwright.sync_api import sync_playwright
 
     out: list[BrowserTiming] = []
@@ -334,12 +356,7 @@ def run_browser(
         step = "threshold step (arrow key)"
         _case(out, step, f"sample {sample}", lambda: _steps(page, moves), 0.15)
         if rows:
-            csv = binary_csv(Path(tmp) / f"binary_{rows}.csv", rows)
-            page.goto(f"{url}/data")
-            _idle(page)
-            page.set_input_files(".st-key-data_upload_file input[type=file]", csv)
-            page.get_by_text(f"binary · {rows} samples").wait_for(timeout=300_000)
-            _idle(page, 300_000)
+            csv = upload_csv(page, url, binary_csv(Path(tmp) / f"binary_{rows}.csv", rows), rows)
             where = f"{rows:,} binary rows (CSV upload, {csv.stat().st_size / 1e6:.0f} MB)"
             link = page.get_by_test_id("stSidebarNavLink").filter(has_text="ROC & PR curves")
             first = "first load of the page (cold caches)"
@@ -354,6 +371,11 @@ def run_browser(
 
             print("== other pages at 100,000 x 100", file=sys.stderr)
             out += run_pages(url, page, Path(tmp), moves=min(moves, 5))
+        if slices:
+            from bench.browser_slices import run_slices
+
+            print("== the Slices page", file=sys.stderr)
+            out += run_slices(url, page, Path(tmp), moves=min(moves, 5), rows=rows)
         browser.close()
     _SERVER.clear()
     return out

@@ -186,22 +186,16 @@ DESCRIPTION = (
 )
 
 
-def main(argv: list[str] | None = None) -> int:
-    """``python -m bench.browser_pages [--moves 5] [--out FILE] [--only TITLE]``: its own
-    results section."""
-    import argparse
+def own_section(run, heading: str, description: str, out: str) -> None:
+    """Start the server and Chromium, ``timings = run(url, page, folder)``, then print the
+    results section (``heading``, ``description``) and put it in ``out``."""
     import tempfile
 
     from playwright.sync_api import sync_playwright
 
     from bench.browser import ARGS, CHROMIUM, VIEWPORT, render, server
-    from bench.load import RESULTS, write_text_section
+    from bench.load import write_text_section
 
-    p = argparse.ArgumentParser(prog="python -m bench.browser_pages")
-    p.add_argument("--moves", type=int, default=5)
-    p.add_argument("--out", default=str(RESULTS))
-    p.add_argument("--only", default="", help="the pages whose title contains this text")
-    args = p.parse_args(argv)
     start = os.getloadavg()
     with server() as (url, pid), sync_playwright() as pw, tempfile.TemporaryDirectory() as tmp:
         _SERVER[:] = [pid]
@@ -209,15 +203,34 @@ def main(argv: list[str] | None = None) -> int:
         page = browser.new_page(viewport=VIEWPORT)
         page.goto(url)
         _idle(page)
-        timings = run_pages(url, page, Path(tmp), moves=args.moves, only=args.only)
+        timings = run(url, page, Path(tmp))
         browser.close()
     _SERVER.clear()
     lines = render(timings, (start, os.getloadavg())).split("\n")
-    lines[0] = HEADING
-    lines[2] = DESCRIPTION  # the heading, a blank line, the description
+    lines[0] = heading
+    lines[2] = description  # the heading, a blank line, the description
     section = "\n".join(lines)
     print(section)
-    write_text_section(section, HEADING, args.out)
+    write_text_section(section, heading, out)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m bench.browser_pages [--moves 5] [--out FILE] [--only TITLE]``: its own
+    results section."""
+    import argparse
+
+    from bench.load import RESULTS
+
+    p = argparse.ArgumentParser(prog="python -m bench.browser_pages")
+    p.add_argument("--moves", type=int, default=5)
+    p.add_argument("--out", default=str(RESULTS))
+    p.add_argument("--only", default="", help="the pages whose title contains this text")
+    args = p.parse_args(argv)
+
+    def run(url, page, folder):
+        return run_pages(url, page, folder, moves=args.moves, only=args.only)
+
+    own_section(run, HEADING, DESCRIPTION, args.out)
     return 0
 
 

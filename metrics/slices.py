@@ -65,7 +65,10 @@ grouping of one call, each group's difference to its rest recomputed from
 bincount sums; p = (1 + as far) / (1 + n_permutations). Skewed per-row values
 (a lognormal's or a Pareto's tail) made the pooled Wald test find something in
 up to a fifth of null data sets. Above ``PERMUTATION_CELLS`` rows times
-permutations, and for ROC AUC (DeLong) and the metrics of no fast path, the
+permutations the same test runs on ``PERMUTATION_CELLS // n_permutations``
+rows picked by group, every group filled equally (``"subsample"``): its level
+holds at any size, its power is that of the rows it reads. For ROC AUC
+(DeLong), for the metrics of no fast path and with ``n_permutations=0`` the
 pooled Wald test stays; :attr:`SliceFrame.test` says which test ran.
 """
 
@@ -81,7 +84,7 @@ import numpy as np
 from metrics import curves
 from metrics._auc_runs import auc_run_bootstrap
 from metrics._fisher import fisher_exact_p
-from metrics._permutation import PERMUTATION_CELLS, permutation_p
+from metrics._permutation import PERMUTATION_CELLS, permutation_p, subsample_rows
 from metrics._ranks import map_blocks
 from metrics._resample import draw_counts
 from metrics._slice_forms import RATES, additive_form, unwrap
@@ -139,7 +142,9 @@ class SliceFrame:
     test : str
         Which test gave ``p_value``: ``"exact"`` (Fisher's, a 0/1 metric without
         weights), ``"permutation"`` (a metric of column sums, rows x permutations
-        up to ``PERMUTATION_CELLS``) or ``"wald"`` (the pooled normal test).
+        up to ``PERMUTATION_CELLS``), ``"subsample"`` (the permutation test on
+        ``PERMUTATION_CELLS // n_permutations`` rows picked by group, above that)
+        or ``"wald"`` (the pooled normal test).
 
     Examples
     --------
@@ -201,15 +206,16 @@ class SliceFrame:
     def ratio(self, method="between_groups") -> float:
         """The smallest ratio: min / max over groups, or of a group to the overall value.
 
-        ``"to_overall"`` is the smallest of ``value / overall`` and
-        ``overall / value`` over the groups, as Fairlearn's ``MetricFrame.ratio``.
+        ``"to_overall"`` is the smallest over the groups of ``value / overall``,
+        taken as ``overall / value`` where it is above 1, as Fairlearn's
+        ``MetricFrame.ratio`` (a negative ratio, an R^2 below 0, stays as it is).
         """
         with np.errstate(divide="ignore", invalid="ignore"):
             if method == "between_groups":
                 return float(np.nanmin(self.value) / np.nanmax(self.value))
             if method == "to_overall":
                 r = self.value / self.overall
-                return float(np.nanmin(np.minimum(r, 1.0 / r)))
+                return float(np.nanmin(np.where(r > 1.0, 1.0 / r, r)))
         raise MetricInputError(f"method must be 'between_groups' or 'to_overall'; got {method!r}.")
 
     def difference_interval(self) -> tuple[float, float]:
@@ -361,14 +367,23 @@ def _additive(form, codes, w, n_groups, opts, rngs) -> _Groups:
     out = _Groups(finish(sums), finish(total - sums), dist, se, se_rest, float(finish(total)))
     if form.trials is not None:
         out.p, out.test = _exact_p(form.trials, codes, n_groups, out), "exact"
-    elif 0 < opts.n_permutations and s.shape[0] * opts.n_permutations <= PERMUTATION_CELLS:
-        seed = opts.permutation_seed
-        p = permutation_p(s, finish, codes, n_groups, opts.n_permutations, seed, opts.cache)
-        out.p, out.test = (
-            np.where(np.isfinite(out.value) & np.isfinite(out.rest), p, np.nan),
-            "permutation",
-        )
+    elif 0 < opts.n_permutations:
+        out.p, out.test = _permutation(s, finish, codes, n_groups, opts), "permutation"
+        if s.shape[0] * opts.n_permutations > PERMUTATION_CELLS:
+            out.test = "subsample"
+        out.p = np.where(np.isfinite(out.value) & np.isfinite(out.rest), out.p, np.nan)
     return out
+
+
+def _permutation(s, finish, codes, n_groups: int, opts) -> np.ndarray:
+    """The permutation p-values, on a subsample of the rows above ``PERMUTATION_CELLS``
+    (picked by group only: the test keeps its level, :mod:`metrics._permutation`)."""
+    seed, n_perm = opts.permutation_seed, opts.n_permutations
+    size = max(PERMUTATION_CELLS // n_perm, 2)
+    if s.shape[0] > size:
+        rows = subsample_rows(codes, n_groups, size, (seed, 1))
+        s, codes = s[rows], codes[rows]
+    return permutation_p(s, finish, codes, n_groups, n_perm, seed, opts.cache)
 
 
 def _exact_p(trials: np.ndarray, codes, n_groups: int, res: _Groups) -> np.ndarray:
@@ -685,8 +700,9 @@ def metric_frame(
     n_permutations : int, default 999
         Shuffles of the group codes behind the permutation test of a metric of
         column sums that is not a 0/1 share (MAE, MSE, log loss, NDCG, R^2, a
-        weighted rate...); 0, or more than ``PERMUTATION_CELLS`` rows times
-        permutations, tests it by the pooled Wald test instead (``test`` says which).
+        weighted rate...); above ``PERMUTATION_CELLS`` rows times permutations it
+        runs on a subsample of the rows picked by group; 0 tests by the pooled
+        Wald test instead (``test`` says which).
     random_state : int, numpy Generator or None
         Seed of the resamples and shuffles: the same seed gives the same numbers.
 

@@ -215,8 +215,8 @@ def test_browser_mode_writes_its_section_and_a_full_report_keeps_it(tmp_path, mo
     ]
     seen = {}
 
-    def fake(rows, moves, pages=False):
-        seen.update(rows=rows, moves=moves, pages=pages)
+    def fake(rows, moves, pages=False, slices=False):
+        seen.update(rows=rows, moves=moves, pages=pages, slices=slices)
         return timings
 
     monkeypatch.setattr(browser, "run_browser", fake)
@@ -229,7 +229,7 @@ def test_browser_mode_writes_its_section_and_a_full_report_keeps_it(tmp_path, mo
         main(["--browser", "--browser-rows", "1000", "--browser-moves", "3", "--out", str(out)])
         == 0
     )
-    assert seen == {"rows": 1000, "moves": 3, "pages": False}
+    assert seen == {"rows": 1000, "moves": 3, "pages": False, "slices": False}
     text = out.read_text()
     assert "stale numbers" not in text and text.count("## Browser") == 1
     assert "## Targets\nkept\n" in text and text.endswith("## Pages\nkept too\n")
@@ -257,4 +257,19 @@ def test_browser_csv_is_binary_and_small_enough_to_upload(tmp_path):
     assert set(y.tolist()) == {0, 1} and 0.27 < y.mean() < 0.33
     assert s.min() >= 0 and s.max() <= 1
     # 10^6 rows stay under the 50 MB upload limit
+    assert path.stat().st_size * 50 < 50_000_000
+
+
+def test_slices_csv_adds_a_site_of_fifty_values_and_stays_under_the_upload_limit(tmp_path):
+    from bench.browser import binary_csv
+    from bench.browser_slices import slices_csv
+
+    path = slices_csv(tmp_path / "s.csv", 20_000)
+    lines = path.read_text().splitlines()
+    assert lines[0] == "y_true,y_score,site,texture" and len(lines) == 20_001
+    rows = [line.split(",") for line in lines[1:]]
+    assert len({r[2] for r in rows}) == 50 and {r[3] for r in rows} == {"coarse", "smooth"}
+    # the labels and scores are binary_csv's, to the digit
+    plain = binary_csv(tmp_path / "b.csv", 20_000).read_text().splitlines()[1:]
+    assert [",".join(r[:2]) for r in rows] == plain
     assert path.stat().st_size * 50 < 50_000_000

@@ -99,8 +99,7 @@ def _groups(ds, settings, frame, grouping) -> None:
     widgets.dataframe(st, table, hide_index=True, key="sl_table")
     for note in frame.notes.values():
         st.caption(literal(str(note)))
-    metric = slices.metric_of(ds.kind, settings.metric)
-    st.caption(slices.p_caption(frame.test, metric, ds.n_samples))
+    st.caption(slices.p_caption(frame.test, ds.n_samples))
     st.caption(f"Open the {registry.page(MODEL_PAGE[ds.kind]).title} page on a group:")
     cols = st.columns(4)
     for i, c in enumerate(frame.groups.tolist()):
@@ -125,7 +124,7 @@ def _worst(ds, settings, test: str) -> None:
         return
     widgets.dataframe(st, table, hide_index=True, key="sl_worst_table")
     # the same metric on the same rows: the groups' test
-    st.caption(slices.p_caption(test, slices.metric_of(ds.kind, settings.metric), ds.n_samples))
+    st.caption(slices.p_caption(test, ds.n_samples))
     cols = st.columns(2)
     for i, cond in enumerate(conditions):
         text = literal(slicing.describe_slice(cond))

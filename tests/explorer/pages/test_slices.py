@@ -154,3 +154,17 @@ def test_the_gap_derivation_ends_in_the_gap_and_a_page_without_attributes_says_w
     assert holm.value == pytest.approx(min(1.0, 2 * np.nanmin(f.p_value)))
     assert "no attributes" in slices.check(load_sample("balanced"))
     assert slices.check(BREAST) is None
+
+
+def test_a_metric_of_no_threshold_is_computed_on_the_default_one_with_the_same_numbers():
+    # the cache keys the frame and the search on computed_on's settings: a threshold step
+    # must leave ROC AUC's numbers as they are, and move a rate's
+    moved = _settings(threshold=0.7, group_thresholds=(("smooth", 0.2),))
+    base = slices.computed_on(BREAST, moved)
+    assert base == _settings()
+    a, b = slices.frame(BREAST, moved), slices.frame(BREAST, base)
+    np.testing.assert_array_equal(a.value, b.value)
+    np.testing.assert_array_equal(a.p_value, b.p_value)
+    assert slices.worst(BREAST, moved)[0].equals(slices.worst(BREAST, base)[0])
+    tpr = dataclasses.replace(moved, metric="Recall (TPR) at the threshold")
+    assert slices.computed_on(BREAST, tpr) == tpr
