@@ -26,7 +26,16 @@ from dataclasses import asdict, dataclass
 
 import numpy as np
 
+from metrics import _block_chunks
 from metrics._binary_input import labels_and_scores, positive_mask
+from metrics._block_chunks import (
+    accuracy_ratio_from_chunks,
+    descending_chunks,
+    descending_totals,
+    ks_from_chunks,
+    lift_from_chunks,
+    net_benefit_from_chunks,
+)
 from metrics._runs import runs
 from metrics._thresholds import (
     ap_from_blocks,
@@ -39,14 +48,10 @@ from metrics.calibration import check_binning, check_norm, error_from_sums, tabl
 from metrics.operating_point import check_operating_options, solve
 from metrics.states._common import check_total_weight, chunk_weights
 from metrics.threshold import (
-    accuracy_ratio_from_blocks,
     check_fraction,
     cost_from_blocks,
     decision_from_blocks,
     gain_curve_from_blocks,
-    ks_from_blocks,
-    lift_at_from_blocks,
-    net_benefit_from_blocks,
     refuse_one_class,
     scalar_or_array,
     threshold_probabilities,
@@ -89,6 +94,22 @@ def _class_counts(pos: np.ndarray, s: np.ndarray):
     return out
 
 
+def _positions(from_b: np.ndarray, index, step: int = 1 << 20) -> tuple:
+    """Where ``False`` and where ``True`` stand in ``from_b``, as ``index`` integers, found a
+    slice at a time (no int64 array of the table's length on the way)."""
+    n_b = int(np.count_nonzero(from_b))
+    at_a, at_b = np.empty(from_b.shape[0] - n_b, index), np.empty(n_b, index)
+    done_a = done_b = 0
+    for lo in range(0, from_b.shape[0], step):
+        part = from_b[lo : lo + step]
+        ib = np.flatnonzero(part)
+        ia = np.flatnonzero(~part)
+        at_a[done_a : done_a + ia.shape[0]] = ia + lo
+        at_b[done_b : done_b + ib.shape[0]] = ib + lo
+        done_a, done_b = done_a + ia.shape[0], done_b + ib.shape[0]
+    return at_a, at_b
+
+
 def merge_tables(a: list, b: list) -> list:
     """The sum of two tables of distinct ascending scores, merged by value.
 
@@ -118,8 +139,7 @@ def merge_tables(a: list, b: list) -> list:
     s.sort(kind="stable")  # the values in the argsort's order, in place
     # where each table's rows land: int32 indices when they fit (half the bytes, as fast)
     index = np.int32 if s.shape[0] < 2**31 else np.intp
-    at_a = np.flatnonzero(~from_b).astype(index)
-    at_b = np.flatnonzero(from_b).astype(index)
+    at_a, at_b = _positions(from_b, index)
     del from_b
     twin = np.flatnonzero(s[1:] == s[:-1])  # each table is distinct: pairs at most, a's first
     keep = None
@@ -327,6 +347,25 @@ class BinaryState:
             s, p, n = s[keep], p[keep], n[keep]
         return np.cumsum(n[::-1]), np.cumsum(p[::-1]), s[::-1]
 
+    def _chunks(self):
+        """The blocks of :meth:`_blocks` cumulated a chunk at a time (the same values)."""
+        return descending_chunks(self.scores, self.positive, self.negative)
+
+    def _ascending(self):
+        """``(p, n, p_below, n_below)`` a chunk of the ascending table at a time: the
+        weights at each score and the weights below it (int64 counts, exact)."""
+        below_p = below_n = 0
+        step = _block_chunks.CHUNK
+        for lo in range(0, self.scores.shape[0], step):
+            p, n = self.positive[lo : lo + step], self.negative[lo : lo + step]
+            cp, cn = np.cumsum(p), np.cumsum(n)
+            cp -= p
+            cp += below_p
+            cn -= n
+            cn += below_n
+            yield p, n, cp, cn
+            below_p, below_n = below_p + int(p.sum()), below_n + int(n.sum())
+
     # ------------------------------------------------------------------
     # metrics
     # ------------------------------------------------------------------
@@ -354,10 +393,9 @@ class BinaryState:
         """
         w_pos, w_neg = self._totals()
         self._refuse_single_class(w_pos, w_neg)
-        if not self.weighted:
-            p, n = self.positive, self.negative
-            neg_below = np.cumsum(n) - n
-            u2 = 2 * int(np.dot(p, neg_below)) + int(np.dot(p, n))
+        if not self.weighted:  # a chunk at a time: the same integers, no full-length arrays
+            chunks = self._ascending()
+            u2 = sum(2 * int(np.dot(p, nb)) + int(np.dot(p, n)) for p, n, _, nb in chunks)
             return u2 / (2.0 * int(w_pos) * int(w_neg))
         fps, tps, _ = self._blocks()
         return float(auc_from_blocks(fps, tps))
@@ -381,14 +419,20 @@ class BinaryState:
         if not self.weighted:
             if w_pos == 0:
                 return 0.0
-            p, n = self.positive, self.negative
-            has = p != 0
-            # positives and negatives at or above each distinct positive score
-            tp_ge = (int(w_pos) - (np.cumsum(p) - p))[has]
-            fp_ge = (int(w_neg) - (np.cumsum(n) - n))[has]
-            precision = np.divide(tp_ge, tp_ge + fp_ge)
-            cnt = p[has]
-            total = precision.sum() if bool((cnt == 1).all()) else np.dot(cnt, precision)
+            # the precision at each distinct positive score, filled a chunk at a time, then
+            # summed whole as before (the same float sum)
+            k = int(np.count_nonzero(self.positive))
+            precision, cnt, at, ones = np.empty(k), np.empty(k), 0, True
+            for p, _, p_below, n_below in self._ascending():
+                has = p != 0
+                tp_ge = int(w_pos) - p_below[has]  # at or above the score
+                fp_ge = int(w_neg) - n_below[has]
+                m = tp_ge.shape[0]
+                np.divide(tp_ge, tp_ge + fp_ge, out=precision[at : at + m])
+                cnt[at : at + m] = p[has]
+                ones = ones and bool((p[has] == 1).all())
+                at += m
+            total = precision.sum() if ones else np.dot(cnt, precision)
             return max(0.0, float(total) / int(w_pos))
         fps, tps, _ = self._blocks()
         return float(ap_from_blocks(fps, tps))
@@ -418,10 +462,13 @@ class BinaryState:
         """
         w_pos, w_neg = self._totals()
         self._check_probabilities("the log loss")
-        v = self.scores
-        t_pos = -np.log(np.clip(v, _EPS, 1 - _EPS))
-        t_neg = -np.log(np.clip(1 - v, _EPS, 1 - _EPS))
-        total = np.dot(self.positive, t_pos) + np.dot(self.negative, t_neg)
+        total, step = 0.0, _block_chunks.CHUNK
+        for lo in range(0, self.scores.shape[0], step):  # no temporaries of the table's length
+            v = self.scores[lo : lo + step]
+            t_pos = -np.log(np.clip(v, _EPS, 1 - _EPS))
+            t_neg = -np.log(np.clip(1 - v, _EPS, 1 - _EPS))
+            p, n = self.positive[lo : lo + step], self.negative[lo : lo + step]
+            total += float(np.dot(p, t_pos)) + float(np.dot(n, t_neg))
         count = self.n_samples if not self.weighted else w_pos + w_neg
         return float(total / count)
 
@@ -530,6 +577,13 @@ class BinaryState:
         refuse_one_class(float(w_pos), float(w_neg), what)
         return self._blocks()
 
+    def _rate_chunks(self, what: str):
+        """``(chunks, fps[-1], tps[-1])`` of the blocks, both classes checked: the kernels
+        of :mod:`metrics._block_chunks` read them a chunk at a time."""
+        w_pos, w_neg = self._totals()
+        refuse_one_class(float(w_pos), float(w_neg), what)
+        return (self._chunks(), *descending_totals(self.positive, self.negative))
+
     def cumulative_gain_curve(self, *, drop_intermediate: bool = True):
         """``fraction, gain, thresholds`` as :func:`metrics.cumulative_gain_curve`.
 
@@ -569,7 +623,7 @@ class BinaryState:
         1.5
         """
         f = check_fraction(fraction, "fraction")
-        return scalar_or_array(lift_at_from_blocks(*self._rate_blocks("The lift")[:2], f))
+        return scalar_or_array(lift_from_chunks(*self._rate_chunks("The lift"), f))
 
     def ks_statistic(self):
         """``(statistic, threshold)`` as :func:`metrics.ks_statistic`.
@@ -584,7 +638,7 @@ class BinaryState:
         >>> BinaryState.from_chunk([1, 0, 1, 0], [0.9, 0.8, 0.7, 0.1]).ks_statistic()
         (0.5, 0.9)
         """
-        return ks_from_blocks(*self._rate_blocks("The KS statistic"))
+        return ks_from_chunks(*self._rate_chunks("The KS statistic"))
 
     def accuracy_ratio(self) -> float:
         """The accuracy ratio (CAP), as :func:`metrics.accuracy_ratio`.
@@ -599,7 +653,7 @@ class BinaryState:
         >>> BinaryState.from_chunk([1, 0, 1, 0], [0.9, 0.8, 0.7, 0.1]).accuracy_ratio()
         0.5
         """
-        return accuracy_ratio_from_blocks(*self._rate_blocks("The accuracy ratio")[:2])
+        return accuracy_ratio_from_chunks(*self._rate_chunks("The accuracy ratio"))
 
     def net_benefit(self, threshold_probability):
         """Net benefit of treating where ``score >= threshold_probability``, as
@@ -621,8 +675,8 @@ class BinaryState:
         0.4375
         """
         pt = check_fraction(threshold_probability, "threshold_probability", low_open=False)
-        blocks = self._rate_blocks("The net benefit")
-        return scalar_or_array(net_benefit_from_blocks(*blocks, pt))
+        chunks = self._rate_chunks("The net benefit")
+        return scalar_or_array(net_benefit_from_chunks(*chunks, pt))
 
     def decision_curve(self, *, thresholds=None):
         """``thresholds, model, treat_all, treat_none`` as :func:`metrics.decision_curve`.
@@ -709,8 +763,8 @@ class BinaryState:
                 "the operating point's bootstrap needs counts; this state was built with "
                 "sample_weight (use metrics.operating_point on the rows)."
             )
-        blocks = self._rate_blocks("The operating point")
-        return solve(blocks, objective, bound, opts, n_resamples, confidence, random_state)
+        chunks = self._rate_chunks("The operating point")
+        return solve(chunks, objective, bound, opts, n_resamples, confidence, random_state)
 
     def calibration_error(self, *, n_bins=10, strategy="uniform", norm="l1", debiased=False):
         """Calibration error as :func:`metrics.calibration_error`.

@@ -45,6 +45,9 @@ __all__ = ["merge_binary_stream"]
 #: Bytes of a table's row: the score and the two weights.
 ROW_BYTES = 24
 
+#: Samples past which the stream's counts no longer fit int32 (a count is at most that).
+_INT32_LIMIT = 2**31 - 1
+
 
 def _nbytes(table: list) -> int:
     return sum(int(a.nbytes) for a in table)
@@ -64,12 +67,27 @@ class _Meta:
         self.lo = float(np.fmin(self.lo, state.score_min))
         self.hi = float(np.fmax(self.hi, state.score_max))
 
-    def state(self, table) -> BinaryState:
-        s, p, n = table
-        if self.weighted:  # a table of counts only is int64; a weighted stream's is float64
-            p, n = p.astype(np.float64, copy=False), n.astype(np.float64, copy=False)
+    def state(self, table: list) -> BinaryState:
+        # a table of counts only is int64; a weighted stream's is float64 (one column
+        # widened at a time, the narrow one freed before the next)
+        kind = np.float64 if self.weighted else np.int64
+        s = table.pop(0)
+        p = table.pop(0).astype(kind, copy=False)
+        n = table.pop(0).astype(kind, copy=False)
         return BinaryState(s, p, n, weighted=self.weighted, n_samples=self.n_samples,
                            score_min=self.lo, score_max=self.hi)  # fmt: skip
+
+    def narrow(self, table: list, stack: list) -> list:
+        """The counts as int32 while the samples seen fit (a third less memory per
+        table row, and less to move at each merge); past 2**31 - 1 every table held
+        goes back to int64."""
+        if table[1].dtype != np.int64 or table[2].dtype != np.int64:
+            return table
+        if self.n_samples < _INT32_LIMIT:
+            return [table[0], table[1].astype(np.int32), table[2].astype(np.int32)]
+        for _, held in stack:
+            held[1:] = [c.astype(np.int64, copy=False) for c in held[1:]]
+        return table
 
 
 def _fold(stack: list) -> list:
@@ -121,6 +139,7 @@ def merge_binary_stream(states: Iterable[BinaryState], *, memory: int | None = N
             meta.add(state)
             table, level = [state.scores, state.positive, state.negative], 0
             del state  # the counter holds the columns: a merge can free them
+            table = meta.narrow(table, stack)
             while stack and stack[-1][0] == level:
                 _, top = stack.pop()
                 held -= _nbytes(top)
@@ -161,9 +180,12 @@ class _Runs:
             if table[0].shape[0] == 0:
                 continue
             base = self.root / f"run{len(self.runs)}"
-            self.runs.append((base, int(table[0].shape[0]), table[1].dtype))
+            wide = np.float64 if table[1].dtype.kind == "f" else np.int64  # int32 counts widened
+            self.runs.append((base, int(table[0].shape[0]), np.dtype(wide)))
             for name in "spn":
-                table.pop(0).tofile(f"{base}.{name}")
+                table.pop(0).astype(wide if name != "s" else np.float64, copy=False).tofile(
+                    f"{base}.{name}"
+                )
         stack.clear()
 
     def merge(self, memory: int) -> list:
