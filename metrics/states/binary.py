@@ -36,7 +36,7 @@ from metrics._block_chunks import (
     lift_from_chunks,
     net_benefit_from_chunks,
 )
-from metrics._runs import runs
+from metrics._runs import run_start_mask, runs
 from metrics._thresholds import (
     ap_from_blocks,
     auc_from_blocks,
@@ -110,6 +110,55 @@ def _positions(from_b: np.ndarray, index, step: int = 1 << 20) -> tuple:
     return at_a, at_b
 
 
+def _key_table(pos: np.ndarray, narrow: np.ndarray) -> list:
+    """The table of non-negative float32 scores by one sort of 32-bit keys.
+
+    A non-negative float32's bits order as the value does and use 31 bits, so
+    ``bits * 2 + label`` is a uint32 key: one sort of the keys puts each
+    score's negatives, then its positives, together, and the runs of the keys
+    are the two classes' counts (no sort per class, no merge of two tables).
+    """
+    key = (narrow + np.float32(0)).view(np.uint32)  # + 0: -0.0 is 0.0, one score
+    key <<= np.uint32(1)
+    key |= pos
+    key.sort()
+    r = runs(key)
+    keys = key[r.starts]
+    del key
+    positive = (keys & np.uint32(1)).astype(bool)
+    keys >>= np.uint32(1)  # the score's bits
+    first = run_start_mask(keys)  # a score's first key (its negatives, or its positives)
+    at = np.cumsum(first) - 1  # the row of the table of each key
+    size = int(at[-1]) + 1 if at.shape[0] else 0
+    p, n = np.zeros(size, np.int64), np.zeros(size, np.int64)
+    p[at[positive]] = r.lengths[positive]
+    n[at[~positive]] = r.lengths[~positive]
+    values = keys[first].view(np.float32).astype(np.float64)
+    return [values, p, n]
+
+
+def wide_scores(scores: np.ndarray) -> np.ndarray:
+    """Scores as float64: float32 bits (a stream's uint32 column) widened back."""
+    if scores.dtype == np.uint32:
+        return scores.view(np.float32).astype(np.float64)
+    return scores
+
+
+def _bits_order(a: np.ndarray, b: np.ndarray) -> tuple:
+    """Two ascending distinct uint32 bit columns merged, and which rows came from ``b``."""
+    n_a = a.shape[0]
+    key = np.empty(n_a + b.shape[0], dtype=np.uint32)
+    key[:n_a] = a
+    key[n_a:] = b
+    del a, b
+    key <<= np.uint32(1)
+    key[n_a:] |= np.uint32(1)  # a score in both tables: a's key first
+    key.sort(kind="stable")  # timsort: one merge of the two runs
+    from_b = (key & np.uint32(1)).astype(bool)
+    key >>= np.uint32(1)
+    return key, from_b
+
+
 def merge_tables(a: list, b: list) -> list:
     """The sum of two tables of distinct ascending scores, merged by value.
 
@@ -128,15 +177,24 @@ def merge_tables(a: list, b: list) -> list:
     score present in both tables lands twice, ``a``'s copy first: its
     weights are summed into that copy (``a + b``, as a merge in either order
     adds) and ``b``'s dropped.
+
+    A stream may hold its scores as float32 bits instead
+    (:mod:`metrics.states.binary_stream`: uint32, non-negative float32
+    scores): two such tables merge by one value sort of ``bits * 2 +
+    from_b`` keys (31 bits and one), a timsort merge of two runs about
+    four times faster than the argsort and the sort of float64 scores.
     """
     dtype = np.result_type(a[1], b[1])
     if a[0].shape[0] == 0 or b[0].shape[0] == 0:
         s, p, n = b if a[0].shape[0] == 0 else a
         return [s, p.astype(dtype, copy=False), n.astype(dtype, copy=False)]
-    n_a = a[0].shape[0]
-    s = np.concatenate((a.pop(0), b.pop(0)))
-    from_b = np.argsort(s, kind="stable") >= n_a
-    s.sort(kind="stable")  # the values in the argsort's order, in place
+    if a[0].dtype == np.uint32 and b[0].dtype == np.uint32:
+        s, from_b = _bits_order(a.pop(0), b.pop(0))
+    else:
+        n_a = a[0].shape[0]
+        s = np.concatenate((wide_scores(a.pop(0)), wide_scores(b.pop(0))))
+        from_b = np.argsort(s, kind="stable") >= n_a
+        s.sort(kind="stable")  # the values in the argsort's order, in place
     # where each table's rows land: int32 indices when they fit (half the bytes, as fast)
     index = np.int32 if s.shape[0] < 2**31 else np.intp
     at_a, at_b = _positions(from_b, index)
@@ -258,9 +316,14 @@ class BinaryState:
         s = s.astype(np.float64, copy=False)
         lo, hi = float(s.min()), float(s.max())
         if w is None:
-            sp, cp, sn, cn = _class_counts(pos, s)
-            zp, zn = np.zeros_like(cp), np.zeros_like(cn)
-            table = merge_tables([sp, cp, zp], [sn, zn, cn])
+            narrow = s.astype(np.float32)
+            if lo >= 0 and np.array_equal(narrow, s):  # a model's float32 probabilities
+                table = _key_table(pos, narrow)
+            else:
+                sp, cp, sn, cn = _class_counts(pos, s)
+                zp, zn = np.zeros_like(cp), np.zeros_like(cn)
+                table = merge_tables([sp, cp, zp], [sn, zn, cn])
+            del narrow
         else:
             keep = w != 0
             if not keep.all():
@@ -468,7 +531,8 @@ class BinaryState:
             t_pos = -np.log(np.clip(v, _EPS, 1 - _EPS))
             t_neg = -np.log(np.clip(1 - v, _EPS, 1 - _EPS))
             p, n = self.positive[lo : lo + step], self.negative[lo : lo + step]
-            total += float(np.dot(p, t_pos)) + float(np.dot(n, t_neg))
+            total += float(np.sum(p * t_pos)) + float(np.sum(n * t_neg))  # not BLAS's dot:
+            # an int64 dot converts the counts first and its threads cost several times more
         count = self.n_samples if not self.weighted else w_pos + w_neg
         return float(total / count)
 

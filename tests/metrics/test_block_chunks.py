@@ -103,9 +103,8 @@ def test_unweighted_scores_and_the_operating_point_equal_the_in_memory_functions
     op = state.operating_point("recall", constraint=("precision", ">=", 0.8), n_resamples=50)
     threshold, counts = ref_recall_at_precision(*whole_blocks(state), 0.8)
     assert (op.threshold, tuple(op.counts.values())) == (threshold, counts)
-    assert op.threshold == M.operating_point(
-        y, s, "recall", constraint=("precision", ">=", 0.8), n_resamples=50
-    ).threshold
+    rows = M.operating_point(y, s, "recall", constraint=("precision", ">=", 0.8), n_resamples=50)
+    assert op.threshold == rows.threshold
 
 
 def test_descending_chunks_carry_float_sums_in_order():
