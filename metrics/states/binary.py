@@ -931,9 +931,10 @@ class BinaryState:
             out["ks_statistic"] = list(self.ks_statistic())
             out["lift_at"] = self.lift_at(fraction)
             out["accuracy_ratio"] = self.accuracy_ratio()
-        if probabilities:
-            out["calibration_error"] = self.calibration_error()
-            out["max_calibration_error"] = self.calibration_error(norm="max")
+        if probabilities:  # calibration_error() and its norm="max": one pass over the table
+            sums, _ = table_sums(self.scores, self.positive, self.negative, 10, "uniform")
+            out["calibration_error"] = error_from_sums(*sums, norm="l1")
+            out["max_calibration_error"] = error_from_sums(*sums, norm="max")
         if probabilities and both:
             out["net_benefit"] = self.net_benefit(threshold_probability)
         if operating is not None:
