@@ -102,8 +102,38 @@ def _fold(stack: list) -> list:
     """Merge every table of the counter into one, smallest first (each input freed)."""
     out = stack.pop()[1]
     while stack:
-        out = merge_tables(stack.pop()[1], out)
+        out = _merge(stack.pop()[1], out)
     return out
+
+
+#: Rows of two tables past which a merge first hands freed memory back to the system.
+_TRIM_ROWS = 1 << 23
+
+
+def _merge(a: list, b: list) -> list:
+    """:func:`merge_tables`, after glibc's ``malloc_trim`` when the tables are large.
+
+    The batches' and the small tables' arrays are freed into the C heap, which keeps
+    them; a large merge's arrays are mapped afresh beside them. Trimming first lowered
+    the peak of a 10^8-row stream from 960 to 831-839 MB (18.0 and 17.9 s of CPU against
+    17.5 s without, one run each: within the runs' spread)."""
+    if a[0].shape[0] + b[0].shape[0] >= _TRIM_ROWS and _LIBC is not None:
+        _LIBC.malloc_trim(0)
+    return merge_tables(a, b)
+
+
+def _libc():
+    import ctypes
+    import ctypes.util
+
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+        return libc if hasattr(libc, "malloc_trim") else None
+    except OSError:  # not glibc: nothing to trim
+        return None
+
+
+_LIBC = _libc()
 
 
 def merge_binary_stream(states: Iterable[BinaryState], *, memory: int | None = None) -> BinaryState:
@@ -149,7 +179,7 @@ def merge_binary_stream(states: Iterable[BinaryState], *, memory: int | None = N
             del state  # the counter holds the columns: a merge can free them
             table = meta.narrow(table, stack)
             while stack and stack[-1][0] == level:
-                table = merge_tables(stack.pop()[1], table)
+                table = _merge(stack.pop()[1], table)
                 level += 1
             stack.append((level, table))
             if memory is not None and sum(_nbytes(t) for _, t in stack) > memory:
