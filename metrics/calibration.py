@@ -27,6 +27,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from metrics import _block_chunks
 from metrics._binary_input import binary_input
 from metrics._cell_bootstrap import resampled_cell_weights
 from metrics._validation import MetricInputError, check_k, check_probabilities
@@ -95,26 +96,43 @@ def table_sums(scores, positive, negative, n_bins: int, strategy: str):
     are read from the cumulated counts and interpolated as ``np.percentile``
     does (``a + (b - a) t``, from ``b`` when ``t >= 1/2``).
     """
-    total = positive + negative
     if strategy == "uniform":
         edges = np.linspace(0.0, 1.0, n_bins + 1)
     else:
-        ends = np.cumsum(total)
+        ends = np.cumsum(positive + negative)
         h = (ends[-1] - 1) * np.linspace(0.0, 1.0, n_bins + 1)
         lo = np.floor(h)
         a = scores[np.searchsorted(ends, lo, side="right")]
         b = scores[np.searchsorted(ends, np.minimum(lo + 1, ends[-1] - 1), side="right")]
         t = h - lo
         edges = np.where(t >= 0.5, b - (b - a) * (1 - t), a + (b - a) * t)
-    ids = np.searchsorted(edges[1:-1], scores)
-    count = np.bincount(ids, total, n_bins)  # weights, not counts, in a weighted table: only
-    # the debiased estimator reads counts, and it refuses a weighted state
-    return (
-        count,
-        count,
-        np.bincount(ids, positive, n_bins),
-        np.bincount(ids, scores * total, n_bins),
-    ), edges
+    return _binned_table(scores, positive, negative, edges), edges
+
+
+def _binned_table(scores, positive, negative, edges):
+    """Per bin: the weight, the positive weight and the weighted sum of scores of an
+    ascending table, ``chunk`` rows at a time (no temporaries of the table's length).
+
+    Each bin is a run of consecutive rows, so a bin cut by a chunk boundary is
+    carried on: its sum so far is added to the next chunk's first row and
+    ``np.bincount`` goes on from there, the same additions in the same order as
+    one ``np.bincount`` over the whole table (floats too).
+    """
+    n_bins, chunk = edges.shape[0] - 1, _block_chunks.CHUNK
+    sums = np.zeros((3, n_bins))
+    for lo in range(0, scores.shape[0], chunk):
+        s, p, n = scores[lo : lo + chunk], positive[lo : lo + chunk], negative[lo : lo + chunk]
+        ids = np.searchsorted(edges[1:-1], s)
+        total = p + n
+        rows = np.stack((total, p, s * total)).astype(np.float64, copy=False)
+        first = ids[0]
+        rows[:, 0] += sums[:, first]  # the bin carried on from the last chunk (else 0)
+        sums[:, first] = 0.0
+        for k in range(3):
+            sums[k] += np.bincount(ids, rows[k], n_bins)
+    count = sums[0]  # weights, not counts, in a weighted table: only the debiased
+    # estimator reads counts, and it refuses a weighted state
+    return count, count, sums[1], sums[2]
 
 
 def error_from_sums(count, weight, positive, mass, norm="l1", debiased=False) -> float:

@@ -11,8 +11,9 @@ printed, equal to the in-memory functions on the whole columns. A reader
 thread reads the next batch while this one becomes a state (pyarrow and
 numpy's sorts release the GIL, so the two use two cores). Memory holds two
 batches plus the states: for ``--task binary`` the distinct-score table
-(24 bytes per distinct score, about 1.4 times that while merging: each
-merge frees its inputs, :mod:`metrics.states.binary_stream`), for the other
+(24 bytes per distinct score, 12 while streaming float32 probabilities, about
+1.4 times that while merging: each merge frees its inputs,
+:mod:`metrics.states.binary_stream`), for the other
 tasks a few numbers per label. ``--memory 1GB`` bounds the binary tables
 held: past it they are spilled to a temporary folder as sorted runs and
 merged from disk at the end, with the same values.

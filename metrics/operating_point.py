@@ -24,6 +24,7 @@ bootstrap costs nothing per row.
 
 from __future__ import annotations
 
+import itertools
 import operator
 from dataclasses import dataclass, field
 from numbers import Real
@@ -31,6 +32,7 @@ from numbers import Real
 import numpy as np
 
 from metrics._binary_input import binary_input
+from metrics._block_chunks import block_chunks
 from metrics._cell_bootstrap import resampled_cell_weights
 from metrics._thresholds import threshold_blocks
 from metrics._validation import MetricInputError
@@ -195,12 +197,6 @@ def objective_values(objective, tp, fp, fn, tn, *, beta, cost_fp, cost_fn, preva
         return pi * cost_fn * fnr + (1.0 - pi) * cost_fp * fpr
 
 
-def _best(values, feasible, minimize: bool) -> int:
-    """Index of the best feasible candidate (the first, i.e. highest threshold, on ties)."""
-    score = np.where(feasible, -values if minimize else values, -np.inf)
-    return int(np.argmax(score))
-
-
 def _bootstrap(rows, threshold, counts, n_resamples, rng):
     """``(tp, fp, fn, tn)`` per resample at the fixed threshold.
 
@@ -221,27 +217,40 @@ def _bootstrap(rows, threshold, counts, n_resamples, rng):
 
 
 def choose_from_blocks(fps, tps, thr, objective, bound, opts):
-    """``(threshold, (tp, fp, fn, tn))`` of the best feasible candidate, or None.
+    """``(threshold, (tp, fp, fn, tn))`` of the best feasible candidate, or None."""
+    chunks = block_chunks(fps, tps, thr)
+    return choose_from_chunks(chunks, fps[-1], tps[-1], objective, bound, opts)
+
+
+def choose_from_chunks(chunks, fps_last, tps_last, objective, bound, opts):
+    """:func:`choose_from_blocks` over the blocks given as consecutive chunks
+    (:mod:`metrics._block_chunks`): the candidates are scored a chunk at a time.
 
     Only the objective and the constrained rate are computed over the
     candidates (each a few array operations); the rest at the chosen one.
+    The best is kept as ``np.argmax`` over every candidate would keep it:
+    the first maximum, a NaN first of all.
     """
-    refuse_one_class(float(tps[-1]), float(fps[-1]), "The operating point")
-    # filled in place: each array of the candidates' length is fresh memory (page faults)
-    tp, fp = np.zeros(tps.shape[0] + 1), np.zeros(fps.shape[0] + 1)
-    tp[1:], fp[1:] = tps, fps
-    del fps, tps
-    fn, tn = tp[-1] - tp, fp[-1] - fp
-    values = objective_values(objective, tp, fp, fn, tn, **opts)
-    if bound is None:
-        feasible = np.ones(tp.shape[0], dtype=bool)
-    else:
-        feasible = _OPS[bound[1]](rate(bound[0], tp, fp, fn, tn), bound[2])
-        if not feasible.any():
-            return None
-    i = _best(values, feasible, objective in _MINIMIZED)
-    threshold = float("inf") if i == 0 else float(thr[i - 1])
-    return threshold, (tp[i], fp[i], fn[i], tn[i])
+    refuse_one_class(float(tps_last), float(fps_last), "The operating point")
+    p_all, n_all = np.float64(tps_last), np.float64(fps_last)
+    lead = (np.zeros(1), np.zeros(1), np.array([np.inf]))  # +inf: nothing predicted positive
+    best, found = None, False
+    for fps, tps, thr in itertools.chain([lead], chunks):
+        tp, fp = tps.astype(np.float64), fps.astype(np.float64)
+        fn, tn = p_all - tp, n_all - fp
+        values = objective_values(objective, tp, fp, fn, tn, **opts)
+        if bound is None:
+            feasible = np.ones(tp.shape[0], dtype=bool)
+        else:
+            feasible = _OPS[bound[1]](rate(bound[0], tp, fp, fn, tn), bound[2])
+        found = found or bool(feasible.any())
+        score = np.where(feasible, -values if objective in _MINIMIZED else values, -np.inf)
+        i = int(np.argmax(score))
+        if best is None or (not np.isnan(best[0]) and (np.isnan(score[i]) or score[i] > best[0])):
+            best = (score[i], float(thr[i]), (tp[i], fp[i], fn[i], tn[i]))
+    if not found:
+        return None
+    return best[1], best[2]
 
 
 def check_operating_options(objective, constraint, n_resamples, confidence, **criteria):
@@ -255,10 +264,11 @@ def check_operating_options(objective, constraint, n_resamples, confidence, **cr
     return bound, dict(criteria, pt=pt)
 
 
-def solve(blocks, objective, bound, opts, n_resamples, confidence, random_state, rows=None):
-    """The :class:`OperatingPoint` of the blocks ``(fps, tps, thresholds)``: the best
-    candidate, then the bootstrap at it (``rows`` ``(pos, s, w)`` when weighted)."""
-    chosen = choose_from_blocks(*blocks, objective, bound, opts)
+def solve(chunks, objective, bound, opts, n_resamples, confidence, random_state, rows=None):
+    """The :class:`OperatingPoint` of the blocks ``(chunks, fps[-1], tps[-1])``
+    (:mod:`metrics._block_chunks`): the best candidate, then the bootstrap at it (``rows``
+    ``(pos, s, w)`` when weighted)."""
+    chosen = choose_from_chunks(*chunks, objective, bound, opts)
     if chosen is None:
         return infeasible(objective, n_resamples)
     rng = np.random.default_rng(random_state)
@@ -367,5 +377,6 @@ def operating_point(
         cost_fn=cost_fn, prevalence=prevalence, threshold_probability=threshold_probability,
     )  # fmt: skip
     rows = binary_input(y_true, y_score, sample_weight, pos_label)
-    blocks = threshold_blocks(*rows)
-    return solve(blocks, objective, bound, opts, n_resamples, confidence, random_state, rows)
+    fps, tps, thr = threshold_blocks(*rows)
+    chunks = (block_chunks(fps, tps, thr), fps[-1], tps[-1])
+    return solve(chunks, objective, bound, opts, n_resamples, confidence, random_state, rows)

@@ -18,6 +18,13 @@ from __future__ import annotations
 import numpy as np
 
 from metrics._binary_input import binary_input
+from metrics._block_chunks import (
+    accuracy_ratio_from_chunks,
+    block_chunks,
+    ks_from_chunks,
+    lift_from_chunks,
+    net_benefit_from_chunks,
+)
 from metrics._thresholds import intermediate_mask, prepend_value, threshold_blocks
 from metrics._validation import MetricInputError
 
@@ -114,27 +121,17 @@ def scalar_or_array(out: np.ndarray):
 
 def lift_at_from_blocks(fps, tps, fraction) -> np.ndarray:
     """Gain at ``fraction`` (straight across a tie block) over ``fraction``."""
-    x, y = gain_from_blocks(fps, tps)
-    return np.interp(fraction, x, y) / fraction
+    return lift_from_chunks(block_chunks(fps, tps), fps[-1], tps[-1], fraction)
 
 
 def ks_from_blocks(fps, tps, thresholds) -> tuple[float, float]:
     """``max |TPR - FPR|`` over the thresholds and the highest threshold reaching it."""
-    d = np.abs(tps / tps[-1] - fps / fps[-1])
-    i = int(np.argmax(d))  # thresholds descend: the first maximum is the highest threshold
-    return float(d[i]), float(thresholds[i])
+    return ks_from_chunks(block_chunks(fps, tps, thresholds), fps[-1], tps[-1])
 
 
 def net_benefit_from_blocks(fps, tps, thresholds, pt: np.ndarray) -> np.ndarray:
     """``TP / n - FP / n * pt / (1 - pt)`` predicting positive where ``score >= pt``."""
-    ascending = thresholds[::-1]
-    at_or_above = ascending.shape[0] - np.searchsorted(ascending, pt, side="left")
-    has = at_or_above > 0  # row k - 1 of the blocks: the k highest distinct scores
-    row = np.maximum(at_or_above - 1, 0)
-    tp = np.where(has, tps[row], 0).astype(np.float64)
-    fp = np.where(has, fps[row], 0).astype(np.float64)
-    n = float(tps[-1]) + float(fps[-1])
-    return (tp - fp * (pt / (1.0 - pt))) / n
+    return net_benefit_from_chunks(block_chunks(fps, tps, thresholds), fps[-1], tps[-1], pt)
 
 
 # ---------------------------------------------------------------------------
@@ -300,9 +297,7 @@ def accuracy_ratio(y_true, y_score, *, pos_label=None, sample_weight=None):
 
 def accuracy_ratio_from_blocks(fps, tps) -> float:
     """:func:`accuracy_ratio` from the blocks (the trapezoids of the whole gain curve)."""
-    x, y = gain_from_blocks(fps, tps)
-    area = float(np.dot(np.diff(x), y[1:] + y[:-1]) / 2.0)
-    return float((area - 0.5) / (0.5 - prevalence_of(fps, tps) / 2.0))
+    return accuracy_ratio_from_chunks(block_chunks(fps, tps), fps[-1], tps[-1])
 
 
 def ks_statistic(y_true, y_score, *, pos_label=None, sample_weight=None):

@@ -5,7 +5,10 @@ for :class:`~metrics.states.BinaryState`: the same balanced tree (a binary
 counter), but it holds the tables' columns itself rather than the states, so
 each merge frees its inputs as soon as they are consumed (a state the caller
 still holds is never changed, only kept alive). A merge then needs about 1.4
-times the merged table at its peak, not 4 times.
+times the merged table at its peak, not 4 times. Tables of counts are held
+compact (:meth:`_Meta.narrow`): int32 counts while the samples fit, and
+non-negative float32 scores as their bits, 12 bytes a row instead of 24,
+merged by one sort of 32-bit keys; the state returned is widened back.
 
 With ``memory`` (bytes) the tables held are bounded: when they pass it they
 are written to a temporary folder as sorted runs (raw files) and the
@@ -38,12 +41,15 @@ import numpy as np
 
 from metrics._runs import runs
 from metrics._validation import MetricInputError
-from metrics.states.binary import BinaryState, merge_tables
+from metrics.states.binary import BinaryState, merge_tables, wide_scores
 
 __all__ = ["merge_binary_stream"]
 
 #: Bytes of a table's row: the score and the two weights.
 ROW_BYTES = 24
+
+#: Samples past which the stream's counts no longer fit int32 (a count is at most that).
+_INT32_LIMIT = 2**31 - 1
 
 
 def _nbytes(table: list) -> int:
@@ -64,20 +70,70 @@ class _Meta:
         self.lo = float(np.fmin(self.lo, state.score_min))
         self.hi = float(np.fmax(self.hi, state.score_max))
 
-    def state(self, table) -> BinaryState:
-        s, p, n = table
-        if self.weighted:  # a table of counts only is int64; a weighted stream's is float64
-            p, n = p.astype(np.float64, copy=False), n.astype(np.float64, copy=False)
+    def state(self, table: list) -> BinaryState:
+        # a table of counts only is int64; a weighted stream's is float64 (one column
+        # widened at a time, the narrow one freed before the next)
+        kind = np.float64 if self.weighted else np.int64
+        s = wide_scores(table.pop(0))
+        p = table.pop(0).astype(kind, copy=False)
+        n = table.pop(0).astype(kind, copy=False)
         return BinaryState(s, p, n, weighted=self.weighted, n_samples=self.n_samples,
                            score_min=self.lo, score_max=self.hi)  # fmt: skip
+
+    def narrow(self, table: list, stack: list) -> list:
+        """A table of counts held compact: int32 counts while the samples seen fit, and
+        non-negative float32 scores as their bits (uint32): 12 bytes a row, not 24, and
+        merged by one sort of 32-bit keys (:func:`merge_tables`). Past 2**31 - 1
+        samples every table held goes back to int64 counts and float64 scores."""
+        if table[1].dtype != np.int64 or table[2].dtype != np.int64:
+            return table
+        if self.n_samples >= _INT32_LIMIT:
+            for _, held in stack:
+                held[:] = [wide_scores(held[0]), *(c.astype(np.int64) for c in held[1:])]
+            return table
+        s = table[0]
+        narrow = s.astype(np.float32)
+        if s.shape[0] and s[0] >= 0 and np.array_equal(narrow, s):
+            s = (narrow + np.float32(0)).view(np.uint32)  # + 0: -0.0 is 0.0
+        return [s, table[1].astype(np.int32), table[2].astype(np.int32)]
 
 
 def _fold(stack: list) -> list:
     """Merge every table of the counter into one, smallest first (each input freed)."""
     out = stack.pop()[1]
     while stack:
-        out = merge_tables(stack.pop()[1], out)
+        out = _merge(stack.pop()[1], out)
     return out
+
+
+#: Rows of two tables past which a merge first hands freed memory back to the system.
+_TRIM_ROWS = 1 << 23
+
+
+def _merge(a: list, b: list) -> list:
+    """:func:`merge_tables`, after glibc's ``malloc_trim`` when the tables are large.
+
+    The batches' and the small tables' arrays are freed into the C heap, which keeps
+    them; a large merge's arrays are mapped afresh beside them. Trimming first lowered
+    the peak of a 10^8-row stream from 960 to 831-839 MB (18.0 and 17.9 s of CPU against
+    17.5 s without, one run each: within the runs' spread)."""
+    if a[0].shape[0] + b[0].shape[0] >= _TRIM_ROWS and _LIBC is not None:
+        _LIBC.malloc_trim(0)
+    return merge_tables(a, b)
+
+
+def _libc():
+    import ctypes
+    import ctypes.util
+
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+        return libc if hasattr(libc, "malloc_trim") else None
+    except OSError:  # not glibc: nothing to trim
+        return None
+
+
+_LIBC = _libc()
 
 
 def merge_binary_stream(states: Iterable[BinaryState], *, memory: int | None = None) -> BinaryState:
@@ -111,7 +167,7 @@ def merge_binary_stream(states: Iterable[BinaryState], *, memory: int | None = N
     """
     if memory is not None and memory < 1:
         raise MetricInputError(f"memory must be at least 1 byte; got {memory}.")
-    meta, stack, held, spill = _Meta(), [], 0, None
+    meta, stack, spill = _Meta(), [], None
     try:
         for state in states:
             if not isinstance(state, BinaryState):
@@ -121,17 +177,15 @@ def merge_binary_stream(states: Iterable[BinaryState], *, memory: int | None = N
             meta.add(state)
             table, level = [state.scores, state.positive, state.negative], 0
             del state  # the counter holds the columns: a merge can free them
+            table = meta.narrow(table, stack)
             while stack and stack[-1][0] == level:
-                _, top = stack.pop()
-                held -= _nbytes(top)
-                table = merge_tables(top, table)
+                table = _merge(stack.pop()[1], table)
                 level += 1
             stack.append((level, table))
-            held += _nbytes(table)
-            if memory is not None and held > memory:
+            if memory is not None and sum(_nbytes(t) for _, t in stack) > memory:
                 spill = spill or _Runs()
                 spill.write(stack)
-                stack, held = [], 0
+                stack = []
         if meta.count == 0:
             raise MetricInputError("merge_states needs at least one state; got none.")
         if spill is None:
@@ -161,9 +215,11 @@ class _Runs:
             if table[0].shape[0] == 0:
                 continue
             base = self.root / f"run{len(self.runs)}"
-            self.runs.append((base, int(table[0].shape[0]), table[1].dtype))
-            for name in "spn":
-                table.pop(0).tofile(f"{base}.{name}")
+            wide = np.float64 if table[1].dtype.kind == "f" else np.int64  # int32 counts widened
+            self.runs.append((base, int(table[0].shape[0]), np.dtype(wide)))
+            wide_scores(table.pop(0)).tofile(f"{base}.s")
+            for name in "pn":
+                table.pop(0).astype(wide, copy=False).tofile(f"{base}.{name}")
         stack.clear()
 
     def merge(self, memory: int) -> list:

@@ -102,3 +102,29 @@ def test_merge_binary_stream_refusals():
         merge_binary_stream([BinaryState.empty()], memory=0)
     with pytest.raises(MetricInputError, match="merges only"):
         merge_binary_stream([BinaryState.empty(), object()])
+
+
+@pytest.mark.parametrize("limit", [None, 1500])
+@pytest.mark.parametrize("memory", [None, 2000])
+def test_compact_tables_mixed_with_wide_ones_give_the_reference_table(monkeypatch, limit, memory):
+    # float32 probabilities (held as bits and int32 counts), -0.0 and 0.0 as one score,
+    # then chunks of negative scores and of scores float32 cannot hold (float64 tables);
+    # past `limit` samples every held table goes back to int64 counts and float64 scores
+    if limit is not None:
+        monkeypatch.setattr("metrics.states.binary_stream._INT32_LIMIT", limit)
+    monkeypatch.setattr("metrics.states.binary_stream._TRIM_ROWS", 1)  # malloc_trim each merge
+    rng = np.random.default_rng(11)
+    y = (rng.random(3200) < 0.35).astype(np.int8)
+    s = (rng.integers(0, 300, 3200).astype(np.float32) / np.float32(299)).astype(np.float64)
+    s[:40:2], s[1:40:2] = 0.0, -0.0
+    s[2000:2400] -= 0.5  # negative scores: the float64 path
+    s[2800:3000] = rng.integers(0, 300, 200) / 299.0  # not float32 values
+    parts = [BinaryState.from_chunk(y[i : i + 200], s[i : i + 200]) for i in range(0, 3200, 200)]
+    state = merge_binary_stream(iter(parts), memory=memory)
+    scores, pos, neg = reference_table(y, s)
+    assert state.scores.dtype == np.float64 and state.positive.dtype == np.int64
+    assert state.scores.tolist() == scores
+    assert state.positive.tolist() == pos
+    assert state.negative.tolist() == neg
+    assert not (np.signbit(state.scores) & (state.scores == 0)).any()  # no -0.0
+    assert state.roc_auc_score() == M.roc_auc_score(y, s)

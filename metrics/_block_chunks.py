@@ -1,0 +1,164 @@
+"""The threshold kernels over the blocks ``(fps, tps, thresholds)`` read in chunks.
+
+The blocks (the weight at or above each distinct score, highest score
+first) are as long as the distinct scores; a kernel that builds its rates
+over all of them at once holds several arrays of that length beside the
+table (the KS statistic's two rates and their gap, the accuracy ratio's
+gain curve and its differences: two to three times a
+:class:`~metrics.states.BinaryState`'s table at 10^8 rows). These kernels
+take the blocks as an iterable of consecutive chunks instead, so a state
+can cumulate its table a chunk at a time (:func:`descending_chunks`) and
+the in-memory functions pass slices of their whole blocks
+(:func:`block_chunks`): every element is the same float computed the same
+way, so both give the same numbers (the accuracy ratio's area is a sum of
+per-chunk sums of products, chunks counted from the highest score, on both
+sides).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+import numpy as np
+
+#: Rows of the blocks a kernel holds at a time (each array of a chunk is 2 MB).
+CHUNK = 1 << 18
+
+
+def block_chunks(fps, tps, thresholds=None) -> Iterator[tuple]:
+    """Consecutive slices ``(fps, tps, thresholds)`` of whole blocks (views, no copy)."""
+    chunk = CHUNK
+    for lo in range(0, fps.shape[0], chunk):
+        hi = lo + chunk
+        yield fps[lo:hi], tps[lo:hi], None if thresholds is None else thresholds[lo:hi]
+
+
+def _carried_cumsum(a: np.ndarray, carry) -> np.ndarray:
+    """``np.cumsum`` of ``a`` started from ``carry``: the same sums, in the same order, as
+    the cumulated sum of every row before ``a`` and ``a`` (floats too)."""
+    out = np.array(a)
+    if carry is not None and out.shape[0]:
+        out[0] += carry
+    return np.cumsum(out, out=out)
+
+
+def descending_chunks(scores, positive, negative, chunk: int | None = None) -> Iterator[tuple]:
+    """The blocks of an ascending table of distinct scores, ``chunk`` rows at a time.
+
+    Rows with no weight in either class are dropped, as the whole blocks drop
+    them. ``fps`` and ``tps`` are cumulated from the highest score down, each
+    chunk carrying on from the last, so each value is the one ``np.cumsum``
+    of the whole reversed column gives.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from metrics._block_chunks import descending_chunks
+    >>> s, p, n = np.array([0.1, 0.5, 0.9]), np.array([0, 1, 1]), np.array([2, 0, 1])
+    >>> [f.tolist() for f, t, _ in descending_chunks(s, p, n, chunk=2)]
+    [[1, 1], [3]]
+    """
+    chunk = chunk or CHUNK
+    top, carry_f, carry_t = scores.shape[0], None, None
+    while top > 0:
+        lo = max(0, top - chunk)
+        p, n = positive[lo:top][::-1], negative[lo:top][::-1]
+        tps, fps = _carried_cumsum(p, carry_t), _carried_cumsum(n, carry_f)
+        carry_t, carry_f = tps[-1], fps[-1]
+        thr = scores[lo:top][::-1]
+        keep = (p != 0) | (n != 0)
+        if not keep.all():
+            fps, tps, thr = fps[keep], tps[keep], thr[keep]
+        top = lo
+        if fps.shape[0]:
+            yield fps, tps, thr
+
+
+def descending_totals(positive, negative) -> tuple:
+    """``(fps[-1], tps[-1])`` of the blocks: the totals as the cumulated sums end (a sum of
+    floats depends on its order; of integers not)."""
+    if positive.dtype.kind in "iu" and negative.dtype.kind in "iu":
+        return negative.sum(), positive.sum()
+    totals, chunk = [], CHUNK
+    for column in (negative, positive):
+        carry = column.dtype.type(0)
+        for hi in range(column.shape[0], 0, -chunk):
+            carry = _carried_cumsum(column[max(0, hi - chunk) : hi][::-1], carry)[-1]
+        totals.append(carry)
+    return tuple(totals)
+
+
+def gain_chunk(fps, tps, total: float, tps_last) -> tuple[np.ndarray, np.ndarray]:
+    """One chunk of the gain curve's points without its leading (0, 0)."""
+    x = np.empty(fps.shape[0])
+    np.add(fps, tps, out=x)
+    x /= total
+    y = np.empty_like(x)
+    np.divide(tps, tps_last, out=y)
+    return x, y
+
+
+def ks_from_chunks(chunks: Iterable, fps_last, tps_last) -> tuple[float, float]:
+    """``max |TPR - FPR|`` over the thresholds and the highest threshold reaching it."""
+    best, at = -np.inf, float("nan")
+    for fps, tps, thr in chunks:
+        d = np.abs(tps / tps_last - fps / fps_last)
+        i = int(np.argmax(d))  # thresholds descend: the first maximum is the highest threshold
+        if d[i] > best:
+            best, at = float(d[i]), float(thr[i])
+    return best, at
+
+
+def lift_from_chunks(chunks: Iterable, fps_last, tps_last, fraction: np.ndarray) -> np.ndarray:
+    """Gain at ``fraction`` (straight across a tie block) over ``fraction``.
+
+    ``np.interp`` reads only the last point at or below a fraction and the
+    first above it: those two points, kept as the chunks go by, give the
+    value ``np.interp`` gives over the whole curve.
+    """
+    f = np.atleast_1d(fraction).ravel()
+    total = float(fps_last) + float(tps_last)
+    below = np.zeros((2, f.shape[0]))  # the curve starts at (0, 0)
+    above = np.full((2, f.shape[0]), np.nan)
+    for fps, tps, _ in chunks:
+        x, y = gain_chunk(fps, tps, total, tps_last)
+        k = np.searchsorted(x, f, side="right")
+        has = k > 0
+        below[:, has] = x[k[has] - 1], y[k[has] - 1]
+        first = (k < x.shape[0]) & np.isnan(above[0])
+        above[:, first] = x[k[first]], y[k[first]]
+    out = np.empty(f.shape[0])
+    for j in range(f.shape[0]):  # a few fractions: two points each
+        xp, yp = (below[:, j], above[:, j]) if not np.isnan(above[0, j]) else (below[:, j], None)
+        xs = [xp[0]] if yp is None else [xp[0], yp[0]]
+        ys = [xp[1]] if yp is None else [xp[1], yp[1]]
+        out[j] = np.interp(f[j], xs, ys)
+    return (out / f).reshape(np.shape(fraction))
+
+
+def accuracy_ratio_from_chunks(chunks: Iterable, fps_last, tps_last) -> float:
+    """The accuracy ratio: the trapezoids of the whole gain curve, summed a chunk at a time."""
+    total = float(fps_last) + float(tps_last)
+    area, x0, y0 = 0.0, 0.0, 0.0
+    for fps, tps, _ in chunks:
+        x, y = gain_chunk(fps, tps, total, tps_last)
+        xs, ys = np.concatenate(([x0], x)), np.concatenate(([y0], y))
+        # a multiply and a pairwise sum: BLAS's dot costs several times more CPU (its
+        # threads) and sums in an order that follows its thread count
+        area += float(np.sum(np.diff(xs) * (ys[1:] + ys[:-1])))
+        x0, y0 = x[-1], y[-1]
+    prevalence = float(tps_last) / total
+    return float((area / 2.0 - 0.5) / (0.5 - prevalence / 2.0))
+
+
+def net_benefit_from_chunks(chunks: Iterable, fps_last, tps_last, pt: np.ndarray) -> np.ndarray:
+    """``TP / n - FP / n * pt / (1 - pt)`` predicting positive where ``score >= pt``."""
+    p = np.atleast_1d(pt).ravel()
+    tp, fp = np.zeros(p.shape[0]), np.zeros(p.shape[0])
+    for fps, tps, thr in chunks:
+        # thresholds descend: the rows at or above pt lead the chunk
+        k = thr.shape[0] - np.searchsorted(thr[::-1], p, side="left")
+        has = k > 0
+        tp[has], fp[has] = tps[k[has] - 1], fps[k[has] - 1]
+    n = float(tps_last) + float(fps_last)
+    return ((tp - fp * (p / (1.0 - p))) / n).reshape(np.shape(pt))
