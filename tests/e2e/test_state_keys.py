@@ -175,7 +175,7 @@ def test_dataset_switch_in_the_sidebar_resets_the_page_settings(page: Page, app_
     open_page(page, app_url + "/dcg?ds=diabetes_ranking&model=tree&sample=3")
     set_k(page, 2)
     assert "k=2" in page.url and "model=tree" in page.url
-    page.get_by_test_id("stSidebar").get_by_role("combobox").click()
+    page.get_by_test_id("stSidebar").get_by_role("combobox", name="Dataset", exact=True).click()
     page.get_by_role("option", name="scikit-learn dcg_score documentation: its examples").click()
     wait_for_run(page)
     no_error(page)
@@ -237,7 +237,7 @@ def numbers(page: Page) -> dict[str, str]:
 
 
 def pick_dataset(page: Page, title: str) -> None:
-    page.get_by_test_id("stSidebar").get_by_role("combobox").click()
+    page.get_by_test_id("stSidebar").get_by_role("combobox", name="Dataset", exact=True).click()
     page.get_by_role("option", name=title, exact=True).click()
     wait_for_run(page)
     no_error(page)

@@ -153,7 +153,7 @@ _SNAPSHOT_JS = """
   }
   const picked = [];
   const picker = document.querySelector(
-    '[data-testid="stSidebar"] [data-testid="stSelectbox"] [role="combobox"]');
+    '[data-testid="stSidebar"] .st-key-dataset_picker [role="combobox"]');
   if (picker) picked.push(['sidebar: ' + txt(picker.closest('[data-testid="stSelectbox"]')
     .querySelector('[data-testid="stWidgetLabel"]')), picker.value]);
   if (main) {

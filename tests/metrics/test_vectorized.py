@@ -24,6 +24,24 @@ TEACHING = ("_steps", "auc_pairs")
 
 # (module below metrics/, function): why the loop there is not over samples.
 ALLOWED: dict[tuple[str, str], str] = {
+    # the binary state's metrics a chunk of 2^18 table rows at a time (bounded memory at
+    # 10^8 rows), and the stream's merges a slice of the merged order at a time
+    ("_block_chunks", "block_chunks"): "over chunks of 2^18 rows, each vectorized",
+    ("_block_chunks", "descending_chunks"): "over chunks of 2^18 rows, each vectorized",
+    ("_block_chunks", "descending_totals"): "over the 2 classes and chunks of 2^18 rows",
+    ("_block_chunks", "ks_from_chunks"): "over chunks of 2^18 rows, each vectorized",
+    ("_block_chunks", "lift_from_chunks"): "over chunks, and the few fractions asked for",
+    ("_block_chunks", "accuracy_ratio_from_chunks"): "over chunks of 2^18 rows",
+    ("_block_chunks", "net_benefit_from_chunks"): "over chunks of 2^18 rows",
+    ("calibration", "_binned_table"): "over chunks of 2^18 rows and the 3 bin sums",
+    ("operating_point", "choose_from_chunks"): "over chunks of 2^18 rows, each vectorized",
+    ("states.binary", "_scatter"): "over slices of the merged order, each vectorized",
+    ("states.binary", "_ascending"): "over chunks of 2^18 table rows",
+    ("states.binary", "roc_auc_score"): "a sum over chunks of 2^18 table rows",
+    ("states.binary", "average_precision_score"): "over chunks of 2^18 table rows",
+    ("states.binary", "log_loss"): "over chunks of 2^18 table rows",
+    ("states.binary_stream", "narrow"): "over the held tables (one per merge level)",
+    ("_permutation", "subsample_rows"): "a bisection over the share kept (about 20 steps)",
     # metrics.leaderboard: many models at once; its loops run over models (at most 20),
     # their pairs, blocks of resamples or permutations, never over samples
     ("compare", "bootstrap_distributions"): "over the models, and over blocks of resamples",

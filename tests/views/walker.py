@@ -379,7 +379,7 @@ class Walker:
         self.run()
 
     def pick_dataset(self) -> None:
-        picker = self.at.sidebar.selectbox[0]
+        picker = self.at.sidebar.selectbox(key="dataset_picker")
         label = self.rng.choice(picker.options)
         self.log.append(f"sidebar dataset: {label!r}")
         choose_label(picker, label)
