@@ -121,7 +121,7 @@ class Visitor:
         self.k += 1
         link = self.page.locator('[data-testid="stSidebarNavLink"]').filter(has_text=title)
         t0, w0 = time.perf_counter(), time.monotonic()
-        await click_and_wait(self.page, link.first)
+        await click_and_wait(self.page, link.first, title=title)
         self.tally.switches.append((w0, time.perf_counter() - t0))
         await self.check(title)
 

@@ -41,6 +41,7 @@ from pathlib import Path
 import numpy as np
 
 from bench.load import RESULTS, TIMEOUT_MS, Server, _idle, percentile, write_text_section
+from explorer import registry
 from explorer.pages.compare import bootstrap_seconds
 
 SHELL = "/usr/lib/chromium/chromium-headless-shell"
@@ -179,26 +180,56 @@ WATCH = """() => {
 }"""
 RAN = """() => window.__ran && document.querySelector('[data-testid="stApp"]')
   .getAttribute('data-test-script-state') === 'notRunning'"""
+#: A page switch is over when its run was seen and has ended, or when the address is the
+#: page's and the app is idle: a fast run's "running" may never be drawn (its first and
+#: last messages reach the page in one batch, and React draws only the last state), and
+#: waiting for it stopped at ``start_within``: the 10 s "stalls" of the earlier records.
+#: The address changes with the run's first message, so an idle app at the new address
+#: has finished that run.
+ARRIVED = """(path) => {
+  const state = document.querySelector('[data-testid="stApp"]')
+    .getAttribute('data-test-script-state');
+  return state === 'notRunning' && (window.__ran || new RegExp(path).test(location.pathname));
+}"""
 
 
-async def click_and_wait(page, target, start_within: float = 10.0) -> None:
+async def click_and_wait(
+    page, target, start_within: float = 10.0, title: str | None = None
+) -> None:
     """Click ``target`` and wait until the run it starts has ended. A loaded server may
     start the run seconds after the click, when ``load._idle``'s fixed 200 ms would see
     the previous run's end; a run not seen starting within ``start_within`` seconds is
-    taken as over."""
+    taken as over. ``title``: the click opens that page (see :data:`ARRIVED`)."""
     await page.evaluate(WATCH)
     await target.click()
     try:
-        await page.wait_for_function(RAN, timeout=start_within * 1000, polling=50)
+        if title is None:
+            await page.wait_for_function(RAN, timeout=start_within * 1000, polling=50)
+        else:
+            await page.wait_for_function(
+                ARRIVED, arg=page_path(title), timeout=start_within * 1000, polling=50
+            )
     except Exception:  # no run seen: wait for the state alone
         await _idle(page)
+
+
+def page_path(title: str) -> str:
+    """The address of the page titled ``title``, as a pattern of ``location.pathname``.
+
+    Examples
+    --------
+    >>> page_path("Home"), page_path("Label ranking")
+    ('^/$', '/label_ranking$')
+    """
+    slug = registry.by_title(title).slug
+    return "^/$" if slug == registry.HOME else f"/{slug}$"
 
 
 async def _open(page, title: str) -> float:
     """Click ``title`` in the sidebar and wait until the run ends; the seconds it took."""
     t0 = time.perf_counter()
     link = page.locator('[data-testid="stSidebarNavLink"]').filter(has_text=title).first
-    await click_and_wait(page, link)
+    await click_and_wait(page, link, title=title)
     return time.perf_counter() - t0
 
 
