@@ -73,15 +73,23 @@ class _ParquetFrame:
 
     # -- reading ---------------------------------------------------------
     def _stored_bytes(self, raw_names: set[str]) -> int:
-        """The uncompressed size the metadata states for the columns ``raw_names``."""
+        """The uncompressed size the metadata states for the columns ``raw_names``.
+
+        The footer's column entries are decoded only here: a damaged one (a path that is
+        not UTF-8, found by the upload fuzzer) is a refusal of the file, not a crash."""
         total = 0
-        for g in range(self._meta.num_row_groups):
-            group = self._meta.row_group(g)
-            for j in range(group.num_columns):
-                col = group.column(j)
-                path = col.path_in_schema
-                if path in raw_names or path.split(".", 1)[0] in raw_names:
-                    total += max(int(col.total_uncompressed_size), 0)
+        try:
+            for g in range(self._meta.num_row_groups):
+                group = self._meta.row_group(g)
+                for j in range(group.num_columns):
+                    col = group.column(j)
+                    path = col.path_in_schema
+                    if path in raw_names or path.split(".", 1)[0] in raw_names:
+                        total += max(int(col.total_uncompressed_size), 0)
+        except _arrow_errors() as exc:  # UnicodeDecodeError is a ValueError
+            raise DataError(
+                f"{self.label} is not a readable Parquet file ({_first_line(exc)})."
+            ) from None
         return total
 
     def _read(self, cols: list[str]) -> None:
