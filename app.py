@@ -20,17 +20,18 @@ st.set_page_config(
 theme.use_template()  # again, in case streamlit's own import reset plotly's default
 st.html(theme.page_css(present))
 # the sidebar names each page in the visitor's language (?lang=zh); its address stays
-pages = {
-    page.slug: st.Page(
-        page.script,
-        title=language.t(page.title),
-        url_path=page.slug,
-        default=page.slug == registry.HOME,
-    )
-    for page in registry.PAGES
-}
-nav = st.navigation(list(pages.values()))
-slug = next(s for s, p in pages.items() if p._script_hash == nav._script_hash)
+nav = st.navigation(
+    [
+        st.Page(
+            page.script,
+            title=language.t(page.title),
+            url_path=page.slug,
+            default=page.slug == registry.HOME,
+        )
+        for page in registry.PAGES
+    ]
+)
+slug = nav.url_path or registry.HOME  # the default page's url_path is ""
 navigation.follow_scenario()  # a scenario link (explorer.scenarios) clicked in the app
 # a page change drops the other pages' settings (see explorer.ui.navigation.enter_page)
 navigation.enter_page(slug)

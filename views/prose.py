@@ -61,11 +61,15 @@ def sections(doc: str) -> dict[str, str]:
     >>> prose.section("home/example", "second")
     'The second section, with a $\\\\frac{1}{2}$ formula.'
     """
-    text = path(doc).read_text(encoding="utf-8")
-    parts = _MARKER.split(text)
+    return _parse(path(doc))
+
+
+def _parse(file: Path) -> dict[str, str]:
+    """The sections of a text file (an English one or its translation), by name."""
+    parts = _MARKER.split(file.read_text(encoding="utf-8"))
     names, bodies = parts[1::2], parts[2::2]
     if len(set(names)) != len(names):
-        raise ValueError(f"{path(doc).relative_to(VIEWS.parent)} names a section twice")
+        raise ValueError(f"{file.relative_to(VIEWS.parent)} names a section twice")
     return {n: b.strip("\n") for n, b in zip(names, bodies, strict=True)}
 
 
@@ -86,10 +90,7 @@ def _translation(doc: str, lang: str) -> dict[str, str]:
     """The sections of ``doc``'s translation into ``lang`` (none when it has none)."""
     english = path(doc)
     file = english.with_name(f"{english.stem}.{lang}.md")
-    if not file.exists():
-        return {}
-    parts = _MARKER.split(file.read_text(encoding="utf-8"))
-    return {n: b.strip("\n") for n, b in zip(parts[1::2], parts[2::2], strict=True)}
+    return _parse(file) if file.exists() else {}
 
 
 def fill(doc: str, name: str, /, **values) -> str:
