@@ -83,20 +83,16 @@ def test_whatif_edit_and_reset_in_chromium(page: Page, app_url: str):
     expect(metric_value(page, "Sample LRAP")).to_have_text("0.5000")
     grid = page.locator(".st-key-lr_whatif_scores [data-testid='stDataFrameResizable']")
     grid.scroll_into_view_if_needed()
-    editor = page.locator("input.gdg-input, textarea.gdg-input")
-    for _ in range(3):  # a click while the page settles leaves the focus on its body
-        box = grid.bounding_box()
-        # the "human" cell of the one data row (index column first, then human, cat, dog)
-        page.mouse.click(box["x"] + box["width"] * 0.35, box["y"] + box["height"] * 0.75)
-        page.keyboard.press("Enter")  # open the cell editor
-        try:
-            expect(editor).to_be_visible(timeout=5_000)
-            break
-        except AssertionError:
-            continue
+    page.wait_for_timeout(300)
+    box = grid.bounding_box()
+    # the "human" cell of the one data row (index column first, then human, cat, dog)
+    page.mouse.click(box["x"] + box["width"] * 0.35, box["y"] + box["height"] * 0.75)
+    page.wait_for_timeout(300)
+    page.keyboard.press("Enter")  # open the cell editor
+    page.wait_for_timeout(300)
     page.keyboard.press("Control+A")
     page.keyboard.type("2")
-    expect(editor).to_have_value("2")
+    page.wait_for_timeout(200)
     page.keyboard.press("Enter")
     wait_for_run(page)
     edited = [[2.0, 0.5, 1.0], *S[1:]]
