@@ -486,4 +486,4 @@ def test_label_ranking_checkbox_after_a_switch_to_a_dataset_of_the_same_kind(
     page.get_by_role("tab", name="Ranking loss").click()
     # a lazy tab: its run draws the box again; until it ends the last dataset's box shows
     wait_for_run(page, immediate=True)
-    expect(only_bad).not_to_be_checked()
+    expect(only_bad).not_to_be_checked(timeout=60_000)  # the lazy tab's run draws it
