@@ -3,10 +3,12 @@ simplified Chinese (简体中文), each from one catalogue.
 
 A text shown to a user is written once, in English, where it is used; its translation
 is the entry for that English text in the language's catalogue
-(``explorer/locale/<lang>.toml``, keyed by the English text). A page's longer texts are
-translated file by file: ``views/<page>/text.zh.md`` beside ``text.md``, section by
-section (:mod:`views.prose`). Formulas and numbers are never translated. A text with no
-entry is shown in English, so a missing translation is visible, never an error.
+(``explorer/locale/<lang>/*.toml``, keyed by the English text: one file for what every
+page shares, one per page, read as one catalogue in which a text has one entry). A
+page's longer texts are translated file by file: ``views/<page>/text.zh.md`` beside
+``text.md``, section by section (:mod:`views.prose`). Formulas and numbers are never
+translated. A text with no entry is shown in English, so a missing translation is
+visible, never an error.
 
 Nothing here imports streamlit: :mod:`explorer.ui.language` reads the visitor's
 language (``?lang=zh``) and draws the switch.
@@ -58,8 +60,18 @@ def catalogue(lang: str) -> MappingProxyType:
     """
     if lang == DEFAULT:
         return MappingProxyType({})
-    with open(LOCALE / f"{lang}.toml", "rb") as f:
-        return MappingProxyType(tomllib.load(f))
+    entries: dict[str, str] = {}
+    where: dict[str, str] = {}
+    for path in sorted((LOCALE / lang).glob("*.toml")):
+        with open(path, "rb") as f:
+            part = tomllib.load(f)
+        if twice := sorted(part.keys() & entries.keys()):
+            raise ValueError(
+                f"{twice[0]!r} is translated twice: in {where[twice[0]]} and {path.name}"
+            )
+        entries.update(part)
+        where.update(dict.fromkeys(part, path.name))
+    return MappingProxyType(entries)
 
 
 def translate(text: str, lang: str) -> str:

@@ -90,6 +90,8 @@ def test_metrics_imports_from_the_wheel_and_its_cli_runs(installed, tmp_path):
     assert (root / "app.py").is_file() and (root / "sample_data" / "index.csv").is_file()
     assert (root / "views" / "curves" / "static" / "operating_point.js").is_file()
     assert (root / "views" / "data" / "static" / "table_entry.js").is_file()
+    assert (root / "explorer" / "locale" / "zh" / "common.toml").is_file()
+    assert (root / "views" / "home" / "text.zh.md").is_file()
     y, p = np.array([0, 1, 1, 0, 1]), np.array([0.1, 0.8, 0.4, 0.35, 0.9])
     pq.write_table(pa.table({"y": y, "p": p}), tmp_path / "d.parquet")
     ev = _run(installed / "python", "-m", "metrics", "evaluate", "d.parquet", "--task",

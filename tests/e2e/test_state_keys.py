@@ -237,8 +237,13 @@ def numbers(page: Page) -> dict[str, str]:
 
 
 def pick_dataset(page: Page, title: str) -> None:
+    """Pick a bundled dataset in the sidebar and wait for the run that switches to it:
+    until the address names it (a busy server may start that run after the wait's grace,
+    and a click in the meantime would land on the last dataset's page)."""
+    name = next(name for name, shown in TITLES.items() if shown == title)
     page.get_by_test_id("stSidebar").get_by_role("combobox", name="Dataset", exact=True).click()
     page.get_by_role("option", name=title, exact=True).click()
+    expect(page).to_have_url(re.compile(rf"[?&]ds={name}(&|$)"), timeout=150_000)
     wait_for_run(page)
     no_error(page)
 

@@ -32,7 +32,7 @@ def _literals() -> set[str]:
 def test_every_entry_translates_a_text_the_app_writes(lang):
     written = _literals()
     unused = [text for text in i18n.catalogue(lang) if text not in written]
-    assert not unused, f"entries of {lang}.toml no code writes: {unused}"
+    assert not unused, f"entries of locale/{lang}/ no code writes: {unused}"
     assert all(v.strip() and v != k for k, v in i18n.catalogue(lang).items())
 
 
@@ -56,3 +56,18 @@ def test_a_text_with_no_entry_stays_english_and_codes_are_read_leniently():
         "en",
         "en",
     ]
+
+
+def test_a_text_translated_in_two_files_fails_the_load(tmp_path, monkeypatch):
+    (tmp_path / "zh").mkdir()
+    (tmp_path / "zh" / "a.toml").write_text('"Home" = "首页"\n"Data" = "数据"\n', "utf-8")
+    (tmp_path / "zh" / "b.toml").write_text('"Data" = "资料"\n', "utf-8")
+    monkeypatch.setattr(i18n, "LOCALE", tmp_path)
+    i18n.catalogue.cache_clear()
+    try:
+        with pytest.raises(ValueError, match="'Data' is translated twice: in a.toml and b.toml"):
+            i18n.catalogue("zh")
+        (tmp_path / "zh" / "b.toml").write_text('"Slices" = "切片"\n', "utf-8")
+        assert dict(i18n.catalogue("zh")) == {"Home": "首页", "Data": "数据", "Slices": "切片"}
+    finally:
+        i18n.catalogue.cache_clear()

@@ -1,5 +1,5 @@
 """The interface in Chinese (``?lang=zh``) in AppTest: what is translated shows the
-catalogue's text (explorer/locale/zh.toml, views/home/text.zh.md), the numbers stay the
+catalogue's text (explorer/locale/zh/, views/home/text.zh.md), the numbers stay the
 same, the language follows the sidebar switch into the address, and English stays the
 default. What is not yet translated is listed in docs/i18n.md."""
 
