@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from explorer.formatting import count, fmt, in_latex
+from explorer.i18n import Phrase
 
 
 @dataclass(frozen=True)
@@ -85,8 +86,10 @@ def _elided(terms: tuple[str, ...], head: int, omitted: int, dots: str) -> list[
     return [*terms[:head], dots, *terms[head:]]
 
 
-def _shown_note(head: int, shown: int, n: int) -> str:
-    return f"the first {head} and last {shown - head} of {n:,} terms"
+def _shown_note(head: int, shown: int, n: int) -> Phrase:
+    return Phrase(
+        "the first ${head} and last ${tail} of ${n:,} terms", head=head, tail=shown - head, n=n
+    )
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,11 @@ page's longer texts are translated file by file: ``views/<page>/text.zh.md`` bes
 translated. A text with no entry is shown in English, so a missing translation is
 visible, never an error.
 
+A page model (no streamlit, no language of its own) writes a sentence as a
+:class:`Phrase`: the English text, which is what every caller and test sees, carrying
+the template and the values it was filled from, so that the interface can fill the
+template's translation instead.
+
 Nothing here imports streamlit: :mod:`explorer.ui.language` reads the visitor's
 language (``?lang=zh``) and draws the switch.
 
@@ -30,7 +35,9 @@ from functools import cache
 from pathlib import Path
 from types import MappingProxyType
 
-__all__ = ["DEFAULT", "LANGUAGES", "catalogue", "language", "translate"]
+from explorer.formatting import fill_fields
+
+__all__ = ["DEFAULT", "LANGUAGES", "Phrase", "catalogue", "language", "translate"]
 
 #: The interface's languages, by code, each named in itself.
 LANGUAGES = {"en": "English", "zh": "简体中文"}
@@ -77,3 +84,50 @@ def catalogue(lang: str) -> MappingProxyType:
 def translate(text: str, lang: str) -> str:
     """``text`` in ``lang``: its catalogue entry, or the English text when there is none."""
     return catalogue(lang).get(text, text)
+
+
+class Phrase(str):
+    """A sentence of the interface that a page model fills with numbers or names: it is
+    the English text (a ``str``, compared and shown as one), and it keeps its
+    ``template`` (the catalogue's key) and ``fields`` so that :meth:`translated` fills
+    the template's translation with the same values.
+
+    Examples
+    --------
+    >>> note = Phrase("the first ${head} and last ${tail} of ${n:,} terms", head=3, tail=2, n=1000)
+    >>> note
+    'the first 3 and last 2 of 1,000 terms'
+    >>> note.template, note.fields["n"]
+    ('the first ${head} and last ${tail} of ${n:,} terms', 1000)
+    >>> note.translated("en") == note
+    True
+    >>> Phrase("no number here").translated("zh")  # a text with no entry stays English
+    'no number here'
+    >>> Phrase("${a}; ${b}", a=note, b="x").translated("zh")
+    '写出前 3 项和后 2 项(共 1,000 项); x'
+    """
+
+    template: str
+    fields: dict
+
+    def __new__(cls, template: str, **fields) -> Phrase:
+        phrase = super().__new__(cls, fill_fields(template, fields))
+        phrase.template, phrase.fields = template, fields
+        return phrase
+
+    def __reduce__(self):  # a cached page model's result is pickled with its phrases
+        return _phrase, (self.template, self.fields)
+
+    def translated(self, lang: str) -> str:
+        """The template's translation in ``lang`` (English without one), filled; a field
+        that is a phrase itself is translated too (``Phrase("${a}; ${b}", a=.., b=..)``
+        joins two notes, each translated)."""
+        fields = {
+            name: value.translated(lang) if isinstance(value, Phrase) else value
+            for name, value in self.fields.items()
+        }
+        return fill_fields(translate(self.template, lang), fields)
+
+
+def _phrase(template: str, fields: dict) -> Phrase:
+    return Phrase(template, **fields)

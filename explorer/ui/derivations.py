@@ -16,6 +16,7 @@ import streamlit as st
 from explorer.derivation import Derivation
 from explorer.formatting import literal
 from explorer.ui import classroom, report
+from explorer.ui.language import t
 
 
 def show(
@@ -67,7 +68,7 @@ def show(
         if not d.note:
             continue
         # a name or note may quote the visitor's text (a group, a sample id, a refusal)
-        caption = f"{literal(d.name)}: {literal(d.note)}"
+        caption = f"{literal(t(d.name))}: {literal(t(d.note))}"
         if warn_undefined and not d.lines:
             out.warning(caption)
         else:

@@ -5,6 +5,7 @@ text with no entry stays English."""
 from __future__ import annotations
 
 import ast
+import pickle
 
 import pytest
 
@@ -71,3 +72,11 @@ def test_a_text_translated_in_two_files_fails_the_load(tmp_path, monkeypatch):
         assert dict(i18n.catalogue("zh")) == {"Home": "首页", "Data": "数据", "Slices": "切片"}
     finally:
         i18n.catalogue.cache_clear()
+
+
+def test_a_phrase_is_its_english_text_and_fills_its_translation_with_the_same_values():
+    note = i18n.Phrase("the first ${head} and last ${tail} of ${n:,} terms", head=3, tail=2, n=1234)
+    assert note == "the first 3 and last 2 of 1,234 terms"
+    assert note.translated("zh") == "写出前 3 项和后 2 项(共 1,234 项)"
+    again = pickle.loads(pickle.dumps(note))  # a cached page model's result
+    assert type(again) is i18n.Phrase and again.translated("zh") == note.translated("zh")
