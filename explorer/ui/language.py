@@ -9,7 +9,7 @@ from __future__ import annotations
 import streamlit as st
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
-from explorer import i18n
+from explorer import i18n, samples
 from explorer.formatting import fill_fields
 
 #: The URL parameter, and the session keys of the language and of its select box.
@@ -52,10 +52,29 @@ def picker() -> None:
         format_func=i18n.LANGUAGES.__getitem__,
         on_change=_on_pick,
         label_visibility="collapsed",
-        help="The interface's language (the link keeps it: lang=zh). Formulas and numbers "
-        "are the same in every language.",
+        help=t(
+            "The interface's language (the link keeps it: lang=zh). Formulas and numbers "
+            "are the same in every language."
+        ),
     )
     if lang == i18n.DEFAULT:
         st.query_params.pop(PARAM, None)
     else:
         st.query_params[PARAM] = lang
+
+
+def sample_title(name: str) -> str:
+    """The title of the bundled sample ``name`` in this session's language (its English
+    title is the catalogue's key: ``sample_data/index.csv``); any other name as it is."""
+    return t(samples.sample_title(name)) if name in samples.sample_names() else name
+
+
+def dataset_title(ds) -> str:
+    """A dataset's title as shown: a bundled sample's translated, a visitor's as named."""
+    return t(ds.shown_name) if ds.source == "sample" else ds.shown_name
+
+
+def dataset_description(ds) -> str:
+    """A dataset's description: a bundled sample's "what it teaches" translated, the
+    description of an upload (it quotes the visitor's columns) as the reader wrote it."""
+    return t(ds.description) if ds.source == "sample" and ds.description else ds.description
