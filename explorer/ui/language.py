@@ -78,3 +78,11 @@ def dataset_description(ds) -> str:
     """A dataset's description: a bundled sample's "what it teaches" translated, the
     description of an upload (it quotes the visitor's columns) as the reader wrote it."""
     return t(ds.description) if ds.source == "sample" and ds.description else ds.description
+
+
+def formatter(label_of) -> callable:
+    """A select box's ``format_func``: ``label_of(option)`` translated into this session's
+    language, the language fixed when it is made (Streamlit's AppTest calls it after the
+    run, outside the session; an option's value stays English)."""
+    lang = current()
+    return lambda option: i18n.translate(label_of(option), lang)
