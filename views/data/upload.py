@@ -58,7 +58,7 @@ def uploads() -> None:
     st.subheader(t("Upload"))
     st.caption(t(io.limits_text()))
     one, pair, trec, ltr = st.tabs(
-        [t("One file"), t("Labels + scores"), t("TREC qrels + run"), t("Learning to rank")]
+        [t("One file"), t("Labels + scores"), "TREC qrels + run", t("Learning to rank")]
     )
     with one:
         st.markdown(prose.section("data", "one_file"))
