@@ -159,7 +159,7 @@ def plotly_chart(where, fig, keyboard: str = "", **kwargs):
     keyboard (a click on a plotly point has no keyboard way of its own); its text
     alternative says so."""
     report.plotly(fig, kwargs.get("key"))
-    alt = alt_text.describe(fig)
+    alt = alt_text.describe(fig, language.formatter(str))
     by_keyboard = language.t(
         "${alt} By keyboard, ${keyboard} does what a click does.",
         alt=alt,
