@@ -454,4 +454,5 @@ def describe(ds: Dataset):
         for model, s in ds.scores.items():
             tied = Phrase("${n:,} of ${total:,}", n=_tied_count(s), total=s.size)
             rows.append((Phrase("tied scores (${model})", model=model), tied))
-    return pd.DataFrame(rows, columns=["what", "value"])
+    # object cells: a Phrase stays one (a str column would make it plain text)
+    return pd.DataFrame(rows, columns=["what", "value"], dtype=object)
