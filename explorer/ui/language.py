@@ -70,8 +70,12 @@ def sample_title(name: str) -> str:
 
 
 def dataset_title(ds) -> str:
-    """A dataset's title as shown: a bundled sample's translated, a visitor's as named."""
-    return t(ds.shown_name) if ds.source == "sample" else ds.shown_name
+    """A dataset's title as shown: a bundled sample's translated (a slice of it keeps its
+    condition after the title: "… (texture = smooth)"), a visitor's as named."""
+    english = samples.sample_title(ds.name) if ds.source == "sample" else None
+    if english is None or not ds.shown_name.startswith(english):
+        return ds.shown_name
+    return t(english) + ds.shown_name[len(english) :]
 
 
 def dataset_description(ds) -> str:
