@@ -81,7 +81,9 @@ def dataset_title(ds) -> str:
 def dataset_description(ds) -> str:
     """A dataset's description: a bundled sample's "what it teaches" translated, the
     description of an upload (it quotes the visitor's columns) as the reader wrote it."""
-    return t(ds.description) if ds.source == "sample" and ds.description else ds.description
+    if ds.description and (ds.source == "sample" or isinstance(ds.description, i18n.Phrase)):
+        return t(ds.description)
+    return ds.description
 
 
 def formatter(label_of) -> callable:
