@@ -7,33 +7,23 @@ from __future__ import annotations
 import pytest
 from sklearn.metrics import roc_auc_score
 
-from explorer import i18n
-from explorer.registry import script
-from explorer.samples import load_sample
 from tests.views import untranslated
-from tests.views.test_links_app import open_app
+from tests.views.chinese import opened, zh
 from views import prose
 
 
-def _zh(text: str, **fields) -> str:
-    return i18n.Phrase(text, **fields).translated("zh")
-
-
 def test_slices_in_chinese_leaves_no_english_with_the_numbers_shown_or_hidden():
-    ds = load_sample("breast_cancer")
-    at = open_app(script("slices"), "breast_cancer", lang="zh")
-    assert untranslated.page_english(at, ds) == []
-    assert at.title[0].value == _zh("Slices") == "切片"
+    at, ds = opened("slices", "breast_cancer", "Slices")
     assert prose._translation("slices", "zh")["intro"] in [m.value for m in at.markdown]
     shown = {m.label: m.value for m in at.metric}
-    overall = shown[_zh("${metric}, all rows", metric="ROC AUC")]
+    overall = shown[zh("${metric}, all rows", metric="ROC AUC")]
     assert float(overall) == pytest.approx(roc_auc_score(ds.y_true, ds.score("logreg")), abs=5e-5)
     groups = at.dataframe[0].value
-    assert list(groups.columns[:2]) == [_zh("group"), _zh("rows")]
-    assert groups[_zh("rows")].sum() == ds.n_samples
+    assert list(groups.columns[:2]) == [zh("group"), zh("rows")]
+    assert groups[zh("rows")].sum() == ds.n_samples
     captions = [c.value for c in at.caption]
-    assert _zh("p: ${test}.", test=_zh("the pooled Wald test (a normal approximation)")) in captions
+    assert zh("p: ${test}.", test=zh("the pooled Wald test (a normal approximation)")) in captions
     # "Predict, then reveal": the numbers hide, what says so is Chinese too
     at.sidebar.toggle(key="predict_toggle").set_value(True).run()
     assert not at.exception and untranslated.page_english(at, ds) == []
-    assert {m.value for m in at.metric if m.label != _zh("Groups")} == {"?"}
+    assert {m.value for m in at.metric if m.label != zh("Groups")} == {"?"}
