@@ -36,6 +36,7 @@ import os
 from collections.abc import Mapping
 from typing import NamedTuple
 
+from explorer.i18n import Phrase
 from metrics import PERMUTATION_CELLS
 
 #: The environment variable that says the app is the public demo (``1``, ``true``...).
@@ -163,7 +164,12 @@ def too_long(seconds: float, what: str, limit: float) -> str | None:
     """
     if seconds <= limit:
         return None
-    return f"{what} would take about {seconds:,.0f} s of computing; this server offers {limit:g} s"
+    return Phrase(
+        "${what} would take about ${seconds:,.0f} s of computing; this server offers ${limit:g} s",
+        what=what,
+        seconds=seconds,
+        limit=limit,
+    )
 
 
 def wait_text(seconds: float) -> str:
@@ -175,7 +181,10 @@ def wait_text(seconds: float) -> str:
     'This session has used its computing time for this minute; try again in 13 s.'
     """
     wait = max(1, int(-(-seconds // 1)))
-    return f"This session has used its computing time for this minute; try again in {wait} s."
+    return Phrase(
+        "This session has used its computing time for this minute; try again in ${wait} s.",
+        wait=wait,
+    )
 
 
 class Ledger:

@@ -30,6 +30,8 @@ from functools import cached_property
 import numpy as np
 import pandas as pd
 
+from explorer.i18n import Phrase
+
 KINDS = ("binary", "multilabel", "graded", "regression", "multiclass")
 KIND_LABELS = {
     "binary": "binary classification",
@@ -393,17 +395,24 @@ def attributes_text(ds: Dataset) -> str:
     'site (text, 2 values), age (numbers, 2 values, 1 missing)'
     """
     if not ds.attributes:
-        return "none"
-    parts = []
+        return Phrase("none")
+    text = None
     for name, values in ds.attributes:
         numeric = values.dtype == np.float64
         missing = np.isnan(values) if numeric else values == ""
-        n_values = len(np.unique(values[~missing]))
+        n = len(np.unique(values[~missing]))
         gone = int(missing.sum())
-        tail = f", {gone:,} missing" if gone else ""
-        kind = "numbers" if numeric else "text"
-        parts.append(f"{name} ({kind}, {n_values:,} value{'s' * (n_values != 1)}{tail})")
-    return ", ".join(parts)
+        kind = Phrase("numbers" if numeric else "text")
+        counted = Phrase("${n:,} value" if n == 1 else "${n:,} values", n=n)
+        fields = {"name": name, "kind": kind, "values": counted, "gone": gone}
+        part = Phrase(
+            "${name} (${kind}, ${values}, ${gone:,} missing)"
+            if gone
+            else "${name} (${kind}, ${values})",
+            **fields,
+        )
+        text = part if text is None else Phrase("${a}, ${b}", a=text, b=part)
+    return text
 
 
 def describe(ds: Dataset):
@@ -419,14 +428,14 @@ def describe(ds: Dataset):
 
     rows = [
         ("name", ds.name),
-        ("task kind", KIND_LABELS[ds.kind]),
+        ("task kind", Phrase(KIND_LABELS[ds.kind])),
         ("shape", " x ".join(str(n) for n in ds.y_true.shape)),
         ("models", ", ".join(ds.model_names)),
-        ("sample_weight", "none" if ds.sample_weight is None else "given"),
+        ("sample_weight", Phrase("none" if ds.sample_weight is None else "given")),
     ]
     y = ds.y_true
     if ds.kind == "binary":
-        rows.append(("positives", f"{int(y.sum())} of {ds.n_samples}"))
+        rows.append(("positives", Phrase("${n} of ${total}", n=int(y.sum()), total=ds.n_samples)))
     elif ds.kind == "multiclass":
         per_class = ", ".join(
             f"{n}: {int(c)}" for n, c in zip(ds.label_names, y.sum(axis=0), strict=True)
@@ -443,5 +452,7 @@ def describe(ds: Dataset):
     rows.append(("attributes", attributes_text(ds)))
     if ds.kind != "regression":
         for model, s in ds.scores.items():
-            rows.append((f"tied scores ({model})", f"{_tied_count(s):,} of {s.size:,}"))
-    return pd.DataFrame(rows, columns=["what", "value"])
+            tied = Phrase("${n:,} of ${total:,}", n=_tied_count(s), total=s.size)
+            rows.append((Phrase("tied scores (${model})", model=model), tied))
+    # object cells: a Phrase stays one (a str column would make it plain text)
+    return pd.DataFrame(rows, columns=["what", "value"], dtype=object)

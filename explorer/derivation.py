@@ -185,7 +185,7 @@ class MeanDerivation:
             parts.append(self._which())
         if left_out:
             parts.append(f"{left_out} {what} with 0/0 = NaN left out")
-        return "; ".join(parts)
+        return parts[0] if len(parts) == 1 else "; ".join(parts)  # one keeps its Phrase
 
     def _which(self) -> str:
         """Which terms are written: the first and last, or the largest."""

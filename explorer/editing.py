@@ -14,6 +14,7 @@ import numpy as np
 import pandas as pd
 
 from explorer.datasets import GRADE_LIMIT, MAX_GRADE, Dataset
+from explorer.i18n import Phrase
 from explorer.io.attributes import attribute_values
 from explorer.io.errors import DataError, quote
 from explorer.io.limits import MAX_TEXT_CHARS, _check_text
@@ -85,12 +86,13 @@ def table_words(ds: Dataset) -> dict[str, str]:
     >>> table_words(ds)
     {'y_true': 'true value', 'pred_m': 'prediction of m'}
     """
-    words = {"y_true": "true value" if ds.kind == "regression" else "true label"}
-    noun = "score" if ds.kind == "binary" else "prediction"  # as _prefix names them
+    words = {"y_true": Phrase("true value" if ds.kind == "regression" else "true label")}
+    # as _prefix names them
+    noun = "score of ${model}" if ds.kind == "binary" else "prediction of ${model}"
     for model in ds.scores:
-        words[_prefix(ds.kind) + model] = f"{noun} of {model}"
+        words[_prefix(ds.kind) + model] = Phrase(noun, model=model)
     if ds.sample_weight is not None:
-        words["sample_weight"] = "weight"
+        words["sample_weight"] = Phrase("weight")
     return words
 
 

@@ -107,7 +107,7 @@ class Phrase(str):
     >>> Phrase("no number here").translated("zh")  # a text with no entry stays English
     'no number here'
     >>> Phrase("${a}; ${b}", a=note, b="x").translated("zh")
-    '写出前 3 项和后 2 项(共 1,000 项); x'
+    '写出前 3 项和后 2 项(共 1,000 项)；x'
     """
 
     template: str

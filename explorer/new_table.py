@@ -18,6 +18,7 @@ import pandas as pd
 
 from explorer.datasets import Dataset
 from explorer.editing import _numbers, _prefix, dataset_from_matrices, dataset_from_table
+from explorer.i18n import Phrase
 from explorer.io.errors import DataError, quote
 from explorer.io.limits import MAX_CELL_CHARS, _check_text
 
@@ -205,19 +206,22 @@ def entry_data(kind: str, n_rows: int, n_columns: int) -> dict:
     """
     codes = _code_names(kind, n_columns)
     if kind in MATRIX_KINDS:
-        truth = "Labels (relevance)" if kind == "graded" else "Labels (0/1)"
-        groups = [{"head": truth, "span": n_columns}, {"head": "Scores", "span": n_columns}]
+        truth = Phrase("Labels (relevance)" if kind == "graded" else "Labels (0/1)")
+        groups = [{"head": truth, "span": n_columns}, {"head": Phrase("Scores"), "span": n_columns}]
         heads = codes
         # each input's label names its group: "label_2 score"
-        words = [f"{c} {g}" for g in ("label", "score") for c in codes[:n_columns]]
-        what = "Label"
+        words = [
+            *(Phrase("${column} label", column=c) for c in codes[:n_columns]),
+            *(Phrase("${column} score", column=c) for c in codes[:n_columns]),
+        ]
+        names = Phrase("Label names, comma separated (empty: label_1, ...)")
     else:
         groups = []
-        truth = "true value" if kind == "regression" else "true label"
-        noun = "prediction" if kind == "regression" else "score"
+        truth = Phrase("true value" if kind == "regression" else "true label")
+        noun = "prediction of ${model}" if kind == "regression" else "score of ${model}"
         heads = ["id", truth, *codes[2:]]
-        words = ["id", truth, *(f"{noun} of {c}" for c in codes[2:])]
-        what = "Model"
+        words = ["id", truth, *(Phrase(noun, model=c) for c in codes[2:])]
+        names = Phrase("Model names, comma separated (empty: model_1, ...)")
     return {
         "kind": kind,
         "rows": n_rows,
@@ -227,7 +231,7 @@ def entry_data(kind: str, n_rows: int, n_columns: int) -> dict:
             {"head": h, "label": w, "numeric": c != "id"}
             for h, w, c in zip(heads, words, codes, strict=True)
         ],
-        "names_label": f"{what} names, comma separated (empty: {what.lower()}_1, ...)",
+        "names_label": names,
     }
 
 

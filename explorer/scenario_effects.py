@@ -21,6 +21,7 @@ import numpy as np
 import metrics
 from explorer import scenarios
 from explorer.datasets import Dataset
+from explorer.i18n import Phrase
 from explorer.links import decode_dataset
 from explorer.samples import load_sample
 
@@ -383,7 +384,11 @@ def _lb(before: str | None, after: str) -> Effect:
     names = {None: "no correction", "holm": "Holm", "bh": "Benjamini-Hochberg"}
     (n0, p0), (n1, p1) = _differ(before), _differ(after)
     return Effect(
-        f"the correction across the 10 pairs: {names[before]}, then {names[after]}",
+        Phrase(
+            "the correction across the 10 pairs: ${before}, then ${after}",
+            before=Phrase(names[before]),
+            after=Phrase(names[after]),
+        ),
         names[before],
         names[after],
         (Row("pairs that differ at 0.05 (of 10)", n0, n1), Row("smallest p-value", p0, p1)),

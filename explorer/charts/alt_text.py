@@ -5,16 +5,20 @@ downloaded view gives it to the chart's box too).
 A short series is read point by point; a long one (a curve of hundreds of thresholds) by
 its size and the span of each axis, as the full numbers are in the page's tables and
 downloads. Numbers are written as the charts' ticks are (:func:`explorer.formatting.short`).
+Its sentences are templates (``"${name}: ${n:,} values ${span}."``) that :func:`describe`'s
+``translate`` may put in another language; the chart's own texts stay as drawn.
 """
 
 from __future__ import annotations
 
 import html
 import re
+from collections.abc import Callable
+from contextvars import ContextVar
 
 import numpy as np
 
-from explorer.formatting import short
+from explorer.formatting import fill_fields, short
 
 #: A series of at most this many points is read point by point.
 POINTS_READ = 12
@@ -22,6 +26,13 @@ POINTS_READ = 12
 CELLS_READ = 36
 #: The series read; the rest are counted.
 SERIES_READ = 12
+#: How this description's templates are translated (:func:`describe`'s ``translate``).
+_TRANSLATE: ContextVar[Callable[[str], str]] = ContextVar("alt_translate", default=str)
+
+
+def _say(template: str, **fields) -> str:
+    """A sentence of the description: ``template`` translated, its fields filled."""
+    return fill_fields(_TRANSLATE.get()(template), fields)
 
 
 def plain(text) -> str:
@@ -35,8 +46,8 @@ def plain(text) -> str:
 
 def _value(v) -> str:
     if isinstance(v, (int, float, np.integer, np.floating)) and not isinstance(v, bool):
-        return short(v) if np.isfinite(v) else "no value"
-    return plain(v) if v is not None else "no value"
+        return short(v) if np.isfinite(v) else _say("no value")
+    return plain(v) if v is not None else _say("no value")
 
 
 def _values(arr) -> np.ndarray:
@@ -54,8 +65,8 @@ def _span(values: np.ndarray) -> str:
     if values.dtype.kind in "biuf":
         finite = values[np.isfinite(values)]
         if finite.size:
-            return f"from {short(finite.min())} to {short(finite.max())}"
-    return f"from {_value(values[0])} to {_value(values[-1])}"
+            return _say("from ${low} to ${high}", low=short(finite.min()), high=short(finite.max()))
+    return _say("from ${low} to ${high}", low=_value(values[0]), high=_value(values[-1]))
 
 
 def _drawn_texts(trace, n: int) -> list:
@@ -78,13 +89,13 @@ def _series(trace, name: str) -> str:
         return ""
     if not x.size or not y.size:  # a histogram or box of one axis's values
         values = x if x.size else y
-        return f"{name}: {values.size:,} values {_span(values)}."
+        return _say("${name}: ${n:,} values ${span}.", name=name, n=values.size, span=_span(values))
     n = min(x.size, y.size)
     x, y = x[:n], y[:n]
     texts = _drawn_texts(trace, n)
     if texts:  # each point is read by where it sits and what it writes
         keys = [f"{_value(b)}, {_value(a)}" for a, b in zip(x, y, strict=True)]  # row first
-        pairs = [f"{k}: {plain(t) or 'blank'}" for k, t in zip(keys, texts, strict=True)]
+        pairs = [f"{k}: {plain(t) or _say('blank')}" for k, t in zip(keys, texts, strict=True)]
         return f"{name}: {'; '.join(pairs)}."
     if n <= POINTS_READ:
         # a category on the vertical axis (horizontal bars, a dot per group) reads first
@@ -94,23 +105,39 @@ def _series(trace, name: str) -> str:
         keys, values = (y, x) if across else (x, y)
         pairs = [f"{_value(k)}: {_value(v)}" for k, v in zip(keys, values, strict=True)]
         return f"{name}: {'; '.join(pairs)}."
-    return f"{name}: {n:,} points, horizontal {_span(x)}, vertical {_span(y)}."
+    return _say(
+        "${name}: ${n:,} points, horizontal ${x}, vertical ${y}.",
+        name=name,
+        n=n,
+        x=_span(x),
+        y=_span(y),
+    )
 
 
 def _heatmap(trace) -> str:
     z = np.asarray(trace.z, dtype=float)
     if z.ndim != 2 or not z.size:
         return ""
-    name = plain(trace.name) or "cells"
+    name = plain(trace.name) or _say("cells")
     rows = _values(trace.y).tolist() or list(range(z.shape[0]))
     cols = _values(trace.x).tolist() or list(range(z.shape[1]))
-    head = f"{name}: {z.shape[0]} rows by {z.shape[1]} columns"
+    head = _say(
+        "${name}: ${rows} rows by ${columns} columns",
+        name=name,
+        rows=z.shape[0],
+        columns=z.shape[1],
+    )
     if z.size > CELLS_READ or len(rows) != z.shape[0] or len(cols) != z.shape[1]:
-        return f"{head}, values {_span(z.ravel())}."
+        return _say("${head}, values ${span}.", head=head, span=_span(z.ravel()))
     text = np.asarray(trace.text if trace.text is not None else [], dtype=object)
     shown = text if text.shape == z.shape else z  # the cell's text, as drawn
     cells = [
-        f"{_value(r)} by {_value(c)}: {_value(shown[i, j])}"
+        _say(
+            "${row} by ${column}: ${value}",
+            row=_value(r),
+            column=_value(c),
+            value=_value(shown[i, j]),
+        )
         for i, r in enumerate(rows)
         for j, c in enumerate(cols)
     ]
@@ -126,8 +153,9 @@ def _invisible(trace) -> bool:
     return alpha is not None and float(alpha.group(1)) < 0.05
 
 
-def describe(fig) -> str:
-    """What ``fig`` draws: its title, its axes, then each visible trace's numbers.
+def describe(fig, translate: Callable[[str], str] = str) -> str:
+    """What ``fig`` draws: its title, its axes, then each visible trace's numbers;
+    ``translate`` gives each sentence's template in the reader's language.
 
     Examples
     --------
@@ -139,23 +167,36 @@ def describe(fig) -> str:
     >>> describe(go.Figure(go.Scatter(x=np.linspace(0, 1, 50), y=np.linspace(1, 0, 50))))
     'Chart. series 1: 50 points, horizontal from 0 to 1, vertical from 0 to 1.'
     """
+    token = _TRANSLATE.set(translate)
+    try:
+        return _described(fig)
+    finally:
+        _TRANSLATE.reset(token)
+
+
+def _described(fig) -> str:
     layout = fig.layout
-    parts = [f"{plain(layout.title.text) or 'Chart'}."]
+    parts = [_say("${title}.", title=plain(layout.title.text) or _say("Chart"))]
     x_title = plain(getattr(layout.xaxis.title, "text", None))
     y_title = plain(getattr(layout.yaxis.title, "text", None))
     if x_title or y_title:
+        unnamed = _say("unnamed")
         parts.append(
-            f"Horizontal axis: {x_title or 'unnamed'}; vertical axis: {y_title or 'unnamed'}."
+            _say(
+                "Horizontal axis: ${x}; vertical axis: ${y}.",
+                x=x_title or unnamed,
+                y=y_title or unnamed,
+            )
         )
     shown = [t for t in fig.data if not _invisible(t)]
     for i, trace in enumerate(shown[:SERIES_READ]):
-        name = plain(getattr(trace, "name", None)) or f"series {i + 1}"
+        name = plain(getattr(trace, "name", None)) or _say("series ${i}", i=i + 1)
         if trace.type == "heatmap":
             parts.append(_heatmap(trace))
         elif hasattr(trace, "x"):
             parts.append(_series(trace, name))
         else:
-            parts.append(f"A {trace.type} chart.")
+            parts.append(_say("A ${kind} chart.", kind=trace.type))
     if len(shown) > SERIES_READ:
-        parts.append(f"And {len(shown) - SERIES_READ} more series.")
+        parts.append(_say("And ${n} more series.", n=len(shown) - SERIES_READ))
     return " ".join(p for p in parts if p)

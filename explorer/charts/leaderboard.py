@@ -7,7 +7,7 @@ import numpy as np
 import plotly.graph_objects as go
 
 from explorer.charts.multiclass import cell_from_selection
-from explorer.formatting import plotly_names, plotly_text
+from explorer.formatting import fill_fields, plotly_names, plotly_text
 from explorer.theme import OKABE_ITO
 
 #: The colours of a cell: the row model significantly better, worse, or neither.
@@ -36,12 +36,19 @@ CELL_PX = 44
 
 
 def matrix(
-    names, diff: np.ndarray, p: np.ndarray, alpha: float, higher_is_better: bool, metric: str
+    names,
+    diff: np.ndarray,
+    p: np.ndarray,
+    alpha: float,
+    higher_is_better: bool,
+    metric: str,
+    texts: tuple[str, str] = ("${metric}: row − column", "corrected p"),
 ) -> go.Figure:
     """A grid of ``diff[i, j]`` (row model minus column model), each cell green where the
     row model is significantly better after the correction, vermillion where it is
     significantly worse, grey otherwise; the difference written in the cell, the
-    corrected p-value in its hover. Names escaped (visitor text).
+    corrected p-value in its hover. Names escaped (visitor text). ``texts``: the title
+    (its field ``${metric}``) and the hover's name of the p-value, as the view words them.
 
     Square markers, not a plotly heatmap: a heatmap is drawn as a raster image with a
     ``data:`` address, and the page holds no image from any address but its own.
@@ -74,11 +81,11 @@ def matrix(
             text=text,
             textfont={"size": 11 if side >= 30 else 9},
             customdata=ptext,
-            hovertemplate="%{y} − %{x}: %{text}<br>corrected p = %{customdata}<extra></extra>",
+            hovertemplate="%{y} − %{x}: %{text}<br>" + texts[1] + " = %{customdata}<extra></extra>",
         )
     )
     fig.update_layout(
-        title=plotly_text(f"{metric}: row − column"),
+        title=plotly_text(fill_fields(texts[0], {"metric": metric})),
         xaxis={"type": "category", "side": "top", "showgrid": False},
         yaxis={"type": "category", "autorange": "reversed", "showgrid": False},
         height=max(260, 110 + (side + 6) * m),

@@ -5,13 +5,22 @@ from __future__ import annotations
 import numpy as np
 import plotly.graph_objects as go
 
-from explorer.formatting import fmt, plotly_names, plotly_text
+from explorer.formatting import fill_fields, fmt, plotly_names, plotly_text
 from explorer.theme import OKABE_ITO
 
 
-def groups(labels, value, low, high, overall: float, metric: str) -> go.Figure:
+def groups(
+    labels,
+    value,
+    low,
+    high,
+    overall: float,
+    metric: str,
+    texts: tuple[str, str] = ("all rows: ${value}", "${metric} (95% interval)"),
+) -> go.Figure:
     """One row per group (its label, escaped: a visitor's text), a dot at its value and a
-    bar over its 95% interval; a dashed line at the value on all rows.
+    bar over its 95% interval; a dashed line at the value on all rows. ``texts``: the
+    line's note and the axis title, with their fields (the view passes them translated).
 
     Examples
     --------
@@ -45,10 +54,10 @@ def groups(labels, value, low, high, overall: float, metric: str) -> go.Figure:
             x=overall,
             line_dash="dash",
             line_color=OKABE_ITO["vermillion"],
-            annotation_text=f"all rows: {fmt(overall)}",
+            annotation_text=fill_fields(texts[0], {"value": fmt(overall)}),
         )
     fig.update_layout(
-        xaxis_title=plotly_text(f"{metric} (95% interval)"),
+        xaxis_title=plotly_text(fill_fields(texts[1], {"metric": metric})),
         yaxis={"autorange": "reversed", "type": "category"},
         height=max(220, 60 + 28 * len(names)),
         margin={"l": 10, "r": 10, "t": 30, "b": 40},

@@ -14,6 +14,7 @@ file that passes a Windows browser's picker is refused with the app's message.
 
 from __future__ import annotations
 
+from explorer.i18n import Phrase
 from explorer.io.errors import MAX_MESSAGE_CHARS, DataError, quote
 
 __all__ = [
@@ -69,9 +70,12 @@ def limits_text() -> str:
     >>> limits_text()
     'Up to 50 MB (50,000,000 bytes) per file, 2,000,000 rows, 2,000 columns and 20,000,000 cells.'
     """
-    return (
-        f"Up to {_exact(MAX_UPLOAD_BYTES)} per file, {MAX_ROWS:,} rows, {MAX_COLUMNS:,} "
-        f"columns and {MAX_CELLS:,} cells."
+    return Phrase(
+        "Up to ${size} per file, ${rows:,} rows, ${columns:,} columns and ${cells:,} cells.",
+        size=_exact(MAX_UPLOAD_BYTES),
+        rows=MAX_ROWS,
+        columns=MAX_COLUMNS,
+        cells=MAX_CELLS,
     )
 
 

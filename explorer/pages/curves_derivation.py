@@ -22,6 +22,7 @@ import metrics
 from explorer.datasets import Dataset
 from explorer.derivation import Derivation, mean_terms, sum_terms
 from explorer.formatting import count, fmt, in_latex
+from explorer.i18n import Phrase
 
 
 def _toy() -> Dataset:
@@ -66,9 +67,11 @@ def roc_auc(ds: Dataset, model: str) -> Derivation:
         name="ROC AUC",
     )
     flat = len(width) - len(moves)
-    note = f"{len(moves):,} segments where FPR moves; {flat:,} vertical ones add 0"
+    note = Phrase(
+        "${n:,} segments where FPR moves; ${flat:,} vertical ones add 0", n=len(moves), flat=flat
+    )
     if d.note():
-        note += f"; {d.note()}"
+        note = Phrase("${a}; ${b}", a=note, b=d.note())
     return Derivation("ROC AUC", ROC_FORMULA, d.aligned(), note, d.total)
 
 
@@ -93,9 +96,11 @@ def average_precision(ds: Dataset, model: str) -> Derivation:
         step[rises - 1] * p[rises],
         name="Average precision",
     )
-    note = f"{len(rises):,} thresholds where recall rises, each adding (R_i - R_(i-1)) x P_i"
+    note = Phrase(
+        "${n:,} thresholds where recall rises, each adding (R_i - R_(i-1)) x P_i", n=len(rises)
+    )
     if d.note():
-        note += f"; {d.note()}"
+        note = Phrase("${a}; ${b}", a=note, b=d.note())
     return Derivation("Average precision", AP_FORMULA, d.aligned(), note, d.total)
 
 

@@ -30,6 +30,7 @@ import pandas as pd
 import metrics
 from explorer import budget
 from explorer.datasets import Dataset
+from explorer.i18n import Phrase
 from explorer.leaderboard_export import ranked_rows
 
 #: Resamples of the intervals and of the bootstrap test, and their seed (the page repeats).
@@ -258,7 +259,11 @@ def board(
     [('logreg', 'b'), ('knn', '')]
     """
     limit = budget.limits().per_run if limit is None else limit
-    what = f"The {N_RESAMPLES:,} bootstrap resamples of {ds.n_samples:,} rows for every model"
+    what = Phrase(
+        "The ${n:,} bootstrap resamples of ${rows:,} rows for every model",
+        n=N_RESAMPLES,
+        rows=ds.n_samples,
+    )
     note = budget.too_long(seconds(ds, settings.metric), what, limit)
     fn, y, scores = inputs(ds, settings.metric)
     correction = None if settings.correction == "none" else settings.correction
@@ -377,21 +382,31 @@ def explanation(rows, settings: Settings, quote: Callable[[str], str] = str) -> 
     """
     by_letter = {r["letter"]: r["model"] for r in rows}
     said = [
-        f"{quote(r['model'])} ({r['letter']}) beats "
-        + ", ".join(f"{quote(by_letter[k])} ({k})" for k in _letters(r["beats"]))
+        Phrase(
+            "${model} (${letter}) beats ${others}",
+            model=quote(r["model"]),
+            letter=r["letter"],
+            others=", ".join(f"{quote(by_letter[k])} ({k})" for k in _letters(r["beats"])),
+        )
         for r in rows
         if r["beats"]
     ]
-    corr = CORRECTIONS[settings.correction]
-    head = (
+    head = Phrase(
         "Each model has a letter (a for the first model of the dataset, b for the second...). "
-        "The letters after a value are those of the models it beats: its "
-        f"{settings.metric} is better and the {TESTS[settings.test]} p-value of the pair, "
-        f"corrected across all pairs ({corr}), is at most {settings.alpha:g}."
+        "The letters after a value are those of the models it beats: its ${metric} is better "
+        "and the ${test} p-value of the pair, corrected across all pairs (${correction}), is "
+        "at most ${alpha:g}.",
+        metric=Phrase(settings.metric),
+        test=Phrase(TESTS[settings.test]),
+        correction=Phrase(CORRECTIONS[settings.correction]),
+        alpha=settings.alpha,
     )
     if not said:
-        return head + " No model beats another here."
-    return head + " Here: " + "; ".join(said) + "."
+        return Phrase("${head} No model beats another here.", head=head)
+    joined = said[0]
+    for more in said[1:]:
+        joined = Phrase("${a}; ${b}", a=joined, b=more)
+    return Phrase("${head} Here: ${said}.", head=head, said=joined)
 
 
 def _letters(text: str) -> list[str]:

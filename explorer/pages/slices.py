@@ -21,6 +21,7 @@ from explorer import budget, slicing
 from explorer.datasets import Dataset
 from explorer.derivation import Derivation
 from explorer.formatting import fmt, in_latex, latex_text
+from explorer.i18n import Phrase
 from explorer.links import float_text
 
 #: Bootstrap resamples per group (seeded: the same page shows the same intervals).
@@ -267,17 +268,20 @@ def _permutation_seconds(ds: Dataset, metric: Metric) -> float:
 
 #: What each test of :attr:`metrics.SliceFrame.test` is, for the page's caption.
 TESTS = {
-    "exact": "Fisher's exact test of the group's share against the rest's",
-    "permutation": (
-        f"a permutation test: {N_PERMUTATIONS:,} seeded shuffles of the rows, p = (1 + "
-        f"shuffles whose gap to the rest is at least the group's) / {N_PERMUTATIONS + 1:,}"
+    "exact": Phrase("Fisher's exact test of the group's share against the rest's"),
+    "permutation": Phrase(
+        "a permutation test: ${n:,} seeded shuffles of the rows, p = (1 + shuffles whose gap "
+        "to the rest is at least the group's) / ${n1:,}",
+        n=N_PERMUTATIONS,
+        n1=N_PERMUTATIONS + 1,
     ),
-    "subsample": (
-        f"a permutation test ({N_PERMUTATIONS:,} seeded shuffles) on "
-        f"{metrics.PERMUTATION_CELLS // N_PERMUTATIONS:,} rows drawn by group, every group "
-        "filled equally: its false-positive rate holds, its power is that of those rows"
+    "subsample": Phrase(
+        "a permutation test (${n:,} seeded shuffles) on ${rows:,} rows drawn by group, every "
+        "group filled equally: its false-positive rate holds, its power is that of those rows",
+        n=N_PERMUTATIONS,
+        rows=metrics.PERMUTATION_CELLS // N_PERMUTATIONS,
     ),
-    "wald": "the pooled Wald test (a normal approximation)",
+    "wald": Phrase("the pooled Wald test (a normal approximation)"),
 }
 
 
@@ -291,12 +295,18 @@ def p_caption(test: str, n_rows: int) -> str:
     >>> p_caption("subsample", 10**6)[-73:]
     'of 1,000,000 rows (999 shuffles of every row would take 50 times longer).'
     """
-    text = f"p: {TESTS.get(test, test)}."
     most = metrics.PERMUTATION_CELLS // N_PERMUTATIONS
     if test == "subsample" and n_rows > most:
-        text += f" It read {most:,} of {n_rows:,} rows ({N_PERMUTATIONS:,} shuffles of every "
-        text += f"row would take {n_rows / most:,.0f} times longer)."
-    return text
+        return Phrase(
+            "p: ${test}. It read ${most:,} of ${n:,} rows (${shuffles:,} shuffles of every "
+            "row would take ${times:,.0f} times longer).",
+            test=TESTS[test],
+            most=most,
+            n=n_rows,
+            shuffles=N_PERMUTATIONS,
+            times=n_rows / most,
+        )
+    return Phrase("p: ${test}.", test=TESTS.get(test, test))
 
 
 def computed_on(ds: Dataset, settings: Settings) -> Settings:
@@ -456,12 +466,13 @@ def gap_derivation(f: metrics.SliceFrame, labels: tuple[str, ...], metric: str) 
     """The gap between the best and the worst group, with the numbers in."""
     v = f.value
     if np.isnan(v).all():
-        return Derivation(f"{metric} gap", "", "", note="no group has a value")
+        name = Phrase("${metric} gap", metric=Phrase(metric))
+        return Derivation(name, "", "", note=Phrase("no group has a value"))
     hi, lo = int(np.nanargmax(v)), int(np.nanargmin(v))
     name = rf"\text{{{latex_text(metric)}}}"
     top, bottom = (rf"\text{{{latex_text(labels[int(f.groups[i])])}}}" for i in (hi, lo))
     return Derivation(
-        name=f"{metric}: the gap between groups",
+        name=Phrase("${metric}: the gap between groups", metric=Phrase(metric)),
         formula=rf"\text{{gap}} = \max_g {name}_g - \min_g {name}_g",
         latex=(
             rf"\text{{gap}} = {name}_{{{top}}} - {name}_{{{bottom}}} = "
@@ -478,7 +489,7 @@ def rate_derivation(row: pd.Series, rate: str) -> Derivation:
     a, b = float(row[num]), float(row[other])
     value = a / (a + b) if a + b else float("nan")
     return Derivation(
-        name=f"{rate} of {row['group']}",
+        name=Phrase("${metric} of ${group}", metric=rate, group=str(row["group"])),
         formula=rf"\text{{{rate}}} = \frac{{{num}}}{{{num} + {other}}}",
         latex=(
             rf"\text{{{rate}}}_{{{group}}} = \frac{{{fmt(a)}}}{{{fmt(a)} + {fmt(b)}}} = "
@@ -492,18 +503,19 @@ def holm_derivation(f: metrics.SliceFrame, labels: tuple[str, ...]) -> Derivatio
     """The smallest p-value corrected for the groups tested (Holm: times their number)."""
     tested = ~np.isnan(f.p_value)
     if not tested.any():
-        return Derivation("Holm-corrected p-value", "", "", note="no group could be tested")
+        none = Phrase("no group could be tested")
+        return Derivation(Phrase("Holm-corrected p-value"), "", "", note=none)
     m, i = int(tested.sum()), int(np.nanargmin(f.p_value))
     p = float(f.p_value[i])
     group = rf"\text{{{latex_text(labels[int(f.groups[i])])}}}"
     value = min(1.0, m * p)
     return Derivation(
-        name=f"Holm-corrected p-value of {labels[int(f.groups[i])]}",
+        name=Phrase("Holm-corrected p-value of ${group}", group=labels[int(f.groups[i])]),
         formula=r"p_{\text{Holm}} = \min(1,\ m \cdot p_{(1)})",
         latex=(
             rf"p_{{\text{{Holm}}}}({group}) = \min(1,\ {m} \times {in_latex(fmt(p))}) = "
             rf"{in_latex(fmt(value))}"
         ),
-        note=f"the smallest of {m} p-values, one per group tested against its rest",
+        note=Phrase("the smallest of ${m} p-values, one per group tested against its rest", m=m),
         value=value,
     )

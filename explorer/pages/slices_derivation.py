@@ -21,6 +21,7 @@ from explorer import slicing
 from explorer.datasets import Dataset
 from explorer.derivation import Derivation, mean_terms
 from explorer.formatting import count, fmt, in_latex
+from explorer.i18n import Phrase
 from explorer.pages import curves_derivation, regression_derivation, slices
 
 
@@ -44,6 +45,12 @@ RATES = {
     "Accuracy at the threshold": (("TP", "TN"), ("TP", "FP", "FN", "TN")),
     "Recall (TPR) at the threshold": (("TP",), ("TP", "FN")),
     "False positive rate at the threshold": (("FP",), ("FP", "TN")),
+}
+#: Each rate's name without "at the threshold" (its derivation's name says the group).
+SHORT = {
+    "Accuracy at the threshold": "Accuracy",
+    "Recall (TPR) at the threshold": "Recall (TPR)",
+    "False positive rate at the threshold": "False positive rate",
 }
 
 
@@ -69,10 +76,14 @@ def group_derivation(ds: Dataset, settings: slices.Settings, code: int) -> Deriv
         rows = g.codes == code
         w = None if ds.sample_weight is None else ds.sample_weight[rows]
         d = mean_terms(PER_ROW[settings.metric](y[rows], s[rows]), w, name=settings.metric)
-        return Derivation(f"{settings.metric} of {label}", "", d.latex(), d.note(), d.value)
+        name = Phrase("${metric} of ${group}", metric=Phrase(settings.metric), group=label)
+        return Derivation(name, "", d.latex(), d.note(), d.value)
     sub = slicing.subset(ds, g.conditions[code])
     line = _whole_page_line(sub, settings)
-    return dataclasses.replace(line, name=f"{line.name} of {label}")
+    metric = line.name if isinstance(line.name, Phrase) else Phrase(line.name)
+    return dataclasses.replace(
+        line, name=Phrase("${metric} of ${group}", metric=metric, group=label)
+    )
 
 
 def _whole_page_line(sub: Dataset, settings: slices.Settings) -> Derivation:
@@ -90,7 +101,7 @@ def _rate(metric: str, row: pd.Series, label: str) -> Derivation:
     top, bottom = RATES[metric]
     num, den = float(sum(row[c] for c in top)), float(sum(row[c] for c in bottom))
     value = num / den if den else float("nan")
-    name = metric.removesuffix(" at the threshold")
+    name = Phrase(SHORT[metric])
 
     def written(cells):
         return " + ".join(in_latex(count(row[c])) for c in cells)
@@ -98,10 +109,16 @@ def _rate(metric: str, row: pd.Series, label: str) -> Derivation:
     lhs = rf"\text{{{name}}} = "
     formula = lhs + rf"\frac{{{' + '.join(top)}}}{{{' + '.join(bottom)}}}"
     if not den:
-        return Derivation(f"{name} of {label}", formula, "", "undefined: no row to divide by")
+        undefined = Phrase("undefined: no row to divide by")
+        return Derivation(_of(name, label), formula, "", undefined)
     latex = (
         lhs + rf"\frac{{{written(top)}}}{{{written(bottom)}}} = "
         rf"\frac{{{in_latex(count(num))}}}{{{in_latex(count(den))}}} = {in_latex(fmt(value))}"
     )
-    note = f"its counts at the threshold {fmt(float(row['threshold']))}"
-    return Derivation(f"{name} of {label}", formula, latex, note, value)
+    note = Phrase("its counts at the threshold ${t:fmt}", t=float(row["threshold"]))
+    return Derivation(_of(name, label), formula, latex, note, value)
+
+
+def _of(metric: Phrase, group: str) -> Phrase:
+    """A derivation's name: the metric of the group."""
+    return Phrase("${metric} of ${group}", metric=metric, group=group)

@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 
 import streamlit as st
 
-from explorer.ui import url, widgets
+from explorer.ui import language, url, widgets
 
 #: Rows of a long table shown at a time (:func:`window`).
 PAGE_ROWS = 200
@@ -293,7 +293,7 @@ def sample(
     else:
         row = int(
             where.number_input(
-                f"{label} (row 0 to {n - 1})",
+                language.t("${label} (row 0 to ${last})", label=language.t(label), last=n - 1),
                 min_value=0,
                 max_value=n - 1,
                 step=1,
@@ -314,7 +314,7 @@ def window(where, n_rows: int, *, key: str, label: str = "show rows from") -> in
     url.bind_param(key, None, 0, check=url.int_in(0, n_rows - 1))
     return int(
         where.number_input(
-            f"{label} ({n_rows} rows)",
+            language.t("${label} (${n} rows)", label=language.t(label), n=n_rows),
             min_value=0,
             max_value=n_rows - 1,
             step=PAGE_ROWS,

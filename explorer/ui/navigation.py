@@ -13,6 +13,7 @@ from typing import NoReturn
 import streamlit as st
 
 from explorer import registry
+from explorer.i18n import Phrase
 from explorer.io import DataError
 from explorer.links import decode_dataset
 from explorer.samples import sample_names
@@ -99,7 +100,7 @@ def follow_scenario() -> None:
     if token:
         try:
             # a scenario's data, not a visitor's shared link
-            ds = replace(decode_dataset(token), description="the data of a scenario")
+            ds = replace(decode_dataset(token), description=Phrase("the data of a scenario"))
             ss[session.ACTIVE] = session.keep(ds)
         except DataError as exc:
             ss[session.LINK_ERROR] = str(exc)

@@ -21,6 +21,7 @@ import streamlit as st
 
 from explorer import bigdata, opened, registry
 from explorer.datasets import Dataset
+from explorer.i18n import Phrase
 from explorer.io import DataError
 from explorer.io.errors import quote
 from explorer.links import decode_dataset, encode_dataset, fits_in_link
@@ -115,11 +116,15 @@ def keep(ds: Dataset) -> str:
     fit_store(sum(sizes.values()))
     if dropped:
         names = ", ".join(quote(name) for name in dropped)
-        st.session_state[DROPPED] = (
-            f"To make room, this session no longer keeps {names} (at most "
-            f"{MAX_SESSION_DATASETS} uploaded or edited datasets, {MAX_SESSION_BYTES // 10**6:,} "
-            f"MB in all, are kept; the oldest go first). Upload {'them' if dropped[1:] else 'it'} "
-            "again to use it."
+        st.session_state[DROPPED] = Phrase(
+            "To make room, this session no longer keeps ${names} (at most ${n} uploaded or "
+            "edited datasets, ${mb:,} MB in all, are kept; the oldest go first). ${again}",
+            again=Phrase(
+                "Upload them again to use them." if dropped[1:] else "Upload it again to use it."
+            ),
+            names=names,
+            n=MAX_SESSION_DATASETS,
+            mb=MAX_SESSION_BYTES // 10**6,
         )
     return ds.name
 
@@ -224,9 +229,11 @@ def init() -> None:
     elif is_named(wanted):
         st.session_state[ACTIVE] = wanted
     elif wanted:
-        st.session_state[LINK_WARNING] = (
-            f"The link asks for the sample {wanted!r}, which does not exist here: "
-            f"showing {DEFAULT_SAMPLE!r} instead. Pick a dataset in the sidebar."
+        st.session_state[LINK_WARNING] = Phrase(
+            "The link asks for the sample ${wanted}, which does not exist here: "
+            "showing ${default} instead. Pick a dataset in the sidebar.",
+            wanted=repr(wanted),
+            default=repr(DEFAULT_SAMPLE),
         )
 
 

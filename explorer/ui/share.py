@@ -66,23 +66,35 @@ class ShareLink:
         name = st.session_state.get(session.ACTIVE, session.DEFAULT_SAMPLE)
         if link_is_shareable():
             with self._side.popover(language.t("Copy link"), icon=":material/link:"):
-                st.caption("This page with its dataset and settings:")
+                st.caption(language.t("This page with its dataset and settings:"))
                 _link_box(link, self._boxes)
             return
-        with self._side.popover("Copy link (settings only)", icon=":material/link:"):
+        settings_only = language.t("Copy link (settings only)")
+        with self._side.popover(settings_only, icon=":material/link:"):
             st.caption(
-                f"This page's settings, without the dataset {literal(repr(name))}: the link "
-                f"opens the sample {session.DEFAULT_SAMPLE!r}."
+                language.t(
+                    "This page's settings, without the dataset ${name}: the link opens the "
+                    "sample ${default}.",
+                    name=literal(repr(name)),
+                    default=repr(session.DEFAULT_SAMPLE),
+                )
             )
             _link_box(link, self._boxes)
         with self._top.container():
             note, copy = st.columns([5, 1], vertical_alignment="center")
             note.warning(
-                f"This address does not hold the dataset **{literal(name)}** (too big for a link): "
-                f"opened elsewhere it shows the sample {session.DEFAULT_SAMPLE!r}. To share the "
-                "data, download it on the Data page.",
+                language.t(
+                    "This address does not hold the dataset **${name}** (too big for a link): "
+                    "opened elsewhere it shows the sample ${default}. To share the data, "
+                    "download it on the Data page.",
+                    name=literal(name),
+                    default=repr(session.DEFAULT_SAMPLE),
+                ),
                 icon=":material/link:",
             )
             with copy.popover(language.t("Copy link"), icon=":material/link:"):
-                st.caption(f"This page's settings only, without {literal(repr(name))}:")
+                only = language.t(
+                    "This page's settings only, without ${name}:", name=literal(repr(name))
+                )
+                st.caption(only)
                 st.code(link, language=None, wrap_lines=True)

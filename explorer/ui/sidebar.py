@@ -10,7 +10,6 @@ from explorer import bigdata
 from explorer.datasets import Dataset
 from explorer.formatting import literal
 from explorer.io import DataError
-from explorer.samples import sample_title
 from explorer.ui import language, report, session, url
 
 LOG = logging.getLogger(__name__)
@@ -25,7 +24,7 @@ def link_notice(message: str, *, error: bool = False) -> None:
 
     ``message`` is plain text that may quote the link (a ``?ds=`` name, a refused cell):
     it is shown literally, never as Markdown."""
-    (st.error if error else st.warning)(literal(message), icon=":material/link:")
+    (st.error if error else st.warning)(literal(language.t(message)), icon=":material/link:")
 
 
 def _on_pick() -> None:
@@ -41,8 +40,8 @@ def _labels(names: list[str]) -> dict[str, str]:
         if name in mine:
             return name  # uploads and edits show their own name (first in the list)
         if name in big:
-            return f"{name} (big data, sampled)"
-        return sample_title(name)
+            return language.t("${name} (big data, sampled)", name=name)
+        return language.sample_title(name)
 
     return {name: label(name) for name in names}
 
@@ -76,8 +75,10 @@ def _positive_class(ds: Dataset) -> Dataset:
         (ds.label_names[1], ds.label_names[0]),
         key=POSITIVE,
         on_change=_on_positive,
-        help="The class the scores are for: a score at or above the threshold predicts it "
-        "(scikit-learn's pos_label). Every page counts it as 1.",
+        help=language.t(
+            "The class the scores are for: a score at or above the threshold predicts it "
+            "(scikit-learn's pos_label). Every page counts it as 1."
+        ),
     )
     return ds
 
@@ -90,7 +91,8 @@ def sidebar_picker() -> Dataset:
     if session.LINK_WARNING in st.session_state:
         link_notice(st.session_state.pop(session.LINK_WARNING))
     if session.DROPPED in st.session_state:
-        st.info(literal(st.session_state.pop(session.DROPPED)), icon=":material/delete:")
+        dropped = language.t(st.session_state.pop(session.DROPPED))
+        st.info(literal(dropped), icon=":material/delete:")
     names = session.available()
     if st.session_state[session.ACTIVE] not in names:
         session.set_active(session.DEFAULT_SAMPLE)
@@ -101,8 +103,10 @@ def sidebar_picker() -> Dataset:
         key=PICKER,
         format_func=_labels(names).__getitem__,
         on_change=_on_pick,
-        help="The bundled samples, the host's big data (if any), plus anything you upload "
-        "or edit in this session.",
+        help=language.t(
+            "The bundled samples, the host's big data (if any), plus anything you upload "
+            "or edit in this session."
+        ),
     )
     try:
         ds = session.get_dataset(st.session_state[session.ACTIVE])
@@ -110,8 +114,12 @@ def sidebar_picker() -> Dataset:
         LOG.error("%s", exc)  # the host's paths and errors stay in the server's log
         st.error(
             literal(
-                f"The data {st.session_state[session.ACTIVE]!r} cannot be opened right now: "
-                f"showing {session.DEFAULT_SAMPLE!r} instead. The host's log says why."
+                language.t(
+                    "The data ${name} cannot be opened right now: showing ${default} instead. "
+                    "The host's log says why.",
+                    name=repr(st.session_state[session.ACTIVE]),
+                    default=repr(session.DEFAULT_SAMPLE),
+                )
             )
         )
         session.set_active(session.DEFAULT_SAMPLE)  # the picker follows on the next run
@@ -170,8 +178,10 @@ def presentation_toggle() -> None:
         language.t("Presentation mode"),
         key=PRESENT_TOGGLE,
         on_change=_on_present,
-        help="Larger text and charts for a projector, the sidebar folded away. "
-        "The link keeps it (present=1).",
+        help=language.t(
+            "Larger text and charts for a projector, the sidebar folded away. "
+            "The link keeps it (present=1)."
+        ),
     )
     if on:
         st.query_params[PRESENT_PARAM] = "1"

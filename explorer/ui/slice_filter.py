@@ -18,6 +18,7 @@ from explorer import slicing
 from explorer.datasets import Dataset
 from explorer.formatting import literal
 from explorer.ui import cache, session
+from explorer.ui.language import t
 from explorer.ui.sidebar import link_notice
 
 SLICE, PARAM = session.SLICE, session.SLICE_PARAM
@@ -33,7 +34,7 @@ def conditions() -> tuple[slicing.Condition, ...]:
             try:
                 ss[SLICE] = slicing.parse_slice(raw)
             except slicing.GroupingError as exc:
-                link_notice(f"The slice filter is left out: {exc}")
+                link_notice(t("The slice filter is left out: ${why}", why=str(exc)))
     return ss[SLICE]
 
 
@@ -64,15 +65,16 @@ def sidebar(ds: Dataset) -> None:
         try:
             slicing.slice_mask(ds, chosen)
         except slicing.GroupingError as exc:
-            link_notice(f"The slice filter is left out: {exc}")
+            link_notice(t("The slice filter is left out: ${why}", why=str(exc)))
             st.session_state[SLICE] = chosen = ()
     if chosen:
-        st.sidebar.markdown(f"**Slice:** {literal(slicing.describe_slice(chosen))}")
+        described = literal(slicing.describe_slice(chosen))
+        st.sidebar.markdown(t("**Slice:** ${slice}", slice=described))
         st.sidebar.button(
-            "Clear the slice",
+            t("Clear the slice"),
             key="slice_clear",
             on_click=clear,
-            help="Every page shows the whole dataset again.",
+            help=t("Every page shows the whole dataset again."),
         )
     _write()
 
@@ -101,9 +103,15 @@ def note_text(part: Dataset, whole: Dataset, chosen) -> str:
     'On 412 of 5,000 samples: hospital = B'
     """
     noun = slicing.unit(whole)
-    plural = "queries" if noun == "query" else f"{noun}s"
+    plural = "queries" if noun == "query" else "samples"
     described = literal(slicing.describe_slice(chosen))
-    return f"On {part.n_samples:,} of {whole.n_samples:,} {plural}: {described}"
+    return t(
+        "On ${n:,} of ${total:,} ${units}: ${slice}",
+        n=part.n_samples,
+        total=whole.n_samples,
+        units=t(plural),
+        slice=described,
+    )
 
 
 def note(ds: Dataset) -> None:
@@ -120,6 +128,9 @@ def whole_note(page: str) -> None:
     chosen = st.session_state.get(SLICE) or ()
     if chosen:
         st.caption(
-            f"{page} shows every sample; the slice "
-            f"{literal(slicing.describe_slice(chosen))} applies to the other pages."
+            t(
+                "${page} shows every sample; the slice ${slice} applies to the other pages.",
+                page=t(page),
+                slice=literal(slicing.describe_slice(chosen)),
+            )
         )

@@ -14,7 +14,6 @@ from explorer import scenarios as scenario_list
 from explorer.charts import alt_text
 from explorer.datasets import KIND_LABELS, Dataset
 from explorer.formatting import MISSING, column_words, dash_missing, literal, one_line
-from explorer.samples import sample_title
 from explorer.ui import classroom, effects, examples, language, navigation, report, session, url
 
 
@@ -38,13 +37,13 @@ def require_kind(ds: Dataset, kinds: Iterable[str], suggestion: str) -> None:
             "This page shows ${wanted} data; the active dataset **${name}** is ${kind}. "
             "Pick another dataset in the sidebar, or open a sample.",
             wanted=wanted,
-            name=literal(ds.shown_name),
+            name=literal(language.dataset_title(ds)),
             kind=t(KIND_LABELS[ds.kind]),
         ),
         icon=":material/info:",
     )
     st.button(
-        t("Open the sample “${title}”", title=sample_title(suggestion)),
+        t("Open the sample “${title}”", title=language.sample_title(suggestion)),
         key="open_fitting_sample",
         on_click=_switch,
         args=(suggestion,),
@@ -61,12 +60,16 @@ def cannot_score(ds: Dataset, exc: Exception, why: str, prefix: str = "") -> Non
     may quote a name) are shown literally; ``why`` and ``prefix`` are the page's Markdown."""
     if ds.y_true.ndim == 2 and ds.y_true.shape[1] < 2:
         st.info(
-            f"{why}, so it needs at least two labels; **{literal(ds.shown_name)}** has one. "
-            f"({literal(exc)})",
+            language.t(
+                "${why}, so it needs at least two labels; **${name}** has one. (${refusal})",
+                why=language.t(why),
+                name=literal(language.dataset_title(ds)),
+                refusal=literal(exc),
+            ),
             icon=":material/info:",
         )
     else:
-        st.error(f"{prefix}{literal(exc)}")
+        st.error(f"{language.t(prefix)}{literal(exc)}")
 
 
 def label_columns(labels, where=None) -> list:
@@ -102,7 +105,7 @@ def table(df, *, missing: str, container=None, **kwargs) -> None:
     kwargs["column_config"] = worded(shown.columns, kwargs.get("column_config"))
     dataframe(where, shown, **kwargs)
     if shown is not df:
-        where.caption(f"{MISSING} : {missing}.")
+        where.caption(f"{MISSING} : {language.t(missing)}.")
 
 
 def models_caption(ds: Dataset) -> None:
@@ -111,11 +114,11 @@ def models_caption(ds: Dataset) -> None:
     st.caption(
         language.t(
             "Active dataset **${name}** · ${n} samples · model(s): ${models}",
-            name=literal(ds.shown_name),
+            name=literal(language.dataset_title(ds)),
             n=ds.n_samples,
             models=literal(", ".join(ds.model_names)),
         )
-        + (f" · {literal(ds.description)}" if ds.description else "")
+        + (f" · {literal(language.dataset_description(ds))}" if ds.description else "")
     )
 
 
@@ -156,10 +159,13 @@ def plotly_chart(where, fig, keyboard: str = "", **kwargs):
     keyboard (a click on a plotly point has no keyboard way of its own); its text
     alternative says so."""
     report.plotly(fig, kwargs.get("key"))
-    alt = alt_text.describe(fig)
-    kwargs.setdefault(
-        "alt", f"{alt} By keyboard, {keyboard} does what a click does." if keyboard else alt
+    alt = alt_text.describe(fig, language.formatter(str))
+    by_keyboard = language.t(
+        "${alt} By keyboard, ${keyboard} does what a click does.",
+        alt=alt,
+        keyboard=language.t(keyboard),
     )
+    kwargs.setdefault("alt", by_keyboard if keyboard else alt)
     return where.plotly_chart(fig, **kwargs)
 
 
@@ -260,16 +266,18 @@ def scenarios(slug: str) -> None:
     title = language.t("Scenarios: teaching moments, each a link")
     with st.expander(title, icon=":material/movie:"):
         if guessing:
-            st.caption("What to watch in each is not shown while Predict, then reveal is on.")
+            st.caption(
+                language.t("What to watch in each is not shown while Predict, then reveal is on.")
+            )
         for sc in items:
             st.page_link(
                 registry.script(slug),
-                label=sc.title,
+                label=language.t(sc.title),
                 query_params=sc.query(**extra),
                 icon=":material/play_arrow:",
             )
             if not guessing:
-                st.caption(f"Watch: {sc.watch}")
+                st.caption(language.t("Watch: ${watch}", watch=language.t(sc.watch)))
 
 
 def _opened(slug: str) -> None:

@@ -40,6 +40,8 @@ from streamlit.runtime.scriptrunner import get_script_run_ctx
 from streamlit.runtime.scriptrunner_utils.script_run_context import in_cached_function
 
 from explorer import budget
+from explorer.formatting import fill_fields
+from explorer.ui import language
 from metrics import worker_seconds
 
 #: The ``st.session_state`` key of the session's ledger.
@@ -147,13 +149,15 @@ def bar_report(bar, estimate: float) -> Callable[[float], None]:
     would be ~1,000), never to 100% before the work is done (the estimate is of an idle
     machine)."""
     shown = [-1.0]
+    # worded now: the report runs in the computation's thread, outside the session
+    words = language.t("${done:.0f} s of about ${total:.0f} s")
 
     def report(seconds: float) -> None:
         if seconds - shown[0] < REDRAW_SECONDS:
             return
         shown[0] = seconds
         share = min(0.99, seconds / max(estimate, 1e-9))
-        bar.progress(share, text=f"{seconds:.0f} s of about {estimate:.0f} s")
+        bar.progress(share, text=fill_fields(words, {"done": seconds, "total": estimate}))
 
     return report
 

@@ -11,6 +11,7 @@ import tomllib
 import pytest
 
 from explorer import i18n
+from explorer.samples import sample_index
 from tests.conftest import ROOT
 from views import prose
 
@@ -21,12 +22,14 @@ CODE += sorted((ROOT / "views").rglob("*.py"))
 
 def _literals() -> set[str]:
     """Every string constant of the app's code (implicitly joined literals as one, the
-    constant parts of f-strings)."""
+    constant parts of f-strings), and the texts of the sample index."""
     found: set[str] = set()
     for path in CODE:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Constant) and isinstance(node.value, str):
                 found.add(node.value)
+    # the sample gallery's titles and lines are the app's texts too, kept in its index
+    found |= {row[k] for row in sample_index() for k in ("title", "teaches")}
     return found
 
 

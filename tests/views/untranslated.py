@@ -33,6 +33,7 @@ NAMES = (
     "Plotly",
     "MLU-Explain",
     "Metric Explorer",
+    "Benjamini-Hochberg",
 )
 #: What holds no words: formulas, code, tags, addresses, entities, icons, queries.
 _CODE = re.compile(

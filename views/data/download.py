@@ -9,19 +9,20 @@ import streamlit as st
 from explorer import downloads, editing
 from explorer.datasets import Dataset
 from explorer.ui import share
+from explorer.ui.language import t
 from views.data.editor import base_name
 
 
 def _csv_button(where, label: str, build, file_name: str, key: str) -> None:
     """A download button whose CSV ``build()`` writes only when clicked."""
     where.download_button(
-        label, lambda: downloads.csv_text(build()), file_name=file_name, mime="text/csv", key=key
+        t(label), lambda: downloads.csv_text(build()), file_name=file_name, mime="text/csv", key=key
     )
 
 
 def show(ds: Dataset) -> None:
     """The download buttons (labels and scores, or one table) and the share note."""
-    st.subheader("Download and share")
+    st.subheader(t("Download and share"))
     base = base_name(ds)
     # the CSVs are written only when a button is clicked (a million rows take seconds)
     if ds.item_ids is not None:  # a run: each query's documents by their ids
@@ -51,12 +52,14 @@ def show(ds: Dataset) -> None:
         )
     if share.link_is_shareable():
         st.success(
-            "The address bar now holds a link to exactly this view: copy it to share it.",
+            t("The address bar now holds a link to exactly this view: copy it to share it."),
             icon=":material/link:",
         )
     else:
         st.warning(
-            "This dataset is too big to travel inside a link: share the file instead "
-            "(download it above).",
+            t(
+                "This dataset is too big to travel inside a link: share the file instead "
+                "(download it above)."
+            ),
             icon=":material/link:",
         )

@@ -12,6 +12,7 @@ from explorer.datasets import Dataset
 from explorer.formatting import literal, model_words
 from explorer.pages import data
 from explorer.ui import session
+from explorer.ui.language import t
 
 # The editor's widgets hold the last dataset's names, window and pending edits: when the
 # active dataset changes, they start again from the new one.
@@ -26,7 +27,7 @@ EDITOR_KEYS = (
 
 def show(ds: Dataset) -> None:
     """The editor of ``ds``: its window, then the matrix editors or the table editor."""
-    st.subheader("Edit")
+    st.subheader(t("Edit"))
     if st.session_state.get("data_editor_for") != ds.fingerprint:
         for key in EDITOR_KEYS:
             st.session_state.pop(key, None)
@@ -51,7 +52,7 @@ def window(ds: Dataset) -> tuple[int, int]:
     if n > editing.EDIT_MAX_ROWS:
         start = int(
             st.number_input(
-                "First row of the window",
+                t("First row of the window"),
                 min_value=0,
                 max_value=max(n - 1, 0),
                 value=0,
@@ -61,8 +62,13 @@ def window(ds: Dataset) -> tuple[int, int]:
         )
         stop = min(start + editing.EDIT_MAX_ROWS, n)
         st.info(
-            f"This dataset has {n:,} rows, too many to edit at once: you are editing rows "
-            f"{start:,} to {stop - 1:,}. Your changes are spliced back into the full dataset.",
+            t(
+                "This dataset has ${n:,} rows, too many to edit at once: you are editing rows "
+                "${start:,} to ${stop:,}. Your changes are spliced back into the full dataset.",
+                n=n,
+                start=start,
+                stop=stop - 1,
+            ),
             icon=":material/content_cut:",
         )
     return start, stop
@@ -73,32 +79,46 @@ def label_names(ds: Dataset) -> list[str]:
     the dataset's; fewer or more names remove or add labels (said in a note)."""
     st.session_state.setdefault("data_editor_label_names", ", ".join(ds.label_names))
     names_text = st.text_input(
-        "Label names (comma separated: rename, add or remove labels)",
+        t("Label names (comma separated: rename, add or remove labels)"),
         key="data_editor_label_names",
     )
     typed = data.label_names(names_text, ds.label_names)
     new_names = typed.names
     if typed.twice:
         st.error(
-            f"Label names must be different from each other: {', '.join(typed.twice)} "
-            "appear(s) more than once. The editor keeps the dataset's names.",
+            t(
+                "Label names must be different from each other: ${names} appear(s) more than "
+                "once. The editor keeps the dataset's names.",
+                names=", ".join(typed.twice),
+            ),
             icon=":material/block:",
         )
     elif not typed.given:
         st.error(
-            "Give at least one label name. The editor keeps the dataset's names.",
+            t("Give at least one label name. The editor keeps the dataset's names."),
             icon=":material/block:",
         )
     elif typed.removed or typed.added:
         change = (
-            f"the last {len(typed.removed)} label(s) ({', '.join(typed.removed)}) are removed"
+            t(
+                "the last ${n} label(s) (${names}) are removed",
+                n=len(typed.removed),
+                names=", ".join(typed.removed),
+            )
             if typed.removed
-            else f"{len(typed.added)} label(s) ({', '.join(typed.added)}) are added, "
-            "all labels and scores 0 until you edit them"
+            else t(
+                "${n} label(s) (${names}) are added, all labels and scores 0 until you edit them",
+                n=len(typed.added),
+                names=", ".join(typed.added),
+            )
         )
         st.info(
-            f"You gave {len(new_names)} names for {ds.n_labels} labels: names apply in "
-            f"order, and {change}.",
+            t(
+                "You gave ${n} names for ${labels} labels: names apply in order, and ${change}.",
+                n=len(new_names),
+                labels=ds.n_labels,
+                change=change,
+            ),
             icon=":material/info:",
         )
     return new_names
@@ -111,16 +131,16 @@ def matrix_editor(ds: Dataset, start: int, stop: int) -> None:
     labels_df, scores_df = data.named_matrices(ds, new_names, slice(start, stop))  # on screen
     lc, sc = st.columns(2)
     with lc:
-        st.caption("Labels" + (" (0/1)" if ds.kind == "multilabel" else " (relevance)"))
+        st.caption(t("Labels (0/1)" if ds.kind == "multilabel" else "Labels (relevance)"))
         ed_labels = st.data_editor(
             labels_df, num_rows="dynamic", key="data_editor_labels", width="stretch"
         )
     with sc:
-        st.caption(f"Scores of {model_words(ds.model_names[0])}")
+        st.caption(_scores_of(ds.model_names[0]))
         ed_scores = st.data_editor(
             scores_df, num_rows="dynamic", key="data_editor_scores", width="stretch"
         )
-    if st.button("Use the edited data", key="data_apply_edits", type="primary"):
+    if st.button(t("Use the edited data"), key="data_apply_edits", type="primary"):
         # the full tables, built on the click only
         all_labels, all_scores = data.named_matrices(ds, new_names)
         try:
@@ -135,9 +155,7 @@ def matrix_editor(ds: Dataset, start: int, stop: int) -> None:
             new = editing.keep_run(new, ds)  # a run keeps what it retrieved and its ids
             new = editing.keep_attributes(new, ds)  # and every sample its attributes
         except io.DataError as exc:
-            st.error(
-                f"Not applied, your data is unchanged: {literal(exc)}", icon=":material/block:"
-            )
+            _refused(exc)
         else:
             session.add_dataset(new)
             st.rerun()
@@ -151,9 +169,9 @@ def table_editor(ds: Dataset, start: int, stop: int) -> None:
         num_rows="dynamic",
         key="data_editor_table",
         width="stretch",
-        column_config=editing.table_words(ds),  # words over the code names (y_true)
+        column_config=_words(editing.table_words(ds)),  # words over the code names (y_true)
     )
-    if st.button("Use the edited data", key="data_apply_edits", type="primary"):
+    if st.button(t("Use the edited data"), key="data_apply_edits", type="primary"):
         try:
             new = editing.dataset_from_table(
                 editing.splice(editing.table_from_dataset(ds), edited, start, stop),
@@ -162,9 +180,25 @@ def table_editor(ds: Dataset, start: int, stop: int) -> None:
                 description=f"edited from {base}",
             )
         except io.DataError as exc:
-            st.error(
-                f"Not applied, your data is unchanged: {literal(exc)}", icon=":material/block:"
-            )
+            _refused(exc)
         else:
             session.add_dataset(new)
             st.rerun()
+
+
+def _scores_of(model: str) -> str:
+    """The scores editor's caption: "Scores of model **m**" (:func:`model_words`)."""
+    if model_words(model) == "the model":
+        return t("Scores of the model")
+    return t("Scores of model **${name}**", name=literal(model))
+
+
+def _refused(exc: io.DataError) -> None:
+    """An edit the readers refuse: why, and that the data stays as it was."""
+    why = literal(t(exc.args[0]))
+    st.error(t("Not applied, your data is unchanged: ${why}", why=why), icon=":material/block:")
+
+
+def _words(config: dict) -> dict:
+    """The table editor's column words (``true label``, ``score of good``) translated."""
+    return {column: t(words) for column, words in config.items()}

@@ -9,6 +9,7 @@ from explorer.datasets import Dataset
 from explorer.formatting import literal
 from explorer.pages import data
 from explorer.ui import session
+from explorer.ui.language import t
 from views import prose
 
 ERRORS = "data_upload_errors"
@@ -47,17 +48,17 @@ def _uploader(label: str, extensions, key: str, *, several: bool = False):
     another type would make Streamlit raise before the page runs. ``several``: a list
     of files (empty when none)."""
     return st.file_uploader(
-        f"{label} ({', '.join(extensions)})", key=key, accept_multiple_files=several
+        f"{t(label)} ({', '.join(extensions)})", key=key, accept_multiple_files=several
     )
 
 
 def uploads() -> None:
     """The upload tabs; a file that validates becomes the active dataset, a refused one
     leaves the data as it was and says why."""
-    st.subheader("Upload")
-    st.caption(io.limits_text())
+    st.subheader(t("Upload"))
+    st.caption(t(io.limits_text()))
     one, pair, trec, ltr = st.tabs(
-        ["One file", "Labels + scores", "TREC qrels + run", "Learning to rank"]
+        [t("One file"), t("Labels + scores"), "TREC qrels + run", t("Learning to rank")]
     )
     with one:
         st.markdown(prose.section("data", "one_file"))
@@ -70,13 +71,14 @@ def uploads() -> None:
     with ltr:
         _ranking_uploads()
     for message in st.session_state.get(ERRORS, {}).values():
-        st.error(f"Not loaded, your data is unchanged: {literal(message)}", icon=":material/block:")
+        refused = t("Not loaded, your data is unchanged: ${why}", why=literal(t(message)))
+        st.error(refused, icon=":material/block:")
 
 
 def _trec_uploads() -> None:
     """A qrels file and any number of runs of the same documents (a model each)."""
     st.markdown(prose.fill("data", "trec", max_models=io.MAX_MODELS))
-    qrels = st.file_uploader("Qrels", key="data_upload_qrels")
+    qrels = st.file_uploader(t("Qrels"), key="data_upload_qrels")
     runs = _model_files("Runs", "data_upload_run")
     side = _side_file("query", "data_upload_trec_attributes")
     _with_models(
@@ -95,7 +97,7 @@ def _pair_uploads() -> None:
     st.markdown(prose.fill("data", "pair", max_models=io.MAX_MODELS))
     lab = _uploader("Labels", io.MATRIX_EXTENSIONS, "data_upload_labels")
     sco = _uploader(
-        f"Scores, one file a model, up to {io.MAX_MODELS}",
+        t("Scores, one file a model, up to ${n}", n=io.MAX_MODELS),
         io.MATRIX_EXTENSIONS,
         "data_upload_scores",
         several=True,
@@ -115,7 +117,9 @@ def _pair_uploads() -> None:
 def _model_files(label: str, key: str) -> list:
     """An uploader of any number of model files (score files, runs): a model each."""
     return st.file_uploader(
-        f"{label}; one file a model, up to {io.MAX_MODELS}", key=key, accept_multiple_files=True
+        t("${files}; one file a model, up to ${n}", files=t(label), n=io.MAX_MODELS),
+        key=key,
+        accept_multiple_files=True,
     )
 
 
@@ -135,9 +139,10 @@ def _ranking_uploads() -> None:
     """SVMlight / LETOR or a table with a query column, with its optional score file and
     LightGBM query file (any extension: rank.train, train.txt, .query, .group)."""
     st.markdown(prose.fill("data", "ltr", max_models=io.MAX_MODELS))
-    data = st.file_uploader("Data (SVMlight, LETOR or a table)", key="data_upload_ltr")
+    data = st.file_uploader(t("Data (SVMlight, LETOR or a table)"), key="data_upload_ltr")
     scores = _model_files("Scores (one per line), optional", "data_upload_ltr_scores")
-    query = st.file_uploader("Query file (.query, .group), optional", key="data_upload_ltr_query")
+    query_label = t("Query file (.query, .group), optional")
+    query = st.file_uploader(query_label, key="data_upload_ltr_query")
     side = _side_file("query", "data_upload_ltr_attributes")
 
     def read(first, *rest):
@@ -154,7 +159,12 @@ def _ranking_uploads() -> None:
 
 def _side_file(what: str, key: str):
     """The optional side file of attributes, a table keyed by ``what`` id."""
-    return _uploader(f"Attributes by {what} id, optional", io.TABLE_EXTENSIONS, key)
+    label = (
+        "Attributes by sample id, optional"
+        if what == "sample"
+        else "Attributes by query id, optional"
+    )
+    return _uploader(label, io.TABLE_EXTENSIONS, key)
 
 
 def _swap() -> None:
@@ -174,4 +184,4 @@ def notices(ds: Dataset) -> None:
             prose.fill("data", "swapped", model=literal(ds.model_names[0])),
             icon=":material/swap_horiz:",
         )
-        st.button("Swap labels and scores", key="data_swap_pair", on_click=_swap)
+        st.button(t("Swap labels and scores"), key="data_swap_pair", on_click=_swap)

@@ -26,12 +26,16 @@ def show(ds: Dataset) -> None:
     for col, number in zip(st.columns(len(numbers)), numbers, strict=True):
         value = "n/a" if number.value is None else fmt(number.value)
         interval = intervals.get(number.label) if number.value is not None else None
-        classroom.headline(col, number.label, value, interval=interval, help=number.why)
+        classroom.headline(col, t(number.label), value, interval=interval, help=number.why)
     classroom.reveal_button()
     for number in numbers:
         if number.why is not None:
             st.info(
-                f"**{number.label}** cannot be computed on this dataset: {number.why}",
+                t(
+                    "**${label}** cannot be computed on this dataset: ${why}",
+                    label=t(number.label),
+                    why=number.why,
+                ),
                 icon=":material/info:",
             )
     values = {n.label: n.value for n in numbers}
@@ -39,14 +43,21 @@ def show(ds: Dataset) -> None:
         derivation(ds, values)
     if exact:
         st.caption(
-            f"Exact over all {ds.total_rows:,} rows, for **{literal(ds.model_names[0])}** (merged "
-            f"states of the whole file). The other pages show a uniform sample of "
-            f"{ds.n_samples:,} of the {ds.total_rows:,} rows."
+            t(
+                "Exact over all ${total:,} rows, for **${model}** (merged states of the whole "
+                "file). The other pages show a uniform sample of ${n:,} of the ${total:,} rows.",
+                total=ds.total_rows,
+                model=literal(ds.model_names[0]),
+                n=ds.n_samples,
+            )
         )
     else:
         st.caption(
-            f"Computed for the first model, **{literal(ds.model_names[0])}**, "
-            f"on all {ds.n_samples} samples."
+            t(
+                "Computed for the first model, **${model}**, on all ${n} samples.",
+                model=literal(ds.model_names[0]),
+                n=ds.n_samples,
+            )
         )
 
 
@@ -61,6 +72,8 @@ def derivation(ds: Dataset, values: dict) -> None:
             st.latex(home.gini_latex(values["ROC AUC"], values["Gini"]))
     elif ds.kind in home.DERIVED_ON:
         st.caption(
-            f"Each of these numbers is derived term by term on the **{home.DERIVED_ON[ds.kind]}** "
-            "page."
+            t(
+                "Each of these numbers is derived term by term on the **${page}** page.",
+                page=t(home.DERIVED_ON[ds.kind]),
+            )
         )

@@ -7,7 +7,8 @@ import streamlit as st
 
 from explorer.datasets import Dataset
 from explorer.pages import leaderboard
-from explorer.ui import bound
+from explorer.ui import bound, language
+from explorer.ui.language import t
 
 
 def show(ds: Dataset) -> leaderboard.Settings:
@@ -15,22 +16,27 @@ def show(ds: Dataset) -> leaderboard.Settings:
     metric does not take falls back to its first one. No metric picked: the kind's first."""
     labels = [m.label for m in leaderboard.METRICS[ds.kind]]
     picked = bound.multiselect(
-        st, "Metrics (the table is sorted by the first)", labels, key="lb_metric",
-        param="metric", default=labels[:1],
+        st, t("Metrics (the table is sorted by the first)"), labels, key="lb_metric",
+        param="metric", default=labels[:1], format_func=language.formatter(str),
     )  # fmt: skip
     metric, *more = picked or labels[:1]
     c2, c3, c4 = st.columns([2, 2, 1])
     tests = leaderboard.metric_of(ds, metric).tests
     test = bound.selectbox(
-        c2, "Test", tests, key="lb_test", param="test", format_func=leaderboard.TESTS.get
+        c2,
+        t("Test"),
+        tests,
+        key="lb_test",
+        param="test",
+        format_func=language.formatter(leaderboard.TESTS.get),
     )
     corr = bound.selectbox(
         c3,
-        "Correction across pairs",
+        t("Correction across pairs"),
         leaderboard.corrections_for(test),
         key="lb_corr",
         param="corr",
-        format_func=leaderboard.CORRECTIONS.get,
+        format_func=language.formatter(leaderboard.CORRECTIONS.get),
     )
     alpha = bound.selectbox(
         c4,

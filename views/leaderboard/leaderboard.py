@@ -10,14 +10,15 @@ pairwise differences and a button per pair opening Compare two models
 import streamlit as st
 
 from explorer.formatting import literal
-from explorer.ui import navigation, session, slice_filter, widgets
+from explorer.ui import language, navigation, session, slice_filter, widgets
+from explorer.ui.language import t
 from views import prose
 from views.leaderboard import panel
 
 #: The bundled sample with more than two models.
 MANY_MODELS = "breast_cancer_five"
 
-st.title("Leaderboard")
+st.title(t("Leaderboard"))
 widgets.scenarios("leaderboard")
 ds = slice_filter.active()
 slice_filter.note(ds)  # on how many samples, of which slice
@@ -26,13 +27,16 @@ st.markdown(prose.section("leaderboard", "intro"))
 
 if len(ds.model_names) < 2:
     st.info(
-        f"There is nothing to rank: **{literal(ds.shown_name)}** has one model, and a leaderboard "
-        "compares several models scored on the same samples. Upload a table with several "
-        "score columns, several score files or runs, or open the five-model sample.",
+        t(
+            "There is nothing to rank: **${name}** has one model, and a leaderboard compares "
+            "several models scored on the same samples. Upload a table with several score "
+            "columns, several score files or runs, or open the five-model sample.",
+            name=literal(language.dataset_title(ds)),
+        ),
         icon=":material/info:",
     )
     st.button(
-        "Open breast cancer (five models)",
+        t("Open breast cancer (five models)"),
         key="lb_open_sample",
         on_click=session.set_active,
         args=(MANY_MODELS,),

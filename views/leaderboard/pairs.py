@@ -9,18 +9,24 @@ import streamlit as st
 from explorer import registry
 from explorer.charts import leaderboard as charts
 from explorer.datasets import Dataset
+from explorer.formatting import fill_fields
 from explorer.pages import leaderboard
 from explorer.ui import bound, url, widgets
+from explorer.ui.language import t
 
 
 def show(ds: Dataset, board: leaderboard.Board, settings: leaderboard.Settings) -> None:
     """The heatmap, then the pair picker (most significant first) and its button."""
-    st.subheader("Every pair")
+    st.subheader(t("Every pair"))
     r = board.result
     diff, p = board.matrix()
+    texts = (t("${metric}: row − column"), t("corrected p"))
+    fig = charts.matrix(
+        r.names, diff, p, settings.alpha, r.higher_is_better, t(settings.metric), texts
+    )
     widgets.plotly_chart(
         st,
-        charts.matrix(r.names, diff, p, settings.alpha, r.higher_is_better, settings.metric),
+        fig,
         key="lb_matrix",
         on_select=lambda: _clicked(r.names),
         keyboard='the "Open a pair on Compare two models" box and its button',
@@ -30,25 +36,29 @@ def show(ds: Dataset, board: leaderboard.Board, settings: leaderboard.Settings) 
     if clicked is not None:
         _open(*clicked)
     st.caption(
-        "Each cell is the row model's value minus the column model's. Green: the row model is "
-        f"significantly better (corrected p ≤ {settings.alpha:g}); vermillion: significantly "
-        "worse; grey: no significant difference. The hover gives the corrected p-value. "
-        "A click on a cell opens its pair on Compare two models (row model as A)."
+        t(
+            "Each cell is the row model's value minus the column model's. Green: the row model "
+            "is significantly better (corrected p ≤ ${alpha:g}); vermillion: significantly "
+            "worse; grey: no significant difference. The hover gives the corrected p-value. "
+            "A click on a cell opens its pair on Compare two models (row model as A).",
+            alpha=settings.alpha,
+        )
     )
     options = list(range(r.pairs.shape[0]))
     first = int(np.argmin(np.nan_to_num(r.p_adjusted, nan=2.0)))  # the most significant
 
     def label(k: int) -> str:
         i, j = r.pairs[k]
-        return f"{r.names[i]} vs {r.names[j]}"
+        return fill_fields(vs, {"a": r.names[i], "b": r.names[j]})
 
+    vs = t("${a} vs ${b}")  # worded now: AppTest formats the options after the run
     c1, c2 = st.columns([3, 1], vertical_alignment="bottom")
     # not in the link: it changes no number, and names its pair by its place
     chosen = bound.selectbox(
-        c1, "Open a pair on Compare two models", options, key="lb_pair", param=None,
+        c1, t("Open a pair on Compare two models"), options, key="lb_pair", param=None,
         default=first, format_func=label,
     )  # fmt: skip
-    if c2.button("Open on Compare", key="lb_open_pair", type="primary"):
+    if c2.button(t("Open on Compare"), key="lb_open_pair", type="primary"):
         i, j = r.pairs[chosen]
         _open(r.names[i], r.names[j])
 

@@ -11,6 +11,7 @@ from explorer.datasets import Dataset
 from explorer.formatting import literal
 from explorer.pages import leaderboard
 from explorer.ui import cache, classroom, widgets, work
+from explorer.ui.language import t
 from views.leaderboard import controls, pairs, table, wins
 
 #: Estimated seconds of resamples from which the page draws a progress line.
@@ -23,24 +24,29 @@ def panel(ds: Dataset) -> None:
     try:
         boards = [_computed(ds, s) for s in each]
     except metrics.MetricInputError as exc:
-        widgets.cannot_score(ds, exc, f"The leaderboard compares the models' {settings.metric}")
+        why = t("The leaderboard compares the models' ${metric}", metric=t(settings.metric))
+        widgets.cannot_score(ds, exc, why)
         return
     except work.Spent as exc:
         st.info(
-            f"{literal(str(exc))} The leaderboard waits until then.",
+            t("${why} The leaderboard waits until then.", why=literal(t(exc.args[0]))),
             icon=":material/hourglass_empty:",
         )
         return
     board = boards[0]  # the first metric ranks the table and makes the matrix and wins
     for s, b in zip(each, boards, strict=True):
         if b.note:
+            template = (
+                "${metric}: ${why}: no interval is resampled, and the bootstrap test is not run."
+                if s.test == "bootstrap"
+                else "${metric}: ${why}: no interval is resampled."
+            )
             st.info(
-                f"{s.metric}: {literal(b.note)}: no interval is resampled"
-                + (", and the bootstrap test is not run." if s.test == "bootstrap" else "."),
+                t(template, metric=t(s.metric), why=literal(t(b.note))),
                 icon=":material/hourglass_empty:",
             )
     if ds.sample_weight is not None:
-        st.caption("The sample weights are not used here: each sample counts once.")
+        st.caption(t("The sample weights are not used here: each sample counts once."))
     table.headline(board, settings)
     classroom.reveal_button()
     if not classroom.numbers_shown():
@@ -60,17 +66,21 @@ def _computed(ds: Dataset, settings: leaderboard.Settings) -> leaderboard.Board:
     if estimate < PROGRESS_FROM:
         return cache.leaderboard.board(ds, settings)
     status = st.status(
-        f"Resampling: {leaderboard.N_RESAMPLES:,} paired bootstrap resamples of "
-        f"{ds.n_samples:,} rows for {len(ds.model_names)} models",
+        t(
+            "Resampling: ${n:,} paired bootstrap resamples of ${rows:,} rows for ${models} models",
+            n=leaderboard.N_RESAMPLES,
+            rows=ds.n_samples,
+            models=len(ds.model_names),
+        ),
         expanded=True,
     )
-    bar = status.progress(0.0, text="starting")
+    bar = status.progress(0.0, text=t("starting"))
     try:
         with work.progress(work.bar_report(bar, estimate)):
             board = cache.leaderboard.board(ds, settings)
     except Exception:  # the panel says why; the box must not spin on
-        status.update(label="Not resampled", state="error", expanded=False)
+        status.update(label=t("Not resampled"), state="error", expanded=False)
         raise
     bar.empty()
-    status.update(label="Resampled", state="complete", expanded=False)
+    status.update(label=t("Resampled"), state="complete", expanded=False)
     return board

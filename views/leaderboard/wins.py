@@ -6,6 +6,7 @@ import streamlit as st
 
 from explorer.datasets import Dataset
 from explorer.ui import cache, widgets
+from explorer.ui.language import t
 from views import prose
 
 
@@ -13,18 +14,28 @@ def show(ds: Dataset) -> None:
     what, frame = cache.leaderboard.wins(ds)
     if not what:
         return
-    unit = "query" if ds.kind == "graded" else "sample"
-    st.subheader(f"Which model is best on each {unit}: by its {what}")
+    queries = ds.kind == "graded"
+    st.subheader(
+        t("Which model is best on each query: by its ${what}", what=t(what))
+        if queries
+        else t("Which model is best on each sample: by its ${what}", what=t(what))
+    )
+    # the frame's own columns in the visitor's language, their heads in words
+    shown = frame.rename(columns=t)
     widgets.dataframe(
         st,
-        frame,
+        shown,
         hide_index=True,
         key="lb_wins",
         column_config={
-            "alone": st.column_config.NumberColumn(f"best alone ({unit}s)"),
-            "tied": st.column_config.NumberColumn(f"best, tied ({unit}s)"),
-            "share alone": st.column_config.ProgressColumn(
-                "share best alone", min_value=0.0, max_value=1.0, format="percent"
+            t("alone"): st.column_config.NumberColumn(
+                t("best alone (queries)") if queries else t("best alone (samples)")
+            ),
+            t("tied"): st.column_config.NumberColumn(
+                t("best, tied (queries)") if queries else t("best, tied (samples)")
+            ),
+            t("share alone"): st.column_config.ProgressColumn(
+                t("share best alone"), min_value=0.0, max_value=1.0, format="percent"
             ),
         },
     )

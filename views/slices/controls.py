@@ -15,7 +15,8 @@ from explorer.formatting import literal
 from explorer.links import float_text
 from explorer.pages import slices
 from explorer.pages._parse import finite_float
-from explorer.ui import bound, url
+from explorer.ui import bound, language, url
+from explorer.ui.language import t
 
 NONE = "(none)"
 
@@ -40,17 +41,19 @@ def _cuts(where, ds: Dataset, attribute: str, key: str, param: str):
     ss[owner] = attribute
     text = bound.text(
         where,
-        f"Cut points of {attribute}",
+        t("Cut points of ${attribute}", attribute=attribute),
         key=key,
         param=param,
         default=_default_cuts(ds, attribute),
-        help="Comma-separated, increasing: each bin is [a, b), the last one closed. Empty: "
-        "one group per value (up to 10 values), else quartiles.",
+        help=t(
+            "Comma-separated, increasing: each bin is [a, b), the last one closed. Empty: "
+            "one group per value (up to 10 values), else quartiles."
+        ),
     )
     try:
         return slicing.parse_cuts(text) or None
     except slicing.GroupingError as exc:
-        where.error(f"{exc} The default bins are used.")
+        where.error(t("${why} The default bins are used.", why=str(exc)))
         return None
 
 
@@ -66,13 +69,31 @@ def _defaults_left_out(chosen: dict, defaults: dict) -> None:
 def show(ds: Dataset) -> slices.Settings:
     """The controls in two rows; returns the page model's settings."""
     c1, c2, c3, c4 = st.columns(4)
-    model = bound.selectbox(c1, "Model", ds.model_names, key="sl_model", param="model")
+    model = bound.selectbox(c1, t("Model"), ds.model_names, key="sl_model", param="model")
     labels = slices.metric_labels(ds.kind)
-    metric = bound.selectbox(c2, "Metric", labels, key="sl_metric", param="metric")
+    metric = bound.selectbox(
+        c2,
+        t("Metric"),
+        labels,
+        key="sl_metric",
+        param="metric",
+        format_func=language.formatter(str),
+    )
     names = ds.attribute_names
-    by = bound.selectbox(c3, "Group by", names, key="sl_by", param="by")
+    by = bound.selectbox(c3, t("Group by"), names, key="sl_by", param="by")
     others = (NONE, *(a for a in names if a != by))
-    by2 = bound.selectbox(c4, "and by", others, key="sl_by2", param="by2", default=NONE)
+    # "(none)" is a word of the page (translated now: AppTest formats after the run); the
+    # attributes are the data's own names
+    none = t(NONE)
+    by2 = bound.selectbox(
+        c4,
+        t("and by"),
+        others,
+        key="sl_by2",
+        param="by2",
+        default=NONE,
+        format_func=lambda a: none if a == NONE else a,
+    )
     d1, d2, d3 = st.columns(3)
     cuts = [_cuts(d1, ds, by, "sl_cuts", "cuts")]
     chosen = (by,)
@@ -83,7 +104,7 @@ def show(ds: Dataset) -> slices.Settings:
     if ds.kind == "binary":
         threshold = bound.number(
             d3,
-            "Threshold",
+            t("Threshold"),
             key="sl_t",
             param="t",
             default=0.5,
@@ -92,8 +113,10 @@ def show(ds: Dataset) -> slices.Settings:
             to_url=float_text,
             step=0.05,
             format="%.4g",
-            help="A score at or above it predicts positive: the rates per group, and the "
-            "metrics 'at the threshold'.",
+            help=t(
+                "A score at or above it predicts positive: the rates per group, and the "
+                "metrics 'at the threshold'."
+            ),
         )
     shown = {"model": model, "metric": metric, "by": by, "by2": by2, "t": threshold}
     defaults = {"model": ds.model_names[0], "metric": labels[0], "by": names[0], "by2": NONE}
@@ -119,7 +142,7 @@ def per_group(ds: Dataset, settings: slices.Settings, labels: tuple[str, ...]):
     page's). Returns the picked group and the settings with every group's threshold
     (``?gt=label:t;...``: only those off the page's threshold)."""
     c1, c2, _ = st.columns(3)
-    group = bound.selectbox(c1, "Group", labels, key="sl_group", param="group")
+    group = bound.selectbox(c1, t("Group"), labels, key="sl_group", param="group")
     _defaults_left_out({"group": group}, {"group": labels[0]})
     if ds.kind != "binary":
         return group, settings
@@ -131,7 +154,7 @@ def per_group(ds: Dataset, settings: slices.Settings, labels: tuple[str, ...]):
     if ss.get("sl_gt") != shown:  # another group picked, or the page's threshold moved
         url.seed_widget("sl_gt", shown)
     c2.number_input(
-        f"Threshold of {literal(group)}",
+        t("Threshold of ${group}", group=literal(group)),
         key="sl_gt",
         on_change=_record,
         args=(group,),
@@ -139,8 +162,10 @@ def per_group(ds: Dataset, settings: slices.Settings, labels: tuple[str, ...]):
         max_value=1e12,
         step=0.05,
         format="%.4g",
-        help="This group's own threshold: its rates, and its metrics 'at the threshold'. "
-        "Each group starts at the page's threshold.",
+        help=t(
+            "This group's own threshold: its rates, and its metrics 'at the threshold'. "
+            "Each group starts at the page's threshold."
+        ),
     )
     pairs = tuple((g, t) for g, t in own.items() if t != settings.threshold)
     if pairs:

@@ -8,11 +8,12 @@ import streamlit as st
 
 from explorer.formatting import literal
 from explorer.pages import slices
-from explorer.ui import navigation, session, slice_filter, widgets
+from explorer.ui import language, navigation, session, slice_filter, widgets
+from explorer.ui.language import t
 from views import prose
 from views.slices import panel
 
-st.title("Slices")
+st.title(t("Slices"))
 widgets.scenarios("slices")
 ds = session.active()  # the whole dataset: the page makes the groups itself
 slice_filter.whole_note("The Slices page")
@@ -20,13 +21,17 @@ st.markdown(prose.section("slices", "intro"))
 why = slices.check(ds)
 if why is not None:
     st.info(
-        f"**{literal(ds.shown_name)}** cannot be sliced: {why}. The bundled breast cancer "
-        "(radius, texture) and diabetes (age, sex) samples carry attributes; an upload's "
-        "extra columns become attributes.",
+        t(
+            "**${name}** cannot be sliced: ${why}. The bundled breast cancer (radius, texture) "
+            "and diabetes (age, sex) samples carry attributes; an upload's extra columns "
+            "become attributes.",
+            name=literal(language.dataset_title(ds)),
+            why=t(why),
+        ),
         icon=":material/info:",
     )
     st.button(
-        "Open the breast cancer sample",
+        t("Open the breast cancer sample"),
         key="sl_open_sample",
         on_click=session.set_active,
         args=("breast_cancer",),

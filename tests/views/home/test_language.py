@@ -8,8 +8,12 @@ from __future__ import annotations
 from streamlit.testing.v1 import AppTest
 
 from explorer import i18n
+from explorer.formatting import fmt
+from explorer.pages import home
+from explorer.samples import load_sample, sample_index
 from explorer.ui import language
 from tests.conftest import APP
+from tests.views import untranslated
 from views import prose
 
 
@@ -40,6 +44,11 @@ def test_a_link_with_lang_zh_opens_home_in_chinese_with_the_same_numbers():
     # formulas and numbers are the same in every language
     assert [(m.value) for m in chinese.main.metric] == [m.value for m in english.main.metric]
     assert _param(chinese, language.PARAM) == "zh"
+    # nothing left in English: the cards, the gallery, the headline and its derivation
+    assert untranslated.page_english(chinese, load_sample("balanced")) == []
+    gallery = chinese.main.dataframe[0].value
+    title = sample_index()[0]["title"]
+    assert gallery.iloc[0, 0] == i18n.translate(title, "zh") != title
 
 
 def test_the_sidebar_switch_writes_the_language_into_the_address_and_back():
@@ -54,3 +63,18 @@ def test_the_sidebar_switch_writes_the_language_into_the_address_and_back():
 def test_a_language_the_app_does_not_have_opens_in_english():
     at = _open(lang="tlh")
     assert not at.exception and at.title[0].value == "Metric Explorer"
+
+
+def test_home_on_the_lrap_tutorial_hidden_then_revealed_is_all_chinese():
+    """Home on a multilabel sample (its headline is coverage error, LRAP and ranking loss)
+    with "Predict, then reveal" on: no English while hidden nor once revealed, and the
+    revealed numbers are the page model's."""
+    ds = load_sample("seed003_lrap")
+    at = _open(ds="seed003_lrap", lang="zh", reveal="0")
+    assert not at.exception and untranslated.page_english(at, ds) == []
+    assert {m.value for m in at.main.metric} == {"?"}
+    at.button(key="home_reveal").click().run()
+    assert not at.exception and untranslated.page_english(at, ds) == []
+    shown = {m.label: m.value for m in at.main.metric}
+    assert shown == {i18n.translate(n.label, "zh"): fmt(n.value) for n in home.headline(ds)}
+    assert i18n.translate("Coverage error", "zh") in shown

@@ -95,7 +95,7 @@ class TableEntry {
         type: "text",
         autocomplete: "off",
         spellcheck: "false",
-        "aria-label": `${c.label}, row ${r}`,
+        "aria-label": `${c.label}, ${this.data.row_word || "row"} ${r}`,
         "data-r": r,
         "data-c": j,
       }, td);
@@ -107,7 +107,7 @@ class TableEntry {
   buildFooter() {
     const { data } = this;
     const foot = html("div", { class: "te-foot" }, this.root);
-    const add = html("button", { type: "button", class: "te-add" }, foot, "Add row");
+    const add = html("button", { type: "button", class: "te-add" }, foot, data.add_label || "Add row");
     add.addEventListener("click", () => this.addRow());
     const id = `te-names-${data.draft}`;
     const names = html("div", { class: "te-names" }, this.root);
