@@ -5,11 +5,12 @@ numbers and the page's scenarios."""
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Callable, Iterable, Sequence
 
 import streamlit as st
 
-from explorer import registry, scenario_effects
+from explorer import i18n, registry, scenario_effects
 from explorer import scenarios as scenario_list
 from explorer.charts import alt_text
 from explorer.datasets import KIND_LABELS, Dataset
@@ -76,6 +77,10 @@ def label_columns(labels, where=None) -> list:
     return (st if where is None else where).columns([max(len(label), 7) for label in labels])
 
 
+#: A top-k column (``top_2``), worded "in the top 2" (:func:`column_words`).
+_TOP_COLUMN = re.compile(r"top_(\d+)")
+
+
 def worded(columns, config: dict | None = None, *, classes: bool = False) -> dict:
     """``config`` (a ``column_config``) with each code-style name among ``columns`` shown
     in words (:func:`explorer.formatting.column_words`); a column configured without a
@@ -87,7 +92,26 @@ def worded(columns, config: dict | None = None, *, classes: bool = False) -> dic
             out[column] = words
         elif isinstance(given, dict) and not given.get("label"):
             out[column] = {**given, "label": words}
+    if language.current() != i18n.DEFAULT:
+        _translate_labels(columns, out)
     return out
+
+
+def _translate_labels(columns, config: dict) -> None:
+    """Each column's label in the visitor's language (the frame keeps its English
+    names: tests and CSV downloads read them); a name with no entry stays as it is."""
+    for column in map(str, columns):
+        given = config.get(column)
+        label = given.get("label") if isinstance(given, dict) else given
+        label = label or column
+        top = _TOP_COLUMN.fullmatch(column)
+        if top and label == f"in the top {top[1]}":
+            shown = language.t("in the top ${k}", k=top[1])
+        else:
+            shown = language.t(label)
+        if shown == label:
+            continue
+        config[column] = {**given, "label": shown} if isinstance(given, dict) else shown
 
 
 def table(df, *, missing: str, container=None, **kwargs) -> None:
@@ -156,10 +180,12 @@ def plotly_chart(where, fig, keyboard: str = "", **kwargs):
     keyboard (a click on a plotly point has no keyboard way of its own); its text
     alternative says so."""
     report.plotly(fig, kwargs.get("key"))
-    alt = alt_text.describe(fig)
-    kwargs.setdefault(
-        "alt", f"{alt} By keyboard, {keyboard} does what a click does." if keyboard else alt
-    )
+    alt = alt_text.describe(fig, language.current())
+    if keyboard:
+        alt = language.t(
+            "${alt} By keyboard, ${keyboard} does what a click does.", alt=alt, keyboard=keyboard
+        )
+    kwargs.setdefault("alt", alt)
     return where.plotly_chart(fig, **kwargs)
 
 
@@ -260,16 +286,18 @@ def scenarios(slug: str) -> None:
     title = language.t("Scenarios: teaching moments, each a link")
     with st.expander(title, icon=":material/movie:"):
         if guessing:
-            st.caption("What to watch in each is not shown while Predict, then reveal is on.")
+            st.caption(
+                language.t("What to watch in each is not shown while Predict, then reveal is on.")
+            )
         for sc in items:
             st.page_link(
                 registry.script(slug),
-                label=sc.title,
+                label=language.t(sc.title),
                 query_params=sc.query(**extra),
                 icon=":material/play_arrow:",
             )
             if not guessing:
-                st.caption(f"Watch: {sc.watch}")
+                st.caption(language.t("Watch: ${watch}", watch=language.t(sc.watch)))
 
 
 def _opened(slug: str) -> None:
