@@ -145,9 +145,11 @@ def classroom_toggles() -> None:
         PREDICT_TOGGLE,
         REVEAL_PARAM,
         "0",
-        "Hides the headline numbers until the class has guessed them: press Reveal. "
-        "They hide again when a control, the dataset or the page changes. The link keeps "
-        "it (reveal=0).",
+        language.t(
+            "Hides the headline numbers until the class has guessed them: press Reveal. "
+            "They hide again when a control, the dataset or the page changes. The link keeps "
+            "it (reveal=0)."
+        ),
     )
     _app_toggle(
         language.t("95% intervals"),
@@ -155,8 +157,10 @@ def classroom_toggles() -> None:
         CI_TOGGLE,
         CI_PARAM,
         "1",
-        "Under each headline number, its 95% bootstrap confidence interval (2,000 "
-        "seeded percentile resamples of the samples). The link keeps it (ci=1).",
+        language.t(
+            "Under each headline number, its 95% bootstrap confidence interval (2,000 "
+            "seeded percentile resamples of the samples). The link keeps it (ci=1)."
+        ),
     )
     track_view()
 

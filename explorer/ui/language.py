@@ -52,8 +52,10 @@ def picker() -> None:
         format_func=i18n.LANGUAGES.__getitem__,
         on_change=_on_pick,
         label_visibility="collapsed",
-        help="The interface's language (the link keeps it: lang=zh). Formulas and numbers "
-        "are the same in every language.",
+        help=t(
+            "The interface's language (the link keeps it: lang=zh). Formulas and numbers "
+            "are the same in every language."
+        ),
     )
     if lang == i18n.DEFAULT:
         st.query_params.pop(PARAM, None)

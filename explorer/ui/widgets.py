@@ -139,7 +139,7 @@ def models_caption(ds: Dataset) -> None:
             n=ds.n_samples,
             models=literal(", ".join(ds.model_names)),
         )
-        + (f" · {literal(ds.description)}" if ds.description else "")
+        + (f" · {literal(language.t(ds.description))}" if ds.description else "")
     )
 
 
