@@ -12,8 +12,9 @@ from dataclasses import dataclass
 
 import streamlit as st
 
+from explorer.i18n import translate
 from explorer.pages import multiclass
-from explorer.ui import bound, url
+from explorer.ui import bound, language, url
 from explorer.ui.language import t
 
 
@@ -30,6 +31,8 @@ class Settings:
 def show(ds) -> Settings:
     """The model, k and the confusion matrix's normalization, in one row."""
     K = ds.n_labels
+    # a format_func may be called outside the script run (AppTest): the language is fixed now
+    lang = language.current()
     c_model, c_k, c_norm = st.columns([1, 1, 2])
     model = bound.selectbox(
         c_model,
@@ -59,7 +62,7 @@ def show(ds) -> Settings:
         multiclass.NORMALIZE,
         key="mc_norm",
         param="norm",
-        format_func=lambda n: t(multiclass.NORMALIZE[n][1]),
+        format_func=lambda n: translate(multiclass.NORMALIZE[n][1], lang),
         horizontal=True,
         help=t(
             "Counts; or each cell divided by its row's total (the diagonal is recall), by "

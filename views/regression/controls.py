@@ -12,10 +12,11 @@ from dataclasses import dataclass
 
 import streamlit as st
 
+from explorer.i18n import translate
 from explorer.links import float_text
 from explorer.pages import regression
 from explorer.pages._parse import finite_float
-from explorer.ui import bound, url
+from explorer.ui import bound, language, url
 from explorer.ui.language import t
 
 WEIGHT_LABELS = {
@@ -55,6 +56,8 @@ class Settings:
 def show(ds) -> Settings:
     """The model and the weights in one row, the outlier control in the next."""
     options = regression.weight_options(ds)
+    # a format_func may be called outside the script run (AppTest): the language is fixed now
+    lang = language.current()
     c1, c2 = st.columns(2)
     model = bound.selectbox(
         c1,
@@ -71,7 +74,7 @@ def show(ds) -> Settings:
         key="reg_weights",
         param="weights",
         default=regression.default_weights(ds),
-        format_func=lambda choice: t(WEIGHT_LABELS[choice]),
+        format_func=lambda choice: translate(WEIGHT_LABELS[choice], lang),
         horizontal=True,
         help=t(
             "The revision sheet's weighted MAE gives recent samples more weight. The rows "
@@ -117,6 +120,7 @@ def _outlier(ds, model: str, c_sample, c_shift) -> tuple[int, float]:
 
 def explain() -> str:
     """The metric whose formula and steps are written out (RMSE by default)."""
+    lang = language.current()  # fixed for a format_func called outside the run (AppTest)
     return bound.selectbox(
         st,
         t("Metric to explain"),
@@ -124,7 +128,7 @@ def explain() -> str:
         key="reg_explain",
         param="explain",
         default="RMSE",
-        format_func=t,
+        format_func=lambda name: translate(name, lang),
     )
 
 

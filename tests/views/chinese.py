@@ -1,0 +1,58 @@
+"""A page opened in Chinese in AppTest (``?lang=zh``), the English left on it, and a
+scenario followed in the same session: what each page's ``test_language.py`` shares.
+
+The English left is :func:`tests.views.untranslated.page_english`'s, less two kinds of
+text that are data, not the interface: the bundled samples' gallery titles and the
+active dataset's description (``sample_data/index.csv`` and the samples' own files,
+shown by the sidebar's dataset picker and the caption under a title), and a download
+button's media id (a random hex string whose letters can read as two words).
+"""
+
+from __future__ import annotations
+
+import re
+
+from streamlit.testing.v1 import AppTest
+
+from explorer import registry
+from explorer.formatting import literal
+from explorer.samples import sample_index
+from explorer.ui import url
+from tests.conftest import APP
+from tests.views import reveal_texts, untranslated
+
+#: A download button's media id, as reveal_texts reads it.
+_MEDIA_ID = re.compile(r"DownloadButton: [0-9a-f]{32}")
+
+
+def open_page(slug: str, **query: str) -> AppTest:
+    """The app on page ``slug`` in Chinese, at ``query`` (``ds=iris``)."""
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params.update({**query, "lang": "zh"})
+    at.switch_page(registry.script(slug)).run()
+    assert not at.exception, at.exception
+    return at
+
+
+def follow(at: AppTest, scenario) -> AppTest:
+    """``at`` on ``scenario``'s link, followed in the same session (as a click on it in
+    the Scenarios expander does: its address is the scenario's and the app's settings)."""
+    kept = {p: at.query_params[p] for p in url.APP_PARAMS if p in at.query_params}
+    at.query_params.clear()
+    at.query_params.update(scenario.query(**kept))
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
+def english_left(at: AppTest, ds) -> list[str]:
+    """The English runs on ``at`` (showing ``ds``) once the samples' titles, ``ds``'s
+    description and media ids are taken out."""
+    titles = {row["title"] for row in sample_index()}
+    described = literal(ds.description) if ds.description else None
+    texts = [
+        t if described is None else t.replace(described, " ")
+        for t in reveal_texts.texts(at).texts
+        if not _MEDIA_ID.fullmatch(t) and t.partition(": ")[2] not in titles
+    ]
+    return untranslated.english_left(texts, untranslated.data_names(ds) | titles)
