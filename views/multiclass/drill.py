@@ -58,12 +58,21 @@ def cell(ds, model: str, res: dict, a: int, b: int) -> None:
     names = ds.label_names
     n, rows = multiclass.cell_samples(ds, model, a, b)
     shown, cell_count = multiclass.SHOWN_ROWS, short(res["cm"][a, b], grouped=True)
-    fields = {"a": literal(names[a]), "b": literal(names[b]), "n": cell_count, "shown": shown}
-    if a == b:
-        head = t("**True ${a}, predicted ${b}** (right): ${n} sample(s)", **fields)
+    fields = {
+        "a": literal(names[a]),
+        "b": literal(names[b]),
+        "n": cell_count,
+        "shown": shown,
+        "verdict": t("right") if a == b else t("wrong"),
+    }
+    if n > shown:
+        line = t(
+            "**True ${a}, predicted ${b}** (${verdict}): ${n} sample(s), the first ${shown} shown.",
+            **fields,
+        )
     else:
-        head = t("**True ${a}, predicted ${b}** (wrong): ${n} sample(s)", **fields)
-    st.markdown(head + (t(", the first ${shown} shown.", **fields) if n > shown else "."))
+        line = t("**True ${a}, predicted ${b}** (${verdict}): ${n} sample(s).", **fields)
+    st.markdown(line)
     cfg = four_decimals(c for c in rows.columns if c != "sample")
     height = "auto" if len(rows) <= 8 else 300
     cfg = widgets.worded(rows.columns, cfg, classes=True)
