@@ -14,10 +14,12 @@ import re
 
 from streamlit.testing.v1 import AppTest
 
-from explorer import registry
+from explorer import i18n, registry
 from explorer.formatting import literal
-from explorer.samples import sample_index
-from explorer.ui import url
+from explorer.samples import load_sample, sample_index
+from explorer.scenario_effects import dataset_of
+from explorer.scenarios import for_page
+from explorer.ui import classroom, url
 from tests.conftest import APP
 from tests.views import reveal_texts, untranslated
 
@@ -32,6 +34,41 @@ def open_page(slug: str, **query: str) -> AppTest:
     at.switch_page(registry.script(slug)).run()
     assert not at.exception, at.exception
     return at
+
+
+def open_sample(slug: str, sample: str) -> tuple[AppTest, dict]:
+    """Page ``slug`` in Chinese on the bundled ``sample``, its title translated and no
+    English left; with its texts: the headers and the Markdown (the teaching texts)."""
+    ds = load_sample(sample)
+    at = open_page(slug, ds=sample)
+    assert english_left(at, ds) == []
+    assert at.title[0].value == zh(registry.page(slug).title)
+    shown = {
+        "headers": [h.value for h in at.main.subheader],
+        "markdown": [m.value for m in at.main.markdown],
+        "metrics": {m.label: m.value for m in at.main.metric},
+    }
+    return at, shown
+
+
+def zh(text: str, **fields) -> str:
+    """``text`` (a template, filled with ``fields``) as the Chinese page shows it."""
+    return i18n.Phrase(text, **fields).translated("zh")
+
+
+def hide_numbers(at: AppTest, ds) -> AppTest:
+    """``at`` with Predict-then-reveal switched on in the sidebar: no English left."""
+    at.sidebar.toggle(key=classroom.PREDICT_TOGGLE).set_value(True).run()
+    assert not at.exception, at.exception
+    assert english_left(at, ds) == []
+    return at
+
+
+def each_scenario(at: AppTest, slug: str) -> None:
+    """Follow each scenario of page ``slug`` in ``at``'s session: no English left."""
+    for scenario in for_page(slug):
+        follow(at, scenario)
+        assert english_left(at, dataset_of(scenario)) == [], scenario.id
 
 
 def follow(at: AppTest, scenario) -> AppTest:
