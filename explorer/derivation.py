@@ -86,6 +86,26 @@ def _elided(terms: tuple[str, ...], head: int, omitted: int, dots: str) -> list[
     return [*terms[:head], dots, *terms[head:]]
 
 
+def joined(notes) -> str:
+    """Notes joined with "; ", each kept translatable (a plain join loses a
+    :class:`~explorer.i18n.Phrase`'s template).
+
+    Examples
+    --------
+    >>> joined([Phrase("a ${n}", n=1), "", "b"])
+    'a 1; b'
+    >>> joined([]), joined(["x"])
+    ('', 'x')
+    """
+    notes = [n for n in notes if n]
+    if not notes:
+        return ""
+    out = notes[0]
+    for note in notes[1:]:
+        out = Phrase("${a}; ${b}", a=out, b=note)
+    return out
+
+
 def _shown_note(head: int, shown: int, n: int) -> Phrase:
     return Phrase(
         "the first ${head} and last ${tail} of ${n:,} terms", head=head, tail=shown - head, n=n
@@ -184,13 +204,19 @@ class MeanDerivation:
         if self.omitted:
             parts.append(self._which())
         if left_out:
-            parts.append(f"{left_out} {what} with 0/0 = NaN left out")
-        return parts[0] if len(parts) == 1 else "; ".join(parts)  # one keeps its Phrase
+            parts.append(
+                Phrase("${n} ${what} with 0/0 = NaN left out", n=left_out, what=Phrase(what))
+            )
+        return joined(parts)
 
     def _which(self) -> str:
         """Which terms are written: the first and last, or the largest."""
         if self.largest:
-            return f"the {len(self.terms)} largest of {self.count:,} terms, in sample order"
+            return Phrase(
+                "the ${n} largest of ${count:,} terms, in sample order",
+                n=len(self.terms),
+                count=self.count,
+            )
         return _shown_note(self.head, len(self.terms), self.count)
 
     def _denominator_text(self) -> str:

@@ -34,6 +34,7 @@ import metrics
 from explorer import budget
 from explorer.datasets import Dataset
 from explorer.formatting import fmt
+from explorer.i18n import Phrase
 from explorer.pages import home as home_model
 from explorer.pages import multiclass as multiclass_model
 from explorer.pages import regression as regression_model
@@ -66,9 +67,15 @@ class Interval(NamedTuple):
         >>> Interval(math.nan, math.nan, math.nan, "one class").text()
         '95% CI: none (one class)'
         """
+        confidence = f"{CONFIDENCE:.0%}"
         if self.why is not None:
-            return f"{CONFIDENCE:.0%} CI: none ({self.why})"
-        return f"{CONFIDENCE:.0%} CI {fmt(self.low)} – {fmt(self.high)}"
+            # a reason of this module is a phrase; a metric's refusal stays as it is written
+            why = self.why if isinstance(self.why, Phrase) else str(self.why)
+            return Phrase("${confidence} CI: none (${why})", confidence=confidence, why=why)
+        low, high = fmt(self.low), fmt(self.high)
+        return Phrase(
+            "${confidence} CI ${low} – ${high}", confidence=confidence, low=low, high=high
+        )
 
 
 def _none(why: str) -> Interval:
@@ -122,7 +129,9 @@ def _weighted_fast(v: np.ndarray, w: np.ndarray, checkpoint: Callable[[], None])
     with np.errstate(divide="ignore", invalid="ignore"):
         ratio = draws[0] / draws[1]
     if not np.isfinite(ratio).all():
-        return _none("a resample drew only rows of weight 0; an interval needs a mean on every one")
+        return _none(
+            Phrase("a resample drew only rows of weight 0; an interval needs a mean on every one")
+        )
     alpha = (1.0 - CONFIDENCE) / 2.0
     low, high = np.quantile(ratio, [alpha, 1.0 - alpha])
     return Interval(_weighted_mean(v, w), float(low), float(high))
@@ -153,7 +162,7 @@ def mean_interval(
     """
     v = np.asarray(values, dtype=np.float64)
     if not np.isfinite(v).all():
-        return _none("a per-sample value is not a number")
+        return _none(Phrase("a per-sample value is not a number"))
     if weights is not None:
         w = np.asarray(weights, dtype=np.float64)
         if v.size and v.min() >= 0 and w.min() >= 0:
@@ -233,7 +242,7 @@ def joint_intervals(
         bad = ~np.isfinite(dist)
         if bad.any():
             r = int(np.argmax(bad))
-            out[label] = _none(f"no value on bootstrap resample {r}")
+            out[label] = _none(Phrase("no value on bootstrap resample ${r}", r=r))
             continue
         low, high = np.quantile(dist, [alpha, 1.0 - alpha])
         out[label] = Interval(float(estimate), float(low), float(high))

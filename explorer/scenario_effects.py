@@ -366,7 +366,8 @@ def _reg_zero() -> Effect:
 
 def _compare(sample: str, a: str, b: str) -> Effect:
     ds = load_sample(sample)
-    return Effect(f"the model: {a}, then {b}", a, b, tuple(_binary(ds, ds, a, b)))
+    changes = Phrase("the model: ${a}, then ${b}", a=a, b=b)
+    return Effect(changes, a, b, tuple(_binary(ds, ds, a, b)))
 
 
 def _differ(correction: str | None) -> list[float]:
@@ -423,7 +424,7 @@ def _mc_recall() -> Effect:
         "rows as recall",
         (
             Row(
-                f"diagonal cell of {name} (the lowest recall)",
+                Phrase("diagonal cell of ${name} (the lowest recall)", name=name),
                 counts[worst, worst],
                 rows[worst, worst],
             ),

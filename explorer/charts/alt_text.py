@@ -5,20 +5,17 @@ downloaded view gives it to the chart's box too).
 A short series is read point by point; a long one (a curve of hundreds of thresholds) by
 its size and the span of each axis, as the full numbers are in the page's tables and
 downloads. Numbers are written as the charts' ticks are (:func:`explorer.formatting.short`).
-Its sentences are templates (``"${name}: ${n:,} values ${span}."``) that :func:`describe`'s
-``translate`` may put in another language; the chart's own texts stay as drawn.
 """
 
 from __future__ import annotations
 
 import html
 import re
-from collections.abc import Callable
-from contextvars import ContextVar
 
 import numpy as np
 
 from explorer.formatting import fill_fields, short
+from explorer.i18n import DEFAULT, translate
 
 #: A series of at most this many points is read point by point.
 POINTS_READ = 12
@@ -26,13 +23,11 @@ POINTS_READ = 12
 CELLS_READ = 36
 #: The series read; the rest are counted.
 SERIES_READ = 12
-#: How this description's templates are translated (:func:`describe`'s ``translate``).
-_TRANSLATE: ContextVar[Callable[[str], str]] = ContextVar("alt_translate", default=str)
 
 
-def _say(template: str, **fields) -> str:
-    """A sentence of the description: ``template`` translated, its fields filled."""
-    return fill_fields(_TRANSLATE.get()(template), fields)
+def _say(template: str, lang: str, **fields) -> str:
+    """``template`` in ``lang`` (:mod:`explorer.i18n`), its fields filled."""
+    return fill_fields(translate(template, lang), fields)
 
 
 def plain(text) -> str:
@@ -44,10 +39,10 @@ def plain(text) -> str:
     return html.unescape(" ".join(re.sub(r"<[^>]*>", " ", str(text or "")).split()))
 
 
-def _value(v) -> str:
+def _value(v, lang: str = DEFAULT) -> str:
     if isinstance(v, (int, float, np.integer, np.floating)) and not isinstance(v, bool):
-        return short(v) if np.isfinite(v) else _say("no value")
-    return plain(v) if v is not None else _say("no value")
+        return short(v) if np.isfinite(v) else translate("no value", lang)
+    return plain(v) if v is not None else translate("no value", lang)
 
 
 def _values(arr) -> np.ndarray:
@@ -61,12 +56,13 @@ def _values(arr) -> np.ndarray:
     return out.ravel()
 
 
-def _span(values: np.ndarray) -> str:
+def _span(values: np.ndarray, lang: str) -> str:
     if values.dtype.kind in "biuf":
         finite = values[np.isfinite(values)]
         if finite.size:
-            return _say("from ${low} to ${high}", low=short(finite.min()), high=short(finite.max()))
-    return _say("from ${low} to ${high}", low=_value(values[0]), high=_value(values[-1]))
+            return _say("from ${a} to ${b}", lang, a=short(finite.min()), b=short(finite.max()))
+    a, b = _value(values[0], lang), _value(values[-1], lang)
+    return _say("from ${a} to ${b}", lang, a=a, b=b)
 
 
 def _drawn_texts(trace, n: int) -> list:
@@ -82,20 +78,27 @@ def _drawn_texts(trace, n: int) -> list:
     return text if len(text) == n and any(str(t).strip() for t in text) else []
 
 
-def _series(trace, name: str) -> str:
+def _series(trace, name: str, lang: str) -> str:
     """One trace of points, bars or a histogram: its name, then its points or spans."""
     x, y = _values(getattr(trace, "x", None)), _values(getattr(trace, "y", None))
     if not x.size and not y.size:
         return ""
     if not x.size or not y.size:  # a histogram or box of one axis's values
         values = x if x.size else y
-        return _say("${name}: ${n:,} values ${span}.", name=name, n=values.size, span=_span(values))
+        return _say(
+            "${name}: ${n:,} values ${span}.",
+            lang,
+            name=name,
+            n=values.size,
+            span=_span(values, lang),
+        )
     n = min(x.size, y.size)
     x, y = x[:n], y[:n]
     texts = _drawn_texts(trace, n)
     if texts:  # each point is read by where it sits and what it writes
-        keys = [f"{_value(b)}, {_value(a)}" for a, b in zip(x, y, strict=True)]  # row first
-        pairs = [f"{k}: {plain(t) or _say('blank')}" for k, t in zip(keys, texts, strict=True)]
+        keys = [f"{_value(b, lang)}, {_value(a, lang)}" for a, b in zip(x, y, strict=True)]
+        blank = translate("blank", lang)  # the keys read row first
+        pairs = [f"{k}: {plain(t) or blank}" for k, t in zip(keys, texts, strict=True)]
         return f"{name}: {'; '.join(pairs)}."
     if n <= POINTS_READ:
         # a category on the vertical axis (horizontal bars, a dot per group) reads first
@@ -103,40 +106,41 @@ def _series(trace, name: str) -> str:
             x.dtype.kind in "biuf" and y.dtype.kind not in "biuf"
         )
         keys, values = (y, x) if across else (x, y)
-        pairs = [f"{_value(k)}: {_value(v)}" for k, v in zip(keys, values, strict=True)]
+        pairs = [f"{_value(k, lang)}: {_value(v, lang)}" for k, v in zip(keys, values, strict=True)]
         return f"{name}: {'; '.join(pairs)}."
     return _say(
         "${name}: ${n:,} points, horizontal ${x}, vertical ${y}.",
+        lang,
         name=name,
         n=n,
-        x=_span(x),
-        y=_span(y),
+        x=_span(x, lang),
+        y=_span(y, lang),
     )
 
 
-def _heatmap(trace) -> str:
+def _heatmap(trace, lang: str) -> str:
     z = np.asarray(trace.z, dtype=float)
     if z.ndim != 2 or not z.size:
         return ""
-    name = plain(trace.name) or _say("cells")
+    name = plain(trace.name) or translate("cells", lang)
     rows = _values(trace.y).tolist() or list(range(z.shape[0]))
     cols = _values(trace.x).tolist() or list(range(z.shape[1]))
     head = _say(
-        "${name}: ${rows} rows by ${columns} columns",
+        "${name}: ${rows} rows by ${cols} columns",
+        lang,
         name=name,
         rows=z.shape[0],
-        columns=z.shape[1],
+        cols=z.shape[1],
     )
     if z.size > CELLS_READ or len(rows) != z.shape[0] or len(cols) != z.shape[1]:
-        return _say("${head}, values ${span}.", head=head, span=_span(z.ravel()))
+        return _say("${head}, values ${span}.", lang, head=head, span=_span(z.ravel(), lang))
     text = np.asarray(trace.text if trace.text is not None else [], dtype=object)
     shown = text if text.shape == z.shape else z  # the cell's text, as drawn
+    by = translate("${row} by ${column}: ${value}", lang)
     cells = [
-        _say(
-            "${row} by ${column}: ${value}",
-            row=_value(r),
-            column=_value(c),
-            value=_value(shown[i, j]),
+        fill_fields(
+            by,
+            {"row": _value(r, lang), "column": _value(c, lang), "value": _value(shown[i, j], lang)},
         )
         for i, r in enumerate(rows)
         for j, c in enumerate(cols)
@@ -153,9 +157,9 @@ def _invisible(trace) -> bool:
     return alpha is not None and float(alpha.group(1)) < 0.05
 
 
-def describe(fig, translate: Callable[[str], str] = str) -> str:
-    """What ``fig`` draws: its title, its axes, then each visible trace's numbers;
-    ``translate`` gives each sentence's template in the reader's language.
+def describe(fig, lang: str = DEFAULT) -> str:
+    """What ``fig`` draws: its title, its axes, then each visible trace's numbers, in
+    ``lang`` (:mod:`explorer.i18n`; the figure's own texts as they are).
 
     Examples
     --------
@@ -167,36 +171,29 @@ def describe(fig, translate: Callable[[str], str] = str) -> str:
     >>> describe(go.Figure(go.Scatter(x=np.linspace(0, 1, 50), y=np.linspace(1, 0, 50))))
     'Chart. series 1: 50 points, horizontal from 0 to 1, vertical from 0 to 1.'
     """
-    token = _TRANSLATE.set(translate)
-    try:
-        return _described(fig)
-    finally:
-        _TRANSLATE.reset(token)
-
-
-def _described(fig) -> str:
     layout = fig.layout
-    parts = [_say("${title}.", title=plain(layout.title.text) or _say("Chart"))]
+    parts = [f"{plain(layout.title.text) or translate('Chart', lang)}."]
     x_title = plain(getattr(layout.xaxis.title, "text", None))
     y_title = plain(getattr(layout.yaxis.title, "text", None))
     if x_title or y_title:
-        unnamed = _say("unnamed")
+        unnamed = translate("unnamed", lang)
         parts.append(
             _say(
                 "Horizontal axis: ${x}; vertical axis: ${y}.",
+                lang,
                 x=x_title or unnamed,
                 y=y_title or unnamed,
             )
         )
     shown = [t for t in fig.data if not _invisible(t)]
     for i, trace in enumerate(shown[:SERIES_READ]):
-        name = plain(getattr(trace, "name", None)) or _say("series ${i}", i=i + 1)
+        name = plain(getattr(trace, "name", None)) or _say("series ${i}", lang, i=i + 1)
         if trace.type == "heatmap":
-            parts.append(_heatmap(trace))
+            parts.append(_heatmap(trace, lang))
         elif hasattr(trace, "x"):
-            parts.append(_series(trace, name))
+            parts.append(_series(trace, name, lang))
         else:
-            parts.append(_say("A ${kind} chart.", kind=trace.type))
+            parts.append(_say("A ${type} chart.", lang, type=trace.type))
     if len(shown) > SERIES_READ:
-        parts.append(_say("And ${n} more series.", n=len(shown) - SERIES_READ))
+        parts.append(_say("And ${n} more series.", lang, n=len(shown) - SERIES_READ))
     return " ".join(p for p in parts if p)

@@ -5,26 +5,31 @@ from __future__ import annotations
 import numpy as np
 import plotly.graph_objects as go
 
-from explorer.formatting import plotly_text
+from explorer.formatting import fill_fields, plotly_text
+from explorer.i18n import DEFAULT, translate
 
 #: A sample id in a dot's hover: its first characters (an id may have 256).
 ID_CHARS = 40
 
 
-def _hover(ids, rows: np.ndarray, counts: np.ndarray) -> list[str]:
+def _hover(ids, rows: np.ndarray, counts: np.ndarray, lang: str = DEFAULT) -> list[str]:
     """A dot's sample id, and how many more samples it stands for."""
+    more = translate("${name} and ${n:,} more", lang)
     text = []
     for row, n in zip(rows.tolist(), counts.tolist(), strict=True):  # one a dot, not a sample
         name = str(ids[row])
         name = name if len(name) <= ID_CHARS else name[:ID_CHARS] + "…"
         name = plotly_text(name)  # after the cut, which must not split an entity
-        text.append(name if n == 1 else f"{name} and {n - 1:,} more")
+        text.append(name if n == 1 else fill_fields(more, {"name": name, "n": n - 1}))
     return text
 
 
-def scatter(a, b, ids, drawn, what: str, model_a: str, model_b: str) -> go.Figure:
+def scatter(
+    a, b, ids, drawn, what: str, model_a: str, model_b: str, lang: str = DEFAULT
+) -> go.Figure:
     """Per-sample ``what`` of A (x) against B (y), one dot per row of ``drawn``
-    (:class:`explorer.pages.compare.Points`), with the diagonal where they agree.
+    (:class:`explorer.pages.compare.Points`), with the diagonal where they agree; its
+    texts in ``lang`` (:mod:`explorer.i18n`).
 
     Examples
     --------
@@ -40,7 +45,7 @@ def scatter(a, b, ids, drawn, what: str, model_a: str, model_b: str) -> go.Figur
             x=x,
             y=y,
             mode="markers",
-            text=_hover(ids, drawn.rows, drawn.counts),
+            text=_hover(ids, drawn.rows, drawn.counts, lang),
             hovertemplate="%{text}<br>A %{x:.4f}<br>B %{y:.4f}<extra></extra>",
             marker={"size": 7, "opacity": 0.6},
         )
@@ -52,8 +57,14 @@ def scatter(a, b, ids, drawn, what: str, model_a: str, model_b: str) -> go.Figur
             type="line", x0=lo, y0=lo, x1=hi, y1=hi, line={"dash": "dot", "color": "#555"}
         )
     fig.update_layout(
-        xaxis_title=f"{what} of A ({plotly_text(model_a)})",
-        yaxis_title=f"{what} of B ({plotly_text(model_b)})",
+        xaxis_title=fill_fields(
+            translate("${what} of A (${model})", lang),
+            {"what": translate(what, lang), "model": plotly_text(model_a)},
+        ),
+        yaxis_title=fill_fields(
+            translate("${what} of B (${model})", lang),
+            {"what": translate(what, lang), "model": plotly_text(model_b)},
+        ),
         height=460,
         margin={"l": 60, "r": 20, "t": 30, "b": 60},
     )

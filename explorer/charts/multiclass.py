@@ -8,7 +8,8 @@ import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
 
-from explorer.formatting import plotly_names, plotly_text
+from explorer.formatting import fill_fields, plotly_names, plotly_text
+from explorer.i18n import translate
 from explorer.theme import wrap_titles
 
 SELECTED = "#D55E00"
@@ -17,12 +18,15 @@ MICRO = "#0072B2"
 MACRO = "#009E73"
 
 
-def confusion_figure(table: pd.DataFrame, *, counts: bool, selected=None) -> go.Figure:
+def confusion_figure(
+    table: pd.DataFrame, *, counts: bool, selected=None, lang: str = "en"
+) -> go.Figure:
     """The K x K confusion matrix as a heatmap: rows true classes, columns predicted.
 
     ``table`` is :func:`explorer.pages.multiclass.confusion_table`; ``counts`` says
     whether it holds counts (written as whole numbers) or rates (three decimals);
-    ``selected`` = (true, predicted) class names outlines that cell.
+    ``selected`` = (true, predicted) class names outlines that cell; ``lang`` is the
+    language of its texts (:mod:`explorer.i18n`).
 
     Examples
     --------
@@ -47,8 +51,8 @@ def confusion_figure(table: pd.DataFrame, *, counts: bool, selected=None) -> go.
             colorscale="Blues",
             xgap=1,
             ygap=1,
-            colorbar={"title": "count" if counts else "rate"},
-            hovertemplate="true %{y}, predicted %{x}: %{text}<extra></extra>",
+            colorbar={"title": translate("count", lang) if counts else translate("rate", lang)},
+            hovertemplate=translate("true %{y}, predicted %{x}: %{text}<extra></extra>", lang),
         )
     )
     # one nearly invisible square marker per cell, so a click selects the cell (a heatmap
@@ -61,7 +65,9 @@ def confusion_figure(table: pd.DataFrame, *, counts: bool, selected=None) -> go.
             y=[rows[i] for i in ii.ravel()],
             mode="markers",
             marker={"symbol": "square", "size": size, "color": "rgba(0,0,0,0.01)"},
-            hovertemplate="true %{y}, predicted %{x}: click to list its samples<extra></extra>",
+            hovertemplate=translate(
+                "true %{y}, predicted %{x}: click to list its samples<extra></extra>", lang
+            ),
             showlegend=False,
         )
     )
@@ -77,15 +83,18 @@ def confusion_figure(table: pd.DataFrame, *, counts: bool, selected=None) -> go.
             line={"color": SELECTED, "width": 3},
         )
     fig.update_layout(
-        xaxis={"title": "predicted class", "type": "category", "side": "top"},
-        yaxis={"title": "true class", "type": "category", "autorange": "reversed"},
+        xaxis={"title": translate("predicted class", lang), "type": "category", "side": "top"},
+        yaxis={"title": translate("true class", lang), "type": "category", "autorange": "reversed"},
         margin={"t": 40, "b": 10, "l": 10, "r": 10},
         height=min(640, max(300, 34 * len(rows) + 120)),
     )
     return wrap_titles(fig)
 
 
-def _curve_figure(curves: dict, selected: str, *, x: str, y: str, diagonal: bool) -> go.Figure:
+def _curve_figure(
+    curves: dict, selected: str, *, x: str, y: str, diagonal: bool, lang: str
+) -> go.Figure:
+    x, y = translate(x, lang), translate(y, lang)
     fig = go.Figure()
     if diagonal:
         fig.add_trace(
@@ -94,7 +103,7 @@ def _curve_figure(curves: dict, selected: str, *, x: str, y: str, diagonal: bool
                 y=[0, 1],
                 mode="lines",
                 line={"dash": "dot", "color": "#90a4ae"},
-                name="chance",
+                name=translate("chance", lang),
                 hoverinfo="skip",
             )
         )
@@ -111,10 +120,16 @@ def _curve_figure(curves: dict, selected: str, *, x: str, y: str, diagonal: bool
                 name=shown,
                 legendgroup="others",
                 showlegend=False,
-                hovertemplate=f"class {shown}<br>{x} %{{x:.3f}}, {y} %{{y:.3f}}<extra></extra>",
+                hovertemplate=fill_fields(
+                    translate("class ${name}<br>${x} %{x:.3f}, ${y} %{y:.3f}<extra></extra>", lang),
+                    {"name": shown, "x": x, "y": y},
+                ),
             )
         )
-    for name, color, dash in (("macro", MACRO, "dash"), ("micro", MICRO, "dot")):
+    for name, color, dash, label in (
+        ("macro", MACRO, "dash", "macro average"),
+        ("micro", MICRO, "dot", "micro average"),
+    ):
         if curves.get(name) is not None:
             fig.add_trace(
                 go.Scatter(
@@ -122,7 +137,7 @@ def _curve_figure(curves: dict, selected: str, *, x: str, y: str, diagonal: bool
                     y=np.asarray(curves[name][1]),
                     mode="lines",
                     line={"color": color, "width": 2, "dash": dash},
-                    name=f"{name} average",
+                    name=translate(label, lang),
                 )
             )
     if curves.get(selected) is not None:
@@ -132,7 +147,9 @@ def _curve_figure(curves: dict, selected: str, *, x: str, y: str, diagonal: bool
                 y=np.asarray(curves[selected][1]),
                 mode="lines",
                 line={"color": SELECTED, "width": 3},
-                name=f"class {plotly_text(selected)} vs rest",
+                name=fill_fields(
+                    translate("class ${name} vs rest", lang), {"name": plotly_text(selected)}
+                ),
             )
         )
     fig.update_layout(
@@ -145,7 +162,7 @@ def _curve_figure(curves: dict, selected: str, *, x: str, y: str, diagonal: bool
     return wrap_titles(fig)
 
 
-def roc_figure(curves: dict, selected: str) -> go.Figure:
+def roc_figure(curves: dict, selected: str, lang: str = "en") -> go.Figure:
     """One-vs-rest ROC curves: every class (grey), the selected class, micro and macro.
 
     ``curves`` is :func:`explorer.pages.multiclass_curves.ovr_curves`'s ``"roc"`` plus,
@@ -159,11 +176,16 @@ def roc_figure(curves: dict, selected: str) -> go.Figure:
     ['chance', 'micro average', 'class a vs rest']
     """
     return _curve_figure(
-        curves, selected, x="false positive rate", y="true positive rate", diagonal=True
+        curves,
+        selected,
+        x="false positive rate",
+        y="true positive rate",
+        diagonal=True,
+        lang=lang,
     )
 
 
-def pr_figure(curves: dict, selected: str) -> go.Figure:
+def pr_figure(curves: dict, selected: str, lang: str = "en") -> go.Figure:
     """One-vs-rest precision-recall curves: every class, the selected one and micro.
 
     Examples
@@ -173,7 +195,7 @@ def pr_figure(curves: dict, selected: str) -> go.Figure:
     >>> [t.name for t in pr_figure(c, "a").data]
     ['class a vs rest']
     """
-    return _curve_figure(curves, selected, x="recall", y="precision", diagonal=False)
+    return _curve_figure(curves, selected, x="recall", y="precision", diagonal=False, lang=lang)
 
 
 def cell_from_selection(event, names) -> tuple[str, str] | None:

@@ -10,10 +10,18 @@ from collections.abc import Sequence
 import numpy as np
 import plotly.graph_objects as go
 
-from explorer.formatting import plotly_text
+from explorer.formatting import fill_fields, plotly_text
+from explorer.i18n import DEFAULT, translate
 from explorer.theme import wrap_titles
 
 HIGHLIGHT = "#d62728"
+
+
+def _say(template: str, lang: str, **fields) -> str:
+    """``template`` in ``lang`` (:mod:`explorer.i18n`), its fields filled."""
+    return fill_fields(translate(template, lang), fields)
+
+
 BASE = "#1f77b4"
 
 
@@ -57,6 +65,7 @@ def predicted_vs_actual(
     original: float | None = None,
     model: str = "model",
     max_points: int = 5000,
+    lang: str = DEFAULT,
 ) -> go.Figure:
     """Scatter of prediction (y) against truth (x) with the identity line y_hat = y.
 
@@ -65,7 +74,8 @@ def predicted_vs_actual(
     in red; ``original`` is that sample's prediction before the shift, drawn
     as a hollow marker joined to the moved one. More than ``max_points``
     samples are thinned to an evenly spaced subset (the legend says so), so a
-    big dataset does not ship millions of points to the browser.
+    big dataset does not ship millions of points to the browser. ``lang``: the
+    language of the chart's texts.
     """
     y_true = np.asarray(y_true, dtype=float)
     y_pred = np.asarray(y_pred, dtype=float)
@@ -75,7 +85,7 @@ def predicted_vs_actual(
     name = model = plotly_text(model)
     if n > max_points:
         shown = np.unique(np.linspace(0, n - 1, max_points).round().astype(int))
-        name = f"{model} ({shown.size} of {n} samples shown)"
+        name = _say("${model} (${k} of ${n} samples shown)", lang, model=model, k=shown.size, n=n)
     fig = go.Figure()
     fig.add_trace(
         go.Scatter(
@@ -85,7 +95,9 @@ def predicted_vs_actual(
             name=name,
             marker={"color": BASE, "size": 7, "opacity": 0.7},
             customdata=np.array([plotly_text(ids[i]) for i in shown]),
-            hovertemplate="sample %{customdata}<br>y = %{x}<br>y_hat = %{y}<extra></extra>",
+            hovertemplate=translate(
+                "sample %{customdata}<br>y = %{x}<br>y_hat = %{y}<extra></extra>", lang
+            ),
         )
     )
     lo = float(min(y_true.min(), y_pred.min(), original if original is not None else np.inf))
@@ -95,7 +107,7 @@ def predicted_vs_actual(
             x=[lo, hi],
             y=[lo, hi],
             mode="lines",
-            name="identity y_hat = y",
+            name=translate("identity y_hat = y", lang),
             line={"color": "gray", "dash": "dash"},
             hoverinfo="skip",
         )
@@ -107,10 +119,11 @@ def predicted_vs_actual(
             float(y_pred[highlight]),
             original,
             plotly_text(ids[highlight]),
+            lang,
         )
     fig.update_layout(
-        xaxis_title="actual y",
-        yaxis_title="predicted y_hat",
+        xaxis_title=translate("actual y", lang),
+        yaxis_title=translate("predicted y_hat", lang),
         height=430,
         margin={"l": 10, "r": 10, "t": 30, "b": 10},
         legend={"orientation": "h", "y": -0.18},
@@ -118,7 +131,9 @@ def predicted_vs_actual(
     return wrap_titles(fig)
 
 
-def _outlier(fig: go.Figure, x: float, y: float, original: float | None, sample: str) -> None:
+def _outlier(
+    fig: go.Figure, x: float, y: float, original: float | None, sample: str, lang: str
+) -> None:
     """The outlier control's sample at (``x``, ``y``) in red, joined by a dotted line to
     its ``original`` prediction (a hollow marker) when that differs."""
     if original is not None and original != y:
@@ -127,7 +142,7 @@ def _outlier(fig: go.Figure, x: float, y: float, original: float | None, sample:
                 x=[x, x],
                 y=[original, y],
                 mode="lines+markers",
-                name="before the shift",
+                name=translate("before the shift", lang),
                 line={"color": HIGHLIGHT, "dash": "dot"},
                 marker={"symbol": ["circle-open", "circle"], "size": 11, "color": HIGHLIGHT},
                 hoverinfo="skip",
@@ -138,15 +153,22 @@ def _outlier(fig: go.Figure, x: float, y: float, original: float | None, sample:
             x=[x],
             y=[y],
             mode="markers",
-            name=f"sample {sample} (outlier control)",
+            name=_say("sample ${sample} (outlier control)", lang, sample=sample),
             marker={"color": HIGHLIGHT, "size": 13, "symbol": "diamond"},
-            hovertemplate="sample " + sample + "<br>y = %{x}<br>y_hat = %{y}<extra></extra>",
+            hovertemplate=_say(
+                "sample ${sample}<br>y = %{x}<br>y_hat = %{y}<extra></extra>", lang, sample=sample
+            ),
         )
     )
 
 
 def residual_histogram(
-    residuals, *, highlight: float | None = None, nbins: int = 30, max_raw: int = 20000
+    residuals,
+    *,
+    highlight: float | None = None,
+    nbins: int = 30,
+    max_raw: int = 20000,
+    lang: str = DEFAULT,
 ) -> go.Figure:
     """Histogram of the residuals y - y_hat, with a line at 0 and the highlighted one.
 
@@ -154,13 +176,15 @@ def residual_histogram(
     (``nbins`` equal bins) so the browser gets counts, not millions of values.
     """
     residuals = np.asarray(residuals, dtype=float)
+    name = translate("residuals", lang)
+    hover = translate("residual %{x}<br>%{y} samples<extra></extra>", lang)
     if residuals.shape[0] <= max_raw:
         trace = go.Histogram(
             x=residuals.tolist(),
             nbinsx=nbins,
-            name="residuals",
+            name=name,
             marker={"color": BASE},
-            hovertemplate="residual %{x}<br>%{y} samples<extra></extra>",
+            hovertemplate=hover,
         )
     else:
         counts, edges = np.histogram(residuals, bins=nbins)
@@ -168,18 +192,25 @@ def residual_histogram(
             x=((edges[:-1] + edges[1:]) / 2).tolist(),
             y=counts.tolist(),
             width=float(edges[1] - edges[0]),
-            name="residuals",
+            name=name,
             marker={"color": BASE},
-            hovertemplate="residual %{x}<br>%{y} samples<extra></extra>",
+            hovertemplate=hover,
         )
     fig = go.Figure(trace)
     lines = [(0, {"color": "gray", "dash": "dash"}, None, "")]
     if highlight is not None:
-        lines.append((float(highlight), {"color": HIGHLIGHT, "width": 3}, "outlier sample", "top"))
+        lines.append(
+            (
+                float(highlight),
+                {"color": HIGHLIGHT, "width": 3},
+                translate("outlier sample", lang),
+                "top",
+            )
+        )
     _vlines(fig, lines)
     fig.update_layout(
-        xaxis_title="residual y - y_hat (negative: over-predicted)",
-        yaxis_title="samples",
+        xaxis_title=translate("residual y - y_hat (negative: over-predicted)", lang),
+        yaxis_title=translate("samples", lang),
         height=430,
         margin={"l": 10, "r": 10, "t": 30, "b": 10},
         showlegend=False,
@@ -189,7 +220,13 @@ def residual_histogram(
 
 
 def rmsle_asymmetry(
-    predictions, log_errors, abs_errors, *, y_true: float, marks: Sequence[float] = ()
+    predictions,
+    log_errors,
+    abs_errors,
+    *,
+    y_true: float,
+    marks: Sequence[float] = (),
+    lang: str = DEFAULT,
 ) -> go.Figure:
     """One sample's |log error| and |error| / y as the prediction moves (RMSLE's asymmetry).
 
@@ -204,7 +241,7 @@ def rmsle_asymmetry(
             x=predictions,
             y=np.asarray(log_errors, dtype=float),
             mode="lines",
-            name="RMSLE of this one prediction",
+            name=translate("RMSLE of this one prediction", lang),
             line={"color": HIGHLIGHT},
         )
     )
@@ -213,7 +250,7 @@ def rmsle_asymmetry(
             x=predictions,
             y=np.asarray(abs_errors, dtype=float),
             mode="lines",
-            name="|y - y_hat| / y (symmetric)",
+            name=translate("|y - y_hat| / y (symmetric)", lang),
             line={"color": BASE, "dash": "dash"},
         )
     )
@@ -222,8 +259,8 @@ def rmsle_asymmetry(
     lines += [(float(m), black, f"y_hat = {float(m):g}", "top") for m in marks]
     _vlines(fig, lines)
     fig.update_layout(
-        xaxis_title=f"prediction y_hat (true y = {y_true:g})",
-        yaxis_title="error",
+        xaxis_title=_say("prediction y_hat (true y = ${y})", lang, y=f"{y_true:g}"),
+        yaxis_title=translate("error", lang),
         height=330,
         margin={"l": 10, "r": 10, "t": 30, "b": 10},
         legend={"orientation": "h", "y": -0.25},

@@ -35,6 +35,7 @@ import metrics
 from explorer import budget
 from explorer.datasets import Dataset
 from explorer.formatting import fmt
+from explorer.i18n import Phrase
 from explorer.pages import multiclass
 
 #: Resamples of the paired bootstraps, and their seed (the page's numbers repeat).
@@ -167,7 +168,13 @@ def difference_line(row: Row) -> str:
     >>> difference_line(Row("ROC AUC", 0.80, 0.85, 0.05, 0.01, 0.09, "DeLong test", 0.012, True))
     'ROC AUC: B - A = 0.8500 - 0.8000 = 0.05000'
     """
-    return f"{row.label}: B - A = {fmt(row.b)} - {fmt(row.a)} = {fmt(row.diff)}"
+    return Phrase(
+        "${label}: B - A = ${b} - ${a} = ${diff}",
+        label=Phrase(row.label),
+        b=fmt(row.b),
+        a=fmt(row.a),
+        diff=fmt(row.diff),
+    )
 
 
 def verdict(row: Row, a: str = "A", b: str = "B") -> str:
@@ -182,27 +189,64 @@ def verdict(row: Row, a: str = "A", b: str = "B") -> str:
     0.09000). If A and B were equally good, a difference this large would show up by chance
     in about 1.2% of datasets like this one (DeLong test, p = 0.012).
     """
-    way = "higher" if (row.diff >= 0) else "lower"
-    size = fmt(abs(row.diff))
-    ci = f"{CONFIDENCE:.0%} interval of {b} - {a}: {fmt(row.low)} to {fmt(row.high)}"
+    fields = {"a": a, "b": b, "label": Phrase(row.label), "size": fmt(abs(row.diff))}
+    ci = Phrase(
+        "${confidence} interval of ${b} - ${a}: ${low} to ${high}",
+        confidence=f"{CONFIDENCE:.0%}",
+        a=a,
+        b=b,
+        low=fmt(row.low),
+        high=fmt(row.high),
+    )
     if not math.isfinite(row.low):
-        ci = "no bootstrap interval on data this large"
+        ci = Phrase("no bootstrap interval on data this large")
     if row.test == SKIPPED:
-        return f"No test: the {row.label} of {a} and {b} is compared by a bootstrap ({ci})."
+        return Phrase(
+            "No test: the ${label} of ${a} and ${b} is compared by a bootstrap (${ci}).",
+            ci=ci,
+            **fields,
+        )
     if row.why or not math.isfinite(row.p_value):
         return _no_test(row, ci)
-    chance = _chance(row.p_value)
+    higher = row.diff >= 0
     if row.p_value < 0.05 and row.better_by != 0:
         who = b if row.better_by > 0 else a
-        head = f"{who} is better: {b}'s {row.label} is {way} by {size} ({ci})."
-    else:
-        head = (
-            f"No clear difference: {b}'s {row.label} is {way} by {size} ({ci}), "
-            "an interval that includes 0 or nearly so."
+        if higher:
+            head = Phrase(
+                "${who} is better: ${b}'s ${label} is higher by ${size} (${ci}).",
+                who=who,
+                ci=ci,
+                **fields,
+            )
+        else:
+            head = Phrase(
+                "${who} is better: ${b}'s ${label} is lower by ${size} (${ci}).",
+                who=who,
+                ci=ci,
+                **fields,
+            )
+    elif higher:
+        head = Phrase(
+            "No clear difference: ${b}'s ${label} is higher by ${size} (${ci}), an interval "
+            "that includes 0 or nearly so.",
+            ci=ci,
+            **fields,
         )
-    return (
-        f"{head} If {a} and {b} were equally good, a difference this large would show up "
-        f"by chance in {chance} datasets like this one ({row.test}, {_p(row.p_value)})."
+    else:
+        head = Phrase(
+            "No clear difference: ${b}'s ${label} is lower by ${size} (${ci}), an interval "
+            "that includes 0 or nearly so.",
+            ci=ci,
+            **fields,
+        )
+    return Phrase(
+        "${head} If ${a} and ${b} were equally good, a difference this large would show up "
+        "by chance in ${chance} datasets like this one (${test}, ${p}).",
+        head=head,
+        chance=_chance(row.p_value),
+        test=Phrase(row.test),
+        p=_p(row.p_value),
+        **fields,
     )
 
 
@@ -216,12 +260,13 @@ def _no_test(row: Row, ci: str) -> str:
     >>> _no_test(r, "95% interval of B - A: 0 to 0")
     'No test: A and B have the same MAE on every sample. 95% interval of B - A: 0 to 0.'
     """
-    why = row.why or f"the {row.label} of A and B cannot be compared on this data."
+    label = Phrase(row.label)
+    why = row.why or Phrase("the ${label} of A and B cannot be compared on this data.", label=label)
     if not math.isfinite(row.diff):
-        return f"No {row.label}: {why}"
+        return Phrase("No ${label}: ${why}", label=label, why=why)
     if not (math.isfinite(row.low) and math.isfinite(row.high)):
-        return f"No test and no interval: {why}"
-    return f"No test: {why} {ci}."
+        return Phrase("No test and no interval: ${why}", why=why)
+    return Phrase("No test: ${why} ${ci}.", why=why, ci=ci)
 
 
 def _p(p: float) -> str:
@@ -230,9 +275,9 @@ def _p(p: float) -> str:
 
 def _chance(p: float) -> str:
     if p < 1e-4:
-        return "fewer than 1 in 10,000"
+        return Phrase("fewer than 1 in 10,000")
     pct = 100 * p
-    return f"about {pct:.2g}% of" if pct < 10 else f"about {pct:.0f}% of"
+    return Phrase("about ${pct}% of", pct=f"{pct:.2g}" if pct < 10 else f"{pct:.0f}")
 
 
 # ------------------------------------------------------------------ the scatter
@@ -330,9 +375,9 @@ class _Boot:
 
 
 #: Why a row has neither a test nor an interval: one sample.
-ONE_SAMPLE = "there is one sample; a test and an interval need at least two."
+ONE_SAMPLE = Phrase("there is one sample; a test and an interval need at least two.")
 #: Why no row has a test: the two models' scores are the same array.
-SAME_SCORES = (
+SAME_SCORES = Phrase(
     "A and B give every sample the same score, so every metric is the same for both and "
     "B - A is 0 on every resample: there is nothing to test."
 )
@@ -375,11 +420,20 @@ def _bootstrap_row(label, fn, y, sa, sb, higher_is_better, boot: _Boot) -> Row:
             checkpoint=boot.checkpoint,
         )
     except metrics.MetricInputError as exc:
-        return replace(row, why=f"the resamples of {label} cannot be scored: {exc}")
+        why = Phrase(
+            "the resamples of ${label} cannot be scored: ${error}",
+            label=Phrase(label),
+            error=str(exc),
+        )
+        return replace(row, why=why)
     # paired_bootstrap_diff gives metric(a) - metric(b)
     low, high = sorted((sign * res.low, sign * res.high))
     p = _boot_p(res.distribution)
-    why = "" if math.isfinite(p) else f"no resample gave a finite {label}."
+    why = (
+        ""
+        if math.isfinite(p)
+        else Phrase("no resample gave a finite ${label}.", label=Phrase(label))
+    )
     return replace(row, low=low, high=high, p_value=p, why=why)
 
 
@@ -389,10 +443,14 @@ def _no_spread(label: str, d: np.ndarray) -> str:
     if float(d.std(ddof=1)) != 0:
         return ""
     if d[0] == 0:
-        return f"A and B have the same {label} on every sample: B - A is 0 with no spread to test."
-    return (
-        f"B - A is {fmt(float(d[0]))} on every sample: with no spread between samples the "
-        "paired t-test is undefined."
+        return Phrase(
+            "A and B have the same ${label} on every sample: B - A is 0 with no spread to test.",
+            label=Phrase(label),
+        )
+    return Phrase(
+        "B - A is ${d} on every sample: with no spread between samples the paired t-test is "
+        "undefined.",
+        d=fmt(float(d[0])),
     )
 
 
@@ -431,9 +489,11 @@ def _roc_row(y, sa, sb) -> Row:
     except metrics.MetricInputError:
         a, b = metrics.roc_auc_score(y, sa), metrics.roc_auc_score(y, sb)
         pos = int(y.sum())
-        why = (
+        why = Phrase(
             "DeLong's test needs at least two positives and two negatives; this data has "
-            f"{pos} positive(s) and {y.size - pos} negative(s)."
+            "${pos} positive(s) and ${neg} negative(s).",
+            pos=pos,
+            neg=y.size - pos,
         )
         return Row("ROC AUC", a, b, b - a, NAN, NAN, "DeLong test", NAN, True, why)
     z = 1.959963984540054

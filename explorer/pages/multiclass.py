@@ -21,6 +21,7 @@ import pandas as pd
 import metrics
 from explorer import downloads
 from explorer.datasets import Dataset
+from explorer.i18n import Phrase
 
 #: Confusion matrix normalization: URL value -> (metrics' ``normalize``, what it shows).
 NORMALIZE = {
@@ -87,11 +88,19 @@ def probability_problem(s: np.ndarray) -> str | None:
     outside = (s < 0) | (s > 1)
     if outside.any():
         i, j = (int(v) for v in np.argwhere(outside)[0])
-        return f"sample {i} has the score {s[i, j]:g} (probabilities lie in [0, 1])"
+        return Phrase(
+            "sample ${i} has the score ${score} (probabilities lie in [0, 1])",
+            i=i,
+            score=f"{s[i, j]:g}",
+        )
     off = np.abs(s.sum(axis=1) - 1) > SUM_TOLERANCE
     if off.any():
         i = int(np.argmax(off))
-        return f"the scores of sample {i} sum to {s[i].sum():g} (probabilities sum to 1)"
+        return Phrase(
+            "the scores of sample ${i} sum to ${total} (probabilities sum to 1)",
+            i=i,
+            total=f"{s[i].sum():g}",
+        )
     return None
 
 

@@ -14,8 +14,9 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from explorer.derivation import Derivation, mean_terms, sum_terms
+from explorer.derivation import Derivation, joined, mean_terms, sum_terms
 from explorer.formatting import count, count_latex, fmt, in_latex, latex_text
+from explorer.i18n import Phrase
 from explorer.pages.multiclass import ovo_averages
 
 
@@ -31,7 +32,10 @@ def _mean_line(name: str, values, weights, value: float, what: str = "classes") 
         latex = rf"\begin{{aligned}}{head} &= {first} \\ &= {rest}\end{{aligned}}"
     note = d.note()
     if (~keep).any():
-        note = "; ".join(filter(None, [note, f"{int((~keep).sum())} {what} undefined, left out"]))
+        undefined = Phrase(
+            "${n} ${what} undefined, left out", n=int((~keep).sum()), what=Phrase(what)
+        )
+        note = joined([note, undefined])
     return Derivation(name, "", latex, note, value)
 
 
@@ -128,7 +132,7 @@ def top_k_line(hits: float, total: float, k: int, value: float) -> Derivation:
     >>> top_k_line(4, 5, 2, 0.8).latex.split(" = ")[-2:]
     ['\\frac{4}{5}', '0.8000']
     """
-    name = f"Top-{k} accuracy"
+    name = Phrase("Top-${k} accuracy", k=k)
     latex = (
         rf"\text{{{name}}} = \frac{{\#\{{i : \text{{rank}}_i(y_i) \le {k}\}}}}{{N}} = "
         rf"\frac{{{count_latex(hits)}}}{{{count_latex(total)}}} = {fmt(value)}"
@@ -212,7 +216,7 @@ def derivations(
     support = table["support"].to_numpy()
     n_pos, n_neg = float(support.sum()), float(support.sum()) * (len(support) - 1)
     for key, name, values in (("auc", "ROC AUC", auc), ("ap", "AP", ap)):
-        label = f"{average.capitalize()} {name} (OvR)"
+        label = Phrase("${average} ${name} (OvR)", average=average.capitalize(), name=name)
         value = res[key][average]
         if average == "micro":
             line = micro_auc_line(label, n_pos, n_neg, value)
@@ -241,4 +245,4 @@ def class_auc_line(name: str, counts: tuple[int, int, int, int], value: float) -
         rf"\text{{AUC}}_{{\text{{{latex_text(name)}}}}} = \frac{{W + T/2}}{{P \cdot N}} = "
         rf"\frac{{{w} + {t}/2}}{{{p} \cdot {n}}} = {fmt(value)}"
     )
-    return Derivation(f"ROC AUC of {name}", "", latex, "", value)
+    return Derivation(Phrase("ROC AUC of ${name}", name=name), "", latex, "", value)

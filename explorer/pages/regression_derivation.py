@@ -16,6 +16,7 @@ import numpy as np
 from explorer.datasets import Dataset
 from explorer.derivation import Derivation, mean_terms, sum_terms
 from explorer.formatting import count, fmt
+from explorer.i18n import Phrase
 from explorer.pages.regression import headline, moved_prediction, sample_weights
 from metrics import regression_errors
 
@@ -42,8 +43,9 @@ def _r2(name: str, y: np.ndarray, pred: np.ndarray, w, value: float) -> Derivati
             rf"R^2 = 1 - \frac{{\text{{SS\_res}}}}{{\text{{SS\_tot}}}} = 1 - "
             rf"\frac{{{fmt(ss_res.total)}}}{{{fmt(ss_tot.total)}}} = {fmt(value)}"
         )
-    note = "; ".join(x for x in (ss_res.note(),) if x)
-    return Derivation(name, "", last, note and f"each sum: {note}", value, steps=steps)
+    note = ss_res.note()
+    note = Phrase("each sum: ${note}", note=note) if note else ""
+    return Derivation(name, "", last, note, value, steps=steps)
 
 
 def derivations(
@@ -103,10 +105,10 @@ def derivations(
         )
         out["RMSLE"] = Derivation("RMSLE", "", root, msle.note, rmsle, msle.lines)
     else:
-        out["RMSLE"] = Derivation("RMSLE", "", "", f"undefined: {err}")
+        out["RMSLE"] = Derivation("RMSLE", "", "", Phrase("undefined: ${err}", err=err))
     r2, err = values["R²"]
     if err is None:
         out["R²"] = _r2("R²", y, pred, w, r2)
     else:
-        out["R²"] = Derivation("R²", "", "", f"undefined: {err}")
+        out["R²"] = Derivation("R²", "", "", Phrase("undefined: ${err}", err=err))
     return out

@@ -232,7 +232,7 @@ def headline(
         delta_color=delta_color,
         delta_arrow=delta_arrow,
     )
-    note = interval.text() if shown and interval is not None and intervals_on() else ""
+    note = language.t(interval.text()) if shown and interval is not None and intervals_on() else ""
     if note:
         col.caption(note)
     report.headline(label, value_text if shown else HIDDEN, note, shown=shown)

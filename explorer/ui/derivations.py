@@ -68,9 +68,9 @@ def show(
         if not d.note:
             continue
         # a name or note may quote the visitor's text (a group, a sample id, a refusal)
-        caption = f"{literal(t(d.name))}: {literal(t(d.note))}"
+        name, note = literal(t(d.name)), literal(t(d.note))
         if warn_undefined and not d.lines:
-            out.warning(caption)
+            out.warning(t("${name}: ${note}", name=name, note=note))
         else:
-            out.caption(caption + ".")
+            out.caption(t("${name}: ${note}.", name=name, note=note))
     return True

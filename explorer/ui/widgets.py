@@ -5,11 +5,12 @@ numbers and the page's scenarios."""
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Callable, Iterable, Sequence
 
 import streamlit as st
 
-from explorer import registry, scenario_effects
+from explorer import i18n, registry, scenario_effects
 from explorer import scenarios as scenario_list
 from explorer.charts import alt_text
 from explorer.datasets import KIND_LABELS, Dataset
@@ -79,6 +80,10 @@ def label_columns(labels, where=None) -> list:
     return (st if where is None else where).columns([max(len(label), 7) for label in labels])
 
 
+#: A top-k column (``top_2``), worded "in the top 2" (:func:`column_words`).
+_TOP_COLUMN = re.compile(r"top_(\d+)")
+
+
 def worded(columns, config: dict | None = None, *, classes: bool = False) -> dict:
     """``config`` (a ``column_config``) with each code-style name among ``columns`` shown
     in words (:func:`explorer.formatting.column_words`); a column configured without a
@@ -90,7 +95,26 @@ def worded(columns, config: dict | None = None, *, classes: bool = False) -> dic
             out[column] = words
         elif isinstance(given, dict) and not given.get("label"):
             out[column] = {**given, "label": words}
+    if language.current() != i18n.DEFAULT:
+        _translate_labels(columns, out)
     return out
+
+
+def _translate_labels(columns, config: dict) -> None:
+    """Each column's label in the visitor's language (the frame keeps its English
+    names: tests and CSV downloads read them); a name with no entry stays as it is."""
+    for column in map(str, columns):
+        given = config.get(column)
+        label = given.get("label") if isinstance(given, dict) else given
+        label = label or column
+        top = _TOP_COLUMN.fullmatch(column)
+        if top and label == f"in the top {top[1]}":
+            shown = language.t("in the top ${k}", k=top[1])
+        else:
+            shown = language.t(label)
+        if shown == label:
+            continue
+        config[column] = {**given, "label": shown} if isinstance(given, dict) else shown
 
 
 def table(df, *, missing: str, container=None, **kwargs) -> None:
@@ -159,7 +183,7 @@ def plotly_chart(where, fig, keyboard: str = "", **kwargs):
     keyboard (a click on a plotly point has no keyboard way of its own); its text
     alternative says so."""
     report.plotly(fig, kwargs.get("key"))
-    alt = alt_text.describe(fig, language.formatter(str))
+    alt = alt_text.describe(fig, language.current())
     by_keyboard = language.t(
         "${alt} By keyboard, ${keyboard} does what a click does.",
         alt=alt,

@@ -18,6 +18,8 @@ from views import prose
 #: Where the interface's texts are written.
 CODE = [ROOT / "app.py", *sorted((ROOT / "explorer").rglob("*.py"))]
 CODE += sorted((ROOT / "views").rglob("*.py"))
+# the step tables of metrics.explain write texts a page shows (translated in the view)
+CODE += sorted((ROOT / "metrics" / "explain").rglob("*.py"))
 
 
 def _literals() -> set[str]:

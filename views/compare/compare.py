@@ -10,6 +10,7 @@ import streamlit as st
 
 from explorer.formatting import literal
 from explorer.ui import cache, navigation, session, slice_filter, widgets
+from explorer.ui.language import t
 from views.compare import controls, headline, intervals, tables
 
 #: A bundled sample with two models, by kind.
@@ -20,7 +21,7 @@ TWO_MODELS = {
     "regression": "diabetes",
 }
 
-st.title("Compare two models")
+st.title(t("Compare two models"))
 widgets.scenarios("compare")
 ds = slice_filter.active()
 slice_filter.note(ds)  # on how many samples, of which slice
@@ -29,14 +30,16 @@ widgets.models_caption(ds)
 if len(ds.model_names) < 2:
     suggestion = TWO_MODELS.get(ds.kind, "breast_cancer")
     st.info(
-        "This page compares two models of one dataset; "
-        f"**{literal(ds.shown_name)}** has one model. "
-        "Upload a table with two score columns (`score_a`, `score_b`) or two score files, "
-        "or open a sample with two models.",
+        t(
+            "This page compares two models of one dataset; **${name}** has one model. Upload "
+            "a table with two score columns (`score_a`, `score_b`) or two score files, or open "
+            "a sample with two models.",
+            name=literal(ds.shown_name),
+        ),
         icon=":material/info:",
     )
     st.button(
-        f"Open {suggestion.replace('_', ' ')} (two models)",
+        t("Open ${sample} (two models)", sample=suggestion.replace("_", " ")),
         key="cmp_open_sample",
         on_click=session.set_active,
         args=(suggestion,),
@@ -46,13 +49,13 @@ if len(ds.model_names) < 2:
 
 settings = controls.show(ds)
 if settings.a == settings.b:
-    st.info("Pick two different models: A and B are the same model.", icon=":material/info:")
+    st.info(t("Pick two different models: A and B are the same model."), icon=":material/info:")
     navigation.stop_page()
 
 first = cache.compare.first_numbers(ds, settings.a, settings.b)
 if not first.rows:
     st.info(
-        "No headline metric of this dataset can be compared: it has one class only.",
+        t("No headline metric of this dataset can be compared: it has one class only."),
         icon=":material/info:",
     )
     navigation.stop_page()

@@ -9,6 +9,7 @@ import streamlit as st
 
 from explorer.datasets import Dataset
 from explorer.ui import bound
+from explorer.ui.language import t
 
 
 @dataclass(frozen=True)
@@ -23,8 +24,8 @@ def show(ds: Dataset) -> Settings:
     """The two model pickers side by side (the first two models by default)."""
     names = ds.model_names
     c1, c2 = st.columns(2)
-    a = bound.selectbox(c1, "Model A (the reference)", names, key="cmp_a", param="a")
+    a = bound.selectbox(c1, t("Model A (the reference)"), names, key="cmp_a", param="a")
     b = bound.selectbox(
-        c2, "Model B (the challenger)", names, key="cmp_b", param="b", default=names[1]
+        c2, t("Model B (the challenger)"), names, key="cmp_b", param="b", default=names[1]
     )
     return Settings(a, b)

@@ -8,6 +8,7 @@ import streamlit as st
 from explorer.datasets import Dataset
 from explorer.pages import compare
 from explorer.ui import cache, work
+from explorer.ui.language import t
 
 #: Estimated seconds of bootstraps from which the page draws a progress line.
 PROGRESS_FROM = 1.0
@@ -22,18 +23,21 @@ def resampled(ds: Dataset, settings, first: compare.Comparison) -> compare.Compa
     if estimate < PROGRESS_FROM:
         return _computed(st, ds, settings, first)
     status = st.status(
-        f"Resampling: {compare.N_RESAMPLES:,} paired bootstrap resamples of "
-        f"{ds.n_samples:,} rows for the intervals",
+        t(
+            "Resampling: ${n:,} paired bootstrap resamples of ${rows:,} rows for the intervals",
+            n=compare.N_RESAMPLES,
+            rows=ds.n_samples,
+        ),
         expanded=True,
     )
-    bar = status.progress(0.0, text="starting")
+    bar = status.progress(0.0, text=t("starting"))
     with work.progress(work.bar_report(bar, estimate)):
         result = _computed(status, ds, settings, first)
     bar.empty()
     if result is first or result.note:
-        status.update(label="Intervals not computed", state="error", expanded=True)
+        status.update(label=t("Intervals not computed"), state="error", expanded=True)
     else:
-        status.update(label="Intervals: resampled", state="complete", expanded=False)
+        status.update(label=t("Intervals: resampled"), state="complete", expanded=False)
     return result
 
 
@@ -43,14 +47,17 @@ def _computed(where, ds: Dataset, settings, first: compare.Comparison) -> compar
         result = cache.compare.models(ds, settings.a, settings.b)
     except work.Spent as exc:
         where.info(
-            f"{exc} The intervals wait until then; the numbers above need none.",
+            t("${why} The intervals wait until then; the numbers above need none.", why=exc),
             icon=":material/hourglass_empty:",
         )
         return first
     if result.note:
         where.info(
-            f"{result.note}: each B - A is shown without its bootstrap interval; DeLong's "
-            "test and the paired t-tests need no bootstrap and are kept.",
+            t(
+                "${note}: each B - A is shown without its bootstrap interval; DeLong's test and "
+                "the paired t-tests need no bootstrap and are kept.",
+                note=t(result.note),
+            ),
             icon=":material/hourglass_empty:",
         )
     return result

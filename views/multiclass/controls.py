@@ -12,8 +12,10 @@ from dataclasses import dataclass
 
 import streamlit as st
 
+from explorer.i18n import translate
 from explorer.pages import multiclass
-from explorer.ui import bound, url
+from explorer.ui import bound, language, url
+from explorer.ui.language import t
 
 
 @dataclass(frozen=True)
@@ -29,18 +31,20 @@ class Settings:
 def show(ds) -> Settings:
     """The model, k and the confusion matrix's normalization, in one row."""
     K = ds.n_labels
+    # a format_func may be called outside the script run (AppTest): the language is fixed now
+    lang = language.current()
     c_model, c_k, c_norm = st.columns([1, 1, 2])
     model = bound.selectbox(
         c_model,
-        "Model",
+        t("Model"),
         ds.model_names,
         key="mc_model",
         param="model",
-        help="The dataset's probability matrices, one per model.",
+        help=t("The dataset's probability matrices, one per model."),
     )
     k = bound.number(
         c_k,
-        "k (top-k accuracy)",
+        t("k (top-k accuracy)"),
         key="mc_k",
         param="k",
         default=min(2, K),
@@ -50,18 +54,20 @@ def show(ds) -> Settings:
         min_value=1,
         max_value=K,
         step=1,
-        help="A sample counts as right when its true class is among its k most probable.",
+        help=t("A sample counts as right when its true class is among its k most probable."),
     )
     norm = bound.radio(
         c_norm,
-        "Confusion matrix shows",
+        t("Confusion matrix shows"),
         multiclass.NORMALIZE,
         key="mc_norm",
         param="norm",
-        format_func=lambda n: multiclass.NORMALIZE[n][1],
+        format_func=lambda n: translate(multiclass.NORMALIZE[n][1], lang),
         horizontal=True,
-        help="Counts; or each cell divided by its row's total (the diagonal is recall), by "
-        "its column's total (precision) or by all samples.",
+        help=t(
+            "Counts; or each cell divided by its row's total (the diagonal is recall), by "
+            "its column's total (precision) or by all samples."
+        ),
     )
     return Settings(model, int(k), norm)
 
@@ -70,10 +76,10 @@ def cell(where, names: list, worst: tuple[int, int]) -> tuple[str, str]:
     """The confusion-matrix cell to list: its true and its predicted class (the worst
     off-diagonal cell by default; a click on the matrix sets both)."""
     true = bound.selectbox(
-        where, "True class", names, key="mc_cell_true", param="ct", default=names[worst[0]]
+        where, t("True class"), names, key="mc_cell_true", param="ct", default=names[worst[0]]
     )
     pred = bound.selectbox(
-        where, "Predicted class", names, key="mc_cell_pred", param="cp", default=names[worst[1]]
+        where, t("Predicted class"), names, key="mc_cell_pred", param="cp", default=names[worst[1]]
     )
     return true, pred
 
@@ -84,21 +90,21 @@ def curve(names: list, lowest_f1: str) -> tuple[str, str]:
     c_class, c_avg = st.columns([1, 2])
     chosen = bound.selectbox(
         c_class,
-        "Class (vs the rest)",
+        t("Class (vs the rest)"),
         names,
         key="mc_class",
         param="class",
         default=lowest_f1,
-        help="Default: the class of lowest F1.",
+        help=t("Default: the class of lowest F1."),
     )
     average = bound.radio(
         c_avg,
-        "Average",
+        t("Average"),
         multiclass.AVERAGES,
         key="mc_avg",
         param="avg",
         horizontal=True,
-        help="How the K one-vs-rest AUCs (and APs) become one number.",
+        help=t("How the K one-vs-rest AUCs (and APs) become one number."),
     )
     return chosen, average
 
@@ -109,5 +115,10 @@ def sample(ids: list[str]) -> str:
     A select box of ids rather than :func:`explorer.ui.bound.sample`: its key holds the
     id that the link's ``?sample=`` names."""
     return bound.selectbox(
-        st, "Inspect a sample", ids, key="mc_sample", param="sample", help="Default: the worst."
+        st,
+        t("Inspect a sample"),
+        ids,
+        key="mc_sample",
+        param="sample",
+        help=t("Default: the worst."),
     )

@@ -14,6 +14,7 @@ from explorer.formatting import fmt, in_latex, latex_text, short
 from explorer.pages import multiclass
 from explorer.ui import cache, classroom, widgets
 from explorer.ui.derivations import show as show_derivations
+from explorer.ui.language import t
 from views.multiclass.controls import Settings
 from views.multiclass.formats import four_decimals, text
 
@@ -21,14 +22,14 @@ from views.multiclass.formats import four_decimals, text
 def show(ds, settings: Settings, res: dict, average: str, j: int) -> None:
     """The per-class table and every headline's derivation (class ``j``'s F1 written
     out), unless the derivations are hidden until Reveal."""
-    st.subheader("How it is computed")
+    st.subheader(t("How it is computed"))
     table = res["classes"]
     cfg = four_decimals(("precision", "recall", "f1", "roc_auc", "ap"))
     on_screen = multiclass.for_screen(table)
     cfg = widgets.worded(on_screen.columns, cfg, classes=True)
     widgets.dataframe(st, on_screen, hide_index=True, width="stretch", column_config=cfg)
     st.download_button(
-        "Per-class table as CSV",
+        t("Per-class table as CSV"),
         downloads.csv_text(table),
         file_name=f"{ds.name}.multiclass.classes.csv",
         key="mc_download_classes",
@@ -41,12 +42,18 @@ def show(ds, settings: Settings, res: dict, average: str, j: int) -> None:
     if "Log loss" in lines:
         _draw(lines, "Log loss")
     else:
-        st.caption(text("not_proba", why=res["not_proba"]))
+        st.caption(text("not_proba", why=t(res["not_proba"])))
     st.markdown(text("top_k"))
     _draw(lines, "Top-k accuracy")
-    st.markdown("**Macro ROC AUC (one-vs-rest)**: the mean of the per-class AUCs above.")
+    st.markdown(t("**Macro ROC AUC (one-vs-rest)**: the mean of the per-class AUCs above."))
     _draw(lines, "Macro ROC AUC (OvR)")
-    st.markdown(f"**The {average} average** ({multiclass.AVERAGES[average]}):")
+    st.markdown(
+        t(
+            "**The ${average} average** (${what}):",
+            average=average,
+            what=t(multiclass.AVERAGES[average]),
+        )
+    )
     if average != "macro":  # the macro ROC AUC is the line above
         _draw(lines, "ROC AUC (average)")
     _draw(lines, "AP (average)")
@@ -78,7 +85,7 @@ def _one_vs_one(res: dict, lines: dict) -> None:
         st.caption(text("ovo_weighted"))
         return
     if pairs.empty:
-        st.caption("y_true holds one class only: there is no pair of classes.")
+        st.caption(t("y_true holds one class only: there is no pair of classes."))
         return
     cfg = four_decimals(("auc_a_vs_b", "auc_b_vs_a", "mean", "prevalence"))
     height = "auto" if len(pairs) <= 8 else 320
@@ -86,7 +93,12 @@ def _one_vs_one(res: dict, lines: dict) -> None:
     widgets.dataframe(st, pairs, hide_index=True, width="stretch", height=height, column_config=cfg)
     _draw(lines, "OvO AUC")
     w = multiclass.ovo_averages(pairs)["weighted"]
-    st.caption(f"Weighted by each pair's prevalence (scikit-learn's average='weighted'): {fmt(w)}.")
+    st.caption(
+        t(
+            "Weighted by each pair's prevalence (scikit-learn's average='weighted'): ${w}.",
+            w=fmt(w),
+        )
+    )
 
 
 def _draw(lines: dict, *names: str) -> None:

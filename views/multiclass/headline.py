@@ -8,7 +8,9 @@ import math
 import streamlit as st
 
 from explorer.formatting import fmt, literal
+from explorer.i18n import Phrase
 from explorer.ui import cache, classroom, widgets
+from explorer.ui.language import t
 from views.multiclass.controls import Settings
 from views.multiclass.formats import text
 
@@ -32,9 +34,9 @@ def numbers(res: dict, k: int) -> tuple[tuple[str, float, str], ...]:
         ("Cohen's kappa", res["kappa"], "Agreement beyond chance: (p_o - p_e) / (1 - p_e)."),
         ("Log loss", res["log_loss"], "The mean of -log p(true class). Lower is better."),
         (
-            f"Top-{k} accuracy",
+            Phrase("Top-${k} accuracy", k=k),
             res["top_k"],
-            f"The share of samples whose true class is among their {k} most probable.",
+            Phrase("The share of samples whose true class is among their ${k} most probable.", k=k),
         ),
         ("Macro ROC AUC (OvR)", res["auc"]["macro"], "The mean of the K one-vs-rest ROC AUCs."),
     )
@@ -46,19 +48,26 @@ def show(ds, settings: Settings, res: dict) -> None:
     model, k = settings.model, settings.k
     ci = classroom.intervals(cache.multiclass.intervals, ds, model, k)
     rows = numbers(res, k)
-    labels = [label for label, _, _ in rows]
+    labels = [t(label) for label, _, _ in rows]
     cols = [*widgets.label_columns(labels[:4]), *widgets.label_columns(labels[4:])]
-    for col, (label, value, what) in zip(cols, rows, strict=True):
+    for col, shown_label, (label, value, what) in zip(cols, labels, rows, strict=True):
         interval = None if shown(value) == "n/a" else ci.get(label)
-        classroom.headline(col, label, shown(value), interval=interval, help=what)
+        classroom.headline(col, shown_label, shown(value), interval=interval, help=t(what))
     classroom.reveal_button()
-    st.caption(
-        f"Model **{literal(model)}**, {ds.n_samples:,} samples, {ds.n_labels} classes; "
-        "predicted class = the highest probability"
-        + ("; weighted by sample_weight." if ds.sample_weight is not None else ".")
-    )
+    fields = {"model": literal(model), "n": ds.n_samples, "k": ds.n_labels}
+    if ds.sample_weight is not None:
+        template = (
+            "Model **${model}**, ${n:,} samples, ${k} classes; predicted class = the highest "
+            "probability; weighted by sample_weight."
+        )
+    else:
+        template = (
+            "Model **${model}**, ${n:,} samples, ${k} classes; predicted class = the highest "
+            "probability."
+        )
+    st.caption(t(template, **fields))
     if res["not_proba"]:
-        st.info(text("not_proba", why=res["not_proba"]), icon=":material/info:")
+        st.info(text("not_proba", why=t(res["not_proba"])), icon=":material/info:")
     if math.isnan(res["kappa"]):
         st.info(text("kappa_undefined"), icon=":material/info:")
     if res["auc_missing"]:

@@ -7,6 +7,7 @@ import streamlit as st
 
 from explorer.pages import multiclass
 from explorer.ui import widgets
+from explorer.ui.language import t
 from views.multiclass.controls import Settings
 from views.multiclass.formats import four_decimals
 
@@ -15,14 +16,15 @@ def per_sample(ds, settings: Settings, table) -> None:
     """The worst :data:`explorer.pages.multiclass.SHOWN_ROWS` samples and the CSV of all."""
     model, k = settings.model, settings.k
     shown = multiclass.with_top_k_column(table.head(multiclass.SHOWN_ROWS), k)
-    st.caption(
-        f"{ds.n_samples:,} samples"
-        + (
-            f"; the worst {multiclass.SHOWN_ROWS} shown, all in the CSV."
-            if len(table) > len(shown)
-            else "."
+    if len(table) > len(shown):
+        note = t(
+            "${n:,} samples; the worst ${shown} shown, all in the CSV.",
+            n=ds.n_samples,
+            shown=multiclass.SHOWN_ROWS,
         )
-    )
+    else:
+        note = t("${n:,} samples.", n=ds.n_samples)
+    st.caption(note)
     on_screen = multiclass.for_screen(shown)
     widgets.dataframe(
         st,
@@ -34,7 +36,7 @@ def per_sample(ds, settings: Settings, table) -> None:
         ),
     )
     st.download_button(
-        "Per-sample table as CSV",
+        t("Per-sample table as CSV"),
         lambda: multiclass.samples_csv(ds, model, k),
         file_name=f"{ds.name}.multiclass.samples.csv",
         key="mc_download_samples",

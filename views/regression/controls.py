@@ -12,10 +12,12 @@ from dataclasses import dataclass
 
 import streamlit as st
 
+from explorer.i18n import translate
 from explorer.links import float_text
 from explorer.pages import regression
 from explorer.pages._parse import finite_float
-from explorer.ui import bound, url
+from explorer.ui import bound, language, url
+from explorer.ui.language import t
 
 WEIGHT_LABELS = {
     "dataset": "the dataset's sample_weight column",
@@ -54,26 +56,30 @@ class Settings:
 def show(ds) -> Settings:
     """The model and the weights in one row, the outlier control in the next."""
     options = regression.weight_options(ds)
+    # a format_func may be called outside the script run (AppTest): the language is fixed now
+    lang = language.current()
     c1, c2 = st.columns(2)
     model = bound.selectbox(
         c1,
-        "Model",
+        t("Model"),
         ds.model_names,
         key="reg_model",
         param="model",
-        help="The headline numbers are this model's.",
+        help=t("The headline numbers are this model's."),
     )
     weights = bound.radio(
         c2,
-        "Weights for Weighted MAE",
+        t("Weights for Weighted MAE"),
         options,
         key="reg_weights",
         param="weights",
         default=regression.default_weights(ds),
-        format_func=WEIGHT_LABELS.get,
+        format_func=lambda choice: translate(WEIGHT_LABELS[choice], lang),
         horizontal=True,
-        help="The revision sheet's weighted MAE gives recent samples more weight. The rows "
-        "are taken to be in time order.",
+        help=t(
+            "The revision sheet's weighted MAE gives recent samples more weight. The rows "
+            "are taken to be in time order."
+        ),
     )
     outlier, shift = _outlier(ds, model, *st.columns(2))
     return Settings(model, weights, outlier, shift)
@@ -85,7 +91,7 @@ def _outlier(ds, model: str, c_sample, c_shift) -> tuple[int, float]:
     ids, y_true, pred = ds.sample_ids, ds.y_true, ds.score(model)
     outlier = bound.sample(
         c_sample,
-        "Outlier control: sample to move",
+        t("Outlier control: sample to move"),
         ds.n_samples,
         lambda i: f"{ids[i]}  (y = {y_true[i]:g}, y_hat = {pred[i]:.4g})",
         key="reg_outlier_sample",
@@ -94,7 +100,7 @@ def _outlier(ds, model: str, c_sample, c_shift) -> tuple[int, float]:
     )
     shift = bound.number(
         c_shift,
-        "Move its prediction by",
+        t("Move its prediction by"),
         key="reg_outlier_shift",
         param="shift",
         default=0.0,
@@ -104,16 +110,25 @@ def _outlier(ds, model: str, c_sample, c_shift) -> tuple[int, float]:
         min_value=-LIMIT,
         max_value=LIMIT,
         step=10.0,
-        help="Added to the chosen sample's prediction. Every metric below follows; the small "
-        "numbers under each headline are the change against the unmoved prediction.",
+        help=t(
+            "Added to the chosen sample's prediction. Every metric below follows; the small "
+            "numbers under each headline are the change against the unmoved prediction."
+        ),
     )
     return int(outlier), float(shift)
 
 
 def explain() -> str:
     """The metric whose formula and steps are written out (RMSE by default)."""
+    lang = language.current()  # fixed for a format_func called outside the run (AppTest)
     return bound.selectbox(
-        st, "Metric to explain", EXPLAIN, key="reg_explain", param="explain", default="RMSE"
+        st,
+        t("Metric to explain"),
+        EXPLAIN,
+        key="reg_explain",
+        param="explain",
+        default="RMSE",
+        format_func=lambda name: translate(name, lang),
     )
 
 
@@ -122,7 +137,7 @@ def rmsle_demo() -> tuple[float, float]:
     d1, d2 = st.columns(2)
     y = bound.number(
         d1,
-        "True value y",
+        t("True value y"),
         key="reg_rmsle_demo_true",
         param="rt",
         default=200.0,
@@ -135,7 +150,7 @@ def rmsle_demo() -> tuple[float, float]:
     )
     gap = bound.number(
         d2,
-        "Predict this much too low and too high",
+        t("Predict this much too low and too high"),
         key="reg_rmsle_demo_gap",
         param="rg",
         default=50.0,

@@ -14,6 +14,7 @@ from explorer.formatting import fmt
 from explorer.pages import regression
 from explorer.ui import cache, classroom, widgets
 from explorer.ui.derivations import show as show_derivations
+from explorer.ui.language import t
 from views import prose
 from views.regression import controls
 from views.regression.controls import Settings
@@ -31,7 +32,7 @@ def show(ds, settings: Settings, pred: np.ndarray) -> None:
 def derivations(lines: dict) -> None:
     """Every headline number derived from the samples (explorer.pages.regression_derivation):
     each metric's steps, the last ending in the headline's digits."""
-    with st.expander("Every headline number, derived from the samples", expanded=True):
+    with st.expander(t("Every headline number, derived from the samples"), expanded=True):
         if classroom.derivations_hidden():
             return
         st.markdown(prose.section("regression", "derivations"))
@@ -40,7 +41,7 @@ def derivations(lines: dict) -> None:
 
 def how_it_is_computed(ds, pred: np.ndarray, weights: str) -> None:
     """The metric picker, its formula with the live sums, and its step table."""
-    st.subheader("How it is computed")
+    st.subheader(t("How it is computed"))
     explain = controls.explain()
     if classroom.derivations_hidden():  # its formula and step table end in the headline
         return
@@ -53,9 +54,11 @@ def how_it_is_computed(ds, pred: np.ndarray, weights: str) -> None:
         st.markdown(prose.section("regression", "wmae_sheet"))
     widgets.dataframe(
         st,
-        steps,
+        steps.assign(formula=steps["formula"].map(t)),
         hide_index=True,
-        column_config={"value": st.column_config.NumberColumn(format="%.6g")},
+        column_config=widgets.worded(
+            steps.columns, {"value": st.column_config.NumberColumn(format="%.6g")}
+        ),
     )
     st.caption(prose.section("regression", "steps"))
 

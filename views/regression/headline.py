@@ -9,6 +9,7 @@ import streamlit as st
 from explorer.formatting import fmt, literal
 from explorer.pages import regression
 from explorer.ui import cache, classroom
+from explorer.ui.language import t
 from views.regression.controls import Settings
 
 UNDEFINED = "undefined"
@@ -45,33 +46,41 @@ def numbers(now: dict, changes: dict | None, intervals: dict) -> None:
             change = None if changes is None else changes[label]
             classroom.headline(
                 col,
-                label,
-                UNDEFINED if value is None else fmt(value),
+                t(label),
+                t(UNDEFINED) if value is None else fmt(value),
                 interval=None if value is None else intervals.get(label),
                 delta=None if change is None else ("0" if change == 0 else fmt(change)),
                 delta_color="normal" if label in regression.HIGHER_IS_BETTER else "inverse",
             )
             if err is not None and err not in errors_shown:
                 errors_shown.add(err)
-                st.warning(f"{label} is undefined here: {literal(err)}")
+                st.warning(
+                    t("${label} is undefined here: ${err}", label=t(label), err=literal(err))
+                )
 
 
 def _caption(ds, settings: Settings, pred: np.ndarray) -> str:
     """The model, the samples, the weights, and the moved prediction if any."""
     i, shift = settings.outlier, settings.shift
-    moved = (
-        f" Sample **{literal(ds.sample_ids[i])}**'s prediction is moved by {shift:+g} "
-        f"({ds.score(settings.model)[i]:.4g} to {pred[i]:.4g}); the small numbers give each "
-        "metric's change."
+    moved = t(
+        " Sample **${sample}**'s prediction is moved by ${shift} (${before} to ${after}); the "
+        "small numbers give each metric's change.",
+        sample=literal(ds.sample_ids[i]),
+        shift=f"{shift:+g}",
+        before=f"{ds.score(settings.model)[i]:.4g}",
+        after=f"{pred[i]:.4g}",
     )
-    return (
-        f"Model **{literal(settings.model)}**, {ds.n_samples} samples"
-        + (
-            ", weighted by the dataset's `sample_weight`"
-            if ds.sample_weight is not None
-            else ", unweighted"
-        )
-        + f". **Weighted MAE** uses {WEIGHT_NOTE[settings.weights]}. MAPE is a fraction "
-        "(scikit-learn's), MAPE (%) the same number x 100 (the revision sheet's)."
-        + (moved if settings.moved else "")
+    if ds.sample_weight is not None:
+        weighted = t(", weighted by the dataset's `sample_weight`")
+    else:
+        weighted = t(", unweighted")
+    return t(
+        "Model **${model}**, ${n} samples${weighted}. **Weighted MAE** uses ${weights}. MAPE "
+        "is a fraction (scikit-learn's), MAPE (%) the same number x 100 (the revision "
+        "sheet's).${moved}",
+        model=literal(settings.model),
+        n=ds.n_samples,
+        weighted=weighted,
+        weights=t(WEIGHT_NOTE[settings.weights]),
+        moved=moved if settings.moved else "",
     )

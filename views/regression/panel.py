@@ -10,6 +10,7 @@ import streamlit as st
 
 from explorer.pages import regression
 from explorer.ui import cache, classroom
+from explorer.ui.language import t
 from views.regression import controls, derivation, headline, pictures, tables, teach
 
 
@@ -26,10 +27,10 @@ def panel(ds) -> None:
     pictures.show(ds, settings, pred, residuals)
     teach.outlier(ds, settings, now, before)
     derivation.show(ds, settings, pred)
-    st.subheader("Teaching notes")
+    st.subheader(t("Teaching notes"))
     teach.mape(ds, pred, base["zero"], now)
     teach.rmsle(log_undefined, now)
     teach.rmsle_asymmetry()
     tables.per_sample(ds, settings, pred, worst_rows)
-    if not classroom.held_back("Every model's headline numbers"):
+    if not classroom.held_back(t("Every model's headline numbers")):
         tables.all_models(ds, settings, now)

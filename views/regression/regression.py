@@ -9,9 +9,10 @@ outlier, and the revision sheet's slips.
 import streamlit as st
 
 from explorer.ui import slice_filter, widgets
+from explorer.ui.language import t
 from views.regression import panel
 
-st.title("Regression")
+st.title(t("Regression"))
 widgets.scenarios("regression")
 ds = slice_filter.active()
 widgets.require_kind(ds, ("regression",), "diabetes")

@@ -9,19 +9,20 @@ import streamlit as st
 
 from explorer.pages import regression
 from explorer.ui import cache, widgets
+from explorer.ui.language import t
 from views import prose
 from views.regression.controls import Settings
 
 
 def per_sample(ds, settings: Settings, pred: np.ndarray, worst_rows: pd.DataFrame) -> None:
     """The worst rows of the moved prediction ``pred`` and the CSV of every row."""
-    st.subheader("Per-sample errors, worst first")
+    st.subheader(t("Per-sample errors, worst first"))
     st.caption(
         prose.fill(
             "regression",
             "per_sample",
             model=settings.model,
-            moved=" (with the moved prediction)" if settings.moved else "",
+            moved=t(" (with the moved prediction)") if settings.moved else "",
             shown=min(regression.ROW_LIMIT, ds.n_samples),
             n=ds.n_samples,
         )
@@ -34,19 +35,19 @@ def per_sample(ds, settings: Settings, pred: np.ndarray, worst_rows: pd.DataFram
         column_config={
             "y_true": num("y", format="%.5g"),
             "y_pred": num("ŷ", format="%.5g"),
-            "residual": num("residual", format="%.4g"),
-            "absolute_error": num("abs error", format="%.4g"),
-            "squared_error": num("squared", format="%.4g"),
+            "residual": num(t("residual"), format="%.4g"),
+            "absolute_error": num(t("abs error"), format="%.4g"),
+            "squared_error": num(t("squared"), format="%.4g"),
             "percentage_error": num("pct", format="%.4g"),
             "percentage_error_pct": num("pct %", format="%.4g"),
-            "log_error": num("log error", format="%.4g"),
-            "squared_log_error": num("sq. log error", format="%.4g"),
+            "log_error": num(t("log error"), format="%.4g"),
+            "squared_log_error": num(t("sq. log error"), format="%.4g"),
             "y_true_zero": st.column_config.CheckboxColumn("y = 0"),
             "log_undefined": st.column_config.CheckboxColumn("<= -1"),
         },
     )
     st.download_button(
-        "Download the per-sample errors (CSV)",
+        t("Download the per-sample errors (CSV)"),
         lambda: regression.per_sample_csv(ds, pred),  # built only when clicked
         file_name=f"{ds.name}_{settings.model}_errors.csv",
         mime="text/csv",
@@ -58,12 +59,13 @@ def all_models(ds, settings: Settings, now: dict) -> None:
     """Every model's headline (the moved prediction applies to the selected one only)."""
     if len(ds.model_names) <= 1:
         return
-    st.subheader("All models")
+    st.subheader(t("All models"))
     headlines = {
         name: now
         if name == settings.model
         else cache.regression.headline(ds, name, settings.weights, 0, 0.0)
         for name in ds.model_names
     }
-    widgets.dataframe(st, regression.models_table(headlines), hide_index=True)
+    table = regression.models_table(headlines)
+    widgets.dataframe(st, table, hide_index=True, column_config=widgets.worded(table.columns))
     st.caption(prose.section("regression", "all_models"))
