@@ -21,6 +21,7 @@ import numpy as np
 import metrics
 from explorer import scenarios
 from explorer.datasets import Dataset
+from explorer.i18n import Phrase
 from explorer.links import decode_dataset
 from explorer.samples import load_sample
 
@@ -223,7 +224,10 @@ def _dcg_tie_ignored() -> Effect:
 def _map_rows(ds: Dataset, k: int, before: str, after: str) -> tuple[Row, ...]:
     y, s = ds.y_true, ds.score()
     per = [metrics.retrieval_per_query(y, s, k=k, denominator=d)["AP@K"] for d in (before, after)]
-    rows = [Row(f"AP@{k} of query {q}", per[0][q], per[1][q]) for q in range(len(per[0]))]
+    rows = [
+        Row(Phrase("AP@${k} of query ${q}", k=k, q=q), per[0][q], per[1][q])
+        for q in range(len(per[0]))
+    ]
     return (*rows, Row(f"MAP@{k}", per[0].mean(), per[1].mean()))
 
 

@@ -19,7 +19,8 @@ from collections.abc import Callable, Sequence
 
 import streamlit as st
 
-from explorer.ui import url, widgets
+from explorer import i18n
+from explorer.ui import language, url, widgets
 
 #: Rows of a long table shown at a time (:func:`window`).
 PAGE_ROWS = 200
@@ -254,10 +255,16 @@ def tabs(labels: Sequence[str], *, key: str, param: str, where=None) -> list:
     'second'
     """
     labels = tuple(labels)
-    ids = {label.split()[0].lower(): label for label in labels}
-    url.bind_param(key, param, labels[0], ids.__getitem__, url.member(labels))
-    drawn = (where or st).tabs(list(labels), key=key, on_change="rerun")
-    url.write_param(param, st.session_state[key].split()[0].lower())
+    shown = tuple(language.t(label) for label in labels)  # the link keeps the English id
+    opened = st.session_state.get(key)
+    if opened is not None and opened not in shown:  # opened in another language: same tab
+        for label, own in zip(labels, shown, strict=True):
+            if opened in {i18n.translate(label, lang) for lang in i18n.LANGUAGES}:
+                url.seed_widget(key, own)
+    ids = {label.split()[0].lower(): own for label, own in zip(labels, shown, strict=True)}
+    url.bind_param(key, param, shown[0], ids.__getitem__, url.member(shown))
+    drawn = (where or st).tabs(list(shown), key=key, on_change="rerun")
+    url.write_param(param, labels[shown.index(st.session_state[key])].split()[0].lower())
     return drawn
 
 
@@ -314,7 +321,7 @@ def window(where, n_rows: int, *, key: str, label: str = "show rows from") -> in
     url.bind_param(key, None, 0, check=url.int_in(0, n_rows - 1))
     return int(
         where.number_input(
-            f"{label} ({n_rows} rows)",
+            language.t("${label} (${n} rows)", label=language.t(label), n=n_rows),
             min_value=0,
             max_value=n_rows - 1,
             step=PAGE_ROWS,

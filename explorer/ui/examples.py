@@ -12,7 +12,7 @@ import streamlit as st
 
 from explorer import examples, registry
 from explorer.formatting import literal
-from explorer.ui import classroom, navigation, url
+from explorer.ui import classroom, language, navigation, url
 
 #: How many cards a row of the Home gallery holds.
 PER_ROW = 3
@@ -54,10 +54,11 @@ def buttons(slug: str) -> None:
     if not items:
         return
     prefix = registry.page(slug).prefix
-    st.caption("Worked examples of the source documents on this page:")
+    st.caption(language.t("Worked examples of the source documents on this page:"))
     chosen = None
     for col, ex in zip(st.columns(len(items)), items, strict=True):
-        if col.button(f"{ex.document}: {ex.name}", key=f"{prefix}example_{ex.id}"):
+        label = f"{language.t(ex.document)}: {language.t(ex.name)}"
+        if col.button(label, key=f"{prefix}example_{ex.id}"):
             chosen = ex
     if chosen is not None:
         _open(chosen)

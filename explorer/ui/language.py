@@ -6,6 +6,8 @@ state, switched in the sidebar, and written into the address while it is not Eng
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+
 import streamlit as st
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
@@ -37,6 +39,16 @@ def t(text: str, /, **values) -> str:
     return fill_fields(translated, values) if values else translated
 
 
+def shown(labels: Mapping | None = None) -> Callable[[object], str]:
+    """A widget's ``format_func``: each option (its label in ``labels``, else itself) in
+    this run's language. The language is read now, not when the function is called: a
+    test's AppTest calls it after the run, outside any script run."""
+    lang = current()
+    if labels is None:
+        return lambda option: i18n.translate(str(option), lang)
+    return lambda option: i18n.translate(labels[option], lang)
+
+
 def _on_pick() -> None:
     st.session_state[LANGUAGE] = st.session_state[PICKER]
 
@@ -52,8 +64,10 @@ def picker() -> None:
         format_func=i18n.LANGUAGES.__getitem__,
         on_change=_on_pick,
         label_visibility="collapsed",
-        help="The interface's language (the link keeps it: lang=zh). Formulas and numbers "
-        "are the same in every language.",
+        help=t(
+            "The interface's language (the link keeps it: lang=zh). Formulas and numbers "
+            "are the same in every language."
+        ),
     )
     if lang == i18n.DEFAULT:
         st.query_params.pop(PARAM, None)

@@ -101,8 +101,10 @@ def sidebar_picker() -> Dataset:
         key=PICKER,
         format_func=_labels(names).__getitem__,
         on_change=_on_pick,
-        help="The bundled samples, the host's big data (if any), plus anything you upload "
-        "or edit in this session.",
+        help=language.t(
+            "The bundled samples, the host's big data (if any), plus anything you upload "
+            "or edit in this session."
+        ),
     )
     try:
         ds = session.get_dataset(st.session_state[session.ACTIVE])
@@ -170,8 +172,10 @@ def presentation_toggle() -> None:
         language.t("Presentation mode"),
         key=PRESENT_TOGGLE,
         on_change=_on_present,
-        help="Larger text and charts for a projector, the sidebar folded away. "
-        "The link keeps it (present=1).",
+        help=language.t(
+            "Larger text and charts for a projector, the sidebar folded away. "
+            "The link keeps it (present=1)."
+        ),
     )
     if on:
         st.query_params[PRESENT_PARAM] = "1"

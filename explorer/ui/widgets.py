@@ -7,9 +7,10 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Iterable, Sequence
 
+import pandas as pd
 import streamlit as st
 
-from explorer import registry, scenario_effects
+from explorer import i18n, registry, scenario_effects
 from explorer import scenarios as scenario_list
 from explorer.charts import alt_text
 from explorer.datasets import KIND_LABELS, Dataset
@@ -81,12 +82,15 @@ def worded(columns, config: dict | None = None, *, classes: bool = False) -> dic
     in words (:func:`explorer.formatting.column_words`); a column configured without a
     label gets the words as its label, one with a label keeps it."""
     out = dict(config or {})
-    for column, words in column_words(columns, classes=classes).items():
+    words_of = column_words(columns, classes=classes)
+    # a page's own column name (not the data's) is shown in the visitor's language
+    words_of |= {c: c for c in map(str, columns) if c not in words_of and language.t(c) != c}
+    for column, words in words_of.items():
         given = out.get(column)
         if given is None:
-            out[column] = words
+            out[column] = language.t(words)
         elif isinstance(given, dict) and not given.get("label"):
-            out[column] = {**given, "label": words}
+            out[column] = {**given, "label": language.t(words)}
     return out
 
 
@@ -136,7 +140,24 @@ def dataframe(where, data, **kwargs):
     """``where.dataframe(data, **kwargs)`` (``where``: ``st``, a column), recorded for
     "Download this view" (:mod:`explorer.ui.report`); returns what Streamlit returns."""
     report.table(data, kwargs.get("key"))
+    if isinstance(data, pd.DataFrame) and language.current() != i18n.DEFAULT:
+        data, kwargs = _in_language(data, kwargs)
     return where.dataframe(data, **kwargs)
+
+
+def _in_language(data: pd.DataFrame, kwargs: dict) -> tuple[pd.DataFrame, dict]:
+    """A table whose own column names (not the data's) are in the visitor's language: a
+    renamed copy, its ``column_config`` and ``column_order`` following the names."""
+    words = column_words(data.columns)
+    names = {c: language.t(words.get(str(c), str(c))) for c in data.columns}
+    names = {c: name for c, name in names.items() if name != str(c)}
+    if not names:
+        return data, kwargs
+    config = kwargs.get("column_config") or {}
+    kwargs = {**kwargs, "column_config": {names.get(c, c): v for c, v in config.items()}}
+    if kwargs.get("column_order"):
+        kwargs["column_order"] = [names.get(c, c) for c in kwargs["column_order"]]
+    return data.rename(columns=names), kwargs
 
 
 def metric(where, label: str, value, **kwargs) -> None:
@@ -156,10 +177,12 @@ def plotly_chart(where, fig, keyboard: str = "", **kwargs):
     keyboard (a click on a plotly point has no keyboard way of its own); its text
     alternative says so."""
     report.plotly(fig, kwargs.get("key"))
-    alt = alt_text.describe(fig)
-    kwargs.setdefault(
-        "alt", f"{alt} By keyboard, {keyboard} does what a click does." if keyboard else alt
-    )
+    alt = alt_text.describe(fig, language.current())
+    if keyboard:
+        alt = language.t(
+            "${alt} By keyboard, ${keyboard} does what a click does.", alt=alt, keyboard=keyboard
+        )
+    kwargs.setdefault("alt", alt)
     return where.plotly_chart(fig, **kwargs)
 
 
@@ -260,16 +283,18 @@ def scenarios(slug: str) -> None:
     title = language.t("Scenarios: teaching moments, each a link")
     with st.expander(title, icon=":material/movie:"):
         if guessing:
-            st.caption("What to watch in each is not shown while Predict, then reveal is on.")
+            st.caption(
+                language.t("What to watch in each is not shown while Predict, then reveal is on.")
+            )
         for sc in items:
             st.page_link(
                 registry.script(slug),
-                label=sc.title,
+                label=language.t(sc.title),
                 query_params=sc.query(**extra),
                 icon=":material/play_arrow:",
             )
             if not guessing:
-                st.caption(f"Watch: {sc.watch}")
+                st.caption(language.t("Watch: ${watch}", watch=language.t(sc.watch)))
 
 
 def _opened(slug: str) -> None:
