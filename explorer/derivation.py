@@ -162,12 +162,17 @@ class MeanDerivation:
         """
         shown = " + ".join(_elided(self.terms, self.head, self.omitted, "…"))
         denom = self._denominator_text()
+        # the name is a phrase: "Hit rate@K" is translated, "MAP@K" stays
+        line = {"name": Phrase(self.name), "shown": shown, "denom": denom}
         if self.omitted:
-            return (
-                f"{self.name} = ({shown}) / {denom} = {fmt(self.total)} / {denom} = "
-                f"{fmt(self.value)}  ({self._which().removeprefix('the ')})"
+            return Phrase(
+                "${name} = (${shown}) / ${denom} = ${total} / ${denom} = ${value}  (${which})",
+                **line,
+                total=fmt(self.total),
+                value=fmt(self.value),
+                which=self._which(short=True),
             )
-        return f"{self.name} = ({shown}) / {denom} = {fmt(self.value)}"
+        return Phrase("${name} = (${shown}) / ${denom} = ${value}", **line, value=fmt(self.value))
 
     def latex(self) -> str:
         r"""The same line as LaTeX: the terms over the count (``\dots`` for the elided
@@ -209,15 +214,20 @@ class MeanDerivation:
             )
         return joined(parts)
 
-    def _which(self) -> str:
-        """Which terms are written: the first and last, or the largest."""
+    def _which(self, short: bool = False) -> Phrase:
+        """Which terms are written: the first and last, or the largest (``short``:
+        without the article, inside a line's parentheses)."""
+        n, count = len(self.terms), self.count
+        if self.largest and short:
+            return Phrase("${n} largest of ${count:,} terms, in sample order", n=n, count=count)
         if self.largest:
+            return Phrase("the ${n} largest of ${count:,} terms, in sample order", n=n, count=count)
+        if short:
+            tail = n - self.head
             return Phrase(
-                "the ${n} largest of ${count:,} terms, in sample order",
-                n=len(self.terms),
-                count=self.count,
+                "first ${head} and last ${tail} of ${n:,} terms", head=self.head, tail=tail, n=count
             )
-        return _shown_note(self.head, len(self.terms), self.count)
+        return _shown_note(self.head, n, self.count)
 
     def _denominator_text(self) -> str:
         if self.weighted:

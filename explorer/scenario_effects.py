@@ -224,7 +224,10 @@ def _dcg_tie_ignored() -> Effect:
 def _map_rows(ds: Dataset, k: int, before: str, after: str) -> tuple[Row, ...]:
     y, s = ds.y_true, ds.score()
     per = [metrics.retrieval_per_query(y, s, k=k, denominator=d)["AP@K"] for d in (before, after)]
-    rows = [Row(f"AP@{k} of query {q}", per[0][q], per[1][q]) for q in range(len(per[0]))]
+    rows = [
+        Row(Phrase("AP@${k} of query ${q}", k=k, q=q), per[0][q], per[1][q])
+        for q in range(len(per[0]))
+    ]
     return (*rows, Row(f"MAP@{k}", per[0].mean(), per[1].mean()))
 
 

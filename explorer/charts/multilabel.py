@@ -9,6 +9,7 @@ import plotly.graph_objects as go
 from explorer import theme
 from explorer.charts import svg
 from explorer.formatting import plotly_names, plotly_text
+from explorer.i18n import Phrase
 
 OUTCOME_COLORS = {**theme.OUTCOME_COLORS, "TN": "#eceff1"}  # colour-blind safe; TN stays faint
 _OUTCOME_CODES = {"TN": 0, "FP": 1, "FN": 2, "TP": 3}
@@ -18,7 +19,14 @@ _OUTCOME_CODES = {"TN": 0, "FP": 1, "FN": 2, "TP": 3}
 BARS_MAX = 30
 
 
-def label_scores_chart(table: pd.DataFrame, *, macro_f1: float, micro_f1: float) -> str:
+def _t(text: str, lang: str, **fields) -> str:
+    """``text`` (a template with ``${fields}``) in ``lang``, filled."""
+    return Phrase(text, **fields).translated(lang)
+
+
+def label_scores_chart(
+    table: pd.DataFrame, *, macro_f1: float, micro_f1: float, lang: str = "en"
+) -> str:
     """Grouped bars of precision, recall and F1 per label, with the two F1 averages as
     lines: SVG (:mod:`explorer.charts.svg`; the threshold redraws it on every move).
 
@@ -40,13 +48,16 @@ def label_scores_chart(table: pd.DataFrame, *, macro_f1: float, micro_f1: float)
     >>> html.count('class="bar"'), html.count('class="marker"'), "a (n=3)" in html
     (9, 2, True)
     """
-    title = "Precision, recall and F1 of each label"
+    title = _t("Precision, recall and F1 of each label", lang)
     n_labels = len(table)
     if n_labels > BARS_MAX:
         key = table["f1"].fillna(-np.inf).to_numpy()
         table = table.iloc[np.argsort(key, kind="stable")[:BARS_MAX]]
-        title = (
-            f"The {BARS_MAX} labels with the lowest F1, of {n_labels} (all: tab Per-label tables)"
+        title = _t(
+            "The ${shown} labels with the lowest F1, of ${n} (all: tab Per-label tables)",
+            lang,
+            shown=BARS_MAX,
+            n=n_labels,
         )
     names = [
         f"{lab} (n={sup:g})" for lab, sup in zip(table["label"], table["support"], strict=True)
@@ -60,7 +71,7 @@ def label_scores_chart(table: pd.DataFrame, *, macro_f1: float, micro_f1: float)
         )
         for col, name, color in zip(
             ("precision", "recall", "f1"),
-            ("precision", "recall", "F1"),
+            (_t("precision", lang), _t("recall", lang), "F1"),
             theme.COLORWAY[:3],
             strict=True,
         )
@@ -72,14 +83,15 @@ def label_scores_chart(table: pd.DataFrame, *, macro_f1: float, micro_f1: float)
     ):
         if np.isfinite(value):
             lines.append(svg.Line(float(value), "", color, dash))
-            style = "dashed" if dash == "8 5" else "dotted"
-            legend.append((color, f"{name} = {value:.3f} ({style} line)"))
+            style = "${name} = ${value} (dashed line)" if dash == "8 5" else None
+            style = style or "${name} = ${value} (dotted line)"
+            legend.append((color, _t(style, lang, name=name, value=f"{value:.3f}")))
     return svg.bar_chart(
         svg.BarChart(
             names,
             series,
             title=title,
-            x_title="label (n = support, true samples)",
+            x_title=_t("label (n = support, true samples)", lang),
             y_range=(0.0, 1.0),
             lines=lines,
             legend=legend,
@@ -90,7 +102,7 @@ def label_scores_chart(table: pd.DataFrame, *, macro_f1: float, micro_f1: float)
 
 
 def outcome_grid_figure(
-    outcomes: np.ndarray, sample_ids, label_names, *, title: str = ""
+    outcomes: np.ndarray, sample_ids, label_names, *, title: str = "", lang: str = "en"
 ) -> go.Figure:
     """A samples x labels grid colored by outcome: TP, FN (missed), FP (extra), TN.
 
@@ -120,12 +132,12 @@ def outcome_grid_figure(
             xgap=2,
             ygap=2,
             showscale=False,
-            hovertemplate="sample %{y}, label %{x}: %{text}<extra></extra>",
+            hovertemplate=_t("sample %{y}, label %{x}: %{text}<extra></extra>", lang),
         )
     )
     fig.update_layout(
         title=plotly_text(title),
-        yaxis={"autorange": "reversed", "type": "category", "title": "sample"},
+        yaxis={"autorange": "reversed", "type": "category", "title": _t("sample", lang)},
         xaxis={"side": "top", "title": ""},
         margin={"t": 60 if title else 30, "b": 10},
         height=max(220, 22 * len(ids) + 90),

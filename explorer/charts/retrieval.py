@@ -9,10 +9,16 @@ import plotly.graph_objects as go
 from explorer import theme
 from explorer.charts import svg
 from explorer.formatting import plotly_text
+from explorer.i18n import Phrase
 from explorer.theme import label_line_ends, wrap_titles
 
 # grade 0 grey, then light to dark green: relevance reads at a glance (colour-blind safe with text)
 GRADE_COLORS = ("#d9d9d9", "#c7e9c0", "#74c476", "#31a354", "#006d2c")
+
+
+def _t(text: str, lang: str, **fields) -> str:
+    """``text`` (a template with ``${fields}``) in ``lang``, filled."""
+    return Phrase(text, **fields).translated(lang)
 
 
 def grade_color(grade: float, max_grade: float) -> str:
@@ -27,7 +33,7 @@ def grade_color(grade: float, max_grade: float) -> str:
     return GRADE_COLORS[min(max(step, 1), len(GRADE_COLORS) - 1)]
 
 
-def metrics_vs_k_figure(curve: pd.DataFrame, k: int) -> go.Figure:
+def metrics_vs_k_figure(curve: pd.DataFrame, k: int, lang: str = "en") -> go.Figure:
     """One line per metric against K (columns ``K`` and one per metric), a marker line at ``k``.
 
     The same as :func:`with_k_line` of :func:`metrics_vs_k_base`.
@@ -39,10 +45,10 @@ def metrics_vs_k_figure(curve: pd.DataFrame, k: int) -> go.Figure:
     >>> [tr.name for tr in fig.data], fig.layout.shapes[0].x0
     (['P@K'], 2)
     """
-    return with_k_line(metrics_vs_k_base(curve), k)
+    return with_k_line(metrics_vs_k_base(curve, lang), k)
 
 
-def metrics_vs_k_base(curve: pd.DataFrame) -> go.Figure:
+def metrics_vs_k_base(curve: pd.DataFrame, lang: str = "en") -> go.Figure:
     """The lines of :func:`metrics_vs_k_figure` without the marker at K: what stays when K
     moves (cached per dataset and conventions; :func:`with_k_line` adds the marker).
 
@@ -65,13 +71,15 @@ def metrics_vs_k_base(curve: pd.DataFrame) -> go.Figure:
                 x=curve["K"].tolist(),
                 y=curve[name].tolist(),
                 mode=mode,
-                name=name,
-                hovertemplate=f"{name} at K=%{{x}}: %{{y:.4f}}<extra></extra>",
+                name=_t(name, lang),
+                hovertemplate=_t(
+                    "${name} at K=%{x}: %{y:.4f}<extra></extra>", lang, name=_t(name, lang)
+                ),
             )
         )
     fig.update_layout(
-        xaxis_title="K (cut-off)",
-        yaxis_title="mean over queries",
+        xaxis_title=_t("K (cut-off)", lang),
+        yaxis_title=_t("mean over queries", lang),
         yaxis_range=[0, 1.05],
         height=380,
         margin={"l": 10, "r": 10, "t": 30, "b": 10},
@@ -133,6 +141,7 @@ def ranked_list_figure(
     max_grade: float,
     item_names: list[str] | None = None,
     title: str = "",
+    lang: str = "en",
 ) -> go.Figure:
     """One bar per ranked position: height = the selected metric's contribution,
     colour = relevance grade, a bracket over every tie group of two or more
@@ -155,23 +164,25 @@ def ranked_list_figure(
             text=[f"{n}<br>g={g:g}" for n, g in zip(names, grades, strict=True)],
             textposition="outside",
             customdata=np.stack([steps["score"].to_numpy(), grades], axis=1).tolist(),
-            hovertemplate=(
+            hovertemplate=_t(
                 "position %{x}<br>score %{customdata[0]:.4g}<br>grade %{customdata[1]:g}"
-                f"<br>{contribution} %{{y:.4f}}<extra></extra>"
+                "<br>${contribution} %{y:.4f}<extra></extra>",
+                lang,
+                contribution=contribution,
             ),
             name=contribution,
         )
     )
     bracket_y = float(max(values.max(initial=0.0), 1e-9)) * 1.45
-    shapes, annotations = _tie_brackets(steps, pos, bracket_y)
+    shapes, annotations = _tie_brackets(steps, pos, bracket_y, lang)
     if k < len(pos):
         shapes.append(_cut_line(k))
-        annotations.append(_cut_note(k))
+        annotations.append(_cut_note(k, lang))
     fig.update_layout(shapes=shapes, annotations=annotations)
     fig.update_layout(
         title=plotly_text(title),
-        xaxis_title="position in the ranking",
-        yaxis_title=f"contribution ({contribution})",
+        xaxis_title=_t("position in the ranking", lang),
+        yaxis_title=_t("contribution (${column})", lang, column=contribution),
         yaxis_range=[0, bracket_y * 1.2],
         height=380,
         margin={"l": 10, "r": 10, "t": 50, "b": 10},
@@ -181,7 +192,9 @@ def ranked_list_figure(
     return wrap_titles(fig)
 
 
-def _tie_brackets(steps: pd.DataFrame, pos: np.ndarray, bracket_y: float) -> tuple[list, list]:
+def _tie_brackets(
+    steps: pd.DataFrame, pos: np.ndarray, bracket_y: float, lang: str = "en"
+) -> tuple[list, list]:
     """A bracket over every tie group of two or more drawn items, labelled with the
     group's whole size (``tie_size`` when the table is cut), and the labels.
 
@@ -209,7 +222,7 @@ def _tie_brackets(steps: pd.DataFrame, pos: np.ndarray, bracket_y: float) -> tup
             {
                 "x": (x0 + x1) / 2,
                 "y": bracket_y,
-                "text": f"tie: {n_tied} items",
+                "text": _t("tie: ${n} items", lang, n=n_tied),
                 "showarrow": False,
                 "yshift": 10,
                 "font": {"color": "#b15928"},
@@ -232,14 +245,14 @@ def _cut_line(k: int) -> dict:
     }
 
 
-def _cut_note(k: int) -> dict:
+def _cut_note(k: int, lang: str = "en") -> dict:
     """The label of :func:`_cut_line`."""
     return {
         "x": k + 0.5,
         "xref": "x",
         "y": 0,
         "yref": "paper",
-        "text": f"top-{k} cut",
+        "text": _t("top-${k} cut", lang, k=k),
         "showarrow": False,
         "xanchor": "left",
         "yanchor": "bottom",
@@ -251,7 +264,7 @@ def _cut_note(k: int) -> dict:
 SVG_ITEMS = 30
 
 
-def metrics_vs_k_svg(curve: pd.DataFrame, k: int) -> str:
+def metrics_vs_k_svg(curve: pd.DataFrame, k: int, lang: str = "en") -> str:
     """:func:`metrics_vs_k_figure` as SVG (:mod:`explorer.charts.svg`): one line per
     metric over K, the dashed line at ``k``; each line named in the legend, and every
     metric's value at a K on hover over its column.
@@ -263,14 +276,15 @@ def metrics_vs_k_svg(curve: pd.DataFrame, k: int) -> str:
     >>> html.count('class="curve-line"'), "K = 2" in html, html.count('class="curve"')
     (2, True, 6)
     """
+    curve = curve.rename(columns={c: _t(c, lang) for c in curve.columns if c != "K"})
     names = [c for c in curve.columns if c != "K"]
     colors = theme.COLORWAY
     return svg.bar_chart(
         svg.BarChart(
             [str(x) for x in curve["K"]],
             [],
-            x_title="K (cut-off)",
-            y_title="mean over queries",
+            x_title=_t("K (cut-off)", lang),
+            y_title=_t("mean over queries", lang),
             y_range=(0.0, 1.0),
             lines=[svg.Line(int(curve["K"].tolist().index(k)) + 0.5, f"K = {k}", vertical=True)],
             tick_every=1 if len(curve) <= 20 else 10,
@@ -295,6 +309,7 @@ def ranked_list_svg(
     max_grade: float,
     item_names: list[str] | None = None,
     title: str = "",
+    lang: str = "en",
 ) -> str:
     """:func:`ranked_list_figure` as SVG (:mod:`explorer.charts.svg`): a bar per ranked
     position, its height the contribution, its colour the relevance grade; each tie
@@ -314,7 +329,16 @@ def ranked_list_svg(
     names = [item_names[i] if item_names else str(i) for i in steps["item"]]
     values = steps[contribution].to_numpy(dtype=float)
     hover = [
-        f"position {p}: {n}, score {sc:.4g}, grade {g:g}, {contribution} {v:.4f}"
+        _t(
+            "position ${p}: ${n}, score ${score}, grade ${grade}, ${column} ${value}",
+            lang,
+            p=p,
+            n=n,
+            score=f"{sc:.4g}",
+            grade=f"{g:g}",
+            column=contribution,
+            value=f"{v:.4f}",
+        )
         for p, n, sc, g, v in zip(pos, names, steps["score"], grades, values, strict=True)
     ]
     group = steps["tie_group"].to_numpy()
@@ -322,22 +346,30 @@ def ranked_list_svg(
     sizes = np.diff(np.r_[starts, len(group)])
     whole = steps["tie_size"].to_numpy() if "tie_size" in steps else None
     bands = [
-        svg.Band(int(a), int(a + n - 1), f"tie: {n if whole is None else int(whole[a])} items")
+        svg.Band(
+            int(a),
+            int(a + n - 1),
+            _t("tie: ${n} items", lang, n=n if whole is None else int(whole[a])),
+        )
         for a, n in zip(starts[sizes >= 2], sizes[sizes >= 2], strict=True)
     ]
-    lines = [svg.Line(k, f"top-{k} cut", "#D62728", vertical=True)] if k < len(pos) else []
+    cut = _t("top-${k} cut", lang, k=k)
+    lines = [svg.Line(k, cut, "#D62728", vertical=True)] if k < len(pos) else []
     return svg.bar_chart(
         svg.BarChart(
             [f"{p}. {n} (g={g:g})" for p, n, g in zip(pos, names, grades, strict=True)],
             [svg.Series(contribution, values, [grade_color(g, max_grade) for g in grades], hover)],
             title=title,
-            x_title="position in the ranking",
-            y_title=f"contribution ({contribution})",
+            x_title=_t("position in the ranking", lang),
+            y_title=_t("contribution (${column})", lang, column=contribution),
             lines=lines,
             bands=bands,
             height=300,
             vertical_ticks=True,
             series_legend=False,
-            legend=[(GRADE_COLORS[0], "grade 0"), (GRADE_COLORS[-1], f"grade {max_grade:g}")],
+            legend=[
+                (GRADE_COLORS[0], _t("grade ${g}", lang, g=0)),
+                (GRADE_COLORS[-1], _t("grade ${g}", lang, g=f"{max_grade:g}")),
+            ],
         )
     )

@@ -6,6 +6,8 @@ state, switched in the sidebar, and written into the address while it is not Eng
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+
 import streamlit as st
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
@@ -33,6 +35,16 @@ def t(text: str, /, **values) -> str:
     A page model's :class:`~explorer.i18n.Phrase` is translated from its template."""
     translated = i18n.translate(text, current())
     return fill_fields(translated, values) if values else translated
+
+
+def shown(labels: Mapping | None = None) -> Callable[[object], str]:
+    """A widget's ``format_func``: each option (its label in ``labels``, else itself) in
+    this run's language. The language is read now, not when the function is called: a
+    test's AppTest calls it after the run, outside any script run."""
+    lang = current()
+    if labels is None:
+        return lambda option: i18n.translate(str(option), lang)
+    return lambda option: i18n.translate(labels[option], lang)
 
 
 def _on_pick() -> None:

@@ -8,6 +8,7 @@ import hashlib
 import re
 from collections.abc import Callable, Iterable, Sequence
 
+import pandas as pd
 import streamlit as st
 
 from explorer import i18n, registry, scenario_effects
@@ -89,10 +90,13 @@ def worded(columns, config: dict | None = None, *, classes: bool = False) -> dic
     in words (:func:`explorer.formatting.column_words`); a column configured without a
     label gets the words as its label, one with a label keeps it."""
     out = dict(config or {})
-    for column, words in column_words(columns, classes=classes).items():
+    words_of = column_words(columns, classes=classes)
+    # a page's own column name (not the data's) is shown in the visitor's language
+    words_of |= {c: c for c in map(str, columns) if c not in words_of and language.t(c) != c}
+    for column, words in words_of.items():
         given = out.get(column)
         if given is None:
-            out[column] = words
+            out[column] = language.t(words)
         elif isinstance(given, dict) and not given.get("label"):
             out[column] = {**given, "label": words}
     if language.current() != i18n.DEFAULT:
@@ -163,7 +167,24 @@ def dataframe(where, data, **kwargs):
     """``where.dataframe(data, **kwargs)`` (``where``: ``st``, a column), recorded for
     "Download this view" (:mod:`explorer.ui.report`); returns what Streamlit returns."""
     report.table(data, kwargs.get("key"))
+    if isinstance(data, pd.DataFrame) and language.current() != i18n.DEFAULT:
+        data, kwargs = _in_language(data, kwargs)
     return where.dataframe(data, **kwargs)
+
+
+def _in_language(data: pd.DataFrame, kwargs: dict) -> tuple[pd.DataFrame, dict]:
+    """A table whose own column names (not the data's) are in the visitor's language: a
+    renamed copy, its ``column_config`` and ``column_order`` following the names."""
+    words = column_words(data.columns)
+    names = {c: language.t(words.get(str(c), str(c))) for c in data.columns}
+    names = {c: name for c, name in names.items() if name != str(c)}
+    if not names:
+        return data, kwargs
+    config = kwargs.get("column_config") or {}
+    kwargs = {**kwargs, "column_config": {names.get(c, c): v for c, v in config.items()}}
+    if kwargs.get("column_order"):
+        kwargs["column_order"] = [names.get(c, c) for c in kwargs["column_order"]]
+    return data.rename(columns=names), kwargs
 
 
 def metric(where, label: str, value, **kwargs) -> None:

@@ -13,7 +13,8 @@ import streamlit as st
 from explorer.links import float_text
 from explorer.pages import multilabel
 from explorer.pages._parse import finite_float
-from explorer.ui import bound, url
+from explorer.ui import bound, language, url
+from explorer.ui.language import t
 from views import prose
 
 RULES = {
@@ -53,11 +54,11 @@ class Settings:
     @property
     def rule_text(self) -> str:
         """When a label is predicted, in words."""
-        return {
-            "threshold": f"score >= {self.threshold:.2f}",
-            "per_label": "score >= the label's own threshold",
-            "top_k": f"the top {self.top_k} scores of each sample",
-        }[self.rule]
+        if self.rule == "threshold":
+            return t("score >= ${threshold}", threshold=f"{self.threshold:.2f}")
+        if self.rule == "per_label":
+            return t("score >= the label's own threshold")
+        return t("the top ${k} scores of each sample", k=self.top_k)
 
 
 def show(ds) -> Settings:
@@ -66,21 +67,21 @@ def show(ds) -> Settings:
     c_model, c_rule = st.columns([1, 2])
     model = bound.selectbox(
         c_model,
-        "Model",
+        t("Model"),
         models,
         key="ml_model",
         param="model",
-        help="The dataset's score matrices, one per model.",
+        help=t("The dataset's score matrices, one per model."),
     )
     rule = bound.radio(
         c_rule,
-        "Prediction rule",
+        t("Prediction rule"),
         list(RULES),
         key="ml_pred_rule",
         param="rule",
-        format_func=RULES.get,
+        format_func=language.shown(RULES),
         horizontal=True,
-        help="How scores become a predicted label set.",
+        help=t("How scores become a predicted label set."),
     )
     lo, hi = multilabel.threshold_range(ds.score(model))
     threshold = _threshold(lo, hi, disabled=rule != "threshold")
@@ -89,7 +90,7 @@ def show(ds) -> Settings:
     c_beta, c_zd = st.columns([1, 2])
     beta = bound.number(
         c_beta,
-        "beta (F-beta)",
+        t("beta (F-beta)"),
         key="ml_beta",
         param="beta",
         default=1.0,
@@ -99,18 +100,20 @@ def show(ds) -> Settings:
         min_value=0.0,
         max_value=10.0,
         step=0.5,
-        help="beta > 1 favours recall, beta < 1 precision; beta = 1 is F1.",
+        help=t("beta > 1 favours recall, beta < 1 precision; beta = 1 is F1."),
     )
     zd_key = bound.radio(
         c_zd,
-        "zero_division: the value of a 0/0",
+        t("zero_division: the value of a 0/0"),
         list(ZERO_DIVISION),
         key="ml_zero_division",
         param="zd",
-        format_func=ZERO_DIVISION.get,
+        format_func=language.shown(ZERO_DIVISION),
         horizontal=True,
-        help="Precision of a label that is never predicted is 0/0, recall of a label that never "
-        "occurs is 0/0; the same for a sample with no predicted or no true label.",
+        help=t(
+            "Precision of a label that is never predicted is 0/0, recall of a label that never "
+            "occurs is 0/0; the same for a sample with no predicted or no true label."
+        ),
     )
     return Settings(model, rule, threshold, thresholds, top_k, float(beta), zd_key)
 
@@ -119,7 +122,7 @@ def _threshold(lo: float, hi: float, *, disabled: bool) -> float:
     """The global threshold's slider, over the range ``lo``, ``hi`` of the model's scores."""
     return bound.slider(
         st,
-        "Threshold",
+        t("Threshold"),
         key="ml_threshold",
         param="t",
         default=0.5,
@@ -129,8 +132,10 @@ def _threshold(lo: float, hi: float, *, disabled: bool) -> float:
         min_value=lo,
         max_value=hi,
         step=0.01,
-        help="A label is predicted when its score is >= the threshold. Used by the rule "
-        "'one global threshold' and as the starting value of the per-label thresholds.",
+        help=t(
+            "A label is predicted when its score is >= the threshold. Used by the rule "
+            "'one global threshold' and as the starting value of the per-label thresholds."
+        ),
         disabled=disabled,
     )
 
@@ -150,9 +155,10 @@ def _label_thresholds(ds, threshold: float, lo: float, hi: float) -> tuple[float
         hide_index=True,
         disabled=["label"],
         column_config={
+            "label": st.column_config.TextColumn(t("label")),
             "threshold": st.column_config.NumberColumn(
-                "threshold", min_value=lo, max_value=hi, step=0.01, format="%.2f"
-            )
+                t("threshold"), min_value=lo, max_value=hi, step=0.01, format="%.2f"
+            ),
         },
     )
     # an emptied cell (or a row gone) keeps its label's threshold of the address:
@@ -160,7 +166,7 @@ def _label_thresholds(ds, threshold: float, lo: float, hi: float) -> tuple[float
     typed = edited["threshold"].reindex(range(ds.n_labels)).astype(float).to_numpy()
     thresholds = tuple(float(x) if np.isfinite(x) else b for x, b in zip(typed, base, strict=True))
     if not np.isfinite(typed).all():
-        st.caption("An empty threshold keeps its label's previous value.")
+        st.caption(t("An empty threshold keeps its label's previous value."))
     # not a widget's value but the editor's result, which the next run starts from
     url.write_param("lt", ",".join(float_text(x) for x in thresholds))
     return thresholds
@@ -174,7 +180,7 @@ def _top_k(ds, *, drawn: bool) -> int:
     return int(
         bound.number(
             st,
-            "k (labels predicted per sample)",
+            t("k (labels predicted per sample)"),
             key="ml_top_k",
             param="k",
             default=1,
@@ -184,7 +190,9 @@ def _top_k(ds, *, drawn: bool) -> int:
             min_value=1,
             max_value=ds.n_labels,
             step=1,
-            help="Every sample gets exactly k predicted labels, the k highest scores "
-            "(ties: lower column first).",
+            help=t(
+                "Every sample gets exactly k predicted labels, the k highest scores "
+                "(ties: lower column first)."
+            ),
         )
     )

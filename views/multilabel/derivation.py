@@ -10,6 +10,7 @@ from explorer.formatting import fmt
 from explorer.pages import multilabel, multilabel_derivation
 from explorer.ui import classroom
 from explorer.ui.derivations import show as show_derivations
+from explorer.ui.language import t
 from views import prose
 from views.multilabel.controls import Settings
 
@@ -17,7 +18,7 @@ from views.multilabel.controls import Settings
 def show(ds, settings: Settings, counts, res: dict) -> None:
     """The tab's body: the derivations of ``res`` (the summary of the setting whose
     prediction gave ``counts``); they wait for the Reveal."""
-    st.subheader("How it is computed")
+    st.subheader(t("How it is computed"))
     if classroom.derivations_hidden():  # the formulas end in the headline numbers
         return
     per_label = res["labels"].iloc[: res["n_labels"]]
@@ -38,7 +39,7 @@ def _formulas(ds, res: dict, beta: float, lines: dict) -> None:
     headline's digits; then when they disagree."""
     avg, L = res["averages"], res["n_labels"]
     per_label = res["labels"].iloc[:L]
-    st.markdown("**Class-averaged (macro):** score each label, then take the plain mean.")
+    st.markdown(t("**Class-averaged (macro):** score each label, then take the plain mean."))
     st.latex(
         r"\text{C-P} = \frac{1}{L}\sum_{j=1}^{L}\frac{TP_j}{TP_j+FP_j},\quad"
         r"\text{C-R} = \frac{1}{L}\sum_{j=1}^{L}\frac{TP_j}{TP_j+FN_j},\quad"
@@ -46,7 +47,7 @@ def _formulas(ds, res: dict, beta: float, lines: dict) -> None:
     )
     for name in ("Macro P", "Macro R", "Macro F1"):
         _show(lines[name])
-    st.markdown("**Overall (micro):** pool TP, FP, FN over all labels, then score once.")
+    st.markdown(t("**Overall (micro):** pool TP, FP, FN over all labels, then score once."))
     for name in ("Micro P", "Micro R", "Micro F1"):
         _show(lines[name])
     st.caption(prose.section("multilabel", "pooled_counts"))
@@ -57,7 +58,7 @@ def _formulas(ds, res: dict, beta: float, lines: dict) -> None:
     )
     for name in ("Samples P", "Samples R", "Samples F1"):
         _show(lines[name])
-    st.markdown("**Weighted:** the class average, each label weighted by its support n_j.")
+    st.markdown(t("**Weighted:** the class average, each label weighted by its support n_j."))
     st.latex(r"F1_{\text{weighted}} = \frac{\sum_{j} n_j\, F1_j}{\sum_j n_j}")
     _show(lines["Weighted F1"])
     st.latex(
@@ -83,7 +84,7 @@ def _formulas(ds, res: dict, beta: float, lines: dict) -> None:
 def _strictness(ds, lines: dict) -> None:
     """Hamming loss, subset accuracy and Jaccard with their numbers, from the strictest."""
     L = ds.n_labels
-    st.markdown("**Hamming loss, subset accuracy, Jaccard**")
+    st.markdown(t("**Hamming loss, subset accuracy, Jaccard**"))
     for name in ("Hamming loss", "Subset accuracy"):
         _show(lines[name])
     st.latex(
@@ -92,15 +93,18 @@ def _strictness(ds, lines: dict) -> None:
     )
     _show(lines["Jaccard (samples)"])
     weighted_note = (
-        " With sample_weight, N is the total weight, the counts are weighted and each "
-        "sample's term is multiplied by its weight."
+        t(
+            " With sample_weight, N is the total weight, the counts are weighted and each "
+            "sample's term is multiplied by its weight."
+        )
         if ds.sample_weight is not None
         else ""
     )
     if ds.retrieved is not None:  # ragged rows: each row has its own number of documents
-        L, cells = "its documents", "all the rows' documents (a padding slot is no cell)"
+        L = t("its documents")
+        cells = t("all the rows' documents (a padding slot is no cell)")
     else:
-        cells = "N x L"
+        cells = t("N x L")
     st.caption(
         prose.fill("multilabel", "strictness", L=L, cells=cells, weighted_note=weighted_note)
     )

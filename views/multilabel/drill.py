@@ -7,16 +7,19 @@ import streamlit as st
 
 from explorer.formatting import fmt, literal
 from explorer.pages import multilabel
-from explorer.ui import bound, cache, url, widgets
+from explorer.ui import bound, cache, language, url, widgets
+from explorer.ui.language import t
 from views.multilabel.controls import Settings
 
 
 def errors(ds, settings: Settings, pred, res: dict) -> None:
     """The tab's body: the grid, the label inspector and the sample inspector."""
-    title = "The 30 worst samples: TP, FN (missed), FP (extra), TN"
-    grid = cache.multilabel.grid(ds, settings.setting, settings.beta, settings.zd_key, title)
+    title = t("The 30 worst samples: TP, FN (missed), FP (extra), TN")
+    grid = cache.multilabel.grid(
+        ds, settings.setting, settings.beta, settings.zd_key, title, language.current()
+    )
     widgets.plotly_chart(st, grid, key="ml_outcome_grid")
-    st.subheader("What did it get wrong?")
+    st.subheader(t("What did it get wrong?"))
     label(ds, settings, pred, res)
     sample(ds, settings, pred, res)
 
@@ -24,19 +27,32 @@ def errors(ds, settings: Settings, pred, res: dict) -> None:
 def label(ds, settings: Settings, pred, res: dict) -> None:
     """One label (``?label=``): its counts and scores, and the samples it gets wrong."""
     label_names = res["labels"]["label"].iloc[: res["n_labels"]].tolist()
-    lab = bound.selectbox(st, "Inspect a label", label_names, key="ml_inspect_label", param="label")
+    lab = bound.selectbox(
+        st, t("Inspect a label"), label_names, key="ml_inspect_label", param="label"
+    )
     row = res["labels"].iloc[label_names.index(lab)]
     n_wrong, wrong_rows = multilabel.label_errors(ds, settings.model, pred, lab)
     st.markdown(
-        f"**{literal(lab)}**: TP {row['tp']:g}, FP {row['fp']:g}, FN {row['fn']:g}, support "
-        f"{row['support']:g}; precision {fmt(row['precision'])}, recall "
-        f"{fmt(row['recall'])}, F1 {fmt(row['f1'])}. {n_wrong} wrong sample(s)"
+        t(
+            "**${label}**: TP ${tp}, FP ${fp}, FN ${fn}, support ${support}; precision "
+            "${precision}, recall ${recall}, F1 ${f1}. ${n} wrong sample(s)",
+            label=literal(lab),
+            tp=f"{row['tp']:g}",
+            fp=f"{row['fp']:g}",
+            fn=f"{row['fn']:g}",
+            support=f"{row['support']:g}",
+            precision=fmt(row["precision"]),
+            recall=fmt(row["recall"]),
+            f1=fmt(row["f1"]),
+            n=n_wrong,
+        )
         + (
-            f", the first {multilabel.SHOWN_ROWS} shown."
+            t(", the first ${n} shown.", n=multilabel.SHOWN_ROWS)
             if n_wrong > multilabel.SHOWN_ROWS
-            else ":"
+            else t(":")
         )
     )
+    wrong_rows = wrong_rows.assign(what=wrong_rows["what"].map(t))
     widgets.dataframe(st, wrong_rows, hide_index=True, width="stretch", height=300)
 
 
@@ -52,18 +68,29 @@ def sample(ds, settings: Settings, pred, res: dict) -> None:
         ds, settings.model, pred, i, settings.rule, settings.threshold, settings.thresholds
     )
     st.markdown(
-        f"**Sample {literal(sid)}**: missed {literal(srow['missed'] or 'nothing')}; extra "
-        f"{literal(srow['extra'] or 'nothing')}. "
-        f"TP {srow['tp']}, FP {srow['fp']}, FN {srow['fn']}: "
-        f"precision {fmt(srow['precision'])}, recall {fmt(srow['recall'])}, "
-        f"Jaccard {fmt(srow['jaccard'])}, {srow['wrong']} of {len(steps)} cells wrong."
+        t(
+            "**Sample ${id}**: missed ${missed}; extra ${extra}. TP ${tp}, FP ${fp}, FN ${fn}: "
+            "precision ${precision}, recall ${recall}, Jaccard ${jaccard}, ${wrong} of ${n} "
+            "cells wrong.",
+            id=literal(sid),
+            missed=literal(srow["missed"]) if srow["missed"] else t("nothing"),
+            extra=literal(srow["extra"]) if srow["extra"] else t("nothing"),
+            tp=srow["tp"],
+            fp=srow["fp"],
+            fn=srow["fn"],
+            precision=fmt(srow["precision"]),
+            recall=fmt(srow["recall"]),
+            jaccard=fmt(srow["jaccard"]),
+            wrong=srow["wrong"],
+            n=len(steps),
+        )
         + (
-            " It has no predicted label: its precision is 0/0, set by zero_division."
+            t(" It has no predicted label: its precision is 0/0, set by zero_division.")
             if srow["n_predicted"] == 0
             else ""
         )
         + (
-            " It has no true label: its recall is 0/0, set by zero_division."
+            t(" It has no true label: its recall is 0/0, set by zero_division.")
             if srow["n_true"] == 0
             else ""
         )
@@ -84,12 +111,12 @@ def _pick_sample(choices: list[str], worst_id: str, wrong_count: dict) -> str:
     # they change (a stale label would come back from the browser as the option)
     sid = widgets.numbered_selectbox(
         st,
-        "Inspect a sample",
+        t("Inspect a sample"),
         choices,
-        lambda s: f"{s} ({wrong_count[s]} wrong)",
+        lambda s: t("${sample} (${n} wrong)", sample=s, n=wrong_count[s]),
         key="ml_inspect_sample",
         default=worst_id,
-        help="Default: the worst sample. The tab Every sample lists them worst first.",
+        help=t("Default: the worst sample. The tab Every sample lists them worst first."),
     )
     url.write_param("sample", sid)
     return sid

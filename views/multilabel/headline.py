@@ -8,6 +8,7 @@ import streamlit as st
 from explorer.formatting import fmt, literal
 from explorer.pages import multilabel
 from explorer.ui import cache, classroom, widgets
+from explorer.ui.language import t
 from views import prose
 from views.multilabel.controls import ZERO_DIVISION, Settings
 
@@ -37,15 +38,22 @@ def show(ds, settings: Settings, res: dict) -> None:
     ci = classroom.intervals(cache.multilabel.intervals, ds, *settings.setting, settings.zd_key)
     # two rows, each column as wide as its label: five equal columns broke "Subset
     # accuracy" over two lines at 853 px (1280x720 at 150%)
-    labels = list(numbers)
+    labels = [t(label) for label in numbers]
     cols = [*widgets.label_columns(labels[:2]), *widgets.label_columns(labels[2:])]
     for col, (label, value) in zip(cols, numbers.items(), strict=True):
-        classroom.headline(col, label, fmt(value), interval=ci.get(label), help=HELP[label])
+        classroom.headline(col, t(label), fmt(value), interval=ci.get(label), help=t(HELP[label]))
     classroom.reveal_button()
     st.caption(
-        f"Model **{literal(settings.model)}**, {ds.n_samples} samples x {res['n_labels']} labels, "
-        f"predicted when {settings.rule_text}; zero_division = {ZERO_DIVISION[settings.zd_key]}"
-        + ("; weighted by sample_weight." if ds.sample_weight is not None else ".")
+        t(
+            "Model **${model}**, ${n} samples x ${labels} labels, predicted when ${rule}; "
+            "zero_division = ${zd}",
+            model=literal(settings.model),
+            n=ds.n_samples,
+            labels=res["n_labels"],
+            rule=settings.rule_text,
+            zd=t(ZERO_DIVISION[settings.zd_key]),
+        )
+        + (t("; weighted by sample_weight.") if ds.sample_weight is not None else t("."))
     )
     zero_division_notes(res["labels"].iloc[: res["n_labels"]], res, settings.zd_key)
 
@@ -54,26 +62,42 @@ def zero_division_notes(per_label, res: dict, zd_key: str) -> None:
     """Where zero_division applies: the empty labels and samples, or that it changes nothing."""
     no_pred, no_sup = multilabel.empty_labels(per_label)
     rows_no_pred, rows_no_true = res["rows_no_pred"], res["rows_no_true"]
-    zd_shown = ZD_SHOWN[zd_key]
+    zd_shown = t(ZD_SHOWN[zd_key])
     notes = []
     if no_pred:
         notes.append(
-            f"label(s) **{literal(', '.join(no_pred))}** are never predicted: their precision is "
-            f"0/0 = {zd_shown}"
+            t(
+                "label(s) **${labels}** are never predicted: their precision is 0/0 = ${zd}",
+                labels=literal(", ".join(no_pred)),
+                zd=zd_shown,
+            )
         )
     if no_sup:
         notes.append(
-            f"label(s) **{literal(', '.join(no_sup))}** never occur: their recall is "
-            f"0/0 = {zd_shown}"
+            t(
+                "label(s) **${labels}** never occur: their recall is 0/0 = ${zd}",
+                labels=literal(", ".join(no_sup)),
+                zd=zd_shown,
+            )
         )
     if rows_no_pred:
         notes.append(
-            f"{rows_no_pred} sample(s) have an empty predicted set: sample precision 0/0 = "
-            f"{zd_shown}"
+            t(
+                "${n} sample(s) have an empty predicted set: sample precision 0/0 = ${zd}",
+                n=rows_no_pred,
+                zd=zd_shown,
+            )
         )
     if rows_no_true:
-        notes.append(f"{rows_no_true} sample(s) have no true label: sample recall 0/0 = {zd_shown}")
+        notes.append(
+            t(
+                "${n} sample(s) have no true label: sample recall 0/0 = ${zd}",
+                n=rows_no_true,
+                zd=zd_shown,
+            )
+        )
     if notes:
-        st.info(prose.fill("multilabel", "zero_division_decides", notes="; ".join(notes)))
+        notes_text = t("; ").join(notes)
+        st.info(prose.fill("multilabel", "zero_division_decides", notes=notes_text))
     else:
         st.caption(prose.section("multilabel", "zero_division_idle"))

@@ -3,10 +3,11 @@
 import streamlit as st
 
 from explorer.ui import slice_filter, widgets
+from explorer.ui.language import t
 from views import prose
 from views.multilabel import panel
 
-st.title("Multilabel classification")
+st.title(t("Multilabel classification"))
 widgets.scenarios("multilabel")
 ds = slice_filter.active()
 widgets.require_kind(ds, ("multilabel",), "digit_properties")

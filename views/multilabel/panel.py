@@ -12,7 +12,8 @@ from __future__ import annotations
 import streamlit as st
 
 import metrics
-from explorer.ui import bound, cache, classroom, widgets
+from explorer.ui import bound, cache, classroom, language, widgets
+from explorer.ui.language import t
 from views.multilabel import controls, derivation, drill, headline, tables
 
 #: The tabs below the bars (key ``ml_tab``, URL ``?tab=`` by the first word in lower
@@ -40,16 +41,17 @@ def panel(ds) -> None:
         pred, counts = cache.multilabel.prediction(ds, *settings.setting)
         res = cache.multilabel.summary(ds, *settings.setting, beta, zd_key)
     except metrics.MetricInputError as exc:
-        widgets.cannot_score(ds, exc, "Multilabel scores treat one column as binary data")
+        widgets.cannot_score(ds, exc, t("Multilabel scores treat one column as binary data"))
         return
     headline.show(ds, settings, res)
     if classroom.held_back("The per-label chart, the derivations, tables, errors and samples"):
         return
 
-    st.subheader("Per label: precision, recall, F1")
+    st.subheader(t("Per label: precision, recall, F1"))
     if ds.item_ids is not None:
-        st.caption(SLOTS_NOTE)
-    widgets.svg_chart(cache.multilabel.bars(ds, settings.setting, beta, zd_key))
+        st.caption(t(SLOTS_NOTE))
+    bars = cache.multilabel.bars(ds, settings.setting, beta, zd_key, language.current())
+    widgets.svg_chart(bars)
 
     # lazy: only the open tab is computed and drawn (and redrawn on a move)
     tab_derive, tab_tables, tab_wrong, tab_samples = bound.tabs(TABS, key=TAB_KEY, param=TAB_PARAM)

@@ -8,6 +8,7 @@ import streamlit as st
 from explorer import downloads
 from explorer.pages import multilabel
 from explorer.ui import cache, widgets
+from explorer.ui.language import t
 from views import prose
 from views.multilabel import teach
 from views.multilabel.controls import Settings
@@ -25,14 +26,21 @@ def _four_places() -> dict:
 def _table_and_csv(shown, csv, what: str, file_name: str, key: str) -> None:
     """A table of scores (up to four decimals) and the button that downloads ``csv``."""
     widgets.dataframe(st, shown, hide_index=True, width="stretch", column_config=_four_places())
-    st.download_button(f"{what} as CSV", downloads.csv_text(csv), file_name=file_name, key=key)
+    st.download_button(
+        t("${what} as CSV", what=t(what)), downloads.csv_text(csv), file_name=file_name, key=key
+    )
 
 
 def label_tables(ds, res: dict, beta: float) -> None:
     """The per-label table, the averages side by side and the notes' naming read two ways."""
     st.markdown(prose.section("multilabel", "per_label_table"))
     shown_labels, on_screen = multilabel.label_tables(res["labels"])
-    st.caption(f"F-beta with beta = {beta:g}. Counts are weighted when the data has sample_weight.")
+    st.caption(
+        t(
+            "F-beta with beta = ${beta}. Counts are weighted when the data has sample_weight.",
+            beta=f"{beta:g}",
+        )
+    )
     _table_and_csv(
         on_screen,
         shown_labels,
@@ -41,11 +49,11 @@ def label_tables(ds, res: dict, beta: float) -> None:
         "ml_download_labels",
     )
 
-    st.markdown("**The averages side by side** (precision, recall, F1, F-beta, Jaccard).")
+    st.markdown(t("**The averages side by side** (precision, recall, F1, F-beta, Jaccard)."))
     avg = res["averages"]
     avg_table = multilabel.averages_table(avg)
     _table_and_csv(
-        avg_table,
+        avg_table.assign(literature=avg_table["literature"].map(t)),
         avg_table,
         "Averages",
         f"{ds.name}.multilabel.averages.csv",
@@ -60,11 +68,11 @@ def sample_table(ds, settings: Settings, res: dict) -> None:
     n = ds.n_samples
     out = multilabel.sample_table(ds, res["worst"].head(multilabel.SHOWN_ROWS))
     st.caption(
-        f"{n} samples, sorted by the number of wrong cells, then by Jaccard"
+        t("${n} samples, sorted by the number of wrong cells, then by Jaccard", n=n)
         + (
-            f"; the worst {multilabel.SHOWN_ROWS} shown, all in the CSV."
+            t("; the worst ${n} shown, all in the CSV.", n=multilabel.SHOWN_ROWS)
             if n > multilabel.SHOWN_ROWS
-            else "."
+            else t(".")
         )
     )
     widgets.dataframe(
@@ -84,7 +92,7 @@ def sample_table(ds, settings: Settings, res: dict) -> None:
         return multilabel.samples_csv(ds, pred, counts, settings.beta, settings.zd_key)
 
     st.download_button(
-        "Per-sample table as CSV",
+        t("Per-sample table as CSV"),
         samples_csv,
         file_name=f"{ds.name}.multilabel.samples.csv",
         key="ml_download_samples",

@@ -11,7 +11,8 @@ import streamlit as st
 
 from explorer.links import float_text
 from explorer.pages import retrieval, retrieval_query
-from explorer.ui import bound, cache, classroom, url
+from explorer.ui import bound, cache, classroom, language, url
+from explorer.ui.language import t
 from views import prose
 
 #: Above this many queries the query is typed (a select box would send every id).
@@ -62,7 +63,7 @@ class _OneItem:
         self.where = where
 
     def slider(self, label: str, *, key: str, **kwargs) -> int:
-        self.where.caption("One item per query: K = 1.")
+        self.where.caption(t("One item per query: K = 1."))
         return 1
 
 
@@ -77,7 +78,7 @@ def show(ds, data_max: float, top_grade: int) -> Controls:
     c1, c2, c3 = st.columns([2, 1, 1])
     k = bound.slider(
         c1 if n_items > 1 else _OneItem(c1),
-        "K (cut-off)",
+        t("K (cut-off)"),
         key="ret_k",
         param="k",
         default=retrieval.opening_k(ds.n_labels),
@@ -86,25 +87,26 @@ def show(ds, data_max: float, top_grade: int) -> Controls:
         min_value=1,
         max_value=n_items,
     )
-    model = bound.selectbox(c2, "Model", ds.model_names, key="ret_model", param="model")
+    model = bound.selectbox(c2, t("Model"), ds.model_names, key="ret_model", param="model")
     preset = bound.selectbox(
         c3,
-        "Preset (which tool?)",
+        t("Preset (which tool?)"),
         ("custom", *retrieval.PRESETS),
+        format_func=language.shown(),
         key="ret_preset",
         param="preset",
         on_change=_apply_preset,
         args=(n_items, top_grade),
-        help="Sets the conventions below to those of a tool or a worked example.",
+        help=t("Sets the conventions below to those of a tool or a worked example."),
     )
     name = "preset-" + re.sub(r"[^\w-]+", "-", preset)
     note = prose.section("retrieval", name)
     # a worked example's own result is the answer the class is guessing
-    result = prose.sections("retrieval").get(f"{name}-result")
+    result = f"{name}-result" in prose.sections("retrieval")
     if result and classroom.numbers_shown():
-        note = f"{note} {result}"
-    st.caption(f"**{preset}**: {note}")
-    with st.expander("Conventions: the switches that make tools disagree", expanded=True):
+        note = f"{note} {prose.section('retrieval', f'{name}-result')}"
+    st.caption(t("**${preset}**: ${note}", preset=t(preset), note=note))
+    with st.expander(t("Conventions: the switches that make tools disagree"), expanded=True):
         denominator, ties, level = _ranking_conventions(top_grade)
         gain, max_grade, empty = _gain_conventions(data_max)
     settings = retrieval.Settings(
@@ -123,27 +125,29 @@ def _ranking_conventions(top_grade: int) -> tuple[str, str, int]:
     v1, v2, v3 = st.columns(3)
     denominator = bound.selectbox(
         v1,
-        "AP@K denominator",
+        t("AP@K denominator"),
         tuple(retrieval.DENOMINATORS),
         key="ret_ap_denominator",
         param="ap_denominator",
-        format_func=retrieval.DENOMINATORS.get,
+        format_func=language.shown(retrieval.DENOMINATORS),
         on_change=_to_custom,
     )
     ties = bound.selectbox(
         v2,
-        "Tied scores",
+        t("Tied scores"),
         tuple(retrieval.TIES),
         key="ret_tie_mode",
         param="tie_mode",
-        format_func=retrieval.TIES.get,
+        format_func=language.shown(retrieval.TIES),
         on_change=_to_custom,
-        help="trec_eval breaks ties by document id; the metrics package by column order "
-        "(lower column first); scikit-learn's NDCG averages over the tie group.",
+        help=t(
+            "trec_eval breaks ties by document id; the metrics package by column order "
+            "(lower column first); scikit-learn's NDCG averages over the tie group."
+        ),
     )
     level = bound.number(
         v3,
-        "Relevant from grade",
+        t("Relevant from grade"),
         key="ret_rel_level",
         param="rel_level",
         default=1,
@@ -155,8 +159,10 @@ def _ranking_conventions(top_grade: int) -> tuple[str, str, int]:
         step=1,
         on_change=_to_custom,
         disabled=top_grade == 1,
-        help="P, R, hit rate, AP and RR count an item as relevant when its grade is at least "
-        "this (trec_eval -l, ranx rel_lvl). ERR and NDCG use the grades themselves.",
+        help=t(
+            "P, R, hit rate, AP and RR count an item as relevant when its grade is at least "
+            "this (trec_eval -l, ranx rel_lvl). ERR and NDCG use the grades themselves."
+        ),
     )
     return denominator, ties, level
 
@@ -167,22 +173,25 @@ def _gain_conventions(data_max: float) -> tuple[str, float, str]:
     w1, w2, w3 = st.columns(3)
     gain = bound.radio(
         w1,
-        "NDCG gain",
+        t("NDCG gain"),
         tuple(gains),
         key="ret_gain",
         param="gain",
-        format_func=gains.get,
+        format_func=language.shown(gains),
         horizontal=True,
         on_change=_to_custom,
     )
     if "exponential" not in gains:
         w1.caption(
-            f"The exponential gain 2^g - 1 overflows float64 from grade 1024 on; this data's "
-            f"grades reach {data_max:g}, so NDCG uses the linear gain only."
+            t(
+                "The exponential gain 2^g - 1 overflows float64 from grade 1024 on; this data's "
+                "grades reach ${top}, so NDCG uses the linear gain only.",
+                top=f"{data_max:g}",
+            )
         )
     max_grade = bound.number(
         w2,
-        "ERR maximum grade",
+        t("ERR maximum grade"),
         key="ret_max_grade",
         param="max_grade",
         default=data_max,
@@ -192,16 +201,18 @@ def _gain_conventions(data_max: float) -> tuple[str, float, str]:
         min_value=data_max,
         step=1.0,
         on_change=_to_custom,
-        help="Chapelle's stop probability R = (2^g - 1) / 2^max_grade; by default the "
-        "largest grade in the data.",
+        help=t(
+            "Chapelle's stop probability R = (2^g - 1) / 2^max_grade; by default the "
+            "largest grade in the data."
+        ),
     )
     empty = bound.radio(
         w3,
-        "Query with no relevant item",
+        t("Query with no relevant item"),
         tuple(retrieval.EMPTY),
         key="ret_empty_query",
         param="empty_query",
-        format_func=retrieval.EMPTY.get,
+        format_func=language.shown(retrieval.EMPTY),
         horizontal=True,
         on_change=_to_custom,
     )
@@ -213,7 +224,7 @@ def query(ds, controls: Controls) -> Query:
     q1, q2 = st.columns([2, 3])
     drill = bound.radio(
         q2,
-        "Metric",
+        t("Metric"),
         retrieval_query.DRILL,
         key="ret_drill_metric",
         param="drill_metric",
@@ -226,12 +237,12 @@ def query(ds, controls: Controls) -> Query:
     if len(ids) <= PICKER_MAX:
         query_id = bound.selectbox(
             q1,
-            "Query",
+            t("Query"),
             ids,
             key="ret_query",
             param="query",
             default=ids[worst[0]],
-            help="Opens on the worst query.",
+            help=t("Opens on the worst query."),
         )
     else:  # a select box of 10^5 ids would send every one of them on each move
         query_id = _typed_query(q1, len(ids), ids[worst[0]], rows)
@@ -242,10 +253,10 @@ def _typed_query(where, n: int, default: str, rows: dict[str, int]) -> str:
     """A text box of the query's id bound to ``?query=`` (an unknown id: the worst query)."""
     return bound.text(
         where,
-        f"Query (its id; {n:,} queries)",
+        t("Query (its id; ${n:,} queries)", n=n),
         key="ret_query",
         param="query",
         default=default,
         check=retrieval_query.known_query(rows),
-        help="Opens on the worst query; type another id, or see the per-query table.",
+        help=t("Opens on the worst query; type another id, or see the per-query table."),
     )

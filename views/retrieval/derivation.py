@@ -12,6 +12,7 @@ import streamlit as st
 from explorer.formatting import fmt, latex_text
 from explorer.pages import retrieval, retrieval_query
 from explorer.ui import cache
+from explorer.ui.language import t
 from views import prose
 
 
@@ -47,8 +48,13 @@ def drill_formula(drill: str, steps, row: pd.Series, settings: retrieval.Setting
             + fmt(total)
         )
         st.caption(
-            f"P(r) = relevant items in the top r / r, at each relevant position r <= "
-            f"{settings.k}. M = {n_rel} relevant items (grade >= {int(settings.level)})."
+            t(
+                "P(r) = relevant items in the top r / r, at each relevant position r <= ${k}. "
+                "M = ${m} relevant items (grade >= ${level}).",
+                k=settings.k,
+                m=n_rel,
+                level=int(settings.level),
+            )
         )
     elif drill == "ERR":
         parts = _wrap([rf"\tfrac{{1}}{{{int(p)}}}\,{r:.3f}\cdot{s:.3f}" for p, r, s in terms], 4)
@@ -89,11 +95,18 @@ def count_formulas(row: pd.Series, k: int) -> None:
     recall = (
         f"R@K = hits@K / M = {h} / {n_rel} = {fmt(row['R@K'])}"
         if n_rel
-        else "R@K = 0 (no relevant item: M = 0)"
+        else t("R@K = 0 (no relevant item: M = 0)")
     )
     st.markdown(
-        f"This query: P@K = hits@K / K = {h} / {k} = {fmt(row['P@K'])} · {recall} · "
-        f"hit rate@K = {fmt(row['hit rate@K'])} (1 when hits@K > 0)"
+        t(
+            "This query: P@K = hits@K / K = ${h} / ${k} = ${p} · ${recall} · "
+            "hit rate@K = ${hit} (1 when hits@K > 0)",
+            h=h,
+            k=k,
+            p=fmt(row["P@K"]),
+            recall=recall,
+            hit=fmt(row["hit rate@K"]),
+        )
     )
 
 
@@ -101,7 +114,7 @@ def every_query_ap(ds, controls, per_query, mean: float) -> None:
     """Every query's AP@K with its terms, and MAP@K as their mean (small data only);
     ``controls``: :class:`views.retrieval.controls.Controls`."""
     model, settings, empty = controls.model, controls.settings, controls.empty
-    st.markdown("**Every query's AP@K, and the mean**")
+    st.markdown(t("**Every query's AP@K, and the mean**"))
     exact = settings.ties != "tie-averaged"
     k = settings.k
     lines = []

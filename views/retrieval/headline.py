@@ -8,6 +8,7 @@ import streamlit as st
 from explorer.formatting import fmt, literal
 from explorer.pages import retrieval
 from explorer.ui import cache, classroom
+from explorer.ui.language import t
 from views import prose
 
 #: The anchor of the per-query table, worst first (linked from the headline).
@@ -24,33 +25,54 @@ def headline(ds, model: str, per_query, means: dict, settings, empty: str) -> No
     ci = classroom.intervals(cache.retrieval.intervals, ds, model, settings, empty)
     for chunk in (labels[:4], labels[4:]):
         for col, label in zip(st.columns(4), chunk, strict=False):
-            classroom.headline(col, label, fmt(means[label]), interval=ci.get(label))
+            classroom.headline(col, t(label), fmt(means[label]), interval=ci.get(label))
     classroom.reveal_button()
     with st.container(key="ret_derivation"):
         hidden = classroom.derivations_hidden()
         derived = {} if hidden else retrieval.derivations(per_query, means, empty)
         for d in derived.values():
             if d.count:
-                st.markdown(d.text())
+                st.markdown(t(d.text()))
             else:
-                st.markdown(f"{d.name} = 0: no query has a relevant item, and all are dropped.")
+                st.markdown(
+                    t(
+                        "${name} = 0: no query has a relevant item, and all are dropped.",
+                        name=t(d.name),
+                    )
+                )
     k, rel_level = settings.k, settings.level
     n_empty = retrieval.empty_queries(per_query)
     kept = {"drop": " with a relevant item", "one": " (1 for a query without a relevant item)"}
-    kept = kept.get(empty, "") if n_empty else ""
+    kept = t(kept.get(empty, "")) if n_empty else ""
     st.caption(prose.fill("retrieval", "derivation", kept=kept, anchor=TABLE_ANCHOR))
+    if not n_empty:
+        empties = t("Every query has a relevant item.")
+    elif n_empty == 1:
+        empties = t(
+            "**${n} query has no item of grade >= ${level}**: they ${rule} in every mean.",
+            n=n_empty,
+            level=int(rel_level),
+            rule=t(RULE_TEXT[empty]),
+        )
+    else:
+        empties = t(
+            "**${n} queries have no item of grade >= ${level}**: they ${rule} in every mean.",
+            n=n_empty,
+            level=int(rel_level),
+            rule=t(RULE_TEXT[empty]),
+        )
     st.caption(
-        f"Model **{literal(model)}**, K = {k}, {ds.n_samples} queries x {ds.n_labels} items; AP@K "
-        f"divides by {retrieval.DEN_SHORT[settings.denominator]}; "
-        f"ties: {retrieval.TIES[settings.ties]}. "
-        "MRR looks at the whole ranking (no cut). "
-        + (
-            f"**{n_empty} quer{'y has' if n_empty == 1 else 'ies have'} no item of grade >= "
-            f"{int(rel_level)}**: they {RULE_TEXT[empty]} "
-            "in every mean."
-            if n_empty
-            else "Every query has a relevant item."
+        t(
+            "Model **${model}**, K = ${k}, ${n} queries x ${items} items; AP@K divides by "
+            "${den}; ties: ${ties}. MRR looks at the whole ranking (no cut). ${empties}",
+            model=literal(model),
+            k=k,
+            n=ds.n_samples,
+            items=ds.n_labels,
+            den=retrieval.DEN_SHORT[settings.denominator],
+            ties=t(retrieval.TIES[settings.ties]),
+            empties=empties,
         )
     )
     if ds.source == "upload" and "TREC" in ds.description:
-        st.info(f"TREC upload: {literal(ds.description)}")
+        st.info(t("TREC upload: ${description}", description=literal(ds.description)))

@@ -15,7 +15,8 @@ from explorer import downloads
 from explorer.charts.retrieval import SVG_ITEMS, metrics_vs_k_svg, with_k_line
 from explorer.formatting import literal
 from explorer.pages import retrieval
-from explorer.ui import cache, classroom, widgets
+from explorer.ui import cache, classroom, language, widgets
+from explorer.ui.language import t
 from metrics import MetricInputError
 from views import prose
 from views.retrieval import controls, drill, headline, switchboard, tables
@@ -48,17 +49,17 @@ def panel(ds, data_max: float, top_grade: int) -> None:
 
 def metrics_against_k(ds, chosen: controls.Controls, curve) -> None:
     """Each metric's mean at every K, a line at the chosen K, and the curve's CSV."""
-    st.subheader("Each metric against K")
-    k = chosen.settings.k
+    st.subheader(t("Each metric against K"))
+    k, lang = chosen.settings.k, language.current()
     if retrieval.max_k(ds) > SVG_ITEMS:  # many K, each move redraws: SVG, not plotly
-        widgets.svg_chart(metrics_vs_k_svg(curve, k))
+        widgets.svg_chart(metrics_vs_k_svg(curve, k, lang))
     else:
         key = chosen.settings.curve_key(chosen.empty)  # the figure does not depend on K
-        base = cache.retrieval.curve_base(ds, chosen.model, key)
+        base = cache.retrieval.curve_base(ds, chosen.model, key, lang)
         widgets.plotly_chart(st, with_k_line(base, k), key="ret_curve_chart")
     st.caption(prose.section("retrieval", "curve"))
     st.download_button(
-        "Curve as CSV",
+        t("Curve as CSV"),
         lambda c=curve: downloads.csv_text(c),
         "retrieval_vs_k.csv",
         key="ret_dl_curve",

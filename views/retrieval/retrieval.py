@@ -8,10 +8,11 @@ from explorer.datasets import GRADE_LIMIT, MAX_GRADE
 from explorer.formatting import literal
 from explorer.pages import retrieval
 from explorer.ui import navigation, slice_filter, widgets
+from explorer.ui.language import t
 from views import prose
 from views.retrieval import panel
 
-st.title("Top-K retrieval")
+st.title(t("Top-K retrieval"))
 widgets.scenarios("retrieval")
 st.markdown(prose.section("retrieval", "intro"))
 
@@ -22,8 +23,13 @@ slice_filter.note(ds)  # on how many samples, of which slice
 data_max, top_grade = retrieval.grade_scale(ds)
 if data_max > MAX_GRADE:  # the readers refuse these; a dataset from elsewhere says so here
     st.warning(
-        f"This page cannot rank **{literal(ds.shown_name)}**: its largest grade, {data_max:.17g}, "
-        f"{GRADE_LIMIT}. The relevance threshold would compare inexact grades.",
+        t(
+            "This page cannot rank **${name}**: its largest grade, ${grade}, ${limit}. The "
+            "relevance threshold would compare inexact grades.",
+            name=literal(ds.shown_name),
+            grade=f"{data_max:.17g}",
+            limit=GRADE_LIMIT,  # a sentence of the readers too: English
+        ),
         icon=":material/warning:",
     )
     navigation.stop_page()

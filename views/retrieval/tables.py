@@ -10,36 +10,42 @@ import streamlit as st
 from explorer import downloads
 from explorer.pages import retrieval, retrieval_query
 from explorer.ui import bound, widgets
+from explorer.ui.language import t
 from views.retrieval import headline
 
 
 def per_query(ds, table, worst, metric: str, empty: str) -> None:
     """The per-query ``table`` in the order ``worst`` (sorted by ``metric``), from a
     row the user picks, with the download of every row."""
-    st.subheader("Per query, worst first", anchor=headline.TABLE_ANCHOR)
+    st.subheader(t("Per query, worst first"), anchor=headline.TABLE_ANCHOR)
     n_rows = len(worst)
     start = bound.window(st, n_rows, key="ret_rows_from")
     stop = min(start + bound.PAGE_ROWS, n_rows)
     st.caption(
-        f"Sorted by {metric} (the drill-down metric), worst first"
-        + ("; the dropped queries (no relevant item) last. " if empty == "drop" else ". ")
+        t("Sorted by ${metric} (the drill-down metric), worst first", metric=metric)
+        + t("; the dropped queries (no relevant item) last. " if empty == "drop" else ". ")
         + (
-            f"Showing rows {start:,} to {stop - 1:,} of {n_rows:,} (row 0 is the worst); "
-            "the CSV has all."
+            t(
+                "Showing rows ${start:,} to ${stop:,} of ${n:,} (row 0 is the worst); "
+                "the CSV has all.",
+                start=start,
+                stop=stop - 1,
+                n=n_rows,
+            )
             if n_rows > bound.PAGE_ROWS
             else ""
         )
-        + " Pick a query above to open it."
+        + t(" Pick a query above to open it.")
     )
     widgets.dataframe(
         st,
         retrieval_query.worst_first_rows(ds, table, worst[start:stop]),
         hide_index=True,
         width="stretch",
-        column_config={c: st.column_config.NumberColumn(c) for _, c in retrieval.HEADLINE},
+        column_config={c: st.column_config.NumberColumn(t(c)) for _, c in retrieval.HEADLINE},
     )
     st.download_button(
-        "Per-query table as CSV",
+        t("Per-query table as CSV"),
         lambda d=ds, t=table, o=worst: downloads.csv_text(
             retrieval_query.worst_first_rows(d, t, o)
         ),

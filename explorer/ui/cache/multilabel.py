@@ -37,7 +37,7 @@ def intervals(
 
 
 @shared
-def bars(ds: Dataset, setting: tuple, beta: float, zd_key: str):
+def bars(ds: Dataset, setting: tuple, beta: float, zd_key: str, lang: str = "en"):
     """The per-label bars of one setting (``multilabel.setting(...)``, as
     :data:`prediction` takes it), from the cached summary: a rerun of the
     panel on the same setting (another label or sample inspected) does not build it
@@ -48,15 +48,18 @@ def bars(ds: Dataset, setting: tuple, beta: float, zd_key: str):
         res["labels"].iloc[: res["n_labels"]],
         macro_f1=avg["macro"]["f1"],
         micro_f1=avg["micro"]["f1"],
+        lang=lang,
     )
 
 
 @shared
-def grid(ds: Dataset, setting: tuple, beta: float, zd_key: str, grid_title: str):
+def grid(ds: Dataset, setting: tuple, beta: float, zd_key: str, grid_title: str, lang: str = "en"):
     """The grid of the worst samples of one setting (drawn in its tab only), from the
     cached prediction and summary."""
     pred, _ = prediction(ds, *setting)
     res = summary(ds, *setting, beta, zd_key)
     grid, grid_ids = multilabel.outcome_grid(ds, pred, res["worst"])
     labels = list(ds.label_names)
-    return _multilabel_charts.outcome_grid_figure(grid, grid_ids, labels, title=grid_title)
+    return _multilabel_charts.outcome_grid_figure(
+        grid, grid_ids, labels, title=grid_title, lang=lang
+    )

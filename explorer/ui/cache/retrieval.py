@@ -96,8 +96,8 @@ def intervals(
 
 
 @shared
-def curve_base(ds: Dataset, model: str, curve_key: tuple):
+def curve_base(ds: Dataset, model: str, curve_key: tuple, lang: str = "en"):
     """:func:`explorer.charts.retrieval.metrics_vs_k_base` of the cached curve table
     (keyed without K: moving K adds only the marker,
-    :func:`~explorer.charts.retrieval.with_k_line`)."""
-    return _retrieval_charts.metrics_vs_k_base(curve_table(ds, model, curve_key))
+    :func:`~explorer.charts.retrieval.with_k_line`), its texts in ``lang``."""
+    return _retrieval_charts.metrics_vs_k_base(curve_table(ds, model, curve_key), lang)
