@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from explorer.formatting import count, fmt, in_latex
-from explorer.i18n import Phrase
+from explorer.i18n import Phrase, joined
 
 
 @dataclass(frozen=True)
@@ -184,13 +184,19 @@ class MeanDerivation:
         if self.omitted:
             parts.append(self._which())
         if left_out:
-            parts.append(f"{left_out} {what} with 0/0 = NaN left out")
-        return "; ".join(parts)
+            parts.append(
+                Phrase("${n} ${what} with 0/0 = NaN left out", n=left_out, what=Phrase(what))
+            )
+        return joined(parts, "; ")
 
     def _which(self) -> str:
         """Which terms are written: the first and last, or the largest."""
         if self.largest:
-            return f"the {len(self.terms)} largest of {self.count:,} terms, in sample order"
+            return Phrase(
+                "the ${n} largest of ${count:,} terms, in sample order",
+                n=len(self.terms),
+                count=self.count,
+            )
         return _shown_note(self.head, len(self.terms), self.count)
 
     def _denominator_text(self) -> str:

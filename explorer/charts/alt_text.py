@@ -15,6 +15,7 @@ import re
 import numpy as np
 
 from explorer.formatting import short
+from explorer.i18n import Phrase, joined
 
 #: A series of at most this many points is read point by point.
 POINTS_READ = 12
@@ -35,8 +36,8 @@ def plain(text) -> str:
 
 def _value(v) -> str:
     if isinstance(v, (int, float, np.integer, np.floating)) and not isinstance(v, bool):
-        return short(v) if np.isfinite(v) else "no value"
-    return plain(v) if v is not None else "no value"
+        return short(v) if np.isfinite(v) else Phrase("no value")
+    return plain(v) if v is not None else Phrase("no value")
 
 
 def _values(arr) -> np.ndarray:
@@ -54,8 +55,8 @@ def _span(values: np.ndarray) -> str:
     if values.dtype.kind in "biuf":
         finite = values[np.isfinite(values)]
         if finite.size:
-            return f"from {short(finite.min())} to {short(finite.max())}"
-    return f"from {_value(values[0])} to {_value(values[-1])}"
+            return Phrase("from ${lo} to ${hi}", lo=short(finite.min()), hi=short(finite.max()))
+    return Phrase("from ${lo} to ${hi}", lo=_value(values[0]), hi=_value(values[-1]))
 
 
 def _drawn_texts(trace, n: int) -> list:
@@ -78,43 +79,57 @@ def _series(trace, name: str) -> str:
         return ""
     if not x.size or not y.size:  # a histogram or box of one axis's values
         values = x if x.size else y
-        return f"{name}: {values.size:,} values {_span(values)}."
+        return Phrase(
+            "${name}: ${n:,} values ${span}.", name=name, n=values.size, span=_span(values)
+        )
     n = min(x.size, y.size)
     x, y = x[:n], y[:n]
     texts = _drawn_texts(trace, n)
     if texts:  # each point is read by where it sits and what it writes
         keys = [f"{_value(b)}, {_value(a)}" for a, b in zip(x, y, strict=True)]  # row first
-        pairs = [f"{k}: {plain(t) or 'blank'}" for k, t in zip(keys, texts, strict=True)]
-        return f"{name}: {'; '.join(pairs)}."
+        pairs = [
+            Phrase("${k}: ${t}", k=k, t=plain(t) or Phrase("blank"))
+            for k, t in zip(keys, texts, strict=True)
+        ]
+        return Phrase("${name}: ${pairs}.", name=name, pairs=joined(pairs, "; "))
     if n <= POINTS_READ:
         # a category on the vertical axis (horizontal bars, a dot per group) reads first
         across = getattr(trace, "orientation", None) == "h" or (
             x.dtype.kind in "biuf" and y.dtype.kind not in "biuf"
         )
         keys, values = (y, x) if across else (x, y)
-        pairs = [f"{_value(k)}: {_value(v)}" for k, v in zip(keys, values, strict=True)]
-        return f"{name}: {'; '.join(pairs)}."
-    return f"{name}: {n:,} points, horizontal {_span(x)}, vertical {_span(y)}."
+        pairs = [
+            Phrase("${k}: ${v}", k=_value(k), v=_value(v))
+            for k, v in zip(keys, values, strict=True)
+        ]
+        return Phrase("${name}: ${pairs}.", name=name, pairs=joined(pairs, "; "))
+    return Phrase(
+        "${name}: ${n:,} points, horizontal ${x}, vertical ${y}.",
+        name=name,
+        n=n,
+        x=_span(x),
+        y=_span(y),
+    )
 
 
 def _heatmap(trace) -> str:
     z = np.asarray(trace.z, dtype=float)
     if z.ndim != 2 or not z.size:
         return ""
-    name = plain(trace.name) or "cells"
+    name = plain(trace.name) or Phrase("cells")
     rows = _values(trace.y).tolist() or list(range(z.shape[0]))
     cols = _values(trace.x).tolist() or list(range(z.shape[1]))
-    head = f"{name}: {z.shape[0]} rows by {z.shape[1]} columns"
+    head = Phrase("${name}: ${r} rows by ${c} columns", name=name, r=z.shape[0], c=z.shape[1])
     if z.size > CELLS_READ or len(rows) != z.shape[0] or len(cols) != z.shape[1]:
-        return f"{head}, values {_span(z.ravel())}."
+        return Phrase("${head}, values ${span}.", head=head, span=_span(z.ravel()))
     text = np.asarray(trace.text if trace.text is not None else [], dtype=object)
     shown = text if text.shape == z.shape else z  # the cell's text, as drawn
     cells = [
-        f"{_value(r)} by {_value(c)}: {_value(shown[i, j])}"
+        Phrase("${r} by ${c}: ${v}", r=_value(r), c=_value(c), v=_value(shown[i, j]))
         for i, r in enumerate(rows)
         for j, c in enumerate(cols)
     ]
-    return f"{head}; " + "; ".join(cells) + "."
+    return Phrase("${head}; ${cells}.", head=head, cells=joined(cells, "; "))
 
 
 def _invisible(trace) -> bool:
@@ -140,22 +155,26 @@ def describe(fig) -> str:
     'Chart. series 1: 50 points, horizontal from 0 to 1, vertical from 0 to 1.'
     """
     layout = fig.layout
-    parts = [f"{plain(layout.title.text) or 'Chart'}."]
+    parts = [Phrase("${title}.", title=plain(layout.title.text) or Phrase("Chart"))]
     x_title = plain(getattr(layout.xaxis.title, "text", None))
     y_title = plain(getattr(layout.yaxis.title, "text", None))
     if x_title or y_title:
         parts.append(
-            f"Horizontal axis: {x_title or 'unnamed'}; vertical axis: {y_title or 'unnamed'}."
+            Phrase(
+                "Horizontal axis: ${x}; vertical axis: ${y}.",
+                x=x_title or Phrase("unnamed"),
+                y=y_title or Phrase("unnamed"),
+            )
         )
     shown = [t for t in fig.data if not _invisible(t)]
     for i, trace in enumerate(shown[:SERIES_READ]):
-        name = plain(getattr(trace, "name", None)) or f"series {i + 1}"
+        name = plain(getattr(trace, "name", None)) or Phrase("series ${i}", i=i + 1)
         if trace.type == "heatmap":
             parts.append(_heatmap(trace))
         elif hasattr(trace, "x"):
             parts.append(_series(trace, name))
         else:
-            parts.append(f"A {trace.type} chart.")
+            parts.append(Phrase("A ${type} chart.", type=trace.type))
     if len(shown) > SERIES_READ:
-        parts.append(f"And {len(shown) - SERIES_READ} more series.")
-    return " ".join(p for p in parts if p)
+        parts.append(Phrase("And ${n} more series.", n=len(shown) - SERIES_READ))
+    return joined([p for p in parts if p], " ")

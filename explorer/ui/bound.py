@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 
 import streamlit as st
 
-from explorer.ui import url, widgets
+from explorer.ui import language, url, widgets
 
 #: Rows of a long table shown at a time (:func:`window`).
 PAGE_ROWS = 200
@@ -256,7 +256,17 @@ def tabs(labels: Sequence[str], *, key: str, param: str, where=None) -> list:
     labels = tuple(labels)
     ids = {label.split()[0].lower(): label for label in labels}
     url.bind_param(key, param, labels[0], ids.__getitem__, url.member(labels))
-    drawn = (where or st).tabs(list(labels), key=key, on_change="rerun")
+    shown = {label: language.t(label) for label in labels}
+    if all(label == text for label, text in shown.items()):
+        drawn = (where or st).tabs(list(labels), key=key, on_change="rerun")
+    else:  # a tab's value is its shown label: the widget holds it, ``key`` the English one
+        widget, english = f"{key}__shown", {text: label for label, text in shown.items()}
+        st.session_state[widget] = shown[st.session_state[key]]
+
+        def _picked() -> None:
+            st.session_state[key] = english[st.session_state[widget]]
+
+        drawn = (where or st).tabs(list(shown.values()), key=widget, on_change=_picked)
     url.write_param(param, st.session_state[key].split()[0].lower())
     return drawn
 

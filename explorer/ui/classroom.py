@@ -59,7 +59,7 @@ def _app_toggle(label: str, key: str, toggle: str, param: str, url_value: str, h
     def _changed() -> None:
         st.session_state[key] = bool(st.session_state[toggle])
 
-    st.sidebar.toggle(label, key=toggle, on_change=_changed, help=help)
+    st.sidebar.toggle(label, key=toggle, on_change=_changed, help=language.t(help))
     if on:
         st.query_params[param] = url_value
     else:
@@ -251,9 +251,11 @@ def reveal_button(container=None, *, compact: bool = False) -> None:
             settle()
             st.rerun(scope="app")
         where.caption(
-            "Revealed."
+            language.t("Revealed.")
             if compact
-            else "Revealed. Change a control and the numbers hide again for the next guess."
+            else language.t(
+                "Revealed. Change a control and the numbers hide again for the next guess."
+            )
         )
         return
     if compact:
@@ -271,7 +273,7 @@ def derivations_hidden(container=None) -> bool:
     if numbers_shown():
         return False
     (st if container is None else container).caption(
-        "The derivations of the numbers appear with them, after Reveal."
+        language.t("The derivations of the numbers appear with them, after Reveal.")
     )
     return True
 
@@ -281,5 +283,7 @@ def held_back(what: str, container=None) -> bool:
     the page whose charts, tables or texts give them away) waits for the Reveal."""
     if numbers_shown():
         return False
-    (st if container is None else container).caption(f"{what}: after Reveal.")
+    (st if container is None else container).caption(
+        language.t("${what}: after Reveal.", what=language.t(what))
+    )
     return True

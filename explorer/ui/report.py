@@ -189,6 +189,8 @@ def download_button(container) -> None:
         icon=":material/download:",
         on_click="ignore",
         key="download_view",
-        help="One HTML file: this page's numbers, derivations, tables and charts, its "
-        "settings and the link to it. It opens without a server or network; print it for a PDF.",
+        help=language.t(
+            "One HTML file: this page's numbers, derivations, tables and charts, its settings "
+            "and the link to it. It opens without a server or network; print it for a PDF."
+        ),
     )

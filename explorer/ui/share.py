@@ -66,7 +66,7 @@ class ShareLink:
         name = st.session_state.get(session.ACTIVE, session.DEFAULT_SAMPLE)
         if link_is_shareable():
             with self._side.popover(language.t("Copy link"), icon=":material/link:"):
-                st.caption("This page with its dataset and settings:")
+                st.caption(language.t("This page with its dataset and settings:"))
                 _link_box(link, self._boxes)
             return
         with self._side.popover("Copy link (settings only)", icon=":material/link:"):

@@ -41,7 +41,7 @@ def _labels(names: list[str]) -> dict[str, str]:
         if name in mine:
             return name  # uploads and edits show their own name (first in the list)
         if name in big:
-            return f"{name} (big data, sampled)"
+            return language.t("${name} (big data, sampled)", name=name)
         return sample_title(name)
 
     return {name: label(name) for name in names}
@@ -76,8 +76,10 @@ def _positive_class(ds: Dataset) -> Dataset:
         (ds.label_names[1], ds.label_names[0]),
         key=POSITIVE,
         on_change=_on_positive,
-        help="The class the scores are for: a score at or above the threshold predicts it "
-        "(scikit-learn's pos_label). Every page counts it as 1.",
+        help=language.t(
+            "The class the scores are for: a score at or above the threshold predicts it "
+            "(scikit-learn's pos_label). Every page counts it as 1."
+        ),
     )
     return ds
 
@@ -101,8 +103,10 @@ def sidebar_picker() -> Dataset:
         key=PICKER,
         format_func=_labels(names).__getitem__,
         on_change=_on_pick,
-        help="The bundled samples, the host's big data (if any), plus anything you upload "
-        "or edit in this session.",
+        help=language.t(
+            "The bundled samples, the host's big data (if any), plus anything you upload "
+            "or edit in this session."
+        ),
     )
     try:
         ds = session.get_dataset(st.session_state[session.ACTIVE])
@@ -170,8 +174,10 @@ def presentation_toggle() -> None:
         language.t("Presentation mode"),
         key=PRESENT_TOGGLE,
         on_change=_on_present,
-        help="Larger text and charts for a projector, the sidebar folded away. "
-        "The link keeps it (present=1).",
+        help=language.t(
+            "Larger text and charts for a projector, the sidebar folded away. "
+            "The link keeps it (present=1)."
+        ),
     )
     if on:
         st.query_params[PRESENT_PARAM] = "1"

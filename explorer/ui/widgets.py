@@ -155,11 +155,16 @@ def plotly_chart(where, fig, keyboard: str = "", **kwargs):
     A chart a click acts on names in ``keyboard`` the control that does the same by
     keyboard (a click on a plotly point has no keyboard way of its own); its text
     alternative says so."""
+    fig = language.figure(fig)  # its titles, legends and hover texts translated
     report.plotly(fig, kwargs.get("key"))
-    alt = alt_text.describe(fig)
-    kwargs.setdefault(
-        "alt", f"{alt} By keyboard, {keyboard} does what a click does." if keyboard else alt
-    )
+    alt = language.t(alt_text.describe(fig))
+    if keyboard:
+        alt = language.t(
+            "${alt} By keyboard, ${keyboard} does what a click does.",
+            alt=alt,
+            keyboard=language.t(keyboard),
+        )
+    kwargs.setdefault("alt", alt)
     return where.plotly_chart(fig, **kwargs)
 
 
@@ -260,16 +265,18 @@ def scenarios(slug: str) -> None:
     title = language.t("Scenarios: teaching moments, each a link")
     with st.expander(title, icon=":material/movie:"):
         if guessing:
-            st.caption("What to watch in each is not shown while Predict, then reveal is on.")
+            st.caption(
+                language.t("What to watch in each is not shown while Predict, then reveal is on.")
+            )
         for sc in items:
             st.page_link(
                 registry.script(slug),
-                label=sc.title,
+                label=language.t(sc.title),
                 query_params=sc.query(**extra),
                 icon=":material/play_arrow:",
             )
             if not guessing:
-                st.caption(f"Watch: {sc.watch}")
+                st.caption(language.t("Watch: ${watch}", watch=language.t(sc.watch)))
 
 
 def _opened(slug: str) -> None:

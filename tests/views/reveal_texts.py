@@ -18,7 +18,7 @@ from google.protobuf.message import Message
 from streamlit.runtime import memory_media_file_storage as media
 
 #: Proto string fields that are no text a visitor reads.
-SKIPPED = {"id", "form_id", "page_script_hash", "url", "mimetype", "theme"} | {
+SKIPPED = {"id", "form_id", "page_script_hash", "url", "mimetype", "theme", "deferred_file_id"} | {
     "js_content",
     "css_content",
 }
