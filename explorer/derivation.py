@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from explorer.formatting import count, fmt, in_latex
-from explorer.i18n import Phrase
+from explorer.i18n import Phrase, joined
 
 
 @dataclass(frozen=True)
@@ -84,26 +84,6 @@ def _elided(terms: tuple[str, ...], head: int, omitted: int, dots: str) -> list[
     if not omitted:
         return list(terms)
     return [*terms[:head], dots, *terms[head:]]
-
-
-def joined(notes) -> str:
-    """Notes joined with "; ", each kept translatable (a plain join loses a
-    :class:`~explorer.i18n.Phrase`'s template).
-
-    Examples
-    --------
-    >>> joined([Phrase("a ${n}", n=1), "", "b"])
-    'a 1; b'
-    >>> joined([]), joined(["x"])
-    ('', 'x')
-    """
-    notes = [n for n in notes if n]
-    if not notes:
-        return ""
-    out = notes[0]
-    for note in notes[1:]:
-        out = Phrase("${a}; ${b}", a=out, b=note)
-    return out
 
 
 def _shown_note(head: int, shown: int, n: int) -> Phrase:
@@ -212,7 +192,7 @@ class MeanDerivation:
             parts.append(
                 Phrase("${n} ${what} with 0/0 = NaN left out", n=left_out, what=Phrase(what))
             )
-        return joined(parts)
+        return joined(parts, "; ")
 
     def _which(self, short: bool = False) -> Phrase:
         """Which terms are written: the first and last, or the largest (``short``:

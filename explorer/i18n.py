@@ -37,7 +37,7 @@ from types import MappingProxyType
 
 from explorer.formatting import fill_fields
 
-__all__ = ["DEFAULT", "LANGUAGES", "Phrase", "catalogue", "language", "translate"]
+__all__ = ["DEFAULT", "LANGUAGES", "Phrase", "catalogue", "joined", "language", "translate"]
 
 #: The interface's languages, by code, each named in itself.
 LANGUAGES = {"en": "English", "zh": "简体中文"}
@@ -130,6 +130,26 @@ class Phrase(str):
             for name, value in self.fields.items()
         }
         return fill_fields(translate(self.template, lang), fields)
+
+
+def joined(parts, sep: str) -> str:
+    """``sep.join(parts)`` as one phrase whose parts are each translated (a plain join
+    keeps only the English of the phrases among ``parts``); empty parts left out, ""
+    when none is left.
+
+    Examples
+    --------
+    >>> both = joined([Phrase("${n} terms", n=3), "", "x"], "; ")
+    >>> both, both.template
+    ('3 terms; x', '${p0}; ${p1}')
+    >>> joined(["", None], "; ")
+    ''
+    """
+    parts = [part for part in parts if part]
+    if not parts:
+        return ""
+    template = sep.join(f"${{p{i}}}" for i in range(len(parts)))
+    return Phrase(template, **{f"p{i}": part for i, part in enumerate(parts)})
 
 
 def _phrase(template: str, fields: dict) -> Phrase:

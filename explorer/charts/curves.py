@@ -19,6 +19,7 @@ import plotly.graph_objects as go
 
 from explorer import theme
 from explorer.formatting import plotly_text
+from explorer.i18n import Phrase, joined
 
 #: Okabe-Ito colours for the four outcomes (colour-blind safe).
 OUTCOME_COLORS = {"TP": "#009E73", "FN": "#D55E00", "FP": "#E69F00", "TN": "#0072B2"}
@@ -151,8 +152,13 @@ def _model_trace(c: Mapping, i: int, x: str, y: str, area: str, shape: str) -> g
         marker=dict(size=5 if n < 300 else 4, maxdisplayed=0 if n <= MAX_MARKERS else MAX_MARKERS),
         customdata=_custom(c["thresholds"]),
         # NaN is the +inf threshold (nothing predicted positive)
-        hovertemplate=f"{model}<br>threshold %{{customdata:.4g}}"
-        f"<br>{x} %{{x:.3f}}, {y} %{{y:.3f}}<extra></extra>",
+        hovertemplate=Phrase(
+            "${model}<br>threshold %{customdata:.4g}<br>${x} %{x:.3f}, ${y} %{y:.3f}"
+            "<extra></extra>",
+            model=model,
+            x=x,
+            y=y,
+        ),
     )
 
 
@@ -207,7 +213,7 @@ def pr_base(curves: Sequence[Mapping], prevalence: float) -> go.Figure:
             x=[0, 1],
             y=[prevalence, prevalence],
             mode="lines",
-            name=f"chance (prevalence {prevalence:.3f})",
+            name=Phrase("chance (prevalence ${p:.3f})", p=prevalence),
             line=dict(dash="dash", color="#999"),
             hoverinfo="skip",
         )
@@ -239,7 +245,7 @@ def candidate_marks(candidates: pd.DataFrame | None) -> list[dict]:
             labels.setdefault(float(threshold), []).append(label)
     return [
         {
-            "label": " / ".join(names),
+            "label": joined(map(Phrase, names), " / "),  # each goal's name translated
             "threshold": threshold,
             "symbol": CANDIDATE_SYMBOLS[i % len(CANDIDATE_SYMBOLS)],
             "glyph": CANDIDATE_GLYPHS[i % len(CANDIDATE_GLYPHS)],
@@ -267,7 +273,7 @@ def _candidate_traces(candidates: pd.DataFrame | None, x: str, y: str) -> list[d
                 x=[float(row[x])],
                 y=[float(row[y])],
                 mode="markers",
-                name=f"{mark['label']} (t = {shown})",
+                name=Phrase("${label} (t = ${t})", label=mark["label"], t=shown),
                 showlegend=False,
                 marker=dict(
                     size=13,
@@ -276,9 +282,15 @@ def _candidate_traces(candidates: pd.DataFrame | None, x: str, y: str) -> list[d
                     line=dict(width=2, color="#333"),
                 ),
                 customdata=[float(threshold) if finite else None],
-                hovertemplate=f"{mark['label']}<br>threshold {shown}"
-                + ("" if finite else " (nothing predicted positive)")
-                + f"<br>{x} %{{x:.3f}}, {y} %{{y:.3f}}<extra></extra>",
+                hovertemplate=Phrase(
+                    "${label}<br>threshold ${t}${none}<br>${x} %{x:.3f}, ${y} %{y:.3f}"
+                    "<extra></extra>",
+                    label=mark["label"],
+                    t=shown,
+                    none="" if finite else Phrase(" (nothing predicted positive)"),
+                    x=x,
+                    y=y,
+                ),
             )
         )
     return traces
@@ -326,11 +338,15 @@ def with_points(
                 x=[float(operating[x])],
                 y=[float(operating[y])],
                 mode="markers",
-                name=f"operating point (t = {operating['threshold']:.4g})",
+                name=Phrase("operating point (t = ${t:.4g})", t=operating["threshold"]),
                 marker=dict(size=15, color="#D55E00", line=dict(width=2, color="black")),
                 customdata=[float(operating["threshold"])],
-                hovertemplate="operating point<br>threshold %{customdata:.4g}"
-                f"<br>{x} %{{x:.3f}}, {y} %{{y:.3f}}<extra></extra>",
+                hovertemplate=Phrase(
+                    "operating point<br>threshold %{customdata:.4g}<br>${x} %{x:.3f}, "
+                    "${y} %{y:.3f}<extra></extra>",
+                    x=x,
+                    y=y,
+                ),
             )
         )
     return go.Figure(spec, _validate=False)
@@ -434,7 +450,7 @@ def confusion_figure(counts: np.ndarray, rates: np.ndarray, normalize: str) -> g
             colorscale=theme.CONFUSION_SCALE,
             zmin=0,
             zmax=1,
-            colorbar=dict(title=f"rate<br>({normalize})"),
+            colorbar=dict(title=Phrase("rate<br>(${norm})", norm=normalize)),
             hovertemplate="%{text}<extra></extra>",
         )
     )

@@ -9,6 +9,7 @@ import plotly.graph_objects as go
 
 from explorer.charts.curves import OUTCOME_COLORS, OUTCOME_NAMES
 from explorer.formatting import plotly_text
+from explorer.i18n import Phrase
 
 
 def strip_figure(
@@ -48,8 +49,10 @@ def strip_figure(
                     name=OUTCOME_NAMES[outcome],
                     marker=dict(color=OUTCOME_COLORS[outcome], size=9, line=dict(width=0.5)),
                     customdata=part["sample"].tolist(),
-                    hovertemplate=f"{outcome}: sample %{{customdata}}"
-                    "<br>score %{x:.4g}<extra></extra>",
+                    hovertemplate=Phrase(
+                        "${outcome}: sample %{customdata}<br>score %{x:.4g}<extra></extra>",
+                        outcome=outcome,
+                    ),
                 )
             )
         fig.update_yaxes(
@@ -99,7 +102,7 @@ def _strip_layout(fig: go.Figure, threshold: float) -> go.Figure:
     fig.add_vline(
         x=threshold,
         line=dict(color="black", width=2, dash="dot"),
-        annotation_text=f"threshold {threshold:.4g}",
+        annotation_text=Phrase("threshold ${t:.4g}", t=threshold),
         annotation_position="top",
     )
     fig.update_layout(

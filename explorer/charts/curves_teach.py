@@ -7,6 +7,8 @@ import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
 
+from explorer.i18n import Phrase
+
 
 def pairs_grid_figure(pairs: pd.DataFrame) -> go.Figure:
     """The n+ x n- grid of positive/negative pairs: win 1, tie 0.5, loss 0.
@@ -76,7 +78,7 @@ def histogram_auc_figure(scores: np.ndarray, labels: np.ndarray, n_bins: int) ->
         bargap=0,
         height=260,
         margin=dict(l=50, r=10, t=20, b=40),
-        xaxis_title=f"score ({n_bins} equal-width bins)",
+        xaxis_title=Phrase("score (${n} equal-width bins)", n=n_bins),
         yaxis_title="samples",
     )
     return fig

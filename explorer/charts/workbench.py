@@ -10,6 +10,8 @@ from __future__ import annotations
 import numpy as np
 import plotly.graph_objects as go
 
+from explorer.i18n import Phrase
+
 _MARK = dict(color="#d62728", size=11, symbol="diamond", line=dict(color="white", width=1))
 
 
@@ -118,7 +120,7 @@ def calibration_gap_figure(table, t: float) -> go.Figure:
             y=table.fraction_positive,
             name="bins",
             mode="lines+markers",
-            text=[f"{int(c):,} samples" for c in table.count],
+            text=[Phrase("${n:,} samples", n=int(c)) for c in table.count],
         )
     )
     if np.isfinite(t):

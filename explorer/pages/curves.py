@@ -24,6 +24,7 @@ from explorer.charts import curves as charts
 from explorer.charts import operating_point as op_charts
 from explorer.datasets import Dataset
 from explorer.formatting import count
+from explorer.i18n import Phrase
 from explorer.pages import curves_threshold
 from metrics import OPTIMIZERS, confusion_matrix, log_loss
 
@@ -399,19 +400,26 @@ def optimum_move(
     >>> optimum_move(float("nan"), "recall_at_least", 1.0, 0.9)
     ('No threshold meets the constraint', None)
     """
+    name = Phrase(SHORT[goal])
     if math.isfinite(threshold):
-        return f"Move the threshold to {threshold:.4g} ({SHORT[goal]})", float(threshold)
+        return Phrase("Move the threshold to ${t:.4g} (${goal})", t=threshold, goal=name), float(
+            threshold
+        )
     if threshold == math.inf and hi <= top_score:  # hi is the largest float
-        return (
-            f"{SHORT[goal]}: predict nothing positive, which needs a threshold above the "
-            f"highest score {hi:.4g}; no float lies above it"
+        return Phrase(
+            "${goal}: predict nothing positive, which needs a threshold above the highest "
+            "score ${hi:.4g}; no float lies above it",
+            goal=name,
+            hi=hi,
         ), None
     if threshold == math.inf:  # predict nothing: the slider's right end
-        return (
-            f"Move the threshold to {hi:.4g}, above every score ({SHORT[goal]}: +inf, "
-            "predict nothing positive)"
+        return Phrase(
+            "Move the threshold to ${hi:.4g}, above every score (${goal}: +inf, predict "
+            "nothing positive)",
+            hi=hi,
+            goal=name,
         ), hi
-    return "No threshold meets the constraint", None
+    return Phrase("No threshold meets the constraint"), None
 
 
 def curve_bases(ds: Dataset, by_model: dict | None = None):

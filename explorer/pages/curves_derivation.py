@@ -22,7 +22,7 @@ import metrics
 from explorer.datasets import Dataset
 from explorer.derivation import Derivation, mean_terms, sum_terms
 from explorer.formatting import count, fmt, in_latex
-from explorer.i18n import Phrase
+from explorer.i18n import Phrase, joined
 
 
 def _toy() -> Dataset:
@@ -71,7 +71,7 @@ def roc_auc(ds: Dataset, model: str) -> Derivation:
         "${n:,} segments where FPR moves; ${flat:,} vertical ones add 0", n=len(moves), flat=flat
     )
     if d.note():
-        note = Phrase("${a}; ${b}", a=note, b=d.note())
+        note = joined([note, d.note()], "; ")
     return Derivation("ROC AUC", ROC_FORMULA, d.aligned(), note, d.total)
 
 
@@ -100,7 +100,7 @@ def average_precision(ds: Dataset, model: str) -> Derivation:
         "${n:,} thresholds where recall rises, each adding (R_i - R_(i-1)) x P_i", n=len(rises)
     )
     if d.note():
-        note = Phrase("${a}; ${b}", a=note, b=d.note())
+        note = joined([note, d.note()], "; ")
     return Derivation("Average precision", AP_FORMULA, d.aligned(), note, d.total)
 
 
@@ -120,12 +120,21 @@ def log_loss(ds: Dataset, model: str) -> Derivation:
         terms = metrics.log_loss_per_sample(y, s, labels=[0, 1])
         metrics.log_loss(y, s, sample_weight=w, labels=[0, 1])
     except metrics.MetricInputError as exc:
-        return Derivation("Log loss", LOG_LOSS_FORMULA, "", f"no log loss: {exc}")
+        return Derivation(
+            "Log loss", LOG_LOSS_FORMULA, "", Phrase("no log loss: ${why}", why=str(exc))
+        )
     d = mean_terms(terms, w, name="Log loss")
     first = f"log({fmt(s[0])})" if y[0] == 1 else f"log(1 - {fmt(s[0])})"
-    note = f"sample {ds.sample_ids[0]} (y = {y[0]}, p = {fmt(s[0])}): -{first} = {fmt(terms[0])}"
+    note = Phrase(
+        "sample ${id} (y = ${y}, p = ${p}): -${first} = ${term}",
+        id=ds.sample_ids[0],
+        y=y[0],
+        p=fmt(s[0]),
+        first=first,
+        term=fmt(terms[0]),
+    )
     rest = d.note()
-    note = f"{note}; {rest}" if rest else note
+    note = joined([note, rest], "; ") if rest else note
     return Derivation("Log loss", LOG_LOSS_FORMULA, d.latex(), note, d.value)
 
 

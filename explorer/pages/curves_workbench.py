@@ -17,6 +17,7 @@ from explorer.datasets import Dataset
 from explorer.derivation import Derivation
 from explorer.formatting import count_latex as _c
 from explorer.formatting import fmt
+from explorer.i18n import Phrase
 from metrics import (
     calibration_error,
     cumulative_gain_curve,
@@ -257,7 +258,7 @@ def calibration_at(ds: Dataset, model: str, t: float, errors=None, table=None) -
     ece_line = " + ".join(terms[:4]) + (r" + \dots" if len(terms) > 4 else "")
     b = int(np.clip(np.searchsorted(table.upper, t, side="left"), 0, CALIBRATION_BINS - 1))
     at_t = abs(table.fraction_positive[b] - table.mean_predicted[b])
-    note = f"{int(filled.sum())} non-empty bins of {CALIBRATION_BINS}"
+    note = Phrase("${n} non-empty bins of ${bins}", n=int(filled.sum()), bins=CALIBRATION_BINS)
     return {
         "ECE": Derivation(
             "ECE",
@@ -278,8 +279,12 @@ def calibration_at(ds: Dataset, model: str, t: float, errors=None, table=None) -
             rf"|{fmt(table.fraction_positive[b])} - {fmt(table.mean_predicted[b])}| = {fmt(at_t)}"
             if filled[b]
             else "",
-            f"bin [{fmt(table.lower[b])}, {fmt(table.upper[b])}]"
-            + ("" if filled[b] else " is empty"),
+            Phrase(
+                "bin [${lo}, ${hi}]${empty}",
+                lo=fmt(table.lower[b]),
+                hi=fmt(table.upper[b]),
+                empty="" if filled[b] else Phrase(" is empty"),
+            ),
             float(at_t) if filled[b] else float("nan"),
         ),
     }

@@ -14,7 +14,8 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from explorer.derivation import Derivation, joined, mean_terms, sum_terms
+from explorer.derivation import Derivation, mean_terms, sum_terms
+from explorer.i18n import joined
 from explorer.formatting import count, count_latex, fmt, in_latex, latex_text
 from explorer.i18n import Phrase
 from explorer.pages.multiclass import ovo_averages
@@ -35,7 +36,7 @@ def _mean_line(name: str, values, weights, value: float, what: str = "classes") 
         undefined = Phrase(
             "${n} ${what} undefined, left out", n=int((~keep).sum()), what=Phrase(what)
         )
-        note = joined([note, undefined])
+        note = joined([note, undefined], "; ")
     return Derivation(name, "", latex, note, value)
 
 

@@ -19,7 +19,6 @@ from collections.abc import Callable, Sequence
 
 import streamlit as st
 
-from explorer import i18n
 from explorer.ui import language, url, widgets
 
 #: Rows of a long table shown at a time (:func:`window`).
@@ -255,16 +254,20 @@ def tabs(labels: Sequence[str], *, key: str, param: str, where=None) -> list:
     'second'
     """
     labels = tuple(labels)
-    shown = tuple(language.t(label) for label in labels)  # the link keeps the English id
-    opened = st.session_state.get(key)
-    if opened is not None and opened not in shown:  # opened in another language: same tab
-        for label, own in zip(labels, shown, strict=True):
-            if opened in {i18n.translate(label, lang) for lang in i18n.LANGUAGES}:
-                url.seed_widget(key, own)
-    ids = {label.split()[0].lower(): own for label, own in zip(labels, shown, strict=True)}
-    url.bind_param(key, param, shown[0], ids.__getitem__, url.member(shown))
-    drawn = (where or st).tabs(list(shown), key=key, on_change="rerun")
-    url.write_param(param, labels[shown.index(st.session_state[key])].split()[0].lower())
+    ids = {label.split()[0].lower(): label for label in labels}
+    url.bind_param(key, param, labels[0], ids.__getitem__, url.member(labels))
+    shown = {label: language.t(label) for label in labels}
+    if all(label == text for label, text in shown.items()):
+        drawn = (where or st).tabs(list(labels), key=key, on_change="rerun")
+    else:  # a tab's value is its shown label: the widget holds it, ``key`` the English one
+        widget, english = f"{key}__shown", {text: label for label, text in shown.items()}
+        st.session_state[widget] = shown[st.session_state[key]]
+
+        def _picked() -> None:
+            st.session_state[key] = english[st.session_state[widget]]
+
+        drawn = (where or st).tabs(list(shown.values()), key=widget, on_change=_picked)
+    url.write_param(param, st.session_state[key].split()[0].lower())
     return drawn
 
 

@@ -62,7 +62,7 @@ def _app_toggle(label: str, key: str, toggle: str, param: str, url_value: str, h
     def _changed() -> None:
         st.session_state[key] = bool(st.session_state[toggle])
 
-    st.sidebar.toggle(label, key=toggle, on_change=_changed, help=help)
+    st.sidebar.toggle(label, key=toggle, on_change=_changed, help=language.t(help))
     if on:
         st.query_params[param] = url_value
     else:

@@ -62,7 +62,8 @@ def buttons(slug: str) -> None:
     st.caption(t("Worked examples of the source documents on this page:"))
     chosen = None
     for col, ex in zip(st.columns(len(items)), items, strict=True):
-        if col.button(f"{t(ex.document)}: {t(ex.name)}", key=f"{prefix}example_{ex.id}"):
+        label = t("${document}: ${name}", document=t(ex.document), name=t(ex.name))
+        if col.button(label, key=f"{prefix}example_{ex.id}"):
             chosen = ex
     if chosen is not None:
         _open(chosen)

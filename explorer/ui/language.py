@@ -102,3 +102,60 @@ def formatter(label_of) -> callable:
     run, outside the session; an option's value stays English)."""
     lang = current()
     return lambda option: i18n.translate(label_of(option), lang)
+
+
+def _text(value, lang: str):
+    """A figure's text in ``lang``: a page model's phrase from its template, a plain
+    text from the catalogue, a list of texts each; anything else as it is."""
+    if isinstance(value, i18n.Phrase):
+        return value.translated(lang)
+    if isinstance(value, str):
+        return i18n.translate(value, lang)
+    if isinstance(value, list | tuple) and value and all(isinstance(v, str) for v in value):
+        return [_text(v, lang) for v in value]
+    if (
+        isinstance(value, list | tuple)
+        and value
+        and all(isinstance(v, list | tuple) for v in value)
+    ):
+        rows = [_text(row, lang) for row in value]  # a grid's cells, row by row
+        return value if all(a is b for a, b in zip(rows, value, strict=True)) else rows
+    return value
+
+
+def figure(fig):
+    """``fig`` with the texts it shows in this session's language: its title, axis and
+    legend titles, annotations, each trace's name, hover template and drawn texts (a
+    chart module writes them in English, a text with numbers as a
+    :class:`~explorer.i18n.Phrase`). English returns ``fig`` itself; another language a
+    copy (a cached figure is never changed)."""
+    lang = current()
+    if lang == i18n.DEFAULT:
+        return fig
+    import plotly.graph_objects as go  # plotly when a chart is drawn, not at app start
+
+    fig = go.Figure(fig)
+    titled = [fig.layout.title, fig.layout.legend.title]
+    axes = []
+    fig.for_each_xaxis(axes.append)
+    fig.for_each_yaxis(axes.append)
+    titled += [axis.title for axis in axes]
+    for axis in axes:  # category names written as ticks ("actual 0")
+        if axis.ticktext is not None:
+            axis.ticktext = _text(axis.ticktext, lang)
+    titled += [bar.title for bar in (getattr(tr, "colorbar", None) for tr in fig.data) if bar]
+    for title in titled:
+        if title.text is not None:
+            title.text = _text(title.text, lang)
+    for note in fig.layout.annotations:
+        note.text = _text(note.text, lang)
+    for trace in fig.data:
+        for name in ("name", "hovertemplate", "text", "x", "y"):  # x, y: categories
+            try:
+                old = trace[name]
+            except (KeyError, ValueError):  # a trace type without it
+                continue
+            new = _text(old, lang)
+            if new is not old:
+                trace[name] = new
+    return fig

@@ -203,6 +203,7 @@ def plotly_chart(where, fig, keyboard: str = "", **kwargs):
     A chart a click acts on names in ``keyboard`` the control that does the same by
     keyboard (a click on a plotly point has no keyboard way of its own); its text
     alternative says so."""
+    fig = language.figure(fig)  # its titles, legends and hover texts translated
     report.plotly(fig, kwargs.get("key"))
     alt = alt_text.describe(fig, language.current())
     by_keyboard = language.t(

@@ -18,6 +18,7 @@ from explorer.datasets import Dataset
 from explorer.pages import curves, curves_threshold
 from explorer.pages.curves import MAX_ROWS
 from explorer.ui import bound, cache, url
+from explorer.ui.language import t as tr
 from views.curves import operating_point as op
 from views.curves.parts import text
 
@@ -132,16 +133,18 @@ def model(ds: Dataset, where) -> str:
         return models[0]
     return bound.selectbox(
         where,
-        "Model",
+        tr("Model"),
         models,
         key=MODEL,
         param="model",
-        help="Every number is for this model; the curves show all models "
-        "(click a point of another model's curve to select it).",
+        help=tr(
+            "Every number is for this model; the curves show all models "
+            "(click a point of another model's curve to select it)."
+        ),
         # one line beside the title: the label is in the box (select-box options show
         # text as it is, so a model's name needs no escaping here)
         label_visibility="collapsed",
-        format_func=lambda m: f"Model: {m}",
+        format_func={m: tr("Model: ${model}", model=m) for m in models}.__getitem__,
     )
 
 
@@ -175,7 +178,7 @@ def threshold(ds: Dataset, model: str) -> tuple[float, float, curves_threshold.T
         _index_slider(c_slider, axis)
     bound.number(
         c_number,
-        "Threshold (exact)",
+        tr("Threshold (exact)"),
         key="curves_threshold_number",
         param="t",
         default=t,
@@ -189,14 +192,14 @@ def threshold(ds: Dataset, model: str) -> tuple[float, float, curves_threshold.T
     )
     beta = setting_box(
         c_beta,
-        "β (F-beta)",
+        tr("β (F-beta)"),
         key="curves_beta",
         param="beta",
         default=1.0,
         hi=100.0,
         max_value=100.0,
         step=0.5,
-        help="β > 1 weighs recall more, β < 1 precision more; β = 1 is F1.",
+        help=tr("β > 1 weighs recall more, β < 1 precision more; β = 1 is F1."),
     )
     note = text("operating_point" if axis.stops is None else "operating_point_index", t=t)
     c_note.markdown(note + (" " + text("logit_opening") if axis.logit else ""))
@@ -207,16 +210,16 @@ def _index_slider(where, axis: curves_threshold.ThresholdAxis) -> None:
     """The threshold as the i-th distinct score (a range no float slider spans)."""
     stops = axis.stops
     where.slider(
-        f"Threshold: the i-th of the {len(stops):,} distinct scores, lowest first",
+        tr("Threshold: the i-th of the ${n:,} distinct scores, lowest first", n=len(stops)),
         min_value=0,
         max_value=max(axis.top, 1),
         step=1,
         key=INDEX,
         on_change=_from_index,
         args=(INDEX, axis),
-        help=THRESHOLD_HELP,
+        help=tr(THRESHOLD_HELP),
     )
-    last = "; the last, above every score" if axis.top == len(stops) else ""
+    last = tr("; the last, above every score") if axis.top == len(stops) else ""
     where.caption(text("index_slider", low=stops[0], high=stops[-1], last=last))
 
 
@@ -245,18 +248,18 @@ def goals(where: tuple) -> tuple[str, tuple[float, float, float, float]]:
     ``where``."""
     goal = bound.radio(
         where[0],
-        "Optimize for",
+        tr("Optimize for"),
         curves.OPTIMIZERS,
         key="curves_optimize",
         param="opt",
         default="max_fbeta",
-        format_func=curves.OPT_LABELS.get,
+        format_func={k: tr(v) for k, v in curves.OPT_LABELS.items()}.__getitem__,
     )
     labels = ("Cost of a FP", "Cost of a FN", "Recall at least", "Precision at least")
     values = []
     for col, label, (key, param, default, hi) in zip(where[1:], labels, GOALS, strict=True):
         limits = {"step": 1.0} if hi > 1 else {"max_value": 1.0, "step": 0.05}
-        box = setting_box(col, label, key=key, param=param, default=default, hi=hi, **limits)
+        box = setting_box(col, tr(label), key=key, param=param, default=default, hi=hi, **limits)
         values.append(box)
     return goal, tuple(values)
 
@@ -265,14 +268,14 @@ def norm(where) -> str:
     """How the confusion matrix's rates are normalized (a radio)."""
     return bound.radio(
         where,
-        "Rates in brackets",
+        tr("Rates in brackets"),
         tuple(curves.NORMALIZE),
         key="curves_cm_normalize",
         param="norm",
         default="true",
-        format_func=NORM_SHORT.get,
+        format_func={k: tr(v) for k, v in NORM_SHORT.items()}.__getitem__,
         horizontal=True,
-        help=" · ".join(f"{NORM_SHORT[k]}: {v}" for k, v in curves.NORMALIZE.items()),
+        help=" · ".join(f"{tr(NORM_SHORT[k])}: {tr(v)}" for k, v in curves.NORMALIZE.items()),
     )
 
 
@@ -289,18 +292,18 @@ def candidate_buttons(ds: Dataset, model: str, optima, hi: float) -> None:
     glyph = {m["threshold"]: m["glyph"] for m in marks}
     top = float(ds.score(model).max())
     cols = st.columns([0.75, 1, 1, 1, 1, 1.15], vertical_alignment="center")
-    cols[0].markdown("**Optimize for:**")
+    cols[0].markdown(tr("**Optimize for:**"))
     for col, goal in zip(cols[1:], curves.OPTIMIZERS, strict=True):
         threshold = float(optima.loc[goal, "threshold"])
         label, target = curves.optimum_move(threshold, goal, hi, top)
-        shown = "none" if target is None else ("+inf" if threshold > hi else f"{threshold:.3g}")
+        shown = tr("none") if target is None else ("+inf" if threshold > hi else f"{threshold:.3g}")
         col.button(
-            f"{glyph.get(threshold, '')} {curves.SHORT[goal]}: {shown}".strip(),
+            f"{glyph.get(threshold, '')} {tr(curves.SHORT[goal])}: {shown}".strip(),
             key=f"curves_go_{goal}",
             on_click=set_threshold,
             args=(target,),
             disabled=target is None,
-            help=label,
+            help=tr(label),
             width="stretch",
         )
 
@@ -313,7 +316,7 @@ def pager(key: str, param: str, n: int) -> slice:
         return slice(0, MAX_ROWS)
     number = bound.number(
         st,
-        f"Page of {MAX_ROWS} rows (1 to {pages:,})",
+        tr("Page of ${rows} rows (1 to ${pages:,})", rows=MAX_ROWS, pages=pages),
         key=key,
         param=param,
         default=1,
@@ -330,7 +333,7 @@ def drop() -> bool:
     """drop_intermediate (a toggle), bound to ``?drop=True`` / ``False`` (the links' format)."""
     return bound.toggle(
         st,
-        "drop_intermediate (drop the collinear points of straight runs)",
+        tr("drop_intermediate (drop the collinear points of straight runs)"),
         key="curves_drop_intermediate",
         param="drop",
         to_url=str,
@@ -347,7 +350,7 @@ def bins() -> int:
     """The histogram's number of bins (a number box)."""
     return bound.number(
         st,
-        "Number of bins",
+        tr("Number of bins"),
         key="curves_n_bins",
         param="bins",
         default=100,
@@ -364,7 +367,7 @@ def calibration_bins(where) -> int:
     return int(
         bound.slider(
             where,
-            "Calibration bins",
+            tr("Calibration bins"),
             key="curves_calib_bins",
             param="cbins",
             default=10,

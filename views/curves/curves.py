@@ -16,13 +16,14 @@ import streamlit as st
 import metrics
 from explorer.formatting import fmt, literal, model_words
 from explorer.ui import cache, classroom, navigation, slice_filter, widgets
+from explorer.ui.language import t
 from views.curves import controls, headline, panel, teach
 from views.curves.parts import text
 
 # Reveal beside the title: a row of its own under the headline pushed the curves and the
 # matrix below the fold at 853 x 480
 c_title, c_reveal, c_model = st.columns([2.2, 0.8, 1], vertical_alignment="bottom")
-c_title.title("ROC & PR curves")
+c_title.title(t("ROC & PR curves"))
 ds = slice_filter.active()
 widgets.require_kind(ds, ("binary",), "balanced")
 classroom.reveal_button(c_reveal, compact=True)
@@ -33,10 +34,16 @@ model = controls.model(ds, c_model)
 exact = cache.big.exact_headline(ds)  # the host's big data: exact over every row
 if exact:
     st.info(
-        f"Exact over all {ds.total_rows:,} rows: "
-        + ", ".join(f"{n.label} {'n/a' if n.value is None else fmt(n.value)}" for n in exact)
-        + f". The curves, the counts at the threshold and the tables on this page use a "
-        f"uniform sample of {ds.n_samples:,} of the {ds.total_rows:,} rows.",
+        t(
+            "Exact over all ${total:,} rows: ${numbers}. The curves, the counts at the "
+            "threshold and the tables on this page use a uniform sample of ${n:,} of the "
+            "${total:,} rows.",
+            total=ds.total_rows,
+            n=ds.n_samples,
+            numbers=", ".join(
+                f"{t(n.label)} {'n/a' if n.value is None else fmt(n.value)}" for n in exact
+            ),
+        ),
         icon=":material/straighten:",
     )
 
@@ -44,8 +51,11 @@ try:
     by_model = cache.curves.every_model(ds)
 except metrics.MetricInputError as exc:  # valid data the curves cannot show: one class
     st.info(
-        f"{literal(exc)} The ROC and PR curves need samples of both classes; Home and the Data "
-        "page show what this dataset does define.",
+        t(
+            "${refusal} The ROC and PR curves need samples of both classes; Home and the Data "
+            "page show what this dataset does define.",
+            refusal=literal(exc),
+        ),
         icon=":material/info:",
     )
     navigation.stop_page()
@@ -55,10 +65,16 @@ headline.inverted_notice(ds, by_model[model]["auc"])
 panel.operating_panel(ds, model, by_model, log_loss)
 # under the lesson's screen: the panel comes first
 st.caption(
-    f"Dataset **{literal(ds.shown_name)}**: {ds.n_samples:,} samples, "
-    + model_words(model)
-    + (", weighted by `sample_weight`" if ds.sample_weight is not None else "")
-    + (f". {literal(ds.description)}" if ds.description else "")
+    t(
+        "Dataset **${name}**: ${n:,} samples, ${model}${weighted}",
+        name=literal(ds.shown_name),
+        n=ds.n_samples,
+        model=t(model_words(model))
+        if model_words(model) == "the model"
+        else t("model **${name}**", name=literal(model)),
+        weighted=t(", weighted by `sample_weight`") if ds.sample_weight is not None else "",
+    )
+    + (f". {literal(t(ds.description))}" if ds.description else "")
 )
 
 shown, most = panel.drawn_vertices(ds, model, by_model)

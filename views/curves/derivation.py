@@ -14,6 +14,7 @@ from explorer.datasets import Dataset
 from explorer.formatting import literal
 from explorer.ui import cache
 from explorer.ui.derivations import show as show_derivations
+from explorer.ui.language import t as tr
 from views import prose
 
 #: The rates shown, in the order of the page's headline (then the other rates).
@@ -54,13 +55,13 @@ def show(ds: Dataset, model: str, t: float, beta: float) -> None:
     ``metrics`` refuses (one class only, say) get a short ``st.error``, no traceback.
     """
     with st.container(key="curves_derivation"):
-        st.subheader("Every headline number, derived")
+        st.subheader(tr("Every headline number, derived"))
         st.markdown(_text("intro"))
         try:
             lines = cache.curves.curve_lines(ds, model)
             counts, rates = cache.curves.derived_rates(ds, model, float(t), float(beta))
         except metrics.MetricInputError as exc:  # e.g. one class only: no curve
-            st.error(f"No derivation for this data: {literal(exc)}")
+            st.error(tr("No derivation for this data: ${why}", why=literal(exc)))
             return
         for name, section in (
             ("ROC AUC", "roc_auc"),
@@ -74,7 +75,7 @@ def show(ds: Dataset, model: str, t: float, beta: float) -> None:
 
 def _rates(ds: Dataset, counts: dict, rates: dict, t: float) -> None:
     """The rates at the threshold, in two columns, each with its counts plugged in."""
-    weighted = " (total sample_weight of each cell)" if ds.sample_weight is not None else ""
+    weighted = tr(" (total sample_weight of each cell)") if ds.sample_weight is not None else ""
     st.markdown(_text("rates", t=f"{t:.4g}", weighted=weighted, **counts))
     left, right = st.columns(2)
     for i, name in enumerate(RATE_ORDER):

@@ -13,6 +13,7 @@ from explorer.datasets import Dataset
 from explorer.formatting import count, fmt, literal
 from explorer.pages import curves, curves_inverted
 from explorer.ui import classroom, sidebar
+from explorer.ui.language import t
 from views.curves import controls
 from views.curves.parts import text
 
@@ -43,17 +44,17 @@ def show(cur: dict, log_loss: tuple, rates: dict, ci: dict) -> None:
     cols = st.container(key="curves_headline").columns(widths, gap="xsmall")
     classroom.headline(cols[0], "ROC AUC", fmt(cur["auc"]), interval=ci.get("ROC AUC"))
     classroom.headline(
-        cols[1], "Average precision", fmt(cur["ap"]), interval=ci.get("Average precision")
+        cols[1], t("Average precision"), fmt(cur["ap"]), interval=ci.get("Average precision")
     )
     classroom.headline(
         cols[2],
-        "Log loss",
+        t("Log loss"),
         fmt(ll) if ll_error == "" else "n/a",
         interval=None if ll_error else ci.get("Log loss"),
-        help="Needs scores that are probabilities in [0, 1]." if ll_error else None,
+        help=t("Needs scores that are probabilities in [0, 1].") if ll_error else None,
     )
     for col, (label, name) in zip(cols[3:], LABELS[:4], strict=True):
-        classroom.headline(col, label, fmt(rates[name]), interval=ci.get(label))
+        classroom.headline(col, t(label), fmt(rates[name]), interval=ci.get(label))
 
 
 def confusion_side(rates: dict, beta: float, ci: dict) -> None:
@@ -63,17 +64,20 @@ def confusion_side(rates: dict, beta: float, ci: dict) -> None:
     c_counts, c_table, c_rates = st, st, st
     for col, name in zip(c_counts.columns(4, gap="xsmall"), curves.CELLS, strict=True):
         classroom.headline(
-            col, name, count(rates[name.lower()], grouped=False), help=charts.OUTCOME_NAMES[name]
+            col,
+            name,
+            count(rates[name.lower()], grouped=False),
+            help=t(charts.OUTCOME_NAMES[name]),
         )
     norm = controls.norm(c_table)
     _, _, cm_table = curves.confusion(rates, norm)
     if not classroom.held_back("The counts and rates of each cell", c_table):
-        c_table.table(cm_table)
+        c_table.table(cm_table.rename(index=t, columns=t))  # "actual 1", "predicted 0"
     cols = c_rates.columns(4, gap="xsmall")
     for col, (label, name) in zip(cols, LABELS[4:], strict=True):
         classroom.headline(
             col,
-            label,
+            t(label),
             fmt(rates[name]),
             interval=ci.get(label),
             help=f"β = {beta:g}" if name == "fbeta" else None,
@@ -96,10 +100,13 @@ def inverted_notice(ds: Dataset, auc: float) -> None:
         icon=":material/swap_vert:",
     )
     c_button.button(
-        f"Make {other} the positive class",
+        t("Make ${other} the positive class", other=other),
         key="curves_flip_positive",
         on_click=sidebar.flip_positive_class,
         width="stretch",
-        help=f"Offered on {curves_inverted.RULE}. The scores stay; they are read as "
-        f"the probability of {other}.",
+        help=t(
+            "Offered on ${rule}. The scores stay; they are read as the probability of ${other}.",
+            rule=t(curves_inverted.RULE),
+            other=other,
+        ),
     )

@@ -16,9 +16,39 @@ from pathlib import Path
 
 import streamlit as st
 
+from explorer.ui.language import t
+
 _STATIC = Path(__file__).parent / "static"
 #: The component's key; its value holds the last reported threshold.
 KEY = "curves_operating_point"
+#: The component's texts by the id its JavaScript names them with, in English; sent
+#: translated (``data["text"]``), the JavaScript filling a template's ``${name}``.
+TEXTS = {
+    "roc": "ROC curve",
+    "pr": "Precision-recall curve",
+    "pr_short": "PR curve",
+    "fpr_axis": "False positive rate (FPR)",
+    "tpr_axis": "True positive rate (TPR)",
+    "recall": "Recall",
+    "precision": "Precision",
+    "recall_tpr": "Recall (TPR)",
+    "accuracy": "Accuracy",
+    "error_rate": "Error rate",
+    "roc_hover": "${model}: threshold ${t}, FPR ${x}, TPR ${y}",
+    "pr_hover": "${model}: threshold ${t}, recall ${x}, precision ${y}",
+    "scores": "Scores by class, with the threshold",
+    "threshold": "Threshold",
+    "cm": "Confusion matrix",
+    "predicted1": "predicted 1",
+    "predicted0": "predicted 0",
+    "actual1": "actual 1",
+    "actual0": "actual 0",
+    "chance": "chance",
+    "fbeta": "F-beta (β = ${beta})",
+    "norm": "Rates in brackets: ${norm}",
+    "above": " (above every score: nothing predicted positive)",
+    "note": "predicted 1 when score ≥ ${t}${above}",
+}
 
 _component = st.components.v2.component(
     "curves_operating_point",
@@ -38,7 +68,7 @@ def operating_point(
     clicked (``picked(...)``)."""
     _component(
         key=KEY,
-        data=data,
+        data={**data, "text": {name: t(text) for name, text in TEXTS.items()}},
         on_threshold_change=on_threshold,
         on_pick_change=on_pick,
         height="content",

@@ -24,6 +24,7 @@ from explorer.charts import operating_point as op_charts
 from explorer.datasets import Dataset
 from explorer.pages import curves
 from explorer.ui import cache, classroom, report, sidebar, widgets
+from explorer.ui.language import t as tr
 from views.curves import controls, headline, tabs, workbench
 from views.curves import operating_point as op
 
@@ -61,9 +62,14 @@ def operating_panel(ds: Dataset, model: str, by_model: dict, log_loss: tuple) ->
         data = cache.curves.operating_data(ds, model)
         if not classroom.numbers_shown():  # each curve's AUC and AP stay out of the page
             data = {**data, "lines": [{**ln, "auc": "?", "ap": "?"} for ln in data["lines"]]}
+        per_run = curves.operating_settings(t, beta, rates, optima, controls.seeded_norm())
+        marks = [{**m, "label": tr(m["label"])} for m in per_run["candidates"]]
         data = {
             **data,
-            **curves.operating_settings(t, beta, rates, optima, controls.seeded_norm()),
+            **per_run,
+            "candidates": marks,
+            "candidates_id": repr([(m["label"], m["t"]) for m in marks]),
+            "norm_text": tr(per_run["norm_text"]),
             "hidden": not classroom.numbers_shown(),
             "predict": classroom.predict_mode(),
             "present": sidebar.presentation_mode(),
@@ -77,7 +83,7 @@ def operating_panel(ds: Dataset, model: str, by_model: dict, log_loss: tuple) ->
                 def figure(i=i):  # made only when the view is downloaded
                     return curves.curve_figures(bases, t, rates, optima)[i]
 
-                report.plotly(figure, f"curves_component_{i}", title)
+                report.plotly(figure, f"curves_component_{i}", tr(title))
         with below:
             # the component's matrix is the page's one: the radio sets its brackets
             controls.candidate_buttons(ds, model, optima, settings.axis.hi)

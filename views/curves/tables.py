@@ -13,22 +13,31 @@ from explorer.datasets import Dataset
 from explorer.pages import curves, curves_samples
 from explorer.pages.curves import MAX_ROWS
 from explorer.ui import bound, widgets
+from explorer.ui.language import t as tr
 from views.curves import controls
 from views.curves.parts import csv, table
 
-#: Per-sample tables: log-loss terms span 1e-16 to ~37, so 4 significant digits.
-ROW_COLUMNS = {
-    "log_loss_term": st.column_config.NumberColumn(
-        "log_loss_term", format="%.4g", help="-log of the probability given to the true class"
-    )
-}
+
+def row_columns() -> dict:
+    """Per-sample tables: log-loss terms span 1e-16 to ~37, so 4 significant digits."""
+    return {
+        "log_loss_term": st.column_config.NumberColumn(
+            "log_loss_term",
+            format="%.4g",
+            help=tr("-log of the probability given to the true class"),
+        )
+    }
 
 
 def shown(rows: slice, n: int) -> str:
     """The caption's note of the rows a paged table shows."""
     if n <= MAX_ROWS:
         return ""
-    return f" Showing rows {rows.start + 1:,} to {min(rows.stop, n):,}; the CSV has all."
+    return tr(
+        " Showing rows ${first:,} to ${last:,}; the CSV has all.",
+        first=rows.start + 1,
+        last=min(rows.stop, n),
+    )
 
 
 def cell_list(ds: Dataset, samples: dict, t: float, rates: dict) -> None:
@@ -45,25 +54,30 @@ def cell_list(ds: Dataset, samples: dict, t: float, rates: dict) -> None:
             keyboard='the "List the samples of one cell" box',
             selection_mode="points",
         )
-        st.caption("Click a cell to list its samples.")
+        st.caption(tr("Click a cell to list its samples."))
     with c_list:
         cell = bound.selectbox(
             st,
-            "List the samples of one cell",
+            tr("List the samples of one cell"),
             curves.CELLS,
             key="curves_cm_cell",
             param=None,
             default="TP",
-            format_func=charts.OUTCOME_NAMES.get,
+            format_func={k: tr(v) for k, v in charts.OUTCOME_NAMES.items()}.__getitem__,
         )
         in_cell = curves_samples.cell_samples(samples, cell, t)
         rows = controls.pager("curves_cell_page", "cpage", len(in_cell))
         st.caption(
-            f"{len(in_cell):,} samples are {cell} at threshold {t:.4g}, highest score first."
+            tr(
+                "${n:,} samples are ${cell} at threshold ${t:.4g}, highest score first.",
+                n=len(in_cell),
+                cell=cell,
+                t=t,
+            )
             + shown(rows, len(in_cell))
         )
         download = (
-            f"Download the {cell} samples (CSV)",
+            tr("Download the ${cell} samples (CSV)", cell=cell),
             csv(curves_samples.sample_rows, ds, samples, in_cell, t),
         )
         table(
@@ -71,7 +85,7 @@ def cell_list(ds: Dataset, samples: dict, t: float, rates: dict) -> None:
             "curves_cell_table",
             (*download, f"{cell}.csv", "curves_dl_cell"),
             width="stretch",
-            column_config=ROW_COLUMNS,
+            column_config=row_columns(),
         )
 
 
@@ -80,11 +94,14 @@ def every_sample(ds: Dataset, model: str, samples: dict, t: float) -> None:
     worst = samples["worst"]
     rows = controls.pager("curves_sample_page", "spage", len(worst))
     st.caption(
-        f"{len(worst):,} samples, worst log-loss term first (click a column header to "
-        "sort)." + shown(rows, len(worst))
+        tr(
+            "${n:,} samples, worst log-loss term first (click a column header to sort).",
+            n=len(worst),
+        )
+        + shown(rows, len(worst))
     )
     download = (
-        "Download every sample (CSV)",
+        tr("Download every sample (CSV)"),
         csv(curves_samples.sample_rows, ds, samples, worst, t),
     )
     table(
@@ -92,5 +109,5 @@ def every_sample(ds: Dataset, model: str, samples: dict, t: float) -> None:
         "curves_sample_table",
         (*download, f"{ds.name}_{model}_samples.csv", "curves_dl_samples"),
         width="stretch",
-        column_config=ROW_COLUMNS,
+        column_config=row_columns(),
     )

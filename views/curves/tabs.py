@@ -15,6 +15,7 @@ from explorer.datasets import Dataset
 from explorer.formatting import fmt
 from explorer.pages import curves_samples
 from explorer.ui import bound, cache, classroom, widgets
+from explorer.ui.language import t as tr
 from views import prose
 from views.curves import derivation, tables, workbench
 from views.curves.parts import text
@@ -81,11 +82,12 @@ def formulas(rates: dict, weighted: bool) -> None:
         for name in ("fbeta", "accuracy", "error_rate"):
             st.latex(text(f"formula_{name}", **rates))
         st.caption(
-            "N = TP + FP + FN + TN" + (" (total sample_weight)." if weighted else " (samples).")
+            "N = TP + FP + FN + TN"
+            + (tr(" (total sample_weight).") if weighted else tr(" (samples)."))
         )
     m1, m2 = st.columns(2)
     widgets.metric(m1, "MCC", fmt(rates["mcc"]))
-    widgets.metric(m2, "Balanced accuracy", fmt(rates["balanced_accuracy"]))
+    widgets.metric(m2, tr("Balanced accuracy"), fmt(rates["balanced_accuracy"]))
     for name in ("mcc", "balanced_accuracy"):
         st.latex(text(f"formula_{name}", **rates))
     st.caption(text("cell_scores"))
@@ -97,5 +99,8 @@ def strip(ds: Dataset, model: str, t: float) -> None:
     st.caption(
         prose.section("curves", "strip")
         if ds.n_samples <= curves_samples.STRIP_MARKERS
-        else f"{ds.n_samples:,} samples are too many markers: stacked histograms per outcome."
+        else tr(
+            "${n:,} samples are too many markers: stacked histograms per outcome.",
+            n=ds.n_samples,
+        )
     )

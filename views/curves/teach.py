@@ -18,9 +18,10 @@ from explorer.formatting import fmt, literal
 from explorer.pages import curves, curves_teach
 from explorer.pages.curves import MAX_ROWS
 from explorer.ui import bound, cache, widgets
+from explorer.ui.language import t as tr
 from views import prose
 from views.curves import controls
-from views.curves.parts import csv, table, text
+from views.curves.parts import csv, headers, table, text
 
 #: The tabs below the panel (key ``curves_teach_tab``).
 TEACHING_TABS = (
@@ -35,7 +36,7 @@ TEACHING_TABS = (
 def teaching_tabs(ds: Dataset, model: str, cur: dict, log_loss: tuple, hi: float) -> None:
     """The tabs below the panel, one section each."""
     if log_loss[2]:  # said here, not only in its tab: it is why the panel's log loss is n/a
-        st.warning(f"Log loss and calibration need probabilities: {log_loss[2]}")
+        st.warning(tr("Log loss and calibration need probabilities: ${why}", why=tr(log_loss[2])))
     # lazy: only the open tab is computed and drawn (AUC four ways sorts and pairs the
     # scores: a first load at 10^6 rows need not wait for it)
     tabs = bound.tabs(TEACHING_TABS, key="curves_teach_tab", param="tab")  # a link opens a tab
@@ -45,10 +46,10 @@ def teaching_tabs(ds: Dataset, model: str, cur: dict, log_loss: tuple, hi: float
     if tabs[1].open:
         with tabs[1]:
             four_ways(ds, model, cur["auc"])
-            st.subheader("Average precision versus the area under the PR curve")
+            st.subheader(tr("Average precision versus the area under the PR curve"))
             cols = st.columns(3)
-            widgets.metric(cols[0], "AP (step sum)", fmt(cur["ap"]))
-            widgets.metric(cols[1], "PR area (trapezoids)", fmt(cur["pr_trapezoid"]))
+            widgets.metric(cols[0], tr("AP (step sum)"), fmt(cur["ap"]))
+            widgets.metric(cols[1], tr("PR area (trapezoids)"), fmt(cur["pr_trapezoid"]))
             st.markdown(prose.section("curves", "ap_vs_pr_area"))
     if tabs[2].open:
         with tabs[2]:
@@ -75,7 +76,7 @@ def optimize_tab(ds: Dataset, model: str, hi: float) -> None:
         optima.loc[goal, "threshold"], goal, hi, float(ds.score(model).max())
     )
     where[0].button(
-        label,
+        tr(label),
         key="curves_apply_optimum",
         on_click=controls.set_threshold,
         args=(target,),
@@ -84,36 +85,42 @@ def optimize_tab(ds: Dataset, model: str, hi: float) -> None:
     )
     candidates = curves.candidates_table(optima)
     widgets.table(
-        candidates,
-        missing="no threshold meets this constraint",
+        candidates.assign(criterion=candidates["criterion"].map(tr)),
+        missing=tr("no threshold meets this constraint"),
+        column_config=headers(candidates.columns),
         hide_index=True,
         width="stretch",
         key="curves_optima_table",
     )
     st.caption(text("candidates", beta=beta, cost_fp=goals[0], cost_fn=goals[1]))
     st.download_button(
-        "Download the candidates (CSV)", csv(candidates), "candidates.csv", key="curves_dl_optima"
+        tr("Download the candidates (CSV)"),
+        csv(candidates),
+        "candidates.csv",
+        key="curves_dl_optima",
     )
 
 
 def four_ways(ds: Dataset, model: str, roc_auc: float) -> None:
     """AUC four ways: the four numbers and Gini, then one tab a way (its formula, its
     table or figure); the histogram tab holds the bins (URL-bound)."""
-    st.subheader("AUC four ways")
+    st.subheader(tr("AUC four ways"))
     try:
         four = cache.curves.four_ways(ds, model, controls.seeded_bins())
     except metrics.MetricInputError as exc:
         st.error(literal(exc))
         return
     cols = st.columns(5)
-    widgets.metric(cols[0], "AUC: trapezoids", fmt(four["trapezoid"]))
-    widgets.metric(cols[1], "AUC: all pairs", fmt(four["pairwise"]))
-    widgets.metric(cols[2], "AUC: rank sum", fmt(four["rank"]))
+    widgets.metric(cols[0], tr("AUC: trapezoids"), fmt(four["trapezoid"]))
+    widgets.metric(cols[1], tr("AUC: all pairs"), fmt(four["pairwise"]))
+    widgets.metric(cols[2], tr("AUC: rank sum"), fmt(four["rank"]))
     widgets.metric(
         cols[3],
-        "AUC: histogram",
+        tr("AUC: histogram"),
         fmt(four["histogram"]) if not four["histogram_message"] else "n/a",
-        delta=None if four["histogram_message"] else f"error {four['histogram_error']:+.2e}",
+        delta=None
+        if four["histogram_message"]
+        else tr("error ${e:+.2e}", e=four["histogram_error"]),
         delta_color="off",
         delta_arrow="off",
     )
@@ -121,7 +128,7 @@ def four_ways(ds: Dataset, model: str, roc_auc: float) -> None:
     if ds.sample_weight is not None:
         st.info(text("weighted_four_ways", auc=roc_auc, exact=four["exact"]))
     tab_trap, tab_pairs, tab_rank, tab_hist = st.tabs(
-        ["Trapezoids", "All pairs", "Rank sum (Mann-Whitney)", "Histogram (O(n))"]
+        [tr("Trapezoids"), tr("All pairs"), tr("Rank sum (Mann-Whitney)"), tr("Histogram (O(n))")]
     )
     with tab_trap:
         st.latex(text("formula_trapezoids", **four))
@@ -148,7 +155,7 @@ def all_pairs(ds: Dataset, model: str, four: dict) -> None:
     table(
         pairs["table"].head(MAX_ROWS),
         "curves_pairs_table",
-        ("Download the pairs (CSV)", csv(pairs["table"]), "pairs.csv", "curves_dl_pairs"),
+        (tr("Download the pairs (CSV)"), csv(pairs["table"]), "pairs.csv", "curves_dl_pairs"),
     )
 
 
@@ -158,9 +165,17 @@ def rank_sum(ds: Dataset, model: str) -> None:
     st.latex(text("formula_rank_sum", **ranks.attrs, n_pos_plus_1=ranks.attrs["n_pos"] + 1))
     st.caption(
         prose.section("curves", "ranks")
-        + (f" Showing the {MAX_ROWS} lowest of {n_ranks:,} rows." if n_ranks > MAX_ROWS else "")
+        + (
+            tr(" Showing the ${rows} lowest of ${n:,} rows.", rows=MAX_ROWS, n=n_ranks)
+            if n_ranks > MAX_ROWS
+            else ""
+        )
     )
-    download = ("Download the ranks (CSV)", csv(curves_teach.rank_table, ds, model), "ranks.csv")
+    download = (
+        tr("Download the ranks (CSV)"),
+        csv(curves_teach.rank_table, ds, model),
+        "ranks.csv",
+    )
     table(ranks, "curves_rank_table", (*download, "curves_dl_ranks"))
 
 
@@ -168,7 +183,7 @@ def histogram(ds: Dataset, model: str, four: dict) -> None:
     """AUC from a histogram of the scores (O(n)): the bins (URL-bound) and the figure."""
     n_bins = controls.bins()
     if four["histogram_message"]:
-        st.warning(four["histogram_message"])
+        st.warning(tr(four["histogram_message"]))
     else:
         st.markdown(text("histogram", n_bins=n_bins, **four))
         widgets.plotly_chart(
@@ -187,12 +202,16 @@ def point_by_point(ds: Dataset, model: str) -> None:
         + (" " + prose.section("curves", "steps_seed002") if example else "")
     )
     st.caption(
-        f"{n_steps:,} thresholds (the first, +inf, predicts nothing positive)."
-        + (f" Showing the first {MAX_ROWS}; the CSV has all." if n_steps > MAX_ROWS else "")
+        tr("${n:,} thresholds (the first, +inf, predicts nothing positive).", n=n_steps)
+        + (
+            tr(" Showing the first ${rows}; the CSV has all.", rows=MAX_ROWS)
+            if n_steps > MAX_ROWS
+            else ""
+        )
     )
     counts = cache.curves.counts(ds, model)
     download = (
-        "Download the threshold table (CSV)",
+        tr("Download the threshold table (CSV)"),
         csv(curves_teach.threshold_table, ds, model, drop, counts),
         "roc_points.csv",
     )
@@ -203,7 +222,7 @@ def calibration(ds: Dataset, model: str, log_loss: tuple) -> None:
     """Log loss with its live numbers, and the reliability diagram (bins URL-bound)."""
     ll, ll_sum, ll_error = log_loss
     if ll_error:
-        st.caption("See the note above the tabs.")
+        st.caption(tr("See the note above the tabs."))
         return
     weighted = ds.sample_weight is not None
     n = float(ds.n_samples if not weighted else ds.sample_weight.sum())
@@ -214,14 +233,14 @@ def calibration(ds: Dataset, model: str, log_loss: tuple) -> None:
     )
     brier = cache.curves.brier(ds, model)
     if brier is not None:
-        widgets.metric(st, "Brier score", fmt(brier))
+        widgets.metric(st, tr("Brier score"), fmt(brier))
         st.markdown(text("brier", brier=brier))
     c_cal, c_tab = st.columns([1.1, 1])
     with c_tab:
         cal_bins = controls.calibration_bins(st)
         cal = cache.curves.calibration(ds, model, cal_bins)
-        download = ("Download the bins (CSV)", csv(cal), "calibration.csv", "curves_dl_cal")
-        table(cal, "curves_calib_table", download, missing="no sample falls in this bin")
+        download = (tr("Download the bins (CSV)"), csv(cal), "calibration.csv", "curves_dl_cal")
+        table(cal, "curves_calib_table", download, missing=tr("no sample falls in this bin"))
     with c_cal:
         widgets.plotly_chart(
             st, cache.curves.calibration_figure(ds, model, cal_bins), key="curves_calib_chart"

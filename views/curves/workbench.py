@@ -20,6 +20,7 @@ from explorer.datasets import Dataset
 from explorer.formatting import fmt
 from explorer.pages import curves_workbench as wb
 from explorer.ui import bound, cache, classroom, derivations, widgets
+from explorer.ui.language import t as tr
 from views.curves import controls
 
 #: The workbench's charts, in the threshold tab "Charts" (:mod:`views.curves.tabs`).
@@ -48,7 +49,7 @@ def _chart(where, fig, key: str) -> None:
 def _metrics(lines: dict) -> None:
     """Each derivation's value as an ``st.metric``, then its lines."""
     for col, d in zip(st.columns(len(lines)), lines.values(), strict=True):
-        widgets.metric(col, d.name, fmt(d.value))
+        widgets.metric(col, tr(d.name), fmt(d.value))
     derivations.show(lines.values(), formulas=True, hidden_note=False)
 
 
@@ -61,7 +62,7 @@ def gain_lift(ds: Dataset, model: str, t: float) -> None:
     c1, c2 = st.columns(2)
     _chart(c1, charts.gain_figure(curve, (fraction, gain)), "curves_wb_gain")
     _chart(c2, charts.lift_figure(curve, (fraction, at.value)), "curves_wb_lift")
-    st.caption(f"t targets {fmt(fraction)} of the population (score ≥ t).")
+    st.caption(tr("t targets ${f} of the population (score ≥ t).", f=fmt(fraction)))
     _metrics({"lift": at})
 
 
@@ -82,7 +83,7 @@ def ks(ds: Dataset, model: str, t: float) -> None:
 def decision(ds: Dataset, model: str, t: float) -> None:
     """The decision curve, the net benefit at t read as a threshold probability."""
     if not wb.probabilities(ds, model):
-        st.info("The decision curve needs probabilities: this model's scores leave [0, 1].")
+        st.info(tr("The decision curve needs probabilities: this model's scores leave [0, 1]."))
         return
     at = cache.curves.decision_at(ds, model, t)
     fig = charts.decision_figure(cache.curves.decision_curve(ds, model), t, at.value)
@@ -93,11 +94,11 @@ def decision(ds: Dataset, model: str, t: float) -> None:
 def calibration(ds: Dataset, model: str, t: float) -> None:
     """The reliability bins beside the diagonal, ECE and MCE."""
     if not wb.probabilities(ds, model):
-        st.info("The calibration error needs probabilities: this model's scores leave [0, 1].")
+        st.info(tr("The calibration error needs probabilities: this model's scores leave [0, 1]."))
         return
     table = cache.curves.reliability(ds, model)
     widgets.plotly_chart(st, charts.calibration_gap_figure(table, t), key="curves_wb_calibration")
-    st.caption(f"{wb.CALIBRATION_BINS} equal-width bins.")
+    st.caption(tr("${n} equal-width bins.", n=wb.CALIBRATION_BINS))
     _metrics(cache.curves.calibration_at(ds, model, t))
 
 
@@ -108,13 +109,14 @@ def charts_tab(ds: Dataset, model: str, t: float) -> None:
     """The chart the segmented control picks, drawn alone."""
     chosen = bound.segmented(
         st,
-        "Chart",
+        tr("Chart"),
         CHARTS,
         key="curves_wb_chart",
         param="chart",
         parse=CHART_IDS.__getitem__,
         to_url=lambda label: label.split()[0].lower(),
         label_visibility="collapsed",
+        format_func={label: tr(label) for label in CHARTS}.__getitem__,
     )
     DRAW[chosen](ds, model, t)
 
@@ -127,28 +129,28 @@ def solver(ds: Dataset, model: str) -> None:
     c_goal, c_bound, c_go = st.columns([2, 1, 1.4], vertical_alignment="bottom")
     goal = bound.selectbox(
         c_goal,
-        "Best threshold under a constraint",
+        tr("Best threshold under a constraint"),
         tuple(wb.CONSTRAINTS),
         key="curves_solver_goal",
         param="sgoal",
-        format_func=wb.CONSTRAINT_LABELS.get,
+        format_func={k: tr(v) for k, v in wb.CONSTRAINT_LABELS.items()}.__getitem__,
     )
     limit = controls.setting_box(
-        c_bound, "Bound", key="curves_solver_bound", param="sval", default=0.9, hi=1.0,
+        c_bound, tr("Bound"), key="curves_solver_bound", param="sval", default=0.9, hi=1.0,
         max_value=1.0, step=0.05,
     )  # fmt: skip
     refusal = wb.solver_refusal(ds)
     if refusal is not None:
-        st.info(refusal + ": the solver is left out.")
+        st.info(tr("${why}: the solver is left out.", why=tr(refusal)))
         return
     op = cache.curves.solve(ds, model, goal, float(limit))
     if not op.feasible:
-        c_go.button("Go to this threshold", key="curves_solver_go", disabled=True)
-        st.caption("No threshold meets this bound.")
+        c_go.button(tr("Go to this threshold"), key="curves_solver_go", disabled=True)
+        st.caption(tr("No threshold meets this bound."))
         return
     shown = "+inf" if math.isinf(op.threshold) else fmt(op.threshold)
     c_go.button(
-        f"Go to this threshold: {shown}",
+        tr("Go to this threshold: ${t}", t=shown),
         key="curves_solver_go",
         on_click=controls.set_threshold,
         args=(op.threshold,),
@@ -158,11 +160,22 @@ def solver(ds: Dataset, model: str) -> None:
         return
     objective, rate, _ = wb.CONSTRAINTS[goal]
     parts = [
-        f"{wb.RATE_NAMES[name]} {fmt(op.rates[name])} "
-        f"(95% interval {fmt(op.intervals[name][0])} to {fmt(op.intervals[name][1])})"
+        tr(
+            "${rate} ${value} (95% interval ${low} to ${high})",
+            rate=tr(wb.RATE_NAMES[name]),
+            value=fmt(op.rates[name]),
+            low=fmt(op.intervals[name][0]),
+            high=fmt(op.intervals[name][1]),
+        )
         for name in dict.fromkeys((objective, rate))
     ]
     st.caption(
-        f"At t = {shown}: " + ", ".join(parts) + f"; the bound holds in "
-        f"{op.constraint_holds:.0%} of {op.n_resamples:,} resamples (the threshold held fixed)."
+        tr(
+            "At t = ${t}: ${rates}; the bound holds in ${share:.0%} of ${n:,} resamples "
+            "(the threshold held fixed).",
+            t=shown,
+            rates=", ".join(parts),
+            share=op.constraint_holds,
+            n=op.n_resamples,
+        )
     )

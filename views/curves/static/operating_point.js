@@ -25,6 +25,17 @@ const POSITIVE = "#0072B2"; // actual 1 in the distribution (Okabe-Ito blue)
 const NEGATIVE = "#E69F00"; // actual 0 (Okabe-Ito orange)
 const THUMB = 18; // the slider thumb's width (CSS): the distribution's plot is inset by half
 
+// ------------------------------------------------------------------ texts
+// The component's texts in the page's language, by id (views/curves/operating_point.py
+// writes them, in English, and sends them translated as `data.text`); a template's
+// ${name} fields are filled here.
+let TEXT = {};
+function tr(id, fields = {}) {
+  let out = TEXT[id] ?? id;
+  for (const [name, value] of Object.entries(fields)) out = out.replaceAll("${" + name + "}", value);
+  return out;
+}
+
 // ------------------------------------------------------------------ formatting
 // Python's f"{x:.{d}f}": the exact binary value rounded half to even (toFixed rounds a
 // tie up). A double >= 1e-3 has an exact expansion of at most ~63 decimals.
@@ -174,7 +185,7 @@ class Chart {
   constructor(parent, kind) {
     this.kind = kind; // "roc" | "pr"
     this.box = html("div", { class: `op-chart op-${kind}` }, parent);
-    this.svg = el("svg", { role: "img", "aria-label": kind === "roc" ? "ROC curve" : "Precision-recall curve" }, this.box);
+    this.svg = el("svg", { role: "img", "aria-label": tr(kind === "roc" ? "roc" : "pr") }, this.box);
     this.width = 0;
   }
 
@@ -209,12 +220,12 @@ class Chart {
       return t;
     };
     // the title from the chart's left edge; the short name when the long one would be cut
-    const title = text(4, 4 + px * 1.15, roc ? "ROC curve" : "Precision-recall curve", {
+    const title = text(4, 4 + px * 1.15, tr(roc ? "roc" : "pr"), {
       "font-size": Math.round(px * 1.25),
       "font-weight": 600,
       class: "op-title",
     });
-    if (!roc && title.getComputedTextLength() > this.width - 8) title.textContent = "PR curve";
+    if (!roc && title.getComputedTextLength() > this.width - 8) title.textContent = tr("pr_short");
     // axes, grid and ticks
     const x0 = this.sx(0), x1 = this.sx(1), y0 = this.sy(0), y1 = this.sy(1);
     const step = this.height - this.m.t - this.m.b < 6 * px * 1.4 ? 2 : 1; // no crowded ticks
@@ -229,8 +240,8 @@ class Chart {
     }
     el("rect", { x: this.sx(-0.02), y: this.sy(1.02), width: this.sx(1.02) - this.sx(-0.02),
       height: this.sy(-0.02) - this.sy(1.02), fill: "none", stroke: "#8a8a8a" }, svg);
-    text((x0 + x1) / 2, this.height - 6, roc ? "False positive rate (FPR)" : "Recall", { "text-anchor": "middle" });
-    const ytitle = text(0, 0, roc ? "True positive rate (TPR)" : "Precision", { "text-anchor": "middle" });
+    text((x0 + x1) / 2, this.height - 6, tr(roc ? "fpr_axis" : "recall"), { "text-anchor": "middle" });
+    const ytitle = text(0, 0, tr(roc ? "tpr_axis" : "precision"), { "text-anchor": "middle" });
     ytitle.setAttribute("transform", `translate(${px + 2}, ${(y0 + y1) / 2}) rotate(-90)`);
     if (roc && ytitle.getComputedTextLength() > y0 - y1 + 20) ytitle.textContent = "TPR";
     // chance
@@ -274,7 +285,8 @@ class Chart {
     const [rect, text] = this.tip.children;
     const roc = this.kind === "roc";
     const t = hit.t === null ? "+inf" : g4(hit.t);
-    text.textContent = `${hit.model}: threshold ${t}, ${roc ? "FPR" : "recall"} ${hit.x.toFixed(3)}, ${roc ? "TPR" : "precision"} ${hit.y.toFixed(3)}`;
+    const at = { model: hit.model, t, x: hit.x.toFixed(3), y: hit.y.toFixed(3) };
+    text.textContent = tr(roc ? "roc_hover" : "pr_hover", at);
     const w = text.getComputedTextLength() + 10;
     const h = this.px * 1.5;
     const left = Math.min(Math.max(hit.px - w / 2, 2), this.width - w - 2);
@@ -340,7 +352,7 @@ class Chart {
 class Distribution {
   constructor(parent) {
     this.box = html("div", { class: "op-dist" }, parent);
-    this.svg = el("svg", { role: "img", "aria-label": "Scores by class, with the threshold" }, this.box);
+    this.svg = el("svg", { role: "img", "aria-label": tr("scores") }, this.box);
   }
 
   layout(width, height, px) {
@@ -416,13 +428,13 @@ class Distribution {
 
 // ------------------------------------------------------------------ the component
 const RATE_ROWS = [
-  ["precision", "Precision"],
-  ["recall", "Recall (TPR)"],
+  ["precision", "precision"],
+  ["recall", "recall_tpr"],
   ["fpr", "FPR"],
   ["f1", "F1"],
   ["fbeta", "F-beta"],
-  ["accuracy", "Accuracy"],
-  ["error_rate", "Error rate"],
+  ["accuracy", "accuracy"],
+  ["error_rate", "error_rate"],
 ];
 const CELLS = [["tp", "TP"], ["fn", "FN"], ["fp", "FP"], ["tn", "TN"]];
 const STEP_KEYS = { ArrowRight: 1, ArrowUp: 1, ArrowLeft: -1, ArrowDown: -1 };
@@ -450,7 +462,7 @@ class OperatingPoint {
     this.side = html("div", { class: "op-side" }, grid);
     const row = html("div", { class: "op-slider" }, this.side);
     const label = html("label", { for: "op-threshold" }, row);
-    label.textContent = "Threshold";
+    label.textContent = tr("threshold");
     this.out = html("output", { for: "op-threshold", "data-op": "threshold" }, row);
     this.range = html("input", { id: "op-threshold", type: "range", min: 0, step: 1, "data-testid": "opSlider" }, this.side);
     this.dist = new Distribution(this.side);
@@ -504,15 +516,15 @@ class OperatingPoint {
 
   buildSide() {
     const side = this.side;
-    const table = html("table", { class: "op-cm", "aria-label": "Confusion matrix" }, side);
+    const table = html("table", { class: "op-cm", "aria-label": tr("cm") }, side);
     const head = html("tr", {}, table);
-    for (const h of ["", "predicted 1", "predicted 0"]) html("th", { scope: "col" }, head).textContent = h;
+    for (const h of ["", tr("predicted1"), tr("predicted0")]) html("th", { scope: "col" }, head).textContent = h;
     this.cells = {};
-    for (const [r, pair] of [["actual 1", CELLS.slice(0, 2)], ["actual 0", CELLS.slice(2)]]) {
-      const tr = html("tr", {}, table);
-      html("th", { scope: "row" }, tr).textContent = r;
+    for (const [r, pair] of [[tr("actual1"), CELLS.slice(0, 2)], [tr("actual0"), CELLS.slice(2)]]) {
+      const row = html("tr", {}, table);
+      html("th", { scope: "row" }, row).textContent = r;
       for (const [key, name] of pair) {
-        const td = html("td", { "data-cell": name }, tr);
+        const td = html("td", { "data-cell": name }, row);
         const top = html("span", { class: "op-cell-top" }, td);
         html("span", { class: "op-cell-name" }, top).textContent = name;
         const rate = html("span", { class: "op-rate", "data-op": `${name}-rate` }, top);
@@ -526,13 +538,13 @@ class OperatingPoint {
     for (const [key, name] of RATE_ROWS) {
       const div = html("div", {}, dl);
       const dt = html("dt", {}, div);
-      dt.textContent = name;
+      dt.textContent = tr(name);
       this.rates[key] = { dt, dd: html("dd", { "data-op": key }, div) };
     }
   }
 
   drawLegend(data) {
-    const rows = data.lines.map((l) => [l.name, l.color, false]).concat([["chance", "#8a8a8a", true]]);
+    const rows = data.lines.map((l) => [l.name, l.color, false]).concat([[tr("chance"), "#8a8a8a", true]]);
     this.legend.replaceChildren();
     for (const [name, color, dashed] of rows) {
       const item = html("span", { class: "op-key" }, this.legend);
@@ -540,7 +552,7 @@ class OperatingPoint {
       item.appendChild(document.createTextNode(name));
     }
     const keys = html("span", { class: "op-key op-classes" }, this.legend);
-    for (const [name, color] of [["actual 1", POSITIVE], ["actual 0", NEGATIVE]]) {
+    for (const [name, color] of [[tr("actual1"), POSITIVE], [tr("actual0"), NEGATIVE]]) {
       html("span", { class: "op-dot", style: `background: ${color}` }, keys);
       keys.appendChild(document.createTextNode(name + " "));
     }
@@ -573,8 +585,8 @@ class OperatingPoint {
       this.moved = false;
     }
     this.beta = data.beta_text;
-    this.rates.fbeta.dt.textContent = `F-beta (β = ${data.beta_text})`;
-    this.normNote.textContent = `Rates in brackets: ${data.norm_text}`;
+    this.rates.fbeta.dt.textContent = tr("fbeta", { beta: data.beta_text });
+    this.normNote.textContent = tr("norm", { norm: data.norm_text });
     if (fresh || !old || old.candidates_id !== data.candidates_id || !this.width) this.layout(true);
     else this.show();
   }
@@ -653,10 +665,10 @@ class OperatingPoint {
     const c = cur.counts;
     const r = ratesOf(c, d.b2);
     const hidden = d.hidden || (d.predict && this.moved);
-    const above = cur.t > d.top ? " (above every score: nothing predicted positive)" : "";
+    const above = cur.t > d.top ? tr("above") : "";
     this.out.textContent = cur.text;
     this.range.setAttribute("aria-valuetext", cur.text);
-    this.note.textContent = `predicted 1 when score ≥ ${cur.text}${above}`;
+    this.note.textContent = tr("note", { t: cur.text, above });
     const point = { fpr: r.fpr, tpr: r.tpr, recall: r.recall, precision: r.precision };
     if (this.marked !== d.candidates_id) {
       this.roc.mark(d.candidates, point);
@@ -761,8 +773,17 @@ class OperatingPoint {
 
 export default function operatingPoint({ data, setStateValue, setTriggerValue, parentElement }) {
   let view = parentElement.__operatingPoint;
+  const text = JSON.stringify(data.text ?? {});
+  if (view && view.text !== text) {
+    // another language: the labels built once are built again
+    view.destroy();
+    view.wrap.remove();
+    view = null;
+  }
+  TEXT = data.text ?? {};
   if (!view) {
     view = new OperatingPoint(parentElement);
+    view.text = text;
     parentElement.__operatingPoint = view;
   }
   view.update(data, { setStateValue, setTriggerValue });
