@@ -145,7 +145,7 @@ def _heatmap(trace, lang: str) -> str:
         for i, r in enumerate(rows)
         for j, c in enumerate(cols)
     ]
-    return Phrase("${head}; ${cells}.", head=head, cells=joined(cells, "; "))
+    return f"{head}; " + "; ".join(cells) + "."
 
 
 def _invisible(trace) -> bool:

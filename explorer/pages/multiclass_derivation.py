@@ -15,9 +15,8 @@ import numpy as np
 import pandas as pd
 
 from explorer.derivation import Derivation, mean_terms, sum_terms
-from explorer.i18n import joined
 from explorer.formatting import count, count_latex, fmt, in_latex, latex_text
-from explorer.i18n import Phrase
+from explorer.i18n import Phrase, joined
 from explorer.pages.multiclass import ovo_averages
 
 
