@@ -86,7 +86,11 @@ def _elided(terms: tuple[str, ...], head: int, omitted: int, dots: str) -> list[
     return [*terms[:head], dots, *terms[head:]]
 
 
-def _shown_note(head: int, shown: int, n: int) -> Phrase:
+def _shown_note(head: int, shown: int, n: int, the: bool = True) -> Phrase:
+    if not the:  # in brackets after a line: "(first 3 and last 2 of 10 terms)"
+        return Phrase(
+            "first ${head} and last ${tail} of ${n:,} terms", head=head, tail=shown - head, n=n
+        )
     return Phrase(
         "the first ${head} and last ${tail} of ${n:,} terms", head=head, tail=shown - head, n=n
     )
@@ -131,7 +135,8 @@ class MeanDerivation:
     largest: bool = False
 
     def text(self) -> str:
-        """One line of plain text, ending in the headline's own digits.
+        """One line of plain text, ending in the headline's own digits (a
+        :class:`~explorer.i18n.Phrase`: its name and note are translated with it).
 
         Examples
         --------
@@ -142,12 +147,15 @@ class MeanDerivation:
         """
         shown = " + ".join(_elided(self.terms, self.head, self.omitted, "…"))
         denom = self._denominator_text()
+        fields = {"name": self.name, "shown": shown, "denom": denom, "value": fmt(self.value)}
         if self.omitted:
-            return (
-                f"{self.name} = ({shown}) / {denom} = {fmt(self.total)} / {denom} = "
-                f"{fmt(self.value)}  ({self._which().removeprefix('the ')})"
+            return Phrase(
+                "${name} = (${shown}) / ${denom} = ${total} / ${denom} = ${value}  (${which})",
+                total=fmt(self.total),
+                which=self._which(the=False),
+                **fields,
             )
-        return f"{self.name} = ({shown}) / {denom} = {fmt(self.value)}"
+        return Phrase("${name} = (${shown}) / ${denom} = ${value}", **fields)
 
     def latex(self) -> str:
         r"""The same line as LaTeX: the terms over the count (``\dots`` for the elided
@@ -187,11 +195,21 @@ class MeanDerivation:
             parts.append(f"{left_out} {what} with 0/0 = NaN left out")
         return "; ".join(parts)
 
-    def _which(self) -> str:
+    def _which(self, the: bool = True) -> Phrase:
         """Which terms are written: the first and last, or the largest."""
         if self.largest:
-            return f"the {len(self.terms)} largest of {self.count:,} terms, in sample order"
-        return _shown_note(self.head, len(self.terms), self.count)
+            if not the:
+                return Phrase(
+                    "${n} largest of ${count:,} terms, in sample order",
+                    n=len(self.terms),
+                    count=self.count,
+                )
+            return Phrase(
+                "the ${n} largest of ${count:,} terms, in sample order",
+                n=len(self.terms),
+                count=self.count,
+            )
+        return _shown_note(self.head, len(self.terms), self.count, the)
 
     def _denominator_text(self) -> str:
         if self.weighted:

@@ -509,9 +509,9 @@ def contributions_table(rows: pd.DataFrame, ids, scales: dict | None = None) -> 
 
     def moves(column: str, title: str) -> tuple[str, np.ndarray]:
         factor, name = scales.get(column, (1.0, ""))
-        return f"{title} moves mean" + (f" {name}" if name else ""), factor * rows[
-            f"{column}_moves_mean"
-        ].to_numpy(dtype=np.float64)
+        return title + (f" {name}" if name else ""), factor * rows[f"{column}_moves_mean"].to_numpy(
+            dtype=np.float64
+        )
 
     return pd.DataFrame(
         dict(
@@ -520,11 +520,11 @@ def contributions_table(rows: pd.DataFrame, ids, scales: dict | None = None) -> 
                 ("id", [ids[s] for s in rows["sample"]]),
                 ("true labels", rows["n_true"].to_numpy()),
                 ("coverage", rows["coverage"].to_numpy()),
-                moves("coverage", "coverage"),
+                moves("coverage", "coverage moves mean"),
                 ("LRAP", rows["lrap"].to_numpy()),
-                moves("lrap", "LRAP"),
+                moves("lrap", "LRAP moves mean"),
                 ("ranking loss", rows["ranking_loss"].to_numpy()),
-                moves("ranking_loss", "loss"),
+                moves("ranking_loss", "loss moves mean"),
                 ("note", rows["note"].to_numpy()),
             ]
         )

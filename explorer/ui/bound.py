@@ -19,7 +19,8 @@ from collections.abc import Callable, Sequence
 
 import streamlit as st
 
-from explorer.ui import url, widgets
+from explorer import i18n
+from explorer.ui import language, url, widgets
 
 #: Rows of a long table shown at a time (:func:`window`).
 PAGE_ROWS = 200
@@ -237,7 +238,8 @@ def multiselect(
 def tabs(labels: Sequence[str], *, key: str, param: str, where=None) -> list:
     """``st.tabs`` that run lazily (only the open tab's body needs to be computed: test
     ``tab.open``) and that a link opens: ``?param=`` names a tab by the first word of its
-    label in lower case; the first tab by default.
+    label in lower case; the first tab by default. The tabs are named in the page's
+    language (the session holds the name shown; a link names them in English).
 
     Examples
     --------
@@ -254,10 +256,16 @@ def tabs(labels: Sequence[str], *, key: str, param: str, where=None) -> list:
     'second'
     """
     labels = tuple(labels)
+    shown = tuple(language.t(label) for label in labels)
+    english = {i18n.translate(label, lang): label for label in labels for lang in i18n.LANGUAGES}
     ids = {label.split()[0].lower(): label for label in labels}
-    url.bind_param(key, param, labels[0], ids.__getitem__, url.member(labels))
-    drawn = (where or st).tabs(list(labels), key=key, on_change="rerun")
-    url.write_param(param, st.session_state[key].split()[0].lower())
+
+    def check(value: str) -> str:  # a tab named in any language: its name in this one
+        return shown[labels.index(english[value])]
+
+    url.bind_param(key, param, shown[0], ids.__getitem__, check)
+    drawn = (where or st).tabs(list(shown), key=key, on_change="rerun")
+    url.write_param(param, english[st.session_state[key]].split()[0].lower())
     return drawn
 
 
@@ -293,7 +301,7 @@ def sample(
     else:
         row = int(
             where.number_input(
-                f"{label} (row 0 to {n - 1})",
+                language.t("${label} (row 0 to ${last})", label=label, last=n - 1),
                 min_value=0,
                 max_value=n - 1,
                 step=1,
@@ -314,7 +322,7 @@ def window(where, n_rows: int, *, key: str, label: str = "show rows from") -> in
     url.bind_param(key, None, 0, check=url.int_in(0, n_rows - 1))
     return int(
         where.number_input(
-            f"{label} ({n_rows} rows)",
+            language.t("${label} (${n} rows)", label=language.t(label), n=n_rows),
             min_value=0,
             max_value=n_rows - 1,
             step=PAGE_ROWS,

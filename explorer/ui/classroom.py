@@ -251,9 +251,11 @@ def reveal_button(container=None, *, compact: bool = False) -> None:
             settle()
             st.rerun(scope="app")
         where.caption(
-            "Revealed."
+            language.t("Revealed.")
             if compact
-            else "Revealed. Change a control and the numbers hide again for the next guess."
+            else language.t(
+                "Revealed. Change a control and the numbers hide again for the next guess."
+            )
         )
         return
     if compact:
@@ -262,7 +264,7 @@ def reveal_button(container=None, *, compact: bool = False) -> None:
     c1, c2 = where.columns([1, 4], vertical_alignment="center")
     # text only: Debian's Chromium has no emoji font (an emoji icon drew an empty box)
     c1.button(language.t("Reveal"), key=f"{prefix}reveal", on_click=reveal, type="primary")
-    c2.caption("Predict, then reveal: the numbers marked ? wait for the class's guess.")
+    c2.caption(language.t("Predict, then reveal: the numbers marked ? wait for the class's guess."))
 
 
 def derivations_hidden(container=None) -> bool:
@@ -271,7 +273,7 @@ def derivations_hidden(container=None) -> bool:
     if numbers_shown():
         return False
     (st if container is None else container).caption(
-        "The derivations of the numbers appear with them, after Reveal."
+        language.t("The derivations of the numbers appear with them, after Reveal.")
     )
     return True
 
@@ -281,5 +283,7 @@ def held_back(what: str, container=None) -> bool:
     the page whose charts, tables or texts give them away) waits for the Reveal."""
     if numbers_shown():
         return False
-    (st if container is None else container).caption(f"{what}: after Reveal.")
+    (st if container is None else container).caption(
+        language.t("${what}: after Reveal.", what=language.t(what))
+    )
     return True

@@ -11,6 +11,7 @@ from explorer import scenario_effects
 from explorer.formatting import short
 from explorer.scenarios import Scenario
 from explorer.ui import classroom
+from explorer.ui.language import t
 
 
 def signed(value: float) -> str:
@@ -37,14 +38,14 @@ def table(effect: scenario_effects.Effect, shown: bool) -> pd.DataFrame:
     [['DCG of row 0', '?', '?', '?']]
     """
     rows = [
-        (r.metric, short(r.before), short(r.after), signed(r.difference))
+        (t(r.metric), short(r.before), short(r.after), signed(r.difference))
         if shown
-        else (r.metric, "?", "?", "?")
+        else (t(r.metric), "?", "?", "?")
         for r in effect.rows
     ]
-    return pd.DataFrame(
-        rows, columns=["", f"before: {effect.before}", f"after: {effect.after}", "difference"]
-    )
+    before = t("before: ${side}", side=t(effect.before))
+    after = t("after: ${side}", side=t(effect.after))
+    return pd.DataFrame(rows, columns=["", before, after, t("difference")])
 
 
 def show(sc: Scenario) -> None:
@@ -52,9 +53,12 @@ def show(sc: Scenario) -> None:
     effect = scenario_effects.effect(sc.id)
     shown = classroom.numbers_shown()
     with st.container(border=True):
-        st.markdown(f"**Scenario: what changes.** {effect.changes[0].upper()}{effect.changes[1:]}.")
+        changes = t(effect.changes)
+        st.markdown(
+            t("**Scenario: what changes.** ${changes}.", changes=changes[0].upper() + changes[1:])
+        )
         st.dataframe(table(effect, shown), hide_index=True, width="stretch", key="scenario_effect")
         if effect.note and shown:
-            st.caption(f"Why: {effect.note}.")
+            st.caption(t("Why: ${note}.", note=t(effect.note)))
         elif not shown:
-            st.caption("The numbers before and after, and why, come with Reveal.")
+            st.caption(t("The numbers before and after, and why, come with Reveal."))

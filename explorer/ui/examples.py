@@ -13,6 +13,7 @@ import streamlit as st
 from explorer import examples, registry
 from explorer.formatting import literal
 from explorer.ui import classroom, navigation, url
+from explorer.ui.language import t
 
 #: How many cards a row of the Home gallery holds.
 PER_ROW = 3
@@ -54,10 +55,11 @@ def buttons(slug: str) -> None:
     if not items:
         return
     prefix = registry.page(slug).prefix
-    st.caption("Worked examples of the source documents on this page:")
+    st.caption(t("Worked examples of the source documents on this page:"))
     chosen = None
     for col, ex in zip(st.columns(len(items)), items, strict=True):
-        if col.button(f"{ex.document}: {ex.name}", key=f"{prefix}example_{ex.id}"):
+        label = t("${document}: ${name}", document=t(ex.document), name=t(ex.name))
+        if col.button(label, key=f"{prefix}example_{ex.id}"):
             chosen = ex
     if chosen is not None:
         _open(chosen)
@@ -66,8 +68,14 @@ def buttons(slug: str) -> None:
 def opened(ex: examples.Example) -> None:
     """The note of the example this page was opened on: what the document prints."""
     st.info(
-        f"Worked example: **{ex.document}**, {literal(ex.name)}. The document prints "
-        f"**{_printed(ex)}**; this page shows it in {ex.where}.",
+        t(
+            "Worked example: **${document}**, ${name}. The document prints **${printed}**; "
+            "this page shows it in ${where}.",
+            document=t(ex.document),
+            name=literal(t(ex.name)),
+            printed=_printed(ex),
+            where=t(ex.where),
+        )
     )
 
 

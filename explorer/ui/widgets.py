@@ -82,7 +82,7 @@ def worded(columns, config: dict | None = None, *, classes: bool = False) -> dic
     label gets the words as its label, one with a label keeps it."""
     out = dict(config or {})
     for column, words in column_words(columns, classes=classes).items():
-        given = out.get(column)
+        words, given = language.t(words), out.get(column)
         if given is None:
             out[column] = words
         elif isinstance(given, dict) and not given.get("label"):
@@ -156,7 +156,7 @@ def plotly_chart(where, fig, keyboard: str = "", **kwargs):
     keyboard (a click on a plotly point has no keyboard way of its own); its text
     alternative says so."""
     report.plotly(fig, kwargs.get("key"))
-    alt = alt_text.describe(fig)
+    alt = alt_text.describe(fig, language.current())
     kwargs.setdefault(
         "alt", f"{alt} By keyboard, {keyboard} does what a click does." if keyboard else alt
     )
@@ -260,16 +260,18 @@ def scenarios(slug: str) -> None:
     title = language.t("Scenarios: teaching moments, each a link")
     with st.expander(title, icon=":material/movie:"):
         if guessing:
-            st.caption("What to watch in each is not shown while Predict, then reveal is on.")
+            st.caption(
+                language.t("What to watch in each is not shown while Predict, then reveal is on.")
+            )
         for sc in items:
             st.page_link(
                 registry.script(slug),
-                label=sc.title,
+                label=language.t(sc.title),
                 query_params=sc.query(**extra),
                 icon=":material/play_arrow:",
             )
             if not guessing:
-                st.caption(f"Watch: {sc.watch}")
+                st.caption(language.t("Watch: ${watch}", watch=language.t(sc.watch)))
 
 
 def _opened(slug: str) -> None:

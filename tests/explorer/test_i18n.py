@@ -13,9 +13,10 @@ from explorer import i18n
 from tests.conftest import ROOT
 from views import prose
 
-#: Where the interface's texts are written.
+#: Where the interface's texts are written (and the notes of the step tables the pages show).
 CODE = [ROOT / "app.py", *sorted((ROOT / "explorer").rglob("*.py"))]
 CODE += sorted((ROOT / "views").rglob("*.py"))
+CODE += sorted((ROOT / "metrics" / "explain").rglob("*.py"))  # the step tables' notes
 
 
 def _literals() -> set[str]:
