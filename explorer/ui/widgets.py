@@ -61,8 +61,12 @@ def cannot_score(ds: Dataset, exc: Exception, why: str, prefix: str = "") -> Non
     may quote a name) are shown literally; ``why`` and ``prefix`` are the page's Markdown."""
     if ds.y_true.ndim == 2 and ds.y_true.shape[1] < 2:
         st.info(
-            f"{why}, so it needs at least two labels; **{literal(ds.shown_name)}** has one. "
-            f"({literal(exc)})",
+            language.t(
+                "${why}, so it needs at least two labels; **${name}** has one. (${refusal})",
+                why=why,
+                name=literal(ds.shown_name),
+                refusal=literal(exc),
+            ),
             icon=":material/info:",
         )
     else:
@@ -102,7 +106,7 @@ def table(df, *, missing: str, container=None, **kwargs) -> None:
     kwargs["column_config"] = worded(shown.columns, kwargs.get("column_config"))
     dataframe(where, shown, **kwargs)
     if shown is not df:
-        where.caption(f"{MISSING} : {missing}.")
+        where.caption(language.t("${dash} : ${missing}.", dash=MISSING, missing=missing))
 
 
 def models_caption(ds: Dataset) -> None:

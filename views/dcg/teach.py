@@ -81,7 +81,14 @@ def seed_examples(ds) -> None:
                 )
                 continue
             why = _seed_example_why(i, ex, ds.label_names)
-            cb.markdown(f"**{fmt(ex.value)}** ({setting}): {why}" + t("."))
+            cb.markdown(
+                t(
+                    "**${value}** (${setting}): ${why}.",
+                    value=fmt(ex.value),
+                    setting=setting,
+                    why=why,
+                )
+            )
 
 
 def tie_section(ds, row: int, ties: dcg.TieComparison) -> None:

@@ -158,9 +158,17 @@ def _whatif_from_link(ds, sample: int, model_name: str, scores: np.ndarray) -> n
             try:
                 wanted, cells = links.parse_whatif(raw, ds.n_samples, ds.n_labels)
                 if wanted != sample:
-                    raise ValueError(f"it edits sample {wanted}, but sample {sample} is open")
+                    raise ValueError(
+                        t(
+                            "it edits sample ${wanted}, but sample ${i} is open",
+                            wanted=wanted,
+                            i=sample,
+                        )
+                    )
             except ValueError as exc:
-                sidebar.link_notice(f"The link's what-if edit (wi={raw}) is ignored: {exc}.")
+                sidebar.link_notice(
+                    t("The link's what-if edit (wi=${raw}) is ignored: ${why}.", raw=raw, why=exc)
+                )
             else:
                 seed = (ds.fingerprint, model_name, sample, cells)
         st.session_state[WHATIF_LINK] = seed
@@ -187,7 +195,7 @@ def whatif_editor(ds, i: int, model_name: str, orig_row: np.ndarray) -> np.ndarr
     # bold, not `code`: a backslash escape does not work inside code, a name may hold a `
     true_names = ", ".join(f"**{literal(names[j])}**" for j in np.flatnonzero(ds.y_true[i]))
     true_names = true_names or t("none")
-    st.markdown(prose.section("label_ranking", "whatif") + f" {true_names}.")
+    st.markdown(prose.section("label_ranking", "whatif") + f" {true_names}" + t("."))
     c_edit, c_reset = st.columns([5, 1])
     edited = c_edit.data_editor(
         editor_df, key="lr_whatif_scores", num_rows="fixed", width="stretch"
