@@ -36,6 +36,7 @@ import os
 from collections.abc import Mapping
 from typing import NamedTuple
 
+from explorer.i18n import Phrase
 from metrics import PERMUTATION_CELLS
 
 #: The environment variable that says the app is the public demo (``1``, ``true``...).
@@ -152,7 +153,8 @@ def label_ranking_seconds(n_samples: int, n_labels: int) -> float:
 
 
 def too_long(seconds: float, what: str, limit: float) -> str | None:
-    """The sentence that refuses ``what`` when its estimate is over ``limit``, else None.
+    """The sentence that refuses ``what`` when its estimate is over ``limit``, else None
+    (a :class:`~explorer.i18n.Phrase`: ``what`` may be one too).
 
     Examples
     --------
@@ -163,11 +165,17 @@ def too_long(seconds: float, what: str, limit: float) -> str | None:
     """
     if seconds <= limit:
         return None
-    return f"{what} would take about {seconds:,.0f} s of computing; this server offers {limit:g} s"
+    return Phrase(
+        "${what} would take about ${seconds:,.0f} s of computing; this server offers ${limit:g} s",
+        what=what,
+        seconds=seconds,
+        limit=limit,
+    )
 
 
 def wait_text(seconds: float) -> str:
-    """The notice when a session has spent its minute, ``seconds`` before it may go on.
+    """The notice when a session has spent its minute, ``seconds`` before it may go on (a
+    :class:`~explorer.i18n.Phrase`).
 
     Examples
     --------
@@ -175,7 +183,10 @@ def wait_text(seconds: float) -> str:
     'This session has used its computing time for this minute; try again in 13 s.'
     """
     wait = max(1, int(-(-seconds // 1)))
-    return f"This session has used its computing time for this minute; try again in {wait} s."
+    return Phrase(
+        "This session has used its computing time for this minute; try again in ${wait} s.",
+        wait=wait,
+    )
 
 
 class Ledger:

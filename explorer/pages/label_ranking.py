@@ -18,6 +18,7 @@ from explorer import budget
 from explorer.datasets import Dataset
 from explorer.derivation import MeanDerivation, mean_terms
 from explorer.formatting import fmt
+from explorer.i18n import Phrase
 
 #: The tie rules of the drill-down, as the page names them.
 TIE_LABELS = {
@@ -59,7 +60,7 @@ def refusal(n_samples: int, n_labels: int, limit: float | None = None) -> str | 
     'would take about 10 s of computing; this server offers 8 s'
     """
     limit = budget.limits().per_run if limit is None else limit
-    what = f"The per-sample table of {n_samples:,} samples x {n_labels:,} labels"
+    what = Phrase("The per-sample table of ${n:,} samples x ${m:,} labels", n=n_samples, m=n_labels)
     return budget.too_long(budget.label_ranking_seconds(n_samples, n_labels), what, limit)
 
 

@@ -101,7 +101,7 @@ def drill_down(ds, settings: Settings, base, drawn: dict) -> Shown:
         what_if = None
     except work.Spent as exc:  # a ragged edit scores the whole matrix: the session's budget
         st.info(
-            t("${why} The edited scores wait meanwhile.", why=exc),
+            t("${why} The edited scores wait meanwhile.", why=t(exc.args[0])),
             icon=":material/hourglass_empty:",
         )
         what_if = None

@@ -27,7 +27,7 @@ def summary(ds, model_name: str) -> label_ranking.Summary:
         return cache.label_ranking.summary(ds, model_name)
     except work.Spent as exc:
         st.info(
-            t("${why} The Label ranking page waits meanwhile.", why=exc),
+            t("${why} The Label ranking page waits meanwhile.", why=t(exc.args[0])),
             icon=":material/hourglass_empty:",
         )
         navigation.stop_page()
