@@ -153,7 +153,8 @@ def label_ranking_seconds(n_samples: int, n_labels: int) -> float:
 
 
 def too_long(seconds: float, what: str, limit: float) -> str | None:
-    """The sentence that refuses ``what`` when its estimate is over ``limit``, else None.
+    """The sentence that refuses ``what`` when its estimate is over ``limit``, else None
+    (a :class:`~explorer.i18n.Phrase`: ``what`` may be one too).
 
     Examples
     --------
@@ -173,7 +174,8 @@ def too_long(seconds: float, what: str, limit: float) -> str | None:
 
 
 def wait_text(seconds: float) -> str:
-    """The notice when a session has spent its minute, ``seconds`` before it may go on.
+    """The notice when a session has spent its minute, ``seconds`` before it may go on (a
+    :class:`~explorer.i18n.Phrase`).
 
     Examples
     --------

@@ -86,7 +86,11 @@ def _elided(terms: tuple[str, ...], head: int, omitted: int, dots: str) -> list[
     return [*terms[:head], dots, *terms[head:]]
 
 
-def _shown_note(head: int, shown: int, n: int) -> Phrase:
+def _shown_note(head: int, shown: int, n: int, the: bool = True) -> Phrase:
+    if not the:  # in brackets after a line: "(first 3 and last 2 of 10 terms)"
+        return Phrase(
+            "first ${head} and last ${tail} of ${n:,} terms", head=head, tail=shown - head, n=n
+        )
     return Phrase(
         "the first ${head} and last ${tail} of ${n:,} terms", head=head, tail=shown - head, n=n
     )
@@ -131,7 +135,8 @@ class MeanDerivation:
     largest: bool = False
 
     def text(self) -> str:
-        """One line of plain text, ending in the headline's own digits.
+        """One line of plain text, ending in the headline's own digits (a
+        :class:`~explorer.i18n.Phrase`: its name and note are translated with it).
 
         Examples
         --------

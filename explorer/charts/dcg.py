@@ -11,6 +11,7 @@ from plotly.subplots import make_subplots
 
 from explorer.charts import svg
 from explorer.formatting import plotly_text, table_number
+from explorer.i18n import Phrase
 from explorer.theme import wrap_titles
 
 GAIN = "#4C78A8"
@@ -31,7 +32,12 @@ def _tie_spans(steps: pd.DataFrame) -> list[tuple[int, int, int]]:
     return [(int(g), int(r["min"]), int(r["max"])) for g, r in spans.iterrows()]
 
 
-def _cut_line(k: int | None, n_items: int) -> tuple[list[dict], list[dict]]:
+def _tr(lang: str, text: str, **values) -> str:
+    """A chart text in ``lang`` (the page's language; English by default)."""
+    return Phrase(text, **values).translated(lang)
+
+
+def _cut_line(k: int | None, n_items: int, lang: str = "en") -> tuple[list[dict], list[dict]]:
     """The dashed k line and its note (shapes, annotations); none when k cuts nothing."""
     if k is None or k >= n_items:
         return [], []
@@ -50,7 +56,7 @@ def _cut_line(k: int | None, n_items: int) -> tuple[list[dict], list[dict]]:
         "y": 1.02,
         "xref": "x",
         "yref": "paper",
-        "text": f"k = {k} cut: positions after it count 0",
+        "text": _tr(lang, "k = ${k} cut: positions after it count 0", k=k),
         "showarrow": False,
         "xanchor": "left",
         "yanchor": "bottom",
@@ -85,46 +91,58 @@ def _drawn(steps: pd.DataFrame, k, item_names, max_positions):
     return steps, steps["position"].to_numpy(), names
 
 
-def _step_traces(steps: pd.DataFrame, pos, names: list[str], gain_label: str) -> list:
+def _step_traces(steps: pd.DataFrame, pos, names: list[str], gain_label: str, lang: str) -> list:
     """The bars of the gain used and the contribution, the marks of each item's own gain
     and the discount's line on the right axis (:func:`steps_figure`)."""
     return [
         go.Bar(
             x=pos,
             y=steps["mean_gain"],
-            name=f"{gain_label} used (tie-group mean)",
+            name=_tr(lang, "${gain} used (tie-group mean)", gain=gain_label),
             marker_color=GAIN,
             customdata=names,
-            hovertemplate="position %{x} (%{customdata})<br>gain used %{y:.4g}<extra></extra>",
+            hovertemplate=_tr(lang, "position")
+            + " %{x} (%{customdata})<br>"
+            + _tr(lang, "gain used")
+            + " %{y:.4g}<extra></extra>",
         ),
         go.Bar(
             x=pos,
             y=steps["contribution"],
-            name="contribution = gain x discount",
+            name=_tr(lang, "contribution = gain x discount"),
             marker_color=CONTRIBUTION,
-            hovertemplate="position %{x}<br>contribution %{y:.4g}<extra></extra>",
+            hovertemplate=_tr(lang, "position")
+            + " %{x}<br>"
+            + _tr(lang, "contribution")
+            + " %{y:.4g}<extra></extra>",
         ),
         go.Scatter(
             x=pos,
             y=steps["relevance"],
             mode="markers",
-            name=f"item's own {gain_label}",
+            name=_tr(lang, "item's own ${gain}", gain=gain_label),
             marker={"symbol": "line-ew-open", "size": 22, "color": RELEVANCE, "line_width": 2},
-            hovertemplate="position %{x}<br>own gain %{y:.4g}<extra></extra>",
+            hovertemplate=_tr(lang, "position")
+            + " %{x}<br>"
+            + _tr(lang, "own gain")
+            + " %{y:.4g}<extra></extra>",
         ),
         go.Scatter(
             x=pos,
             y=steps["discount"],
             yaxis="y2",
             mode="lines+markers",
-            name="discount 1 / log_b(1 + r) (right axis)",
+            name=_tr(lang, "discount 1 / log_b(1 + r) (right axis)"),
             line={"color": DISCOUNT, "width": 3},
-            hovertemplate="position %{x}<br>discount %{y:.4f}<extra></extra>",
+            hovertemplate=_tr(lang, "position")
+            + " %{x}<br>"
+            + _tr(lang, "discount")
+            + " %{y:.4f}<extra></extra>",
         ),
     ]
 
 
-def _tie_shades(spans: list[tuple[int, int, int]]) -> tuple[list[dict], list[dict]]:
+def _tie_shades(spans: list[tuple[int, int, int]], lang: str) -> tuple[list[dict], list[dict]]:
     """A shaded rectangle over each tie group (:func:`_tie_spans`) and its label."""
     shapes = [
         {
@@ -148,7 +166,7 @@ def _tie_shades(spans: list[tuple[int, int, int]]) -> tuple[list[dict], list[dic
             "xref": "x",
             "y": 1,
             "yref": "paper",
-            "text": f"tie group {group}",
+            "text": _tr(lang, "tie group ${group}", group=group),
             "showarrow": False,
             "xanchor": "left",
             "yanchor": "top",
@@ -167,6 +185,7 @@ def steps_figure(
     gain_label: str = "gain",
     title: str = "",
     max_positions: int | None = None,
+    lang: str = "en",
 ) -> go.Figure:
     """Gain and contribution per position, the discount curve over them.
 
@@ -184,6 +203,8 @@ def steps_figure(
     max_positions : int, optional
         Draw only the first positions (:func:`drawn_positions`): every one of them is
         a bar and a tick label the browser lays out again on each move of k.
+    lang : str
+        The language of the chart's texts (:mod:`explorer.i18n`).
 
     Returns
     -------
@@ -207,9 +228,9 @@ def steps_figure(
     # they overlap, and plotly's automatic angle measures every label and draws again
     upright = len(pos) > UPRIGHT_TICKS
     ticks = [f"{p}. {n}" if upright else f"{p}<br>{n}" for p, n in zip(pos, names, strict=True)]
-    data = _step_traces(steps, pos, names, gain_label)
-    shapes, notes = _tie_shades(_tie_spans(steps))
-    cut, cut_note = _cut_line(k, n_items)
+    data = _step_traces(steps, pos, names, gain_label, lang)
+    shapes, notes = _tie_shades(_tie_spans(steps), lang)
+    cut, cut_note = _cut_line(k, n_items, lang)
     top = max(float(steps["discount"].max()), 1e-9)
     # one Figure call (make_subplots' secondary axis, written out): each later
     # update_layout or add_vline validates the layout again
@@ -231,19 +252,19 @@ def steps_figure(
                 "tickvals": pos,
                 "ticktext": ticks,
                 **({"tickangle": -90} if upright else {}),
-                "title": "position",
+                "title": _tr(lang, "position"),
             },
             "yaxis": {
                 "anchor": "x",
                 "domain": [0.0, 1.0],
-                "title": "gain / contribution",
+                "title": _tr(lang, "gain / contribution"),
                 "rangemode": "tozero",
             },
             "yaxis2": {
                 "anchor": "x",
                 "overlaying": "y",
                 "side": "right",
-                "title": "discount",
+                "title": _tr(lang, "discount"),
                 "range": [0, 1.05 * top],
                 "showgrid": False,
             },
@@ -260,6 +281,7 @@ def steps_svg(
     gain_label: str = "gain",
     title: str = "",
     max_positions: int | None = None,
+    lang: str = "en",
 ) -> str:
     """:func:`steps_figure`'s chart as SVG (:mod:`explorer.charts.svg`), for long lists:
     k redraws it on every move, which costs a plotly figure about 0.1 s of browser CPU.
@@ -287,37 +309,45 @@ def steps_svg(
     steps, pos, names = _drawn(steps, k, item_names, max_positions)
     gain, contribution = (steps[c].to_numpy(dtype=float) for c in ("mean_gain", "contribution"))
     own, discount = (steps[c].to_numpy(dtype=float) for c in ("relevance", "discount"))
-    where = [f"position {p} ({n})" for p, n in zip(pos, names, strict=True)]
+    where = [_tr(lang, "position ${p} (${n})", p=p, n=n) for p, n in zip(pos, names, strict=True)]
+    used, adds, owns = (_tr(lang, w) for w in ("gain used", "contribution", "own gain"))
     series = [
         svg.Series(
-            f"{gain_label} used (tie-group mean)",
+            _tr(lang, "${gain} used (tie-group mean)", gain=gain_label),
             gain,
             GAIN,
-            [f"{w}: gain used {g:.4g}" for w, g in zip(where, gain, strict=True)],
+            [f"{w}: {used} {g:.4g}" for w, g in zip(where, gain, strict=True)],
         ),
         svg.Series(
-            "contribution = gain x discount",
+            _tr(lang, "contribution = gain x discount"),
             contribution,
             CONTRIBUTION,
-            [f"{w}: contribution {c:.4g}" for w, c in zip(where, contribution, strict=True)],
+            [f"{w}: {adds} {c:.4g}" for w, c in zip(where, contribution, strict=True)],
         ),
         svg.Series(
-            f"item's own {gain_label}",
+            _tr(lang, "item's own ${gain}", gain=gain_label),
             own,
             RELEVANCE,
-            [f"{w}: own gain {g:.4g}" for w, g in zip(where, own, strict=True)],
+            [f"{w}: {owns} {g:.4g}" for w, g in zip(where, own, strict=True)],
             kind="tick",
         ),
     ]
     first = int(pos[0])
     bands = [
-        svg.Band(a - first, b - first, f"tie group {g}", "rgba(178,121,162,0.18)")
+        svg.Band(
+            a - first, b - first, _tr(lang, "tie group ${group}", group=g), "rgba(178,121,162,0.18)"
+        )
         for g, a, b in _tie_spans(steps)
     ]
     lines = []
     if k is not None and k < n_items:
         lines.append(
-            svg.Line(k, f"k = {k} cut: positions after it count 0", "#D62728", vertical=True)
+            svg.Line(
+                k,
+                _tr(lang, "k = ${k} cut: positions after it count 0", k=k),
+                "#D62728",
+                vertical=True,
+            )
         )
     top = max(float(discount.max()), 1e-9)
     return svg.bar_chart(
@@ -325,20 +355,23 @@ def steps_svg(
             [f"{p}. {n}" for p, n in zip(pos, names, strict=True)],
             series,
             title=title,
-            x_title="position. item",
-            y_title="gain / contribution (left); discount (right)",
+            x_title=_tr(lang, "position. item"),
+            y_title=_tr(lang, "gain / contribution (left); discount (right)"),
             lines=lines,
             bands=bands,
             height=320,
             vertical_ticks=True,
             curve=svg.Curve(
-                "discount 1 / log_b(1 + r) (right axis)", discount, DISCOUNT, (0.0, 1.05 * top)
+                _tr(lang, "discount 1 / log_b(1 + r) (right axis)"),
+                discount,
+                DISCOUNT,
+                (0.0, 1.05 * top),
             ),
         )
     )
 
 
-def tie_bounds_figure(values: dict[str, float], *, title: str = "") -> go.Figure:
+def tie_bounds_figure(values: dict[str, float], *, title: str = "", lang: str = "en") -> go.Figure:
     """The DCG of one sample under each order of its tied items, one row each.
 
     Parameters
@@ -354,6 +387,7 @@ def tie_bounds_figure(values: dict[str, float], *, title: str = "") -> go.Figure
         One marker trace per value, named by its key, and a shaded band.
     """
     labels = list(values)
+    shown = {label: _tr(lang, label) for label in labels}  # a tie order's name, translated
     low, high = min(values.values()), max(values.values())
     span = max(high - low, 1e-9, 0.05 * abs(high))
     fig = go.Figure()
@@ -363,13 +397,13 @@ def tie_bounds_figure(values: dict[str, float], *, title: str = "") -> go.Figure
         fig.add_trace(
             go.Scatter(
                 x=[values[label]],
-                y=[label],
+                y=[shown[label]],
                 mode="markers+text",
-                name=label,
+                name=shown[label],
                 text=[f"{values[label]:.4g}"],
                 textposition="middle right",
                 marker={"size": 16, "color": colors[i % len(colors)]},
-                hovertemplate=f"{label}: %{{x:.6g}}<extra></extra>",
+                hovertemplate=f"{shown[label]}: %{{x:.6g}}<extra></extra>",
             )
         )
     fig.update_layout(
@@ -377,13 +411,18 @@ def tie_bounds_figure(values: dict[str, float], *, title: str = "") -> go.Figure
         height=60 + 45 * len(labels),
         showlegend=False,
         margin={"t": 30 if title else 10, "b": 40, "l": 110, "r": 30},
-        xaxis={"title": "DCG of the sample", "range": [low - 0.25 * span, high + 0.25 * span]},
-        yaxis={"categoryorder": "array", "categoryarray": labels[::-1]},
+        xaxis={
+            "title": _tr(lang, "DCG of the sample"),
+            "range": [low - 0.25 * span, high + 0.25 * span],
+        },
+        yaxis={"categoryorder": "array", "categoryarray": [shown[v] for v in labels[::-1]]},
     )
     return wrap_titles(fig)
 
 
-def distribution_figure(per_sample: pd.DataFrame, *, title: str = "") -> go.Figure:
+def distribution_figure(
+    per_sample: pd.DataFrame, *, title: str = "", lang: str = "en"
+) -> go.Figure:
     """Histograms of the per-sample DCG and NDCG side by side.
 
     The counts are binned here (30 equal DCG bins; NDCG bins of 0.05 on
@@ -405,7 +444,9 @@ def distribution_figure(per_sample: pd.DataFrame, *, title: str = "") -> go.Figu
     lo, hi = (float(dcg.min()), float(dcg.max())) if dcg.size else (0.0, 1.0)
     dcg_counts, dcg_edges = np.histogram(dcg, bins=30, range=(lo, hi if hi > lo else lo + 1))
     ndcg_counts, ndcg_edges = np.histogram(ndcg, bins=20, range=(0.0, 1.0))
-    fig = make_subplots(rows=1, cols=2, subplot_titles=("DCG per sample", "NDCG per sample"))
+    titles = (_tr(lang, "DCG per sample"), _tr(lang, "NDCG per sample"))
+    fig = make_subplots(rows=1, cols=2, subplot_titles=titles)
+    samples = _tr(lang, "samples")
     for col, name, counts, edges, color in (
         (1, "DCG", dcg_counts, dcg_edges, GAIN),
         (2, "NDCG", ndcg_counts, ndcg_edges, CONTRIBUTION),
@@ -418,14 +459,20 @@ def distribution_figure(per_sample: pd.DataFrame, *, title: str = "") -> go.Figu
                 name=name,
                 marker_color=color,
                 customdata=np.column_stack([edges[:-1], edges[1:]]),
-                hovertemplate="%{customdata[0]:.3g} to %{customdata[1]:.3g}: %{y} samples",
+                hovertemplate=_tr(
+                    lang,
+                    "${a} to ${b}: ${n} samples",
+                    a="%{customdata[0]:.3g}",
+                    b="%{customdata[1]:.3g}",
+                    n="%{y}",
+                ),
             ),
             row=1,
             col=col,
         )
     fig.update_xaxes(title_text="DCG", row=1, col=1)
     fig.update_xaxes(title_text="NDCG", range=[0, 1.02], row=1, col=2)
-    fig.update_yaxes(title_text="samples", row=1, col=1)
+    fig.update_yaxes(title_text=samples, row=1, col=1)
     fig.update_layout(title=plotly_text(title), height=320, showlegend=False, bargap=0.05)
     return wrap_titles(fig)
 
@@ -435,19 +482,21 @@ def n_tie_groups(steps: pd.DataFrame) -> int:
     return int(np.count_nonzero(steps.drop_duplicates("tie_group")["tie_size"] > 1))
 
 
-def steps_styler(view: pd.DataFrame, *, ties: bool = True):
+def steps_styler(view: pd.DataFrame, *, ties: bool = True, columns=str):
     """A pandas Styler of a step table: tie groups shaded (alternating colours),
-    positions after k greyed out, numbers rounded for reading."""
+    positions after k greyed out, numbers rounded for reading; ``columns`` names each
+    column as shown (the page's language: its English name by default)."""
     tied_groups = sorted(set(view.loc[view["tie size"] > 1, "tie group"])) if ties else []
 
     def css(frame: pd.DataFrame) -> pd.DataFrame:
-        # one vectorized pass (a row-wise Styler.apply costs ~1 ms per row)
+        # one vectorized pass (a row-wise Styler.apply costs ~1 ms per row); the shading
+        # reads the English columns of ``view`` (``frame``: the same rows, as shown)
         per_row = np.full(len(frame), "", dtype=object)
         if ties and tied_groups:
-            tied = (frame["tie size"] > 1).to_numpy()
-            parity = np.searchsorted(tied_groups, frame["tie group"].to_numpy()) % 2
+            tied = (view["tie size"] > 1).to_numpy()
+            parity = np.searchsorted(tied_groups, view["tie group"].to_numpy()) % 2
             per_row[tied] = np.asarray(TIE_CSS, dtype=object)[parity[tied]]
-        per_row[(frame["in top k"] != "yes").to_numpy()] = (
+        per_row[(view["in top k"] != "yes").to_numpy()] = (
             "color: #9a9a9a; background-color: #f2f2f2"
         )
         return pd.DataFrame(
@@ -458,6 +507,7 @@ def steps_styler(view: pd.DataFrame, *, ties: bool = True):
 
     formats = {c: table_number for c in ("discount", "contribution", "running sum", "gain used")}
     formats |= {"score": "{:.4g}", "grade": "{:g}", "gain": "{:.4g}"}
-    return view.style.apply(css, axis=None).format(
-        {c: f for c, f in formats.items() if c in view.columns}
+    shown = view.rename(columns=columns)
+    return shown.style.apply(css, axis=None).format(
+        {columns(c): f for c, f in formats.items() if c in view.columns}
     )

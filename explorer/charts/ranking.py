@@ -16,6 +16,7 @@ from plotly.colors import sample_colorscale
 
 from explorer.charts.svg import Band, BarChart, Series, bar_chart
 from explorer.formatting import plotly_names, plotly_text
+from explorer.i18n import Phrase
 from explorer.theme import wrap_titles
 
 TRUE_COLOR = "#1f77b4"
@@ -32,7 +33,14 @@ TIE_MARK = "="
 NAMED_ROWS_MAX = 30
 
 
-def sample_ranking_figure(steps: pd.DataFrame, label_names: Sequence[str]) -> go.Figure:
+def _tr(lang: str, text: str, **values) -> str:
+    """A chart text in ``lang`` (the page's language; English by default)."""
+    return Phrase(text, **values).translated(lang)
+
+
+def sample_ranking_figure(
+    steps: pd.DataFrame, label_names: Sequence[str], lang: str = "en"
+) -> go.Figure:
     """The labels of one sample sorted by score, true labels colored, tie groups boxed.
 
     Parameters
@@ -43,6 +51,8 @@ def sample_ranking_figure(steps: pd.DataFrame, label_names: Sequence[str]) -> go
         one row per label, highest score first.
     label_names : sequence of str
         Names of the label columns (indexed by ``steps["label"]``).
+    lang : str
+        The language of the chart's texts (:mod:`explorer.i18n`).
 
     Returns
     -------
@@ -65,7 +75,11 @@ def sample_ranking_figure(steps: pd.DataFrame, label_names: Sequence[str]) -> go
     ycat = [f"{name} (#{j})" for name, j in zip(names, steps["label"], strict=True)]
     fig = go.Figure()
     is_true = steps["is_true"].to_numpy(dtype=bool)
-    for flag, color, legend in ((True, TRUE_COLOR, "true label"), (False, FALSE_COLOR, "false")):
+    legends = (
+        (True, TRUE_COLOR, _tr(lang, "true label")),
+        (False, FALSE_COLOR, _tr(lang, "false")),
+    )
+    for flag, color, legend in legends:
         sel = is_true == flag
         fig.add_bar(
             x=steps["score"][sel],
@@ -73,9 +87,13 @@ def sample_ranking_figure(steps: pd.DataFrame, label_names: Sequence[str]) -> go
             orientation="h",
             marker_color=color,
             name=legend,
-            text=[f"rank {r}" for r in steps["rank"][sel]],
+            text=[_tr(lang, "rank ${r}", r=r) for r in steps["rank"][sel]],
             textposition="auto",
-            hovertemplate="%{y}<br>score %{x}<br>%{text}<extra>" + legend + "</extra>",
+            hovertemplate="%{y}<br>"
+            + _tr(lang, "score")
+            + " %{x}<br>%{text}<extra>"
+            + legend
+            + "</extra>",
         )
     groups = steps.groupby("tie_group", sort=False)
     for _, g in groups:
@@ -100,7 +118,7 @@ def sample_ranking_figure(steps: pd.DataFrame, label_names: Sequence[str]) -> go
             xanchor="right",
             y=ycat[max(pos)],
             yshift=-8,
-            text=f"tied: rank {int(g['rank'].iloc[0])}",
+            text=_tr(lang, "tied: rank ${r}", r=int(g["rank"].iloc[0])),
             showarrow=False,
             font={"color": SELECTED_COLOR},
         )
@@ -108,15 +126,15 @@ def sample_ranking_figure(steps: pd.DataFrame, label_names: Sequence[str]) -> go
         barmode="overlay",
         height=max(220, 60 + 32 * len(steps)),
         margin={"l": 10, "r": 10, "t": 40, "b": 40},
-        title="Labels of this sample, highest score first",
-        xaxis_title="score",
+        title=_tr(lang, "Labels of this sample, highest score first"),
+        xaxis_title=_tr(lang, "score"),
         yaxis={"categoryorder": "array", "categoryarray": ycat[::-1], "title": None},
         legend={"orientation": "h", "y": 1.02, "yanchor": "bottom", "x": 1, "xanchor": "right"},
     )
     return wrap_titles(fig)
 
 
-def sample_ranking_svg(steps: pd.DataFrame, label_names: Sequence[str]) -> str:
+def sample_ranking_svg(steps: pd.DataFrame, label_names: Sequence[str], lang: str = "en") -> str:
     """The labels of one sample by position, for many labels: SVG (:mod:`~explorer.charts.svg`).
 
     One bar per position (1 = highest score), its height the score, true labels
@@ -126,7 +144,7 @@ def sample_ranking_svg(steps: pd.DataFrame, label_names: Sequence[str]) -> str:
 
     Parameters
     ----------
-    steps, label_names
+    steps, label_names, lang
         As :func:`sample_ranking_figure`.
 
     Returns
@@ -145,15 +163,24 @@ def sample_ranking_svg(steps: pd.DataFrame, label_names: Sequence[str]) -> str:
     is_true = steps["is_true"].to_numpy(dtype=bool)
     names = [str(label_names[j]) for j in steps["label"]]
     colors = np.where(is_true, TRUE_COLOR, FALSE_COLOR).tolist()
+    truth = {True: _tr(lang, "true"), False: _tr(lang, "false")}
     hover = [
-        f"position {p}: {name} ({'true' if t else 'false'}), score {s:.6g}, rank {r}"
+        _tr(
+            lang,
+            "position ${p}: ${name} (${truth}), score ${s}, rank ${r}",
+            p=p,
+            name=name,
+            truth=truth[bool(t)],
+            s=f"{s:.6g}",
+            r=r,
+        )
         for p, name, t, s, r in zip(
             range(1, m + 1), names, is_true, steps["score"], steps["rank"], strict=True
         )
     ]
     position = np.arange(m)
     bands = [
-        Band(int(g.min()), int(g.max()), f"tied: rank {int(r)}")
+        Band(int(g.min()), int(g.max()), _tr(lang, "tied: rank ${r}", r=int(r)))
         for (_, r), g in pd.Series(position).groupby(
             [steps["tie_group"].to_numpy(), steps["rank"].to_numpy()], sort=False
         )
@@ -164,14 +191,19 @@ def sample_ranking_svg(steps: pd.DataFrame, label_names: Sequence[str]) -> str:
     return bar_chart(
         BarChart(
             [str(p) for p in range(1, m + 1)],
-            [Series("score", scores, colors, hover, marked=is_true)],
-            title=f"The {m} labels by score, position 1 highest "
-            f"({int(is_true.sum())} true; hover a bar for its label)",
-            x_title="position in the ranking",
+            [Series(_tr(lang, "score"), scores, colors, hover, marked=is_true)],
+            title=_tr(
+                lang,
+                "The ${m} labels by score, position 1 highest "
+                "(${n} true; hover a bar for its label)",
+                m=m,
+                n=int(is_true.sum()),
+            ),
+            x_title=_tr(lang, "position in the ranking"),
             y_range=(lo, max(float(scores.max()), lo + 1e-12)),
             bands=bands,
             tick_every=max(1, m // 10),
-            legend=[(TRUE_COLOR, "true label"), (FALSE_COLOR, "false")],
+            legend=[(TRUE_COLOR, _tr(lang, "true label")), (FALSE_COLOR, _tr(lang, "false"))],
             series_legend=False,
         )
     )
@@ -185,6 +217,7 @@ def contributions_figure(
     selected: int | None = None,
     metric_name: str | None = None,
     scale: tuple[float, str] = (1.0, ""),
+    lang: str = "en",
 ) -> go.Figure:
     """How much each sample moves the mean of one metric, worst first.
 
@@ -204,6 +237,8 @@ def contributions_figure(
         The bars are the effects times ``scale[0]``; the axis title names
         ``scale[1]`` (``"×10⁻⁴"``, see ``explorer.pages.label_ranking.effect_scale``),
         so thousands of samples read ``-3.7 ×10⁻⁴``, not ``-370µ``.
+    lang : str
+        The language of the chart's texts (:mod:`explorer.i18n`).
 
     Returns
     -------
@@ -236,9 +271,12 @@ def contributions_figure(
             customdata=samples.tolist(),
             text=[f"{v:.4g}" for v in value],
             hovertemplate=(
-                "sample %{x}<br>"
+                _tr(lang, "sample")
+                + " %{x}<br>"
                 + name
-                + " %{text}<br>moves the mean by %{y:.4g}"
+                + " %{text}<br>"
+                + _tr(lang, "moves the mean by")
+                + " %{y:.4g}"
                 + (f" {unit}" if unit else "")
                 + "<extra></extra>"
             ),
@@ -248,10 +286,10 @@ def contributions_figure(
     fig.update_layout(
         height=340,
         margin={"l": 10, "r": 10, "t": 50, "b": 40},
-        title=f"How much each sample moves the mean {name} (worst first)",
-        xaxis={"type": "category", "title": "sample"},
+        title=_tr(lang, "How much each sample moves the mean ${name} (worst first)", name=name),
+        xaxis={"type": "category", "title": _tr(lang, "sample")},
         yaxis={
-            "title": "mean - mean without the sample" + (f" ({unit})" if unit else ""),
+            "title": _tr(lang, "mean - mean without the sample") + (f" ({unit})" if unit else ""),
             "exponentformat": "power",
         },
         showlegend=False,

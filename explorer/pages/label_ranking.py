@@ -18,6 +18,7 @@ from explorer import budget
 from explorer.datasets import Dataset
 from explorer.derivation import MeanDerivation, mean_terms
 from explorer.formatting import fmt
+from explorer.i18n import Phrase
 
 #: The tie rules of the drill-down, as the page names them.
 TIE_LABELS = {
@@ -59,7 +60,7 @@ def refusal(n_samples: int, n_labels: int, limit: float | None = None) -> str | 
     'would take about 10 s of computing; this server offers 8 s'
     """
     limit = budget.limits().per_run if limit is None else limit
-    what = f"The per-sample table of {n_samples:,} samples x {n_labels:,} labels"
+    what = Phrase("The per-sample table of ${n:,} samples x ${m:,} labels", n=n_samples, m=n_labels)
     return budget.too_long(budget.label_ranking_seconds(n_samples, n_labels), what, limit)
 
 
@@ -509,9 +510,9 @@ def contributions_table(rows: pd.DataFrame, ids, scales: dict | None = None) -> 
 
     def moves(column: str, title: str) -> tuple[str, np.ndarray]:
         factor, name = scales.get(column, (1.0, ""))
-        return f"{title} moves mean" + (f" {name}" if name else ""), factor * rows[
-            f"{column}_moves_mean"
-        ].to_numpy(dtype=np.float64)
+        return title + (f" {name}" if name else ""), factor * rows[f"{column}_moves_mean"].to_numpy(
+            dtype=np.float64
+        )
 
     return pd.DataFrame(
         dict(
@@ -520,11 +521,11 @@ def contributions_table(rows: pd.DataFrame, ids, scales: dict | None = None) -> 
                 ("id", [ids[s] for s in rows["sample"]]),
                 ("true labels", rows["n_true"].to_numpy()),
                 ("coverage", rows["coverage"].to_numpy()),
-                moves("coverage", "coverage"),
+                moves("coverage", "coverage moves mean"),
                 ("LRAP", rows["lrap"].to_numpy()),
-                moves("lrap", "LRAP"),
+                moves("lrap", "LRAP moves mean"),
                 ("ranking loss", rows["ranking_loss"].to_numpy()),
-                moves("ranking_loss", "loss"),
+                moves("ranking_loss", "loss moves mean"),
                 ("note", rows["note"].to_numpy()),
             ]
         )

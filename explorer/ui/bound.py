@@ -237,7 +237,8 @@ def multiselect(
 def tabs(labels: Sequence[str], *, key: str, param: str, where=None) -> list:
     """``st.tabs`` that run lazily (only the open tab's body needs to be computed: test
     ``tab.open``) and that a link opens: ``?param=`` names a tab by the first word of its
-    label in lower case; the first tab by default.
+    label in lower case; the first tab by default. The tabs are named in the page's
+    language (the session holds the name shown; a link names them in English).
 
     Examples
     --------

@@ -47,6 +47,27 @@ def shown(labels: Mapping | None = None) -> Callable[[object], str]:
     return lambda option: i18n.translate(labels[option], lang)
 
 
+def options(names=str):
+    """A widget's ``format_func`` that names each option in this run's language:
+    ``names`` (a mapping or a function) gives an option's English name. The language
+    is fixed now, as AppTest calls the function outside the script run."""
+    lang = current()
+    name = names.__getitem__ if isinstance(names, Mapping) else names
+    return lambda value: i18n.translate(name(value), lang)
+
+
+def table(frame):
+    """A copy of the data frame ``frame`` for display, its column names (and a named
+    index's name) translated; the page model's frame, its tests and its CSV keep the
+    English names."""
+    if current() == i18n.DEFAULT:
+        return frame
+    shown = frame.rename(columns=lambda c: t(c) if isinstance(c, str) else c)
+    if isinstance(shown.index.name, str):
+        shown.index.name = t(shown.index.name)
+    return shown
+
+
 def _on_pick() -> None:
     st.session_state[LANGUAGE] = st.session_state[PICKER]
 

@@ -133,7 +133,7 @@ def table(df, *, missing: str, container=None, **kwargs) -> None:
     kwargs["column_config"] = worded(shown.columns, kwargs.get("column_config"))
     dataframe(where, shown, **kwargs)
     if shown is not df:
-        where.caption(f"{MISSING} : {language.t(missing)}.")
+        where.caption(language.t("${dash} : ${missing}.", dash=MISSING, missing=missing))
 
 
 def models_caption(ds: Dataset) -> None:

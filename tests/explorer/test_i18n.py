@@ -15,7 +15,7 @@ from explorer.samples import sample_index
 from tests.conftest import ROOT
 from views import prose
 
-#: Where the interface's texts are written.
+#: Where the interface's texts are written (and the notes of the step tables the pages show).
 CODE = [ROOT / "app.py", *sorted((ROOT / "explorer").rglob("*.py"))]
 CODE += sorted((ROOT / "views").rglob("*.py"))
 # the step tables of metrics.explain write texts a page shows (translated in the view)

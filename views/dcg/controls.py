@@ -9,7 +9,8 @@ import streamlit as st
 
 from explorer.formatting import fmt
 from explorer.pages import dcg
-from explorer.ui import bound, classroom, url
+from explorer.ui import bound, classroom, language, url
+from explorer.ui.language import t
 from views import prose
 
 #: Above this many samples the sample picker is a row-number box.
@@ -42,15 +43,15 @@ class Controls:
     @property
     def tie_text(self) -> str:
         if self.settings.tie_rule == "column":
-            return "ties in input order (LightGBM / XGBoost)"
+            return t("ties in input order (LightGBM / XGBoost)")
         if self.settings.ignore_ties:
-            return "ties ignored (higher column first)"
-        return "ties averaged"
+            return t("ties ignored (higher column first)")
+        return t("ties averaged")
 
     @property
     def k_text(self) -> str:
         k = self.settings.k
-        return f"k = {k}" if k is not None else f"k = all {self.n_items}"
+        return f"k = {k}" if k is not None else t("k = all ${n}", n=self.n_items)
 
 
 def check_k(value, n_items: int):
@@ -85,7 +86,7 @@ def show(ds) -> Controls:
     c_k, c_base, c_ties, c_gain, c_preset, c_model = st.columns([0.9, 1, 1.1, 1.45, 1.2, 1])
     k = bound.number(
         c_k,
-        "k (cut-off)",
+        t("k (cut-off)"),
         key="dcg_k",
         param="k",
         default=None,
@@ -95,30 +96,31 @@ def show(ds) -> Controls:
         min_value=1,
         max_value=n_items,
         step=1,
-        placeholder="all",
-        help=f"Only the top k positions count. Leave empty for all {n_items} items.",
+        placeholder=t("all"),
+        help=t("Only the top k positions count. Leave empty for all ${n} items.", n=n_items),
     )
     base_choice, log_base, base_text = _log_base(c_base)
     ignore_ties = bound.toggle(
         c_ties,
-        "ignore ties",
+        t("ignore ties"),
         key="dcg_ignore_ties",
         param="ignore_ties",
         help=prose.section("dcg", "help-ties"),
     )
     gain = bound.radio(
         c_gain,
-        "gain",
+        t("gain"),
         dcg.GAINS,
         key="dcg_gain",
         param="gain",
         parse=dcg.parse_gain,
         to_url=dcg.GAIN_PARAM.__getitem__,
+        format_func=language.options(),
         help=prose.section("dcg", "help-gain"),
     )
     preset = bound.selectbox(
         c_preset,
-        "preset (which tool?)",
+        t("preset (which tool?)"),
         dcg.PRESETS,
         key="dcg_preset",
         param="preset",
@@ -127,7 +129,7 @@ def show(ds) -> Controls:
         on_change=_apply_preset,
         help=prose.section("dcg", "help-preset"),
     )
-    model = bound.selectbox(c_model, "model", ds.model_names, key="dcg_model", param="model")
+    model = bound.selectbox(c_model, t("model"), ds.model_names, key="dcg_model", param="model")
     k = None if k is None else int(k)
     settings = dcg.Settings(model, k, log_base, ignore_ties, gain == dcg.GAINS[1], preset)
     return Controls(settings, base_choice, base_text, gain, n_items)
@@ -143,19 +145,20 @@ def _log_base(where) -> tuple[str, float, str]:
     )
     choice = bound.selectbox(
         where,
-        "log base",
+        t("log base"),
         dcg.BASES,
         key="dcg_log_base",
         param="log_base",
         default="2",
         parse=dcg.parse_base_choice,
-        help="The discount is 1 / log_b(1 + position). scikit-learn's default is 2.",
+        format_func=language.options(),
+        help=t("The discount is 1 / log_b(1 + position). scikit-learn's default is 2."),
     )
     if choice != "other":
         return choice, dcg.BASE_VALUES[choice], choice
     other = bound.number(
         where,
-        "base b",
+        t("base b"),
         key="dcg_log_base_other",
         param="log_base",
         default=3.0,
@@ -184,11 +187,11 @@ def sample(ds, table, worst: int) -> int:
 
         def describe(i: int) -> str:
             ndcg = f", NDCG {fmt(ndcg_of[i])}" if classroom.numbers_shown() else ""
-            return f"Row {i}: sample {ids[i]}{ndcg}"
+            return t("Row ${i}: sample ${id}", i=i, id=ids[i]) + ndcg
 
     return bound.sample(
         st,
-        "sample",
+        t("sample"),
         ds.n_samples,
         describe,
         key="dcg_sample",
@@ -197,5 +200,5 @@ def sample(ds, table, worst: int) -> int:
         parse=ids.index,
         to_url=ids.__getitem__,
         picker_max=PICKER_MAX,
-        help="Opens on the worst sample; pick another, or click a row in the tab Every sample.",
+        help=t("Opens on the worst sample; pick another, or click a row in the tab Every sample."),
     )

@@ -14,7 +14,8 @@ from explorer import downloads
 from explorer.charts import dcg as charts
 from explorer.formatting import fmt, literal, short
 from explorer.pages import dcg
-from explorer.ui import widgets
+from explorer.ui import language, widgets
+from explorer.ui.language import t
 from views import prose
 
 
@@ -22,7 +23,7 @@ def how_it_is_computed(ds, row: int, one: dcg.SampleSteps, controls) -> None:
     """The selected sample's DCG written out term by term, its three numbers and its
     step tables; ``controls``: :class:`views.dcg.controls.Controls`."""
     settings = controls.settings
-    st.subheader("How it is computed")
+    st.subheader(t("How it is computed"))
     bar_g = r"\bar g_r" if not settings.ignore_ties else "g_r"
     k_sum = r"\min(k, M)" if settings.k is not None else "M"
     log_tex = controls.log_tex
@@ -33,16 +34,16 @@ def how_it_is_computed(ds, row: int, one: dcg.SampleSteps, controls) -> None:
     )
     st.caption(
         (
-            "g̅_r is the mean gain of the tie group at position r. "
+            t("g̅_r is the mean gain of the tie group at position r. ")
             if not settings.ignore_ties
             else ""
         )
-        + f"M = {ds.n_labels} items; terms with zero gain are left out."
+        + t("M = ${m} items; terms with zero gain are left out.", m=ds.n_labels)
     )
     m1, m2, m3 = st.columns(3)
-    widgets.metric(m1, "DCG of this sample", fmt(one.dcg))
-    widgets.metric(m2, "Ideal DCG of this sample", fmt(one.ideal_dcg))
-    widgets.metric(m3, "NDCG of this sample", fmt(one.ndcg))
+    widgets.metric(m1, t("DCG of this sample"), fmt(one.dcg))
+    widgets.metric(m2, t("Ideal DCG of this sample"), fmt(one.ideal_dcg))
+    widgets.metric(m3, t("NDCG of this sample"), fmt(one.ndcg))
     step_tables(ds, row, one, controls)
 
 
@@ -65,18 +66,29 @@ def download(label: str, frame: pd.DataFrame, stem: str, ds, row: int, *, key: s
     (not on every move of k)."""
     name = f"{stem}_{ds.name}_{ds.sample_ids[row]}.csv"
     st.download_button(
-        label, lambda: downloads.csv_text(frame), file_name=name, mime="text/csv", key=key
+        t(label), lambda: downloads.csv_text(frame), file_name=name, mime="text/csv", key=key
     )
 
 
 def _tie_group_line(g: dcg.TieGroup) -> str:
     disc = " + ".join(short(d) for d in g.discounts)
     return (
-        f"- tie group {g.group} (positions {g.first} to {g.last}, "
-        f"items {literal(', '.join(g.items))}, score {short(g.score)}): mean gain {g.averaging}; "
-        f"discounts {disc}; the group adds {short(g.mean_gain)} x "
-        f"({disc}) = {short(g.total)}"
-        + (f" ({g.after_k} of its positions are after k, discount 0)" if g.after_k else "")
+        "- "
+        + t(
+            "tie group ${group} (positions ${first} to ${last}, items ${items}, score ${score}): "
+            "mean gain ${averaging}; discounts ${disc}; the group adds ${gain} x (${disc}) = "
+            "${total}",
+            group=g.group,
+            first=g.first,
+            last=g.last,
+            items=literal(", ".join(g.items)),
+            score=short(g.score),
+            averaging=g.averaging,
+            disc=disc,
+            gain=short(g.mean_gain),
+            total=short(g.total),
+        )
+        + (t(" (${n} of its positions are after k, discount 0)", n=g.after_k) if g.after_k else "")
     )
 
 
@@ -116,7 +128,7 @@ def step_tables(ds, row: int, one: dcg.SampleSteps, controls) -> None:
     with left:
         _ideal_order(ds, row, one, controls.settings, rows)
     with right:
-        st.markdown("**NDCG of this sample**: the ratio of the two last running sums")
+        st.markdown(t("**NDCG of this sample**: the ratio of the two last running sums"))
         if one.ideal_dcg == 0:
             rule = empty_rule(controls.settings)
             st.warning(prose.fill("dcg", "sample-no-relevant", **rule))
@@ -132,14 +144,25 @@ def step_tables(ds, row: int, one: dcg.SampleSteps, controls) -> None:
                 st.caption(prose.fill("dcg", "sample-base-cancels", base=base, ndcg=ndcg))
 
 
+def _shown(view: pd.DataFrame) -> pd.DataFrame:
+    """A step table's yes/no cells (an item retrieved or not) in the page's language; the
+    column "in top k" stays English (:func:`explorer.charts.dcg.steps_styler` reads it)."""
+    if "retrieved" not in view or language.current() == "en":
+        return view
+    return view.assign(retrieved=view["retrieved"].map(t))
+
+
 def _model_order(ds, row: int, one: dcg.SampleSteps, controls) -> int:
     """The model's order of the selected sample, its tie groups written out; returns
     how many positions the step tables draw."""
     settings = controls.settings
     names, grades = ds.item_names(row), ds.y_true[row]
     st.markdown(
-        f"**The model's order** ({controls.tie_text}): shaded rows are tie groups, grey rows "
-        "are after the k cut (discount 0); the last running sum is the sample's DCG"
+        t(
+            "**The model's order** (${ties}): shaded rows are tie groups, grey rows are after "
+            "the k cut (discount 0); the last running sum is the sample's DCG",
+            ties=controls.tie_text,
+        )
     )
     view = dcg.steps_view(one.steps, names, grades, averaged=not settings.ignore_ties)
     if not settings.exponential:
@@ -147,39 +170,39 @@ def _model_order(ds, row: int, one: dcg.SampleSteps, controls) -> int:
     rows = shown_positions(len(view), settings.k)
     if rows < len(view):
         st.caption(
-            f"The first {rows} of {len(view)} positions are shown"
-            + (" (every position in the top k)" if settings.k is not None else "")
-            + "; the CSV has all of them"
-            + ("." if settings.k is not None else ", and the DCG sums them all (above).")
+            t("The first ${rows} of ${n} positions are shown", rows=rows, n=len(view))
+            + (t(" (every position in the top k)") if settings.k is not None else "")
+            + t("; the CSV has all of them")
+            + (t(".") if settings.k is not None else t(", and the DCG sums them all (above)."))
         )
     widgets.dataframe(
         st,
-        charts.steps_styler(view.head(rows)),
+        charts.steps_styler(_shown(view.head(rows)), columns=t),
         hide_index=True,
         key="dcg_steps_table",
-        column_order=[c for c in view.columns if c not in ("tie size", "averaging", "in top k")]
-        + (["averaging"] if "averaging" in view.columns else []),
+        column_order=[t(c) for c in view.columns if c not in ("tie size", "averaging", "in top k")]
+        + ([t("averaging")] if "averaging" in view.columns else []),
     )
     download("Download this table (CSV)", view, "dcg_steps", ds, row, key="dcg_dl_steps")
     groups = dcg.tie_groups(one.steps, names)
     if groups and not settings.ignore_ties:
         lines = [_tie_group_line(g) for g in groups]
-        st.markdown("**Tie groups, averaged** (shaded in the table):\n" + "\n".join(lines))
+        st.markdown(t("**Tie groups, averaged** (shaded in the table):") + "\n" + "\n".join(lines))
     return rows
 
 
 def _ideal_order(ds, row: int, one: dcg.SampleSteps, settings: dcg.Settings, rows: int) -> None:
     """The ideal order of the selected sample (its first ``rows`` positions): the ideal DCG."""
-    st.markdown("**The ideal order** (items sorted by their own gain): the ideal DCG")
+    st.markdown(t("**The ideal order** (items sorted by their own gain): the ideal DCG"))
     iview = dcg.steps_view(one.ideal, ds.item_names(row), ds.y_true[row], averaged=False)
     iview = iview.drop(columns=["score", "tie group", "tie size", "gain used"])
     if not settings.exponential:
         iview = iview.drop(columns="gain")
     widgets.dataframe(
         st,
-        charts.steps_styler(iview.head(rows), ties=False),
+        charts.steps_styler(_shown(iview.head(rows)), ties=False, columns=t),
         hide_index=True,
         key="dcg_ideal",
-        column_order=[c for c in iview.columns if c != "in top k"],
+        column_order=[t(c) for c in iview.columns if c != "in top k"],
     )
     download("Download the ideal table (CSV)", iview, "dcg_ideal", ds, row, key="dcg_dl_ideal")

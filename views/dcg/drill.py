@@ -10,7 +10,8 @@ import streamlit as st
 from explorer.charts import dcg as charts
 from explorer.formatting import literal
 from explorer.pages import dcg
-from explorer.ui import widgets
+from explorer.ui import language, widgets
+from explorer.ui.language import t
 from views import prose
 from views.dcg.derivation import STEP_ROWS, empty_rule
 
@@ -22,9 +23,10 @@ def chart(ds, row: int, one: dcg.SampleSteps, controls) -> None:
     args = {
         "k": settings.k,
         "item_names": ds.item_names(row),
-        "gain_label": "2^rel - 1" if settings.exponential else "relevance",
-        "title": f"Sample {ds.sample_ids[row]}: gain and contribution per position",
+        "gain_label": "2^rel - 1" if settings.exponential else t("relevance"),
+        "title": t("Sample ${id}: gain and contribution per position", id=ds.sample_ids[row]),
         "max_positions": STEP_ROWS,
+        "lang": language.current(),
     }
     if ds.n_labels > charts.UPRIGHT_TICKS:  # a long list, redrawn on each k: SVG, not plotly
         widgets.svg_chart(charts.steps_svg(one.steps, **args))
@@ -47,16 +49,24 @@ def steps_caption(n_groups: int, settings: dcg.Settings, n_items: int) -> str:
     k = settings.k
     drawn = charts.drawn_positions(n_items, k, STEP_ROWS)
     return (
-        "Bars: the gain each position uses and its contribution (gain x discount); black dashes: "
-        "the item's own gain; green line: the discount, right axis. "
-        + (
-            f"Shaded: {n_groups} tie group(s), whose items share the group's mean gain. "
-            if n_groups and not settings.ignore_ties
-            else (f"Shaded: {n_groups} tie group(s), ranked one by one. " if n_groups else "")
+        t(
+            "Bars: the gain each position uses and its contribution (gain x discount); black "
+            "dashes: the item's own gain; green line: the discount, right axis. "
         )
-        + ("The dashed red line is the k cut." if k is not None and k < n_items else "")
         + (
-            f" The first {drawn} of {n_items} positions are drawn (all in the CSV)."
+            t("Shaded: ${n} tie group(s), whose items share the group's mean gain. ", n=n_groups)
+            if n_groups and not settings.ignore_ties
+            else (
+                t("Shaded: ${n} tie group(s), ranked one by one. ", n=n_groups) if n_groups else ""
+            )
+        )
+        + (t("The dashed red line is the k cut.") if k is not None and k < n_items else "")
+        + (
+            t(
+                " The first ${drawn} of ${n} positions are drawn (all in the CSV).",
+                drawn=drawn,
+                n=n_items,
+            )
             if drawn < n_items
             else ""
         )
@@ -67,9 +77,9 @@ def no_relevant_text(empty: tuple[str, ...], n_samples: int, settings: dcg.Setti
     """The warning about the samples with no relevant item, naming the first 20
     (escaped: they are the data's ids)."""
     rule = empty_rule(settings)
-    effect = "pulls up" if settings.empty_scores_one else "pulls down"
+    effect = t("pulls up") if settings.empty_scores_one else t("pulls down")
     text = prose.fill(
         "dcg", "no-relevant", n_empty=len(empty), n_samples=n_samples, effect=effect, **rule
     )
     named = ", ".join(literal(e) for e in empty[:20])
-    return text + " " + named + (" ..." if len(empty) > 20 else "") + "."
+    return text + " " + named + (" ..." if len(empty) > 20 else "") + t(".")

@@ -9,13 +9,14 @@ from dataclasses import replace
 import streamlit as st
 
 from explorer.derivation import mean_terms
-from explorer.formatting import fmt, model_words
+from explorer.formatting import fmt, literal, model_words
 from explorer.pages import dcg, dcg_examples
 from explorer.ui import cache, classroom, url
+from explorer.ui.language import t
 from views import prose
 
 #: The anchor of the per-sample table, worst first (linked from the headline).
-TABLE_ANCHOR = "dcg-worst-first"
+TABLE_ANCHOR = "dcg_worst_first"  # underscores: an id, not words to translate
 #: Session key: the scikit-learn example whose "Open" button was pressed last.
 FOCUS = "dcg_focus"
 #: Session key: set by an "Open" button, so the next run scrolls its result into view
@@ -61,48 +62,60 @@ def headline(ds, table, head, controls, *, row: int) -> None:
         "DCG",
         fmt(head.dcg),
         interval=ci.get("DCG"),
-        help="Mean DCG over the samples (weighted when the dataset has sample weights).",
+        help=t("Mean DCG over the samples (weighted when the dataset has sample weights)."),
     )
     classroom.headline(
         c2,
         "NDCG",
         fmt(head.ndcg),
         interval=ci.get("NDCG"),
-        help="Mean NDCG over the samples; it does not depend on b.",
+        help=t("Mean NDCG over the samples; it does not depend on b."),
     )
-    c3.markdown(_line(ds, controls) + (" · weighted by sample_weight" if weighted else ""))
+    c3.markdown(_line(ds, controls) + (t(" · weighted by sample_weight") if weighted else ""))
     classroom.reveal_button()
     with st.container(key="dcg_derivation"):
         if not classroom.derivations_hidden():
             for name, value in (("DCG", head.dcg), ("NDCG", head.ndcg)):
                 d = mean_terms(table[name], ds.sample_weight, name=name)
-                st.markdown(replace(d, value=value).text())
+                st.markdown(t(replace(d, value=value).text()))
     st.caption(
         prose.fill(
             "dcg",
             "derivation",
-            mean="weighted mean (weight × value)" if weighted else "mean",
-            rest="a sample with no relevant item counts as NDCG "
-            + ("1 (LightGBM)." if settings.empty_scores_one else "0.")
+            mean=t("weighted mean (weight × value)" if weighted else "mean"),
+            rest=t(
+                "a sample with no relevant item counts as NDCG ${score}",
+                score=t("1 (LightGBM).") if settings.empty_scores_one else t("0."),
+            )
             if head.no_relevant
-            else "the sample opened below is the worst one unless you pick another.",
+            else t("the sample opened below is the worst one unless you pick another."),
             anchor=TABLE_ANCHOR,
         )
     )
     if settings.exponential:
         c3.caption(
             prose.section("dcg", "exponential-gain")
-            + (" With 0/1 labels the two gains are the same." if ds.kind == "multilabel" else "")
+            + (t(" With 0/1 labels the two gains are the same.") if ds.kind == "multilabel" else "")
         )
 
 
 def _line(ds, controls) -> str:
     """What the means are of: the samples, the model and the settings."""
-    return (
-        f"Mean over **{ds.n_samples}** samples of {model_words(controls.settings.model)} · "
-        f"{controls.k_text} · log base {controls.base_text} · {controls.tie_text} · "
-        f"gain {controls.gain}"
+    return t(
+        "Mean over **${n}** samples of ${model} · ${k} · log base ${base} · ${ties} · gain ${gain}",
+        n=ds.n_samples,
+        model=_model_words(controls.settings.model),
+        k=controls.k_text,
+        base=controls.base_text,
+        ties=controls.tie_text,
+        gain=t(controls.gain),
     )
+
+
+def _model_words(name: str) -> str:
+    """:func:`explorer.formatting.model_words` in the page's language."""
+    words = model_words(name)
+    return t(words) if words == "the model" else t("model **${name}**", name=literal(name))
 
 
 def _focus_box(ds, table, head, settings: dcg.Settings, focus) -> None:
@@ -113,9 +126,12 @@ def _focus_box(ds, table, head, settings: dcg.Settings, focus) -> None:
         with st.container(border=True, key="dcg_focus_box"):
             f1, f2 = st.columns([1, 3])
             classroom.headline(
-                f1, f"DCG of row {ex_row}", fmt(value), help="The row the example is about."
+                f1,
+                t("DCG of row ${row}", row=ex_row),
+                fmt(value),
+                help=t("The row the example is about."),
             )
-            k_text = "all" if settings.k is None else settings.k
+            k_text = t("all") if settings.k is None else settings.k
             if not classroom.derivations_hidden(f2):
                 f2.markdown(
                     prose.fill(

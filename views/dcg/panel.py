@@ -14,6 +14,7 @@ import streamlit as st
 import metrics
 from explorer.pages import dcg, dcg_examples
 from explorer.ui import bound, cache, classroom, widgets
+from explorer.ui.language import t
 from views import prose
 from views.dcg import controls, derivation, drill, headline, tables, teach
 
@@ -33,10 +34,10 @@ def panel(ds) -> None:
         table = cache.dcg.per_sample_table(ds, settings)
         head = dcg.headline(ds, table)
     except metrics.MetricInputError as exc:
-        widgets.cannot_score(ds, exc, "DCG ranks the labels of each sample by score")
+        widgets.cannot_score(ds, exc, t("DCG ranks the labels of each sample by score"))
         return
     top = st.container()  # the headline needs the sample picked below it
-    st.subheader("The selected sample, position by position")
+    st.subheader(t("The selected sample, position by position"))
     row = controls.sample(ds, table, dcg.worst_row(table))  # opens on the worst sample
     with top:
         headline.headline(ds, table, head, chosen, row=row)
@@ -45,7 +46,7 @@ def panel(ds) -> None:
         if ds.name == dcg_examples.SEED:
             teach.seed_examples(ds)
     one = dcg.sample_steps(ds, settings, row, table)
-    if not classroom.held_back("The sample's chart of gains and contributions"):
+    if not classroom.held_back(t("The sample's chart of gains and contributions")):
         drill.chart(ds, row, one, chosen)
     if head.no_relevant:
         st.warning(drill.no_relevant_text(head.no_relevant, ds.n_samples, settings))
@@ -54,7 +55,7 @@ def panel(ds) -> None:
 
 def in_detail(ds, row: int, one: dcg.SampleSteps, table, head, chosen) -> None:
     """The tabs, lazy: only the open one is computed and drawn (again on a move of k)."""
-    st.subheader("In detail", anchor=headline.TABLE_ANCHOR)
+    st.subheader(t("In detail"), anchor=headline.TABLE_ANCHOR)
     tab_how, tab_ties, tab_every = bound.tabs(TABS, key=TAB_KEY, param=TAB_PARAM)
     # "Predict, then reveal": the sample's DCG is the answer of a worked example (and
     # of the headline on one sample), so its derivation and tie values wait for Reveal
@@ -64,12 +65,17 @@ def in_detail(ds, row: int, one: dcg.SampleSteps, table, head, chosen) -> None:
                 derivation.how_it_is_computed(ds, row, one, chosen)
     if tab_ties.open:
         with tab_ties:
-            st.subheader("What tied scores do")
+            st.subheader(t("What tied scores do"))
             if not classroom.derivations_hidden():
                 comparison = dcg.tie_comparison(ds, chosen.settings, row, table, one.gains)
                 teach.tie_section(ds, row, comparison)
     if tab_every.open:
         with tab_every:
-            title = f"Model {chosen.settings.model}: {chosen.k_text}, {chosen.tie_text}"
-            if not classroom.held_back("Every sample's DCG and NDCG"):
+            title = t(
+                "Model ${model}: ${k}, ${ties}",
+                model=chosen.settings.model,
+                k=chosen.k_text,
+                ties=chosen.tie_text,
+            )
+            if not classroom.held_back(t("Every sample's DCG and NDCG")):
                 tables.per_sample(ds, table, head, chosen.settings, title)

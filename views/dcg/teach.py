@@ -12,7 +12,8 @@ import streamlit as st
 from explorer.charts import dcg as charts
 from explorer.formatting import fmt, short
 from explorer.pages import dcg, dcg_examples
-from explorer.ui import classroom, session, widgets
+from explorer.ui import classroom, language, session, widgets
+from explorer.ui.language import t
 from views import prose
 from views.dcg.derivation import download
 from views.dcg.headline import SCROLL
@@ -60,20 +61,34 @@ def seed_examples(ds) -> None:
         for i, ex in enumerate(dcg_examples.seed_examples(ds)):
             ca, cb = st.columns([1, 5])
             ca.button(
-                f"Open {ex.printed}" if shown else f"Open example {i + 1}",
+                t("Open ${value}", value=ex.printed) if shown else t("Open example ${i}", i=i + 1),
                 key=f"dcg_seed_example_{i}",
                 on_click=open_seed_example,
                 args=(i,),
                 width="stretch",
             )
-            setting = f"row {ex.row}, k={'all' if ex.k is None else ex.k}" + (
+            k = t("all") if ex.k is None else ex.k
+            setting = t("row ${row}, k=${k}", row=ex.row, k=k) + (
                 ", ignore_ties=True" if ex.ignore_ties else ""
             )
             if not shown:
-                cb.markdown(f"**Example {i + 1}** ({setting}): its value and why, after Reveal.")
+                cb.markdown(
+                    t(
+                        "**Example ${i}** (${setting}): its value and why, after Reveal.",
+                        i=i + 1,
+                        setting=setting,
+                    )
+                )
                 continue
             why = _seed_example_why(i, ex, ds.label_names)
-            cb.markdown(f"**{fmt(ex.value)}** ({setting}): {why}.")
+            cb.markdown(
+                t(
+                    "**${value}** (${setting}): ${why}.",
+                    value=fmt(ex.value),
+                    setting=setting,
+                    why=why,
+                )
+            )
 
 
 def tie_section(ds, row: int, ties: dcg.TieComparison) -> None:
@@ -84,37 +99,45 @@ def tie_section(ds, row: int, ties: dcg.TieComparison) -> None:
     names, grades = ds.item_names(row), ds.y_true[row]
     st.markdown(prose.section("dcg", "ties"))
     for col, (label, value) in zip(st.columns(len(ties.dcg)), ties.dcg.items(), strict=True):
-        widgets.metric(col, f"{label} DCG", fmt(value))
-    widgets.plotly_chart(st, charts.tie_bounds_figure(dict(ties.dcg)), key="dcg_bounds_chart")
+        widgets.metric(col, t("${order} DCG", order=t(label)), fmt(value))
+    lang = language.current()
+    figure = charts.tie_bounds_figure(dict(ties.dcg), lang=lang)
+    widgets.plotly_chart(st, figure, key="dcg_bounds_chart")
     a, b, c = st.columns(3)
-    cols = ["position", "item", "grade", "gain used", "contribution", "running sum"]
+    cols = [t(c) for c in ("position", "item", "grade", "gain used", "contribution", "running sum")]
     with a:
-        st.markdown("**ignore_ties off** (averaged; tied items listed in column order)")
-        v = dcg.steps_view(ties.averaged, names, grades, averaged=True)
-        widgets.dataframe(
-            st, charts.steps_styler(v), hide_index=True, column_order=cols, key="dcg_ties_off"
+        st.markdown(t("**ignore_ties off** (averaged; tied items listed in column order)"))
+        v = charts.steps_styler(
+            dcg.steps_view(ties.averaged, names, grades, averaged=True), columns=t
         )
+        widgets.dataframe(st, v, hide_index=True, column_order=cols, key="dcg_ties_off")
     with b:
-        st.markdown("**ignore_ties on** (higher column first among tied scores)")
-        v = dcg.steps_view(ties.ignored, names, grades, averaged=False)
-        widgets.dataframe(
-            st, charts.steps_styler(v), hide_index=True, column_order=cols, key="dcg_ties_on"
+        st.markdown(t("**ignore_ties on** (higher column first among tied scores)"))
+        v = charts.steps_styler(
+            dcg.steps_view(ties.ignored, names, grades, averaged=False), columns=t
         )
+        widgets.dataframe(st, v, hide_index=True, column_order=cols, key="dcg_ties_on")
     with c:
         st.markdown(
-            "**input order** (ignore_ties under the LightGBM / XGBoost preset: lower column first)"
+            t(
+                "**input order** (ignore_ties under the LightGBM / XGBoost preset: lower "
+                "column first)"
+            )
         )
-        v = dcg.steps_view(ties.input_order, names, grades, averaged=False)
-        widgets.dataframe(
-            st, charts.steps_styler(v), hide_index=True, column_order=cols, key="dcg_ties_input"
+        v = charts.steps_styler(
+            dcg.steps_view(ties.input_order, names, grades, averaged=False), columns=t
         )
-    st.markdown(f"**Items whose position changes** when ties are ignored: {len(ties.moved)}")
+        widgets.dataframe(st, v, hide_index=True, column_order=cols, key="dcg_ties_input")
+    st.markdown(
+        t("**Items whose position changes** when ties are ignored: ${n}", n=len(ties.moved))
+    )
+    score = t("score")
     widgets.dataframe(
         st,
-        ties.moved,
+        language.table(ties.moved),
         hide_index=True,
         key="dcg_moved",
-        column_config={"score": st.column_config.NumberColumn("score", format="%.4g")},
+        column_config={score: st.column_config.NumberColumn(score, format="%.4g")},
     )
     st.caption(prose.section("dcg", "tie-positions"))
     label, stem = "Download the four tie orders (CSV)", "dcg_tie_order_steps"

@@ -11,7 +11,8 @@ import pandas as pd
 import streamlit as st
 
 from explorer.pages.label_ranking import SORT_LABELS
-from explorer.ui import bound, url
+from explorer.ui import bound, language, url
+from explorer.ui.language import t
 
 
 @dataclass(frozen=True)
@@ -27,7 +28,7 @@ class Settings:
     @property
     def metric(self) -> str:
         """The sort's metric as the page names it."""
-        return SORT_LABELS[self.sort_by]
+        return t(SORT_LABELS[self.sort_by])
 
     def page_of(self, order: pd.DataFrame) -> pd.DataFrame:
         """The rows of ``order`` (every sample, worst first) on the page shown."""
@@ -42,24 +43,24 @@ def show(ds, table: bool = True) -> Settings:
     c_model, c_sort, c_page = st.columns(3)
     model = models[0]
     if len(models) > 1:
-        model = bound.selectbox(c_model, "Model", models, key="lr_model", param="model")
+        model = bound.selectbox(c_model, t("Model"), models, key="lr_model", param="model")
     if not table:  # nothing to sort or page through
         return Settings(model, next(iter(SORT_LABELS)))
     sort_by = bound.selectbox(
         c_sort,
-        "Sort samples by (worst first)",
+        t("Sort samples by (worst first)"),
         list(SORT_LABELS),
         key="lr_sort_by",
         param="sort",
-        format_func=SORT_LABELS.get,
-        help="Worst = moves that metric's mean the most in the wrong direction.",
+        format_func=language.options(SORT_LABELS),
+        help=t("Worst = moves that metric's mean the most in the wrong direction."),
     )
     n_pages = -(-ds.n_samples // bound.PAGE_ROWS)
     page_no = 1
     if n_pages > 1:  # a page number in the link (?page=), not bound.window's session row
         page_no = bound.number(
             c_page,
-            f"Page of {bound.PAGE_ROWS} samples (1 = worst)",
+            t("Page of ${n} samples (1 = worst)", n=bound.PAGE_ROWS),
             key="lr_rank_page",
             param="page",
             default=1,

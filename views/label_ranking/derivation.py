@@ -10,7 +10,8 @@ import streamlit as st
 from explorer import downloads
 from explorer.formatting import fmt, literal
 from explorer.pages import label_ranking
-from explorer.ui import bound, url, widgets
+from explorer.ui import bound, language, url, widgets
+from explorer.ui.language import t
 from views import prose
 
 MAX_TERMS = 12  # terms written out in a formula before "..."
@@ -43,9 +44,14 @@ def _terms(values: list[str]) -> str:
 
 def _steps_table(table: pd.DataFrame, names, key: str, file_name: str) -> None:
     shown = label_ranking.with_label_names(table, names)
-    widgets.table(shown, missing="a false label, which has no term", hide_index=True, key=key)
+    widgets.table(
+        language.table(shown),
+        missing=t("a false label, which has no term"),
+        hide_index=True,
+        key=key,
+    )
     st.download_button(
-        "Download CSV",
+        t("Download CSV"),
         downloads.csv_text(shown),
         file_name=file_name,
         mime="text/csv",
@@ -54,11 +60,18 @@ def _steps_table(table: pd.DataFrame, names, key: str, file_name: str) -> None:
     )
 
 
+def note_text(note: str) -> str:
+    """A step table's note (``"no true label: scikit-learn scores such a sample 1.0"``,
+    written by :mod:`metrics.explain.label_ranking` in two parts) in the page's language."""
+    why, colon, rest = note.partition(": ")
+    return t(why) + (t(colon + rest) if colon else "")
+
+
 def _formula(steps: pd.DataFrame, formula: str, convention: str, worked: str) -> bool:
     """The formula with the sample's numbers, or scikit-learn's convention and the note."""
     if "note" in steps:
         st.latex(formula + r" \quad\Rightarrow\quad " + convention)
-        st.warning(steps["note"].iloc[0])
+        st.warning(note_text(steps["note"].iloc[0]))
         return False
     st.latex(formula + worked)
     return True
@@ -82,7 +95,11 @@ def _lrap_tab(lrap_t: pd.DataFrame, rank_word: str, ties: str, names, i: int) ->
         + (
             ""
             if ties == "max"
-            else f" With {ties} tie-breaking the rank is the position in the broken order."
+            else " "
+            + t(
+                "With ${rule} tie-breaking the rank is the position in the broken order.",
+                rule=t(ties),
+            )
         )
     )
     _steps_table(lrap_t, names, "lr_lrap_steps", f"lrap_steps_sample_{i}.csv")
@@ -99,9 +116,14 @@ def _coverage_tab(cov_t: pd.DataFrame, rank_word: str, row, names, i: int) -> No
     ):
         deepest = true_rows.iloc[-1]
         st.markdown(
-            f"The deepest true label is **{literal(names[int(deepest['label'])])}** at rank "
-            f"**{int(deepest['rank'])}**: the top {int(deepest['rank'])} labels must be "
-            f"predicted to cover every true label (the best possible is {row['n_true']})."
+            t(
+                "The deepest true label is **${name}** at rank **${rank}**: the top ${rank} "
+                "labels must be predicted to cover every true label (the best possible is "
+                "${best}).",
+                name=literal(names[int(deepest["label"])]),
+                rank=int(deepest["rank"]),
+                best=row["n_true"],
+            )
         )
     _steps_table(cov_t, names, "lr_coverage_steps", f"coverage_steps_sample_{i}.csv")
 
@@ -117,6 +139,6 @@ def _loss_tab(loss_t: pd.DataFrame, row, m: int, names, i: int) -> None:
     ):
         st.markdown(prose.section("label_ranking", "loss-steps"))
     url.bind_param("lr_only_misordered", None, False, check=url.member((False, True)))
-    only_bad = st.checkbox("Show only the mis-ordered pairs", key="lr_only_misordered")
+    only_bad = st.checkbox(t("Show only the mis-ordered pairs"), key="lr_only_misordered")
     shown_loss = loss_t[loss_t["misordered"]] if only_bad and "note" not in loss_t else loss_t
     _steps_table(shown_loss, names, "lr_loss_steps", f"ranking_loss_pairs_sample_{i}.csv")

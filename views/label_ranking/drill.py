@@ -24,7 +24,8 @@ from explorer.charts import ranking as charts
 from explorer.formatting import fmt, literal
 from explorer.pages import label_ranking
 from explorer.pages.label_ranking import TIE_LABELS
-from explorer.ui import bound, cache, classroom, sidebar, url, widgets, work
+from explorer.ui import bound, cache, classroom, language, sidebar, url, widgets, work
+from explorer.ui.language import t
 from views import prose
 from views.label_ranking import derivation
 from views.label_ranking.controls import Settings
@@ -71,21 +72,21 @@ def drill_down(ds, settings: Settings, base, drawn: dict) -> Shown:
     c_sample, c_ties = st.columns([3, 2])
     i = bound.sample(
         c_sample,
-        "Sample",
+        t("Sample"),
         ds.n_samples,
         partial(sample_label, base.contrib, list(ds.sample_ids), classroom.numbers_shown()),
         key="lr_sample",
         param="i",
         default=label_ranking.worst_sample(base.contrib, settings.sort_by),  # opens on it
-        help="The worst sample first (by the sort above); URL: ?i=",
+        help=t("The worst sample first (by the sort above); URL: ?i="),
     )
     ties = bound.radio(
         c_ties,
-        "Ties in this sample's LRAP and coverage",
+        t("Ties in this sample's LRAP and coverage"),
         list(TIE_LABELS),
         key="lr_tie_mode",
         param="ties",
-        format_func=TIE_LABELS.get,
+        format_func=language.options(TIE_LABELS),
         horizontal=True,
         help=prose.section("label_ranking", "help-ties"),
     )
@@ -96,15 +97,18 @@ def drill_down(ds, settings: Settings, base, drawn: dict) -> Shown:
             ds, settings.model, i, tuple(float(x) for x in new_row)
         )
     except metrics.MetricInputError as exc:
-        st.error(f"The edited scores are not used: {literal(exc)}")
+        st.error(t("The edited scores are not used: ${why}", why=literal(exc)))
         what_if = None
     except work.Spent as exc:  # a ragged edit scores the whole matrix: the session's budget
-        st.info(f"{exc} The edited scores wait meanwhile.", icon=":material/hourglass_empty:")
+        st.info(
+            t("${why} The edited scores wait meanwhile.", why=t(exc.args[0])),
+            icon=":material/hourglass_empty:",
+        )
         what_if = None
     if "outside" in drawn and outside(what_if, i, new_row, drawn["chart"]) != drawn["outside"]:
         st.rerun(scope="app")  # the means, the chart's highlight or the headline change
     if what_if is not None:
-        st.info("Showing the what-if scores: press **Reset** to go back.")
+        st.info(t("Showing the what-if scores: press **Reset** to go back."))
         # the editor's result, not a widget's value: the link carries it
         url.write_param("wi", links.whatif_text(i, new_row, orig_row))
     else:
@@ -123,12 +127,15 @@ def sample_label(contrib: pd.DataFrame, ids: list[str], numbers: bool, i: int) -
     """The sample picker's label: the sample and, unless "Predict, then reveal" hides
     them (``numbers`` False), its three numbers."""
     row = contrib.iloc[i]
-    who = f"sample {i}" if ids[i] == str(i) else f"sample {i} (id {ids[i]})"
+    who = t("sample ${i}", i=i) if ids[i] == str(i) else t("sample ${i} (id ${id})", i=i, id=ids[i])
     if not numbers:
         return who
-    return (
-        f"{who}: LRAP {fmt(row['lrap'])}, coverage {fmt(row['coverage'])}, "
-        f"loss {fmt(row['ranking_loss'])}"
+    return t(
+        "${who}: LRAP ${lrap}, coverage ${coverage}, loss ${loss}",
+        who=who,
+        lrap=fmt(row["lrap"]),
+        coverage=fmt(row["coverage"]),
+        loss=fmt(row["ranking_loss"]),
     )
 
 
@@ -151,9 +158,17 @@ def _whatif_from_link(ds, sample: int, model_name: str, scores: np.ndarray) -> n
             try:
                 wanted, cells = links.parse_whatif(raw, ds.n_samples, ds.n_labels)
                 if wanted != sample:
-                    raise ValueError(f"it edits sample {wanted}, but sample {sample} is open")
+                    raise ValueError(
+                        t(
+                            "it edits sample ${wanted}, but sample ${i} is open",
+                            wanted=wanted,
+                            i=sample,
+                        )
+                    )
             except ValueError as exc:
-                sidebar.link_notice(f"The link's what-if edit (wi={raw}) is ignored: {exc}.")
+                sidebar.link_notice(
+                    t("The link's what-if edit (wi=${raw}) is ignored: ${why}.", raw=raw, why=exc)
+                )
             else:
                 seed = (ds.fingerprint, model_name, sample, cells)
         st.session_state[WHATIF_LINK] = seed
@@ -172,19 +187,24 @@ def whatif_editor(ds, i: int, model_name: str, orig_row: np.ndarray) -> np.ndarr
     linked_row = _whatif_from_link(ds, i, model_name, orig_row)  # a link's edit starts it
     version = st.session_state.get("lr_whatif_version", 0)
     editor_df = pd.DataFrame(
-        [orig_row if linked_row is None else linked_row], columns=names, index=[f"sample {i}"]
+        [orig_row if linked_row is None else linked_row],
+        columns=names,
+        index=[t("sample ${i}", i=i)],
     )
-    editor_df.index.name = "scores of" + " " * (version % 2)  # a reset gives a fresh editor
+    editor_df.index.name = t("scores of") + " " * (version % 2)  # a reset gives a fresh editor
     # bold, not `code`: a backslash escape does not work inside code, a name may hold a `
     true_names = ", ".join(f"**{literal(names[j])}**" for j in np.flatnonzero(ds.y_true[i]))
-    true_names = true_names or "none"
-    st.markdown(prose.section("label_ranking", "whatif") + f" {true_names}.")
+    true_names = true_names or t("none")
+    st.markdown(prose.section("label_ranking", "whatif") + f" {true_names}" + t("."))
     c_edit, c_reset = st.columns([5, 1])
     edited = c_edit.data_editor(
         editor_df, key="lr_whatif_scores", num_rows="fixed", width="stretch"
     )
     c_reset.button(
-        "Reset", key="lr_whatif_reset", on_click=_reset_whatif, help="Back to the model's scores."
+        t("Reset"),
+        key="lr_whatif_reset",
+        on_click=_reset_whatif,
+        help=t("Back to the model's scores."),
     )
     return edited.to_numpy(dtype=np.float64, na_value=np.nan)[0]
 
@@ -197,35 +217,45 @@ def sample_section(one: label_ranking.SampleSteps, shown: Shown, names, ties: st
     scales = label_ranking.effect_scales(contrib)  # the per-sample table's units
     lrap, coverage, loss = one.values
     d1, d2, d3 = st.columns(3)
-    classroom.headline(d1, "Sample LRAP", fmt(lrap), help=f"Ties: {TIE_LABELS[ties]}.")
-    classroom.headline(d2, "Sample coverage", fmt(coverage), help=f"Ties: {TIE_LABELS[ties]}.")
+    rule = t("Ties: ${rule}.", rule=t(TIE_LABELS[ties]))
+    classroom.headline(d1, t("Sample LRAP"), fmt(lrap), help=rule)
+    classroom.headline(d2, t("Sample coverage"), fmt(coverage), help=rule)
     classroom.headline(
         d3,
-        "Sample ranking loss",
+        t("Sample ranking loss"),
         fmt(loss),
-        help="Ties count as mis-ordered pairs, as in scikit-learn.",
+        help=t("Ties count as mis-ordered pairs, as in scikit-learn."),
     )
-    if classroom.held_back("The sample's effect on the means, its ranking, tie rules and steps"):
+    held = t("The sample's effect on the means, its ranking, tie rules and steps")
+    if classroom.held_back(held):
         return
+    effect = {
+        c: label_ranking.effect_text(row[f"{c}_moves_mean"], scales[c])
+        for c in ("lrap", "coverage", "ranking_loss")
+    }
     st.caption(
-        f"Sample {shown.i} ({row['n_true']} true of {len(names)} labels) moves the mean LRAP by "
-        + ", the coverage error by ".join(
-            label_ranking.effect_text(row[f"{c}_moves_mean"], scales[c])
-            for c in ("lrap", "coverage")
+        t(
+            "Sample ${i} (${n_true} true of ${m} labels) moves the mean LRAP by ${lrap}, "
+            "the coverage error by ${coverage} and the ranking loss by ${loss}.",
+            i=shown.i,
+            n_true=row["n_true"],
+            m=len(names),
+            lrap=effect["lrap"],
+            coverage=effect["coverage"],
+            loss=effect["ranking_loss"],
         )
-        + " and the ranking loss by "
-        + label_ranking.effect_text(row["ranking_loss_moves_mean"], scales["ranking_loss"])
-        + "."
     )
+    lang = language.current()
     if len(names) > charts.NAMED_ROWS_MAX:  # redrawn on every step: SVG, not plotly
-        widgets.svg_chart(charts.sample_ranking_svg(one.ranking, names))
+        widgets.svg_chart(charts.sample_ranking_svg(one.ranking, names, lang))
     else:
         widgets.plotly_chart(
-            st, charts.sample_ranking_figure(one.ranking, names), key="lr_sample_chart"
+            st, charts.sample_ranking_figure(one.ranking, names, lang), key="lr_sample_chart"
         )
     with st.container():
-        st.markdown("**The tie rules side by side**")
+        st.markdown(t("**The tie rules side by side**"))
         side = label_ranking.tie_rules_table(one.ties, shown.res.ties)
+        side = language.table(side.assign(**{"tie rule": side["tie rule"].map(t)}))
         widgets.dataframe(
             st,
             side,

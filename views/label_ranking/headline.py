@@ -4,6 +4,8 @@ per-sample terms, and the way to the worst samples."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import streamlit as st
 
@@ -11,10 +13,11 @@ import metrics
 from explorer.formatting import fmt, literal
 from explorer.pages import label_ranking
 from explorer.ui import cache, classroom, navigation, widgets, work
+from explorer.ui.language import t
 from views import prose
 
 #: The anchor of the per-sample table, worst first (linked from the headline).
-TABLE_ANCHOR = "lr-worst-first"
+TABLE_ANCHOR = "lr_worst_first"  # underscores: an id, not words to translate
 
 
 def summary(ds, model_name: str) -> label_ranking.Summary:
@@ -23,14 +26,17 @@ def summary(ds, model_name: str) -> label_ranking.Summary:
     try:
         return cache.label_ranking.summary(ds, model_name)
     except work.Spent as exc:
-        st.info(f"{exc} The Label ranking page waits meanwhile.", icon=":material/hourglass_empty:")
+        st.info(
+            t("${why} The Label ranking page waits meanwhile.", why=t(exc.args[0])),
+            icon=":material/hourglass_empty:",
+        )
         navigation.stop_page()
     except metrics.MetricInputError as exc:
         widgets.cannot_score(
             ds,
             exc,
-            "Label ranking puts the labels of each sample in order",
-            "These labels and scores cannot be scored: ",
+            t("Label ranking puts the labels of each sample in order"),
+            t("These labels and scores cannot be scored: "),
         )
         navigation.stop_page()
 
@@ -53,14 +59,14 @@ def headline(ds, model_name: str, shown) -> None:
         numbers.append(_mrr_number(mrr))
         derived.append(label_ranking.mrr_derivation(ds, model_name, mrr))
     for col, (label, value, why) in zip(
-        widgets.label_columns(n[0] for n in numbers), numbers, strict=True
+        widgets.label_columns(t(n[0]) for n in numbers), numbers, strict=True
     ):
-        classroom.headline(col, label, fmt(value), interval=ci.get(label), help=why)
+        classroom.headline(col, t(label), fmt(value), interval=ci.get(label), help=t(why))
     classroom.reveal_button()
     with st.container(key="lr_derivation"):
         if not classroom.derivations_hidden():
             for d in derived:
-                st.markdown(d.text())
+                st.markdown(t(replace(d, name=t(d.name)).text()))
     _captions(ds, model_name, shown)
     if one_true:
         st.success(prose.section("label_ranking", "one-true"))
@@ -73,13 +79,17 @@ def refused(ds, model_name: str, res: label_ranking.Summary) -> None:
     if (np.count_nonzero(ds.y_true, axis=1) == 1).all():  # LRAP equals MRR: show it too
         numbers.append(_mrr_number(cache.label_ranking.mrr(ds, model_name)))
     for col, (label, value, why) in zip(
-        widgets.label_columns(n[0] for n in numbers), numbers, strict=True
+        widgets.label_columns(t(n[0]) for n in numbers), numbers, strict=True
     ):
-        classroom.headline(col, label, fmt(value), help=why)
+        classroom.headline(col, t(label), fmt(value), help=t(why))
     st.info(
-        f"{res.refused}, so the per-sample table, its chart, the one-sample drill-down, "
-        "the tie rules and the 95% intervals are not computed. The numbers above are "
-        f"exact, over all {ds.n_samples:,} samples.",
+        t(
+            "${why}, so the per-sample table, its chart, the one-sample drill-down, the tie "
+            "rules and the 95% intervals are not computed. The numbers above are exact, over "
+            "all ${n:,} samples.",
+            why=t(res.refused),
+            n=ds.n_samples,
+        ),
         icon=":material/hourglass_empty:",
     )
 
@@ -105,15 +115,19 @@ def _numbers(res: label_ranking.Summary) -> list[tuple[str, float, str]]:
 def _captions(ds, model_name: str, shown) -> None:
     """What the derivations are, and of which model, samples and edit."""
     weighted = ds.sample_weight is not None
-    mean = "weighted mean (weight × value)" if weighted else "mean"
+    mean = t("weighted mean (weight × value)" if weighted else "mean")
     st.caption(prose.fill("label_ranking", "derivation", mean=mean, anchor=TABLE_ANCHOR))
-    caption = f"Model **{literal(model_name)}**, all {ds.n_samples} samples"
+    caption = t("Model **${model}**, all ${n} samples", model=literal(model_name), n=ds.n_samples)
     if weighted:
-        caption += ", weighted by sample_weight"
+        caption += t(", weighted by sample_weight")
     if shown.what_if is not None:
         base = shown.base
-        caption += (
-            f". With the what-if scores of sample {shown.i}; before the edit: coverage error "
-            f"{fmt(base.coverage)}, LRAP {fmt(base.lrap)}, ranking loss {fmt(base.loss)}"
+        caption += t(
+            ". With the what-if scores of sample ${i}; before the edit: coverage error "
+            "${coverage}, LRAP ${lrap}, ranking loss ${loss}",
+            i=shown.i,
+            coverage=fmt(base.coverage),
+            lrap=fmt(base.lrap),
+            loss=fmt(base.loss),
         )
-    st.caption(caption + ".")
+    st.caption(caption + t("."))

@@ -4,10 +4,11 @@ import streamlit as st
 
 from explorer.pages import label_ranking
 from explorer.ui import classroom, navigation, slice_filter, widgets
+from explorer.ui.language import t
 from views import prose
 from views.label_ranking import controls, drill, headline, tables, teach
 
-st.title("Label ranking")
+st.title(t("Label ranking"))
 widgets.scenarios("label_ranking")
 ds = slice_filter.active()
 widgets.require_kind(ds, ("multilabel",), "seed003_lrap")
@@ -22,7 +23,7 @@ if base.refused:  # over the computing budget: the means alone, and why
         headline.refused(ds, settings.model, base)
     navigation.stop_page()
 
-st.header("How it is computed: one sample")
+st.header(t("How it is computed: one sample"))
 drawn: dict = {}  # what this run draws outside the drill-down (see drill.drill_down)
 shown = drill.drill_down(ds, settings, base, drawn)
 order = label_ranking.worst_first(shown.res.contrib, settings.sort_by)
@@ -30,7 +31,7 @@ rows = settings.page_of(order)
 with top:
     headline.headline(ds, settings.model, shown)
 with picture:
-    held = classroom.held_back("Each sample's contribution, in a chart and a table")
+    held = classroom.held_back(t("Each sample's contribution, in a chart and a table"))
     drawn["chart"] = frozenset() if held else tables.contributions_chart(ds, settings, shown, rows)
     drawn["outside"] = drill.outside(shown.what_if, shown.i, shown.new_row, drawn["chart"])
 if not held:

@@ -13,7 +13,8 @@ import streamlit as st
 from explorer import downloads
 from explorer.charts import ranking as charts
 from explorer.pages import label_ranking, label_ranking_ranks
-from explorer.ui import bound, widgets
+from explorer.ui import bound, language, widgets
+from explorer.ui.language import t
 from views import prose
 from views.label_ranking.controls import Settings
 from views.label_ranking.drill import Shown
@@ -37,10 +38,11 @@ def contributions_chart(ds, settings: Settings, shown: Shown, rows: pd.DataFrame
             selected=shown.i,
             metric_name=settings.metric,
             scale=scales[settings.sort_by],
+            lang=language.current(),
         ),
         key="lr_contrib_chart",
     )
-    shown_text = f"the worst {len(rows)}" if n > bound.PAGE_ROWS else f"all {n}"
+    shown_text = t("the worst ${n}", n=len(rows)) if n > bound.PAGE_ROWS else t("all ${n}", n=n)
     st.caption(
         prose.fill(
             "label_ranking",
@@ -61,8 +63,11 @@ def contributions_table(ds, settings: Settings, shown: Shown, order: pd.DataFram
     ids, contrib = list(ds.sample_ids), shown.res.contrib
     rows = settings.page_of(order)
     scales = label_ranking.effect_scales(contrib)
-    st.header("Every sample's contribution", anchor=TABLE_ANCHOR)
+    st.header(t("Every sample's contribution"), anchor=TABLE_ANCHOR)
     table = label_ranking.contributions_table(rows, ids, scales)
+    numeric = [c for c in table.columns if "moves" in c or c in ("LRAP", "ranking loss")]
+    table = table.assign(note=table["note"].map(lambda v: t(v) if v else v))
+    table = table.rename(columns=_column)
     num = st.column_config.NumberColumn()
     widgets.dataframe(
         st,
@@ -71,13 +76,11 @@ def contributions_table(ds, settings: Settings, shown: Shown, order: pd.DataFram
         key="lr_contrib_table",
         on_select=partial(open_from_table, rows["sample"].tolist()),
         selection_mode="single-row",
-        column_config={
-            c: num for c in table.columns if "moves" in c or c in ("LRAP", "ranking loss")
-        },
+        column_config={_column(c): num for c in numeric},
     )
     st.caption(_contributions_caption(ds.n_samples, len(table), settings, scales))
     st.download_button(
-        "Download all samples (CSV)",
+        t("Download all samples (CSV)"),
         lambda: downloads.csv_text(label_ranking.all_contributions(contrib, order, ids)),
         file_name=f"label_ranking_contributions_{settings.model}.csv",
         mime="text/csv",
@@ -86,19 +89,42 @@ def contributions_table(ds, settings: Settings, shown: Shown, order: pd.DataFram
     )
 
 
+def _column(name: str) -> str:
+    """A column of the per-sample table in the page's language, its unit (``×10⁻⁴``) kept."""
+    words, times, unit = name.partition(" ×")
+    return t(words) + times + unit
+
+
 def _contributions_caption(n: int, n_shown: int, settings: Settings, scales: dict) -> str:
+    page = settings.n_pages > 1
     return (
-        f"Worst first by {settings.metric}; {n_shown} of {n} samples shown"
-        + (f" (page {settings.page_no} of {settings.n_pages})" if settings.n_pages > 1 else "")
-        + ". Click a row to open it above. *moves mean* = the mean over all samples minus the "
-        "mean without this one"
+        t(
+            "Worst first by ${metric}; ${shown} of ${n} samples shown",
+            metric=settings.metric,
+            shown=n_shown,
+            n=n,
+        )
+        + (
+            t(" (page ${page} of ${pages})", page=settings.page_no, pages=settings.n_pages)
+            if page
+            else ""
+        )
+        + t(
+            ". Click a row to open it above. *moves mean* = the mean over all samples minus "
+            "the mean without this one"
+        )
         + "".join(
-            f"; **{u}** in a column name: the change in the mean in units of {u[1:]} "
-            f"(-3.7 there is a change of {-3.7 / f:.3g})"
+            t(
+                "; **${unit}** in a column name: the change in the mean in units of ${power} "
+                "(-3.7 there is a change of ${example})",
+                unit=u,
+                power=u[1:],
+                example=f"{-3.7 / f:.3g}",
+            )
             for f, u in sorted(set(scales.values()))
             if u
         )
-        + "."
+        + t(".")
     )
 
 
@@ -116,7 +142,7 @@ def rank_table(ds, settings: Settings, shown: Shown, rows: pd.DataFrame) -> None
     ids, n = list(ds.sample_ids), ds.n_samples
     page_samples = rows["sample"].tolist()
     rank_samples = page_samples[:RANK_ROWS]
-    st.header("The rank table")
+    st.header(t("The rank table"))
     index = [f"{s} ({ids[s]})" if ids[s] != str(s) else str(s) for s in rank_samples]
     draw = _ranked_items if _by_item(ds) else _label_ranks
     styler, section, csv = draw(ds, settings, shown, rank_samples, index)
@@ -132,14 +158,17 @@ def rank_table(ds, settings: Settings, shown: Shown, rows: pd.DataFrame) -> None
             metric=settings.metric,
         )
         + (
-            f" (the first {len(rank_samples)} of the {len(page_samples)} on this page; the "
-            "download holds every sample)."
+            t(
+                " (the first ${n} of the ${m} on this page; the download holds every sample).",
+                n=len(rank_samples),
+                m=len(page_samples),
+            )
             if len(rank_samples) < len(page_samples)
-            else "."
+            else t(".")
         )
     )
     st.download_button(
-        "Download the rank table (CSV)",
+        t("Download the rank table (CSV)"),
         csv,
         file_name=f"label_ranks_{settings.model}.csv",
         mime="text/csv",

@@ -37,6 +37,7 @@ def intervals(ds: Dataset, settings: dcg.Settings, checkpoint=no_checkpoint) -> 
 
 
 @shared
-def distribution_figure(ds: Dataset, settings: dcg.Settings, title: str):
-    """:func:`explorer.charts.dcg.distribution_figure` of the cached per-sample table."""
-    return _dcg_charts.distribution_figure(per_sample_table(ds, settings), title=title)
+def distribution_figure(ds: Dataset, settings: dcg.Settings, title: str, lang: str = "en"):
+    """:func:`explorer.charts.dcg.distribution_figure` of the cached per-sample table, its
+    texts in ``lang``."""
+    return _dcg_charts.distribution_figure(per_sample_table(ds, settings), title=title, lang=lang)

@@ -11,6 +11,7 @@ import pandas as pd
 import metrics
 from explorer.charts import dcg as charts
 from tests.conftest import graded_case
+from tests.views.untranslated import english_left
 
 
 def test_steps_figure_traces_ties_and_cut():
@@ -92,3 +93,16 @@ def test_tie_bounds_and_distribution_figures():
     counts = list(dist.data[1].y)
     assert len(counts) == 20 and sum(counts) == 2 and counts[10] == 1 and counts[19] == 1
     assert list(dist.data[0].y).count(1) == 2 and sum(dist.data[0].y) == 2
+
+
+def test_the_svg_steps_in_chinese_have_no_english_left():
+    """Past a dozen items the sample's chart is SVG (not seen by the page's AppTest)."""
+    scores = np.linspace(0, 1, 40)
+    scores[3] = scores[4]  # a tie group
+    steps = metrics.dcg_steps(np.arange(40) % 4, scores, k=5)
+    names = [f"I{i}" for i in range(40)]
+    html = charts.steps_svg(
+        steps, k=5, item_names=names, gain_label="相关性", max_positions=30, lang="zh"
+    )
+    assert "k = 5 截断：其后的位置计为 0" in html and "并列组" in html
+    assert english_left(["svg: " + re.sub(r"<[^>]+>", " ", html)]) == []

@@ -9,6 +9,7 @@ import numpy as np
 import metrics
 from explorer.charts import ranking as charts
 from tests.explorer.pages.test_label_ranking import SEED_S, SEED_Y
+from tests.views.untranslated import english_left
 
 
 def test_sample_ranking_figure_marks_true_labels_and_tie_groups():
@@ -91,3 +92,12 @@ def test_rank_colors_equal_one_colorscale_sample_per_cell():
     expected = "background-color: " + per_cell.reshape(rank.shape)
     expected = expected + "; color: " + np.where(frac < 0.5, "white", "black")
     np.testing.assert_array_equal(charts.rank_colors(rank, 7), expected)
+
+
+def test_the_svg_ranking_in_chinese_has_no_english_left():
+    """Past 30 labels the sample's ranking is SVG (not seen by the page's AppTest)."""
+    y, s = np.array([1, 0, 0, 1] * 10), np.linspace(0, 1, 40)
+    s[3] = s[4]  # a tie group
+    html = charts.sample_ranking_svg(metrics.lrap_steps(y, s), [f"L{i}" for i in range(40)], "zh")
+    assert "按分数排列的 40 个标签，位置 1 最高（20 个为真" in html and "并列：排名" in html
+    assert english_left(["svg: " + re.sub(r"<[^>]+>", " ", html)]) == []

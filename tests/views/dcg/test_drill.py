@@ -54,8 +54,8 @@ def test_drill_down_opens_on_the_worst_sample():
     table = next(d.value for d in at.dataframe if "NDCG" in d.value.columns)
     assert table["sample"].iloc[0] == ds.sample_ids[worst]  # the table's first row
     assert at.query_params["sample"] == ds.sample_ids[worst]
-    assert next(h for h in at.subheader if h.proto.anchor == "dcg-worst-first")
-    assert any("(#dcg-worst-first)" in c.value for c in at.caption)
+    assert next(h for h in at.subheader if h.proto.anchor == "dcg_worst_first")
+    assert any("(#dcg_worst_first)" in c.value for c in at.caption)
 
 
 def test_a_link_that_names_a_sample_still_opens_it():

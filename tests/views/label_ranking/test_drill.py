@@ -177,8 +177,8 @@ def test_drill_down_opens_on_the_worst_sample(sample, params, by):
         assert worst != 0  # row 0 was the old default
     top = next(d.value for d in at.dataframe if "LRAP moves mean" in " ".join(d.value.columns))
     assert int(top["sample"].iloc[0]) == worst  # the table's first row is the one opened
-    assert next(h for h in at.header if h.proto.anchor == "lr-worst-first")
-    assert any("(#lr-worst-first)" in c.value for c in at.caption)
+    assert next(h for h in at.header if h.proto.anchor == "lr_worst_first")
+    assert any("(#lr_worst_first)" in c.value for c in at.caption)
 
 
 def test_a_link_that_names_a_sample_still_opens_it():
