@@ -31,6 +31,7 @@ COPY explorer/ explorer/
 COPY metrics/ metrics/
 COPY views/ views/
 COPY sample_data/ sample_data/
+COPY static/ static/
 COPY hosting/healthcheck.py hosting/healthcheck.py
 COPY hosting/entrypoint.sh hosting/entrypoint.sh
 COPY hosting/config.toml .streamlit/config.toml

@@ -82,7 +82,10 @@ def catalogue(lang: str) -> MappingProxyType:
 
 
 def translate(text: str, lang: str) -> str:
-    """``text`` in ``lang``: its catalogue entry, or the English text when there is none."""
+    """``text`` in ``lang``: its catalogue entry, or the English text when there is none;
+    a :class:`Phrase` is translated from its template."""
+    if isinstance(text, Phrase):
+        return text.translated(lang)
     return catalogue(lang).get(text, text)
 
 

@@ -22,6 +22,8 @@ from pathlib import Path
 
 import pandas as pd
 
+from explorer.i18n import Phrase, translate
+
 #: Rows of a table drawn as HTML; the whole table is in the CSV block under it.
 SHOWN_ROWS = 50
 #: A table's CSV beyond this many characters is cut (the report stays small); the
@@ -82,6 +84,8 @@ class Report:
     charts: list = field(default_factory=list)
     versions: dict = field(default_factory=dict)
     notes: list = field(default_factory=list)
+    #: The language of the view (its headings; the parts come translated as drawn).
+    lang: str = "en"
 
 
 def versions() -> dict:
@@ -124,14 +128,13 @@ def _rows(pairs) -> str:
 
 
 def _summary(r: Report) -> str:
-    link = (
-        f'<p>Live: <a href="{_e(r.link)}">{_e(r.link)}</a> (needs the app running)</p>'
-        if r.link
-        else ""
-    )
+    live = translate("Live: ${link} (needs the app running)", r.lang)
+    link = f'<a href="{_e(r.link)}">{_e(r.link)}</a>'
+    link = "<p>" + _e(live).replace("${link}", link) + "</p>" if r.link else ""
     notes = "".join(f'<p class="note">{_e(n)}</p>' for n in r.notes)
     return (
-        f'<section id="summary"><h1>{_e(r.title)}</h1>{notes}<h2>Dataset</h2>'
+        f'<section id="summary"><h1>{_e(r.title)}</h1>{notes}'
+        f"<h2>{_e(translate('Dataset', r.lang))}</h2>"
         f'<table class="kv">{_rows(r.dataset.items())}</table>{link}</section>'
     )
 
@@ -147,7 +150,7 @@ def _headlines(r: Report) -> str:
         for h in r.headlines
     )
     return (
-        '<section id="headline"><h2>Headline numbers</h2>'
+        f'<section id="headline"><h2>{_e(translate("Headline numbers", r.lang))}</h2>'
         f'<div class="metrics">{cards}</div></section>'
     )
 
@@ -162,17 +165,20 @@ def _derivations(r: Report) -> str:
         note = f'<p class="note">{_e(d.name)}: {_e(d.note)}.</p>' if d.note else ""
         items.append(f'<div class="derivation"><h3>{_e(d.name)}</h3>{code}{note}</div>')
     return (
-        f'<section id="derivations"><h2>How the numbers are computed</h2>{"".join(items)}</section>'
+        f'<section id="derivations"><h2>{_e(translate("How the numbers are computed", r.lang))}'
+        f"</h2>{''.join(items)}</section>"
     )
 
 
-def table_html(t: Table) -> str:
+def table_html(t: Table, lang: str = "en") -> str:
     """A table's first :data:`SHOWN_ROWS` rows as HTML and its CSV in a closed block.
 
-    >>> import pandas as pd
-    >>> out = table_html(Table("t", pd.DataFrame({"<b>": ["&x"] * 60})))
-    >>> "<b>" in out, "&lt;b&gt;" in out, out.count("<tr>")
-    (False, True, 51)
+        >>> import pandas as pd
+
+    from explorer.i18n import Phrase, translate
+        >>> out = table_html(Table("t", pd.DataFrame({"<b>": ["&x"] * 60})))
+        >>> "<b>" in out, "&lt;b&gt;" in out, out.count("<tr>")
+        (False, True, 51)
     """
     frame = t.frame
     head = "".join(f"<th>{_e(c)}</th>" for c in frame.columns)
@@ -183,14 +189,17 @@ def table_html(t: Table) -> str:
     csv = frame.to_csv(index=False)
     cut = len(csv) > CSV_CHARS
     csv = csv[:CSV_CHARS].rsplit("\n", 1)[0] + "\n" if cut else csv
-    shown = min(len(frame), SHOWN_ROWS)
-    caption = f"{shown:,} of {len(frame):,} rows shown" + (
-        "; the CSV below is cut to its first rows" if cut else ""
+    shown = Phrase(
+        "${shown:,} of ${n:,} rows shown", shown=min(len(frame), SHOWN_ROWS), n=len(frame)
     )
+    caption = _e(translate(shown, lang))
+    if cut:
+        caption += _e(translate("; the CSV below is cut to its first rows", lang))
     return (
         f'<div class="table"><h3>{_e(t.title)}</h3><p class="note">{caption}</p>'
         f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
-        f"<details><summary>The table as CSV</summary><pre>{_e(csv)}</pre></details></div>"
+        f"<details><summary>{_e(translate('The table as CSV', lang))}</summary>"
+        f"<pre>{_e(csv)}</pre></details></div>"
     )
 
 
@@ -198,7 +207,8 @@ def _tables(r: Report) -> str:
     if not r.tables:
         return ""
     return (
-        f'<section id="tables"><h2>Tables</h2>{"".join(table_html(t) for t in r.tables)}</section>'
+        f'<section id="tables"><h2>{_e(translate("Tables", r.lang))}</h2>'
+        f"{''.join(table_html(t, r.lang) for t in r.tables)}</section>"
     )
 
 
@@ -223,15 +233,18 @@ def _charts(r: Report) -> str:
         else:  # our SVG charts: drawn by explorer.charts.svg, their texts escaped there
             body = f'<div class="svg-chart">{c.content}</div>'
         parts.append(f'<div class="chart"><h3>{_e(c.title)}</h3>{body}</div>')
-    return f'<section id="charts"><h2>Charts</h2>{"".join(parts)}</section>'
+    heading = _e(translate("Charts", r.lang))
+    return f'<section id="charts"><h2>{heading}</h2>{"".join(parts)}</section>'
 
 
 def _settings(r: Report) -> str:
-    rows = _rows(r.settings.items()) or "<tr><td>(the page's defaults)</td></tr>"
+    defaults = _e(translate("(the page's defaults)", r.lang))
+    rows = _rows(r.settings.items()) or f"<tr><td>{defaults}</td></tr>"
     vers = _rows(r.versions.items())
+    settings, versions = (_e(translate(h, r.lang)) for h in ("Settings", "Versions"))
     return (
-        f'<section id="settings"><h2>Settings</h2><table class="kv">{rows}</table>'
-        f'<h2>Versions</h2><table class="kv">{vers}</table></section>'
+        f'<section id="settings"><h2>{settings}</h2><table class="kv">{rows}</table>'
+        f'<h2>{versions}</h2><table class="kv">{vers}</table></section>'
     )
 
 
@@ -299,7 +312,8 @@ def _plotly(r: Report) -> str:
 
 STYLE = """
 <style>
-body { font-family: system-ui, sans-serif; margin: 2rem auto; max-width: 60rem; color: #1a1a1a; }
+body { font-family: system-ui, "Noto Sans CJK SC", "Source Han Sans SC", "PingFang SC",
+  "Microsoft YaHei", sans-serif; margin: 2rem auto; max-width: 60rem; color: #1a1a1a; }
 table { border-collapse: collapse; margin: .5rem 0; font-size: .9rem; }
 th, td { border: 1px solid #ccc; padding: .2rem .5rem; text-align: left; }
 .metrics { display: flex; flex-wrap: wrap; gap: 1rem; }
@@ -331,7 +345,7 @@ def to_html(r: Report) -> str:
     """
     body = _summary(r) + _headlines(r) + _derivations(r) + _charts(r) + _tables(r) + _settings(r)
     return (
-        '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">'
+        f'<!DOCTYPE html><html lang="{_e(r.lang)}"><head><meta charset="utf-8">'
         f"<title>{_e(r.title)}</title>{STYLE}</head><body>{body}{_plotly(r)}</body></html>"
     )
 

@@ -59,7 +59,11 @@ def test_the_hosted_config_has_the_hardened_settings():
     assert server["enableXsrfProtection"] is True and server["enableCORS"] is True
     assert server["corsAllowedOrigins"] == []
     assert server["maxMessageSize"] < 200 and server["maxWidgetStateSize"] < 25
-    assert server["enableStaticServing"] is False and server["enableAgentApi"] is False
+    assert server["enableAgentApi"] is False
+    # static serving serves the image's static/: the Chinese font and what it draws
+    assert server["enableStaticServing"] is True
+    served = {p.name for p in (ROOT / "static").iterdir()}
+    assert served == {"noto-sans-sc.woff2", "noto-sans-sc.txt"}
     assert HOSTED["browser"]["gatherUsageStats"] is False
     assert HOSTED["global"]["developmentMode"] is False
 

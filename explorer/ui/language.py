@@ -31,8 +31,6 @@ def t(text: str, /, **values) -> str:
     fields ``${name}`` filled from ``values`` (:func:`explorer.formatting.fill_fields`):
     ``t("${n} samples", n=200)``. A visitor's text goes in a value, already literal.
     A page model's :class:`~explorer.i18n.Phrase` is translated from its template."""
-    if isinstance(text, i18n.Phrase) and not values:
-        return text.translated(current())
     translated = i18n.translate(text, current())
     return fill_fields(translated, values) if values else translated
 

@@ -19,7 +19,7 @@ import pandas as pd
 import streamlit as st
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
-from explorer import report
+from explorer import i18n, report
 from explorer.datasets import KIND_LABELS, Dataset
 from explorer.ui import language, url
 
@@ -30,7 +30,8 @@ class Collected:
     """The parts of one run's view, in the order drawn, keyed for replacement."""
 
     def __init__(self, title: str = "") -> None:
-        self.title = title
+        self.title = title  # the page's title in English (the file's name says it)
+        self.lang = language.current()
         self.dataset: dict = {}
         self.params: dict = {}
         self.link = ""
@@ -77,11 +78,13 @@ class Collected:
         """The :class:`explorer.report.Report` of what was drawn."""
         notes = []
         if self.hidden:
-            notes.append('"Predict, then reveal" hid the numbers of this view: they are not in it.')
+            hid = '"Predict, then reveal" hid the numbers of this view: they are not in it.'
+            notes.append(i18n.translate(hid, self.lang))
         with self._lock:
             parts = {section: list(kept.values()) for section, kept in self.parts.items()}
         return report.Report(
-            title=f"Metric Explorer: {self.title}",
+            title=f"{i18n.translate('Metric Explorer', self.lang)}: "
+            f"{i18n.translate(self.title, self.lang)}",
             dataset=self.dataset,
             settings=self.params,
             link=self.link,
@@ -91,6 +94,7 @@ class Collected:
             charts=parts["charts"],
             versions=report.versions(),
             notes=notes,
+            lang=self.lang,
         )
 
     def html(self) -> str:
@@ -113,12 +117,13 @@ def dataset(ds: Dataset) -> None:
     c = current()
     if c is None:
         return
+    t = language.t
     c.dataset = {
-        "Name": ds.shown_name,
-        "Kind": KIND_LABELS.get(ds.kind, ds.kind),
-        "Samples": f"{ds.n_samples:,}",
-        "Labels": f"{ds.n_labels:,}",
-        "Models": ", ".join(ds.model_names),
+        t("Name"): ds.shown_name,
+        t("Kind"): t(KIND_LABELS.get(ds.kind, ds.kind)),
+        t("Samples"): f"{ds.n_samples:,}",
+        t("Labels"): f"{ds.n_labels:,}",
+        t("Models"): ", ".join(ds.model_names),
     }
 
 
@@ -134,7 +139,8 @@ def derivation(d, formulas: bool) -> None:
     c = current()
     if c is not None:
         formula = d.formula if formulas else ""
-        c.put("derivations", d.name, report.Derived(d.name, tuple(d.lines), formula, d.note))
+        name, note = language.t(d.name), language.t(d.note) if d.note else ""
+        c.put("derivations", d.name, report.Derived(name, tuple(d.lines), formula, note))
 
 
 def _title(key, frame: pd.DataFrame) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import pickle
+import tomllib
 
 import pytest
 
@@ -83,3 +84,31 @@ def test_a_phrase_is_its_english_text_and_fills_its_translation_with_the_same_va
     assert note.translated("zh") == "写出前 3 项和后 2 项(共 1,234 项)"
     again = pickle.loads(pickle.dumps(note))  # a cached page model's result
     assert type(again) is i18n.Phrase and again.translated("zh") == note.translated("zh")
+
+
+def _ranges(spec: str) -> list[tuple[int, int]]:
+    """``"U+3000-303F, U+4E00"`` as code point ranges."""
+    out = []
+    for part in spec.split(","):
+        lo, _, hi = part.strip().removeprefix("U+").partition("-")
+        out.append((int(lo, 16), int(hi or lo, 16)))
+    return out
+
+
+def test_the_served_font_draws_every_chinese_character_of_the_translations():
+    """static/noto-sans-sc.woff2 (hosting/chinese_font.py) draws the characters its list
+    names; both configs load it for the Chinese ranges; every character of the
+    translations in those ranges is drawn (else: run hosting/chinese_font.py again)."""
+    drawn = set((ROOT / "static" / "noto-sans-sc.txt").read_text("utf-8").strip())
+    assert len(drawn) > 3755 and (ROOT / "static" / "noto-sans-sc.woff2").stat().st_size > 500_000
+    for config in (ROOT / ".streamlit" / "config.toml", ROOT / "hosting" / "config.toml"):
+        theme = tomllib.loads(config.read_text("utf-8"))["theme"]
+        (face,) = theme["fontFaces"]
+        assert theme["font"] == theme["headingFont"] == face["family"] == "Noto Sans SC"
+        assert face["url"] == "app/static/noto-sans-sc.woff2"
+        ranges = _ranges(face["unicodeRange"])
+    assert all(any(lo <= ord(c) <= hi for lo, hi in ranges) for c in drawn)
+    files = [*(ROOT / "explorer" / "locale" / "zh").glob("*.toml"), *ROOT.glob("views/*/*.zh.md")]
+    used = {c for f in files for c in f.read_text("utf-8")}
+    chinese = {c for c in used if any(lo <= ord(c) <= hi for lo, hi in ranges)}
+    assert "指" in chinese and not chinese - drawn, sorted(chinese - drawn)

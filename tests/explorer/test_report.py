@@ -126,3 +126,24 @@ def test_versions_name_the_app_and_its_libraries():
     import numpy
 
     assert v["numpy"] == numpy.__version__
+
+
+def test_a_view_in_chinese_has_its_headings_in_chinese_and_the_same_numbers():
+    frame = pd.DataFrame({"k": range(60)})
+    parts = dict(
+        headlines=[report.Headline("LRAP", "0.7778")],
+        derivations=[report.Derived("LRAP", (r"\frac{1}{3} = 0.3333",))],
+        tables=[report.Table("steps", frame)],
+    )
+    english, chinese = (report.to_html(_report(**parts, lang=lang)) for lang in ("en", "zh"))
+    assert '<html lang="zh">' in chinese and '<html lang="en">' in english
+    for heading, translated in [
+        ("Headline numbers", "主要指标"),
+        ("How the numbers are computed", "这些数字是如何计算的"),
+        ("Tables", "表格"),
+        ("Settings", "设置"),
+    ]:
+        assert f"<h2>{heading}</h2>" in english and f"<h2>{translated}</h2>" in chinese
+    assert "50 of 60 rows shown" in english and "显示 60 行中的 50 行" in chinese
+    assert "在线版本：<a href=" in chinese  # the link stays a link inside the sentence
+    assert "0.7778" in chinese and r"\frac{1}{3} = 0.3333" in chinese

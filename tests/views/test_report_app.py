@@ -68,3 +68,18 @@ def test_the_view_download_holds_each_pages_numbers(view_download):
     assert _headline(html, "MAE") == classroom.HIDDEN
     assert mae not in html and "How the numbers are computed" not in html
     assert "hid the numbers of this view" in html
+
+
+def test_a_view_downloaded_in_chinese_has_chinese_headings_and_the_same_numbers(view_download):
+    at = open_page("views/dcg/dcg.py", "seed001_dcg", lang="zh")
+    html = view_download()
+    ds = load_sample("seed001_dcg")
+    assert '<html lang="zh">' in html and "<h2>主要指标</h2>" in html
+    assert "<title>指标探索器: DCG 与 NDCG</title>" in html
+    assert "<th>样本数</th><td>2</td>" in html and "<th>类型</th>" in html
+    values = re.findall(r'<div class="value">([^<]*)</div>', html)
+    assert fmt(metrics.ndcg_score(ds.y_true, ds.score())) in values
+    assert fmt(metrics.dcg_score(ds.y_true, ds.score())) in values
+    at.sidebar.selectbox(key="language_picker").set_value("en").run()
+    html = view_download()
+    assert '<html lang="en">' in html and "<h2>Headline numbers</h2>" in html
