@@ -42,14 +42,14 @@ def _ingest(slot: str, files: list, read) -> None:
         st.rerun()
 
 
-def _uploader(label: str, extensions, key: str, *, several: bool = False):
+def _uploader(label: str, extensions, key: str, *, several: bool = False, **fields):
     """A file uploader that names the types it reads. The types are checked by
     explorer.io (a short notice), not by Streamlit's ``type=``: a crafted request with
     another type would make Streamlit raise before the page runs. ``several``: a list
     of files (empty when none)."""
-    return st.file_uploader(
-        f"{t(label)} ({', '.join(extensions)})", key=key, accept_multiple_files=several
-    )
+    # ``label`` ends in "(${extensions})": the types are written as they are
+    worded = t(label, extensions=", ".join(extensions), **fields)
+    return st.file_uploader(worded, key=key, accept_multiple_files=several)
 
 
 def uploads() -> None:
@@ -62,7 +62,7 @@ def uploads() -> None:
     )
     with one:
         st.markdown(prose.section("data", "one_file"))
-        f = _uploader("Data file", io.TABLE_EXTENSIONS, "data_upload_file")
+        f = _uploader("Data file (${extensions})", io.TABLE_EXTENSIONS, "data_upload_file")
         _ingest("file", [f], lambda a: io.read_upload(*a))
     with pair:
         _pair_uploads()
@@ -95,11 +95,12 @@ def _trec_uploads() -> None:
 def _pair_uploads() -> None:
     """A labels file and any number of score files (a model each, named by its file)."""
     st.markdown(prose.fill("data", "pair", max_models=io.MAX_MODELS))
-    lab = _uploader("Labels", io.MATRIX_EXTENSIONS, "data_upload_labels")
+    lab = _uploader("Labels (${extensions})", io.MATRIX_EXTENSIONS, "data_upload_labels")
     sco = _uploader(
-        t("Scores, one file a model, up to ${n}", n=io.MAX_MODELS),
+        "Scores, one file a model, up to ${n} (${extensions})",
         io.MATRIX_EXTENSIONS,
         "data_upload_scores",
+        n=io.MAX_MODELS,
         several=True,
     )
     side = _side_file("sample", "data_upload_pair_attributes")
@@ -160,9 +161,9 @@ def _ranking_uploads() -> None:
 def _side_file(what: str, key: str):
     """The optional side file of attributes, a table keyed by ``what`` id."""
     label = (
-        "Attributes by sample id, optional"
+        "Attributes by sample id, optional (${extensions})"
         if what == "sample"
-        else "Attributes by query id, optional"
+        else "Attributes by query id, optional (${extensions})"
     )
     return _uploader(label, io.TABLE_EXTENSIONS, key)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from tests.views import reveal_texts, untranslated
 from tests.views.chinese import opened, zh
+from views.data import new_table
 
 
 def test_the_data_page_in_chinese_leaves_no_english_and_counts_the_data():
@@ -22,7 +23,10 @@ def test_the_data_page_in_chinese_leaves_no_english_and_counts_the_data():
     positives = dict(zip(summary.iloc[:, 0], summary.iloc[:, 1], strict=True))[zh("positives")]
     assert positives == f"{ds.n_samples} 个中的 {int(ds.y_true.sum())} 个"
     at.button(key="data_new_start").click().run()
-    assert not at.exception and untranslated.page_english(at, ds) == []
+    # the grid's draft id is random hex, no text: its letters between digits look like words
+    draft = at.session_state[new_table.STARTED][3]
+    left = [run for run in untranslated.page_english(at, ds) if f"{draft}'" not in run]
+    assert not at.exception and left == []
     # the component's words come from Python, in the visitor's language
     assert zh("Add row") in _component_texts(at) and zh("Apply") in _component_texts(at)
 
