@@ -176,8 +176,10 @@ def _in_language(data: pd.DataFrame, kwargs: dict) -> tuple[pd.DataFrame, dict]:
     """A table whose own column names (not the data's) are in the visitor's language: a
     renamed copy, its ``column_config`` and ``column_order`` following the names."""
     words = column_words(data.columns)
-    names = {c: language.t(words.get(str(c), str(c))) for c in data.columns}
-    names = {c: name for c, name in names.items() if name != str(c)}
+    for column in map(str, data.columns):  # "in the top 2": its template translated
+        if top := _TOP_COLUMN.fullmatch(column):
+            words[column] = i18n.Phrase("in the top ${k}", k=top[1])
+    names = language.column_names(data.columns, words)
     if not names:
         return data, kwargs
     config = kwargs.get("column_config") or {}

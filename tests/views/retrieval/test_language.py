@@ -38,7 +38,9 @@ def test_a_scenario_with_the_numbers_hidden_is_in_chinese():
     at = open_zh("retrieval", **sc.query(), reveal="0")
     assert english(at, ds) == []
     assert {m.value for m in at.metric} == {"?"}
-    hidden = "“先预测，后揭晓”开启时，不显示每个场景要观察什么。"
+    watch_hidden = "What to watch in each is not shown while Predict, then reveal is on."
+    hidden = i18n.translate(watch_hidden, "zh")
+    assert hidden.startswith("“先预测，后揭晓”开启时")
     assert hidden in [c.value for c in at.caption]
     assert "**场景：改变了什么。** 等级 3 下没有任何相关条目的查询：先记为 0，再剔除。" in [
         m.value for m in at.markdown
