@@ -1,31 +1,22 @@
 """A page opened in Chinese in AppTest (``?lang=zh``), the English left on it, and a
 scenario followed in the same session: what each page's ``test_language.py`` shares.
 
-The English left is :func:`tests.views.untranslated.page_english`'s, less two kinds of
-text that are data, not the interface: the bundled samples' gallery titles and the
-active dataset's description (``sample_data/index.csv`` and the samples' own files,
-shown by the sidebar's dataset picker and the caption under a title), and a download
-button's media id (a random hex string whose letters can read as two words).
+The English left is :func:`tests.views.untranslated.page_english`'s: the whole page,
+sidebar included.
 """
 
 from __future__ import annotations
 
-import re
-
 from streamlit.testing.v1 import AppTest
 
 from explorer import i18n, registry
-from explorer.formatting import literal
-from explorer.samples import load_sample, sample_index
+from explorer.samples import load_sample
 from explorer.scenario_effects import dataset_of
 from explorer.scenarios import for_page
 from explorer.ui import classroom, url
 from tests.conftest import APP
-from tests.views import reveal_texts, untranslated
+from tests.views import untranslated
 from tests.views.test_links_app import open_app
-
-#: A download button's media id, as reveal_texts reads it.
-_MEDIA_ID = re.compile(r"DownloadButton: [0-9a-f]{32}")
 
 
 def open_page(slug: str, **query: str) -> AppTest:
@@ -94,13 +85,18 @@ def follow(at: AppTest, scenario) -> AppTest:
 
 
 def english_left(at: AppTest, ds) -> list[str]:
-    """The English runs on ``at`` (showing ``ds``) once the samples' titles, ``ds``'s
-    description and media ids are taken out."""
-    titles = {row["title"] for row in sample_index()}
-    described = literal(ds.description) if ds.description else None
-    texts = [
-        t if described is None else t.replace(described, " ")
-        for t in reveal_texts.texts(at).texts
-        if not _MEDIA_ID.fullmatch(t) and t.partition(": ")[2] not in titles
-    ]
-    return untranslated.english_left(texts, untranslated.data_names(ds) | titles)
+    """The English runs on ``at`` (showing ``ds``): what a test of a page in Chinese
+    expects to be empty."""
+    return untranslated.page_english(at, ds)
+
+
+def scenario_in_chinese(slug: str, scenario: str):
+    """The page ``slug`` opened on its scenario ``scenario`` in Chinese, checked to have
+    no English left and its link titled in Chinese; returns the page and the table of
+    the scenario's effect (before, after, difference)."""
+    sc = next(s for s in for_page(slug) if s.id == scenario)
+    at = open_page(slug, **sc.query())
+    assert english_left(at, dataset_of(sc)) == []
+    assert zh(sc.title) in [link.label for link in at.main.get("page_link")]
+    effect = next(d.value for d in at.main.dataframe if zh("difference") in d.value.columns)
+    return at, effect

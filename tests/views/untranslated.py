@@ -62,18 +62,27 @@ def data_names(ds) -> set[str]:
     return {n for n in names if n}
 
 
+#: What the page emits that no visitor reads: a styled table's CSS (``#T_..._row0 {
+#: color: black }``), a download button's random id, a heading's anchor id.
+_NOT_TEXT = re.compile(r"#T_|[0-9a-f]{32}$|[a-z0-9]+(?:[-_][a-z0-9]+)+$")
+#: A link to a heading of the page: ``[the worst samples](#lr-worst-first)``.
+_ANCHOR = re.compile(r"\(#[\w-]+\)")
+
+
 def english_left(texts: list[str], keep: set[str] = frozenset()) -> list[str]:
     """The English runs of words in ``texts`` once formulas, code, tags, addresses,
-    ``keep`` (the data's names) and :data:`NAMES` are taken out, with their text."""
+    anchors, ``keep`` (the data's names, taken out as whole words: the items a to e of
+    a sample stay inside "secondary") and :data:`NAMES` are taken out, with their text."""
     taken = sorted({*keep, *NAMES}, key=len, reverse=True)
+    whole = [re.compile(rf"(?<![A-Za-z]){re.escape(name)}(?![A-Za-z])") for name in taken]
     found = []
     for text in texts:
         kind, _, body = text.partition(": ")
-        if kind == "Latex":
+        if kind == "Latex" or _NOT_TEXT.match(body):
             continue
-        bare = _CODE.sub(" ", _ESCAPE.sub(r"\1", body))
-        for name in taken:
-            bare = bare.replace(name, " ")
+        bare = _CODE.sub(" ", _ANCHOR.sub(" ", _ESCAPE.sub(r"\1", body)))
+        for name in whole:
+            bare = name.sub(" ", bare)
         found += [f"{run!r} in {kind}: {body[:120]!r}" for run in ENGLISH.findall(bare)]
     return found
 

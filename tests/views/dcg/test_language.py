@@ -8,7 +8,7 @@ import metrics
 from explorer.formatting import fmt
 from explorer.samples import load_sample
 from tests.conftest import metric
-from tests.views.main_english import main_english, open_in_chinese, scenario_in_chinese, zh
+from tests.views.chinese import english_left, open_page, scenario_in_chinese, zh
 from views import prose
 from views.dcg.panel import TAB_KEY, TABS
 
@@ -16,8 +16,8 @@ from views.dcg.panel import TAB_KEY, TABS
 def test_the_page_in_chinese_in_each_tab_and_hidden_until_reveal():
     ds = load_sample("seed001_dcg")
     y, s = ds.y_true, ds.score()
-    at = open_in_chinese("dcg", {"ds": ds.name})
-    assert not at.exception and main_english(at, ds) == []
+    at = open_page("dcg", ds=ds.name)
+    assert not at.exception and english_left(at, ds) == []
     assert at.title[0].value == zh("DCG & NDCG") == "DCG 与 NDCG"
     assert prose._translation("dcg", "zh")["intro"] in [m.value for m in at.main.markdown]
     # the same numbers as the metrics give: the means over both rows
@@ -28,14 +28,14 @@ def test_the_page_in_chinese_in_each_tab_and_hidden_until_reveal():
     for label in TABS[1:]:  # lazy: each tab drawn once it is open
         at.session_state[TAB_KEY] = label  # the state holds the English name
         at.run()
-        assert not at.exception and main_english(at, ds) == [], label
+        assert not at.exception and english_left(at, ds) == [], label
         assert at.query_params["tab"] == label.split()[0].lower()  # links stay English
     assert zh("Per sample, worst first") in [h.value for h in at.main.subheader]
 
     at.sidebar.toggle(key="predict_toggle").set_value(True).run()  # Predict, then reveal
-    assert {m.value for m in at.main.metric} == {"?"} and main_english(at, ds) == []
+    assert {m.value for m in at.main.metric} == {"?"} and english_left(at, ds) == []
     at.button(key="dcg_reveal").click().run()
-    assert not at.exception and main_english(at, ds) == []
+    assert not at.exception and english_left(at, ds) == []
     assert metric(at, "DCG") == fmt(metrics.dcg_score(y, s))
 
 

@@ -8,7 +8,7 @@ import metrics
 from explorer.formatting import fmt
 from explorer.samples import load_sample
 from tests.conftest import metric
-from tests.views.main_english import main_english, open_in_chinese, scenario_in_chinese, zh
+from tests.views.chinese import english_left, open_page, scenario_in_chinese, zh
 from views import prose
 from views.label_ranking.derivation import STEP_TABS
 
@@ -16,8 +16,8 @@ from views.label_ranking.derivation import STEP_TABS
 def test_the_page_in_chinese_in_each_step_tab_and_hidden_until_reveal():
     ds = load_sample("seed003_lrap")
     y, s = ds.y_true, ds.score()
-    at = open_in_chinese("label_ranking", {"ds": ds.name})
-    assert not at.exception and main_english(at, ds) == []
+    at = open_page("label_ranking", ds=ds.name)
+    assert not at.exception and english_left(at, ds) == []
     assert at.title[0].value == zh("Label ranking") == "标签排序"
     assert at.main.header[0].value == zh("How it is computed: one sample")
     # the same numbers as the metrics give, under the catalogue's labels
@@ -30,17 +30,17 @@ def test_the_page_in_chinese_in_each_step_tab_and_hidden_until_reveal():
     for label in STEP_TABS[1:]:  # lazy: each tab drawn once it is open
         at.session_state["lr_steps_tab"] = label  # the state holds the English name
         at.run()
-        assert not at.exception and main_english(at, ds) == [], label
+        assert not at.exception and english_left(at, ds) == [], label
         assert at.query_params["steps"] == label.split()[0].lower()  # links stay English
 
     at.sidebar.toggle(key="predict_toggle").set_value(True).run()  # Predict, then reveal
-    assert {m.value for m in at.main.metric} == {"?"} and main_english(at, ds) == []
-    held = zh("${what}: after Reveal.").replace(
-        "${what}", zh("Each sample's contribution, in a chart and a table")
+    assert {m.value for m in at.main.metric} == {"?"} and english_left(at, ds) == []
+    held = zh(
+        "${what}: after Reveal.", what=zh("Each sample's contribution, in a chart and a table")
     )
     assert held in [c.value for c in at.main.caption]
     at.button(key="lr_reveal").click().run()
-    assert not at.exception and main_english(at, ds) == []
+    assert not at.exception and english_left(at, ds) == []
     assert metric(at, "覆盖误差") == "2.333"
 
 

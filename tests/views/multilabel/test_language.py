@@ -7,7 +7,7 @@ from __future__ import annotations
 from explorer import i18n
 from explorer.samples import load_sample
 from explorer.scenarios import for_page
-from tests.views.language_checks import english, open_zh
+from tests.views.chinese import english_left, open_page
 from tests.views.multilabel.helpers import expected
 from views import prose
 from views.multilabel.panel import TAB_KEY, TABS
@@ -15,7 +15,7 @@ from views.multilabel.panel import TAB_KEY, TABS
 
 def test_every_tab_in_chinese_has_no_english_left_and_the_same_numbers():
     ds = load_sample("digit_properties")
-    at = open_zh("multilabel", ds="digit_properties")
+    at = open_page("multilabel", ds="digit_properties")
     assert at.title[0].value == "多标签分类"
     assert prose._translation("multilabel", "zh")["intro"] in [m.value for m in at.markdown]
     assert at.radio(key="ml_pred_rule").options == [
@@ -34,15 +34,15 @@ def test_every_tab_in_chinese_has_no_english_left_and_the_same_numbers():
         assert at.session_state[TAB_KEY] == tab  # the state holds the English name
         assert at.session_state[f"{TAB_KEY}__shown"] == i18n.translate(tab, "zh")
         assert tab.split()[0].lower() in at.query_params["tab"]  # the link keeps its id
-        assert english(at, ds) == [], tab
+        assert english_left(at, ds) == [], tab
     assert at.tabs[-1].label == i18n.translate("Every sample", "zh")
 
 
 def test_a_scenario_with_the_numbers_hidden_is_in_chinese():
     sc = next(s for s in for_page("multilabel") if s.id == "ml-zero-division")
     ds = load_sample("digit_properties")
-    at = open_zh("multilabel", **sc.query(), reveal="0")
-    assert english(at, ds) == []
+    at = open_page("multilabel", **sc.query(), reveal="0")
+    assert english_left(at, ds) == []
     assert {m.value for m in at.metric} == {"?"}
     effect = "**场景：改变了什么。** " + i18n.translate(
         "zero_division at t = 0.99: 0, then 1", "zh"

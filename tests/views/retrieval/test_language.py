@@ -8,15 +8,15 @@ from __future__ import annotations
 from explorer import i18n
 from explorer.samples import load_sample
 from explorer.scenarios import for_page
-from tests.views.language_checks import english, open_zh
+from tests.views.chinese import english_left, open_page
 from tests.views.retrieval.helpers import expected
 from views import prose
 
 
 def test_the_page_in_chinese_has_no_english_left_and_the_same_numbers():
     ds = load_sample("seed002_map")
-    at = open_zh("retrieval", ds="seed002_map")
-    assert english(at, ds) == []
+    at = open_page("retrieval", ds="seed002_map")
+    assert english_left(at, ds) == []
     assert at.title[0].value == "Top-K 检索"
     assert prose._translation("retrieval", "zh")["intro"] in [m.value for m in at.markdown]
     assert at.slider(key="ret_k").label == i18n.translate("K (cut-off)", "zh") == "K（截断）"
@@ -27,7 +27,7 @@ def test_the_page_in_chinese_has_no_english_left_and_the_same_numbers():
     assert any(h.value == "为什么我的数字不一样？约定开关表" for h in at.subheader)
 
     at.selectbox(key="ret_preset").set_value("multilabel notes AveP").run()
-    assert english(at, ds) == []
+    assert english_left(at, ds) == []
     assert at.slider(key="ret_k").value == 5  # 10 capped to the sample's 5 items
     assert [m.value for m in at.metric] == list(expected(ds, k=5, denominator="k").values())
 
@@ -35,8 +35,8 @@ def test_the_page_in_chinese_has_no_english_left_and_the_same_numbers():
 def test_a_scenario_with_the_numbers_hidden_is_in_chinese():
     sc = next(s for s in for_page("retrieval") if s.id == "ret-drop-empty")
     ds = load_sample("diabetes_ranking")
-    at = open_zh("retrieval", **sc.query(), reveal="0")
-    assert english(at, ds) == []
+    at = open_page("retrieval", **sc.query(), reveal="0")
+    assert english_left(at, ds) == []
     assert {m.value for m in at.metric} == {"?"}
     watch_hidden = "What to watch in each is not shown while Predict, then reveal is on."
     hidden = i18n.translate(watch_hidden, "zh")
