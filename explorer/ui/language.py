@@ -6,7 +6,7 @@ state, switched in the sidebar, and written into the address while it is not Eng
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 
 import streamlit as st
 from streamlit.runtime.scriptrunner import get_script_run_ctx
@@ -35,16 +35,6 @@ def t(text: str, /, **values) -> str:
     A page model's :class:`~explorer.i18n.Phrase` is translated from its template."""
     translated = i18n.translate(text, current())
     return fill_fields(translated, values) if values else translated
-
-
-def shown(labels: Mapping | None = None) -> Callable[[object], str]:
-    """A widget's ``format_func``: each option (its label in ``labels``, else itself) in
-    this run's language. The language is read now, not when the function is called: a
-    test's AppTest calls it after the run, outside any script run."""
-    lang = current()
-    if labels is None:
-        return lambda option: i18n.translate(str(option), lang)
-    return lambda option: i18n.translate(labels[option], lang)
 
 
 def options(names=str):
@@ -127,14 +117,6 @@ def dataset_description(ds) -> str:
     if ds.description and (ds.source == "sample" or isinstance(ds.description, i18n.Phrase)):
         return t(ds.description)
     return ds.description
-
-
-def formatter(label_of) -> callable:
-    """A select box's ``format_func``: ``label_of(option)`` translated into this session's
-    language, the language fixed when it is made (Streamlit's AppTest calls it after the
-    run, outside the session; an option's value stays English)."""
-    lang = current()
-    return lambda option: i18n.translate(label_of(option), lang)
 
 
 def _text(value, lang: str):

@@ -61,7 +61,7 @@ def show(ds: Dataset, back: str | None) -> None:
         key="data_new_kind",
         param=None,
         default=ds.kind,
-        format_func=language.formatter(KIND_LABELS.get),
+        format_func=language.options(KIND_LABELS.get),
     )
     rows = bound.number(
         c2,

@@ -17,7 +17,7 @@ def show(ds: Dataset) -> leaderboard.Settings:
     labels = [m.label for m in leaderboard.METRICS[ds.kind]]
     picked = bound.multiselect(
         st, t("Metrics (the table is sorted by the first)"), labels, key="lb_metric",
-        param="metric", default=labels[:1], format_func=language.formatter(str),
+        param="metric", default=labels[:1], format_func=language.options(str),
     )  # fmt: skip
     metric, *more = picked or labels[:1]
     c2, c3, c4 = st.columns([2, 2, 1])
@@ -28,7 +28,7 @@ def show(ds: Dataset) -> leaderboard.Settings:
         tests,
         key="lb_test",
         param="test",
-        format_func=language.formatter(leaderboard.TESTS.get),
+        format_func=language.options(leaderboard.TESTS.get),
     )
     corr = bound.selectbox(
         c3,
@@ -36,7 +36,7 @@ def show(ds: Dataset) -> leaderboard.Settings:
         leaderboard.corrections_for(test),
         key="lb_corr",
         param="corr",
-        format_func=language.formatter(leaderboard.CORRECTIONS.get),
+        format_func=language.options(leaderboard.CORRECTIONS.get),
     )
     alpha = bound.selectbox(
         c4,

@@ -79,7 +79,7 @@ def show(ds) -> Settings:
         list(RULES),
         key="ml_pred_rule",
         param="rule",
-        format_func=language.shown(RULES),
+        format_func=language.options(RULES),
         horizontal=True,
         help=t("How scores become a predicted label set."),
     )
@@ -108,7 +108,7 @@ def show(ds) -> Settings:
         list(ZERO_DIVISION),
         key="ml_zero_division",
         param="zd",
-        format_func=language.shown(ZERO_DIVISION),
+        format_func=language.options(ZERO_DIVISION),
         horizontal=True,
         help=t(
             "Precision of a label that is never predicted is 0/0, recall of a label that never "

@@ -92,7 +92,7 @@ def show(ds, data_max: float, top_grade: int) -> Controls:
         c3,
         t("Preset (which tool?)"),
         ("custom", *retrieval.PRESETS),
-        format_func=language.shown(),
+        format_func=language.options(),
         key="ret_preset",
         param="preset",
         on_change=_apply_preset,
@@ -129,7 +129,7 @@ def _ranking_conventions(top_grade: int) -> tuple[str, str, int]:
         tuple(retrieval.DENOMINATORS),
         key="ret_ap_denominator",
         param="ap_denominator",
-        format_func=language.shown(retrieval.DENOMINATORS),
+        format_func=language.options(retrieval.DENOMINATORS),
         on_change=_to_custom,
     )
     ties = bound.selectbox(
@@ -138,7 +138,7 @@ def _ranking_conventions(top_grade: int) -> tuple[str, str, int]:
         tuple(retrieval.TIES),
         key="ret_tie_mode",
         param="tie_mode",
-        format_func=language.shown(retrieval.TIES),
+        format_func=language.options(retrieval.TIES),
         on_change=_to_custom,
         help=t(
             "trec_eval breaks ties by document id; the metrics package by column order "
@@ -177,7 +177,7 @@ def _gain_conventions(data_max: float) -> tuple[str, float, str]:
         tuple(gains),
         key="ret_gain",
         param="gain",
-        format_func=language.shown(gains),
+        format_func=language.options(gains),
         horizontal=True,
         on_change=_to_custom,
     )
@@ -212,7 +212,7 @@ def _gain_conventions(data_max: float) -> tuple[str, float, str]:
         tuple(retrieval.EMPTY),
         key="ret_empty_query",
         param="empty_query",
-        format_func=language.shown(retrieval.EMPTY),
+        format_func=language.options(retrieval.EMPTY),
         horizontal=True,
         on_change=_to_custom,
     )

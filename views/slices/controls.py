@@ -77,7 +77,7 @@ def show(ds: Dataset) -> slices.Settings:
         labels,
         key="sl_metric",
         param="metric",
-        format_func=language.formatter(str),
+        format_func=language.options(str),
     )
     names = ds.attribute_names
     by = bound.selectbox(c3, t("Group by"), names, key="sl_by", param="by")
