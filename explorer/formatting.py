@@ -430,3 +430,16 @@ def fill_fields(text: str, values: dict) -> str:
         return SPECS[spec](value) if spec in SPECS else format(value, spec)
 
     return FIELD.sub(one, text)
+
+
+def breakable(text: str) -> str:
+    """``text`` with a zero-width space after each underscore: a code name in a narrow
+    button or column breaks there ("label_ranking_average_" / "precision_score"), not
+    in the middle of a word.
+
+    Examples
+    --------
+    >>> breakable("label_ranking_loss").split("\u200b")
+    ['label_', 'ranking_', 'loss']
+    """
+    return text.replace("_", "_\u200b")

@@ -99,6 +99,10 @@ CAPTION_TEXT = "#55534f"
 #: Chart tick labels, axis titles and legends (12.5:1; Streamlit's chart grey,
 #: #808495, is 3.7:1).
 CHART_TEXT = "#31333f"
+#: Plotly's own font stack, then the Chinese font the app serves (static/, for the
+#: Chinese ranges only): a chart drawn without Streamlit's theme draws Chinese on a
+#: machine with no Chinese font of its own, its other text as before.
+CHART_FONT = '"Open Sans", verdana, arial, "Noto Sans SC", sans-serif'
 #: What an empty table cell shows (an undefined value, a bin with no samples).
 MISSING = "—"
 #: The keyboard focus ring where Streamlit draws none: Okabe-Ito blue, 5.2:1 on white.
@@ -175,7 +179,7 @@ def _template() -> go.layout.Template:
     """
     base = pio.templates["streamlit"] if "streamlit" in pio.templates else pio.templates["plotly"]
     t = go.layout.Template(base)
-    font = {"color": CHART_TEXT, "size": CHART_PX[0]}
+    font = {"color": CHART_TEXT, "size": CHART_PX[0], "family": CHART_FONT}
     axis = {
         "tickfont": font,
         "title": {"font": {"color": CHART_TEXT, "size": CHART_PX[0] + 2}},

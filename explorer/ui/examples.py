@@ -11,7 +11,7 @@ from __future__ import annotations
 import streamlit as st
 
 from explorer import examples, registry
-from explorer.formatting import literal
+from explorer.formatting import breakable, literal
 from explorer.ui import classroom, navigation, url
 from explorer.ui.language import t
 
@@ -62,7 +62,8 @@ def buttons(slug: str) -> None:
     st.caption(t("Worked examples of the source documents on this page:"))
     chosen = None
     for col, ex in zip(st.columns(len(items)), items, strict=True):
-        label = t("${document}: ${name}", document=t(ex.document), name=t(ex.name))
+        name = breakable(t(ex.name))  # an identifier breaks at its underscores
+        label = t("${document}: ${name}", document=t(ex.document), name=name)
         if col.button(label, key=f"{prefix}example_{ex.id}"):
             chosen = ex
     if chosen is not None:
