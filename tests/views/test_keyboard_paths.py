@@ -25,6 +25,8 @@ def _clickable_charts(source: str) -> list[tuple[int, str | None]]:
         kw = {k.arg: k.value for k in node.keywords}
         if "on_select" in kw:
             value = kw.get("keyboard")
+            if isinstance(value, ast.Call) and value.args:  # t("..."): translated
+                value = value.args[0]
             found.append((node.lineno, value.value if isinstance(value, ast.Constant) else None))
     return found
 

@@ -680,6 +680,7 @@ class OperatingPoint {
     this.marked = d.candidates_id;
     const max = d.thresholds.length - 1;
     this.dist.moveLine(this.dist.xOfIndex(this.fractionOf(cur.t) * max, max));
+    this.describe(cur.text, r, hidden);
     const norm = normalized(c, d.norm);
     for (const [key] of CELLS) {
       const cell = this.cells[key];
@@ -689,6 +690,18 @@ class OperatingPoint {
     }
     for (const [key] of RATE_ROWS) this.rates[key].dd.textContent = hidden ? "?" : fmt(r[key]);
     this.wrap.dataset.threshold = cur.text;
+  }
+
+  // the charts' text alternatives: what a reader of the screen is told of the marked
+  // point (its rates wait for Reveal, as the matrix's numbers do)
+  describe(t, r, hidden) {
+    const models = this.data.lines.map((l) => l.name).join(", ");
+    const alt = (chart, id, fields) =>
+      hidden ? tr("alt_hidden", { chart: tr(chart), models, t }) : tr(id, { models, t, ...fields });
+    this.roc.svg.setAttribute("aria-label", alt("roc", "roc_alt", { fpr: fmt(r.fpr), tpr: fmt(r.tpr) }));
+    const pr = { recall: fmt(r.recall), precision: fmt(r.precision) };
+    this.pr.svg.setAttribute("aria-label", alt("pr", "pr_alt", pr));
+    this.dist.svg.setAttribute("aria-label", tr("scores_alt", { t }));
   }
 
   // the slider's grid position i (the slider, a drag over the distribution)
