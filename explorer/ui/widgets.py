@@ -163,13 +163,24 @@ def svg_chart(html: str, container=None) -> None:
     (container or st).markdown(one_line(html), unsafe_allow_html=True)
 
 
-def dataframe(where, data, **kwargs):
+def dataframe(where, data, keyboard: str = "", **kwargs):
     """``where.dataframe(data, **kwargs)`` (``where``: ``st``, a column), recorded for
-    "Download this view" (:mod:`explorer.ui.report`); returns what Streamlit returns."""
+    "Download this view" (:mod:`explorer.ui.report`); returns what Streamlit returns.
+
+    A table a click on a row acts on (``on_select``) names the control that does the
+    same by keyboard (``keyboard``: 'the "Sample" box'), said in a caption under it."""
     report.table(data, kwargs.get("key"))
     if isinstance(data, pd.DataFrame) and language.current() != i18n.DEFAULT:
         data, kwargs = _in_language(data, kwargs)
-    return where.dataframe(data, **kwargs)
+    shown = where.dataframe(data, **kwargs)
+    if keyboard:
+        where.caption(
+            language.t(
+                "By keyboard, ${keyboard} does what a click on a row does.",
+                keyboard=language.t(keyboard),
+            )
+        )
+    return shown
 
 
 def _in_language(data: pd.DataFrame, kwargs: dict) -> tuple[pd.DataFrame, dict]:

@@ -1,6 +1,6 @@
-"""A chart a click acts on (``widgets.plotly_chart(..., on_select=...)``) names the control
-that does the same by keyboard (``keyboard=``: a click on a plotly point has none of its
-own), and each control it names by its quoted label is drawn by the same page's package
+"""A chart or table a click acts on (``widgets.plotly_chart`` or ``widgets.dataframe`` with
+``on_select=``) names the control that does the same by keyboard (``keyboard=``: a click
+on a plotly point or a table's row has none of its own), and each control it names by its quoted label is drawn by the same page's package
 (the browser's tab walk, tests/e2e/test_classroom.py, reaches every control drawn)."""
 
 from __future__ import annotations
@@ -13,13 +13,14 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def _clickable_charts(source: str) -> list[tuple[int, str | None]]:
-    """(line, the ``keyboard=`` text or None) of each clickable widgets.plotly_chart."""
+    """(line, the ``keyboard=`` text or None) of each clickable widgets.plotly_chart and
+    widgets.dataframe (a click on a point or a row)."""
     found = []
     for node in ast.walk(ast.parse(source)):
         if not (
             isinstance(node, ast.Call)
             and isinstance(node.func, ast.Attribute)
-            and node.func.attr == "plotly_chart"
+            and node.func.attr in ("plotly_chart", "dataframe")
         ):
             continue
         kw = {k.arg: k.value for k in node.keywords}
@@ -45,7 +46,7 @@ def test_every_clickable_chart_names_its_keyboard_control_drawn_on_its_page():
             for label in re.findall(r'"([^"]+)"', keyboard):
                 if f'"{label}"' not in package:
                     problems.append(f"{where}: no control labelled {label!r} in its package")
-    assert seen >= 5 and problems == []
+    assert seen >= 7 and problems == []
 
 
 def test_the_check_finds_a_chart_without_its_keyboard_way():

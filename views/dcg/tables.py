@@ -53,6 +53,7 @@ def per_sample(ds, table, head, settings, title: str) -> None:
         hide_index=True,
         key="dcg_per_sample_pick",
         on_select=on_pick_row,
+        keyboard='the "sample" box',
         selection_mode="single-row",
         column_config={
             t(c): st.column_config.NumberColumn(t(c))

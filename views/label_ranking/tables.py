@@ -75,6 +75,7 @@ def contributions_table(ds, settings: Settings, shown: Shown, order: pd.DataFram
         hide_index=True,
         key="lr_contrib_table",
         on_select=partial(open_from_table, rows["sample"].tolist()),
+        keyboard='the "Sample" box',
         selection_mode="single-row",
         column_config={_column(c): num for c in numeric},
     )
