@@ -1,7 +1,8 @@
 """A chart or table a click acts on (``widgets.plotly_chart`` or ``widgets.dataframe`` with
 ``on_select=``) names the control that does the same by keyboard (``keyboard=``: a click
-on a plotly point or a table's row has none of its own), and each control it names by its quoted label is drawn by the same page's package
-(the browser's tab walk, tests/e2e/test_classroom.py, reaches every control drawn)."""
+on a plotly point or a table's row has none of its own), and each control it names by its
+quoted label is drawn by the same page's package (the browser's tab walk,
+tests/e2e/test_classroom.py, reaches every control drawn)."""
 
 from __future__ import annotations
 
