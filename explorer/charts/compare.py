@@ -28,12 +28,12 @@ def scatter(
     a, b, ids, drawn, what: str, model_a: str, model_b: str, lang: str = DEFAULT
 ) -> go.Figure:
     """Per-sample ``what`` of A (x) against B (y), one dot per row of ``drawn``
-    (:class:`explorer.pages.compare.Points`), with the diagonal where they agree; its
+    (:class:`explorer.pages.compare_points.Points`), with the diagonal where they agree; its
     texts in ``lang`` (:mod:`explorer.i18n`).
 
     Examples
     --------
-    >>> from explorer.pages.compare import points
+    >>> from explorer.pages.compare_points import points
     >>> a, b = np.array([0.5, 1.0, 1.0]), np.array([1.0, 1.0, 1.0])
     >>> fig = scatter(a, b, ["q1", "q2", "q3"], points(a, b), "NDCG", "old", "new")
     >>> fig.layout.xaxis.title.text, list(fig.data[0].text), fig.layout.shapes[0].x1

@@ -10,7 +10,7 @@ from explorer import registry
 from explorer.charts import compare as charts
 from explorer.datasets import Dataset
 from explorer.formatting import literal, model_words
-from explorer.pages import compare
+from explorer.pages import compare_points
 from explorer.ui import language, widgets
 from explorer.ui.language import t
 
@@ -82,8 +82,8 @@ def _reduced(drawn) -> str:
             "cells and each cell that holds samples shows one of them (its most changed), its "
             "hover saying how many more the cell holds; the lowest and highest A, B and B - A "
             "are drawn as they are.",
-            most=compare.MAX_POINTS,
-            grid=compare.GRID,
+            most=compare_points.MAX_POINTS,
+            grid=compare_points.GRID,
         )
     if drawn.counts.size and drawn.counts.max() > 1:
         return t("Samples with the same A and B are one dot; its hover says how many.")

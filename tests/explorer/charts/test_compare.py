@@ -1,11 +1,11 @@
-"""The Compare scatter's dots (explorer.pages.compare.points) and its figure's size."""
+"""The Compare scatter's dots (explorer.pages.compare_points.points) and its figure's size."""
 
 from __future__ import annotations
 
 import numpy as np
 
 from explorer.charts import compare as charts
-from explorer.pages.compare import GRID, MAX_POINTS, points
+from explorer.pages.compare_points import GRID, MAX_POINTS, points
 
 
 def _cells(a, b, lo, hi, grid):
