@@ -2,8 +2,9 @@
 
 A :class:`Dataset` is immutable: readers (``explorer.io``) build one, pages
 only read it. Its arrays are read-only numpy arrays. The bundled samples are
-in :mod:`explorer.samples`. This module imports nothing of the explorer, so
-every other module may import it.
+in :mod:`explorer.samples`. This module imports nothing of the explorer but
+:mod:`explorer.i18n` (its summary's words are phrases), which imports only
+:mod:`explorer.formatting`, so every other module may import it.
 
 Task kinds
 ----------

@@ -75,6 +75,10 @@ STREAMLIT_OPTIONS = {
     "runner.postScriptGC": "false",
     "theme.base": "light",
 }
+#: The repository's options an installed app goes without: the Chinese font the
+#: repository serves from static/, which a wheel does not hold (the machine's own fonts
+#: draw Chinese there, docs/i18n.md).
+NOT_INSTALLED = ("server.enableStaticServing", "theme.font", "theme.headingFont", "theme.fontFaces")
 #: How long a new server may take to answer its health check.
 START_SECONDS = 120
 #: ``python -m metrics evaluate``'s task -> the Dataset kind of :mod:`explorer.bigdata`.
