@@ -127,11 +127,20 @@ def _open(page: Page, url: str) -> None:
     page.wait_for_function(DRAWN, timeout=60_000)
 
 
+def _label(label: str, lang: str) -> str:
+    """A headline's label as the page in ``lang`` shows it (Compare's "ROC AUC: B - A"
+    is a template around the metric's name)."""
+    metric, _, rest = label.partition(": ")
+    if rest == "B - A":
+        return i18n.Phrase("${label}: B - A", label=i18n.translate(metric, lang)).translated(lang)
+    return i18n.translate(label, lang)
+
+
 def _derivations(page: Page, labels: tuple[str, ...], lang: str) -> list[str]:
     """Problems: a headline missing, or one whose derivation is not on screen."""
     got = page.evaluate(_HEADLINES_AND_LINES)
     problems = []
-    for label in (i18n.translate(label, lang) for label in labels):
+    for label in (_label(label, lang) for label in labels):
         value = got["metrics"].get(label)
         if value is None:
             problems.append(f"no headline {label!r}")

@@ -48,12 +48,12 @@ TEXTS = {
     "norm": "Rates in brackets: ${norm}",
     "above": " (above every score: nothing predicted positive)",
     "note": "predicted 1 when score ≥ ${t}${above}",
-    "roc_alt": "ROC curve of ${models}; the marked point, at the threshold ${t}: "
+    "roc_alt": "ROC curve of ${models}; the marked point of ${model}, at the threshold ${t}: "
     "FPR ${fpr}, TPR ${tpr}.",
-    "pr_alt": "Precision-recall curve of ${models}; the marked point, at the threshold ${t}: "
-    "recall ${recall}, precision ${precision}.",
-    "alt_hidden": "${chart} of ${models}; the marked point's rates, at the threshold ${t}, "
-    "wait for Reveal.",
+    "pr_alt": "Precision-recall curve of ${models}; the marked point of ${model}, at the "
+    "threshold ${t}: recall ${recall}, precision ${precision}.",
+    "alt_hidden": "${chart} of ${models}; the rates of the marked point of ${model}, at the "
+    "threshold ${t}, wait for Reveal.",
     "scores_alt": "Scores by class (a bar per score, class 1 above, class 0 below); the "
     "threshold at ${t}.",
 }

@@ -696,8 +696,11 @@ class OperatingPoint {
   // point (its rates wait for Reveal, as the matrix's numbers do)
   describe(t, r, hidden) {
     const models = this.data.lines.map((l) => l.name).join(", ");
+    const model = this.data.model;
     const alt = (chart, id, fields) =>
-      hidden ? tr("alt_hidden", { chart: tr(chart), models, t }) : tr(id, { models, t, ...fields });
+      hidden
+        ? tr("alt_hidden", { chart: tr(chart), models, model, t })
+        : tr(id, { models, model, t, ...fields });
     this.roc.svg.setAttribute("aria-label", alt("roc", "roc_alt", { fpr: fmt(r.fpr), tpr: fmt(r.tpr) }));
     const pr = { recall: fmt(r.recall), precision: fmt(r.precision) };
     this.pr.svg.setAttribute("aria-label", alt("pr", "pr_alt", pr));
