@@ -439,15 +439,16 @@ def main(argv: list[str] | None = None) -> int:
     except RuntimeError as exc:
         print(f"metric-explorer: {exc}", file=sys.stderr)
         return 1
-    url = page_url(server.base, chosen.page, chosen.first, chosen.params)
-    print(f"Metric Explorer: {url}", flush=True)
-    for entry, page in zip(chosen.entries[1:], chosen.pages[1:], strict=True):
-        print(f"  also: {page_url(server.base, page, entry.name)}", flush=True)
-    if not args.no_browser:
-        webbrowser.open(url)
-    # a terminated command stops its server too (SIGTERM would skip the finally below)
+    # a terminated command stops its server too (SIGTERM would skip the finally below);
+    # set before the address is printed: a caller may stop the command once it reads it
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     try:
+        url = page_url(server.base, chosen.page, chosen.first, chosen.params)
+        print(f"Metric Explorer: {url}", flush=True)
+        for entry, page in zip(chosen.entries[1:], chosen.pages[1:], strict=True):
+            print(f"  also: {page_url(server.base, page, entry.name)}", flush=True)
+        if not args.no_browser:
+            webbrowser.open(url)
         return server.process.wait()
     except KeyboardInterrupt:
         return 0
