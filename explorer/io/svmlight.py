@@ -23,6 +23,7 @@ import numpy as np
 import pandas as pd
 
 from explorer.datasets import Dataset
+from explorer.i18n import Phrase
 from explorer.io import limits
 from explorer.io.dispatch import _source
 from explorer.io.errors import DataError, quote
@@ -36,7 +37,7 @@ from explorer.io.groups import (
 )
 from explorer.io.limits import _check_lines
 from explorer.io.text import _text_bytes
-from explorer.io.validation import _not_a_number
+from explorer.io.validation import _not_a_number, line, located
 
 #: label, optional qid, the features, optional comment.
 _LINE = (
@@ -68,9 +69,9 @@ def looks_like_svmlight(data: bytes) -> bool:
     False
     """
     head = data[:65536].decode("utf-8", errors="replace").split("\n")
-    for line in head:
-        if line.strip() and not line.lstrip().startswith("#"):
-            return re.match(_SNIFF, line) is not None
+    for text in head:
+        if text.strip() and not text.lstrip().startswith("#"):
+            return re.match(_SNIFF, text) is not None
     return False
 
 
@@ -83,7 +84,12 @@ class SvmlightFile:
         content = lines.str.replace(r"#.*$", "", regex=True).str.strip()
         keep = (content != "").to_numpy()
         if not keep.any():
-            raise DataError(f"{label} has no data lines (expected 'label qid:Q index:value ...').")
+            raise DataError(
+                Phrase(
+                    "${label} has no data lines (expected 'label qid:Q index:value ...').",
+                    label=label,
+                )
+            )
         _check_lines(label, int(keep.sum()))
         self.line_no = np.flatnonzero(keep) + 1
         parts = lines[keep].str.extract(_LINE)
@@ -95,7 +101,7 @@ class SvmlightFile:
         self.doc_ids = None if docids.isna().any() else docids.to_numpy(dtype=object)
 
     def where(self, i: int) -> str:
-        return f"line {self.line_no[i]}"
+        return line(self.line_no[i])
 
     def _check_features(self, features: pd.Series) -> None:
         bad = ~features.fillna("").str.fullmatch(_FEATURES).to_numpy()
@@ -103,9 +109,12 @@ class SvmlightFile:
             i = int(np.argmax(bad))
             token = next(t for t in features.iloc[i].split() if ":" not in t or t.startswith(":"))
             raise DataError(
-                f"{self.label}, line {self.line_no[i]}: {quote(token)} is not a feature "
-                "(an SVMlight line is 'label qid:Q index:value ...'; the features are not "
-                "read, but each is index:value)."
+                Phrase(
+                    "${at}: ${token} is not a feature (an SVMlight line is 'label qid:Q "
+                    "index:value ...'; the features are not read, but each is index:value).",
+                    at=located(self.label, self.where(i)),
+                    token=quote(token),
+                )
             )
 
     def _grades(self) -> np.ndarray:
@@ -114,10 +123,15 @@ class SvmlightFile:
         if bad.any():
             i = int(np.argmax(bad))
             raise DataError(
-                f"{self.label}, line {self.line_no[i]}: {_not_a_number(self.raw_label.iloc[i])}"
-                " (an SVMlight line starts with the relevance label)."
+                Phrase(
+                    "${at}: ${why} (an SVMlight line starts with the relevance label).",
+                    at=located(self.label, self.where(i)),
+                    why=_not_a_number(self.raw_label.iloc[i]),
+                )
             )
-        check_grades(y, lambda i: f"{self.label}, {self.where(i)}", self.raw_label.iloc.__getitem__)
+        check_grades(
+            y, lambda i: located(self.label, self.where(i)), self.raw_label.iloc.__getitem__
+        )
         return y
 
     def _qids(self, qids: pd.Series) -> pd.Series | None:
@@ -162,7 +176,9 @@ def read_numbers_file(data: bytes, label: str, what: str) -> tuple[np.ndarray, n
     lines = _lines(data, label, what).str.strip()
     filled = np.flatnonzero((lines != "").to_numpy())
     if not filled.size:
-        raise DataError(f"{label} is empty (expected one {what} per line).")
+        raise DataError(
+            Phrase("${label} is empty (expected one ${what} per line).", label=label, what=what)
+        )
     lines = lines.iloc[: filled[-1] + 1]
     _check_lines(label, len(lines))
     values = pd.to_numeric(lines, errors="coerce").to_numpy(dtype=np.float64)
@@ -270,9 +286,12 @@ def read_svmlight(
     data, label = _source(source, data_name, "data")
     if scores is None:
         raise DataError(
-            f"{label} is an SVMlight file: it holds the relevance labels and features, not "
-            "a model's scores. Add the score file beside it (one score per line, as "
-            "LightGBM's and XGBoost's predict write them)."
+            Phrase(
+                "${label} is an SVMlight file: it holds the relevance labels and features, not "
+                "a model's scores. Add the score file beside it (one score per line, as "
+                "LightGBM's and XGBoost's predict write them).",
+                label=label,
+            )
         )
     s_data, s_label = _source(scores, scores_name, "scores")
     f = SvmlightFile(data, label)
@@ -288,8 +307,11 @@ def read_svmlight(
         extra.append(f"queries from {q_label}, numbered 1, 2, ... in order")
     elif f.qids is None:
         raise DataError(
-            f"{label} has no qid: fields: add the query file (.query or .group, one count of "
-            "rows per query) that LightGBM reads beside it."
+            Phrase(
+                "${label} has no qid: fields: add the query file (.query or .group, one count of "
+                "rows per query) that LightGBM reads beside it.",
+                label=label,
+            )
         )
     else:
         blocks = blocks_of_qids(f.qids, f.where, label)
