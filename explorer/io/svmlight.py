@@ -142,20 +142,27 @@ class SvmlightFile:
             i = int(np.argmax(~has))
             j = int(np.argmax(has))
             raise DataError(
-                f"{self.label}, line {self.line_no[i]} has no qid: but line "
-                f"{self.line_no[j]} has one (every line names its query, or none does and "
-                "a .query file gives the queries)."
+                Phrase(
+                    "${at} has no qid: but line ${j} has one (every line names its query, or "
+                    "none does and a .query file gives the queries).",
+                    at=located(self.label, self.where(i)),
+                    j=self.line_no[j],
+                )
             )
         empty = (qids == "").to_numpy()
         if empty.any():
             raise DataError(
-                f"{self.label}, line {self.line_no[int(np.argmax(empty))]}: "
-                "qid: is empty (expected a query id)."
+                Phrase(
+                    "${at}: qid: is empty (expected a query id).",
+                    at=located(self.label, self.where(int(np.argmax(empty)))),
+                )
             )
         long = (qids.str.len() > limits.MAX_TEXT_CHARS).to_numpy()
         if long.any():
             i = int(np.argmax(long))
-            limits._check_text(f"{self.label}, line {self.line_no[i]}, qid", qids.iloc[i])
+            limits._check_text(
+                Phrase("${at}, qid", at=located(self.label, self.where(i))), qids.iloc[i]
+            )
         return qids
 
 
@@ -187,9 +194,22 @@ def read_numbers_file(data: bytes, label: str, what: str) -> tuple[np.ndarray, n
         i = int(np.argmax(bad))
         raw = lines.iloc[i]
         if raw == "":
-            raise DataError(f"{label}, line {i + 1} is empty (expected one {what} per line).")
-        more = " (one per line: this file has several columns)" if len(raw.split()) > 1 else ""
-        raise DataError(f"{label}, line {i + 1}: {_not_a_number(raw)}{more}.")
+            raise DataError(
+                Phrase(
+                    "${at} is empty (expected one ${what} per line).",
+                    at=located(label, line(i + 1)),
+                    what=Phrase(what),
+                )
+            )
+        more = Phrase(" (one per line: this file has several columns)")
+        raise DataError(
+            Phrase(
+                "${at}: ${why}${more}.",
+                at=located(label, line(i + 1)),
+                why=_not_a_number(raw),
+                more=more if len(raw.split()) > 1 else "",
+            )
+        )
     return values, np.arange(1, len(values) + 1)
 
 
@@ -206,8 +226,12 @@ def read_query_file(data: bytes, label: str, n_rows: int, data_label: str) -> Bl
     if bad.any():
         i = int(np.argmax(bad))
         raise DataError(
-            f"{label}, line {i + 1}: {counts[i]:g} is not a count of rows (expected a whole "
-            "number >= 1: the rows of one query)."
+            Phrase(
+                "${at}: ${count} is not a count of rows (expected a whole number >= 1: the rows "
+                "of one query).",
+                at=located(label, line(i + 1)),
+                count=f"{counts[i]:g}",
+            )
         )
     return blocks_of_counts(counts.astype(np.int64), n_rows, label, data_label)
 
@@ -220,14 +244,25 @@ def read_scores_file(data: bytes, label: str, n_rows: int, data_label: str, wher
     scores, _ = read_numbers_file(data, label, "score")
     if len(scores) < n_rows:
         raise DataError(
-            f"{data_label}, {where(len(scores))} has no score: {label} ends at line "
-            f"{len(scores):,} but {data_label} has {n_rows:,} data rows (one score per "
-            "data row, in order)."
+            Phrase(
+                "${at} has no score: ${label} ends at line ${n:,} but ${data} has ${rows:,} "
+                "data rows (one score per data row, in order).",
+                at=located(data_label, where(len(scores))),
+                label=label,
+                n=len(scores),
+                data=data_label,
+                rows=n_rows,
+            )
         )
     if len(scores) > n_rows:
         raise DataError(
-            f"{label}, line {n_rows + 1}: a score beyond the {n_rows:,} data rows of "
-            f"{data_label} (one score per data row, in order)."
+            Phrase(
+                "${at}: a score beyond the ${rows:,} data rows of ${data} (one score per data "
+                "row, in order).",
+                at=located(label, line(n_rows + 1)),
+                rows=n_rows,
+                data=data_label,
+            )
         )
     return scores
 
@@ -301,7 +336,12 @@ def read_svmlight(
         q_data, q_label = _source(query, query_name, "query")
         if f.qids is not None:
             raise DataError(
-                f"{label} names its queries (qid:) and {q_label} counts them: give one of the two."
+                Phrase(
+                    "${label} names its queries (qid:) and ${file} counts them: give one of "
+                    "the two.",
+                    label=label,
+                    file=q_label,
+                )
             )
         blocks = read_query_file(q_data, q_label, n, label)
         extra.append(f"queries from {q_label}, numbered 1, 2, ... in order")

@@ -354,15 +354,30 @@ class _TextFrame:
         j = max(range(len(fields)), key=lambda k: len(fields[k]))
         if len(fields[j]) <= limits.MAX_CELL_CHARS:
             raise DataError(
-                f"{self.label}, line {i + 1} is {len(line):,} characters long: a row of "
-                f"{len(self.names)} columns holds at most {budget:,} (check its quotes "
-                "and delimiters)."
+                Phrase(
+                    "${at} is ${n:,} characters long: a row of ${columns} columns holds at most "
+                    "${budget:,} (check its quotes and delimiters).",
+                    at=located(self.label, Phrase("line ${n}", n=i + 1)),
+                    n=len(line),
+                    columns=len(self.names),
+                    budget=budget,
+                )
             )
-        column = f'column "{self.names[j]}"' if j < len(self.names) else f"column {j + 1}"
+        where = located(self.label, Phrase("line ${n}", n=i + 1))
+        if j < len(self.names):
+            where = cell_at(self.label, Phrase("line ${n}", n=i + 1), self.names[j])
+        else:
+            where = Phrase("${at}, column ${j}", at=where, j=j + 1)
         head = fields[j][:40].decode("utf-8", errors="replace")
         raise DataError(
-            f"{self.label}, line {i + 1}, {column}: {head!r}... ({len(fields[j]):,} "
-            f"characters) is too long: a cell holds at most {limits.MAX_CELL_CHARS:,} characters."
+            Phrase(
+                "${where}: ${head}... (${n:,} characters) is too long: a cell holds at most "
+                "${limit:,} characters.",
+                where=where,
+                head=repr(head),
+                n=len(fields[j]),
+                limit=limits.MAX_CELL_CHARS,
+            )
         )
 
     def _fast_read(self, numeric: set[str]) -> pd.DataFrame | None:
