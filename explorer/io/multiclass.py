@@ -261,11 +261,11 @@ def _check_class_pairs(frame: _Frame, samples: pd.Series, labels: pd.Series, key
         j = int(np.argmax(~present))
         raise DataError(
             Phrase(
-                "${label}: the pair (sample ${sample}, class ${cls}) is missing: expected a row "
+                "${label}: the pair (sample ${sample}, class ${item}) is missing: expected a row "
                 "for every sample and class (${n_s:,} x ${n_l:,} = ${n:,} rows), found ${found:,}.",
                 label=frame.label,
                 sample=quote(s_names[s]),
-                cls=quote(l_names[j]),
+                item=quote(l_names[j]),
                 n_s=n_s,
                 n_l=n_l,
                 n=n_s * n_l,
