@@ -53,10 +53,11 @@ SHARED_SOURCES = ("sample", "host")
 #: every integer exactly. Above it, 2**53 + 1 is read as 2**53, and two different
 #: grades could compare equal.
 MAX_GRADE = 2**53 - 1
-GRADE_LIMIT = (
-    f"is a relevance grade above 2**53 - 1 = {MAX_GRADE:,}, the largest size float64 (what "
+GRADE_LIMIT = Phrase(
+    "is a relevance grade above 2**53 - 1 = ${max:,}, the largest size float64 (what "
     "every page computes with) holds exactly: 2**53 + 1 would read as 2**53. Give grades "
-    "of at most that size"
+    "of at most that size",
+    max=MAX_GRADE,
 )
 
 

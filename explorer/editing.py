@@ -226,6 +226,12 @@ def keep_run(new: Dataset, old: Dataset) -> Dataset:
     return dataclasses.replace(new, retrieved=seen, item_ids=ids)
 
 
+def _cell(table: str, i: int, column) -> str:
+    """``the edited table, row 3, column "y_true"``: where a refusal points (``table``
+    one of this module's names of a table, translated)."""
+    return Phrase('${table}, row ${i}, column "${col}"', table=Phrase(table), i=i, col=column)
+
+
 def _numbers(df: pd.DataFrame, table: str) -> np.ndarray:
     """All cells as finite floats, or a DataError naming the first bad one."""
     values = df.apply(pd.to_numeric, errors="coerce").to_numpy(dtype=np.float64)
@@ -234,11 +240,11 @@ def _numbers(df: pd.DataFrame, table: str) -> np.ndarray:
         i, j = (int(v) for v in np.argwhere(bad)[0])
         raw = df.iat[i, j]
         what = (
-            "is empty"
+            Phrase("is empty")
             if raw is None or (isinstance(raw, float) and np.isnan(raw))
-            else (f"{quote(raw)} is not a finite number")
+            else Phrase("${raw} is not a finite number", raw=quote(raw))
         )
-        raise DataError(f'{table}, row {i}, column "{df.columns[j]}": {what}.')
+        raise DataError(Phrase("${cell}: ${why}.", cell=_cell(table, i, df.columns[j]), why=what))
     return values
 
 
@@ -257,11 +263,15 @@ def _sample_ids(values, table: str) -> tuple[str, ...]:
         text = "" if v is None or (isinstance(v, float) and np.isnan(v)) else str(v).strip()
         if not text:
             continue
-        _check_text(f'{table}, row {i}, column "id"', text)
+        _check_text(_cell(table, i, "id"), text)
         if text in typed:
             raise DataError(
-                f'{table}, row {i}, column "id": {quote(text)} repeats the id of row '
-                f"{typed[text]} (expected each id once)."
+                Phrase(
+                    "${cell}: ${raw} repeats the id of row ${j} (expected each id once).",
+                    cell=_cell(table, i, "id"),
+                    raw=quote(text),
+                    j=typed[text],
+                )
             )
         typed[text] = i
     ids = []
@@ -284,15 +294,20 @@ def _check_labels(y: np.ndarray, df: pd.DataFrame, table: str, kind: str) -> Non
         if rows.size:
             i = int(rows[0])
             raise DataError(
-                f"{table}, row {i}: {int(y[i].sum())} classes are marked 1 (expected exactly "
-                "one 1 per row: the sample's class)."
+                Phrase(
+                    "${table}, row ${i}: ${n} classes are marked 1 (expected exactly "
+                    "one 1 per row: the sample's class).",
+                    table=Phrase(table),
+                    i=i,
+                    n=int(y[i].sum()),
+                )
             )
     if kind in ("binary", "multilabel", "multiclass"):
         bad = (y != 0) & (y != 1)
-        expected = "0 or 1"
+        expected = Phrase("is not 0 or 1")
     elif kind == "graded":
         bad = y < 0
-        expected = "a relevance grade >= 0"
+        expected = Phrase("is not a relevance grade >= 0")
     else:
         return
     if kind == "graded" and not bad.any() and (y > MAX_GRADE).any():
@@ -301,8 +316,14 @@ def _check_labels(y: np.ndarray, df: pd.DataFrame, table: str, kind: str) -> Non
         i, j = (int(v) for v in np.argwhere(bad.reshape(len(df), -1))[0])
         col = df.columns[j] if y.ndim == 2 else "y_true"
         value = y[i, j] if y.ndim == 2 else y[i]
-        what = f"is not {expected}" if expected else GRADE_LIMIT
-        raise DataError(f'{table}, row {i}, column "{col}": {value:g} {what}.')
+        raise DataError(
+            Phrase(
+                "${cell}: ${value} ${why}.",
+                cell=_cell(table, i, col),
+                value=f"{value:g}",
+                why=expected or GRADE_LIMIT,
+            )
+        )
 
 
 def dataset_from_table(df: pd.DataFrame, *, kind: str, name: str, description: str = ""):
@@ -316,11 +337,19 @@ def dataset_from_table(df: pd.DataFrame, *, kind: str, name: str, description: s
     """
     table = "the edited table"
     if len(df) == 0:
-        raise DataError(f"{table} has no rows; keep at least one sample.")
+        raise DataError(
+            Phrase("${table} has no rows; keep at least one sample.", table=Phrase(table))
+        )
     prefix = _prefix(kind)
     model_cols = [c for c in df.columns if str(c).startswith(prefix)]
     if "y_true" not in df.columns or not model_cols:
-        raise DataError(f'{table} needs a "y_true" column and at least one "{prefix}" column.')
+        raise DataError(
+            Phrase(
+                '${table} needs a "y_true" column and at least one "${prefix}" column.',
+                table=Phrase(table),
+                prefix=prefix,
+            )
+        )
     y = _numbers(df[["y_true"]], table)[:, 0]
     _check_labels(y, df[["y_true"]], table, kind)
     scores = dict(zip(model_cols, _numbers(df[model_cols], table).T, strict=True))
@@ -329,7 +358,7 @@ def dataset_from_table(df: pd.DataFrame, *, kind: str, name: str, description: s
         weight = _numbers(df[["sample_weight"]], table)[:, 0]
         if (weight < 0).any():
             i = int(np.argmax(weight < 0))
-            raise DataError(f'{table}, row {i}, column "sample_weight": must be >= 0.')
+            raise DataError(Phrase("${cell}: must be >= 0.", cell=_cell(table, i, "sample_weight")))
     ids = _sample_ids(list(df["id"]), table) if "id" in df.columns else ()
     used = {"id", "y_true", "sample_weight", *model_cols}
     attributes = []
@@ -339,7 +368,7 @@ def dataset_from_table(df: pd.DataFrame, *, kind: str, name: str, description: s
             long = pd.Series(values).str.len().to_numpy() > MAX_TEXT_CHARS
             if long.any():
                 i = int(np.argmax(long))
-                _check_text(f'{table}, row {i}, column "{c}"', values[i])
+                _check_text(_cell(table, i, c), values[i])
         attributes.append((str(c), values))
     return Dataset(
         name=name,
@@ -374,11 +403,15 @@ def dataset_from_matrices(
     [[1.0, 0.0], [0.0, 1.0]]
     """
     if len(labels) == 0:
-        raise DataError("the edited labels table has no rows; keep at least one sample.")
+        raise DataError(Phrase("the edited labels table has no rows; keep at least one sample."))
     if len(labels) != len(scores):
         raise DataError(
-            f"the labels table has {len(labels)} rows but the scores table has {len(scores)}: "
-            "add or remove the same rows in both."
+            Phrase(
+                "the labels table has ${a} rows but the scores table has ${b}: "
+                "add or remove the same rows in both.",
+                a=len(labels),
+                b=len(scores),
+            )
         )
     y = _numbers(labels, "the labels table")
     _check_labels(y, labels, "the labels table", kind)

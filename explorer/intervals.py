@@ -31,7 +31,7 @@ from typing import NamedTuple
 import numpy as np
 
 import metrics
-from explorer import budget
+from explorer import budget, metric_refusals
 from explorer.datasets import Dataset
 from explorer.formatting import fmt
 from explorer.i18n import Phrase
@@ -97,7 +97,7 @@ def _bootstrap(
                 checkpoint=checkpoint,
             )
     except metrics.MetricInputError as exc:
-        return _none(str(exc).rstrip("."))
+        return _none(metric_refusals.phrase(str(exc).rstrip(".")))
     return Interval(float(r.estimate), float(r.low), float(r.high))
 
 
@@ -125,7 +125,7 @@ def _weighted_fast(v: np.ndarray, w: np.ndarray, checkpoint: Callable[[], None])
                 ).distribution
             )
         except metrics.MetricInputError as exc:
-            return _none(str(exc).rstrip("."))
+            return _none(metric_refusals.phrase(str(exc).rstrip(".")))
     with np.errstate(divide="ignore", invalid="ignore"):
         ratio = draws[0] / draws[1]
     if not np.isfinite(ratio).all():
@@ -286,7 +286,7 @@ def refused(
     True
     """
     limit = budget.limits().per_run if limit is None else limit
-    why = budget.too_long(seconds, f"intervals on {rows:,} rows", limit)
+    why = budget.too_long(seconds, Phrase("intervals on ${rows:,} rows", rows=rows), limit)
     return None if why is None else {label: _none(why) for label in labels}
 
 

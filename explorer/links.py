@@ -34,6 +34,7 @@ import zlib
 import numpy as np
 
 from explorer.datasets import KINDS, MAX_GRADE, RANKING_KINDS, Dataset
+from explorer.i18n import Phrase
 from explorer.io.errors import DataError, quote
 from explorer.io.limits import MAX_FILE_NAME_CHARS, MAX_TEXT_CHARS
 
@@ -242,7 +243,7 @@ class _Damaged(Exception):
 
 
 def _refuse_constant(name: str):
-    raise _Damaged("a value is not a finite number")
+    raise _Damaged(Phrase("a value is not a finite number"))
 
 
 class _Reader:
@@ -266,14 +267,14 @@ class _Reader:
             try:
                 a = np.array(values, dtype=np.float64)
             except OverflowError:  # a whole number beyond float64
-                raise _Damaged("a value is not a finite number") from None
+                raise _Damaged(Phrase("a value is not a finite number")) from None
         if not np.isfinite(a).all():
-            raise _Damaged("a value is not a finite number")
+            raise _Damaged(Phrase("a value is not a finite number"))
         return a
 
     def done(self) -> None:
         if self.at != len(self.blob):
-            raise _Damaged("unexpected bytes after the data")
+            raise _Damaged(Phrase("unexpected bytes after the data"))
 
 
 def _shown(value) -> str:
@@ -306,7 +307,7 @@ def _names(values, what: str) -> None:
 def _header(payload) -> tuple[int, str, str, tuple[int, ...]]:
     """The format version, kind, name and shape of an unpacked payload, or _Damaged."""
     if type(payload) is not dict:
-        raise _Damaged("not a packed dataset")
+        raise _Damaged(Phrase("not a packed dataset"))
     version = payload.get("v")
     if type(version) is not int or version not in _VERSIONS:
         raise _Damaged(f"unknown format version {_shown(version)}")
@@ -315,7 +316,7 @@ def _header(payload) -> tuple[int, str, str, tuple[int, ...]]:
         raise _Damaged(f"unknown kind {_shown(kind)}")
     name = payload.get("name")
     if type(name) is not str or not name.strip():
-        raise _Damaged("the dataset has no name")
+        raise _Damaged(Phrase("the dataset has no name"))
     if len(name) > MAX_NAME_CHARS:
         raise _Damaged(f"the name {quote(name)} is longer than {MAX_NAME_CHARS} characters")
     shape = payload.get("shape")
@@ -327,22 +328,22 @@ def _header(payload) -> tuple[int, str, str, tuple[int, ...]]:
     ):
         raise _Damaged(f"a {kind} dataset needs a shape of {ndim} positive whole number(s)")
     if math.prod(shape) > _MAX_DECOMPRESSED:
-        raise _Damaged("the shape is too large")
+        raise _Damaged(Phrase("the shape is too large"))
     return version, kind, name, tuple(shape)
 
 
 def _check_values(kind: str, y: np.ndarray, weight: np.ndarray | None) -> None:
     """The labels a ``kind`` allows and weights >= 0 (one > 0), or _Damaged."""
     if kind in ("binary", "multilabel", "multiclass") and not np.isin(y, (0, 1)).all():
-        raise _Damaged("labels must be 0 or 1")
+        raise _Damaged(Phrase("labels must be 0 or 1"))
     if kind == "multiclass" and not (y.sum(axis=1) == 1).all():
-        raise _Damaged("each sample needs exactly one class")
+        raise _Damaged(Phrase("each sample needs exactly one class"))
     if kind == "graded" and (y < 0).any():
-        raise _Damaged("relevance grades must be >= 0")
+        raise _Damaged(Phrase("relevance grades must be >= 0"))
     if kind == "graded" and (y > MAX_GRADE).any():
-        raise _Damaged("a relevance grade is above 2**53 - 1")
+        raise _Damaged(Phrase("a relevance grade is above 2**53 - 1"))
     if weight is not None and ((weight < 0).any() or not (weight > 0).any()):
-        raise _Damaged("sample weights must be >= 0, and one at least > 0")
+        raise _Damaged(Phrase("sample weights must be >= 0, and one at least > 0"))
 
 
 def _dataset(payload, blob: bytes) -> Dataset:
@@ -353,7 +354,7 @@ def _dataset(payload, blob: bytes) -> Dataset:
     y = read.array(payload.get("y"), size, "the labels").reshape(shape)
     models = payload.get("s")
     if type(models) is not dict or not models:
-        raise _Damaged("no model scores")
+        raise _Damaged(Phrase("no model scores"))
     if size * (1 + len(models)) > INLINE_MAX_VALUES:
         raise _Damaged(f"more than {INLINE_MAX_VALUES:,} numbers")
     _names(list(models), "the model names")
@@ -368,10 +369,10 @@ def _dataset(payload, blob: bytes) -> Dataset:
     labels = _strings(payload.get("labels", []), "the label names")
     classes = kind == "binary" and len(labels) == 2  # the names of text labels
     if (ndim == 1 and labels and not classes) or (ndim == 2 and labels and len(labels) != shape[1]):
-        raise _Damaged("the label names do not match the labels")
+        raise _Damaged(Phrase("the label names do not match the labels"))
     ids = _strings(payload.get("ids", []), "the sample ids")
     if ids and len(ids) != shape[0]:
-        raise _Damaged("the sample ids do not match the samples")
+        raise _Damaged(Phrase("the sample ids do not match the samples"))
     retrieved, items = _ranking_extras(payload, kind, shape)
     attributes = _attributes(payload.get("a", []), shape[0])
     return Dataset(
@@ -393,11 +394,11 @@ def _dataset(payload, blob: bytes) -> Dataset:
 def _attributes(entries, n: int) -> tuple:
     """The attributes of a payload (none when absent), each checked, or _Damaged."""
     if type(entries) is not list:
-        raise _Damaged("the attributes must be a list")
+        raise _Damaged(Phrase("the attributes must be a list"))
     out = []
     for entry in entries:
         if type(entry) is not list or len(entry) != 3 or entry[1] not in ("n", "t"):
-            raise _Damaged("an attribute is not of the form [name, kind, values]")
+            raise _Damaged(Phrase("an attribute is not of the form [name, kind, values]"))
         name, kind, values = entry
         if type(values) is not list or len(values) != n:
             raise _Damaged(f"an attribute does not hold {n} values")
@@ -407,13 +408,13 @@ def _attributes(entries, n: int) -> tuple:
             out.append((name, np.array(values, dtype=object)))
             continue
         if not all(v is None or type(v) is float or type(v) is int for v in values):
-            raise _Damaged("an attribute holds a value that is not a number")
+            raise _Damaged(Phrase("an attribute holds a value that is not a number"))
         try:
             a = np.array([np.nan if v is None else v for v in values], dtype=np.float64)
         except OverflowError:
-            raise _Damaged("an attribute's value is not a finite number") from None
+            raise _Damaged(Phrase("an attribute's value is not a finite number")) from None
         if np.isinf(a).any():
-            raise _Damaged("an attribute's value is not a finite number")
+            raise _Damaged(Phrase("an attribute's value is not a finite number"))
         out.append((name, a))
     _strings([name for name, _ in out], "the attribute names")
     return tuple(out)
@@ -431,7 +432,7 @@ def _ranking_extras(payload, kind: str, shape: tuple[int, ...]):
         if type(r) is not list or len(r) != size or not all(v in (0, 1) for v in r):
             raise _Damaged(f"the retrieved marks do not hold {size} values of 0 or 1")
         if not all(type(v) is int for v in r):
-            raise _Damaged("the retrieved marks hold a value that is not 0 or 1")
+            raise _Damaged(Phrase("the retrieved marks hold a value that is not 0 or 1"))
         retrieved = np.array(r, dtype=bool).reshape(shape)
     ids = None
     if items is not None:
@@ -455,23 +456,23 @@ def decode_dataset(token: str) -> Dataset:
     ...
     explorer.io.DataError: the link's data parameter is damaged (not a packed dataset); ...
     """
-    damaged = "the link's data parameter is damaged ({}); ask for a fresh link."
+    damaged = "the link's data parameter is damaged (${why}); ask for a fresh link."
     try:
         if not isinstance(token, str):
-            raise _Damaged("not a packed dataset")
+            raise _Damaged(Phrase("not a packed dataset"))
         try:
             packed = base64.urlsafe_b64decode(token + "=" * (-len(token) % 4))
             obj = zlib.decompressobj()
             raw = obj.decompress(packed, _MAX_DECOMPRESSED)
             if obj.unconsumed_tail:
-                raise _Damaged("too large")
+                raise _Damaged(Phrase("too large"))
             head, _, blob = raw.partition(b"\n")
             payload = json.loads(head, parse_constant=_refuse_constant)
         except (binascii.Error, zlib.error, ValueError, RecursionError):
-            raise _Damaged("not a packed dataset") from None
+            raise _Damaged(Phrase("not a packed dataset")) from None
         return _dataset(payload, blob)
     except _Damaged as exc:
-        raise DataError(damaged.format(exc)) from None
+        raise DataError(Phrase(damaged, why=exc.args[0])) from None
     except (KeyError, TypeError, ValueError, OverflowError, MemoryError) as exc:
         # a payload the checks above let through but Dataset refuses
-        raise DataError(damaged.format(type(exc).__name__)) from None
+        raise DataError(Phrase(damaged, why=type(exc).__name__)) from None

@@ -92,7 +92,13 @@ def names(text: str, defaults: list[str], what: str) -> list[str]:
     for i, name in enumerate(out):
         _check_text(f"the {what} names", name)
         if name in out[:i]:
-            raise DataError(f"the {what} names give {quote(name)} twice (expected each once).")
+            raise DataError(
+                Phrase(
+                    "the ${what} names give ${name} twice (expected each once).",
+                    what=Phrase(what),
+                    name=quote(name),
+                )
+            )
     return out
 
 
@@ -135,12 +141,23 @@ def dataset_from_new_table(df: pd.DataFrame, *, kind: str, name: str, model_name
     """
     df = df.iloc[: _typed_rows(df)]
     if len(df) == 0:
-        raise DataError(f"{_TABLE} is empty: type a y_true and a score in a row at least.")
+        raise DataError(
+            Phrase(
+                "${table} is empty: type a y_true and a score in a row at least.",
+                table=Phrase(_TABLE),
+            )
+        )
     columns = [c for c in df.columns if c not in ("id", "y_true")]
     named = dict(zip(columns, names(model_names, columns, "model"), strict=True))
     kept = [c for c in columns if not _blank(df[[c]]).all()]
     if not kept:
-        raise DataError(f'{_TABLE}: type the scores of one model at least (column "{columns[0]}").')
+        raise DataError(
+            Phrase(
+                '${table}: type the scores of one model at least (column "${col}").',
+                table=Phrase(_TABLE),
+                col=columns[0],
+            )
+        )
     _numbers(df[["y_true", *kept]], _TABLE)  # an empty cell is refused where the grid shows it
     out = df[[c for c in ("id", "y_true") if c in df.columns] + kept]
     out = out.rename(columns={c: _prefix(kind) + named[c] for c in kept})
@@ -169,7 +186,12 @@ def dataset_from_new_matrices(
     """
     n = _typed_rows(labels, scores)
     if n == 0:
-        raise DataError(f"{_TABLE} is empty: type the labels and scores of a row at least.")
+        raise DataError(
+            Phrase(
+                "${table} is empty: type the labels and scores of a row at least.",
+                table=Phrase(_TABLE),
+            )
+        )
     shown = [str(c) for c in labels.columns]
     new = names(label_names, shown, "label")
     rows = [str(i) for i in range(n)]  # the sample ids: the grid's row numbers
@@ -239,12 +261,16 @@ def _cells(value, width: int) -> list[list[str]]:
     """The rows the component sent, checked: text cells, ``width`` a row."""
     rows = value.get("cells") if isinstance(value, dict) else None
     if not isinstance(rows, list) or len(rows) > MAX_TYPED_ROWS:
-        raise DataError(f"{_TABLE} came back unreadable: type it again.")
+        raise DataError(
+            Phrase("${table} came back unreadable: type it again.", table=Phrase(_TABLE))
+        )
     out = []
     for row in rows:
         ok = isinstance(row, list) and len(row) == width
         if not ok or not all(isinstance(v, str) and len(v) <= MAX_CELL_CHARS for v in row):
-            raise DataError(f"{_TABLE} came back unreadable: type it again.")
+            raise DataError(
+                Phrase("${table} came back unreadable: type it again.", table=Phrase(_TABLE))
+            )
         out.append([v.strip() or None for v in row])
     return out
 

@@ -26,6 +26,7 @@ import numpy as np
 import pandas as pd
 
 from explorer.datasets import Dataset
+from explorer.i18n import Phrase
 
 __all__ = [
     "DEFAULT_BINS",
@@ -70,6 +71,23 @@ def _number(v: float) -> str:
     return text if float(text) == v else repr(float(v))
 
 
+def _too_many_cuts(n: int) -> str:
+    return Phrase("${n} cut points make more than ${most} bins.", n=n, most=MAX_GROUPS)
+
+
+def _no_attribute(ds: Dataset, attribute: str) -> str:
+    known = ", ".join(ds.attribute_names) or Phrase("none")
+    return Phrase(
+        "the dataset has no attribute ${name} (its attributes: ${known}).",
+        name=repr(attribute),
+        known=known,
+    )
+
+
+def _no_group(what: str, label: str) -> str:
+    return Phrase("${what} has no group ${label}.", what=what, label=repr(label))
+
+
 def quantile_cuts(values: np.ndarray, n_bins: int = DEFAULT_BINS) -> tuple[float, ...]:
     """The inner cut points that split ``values`` (NaN left out) into ``n_bins`` bins of
     about equal counts: the quantiles at 1/n, ..., (n-1)/n, repeated ones dropped (many
@@ -87,7 +105,7 @@ def quantile_cuts(values: np.ndarray, n_bins: int = DEFAULT_BINS) -> tuple[float
     (13.275,)
     """
     if n_bins < 1:
-        raise GroupingError(f"a number of bins must be at least 1; got {n_bins}")
+        raise GroupingError(Phrase("a number of bins must be at least 1; got ${n}", n=n_bins))
     v = values[~np.isnan(values)]
     if v.size == 0 or n_bins == 1:
         return ()
@@ -130,14 +148,18 @@ def parse_cuts(text: str) -> tuple[float, ...]:
         try:
             v = float(p)
         except ValueError:
-            raise GroupingError(f"{p!r} is not a number: write cut points as 18, 40, 65.") from None
+            raise GroupingError(
+                Phrase("${p} is not a number: write cut points as 18, 40, 65.", p=repr(p))
+            ) from None
         if not np.isfinite(v):
-            raise GroupingError(f"{p!r} is not a finite number.")
+            raise GroupingError(Phrase("${p} is not a finite number.", p=repr(p)))
         if cuts and v <= cuts[-1]:
-            raise GroupingError(f"cut points must increase: {p} follows {_number(cuts[-1])}.")
+            raise GroupingError(
+                Phrase("cut points must increase: ${p} follows ${q}.", p=p, q=_number(cuts[-1]))
+            )
         cuts.append(v)
     if len(cuts) + 1 > MAX_GROUPS:
-        raise GroupingError(f"{len(cuts)} cut points make more than {MAX_GROUPS} bins.")
+        raise GroupingError(_too_many_cuts(len(cuts)))
     return tuple(cuts)
 
 
@@ -190,9 +212,9 @@ def bin_numbers(
         cuts = quantile_cuts(values, int(cuts))
     cuts = np.asarray(cuts, dtype=np.float64)
     if cuts.size + 1 > MAX_GROUPS:
-        raise GroupingError(f"{cuts.size} cut points make more than {MAX_GROUPS} bins.")
+        raise GroupingError(_too_many_cuts(cuts.size))
     if cuts.size and (np.diff(cuts) <= 0).any():
-        raise GroupingError("cut points must increase.")
+        raise GroupingError(Phrase("cut points must increase."))
     missing = np.isnan(values)
     codes = np.searchsorted(cuts, values, side="right").astype(np.int64)
     codes[missing] = cuts.size + 1
@@ -232,9 +254,14 @@ def categories(values: np.ndarray, what: str = "the attribute") -> tuple[np.ndar
         uniq = np.asarray(uniq, dtype=object)
     if uniq.size > MAX_GROUPS:
         raise GroupingError(
-            f"{what} has {uniq.size:,} different values: too many to compare as groups (at "
-            f"most {MAX_GROUPS}). Group it into fewer values before uploading"
-            + (", or cut it into bins." if numeric else ".")
+            Phrase(
+                "${what} has ${n:,} different values: too many to compare as groups (at "
+                "most ${most}). Group it into fewer values before uploading${end}",
+                what=what,
+                n=uniq.size,
+                most=MAX_GROUPS,
+                end=Phrase(", or cut it into bins.") if numeric else ".",
+            )
         )
     codes = np.full(values.shape[0], uniq.size, np.int64)
     codes[~missing] = inverse
@@ -283,11 +310,8 @@ def groups_of(
     try:
         values = ds.attribute(attribute)
     except KeyError:
-        known = ", ".join(ds.attribute_names) or "none"
-        raise GroupingError(
-            f"the dataset has no attribute {attribute!r} (its attributes: {known})."
-        ) from None
-    what = f"attribute {attribute!r}"
+        raise GroupingError(_no_attribute(ds, attribute)) from None
+    what = Phrase("attribute ${name}", name=repr(attribute))
     if values.dtype != np.float64:
         return categories(values, what)
     if bins is None:
@@ -335,7 +359,7 @@ def parse_pairs(text: str) -> tuple[tuple[str, str], ...]:
     """
     parts = [p for p in str(text).split(";") if p.strip()]
     if any(p.count(":") != 1 for p in parts):
-        raise GroupingError(f"{text!r} is not name:value pairs joined by ;.")
+        raise GroupingError(Phrase("${text} is not name:value pairs joined by ;.", text=repr(text)))
     return tuple(tuple(unquote(x) for x in p.split(":")) for p in parts)
 
 
@@ -368,10 +392,13 @@ def parse_slice(text: str) -> tuple[Condition, ...]:
         conditions = ()
     if not conditions or len(conditions) > MAX_CONDITIONS:
         raise GroupingError(
-            f"the slice {text!r} is not attribute:group (two at most, joined by ;)."
+            Phrase(
+                "the slice ${text} is not attribute:group (two at most, joined by ;).",
+                text=repr(text),
+            )
         )
     if len({a for a, _ in conditions}) < len(conditions):
-        raise GroupingError(f"the slice {text!r} names one attribute twice.")
+        raise GroupingError(Phrase("the slice ${text} names one attribute twice.", text=repr(text)))
     return conditions
 
 
@@ -389,7 +416,7 @@ def _members(values: np.ndarray, label: str, what: str) -> np.ndarray:
             return values == float(label)
         lo, hi = float(found["lo"]), float(found["hi"])
     except ValueError:
-        raise GroupingError(f"{what} has no group {label!r}.") from None
+        raise GroupingError(_no_group(what, label)) from None
     upper = values <= hi if found["close"] == "]" else values < hi
     return (values >= lo) & upper
 
@@ -411,17 +438,20 @@ def slice_mask(ds: Dataset, conditions: Sequence[Condition]) -> np.ndarray:
     mask = np.ones(ds.n_samples, dtype=bool)
     for attribute, label in conditions:
         if attribute not in ds.attribute_names:
-            known = ", ".join(ds.attribute_names) or "none"
-            raise GroupingError(
-                f"the dataset has no attribute {attribute!r} (its attributes: {known})."
-            )
-        what = f"attribute {attribute!r}"
+            raise GroupingError(_no_attribute(ds, attribute))
+        what = Phrase("attribute ${name}", name=repr(attribute))
         member = _members(ds.attribute(attribute), label, what)
         if not member.any():
-            raise GroupingError(f"{what} has no group {label!r}.")
+            raise GroupingError(_no_group(what, label))
         mask &= member
     if not mask.any():
-        raise GroupingError(f"no {unit(ds)} is in all of {describe_slice(conditions)}.")
+        raise GroupingError(
+            Phrase(
+                "no ${unit} is in all of ${slice}.",
+                unit=Phrase(unit(ds)),
+                slice=describe_slice(conditions),
+            )
+        )
     return mask
 
 

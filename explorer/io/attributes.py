@@ -22,6 +22,7 @@ import numpy as np
 import pandas as pd
 
 from explorer.datasets import Dataset
+from explorer.i18n import Phrase
 from explorer.io.dispatch import _format, _open_frame
 from explorer.io.errors import DataError, quote
 from explorer.io.validation import _check_text_column, _Frame, _listed
@@ -179,10 +180,16 @@ def read_side_file(
     frame = _open_frame(data, label, _format(label, data))
     key = _id_column(frame)
     others = [c for c in frame.columns if c != key]
+    what = Phrase(what)  # "query" or "sample", translated in a refusal
     if not others:
         raise DataError(
-            f"{label} has only the column {quote(key)}: a side file holds the {what} ids "
-            "and at least one attribute column."
+            Phrase(
+                "${label} has only the column ${key}: a side file holds the ${what} ids "
+                "and at least one attribute column.",
+                label=label,
+                key=quote(key),
+                what=what,
+            )
         )
     frame.load([])
     keys = frame.strings(key)
@@ -190,25 +197,39 @@ def read_side_file(
     if dup.any():
         i = int(np.argmax(dup))
         raise DataError(
-            f"{frame.cell(i, key)}: {quote(keys.iloc[i])} is given twice (expected one row per "
-            f"{what} id)."
+            Phrase(
+                "${cell}: ${raw} is given twice (expected one row per ${what} id).",
+                cell=frame.cell(i, key),
+                raw=quote(keys.iloc[i]),
+                what=what,
+            )
         )
     at = pd.Index(ids).get_indexer(keys.tolist())
     unknown = at < 0
     if unknown.any():
         i = int(np.argmax(unknown))
         raise DataError(
-            f"{frame.cell(i, key)}: {quote(keys.iloc[i])} is not a {what} id of the data "
-            f"(expected one of {_listed(ids)})."
+            Phrase(
+                "${cell}: ${raw} is not a ${what} id of the data (expected one of ${ids}).",
+                cell=frame.cell(i, key),
+                raw=quote(keys.iloc[i]),
+                what=what,
+                ids=_listed(ids),
+            )
         )
     if len(at) < len(ids):
         missing = np.ones(len(ids), bool)
         missing[at] = False
         gone = [ids[j] for j in np.flatnonzero(missing)]
+        more = Phrase(" (nor ${n:,} more)", n=len(gone) - 1) if len(gone) > 1 else ""
         raise DataError(
-            f"{label} has no row for {what} id {quote(gone[0])}"
-            f"{f' (nor {len(gone) - 1:,} more)' if len(gone) > 1 else ''}: every {what} "
-            "needs one."
+            Phrase(
+                "${label} has no row for ${what} id ${id}${more}: every ${what} needs one.",
+                label=label,
+                what=what,
+                id=quote(gone[0]),
+                more=more,
+            )
         )
     order = np.argsort(at)
     return tuple((c, _column(frame, c)[order]) for c in others)
@@ -234,7 +255,11 @@ def attach(ds: Dataset, side: tuple[str, bytes] | None) -> Dataset:
     clash = [n for n, _ in pairs if n in ds.attribute_names]
     if clash:
         raise DataError(
-            f"{label}: the data already has the attribute {quote(clash[0])}; rename one of them."
+            Phrase(
+                "${label}: the data already has the attribute ${name}; rename one of them.",
+                label=label,
+                name=quote(clash[0]),
+            )
         )
     text = "; ".join(t for t in (ds.description, note(pairs, source=label)) if t)
     return dataclasses.replace(ds, attributes=(*ds.attributes, *pairs), description=text)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from explorer.i18n import Phrase
 from explorer.io.errors import DataError, quote
 from explorer.io.parquet import _ParquetFrame
 from explorer.io.text import _TextFrame
@@ -64,14 +65,21 @@ def _check_extension(label: str, allowed: tuple[str, ...]) -> str:
     ext = Path(label).suffix.lower()
     if ext == ".npy" and ".npy" not in allowed:
         raise DataError(
-            f"{label} is a .npy array: it has no column names, so it cannot hold y_true and "
-            "the scores by itself. Upload a .npy as a labels + scores pair (two arrays of "
-            "the same shape)."
+            Phrase(
+                "${label} is a .npy array: it has no column names, so it cannot hold y_true and "
+                "the scores by itself. Upload a .npy as a labels + scores pair (two arrays of "
+                "the same shape).",
+                label=label,
+            )
         )
     if ext not in allowed:
         raise DataError(
-            f"{label}: files of type {quote(ext or '(no extension)')} are not read; expected "
-            f"{', '.join(allowed)}."
+            Phrase(
+                "${label}: files of type ${ext} are not read; expected ${allowed}.",
+                label=label,
+                ext=quote(ext) if ext else Phrase("'(no extension)'"),
+                allowed=", ".join(allowed),
+            )
         )
     return ext
 
@@ -81,9 +89,12 @@ def _open_frame(data: bytes, label: str, fmt: str) -> _Frame:
         return _ParquetFrame(data, label)
     if fmt == "npy":
         raise DataError(
-            f"{label} is a .npy array: it has no column names, so it cannot hold y_true and "
-            "the scores by itself. A .npy file goes in a labels + scores pair (two arrays "
-            "of the same shape)."
+            Phrase(
+                "${label} is a .npy array: it has no column names, so it cannot hold y_true and "
+                "the scores by itself. A .npy file goes in a labels + scores pair (two arrays "
+                "of the same shape).",
+                label=label,
+            )
         )
     sep, what = {"csv": (",", "CSV"), "tsv": ("\t", "TSV"), "txt": ("sniff", "CSV")}[fmt]
     return _TextFrame(data, label, sep, what)

@@ -3,6 +3,10 @@
 This module imports nothing, so code that only catches refusals (the link
 decoder, the data editor, the session state) does not load the readers.
 
+A reader writes its message as an :class:`explorer.i18n.Phrase` (a template and its
+values; English as a ``str``): the page shows ``t(exc.args[0])``, in the visitor's
+language.
+
 A refusal is shown on the page on every rerun: its message stays short
 (:data:`MAX_MESSAGE_CHARS`) however large the input. A bad cell is quoted by
 its first few dozen characters (:func:`quote`); a message that would still be
@@ -71,13 +75,19 @@ class DataError(ValueError):
     s.csv, line 2, column "y_score": 'high' is not a number.
     >>> len(str(DataError("x" * 10**6)))
     300
+
+    A message written as a template (an :class:`explorer.i18n.Phrase`) is kept as
+    ``exc.args[0]``, so that the interface shows it in the visitor's language.
     """
 
     # Its public home, as tracebacks and doctests name it: explorer.io.DataError.
     __module__ = "explorer.io"
 
     def __init__(self, message: str = "") -> None:
-        super().__init__(_clip(str(message)))
+        # a message short enough stays itself: a reader's Phrase (explorer.i18n) keeps its
+        # template in ``args[0]``, which the interface translates; ``str(exc)`` is English
+        clipped = _clip(str(message))
+        super().__init__(message if clipped == message else clipped)
 
 
 # doctest skips a class whose __module__ is another module's: list it here.

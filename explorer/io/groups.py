@@ -19,10 +19,11 @@ from typing import NamedTuple
 import numpy as np
 import pandas as pd
 
-from explorer.datasets import GRADE_LIMIT, MAX_GRADE, Dataset
+from explorer.datasets import MAX_GRADE, Dataset
+from explorer.i18n import Phrase
 from explorer.io.errors import DataError, quote
 from explorer.io.limits import _check_shape
-from explorer.io.validation import _count
+from explorer.io.validation import _count, located, too_large_grade
 
 #: The note every query-grouped dataset's description carries.
 RANKING_NOTE = (
@@ -76,10 +77,15 @@ def blocks_of_qids(qids: pd.Series, where: Callable[[int], str], label: str) -> 
         ended = int(starts[first + 1]) - 1
         i = int(starts[b])
         raise DataError(
-            f"{label}, {where(i)}: query {quote(qids.iloc[i])} starts again after query "
-            f"{quote(qids.iloc[i - 1])}, but its rows ended on {where(ended)}: the rows of a "
-            "query must be together, as LightGBM and XGBoost read them (sort the rows by "
-            "query, keeping each query's document order)."
+            Phrase(
+                "${at}: query ${query} starts again after query ${before}, but its rows ended "
+                "on ${ended}: the rows of a query must be together, as LightGBM and XGBoost "
+                "read them (sort the rows by query, keeping each query's document order).",
+                at=located(label, where(i)),
+                query=quote(qids.iloc[i]),
+                before=quote(qids.iloc[i - 1]),
+                ended=where(ended),
+            )
         )
     sizes = np.diff(np.append(starts, n))
     return Blocks(starts, sizes, tuple(str(q) for q in uniques))
@@ -108,9 +114,14 @@ def blocks_of_counts(counts: np.ndarray, n_rows: int, label: str, data_label: st
         line = int(np.argmax(ends > n_rows)) + 1 if total > n_rows else len(counts)
         reach = int(ends[line - 1]) if len(ends) else 0
         raise DataError(
-            f"{label}, line {line}: the counts reach {reach:,} rows, but {data_label} has "
-            f"{n_rows:,} data rows (the counts of a query file add up to the rows of its "
-            "data file)."
+            Phrase(
+                "${at}: the counts reach ${reach:,} rows, but ${data} has ${n:,} data rows (the "
+                "counts of a query file add up to the rows of its data file).",
+                at=located(label, Phrase("line ${n}", n=line)),
+                reach=reach,
+                data=data_label,
+                n=n_rows,
+            )
         )
     starts = ends - counts
     names = tuple(map(str, range(1, len(counts) + 1)))
@@ -123,12 +134,22 @@ def check_grades(y: np.ndarray, where: Callable[[int], str], raw: Callable[[int]
     if negative.any():
         i = int(np.argmax(negative))
         raise DataError(
-            f"{where(i)}: {quote(raw(i))} is negative (expected a relevance grade >= 0)."
+            Phrase(
+                "${cell}: ${raw} is negative (expected a relevance grade >= 0).",
+                cell=where(i),
+                raw=quote(raw(i)),
+            )
         )
     huge = y > MAX_GRADE
     if huge.any():
         i = int(np.argmax(huge))
-        raise DataError(f"{where(i)}: {quote(raw(i))} {GRADE_LIMIT}.")
+        raise DataError(too_large_grade(where(i), raw(i)))
+
+
+def no_room(label: str) -> str:
+    """Why scores at the float limit are refused (no lower score is left for the
+    documents a run did not retrieve)."""
+    return Phrase("${label}: scores near the float limit leave no room below them.", label=label)
 
 
 class Pivoted(NamedTuple):
@@ -174,7 +195,7 @@ def pivot(
     [['1', '2'], ['1', '']]
     """
     n_q, width = len(blocks.sizes), int(blocks.sizes.max())
-    _check_shape(f"{label} pivoted by query", n_q, width)
+    _check_shape(Phrase("${label} pivoted by query", label=label), n_q, width)
     row = np.repeat(np.arange(n_q), blocks.sizes)
     col = np.arange(len(row)) - np.repeat(blocks.starts, blocks.sizes)
     if doc_ids is None:
@@ -191,7 +212,7 @@ def pivot(
         mat = np.full((n_q, width), low - max(1.0, abs(low) * 2.0**-40))
         mat[row, col] = s
         if not np.isfinite(mat).all():
-            raise DataError(f"{label}: scores near the float limit leave no room below them.")
+            raise DataError(no_room(label))
         out[model] = mat
     return Pivoted(y_mat, out, retrieved, ids)
 

@@ -90,7 +90,7 @@ def _size(n: int) -> str:
     for unit, size in (("GB", 10**9), ("MB", 10**6), ("KB", 10**3)):
         if n >= size:
             return f"{n / size:.3g} {unit}"
-    return f"{n:,} bytes"
+    return Phrase("${n:,} bytes", n=n)
 
 
 def _exact(n: int) -> str:
@@ -102,28 +102,45 @@ def _exact(n: int) -> str:
     ('50 MB (50,000,000 bytes)', '52.4 MB (52,428,800 bytes)', '150 bytes')
     """
     text = _size(n)
-    return text if text.endswith("bytes") else f"{text} ({n:,} bytes)"
+    return text if text.endswith("bytes") else Phrase("${size} (${n:,} bytes)", size=text, n=n)
 
 
 def _check_size(label: str, data: bytes, max_bytes: int) -> None:
     if len(data) > max_bytes:
         raise DataError(
-            f"{label} is {_exact(len(data))}; the limit is {_exact(max_bytes)} per file. "
-            "Upload a smaller sample of the data."
+            Phrase(
+                "${label} is ${size}; the limit is ${limit} per file. "
+                "Upload a smaller sample of the data.",
+                label=label,
+                size=_exact(len(data)),
+                limit=_exact(max_bytes),
+            )
         )
 
 
 def _check_file_name(name: str) -> None:
     if len(name) > MAX_FILE_NAME_CHARS:
         raise DataError(
-            f"the file name {quote(name)} is {len(name):,} characters long; the limit is "
-            f"{MAX_FILE_NAME_CHARS} characters. Rename the file."
+            Phrase(
+                "the file name ${name} is ${n:,} characters long; the limit is "
+                "${limit} characters. Rename the file.",
+                name=quote(name),
+                n=len(name),
+                limit=MAX_FILE_NAME_CHARS,
+            )
         )
 
 
 def _check_columns(label: str, n_columns: int) -> None:
     if n_columns > MAX_COLUMNS:
-        raise DataError(f"{label} has {n_columns:,} columns; the limit is {MAX_COLUMNS:,} columns.")
+        raise DataError(
+            Phrase(
+                "${label} has ${n:,} columns; the limit is ${limit:,} columns.",
+                label=label,
+                n=n_columns,
+                limit=MAX_COLUMNS,
+            )
+        )
 
 
 def _check_models(label: str, n_models: int, what: str = "models") -> None:
@@ -139,25 +156,52 @@ def _check_models(label: str, n_models: int, what: str = "models") -> None:
     """
     if n_models > MAX_MODELS:
         raise DataError(
-            f"{label} has {n_models:,} {what}; the limit is {MAX_MODELS} models. Keep "
-            "the models to compare in one file, or split them over several datasets."
+            Phrase(
+                "${label} has ${n:,} ${what}; the limit is ${limit} models. Keep "
+                "the models to compare in one file, or split them over several datasets.",
+                label=label,
+                n=n_models,
+                what=what if isinstance(what, Phrase) else Phrase(what),  # "score columns"...
+                limit=MAX_MODELS,
+            )
         )
 
 
 def _check_lines(label: str, n_lines: int) -> None:
     """The row limit of a file whose records are lines (TREC)."""
     if n_lines > MAX_ROWS:
-        raise DataError(f"{label} has {n_lines:,} lines; the limit is {MAX_ROWS:,} lines.")
+        raise DataError(
+            Phrase(
+                "${label} has ${n:,} lines; the limit is ${limit:,} lines.",
+                label=label,
+                n=n_lines,
+                limit=MAX_ROWS,
+            )
+        )
 
 
 def _check_shape(label: str, n_rows: int, n_columns: int) -> None:
     if n_rows > MAX_ROWS:
-        raise DataError(f"{label} has {n_rows:,} rows; the limit is {MAX_ROWS:,} rows.")
+        raise DataError(
+            Phrase(
+                "${label} has ${n:,} rows; the limit is ${limit:,} rows.",
+                label=label,
+                n=n_rows,
+                limit=MAX_ROWS,
+            )
+        )
     _check_columns(label, n_columns)
     if n_rows * n_columns > MAX_CELLS:
         raise DataError(
-            f"{label} has {n_rows:,} rows x {n_columns:,} columns = {n_rows * n_columns:,} "
-            f"cells; the limit is {MAX_CELLS:,} cells."
+            Phrase(
+                "${label} has ${rows:,} rows x ${columns:,} columns = ${cells:,} "
+                "cells; the limit is ${limit:,} cells.",
+                label=label,
+                rows=n_rows,
+                columns=n_columns,
+                cells=n_rows * n_columns,
+                limit=MAX_CELLS,
+            )
         )
 
 
@@ -165,14 +209,25 @@ def _check_text(where: str, text: str) -> None:
     """Refuse a name or id longer than :data:`MAX_TEXT_CHARS`; ``where`` says where it is."""
     if len(text) > MAX_TEXT_CHARS:
         raise DataError(
-            f"{where}: {quote(text)} is too long: at most {MAX_TEXT_CHARS} characters (an id "
-            "or a name, not a text)."
+            Phrase(
+                "${where}: ${text} is too long: at most ${limit} characters (an id "
+                "or a name, not a text).",
+                where=where,
+                text=quote(text),
+                limit=MAX_TEXT_CHARS,
+            )
         )
 
 
 def _check_decoded(label: str, n_bytes: int, what: str) -> None:
     if n_bytes > MAX_PARQUET_BYTES:
         raise DataError(
-            f"{label}: {what} take {_size(n_bytes)} once decompressed; the limit is "
-            f"{_size(MAX_PARQUET_BYTES)}. Upload fewer rows, or drop the long text columns."
+            Phrase(
+                "${label}: ${what} take ${size} once decompressed; the limit is "
+                "${limit}. Upload fewer rows, or drop the long text columns.",
+                label=label,
+                what=what,
+                size=_size(n_bytes),
+                limit=_size(MAX_PARQUET_BYTES),
+            )
         )

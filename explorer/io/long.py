@@ -7,12 +7,20 @@ from typing import NamedTuple
 import numpy as np
 import pandas as pd
 
-from explorer.datasets import GRADE_LIMIT, MAX_GRADE, Dataset
+from explorer.datasets import MAX_GRADE, Dataset
+from explorer.i18n import Phrase
 from explorer.io.attributes import note, per_group
 from explorer.io.dispatch import _format, _open_frame, _source
 from explorer.io.errors import DataError, quote
 from explorer.io.limits import _check_models, _check_shape
-from explorer.io.validation import _binary_check, _Frame, _listed
+from explorer.io.validation import (
+    _binary_check,
+    _Frame,
+    _listed,
+    located,
+    negative_grade,
+    too_large_grade,
+)
 
 
 def _first_duplicate(codes: list[np.ndarray]) -> tuple[int, int] | None:
@@ -49,19 +57,32 @@ def _score_columns(frame: _Frame) -> list[str]:
     missing = [c for c in ("sample", "label", "y_true") if c not in cols]
     if missing:
         raise DataError(
-            f"{label} has no {', '.join(repr(c) for c in missing)} column: a long table needs "
-            f"sample, label, y_true and y_score columns; its columns are {_listed(cols)}."
+            Phrase(
+                "${label} has no ${missing} column: a long table needs sample, label, y_true and "
+                "y_score columns; its columns are ${cols}.",
+                label=label,
+                missing=", ".join(repr(c) for c in missing),
+                cols=_listed(cols),
+            )
         )
     score_cols = [c for c in cols if c == "y_score" or c.startswith("score_")]
     if "model" in cols and score_cols != ["y_score"]:
         raise DataError(
-            f'{label} has a "model" column, so it needs exactly one "y_score" column; '
-            f"its score columns are {_listed(score_cols)}."
+            Phrase(
+                '${label} has a "model" column, so it needs exactly one "y_score" column; '
+                "its score columns are ${cols}.",
+                label=label,
+                cols=_listed(score_cols),
+            )
         )
     if not score_cols:
         raise DataError(
-            f'{label} has no score column: expected "y_score" (with an optional "model" '
-            f'column) or "score_<model>" columns; its columns are {_listed(cols)}.'
+            Phrase(
+                '${label} has no score column: expected "y_score" (with an optional "model" '
+                'column) or "score_<model>" columns; its columns are ${cols}.',
+                label=label,
+                cols=_listed(cols),
+            )
         )
     return score_cols
 
@@ -72,15 +93,11 @@ def _long_y_true(frame: _Frame, kind: str | None) -> np.ndarray:
     negative = y < 0
     if negative.any():
         i = int(np.argmax(negative))
-        raise DataError(
-            f"{frame.cell(i, 'y_true')}: {quote(frame.raw(i, 'y_true'))} is negative (expected "
-            "0 or 1 for multilabel data, a relevance grade >= 0 for graded data)."
-        )
+        raise DataError(negative_grade(frame.cell(i, "y_true"), frame.raw(i, "y_true")))
     huge = y > MAX_GRADE
     if huge.any():
         i = int(np.argmax(huge))
-        raw = quote(frame.raw(i, "y_true"))
-        raise DataError(f"{frame.cell(i, 'y_true')}: {raw} {GRADE_LIMIT}.")
+        raise DataError(too_large_grade(frame.cell(i, "y_true"), frame.raw(i, "y_true")))
     if kind == "multilabel":
         _binary_check(frame, "y_true", y)
     return y
@@ -111,12 +128,20 @@ def _check_pairs_once(frame: _Frame, k: _Keys) -> None:
     if dup is None:
         return
     i, j = dup
-    pair = f"sample {quote(k.samples.iloc[i])}, label {quote(k.labels.iloc[i])}"
+    pair = Phrase(
+        "sample ${sample}, label ${label}",
+        sample=quote(k.samples.iloc[i]),
+        label=quote(k.labels.iloc[i]),
+    )
     if has_model:
-        pair += f", model {quote(k.models.iloc[i])}"
+        pair = Phrase("${pair}, model ${model}", pair=pair, model=quote(k.models.iloc[i]))
     raise DataError(
-        f"{frame.label}, {frame.where(i)}: the pair ({pair}) already appears on "
-        f"{frame.where(j)} (expected each pair once)."
+        Phrase(
+            "${at}: the pair (${pair}) already appears on ${where} (expected each pair once).",
+            at=located(frame.label, frame.where(i)),
+            pair=pair,
+            where=frame.where(j),
+        )
     )
 
 
@@ -147,10 +172,17 @@ def _layout(label: str, k: _Keys) -> _Layout:
         present[np.searchsorted(pairs, pair[rows])] = True
         i = first[int(np.argmax(~present))]
         raise DataError(
-            f"{label}: the pair (sample {quote(k.samples.iloc[i])}, label "
-            f"{quote(k.labels.iloc[i])}) is missing for model {quote(model_names[m])}: every "
-            f"model needs a row for each pair another model has ({len(pairs):,} pairs), found "
-            f"{int(rows.sum()):,}."
+            Phrase(
+                "${label}: the pair (sample ${sample}, label ${item}) is missing for model "
+                "${model}: every model needs a row for each pair another model has (${n:,} "
+                "pairs), found ${found:,}.",
+                label=label,
+                sample=quote(k.samples.iloc[i]),
+                item=quote(k.labels.iloc[i]),
+                model=quote(model_names[m]),
+                n=len(pairs),
+                found=int(rows.sum()),
+            )
         )
     if len(pairs) == n_s * n_l:
         return _Layout(k.l_codes, n_l, False)
@@ -184,10 +216,16 @@ def _truth_matrix(frame: _Frame, k: _Keys, y: np.ndarray, at: _Layout) -> np.nda
         i = int(np.argmax(differs))
         j = int(np.argmax(first & (k.s_codes == k.s_codes[i]) & (k.l_codes == k.l_codes[i])))
         raise DataError(
-            f"{frame.cell(i, 'y_true')}: {quote(frame.raw(i, 'y_true'))} differs from "
-            f"{quote(frame.raw(j, 'y_true'))} on {frame.where(j)} for the same (sample "
-            f"{quote(k.samples.iloc[i])}, label {quote(k.labels.iloc[i])}); every model shares "
-            "one y_true."
+            Phrase(
+                "${cell}: ${raw} differs from ${other} on ${where} for the same (sample "
+                "${sample}, label ${item}); every model shares one y_true.",
+                cell=frame.cell(i, "y_true"),
+                raw=quote(frame.raw(i, "y_true")),
+                other=quote(frame.raw(j, "y_true")),
+                where=frame.where(j),
+                sample=quote(k.samples.iloc[i]),
+                item=quote(k.labels.iloc[i]),
+            )
         )
     return y_mat
 
@@ -245,7 +283,7 @@ def _long_dataset(frame: _Frame, kind: str | None, name: str | None) -> Dataset:
     _check_pairs_once(frame, keys)
     n_s, n_l = len(keys.s_names), len(keys.l_names)
     at = _layout(label, keys)
-    _check_shape(f"{label} (pivoted)", n_s, at.width)
+    _check_shape(Phrase("${label} (pivoted)", label=label), n_s, at.width)
     y_mat = _truth_matrix(frame, keys, y, at)
     arrays = _score_matrices(frame, keys, at)
     if kind is None:

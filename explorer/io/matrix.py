@@ -6,11 +6,20 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from explorer.datasets import GRADE_LIMIT, MAX_GRADE, Dataset
+from explorer.datasets import MAX_GRADE, Dataset
+from explorer.i18n import Phrase, joined
 from explorer.io.dispatch import _format, _open_frame, _source
 from explorer.io.errors import DataError, quote
 from explorer.io.npy import _read_npy
-from explorer.io.validation import _Frame, _ids, _listed, _not_a_number
+from explorer.io.validation import (
+    _bad_cell,
+    _Frame,
+    _ids,
+    _listed,
+    _not_a_number,
+    negative_grade,
+    too_large_grade,
+)
 
 
 @dataclass
@@ -35,7 +44,13 @@ class _Matrix:
     def cell(self, i: int, j: int) -> str:
         if self.frame is not None:
             return self.frame.cell(i, self.names[j])
-        return f'{self.label}, row {i + 1}, column "label_{j}" (index [{i}, {j}])'
+        return Phrase(
+            '${label}, row ${n}, column "label_${j}" (index [${i}, ${j}])',
+            label=self.label,
+            n=i + 1,
+            i=i,
+            j=j,
+        )
 
     def raw(self, i: int, j: int) -> str:
         if self.frame is not None:
@@ -52,12 +67,18 @@ def _open_matrix(source, name: str | None, default: str) -> _Matrix:
         bad = ~np.isfinite(values)
         if bad.any():
             i, j = np.unravel_index(int(np.argmax(bad)), bad.shape)
-            raise DataError(f"{m.cell(i, j)}: {_not_a_number(m.raw(i, j))}.")
+            raise DataError(_bad_cell(m.cell(i, j), _not_a_number(m.raw(i, j))))
         return m
     frame = _open_frame(data, label, fmt)
     names = [c for c in frame.columns if c != "id"]
     if not names:
-        raise DataError(f"{label} has no label columns; its columns are {_listed(frame.columns)}.")
+        raise DataError(
+            Phrase(
+                "${label} has no label columns; its columns are ${cols}.",
+                label=label,
+                cols=_listed(frame.columns),
+            )
+        )
     return _Matrix(label, names, frame=frame)
 
 
@@ -67,15 +88,32 @@ def _same_header(a: _Matrix, b: _Matrix) -> None:
     extra = [c for c in b.names if c not in a.names]
     missing = [c for c in a.names if c not in b.names]
     if len(a.names) != len(b.names):
-        head = f"{a.label} has {len(a.names)} columns but {b.label} has {len(b.names)}"
+        head = Phrase(
+            "${a} has ${na} columns but ${b} has ${nb}",
+            a=a.label,
+            na=len(a.names),
+            b=b.label,
+            nb=len(b.names),
+        )
     else:
-        head = f"{a.label} and {b.label} have different headers"
-    parts = [f"extra: {_listed(extra)}"] * bool(extra)
-    parts += [f"missing: {_listed(missing)}"] * bool(missing)
+        head = Phrase("${a} and ${b} have different headers", a=a.label, b=b.label)
+    parts = [Phrase("extra: ${names}", names=_listed(extra))] * bool(extra)
+    parts += [Phrase("missing: ${names}", names=_listed(missing))] * bool(missing)
     if not parts:
         j = next(j for j, (x, y) in enumerate(zip(a.names, b.names, strict=True)) if x != y)
-        parts = [f'column {j + 1} is "{a.names[j]}" in {a.label} but "{b.names[j]}" in {b.label}']
-    raise DataError(f"{head} ({'; '.join(parts)}); the headers must match.")
+        parts = [
+            Phrase(
+                'column ${j} is "${x}" in ${a} but "${y}" in ${b}',
+                j=j + 1,
+                x=a.names[j],
+                a=a.label,
+                y=b.names[j],
+                b=b.label,
+            )
+        ]
+    raise DataError(
+        Phrase("${head} (${parts}); the headers must match.", head=head, parts=joined(parts, "; "))
+    )
 
 
 def _same_shape(a: _Matrix, b: _Matrix) -> None:
@@ -84,12 +122,24 @@ def _same_shape(a: _Matrix, b: _Matrix) -> None:
         return
     if a.frame is None or b.frame is None:
         raise DataError(
-            f"{a.label} has shape {(na, la)} but {b.label} has shape {(nb, lb)}; labels and "
-            "scores need the same shape (one row per sample, one column per label)."
+            Phrase(
+                "${a} has shape ${sa} but ${b} has shape ${sb}; labels and "
+                "scores need the same shape (one row per sample, one column per label).",
+                a=a.label,
+                sa=(na, la),
+                b=b.label,
+                sb=(nb, lb),
+            )
         )
     raise DataError(
-        f"{a.label} has {na:,} rows but {b.label} has {nb:,}; labels and scores need one row "
-        "per sample, in the same order."
+        Phrase(
+            "${a} has ${na:,} rows but ${b} has ${nb:,}; labels and scores need one row "
+            "per sample, in the same order.",
+            a=a.label,
+            na=na,
+            b=b.label,
+            nb=nb,
+        )
     )
 
 
@@ -100,21 +150,22 @@ def _matrix_kind(m: _Matrix, kind: str | None) -> str:
     negative = y < 0
     if negative.any():
         i, j = np.unravel_index(int(np.argmax(negative)), y.shape)
-        raise DataError(
-            f"{m.cell(i, j)}: {quote(m.raw(i, j))} is negative (expected 0 or 1 for multilabel "
-            "data, a relevance grade >= 0 for graded data)."
-        )
+        raise DataError(negative_grade(m.cell(i, j), m.raw(i, j)))
     huge = y > MAX_GRADE
     if huge.any():
         i, j = np.unravel_index(int(np.argmax(huge)), y.shape)
-        raise DataError(f"{m.cell(i, j)}: {quote(m.raw(i, j))} {GRADE_LIMIT}.")
+        raise DataError(too_large_grade(m.cell(i, j), m.raw(i, j)))
     is01 = (y == 0) | (y == 1)
     if kind is None:
         return "multilabel" if is01.all() else "graded"
     if kind == "multilabel" and not is01.all():
         i, j = np.unravel_index(int(np.argmax(~is01)), y.shape)
         raise DataError(
-            f"{m.cell(i, j)}: {quote(m.raw(i, j))} is not a 0/1 label (expected 0 or 1)."
+            Phrase(
+                "${cell}: ${raw} is not a 0/1 label (expected 0 or 1).",
+                cell=m.cell(i, j),
+                raw=quote(m.raw(i, j)),
+            )
         )
     return kind
 
@@ -183,8 +234,14 @@ def read_matrix_pair(
         if ids and sm.ids and ids != sm.ids:
             i = next(i for i, (x, y) in enumerate(zip(ids, sm.ids, strict=True)) if x != y)
             raise DataError(
-                f"{sm.frame.cell(i, 'id')}: {quote(sm.ids[i])} differs from {quote(ids[i])} in "
-                f"{lab.label} (expected the same samples in the same order)."
+                Phrase(
+                    "${cell}: ${raw} differs from ${other} in ${label} (expected the same "
+                    "samples in the same order).",
+                    cell=sm.frame.cell(i, "id"),
+                    raw=quote(sm.ids[i]),
+                    other=quote(ids[i]),
+                    label=lab.label,
+                )
             )
         ids = ids or sm.ids
         arrays[model_name] = sm.values

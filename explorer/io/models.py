@@ -14,6 +14,7 @@ import dataclasses
 import numpy as np
 
 from explorer.datasets import Dataset
+from explorer.i18n import Phrase
 from explorer.io.errors import DataError, quote
 from explorer.io.limits import _check_models
 
@@ -65,16 +66,24 @@ def merged(reads: list[tuple[str, Dataset]], name: str) -> Dataset:
     for file, ds in reads[1:]:
         if not _same_layout(first, ds):
             raise DataError(
-                f"{file} does not score the samples {first_file} scores (other samples, "
-                "labels or documents): every score file must be read with the same labels."
+                Phrase(
+                    "${file} does not score the samples ${first} scores (other samples, "
+                    "labels or documents): every score file must be read with the same labels.",
+                    file=file,
+                    first=first_file,
+                )
             )
         for model, s in ds.scores.items():
             if model in scores and not np.array_equal(scores[model], s):
                 raise DataError(
-                    f"{file} and another score file both name a model {quote(model)}: "
-                    "rename one file (each model is named by its file)."
+                    Phrase(
+                        "${file} and another score file both name a model ${model}: "
+                        "rename one file (each model is named by its file).",
+                        file=file,
+                        model=quote(model),
+                    )
                 )
             scores[model] = s
-    _check_models(name, len(scores), f"models in {len(reads)} score files")
+    _check_models(name, len(scores), Phrase("models in ${n} score files", n=len(reads)))
     described = f"{first.description}; {len(scores)} models: {', '.join(scores)}"
     return dataclasses.replace(first, name=name, scores=scores, description=described)

@@ -15,11 +15,20 @@ import numpy as np
 import pandas as pd
 
 from explorer.datasets import Dataset
+from explorer.i18n import Phrase
 from explorer.io.attributes import from_frame
 from explorer.io.attributes import note as attributes_note
 from explorer.io.dispatch import _format, _open_frame, _source
 from explorer.io.errors import DataError, quote
-from explorer.io.validation import Y_TRUE_ALIASES, _Frame, _ids, _listed
+from explorer.io.validation import (
+    Y_TRUE_ALIASES,
+    _Frame,
+    _ids,
+    _listed,
+    located,
+    negative_weight,
+    zero_weights,
+)
 
 #: Column prefixes of the per-class probabilities, in the order they are looked for.
 PREFIXES = ("proba_", "p_", "score_")
@@ -92,14 +101,22 @@ def multiclass_dataset(frame: _Frame, name: str | None) -> Dataset:
     y_col = _y_column(cols)
     if y_col is None:
         raise DataError(
-            f'{label} has no "y_true" column (the class of each sample); its columns are '
-            f"{_listed(cols)}."
+            Phrase(
+                '${label} has no "y_true" column (the class of each sample); its columns are '
+                "${cols}.",
+                label=label,
+                cols=_listed(cols),
+            )
         )
     prefix, class_cols = class_columns(cols)
     if not prefix:
         raise DataError(
-            f'{label} has no probability columns: expected one "proba_<class>" column per '
-            f"class; its columns are {_listed(cols)}."
+            Phrase(
+                '${label} has no probability columns: expected one "proba_<class>" column per '
+                "class; its columns are ${cols}.",
+                label=label,
+                cols=_listed(cols),
+            )
         )
     has_weight = "sample_weight" in cols
     frame.load([*class_cols, *(["sample_weight"] * has_weight)])
@@ -114,9 +131,14 @@ def multiclass_dataset(frame: _Frame, name: str | None) -> Dataset:
     if unknown.any():
         i = int(np.argmax(unknown))
         raise DataError(
-            f"{frame.cell(i, y_col)}: {quote(str(raw[i]))} is not a class of the probability "
-            f"columns (expected one of {_listed(classes)}: each class needs a "
-            f'"{prefix}<class>" column).'
+            Phrase(
+                "${cell}: ${raw} is not a class of the probability columns (expected one of "
+                '${classes}: each class needs a "${prefix}<class>" column).',
+                cell=frame.cell(i, y_col),
+                raw=quote(str(raw[i])),
+                classes=_listed(classes),
+                prefix=prefix,
+            )
         )
     y = np.zeros(scores.shape)
     y[np.arange(len(raw)), code[inverse]] = 1.0
@@ -148,15 +170,9 @@ def _sample_weight(frame: _Frame) -> np.ndarray:
     weight = frame.numbers("sample_weight")
     if (weight < 0).any():
         i = int(np.argmax(weight < 0))
-        raise DataError(
-            f"{frame.cell(i, 'sample_weight')}: {quote(frame.raw(i, 'sample_weight'))} is "
-            "negative (expected a weight >= 0)."
-        )
+        raise DataError(negative_weight(frame, i))
     if not (weight > 0).any():
-        raise DataError(
-            f'{frame.label}, column "sample_weight": every weight is 0 (expected at least one '
-            "positive weight)."
-        )
+        raise DataError(zero_weights(frame.label))
     return weight
 
 
@@ -228,9 +244,14 @@ def _check_class_pairs(frame: _Frame, samples: pd.Series, labels: pd.Series, key
     if dup is not None:
         i, j = dup
         raise DataError(
-            f"{frame.label}, {frame.where(i)}: the pair (sample {quote(samples.iloc[i])}, "
-            f"class {quote(labels.iloc[i])}) already appears on {frame.where(j)} (expected "
-            "each pair once)."
+            Phrase(
+                "${at}: the pair (sample ${sample}, class ${label}) already appears on "
+                "${where} (expected each pair once).",
+                at=located(frame.label, frame.where(i)),
+                sample=quote(samples.iloc[i]),
+                label=quote(labels.iloc[i]),
+                where=frame.where(j),
+            )
         )
     n_s, n_l = len(s_names), len(l_names)
     if len(s_codes) != n_s * n_l:
@@ -239,9 +260,17 @@ def _check_class_pairs(frame: _Frame, samples: pd.Series, labels: pd.Series, key
         present[l_codes[s_codes == s]] = True
         j = int(np.argmax(~present))
         raise DataError(
-            f"{frame.label}: the pair (sample {quote(s_names[s])}, class {quote(l_names[j])}) "
-            f"is missing: expected a row for every sample and class ({n_s:,} x {n_l:,} = "
-            f"{n_s * n_l:,} rows), found {len(s_codes):,}."
+            Phrase(
+                "${label}: the pair (sample ${sample}, class ${item}) is missing: expected a row "
+                "for every sample and class (${n_s:,} x ${n_l:,} = ${n:,} rows), found ${found:,}.",
+                label=frame.label,
+                sample=quote(s_names[s]),
+                item=quote(l_names[j]),
+                n_s=n_s,
+                n_l=n_l,
+                n=n_s * n_l,
+                found=len(s_codes),
+            )
         )
 
 
@@ -267,8 +296,12 @@ def long_multiclass_dataset(frame: _Frame, name: str | None) -> Dataset:
     if unknown.any():
         i = int(np.argmax(unknown))
         raise DataError(
-            f"{frame.cell(i, 'y_true')}: {quote(str(raw[i]))} is not one of the classes in "
-            f'column "label" ({_listed(l_names)}).'
+            Phrase(
+                '${cell}: ${raw} is not one of the classes in column "label" (${classes}).',
+                cell=frame.cell(i, "y_true"),
+                raw=quote(str(raw[i])),
+                classes=_listed(l_names),
+            )
         )
     first = row_class[np.unique(s_codes, return_index=True)[1]]  # on each sample's first row
     differs = row_class != first[s_codes]
@@ -276,9 +309,15 @@ def long_multiclass_dataset(frame: _Frame, name: str | None) -> Dataset:
         i = int(np.argmax(differs))
         j = int(np.argmax(s_codes == s_codes[i]))
         raise DataError(
-            f"{frame.cell(i, 'y_true')}: {quote(str(raw[i]))} differs from "
-            f"{quote(str(raw[j]))} on {frame.where(j)} for the same sample "
-            f"{quote(samples.iloc[i])} (expected the sample's one class on each of its rows)."
+            Phrase(
+                "${cell}: ${raw} differs from ${other} on ${where} for the same sample "
+                "${sample} (expected the sample's one class on each of its rows).",
+                cell=frame.cell(i, "y_true"),
+                raw=quote(str(raw[i])),
+                other=quote(str(raw[j])),
+                where=frame.where(j),
+                sample=quote(samples.iloc[i]),
+            )
         )
     arrays = {}
     for c in score_cols:

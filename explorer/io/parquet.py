@@ -18,14 +18,17 @@ from collections.abc import Iterable
 import numpy as np
 import pandas as pd
 
+from explorer.i18n import Phrase
 from explorer.io import limits
 from explorer.io.errors import DataError
 from explorer.io.limits import _check_columns, _check_decoded, _check_shape
 from explorer.io.validation import (
+    _bad_cell,
     _check_names,
     _check_text_column,
     _first_line,
     _not_a_number,
+    cell_at,
 )
 
 #: Columns that hold text when a dataset reads them (ids, long-table keys).
@@ -55,15 +58,17 @@ class _ParquetFrame:
             pf = pq.ParquetFile(_io.BytesIO(data))
             schema, meta = pf.schema_arrow, pf.metadata
         except ImportError as exc:
-            raise DataError(f"{label}: Parquet files cannot be read here ({exc}).") from None
-        except _arrow_errors() as exc:
             raise DataError(
-                f"{label} is not a readable Parquet file ({_first_line(exc)})."
+                Phrase(
+                    "${label}: Parquet files cannot be read here (${why}).", label=label, why=exc
+                )
             ) from None
+        except _arrow_errors() as exc:
+            raise DataError(_unreadable(label, exc)) from None
         fields = [f for f in schema if not _UNNAMED_INDEX.fullmatch(f.name)]
         _check_columns(label, len(fields))
         names = [str(f.name).strip() for f in fields]
-        _check_names(label, names, "header")
+        _check_names(label, names, Phrase("header"))
         self.n_rows = int(meta.num_rows)
         _check_shape(label, self.n_rows, len(fields))  # as a text table counts its cells
         self.columns = names
@@ -87,9 +92,7 @@ class _ParquetFrame:
                     if path in raw_names or path.split(".", 1)[0] in raw_names:
                         total += max(int(col.total_uncompressed_size), 0)
         except _arrow_errors() as exc:  # UnicodeDecodeError is a ValueError
-            raise DataError(
-                f"{self.label} is not a readable Parquet file ({_first_line(exc)})."
-            ) from None
+            raise DataError(_unreadable(self.label, exc)) from None
         return total
 
     def _read(self, cols: list[str]) -> None:
@@ -106,45 +109,63 @@ class _ParquetFrame:
                 pa.types.is_dictionary(t) and pa.types.is_nested(t.value_type)
             ):
                 raise DataError(
-                    f'{self.label}, column "{c}" holds {_kind_of(t)}, not one value per row '
-                    "(expected a number or a text in each cell; flatten it before saving)."
+                    Phrase(
+                        '${label}, column "${col}" holds ${kind}, not one value per row '
+                        "(expected a number or a text in each cell; flatten it before saving).",
+                        label=self.label,
+                        col=c,
+                        kind=_kind_of(t),
+                    )
                 )
         raw = [self._field[c].name for c in cols]
         stored = self._stored_bytes(set(raw))
-        _check_decoded(self.label, stored, f"the columns {', '.join(cols[:4])}")
+        _check_decoded(
+            self.label, stored, Phrase("the columns ${names}", names=", ".join(cols[:4]))
+        )
         texts = [r for r, c in zip(raw, cols, strict=True) if _is_text(self._field[c].type)]
         try:
             table = pq.ParquetFile(_io.BytesIO(self.data), read_dictionary=texts).read(
                 columns=raw, use_threads=False, use_pandas_metadata=False
             )
         except _arrow_errors() as exc:
-            raise DataError(
-                f"{self.label} is not a readable Parquet file ({_first_line(exc)})."
-            ) from None
+            raise DataError(_unreadable(self.label, exc)) from None
         if table.num_rows != self.n_rows:
             raise DataError(
-                f"{self.label} is damaged: its footer says {self.n_rows:,} rows, its data "
-                f"holds {table.num_rows:,}."
+                Phrase(
+                    "${label} is damaged: its footer says ${n:,} rows, its data holds ${held:,}.",
+                    label=self.label,
+                    n=self.n_rows,
+                    held=table.num_rows,
+                )
             )
         decoded = stored
         for c, r in zip(cols, raw, strict=True):
             column = table.column(table.schema.get_field_index(r))
             if pa.types.is_dictionary(column.type):
                 decoded += self._check_dictionary(c, column)
-                _check_decoded(self.label, decoded, "the text columns read")
+                _check_decoded(self.label, decoded, Phrase("the text columns read"))
                 column = column.cast(column.type.value_type)
             if pa.types.is_binary(column.type) or pa.types.is_large_binary(column.type):
                 try:
                     column = column.cast(pa.large_string())
                 except _arrow_errors():
                     raise DataError(
-                        f'{self.label}, column "{c}" holds bytes that are not UTF-8 text.'
+                        Phrase(
+                            '${label}, column "${col}" holds bytes that are not UTF-8 text.',
+                            label=self.label,
+                            col=c,
+                        )
                     ) from None
             try:
                 self.df[c] = column.to_pandas().reset_index(drop=True)
             except _arrow_errors() as exc:
                 raise DataError(
-                    f'{self.label}, column "{c}" is not readable ({_first_line(exc)}).'
+                    Phrase(
+                        '${label}, column "${col}" is not readable (${why}).',
+                        label=self.label,
+                        col=c,
+                        why=_first_line(exc),
+                    )
                 ) from None
 
     def _check_dictionary(self, col: str, column) -> int:
@@ -169,7 +190,7 @@ class _ParquetFrame:
 
     def load(self, numeric: Iterable[str]) -> None:
         if self.n_rows == 0:
-            raise DataError(f"{self.label} has a header but no data rows.")
+            raise DataError(Phrase("${label} has a header but no data rows.", label=self.label))
         wanted = list(dict.fromkeys([*numeric, *(c for c in TEXT_COLUMNS if c in self.columns)]))
         self._read(wanted)
 
@@ -180,10 +201,10 @@ class _ParquetFrame:
 
     # -- access ----------------------------------------------------------
     def where(self, i: int) -> str:
-        return f"row {i + 1}"
+        return Phrase("row ${n}", n=i + 1)
 
     def cell(self, i: int, col: str) -> str:
-        return f'{self.label}, row {i + 1}, column "{col}"'
+        return cell_at(self.label, self.where(i), col)
 
     def raw(self, i: int, col: str) -> str:
         return str(self._column(col).iloc[i])
@@ -202,7 +223,7 @@ class _ParquetFrame:
         bad = ~np.isfinite(v)
         if bad.any():
             i = int(np.argmax(bad))
-            raise DataError(f"{self.cell(i, col)}: {_not_a_number(s.iloc[i])}.")
+            raise DataError(_bad_cell(self.cell(i, col), _not_a_number(s.iloc[i])))
         return v
 
     def column(self, col: str) -> pd.Series:
@@ -213,8 +234,12 @@ class _ParquetFrame:
             most = self.n_rows * (limits.MAX_TEXT_CHARS + 64)
             if self._stored_bytes({self._field[col].name}) > most:
                 raise DataError(
-                    f'{self.label}, column "{col}" holds more than {limits.MAX_TEXT_CHARS:,} '
-                    "characters per row."
+                    Phrase(
+                        '${label}, column "${col}" holds more than ${limit:,} characters per row.',
+                        label=self.label,
+                        col=col,
+                        limit=limits.MAX_TEXT_CHARS,
+                    )
                 )
         return self._column(col)
 
@@ -223,7 +248,7 @@ class _ParquetFrame:
         missing = s.isna().to_numpy()
         if missing.any():
             i = int(np.argmax(missing))
-            raise DataError(f"{self.cell(i, col)}: is empty (expected a value).")
+            raise DataError(Phrase("${cell}: is empty (expected a value).", cell=self.cell(i, col)))
         s = s.astype(str).str.strip().reset_index(drop=True)
         _check_text_column(self, col, s)
         return s
@@ -237,6 +262,12 @@ def _is_text(t) -> bool:
         or pa.types.is_large_string(t)
         or pa.types.is_binary(t)
         or pa.types.is_large_binary(t)
+    )
+
+
+def _unreadable(label: str, exc: BaseException) -> str:
+    return Phrase(
+        "${label} is not a readable Parquet file (${why}).", label=label, why=_first_line(exc)
     )
 
 

@@ -17,13 +17,14 @@ from pathlib import Path
 import numpy as np
 
 from explorer.datasets import Dataset
+from explorer.i18n import Phrase
 from explorer.io.attributes import note, per_group
 from explorer.io.errors import DataError, quote
 from explorer.io.groups import blocks_of_qids, check_grades, pivot, ranking_dataset
 from explorer.io.limits import _check_models
 from explorer.io.svmlight import read_query_file, read_scores_file
 from explorer.io.table import SCORE_ALIASES, _alias, alias_note
-from explorer.io.validation import Y_TRUE_ALIASES, _Frame, _listed
+from explorer.io.validation import Y_TRUE_ALIASES, _Frame, _listed, located
 
 #: Column names read as the query (any case).
 QID_ALIASES = ("qid", "query", "query_id", "queryid", "qid_")
@@ -58,8 +59,12 @@ def _columns(
     )
     if y_col is None:
         raise DataError(
-            f'{label} has a query column but no relevance column ("y_true", label, '
-            f"relevance, rel, grade...); its columns are {_listed(frame.columns)}."
+            Phrase(
+                '${label} has a query column but no relevance column ("y_true", label, '
+                "relevance, rel, grade...); its columns are ${cols}.",
+                label=label,
+                cols=_listed(frame.columns),
+            )
         )
     if y_col != "y_true":
         mapping[y_col] = "y_true"
@@ -70,9 +75,12 @@ def _columns(
             return y_col, [], _alias(label, cols, DOC_ALIASES, "doc"), mapping
         if alias is None:
             raise DataError(
-                f'{label} has a query column but no score column ("y_score", '
-                f'"score_<model>", score, prediction...); its columns are '
-                f"{_listed(frame.columns)}."
+                Phrase(
+                    '${label} has a query column but no score column ("y_score", '
+                    '"score_<model>", score, prediction...); its columns are ${cols}.',
+                    label=label,
+                    cols=_listed(frame.columns),
+                )
             )
         mapping[alias] = "y_score"
         scores = [alias]
@@ -89,9 +97,14 @@ def _check_docs_once(frame: _Frame, qids, docs) -> None:
         i = int(np.argmax(dup))
         j = int(np.argmax(((qids == qids.iloc[i]) & (docs == docs.iloc[i])).to_numpy()))
         raise DataError(
-            f"{frame.label}, {frame.where(i)}: document {quote(docs.iloc[i])} of query "
-            f"{quote(qids.iloc[i])} already appears on {frame.where(j)} (expected each "
-            "document once per query)."
+            Phrase(
+                "${at}: document ${doc} of query ${query} already appears on ${where} "
+                "(expected each document once per query).",
+                at=located(frame.label, frame.where(i)),
+                doc=quote(docs.iloc[i]),
+                query=quote(qids.iloc[i]),
+                where=frame.where(j),
+            )
         )
 
 
@@ -136,22 +149,32 @@ def qid_table_dataset(
     if query_file is not None:
         if qid is not None:
             raise DataError(
-                f"{frame.label} has a query column ({quote(qid)}) and {query_file[0]} counts "
-                "the queries: give one of the two."
+                Phrase(
+                    "${label} has a query column (${qid}) and ${file} counts the queries: give "
+                    "one of the two.",
+                    label=frame.label,
+                    qid=quote(qid),
+                    file=query_file[0],
+                )
             )
         blocks = read_query_file(query_file[1], query_file[0], len(y), frame.label)
         notes.append(f"queries from {query_file[0]}, numbered 1, 2, ... in order")
     elif qid is None:
         raise DataError(
-            f"{frame.label} has no query column (qid, query, query_id): add one, or the "
-            ".query file that counts the rows of each query."
+            Phrase(
+                "${label} has no query column (qid, query, query_id): add one, or the "
+                ".query file that counts the rows of each query.",
+                label=frame.label,
+            )
         )
     else:
         qids = frame.strings(qid)
         empty = (qids == "").to_numpy()
         if empty.any():
             i = int(np.argmax(empty))
-            raise DataError(f"{frame.cell(i, qid)}: is empty (expected a query id).")
+            raise DataError(
+                Phrase("${cell}: is empty (expected a query id).", cell=frame.cell(i, qid))
+            )
         blocks = blocks_of_qids(qids, frame.where, frame.label)
     doc_ids = None
     if doc is not None:

@@ -23,6 +23,7 @@ import numpy as np
 import pandas as pd
 
 from explorer.datasets import Dataset
+from explorer.i18n import Phrase
 from explorer.io import limits
 from explorer.io.dispatch import _source
 from explorer.io.errors import DataError, quote
@@ -36,7 +37,7 @@ from explorer.io.groups import (
 )
 from explorer.io.limits import _check_lines
 from explorer.io.text import _text_bytes
-from explorer.io.validation import _not_a_number
+from explorer.io.validation import _not_a_number, line, located
 
 #: label, optional qid, the features, optional comment.
 _LINE = (
@@ -68,9 +69,9 @@ def looks_like_svmlight(data: bytes) -> bool:
     False
     """
     head = data[:65536].decode("utf-8", errors="replace").split("\n")
-    for line in head:
-        if line.strip() and not line.lstrip().startswith("#"):
-            return re.match(_SNIFF, line) is not None
+    for text in head:
+        if text.strip() and not text.lstrip().startswith("#"):
+            return re.match(_SNIFF, text) is not None
     return False
 
 
@@ -83,7 +84,12 @@ class SvmlightFile:
         content = lines.str.replace(r"#.*$", "", regex=True).str.strip()
         keep = (content != "").to_numpy()
         if not keep.any():
-            raise DataError(f"{label} has no data lines (expected 'label qid:Q index:value ...').")
+            raise DataError(
+                Phrase(
+                    "${label} has no data lines (expected 'label qid:Q index:value ...').",
+                    label=label,
+                )
+            )
         _check_lines(label, int(keep.sum()))
         self.line_no = np.flatnonzero(keep) + 1
         parts = lines[keep].str.extract(_LINE)
@@ -95,7 +101,7 @@ class SvmlightFile:
         self.doc_ids = None if docids.isna().any() else docids.to_numpy(dtype=object)
 
     def where(self, i: int) -> str:
-        return f"line {self.line_no[i]}"
+        return line(self.line_no[i])
 
     def _check_features(self, features: pd.Series) -> None:
         bad = ~features.fillna("").str.fullmatch(_FEATURES).to_numpy()
@@ -103,9 +109,12 @@ class SvmlightFile:
             i = int(np.argmax(bad))
             token = next(t for t in features.iloc[i].split() if ":" not in t or t.startswith(":"))
             raise DataError(
-                f"{self.label}, line {self.line_no[i]}: {quote(token)} is not a feature "
-                "(an SVMlight line is 'label qid:Q index:value ...'; the features are not "
-                "read, but each is index:value)."
+                Phrase(
+                    "${at}: ${token} is not a feature (an SVMlight line is 'label qid:Q "
+                    "index:value ...'; the features are not read, but each is index:value).",
+                    at=located(self.label, self.where(i)),
+                    token=quote(token),
+                )
             )
 
     def _grades(self) -> np.ndarray:
@@ -114,10 +123,15 @@ class SvmlightFile:
         if bad.any():
             i = int(np.argmax(bad))
             raise DataError(
-                f"{self.label}, line {self.line_no[i]}: {_not_a_number(self.raw_label.iloc[i])}"
-                " (an SVMlight line starts with the relevance label)."
+                Phrase(
+                    "${at}: ${why} (an SVMlight line starts with the relevance label).",
+                    at=located(self.label, self.where(i)),
+                    why=_not_a_number(self.raw_label.iloc[i]),
+                )
             )
-        check_grades(y, lambda i: f"{self.label}, {self.where(i)}", self.raw_label.iloc.__getitem__)
+        check_grades(
+            y, lambda i: located(self.label, self.where(i)), self.raw_label.iloc.__getitem__
+        )
         return y
 
     def _qids(self, qids: pd.Series) -> pd.Series | None:
@@ -128,20 +142,27 @@ class SvmlightFile:
             i = int(np.argmax(~has))
             j = int(np.argmax(has))
             raise DataError(
-                f"{self.label}, line {self.line_no[i]} has no qid: but line "
-                f"{self.line_no[j]} has one (every line names its query, or none does and "
-                "a .query file gives the queries)."
+                Phrase(
+                    "${at} has no qid: but line ${j} has one (every line names its query, or "
+                    "none does and a .query file gives the queries).",
+                    at=located(self.label, self.where(i)),
+                    j=self.line_no[j],
+                )
             )
         empty = (qids == "").to_numpy()
         if empty.any():
             raise DataError(
-                f"{self.label}, line {self.line_no[int(np.argmax(empty))]}: "
-                "qid: is empty (expected a query id)."
+                Phrase(
+                    "${at}: qid: is empty (expected a query id).",
+                    at=located(self.label, self.where(int(np.argmax(empty)))),
+                )
             )
         long = (qids.str.len() > limits.MAX_TEXT_CHARS).to_numpy()
         if long.any():
             i = int(np.argmax(long))
-            limits._check_text(f"{self.label}, line {self.line_no[i]}, qid", qids.iloc[i])
+            limits._check_text(
+                Phrase("${at}, qid", at=located(self.label, self.where(i))), qids.iloc[i]
+            )
         return qids
 
 
@@ -162,7 +183,9 @@ def read_numbers_file(data: bytes, label: str, what: str) -> tuple[np.ndarray, n
     lines = _lines(data, label, what).str.strip()
     filled = np.flatnonzero((lines != "").to_numpy())
     if not filled.size:
-        raise DataError(f"{label} is empty (expected one {what} per line).")
+        raise DataError(
+            Phrase("${label} is empty (expected one ${what} per line).", label=label, what=what)
+        )
     lines = lines.iloc[: filled[-1] + 1]
     _check_lines(label, len(lines))
     values = pd.to_numeric(lines, errors="coerce").to_numpy(dtype=np.float64)
@@ -171,9 +194,22 @@ def read_numbers_file(data: bytes, label: str, what: str) -> tuple[np.ndarray, n
         i = int(np.argmax(bad))
         raw = lines.iloc[i]
         if raw == "":
-            raise DataError(f"{label}, line {i + 1} is empty (expected one {what} per line).")
-        more = " (one per line: this file has several columns)" if len(raw.split()) > 1 else ""
-        raise DataError(f"{label}, line {i + 1}: {_not_a_number(raw)}{more}.")
+            raise DataError(
+                Phrase(
+                    "${at} is empty (expected one ${what} per line).",
+                    at=located(label, line(i + 1)),
+                    what=Phrase(what),
+                )
+            )
+        more = Phrase(" (one per line: this file has several columns)")
+        raise DataError(
+            Phrase(
+                "${at}: ${why}${more}.",
+                at=located(label, line(i + 1)),
+                why=_not_a_number(raw),
+                more=more if len(raw.split()) > 1 else "",
+            )
+        )
     return values, np.arange(1, len(values) + 1)
 
 
@@ -190,8 +226,12 @@ def read_query_file(data: bytes, label: str, n_rows: int, data_label: str) -> Bl
     if bad.any():
         i = int(np.argmax(bad))
         raise DataError(
-            f"{label}, line {i + 1}: {counts[i]:g} is not a count of rows (expected a whole "
-            "number >= 1: the rows of one query)."
+            Phrase(
+                "${at}: ${count} is not a count of rows (expected a whole number >= 1: the rows "
+                "of one query).",
+                at=located(label, line(i + 1)),
+                count=f"{counts[i]:g}",
+            )
         )
     return blocks_of_counts(counts.astype(np.int64), n_rows, label, data_label)
 
@@ -204,14 +244,25 @@ def read_scores_file(data: bytes, label: str, n_rows: int, data_label: str, wher
     scores, _ = read_numbers_file(data, label, "score")
     if len(scores) < n_rows:
         raise DataError(
-            f"{data_label}, {where(len(scores))} has no score: {label} ends at line "
-            f"{len(scores):,} but {data_label} has {n_rows:,} data rows (one score per "
-            "data row, in order)."
+            Phrase(
+                "${at} has no score: ${label} ends at line ${n:,} but ${data} has ${rows:,} "
+                "data rows (one score per data row, in order).",
+                at=located(data_label, where(len(scores))),
+                label=label,
+                n=len(scores),
+                data=data_label,
+                rows=n_rows,
+            )
         )
     if len(scores) > n_rows:
         raise DataError(
-            f"{label}, line {n_rows + 1}: a score beyond the {n_rows:,} data rows of "
-            f"{data_label} (one score per data row, in order)."
+            Phrase(
+                "${at}: a score beyond the ${rows:,} data rows of ${data} (one score per data "
+                "row, in order).",
+                at=located(label, line(n_rows + 1)),
+                rows=n_rows,
+                data=data_label,
+            )
         )
     return scores
 
@@ -270,9 +321,12 @@ def read_svmlight(
     data, label = _source(source, data_name, "data")
     if scores is None:
         raise DataError(
-            f"{label} is an SVMlight file: it holds the relevance labels and features, not "
-            "a model's scores. Add the score file beside it (one score per line, as "
-            "LightGBM's and XGBoost's predict write them)."
+            Phrase(
+                "${label} is an SVMlight file: it holds the relevance labels and features, not "
+                "a model's scores. Add the score file beside it (one score per line, as "
+                "LightGBM's and XGBoost's predict write them).",
+                label=label,
+            )
         )
     s_data, s_label = _source(scores, scores_name, "scores")
     f = SvmlightFile(data, label)
@@ -282,14 +336,22 @@ def read_svmlight(
         q_data, q_label = _source(query, query_name, "query")
         if f.qids is not None:
             raise DataError(
-                f"{label} names its queries (qid:) and {q_label} counts them: give one of the two."
+                Phrase(
+                    "${label} names its queries (qid:) and ${file} counts them: give one of "
+                    "the two.",
+                    label=label,
+                    file=q_label,
+                )
             )
         blocks = read_query_file(q_data, q_label, n, label)
         extra.append(f"queries from {q_label}, numbered 1, 2, ... in order")
     elif f.qids is None:
         raise DataError(
-            f"{label} has no qid: fields: add the query file (.query or .group, one count of "
-            "rows per query) that LightGBM reads beside it."
+            Phrase(
+                "${label} has no qid: fields: add the query file (.query or .group, one count of "
+                "rows per query) that LightGBM reads beside it.",
+                label=label,
+            )
         )
     else:
         blocks = blocks_of_qids(f.qids, f.where, label)

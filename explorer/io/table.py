@@ -6,6 +6,7 @@ import numpy as np
 import pandas as pd
 
 from explorer.datasets import Dataset
+from explorer.i18n import Phrase
 from explorer.io.attributes import from_frame
 from explorer.io.attributes import note as attributes_note
 from explorer.io.dispatch import _format, _open_frame, _source
@@ -20,6 +21,8 @@ from explorer.io.validation import (
     _listed,
     _no_header_hint,
     _trec_hint,
+    negative_weight,
+    zero_weights,
 )
 
 #: Column names read as the one model's scores (``y_score``, or ``y_pred`` for
@@ -55,7 +58,12 @@ def _alias(label: str, cols: list[str], aliases: tuple[str, ...], what: str) -> 
     found = [c for c in cols if c.strip().lower() in aliases]
     if len(found) > 1:
         raise DataError(
-            f'{label}: columns {_listed(found)} could each be {what}; name the one to use "{what}".'
+            Phrase(
+                '${label}: columns ${found} could each be ${what}; name the one to use "${what}".',
+                label=label,
+                found=_listed(found),
+                what=what,
+            )
         )
     return found[0] if found else None
 
@@ -103,9 +111,14 @@ def _table_dataset(frame: _Frame, kind: str | None, name: str | None) -> Dataset
         y_col = _alias(label, cols, Y_TRUE_ALIASES, "y_true")
         if y_col is None:
             raise DataError(
-                f'{label} has no "y_true" column (nor label, target, y, ...); its columns are '
-                f"{_listed(cols)}."
-                f"{_no_header_hint(cols)}{_trec_hint(cols)}"
+                Phrase(
+                    '${label} has no "y_true" column (nor label, target, y, ...); its columns '
+                    "are ${cols}.${hint}${trec}",
+                    label=label,
+                    cols=_listed(cols),
+                    hint=_no_header_hint(cols),
+                    trec=_trec_hint(cols),
+                )
             )
         mapping[y_col] = "y_true"
     scores = [c for c in cols if c == "y_score" or c.startswith("score_")]
@@ -118,9 +131,13 @@ def _table_dataset(frame: _Frame, kind: str | None, name: str | None) -> Dataset
     if kind is None:
         if scores and preds:
             raise DataError(
-                f"{label} has score columns {_listed(scores)} and prediction columns "
-                f"{_listed(preds)}: a table holds one kind of data (binary scores or "
-                "regression predictions)."
+                Phrase(
+                    "${label} has score columns ${scores} and prediction columns ${preds}: a "
+                    "table holds one kind of data (binary scores or regression predictions).",
+                    label=label,
+                    scores=_listed(scores),
+                    preds=_listed(preds),
+                )
             )
         kind = "regression" if preds else "binary"
     elif kind not in ("binary", "regression"):
@@ -130,8 +147,14 @@ def _table_dataset(frame: _Frame, kind: str | None, name: str | None) -> Dataset
     )
     if not model_cols:
         raise DataError(
-            f'{label} has no score column: expected "{single}" or "{prefix}<model>" '
-            f"columns; its columns are {_listed(cols)}."
+            Phrase(
+                '${label} has no score column: expected "${single}" or "${prefix}<model>" '
+                "columns; its columns are ${cols}.",
+                label=label,
+                single=single,
+                prefix=prefix,
+                cols=_listed(cols),
+            )
         )
     what = "score columns" if kind == "binary" else "prediction columns"
     _check_models(label, len(model_cols), what)
@@ -146,8 +169,13 @@ def _table_dataset(frame: _Frame, kind: str | None, name: str | None) -> Dataset
             s = arrays[model_cols[0]]
             if ((y >= 0) & (y <= 1)).all() and ((s == 0) | (s == 1)).all():
                 raise DataError(
-                    f"{exc} The columns look swapped: {quote(model_cols[0])} holds only 0 and "
-                    f"1 (like labels), {quote(y_col)} scores."
+                    Phrase(
+                        "${why} The columns look swapped: ${scores} holds only 0 and "
+                        "1 (like labels), ${labels} scores.",
+                        why=exc.args[0],
+                        scores=quote(model_cols[0]),
+                        labels=quote(y_col),
+                    )
                 ) from None
             raise
     if model_cols != [single]:
@@ -165,10 +193,14 @@ def _aliased(frame: _Frame, kind, name, y_col: str, col: str, mapping: dict) -> 
     if kind is None and not zero_one.all() and ((y >= 0) & (y <= 1)).all():
         if ((s == 0) | (s == 1)).all():
             raise DataError(
-                f"{frame.label}: column {quote(y_col)} holds values between 0 and 1 other than "
-                f"0 and 1 (like scores) and column {quote(col)} only 0 and 1 (like labels): they "
-                "look "
-                'swapped. Name the 0/1 labels "y_true" and the scores "y_score".'
+                Phrase(
+                    "${label}: column ${labels} holds values between 0 and 1 other than "
+                    "0 and 1 (like scores) and column ${scores} only 0 and 1 (like labels): "
+                    'they look swapped. Name the 0/1 labels "y_true" and the scores "y_score".',
+                    label=frame.label,
+                    labels=quote(y_col),
+                    scores=quote(col),
+                )
             )
     if kind is None:
         kind = "binary" if zero_one.all() else "regression"
@@ -193,15 +225,9 @@ def _finish(
         negative = weight < 0
         if negative.any():
             i = int(np.argmax(negative))
-            raise DataError(
-                f"{frame.cell(i, 'sample_weight')}: {quote(frame.raw(i, 'sample_weight'))} is "
-                "negative (expected a weight >= 0)."
-            )
+            raise DataError(negative_weight(frame, i))
         if not (weight > 0).any():
-            raise DataError(
-                f'{label}, column "sample_weight": every weight is 0 (expected at least one '
-                "positive weight)."
-            )
+            raise DataError(zero_weights(label))
     ids = _ids(frame, "id") if "id" in cols else tuple(map(str, range(len(y))))
     used = {y_col, "sample_weight", "id", *model_cols}
     # another model column (a score_ column in a regression table) is not an attribute

@@ -16,30 +16,45 @@ from collections.abc import Iterable
 import numpy as np
 import pandas as pd
 
+from explorer.i18n import Phrase
 from explorer.io import limits
 from explorer.io.errors import DataError, quote
 from explorer.io.limits import _check_columns, _check_shape
 from explorer.io.validation import (
+    _bad_cell,
     _check_names,
     _check_text_column,
     _first_line,
     _not_a_number,
+    cell_at,
+    line,
+    located,
 )
 
 _INDEX = "\x00index"  # the unnamed first column pandas' to_csv writes for the index
 _WS = b" \t\r\f\v"  # what pandas treats as blank on a line (besides the delimiter)
 _DELIMITERS = (",", "\t", ";", "|")
-_DELIMITER_NAMES = {",": "','", "\t": "a tab", ";": "';'", "|": "'|'", None: "whitespace"}
+# phrases: a refusal names them in the visitor's language
+_DELIMITER_NAMES = {
+    ",": "','",
+    "\t": Phrase("a tab"),
+    ";": "';'",
+    "|": "'|'",
+    None: Phrase("whitespace"),
+}
 _MAGIC = (
-    (b"\x89PNG", "a PNG image"),
-    (b"\xff\xd8\xff", "a JPEG image"),
-    (b"GIF8", "a GIF image"),
-    (b"%PDF", "a PDF document"),
-    (b"PK\x03\x04", "a zip archive (an Excel .xlsx workbook is one: save the sheet as CSV)"),
-    (b"\xd0\xcf\x11\xe0", "an Excel .xls workbook (save the sheet as CSV)"),
-    (b"\x1f\x8b", "a gzip archive (unpack it first)"),
-    (b"PAR1", "a Parquet file (name it .parquet)"),
-    (b"\x93NUMPY", "a NumPy .npy array (name it .npy)"),
+    (b"\x89PNG", Phrase("a PNG image")),
+    (b"\xff\xd8\xff", Phrase("a JPEG image")),
+    (b"GIF8", Phrase("a GIF image")),
+    (b"%PDF", Phrase("a PDF document")),
+    (
+        b"PK\x03\x04",
+        Phrase("a zip archive (an Excel .xlsx workbook is one: save the sheet as CSV)"),
+    ),
+    (b"\xd0\xcf\x11\xe0", Phrase("an Excel .xls workbook (save the sheet as CSV)")),
+    (b"\x1f\x8b", Phrase("a gzip archive (unpack it first)")),
+    (b"PAR1", Phrase("a Parquet file (name it .parquet)")),
+    (b"\x93NUMPY", Phrase("a NumPy .npy array (name it .npy)")),
 )
 
 
@@ -49,19 +64,38 @@ def _text_bytes(data: bytes, label: str, what: str) -> bytes:
         try:
             data = data.decode("utf-16").encode("utf-8")
         except UnicodeDecodeError:
-            raise DataError(f"{label} is not a text {what} file: broken UTF-16 text.") from None
+            raise DataError(
+                Phrase(
+                    "${label} is not a text ${what} file: broken UTF-16 text.",
+                    label=label,
+                    what=what,
+                )
+            ) from None
     elif data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
     for magic, kind in _MAGIC:
         if data.startswith(magic):
-            raise DataError(f"{label} is not a text {what} file: it looks like {kind}.")
+            raise DataError(
+                Phrase(
+                    "${label} is not a text ${what} file: it looks like ${kind}.",
+                    label=label,
+                    what=what,
+                    kind=kind,
+                )
+            )
     head = np.frombuffer(data[:65536], dtype=np.uint8)
     control = ((head < 32) & ~np.isin(head, (9, 10, 11, 12, 13))) | (head == 127)
     if (head == 0).any() or control.sum() > max(4, len(head) // 100):
         at = int(np.argmax(control))
         raise DataError(
-            f"{label} is not a text {what} file: it holds binary data "
-            f"(byte 0x{int(head[at]):02x} at offset {at})."
+            Phrase(
+                "${label} is not a text ${what} file: it holds binary data "
+                "(byte 0x${byte} at offset ${at}).",
+                label=label,
+                what=what,
+                byte=f"{int(head[at]):02x}",
+                at=at,
+            )
         )
     if b"\r" in data and b"\n" not in data:  # classic Mac line endings
         data = data.replace(b"\r", b"\n")
@@ -149,7 +183,11 @@ def _scan_quoted(data: bytes, sep: str, label: str) -> tuple[np.ndarray, np.ndar
             counts.append(len(record))
     except csv.Error as exc:
         raise DataError(
-            f"{label}, line {reader.line_num}: not readable as CSV ({_first_line(exc)})."
+            Phrase(
+                "${at}: not readable as CSV (${why}).",
+                at=located(label, line(reader.line_num)),
+                why=_first_line(exc),
+            )
         ) from None
     return np.asarray(lines, dtype=np.int64), np.asarray(counts, dtype=np.int64)
 
@@ -173,11 +211,18 @@ def _parser_reason(exc: BaseException) -> str:
     found = re.search(r"EOF inside string starting at row (\d+)", text)
     if found:  # pandas counts rows from 0, the header included
         line = int(found[1]) + 1
-        return f'a quoted field that opens on line {line} is never closed (a " is missing)'
+        return Phrase(
+            'a quoted field that opens on line ${line} is never closed (a " is missing)', line=line
+        )
     found = re.search(r"Expected (\d+) fields in line (\d+), saw (\d+)", text)
     if found:
-        return f"line {found[2]} has {found[3]} fields where the header has {found[1]}"
-    return "its lines could not be split into fields (check the quotes and the delimiter)"
+        return Phrase(
+            "line ${line} has ${got} fields where the header has ${want}",
+            line=found[2],
+            got=found[3],
+            want=found[1],
+        )
+    return Phrase("its lines could not be split into fields (check the quotes and the delimiter)")
 
 
 class _TextFrame:
@@ -193,7 +238,12 @@ class _TextFrame:
         self.label, self.what = label, what
         data = _text_bytes(data, label, what)
         if not data or data.isspace():
-            raise DataError(f"{label} is empty: expected a header row and at least one data row.")
+            raise DataError(
+                Phrase(
+                    "${label} is empty: expected a header row and at least one data row.",
+                    label=label,
+                )
+            )
         self.data = data
         self.header_line, header = _header_line(data)
         if sep == "sniff":
@@ -206,8 +256,11 @@ class _TextFrame:
                 fields = next(csv.reader([header], delimiter=sep))
             except csv.Error as exc:
                 raise DataError(
-                    f"{label}, line {self.header_line}: the header is not readable "
-                    f"({_first_line(exc)})."
+                    Phrase(
+                        "${at}: the header is not readable (${why}).",
+                        at=located(label, line(self.header_line)),
+                        why=_first_line(exc),
+                    )
                 ) from None
             if len(fields) == 1:
                 self._check_delimiter(header)
@@ -216,7 +269,7 @@ class _TextFrame:
         _check_columns(label, len(names))
         if len(names) > 1 and names[0] == "":
             names[0] = _INDEX
-        _check_names(label, names, f"line {self.header_line}")
+        _check_names(label, names, line(self.header_line))
         self.names = names
         self.columns = [n for n in names if n != _INDEX]
         self.df: pd.DataFrame | None = None
@@ -227,11 +280,17 @@ class _TextFrame:
         for other in (";", "\t", ",", "|"):
             if other != self.sep and other in header:
                 raise DataError(
-                    f"{self.label}, line {self.header_line}: the header {quote(header)} reads as "
-                    f"one column: the delimiter looks like {_DELIMITER_NAMES[other]}, but a "
-                    f"{self.what} file is separated by {_DELIMITER_NAMES[self.sep]}. Save it "
-                    f"with {_DELIMITER_NAMES[self.sep]} between columns, or name it .txt to "
-                    "let the explorer detect the delimiter."
+                    Phrase(
+                        "${at}: the header ${header} reads as one column: the delimiter looks "
+                        "like ${other}, but a ${what} file is separated by ${sep}. Save it with "
+                        "${sep} between columns, or name it .txt to let the explorer detect the "
+                        "delimiter.",
+                        at=located(self.label, line(self.header_line)),
+                        header=quote(header),
+                        other=_DELIMITER_NAMES[other],
+                        what=self.what,
+                        sep=_DELIMITER_NAMES[self.sep],
+                    )
                 )
 
     # -- reading ---------------------------------------------------------
@@ -258,7 +317,7 @@ class _TextFrame:
             df = None
         self.df = df if df is not None else self._text()
         if len(self.df) == 0:
-            raise DataError(f"{self.label} has a header but no data rows.")
+            raise DataError(Phrase("${label} has a header but no data rows.", label=self.label))
         _check_shape(self.label, len(self.df), len(self.columns))
 
     def _check_size_before_reading(self) -> None:
@@ -295,15 +354,30 @@ class _TextFrame:
         j = max(range(len(fields)), key=lambda k: len(fields[k]))
         if len(fields[j]) <= limits.MAX_CELL_CHARS:
             raise DataError(
-                f"{self.label}, line {i + 1} is {len(line):,} characters long: a row of "
-                f"{len(self.names)} columns holds at most {budget:,} (check its quotes "
-                "and delimiters)."
+                Phrase(
+                    "${at} is ${n:,} characters long: a row of ${columns} columns holds at most "
+                    "${budget:,} (check its quotes and delimiters).",
+                    at=located(self.label, Phrase("line ${n}", n=i + 1)),
+                    n=len(line),
+                    columns=len(self.names),
+                    budget=budget,
+                )
             )
-        column = f'column "{self.names[j]}"' if j < len(self.names) else f"column {j + 1}"
+        where = located(self.label, Phrase("line ${n}", n=i + 1))
+        if j < len(self.names):
+            where = cell_at(self.label, Phrase("line ${n}", n=i + 1), self.names[j])
+        else:
+            where = Phrase("${at}, column ${j}", at=where, j=j + 1)
         head = fields[j][:40].decode("utf-8", errors="replace")
         raise DataError(
-            f"{self.label}, line {i + 1}, {column}: {head!r}... ({len(fields[j]):,} "
-            f"characters) is too long: a cell holds at most {limits.MAX_CELL_CHARS:,} characters."
+            Phrase(
+                "${where}: ${head}... (${n:,} characters) is too long: a cell holds at most "
+                "${limit:,} characters.",
+                where=where,
+                head=repr(head),
+                n=len(fields[j]),
+                limit=limits.MAX_CELL_CHARS,
+            )
         )
 
     def _fast_read(self, numeric: set[str]) -> pd.DataFrame | None:
@@ -352,7 +426,12 @@ class _TextFrame:
             except (ValueError, pd.errors.ParserWarning) as exc:
                 self._check_ragged(None)
                 raise DataError(
-                    f"{self.label} is not a readable {self.what} file: {_parser_reason(exc)}."
+                    Phrase(
+                        "${label} is not a readable ${what} file: ${why}.",
+                        label=self.label,
+                        what=self.what,
+                        why=_parser_reason(exc),
+                    )
                 ) from None
             self._check_ragged(len(df))
             self._text_df = df
@@ -389,26 +468,34 @@ class _TextFrame:
         if bad.size:
             i = int(bad[0])
             got = int(counts[i])
-            sep = _DELIMITER_NAMES[self.sep] if self.sep else "space"
+            sep = _DELIMITER_NAMES[self.sep] if self.sep else Phrase("space")
             hint = (
-                f"an extra {sep} or a decimal comma?"
+                Phrase("an extra ${sep} or a decimal comma?", sep=sep)
                 if got > want
-                else f"a missing value or {sep}?"
+                else Phrase("a missing value or ${sep}?", sep=sep)
             )
             raise DataError(
-                f"{self.label}, line {lines[i]} has {got} field{'s' * (got != 1)} but the "
-                f"header (line {self.header_line}) has {want} ({hint})."
+                Phrase(
+                    "${at} has ${got} ${fields} but the header (line ${header}) has ${want} "
+                    "(${hint}).",
+                    at=located(self.label, line(lines[i])),
+                    got=got,
+                    fields=Phrase("field") if got == 1 else Phrase("fields"),
+                    header=self.header_line,
+                    want=want,
+                    hint=hint,
+                )
             )
 
     # -- access ----------------------------------------------------------
     def where(self, i: int) -> str:
         lines, _ = self._scan()
         if len(lines) == len(self.df) + 1:
-            return f"line {lines[i + 1]}"
-        return f"data row {i + 1}"
+            return line(lines[i + 1])
+        return Phrase("data row ${n}", n=i + 1)
 
     def cell(self, i: int, col: str) -> str:
-        return f'{self.label}, {self.where(i)}, column "{col}"'
+        return cell_at(self.label, self.where(i), col)
 
     def raw(self, i: int, col: str) -> str:
         return str(self._text()[col].iloc[i])
@@ -426,7 +513,7 @@ class _TextFrame:
         bad = ~np.isfinite(v)
         if bad.any():
             i = int(np.argmax(bad))
-            raise DataError(f"{self.cell(i, col)}: {_not_a_number(text.iloc[i])}.")
+            raise DataError(_bad_cell(self.cell(i, col), _not_a_number(text.iloc[i])))
         return v
 
     def column(self, col: str) -> pd.Series:

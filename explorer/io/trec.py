@@ -11,13 +11,22 @@ from typing import NamedTuple
 import numpy as np
 import pandas as pd
 
-from explorer.datasets import GRADE_LIMIT, MAX_GRADE, Dataset
+from explorer.datasets import MAX_GRADE, Dataset
+from explorer.i18n import Phrase
 from explorer.io import limits
 from explorer.io.dispatch import _source
 from explorer.io.errors import DataError, quote
+from explorer.io.groups import no_room
 from explorer.io.limits import _check_lines, _check_shape
 from explorer.io.text import _scan_lines, _text_bytes
-from explorer.io.validation import _count, _not_a_number
+from explorer.io.validation import (
+    _bad_cell,
+    _count,
+    _not_a_number,
+    line,
+    located,
+    too_large_grade,
+)
 
 _QRELS_FIELDS = ("qid", "iter", "docid", "rel")
 _RUN_FIELDS = ("qid", "Q0", "docid", "rank", "score", "tag")
@@ -30,7 +39,14 @@ class _TrecFile:
         self.label, self.fields, self.what = label, fields, what
         data = _text_bytes(data, label, "TREC")
         if not data or data.isspace():
-            raise DataError(f"{label} is empty: expected TREC {what} lines ({' '.join(fields)}).")
+            raise DataError(
+                Phrase(
+                    "${label} is empty: expected TREC ${what} lines (${fields}).",
+                    label=label,
+                    what=what,
+                    fields=" ".join(fields),
+                )
+            )
         self.data = data
         self._scanned: tuple[np.ndarray, np.ndarray] | None = None
         self._text_df: pd.DataFrame | None = None
@@ -81,13 +97,25 @@ class _TrecFile:
                 got = int(counts[i])
                 other = {4: "qrels", 6: "run"}.get(got)
                 hint = (
-                    f" (that is the shape of a TREC {other} line: are the two files swapped?)"
+                    Phrase(
+                        " (that is the shape of a TREC ${other} line: are the two files swapped?)",
+                        other=other,
+                    )
                     if other and other != self.what
                     else ""
                 )
                 raise DataError(
-                    f"{self.label}, line {lines[i]} has {got} field{'s' * (got != 1)} but a "
-                    f"TREC {self.what} line has {width}: {' '.join(self.fields)}{hint}."
+                    Phrase(
+                        "${at} has ${got} ${fields} but a TREC ${what} line has ${width}: "
+                        "${names}${hint}.",
+                        at=located(self.label, line(lines[i])),
+                        got=got,
+                        fields=Phrase("field") if got == 1 else Phrase("fields"),
+                        what=self.what,
+                        width=width,
+                        names=" ".join(self.fields),
+                        hint=hint,
+                    )
                 )
             if extra:
                 self._text_df = self._first_fields(width)
@@ -118,10 +146,16 @@ class _TrecFile:
         long = lengths > limits.MAX_TEXT_CHARS
         if long.any():
             i = int(np.argmax(long))
-            where = (
-                f"{self.label}, line {self.line(i)}, field {self.fields.index(field) + 1} ({field})"
-            )
-            limits._check_text(where, self.df[field].iloc[i])
+            limits._check_text(self._field_at(i, field), self.df[field].iloc[i])
+
+    def _field_at(self, i: int, field: str) -> str:
+        """``run.txt, line 3, field 5 (score)``: where a message points."""
+        return Phrase(
+            "${at}, field ${j} (${field})",
+            at=located(self.label, line(self.line(i))),
+            j=self.fields.index(field) + 1,
+            field=field,
+        )
 
     def line(self, i: int) -> int:
         """The line number of record ``i``."""
@@ -137,10 +171,7 @@ class _TrecFile:
         bad = ~np.isfinite(v)
         if bad.any():
             i = int(np.argmax(bad))
-            raise DataError(
-                f"{self.label}, line {self.line(i)}, field {self.fields.index(field) + 1} "
-                f"({field}): {_not_a_number(text.iloc[i])}."
-            )
+            raise DataError(_bad_cell(self._field_at(i, field), _not_a_number(text.iloc[i])))
         return v
 
     def refuse_duplicates(self, verb: str) -> None:
@@ -151,9 +182,15 @@ class _TrecFile:
             i = int(np.argmax(dup))
             j = int(np.argmax(((q == q.iloc[i]) & (d == d.iloc[i])).to_numpy()))
             raise DataError(
-                f"{self.label}, line {self.line(i)}: document {quote(d.iloc[i])} of query "
-                f"{quote(q.iloc[i])} was already {verb} on line {self.line(j)} (expected each "
-                "document once per query)."
+                Phrase(
+                    "${at}: document ${doc} of query ${query} was already ${verb} on line "
+                    "${j} (expected each document once per query).",
+                    at=located(self.label, line(self.line(i))),
+                    doc=quote(d.iloc[i]),
+                    query=quote(q.iloc[i]),
+                    verb=Phrase(verb),
+                    j=self.line(j),
+                )
             )
 
 
@@ -240,7 +277,7 @@ def read_trec(
     _check_shape(f"{r_label} pivoted by query", m.n_q, m.width)
     y, s, seen, items = _matrices(m, r_file.df["docid"], q_file.df["docid"])
     if not np.isfinite(s).all():
-        raise DataError(f"{r_label}: scores near the float limit leave no room below them.")
+        raise DataError(no_room(r_label))
     tags = pd.unique(r_file.df["tag"])
     model = str(tags[0]) if len(tags) == 1 else Path(r_label).stem
     return Dataset(
@@ -263,9 +300,7 @@ def _check_grades(q_file: _TrecFile, rel: np.ndarray) -> None:
     if huge.any():
         i = int(np.argmax(huge))
         raw = q_file._text()["rel"].iloc[i]  # the text as written (an error path only)
-        raise DataError(
-            f"{q_file.label}, line {q_file.line(i)}, field 4 (rel): {quote(raw)} {GRADE_LIMIT}."
-        )
+        raise DataError(too_large_grade(q_file._field_at(i, "rel"), raw))
 
 
 class _Match(NamedTuple):
@@ -312,9 +347,15 @@ def _match(q_file: _TrecFile, r_file: _TrecFile, rel: np.ndarray, score: np.ndar
     keep = has_judgment[rq]
     if not keep.any():
         raise DataError(
-            f"none of the {len(pd.unique(rq)):,} queries of {r_file.label} has a judgment in "
-            f"{q_file.label} (run qids such as {quote(ranked['qid'].iloc[0])}, qrels qids such "
-            f"as {quote(judged['qid'].iloc[0])})."
+            Phrase(
+                "none of the ${n:,} queries of ${run} has a judgment in ${qrels} (run qids such "
+                "as ${r}, qrels qids such as ${q}).",
+                n=len(pd.unique(rq)),
+                run=r_file.label,
+                qrels=q_file.label,
+                r=quote(ranked["qid"].iloc[0]),
+                q=quote(judged["qid"].iloc[0]),
+            )
         )
     queries = pd.unique(rq[keep])  # in order of first appearance in the run
     row_of = np.full(len(q_names), -1, dtype=np.intp)
@@ -473,8 +514,13 @@ def same_queries(first: Dataset, other: Dataset, label: str, first_label: str) -
     if set(other.sample_ids) != set(first.sample_ids):
         extra = sorted(set(other.sample_ids) ^ set(first.sample_ids))[0]
         raise DataError(
-            f"{label} and {first_label} evaluate different queries (query {quote(extra)} is "
-            "in one only): runs opened together must answer the same judged queries."
+            Phrase(
+                "${label} and ${first} evaluate different queries (query ${extra} is "
+                "in one only): runs opened together must answer the same judged queries.",
+                label=label,
+                first=first_label,
+                extra=quote(extra),
+            )
         )
     rows = pd.Index(other.sample_ids).get_indexer(list(first.sample_ids))
     return dataclasses.replace(
@@ -544,7 +590,12 @@ def _same_documents(first: Dataset, other: Dataset, first_name: str, name: str) 
     if differs.any():
         row = int(np.flatnonzero(differs.any(axis=1))[0])
         raise DataError(
-            f"{name} retrieved other documents than {first_name} for query "
-            f"{quote(first.sample_ids[row])}: runs opened together must rank the same "
-            "documents (one dataset holds one retrieved set); open the runs one by one."
+            Phrase(
+                "${name} retrieved other documents than ${first} for query ${query}: runs "
+                "opened together must rank the same documents (one dataset holds one "
+                "retrieved set); open the runs one by one.",
+                name=name,
+                first=first_name,
+                query=quote(first.sample_ids[row]),
+            )
         )

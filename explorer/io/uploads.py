@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from explorer.datasets import Dataset
+from explorer.i18n import Phrase
 from explorer.io.attributes import attach
 from explorer.io.dispatch import (
     MATRIX_EXTENSIONS,
@@ -99,8 +100,11 @@ def _read_one(name: str, data: bytes, kind: str | None) -> Dataset:
     """The reader of one file holding everything, by its columns."""
     if looks_like_svmlight(data):
         raise DataError(
-            f"{name} is an SVMlight / LETOR file (label qid:Q index:value ...): it holds no "
-            "scores. Upload it in the tab Learning to rank, with its score file."
+            Phrase(
+                "${name} is an SVMlight / LETOR file (label qid:Q index:value ...): it holds no "
+                "scores. Upload it in the tab Learning to rank, with its score file.",
+                name=name,
+            )
         )
     frame = _open_frame(data, name, _format(name, data))
     if kind in (None, "graded") and qid_column(frame.columns) is not None:

@@ -15,6 +15,8 @@ from typing import Protocol
 import numpy as np
 import pandas as pd
 
+from explorer.datasets import GRADE_LIMIT
+from explorer.i18n import Phrase
 from explorer.io import limits
 from explorer.io.errors import DataError, quote
 
@@ -62,6 +64,59 @@ class _Frame(Protocol):
         """Column ``col`` as read, unchecked (attributes take any values)."""
 
 
+def located(label: str, where: str) -> str:
+    """``file, line 3``: where a message points, as a Phrase (``where`` one too)."""
+    return Phrase("${label}, ${where}", label=label, where=where)
+
+
+def line(n: int) -> str:
+    """``line 3``, as a Phrase."""
+    return Phrase("line ${n}", n=n)
+
+
+def cell_at(label: str, where: str, col: str) -> str:
+    """``file, line 3, column "col"``: the start of a message about one cell."""
+    return Phrase('${label}, ${where}, column "${col}"', label=label, where=where, col=col)
+
+
+def _bad_cell(cell: str, why: str) -> str:
+    """``file, line 3, column "y": 'x' is not a number.``: a cell and why it is refused."""
+    return Phrase("${cell}: ${why}.", cell=cell, why=why)
+
+
+def negative_weight(frame: _Frame, i: int) -> str:
+    """Why row ``i``'s negative sample weight is refused."""
+    return Phrase(
+        "${cell}: ${raw} is negative (expected a weight >= 0).",
+        cell=frame.cell(i, "sample_weight"),
+        raw=quote(frame.raw(i, "sample_weight")),
+    )
+
+
+def zero_weights(label: str) -> str:
+    """Why weights that are all 0 are refused."""
+    return Phrase(
+        '${label}, column "sample_weight": every weight is 0 (expected at least one '
+        "positive weight).",
+        label=label,
+    )
+
+
+def negative_grade(cell: str, raw: str) -> str:
+    """Why a negative label of multilabel or graded data is refused."""
+    return Phrase(
+        "${cell}: ${raw} is negative (expected 0 or 1 for multilabel data, a relevance grade "
+        ">= 0 for graded data).",
+        cell=cell,
+        raw=quote(raw),
+    )
+
+
+def too_large_grade(cell: str, raw: str) -> str:
+    """Why a grade above :data:`~explorer.datasets.MAX_GRADE` is refused (``raw`` quoted)."""
+    return Phrase("${cell}: ${raw} ${limit}.", cell=cell, raw=quote(raw), limit=GRADE_LIMIT)
+
+
 def _count(n: int, one: str, many: str | None = None) -> str:
     return f"{n:,} {one if n == 1 else many or one + 's'}"
 
@@ -107,27 +162,31 @@ def _check_text_column(frame: _Frame, col: str, s: pd.Series) -> None:
 
 
 def _not_a_number(raw) -> str:
-    """Why the cell ``raw`` is not a finite number, for a message."""
+    """Why the cell ``raw`` is not a finite number, for a message (a Phrase)."""
     if raw is None or (isinstance(raw, float) and np.isnan(raw)) or raw is pd.NA:
-        return "is empty or NaN (expected a finite number)"
+        return Phrase("is empty or NaN (expected a finite number)")
     if not isinstance(raw, str):
         if isinstance(raw, (int, float, np.number)) and np.isinf(raw):
-            return f"{raw} is infinite (expected a finite number)"
-        return f"{quote(raw)} is not a number"
+            return Phrase("${raw} is infinite (expected a finite number)", raw=raw)
+        return Phrase("${raw} is not a number", raw=quote(raw))
     text = raw.strip()
     if text == "":
-        return "is empty (expected a number)"
+        return Phrase("is empty (expected a number)")
     try:
         value = float(text)
     except ValueError:
         if re.fullmatch(r"[+-]?\d+,\d+", text):
-            return f"{quote(raw)} is not a number (write the decimal point as '.', not ',')"
-        return f"{quote(raw)} is not a number"
+            return Phrase(
+                "${raw} is not a number (write the decimal point as '.', not ',')", raw=quote(raw)
+            )
+        return Phrase("${raw} is not a number", raw=quote(raw))
     if np.isnan(value):
-        return f"{quote(raw)} is not a number (NaN is not allowed: expected a finite number)"
+        return Phrase(
+            "${raw} is not a number (NaN is not allowed: expected a finite number)", raw=quote(raw)
+        )
     if "inf" in text.lower():
-        return f"{quote(raw)} is infinite (expected a finite number)"
-    return f"{quote(raw)} is too large (expected a finite number)"
+        return Phrase("${raw} is infinite (expected a finite number)", raw=quote(raw))
+    return Phrase("${raw} is too large (expected a finite number)", raw=quote(raw))
 
 
 def _looks_like_data(names: list[str]) -> bool:
@@ -141,7 +200,7 @@ def _looks_like_data(names: list[str]) -> bool:
 
 def _no_header_hint(names: list[str]) -> str:
     if names and _looks_like_data(names):
-        return (
+        return Phrase(
             " The first line looks like data: the file needs a header row naming the columns"
             " (np.savetxt writes none: pass header=..., comments='')."
         )
@@ -151,26 +210,36 @@ def _no_header_hint(names: list[str]) -> str:
 def _check_names(label: str, names: list[str], where: str) -> None:
     """Refuse empty, over-long and duplicated column names."""
     for j, n in enumerate(names):
-        limits._check_text(f"{label}, {where}, column {j + 1}", n)
+        limits._check_text(Phrase("${at}, column ${j}", at=located(label, where), j=j + 1), n)
         if n == "":
             raise DataError(
-                f"{label}, {where}: column {j + 1} has no name (expected a column name; "
-                "is there a stray delimiter at the end of the header?)."
+                Phrase(
+                    "${at}: column ${j} has no name (expected a column name; "
+                    "is there a stray delimiter at the end of the header?).",
+                    at=located(label, where),
+                    j=j + 1,
+                )
             )
     seen: dict[str, int] = {}
     for j, n in enumerate(names):
         if n in seen:
             raise DataError(
-                f'{label}, {where}: column "{n}" appears twice (columns {seen[n] + 1} and '
-                f"{j + 1}); every column needs its own name."
-                f"{_no_header_hint(names) or _trec_hint(names)}"
+                Phrase(
+                    '${at}: column "${name}" appears twice (columns ${a} and ${b}); every '
+                    "column needs its own name.${hint}",
+                    at=located(label, where),
+                    name=n,
+                    a=seen[n] + 1,
+                    b=j + 1,
+                    hint=_no_header_hint(names) or _trec_hint(names),
+                )
             )
         seen[n] = j
 
 
 def _trec_hint(cols: list[str]) -> str:
     if len(cols) in (4, 6) and cols[1] in ("0", "Q0"):
-        return (
+        return Phrase(
             " It looks like a TREC qrels or run file: upload it with its partner in the TREC "
             "uploaders."
         )
@@ -182,8 +251,11 @@ def _binary_check(frame: _Frame, col: str, y: np.ndarray) -> None:
     if bad.any():
         i = int(np.argmax(bad))
         raise DataError(
-            f"{frame.cell(i, col)}: {quote(frame.raw(i, col))} is not a binary label (expected "
-            "0 or 1)."
+            Phrase(
+                "${cell}: ${raw} is not a binary label (expected 0 or 1).",
+                cell=frame.cell(i, col),
+                raw=quote(frame.raw(i, col)),
+            )
         )
 
 
@@ -193,13 +265,17 @@ def _ids(frame: _Frame, col: str) -> tuple[str, ...]:
     empty = (ids == "").to_numpy()
     if empty.any():
         i = int(np.argmax(empty))
-        raise DataError(f"{frame.cell(i, col)}: is empty (expected an id).")
+        raise DataError(Phrase("${cell}: is empty (expected an id).", cell=frame.cell(i, col)))
     dup = ids.duplicated().to_numpy()
     if dup.any():
         i = int(np.argmax(dup))
         j = int(np.argmax((ids.iloc[:i] == ids.iloc[i]).to_numpy()))
         raise DataError(
-            f"{frame.cell(i, col)}: {quote(ids.iloc[i])} repeats the id on {frame.where(j)} "
-            "(expected each id once)."
+            Phrase(
+                "${cell}: ${raw} repeats the id on ${where} (expected each id once).",
+                cell=frame.cell(i, col),
+                raw=quote(ids.iloc[i]),
+                where=frame.where(j),
+            )
         )
     return tuple(ids.tolist())

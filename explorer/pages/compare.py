@@ -639,7 +639,7 @@ def compare(
         raise ValueError(f"no comparison for {ds.kind} data")
     limit = budget.limits().per_run if limit is None else limit
     n = ds.n_samples
-    what = f"The {N_RESAMPLES:,} bootstrap resamples of {n:,} rows"
+    what = Phrase("The ${n:,} bootstrap resamples of ${rows:,} rows", n=N_RESAMPLES, rows=n)
     note = budget.too_long(bootstrap_seconds(ds.kind, n), what, limit) if intervals else None
     sa, sb = ds.score(model_a), ds.score(model_b)
     c = KINDS[ds.kind](ds, sa, sb, _Boot(intervals and note is None, checkpoint))

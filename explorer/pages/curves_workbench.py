@@ -298,7 +298,9 @@ def solver_refusal(ds: Dataset, limit: float | None = None) -> str | None:
         return None
     seconds = budget.bootstrap_seconds("cells", ds.n_samples, SOLVER_RESAMPLES)
     limit = budget.limits().per_run if limit is None else limit
-    what = f"{SOLVER_RESAMPLES:,} resamples of {ds.n_samples:,} weighted rows"
+    what = Phrase(
+        "${n:,} resamples of ${rows:,} weighted rows", n=SOLVER_RESAMPLES, rows=ds.n_samples
+    )
     return budget.too_long(seconds, what, limit)
 
 

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 import streamlit as st
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
-from explorer import i18n, samples
+from explorer import i18n, metric_refusals, samples
 from explorer.formatting import fill_fields
 
 #: The URL parameter, and the session keys of the language and of its select box.
@@ -35,6 +35,13 @@ def t(text: str, /, **values) -> str:
     A page model's :class:`~explorer.i18n.Phrase` is translated from its template."""
     translated = i18n.translate(text, current())
     return fill_fields(translated, values) if values else translated
+
+
+def refusal(exc: Exception) -> str:
+    """A refusal of ``metrics`` (``MetricInputError``) in this session's language, when
+    its message has one of the common shapes (:mod:`explorer.metric_refusals`), not yet
+    literal."""
+    return t(metric_refusals.phrase(str(exc)))
 
 
 def options(names=str):

@@ -103,7 +103,7 @@ def follow_scenario() -> None:
             ds = replace(decode_dataset(token), description=Phrase("the data of a scenario"))
             ss[session.ACTIVE] = session.keep(ds)
         except DataError as exc:
-            ss[session.LINK_ERROR] = str(exc)
+            ss[session.LINK_ERROR] = exc.args[0]  # translated where shown
             return
     elif wanted in sample_names():
         ss[session.ACTIVE] = wanted

@@ -223,7 +223,7 @@ def init() -> None:
         try:
             ds = decode_dataset(token)
         except DataError as exc:
-            st.session_state[LINK_ERROR] = str(exc)
+            st.session_state[LINK_ERROR] = exc.args[0]  # translated where shown
         else:
             st.session_state[ACTIVE] = keep(ds)
     elif is_named(wanted):

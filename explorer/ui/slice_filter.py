@@ -34,7 +34,7 @@ def conditions() -> tuple[slicing.Condition, ...]:
             try:
                 ss[SLICE] = slicing.parse_slice(raw)
             except slicing.GroupingError as exc:
-                link_notice(t("The slice filter is left out: ${why}", why=str(exc)))
+                link_notice(t("The slice filter is left out: ${why}", why=t(exc.args[0])))
     return ss[SLICE]
 
 
@@ -65,7 +65,7 @@ def sidebar(ds: Dataset) -> None:
         try:
             slicing.slice_mask(ds, chosen)
         except slicing.GroupingError as exc:
-            link_notice(t("The slice filter is left out: ${why}", why=str(exc)))
+            link_notice(t("The slice filter is left out: ${why}", why=t(exc.args[0])))
             st.session_state[SLICE] = chosen = ()
     if chosen:
         described = literal(slicing.describe_slice(chosen))

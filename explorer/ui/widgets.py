@@ -66,12 +66,12 @@ def cannot_score(ds: Dataset, exc: Exception, why: str, prefix: str = "") -> Non
                 "${why}, so it needs at least two labels; **${name}** has one. (${refusal})",
                 why=language.t(why),
                 name=literal(language.dataset_title(ds)),
-                refusal=literal(exc),
+                refusal=literal(language.refusal(exc)),
             ),
             icon=":material/info:",
         )
     else:
-        st.error(f"{language.t(prefix)}{literal(exc)}")
+        st.error(f"{language.t(prefix)}{literal(language.refusal(exc))}")
 
 
 def label_columns(labels, where=None) -> list:

@@ -16,7 +16,7 @@ import streamlit as st
 import metrics
 from explorer.formatting import fmt, literal, model_words
 from explorer.ui import cache, classroom, navigation, slice_filter, widgets
-from explorer.ui.language import t
+from explorer.ui.language import refusal, t
 from views.curves import controls, headline, panel, teach
 from views.curves.parts import text
 
@@ -54,7 +54,7 @@ except metrics.MetricInputError as exc:  # valid data the curves cannot show: on
         t(
             "${refusal} The ROC and PR curves need samples of both classes; Home and the Data "
             "page show what this dataset does define.",
-            refusal=literal(exc),
+            refusal=literal(refusal(exc)),
         ),
         icon=":material/info:",
     )

@@ -14,6 +14,7 @@ from explorer.datasets import Dataset
 from explorer.formatting import literal
 from explorer.ui import cache
 from explorer.ui.derivations import show as show_derivations
+from explorer.ui.language import refusal
 from explorer.ui.language import t as tr
 from views import prose
 
@@ -61,7 +62,7 @@ def show(ds: Dataset, model: str, t: float, beta: float) -> None:
             lines = cache.curves.curve_lines(ds, model)
             counts, rates = cache.curves.derived_rates(ds, model, float(t), float(beta))
         except metrics.MetricInputError as exc:  # e.g. one class only: no curve
-            st.error(tr("No derivation for this data: ${why}", why=literal(exc)))
+            st.error(tr("No derivation for this data: ${why}", why=literal(refusal(exc))))
             return
         for name, section in (
             ("ROC AUC", "roc_auc"),

@@ -18,6 +18,7 @@ from explorer.formatting import fmt, literal
 from explorer.pages import curves, curves_teach
 from explorer.pages.curves import MAX_ROWS
 from explorer.ui import bound, cache, widgets
+from explorer.ui.language import refusal
 from explorer.ui.language import t as tr
 from views import prose
 from views.curves import controls
@@ -108,7 +109,7 @@ def four_ways(ds: Dataset, model: str, roc_auc: float) -> None:
     try:
         four = cache.curves.four_ways(ds, model, controls.seeded_bins())
     except metrics.MetricInputError as exc:
-        st.error(literal(exc))
+        st.error(literal(refusal(exc)))
         return
     cols = st.columns(5)
     widgets.metric(cols[0], tr("AUC: trapezoids"), fmt(four["trapezoid"]))

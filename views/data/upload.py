@@ -35,7 +35,7 @@ def _ingest(slot: str, files: list, read) -> None:
     try:
         new = read(*[(f.name, f.getvalue()) for f in files])
     except io.DataError as exc:
-        errors[slot] = str(exc)
+        errors[slot] = exc.args[0]  # a Phrase: shown in the visitor's language
     else:
         errors.pop(slot, None)
         session.add_dataset(new)

@@ -25,7 +25,7 @@ from explorer.formatting import fmt, literal
 from explorer.pages import label_ranking
 from explorer.pages.label_ranking import TIE_LABELS
 from explorer.ui import bound, cache, classroom, language, sidebar, url, widgets, work
-from explorer.ui.language import t
+from explorer.ui.language import refusal, t
 from views import prose
 from views.label_ranking import derivation
 from views.label_ranking.controls import Settings
@@ -97,7 +97,7 @@ def drill_down(ds, settings: Settings, base, drawn: dict) -> Shown:
             ds, settings.model, i, tuple(float(x) for x in new_row)
         )
     except metrics.MetricInputError as exc:
-        st.error(t("The edited scores are not used: ${why}", why=literal(exc)))
+        st.error(t("The edited scores are not used: ${why}", why=literal(refusal(exc))))
         what_if = None
     except work.Spent as exc:  # a ragged edit scores the whole matrix: the session's budget
         st.info(

@@ -5,7 +5,7 @@ import streamlit as st
 import metrics
 from explorer.formatting import literal
 from explorer.ui import cache, classroom, navigation, slice_filter, widgets
-from explorer.ui.language import t
+from explorer.ui.language import refusal, t
 from views import prose
 from views.multiclass import controls, derivation, drill, headline, tables
 
@@ -20,7 +20,7 @@ settings = controls.show(ds)
 try:
     res = cache.multiclass.summary(ds, settings.model, settings.k)
 except metrics.MetricInputError as exc:  # data metrics refuses: say what, keep the page
-    st.error(literal(exc))
+    st.error(literal(refusal(exc)))
     navigation.stop_page()
 
 headline.show(ds, settings, res)

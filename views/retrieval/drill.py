@@ -19,7 +19,7 @@ from explorer.charts.retrieval import (
 from explorer.formatting import COLUMN_WORDS, fmt, literal, table_number
 from explorer.pages import retrieval_query
 from explorer.ui import cache, classroom, language, widgets
-from explorer.ui.language import t
+from explorer.ui.language import refusal, t
 from metrics import MetricInputError
 from views import prose
 from views.retrieval import controls as _controls
@@ -35,7 +35,7 @@ def show(ds, controls, per_query, means: dict) -> _controls.Query | None:
     try:
         steps = cache.retrieval.steps(ds, controls.model, query.row, settings)
     except MetricInputError as exc:
-        st.error(literal(exc))
+        st.error(literal(refusal(exc)))
         return None
     row = per_query.iloc[query.row]
     total, value = retrieval_query.drill_total(steps, query.drill)

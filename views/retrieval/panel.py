@@ -16,7 +16,7 @@ from explorer.charts.retrieval import SVG_ITEMS, metrics_vs_k_svg, with_k_line
 from explorer.formatting import literal
 from explorer.pages import retrieval
 from explorer.ui import cache, classroom, language, widgets
-from explorer.ui.language import t
+from explorer.ui.language import refusal, t
 from metrics import MetricInputError
 from views import prose
 from views.retrieval import controls, drill, headline, switchboard, tables
@@ -33,7 +33,7 @@ def panel(ds, data_max: float, top_grade: int) -> None:
         per_query, curve = cache.retrieval.tables(ds, model, settings, empty)
         means = retrieval.headline(per_query, empty)
     except MetricInputError as exc:
-        st.error(literal(exc))
+        st.error(literal(refusal(exc)))
         return
     headline.headline(ds, model, per_query, means, settings, empty)
     if classroom.held_back(

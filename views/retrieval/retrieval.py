@@ -28,7 +28,7 @@ if data_max > MAX_GRADE:  # the readers refuse these; a dataset from elsewhere s
             "relevance threshold would compare inexact grades.",
             name=literal(ds.shown_name),
             grade=f"{data_max:.17g}",
-            limit=GRADE_LIMIT,  # a sentence of the readers too: English
+            limit=t(GRADE_LIMIT),  # a sentence of the readers too
         ),
         icon=":material/warning:",
     )

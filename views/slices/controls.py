@@ -53,7 +53,7 @@ def _cuts(where, ds: Dataset, attribute: str, key: str, param: str):
     try:
         return slicing.parse_cuts(text) or None
     except slicing.GroupingError as exc:
-        where.error(t("${why} The default bins are used.", why=str(exc)))
+        where.error(t("${why} The default bins are used.", why=literal(t(exc.args[0]))))
         return None
 
 

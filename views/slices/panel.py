@@ -52,7 +52,7 @@ def panel(ds: Dataset) -> None:
         group, settings = controls.per_group(ds, settings, grouping.labels)
         frame = cache.slices.frame(ds, settings)
     except slicing.GroupingError as exc:
-        st.warning(literal(t(str(exc))))
+        st.warning(literal(t(exc.args[0])))
         return
     except metrics.MetricInputError as exc:
         widgets.cannot_score(ds, exc, "The metric needs two labels", "The metric refuses: ")
