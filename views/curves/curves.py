@@ -15,7 +15,7 @@ import streamlit as st
 
 import metrics
 from explorer.formatting import fmt, literal, model_words
-from explorer.ui import cache, classroom, navigation, slice_filter, widgets
+from explorer.ui import cache, classroom, language, navigation, slice_filter, widgets
 from explorer.ui.language import refusal, t
 from views.curves import controls, headline, panel, teach
 from views.curves.parts import text
@@ -67,14 +67,14 @@ panel.operating_panel(ds, model, by_model, log_loss)
 st.caption(
     t(
         "Dataset **${name}**: ${n:,} samples, ${model}${weighted}",
-        name=literal(ds.shown_name),
+        name=literal(language.dataset_title(ds)),
         n=ds.n_samples,
         model=t(model_words(model))
         if model_words(model) == "the model"
         else t("model **${name}**", name=literal(model)),
         weighted=t(", weighted by `sample_weight`") if ds.sample_weight is not None else "",
     )
-    + (f". {literal(t(ds.description))}" if ds.description else "")
+    + (f". {literal(language.dataset_description(ds))}" if ds.description else "")
 )
 
 shown, most = panel.drawn_vertices(ds, model, by_model)
