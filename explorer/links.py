@@ -256,14 +256,18 @@ class _Reader:
         if values == _PACKED and type(values) is str and self.version >= 2:
             end = self.at + 8 * size
             if end > len(self.blob):
-                raise _Damaged(f"{what} are cut short")
+                raise _Damaged(Phrase("${what} are cut short", what=_named(what)))
             a = _unshuffle(self.blob[self.at : end])
             self.at = end
         else:
             if type(values) is not list or len(values) != size:
-                raise _Damaged(f"{what} do not hold {size} numbers")
+                raise _Damaged(
+                    Phrase("${what} do not hold ${n} numbers", what=_named(what), n=size)
+                )
             if not all(type(v) is float or type(v) is int for v in values):
-                raise _Damaged(f"{what} hold a value that is not a number")
+                raise _Damaged(
+                    Phrase("${what} hold a value that is not a number", what=_named(what))
+                )
             try:
                 a = np.array(values, dtype=np.float64)
             except OverflowError:  # a whole number beyond float64
@@ -275,6 +279,11 @@ class _Reader:
     def done(self) -> None:
         if self.at != len(self.blob):
             raise _Damaged(Phrase("unexpected bytes after the data"))
+
+
+def _named(what) -> Phrase:
+    """The part of a payload a message names ("the labels"), translatable."""
+    return what if isinstance(what, Phrase) else Phrase(what)
 
 
 def _shown(value) -> str:
@@ -289,7 +298,7 @@ def _strings(values, what: str) -> tuple[str, ...]:
     """A list of names or ids, as uploads give them: each a text, not empty, at most
     ``MAX_TEXT_CHARS`` long, all different."""
     if type(values) is not list or not all(type(v) is str for v in values):
-        raise _Damaged(f"{what} must be a list of text")
+        raise _Damaged(Phrase("${what} must be a list of text", what=_named(what)))
     _names(values, what)
     return tuple(values)
 
@@ -297,11 +306,18 @@ def _strings(values, what: str) -> tuple[str, ...]:
 def _names(values, what: str) -> None:
     for v in values:
         if not v:
-            raise _Damaged(f"{what} must not be empty")
+            raise _Damaged(Phrase("${what} must not be empty", what=_named(what)))
         if len(v) > MAX_TEXT_CHARS:
-            raise _Damaged(f"{what} hold {quote(v)}, longer than {MAX_TEXT_CHARS} characters")
+            raise _Damaged(
+                Phrase(
+                    "${what} hold ${v}, longer than ${n} characters",
+                    what=_named(what),
+                    v=quote(v),
+                    n=MAX_TEXT_CHARS,
+                )
+            )
     if len(set(values)) != len(values):
-        raise _Damaged(f"{what} must be different from each other")
+        raise _Damaged(Phrase("${what} must be different from each other", what=_named(what)))
 
 
 def _header(payload) -> tuple[int, str, str, tuple[int, ...]]:
@@ -310,15 +326,21 @@ def _header(payload) -> tuple[int, str, str, tuple[int, ...]]:
         raise _Damaged(Phrase("not a packed dataset"))
     version = payload.get("v")
     if type(version) is not int or version not in _VERSIONS:
-        raise _Damaged(f"unknown format version {_shown(version)}")
+        raise _Damaged(Phrase("unknown format version ${v}", v=_shown(version)))
     kind = payload.get("kind")
     if type(kind) is not str or kind not in KINDS:
-        raise _Damaged(f"unknown kind {_shown(kind)}")
+        raise _Damaged(Phrase("unknown kind ${v}", v=_shown(kind)))
     name = payload.get("name")
     if type(name) is not str or not name.strip():
         raise _Damaged(Phrase("the dataset has no name"))
     if len(name) > MAX_NAME_CHARS:
-        raise _Damaged(f"the name {quote(name)} is longer than {MAX_NAME_CHARS} characters")
+        raise _Damaged(
+            Phrase(
+                "the name ${name} is longer than ${n} characters",
+                name=quote(name),
+                n=MAX_NAME_CHARS,
+            )
+        )
     shape = payload.get("shape")
     ndim = 2 if kind in ("multilabel", "graded", "multiclass") else 1
     if (
@@ -326,7 +348,13 @@ def _header(payload) -> tuple[int, str, str, tuple[int, ...]]:
         or len(shape) != ndim
         or not all(type(d) is int and d >= 1 for d in shape)
     ):
-        raise _Damaged(f"a {kind} dataset needs a shape of {ndim} positive whole number(s)")
+        raise _Damaged(
+            Phrase(
+                "a ${kind} dataset needs a shape of ${n} positive whole number(s)",
+                kind=kind,
+                n=ndim,
+            )
+        )
     if math.prod(shape) > _MAX_DECOMPRESSED:
         raise _Damaged(Phrase("the shape is too large"))
     return version, kind, name, tuple(shape)
@@ -359,7 +387,7 @@ def _dataset(payload, blob: bytes) -> Dataset:
         raise _Damaged(f"more than {INLINE_MAX_VALUES:,} numbers")
     _names(list(models), "the model names")
     scores = {
-        m: read.array(v, size, f"the scores of {quote(m)}").reshape(shape)
+        m: read.array(v, size, Phrase("the scores of ${m}", m=quote(m))).reshape(shape)
         for m, v in models.items()
     }
     w = payload.get("w")

@@ -38,10 +38,14 @@ def t(text: str, /, **values) -> str:
 
 
 def refusal(exc: Exception) -> str:
-    """A refusal of ``metrics`` (``MetricInputError``) in this session's language, when
-    its message has one of the common shapes (:mod:`explorer.metric_refusals`), not yet
-    literal."""
-    return t(metric_refusals.phrase(str(exc)))
+    """A refusal of ``metrics`` (``MetricInputError``) in this session's language, not yet
+    literal: a message of one of the common shapes (:mod:`explorer.metric_refusals`)
+    translated; in another language, any other message quoted in a translated sentence
+    (its English kept as the package wrote it)."""
+    said = metric_refusals.phrase(str(exc))
+    if isinstance(said, i18n.Phrase) or current() == i18n.DEFAULT:
+        return t(said)
+    return t("The metric refuses these numbers, in its own words: ${reason}", reason=said)
 
 
 def options(names=str):
