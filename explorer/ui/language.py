@@ -57,30 +57,6 @@ def options(names=str):
     return lambda value: i18n.translate(name(value), lang)
 
 
-def table(frame):
-    """A copy of the data frame ``frame`` for display, its column names (and a named
-    index's name) translated; the page model's frame, its tests and its CSV keep the
-    English names."""
-    if current() == i18n.DEFAULT:
-        return frame
-    shown = frame.rename(columns=column_names(frame.columns))
-    if isinstance(shown.index.name, str):
-        shown.index.name = t(shown.index.name)
-    return shown
-
-
-def column_names(columns, words: Mapping | None = None) -> dict:
-    """The translated name of each column of ``columns`` that has one (its English name,
-    or ``words[column]`` when given), leaving out a name that two columns would share or
-    that another column already has: a table's names must stay distinct ("label" and
-    "label_name" both read 标签)."""
-    words = words or {}
-    names = {c: t(words.get(c, c)) for c in columns if isinstance(c, str)}
-    names = {c: name for c, name in names.items() if name != c}
-    taken = [name for name in names.values()] + [c for c in columns if c not in names]
-    return {c: name for c, name in names.items() if taken.count(name) == 1}
-
-
 def _on_pick() -> None:
     st.session_state[LANGUAGE] = st.session_state[PICKER]
 

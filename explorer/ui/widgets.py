@@ -185,15 +185,26 @@ def dataframe(where, data, keyboard: str = "", **kwargs):
 
 def _in_language(data: pd.DataFrame, kwargs: dict) -> tuple[pd.DataFrame, dict]:
     """A table whose own column names (not the data's) are in the visitor's language: a
-    renamed copy, its ``column_config`` and ``column_order`` following the names."""
+    renamed copy, its ``column_config`` and ``column_order`` following the names. A name
+    two columns would share ("label" and "label_name" both read 标签) is not a column
+    name twice (a table refuses that) but the second column's label."""
     words = column_words(data.columns)
     for column in map(str, data.columns):  # "in the top 2": its template translated
         if top := _TOP_COLUMN.fullmatch(column):
             words[column] = i18n.Phrase("in the top ${k}", k=top[1])
-    names = language.column_names(data.columns, words)
-    if not names:
+    shown = {c: language.t(words.get(c, c)) for c in data.columns if isinstance(c, str)}
+    shown = {c: name for c, name in shown.items() if name != c}
+    if not shown:
         return data, kwargs
-    config = kwargs.get("column_config") or {}
+    taken, names, labels = set(map(str, data.columns)) - set(shown), {}, {}
+    for column, name in shown.items():
+        (labels if name in taken else names)[column] = name
+        taken.add(name)
+    config = dict(kwargs.get("column_config") or {})
+    for column, name in labels.items():
+        given = config.get(column)
+        if given is None or (isinstance(given, dict) and not given.get("label")):
+            config[column] = {**(given or {}), "label": name}
     kwargs = {**kwargs, "column_config": {names.get(c, c): v for c, v in config.items()}}
     if kwargs.get("column_order"):
         kwargs["column_order"] = [names.get(c, c) for c in kwargs["column_order"]]

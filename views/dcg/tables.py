@@ -49,14 +49,14 @@ def per_sample(ds, table, head, settings, title: str) -> None:
     )
     widgets.dataframe(
         st,
-        language.table(shown.drop(columns="row")),
+        shown.drop(columns="row"),
         hide_index=True,
         key="dcg_per_sample_pick",
         on_select=on_pick_row,
         keyboard='the "sample" box',
         selection_mode="single-row",
         column_config={
-            t(c): st.column_config.NumberColumn(t(c))
+            c: st.column_config.NumberColumn(t(c))
             for c in ("DCG", "ideal DCG", "NDCG", "pessimistic DCG", "optimistic DCG")
         },
     )

@@ -131,13 +131,12 @@ def tie_section(ds, row: int, ties: dcg.TieComparison) -> None:
     st.markdown(
         t("**Items whose position changes** when ties are ignored: ${n}", n=len(ties.moved))
     )
-    score = t("score")
     widgets.dataframe(
         st,
-        language.table(ties.moved),
+        ties.moved,
         hide_index=True,
         key="dcg_moved",
-        column_config={score: st.column_config.NumberColumn(score, format="%.4g")},
+        column_config={"score": st.column_config.NumberColumn(t("score"), format="%.4g")},
     )
     st.caption(prose.section("dcg", "tie-positions"))
     label, stem = "Download the four tie orders (CSV)", "dcg_tie_order_steps"

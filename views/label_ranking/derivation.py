@@ -10,7 +10,7 @@ import streamlit as st
 from explorer import downloads
 from explorer.formatting import fmt, literal
 from explorer.pages import label_ranking
-from explorer.ui import bound, language, url, widgets
+from explorer.ui import bound, url, widgets
 from explorer.ui.language import t
 from views import prose
 
@@ -45,7 +45,7 @@ def _terms(values: list[str]) -> str:
 def _steps_table(table: pd.DataFrame, names, key: str, file_name: str) -> None:
     shown = label_ranking.with_label_names(table, names)
     widgets.table(
-        language.table(shown),
+        shown,
         missing=t("a false label, which has no term"),
         hide_index=True,
         key=key,

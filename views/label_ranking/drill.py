@@ -255,7 +255,7 @@ def sample_section(one: label_ranking.SampleSteps, shown: Shown, names, ties: st
     with st.container():
         st.markdown(t("**The tie rules side by side**"))
         side = label_ranking.tie_rules_table(one.ties, shown.res.ties)
-        side = language.table(side.assign(**{"tie rule": side["tie rule"].map(t)}))
+        side = side.assign(**{"tie rule": side["tie rule"].map(t)})
         widgets.dataframe(
             st,
             side,

@@ -7,7 +7,7 @@ import pandas as pd
 import streamlit as st
 
 from explorer.pages import label_ranking
-from explorer.ui import language, session, widgets
+from explorer.ui import session, widgets
 from explorer.ui.language import t
 from views import prose
 
@@ -26,7 +26,7 @@ def teaching_notes(contrib: pd.DataFrame, ids: list[str], one_true: bool) -> Non
         if len(degenerate):
             widgets.dataframe(
                 st,
-                language.table(degenerate),
+                degenerate,
                 hide_index=True,
                 key="lr_degenerate_table",
                 column_config=widgets.worded(degenerate.columns),
