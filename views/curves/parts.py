@@ -10,36 +10,6 @@ from explorer.ui import widgets
 from explorer.ui.language import t
 from views import prose
 
-#: The column names of the page's tables that read as words in another language (the
-#: tables and their CSVs keep the names; only the headers shown are translated).
-COLUMNS = (
-    "criterion",
-    "threshold",
-    "value",
-    "precision",
-    "recall (TPR)",
-    "positive",
-    "positive_score",
-    "negative",
-    "negative_score",
-    "credit",
-    "outcome",
-    "sample",
-    "score",
-    "label",
-    "mid_rank",
-    "n_tied",
-    "lower",
-    "upper",
-    "count",
-    "weight",
-    "mean_predicted",
-    "fraction_positive",
-    "rank",
-    "prediction",
-    "log_loss_term",
-)
-
 
 def text(name: str, **values) -> str:
     """Section ``name`` of views/curves/text.md with its fields ``${name:spec}`` filled
@@ -55,22 +25,9 @@ def csv(build, *args, **kwargs):
     )
 
 
-def headers(columns, config: dict | None = None) -> dict:
-    """``config`` (a ``column_config``) with each of :data:`COLUMNS` among ``columns``
-    labelled in the visitor's language (nothing added in English); a configured
-    column keeps its settings, its label translated."""
-    out = {c: t(c) for c in map(str, columns) if c in COLUMNS and t(c) != c}
-    for name, given in (config or {}).items():
-        if isinstance(given, dict) and name in out:
-            given = {**given, "label": out[name]}
-        out[name] = given
-    return out
-
-
 def table(df, key: str, download: tuple[str, object, str, str], missing="no value", **kwargs):
     """A table (an empty cell reads "—", ``missing`` says why), then its CSV download:
     (label, data, file name, key)."""
-    kwargs["column_config"] = headers(df.columns, kwargs.get("column_config"))
     widgets.table(df, missing=t(missing), hide_index=True, key=key, **kwargs)
     label, data, file, dl_key = download
     st.download_button(label, data, file, key=dl_key)

@@ -22,7 +22,7 @@ from explorer.ui.language import refusal
 from explorer.ui.language import t as tr
 from views import prose
 from views.curves import controls
-from views.curves.parts import csv, headers, table, text
+from views.curves.parts import csv, table, text
 
 #: The tabs below the panel (key ``curves_teach_tab``).
 TEACHING_TABS = (
@@ -88,7 +88,6 @@ def optimize_tab(ds: Dataset, model: str, hi: float) -> None:
     widgets.table(
         candidates.assign(criterion=candidates["criterion"].map(tr)),
         missing=tr("no threshold meets this constraint"),
-        column_config=headers(candidates.columns),
         hide_index=True,
         width="stretch",
         key="curves_optima_table",
