@@ -200,11 +200,35 @@ def wait_for_run(
     except PlaywrightTimeoutError:
         started = page.evaluate("() => window.__stStarted > window.__stSeen[0]")
         if started:  # a long run: wait for its end
-            page.wait_for_function(_ENDED, timeout=timeout, polling=50)
+            try:
+                page.wait_for_function(_ENDED, timeout=timeout, polling=50)
+            except PlaywrightTimeoutError:
+                pytest.fail(_stuck(page, timeout), pytrace=False)
         elif os.environ.get("E2E_NO_RUN_LOG"):
             with open(os.environ["E2E_NO_RUN_LOG"], "a") as log:
                 log.write(f"{os.environ.get('PYTEST_CURRENT_TEST')} {page.url}\n")
     _settled(page, timeout)
+
+
+_STATE = """() => {
+  const app = document.querySelector('[data-testid="stApp"]');
+  return {script: app?.getAttribute('data-test-script-state'),
+          connection: app?.getAttribute('data-test-connection-state'),
+          started: window.__stStarted, ended: window.__stEnded, sent: window.__stSent,
+          seen: window.__stSeen};
+}"""
+
+
+def _stuck(page: Page, timeout: int) -> str:
+    """Why a run did not end: the page's state and counters, and the end of its server's
+    log (a run that hangs or a server that died says so there)."""
+    origin = "/".join(page.url.split("/")[:3])
+    log = SERVER_LOGS.get(origin)
+    tail = log.read_text(errors="replace").splitlines()[-30:] if log and log.exists() else []
+    return (
+        f"a run started on {page.url} and did not end within {timeout / 1000:.0f} s; "
+        f"the page: {page.evaluate(_STATE)}\nthe server's log, last lines:\n" + "\n".join(tail)
+    )
 
 
 def wait_until_quiet(page: Page, most: int = 10) -> None:
