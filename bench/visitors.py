@@ -42,14 +42,16 @@ import numpy as np
 
 from bench.load import RESULTS, TIMEOUT_MS, Server, _idle, percentile, write_text_section
 from explorer import registry
+from explorer.budget import HOSTED
 from explorer.pages.compare import bootstrap_seconds
 
 SHELL = "/usr/lib/chromium/chromium-headless-shell"
 ARGS = ["--no-sandbox", "--disable-gpu"]
 PAGES = ("Home", "ROC & PR curves", "Data", "Label ranking", "Regression")
 HEADING = "## Visitors (python -m bench --visitors)"
-#: The largest two-model binary upload whose Compare bootstraps the hosted budget runs.
-BOOT_ROWS = 76_000
+#: The largest two-model binary upload (a round thousand rows) whose Compare bootstraps
+#: the hosted budget runs (the estimate grows with the rows).
+BOOT_ROWS = 1000 * int(HOSTED.per_run / bootstrap_seconds("binary", 1000))
 MAX_ROWS = 2_000_000
 ML_SHAPE = (200_000, 100)
 #: A second of server CPU under this share of a core is idle.
@@ -345,7 +347,7 @@ class StepRow:
 
 #: The leave cases: what runs when the tab closes, the upload, its rows.
 LEAVES = (
-    ("Compare's bootstraps at 76,000 rows", "leave", BOOT_ROWS),
+    (f"Compare's bootstraps at {BOOT_ROWS:,} rows", "leave", BOOT_ROWS),
     ("Compare at 2,000,000 rows (DeLong's test, no bootstrap)", "leave_max", MAX_ROWS),
 )
 

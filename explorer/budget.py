@@ -10,14 +10,18 @@ closed tab made useless.
 
 The costs are CPU seconds per unit measured on the 2-core development machine at a
 load of about 2.5 (``bench``'s machine, 2026-11-27; ``/tmp`` scripts timing
-``metrics.bootstrap_ci`` with ``time.process_time``), rounded up:
+``metrics.bootstrap_ci`` with ``time.process_time``), rounded up. The first four were
+measured again on 2026-11-29 through the page models themselves (``intervals``,
+``compare.compare``, ``leaderboard.board`` at 10^6 rows, every thread's CPU): 5.8-6.4,
+12.4, 5.8 and 2.7-4.2 ns; they are kept about 1.5x above that, as the others are:
 
 ========================= =========================================================
 path                      cost
 ========================= =========================================================
-ROC AUC / AP, one model   15 ns per row and resample (running sums of draw counts)
-AP of two models (paired) 40 ns per row and resample
-mean of per-sample values 12 ns per row and resample (one gather of an index matrix)
+ROC AUC / AP, one model   9 ns per row and resample (running sums of draw counts)
+AP of two models (paired) 18 ns per row and resample
+mean of per-sample values 9 ns per row and resample (one gather of an index matrix)
+each further model        6 ns per row and resample (many models on one draw of counts)
 any other metric          0.5 ms per call + 60 ns per cell, one call per resample
 Multiclass headline       5 ms per call + 150 ns per cell (eight metrics per call)
 Label ranking summary     400 ns per cell (a sort per row, then the running sums)
@@ -44,7 +48,14 @@ HOSTED_VARIABLE = "METRIC_EXPLORER_HOSTED"
 
 #: CPU seconds per unit of each bootstrap path (see the module's table).
 NS = 1e-9
-PER_DRAW = {"count": 15 * NS, "count2": 40 * NS, "mean": 12 * NS, "cells": 60 * NS, "runs": 4 * NS}
+PER_DRAW = {
+    "count": 9 * NS,
+    "count2": 18 * NS,
+    "count_each": 6 * NS,
+    "mean": 9 * NS,
+    "cells": 60 * NS,
+    "runs": 4 * NS,
+}
 PERMUTATION_SHUFFLE, PERMUTATION_SUMS = 35 * NS, 20 * NS
 #: Picking a subsample of the rows by group, per row (a shuffle and one stable sort).
 SUBSAMPLE_ROW = 80 * NS
@@ -106,7 +117,8 @@ def bootstrap_seconds(path: str, rows: int, resamples: int, cells: int | None = 
     """Estimated CPU seconds of one bootstrap of ``rows`` rows.
 
     ``path``: ``"count"`` (ROC AUC or AP of one model), ``"count2"`` (AP of two models
-    on the same resamples), ``"mean"`` (a mean of per-sample values), ``"cells"`` (the
+    on the same resamples), ``"count_each"`` (each model after the first on one draw of
+    counts), ``"mean"`` (a mean of per-sample values), ``"cells"`` (the
     weighted confusion cells at a fixed threshold), ``"slow"`` (one
     metric call per resample on ``cells`` cells, rows x columns) or ``"heavy"`` (the
     Multiclass headline's eight metrics per call).
@@ -114,7 +126,7 @@ def bootstrap_seconds(path: str, rows: int, resamples: int, cells: int | None = 
     Examples
     --------
     >>> round(bootstrap_seconds("count", 1_000_000, 2000), 1)
-    30.0
+    18.0
     >>> round(bootstrap_seconds("slow", 1000, 2000, cells=2000), 2)
     1.24
     """

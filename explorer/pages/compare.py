@@ -562,7 +562,7 @@ def bootstrap_seconds(kind: str, n: int) -> float:
     Examples
     --------
     >>> round(bootstrap_seconds("binary", 1_000_000))  # AP of two models, the log loss
-    104
+    54
     """
     total = 0.0
     for path, times in BOOTSTRAPS[kind]:
