@@ -40,7 +40,6 @@ from pathlib import Path
 import numpy as np
 
 from bench.load import (
-    ERRORS,
     MARK,
     RESULTS,
     TIMEOUT_MS,
@@ -52,6 +51,8 @@ from bench.load import (
 )
 from bench.visitors import SHELL, click_and_wait, two_model_csv
 
+EXCEPTION = '[data-testid="stException"]'
+REFUSAL = '[data-testid="stAlertContentError"]'
 HEADING = "## Soak (python -m bench --soak)"
 PAGES = (
     "Home",
@@ -89,7 +90,8 @@ class Tally:
     switches: list[tuple[float, float]] = field(default_factory=list)  # (time, seconds)
     actions: dict = field(default_factory=dict)
     foreign: list[str] = field(default_factory=list)
-    errors: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)  # exception boxes
+    refusals: list[str] = field(default_factory=list)  # the app's own st.error notices
     audits: list[str] = field(default_factory=list)
     failures: list[str] = field(default_factory=list)
 
@@ -112,9 +114,12 @@ class Visitor:
         for m in MARK.finditer(text):
             if int(m.group(1)) != self.i:
                 self.tally.foreign.append(f"visitor {self.i:02d} saw {m.group(0)} on {where}")
-        if await self.page.locator(ERRORS).count():
-            first = await self.page.locator(ERRORS).first.inner_text()
-            self.tally.errors.append(f"visitor {self.i:02d} on {where}: {first[:200]}")
+        # an exception box is a failure; an error notice is the app refusing bad input
+        # (a damaged link, a metric undefined for the data): counted apart
+        for selector, found in ((EXCEPTION, self.tally.errors), (REFUSAL, self.tally.refusals)):
+            if await self.page.locator(selector).count():
+                first = await self.page.locator(selector).first.inner_text()
+                found.append(f"visitor {self.i:02d} on {where}: {first[:200]}")
 
     async def switch(self, title: str | None = None) -> None:
         title = title or PAGES[self.k % len(PAGES)]
@@ -259,7 +264,8 @@ class SoakReport:
             "| figure | value |",
             "|---|---|",
             f"| foreign markers | {len(every('foreign'))} |",
-            f"| error boxes or exceptions | {len(every('errors'))} |",
+            f"| exception boxes | {len(every('errors'))} |",
+            f"| error notices (the app refusing a link or data) | {len(every('refusals'))} |",
             f"| failed audits (request off the host, link/image away, script) | "
             f"{len(every('audits'))} |",
             f"| steps that failed (timeouts) | {len(every('failures'))} |",
@@ -272,7 +278,8 @@ class SoakReport:
         ]
         for title, items in (
             ("Foreign markers", every("foreign")),
-            ("Errors", every("errors")),
+            ("Exceptions", every("errors")),
+            ("Error notices", every("refusals")),
             ("Audits", every("audits")),
             ("Failures", every("failures")),
         ):

@@ -77,3 +77,15 @@ def test_soak_report_over_time_and_memory_against_5_minutes():
     assert "| 5-10 min | 30 | 2.00 s | 2.00 s | 110 MB |" in text
     assert "110 MB / 110 MB (+0%; target within 20%)" in text
     assert "hostile 3, switch 60" in text
+
+
+def test_soak_report_counts_exceptions_apart_from_the_apps_refusals():
+    tally = Tally(switches=[(100.0, 1.0)], errors=["visitor 00 on Home: Traceback"])
+    tally.refusals = ["visitor 00 on Home: link damaged", "visitor 00 on Regression: RMSLE"]
+    rss = [(float(t), 100 << 20) for t in range(0, 601, 5)]
+    report = SoakReport(1, 10, 2_000_000, [tally], rss, 90 << 20, 100.0, 300.0, (1.0, 2.0))
+    text = report.render()
+    assert "| exception boxes | 1 |" in text
+    assert "| error notices (the app refusing a link or data) | 2 |" in text
+    assert "Exceptions (first 5):\n\n- visitor 00 on Home: Traceback" in text
+    assert "Error notices (first 5):\n\n- visitor 00 on Home: link damaged\n- " in text
