@@ -67,12 +67,16 @@ def test_visitors_report_states_the_ratio_and_the_idle_time():
     assert "| Compare at 76,000 rows | 9.5 | 12.2 | 2 | 4.00 s |" in text
 
 
+def _soak_text(tally: Tally, mb=lambda t: 100) -> str:
+    """The report of a 10-minute soak of one visitor, ``mb(t)`` MB of memory at ``t`` s."""
+    rss = [(float(t), mb(t) << 20) for t in range(0, 601, 5)]
+    return SoakReport(1, 10, 2_000_000, [tally], rss, 90 << 20, 100.0, 300.0, (1.0, 2.0)).render()
+
+
 def test_soak_report_over_time_and_memory_against_5_minutes():
     tally = Tally(switches=[(100.0 + t, 1.0 + (t >= 400)) for t in range(0, 600, 10)])
     tally.actions = {"switch": 60, "hostile": 3}
-    rss = [(float(t), (100 + (t >= 300) * 10) << 20) for t in range(0, 601, 5)]
-    report = SoakReport(1, 10, 2_000_000, [tally], rss, 90 << 20, 100.0, 300.0, (1.0, 2.0))
-    text = report.render()
+    text = _soak_text(tally, lambda t: 100 + (t >= 300) * 10)
     assert "| 0-5 min | 30 | 1.00 s | 1.00 s | 100 MB |" in text
     assert "| 5-10 min | 30 | 2.00 s | 2.00 s | 110 MB |" in text
     assert "110 MB / 110 MB (+0%; target within 20%)" in text
@@ -82,9 +86,7 @@ def test_soak_report_over_time_and_memory_against_5_minutes():
 def test_soak_report_counts_exceptions_apart_from_the_apps_refusals():
     tally = Tally(switches=[(100.0, 1.0)], errors=["visitor 00 on Home: Traceback"])
     tally.refusals = ["visitor 00 on Home: link damaged", "visitor 00 on Regression: RMSLE"]
-    rss = [(float(t), 100 << 20) for t in range(0, 601, 5)]
-    report = SoakReport(1, 10, 2_000_000, [tally], rss, 90 << 20, 100.0, 300.0, (1.0, 2.0))
-    text = report.render()
+    text = _soak_text(tally)
     assert "| exception boxes | 1 |" in text
     assert "| error notices (the app refusing a link or data) | 2 |" in text
     assert "Exceptions (first 5):\n\n- visitor 00 on Home: Traceback" in text
