@@ -128,3 +128,80 @@ def test_compact_tables_mixed_with_wide_ones_give_the_reference_table(monkeypatc
     assert state.negative.tolist() == neg
     assert not (np.signbit(state.scores) & (state.scores == 0)).any()  # no -0.0
     assert state.roc_auc_score() == M.roc_auc_score(y, s)
+
+
+def dense_stream(n_chunks: int, size: int = 2500, seed: int = 5):
+    """Chunks of float32 scores packed into a few blocks of 2**14 float32 values (so the
+    merged tables fill them past a quarter and they turn dense), with a float64 chunk and a
+    sparse tail of small scores among them."""
+    rng = np.random.default_rng(seed)
+    base = np.float32(0.5).view(np.uint32)  # 0.5 starts a block: 2**14 values a block
+    values = (base + np.arange(3 * 2**14 // 2, dtype=np.uint32)).view(np.float32)
+    ys, ss = [], []
+    for k in range(n_chunks):
+        y = (rng.random(size) < 0.4).astype(np.int8)
+        s = rng.choice(values, size).astype(np.float64)
+        s[:50] = rng.random(50).astype(np.float32) * np.float32(1e-3)  # a sparse tail
+        if k == 13:
+            s[:100] = rng.random(100)  # not float32 values: this chunk's table is float64
+        ys.append(y)
+        ss.append(s)
+    return ys, ss
+
+
+@pytest.mark.parametrize("limit", [None, 2500 * 11])
+@pytest.mark.parametrize("memory", [None, 300_000])
+def test_dense_blocks_give_the_reference_table(monkeypatch, limit, memory):
+    # 16 chunks: from the eighth merge on, blocks are dense and later chunks are added to
+    # them in place; a limit at 11 chunks turns the dense counts back into a wide table,
+    # a memory bound spills them to disk with the tables, mid-stream and at the end
+    from metrics.states import binary_stream, dense_blocks
+
+    if limit is not None:
+        monkeypatch.setattr(binary_stream, "_INT32_LIMIT", limit)
+    taken, spills = [], []
+    real_take, real_write = dense_blocks.DenseBlocks.take, binary_stream._Runs.write
+
+    def take(self, table):
+        rest = real_take(self, table)
+        taken.append(table[0].shape[0] - rest[0].shape[0])
+        return rest
+
+    def write(self, stack):
+        spills.append(len(stack))
+        return real_write(self, stack)
+
+    monkeypatch.setattr(dense_blocks.DenseBlocks, "take", take)
+    monkeypatch.setattr(binary_stream._Runs, "write", write)
+    ys, ss = dense_stream(16)
+    parts = [BinaryState.from_chunk(y, s) for y, s in zip(ys, ss, strict=True)]
+    state = merge_binary_stream(iter(parts), memory=memory)
+    y, s = np.concatenate(ys), np.concatenate(ss)
+    scores, pos, neg = reference_table(y, s)
+    assert sum(taken) > 15_000  # rows were added to dense blocks, not merged as tables
+    assert len(spills) == (0 if memory is None else 2)
+    assert state.scores.tolist() == scores
+    assert state.positive.tolist() == pos
+    assert state.negative.tolist() == neg
+    assert state.positive.dtype == np.int64 and state.n_samples == y.shape[0]
+    assert state.roc_auc_score() == M.roc_auc_score(y, s)
+    assert state.average_precision_score() == M.average_precision_score(y, s)
+
+
+def test_a_dense_block_keeps_both_classes_counts_apart():
+    # int32's largest counts in both halves of the packed int64: no carry, no sign
+    from metrics.states.dense_blocks import BLOCK, DenseBlocks
+
+    dense = DenseBlocks()
+    bits = np.float32(0.25).view(np.uint32) + np.arange(BLOCK // 2, dtype=np.uint32)
+    top = np.full(bits.shape[0], 2**31 - 1, dtype=np.int32)
+    rest = dense.promote([bits, top, top - 1])
+    assert rest[0].shape[0] == 0 and dense.nbytes == BLOCK * 8
+    half = bits.shape[0] // 2
+    rest = dense.take([bits[::2], np.zeros(half, np.int32), np.ones(half, np.int32)])
+    assert rest[0].shape[0] == 0
+    table = dense.table()
+    assert table[0].tolist() == bits.tolist()
+    assert table[1].tolist() == top.tolist()
+    assert table[2].tolist() == [2**31 - 1, 2**31 - 2] * half
+    assert dense.nbytes == 0  # the pool is emptied
