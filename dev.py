@@ -5,8 +5,14 @@
                            axe-core (npm ci in tests/e2e/axe),
                            run every test (the real-browser tests included)
 
-Extra arguments after ``test`` go to pytest (``python3 dev.py test -k dcg``);
-after ``run`` they go to ``streamlit run``. ``.ci/run`` calls ``python3 dev.py test``.
+and an optional third, for the one test the suite skips for want of Spark:
+
+    python3 dev.py spark   also install pyspark (into .spark/) and a Java runtime
+                           (Debian's), run tests/metrics/test_spark.py
+
+Extra arguments after ``test`` or ``spark`` go to pytest (``python3 dev.py test -k
+dcg``); after ``run`` they go to ``streamlit run``. ``.ci/run`` calls ``python3 dev.py
+test``; ``.ci/spark``, an optional CI step, calls ``python3 dev.py spark``.
 """
 
 from __future__ import annotations
@@ -85,6 +91,48 @@ def ensure_chromium() -> None:
         _say("chromium-headless-shell could not be installed: the tests drive chromium")
 
 
+#: pyspark for the optional Spark test: in no requirements file (about 500 MB), installed
+#: apart, into .spark/, and put on the test's PYTHONPATH only.
+PYSPARK = "pyspark==4.3.0"
+SPARK_DIR = ROOT / ".spark"
+SPARK_TEST = "tests/metrics/test_spark.py"
+
+
+def ensure_java() -> None:
+    """Install Debian's Java runtime (Spark's) when no ``java`` is on the PATH."""
+    if shutil.which("java"):
+        return
+    apt = shutil.which("apt-get")
+    if apt is None:
+        sys.exit("no java and no apt-get: install a Java runtime (17 or later) for Spark")
+    sudo = [] if os.geteuid() == 0 else ["sudo"]
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    _run([*sudo, apt, "update", "-q"], env=env)
+    _run([*sudo, apt, "install", "-y", "-q", "openjdk-17-jre-headless"], env=env)
+
+
+def ensure_pyspark() -> None:
+    """Install :data:`PYSPARK` into .spark/ unless that version is there."""
+    stamp = SPARK_DIR / ".stamp"
+    if stamp.exists() and stamp.read_text() == PYSPARK:
+        return
+    pip = [str(PYTHON), "-m", "pip", "install", "--disable-pip-version-check", "-q"]
+    _run([*pip, "--upgrade", "--target", str(SPARK_DIR), PYSPARK])
+    stamp.write_text(PYSPARK)
+
+
+def spark(rest: list[str]) -> int:
+    """Run the Spark recipe's test with pyspark and Java installed (it skips without)."""
+    ensure_venv("requirements-dev.txt")
+    ensure_java()
+    ensure_pyspark()
+    path = os.pathsep.join(p for p in (str(SPARK_DIR), os.environ.get("PYTHONPATH")) if p)
+    env = {**os.environ, "PYTHONPATH": path}
+    args = [str(PYTHON), "-m", "pytest", "-p", "no:xdist", SPARK_TEST, *rest]
+    _say(" ".join(args))
+    return subprocess.call(args, env=env)
+
+
 AXE = ROOT / "tests" / "e2e" / "axe"
 
 
@@ -107,11 +155,13 @@ def ensure_axe() -> None:
 
 
 def main(argv: list[str]) -> int:
-    if not argv or argv[0] not in {"run", "test"}:
+    if not argv or argv[0] not in {"run", "test", "spark"}:
         print(__doc__)
         return 2
     cmd, rest = argv[0], argv[1:]
     os.chdir(ROOT)
+    if cmd == "spark":
+        return spark(rest)
     if cmd == "run":
         ensure_venv("requirements.txt")
         args = [str(PYTHON), "-m", "streamlit", "run", "app.py", *rest]

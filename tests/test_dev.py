@@ -1,0 +1,49 @@
+"""dev.py's optional third command: the Spark test with pyspark put beside, not in, .venv."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def load_dev():
+    spec = importlib.util.spec_from_file_location("dev", ROOT / "dev.py")
+    dev = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(dev)
+    return dev
+
+
+def test_spark_runs_the_spark_test_alone_with_pyspark_on_its_path(monkeypatch):
+    dev = load_dev()
+    done, calls = [], []
+    for name in ("ensure_venv", "ensure_java", "ensure_pyspark"):
+        monkeypatch.setattr(dev, name, lambda *a, name=name: done.append(name))
+    monkeypatch.setattr(dev.subprocess, "call", lambda args, env: calls.append((args, env)) or 0)
+    monkeypatch.setenv("PYTHONPATH", "/elsewhere")
+    assert dev.main(["spark", "-q"]) == 0
+    assert done == ["ensure_venv", "ensure_java", "ensure_pyspark"]
+    ((args, env),) = calls
+    assert args[1:] == ["-m", "pytest", "-p", "no:xdist", "tests/metrics/test_spark.py", "-q"]
+    assert env["PYTHONPATH"] == os.pathsep.join([str(ROOT / ".spark"), "/elsewhere"])
+
+
+def test_pyspark_is_installed_once_per_version(monkeypatch, tmp_path):
+    dev = load_dev()
+    monkeypatch.setattr(dev, "SPARK_DIR", tmp_path)
+    runs = []
+    monkeypatch.setattr(dev, "_run", lambda cmd, **kw: runs.append(cmd))
+    dev.ensure_pyspark()
+    dev.ensure_pyspark()
+    assert len(runs) == 1 and runs[0][-3:] == ["--target", str(tmp_path), "pyspark==4.3.0"]
+    (tmp_path / ".stamp").write_text("pyspark==4.2.0")  # another version: installed again
+    dev.ensure_pyspark()
+    assert len(runs) == 2
+
+
+def test_the_optional_ci_step_calls_it():
+    text = (ROOT / ".ci" / "spark").read_text()
+    assert text.rstrip().endswith("exec python3 dev.py spark")
+    assert os.access(ROOT / ".ci" / "spark", os.X_OK)
