@@ -84,6 +84,7 @@ import numpy as np
 from metrics._validation import MetricInputError
 from metrics.states import merge_states
 from metrics.states.batches import (
+    BATCH_ROWS,
     TASKS,
     binary_options,
     check_columns,
@@ -96,7 +97,7 @@ from metrics.states.binary_stream import merge_binary_stream
 
 __all__ = ["main", "memory_size", "parse_args", "read_ahead"]
 
-DEFAULT_BATCH_ROWS = 1 << 20
+DEFAULT_BATCH_ROWS = BATCH_ROWS
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
