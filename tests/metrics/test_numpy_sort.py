@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
-import runpy
 import sys
+from pathlib import Path
 
 import pytest
 
 from metrics import _numpy_sort
+
+MAIN = Path(_numpy_sort.__file__).with_name("__main__.py")
+
+
+def run_main() -> None:
+    """``python -m metrics``: the module's code run as __main__ (not through runpy, which
+    needs the loader that imported it, and pytest's doctest collection may have)."""
+    exec(compile(MAIN.read_text(), str(MAIN), "exec"), {"__name__": "__main__"})
+
 
 ZEN4 = (
     "processor\t: 0\nvendor_id\t: AuthenticAMD\ncpu family\t: 25\nmodel\t\t: 17\n"
@@ -40,7 +49,7 @@ class Exec(Exception):
     pass
 
 
-def test_the_command_runs_itself_again_with_the_fast_sort(monkeypatch):
+def test_the_command_runs_itself_again_with_the_fast_sort(monkeypatch, tmp_path):
     # numpy is imported by now: the command execs the same command line with the variable
     seen = {}
 
@@ -52,20 +61,41 @@ def test_the_command_runs_itself_again_with_the_fast_sort(monkeypatch):
     monkeypatch.setattr(
         _numpy_sort, "fast_sort_environment", lambda: {"NPY_DISABLE_CPU_FEATURES": "X86_V4"}
     )
-    monkeypatch.setattr(sys, "orig_argv", ["python3", "-m", "metrics", "evaluate", "x.parquet"])
+    big = tmp_path / "big.parquet"
+    with open(big, "wb") as f:
+        f.truncate(1 << 27)  # sparse: 128 MB of size, nothing written
+    argv = ["python3", "-m", "metrics", "evaluate", str(big), "--task", "binary"]
+    monkeypatch.setattr(sys, "orig_argv", argv)
+    monkeypatch.setattr(sys, "argv", ["metrics", *argv[3:]])
     with pytest.raises(Exec):
-        runpy.run_module("metrics", run_name="__main__")
+        run_main()
     assert seen == {
         "path": sys.executable,
-        "argv": ["python3", "-m", "metrics", "evaluate", "x.parquet"],
+        "argv": argv,
         "env": {"NPY_DISABLE_CPU_FEATURES": "X86_V4"},
     }
+
+
+def test_only_evaluate_of_a_large_local_input_starts_again(tmp_path):
+    from metrics.__main__ import WORTH_BYTES, sorts_enough
+
+    small, folder = tmp_path / "small.parquet", tmp_path / "parts"
+    small.write_bytes(b"x" * 1000)
+    folder.mkdir()
+    for i in range(2):
+        with open(folder / f"part{i}.parquet", "wb") as f:
+            f.truncate(WORTH_BYTES // 2)
+    assert sorts_enough(["evaluate", str(folder), "--task", "binary"])
+    assert not sorts_enough(["evaluate", str(small), "--task", "binary"])
+    assert not sorts_enough(["evaluate", str(folder), "--engine", "dask"])
+    assert not sorts_enough(["trec", str(folder), str(folder)])
+    assert not sorts_enough(["evaluate", str(tmp_path / "missing.parquet")])
 
 
 def test_with_nothing_to_change_the_command_runs(monkeypatch, capsys):
     monkeypatch.setattr(_numpy_sort, "fast_sort_environment", lambda: None)
     monkeypatch.setattr(sys, "argv", ["metrics", "--help"])
     with pytest.raises(SystemExit) as done:
-        runpy.run_module("metrics", run_name="__main__")
+        run_main()
     assert done.value.code == 0
     assert "evaluate" in capsys.readouterr().out
