@@ -22,12 +22,15 @@ from __future__ import annotations
 import io
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
-import pandas as pd
 
 from metrics._validation import MetricInputError
 from metrics.trec import CUTOFFS, RECALL_LEVELS, trec_aggregate, trec_measures
+
+if TYPE_CHECKING:  # the annotations' DataFrame; pandas itself is imported where used
+    import pandas as pd
 
 __all__ = ["DEFAULT_MEASURES", "TrecMatrices", "read_trec_files", "trec_report"]
 
@@ -69,6 +72,8 @@ class TrecMatrices:
 
 def _fields(data, n: int, what: str, label: str) -> pd.DataFrame:
     """The first ``n`` whitespace-separated fields of every non-blank line."""
+    import pandas as pd
+
     if isinstance(data, str | Path):
         label = str(data)
         data = Path(data).read_bytes()
@@ -87,6 +92,8 @@ def _fields(data, n: int, what: str, label: str) -> pd.DataFrame:
 
 
 def _number(column: pd.Series, label: str, field: str) -> np.ndarray:
+    import pandas as pd
+
     v = pd.to_numeric(column, errors="coerce").to_numpy(dtype=np.float64)
     bad = ~np.isfinite(v)
     if bad.any():
@@ -123,6 +130,8 @@ def read_trec_files(qrels, run, *, qrels_label="qrels", run_label="run") -> Trec
     >>> m.y_true.tolist(), m.runid
     ([[1.0]], 'run')
     """
+    import pandas as pd
+
     q = _fields(qrels, 4, "qrels", qrels_label)
     r = _fields(run, 6, "run", run_label)
     judged = pd.DataFrame({"qid": q[0], "docid": q[2], "rel": _number(q[3], qrels_label, "rel")})

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import partial
+from typing import TYPE_CHECKING
 
 import numpy as np
-import pandas as pd
 
 from metrics._dcg_kernel import check_dcg_inputs, check_log_base, dcg_values, position_discounts
 from metrics._ranks import (
@@ -32,6 +32,9 @@ from metrics._validation import (
     check_nonnegative,
     check_same_shape,
 )
+
+if TYPE_CHECKING:  # the annotations' DataFrame; pandas itself is imported where used
+    import pandas as pd
 
 __all__ = [
     "DcgRanking",
@@ -146,6 +149,8 @@ def dcg_steps(
     >>> dcg_steps([10, 0, 0, 1, 5], [1, 0, 0, 0, 1], ignore_ties="column")["item"].tolist()
     [0, 4, 1, 2, 3]
     """
+    import pandas as pd
+
     ignore_ties = _tie_rule(ignore_ties)
     k = check_k(k, allow_none=True)
     base = check_log_base(log_base)
@@ -338,6 +343,8 @@ def dcg_tie_order_steps(y_true_row, y_score_row, *, k=None, log_base=2) -> pd.Da
     ...  for w in ("averaged", "ignore_ties", "pessimistic", "optimistic")]
     [7.5, 5.0, 5.0, 10.0]
     """
+    import pandas as pd
+
     k = check_k(k, allow_none=True)
     base = check_log_base(log_base)
     yt, ys = _check_rows(y_true_row, y_score_row)
@@ -555,6 +562,8 @@ def dcg_ranking_table(
     >>> dcg_ranking_table(r, k=1, ignore_ties="column")["DCG"].tolist()
     [10.0]
     """
+    import pandas as pd
+
     ignore_ties = _tie_rule(ignore_ties)
     k = check_k(k, allow_none=True)
     base = check_log_base(log_base)

@@ -14,10 +14,9 @@ that module on blocks of rows.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
-import pandas as pd
 
 from metrics._averages import weighted_mean
 from metrics._label_ranking_kernel import (
@@ -50,6 +49,9 @@ from metrics._validation import (
     check_same_shape,
     check_sample_weight,
 )
+
+if TYPE_CHECKING:  # the annotations' DataFrame; pandas itself is imported where used
+    import pandas as pd
 
 __all__ = [
     "RankTable",
@@ -147,6 +149,8 @@ def _with_coverage_columns(table: pd.DataFrame) -> pd.DataFrame:
 
 def _ranked_labels(yt: np.ndarray, ys: np.ndarray) -> pd.DataFrame:
     """label, score, is_true, rank (max rank), tie_group; descending score, ties in column order."""
+    import pandas as pd
+
     order = np.argsort(-ys, kind="stable")
     s = ys[order]
     change = np.empty(s.shape[0], dtype=bool)
@@ -227,6 +231,8 @@ def _with_lrap_columns(table: pd.DataFrame) -> pd.DataFrame:
     (:func:`lrap_steps`) or the position in a broken order
     (:func:`lrap_steps_tie_broken`).
     """
+    import pandas as pd
+
     is_true = table["is_true"].to_numpy()
     rank = table["rank"].to_numpy()
     true_cum = np.cumsum(is_true)
@@ -288,6 +294,8 @@ def ranking_loss_steps(y_true_row, y_score_row) -> pd.DataFrame:
     >>> t["running_value"].tolist()
     [0.5, 0.5]
     """
+    import pandas as pd
+
     yt, ys = _check_rows(y_true_row, y_score_row, min_labels=2)
     true_idx = np.flatnonzero(yt == 1)
     false_idx = np.flatnonzero(yt == 0)
@@ -516,6 +524,8 @@ def label_ranking_contributions(
     >>> t[["n_true", "n_pairs", "n_misordered"]].to_numpy().tolist()
     [[1, 2, 1], [2, 2, 1], [2, 2, 0]]
     """
+    import pandas as pd
+
     yt, ys = check_matrices(y_true, y_score, min_columns=2, as_mask=False)
     n, m = ys.shape
     w = check_sample_weight(sample_weight, n)
@@ -798,6 +808,8 @@ def tie_broken_summary(
     >>> t.round(4).to_dict("index")["optimistic"]
     {'lrap': 1.0, 'coverage': 2.0}
     """
+    import pandas as pd
+
     yt, ys = check_matrices(y_true, y_score, min_columns=2, as_mask=False)
     w = check_sample_weight(sample_weight, yt.shape[0])
     ys, _ = _masked(yt, ys, retrieved)
@@ -887,6 +899,8 @@ def _check_sample_row(x, name: str) -> np.ndarray:
 
 
 def _check_replacement(contributions, sample, y_true_row, y_score_row, ties, previous_score_row):
+    import pandas as pd
+
     if not isinstance(contributions, pd.DataFrame):
         raise MetricInputError(
             "contributions must be the DataFrame of label_ranking_contributions; "
@@ -1040,6 +1054,8 @@ def replace_sample_scores(
 
 def _tie_broken_table(yt: np.ndarray, ys: np.ndarray, ties: str) -> pd.DataFrame:
     """label, score, is_true, tie_group, rank (= position in the broken order)."""
+    import pandas as pd
+
     ranked = _ranked_labels(yt, ys)  # for the tie groups, by label
     group_of = np.empty(yt.shape[0], dtype=np.int64)
     group_of[ranked["label"].to_numpy()] = ranked["tie_group"].to_numpy()

@@ -18,9 +18,9 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass
 from numbers import Real
+from typing import TYPE_CHECKING
 
 import numpy as np
-import pandas as pd
 
 from metrics._ranks import (
     keyed_descending_order,
@@ -45,6 +45,9 @@ from metrics._validation import (
     check_nonnegative,
     check_same_shape,
 )
+
+if TYPE_CHECKING:  # the annotations' DataFrame; pandas itself is imported where used
+    import pandas as pd
 
 __all__ = [
     "CONVENTION_METRICS",
@@ -144,6 +147,8 @@ def retrieval_steps(
     >>> round(float(t["ap_running"].iloc[-1]), 4)
     0.7556
     """
+    import pandas as pd
+
     yt2 = _as_row(y_true_row, "y_true_row")
     ys2 = _as_row(y_score_row, "y_score_row")
     check_same_shape(yt2[0], ys2[0], "y_true_row", "y_score_row")
@@ -867,6 +872,8 @@ def retrieval_means(per_query: pd.DataFrame, *, empty="zero") -> pd.Series:
     >>> float(retrieval_means(t, empty="one")["P@K"])
     1.0
     """
+    import pandas as pd
+
     values = queries_counted(per_query, empty).drop(columns=["relevant"])
     if values.empty:
         return pd.Series(0.0, index=values.columns)
@@ -893,6 +900,7 @@ def queries_counted(per_query: pd.DataFrame, empty="zero") -> pd.DataFrame:
 
     Examples
     --------
+    >>> import pandas as pd
     >>> t = pd.DataFrame({"RR": [0.5, 0.0], "relevant": [1, 0]})
     >>> queries_counted(t, "drop")["RR"].tolist(), queries_counted(t, "one")["RR"].tolist()
     ([0.5], [0.5, 1.0])
@@ -1462,6 +1470,8 @@ def _tables(
     ``retrieved``: the checked mask or None; each block's ranking sees its unretrieved
     items at grade 0 and score -inf, its denominators the grades ``yt``.
     """
+    import pandas as pd
+
     metrics = CONVENTION_METRICS if metrics is None else metrics
     parts = tuple(set(map(METRIC_PART.__getitem__, metrics)))
     curve_keys = tuple(map(_CURVE_KEY.__getitem__, metrics))
@@ -1575,6 +1585,8 @@ def retrieval_query_steps(
     >>> s["item"].tolist(), s["relevant"].tolist(), round(float(s["ap_term"].sum()), 4)
     ([0, 2, 1], [1.0, 1.0, 0.0], 1.0)
     """
+    import pandas as pd
+
     yt, ys = check_ranking_inputs(y_true, y_score)
     mask = check_retrieved(retrieved, ys)
     k, mg = _check_conventions(k, denominator, level, gain, ties, max_grade, yt)

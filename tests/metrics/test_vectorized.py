@@ -133,6 +133,8 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("states.binary", "_class_counts"): "over the 2 classes",
     ("states.binary_stream", "_nbytes"): "over the 3 columns of a table",
     ("states.dense_blocks", "take"): "over the 3 columns of a table",
+    ("__main__", "_input_bytes"): "over a folder's files, for their sizes",
+    ("__main__", "sorts_enough"): "over the command's arguments",
     ("states.dense_blocks", "table"): "over groups of 64 dense blocks",
     ("states.binary_stream", "_fold"): "over the tables of the merge counter (log2 of chunks)",
     ("states.binary_stream", "merge_binary_stream"): "over the states of chunks (a tree)",
