@@ -13,7 +13,8 @@ numpy's sorts release the GIL, so the two use two cores). Memory holds two
 batches plus the states: for ``--task binary`` the distinct-score table
 (24 bytes per distinct score, 12 while streaming float32 probabilities, about
 1.4 times that while merging: each merge frees its inputs,
-:mod:`metrics.states.binary_stream`), for the other
+:mod:`metrics.states.binary_stream`; blocks of scores that fill their range densely
+are counted in place, :mod:`metrics.states.dense_blocks`), for the other
 tasks a few numbers per label. ``--memory 1GB`` bounds the binary tables
 held: past it they are spilled to a temporary folder as sorted runs and
 merged from disk at the end, with the same values.
