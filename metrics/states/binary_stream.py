@@ -9,10 +9,15 @@ times the merged table at its peak, not 4 times. Tables of counts are held
 compact (:meth:`_Meta.narrow`): int32 counts while the samples fit, and
 non-negative float32 scores as their bits, 12 bytes a row instead of 24,
 merged by one sort of 32-bit keys; the state returned is widened back.
+Where such scores fill their range densely, a merged table of 2**3 chunks or
+more makes their blocks of float32 values dense (:mod:`metrics.states.dense_blocks`):
+from then on each chunk adds its rows of those blocks in place, once, instead
+of being merged again at every level of the tree; at the end the dense counts
+are one more table of the fold.
 
-With ``memory`` (bytes) the tables held are bounded: when they pass it they
-are written to a temporary folder as sorted runs (raw files) and the
-stream goes on from nothing; at the end the runs are merged from disk, a
+With ``memory`` (bytes) the tables held, dense blocks included, are bounded:
+when they pass it they are written to a temporary folder as sorted runs (raw
+files) and the stream goes on from nothing; at the end the runs are merged from disk, a
 window of every run at a time (an exact k-way merge by value), into one table
 read back through a memory map. The values are those of the in-memory merge.
 
