@@ -6,10 +6,10 @@ distinct scores, level by level (:func:`~metrics.states.binary_stream.merge_bina
 binary counter), every distinct score is rewritten about log2(batches) times,
 and that was most of the command's time. Here a *block* of 2**14 consecutive
 float32 values (the top bits of a non-negative float32's bits) in which one
-held table has at least a quarter of the values becomes dense: two int32 arrays
-of 2**14 counts, indexed by the score's low bits, to which every later table
-adds its rows of that block in place, once (a scatter of distinct rows). The two
-classes' counts of a score share one int64 (the positives in its low 32 bits, the
+held table has at least a quarter of the values becomes dense: 2**14 counts,
+indexed by the score's low bits, to which every later table adds its rows of
+that block in place, once (a scatter of distinct rows). The two classes'
+counts of a score share one int64 (the positives in its low 32 bits, the
 negatives in its high ones: a stream narrows its counts to int32 only while its
 samples fit them), so a row touches memory once: the scatter is bound by memory,
 not by arithmetic.
@@ -55,7 +55,8 @@ _TABLE_BLOCKS = 64
 
 
 class DenseBlocks:
-    """Per-class int32 counts of the dense blocks of a stream of float32 bit tables.
+    """Both classes' counts (int32 halves of one int64) of the dense blocks of a stream
+    of float32 bit tables.
 
     A table is a list ``[bits, positive, negative]``: ascending distinct
     non-negative float32 scores as their bits (uint32) and int32 counts, the
