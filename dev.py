@@ -63,6 +63,18 @@ def ensure_venv(requirements: str) -> None:
     stamp.write_text(digest)
 
 
+def _apt(*args: str, check: bool = True) -> int:
+    """``apt-get ARGS``, non-interactive, as root (through sudo when not root); with
+    ``check`` a failure stops dev.py, else its exit status is returned."""
+    sudo = [] if os.geteuid() == 0 else ["sudo"]
+    cmd = [*sudo, "apt-get", *args]
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    if check:
+        _run(cmd, env=env)
+        return 0
+    return subprocess.run(cmd, env=env).returncode
+
+
 def ensure_chromium() -> None:
     """Install Debian's chromium and chromium-headless-shell when either is missing.
 
@@ -73,20 +85,17 @@ def ensure_chromium() -> None:
     """
     if CHROMIUM.exists() and HEADLESS_SHELL.exists():
         return
-    apt = shutil.which("apt-get")
-    if apt is None:
+    if shutil.which("apt-get") is None:
         _say("no apt-get: install Debian's chromium and chromium-headless-shell by hand")
         return
-    sudo = [] if os.geteuid() == 0 else ["sudo"]
-    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
     if not CHROMIUM.exists():
-        _run([*sudo, apt, "update", "-q"], env=env)
-        _run([*sudo, apt, "install", "-y", "-q", "chromium"], env=env)
+        _apt("update", "-q")
+        _apt("install", "-y", "-q", "chromium")
     # without the shell the tests drive chromium: a failed install does not stop the run
-    shell = [*sudo, apt, "install", "-y", "-q", "chromium-headless-shell"]
-    if not HEADLESS_SHELL.exists() and subprocess.run(shell, env=env).returncode != 0:
-        subprocess.run([*sudo, apt, "update", "-q"], env=env)  # no package lists yet
-        subprocess.run(shell, env=env)
+    shell = ("install", "-y", "-q", "chromium-headless-shell")
+    if not HEADLESS_SHELL.exists() and _apt(*shell, check=False) != 0:
+        _apt("update", "-q", check=False)  # no package lists yet
+        _apt(*shell, check=False)
     if not HEADLESS_SHELL.exists():
         _say("chromium-headless-shell could not be installed: the tests drive chromium")
 
@@ -102,13 +111,10 @@ def ensure_java() -> None:
     """Install Debian's Java runtime (Spark's) when no ``java`` is on the PATH."""
     if shutil.which("java"):
         return
-    apt = shutil.which("apt-get")
-    if apt is None:
+    if shutil.which("apt-get") is None:
         sys.exit("no java and no apt-get: install a Java runtime (17 or later) for Spark")
-    sudo = [] if os.geteuid() == 0 else ["sudo"]
-    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-    _run([*sudo, apt, "update", "-q"], env=env)
-    _run([*sudo, apt, "install", "-y", "-q", "openjdk-17-jre-headless"], env=env)
+    _apt("update", "-q")
+    _apt("install", "-y", "-q", "openjdk-17-jre-headless")
 
 
 def ensure_pyspark() -> None:
@@ -144,9 +150,7 @@ def ensure_axe() -> None:
     if (AXE / "node_modules" / "axe-core" / "axe.min.js").exists():
         return
     if shutil.which("npm") is None and shutil.which("apt-get"):
-        sudo = [] if os.geteuid() == 0 else ["sudo"]
-        env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-        subprocess.run([*sudo, "apt-get", "install", "-y", "-q", "npm"], env=env)
+        _apt("install", "-y", "-q", "npm", check=False)
     npm = shutil.which("npm")
     if npm is None:
         _say("no npm: the accessibility checks (axe-core) will skip")

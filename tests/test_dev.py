@@ -47,3 +47,16 @@ def test_the_optional_ci_step_calls_it():
     text = (ROOT / ".ci" / "spark").read_text()
     assert text.rstrip().endswith("exec python3 dev.py spark")
     assert os.access(ROOT / ".ci" / "spark", os.X_OK)
+
+
+def test_java_comes_from_debian_when_missing(monkeypatch):
+    dev = load_dev()
+    monkeypatch.setattr(dev.shutil, "which", lambda name: None if name == "java" else "/x")
+    monkeypatch.setattr(dev.os, "geteuid", lambda: 0)
+    runs = []
+    monkeypatch.setattr(dev, "_run", lambda cmd, env: runs.append((cmd, env["DEBIAN_FRONTEND"])))
+    dev.ensure_java()
+    assert runs == [
+        (["apt-get", "update", "-q"], "noninteractive"),
+        (["apt-get", "install", "-y", "-q", "openjdk-17-jre-headless"], "noninteractive"),
+    ]
