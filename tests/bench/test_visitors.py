@@ -79,8 +79,26 @@ def test_soak_report_over_time_and_memory_against_5_minutes():
     text = _soak_text(tally, lambda t: 100 + (t >= 300) * 10)
     assert "| 0-5 min | 30 | 1.00 s | 1.00 s | 100 MB |" in text
     assert "| 5-10 min | 30 | 2.00 s | 2.00 s | 110 MB |" in text
+    assert "| memory level (median of the samples), 5.0-7.5 min / 7.5-10.0 min | " in text
     assert "110 MB / 110 MB (+0%; target within 20%)" in text
+    assert "| memory trend from 5.0 min (least squares) | +0 MB per 10 min |" in text
     assert "hostile 3, switch 60" in text
+
+
+def test_soak_memory_level_is_the_median_of_a_window_and_the_trend_its_slope():
+    """One sample of 30 visitors' memory falls wherever their uploads are: the level of a
+    window is its median, so a spike at the last sample moves the snapshot, not the level;
+    a steady growth shows in the trend and in the levels."""
+    spike = _soak_text(Tally(), lambda t: 100 + 900 * (t == 600))
+    assert "| memory level (median of the samples), 5.0-7.5 min / 7.5-10.0 min | " in spike
+    assert "100 MB / 100 MB (+0%; target within 20%)" in spike
+    assert "100 MB / 1000 MB (+900%) |" in spike  # the snapshot
+    rss = [(float(t), (100 + t // 6) << 20) for t in range(0, 3601, 5)]  # +100 MB per 10 min
+    grows = SoakReport(1, 60, 2_000_000, [Tally()], rss, 90 << 20, 0.0, 300.0, (1.0, 2.0))
+    text = grows.render()
+    assert "| memory trend from 5.0 min (least squares) | +100 MB per 10 min |" in text
+    # levels: minutes 5-10 around 174.5 MB, minutes 55-60 around 675 MB
+    assert "5.0-10.0 min / 55.0-60.0 min | 174 MB / 675 MB (+287%; target within 20%) |" in text
 
 
 def test_soak_report_counts_exceptions_apart_from_the_apps_refusals():
