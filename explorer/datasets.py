@@ -286,9 +286,10 @@ class Dataset:
         """
         h = hashlib.blake2b(digest_size=16)
         h.update(self.fingerprint.encode())
-        for part in (self.name, self.description, *self.label_names, *self.sample_ids):
-            h.update(str(part).encode("utf-8", "surrogatepass"))
-            h.update(b"\x1f")
+        # each part followed by a separator, in one join: a loop of two updates an id took
+        # 0.3 s of CPU for 2,000,000 ids, holding every other visitor's run back meanwhile
+        parts = (self.name, self.description, *self.label_names, *self.sample_ids)
+        h.update(("\x1f".join(map(str, parts)) + "\x1f").encode("utf-8", "surrogatepass"))
         h.update(f"|{len(self.label_names)}|{len(self.sample_ids)}".encode())
         if self.item_ids is not None:  # the document ids a page shows
             items = self.item_ids.ravel().tolist()
