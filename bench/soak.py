@@ -259,7 +259,7 @@ class SoakReport:
             out.append(
                 f"| {b0 / 60:.0f}-{b1 / 60:.0f} min | {len(inside)} | "
                 f"{percentile(inside, 50):.2f} s | {percentile(inside, 95):.2f} s | "
-                f"{(max(mem) if mem else 0) / MB:.0f} MB |"
+                f"{self.level((b0, b1)) / MB:.0f} MB | {(max(mem) if mem else 0) / MB:.0f} MB |"
             )
         return out
 
@@ -300,8 +300,8 @@ class SoakReport:
             + ", ".join(f"{k} {v}" for k, v in sorted(actions.items()))
             + ".",
             "",
-            "| time | switches | p50 | p95 | server memory (peak) |",
-            "|---|---|---|---|---|",
+            "| time | switches | p50 | p95 | server memory (median) | (peak) |",
+            "|---|---|---|---|---|---|",
             *self.rows_over_time(),
             "",
             "| figure | value |",

@@ -77,8 +77,8 @@ def test_soak_report_over_time_and_memory_against_5_minutes():
     tally = Tally(switches=[(100.0 + t, 1.0 + (t >= 400)) for t in range(0, 600, 10)])
     tally.actions = {"switch": 60, "hostile": 3}
     text = _soak_text(tally, lambda t: 100 + (t >= 300) * 10)
-    assert "| 0-5 min | 30 | 1.00 s | 1.00 s | 100 MB |" in text
-    assert "| 5-10 min | 30 | 2.00 s | 2.00 s | 110 MB |" in text
+    assert "| 0-5 min | 30 | 1.00 s | 1.00 s | 100 MB | 100 MB |" in text
+    assert "| 5-10 min | 30 | 2.00 s | 2.00 s | 110 MB | 110 MB |" in text
     assert "| memory level (median of the samples), 5.0-7.5 min / 7.5-10.0 min | " in text
     assert "110 MB / 110 MB (+0%; target within 20%)" in text
     assert "| memory trend from 5.0 min (least squares) | +0 MB per 10 min |" in text
@@ -89,10 +89,11 @@ def test_soak_memory_level_is_the_median_of_a_window_and_the_trend_its_slope():
     """One sample of 30 visitors' memory falls wherever their uploads are: the level of a
     window is its median, so a spike at the last sample moves the snapshot, not the level;
     a steady growth shows in the trend and in the levels."""
-    spike = _soak_text(Tally(), lambda t: 100 + 900 * (t == 600))
+    spike = _soak_text(Tally(), lambda t: 100 + 900 * (t >= 590))
     assert "| memory level (median of the samples), 5.0-7.5 min / 7.5-10.0 min | " in spike
     assert "100 MB / 100 MB (+0%; target within 20%)" in spike
     assert "100 MB / 1000 MB (+900%) |" in spike  # the snapshot
+    assert "| 5-10 min | 0 | nan s | nan s | 100 MB | 1000 MB |" in spike  # median, peak
     rss = [(float(t), (100 + t // 6) << 20) for t in range(0, 3601, 5)]  # +100 MB per 10 min
     grows = SoakReport(1, 60, 2_000_000, [Tally()], rss, 90 << 20, 0.0, 300.0, (1.0, 2.0))
     text = grows.render()
