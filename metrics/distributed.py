@@ -12,7 +12,7 @@ a folder skips pandas and the per-partition tree: its row groups are cut
 into one block per worker thread, each block is read with pyarrow on a
 worker and merged there as it streams (the local engine's
 :func:`metrics.states.binary_stream.merge_binary_stream`), and only the
-blocks' tables cross between workers. The values equal the
+blocks' compact tables (12 bytes a distinct score) cross between workers. The values equal the
 in-memory functions on the whole columns, as :mod:`metrics.states` says
 (1e-12 relative; unweighted ROC AUC and average precision bit for bit).
 
@@ -52,6 +52,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from metrics._validation import MetricInputError
+from metrics.states.binary_stream import CompactBinary
 
 __all__ = ["evaluate_args", "evaluate_dask", "state_dask", "tree_merge"]
 
@@ -116,7 +117,8 @@ def _partition_state(frame, spec, options: dict):
 
 
 def _block_state(pieces: list, spec):
-    """The binary state of a block of row groups, read here with pyarrow, merged as it streams.
+    """The compact binary state of a block of row groups, read here with pyarrow, merged as
+    it streams (:class:`metrics.states.binary_stream.CompactBinary`).
 
     ``pieces`` are ``(filesystem, path, row_groups)``: the worker reads them
     batch by batch as the local engine does (no pandas), and the block's
@@ -143,7 +145,8 @@ def _block_state(pieces: list, spec):
     first = next(stream, None)
     if first is None:
         return None
-    return merge_binary_stream(itertools.chain([first], stream))
+    # compact: half the bytes to send, and merged with another block's by one 32-bit sort
+    return merge_binary_stream(itertools.chain([first], stream), compact=True)
 
 
 def _partition_max(frame, names: list[str]) -> float:
@@ -383,7 +386,7 @@ def state_dask(
     state = _compute(graph, scheduler)
     if state is None:
         raise MetricInputError(f"{path!r} has no rows.")
-    return state
+    return state.state() if isinstance(state, CompactBinary) else state
 
 
 def evaluate_dask(

@@ -49,7 +49,7 @@ from metrics._validation import MetricInputError
 from metrics.states.binary import BinaryState, merge_tables, wide_scores
 from metrics.states.dense_blocks import DenseBlocks
 
-__all__ = ["merge_binary_stream"]
+__all__ = ["CompactBinary", "merge_binary_stream"]
 
 #: Bytes of a table's row: the score and the two weights.
 ROW_BYTES = 24
@@ -86,6 +86,13 @@ class _Meta:
         return BinaryState(s, p, n, weighted=self.weighted, n_samples=self.n_samples,
                            score_min=self.lo, score_max=self.hi)  # fmt: skip
 
+    def absorb(self, other: _Meta) -> None:
+        """Add what ``other`` counted (another stream's)."""
+        self.weighted = self.weighted or other.weighted
+        self.n_samples += other.n_samples
+        self.count += other.count
+        self.lo, self.hi = float(np.fmin(self.lo, other.lo)), float(np.fmax(self.hi, other.hi))
+
     def narrow(self, table: list, stack: list, dense: DenseBlocks) -> list:
         """A table of counts held compact: int32 counts while the samples seen fit, and
         non-negative float32 scores as their bits (uint32): 12 bytes a row, not 24, and
@@ -105,6 +112,49 @@ class _Meta:
         if s.shape[0] and s[0] >= 0 and np.array_equal(narrow, s):
             s = (narrow + np.float32(0)).view(np.uint32)  # + 0: -0.0 is 0.0
         return [s, table[1].astype(np.int32), table[2].astype(np.int32)]
+
+
+class CompactBinary:
+    """A merged stream's state kept compact to cross between processes: the table as the
+    stream holds it (float32 scores as their bits and int32 counts while they fit: 12
+    bytes a distinct score, not 24) and what :class:`_Meta` counted beside it.
+
+    Two merge by one sort of 32-bit keys (:func:`merge_tables`); :meth:`state`
+    widens to the :class:`~metrics.states.BinaryState` that ``merge_binary_stream``
+    returns otherwise. The Dask block path sends these between workers.
+
+    Examples
+    --------
+    >>> from metrics.states import BinaryState
+    >>> a = merge_binary_stream([BinaryState.from_chunk([0, 1], [0.25, 0.5])], compact=True)
+    >>> b = merge_binary_stream([BinaryState.from_chunk([1], [0.25])], compact=True)
+    >>> a.table[0].dtype.name, a.merge(b).state().positive.tolist()
+    ('uint32', [1, 1])
+    """
+
+    def __init__(self, meta: _Meta, table: list) -> None:
+        self.meta, self.table = meta, table
+
+    def merge(self, other: CompactBinary) -> CompactBinary:
+        if not isinstance(other, CompactBinary):
+            raise MetricInputError(
+                f"a CompactBinary merges only with a CompactBinary; got {type(other).__name__}."
+            )
+        meta = _Meta()
+        meta.absorb(self.meta)
+        meta.absorb(other.meta)
+        a, b = list(self.table), list(other.table)  # merge_tables empties the lists it gets
+        if meta.n_samples >= _INT32_LIMIT:  # a sum of counts could pass int32: widen them
+            a[1:], b[1:] = [[c.astype(np.int64) for c in t[1:]] for t in (a, b)]
+        return CompactBinary(meta, _merge(a, b))
+
+    def state(self) -> BinaryState:
+        """The state this table counts, widened (float64 scores, int64 counts)."""
+        return self.meta.state(list(self.table))
+
+    def finalize(self, **options) -> dict:
+        """:meth:`metrics.states.BinaryState.finalize` of :meth:`state`."""
+        return self.state().finalize(**options)
 
 
 def _fold(stack: list) -> list:
@@ -151,7 +201,9 @@ def _libc():
 _LIBC = _libc()
 
 
-def merge_binary_stream(states: Iterable[BinaryState], *, memory: int | None = None) -> BinaryState:
+def merge_binary_stream(
+    states: Iterable[BinaryState], *, memory: int | None = None, compact: bool = False
+) -> BinaryState | CompactBinary:
     """Merge a stream of binary states in a balanced tree, freeing each merge's inputs.
 
     Parameters
@@ -161,11 +213,14 @@ def merge_binary_stream(states: Iterable[BinaryState], *, memory: int | None = N
     memory : int, optional
         Bytes the held tables may take; past it they are spilled to disk as
         sorted runs and merged externally at the end (the values unchanged).
+    compact : bool
+        Return the merged table as the stream holds it (:class:`CompactBinary`,
+        half the bytes to send to another process) instead of widened.
 
     Returns
     -------
-    BinaryState
-        Equal to ``merge_states(states)``.
+    BinaryState or CompactBinary
+        Equal to ``merge_states(states)`` (with ``compact``, its :meth:`~CompactBinary.state`).
 
     Raises
     ------
@@ -208,9 +263,13 @@ def merge_binary_stream(states: Iterable[BinaryState], *, memory: int | None = N
             raise MetricInputError("merge_states needs at least one state; got none.")
         stack.append((0, dense.table()))
         if spill is None:
-            return meta.state(_fold(stack))
-        spill.write(stack)
-        return meta.state(spill.merge(memory))
+            table = _fold(stack)
+        else:
+            spill.write(stack)
+            table = spill.merge(memory)  # memory-mapped
+            if compact:  # sent elsewhere after the runs are gone: read into memory
+                table = [np.array(c) for c in table]
+        return CompactBinary(meta, table) if compact else meta.state(table)
     finally:
         if spill is not None:
             spill.close()

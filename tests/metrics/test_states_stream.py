@@ -130,6 +130,42 @@ def test_compact_tables_mixed_with_wide_ones_give_the_reference_table(monkeypatc
     assert state.roc_auc_score() == M.roc_auc_score(y, s)
 
 
+@pytest.mark.parametrize("limit", [None, 2500])
+@pytest.mark.parametrize("memory", [None, 3000])
+def test_compact_streams_merged_as_the_dask_blocks_are_give_the_reference_table(
+    monkeypatch, limit, memory
+):
+    # two blocks' streams kept compact (what crosses between Dask workers), then merged;
+    # past `limit` samples together the int32 counts are widened before they are summed
+    if limit is not None:
+        monkeypatch.setattr("metrics.states.binary_stream._INT32_LIMIT", limit)
+    rng = np.random.default_rng(12)
+    y = (rng.random(4000) < 0.3).astype(np.int8)
+    s = (rng.integers(0, 400, 4000).astype(np.float32) / np.float32(399)).astype(np.float64)
+    s[3500:3600] = rng.random(100)  # not float32 values: a float64 table in the second block
+    blocks = [
+        merge_binary_stream(
+            (BinaryState.from_chunk(y[i : i + 250], s[i : i + 250]) for i in range(lo, hi, 250)),
+            memory=memory,
+            compact=True,
+        )
+        for lo, hi in ((0, 2000), (2000, 4000))
+    ]
+    first = blocks[0].table
+    if memory is None:  # runs spilled to disk come back with float64 scores
+        assert first[0].dtype == np.uint32 and first[1].dtype == np.int32  # 12 bytes a score
+    merged = blocks[0].merge(blocks[1])
+    assert blocks[0].table[0] is first[0]  # a merge leaves its inputs as they were
+    state = merged.state()
+    scores, pos, neg = reference_table(y, s)
+    assert state.scores.tolist() == scores
+    assert state.positive.tolist() == pos and state.negative.tolist() == neg
+    assert state.n_samples == 4000 and state.positive.dtype == np.int64
+    assert merged.finalize()["roc_auc_score"] == M.roc_auc_score(y, s)
+    with pytest.raises(MetricInputError, match="merges only with a CompactBinary"):
+        merged.merge(state)
+
+
 def dense_stream(n_chunks: int, size: int = 2500, seed: int = 5):
     """Chunks of float32 scores packed into a few blocks of 2**14 float32 values (so the
     merged tables fill them past a quarter and they turn dense), with a float64 chunk and a
