@@ -3,6 +3,7 @@ detection, the reports."""
 
 import numpy as np
 
+from bench.load import percentile
 from bench.soak import SoakReport, Tally, hostile_links
 from bench.visitors import (
     BOOT_ROWS,
@@ -12,6 +13,7 @@ from bench.visitors import (
     cpu_between,
     idle_after,
     multilabel_pair,
+    p95_ratio_interval,
     two_model_csv,
 )
 from explorer.budget import HOSTED
@@ -48,6 +50,18 @@ def test_idle_after_finds_the_first_quiet_second():
     assert abs(cpu_between(samples, 1.0, 3.0) - 1.01) < 0.02
 
 
+def test_p95_ratio_interval_holds_the_run_and_shows_its_noise():
+    """Two phases drawn from one distribution: the interval holds the run's own ratio and
+    1.0, and with a few hundred switches a phase it is wide (as the runs spread)."""
+    rng = np.random.default_rng(3)
+    base, loaded = rng.lognormal(-1, 0.5, 400).tolist(), rng.lognormal(-1, 0.5, 250).tolist()
+    lo, hi = p95_ratio_interval(base, loaded)
+    point = percentile(loaded, 95) / percentile(base, 95)
+    assert lo < point < hi and lo < 1.0 < hi
+    assert hi - lo > 0.2
+    assert p95_ratio_interval(base, loaded) == (lo, hi)  # seeded: the same report twice
+
+
 def test_visitors_report_states_the_ratio_and_the_idle_time():
     report = VisitorsReport(
         baseline=[1.0] * 9 + [2.0],
@@ -61,6 +75,7 @@ def test_visitors_report_states_the_ratio_and_the_idle_time():
     )
     text = report.render()
     assert "| switch p95 | 2.00 s | 3.00 s (1.50x; target <= 1.5x) |" in text
+    assert "| the ratio's 95% interval (the switches resampled) | | 0.50x to 3.00x |" in text
     assert "| Compare's bootstraps | yes | 1.2 s | 0.4 |" in text
     assert "| DeLong | no (!) | not within 20 s | 9.0 |" in text
     assert "slowest switches with the heavy visitor: 3.0 s to Data (during: Compare" in text
