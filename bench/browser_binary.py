@@ -1,4 +1,4 @@
-"""Which browser the browser tests should drive: ``python -m bench.browser_binary``.
+"""Which browser the browser tests should drive, and how: ``python -m bench.browser_binary``.
 
 Opens the DCG & NDCG page on seed 001 (``/dcg?ds=seed001_dcg``) a few times in each of
 Debian's two Chromium builds, ``chromium --headless`` (the new headless mode: the
@@ -7,6 +7,10 @@ mode, what Playwright runs headless), alternating, against one ``streamlit run``
 server, and prints each one's wall time and CPU seconds (browser and server processes
 together) per page load. The browser tests (tests/e2e) open some 150 pages: their
 cost is mostly this.
+
+``python -m bench.browser_binary --motion`` compares instead the headless shell's page
+loads with and without ``prefers-reduced-motion: reduce`` (the browser tests' contexts
+ask for it), each load in a fresh context, as a browser test opens its page.
 """
 
 from __future__ import annotations
@@ -28,6 +32,13 @@ BROWSERS = {
 }
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"]
 PAGE = "/dcg?ds=seed001_dcg"
+SHELL = BROWSERS["chromium-headless-shell"]
+#: name -> (browser, context options, a fresh context for every load)
+SETUPS = {name: (exe, {}, False) for name, exe in BROWSERS.items()}
+MOTION = {
+    "motion as it comes": (SHELL, {}, True),
+    "reduced motion": (SHELL, {"reduced_motion": "reduce"}, True),
+}
 
 
 def tree_cpu(root: int) -> float:
@@ -64,33 +75,46 @@ def _server() -> tuple[subprocess.Popen, str]:
             time.sleep(0.2)
 
 
-def _load(context, url: str) -> None:
+def _load(browser, context, url: str, options: dict) -> None:
+    """One page load, in ``context`` or (without one) in a fresh context."""
+    own = context is None
+    if own:
+        context = browser.new_context(viewport={"width": 1280, "height": 900}, **options)
     page = context.new_page()
     page.goto(url + PAGE)
     page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]')
     page.wait_for_selector('[data-testid="stMetric"]')
     page.close()
+    if own:
+        context.close()
 
 
-def main(rounds: int = 2, loads: int = 4) -> None:
+def _measure(pw, url: str, setup: tuple, loads: int) -> tuple[float, float]:
+    """Wall and CPU seconds per load of ``setup`` (browser, context options, fresh)."""
+    exe, options, fresh = setup
+    browser = pw.chromium.launch(executable_path=exe, args=ARGS)
+    shared = None if fresh else browser.new_context(viewport={"width": 1280, "height": 900})
+    _load(browser, shared, url, options)  # the server's and the browser's first load
+    cpu, wall = tree_cpu(os.getpid()), time.perf_counter()
+    for _ in range(loads):
+        _load(browser, shared, url, options)
+    cpu, wall = tree_cpu(os.getpid()) - cpu, time.perf_counter() - wall
+    browser.close()
+    return wall / loads, cpu / loads
+
+
+def main(setups: dict = SETUPS, rounds: int = 2, loads: int = 4) -> None:
     server, url = _server()
     try:
         with sync_playwright() as pw:
             for _ in range(rounds):
-                for name, exe in BROWSERS.items():
-                    browser = pw.chromium.launch(executable_path=exe, args=ARGS)
-                    context = browser.new_context(viewport={"width": 1280, "height": 900})
-                    _load(context, url)  # the server's and the browser's first load
-                    cpu, wall = tree_cpu(os.getpid()), time.perf_counter()
-                    for _ in range(loads):
-                        _load(context, url)
-                    cpu, wall = tree_cpu(os.getpid()) - cpu, time.perf_counter() - wall
-                    print(f"{name:24s} {wall / loads:5.2f} s wall, {cpu / loads:5.2f} CPU s a load")
-                    browser.close()
+                for name, setup in setups.items():
+                    wall, cpu = _measure(pw, url, setup, loads)
+                    print(f"{name:24s} {wall:5.2f} s wall, {cpu:5.2f} CPU s a load")
     finally:
         server.terminate()
     print(f"(load average {os.getloadavg()[0]:.1f}, {os.cpu_count()} cores)")
 
 
 if __name__ == "__main__":
-    main()
+    main(MOTION, rounds=3) if "--motion" in sys.argv[1:] else main()

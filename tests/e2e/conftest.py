@@ -149,6 +149,10 @@ _new_context = Browser.new_context
 
 
 def _counting_context(self, *args, **kwargs):
+    # A visitor who asked for less motion: Streamlit then skips its animations, about
+    # a tenth of Chromium's CPU per page load (bench/results.md); nothing here is
+    # asserted of an animation, and the waits are for states.
+    kwargs.setdefault("reduced_motion", "reduce")
     context = _new_context(self, *args, **kwargs)
     context.add_init_script(RUN_COUNTER)
     return context
