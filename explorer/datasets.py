@@ -25,6 +25,7 @@ multiclass
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -126,6 +127,79 @@ def _item_ids(ids, shape: tuple[int, ...]) -> np.ndarray:
     return _frozen(a, object)
 
 
+class RowIds(Sequence):
+    """The sample ids of a dataset that names none: row ``i`` is ``str(i)``, made when read.
+
+    A tuple of the strings would hold about 57 bytes an id: 127 MB of a 2,000,000-row
+    upload whose numbers take 48, and building it held the interpreter 0.24 s. This
+    holds one number. It reads as that tuple does (indexing, slices, ``index``, ``in``,
+    iteration) and equals any sequence of the same strings.
+
+    Examples
+    --------
+    >>> ids = RowIds(4)
+    >>> ids[1], ids[-1], ids[1:3], len(ids), ids.index("2"), "4" in ids, "01" in ids
+    ('1', '3', ('1', '2'), 4, 2, False, False)
+    >>> ids == ("0", "1", "2", "3"), ids == RowIds(3), list(ids)
+    (True, False, ['0', '1', '2', '3'])
+    """
+
+    __slots__ = ("_n", "_hash")
+
+    def __init__(self, n: int) -> None:
+        self._n = int(n)
+        self._hash: int | None = None
+
+    def __len__(self) -> int:
+        return self._n
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return tuple(map(str, range(self._n)[i]))
+        return str(range(self._n)[i])  # an IndexError as a tuple's past the end
+
+    def __iter__(self):
+        return map(str, range(self._n))
+
+    def _row(self, value: object) -> int | None:
+        """The row named ``value``, or None (only the canonical "12", not "012")."""
+        if not isinstance(value, str) or not value.isdecimal() or not value.isascii():
+            return None
+        row = int(value)
+        return row if row < self._n and str(row) == value else None
+
+    def __contains__(self, value: object) -> bool:
+        return self._row(value) is not None
+
+    def index(self, value: object, start: int = 0, stop: int | None = None) -> int:
+        row = self._row(value)
+        if row is None or not range(self._n)[start:stop].count(row):
+            raise ValueError(f"{value!r} is not in the sample ids")
+        return row
+
+    def count(self, value: object) -> int:
+        return int(self._row(value) is not None)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, RowIds):
+            return self._n == other._n
+        if isinstance(other, (tuple, list)):
+            return len(other) == self._n and all(a == b for a, b in zip(self, other, strict=True))
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        # equal to a tuple of the same strings, so hashed as that tuple (once)
+        if self._hash is None:
+            self._hash = hash(tuple(self))
+        return self._hash
+
+    def __repr__(self) -> str:
+        return f"RowIds({self._n})"
+
+    def __reduce__(self):
+        return (RowIds, (self._n,))
+
+
 @dataclass(frozen=True)
 class Dataset:
     """What the user is looking at: labels, one or more models' scores, metadata.
@@ -144,6 +218,7 @@ class Dataset:
     label_names : tuple of str
         Column names for matrix kinds; empty for 1-D kinds.
     sample_ids : tuple of str
+        One id per sample; empty: the row numbers as :class:`RowIds` ("0", "1", ...).
     description : str
         One line saying what the dataset teaches.
     source : str
@@ -175,8 +250,8 @@ class Dataset:
     --------
     >>> import numpy as np
     >>> d = Dataset("toy", "binary", np.array([0, 1]), {"model": np.array([0.2, 0.7])})
-    >>> d.n_samples, d.model_names, d.sample_ids
-    (2, ('model',), ('0', '1'))
+    >>> d.n_samples, d.model_names, d.sample_ids, tuple(d.sample_ids)
+    (2, ('model',), RowIds(2), ('0', '1'))
     """
 
     name: str
@@ -185,7 +260,7 @@ class Dataset:
     scores: dict[str, np.ndarray]
     sample_weight: np.ndarray | None = None
     label_names: tuple[str, ...] = ()
-    sample_ids: tuple[str, ...] = ()
+    sample_ids: Sequence[str] = ()
     description: str = ""
     source: str = field(default="sample", compare=False)
     title: str = field(default="", compare=False)
@@ -211,8 +286,7 @@ class Dataset:
         if self.sample_weight is not None:
             object.__setattr__(self, "sample_weight", _frozen(self.sample_weight))
         if not self.sample_ids:
-            ids = tuple(str(i) for i in range(y.shape[0]))
-            object.__setattr__(self, "sample_ids", ids)
+            object.__setattr__(self, "sample_ids", RowIds(y.shape[0]))
         if y.ndim == 2 and not self.label_names:
             names = tuple(f"label_{j}" for j in range(y.shape[1]))
             object.__setattr__(self, "label_names", names)
@@ -288,7 +362,9 @@ class Dataset:
         h.update(self.fingerprint.encode())
         # each part followed by a separator, in one join: a loop of two updates an id took
         # 0.31 s of CPU for 2,000,000 ids, the join 0.19 s (the same bytes, the same digest)
-        parts = (self.name, self.description, *self.label_names, *self.sample_ids)
+        rows = isinstance(self.sample_ids, RowIds)  # then their count says all
+        ids = ("\x1erows",) if rows else self.sample_ids
+        parts = (self.name, self.description, *self.label_names, *ids)
         h.update(("\x1f".join(map(str, parts)) + "\x1f").encode("utf-8", "surrogatepass"))
         h.update(f"|{len(self.label_names)}|{len(self.sample_ids)}".encode())
         if self.item_ids is not None:  # the document ids a page shows

@@ -33,7 +33,7 @@ import zlib
 
 import numpy as np
 
-from explorer.datasets import KINDS, MAX_GRADE, RANKING_KINDS, Dataset
+from explorer.datasets import KINDS, MAX_GRADE, RANKING_KINDS, Dataset, RowIds
 from explorer.i18n import Phrase
 from explorer.io.errors import DataError, quote
 from explorer.io.limits import MAX_FILE_NAME_CHARS, MAX_TEXT_CHARS
@@ -205,9 +205,8 @@ def _encode(ds: Dataset) -> str:
     # the default names ("0", "1"...; "label_0"...) are left out: Dataset gives them back
     n_labels = ds.y_true.shape[1] if ds.y_true.ndim == 2 else 0
     default_labels = tuple(f"label_{j}" for j in range(n_labels))
-    default_ids = tuple(str(i) for i in range(ds.n_samples))
     payload["labels"] = [] if ds.label_names == default_labels else list(ds.label_names)
-    payload["ids"] = [] if ds.sample_ids == default_ids else list(ds.sample_ids)
+    payload["ids"] = [] if RowIds(ds.n_samples) == ds.sample_ids else list(ds.sample_ids)
     if ds.retrieved is not None:  # 0/1 per slot, row by row; absent: all retrieved
         payload["r"] = ds.retrieved.ravel().astype(int).tolist()
     if ds.item_ids is not None:  # each slot's document id, row by row

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from explorer.datasets import MAX_GRADE, Dataset
+from explorer.datasets import MAX_GRADE, Dataset, RowIds
 from explorer.i18n import Phrase, joined
 from explorer.io.dispatch import _format, _open_frame, _source
 from explorer.io.errors import DataError, quote
@@ -252,7 +252,7 @@ def read_matrix_pair(
         y_true=lab.values,
         scores=arrays,
         label_names=tuple(names) if names else (),
-        sample_ids=ids or tuple(map(str, range(n))),
+        sample_ids=ids or RowIds(n),
         description=f"{lab.label} + {opened[0][1].label}: {n:,} samples x {n_labels} labels",
         source="upload",
     )

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from explorer.datasets import Dataset
+from explorer.datasets import Dataset, RowIds
 from explorer.i18n import Phrase
 from explorer.io.attributes import from_frame
 from explorer.io.attributes import note as attributes_note
@@ -228,7 +228,7 @@ def _finish(
             raise DataError(negative_weight(frame, i))
         if not (weight > 0).any():
             raise DataError(zero_weights(label))
-    ids = _ids(frame, "id") if "id" in cols else tuple(map(str, range(len(y))))
+    ids = _ids(frame, "id") if "id" in cols else RowIds(len(y))
     used = {y_col, "sample_weight", "id", *model_cols}
     # another model column (a score_ column in a regression table) is not an attribute
     ignored = [c for c in cols if c not in used and _model_like(c)]

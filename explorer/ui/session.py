@@ -20,7 +20,7 @@ from collections.abc import Callable
 import streamlit as st
 
 from explorer import bigdata, opened, registry
-from explorer.datasets import Dataset
+from explorer.datasets import Dataset, RowIds
 from explorer.i18n import Phrase
 from explorer.io import DataError
 from explorer.io.errors import quote
@@ -83,7 +83,8 @@ def dataset_bytes(ds: Dataset) -> int:
             items += values.tolist()
         else:
             arrays.append(values)
-    texts = (ds.name, ds.description, *ds.sample_ids, *ds.label_names, *ds.model_names, *items)
+    ids = () if isinstance(ds.sample_ids, RowIds) else ds.sample_ids  # row numbers: made when read
+    texts = (ds.name, ds.description, *ids, *ds.label_names, *ds.model_names, *items)
     # a short str takes 49 bytes besides its characters, plus 8 for its slot in a tuple
     return sum(a.nbytes for a in arrays) + sum(map(len, texts)) + 57 * len(texts)
 

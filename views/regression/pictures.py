@@ -23,7 +23,7 @@ def show(ds, settings: Settings, pred: np.ndarray, residuals: np.ndarray) -> Non
             charts.predicted_vs_actual(
                 ds.y_true,
                 pred,
-                ids=list(ds.sample_ids),
+                ids=ds.sample_ids,
                 highlight=int(i),
                 original=float(ds.score(settings.model)[i]),
                 model=settings.model,
