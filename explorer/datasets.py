@@ -217,8 +217,8 @@ class Dataset:
     sample_weight : ndarray or None
     label_names : tuple of str
         Column names for matrix kinds; empty for 1-D kinds.
-    sample_ids : tuple of str
-        One id per sample; empty: the row numbers as :class:`RowIds` ("0", "1", ...).
+    sample_ids : sequence of str
+        One id per sample (a tuple); empty: the row numbers as :class:`RowIds` ("0", "1", ...).
     description : str
         One line saying what the dataset teaches.
     source : str
