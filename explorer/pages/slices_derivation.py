@@ -54,10 +54,12 @@ SHORT = {
 }
 
 
-def group_derivation(ds: Dataset, settings: slices.Settings, code: int) -> Derivation:
+def group_derivation(
+    ds: Dataset, settings: slices.Settings, code: int, g: slices.Grouping | None = None
+) -> Derivation:
     """The value of group ``code`` (of :func:`explorer.pages.slices.grouping`) derived;
     a rate at the threshold from :func:`explorer.pages.slices.rates`' counts (at the
-    group's own threshold).
+    group's own threshold). ``g``: the settings' grouping, when the caller holds it.
 
     Examples
     --------
@@ -66,10 +68,10 @@ def group_derivation(ds: Dataset, settings: slices.Settings, code: int) -> Deriv
     >>> group_derivation(ds, slices.Settings("m", "MAE", ("site",)), 0).latex
     '\\\\text{MAE} = \\\\frac{0.5000 + 1}{2} = 0.7500'
     """
-    g = slices.grouping(ds, settings)
+    g = slices.grouping(ds, settings) if g is None else g
     label = g.labels[code]
     if settings.metric in RATES:
-        return _rate(settings.metric, slices.rates(ds, settings)[0].iloc[code], label)
+        return _rate(settings.metric, slices.rates(ds, settings, g)[0].iloc[code], label)
     if settings.metric in PER_ROW:
         metric = slices.metric_of(ds.kind, settings.metric)
         y, s = slices.arrays(ds, settings.model, metric)

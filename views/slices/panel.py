@@ -101,7 +101,7 @@ def _groups(ds, settings, frame, grouping) -> None:
         labels, frame.value, frame.low, frame.high, frame.overall, t(settings.metric), texts
     )
     widgets.plotly_chart(st, fig, key="sl_chart")
-    table = slices.table(ds, settings, frame)
+    table = slices.table(settings, frame, grouping.labels)
     widgets.dataframe(st, _shown(table), hide_index=True, key="sl_table")
     for note in frame.notes.values():
         st.caption(literal(t(str(note))))
