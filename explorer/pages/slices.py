@@ -330,6 +330,27 @@ def computed_on(ds: Dataset, settings: Settings) -> Settings:
     return replace(settings, threshold=0.5, group_thresholds=())
 
 
+def searched_on(ds: Dataset, settings: Settings) -> Settings:
+    """The settings :func:`worst` reads: those of :func:`computed_on`, and of the
+    attributes grouped by only those given cut points. The search looks at every
+    attribute, so another "Group by" finds it cached (about 2 CPU s at 10^6 rows); a
+    group's own threshold is named by the grouping's label, which keeps it all.
+
+    Examples
+    --------
+    >>> ds = Dataset("t", "binary", np.zeros(4), {"m": np.zeros(4)})
+    >>> searched_on(ds, Settings("m", "ROC AUC", ("a", "b"), (None, (1.0,)), 0.7))
+    Settings(model='m', metric='ROC AUC', by=('b',), cuts=((1.0,),), threshold=0.5, \
+group_thresholds=())
+    """
+    settings = computed_on(ds, settings)
+    if settings.group_thresholds:
+        return settings
+    cuts = [_cuts(settings, i) for i in range(len(settings.by))]  # () when none are given
+    given = [(a, c) for a, c in zip(settings.by, cuts, strict=True) if c is not None]
+    return replace(settings, by=tuple(a for a, _ in given), cuts=tuple(c for _, c in given))
+
+
 def frame(ds: Dataset, settings: Settings, g: Grouping | None = None) -> metrics.SliceFrame:
     """:func:`metrics.metric_frame` of the chosen metric over the groups (codes 0..G-1);
     ``g``: the settings' grouping, when the caller holds it."""

@@ -52,8 +52,8 @@ def frame(ds, settings):
 
 
 def worst(ds, settings):
-    """:func:`slices.worst`, cached on the settings it reads (:func:`slices.computed_on`)."""
-    return _worst(ds, slices.computed_on(ds, settings))
+    """:func:`slices.worst`, cached on the settings it reads (:func:`slices.searched_on`)."""
+    return _worst(ds, slices.searched_on(ds, settings))
 
 
 def derivation(ds, settings, code):

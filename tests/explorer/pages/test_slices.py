@@ -168,3 +168,25 @@ def test_a_metric_of_no_threshold_is_computed_on_the_default_one_with_the_same_n
     assert slices.worst(BREAST, moved)[0].equals(slices.worst(BREAST, base)[0])
     tpr = dataclasses.replace(moved, metric="Recall (TPR) at the threshold")
     assert slices.computed_on(BREAST, tpr) == tpr
+
+
+@pytest.mark.parametrize("metric", ["ROC AUC", "Accuracy at the threshold"])
+def test_the_search_is_keyed_without_the_attributes_grouped_by_unless_cut_by_hand(metric):
+    # the cache keys the worst slices on searched_on's settings: every grouping without
+    # cut points of its own must find the same slices, and given cut points other ones
+    by_texture = _settings(metric=metric, threshold=0.4)
+    by_pair = _settings(metric=metric, threshold=0.4, by=("radius", "texture"), cuts=(None, None))
+    key = slices.searched_on(BREAST, by_texture)
+    assert key == slices.searched_on(BREAST, by_pair) and key.by == ()
+    first = slices.worst(BREAST, by_texture)
+    for other in (by_pair, key):
+        table, conditions, tested = slices.worst(BREAST, other)
+        assert table.equals(first[0]) and conditions == first[1] and tested == first[2]
+    cut = dataclasses.replace(by_texture, by=("radius",), cuts=((12.0,),))
+    assert slices.searched_on(BREAST, cut).cuts == ((12.0,),)
+    radius_slices = {s for s in slices.worst(BREAST, cut)[0]["slice"] if "radius" in s}
+    assert radius_slices and all(s.startswith("radius in [12, ") for s in radius_slices)
+    assert not any("radius in [12, " in s for s in first[0]["slice"])  # the quartiles'
+    # a group's own threshold names a group of the grouping: a rate keeps it all
+    own = dataclasses.replace(by_texture, group_thresholds=(("smooth", 0.2),))
+    assert slices.searched_on(BREAST, own).by == (() if metric == "ROC AUC" else ("texture",))
