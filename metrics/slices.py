@@ -75,6 +75,7 @@ pooled Wald test stays; :attr:`SliceFrame.test` says which test ran.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from numbers import Real
 from typing import NamedTuple
@@ -360,7 +361,7 @@ def _additive(form, codes, w, n_groups, opts, rngs) -> _Groups:
 
     if opts.intervals:
         # each group has its own generator: the same numbers whatever the number of threads
-        dist = finish(np.stack(map_blocks(group, range(n_groups))))
+        dist = finish(np.stack(_in_steps(group, range(n_groups), opts)))
     else:
         dist = np.empty((n_groups, 0))
     se, se_rest = _null_se(_delta_sd(s, total, finish), codes, w, n_groups)
@@ -368,6 +369,7 @@ def _additive(form, codes, w, n_groups, opts, rngs) -> _Groups:
     if form.trials is not None:
         out.p, out.test = _exact_p(form.trials, codes, n_groups, out), "exact"
     elif 0 < opts.n_permutations:
+        _step(opts)
         out.p, out.test = _permutation(s, finish, codes, n_groups, opts), "permutation"
         if s.shape[0] * opts.n_permutations > PERMUTATION_CELLS:
             out.test = "subsample"
@@ -537,8 +539,8 @@ def _auc(pos, s, codes, n_groups, keep, opts, rngs) -> _Groups:
         todo = np.flatnonzero(keep & np.isfinite(out.value))
         rows = [by_group[bounds[g] : bounds[g + 1]] for g in todo]
         # each group has its own generator: the same numbers whatever the number of threads
-        dists = map_blocks(lambda i: _auc_resamples(pos[rows[i]], s[rows[i]], opts, rngs[todo[i]]),
-                           range(todo.shape[0]))  # fmt: skip
+        dists = _in_steps(lambda i: _auc_resamples(pos[rows[i]], s[rows[i]], opts, rngs[todo[i]]),
+                          range(todo.shape[0]), opts)  # fmt: skip
         out.dist[todo] = np.array(dists).reshape(todo.shape[0], -1)
     return out
 
@@ -576,7 +578,12 @@ def _bootstrap(metric, arrays, w, opts, rng) -> np.ndarray:
     else:
         fn = metric
     return bootstrap_ci(
-        fn, *arrays, n_resamples=opts.n_resamples, confidence=opts.confidence, random_state=rng
+        fn,
+        *arrays,
+        n_resamples=opts.n_resamples,
+        confidence=opts.confidence,
+        random_state=rng,
+        checkpoint=opts.checkpoint,
     ).distribution
 
 
@@ -587,6 +594,7 @@ def _generic(metric, arrays, w, codes, n_groups, keep, opts, rngs) -> _Groups:
     all_dist = _bootstrap(metric, arrays, w, opts, rngs[n_groups])
     out.se, out.se_rest = _null_se(float(_nanstd(all_dist)), codes, w, n_groups)
     for g in np.flatnonzero(keep):
+        _step(opts)
         inside = codes == g
         w_in, w_out = (None, None) if w is None else (w[inside], w[~inside])
         part = tuple(a[inside] for a in arrays)
@@ -635,6 +643,30 @@ class _Options(NamedTuple):
     n_permutations: int = 0  # 0: no permutation test
     permutation_seed: int = 0  # the same shuffles for every grouping of one call
     cache: dict | None = None  # the shuffles, drawn once per call
+    checkpoint: Callable[[], None] | None = None  # called between groups of work
+
+
+def _step(opts: _Options) -> None:
+    """Call the caller's checkpoint (where its work may be stopped), if it gave one."""
+    if opts.checkpoint is not None:
+        opts.checkpoint()
+
+
+#: Groups resampled between two checkpoints (a few per pool thread: the threads stay busy).
+GROUPS_PER_STEP = 8
+
+
+def _in_steps(func, items, opts: _Options) -> list:
+    """``map_blocks(func, items)`` with the checkpoint before each :data:`GROUPS_PER_STEP`
+    items (each group has its own generator: the same numbers however they are cut)."""
+    items = list(items)
+    if opts.checkpoint is None:
+        return map_blocks(func, items)
+    out = []
+    for start in range(0, len(items), GROUPS_PER_STEP):
+        _step(opts)
+        out += map_blocks(func, items[start : start + GROUPS_PER_STEP])
+    return out
 
 
 def _groups(metric, y_true, y_score, w, codes, n_groups, keep, opts, rng) -> _Groups:
@@ -671,6 +703,7 @@ def metric_frame(
     threshold=0.5,
     n_permutations=999,
     random_state=None,
+    checkpoint=None,
 ):
     """One metric on every group of the rows, with intervals, gaps and corrected tests.
 
@@ -705,6 +738,11 @@ def metric_frame(
         Wald test instead (``test`` says which).
     random_state : int, numpy Generator or None
         Seed of the resamples and shuffles: the same seed gives the same numbers.
+    checkpoint : callable or None
+        Called in the caller's thread between groups of work (every
+        :data:`GROUPS_PER_STEP` groups' resamples, each group of a metric
+        without a fast path, before the shuffles); an exception it raises
+        stops the computation. The numbers do not depend on it.
 
     Returns
     -------
@@ -746,7 +784,9 @@ def metric_frame(
     n_groups = labels.shape[0]
     keep = np.ones(n_groups, dtype=bool)
     rng = np.random.default_rng(random_state)
-    opts = _Options(n_resamples, float(confidence), threshold, True, n_permutations, _seed(rng))
+    seed = _seed(rng)
+    opts = _Options(n_resamples, float(confidence), threshold, True, n_permutations, seed, None,
+                    checkpoint)  # fmt: skip
     res = _groups(metric, y_true, y_score, w, codes, n_groups, keep, opts, rng)
     z, p = _test(res)
     alpha = (1.0 - confidence) / 2.0
@@ -867,6 +907,7 @@ def worst_slices(
     greater_is_better=None,
     n_permutations=999,
     random_state=None,
+    checkpoint=None,
 ):
     """The slices where the metric is worst, over one and two attributes, with corrected tests.
 
@@ -879,8 +920,9 @@ def worst_slices(
 
     Parameters
     ----------
-    metric, y_true, y_score, sample_weight, threshold, n_permutations, random_state
-        As in :func:`metric_frame`; every grouping is shuffled by the same permutations.
+    metric, y_true, y_score, sample_weight, threshold, n_permutations, random_state, checkpoint
+        As in :func:`metric_frame`; every grouping is shuffled by the same permutations,
+        and the checkpoint is called before each grouping too.
     n_resamples : int, default 200
         Resamples of all rows for the test's standard error of a metric with
         neither an additive form nor DeLong's variance (average precision, a
@@ -939,13 +981,14 @@ def worst_slices(
     columns = {a: encode_groups(v, f"attributes[{a!r}]", n) for a, v in attributes.items()}
     higher = greater_is_better if greater_is_better is not None else _higher_is_better(metric)
     rng = np.random.default_rng(random_state)
-    opts = _Options(n_resamples, 0.95, threshold, False, n_permutations, _seed(rng), {})
+    opts = _Options(n_resamples, 0.95, threshold, False, n_permutations, _seed(rng), {}, checkpoint)
     found, overall, test = [], math.nan, "wald"
     for names, values, codes in _partitions(columns, max_attributes):
         count = np.bincount(codes, minlength=len(values))
         keep = (count >= min_count) & (n - count >= min_count)
         if not keep.any():
             continue
+        _step(opts)
         res = _groups(metric, y_true, y_score, w, codes, len(values), keep, opts, rng)
         _, p = _test(res)
         for g in np.flatnonzero(keep & np.isfinite(p)):

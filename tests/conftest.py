@@ -212,6 +212,19 @@ def open_page(page: str, sample: str | None = None, **params):
     return at
 
 
+def open_upload(page: str, ds, **state):
+    """A new session whose own dataset ``ds`` (as an upload leaves it) is active, with
+    ``state`` in its session state, opening ``page``; run once."""
+    from streamlit.testing.v1 import AppTest
+
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.session_state["session_datasets"] = {ds.name: ds}
+    at.session_state["active_dataset"] = ds.name
+    for key, value in state.items():
+        at.session_state[key] = value
+    return at.switch_page(page).run()
+
+
 def tied_scores(rng: np.random.Generator, shape, n_values: int = 4) -> np.ndarray:
     """Scores drawn from a handful of values, so ties are everywhere."""
     return rng.integers(0, n_values, size=shape) / n_values

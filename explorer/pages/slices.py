@@ -11,6 +11,7 @@ that opens a model page on it (:mod:`explorer.ui.slice_filter`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -351,9 +352,15 @@ group_thresholds=())
     return replace(settings, by=tuple(a for a, _ in given), cuts=tuple(c for _, c in given))
 
 
-def frame(ds: Dataset, settings: Settings, g: Grouping | None = None) -> metrics.SliceFrame:
+def frame(
+    ds: Dataset,
+    settings: Settings,
+    g: Grouping | None = None,
+    checkpoint: Callable[[], None] = budget.no_checkpoint,
+) -> metrics.SliceFrame:
     """:func:`metrics.metric_frame` of the chosen metric over the groups (codes 0..G-1);
-    ``g``: the settings' grouping, when the caller holds it."""
+    ``g``: the settings' grouping, when the caller holds it; ``checkpoint`` between
+    groups of resamples."""
     metric = metric_of(ds.kind, settings.metric)
     y, s = arrays(ds, settings.model, metric)
     g = grouping(ds, settings) if g is None else g
@@ -367,6 +374,7 @@ def frame(ds: Dataset, settings: Settings, g: Grouping | None = None) -> metrics
         threshold=thresholds(ds, settings, g),
         n_permutations=N_PERMUTATIONS,
         random_state=SEED,
+        checkpoint=checkpoint,
     )
 
 
@@ -402,11 +410,13 @@ def min_count(n_rows: int) -> int:
     return max(5, min(30, n_rows // 20))
 
 
-def worst(ds: Dataset, settings: Settings) -> tuple[pd.DataFrame, list, int]:
+def worst(
+    ds: Dataset, settings: Settings, checkpoint: Callable[[], None] = budget.no_checkpoint
+) -> tuple[pd.DataFrame, list, int]:
     """The worst slices over every attribute and pair of attributes that groups
     (:func:`metrics.worst_slices`, Benjamini-Hochberg over all slices looked at): a
     table of the first :data:`WORST_SHOWN` worse than their rest, their conditions, and
-    how many were tested."""
+    how many were tested; ``checkpoint`` before each grouping."""
     metric = metric_of(ds.kind, settings.metric)
     y, s = arrays(ds, settings.model, metric)
     columns = {}
@@ -428,6 +438,7 @@ def worst(ds: Dataset, settings: Settings) -> tuple[pd.DataFrame, list, int]:
         threshold=thresholds(ds, settings),
         n_permutations=N_PERMUTATIONS,
         random_state=SEED,
+        checkpoint=checkpoint,
     )
     # only slices worse than their rest, worst first
     shown = np.flatnonzero(found.effect > 0)[:WORST_SHOWN]

@@ -443,3 +443,57 @@ def test_auc_over_runs_equals_the_weighted_auc_of_the_drawn_rows():
     z = (counts.mean(axis=0) - n * p) / np.sqrt(var / counts.shape[0])
     assert np.abs(z).max() < 5
     assert counts.var(axis=0).mean() / var.mean() == pytest.approx(1.0, abs=0.01)
+
+
+class _Stop(Exception):
+    pass
+
+
+@pytest.mark.parametrize(
+    ("metric", "least"),
+    [
+        (M.roc_auc_score, 3),  # DeLong's path: 20 groups' resamples, 8 a step
+        ("tpr", 3),  # a 0/1 rate: its column sums, 8 groups a step
+        (M.mean_absolute_error, 4),  # column sums, then the shuffles
+        (M.average_precision_score, 20),  # no fast path: each group, each block of draws
+    ],
+)
+def test_a_checkpoint_between_groups_changes_no_number_and_can_stop_the_work(metric, least):
+    rng = np.random.default_rng(11)
+    n = 2_000
+    groups = rng.integers(0, 20, n)
+    y = rng.integers(0, 2, n)
+    s = y + rng.normal(size=n)
+    kw = {"n_resamples": 50, "n_permutations": 99, "random_state": 3}
+    plain = M.metric_frame(metric, y, s, groups, **kw)
+    calls = []
+    stepped = M.metric_frame(metric, y, s, groups, checkpoint=lambda: calls.append(1), **kw)
+    assert len(calls) >= least
+    for name in ("value", "low", "high", "rest", "p_value", "p_holm"):
+        np.testing.assert_array_equal(getattr(stepped, name), getattr(plain, name))
+
+    def stop_at_the_second():
+        calls.append(1)
+        if len(calls) == 2:
+            raise _Stop
+
+    calls.clear()
+    with pytest.raises(_Stop):
+        M.metric_frame(metric, y, s, groups, checkpoint=stop_at_the_second, **kw)
+    assert len(calls) == 2  # nothing ran on after the stop
+
+
+def test_the_search_calls_the_checkpoint_before_each_grouping_with_the_same_slices():
+    rng = np.random.default_rng(12)
+    n = 1_500
+    cols = {a: rng.choice(["x", "y", "z"], n) for a in ("site", "sex", "age")}
+    y = rng.integers(0, 2, n)
+    s = y + rng.normal(size=n)
+    plain = M.worst_slices(M.roc_auc_score, y, s, cols, random_state=0)
+    calls = []
+    stepped = M.worst_slices(
+        M.roc_auc_score, y, s, cols, random_state=0, checkpoint=lambda: calls.append(1)
+    )
+    assert len(calls) == 6  # three attributes, three pairs
+    assert stepped.slices == plain.slices
+    np.testing.assert_array_equal(stepped.p_corrected, plain.p_corrected)

@@ -14,7 +14,7 @@ from explorer.datasets import Dataset
 from explorer.formatting import fmt, literal
 from explorer.i18n import Phrase
 from explorer.pages import slices
-from explorer.ui import cache, classroom, slice_filter, widgets
+from explorer.ui import cache, classroom, slice_filter, widgets, work
 from explorer.ui.derivations import show as show_derivations
 from explorer.ui.language import t
 from views import prose
@@ -40,7 +40,8 @@ def panel(ds: Dataset) -> None:
         n=slices.N_RESAMPLES,
         rows=ds.n_samples,
     )
-    refused = budget.too_long(slices.seconds(ds, settings), what, budget.limits().per_run)
+    seconds = slices.seconds(ds, settings)
+    refused = budget.too_long(seconds, what, budget.limits().per_run)
     if refused:
         st.info(
             t("${why}. Pick a metric at the threshold, or a smaller dataset.", why=t(refused)),
@@ -50,7 +51,13 @@ def panel(ds: Dataset) -> None:
     try:
         grouping = cache.slices.grouping(ds, settings)
         group, settings = controls.per_group(ds, settings, grouping.labels)
-        frame = cache.slices.frame(ds, settings)
+        frame = _resampled(ds, settings, seconds)
+    except work.Spent as exc:
+        st.info(
+            t("${why} The Slices page waits meanwhile.", why=t(exc.args[0])),
+            icon=":material/hourglass_empty:",
+        )
+        return
     except slicing.GroupingError as exc:
         st.warning(literal(t(exc.args[0])))
         return
@@ -72,6 +79,23 @@ def panel(ds: Dataset) -> None:
                     slices.holm_derivation(frame, grouping.labels),
                 ]
             )
+
+
+#: Estimated seconds of resampling from which the page keeps room for a progress line.
+PROGRESS_FROM = 1.0
+
+
+def _resampled(ds: Dataset, settings: slices.Settings, seconds: float) -> metrics.SliceFrame:
+    """The frame; past :data:`PROGRESS_FROM` estimated seconds, a progress line while its
+    resamples run, moved by their checkpoints (drawn by the first one: a cached frame
+    draws nothing)."""
+    if seconds < PROGRESS_FROM:
+        return cache.slices.frame(ds, settings)
+    line = st.empty()
+    with work.progress(work.bar_report(line, seconds)):
+        frame = cache.slices.frame(ds, settings)
+    line.empty()
+    return frame
 
 
 def _headline(frame, settings: slices.Settings) -> None:
@@ -127,7 +151,14 @@ def _derived(ds, settings, code: int, group: str) -> None:
 
 def _worst(ds, settings, test: str) -> None:
     st.subheader(t("The worst slices, found for you"))
-    table, conditions, tested = cache.slices.worst(ds, settings)
+    try:
+        table, conditions, tested = cache.slices.worst(ds, settings)
+    except work.Spent as exc:
+        st.info(
+            t("${why} The search waits meanwhile.", why=t(exc.args[0])),
+            icon=":material/hourglass_empty:",
+        )
+        return
     st.markdown(
         prose.fill("slices", "worst", min_count=slices.min_count(ds.n_samples), tested=tested)
     )

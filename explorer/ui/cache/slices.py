@@ -7,6 +7,7 @@ text values costs about 0.07 CPU s, and a run of the page reads the groups four 
 from __future__ import annotations
 
 from explorer import slicing
+from explorer.budget import no_checkpoint
 from explorer.pages import slices, slices_derivation
 from explorer.ui.cache._core import shared, value
 
@@ -27,8 +28,8 @@ def grouping(ds, settings):
     return _groupings(ds, settings.by, settings.cuts)
 
 
-def _frame(ds, settings):
-    return slices.frame(ds, settings, grouping(ds, settings))
+def _frame(ds, settings, checkpoint=no_checkpoint):
+    return slices.frame(ds, settings, grouping(ds, settings), checkpoint)
 
 
 def _rates(ds, settings):
@@ -39,7 +40,8 @@ def _derivation(ds, settings, code):
     return slices_derivation.group_derivation(ds, settings, code, grouping(ds, settings))
 
 
-#: Seeded bootstraps: an entry is the same numbers every time it is computed.
+#: Seeded bootstraps: an entry is the same numbers every time it is computed. Both take
+#: a checkpoint: metered on the session's budget, stopped with its run.
 _frames = value(_frame)
 _worst = value(slices.worst)
 _derivations = value(_derivation)

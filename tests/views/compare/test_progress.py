@@ -14,7 +14,7 @@ from explorer import budget
 from explorer.datasets import Dataset
 from explorer.formatting import fmt
 from explorer.ui import work
-from tests.conftest import APP, metric, rendered
+from tests.conftest import metric, open_upload, rendered
 from views.compare import headline
 from views.compare import intervals as page_intervals
 
@@ -31,12 +31,7 @@ def _upload(n: int = 400) -> Dataset:
 
 
 def _open(ds: Dataset, **state) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=60)
-    at.session_state["session_datasets"] = {ds.name: ds}
-    at.session_state["active_dataset"] = ds.name
-    for key, value in state.items():
-        at.session_state[key] = value
-    return at.switch_page(PAGE).run()
+    return open_upload(PAGE, ds, **state)
 
 
 def test_the_intervals_come_with_a_progress_line_and_the_rows_name_their_samples(monkeypatch):

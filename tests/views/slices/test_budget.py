@@ -1,0 +1,81 @@
+"""The Slices page on the session's computing budget: its resamples stop at checkpoints,
+and a session that spent its minute gets a sentence, never a traceback."""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+import pytest
+from sklearn.metrics import roc_auc_score
+from streamlit.testing.v1 import AppTest
+
+import metrics.slices as metric_slices
+from explorer import budget
+from explorer.datasets import Dataset
+from explorer.registry import script
+from explorer.ui import work
+from tests.conftest import open_upload, rendered
+
+PAGE = script("slices")
+
+
+def _upload(n: int = 3_000, seed: int = 8) -> Dataset:
+    rng = np.random.default_rng(seed)
+    y = rng.integers(0, 2, n)
+    site = np.array([f"s{i:02d}" for i in range(20)], dtype=object)[rng.integers(0, 20, n)]
+    score = y + rng.normal(size=n)
+    return Dataset("sites", "binary", y, {"m": score}, source="upload", attributes={"site": site})
+
+
+def _opened(ds: Dataset, **state) -> AppTest:
+    at = open_upload(PAGE, ds, **state)
+    assert not at.exception
+    return at
+
+
+def test_the_groups_resamples_pass_checkpoints_and_show_each_groups_auc(monkeypatch):
+    ds = _upload()
+    monkeypatch.setattr(metric_slices, "GROUPS_PER_STEP", 4)  # 20 groups: 5 steps
+    before = work.CHECKPOINTS[0]
+    at = _opened(ds)
+    # 5 steps of the frame's resamples, and one per grouping searched (site alone)
+    assert work.CHECKPOINTS[0] - before >= 6
+    groups = at.dataframe[0].value.set_index("group")
+    site, y, s = ds.attribute("site"), ds.y_true, ds.scores["m"]
+    for label in ("s00", "s07", "s19"):
+        rows = site == label
+        assert groups.loc[label, "ROC AUC"] == pytest.approx(
+            roc_auc_score(y[rows], s[rows]), abs=1e-12
+        )
+
+
+def test_a_session_that_spent_its_minute_gets_a_notice_not_a_traceback(monkeypatch):
+    monkeypatch.setattr(budget, "limits", lambda: budget.HOSTED)
+    ledger = budget.Ledger(budget.HOSTED.session_per_minute)
+    ledger.charge(time.monotonic(), 45.0)  # 45 s of the last minute's 30 used
+    at = _opened(_upload(seed=9), **{work.LEDGER_KEY: ledger})
+    notices = [rendered(i.value) for i in at.info]
+    assert notices and notices[0].startswith(
+        "This session has used its computing time for this minute"
+    )
+    assert notices[0].endswith("The Slices page waits meanwhile.")
+    assert not at.dataframe and not at.main.metric  # no frame, no numbers made up
+
+
+def test_a_long_frame_reports_its_progress_at_each_checkpoint_and_leaves_no_bar(monkeypatch):
+    from views.slices import panel
+
+    monkeypatch.setattr(panel, "PROGRESS_FROM", 0.0)  # this small frame counts as long
+    monkeypatch.setattr(metric_slices, "GROUPS_PER_STEP", 4)
+    reported, real = [], work.bar_report
+
+    def recorded(bar, estimate):
+        report = real(bar, estimate)
+        return lambda seconds: reported.append(seconds) or report(seconds)
+
+    monkeypatch.setattr(work, "bar_report", recorded)
+    at = _opened(_upload(seed=10))
+    assert len(reported) >= 5 and reported == sorted(reported)  # 20 groups, 4 a step
+    assert not at.main.get("progress")  # the line is gone once the frame is drawn
+    assert at.dataframe[0].value["rows"].sum() == 3_000
