@@ -15,9 +15,11 @@ A hosted server (``bench.load.Server``: hosting/config.toml, ``METRIC_EXPLORER_H
    Label ranking's table budget) on Label ranking and Multilabel.
 3. **Leave.** With 2 and 3 stopped, visitor 1 uploads a fresh binary dataset, opens
    Compare and closes its tab 2 s into the run: once during the bootstraps (at
-   :data:`BOOT_ROWS`), once during DeLong's test at 2,000,000 rows. The server's CPU
-   (``/proc``, every thread) is sampled every 0.1 s: how long until a whole second uses
-   under 5% of a core, and how many CPU seconds the server spent after the close.
+   :data:`BOOT_ROWS`), once during DeLong's test at 2,000,000 rows; then the same on
+   the Slices page, during its resamples per group (:data:`SLICES_ROWS` rows, 50
+   sites). The server's CPU (``/proc``, every thread) is sampled every 0.1 s: how long
+   until a whole second uses under 5% of a core, and how many CPU seconds the server
+   spent after the close.
 
 The report gives the p50/p95 switch times of visitors 2 and 3 in both phases and the
 ratio of the p95s (issue 29's target: at most 1.5) with a bootstrap interval of it (single
@@ -40,6 +42,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
+import pandas as pd
 
 from bench.load import RESULTS, TIMEOUT_MS, Server, _idle, percentile, write_text_section
 from explorer import registry
@@ -55,23 +58,34 @@ HEADING = "## Visitors (python -m bench --visitors)"
 BOOT_ROWS = 1000 * int(HOSTED.per_run / bootstrap_seconds("binary", 1000))
 MAX_ROWS = 2_000_000
 ML_SHAPE = (200_000, 100)
+#: Rows of the Slices leave case: its ROC AUC frame (1,000 resamples per group) and
+#: search within the hosted limit of one computation, a few seconds of work.
+SLICES_ROWS = 1_000_000
 #: A second of server CPU under this share of a core is idle.
 IDLE_SHARE = 0.05
 
 
-def two_model_csv(n: int, seed: int) -> bytes:
-    """A binary table ``y_true,score_a,score_b`` of ``n`` rows, scores with 3 decimals.
+def two_model_csv(n: int, seed: int, sites: int = 0) -> bytes:
+    """A binary table ``y_true,score_a,score_b`` of ``n`` rows, scores with 3 decimals;
+    with ``sites``, a text attribute ``site`` of that many values (``s00``, ``s01``...).
 
     Examples
     --------
     >>> two_model_csv(2, 0).decode().splitlines()[0]
     'y_true,score_a,score_b'
+    >>> two_model_csv(2, 0, sites=3).decode().splitlines()[:2]
+    ['y_true,score_a,score_b,site', '1,0.489,0.213,s01']
     """
     rng = np.random.default_rng(seed)
     y = rng.integers(0, 2, n)
     a = np.clip(0.3 * y + rng.random(n) * 0.7, 0, 1)
     b = np.clip(0.2 * y + rng.random(n) * 0.8, 0, 1)
     buf = io.StringIO()
+    if sites:  # text: a number column of 50 values would be cut into quartiles
+        site = np.char.add("s", np.char.zfill(rng.integers(0, sites, n).astype(str), 2))
+        table = pd.DataFrame({"y_true": y, "score_a": a, "score_b": b, "site": site})
+        table.to_csv(buf, index=False, float_format="%.3f")
+        return buf.getvalue().encode()
     buf.write("y_true,score_a,score_b\n")
     np.savetxt(buf, np.column_stack([y, a, b]), fmt=["%d", "%.3f", "%.3f"], delimiter=",")
     return buf.getvalue().encode()
@@ -314,14 +328,17 @@ async def heavy(browser, url: str, files: dict, steps: Steps) -> None:
         await ctx.close()
 
 
-async def leave(browser, url: str, path: Path, n: int, busy: float) -> tuple[float, bool]:
-    """Upload ``path``, open Compare, close the tab ``busy`` seconds after its run starts;
-    return the ``time.monotonic()`` of the close and whether the run was still going."""
+async def leave(
+    browser, url: str, path: Path, n: int, busy: float, title: str = "Compare two models"
+) -> tuple[float, bool]:
+    """Upload ``path``, open the page ``title``, close the tab ``busy`` seconds after its
+    run starts; return the ``time.monotonic()`` of the close and whether the run was
+    still going."""
     ctx = await browser.new_context(viewport={"width": 1280, "height": 900})
     ctx.set_default_timeout(TIMEOUT_MS)
     page = await ctx.new_page()
     await _upload_table(page, url, path, n)
-    link = page.locator('[data-testid="stSidebarNavLink"]').filter(has_text="Compare two models")
+    link = page.locator('[data-testid="stSidebarNavLink"]').filter(has_text=title)
     await link.first.click()
     await page.wait_for_selector('[data-testid="stApp"][data-test-script-state="running"]')
     await page.wait_for_timeout(busy * 1000)
@@ -376,10 +393,21 @@ class StepRow:
         return f"| {self.what} | {self.wall:.1f} | {self.cpu:.1f} | {len(self.switches)} | {p95} |"
 
 
-#: The leave cases: what runs when the tab closes, the upload, its rows.
+#: The leave cases: what runs when the tab closes, the upload, its rows, the page opened.
 LEAVES = (
-    (f"Compare's bootstraps at {BOOT_ROWS:,} rows", "leave", BOOT_ROWS),
-    ("Compare at 2,000,000 rows (DeLong's test, no bootstrap)", "leave_max", MAX_ROWS),
+    (f"Compare's bootstraps at {BOOT_ROWS:,} rows", "leave", BOOT_ROWS, "Compare two models"),
+    (
+        "Compare at 2,000,000 rows (DeLong's test, no bootstrap)",
+        "leave_max",
+        MAX_ROWS,
+        "Compare two models",
+    ),
+    (
+        f"Slices at {SLICES_ROWS:,} rows, 50 sites (ROC AUC's resamples per group)",
+        "leave_slices",
+        SLICES_ROWS,
+        "Slices",
+    ),
 )
 
 
@@ -471,8 +499,9 @@ async def _phases(url: str, files: dict, seconds: float):
         await asyncio.gather(*lights)
         await asyncio.sleep(3)
         closes = []
-        for what, name, rows in LEAVES:
-            closes.append((what, *await leave(browser, url, files[name], rows, busy=2.0)))
+        for what, name, rows, title in LEAVES:
+            closed = await leave(browser, url, files[name], rows, busy=2.0, title=title)
+            closes.append((what, *closed))
             await asyncio.sleep(20)
         await browser.close()
     return out, (t0, t1, t2), steps, closes
@@ -527,6 +556,7 @@ def _write_files(folder: Path) -> dict:
         "max": (folder / "max.csv", two_model_csv(MAX_ROWS, 2)),
         "leave": (folder / "leave.csv", two_model_csv(BOOT_ROWS, 3)),
         "leave_max": (folder / "leave_max.csv", two_model_csv(MAX_ROWS, 5)),
+        "leave_slices": (folder / "leave_slices.csv", two_model_csv(SLICES_ROWS, 6, sites=50)),
     }
     labels, scores = multilabel_pair(*ML_SHAPE, seed=4)
     files["labels"] = (folder / "labels.npy", labels)
