@@ -162,6 +162,22 @@ def bar_report(bar, estimate: float) -> Callable[[float], None]:
     return report
 
 
+def elapsed_report(where, words: str) -> Callable[[float], None]:
+    """A ``report`` for :func:`progress` that writes ``words`` (translated, with a
+    ``${seconds}`` field) as a caption in ``where`` (an ``st.empty``), at most every
+    :data:`REDRAW_SECONDS`: for work without an estimate of its length."""
+    shown = [-1.0]
+    words = language.t(words)  # worded now: the report runs outside the session
+
+    def report(seconds: float) -> None:
+        if seconds - shown[0] < REDRAW_SECONDS:
+            return
+        shown[0] = seconds
+        where.caption(fill_fields(words, {"seconds": seconds}))
+
+    return report
+
+
 def _reported() -> None:
     run = getattr(_report, "run", None)
     if run is None:

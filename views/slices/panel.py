@@ -68,7 +68,7 @@ def panel(ds: Dataset) -> None:
     if not classroom.held_back("Each group's value, its interval and the tests"):
         _groups(ds, settings, frame, grouping)
         _derived(ds, settings, grouping.labels.index(group), group)
-        _worst(ds, settings, frame.test)
+        _worst(ds, settings, frame.test, seconds)
         if ds.kind == "binary":
             _rates(ds, settings)
     if not classroom.derivations_hidden():
@@ -149,10 +149,24 @@ def _derived(ds, settings, code: int, group: str) -> None:
         show_derivations([line], formulas=True, warn_undefined=True)
 
 
-def _worst(ds, settings, test: str) -> None:
+def _searched(ds: Dataset, settings: slices.Settings, seconds: float):
+    """The worst slices; past :data:`PROGRESS_FROM` estimated seconds (of the frame and
+    the search together), a line with the seconds spent while the search runs (drawn by
+    its first checkpoint: a cached search draws nothing)."""
+    if seconds < PROGRESS_FROM:
+        return cache.slices.worst(ds, settings)
+    line = st.empty()
+    words = "Searching every attribute and pair of attributes: ${seconds:.0f} s so far"
+    with work.progress(work.elapsed_report(line, words)):
+        found = cache.slices.worst(ds, settings)
+    line.empty()
+    return found
+
+
+def _worst(ds, settings, test: str, seconds: float) -> None:
     st.subheader(t("The worst slices, found for you"))
     try:
-        table, conditions, tested = cache.slices.worst(ds, settings)
+        table, conditions, tested = _searched(ds, settings, seconds)
     except work.Spent as exc:
         st.info(
             t("${why} The search waits meanwhile.", why=t(exc.args[0])),

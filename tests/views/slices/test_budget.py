@@ -79,3 +79,23 @@ def test_a_long_frame_reports_its_progress_at_each_checkpoint_and_leaves_no_bar(
     assert len(reported) >= 5 and reported == sorted(reported)  # 20 groups, 4 a step
     assert not at.main.get("progress")  # the line is gone once the frame is drawn
     assert at.dataframe[0].value["rows"].sum() == 3_000
+
+
+def test_a_long_search_says_how_long_it_has_run_and_leaves_no_line(monkeypatch):
+    from views.slices import panel
+
+    monkeypatch.setattr(panel, "PROGRESS_FROM", 0.0)  # this small search counts as long
+    monkeypatch.setattr(work, "REDRAW_SECONDS", 0.0)  # every checkpoint writes its line
+    written, real = [], work.elapsed_report
+
+    def recorded(where, words):
+        report = real(where, words)
+        return lambda seconds: written.append(seconds) or report(seconds)
+
+    monkeypatch.setattr(work, "elapsed_report", recorded)
+    ds = _upload(seed=11)
+    at = _opened(ds)
+    assert len(written) >= 1 and written == sorted(written)  # the search's one grouping
+    captions = [c.value for c in at.caption]
+    assert not any(c.startswith("Searching every attribute") for c in captions)
+    assert at.dataframe[1].value["rows"].min() >= 30  # the worst slices, drawn
