@@ -176,6 +176,7 @@ ALLOWED: dict[tuple[str, str], str] = {
     # metrics.slices: one metric per group of rows
     ("slices", "_resample_sums"): "over blocks of resamples (bounds the float64 counts)",
     ("slices", "_auc"): "over the groups (DeLong's pass and a bootstrap per group)",
+    ("slices", "_in_steps"): "over steps of 8 groups, a checkpoint between them",
     ("slices", "_generic"): "over the groups and their 2 parts (a metric with no fast form)",
     ("slices", "table"): "over the 9 column names",
     ("slices", "metric_frame"): "over the notes of groups without a value",
