@@ -58,6 +58,14 @@ def enter_page(slug: str) -> None:
     url.drop_page_params(only_written=True)
 
 
+def open_page(slug: str, **settings: str) -> NoReturn:
+    """Switch to the page ``slug`` with the dataset's and the app's parameters and
+    ``settings`` for it (``model=...``). They count as a link's, which the page reads,
+    not as settings the page left wrote (which :func:`enter_page` drops)."""
+    st.session_state[url.WRITTEN] = st.session_state.get(url.WRITTEN, set()) - set(settings)
+    st.switch_page(registry.script(slug), query_params=url.carried(**settings))
+
+
 class PageStopped(Exception):
     """Raised by :func:`stop_page`; :func:`run_page` ends the page there."""
 

@@ -42,6 +42,15 @@ def drop_page_params(only_written: bool = False) -> None:
     st.session_state[WRITTEN] = set()
 
 
+def carried(**settings: str) -> dict[str, str]:
+    """The query parameters a switch to another page carries: the dataset's and the
+    app's (:data:`APP_PARAMS`, the slice filter among them), with ``settings`` of the
+    page opened (``model=...``)."""
+    keep = {p: str(st.query_params[p]) for p in DATASET_PARAMS + APP_PARAMS if p in st.query_params}
+    keep.update(settings)
+    return keep
+
+
 def current_link() -> str:
     """The address of this page with its query parameters, as the browser shows it.
 

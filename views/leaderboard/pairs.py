@@ -6,12 +6,11 @@ from __future__ import annotations
 import numpy as np
 import streamlit as st
 
-from explorer import registry
 from explorer.charts import leaderboard as charts
 from explorer.datasets import Dataset
 from explorer.formatting import fill_fields
 from explorer.pages import leaderboard
-from explorer.ui import bound, url, widgets
+from explorer.ui import bound, navigation, widgets
 from explorer.ui.language import t
 
 
@@ -73,8 +72,4 @@ def _clicked(names) -> None:
 
 def _open(a: str, b: str) -> None:
     """Compare two models on ``a`` (A) and ``b`` (B), the dataset and app settings kept."""
-    keep = {q: str(st.query_params[q]) for q in url.APP_PARAMS if q in st.query_params}
-    if "ds" in st.query_params:
-        keep["ds"] = str(st.query_params["ds"])
-    keep.update(a=a, b=b)
-    st.switch_page(registry.script("compare"), query_params=keep)
+    navigation.open_page("compare", a=a, b=b)

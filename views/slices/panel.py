@@ -14,7 +14,7 @@ from explorer.datasets import Dataset
 from explorer.formatting import fmt, literal
 from explorer.i18n import Phrase
 from explorer.pages import slices
-from explorer.ui import cache, classroom, slice_filter, widgets, work
+from explorer.ui import cache, classroom, navigation, slice_filter, widgets, work
 from explorer.ui.derivations import show as show_derivations
 from explorer.ui.language import t
 from views import prose
@@ -108,13 +108,14 @@ def _headline(frame, settings: slices.Settings) -> None:
     classroom.reveal_button()
 
 
-def _open(conditions, kind: str, key: str, label: str, where) -> None:
-    """A button that opens the model's page filtered to ``conditions``."""
+def _open(conditions, settings: slices.Settings, kind: str, key: str, label: str, where) -> None:
+    """A button that opens the model's page filtered to ``conditions``, on the model the
+    Slices page shows (every model page reads ``?model=``)."""
     slug = MODEL_PAGE[kind]
     opens = t("Opens ${page} on this slice.", page=t(registry.page(slug).title))
     if where.button(label, key=key, help=opens):
         slice_filter.set_filter(conditions)
-        st.switch_page(registry.script(slug))
+        navigation.open_page(slug, model=settings.model)
 
 
 def _groups(ds, settings, frame, grouping) -> None:
@@ -134,7 +135,15 @@ def _groups(ds, settings, frame, grouping) -> None:
     st.caption(t("Open the ${page} page on a group:", page=page))
     cols = st.columns(4)
     for i, c in enumerate(frame.groups.tolist()):
-        _open(grouping.conditions[int(c)], ds.kind, f"sl_open_{i}", literal(labels[i]), cols[i % 4])
+        where = cols[i % 4]
+        _open(
+            grouping.conditions[int(c)],
+            settings,
+            ds.kind,
+            f"sl_open_{i}",
+            literal(labels[i]),
+            where,
+        )
 
 
 def _derived(ds, settings, code: int, group: str) -> None:
@@ -185,7 +194,7 @@ def _worst(ds, settings, test: str, seconds: float) -> None:
     cols = st.columns(2)
     for i, cond in enumerate(conditions):
         text = literal(slicing.describe_slice(cond))
-        _open(cond, ds.kind, f"sl_open_worst_{i}", f"{i + 1}. {text}", cols[i % 2])
+        _open(cond, settings, ds.kind, f"sl_open_worst_{i}", f"{i + 1}. {text}", cols[i % 2])
 
 
 def _rates(ds, settings) -> None:

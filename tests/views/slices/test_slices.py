@@ -202,3 +202,18 @@ def test_a_threshold_step_moves_the_rates_and_groups_nothing_again(monkeypatch):
             assert rates.loc[group, "TP"] == np.sum(y & rows & (s >= t))
             assert rates.loc[group, "FP"] == np.sum(~y & rows & (s >= t))
     assert calls == []
+
+
+def test_a_groups_button_opens_the_model_page_on_the_model_the_slices_page_shows():
+    ds = load_sample("breast_cancer")
+    texture, y = ds.attribute("texture"), ds.y_true
+    at = open_app(PAGE, "breast_cancer", by="texture")
+    at.selectbox(key="sl_model").set_value("tree").run()  # written to the link: ?model=tree
+    at.button(key="sl_open_0").click().run()  # coarse, on the tree
+    assert not at.exception
+    assert params(at)["model"] == "tree" and params(at)["slice"] == "texture:coarse"
+    rows = texture == "coarse"
+    tree = roc_auc_score(y[rows], ds.scores["tree"][rows])
+    assert tree != pytest.approx(roc_auc_score(y[rows], ds.scores["logreg"][rows]), abs=5e-5)
+    curves = dict((label, value) for label, value, _ in metrics_of(at))
+    assert float(curves["ROC AUC"]) == pytest.approx(tree, abs=5e-5)
