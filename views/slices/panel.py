@@ -85,17 +85,26 @@ def panel(ds: Dataset) -> None:
 PROGRESS_FROM = 1.0
 
 
-def _resampled(ds: Dataset, settings: slices.Settings, seconds: float) -> metrics.SliceFrame:
-    """The frame; past :data:`PROGRESS_FROM` estimated seconds, a progress line while its
-    resamples run, moved by their checkpoints (drawn by the first one: a cached frame
-    draws nothing)."""
+def _with_line(seconds: float, compute, report):
+    """``compute()``; past :data:`PROGRESS_FROM` estimated seconds, with a line that
+    ``report(line)`` moves at its checkpoints (drawn by the first one: a cached value
+    draws nothing), gone once it returns."""
     if seconds < PROGRESS_FROM:
-        return cache.slices.frame(ds, settings)
+        return compute()
     line = st.empty()
-    with work.progress(work.bar_report(line, seconds)):
-        frame = cache.slices.frame(ds, settings)
+    with work.progress(report(line)):
+        out = compute()
     line.empty()
-    return frame
+    return out
+
+
+def _resampled(ds: Dataset, settings: slices.Settings, seconds: float) -> metrics.SliceFrame:
+    """The frame, with a progress bar while its resamples run."""
+    return _with_line(
+        seconds,
+        lambda: cache.slices.frame(ds, settings),
+        lambda line: work.bar_report(line, seconds),
+    )
 
 
 def _headline(frame, settings: slices.Settings) -> None:
@@ -135,15 +144,8 @@ def _groups(ds, settings, frame, grouping) -> None:
     st.caption(t("Open the ${page} page on a group:", page=page))
     cols = st.columns(4)
     for i, c in enumerate(frame.groups.tolist()):
-        where = cols[i % 4]
-        _open(
-            grouping.conditions[int(c)],
-            settings,
-            ds.kind,
-            f"sl_open_{i}",
-            literal(labels[i]),
-            where,
-        )
+        key, label = f"sl_open_{i}", literal(labels[i])
+        _open(grouping.conditions[int(c)], settings, ds.kind, key, label, cols[i % 4])
 
 
 def _derived(ds, settings, code: int, group: str) -> None:
@@ -159,17 +161,14 @@ def _derived(ds, settings, code: int, group: str) -> None:
 
 
 def _searched(ds: Dataset, settings: slices.Settings, seconds: float):
-    """The worst slices; past :data:`PROGRESS_FROM` estimated seconds (of the frame and
-    the search together), a line with the seconds spent while the search runs (drawn by
-    its first checkpoint: a cached search draws nothing)."""
-    if seconds < PROGRESS_FROM:
-        return cache.slices.worst(ds, settings)
-    line = st.empty()
+    """The worst slices, with a line of the seconds spent while the search runs (it has
+    no estimate of its own: ``seconds`` is the frame's and the search's together)."""
     words = "Searching every attribute and pair of attributes: ${seconds:.0f} s so far"
-    with work.progress(work.elapsed_report(line, words)):
-        found = cache.slices.worst(ds, settings)
-    line.empty()
-    return found
+    return _with_line(
+        seconds,
+        lambda: cache.slices.worst(ds, settings),
+        lambda line: work.elapsed_report(line, words),
+    )
 
 
 def _worst(ds, settings, test: str, seconds: float) -> None:
