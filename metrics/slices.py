@@ -541,7 +541,8 @@ def _auc(pos, s, codes, n_groups, keep, opts, rngs) -> _Groups:
         # each group has its own generator: the same numbers whatever the number of threads
         dists = _in_steps(lambda i: _auc_resamples(pos[rows[i]], s[rows[i]], opts, rngs[todo[i]]),
                           range(todo.shape[0]), opts)  # fmt: skip
-        out.dist[todo] = np.array(dists).reshape(todo.shape[0], -1)
+        if dists:  # none when every group holds one class only (their NaN rows stay)
+            out.dist[todo] = np.array(dists).reshape(todo.shape[0], -1)
     return out
 
 

@@ -81,7 +81,10 @@ def group_derivation(
         name = Phrase("${metric} of ${group}", metric=Phrase(settings.metric), group=label)
         return Derivation(name, "", d.latex(), d.note(), d.value)
     sub = slicing.subset(ds, g.conditions[code])
-    line = _whole_page_line(sub, settings)
+    try:
+        line = _whole_page_line(sub, settings)
+    except metrics.MetricInputError as exc:  # e.g. a group of one class: no ROC AUC
+        line = Derivation(settings.metric, "", "", Phrase("undefined: ${err}", err=exc.args[0]))
     metric = line.name if isinstance(line.name, Phrase) else Phrase(line.name)
     return dataclasses.replace(
         line, name=Phrase("${metric} of ${group}", metric=metric, group=label)

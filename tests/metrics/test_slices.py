@@ -497,3 +497,16 @@ def test_the_search_calls_the_checkpoint_before_each_grouping_with_the_same_slic
     assert len(calls) == 6  # three attributes, three pairs
     assert stepped.slices == plain.slices
     np.testing.assert_array_equal(stepped.p_corrected, plain.p_corrected)
+
+
+def test_roc_auc_on_groups_that_each_hold_one_class_is_undefined_not_an_error():
+    y = np.array([1, 1, 1, 1, 0, 0, 0, 0])
+    s = np.linspace(0.1, 0.8, 8)
+    groups = np.array(["a"] * 4 + ["b"] * 4)  # a: positives only, b: negatives only
+    f = M.metric_frame(M.roc_auc_score, y, s, groups, n_resamples=20, random_state=0)
+    assert np.isnan(f.value).all() and np.isnan(f.low).all() and np.isnan(f.high).all()
+    assert f.overall == pytest.approx(0.0)  # every positive scored below every negative
+    assert set(f.notes) == {"a", "b"}
+    ones = np.ones(8, dtype=int)  # one class in the whole data: undefined everywhere
+    g = M.metric_frame(M.roc_auc_score, ones, s, groups, n_resamples=20, random_state=0)
+    assert np.isnan(g.value).all() and math.isnan(g.overall)

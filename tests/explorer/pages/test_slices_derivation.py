@@ -75,3 +75,15 @@ def test_each_groups_line_ends_in_the_metric_on_its_rows(case):
             ending = line.latex.removesuffix(r"\end{aligned}")
             assert ending.endswith(fmt(line.value)), (label, line.latex)
             assert group in line.name
+
+
+def test_a_group_of_one_class_is_derived_as_undefined_with_the_reason():
+    y = np.array([1, 1, 1, 0, 1, 0])
+    site = np.array(["A", "A", "A", "B", "B", "B"], dtype=object)  # A: positives only
+    ds = Dataset("t", "binary", y, {"m": np.linspace(0.1, 0.9, 6)}, attributes={"site": site})
+    settings = slices.Settings("m", "ROC AUC", ("site",))
+    a = group_derivation(ds, settings, 0)
+    assert a.lines == () and a.latex == "" and np.isnan(a.value)
+    assert "single class" in str(a.note)
+    b = group_derivation(ds, settings, 1)  # B: 1 positive above 1 of 2 negatives
+    assert b.value == pytest.approx(0.5)

@@ -217,3 +217,23 @@ def test_a_groups_button_opens_the_model_page_on_the_model_the_slices_page_shows
     assert tree != pytest.approx(roc_auc_score(y[rows], ds.scores["logreg"][rows]), abs=5e-5)
     curves = dict((label, value) for label, value, _ in metrics_of(at))
     assert float(curves["ROC AUC"]) == pytest.approx(tree, abs=5e-5)
+
+
+def test_an_upload_of_one_class_slices_without_an_error_and_says_why_auc_is_undefined():
+    from explorer.datasets import Dataset
+    from tests.conftest import open_upload
+
+    rng = np.random.default_rng(4)
+    site = np.array(["A", "B"], dtype=object)[rng.integers(0, 2, 20)]
+    ds = Dataset("ones", "binary", np.ones(20, dtype=int), {"m": rng.random(20)},
+                 source="upload", attributes={"site": site})  # fmt: skip
+    at = open_upload(PAGE, ds)
+    assert not at.exception
+    groups = _frames(at)[0]
+    assert groups["rows"].tolist() == [int((site == "A").sum()), int((site == "B").sum())]
+    assert groups["ROC AUC"].isna().all()
+    notes = [c.value for c in at.caption]
+    assert any("holds one class only" in n for n in notes)
+    # the picked group's derivation says why instead of stopping the page
+    warned = [rendered(w.value) for w in at.warning]
+    assert any(w.startswith("ROC AUC of A: undefined: ROC AUC is undefined") for w in warned)
