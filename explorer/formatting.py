@@ -55,6 +55,18 @@ def fmt(value: float, digits: int = 4) -> str:
     return f"{value:.{decimals}f}"
 
 
+def headline_value(value) -> str:
+    """A headline number (:func:`fmt`), or ``"n/a"`` when the data leave it undefined
+    (None or NaN: one class, 0/0); the page says why beside it.
+
+    Examples
+    --------
+    >>> headline_value(0.5), headline_value(float("nan")), headline_value(None)
+    ('0.5000', 'n/a', 'n/a')
+    """
+    return "n/a" if value is None or math.isnan(value) else fmt(value)
+
+
 def short(value: float, *, grouped: bool = False) -> str:
     """Four significant digits, trailing zeros dropped (``format(value, ".4g")``): chart
     ticks, averaging text and the like; ``grouped`` puts commas in the thousands.

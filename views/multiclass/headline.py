@@ -7,17 +7,12 @@ import math
 
 import streamlit as st
 
-from explorer.formatting import fmt, literal
+from explorer.formatting import headline_value, literal
 from explorer.i18n import Phrase
 from explorer.ui import cache, classroom, widgets
 from explorer.ui.language import t
 from views.multiclass.controls import Settings
 from views.multiclass.formats import text
-
-
-def shown(x) -> str:
-    """A headline value, or "n/a" when valid data leave it undefined (0/0)."""
-    return "n/a" if x is None or math.isnan(x) else fmt(x)
 
 
 def numbers(res: dict, k: int) -> tuple[tuple[str, float, str], ...]:
@@ -51,8 +46,8 @@ def show(ds, settings: Settings, res: dict) -> None:
     labels = [t(label) for label, _, _ in rows]
     cols = [*widgets.label_columns(labels[:4]), *widgets.label_columns(labels[4:])]
     for col, shown_label, (label, value, what) in zip(cols, labels, rows, strict=True):
-        interval = None if shown(value) == "n/a" else ci.get(label)
-        classroom.headline(col, shown_label, shown(value), interval=interval, help=t(what))
+        interval = None if headline_value(value) == "n/a" else ci.get(label)
+        classroom.headline(col, shown_label, headline_value(value), interval=interval, help=t(what))
     classroom.reveal_button()
     fields = {"model": literal(model), "n": ds.n_samples, "k": ds.n_labels}
     if ds.sample_weight is not None:

@@ -11,7 +11,7 @@ import metrics
 from explorer import budget, registry, slicing
 from explorer.charts import slices as charts
 from explorer.datasets import Dataset
-from explorer.formatting import fmt, literal
+from explorer.formatting import headline_value, literal
 from explorer.i18n import Phrase
 from explorer.pages import slices
 from explorer.ui import cache, classroom, navigation, slice_filter, widgets, work
@@ -110,9 +110,9 @@ def _resampled(ds: Dataset, settings: slices.Settings, seconds: float) -> metric
 def _headline(frame, settings: slices.Settings) -> None:
     c1, c2, c3 = st.columns(3)
     overall = t("${metric}, all rows", metric=t(settings.metric))
-    classroom.headline(c1, overall, fmt(frame.overall))
+    classroom.headline(c1, overall, headline_value(frame.overall))
     gap = frame.difference() if np.isfinite(frame.value).any() else float("nan")
-    classroom.headline(c2, t("Gap: best − worst group"), fmt(gap))
+    classroom.headline(c2, t("Gap: best − worst group"), headline_value(gap))
     widgets.metric(c3, t("Groups"), f"{frame.groups.size:,}")
     classroom.reveal_button()
 
@@ -205,7 +205,7 @@ def _rates(ds, settings) -> None:
     table, gaps = cache.slices.rates(ds, settings)
     cols = st.columns(len(gaps))
     for col, (label, value) in zip(cols, gaps.items(), strict=True):
-        widgets.metric(col, t(label), fmt(value))
+        widgets.metric(col, t(label), headline_value(value))
     widgets.dataframe(st, _shown(table), hide_index=True, key="sl_rates_table")
     rows = [table.iloc[i] for i in range(len(table))]
     lines = [slices.rate_derivation(r, rate) for rate in ("TPR", "FPR") for r in rows[:2]]
