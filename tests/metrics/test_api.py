@@ -1,6 +1,7 @@
 """Every name of the contract (shared/design/metrics-api.md) imports from metrics."""
 
 import ast
+import functools
 import importlib
 import inspect
 from pathlib import Path
@@ -122,7 +123,8 @@ def _is_metrics(module: str | None) -> bool:
     return module is not None and module.split(".")[0] == "metrics"
 
 
-def _app_uses() -> set[tuple[str, str]]:
+@functools.cache  # read at collection and by a test: about 1 s of parsing each time
+def _app_uses() -> frozenset[tuple[str, str]]:
     """(module, name) of every ``metrics`` name that views/, explorer/ and app.py use.
 
     Covers ``from metrics import X``, ``from metrics.curves import X``,
@@ -162,7 +164,7 @@ def _app_uses() -> set[tuple[str, str]]:
     # the command line's parser, not a metric: the launcher reads its file arguments as
     # ``python -m metrics evaluate`` does (explorer/launch.py)
     uses.discard(("metrics.cli", "parse_args"))
-    return uses
+    return frozenset(uses)
 
 
 def test_the_scan_finds_the_app_names():
