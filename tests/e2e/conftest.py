@@ -39,6 +39,11 @@ ARGS = [
     "--disable-component-update",
     "--disable-sync",
     "--no-first-run",
+    # the pages of one browser context share one renderer process, and so V8's cache of
+    # the scripts it has compiled: a test's new page in the worker's context (``page``)
+    # costs about 4 CPU s here, not the 7.5 s of a new process parsing and compiling
+    # Streamlit's frontend again (a fresh context still gets a process of its own)
+    "--renderer-process-limit=1",
 ]
 
 
@@ -116,6 +121,47 @@ def browser_context_args(browser_context_args):
     return {**browser_context_args, "viewport": {"width": 1280, "height": 900}}
 
 
+#: Run first in each new page of the shared context: the page starts with the storage of
+#: a new context (Streamlit keeps the sidebar's state and width, the theme, in
+#: localStorage), kept across the page's own reloads and navigations.
+_FRESH_STORAGE = """(() => {
+  try {
+    if (!sessionStorage.getItem('__e2eOwnStorage')) {
+      localStorage.clear();
+      sessionStorage.setItem('__e2eOwnStorage', '1');
+    }
+  } catch (e) {}  // a page with no storage (about:blank, a file:// page)
+})();"""
+
+
+@pytest.fixture(scope="session")
+def _worker_context(browser: Browser, browser_context_args):
+    """One browser context per test worker, for :func:`context` and :func:`page`."""
+    ctx = browser.new_context(**browser_context_args)
+    ctx.add_init_script(_FRESH_STORAGE)
+    yield ctx
+    ctx.close()
+
+
+@pytest.fixture
+def context(_worker_context):
+    """The worker's browser context, as a new one: the test's pages are closed after it,
+    its cookies and permissions cleared, and each new page starts with empty storage.
+    (Replaces pytest-playwright's fixture: a context of its own per test paid for a
+    renderer process per test; its video and trace options are not used here.)"""
+    yield _worker_context
+    for open_page in _worker_context.pages:
+        open_page.close()
+    _worker_context.clear_cookies()
+    _worker_context.clear_permissions()
+
+
+@pytest.fixture
+def page(context) -> Page:
+    """A new page in the worker's context (:func:`context`)."""
+    return context.new_page()
+
+
 #: Added to every browser context: each page counts the script runs of its Streamlit
 #: app as they start and end, read from the app root's ``data-test-script-state``
 #: ("initial" before the first run, then "running" or "rerunRequested", then
@@ -144,6 +190,11 @@ RUN_COUNTER = """
   document.documentElement ? watch() : document.addEventListener('DOMContentLoaded', watch);
 })();
 """
+
+#: How long an ``expect`` waits for its state (Playwright's default is 5 s): a state a
+#: rerun brings, or a timer of the page's own (the link box's 300 ms), can take longer on
+#: a busy machine; a test that passes waits no longer for it.
+expect.set_options(timeout=30_000)
 
 _new_context = Browser.new_context
 
