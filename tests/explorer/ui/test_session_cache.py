@@ -116,6 +116,20 @@ def test_clear_and_clear_all_empty_the_running_sessions_store(store):
     assert len(store) == 0 and store.nbytes == 0
 
 
+def test_clear_all_empties_the_caches_every_session_shares():
+    (f, f_calls), (g, g_calls) = counting(), counting()
+    a, b = cache.value(f), cache.shared(g)
+    shared_sample = dataset("sample")
+    for _ in range(2):
+        a(shared_sample)
+        b(shared_sample)
+    assert (len(f_calls), len(g_calls)) == (1, 1)  # kept: the second calls were hits
+    cache.clear_all()
+    a(shared_sample)
+    b(shared_sample)
+    assert (len(f_calls), len(g_calls)) == (2, 2)  # emptied: computed again
+
+
 # ------------------------------------------------------------------ the bounds
 def test_each_function_keeps_at_most_its_entries_oldest_out_recently_used_kept():
     s = SessionCache()
