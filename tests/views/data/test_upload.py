@@ -5,6 +5,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from streamlit.runtime.memory_uploaded_file_manager import MemoryUploadedFileManager
 
 import metrics
 from explorer.formatting import fmt, literal
@@ -35,6 +36,42 @@ def test_upload_good_file_becomes_the_active_dataset(at):
     y, s = np.array([0, 1, 0, 1, 1]), np.array([0.1, 0.8, 0.35, 0.4, 0.9])
     assert metric(at, "ROC AUC") == fmt(metrics.roc_auc_score(y, s))
     assert "data" in at.query_params
+
+
+@pytest.fixture
+def stores(monkeypatch) -> list[MemoryUploadedFileManager]:
+    """Streamlit's store of uploaded files of each run (AppTest makes one a run and
+    fills it with the files its uploaders hold), newest last."""
+    made = []
+    init = MemoryUploadedFileManager.__init__
+
+    def record(self, *args, **kwargs):
+        init(self, *args, **kwargs)
+        made.append(self)
+
+    monkeypatch.setattr(MemoryUploadedFileManager, "__init__", record)
+    return made
+
+
+def _held(store: MemoryUploadedFileManager) -> list[bytes]:
+    return [f.data for files in store.file_storage.values() for f in files.values()]
+
+
+def test_leaving_the_data_page_lets_go_of_the_uploaded_bytes(at, stores):
+    """Read once, an upload's bytes are a second copy of its dataset, and a file waiting
+    for its labels is read never: Streamlit would keep both until the session ends. On
+    the Data page they stay in place (another file may join them); the next page drops
+    them from Streamlit's store."""
+    at.file_uploader(key="data_upload_file").upload("mine.csv", GOOD, "text/csv").run()
+    at.file_uploader(key="data_upload_scores").upload("s.npy", b"waiting", "text/plain").run()
+    assert sorted(_held(stores[-1])) == sorted([GOOD, b"waiting"])
+    at.switch_page(script("home")).run()
+    assert not at.exception
+    assert _held(stores[-1]) == []
+    assert at.session_state["active_dataset"] == "mine.csv"  # the dataset stays
+    assert metric(at, "ROC AUC") == fmt(
+        metrics.roc_auc_score([0, 1, 0, 1, 1], [0.1, 0.8, 0.35, 0.4, 0.9])
+    )
 
 
 def test_bad_upload_shows_error_and_keeps_previous_dataset(at):
