@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import re
 import subprocess
@@ -66,12 +67,18 @@ def hosted_flags(config: Path = ROOT / "hosting" / "config.toml") -> list[str]:
     >>> flags = hosted_flags()
     >>> flags[flags.index("--client.showErrorDetails") + 1]
     'none'
+    >>> json.loads(flags[flags.index("--theme.fontFaces") + 1])[0]["family"]
+    'Noto Sans SC'
     """
     out = []
     for section, values in tomllib.loads(config.read_text()).items():
         for key, value in values.items():
             if isinstance(value, bool):
                 value = str(value).lower()
+            elif isinstance(value, list) and any(isinstance(v, dict) for v in value):
+                # a table array (theme.fontFaces): Streamlit reads the flag as JSON; its
+                # Python repr made it log a traceback per session and serve no font face
+                value = json.dumps(value)
             elif isinstance(value, list):
                 value = ",".join(map(str, value))
                 if not value:
