@@ -17,7 +17,7 @@ from explorer.i18n import Phrase
 from explorer.io import DataError
 from explorer.links import decode_dataset
 from explorer.samples import sample_names
-from explorer.ui import session, uploads, url
+from explorer.ui import session, upload_store, url
 
 #: The session key of the page running (its slug, :mod:`explorer.registry`).
 PAGE = "active_page"
@@ -52,7 +52,7 @@ def enter_page(slug: str) -> None:
         return
     st.session_state[CAME_FROM] = previous
     if previous == "data":  # its uploaders are gone from the browser: their bytes are dead
-        uploads.release()
+        upload_store.release()
     if not followed:  # the scenario's note stays on its page only
         st.session_state.pop(OPENED, None)
     own = registry.prefix_of(slug)

@@ -3,17 +3,21 @@ the notices about what was read: columns read under another name, and labels and
 scores that look swapped (with a one-click swap)."""
 
 import streamlit as st
+from streamlit.runtime.uploaded_file_manager import DeletedFile
 
 from explorer import io
 from explorer.datasets import Dataset
 from explorer.formatting import literal
+from explorer.i18n import Phrase
 from explorer.pages import data
-from explorer.ui import session
+from explorer.ui import session, upload_store
 from explorer.ui.language import t
 from views import prose
 
 ERRORS = "data_upload_errors"
 SEEN = "data_upload_seen"
+#: The start of every uploader's key (and of ERRORS and SEEN).
+UPLOADERS = "data_upload_"
 
 
 def _fingerprint(*files) -> tuple:
@@ -28,10 +32,13 @@ def _ingest(slot: str, files: list, read) -> None:
         errors.pop(slot, None)
         seen.pop(slot, None)
         return
+    if any(isinstance(f, DeletedFile) for f in files):
+        return  # dropped for the bound (upload_store.over_bound): its notice says so
     key = _fingerprint(*files)
     if seen.get(slot) == key:
         return
     seen[slot] = key
+    errors.pop("bound", None)
     try:
         new = read(*[(f.name, f.getvalue()) for f in files])
     except io.DataError as exc:
@@ -57,6 +64,7 @@ def uploads() -> None:
     leaves the data as it was and says why."""
     st.subheader(t("Upload"))
     st.caption(t(io.limits_text()))
+    _bound()
     one, pair, trec, ltr = st.tabs(
         [t("One file"), t("Labels + scores"), "TREC qrels + run", t("Learning to rank")]
     )
@@ -73,6 +81,26 @@ def uploads() -> None:
     for message in st.session_state.get(ERRORS, {}).values():
         refused = t("Not loaded, your data is unchanged: ${why}", why=literal(t(message)))
         st.error(refused, icon=":material/block:")
+
+
+def _bound() -> None:
+    """Past :data:`explorer.ui.upload_store.MAX_IN_PLACE` of files in the uploaders, every one
+    is dropped (the datasets read stay) and the page says so until a file is read. The
+    uploaders' values go too, and the page runs again: Streamlit keeps a widget's value as
+    first read in a run, here the files' bytes."""
+    held = upload_store.over_bound()
+    if held:
+        st.session_state.setdefault(ERRORS, {})["bound"] = Phrase(
+            "the files in the uploaders took ${held} MB, more than the ${most} MB a session "
+            "may hold at once: upload fewer or smaller files.",
+            held=f"{held / 10**6:,.1f}",
+            most=f"{upload_store.MAX_IN_PLACE // 10**6:,}",
+        )
+        # the uploaders' values, read before the drop, still hold the files' bytes
+        for key in [k for k in st.session_state if str(k).startswith(UPLOADERS)]:
+            if key not in (ERRORS, SEEN):
+                del st.session_state[key]
+        st.rerun()
 
 
 def _trec_uploads() -> None:

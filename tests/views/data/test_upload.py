@@ -8,9 +8,11 @@ import pytest
 from streamlit.runtime.memory_uploaded_file_manager import MemoryUploadedFileManager
 
 import metrics
+from explorer import budget
 from explorer.formatting import fmt, literal
 from explorer.registry import script
 from explorer.samples import load_sample
+from explorer.ui import upload_store
 from tests.conftest import metric, rendered
 from tests.views.data.conftest import BAD, GOOD, open_data_page
 
@@ -72,6 +74,32 @@ def test_leaving_the_data_page_lets_go_of_the_uploaded_bytes(at, stores):
     assert metric(at, "ROC AUC") == fmt(
         metrics.roc_auc_score([0, 1, 0, 1, 1], [0.1, 0.8, 0.35, 0.4, 0.9])
     )
+
+
+def test_files_past_the_bound_in_place_are_dropped_with_a_notice(at, stores, monkeypatch):
+    """Score files wait for their labels, read never: on the public demo, past the bound
+    on what the uploaders may hold, every file goes (the datasets read stay) and the page says why;
+    a file read then replaces the notice."""
+    monkeypatch.setenv(budget.HOSTED_VARIABLE, "1")  # the public demo's bound
+    monkeypatch.setattr(upload_store, "MAX_IN_PLACE", 2 * len(GOOD))
+    at.file_uploader(key="data_upload_file").upload("mine.csv", GOOD, "text/csv").run()
+    waiting = [("a.npy", b"x" * len(GOOD), "text/plain"), ("b.npy", b"y" * 10, "text/plain")]
+    at.file_uploader(key="data_upload_scores").set_value(waiting).run()
+    assert not at.exception
+    held = 2 * len(GOOD) + 10
+    notice = (
+        "Not loaded, your data is unchanged: the files in the uploaders took "
+        f"{held / 10**6:,.1f} MB, more than the 0 MB a session may hold at once: upload "
+        "fewer or smaller files."
+    )
+    assert [rendered(e.value) for e in at.error] == [notice]
+    assert _held(stores[-1]) == []
+    assert at.session_state["active_dataset"] == "mine.csv"
+    assert metric(at, "Samples") == "5"
+    at.file_uploader(key="data_upload_scores").set_value(None).run()
+    at.file_uploader(key="data_upload_file").upload("again.csv", GOOD, "text/csv").run()
+    assert not at.error
+    assert at.session_state["active_dataset"] == "again.csv"
 
 
 def test_bad_upload_shows_error_and_keeps_previous_dataset(at):
