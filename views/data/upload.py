@@ -16,8 +16,6 @@ from views import prose
 
 ERRORS = "data_upload_errors"
 SEEN = "data_upload_seen"
-#: The start of every uploader's key (and of ERRORS and SEEN).
-UPLOADERS = "data_upload_"
 
 
 def _fingerprint(*files) -> tuple:
@@ -97,7 +95,8 @@ def _bound() -> None:
             held=f"{held / 10**6:,.1f}",
             most=f"{upload_store.MAX_IN_PLACE // 10**6:,}",
         )
-        for key in [k for k in st.session_state if str(k).startswith(UPLOADERS)]:
+        uploaders = session.KEEP_ON_DATASET_CHANGE  # their keys (and ERRORS', SEEN's)
+        for key in [k for k in st.session_state if str(k).startswith(uploaders)]:
             if key not in (ERRORS, SEEN):
                 del st.session_state[key]
         st.rerun()
