@@ -21,12 +21,13 @@ import streamlit as st
 
 from explorer import bigdata, opened, registry
 from explorer.datasets import Dataset, RowIds
+from explorer.formatting import literal
 from explorer.i18n import Phrase
 from explorer.io import DataError
 from explorer.io.errors import quote
 from explorer.links import decode_dataset, encode_dataset, fits_in_link
 from explorer.samples import load_sample, sample_names
-from explorer.ui import cache, session_cache, url
+from explorer.ui import cache, language, session_cache, url
 
 LOG = logging.getLogger(__name__)
 
@@ -196,7 +197,8 @@ def get_dataset(name: str) -> Dataset:
         return cache.opened.dataset(entry, opened.signature(entry))
     source = big_sources().get(name)
     if source is not None:
-        with st.spinner(f"Reading {name!r} once: exact numbers over every row, and a sample"):
+        reading = "Reading ${name} once: exact numbers over every row, and a sample"
+        with st.spinner(language.t(reading, name=literal(name))):
             return cache.big.dataset(source, bigdata.signature(source))
     return load_sample(name)
 

@@ -93,6 +93,16 @@ def _routed(func: Callable, cached: Callable, size: str, *, copy: bool) -> Calla
     return call
 
 
+def _streamlit_options(entries: int, ttl: float) -> dict:
+    """Streamlit's cache options for a bound of BOUNDS.
+
+    No spinner: Streamlit's own ("Running `multiclass(...)`.", after half a second of a
+    miss) names our function, in English on every page, Chinese and presentation mode
+    included, and costs a timer thread per miss; a page draws its own progress line
+    for long work (:mod:`explorer.ui.work`)."""
+    return dict(max_entries=entries, ttl=ttl, hash_funcs=HASH_FUNCS, show_spinner=False)
+
+
 def value(func: Callable | None = None, *, size: str = "value") -> Callable:
     """Cache ``func`` with ``st.cache_data`` under the key rule and a bound of BOUNDS.
 
@@ -125,7 +135,7 @@ def value(func: Callable | None = None, *, size: str = "value") -> Callable:
         return lambda f: value(f, size=size)
     entries, ttl = BOUNDS[size]
     func = _metered(func)
-    cached = st.cache_data(max_entries=entries, ttl=ttl, hash_funcs=HASH_FUNCS)(func)
+    cached = st.cache_data(**_streamlit_options(entries, ttl))(func)
     return _routed(func, cached, size, copy=True)
 
 
@@ -163,7 +173,7 @@ def shared(func: Callable | None = None, *, size: str = "shared") -> Callable:
         return lambda f: shared(f, size=size)
     entries, ttl = BOUNDS[size]
     func = _metered(func)
-    cached = st.cache_resource(max_entries=entries, ttl=ttl, hash_funcs=HASH_FUNCS)(func)
+    cached = st.cache_resource(**_streamlit_options(entries, ttl))(func)
     return _routed(func, cached, size, copy=False)
 
 
