@@ -77,24 +77,42 @@ def test_seed003_drill_down_in_chromium(page: Page, app_url: str):
     expect(metric_value(page, "Sample coverage")).to_have_text("2")
 
 
+def _edit_one_row_cell(page: Page, grid_key: str, column: int, value: str) -> None:
+    """Type ``value`` into column ``column`` (the index is column 0) of a data editor
+    holding one row, waiting for each state rather than for a time: the cell picked
+    (glide's accessible cell ``glide-cell-<column>-0`` selected), then its editor open. A
+    click that lands while the grid is still being laid out picks nothing: made again."""
+    grid = page.locator(f".st-key-{grid_key} [data-testid='stDataFrameResizable']")
+    cell = page.locator(f".st-key-{grid_key} td#glide-cell-{column}-0")
+    expect(cell).to_have_count(1)  # the grid drawn, its accessible table with it
+    columns = page.locator(f".st-key-{grid_key} th").count()
+    for _ in range(10):
+        grid.scroll_into_view_if_needed()
+        box = grid.bounding_box()
+        # the header takes the top half of a one-row grid; the row the bottom half
+        page.mouse.click(
+            box["x"] + box["width"] * (column + 0.5) / columns, box["y"] + box["height"] * 0.75
+        )
+        try:
+            expect(cell).to_have_attribute("aria-selected", "true", timeout=5_000)
+            break
+        except AssertionError:
+            continue
+    expect(cell).to_have_attribute("aria-selected", "true")
+    page.keyboard.press("Enter")  # open the cell editor
+    editor = page.locator("input.gdg-input")
+    expect(editor).to_be_focused()
+    editor.fill(value)
+    editor.press("Enter")
+    wait_for_run(page)
+
+
 def test_whatif_edit_and_reset_in_chromium(page: Page, app_url: str):
     page.goto(app_url + "/label_ranking?ds=seed003_lrap&i=0")
     wait_for_run(page)
     expect(metric_value(page, "Sample LRAP")).to_have_text("0.5000")
-    grid = page.locator(".st-key-lr_whatif_scores [data-testid='stDataFrameResizable']")
-    grid.scroll_into_view_if_needed()
-    page.wait_for_timeout(300)
-    box = grid.bounding_box()
     # the "human" cell of the one data row (index column first, then human, cat, dog)
-    page.mouse.click(box["x"] + box["width"] * 0.35, box["y"] + box["height"] * 0.75)
-    page.wait_for_timeout(300)
-    page.keyboard.press("Enter")  # open the cell editor
-    page.wait_for_timeout(300)
-    page.keyboard.press("Control+A")
-    page.keyboard.type("2")
-    page.wait_for_timeout(200)
-    page.keyboard.press("Enter")
-    wait_for_run(page)
+    _edit_one_row_cell(page, "lr_whatif_scores", 1, "2")
     edited = [[2.0, 0.5, 1.0], *S[1:]]
     expect(metric_value(page, "Sample LRAP")).to_have_text("1")
     expect(metric_value(page, "LRAP")).to_have_text(
