@@ -46,8 +46,9 @@ def spinners(monkeypatch) -> list[Spun]:
 
 
 def test_no_page_shows_the_caches_spinner(spinners):
-    """Every page opened on its default sample in Chinese with every cache empty (each of
-    its cached functions runs): the cache asks for no spinner; any other is Chinese."""
+    """Every page opened in Chinese on the default sample, intervals on, every cache
+    empty (what each page computes on it is a miss): the cache asks for no spinner (20
+    before, one a miss) and any other spinner's text is Chinese."""
     at = AppTest.from_file(APP, default_timeout=120)
     at.query_params["lang"] = "zh"
     at.query_params["ci"] = "1"  # the intervals: the longest computations of each page
