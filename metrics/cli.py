@@ -92,6 +92,7 @@ from metrics.states.batches import (
     group_states_of_args,
     ranking_options,
     state_of_args,
+    stream_chunk_of_args,
 )
 from metrics.states.batches import matrix as _matrix
 from metrics.states.binary_stream import merge_binary_stream
@@ -405,9 +406,17 @@ def _columns(args) -> list[str]:
 
 def _states(args, pf) -> Iterator:
     """One state (or a pair of states, multilabel) per record batch; with ``--by``, one
-    :class:`~metrics.states.groups.GroupStates` of them per batch."""
+    :class:`~metrics.states.groups.GroupStates` of them per batch; binary, the batch's
+    samples where the scores allow (:func:`~metrics.states.batches.stream_chunk_of_args`)."""
     columns = _columns(args)
-    to_state = group_states_of_args if getattr(args, "by", None) else state_of_args
+    to_state = state_of_args
+    if getattr(args, "by", None):
+        to_state = group_states_of_args
+    elif args.task == "binary":  # merge_binary_stream's chunks: samples, not tables
+
+        def to_state(batch, args, _options):
+            return stream_chunk_of_args(batch, args)
+
     progress = _Progress(pf.metadata.num_rows, f"evaluate {args.path}", not args.no_progress)
     options = {}
     if args.task in ("ranking", "multilabel"):

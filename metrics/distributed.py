@@ -127,7 +127,7 @@ def _block_state(pieces: list, spec):
     """
     import pyarrow.parquet as pq
 
-    from metrics.states.batches import BATCH_ROWS, state_of_args
+    from metrics.states.batches import BATCH_ROWS, stream_chunk_of_args
     from metrics.states.binary_stream import merge_binary_stream
 
     columns = _columns(spec)
@@ -139,7 +139,7 @@ def _block_state(pieces: list, spec):
                 batches = pf.iter_batches(BATCH_ROWS, row_groups=row_groups, columns=columns)
                 for batch in batches:
                     if batch.num_rows:
-                        yield state_of_args(batch, spec, {})
+                        yield stream_chunk_of_args(batch, spec)
 
     stream = states()
     first = next(stream, None)

@@ -24,6 +24,7 @@ import numpy as np
 
 from metrics._validation import MetricInputError, encode_groups
 from metrics.states.binary import BinaryState
+from metrics.states.binary_stream import stream_chunk
 from metrics.states.groups import GroupStates
 from metrics.states.multilabel import MultilabelState
 from metrics.states.ranking import RankingState
@@ -31,7 +32,8 @@ from metrics.states.regression import RegressionState
 
 __all__ = [
     "BATCH_ROWS", "TASKS", "Pair", "batch_arrays", "batch_state", "binary_options", "check_columns",
-    "column", "group_states_of_args", "matrix", "ranking_options", "state_of_args", "vector",
+    "column", "group_states_of_args", "matrix", "ranking_options", "state_of_args",
+    "stream_chunk_of_args", "vector",
 ]  # fmt: skip
 
 #: The tasks of ``python -m metrics evaluate``.
@@ -241,6 +243,24 @@ def state_of_args(batch, args, options: dict):
     """:func:`batch_state` for parsed command-line arguments and ranking ``options``."""
     return batch_state(batch, args.task, y_true=args.y_true, score=args.score,
                        weight=args.weight, threshold=args.threshold, **options)  # fmt: skip
+
+
+def stream_chunk_of_args(batch, args):
+    """A binary batch as a stream merges it (:func:`~metrics.states.binary_stream.stream_chunk`):
+    its samples' score bits and labels where the scores allow, so that the stream counts
+    those of dense blocks before any sort; else its state.
+
+    Examples
+    --------
+    >>> import argparse, pyarrow as pa
+    >>> args = argparse.Namespace(y_true=["y"], score=["p"], weight=None)
+    >>> batch = pa.record_batch({"y": [0, 1], "p": [0.25, 0.5]})
+    >>> stream_chunk_of_args(batch, args).state().roc_auc_score()
+    1.0
+    """
+    yt, ys, w = batch_arrays(batch, "binary", y_true=args.y_true, score=args.score,
+                             weight=args.weight)  # fmt: skip
+    return stream_chunk(yt, ys, w)
 
 
 def group_states_of_args(batch, args, options: dict) -> GroupStates:

@@ -117,32 +117,59 @@ def _scatter(out: np.ndarray, keep, from_b, a_w, b_w, step: int = 1 << 20) -> No
         done_a, done_b = done_a + ra.shape[0], done_b + rb.shape[0]
 
 
-def _key_table(pos: np.ndarray, narrow: np.ndarray) -> list:
-    """The table of non-negative float32 scores by one sort of 32-bit keys.
+def key_table(bits: np.ndarray, positive: np.ndarray) -> list:
+    """The compact table of non-negative float32 scores (as their bits) by one sort of
+    32-bit keys: ``[bits (uint32), positive (int32), negative (int32)]``.
 
     A non-negative float32's bits order as the value does and use 31 bits, so
     ``bits * 2 + label`` is a uint32 key: one sort of the keys puts each
     score's negatives, then its positives, together, and the runs of the keys
     are the two classes' counts (no sort per class, no merge of two tables).
+    The counts are int32: a chunk is under 2**31 samples.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> bits = np.array([0.5, 0.25, 0.5], dtype=np.float32).view(np.uint32)
+    >>> table = key_table(bits, np.array([True, False, False]))
+    >>> table[0].view(np.float32).tolist(), table[1].tolist(), table[2].tolist()
+    ([0.25, 0.5], [0, 1], [1, 1])
     """
-    key = (narrow + np.float32(0)).view(np.uint32)  # + 0: -0.0 is 0.0, one score
-    key <<= np.uint32(1)
-    key |= pos
+    key = bits << np.uint32(1)
+    key |= positive
     key.sort()
     r = runs(key)
     keys = key[r.starts]
     del key
-    positive = (keys & np.uint32(1)).astype(bool)
+    is_positive = (keys & np.uint32(1)).astype(bool)
     keys >>= np.uint32(1)  # the score's bits
     first = run_start_mask(keys)  # a score's first key (its negatives, or its positives)
-    at = np.cumsum(first) - 1  # the row of the table of each key
+    at = np.cumsum(first, dtype=np.intp) - 1  # the row of the table of each key
     size = int(at[-1]) + 1 if at.shape[0] else 0
-    p, n = np.zeros(size, np.int64), np.zeros(size, np.int64)
-    negative = ~positive
-    p[np.compress(positive, at)] = np.compress(positive, r.lengths)
-    n[np.compress(negative, at)] = np.compress(negative, r.lengths)
-    values = np.compress(first, keys).view(np.float32).astype(np.float64)
-    return [values, p, n]
+    p, n = np.zeros(size, np.int32), np.zeros(size, np.int32)
+    lengths = r.lengths.astype(np.int32)
+    p[np.compress(is_positive, at)] = np.compress(is_positive, lengths)
+    is_positive = ~is_positive
+    n[np.compress(is_positive, at)] = np.compress(is_positive, lengths)
+    return [np.compress(first, keys), p, n]
+
+
+def float32_bits(narrow: np.ndarray) -> np.ndarray:
+    """The bits (uint32) of non-negative float32 scores, -0.0 made 0.0 (one score).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> float32_bits(np.array([-0.0, 0.0, 1.0], dtype=np.float32)).tolist()
+    [0, 0, 1065353216]
+    """
+    return (narrow + np.float32(0)).view(np.uint32)
+
+
+def _key_table(pos: np.ndarray, narrow: np.ndarray) -> list:
+    """:func:`key_table` of float32 scores, widened: float64 scores and int64 counts."""
+    bits, p, n = key_table(float32_bits(narrow), pos)
+    return [wide_scores(bits), p.astype(np.int64), n.astype(np.int64)]
 
 
 def wide_scores(scores: np.ndarray) -> np.ndarray:
@@ -216,6 +243,31 @@ def merge_tables(a: list, b: list) -> list:
         _scatter(w, keep, from_b, a.pop(0), b.pop(0))
         out.append(w)
     return out
+
+
+def chunk_input(y_true, y_score, sample_weight=None) -> tuple:
+    """A chunk's input validated as :meth:`BinaryState.from_chunk` refuses it:
+    ``(positive mask, float64 scores, weights or None, narrow)``, ``narrow`` the scores
+    as float32 when they are unweighted, non-negative and all float32 values (a model's
+    float32 probabilities), else None.
+
+    Examples
+    --------
+    >>> pos, s, w, narrow = chunk_input([1, 0], [0.5, 0.25])
+    >>> pos.tolist(), w, narrow.dtype.name
+    ([True, False], None, 'float32')
+    >>> chunk_input([1, 0], [0.1, 0.25])[3] is None  # 0.1 is no float32 value
+    True
+    """
+    y, s = labels_and_scores(y_true, y_score, multilabel_ok=False)
+    w = chunk_weights(sample_weight, y.shape[0])
+    s = s.astype(np.float64, copy=False)
+    narrow = None
+    if w is None and s.shape[0] and s.min() >= 0:
+        narrow = s.astype(np.float32)
+        if not np.array_equal(narrow, s):
+            narrow = None
+    return positive_mask(y), s, w, narrow
 
 
 @dataclass(frozen=True, eq=False)
@@ -311,20 +363,20 @@ class BinaryState:
         >>> s.scores.tolist(), s.positive.tolist(), s.negative.tolist()
         ([0.5, 0.9], [2.0, 1.0], [1.0, 0.0])
         """
-        y, s = labels_and_scores(y_true, y_score, multilabel_ok=False)
-        w = chunk_weights(sample_weight, y.shape[0])
-        pos = positive_mask(y)
-        s = s.astype(np.float64, copy=False)
-        lo, hi = float(s.min()), float(s.max())
+        pos, s, w, narrow = chunk_input(y_true, y_score, sample_weight)
+        return cls.of_input(pos, s, w, narrow)
+
+    @classmethod
+    def of_input(cls, pos, s, w, narrow) -> BinaryState:
+        """The state of a chunk's validated input (:func:`chunk_input`)."""
+        n_samples, lo, hi = int(pos.shape[0]), float(s.min()), float(s.max())
         if w is None:
-            narrow = s.astype(np.float32)
-            if lo >= 0 and np.array_equal(narrow, s):  # a model's float32 probabilities
+            if narrow is not None:  # a model's float32 probabilities
                 table = _key_table(pos, narrow)
             else:
                 sp, cp, sn, cn = _class_counts(pos, s)
                 zp, zn = np.zeros_like(cp), np.zeros_like(cn)
                 table = merge_tables([sp, cp, zp], [sn, zn, cn])
-            del narrow
         else:
             keep = w != 0
             if not keep.all():
@@ -339,9 +391,7 @@ class BinaryState:
                 table = (ss[starts], p, n)
             else:
                 table = (ss, np.zeros(0), np.zeros(0))
-        return cls(
-            *table, weighted=w is not None, n_samples=int(y.shape[0]), score_min=lo, score_max=hi
-        )
+        return cls(*table, weighted=w is not None, n_samples=n_samples, score_min=lo, score_max=hi)
 
     def merge(self, other: BinaryState) -> BinaryState:
         """The state of both chunks' samples together.

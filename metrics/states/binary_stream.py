@@ -40,16 +40,24 @@ from __future__ import annotations
 import shutil
 import tempfile
 from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
 from metrics._runs import runs
 from metrics._validation import MetricInputError
-from metrics.states.binary import BinaryState, merge_tables, wide_scores
+from metrics.states.binary import (
+    BinaryState,
+    chunk_input,
+    float32_bits,
+    key_table,
+    merge_tables,
+    wide_scores,
+)
 from metrics.states.dense_blocks import DenseBlocks
 
-__all__ = ["CompactBinary", "merge_binary_stream"]
+__all__ = ["BinaryRows", "CompactBinary", "merge_binary_stream", "stream_chunk"]
 
 #: Bytes of a table's row: the score and the two weights.
 ROW_BYTES = 24
@@ -114,6 +122,54 @@ class _Meta:
         return [s, table[1].astype(np.int32), table[2].astype(np.int32)]
 
 
+@dataclass(frozen=True, eq=False)
+class BinaryRows:
+    """A chunk of unweighted samples with non-negative float32 scores, as a stream takes
+    it before any sort: the scores' bits and the labels.
+
+    :func:`merge_binary_stream` counts the samples of its dense blocks in place, one
+    by one, and sorts only the rest into a table (:func:`stream_chunk` makes these).
+
+    Examples
+    --------
+    >>> rows = stream_chunk([1, 0, 1], [0.5, 0.25, 0.5])
+    >>> type(rows).__name__, rows.state().positive.tolist()
+    ('BinaryRows', [0, 2])
+    """
+
+    bits: np.ndarray
+    positive: np.ndarray
+    score_min: float
+    score_max: float
+    weighted = False
+
+    @property
+    def n_samples(self) -> int:
+        return int(self.bits.shape[0])
+
+    def state(self) -> BinaryState:
+        """The :class:`~metrics.states.BinaryState` of these samples."""
+        meta = _Meta()
+        meta.add(self)
+        return meta.state(key_table(self.bits, self.positive))
+
+
+def stream_chunk(y_true, y_score, sample_weight=None) -> BinaryRows | BinaryState:
+    """A chunk of a binary stream, validated as :meth:`BinaryState.from_chunk`: its
+    :class:`BinaryRows` where the scores allow (unweighted, non-negative float32 values),
+    else its state.
+
+    Examples
+    --------
+    >>> type(stream_chunk([1, 0], [0.1, 0.7])).__name__  # 0.1 is no float32 value
+    'BinaryState'
+    """
+    pos, s, w, narrow = chunk_input(y_true, y_score, sample_weight)
+    if narrow is None:
+        return BinaryState.of_input(pos, s, w, narrow)
+    return BinaryRows(float32_bits(narrow), pos, float(s.min()), float(s.max()))
+
+
 class CompactBinary:
     """A merged stream's state kept compact to cross between processes: the table as the
     stream holds it (float32 scores as their bits and int32 counts while they fit: 12
@@ -163,6 +219,30 @@ def _fold(stack: list) -> list:
     while stack:
         out = _merge(stack.pop()[1], out)
     return out
+
+
+def _chunk_table(chunk, meta: _Meta, stack: list, dense: DenseBlocks) -> list:
+    """A chunk's table as the counter holds it (:meth:`_Meta.narrow`), its samples or rows
+    of dense blocks already counted in place."""
+    if not isinstance(chunk, (BinaryState, BinaryRows)):
+        raise MetricInputError(
+            f"a BinaryState merges only with a BinaryState; got {type(chunk).__name__}."
+        )
+    meta.add(chunk)
+    if isinstance(chunk, BinaryRows):
+        if meta.n_samples < _INT32_LIMIT:  # compact already: sort what dense blocks leave
+            return key_table(*dense.take_rows(chunk.bits, chunk.positive))
+        chunk = chunk.state()
+    table = meta.narrow([chunk.scores, chunk.positive, chunk.negative], stack, dense)
+    return dense.take(table)
+
+
+def _fold_dense(stack: list, dense: DenseBlocks) -> list:
+    """:func:`_fold` of the counter's tables, then their rows of dense blocks added in
+    place, then the dense counts merged once, last: the largest table is merged once,
+    with what no block holds."""
+    rest = dense.take(_fold(stack))
+    return _merge(rest, dense.table())
 
 
 #: The merge level (2**level chunks) from which a merged table makes blocks dense
@@ -240,15 +320,8 @@ def merge_binary_stream(
     meta, stack, spill, dense = _Meta(), [], None, DenseBlocks()
     try:
         for state in states:
-            if not isinstance(state, BinaryState):
-                raise MetricInputError(
-                    f"a BinaryState merges only with a BinaryState; got {type(state).__name__}."
-                )
-            meta.add(state)
-            table, level = [state.scores, state.positive, state.negative], 0
+            table, level = _chunk_table(state, meta, stack, dense), 0
             del state  # the counter holds the columns: a merge can free them
-            table = meta.narrow(table, stack, dense)
-            table = dense.take(table)
             while stack and stack[-1][0] == level:
                 table = _merge(stack.pop()[1], table)
                 level += 1
@@ -261,10 +334,10 @@ def merge_binary_stream(
                 stack = []
         if meta.count == 0:
             raise MetricInputError("merge_states needs at least one state; got none.")
-        stack.append((0, dense.table()))
         if spill is None:
-            table = _fold(stack)
+            table = _fold_dense(stack, dense)
         else:
+            stack.append((0, dense.table()))
             spill.write(stack)
             table = spill.merge(memory)  # memory-mapped
             if compact:  # sent elsewhere after the runs are gone: read into memory

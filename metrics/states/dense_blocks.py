@@ -52,6 +52,9 @@ DENSE_AT = BLOCK // 4
 _N_BLOCKS = 1 << (31 - BLOCK_BITS)
 #: Blocks turned into a table at a time by :meth:`DenseBlocks.table`.
 _TABLE_BLOCKS = 64
+#: What one sample adds to its score's count, by its label (0, 1): a negative counts in
+#: the high half, a positive in the low one.
+_ONE = np.array([1 << 32, 1], dtype=np.int64)
 
 
 class DenseBlocks:
@@ -66,7 +69,10 @@ class DenseBlocks:
     def __init__(self) -> None:
         self.slot = np.full(_N_BLOCKS, -1, dtype=np.int32)  # block -> its row of the pool
         self.blocks = np.zeros(0, dtype=np.int32)  # the pool's rows' blocks, in their order
-        self.counts = np.zeros(0, dtype=np.int64)  # positives | negatives << 32, a score each
+        # positives | negatives << 32, a score each; past the blocks' rows, one row more
+        # where :meth:`take_rows` counts the samples of other blocks, read never
+        self.counts = np.zeros(0, dtype=np.int64)
+        self.start = np.zeros(0, dtype=np.intp)  # block -> its first score's count
 
     @property
     def nbytes(self) -> int:
@@ -94,6 +100,25 @@ class DenseBlocks:
         keep = ~dense
         return [np.compress(keep, column) for column in table]
 
+    def take_rows(self, bits: np.ndarray, positive: np.ndarray) -> tuple:
+        """Count the samples of dense blocks in place, one sample at a time, before any
+        sort; the samples left, ``(bits, positive)``.
+
+        A chunk's samples of a dense block are never sorted nor made a table: each adds
+        1 to its score's positives or negatives (a scatter of one int64 a sample,
+        ``np.add.at`` on an intp index: numpy's fast path, bound by memory). Every sample
+        is scattered, those of other blocks into the spare row (small, so cached): cheaper
+        than picking out the dense ones' indices and weights first (measured: 51 ns a
+        sample that way).
+        """
+        if self.blocks.shape[0] == 0 or bits.shape[0] == 0:
+            return bits, positive
+        index = self.start.take(bits >> np.uint32(BLOCK_BITS))
+        spare = index == self.blocks.shape[0] * BLOCK
+        index += bits & np.uint32(BLOCK - 1)
+        np.add.at(self.counts, index, _ONE.take(positive.view(np.uint8)))
+        return np.compress(spare, bits), np.compress(spare, positive)
+
     def promote(self, table: list) -> list:
         """Make dense the blocks that ``table`` fills to a quarter and, if it made any, take
         its rows of dense blocks (:meth:`take`); else the table as it was.
@@ -112,7 +137,11 @@ class DenseBlocks:
         used = self.blocks.shape[0]
         self.slot[new] = np.arange(used, used + new.shape[0], dtype=np.int32)
         self.blocks = np.concatenate((self.blocks, new.astype(np.int32)))
-        self.counts.resize(self.blocks.shape[0] * BLOCK, refcheck=False)  # zeros past the end
+        size = self.blocks.shape[0] * BLOCK
+        self.counts.resize(size + BLOCK, refcheck=False)  # zeros past the end
+        self.counts[used * BLOCK : (used + 1) * BLOCK] = 0  # the spare row before
+        self.start = self.slot.astype(np.intp) << BLOCK_BITS
+        self.start[self.slot < 0] = size  # the spare row
         return self.take(table)
 
     def table(self) -> list:
@@ -120,9 +149,9 @@ class DenseBlocks:
         emptied. The table is allocated once, at its size, and filled a group of blocks at
         a time: the pool and the table are the peak."""
         order = np.argsort(self.blocks)  # the pool's rows by block: ascending bits
-        size = int(np.count_nonzero(self.counts))
+        pool = self.counts[: self.blocks.shape[0] * BLOCK].reshape(-1, BLOCK)
+        size = int(np.count_nonzero(pool))
         out = [np.empty(size, np.uint32), np.empty(size, np.int32), np.empty(size, np.int32)]
-        pool = self.counts.reshape(-1, BLOCK)
         within = np.arange(BLOCK, dtype=np.uint32)
         at = 0
         for lo in range(0, order.shape[0], _TABLE_BLOCKS):

@@ -186,21 +186,31 @@ def dense_stream(n_chunks: int, size: int = 2500, seed: int = 5):
 
 
 @pytest.mark.parametrize("limit", [None, 2500 * 11])
-@pytest.mark.parametrize("memory", [None, 300_000])
-def test_dense_blocks_give_the_reference_table(monkeypatch, limit, memory):
+@pytest.mark.parametrize("memory", [None, 430_000])
+@pytest.mark.parametrize("chunk", ["state", "rows"])
+def test_dense_blocks_give_the_reference_table(monkeypatch, limit, memory, chunk):
     # 16 chunks: from the eighth merge on, blocks are dense and later chunks are added to
-    # them in place; a limit at 11 chunks turns the dense counts back into a wide table,
-    # a memory bound spills them to disk with the tables, mid-stream and at the end
+    # them in place (a state's table rows, or a chunk's samples before any sort); a limit
+    # at 11 chunks turns the dense counts back into a wide table, a memory bound (the
+    # blocks and their spare row counted) spills them to disk with the tables, mid-stream
+    # and at the end
     from metrics.states import binary_stream, dense_blocks
+    from metrics.states.binary_stream import BinaryRows, stream_chunk
 
     if limit is not None:
         monkeypatch.setattr(binary_stream, "_INT32_LIMIT", limit)
     taken, spills = [], []
-    real_take, real_write = dense_blocks.DenseBlocks.take, binary_stream._Runs.write
+    real_take, real_rows = dense_blocks.DenseBlocks.take, dense_blocks.DenseBlocks.take_rows
+    real_write = binary_stream._Runs.write
 
     def take(self, table):
         rest = real_take(self, table)
         taken.append(table[0].shape[0] - rest[0].shape[0])
+        return rest
+
+    def take_rows(self, bits, positive):
+        rest = real_rows(self, bits, positive)
+        taken.append(bits.shape[0] - rest[0].shape[0])
         return rest
 
     def write(self, stack):
@@ -208,9 +218,13 @@ def test_dense_blocks_give_the_reference_table(monkeypatch, limit, memory):
         return real_write(self, stack)
 
     monkeypatch.setattr(dense_blocks.DenseBlocks, "take", take)
+    monkeypatch.setattr(dense_blocks.DenseBlocks, "take_rows", take_rows)
     monkeypatch.setattr(binary_stream._Runs, "write", write)
     ys, ss = dense_stream(16)
-    parts = [BinaryState.from_chunk(y, s) for y, s in zip(ys, ss, strict=True)]
+    make = BinaryState.from_chunk if chunk == "state" else stream_chunk
+    parts = [make(y, s) for y, s in zip(ys, ss, strict=True)]
+    if chunk == "rows":  # every chunk but the one with float64 scores
+        assert sum(isinstance(part, BinaryRows) for part in parts) == 15
     state = merge_binary_stream(iter(parts), memory=memory)
     y, s = np.concatenate(ys), np.concatenate(ss)
     scores, pos, neg = reference_table(y, s)
@@ -232,7 +246,7 @@ def test_a_dense_block_keeps_both_classes_counts_apart():
     bits = np.float32(0.25).view(np.uint32) + np.arange(BLOCK // 2, dtype=np.uint32)
     top = np.full(bits.shape[0], 2**31 - 1, dtype=np.int32)
     rest = dense.promote([bits, top, top - 1])
-    assert rest[0].shape[0] == 0 and dense.nbytes == BLOCK * 8
+    assert rest[0].shape[0] == 0 and dense.nbytes == 2 * BLOCK * 8  # the block, the spare row
     half = bits.shape[0] // 2
     rest = dense.take([bits[::2], np.zeros(half, np.int32), np.ones(half, np.int32)])
     assert rest[0].shape[0] == 0
@@ -241,3 +255,24 @@ def test_a_dense_block_keeps_both_classes_counts_apart():
     assert table[1].tolist() == top.tolist()
     assert table[2].tolist() == [2**31 - 1, 2**31 - 2] * half
     assert dense.nbytes == 0  # the pool is emptied
+
+
+def test_samples_of_other_blocks_never_reach_a_block_made_dense_later():
+    # take_rows scatters the samples of blocks not dense into a spare row past the pool;
+    # the next block made dense takes that row's place and must start from zero
+    from metrics.states.dense_blocks import BLOCK, DenseBlocks
+
+    dense = DenseBlocks()
+    first = np.float32(0.25).view(np.uint32) + np.arange(BLOCK // 2, dtype=np.uint32)
+    second = np.float32(0.5).view(np.uint32) + np.arange(BLOCK // 2, dtype=np.uint32)
+    ones = np.ones(first.shape[0], np.int32)
+    dense.promote([first, ones, ones])
+    label = np.arange(second.shape[0]) % 3 == 0
+    bits, positive = dense.take_rows(np.concatenate((first, second)), np.tile(label, 2))
+    assert bits.tolist() == second.tolist() and positive.tolist() == label.tolist()
+    dense.promote([second, ones * 5, ones * 7])  # the second block takes the spare row
+    table = dense.table()
+    half = first.shape[0]
+    assert table[0].tolist() == first.tolist() + second.tolist()
+    assert table[1].tolist() == (1 + label).tolist() + [5] * half  # positives
+    assert table[2].tolist() == (1 + ~label).tolist() + [7] * half  # negatives
