@@ -117,30 +117,33 @@ def _scatter(out: np.ndarray, keep, from_b, a_w, b_w, step: int = 1 << 20) -> No
         done_a, done_b = done_a + ra.shape[0], done_b + rb.shape[0]
 
 
-def key_table(bits: np.ndarray, positive: np.ndarray) -> list:
-    """The compact table of non-negative float32 scores (as their bits) by one sort of
-    32-bit keys: ``[bits (uint32), positive (int32), negative (int32)]``.
+def sample_keys(bits: np.ndarray, positive: np.ndarray) -> np.ndarray:
+    """``bits * 2 + label`` (uint32) of samples with non-negative float32 scores: a
+    non-negative float32's bits order as the value does and use 31 bits, so one sort of
+    these keys puts each score's negatives, then its positives, together."""
+    key = bits << np.uint32(1)
+    key |= positive
+    return key
 
-    A non-negative float32's bits order as the value does and use 31 bits, so
-    ``bits * 2 + label`` is a uint32 key: one sort of the keys puts each
-    score's negatives, then its positives, together, and the runs of the keys
-    are the two classes' counts (no sort per class, no merge of two tables).
-    The counts are int32: a chunk is under 2**31 samples.
+
+def keys_table(key: np.ndarray) -> list:
+    """The compact table of samples' keys (:func:`sample_keys`, sorted here in place):
+    ``[bits (uint32), positive (int32), negative (int32)]``.
+
+    The runs of the sorted keys are the two classes' counts (no sort per class, no
+    merge of two tables). The counts are int32: fewer than 2**31 keys.
 
     Examples
     --------
     >>> import numpy as np
     >>> bits = np.array([0.5, 0.25, 0.5], dtype=np.float32).view(np.uint32)
-    >>> table = key_table(bits, np.array([True, False, False]))
+    >>> table = keys_table(sample_keys(bits, np.array([True, False, False])))
     >>> table[0].view(np.float32).tolist(), table[1].tolist(), table[2].tolist()
     ([0.25, 0.5], [0, 1], [1, 1])
     """
-    key = bits << np.uint32(1)
-    key |= positive
     key.sort()
     r = runs(key)
     keys = key[r.starts]
-    del key
     is_positive = (keys & np.uint32(1)).astype(bool)
     keys >>= np.uint32(1)  # the score's bits
     first = run_start_mask(keys)  # a score's first key (its negatives, or its positives)
@@ -167,8 +170,8 @@ def float32_bits(narrow: np.ndarray) -> np.ndarray:
 
 
 def _key_table(pos: np.ndarray, narrow: np.ndarray) -> list:
-    """:func:`key_table` of float32 scores, widened: float64 scores and int64 counts."""
-    bits, p, n = key_table(float32_bits(narrow), pos)
+    """:func:`keys_table` of float32 scores, widened: float64 scores and int64 counts."""
+    bits, p, n = keys_table(sample_keys(float32_bits(narrow), pos))
     return [wide_scores(bits), p.astype(np.int64), n.astype(np.int64)]
 
 

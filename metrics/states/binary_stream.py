@@ -12,8 +12,13 @@ merged by one sort of 32-bit keys; the state returned is widened back.
 Where such scores fill their range densely, a merged table of 2**3 chunks or
 more makes their blocks of float32 values dense (:mod:`metrics.states.dense_blocks`):
 from then on each chunk adds its rows of those blocks in place, once, instead
-of being merged again at every level of the tree; at the end the dense counts
-are one more table of the fold.
+of being merged again at every level of the tree. A chunk of such scores may
+come as its samples (:class:`BinaryRows`, from :func:`stream_chunk`): those of
+dense blocks are counted before any sort, and once some block is dense the
+others are gathered over several chunks (:data:`SAMPLES`) and sorted into one
+table, so a value that many chunks share is merged once, not once a chunk. At
+the end the tables are folded, their rows of dense blocks added in place, and the
+dense counts merged last.
 
 With ``memory`` (bytes) the tables held, dense blocks included, are bounded:
 when they pass it they are written to a temporary folder as sorted runs (raw
@@ -51,8 +56,9 @@ from metrics.states.binary import (
     BinaryState,
     chunk_input,
     float32_bits,
-    key_table,
+    keys_table,
     merge_tables,
+    sample_keys,
     wide_scores,
 )
 from metrics.states.dense_blocks import DenseBlocks
@@ -151,7 +157,7 @@ class BinaryRows:
         """The :class:`~metrics.states.BinaryState` of these samples."""
         meta = _Meta()
         meta.add(self)
-        return meta.state(key_table(self.bits, self.positive))
+        return meta.state(keys_table(sample_keys(self.bits, self.positive)))
 
 
 def stream_chunk(y_true, y_score, sample_weight=None) -> BinaryRows | BinaryState:
@@ -221,20 +227,117 @@ def _fold(stack: list) -> list:
     return out
 
 
-def _chunk_table(chunk, meta: _Meta, stack: list, dense: DenseBlocks) -> list:
-    """A chunk's table as the counter holds it (:meth:`_Meta.narrow`), its samples or rows
-    of dense blocks already counted in place."""
-    if not isinstance(chunk, (BinaryState, BinaryRows)):
-        raise MetricInputError(
-            f"a BinaryState merges only with a BinaryState; got {type(chunk).__name__}."
-        )
-    meta.add(chunk)
-    if isinstance(chunk, BinaryRows):
-        if meta.n_samples < _INT32_LIMIT:  # compact already: sort what dense blocks leave
-            return key_table(*dense.take_rows(chunk.bits, chunk.positive))
-        chunk = chunk.state()
-    table = meta.narrow([chunk.scores, chunk.positive, chunk.negative], stack, dense)
-    return dense.take(table)
+#: Samples of blocks not dense gathered before they are sorted into one table (16 MiB of
+#: keys): samples whose float32 values lie on a coarse lattice (a model's output divided
+#: down to small values) repeat their values without ever filling a block, and a table
+#: of many batches' samples holds each such value once, where one a batch merged level
+#: by level rewrote it at every level (measured).
+SAMPLES = 1 << 22
+
+
+class _Samples:
+    """Keys of samples (:func:`~metrics.states.binary.sample_keys`) gathered from several
+    chunks in one buffer, sorted into one table when it is full."""
+
+    def __init__(self, memory: int | None) -> None:
+        # at most a quarter of a bound on the stream's memory (4 bytes a key)
+        self.cap = SAMPLES if memory is None else max(1, min(SAMPLES, memory // 16))
+        self.keys = np.empty(0, dtype=np.uint32)  # allocated at the first sample
+        self.count = 0
+
+    @property
+    def nbytes(self) -> int:
+        return int(self.keys.nbytes)
+
+    def add(self, bits: np.ndarray, positive: np.ndarray) -> list | None:
+        """Hold these samples; the table of those held before when they would not fit."""
+        n, table = bits.shape[0], None
+        if self.count + n > self.keys.shape[0]:
+            table = self.table()
+            if n > self.keys.shape[0]:
+                self.keys = np.empty(max(n, self.cap), dtype=np.uint32)
+        part = self.keys[self.count : self.count + n]
+        np.left_shift(bits, np.uint32(1), out=part)
+        part |= positive
+        self.count += n
+        return table
+
+    def table(self) -> list | None:
+        """The table of the samples held (None without any); the buffer emptied."""
+        if self.count == 0:
+            return None
+        table = keys_table(self.keys[: self.count])
+        self.count = 0
+        return table
+
+
+class _Stream:
+    """What :func:`merge_binary_stream` holds: the binary counter of tables (``stack``:
+    (level, table) pairs), the dense blocks, the samples gathered and the runs spilled."""
+
+    def __init__(self, memory: int | None) -> None:
+        self.memory, self.meta, self.stack = memory, _Meta(), []
+        self.dense, self.samples, self.spill = DenseBlocks(), _Samples(memory), None
+
+    def add(self, chunk) -> None:
+        """Count one chunk: its samples of dense blocks in place, the others gathered, or
+        its table (a state's, or rows past int32's counts) into the counter."""
+        if not isinstance(chunk, (BinaryState, BinaryRows)):
+            raise MetricInputError(
+                f"a BinaryState merges only with a BinaryState; got {type(chunk).__name__}."
+            )
+        self.meta.add(chunk)
+        if isinstance(chunk, BinaryRows) and self.meta.n_samples < _INT32_LIMIT:
+            bits, positive = self.dense.take_rows(chunk.bits, chunk.positive)
+            if self.dense.blocks.shape[0]:  # the samples that dense blocks leave
+                self._push(self.samples.add(bits, positive))
+            else:  # a short stream, or its first chunks: one table a chunk
+                self._count(keys_table(sample_keys(bits, positive)))
+        else:
+            self.gathered()  # held compact, before any table is widened
+            if isinstance(chunk, BinaryRows):
+                chunk = chunk.state()
+            table = [chunk.scores, chunk.positive, chunk.negative]
+            del chunk  # the counter holds the columns: a merge can free them
+            table = self.meta.narrow(table, self.stack, self.dense)
+            self._count(self.dense.take(table))
+        self._bound()
+
+    def gathered(self) -> None:
+        """Sort the samples gathered into the counter."""
+        self._push(self.samples.table())
+
+    def _push(self, table: list | None) -> None:
+        if table is not None:  # many chunks' samples: as good as a merged table to promote
+            self._count(self.dense.promote(table))
+
+    def _count(self, table: list) -> None:
+        level, stack = 0, self.stack
+        while stack and stack[-1][0] == level:
+            table = _merge(stack.pop()[1], table)
+            level += 1
+            if level >= _DENSE_LEVEL:
+                table = self.dense.promote(table)
+        stack.append((level, table))
+
+    def _bound(self) -> None:
+        held = self.dense.nbytes + self.samples.nbytes + sum(_nbytes(t) for _, t in self.stack)
+        if self.memory is None or held <= self.memory:
+            return
+        self.gathered()
+        self.spill = self.spill or _Runs()
+        self.spill.write([*self.stack, (0, self.dense.table())])
+        self.stack = []
+        self.samples = _Samples(self.memory)  # its buffer let go too
+
+    def table(self) -> list:
+        """The merged table (memory-mapped when runs were spilled)."""
+        self.gathered()
+        if self.spill is None:
+            return _fold_dense(self.stack, self.dense)
+        self.stack.append((0, self.dense.table()))
+        self.spill.write(self.stack)
+        return self.spill.merge(self.memory)
 
 
 def _fold_dense(stack: list, dense: DenseBlocks) -> list:
@@ -317,35 +420,20 @@ def merge_binary_stream(
     """
     if memory is not None and memory < 1:
         raise MetricInputError(f"memory must be at least 1 byte; got {memory}.")
-    meta, stack, spill, dense = _Meta(), [], None, DenseBlocks()
+    stream = _Stream(memory)
     try:
-        for state in states:
-            table, level = _chunk_table(state, meta, stack, dense), 0
-            del state  # the counter holds the columns: a merge can free them
-            while stack and stack[-1][0] == level:
-                table = _merge(stack.pop()[1], table)
-                level += 1
-                if level >= _DENSE_LEVEL:
-                    table = dense.promote(table)
-            stack.append((level, table))
-            if memory is not None and dense.nbytes + sum(_nbytes(t) for _, t in stack) > memory:
-                spill = spill or _Runs()
-                spill.write([*stack, (0, dense.table())])
-                stack = []
-        if meta.count == 0:
+        for chunk in states:
+            stream.add(chunk)
+            del chunk
+        if stream.meta.count == 0:
             raise MetricInputError("merge_states needs at least one state; got none.")
-        if spill is None:
-            table = _fold_dense(stack, dense)
-        else:
-            stack.append((0, dense.table()))
-            spill.write(stack)
-            table = spill.merge(memory)  # memory-mapped
-            if compact:  # sent elsewhere after the runs are gone: read into memory
-                table = [np.array(c) for c in table]
-        return CompactBinary(meta, table) if compact else meta.state(table)
+        table = stream.table()
+        if compact and stream.spill is not None:  # sent elsewhere after the runs are gone
+            table = [np.array(c) for c in table]
+        return CompactBinary(stream.meta, table) if compact else stream.meta.state(table)
     finally:
-        if spill is not None:
-            spill.close()
+        if stream.spill is not None:
+            stream.spill.close()
 
 
 class _Runs:
