@@ -59,6 +59,8 @@ DENSE_AT = BLOCK // 16
 _POOL_PER_ROW = 32
 #: Blocks of non-negative float32 bits (31 bits).
 _N_BLOCKS = 1 << (31 - BLOCK_BITS)
+#: Rows of a table added to dense blocks at a time by :meth:`DenseBlocks.take`.
+_TAKE_ROWS = 1 << 20
 #: Blocks turned into a table at a time by :meth:`DenseBlocks.table`.
 _TABLE_BLOCKS = 64
 #: What one sample adds to its score's count, by its label (0, 1): a negative counts in
@@ -90,14 +92,23 @@ class DenseBlocks:
 
     def take(self, table: list) -> list:
         """Add the rows of ``table`` in dense blocks to their counts; the rows left, a table
-        of the same form."""
+        of the same form. A slice of :data:`_TAKE_ROWS` rows at a time: a merged table's
+        temporaries (its index, its packed counts) would take twice the table."""
         if table[0].dtype != np.uint32 or table[0].shape[0] == 0 or self.blocks.shape[0] == 0:
             return table
-        block = table[0] >> np.uint32(BLOCK_BITS)
-        slot = self.slot[block]
-        dense = slot >= 0
-        if not dense.any():
+        keep = np.empty(table[0].shape[0], dtype=bool)
+        for lo in range(0, keep.shape[0], _TAKE_ROWS):
+            part = [column[lo : lo + _TAKE_ROWS] for column in table]
+            keep[lo : lo + _TAKE_ROWS] = self._add_rows(part)
+        if keep.all():
             return table
+        return [np.compress(keep, column) for column in table]
+
+    def _add_rows(self, table: list) -> np.ndarray:
+        """Add the rows of ``table`` in dense blocks to their counts; whether each row is
+        left (in no dense block)."""
+        slot = self.slot[table[0] >> np.uint32(BLOCK_BITS)]
+        dense = slot >= 0
         index = np.compress(dense, slot).astype(np.intp)
         index <<= BLOCK_BITS
         index |= np.compress(dense, table[0]) & np.uint32(BLOCK - 1)
@@ -107,8 +118,7 @@ class DenseBlocks:
         # ufunc.at with an intp index and the pool's own dtype: numpy's fast path, half
         # the time of ``counts[index] += both`` (a gather, then a scatter; measured)
         np.add.at(self.counts, index, both)
-        keep = ~dense
-        return [np.compress(keep, column) for column in table]
+        return ~dense
 
     def take_rows(self, bits: np.ndarray, positive: np.ndarray) -> tuple:
         """Count the samples of dense blocks in place, one sample at a time, before any

@@ -203,6 +203,7 @@ def test_dense_blocks_give_the_reference_table(monkeypatch, limit, memory, chunk
     # the samples that dense blocks leave, gathered before they are sorted: 2**22 in a
     # real stream; here all of them at the end, or 120 at a time (mid-stream tables)
     monkeypatch.setattr(binary_stream, "SAMPLES", 120 if "120" in chunk else 8 * 2500)
+    monkeypatch.setattr(dense_blocks, "_TAKE_ROWS", 1000)  # tables taken in slices
     gathered, real_table = [], binary_stream._Samples.table
 
     def table(self):
