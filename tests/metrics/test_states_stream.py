@@ -316,3 +316,45 @@ def test_blocks_filled_to_a_sixteenth_are_made_dense_fullest_first_within_the_po
     assert dense.nbytes <= 32 * bits.shape[0] + BLOCK * 8
     table = dense.table()
     assert table[0].tolist() == bits[bits.shape[0] - table[0].shape[0] :].tolist()
+
+
+@pytest.mark.parametrize("weighted", [False, True])
+def test_finalize_on_threads_gives_the_serial_values_in_the_same_order(monkeypatch, weighted):
+    # a large table's three groups of metrics run on metrics' threads: the same values,
+    # keys and errors as one after the other
+    from metrics import _ranks
+    from metrics.states import binary
+
+    rng = np.random.default_rng(3)
+    y = (rng.random(4000) < 0.35).astype(np.int8)
+    s = ((rng.random(4000) + 0.6 * y) / 1.6).astype(np.float32).astype(np.float64)
+    w = rng.random(4000) if weighted else None
+    state = BinaryState.from_chunk(y, s, w)
+    # the operating point's bootstrap needs counts: unweighted only
+    operating = (
+        None if weighted else {"objective": "recall", "constraint": ("precision", ">=", 0.8)}
+    )
+    serial = state.finalize(0.4, operating=operating)
+    used = []
+    real = binary.map_blocks
+    monkeypatch.setattr(
+        binary, "map_blocks", lambda f, parts: used.append(len(parts)) or real(f, parts)
+    )
+    monkeypatch.setattr(binary, "_PARALLEL_ROWS", 1)
+    monkeypatch.setattr(_ranks, "WORKERS", 2)
+    threaded = state.finalize(0.4, operating=operating)
+    assert used == [3]
+    assert list(threaded) == list(serial) and len(serial) == (10 if weighted else 11)
+    assert threaded == serial
+    assert threaded["roc_auc_score"] == pytest.approx(
+        M.roc_auc_score(y, s, sample_weight=w), rel=1e-12
+    )
+    if not weighted:
+        assert threaded["operating_point"]["feasible"]
+        bad = {"objective": "recall", "constraint": ("precision", ">=", 2.0)}
+        with pytest.raises(MetricInputError) as threaded_error:
+            state.finalize(operating=bad)
+        monkeypatch.setattr(binary, "_PARALLEL_ROWS", 1 << 30)
+        with pytest.raises(MetricInputError) as serial_error:
+            state.finalize(operating=bad)
+        assert str(threaded_error.value) == str(serial_error.value)

@@ -138,6 +138,7 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("states.dense_blocks", "table"): "over groups of 64 dense blocks",
     ("states.binary_stream", "_fold"): "over the tables of the merge counter (log2 of chunks)",
     ("states.binary_stream", "merge_binary_stream"): "over the states of chunks (a tree)",
+    ("states.binary", "finalize"): "over its 3 groups of metrics and their keys",
     ("states.binary_stream", "_count"): "over the merge counter's levels (log2 of chunks)",
     ("states.binary_stream", "_bound"): "over the tables of the merge counter (log2 of chunks)",
     ("states.binary_stream", "write"): "over the tables spilled and their 3 columns",
