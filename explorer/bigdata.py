@@ -54,6 +54,7 @@ import metrics
 from explorer.datasets import Dataset
 from explorer.io import DataError
 from explorer.pages.home import Number
+from metrics.states.binary_stream import merge_binary_stream, stream_chunk
 
 #: The kinds whose merged states metrics.states computes (no multiclass state yet).
 BIG_KINDS = ("binary", "multilabel", "graded", "regression")
@@ -242,6 +243,22 @@ def _open(source: Source):
     return data, columns
 
 
+def _batches(data, columns: list[str]):
+    """The record batches of ``columns``, one read ahead: pyarrow's scanner otherwise
+    reads 16 batches and 4 files ahead and keeps every column chunk it pre-buffered (a
+    10^8-row binary file: 2,086 MB of peak against 1,185, and 16.3 against 13.7 CPU s,
+    measured)."""
+    import pyarrow.dataset as pads
+
+    return data.to_batches(
+        columns=columns,
+        batch_size=BATCH_ROWS,
+        batch_readahead=1,
+        fragment_readahead=1,
+        fragment_scan_options=pads.ParquetFragmentScanOptions(pre_buffer=False),
+    )
+
+
 def check_columns(source: Source) -> None:
     """Raise :class:`~explorer.io.DataError` when the source cannot be opened or lacks a
     named column; reads the files' schemas only (``metric-explorer`` checks before it
@@ -293,7 +310,7 @@ def load(source: Source, data_signature: tuple = ()) -> SampledDataset:
         options = {}
         if source.kind == "graded":  # ERR's scale: the largest grade of all rows
             top = 0.0
-            for batch in data.to_batches(columns=cols["y_true"], batch_size=BATCH_ROWS):
+            for batch in _batches(data, cols["y_true"]):
                 if batch.num_rows:
                     yt = metrics.batch_arrays(
                         batch, task, y_true=cols["y_true"], score=cols["y_true"]
@@ -308,16 +325,22 @@ def load(source: Source, data_signature: tuple = ()) -> SampledDataset:
 
         def states():
             offset = 0
-            for batch in data.to_batches(columns=columns, batch_size=BATCH_ROWS):
+            for batch in _batches(data, columns):
                 if batch.num_rows == 0:
                     continue
-                yield metrics.batch_state(batch, task, **cols, weight=source.weight, **options)
+                if source.kind == "binary":  # samples: dense blocks count them before a sort
+                    yield stream_chunk(*metrics.batch_arrays(batch, task, **cols,
+                                                             weight=source.weight))  # fmt: skip
+                else:
+                    yield metrics.batch_state(batch, task, **cols, weight=source.weight, **options)
                 lo, hi = np.searchsorted(rows, [offset, offset + batch.num_rows])
                 if hi > lo:
                     pieces.append(batch.take(pa.array(rows[lo:hi] - offset)))
                 offset += batch.num_rows
 
-        state = metrics.merge_states(states())
+        # the binary stream frees each merge's inputs (about 1.4x the table, not 4x)
+        merge = merge_binary_stream if source.kind == "binary" else metrics.merge_states
+        state = merge(states())
         batch = pa.Table.from_batches(pieces).combine_chunks().to_batches()[0]
         y, s, w = metrics.batch_arrays(batch, task, **cols, weight=source.weight)
         label_names = source.y_true if source.kind in ("multilabel", "graded") else ()

@@ -59,6 +59,53 @@ def test_binary_exact_headline_and_sample(binary_file):
     assert other.sample_ids != ds.sample_ids
 
 
+def test_float32_scores_stream_as_samples_one_batch_read_ahead(tmp_path, monkeypatch):
+    # a model's float32 probabilities: the batches reach the binary stream as samples
+    # (dense blocks count them before any sort), read one batch ahead without pyarrow's
+    # pre-buffering, and every exact number is the in-memory function's on all rows
+    from metrics.states.binary_stream import BinaryRows
+
+    rng = np.random.default_rng(43)
+    y = rng.integers(0, 2, N).astype(np.int8)
+    p = (rng.random(N, dtype=np.float32) + np.float32(0.4) * y) / np.float32(1.4)
+    p[:500] = np.float32(0.5)  # ties
+    path = tmp_path / "f32.parquet"
+    pq.write_table(pa.table({"y": y, "p": p}), path, row_group_size=3_000)
+    chunks, reads, real_open = [], [], bigdata._open
+
+    def stream_chunk(*args):
+        chunks.append(bigdata.stream_chunk.__wrapped__(*args))
+        return chunks[-1]
+
+    class Data:  # the dataset, its batches' read options recorded
+        def __init__(self, data):
+            self.data = data
+
+        def __getattr__(self, name):
+            return getattr(self.data, name)
+
+        def to_batches(self, **options):
+            reads.append(options)
+            return self.data.to_batches(**options)
+
+    stream_chunk.__wrapped__ = bigdata.stream_chunk
+    monkeypatch.setattr(bigdata, "stream_chunk", stream_chunk)
+    monkeypatch.setattr(bigdata, "_open", lambda s: (Data(real_open(s)[0]), real_open(s)[1]))
+    monkeypatch.setattr(bigdata, "BATCH_ROWS", 4_000)
+    ds = bigdata.load(source(path, y_true="y", score="p", sample=100))
+    assert all(isinstance(c, BinaryRows) for c in chunks) and len(chunks) > 1
+    assert sum(c.n_samples for c in chunks) == N
+    assert [(r["batch_readahead"], r["fragment_readahead"], r["batch_size"]) for r in reads] == [
+        (1, 1, 4_000)
+    ]
+    assert reads[0]["fragment_scan_options"].pre_buffer is False
+    auc, ap, ll = bigdata.exact_headline(ds)
+    p64 = p.astype(np.float64)  # the state reads the scores as float64, the same values
+    assert auc.value == M.roc_auc_score(y, p64)
+    assert ap.value == M.average_precision_score(y, p64)
+    np.testing.assert_allclose(ll.value, M.log_loss(y, p64), rtol=1e-12)
+
+
 def test_weighted_and_a_sample_larger_than_the_file(binary_file):
     path, y, p, w = binary_file
     ds = bigdata.load(source(path, y_true="y", score="p", weight="w", sample=50_000))
