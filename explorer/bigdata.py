@@ -52,6 +52,7 @@ import numpy as np
 
 import metrics
 from explorer.datasets import Dataset
+from explorer.i18n import Phrase
 from explorer.io import DataError
 from explorer.pages.home import Number
 from metrics.states.binary_stream import merge_binary_stream, stream_chunk
@@ -358,9 +359,12 @@ def load(source: Source, data_signature: tuple = ()) -> SampledDataset:
         sample_weight=w,
         label_names=label_names,
         sample_ids=tuple(map(str, rows.tolist())),
-        description=(
-            f"A uniform random sample of {n:,} of the {total:,} rows (seed {source.seed}); "
-            f"the headline numbers on Home are exact over all {total:,} rows."
+        description=Phrase(  # a Phrase: shown in the visitor's language
+            "A uniform random sample of ${n:,} of the ${total:,} rows (seed ${seed}); "
+            "the headline numbers on Home are exact over all ${total:,} rows.",
+            n=n,
+            total=total,
+            seed=source.seed,
         ),
         source="host",
         total_rows=total,

@@ -68,6 +68,19 @@ def test_a_link_names_the_host_data_by_name(host):
     assert metric(at, "ROC AUC") == fmt(M.roc_auc_score(y, p))
 
 
+def test_in_chinese_the_sample_is_described_in_chinese(host):
+    # the data's description (a uniform sample of N of M rows, exact headline over all)
+    # is the app's sentence, not the visitor's text: it follows the page's language
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params["ds"] = NAME
+    at.query_params["lang"] = "zh"
+    at.run()
+    assert not at.exception
+    text = captions(at)
+    assert "从全部 30,000 行中均匀随机抽取的 4,000 行（种子 3）" in text
+    assert "A uniform random sample" not in text
+
+
 @pytest.mark.parametrize("wanted", ["/etc/passwd", "PATH", "file:///etc/passwd", "../clicks"])
 def test_a_visitor_cannot_open_a_path(host, wanted):
     path, *_ = host
