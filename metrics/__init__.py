@@ -334,6 +334,7 @@ from metrics.states import (
     merge_states,
 )
 from metrics.states.batches import batch_arrays, batch_state
+from metrics.states.binary_stream import merge_binary_stream, stream_chunk
 
 __all__ += [
     "BootstrapResult",
@@ -368,7 +369,9 @@ __all__ += [
     "RegressionState",
     "batch_arrays",
     "batch_state",
+    "merge_binary_stream",
     "merge_states",
+    "stream_chunk",
 ]
 
 # Labels of every kind (wt-labels): the warning of 0/0 scores.

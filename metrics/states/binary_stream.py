@@ -165,6 +165,27 @@ def stream_chunk(y_true, y_score, sample_weight=None) -> BinaryRows | BinaryStat
     :class:`BinaryRows` where the scores allow (unweighted, non-negative float32 values),
     else its state.
 
+    :func:`merge_binary_stream` counts the samples of a :class:`BinaryRows` that fall in
+    its dense blocks before any sort; the state it returns is the same either way.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        0/1 labels (1 the positive class).
+    y_score : array-like of shape (n_samples,)
+        Finite scores, higher meaning more likely positive.
+    sample_weight : array-like of shape (n_samples,), optional
+        Non-negative weights (a weighted chunk is always a state).
+
+    Returns
+    -------
+    BinaryRows or BinaryState
+
+    Raises
+    ------
+    MetricInputError
+        As :meth:`BinaryState.from_chunk`.
+
     Examples
     --------
     >>> type(stream_chunk([1, 0], [0.1, 0.7])).__name__  # 0.1 is no float32 value

@@ -71,10 +71,10 @@ def test_float32_scores_stream_as_samples_one_batch_read_ahead(tmp_path, monkeyp
     p[:500] = np.float32(0.5)  # ties
     path = tmp_path / "f32.parquet"
     pq.write_table(pa.table({"y": y, "p": p}), path, row_group_size=3_000)
-    chunks, reads, real_open = [], [], bigdata._open
+    chunks, reads, real_open, real_chunk = [], [], bigdata._open, M.stream_chunk
 
     def stream_chunk(*args):
-        chunks.append(bigdata.stream_chunk.__wrapped__(*args))
+        chunks.append(real_chunk(*args))
         return chunks[-1]
 
     class Data:  # the dataset, its batches' read options recorded
@@ -88,8 +88,7 @@ def test_float32_scores_stream_as_samples_one_batch_read_ahead(tmp_path, monkeyp
             reads.append(options)
             return self.data.to_batches(**options)
 
-    stream_chunk.__wrapped__ = bigdata.stream_chunk
-    monkeypatch.setattr(bigdata, "stream_chunk", stream_chunk)
+    monkeypatch.setattr(M, "stream_chunk", stream_chunk)
     monkeypatch.setattr(bigdata, "_open", lambda s: (Data(real_open(s)[0]), real_open(s)[1]))
     monkeypatch.setattr(bigdata, "BATCH_ROWS", 4_000)
     ds = bigdata.load(source(path, y_true="y", score="p", sample=100))
