@@ -122,11 +122,12 @@ def _scatter(out: np.ndarray, keep, from_b, a_w, b_w, step: int = 1 << 20) -> No
         done_a, done_b = done_a + ra.shape[0], done_b + rb.shape[0]
 
 
-def sample_keys(bits: np.ndarray, positive: np.ndarray) -> np.ndarray:
-    """``bits * 2 + label`` (uint32) of samples with non-negative float32 scores: a
-    non-negative float32's bits order as the value does and use 31 bits, so one sort of
-    these keys puts each score's negatives, then its positives, together."""
-    key = bits << np.uint32(1)
+def sample_keys(bits: np.ndarray, positive: np.ndarray, out: np.ndarray | None = None):
+    """``bits * 2 + label`` (uint32) of samples with non-negative float32 scores, written
+    into ``out`` when given: a non-negative float32's bits order as the value does and use
+    31 bits, so one sort of these keys puts each score's negatives, then its positives,
+    together."""
+    key = np.left_shift(bits, np.uint32(1), out=out)
     key |= positive
     return key
 

@@ -277,9 +277,7 @@ class _Samples:
             table = self.table()
             if n > self.keys.shape[0]:
                 self.keys = np.empty(max(n, self.cap), dtype=np.uint32)
-        part = self.keys[self.count : self.count + n]
-        np.left_shift(bits, np.uint32(1), out=part)
-        part |= positive
+        sample_keys(bits, positive, out=self.keys[self.count : self.count + n])
         self.count += n
         return table
 
