@@ -17,6 +17,7 @@ from metrics._ranks import (
     flat_tie_blocks,
     sklearn_ignore_ties_order,
 )
+from metrics._relevance import check_retrieved, retrieved_only
 from metrics._runs import runs_from_mask
 from metrics._validation import (
     MetricInputError,
@@ -154,3 +155,51 @@ def dcg_block(
     per_block: bool | None = None,
 ) -> np.ndarray:
     return dcg_rows(raw.astype(np.float64, copy=False), ys, discount, ignore_ties, per_block)
+
+
+def ndcg_values(
+    yt: np.ndarray, ys: np.ndarray, k: int | None, ignore_ties: bool, retrieved=None
+) -> tuple[np.ndarray, np.ndarray]:
+    """DCG (base 2) and DCG / ideal DCG of every row; the ideal sorts ``y_true`` itself.
+
+    The DCG reads the retrieved items only (:func:`metrics._relevance.retrieved_only`),
+    the ideal every item of ``y_true``. The DCG is :func:`dcg_values`' with
+    ``log_base=2`` on the same blocks (the ranking state takes both from one pass).
+
+    Integer gains below 2**15 are sorted as int16, which numpy sorts about
+    twice as fast as float64; ties in the ideal order do not matter (equal
+    gains). Integer 0/1 gains need no sort: the ideal DCG of a row with T
+    relevant items is the sum of the first T discounts.
+    """
+    discount = position_discounts(ys.shape[1], k, 2.0)
+    top = int(yt.max()) if yt.dtype.kind in "biu" else None
+    block = partial(_ndcg_block, discount=discount, top=top, ignore_ties=ignore_ties)
+    gt, st = retrieved_only(yt, ys, check_retrieved(retrieved, ys))
+    out = apply_by_row_chunks(block, yt, gt, st, columns=2)
+    gain, ratio = out[:, 0].copy(), out[:, 1].copy()
+    # DCG <= ideal DCG for non-negative gains; clip the last-bit rounding above 1
+    return gain, np.minimum(ratio, 1.0, out=ratio)
+
+
+def _ndcg_block(
+    raw: np.ndarray,
+    seen: np.ndarray,
+    ys: np.ndarray,
+    *,
+    discount: np.ndarray,
+    top: int | None,
+    ignore_ties: bool,
+) -> np.ndarray:
+    gains = raw.astype(np.float64, copy=False)
+    gain = dcg_rows(seen.astype(np.float64, copy=False), ys, discount, ignore_ties)
+    if top is not None and top <= 1:
+        first_discounts = np.concatenate(([0.0], np.cumsum(discount)))
+        ideal = first_discounts[np.count_nonzero(raw, axis=1)]
+    elif top is not None and top < 2**15:
+        ideal = np.sort(raw.astype(np.int16), axis=1).astype(np.float64) @ discount[::-1]
+    else:
+        ideal = np.sort(gains, axis=1) @ discount[::-1]
+    ratio = np.zeros_like(gain)
+    ok = ideal > 0
+    ratio[ok] = gain[ok] / ideal[ok]
+    return np.column_stack((gain, ratio))

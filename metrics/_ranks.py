@@ -584,8 +584,10 @@ def map_blocks(func, blocks) -> list:
     return [result for result, _, _ in done]
 
 
-def apply_by_row_chunks(func, *arrays: np.ndarray, max_elements: int | None = None) -> np.ndarray:
-    """``func`` applied to blocks of rows of ``arrays``; one float64 value per row.
+def apply_by_row_chunks(
+    func, *arrays: np.ndarray, max_elements: int | None = None, columns: int | None = None
+) -> np.ndarray:
+    """``func`` applied to blocks of rows of ``arrays``; one float64 value per row (or a few).
 
     Row-wise kernels (one sort per row plus cumulative operations) run
     several times faster on blocks of about 2**17 entries than on one huge
@@ -603,10 +605,12 @@ def apply_by_row_chunks(func, *arrays: np.ndarray, max_elements: int | None = No
         Row-aligned 2-D arrays; block ``rows`` passes ``a[rows]`` for each.
     max_elements : int, optional
         Entries per block (default :data:`ROW_CHUNK_ELEMENTS`).
+    columns : int, optional
+        Values per row: ``func`` then returns shape ``(n_block_rows, columns)``.
 
     Returns
     -------
-    ndarray of float64, shape (n_samples,)
+    ndarray of float64, shape (n_samples,) or (n_samples, columns)
 
     Examples
     --------
@@ -616,7 +620,7 @@ def apply_by_row_chunks(func, *arrays: np.ndarray, max_elements: int | None = No
     [1.0, 5.0, 9.0, 13.0, 17.0, 21.0]
     """
     n, m = arrays[0].shape
-    out = np.empty(n, dtype=np.float64)
+    out = np.empty(n if columns is None else (n, columns), dtype=np.float64)
 
     def run(rows: slice) -> None:
         out[rows] = func(*[a[rows] for a in arrays])

@@ -43,20 +43,14 @@ samples.
 
 from __future__ import annotations
 
-from functools import partial
-
 import numpy as np
 
 from metrics._averages import weighted_mean
 from metrics._dcg_kernel import (
     check_dcg_inputs,
     check_log_base,
-    dcg_rows,
     dcg_values,
-    position_discounts,
-)
-from metrics._ranks import (
-    apply_by_row_chunks,
+    ndcg_values,
 )
 from metrics._relevance import check_retrieved, retrieved_only
 from metrics._validation import (
@@ -80,52 +74,6 @@ __all__ = [
 # ---------------------------------------------------------------------------
 # kernels (validated input)
 # ---------------------------------------------------------------------------
-
-
-def _ndcg(
-    yt: np.ndarray, ys: np.ndarray, k: int | None, ignore_ties: bool, retrieved=None
-) -> np.ndarray:
-    """DCG / ideal DCG per row; the ideal sorts ``y_true`` itself (same ``k``).
-
-    The DCG reads the retrieved items only (:func:`metrics._relevance.retrieved_only`),
-    the ideal every item of ``y_true``.
-
-    Integer gains below 2**15 are sorted as int16, which numpy sorts about
-    twice as fast as float64; ties in the ideal order do not matter (equal
-    gains). Integer 0/1 gains need no sort: the ideal DCG of a row with T
-    relevant items is the sum of the first T discounts.
-    """
-    discount = position_discounts(ys.shape[1], k, 2.0)
-    top = int(yt.max()) if yt.dtype.kind in "biu" else None
-    block = partial(_ndcg_block, discount=discount, top=top, ignore_ties=ignore_ties)
-    gt, st = retrieved_only(yt, ys, check_retrieved(retrieved, ys))
-    out = apply_by_row_chunks(block, yt, gt, st)
-    # DCG <= ideal DCG for non-negative gains; clip the last-bit rounding above 1
-    return np.minimum(out, 1.0, out=out)
-
-
-def _ndcg_block(
-    raw: np.ndarray,
-    seen: np.ndarray,
-    ys: np.ndarray,
-    *,
-    discount: np.ndarray,
-    top: int | None,
-    ignore_ties: bool,
-) -> np.ndarray:
-    gains = raw.astype(np.float64, copy=False)
-    gain = dcg_rows(seen.astype(np.float64, copy=False), ys, discount, ignore_ties)
-    if top is not None and top <= 1:
-        first_discounts = np.concatenate(([0.0], np.cumsum(discount)))
-        ideal = first_discounts[np.count_nonzero(raw, axis=1)]
-    elif top is not None and top < 2**15:
-        ideal = np.sort(raw.astype(np.int16), axis=1).astype(np.float64) @ discount[::-1]
-    else:
-        ideal = np.sort(gains, axis=1) @ discount[::-1]
-    ratio = np.zeros_like(gain)
-    ok = ideal > 0
-    ratio[ok] = gain[ok] / ideal[ok]
-    return ratio
 
 
 # ---------------------------------------------------------------------------
@@ -278,7 +226,7 @@ def ndcg_per_sample(y_true, y_score, *, k=None, ignore_ties=False, retrieved=Non
     [0.6957, 0.0]
     """
     yt, ys, k = _ndcg_inputs(y_true, y_score, k)
-    return _ndcg(yt, ys, k, bool(ignore_ties), retrieved)
+    return ndcg_values(yt, ys, k, bool(ignore_ties), retrieved)[1]
 
 
 def ndcg_score(
@@ -320,4 +268,4 @@ def ndcg_score(
     """
     yt, ys, k = _ndcg_inputs(y_true, y_score, k)
     w = check_sample_weight(sample_weight, ys.shape[0])
-    return weighted_mean(_ndcg(yt, ys, k, bool(ignore_ties), retrieved), w)
+    return weighted_mean(ndcg_values(yt, ys, k, bool(ignore_ties), retrieved)[1], w)

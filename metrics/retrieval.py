@@ -9,7 +9,7 @@ descending score, :func:`metrics._ranks.top_k_order`).
 Every metric ranks the score matrix once
 (:func:`metrics._ranks.keyed_descending_order`: one default sort of int64
 keys that carry the column, equal to the stable argsort), gathers the
-relevance in ranked order (:func:`_ranked_relevance`) and works with
+relevance in ranked order (:func:`metrics._retrieval_rows.ranked_relevance`) and works with
 cumulative sums over the positions, never with a Python loop over queries.
 The work runs on cache-sized blocks of rows (:func:`by_row_blocks`), which
 keeps temporaries in cache and the peak memory to a few blocks; MRR sorts
@@ -41,9 +41,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from metrics._ranks import (
-    keyed_descending_order,
-)
 from metrics._relevance import (
     by_row_blocks,
     check_denominator,
@@ -52,7 +49,14 @@ from metrics._relevance import (
     check_retrieved,
     retrieved_only,
     safe_divide,
-    stop_probability,
+)
+from metrics._retrieval_rows import (
+    average_precision,
+    err_cascade,
+    hit_counts,
+    precision_sums,
+    ranked_relevance,
+    relevant_counts,
 )
 from metrics._validation import (
     check_k,
@@ -79,35 +83,6 @@ __all__ = [
 # ---------------------------------------------------------------------------
 
 
-def _ranked_relevance(y_true: np.ndarray, y_score: np.ndarray, k: int | None) -> np.ndarray:
-    """Relevance of the top ``k`` items of every query, in ranked order.
-
-    The contract's ranking (:func:`metrics._ranks.keyed_descending_order`)
-    and one gather of ``y_true``. Used on one block of rows at a time.
-
-    Parameters
-    ----------
-    y_true, y_score : ndarray of shape (n_queries, n_items)
-        Validated inputs.
-    k : int or None
-        Cut-off; None (or a ``k`` past ``n_items``) keeps every item.
-
-    Returns
-    -------
-    ndarray of shape (n_queries, min(k, n_items))
-
-    Examples
-    --------
-    >>> import numpy as np
-    >>> _ranked_relevance(np.array([[0.0, 2.0, 1.0]]), np.array([[0.5, 0.5, 0.9]]), 2).tolist()
-    [[1.0, 0.0]]
-    """
-    n_items = y_score.shape[1]
-    kk = n_items if k is None else min(k, n_items)
-    order = keyed_descending_order(y_score, flat=True)[:, :kk]
-    return np.take(y_true.ravel(), order)
-
-
 def _masked_inputs(y_true, y_score, retrieved):
     """Validated ``y_true`` and ``y_score``, and the grades and scores the ranking sees.
 
@@ -125,8 +100,7 @@ def _hits_and_relevant(y_true, y_score, k, retrieved) -> tuple[np.ndarray, np.nd
     k = check_k(k)
 
     def kernel(yt_b, gt_b, st_b):
-        ranked = _ranked_relevance(gt_b, st_b, k)
-        return np.count_nonzero(ranked > 0, axis=1), np.count_nonzero(yt_b > 0, axis=1)
+        return hit_counts(ranked_relevance(gt_b, st_b, k)), relevant_counts(yt_b)
 
     hits, n_rel = by_row_blocks(kernel, yt, gt, st)
     return hits.astype(np.float64), n_rel.astype(np.float64), k
@@ -362,26 +336,12 @@ def average_precision_at_k(
     yt, ys, gt, st = _masked_inputs(y_true, y_score, retrieved)
     k = check_k(k)
     denominator = check_denominator(denominator)
-    kk = min(k, ys.shape[1])
-    positions = np.arange(1, kk + 1, dtype=np.float64)
 
     def kernel(yt_b, gt_b, st_b):
-        ranked = _ranked_relevance(gt_b, st_b, k) > 0
-        hits_so_far = np.cumsum(ranked, axis=1)
-        total = np.where(ranked, hits_so_far / positions, 0.0).sum(axis=1)
-        # a copy: a view would keep the block's running sums alive until the end
-        return total, hits_so_far[:, -1].copy(), np.count_nonzero(yt_b > 0, axis=1)
+        return (*precision_sums(ranked_relevance(gt_b, st_b, k)), relevant_counts(yt_b))
 
     total, hits_k, n_rel = by_row_blocks(kernel, yt, gt, st)
-    if denominator == "k":
-        return total / k
-    if denominator == "hits":
-        den = hits_k
-    else:
-        den = n_rel
-        if denominator == "min_m_k":
-            den = np.minimum(den, k)
-    return safe_divide(total, den)
+    return average_precision(total, hits_k, n_rel, k, denominator)
 
 
 def mean_average_precision_at_k(
@@ -468,7 +428,7 @@ def _first_relevant_position(y_true: np.ndarray, y_score: np.ndarray):
     with the highest score among the relevant, the lowest column among
     those; it is preceded by every item scoring more and by the items of
     equal score in lower columns. Counting them is O(n_items) per query
-    and gives the same position as :func:`_ranked_relevance`'s order.
+    and gives the same position as :func:`metrics._retrieval_rows.ranked_relevance`'s order.
 
     Returns the positions (meaningless where ``found`` is False) and
     ``found``, whether the query has a relevant item at all.
@@ -565,14 +525,9 @@ def expected_reciprocal_rank_per_sample(
     mg = check_max_grade(max_grade, yt)
     if mg == 0.0:  # every grade is 0: no query can satisfy the user
         return np.zeros(yt.shape[0], dtype=np.float64)
-    kk = ys.shape[1] if k is None else min(k, ys.shape[1])
-    positions = np.arange(1, kk + 1, dtype=np.float64)
 
     def kernel(gt_b, st_b):
-        stop = stop_probability(_ranked_relevance(gt_b, st_b, k), mg)
-        still = np.ones_like(stop)
-        np.cumprod(1.0 - stop[:, :-1], axis=1, out=still[:, 1:])
-        return ((stop * still / positions).sum(axis=1),)
+        return (err_cascade(ranked_relevance(gt_b, st_b, k), mg),)
 
     return by_row_blocks(kernel, gt, st)[0]
 

@@ -19,8 +19,14 @@ from types import MappingProxyType
 
 import numpy as np
 
-from metrics._dcg_kernel import check_log_base
-from metrics._relevance import check_denominator, check_max_grade, check_retrieved
+from metrics._dcg_kernel import check_log_base, dcg_values, ndcg_values
+from metrics._relevance import (
+    check_denominator,
+    check_max_grade,
+    check_retrieved,
+    retrieved_only,
+)
+from metrics._retrieval_rows import retrieval_rows
 from metrics._validation import (
     MetricInputError,
     as_2d,
@@ -28,16 +34,7 @@ from metrics._validation import (
     check_nonnegative,
     check_same_shape,
 )
-from metrics.dcg import dcg_per_sample, ndcg_per_sample
 from metrics.label_ranking import coverage_per_sample, lrap_per_sample, ranking_loss_per_sample
-from metrics.retrieval import (
-    average_precision_at_k,
-    expected_reciprocal_rank_per_sample,
-    hit_rate_at_k_per_sample,
-    precision_at_k_per_sample,
-    recall_at_k_per_sample,
-    reciprocal_rank,
-)
 from metrics.states._common import check_total_weight, chunk_weights
 
 __all__ = ["RankingState"]
@@ -59,6 +56,25 @@ PER_QUERY = (
     "mean_reciprocal_rank",
     "expected_reciprocal_rank",
 )
+
+#: Each of :data:`PER_QUERY` and the per-query values it averages (:func:`retrieval_rows`).
+_ROW_NAMES = {
+    "precision_at_k": "precision_at_k",
+    "recall_at_k": "recall_at_k",
+    "hit_rate_at_k": "hit_rate_at_k",
+    "mean_average_precision_at_k": "average_precision_at_k",
+    "mean_reciprocal_rank": "reciprocal_rank",
+    "expected_reciprocal_rank": "expected_reciprocal_rank",
+}
+
+
+def _dcg_sums(yt, ys, k, log_base: float, ignore_ties: bool, mask, weighted) -> dict:
+    """DCG's and NDCG's weighted sums; one ranking for both when the base is 2."""
+    dcg, ndcg = ndcg_values(yt, ys, k, ignore_ties, mask)
+    if log_base != 2.0:  # NDCG does not depend on the base, DCG does
+        grades, scores = retrieved_only(yt, ys, mask)
+        dcg = dcg_values(grades, scores, k, log_base, ignore_ties)
+    return {"dcg_score": weighted(dcg), "ndcg_score": weighted(ndcg)}
 
 
 @dataclass(frozen=True)
@@ -183,7 +199,6 @@ class RankingState:
         mask = check_retrieved(retrieved, ys)
         w = chunk_weights(sample_weight, yt.shape[0])
         n, m = yt.shape
-        kw = {"retrieved": mask}
 
         def weighted(values: np.ndarray) -> float:
             return float(values.sum() if w is None else np.dot(w, values))
@@ -196,19 +211,11 @@ class RankingState:
             if m >= 2:
                 sums["label_ranking_loss"] = weighted(ranking_loss_per_sample(yt, ys))
         if m >= 2:
-            ties = bool(ignore_ties)
-            dcg = dcg_per_sample(yt, ys, k=k, log_base=log_base, ignore_ties=ties, **kw)
-            sums["dcg_score"] = weighted(dcg)
-            sums["ndcg_score"] = weighted(ndcg_per_sample(yt, ys, k=k, ignore_ties=ties, **kw))
-        if k is not None:
-            sums["precision_at_k"] = float(precision_at_k_per_sample(yt, ys, k=k, **kw).sum())
-            sums["recall_at_k"] = float(recall_at_k_per_sample(yt, ys, k=k, **kw).sum())
-            sums["hit_rate_at_k"] = float(hit_rate_at_k_per_sample(yt, ys, k=k, **kw).sum())
-            ap = average_precision_at_k(yt, ys, k=k, denominator=denominator, **kw)
-            sums["mean_average_precision_at_k"] = float(ap.sum())
-        sums["mean_reciprocal_rank"] = float(reciprocal_rank(yt, ys, k=k, **kw).sum())
-        err = expected_reciprocal_rank_per_sample(yt, ys, k=k, max_grade=top, **kw)
-        sums["expected_reciprocal_rank"] = float(err.sum())
+            sums.update(_dcg_sums(yt, ys, k, log_base, bool(ignore_ties), mask, weighted))
+        rows = retrieval_rows(yt, ys, k=k, denominator=denominator, max_grade=top, retrieved=mask)
+        for name, values in _ROW_NAMES.items():
+            if values in rows:
+                sums[name] = float(rows[values].sum())
         return cls(
             k=k,
             log_base=log_base,

@@ -22,10 +22,10 @@ import pytrec_eval
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from metrics._retrieval_rows import ranked_relevance
 from metrics._validation import MetricInputError
 from metrics.explain.retrieval import retrieval_steps
 from metrics.retrieval import (
-    _ranked_relevance,
     average_precision_at_k,
     expected_reciprocal_rank,
     expected_reciprocal_rank_per_sample,
@@ -225,7 +225,7 @@ def test_err_with_fractional_grades_matches_reference(seed):
 @pytest.mark.parametrize("seed", SEEDS)
 def test_ranked_relevance_is_the_stable_descending_gather(seed, k):
     y, s = case(seed)
-    got = _ranked_relevance(np.asarray(y, float), np.asarray(s, float), k)
+    got = ranked_relevance(np.asarray(y, float), np.asarray(s, float), k)
     width = 6 if k is None else min(k, 6)
     expected = [[t[j] for j in ref_ranking(r)[:width]] for t, r in zip(y, s, strict=True)]
     assert got.shape == (len(y), width)
@@ -620,11 +620,11 @@ def test_property_orderings_between_metrics(data):
     for d in DENOMINATORS:
         assert np.all((ap[d] > 0) == (h == 1))
     # RR (computed without a sort) agrees with the shared ranked relevance
-    ranked = _ranked_relevance(y.astype(float), s, k) > 0
+    ranked = ranked_relevance(y.astype(float), s, k) > 0
     first = np.argmax(ranked, axis=1)
     np.testing.assert_allclose(rr, np.where(ranked.any(axis=1), 1.0 / (first + 1), 0.0))
     # the top item relevant -> RR 1 and P@1 1
-    top = _ranked_relevance(y.astype(float), s, 1)[:, 0] > 0
+    top = ranked_relevance(y.astype(float), s, 1)[:, 0] > 0
     assert np.all(rr[top] == 1.0)
     assert np.all(precision_at_k_per_sample(y, s, k=1)[top] == 1.0)
 

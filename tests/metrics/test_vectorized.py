@@ -144,6 +144,7 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("states.binary_stream", "write"): "over the tables spilled and their 3 columns",
     ("states.binary_stream", "merge"): "over the runs on disk and their 3 columns",
     ("states.binary_stream", "_merge_windows"): "over windows of the runs, and the runs",
+    ("states.ranking", "from_chunk"): "over the 6 Top-K means of one ranking",
     ("states.binary_stream", "_merge_pieces"): "over the runs' pieces of one window",
     ("cli", "read_ahead"): "over the batches of a file (out of core)",
     ("states.multilabel", "from_chunk"): "over the 3 count arrays and the averages' names",

@@ -1,0 +1,156 @@
+"""The Top-K formulas of one block of ranked rows, and every one of them from one ranking.
+
+Each function of :mod:`metrics.retrieval` ranks the scores and applies one
+formula below; the ranking state (:mod:`metrics.states.ranking`) needs all
+of them for every batch, so :func:`retrieval_rows` ranks a block once and
+applies every formula to that one ranking. Same blocks, same formulas: the
+values are those of the functions, to the bit.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from metrics._ranks import keyed_descending_order
+from metrics._relevance import by_row_blocks, retrieved_only, safe_divide, stop_probability
+
+
+def ranked_relevance(y_true: np.ndarray, y_score: np.ndarray, k: int | None) -> np.ndarray:
+    """Relevance of the top ``k`` items of every query, in ranked order.
+
+    The contract's ranking (:func:`metrics._ranks.keyed_descending_order`)
+    and one gather of ``y_true``. Used on one block of rows at a time.
+
+    Parameters
+    ----------
+    y_true, y_score : ndarray of shape (n_queries, n_items)
+        Validated inputs.
+    k : int or None
+        Cut-off; None (or a ``k`` past ``n_items``) keeps every item.
+
+    Returns
+    -------
+    ndarray of shape (n_queries, min(k, n_items))
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> ranked_relevance(np.array([[0.0, 2.0, 1.0]]), np.array([[0.5, 0.5, 0.9]]), 2).tolist()
+    [[1.0, 0.0]]
+    """
+    n_items = y_score.shape[1]
+    kk = n_items if k is None else min(k, n_items)
+    order = keyed_descending_order(y_score, flat=True)[:, :kk]
+    return np.take(y_true.ravel(), order)
+
+
+def relevant_counts(y_true: np.ndarray) -> np.ndarray:
+    """M of every query: its items of grade > 0, retrieved or not."""
+    return np.count_nonzero(y_true > 0, axis=1)
+
+
+def hit_counts(ranked: np.ndarray) -> np.ndarray:
+    """Relevant items among the ranked positions of every query."""
+    return np.count_nonzero(ranked > 0, axis=1)
+
+
+def precision_sums(ranked: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """AP's numerator (the precision at each relevant position, summed) and the hits."""
+    hit = ranked > 0
+    hits_so_far = np.cumsum(hit, axis=1)
+    positions = np.arange(1, ranked.shape[1] + 1, dtype=np.float64)
+    total = np.where(hit, hits_so_far / positions, 0.0).sum(axis=1)
+    # a copy: a view would keep the block's running sums alive until the end
+    return total, hits_so_far[:, -1].copy()
+
+
+def average_precision(total, hits_k, n_rel, k: int, denominator: str) -> np.ndarray:
+    """AP@K of every query from :func:`precision_sums`, under ``denominator``."""
+    if denominator == "k":
+        return total / k
+    if denominator == "hits":
+        den = hits_k
+    else:
+        den = n_rel
+        if denominator == "min_m_k":
+            den = np.minimum(den, k)
+    return safe_divide(total, den)
+
+
+def err_cascade(ranked: np.ndarray, max_grade: float) -> np.ndarray:
+    """Chapelle's cascade over the ranked grades of every query (``max_grade > 0``)."""
+    stop = stop_probability(ranked, max_grade)
+    still = np.ones_like(stop)
+    np.cumprod(1.0 - stop[:, :-1], axis=1, out=still[:, 1:])
+    positions = np.arange(1, ranked.shape[1] + 1, dtype=np.float64)
+    return (stop * still / positions).sum(axis=1)
+
+
+def first_hit_reciprocal(ranked: np.ndarray) -> np.ndarray:
+    """1 / the position of the first relevant item among the ranked ones, else 0."""
+    hit = ranked > 0
+    position = np.argmax(hit, axis=1) + 1.0
+    return np.where(hit.any(axis=1), 1.0 / position, 0.0)
+
+
+def retrieval_rows(
+    y_true: np.ndarray,
+    y_score: np.ndarray,
+    *,
+    k: int | None,
+    denominator: str,
+    max_grade: float,
+    retrieved: np.ndarray | None = None,
+) -> dict[str, np.ndarray]:
+    """Every Top-K metric of every query, each block of rows ranked once.
+
+    Parameters
+    ----------
+    y_true, y_score : ndarray of shape (n_queries, n_items)
+        Validated grades (``>= 0``) and finite scores.
+    k : int or None
+        The cut-off; None ranks every item and leaves the @K metrics out.
+    denominator : str
+        AP@K's (:data:`metrics._relevance.DENOMINATORS`).
+    max_grade : float
+        ERR's top grade (:func:`metrics._relevance.check_max_grade`'s value).
+    retrieved : ndarray of bool or None
+        The checked mask (:func:`metrics._relevance.check_retrieved`).
+
+    Returns
+    -------
+    dict of str to ndarray of shape (n_queries,)
+        ``precision_at_k``, ``recall_at_k``, ``hit_rate_at_k``,
+        ``average_precision_at_k`` (with ``k``), ``reciprocal_rank`` and
+        ``expected_reciprocal_rank``: equal to the functions of
+        :mod:`metrics.retrieval` of the same name (``*_per_sample``).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> rows = retrieval_rows(np.array([[1.0, 0.0, 2.0]]), np.array([[0.2, 0.9, 0.5]]),
+    ...                       k=2, denominator="min_m_k", max_grade=2.0)
+    >>> rows["precision_at_k"].tolist(), rows["reciprocal_rank"].tolist()
+    ([0.5], [0.5])
+    """
+    grades, scores = retrieved_only(y_true, y_score, retrieved)
+
+    def kernel(yt_b, gt_b, st_b):
+        ranked = ranked_relevance(gt_b, st_b, k)
+        err = err_cascade(ranked, max_grade) if max_grade > 0 else None
+        if err is None:  # every grade is 0: no query can satisfy the user
+            err = np.zeros(ranked.shape[0])
+        if k is None:
+            return first_hit_reciprocal(ranked), err
+        total, hits = precision_sums(ranked)
+        return first_hit_reciprocal(ranked), err, total, hits, relevant_counts(yt_b)
+
+    parts = by_row_blocks(kernel, y_true, grades, scores)
+    rows = {"reciprocal_rank": parts[0], "expected_reciprocal_rank": parts[1]}
+    if k is not None:
+        total, hits, n_rel = parts[2:]
+        rows["precision_at_k"] = hits / k
+        rows["recall_at_k"] = safe_divide(hits, n_rel)
+        rows["hit_rate_at_k"] = (hits > 0).astype(np.float64)
+        rows["average_precision_at_k"] = average_precision(total, hits, n_rel, k, denominator)
+    return rows

@@ -1,0 +1,95 @@
+"""One ranking for every Top-K metric, and one pass for DCG and NDCG: the functions' values
+to the bit (the ranking state sums these instead of calling each function)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from metrics import _ranks as ranks
+from metrics import _relevance as relevance
+from metrics._dcg_kernel import ndcg_values
+from metrics._retrieval_rows import retrieval_rows
+from metrics.dcg import dcg_per_sample, ndcg_per_sample
+from metrics.retrieval import (
+    average_precision_at_k,
+    expected_reciprocal_rank_per_sample,
+    hit_rate_at_k_per_sample,
+    precision_at_k_per_sample,
+    recall_at_k_per_sample,
+    reciprocal_rank,
+)
+from tests.conftest import graded_case
+
+DENOMINATORS = ["min_m_k", "relevant", "k", "hits"]
+
+
+def _case(seed: int, n: int = 60, m: int = 7):
+    """Graded rows, half with many ties and half with distinct scores, and a mask."""
+    y, s = graded_case(seed, n=n, m=m, ties=True)
+    rng = np.random.default_rng(seed)
+    s[n // 2 :] = rng.random((n - n // 2, m))  # some blocks tied, others not
+    retrieved = rng.random((n, m)) > 0.2
+    return y.astype(np.float64), s, retrieved
+
+
+def _functions(y, s, *, k, denominator, max_grade, retrieved):
+    kw = {"retrieved": retrieved}
+    out = {
+        "reciprocal_rank": reciprocal_rank(y, s, k=k, **kw),
+        "expected_reciprocal_rank": expected_reciprocal_rank_per_sample(
+            y, s, k=k, max_grade=max_grade, **kw
+        ),
+    }
+    if k is not None:
+        out["precision_at_k"] = precision_at_k_per_sample(y, s, k=k, **kw)
+        out["recall_at_k"] = recall_at_k_per_sample(y, s, k=k, **kw)
+        out["hit_rate_at_k"] = hit_rate_at_k_per_sample(y, s, k=k, **kw)
+        out["average_precision_at_k"] = average_precision_at_k(
+            y, s, k=k, denominator=denominator, **kw
+        )
+    return out
+
+
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("k", [None, 1, 3, 50])
+@pytest.mark.parametrize("denominator", DENOMINATORS)
+@pytest.mark.parametrize("masked", [False, True])
+def test_one_ranking_gives_every_function_s_values(monkeypatch, seed, k, denominator, masked):
+    monkeypatch.setattr(relevance, "BLOCK_ELEMENTS", 9 * 7)  # blocks of 9 rows, one ragged
+    y, s, retrieved = _case(seed)
+    retrieved = retrieved if masked else None
+    max_grade = 3.0
+    got = retrieval_rows(
+        y, s, k=k, denominator=denominator, max_grade=max_grade, retrieved=retrieved
+    )
+    want = _functions(y, s, k=k, denominator=denominator, max_grade=max_grade, retrieved=retrieved)
+    assert set(got) == set(want)
+    for name, values in want.items():
+        assert np.array_equal(got[name], values), name
+    assert got["reciprocal_rank"].max() > 0 and got["expected_reciprocal_rank"].max() > 0
+
+
+def test_every_grade_zero_gives_zero_err_and_rr():
+    y = np.zeros((5, 4))
+    s = np.random.default_rng(0).random((5, 4))
+    got = retrieval_rows(y, s, k=2, denominator="min_m_k", max_grade=0.0)
+    assert got["expected_reciprocal_rank"].tolist() == [0.0] * 5
+    assert got["reciprocal_rank"].tolist() == [0.0] * 5
+    assert got["average_precision_at_k"].tolist() == [0.0] * 5
+
+
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("k", [None, 2, 5])
+@pytest.mark.parametrize("ignore_ties", [False, True])
+@pytest.mark.parametrize("masked", [False, True])
+def test_one_pass_gives_dcg_and_ndcg_to_the_bit(monkeypatch, seed, k, ignore_ties, masked):
+    # blocks of 9 rows: tie-heavy blocks and tie-free ones take different DCG methods
+    monkeypatch.setattr(ranks, "ROW_CHUNK_ELEMENTS", 9 * 7)
+    y, s, retrieved = _case(seed)
+    retrieved = retrieved if masked else None
+    dcg, ndcg = ndcg_values(y, s, k, ignore_ties, retrieved)
+    kw = {"k": k, "ignore_ties": ignore_ties, "retrieved": retrieved}
+    assert np.array_equal(dcg, dcg_per_sample(y, s, log_base=2, **kw))
+    assert np.array_equal(ndcg, ndcg_per_sample(y, s, **kw))
+    assert 0 < ndcg.max() <= 1.0
