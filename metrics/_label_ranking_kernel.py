@@ -12,7 +12,7 @@ import numpy as np
 from metrics._ranks import (
     apply_by_row_chunks,
 )
-from metrics._true_label_ranks import precision_sums, true_label_ranks
+from metrics._true_label_ranks import precision_sums, summed_precisions, true_label_ranks
 from metrics._validation import (
     as_2d,
     check_binary,
@@ -267,9 +267,12 @@ def lrap_values(
 
 
 def lrap_rows(mask: np.ndarray, ys: np.ndarray, *, per_block: bool | None) -> np.ndarray:
-    total, n_true = precision_sums(mask, ys, per_block=per_block)
+    return _lrap_of(*precision_sums(mask, ys, per_block=per_block), ys.shape[1])
+
+
+def _lrap_of(total: np.ndarray, n_true: np.ndarray, m: int) -> np.ndarray:
     out = np.ones(n_true.shape[0], dtype=np.float64)
-    ordinary = (n_true > 0) & (n_true < ys.shape[1])
+    ordinary = (n_true > 0) & (n_true < m)
     out[ordinary] = total[ordinary] / n_true[ordinary]
     return out
 
@@ -288,8 +291,11 @@ def ranking_loss_values(
 
 
 def ranking_loss_rows(mask: np.ndarray, ys: np.ndarray, *, per_block: bool | None) -> np.ndarray:
-    m = ys.shape[1]
-    row, count, at_or_above, rank, n_true = true_label_ranks(mask, ys, per_block=per_block)
+    return _loss_of(true_label_ranks(mask, ys, per_block=per_block), ys.shape[1])
+
+
+def _loss_of(ranks: tuple, m: int) -> np.ndarray:
+    row, count, at_or_above, rank, n_true = ranks
     # false labels scoring >= a true label: rank_ij - |L_ij|
     wrong = (rank - at_or_above).astype(np.float64)
     if count is not None:
@@ -300,6 +306,51 @@ def ranking_loss_rows(mask: np.ndarray, ys: np.ndarray, *, per_block: bool | Non
     ordinary = n_pairs > 0
     out[ordinary] = pairs[ordinary] / n_pairs[ordinary]
     return out
+
+
+def label_ranking_rows(mask: np.ndarray, ys: np.ndarray) -> tuple[np.ndarray, ...]:
+    """Coverage, LRAP and ranking loss of every row, each block ranked or counted once.
+
+    The values of :func:`coverage_values`, :func:`lrap_values` and
+    :func:`ranking_loss_values` (same blocks, same paths): the ranking state
+    needs all three for every batch.
+
+    Parameters
+    ----------
+    mask : ndarray of bool, shape (n_rows, n_labels)
+        The true labels (validated).
+    ys : ndarray of float64, shape (n_rows, n_labels)
+        Finite scores.
+
+    Returns
+    -------
+    coverage, lrap, loss : ndarray of float64, shape (n_rows,)
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> cov, lrap, loss = label_ranking_rows(np.array([[True, False, True]]),
+    ...                                      np.array([[0.9, 0.5, 0.2]]))
+    >>> cov.tolist(), lrap.round(4).tolist(), loss.tolist()
+    ([3.0], [0.8333], [0.5])
+    """
+    values = score_values(ys)
+    m = ys.shape[1]
+
+    def rows(mask_rows, ys_rows):
+        coverage = coverage_rows(mask_rows, ys_rows)
+        counts = None if values is None else code_counts(mask_rows, ys_rows, values)
+        if counts is not None:
+            return np.column_stack(
+                (coverage, lrap_counted(*counts, m), ranking_loss_counted(*counts, m))
+            )
+        ranks = true_label_ranks(mask_rows, ys_rows, per_block=None)
+        return np.column_stack(
+            (coverage, _lrap_of(*summed_precisions(ranks), m), _loss_of(ranks, m))
+        )
+
+    out = apply_by_row_chunks(rows, mask, ys, columns=3)
+    return out[:, 0].copy(), out[:, 1].copy(), out[:, 2].copy()
 
 
 # ---------------------------------------------------------------------------

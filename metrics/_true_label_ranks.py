@@ -23,7 +23,7 @@ import numpy as np
 
 from metrics._ranks import ascending_flat_order, block_start_of, flat_tie_blocks
 
-__all__ = ["precision_sums", "true_label_ranks"]
+__all__ = ["precision_sums", "summed_precisions", "true_label_ranks"]
 
 
 def true_label_ranks(mask: np.ndarray, scores: np.ndarray, *, per_block: bool | None = None):
@@ -124,7 +124,12 @@ def precision_sums(
     >>> total.round(4).tolist(), n_true.tolist()
     ([1.6667], [2])
     """
-    row, count, at_or_above, rank, n_true = true_label_ranks(mask, scores, per_block=per_block)
+    return summed_precisions(true_label_ranks(mask, scores, per_block=per_block))
+
+
+def summed_precisions(ranks: tuple) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`precision_sums` from :func:`true_label_ranks`' output (computed once for several)."""
+    row, count, at_or_above, rank, n_true = ranks
     frac = at_or_above / rank
     if count is not None:
         frac *= count

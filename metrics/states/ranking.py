@@ -20,6 +20,7 @@ from types import MappingProxyType
 import numpy as np
 
 from metrics._dcg_kernel import check_log_base, dcg_values, ndcg_values
+from metrics._label_ranking_kernel import label_ranking_rows
 from metrics._relevance import (
     check_denominator,
     check_max_grade,
@@ -34,7 +35,6 @@ from metrics._validation import (
     check_nonnegative,
     check_same_shape,
 )
-from metrics.label_ranking import coverage_per_sample, lrap_per_sample, ranking_loss_per_sample
 from metrics.states._common import check_total_weight, chunk_weights
 
 __all__ = ["RankingState"]
@@ -205,11 +205,12 @@ class RankingState:
 
         sums: dict[str, float] = {}
         if mask is None and bool(((yt == 0) | (yt == 1)).all()):
+            coverage, lrap, loss = label_ranking_rows(yt == 1, ys)
             if m >= 2:
-                sums["coverage_error"] = weighted(coverage_per_sample(yt, ys))
-            sums["label_ranking_average_precision_score"] = weighted(lrap_per_sample(yt, ys))
+                sums["coverage_error"] = weighted(coverage)
+            sums["label_ranking_average_precision_score"] = weighted(lrap)
             if m >= 2:
-                sums["label_ranking_loss"] = weighted(ranking_loss_per_sample(yt, ys))
+                sums["label_ranking_loss"] = weighted(loss)
         if m >= 2:
             sums.update(_dcg_sums(yt, ys, k, log_base, bool(ignore_ties), mask, weighted))
         rows = retrieval_rows(yt, ys, k=k, denominator=denominator, max_grade=top, retrieved=mask)

@@ -1,5 +1,5 @@
-"""One ranking for every Top-K metric, and one pass for DCG and NDCG: the functions' values
-to the bit (the ranking state sums these instead of calling each function)."""
+"""One ranking for every Top-K metric, one pass for DCG and NDCG, one for the label ranking
+metrics: the functions' values to the bit (the ranking state sums these, not each function)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,10 @@ import pytest
 from metrics import _ranks as ranks
 from metrics import _relevance as relevance
 from metrics._dcg_kernel import ndcg_values
+from metrics._label_ranking_kernel import label_ranking_rows
 from metrics._retrieval_rows import retrieval_rows
 from metrics.dcg import dcg_per_sample, ndcg_per_sample
+from metrics.label_ranking import coverage_per_sample, lrap_per_sample, ranking_loss_per_sample
 from metrics.retrieval import (
     average_precision_at_k,
     expected_reciprocal_rank_per_sample,
@@ -19,7 +21,7 @@ from metrics.retrieval import (
     recall_at_k_per_sample,
     reciprocal_rank,
 )
-from tests.conftest import graded_case
+from tests.conftest import graded_case, multilabel_case
 
 DENOMINATORS = ["min_m_k", "relevant", "k", "hits"]
 
@@ -93,3 +95,22 @@ def test_one_pass_gives_dcg_and_ndcg_to_the_bit(monkeypatch, seed, k, ignore_tie
     assert np.array_equal(dcg, dcg_per_sample(y, s, log_base=2, **kw))
     assert np.array_equal(ndcg, ndcg_per_sample(y, s, **kw))
     assert 0 < ndcg.max() <= 1.0
+
+
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("ties", ["grid", "uneven", "distinct"])
+def test_one_pass_gives_the_label_ranking_metrics_to_the_bit(monkeypatch, seed, ties):
+    # blocks of 9 rows; grid scores take the counted path, others the sorted one
+    monkeypatch.setattr(ranks, "ROW_CHUNK_ELEMENTS", 9 * 7)
+    y, s = multilabel_case(seed, n=60, m=7, ties=ties != "distinct")
+    if ties == "uneven":
+        s = s**3  # few distinct values, not evenly spaced
+    got = label_ranking_rows(y == 1, s)
+    want = (
+        coverage_per_sample(y, s),
+        lrap_per_sample(y, s),
+        ranking_loss_per_sample(y, s),
+    )
+    for name, g, w in zip(("coverage", "lrap", "loss"), got, want, strict=True):
+        assert np.array_equal(g, w), name
+    assert got[1].min() < 1.0 and got[2].max() > 0.0
