@@ -355,6 +355,31 @@ def test_the_streaming_bench_runs_end_to_end_and_keeps_the_other_sections(tmp_pa
     assert not list(tmp_path.glob("*.parquet"))  # the file is removed without --keep
 
 
+def test_the_other_tasks_bench_checks_each_task_and_keeps_the_other_sections(tmp_path):
+    from bench import streaming_tasks as bench
+
+    out = tmp_path / "results.md"
+    out.write_text("# Results\n\n## Metrics\n\nkept\n\n## Browser\n\nalso kept\n")
+    args = ["--ranking-rows", "3000", "--regression-rows", "5000", "--labels", "4"]
+    args += ["--dir", str(tmp_path), "--check", "--out", str(out)]
+    assert bench.main(args) == 0
+    text = out.read_text()
+    rows = [line for line in text.splitlines() if line.startswith("| ") and "rows" not in line]
+    assert [r.split(" | ")[0] for r in rows[1:]] == ["| regression", "| ranking", "| multilabel"]
+    assert all(r.endswith("| equal to the in-memory functions |") for r in rows[1:])
+    assert "## Metrics\n\nkept" in text and "## Browser\n\nalso kept" in text
+    bench.write_section(text[text.index(bench.SECTION) :].replace("equal to", "EQUAL to"), out)
+    again = out.read_text()
+    assert again.count(bench.SECTION) == 1 and again.count("EQUAL to the in-memory") == 3
+    assert "## Browser\n\nalso kept" in again
+    assert not list(tmp_path.glob("*.parquet"))  # the files are removed without --keep
+    # a value off by more than 1e-12 is named
+    values = {"hamming_loss": 0.5, "f1_score": {"micro": 0.25}}
+    want = {"hamming_loss": 0.5, "f1_score": {"micro": 0.25 * (1 + 1e-9)}}
+    assert bench.different(values, want) == ["f1_score micro"]
+    assert bench.different(values, values) == []
+
+
 def test_by_a_column_gives_each_groups_metrics_equal_to_metric_frame(tmp_path):
     rng = np.random.default_rng(8)
     n, m = 3000, 3
