@@ -8,10 +8,11 @@ default 10^8), graded ranking (grades 0-3 as ``--labels`` int8 columns
 5 x 10^6, ``--k 5``) and multilabel (0/1 labels, about a fifth true, the
 same shape, every ranking metric and the multilabel ones at threshold 0.5).
 For each it runs two child processes, as :mod:`bench.streaming` does: the
-columns read by pyarrow alone (``iter_batches`` and ``to_numpy``, batches of
-2^20 rows) and the command, and records wall time, CPU time and peak RSS.
-``--check`` compares the command's values with the in-memory functions on
-the whole columns (1e-12 relative). The result is written as the section
+columns read by pyarrow alone (``iter_batches`` and ``to_numpy``, in the
+command's batches: :func:`metrics.cli.batch_rows`) and the command, and
+records wall time, CPU time and peak RSS. ``--check`` compares the
+command's values with the in-memory functions on the whole columns (1e-12
+relative). The result is written as the section
 "Out of core: the other tasks" of ``bench/results.md`` (``--out`` another
 file, ``--no-write`` nowhere).
 
@@ -41,7 +42,7 @@ READ = """
 import sys, pyarrow.parquet as pq
 pf = pq.ParquetFile(sys.argv[1], pre_buffer=False)  # as the command opens it
 n = 0
-for b in pf.iter_batches(batch_size=1 << 20, columns=sys.argv[2].split(",")):
+for b in pf.iter_batches(batch_size=int(sys.argv[3]), columns=sys.argv[2].split(",")):
     for c in b.columns:
         c.to_numpy(zero_copy_only=False)
     n += b.num_rows
@@ -110,15 +111,21 @@ def command(task: str, path: Path, labels: int, k: int) -> tuple[list[str], list
 
 def measure(task: str, rows: int, args: argparse.Namespace) -> dict:
     """Write the file if needed, time the read and the command, check if asked."""
+    import pyarrow.parquet as pq
+
+    from metrics.cli import batch_rows
+
     path = Path(args.dir) / f"metrics_{task}_{rows}_{args.labels}.parquet"
     if not path.exists():
         write_file(path, task, rows, args.labels)
     cmd, columns = command(task, path, args.labels, args.k)
-    read = _timed([sys.executable, "-c", READ, str(path), ",".join(columns)])
+    batch = batch_rows(pq.ParquetFile(path), columns, task)  # the command's batches
+    read = _timed([sys.executable, "-c", READ, str(path), ",".join(columns), str(batch)])
     ev = _timed(cmd)
     values = json.loads(ev.pop("out"))
     read.pop("out")
     r = {"task": task, "rows": rows, "file_mb": path.stat().st_size / 1e6, "read": read}
+    r["batch"] = batch
     r |= {"eval": ev, "values": values}
     if args.check:
         r["check"] = check(path, task, columns, values, args.k)
@@ -186,14 +193,14 @@ def report(results: list[dict]) -> str:
         "pyarrow's read of the same columns, child processes, CPU = user + system, peak RSS "
         "the child's.",
         "",
-        "| task | rows | file MB | read wall / CPU s | evaluate wall / CPU s | "
+        "| task | rows | file MB | batch rows | read wall / CPU s | evaluate wall / CPU s | "
         "CPU ratio | wall ratio | read / evaluate peak MB | values |",
-        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |",
     ]
     for r in results:
         rd, ev = r["read"], r["eval"]
         lines.append(
-            f"| {r['task']} | {r['rows']:,} | {r['file_mb']:,.0f} | "
+            f"| {r['task']} | {r['rows']:,} | {r['file_mb']:,.0f} | {r['batch']:,} | "
             f"{rd['wall']:.1f} / {rd['cpu']:.1f} | {ev['wall']:.1f} / {ev['cpu']:.1f} | "
             f"{ev['cpu'] / rd['cpu']:.1f}x | {ev['wall'] / rd['wall']:.1f}x | "
             f"{rd['mb']:,.0f} / {ev['mb']:,.0f} | {r.get('check', 'not checked')} |"
