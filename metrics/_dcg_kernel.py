@@ -81,15 +81,21 @@ def position_discounts(n_items: int, k: int | None, log_base: float) -> np.ndarr
 
 
 def tie_averaged_dcg(
-    gains: np.ndarray, ys: np.ndarray, discount: np.ndarray, *, per_block: bool | None = None
+    gains: np.ndarray,
+    ys: np.ndarray,
+    discount: np.ndarray,
+    *,
+    per_block: bool | None = None,
+    order=None,
 ) -> np.ndarray:
     """Tie-averaged DCG of every row of one block of rows (float64 gains).
 
     In ascending order position q of a row has descending position
-    ``m - 1 - q``, so its discount is ``discount[::-1][q]``.
+    ``m - 1 - q``, so its discount is ``discount[::-1][q]``. ``order``: the
+    block's :func:`metrics._ranks.ascending_flat_order`, when the caller has it.
     """
     n, m = ys.shape
-    flat, is_start = ascending_flat_order(ys)
+    flat, is_start = ascending_flat_order(ys) if order is None else order
     ordered = gains.ravel()[flat]
     asc_discount = discount[::-1].copy()
     if per_block is None:
@@ -123,12 +129,14 @@ def dcg_rows(
     discount: np.ndarray,
     ignore_ties: bool,
     per_block: bool | None = None,
+    order=None,
 ) -> np.ndarray:
-    """DCG of every row of one block of rows (float64 gains)."""
+    """DCG of every row of one block of rows (float64 gains); ``order`` as
+    :func:`tie_averaged_dcg`'s (not read with ``ignore_ties``)."""
     if ignore_ties:
-        order = sklearn_ignore_ties_order(ys)
-        return np.take_along_axis(gains, order, axis=1) @ discount
-    return tie_averaged_dcg(gains, ys, discount, per_block=per_block)
+        ranked = sklearn_ignore_ties_order(ys)
+        return np.take_along_axis(gains, ranked, axis=1) @ discount
+    return tie_averaged_dcg(gains, ys, discount, per_block=per_block, order=order)
 
 
 def dcg_values(
@@ -173,7 +181,7 @@ def ndcg_values(
     """
     discount = position_discounts(ys.shape[1], k, 2.0)
     top = int(yt.max()) if yt.dtype.kind in "biu" else None
-    block = partial(_ndcg_block, discount=discount, top=top, ignore_ties=ignore_ties)
+    block = partial(ndcg_block, discount=discount, top=top, ignore_ties=ignore_ties)
     gt, st = retrieved_only(yt, ys, check_retrieved(retrieved, ys))
     out = apply_by_row_chunks(block, yt, gt, st, columns=2)
     gain, ratio = out[:, 0].copy(), out[:, 1].copy()
@@ -181,7 +189,7 @@ def ndcg_values(
     return gain, np.minimum(ratio, 1.0, out=ratio)
 
 
-def _ndcg_block(
+def ndcg_block(
     raw: np.ndarray,
     seen: np.ndarray,
     ys: np.ndarray,
@@ -189,9 +197,11 @@ def _ndcg_block(
     discount: np.ndarray,
     top: int | None,
     ignore_ties: bool,
+    order=None,
 ) -> np.ndarray:
+    """DCG and NDCG of one block of rows, side by side (see :func:`ndcg_values`)."""
     gains = raw.astype(np.float64, copy=False)
-    gain = dcg_rows(seen.astype(np.float64, copy=False), ys, discount, ignore_ties)
+    gain = dcg_rows(seen.astype(np.float64, copy=False), ys, discount, ignore_ties, order=order)
     if top is not None and top <= 1:
         first_discounts = np.concatenate(([0.0], np.cumsum(discount)))
         ideal = first_discounts[np.count_nonzero(raw, axis=1)]

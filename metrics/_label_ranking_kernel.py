@@ -7,6 +7,8 @@ compute alike.
 
 from __future__ import annotations
 
+from functools import partial
+
 import numpy as np
 
 from metrics._ranks import (
@@ -335,22 +337,30 @@ def label_ranking_rows(mask: np.ndarray, ys: np.ndarray) -> tuple[np.ndarray, ..
     ([3.0], [0.8333], [0.5])
     """
     values = score_values(ys)
-    m = ys.shape[1]
-
-    def rows(mask_rows, ys_rows):
-        coverage = coverage_rows(mask_rows, ys_rows)
-        counts = None if values is None else code_counts(mask_rows, ys_rows, values)
-        if counts is not None:
-            return np.column_stack(
-                (coverage, lrap_counted(*counts, m), ranking_loss_counted(*counts, m))
-            )
-        ranks = true_label_ranks(mask_rows, ys_rows, per_block=None)
-        return np.column_stack(
-            (coverage, _lrap_of(*summed_precisions(ranks), m), _loss_of(ranks, m))
-        )
-
+    rows = partial(label_ranking_block, values=values)
     out = apply_by_row_chunks(rows, mask, ys, columns=3)
     return out[:, 0].copy(), out[:, 1].copy(), out[:, 2].copy()
+
+
+def label_ranking_block(
+    mask_rows: np.ndarray, ys_rows: np.ndarray, *, values: np.ndarray | None, order=None
+) -> np.ndarray:
+    """Coverage, LRAP and ranking loss of one block of rows, side by side.
+
+    ``values``: :func:`score_values` of the whole score matrix (the counted
+    path when the block's scores are all among them); ``order``: the block's
+    :func:`metrics._ranks.ascending_flat_order`, when the caller has it.
+    """
+    m = ys_rows.shape[1]
+    coverage = coverage_rows(mask_rows, ys_rows)
+    counts = None if values is None else code_counts(mask_rows, ys_rows, values)
+    if counts is not None:
+        return np.column_stack(
+            (coverage, lrap_counted(*counts, m), ranking_loss_counted(*counts, m))
+        )
+    ranks = true_label_ranks(mask_rows, ys_rows, per_block=None, order=order)
+    lrap = _lrap_of(*summed_precisions(ranks), m)
+    return np.column_stack((coverage, lrap, _loss_of(ranks, m)))
 
 
 # ---------------------------------------------------------------------------

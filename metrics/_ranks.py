@@ -337,6 +337,29 @@ def ascending_flat_order(scores: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return flat, is_start
 
 
+def ascending_of_descending(descending: np.ndarray, scores: np.ndarray):
+    """:func:`ascending_flat_order`'s ``(flat, is_start)`` from a descending flat order.
+
+    ``descending`` (:func:`keyed_descending_order` with ``flat=True``) read
+    backwards row by row is an ascending order of the same scores, so one sort
+    serves the top-K metrics and the tie-block ones (DCG with ties averaged,
+    the label ranking metrics), which do not read the order inside a tie block.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> s = np.array([[0.5, 0.9, 0.5], [1.0, 1.0, 0.0]])
+    >>> flat, is_start = ascending_of_descending(keyed_descending_order(s, flat=True), s)
+    >>> s.ravel()[flat].tolist(), is_start.tolist()
+    ([0.5, 0.5, 0.9, 0.0, 1.0, 1.0], [True, False, True, True, True, False])
+    """
+    m = scores.shape[1]
+    flat = descending[:, ::-1].ravel()  # a copy, row by row
+    is_start = run_start_mask(scores.ravel()[flat])
+    is_start[::m] = True  # a block never spans two rows
+    return flat, is_start
+
+
 class TieBlocks(NamedTuple):
     """The tie blocks of every row of a score matrix, in one flat list.
 

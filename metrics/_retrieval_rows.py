@@ -9,6 +9,8 @@ values are those of the functions, to the bit.
 
 from __future__ import annotations
 
+from functools import partial
+
 import numpy as np
 
 from metrics._ranks import keyed_descending_order
@@ -134,18 +136,31 @@ def retrieval_rows(
     ([0.5], [0.5])
     """
     grades, scores = retrieved_only(y_true, y_score, retrieved)
+    kernel = partial(retrieval_block, k=k, max_grade=max_grade)
+    return retrieval_finish(by_row_blocks(kernel, y_true, grades, scores), k, denominator)
 
-    def kernel(yt_b, gt_b, st_b):
+
+def retrieval_block(yt_b, gt_b, st_b, *, k, max_grade: float, descending=None) -> tuple:
+    """One block's RR and ERR, and with ``k`` AP's sums, the hits and M (see
+    :func:`retrieval_rows`); ``descending``: the block's
+    :func:`metrics._ranks.keyed_descending_order` (``flat=True``), when the caller has it."""
+    if descending is None:
         ranked = ranked_relevance(gt_b, st_b, k)
-        err = err_cascade(ranked, max_grade) if max_grade > 0 else None
-        if err is None:  # every grade is 0: no query can satisfy the user
-            err = np.zeros(ranked.shape[0])
-        if k is None:
-            return first_hit_reciprocal(ranked), err
-        total, hits = precision_sums(ranked)
-        return first_hit_reciprocal(ranked), err, total, hits, relevant_counts(yt_b)
+    else:
+        kk = st_b.shape[1] if k is None else min(k, st_b.shape[1])
+        ranked = np.take(gt_b.ravel(), descending[:, :kk])
+    if max_grade > 0:
+        err = err_cascade(ranked, max_grade)
+    else:  # every grade is 0: no query can satisfy the user
+        err = np.zeros(ranked.shape[0])
+    if k is None:
+        return first_hit_reciprocal(ranked), err
+    total, hits = precision_sums(ranked)
+    return first_hit_reciprocal(ranked), err, total, hits, relevant_counts(yt_b)
 
-    parts = by_row_blocks(kernel, y_true, grades, scores)
+
+def retrieval_finish(parts, k: int | None, denominator: str) -> dict[str, np.ndarray]:
+    """:func:`retrieval_rows`' values from the concatenated :func:`retrieval_block` parts."""
     rows = {"reciprocal_rank": parts[0], "expected_reciprocal_rank": parts[1]}
     if k is not None:
         total, hits, n_rel = parts[2:]

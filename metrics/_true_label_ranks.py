@@ -26,7 +26,9 @@ from metrics._ranks import ascending_flat_order, block_start_of, flat_tie_blocks
 __all__ = ["precision_sums", "summed_precisions", "true_label_ranks"]
 
 
-def true_label_ranks(mask: np.ndarray, scores: np.ndarray, *, per_block: bool | None = None):
+def true_label_ranks(
+    mask: np.ndarray, scores: np.ndarray, *, per_block: bool | None = None, order=None
+):
     """|L_ij| and rank_ij of the true labels of every row, from one sort.
 
     A true label whose tie block starts at ascending position ``a`` has
@@ -50,6 +52,9 @@ def true_label_ranks(mask: np.ndarray, scores: np.ndarray, *, per_block: bool | 
         Finite scores.
     per_block : bool or None, default None
         Force one of the two ways; None picks by the number of tie blocks.
+    order : tuple or None, default None
+        :func:`metrics._ranks.ascending_flat_order` of ``scores``, when the
+        caller has it (:func:`metrics._ranks.ascending_of_descending`).
 
     Returns
     -------
@@ -68,7 +73,7 @@ def true_label_ranks(mask: np.ndarray, scores: np.ndarray, *, per_block: bool | 
     ([0, 0], [2, 1], [3, 1], [2])
     """
     n, m = scores.shape
-    flat, is_start = ascending_flat_order(scores)
+    flat, is_start = ascending_flat_order(scores) if order is None else order
     ordered_true = mask.ravel()[flat]
     n_true = np.count_nonzero(mask, axis=1)
     true_before_row = np.cumsum(n_true) - n_true

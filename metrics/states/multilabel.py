@@ -14,7 +14,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from metrics._averages import divide_or_warn, nanaverage
-from metrics._validation import MetricInputError, as_2d, check_binary, check_same_shape
+from metrics._label_ranking_kernel import binary_mask, label_matrix
+from metrics._validation import MetricInputError, check_same_shape
 from metrics.states._common import check_total_weight, chunk_weights
 
 __all__ = ["MultilabelState"]
@@ -98,21 +99,23 @@ class MultilabelState:
         >>> MultilabelState.from_chunk([[1, 0], [1, 1]], [[1, 1], [0, 1]]).tp.tolist()
         [1.0, 1.0]
         """
-        yt = as_2d(y_true, "y_true", min_columns=2)  # one column is binary: BinaryState
-        yp = as_2d(y_pred, "y_pred", min_columns=2)
+        # one column is binary (BinaryState); integer and bool matrices stay as they are
+        yt = binary_mask(label_matrix(y_true, 2), "y_true")
+        yp = binary_mask(label_matrix(y_pred, 2), "y_pred")
         check_same_shape(yt, yp, "y_true", "y_pred")
-        yt = check_binary(yt, "y_true") != 0
-        yp = check_binary(yp, "y_pred") != 0
         w = chunk_weights(sample_weight, yt.shape[0])
         both = yt & yp
-        tp_row = both.sum(axis=1, dtype=np.float64)
-        pred_row = yp.sum(axis=1, dtype=np.float64)
-        true_row = yt.sum(axis=1, dtype=np.float64)
-        wrong_row = (yt != yp).sum(axis=1, dtype=np.float64)
-        exact_row = (yt == yp).all(axis=1).astype(np.float64)
+        # counts of True, exact in float64 (a float sum of a bool matrix converts every cell)
+        tp_row = np.count_nonzero(both, axis=1).astype(np.float64)
+        pred_row = np.count_nonzero(yp, axis=1).astype(np.float64)
+        true_row = np.count_nonzero(yt, axis=1).astype(np.float64)
+        wrong_row = pred_row + true_row - 2 * tp_row  # cells where exactly one is 1
+        exact_row = (wrong_row == 0).astype(np.float64)
         rows = _row_scores(tp_row, pred_row, true_row)
         if w is None:
-            tp, pred, true = (a.sum(axis=0, dtype=np.float64) for a in (both, yp, yt))
+            tp, pred, true = (
+                np.count_nonzero(a, axis=0).astype(np.float64) for a in (both, yp, yt)
+            )
 
             def total(v):
                 return float(v.sum())

@@ -19,15 +19,12 @@ from types import MappingProxyType
 
 import numpy as np
 
-from metrics._dcg_kernel import check_log_base, dcg_values, ndcg_values
-from metrics._label_ranking_kernel import label_ranking_rows
+from metrics._dcg_kernel import check_log_base
 from metrics._relevance import (
     check_denominator,
     check_max_grade,
     check_retrieved,
-    retrieved_only,
 )
-from metrics._retrieval_rows import retrieval_rows
 from metrics._validation import (
     MetricInputError,
     as_2d,
@@ -36,6 +33,7 @@ from metrics._validation import (
     check_same_shape,
 )
 from metrics.states._common import check_total_weight, chunk_weights
+from metrics.states._ranking_rows import per_row_values
 
 __all__ = ["RankingState"]
 
@@ -56,25 +54,6 @@ PER_QUERY = (
     "mean_reciprocal_rank",
     "expected_reciprocal_rank",
 )
-
-#: Each of :data:`PER_QUERY` and the per-query values it averages (:func:`retrieval_rows`).
-_ROW_NAMES = {
-    "precision_at_k": "precision_at_k",
-    "recall_at_k": "recall_at_k",
-    "hit_rate_at_k": "hit_rate_at_k",
-    "mean_average_precision_at_k": "average_precision_at_k",
-    "mean_reciprocal_rank": "reciprocal_rank",
-    "expected_reciprocal_rank": "expected_reciprocal_rank",
-}
-
-
-def _dcg_sums(yt, ys, k, log_base: float, ignore_ties: bool, mask, weighted) -> dict:
-    """DCG's and NDCG's weighted sums; one ranking for both when the base is 2."""
-    dcg, ndcg = ndcg_values(yt, ys, k, ignore_ties, mask)
-    if log_base != 2.0:  # NDCG does not depend on the base, DCG does
-        grades, scores = retrieved_only(yt, ys, mask)
-        dcg = dcg_values(grades, scores, k, log_base, ignore_ties)
-    return {"dcg_score": weighted(dcg), "ndcg_score": weighted(ndcg)}
 
 
 @dataclass(frozen=True)
@@ -203,20 +182,13 @@ class RankingState:
         def weighted(values: np.ndarray) -> float:
             return float(values.sum() if w is None else np.dot(w, values))
 
-        sums: dict[str, float] = {}
-        if mask is None and bool(((yt == 0) | (yt == 1)).all()):
-            coverage, lrap, loss = label_ranking_rows(yt == 1, ys)
-            if m >= 2:
-                sums["coverage_error"] = weighted(coverage)
-            sums["label_ranking_average_precision_score"] = weighted(lrap)
-            if m >= 2:
-                sums["label_ranking_loss"] = weighted(loss)
-        if m >= 2:
-            sums.update(_dcg_sums(yt, ys, k, log_base, bool(ignore_ties), mask, weighted))
-        rows = retrieval_rows(yt, ys, k=k, denominator=denominator, max_grade=top, retrieved=mask)
-        for name, values in _ROW_NAMES.items():
-            if values in rows:
-                sums[name] = float(rows[values].sum())
+        rows = per_row_values(
+            yt, ys, mask, k=k, max_grade=top, denominator=denominator, log_base=log_base,
+            ignore_ties=bool(ignore_ties),
+        )  # fmt: skip
+        sums = {
+            name: weighted(v) if name in WEIGHTED else float(v.sum()) for name, v in rows.items()
+        }
         return cls(
             k=k,
             log_base=log_base,

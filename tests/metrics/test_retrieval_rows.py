@@ -21,6 +21,7 @@ from metrics.retrieval import (
     recall_at_k_per_sample,
     reciprocal_rank,
 )
+from metrics.states._ranking_rows import per_row_values
 from tests.conftest import graded_case, multilabel_case
 
 DENOMINATORS = ["min_m_k", "relevant", "k", "hits"]
@@ -114,3 +115,51 @@ def test_one_pass_gives_the_label_ranking_metrics_to_the_bit(monkeypatch, seed, 
     for name, g, w in zip(("coverage", "lrap", "loss"), got, want, strict=True):
         assert np.array_equal(g, w), name
     assert got[1].min() < 1.0 and got[2].max() > 0.0
+
+
+@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize("k", [None, 3])
+@pytest.mark.parametrize("ignore_ties", [False, True])
+@pytest.mark.parametrize("kind", ["graded", "labels", "masked", "one column"])
+def test_the_state_s_one_sort_gives_every_function_s_values(
+    monkeypatch, seed, k, ignore_ties, kind
+):
+    monkeypatch.setattr(ranks, "ROW_CHUNK_ELEMENTS", 9 * 7)  # blocks of 9 rows
+    y, s, retrieved = _case(seed)
+    if kind in ("labels", "one column"):
+        y, s = multilabel_case(seed, n=60, m=7, ties=seed != 2)
+        y = y.astype(np.float64)
+    if kind == "one column":
+        y, s = y[:, :1], s[:, :1]
+    mask = retrieved if kind == "masked" else None
+    log_base = 10.0 if seed == 1 else 2.0
+    rows = per_row_values(
+        y, s, mask, k=k, max_grade=3.0, denominator="relevant", log_base=log_base,
+        ignore_ties=ignore_ties,
+    )  # fmt: skip
+    kw = {"retrieved": mask}
+    want = {
+        "mean_reciprocal_rank": reciprocal_rank(y, s, k=k, **kw),
+        "expected_reciprocal_rank": expected_reciprocal_rank_per_sample(
+            y, s, k=k, max_grade=3.0, **kw
+        ),
+    }
+    if k is not None:
+        want["precision_at_k"] = precision_at_k_per_sample(y, s, k=k, **kw)
+        want["recall_at_k"] = recall_at_k_per_sample(y, s, k=k, **kw)
+        want["hit_rate_at_k"] = hit_rate_at_k_per_sample(y, s, k=k, **kw)
+        want["mean_average_precision_at_k"] = average_precision_at_k(
+            y, s, k=k, denominator="relevant", **kw
+        )
+    if kind != "one column":
+        ties = {"k": k, "ignore_ties": ignore_ties, **kw}
+        want["dcg_score"] = dcg_per_sample(y, s, log_base=log_base, **ties)
+        want["ndcg_score"] = ndcg_per_sample(y, s, **ties)
+    if kind in ("labels", "one column"):
+        want["label_ranking_average_precision_score"] = lrap_per_sample(y, s)
+    if kind == "labels":
+        want["coverage_error"] = coverage_per_sample(y, s)
+        want["label_ranking_loss"] = ranking_loss_per_sample(y, s)
+    assert set(rows) == set(want)
+    for name, values in want.items():  # tie blocks summed in another order: 1e-12
+        np.testing.assert_allclose(rows[name], values, rtol=1e-12, atol=1e-15, err_msg=name)
