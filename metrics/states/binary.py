@@ -203,6 +203,11 @@ def _bits_order(a: np.ndarray, b: np.ndarray) -> tuple:
     return key, from_b
 
 
+def _numpy_dtype(column: np.ndarray) -> np.ndarray:
+    """``column`` viewed with numpy's own instance of its dtype (byte order kept)."""
+    return column.view(np.dtype(column.dtype.str))
+
+
 def merge_tables(a: list, b: list) -> list:
     """The sum of two tables of distinct ascending scores, merged by value.
 
@@ -229,6 +234,10 @@ def merge_tables(a: list, b: list) -> list:
     from_b`` keys (31 bits and one), a timsort merge of two runs about
     four times faster than the argsort and the sort of float64 scores.
     """
+    # a table that crossed processes (Dask) holds unpickled dtype instances, equal to numpy's
+    # own but not them: np.add.at then leaves its fast path (53 against 1.6 ns a row measured,
+    # the merge of two 18-million-row tables 4.2 against 1.4-2.0 s); a view restores them
+    a[:], b[:] = [_numpy_dtype(c) for c in a], [_numpy_dtype(c) for c in b]
     dtype = np.result_type(a[1], b[1])
     if a[0].shape[0] == 0 or b[0].shape[0] == 0:
         s, p, n = b if a[0].shape[0] == 0 else a

@@ -8,7 +8,7 @@ import pytest
 import metrics as M
 from metrics import MetricInputError
 from metrics.states import BinaryState, merge_states
-from metrics.states.binary_stream import merge_binary_stream
+from metrics.states.binary_stream import merge_binary_stream, stream_chunk
 
 
 def reference_table(y, s):
@@ -361,3 +361,38 @@ def test_finalize_on_threads_gives_the_serial_values_in_the_same_order(monkeypat
         with pytest.raises(MetricInputError) as serial_error:
             state.finalize(operating=bad)
         assert str(threaded_error.value) == str(serial_error.value)
+
+
+def test_tables_that_crossed_processes_merge_with_numpy_s_own_dtypes(monkeypatch):
+    """An unpickled table (Dask sends them between workers) holds dtype instances equal to
+    numpy's but not them, which sends np.add.at to its slow path; merge_tables views them
+    with numpy's own before scattering, byte order kept."""
+    import pickle
+
+    from metrics.states import binary as binary_module
+
+    rng = np.random.default_rng(3)
+    a = merge_binary_stream(
+        [stream_chunk(rng.integers(0, 2, 500), rng.random(500).astype(np.float32))], compact=True
+    )
+    b = merge_binary_stream(
+        [stream_chunk(rng.integers(0, 2, 500), rng.random(500).astype(np.float32))], compact=True
+    )
+    a2, b2 = pickle.loads(pickle.dumps((a, b)))
+    assert a2.table[1].dtype is not np.dtype(np.int32)  # what unpickling gives
+    seen = []
+    scatter = binary_module._scatter
+
+    def watch(out, keep, from_b, a_w, b_w, **kw):
+        seen.append((a_w.dtype, b_w.dtype))
+        return scatter(out, keep, from_b, a_w, b_w, **kw)
+
+    monkeypatch.setattr(binary_module, "_scatter", watch)
+    merged = a2.merge(b2).state()
+    assert seen and all(x is np.dtype(np.int32) and y is np.dtype(np.int32) for x, y in seen)
+    want = a.merge(b).state()
+    assert np.array_equal(merged.positive, want.positive)
+    assert np.array_equal(merged.negative, want.negative)
+    assert merged.roc_auc_score() == want.roc_auc_score()
+    big_endian = np.arange(3, dtype=">i4")
+    assert binary_module._numpy_dtype(big_endian).tolist() == [0, 1, 2]
