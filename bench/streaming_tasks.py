@@ -9,7 +9,7 @@ default 10^8), graded ranking (grades 0-3 as ``--labels`` int8 columns
 same shape, every ranking metric and the multilabel ones at threshold 0.5).
 For each it runs two child processes, as :mod:`bench.streaming` does: the
 columns read by pyarrow alone (``iter_batches`` and ``to_numpy``, in the
-command's batches: :func:`metrics.cli.batch_rows`) and the command, and
+command's batches: :func:`metrics.batch_rows`) and the command, and
 records wall time, CPU time and peak RSS. ``--check`` compares the
 command's values with the in-memory functions on the whole columns (1e-12
 relative). The result is written as the section
@@ -113,13 +113,13 @@ def measure(task: str, rows: int, args: argparse.Namespace) -> dict:
     """Write the file if needed, time the read and the command, check if asked."""
     import pyarrow.parquet as pq
 
-    from metrics.cli import batch_rows
+    from metrics import batch_rows
 
     path = Path(args.dir) / f"metrics_{task}_{rows}_{args.labels}.parquet"
     if not path.exists():
         write_file(path, task, rows, args.labels)
     cmd, columns = command(task, path, args.labels, args.k)
-    batch = batch_rows(pq.ParquetFile(path), columns, task)  # the command's batches
+    batch = batch_rows(pq.ParquetFile(path).metadata, columns, task)  # the command's batches
     read = _timed([sys.executable, "-c", READ, str(path), ",".join(columns), str(batch)])
     ev = _timed(cmd)
     values = json.loads(ev.pop("out"))

@@ -333,7 +333,7 @@ from metrics.states import (
     RegressionState,
     merge_states,
 )
-from metrics.states.batches import batch_arrays, batch_state
+from metrics.states.batches import batch_arrays, batch_rows, batch_state
 from metrics.states.binary_stream import merge_binary_stream, stream_chunk
 
 __all__ += [
@@ -368,6 +368,7 @@ __all__ += [
     "RankingState",
     "RegressionState",
     "batch_arrays",
+    "batch_rows",
     "batch_state",
     "merge_binary_stream",
     "merge_states",

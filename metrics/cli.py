@@ -86,7 +86,9 @@ from metrics._validation import MetricInputError
 from metrics.states import merge_states
 from metrics.states.batches import (
     BATCH_ROWS,
+    BATCH_VALUES,
     TASKS,
+    batch_rows,
     binary_options,
     check_columns,
     group_states_of_args,
@@ -97,14 +99,9 @@ from metrics.states.batches import (
 from metrics.states.batches import matrix as _matrix
 from metrics.states.binary_stream import merge_binary_stream
 
-__all__ = ["batch_rows", "main", "memory_size", "parse_args", "read_ahead"]
+__all__ = ["main", "memory_size", "parse_args", "read_ahead"]
 
 DEFAULT_BATCH_ROWS = BATCH_ROWS
-#: Values a record batch holds across the columns read when ``--batch-size`` is not given:
-#: a binary or regression file's two columns make batches of 2^20 rows; a ranking file of
-#: 20 label and 20 score columns, 52,428 rows. (Batches of 2^20 rows there took 1.3 GB, the
-#: batch's float64 matrices and the next batch, against 0.25 GB, for no gain in speed.)
-BATCH_VALUES = 2 * BATCH_ROWS
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -364,33 +361,6 @@ def _open(path: str, columns: list[str]):
     return pf
 
 
-def batch_rows(pf, columns: list[str], task: str) -> int:
-    """Rows of a record batch holding about :data:`BATCH_VALUES` values of ``columns``.
-
-    A list column counts its values per row, as the first row group's metadata gives
-    them. ``task`` binary keeps :data:`DEFAULT_BATCH_ROWS`, whatever its columns.
-
-    Examples
-    --------
-    >>> import pyarrow as pa, pyarrow.parquet as pq, tempfile, os
-    >>> path = os.path.join(tempfile.mkdtemp(), "f.parquet")
-    >>> pq.write_table(pa.table({"y": [[1, 0]] * 4, "s": [[0.5, 0.2]] * 4}), path)
-    >>> batch_rows(pq.ParquetFile(path), ["y", "s"], "ranking") == BATCH_VALUES // 4
-    True
-    """
-    if task == "binary" or pf.metadata.num_row_groups == 0:
-        return DEFAULT_BATCH_ROWS
-    group = pf.metadata.row_group(0)
-    names = set(columns)
-    values = sum(
-        group.column(j).num_values
-        for j in range(group.num_columns)
-        if group.column(j).path_in_schema.split(".")[0] in names
-    )
-    per_row = max(values / max(group.num_rows, 1), 1.0)
-    return max(int(BATCH_VALUES // per_row), 1)
-
-
 def _top_grade_from_statistics(pf, columns: list[str]) -> float | None:
     """The largest y_true from the row groups' statistics, or None when some are missing.
 
@@ -538,7 +508,7 @@ def evaluate(args) -> dict:
     if pf.metadata.num_rows == 0:
         raise MetricInputError(f"{args.path!r} has no rows.")
     if args.batch_size is None:
-        args.batch_size = batch_rows(pf, _columns(args), args.task)
+        args.batch_size = batch_rows(pf.metadata, _columns(args), args.task)
     options = binary_options(args) if args.task == "binary" else None  # refused before reading
     if by:
         state = merge_states(_states(args, pf))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pyarrow as pa
+import pyarrow.dataset as pads
 import pyarrow.parquet as pq
 import pytest
 
@@ -63,6 +64,7 @@ def test_float32_scores_stream_as_samples_one_batch_read_ahead(tmp_path, monkeyp
     # a model's float32 probabilities: the batches reach the binary stream as samples
     # (dense blocks count them before any sort), read one batch ahead without pyarrow's
     # pre-buffering, and every exact number is the in-memory function's on all rows
+    import metrics.states.batches as batches
     from metrics.states.binary_stream import BinaryRows
 
     rng = np.random.default_rng(43)
@@ -90,7 +92,7 @@ def test_float32_scores_stream_as_samples_one_batch_read_ahead(tmp_path, monkeyp
 
     monkeypatch.setattr(M, "stream_chunk", stream_chunk)
     monkeypatch.setattr(bigdata, "_open", lambda s: (Data(real_open(s)[0]), real_open(s)[1]))
-    monkeypatch.setattr(bigdata, "BATCH_ROWS", 4_000)
+    monkeypatch.setattr(batches, "BATCH_ROWS", 4_000)  # a binary batch's rows
     ds = bigdata.load(source(path, y_true="y", score="p", sample=100))
     assert all(isinstance(c, BinaryRows) for c in chunks) and len(chunks) > 1
     assert sum(c.n_samples for c in chunks) == N
@@ -135,6 +137,28 @@ def test_a_folder_of_graded_lists(tmp_path):
     assert ds.y_true.shape == (300, m) and ds.total_rows == n
     dcg, ndcg, mrr = bigdata.exact_headline(ds)
     np.testing.assert_allclose(dcg.value, M.dcg_score(rel, s), rtol=1e-12)
+    np.testing.assert_allclose(ndcg.value, M.ndcg_score(rel, s), rtol=1e-12)
+    np.testing.assert_allclose(mrr.value, M.mean_reciprocal_rank(rel, s), rtol=1e-12)
+
+
+def test_wide_rows_are_read_in_batches_of_values_not_rows(tmp_path, monkeypatch):
+    """Graded rows of 2 x 5 values (list columns) come in batches of BATCH_VALUES / 10 rows,
+    as ``python -m metrics evaluate`` reads them; binary keeps its rows; the exact
+    numbers are those of the whole columns."""
+    import metrics.states.batches as batches
+
+    monkeypatch.setattr(batches, "BATCH_VALUES", 400)  # 40 rows of 10 values
+    rng = np.random.default_rng(44)
+    n, m = 1000, 5
+    rel, s = rng.integers(0, 4, (n, m)), np.round(rng.random((n, m)), 2)
+    path = tmp_path / "wide.parquet"
+    pq.write_table(pa.table({"rel": pa.array(list(rel)), "s": pa.array(list(s))}), path)
+    data = pads.dataset(path, format="parquet")
+    sizes = [b.num_rows for b in bigdata._batches(data, ["rel", "s"], "ranking")]
+    assert sizes == [40] * 25
+    assert [b.num_rows for b in bigdata._batches(data, ["rel", "s"], "binary")] == [n]
+    ds = bigdata.load(source(path, kind="graded", y_true="rel", score="s", sample=50))
+    dcg, ndcg, mrr = bigdata.exact_headline(ds)
     np.testing.assert_allclose(ndcg.value, M.ndcg_score(rel, s), rtol=1e-12)
     np.testing.assert_allclose(mrr.value, M.mean_reciprocal_rank(rel, s), rtol=1e-12)
 

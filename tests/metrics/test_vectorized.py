@@ -146,7 +146,7 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("states.binary_stream", "_merge_windows"): "over windows of the runs, and the runs",
     ("states.ranking", "from_chunk"): "over the metric names (at most 11)",
     ("states._ranking_rows", "per_row_values"): "over the 6 Top-K means' names",
-    ("cli", "batch_rows"): "over the file's columns (the row group's metadata)",
+    ("states.batches", "batch_rows"): "over the file's columns (the row group's metadata)",
     ("states.binary_stream", "_merge_pieces"): "over the runs' pieces of one window",
     ("cli", "read_ahead"): "over the batches of a file (out of core)",
     ("states.multilabel", "from_chunk"): "over the 3 count arrays and the averages' names",
