@@ -431,8 +431,9 @@ def render(timings: list[BrowserTiming], loads: tuple, notes: str = "") -> str:
     return "\n".join(lines) + "\n"
 
 
-def replace_section(report: str, section: str) -> str:
-    """``report`` with its Browser section replaced by ``section`` (or appended).
+def replace_section(report: str, section: str, heading: str = HEADING) -> str:
+    """``report`` with its section under ``heading`` (the Browser one by default) replaced
+    by ``section``, or ``section`` appended.
 
     Examples
     --------
@@ -443,7 +444,7 @@ def replace_section(report: str, section: str) -> str:
     """
     lines = report.splitlines(keepends=True)
     try:
-        start = next(i for i, line in enumerate(lines) if line.rstrip() == HEADING)
+        start = next(i for i, line in enumerate(lines) if line.rstrip() == heading)
     except StopIteration:
         return report.rstrip("\n") + "\n\n" + section
     end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith("## ")), len(lines))

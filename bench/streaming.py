@@ -428,13 +428,18 @@ def write_section(text: str, out: Path) -> None:
     out.write_text(new.lstrip("\n"))
 
 
+def stamped(text: str) -> str:
+    """``text`` and the line that closes a record: the time, the machine, its load."""
+    cpu = f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores"
+    stamp = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
+    return text + f"\n({stamp}, {cpu}, load average {os.getloadavg()[0]:.1f})\n"
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the out-of-core measurement; print it and write it to ``--out``."""
     args = parse_args(argv)
     r = run(args)
-    cpu = f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores"
-    stamp = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
-    text = report(r) + f"\n({stamp}, {cpu}, load average {os.getloadavg()[0]:.1f})\n"
+    text = stamped(report(r))
     print(text)
     if not args.no_write:
         write_section(text, args.out)

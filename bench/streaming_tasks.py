@@ -27,15 +27,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import platform
 import sys
-from datetime import UTC, datetime
 from pathlib import Path
 
 import numpy as np
 
-from bench.streaming import RESULTS, _timed
+from bench.browser import replace_section
+from bench.streaming import RESULTS, _timed, stamped
 
 SECTION = "## Out of core: the other tasks"
 READ = """
@@ -211,13 +209,7 @@ def report(results: list[dict]) -> str:
 def write_section(text: str, out: Path) -> None:
     """Replace this section of ``out`` (or add it at the end), keeping the rest."""
     old = out.read_text() if out.exists() else ""
-    head, found, rest = old.partition(SECTION)
-    tail = ""
-    if found:
-        nxt = rest.find("\n## ")
-        tail = rest[nxt + 1 :] if nxt >= 0 else ""
-    body = head.rstrip("\n") + "\n\n" + text.strip("\n") + "\n"
-    out.write_text(body + ("\n" + tail if tail else ""))
+    out.write_text(replace_section(old, text.strip("\n") + "\n\n", heading=SECTION))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -226,9 +218,7 @@ def main(argv: list[str] | None = None) -> int:
     sizes = {"regression": args.regression_rows, "ranking": args.ranking_rows}
     sizes["multilabel"] = args.ranking_rows
     results = [measure(task, rows, args) for task, rows in sizes.items()]
-    cpu = f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores"
-    stamp = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
-    text = report(results) + f"\n({stamp}, {cpu}, load average {os.getloadavg()[0]:.1f})\n"
+    text = stamped(report(results))
     print(text)
     if not args.no_write:
         write_section(text, args.out)
