@@ -7,8 +7,6 @@ compute alike.
 
 from __future__ import annotations
 
-from functools import partial
-
 import numpy as np
 
 from metrics._ranks import (
@@ -310,46 +308,24 @@ def _loss_of(ranks: tuple, m: int) -> np.ndarray:
     return out
 
 
-def label_ranking_rows(mask: np.ndarray, ys: np.ndarray) -> tuple[np.ndarray, ...]:
-    """Coverage, LRAP and ranking loss of every row, each block ranked or counted once.
-
-    The values of :func:`coverage_values`, :func:`lrap_values` and
-    :func:`ranking_loss_values` (same blocks, same paths): the ranking state
-    needs all three for every batch.
-
-    Parameters
-    ----------
-    mask : ndarray of bool, shape (n_rows, n_labels)
-        The true labels (validated).
-    ys : ndarray of float64, shape (n_rows, n_labels)
-        Finite scores.
-
-    Returns
-    -------
-    coverage, lrap, loss : ndarray of float64, shape (n_rows,)
-
-    Examples
-    --------
-    >>> import numpy as np
-    >>> cov, lrap, loss = label_ranking_rows(np.array([[True, False, True]]),
-    ...                                      np.array([[0.9, 0.5, 0.2]]))
-    >>> cov.tolist(), lrap.round(4).tolist(), loss.tolist()
-    ([3.0], [0.8333], [0.5])
-    """
-    values = score_values(ys)
-    rows = partial(label_ranking_block, values=values)
-    out = apply_by_row_chunks(rows, mask, ys, columns=3)
-    return out[:, 0].copy(), out[:, 1].copy(), out[:, 2].copy()
-
-
 def label_ranking_block(
     mask_rows: np.ndarray, ys_rows: np.ndarray, *, values: np.ndarray | None, order=None
 ) -> np.ndarray:
-    """Coverage, LRAP and ranking loss of one block of rows, side by side.
+    """Coverage, LRAP and ranking loss of one block of rows, side by side: the values of
+    :func:`coverage_values`, :func:`lrap_values` and :func:`ranking_loss_values`, each
+    block ranked or counted once (the ranking state needs all three for every batch).
 
     ``values``: :func:`score_values` of the whole score matrix (the counted
     path when the block's scores are all among them); ``order``: the block's
     :func:`metrics._ranks.ascending_flat_order`, when the caller has it.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> out = label_ranking_block(np.array([[True, False, True]]),
+    ...                           np.array([[0.9, 0.5, 0.2]]), values=None)
+    >>> out.round(4).tolist()
+    [[3.0, 0.8333, 0.5]]
     """
     m = ys_rows.shape[1]
     coverage = coverage_rows(mask_rows, ys_rows)

@@ -1,20 +1,18 @@
 """The Top-K formulas of one block of ranked rows, and every one of them from one ranking.
 
 Each function of :mod:`metrics.retrieval` ranks the scores and applies one
-formula below; the ranking state (:mod:`metrics.states.ranking`) needs all
-of them for every batch, so :func:`retrieval_rows` ranks a block once and
-applies every formula to that one ranking. Same blocks, same formulas: the
-values are those of the functions, to the bit.
+formula below; the ranking state (:mod:`metrics.states._ranking_rows`) needs
+all of them for every batch, so :func:`retrieval_block` applies every formula
+to one ranking of a block and :func:`retrieval_finish` gives the per-query
+values. Same formulas: the values are those of the functions, to the bit.
 """
 
 from __future__ import annotations
 
-from functools import partial
-
 import numpy as np
 
 from metrics._ranks import keyed_descending_order
-from metrics._relevance import by_row_blocks, retrieved_only, safe_divide, stop_probability
+from metrics._relevance import safe_divide, stop_probability
 
 
 def ranked_relevance(y_true: np.ndarray, y_score: np.ndarray, k: int | None) -> np.ndarray:
@@ -95,55 +93,23 @@ def first_hit_reciprocal(ranked: np.ndarray) -> np.ndarray:
     return np.where(hit.any(axis=1), 1.0 / position, 0.0)
 
 
-def retrieval_rows(
-    y_true: np.ndarray,
-    y_score: np.ndarray,
-    *,
-    k: int | None,
-    denominator: str,
-    max_grade: float,
-    retrieved: np.ndarray | None = None,
-) -> dict[str, np.ndarray]:
-    """Every Top-K metric of every query, each block of rows ranked once.
+def retrieval_block(yt_b, gt_b, st_b, *, k, max_grade: float, descending=None) -> tuple:
+    """One block's RR and ERR, and with ``k`` AP's sums, the hits and M.
 
-    Parameters
-    ----------
-    y_true, y_score : ndarray of shape (n_queries, n_items)
-        Validated grades (``>= 0``) and finite scores.
-    k : int or None
-        The cut-off; None ranks every item and leaves the @K metrics out.
-    denominator : str
-        AP@K's (:data:`metrics._relevance.DENOMINATORS`).
-    max_grade : float
-        ERR's top grade (:func:`metrics._relevance.check_max_grade`'s value).
-    retrieved : ndarray of bool or None
-        The checked mask (:func:`metrics._relevance.check_retrieved`).
-
-    Returns
-    -------
-    dict of str to ndarray of shape (n_queries,)
-        ``precision_at_k``, ``recall_at_k``, ``hit_rate_at_k``,
-        ``average_precision_at_k`` (with ``k``), ``reciprocal_rank`` and
-        ``expected_reciprocal_rank``: equal to the functions of
-        :mod:`metrics.retrieval` of the same name (``*_per_sample``).
+    ``yt_b`` the grades, ``gt_b`` and ``st_b`` those the ranking sees
+    (:func:`metrics._relevance.retrieved_only`); ``k`` None ranks every item;
+    ``max_grade`` ERR's top grade; ``descending`` the block's
+    :func:`metrics._ranks.keyed_descending_order` (``flat=True``), when the
+    caller has it.
 
     Examples
     --------
     >>> import numpy as np
-    >>> rows = retrieval_rows(np.array([[1.0, 0.0, 2.0]]), np.array([[0.2, 0.9, 0.5]]),
-    ...                       k=2, denominator="min_m_k", max_grade=2.0)
+    >>> y, s = np.array([[1.0, 0.0, 2.0]]), np.array([[0.2, 0.9, 0.5]])
+    >>> rows = retrieval_finish(retrieval_block(y, y, s, k=2, max_grade=2.0), 2, "min_m_k")
     >>> rows["precision_at_k"].tolist(), rows["reciprocal_rank"].tolist()
     ([0.5], [0.5])
     """
-    grades, scores = retrieved_only(y_true, y_score, retrieved)
-    kernel = partial(retrieval_block, k=k, max_grade=max_grade)
-    return retrieval_finish(by_row_blocks(kernel, y_true, grades, scores), k, denominator)
-
-
-def retrieval_block(yt_b, gt_b, st_b, *, k, max_grade: float, descending=None) -> tuple:
-    """One block's RR and ERR, and with ``k`` AP's sums, the hits and M (see
-    :func:`retrieval_rows`); ``descending``: the block's
-    :func:`metrics._ranks.keyed_descending_order` (``flat=True``), when the caller has it."""
     if descending is None:
         ranked = ranked_relevance(gt_b, st_b, k)
     else:
@@ -160,7 +126,10 @@ def retrieval_block(yt_b, gt_b, st_b, *, k, max_grade: float, descending=None) -
 
 
 def retrieval_finish(parts, k: int | None, denominator: str) -> dict[str, np.ndarray]:
-    """:func:`retrieval_rows`' values from the concatenated :func:`retrieval_block` parts."""
+    """The per-query values from :func:`retrieval_block`'s parts (concatenated over blocks):
+    ``precision_at_k``, ``recall_at_k``, ``hit_rate_at_k``, ``average_precision_at_k``
+    (with ``k``), ``reciprocal_rank`` and ``expected_reciprocal_rank``, as the functions of
+    :mod:`metrics.retrieval` of those names (``*_per_sample``) give them."""
     rows = {"reciprocal_rank": parts[0], "expected_reciprocal_rank": parts[1]}
     if k is not None:
         total, hits, n_rel = parts[2:]

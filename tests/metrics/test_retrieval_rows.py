@@ -3,14 +3,16 @@ metrics: the functions' values to the bit (the ranking state sums these, not eac
 
 from __future__ import annotations
 
+from functools import partial
+
 import numpy as np
 import pytest
 
 from metrics import _ranks as ranks
 from metrics import _relevance as relevance
 from metrics._dcg_kernel import ndcg_values
-from metrics._label_ranking_kernel import label_ranking_rows
-from metrics._retrieval_rows import retrieval_rows
+from metrics._label_ranking_kernel import label_ranking_block, score_values
+from metrics._retrieval_rows import retrieval_block, retrieval_finish
 from metrics.dcg import dcg_per_sample, ndcg_per_sample
 from metrics.label_ranking import coverage_per_sample, lrap_per_sample, ranking_loss_per_sample
 from metrics.retrieval import (
@@ -25,6 +27,19 @@ from metrics.states._ranking_rows import per_row_values
 from tests.conftest import graded_case, multilabel_case
 
 DENOMINATORS = ["min_m_k", "relevant", "k", "hits"]
+
+
+def retrieval_rows(y, s, *, k, denominator, max_grade, retrieved=None):
+    """The state's top-K formulas over blocks of rows, each block ranked once."""
+    grades, scores = relevance.retrieved_only(y, s, retrieved)
+    kernel = partial(retrieval_block, k=k, max_grade=max_grade)
+    return retrieval_finish(relevance.by_row_blocks(kernel, y, grades, scores), k, denominator)
+
+
+def label_ranking_rows(mask, s):
+    """The state's label ranking trio over blocks of rows, each ranked or counted once."""
+    block = partial(label_ranking_block, values=score_values(s))
+    return ranks.apply_by_row_chunks(block, mask, s, columns=3).T
 
 
 def _case(seed: int, n: int = 60, m: int = 7):
