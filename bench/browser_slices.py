@@ -1,6 +1,7 @@
 """The Slices page's main controls in Chromium (``python -m bench.browser_slices``).
 
-On the bundled sample ``breast_cancer`` (228 rows; attributes radius, binned by quartile,
+First the reference move (:data:`REFERENCE`, the curves page's threshold box), then on
+the bundled sample ``breast_cancer`` (228 rows; attributes radius, binned by quartile,
 and texture) and, unless ``--rows 0``, on ``rows`` binary rows (default 10^6) uploaded as
 a CSV through the Data page with two attributes: ``site`` (50 values) and ``texture``
 (2). On each the first load is timed (to the script idle), then a few moves of each
@@ -83,15 +84,36 @@ def _controls(page, where: str, moves: int, folder: Path, only: str = "") -> lis
     return out
 
 
+#: The move every page is held to: the ROC & PR curves page's threshold box, one step,
+#: on its sample (0.2 s on the machine where the targets were set). Timed in the same
+#: run, so that a Slices move reads as a ratio to it on whatever machine runs the bench.
+REFERENCE = ("curves?ds=balanced", "curves_threshold_number")
+
+
+def reference(url: str, page, moves: int) -> BrowserTiming:
+    """:data:`REFERENCE`'s step, timed as the Slices moves are."""
+    path, key = REFERENCE
+    _run(page, lambda: page.goto(f"{url}/{path}"), moved=False)
+    step = page.locator(f'.st-key-{key} [data-testid="stNumberInputStepUp"]').click
+    seconds, cpu = [], []
+    for _ in range(moves):
+        seconds.append(_run(page, step, cpu))
+        page.wait_for_timeout(300)
+        _idle(page)
+    name = "Reference: ROC & PR curves, threshold box one step"
+    return BrowserTiming(name, "sample balanced", seconds, 0.3, "", *_cols(cpu))
+
+
 def run_slices(
     url: str, page, folder: Path, moves: int = 5, rows: int = 1_000_000, only: str = ""
 ) -> list:
-    """Time the first load and the controls' moves on the sample, then on ``rows`` rows;
-    ``only``: the controls whose key contains it (all when empty)."""
+    """Time :func:`reference`, then the first load and the controls' moves on the sample,
+    then on ``rows`` rows; ``only``: the controls whose key contains it (all when empty)."""
+    out = [reference(url, page, moves)]
     cpu: list = []
     first = _run(page, lambda: page.goto(f"{url}/slices?ds={SAMPLE}"), cpu, moved=False)
     where = f"sample {SAMPLE}"
-    out = [BrowserTiming("Slices: first load", where, [first], None, "", *_cols(cpu))]
+    out.append(BrowserTiming("Slices: first load", where, [first], None, "", *_cols(cpu)))
     out += _controls(page, where, moves, folder, only)
     if rows:
         csv = upload_csv(page, url, slices_csv(folder / f"slices_{rows}.csv", rows), rows)
@@ -112,7 +134,10 @@ DESCRIPTION = (
     "with a 50-value attribute uploaded through the Data page. A move is timed as on the "
     "other pages (bench/browser_pages.py): until the address holds the new value and the "
     "script is idle, then two frames. The median of the moves, in seconds; server and "
-    "browser CPU: the median CPU seconds a move cost the streamlit process and the browser."
+    "browser CPU: the median CPU seconds a move cost the streamlit process and the browser. "
+    "The first row, the ROC & PR curves page's threshold box one step on its sample, is the "
+    "move the other pages are held to, timed in the same run: a Slices move reads as a ratio "
+    "to it on whatever machine runs the bench."
 )
 
 

@@ -14,7 +14,7 @@ from explorer.datasets import Dataset
 from explorer.formatting import headline_value, literal
 from explorer.i18n import Phrase
 from explorer.pages import slices
-from explorer.ui import cache, classroom, navigation, slice_filter, widgets, work
+from explorer.ui import cache, classroom, language, navigation, slice_filter, widgets, work
 from explorer.ui.derivations import show as show_derivations
 from explorer.ui.language import t
 from views import prose
@@ -131,10 +131,17 @@ def _groups(ds, settings, frame, grouping) -> None:
     st.subheader(t("Each group"))
     labels = [grouping.labels[int(c)] for c in frame.groups.tolist()]
     texts = (t("all rows: ${value}"), t("${metric} (95% interval)"))
-    fig = charts.groups(
-        labels, frame.value, frame.low, frame.high, frame.overall, t(settings.metric), texts
+    chart = charts.groups(
+        labels,
+        frame.value,
+        frame.low,
+        frame.high,
+        frame.overall,
+        t(settings.metric),
+        texts,
+        language.current(),
     )
-    widgets.plotly_chart(st, fig, key="sl_chart")
+    widgets.svg_chart(chart)
     table = slices.table(settings, frame, grouping.labels)
     widgets.dataframe(st, _shown(table), hide_index=True, key="sl_table")
     for note in frame.notes.values():

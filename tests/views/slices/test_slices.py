@@ -5,12 +5,14 @@ attributes."""
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pandas as pd
 import pytest
 from sklearn.metrics import mean_absolute_error, roc_auc_score
 
-from explorer.formatting import fmt
+from explorer.formatting import fmt, short
 from explorer.pages import slices, slices_derivation
 from explorer.registry import script
 from explorer.samples import load_sample
@@ -58,6 +60,22 @@ def test_each_groups_auc_and_count_are_its_rows_and_a_button_opens_the_curves_on
     rows = texture == "smooth"
     curves = dict((label, value) for label, value, _ in metrics_of(at))
     assert float(curves["ROC AUC"]) == pytest.approx(roc_auc_score(y[rows], s[rows]), abs=5e-5)
+
+
+def test_the_chart_draws_each_groups_value_and_interval_of_the_table():
+    """The chart (SVG in the page's Markdown): one dot per group at the table's value,
+    its hover naming the table's interval, the dashed line at the headline's value."""
+    at = open_app(PAGE, "breast_cancer", by="radius")
+    table = _frames(at)[0]
+    chart = next(m.value for m in at.markdown if "me-svg-chart" in m.value)
+    dots = re.findall(r'<circle class="value" data-value="([^"]+)"[^>]*><title>([^<]+)<', chart)
+    assert [float(v) for v, _ in dots] == table["ROC AUC"].tolist()
+    assert len(dots) == 4
+    for (_, row), (_, hover) in zip(table.iterrows(), dots, strict=True):
+        low, high = short(row["95% low"]), short(row["95% high"])
+        assert hover == f"{row['group']}: {short(row['ROC AUC'])} (95% interval {low} to {high})"
+    shown = dict((label, value) for label, value, _ in metrics_of(at))
+    assert f"all rows: {shown['ROC AUC, all rows']}<" in chart
 
 
 def test_cut_points_and_a_second_attribute_from_a_link_and_from_the_controls():
