@@ -76,6 +76,10 @@ def test_the_chart_draws_each_groups_value_and_interval_of_the_table():
         assert hover == f"{row['group']}: {short(row['ROC AUC'])} (95% interval {low} to {high})"
     shown = dict((label, value) for label, value, _ in metrics_of(at))
     assert f"all rows: {shown['ROC AUC, all rows']}<" in chart
+    # what a screen reader reads out: the same values and intervals, then the overall one
+    alt = re.search(r'<svg [^>]*role="img" aria-label="([^"]*)"', chart).group(1)
+    said = "; ".join(hover for _, hover in dots)
+    assert alt == f"ROC AUC (95% interval). {said}. all rows: {shown['ROC AUC, all rows']}"
 
 
 def test_cut_points_and_a_second_attribute_from_a_link_and_from_the_controls():
