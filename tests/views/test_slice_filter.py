@@ -140,7 +140,6 @@ def test_a_hostile_attribute_name_and_value_show_as_written():
     assert rendered(at.sidebar.markdown[-1].value) == f"**Slice:** {name} = {value}"
     page = _open("slices", ds)
     assert not page.exception
-    assert [rendered(b.label) for b in page.button if b.key.startswith("sl_open_")][:2] == [
-        "B",
-        value,
-    ]
+    assert page.dataframe[0].value["group"].tolist() == ["B", value]
+    page.selectbox(key="sl_group").set_value(value).run()
+    assert rendered(page.button(key="sl_open_group").label) == f"Open ROC & PR curves on {value}"

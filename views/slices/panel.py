@@ -66,7 +66,7 @@ def panel(ds: Dataset) -> None:
         return
     _headline(frame, settings)
     if not classroom.held_back("Each group's value, its interval and the tests"):
-        _groups(ds, settings, frame, grouping)
+        _groups(ds, settings, frame, grouping, group)
         _derived(ds, settings, grouping.labels.index(group), group)
         _worst(ds, settings, frame.test, seconds)
         if ds.kind == "binary":
@@ -118,16 +118,22 @@ def _headline(frame, settings: slices.Settings) -> None:
 
 
 def _open(conditions, settings: slices.Settings, kind: str, key: str, label: str, where) -> None:
-    """A button that opens the model's page filtered to ``conditions``, on the model the
-    Slices page shows (every model page reads ``?model=``)."""
-    slug = MODEL_PAGE[kind]
-    opens = t("Opens ${page} on this slice.", page=t(registry.page(slug).title))
+    """A button that opens the model's page filtered to ``conditions``."""
+    opens = t("Opens ${page} on this slice.", page=t(registry.page(MODEL_PAGE[kind]).title))
     if where.button(label, key=key, help=opens):
-        slice_filter.set_filter(conditions)
-        navigation.open_page(slug, model=settings.model)
+        _open_now(conditions, settings, kind)
 
 
-def _groups(ds, settings, frame, grouping) -> None:
+def _open_now(conditions, settings: slices.Settings, kind: str) -> None:
+    """Open the model's page filtered to ``conditions``, on the model the Slices page
+    shows (every model page reads ``?model=``)."""
+    slice_filter.set_filter(conditions)
+    navigation.open_page(MODEL_PAGE[kind], model=settings.model)
+
+
+def _groups(ds, settings, frame, grouping, group: str) -> None:
+    """Each group's chart and table; a click on a row, or the button of the group picked
+    in the "Group" box, opens the model's page on that group."""
     st.subheader(t("Each group"))
     labels = [grouping.labels[int(c)] for c in frame.groups.tolist()]
     texts = (t("all rows: ${value}"), t("${metric} (95% interval)"))
@@ -142,17 +148,38 @@ def _groups(ds, settings, frame, grouping) -> None:
         language.current(),
     )
     widgets.svg_chart(chart)
-    table = slices.table(settings, frame, grouping.labels)
-    widgets.dataframe(st, _shown(table), hide_index=True, key="sl_table")
+    page = t(registry.page(MODEL_PAGE[ds.kind]).title)
+    st.caption(t("A click on a row opens the ${page} page on that group.", page=page))
+    codes = frame.groups.tolist()
+    widgets.dataframe(
+        st,
+        _shown(slices.table(settings, frame, grouping.labels)),
+        keyboard='picking the group in the "Group" box and pressing the button under the table',
+        hide_index=True,
+        key="sl_table",
+        on_select=lambda: _clicked_row(codes),
+        selection_mode="single-row",
+    )
     for note in frame.notes.values():
         st.caption(literal(t(str(note))))
     st.caption(t(slices.p_caption(frame.test, ds.n_samples)))
-    page = t(registry.page(MODEL_PAGE[ds.kind]).title)
-    st.caption(t("Open the ${page} page on a group:", page=page))
-    cols = st.columns(4)
-    for i, c in enumerate(frame.groups.tolist()):
-        key, label = f"sl_open_{i}", literal(labels[i])
-        _open(grouping.conditions[int(c)], settings, ds.kind, key, label, cols[i % 4])
+    clicked = st.session_state.pop(CLICKED, None)
+    if clicked is not None:
+        _open_now(grouping.conditions[clicked], settings, ds.kind)
+    label = t("Open ${page} on ${group}", page=page, group=literal(group))
+    code = grouping.labels.index(group)
+    _open(grouping.conditions[code], settings, ds.kind, "sl_open_group", label, st)
+
+
+#: Session key of the group whose row of the table was clicked, until the run opens it.
+CLICKED = "sl_clicked_group"
+
+
+def _clicked_row(codes: list[int]) -> None:
+    """The table's row selection changed: keep the clicked row's group for the run."""
+    rows = st.session_state["sl_table"]["selection"]["rows"]
+    if rows:
+        st.session_state[CLICKED] = int(codes[rows[0]])
 
 
 def _derived(ds, settings, code: int, group: str) -> None:

@@ -50,8 +50,10 @@ def test_each_groups_auc_and_count_are_its_rows_and_a_button_opens_the_curves_on
         rows = texture == row["group"]
         tp = np.sum((y[rows] == 1) & (s[rows] >= 0.5))
         assert row["TP"] == tp and row["TPR"] == pytest.approx(tp / np.sum(y[rows] == 1))
-    # the button of group "smooth" opens ROC & PR on it, the filter in the link
-    at.button(key="sl_open_1").click().run()
+    # the "Group" box picks "smooth", its button opens ROC & PR on it, the filter in the link
+    at.selectbox(key="sl_group").set_value("smooth").run()
+    assert at.button(key="sl_open_group").label == "Open ROC & PR curves on smooth"
+    at.button(key="sl_open_group").click().run()
     assert not at.exception
     assert params(at)["slice"] == "texture:smooth"
     assert any(
@@ -231,7 +233,7 @@ def test_a_groups_button_opens_the_model_page_on_the_model_the_slices_page_shows
     texture, y = ds.attribute("texture"), ds.y_true
     at = open_app(PAGE, "breast_cancer", by="texture")
     at.selectbox(key="sl_model").set_value("tree").run()  # written to the link: ?model=tree
-    at.button(key="sl_open_0").click().run()  # coarse, on the tree
+    at.button(key="sl_open_group").click().run()  # coarse (the first group), on the tree
     assert not at.exception
     assert params(at)["model"] == "tree" and params(at)["slice"] == "texture:coarse"
     rows = texture == "coarse"
