@@ -67,18 +67,25 @@ def _move(page, key: str, how: str):
     return options.filter(has_text=pick).first.click
 
 
+def _timed(page, key: str, how: str, moves: int, folder: Path) -> tuple[list, list, str]:
+    """``moves`` moves of the control ``key``: their seconds, their CPU, and a note when
+    a move failed (reported as not measured, with a screenshot of what the page showed)."""
+    seconds, cpu, note = [], [], ""
+    try:
+        for _ in range(moves):
+            seconds.append(_run(page, _move(page, key, how), cpu, 600_000))
+            page.wait_for_timeout(300)
+            _idle(page, 600_000)
+    except Error as exc:
+        page.screenshot(path=str(folder / f"{key}.png"))
+        note = f"not measured: {str(exc).splitlines()[0]}"
+    return seconds, cpu, note
+
+
 def _controls(page, where: str, moves: int, folder: Path, only: str = "") -> list[BrowserTiming]:
     out = []
     for key, how in (c for c in CONTROLS if only in c[0]):
-        seconds, cpu, note = [], [], ""
-        try:
-            for _ in range(moves):
-                seconds.append(_run(page, _move(page, key, how), cpu, 600_000))
-                page.wait_for_timeout(300)
-                _idle(page, 600_000)
-        except Error as exc:  # reported as not measured, with what the page showed
-            page.screenshot(path=str(folder / f"{key}.png"))
-            note = f"not measured: {str(exc).splitlines()[0]}"
+        seconds, cpu, note = _timed(page, key, how, moves, folder)
         name = f"Slices: {key} {'one step' if how == 'step' else 'next option'}"
         out.append(BrowserTiming(name, where, seconds, 0.3, note, *_cols(cpu)))
     return out
@@ -90,18 +97,13 @@ def _controls(page, where: str, moves: int, folder: Path, only: str = "") -> lis
 REFERENCE = ("curves?ds=balanced", "curves_threshold_number")
 
 
-def reference(url: str, page, moves: int) -> BrowserTiming:
+def reference(url: str, page, moves: int, folder: Path) -> BrowserTiming:
     """:data:`REFERENCE`'s step, timed as the Slices moves are."""
     path, key = REFERENCE
     _run(page, lambda: page.goto(f"{url}/{path}"), moved=False)
-    step = page.locator(f'.st-key-{key} [data-testid="stNumberInputStepUp"]').click
-    seconds, cpu = [], []
-    for _ in range(moves):
-        seconds.append(_run(page, step, cpu))
-        page.wait_for_timeout(300)
-        _idle(page)
+    seconds, cpu, note = _timed(page, key, "step", moves, folder)
     name = "Reference: ROC & PR curves, threshold box one step"
-    return BrowserTiming(name, "sample balanced", seconds, 0.3, "", *_cols(cpu))
+    return BrowserTiming(name, "sample balanced", seconds, 0.3, note, *_cols(cpu))
 
 
 def run_slices(
@@ -109,7 +111,7 @@ def run_slices(
 ) -> list:
     """Time :func:`reference`, then the first load and the controls' moves on the sample,
     then on ``rows`` rows; ``only``: the controls whose key contains it (all when empty)."""
-    out = [reference(url, page, moves)]
+    out = [reference(url, page, moves, folder)]
     cpu: list = []
     first = _run(page, lambda: page.goto(f"{url}/slices?ds={SAMPLE}"), cpu, moved=False)
     where = f"sample {SAMPLE}"
