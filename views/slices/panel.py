@@ -151,9 +151,9 @@ def _groups(ds, settings, frame, grouping, group: str) -> None:
     page = t(registry.page(MODEL_PAGE[ds.kind]).title)
     st.caption(t("A click on a row opens the ${page} page on that group.", page=page))
     codes = frame.groups.tolist()
-    widgets.dataframe(
-        st,
+    widgets.table(
         _shown(slices.table(settings, frame, grouping.labels)),
+        missing=t("no value"),
         keyboard='picking the group in the "Group" box and pressing the button under the table',
         hide_index=True,
         key="sl_table",
@@ -221,7 +221,7 @@ def _worst(ds, settings, test: str, seconds: float) -> None:
     if table.empty:
         st.info(t("No slice is worse than the rest of the data."), icon=":material/info:")
         return
-    widgets.dataframe(st, _shown(table), hide_index=True, key="sl_worst_table")
+    widgets.table(_shown(table), missing=t("no value"), hide_index=True, key="sl_worst_table")
     # the same metric on the same rows: the groups' test
     st.caption(t(slices.p_caption(test, ds.n_samples)))
     cols = st.columns(2)
@@ -240,7 +240,7 @@ def _rates(ds, settings) -> None:
     cols = st.columns(len(gaps))
     for col, (label, value) in zip(cols, gaps.items(), strict=True):
         widgets.metric(col, t(label), headline_value(value))
-    widgets.dataframe(st, _shown(table), hide_index=True, key="sl_rates_table")
+    widgets.table(_shown(table), missing=t("no value"), hide_index=True, key="sl_rates_table")
     rows = [table.iloc[i] for i in range(len(table))]
     lines = [slices.rate_derivation(r, rate) for rate in ("TPR", "FPR") for r in rows[:2]]
     with st.expander(t("The rates of the first groups, from their counts")):

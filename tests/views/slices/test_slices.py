@@ -255,7 +255,8 @@ def test_an_upload_of_one_class_slices_without_an_error_and_says_why_auc_is_unde
     assert not at.exception
     groups = _frames(at)[0]
     assert groups["rows"].tolist() == [int((site == "A").sum()), int((site == "B").sum())]
-    assert groups["ROC AUC"].isna().all()
+    assert groups["ROC AUC"].tolist() == ["—", "—"]  # no value, shown as a dash, never "None"
+    assert "— : no value." in [c.value for c in at.caption]
     shown = dict((label, value) for label, value, _ in metrics_of(at))
     assert shown["ROC AUC, all rows"] == "n/a" and shown["Gap: best − worst group"] == "n/a"
     assert shown["False positive rate difference"] == "n/a"  # no negative in any group
