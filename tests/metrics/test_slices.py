@@ -101,6 +101,29 @@ def test_group_values_equal_a_per_group_reference(metric, data, takes_weight, we
     assert np.isfinite(f.p_value).all()
 
 
+@pytest.mark.parametrize(
+    ("metric", "data", "takes_weight"), [c[1:] for c in CASES], ids=[c[0] for c in CASES]
+)
+def test_a_frame_without_resamples_has_the_same_values_and_no_interval(metric, data, takes_weight):
+    y, s = data
+    full = M.metric_frame(metric, y, s, GROUPS, n_resamples=20, random_state=0)
+    quick = M.metric_frame(metric, y, s, GROUPS, n_resamples=0, n_permutations=0)
+    for name in ("value", "rest", "count", "weight", "diff_overall"):
+        np.testing.assert_array_equal(getattr(quick, name), getattr(full, name), err_msg=name)
+    assert quick.overall == full.overall
+    assert np.isnan(quick.low).all() and np.isnan(quick.high).all()
+    assert quick.distribution.shape == (4, 0)
+    assert all(math.isnan(v) for v in quick.difference_interval())
+
+
+def test_one_resample_is_refused_and_none_only_by_the_frame():
+    y, s = _binary()
+    with pytest.raises(M.MetricInputError, match="n_resamples must be 0 or an integer >= 2; got 1"):
+        M.metric_frame(M.roc_auc_score, y, s, GROUPS, n_resamples=1)
+    with pytest.raises(M.MetricInputError, match="n_resamples must be an integer >= 2; got 0"):
+        M.worst_slices(M.roc_auc_score, y, s, {"g": GROUPS}, n_resamples=0)
+
+
 def test_rates_at_a_threshold_equal_the_confusion_counts():
     y, s = _binary()
     for name, den in (("tpr", (1,)), ("fpr", (0,))):
@@ -375,6 +398,36 @@ def test_above_the_cap_the_subsample_test_still_finds_a_real_shift():
         runs = [_skewed_rejects(s, M.mean_absolute_error, draw, 999, 600, 4.0, "subsample")
                 for s in range(40)]  # fmt: skip
     assert np.mean([in_a for _, in_a in runs]) >= 0.6
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.integers(1, 60),
+    st.integers(1, 4),
+    st.sampled_from([2, 3, 50]),
+    st.integers(0, 2**32 - 1),
+)
+def test_row_keys_number_the_distinct_rows_as_numpy_unique_orders_them(n, m, values, seed):
+    from metrics.slices import _row_keys
+
+    rows = np.random.default_rng(seed).integers(0, values, (n, m)) / 4 - 1.0
+    keys = _row_keys(rows)
+    distinct, inverse = np.unique(rows, axis=0, return_inverse=True)
+    # the same rows share a key, and the keys sort the rows as np.unique does
+    assert (
+        np.unique(keys, return_inverse=True)[1].reshape(-1).tolist() == inverse.reshape(-1).tolist()
+    )
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from(["b", "a", "Ä", "a b", "10", "9", ""]), min_size=1, max_size=40))
+def test_text_groups_get_the_codes_of_numpy_unique(values):
+    from metrics._validation import encode_groups
+
+    for arr in (np.array(values, dtype=object), np.array(values)):
+        labels, codes = encode_groups(arr, "groups", len(values))
+        expected, inverse = np.unique(np.array(values), return_inverse=True)
+        assert labels.tolist() == expected.tolist() and codes.tolist() == inverse.tolist()
 
 
 def test_subsample_rows_fills_every_group_equally_and_reads_no_values():
