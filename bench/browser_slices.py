@@ -14,19 +14,22 @@ main control:
 A move is timed as in :mod:`bench.browser_pages`: from the input until the page's address
 holds the new value, the script that wrote it is idle, and two animation frames later. A
 select's input is the click on the option: its list opens before the timer starts (it
-opens in the browser alone, without a run).
+opens in the browser alone, without a run). "Group by" and "Metric" are also timed until
+the groups' chart shows the new groups' values (the "drawn" column, two frames later):
+while a frame's intervals are resampled the page shows each group's value first.
 The target of a move is 0.3 s; a first load is reported without a target.
 """
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import numpy as np
 from playwright.sync_api import Error
 
 from bench.browser import BrowserTiming, _idle, binary_csv, upload_csv
-from bench.browser_pages import _cols, _run, own_section
+from bench.browser_pages import _PAINTED, _cols, _run, own_section
 
 #: control's key, how it moves
 CONTROLS = (("sl_t", "step"), ("sl_by", "select"), ("sl_metric", "select"))
@@ -67,27 +70,53 @@ def _move(page, key: str, how: str):
     return options.filter(has_text=pick).first.click
 
 
-def _timed(page, key: str, how: str, moves: int, folder: Path) -> tuple[list, list, str]:
-    """``moves`` moves of the control ``key``: their seconds, their CPU, and a note when
-    a move failed (reported as not measured, with a screenshot of what the page showed)."""
-    seconds, cpu, note = [], [], ""
+#: The groups' chart as drawn (null when the page shows none).
+_CHART_HTML = "document.querySelector('.me-svg-chart')?.outerHTML ?? null"
+_CHART = f"() => {_CHART_HTML}"
+_CHANGED = f"(before) => ({_CHART_HTML}) !== before"
+
+
+def _seen(page, act, drawn: list):
+    """``act``, then wait until the groups' chart differs from before (new values, or
+    gone), painted; its seconds from the input go to ``drawn``."""
+    before = page.evaluate(_CHART)
+
+    def act_and_wait():
+        start = time.perf_counter()
+        act()
+        page.wait_for_function(_CHANGED, arg=before, polling="raf", timeout=600_000)
+        page.evaluate(_PAINTED)
+        drawn.append(time.perf_counter() - start)
+
+    return act_and_wait
+
+
+def _timed(page, key: str, how: str, moves: int, folder: Path) -> tuple[list, list, list, str]:
+    """``moves`` moves of the control ``key``: their seconds, their CPU, the seconds until
+    the chart showed the new groups (a select's move), and a note when a move failed
+    (reported as not measured, with a screenshot of what the page showed)."""
+    seconds, cpu, drawn, note = [], [], [], ""
     try:
         for _ in range(moves):
-            seconds.append(_run(page, _move(page, key, how), cpu, 600_000))
+            act = _move(page, key, how)
+            act = act if how == "step" else _seen(page, act, drawn)
+            seconds.append(_run(page, act, cpu, 600_000))
             page.wait_for_timeout(300)
             _idle(page, 600_000)
     except Error as exc:
         page.screenshot(path=str(folder / f"{key}.png"))
         note = f"not measured: {str(exc).splitlines()[0]}"
-    return seconds, cpu, note
+    return seconds, cpu, drawn, note
 
 
 def _controls(page, where: str, moves: int, folder: Path, only: str = "") -> list[BrowserTiming]:
     out = []
     for key, how in (c for c in CONTROLS if only in c[0]):
-        seconds, cpu, note = _timed(page, key, how, moves, folder)
+        seconds, cpu, drawn, note = _timed(page, key, how, moves, folder)
         name = f"Slices: {key} {'one step' if how == 'step' else 'next option'}"
-        out.append(BrowserTiming(name, where, seconds, 0.3, note, *_cols(cpu)))
+        timing = BrowserTiming(name, where, seconds, 0.3, note, *_cols(cpu))
+        timing.drawn = drawn if len(drawn) == len(seconds) else []
+        out.append(timing)
     return out
 
 
@@ -101,7 +130,7 @@ def reference(url: str, page, moves: int, folder: Path) -> BrowserTiming:
     """:data:`REFERENCE`'s step, timed as the Slices moves are."""
     path, key = REFERENCE
     _run(page, lambda: page.goto(f"{url}/{path}"), moved=False)
-    seconds, cpu, note = _timed(page, key, "step", moves, folder)
+    seconds, cpu, _, note = _timed(page, key, "step", moves, folder)
     name = "Reference: ROC & PR curves, threshold box one step"
     return BrowserTiming(name, "sample balanced", seconds, 0.3, note, *_cols(cpu))
 

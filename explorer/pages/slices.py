@@ -357,10 +357,23 @@ def frame(
     settings: Settings,
     g: Grouping | None = None,
     checkpoint: Callable[[], None] = budget.no_checkpoint,
+    resampled: bool = True,
 ) -> metrics.SliceFrame:
     """:func:`metrics.metric_frame` of the chosen metric over the groups (codes 0..G-1);
     ``g``: the settings' grouping, when the caller holds it; ``checkpoint`` between
-    groups of resamples."""
+    groups of resamples. ``resampled=False``: the values, rests and gaps alone, no
+    interval and no test (at 10^6 rows and 50 groups ROC AUC's take 0.6 CPU s where the
+    frame takes 13): what the page draws while the frame is computed.
+
+    Examples
+    --------
+    >>> ds = Dataset("t", "binary", np.array([0, 1, 1, 0, 1, 0]),
+    ...              {"m": np.array([.1, .8, .6, .3, .2, .4])},
+    ...              attributes={"site": np.array(["A", "A", "A", "B", "B", "B"], dtype=object)})
+    >>> f = frame(ds, Settings("m", "ROC AUC", ("site",)), resampled=False)
+    >>> f.value.tolist(), bool(np.isnan(f.low).all())
+    ([1.0, 0.0], True)
+    """
     metric = metric_of(ds.kind, settings.metric)
     y, s = arrays(ds, settings.model, metric)
     g = grouping(ds, settings) if g is None else g
@@ -370,9 +383,9 @@ def frame(
         s,
         g.codes,
         sample_weight=ds.sample_weight,
-        n_resamples=N_RESAMPLES,
+        n_resamples=N_RESAMPLES if resampled else 0,
         threshold=thresholds(ds, settings, g),
-        n_permutations=N_PERMUTATIONS,
+        n_permutations=N_PERMUTATIONS if resampled else 0,
         random_state=SEED,
         checkpoint=checkpoint,
     )
@@ -381,8 +394,8 @@ def frame(
 def table(settings: Settings, f: metrics.SliceFrame, labels: tuple[str, ...]) -> pd.DataFrame:
     """One row per group: its label (``labels``: the grouping's), rows, value, interval,
     the difference to the overall value and the test against the rest with its
-    corrected p-values."""
-    return pd.DataFrame(
+    corrected p-values; of a frame without resamples, no interval and no test."""
+    out = pd.DataFrame(
         {
             "group": [labels[int(c)] for c in f.groups.tolist()],
             "rows": f.count,
@@ -396,6 +409,9 @@ def table(settings: Settings, f: metrics.SliceFrame, labels: tuple[str, ...]) ->
             "p (BH)": f.p_bh,
         }
     )
+    if f.n_resamples:
+        return out
+    return out[["group", "rows", settings.metric, "− overall", "rest"]]
 
 
 def min_count(n_rows: int) -> int:

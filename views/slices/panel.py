@@ -4,6 +4,8 @@ rates per group for binary data, and how the numbers are derived."""
 
 from __future__ import annotations
 
+import contextlib
+
 import numpy as np
 import streamlit as st
 
@@ -51,22 +53,27 @@ def panel(ds: Dataset) -> None:
     try:
         grouping = cache.slices.grouping(ds, settings)
         group, settings = controls.per_group(ds, settings, grouping.labels)
-        frame = _resampled(ds, settings, seconds)
-    except work.Spent as exc:
-        st.info(
-            t("${why} The Slices page waits meanwhile.", why=t(exc.args[0])),
-            icon=":material/hourglass_empty:",
-        )
-        return
+        values = cache.slices.values(ds, settings)
     except slicing.GroupingError as exc:
         st.warning(literal(t(exc.args[0])))
         return
     except metrics.MetricInputError as exc:
         widgets.cannot_score(ds, exc, "The metric needs two labels", "The metric refuses: ")
         return
-    _headline(frame, settings)
-    if not classroom.held_back("Each group's value, its interval and the tests"):
-        _groups(ds, settings, frame, grouping, group)
+    _headline(values, settings)
+    shown = not classroom.held_back("Each group's value, its interval and the tests")
+    body = _Body(settings, values, grouping, shown)
+    try:
+        frame = _resampled(ds, settings, seconds, body)
+    except work.Spent as exc:
+        st.info(
+            t("${why} The Slices page waits meanwhile.", why=t(exc.args[0])),
+            icon=":material/hourglass_empty:",
+        )
+        return
+    if shown:
+        with body.final():
+            _groups(ds, settings, frame, grouping, group)
         _derived(ds, settings, grouping.labels.index(group), group)
         _worst(ds, settings, frame.test, seconds)
         if ds.kind == "binary":
@@ -88,22 +95,52 @@ PROGRESS_FROM = 1.0
 def _with_line(seconds: float, compute, report):
     """``compute()``; past :data:`PROGRESS_FROM` estimated seconds, with a line that
     ``report(line)`` moves at its checkpoints (drawn by the first one: a cached value
-    draws nothing), gone once it returns."""
+    draws nothing), gone once it returns or stops."""
     if seconds < PROGRESS_FROM:
         return compute()
     line = st.empty()
-    with work.progress(report(line)):
-        out = compute()
-    line.empty()
-    return out
+    try:
+        with work.progress(report(line)):
+            return compute()
+    finally:
+        line.empty()
 
 
-def _resampled(ds: Dataset, settings: slices.Settings, seconds: float) -> metrics.SliceFrame:
-    """The frame, with a progress bar while its resamples run."""
+class _Body:
+    """The groups' section while their intervals are resampled: each group's value (the
+    frame's, to the bit), drawn at the first checkpoint of the work in a place the
+    frame's section then takes. Made there, not before: the previous run's section
+    stays on screen (greyed) until the values replace it, and a cached frame, which
+    reaches no checkpoint, draws its section once, in the page's flow."""
+
+    def __init__(self, settings, values, grouping, shown: bool):
+        self.place = None
+        self.draw = (lambda: _values(settings, values, grouping)) if shown else None
+
+    def report(self, then):
+        """``then``, after drawing the values once, at the first checkpoint."""
+
+        def report(seconds: float) -> None:
+            if self.draw is not None:
+                self.place = st.empty()
+                with self.place.container():
+                    self.draw()
+                self.draw = None
+            then(seconds)
+
+        return report
+
+    def final(self):
+        """Where the frame's section goes: in place of the values, if they were drawn."""
+        return contextlib.nullcontext() if self.place is None else self.place.container()
+
+
+def _resampled(ds: Dataset, settings: slices.Settings, seconds: float, body: _Body):
+    """The frame, with a progress bar and the groups' values while its resamples run."""
     return _with_line(
         seconds,
         lambda: cache.slices.frame(ds, settings),
-        lambda line: work.bar_report(line, seconds),
+        lambda line: body.report(work.bar_report(line, seconds)),
     )
 
 
@@ -131,23 +168,43 @@ def _open_now(conditions, settings: slices.Settings, kind: str) -> None:
     navigation.open_page(MODEL_PAGE[kind], model=settings.model)
 
 
+def _chart(settings, frame, grouping) -> None:
+    """Each group's value and its interval (none yet: its value alone)."""
+    labels = [grouping.labels[int(c)] for c in frame.groups.tolist()]
+    title = t("${metric} (95% interval)") if frame.n_resamples else "${metric}"
+    widgets.svg_chart(
+        charts.groups(
+            labels,
+            frame.value,
+            frame.low,
+            frame.high,
+            frame.overall,
+            t(settings.metric),
+            (t("all rows: ${value}"), title),
+            language.current(),
+        )
+    )
+
+
+def _values(settings, values, grouping) -> None:
+    """Each group's value while its intervals and tests are being resampled."""
+    st.subheader(t("Each group"))
+    _chart(settings, values, grouping)
+    st.caption(
+        t(
+            "Each group's interval and test follow once its ${n:,} resamples are drawn.",
+            n=slices.N_RESAMPLES,
+        )
+    )
+    table = _shown(slices.table(settings, values, grouping.labels))
+    widgets.table(table, missing=t("no value"), hide_index=True)
+
+
 def _groups(ds, settings, frame, grouping, group: str) -> None:
     """Each group's chart and table; a click on a row, or the button of the group picked
     in the "Group" box, opens the model's page on that group."""
     st.subheader(t("Each group"))
-    labels = [grouping.labels[int(c)] for c in frame.groups.tolist()]
-    texts = (t("all rows: ${value}"), t("${metric} (95% interval)"))
-    chart = charts.groups(
-        labels,
-        frame.value,
-        frame.low,
-        frame.high,
-        frame.overall,
-        t(settings.metric),
-        texts,
-        language.current(),
-    )
-    widgets.svg_chart(chart)
+    _chart(settings, frame, grouping)
     page = t(registry.page(MODEL_PAGE[ds.kind]).title)
     st.caption(t("A click on a row opens the ${page} page on that group.", page=page))
     codes = frame.groups.tolist()

@@ -32,6 +32,10 @@ def _frame(ds, settings, checkpoint=no_checkpoint):
     return slices.frame(ds, settings, grouping(ds, settings), checkpoint)
 
 
+def _values(ds, settings):
+    return slices.frame(ds, settings, grouping(ds, settings), resampled=False)
+
+
 def _rates(ds, settings):
     return slices.rates(ds, settings, grouping(ds, settings))
 
@@ -43,6 +47,7 @@ def _derivation(ds, settings, code):
 #: Seeded bootstraps: an entry is the same numbers every time it is computed. Both take
 #: a checkpoint: metered on the session's budget, stopped with its run.
 _frames = value(_frame)
+_values_frames = value(_values)
 _worst = value(slices.worst)
 _derivations = value(_derivation)
 rates = value(_rates)
@@ -51,6 +56,11 @@ rates = value(_rates)
 def frame(ds, settings):
     """:func:`slices.frame`, cached on the settings it reads (:func:`slices.computed_on`)."""
     return _frames(ds, slices.computed_on(ds, settings))
+
+
+def values(ds, settings):
+    """:func:`slices.frame` without resamples (the values alone), cached as :func:`frame`."""
+    return _values_frames(ds, slices.computed_on(ds, settings))
 
 
 def worst(ds, settings):

@@ -60,7 +60,10 @@ def test_a_session_that_spent_its_minute_gets_a_notice_not_a_traceback(monkeypat
         "This session has used its computing time for this minute"
     )
     assert notices[0].endswith("The Slices page waits meanwhile.")
-    assert not at.dataframe and not at.main.metric  # no frame, no numbers made up
+    assert not at.dataframe  # no frame: no interval, no test
+    # the values cost no resample: the headline shows them, as metrics computes them
+    ds = _upload(seed=9)
+    assert at.main.metric[0].value == f"{roc_auc_score(ds.y_true, ds.scores['m']):.4f}"
 
 
 def test_a_long_frame_reports_its_progress_at_each_checkpoint_and_leaves_no_bar(monkeypatch):
@@ -78,7 +81,44 @@ def test_a_long_frame_reports_its_progress_at_each_checkpoint_and_leaves_no_bar(
     at = _opened(_upload(seed=10))
     assert len(reported) >= 5 and reported == sorted(reported)  # 20 groups, 4 a step
     assert not at.main.get("progress")  # the line is gone once the frame is drawn
+    # the groups' values drawn meanwhile gave way to the frame's table, intervals in
     assert at.dataframe[0].value["rows"].sum() == 3_000
+    assert "95% low" in at.dataframe[0].value.columns
+    assert not [c for c in at.caption if "follow once its" in c.value]
+
+
+def test_each_groups_value_shows_while_its_resamples_run_and_stays_when_they_stop(monkeypatch):
+    from views.slices import panel
+
+    monkeypatch.setattr(panel, "PROGRESS_FROM", 0.0)  # this small frame counts as long
+    monkeypatch.setattr(metric_slices, "GROUPS_PER_STEP", 4)
+    calls, real = [], work.checkpoint
+
+    def stopped_at_the_third():
+        calls.append(1)
+        real()
+        if len(calls) == 3:
+            raise work.Spent(20.0)  # the session's minute spent in the middle of the frame
+
+    monkeypatch.setattr(work, "checkpoint", stopped_at_the_third)
+    ds = _upload(seed=12)
+    at = _opened(ds)
+    notices = [rendered(i.value) for i in at.info]
+    assert notices and notices[0].endswith("The Slices page waits meanwhile.")
+    assert len(at.dataframe) == 1 and not at.main.get("progress")
+    table = at.dataframe[0].value.set_index("group")
+    assert list(table.columns) == ["rows", "ROC AUC", "− overall", "rest"]  # no interval yet
+    site, y, s = ds.attribute("site"), ds.y_true, ds.scores["m"]
+    for label in ("s00", "s07", "s19"):
+        rows = site == label
+        assert table.loc[label, "ROC AUC"] == pytest.approx(
+            roc_auc_score(y[rows], s[rows]), abs=1e-12
+        )
+        assert table.loc[label, "rest"] == pytest.approx(
+            roc_auc_score(y[~rows], s[~rows]), abs=1e-12
+        )
+    captions = [c.value for c in at.caption]
+    assert "Each group's interval and test follow once its 1,000 resamples are drawn." in captions
 
 
 def test_a_long_search_says_how_long_it_has_run_and_leaves_no_line(monkeypatch):
