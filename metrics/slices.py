@@ -787,10 +787,11 @@ def metric_frame(
     random_state : int, numpy Generator or None
         Seed of the resamples and shuffles: the same seed gives the same numbers.
     checkpoint : callable or None
-        Called in the caller's thread between groups of work (every
-        :data:`GROUPS_PER_STEP` groups' resamples, each group of a metric
-        without a fast path, before the shuffles); an exception it raises
-        stops the computation. The numbers do not depend on it.
+        Called in the caller's thread once the arguments are checked, before
+        any work, and between groups of work (every :data:`GROUPS_PER_STEP`
+        groups' resamples, each group of a metric without a fast path, before
+        the shuffles); an exception it raises stops the computation. The
+        numbers do not depend on it.
 
     Returns
     -------
@@ -838,6 +839,7 @@ def metric_frame(
     seed = _seed(rng)
     opts = _Options(n_resamples, float(confidence), threshold, n_resamples > 0, n_permutations,
                     seed, None, checkpoint)  # fmt: skip
+    _step(opts)  # first: a caller shows what it has (the values) before the work starts
     res = _groups(metric, y_true, y_score, w, codes, n_groups, keep, opts, rng)
     z, p = _test(res)
     alpha = (1.0 - confidence) / 2.0

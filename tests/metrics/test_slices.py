@@ -536,6 +536,17 @@ def test_a_checkpoint_between_groups_changes_no_number_and_can_stop_the_work(met
     assert len(calls) == 2  # nothing ran on after the stop
 
 
+def test_the_frame_calls_the_checkpoint_before_any_work():
+    y, s = _binary()
+
+    def stop():
+        raise _Stop
+
+    with mock.patch("metrics.slices._groups") as work, pytest.raises(_Stop):
+        M.metric_frame(M.roc_auc_score, y, s, GROUPS, checkpoint=stop)
+    work.assert_not_called()  # a caller draws what it has before the first pass
+
+
 def test_the_search_calls_the_checkpoint_before_each_grouping_with_the_same_slices():
     rng = np.random.default_rng(12)
     n = 1_500
