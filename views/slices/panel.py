@@ -4,8 +4,6 @@ rates per group for binary data, and how the numbers are derived."""
 
 from __future__ import annotations
 
-import contextlib
-
 import numpy as np
 import streamlit as st
 
@@ -111,7 +109,7 @@ class _Body:
     frame's, to the bit), drawn at the first checkpoint of the work in a place the
     frame's section then takes. Made there, not before: the previous run's section
     stays on screen (greyed) until the values replace it, and a cached frame, which
-    reaches no checkpoint, draws its section once, in the page's flow."""
+    reaches no checkpoint, draws its section once."""
 
     def __init__(self, settings, values, grouping, shown: bool):
         self.place = None
@@ -131,8 +129,11 @@ class _Body:
         return report
 
     def final(self):
-        """Where the frame's section goes: in place of the values, if they were drawn."""
-        return contextlib.nullcontext() if self.place is None else self.place.container()
+        """Where the frame's section goes: in place of the values, if they were drawn;
+        else in one container, so that the next run's values replace the whole section
+        (drawn element by element, its chart would stay below them, greyed, until that
+        run ends)."""
+        return st.container() if self.place is None else self.place.container()
 
 
 def _resampled(ds: Dataset, settings: slices.Settings, seconds: float, body: _Body):
