@@ -372,6 +372,20 @@ def _resample_sums(
     return out
 
 
+def _by_group(codes: np.ndarray, n_groups: int) -> np.ndarray:
+    """The rows ordered by group, each group's in row order (a stable argsort); on
+    16-bit codes, which numpy sorts by radix: 0.016 s for 10^6 rows against 0.094.
+
+    Examples
+    --------
+    >>> _by_group(np.array([2, 0, 2, 1, 0]), 3).tolist()
+    [1, 4, 3, 0, 2]
+    """
+    if n_groups <= np.iinfo(np.int16).max:
+        codes = codes.astype(np.int16)
+    return np.argsort(codes, kind="stable")
+
+
 def _nanstd(x: np.ndarray) -> np.ndarray:
     """Standard deviation (ddof=1) along the last axis, ignoring NaN; NaN when < 2 values."""
     ok = np.isfinite(x)
@@ -389,7 +403,7 @@ def _additive(form, codes, w, n_groups, opts, rngs) -> _Groups:
     sums = np.bincount(flat.ravel(), weights=s.ravel(), minlength=n_groups * m)
     sums = sums.reshape(n_groups, m)
     total = sums.sum(axis=0)
-    order = np.argsort(codes, kind="stable")
+    order = _by_group(codes, n_groups)
     bounds = np.concatenate(([0], np.cumsum(np.bincount(codes, minlength=n_groups))))
 
     keys = _row_keys(s) if opts.intervals else None
@@ -544,10 +558,13 @@ def _auc(pos, s, codes, n_groups, keep, opts, rngs) -> _Groups:
     errors are pooled: the overall placement variances over each part's
     class counts.
     """
-    order = np.argsort(s, kind="stable")
+    # any sort: tied rows share a block whatever their order (numpy's default sort of
+    # 10^6 float64 takes 0.1 s, a stable one 0.22)
+    order = np.argsort(s)
+    ordered = s[order]
     start = np.empty(s.shape[0], dtype=bool)
     start[0] = True
-    np.not_equal(s[order][1:], s[order][:-1], out=start[1:])
+    np.not_equal(ordered[1:], ordered[:-1], out=start[1:])
     block = np.empty(s.shape[0], dtype=np.intp)
     block[order] = np.cumsum(start) - 1  # every row's tie block, in row order
     pos_all, neg_all = np.bincount(block, pos), np.bincount(block, ~pos)
@@ -557,7 +574,7 @@ def _auc(pos, s, codes, n_groups, keep, opts, rngs) -> _Groups:
     u_all = overall * m_all * k_all
     out = _Groups(*(np.full(n_groups, np.nan) for _ in range(5)), overall)
     out.dist = np.full((n_groups, opts.n_resamples if opts.intervals else 0), np.nan)
-    by_group = np.argsort(codes, kind="stable")
+    by_group = _by_group(codes, n_groups)
     bounds = np.concatenate(([0], np.cumsum(np.bincount(codes, minlength=n_groups))))
     for g in np.flatnonzero(keep):
         rows = by_group[bounds[g] : bounds[g + 1]]

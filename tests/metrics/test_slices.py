@@ -430,6 +430,26 @@ def test_text_groups_get_the_codes_of_numpy_unique(values):
         assert labels.tolist() == expected.tolist() and codes.tolist() == inverse.tolist()
 
 
+@settings(max_examples=80, deadline=None)
+@given(
+    st.lists(st.integers(-(2**63), 2**63 - 1), min_size=1, max_size=30)
+    | st.lists(st.integers(-3, 40), min_size=1, max_size=60),
+    st.sampled_from([np.int64, np.int32, np.uint16]),
+)
+def test_integer_groups_get_the_codes_of_numpy_unique_and_rows_sort_stably(values, dtype):
+    from metrics._validation import encode_groups
+    from metrics.slices import _by_group
+
+    info = np.iinfo(dtype)
+    arr = np.array([min(max(v, info.min), info.max) for v in values], dtype=dtype)
+    labels, codes = encode_groups(arr, "groups", arr.size)
+    expected, inverse = np.unique(arr, return_inverse=True)
+    assert labels.dtype == expected.dtype and labels.tolist() == expected.tolist()
+    assert codes.tolist() == inverse.reshape(-1).tolist()
+    stable = np.argsort(codes, kind="stable").tolist()
+    assert _by_group(codes, labels.size).tolist() == stable
+
+
 def test_subsample_rows_fills_every_group_equally_and_reads_no_values():
     from metrics._permutation import subsample_rows
 
