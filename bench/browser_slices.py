@@ -73,12 +73,19 @@ def _move(page, key: str, how: str):
 #: The groups' chart as drawn (null when the page shows none).
 _CHART_HTML = "document.querySelector('.me-svg-chart')?.outerHTML ?? null"
 _CHART = f"() => {_CHART_HTML}"
-_CHANGED = f"(before) => ({_CHART_HTML}) !== before"
+#: The chart differs from ``before``: redrawn, or gone once the run is over (a refusal).
+#: While a run replaces the section, the chart is gone for a moment before the new one.
+_CHANGED = f"""(before) => {{
+  const now = {_CHART_HTML};
+  const idle = document.querySelector('[data-testid="stApp"]')
+    ?.getAttribute('data-test-script-state') === 'notRunning';
+  return now !== before && (now !== null || idle);
+}}"""
 
 
 def _seen(page, act, drawn: list):
     """``act``, then wait until the groups' chart differs from before (new values, or
-    gone), painted; its seconds from the input go to ``drawn``."""
+    gone when the run is over), painted; its seconds from the input go to ``drawn``."""
     before = page.evaluate(_CHART)
 
     def act_and_wait():
@@ -165,7 +172,9 @@ DESCRIPTION = (
     "with a 50-value attribute uploaded through the Data page. A move is timed as on the "
     "other pages (bench/browser_pages.py): until the address holds the new value and the "
     "script is idle, then two frames. The median of the moves, in seconds; server and "
-    "browser CPU: the median CPU seconds a move cost the streamlit process and the browser. "
+    "browser CPU: the median CPU seconds a move cost the streamlit process and the browser; "
+    'drawn ("Group by" and "Metric"): until the groups\' chart shows the new groups, whose '
+    "values come before their intervals while a frame is resampled. "
     "The first row, the ROC & PR curves page's threshold box one step on its sample, is the "
     "move the other pages are held to, timed in the same run: a Slices move reads as a ratio "
     "to it on whatever machine runs the bench."
