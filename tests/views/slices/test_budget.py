@@ -139,3 +139,47 @@ def test_a_long_search_says_how_long_it_has_run_and_leaves_no_line(monkeypatch):
     captions = [c.value for c in at.caption]
     assert not any(c.startswith("Searching every attribute") for c in captions)
     assert at.dataframe[1].value["rows"].min() >= 30  # the worst slices, drawn
+
+
+def test_moves_in_a_row_with_every_frame_long_end_on_the_frames_numbers(monkeypatch):
+    """Every frame counted as long: each move draws the values first, then the frame in
+    their place; metric, attribute, a pair, a threshold step and a group's own threshold
+    in a row end each on one groups' table with its intervals, equal to metrics."""
+    from views.slices import panel
+
+    monkeypatch.setattr(panel, "PROGRESS_FROM", 0.0)
+    rng = np.random.default_rng(113)  # not the labels' generator: shifts apart from them
+    one = _upload(seed=13)
+    shifts = np.array(["day", "night"], dtype=object)[rng.integers(0, 2, 3_000)]
+    ds = Dataset(
+        "sites", "binary", one.y_true, one.scores, source="upload",
+        attributes={"site": one.attribute("site"), "shift": shifts},
+    )  # fmt: skip
+    at = _opened(ds)
+    shift, y, s = ds.attribute("shift"), ds.y_true, ds.scores["m"]
+    moves = [
+        lambda: at.selectbox(key="sl_metric").set_value("Recall (TPR) at the threshold"),
+        lambda: at.selectbox(key="sl_by").set_value("shift"),
+        lambda: at.selectbox(key="sl_by2").set_value("site"),
+        lambda: at.number_input(key="sl_t").increment(),
+        lambda: at.selectbox(key="sl_metric").set_value("ROC AUC"),
+        lambda: at.selectbox(key="sl_by2").set_value("(none)"),
+        lambda: at.number_input(key="sl_gt").set_value(0.3),
+    ]
+    for move in moves:
+        move().run()
+        assert not at.exception
+        tables = [d.value for d in at.dataframe if {"group", "rows"} <= set(d.value.columns)]
+        assert len(tables) == 1  # the frame's table in place of the values', not beside it
+        assert "95% low" in tables[0].columns
+        assert not [c for c in at.caption if "follow once its" in c.value]
+    groups = tables[0].set_index("group")
+    for label in ("day", "night"):
+        rows = shift == label
+        assert groups.loc[label, "ROC AUC"] == pytest.approx(
+            roc_auc_score(y[rows], s[rows]), abs=1e-12
+        )
+    # the group's own threshold reached its rates
+    rates = next(d.value for d in at.dataframe if "threshold" in d.value.columns)
+    picked = at.selectbox(key="sl_group").value
+    assert rates.set_index("group").loc[picked, "threshold"] == 0.3
