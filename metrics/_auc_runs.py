@@ -15,6 +15,13 @@ rows added to their runs. Runs are cut at :data:`MAX_RUN` rows, so the rates
 take at most that many values, each with a 4,096-entry table of the count of
 16 random bits' top 12 (the few entries that straddle a step of the CDF
 resolved with a uniform fraction and the CDF itself).
+
+Tied scores (:func:`tied_runs`): the rows of a tie block that holds both
+classes are ordered negatives first, and its negatives and its positives are
+runs of their own (a run never crosses into or out of such a block); a
+resample's pairs tied in a block count one half, from the two runs' draw
+counts. Scores rounded in a file (six decimals, 10^6 rows) tie in almost
+every group of a few thousand rows, which before took one count per row.
 """
 
 from __future__ import annotations
@@ -25,7 +32,7 @@ import numpy as np
 
 from metrics._resample import SIGMAS
 
-__all__ = ["MAX_RUN", "auc_run_bootstrap", "run_counts", "runs_of"]
+__all__ = ["MAX_RUN", "auc_run_bootstrap", "run_counts", "runs_of", "tied_runs"]
 
 #: The longest run kept whole (longer ones are cut): the number of Poisson tables.
 MAX_RUN = 8
@@ -45,15 +52,53 @@ def runs_of(pos: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     >>> sizes.tolist(), neg.tolist()
     ([2, 3, 1, 8, 2], [1, 0, 1, 0, 0])
     """
+    start = np.concatenate(([True], pos[1:] != pos[:-1]))
+    sizes, first = _pieces(start)
+    return sizes, (~pos[first]).astype(np.uint8)
+
+
+def tied_runs(pos: np.ndarray, block: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``(sizes, negative, tied)`` of the runs of rows in score order, negatives first
+    among tied rows (``block``: each row's tie block, nondecreasing). The negatives and
+    the positives of a block holding both classes are runs of their own; ``tied``: one
+    row per such block, the indices of its first negative piece, its first positive
+    piece and the piece after its last.
+
+    Examples
+    --------
+    >>> pos = np.array([0, 1, 0, 1, 1, 1, 0, 0], dtype=bool)  # scores 1 1 2 2 2 3 4 4
+    >>> sizes, neg, tied = tied_runs(pos, np.array([0, 0, 1, 1, 1, 2, 3, 3]))
+    >>> sizes.tolist(), neg.tolist(), tied.tolist()
+    ([1, 1, 1, 2, 1, 2], [1, 0, 1, 0, 0, 1], [[0, 1, 2], [2, 3, 4]])
+    """
     n = pos.shape[0]
-    start = np.flatnonzero(np.concatenate(([True], pos[1:] != pos[:-1])))
-    length = np.diff(np.append(start, n))
+    opens = np.concatenate(([True], block[1:] != block[:-1]))
+    head = np.flatnonzero(opens)
+    length = np.diff(np.append(head, n))
+    positives = np.add.reduceat(pos.astype(np.int64), head)
+    both = (positives > 0) & (positives < length)
+    mixed = np.repeat(both, length)
+    start = opens & (mixed | np.concatenate(([True], mixed[:-1])))  # into or out of one
+    start |= np.concatenate(([True], pos[1:] != pos[:-1]))
+    sizes, first = _pieces(start)
+    rows = np.stack(
+        [head[both], head[both] + length[both] - positives[both], (head + length)[both]]
+    )
+    tied = np.searchsorted(first, rows.T.reshape(-1)).reshape(-1, 3)
+    return sizes, (~pos[first]).astype(np.uint8), tied
+
+
+def _pieces(start: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``(sizes, first rows)`` of the runs opened where ``start`` is True, each cut into
+    pieces of at most :data:`MAX_RUN` rows."""
+    n = start.shape[0]
+    head = np.flatnonzero(start)
+    length = np.diff(np.append(head, n))
     pieces = -(-length // MAX_RUN)  # a run of L rows: ceil(L / MAX_RUN) pieces
-    first = np.repeat(start, pieces) + MAX_RUN * (
+    first = np.repeat(head, pieces) + MAX_RUN * (
         np.arange(pieces.sum()) - np.repeat(np.cumsum(pieces) - pieces, pieces)
     )
-    sizes = np.diff(np.append(first, n))
-    return sizes, (~pos[first]).astype(np.uint8)
+    return np.diff(np.append(first, n)), first
 
 
 def _tables(lam: float) -> tuple[np.ndarray, np.ndarray]:
@@ -130,13 +175,20 @@ def run_counts(rng: np.random.Generator, rows: int, sizes: np.ndarray, tables=No
     return (x if x.max() > 255 else x.astype(np.uint8)).reshape(rows, width)
 
 
-def _auc(counts: np.ndarray, neg: np.ndarray, n: int):
-    """ROC AUC of each resample from its run counts (runs in score order, no ties), and
-    whether both classes were drawn."""
+def _auc(counts: np.ndarray, neg: np.ndarray, n: int, tied: np.ndarray | None = None):
+    """ROC AUC of each resample from its run counts (runs in score order; ``tied``: the
+    blocks of tied runs, :func:`tied_runs`), and whether both classes were drawn."""
     negc = counts * neg
     acc = np.int32 if n < 2**31 else np.int64
     below = np.cumsum(negc, axis=1, dtype=acc)  # negatives drawn at or below each run
     u = np.einsum("ij,ij->i", counts - negc, below, dtype=np.int64)
+    if tied is not None and tied.shape[0]:
+        # a positive run of a tied block counted its block's negatives as below: half of
+        # those pairs are ties. Each block's negatives' and positives' draws, summed over
+        # their pieces' columns alone (few: a cumulative sum of every column cost more).
+        columns, starts = _tied_columns(tied)
+        drawn = np.add.reduceat(counts[:, columns].astype(np.int64), starts, axis=1)
+        u = u - (drawn[:, 0::2] * drawn[:, 1::2]).sum(axis=1) / 2.0
     w_neg = below[:, -1].astype(np.int64)
     w_pos = n - w_neg
     both = (w_pos > 0) & (w_neg > 0)
@@ -144,17 +196,40 @@ def _auc(counts: np.ndarray, neg: np.ndarray, n: int):
         return u / (w_pos * w_neg.astype(np.float64)), both
 
 
-def auc_run_bootstrap(pos: np.ndarray, n_resamples: int, rng: np.random.Generator) -> np.ndarray:
-    """ROC AUC on ``n_resamples`` bootstrap resamples of rows in score order (no ties).
+def _tied_columns(tied: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The pieces of the tied blocks (``tied``'s rows: first negative piece, first
+    positive piece, the piece after), in order, and where each block's negatives and
+    each block's positives start among them.
+
+    Examples
+    --------
+    >>> columns, starts = _tied_columns(np.array([[0, 1, 2], [4, 6, 7]]))
+    >>> columns.tolist(), starts.tolist()
+    ([0, 1, 4, 5, 6], [0, 1, 2, 4])
+    """
+    a, b, c = tied.T
+    width = c - a
+    offset = np.cumsum(width) - width
+    columns = np.repeat(a - offset, width) + np.arange(width.sum())
+    return columns, np.stack([offset, offset + b - a], axis=1).reshape(-1)
+
+
+def auc_run_bootstrap(
+    pos: np.ndarray, n_resamples: int, rng: np.random.Generator, block: np.ndarray | None = None
+) -> np.ndarray:
+    """ROC AUC on ``n_resamples`` bootstrap resamples of rows in score order.
 
     A resample that drew one class only is drawn again (as :func:`metrics.bootstrap_ci`).
 
     Parameters
     ----------
     pos : ndarray of bool, shape (n,)
-        Each row's class (True: positive), the rows sorted by a score without ties.
+        Each row's class (True: positive), the rows sorted by score (negatives first
+        among tied scores).
     n_resamples : int
     rng : numpy.random.Generator
+    block : ndarray of int, shape (n,), optional
+        Each row's tie block (nondecreasing); None: no tied scores.
 
     Returns
     -------
@@ -167,16 +242,16 @@ def auc_run_bootstrap(pos: np.ndarray, n_resamples: int, rng: np.random.Generato
     >>> round(float(d.mean()), 2), bool(0.005 < d.std() < 0.01)
     (0.77, True)
     """
-    sizes, neg = runs_of(pos)
+    sizes, neg, tied = (*runs_of(pos), None) if block is None else tied_runs(pos, block)
     n = pos.shape[0]
     tables = _tables(max(1.0 - SIGMAS / math.sqrt(n), 0.25))
     per = max(1, BLOCK // sizes.shape[0])
     out = np.empty(n_resamples)
     for start in range(0, n_resamples, per):  # blocks of resamples bound the memory
         rows = min(per, n_resamples - start)
-        auc, both = _auc(run_counts(rng, rows, sizes, tables), neg, n)
+        auc, both = _auc(run_counts(rng, rows, sizes, tables), neg, n, tied)
         while not both.all():
             bad = np.flatnonzero(~both)
-            auc[bad], both[bad] = _auc(run_counts(rng, bad.size, sizes, tables), neg, n)
+            auc[bad], both[bad] = _auc(run_counts(rng, bad.size, sizes, tables), neg, n, tied)
         out[start : start + rows] = auc
     return out

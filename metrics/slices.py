@@ -29,7 +29,9 @@ How each metric is computed (one pass over the rows, never one call per row):
   with the group's pairs taken out, O(group rows) each (:func:`_auc`); the
   intervals from draw counts of the group's runs of one class in score order
   (:mod:`metrics._auc_runs`: about 2.5 times fewer counts than rows on a
-  model's scores), or from :func:`metrics.bootstrap_ci` when its scores tie.
+  model's scores; tied scores in blocks of their own, their pairs counted
+  one half), or from :func:`metrics.bootstrap_ci` when its scores tie in
+  many blocks.
 * any other metric (average precision, macro averages, a callable of yours):
   one call per group and per rest for the values, and
   :func:`metrics.bootstrap_ci` per group and once on all rows for the
@@ -83,7 +85,7 @@ from typing import NamedTuple
 import numpy as np
 
 from metrics import curves
-from metrics._auc_runs import auc_run_bootstrap
+from metrics._auc_runs import auc_run_bootstrap, tied_runs
 from metrics._fisher import fisher_exact_p
 from metrics._permutation import PERMUTATION_CELLS, permutation_p, subsample_rows
 from metrics._ranks import map_blocks
@@ -604,13 +606,28 @@ def _auc(pos, s, codes, n_groups, keep, opts, rngs) -> _Groups:
     return out
 
 
+#: A group's tied scores are resampled over runs (:func:`metrics._auc_runs.tied_runs`)
+#: while the pieces of its blocks holding both classes are at most this share of all its
+#: pieces; else row by row (:func:`metrics.bootstrap_ci`, which draws few distinct
+#: scores as cells). Per group of 20,000 rows and 1,000 resamples, CPU s runs / rows:
+#: scores of 6 decimals 0.12 / 0.19 (89 tied blocks), 4 decimals 0.32 / 0.19 (3,148),
+#: 2 decimals 0.08 / 0.04, none 0.09 / 0.18.
+TIED_SHARE = 0.25
+
+
 def _auc_resamples(pos: np.ndarray, s: np.ndarray, opts, rng) -> np.ndarray:
     """One group's bootstrap ROC AUCs: over runs of one class (:mod:`metrics._auc_runs`,
-    about 2.5 times fewer counts than rows) when its scores have no ties, else
-    :func:`metrics.bootstrap_ci`'s."""
-    order = np.argsort(s, kind="stable")
-    if s.shape[0] < 2 or (np.diff(s[order]) > 0).all():
+    about 2.5 times fewer counts than rows) unless its scores tie in many blocks
+    (:data:`TIED_SHARE`), then :func:`metrics.bootstrap_ci`'s."""
+    order = np.lexsort((pos, s))  # by score, negatives first among tied scores
+    ordered = s[order]
+    opens = ordered[1:] != ordered[:-1]
+    if opens.all():
         return auc_run_bootstrap(pos[order], opts.n_resamples, rng)
+    block = np.cumsum(np.concatenate(([0], opens)))
+    sizes, _, tied = tied_runs(pos[order], block)
+    if (tied[:, 2] - tied[:, 0]).sum() <= TIED_SHARE * sizes.shape[0]:
+        return auc_run_bootstrap(pos[order], opts.n_resamples, rng, block)
     res = bootstrap_ci(
         curves.roc_auc_score,
         pos.astype(np.int64),

@@ -518,6 +518,59 @@ def test_auc_over_runs_equals_the_weighted_auc_of_the_drawn_rows():
     assert counts.var(axis=0).mean() / var.mean() == pytest.approx(1.0, abs=0.01)
 
 
+@pytest.mark.parametrize("decimals", [1, 2, 3])
+def test_auc_over_tied_runs_equals_the_weighted_auc_of_the_drawn_rows(decimals):
+    from metrics._auc_runs import _auc, run_counts, tied_runs
+
+    rng = np.random.default_rng(12 + decimals)
+    n = 3000
+    y = rng.integers(0, 2, n)
+    score = np.round(y + rng.normal(size=n), decimals)  # ties within and across classes
+    order = np.lexsort((y, score))  # negatives first among tied scores
+    pos, s = y[order] == 1, score[order]
+    block = np.cumsum(np.concatenate(([0], s[1:] != s[:-1])))
+    sizes, neg, tied = tied_runs(pos, block)
+    assert sizes.sum() == n and tied.shape[0] > 0
+    first = np.concatenate(([0], np.cumsum(sizes)[:-1]))
+    # each piece holds one class; a piece in a block of both classes holds no other block
+    assert (pos[first] == ~neg.astype(bool)).all()
+    same_piece = np.diff(np.repeat(np.arange(sizes.size), sizes)) == 0
+    assert (np.diff(pos.astype(int))[same_piece] == 0).all()
+    mixed = np.isin(block, block[first[tied[:, 0]]])
+    assert (np.diff(block)[same_piece & (mixed[1:] | mixed[:-1])] == 0).all()
+    counts = run_counts(rng, 6, sizes)
+    auc, both = _auc(counts, neg, n, tied)
+    for r in range(6):  # a piece's draws, all put on its first row: the same resample's AUC
+        weight = np.zeros(n)
+        weight[first] = counts[r]
+        want = M.roc_auc_score(pos.astype(int), s, sample_weight=weight)
+        assert both[r] and auc[r] == pytest.approx(want, rel=1e-12)
+
+
+def test_a_groups_few_ties_resample_over_runs_with_the_rows_spread():
+    """Scores of five decimals tie in a few blocks: the intervals come from runs (no
+    row-by-row bootstrap), and each group's resampled AUCs spread as the rows' do."""
+    from metrics.compare import bootstrap_ci
+
+    rng = np.random.default_rng(21)
+    n = 8000
+    y = rng.integers(0, 2, n)
+    s = np.round((y + rng.normal(size=n)) / 4 + 0.3, 5)
+    groups = np.repeat([0, 1], n // 2)
+    assert np.unique(s).size < n  # ties
+    with mock.patch("metrics.slices.bootstrap_ci", side_effect=AssertionError("by rows")):
+        f = M.metric_frame(M.roc_auc_score, y, s, groups, n_resamples=2000, random_state=4)
+    for g in (0, 1):
+        rows = groups == g
+        ref = bootstrap_ci(M.roc_auc_score, y[rows], s[rows], n_resamples=2000, random_state=5)
+        # means within 4.5 standard errors of their difference, spreads within 8%
+        sd = ref.distribution.std()
+        assert abs(f.distribution[g].mean() - ref.distribution.mean()) < 4.5 * sd * np.sqrt(
+            2 / 2000
+        )
+        assert f.distribution[g].std() == pytest.approx(sd, rel=0.08)
+
+
 class _Stop(Exception):
     pass
 
