@@ -69,6 +69,9 @@ def panel(ds: Dataset) -> None:
             icon=":material/hourglass_empty:",
         )
         return
+    except metrics.MetricInputError as exc:  # the values passed; a resample may not
+        widgets.cannot_score(ds, exc, "The metric needs two labels", "The metric refuses: ")
+        return
     if shown:
         with body.final():
             _groups(ds, settings, frame, grouping, group)

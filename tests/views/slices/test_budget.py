@@ -183,3 +183,22 @@ def test_moves_in_a_row_with_every_frame_long_end_on_the_frames_numbers(monkeypa
     rates = next(d.value for d in at.dataframe if "threshold" in d.value.columns)
     picked = at.selectbox(key="sl_group").value
     assert rates.set_index("group").loc[picked, "threshold"] == 0.3
+
+
+def test_a_frame_refused_after_its_values_leaves_a_sentence_not_a_traceback(monkeypatch):
+    import metrics
+    from explorer.pages import slices
+
+    real = slices.frame
+
+    def refused(ds, settings, g=None, checkpoint=budget.no_checkpoint, resampled=True):
+        if resampled:
+            raise metrics.MetricInputError("y_true has one class in a resample.")
+        return real(ds, settings, g, checkpoint, resampled)
+
+    monkeypatch.setattr(slices, "frame", refused)
+    at = _opened(_upload(seed=14))
+    assert not at.exception
+    said = [rendered(w.value) for w in (*at.warning, *at.info, *at.error)]
+    assert any("y_true has one class in a resample." in text for text in said), said
+    assert at.main.metric[0].label == "ROC AUC, all rows"  # the values stay
