@@ -571,6 +571,32 @@ def test_a_groups_few_ties_resample_over_runs_with_the_rows_spread():
         assert f.distribution[g].std() == pytest.approx(sd, rel=0.08)
 
 
+def test_a_large_groups_resamples_in_chunks_are_the_same_whatever_the_threads(monkeypatch):
+    import metrics._ranks
+    import metrics.slices as slices
+
+    rng = np.random.default_rng(22)
+    n = 3000
+    y = rng.integers(0, 2, n)
+    s = y + rng.normal(size=n)
+    groups = np.where(np.arange(n) < 2500, "big", "small")
+    kw = {"n_resamples": 300, "random_state": 6}
+    whole = M.metric_frame(M.roc_auc_score, y, s, groups, **kw)
+    monkeypatch.setattr(slices, "CHUNK_ROWS", 1000)  # "big": 3 chunks of 100 resamples
+    frames = []
+    for workers in (1, 2):
+        monkeypatch.setattr(metrics._ranks, "WORKERS", workers)
+        frames.append(M.metric_frame(M.roc_auc_score, y, s, groups, **kw))
+    np.testing.assert_array_equal(frames[0].distribution, frames[1].distribution)
+    # the small group keeps its one generator; the big one's chunks draw other resamples
+    np.testing.assert_array_equal(frames[0].distribution[1], whole.distribution[1])
+    assert not np.array_equal(frames[0].distribution[0], whole.distribution[0])
+    # of the same law: each chunk's AUCs spread as the whole group's
+    for part in np.split(frames[0].distribution[0], 3):
+        assert part.std() == pytest.approx(whole.distribution[0].std(), rel=0.25)
+    assert frames[0].value.tolist() == whole.value.tolist()
+
+
 class _Stop(Exception):
     pass
 

@@ -182,6 +182,7 @@ ALLOWED: dict[tuple[str, str], str] = {
     # metrics.slices: one metric per group of rows
     ("slices", "_resample_sums"): "over blocks of resamples (bounds the float64 counts)",
     ("slices", "_row_keys"): "over the metric's few sums (columns), one 1-D unique each",
+    ("slices", "_chunks"): "over the chunks of one large group's resamples (a few)",
     ("slices", "_auc"): "over the groups (DeLong's pass and a bootstrap per group)",
     ("slices", "_in_steps"): "over steps of 8 groups, a checkpoint between them",
     ("slices", "_generic"): "over the groups and their 2 parts (a metric with no fast form)",
