@@ -215,7 +215,11 @@ def _tied_columns(tied: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 def auc_run_bootstrap(
-    pos: np.ndarray, n_resamples: int, rng: np.random.Generator, block: np.ndarray | None = None
+    pos: np.ndarray,
+    n_resamples: int,
+    rng: np.random.Generator,
+    block: np.ndarray | None = None,
+    runs: tuple | None = None,
 ) -> np.ndarray:
     """ROC AUC on ``n_resamples`` bootstrap resamples of rows in score order.
 
@@ -230,6 +234,10 @@ def auc_run_bootstrap(
     rng : numpy.random.Generator
     block : ndarray of int, shape (n,), optional
         Each row's tie block (nondecreasing); None: no tied scores.
+    runs : tuple, optional
+        ``(sizes, negative, tied)`` of ``pos`` (:func:`runs_of` with None, or
+        :func:`tied_runs`), when the caller holds them (made once for all the chunks
+        of a group's resamples).
 
     Returns
     -------
@@ -242,7 +250,9 @@ def auc_run_bootstrap(
     >>> round(float(d.mean()), 2), bool(0.005 < d.std() < 0.01)
     (0.77, True)
     """
-    sizes, neg, tied = (*runs_of(pos), None) if block is None else tied_runs(pos, block)
+    if runs is None:
+        runs = (*runs_of(pos), None) if block is None else tied_runs(pos, block)
+    sizes, neg, tied = runs
     n = pos.shape[0]
     tables = _tables(max(1.0 - SIGMAS / math.sqrt(n), 0.25))
     per = max(1, BLOCK // sizes.shape[0])

@@ -76,6 +76,7 @@ pooled Wald test stays; :attr:`SliceFrame.test` says which test ran.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -85,7 +86,7 @@ from typing import NamedTuple
 import numpy as np
 
 from metrics import curves
-from metrics._auc_runs import auc_run_bootstrap, tied_runs
+from metrics._auc_runs import auc_run_bootstrap, runs_of, tied_runs
 from metrics._fisher import fisher_exact_p
 from metrics._permutation import PERMUTATION_CELLS, permutation_p, subsample_rows
 from metrics._ranks import map_blocks
@@ -601,9 +602,11 @@ def _auc(pos, s, codes, n_groups, keep, opts, rngs) -> _Groups:
         rows = [by_group[bounds[g] : bounds[g + 1]] for g in todo]
         # each group (each chunk of a large one) has its own generator: the same numbers
         # whatever the number of threads
+        # each group sorted and cut into runs once, for all the chunks of its resamples
+        plans = _in_steps(lambda i: _auc_plan(pos[rows[i]], s[rows[i]], opts.confidence),
+                          range(todo.shape[0]), opts)  # fmt: skip
         work = [(i, *c) for i, g in enumerate(todo) for c in _chunks(rows[i].size, opts, rngs[g])]
-        dists = _in_steps(lambda w: _auc_resamples(pos[rows[w[0]]], s[rows[w[0]]], w[1], w[2]),
-                          work, opts)  # fmt: skip
+        dists = _in_steps(lambda w: plans[w[0]](w[1].n_resamples, w[2]), work, opts)
         if dists:  # none when every group holds one class only (their NaN rows stay)
             out.dist[todo] = np.concatenate(dists).reshape(todo.shape[0], -1)
     return out
@@ -639,9 +642,10 @@ def _chunks(rows: int, opts, rng: np.random.Generator) -> list:
 TIED_COST = 3
 
 
-def _auc_resamples(pos: np.ndarray, s: np.ndarray, opts, rng) -> np.ndarray:
-    """One group's bootstrap ROC AUCs: over runs of one class (:mod:`metrics._auc_runs`,
-    about 2.5 times fewer counts than rows), unless its scores take few distinct values
+def _auc_plan(pos: np.ndarray, s: np.ndarray, confidence: float):
+    """How one group's bootstrap ROC AUCs are drawn: ``draw(n_resamples, rng)``, over
+    runs of one class (:mod:`metrics._auc_runs`, about 2.5 times fewer counts than rows;
+    the sort and the runs made here, once), unless its scores take few distinct values
     or tie in so many blocks that :func:`metrics.bootstrap_ci` costs less (its cells of
     equal score, or its rows).
 
@@ -651,25 +655,27 @@ def _auc_resamples(pos: np.ndarray, s: np.ndarray, opts, rng) -> np.ndarray:
     decimals (35,638 tied blocks): 4.7 / 5.8.
     """
     order = np.lexsort((pos, s))  # by score, negatives first among tied scores
-    ordered = s[order]
+    ordered, in_order = s[order], pos[order]
     opens = ordered[1:] != ordered[:-1]
-    if opens.all():
-        return auc_run_bootstrap(pos[order], opts.n_resamples, rng)
     n = s.shape[0]
-    block = np.cumsum(np.concatenate(([0], opens)))
-    if 2 * (int(block[-1]) + 1) * AUC_CELL_RATIO > n:  # not bootstrap_ci's cells
-        sizes, _, tied = tied_runs(pos[order], block)
-        if sizes.shape[0] + TIED_COST * int((tied[:, 2] - tied[:, 0]).sum()) <= n:
-            return auc_run_bootstrap(pos[order], opts.n_resamples, rng, block)
-    res = bootstrap_ci(
-        curves.roc_auc_score,
-        pos.astype(np.int64),
-        s,
-        n_resamples=opts.n_resamples,
-        confidence=opts.confidence,
-        random_state=rng,
-    )
-    return res.distribution
+    runs = None
+    if opens.all():
+        runs = (*runs_of(in_order), None)
+    else:
+        block = np.cumsum(np.concatenate(([0], opens)))
+        if 2 * (int(block[-1]) + 1) * AUC_CELL_RATIO > n:  # not bootstrap_ci's cells
+            tied = tied_runs(in_order, block)
+            if tied[0].shape[0] + TIED_COST * int((tied[2][:, 2] - tied[2][:, 0]).sum()) <= n:
+                runs = tied
+    if runs is not None:
+        return functools.partial(auc_run_bootstrap, in_order, runs=runs)
+
+    def by_rows(n_resamples: int, rng) -> np.ndarray:
+        y = pos.astype(np.int64)
+        return bootstrap_ci(curves.roc_auc_score, y, s, n_resamples=n_resamples,
+                            confidence=confidence, random_state=rng).distribution  # fmt: skip
+
+    return by_rows
 
 
 def _call(metric, arrays, w):
