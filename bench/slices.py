@@ -3,9 +3,10 @@
 ``python -m bench.slices`` times, on ``n`` seeded binary rows (default 10^6;
 scores ``y + N(0, 1)``) in ``groups`` groups of equal expected size (default
 50), a metric frame with ``resamples`` bootstrap resamples per group
-(default 1,000) for ROC AUC (bootstrap per group, DeLong test) and for
-the true positive rate at 0.5 (the additive path: draw counts times
-per-row statistics):
+(default 1,000) for ROC AUC (bootstrap per group, DeLong test), on the scores
+and on them rounded to six decimals (tied in every group, as a file keeps
+them), and for the true positive rate and the accuracy at 0.5 (the additive
+path: draw counts times per-row statistics):
 
 * ours: ``metrics.metric_frame(metric, y, s, groups, n_resamples=...)``;
 * the loop: ``pandas.DataFrame.groupby`` over the groups and, per group,
@@ -120,12 +121,15 @@ def fairlearn_lines(n: int, groups: int) -> list[str]:
 
 def run(n: int, groups: int, resamples: int, loop_resamples: int) -> list[str]:
     """Measure and return the report's section as lines."""
-    from sklearn.metrics import recall_score, roc_auc_score
+    from sklearn.metrics import accuracy_score, recall_score, roc_auc_score
 
     y, s, g = make_data(n, groups)
+    tied = np.round(s, 6)  # scores as a file of six decimals keeps them: tied in every group
     cases = (
-        ("ROC AUC", M.roc_auc_score, roc_auc_score),
-        ("TPR at 0.5", "tpr", lambda yy, ss: recall_score(yy, ss >= 0.5)),
+        ("ROC AUC", M.roc_auc_score, roc_auc_score, s),
+        ("ROC AUC, scores of 6 decimals", M.roc_auc_score, roc_auc_score, tied),
+        ("TPR at 0.5", "tpr", lambda yy, ss: recall_score(yy, ss >= 0.5), s),
+        ("accuracy at 0.5", "accuracy", lambda yy, ss: accuracy_score(yy, ss >= 0.5), s),
     )
     lines = [
         START,
@@ -139,11 +143,11 @@ def run(n: int, groups: int, resamples: int, loop_resamples: int) -> list[str]:
         "|---|---:|---:|---:|---:|",
     ]
     load = [os.getloadavg()[0]]
-    for name, ours_metric, sk_metric in cases:
+    for name, ours_metric, sk_metric, score in cases:
         t0, c0 = time.perf_counter(), time.process_time()
-        frame = M.metric_frame(ours_metric, y, s, g, n_resamples=resamples, random_state=0)
+        frame = M.metric_frame(ours_metric, y, score, g, n_resamples=resamples, random_state=0)
         wall, cpu = time.perf_counter() - t0, time.process_time() - c0
-        loop = _loop(sk_metric, y, s, g, loop_resamples) * resamples / loop_resamples
+        loop = _loop(sk_metric, y, score, g, loop_resamples) * resamples / loop_resamples
         load.append(os.getloadavg()[0])
         lines.append(f"| {name} | {wall:.2f} | {cpu:.2f} | {loop:.1f} | {loop / cpu:.0f}x |")
         assert np.isfinite(frame.low).all()
