@@ -579,9 +579,12 @@ def _same(row: Row) -> Row:
     return replace(row, p_value=NAN, why=SAME_SCORES) if math.isfinite(row.diff) else row
 
 
-def first_numbers(ds: Dataset, model_a: str, model_b: str) -> Comparison:
+def first_numbers(
+    ds: Dataset, model_a: str, model_b: str, checkpoint: Callable[[], None] = budget.no_checkpoint
+) -> Comparison:
     """:func:`compare` without its bootstraps: what the page shows at once, while the
-    intervals are computed (no checkpoint: seconds at 10^6 rows, never metered).
+    intervals are computed (seconds at 10^6 rows: ``checkpoint`` called between the
+    metrics, as in :func:`compare`).
 
     Examples
     --------
@@ -590,7 +593,7 @@ def first_numbers(ds: Dataset, model_a: str, model_b: str) -> Comparison:
     >>> [(r.label, r.low != r.low) for r in c.rows], c.note
     ([('ROC AUC', False), ('average precision', True), ('log loss', True)], None)
     """
-    return compare(ds, model_a, model_b, intervals=False)
+    return compare(ds, model_a, model_b, checkpoint, intervals=False)
 
 
 def compare(

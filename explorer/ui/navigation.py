@@ -17,7 +17,7 @@ from explorer.i18n import Phrase
 from explorer.io import DataError
 from explorer.links import decode_dataset
 from explorer.samples import sample_names
-from explorer.ui import session, upload_store, url
+from explorer.ui import priority, session, upload_store, url
 
 #: The session key of the page running (its slug, :mod:`explorer.registry`).
 PAGE = "active_page"
@@ -87,9 +87,12 @@ def stop_page() -> NoReturn:
 
 
 def run_page(nav) -> None:
-    """Run the page of ``st.navigation`` ``nav``; a :func:`stop_page` ends it quietly."""
+    """Run the page of ``st.navigation`` ``nav``; a :func:`stop_page` ends it quietly.
+    Meanwhile the run counts as interactive: other visitors' heavy work gives it way
+    (:mod:`explorer.ui.priority`)."""
     try:
-        nav.run()
+        with priority.interactive():
+            nav.run()
     except PageStopped:
         pass
 

@@ -22,6 +22,13 @@ The meter
     :func:`checkpoint` stops a computation that goes over it. A cached value costs
     nothing and is never refused. Off without a session budget (locally).
 
+The way given
+    Inside :func:`metered` (and :func:`unmetered`) the run is heavy work, and each
+    :func:`checkpoint` first waits while another visitor's page is being drawn
+    (:mod:`explorer.ui.priority`: at most as long as the work ran since its previous
+    checkpoint, at most a second), so that a page switch beside a bootstrap gets the
+    cores back within a block of work.
+
 The progress
     :func:`progress` gives a computation run inside it a report, called at each
     :func:`checkpoint` with the seconds since it started: the page draws its progress
@@ -41,7 +48,7 @@ from streamlit.runtime.scriptrunner_utils.script_run_context import in_cached_fu
 
 from explorer import budget
 from explorer.formatting import fill_fields
-from explorer.ui import language
+from explorer.ui import language, priority
 from metrics import worker_seconds
 
 #: The ``st.session_state`` key of the session's ledger.
@@ -82,19 +89,28 @@ def wait() -> float:
 def metered() -> Iterator[None]:
     """Run a heavy computation on this session's budget: refused (:class:`Spent`) when
     the budget is spent, its CPU time charged when it ends, stopped or not."""
-    ledger = _ledger()
-    if ledger is None or getattr(_meter, "run", None) is not None:  # nested: the outer meters
+    if getattr(_meter, "run", None) is not None:  # nested: the outer meters
         yield
         return
-    left = ledger.wait(time.monotonic())
+    ledger = _ledger()
+    left = 0.0 if ledger is None else ledger.wait(time.monotonic())
     if left > 0:
         raise Spent(left)
     _meter.run = [ledger, _cpu()]
     try:
-        yield
+        with priority.heavy():
+            yield
     finally:  # no st call here: a second stop request would raise inside the finally
         _charge()
         _meter.run = None
+
+
+@contextmanager
+def unmetered() -> Iterator[None]:
+    """Heavy work that is never refused nor charged (what a page must show at once):
+    its :func:`checkpoint` still stops it with its run and gives way to other pages."""
+    with priority.heavy():
+        yield
 
 
 def _cpu() -> float:
@@ -104,7 +120,7 @@ def _cpu() -> float:
 
 def _charge() -> budget.Ledger | None:
     run = getattr(_meter, "run", None)
-    if run is None:
+    if run is None or run[0] is None:
         return None
     now = _cpu()
     run[0].charge(time.monotonic(), now - run[1])
@@ -120,6 +136,8 @@ def checkpoint() -> None:
     if get_script_run_ctx(suppress_warning=True) is None:
         return
     _ = LEDGER_KEY in st.session_state  # Streamlit's yield point: raises to stop the run
+    if priority.yield_to_pages() > 0:  # other visitors' pages drew meanwhile
+        _ = LEDGER_KEY in st.session_state  # this run may have been stopped while it waited
     _reported()
     ledger = _charge()
     if ledger is not None:

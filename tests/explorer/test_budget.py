@@ -105,3 +105,7 @@ def test_a_comparison_without_bootstraps_still_stops_between_its_metrics():
     with pytest.raises(Stop):
         compare.compare(ds, "logreg", "tree", checkpoint=stop_at_the_third, limit=0.0)
     assert len(calls) == 3  # nothing ran after the stop
+    calls.clear()
+    first = compare.first_numbers(ds, "logreg", "tree", checkpoint=lambda: calls.append(1))
+    # the page's first numbers stop (and give way) at the same points, with no note
+    assert len(calls) == 6 and first.note is None and first.rows == cut.rows

@@ -31,19 +31,22 @@ HASH_FUNCS = {Dataset: lambda d: d.cache_key, _bigdata.SampledDataset: lambda d:
 _DECLARED: list[Callable] = []
 
 
-def _metered(func: Callable) -> Callable:
+def _metered(func: Callable, metered: bool = True) -> Callable:
     """``func`` run on the session's budget with the session's checkpoint, when it takes
     a ``checkpoint`` (a heavy computation: :mod:`explorer.ui.work`); else ``func``.
+    ``metered=False``: heavy work never refused nor charged (what a page shows at once),
+    still stopped with its run and giving way to other visitors' pages.
 
     The wrapper runs only on a miss: a cached value is never refused or metered. When
     the checkpoint stops it, the exception leaves the cache without an entry.
     """
     if "checkpoint" not in inspect.signature(func).parameters:
         return func
+    around = _work.metered if metered else _work.unmetered
 
     @functools.wraps(func)
     def run(*args, **kwargs):
-        with _work.metered():
+        with around():
             return func(*args, checkpoint=_work.checkpoint, **kwargs)
 
     return run
@@ -103,7 +106,7 @@ def _streamlit_options(entries: int, ttl: float) -> dict:
     return dict(max_entries=entries, ttl=ttl, hash_funcs=HASH_FUNCS, show_spinner=False)
 
 
-def value(func: Callable | None = None, *, size: str = "value") -> Callable:
+def value(func: Callable | None = None, *, size: str = "value", metered: bool = True) -> Callable:
     """Cache ``func`` with ``st.cache_data`` under the key rule and a bound of BOUNDS.
 
     Use for pure functions whose results are small (numbers, short tables): every
@@ -116,6 +119,9 @@ def value(func: Callable | None = None, *, size: str = "value") -> Callable:
         A pure function; Dataset arguments are keyed by ``Dataset.cache_key``.
     size : {"value", "shared", "big"}
         The bound (see :data:`BOUNDS`).
+    metered : bool
+        For a ``func`` that takes a ``checkpoint``: whether it runs on the session's
+        budget (False: never refused, see :func:`_metered`).
 
     Returns
     -------
@@ -132,9 +138,9 @@ def value(func: Callable | None = None, *, size: str = "value") -> Callable:
     0.4
     """
     if func is None:
-        return lambda f: value(f, size=size)
+        return lambda f: value(f, size=size, metered=metered)
     entries, ttl = BOUNDS[size]
-    func = _metered(func)
+    func = _metered(func, metered)
     cached = st.cache_data(**_streamlit_options(entries, ttl))(func)
     return _routed(func, cached, size, copy=True)
 

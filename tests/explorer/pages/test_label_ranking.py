@@ -553,7 +553,9 @@ def test_the_table_runs_in_groups_of_rows_with_a_checkpoint_between(monkeypatch)
     )  # 10 rows a group: 5 groups
     calls = []
     grouped = label_ranking.summary(ds, "m", checkpoint=lambda: calls.append(1))
-    assert len(calls) == 10  # five groups for the table, five for the tie rules
+    # one before each of coverage, LRAP and the loss; five groups for the table, five for
+    # the tie rules
+    assert len(calls) == 13
     pd.testing.assert_frame_equal(grouped.contrib, whole.contrib)
     pd.testing.assert_frame_equal(grouped.ties, whole.ties)
 
