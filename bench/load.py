@@ -144,7 +144,7 @@ class Tally:
 class Server:
     """``streamlit run app.py`` on a free loopback port with the hosted flags."""
 
-    def __init__(self, ttl: int):
+    def __init__(self, ttl: int, env: dict | None = None):
         import socket
 
         with socket.socket() as s:
@@ -163,7 +163,7 @@ class Server:
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "streamlit", "run", "app.py", *flags],
             cwd=ROOT,
-            env={**os.environ, **HOSTED_ENV},
+            env={**os.environ, **HOSTED_ENV, **(env or {})},
             stdout=self.log,
             stderr=subprocess.STDOUT,
         )

@@ -22,7 +22,9 @@ A hosted server (``bench.load.Server``: hosting/config.toml, ``METRIC_EXPLORER_H
    spent after the close.
 
 The report gives the p50/p95 switch times of visitors 2 and 3 in both phases and the
-ratio of the p95s (issue 29's target: at most 1.5) with a bootstrap interval of it (single
+ratio of the p95s, then the server's part of their switches (their runs' wall times in the
+server's run log, :mod:`explorer.ui.runlog`: on one machine the rest of a switch is their
+browsers', which share the cores with the server and the heavy visitor's browser) (issue 29's target: at most 1.5) with a bootstrap interval of it (single
 runs spread widely: :func:`p95_ratio_interval`), each heavy step's wall time, and
 the idle time after the leave (target: within 5 s). It goes to ``bench/results.md``
 under "Visitors" with the machine's load average (``--out`` to write elsewhere). It
@@ -34,6 +36,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import io
+import json
 import os
 import tempfile
 import threading
@@ -48,6 +51,7 @@ from bench.load import RESULTS, TIMEOUT_MS, Server, _idle, percentile, write_tex
 from explorer import registry
 from explorer.budget import HOSTED
 from explorer.pages.compare import bootstrap_seconds
+from explorer.ui.runlog import RUN_LOG_VARIABLE
 
 SHELL = "/usr/lib/chromium/chromium-headless-shell"
 ARGS = ["--no-sandbox", "--disable-gpu"]
@@ -378,6 +382,27 @@ def p95_ratio_interval(
     return float(lo), float(hi)
 
 
+def server_part(lines: list[dict], phases: tuple[float, float, float]) -> tuple[list, list]:
+    """The wall seconds, in the server, of the light visitors' runs: alone, then beside
+    the heavy visitor. ``lines`` are the server's run log (:mod:`explorer.ui.runlog`),
+    ``phases`` the Unix times the baseline began, the heavy visitor began and ended; the
+    light visitors' sessions are those that ran in the baseline (the heavy one has not
+    opened its page yet).
+
+    Examples
+    --------
+    >>> log = [dict(end=1.1, wall=0.1, session="l"), dict(end=2.5, wall=0.3, session="l"),
+    ...        dict(end=2.6, wall=4.0, session="h")]
+    >>> server_part(log, (1.0, 2.0, 3.0))
+    ([0.1], [0.3])
+    """
+    t0, t1, t2 = phases
+    light = {x["session"] for x in lines if t0 <= x["end"] - x["wall"] and x["end"] < t1}
+    alone = [x["wall"] for x in lines if x["session"] in light and t0 <= x["end"] < t1]
+    beside = [x["wall"] for x in lines if x["session"] in light and t1 <= x["end"] < t2]
+    return alone, beside
+
+
 @dataclass
 class StepRow:
     """One heavy step: its wall seconds, the server's CPU seconds meanwhile (every
@@ -438,6 +463,19 @@ class VisitorsReport:
     errors: list[str]
     loads: tuple
     seconds: float
+    server: tuple[list, list] = ([], [])  # the light visitors' runs in the server
+
+    def _server_rows(self) -> list[str]:
+        alone, beside = self.server
+        if not alone or not beside:
+            return []
+        a50, a95 = percentile(alone, 50), percentile(alone, 95)
+        b50, b95 = percentile(beside, 50), percentile(beside, 95)
+        return [
+            f"| the server's part: their runs (run log) | {len(alone)} | {len(beside)} |",
+            f"| run p50 / p95 in the server | {a50:.3f} / {a95:.3f} s | "
+            f"{b50:.3f} / {b95:.3f} s ({b95 / a95:.2f}x) |",
+        ]
 
     def render(self) -> str:
         b95, l95 = percentile(self.baseline, 95), percentile(self.loaded, 95)
@@ -459,6 +497,7 @@ class VisitorsReport:
             "| the ratio's 95% interval (the switches resampled) | | {:.2f}x to {:.2f}x |".format(
                 *p95_ratio_interval(self.baseline, self.loaded)
             ),
+            *self._server_rows(),
             "",
             "| heavy visitor's step | wall s | server CPU s | light switches | their p95 |",
             "|---|---|---|---|---|",
@@ -510,16 +549,21 @@ async def _phases(url: str, files: dict, seconds: float):
 def run_visitors(seconds: float = 60, ttl: int = 5) -> VisitorsReport:
     """Start a server, run the three phases, measure, stop."""
     loads = [os.getloadavg()[0]]
-    server = Server(ttl)
-    meter = CpuMeter(server.proc.pid)
-    try:
-        with tempfile.TemporaryDirectory() as tmp:
+    with tempfile.TemporaryDirectory() as tmp:
+        run_log = Path(tmp) / "runs.jsonl"
+        server = Server(ttl, env={RUN_LOG_VARIABLE: str(run_log)})
+        meter = CpuMeter(server.proc.pid)
+        try:
             files = _write_files(Path(tmp))
             out, (t0, t1, t2), steps, closes = asyncio.run(_phases(server.url, files, seconds))
-    finally:
-        meter.stop()
-        server.stop()
+        finally:
+            meter.stop()
+            server.stop()
+        lines = (
+            [json.loads(x) for x in run_log.read_text().splitlines()] if run_log.exists() else []
+        )
     loads.append(os.getloadavg()[0])
+    unix = time.time() - time.monotonic()  # the phases' monotonic times as Unix times
     rows = [
         StepRow(what, b - a, cpu_between(meter.samples, a, b), out.during(a, b))
         for what, a, b in steps
@@ -533,6 +577,7 @@ def run_visitors(seconds: float = 60, ttl: int = 5) -> VisitorsReport:
         errors=out.errors,
         loads=tuple(loads),
         seconds=seconds,
+        server=server_part(lines, (t0 + unix, t1 + unix, t2 + unix)),
     )
 
 

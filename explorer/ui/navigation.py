@@ -17,7 +17,7 @@ from explorer.i18n import Phrase
 from explorer.io import DataError
 from explorer.links import decode_dataset
 from explorer.samples import sample_names
-from explorer.ui import priority, session, upload_store, url
+from explorer.ui import priority, runlog, session, upload_store, url
 
 #: The session key of the page running (its slug, :mod:`explorer.registry`).
 PAGE = "active_page"
@@ -89,9 +89,10 @@ def stop_page() -> NoReturn:
 def run_page(nav) -> None:
     """Run the page of ``st.navigation`` ``nav``; a :func:`stop_page` ends it quietly.
     Meanwhile the run counts as interactive: other visitors' heavy work gives it way
-    (:mod:`explorer.ui.priority`)."""
+    (:mod:`explorer.ui.priority`); with a run log named, its line is written
+    (:mod:`explorer.ui.runlog`)."""
     try:
-        with priority.interactive():
+        with runlog.timed(nav.url_path or registry.HOME), priority.interactive():
             nav.run()
     except PageStopped:
         pass

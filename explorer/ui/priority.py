@@ -85,6 +85,11 @@ def waiting() -> int:
     return _waiting[0]
 
 
+def waited() -> float:
+    """Seconds this thread's heavy work has waited for other pages, since it started."""
+    return getattr(_run, "waited", 0.0)
+
+
 def yield_to_pages(most: float | None = None) -> float:
     """At a checkpoint of heavy work, wait while another run draws its page; the wait.
 
@@ -117,4 +122,6 @@ def yield_to_pages(most: float | None = None) -> float:
         finally:
             _waiting[0] -= 1
     _run.since = _clock()
-    return time.monotonic() - start
+    seconds = time.monotonic() - start
+    _run.waited = waited() + seconds
+    return seconds

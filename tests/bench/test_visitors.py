@@ -14,6 +14,7 @@ from bench.visitors import (
     idle_after,
     multilabel_pair,
     p95_ratio_interval,
+    server_part,
     two_model_csv,
 )
 from explorer.budget import HOSTED
@@ -80,6 +81,25 @@ def test_visitors_report_states_the_ratio_and_the_idle_time():
     assert "| DeLong | no (!) | not within 20 s | 9.0 |" in text
     assert "slowest switches with the heavy visitor: 3.0 s to Data (during: Compare" in text
     assert "| Compare at 76,000 rows | 9.5 | 12.2 | 2 | 4.00 s |" in text
+
+
+def test_visitors_report_the_servers_part_from_the_run_log():
+    """The light visitors are the sessions that ran in the baseline; their runs' wall
+    times in the server, alone and beside the heavy visitor, from the run log."""
+    log = [
+        dict(end=10.2, wall=0.1, session="a"),  # light, alone
+        dict(end=11.0, wall=0.3, session="b"),  # light, alone
+        dict(end=20.5, wall=0.2, session="a"),  # light, beside the heavy one
+        dict(end=21.0, wall=9.0, session="h"),  # the heavy visitor: not a light run
+        dict(end=25.0, wall=0.4, session="b"),
+        dict(end=40.0, wall=0.1, session="a"),  # after the heavy phase
+    ]
+    alone, beside = server_part(log, (10.0, 20.0, 30.0))
+    assert (alone, beside) == ([0.1, 0.3], [0.2, 0.4])
+    report = VisitorsReport([1.0], [1.0], [], [], [], [], (1.0, 1.0), 60, (alone, beside))
+    text = report.render()
+    assert "| the server's part: their runs (run log) | 2 | 2 |" in text
+    assert "| run p50 / p95 in the server | 0.100 / 0.300 s | 0.200 / 0.400 s (1.33x) |" in text
 
 
 def _soak_text(tally: Tally, mb=lambda t: 100) -> str:
