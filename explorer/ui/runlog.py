@@ -23,8 +23,7 @@ from contextlib import contextmanager
 
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
-from explorer.ui import priority
-from metrics import worker_seconds
+from explorer.ui import priority, work
 
 #: The environment variable naming the file the lines are appended to.
 RUN_LOG_VARIABLE = "METRIC_EXPLORER_RUN_LOG"
@@ -48,7 +47,7 @@ def timed(page: str) -> Iterator[None]:
     if not path:
         yield
         return
-    wall, cpu, waited = time.monotonic(), time.thread_time() + worker_seconds(), priority.waited()
+    wall, cpu, waited = time.monotonic(), work.cpu_seconds(), priority.waited()
     stopped = True
     try:
         yield
@@ -59,7 +58,7 @@ def timed(page: str) -> Iterator[None]:
             "page": page,
             "session": session_tag(),
             "wall": round(time.monotonic() - wall, 4),
-            "cpu": round(time.thread_time() + worker_seconds() - cpu, 4),
+            "cpu": round(work.cpu_seconds() - cpu, 4),
             "waited": round(priority.waited() - waited, 4),
             "stopped": stopped,
         }

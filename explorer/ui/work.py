@@ -96,7 +96,7 @@ def metered() -> Iterator[None]:
     left = 0.0 if ledger is None else ledger.wait(time.monotonic())
     if left > 0:
         raise Spent(left)
-    _meter.run = [ledger, _cpu()]
+    _meter.run = [ledger, cpu_seconds()]
     try:
         with priority.heavy():
             yield
@@ -113,7 +113,7 @@ def unmetered() -> Iterator[None]:
         yield
 
 
-def _cpu() -> float:
+def cpu_seconds() -> float:
     """CPU seconds of this thread's work: its own and its blocks' in the pool."""
     return time.thread_time() + worker_seconds()
 
@@ -122,7 +122,7 @@ def _charge() -> budget.Ledger | None:
     run = getattr(_meter, "run", None)
     if run is None or run[0] is None:
         return None
-    now = _cpu()
+    now = cpu_seconds()
     run[0].charge(time.monotonic(), now - run[1])
     run[1] = now
     return run[0]
