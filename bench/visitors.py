@@ -22,11 +22,12 @@ A hosted server (``bench.load.Server``: hosting/config.toml, ``METRIC_EXPLORER_H
    spent after the close.
 
 The report gives the p50/p95 switch times of visitors 2 and 3 in both phases and the
-ratio of the p95s, then the server's part of their switches (their runs' wall times in the
-server's run log, :mod:`explorer.ui.runlog`: on one machine the rest of a switch is their
-browsers', which share the cores with the server and the heavy visitor's browser) (issue 29's target: at most 1.5) with a bootstrap interval of it (single
-runs spread widely: :func:`p95_ratio_interval`), each heavy step's wall time, and
-the idle time after the leave (target: within 5 s). It goes to ``bench/results.md``
+ratio of the p95s (the target: at most 1.5) with a bootstrap interval of it (single runs
+spread widely: :func:`p95_ratio_interval`), then the server's part of their switches
+(their runs' wall times in the server's run log, :mod:`explorer.ui.runlog`: on one
+machine the rest of a switch is their browsers', which share the cores with the server
+and the heavy visitor's browser), each heavy step's wall time, and the idle time after
+the leave (target: within 5 s). It goes to ``bench/results.md``
 under "Visitors" with the machine's load average (``--out`` to write elsewhere). It
 asserts nothing: on a shared machine the numbers are what they are.
 """

@@ -24,6 +24,7 @@ mid rank
 from __future__ import annotations
 
 import os
+import sys
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -514,21 +515,40 @@ def _thread_count() -> int:
 #: of rows run at once on two cores). ``METRICS_THREADS=1`` runs every block in
 #: the caller's thread; tests set :data:`WORKERS` to compare the two.
 WORKERS = _thread_count()
-_POOL: tuple[int, ThreadPoolExecutor] | None = None  # (its size, the pool)
+_POOL: tuple[int, dict[int, ThreadPoolExecutor]] | None = None  # (its size, pool by nice value)
 _POOL_LOCK = threading.Lock()
 _IN_POOL = threading.local()
 
 
+def _nice() -> int:
+    """This thread's nice value: its own on Linux (where a thread may have lowered
+    its priority), the process's elsewhere."""
+    try:
+        if sys.platform == "linux":
+            return os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+        return os.getpriority(os.PRIO_PROCESS, 0)
+    except (OSError, AttributeError):  # AttributeError: no getpriority (Windows)
+        return 0
+
+
 def _pool() -> ThreadPoolExecutor:
-    """The shared pool of :data:`WORKERS` threads, made on first use."""
+    """The shared pool of :data:`WORKERS` threads for this thread's nice value, made on
+    first use: blocks run at the priority of the thread that asked for them (a low
+    priority caller's blocks do not take cores at the default one). A pool's threads
+    are started by its callers as blocks come, so they inherit the callers' value."""
     global _POOL
+    nice = _nice()
     with _POOL_LOCK:
         if _POOL is None or _POOL[0] != WORKERS:  # first use, or WORKERS was changed
-            if _POOL is not None:
-                _POOL[1].shutdown(wait=False)
-            pool = ThreadPoolExecutor(max_workers=WORKERS, thread_name_prefix="metrics-blocks")
-            _POOL = (WORKERS, pool)
-        return _POOL[1]
+            for pool in _POOL[1].values() if _POOL is not None else ():
+                pool.shutdown(wait=False)
+            _POOL = (WORKERS, {})
+        pools = _POOL[1]
+        if nice not in pools:
+            pools[nice] = ThreadPoolExecutor(
+                max_workers=WORKERS, thread_name_prefix="metrics-blocks"
+            )
+        return pools[nice]
 
 
 _WORKER_CPU = threading.local()  # per calling thread: CPU seconds its blocks took in the pool

@@ -90,6 +90,11 @@ def waited() -> float:
     return getattr(_run, "waited", 0.0)
 
 
+def add_waited(seconds: float) -> None:
+    """Count ``seconds`` of waiting done for this thread's run on another thread."""
+    _run.waited = waited() + seconds
+
+
 def yield_to_pages(most: float | None = None) -> float:
     """At a checkpoint of heavy work, wait while another run draws its page; the wait.
 

@@ -29,6 +29,12 @@ The way given
     checkpoint, at most a second), so that a page switch beside a bootstrap gets the
     cores back within a block of work.
 
+The thread
+    :func:`compute` runs the work on a thread of its own at a low OS priority
+    (:mod:`explorer.ui.background`), so that within a block of work too another
+    visitor's page gets a core first; the script thread keeps Streamlit's yield point
+    meanwhile, and the work's checkpoint stops it once its run has stopped.
+
 The progress
     :func:`progress` gives a computation run inside it a report, called at each
     :func:`checkpoint` with the seconds since it started: the page draws its progress
@@ -48,7 +54,7 @@ from streamlit.runtime.scriptrunner_utils.script_run_context import in_cached_fu
 
 from explorer import budget
 from explorer.formatting import fill_fields
-from explorer.ui import language, priority
+from explorer.ui import background, language, priority
 from metrics import worker_seconds
 
 #: The ``st.session_state`` key of the session's ledger.
@@ -58,6 +64,7 @@ CHECKPOINTS = [0]
 
 _meter = threading.local()  # the running computation: (ledger, thread time at its last charge)
 _report = threading.local()  # the running progress report: (report, its start)
+_elsewhere = threading.local()  # CPU seconds this thread's work took on work threads
 
 
 class Spent(Exception):
@@ -114,8 +121,37 @@ def unmetered() -> Iterator[None]:
 
 
 def cpu_seconds() -> float:
-    """CPU seconds of this thread's work: its own and its blocks' in the pool."""
-    return time.thread_time() + worker_seconds()
+    """CPU seconds of this thread's work: its own, its blocks' in the pool and its heavy
+    work's on the threads :func:`compute` ran it on."""
+    return time.thread_time() + worker_seconds() + getattr(_elsewhere, "seconds", 0.0)
+
+
+def compute(call: Callable, *, on_budget: bool = True):
+    """``call(checkpoint=checkpoint)`` as heavy work: inside :func:`metered` (or
+    :func:`unmetered` when not ``on_budget``), on a thread of its own at a low priority
+    while this run stops counting as a page (:mod:`explorer.ui.background`). Its CPU
+    time and its waits for other pages count as this thread's
+    (:func:`cpu_seconds`, :func:`explorer.ui.priority.waited`)."""
+    around = metered if on_budget else unmetered
+    report = getattr(_report, "run", None)
+    spent: list = []  # (the thread it ran on, its CPU seconds, its waits)
+
+    def work():
+        _report.run = report
+        try:
+            with around():
+                return call(checkpoint=checkpoint)
+        finally:
+            _report.run = None
+            spent[:] = threading.get_ident(), cpu_seconds(), priority.waited()
+
+    with priority.heavy():
+        try:
+            return background.run(work, watch=_yield_point)
+        finally:
+            if spent and spent[0] != threading.get_ident():
+                _elsewhere.seconds = getattr(_elsewhere, "seconds", 0.0) + spent[1]
+                priority.add_waited(spent[2])
 
 
 def _charge() -> budget.Ledger | None:
@@ -135,15 +171,28 @@ def checkpoint() -> None:
     CHECKPOINTS[0] += 1
     if get_script_run_ctx(suppress_warning=True) is None:
         return
-    _ = LEDGER_KEY in st.session_state  # Streamlit's yield point: raises to stop the run
+    _stop_point()
     if priority.yield_to_pages() > 0:  # other visitors' pages drew meanwhile
-        _ = LEDGER_KEY in st.session_state  # this run may have been stopped while it waited
+        _stop_point()  # this run may have been stopped while it waited
     _reported()
     ledger = _charge()
     if ledger is not None:
         left = ledger.wait(time.monotonic())
         if left > 0:
             raise Spent(left)
+
+
+def _yield_point() -> None:
+    _ = LEDGER_KEY in st.session_state  # Streamlit's yield point: raises to stop the run
+
+
+def _stop_point() -> None:
+    """Stop here if this run was stopped: Streamlit's yield point in the script thread,
+    the work thread's own flag in :func:`compute`'s thread."""
+    if background.in_work_thread():
+        background.stop_point()
+    else:
+        _yield_point()
 
 
 @contextmanager

@@ -3,6 +3,10 @@ shared among threads (map_blocks) change no number."""
 
 from __future__ import annotations
 
+import os
+import sys
+import threading
+import time
 from functools import partial
 
 import numpy as np
@@ -103,6 +107,31 @@ def test_nested_calls_run_in_the_worker_thread(monkeypatch):
     monkeypatch.setattr(ranks, "WORKERS", 2)
     out = ranks.map_blocks(lambda b: sum(ranks.map_blocks(lambda c: b * c, range(5))), range(6))
     assert out == [b * 10 for b in range(6)]
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="a thread's own nice value")
+def test_blocks_run_at_the_priority_of_the_thread_that_asked(monkeypatch):
+    """A low-priority caller's blocks do not run at the default priority (nor the
+    other way round), whichever called first."""
+    monkeypatch.setattr(ranks, "WORKERS", 2)
+
+    def own_nice(_block) -> int:
+        time.sleep(0.01)  # both of the pool's threads take blocks
+        return os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+
+    seen = {}
+
+    def caller(nice: int) -> None:
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), nice)
+        seen[nice] = set(ranks.map_blocks(own_nice, range(8)))
+
+    now = os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+    lower = min(19, now + 7)  # a lower priority: no privilege needed to take it
+    for nice in (now, lower, now, lower):  # each time on a new thread at its value
+        thread = threading.Thread(target=caller, args=(nice,))
+        thread.start()
+        thread.join()
+    assert lower != now and seen == {now: {now}, lower: {lower}}
 
 
 def test_the_pool_threads_cpu_is_counted_for_the_caller(monkeypatch):

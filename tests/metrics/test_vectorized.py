@@ -64,6 +64,7 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("trec_files", "_chosen"): "over the measures asked for and the measure names",
     ("trec_files", "trec_report"): "one printed line per query and measure (the output)",
     ("_ranks", "map_blocks"): "over a few dozen cache-sized blocks of rows",
+    ("_ranks", "_pool"): "over the pools (one per nice value of their callers) to replace",
     ("_ranks", "run"): "over the 1 to 3 input arrays of one block",
     ("_validation", "location"): "over the 1 or 2 indices of one element",
     ("_validation", "_first"): "over the 1 or 2 indices of one element",

@@ -42,12 +42,10 @@ def _metered(func: Callable, metered: bool = True) -> Callable:
     """
     if "checkpoint" not in inspect.signature(func).parameters:
         return func
-    around = _work.metered if metered else _work.unmetered
 
     @functools.wraps(func)
     def run(*args, **kwargs):
-        with around():
-            return func(*args, checkpoint=_work.checkpoint, **kwargs)
+        return _work.compute(functools.partial(func, *args, **kwargs), on_budget=metered)
 
     return run
 
