@@ -10,7 +10,7 @@ from explorer.datasets import Dataset
 from explorer.formatting import literal
 from explorer.i18n import Phrase
 from explorer.pages import data
-from explorer.ui import session, upload_store
+from explorer.ui import session, upload_store, work
 from explorer.ui.language import t
 from views import prose
 
@@ -37,8 +37,11 @@ def _ingest(slot: str, files: list, read) -> None:
         return
     seen[slot] = key
     errors.pop("bound", None)
+    contents = [(f.name, f.getvalue()) for f in files]
     try:
-        new = read(*[(f.name, f.getvalue()) for f in files])
+        # read as heavy work (on its own thread, at a low priority): a parse of millions
+        # of rows has no checkpoint, and other visitors' pages go first meanwhile
+        new = work.compute(lambda checkpoint: read(*contents), on_budget=False)
     except io.DataError as exc:
         errors[slot] = exc.args[0]  # a Phrase: shown in the visitor's language
     else:

@@ -1,6 +1,9 @@
 """The Data page's uploads, their refusals and notices, and its validation summary
 (AppTest)."""
 
+import os
+import sys
+import threading
 from pathlib import Path
 
 import numpy as np
@@ -8,11 +11,11 @@ import pytest
 from streamlit.runtime.memory_uploaded_file_manager import MemoryUploadedFileManager
 
 import metrics
-from explorer import budget
+from explorer import budget, io
 from explorer.formatting import fmt, literal
 from explorer.registry import script
 from explorer.samples import load_sample
-from explorer.ui import upload_store
+from explorer.ui import background, upload_store
 from tests.conftest import metric, rendered
 from tests.views.data.conftest import BAD, GOOD, open_data_page
 
@@ -25,6 +28,23 @@ def test_data_page_shows_the_active_sample(at):
     assert metric(at, "Labels") == "1"
     summary = at.table[0].value.map(rendered).set_index("what")["value"]
     assert summary["positives"] == f"{int(ds.y_true.sum())} of {ds.n_samples}"
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="a thread's own nice value")
+def test_an_upload_is_read_as_heavy_work_at_a_low_priority(at, monkeypatch):
+    """Reading millions of rows has no checkpoint: other visitors' pages go first."""
+    read, seen = io.read_upload, []
+
+    def watched(*args, **kwargs):
+        tid = threading.get_native_id()
+        seen.append((threading.current_thread().name, os.getpriority(os.PRIO_PROCESS, tid)))
+        return read(*args, **kwargs)
+
+    monkeypatch.setattr(io, "read_upload", watched)
+    at.file_uploader(key="data_upload_file").upload("mine.csv", GOOD, "text/csv").run()
+    assert not at.exception
+    assert seen == [("heavy-work", background.NICE)]
+    assert at.session_state["active_dataset"] == "mine.csv"
 
 
 def test_upload_good_file_becomes_the_active_dataset(at):
