@@ -137,12 +137,12 @@ def compute(call: Callable, *, on_budget: bool = True):
     spent: list = []  # (the thread it ran on, its CPU seconds, its waits)
 
     def work():
-        _report.run = report
+        held, _report.run = getattr(_report, "run", None), report
         try:
             with around():
                 return call(checkpoint=checkpoint)
         finally:
-            _report.run = None
+            _report.run = held  # nested in other work: that work's report goes on
             spent[:] = threading.get_ident(), cpu_seconds(), priority.waited()
 
     with priority.heavy():

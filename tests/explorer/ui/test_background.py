@@ -140,3 +140,36 @@ def test_outside_a_script_run_the_work_runs_in_the_callers_thread():
     here = threading.get_ident()
     assert background.run(lambda: threading.get_ident(), watch=lambda: None) == here
     assert work.compute(lambda checkpoint: float(np.sum(np.arange(4)))) == 6.0
+
+
+def _nested_page():
+    import streamlit as st
+
+    from explorer.ui import cache, work
+    from tests.explorer.ui import test_background as here
+
+    def inner(checkpoint):
+        checkpoint()
+        return 1
+
+    cached_inner = cache.value(inner)
+
+    def outer(checkpoint):
+        here.SEEN["reports"].append("inner")
+        total = cached_inner()  # heavy work inside heavy work: on the same thread
+        for _ in range(3):
+            checkpoint()
+        return total
+
+    with work.progress(lambda seconds: here.SEEN["reports"].append("report")):
+        st.markdown(f"outer {cache.value(outer)()}")
+
+
+def test_heavy_work_inside_heavy_work_keeps_the_outer_works_progress_report():
+    SEEN.clear()
+    SEEN["reports"] = []
+    at = AppTest.from_function(_nested_page, default_timeout=120).run()
+    assert not at.exception
+    assert [m.value for m in at.markdown] == ["outer 1"]
+    # the inner checkpoint reports once, then each of the outer's three
+    assert SEEN["reports"] == ["inner", "report", "report", "report", "report"]
