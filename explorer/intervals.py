@@ -12,7 +12,9 @@ Two ways, the same resamples:
   (LRAP, DCG, P@K, ...) is the bootstrap of that mean (:func:`mean_interval`: the fast
   per-sample path of ``bootstrap_ci``);
 * any other headline (AUC, micro F1, R², ...) is the bootstrap of its ``metrics``
-  function (:func:`metric_interval`; weighted data resample each row with its weight).
+  function (:func:`metric_interval`; weighted data resample each row with its weight);
+  the Multiclass headline's eight numbers are computed on a block of those resamples
+  at once (:func:`multiclass`).
 
 An interval that cannot be had (a resample the metric refuses) carries the reason
 instead (:attr:`Interval.why`). A page's intervals are estimated before they are
@@ -39,6 +41,7 @@ from explorer.pages import home as home_model
 from explorer.pages import multiclass as multiclass_model
 from explorer.pages import regression as regression_model
 from explorer.pages.curves import RATE_LABELS
+from explorer.pages.multiclass_resamples import headline_resamples
 from explorer.pages.multilabel import ZD_VALUE
 from explorer.pages.retrieval import HEADLINE as RETRIEVAL_HEADLINE
 
@@ -466,8 +469,9 @@ def multiclass(
 ) -> dict[str, Interval]:
     """The Multiclass page's headline (:func:`explorer.pages.multiclass.headline_numbers`),
     by label: all eight recomputed on every resample of the rows (a sample's true class,
-    its scores and its weight drawn together; :func:`joint_intervals`), so each equals
-    :func:`metrics.bootstrap_ci` of that number alone with the app's seed.
+    its scores and its weight drawn together), the resamples of
+    :func:`metrics.bootstrap_ci` with the app's seed, computed a block at a time
+    (:func:`explorer.pages.multiclass_resamples.headline_resamples`).
 
     Examples
     --------
@@ -479,11 +483,6 @@ def multiclass(
     True
     """
     labels = {key: label.format(k=k) for key, label in multiclass_model.HEADLINE.items()}
-
-    def numbers(y_true, y_score, sample_weight=None):
-        got = multiclass_model.headline_numbers(y_true, y_score, sample_weight, k=k)
-        return {labels[key]: got[key] for key in labels}
-
     scores = ds.score(model)
     n = ds.n_samples
     out = refused(
@@ -491,10 +490,33 @@ def multiclass(
     )
     if out is not None:
         return out
-    got = joint_intervals(
-        numbers, ds.y_true, scores, weights=ds.sample_weight, checkpoint=checkpoint
-    )
-    return {label: got.get(label, got.get("")) for label in labels.values()}
+    y, w = ds.y_true, ds.sample_weight
+    try:
+        with warnings.catch_warnings():  # an undefined number is the page's to say
+            warnings.simplefilter("ignore")
+            estimate = multiclass_model.headline_numbers(y, scores, w, k=k)
+    except metrics.MetricInputError as exc:
+        return {
+            label: _none(metric_refusals.phrase(str(exc).rstrip("."))) for label in labels.values()
+        }
+    dists = {key: np.empty(N_RESAMPLES) for key in labels}
+    for start, rows in metrics.resample_rows(
+        n, n_resamples=N_RESAMPLES, random_state=SEED, checkpoint=checkpoint
+    ):
+        block = headline_resamples(y, scores, w, k=k, rows=rows)
+        for key, dist in dists.items():
+            dist[start : start + rows.shape[0]] = block[key]
+    return {labels[key]: _percentile(estimate[key], dists[key]) for key in labels}
+
+
+def _percentile(estimate, dist: np.ndarray) -> Interval:
+    """The percentile interval of ``dist`` around ``estimate``, or why there is none."""
+    bad = ~np.isfinite(dist)
+    if bad.any():
+        return _none(Phrase("no value on bootstrap resample ${r}", r=int(np.argmax(bad))))
+    alpha = (1.0 - CONFIDENCE) / 2.0
+    low, high = np.quantile(dist, [alpha, 1.0 - alpha])
+    return Interval(float(estimate), float(low), float(high))
 
 
 def regression(

@@ -311,6 +311,7 @@ from metrics.compare import (
     paired_bootstrap_diff,
     paired_test,
     per_sample_values,
+    resample_rows,
 )
 
 # --- many models at once (metrics.leaderboard): corrected pairwise comparisons ---
@@ -349,6 +350,7 @@ __all__ += [
     "paired_test",
     "bootstrap_distributions",
     "per_sample_values",
+    "resample_rows",
 ]
 
 __all__ += [

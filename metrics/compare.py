@@ -1003,6 +1003,43 @@ def _index_blocks(rng: np.random.Generator, n_resamples: int, n: int, checkpoint
         yield start, rng.integers(0, n, size=(min(per, n_resamples - start), n))
 
 
+def resample_rows(n, *, n_resamples=2000, random_state=None, checkpoint=None):
+    """The rows that :func:`bootstrap_ci` draws for each resample, block by block.
+
+    The same draws as ``bootstrap_ci(metric, ..., random_state=random_state)`` on
+    ``n`` rows for a metric of its general path (one call per resample) and for a
+    mean of per-sample values: resample ``start + r`` computes the metric on rows
+    ``rows[r]``. For a caller that computes many resamples at once (a whole block of
+    one metric, vectorized) and still wants ``bootstrap_ci``'s numbers.
+
+    Parameters
+    ----------
+    n : int
+        The number of rows (each resample draws ``n`` of them with replacement).
+    n_resamples, random_state, checkpoint
+        As in :func:`bootstrap_ci` (``checkpoint`` is called before each block).
+
+    Returns
+    -------
+    iterator of (int, ndarray of shape (rows, n))
+        The first resample of each block and its rows' indices (int64), at most
+        2^22 indices a block (the arguments are checked before it is returned).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> x = np.array([0.5, 1.0, 2.0, 4.0])
+    >>> means = np.concatenate([x[rows].mean(axis=1) for _, rows in
+    ...                         resample_rows(4, n_resamples=50, random_state=1)])
+    >>> r = bootstrap_ci(np.mean, x, n_resamples=50, random_state=1)
+    >>> bool(np.array_equal(means, r.distribution))
+    True
+    """
+    n = _check_count(n, "n")
+    n_resamples = _check_count(n_resamples, "n_resamples", 2)
+    return _index_blocks(_rng(random_state), n_resamples, n, checkpoint)
+
+
 def _auc_layout(pos: np.ndarray, scores: list[np.ndarray]):
     """The draw layout (rows by ascending first score) and one split model per model
     (:func:`metrics._counting.split_model`, positions in that layout).

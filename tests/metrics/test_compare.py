@@ -775,3 +775,26 @@ def test_auc_placements_average_to_the_auc_over_either_class():
         assert np.dot(ww[~pos], p[~pos]) / ww[~pos].sum() == pytest.approx(auc, abs=1e-12)
     with pytest.raises(_m.MetricInputError, match="single class"):
         _m.auc_placements([1, 1], [0.2, 0.3])
+
+
+@pytest.mark.parametrize("n", [1, 7, 30_000])  # 30,000 rows: blocks of 139 resamples
+def test_resample_rows_are_the_rows_bootstrap_ci_calls_the_metric_on(n):
+    x = np.random.default_rng(n).random(n)
+    # the slow reference: a metric of the general path, called once per resample
+    slow = bootstrap_ci(lambda v: float(v[0] + v.sum()), x, n_resamples=300, random_state=4)
+    blocks = list(metrics.resample_rows(n, n_resamples=300, random_state=4))
+    assert [start for start, _ in blocks] == list(range(0, 300, blocks[0][1].shape[0]))
+    rows = np.concatenate([r for _, r in blocks])
+    assert rows.shape == (300, n) and rows.dtype == np.int64
+    got = x[rows[:, 0]] + x[rows].sum(axis=1)
+    np.testing.assert_array_equal(got, slow.distribution)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [((0,), "n must be an integer >= 1; got 0"), ((5,), "n_resamples must be an integer >= 2")],
+)
+def test_resample_rows_checks_its_arguments_before_drawing(args, message):
+    kwargs = {"n_resamples": 1} if args == (5,) else {}
+    with pytest.raises(MetricInputError, match=message):
+        metrics.resample_rows(*args, **kwargs)  # no iteration: refused at the call
