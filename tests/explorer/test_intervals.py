@@ -11,6 +11,7 @@ import pytest
 
 import metrics
 from explorer import intervals
+from explorer.datasets import Dataset
 from explorer.intervals import CONFIDENCE, N_RESAMPLES, SEED
 from explorer.pages import dcg, home, label_ranking, multilabel, regression, retrieval
 from explorer.pages.curves import rates
@@ -170,3 +171,25 @@ def test_a_checkpoint_that_raises_stops_the_resamples():
     with pytest.raises(KeyboardInterrupt):
         intervals.mean_interval(values, checkpoint=checkpoint)
     assert len(calls) == 3  # stopped at the third block of 10
+
+
+def test_multiclass_intervals_fit_the_hosted_limit_on_iris_and_a_large_table_is_refused(
+    monkeypatch,
+):
+    monkeypatch.setenv("METRIC_EXPLORER_HOSTED", "1")  # 8 s of computing per run
+    iris = load_sample("iris")
+    model = iris.model_names[0]
+    got = intervals.multiclass(iris, model, 2)  # 2,000 x 450 cells x 90 ns: 0.08 s
+    assert all(i.why is None and i.low <= i.estimate <= i.high for i in got.values())
+    assert got["Accuracy"].text() == "95% CI 0.7533 – 0.8733"
+    times = 200  # 30,000 rows x 3 classes: 2,000 x 90,000 x 90 ns, about 16 s
+    big = Dataset(
+        "big",
+        "multiclass",
+        np.tile(iris.y_true, (times, 1)),
+        {model: np.tile(iris.score(model), (times, 1))},
+    )
+    refused = intervals.multiclass(big, model, 2)
+    assert {i.why for i in refused.values()} == {
+        "intervals on 30,000 rows would take about 16 s of computing; this server offers 8 s"
+    }
