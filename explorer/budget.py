@@ -23,8 +23,11 @@ AP of two models (paired) 18 ns per row and resample
 mean of per-sample values 9 ns per row and resample (one gather of an index matrix)
 each further model        6 ns per row and resample (many models on one draw of counts)
 any other metric          0.5 ms per call + 60 ns per cell, one call per resample
-Multiclass headline       90 ns per cell and resample (blocks of resamples as arrays; 2026-12-01,
-                          75-84 ns at load 30)
+Multilabel headline       60 ns per row + 6 ns per cell, each resample (products of the
+                          resamples' weights with the label matrices; 2026-12-01, 25-50
+                          and 1-5 ns at load 4)
+Multiclass headline       90 ns per cell and resample (blocks of resamples as arrays;
+                          2026-12-01, 75-84 ns at load 30)
 Label ranking summary     400 ns per cell (a sort per row, then the running sums)
 weighted cells at a cut   60 ns per row and resample (the constraint solver, 2026-11-29)
 Slices: ROC AUC per group 4 ns per row and resample (draw counts of runs of one class)
@@ -57,6 +60,8 @@ PER_DRAW = {
     "cells": 60 * NS,
     "runs": 4 * NS,
 }
+#: The Multilabel headline, per row and per cell (row and label), each resample.
+LABELS_ROW, LABELS_CELL = 60 * NS, 6 * NS
 PERMUTATION_SHUFFLE, PERMUTATION_SUMS = 35 * NS, 20 * NS
 #: Picking a subsample of the rows by group, per row (a shuffle and one stable sort).
 SUBSAMPLE_ROW = 80 * NS
@@ -122,9 +127,9 @@ def bootstrap_seconds(path: str, rows: int, resamples: int, cells: int | None = 
     on the same resamples), ``"count_each"`` (each model after the first on one draw of
     counts), ``"mean"`` (a mean of per-sample values), ``"cells"`` (the
     weighted confusion cells at a fixed threshold), ``"slow"`` (one
-    metric call per resample on ``cells`` cells, rows x columns) or ``"heavy"`` (the
-    Multiclass headline's eight metrics on ``cells`` cells, computed for blocks of
-    resamples at once).
+    metric call per resample on ``cells`` cells, rows x columns), ``"labels"`` (the
+    Multilabel headline's five numbers) or ``"heavy"`` (the Multiclass headline's
+    eight), each on ``cells`` cells and computed for blocks of resamples at once.
 
     Examples
     --------
@@ -138,6 +143,8 @@ def bootstrap_seconds(path: str, rows: int, resamples: int, cells: int | None = 
     cells = rows if cells is None else cells
     if path == "heavy":
         return resamples * HEAVY_CELL * cells
+    if path == "labels":
+        return resamples * (LABELS_ROW * rows + LABELS_CELL * cells)
     return resamples * (SLOW_CALL + SLOW_CELL * cells)
 
 

@@ -13,8 +13,8 @@ Two ways, the same resamples:
   per-sample path of ``bootstrap_ci``);
 * any other headline (AUC, micro F1, R², ...) is the bootstrap of its ``metrics``
   function (:func:`metric_interval`; weighted data resample each row with its weight);
-  the Multiclass headline's eight numbers are computed on a block of those resamples
-  at once (:func:`multiclass`).
+  the Multiclass and Multilabel headlines' numbers are computed on a block of those
+  resamples at once (:func:`multiclass`, :func:`multilabel`).
 
 An interval that cannot be had (a resample the metric refuses) carries the reason
 instead (:attr:`Interval.why`). A page's intervals are estimated before they are
@@ -25,6 +25,7 @@ of the page says how long it would take instead. Each page function takes a
 
 from __future__ import annotations
 
+import functools
 import math
 import warnings
 from collections.abc import Callable
@@ -39,9 +40,9 @@ from explorer.formatting import fmt
 from explorer.i18n import Phrase
 from explorer.pages import home as home_model
 from explorer.pages import multiclass as multiclass_model
+from explorer.pages import multiclass_resamples, multilabel_resamples
 from explorer.pages import regression as regression_model
 from explorer.pages.curves import RATE_LABELS
-from explorer.pages.multiclass_resamples import headline_resamples
 from explorer.pages.multilabel import ZD_VALUE
 from explorer.pages.retrieval import HEADLINE as RETRIEVAL_HEADLINE
 
@@ -429,7 +430,8 @@ def multilabel(
 ) -> dict[str, Interval]:
     """The Multilabel page's headline: each number recomputed from the counts of every
     resample of the rows of ``y_true`` and the predictions ``pred`` (all five on the
-    same resamples, :func:`joint_intervals`).
+    resamples of :func:`metrics.bootstrap_ci` with the app's seed, a block at a time:
+    :func:`explorer.pages.multilabel_resamples.headline_resamples`).
 
     Examples
     --------
@@ -455,13 +457,30 @@ def multilabel(
 
     labels = [label for label, _, _ in MULTILABEL_HEADLINE]
     n = ds.n_samples
-    out = refused(labels, budget.bootstrap_seconds("slow", n, N_RESAMPLES, pred.size), n)
+    out = refused(labels, budget.bootstrap_seconds("labels", n, N_RESAMPLES, pred.size), n)
     if out is not None:
         return out
     if ds.retrieved is not None:
         pred = np.where(ds.retrieved | (ds.y_true != 0), pred, -1).astype(np.int8)
-    got = joint_intervals(numbers, ds.y_true, pred, weights=ds.sample_weight, checkpoint=checkpoint)
-    return {label: got.get(label, got.get("")) for label in labels}
+    try:
+        with warnings.catch_warnings():  # a 0/0 warns: the page says it already
+            warnings.simplefilter("ignore")
+            estimate = numbers(ds.y_true, pred, ds.sample_weight)
+    except metrics.MetricInputError as exc:
+        return {label: _none(metric_refusals.phrase(str(exc).rstrip("."))) for label in labels}
+    resampled = functools.partial(
+        multilabel_resamples.headline_resamples,
+        ds.y_true,
+        pred,
+        ds.sample_weight,
+        zero_division=0.0 if zd == "warn" else zd,
+        ragged=ds.retrieved is not None,
+    )
+    dists = _blocks(resampled, n, multilabel_resamples.KEYS, checkpoint)
+    return {
+        label: _percentile(estimate[label], dists[key])
+        for label, key in zip(labels, multilabel_resamples.KEYS, strict=True)
+    }
 
 
 def multiclass(
@@ -499,14 +518,23 @@ def multiclass(
         return {
             label: _none(metric_refusals.phrase(str(exc).rstrip("."))) for label in labels.values()
         }
-    dists = {key: np.empty(N_RESAMPLES) for key in labels}
+    resampled = functools.partial(multiclass_resamples.headline_resamples, y, scores, w, k=k)
+    dists = _blocks(resampled, n, labels, checkpoint)
+    return {labels[key]: _percentile(estimate[key], dists[key]) for key in labels}
+
+
+def _blocks(resampled: Callable, n: int, keys, checkpoint) -> dict[str, np.ndarray]:
+    """Each key's values on the :data:`N_RESAMPLES` resamples of ``n`` rows that
+    :func:`metrics.bootstrap_ci` draws (seed :data:`SEED`), ``resampled(rows=...)``
+    computing a block of them at once."""
+    dists = {key: np.empty(N_RESAMPLES) for key in keys}
     for start, rows in metrics.resample_rows(
         n, n_resamples=N_RESAMPLES, random_state=SEED, checkpoint=checkpoint
     ):
-        block = headline_resamples(y, scores, w, k=k, rows=rows)
+        block = resampled(rows=rows)
         for key, dist in dists.items():
             dist[start : start + rows.shape[0]] = block[key]
-    return {labels[key]: _percentile(estimate[key], dists[key]) for key in labels}
+    return dists
 
 
 def _percentile(estimate, dist: np.ndarray) -> Interval:

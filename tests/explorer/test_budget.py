@@ -23,6 +23,8 @@ def test_the_estimates_grow_with_rows_resamples_and_cells():
     assert budget.bootstrap_seconds("count_each", 10**6, 1000) == pytest.approx(6.0)
     # the slow path: 0.5 ms per call and 60 ns per cell, one call per resample
     assert budget.bootstrap_seconds("slow", 100, 2000, cells=10_000) == pytest.approx(2.2)
+    # the Multilabel headline: 60 ns per row and 6 ns per cell (row and label), each resample
+    assert budget.bootstrap_seconds("labels", 1000, 2000, cells=10_000) == pytest.approx(0.24)
     # the Multiclass headline: 90 ns per cell (row and class) and resample
     assert budget.bootstrap_seconds("heavy", 100, 2000, cells=1000) == pytest.approx(0.18)
     assert budget.label_ranking_seconds(100_000, 100) == pytest.approx(4.0)
