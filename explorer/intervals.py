@@ -13,8 +13,10 @@ Two ways, the same resamples:
   per-sample path of ``bootstrap_ci``);
 * any other headline (AUC, micro F1, R², ...) is the bootstrap of its ``metrics``
   function (:func:`metric_interval`; weighted data resample each row with its weight);
-  the Multiclass and Multilabel headlines' numbers are computed on a block of those
-  resamples at once (:func:`multiclass`, :func:`multilabel`).
+  the Multiclass and Multilabel headlines' numbers and the curves page's rates at a
+  threshold are computed on a block of those resamples at once (:func:`multiclass`,
+  :func:`multilabel`, :func:`curves_headlines`), and log loss is the mean of its
+  per-sample terms.
 
 An interval that cannot be had (a resample the metric refuses) carries the reason
 instead (:attr:`Interval.why`). A page's intervals are estimated before they are
@@ -38,9 +40,9 @@ from explorer import budget, metric_refusals
 from explorer.datasets import Dataset
 from explorer.formatting import fmt
 from explorer.i18n import Phrase
+from explorer.pages import curves_resamples, multiclass_resamples, multilabel_resamples
 from explorer.pages import home as home_model
 from explorer.pages import multiclass as multiclass_model
-from explorer.pages import multiclass_resamples, multilabel_resamples
 from explorer.pages import regression as regression_model
 from explorer.pages.curves import RATE_LABELS
 from explorer.pages.multilabel import ZD_VALUE
@@ -613,32 +615,40 @@ def curves_headlines(
     True
     """
     y, s, w = ds.y_true, ds.score(model), ds.sample_weight
-    heads = {
-        "ROC AUC": (metrics.roc_auc_score, y),
-        "Average precision": (metrics.average_precision_score, y),
-        "Log loss": (_log_loss, y.astype(int)),
-    }
+    heads = {"ROC AUC": metrics.roc_auc_score, "Average precision": metrics.average_precision_score}
     n = len(y)
-    cost = sum(metric_seconds(fn, n, weights=w) for fn, _ in heads.values())
-    cost += metric_seconds(None, n)  # the rates: one call per resample
-    out = refused([*heads, *RATE_LABELS], cost, n)
+    cost = sum(metric_seconds(fn, n, weights=w) for fn in heads.values())
+    cost += mean_seconds(n, w is not None) + budget.bootstrap_seconds("cells", n, N_RESAMPLES)
+    out = refused([*heads, "Log loss", *RATE_LABELS], cost, n)
     if out is not None:
         return out
     out = {
-        label: metric_interval(fn, labels, s, weights=w, checkpoint=checkpoint)
-        for label, (fn, labels) in heads.items()
+        label: metric_interval(fn, y, s, weights=w, checkpoint=checkpoint)
+        for label, fn in heads.items()
     }
-
-    def numbers(y, s, sample_weight=None):
-        at = metrics.rates_at_threshold(y, s, threshold, beta=beta, sample_weight=sample_weight)
-        return {label: at[key] for label, key in RATE_LABELS.items()}
-
-    got = joint_intervals(numbers, y, s, weights=w, checkpoint=checkpoint)
-    return {**out, **{label: got.get(label, got.get("")) for label in RATE_LABELS}}
+    out["Log loss"] = _log_loss_interval(y, s, w, checkpoint)
+    return {**out, **_rates(y, s, threshold, beta, w, checkpoint)}
 
 
-def _log_loss(y, s, sample_weight=None):
-    return metrics.log_loss(y, s, sample_weight=sample_weight, labels=[0, 1])
+def _log_loss_interval(y, s, w, checkpoint) -> Interval:
+    """Log loss is the (weighted) mean of per-sample terms: their mean's interval."""
+    try:
+        terms = metrics.log_loss_per_sample(y.astype(int), s, labels=[0, 1])
+    except metrics.MetricInputError as exc:
+        return _none(metric_refusals.phrase(str(exc).rstrip(".")))
+    return mean_interval(terms, w, checkpoint)
+
+
+def _rates(y, s, threshold: float, beta: float, w, checkpoint) -> dict[str, Interval]:
+    """The intervals of the rates at ``threshold`` (:data:`RATE_LABELS`)."""
+    try:
+        at = metrics.rates_at_threshold(y, s, threshold, beta=beta, sample_weight=w)
+    except metrics.MetricInputError as exc:
+        why = _none(metric_refusals.phrase(str(exc).rstrip(".")))
+        return dict.fromkeys(RATE_LABELS, why)
+    resampled = functools.partial(curves_resamples.rates_resamples, y, s, threshold, beta, w)
+    dists = _blocks(resampled, len(y), RATE_LABELS.values(), checkpoint)
+    return {label: _percentile(at[key], dists[key]) for label, key in RATE_LABELS.items()}
 
 
 #: Metrics on a fast path of bootstrap_ci when unweighted.

@@ -49,6 +49,7 @@ __all__ = [
     "per_sample_outcomes",
     "predict_at_threshold",
     "rates_at_threshold",
+    "rates_from_counts",
     "reduce_curve",
     "threshold_counts",
     "threshold_outcomes",
@@ -149,9 +150,10 @@ def _check_threshold(threshold) -> float:
     return float(threshold)
 
 
-def _divide(num, den) -> float:
-    """num / den, 0.0 when den is 0 (scikit-learn's zero_division=0)."""
-    return float(num / den) if den != 0 else 0.0
+def _divide(num: np.ndarray, den: np.ndarray) -> np.ndarray:
+    """num / den, 0.0 where den is 0 (scikit-learn's zero_division=0)."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return np.where(den == 0, 0.0, num / np.where(den == 0, 1.0, den))
 
 
 def predict_at_threshold(y_score, threshold):
@@ -244,7 +246,58 @@ def rates_at_threshold(y_true, y_score, threshold, *, beta=1.0, sample_weight=No
     fp = float(ww[~pos & pred].sum())
     fn = float(ww[pos & ~pred].sum())
     tn = float(ww[~pos & ~pred].sum())
-    precision = _divide(tp, tp + fp)
+    rates = rates_from_counts(tp, fp, fn, tn, beta=beta)
+    r = dict(zip(rates, np.array(list(rates.values())).tolist(), strict=True))  # floats
+    return {
+        "tp": tp,
+        "fp": fp,
+        "fn": fn,
+        "tn": tn,
+        "precision": r["precision"],
+        "recall": r["recall"],
+        "f1": r["f1"],
+        "fbeta": r["fbeta"],
+        "beta": float(beta),
+        "accuracy": r["accuracy"],
+        "error_rate": r["error_rate"],
+        "tpr": r["tpr"],
+        "fpr": r["fpr"],
+        "tnr": r["tnr"],
+        "fnr": r["fnr"],
+    }
+
+
+def rates_from_counts(tp, fp, fn, tn, *, beta=1.0) -> dict:
+    """Every rate of an operating point from its counts, for one or many at once.
+
+    A rate with a zero denominator is 0.0 (scikit-learn's ``zero_division=0``), as in
+    :func:`rates_at_threshold`, which gives these from the rows.
+
+    Parameters
+    ----------
+    tp, fp, fn, tn : float or array-like
+        The (weighted) counts of true and false positives and negatives; arrays of one
+        shape give one rate per entry.
+    beta : float, default 1.0
+        Weight of recall in the F-beta score, >= 0 (``np.inf``: recall).
+
+    Returns
+    -------
+    dict
+        ``precision``, ``recall`` (= ``tpr``), ``f1``, ``fbeta``, ``accuracy``,
+        ``error_rate``, ``tpr``, ``fpr``, ``tnr``, ``fnr``: float64 arrays of the
+        counts' shape.
+
+    Examples
+    --------
+    >>> from metrics.explain.curves import rates_from_counts
+    >>> r = rates_from_counts([1.0, 0.0], [2.0, 0.0], [1.0, 3.0], [1.0, 2.0])
+    >>> r["precision"].tolist(), r["recall"].tolist(), r["fpr"].round(4).tolist()
+    ([0.3333333333333333, 0.0], [0.5, 0.0], [0.6667, 0.0])
+    """
+    if isinstance(beta, bool | np.bool_) or not isinstance(beta, Real) or not beta >= 0:
+        raise MetricInputError(f"beta must be a number >= 0; got {beta!r}.")
+    tp, fp, fn, tn = np.asarray([tp, fp, fn, tn], dtype=np.float64)
     recall = _divide(tp, tp + fn)
     b2 = float(beta) ** 2
     if np.isinf(b2):
@@ -252,18 +305,12 @@ def rates_at_threshold(y_true, y_score, threshold, *, beta=1.0, sample_weight=No
     else:
         fbeta = _divide((1 + b2) * tp, (1 + b2) * tp + b2 * fn + fp)
     total = tp + fp + fn + tn
-    accuracy = _divide(tp + tn, total)
     return {
-        "tp": tp,
-        "fp": fp,
-        "fn": fn,
-        "tn": tn,
-        "precision": precision,
+        "precision": _divide(tp, tp + fp),
         "recall": recall,
         "f1": _divide(2 * tp, 2 * tp + fn + fp),
         "fbeta": fbeta,
-        "beta": float(beta),
-        "accuracy": accuracy,
+        "accuracy": _divide(tp + tn, total),
         "error_rate": _divide(fp + fn, total),
         "tpr": recall,
         "fpr": _divide(fp, fp + tn),

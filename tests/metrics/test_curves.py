@@ -1333,3 +1333,37 @@ def test_det_curve_matches_sklearn(seed, weighted, drop):
 def test_det_curve_single_class_refused():
     with pytest.raises(MetricInputError, match="Only one class is present"):
         metrics.det_curve([1, 1, 1], [0.1, 0.2, 0.3])
+
+
+@pytest.mark.parametrize("beta", [0.0, 0.5, 1.0, 2.0, math.inf])
+def test_rates_from_counts_are_the_rates_of_rows_with_those_counts(beta):
+    # the slow reference: rows with each entry's counts, scored by scikit-learn
+    rng = np.random.default_rng(int(beta * 10) if beta != math.inf else 99)
+    counts = rng.integers(0, 4, size=(40, 4)).astype(float)
+    counts[0] = 0.0  # nothing at all: every rate 0
+    got = metrics.rates_from_counts(*counts.T, beta=beta)
+    for i, (tp, fp, fn, tn) in enumerate(counts.astype(int)):
+        y = np.repeat([1, 0, 1, 0], [tp, fp, fn, tn])
+        p = np.repeat([1, 1, 0, 0], [tp, fp, fn, tn])
+        if y.size == 0:
+            assert all(v[i] == 0.0 for v in got.values())
+            continue
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            want = {
+                "precision": skm.precision_score(y, p, zero_division=0),
+                "recall": skm.recall_score(y, p, zero_division=0),
+                "f1": skm.f1_score(y, p, zero_division=0),
+                "fbeta": skm.fbeta_score(y, p, beta=beta, zero_division=0),
+                "accuracy": skm.accuracy_score(y, p),
+            }
+        for key, value in want.items():
+            assert got[key][i] == pytest.approx(value, abs=1e-12), (key, i)
+        assert got["fpr"][i] == pytest.approx(fp / (fp + tn) if fp + tn else 0.0)
+        assert got["tnr"][i] == pytest.approx(tn / (fp + tn) if fp + tn else 0.0)
+        assert got["error_rate"][i] == pytest.approx(1 - got["accuracy"][i])
+
+
+def test_rates_from_counts_refuses_a_bad_beta():
+    with pytest.raises(MetricInputError, match="beta must be a number >= 0"):
+        metrics.rates_from_counts(1, 1, 1, 1, beta=-1)

@@ -14,6 +14,7 @@ from explorer.pages import multiclass
 from explorer.pages.multiclass_resamples import headline_resamples
 from explorer.samples import load_sample
 from tests.conftest import weights
+from tests.explorer.pages.same_intervals import assert_same_intervals
 
 
 def _one_by_one(y, s, w, k, rows) -> dict[str, np.ndarray]:
@@ -102,7 +103,4 @@ def test_the_pages_intervals_are_those_of_one_call_a_resample(weighted):
     model = ds.model_names[0]
     got = intervals.multiclass(ds, model, 2)
     want = _one_call_a_resample(ds, model, 2)
-    assert list(got) == list(want)
-    for label, interval in want.items():
-        assert got[label].text() == interval.text(), label
-        np.testing.assert_allclose(got[label][:3], interval[:3], rtol=1e-12, err_msg=label)
+    assert_same_intervals(got, want)

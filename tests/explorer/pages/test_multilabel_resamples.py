@@ -16,6 +16,7 @@ from explorer.pages import multilabel
 from explorer.pages.multilabel_resamples import KEYS, headline_resamples
 from explorer.samples import load_sample
 from tests.conftest import weights
+from tests.explorer.pages.same_intervals import assert_same_intervals
 
 
 def _numbers(y, pred, w, zd, ragged) -> list[float]:
@@ -88,7 +89,4 @@ def test_the_pages_intervals_are_those_of_one_call_a_resample(weighted):
     pred, _ = multilabel.prediction(ds, ds.model_names[0], "threshold", 0.5, (), None)
     got = intervals.multilabel(ds, pred, "nan")
     want = _one_call_a_resample(ds, pred.astype(np.int8), "nan")
-    assert list(got) == list(want)
-    for label, interval in want.items():
-        assert got[label].text() == interval.text(), label
-        np.testing.assert_allclose(got[label][:3], interval[:3], rtol=1e-12, err_msg=label)
+    assert_same_intervals(got, want)
