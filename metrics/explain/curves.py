@@ -246,24 +246,23 @@ def rates_at_threshold(y_true, y_score, threshold, *, beta=1.0, sample_weight=No
     fp = float(ww[~pos & pred].sum())
     fn = float(ww[pos & ~pred].sum())
     tn = float(ww[~pos & ~pred].sum())
-    rates = rates_from_counts(tp, fp, fn, tn, beta=beta)
-    r = dict(zip(rates, np.array(list(rates.values())).tolist(), strict=True))  # floats
+    r = rates_from_counts(tp, fp, fn, tn, beta=beta)
     return {
         "tp": tp,
         "fp": fp,
         "fn": fn,
         "tn": tn,
-        "precision": r["precision"],
-        "recall": r["recall"],
-        "f1": r["f1"],
-        "fbeta": r["fbeta"],
+        "precision": float(r["precision"]),
+        "recall": float(r["recall"]),
+        "f1": float(r["f1"]),
+        "fbeta": float(r["fbeta"]),
         "beta": float(beta),
-        "accuracy": r["accuracy"],
-        "error_rate": r["error_rate"],
-        "tpr": r["tpr"],
-        "fpr": r["fpr"],
-        "tnr": r["tnr"],
-        "fnr": r["fnr"],
+        "accuracy": float(r["accuracy"]),
+        "error_rate": float(r["error_rate"]),
+        "tpr": float(r["tpr"]),
+        "fpr": float(r["fpr"]),
+        "tnr": float(r["tnr"]),
+        "fnr": float(r["fnr"]),
     }
 
 
