@@ -4,7 +4,7 @@ detection, the reports."""
 import numpy as np
 
 from bench.load import percentile
-from bench.soak import SoakReport, Tally, hostile_links
+from bench.soak import SoakReport, Tally, holds_large, hostile_links
 from bench.visitors import (
     BOOT_ROWS,
     Leave,
@@ -135,6 +135,16 @@ def test_soak_memory_level_is_the_median_of_a_window_and_the_trend_its_slope():
     assert "| memory trend from 5.0 min (least squares) | +100 MB per 10 min |" in text
     # levels: minutes 5-10 around 174.5 MB, minutes 55-60 around 675 MB
     assert "5.0-10.0 min / 55.0-60.0 min | 174 MB / 675 MB (+287%; target within 20%) |" in text
+
+
+def test_soak_large_uploads_are_held_by_the_same_visitors_and_named_in_the_report():
+    """Three of thirty visitors upload the large file every time (a fixed number held at
+    any moment, so the memory's levels compare like with like); the report names them."""
+    assert [i for i in range(30) if holds_large(i)] == [0, 10, 20]
+    report = SoakReport(30, 10, 2_000_000, [Tally()], [(0.0, 1 << 20)], 0, 0.0, 300.0, (1, 2))
+    assert "large uploads 2,000,000 rows, two models, held by visitors 00, 10, 20)" in (
+        report.render()
+    )
 
 
 def test_soak_report_counts_exceptions_apart_from_the_apps_refusals():
