@@ -53,6 +53,27 @@ def _patch_apptest() -> None:
         _run.min_timeout = True
         AppTest._run = _run
 
+    from streamlit.testing.v1 import local_script_runner
+
+    local_script_runner.require_widgets_deltas = _wait_for_script
+
+
+def _wait_for_script(runner, timeout: float = 3) -> None:
+    """AppTest's wait for a script run, without its polling.
+
+    AppTest checked every millisecond whether the run had ended, each time scanning every
+    event of the run so far (one per message the page sent), while the script's thread
+    needed the interpreter's lock to go on. Its thread sends SHUTDOWN just before it ends
+    (and AppTest joins it right after): waiting for the thread itself is the same wait.
+    """
+    thread = runner._script_thread
+    if thread is not None:
+        thread.join(timeout)
+    if thread is None or thread.is_alive():
+        runner.request_stop()
+        runner.join()
+        raise RuntimeError(f"AppTest script run timed out after {timeout}(s)")
+
 
 _patch_apptest()
 
