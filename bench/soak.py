@@ -80,7 +80,7 @@ MB = 1024 * 1024
 
 
 def hostile_links(seed: int, count: int) -> list[tuple[str, str]]:
-    """(what, query string) of hostile links: issue 29's corpus, then fuzz cases."""
+    """(what, query string) of hostile links: the injection test's corpus, then fuzz cases."""
     from explorer.links import encode_dataset
     from tests.e2e.test_injection import PAYLOADS, _hostile
     from tests.fuzz import link_case
