@@ -33,10 +33,29 @@ def block_chunks(fps, tps, thresholds=None) -> Iterator[tuple]:
         yield fps[lo:hi], tps[lo:hi], None if thresholds is None else thresholds[lo:hi]
 
 
+def widened(a: np.ndarray) -> np.ndarray:
+    """``a`` as float64 or int64 (a copy only when narrower): a stream's compact table
+    (float32 scores, int32 counts) is read a chunk at a time, each chunk widened, so every
+    sum and every threshold is the one of the widened table.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> widened(np.array([2**31 - 1], dtype=np.int32)).dtype.name
+    'int64'
+    """
+    return a.astype(_wide_dtype(a), copy=False)
+
+
+def _wide_dtype(a: np.ndarray):
+    return np.int64 if a.dtype.kind in "iu" else np.float64
+
+
 def _carried_cumsum(a: np.ndarray, carry) -> np.ndarray:
     """``np.cumsum`` of ``a`` started from ``carry``: the same sums, in the same order, as
-    the cumulated sum of every row before ``a`` and ``a`` (floats too)."""
-    out = np.array(a)
+    the cumulated sum of every row before ``a`` and ``a`` (floats too; narrow columns
+    widened first)."""
+    out = np.array(a, dtype=_wide_dtype(a))
     if carry is not None and out.shape[0]:
         out[0] += carry
     return np.cumsum(out, out=out)
@@ -65,7 +84,7 @@ def descending_chunks(scores, positive, negative, chunk: int | None = None) -> I
         p, n = positive[lo:top][::-1], negative[lo:top][::-1]
         tps, fps = _carried_cumsum(p, carry_t), _carried_cumsum(n, carry_f)
         carry_t, carry_f = tps[-1], fps[-1]
-        thr = scores[lo:top][::-1]
+        thr = widened(scores[lo:top][::-1])
         keep = (p != 0) | (n != 0)
         if not keep.all():
             fps, tps, thr = fps[keep], tps[keep], thr[keep]

@@ -102,8 +102,9 @@ def table_sums(scores, positive, negative, n_bins: int, strategy: str):
         ends = np.cumsum(positive + negative)
         h = (ends[-1] - 1) * np.linspace(0.0, 1.0, n_bins + 1)
         lo = np.floor(h)
-        a = scores[np.searchsorted(ends, lo, side="right")]
-        b = scores[np.searchsorted(ends, np.minimum(lo + 1, ends[-1] - 1), side="right")]
+        first = np.searchsorted(ends, lo, side="right")
+        second = np.searchsorted(ends, np.minimum(lo + 1, ends[-1] - 1), side="right")
+        a, b = _block_chunks.widened(scores[first]), _block_chunks.widened(scores[second])
         t = h - lo
         edges = np.where(t >= 0.5, b - (b - a) * (1 - t), a + (b - a) * t)
     return _binned_table(scores, positive, negative, edges), edges
@@ -121,7 +122,7 @@ def _binned_table(scores, positive, negative, edges):
     n_bins, chunk = edges.shape[0] - 1, _block_chunks.CHUNK
     sums = np.zeros((3, n_bins))
     for lo in range(0, scores.shape[0], chunk):
-        s, p, n = scores[lo : lo + chunk], positive[lo : lo + chunk], negative[lo : lo + chunk]
+        s, p, n = (_block_chunks.widened(c[lo : lo + chunk]) for c in (scores, positive, negative))
         ids = np.searchsorted(edges[1:-1], s)
         total = p + n
         rows = np.stack((total, p, s * total)).astype(np.float64, copy=False)

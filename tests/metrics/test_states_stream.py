@@ -396,3 +396,59 @@ def test_tables_that_crossed_processes_merge_with_numpy_s_own_dtypes(monkeypatch
     assert merged.roc_auc_score() == want.roc_auc_score()
     big_endian = np.arange(3, dtype=">i4")
     assert binary_module._numpy_dtype(big_endian).tolist() == [0, 1, 2]
+
+
+def test_a_compact_table_finalizes_as_held_to_the_widened_values(monkeypatch):
+    # the finalize reads float32 scores and int32 counts a chunk at a time: the sums of
+    # products of counts pass int32 (a score held by 60,000 of each class: 3.6e9 in AUC's
+    # sum) and a threshold between two float32 values must not round to either
+    from metrics import _block_chunks
+
+    monkeypatch.setattr(_block_chunks, "CHUNK", 64)  # many chunks, carried sums across them
+    rng = np.random.default_rng(21)
+    y = (rng.random(3000) < 0.4).astype(np.int8)
+    s = (rng.integers(0, 900, 3000).astype(np.float32) / np.float32(899)).astype(np.float64)
+    tie = np.float32(0.1)  # not 0.1: the float32 value nearest it
+    y = np.concatenate([y, np.repeat(np.array([1, 0], dtype=np.int8), 60_000)])
+    s = np.concatenate([s, np.full(120_000, float(tie))])
+    parts = (stream_chunk(y[i : i + 20_000], s[i : i + 20_000]) for i in range(0, len(y), 20_000))
+    compact = merge_binary_stream(parts, compact=True)
+    assert compact.table[0].dtype == np.uint32 and compact.table[1].dtype == np.int32
+    between = np.nextafter(float(tie), 1.0)  # above the float32 0.1, below the next one
+    options = {
+        "threshold": between,
+        "operating": {"objective": "recall", "constraint": ("precision", ">=", 0.5)},
+    }
+    got = compact.finalize(**options)
+    assert got == compact.state().finalize(**options)  # the widened table's, every value
+    assert compact.table[0].dtype == np.uint32  # the finalize left the table as it was
+    assert got["roc_auc_score"] == M.roc_auc_score(y, s)
+    assert got["average_precision_score"] == M.average_precision_score(y, s)
+    assert got["confusion_matrix"] == M.confusion_matrix(y, s >= between, labels=[0, 1]).tolist()
+    assert got["ks_statistic"][1] in set(s.tolist())  # a score, widened exactly
+
+
+def test_the_confusion_matrix_of_a_compact_table_holds_no_float64_copy_of_its_scores(
+    monkeypatch,
+):
+    # np.searchsorted of a float64 threshold in float32 scores compares them as float64:
+    # it copies the whole column first (160 MB at 2 x 10^7 distinct scores)
+    import tracemalloc
+
+    from metrics import _block_chunks
+
+    monkeypatch.setattr(_block_chunks, "CHUNK", 1024)
+    rng = np.random.default_rng(4)
+    s = np.unique(rng.random(1 << 16).astype(np.float32)).astype(np.float64)
+    y = (rng.random(s.shape[0]) < 0.5).astype(np.int8)
+    state = merge_binary_stream([stream_chunk(y, s)], compact=True)
+    held = state.meta.state(list(state.table), widen=False)
+    assert held.scores.dtype == np.float32
+    tracemalloc.start()
+    try:
+        got = held.confusion_matrix(0.5)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert got.tolist() == M.confusion_matrix(y, s >= 0.5, labels=[0, 1]).tolist()
+    assert peak < held.scores.nbytes, peak  # a chunk at a time, not 8 bytes a score

@@ -37,6 +37,7 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("operating_point", "choose_from_chunks"): "over chunks of 2^18 rows, each vectorized",
     ("states.binary", "_scatter"): "over slices of the merged order, each vectorized",
     ("states.binary", "_ascending"): "over chunks of 2^18 table rows",
+    ("states.binary", "_count_below"): "over chunks of 2^18 table rows",
     ("states.binary", "roc_auc_score"): "a sum over chunks of 2^18 table rows",
     ("states.binary", "average_precision_score"): "over chunks of 2^18 table rows",
     ("states.binary", "log_loss"): "over chunks of 2^18 table rows",
