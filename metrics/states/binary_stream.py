@@ -306,9 +306,11 @@ class _Stream:
         self.memory, self.meta, self.stack = memory, _Meta(), []
         self.dense, self.samples, self.spill = DenseBlocks(), _Samples(memory), None
 
-    def add(self, chunk) -> None:
-        """Count one chunk: its samples of dense blocks in place, the others gathered, or
-        its table (a state's, or rows past int32's counts) into the counter."""
+    def add(self, chunk) -> list | None:
+        """Take one chunk: count its samples of dense blocks in place and gather the
+        others; the table to :meth:`count` when it makes one (a state's, rows past int32's
+        counts, or the rows of a short stream), once the caller has let the chunk go, so
+        the merges run without it."""
         if not isinstance(chunk, (BinaryState, BinaryRows)):
             raise MetricInputError(
                 f"a BinaryState merges only with a BinaryState; got {type(chunk).__name__}."
@@ -316,18 +318,22 @@ class _Stream:
         self.meta.add(chunk)
         if isinstance(chunk, BinaryRows) and self.meta.n_samples < _INT32_LIMIT:
             bits, positive = self.dense.take_rows(chunk.bits, chunk.positive)
-            if self.dense.blocks.shape[0]:  # the samples that dense blocks leave
-                self._push(self.samples.add(bits, positive))
-            else:  # a short stream, or its first chunks: one table a chunk
-                self._count(keys_table(sample_keys(bits, positive)))
-        else:
-            self.gathered()  # held compact, before any table is widened
-            if isinstance(chunk, BinaryRows):
-                chunk = chunk.state()
-            table = [chunk.scores, chunk.positive, chunk.negative]
-            del chunk  # the counter holds the columns: a merge can free them
-            table = self.meta.narrow(table, self.stack, self.dense)
-            self._count(self.dense.take(table))
+            if not self.dense.blocks.shape[0]:  # a short stream, or its first chunks
+                return keys_table(sample_keys(bits, positive))
+            self._push(self.samples.add(bits, positive))  # the samples dense blocks leave
+            return None
+        self.gathered()  # held compact, before any table is widened
+        if isinstance(chunk, BinaryRows):
+            chunk = chunk.state()
+        table = self.meta.narrow(
+            [chunk.scores, chunk.positive, chunk.negative], self.stack, self.dense
+        )
+        return self.dense.take(table)
+
+    def count(self, table: list | None) -> None:
+        """Count a table :meth:`add` made into the counter, then keep within the bound."""
+        if table is not None:
+            self._count(table)
         self._bound()
 
     def gathered(self) -> None:
@@ -457,8 +463,10 @@ def merge_binary_stream(
     stream = _Stream(memory)
     try:
         for chunk in states:
-            stream.add(chunk)
-            del chunk
+            table = stream.add(chunk)
+            del chunk  # the counter's merges free its columns (a state still held is kept)
+            stream.count(table)
+            del table
         if stream.meta.count == 0:
             raise MetricInputError("merge_states needs at least one state; got none.")
         table = stream.table()
