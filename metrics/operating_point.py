@@ -24,7 +24,6 @@ bootstrap costs nothing per row.
 
 from __future__ import annotations
 
-import itertools
 import operator
 from dataclasses import dataclass, field
 from numbers import Real
@@ -32,7 +31,7 @@ from numbers import Real
 import numpy as np
 
 from metrics._binary_input import binary_input
-from metrics._block_chunks import block_chunks
+from metrics._block_chunks import block_chunks, read_chunks
 from metrics._cell_bootstrap import resampled_cell_weights
 from metrics._thresholds import threshold_blocks
 from metrics._validation import MetricInputError
@@ -224,7 +223,13 @@ def choose_from_blocks(fps, tps, thr, objective, bound, opts):
 
 def choose_from_chunks(chunks, fps_last, tps_last, objective, bound, opts):
     """:func:`choose_from_blocks` over the blocks given as consecutive chunks
-    (:mod:`metrics._block_chunks`): the candidates are scored a chunk at a time.
+    (:mod:`metrics._block_chunks`): the candidates are scored a chunk at a time."""
+    return read_chunks(chunks, choice_reader(fps_last, tps_last, objective, bound, opts))[0]
+
+
+def choice_reader(fps_last, tps_last, objective, bound, opts):
+    """Reads the chosen candidate of :func:`choose_from_chunks` (a reader of
+    :func:`metrics._block_chunks.read_chunks`).
 
     Only the objective and the constrained rate are computed over the
     candidates (each a few array operations); the rest at the chosen one.
@@ -233,9 +238,10 @@ def choose_from_chunks(chunks, fps_last, tps_last, objective, bound, opts):
     """
     refuse_one_class(float(tps_last), float(fps_last), "The operating point")
     p_all, n_all = np.float64(tps_last), np.float64(fps_last)
-    lead = (np.zeros(1), np.zeros(1), np.array([np.inf]))  # +inf: nothing predicted positive
+    chunk = (np.zeros(1), np.zeros(1), np.array([np.inf]))  # +inf: nothing predicted positive
     best, found = None, False
-    for fps, tps, thr in itertools.chain([lead], chunks):
+    while chunk is not None:
+        fps, tps, thr = chunk
         tp, fp = tps.astype(np.float64), fps.astype(np.float64)
         fn, tn = p_all - tp, n_all - fp
         values = objective_values(objective, tp, fp, fn, tn, **opts)
@@ -248,6 +254,7 @@ def choose_from_chunks(chunks, fps_last, tps_last, objective, bound, opts):
         i = int(np.argmax(score))
         if best is None or (not np.isnan(best[0]) and (np.isnan(score[i]) or score[i] > best[0])):
             best = (score[i], float(thr[i]), (tp[i], fp[i], fn[i], tn[i]))
+        chunk = yield
     if not found:
         return None
     return best[1], best[2]
@@ -269,6 +276,12 @@ def solve(chunks, objective, bound, opts, n_resamples, confidence, random_state,
     (:mod:`metrics._block_chunks`): the best candidate, then the bootstrap at it (``rows``
     ``(pos, s, w)`` when weighted)."""
     chosen = choose_from_chunks(*chunks, objective, bound, opts)
+    return settle(chosen, objective, bound, opts, n_resamples, confidence, random_state, rows)
+
+
+def settle(chosen, objective, bound, opts, n_resamples, confidence, random_state, rows=None):
+    """The :class:`OperatingPoint` of a chosen candidate (:func:`choice_reader`'s, None
+    when none is feasible): the bootstrap at it, then its intervals."""
     if chosen is None:
         return infeasible(objective, n_resamples)
     rng = np.random.default_rng(random_state)

@@ -23,6 +23,7 @@ can make the table as long as the data.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
+from functools import partial
 
 import numpy as np
 
@@ -30,11 +31,16 @@ from metrics import _block_chunks
 from metrics._binary_input import labels_and_scores, positive_mask
 from metrics._block_chunks import (
     accuracy_ratio_from_chunks,
+    accuracy_ratio_reader,
     descending_chunks,
     descending_totals,
     ks_from_chunks,
+    ks_reader,
     lift_from_chunks,
+    lift_reader,
     net_benefit_from_chunks,
+    net_benefit_reader,
+    read_chunks,
     widened,
 )
 from metrics._ranks import map_blocks
@@ -47,7 +53,7 @@ from metrics._thresholds import (
 )
 from metrics._validation import MetricInputError
 from metrics.calibration import check_binning, check_norm, error_from_sums, table_sums
-from metrics.operating_point import check_operating_options, solve
+from metrics.operating_point import check_operating_options, choice_reader, settle
 from metrics.states._common import check_total_weight, chunk_weights
 from metrics.threshold import (
     check_fraction,
@@ -66,6 +72,13 @@ _EPS = float(np.finfo(np.float64).eps)
 #: on :func:`~metrics._ranks.map_blocks`'s threads (numpy releases the GIL in their passes:
 #: 2.9 s of wall against 4.3 for a table of 2 x 10^7 scores on two cores, measured).
 _PARALLEL_ROWS = 1 << 20
+
+#: The keys of :meth:`BinaryState.finalize`, in its order.
+_FINALIZED = (
+    "roc_auc_score", "average_precision_score", "log_loss", "confusion_matrix", "ks_statistic",
+    "lift_at", "accuracy_ratio", "calibration_error", "max_calibration_error", "net_benefit",
+    "operating_point",
+)  # fmt: skip
 
 
 def _distinct_counts(sorted_values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -911,6 +924,19 @@ class BinaryState:
         >>> s.operating_point("youden", n_resamples=100).threshold
         0.6
         """
+        reader, finish = self._operating(
+            objective, constraint=constraint, beta=beta, cost_fp=cost_fp, cost_fn=cost_fn,
+            prevalence=prevalence, threshold_probability=threshold_probability,
+            n_resamples=n_resamples, confidence=confidence, random_state=random_state,
+        )  # fmt: skip
+        chunks = self._rate_chunks("The operating point")[0]
+        return finish(read_chunks(chunks, reader)[0])
+
+    def _operating(self, objective="recall", *, constraint=None, beta=1.0, cost_fp=1.0,
+                   cost_fn=1.0, prevalence=None, threshold_probability=0.5, n_resamples=1000,
+                   confidence=0.95, random_state=0):  # fmt: skip
+        """:meth:`operating_point`'s options checked, then its reader of the blocks
+        (:func:`~metrics.operating_point.choice_reader`) and what settles its choice."""
         bound, opts = check_operating_options(
             objective, constraint, n_resamples, confidence, beta=beta, cost_fp=cost_fp,
             cost_fn=cost_fn, prevalence=prevalence, threshold_probability=threshold_probability,
@@ -920,8 +946,11 @@ class BinaryState:
                 "the operating point's bootstrap needs counts; this state was built with "
                 "sample_weight (use metrics.operating_point on the rows)."
             )
-        chunks = self._rate_chunks("The operating point")
-        return solve(chunks, objective, bound, opts, n_resamples, confidence, random_state)
+        reader = choice_reader(*descending_totals(self.positive, self.negative), objective,
+                               bound, opts)  # fmt: skip
+        return reader, partial(settle, objective=objective, bound=bound, opts=opts,
+                               n_resamples=n_resamples, confidence=confidence,
+                               random_state=random_state)  # fmt: skip
 
     def calibration_error(self, *, n_bins=10, strategy="uniform", norm="l1", debiased=False):
         """Calibration error as :func:`metrics.calibration_error`.
@@ -1022,29 +1051,53 @@ class BinaryState:
             out["confusion_matrix"] = self.confusion_matrix(threshold).tolist()
             return out
 
-        def ordering() -> dict:
-            out = {}
-            if both:
-                out["ks_statistic"] = list(self.ks_statistic())
-                out["lift_at"] = self.lift_at(fraction)
-                out["accuracy_ratio"] = self.accuracy_ratio()
-            if probabilities:  # calibration_error() and its norm="max": one pass over the table
-                sums, _ = table_sums(self.scores, self.positive, self.negative, 10, "uniform")
-                out["calibration_error"] = error_from_sums(*sums, norm="l1")
-                out["max_calibration_error"] = error_from_sums(*sums, norm="max")
+        def thresholds() -> dict:  # one pass over the blocks for all of them
+            readers, settle_choice = self._threshold_readers(
+                both, probabilities, fraction, threshold_probability, operating
+            )
+            if not readers:
+                return {}
+            out = dict(zip(readers, read_chunks(self._chunks(), *readers.values()), strict=True))
+            if "ks_statistic" in out:
+                out["ks_statistic"] = list(out["ks_statistic"])
+                out["lift_at"] = scalar_or_array(out["lift_at"])
+            if "net_benefit" in out:
+                out["net_benefit"] = scalar_or_array(out["net_benefit"])
+            if "operating_point" in out:
+                out["operating_point"] = asdict(settle_choice(out["operating_point"]))
             return out
 
-        def decisions() -> dict:
-            out = {}
-            if probabilities and both:
-                out["net_benefit"] = self.net_benefit(threshold_probability)
-            if operating is not None:
-                out["operating_point"] = asdict(self.operating_point(**operating))
-            return out
+        def calibration() -> dict:
+            if not probabilities:  # calibration_error() and its norm="max": one pass
+                return {}
+            sums, _ = table_sums(self.scores, self.positive, self.negative, 10, "uniform")
+            return {
+                "calibration_error": error_from_sums(*sums, norm="l1"),
+                "max_calibration_error": error_from_sums(*sums, norm="max"),
+            }
 
-        parts = (ranking, ordering, decisions)  # in the order of the keys, and of errors
+        parts = (ranking, thresholds, calibration)  # in the order of errors
         if self.scores.shape[0] >= _PARALLEL_ROWS:
             done = map_blocks(lambda part: part(), parts)
         else:
             done = [part() for part in parts]
-        return {key: value for part in done for key, value in part.items()}
+        out = {key: value for part in done for key, value in part.items()}
+        return {key: out[key] for key in _FINALIZED if key in out}
+
+    def _threshold_readers(self, both, probabilities, fraction, threshold_probability, operating):
+        """The readers of the blocks (:func:`~metrics._block_chunks.read_chunks`) of the
+        finalize's threshold metrics by key, every option checked first (in the keys'
+        order), and what settles the operating point's choice (None without one)."""
+        readers, settle_choice = {}, None
+        fps_last, tps_last = descending_totals(self.positive, self.negative)
+        if both:
+            f = check_fraction(fraction, "fraction")
+            readers["ks_statistic"] = ks_reader(fps_last, tps_last)
+            readers["lift_at"] = lift_reader(fps_last, tps_last, f)
+            readers["accuracy_ratio"] = accuracy_ratio_reader(fps_last, tps_last)
+        if probabilities and both:
+            pt = check_fraction(threshold_probability, "threshold_probability", low_open=False)
+            readers["net_benefit"] = net_benefit_reader(fps_last, tps_last, pt)
+        if operating is not None:
+            readers["operating_point"], settle_choice = self._operating(**operating)
+        return readers, settle_choice
