@@ -46,11 +46,23 @@ def spark_areas(y_true, y_score, num_bins: int = 1000) -> tuple[float, float]:
     values, inverse = np.unique(-s, return_inverse=True)  # descending scores
     pos = np.bincount(inverse, weights=y, minlength=values.size)
     neg = np.bincount(inverse, weights=~y, minlength=values.size)
-    grouping = values.size // num_bins if num_bins > 0 else 0
+    return spark_areas_of_counts(pos, neg, num_bins)
+
+
+def spark_areas_of_counts(pos, neg, num_bins: int = 1000) -> tuple[float, float]:
+    """:func:`spark_areas` from the positive and negative counts of each distinct score,
+    highest score first (a binary state's table, reversed).
+
+    Examples
+    --------
+    >>> spark_areas_of_counts(np.array([1, 0, 1]), np.array([0, 1, 1]))[0]  # no binning
+    0.625
+    """
+    grouping = pos.size // num_bins if num_bins > 0 else 0
     if grouping >= 2:
-        starts = np.arange(0, values.size, grouping)
+        starts = np.arange(0, pos.size, grouping)
         pos, neg = np.add.reduceat(pos, starts), np.add.reduceat(neg, starts)
-    tp, fp = np.cumsum(pos), np.cumsum(neg)
+    tp, fp = np.cumsum(pos, dtype=np.float64), np.cumsum(neg, dtype=np.float64)
     tpr = np.concatenate(([0.0], tp / tp[-1], [1.0]))
     fpr = np.concatenate(([0.0], fp / fp[-1], [1.0]))
     roc = float(np.sum((fpr[1:] - fpr[:-1]) * (tpr[1:] + tpr[:-1]) / 2))

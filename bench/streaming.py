@@ -22,6 +22,10 @@ in-memory functions with ``--check`` (which loads both columns whole).
 The result is written as the "Out of core" section of ``bench/results.md``
 (``--out`` another file, ``--no-write`` nowhere).
 
+Beside the exact values the record gives Spark's binned areas on the same rows
+(``BinaryClassificationMetrics(numBins=1000)`` emulated by :mod:`bench.spark_bins` from the
+distinct-score table): what a binned evaluator loses.
+
 ``--memory 100MB`` runs the command once more with that bound on its tables
 (spilled to disk as sorted runs past it) and checks its values equal the
 unbounded run's; ``--dask-workers 1,2`` runs it with ``--engine dask`` on a
@@ -239,7 +243,7 @@ def run(args: argparse.Namespace) -> dict:
         "values": values,
         **extra,
     }
-    result["distinct"] = _distinct_scores(path)  # after the timed runs, in this process
+    result.update(_table_facts(path))  # after the timed runs, in this process
     if args.check:
         result["check"] = _check(path, values)
     if not args.keep:
@@ -247,12 +251,20 @@ def run(args: argparse.Namespace) -> dict:
     return result
 
 
-def _distinct_scores(path: Path) -> int:
-    """Distinct values of ``p``: the length of the binary state's table."""
+def _table_facts(path: Path) -> dict:
+    """The length of the binary state's table (distinct values of ``p``), and Spark's
+    binned areas (``BinaryClassificationMetrics(numBins=1000)``, bench/spark_bins.py) from
+    that table: what a binned evaluator gives on the same rows."""
     import pyarrow.parquet as pq
 
-    p = np.sort(pq.read_table(path, columns=["p"]).column("p").to_numpy(zero_copy_only=False))
-    return int(np.count_nonzero(p[1:] != p[:-1]) + 1)
+    from bench.spark_bins import spark_areas_of_counts
+    from metrics.states import BinaryState
+
+    t = pq.read_table(path, columns=["y", "p"])
+    state = BinaryState.from_chunk(t.column("y").to_numpy(), t.column("p").to_numpy())
+    del t
+    roc, pr = spark_areas_of_counts(state.positive[::-1], state.negative[::-1])
+    return {"distinct": state.table_size, "spark_roc": roc, "spark_pr": pr}
 
 
 def _check(path: Path, values: dict) -> str:
@@ -312,6 +324,7 @@ def report(r: dict) -> str:
         *_extra_rows(r),
         "",
         *_rates(r),
+        *_spark(r),
         f"evaluate / read = {ratio:.1f}x wall, {r['eval_cpu'] / r['read_cpu']:.1f}x CPU. "
         f"roc_auc_score {v['roc_auc_score']!r}, "
         f"average_precision_score {v['average_precision_score']!r}, log_loss {v['log_loss']!r}, "
@@ -325,6 +338,20 @@ def report(r: dict) -> str:
         "",
     ]
     return "\n".join(lines)
+
+
+def _spark(r: dict) -> list[str]:
+    """Spark's binned areas beside the exact values of the command."""
+    if "spark_roc" not in r:
+        return []
+    v = r["values"]
+    auc, ap = v["roc_auc_score"], v["average_precision_score"]
+    return [
+        "Spark's binned curves on these rows (numBins=1000, bench/spark_bins.py): areaUnderROC "
+        f"{r['spark_roc']!r} ({r['spark_roc'] - auc:+.2e} from the exact ROC AUC), areaUnderPR "
+        f"{r['spark_pr']!r} ({r['spark_pr'] - ap:+.2e} from the exact average precision).",
+        "",
+    ]
 
 
 def _extra_rows(r: dict) -> list[str]:
@@ -392,9 +419,11 @@ INTRO = (
     "values that a merged table of 8 batches or more fills to a quarter is counted in place "
     "from then on (dense blocks, one int64 per value). On AMD Zen 4 the command runs numpy "
     "without its AVX-512 sort (several times slower there than its AVX2 one). Memory: the read's "
-    "(interpreter, numpy, pandas, pyarrow, a row group of 2^20 rows) plus about 1.2-1.4x the "
-    "final table; the metrics are computed from it a chunk of 2^18 scores at a time (no "
-    "full-length cumulated counts). `--memory` bounds the tables held: past it they are spilled as "
+    "(interpreter, numpy, pandas, pyarrow, a row group of 2^20 rows) plus about 1.0-1.4x the "
+    "final table; the metrics are computed from the compact table a chunk of 2^18 scores at a "
+    "time (no full-length cumulated counts), the threshold metrics from one pass. Spark's "
+    "binned areas (numBins=1000, `bench/spark_bins.py` on the same rows' table) stand beside "
+    "the exact values. `--memory` bounds the tables held: past it they are spilled as "
     "sorted runs and merged from disk by windows. The file is opened with `pre_buffer=False`: "
     "pyarrow's default pre-buffering keeps every column chunk read (about 610 MB more at 10^8 "
     "rows)."
