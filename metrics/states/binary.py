@@ -322,6 +322,36 @@ def chunk_input(y_true, y_score, sample_weight=None) -> tuple:
     return positive_mask(y), s, w, narrow
 
 
+def _auc_reader(w_pos, w_neg):
+    """Reads ROC AUC from the ascending chunks of an unweighted table
+    (:meth:`BinaryState._ascending`): ``2 U = sum_v pos(v) (2 neg(< v) + neg(v))``, exact in
+    Python's integers."""
+    u2 = 0
+    while (chunk := (yield)) is not None:
+        p, n, _, n_below = chunk
+        u2 += 2 * int(np.dot(p, n_below)) + int(np.dot(p, n))
+    return u2 / (2.0 * int(w_pos) * int(w_neg))
+
+
+def _ap_reader(w_pos, w_neg, k: int):
+    """Reads average precision from the ascending chunks of an unweighted table with ``k``
+    distinct positive scores: the precision at each, filled a chunk at a time, then summed
+    whole (the float sum of the in-memory function)."""
+    precision, cnt, at, ones = np.empty(k), np.empty(k), 0, True
+    while (chunk := (yield)) is not None:
+        p, _, p_below, n_below = chunk
+        has = p != 0
+        tp_ge = int(w_pos) - np.compress(has, p_below)  # at or above the score
+        fp_ge = int(w_neg) - np.compress(has, n_below)
+        m = tp_ge.shape[0]
+        np.divide(tp_ge, tp_ge + fp_ge, out=precision[at : at + m])
+        cnt[at : at + m] = np.compress(has, p)
+        ones = ones and bool((cnt[at : at + m] == 1).all())
+        at += m
+    total = precision.sum() if ones else np.dot(cnt, precision)
+    return max(0.0, float(total) / int(w_pos))
+
+
 @dataclass(frozen=True, eq=False)
 class BinaryState:
     """Mergeable state of a binary scorer: weight per distinct score and class.
@@ -563,9 +593,7 @@ class BinaryState:
         w_pos, w_neg = self._totals()
         self._refuse_single_class(w_pos, w_neg)
         if not self.weighted:  # a chunk at a time: the same integers, no full-length arrays
-            chunks = self._ascending()
-            u2 = sum(2 * int(np.dot(p, nb)) + int(np.dot(p, n)) for p, n, _, nb in chunks)
-            return u2 / (2.0 * int(w_pos) * int(w_neg))
+            return read_chunks(self._ascending(), _auc_reader(w_pos, w_neg))[0]
         fps, tps, _ = self._blocks()
         return float(auc_from_blocks(fps, tps))
 
@@ -588,21 +616,8 @@ class BinaryState:
         if not self.weighted:
             if w_pos == 0:
                 return 0.0
-            # the precision at each distinct positive score, filled a chunk at a time, then
-            # summed whole as before (the same float sum)
-            k = int(np.count_nonzero(self.positive))
-            precision, cnt, at, ones = np.empty(k), np.empty(k), 0, True
-            for p, _, p_below, n_below in self._ascending():
-                has = p != 0
-                tp_ge = int(w_pos) - np.compress(has, p_below)  # at or above the score
-                fp_ge = int(w_neg) - np.compress(has, n_below)
-                m = tp_ge.shape[0]
-                np.divide(tp_ge, tp_ge + fp_ge, out=precision[at : at + m])
-                cnt[at : at + m] = np.compress(has, p)
-                ones = ones and bool((cnt[at : at + m] == 1).all())
-                at += m
-            total = precision.sum() if ones else np.dot(cnt, precision)
-            return max(0.0, float(total) / int(w_pos))
+            reader = _ap_reader(w_pos, w_neg, int(np.count_nonzero(self.positive)))
+            return read_chunks(self._ascending(), reader)[0]
         fps, tps, _ = self._blocks()
         return float(ap_from_blocks(fps, tps))
 
@@ -1044,8 +1059,16 @@ class BinaryState:
         probabilities = self.score_min >= 0 and self.score_max <= 1
 
         def ranking() -> dict:
-            out = {"roc_auc_score": self.roc_auc_score()} if both else {}
-            out["average_precision_score"] = self.average_precision_score()
+            if not self.weighted and w_pos > 0:  # AUC and AP from one pass
+                readers = {"average_precision_score": _ap_reader(
+                    w_pos, w_neg, int(np.count_nonzero(self.positive)))}  # fmt: skip
+                if both:
+                    readers = {"roc_auc_score": _auc_reader(w_pos, w_neg), **readers}
+                done = read_chunks(self._ascending(), *readers.values())
+                out = dict(zip(readers, done, strict=True))
+            else:
+                out = {"roc_auc_score": self.roc_auc_score()} if both else {}
+                out["average_precision_score"] = self.average_precision_score()
             if probabilities:
                 out["log_loss"] = self.log_loss()
             out["confusion_matrix"] = self.confusion_matrix(threshold).tolist()
