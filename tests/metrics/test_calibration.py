@@ -160,3 +160,20 @@ def test_reliability_bands_hold_the_bin_fraction_and_cover_the_truth():
         hits += int(np.sum((d.band_low <= truth) & (truth <= d.band_high)))
         total += 5
     assert 0.88 <= hits / total <= 1.0
+
+
+def test_the_bins_of_an_ascending_table_are_those_of_a_search_row_by_row():
+    # a table's bins are read as runs between its cuts at the inner edges: the same bin for
+    # every row as np.searchsorted of the row, scores on an edge and repeated edges included
+    from metrics.calibration import _ascending_bins
+
+    rng = np.random.default_rng(5)
+    for trial in range(200):
+        n_bins = int(rng.integers(1, 12))
+        pool = np.concatenate([np.linspace(0, 1, 11), rng.random(20)])
+        s = np.sort(rng.choice(pool, int(rng.integers(1, 150))))
+        edges = np.linspace(0, 1, n_bins + 1)
+        if trial % 2:  # quantile-like edges, some equal
+            edges = np.sort(np.concatenate([[0.0], rng.choice(s, n_bins - 1), [1.0]]))
+        want = np.searchsorted(edges[1:-1], s)
+        assert _ascending_bins(s, edges, n_bins).tolist() == want.tolist(), (s, edges)
