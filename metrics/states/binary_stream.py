@@ -90,18 +90,22 @@ class _Meta:
         self.lo = float(np.fmin(self.lo, state.score_min))
         self.hi = float(np.fmax(self.hi, state.score_max))
 
-    def state(self, table: list, widen: bool = True) -> BinaryState:
-        """The state of ``table``: widened (a table of counts only is int64, a weighted
-        stream's float64; one column at a time, the narrow one freed before the next), or,
-        for the finalize alone, as held (float32 scores and int32 counts)."""
-        if not widen:
-            s, p, n = table
-            s = s.view(np.float32) if s.dtype == np.uint32 else s
-        else:
-            kind = np.float64 if self.weighted else np.int64
-            s = wide_scores(table.pop(0))
-            p = table.pop(0).astype(kind, copy=False)
-            n = table.pop(0).astype(kind, copy=False)
+    def state(self, table: list) -> BinaryState:
+        """The state of ``table``, widened: a table of counts only is int64, a weighted
+        stream's float64 (one column at a time, the narrow one freed before the next)."""
+        kind = np.float64 if self.weighted else np.int64
+        s = wide_scores(table.pop(0))
+        p = table.pop(0).astype(kind, copy=False)
+        n = table.pop(0).astype(kind, copy=False)
+        return self._state(s, p, n)
+
+    def held_state(self, table: list) -> BinaryState:
+        """The state of ``table`` as held, for its finalize alone: float32 scores (the bits
+        viewed as values) and int32 counts, which the finalize widens a chunk at a time."""
+        s, p, n = table
+        return self._state(s.view(np.float32) if s.dtype == np.uint32 else s, p, n)
+
+    def _state(self, s, p, n) -> BinaryState:
         return BinaryState(s, p, n, weighted=self.weighted, n_samples=self.n_samples,
                            score_min=self.lo, score_max=self.hi)  # fmt: skip
 
@@ -245,7 +249,7 @@ class CompactBinary:
         compact table itself (its float32 scores and int32 counts widened a chunk at a
         time, as every metric of the finalize reads them): the same values, without the
         widened table's 24 bytes a distinct score."""
-        return self.meta.state(list(self.table), widen=False).finalize(**options)
+        return self.meta.held_state(self.table).finalize(**options)
 
 
 def _fold(stack: list) -> list:

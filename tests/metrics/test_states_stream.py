@@ -444,7 +444,7 @@ def test_the_confusion_matrix_of_a_compact_table_holds_no_float64_copy_of_its_sc
     s = np.unique(rng.random(1 << 16).astype(np.float32)).astype(np.float64)
     y = (rng.random(s.shape[0]) < 0.5).astype(np.int8)
     state = merge_binary_stream([stream_chunk(y, s)], compact=True)
-    held = state.meta.state(list(state.table), widen=False)
+    held = state.meta.held_state(state.table)
     assert held.scores.dtype == np.float32
     tracemalloc.start()
     try:
