@@ -16,7 +16,9 @@ of being merged again at every level of the tree. A chunk of such scores may
 come as its samples (:class:`BinaryRows`, from :func:`stream_chunk`): those of
 dense blocks are counted before any sort, and once some block is dense the
 others are gathered over several chunks (:data:`SAMPLES`) and sorted into one
-table, so a value that many chunks share is merged once, not once a chunk. At
+table, so a value that many chunks share is merged once, not once a chunk; without
+a bound on memory that sort and its merges run on a second thread while the next
+chunks are counted (:class:`_Merger`). At
 the end the tables are folded, their rows of dense blocks added in place, and the
 dense counts merged last.
 
@@ -45,6 +47,7 @@ from __future__ import annotations
 import shutil
 import tempfile
 from collections.abc import Iterable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -270,28 +273,49 @@ SAMPLES = 1 << 22
 
 class _Samples:
     """Keys of samples (:func:`~metrics.states.binary.sample_keys`) gathered from several
-    chunks in one buffer, sorted into one table when it is full."""
+    chunks in one buffer, sorted into one table when it is full.
+
+    Two buffers: the keys of a full one may be sorted on another thread while the other
+    fills (:meth:`take`)."""
 
     def __init__(self, memory: int | None) -> None:
         # at most a quarter of a bound on the stream's memory (4 bytes a key)
         self.cap = SAMPLES if memory is None else max(1, min(SAMPLES, memory // 16))
         self.keys = np.empty(0, dtype=np.uint32)  # allocated at the first sample
+        self.other = np.empty(0, dtype=np.uint32)  # the buffer taken last
         self.count = 0
 
     @property
     def nbytes(self) -> int:
-        return int(self.keys.nbytes)
+        return int(self.keys.nbytes + self.other.nbytes)
+
+    def fits(self, n: int) -> bool:
+        return self.count + n <= self.keys.shape[0]
 
     def add(self, bits: np.ndarray, positive: np.ndarray) -> list | None:
         """Hold these samples; the table of those held before when they would not fit."""
-        n, table = bits.shape[0], None
-        if self.count + n > self.keys.shape[0]:
-            table = self.table()
-            if n > self.keys.shape[0]:
-                self.keys = np.empty(max(n, self.cap), dtype=np.uint32)
+        table = None if self.fits(bits.shape[0]) else self.table()
+        self.put(bits, positive)
+        return table
+
+    def put(self, bits: np.ndarray, positive: np.ndarray) -> None:
+        """Hold these samples (:meth:`fits` them first, or empty the buffer): an empty
+        buffer too small for them is made larger."""
+        n = bits.shape[0]
+        if not self.fits(n):
+            assert self.count == 0, "a full buffer is emptied before more samples are put"
+            self.keys = np.empty(max(n, self.cap), dtype=np.uint32)
         sample_keys(bits, positive, out=self.keys[self.count : self.count + n])
         self.count += n
-        return table
+
+    def take(self) -> np.ndarray | None:
+        """The keys held (a view of their buffer, theirs until the next take), the other
+        buffer filled from now on; None without any."""
+        if self.count == 0:
+            return None
+        keys = self.keys[: self.count]
+        self.keys, self.other, self.count = self.other, self.keys, 0
+        return keys
 
     def table(self) -> list | None:
         """The table of the samples held (None without any); the buffer emptied."""
@@ -302,13 +326,45 @@ class _Samples:
         return table
 
 
+class _Merger:
+    """One thread that sorts gathered samples into tables and merges them, one job at a
+    time, while the stream's thread counts the next chunks' samples of dense blocks
+    (numpy lets go of the GIL in both: two cores)."""
+
+    def __init__(self) -> None:
+        self.pool, self.pending = None, None
+
+    def submit(self, job, *args) -> None:
+        """Run ``job(*args)`` on the thread, once the job before it has ended."""
+        self.wait()
+        if self.pool is None:
+            self.pool = ThreadPoolExecutor(1, thread_name_prefix="metrics-merge")
+        self.pending = self.pool.submit(job, *args)
+
+    def wait(self) -> None:
+        """Wait for the job running to end (its error raised here)."""
+        pending, self.pending = self.pending, None
+        if pending is not None:
+            pending.result()
+
+    def close(self) -> None:
+        if self.pool is not None:
+            self.pool.shutdown(wait=True, cancel_futures=True)
+
+
 class _Stream:
     """What :func:`merge_binary_stream` holds: the binary counter of tables (``stack``:
-    (level, table) pairs), the dense blocks, the samples gathered and the runs spilled."""
+    (level, table) pairs), the dense blocks, the samples gathered and the runs spilled.
+
+    Without a bound on memory, the samples that dense blocks leave are sorted and merged
+    on a thread of its own (:class:`_Merger`); the counter and the pool are then the
+    merger's until :meth:`settle`. A bound keeps every step on the stream's thread (its
+    spills read what the merges hold)."""
 
     def __init__(self, memory: int | None) -> None:
         self.memory, self.meta, self.stack = memory, _Meta(), []
         self.dense, self.samples, self.spill = DenseBlocks(), _Samples(memory), None
+        self.merger = _Merger() if memory is None else None
 
     def add(self, chunk) -> list | None:
         """Take one chunk: count its samples of dense blocks in place and gather the
@@ -324,7 +380,7 @@ class _Stream:
             bits, positive = self.dense.take_rows(chunk.bits, chunk.positive)
             if not self.dense.blocks.shape[0]:  # a short stream, or its first chunks
                 return keys_table(sample_keys(bits, positive))
-            self._push(self.samples.add(bits, positive))  # the samples dense blocks leave
+            self._gather(bits, positive)  # the samples dense blocks leave
             return None
         self.gathered()  # held compact, before any table is widened
         if isinstance(chunk, BinaryRows):
@@ -334,14 +390,36 @@ class _Stream:
         )
         return self.dense.take(table)
 
+    def _gather(self, bits: np.ndarray, positive: np.ndarray) -> None:
+        """Hold samples; a full buffer's are sorted and counted, on the merger's thread."""
+        if self.merger is None:
+            self._push(self.samples.add(bits, positive))
+            return
+        if not self.samples.fits(bits.shape[0]):
+            self.merger.wait()  # its job sorts the other buffer, filled from now on
+            keys = self.samples.take()
+            if keys is not None:
+                self.merger.submit(self._sort_and_count, keys)
+        self.samples.put(bits, positive)
+
+    def _sort_and_count(self, keys: np.ndarray) -> None:
+        self._push(keys_table(keys))
+
+    def settle(self) -> None:
+        """Wait for the merger's job: the counter and the pool are this thread's again."""
+        if self.merger is not None:
+            self.merger.wait()
+
     def count(self, table: list | None) -> None:
         """Count a table :meth:`add` made into the counter, then keep within the bound."""
         if table is not None:
+            self.settle()
             self._count(table)
         self._bound()
 
     def gathered(self) -> None:
         """Sort the samples gathered into the counter."""
+        self.settle()
         self._push(self.samples.table())
 
     def _push(self, table: list | None) -> None:
@@ -358,8 +436,10 @@ class _Stream:
         stack.append((level, table))
 
     def _bound(self) -> None:
+        if self.memory is None:  # the merger's thread may be changing the counter
+            return
         held = self.dense.nbytes + self.samples.nbytes + sum(_nbytes(t) for _, t in self.stack)
-        if self.memory is None or held <= self.memory:
+        if held <= self.memory:
             return
         self.gathered()
         self.spill = self.spill or _Runs()
@@ -375,6 +455,13 @@ class _Stream:
         self.stack.append((0, self.dense.table()))
         self.spill.write(self.stack)
         return self.spill.merge(self.memory)
+
+    def close(self) -> None:
+        """Let the merger's thread and the spilled runs go."""
+        if self.merger is not None:
+            self.merger.close()
+        if self.spill is not None:
+            self.spill.close()
 
 
 def _fold_dense(stack: list, dense: DenseBlocks) -> list:
@@ -478,8 +565,7 @@ def merge_binary_stream(
             table = [np.array(c) for c in table]
         return CompactBinary(stream.meta, table) if compact else stream.meta.state(table)
     finally:
-        if stream.spill is not None:
-            stream.spill.close()
+        stream.close()
 
 
 class _Runs:

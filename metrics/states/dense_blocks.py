@@ -44,6 +44,8 @@ Examples
 
 from __future__ import annotations
 
+import threading
+
 import numpy as np
 
 from metrics._runs import runs
@@ -85,6 +87,9 @@ class DenseBlocks:
         self.counts = np.zeros(0, dtype=np.int64)
         self.start = np.zeros(0, dtype=np.intp)  # block -> its first score's count
         self.rows = 0  # the dense blocks' rows when they were made dense
+        # held while the counts are added to or the pool grows: a stream's samples are
+        # counted on one thread while its tables are merged (and promoted) on another
+        self.lock = threading.Lock()
 
     @property
     def nbytes(self) -> int:
@@ -107,8 +112,8 @@ class DenseBlocks:
     def _add_rows(self, table: list) -> np.ndarray:
         """Add the rows of ``table`` in dense blocks to their counts; whether each row is
         left (in no dense block)."""
-        slot = self.slot[table[0] >> np.uint32(BLOCK_BITS)]
-        dense = slot >= 0
+        slot = self.slot[table[0] >> np.uint32(BLOCK_BITS)]  # blocks are made dense on this
+        dense = slot >= 0  # thread only: the slots stay as read
         index = np.compress(dense, slot).astype(np.intp)
         index <<= BLOCK_BITS
         index |= np.compress(dense, table[0]) & np.uint32(BLOCK - 1)
@@ -117,7 +122,8 @@ class DenseBlocks:
         both |= np.compress(dense, table[1])
         # ufunc.at with an intp index and the pool's own dtype: numpy's fast path, half
         # the time of ``counts[index] += both`` (a gather, then a scatter; measured)
-        np.add.at(self.counts, index, both)
+        with self.lock:
+            np.add.at(self.counts, index, both)
         return ~dense
 
     def take_rows(self, bits: np.ndarray, positive: np.ndarray) -> tuple:
@@ -131,12 +137,13 @@ class DenseBlocks:
         than picking out the dense ones' indices and weights first (measured: 51 ns a
         sample that way).
         """
-        if self.blocks.shape[0] == 0 or bits.shape[0] == 0:
-            return bits, positive
-        index = self.start.take(bits >> np.uint32(BLOCK_BITS))
-        spare = index == self.blocks.shape[0] * BLOCK
-        index += bits & np.uint32(BLOCK - 1)
-        np.add.at(self.counts, index, _ONE.take(positive.view(np.uint8)))
+        with self.lock:
+            if self.blocks.shape[0] == 0 or bits.shape[0] == 0:
+                return bits, positive
+            index = self.start.take(bits >> np.uint32(BLOCK_BITS))
+            spare = index == self.blocks.shape[0] * BLOCK
+            index += bits & np.uint32(BLOCK - 1)
+            np.add.at(self.counts, index, _ONE.take(positive.view(np.uint8)))
         return np.compress(spare, bits), np.compress(spare, positive)
 
     def promote(self, table: list) -> list:
@@ -164,6 +171,12 @@ class DenseBlocks:
         if new.shape[0] == 0:
             return table
         self.rows += int(rows.sum())
+        with self.lock:
+            self._grow(new)
+        return self.take(table)
+
+    def _grow(self, new: np.ndarray) -> None:
+        """Give the blocks ``new`` their rows of the pool, zeroed."""
         used = self.blocks.shape[0]
         self.slot[new] = np.arange(used, used + new.shape[0], dtype=np.int32)
         self.blocks = np.concatenate((self.blocks, new.astype(np.int32)))
@@ -172,7 +185,6 @@ class DenseBlocks:
         self.counts[used * BLOCK : (used + 1) * BLOCK] = 0  # the spare row before
         self.start = self.slot.astype(np.intp) << BLOCK_BITS
         self.start[self.slot < 0] = size  # the spare row
-        return self.take(table)
 
     def table(self) -> list:
         """The dense counts as one table (ascending bits, zero rows left out), the pool

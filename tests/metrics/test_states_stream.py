@@ -255,6 +255,53 @@ def test_dense_blocks_give_the_reference_table(monkeypatch, limit, memory, chunk
     assert state.average_precision_score() == M.average_precision_score(y, s)
 
 
+def test_gathered_samples_are_sorted_and_merged_on_the_merger_thread(monkeypatch):
+    # without a bound, each full buffer of the samples dense blocks leave is sorted and
+    # merged on a thread of its own while the stream counts the next chunks in place
+    import threading
+
+    from metrics.states import binary, binary_stream
+
+    monkeypatch.setattr(binary_stream, "SAMPLES", 120)
+    threads, real_keys_table = [], binary.keys_table
+
+    def keys_table(key):
+        threads.append(threading.current_thread().name)
+        return real_keys_table(key)
+
+    monkeypatch.setattr(binary_stream, "keys_table", keys_table)
+    ys, ss = dense_stream(16)
+    parts = [stream_chunk(y, s) for y, s in zip(ys, ss, strict=True)]
+    state = merge_binary_stream(iter(parts))
+    y, s = np.concatenate(ys), np.concatenate(ss)
+    scores, pos, neg = reference_table(y, s)
+    assert state.scores.tolist() == scores
+    assert state.positive.tolist() == pos and state.negative.tolist() == neg
+    # 8 chunks of tables, then 7 of 50 samples left each: a buffer of 120 full twice
+    assert sum(name.startswith("metrics-merge") for name in threads) == 2
+    assert not any(t.name.startswith("metrics-merge") for t in threading.enumerate())
+
+
+def test_an_error_on_the_merger_thread_reaches_the_caller(monkeypatch):
+    import threading
+
+    from metrics.states import binary_stream
+
+    monkeypatch.setattr(binary_stream, "SAMPLES", 120)
+    real_keys_table = binary_stream.keys_table
+
+    def broken(key):
+        if threading.current_thread().name.startswith("metrics-merge"):
+            raise MemoryError("no room for the merged table")
+        return real_keys_table(key)
+
+    monkeypatch.setattr(binary_stream, "keys_table", broken)
+    ys, ss = dense_stream(16)
+    with pytest.raises(MemoryError, match="no room"):
+        merge_binary_stream(stream_chunk(y, s) for y, s in zip(ys, ss, strict=True))
+    assert not any(t.name.startswith("metrics-merge") for t in threading.enumerate())
+
+
 def test_a_dense_block_keeps_both_classes_counts_apart():
     # int32's largest counts in both halves of the packed int64: no carry, no sign
     from metrics.states.dense_blocks import BLOCK, DenseBlocks
