@@ -28,6 +28,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 PYTHON = VENV / "bin" / "python"
+#: The image's pins of every runtime package (hosting/lock.py): constraints for every environment.
+LOCK = ROOT / "hosting" / "requirements.lock"
 CHROMIUM = Path("/usr/bin/chromium")
 #: The browser the tests drive: Debian's build of Chromium's headless shell (the old
 #: headless mode, without the browser's own UI; what Playwright itself runs headless),
@@ -52,14 +54,18 @@ def ensure_venv(requirements: str) -> None:
         _say(f"creating {VENV}")
         venv.EnvBuilder(with_pip=True).create(VENV)
     req = ROOT / requirements
-    texts = [req.read_text()]
+    texts = [req.read_text(), LOCK.read_text()]
     if requirements != "requirements.txt":
         texts.append((ROOT / "requirements.txt").read_text())
     digest = hashlib.sha256("".join(texts).encode()).hexdigest()
     stamp = VENV / f".stamp-{requirements}"
     if stamp.exists() and stamp.read_text() == digest:
         return
-    _run([str(PYTHON), "-m", "pip", "install", "--disable-pip-version-check", "-q", "-r", str(req)])
+    # the lock as constraints: the packages the pins pull in are those of the image, not
+    # whatever the registry holds newest today (a new release of one of them would
+    # otherwise change the environment between two runs of the same commit)
+    pip = [str(PYTHON), "-m", "pip", "install", "--disable-pip-version-check", "-q"]
+    _run([*pip, "-r", str(req), "-c", str(LOCK)])
     stamp.write_text(digest)
 
 
