@@ -20,7 +20,7 @@ table, so a value that many chunks share is merged once, not once a chunk; witho
 a bound on memory that sort and its merges run on a second thread while the next
 chunks are counted (:class:`_Merger`). At
 the end the tables are folded, their rows of dense blocks added in place, and the
-dense counts merged last.
+rows left placed among the dense counts (:meth:`DenseBlocks.table`).
 
 With ``memory`` (bytes) the tables held, dense blocks included, are bounded:
 when they pass it they are written to a temporary folder as sorted runs (raw
@@ -466,9 +466,11 @@ class _Stream:
 
 def _fold_dense(stack: list, dense: DenseBlocks) -> list:
     """:func:`_fold` of the counter's tables, then their rows of dense blocks added in
-    place, then the dense counts merged once, last: the largest table is merged once,
-    with what no block holds."""
+    place, then the dense counts made one table, the rows no block holds placed among
+    them (merged with it when they are not held compact)."""
     rest = dense.take(_fold(stack))
+    if rest[0].dtype == np.uint32 and rest[1].dtype == np.int32:  # held as dense blocks are
+        return dense.table(rest)  # placed among the dense counts: no row of them is dense
     return _merge(rest, dense.table())
 
 

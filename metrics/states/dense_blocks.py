@@ -70,6 +70,15 @@ _TABLE_BLOCKS = 64
 _ONE = np.array([1 << 32, 1], dtype=np.int64)
 
 
+def _places(at: int, shift: np.ndarray, rows: np.ndarray):
+    """Where a group of dense blocks' rows go in the table: from ``at`` (the dense rows
+    below the group), each block's ``rows`` moved up by its ``shift`` (the rest rows
+    below it); one slice when no rest row falls between the group's blocks."""
+    if shift[0] == shift[-1]:
+        return slice(at + int(shift[0]), at + int(shift[0]) + int(rows.sum()))
+    return np.arange(at, at + int(rows.sum())) + np.repeat(shift, rows)
+
+
 class DenseBlocks:
     """Both classes' counts (int32 halves of one int64) of the dense blocks of a stream
     of float32 bit tables.
@@ -186,26 +195,47 @@ class DenseBlocks:
         self.start = self.slot.astype(np.intp) << BLOCK_BITS
         self.start[self.slot < 0] = size  # the spare row
 
-    def table(self) -> list:
+    def table(self, rest: list | None = None) -> list:
         """The dense counts as one table (ascending bits, zero rows left out), the pool
-        emptied. The table is allocated once, at its size, and filled a group of blocks at
-        a time: the pool and the table are the peak."""
+        emptied; with ``rest`` (a table of the same form, none of its rows in a dense
+        block), its rows put in their places among them.
+
+        The table is allocated once, at its size, and filled a group of blocks at a time:
+        the pool and the table are the peak. The rows of ``rest`` are placed by position
+        (those of other tables' blocks below theirs), not merged: the rows of the two are
+        disjoint, and a merge of 10^8 rows' 1.7M rest rows with 18M dense ones sorted all
+        of them again (0.42 s)."""
+        if rest is not None and self.blocks.shape[0] == 0:
+            return rest
+        rest = rest or [np.zeros(0, np.uint32), np.zeros(0, np.int32), np.zeros(0, np.int32)]
         order = np.argsort(self.blocks)  # the pool's rows by block: ascending bits
-        pool = self.counts[: self.blocks.shape[0] * BLOCK].reshape(-1, BLOCK)
-        size = int(np.count_nonzero(pool))
+        blocks = self.blocks[order]
+        pool = self.counts[: blocks.shape[0] * BLOCK].reshape(-1, BLOCK)
+        size = int(np.count_nonzero(pool)) + rest[0].shape[0]
         out = [np.empty(size, np.uint32), np.empty(size, np.int32), np.empty(size, np.int32)]
-        within = np.arange(BLOCK, dtype=np.uint32)
-        at = 0
+        rest_blocks = (rest[0] >> np.uint32(BLOCK_BITS)).astype(np.int32)
+        shift = np.searchsorted(rest_blocks, blocks)  # rest rows below each dense block
+        filled = np.zeros(blocks.shape[0] + 1, dtype=np.intp)  # dense rows below, a block each
+        within, at = np.arange(BLOCK, dtype=np.uint32), 0
         for lo in range(0, order.shape[0], _TABLE_BLOCKS):
-            rows = order[lo : lo + _TABLE_BLOCKS]
-            both = pool[rows].ravel()
-            seen = both != 0
-            both = np.compress(seen, both)
-            end = at + both.shape[0]
-            first = self.blocks[rows].astype(np.uint32) << np.uint32(BLOCK_BITS)
-            out[0][at:end] = np.compress(seen, (first[:, None] | within).ravel())
-            out[1][at:end] = both & 0xFFFFFFFF
-            out[2][at:end] = both >> 32
-            at = end
+            rows = slice(lo, lo + _TABLE_BLOCKS)
+            part = pool[order[rows]]
+            seen = part != 0
+            counted = filled[lo + 1 : lo + 1 + part.shape[0]]
+            counted[:] = np.count_nonzero(seen, axis=1)
+            seen = seen.ravel()
+            first = blocks[rows].astype(np.uint32) << np.uint32(BLOCK_BITS)
+            both = np.compress(seen, part.ravel())
+            where = _places(at, shift[rows], counted)
+            at += both.shape[0]
+            out[0][where] = np.compress(seen, (first[:, None] | within).ravel())
+            out[1][where] = both & 0xFFFFFFFF
+            out[2][where] = both >> 32
+        # each rest row: after the dense rows of the blocks below its own
+        where = (
+            np.arange(rest[0].shape[0]) + np.cumsum(filled)[np.searchsorted(blocks, rest_blocks)]
+        )
+        for column, values in zip(out, rest, strict=True):
+            column[where] = values
         self.__init__()
         return out

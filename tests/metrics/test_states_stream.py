@@ -321,6 +321,44 @@ def test_a_dense_block_keeps_both_classes_counts_apart():
     assert dense.nbytes == 0  # the pool is emptied
 
 
+@pytest.mark.parametrize("group", [1, 2, 64])
+def test_rows_of_no_dense_block_are_placed_among_the_dense_counts(monkeypatch, group):
+    # the final table is the dense counts with the rest rows put in place by position:
+    # rest rows below every dense block, between two blocks of one group, and above all
+    from metrics.states import dense_blocks
+    from metrics.states.dense_blocks import BLOCK, BLOCK_BITS, DenseBlocks
+
+    monkeypatch.setattr(dense_blocks, "_TABLE_BLOCKS", group)
+    rng = np.random.default_rng(3)
+    base = int(np.float32(0.25).view(np.uint32)) >> BLOCK_BITS
+    dense_ids, rest_ids = [base + i for i in (1, 2, 4, 5, 6)], [base, base + 3, base + 9]
+    dense = DenseBlocks()
+    rows = []
+    for block in dense_ids[::-1]:  # made dense in another order than their bits'
+        bits = np.sort(rng.choice(BLOCK, BLOCK // 2, replace=False)).astype(np.uint32)
+        bits |= np.uint32(block << BLOCK_BITS)
+        pos, neg = rng.integers(0, 3, (2, bits.shape[0])).astype(np.int32)
+        pos[neg == 0] += 1  # no row of zero counts
+        assert dense.promote([bits, pos, neg])[0].shape[0] == 0
+        rows.append((bits, pos, neg))
+    rest_bits = np.concatenate(
+        [
+            np.uint32(b << BLOCK_BITS)
+            + np.sort(rng.choice(BLOCK, 7, replace=False)).astype(np.uint32)
+            for b in rest_ids
+        ]
+    )
+    rest = [rest_bits, np.arange(21, dtype=np.int32), np.arange(21, 42, dtype=np.int32)]
+    rows.append(tuple(rest))
+    expect = [np.concatenate(c) for c in zip(*rows, strict=True)]
+    order = np.argsort(expect[0])
+    table = dense.table(rest)
+    assert table[0].tolist() == expect[0][order].tolist()
+    assert table[1].tolist() == expect[1][order].tolist()
+    assert table[2].tolist() == expect[2][order].tolist()
+    assert dense.nbytes == 0
+
+
 def test_samples_of_other_blocks_never_reach_a_block_made_dense_later():
     # take_rows scatters the samples of blocks not dense into a spare row past the pool;
     # the next block made dense takes that row's place and must start from zero
