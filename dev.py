@@ -30,6 +30,8 @@ VENV = ROOT / ".venv"
 PYTHON = VENV / "bin" / "python"
 #: The image's pins of every runtime package (hosting/lock.py): constraints for every environment.
 LOCK = ROOT / "hosting" / "requirements.lock"
+#: Every package of the test environment pinned (hosting/lock.py requirements-dev.txt).
+DEV_LOCK = ROOT / "requirements-dev.lock"
 CHROMIUM = Path("/usr/bin/chromium")
 #: The browser the tests drive: Debian's build of Chromium's headless shell (the old
 #: headless mode, without the browser's own UI; what Playwright itself runs headless),
@@ -54,18 +56,19 @@ def ensure_venv(requirements: str) -> None:
         _say(f"creating {VENV}")
         venv.EnvBuilder(with_pip=True).create(VENV)
     req = ROOT / requirements
-    texts = [req.read_text(), LOCK.read_text()]
+    locks = [LOCK] if requirements == "requirements.txt" else [LOCK, DEV_LOCK]
+    texts = [req.read_text(), *(lock.read_text() for lock in locks)]
     if requirements != "requirements.txt":
         texts.append((ROOT / "requirements.txt").read_text())
     digest = hashlib.sha256("".join(texts).encode()).hexdigest()
     stamp = VENV / f".stamp-{requirements}"
     if stamp.exists() and stamp.read_text() == digest:
         return
-    # the lock as constraints: the packages the pins pull in are those of the image, not
-    # whatever the registry holds newest today (a new release of one of them would
+    # the locks as constraints: the packages the pins pull in come at the versions tested,
+    # not whatever the registry holds newest today (a new release of one of them would
     # otherwise change the environment between two runs of the same commit)
     pip = [str(PYTHON), "-m", "pip", "install", "--disable-pip-version-check", "-q"]
-    _run([*pip, "-r", str(req), "-c", str(LOCK)])
+    _run([*pip, "-r", str(req), *(a for lock in locks for a in ("-c", str(lock)))])
     stamp.write_text(digest)
 
 

@@ -1,10 +1,12 @@
 """Write hosting/requirements.lock: requirements.txt and every package it pulls in,
-each pinned to the version installed in this environment.
+each pinned to the version installed in this environment (with a requirements file
+as its argument, that file's lock: requirements-dev.lock, the test environment's).
 
 Run it with the project's environment, after changing requirements.txt and
 installing it there:
 
     .venv/bin/python hosting/lock.py > hosting/requirements.lock
+    .venv/bin/python hosting/lock.py requirements-dev.txt > requirements-dev.lock
 
 The image installs the lock with ``pip install --no-deps``, so nothing that is not
 in it (and at its version) reaches the image. Markers are evaluated for the image's
@@ -62,18 +64,34 @@ def pinned(requirements: list[str]) -> dict[str, str]:
     return found
 
 
+def requirement_lines(requirements_file: Path) -> list[str]:
+    """The requirements of a file, those of the files it includes (``-r other.txt``)
+    first; comments and blank lines left out."""
+    lines = []
+    for line in requirements_file.read_text().splitlines():
+        line = line.split("#", 1)[0].strip()
+        if line.startswith("-r "):
+            lines += requirement_lines(requirements_file.parent / line[3:].strip())
+        elif line:
+            lines.append(line)
+    return lines
+
+
+#: What each lock says it is, by the requirements file it pins.
+HEADS = {
+    "requirements.txt": "The image's runtime packages: requirements.txt and everything it "
+    "pulls in, pinned.\n# Made by: .venv/bin/python hosting/lock.py > hosting/requirements.lock",
+    "requirements-dev.txt": "The test environment: requirements-dev.txt and everything it "
+    "pulls in, pinned.\n# Made by: .venv/bin/python hosting/lock.py requirements-dev.txt "
+    "> requirements-dev.lock",
+}
+
+
 def lock_text(requirements_file: Path = ROOT / "requirements.txt") -> str:
-    lines = [
-        ln.strip()
-        for ln in requirements_file.read_text().splitlines()
-        if ln.strip() and not ln.startswith("#")
-    ]
-    head = (
-        "# The image's runtime packages: requirements.txt and everything it pulls in, "
-        "pinned.\n# Made by: .venv/bin/python hosting/lock.py > hosting/requirements.lock\n"
-    )
-    return head + "".join(f"{n}=={v}\n" for n, v in sorted(pinned(lines).items()))
+    head = f"# {HEADS[requirements_file.name]}\n"
+    pins = pinned(requirement_lines(requirements_file))
+    return head + "".join(f"{n}=={v}\n" for n, v in sorted(pins.items()))
 
 
 if __name__ == "__main__":
-    sys.stdout.write(lock_text())
+    sys.stdout.write(lock_text(ROOT / sys.argv[1]) if len(sys.argv) > 1 else lock_text())

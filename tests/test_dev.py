@@ -60,3 +60,34 @@ def test_java_comes_from_debian_when_missing(monkeypatch):
         (["apt-get", "update", "-q"], "noninteractive"),
         (["apt-get", "install", "-y", "-q", "openjdk-17-jre-headless"], "noninteractive"),
     ]
+
+
+def test_the_test_environment_is_pinned_whole_by_its_lock():
+    # a package the pins pull in, released after the last landing, once changed a fresh
+    # clone's environment (and failed the image lock's test): every package installed
+    # here is in requirements-dev.lock, at its version there
+    from hosting.lock import lock_text
+
+    lock = (ROOT / "requirements-dev.lock").read_text()
+    assert lock == lock_text(ROOT / "requirements-dev.txt")  # hosting/lock.py requirements-dev.txt
+    pins = dict(ln.split("==") for ln in lock.splitlines() if ln and not ln.startswith("#"))
+    assert {"scipy", "joblib", "uvicorn", "pluggy"} <= pins.keys()  # pulled in, not named
+    image = (ROOT / "hosting" / "requirements.lock").read_text().splitlines()
+    for name, version in (ln.split("==") for ln in image if ln and not ln.startswith("#")):
+        assert pins[name] == version, name  # the tests run the image's runtime packages
+
+
+def test_each_environment_is_installed_under_its_locks(monkeypatch, tmp_path):
+    dev = load_dev()
+    monkeypatch.setattr(dev, "VENV", tmp_path)
+    monkeypatch.setattr(dev, "PYTHON", tmp_path / "python")
+    (tmp_path / "python").touch()
+    runs = []
+    monkeypatch.setattr(dev, "_run", lambda cmd, **kw: runs.append(cmd))
+    dev.ensure_venv("requirements.txt")
+    dev.ensure_venv("requirements-dev.txt")
+    dev.ensure_venv("requirements-dev.txt")  # up to date: not installed again
+    image, tests = str(dev.LOCK), str(dev.DEV_LOCK)
+    assert len(runs) == 2
+    assert runs[0][-4:] == ["-r", str(ROOT / "requirements.txt"), "-c", image]
+    assert runs[1][-6:] == ["-r", str(ROOT / "requirements-dev.txt"), "-c", image, "-c", tests]
