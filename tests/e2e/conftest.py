@@ -17,7 +17,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -42,7 +42,7 @@ ARGS = [
     # the pages of one browser context share one renderer process, and so V8's cache of
     # the scripts it has compiled: a test's new page in the worker's context (``page``)
     # costs about 4 CPU s here, not the 7.5 s of a new process parsing and compiling
-    # Streamlit's frontend again (a fresh context still gets a process of its own)
+    # Streamlit's frontend again (a new context gets a process of its own: one per scale)
     "--renderer-process-limit=1",
 ]
 
@@ -135,12 +135,42 @@ _FRESH_STORAGE = """(() => {
 
 
 @pytest.fixture(scope="session")
-def _worker_context(browser: Browser, browser_context_args):
+def _worker_contexts(browser: Browser, browser_context_args):
+    """The worker's browser contexts, one per device scale, made when first asked for
+    (``_worker_contexts(1.5)``): every test page of that scale is a new page in it.
+
+    A page in a context already open costs about half the CPU of one in a new context
+    (a new context gets a renderer process of its own, which parses and compiles
+    Streamlit's frontend again). Each page starts as a visitor's first visit would
+    (:data:`_FRESH_STORAGE`; the tests' fixtures close its pages and clear cookies after
+    each test); its viewport is the page's own (:func:`sized`)."""
+    made: dict[float, BrowserContext] = {}
+
+    def of_scale(scale: float = 1) -> BrowserContext:
+        if scale not in made:
+            made[scale] = browser.new_context(
+                **{**browser_context_args, "device_scale_factor": scale}
+            )
+            made[scale].add_init_script(_FRESH_STORAGE)
+        return made[scale]
+
+    yield of_scale
+    for ctx in made.values():
+        ctx.close()
+
+
+@pytest.fixture(scope="session")
+def _worker_context(_worker_contexts):
     """One browser context per test worker, for :func:`context` and :func:`page`."""
-    ctx = browser.new_context(**browser_context_args)
-    ctx.add_init_script(_FRESH_STORAGE)
-    yield ctx
-    ctx.close()
+    return _worker_contexts(1)
+
+
+def _reset(ctx: BrowserContext) -> None:
+    """A shared context as a new one: its pages closed, cookies and permissions cleared."""
+    for open_page in ctx.pages:
+        open_page.close()
+    ctx.clear_cookies()
+    ctx.clear_permissions()
 
 
 @pytest.fixture
@@ -150,10 +180,7 @@ def context(_worker_context):
     (Replaces pytest-playwright's fixture: a context of its own per test paid for a
     renderer process per test; its video and trace options are not used here.)"""
     yield _worker_context
-    for open_page in _worker_context.pages:
-        open_page.close()
-    _worker_context.clear_cookies()
-    _worker_context.clear_permissions()
+    _reset(_worker_context)
 
 
 @pytest.fixture
@@ -308,20 +335,21 @@ def _settled(page: Page, timeout: int) -> None:
 
 
 @pytest.fixture
-def sized(browser: Browser):
-    """Pages of a given viewport (and device scale), closed after the test."""
-    contexts = []
+def sized(_worker_contexts):
+    """New pages of a given viewport (and device scale): ``sized(390, 844)``, each a
+    fresh visitor's (:func:`_worker_contexts`), closed after the test."""
+    used = []
 
     def make(width: int, height: int, scale: float = 1) -> Page:
-        context = browser.new_context(
-            viewport={"width": width, "height": height}, device_scale_factor=scale
-        )
-        contexts.append(context)
-        return context.new_page()
+        ctx = _worker_contexts(scale)
+        used.append(ctx)
+        page = ctx.new_page()
+        page.set_viewport_size({"width": width, "height": height})
+        return page
 
     yield make
-    for context in contexts:
-        context.close()
+    for ctx in {id(c): c for c in used}.values():
+        _reset(ctx)
 
 
 def step_slider(page: Page, name: str, key: str, arrow: str, target: str, most: int = 60) -> None:

@@ -17,7 +17,7 @@ On each page, in presentation mode (``?present=1``), the browser must show:
   columns within its box (but on the phone, where a grid scrolls sideways);
 - no internal word where a user reads: "seed 00x", "None", "nan".
 
-One server, one browser context per screen; each page is opened once per screen, in
+One server, one page per screen (a fresh visitor's); each page is opened once per screen, in
 presentation mode (test_presentation.py measures the normal mode's contrast). The laptop
 pass opens each page once more in the normal mode, for axe-core and a keyboard walk:
 Tab reaches every control, each with a visible focus (tests/e2e/keyboard.py); the
@@ -33,7 +33,7 @@ import os
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Page
 
 from explorer import i18n, theme
 from tests.e2e.a11y import require_axe, violations
@@ -243,13 +243,9 @@ def _clipped_and_words(page: Page) -> list[str]:
 
 
 @pytest.fixture
-def screen(browser: Browser, request):
+def screen(sized, request):
     width, height, scale, _ = SCREENS[request.param]
-    ctx = browser.new_context(
-        viewport={"width": width, "height": height}, device_scale_factor=scale
-    )
-    yield request.param, ctx.new_page()
-    ctx.close()
+    return request.param, sized(width, height, scale)
 
 
 def _chinese_font(page: Page) -> list[str]:

@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from urllib.parse import parse_qsl, urlparse
 
-from playwright.sync_api import Browser
-
 from explorer import registry
 from explorer.scenarios import all_scenarios, for_page
 from tests import hidden_values
@@ -54,9 +52,8 @@ def _leaks(page, checked: list[str]) -> list[str]:
     return [f"{slug} {query}: {h!r} in {t!r}" for h, t in hidden_values.leaks(texts, hidden)]
 
 
-def test_no_page_or_scenario_shows_a_hidden_number(browser: Browser, app_url: str):
-    ctx = browser.new_context(viewport={"width": 853, "height": 480}, device_scale_factor=1.5)
-    page = ctx.new_page()
+def test_no_page_or_scenario_shows_a_hidden_number(sized, app_url: str):
+    page = sized(853, 480, 1.5)
     page.goto(f"{app_url}/?present=1&reveal=0")
     wait_for_run(page, timeout=60_000)
     found: list[str] = []
@@ -79,7 +76,6 @@ def test_no_page_or_scenario_shows_a_hidden_number(browser: Browser, app_url: st
             scenarios.get_by_text(sc.title, exact=True).click()
             found += _leaks(page, checked)
             assert f"{sc.page}" in page.url or sc.page == registry.HOME, (sc.id, page.url)
-    ctx.close()
     assert not found, "\n".join(found)
     # every scenario but the perfect ranker's (its 1.0 is a label too) hides numbers
     assert len(checked) >= len(all_scenarios()), checked

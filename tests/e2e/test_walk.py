@@ -4,7 +4,7 @@ Each action is one thing a user does: a sidebar page link, the sidebar
 "Dataset" picker, a control of the page moved to another valid value (found
 on screen, not by widget key), or an upload of another kind of file. After
 every action the page must show no traceback box; at three checkpoints and at
-the end, the address bar's URL opened in a fresh browser context must show
+the end, the address bar's URL opened in a fresh visitor's page must show
 the same page, every metric and the same selected sample.
 
 ``WALK_SEED`` (default 0) and ``WALK_ACTIONS`` (default 100) pick the walk; a
@@ -17,7 +17,7 @@ import os
 import time
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Page
 
 from tests.e2e.conftest import SERVER_LOGS
 from tests.e2e.walker import Walker
@@ -26,12 +26,11 @@ SEED = int(os.environ.get("WALK_SEED", "0"))
 ACTIONS = int(os.environ.get("WALK_ACTIONS", "100"))
 
 
-def test_random_walk(page: Page, browser: Browser, browser_context_args, app_url, tmp_path):
+def test_random_walk(page: Page, sized, app_url, tmp_path):
     started = time.monotonic()
     walker = Walker(
         page,
-        browser,
-        browser_context_args,
+        lambda: sized(page.viewport_size["width"], page.viewport_size["height"]),
         app_url,
         seed=SEED,
         n_actions=ACTIONS,

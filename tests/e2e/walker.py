@@ -7,7 +7,8 @@ expanders), the pages by the sidebar's navigation links, the uploaders by
 their labels, and reads the numbers from the ``st.metric`` elements. After
 every action it waits for the script run and looks for a traceback box
 (``stException``); at checkpoints it opens the address bar's URL in a fresh
-browser context and compares what that shows with what the walk shows.
+visitor's page (a new tab with empty storage, a session of its own on the server)
+and compares what that shows with what the walk shows.
 
 Everything random comes from one ``random.Random(seed)``, so a walk replays
 with the same seed and length (the app's timing can still differ slightly).
@@ -19,12 +20,13 @@ import random
 import re
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlparse
 
-from playwright.sync_api import Browser, Locator, Page, expect
 from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import Locator, Page, expect
 
 from tests.e2e.conftest import wait_for_run
 
@@ -186,7 +188,7 @@ class Snapshot:
         return cls(page.url, raw["page"], _dedupe(raw["metrics"]), _dedupe(raw["picked"]))
 
     def differences(self, other: Snapshot) -> list[str]:
-        """One line per thing ``other`` (the fresh context) shows differently."""
+        """One line per thing ``other`` (the fresh page) shows differently."""
         out = []
         if self.page != other.page:
             out.append(f"page: walk shows {self.page!r}, fresh link shows {other.page!r}")
@@ -242,7 +244,7 @@ class WalkReport:
         if self.crash:
             lines += ["", "CRASH (a traceback box, stException, on the page):", self.crash]
         if self.mismatches:
-            lines += ["", "LINK MISMATCHES (the URL opened in a fresh browser context):"]
+            lines += ["", "LINK MISMATCHES (the URL opened in a fresh visitor's page):"]
             lines += self.mismatches
         lines += ["", "actions so far:"]
         i = 0
@@ -354,11 +356,9 @@ class Walker:
     Parameters
     ----------
     page : Page
-        The walk's page (its own browser context).
-    browser : Browser
-        Used for the fresh contexts of the checkpoints.
-    context_args : dict
-        Passed to ``browser.new_context`` (viewport).
+        The walk's page.
+    fresh_page : callable
+        Opens a fresh visitor's page for a checkpoint (closed after it).
     app_url : str
         The server's root URL.
     seed, n_actions : int
@@ -372,15 +372,14 @@ class Walker:
     def __init__(
         self,
         page: Page,
-        browser: Browser,
-        context_args: dict,
+        fresh_page: Callable[[], Page],
         app_url: str,
         seed: int,
         n_actions: int,
         files: Path,
         server_log: Path | None = None,
     ) -> None:
-        self.page, self.browser, self.context_args = page, browser, context_args
+        self.page, self.fresh_page = page, fresh_page
         self.app_url = app_url.rstrip("/")
         self.rng = random.Random(seed)
         self.files = files
@@ -698,12 +697,12 @@ class Walker:
 
     # ------------------------------------------------------------ checkpoints
     def checkpoint(self) -> None:
-        """Open the walk's URL in a fresh context; record every difference it shows."""
+        """Open the walk's URL in a fresh visitor's page; record every difference it
+        shows."""
         self.report.checkpoints += 1
         mine = Snapshot.read(self.page)
-        ctx = self.browser.new_context(**self.context_args)
+        fresh = self.fresh_page()
         try:
-            fresh = ctx.new_page()
             fresh.set_default_timeout(ACTION_TIMEOUT)
             fresh.goto(mine.url)
             wait_for_run(fresh)
@@ -718,12 +717,12 @@ class Walker:
                 for t in boxes.all_inner_texts()
             ]
         finally:
-            ctx.close()
+            fresh.close()
         diffs = mine.differences(theirs)
         entry = (
             f"{CHECK} {self.report.checkpoints} on {mine.page!r}: "
             f"{len(mine.metrics)} metrics, {len(mine.picked)} selections, "
-            + ("same in a fresh context" if not diffs and not crash else "DIFFERENT")
+            + ("same in a fresh page" if not diffs and not crash else "DIFFERENT")
         )
         self.report.log.append(entry)
         if crash or diffs:
