@@ -10,6 +10,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from streamlit import config
+from streamlit.runtime.scriptrunner.script_cache import ScriptCache
 
 ROOT = Path(__file__).resolve().parents[1]
 APP = str(ROOT / "app.py")
@@ -20,13 +22,14 @@ APPTEST_MIN_TIMEOUT = 300
 
 
 def _patch_apptest() -> None:
-    """Two changes to AppTest for the whole suite, neither touching what a page shows.
+    """Three changes to AppTest for the whole suite, none touching what a page shows.
 
     * Each new AppTest scanned the metadata of every installed distribution for
       Streamlit "v2 components" on its first run (``scan_component_manifests``: about
       0.3 CPU s, most of a fresh session's cost; the suite opens thousands). The
       installed packages do not change while the tests run: scan once per process.
     * No script run times out before :data:`APPTEST_MIN_TIMEOUT` seconds.
+    * Every AppTest compiles a page script from the one cache (:class:`_SharedScripts`).
     """
     from streamlit.components.v2 import manifest_scanner
     from streamlit.testing.v1 import AppTest
@@ -53,9 +56,33 @@ def _patch_apptest() -> None:
         _run.min_timeout = True
         AppTest._run = _run
 
-    from streamlit.testing.v1 import local_script_runner
+    from streamlit.testing.v1 import app_test, local_script_runner
 
     local_script_runner.require_widgets_deltas = _wait_for_script
+    if not isinstance(getattr(local_script_runner, "SCRIPTS", None), _SharedScripts):
+        shared = _SharedScripts()
+        local_script_runner.SCRIPTS = shared
+        app_test.ScriptCache = local_script_runner.ScriptCache = lambda: shared
+
+
+class _SharedScripts(ScriptCache):
+    """One compiled copy of each page script for every AppTest of the process (each
+    AppTest made a cache of its own and compiled every page it ran again: about 1.4% of
+    the page tests' CPU); a script whose file changed is compiled again."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._stamps: dict[str, tuple] = {}
+
+    def get_bytecode(self, script_path: str):
+        path = os.path.abspath(script_path)
+        stat = os.stat(path)
+        stamp = (stat.st_mtime_ns, stat.st_size, config.get_option("runner.magicEnabled"))
+        with self._lock:
+            if self._stamps.get(path) != stamp:
+                self._cache.pop(path, None)
+                self._stamps[path] = stamp
+        return super().get_bytecode(path)
 
 
 def _wait_for_script(runner, timeout: float = 3) -> None:

@@ -1,4 +1,5 @@
-"""The suite's wait for an AppTest script run (tests/conftest.py): on the run's thread."""
+"""The suite's changes to AppTest (tests/conftest.py): the wait for a script run on the
+run's thread, and one cache of compiled page scripts."""
 
 from __future__ import annotations
 
@@ -49,3 +50,13 @@ def test_a_run_that_ends_in_time_is_left_alone():
     _wait_for_script(runner, timeout=60)
     assert runner.calls == []
     assert not runner._script_thread.is_alive()
+
+
+def test_apptests_share_compiled_scripts_and_compile_a_changed_file_again(tmp_path):
+    script = tmp_path / "page.py"
+    script.write_text("import streamlit as st\nst.write('first')\n")
+    assert [m.value for m in AppTest.from_file(str(script)).run().markdown] == ["first"]
+    shared = local_script_runner.SCRIPTS
+    assert shared.get_bytecode(str(script)) is shared.get_bytecode(str(script))
+    script.write_text("import streamlit as st\nst.write('second, longer')\n")
+    assert [m.value for m in AppTest.from_file(str(script)).run().markdown] == ["second, longer"]
