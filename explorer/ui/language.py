@@ -23,9 +23,11 @@ def current() -> str:
     if get_script_run_ctx() is None:
         return i18n.DEFAULT
     ss = st.session_state
-    if LANGUAGE not in ss:
+    try:  # one read: ``in`` then ``[]`` read session state twice (every text translated)
+        return ss[LANGUAGE]
+    except KeyError:
         ss[LANGUAGE] = i18n.language(st.query_params.get(PARAM))
-    return ss[LANGUAGE]
+        return ss[LANGUAGE]
 
 
 def t(text: str, /, **values) -> str:
