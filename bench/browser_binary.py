@@ -11,6 +11,10 @@ cost is mostly this.
 ``python -m bench.browser_binary --motion`` compares instead the headless shell's page
 loads with and without ``prefers-reduced-motion: reduce`` (the browser tests' contexts
 ask for it), each load in a fresh context, as a browser test opens its page.
+
+``python -m bench.browser_binary --reuse`` compares a load in a new page of a shared
+context with one in a page that showed the last load and went to about:blank (the
+browser tests hand a finished test's page to the next, tests/e2e/conftest.py).
 """
 
 from __future__ import annotations
@@ -33,11 +37,18 @@ BROWSERS = {
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"]
 PAGE = "/dcg?ds=seed001_dcg"
 SHELL = BROWSERS["chromium-headless-shell"]
-#: name -> (browser, context options, a fresh context for every load)
-SETUPS = {name: (exe, {}, False) for name, exe in BROWSERS.items()}
+#: The browser tests' pages share one renderer process (tests/e2e/conftest.py).
+TESTS_ARGS = [*ARGS, "--renderer-process-limit=1"]
+#: name -> (browser, its arguments, context options, each load in: "context" a fresh
+#: context, "page" a new page of one context, "reused" the page of the last load)
+SETUPS = {name: (exe, ARGS, {}, "page") for name, exe in BROWSERS.items()}
 MOTION = {
-    "motion as it comes": (SHELL, {}, True),
-    "reduced motion": (SHELL, {"reduced_motion": "reduce"}, True),
+    "motion as it comes": (SHELL, ARGS, {}, "context"),
+    "reduced motion": (SHELL, ARGS, {"reduced_motion": "reduce"}, "context"),
+}
+REUSE = {
+    "a new page": (SHELL, TESTS_ARGS, {"reduced_motion": "reduce"}, "page"),
+    "the last load's page": (SHELL, TESTS_ARGS, {"reduced_motion": "reduce"}, "reused"),
 }
 
 
@@ -75,29 +86,37 @@ def _server() -> tuple[subprocess.Popen, str]:
             time.sleep(0.2)
 
 
-def _load(browser, context, url: str, options: dict) -> None:
-    """One page load, in ``context`` or (without one) in a fresh context."""
-    own = context is None
-    if own:
-        context = browser.new_context(viewport={"width": 1280, "height": 900}, **options)
-    page = context.new_page()
-    page.goto(url + PAGE)
-    page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]')
-    page.wait_for_selector('[data-testid="stMetric"]')
-    page.close()
-    if own:
-        context.close()
+def _load(context, url: str, page=None) -> None:
+    """One page load in ``page``, or in a new page of ``context`` closed after it."""
+    shown = page or context.new_page()
+    shown.goto(url + PAGE)
+    shown.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]')
+    shown.wait_for_selector('[data-testid="stMetric"]')
+    if page is None:
+        shown.close()
+    else:
+        shown.goto("about:blank")
 
 
 def _measure(pw, url: str, setup: tuple, loads: int) -> tuple[float, float]:
-    """Wall and CPU seconds per load of ``setup`` (browser, context options, fresh)."""
-    exe, options, fresh = setup
-    browser = pw.chromium.launch(executable_path=exe, args=ARGS)
-    shared = None if fresh else browser.new_context(viewport={"width": 1280, "height": 900})
-    _load(browser, shared, url, options)  # the server's and the browser's first load
+    """Wall and CPU seconds per load of ``setup`` (browser, arguments, context options,
+    where)."""
+    exe, args, options, where = setup
+    browser = pw.chromium.launch(executable_path=exe, args=args)
+    viewport = {"viewport": {"width": 1280, "height": 900}, **options}
+    shared = None if where == "context" else browser.new_context(**viewport)
+    page = shared.new_page() if where == "reused" else None
+
+    def load() -> None:
+        context = shared or browser.new_context(**viewport)
+        _load(context, url, page)
+        if shared is None:
+            context.close()
+
+    load()  # the server's and the browser's first load
     cpu, wall = tree_cpu(os.getpid()), time.perf_counter()
     for _ in range(loads):
-        _load(browser, shared, url, options)
+        load()
     cpu, wall = tree_cpu(os.getpid()) - cpu, time.perf_counter() - wall
     browser.close()
     return wall / loads, cpu / loads
@@ -117,4 +136,9 @@ def main(setups: dict = SETUPS, rounds: int = 2, loads: int = 4) -> None:
 
 
 if __name__ == "__main__":
-    main(MOTION, rounds=3) if "--motion" in sys.argv[1:] else main()
+    if "--motion" in sys.argv[1:]:
+        main(MOTION, rounds=3)
+    elif "--reuse" in sys.argv[1:]:
+        main(REUSE, rounds=3, loads=6)
+    else:
+        main()

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -121,13 +122,15 @@ def browser_context_args(browser_context_args):
     return {**browser_context_args, "viewport": {"width": 1280, "height": 900}}
 
 
-#: Run first in each new page of the shared context: the page starts with the storage of
-#: a new context (Streamlit keeps the sidebar's state and width, the theme, in
-#: localStorage), kept across the page's own reloads and navigations.
+#: Run first in each page a test opens in the shared context (a new one or one handed
+#: back, :func:`_reuse_pages`): the page starts with the storage of a new context
+#: (Streamlit keeps the sidebar's state and width, the theme, in localStorage), kept
+#: across the page's own reloads and navigations.
 _FRESH_STORAGE = """(() => {
   try {
     if (!sessionStorage.getItem('__e2eOwnStorage')) {
       localStorage.clear();
+      sessionStorage.clear();
       sessionStorage.setItem('__e2eOwnStorage', '1');
     }
   } catch (e) {}  // a page with no storage (about:blank, a file:// page)
@@ -137,14 +140,16 @@ _FRESH_STORAGE = """(() => {
 @pytest.fixture(scope="session")
 def _worker_contexts(browser: Browser, browser_context_args):
     """The worker's browser contexts, one per device scale, made when first asked for
-    (``_worker_contexts(1.5)``): every test page of that scale is a new page in it.
+    (``_worker_contexts(1.5)``): every test page of that scale is a page of it.
 
     A page in a context already open costs about half the CPU of one in a new context
     (a new context gets a renderer process of its own, which parses and compiles
-    Streamlit's frontend again). Each page starts as a visitor's first visit would
-    (:data:`_FRESH_STORAGE`; the tests' fixtures close its pages and clear cookies after
-    each test); its viewport is the page's own (:func:`sized`)."""
+    Streamlit's frontend again), and a page kept open less again (:func:`_reuse_pages`).
+    Each page starts as a visitor's first visit would (:data:`_FRESH_STORAGE`; the
+    tests' fixtures hand back its pages and clear cookies after each test); its
+    viewport is the page's own (:func:`sized`)."""
     made: dict[float, BrowserContext] = {}
+    viewport = browser_context_args["viewport"]
 
     def of_scale(scale: float = 1) -> BrowserContext:
         if scale not in made:
@@ -152,6 +157,7 @@ def _worker_contexts(browser: Browser, browser_context_args):
                 **{**browser_context_args, "device_scale_factor": scale}
             )
             made[scale].add_init_script(_FRESH_STORAGE)
+            _reuse_pages(made[scale], viewport)
         return made[scale]
 
     yield of_scale
@@ -165,18 +171,80 @@ def _worker_context(_worker_contexts):
     return _worker_contexts(1)
 
 
+#: Idle pages a context keeps for the next tests (most tests open one or two).
+IDLE_PAGES = 2
+#: The listeners Playwright itself keeps on every page.
+_OWN_LISTENERS = {"close", "crash"}
+#: Playwright's default wait for an action or a navigation (a test may set its own).
+_DEFAULT_TIMEOUT = 30_000
+
+
+def _reuse_pages(ctx: BrowserContext, viewport: dict) -> None:
+    """``ctx.new_page()`` hands out a page a finished test left (:func:`_reset`) before it
+    opens a new one. A context whose last page closes loses its renderer process: the
+    next test's page started another, which compiled Streamlit's frontend again (a
+    load in a new page 3.1-3.2 CPU s, in a page kept open 1.5, ``python -m
+    bench.browser_binary --reuse``), and the suite opens about a hundred. The page comes
+    as a new one would: on about:blank, with the default viewport and timeouts, no
+    listener or route of the test before, its storage emptied (:func:`_fresh`)."""
+    idle: list[Page] = []
+    open_new = ctx.new_page
+
+    def new_page() -> Page:
+        while idle:
+            page = idle.pop()
+            if not page.is_closed():
+                return page
+        return open_new()
+
+    def hand_back(page: Page) -> None:
+        if page in idle:
+            return
+        if len(idle) < IDLE_PAGES and _fresh(page, viewport):
+            idle.append(page)
+        else:
+            page.close()
+
+    ctx.new_page = new_page
+    ctx.hand_back = hand_back
+
+
+def _fresh(page: Page, viewport: dict) -> bool:
+    """Make ``page`` as a new page of its context would be; False when it cannot be
+    (a listener or route the test added, a page on a file: the test's own)."""
+    impl = getattr(page, "_impl_obj", None)  # Playwright's page: its listeners and routes
+    events, routes = getattr(impl, "_events", None), getattr(impl, "_routes", None)
+    if events is None or routes is None or set(events) - _OWN_LISTENERS or routes:
+        return False
+    try:
+        page.set_default_timeout(_DEFAULT_TIMEOUT)
+        page.set_default_navigation_timeout(_DEFAULT_TIMEOUT)
+        if page.url.startswith("http"):  # the app's: the next load starts with empty storage
+            page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
+        elif page.url != "about:blank":
+            return False
+        page.goto("about:blank")
+        page.mouse.move(0, 0)  # no hover left where the next page draws
+        page.set_viewport_size(viewport)
+    except PlaywrightError:
+        return False
+    return True
+
+
 def _reset(ctx: BrowserContext) -> None:
-    """A shared context as a new one: its pages closed, cookies and permissions cleared."""
+    """A shared context as a new one: its pages handed back (:func:`_reuse_pages`),
+    cookies and permissions cleared."""
     for open_page in ctx.pages:
-        open_page.close()
+        ctx.hand_back(open_page)
     ctx.clear_cookies()
     ctx.clear_permissions()
 
 
 @pytest.fixture
 def context(_worker_context):
-    """The worker's browser context, as a new one: the test's pages are closed after it,
-    its cookies and permissions cleared, and each new page starts with empty storage.
+    """The worker's browser context, as a new one: the test's pages are handed back after
+    it (:func:`_reuse_pages`), its cookies and permissions cleared, and each page starts
+    with empty storage.
     (Replaces pytest-playwright's fixture: a context of its own per test paid for a
     renderer process per test; its video and trace options are not used here.)"""
     yield _worker_context
@@ -185,7 +253,7 @@ def context(_worker_context):
 
 @pytest.fixture
 def page(context) -> Page:
-    """A new page in the worker's context (:func:`context`)."""
+    """A page of the worker's context as a new one (:func:`context`)."""
     return context.new_page()
 
 
@@ -337,7 +405,7 @@ def _settled(page: Page, timeout: int) -> None:
 @pytest.fixture
 def sized(_worker_contexts):
     """New pages of a given viewport (and device scale): ``sized(390, 844)``, each a
-    fresh visitor's (:func:`_worker_contexts`), closed after the test."""
+    fresh visitor's (:func:`_worker_contexts`), handed back after the test."""
     used = []
 
     def make(width: int, height: int, scale: float = 1) -> Page:
