@@ -108,10 +108,10 @@ _patch_apptest()
 #: takes on a quiet core, the longest first; every other test is costed by its folder
 #: (:func:`_cost`). Only the order of the run depends on these numbers.
 LONG_TESTS = {
-    "tests/e2e/test_reveal_airtight.py": 57,
     "tests/e2e/test_walk.py": 48,
     "tests/e2e/test_classroom.py::test_every_page_teaches_on_this_screen[laptop": 40,
     "tests/e2e/test_classroom.py": 28,
+    "tests/e2e/test_reveal_airtight.py": 27,
     "tests/e2e/test_exports.py": 20,
     "tests/e2e/test_slices.py": 15,
     "tests/e2e/test_state_keys.py": 10,

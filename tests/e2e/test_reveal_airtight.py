@@ -38,9 +38,9 @@ def _where(url: str) -> tuple[str, dict[str, str]]:
 
 
 def _leaks(page, checked: list[str]) -> list[str]:
-    """The hidden numbers the page shows; ``checked`` gets the page's address when it
-    hides some (a page with a headline on a dataset it scores)."""
-    wait_for_run(page)
+    """The hidden numbers the page shows, once the run of the last action has ended;
+    ``checked`` gets the page's address when it hides some (a page with a headline on a
+    dataset it scores)."""
     page.wait_for_function(_DRAWN, timeout=60_000)
     slug, query = _where(page.url)
     if not page.locator(".stMain [data-testid=stMetric]").count():
@@ -74,6 +74,7 @@ def test_no_page_or_scenario_shows_a_hidden_number(sized, app_url: str):
             if not scenarios.get_by_text(sc.title, exact=True).is_visible():
                 scenarios.locator("summary").click()
             scenarios.get_by_text(sc.title, exact=True).click()
+            wait_for_run(page)
             found += _leaks(page, checked)
             assert f"{sc.page}" in page.url or sc.page == registry.HOME, (sc.id, page.url)
     assert not found, "\n".join(found)
