@@ -211,7 +211,8 @@ def _reuse_pages(ctx: BrowserContext, viewport: dict) -> None:
 
 def _fresh(page: Page, viewport: dict) -> bool:
     """Make ``page`` as a new page of its context would be; False when it cannot be
-    (a listener or route the test added, a page on a file: the test's own)."""
+    (a listener or route the test added; a page on a file or another server, or sent
+    to about:blank by the test: the storage emptied here is the app's, from its page)."""
     impl = getattr(page, "_impl_obj", None)  # Playwright's page: its listeners and routes
     events, routes = getattr(impl, "_events", None), getattr(impl, "_routes", None)
     if events is None or routes is None or set(events) - _OWN_LISTENERS or routes:
@@ -219,10 +220,10 @@ def _fresh(page: Page, viewport: dict) -> bool:
     try:
         page.set_default_timeout(_DEFAULT_TIMEOUT)
         page.set_default_navigation_timeout(_DEFAULT_TIMEOUT)
-        if page.url.startswith("http"):  # the app's: the next load starts with empty storage
+        if "/".join(page.url.split("/")[:3]) in SERVER_LOGS:  # the app's, by its origin
             page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
-        elif page.url != "about:blank":
-            return False
+        elif page.url != "about:blank" or page.evaluate("history.length") > 1:
+            return False  # not the app's, or left blank by the test: storage unknown
         page.goto("about:blank")
         page.mouse.move(0, 0)  # no hover left where the next page draws
         page.set_viewport_size(viewport)
