@@ -221,7 +221,8 @@ def _fresh(page: Page, viewport: dict) -> bool:
         page.set_default_timeout(_DEFAULT_TIMEOUT)
         page.set_default_navigation_timeout(_DEFAULT_TIMEOUT)
         if "/".join(page.url.split("/")[:3]) in SERVER_LOGS:  # the app's, by its origin
-            page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
+            # without its flag, the next first document empties the rest (_FRESH_STORAGE)
+            page.evaluate("() => sessionStorage.clear()")
         elif page.url != "about:blank" or page.evaluate("history.length") > 1:
             return False  # not the app's, or left blank by the test: storage unknown
         page.goto("about:blank")
