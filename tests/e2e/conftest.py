@@ -45,6 +45,11 @@ ARGS = [
     # costs about 4 CPU s here, not the 7.5 s of a new process parsing and compiling
     # Streamlit's frontend again (a new context gets a process of its own: one per scale)
     "--renderer-process-limit=1",
+    # V8 on the page's own thread (no concurrent GC or compiler threads) and no tier past
+    # Maglev: a page lives a few seconds, too short for TurboFan's compiles to pay off.
+    # Per load 1.07 CPU s against 1.28-1.38 (python -m bench.browser_binary); the
+    # browser tests with 4 workers 529 CPU s against 554 side by side
+    "--js-flags=--single-threaded --max-opt=2",
 ]
 
 
