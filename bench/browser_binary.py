@@ -15,6 +15,10 @@ ask for it), each load in a fresh context, as a browser test opens its page.
 ``python -m bench.browser_binary --reuse`` compares a load in a new page of a shared
 context with one in a page that showed the last load and went to about:blank (the
 browser tests hand a finished test's page to the next, tests/e2e/conftest.py).
+
+``python -m bench.browser_binary --v8`` compares loads in the reused page with V8 as it
+comes and with the browser tests' ``--js-flags`` (V8 on the page's own thread, no tier
+past Maglev).
 """
 
 from __future__ import annotations
@@ -49,6 +53,16 @@ MOTION = {
 REUSE = {
     "a new page": (SHELL, TESTS_ARGS, {"reduced_motion": "reduce"}, "page"),
     "the last load's page": (SHELL, TESTS_ARGS, {"reduced_motion": "reduce"}, "reused"),
+}
+V8_FLAGS = "--js-flags=--single-threaded --max-opt=2"
+V8 = {
+    "V8 as it comes": (SHELL, TESTS_ARGS, {"reduced_motion": "reduce"}, "reused"),
+    "V8 one thread, Maglev": (
+        SHELL,
+        [*TESTS_ARGS, V8_FLAGS],
+        {"reduced_motion": "reduce"},
+        "reused",
+    ),
 }
 
 
@@ -140,5 +154,7 @@ if __name__ == "__main__":
         main(MOTION, rounds=3)
     elif "--reuse" in sys.argv[1:]:
         main(REUSE, rounds=3, loads=6)
+    elif "--v8" in sys.argv[1:]:
+        main(V8, rounds=3, loads=6)
     else:
         main()
