@@ -47,8 +47,8 @@ ARGS = [
     "--renderer-process-limit=1",
     # V8 on the page's own thread (no concurrent GC or compiler threads) and no tier past
     # Maglev: a page lives a few seconds, too short for TurboFan's compiles to pay off.
-    # Per load 1.07 CPU s against 1.28-1.38 (python -m bench.browser_binary); the
-    # browser tests with 4 workers 529 CPU s against 554 side by side
+    # A load 1.30-1.34 CPU s against 1.48-1.55 (python -m bench.browser_binary --v8);
+    # the browser tests with 4 workers 529 CPU s against 554 side by side
     "--js-flags=--single-threaded --max-opt=2",
 ]
 
