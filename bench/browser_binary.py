@@ -33,6 +33,8 @@ from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
+from tests.e2e.conftest import V8_FLAGS
+
 ROOT = Path(__file__).resolve().parents[1]
 BROWSERS = {
     "chromium --headless": "/usr/bin/chromium",
@@ -54,7 +56,6 @@ REUSE = {
     "a new page": (SHELL, TESTS_ARGS, {"reduced_motion": "reduce"}, "page"),
     "the last load's page": (SHELL, TESTS_ARGS, {"reduced_motion": "reduce"}, "reused"),
 }
-V8_FLAGS = "--js-flags=--single-threaded --max-opt=2"
 V8 = {
     "V8 as it comes": (SHELL, TESTS_ARGS, {"reduced_motion": "reduce"}, "reused"),
     "V8 one thread, Maglev": (

@@ -31,6 +31,11 @@ CHROMIUM = (
     if os.path.exists(HEADLESS_SHELL)
     else shutil.which("chromium") or "/usr/bin/chromium"
 )
+#: V8 on the page's own thread (no concurrent GC or compiler threads) and no tier past
+#: Maglev: a page lives a few seconds, too short for TurboFan's compiles to pay off. A
+#: load 1.30-1.34 CPU s against 1.48-1.55 (``python -m bench.browser_binary --v8``); the
+#: browser tests with 4 workers 529 CPU s against 554 side by side.
+V8_FLAGS = "--js-flags=--single-threaded --max-opt=2"
 ARGS = [
     "--headless",
     "--no-sandbox",
@@ -45,11 +50,7 @@ ARGS = [
     # costs about 4 CPU s here, not the 7.5 s of a new process parsing and compiling
     # Streamlit's frontend again (a new context gets a process of its own: one per scale)
     "--renderer-process-limit=1",
-    # V8 on the page's own thread (no concurrent GC or compiler threads) and no tier past
-    # Maglev: a page lives a few seconds, too short for TurboFan's compiles to pay off.
-    # A load 1.30-1.34 CPU s against 1.48-1.55 (python -m bench.browser_binary --v8);
-    # the browser tests with 4 workers 529 CPU s against 554 side by side
-    "--js-flags=--single-threaded --max-opt=2",
+    V8_FLAGS,
 ]
 
 
