@@ -157,16 +157,18 @@ def _dask_runs(cmd: list[str], sizes: list[int]) -> dict:
 
     The workers are started as docs/out-of-core.md advises: with the sort the command
     gives itself (:func:`metrics._numpy_sort.fast_sort_environment`: on AMD Zen 4, numpy
-    without its slow AVX-512 sort) and without ``distributed``'s
+    without its slow AVX-512 sort), without ``distributed``'s
     ``MALLOC_TRIM_THRESHOLD_`` (which maps every numpy temporary afresh: one worker took
-    30.6 s with it, 16.4 s without, on 10^8 rows).
+    30.6 s with it, 16.4 s without, on 10^8 rows) and without numpy's huge pages, as the
+    command runs (:mod:`metrics._numpy_pages`).
     """
     import dask
     from dask.distributed import LocalCluster
 
+    from metrics import _numpy_pages
     from metrics._numpy_sort import VARIABLE, fast_sort_environment
 
-    environ = {"MALLOC_TRIM_THRESHOLD_": None}
+    environ = {"MALLOC_TRIM_THRESHOLD_": None, _numpy_pages.VARIABLE: "0"}
     fast = fast_sort_environment()
     if fast is not None:
         environ[VARIABLE] = fast[VARIABLE]

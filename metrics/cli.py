@@ -82,6 +82,7 @@ from collections.abc import Iterator
 
 import numpy as np
 
+from metrics._numpy_pages import small_pages
 from metrics._validation import MetricInputError
 from metrics.states import merge_states
 from metrics.states.batches import (
@@ -569,7 +570,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "trec":
         return _trec(args)
     try:
-        result = evaluate(args)
+        with small_pages():  # each batch's large temporaries: no 2 MiB pages to zero
+            result = evaluate(args)
     except MetricInputError as exc:
         sys.stderr.write(f"error: {exc}\n")
         return 2
