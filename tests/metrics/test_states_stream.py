@@ -321,6 +321,33 @@ def test_a_dense_block_keeps_both_classes_counts_apart():
     assert dense.nbytes == 0  # the pool is emptied
 
 
+def test_samples_count_into_the_int32_halves_as_into_the_int64(monkeypatch):
+    # little-endian machines add 1 to a count's own int32 half; the int64 path (a
+    # big-endian machine's) adds 1 << 32 or 1: the same counts, read back by class
+    from metrics.states import dense_blocks
+    from metrics.states.dense_blocks import BLOCK, DenseBlocks
+
+    rng = np.random.default_rng(5)
+    low = np.float32(0.25).view(np.uint32)
+    table = [low + np.arange(BLOCK, dtype=np.uint32), *np.ones((2, BLOCK), np.int32)]
+    bits = low + rng.integers(0, 2 * BLOCK, 50_000).astype(np.uint32)  # half in no block
+    positive = rng.random(50_000) < 0.3
+    tables = []
+    for little in (True, False):
+        monkeypatch.setattr(dense_blocks, "_LITTLE_ENDIAN", little)
+        dense = DenseBlocks()
+        dense.promote([column.copy() for column in table])
+        rest_bits, rest_positive = dense.take_rows(bits, positive)
+        assert rest_bits.tolist() == bits[bits >= low + BLOCK].tolist()
+        assert rest_positive.tolist() == positive[bits >= low + BLOCK].tolist()
+        tables.append(dense.table())
+    inside = bits < low + BLOCK
+    want_p = np.bincount(bits[inside & positive] - low, minlength=BLOCK) + 1
+    want_n = np.bincount(bits[inside & ~positive] - low, minlength=BLOCK) + 1
+    for got in tables:
+        assert got[1].tolist() == want_p.tolist() and got[2].tolist() == want_n.tolist()
+
+
 @pytest.mark.parametrize("group", [1, 2, 64])
 def test_rows_of_no_dense_block_are_placed_among_the_dense_counts(monkeypatch, group):
     # the final table is the dense counts with the rest rows put in place by position:
