@@ -62,13 +62,17 @@ ROOT = Path(__file__).resolve().parents[1]
 SECTION = "## Out of core"
 ROW_GROUP = 1 << 20
 
+#: The read alone: the columns viewed as numpy as the command views them
+#: (:func:`metrics.states.batches.as_numpy`; pyarrow's ``to_numpy`` imported pandas on its
+#: first call, 0.19 s and about 45 MB that neither needs).
 READ_ALONE = """
 import sys, pyarrow.parquet as pq
+from metrics.states.batches import as_numpy
 pf = pq.ParquetFile(sys.argv[1], pre_buffer=False)  # as the command opens it
 n = 0
 for b in pf.iter_batches(batch_size=int(sys.argv[2]), columns=["y", "p"]):
-    y = b.column("y").to_numpy(zero_copy_only=False)
-    p = b.column("p").to_numpy(zero_copy_only=False)
+    y = as_numpy(b.column("y"))
+    p = as_numpy(b.column("p"))
     n += y.shape[0]
 print(n)
 """
@@ -319,7 +323,7 @@ def report(r: dict) -> str:
         "",
         "| run | wall (s) | CPU (s) | peak RSS (MB) | load at start |",
         "| --- | ---: | ---: | ---: | ---: |",
-        "| pyarrow alone (iter_batches + to_numpy, pre_buffer=False) "
+        "| pyarrow alone (iter_batches, the columns viewed as numpy, pre_buffer=False) "
         f"| {r['read_s']:.1f} | {r['read_cpu']:.1f} | {r['read_mb']:,.0f} | {loads[0]:.1f} |",
         f"| python -m metrics evaluate --task binary {' '.join(OPERATING)} "
         f"| {r['eval_s']:.1f} | {r['eval_cpu']:.1f} | {r['eval_mb']:,.0f} | {loads[1]:.1f} |",
@@ -410,7 +414,8 @@ def _close(a: dict, b: dict) -> bool:
 INTRO = (
     "`python -m bench.streaming --rows N --scores float32|float64 [--memory SIZE] "
     "[--dask-workers 1,2]`: `python -m metrics evaluate` on a binary Parquet file against reading "
-    "the same columns with pyarrow alone (child processes; CPU is user + system time, peak RSS "
+    "the same columns with pyarrow alone, viewed as numpy as the command views them (no pandas: "
+    "pyarrow's `to_numpy` imports it; child processes; CPU is user + system time, peak RSS "
     "the child's `ru_maxrss`; the machine is shared, so each child's line has the load average "
     "at its start, and ratios of children run side by side mean more than absolute times). The "
     "binary state holds 24 bytes per distinct score; while streaming, non-negative float32 "
@@ -421,7 +426,7 @@ INTRO = (
     "values that a merged table of 8 batches or more fills to a quarter is counted in place "
     "from then on (dense blocks, one int64 per value). On AMD Zen 4 the command runs numpy "
     "without its AVX-512 sort (several times slower there than its AVX2 one). Memory: the read's "
-    "(interpreter, numpy, pandas, pyarrow, a row group of 2^20 rows) plus about 1.0-1.4x the "
+    "(interpreter, numpy, pyarrow, a row group of 2^20 rows) plus about 1.0-1.4x the "
     "final table; the metrics are computed from the compact table a chunk of 2^18 scores at a "
     "time (no full-length cumulated counts), the threshold metrics from one pass. Spark's "
     "binned areas (numBins=1000, `bench/spark_bins.py` on the same rows' table) stand beside "

@@ -8,8 +8,8 @@ default 10^8), graded ranking (grades 0-3 as ``--labels`` int8 columns
 5 x 10^6, ``--k 5``) and multilabel (0/1 labels, about a fifth true, the
 same shape, every ranking metric and the multilabel ones at threshold 0.5).
 For each it runs two child processes, as :mod:`bench.streaming` does: the
-columns read by pyarrow alone (``iter_batches`` and ``to_numpy``, in the
-command's batches: :func:`metrics.batch_rows`) and the command, and
+columns read by pyarrow alone (``iter_batches``, each column viewed as numpy as the command
+views it, in the command's batches: :func:`metrics.batch_rows`) and the command, and
 records wall time, CPU time and peak RSS. ``--check`` compares the
 command's values with the in-memory functions on the whole columns (1e-12
 relative). The result is written as the section
@@ -36,13 +36,15 @@ from bench.browser import replace_section
 from bench.streaming import RESULTS, _timed, stamped
 
 SECTION = "## Out of core: the other tasks"
+#: The read alone, each column viewed as the command views it (bench.streaming.READ_ALONE).
 READ = """
 import sys, pyarrow.parquet as pq
+from metrics.states.batches import as_numpy
 pf = pq.ParquetFile(sys.argv[1], pre_buffer=False)  # as the command opens it
 n = 0
 for b in pf.iter_batches(batch_size=int(sys.argv[3]), columns=sys.argv[2].split(",")):
     for c in b.columns:
-        c.to_numpy(zero_copy_only=False)
+        as_numpy(c)
     n += b.num_rows
 print(n)
 """
