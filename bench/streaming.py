@@ -64,7 +64,7 @@ ROW_GROUP = 1 << 20
 
 #: The read alone: the columns viewed as numpy as the command views them
 #: (:func:`metrics.states.batches.as_numpy`; pyarrow's ``to_numpy`` imported pandas on its
-#: first call, 0.19 s and about 45 MB that neither needs).
+#: first call, 0.19 s and the memory of pandas, which neither needs).
 READ_ALONE = """
 import sys, pyarrow.parquet as pq
 from metrics.states.batches import as_numpy
@@ -427,7 +427,7 @@ INTRO = (
     "from then on (dense blocks, one int64 per value). On AMD Zen 4 the command runs numpy "
     "without its AVX-512 sort (several times slower there than its AVX2 one). Memory: the read's "
     "(interpreter, numpy, pyarrow, a row group of 2^20 rows) plus about 1.0-1.4x the "
-    "final table; the metrics are computed from the compact table a chunk of 2^18 scores at a "
+    "final table; the metrics are computed from the compact table a chunk of 2^16 scores at a "
     "time (no full-length cumulated counts), the threshold metrics from one pass. Spark's "
     "binned areas (numBins=1000, `bench/spark_bins.py` on the same rows' table) stand beside "
     "the exact values. `--memory` bounds the tables held: past it they are spilled as "

@@ -108,8 +108,8 @@ def as_numpy(array) -> np.ndarray:
     null (a 0/1 boolean column's values as bool, one byte each), else ``to_numpy``'s copy.
 
     pyarrow's ``to_numpy`` (and ``np.asarray`` of an array) imports pandas on its first
-    call, to convert types numpy has no match for: 0.19 s and about 45 MB that the
-    command's columns of numbers never need.
+    call, to convert types numpy has no match for: 0.19 s and the memory of pandas, which
+    the command's columns of numbers never need.
 
     Examples
     --------
