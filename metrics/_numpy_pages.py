@@ -2,8 +2,8 @@
 
 On Linux numpy asks the kernel for transparent huge pages (``madvise(MADV_HUGEPAGE)``)
 for the data of every array of 4 MiB or more. The binary stream makes and frees several
-such temporaries a batch (the batch's score bits and labels, the dense blocks' index and
-increments, what is left of them), and the kernel zeroes each one's fresh memory 2 MiB
+such temporaries a batch (the batch's score bits and labels, the dense blocks' index,
+what is left of them), and the kernel zeroes each one's fresh memory 2 MiB
 at a time on first touch. On 10^8 rows of float32 scores (a quiet 2-core machine, ten
 runs of each, alternated) the command took 1.4-1.9 s of system time with numpy's huge
 pages and 0.7-0.9 s without (``clear_page_erms``, the kernel zeroing pages, was a tenth
