@@ -9,7 +9,7 @@ import numpy as np
 
 from metrics._validation import MetricInputError, as_array, location
 
-__all__ = ["chunk_weights", "merge_states"]
+__all__ = ["chunk_weights", "merge_states", "numpy_dtype"]
 
 
 class _Mergeable(Protocol):
@@ -48,6 +48,23 @@ def chunk_weights(sample_weight, n_samples: int) -> np.ndarray | None:
             f"at {location('sample_weight', (i,))}."
         )
     return w
+
+
+def numpy_dtype(column: np.ndarray) -> np.ndarray:
+    """``column`` viewed with numpy's own instance of its dtype (byte order kept).
+
+    An array that crossed processes (Dask) holds an unpickled dtype instance, equal to
+    numpy's own but not it: ``np.add.at`` then leaves its fast path (53 against 1.6 ns a
+    row, measured in :func:`metrics.states.binary.merge_tables`).
+
+    Examples
+    --------
+    >>> import pickle
+    >>> column = pickle.loads(pickle.dumps(np.zeros(3, np.int32)))
+    >>> numpy_dtype(column).dtype is np.dtype(np.int32)
+    True
+    """
+    return column.view(np.dtype(column.dtype.str))
 
 
 def check_total_weight(total: float) -> None:

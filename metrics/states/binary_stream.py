@@ -64,7 +64,7 @@ from metrics.states.binary import (
     sample_keys,
     wide_scores,
 )
-from metrics.states.dense_blocks import DenseBlocks
+from metrics.states.dense_blocks import DenseBlocks, Pool
 
 __all__ = ["BinaryRows", "CompactBinary", "merge_binary_stream", "stream_chunk"]
 
@@ -214,9 +214,16 @@ class CompactBinary:
     stream holds it (float32 scores as their bits and int32 counts while they fit: 12
     bytes a distinct score, not 24) and what :class:`_Meta` counted beside it.
 
-    Two merge by one sort of 32-bit keys (:func:`merge_tables`); :meth:`state`
-    widens to the :class:`~metrics.states.BinaryState` that ``merge_binary_stream``
-    returns otherwise. The Dask block path sends these between workers.
+    Where the stream made blocks of scores dense, their counts stay a
+    :class:`~metrics.states.dense_blocks.Pool` (8 bytes a float32 value of a block,
+    filled or not) beside the table of the other rows (``rest``), until :attr:`table`
+    is first read. Two such merge by adding their pools (a block dense in both is
+    summed in place, one dense in one is taken over) and merging the rows left:
+    the merge of two halves of 10^8 rows is an addition of their pools, not a merge of
+    two 18-million-row tables. Two tables merge by one sort of 32-bit keys
+    (:func:`merge_tables`); :meth:`state` widens to the
+    :class:`~metrics.states.BinaryState` that ``merge_binary_stream`` returns otherwise.
+    The Dask block path sends these between workers.
 
     Examples
     --------
@@ -227,8 +234,16 @@ class CompactBinary:
     ('uint32', [1, 1])
     """
 
-    def __init__(self, meta: _Meta, table: list) -> None:
-        self.meta, self.table = meta, table
+    def __init__(self, meta: _Meta, table: list, pool: Pool | None = None) -> None:
+        self.meta, self.rest, self.pool = meta, table, pool
+
+    @property
+    def table(self) -> list:
+        """The whole table: the pool's counts made rows and the rest placed among them."""
+        if self.pool is not None:
+            dense, self.pool = DenseBlocks.attach(self.pool), None  # freed with its table made
+            self.rest = _placed(self.rest, dense)
+        return self.rest
 
     def merge(self, other: CompactBinary) -> CompactBinary:
         if not isinstance(other, CompactBinary):
@@ -238,6 +253,13 @@ class CompactBinary:
         meta = _Meta()
         meta.absorb(self.meta)
         meta.absorb(other.meta)
+        pools = [c.pool for c in (self, other) if c.pool is not None]
+        if pools and meta.n_samples < _INT32_LIMIT:  # every count still fits an int32 half
+            dense = DenseBlocks.attach(pools[0], copy=True)  # the inputs stay as they were
+            if len(pools) == 2:
+                dense.add(pools[1])
+            rest = dense.take(_merge(list(self.rest), list(other.rest)))
+            return CompactBinary(meta, rest, dense.detach())
         a, b = list(self.table), list(other.table)  # merge_tables empties the lists it gets
         if meta.n_samples >= _INT32_LIMIT:  # a sum of counts could pass int32: widen them
             a[1:], b[1:] = [[c.astype(np.int64) for c in t[1:]] for t in (a, b)]
@@ -456,6 +478,12 @@ class _Stream:
         self.spill.write(self.stack)
         return self.spill.merge(self.memory)
 
+    def parts(self) -> tuple[list, Pool | None]:
+        """The merged rows that no dense block holds, and the dense blocks' pool (unspilled)."""
+        self.gathered()
+        rest = self.dense.take(_fold(self.stack))
+        return rest, self.dense.detach()
+
     def close(self) -> None:
         """Let the merger's thread and the spilled runs go."""
         if self.merger is not None:
@@ -468,7 +496,13 @@ def _fold_dense(stack: list, dense: DenseBlocks) -> list:
     """:func:`_fold` of the counter's tables, then their rows of dense blocks added in
     place, then the dense counts made one table, the rows no block holds placed among
     them (merged with it when they are not held compact)."""
-    rest = dense.take(_fold(stack))
+    return _placed(dense.take(_fold(stack)), dense)
+
+
+def _placed(rest: list, dense: DenseBlocks) -> list:
+    """The dense counts made one table, with the rows of ``rest`` (those that
+    :meth:`DenseBlocks.take` left) placed among them, or merged with it when they are not
+    held compact."""
     if rest[0].dtype == np.uint32 and rest[1].dtype == np.int32:  # held as dense blocks are
         return dense.table(rest)  # placed among the dense counts: no row of them is dense
     return _merge(rest, dense.table())
@@ -562,10 +596,12 @@ def merge_binary_stream(
             del table
         if stream.meta.count == 0:
             raise MetricInputError("merge_states needs at least one state; got none.")
+        if compact and stream.spill is None:  # the dense counts kept as they are
+            return CompactBinary(stream.meta, *stream.parts())
         table = stream.table()
-        if compact and stream.spill is not None:  # sent elsewhere after the runs are gone
-            table = [np.array(c) for c in table]
-        return CompactBinary(stream.meta, table) if compact else stream.meta.state(table)
+        if compact:  # sent elsewhere after the runs are gone
+            return CompactBinary(stream.meta, [np.array(c) for c in table])
+        return stream.meta.state(table)
     finally:
         stream.close()
 

@@ -46,12 +46,14 @@ from __future__ import annotations
 
 import sys
 import threading
+from dataclasses import dataclass
 
 import numpy as np
 
 from metrics._runs import runs
+from metrics.states._common import numpy_dtype
 
-__all__ = ["DenseBlocks"]
+__all__ = ["DenseBlocks", "Pool"]
 
 #: Low bits of a score's bits that index inside a block: 2**14 values a block.
 BLOCK_BITS = 14
@@ -80,6 +82,17 @@ def _places(at: int, shift: np.ndarray, rows: np.ndarray):
     if shift[0] == shift[-1]:
         return slice(at + int(shift[0]), at + int(shift[0]) + int(rows.sum()))
     return np.arange(at, at + int(rows.sum())) + np.repeat(shift, rows)
+
+
+@dataclass(eq=False)
+class Pool:
+    """Dense blocks' counts as plain arrays, to cross between processes (no lock, no
+    index): the blocks in the pool's order (int32) and their counts (int64, ``BLOCK`` a
+    block and one spare row), with the rows they held when they were made dense."""
+
+    blocks: np.ndarray
+    counts: np.ndarray
+    rows: int
 
 
 class DenseBlocks:
@@ -195,16 +208,51 @@ class DenseBlocks:
             self._grow(new)
         return self.take(table)
 
-    def _grow(self, new: np.ndarray) -> None:
-        """Give the blocks ``new`` their rows of the pool, zeroed."""
+    def _grow(self, new: np.ndarray, counted: bool = False) -> None:
+        """Give the blocks ``new`` their rows of the pool, zeroed (``counted``: the counts
+        hold their rows already, as :meth:`attach` gets them)."""
         used = self.blocks.shape[0]
         self.slot[new] = np.arange(used, used + new.shape[0], dtype=np.int32)
         self.blocks = np.concatenate((self.blocks, new.astype(np.int32)))
         size = self.blocks.shape[0] * BLOCK
-        self.counts.resize(size + BLOCK, refcheck=False)  # zeros past the end
-        self.counts[used * BLOCK : (used + 1) * BLOCK] = 0  # the spare row before
+        if not counted:
+            self.counts.resize(size + BLOCK, refcheck=False)  # zeros past the end
+            self.counts[used * BLOCK : (used + 1) * BLOCK] = 0  # the spare row before
         self.start = self.slot.astype(np.intp) << BLOCK_BITS
         self.start[self.slot < 0] = size  # the spare row
+
+    def detach(self) -> Pool | None:
+        """The pool as plain arrays (None when no block is dense), this one emptied."""
+        if self.blocks.shape[0] == 0:
+            return None
+        pool = Pool(self.blocks, self.counts, self.rows)
+        self.__init__()
+        return pool
+
+    @classmethod
+    def attach(cls, pool: Pool, copy: bool = False) -> DenseBlocks:
+        """Dense blocks that count on ``pool``'s arrays (on copies of them with ``copy``)."""
+        dense = cls()
+        counts = pool.counts  # resized in place as blocks are added: its own memory, or a copy
+        if copy or not counts.flags.owndata or counts.dtype is not np.dtype(np.int64):
+            counts = np.array(numpy_dtype(counts))
+        dense.counts = counts
+        dense.rows = pool.rows
+        dense._grow(numpy_dtype(pool.blocks), counted=True)
+        return dense
+
+    def add(self, pool: Pool) -> None:
+        """Add another stream's dense counts: its blocks dense here too summed in place,
+        the others made dense here with its counts. The two streams' samples together
+        must fit int32 (the caller's to check): a count's halves are int32."""
+        blocks, counts = numpy_dtype(pool.blocks), numpy_dtype(pool.counts)
+        with self.lock:
+            self._grow(blocks[self.slot[blocks] < 0])
+        self.rows += pool.rows
+        rows = self.counts[: self.blocks.shape[0] * BLOCK].reshape(-1, BLOCK)
+        theirs = counts[: blocks.shape[0] * BLOCK].reshape(-1, BLOCK)
+        for lo in range(0, blocks.shape[0], _TABLE_BLOCKS):  # a group at a time: no copy of all
+            rows[self.slot[blocks[lo : lo + _TABLE_BLOCKS]]] += theirs[lo : lo + _TABLE_BLOCKS]
 
     def table(self, rest: list | None = None) -> list:
         """The dense counts as one table (ascending bits, zero rows left out), the pool

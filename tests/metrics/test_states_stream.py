@@ -10,6 +10,7 @@ import pytest
 import metrics as M
 from metrics import MetricInputError
 from metrics.states import BinaryState, merge_states
+from metrics.states._common import numpy_dtype
 from metrics.states.binary_stream import merge_binary_stream, stream_chunk
 
 
@@ -187,6 +188,92 @@ def dense_stream(n_chunks: int, size: int = 2500, seed: int = 5):
     return ys, ss
 
 
+def dense_halves(seed: int = 7):
+    """Two streams' chunks as two Dask blocks read them: both fill the blocks from 0.5 (dense
+    in both), the second's last eight chunks halved into the blocks from 0.25 (dense in
+    the second only)."""
+    ys, ss = dense_stream(16, seed=seed)
+    ys2, ss2 = dense_stream(16, seed=seed + 1)
+    ss2 = [s * 0.5 if k >= 8 else s for k, s in enumerate(ss2)]  # float32 values still
+    return (ys, ss), (ys2, ss2)
+
+
+def compact_stream(ys, ss):
+    from metrics.states.binary_stream import stream_chunk
+
+    chunks = (stream_chunk(y, s) for y, s in zip(ys, ss, strict=True))
+    return merge_binary_stream(chunks, compact=True)
+
+
+@pytest.mark.parametrize("pickled", [False, True])
+def test_compact_streams_with_dense_blocks_merge_by_adding_their_pools(monkeypatch, pickled):
+    # what two Dask blocks send: each stream's dense blocks as a pool beside the rows left;
+    # their merge adds the pools (a block dense in both summed in place, a block dense in
+    # one taken over) and merges only the rows left as tables
+    import pickle
+
+    from metrics.states import binary_stream
+
+    (ys, ss), (ys2, ss2) = dense_halves()
+    a, b = compact_stream(ys, ss), compact_stream(ys2, ss2)
+    assert a.pool is not None and b.pool is not None
+    mine, theirs = set(a.pool.blocks.tolist()), set(b.pool.blocks.tolist())
+    assert mine & theirs and theirs - mine  # blocks dense in both, and in the second only
+    before = [np.array(c) for c in (a.pool.counts, *a.rest)]
+    if pickled:  # crossed processes: unpickled dtypes, arrays that are not their own memory
+        b = pickle.loads(pickle.dumps(b, protocol=5))
+    merged_rows, real_merge = [], binary_stream._merge
+
+    def merge(x, y):
+        merged_rows.append(x[0].shape[0] + y[0].shape[0])
+        return real_merge(x, y)
+
+    monkeypatch.setattr(binary_stream, "_merge", merge)
+    merged = a.merge(b)
+    assert merged.pool is not None  # still a pool, for the next merge up the tree
+    assert set(merged.pool.blocks.tolist()) == mine | theirs
+    assert merged_rows == [a.rest[0].shape[0] + b.rest[0].shape[0]]  # the rest rows alone
+    assert all(np.array_equal(x, y) for x, y in zip(before, (a.pool.counts, *a.rest), strict=True))
+    y, s = np.concatenate([*ys, *ys2]), np.concatenate([*ss, *ss2])
+    scores, pos, neg = reference_table(y, s)
+    state = merged.state()
+    assert state.scores.tolist() == scores
+    assert state.positive.tolist() == pos and state.negative.tolist() == neg
+    assert state.n_samples == y.shape[0] and merged.pool is None  # the table made once
+    want = merge_states(BinaryState.from_chunk(y, s) for y, s in ((y, s),)).finalize()
+    assert merged.finalize() == want
+
+
+def test_a_pool_merges_with_a_stream_that_made_no_block_dense():
+    # a short block (three chunks: no block dense) merged with a dense one, either way round:
+    # its rows of the other's dense blocks are added to them
+    (ys, ss), (ys2, ss2) = dense_halves(seed=9)
+    dense, short = compact_stream(ys, ss), compact_stream(ys2[:3], ss2[:3])
+    assert dense.pool is not None and short.pool is None
+    y, s = np.concatenate([*ys, *ys2[:3]]), np.concatenate([*ss, *ss2[:3]])
+    scores, pos, neg = reference_table(y, s)
+    for merged in (dense.merge(short), short.merge(dense)):
+        assert merged.pool is not None
+        state = merged.state()
+        assert state.scores.tolist() == scores
+        assert state.positive.tolist() == pos and state.negative.tolist() == neg
+
+
+def test_pools_whose_samples_together_pass_int32_merge_as_wide_tables(monkeypatch):
+    # a count's halves are int32: two streams whose samples together could pass them are made
+    # tables and merged with int64 counts
+    (ys, ss), (ys2, ss2) = dense_halves()
+    a, b = compact_stream(ys, ss), compact_stream(ys2, ss2)
+    monkeypatch.setattr("metrics.states.binary_stream._INT32_LIMIT", 50_000)  # 40,000 each
+    merged = a.merge(b)
+    assert merged.pool is None and merged.table[1].dtype == np.int64
+    y, s = np.concatenate([*ys, *ys2]), np.concatenate([*ss, *ss2])
+    scores, pos, neg = reference_table(y, s)
+    state = merged.state()
+    assert state.scores.tolist() == scores
+    assert state.positive.tolist() == pos and state.negative.tolist() == neg
+
+
 @pytest.mark.parametrize("limit", [None, 2500 * 11])
 @pytest.mark.parametrize("memory", [None, 430_000])
 @pytest.mark.parametrize("chunk", ["state", "rows", "rows, sorted 120 at a time"])
@@ -319,6 +406,39 @@ def test_a_dense_block_keeps_both_classes_counts_apart():
     assert table[1].tolist() == top.tolist()
     assert table[2].tolist() == [2**31 - 1, 2**31 - 2] * half
     assert dense.nbytes == 0  # the pool is emptied
+
+
+def test_dense_blocks_detached_attached_and_added_count_as_one_pool():
+    # a pool crosses processes as plain arrays; attached again it counts on, and another
+    # stream's pool added to it sums the blocks both hold and takes over the others
+    from metrics.states.dense_blocks import BLOCK, DenseBlocks
+
+    first = np.float32(0.25).view(np.uint32)
+    ones = np.ones(BLOCK // 2, dtype=np.int32)
+
+    def pool_of(*blocks, weight):
+        dense = DenseBlocks()
+        for block in blocks:
+            bits = first + np.uint32(block * BLOCK) + np.arange(0, BLOCK, 2, dtype=np.uint32)
+            dense.promote([bits, ones * weight, ones])
+        return dense.detach()
+
+    mine, theirs = pool_of(0, 1, weight=2), pool_of(1, 2, weight=3)
+    held = [np.array(theirs.blocks), np.array(theirs.counts)]
+    dense = DenseBlocks.attach(mine)
+    assert dense.counts is mine.counts  # its own memory: counted on in place
+    dense.add(theirs)
+    assert np.array_equal(held[0], theirs.blocks) and np.array_equal(held[1], theirs.counts)
+    table = dense.table()
+    step = np.arange(0, BLOCK, 2, dtype=np.uint32)
+    assert (
+        table[0].tolist() == np.concatenate([first + b * BLOCK + step for b in (0, 1, 2)]).tolist()
+    )
+    assert table[1].tolist() == [2] * (BLOCK // 2) + [5] * (BLOCK // 2) + [3] * (BLOCK // 2)
+    assert table[2].tolist() == [1] * (BLOCK // 2) + [2] * (BLOCK // 2) + [1] * (BLOCK // 2)
+    assert DenseBlocks().detach() is None
+    copied = DenseBlocks.attach(theirs, copy=True)
+    assert copied.counts is not theirs.counts and copied.table()[1].tolist() == [3] * BLOCK
 
 
 def test_samples_count_into_the_int32_halves_as_into_the_int64(monkeypatch):
@@ -509,7 +629,8 @@ def test_tables_that_crossed_processes_merge_with_numpy_s_own_dtypes(monkeypatch
     assert np.array_equal(merged.negative, want.negative)
     assert merged.roc_auc_score() == want.roc_auc_score()
     big_endian = np.arange(3, dtype=">i4")
-    assert binary_module._numpy_dtype(big_endian).tolist() == [0, 1, 2]
+    assert numpy_dtype(big_endian).tolist() == [0, 1, 2]
+    assert numpy_dtype(big_endian).dtype.str == ">i4"
 
 
 def test_a_compact_table_finalizes_as_held_to_the_widened_values(monkeypatch):

@@ -139,6 +139,7 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("__main__", "_input_bytes"): "over a folder's files, for their sizes",
     ("__main__", "sorts_enough"): "over the command's arguments",
     ("states.dense_blocks", "table"): "over groups of 64 dense blocks",
+    ("states.dense_blocks", "add"): "over groups of 64 dense blocks",
     ("states.binary_stream", "_fold"): "over the tables of the merge counter (log2 of chunks)",
     ("states.binary_stream", "merge_binary_stream"): "over the states of chunks (a tree)",
     ("states.binary", "finalize"): "over its 3 groups of metrics and their keys",
