@@ -50,6 +50,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from metrics._ranks import map_blocks
 from metrics._runs import runs
 from metrics.states._common import numpy_dtype
 
@@ -67,7 +68,9 @@ _N_BLOCKS = 1 << (31 - BLOCK_BITS)
 #: Rows of a table added to dense blocks at a time by :meth:`DenseBlocks.take`.
 _TAKE_ROWS = 1 << 20
 #: Blocks turned into a table at a time by :meth:`DenseBlocks.table`.
-_TABLE_BLOCKS = 64
+_TABLE_BLOCKS = 16
+#: A block's scores' low bits, in order.
+_WITHIN = np.arange(BLOCK, dtype=np.uint32)
 #: What one sample adds to its score's count, by its label (0, 1): a negative counts in
 #: the high half, a positive in the low one.
 _ONE = np.array([1 << 32, 1], dtype=np.int64)
@@ -259,41 +262,41 @@ class DenseBlocks:
         emptied; with ``rest`` (a table of the same form, none of its rows in a dense
         block), its rows put in their places among them.
 
-        The table is allocated once, at its size, and filled a group of blocks at a time:
-        the pool and the table are the peak. The rows of ``rest`` are placed by position
-        (those of other tables' blocks below theirs), not merged: the rows of the two are
-        disjoint, and a merge of 10^8 rows' 1.7M rest rows with 18M dense ones sorted all
-        of them again (0.42 s)."""
+        The table is allocated once, at its size, and filled a group of blocks at a time,
+        the groups shared among :func:`~metrics._ranks.map_blocks`'s threads (each writes
+        its own rows, known from every block's count of scores): the pool and the table
+        are the peak. The rows of ``rest`` are placed by position (those of other tables'
+        blocks below theirs), not merged: the rows of the two are disjoint, and a merge
+        of 10^8 rows' 1.7M rest rows with 18M dense ones sorted all of them again (0.42 s)."""
         if rest is not None and self.blocks.shape[0] == 0:
             return rest
         rest = rest or [np.zeros(0, np.uint32), np.zeros(0, np.int32), np.zeros(0, np.int32)]
         order = np.argsort(self.blocks)  # the pool's rows by block: ascending bits
         blocks = self.blocks[order]
         pool = self.counts[: blocks.shape[0] * BLOCK].reshape(-1, BLOCK)
-        size = int(np.count_nonzero(pool)) + rest[0].shape[0]
-        out = [np.empty(size, np.uint32), np.empty(size, np.int32), np.empty(size, np.int32)]
+        filled = np.zeros(blocks.shape[0] + 1, dtype=np.intp)  # dense rows below, a block each
+        filled[1:] = np.count_nonzero(pool, axis=1)[order]
+        below = np.cumsum(filled)
+        out = [
+            np.empty(int(below[-1]) + rest[0].shape[0], t) for t in (np.uint32, np.int32, np.int32)
+        ]
         rest_blocks = (rest[0] >> np.uint32(BLOCK_BITS)).astype(np.int32)
         shift = np.searchsorted(rest_blocks, blocks)  # rest rows below each dense block
-        filled = np.zeros(blocks.shape[0] + 1, dtype=np.intp)  # dense rows below, a block each
-        within, at = np.arange(BLOCK, dtype=np.uint32), 0
-        for lo in range(0, order.shape[0], _TABLE_BLOCKS):
+
+        def fill(lo: int) -> None:
             rows = slice(lo, lo + _TABLE_BLOCKS)
             part = pool[order[rows]]
-            seen = part != 0
-            counted = filled[lo + 1 : lo + 1 + part.shape[0]]
-            counted[:] = np.count_nonzero(seen, axis=1)
-            seen = seen.ravel()
+            seen = (part != 0).ravel()
             first = blocks[rows].astype(np.uint32) << np.uint32(BLOCK_BITS)
             both = np.compress(seen, part.ravel())
-            where = _places(at, shift[rows], counted)
-            at += both.shape[0]
-            out[0][where] = np.compress(seen, (first[:, None] | within).ravel())
+            where = _places(int(below[lo]), shift[rows], filled[lo + 1 : lo + 1 + part.shape[0]])
+            out[0][where] = np.compress(seen, (first[:, None] | _WITHIN).ravel())
             out[1][where] = both & 0xFFFFFFFF
             out[2][where] = both >> 32
+
+        map_blocks(fill, range(0, order.shape[0], _TABLE_BLOCKS))
         # each rest row: after the dense rows of the blocks below its own
-        where = (
-            np.arange(rest[0].shape[0]) + np.cumsum(filled)[np.searchsorted(blocks, rest_blocks)]
-        )
+        where = np.arange(rest[0].shape[0]) + below[np.searchsorted(blocks, rest_blocks)]
         for column, values in zip(out, rest, strict=True):
             column[where] = values
         self.__init__()

@@ -468,14 +468,16 @@ def test_samples_count_into_the_int32_halves_as_into_the_int64(monkeypatch):
         assert got[1].tolist() == want_p.tolist() and got[2].tolist() == want_n.tolist()
 
 
+@pytest.mark.parametrize("workers", [1, 2])
 @pytest.mark.parametrize("group", [1, 2, 64])
-def test_rows_of_no_dense_block_are_placed_among_the_dense_counts(monkeypatch, group):
+def test_rows_of_no_dense_block_are_placed_among_the_dense_counts(monkeypatch, group, workers):
     # the final table is the dense counts with the rest rows put in place by position:
     # rest rows below every dense block, between two blocks of one group, and above all
     from metrics.states import dense_blocks
     from metrics.states.dense_blocks import BLOCK, BLOCK_BITS, DenseBlocks
 
     monkeypatch.setattr(dense_blocks, "_TABLE_BLOCKS", group)
+    monkeypatch.setattr("metrics._ranks.WORKERS", workers)  # groups filled on two threads
     rng = np.random.default_rng(3)
     base = int(np.float32(0.25).view(np.uint32)) >> BLOCK_BITS
     dense_ids, rest_ids = [base + i for i in (1, 2, 4, 5, 6)], [base, base + 3, base + 9]
