@@ -205,13 +205,24 @@ def compact_stream(ys, ss):
     return merge_binary_stream(chunks, compact=True)
 
 
-@pytest.mark.parametrize("pickled", [False, True])
-def test_compact_streams_with_dense_blocks_merge_by_adding_their_pools(monkeypatch, pickled):
+def crossed(state, how: str):
+    """``state`` as another process receives it: through pickle, or through distributed's
+    own serialization (its arrays' buffers sent as frames)."""
+    import pickle
+
+    if how == "pickle":
+        return pickle.loads(pickle.dumps(state, protocol=5))
+    from distributed.protocol import deserialize, serialize
+
+    header, frames = serialize(state)
+    return deserialize(header, [bytes(f) for f in frames])
+
+
+@pytest.mark.parametrize("sent", [None, "pickle", "dask"])
+def test_compact_streams_with_dense_blocks_merge_by_adding_their_pools(monkeypatch, sent):
     # what two Dask blocks send: each stream's dense blocks as a pool beside the rows left;
     # their merge adds the pools (a block dense in both summed in place, a block dense in
     # one taken over) and merges only the rows left as tables
-    import pickle
-
     from metrics.states import binary_stream
 
     (ys, ss), (ys2, ss2) = dense_halves()
@@ -220,8 +231,8 @@ def test_compact_streams_with_dense_blocks_merge_by_adding_their_pools(monkeypat
     mine, theirs = set(a.pool.blocks.tolist()), set(b.pool.blocks.tolist())
     assert mine & theirs and theirs - mine  # blocks dense in both, and in the second only
     before = [np.array(c) for c in (a.pool.counts, *a.rest)]
-    if pickled:  # crossed processes: unpickled dtypes, arrays that are not their own memory
-        b = pickle.loads(pickle.dumps(b, protocol=5))
+    if sent:  # crossed processes: unpickled dtypes, arrays that are not their own memory
+        b = crossed(b, sent)
     merged_rows, real_merge = [], binary_stream._merge
 
     def merge(x, y):
@@ -252,11 +263,14 @@ def test_a_pool_merges_with_a_stream_that_made_no_block_dense():
     assert dense.pool is not None and short.pool is None
     y, s = np.concatenate([*ys, *ys2[:3]]), np.concatenate([*ss, *ss2[:3]])
     scores, pos, neg = reference_table(y, s)
-    for merged in (dense.merge(short), short.merge(dense)):
+    received = crossed(dense, "dask")  # as another worker holds it
+    for merged in (dense.merge(short), short.merge(dense), short.merge(received)):
         assert merged.pool is not None
         state = merged.state()
         assert state.scores.tolist() == scores
         assert state.positive.tolist() == pos and state.negative.tolist() == neg
+    own = [c.tolist() for c in dense.table]  # made a table where it was received, too
+    assert [c.tolist() for c in received.table] == own
 
 
 def test_pools_whose_samples_together_pass_int32_merge_as_wide_tables(monkeypatch):
