@@ -27,6 +27,50 @@ from metrics.states._common import check_total_weight, chunk_weights
 
 __all__ = ["RegressionState"]
 
+#: Rows of a chunk whose per-sample terms are computed at a time, into two buffers that
+#: stay in cache: 2**20 rows in 4.5 ms against 25 ms with a temporary of the chunk's
+#: length for every term (9.5 ms with those written in place; measured).
+_BLOCK = 1 << 15
+
+
+def _weighted_sum(x: np.ndarray, w: np.ndarray | None) -> float:
+    return float(np.sum(x)) if w is None else float(np.dot(w, x))
+
+
+def _error_sums(yt: np.ndarray, yp: np.ndarray, w: np.ndarray | None) -> list:
+    """The weighted sums of ``|e|``, ``e^2``, ``|e| / max(|y|, eps)``,
+    ``(log1p(y) - log1p(y_hat))^2`` (NaN when some value is <= -1) and ``y``, a block of
+    rows at a time."""
+    logs = bool(yt.min() > -1 and yp.min() > -1)
+    n = yt.shape[0]
+    a, b = np.empty(min(_BLOCK, n)), np.empty(min(_BLOCK, n))
+    sums = [0.0] * 5
+    for lo in range(0, n, _BLOCK):
+        t, p = yt[lo : lo + _BLOCK], yp[lo : lo + _BLOCK]
+        wb = None if w is None else w[lo : lo + _BLOCK]
+        e, r = a[: t.shape[0]], b[: t.shape[0]]
+        np.abs(np.subtract(t, p, out=e), out=e)
+        np.divide(e, np.maximum(np.abs(t, out=r), MAPE_EPSILON, out=r), out=r)
+        sums[0] += _weighted_sum(e, wb)
+        sums[2] += _weighted_sum(r, wb)
+        sums[1] += _weighted_sum(np.square(e, out=e), wb)
+        sums[4] += _weighted_sum(t, wb)
+        if logs:
+            np.subtract(np.log1p(t, out=e), np.log1p(p, out=r), out=e)
+            sums[3] += _weighted_sum(np.square(e, out=e), wb)
+    sums[3] = sums[3] if logs else np.nan
+    return sums
+
+
+def _deviation_sum(yt: np.ndarray, mean: float, w: np.ndarray | None) -> float:
+    """``sum w (y - mean)^2``, the second pass of the two-pass variance, a block at a time."""
+    buffer, m2 = np.empty(min(_BLOCK, yt.shape[0])), 0.0
+    for lo in range(0, yt.shape[0], _BLOCK):
+        t = yt[lo : lo + _BLOCK]
+        d = np.subtract(t, mean, out=buffer[: t.shape[0]])
+        m2 += _weighted_sum(np.square(d, out=d), None if w is None else w[lo : lo + _BLOCK])
+    return m2
+
 
 @dataclass(frozen=True)
 class RegressionState:
@@ -95,25 +139,10 @@ class RegressionState:
         check_same_shape(yt, yp, "y_true", "y_pred")
         w = chunk_weights(sample_weight, yt.shape[0])
         n = int(yt.shape[0])
-        err = yt - yp
-        ape = np.abs(err) / np.maximum(np.abs(yt), MAPE_EPSILON)
-        if bool((yt > -1).all() and (yp > -1).all()):
-            sq_log = (np.log1p(yt) - np.log1p(yp)) ** 2
-        else:
-            sq_log = None
-        if w is None:
-            total = float(n)
-            mean = float(np.average(yt))
-            sums = (np.sum(np.abs(err)), np.sum(err**2), np.sum(ape))
-            sq_log_sum = np.nan if sq_log is None else float(np.sum(sq_log))
-            m2 = float(np.sum((yt - mean) ** 2))
-        else:
-            total = float(w.sum())
-            mean = float(np.average(yt, weights=w)) if total > 0 else 0.0
-            sums = (np.dot(w, np.abs(err)), np.dot(w, err**2), np.dot(w, ape))
-            sq_log_sum = np.nan if sq_log is None else float(np.dot(w, sq_log))
-            m2 = float(np.sum(w * (yt - mean) ** 2))
-        return cls(n, total, *(float(x) for x in sums), sq_log_sum, mean, m2)
+        total = float(n) if w is None else float(w.sum())
+        sums = _error_sums(yt, yp, w)
+        mean = sums[4] / total if total > 0 else 0.0
+        return cls(n, total, *sums[:4], mean, _deviation_sum(yt, mean, w))
 
     def merge(self, other: RegressionState) -> RegressionState:
         """The state of both chunks' samples together (Chan's formula for the moments).

@@ -246,6 +246,28 @@ def test_regression_state_equals_in_memory_for_any_chunking(data, weighted):
             close(1.0 - got[name], 1.0 - want, rtol=RTOL + 1e-15 * offset)
 
 
+@pytest.mark.parametrize("weighted", [False, True])
+@pytest.mark.parametrize("logs", [False, True])
+def test_a_regression_chunk_summed_block_by_block_equals_in_memory(monkeypatch, weighted, logs):
+    # a chunk's terms are summed a cache-sized block of rows at a time (2**15 in use): here
+    # blocks of 7 rows, the last one short, and a value below -1 in the last block only
+    from metrics.states import RegressionState, regression
+
+    monkeypatch.setattr(regression, "_BLOCK", 7)
+    rng = np.random.default_rng(4)
+    yt = np.abs(rng.normal(3.0, 2.0, 1000))
+    yp = np.abs(yt + rng.normal(0.0, 0.5, 1000))
+    if not logs:
+        yt[-1] = -1.5  # log1p is undefined there: no RMSLE
+    w = rng.random(1000) if weighted else None
+    got = RegressionState.from_chunk(yt, yp, w).finalize()
+    assert ("root_mean_squared_log_error" in got) == logs
+    for name in REGRESSION:
+        if name in got:
+            close(got[name], getattr(M, name)(yt, yp, sample_weight=w))
+    assert len(got) == len(REGRESSION) - (not logs)
+
+
 def test_regression_state_keeps_r2_exact_where_naive_sums_cancel():
     from metrics.states import RegressionState
 

@@ -158,7 +158,8 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("states.multilabel", "finalize"): "over the 3 count arrays and the averages' names",
     ("states.ranking", "merge"): "over the metrics' names",
     ("states.ranking", "finalize"): "over the metrics' names",
-    ("states.regression", "from_chunk"): "over the few sums of one chunk",
+    ("states.regression", "_error_sums"): "over cache-sized blocks of 2**15 rows",
+    ("states.regression", "_deviation_sum"): "over cache-sized blocks of 2**15 rows",
     # python -m metrics evaluate: the command line streams a file
     ("states.batches", "matrix"): "over the label columns of one batch",
     ("states.batches", "group_states_of_args"): "over the groups of one batch (one state each)",
