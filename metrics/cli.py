@@ -74,6 +74,7 @@ Examples
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
 import sys
@@ -82,6 +83,7 @@ from collections.abc import Iterator
 
 import numpy as np
 
+from metrics._heap import kept_heap, trim_heap
 from metrics._numpy_pages import small_pages
 from metrics._validation import MetricInputError
 from metrics.states import merge_states
@@ -98,7 +100,7 @@ from metrics.states.batches import (
     stream_chunk_of_args,
 )
 from metrics.states.batches import matrix as _matrix
-from metrics.states.binary_stream import merge_binary_stream, trim_heap
+from metrics.states.binary_stream import merge_binary_stream
 
 __all__ = ["main", "memory_size", "parse_args", "read_ahead"]
 
@@ -569,8 +571,11 @@ def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     if args.command == "trec":
         return _trec(args)
+    # each batch's large temporaries: no 2 MiB pages to zero, nor (but the binary stream's,
+    # which hands its tables' memory back itself) pages mapped afresh every batch
+    heap = contextlib.nullcontext() if args.task == "binary" else kept_heap()
     try:
-        with small_pages():  # each batch's large temporaries: no 2 MiB pages to zero
+        with small_pages(), heap:
             result = evaluate(args)
     except MetricInputError as exc:
         sys.stderr.write(f"error: {exc}\n")

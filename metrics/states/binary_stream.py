@@ -53,6 +53,7 @@ from pathlib import Path
 
 import numpy as np
 
+from metrics._heap import trim_heap
 from metrics._runs import runs
 from metrics._validation import MetricInputError
 from metrics.states.binary import (
@@ -528,27 +529,6 @@ def _merge(a: list, b: list) -> list:
     if a[0].shape[0] + b[0].shape[0] >= _TRIM_ROWS:
         trim_heap()
     return merge_tables(a, b)
-
-
-def trim_heap() -> None:
-    """glibc's ``malloc_trim``: the C heap's free memory handed back to the system (a
-    no-op elsewhere)."""
-    if _LIBC is not None:
-        _LIBC.malloc_trim(0)
-
-
-def _libc():
-    import ctypes
-    import ctypes.util
-
-    try:
-        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
-        return libc if hasattr(libc, "malloc_trim") else None
-    except OSError:  # not glibc: nothing to trim
-        return None
-
-
-_LIBC = _libc()
 
 
 def merge_binary_stream(

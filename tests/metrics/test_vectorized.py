@@ -159,6 +159,7 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("states.ranking", "merge"): "over the metrics' names",
     ("states.ranking", "finalize"): "over the metrics' names",
     ("states.regression", "_error_sums"): "over cache-sized blocks of 2**15 rows",
+    ("_heap", "kept_heap"): "over glibc's two thresholds and the user's three variables",
     ("states.regression", "_deviation_sum"): "over cache-sized blocks of 2**15 rows",
     # python -m metrics evaluate: the command line streams a file
     ("states.batches", "matrix"): "over the label columns of one batch",
