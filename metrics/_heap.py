@@ -1,8 +1,9 @@
 """glibc's heap: handed back to the system at a stream's large merges, or kept between the
-batches of the ranking and multilabel streams.
+batches of the ranking, multilabel and regression streams.
 
 A ranking or multilabel batch (about 2^21 values) is widened to float64 matrices of about
-8 MB, made and freed again every batch. glibc maps a block that large on its own and
+8 MB, made and freed again every batch (a regression batch's columns, 2^20 rows, are as
+large). glibc maps a block that large on its own and
 unmaps it when it is freed (and trims the top of its heap past 128 KiB), so every batch's
 arrays are mapped afresh and the kernel zeroes their pages on first touch. On 5 x 10^6
 rows of 20 items (a quiet 2-core machine, 2026-12-03) the ranking command took about
