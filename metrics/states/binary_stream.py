@@ -57,6 +57,7 @@ from metrics._binary_input import positive_mask, valid_label_array
 from metrics._heap import trim_heap
 from metrics._runs import runs
 from metrics._validation import MetricInputError
+from metrics.states._buffers import Buffers
 from metrics.states.binary import (
     BinaryState,
     chunk_input,
@@ -327,7 +328,13 @@ def _fold(stack: list) -> list:
 SAMPLES = 1 << 22
 
 
-class _Samples:
+#: Places of samples of dense blocks held before they are counted, sorted (32 MiB): a
+#: sorted buffer of several batches reaches a 10^8-row stream's 246 MB pool a stretch at
+#: a time (:meth:`~metrics.states.dense_blocks.DenseBlocks.count_positions`).
+POSITIONS = 1 << 23
+
+
+class _Samples(Buffers):
     """Keys of samples (:func:`~metrics.states.binary.sample_keys`) gathered from several
     chunks in one buffer, sorted into one table when it is full.
 
@@ -336,17 +343,7 @@ class _Samples:
 
     def __init__(self, memory: int | None) -> None:
         # at most a quarter of a bound on the stream's memory (4 bytes a key)
-        self.cap = SAMPLES if memory is None else max(1, min(SAMPLES, memory // 16))
-        self.keys = np.empty(0, dtype=np.uint32)  # allocated at the first sample
-        self.other = np.empty(0, dtype=np.uint32)  # the buffer taken last
-        self.count = 0
-
-    @property
-    def nbytes(self) -> int:
-        return int(self.keys.nbytes + self.other.nbytes)
-
-    def fits(self, n: int) -> bool:
-        return self.count + n <= self.keys.shape[0]
+        super().__init__(SAMPLES if memory is None else max(1, min(SAMPLES, memory // 16)))
 
     def add(self, bits: np.ndarray, positive: np.ndarray) -> list | None:
         """Hold these samples; the table of those held before when they would not fit."""
@@ -355,29 +352,14 @@ class _Samples:
         return table
 
     def put(self, bits: np.ndarray, positive: np.ndarray) -> None:
-        """Hold these samples (:meth:`fits` them first, or empty the buffer): an empty
-        buffer too small for them is made larger."""
-        n = bits.shape[0]
-        if not self.fits(n):
-            assert self.count == 0, "a full buffer is emptied before more samples are put"
-            self.keys = np.empty(max(n, self.cap), dtype=np.uint32)
-        sample_keys(bits, positive, out=self.keys[self.count : self.count + n])
-        self.count += n
-
-    def take(self) -> np.ndarray | None:
-        """The keys held (a view of their buffer, theirs until the next take), the other
-        buffer filled from now on; None without any."""
-        if self.count == 0:
-            return None
-        keys = self.keys[: self.count]
-        self.keys, self.other, self.count = self.other, self.keys, 0
-        return keys
+        """Hold these samples (:meth:`fits` them first, or empty the buffer)."""
+        sample_keys(bits, positive, out=self.slot(bits.shape[0]))
 
     def table(self) -> list | None:
         """The table of the samples held (None without any); the buffer emptied."""
         if self.count == 0:
             return None
-        table = keys_table(self.keys[: self.count])
+        table = keys_table(self.held[: self.count])
         self.count = 0
         return table
 
@@ -421,6 +403,8 @@ class _Stream:
         self.memory, self.meta, self.stack = memory, _Meta(), []
         self.dense, self.samples, self.spill = DenseBlocks(), _Samples(memory), None
         self.merger = _Merger() if memory is None else None
+        # the places of samples of dense blocks, counted sorted on the merger's thread
+        self.positions = Buffers(POSITIONS) if memory is None else None
 
     def add(self, chunk) -> list | None:
         """Take one chunk: count its samples of dense blocks in place and gather the
@@ -433,7 +417,7 @@ class _Stream:
             )
         self.meta.add(chunk)
         if isinstance(chunk, BinaryRows) and self.meta.n_samples < _INT32_LIMIT:
-            bits, positive = self.dense.take_rows(chunk.bits, chunk.positive)
+            bits, positive = self.dense.take_rows(chunk.bits, chunk.positive, self._room(chunk))
             if not self.dense.blocks.shape[0]:  # a short stream, or its first chunks
                 return keys_table(sample_keys(bits, positive))
             self._gather(bits, positive)  # the samples dense blocks leave
@@ -445,6 +429,17 @@ class _Stream:
             [chunk.scores, chunk.positive, chunk.negative], self.stack, self.dense
         )
         return self.dense.take(table)
+
+    def _room(self, chunk: BinaryRows) -> Buffers | None:
+        """The buffer of places, with room for the chunk's samples: a full one is counted
+        on the merger's thread (None without a merger: counted in place at once)."""
+        held = self.positions
+        if held is not None and not held.fits(chunk.n_samples):
+            self.merger.wait()  # its job counts the other buffer, filled from now on
+            positions = held.take()
+            if positions is not None:
+                self.merger.submit(self.dense.count_positions, positions)
+        return held
 
     def _gather(self, bits: np.ndarray, positive: np.ndarray) -> None:
         """Hold samples; a full buffer's are sorted and counted, on the merger's thread."""
@@ -474,9 +469,15 @@ class _Stream:
         self._bound()
 
     def gathered(self) -> None:
-        """Sort the samples gathered into the counter."""
+        """Sort the samples gathered into the counter, and count the places held (their
+        buffers let go)."""
         self.settle()
         self._push(self.samples.table())
+        if self.positions is not None:
+            positions = self.positions.take()
+            if positions is not None:
+                self.dense.count_positions(positions)
+            self.positions = Buffers(POSITIONS)
 
     def _push(self, table: list | None) -> None:
         if table is not None:  # many chunks' samples: as good as a merged table to promote

@@ -87,6 +87,19 @@ def _places(at: int, shift: np.ndarray, rows: np.ndarray):
     return np.arange(at, at + int(rows.sum())) + np.repeat(shift, rows)
 
 
+def _positions(start: np.ndarray, size: int, bits: np.ndarray, positive: np.ndarray) -> tuple:
+    """Each sample's place in a little-endian pool's int32 view (its score's positives
+    in the low half of the int64, its negatives in the high one), and whether it is in
+    no dense block (its place then in the spare row past the pool's ``size`` scores)."""
+    index = start.take(bits >> np.uint32(BLOCK_BITS))
+    spare = index == size
+    index += bits & np.uint32(BLOCK - 1)
+    index <<= 1
+    index += 1
+    index -= positive.view(np.uint8)
+    return index, spare
+
+
 @dataclass(eq=False)
 class Pool:
     """Dense blocks' counts as plain arrays, to cross between processes (no lock, no
@@ -114,6 +127,7 @@ class DenseBlocks:
         # where :meth:`take_rows` counts the samples of other blocks, read never
         self.counts = np.zeros(0, dtype=np.int64)
         self.start = np.zeros(0, dtype=np.intp)  # block -> its first score's count
+        self.where = (self.start, 0)  # ``start`` and the pool's scores, set together
         self.rows = 0  # the dense blocks' rows when they were made dense
         # held while the counts are added to or the pool grows: a stream's samples are
         # counted on one thread while its tables are merged (and promoted) on another
@@ -154,9 +168,11 @@ class DenseBlocks:
             np.add.at(self.counts, index, both)
         return ~dense
 
-    def take_rows(self, bits: np.ndarray, positive: np.ndarray) -> tuple:
+    def take_rows(self, bits: np.ndarray, positive: np.ndarray, into=None) -> tuple:
         """Count the samples of dense blocks in place, one sample at a time, before any
-        sort; the samples left, ``(bits, positive)``.
+        sort; the samples left, ``(bits, positive)``. With ``into``
+        (:class:`~metrics.states._buffers.Buffers`), their places in the pool are held
+        there instead, to be counted later, sorted (:meth:`count_positions`).
 
         A chunk's samples of a dense block are never sorted nor made a table: each adds
         1 to its score's positives or negatives (``np.add.at`` on an intp index: numpy's
@@ -167,20 +183,40 @@ class DenseBlocks:
         the spare row (small, so cached): cheaper than picking out the dense ones' indices
         and weights first (measured: 51 ns a sample that way).
         """
+        if into is not None and _LITTLE_ENDIAN:
+            start, size = self.where  # one snapshot: blocks made dense meanwhile keep theirs
+            if size == 0 or bits.shape[0] == 0:
+                return bits, positive
+            index, spare = _positions(start, size, bits, positive)
+            dense = ~spare
+            np.compress(dense, index, out=into.slot(int(np.count_nonzero(dense))))
+            return np.compress(spare, bits), np.compress(spare, positive)
         with self.lock:
             if self.blocks.shape[0] == 0 or bits.shape[0] == 0:
                 return bits, positive
-            index = self.start.take(bits >> np.uint32(BLOCK_BITS))
-            spare = index == self.blocks.shape[0] * BLOCK
-            index += bits & np.uint32(BLOCK - 1)
             if _LITTLE_ENDIAN:  # a score's positives in the low int32 half, its negatives next
-                index <<= 1
-                index += 1
-                index -= positive.view(np.uint8)
+                index, spare = _positions(*self.where, bits, positive)
                 np.add.at(self.counts.view(np.int32), index, np.int32(1))
             else:
+                index = self.start.take(bits >> np.uint32(BLOCK_BITS))
+                spare = index == self.blocks.shape[0] * BLOCK
+                index += bits & np.uint32(BLOCK - 1)
                 np.add.at(self.counts, index, _ONE.take(positive.view(np.uint8)))
         return np.compress(spare, bits), np.compress(spare, positive)
+
+    def count_positions(self, positions: np.ndarray) -> None:
+        """Count samples held by :meth:`take_rows` as their places in the pool's int32
+        view (uint32, sorted here in place).
+
+        Sorted, the samples of a buffer of several batches reach the pool in its order,
+        a stretch of it at a time: 12.9 ns a sample for 2**23 of them (6.3 to sort, 6.6 to
+        count), against 22.1 ns for each batch's samples counted in their own order, where
+        nearly every sample misses the caches (a 10^8-row stream's 246 MB pool)."""
+        positions.sort()
+        with self.lock:
+            counts = self.counts.view(np.int32)
+            for lo in range(0, positions.shape[0], _TAKE_ROWS):
+                np.add.at(counts, positions[lo : lo + _TAKE_ROWS].astype(np.intp), np.int32(1))
 
     def promote(self, table: list) -> list:
         """Make dense the blocks that ``table`` fills to a sixteenth, the fullest first
@@ -221,8 +257,10 @@ class DenseBlocks:
         if not counted:
             self.counts.resize(size + BLOCK, refcheck=False)  # zeros past the end
             self.counts[used * BLOCK : (used + 1) * BLOCK] = 0  # the spare row before
-        self.start = self.slot.astype(np.intp) << BLOCK_BITS
-        self.start[self.slot < 0] = size  # the spare row
+        start = self.slot.astype(np.intp) << BLOCK_BITS
+        start[self.slot < 0] = size  # the spare row
+        self.start = start
+        self.where = (start, size)  # one attribute: read without the lock, never half-made
 
     def detach(self) -> Pool | None:
         """The pool as plain arrays (None when no block is dense), this one emptied."""

@@ -373,8 +373,8 @@ def test_dense_blocks_give_the_reference_table(monkeypatch, limit, memory, chunk
         taken.append(table[0].shape[0] - rest[0].shape[0])
         return rest
 
-    def take_rows(self, bits, positive):
-        rest = real_rows(self, bits, positive)
+    def take_rows(self, bits, positive, into=None):
+        rest = real_rows(self, bits, positive, into)
         taken.append(bits.shape[0] - rest[0].shape[0])
         return rest
 
@@ -431,6 +431,34 @@ def test_gathered_samples_are_sorted_and_merged_on_the_merger_thread(monkeypatch
     # 8 chunks of tables, then 7 of 50 samples left each: a buffer of 120 full twice
     assert sum(name.startswith("metrics-merge") for name in threads) == 2
     assert not any(t.name.startswith("metrics-merge") for t in threading.enumerate())
+
+
+def test_samples_of_dense_blocks_are_counted_sorted_on_the_merger_thread(monkeypatch):
+    # without a bound, the places of the samples of dense blocks are held in a buffer and
+    # counted, sorted, on the merger's thread when it is full; the last ones at the end
+    import threading
+
+    from metrics.states import binary_stream, dense_blocks
+
+    monkeypatch.setattr(binary_stream, "POSITIONS", 5000)
+    monkeypatch.setattr(dense_blocks, "_TAKE_ROWS", 1000)  # counted in slices
+    counted, real = [], dense_blocks.DenseBlocks.count_positions
+
+    def count_positions(self, positions):
+        counted.append((threading.current_thread().name, positions.shape[0]))
+        return real(self, positions)
+
+    monkeypatch.setattr(dense_blocks.DenseBlocks, "count_positions", count_positions)
+    ys, ss = dense_stream(16)
+    state = merge_binary_stream(stream_chunk(y, s) for y, s in zip(ys, ss, strict=True))
+    scores, pos, neg = reference_table(np.concatenate(ys), np.concatenate(ss))
+    assert state.scores.tolist() == scores
+    assert state.positive.tolist() == pos and state.negative.tolist() == neg
+    # 7 chunks of samples after the first 8, 2,450 of them in dense blocks each: two
+    # buffers of two chunks full, then the one before the float64 chunk (a state: what is
+    # held is counted before it), then the last two at the end
+    assert [n for _, n in counted] == [4900, 4900, 2450, 4900]
+    assert [name.startswith("metrics-merge") for name, _ in counted] == [True, True, False, False]
 
 
 def test_an_error_on_the_merger_thread_reaches_the_caller(monkeypatch):
@@ -509,6 +537,7 @@ def test_samples_count_into_the_int32_halves_as_into_the_int64(monkeypatch):
     # little-endian machines add 1 to a count's own int32 half; the int64 path (a
     # big-endian machine's) adds 1 << 32 or 1: the same counts, read back by class
     from metrics.states import dense_blocks
+    from metrics.states._buffers import Buffers
     from metrics.states.dense_blocks import BLOCK, DenseBlocks
 
     rng = np.random.default_rng(5)
@@ -517,13 +546,19 @@ def test_samples_count_into_the_int32_halves_as_into_the_int64(monkeypatch):
     bits = low + rng.integers(0, 2 * BLOCK, 50_000).astype(np.uint32)  # half in no block
     positive = rng.random(50_000) < 0.3
     tables = []
-    for little in (True, False):
+    monkeypatch.setattr(dense_blocks, "_TAKE_ROWS", 7000)  # held places counted in slices
+    for little, held in ((True, None), (False, None), (True, Buffers(60_000))):
         monkeypatch.setattr(dense_blocks, "_LITTLE_ENDIAN", little)
         dense = DenseBlocks()
         dense.promote([column.copy() for column in table])
-        rest_bits, rest_positive = dense.take_rows(bits, positive)
+        before = dense.counts.copy()
+        rest_bits, rest_positive = dense.take_rows(bits, positive, held)
         assert rest_bits.tolist() == bits[bits >= low + BLOCK].tolist()
         assert rest_positive.tolist() == positive[bits >= low + BLOCK].tolist()
+        if held is not None:  # their places held, not counted yet: then counted sorted
+            assert held.count == 50_000 - rest_bits.shape[0]
+            assert np.array_equal(dense.counts, before)
+            dense.count_positions(held.take())
         tables.append(dense.table())
     inside = bits < low + BLOCK
     want_p = np.bincount(bits[inside & positive] - low, minlength=BLOCK) + 1
