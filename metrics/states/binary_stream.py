@@ -14,9 +14,10 @@ more makes their blocks of float32 values dense (:mod:`metrics.states.dense_bloc
 from then on each chunk adds its rows of those blocks in place, once, instead
 of being merged again at every level of the tree. A chunk of such scores may
 come as its samples (:class:`BinaryRows`, from :func:`stream_chunk`): those of
-dense blocks are counted before any sort, and once some block is dense the
-others are gathered over several chunks (:data:`SAMPLES`) and sorted into one
-table, so a value that many chunks share is merged once, not once a chunk; without
+dense blocks are counted before any sort, and the others are gathered over several
+chunks (:data:`SAMPLES`) and sorted into one table, so a value that many chunks share
+is merged once, not once a chunk; a full buffer of them makes blocks dense as a merged
+table does (a stream shorter than one buffer is one sort, no merge); without
 a bound on memory that sort and its merges run on a second thread while the next
 chunks are counted (:class:`_Merger`). At
 the end the tables are folded, their rows of dense blocks added in place, and the
@@ -418,8 +419,6 @@ class _Stream:
         self.meta.add(chunk)
         if isinstance(chunk, BinaryRows) and self.meta.n_samples < _INT32_LIMIT:
             bits, positive = self.dense.take_rows(chunk.bits, chunk.positive, self._room(chunk))
-            if not self.dense.blocks.shape[0]:  # a short stream, or its first chunks
-                return keys_table(sample_keys(bits, positive))
             self._gather(bits, positive)  # the samples dense blocks leave
             return None
         self.gathered()  # held compact, before any table is widened
@@ -470,9 +469,12 @@ class _Stream:
 
     def gathered(self) -> None:
         """Sort the samples gathered into the counter, and count the places held (their
-        buffers let go)."""
+        buffers let go). A buffer not full makes blocks dense only where others are: a
+        stream of fewer samples than one buffer is one sorted table, merged with nothing."""
         self.settle()
-        self._push(self.samples.table())
+        table = self.samples.table()
+        if table is not None:
+            self._count(self.dense.promote(table) if self.dense.blocks.shape[0] else table)
         if self.positions is not None:
             positions = self.positions.take()
             if positions is not None:

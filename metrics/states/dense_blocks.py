@@ -16,8 +16,8 @@ not by arithmetic.
 
 A dense block takes 128 KiB. The blocks made dense are the fullest first, while the
 pool stays within 4/3 of what the rows known so far take in the final table (24
-bytes each: the rows of the table looked at and those of the dense blocks when they
-were made dense), so the blocks take at most 1.33 times the final table. A block
+bytes each: the rows of the table looked at and the scores the dense blocks hold), so
+the blocks take at most 1.33 times the final table. A block
 filled to a quarter always pays for itself (4,096 rows, 96 KiB); one filled to a
 sixteenth is paid for by fuller ones. Blocks that fill late are the reason for the
 lower bar: made dense at a quarter, a block in [0.25, 0.5) of a 10^8-row stream
@@ -232,8 +232,10 @@ class DenseBlocks:
         r = runs(block)
         blocks = block[r.starts]
         fresh = self.slot[blocks] < 0
-        # rows of the final table, at least: the dense blocks' and the table's elsewhere
-        known = self.rows + int(r.lengths[fresh].sum())
+        # rows of the final table, at least: the scores the dense blocks hold (more than
+        # when they were made dense, as they fill) and the table's elsewhere
+        seen = int(np.count_nonzero(self.counts[: self.blocks.shape[0] * BLOCK]))
+        known = max(self.rows, seen) + int(r.lengths[fresh].sum())
         full = fresh & (r.lengths >= DENSE_AT)
         new, rows = blocks[full], r.lengths[full]
         room = _POOL_PER_ROW * known // (BLOCK * 8) - self.blocks.shape[0]

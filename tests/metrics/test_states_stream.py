@@ -14,6 +14,29 @@ from metrics.states._common import numpy_dtype
 from metrics.states.binary_stream import merge_binary_stream, stream_chunk
 
 
+@pytest.fixture(autouse=True)
+def samples_of_eight_chunks(monkeypatch):
+    """Gathered samples sorted by eight of :func:`dense_stream`'s chunks (2**22 in a real
+    stream: four batches of 2**20 rows), so that a full buffer makes blocks dense."""
+    from metrics.states import binary_stream
+
+    monkeypatch.setattr(binary_stream, "SAMPLES", 8 * 2500)
+
+
+def in_turn(monkeypatch):
+    """Each job of the merger's thread ended before the stream goes on (still on that
+    thread): which chunks find which blocks dense no longer depends on the machine."""
+    from metrics.states import binary_stream
+
+    real = binary_stream._Merger.submit
+
+    def submit(self, job, *args):
+        real(self, job, *args)
+        self.wait()
+
+    monkeypatch.setattr(binary_stream._Merger, "submit", submit)
+
+
 def reference_table(y, s):
     """Distinct scores and per-class counts, one score at a time (the slow, obvious way)."""
     scores = sorted(set(float(v) for v in s))
@@ -357,13 +380,35 @@ def test_dense_blocks_give_the_reference_table(monkeypatch, limit, memory, chunk
     # real stream; here all of them at the end, or 120 at a time (mid-stream tables)
     monkeypatch.setattr(binary_stream, "SAMPLES", 120 if "120" in chunk else 8 * 2500)
     monkeypatch.setattr(dense_blocks, "_TAKE_ROWS", 1000)  # tables taken in slices
-    gathered, real_table = [], binary_stream._Samples.table
+    in_turn(monkeypatch)
+    # the samples sorted into a table once some block was dense (on either thread)
+    gathered, real_table, real_job = (
+        [],
+        binary_stream._Samples.table,
+        binary_stream._Stream._sort_and_count,
+    )
 
     def table(self):
         gathered.append(self.count)
         return real_table(self)
 
-    monkeypatch.setattr(binary_stream._Samples, "table", table)
+    def job(self, keys):
+        if self.dense.blocks.shape[0]:
+            gathered.append(keys.shape[0])
+        return real_job(self, keys)
+
+    def gathered_after_dense(self):
+        if not self.dense.blocks.shape[0]:
+            return real_gathered(self)
+        monkeypatch.setattr(binary_stream._Samples, "table", table)
+        try:
+            return real_gathered(self)
+        finally:
+            monkeypatch.setattr(binary_stream._Samples, "table", real_table)
+
+    real_gathered = binary_stream._Stream.gathered
+    monkeypatch.setattr(binary_stream._Stream, "gathered", gathered_after_dense)
+    monkeypatch.setattr(binary_stream._Stream, "_sort_and_count", job)
     taken, spills = [], []
     real_take, real_rows = dense_blocks.DenseBlocks.take, dense_blocks.DenseBlocks.take_rows
     real_write = binary_stream._Runs.write
@@ -414,6 +459,7 @@ def test_gathered_samples_are_sorted_and_merged_on_the_merger_thread(monkeypatch
     from metrics.states import binary, binary_stream
 
     monkeypatch.setattr(binary_stream, "SAMPLES", 120)
+    in_turn(monkeypatch)
     threads, real_keys_table = [], binary.keys_table
 
     def keys_table(key):
@@ -428,8 +474,11 @@ def test_gathered_samples_are_sorted_and_merged_on_the_merger_thread(monkeypatch
     scores, pos, neg = reference_table(y, s)
     assert state.scores.tolist() == scores
     assert state.positive.tolist() == pos and state.negative.tolist() == neg
-    # 8 chunks of tables, then 7 of 50 samples left each: a buffer of 120 full twice
-    assert sum(name.startswith("metrics-merge") for name in threads) == 2
+    # until blocks are dense each chunk alone fills a buffer (made as large as the chunk):
+    # the first nine sorted on the merger's thread, each when the next arrives; then the
+    # 50 samples a chunk leaves fit that buffer, sorted here before the float64 chunk and
+    # at the end
+    assert [name.startswith("metrics-merge") for name in threads] == [True] * 9 + [False] * 2
     assert not any(t.name.startswith("metrics-merge") for t in threading.enumerate())
 
 
@@ -441,6 +490,7 @@ def test_samples_of_dense_blocks_are_counted_sorted_on_the_merger_thread(monkeyp
     from metrics.states import binary_stream, dense_blocks
 
     monkeypatch.setattr(binary_stream, "POSITIONS", 5000)
+    in_turn(monkeypatch)
     monkeypatch.setattr(dense_blocks, "_TAKE_ROWS", 1000)  # counted in slices
     counted, real = [], dense_blocks.DenseBlocks.count_positions
 
@@ -454,11 +504,12 @@ def test_samples_of_dense_blocks_are_counted_sorted_on_the_merger_thread(monkeyp
     scores, pos, neg = reference_table(np.concatenate(ys), np.concatenate(ss))
     assert state.scores.tolist() == scores
     assert state.positive.tolist() == pos and state.negative.tolist() == neg
-    # 7 chunks of samples after the first 8, 2,450 of them in dense blocks each: two
-    # buffers of two chunks full, then the one before the float64 chunk (a state: what is
-    # held is counted before it), then the last two at the end
-    assert [n for _, n in counted] == [4900, 4900, 2450, 4900]
-    assert [name.startswith("metrics-merge") for name, _ in counted] == [True, True, False, False]
+    # the first 8 chunks' samples sorted together make blocks dense; chunk 8 was read
+    # before, the float64 chunk 13 is a state: 6 chunks of 2,450 samples in dense blocks.
+    # A buffer of two chunks full, then the two before the state (what is held is counted
+    # before it) and the last two, at the end
+    assert [n for _, n in counted] == [4900, 4900, 4900]
+    assert [name.startswith("metrics-merge") for name, _ in counted] == [True, False, False]
 
 
 def test_an_error_on_the_merger_thread_reaches_the_caller(monkeypatch):
@@ -651,6 +702,28 @@ def test_blocks_filled_to_a_sixteenth_are_made_dense_fullest_first_within_the_po
     assert dense.nbytes <= 32 * bits.shape[0] + BLOCK * 8
     table = dense.table()
     assert table[0].tolist() == bits[bits.shape[0] - table[0].shape[0] :].tolist()
+
+
+def test_the_pool_budget_counts_the_scores_dense_blocks_hold_now():
+    # rows of the final table known at a promotion: the scores the dense blocks have been
+    # given since they were made dense count too, so blocks that fill late still turn dense
+    from metrics.states.dense_blocks import BLOCK, DenseBlocks
+
+    first = np.float32(0.5).view(np.uint32)
+    dense = DenseBlocks()
+
+    def table(block: int, n: int) -> list:
+        bits = first + np.uint32(block * BLOCK) + np.arange(n, dtype=np.uint32)
+        return [bits, *np.ones((2, n), np.int32)]
+
+    # 13,000 rows in block 0 pay for 3 blocks: block 0 dense, the spare room unused
+    assert dense.promote(table(0, 13_000))[0].shape[0] == 0 and dense.rows == 13_000
+    dense.take(table(0, BLOCK))  # block 0 now holds all its 16,384 scores
+    # 1,100 rows in each of blocks 1-4: 16,384 + 4,400 rows known pay for 5 blocks, where
+    # the rows at promotion (13,000 + 4,400) would pay for 4 (32 bytes a row)
+    later = [np.concatenate(c) for c in zip(*(table(b, 1100) for b in range(1, 5)), strict=True)]
+    assert dense.promote(later)[0].shape[0] == 0
+    assert sorted(dense.blocks.tolist()) == [(first >> 14) + b for b in range(5)]
 
 
 @pytest.mark.parametrize("weighted", [False, True])
