@@ -111,6 +111,14 @@ class Pool:
     rows: int
 
 
+def _left(spare: np.ndarray, bits: np.ndarray, positive: np.ndarray) -> tuple:
+    """The samples of no dense block: few, so taken by their index rather than by a mask
+    (``np.compress`` makes an index of them from the mask anyway). A batch of 2**20 of
+    a 10^8-row stream, 3.5% left: 2.1 ns a sample against 3.7."""
+    left = np.flatnonzero(spare)
+    return bits.take(left), positive.take(left)
+
+
 class DenseBlocks:
     """Both classes' counts (int32 halves of one int64) of the dense blocks of a stream
     of float32 bit tables.
@@ -127,7 +135,7 @@ class DenseBlocks:
         # where :meth:`take_rows` counts the samples of other blocks, read never
         self.counts = np.zeros(0, dtype=np.int64)
         self.start = np.zeros(0, dtype=np.intp)  # block -> its first score's count
-        self.where = (self.start, 0)  # ``start`` and the pool's scores, set together
+        self.where = (self.start, 0, self.start)  # ``start``, the pool's scores, set together
         self.rows = 0  # the dense blocks' rows when they were made dense
         # held while the counts are added to or the pool grows: a stream's samples are
         # counted on one thread while its tables are merged (and promoted) on another
@@ -181,28 +189,31 @@ class DenseBlocks:
         26.6-27.1 ns a sample against 29.4-29.7 adding ``1 << 32`` or 1 to the int64, on a
         batch of a 10^8-row stream). Every sample is scattered, those of other blocks into
         the spare row (small, so cached): cheaper than picking out the dense ones' indices
-        and weights first (measured: 51 ns a sample that way).
+        and weights first (measured: 51 ns a sample that way). Held, the places are uint32
+        while the pool's int32 view has fewer than 2**32 (the starts kept narrow too): a
+        batch's places and what is left, 7.8 ns a sample against 10.5 with intp places
+        and ``np.compress`` (2**20 samples of a 10^8-row stream).
         """
         if into is not None and _LITTLE_ENDIAN:
-            start, size = self.where  # one snapshot: blocks made dense meanwhile keep theirs
+            _, size, start = self.where  # one snapshot: blocks made dense meanwhile keep theirs
             if size == 0 or bits.shape[0] == 0:
                 return bits, positive
-            index, spare = _positions(start, size, bits, positive)
-            dense = ~spare
-            np.compress(dense, index, out=into.slot(int(np.count_nonzero(dense))))
-            return np.compress(spare, bits), np.compress(spare, positive)
+            index, spare = _positions(start, start.dtype.type(size), bits, positive)
+            held = index[~spare]  # a mask's copy: no index of the many (as np.compress makes)
+            into.slot(held.shape[0])[:] = held
+            return _left(spare, bits, positive)
         with self.lock:
             if self.blocks.shape[0] == 0 or bits.shape[0] == 0:
                 return bits, positive
             if _LITTLE_ENDIAN:  # a score's positives in the low int32 half, its negatives next
-                index, spare = _positions(*self.where, bits, positive)
+                index, spare = _positions(*self.where[:2], bits, positive)
                 np.add.at(self.counts.view(np.int32), index, np.int32(1))
             else:
                 index = self.start.take(bits >> np.uint32(BLOCK_BITS))
                 spare = index == self.blocks.shape[0] * BLOCK
                 index += bits & np.uint32(BLOCK - 1)
                 np.add.at(self.counts, index, _ONE.take(positive.view(np.uint8)))
-        return np.compress(spare, bits), np.compress(spare, positive)
+        return _left(spare, bits, positive)
 
     def count_positions(self, positions: np.ndarray) -> None:
         """Count samples held by :meth:`take_rows` as their places in the pool's int32
@@ -262,7 +273,10 @@ class DenseBlocks:
         start = self.slot.astype(np.intp) << BLOCK_BITS
         start[self.slot < 0] = size  # the spare row
         self.start = start
-        self.where = (start, size)  # one attribute: read without the lock, never half-made
+        # one attribute: read without the lock, never half-made; with the starts as uint32
+        # while every place in the pool's int32 view fits one (half the bytes to move)
+        narrow = start.astype(np.uint32) if 2 * size + 2 <= 1 << 32 else start
+        self.where = (start, size, narrow)
 
     def detach(self) -> Pool | None:
         """The pool as plain arrays (None when no block is dense), this one emptied."""
