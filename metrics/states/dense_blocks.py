@@ -65,6 +65,8 @@ DENSE_AT = BLOCK // 16
 _POOL_PER_ROW = 32
 #: Blocks of non-negative float32 bits (31 bits).
 _N_BLOCKS = 1 << (31 - BLOCK_BITS)
+#: Places a uint32 tells apart: a pool's int32 view past it is indexed by intp.
+_UINT32_PLACES = 1 << 32
 #: Rows of a table added to dense blocks at a time by :meth:`DenseBlocks.take`.
 _TAKE_ROWS = 1 << 20
 #: Blocks turned into a table at a time by :meth:`DenseBlocks.table`.
@@ -275,7 +277,7 @@ class DenseBlocks:
         self.start = start
         # one attribute: read without the lock, never half-made; with the starts as uint32
         # while every place in the pool's int32 view fits one (half the bytes to move)
-        narrow = start.astype(np.uint32) if 2 * size + 2 <= 1 << 32 else start
+        narrow = start.astype(np.uint32) if 2 * size + 2 <= _UINT32_PLACES else start
         self.where = (start, size, narrow)
 
     def detach(self) -> Pool | None:

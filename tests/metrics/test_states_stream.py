@@ -598,8 +598,10 @@ def test_samples_count_into_the_int32_halves_as_into_the_int64(monkeypatch):
     positive = rng.random(50_000) < 0.3
     tables = []
     monkeypatch.setattr(dense_blocks, "_TAKE_ROWS", 7000)  # held places counted in slices
-    for little, held in ((True, None), (False, None), (True, Buffers(60_000))):
+    ways = [(True, None, 2**32), (False, None, 2**32), (True, Buffers(60_000), 2**32)]
+    for little, held, places in [*ways, (True, Buffers(60_000), 2 * BLOCK)]:  # intp places
         monkeypatch.setattr(dense_blocks, "_LITTLE_ENDIAN", little)
+        monkeypatch.setattr(dense_blocks, "_UINT32_PLACES", places)
         dense = DenseBlocks()
         dense.promote([column.copy() for column in table])
         before = dense.counts.copy()
@@ -609,6 +611,8 @@ def test_samples_count_into_the_int32_halves_as_into_the_int64(monkeypatch):
         if held is not None:  # their places held, not counted yet: then counted sorted
             assert held.count == 50_000 - rest_bits.shape[0]
             assert np.array_equal(dense.counts, before)
+            narrow = dense.where[2].dtype == np.uint32
+            assert narrow == (places == 2**32)
             dense.count_positions(held.take())
         tables.append(dense.table())
     inside = bits < low + BLOCK
