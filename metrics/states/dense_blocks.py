@@ -245,13 +245,16 @@ class DenseBlocks:
         r = runs(block)
         blocks = block[r.starts]
         fresh = self.slot[blocks] < 0
-        # rows of the final table, at least: the scores the dense blocks hold (more than
-        # when they were made dense, as they fill) and the table's elsewhere
-        seen = int(np.count_nonzero(self.counts[: self.blocks.shape[0] * BLOCK]))
-        known = max(self.rows, seen) + int(r.lengths[fresh].sum())
         full = fresh & (r.lengths >= DENSE_AT)
         new, rows = blocks[full], r.lengths[full]
-        room = _POOL_PER_ROW * known // (BLOCK * 8) - self.blocks.shape[0]
+        if new.shape[0] == 0:
+            return table
+        # rows of the final table, at least: the dense blocks' and the table's elsewhere
+        elsewhere = int(r.lengths[fresh].sum())
+        room = self._room(self.rows + elsewhere)
+        if room < new.shape[0]:  # the scores the dense blocks hold now (more than when
+            seen = int(np.count_nonzero(self.counts[: self.blocks.shape[0] * BLOCK]))
+            room = self._room(max(self.rows, seen) + elsewhere)  # made dense): read if needed
         if room < new.shape[0]:
             fullest = np.argsort(rows, kind="stable")[::-1][: max(room, 0)]
             new, rows = new[fullest], rows[fullest]
@@ -261,6 +264,10 @@ class DenseBlocks:
         with self.lock:
             self._grow(new)
         return self.take(table)
+
+    def _room(self, known: int) -> int:
+        """Blocks more that the pool's budget allows with ``known`` rows of the final table."""
+        return _POOL_PER_ROW * known // (BLOCK * 8) - self.blocks.shape[0]
 
     def _grow(self, new: np.ndarray, counted: bool = False) -> None:
         """Give the blocks ``new`` their rows of the pool, zeroed (``counted``: the counts
