@@ -145,8 +145,10 @@ def _block_state(pieces: list, spec):
     first = next(stream, None)
     if first is None:
         return None
-    # compact: half the bytes to send, and merged with another block's by one 32-bit sort
-    return merge_binary_stream(itertools.chain([first], stream), compact=True)
+    # compact: half the bytes to send, and merged with another block's by one 32-bit sort;
+    # one thread: the task owns one of its worker's threads (as Dask's workers run numpy's
+    # BLAS on one thread), so the blocks of n threads run on n cores, not 2n
+    return merge_binary_stream(itertools.chain([first], stream), compact=True, threads=1)
 
 
 def _partition_max(frame, names: list[str]) -> float:

@@ -398,13 +398,13 @@ class _Stream:
     Without a bound on memory, the samples that dense blocks leave are sorted and merged
     on a thread of its own (:class:`_Merger`); the counter and the pool are then the
     merger's until :meth:`settle`. A bound keeps every step on the stream's thread (its
-    spills read what the merges hold)."""
+    spills read what the merges hold), as does ``threads=1``."""
 
-    def __init__(self, memory: int | None) -> None:
+    def __init__(self, memory: int | None, threads: int = 2) -> None:
         self.memory, self.meta, self.stack = memory, _Meta(), []
         self.dense, self.samples, self.spill = DenseBlocks(), _Samples(memory), None
-        self.merger = _Merger() if memory is None else None
-        # the places of samples of dense blocks, counted sorted on the merger's thread
+        self.merger = _Merger() if memory is None and threads > 1 else None
+        # the places of samples of dense blocks, counted sorted (on the merger's thread)
         self.positions = Buffers(POSITIONS) if memory is None else None
 
     def add(self, chunk) -> list | None:
@@ -430,14 +430,21 @@ class _Stream:
         return self.dense.take(table)
 
     def _room(self, chunk: BinaryRows) -> Buffers | None:
-        """The buffer of places, with room for the chunk's samples: a full one is counted
-        on the merger's thread (None without a merger: counted in place at once)."""
+        """The buffer of places, with room for the chunk's samples: a full one is counted,
+        on the merger's thread if there is one (None with a bound on memory: each chunk's
+        counted in place at once)."""
         held = self.positions
-        if held is not None and not held.fits(chunk.n_samples):
-            self.merger.wait()  # its job counts the other buffer, filled from now on
+        if held is None or held.fits(chunk.n_samples):
+            return held
+        if self.merger is None:
             positions = held.take()
             if positions is not None:
-                self.merger.submit(self.dense.count_positions, positions)
+                self.dense.count_positions(positions)
+            return held
+        self.merger.wait()  # its job counts the other buffer, filled from now on
+        positions = held.take()
+        if positions is not None:
+            self.merger.submit(self.dense.count_positions, positions)
         return held
 
     def _gather(self, bits: np.ndarray, positive: np.ndarray) -> None:
@@ -568,7 +575,11 @@ def _merge(a: list, b: list) -> list:
 
 
 def merge_binary_stream(
-    states: Iterable[BinaryState], *, memory: int | None = None, compact: bool = False
+    states: Iterable[BinaryState],
+    *,
+    memory: int | None = None,
+    compact: bool = False,
+    threads: int = 2,
 ) -> BinaryState | CompactBinary:
     """Merge a stream of binary states in a balanced tree, freeing each merge's inputs.
 
@@ -582,6 +593,10 @@ def merge_binary_stream(
     compact : bool
         Return the merged table as the stream holds it (:class:`CompactBinary`,
         half the bytes to send to another process) instead of widened.
+    threads : int, default 2
+        1 keeps every step on the caller's thread (a Dask task, which owns one of its
+        worker's threads); 2 sorts and merges on a second thread while the stream
+        counts (without ``memory`` only).
 
     Returns
     -------
@@ -603,7 +618,7 @@ def merge_binary_stream(
     """
     if memory is not None and memory < 1:
         raise MetricInputError(f"memory must be at least 1 byte; got {memory}.")
-    stream = _Stream(memory)
+    stream = _Stream(memory, threads)
     try:
         for chunk in states:
             table = stream.add(chunk)

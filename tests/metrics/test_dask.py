@@ -225,6 +225,23 @@ def test_without_a_scheduler_dask_threads_give_the_same(data):
     assert got["roc_auc_score"] == M.roc_auc_score(cols["y"], cols["p"])
 
 
+def test_a_block_streams_on_its_task_s_thread_alone(data, monkeypatch):
+    # a Dask task owns one of its worker's threads: its block's stream starts no other
+    from metrics.states import binary_stream
+
+    cols, folder, _ = data
+    calls, real = [], binary_stream.merge_binary_stream
+
+    def merge(states, **options):
+        calls.append(options.get("threads", 2))
+        return real(states, **options)
+
+    monkeypatch.setattr(binary_stream, "merge_binary_stream", merge)
+    got = evaluate_dask(str(folder), "binary", y_true="y", score="p")  # a folder: blocks
+    assert calls and set(calls) == {1}
+    assert got["roc_auc_score"] == M.roc_auc_score(cols["y"], cols["p"])
+
+
 def test_cli_engine_dask_with_a_scheduler(cluster, data):
     cols, folder, single = data
     argv = ["--task", "binary", "--y-true", "y", "--score", "p", "--weight", "w",

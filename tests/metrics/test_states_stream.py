@@ -482,9 +482,11 @@ def test_gathered_samples_are_sorted_and_merged_on_the_merger_thread(monkeypatch
     assert not any(t.name.startswith("metrics-merge") for t in threading.enumerate())
 
 
-def test_samples_of_dense_blocks_are_counted_sorted_on_the_merger_thread(monkeypatch):
+@pytest.mark.parametrize("threads", [2, 1])
+def test_samples_of_dense_blocks_are_counted_sorted_on_the_merger_thread(monkeypatch, threads):
     # without a bound, the places of the samples of dense blocks are held in a buffer and
-    # counted, sorted, on the merger's thread when it is full; the last ones at the end
+    # counted, sorted, on the merger's thread when it is full (on the stream's own with
+    # one thread, as a Dask task runs it); the last ones at the end
     import threading
 
     from metrics.states import binary_stream, dense_blocks
@@ -500,7 +502,8 @@ def test_samples_of_dense_blocks_are_counted_sorted_on_the_merger_thread(monkeyp
 
     monkeypatch.setattr(dense_blocks.DenseBlocks, "count_positions", count_positions)
     ys, ss = dense_stream(16)
-    state = merge_binary_stream(stream_chunk(y, s) for y, s in zip(ys, ss, strict=True))
+    chunks = (stream_chunk(y, s) for y, s in zip(ys, ss, strict=True))
+    state = merge_binary_stream(chunks, threads=threads)
     scores, pos, neg = reference_table(np.concatenate(ys), np.concatenate(ss))
     assert state.scores.tolist() == scores
     assert state.positive.tolist() == pos and state.negative.tolist() == neg
@@ -509,7 +512,8 @@ def test_samples_of_dense_blocks_are_counted_sorted_on_the_merger_thread(monkeyp
     # A buffer of two chunks full, then the two before the state (what is held is counted
     # before it) and the last two, at the end
     assert [n for _, n in counted] == [4900, 4900, 4900]
-    assert [name.startswith("metrics-merge") for name, _ in counted] == [True, False, False]
+    on_merger = [name.startswith("metrics-merge") for name, _ in counted]
+    assert on_merger == ([True, False, False] if threads == 2 else [False] * 3)
 
 
 def test_an_error_on_the_merger_thread_reaches_the_caller(monkeypatch):
