@@ -114,34 +114,33 @@ def _binned_table(scores, positive, negative, edges):
     """Per bin: the weight, the positive weight and the weighted sum of scores of an
     ascending table, ``chunk`` rows at a time (no temporaries of the table's length).
 
-    Each bin is a run of consecutive rows, so a bin cut by a chunk boundary is
-    carried on: its sum so far is added to the next chunk's first row and
-    ``np.bincount`` goes on from there, the same additions in the same order as
-    one ``np.bincount`` over the whole table (floats too).
+    Each bin is a run of consecutive rows (:func:`_bin_cuts`), so a chunk's rows of a
+    bin are summed as one slice (``np.add.reduceat``), not added row by row to the bin
+    they fall in (``np.bincount``): 2 x 10^7 scores in 0.18 s against 0.37, the sums equal
+    to 1e-15 (summed in another order).
     """
     n_bins, chunk = edges.shape[0] - 1, _block_chunks.CHUNK
     sums = np.zeros((3, n_bins))
     for lo in range(0, scores.shape[0], chunk):
         s, p, n = (_block_chunks.widened(c[lo : lo + chunk]) for c in (scores, positive, negative))
-        ids = _ascending_bins(s, edges, n_bins)
         total = p + n
         rows = np.stack((total, p, s * total)).astype(np.float64, copy=False)
-        first = ids[0]
-        rows[:, 0] += sums[:, first]  # the bin carried on from the last chunk (else 0)
-        sums[:, first] = 0.0
-        for k in range(3):
-            sums[k] += np.bincount(ids, rows[k], n_bins)
+        cuts = _bin_cuts(s, edges)
+        held = np.flatnonzero(cuts[1:] > cuts[:-1])  # the bins with rows in this chunk
+        sums[:, held] += np.add.reduceat(rows, cuts[held], axis=1)
     count = sums[0]  # weights, not counts, in a weighted table: only the debiased
     # estimator reads counts, and it refuses a weighted state
     return count, count, sums[1], sums[2]
 
 
-def _ascending_bins(s: np.ndarray, edges: np.ndarray, n_bins: int) -> np.ndarray:
-    """``np.searchsorted(edges[1:-1], s)`` of ascending ``s``: each bin a run of rows, cut
-    where ``s`` first passes an inner edge (a few searches, not one a row: the ten bins of
-    a table of 2 x 10^7 scores in 0.62-0.68 s of CPU against 0.79-0.81, the same sums)."""
-    cuts = np.searchsorted(s, edges[1:-1], side="right")
-    return np.repeat(np.arange(n_bins), np.diff(cuts, prepend=0, append=s.shape[0]))
+def _bin_cuts(s: np.ndarray, edges: np.ndarray) -> np.ndarray:
+    """Where each bin's rows start in ascending ``s``, and its end: bin ``k`` holds rows
+    ``cuts[k]:cuts[k + 1]`` (the bins of ``np.searchsorted(edges[1:-1], s)``, a few
+    searches rather than one a row)."""
+    cuts = np.empty(edges.shape[0], dtype=np.intp)
+    cuts[0], cuts[-1] = 0, s.shape[0]
+    cuts[1:-1] = np.searchsorted(s, edges[1:-1], side="right")
+    return cuts
 
 
 def error_from_sums(count, weight, positive, mass, norm="l1", debiased=False) -> float:

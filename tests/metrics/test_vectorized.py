@@ -34,7 +34,7 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("_block_chunks", "lift_reader"): "over chunks, and the few fractions asked for",
     ("_block_chunks", "accuracy_ratio_reader"): "over chunks of 2^16 rows",
     ("_block_chunks", "net_benefit_reader"): "over chunks of 2^16 rows",
-    ("calibration", "_binned_table"): "over chunks of 2^16 rows and the 3 bin sums",
+    ("calibration", "_binned_table"): "over chunks of 2^16 rows",
     ("operating_point", "choice_reader"): "over chunks of 2^16 rows, each vectorized",
     ("states.binary", "_scatter"): "over slices of the merged order, each vectorized",
     ("states.binary", "_ascending"): "over chunks of 2^16 table rows",
