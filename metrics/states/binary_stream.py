@@ -480,6 +480,7 @@ class _Stream:
         stream of fewer samples than one buffer is one sorted table, merged with nothing."""
         self.settle()
         table = self.samples.table()
+        self.samples = _Samples(self.memory)  # its buffers let go before the merges
         if table is not None:
             self._count(self.dense.promote(table) if self.dense.blocks.shape[0] else table)
         if self.positions is not None:
