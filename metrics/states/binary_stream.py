@@ -406,6 +406,7 @@ class _Stream:
         self.merger = _Merger() if memory is None and threads > 1 else None
         # the places of samples of dense blocks, counted sorted (on the merger's thread)
         self.positions = Buffers(POSITIONS) if memory is None else None
+        self.gathered_with = 0  # blocks dense when the samples held began to be gathered
 
     def add(self, chunk) -> list | None:
         """Take one chunk: count its samples of dense blocks in place and gather the
@@ -418,8 +419,11 @@ class _Stream:
             )
         self.meta.add(chunk)
         if isinstance(chunk, BinaryRows) and self.meta.n_samples < _INT32_LIMIT:
-            bits, positive = self.dense.take_rows(chunk.bits, chunk.positive, self._room(chunk))
-            self._gather(bits, positive)  # the samples dense blocks leave
+            dense_at = self.dense.blocks.shape[0]  # as the samples are told apart
+            bits, positive = self.dense.take_rows(
+                chunk.bits, chunk.positive, self._room(chunk.n_samples)
+            )
+            self._gather(bits, positive, dense_at)  # the samples dense blocks leave
             return None
         self.gathered()  # held compact, before any table is widened
         if isinstance(chunk, BinaryRows):
@@ -429,12 +433,12 @@ class _Stream:
         )
         return self.dense.take(table)
 
-    def _room(self, chunk: BinaryRows) -> Buffers | None:
-        """The buffer of places, with room for the chunk's samples: a full one is counted,
+    def _room(self, n: int) -> Buffers | None:
+        """The buffer of places, with room for ``n`` samples: a full one is counted,
         on the merger's thread if there is one (None with a bound on memory: each chunk's
         counted in place at once)."""
         held = self.positions
-        if held is None or held.fits(chunk.n_samples):
+        if held is None or held.fits(n):
             return held
         if self.merger is None:
             positions = held.take()
@@ -447,17 +451,31 @@ class _Stream:
             self.merger.submit(self.dense.count_positions, positions)
         return held
 
-    def _gather(self, bits: np.ndarray, positive: np.ndarray) -> None:
-        """Hold samples; a full buffer's are sorted and counted, on the merger's thread."""
+    def _gather(self, bits: np.ndarray, positive: np.ndarray, dense_at: int) -> None:
+        """Hold samples that ``dense_at`` dense blocks left; a full buffer's are sorted and
+        counted, on the merger's thread if there is one."""
         if self.merger is None:
-            self._push(self.samples.add(bits, positive))
-            return
-        if not self.samples.fits(bits.shape[0]):
+            table = None if self.samples.fits(bits.shape[0]) else self.samples.table()
+            self._push(table)
+        elif not self.samples.fits(bits.shape[0]):
             self.merger.wait()  # its job sorts the other buffer, filled from now on
-            keys = self.samples.take()
+            keys = self._undense(self.samples.take())
             if keys is not None:
                 self.merger.submit(self._sort_and_count, keys)
+        if self.samples.count == 0:
+            self.gathered_with = dense_at
         self.samples.put(bits, positive)
+
+    def _undense(self, keys: np.ndarray | None) -> np.ndarray | None:
+        """Gathered samples' keys less those of blocks made dense since the buffer began
+        (their places held instead): the merger sorts only what no block holds. The first
+        buffers were gathered before any block was dense; sorted whole, a second buffer of
+        10^8 rows was one more sort of 4 x 10^6 samples, and the stream waited for it."""
+        if keys is None or self.dense.blocks.shape[0] == self.gathered_with:
+            return keys
+        bits, positive = keys >> np.uint32(1), (keys & np.uint32(1)).view(np.int32) != 0
+        bits, positive = self.dense.take_rows(bits, positive, self._room(keys.shape[0]))
+        return sample_keys(bits, positive) if bits.shape[0] else None
 
     def _sort_and_count(self, keys: np.ndarray) -> None:
         self._push(keys_table(keys))
@@ -479,7 +497,8 @@ class _Stream:
         buffers let go). A buffer not full makes blocks dense only where others are: a
         stream of fewer samples than one buffer is one sorted table, merged with nothing."""
         self.settle()
-        table = self.samples.table()
+        keys = self._undense(self.samples.take())
+        table = None if keys is None else keys_table(keys)
         self.samples = _Samples(self.memory)  # its buffers let go before the merges
         if table is not None:
             self._count(self.dense.promote(table) if self.dense.blocks.shape[0] else table)
