@@ -128,6 +128,16 @@ def test_memory_sizes_and_the_read_ahead_thread():
             got.append(item)
     assert got == [1]  # the item before the failure arrived, then the reader's error
 
+    made = []
+
+    def counted():
+        for i in range(20):
+            made.append(i)
+            yield i
+
+    ahead = [len(made) - item for item in cli.read_ahead(counted())]
+    assert max(ahead) <= 3  # the caller's item and at most two fetched beyond it
+
 
 def test_binary_weighted_and_threshold(binary_file):
     path, y, p, w = binary_file
