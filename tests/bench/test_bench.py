@@ -273,3 +273,30 @@ def test_slices_csv_adds_a_site_of_fifty_values_and_stays_under_the_upload_limit
     plain = binary_csv(tmp_path / "b.csv", 20_000).read_text().splitlines()[1:]
     assert [",".join(r[:2]) for r in rows] == plain
     assert path.stat().st_size * 50 < 50_000_000
+
+
+def test_the_out_of_core_record_times_dask_as_a_child_and_from_a_started_process(tmp_path):
+    # the command's evaluation also runs in the bench's own process (no start-up, no
+    # imports); the record prints the ratio of two workers to one both ways
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    from bench import streaming
+    from metrics import cli
+
+    rng = np.random.default_rng(3)
+    y = rng.integers(0, 2, 2000).astype(np.int8)
+    path = tmp_path / "b.parquet"
+    pq.write_table(pa.table({"y": y, "p": rng.random(2000).astype(np.float32)}), path)
+    argv = ["evaluate", str(path), "--task", "binary", "--y-true", "y", "--score", "p"]
+    assert streaming._computed(argv) > 0
+    values = cli.evaluate(cli.parse_args(argv))
+    dask = {
+        k: {"wall": wall, "load": 0.1, "values": values, "computed": computed}
+        for k, wall, computed in ((1, 8.0, 6.0), (2, 6.4, 4.0))
+    }
+    record = {"rows": 2000, "read_s": 1.0, "read_cpu": 1.0, "eval_s": 2.0, "eval_cpu": 2.0,
+              "values": values, "dask": dask}  # fmt: skip
+    lines = streaming._rates(record)
+    assert "Dask: 1 worker(s) 8.0 s, 2 worker(s) 6.4 s (2 workers 1.25x as fast as 1)" in lines[1]
+    assert lines[2].endswith("1 worker(s) 6.0 s, 2 worker(s) 4.0 s (1.50x).")
