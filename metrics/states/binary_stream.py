@@ -14,12 +14,14 @@ more makes their blocks of float32 values dense (:mod:`metrics.states.dense_bloc
 from then on each chunk adds its rows of those blocks in place, once, instead
 of being merged again at every level of the tree. A chunk of such scores may
 come as its samples (:class:`BinaryRows`, from :func:`stream_chunk`): those of
-dense blocks are counted before any sort, and the others are gathered over several
-chunks (:data:`SAMPLES`) and sorted into one table, so a value that many chunks share
-is merged once, not once a chunk; a full buffer of them makes blocks dense as a merged
-table does (a stream shorter than one buffer is one sort, no merge); without
-a bound on memory that sort and its merges run on a second thread while the next
-chunks are counted (:class:`_Merger`). At
+dense blocks are counted before any sort (without a bound on memory, their places in the
+pool are held over several chunks, :data:`POSITIONS`, and counted sorted), and the others
+are gathered over several chunks (:data:`SAMPLES`) and sorted into one table, so a value
+that many chunks share is merged once, not once a chunk; a full buffer of them makes
+blocks dense as a merged table does (a stream shorter than one buffer is one sort, no
+merge), its samples of blocks made dense since it began told apart again first; without
+a bound on memory those sorts, counts and merges run on a second thread while the next
+chunks are counted (:class:`_Merger`; ``threads=1`` keeps them on the caller's). At
 the end the tables are folded, their rows of dense blocks added in place, and the
 rows left placed among the dense counts (:meth:`DenseBlocks.table`).
 
