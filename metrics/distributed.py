@@ -136,7 +136,8 @@ def _block_state(pieces: list, spec):
         for filesystem, path, row_groups in pieces:
             with filesystem.open_input_file(path) as f:
                 pf = pq.ParquetFile(f, pre_buffer=False)
-                batches = pf.iter_batches(BATCH_ROWS, row_groups=row_groups, columns=columns)
+                batches = pf.iter_batches(BATCH_ROWS, row_groups=row_groups, columns=columns,
+                                          use_threads=False)  # fmt: skip
                 for batch in batches:
                     if batch.num_rows:
                         yield stream_chunk_of_args(batch, spec)

@@ -445,3 +445,21 @@ def test_by_a_column_gives_each_groups_metrics_equal_to_metric_frame(tmp_path):
     refused = run(path, "--task", "binary", "--y-true", "y", "--score", "p", "--by", "nope",
                   check=False)  # fmt: skip
     assert refused.returncode == 2 and "no column 'nope'" in refused.stderr
+
+
+def test_the_batches_are_decoded_on_the_reading_thread_alone(binary_file, monkeypatch):
+    # pyarrow's own pool of threads would share the two cores with the stream's threads
+    import pyarrow.parquet as pq
+
+    path, y, p, _ = binary_file
+    reads, real = [], pq.ParquetFile.iter_batches
+
+    def iter_batches(self, *args, **options):
+        reads.append(options.get("use_threads", True))
+        return real(self, *args, **options)
+
+    monkeypatch.setattr(pq.ParquetFile, "iter_batches", iter_batches)
+    args = cli.parse_args(["evaluate", str(path), "--task", "binary", "--y-true", "y",
+                           "--score", "p"])  # fmt: skip
+    assert cli.evaluate(args)["roc_auc_score"] == M.roc_auc_score(y, p)
+    assert reads == [False]
