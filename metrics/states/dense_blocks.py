@@ -194,8 +194,9 @@ class DenseBlocks:
         and weights first (measured: 51 ns a sample that way). Held, the places are uint32
         while the pool's int32 view has fewer than 2**32 (the starts kept narrow too): a
         batch's places and what is left, 7.8 ns a sample against 10.5 with intp places
-        and ``np.compress`` (2**20 samples of a 10^8-row stream). A pool of 2**32 places
-        or more counts each chunk's samples at once: its places are no uint32.
+        and ``np.compress`` (2**20 samples of a 10^8-row stream). A pool of every block
+        (2**32 places and the spare row past them, where the starts are intp) counts each
+        chunk's samples at once, so only uint32 places are ever held.
         """
         _, size, start = self.where  # one snapshot: blocks made dense meanwhile keep theirs
         if into is not None and _LITTLE_ENDIAN and start.dtype == np.uint32:

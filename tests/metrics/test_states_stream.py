@@ -587,7 +587,8 @@ def test_samples_count_into_the_int32_halves_as_into_the_int64(monkeypatch):
     tables = []
     monkeypatch.setattr(dense_blocks, "_TAKE_ROWS", 7000)  # held places counted in slices
     ways = [(True, None, 2**32), (False, None, 2**32), (True, Buffers(60_000), 2**32)]
-    for little, held, places in [*ways, (True, Buffers(60_000), 2 * BLOCK)]:  # a big pool
+    # the bound forced down: a pool as large as every block (intp starts) holds nothing
+    for little, held, places in [*ways, (True, Buffers(60_000), 2 * BLOCK)]:
         monkeypatch.setattr(dense_blocks, "_LITTLE_ENDIAN", little)
         monkeypatch.setattr(dense_blocks, "_UINT32_PLACES", places)
         dense = DenseBlocks()
@@ -600,7 +601,7 @@ def test_samples_count_into_the_int32_halves_as_into_the_int64(monkeypatch):
             assert held.count == 50_000 - rest_bits.shape[0]
             assert np.array_equal(dense.counts, before)
             dense.count_positions(held.take())
-        elif held is not None:  # places past a uint32: counted at once, none held
+        elif held is not None:  # counted at once, none held
             assert held.count == 0 and not np.array_equal(dense.counts, before)
         tables.append(dense.table())
     inside = bits < low + BLOCK
