@@ -436,15 +436,12 @@ class _Stream:
         held = self.positions
         if held is None or held.fits(n):
             return held
-        if self.merger is None:
-            positions = held.take()
-            if positions is not None:
-                self.dense.count_positions(positions)
-            return held
-        self.merger.wait()  # its job counts the other buffer, filled from now on
+        self.settle()  # the merger's job counts the other buffer, filled from now on
         positions = held.take()
-        if positions is not None:
+        if positions is not None and self.merger is not None:
             self.merger.submit(self.dense.count_positions, positions)
+        elif positions is not None:
+            self.dense.count_positions(positions)
         return held
 
     def _gather(self, bits: np.ndarray, positive: np.ndarray, dense_at: int) -> None:
