@@ -317,32 +317,48 @@ def chunk_input(y_true, y_score, sample_weight=None) -> tuple:
     return positive_mask(y), s, w, narrow
 
 
+def _before(a: np.ndarray, first) -> np.ndarray:
+    """``a`` moved one row down with ``first`` on top: at each row of a descending chunk,
+    the weight cumulated above it (``first``: the last row of the chunk before)."""
+    out = np.empty_like(a)
+    out[0] = first
+    out[1:] = a[:-1]
+    return out
+
+
 def _auc_reader(w_pos, w_neg):
-    """Reads ROC AUC from the ascending chunks of an unweighted table
-    (:meth:`BinaryState._ascending`): ``2 U = sum_v pos(v) (2 neg(< v) + neg(v))``, exact in
-    Python's integers."""
-    u2 = 0
+    """Reads ROC AUC from the descending chunks of an unweighted table
+    (:meth:`BinaryState._chunks`, the pass the threshold metrics read):
+    ``2 U = sum_v neg(v) (2 pos(> v) + pos(v)) = sum_v neg(v) (tps(v) + tps_above(v))``,
+    exact in Python's integers."""
+    u2, fps_above, tps_above = 0, 0, 0
     while (chunk := (yield)) is not None:
-        p, n, _, n_below = chunk
-        u2 += 2 * int(np.dot(p, n_below)) + int(np.dot(p, n))
+        fps, tps, _ = chunk
+        n = fps - _before(fps, fps_above)
+        both = _before(tps, tps_above)
+        both += tps
+        u2 += int(np.dot(n, both))
+        fps_above, tps_above = fps[-1], tps[-1]
     return u2 / (2.0 * int(w_pos) * int(w_neg))
 
 
-def _ap_reader(w_pos, w_neg, k: int):
-    """Reads average precision from the ascending chunks of an unweighted table with ``k``
-    distinct positive scores: the precision at each, filled a chunk at a time, then summed
-    whole (the float sum of the in-memory function)."""
-    precision, cnt, at, ones = np.empty(k), np.empty(k), 0, True
+def _ap_reader(w_pos, k: int):
+    """Reads average precision from the descending chunks of an unweighted table with ``k``
+    distinct positive scores: the precision at each (``tps / (tps + fps)`` where it has
+    positives), filled from the end a chunk at a time so that it lies in ascending order,
+    then summed whole (the float sum of the in-memory function)."""
+    precision, cnt, at, ones, tps_above = np.empty(k), np.empty(k), k, True, 0
     while (chunk := (yield)) is not None:
-        p, _, p_below, n_below = chunk
-        has = p != 0
-        tp_ge = int(w_pos) - np.compress(has, p_below)  # at or above the score
-        fp_ge = int(w_neg) - np.compress(has, n_below)
-        m = tp_ge.shape[0]
-        np.divide(tp_ge, tp_ge + fp_ge, out=precision[at : at + m])
-        cnt[at : at + m] = np.compress(has, p)
-        ones = ones and bool((cnt[at : at + m] == 1).all())
-        at += m
+        fps, tps, _ = chunk
+        p = tps - _before(tps, tps_above)
+        tps_above = tps[-1]
+        has = np.flatnonzero(p)
+        tp, m = tps.take(has), has.shape[0]
+        np.divide(tp, tp + fps.take(has), out=precision[at - m : at][::-1])
+        counts = cnt[at - m : at][::-1]
+        counts[:] = p.take(has)
+        ones = ones and bool((counts == 1).all())
+        at -= m
     total = precision.sum() if ones else np.dot(cnt, precision)
     return max(0.0, float(total) / int(w_pos))
 
@@ -545,21 +561,6 @@ class BinaryState:
         """The blocks of :meth:`_blocks` cumulated a chunk at a time (the same values)."""
         return descending_chunks(self.scores, self.positive, self.negative)
 
-    def _ascending(self):
-        """``(p, n, p_below, n_below)`` a chunk of the ascending table at a time: the
-        weights at each score and the weights below it (int64 counts, exact)."""
-        below_p = below_n = 0
-        step = _block_chunks.CHUNK
-        for lo in range(0, self.scores.shape[0], step):
-            p, n = widened(self.positive[lo : lo + step]), widened(self.negative[lo : lo + step])
-            cp, cn = np.cumsum(p), np.cumsum(n)
-            cp -= p
-            cp += below_p
-            cn -= n
-            cn += below_n
-            yield p, n, cp, cn
-            below_p, below_n = below_p + int(p.sum()), below_n + int(n.sum())
-
     # ------------------------------------------------------------------
     # metrics
     # ------------------------------------------------------------------
@@ -588,7 +589,7 @@ class BinaryState:
         w_pos, w_neg = self._totals()
         self._refuse_single_class(w_pos, w_neg)
         if not self.weighted:  # a chunk at a time: the same integers, no full-length arrays
-            return read_chunks(self._ascending(), _auc_reader(w_pos, w_neg))[0]
+            return read_chunks(self._chunks(), _auc_reader(w_pos, w_neg))[0]
         fps, tps, _ = self._blocks()
         return float(auc_from_blocks(fps, tps))
 
@@ -611,8 +612,8 @@ class BinaryState:
         if not self.weighted:
             if w_pos == 0:
                 return 0.0
-            reader = _ap_reader(w_pos, w_neg, int(np.count_nonzero(self.positive)))
-            return read_chunks(self._ascending(), reader)[0]
+            reader = _ap_reader(w_pos, int(np.count_nonzero(self.positive)))
+            return read_chunks(self._chunks(), reader)[0]
         fps, tps, _ = self._blocks()
         return float(ap_from_blocks(fps, tps))
 
@@ -1054,14 +1055,8 @@ class BinaryState:
         probabilities = self.score_min >= 0 and self.score_max <= 1
 
         def ranking() -> dict:
-            if not self.weighted and w_pos > 0:  # AUC and AP from one pass
-                readers = {"average_precision_score": _ap_reader(
-                    w_pos, w_neg, int(np.count_nonzero(self.positive)))}  # fmt: skip
-                if both:
-                    readers = {"roc_auc_score": _auc_reader(w_pos, w_neg), **readers}
-                done = read_chunks(self._ascending(), *readers.values())
-                out = dict(zip(readers, done, strict=True))
-            else:
+            out = {}
+            if self.weighted or w_pos == 0:  # else read in the thresholds' pass
                 out = {"roc_auc_score": self.roc_auc_score()} if both else {}
                 out["average_precision_score"] = self.average_precision_score()
             if probabilities:
@@ -1073,6 +1068,12 @@ class BinaryState:
             readers, settle_choice = self._threshold_readers(
                 both, probabilities, fraction, threshold_probability, operating
             )
+            if not self.weighted and w_pos > 0:  # AUC and AP read the same cumulated counts
+                readers["average_precision_score"] = _ap_reader(
+                    w_pos, int(np.count_nonzero(self.positive))
+                )
+                if both:
+                    readers["roc_auc_score"] = _auc_reader(w_pos, w_neg)
             if not readers:
                 return {}
             out = dict(zip(readers, read_chunks(self._chunks(), *readers.values()), strict=True))

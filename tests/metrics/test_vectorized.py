@@ -37,7 +37,6 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("calibration", "_binned_table"): "over chunks of 2^16 rows",
     ("operating_point", "choice_reader"): "over chunks of 2^16 rows, each vectorized",
     ("states.binary", "_scatter"): "over slices of the merged order, each vectorized",
-    ("states.binary", "_ascending"): "over chunks of 2^16 table rows",
     ("states.binary", "_count_below"): "over chunks of 2^16 table rows",
     ("states.binary", "_auc_reader"): "a sum over chunks of 2^16 table rows",
     ("states.binary", "_ap_reader"): "over chunks of 2^16 table rows",
