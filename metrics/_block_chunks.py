@@ -64,6 +64,26 @@ def _carried_cumsum(a: np.ndarray, carry) -> np.ndarray:
     return np.cumsum(out, out=out)
 
 
+def sum_of_products(a: np.ndarray, b: np.ndarray) -> float:
+    """``sum(a * b)``, a chunk of :data:`CHUNK` rows at a time: numpy's pairwise sum within
+    a chunk, the chunks' sums added in order.
+
+    Not ``np.dot``: BLAS sums in an order that follows its thread count (a Dask worker's
+    average precision was 9e-16 away from the same rows' in one process), and its threads
+    spin on after the call (0.14 CPU s of a 10^8-row ``python -m metrics evaluate``, perf).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> sum_of_products(np.array([1, 2, 3]), np.array([0.5, 0.25, 1.0]))
+    4.0
+    """
+    total, chunk = 0.0, CHUNK
+    for lo in range(0, a.shape[0], chunk):
+        total += float(np.sum(a[lo : lo + chunk] * b[lo : lo + chunk]))
+    return total
+
+
 def descending_chunks(scores, positive, negative, chunk: int | None = None) -> Iterator[tuple]:
     """The blocks of an ascending table of distinct scores, ``chunk`` rows at a time.
 

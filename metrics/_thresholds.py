@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from metrics._block_chunks import sum_of_products
 from metrics._ranks import (
     descending_order,
     row_chunks,
@@ -138,4 +139,4 @@ def ap_from_blocks(fps: np.ndarray, tps: np.ndarray) -> float:
     ps = tps + fps
     precision = np.divide(tps, ps, out=np.zeros_like(tps), where=ps != 0)
     gain = np.diff(tps, prepend=0.0)
-    return max(0.0, float(np.dot(gain, precision) / tps[-1]))
+    return max(0.0, sum_of_products(gain, precision) / float(tps[-1]))

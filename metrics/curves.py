@@ -77,6 +77,7 @@ from metrics._binary_input import (
     two_class_input,
     valid_label_array,
 )
+from metrics._block_chunks import sum_of_products
 from metrics._ranks import (
     apply_by_row_chunks,
     ascending_flat_order,
@@ -228,7 +229,8 @@ def _fast_ap(pos: np.ndarray, s: np.ndarray) -> float:
     neg_lt -= n_pos
     neg_lt += first  # tp_ge + fp_ge
     precision = np.divide(first, neg_lt)
-    return max(0.0, float(_weighted_sum(cnt, precision)) / n_pos)
+    total = precision.sum() if cnt is None else sum_of_products(cnt, precision)
+    return max(0.0, float(total) / n_pos)
 
 
 #: Thresholds per block of :func:`_unweighted_precision_recall` (2**16: its

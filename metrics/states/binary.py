@@ -41,6 +41,7 @@ from metrics._block_chunks import (
     net_benefit_from_chunks,
     net_benefit_reader,
     read_chunks,
+    sum_of_products,
     widened,
 )
 from metrics._ranks import map_blocks
@@ -359,7 +360,7 @@ def _ap_reader(w_pos, k: int):
         counts[:] = p.take(has)
         ones = ones and bool((counts == 1).all())
         at -= m
-    total = precision.sum() if ones else np.dot(cnt, precision)
+    total = precision.sum() if ones else sum_of_products(cnt, precision)
     return max(0.0, float(total) / int(w_pos))
 
 

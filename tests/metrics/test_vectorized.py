@@ -29,6 +29,7 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("_block_chunks", "block_chunks"): "over chunks of 2^16 rows, each vectorized",
     ("_block_chunks", "read_chunks"): "over chunks of 2^16 rows and the few metrics reading them",
     ("_block_chunks", "descending_chunks"): "over chunks of 2^16 rows, each vectorized",
+    ("_block_chunks", "sum_of_products"): "over chunks of 2^16 rows, each vectorized",
     ("_block_chunks", "descending_totals"): "over the 2 classes and chunks of 2^16 rows",
     ("_block_chunks", "ks_reader"): "over chunks of 2^16 rows, each vectorized",
     ("_block_chunks", "lift_reader"): "over chunks, and the few fractions asked for",
