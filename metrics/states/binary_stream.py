@@ -255,8 +255,8 @@ class CompactBinary:
     Where the stream made blocks of scores dense, their counts stay a
     :class:`~metrics.states.dense_blocks.Pool` (8 bytes a float32 value of a block,
     filled or not) beside the table of the other rows (``rest``), until :attr:`table`
-    is first read. Two such merge by adding their pools (a block dense in both is
-    summed in place, one dense in one is taken over) and merging the rows left:
+    is first read. Two such merge by adding their pools into a pool of their own (a
+    block dense in both is summed, one dense in one is taken over) and merging the rows left:
     the merge of two halves of 10^8 rows is an addition of their pools, not a merge of
     two 18-million-row tables. Two tables merge by one sort of 32-bit keys
     (:func:`merge_tables`); :meth:`state` widens to the
@@ -293,9 +293,7 @@ class CompactBinary:
         meta.absorb(other.meta)
         pools = [c.pool for c in (self, other) if c.pool is not None]
         if pools and meta.n_samples < _INT32_LIMIT:  # every count still fits an int32 half
-            dense = DenseBlocks.attach(pools[0], copy=True)  # the inputs stay as they were
-            if len(pools) == 2:
-                dense.add(pools[1])
+            dense = DenseBlocks.summed(*pools)  # the inputs stay as they were
             rest = dense.take(_merge(list(self.rest), list(other.rest)))
             return CompactBinary(meta, rest, dense.detach())
         a, b = list(self.table), list(other.table)  # merge_tables empties the lists it gets

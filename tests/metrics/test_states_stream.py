@@ -539,9 +539,10 @@ def test_a_dense_block_keeps_both_classes_counts_apart():
     assert dense.nbytes == 0  # the pool is emptied
 
 
-def test_dense_blocks_detached_attached_and_added_count_as_one_pool():
-    # a pool crosses processes as plain arrays; attached again it counts on, and another
-    # stream's pool added to it sums the blocks both hold and takes over the others
+def test_dense_blocks_detached_attached_and_summed_count_as_one_pool():
+    # a pool crosses processes as plain arrays; attached again it counts on, and the sum of
+    # two streams' pools sums the blocks both hold and takes over the others, in memory of
+    # its own
     from metrics.states.dense_blocks import BLOCK, DenseBlocks
 
     first = np.float32(0.25).view(np.uint32)
@@ -555,11 +556,13 @@ def test_dense_blocks_detached_attached_and_added_count_as_one_pool():
         return dense.detach()
 
     mine, theirs = pool_of(0, 1, weight=2), pool_of(1, 2, weight=3)
-    held = [np.array(theirs.blocks), np.array(theirs.counts)]
-    dense = DenseBlocks.attach(mine)
-    assert dense.counts is mine.counts  # its own memory: counted on in place
-    dense.add(theirs)
-    assert np.array_equal(held[0], theirs.blocks) and np.array_equal(held[1], theirs.counts)
+    assert DenseBlocks.attach(mine).counts is mine.counts  # its own memory: counted on in place
+    held = [np.array(a) for pool in (mine, theirs) for a in (pool.blocks, pool.counts)]
+    dense = DenseBlocks.summed(mine, theirs)
+    after = [a for pool in (mine, theirs) for a in (pool.blocks, pool.counts)]
+    assert all(np.array_equal(x, y) for x, y in zip(held, after, strict=True))
+    assert dense.blocks.tolist() == [*mine.blocks.tolist(), theirs.blocks[1]]
+    assert dense.rows == mine.rows + theirs.rows and not dense.counts[-BLOCK:].any()
     table = dense.table()
     step = np.arange(0, BLOCK, 2, dtype=np.uint32)
     assert (

@@ -139,7 +139,6 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("__main__", "_input_bytes"): "over a folder's files, for their sizes",
     ("__main__", "sorts_enough"): "over the command's arguments",
     ("states.dense_blocks", "table"): "over the 3 columns of the table",
-    ("states.dense_blocks", "add"): "over groups of 16 dense blocks",
     ("states.dense_blocks", "count_positions"): "over slices of 2**20 places in the pool",
     ("states.binary_stream", "_fold"): "over the tables of the merge counter (log2 of chunks)",
     ("states.binary_stream", "merge_binary_stream"): "over the states of chunks (a tree)",
