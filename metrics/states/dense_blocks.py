@@ -102,15 +102,64 @@ def _positions(start: np.ndarray, size: int, bits: np.ndarray, positive: np.ndar
     return index, spare
 
 
+#: Types a pool's counts cross between processes in, the narrowest that holds them all.
+_NARROW = (np.uint8, np.uint16)
+
+
 @dataclass(eq=False)
 class Pool:
     """Dense blocks' counts as plain arrays, to cross between processes (no lock, no
     index): the blocks in the pool's order (int32) and their counts (int64, ``BLOCK`` a
-    block and one spare row), with the rows they held when they were made dense."""
+    block and one spare row), with the rows they held when they were made dense.
+
+    Pickled (as Dask sends it), the counts cross narrow: each score's positives and
+    negatives, ``(scores, 2)``, in the narrowest unsigned type of :data:`_NARROW` that
+    holds them all, without the spare row. Two Dask blocks of 10^8 rows count at most 17
+    samples of a class at a score: a pool of 268 MB crosses as 67 MB. A pool received
+    so stays narrow until it is summed or attached (:meth:`halves`).
+    """
 
     blocks: np.ndarray
     counts: np.ndarray
     rows: int
+
+    def __reduce__(self):
+        return (Pool, (self.blocks, _narrow(self.counts, self.blocks.shape[0]), self.rows))
+
+    def halves(self) -> np.ndarray:
+        """The blocks' counts, a block a row, as the int32 halves of the int64 counts lie in
+        memory (``2 * BLOCK`` a row; the counts of a narrow pool, to be cast)."""
+        n = numpy_dtype(self.blocks).shape[0]
+        if self.counts.ndim == 1:
+            return numpy_dtype(self.counts)[: n * BLOCK].view(np.int32).reshape(n, 2 * BLOCK)
+        counts = numpy_dtype(self.counts)
+        if not _LITTLE_ENDIAN:  # a score's negatives lie first in its int64
+            counts = counts[:, ::-1]
+        return counts.reshape(n, 2 * BLOCK)
+
+    def wide(self) -> np.ndarray:
+        """The int64 counts with the spare row (in memory of their own when narrow)."""
+        if self.counts.ndim == 1:
+            return self.counts
+        halves = self.halves()
+        counts = np.zeros((halves.shape[0] + 1) * BLOCK, dtype=np.int64)
+        counts.view(np.int32)[: halves.size].reshape(halves.shape)[:] = halves
+        return counts
+
+
+def _narrow(counts: np.ndarray, blocks: int) -> np.ndarray:
+    """``counts`` (int64, or narrow already) as :class:`Pool` pickles them: narrow when
+    some type of :data:`_NARROW` holds every count, else as they are."""
+    if counts.ndim == 2:
+        return counts
+    halves = numpy_dtype(counts)[: blocks * BLOCK].view(np.int32).reshape(-1, 2)
+    if not _LITTLE_ENDIAN:
+        halves = halves[:, ::-1]
+    top = int(halves.max(initial=0))
+    for kind in _NARROW:
+        if top <= np.iinfo(kind).max:
+            return halves.astype(kind)
+    return counts
 
 
 def _left(spare: np.ndarray, bits: np.ndarray, positive: np.ndarray) -> tuple:
@@ -302,7 +351,9 @@ class DenseBlocks:
         """Dense blocks that count on ``pool``'s arrays (on copies of them with ``copy``)."""
         dense = cls()
         counts = pool.counts  # resized in place as blocks are added: its own memory, or a copy
-        if copy or not counts.flags.owndata or counts.dtype is not np.dtype(np.int64):
+        if counts.ndim == 2:  # crossed narrow: widened into memory of its own
+            counts = pool.wide()
+        elif copy or not counts.flags.owndata or counts.dtype is not np.dtype(np.int64):
             counts = np.array(numpy_dtype(counts))
         dense.counts = counts
         dense.rows = pool.rows
@@ -325,8 +376,7 @@ class DenseBlocks:
         if second is None:
             return cls.attach(first, copy=True)
         ours, theirs = numpy_dtype(first.blocks), numpy_dtype(second.blocks)
-        a = numpy_dtype(first.counts)[: ours.shape[0] * BLOCK].reshape(-1, BLOCK)
-        b = numpy_dtype(second.counts)[: theirs.shape[0] * BLOCK].reshape(-1, BLOCK)
+        a, b = first.halves(), second.halves()  # int32 halves, or narrow counts to cast
         row = np.full(_N_BLOCKS, -1, dtype=np.intp)
         row[theirs] = np.arange(theirs.shape[0])
         partner = row[ours]  # each of our blocks' row in theirs, -1 where not dense there
@@ -334,20 +384,20 @@ class DenseBlocks:
         only = np.flatnonzero(row[theirs] >= 0)  # their blocks dense in theirs only
         blocks = np.concatenate((ours, theirs[only]))
         counts = np.empty((blocks.shape[0] + 1) * BLOCK, dtype=np.int64)
-        rows = counts[: blocks.shape[0] * BLOCK].reshape(-1, BLOCK)
+        rows = counts[: blocks.shape[0] * BLOCK].view(np.int32).reshape(-1, 2 * BLOCK)
 
         def fill(lo: int) -> None:  # a group of blocks: no copy of all
             hi = min(lo + _TABLE_BLOCKS, ours.shape[0])
             both = partner[lo:hi]
-            if (both >= 0).all():
-                np.add(a[lo:hi], b[both], out=rows[lo:hi])
+            if (both >= 0).all():  # each half summed as int32 (narrow counts cast first)
+                np.add(a[lo:hi], b[both], out=rows[lo:hi], dtype=np.int32)
             else:
                 rows[lo:hi] = a[lo:hi]
                 rows[lo:hi][both >= 0] += b[both[both >= 0]]
 
         map_blocks(fill, range(0, ours.shape[0], _TABLE_BLOCKS))
         rows[ours.shape[0] :] = b[only]
-        counts[rows.size :] = 0  # the spare row
+        counts[blocks.shape[0] * BLOCK :] = 0  # the spare row
         dense = cls()
         dense.counts, dense.rows = counts, first.rows + second.rows
         dense._grow(blocks, counted=True)
