@@ -13,6 +13,7 @@ import numpy as np
 
 from metrics._ranks import keyed_descending_order
 from metrics._relevance import safe_divide, stop_probability
+from metrics._true_counts import row_counts
 
 
 def ranked_relevance(y_true: np.ndarray, y_score: np.ndarray, k: int | None) -> np.ndarray:
@@ -46,12 +47,12 @@ def ranked_relevance(y_true: np.ndarray, y_score: np.ndarray, k: int | None) -> 
 
 def relevant_counts(y_true: np.ndarray) -> np.ndarray:
     """M of every query: its items of grade > 0, retrieved or not."""
-    return np.count_nonzero(y_true > 0, axis=1)
+    return row_counts(y_true > 0)
 
 
 def hit_counts(ranked: np.ndarray) -> np.ndarray:
     """Relevant items among the ranked positions of every query."""
-    return np.count_nonzero(ranked > 0, axis=1)
+    return row_counts(ranked > 0)
 
 
 def precision_sums(ranked: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -22,6 +22,7 @@ from __future__ import annotations
 import numpy as np
 
 from metrics._ranks import ascending_flat_order, block_start_of, flat_tie_blocks
+from metrics._true_counts import row_counts
 
 __all__ = ["precision_sums", "summed_precisions", "true_label_ranks"]
 
@@ -75,7 +76,7 @@ def true_label_ranks(
     n, m = scores.shape
     flat, is_start = ascending_flat_order(scores) if order is None else order
     ordered_true = mask.ravel()[flat]
-    n_true = np.count_nonzero(mask, axis=1)
+    n_true = row_counts(mask)
     true_before_row = np.cumsum(n_true) - n_true
     n_blocks = np.count_nonzero(is_start)
     if per_block is None:

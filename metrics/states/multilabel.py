@@ -15,6 +15,7 @@ import numpy as np
 
 from metrics._averages import divide_or_warn, nanaverage
 from metrics._label_ranking_kernel import binary_mask, label_matrix
+from metrics._true_counts import column_counts, row_counts
 from metrics._validation import MetricInputError, check_same_shape
 from metrics.states._common import check_total_weight, chunk_weights
 
@@ -106,16 +107,14 @@ class MultilabelState:
         w = chunk_weights(sample_weight, yt.shape[0])
         both = yt & yp
         # counts of True, exact in float64 (a float sum of a bool matrix converts every cell)
-        tp_row = np.count_nonzero(both, axis=1).astype(np.float64)
-        pred_row = np.count_nonzero(yp, axis=1).astype(np.float64)
-        true_row = np.count_nonzero(yt, axis=1).astype(np.float64)
+        tp_row = row_counts(both).astype(np.float64)
+        pred_row = row_counts(yp).astype(np.float64)
+        true_row = row_counts(yt).astype(np.float64)
         wrong_row = pred_row + true_row - 2 * tp_row  # cells where exactly one is 1
         exact_row = (wrong_row == 0).astype(np.float64)
         rows = _row_scores(tp_row, pred_row, true_row)
         if w is None:
-            tp, pred, true = (
-                np.count_nonzero(a, axis=0).astype(np.float64) for a in (both, yp, yt)
-            )
+            tp, pred, true = (column_counts(a).astype(np.float64) for a in (both, yp, yt))
 
             def total(v):
                 return float(v.sum())
