@@ -497,6 +497,7 @@ class _Stream:
             if positions is not None:
                 self.dense.count_positions(positions)
             self.positions = Buffers(POSITIONS)
+            self.dense.fold(release=True)  # before the merges: not at their peak
 
     def _push(self, table: list | None) -> None:
         if table is not None:  # many chunks' samples: as good as a merged table to promote

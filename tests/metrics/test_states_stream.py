@@ -674,6 +674,35 @@ def test_samples_count_into_the_int32_halves_as_into_the_int64(monkeypatch):
         assert got[1].tolist() == want_p.tolist() and got[2].tolist() == want_n.tolist()
 
 
+@pytest.mark.parametrize("run", [15, 16])
+def test_held_places_are_tallied_in_bytes_and_folded_before_a_byte_overflows(run):
+    # sorted buffers of places whose runs are at most 15 are counted a byte a place and
+    # folded into the int32 counts every 17 buffers (17 x 15 = 255); a buffer with a run
+    # of 16 is counted into the int32 counts at once. 40 buffers with the same run at one
+    # place: 600 or 640 samples there, past a byte either way
+    from metrics.states.dense_blocks import BLOCK, DenseBlocks
+
+    low = np.float32(0.25).view(np.uint32)
+    dense = DenseBlocks()
+    dense.promote([low + np.arange(BLOCK, dtype=np.uint32), *np.ones((2, BLOCK), np.int32)])
+    rng = np.random.default_rng(9)
+    want = np.zeros(2 * BLOCK, dtype=np.int64)
+    for _ in range(40):
+        spread = rng.integers(0, 2 * BLOCK, 3000).astype(np.uint32)
+        spread = spread[spread != 7]  # place 7's run: exactly ``run``
+        places = np.concatenate((np.full(run, 7, np.uint32), spread))
+        np.add.at(want, places.astype(np.intp), 1)
+        tallied = dense.tallied
+        dense.count_positions(rng.permutation(places))
+        assert dense.tallied == (0 if run == 16 else (tallied + 1) % 17)
+    got = dense.table()
+    # a place's int32 counts: even places the positives (low half), odd the negatives
+    assert got[1].tolist() == (want[0::2] + 1).tolist()
+    assert got[2].tolist() == (want[1::2] + 1).tolist()
+    assert want[7] >= 40 * run > 255 and got[2][3] == want[7] + 1
+    assert dense.tally.shape[0] == 0  # let go with the table
+
+
 @pytest.mark.parametrize("workers", [1, 2])
 @pytest.mark.parametrize("group", [1, 2, 64])
 def test_rows_of_no_dense_block_are_placed_among_the_dense_counts(monkeypatch, group, workers):
