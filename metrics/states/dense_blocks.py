@@ -83,6 +83,8 @@ _WITHIN = np.arange(BLOCK, dtype=np.uint32)
 _ONE = np.array([1 << 32, 1], dtype=np.int64)
 #: Whether an int64's low half comes first in memory (its int32 view: [low, high]).
 _LITTLE_ENDIAN = sys.byteorder == "little"
+#: Which int32 half of a count's int64 holds the positives (its low 32 bits).
+_LOW = 0 if _LITTLE_ENDIAN else 1
 
 
 def _places(at: int, shift: np.ndarray, rows: np.ndarray):
@@ -448,8 +450,10 @@ class DenseBlocks:
 
         The table is allocated once, at its size, and filled a group of blocks at a time,
         the groups shared among :func:`~metrics._ranks.map_blocks`'s threads (each writes
-        its own rows, known from every block's count of scores): the pool and the table
-        are the peak. The rows of ``rest`` are placed by position (those of other tables'
+        its own rows, known from every block's count of scores, counted on the threads
+        too; each count's halves copied from its int32 view, no temporaries: a merged
+        10^8-row pool made a table in 0.19-0.20 s against 0.23-0.24): the pool and the
+        table are the peak. The rows of ``rest`` are placed by position (those of other tables'
         blocks below theirs), not merged: the rows of the two are disjoint, and a merge
         of 10^8 rows' 1.7M rest rows with 18M dense ones sorted all of them again (0.42 s)."""
         if rest is not None and self.blocks.shape[0] == 0:
@@ -460,7 +464,11 @@ class DenseBlocks:
         blocks = self.blocks[order]
         pool = self.counts[: blocks.shape[0] * BLOCK].reshape(-1, BLOCK)
         filled = np.zeros(blocks.shape[0] + 1, dtype=np.intp)  # dense rows below, a block each
-        filled[1:] = np.count_nonzero(pool, axis=1)[order]
+        groups = range(0, order.shape[0], _TABLE_BLOCKS)  # counted and filled on threads
+        counted = map_blocks(
+            lambda lo: np.count_nonzero(pool[lo : lo + _TABLE_BLOCKS], axis=1), groups
+        )
+        filled[1:] = np.concatenate([np.zeros(0, np.intp), *counted])[order]
         below = np.cumsum(filled)
         out = [
             np.empty(int(below[-1]) + rest[0].shape[0], t) for t in (np.uint32, np.int32, np.int32)
@@ -476,10 +484,11 @@ class DenseBlocks:
             both = np.compress(seen, part.ravel())
             where = _places(int(below[lo]), shift[rows], filled[lo + 1 : lo + 1 + part.shape[0]])
             out[0][where] = np.compress(seen, (first[:, None] | _WITHIN).ravel())
-            out[1][where] = both & 0xFFFFFFFF
-            out[2][where] = both >> 32
+            halves = both.view(np.int32).reshape(-1, 2)  # each count's int32 halves, no copy
+            out[1][where] = halves[:, _LOW]
+            out[2][where] = halves[:, 1 - _LOW]
 
-        map_blocks(fill, range(0, order.shape[0], _TABLE_BLOCKS))
+        map_blocks(fill, groups)
         # each rest row: after the dense rows of the blocks below its own
         where = np.arange(rest[0].shape[0]) + below[np.searchsorted(blocks, rest_blocks)]
         for column, values in zip(out, rest, strict=True):
