@@ -492,10 +492,12 @@ def test_samples_of_dense_blocks_are_counted_sorted_on_the_merger_thread(monkeyp
     assert state.positive.tolist() == pos and state.negative.tolist() == neg
     # the first 8 chunks' samples sorted together make blocks dense; chunk 8 was told
     # apart before, and its samples are held until the float64 chunk 13 (a state) has
-    # what is held counted: then they are told apart again, 2,450 of them in dense blocks
-    # like those of chunks 9-12 and 14-15. A buffer of two chunks full twice (the second
-    # to make room for chunk 8's), chunk 8's alone before the state, the last two at the end
-    assert [n for _, n in counted] == [4900, 4900, 2450, 4900]
+    # what is held counted: then they are told apart again, like those of chunks 9-12 and
+    # 14-15. Every sample's place is held (2,450 of chunk 8's 2,700 in dense blocks, the
+    # others past every place, dropped when counted). A buffer of two chunks full twice
+    # (the second to make room for chunk 8's), chunk 8's alone before the state, the last
+    # two at the end
+    assert [n for _, n in counted] == [5000, 5000, 2700, 5000]
     on_merger = [name.startswith("metrics-merge") for name, _ in counted]
     assert on_merger == ([True, True, False, False] if threads == 2 else [False] * 4)
 
@@ -650,8 +652,11 @@ def test_samples_count_into_the_int32_halves_as_into_the_int64(monkeypatch):
     tables = []
     monkeypatch.setattr(dense_blocks, "_TAKE_ROWS", 7000)  # held places counted in slices
     ways = [(True, None, 2**32), (False, None, 2**32), (True, Buffers(60_000), 2**32)]
-    # the bound forced down: a pool as large as every block (intp starts) holds nothing
-    for little, held, places in [*ways, (True, Buffers(60_000), 2 * BLOCK)]:
+    # the bound forced down: a pool of one block right below the places of no dense block
+    # (held, those past it dropped when counted); a pool as large as every block (intp
+    # starts) holds nothing
+    bounds = [(True, Buffers(60_000), 4 * BLOCK), (True, Buffers(60_000), 2 * BLOCK)]
+    for little, held, places in [*ways, *bounds]:
         monkeypatch.setattr(dense_blocks, "_LITTLE_ENDIAN", little)
         monkeypatch.setattr(dense_blocks, "_UINT32_PLACES", places)
         dense = DenseBlocks()
@@ -660,8 +665,8 @@ def test_samples_count_into_the_int32_halves_as_into_the_int64(monkeypatch):
         rest_bits, rest_positive = dense.take_rows(bits, positive, held)
         assert rest_bits.tolist() == bits[bits >= low + BLOCK].tolist()
         assert rest_positive.tolist() == positive[bits >= low + BLOCK].tolist()
-        if held is not None and places == 2**32:  # held, not counted yet: counted sorted
-            assert held.count == 50_000 - rest_bits.shape[0]
+        if held is not None and places > 2 * BLOCK:  # held, not counted yet: counted sorted
+            assert held.count == 50_000  # those of no block too, past every place
             assert np.array_equal(dense.counts, before)
             dense.count_positions(held.take())
         elif held is not None:  # counted at once, none held
