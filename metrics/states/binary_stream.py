@@ -237,11 +237,12 @@ def _float32_rows(y_true, y_score) -> BinaryRows | None:
     head = y_score[:64]  # float64 scores of another kind are mostly told by their first
     if wide and not np.array_equal(head.astype(np.float32), head):
         return None
-    lo, hi = y_score.min(), y_score.max()  # both NaN with a NaN: every test below False
-    if not (lo >= 0 and hi < np.inf):
-        return None
     narrow = y_score.astype(np.float32)  # a copy even of float32: its -0.0 made 0.0 below
-    if wide and not np.array_equal(narrow, y_score):
+    if wide and not np.array_equal(narrow, y_score):  # NaN too: unequal to itself
+        return None
+    # the extremes of the float32 values: those of the scores, read from half the bytes
+    lo, hi = narrow.min(), narrow.max()  # both NaN with a NaN: every test below False
+    if not (lo >= 0 and hi < np.inf):
         return None
     narrow += np.float32(0)  # -0.0 is 0.0: one score, one key
     return BinaryRows(narrow.view(np.uint32), positive_mask(y), float(lo), float(hi))

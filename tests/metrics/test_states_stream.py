@@ -129,8 +129,8 @@ def _stream_inputs():
     s32[:3] = [-0.0, 0.0, 1.0]  # -0.0 and 0.0 are one score
     late = s32.astype(np.float64)
     late[200] = 0.1  # no float32 value, past the first 64
-    negative, nan, inf = (s32.astype(np.float64) for _ in range(3))
-    negative[150], nan[150], inf[150] = -0.5, np.nan, np.inf
+    negative, nan, inf, huge = (s32.astype(np.float64) for _ in range(4))
+    negative[150], nan[150], inf[150], huge[150] = -0.5, np.nan, np.inf, 1e300
     return {
         "float32": (y, s32, "rows"),
         "float32 widened": (y, s32.astype(np.float64), "rows"),
@@ -139,6 +139,7 @@ def _stream_inputs():
         "a float64 value at row 200": (y, late, "state"),
         "float64 from the first row": (y, rng.random(n), "state"),
         "a negative score": (y, negative, "state"),
+        "a score past float32's range": (y, huge, "state"),  # inf as float32: unequal
         "a column of labels": (y[:, None], s32, "rows"),
         "lists": (y.tolist(), s32.tolist(), "rows"),
         "a NaN": (y, nan, "error"),
