@@ -50,6 +50,24 @@ def chunk_weights(sample_weight, n_samples: int) -> np.ndarray | None:
     return w
 
 
+def float32_values(s: np.ndarray) -> np.ndarray | None:
+    """``s`` as float32 (a copy) when every value is a float32 value, else None (a NaN
+    too: unequal to itself). A value past float32's range casts to an infinity, so it is
+    unequal, without numpy's overflow warning.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> float32_values(np.array([0.5, 0.25])).dtype.name
+    'float32'
+    >>> float32_values(np.array([0.1])) is None, float32_values(np.array([1e300])) is None
+    (True, True)
+    """
+    with np.errstate(over="ignore"):
+        narrow = s.astype(np.float32)
+    return narrow if np.array_equal(narrow, s) else None
+
+
 def numpy_dtype(column: np.ndarray) -> np.ndarray:
     """``column`` viewed with numpy's own instance of its dtype (byte order kept).
 

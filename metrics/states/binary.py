@@ -55,7 +55,12 @@ from metrics._thresholds import (
 from metrics._validation import MetricInputError
 from metrics.calibration import check_binning, check_norm, error_from_sums, table_sums
 from metrics.operating_point import check_operating_options, choice_reader, settle
-from metrics.states._common import check_total_weight, chunk_weights, numpy_dtype
+from metrics.states._common import (
+    check_total_weight,
+    chunk_weights,
+    float32_values,
+    numpy_dtype,
+)
 from metrics.threshold import (
     check_fraction,
     cost_from_blocks,
@@ -101,8 +106,8 @@ def _class_counts(pos: np.ndarray, s: np.ndarray):
     as float32, about 1.6x faster (half the bytes), and widened back: the
     same values, the same order.
     """
-    narrow = s.astype(np.float32)
-    if np.array_equal(narrow, s):
+    narrow = float32_values(s)
+    if narrow is not None:
         s = narrow
     del narrow
     out = []
@@ -312,9 +317,7 @@ def chunk_input(y_true, y_score, sample_weight=None) -> tuple:
     s = s.astype(np.float64, copy=False)
     narrow = None
     if w is None and s.shape[0] and s.min() >= 0:
-        narrow = s.astype(np.float32)
-        if not np.array_equal(narrow, s):
-            narrow = None
+        narrow = float32_values(s)
     return positive_mask(y), s, w, narrow
 
 

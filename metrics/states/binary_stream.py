@@ -61,6 +61,7 @@ from metrics._heap import trim_heap
 from metrics._runs import runs
 from metrics._validation import MetricInputError
 from metrics.states._buffers import Buffers
+from metrics.states._common import float32_values
 from metrics.states.binary import (
     BinaryState,
     chunk_input,
@@ -140,8 +141,8 @@ class _Meta:
                 held[:] = [wide_scores(held[0]), *(c.astype(np.int64) for c in held[1:])]
             return table
         s = table[0]
-        narrow = s.astype(np.float32)
-        if s.shape[0] and s[0] >= 0 and np.array_equal(narrow, s):
+        narrow = float32_values(s) if s.shape[0] and s[0] >= 0 else None
+        if narrow is not None:
             s = (narrow + np.float32(0)).view(np.uint32)  # + 0: -0.0 is 0.0
         return [s, table[1].astype(np.int32), table[2].astype(np.int32)]
 
@@ -234,11 +235,12 @@ def _float32_rows(y_true, y_score) -> BinaryRows | None:
     ):
         return None
     wide = y_score.dtype == np.float64
-    head = y_score[:64]  # float64 scores of another kind are mostly told by their first
-    if wide and not np.array_equal(head.astype(np.float32), head):
+    # float64 scores of another kind are mostly told by their first
+    if wide and float32_values(y_score[:64]) is None:
         return None
-    narrow = y_score.astype(np.float32)  # a copy even of float32: its -0.0 made 0.0 below
-    if wide and not np.array_equal(narrow, y_score):  # NaN too: unequal to itself
+    # a copy even of float32: its -0.0 made 0.0 below
+    narrow = float32_values(y_score) if wide else y_score.astype(np.float32)
+    if narrow is None:
         return None
     # the extremes of the float32 values: those of the scores, read from half the bytes
     lo, hi = narrow.min(), narrow.max()  # both NaN with a NaN: every test below False
