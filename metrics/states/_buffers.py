@@ -1,5 +1,5 @@
 """Two buffers of uint32 values gathered over several chunks: one fills while the other,
-full, is worked on by another thread.
+full, is worked on by another thread (or, drained, the one full is worked on at once).
 
 Examples
 --------
@@ -11,6 +11,9 @@ Examples
 (True, False)
 >>> held.take().tolist(), held.count
 ([5, 6, 7], 0)
+>>> held.slot(2)[:] = [8, 9]
+>>> held.drain().tolist(), held.count, held.fits(4)
+([8, 9], 0, True)
 """
 
 from __future__ import annotations
@@ -44,6 +47,14 @@ class Buffers:
             self.held = np.empty(max(n, self.cap), dtype=np.uint32)
         self.count += n
         return self.held[self.count - n : self.count]
+
+    def drain(self) -> np.ndarray | None:
+        """The values held (a view of their buffer, to be used before the next value is
+        put), this buffer filled again from now on; None without any."""
+        if self.count == 0:
+            return None
+        held, self.count = self.held[: self.count], 0
+        return held
 
     def take(self) -> np.ndarray | None:
         """The values held (a view of their buffer, theirs until the next take), the other

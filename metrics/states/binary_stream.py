@@ -377,6 +377,10 @@ class _Merger:
             self.pool = ThreadPoolExecutor(1, thread_name_prefix="metrics-merge")
         self.pending = self.pool.submit(job, *args)
 
+    def busy(self) -> bool:
+        """Whether a job is still running."""
+        return self.pending is not None and not self.pending.done()
+
     def wait(self) -> None:
         """Wait for the job running to end (its error raised here)."""
         pending, self.pending = self.pending, None
@@ -436,6 +440,9 @@ class _Stream:
         counted in place at once)."""
         held = self.positions
         if held is None or held.fits(n):
+            return held
+        if held.count and self.merger is not None and self.merger.busy():
+            self.dense.count_positions(held.drain())  # counted here, not waited for
             return held
         self.settle()  # the merger's job counts the other buffer, filled from now on
         positions = held.take()

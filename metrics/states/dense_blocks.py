@@ -311,28 +311,30 @@ class DenseBlocks:
                     part = positions[lo : lo + _TAKE_ROWS].astype(np.intp)
                     np.add.at(counts, part, np.int32(1))
             return
-        places = 2 * self.blocks.shape[0] * BLOCK  # held places are never the spare row
-        if self.tally.shape[0] < places:
-            self.tally.resize(places, refcheck=False)  # zeros past the end
-        np.add.at(self.tally, positions, np.uint8(1))
-        self.tallied += 1
-        if self.tallied == _TALLY_BUFFERS:
+        with self.lock:  # two threads may count buffers at once (:class:`_Stream`'s)
+            places = 2 * self.blocks.shape[0] * BLOCK  # held places are never the spare row
+            if self.tally.shape[0] < places:
+                self.tally.resize(places, refcheck=False)  # zeros past the end
+            np.add.at(self.tally, positions, np.uint8(1))
+            self.tallied += 1
+            full = self.tallied == _TALLY_BUFFERS
+        if full:
             self.fold()
 
     def fold(self, release: bool = False) -> None:
         """Add the tallied samples to the counts and zero the tally (let go with
         ``release``: the counts are read for good)."""
-        if self.tallied:
-            with self.lock:
+        with self.lock:
+            if self.tallied:
                 n = self.tally.shape[0]
                 counts = self.counts.view(np.int32)[:n]
                 for lo in range(0, n, _TAKE_ROWS):  # a slice at a time: no int32 copy of all
                     counts[lo : lo + _TAKE_ROWS] += self.tally[lo : lo + _TAKE_ROWS]
-            self.tallied = 0
-            if not release:
-                self.tally.fill(0)  # its pages kept: mapped afresh, each would fault again
-        if release:
-            self.tally = np.zeros(0, dtype=np.uint8)
+                self.tallied = 0
+                if not release:
+                    self.tally.fill(0)  # its pages kept: mapped afresh, each would fault again
+            if release:
+                self.tally = np.zeros(0, dtype=np.uint8)
 
     def promote(self, table: list) -> list:
         """Make dense the blocks that ``table`` fills to a sixteenth, the fullest first

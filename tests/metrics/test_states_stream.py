@@ -503,6 +503,34 @@ def test_samples_of_dense_blocks_are_counted_sorted_on_the_merger_thread(monkeyp
     assert on_merger == ([True, True, False, False] if threads == 2 else [False] * 4)
 
 
+def test_a_full_buffer_of_places_is_counted_here_while_the_merger_is_busy(monkeypatch):
+    # the stream does not wait for a busy merger's thread: it counts its own full buffer
+    # of places (under the pool's lock, while the merger may sort samples) and fills it
+    # again; the same table
+    import threading
+
+    from metrics.states import binary_stream, dense_blocks
+
+    monkeypatch.setattr(binary_stream, "POSITIONS", 5000)
+    monkeypatch.setattr(binary_stream._Merger, "busy", lambda self: True)
+    counted, real = [], dense_blocks.DenseBlocks.count_positions
+
+    def count_positions(self, positions):
+        counted.append((threading.current_thread().name, positions.shape[0]))
+        return real(self, positions)
+
+    monkeypatch.setattr(dense_blocks.DenseBlocks, "count_positions", count_positions)
+    ys, ss = dense_stream(16)
+    chunks = (stream_chunk(y, s) for y, s in zip(ys, ss, strict=True))
+    state = merge_binary_stream(chunks, threads=2)
+    scores, pos, neg = reference_table(np.concatenate(ys), np.concatenate(ss))
+    assert state.scores.tolist() == scores
+    assert state.positive.tolist() == pos and state.negative.tolist() == neg
+    assert len(counted) >= 3 and {name for name, _ in counted} == {"MainThread"}
+    # two chunks of places a buffer (5,000), the last ones and chunk 8's fewer
+    assert max(n for _, n in counted) == 5000
+
+
 def test_an_error_on_the_merger_thread_reaches_the_caller(monkeypatch):
     import threading
 
