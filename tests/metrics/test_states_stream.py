@@ -466,18 +466,14 @@ def test_gathered_samples_are_sorted_and_merged_on_the_merger_thread(monkeypatch
     assert not any(t.name.startswith("metrics-merge") for t in threading.enumerate())
 
 
-@pytest.mark.parametrize("threads", [2, 1])
-def test_samples_of_dense_blocks_are_counted_sorted_on_the_merger_thread(monkeypatch, threads):
-    # without a bound, the places of the samples of dense blocks are held in a buffer and
-    # counted, sorted, on the merger's thread when it is full (on the stream's own with
-    # one thread, as a Dask task runs it); the last ones at the end
+def counted_dense_stream(monkeypatch, threads: int) -> list:
+    """A 16-chunk dense stream merged with buffers of 5,000 places, checked against the
+    reference table; each buffer counted: (its thread's name, its places)."""
     import threading
 
     from metrics.states import binary_stream, dense_blocks
 
     monkeypatch.setattr(binary_stream, "POSITIONS", 5000)
-    in_turn(monkeypatch)
-    monkeypatch.setattr(dense_blocks, "_TAKE_ROWS", 1000)  # counted in slices
     counted, real = [], dense_blocks.DenseBlocks.count_positions
 
     def count_positions(self, positions):
@@ -491,6 +487,19 @@ def test_samples_of_dense_blocks_are_counted_sorted_on_the_merger_thread(monkeyp
     scores, pos, neg = reference_table(np.concatenate(ys), np.concatenate(ss))
     assert state.scores.tolist() == scores
     assert state.positive.tolist() == pos and state.negative.tolist() == neg
+    return counted
+
+
+@pytest.mark.parametrize("threads", [2, 1])
+def test_samples_of_dense_blocks_are_counted_sorted_on_the_merger_thread(monkeypatch, threads):
+    # without a bound, the places of the samples of dense blocks are held in a buffer and
+    # counted, sorted, on the merger's thread when it is full (on the stream's own with
+    # one thread, as a Dask task runs it); the last ones at the end
+    from metrics.states import dense_blocks
+
+    in_turn(monkeypatch)
+    monkeypatch.setattr(dense_blocks, "_TAKE_ROWS", 1000)  # counted in slices
+    counted = counted_dense_stream(monkeypatch, threads)
     # the first 8 chunks' samples sorted together make blocks dense; chunk 8 was told
     # apart before, and its samples are held until the float64 chunk 13 (a state) has
     # what is held counted: then they are told apart again, like those of chunks 9-12 and
@@ -507,25 +516,10 @@ def test_a_full_buffer_of_places_is_counted_here_while_the_merger_is_busy(monkey
     # the stream does not wait for a busy merger's thread: it counts its own full buffer
     # of places (under the pool's lock, while the merger may sort samples) and fills it
     # again; the same table
-    import threading
+    from metrics.states import binary_stream
 
-    from metrics.states import binary_stream, dense_blocks
-
-    monkeypatch.setattr(binary_stream, "POSITIONS", 5000)
     monkeypatch.setattr(binary_stream._Merger, "busy", lambda self: True)
-    counted, real = [], dense_blocks.DenseBlocks.count_positions
-
-    def count_positions(self, positions):
-        counted.append((threading.current_thread().name, positions.shape[0]))
-        return real(self, positions)
-
-    monkeypatch.setattr(dense_blocks.DenseBlocks, "count_positions", count_positions)
-    ys, ss = dense_stream(16)
-    chunks = (stream_chunk(y, s) for y, s in zip(ys, ss, strict=True))
-    state = merge_binary_stream(chunks, threads=2)
-    scores, pos, neg = reference_table(np.concatenate(ys), np.concatenate(ss))
-    assert state.scores.tolist() == scores
-    assert state.positive.tolist() == pos and state.negative.tolist() == neg
+    counted = counted_dense_stream(monkeypatch, 2)
     assert len(counted) >= 3 and {name for name, _ in counted} == {"MainThread"}
     # two chunks of places a buffer (5,000), the last ones and chunk 8's fewer
     assert max(n for _, n in counted) == 5000
