@@ -332,10 +332,12 @@ def _fold(stack: list) -> list:
 SAMPLES = 1 << 22
 
 
-#: Places of samples of dense blocks held before they are counted, sorted (32 MiB): a
-#: sorted buffer of several batches reaches a 10^8-row stream's 246 MB pool a stretch at
-#: a time (:meth:`~metrics.states.dense_blocks.DenseBlocks.count_positions`).
-POSITIONS = 1 << 23
+#: Places of samples of dense blocks held before they are counted, sorted (16 MiB): a
+#: sorted buffer of several batches reaches a 10^8-row stream's pool a stretch at a time
+#: (:meth:`~metrics.states.dense_blocks.DenseBlocks.count_positions`). At 2**23 the two
+#: buffers were the 10^8-row stream's peak with the tally (823-833 MB against 793-798, the
+#: same CPU within its runs' spread, three runs of each).
+POSITIONS = 1 << 22
 
 
 class _Samples(Buffers):
