@@ -19,6 +19,10 @@ Examples
 0.6957
 """
 
+from metrics._numpy_sort import prepare_command
+
+prepare_command()  # before numpy is imported below: its fast sort for `python -m metrics`
+
 from metrics._validation import MetricInputError
 from metrics.classification import (
     accuracy_score,
@@ -380,19 +384,19 @@ __all__ += [
 ]
 
 # Labels of every kind (wt-labels): the warning of 0/0 scores.
-from metrics._validation import UndefinedMetricWarning  # noqa: E402
+from metrics._validation import UndefinedMetricWarning
 
 __all__ += ["UndefinedMetricWarning"]
 
 # More classification metrics (wt-labels).
-from metrics.classification import (  # noqa: E402
+from metrics.classification import (
     balanced_accuracy_score,
     brier_score_loss,
     cohen_kappa_score,
     matthews_corrcoef,
     top_k_accuracy_score,
 )
-from metrics.curves import det_curve  # noqa: E402
+from metrics.curves import det_curve
 
 __all__ += [
     "balanced_accuracy_score",
@@ -404,17 +408,17 @@ __all__ += [
 ]
 
 # D^2 of probabilistic classification (wt-labels).
-from metrics.classification import d2_brier_score, d2_log_loss_score  # noqa: E402
+from metrics.classification import d2_brier_score, d2_log_loss_score
 
 __all__ += ["d2_brier_score", "d2_log_loss_score"]
 
 # Labels scikit-learn refuses by type (bytes): a MetricInputError and a TypeError.
-from metrics._validation import MetricLabelTypeError  # noqa: E402
+from metrics._validation import MetricLabelTypeError
 
 __all__ += ["MetricLabelTypeError"]
 
 # Tweedie deviances and their D^2 (wt-labels).
-from metrics.regression import (  # noqa: E402
+from metrics.regression import (
     d2_tweedie_score,
     mean_gamma_deviance,
     mean_poisson_deviance,
@@ -429,8 +433,8 @@ __all__ += [
 ]
 
 # --- trec_eval's measure set (metrics.trec) and its files and report (metrics.trec_files) ---
-from metrics.trec import trec_aggregate, trec_measures  # noqa: E402
-from metrics.trec_files import TrecMatrices, read_trec_files, trec_report  # noqa: E402
+from metrics.trec import trec_aggregate, trec_measures
+from metrics.trec_files import TrecMatrices, read_trec_files, trec_report
 
 __all__ += [
     "TrecMatrices",
@@ -442,13 +446,13 @@ __all__ += [
 
 # --- the threshold workbench: gain, lift, KS, CAP, decision and cost curves (metrics.threshold),
 # calibration error (metrics.calibration), the constrained operating point (metrics.operating_point)
-from metrics.calibration import (  # noqa: E402
+from metrics.calibration import (
     ReliabilityDiagram,
     calibration_error,
     reliability_diagram,
 )
-from metrics.operating_point import OperatingPoint, operating_point  # noqa: E402
-from metrics.threshold import (  # noqa: E402
+from metrics.operating_point import OperatingPoint, operating_point
+from metrics.threshold import (
     accuracy_ratio,
     cap_curve,
     cost_curve,
@@ -478,15 +482,15 @@ __all__ += [
 ]
 
 # --- slices (metrics.slices): one metric per group, intervals, corrected tests, worst slices ---
-from metrics.multitest import CORRECTIONS, multiple_test_correction  # noqa: E402
-from metrics.slices import (  # noqa: E402
+from metrics.multitest import CORRECTIONS, multiple_test_correction
+from metrics.slices import (
     PERMUTATION_CELLS,
     SliceFrame,
     WorstSlices,
     metric_frame,
     worst_slices,
 )
-from metrics.states.groups import group_states, merge_group_states  # noqa: E402
+from metrics.states.groups import group_states, merge_group_states
 
 __all__ += [
     "CORRECTIONS",
@@ -501,6 +505,6 @@ __all__ += [
 ]
 
 # --- the CPU of the worker threads (a server that meters a visitor's CPU adds it) ---
-from metrics._ranks import worker_seconds  # noqa: E402
+from metrics._ranks import worker_seconds
 
 __all__ += ["worker_seconds"]

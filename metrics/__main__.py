@@ -1,9 +1,11 @@
 """``python -m metrics evaluate DATA.parquet ...``: see :mod:`metrics.cli`.
 
 On a CPU where numpy's AVX-512 sort is slow (:mod:`metrics._numpy_sort`) the
-command first runs itself again with that path turned off: numpy chooses its
-sort once, at import, and this package has imported it by now. Starting again
-costs about 0.35 s, so only ``evaluate`` of a local input of at least
+package turns that path off before it imports numpy
+(:func:`metrics._numpy_sort.prepare_command`). Where numpy came first (a
+``sitecustomize`` that imports it, say) the command runs itself again with it
+turned off instead: numpy chooses its sort once, at import. Starting again costs
+about 0.35 s, so only ``evaluate`` of a local input of at least
 :data:`WORTH_BYTES` does it (a 64 MB file of 10^7 rows saves about 0.25 s of
 sorting, 10^8 rows about 2 s).
 """

@@ -9,9 +9,12 @@ with AVX-512 and 6 ns with it turned off (``NPY_DISABLE_CPU_FEATURES=X86_V4``),
 float64 53 and 10 ns; the out-of-core command sorts every batch of its file.
 
 numpy reads that variable once, when it is imported, so a process that wants
-the fast sort sets it before numpy starts: ``python -m metrics`` runs itself
-again with it (:func:`fast_sort_environment`). A variable the user set, even to
-nothing, is left as it is; other CPUs are left alone.
+the fast sort sets it before numpy starts: ``python -m metrics`` sets it in its
+own environment while Python locates its ``__main__``, before this package
+imports numpy (:func:`prepare_command`, called first thing by ``metrics/__init__``;
+it used to run itself again with it, 0.35 s of a new start, which ``__main__``
+still does when numpy came first). A variable the user set, even to nothing, is
+left as it is; other CPUs are left alone.
 
 Examples
 --------
@@ -25,9 +28,10 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Mapping
+import sys
+from collections.abc import Mapping, Sequence
 
-__all__ = ["FEATURES", "fast_sort_environment", "slow_avx512_sort"]
+__all__ = ["FEATURES", "fast_sort_environment", "prepare_command", "slow_avx512_sort"]
 
 #: The variable numpy reads at import, and what it is set to: numpy's AVX-512 (Skylake-X
 #: and later) dispatch level, under which every AVX-512 target sits.
@@ -76,3 +80,50 @@ def fast_sort_environment(environ: Mapping[str, str] | None = None, cpuinfo: str
     if not slow_avx512_sort(_cpuinfo() if cpuinfo is None else cpuinfo):
         return None
     return {**environ, VARIABLE: FEATURES}
+
+
+def runs_as_command(orig_argv: Sequence[str], argv: Sequence[str]) -> bool:
+    """Whether this process is ``python [options] -m metrics ...`` still locating its
+    ``__main__``: runpy holds ``sys.argv[0]`` at ``"-m"`` until it runs it.
+
+    Examples
+    --------
+    >>> from metrics._numpy_sort import runs_as_command
+    >>> runs_as_command(["python3", "-u", "-m", "metrics", "evaluate"], ["-m", "evaluate"])
+    True
+    >>> runs_as_command(["python3", "-m", "bench.streaming"], ["-m"])
+    False
+    """
+    if not argv or argv[0] != "-m" or "-m" not in orig_argv[1:]:
+        return False
+    at = list(orig_argv).index("-m", 1)
+    return list(orig_argv[at + 1 : at + 2]) == ["metrics"]
+
+
+def prepare_command(environ=None, modules=None, orig_argv=None, argv=None, cpuinfo=None) -> bool:
+    """Under ``python -m metrics`` and before numpy is imported, turn numpy's slow
+    AVX-512 sort off in this process's own environment; whether it did.
+
+    Every argument defaults to this process's own (``os.environ``, ``sys.modules``,
+    ``sys.orig_argv``, ``sys.argv``, ``/proc/cpuinfo``).
+
+    Examples
+    --------
+    >>> from metrics._numpy_sort import prepare_command
+    >>> zen4 = "vendor_id\\t: AuthenticAMD\\ncpu family\\t: 25\\nflags\\t\\t: avx512f\\n"
+    >>> env, command = {}, (["python3", "-m", "metrics", "evaluate"], ["-m", "evaluate"])
+    >>> prepare_command(env, {}, *command, zen4), env
+    (True, {'NPY_DISABLE_CPU_FEATURES': 'X86_V4'})
+    >>> prepare_command({}, {"numpy": None}, *command, zen4)  # too late: numpy chose
+    False
+    """
+    environ = os.environ if environ is None else environ
+    modules = sys.modules if modules is None else modules
+    orig_argv = sys.orig_argv if orig_argv is None else orig_argv
+    argv = sys.argv if argv is None else argv
+    if "numpy" in modules or not runs_as_command(orig_argv, argv):
+        return False
+    if fast_sort_environment(environ, cpuinfo) is None:
+        return False
+    environ[VARIABLE] = FEATURES
+    return True

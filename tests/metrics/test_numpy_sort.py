@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import subprocess
 import sys
 from pathlib import Path
 
@@ -99,3 +100,40 @@ def test_with_nothing_to_change_the_command_runs(monkeypatch, capsys):
         run_main()
     assert done.value.code == 0
     assert "evaluate" in capsys.readouterr().out
+
+
+COMMAND = (["python3", "-X", "importtime", "-m", "metrics", "evaluate", "x"], ["-m", "evaluate"])
+
+
+@pytest.mark.parametrize(
+    ("environ", "modules", "command", "cpuinfo", "set_to"),
+    [
+        ({}, {}, COMMAND, ZEN4, "X86_V4"),  # the command, numpy not imported yet: set here
+        ({}, {}, COMMAND, INTEL, None),
+        ({}, {"numpy": None}, COMMAND, ZEN4, None),  # too late: __main__ starts again
+        ({"NPY_DISABLE_CPU_FEATURES": ""}, {}, COMMAND, ZEN4, ""),  # the user's value
+        ({}, {}, (["python3", "-m", "bench.streaming"], ["-m"]), ZEN4, None),
+        ({}, {}, (["python3", "script.py"], ["script.py"]), ZEN4, None),
+    ],
+)
+def test_the_command_turns_the_slow_sort_off_before_numpy(
+    environ, modules, command, cpuinfo, set_to
+):
+    before = dict(environ)
+    done = _numpy_sort.prepare_command(environ, modules, *command, cpuinfo)
+    assert done is (set_to == "X86_V4")
+    assert environ.get("NPY_DISABLE_CPU_FEATURES") == set_to
+    assert set(environ) - set(before) <= {"NPY_DISABLE_CPU_FEATURES"}
+
+
+def test_the_package_chooses_the_sort_before_it_imports_numpy():
+    # -X importtime lists each module once imported: the choice must come before numpy
+    done = subprocess.run(
+        [sys.executable, "-X", "importtime", "-m", "metrics", "--help"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    names = [line.rsplit("|", 1)[-1].strip() for line in done.stderr.splitlines()]
+    assert names.index("metrics._numpy_sort") < names.index("numpy")
+    assert "evaluate" in done.stdout
