@@ -2,9 +2,9 @@
 
 ``python -m bench.streaming --rows 100000000`` writes a Parquet file of that
 many rows (``y`` int8 0/1 and ``p`` float64, row groups of 2**20 rows) in
-``--dir`` (default ``/tmp``), chunk by chunk, then runs two child processes
-and records the wall time and the peak resident memory (``ru_maxrss``) of
-each:
+``--dir`` (default ``/tmp``), chunk by chunk, then runs two child processes,
+alternated ``--pairs`` times (default 3), and records the median wall time, CPU
+time and peak resident memory (``ru_maxrss``) of each, and every pair's times:
 
 pyarrow alone
     ``ParquetFile.iter_batches`` over the same two columns, each batch
@@ -41,8 +41,8 @@ absolute times.
 Examples
 --------
 >>> from bench.streaming import parse_args
->>> parse_args(["--rows", "1e6"]).rows
-1000000
+>>> parse_args(["--rows", "1e6"]).rows, parse_args([]).pairs
+(1000000, 3)
 """
 
 from __future__ import annotations
@@ -52,6 +52,7 @@ import json
 import os
 import platform
 import shutil
+import statistics
 import subprocess
 import sys
 import time
@@ -93,6 +94,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--keep", action="store_true", help="keep the file (reused when present)")
     p.add_argument("--check", action="store_true", help="compare with the in-memory functions")
     p.add_argument("--memory", help="also run with --memory SIZE (the spilling path)")
+    p.add_argument(
+        "--pairs",
+        type=int,
+        default=3,
+        help="runs of the read and the command, alternated; the record shows their medians",
+    )
     p.add_argument(
         "--dask-workers",
         type=lambda s: [int(k) for k in s.split(",")],
@@ -205,6 +212,29 @@ def _computed(argv: list[str]) -> float:
     return time.perf_counter() - t0
 
 
+def _alternated(read_cmd: list[str], cmd: list[str], n: int) -> tuple[dict, dict, list]:
+    """The read and the command run ``n`` times, alternated: each one's median wall, CPU and
+    peak (each the median of its own column; the load at the first run's start), and every
+    pair's ``(read wall, read CPU, command wall, command CPU)``. A single run's ratio follows
+    the machine's moment as much as the code (reads of 1.8 to 2.5 s within minutes)."""
+    if n < 1:
+        raise SystemExit(f"--pairs must be at least 1; got {n}.")
+    reads, evals = [], []
+    for _ in range(n):
+        reads.append(_timed(read_cmd))
+        evals.append(_timed(cmd))
+    outs = {e["out"] for e in evals}
+    if len(outs) != 1:
+        raise RuntimeError(f"the command printed {len(outs)} different results in {n} runs")
+    pairs = [(r["wall"], r["cpu"], e["wall"], e["cpu"]) for r, e in zip(reads, evals, strict=True)]
+    return _medians(reads), _medians(evals), pairs
+
+
+def _medians(runs: list[dict]) -> dict:
+    out = {k: statistics.median(r[k] for r in runs) for k in ("wall", "cpu", "mb")}
+    return {**out, "load": runs[0]["load"], "out": runs[0]["out"]}
+
+
 def run(args: argparse.Namespace) -> dict:
     """Write (or reuse) the file, time both children, return the measurements."""
     path = Path(args.dir) / f"metrics_stream_{args.rows}_{args.scores}.parquet"
@@ -220,8 +250,6 @@ def run(args: argparse.Namespace) -> dict:
         print(f"wrote {path} in {time.perf_counter() - t0:.1f} s", file=sys.stderr)
     size = path.stat().st_size
     py = sys.executable
-    read = _timed([py, "-c", READ_ALONE, str(path), str(args.batch_size)])
-    read_s, read_cpu, read_mb = read["wall"], read["cpu"], read["mb"]
     cmd = [
         py,
         "-m",
@@ -240,10 +268,12 @@ def run(args: argparse.Namespace) -> dict:
         "--batch-size",  # last: the Dask runs drop it
         str(args.batch_size),
     ]
-    ev = _timed(cmd)
-    eval_s, eval_cpu, eval_mb, out = ev["wall"], ev["cpu"], ev["mb"], ev["out"]
-    values = json.loads(out)
-    extra = {"loads": (read["load"], ev["load"])}
+    read, ev, pairs = _alternated([py, "-c", READ_ALONE, str(path), str(args.batch_size)],
+                                  cmd, args.pairs)  # fmt: skip
+    read_s, read_cpu, read_mb = read["wall"], read["cpu"], read["mb"]
+    eval_s, eval_cpu, eval_mb = ev["wall"], ev["cpu"], ev["mb"]
+    values = json.loads(ev["out"])
+    extra = {"loads": (read["load"], ev["load"]), "pairs": pairs}
     if args.memory:
         spill = _timed([*cmd, "--memory", args.memory])
         spill["same"] = json.loads(spill.pop("out")) == values
@@ -345,6 +375,7 @@ def report(r: dict) -> str:
         f"| {r['eval_s']:.1f} | {r['eval_cpu']:.1f} | {r['eval_mb']:,.0f} | {loads[1]:.1f} |",
         *_extra_rows(r),
         "",
+        *_pairs(r),
         *_rates(r),
         *_spark(r),
         f"evaluate / read = {ratio:.1f}x wall, {r['eval_cpu'] / r['read_cpu']:.1f}x CPU. "
@@ -360,6 +391,22 @@ def report(r: dict) -> str:
         "",
     ]
     return "\n".join(lines)
+
+
+def _pairs(r: dict) -> list[str]:
+    """Each alternated pair's read and command, when there were several."""
+    pairs = r.get("pairs", [])
+    if len(pairs) < 2:
+        return []
+    each = "; ".join(
+        f"{rw:.1f} / {rc:.1f} and {ew:.1f} / {ec:.1f} ({ew / rw:.1f}x, {ec / rc:.1f}x)"
+        for rw, rc, ew, ec in pairs
+    )
+    return [
+        f"The read and the command alternated {len(pairs)} times (wall / CPU s of each, the "
+        f"command's over the read's): {each}. The table shows each column's median.",
+        "",
+    ]
 
 
 def _spark(r: dict) -> list[str]:
@@ -438,9 +485,10 @@ def _close(a: dict, b: dict) -> bool:
 
 INTRO = (
     "`python -m bench.streaming --rows N --scores float32|float64 [--memory SIZE] "
-    "[--dask-workers 1,2]`: `python -m metrics evaluate` on a binary Parquet file against reading "
-    "the same columns with pyarrow alone, viewed as numpy as the command views them (no pandas: "
-    "pyarrow's `to_numpy` imports it; child processes; CPU is user + system time, peak RSS "
+    "[--dask-workers 1,2] [--pairs 3]`: `python -m metrics evaluate` on a binary Parquet file "
+    "against reading the same columns with pyarrow alone, viewed as numpy as the command views "
+    "them (no pandas: pyarrow's `to_numpy` imports it; child processes, the read and the command "
+    "alternated `--pairs` times, the table their medians; CPU is user + system time, peak RSS "
     "the child's `ru_maxrss`; the machine is shared, so each child's line has the load average "
     "at its start, and ratios of children run side by side mean more than absolute times). The "
     "binary state holds 24 bytes per distinct score; while streaming, non-negative float32 "

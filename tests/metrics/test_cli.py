@@ -347,8 +347,11 @@ def test_the_streaming_bench_runs_end_to_end_and_keeps_the_other_sections(tmp_pa
     out = tmp_path / "results.md"
     out.write_text("# Results\n\n## Metrics\n\nkept\n")
     args = ["--rows", "30000", "--dir", str(tmp_path), "--check", "--out", str(out)]
-    assert streaming([*args, "--batch-size", "7000", "--memory", "100KB"]) == 0
+    assert streaming([*args, "--batch-size", "7000", "--memory", "100KB", "--pairs", "2"]) == 0
     text = out.read_text()
+    # the read and the command alternated twice: each pair's times, the table's medians
+    pairs = re.search(r"alternated 2 times \(wall / CPU s of each.*?\): (.*?)\. The table", text)
+    assert pairs and len(pairs.group(1).split("; ")) == 2
     assert text.startswith("# Results\n\n## Metrics\n\nkept\n\n## Out of core\n")
     assert "### 30,000 binary rows, float32 scores" in text
     assert "equal to the in-memory functions" in text
