@@ -197,13 +197,21 @@ def lift_reader(fps_last, tps_last, fraction: np.ndarray):
 
     ``np.interp`` reads only the last point at or below a fraction and the
     first above it: those two points, kept as the chunks go by, give the
-    value ``np.interp`` gives over the whole curve.
+    value ``np.interp`` gives over the whole curve. The curve's x rises, so a
+    chunk whose ends both lie on one side of every fraction (all of its
+    points below it, or all above one already found) is read at its last
+    point alone: only the chunk across a fraction is computed whole.
     """
     f = np.atleast_1d(fraction).ravel()
     total = float(fps_last) + float(tps_last)
     below = np.zeros((2, f.shape[0]))  # the curve starts at (0, 0)
     above = np.full((2, f.shape[0]), np.nan)
     while (chunk := (yield)) is not None:
+        ends = gain_chunk(chunk[0][[0, -1]], chunk[1][[0, -1]], total, tps_last)
+        past = f >= ends[0][1]  # every point of the chunk at or below these fractions
+        if (past | ((f < ends[0][0]) & ~np.isnan(above[0]))).all():
+            below[:, past] = np.array([[ends[0][1]], [ends[1][1]]])
+            continue
         x, y = gain_chunk(chunk[0], chunk[1], total, tps_last)
         k = np.searchsorted(x, f, side="right")
         has = k > 0
@@ -231,10 +239,14 @@ def accuracy_ratio_reader(fps_last, tps_last):
     area, x0, y0 = 0.0, 0.0, 0.0
     while (chunk := (yield)) is not None:
         x, y = gain_chunk(chunk[0], chunk[1], total, tps_last)
-        xs, ys = np.concatenate(([x0], x)), np.concatenate(([y0], y))
-        # a multiply and a pairwise sum: BLAS's dot costs several times more CPU (its
+        # each trapezoid's width times its two heights, the first from the chunk before,
+        # in place; then a pairwise sum: BLAS's dot costs several times more CPU (its
         # threads) and sums in an order that follows its thread count
-        area += float(np.sum(np.diff(xs) * (ys[1:] + ys[:-1])))
+        terms = np.empty_like(x)
+        terms[0] = (x[0] - x0) * (y[0] + y0)
+        np.subtract(x[1:], x[:-1], out=terms[1:])
+        terms[1:] *= y[1:] + y[:-1]
+        area += float(np.sum(terms))
         x0, y0 = x[-1], y[-1]
     prevalence = float(tps_last) / total
     return float((area / 2.0 - 0.5) / (0.5 - prevalence / 2.0))

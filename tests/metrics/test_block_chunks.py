@@ -76,10 +76,13 @@ def test_threshold_metrics_equal_the_whole_array_computations(weighted, seed):
     fps, tps, thr = whole_blocks(state)
     assert state.ks_statistic() == ref_ks(fps, tps, thr)
     x, y = ref_gain(fps, tps)
-    for f in (0.1, 0.2537, 1.0, float(x[5])):  # inside a segment, at the end, at a point
+    # inside a segment, at the end, at a point, at a chunk's last point and the next one
+    c = _block_chunks.CHUNK  # x leads with the curve's (0, 0)
+    for f in (0.1, 0.2537, 1.0, float(x[5]), float(x[c]), float(x[c + 1]), float(x[3 * c + 7])):
         assert state.lift_at(f) == np.interp(f, x, y) / f
-    got = state.lift_at([0.1, 0.5])
-    assert got.tolist() == (np.interp([0.1, 0.5], x, y) / [0.1, 0.5]).tolist()
+    fractions = [0.1, 0.5, float(x[c]), 0.99]
+    got = state.lift_at(fractions)
+    assert got.tolist() == (np.interp(fractions, x, y) / fractions).tolist()
     for pt in (0.0, 0.3, 0.5, 0.99):
         assert state.net_benefit(pt) == ref_net_benefit(fps, tps, thr, pt)
     area = float(np.dot(np.diff(x), y[1:] + y[:-1]) / 2.0)  # one dot: another order of sums
