@@ -33,7 +33,10 @@ unbounded run's; ``--dask-workers 1,2`` runs it with ``--engine dask`` on a
 processes (started here, before the timed child; its wall time only), then runs the
 same evaluation again from this process on the same cluster: no start-up or imports on
 the client's side, and the workers have imported what the first run did (at 10^8 rows,
-0.5 s less than the child with one worker, 1.0 s with two, 2026-12-03). Each
+0.5 s less than the child with one worker, 1.0 s with two, 2026-12-03), counting the CPU
+seconds the workers and this process spent on it (:func:`cluster_cpu`): on one machine
+two workers can go no faster than their CPU seconds spread over its cores, which bounds
+their speed-up over one worker (the record's last Dask line). Each
 child's line carries the load average (1 min) at its start: the machine is
 shared, so the ratios of children run side by side mean more than the
 absolute times.
@@ -195,21 +198,40 @@ def _dask_runs(cmd: list[str], sizes: list[int]) -> dict:
         ) as cluster:  # fmt: skip
             argv = [*cmd, "--engine", "dask", "--scheduler", cluster.scheduler_address]
             r = _timed(argv)
-            r["computed"] = _computed(argv[3:])
+            r["computed"], r["computed_cpu"] = _computed(argv[3:], cluster.scheduler_address)
         r["values"] = json.loads(r.pop("out"))
         out[k] = r
     return out
 
 
-def _computed(argv: list[str]) -> float:
+def _computed(argv: list[str], scheduler: str | None = None) -> tuple[float, float | None]:
     """Seconds of the command's evaluation run here, where Python has started and metrics,
-    dask and distributed are imported, on a cluster whose workers ran it once already."""
+    dask and distributed are imported, on a cluster whose workers ran it once already; and
+    the CPU seconds it took, the workers' and this process's (the client's and, on a
+    LocalCluster, the scheduler's), given the ``scheduler``'s address."""
     from metrics import cli
 
     args = cli.parse_args(argv)
+    cpu = None if scheduler is None else cluster_cpu(scheduler)
     t0 = time.perf_counter()
     cli.evaluate(args)
-    return time.perf_counter() - t0
+    wall = time.perf_counter() - t0
+    return wall, None if scheduler is None else cluster_cpu(scheduler) - cpu
+
+
+def _process_cpu() -> float:
+    times = os.times()
+    return times.user + times.system
+
+
+def cluster_cpu(scheduler: str) -> float:
+    """CPU seconds spent so far by the workers of the cluster at ``scheduler`` and by this
+    process: on one machine, what an evaluation on it costs the machine's cores."""
+    from dask.distributed import Client
+
+    with Client(scheduler) as client:
+        workers = client.run(_process_cpu)
+    return sum(workers.values()) + _process_cpu()
 
 
 def _alternated(read_cmd: list[str], cmd: list[str], n: int) -> tuple[dict, dict, list]:
@@ -378,7 +400,7 @@ def report(r: dict) -> str:
         *_pairs(r),
         *_rates(r),
         *_spark(r),
-        f"evaluate / read = {ratio:.1f}x wall, {r['eval_cpu'] / r['read_cpu']:.1f}x CPU. "
+        f"evaluate / read = {ratio:.2f}x wall, {r['eval_cpu'] / r['read_cpu']:.2f}x CPU. "
         f"roc_auc_score {v['roc_auc_score']!r}, "
         f"average_precision_score {v['average_precision_score']!r}, log_loss {v['log_loss']!r}, "
         f"ks_statistic {v['ks_statistic']!r}, lift_at(0.1) {v['lift_at']!r}, "
@@ -399,7 +421,7 @@ def _pairs(r: dict) -> list[str]:
     if len(pairs) < 2:
         return []
     each = "; ".join(
-        f"{rw:.1f} / {rc:.1f} and {ew:.1f} / {ec:.1f} ({ew / rw:.1f}x, {ec / rc:.1f}x)"
+        f"{rw:.2f} / {rc:.2f} and {ew:.2f} / {ec:.2f} ({ew / rw:.2f}x, {ec / rc:.2f}x)"
         for rw, rc, ew, ec in pairs
     )
     return [
@@ -440,6 +462,27 @@ def _extra_rows(r: dict) -> list[str]:
     return rows
 
 
+def _cpu_bound(dask: dict) -> list[str]:
+    """The CPU the evaluations from this process took, and what it allows two workers on
+    this machine's cores: no faster than their CPU seconds spread over every core."""
+    cpu = {k: d["computed_cpu"] for k, d in dask.items() if d.get("computed_cpu") is not None}
+    if not cpu:
+        return []
+    cores = os.cpu_count() or 1
+    text = ", ".join(
+        f"{k} worker(s) {c:.1f} CPU s ({c / dask[k]['computed']:.2f} cores busy)"
+        for k, c in cpu.items()
+    )
+    line = f"Their CPU, the workers' and this process's: {text}."
+    if 1 in cpu and 2 in cpu:
+        floor = cpu[2] / cores
+        line += (
+            f" On {cores} cores two workers' {cpu[2]:.1f} CPU s take at least {floor:.1f} s: "
+            f"at most {dask[1]['computed'] / floor:.2f}x as fast as one worker."
+        )
+    return [line]
+
+
 def _rates(r: dict) -> list[str]:
     """Rows per second against the read, the peak against the table, the other runs' checks."""
     n = r["rows"]
@@ -475,6 +518,7 @@ def _rates(r: dict) -> list[str]:
                 "The same evaluations again from this process, on the same clusters (no "
                 f"start-up or imports on either side): {text}."
             )
+            lines.extend(_cpu_bound(r["dask"]))
     return [*lines, ""]
 
 

@@ -4,6 +4,8 @@ No timing is asserted here: speed targets are the benchmark's business
 (``python -m bench``, results in bench/results.md), not the test suite's.
 """
 
+import os
+
 import numpy as np
 import pytest
 
@@ -275,9 +277,12 @@ def test_slices_csv_adds_a_site_of_fifty_values_and_stays_under_the_upload_limit
     assert path.stat().st_size * 50 < 50_000_000
 
 
-def test_the_out_of_core_record_times_dask_as_a_child_and_from_a_started_process(tmp_path):
+def test_the_out_of_core_record_times_dask_as_a_child_and_from_a_started_process(
+    tmp_path, monkeypatch
+):
     # the command's evaluation also runs in the bench's own process (no start-up, no
-    # imports); the record prints the ratio of two workers to one both ways
+    # imports); the record prints the ratio of two workers to one both ways, and the
+    # CPU those runs took: on two cores, two workers' 7.6 CPU s take at least 3.8 s
     import pyarrow as pa
     import pyarrow.parquet as pq
 
@@ -289,14 +294,22 @@ def test_the_out_of_core_record_times_dask_as_a_child_and_from_a_started_process
     path = tmp_path / "b.parquet"
     pq.write_table(pa.table({"y": y, "p": rng.random(2000).astype(np.float32)}), path)
     argv = ["evaluate", str(path), "--task", "binary", "--y-true", "y", "--score", "p"]
-    assert streaming._computed(argv) > 0
+    wall, cpu = streaming._computed(argv)
+    assert wall > 0 and cpu is None  # no cluster to ask
     values = cli.evaluate(cli.parse_args(argv))
     dask = {
-        k: {"wall": wall, "load": 0.1, "values": values, "computed": computed}
-        for k, wall, computed in ((1, 8.0, 6.0), (2, 6.4, 4.0))
-    }
+        k: {"wall": wall, "load": 0.1, "values": values, "computed": computed,
+            "computed_cpu": cpu}
+        for k, wall, computed, cpu in ((1, 8.0, 6.0, 7.2), (2, 6.4, 4.0, 7.6))
+    }  # fmt: skip
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
     record = {"rows": 2000, "read_s": 1.0, "read_cpu": 1.0, "eval_s": 2.0, "eval_cpu": 2.0,
               "values": values, "dask": dask}  # fmt: skip
     lines = streaming._rates(record)
     assert "Dask: 1 worker(s) 8.0 s, 2 worker(s) 6.4 s (2 workers 1.25x as fast as 1)" in lines[1]
     assert lines[2].endswith("1 worker(s) 6.0 s, 2 worker(s) 4.0 s (1.50x).")
+    assert lines[3] == (
+        "Their CPU, the workers' and this process's: 1 worker(s) 7.2 CPU s (1.20 cores "
+        "busy), 2 worker(s) 7.6 CPU s (1.90 cores busy). On 2 cores two workers' 7.6 CPU s "
+        "take at least 3.8 s: at most 1.58x as fast as one worker."
+    )

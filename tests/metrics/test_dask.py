@@ -275,3 +275,29 @@ def test_refusals_are_messages(cluster, data, capsys):
     assert main(["evaluate", str(folder), "--task", "binary", "--y-true", "rel", "--score",
                  "p", "--engine", "dask", "--scheduler", cluster]) == 2  # fmt: skip
     assert "holds lists; this task takes scalars" in capsys.readouterr().err
+
+
+def _spend_cpu(seconds: float) -> float:
+    """Work on this process's CPU until it has spent ``seconds`` more (a state, not a
+    time: however busy the machine)."""
+    import time
+
+    end = time.process_time() + seconds
+    while time.process_time() < end:
+        np.sort(np.random.default_rng(0).random(10_000))
+    return time.process_time()
+
+
+def test_the_bench_counts_the_cpu_of_every_worker(cluster):
+    # bench/streaming.py's bound on two workers' speed-up divides their CPU by the cores:
+    # each worker's CPU must be in it
+    from dask.distributed import Client
+
+    from bench.streaming import cluster_cpu
+
+    before = cluster_cpu(cluster)
+    with Client(cluster) as client:
+        workers = list(client.scheduler_info()["workers"])
+        for worker in workers:  # 0.5 CPU s on each, one after the other
+            client.submit(_spend_cpu, 0.5, workers=[worker], pure=False).result()
+    assert len(workers) == 2 and cluster_cpu(cluster) - before >= 1.0
