@@ -330,20 +330,21 @@ def _before(a: np.ndarray, first) -> np.ndarray:
     return out
 
 
-def _auc_reader(w_pos, w_neg):
-    """Reads ROC AUC from the descending chunks of an unweighted table
-    (:meth:`BinaryState._chunks`, the pass the threshold metrics read):
-    ``2 U = sum_v neg(v) (2 pos(> v) + pos(v)) = sum_v neg(v) (tps(v) + tps_above(v))``,
-    exact in Python's integers."""
-    u2, fps_above, tps_above = 0, 0, 0
-    while (chunk := (yield)) is not None:
-        fps, tps, _ = chunk
-        n = fps - _before(fps, fps_above)
-        both = _before(tps, tps_above)
-        both += tps
-        u2 += int(np.dot(n, both))
-        fps_above, tps_above = fps[-1], tps[-1]
-    return u2 / (2.0 * int(w_pos) * int(w_neg))
+def _twice_u(positive: np.ndarray, negative: np.ndarray) -> int:
+    """``2 U = sum_v pos(v) (2 neg(< v) + neg(v))`` of an ascending unweighted table, exact
+    in Python's integers (int64 within a chunk of 2^16 rows): the Mann-Whitney count of
+    the in-memory function. Its own pass over the two count columns, not the threshold
+    metrics' cumulated one: the finalize reads it beside the log loss, on the other thread."""
+    u2, below, step = 0, 0, _block_chunks.CHUNK
+    for lo in range(0, positive.shape[0], step):
+        n = negative[lo : lo + step]
+        twice = np.cumsum(n, dtype=np.int64)  # the negatives at or below each score
+        twice += below
+        below = int(twice[-1])
+        twice *= 2
+        twice -= n  # 2 neg(<= v) - neg(v) = 2 neg(< v) + neg(v)
+        u2 += int(np.dot(positive[lo : lo + step].astype(np.int64), twice))
+    return u2
 
 
 def _ap_reader(w_pos, k: int):
@@ -593,7 +594,7 @@ class BinaryState:
         w_pos, w_neg = self._totals()
         self._refuse_single_class(w_pos, w_neg)
         if not self.weighted:  # a chunk at a time: the same integers, no full-length arrays
-            return read_chunks(self._chunks(), _auc_reader(w_pos, w_neg))[0]
+            return _twice_u(self.positive, self.negative) / (2.0 * int(w_pos) * int(w_neg))
         fps, tps, _ = self._blocks()
         return float(auc_from_blocks(fps, tps))
 
@@ -1059,9 +1060,8 @@ class BinaryState:
         probabilities = self.score_min >= 0 and self.score_max <= 1
 
         def ranking() -> dict:
-            out = {}
+            out = {"roc_auc_score": self.roc_auc_score()} if both else {}
             if self.weighted or w_pos == 0:  # else read in the thresholds' pass
-                out = {"roc_auc_score": self.roc_auc_score()} if both else {}
                 out["average_precision_score"] = self.average_precision_score()
             if probabilities:
                 out["log_loss"] = self.log_loss()
@@ -1072,12 +1072,10 @@ class BinaryState:
             readers, settle_choice = self._threshold_readers(
                 both, probabilities, fraction, threshold_probability, operating
             )
-            if not self.weighted and w_pos > 0:  # AUC and AP read the same cumulated counts
+            if not self.weighted and w_pos > 0:  # AP reads the same cumulated counts
                 readers["average_precision_score"] = _ap_reader(
                     w_pos, int(np.count_nonzero(self.positive))
                 )
-                if both:
-                    readers["roc_auc_score"] = _auc_reader(w_pos, w_neg)
             if not readers:
                 return {}
             out = dict(zip(readers, read_chunks(self._chunks(), *readers.values()), strict=True))

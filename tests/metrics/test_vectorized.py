@@ -39,7 +39,7 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("operating_point", "choice_reader"): "over chunks of 2^16 rows, each vectorized",
     ("states.binary", "_scatter"): "over slices of the merged order, each vectorized",
     ("states.binary", "_count_below"): "over chunks of 2^16 table rows",
-    ("states.binary", "_auc_reader"): "a sum over chunks of 2^16 table rows",
+    ("states.binary", "_twice_u"): "a sum over chunks of 2^16 table rows",
     ("states.binary", "_ap_reader"): "over chunks of 2^16 table rows",
     ("states.binary", "log_loss"): "over chunks of 2^16 table rows",
     ("states.binary_stream", "narrow"): "over the held tables (one per merge level)",
