@@ -31,7 +31,8 @@ distinct-score table): what a binned evaluator loses.
 unbounded run's; ``--dask-workers 1,2`` runs it with ``--engine dask`` on a
 ``dask.distributed`` LocalCluster of that many single-threaded worker
 processes (started here, before the timed child; its wall time only), then runs the
-same evaluation again from this process on the same cluster: no start-up or imports on
+same evaluation again from this process on the same cluster, ``--pairs`` times (the
+record their medians): no start-up or imports on
 the client's side, and the workers have imported what the first run did (at 10^8 rows,
 0.5 s less than the child with one worker, 1.0 s with two, 2026-12-03), counting the CPU
 seconds the workers and this process spent on it (:func:`cluster_cpu`): on one machine
@@ -169,19 +170,39 @@ def _timed(cmd: list[str]) -> dict:
     return {"wall": wall, "cpu": cpu, "mb": mb, "out": out, "load": load}
 
 
-def _dask_runs(cmd: list[str], sizes: list[int]) -> dict:
-    """The command with ``--engine dask`` on a LocalCluster of each size: wall time and values.
+def _dask_runs(cmd: list[str], sizes: list[int], rounds: int = 1) -> dict:
+    """The command with ``--engine dask`` on a LocalCluster of each size: a child's wall time
+    and values, then the evaluation from this process on the same cluster ``rounds`` times
+    (:func:`_computed`: the medians of its seconds and CPU seconds, and every run's).
 
-    The workers are started as docs/out-of-core.md advises: with the sort the command
-    gives itself (:func:`metrics._numpy_sort.fast_sort_environment`: on AMD Zen 4, numpy
-    without its slow AVX-512 sort), without ``distributed``'s
+    One cluster at a time: with the one-worker cluster up beside the two-worker one, the
+    two workers' runs took 4.1-4.5 s and 8.0 CPU s where, alone, they took 3.6-4.3 s and
+    6.5-7.6 (2026-12-04). The workers are started as docs/out-of-core.md advises: with the
+    sort the command gives itself (:func:`metrics._numpy_sort.fast_sort_environment`: on
+    AMD Zen 4, numpy without its slow AVX-512 sort), without ``distributed``'s
     ``MALLOC_TRIM_THRESHOLD_`` (which maps every numpy temporary afresh: one worker took
     30.6 s with it, 16.4 s without, on 10^8 rows) and without numpy's huge pages, as the
     command runs (:mod:`metrics._numpy_pages`).
     """
     import dask
-    from dask.distributed import LocalCluster
+    import dask.distributed  # its defaults loaded before the settings are set
 
+    out = {}
+    for k in sizes:
+        with dask.config.set(_worker_settings()), _local_cluster(k) as cluster:
+            argv = [*cmd, "--engine", "dask", "--scheduler", cluster.scheduler_address]
+            r = _timed(argv)
+            runs = [_computed(argv[3:], cluster.scheduler_address) for _ in range(rounds)]
+        r["values"] = json.loads(r.pop("out"))
+        r["computed_runs"] = runs
+        r["computed"] = statistics.median(wall for wall, _ in runs)
+        r["computed_cpu"] = statistics.median(cpu for _, cpu in runs)
+        out[k] = r
+    return out
+
+
+def _worker_settings() -> dict:
+    """dask's settings that start the workers as the command runs (see :func:`_dask_runs`)."""
     from metrics import _numpy_pages
     from metrics._numpy_sort import VARIABLE, fast_sort_environment
 
@@ -189,19 +210,17 @@ def _dask_runs(cmd: list[str], sizes: list[int]) -> dict:
     fast = fast_sort_environment()
     if fast is not None:
         environ[VARIABLE] = fast[VARIABLE]
-    settings = {f"distributed.nanny.pre-spawn-environ.{k}": v for k, v in environ.items()}
-    out = {}
-    for k in sizes:
-        with dask.config.set(settings), LocalCluster(
-            n_workers=k, threads_per_worker=1, processes=True, host="127.0.0.1",
-            dashboard_address=None, scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
-        ) as cluster:  # fmt: skip
-            argv = [*cmd, "--engine", "dask", "--scheduler", cluster.scheduler_address]
-            r = _timed(argv)
-            r["computed"], r["computed_cpu"] = _computed(argv[3:], cluster.scheduler_address)
-        r["values"] = json.loads(r.pop("out"))
-        out[k] = r
-    return out
+    return {f"distributed.nanny.pre-spawn-environ.{k}": v for k, v in environ.items()}
+
+
+def _local_cluster(n_workers: int):
+    """A LocalCluster of single-threaded worker processes on this machine."""
+    from dask.distributed import LocalCluster
+
+    return LocalCluster(
+        n_workers=n_workers, threads_per_worker=1, processes=True, host="127.0.0.1",
+        dashboard_address=None, scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
+    )  # fmt: skip
 
 
 def _computed(argv: list[str], scheduler: str | None = None) -> tuple[float, float | None]:
@@ -302,7 +321,7 @@ def run(args: argparse.Namespace) -> dict:
         spill["bound"] = args.memory
         extra["spill"] = spill
     if args.dask_workers:
-        extra["dask"] = _dask_runs(cmd[:-2], args.dask_workers)  # without --batch-size
+        extra["dask"] = _dask_runs(cmd[:-2], args.dask_workers, args.pairs)  # no --batch-size
     result = {
         "rows": args.rows,
         "scores": args.scores,
@@ -503,23 +522,39 @@ def _rates(r: dict) -> list[str]:
             f"The --memory {r['spill']['bound']} run's values: {same} to the unbounded run's."
         )
     if r.get("dask"):
-        walls = {k: d["wall"] for k, d in r["dask"].items()}
-        same = all(_close(d["values"], r["values"]) for d in r["dask"].values())
-        text = ", ".join(f"{k} worker(s) {w:.1f} s" for k, w in walls.items())
-        if 1 in walls and 2 in walls:
-            text += f" (2 workers {walls[1] / walls[2]:.2f}x as fast as 1)"
-        lines.append(f"Dask: {text}; values {'equal' if same else 'NOT EQUAL'} (1e-12).")
-        computed = {k: d["computed"] for k, d in r["dask"].items() if "computed" in d}
-        if computed:
-            text = ", ".join(f"{k} worker(s) {w:.1f} s" for k, w in computed.items())
-            if 1 in computed and 2 in computed:
-                text += f" ({computed[1] / computed[2]:.2f}x)"
-            lines.append(
-                "The same evaluations again from this process, on the same clusters (no "
-                f"start-up or imports on either side): {text}."
-            )
-            lines.extend(_cpu_bound(r["dask"]))
+        lines.extend(_dask_lines(r["dask"], r["values"]))
     return [*lines, ""]
+
+
+def _dask_lines(dask: dict, values: dict) -> list[str]:
+    """The Dask runs: the children's times and values, the runs from this process (their
+    medians, and each run's when several), and the CPU bound."""
+    walls = {k: d["wall"] for k, d in dask.items()}
+    same = all(_close(d["values"], values) for d in dask.values())
+    text = ", ".join(f"{k} worker(s) {w:.1f} s" for k, w in walls.items())
+    if 1 in walls and 2 in walls:
+        text += f" (2 workers {walls[1] / walls[2]:.2f}x as fast as 1)"
+    lines = [f"Dask: {text}; values {'equal' if same else 'NOT EQUAL'} (1e-12)."]
+    computed = {k: d["computed"] for k, d in dask.items() if "computed" in d}
+    if not computed:
+        return lines
+    text = ", ".join(f"{k} worker(s) {w:.1f} s" for k, w in computed.items())
+    if 1 in computed and 2 in computed:
+        text += f" ({computed[1] / computed[2]:.2f}x)"
+    runs = {k: d.get("computed_runs", []) for k, d in dask.items()}
+    several = ""
+    if min(len(each) for each in runs.values()) > 1:
+        each = "; ".join(
+            f"{k} worker(s) " + ", ".join(f"{wall:.2f}" for wall, _ in done)
+            for k, done in runs.items()
+        )
+        n = len(next(iter(runs.values())))
+        several = f"; the medians of {n} runs on each ({each} s)"
+    lines.append(
+        "The same evaluations again from this process, on the same clusters (no "
+        f"start-up or imports on either side{several}): {text}."
+    )
+    return [*lines, *_cpu_bound(dask)]
 
 
 def _close(a: dict, b: dict) -> bool:

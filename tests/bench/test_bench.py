@@ -4,7 +4,12 @@ No timing is asserted here: speed targets are the benchmark's business
 (``python -m bench``, results in bench/results.md), not the test suite's.
 """
 
+import importlib.util
+import json
 import os
+import subprocess
+import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -16,6 +21,8 @@ from bench.loading import run_loading
 from bench.runner import AGREE, DIFFERS, ERROR, MISMATCH, run_dataset
 from bench.targets import MISS, PASS, check_targets
 from bench.timing import QUICK_BUDGET, extrapolate, time_call
+
+ROOT = Path(__file__).resolve().parents[2]
 
 TINY = [
     make_binary(600, ties=False),
@@ -297,9 +304,10 @@ def test_the_out_of_core_record_times_dask_as_a_child_and_from_a_started_process
     wall, cpu = streaming._computed(argv)
     assert wall > 0 and cpu is None  # no cluster to ask
     values = cli.evaluate(cli.parse_args(argv))
+    runs = {1: [(6.1, 7.3), (6.0, 7.2), (5.9, 7.0)], 2: [(4.2, 7.9), (4.0, 7.6), (3.9, 7.5)]}
     dask = {
         k: {"wall": wall, "load": 0.1, "values": values, "computed": computed,
-            "computed_cpu": cpu}
+            "computed_cpu": cpu, "computed_runs": runs[k]}
         for k, wall, computed, cpu in ((1, 8.0, 6.0, 7.2), (2, 6.4, 4.0, 7.6))
     }  # fmt: skip
     monkeypatch.setattr(os, "cpu_count", lambda: 2)
@@ -307,9 +315,47 @@ def test_the_out_of_core_record_times_dask_as_a_child_and_from_a_started_process
               "values": values, "dask": dask}  # fmt: skip
     lines = streaming._rates(record)
     assert "Dask: 1 worker(s) 8.0 s, 2 worker(s) 6.4 s (2 workers 1.25x as fast as 1)" in lines[1]
-    assert lines[2].endswith("1 worker(s) 6.0 s, 2 worker(s) 4.0 s (1.50x).")
+    assert lines[2].endswith(
+        "side; the medians of 3 runs on each (1 worker(s) 6.10, "
+        "6.00, 5.90; 2 worker(s) 4.20, 4.00, 3.90 s)): 1 worker(s) 6.0 s, 2 worker(s) 4.0 s "
+        "(1.50x)."
+    )
     assert lines[3] == (
         "Their CPU, the workers' and this process's: 1 worker(s) 7.2 CPU s (1.20 cores "
         "busy), 2 worker(s) 7.6 CPU s (1.90 cores busy). On 2 cores two workers' 7.6 CPU s "
         "take at least 3.8 s: at most 1.58x as fast as one worker."
     )
+
+
+def test_the_out_of_core_bench_runs_dask_on_a_cluster_of_its_own(tmp_path):
+    # a child on each LocalCluster started as the bench starts them, one after the other,
+    # then the evaluation from the bench's process on each: the values, the runs and the
+    # workers' CPU. In a fresh process, as the bench runs: there dask.distributed is not
+    # imported yet (imported inside the first cluster's settings, it lost its defaults
+    # when they were unset, and the second cluster could not start)
+    if importlib.util.find_spec("distributed") is None:
+        pytest.skip("the optional Dask extra is not installed")
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    from metrics import cli
+
+    rng = np.random.default_rng(4)
+    path = tmp_path / "b.parquet"
+    y, p = rng.integers(0, 2, 3000).astype(np.int8), rng.random(3000).astype(np.float32)
+    pq.write_table(pa.table({"y": y, "p": p}), path)
+    argv = ["evaluate", str(path), "--task", "binary", "--y-true", "y", "--score", "p"]
+    cmd = [sys.executable, "-m", "metrics", *argv, "--json", "--no-progress"]
+    script = (
+        "import json, sys\nfrom bench import streaming\n"
+        "got = streaming._dask_runs(json.loads(sys.argv[1]), [1, 2], rounds=2)\n"
+        "print(json.dumps([{k: r[k] for k in ('values', 'computed_runs')} for r in got.values()]))"
+    )
+    proc = subprocess.run([sys.executable, "-c", script, json.dumps(cmd)], cwd=ROOT,
+                          capture_output=True, text=True, timeout=120)  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    want = cli.evaluate(cli.parse_args(argv))["roc_auc_score"]
+    got = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert [r["values"]["roc_auc_score"] for r in got] == [want, want]
+    runs = [run for r in got for run in r["computed_runs"]]
+    assert len(runs) == 4 and all(wall > 0 and cpu > 0 for wall, cpu in runs)
