@@ -231,11 +231,18 @@ def _computed(argv: list[str], scheduler: str | None = None) -> tuple[float, flo
     from metrics import cli
 
     args = cli.parse_args(argv)
-    cpu = None if scheduler is None else cluster_cpu(scheduler)
-    t0 = time.perf_counter()
-    cli.evaluate(args)
-    wall = time.perf_counter() - t0
-    return wall, None if scheduler is None else cluster_cpu(scheduler) - cpu
+    if scheduler is None:
+        t0 = time.perf_counter()
+        cli.evaluate(args)
+        return time.perf_counter() - t0, None
+    from dask.distributed import Client
+
+    with Client(scheduler) as client:  # one client: its start-up is not counted
+        cpu = cluster_cpu(client)
+        t0 = time.perf_counter()
+        cli.evaluate(args)
+        wall = time.perf_counter() - t0
+        return wall, cluster_cpu(client) - cpu
 
 
 def _process_cpu() -> float:
@@ -243,14 +250,10 @@ def _process_cpu() -> float:
     return times.user + times.system
 
 
-def cluster_cpu(scheduler: str) -> float:
-    """CPU seconds spent so far by the workers of the cluster at ``scheduler`` and by this
-    process: on one machine, what an evaluation on it costs the machine's cores."""
-    from dask.distributed import Client
-
-    with Client(scheduler) as client:
-        workers = client.run(_process_cpu)
-    return sum(workers.values()) + _process_cpu()
+def cluster_cpu(client) -> float:
+    """CPU seconds spent so far by the workers of ``client``'s cluster and by this process:
+    on one machine, what an evaluation on it costs the machine's cores."""
+    return sum(client.run(_process_cpu).values()) + _process_cpu()
 
 
 def _alternated(read_cmd: list[str], cmd: list[str], n: int) -> tuple[dict, dict, list]:

@@ -295,9 +295,9 @@ def test_the_bench_counts_the_cpu_of_every_worker(cluster):
 
     from bench.streaming import cluster_cpu
 
-    before = cluster_cpu(cluster)
     with Client(cluster) as client:
+        before = cluster_cpu(client)
         workers = list(client.scheduler_info()["workers"])
         for worker in workers:  # 0.5 CPU s on each, one after the other
             client.submit(_spend_cpu, 0.5, workers=[worker], pure=False).result()
-    assert len(workers) == 2 and cluster_cpu(cluster) - before >= 1.0
+        assert len(workers) == 2 and cluster_cpu(client) - before >= 1.0
