@@ -167,9 +167,9 @@ def sample_keys(bits: np.ndarray, positive: np.ndarray, out: np.ndarray | None =
     return key
 
 
-def keys_table(key: np.ndarray) -> list:
-    """The compact table of samples' keys (:func:`sample_keys`, sorted here in place):
-    ``[bits (uint32), positive (int32), negative (int32)]``.
+def keys_table(key: np.ndarray, presorted: bool = False) -> list:
+    """The compact table of samples' keys (:func:`sample_keys`, sorted here in place unless
+    ``presorted``): ``[bits (uint32), positive (int32), negative (int32)]``.
 
     The runs of the sorted keys are the two classes' counts (no sort per class, no
     merge of two tables): a score's keys are one run of its negatives, then one of its
@@ -187,7 +187,8 @@ def keys_table(key: np.ndarray) -> list:
     >>> table[0].view(np.float32).tolist(), table[1].tolist(), table[2].tolist()
     ([0.25, 0.5], [0, 1], [1, 1])
     """
-    key.sort()
+    if not presorted:
+        key.sort()
     start = run_start_mask(key)
     keys = key[start]
     lengths = run_lengths(np.flatnonzero(start), key.shape[0], dtype=np.int32)

@@ -342,7 +342,7 @@ POSITIONS = 1 << 22
 
 class _Samples(Buffers):
     """Keys of samples (:func:`~metrics.states.binary.sample_keys`) gathered from several
-    chunks in one buffer, sorted into one table when it is full.
+    chunks in one buffer, sorted when it is full (:meth:`_Stream._keys_table`).
 
     Two buffers: the keys of a full one may be sorted on another thread while the other
     fills (:meth:`take`)."""
@@ -354,14 +354,6 @@ class _Samples(Buffers):
     def put(self, bits: np.ndarray, positive: np.ndarray) -> None:
         """Hold these samples (:meth:`fits` them first, or empty the buffer)."""
         sample_keys(bits, positive, out=self.slot(bits.shape[0]))
-
-    def table(self) -> list | None:
-        """The table of the samples held (None without any); the buffer emptied."""
-        if self.count == 0:
-            return None
-        table = keys_table(self.held[: self.count])
-        self.count = 0
-        return table
 
 
 class _Merger:
@@ -441,24 +433,25 @@ class _Stream:
         on the merger's thread if there is one (None with a bound on memory: each chunk's
         counted in place at once)."""
         held = self.positions
-        if held is None or held.fits(n):
+        if held is None or held.fits(n) or held.count == 0:  # nothing to count yet
             return held
-        if held.count and self.merger is not None and self.merger.busy():
+        if self.merger is not None and self.merger.busy():
             self.dense.count_positions(held.drain())  # counted here, not waited for
             return held
         self.settle()  # the merger's job counts the other buffer, filled from now on
-        positions = held.take()
-        if positions is not None and self.merger is not None:
-            self.merger.submit(self.dense.count_positions, positions)
-        elif positions is not None:
-            self.dense.count_positions(positions)
+        if self.merger is not None:
+            self.merger.submit(self.dense.count_positions, held.take())
+        else:
+            self.dense.count_positions(held.take())
         return held
 
     def _gather(self, bits: np.ndarray, positive: np.ndarray, dense_at: int) -> None:
         """Hold samples that ``dense_at`` dense blocks left; a full buffer's are sorted and
         counted, on the merger's thread if there is one."""
         if self.merger is None:  # sorted here, in its one buffer
-            self._push(None if self.samples.fits(bits.shape[0]) else self.samples.table())
+            keys = None if self.samples.fits(bits.shape[0]) else self.samples.drain()
+            if keys is not None:
+                self._sort_and_count(keys)
         elif not self.samples.fits(bits.shape[0]):
             self.merger.wait()  # its job sorts the other buffer, filled from now on
             keys = self._undense(self.samples.take())
@@ -480,7 +473,15 @@ class _Stream:
         return sample_keys(bits, positive) if bits.shape[0] else None
 
     def _sort_and_count(self, keys: np.ndarray) -> None:
-        self._push(keys_table(keys))
+        table = self._keys_table(keys)
+        if table is not None:
+            self._count(table)
+
+    def _keys_table(self, keys: np.ndarray) -> list | None:
+        """Sort gathered samples' keys: those of the blocks they fill (made dense) and of
+        dense blocks counted in place, the table of the others (None without any)."""
+        keys = self.dense.promote_keys(keys, tally=self.positions is not None)
+        return keys_table(keys, presorted=True) if keys.shape[0] else None
 
     def settle(self) -> None:
         """Wait for the merger's job: the counter and the pool are this thread's again."""
@@ -500,20 +501,18 @@ class _Stream:
         stream of fewer samples than one buffer is one sorted table, merged with nothing."""
         self.settle()
         keys = self._undense(self.samples.take())
-        table = None if keys is None else keys_table(keys)
+        table = None
+        if keys is not None:  # blocks made dense only where others are (a short stream: none)
+            table = self._keys_table(keys) if self.dense.blocks.shape[0] else keys_table(keys)
         self.samples = _Samples(self.memory)  # its buffers let go before the merges
         if table is not None:
-            self._count(self.dense.promote(table) if self.dense.blocks.shape[0] else table)
+            self._count(table)
         if self.positions is not None:
             positions = self.positions.take()
             if positions is not None:
                 self.dense.count_positions(positions)
             self.positions = Buffers(POSITIONS)
             self.dense.fold(release=True)  # before the merges: not at their peak
-
-    def _push(self, table: list | None) -> None:
-        if table is not None:  # many chunks' samples: as good as a merged table to promote
-            self._count(self.dense.promote(table))
 
     def _count(self, table: list) -> None:
         level, stack = 0, self.stack

@@ -51,7 +51,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from metrics._ranks import map_blocks
-from metrics._runs import runs
+from metrics._runs import run_start_mask, runs
 from metrics.states._common import numpy_dtype
 
 __all__ = ["DenseBlocks", "Pool"]
@@ -302,9 +302,13 @@ class DenseBlocks:
         buffers and before the counts are read: 2**23 samples of a 10^8-row stream
         counted in 2.3 ns a sample against 5.2-6.5 into the int32 counts (sorted 3.8)."""
         positions.sort()
-        positions = positions[: np.searchsorted(positions, np.uint32(2 * _held_spare()))]
+        self._count_places(positions[: np.searchsorted(positions, np.uint32(2 * _held_spare()))])
+
+    def _count_places(self, positions: np.ndarray, tally: bool = True) -> None:
+        """Count samples at their places in the pool's int32 view (equal places side by
+        side): in the tally, or (without ``tally``) into the counts."""
         run = _TALLY_RUN
-        if positions.shape[0] > run and (positions[run:] == positions[:-run]).any():
+        if not tally or (positions.shape[0] > run and (positions[run:] == positions[:-run]).any()):
             with self.lock:  # a place with more than a byte's share: counted as int32
                 counts = self.counts.view(np.int32)
                 for lo in range(0, positions.shape[0], _TAKE_ROWS):
@@ -346,14 +350,63 @@ class DenseBlocks:
         """
         if table[0].dtype != np.uint32 or table[0].shape[0] == 0:
             return table
-        block = table[0] >> np.uint32(BLOCK_BITS)
+        return self.take(table) if self._admit(table[0] >> np.uint32(BLOCK_BITS)) else table
+
+    def promote_keys(self, keys: np.ndarray, tally: bool = True) -> np.ndarray:
+        """:meth:`promote` of the table of samples' keys
+        (:func:`~metrics.states.binary.sample_keys`), without making that table: the keys
+        are sorted here in place, the blocks they fill made dense as :meth:`promote` makes
+        them, and the samples of dense blocks counted at their places (in the
+        :attr:`tally` with ``tally``, as :meth:`count_positions` counts held places; else
+        into the counts); the keys left, sorted: those of no dense block, for the caller's
+        table.
+
+        The rows :meth:`take` would add are these samples counted one by one: on the first
+        12 million samples of a 10^8-row stream, sorted into tables until the pool covers
+        their blocks, the table's runs and the take cost 0.2 CPU s more than the places.
+        """
+        keys.sort()
+        if keys.shape[0] == 0:
+            return keys
+        bits = keys >> np.uint32(1)
+        self._admit(np.compress(run_start_mask(bits), bits) >> np.uint32(BLOCK_BITS))
+        del bits
+        if self.blocks.shape[0] == 0:
+            return keys
+        _, size, start = self.where
+        if not (_LITTLE_ENDIAN and start.dtype == np.uint32):  # a pool of every block
+            return self._add_keys(keys)
+        index = start.take(keys >> np.uint32(BLOCK_BITS + 1), mode="clip")
+        spare = index == np.uint32(_held_spare())
+        index <<= np.uint32(1)  # 2 (start + low) + 1 - label, as :func:`_positions` places
+        index += (keys & np.uint32(2 * BLOCK - 1)) ^ np.uint32(1)
+        places = np.compress(~spare, index)  # a sample's place: its key's, side by side
+        del index
+        self._count_places(places, tally)
+        return np.compress(spare, keys)
+
+    def _add_keys(self, keys: np.ndarray) -> np.ndarray:
+        """Add the samples of dense blocks among ``keys`` to the int64 counts (the pool's
+        index by score, not its int32 view's); the keys left."""
+        with self.lock:
+            index = self.start.take(keys >> np.uint32(BLOCK_BITS + 1))
+            dense = index != self.blocks.shape[0] * BLOCK
+            index += (keys >> np.uint32(1)) & np.uint32(BLOCK - 1)
+            both = _ONE.take((keys & np.uint32(1)).astype(np.intp))
+            np.add.at(self.counts, np.compress(dense, index), np.compress(dense, both))
+        return np.compress(~dense, keys)
+
+    def _admit(self, block: np.ndarray) -> bool:
+        """Make dense the blocks that a table fills to a sixteenth (``block``: each of its
+        rows' block, ascending), the fullest first while the pool stays within its budget;
+        whether it made any."""
         r = runs(block)
         blocks = block[r.starts]
         fresh = self.slot[blocks] < 0
         full = fresh & (r.lengths >= DENSE_AT)
         new, rows = blocks[full], r.lengths[full]
         if new.shape[0] == 0:
-            return table
+            return False
         # rows of the final table, at least: the dense blocks' and the table's elsewhere
         elsewhere = int(r.lengths[fresh].sum())
         room = self._room(self.rows + elsewhere)
@@ -365,11 +418,11 @@ class DenseBlocks:
             fullest = np.argsort(rows, kind="stable")[::-1][: max(room, 0)]
             new, rows = new[fullest], rows[fullest]
         if new.shape[0] == 0:
-            return table
+            return False
         self.rows += int(rows.sum())
         with self.lock:
             self._grow(new)
-        return self.take(table)
+        return True
 
     def _room(self, known: int) -> int:
         """Blocks more that the pool's budget allows with ``known`` rows of the final table."""

@@ -385,14 +385,14 @@ def test_dense_blocks_give_the_reference_table(monkeypatch, limit, memory, chunk
     # the sizes of the tables sorted from gathered samples (on either thread)
     gathered, real_keys_table = [], binary_stream.keys_table
 
-    def keys_table(keys):
+    def keys_table(keys, **options):
         gathered.append(keys.shape[0])
-        return real_keys_table(keys)
+        return real_keys_table(keys, **options)
 
     monkeypatch.setattr(binary_stream, "keys_table", keys_table)
     taken, spills = [], []
     real_take, real_rows = dense_blocks.DenseBlocks.take, dense_blocks.DenseBlocks.take_rows
-    real_write = binary_stream._Runs.write
+    real_keys, real_write = dense_blocks.DenseBlocks.promote_keys, binary_stream._Runs.write
 
     def take(self, table):
         rest = real_take(self, table)
@@ -404,10 +404,17 @@ def test_dense_blocks_give_the_reference_table(monkeypatch, limit, memory, chunk
         taken.append(bits.shape[0] - rest[0].shape[0])
         return rest
 
+    def promote_keys(self, keys, tally=True):
+        n = keys.shape[0]
+        rest = real_keys(self, keys, tally)
+        taken.append(n - rest.shape[0])
+        return rest
+
     def write(self, stack):
         spills.append(len(stack))
         return real_write(self, stack)
 
+    monkeypatch.setattr(dense_blocks.DenseBlocks, "promote_keys", promote_keys)
     monkeypatch.setattr(dense_blocks.DenseBlocks, "take", take)
     monkeypatch.setattr(dense_blocks.DenseBlocks, "take_rows", take_rows)
     monkeypatch.setattr(binary_stream._Runs, "write", write)
@@ -446,9 +453,9 @@ def test_gathered_samples_are_sorted_and_merged_on_the_merger_thread(monkeypatch
     in_turn(monkeypatch)
     threads, real_keys_table = [], binary.keys_table
 
-    def keys_table(key):
+    def keys_table(key, **options):
         threads.append(threading.current_thread().name)
-        return real_keys_table(key)
+        return real_keys_table(key, **options)
 
     monkeypatch.setattr(binary_stream, "keys_table", keys_table)
     ys, ss = dense_stream(16)
@@ -519,10 +526,11 @@ def test_a_full_buffer_of_places_is_counted_here_while_the_merger_is_busy(monkey
     from metrics.states import binary_stream
 
     monkeypatch.setattr(binary_stream._Merger, "busy", lambda self: True)
+    in_turn(monkeypatch)  # the blocks dense before the next chunk, as the merger is quick
     counted = counted_dense_stream(monkeypatch, 2)
-    assert len(counted) >= 3 and {name for name, _ in counted} == {"MainThread"}
-    # two chunks of places a buffer (5,000), the last ones and chunk 8's fewer
-    assert max(n for _, n in counted) == 5000
+    assert {name for name, _ in counted} == {"MainThread"}
+    # two chunks of places a buffer (5,000), chunk 8's alone, the last two at the end
+    assert [n for _, n in counted] == [5000, 5000, 2700, 5000]
 
 
 def test_an_error_on_the_merger_thread_reaches_the_caller(monkeypatch):
@@ -533,10 +541,10 @@ def test_an_error_on_the_merger_thread_reaches_the_caller(monkeypatch):
     monkeypatch.setattr(binary_stream, "SAMPLES", 120)
     real_keys_table = binary_stream.keys_table
 
-    def broken(key):
+    def broken(key, **options):
         if threading.current_thread().name.startswith("metrics-merge"):
             raise MemoryError("no room for the merged table")
-        return real_keys_table(key)
+        return real_keys_table(key, **options)
 
     monkeypatch.setattr(binary_stream, "keys_table", broken)
     ys, ss = dense_stream(16)
@@ -562,6 +570,48 @@ def test_a_dense_block_keeps_both_classes_counts_apart():
     assert table[1].tolist() == top.tolist()
     assert table[2].tolist() == [2**31 - 1, 2**31 - 2] * half
     assert dense.nbytes == 0  # the pool is emptied
+
+
+@pytest.mark.parametrize("path", ["tally", "counts", "a run past a byte", "big-endian"])
+def test_gathered_keys_count_as_the_table_of_their_samples(monkeypatch, path):
+    # promote_keys makes dense the blocks that the samples' table would make dense and
+    # counts their samples at their places (in the tally, into the int32 counts, or, where
+    # places are not an int32 view's, into the int64 counts): the same pool and rows left
+    # as promote of that table, which it never makes
+    from metrics.states import dense_blocks
+    from metrics.states.binary import keys_table, sample_keys
+    from metrics.states.dense_blocks import BLOCK, DENSE_AT, DenseBlocks
+
+    if path == "big-endian":
+        monkeypatch.setattr(dense_blocks, "_LITTLE_ENDIAN", False)
+    rng = np.random.default_rng(3)
+    first = np.float32(0.25).view(np.uint32)
+    # block 0 filled past its bar, block 1 below it, block 3 already dense; 0.0 too
+    low = first + rng.integers(0, BLOCK, 3 * DENSE_AT).astype(np.uint32)
+    sparse = first + np.uint32(BLOCK) + rng.integers(0, BLOCK, DENSE_AT // 2).astype(np.uint32)
+    held = first + np.uint32(3 * BLOCK) + rng.integers(0, BLOCK, 500).astype(np.uint32)
+    bits = np.concatenate([low, sparse, held, np.zeros(7, np.uint32)])
+    if path == "a run past a byte":  # 40 samples of one score: past the tally's 15
+        bits[:40] = bits[0]
+    positive = rng.random(bits.shape[0]) < 0.3
+    dense_held = np.arange(3 * BLOCK, 4 * BLOCK, dtype=np.uint32) + first
+
+    def pool() -> DenseBlocks:
+        dense = DenseBlocks()
+        dense.promote([dense_held, *np.ones((2, BLOCK), np.int32)])  # block 3 dense
+        return dense
+
+    by_table, by_keys = pool(), pool()
+    table = keys_table(sample_keys(bits, positive))
+    rest = by_table.take(by_table.promote([c.copy() for c in table]))
+    left = by_keys.promote_keys(sample_keys(bits, positive), tally=path != "counts")
+    assert by_keys.blocks.tolist() == by_table.blocks.tolist()  # blocks 3 and 0
+    assert by_keys.tallied == (1 if path == "tally" else 0)
+    assert [c.tolist() for c in keys_table(left, presorted=True)] == [c.tolist() for c in rest]
+    assert np.array_equal(left, np.sort(left))
+    want, got = by_table.table(), by_keys.table()
+    assert all(np.array_equal(a, b) for a, b in zip(want, got, strict=True))
+    assert int(got[1].sum() + got[2].sum()) == 3 * DENSE_AT + 500 + 2 * BLOCK
 
 
 def test_dense_blocks_detached_attached_and_summed_count_as_one_pool():
