@@ -23,7 +23,7 @@ can make the table as long as the data.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
-from functools import partial
+from functools import cached_property, partial
 
 import numpy as np
 
@@ -542,8 +542,21 @@ class BinaryState:
     # ------------------------------------------------------------------
     # totals and the cumulated counts
     # ------------------------------------------------------------------
+    @cached_property
+    def _sums(self) -> tuple:
+        # read by several metrics of one finalize, on both of its threads: a table of 2 x
+        # 10^7 distinct scores takes 20 ms a reading (the state's columns never change)
+        return self.positive.sum(), self.negative.sum()
+
+    @cached_property
+    def _descending_last(self) -> tuple:
+        """:func:`~metrics._block_chunks.descending_totals`: the class sums for counts."""
+        if self.positive.dtype.kind in "iu" and self.negative.dtype.kind in "iu":
+            return self._sums[::-1]
+        return descending_totals(self.positive, self.negative)
+
     def _totals(self) -> tuple:
-        w_pos, w_neg = self.positive.sum(), self.negative.sum()
+        w_pos, w_neg = self._sums
         check_total_weight(float(w_pos + w_neg))
         return w_pos, w_neg
 
@@ -769,7 +782,7 @@ class BinaryState:
         of :mod:`metrics._block_chunks` read them a chunk at a time."""
         w_pos, w_neg = self._totals()
         refuse_one_class(float(w_pos), float(w_neg), what)
-        return (self._chunks(), *descending_totals(self.positive, self.negative))
+        return (self._chunks(), *self._descending_last)
 
     def cumulative_gain_curve(self, *, drop_intermediate: bool = True):
         """``fraction, gain, thresholds`` as :func:`metrics.cumulative_gain_curve`.
@@ -963,7 +976,7 @@ class BinaryState:
                 "the operating point's bootstrap needs counts; this state was built with "
                 "sample_weight (use metrics.operating_point on the rows)."
             )
-        reader = choice_reader(*descending_totals(self.positive, self.negative), objective,
+        reader = choice_reader(*self._descending_last, objective,
                                bound, opts)  # fmt: skip
         return reader, partial(settle, objective=objective, bound=bound, opts=opts,
                                n_resamples=n_resamples, confidence=confidence,
@@ -1111,7 +1124,7 @@ class BinaryState:
         finalize's threshold metrics by key, every option checked first (in the keys'
         order), and what settles the operating point's choice (None without one)."""
         readers, settle_choice = {}, None
-        fps_last, tps_last = descending_totals(self.positive, self.negative)
+        fps_last, tps_last = self._descending_last
         if both:
             f = check_fraction(fraction, "fraction")
             readers["ks_statistic"] = ks_reader(fps_last, tps_last)
