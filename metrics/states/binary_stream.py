@@ -495,24 +495,45 @@ class _Stream:
             self._count(table)
         self._bound()
 
-    def gathered(self) -> None:
+    def gathered(self, last: bool = False) -> None:
         """Sort the samples gathered into the counter, and count the places held (their
         buffers let go). A buffer not full makes blocks dense only where others are: a
-        stream of fewer samples than one buffer is one sorted table, merged with nothing."""
+        stream of fewer samples than one buffer is one sorted table, merged with nothing.
+
+        ``last`` (the stream has ended): the places held are counted and the tally folded
+        on the merger's thread, if there is one, while this one sorts the last samples and
+        merges the counter's tables; :meth:`settle` before the pool is read (10^8 rows, six
+        pairs alternated: a median of 3.43 s of wall against 3.62, 5.56 CPU s against
+        5.73, the same JSON)."""
         self.settle()
-        keys = self._undense(self.samples.take())
+        aside = last and self.merger is not None
+        held = self.positions.take() if self.positions is not None else None
+        if aside and held is not None:  # counted beside the samples' sort
+            self.merger.submit(self.dense.count_positions, held)
+            held = None
+        keys = self._undense(self.samples.take())  # places into the other buffer
         table = None
         if keys is not None:  # blocks made dense only where others are (a short stream: none)
             table = self._keys_table(keys) if self.dense.blocks.shape[0] else keys_table(keys)
         self.samples = _Samples(self.memory)  # its buffers let go before the merges
+        if self.positions is not None:
+            places = (held, self.positions.take())
+            self.positions = Buffers(POSITIONS)
+            if aside:
+                self.merger.submit(self._count_last, *places)
+            else:
+                self._count_last(*places)
         if table is not None:
             self._count(table)
-        if self.positions is not None:
-            positions = self.positions.take()
-            if positions is not None:
-                self.dense.count_positions(positions)
-            self.positions = Buffers(POSITIONS)
-            self.dense.fold(release=True)  # before the merges: not at their peak
+
+    def _count_last(self, held: np.ndarray | None, last: np.ndarray | None) -> None:
+        """Count the two buffers of places held last and fold the tally for good (let go
+        before the table is made: not both at its peak)."""
+        if held is not None:
+            self.dense.count_positions(held)
+        if last is not None:
+            self.dense.count_positions(last)
+        self.dense.fold(release=True)
 
     def _count(self, table: list) -> None:
         level, stack = 0, self.stack
@@ -537,18 +558,22 @@ class _Stream:
 
     def table(self) -> list:
         """The merged table (memory-mapped when runs were spilled)."""
-        self.gathered()
+        self.gathered(last=True)
         if self.spill is None:
-            return _fold_dense(self.stack, self.dense)
+            rest = _fold(self.stack)
+            self.settle()
+            return _placed(self.dense.take(rest), self.dense)
+        self.settle()
         self.stack.append((0, self.dense.table()))
         self.spill.write(self.stack)
         return self.spill.merge(self.memory)
 
     def parts(self) -> tuple[list, Pool | None]:
         """The merged rows that no dense block holds, and the dense blocks' pool (unspilled)."""
-        self.gathered()
-        rest = self.dense.take(_fold(self.stack))
-        return rest, self.dense.detach()
+        self.gathered(last=True)
+        rest = _fold(self.stack)
+        self.settle()
+        return self.dense.take(rest), self.dense.detach()
 
     def close(self) -> None:
         """Let the merger's thread and the spilled runs go."""
@@ -556,13 +581,6 @@ class _Stream:
             self.merger.close()
         if self.spill is not None:
             self.spill.close()
-
-
-def _fold_dense(stack: list, dense: DenseBlocks) -> list:
-    """:func:`_fold` of the counter's tables, then their rows of dense blocks added in
-    place, then the dense counts made one table, the rows no block holds placed among
-    them (merged with it when they are not held compact)."""
-    return _placed(dense.take(_fold(stack)), dense)
 
 
 def _placed(rest: list, dense: DenseBlocks) -> list:

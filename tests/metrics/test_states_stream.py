@@ -512,11 +512,12 @@ def test_samples_of_dense_blocks_are_counted_sorted_on_the_merger_thread(monkeyp
     # what is held counted: then they are told apart again, like those of chunks 9-12 and
     # 14-15. Every sample's place is held (2,450 of chunk 8's 2,700 in dense blocks, the
     # others past every place, dropped when counted). A buffer of two chunks full twice
-    # (the second to make room for chunk 8's), chunk 8's alone before the state, the last
-    # two at the end
+    # (the first on the merger's thread, the second, at the float64 chunk, here with
+    # chunk 8's, told apart again), the last two at the end (on the merger's thread while
+    # the stream merges its tables)
     assert [n for _, n in counted] == [5000, 5000, 2700, 5000]
     on_merger = [name.startswith("metrics-merge") for name, _ in counted]
-    assert on_merger == ([True, True, False, False] if threads == 2 else [False] * 4)
+    assert on_merger == ([True, False, False, True] if threads == 2 else [False] * 4)
 
 
 def test_a_full_buffer_of_places_is_counted_here_while_the_merger_is_busy(monkeypatch):
@@ -528,9 +529,51 @@ def test_a_full_buffer_of_places_is_counted_here_while_the_merger_is_busy(monkey
     monkeypatch.setattr(binary_stream._Merger, "busy", lambda self: True)
     in_turn(monkeypatch)  # the blocks dense before the next chunk, as the merger is quick
     counted = counted_dense_stream(monkeypatch, 2)
-    assert {name for name, _ in counted} == {"MainThread"}
-    # two chunks of places a buffer (5,000), chunk 8's alone, the last two at the end
+    # two chunks of places a buffer (5,000), chunk 8's alone, counted here; the last two
+    # at the end, on the merger's thread beside the end's merges
     assert [n for _, n in counted] == [5000, 5000, 2700, 5000]
+    assert [name for name, _ in counted[:-1]] == ["MainThread"] * 3
+    assert counted[-1][0].startswith("metrics-merge")
+
+
+@pytest.mark.parametrize(
+    ("n_chunks", "samples", "slow_end"),
+    [(16, 120, False), (16, 8 * 2500, False), (9, 8 * 2500, True)],
+)
+def test_a_stream_whose_threads_run_freely_gives_the_reference_table(
+    monkeypatch, n_chunks, samples, slow_end
+):
+    # no job waited for: the merger sorts, promotes and counts while the stream counts
+    # places, and at the end counts the last places and folds the tally while the stream
+    # merges its tables; whatever the order, the same table (20 runs). Nine chunks end
+    # with chunk 8's samples held since before the first sort made blocks dense: told
+    # apart at the end, their places are the last job's, and with a slow merger the
+    # stream's merges are over long before it: the pool is read after it
+    import threading
+    import time
+
+    from metrics.states import binary_stream, dense_blocks
+
+    monkeypatch.setattr(binary_stream, "SAMPLES", samples)
+    monkeypatch.setattr(binary_stream, "POSITIONS", 3000)
+    if slow_end:
+        real = dense_blocks.DenseBlocks.count_positions
+
+        def count_positions(self, positions):
+            if threading.current_thread().name.startswith("metrics-merge"):
+                time.sleep(0.02)  # a job that outlasts the stream's merges (not a wait)
+            real(self, positions)
+
+        monkeypatch.setattr(dense_blocks.DenseBlocks, "count_positions", count_positions)
+    ys, ss = dense_stream(n_chunks)
+    scores, pos, neg = reference_table(np.concatenate(ys), np.concatenate(ss))
+    for _ in range(5 if slow_end else 20):
+        chunks = (stream_chunk(y, s) for y, s in zip(ys, ss, strict=True))
+        compact = merge_binary_stream(chunks, compact=True)
+        state = merge_binary_stream(stream_chunk(y, s) for y, s in zip(ys, ss, strict=True))
+        for got in (compact.state(), state):
+            assert got.scores.tolist() == scores
+            assert got.positive.tolist() == pos and got.negative.tolist() == neg
 
 
 def test_an_error_on_the_merger_thread_reaches_the_caller(monkeypatch):
