@@ -560,9 +560,9 @@ class _Stream:
         """The merged table (memory-mapped when runs were spilled)."""
         self.gathered(last=True)
         if self.spill is None:
-            rest = _fold(self.stack)
+            rest = self._rest()
             self.settle()
-            return _placed(self.dense.take(rest), self.dense)
+            return _placed(rest, self.dense)
         self.settle()
         self.stack.append((0, self.dense.table()))
         self.spill.write(self.stack)
@@ -571,9 +571,15 @@ class _Stream:
     def parts(self) -> tuple[list, Pool | None]:
         """The merged rows that no dense block holds, and the dense blocks' pool (unspilled)."""
         self.gathered(last=True)
-        rest = _fold(self.stack)
+        rest = self._rest()
         self.settle()
-        return self.dense.take(rest), self.dense.detach()
+        return rest, self.dense.detach()
+
+    def _rest(self) -> list:
+        """The counter's tables, their rows of blocks made dense after them added in place
+        (under the pool's lock, beside the merger's last job), merged into one."""
+        self.stack[:] = [(level, self.dense.take(table)) for level, table in self.stack]
+        return _fold(self.stack)
 
     def close(self) -> None:
         """Let the merger's thread and the spilled runs go."""

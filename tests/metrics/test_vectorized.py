@@ -143,6 +143,7 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("states.dense_blocks", "fold"): "over slices of 2**20 places of the tally",
     ("states.dense_blocks", "_narrow"): "over the 2 narrow types a pool may cross in",
     ("states.binary_stream", "_fold"): "over the tables of the merge counter (log2 of chunks)",
+    ("states.binary_stream", "_rest"): "over the tables of the merge counter (log2 of chunks)",
     ("states.binary_stream", "merge_binary_stream"): "over the states of chunks (a tree)",
     ("states.binary", "finalize"): "over its 3 groups of metrics and their keys",
     ("states.binary_stream", "_count"): "over the merge counter's levels (log2 of chunks)",
