@@ -373,7 +373,7 @@ class DenseBlocks:
         del bits
         if self.blocks.shape[0] == 0:
             return keys
-        _, size, start = self.where
+        start = self.where[2]  # this thread's own: blocks are made dense here only
         if not (_LITTLE_ENDIAN and start.dtype == np.uint32):  # a pool of every block
             return self._add_keys(keys)
         index = start.take(keys >> np.uint32(BLOCK_BITS + 1), mode="clip")
