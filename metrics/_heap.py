@@ -14,7 +14,10 @@ numbers in docs/out-of-core.md). The binary stream keeps the defaults: its table
 large and it hands their memory back itself (:func:`trim_heap`); kept, its peak rose by
 60 MB for no gain (measured).
 
-Elsewhere than glibc both do nothing. Thresholds the user set in the environment
+:func:`drop_pages` hands back the pages of an array's rows read for the last time (a
+dense pool's blocks as its table is written).
+
+Elsewhere than glibc they do nothing. Thresholds the user set in the environment
 (``MALLOC_TRIM_THRESHOLD_``, ``MALLOC_MMAP_THRESHOLD_``, ``MALLOC_TOP_PAD_``) are left as
 they are.
 
@@ -31,10 +34,15 @@ from __future__ import annotations
 import contextlib
 import ctypes
 import ctypes.util
+import mmap
 import os
+import sys
 from collections.abc import Iterator, Mapping
 
-__all__ = ["kept_heap", "trim_heap"]
+__all__ = ["drop_pages", "kept_heap", "trim_heap"]
+
+#: ``madvise``'s advice that hands pages back at once (Linux): read again, they are zeros.
+MADV_DONTNEED = 4
 
 #: ``mallopt`` parameters (glibc's malloc.h).
 M_TRIM_THRESHOLD, M_MMAP_THRESHOLD = -1, -3
@@ -52,10 +60,24 @@ def _libc():
         libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
     except OSError:  # no C library to load: nothing to tune
         return None
-    return libc if hasattr(libc, "malloc_trim") and hasattr(libc, "mallopt") else None
+    glibc = hasattr(libc, "malloc_trim") and hasattr(libc, "mallopt")
+    return libc if glibc and hasattr(libc, "madvise") else None
 
 
 _LIBC = _libc()
+
+
+def drop_pages(address: int, nbytes: int) -> None:
+    """Hand back to the system the whole pages within ``nbytes`` bytes from ``address``
+    (``madvise``, glibc on Linux; elsewhere nothing): memory read for the last time, whose
+    values there turn to zeros. A dense pool drops each block's pages as its table rows
+    are written, so the pool and the table are not both whole at the peak."""
+    if _LIBC is None or not sys.platform.startswith("linux"):
+        return
+    lo = -(-address // mmap.PAGESIZE) * mmap.PAGESIZE
+    hi = (address + nbytes) // mmap.PAGESIZE * mmap.PAGESIZE
+    if hi > lo:
+        _LIBC.madvise(ctypes.c_void_p(lo), ctypes.c_size_t(hi - lo), MADV_DONTNEED)
 
 
 def trim_heap() -> None:

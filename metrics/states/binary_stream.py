@@ -592,10 +592,10 @@ class _Stream:
 def _placed(rest: list, dense: DenseBlocks) -> list:
     """The dense counts made one table, with the rows of ``rest`` (those that
     :meth:`DenseBlocks.take` left) placed among them, or merged with it when they are not
-    held compact."""
+    held compact; the pool consumed, its pages handed back as the table is written."""
     if rest[0].dtype == np.uint32 and rest[1].dtype == np.int32:  # held as dense blocks are
-        return dense.table(rest)  # placed among the dense counts: no row of them is dense
-    return _merge(rest, dense.table())
+        return dense.table(rest, drop=True)  # placed among the dense counts: none is dense
+    return _merge(rest, dense.table(drop=True))
 
 
 #: The merge level (2**level chunks) from which a merged table makes blocks dense

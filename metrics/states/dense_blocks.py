@@ -50,6 +50,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from metrics._heap import drop_pages
 from metrics._ranks import map_blocks
 from metrics._runs import run_start_mask, runs
 from metrics.states._common import numpy_dtype
@@ -515,10 +516,14 @@ class DenseBlocks:
         dense._grow(blocks, counted=True)
         return dense
 
-    def table(self, rest: list | None = None) -> list:
+    def table(self, rest: list | None = None, drop: bool = False) -> list:
         """The dense counts as one table (ascending bits, zero rows left out), the pool
         emptied; with ``rest`` (a table of the same form, none of its rows in a dense
-        block), its rows put in their places among them.
+        block), its rows put in their places among them. With ``drop`` the pool is the
+        caller's to consume, no other's (its memory not shared with a :class:`Pool` still
+        read): each block's pages are handed back as its rows are copied out
+        (:func:`~metrics._heap.drop_pages`), so the peak is not the pool and the table
+        both whole.
 
         The table is allocated once, at its size, and filled a group of blocks at a time,
         the groups shared among :func:`~metrics._ranks.map_blocks`'s threads (each writes
@@ -551,6 +556,9 @@ class DenseBlocks:
         def fill(lo: int) -> None:
             rows = slice(lo, lo + _TABLE_BLOCKS)
             part = pool[order[rows]]
+            if drop:  # copied out: read no more
+                for row in order[rows]:
+                    drop_pages(pool[row].ctypes.data, BLOCK * 8)
             seen = (part != 0).ravel()
             first = blocks[rows].astype(np.uint32) << np.uint32(BLOCK_BITS)
             both = np.compress(seen, part.ravel())

@@ -145,3 +145,30 @@ def test_glibc_reuses_the_freed_blocks_while_kept():
     kept, defaults = map(int, out.split())
     assert defaults > 40 * 2048 * 0.9
     assert kept < defaults / 10
+
+
+@pytest.mark.skipif(
+    _heap._LIBC is None or not sys.platform.startswith("linux"), reason="glibc on Linux"
+)
+def test_dropped_pages_read_as_zeros_and_no_byte_outside_them_changes():
+    # the whole pages inside the range are handed back (zeros when read again); the bytes
+    # of the pages it only partly covers keep their values
+    import mmap
+
+    page = mmap.PAGESIZE
+    data = np.full(8 * page, 7, dtype=np.uint8)
+    address = data.ctypes.data
+    start, nbytes = 100, 3 * page
+    _heap.drop_pages(address + start, nbytes)
+    lo = -(-(address + start) // page) * page - address
+    hi = (address + start + nbytes) // page * page - address
+    assert hi - lo >= 2 * page  # the range holds two whole pages at least
+    assert not data[lo:hi].any()
+    assert (data[:lo] == 7).all() and (data[hi:] == 7).all()
+
+
+def test_pages_are_dropped_nowhere_without_glibc(monkeypatch):
+    monkeypatch.setattr(_heap, "_LIBC", None)
+    data = np.full(4 * 4096, 7, dtype=np.uint8)
+    _heap.drop_pages(data.ctypes.data, data.nbytes)
+    assert (data == 7).all()

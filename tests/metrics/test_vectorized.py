@@ -139,6 +139,7 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("__main__", "_input_bytes"): "over a folder's files, for their sizes",
     ("__main__", "sorts_enough"): "over the command's arguments",
     ("states.dense_blocks", "table"): "over the 3 columns of the table",
+    ("states.dense_blocks", "fill"): "over the 16 pool rows of a group: a madvise each",
     ("states.dense_blocks", "_count_places"): "over slices of 2**20 places in the pool",
     ("states.dense_blocks", "fold"): "over slices of 2**20 places of the tally",
     ("states.dense_blocks", "_narrow"): "over the 2 narrow types a pool may cross in",
